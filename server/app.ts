@@ -1,0 +1,78 @@
+// The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
+// adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { runWithLanguage, languageFromHeader } from "./i18n";
+import { createSystemRoutes } from "./http/system-routes";
+import { applySecurityHeaders, buildContentSecurityPolicy, inlineScriptHashes } from "./http/security-headers";
+import { createStaticHandler, readIndexHtml } from "./http/static";
+import { createRestHandler } from "./rest/adapter";
+import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
+import type { RawRoute } from "./rest/raw-route";
+import { buildRouteTable } from "./rest/routes";
+import { appRouter, createCaller } from "./routers";
+import { resolveAuth } from "./services/auth";
+import type { AppDeps, Context } from "./trpc";
+
+export type App = {
+  fetch(request: Request, clientIp?: string): Promise<Response>;
+  openApiDocument(): OpenApiDocument;
+};
+
+/** Raw (non-procedure) routes of every domain; each domain module contributes its list here. */
+function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
+  return [...createSystemRoutes(getDocument)];
+}
+
+export async function createApp(deps: AppDeps): Promise<App> {
+  let document: OpenApiDocument | null = null;
+  const routes = buildRouteTable(appRouter, rawRoutes(() => document as OpenApiDocument));
+  document = generateOpenApiDocument(routes, deps.config.publicUrl);
+  const rest = createRestHandler(routes, (ctx) => createCaller(ctx));
+  const staticFiles = createStaticHandler(deps.config.clientDir);
+  const indexHtml = await readIndexHtml(deps.config.clientDir);
+  const csp = buildContentSecurityPolicy({ scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] });
+  const https = deps.config.publicUrl.startsWith("https:");
+
+  async function createContext(request: Request, clientIp: string): Promise<Context> {
+    const { auth, failure } = await resolveAuth(deps.db, request.headers.get("authorization"));
+    const language = languageFromHeader(request.headers.get("accept-language"));
+    return { ...deps, auth, authFailure: failure, language, clientIp, request };
+  }
+
+  async function route(request: Request, clientIp: string): Promise<Response> {
+    const url = new URL(request.url);
+    const { pathname } = url;
+    if (pathname === "/trpc" || pathname.startsWith("/trpc/")) {
+      return fetchRequestHandler({
+        endpoint: "/trpc",
+        req: request,
+        router: appRouter,
+        createContext: () => createContext(request, clientIp),
+        onError({ error, path }) {
+          if (error.code === "INTERNAL_SERVER_ERROR") {
+            deps.logger.error("trpc procedure failed", { path, error: String(error.cause ?? error) });
+          }
+        },
+      });
+    }
+    if (pathname === "/api" || pathname.startsWith("/api/")) {
+      const ctx = await createContext(request, clientIp);
+      return rest(ctx, url, pathname.slice("/api".length) || "/");
+    }
+    return staticFiles.serve(request, pathname);
+  }
+
+  return {
+    openApiDocument: () => document as OpenApiDocument,
+    async fetch(request, clientIp = "unknown") {
+      const started = performance.now();
+      const language = languageFromHeader(request.headers.get("accept-language"));
+      const response = await runWithLanguage(language, () => route(request, clientIp));
+      const level = response.status >= 500 ? "error" : new URL(request.url).pathname.startsWith("/assets/") ? "debug" : "info";
+      deps.logger[level](`${request.method} ${new URL(request.url).pathname} ${response.status}`, {
+        ms: Math.round(performance.now() - started),
+      });
+      return applySecurityHeaders(response, { csp, https });
+    },
+  };
+}

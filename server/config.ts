@@ -1,0 +1,97 @@
+// Server configuration: read once from the environment and validated with zod, so that a bad value
+// stops the start with a message naming the variable instead of failing later in a request.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8787)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (Postgres)")
+      .optional(),
+  ),
+  SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  ADMIN_USERNAME: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^[A-Za-z0-9_.-]{3,50}$/, "3-50 letters, digits, dot, underscore or hyphen").default("admin"),
+  ),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, "must be at least 8 characters").optional()),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
+  // Lets URL upload reach private addresses; only for tests against local servers (DECISIONS.md).
+  ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  databaseProvider: "sqlite" | "postgres";
+  secret: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  logLevel: LogLevel;
+  allowPrivateUrls: boolean;
+  clientDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Validates the environment; throws ConfigError listing every bad variable by name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = values.DATABASE_URL ?? `file:${join(dataDir, "pastebox.db")}`;
+  const host = values.HOST;
+  const localHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  return {
+    port: values.PORT,
+    host,
+    publicUrl: (values.PUBLIC_URL ?? `http://${localHost}:${values.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    databaseUrl: normaliseSqliteUrl(databaseUrl),
+    databaseProvider: databaseUrl.startsWith("file:") ? "sqlite" : "postgres",
+    secret: values.SECRET ?? readOrCreateSecret(dataDir),
+    adminUsername: values.ADMIN_USERNAME,
+    adminPassword: values.ADMIN_PASSWORD,
+    logLevel: values.LOG_LEVEL,
+    allowPrivateUrls: values.ALLOW_PRIVATE_URLS === "true",
+    clientDir: resolve(import.meta.dir, "../dist/client"),
+  };
+}
+
+/** A relative SQLite path is resolved against the working directory, once, so every part agrees. */
+function normaliseSqliteUrl(url: string): string {
+  if (!url.startsWith("file:")) return url;
+  return `file:${resolve(url.slice("file:".length))}`;
+}
+
+/** The app secret is generated on first start and kept in the data directory (DECISIONS.md). */
+function readOrCreateSecret(dataDir: string): string {
+  const path = join(dataDir, "secret.key");
+  if (existsSync(path)) return readFileSync(path, "utf8").trim();
+  const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return secret;
+}

@@ -1,0 +1,69 @@
+// Server entry: validate the configuration, migrate the database, create the first-start records,
+// then serve HTTP until SIGTERM/SIGINT, finishing in-flight requests before exiting.
+import { APP_VERSION, PRODUCT_NAME } from "../shared/constants";
+import { createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { createDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { createLogger } from "./logger";
+import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
+import { createStorageService } from "./storage";
+
+// Uploads through the server are streamed; the app's own max-upload-size setting is the real limit.
+const MAX_REQUEST_BODY_BYTES = 1024 ** 4;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const { applied } = await migrateDatabase(config.databaseUrl);
+  if (applied.length > 0) logger.info("database migrated", { applied });
+  const db = createDatabase(config.databaseUrl);
+  await ensureAdmin(db, config, logger);
+  await ensureDefaultStorage(db, config, logger);
+  const app = await createApp({ config, db, logger, storage: createStorageService(db, config.secret) });
+
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    // Large uploads and downloads can be slow; Bun's default 10 s idle timeout would cut them off.
+    idleTimeout: 255,
+    fetch(request, bunServer) {
+      return app.fetch(request, bunServer.requestIP(request)?.address);
+    },
+    error(error) {
+      logger.error("unhandled request error", { error: String(error) });
+      return new Response("Internal server error", { status: 500 });
+    },
+  });
+  logger.info(`${PRODUCT_NAME} ${APP_VERSION} listening`, {
+    url: `http://${config.host}:${server.port}`,
+    publicUrl: config.publicUrl,
+    database: config.databaseProvider,
+    dataDir: config.dataDir,
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, finishing in-flight requests`);
+    await server.stop(false);
+    await db.$disconnect();
+    logger.info("stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+await main();

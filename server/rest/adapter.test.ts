@@ -1,0 +1,209 @@
+// The REST adapter and OpenAPI generator against a small router built with the real base procedures.
+import { describe, expect, test } from "bun:test";
+import { z } from "zod";
+import { AppError } from "../errors";
+import { runWithLanguage } from "../i18n";
+import { createLogger } from "../logger";
+import { type Context, createCallerFactory, publicProcedure, router } from "../trpc";
+import { adminProcedure } from "../trpc";
+import { createRestHandler } from "./adapter";
+import { generateOpenApiDocument } from "./openapi";
+import { buildRouteTable } from "./routes";
+
+const items = new Map<string, { id: string; name: string; count: number }>();
+
+const testRouter = router({
+  items: router({
+    list: publicProcedure
+      .meta({ rest: { method: "GET", path: "/items", summary: "List", tags: ["Items"] } })
+      .input(z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), q: z.string().optional() }))
+      .output(z.object({ limit: z.number(), q: z.string().nullable() }))
+      .query(({ input }) => ({ limit: input.limit, q: input.q ?? null })),
+    create: publicProcedure
+      .meta({ rest: { method: "POST", path: "/items", summary: "Create", tags: ["Items"], successStatus: 201 } })
+      .input(z.object({ name: z.string().min(1).max(10), count: z.number().int().min(0) }))
+      .output(z.object({ id: z.string(), name: z.string(), count: z.number(), created_at: z.date() }))
+      .mutation(({ input }) => {
+        if (input.name === "taken") throw new AppError("CONFLICT", "errors.conflict");
+        const item = { id: String(items.size + 1), ...input };
+        items.set(item.id, item);
+        return { ...item, created_at: new Date("2026-01-02T03:04:05Z") };
+      }),
+    get: publicProcedure
+      .meta({ rest: { method: "GET", path: "/items/{id}", summary: "Get", tags: ["Items"] } })
+      .input(z.object({ id: z.string() }))
+      .output(z.object({ id: z.string(), name: z.string() }))
+      .query(({ input }) => {
+        const item = items.get(input.id);
+        if (!item) throw new AppError("NOT_FOUND", "errors.notFound");
+        return { id: item.id, name: item.name };
+      }),
+    batch: publicProcedure
+      .meta({ rest: { method: "GET", path: "/items/batch", summary: "Literal beats parameter", tags: ["Items"] } })
+      .output(z.literal("batch"))
+      .query(() => "batch" as const),
+    secret: adminProcedure
+      .meta({ rest: { method: "GET", path: "/secret", summary: "Admin only", tags: ["Items"] } })
+      .output(z.string())
+      .query(() => "secret"),
+    crash: publicProcedure
+      .meta({ rest: { method: "GET", path: "/crash", summary: "Fails", tags: ["Items"] } })
+      .output(z.string())
+      .query(() => {
+        throw new Error("database exploded at /var/lib/secret");
+      }),
+  }),
+  internalOnly: publicProcedure.query(() => "not on REST"),
+});
+
+const routes = buildRouteTable(testRouter, []);
+const createCaller = createCallerFactory(testRouter);
+const handler = createRestHandler(routes, (ctx) => createCaller(ctx));
+
+function call(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
+  const request = new Request(`http://localhost/api${path}`, { method, body: init.body, headers: init.headers });
+  const language = request.headers.get("accept-language")?.startsWith("zh") ? "zh" : "en";
+  const ctx = {
+    request,
+    auth: null,
+    authFailure: null,
+    language,
+    clientIp: "127.0.0.1",
+    logger: createLogger("silent"),
+  } as unknown as Context;
+  const url = new URL(request.url);
+  return runWithLanguage(language, () => handler(ctx, url, url.pathname.slice(4)));
+}
+
+const json = { "content-type": "application/json" };
+
+describe("REST adapter", () => {
+  test("a query procedure answers an envelope, with query strings coerced by the schema", async () => {
+    const response = await call("GET", "/items?limit=7&q=hello");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ code: 200, message: "Success", data: { limit: 7, q: "hello" }, success: true });
+  });
+
+  test("a mutation reads the JSON body and answers its declared status; dates are ISO strings", async () => {
+    const response = await call("POST", "/items", { body: JSON.stringify({ name: "pen", count: 2 }), headers: json });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ code: 201, success: true, data: { name: "pen", count: 2 } });
+    expect(body.data.created_at).toBe("2026-01-02T03:04:05.000Z");
+  });
+
+  test("path parameters are decoded and win over the body", async () => {
+    const created = await (await call("POST", "/items", { body: '{"name":"cup","count":1}', headers: json })).json();
+    const response = await call("GET", `/items/${created.data.id}?id=999`);
+    expect((await response.json()).data).toEqual({ id: created.data.id, name: "cup" });
+  });
+
+  test("a literal segment is matched before a parameter", async () => {
+    expect((await (await call("GET", "/items/batch")).json()).data).toBe("batch");
+  });
+
+  test("validation errors are 400 envelopes naming the field, in the caller's language", async () => {
+    const en = await call("POST", "/items", { body: '{"name":"far too long a name","count":-1}', headers: json });
+    expect(en.status).toBe(400);
+    const body = await en.json();
+    expect(body).toMatchObject({ code: 400, success: false, data: null });
+    expect(body.message).toContain("name:");
+    expect(body.message).toContain("count:");
+    const zh = await call("POST", "/items", {
+      body: '{"name":"far too long a name","count":1}',
+      headers: { ...json, "accept-language": "zh-CN" },
+    });
+    const zhMessage = (await zh.json()).message as string;
+    expect(zhMessage).toStartWith("name:");
+    expect(zhMessage).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  test("service errors keep their status and translated message", async () => {
+    const response = await call("POST", "/items", { body: '{"name":"taken","count":1}', headers: json });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ code: 409, message: "Conflict", data: null, success: false });
+    const missing = await call("GET", "/items/nope", { headers: { "accept-language": "zh" } });
+    expect(await missing.json()).toEqual({ code: 404, message: "未找到", data: null, success: false });
+  });
+
+  test("malformed JSON, non-object JSON and the wrong content type are 4xx envelopes", async () => {
+    const broken = await call("POST", "/items", { body: "{not json", headers: json });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe("The request body is not valid JSON");
+    expect((await call("POST", "/items", { body: "[1,2]", headers: json })).status).toBe(400);
+    const form = await call("POST", "/items", { body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(form.status).toBe(415);
+  });
+
+  test("an unknown path is a 404 envelope and a wrong method a 405 with Allow", async () => {
+    const unknown = await call("GET", "/nothing/here");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: 404, success: false, data: null });
+    const wrong = await call("DELETE", "/items");
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET, POST");
+    expect((await wrong.json()).code).toBe(405);
+  });
+
+  test("a protected procedure without credentials is 401", async () => {
+    const response = await call("GET", "/secret");
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toBe("Unauthorized, please log in");
+  });
+
+  test("an unexpected error is a 500 envelope that leaks nothing", async () => {
+    const response = await call("GET", "/crash");
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    expect(body).toEqual({ code: 500, message: "Internal server error", data: null, success: false });
+  });
+
+  test("HEAD answers like GET without a body", async () => {
+    const response = await call("HEAD", "/items");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("");
+  });
+});
+
+describe("OpenAPI document", () => {
+  const document = generateOpenApiDocument(routes, "http://localhost:8787");
+
+  test("lists exactly the procedures that declare a REST route", () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      ["GET /items", "POST /items", "GET /items/{id}", "GET /items/batch", "GET /secret", "GET /crash"].sort(),
+    );
+    expect(document.openapi).toBe("3.1.0");
+  });
+
+  test("query, path and body parameters and the envelope come from the zod schemas", () => {
+    const list = document.paths["/items"]?.get as { parameters: { name: string; in: string }[] };
+    expect(list.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(["query:limit", "query:q"]);
+    const get = document.paths["/items/{id}"]?.get as { parameters: { name: string; in: string }[] };
+    expect(get.parameters).toEqual([expect.objectContaining({ name: "id", in: "path", required: true })]);
+    const create = document.paths["/items"]?.post as {
+      requestBody: { content: { "application/json": { schema: { required: string[] } } } };
+      responses: Record<string, { content: { "application/json": { schema: { properties: Record<string, unknown> } } } }>;
+    };
+    expect(create.requestBody.content["application/json"].schema.required.sort()).toEqual(["count", "name"]);
+    const data = create.responses["201"]?.content["application/json"].schema.properties.data as {
+      properties: Record<string, { type: string; format?: string }>;
+    };
+    expect(data.properties.created_at).toMatchObject({ type: "string", format: "date-time" });
+  });
+
+  test("admin-only operations declare the admin token scheme", () => {
+    expect((document.paths["/secret"]?.get as { security: unknown }).security).toEqual([{ AdminToken: [] }]);
+    expect((document.paths["/items"]?.get as { security: unknown }).security).toEqual([]);
+  });
+});
+
+test("two procedures may not declare the same route", () => {
+  const clash = router({
+    a: publicProcedure.meta({ rest: { method: "GET", path: "/x/{id}", summary: "a", tags: [] } }).query(() => 1),
+    b: publicProcedure.meta({ rest: { method: "GET", path: "/x/{slug}", summary: "b", tags: [] } }).query(() => 2),
+  });
+  expect(() => buildRouteTable(clash, [])).toThrow("Duplicate REST route GET /x/{}");
+});

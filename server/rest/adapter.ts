@@ -1,0 +1,101 @@
+// The REST adapter: serves /api/... from the same tRPC procedures the client calls, with the JSON
+// envelope of DECISIONS.md. Input is the path parameters plus the query string (GET, DELETE) or the
+// JSON body (POST, PUT); errors become envelopes with the status of their error code.
+import type { z } from "zod";
+import { AppError } from "../errors";
+import { translate } from "../i18n";
+import type { Context } from "../trpc";
+import { envelopeResponse, errorResponse } from "./envelope";
+import { matchRoute, type ProcedureRoute, type RestRoute } from "./routes";
+
+/** JSON bodies larger than this are refused before parsing: the editor's 10 MB plus room. */
+export const JSON_BODY_LIMIT = 12 * 1024 * 1024;
+
+type Caller = (ctx: Context) => unknown;
+
+export function queryToObject(searchParams: URLSearchParams): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const key of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(key);
+    result[key] = values.length > 1 ? values : values[0];
+  }
+  return result;
+}
+
+async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > JSON_BODY_LIMIT) throw new AppError("PAYLOAD_TOO_LARGE", "errors.payloadTooLarge");
+  const text = await request.text();
+  if (text.length > JSON_BODY_LIMIT) throw new AppError("PAYLOAD_TOO_LARGE", "errors.payloadTooLarge");
+  if (text.trim() === "") return {};
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType && !/\bjson\b/i.test(contentType)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors.unsupportedMediaType", { contentType });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", "errors.invalidJson");
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new AppError("BAD_REQUEST", "errors.jsonObjectExpected");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function getProcedure(caller: unknown, dottedPath: string): (input: unknown) => Promise<unknown> {
+  let target = caller as Record<string, unknown>;
+  for (const segment of dottedPath.split(".")) target = target[segment] as Record<string, unknown>;
+  return target as unknown as (input: unknown) => Promise<unknown>;
+}
+
+async function callProcedure(
+  route: ProcedureRoute,
+  createCaller: Caller,
+  ctx: Context,
+  params: Record<string, string>,
+  url: URL,
+): Promise<Response> {
+  const bodyInput = route.method === "POST" || route.method === "PUT" ? await readJsonBody(ctx.request) : {};
+  const queryInput = queryToObject(url.searchParams);
+  // Path parameters win: a body cannot retarget the resource named in the URL.
+  const input = route.input ? { ...queryInput, ...bodyInput, ...params } : undefined;
+  const data = await getProcedure(createCaller(ctx), route.procedurePath)(input);
+  const status = route.meta.successStatus ?? 200;
+  const message = translate(route.meta.successMessage ?? (status === 201 ? "errors.created" : "errors.ok"));
+  return envelopeResponse(status, message, data ?? null);
+}
+
+export type RestHandler = (ctx: Context, url: URL, apiPath: string) => Promise<Response>;
+
+function parseRawQuery(schema: z.ZodObject | undefined, url: URL): Record<string, unknown> {
+  const query = queryToObject(url.searchParams);
+  return schema ? schema.parse(query) : query;
+}
+
+export function createRestHandler(routes: RestRoute[], createCaller: Caller): RestHandler {
+  return async (ctx, url, apiPath) => {
+    const method = ctx.request.method.toUpperCase();
+    try {
+      const match = matchRoute(routes, method, apiPath);
+      if (match.kind === "not-found") {
+        throw new AppError("NOT_FOUND", "errors.routeNotFound", { method, path: `/api${apiPath}` });
+      }
+      if (match.kind === "method-not-allowed") {
+        const allowed = match.allowed.join(", ");
+        throw new AppError("METHOD_NOT_ALLOWED", "errors.methodNotAllowed", { method, allowed }, { Allow: allowed });
+      }
+      const { route, params } = match;
+      const response =
+        route.kind === "raw"
+          ? await route.route.handle({ ctx, params, query: parseRawQuery(route.route.query, url) })
+          : await callProcedure(route, createCaller, ctx, params, url);
+      return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    } catch (error) {
+      const { response, description } = errorResponse(error);
+      if (description.status >= 500) ctx.logger.error("request failed", { path: apiPath, error: String(error) });
+      return response;
+    }
+  };
+}

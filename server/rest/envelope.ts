@@ -1,0 +1,29 @@
+// The JSON envelope of every /api answer (DECISIONS.md, Wire format): HTTP status equals `code`.
+import type { Envelope } from "../../shared/errors";
+import { describeError, type ErrorDescription } from "../errors";
+
+export function envelopeResponse<T>(
+  status: number,
+  message: string,
+  data: T | null,
+  headers: Record<string, string> = {},
+): Response {
+  const body: Envelope<T> = { code: status, message, data: status < 300 ? data : null, success: status < 300 };
+  return new Response(JSON.stringify(body, jsonReplacer), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+export function errorResponse(error: unknown): { response: Response; description: ErrorDescription } {
+  const description = describeError(error);
+  return {
+    description,
+    response: envelopeResponse(description.status, description.message, null, description.headers),
+  };
+}
+
+/** BigInt sizes become numbers on the wire (exact below 2^53 bytes, i.e. 8 PiB). */
+function jsonReplacer(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? Number(value) : value;
+}

@@ -1,0 +1,107 @@
+// The REST route table, generated from the router's procedure metas plus the declared raw routes, so
+// that no route is written twice (ARCHITECTURE.md #4). Used by the adapter and the OpenAPI document.
+import type { AnyProcedure, AnyRouter } from "@trpc/server";
+import type { z } from "zod";
+import type { HttpMethod, ProcedureMeta, RestMeta } from "../trpc";
+import type { RawRoute } from "./raw-route";
+
+type Matcher = { pattern: RegExp; paramNames: string[] };
+
+export type ProcedureRoute = Matcher & {
+  kind: "procedure";
+  method: HttpMethod;
+  path: string;
+  /** Dotted tRPC path, e.g. "pastes.create". */
+  procedurePath: string;
+  meta: RestMeta;
+  access: ProcedureMeta["access"];
+  input: z.ZodType | undefined;
+  output: z.ZodType | undefined;
+};
+
+export type RawRouteEntry = Matcher & { kind: "raw"; method: HttpMethod; path: string; route: RawRoute };
+
+export type RestRoute = ProcedureRoute | RawRouteEntry;
+
+export type RouteMatch =
+  | { kind: "found"; route: RestRoute; params: Record<string, string> }
+  | { kind: "method-not-allowed"; allowed: HttpMethod[] }
+  | { kind: "not-found" };
+
+function compilePath(path: string): Matcher {
+  const paramNames: string[] = [];
+  const source = path
+    .split("/")
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param?.[1]) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      paramNames.push(param[1]);
+      return "([^/]+)";
+    })
+    .join("/");
+  return { pattern: new RegExp(`^${source}/?$`), paramNames };
+}
+
+type ProcedureDef = {
+  meta?: ProcedureMeta;
+  inputs: unknown[];
+  output?: unknown;
+  type: "query" | "mutation" | "subscription";
+};
+
+export function buildRouteTable(router: AnyRouter, rawRoutes: RawRoute[]): RestRoute[] {
+  const routes: RestRoute[] = [];
+  const procedures = router._def.procedures as Record<string, AnyProcedure>;
+  for (const [procedurePath, procedure] of Object.entries(procedures)) {
+    const def = procedure._def as unknown as ProcedureDef;
+    const rest = def.meta?.rest;
+    if (!rest) continue;
+    if (def.inputs.length > 1) throw new Error(`${procedurePath}: REST procedures take one input schema`);
+    routes.push({
+      kind: "procedure",
+      method: rest.method,
+      path: rest.path,
+      procedurePath,
+      meta: rest,
+      access: def.meta?.access,
+      input: def.inputs[0] as z.ZodType | undefined,
+      output: def.output as z.ZodType | undefined,
+      ...compilePath(rest.path),
+    });
+  }
+  for (const route of rawRoutes) {
+    routes.push({ kind: "raw", method: route.method, path: route.path, route, ...compilePath(route.path) });
+  }
+  assertNoDuplicates(routes);
+  // Literal segments win over parameters: "/paste/batch" before "/paste/{slug}".
+  return routes.sort((a, b) => a.paramNames.length - b.paramNames.length);
+}
+
+function assertNoDuplicates(routes: RestRoute[]): void {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path.replace(/\{\w+\}/g, "{}")}`;
+    if (seen.has(key)) throw new Error(`Duplicate REST route ${key}`);
+    seen.add(key);
+  }
+}
+
+export function matchRoute(routes: RestRoute[], method: string, path: string): RouteMatch {
+  const allowed = new Set<HttpMethod>();
+  // HEAD is answered by the GET route, without a body.
+  const wanted = method === "HEAD" ? "GET" : method;
+  for (const route of routes) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    if (route.method !== wanted) {
+      allowed.add(route.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    route.paramNames.forEach((name, index) => {
+      params[name] = decodeURIComponent(match[index + 1] ?? "");
+    });
+    return { kind: "found", route, params };
+  }
+  return allowed.size > 0 ? { kind: "method-not-allowed", allowed: [...allowed] } : { kind: "not-found" };
+}

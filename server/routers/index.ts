@@ -1,0 +1,12 @@
+// The app's tRPC router: one sub-router per domain (ARCHITECTURE.md #2). The client infers its types
+// from AppRouter; the REST adapter and OpenAPI document read the procedures' `meta.rest`.
+import { createCallerFactory, router } from "../trpc";
+import { systemRouter } from "./system";
+
+export const appRouter = router({
+  system: systemRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,52 @@
+// The one interface every storage backend implements (ARCHITECTURE.md #8). Keys are object keys inside
+// the backend ("folder/file.txt", no leading slash); services never talk to the AWS SDK or the disk
+// directly. Bodies are streams so that no file is ever held whole in memory (DECISIONS.md, Storage).
+
+export type ObjectInfo = {
+  key: string;
+  size: number;
+  lastModified: Date;
+  etag: string | null;
+  contentType: string | null;
+};
+
+export type ListOptions = {
+  /** "/" lists one level (prefixes are the sub-folders); undefined lists every key below the prefix. */
+  delimiter?: "/";
+  continuationToken?: string;
+  maxKeys?: number;
+};
+
+export type ListResult = { objects: ObjectInfo[]; prefixes: string[]; nextContinuationToken: string | null };
+
+/** Inclusive byte range, as in an HTTP Range header; `end` defaults to the last byte. */
+export type ByteRange = { start: number; end?: number };
+
+export type GetResult = ObjectInfo & {
+  body: ReadableStream<Uint8Array>;
+  /** The range actually served, when one was asked for. */
+  range: { start: number; end: number } | null;
+};
+
+export type PutBody = ReadableStream<Uint8Array> | Uint8Array | Blob | string;
+
+export type PutOptions = { contentType?: string; size?: number };
+
+export type StorageDriver = {
+  readonly kind: "local" | "s3";
+  put(key: string, body: PutBody, options?: PutOptions): Promise<{ etag: string | null; size: number }>;
+  /** Throws AppError NOT_FOUND when the key does not exist, RANGE_NOT_SATISFIABLE for a bad range. */
+  get(key: string, options?: { range?: ByteRange }): Promise<GetResult>;
+  head(key: string): Promise<ObjectInfo | null>;
+  delete(key: string): Promise<void>;
+  deleteMany(keys: string[]): Promise<void>;
+  list(prefix: string, options?: ListOptions): Promise<ListResult>;
+  copy(sourceKey: string, targetKey: string): Promise<void>;
+};
+
+/** Validates a byte range against an object size; null means the range cannot be satisfied. */
+export function resolveRange(range: ByteRange, size: number): { start: number; end: number } | null {
+  const end = Math.min(range.end ?? size - 1, size - 1);
+  if (!Number.isInteger(range.start) || range.start < 0 || range.start >= size || end < range.start) return null;
+  return { start: range.start, end };
+}

@@ -1,0 +1,180 @@
+// Local-disk storage driver: object keys map to files under one root directory. Writes go to a temp
+// file first and are renamed into place, so a failed or cancelled upload never leaves half a file.
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { AppError } from "../errors";
+import {
+  type ByteRange,
+  type GetResult,
+  type ListOptions,
+  type ListResult,
+  type ObjectInfo,
+  type PutBody,
+  type PutOptions,
+  resolveRange,
+  type StorageDriver,
+} from "./driver";
+
+/** Uploads in flight live here, inside the root so that the final rename stays on one filesystem. */
+const TEMP_DIR = ".pastebox-tmp";
+const DEFAULT_MAX_KEYS = 1000;
+
+/** Turns an object key into a path under root, refusing anything that could step outside it. */
+export function resolveKeyPath(root: string, key: string): string {
+  if (key.includes("\0") || key.includes("\\")) throw new AppError("BAD_REQUEST", "errors.invalidPath");
+  const segments = key.split("/").filter((segment, index, all) => segment !== "" || index === all.length - 1);
+  if (segments.some((segment) => segment === "." || segment === ".." || segment === TEMP_DIR)) {
+    throw new AppError("BAD_REQUEST", "errors.invalidPath");
+  }
+  const path = resolve(root, ...segments.filter(Boolean));
+  if (path !== root && !path.startsWith(root + sep)) throw new AppError("BAD_REQUEST", "errors.invalidPath");
+  return path;
+}
+
+function etagOf(size: number, mtimeMs: number): string {
+  return `${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}`;
+}
+
+function toNodeReadable(body: PutBody): Readable {
+  if (typeof body === "string" || body instanceof Uint8Array) return Readable.from([Buffer.from(body)]);
+  const stream = body instanceof Blob ? body.stream() : body;
+  return Readable.fromWeb(stream as unknown as import("node:stream/web").ReadableStream<Uint8Array>);
+}
+
+export function createLocalDriver(rootDirectory: string): StorageDriver {
+  const root = resolve(rootDirectory);
+
+  async function info(key: string, path: string): Promise<ObjectInfo | null> {
+    try {
+      const stats = await stat(path);
+      if (!stats.isFile()) return null;
+      return {
+        key,
+        size: stats.size,
+        lastModified: stats.mtime,
+        etag: etagOf(stats.size, stats.mtimeMs),
+        contentType: Bun.file(path).type.split(";")[0] || "application/octet-stream",
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  async function walk(dir: string, keyPrefix: string, out: ObjectInfo[]): Promise<void> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name === TEMP_DIR && keyPrefix === "") continue;
+      const key = keyPrefix + entry.name;
+      if (entry.isDirectory()) await walk(join(dir, entry.name), `${key}/`, out);
+      else {
+        const found = await info(key, join(dir, entry.name));
+        if (found) out.push(found);
+      }
+    }
+  }
+
+  return {
+    kind: "local",
+
+    async put(key: string, body: PutBody, _options?: PutOptions) {
+      const target = resolveKeyPath(root, key);
+      if (key.endsWith("/")) {
+        await mkdir(target, { recursive: true });
+        return { etag: null, size: 0 };
+      }
+      const tempDir = join(root, TEMP_DIR);
+      await mkdir(tempDir, { recursive: true });
+      const tempPath = join(tempDir, randomUUID());
+      try {
+        await pipeline(toNodeReadable(body), createWriteStream(tempPath));
+        await mkdir(dirname(target), { recursive: true });
+        await rename(tempPath, target);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      const stats = await stat(target);
+      return { etag: etagOf(stats.size, stats.mtimeMs), size: stats.size };
+    },
+
+    async get(key: string, options?: { range?: ByteRange }): Promise<GetResult> {
+      const path = resolveKeyPath(root, key);
+      const found = await info(key, path);
+      if (!found) throw new AppError("NOT_FOUND", "errors.notFound");
+      const file = Bun.file(path);
+      if (!options?.range) return { ...found, body: file.stream(), range: null };
+      const range = resolveRange(options.range, found.size);
+      if (!range) throw new AppError("RANGE_NOT_SATISFIABLE", "errors.rangeNotSatisfiable");
+      return { ...found, body: file.slice(range.start, range.end + 1).stream(), range };
+    },
+
+    head(key: string) {
+      return info(key, resolveKeyPath(root, key));
+    },
+
+    async delete(key: string) {
+      const path = resolveKeyPath(root, key);
+      if (key.endsWith("/")) await rm(path, { recursive: false, force: true }).catch(() => undefined);
+      else await unlink(path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+    },
+
+    async deleteMany(keys: string[]) {
+      for (const key of keys) await this.delete(key);
+    },
+
+    async list(prefix: string, options: ListOptions = {}): Promise<ListResult> {
+      const slash = prefix.lastIndexOf("/");
+      const dirKey = prefix.slice(0, slash + 1);
+      const namePrefix = prefix.slice(slash + 1);
+      const dir = resolveKeyPath(root, dirKey);
+      const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
+      const objects: ObjectInfo[] = [];
+      const prefixes: string[] = [];
+      if (options.delimiter) {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+          if (!entry.name.startsWith(namePrefix) || (entry.name === TEMP_DIR && dirKey === "")) continue;
+          if (entry.isDirectory()) prefixes.push(`${dirKey}${entry.name}/`);
+          else {
+            const found = await info(dirKey + entry.name, join(dir, entry.name));
+            if (found) objects.push(found);
+          }
+        }
+      } else {
+        await walk(dir, dirKey, objects);
+      }
+      // One ordered sequence of keys and prefixes, paged by the last key returned (as S3 does).
+      const entries = [
+        ...objects.filter((o) => o.key.startsWith(prefix)).map((o) => ({ key: o.key, object: o })),
+        ...prefixes.map((p) => ({ key: p, object: null })),
+      ]
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .filter((entry) => !options.continuationToken || entry.key > options.continuationToken);
+      const page = entries.slice(0, maxKeys);
+      const last = page.at(-1);
+      return {
+        objects: page.flatMap((entry) => (entry.object ? [entry.object] : [])),
+        prefixes: page.flatMap((entry) => (entry.object ? [] : [entry.key])),
+        nextContinuationToken: entries.length > maxKeys && last ? last.key : null,
+      };
+    },
+
+    async copy(sourceKey: string, targetKey: string) {
+      const source = resolveKeyPath(root, sourceKey);
+      if (!(await info(sourceKey, source))) throw new AppError("NOT_FOUND", "errors.notFound");
+      const target = resolveKeyPath(root, targetKey);
+      const tempDir = join(root, TEMP_DIR);
+      await mkdir(tempDir, { recursive: true });
+      const tempPath = join(tempDir, randomUUID());
+      await copyFile(source, tempPath);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(tempPath, target);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// Test harness: a fresh database per test file (a copy of a migrated SQLite template, or a fresh
+// Postgres schema in the test cluster) and an in-process app around it (ARCHITECTURE.md #9, #10).
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { createDatabase, type Database, type DatabaseProvider } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { createLogger } from "../logger";
+import { ensureAdmin, ensureDefaultStorage } from "../services/bootstrap";
+import { createStorageService } from "../storage";
+import type { AppDeps } from "../trpc";
+
+export const TEST_ADMIN_PASSWORD = "test-admin-password-123";
+
+/** Every provider the database tests run against. The test runner starts Postgres and sets the URL. */
+export const DATABASE_PROVIDERS: DatabaseProvider[] = ["sqlite", "postgres"];
+
+export function requirePostgresUrl(): string {
+  const url = process.env.TEST_POSTGRES_URL;
+  if (!url) throw new Error("TEST_POSTGRES_URL is not set: run the tests with `bun run test`, which starts Postgres");
+  return url;
+}
+
+export function tempDir(label: string): string {
+  return mkdtempSync(join(tmpdir(), `pastebox-${label}-`));
+}
+
+let sqliteTemplate: Promise<string> | null = null;
+
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const path = join(tempDir("template"), "template.db");
+    await migrateDatabase(`file:${path}`);
+    return path;
+  })();
+  return sqliteTemplate;
+}
+
+export type TestDatabase = { url: string; db: Database; pgSchema?: string; cleanup(): Promise<void> };
+
+export async function createTestDatabase(provider: DatabaseProvider): Promise<TestDatabase> {
+  if (provider === "sqlite") {
+    const dir = tempDir("db");
+    const path = join(dir, "test.db");
+    copyFileSync(await migratedSqliteTemplate(), path);
+    const url = `file:${path}`;
+    const db = createDatabase(url);
+    return {
+      url,
+      db,
+      async cleanup() {
+        await db.$disconnect();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = requirePostgresUrl();
+  const pgSchema = `test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  await migrateDatabase(url, { pgSchema });
+  const db = createDatabase(url, { pgSchema });
+  return {
+    url,
+    db,
+    pgSchema,
+    async cleanup() {
+      await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+      await db.$disconnect();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = tempDir("data");
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:8787",
+  });
+  return { ...config, clientDir: resolve(dataDir, "no-client"), ...overrides };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** An app on a fresh database, bootstrapped like a first start. */
+export async function createTestApp(provider: DatabaseProvider, overrides: Partial<Config> = {}) {
+  const database = await createTestDatabase(provider);
+  const config = testConfig({ databaseUrl: database.url, databaseProvider: provider, ...overrides });
+  const logger = createLogger(config.logLevel);
+  await ensureAdmin(database.db, config, logger);
+  await ensureDefaultStorage(database.db, config, logger);
+  const deps: AppDeps = { config, db: database.db, logger, storage: createStorageService(database.db, config.secret) };
+  const app = await createApp(deps);
+  return {
+    ...deps,
+    app,
+    /** Calls the app in-process: `request("GET", "/api/version")`. */
+    request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+      const headers = new Headers(init.headers);
+      let body: BodyInit | undefined;
+      if (init.body !== undefined) {
+        body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+        if (!headers.has("content-type")) headers.set("content-type", "application/json");
+      }
+      return app.fetch(new Request(`http://localhost${path}`, { method, headers, body }), "127.0.0.1");
+    },
+    async cleanup() {
+      await database.cleanup();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// The one tRPC instance: context, meta, error shape and the base procedures every router builds on
+// (ARCHITECTURE.md #1). A procedure that is part of the public REST API declares `meta.rest`; the REST
+// adapter and the OpenAPI document are generated from it.
+import { initTRPC } from "@trpc/server";
+import superjson from "superjson";
+import type { Language } from "../shared/constants";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { AppError, describeError } from "./errors";
+import type { Logger } from "./logger";
+import type { AuthState, Permissions } from "./services/auth";
+import type { StorageService } from "./storage";
+
+/** Long-lived parts of the app, created once at start (or once per test). */
+export type AppDeps = { config: Config; db: Database; logger: Logger; storage: StorageService };
+
+export type Context = AppDeps & {
+  auth: AuthState | null;
+  /** Why the credentials sent were refused, reported only if a procedure needs them. */
+  authFailure: AppError | null;
+  language: Language;
+  clientIp: string;
+  request: Request;
+};
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export type RestMeta = {
+  method: HttpMethod;
+  /** Path under /api, with `{name}` for path parameters, e.g. "/paste/{slug}". */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** HTTP status of a success (default 200). */
+  successStatus?: 200 | 201 | 202;
+  /** i18n key of the envelope's message on success (default errors.ok). */
+  successMessage?: string;
+};
+
+/** Who may call a procedure; set by the base procedures, read by the OpenAPI document. */
+export type Access = "public" | "authed" | "admin" | keyof Permissions;
+
+export type ProcedureMeta = { rest?: RestMeta; access?: Access };
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const description = describeError(error);
+      return {
+        ...shape,
+        message: description.message,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          appCode: description.code,
+          httpStatus: description.status,
+          issues: description.issues,
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const requireAuth = t.middleware(({ ctx, next }) => {
+  if (!ctx.auth) throw ctx.authFailure ?? new AppError("UNAUTHORIZED", "errors.unauthorized");
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
+const requireAdmin = requireAuth.unstable_pipe(({ ctx, next }) => {
+  if (ctx.auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
+/** Admin, or an API key holding `permission` (SPEC.md §6). */
+function requirePermission(permission: keyof Permissions) {
+  return requireAuth.unstable_pipe(({ ctx, next }) => {
+    if (ctx.auth.type === "apikey" && !ctx.auth.permissions[permission]) {
+      throw new AppError("FORBIDDEN", "errors.forbidden");
+    }
+    return next({ ctx });
+  });
+}
+
+export const publicProcedure = t.procedure.meta({ access: "public" });
+export const authedProcedure = t.procedure.use(requireAuth).meta({ access: "authed" });
+export const adminProcedure = t.procedure.use(requireAdmin).meta({ access: "admin" });
+export const textProcedure = t.procedure.use(requirePermission("text")).meta({ access: "text" });
+export const fileProcedure = t.procedure.use(requirePermission("file")).meta({ access: "file" });
+export const mountProcedure = t.procedure.use(requirePermission("mount")).meta({ access: "mount" });

@@ -1,0 +1,21 @@
+// Product-wide constants shared by client and server (SPEC.md §9).
+export const PRODUCT_NAME = "Pastebox";
+export const APP_VERSION = "0.6.8";
+export const SOURCE_REPOSITORY_URL = "https://github.com/pastebox/pastebox";
+export const API_PREFIX = "/api";
+export const DEFAULT_PAGE_LIMIT = 50;
+export const SLUG_MAX_LENGTH = 50;
+export const AUTH_REVALIDATE_MS = 300_000;
+export const SUPPORTED_LANGUAGES = ["zh", "en"] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const THEME_MODES = ["auto", "light", "dark"] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+// Local-storage keys the client owns (SPEC.md §2, §3).
+export const STORAGE_KEYS = {
+  themeMode: "themeMode",
+  language: "language",
+  adminToken: "admin_token",
+  apiKey: "api_key",
+  apiKeyPermissions: "api_key_permissions",
+  apiKeyInfo: "api_key_info",
+} as const;

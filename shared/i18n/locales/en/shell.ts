@@ -1,0 +1,114 @@
+// App shell texts (navigation, theme, language, titles, footer, placeholder screens). Keep the zh
+// file in step: it is typed `typeof enShell`, so a missing or extra key fails the typecheck.
+export const enShell = {
+  app: {
+    skipToContent: "Skip to main content",
+    tagline: "Online clipboard & file sharing",
+    loading: "Loading…",
+  },
+  nav: {
+    label: "Main",
+    homeLink: "Pastebox home",
+    home: "Home",
+    upload: "Upload",
+    mountExplorer: "Mount explorer",
+    admin: "Admin",
+    openMenu: "Open main menu",
+    closeMenu: "Close main menu",
+  },
+  theme: {
+    modes: {
+      auto: "auto (follows system)",
+      light: "light",
+      dark: "dark",
+    },
+    switchLabel: "Theme: {{current}}. Switch to {{next}}",
+  },
+  language: {
+    switchLabel: "Language: {{current}}. Choose language",
+    names: {
+      en: "English",
+      zh: "中文",
+    },
+  },
+  source: {
+    label: "Source code on GitHub (opens in a new tab)",
+  },
+  footer: {
+    copyright: "© {{year}} {{product}}",
+    version: "Version {{version}}",
+  },
+  titles: {
+    format: "{{page}} - {{product}}",
+    home: "Online clipboard",
+    upload: "Upload",
+    admin: "Admin",
+    paste: "Shared text",
+    file: "Shared file",
+    mountExplorer: "Mount explorer",
+    notFound: "Page not found",
+  },
+  screens: {
+    home: {
+      title: "Online clipboard",
+      description: "Write text or Markdown, then share it with a link, a password and an expiry.",
+    },
+    upload: {
+      title: "Upload files",
+      description: "Upload files from your device or a URL and share them with a link.",
+    },
+    paste: {
+      title: "Shared text",
+      description: "Text that someone shared with you.",
+    },
+    file: {
+      title: "Shared file",
+      description: "Preview or download a file that someone shared with you.",
+    },
+    mountExplorer: {
+      title: "Mount explorer",
+      description: "Browse, search and manage files on mounted storage.",
+    },
+    notFound: {
+      code: "404",
+      title: "Page not found",
+      description: "The page you are looking for does not exist or has been moved.",
+      backHome: "Back to home",
+    },
+    admin: {
+      title: "Admin",
+      navLabel: "Admin modules",
+      moduleSelect: "Module",
+    },
+  },
+  adminModules: {
+    dashboard: {
+      name: "Dashboard",
+      description: "An overview of pastes, files, storage use and recent activity.",
+    },
+    "text-management": {
+      name: "Text management",
+      description: "Review, edit and delete shared texts.",
+    },
+    "file-management": {
+      name: "File management",
+      description: "Review, edit and delete shared files.",
+    },
+    "storage-config": {
+      name: "Storage configuration",
+      description: "Connect S3-compatible storage and choose the default.",
+    },
+    "mount-management": {
+      name: "Mount management",
+      description: "Map storage to paths in the mount explorer and WebDAV.",
+    },
+    "key-management": {
+      name: "API keys",
+      description: "Create keys with text, file and mount permissions for scripts and users.",
+    },
+    settings: {
+      name: "Settings",
+      description: "Upload limits, WebDAV upload mode and the admin account.",
+    },
+  },
+};
