@@ -1,0 +1,84 @@
+// Sessions and API keys as the request context sees them, on SQLite and Postgres.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestDatabase, DATABASE_PROVIDERS, type TestDatabase } from "../test/harness";
+import {
+  createAdminSession,
+  hashSecret,
+  resolveAuth,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  validateSessionToken,
+} from "./auth";
+
+describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
+  let t: TestDatabase;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await createTestDatabase(provider);
+    adminId = (await t.db.admin.create({ data: { username: "root", passwordHash: "x" }, select: { id: true } })).id;
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  test("a session token is stored only as its SHA-256 hash and resolves to the admin", async () => {
+    const { token } = await createAdminSession(t.db, adminId);
+    expect(await t.db.adminSession.findUnique({ where: { id: token } })).toBeNull();
+    expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(token) }, select: { id: true } })).not.toBeNull();
+    const { auth } = await resolveAuth(t.db, `Bearer ${token}`);
+    expect(auth).toMatchObject({ type: "admin", adminId, username: "root" });
+  });
+
+  test("the idle window slides once half used, but never past the absolute limit", async () => {
+    const start = new Date("2026-01-01T00:00:00Z");
+    const { token } = await createAdminSession(t.db, adminId, start);
+    const later = new Date(start.getTime() + SESSION_IDLE_MS * 0.75);
+    expect(await validateSessionToken(t.db, token, later)).not.toBeNull();
+    const row = await t.db.adminSession.findUniqueOrThrow({ where: { id: hashSecret(token) }, select: { expiresAt: true } });
+    expect(row.expiresAt.getTime()).toBe(later.getTime() + SESSION_IDLE_MS);
+    // Keep it alive daily up to the absolute end: then it ends however active the admin is.
+    let now = later;
+    while (now.getTime() + SESSION_IDLE_MS / 2 < start.getTime() + SESSION_MAX_MS) {
+      now = new Date(now.getTime() + SESSION_IDLE_MS / 2 + 1000);
+      await validateSessionToken(t.db, token, now);
+    }
+    expect(await validateSessionToken(t.db, token, new Date(start.getTime() + SESSION_MAX_MS))).toBeNull();
+  });
+
+  test("an idle session expires and is deleted", async () => {
+    const start = new Date("2026-02-01T00:00:00Z");
+    const { token } = await createAdminSession(t.db, adminId, start);
+    expect(await validateSessionToken(t.db, token, new Date(start.getTime() + SESSION_IDLE_MS + 1))).toBeNull();
+    expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(token) } })).toBeNull();
+    const { failure } = await resolveAuth(t.db, `Bearer ${token}`);
+    expect(failure?.messageKey).toBe("errors.sessionExpired");
+  });
+
+  test("API keys: unknown is invalid, past expiry is expired, a valid one carries its permissions and records use", async () => {
+    expect((await resolveAuth(t.db, "ApiKey nope")).failure?.messageKey).toBe("errors.apiKeyInvalid");
+    await t.db.apiKey.create({
+      data: { name: "old", keyHash: hashSecret("old-key"), keyPrefix: "old", expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await resolveAuth(t.db, "ApiKey old-key")).failure?.messageKey).toBe("errors.apiKeyExpired");
+    const key = await t.db.apiKey.create({
+      data: { name: "ci", keyHash: hashSecret("good-key"), keyPrefix: "goo", textPermission: true, basicPath: "/docs" },
+      select: { id: true },
+    });
+    const { auth } = await resolveAuth(t.db, "ApiKey good-key");
+    expect(auth).toEqual({
+      type: "apikey",
+      keyId: key.id,
+      name: "ci",
+      basicPath: "/docs",
+      permissions: { text: true, file: false, mount: false },
+      mountReadOnly: false,
+    });
+    const used = await t.db.apiKey.findUniqueOrThrow({ where: { id: key.id }, select: { lastUsedAt: true } });
+    expect(used.lastUsedAt).not.toBeNull();
+  });
+
+  test("a malformed Authorization header is refused", async () => {
+    expect((await resolveAuth(t.db, "Basic abc")).failure?.code).toBe("UNAUTHORIZED");
+    expect((await resolveAuth(t.db, null)).failure).toBeNull();
+  });
+});

@@ -1,0 +1,158 @@
+// One round trip, run against both drivers: local disk and a real S3-compatible server (s3rver, which
+// verifies SigV4), so that services can rely on the same behaviour from either.
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "../test/harness";
+import type { StorageDriver } from "./driver";
+import { createLocalDriver } from "./local";
+import { createS3Driver } from "./s3";
+
+function requireS3Env() {
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  if (!endpoint) throw new Error("TEST_S3_ENDPOINT is not set: run the tests with `bun run test`, which starts s3rver");
+  return {
+    endpoint,
+    accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
+    secretAccessKey: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
+    bucket: process.env.TEST_S3_BUCKET ?? "pastebox-test",
+  };
+}
+
+const localRoot = tempDir("storage");
+afterAll(() => rmSync(localRoot, { recursive: true, force: true }));
+
+const drivers: [string, () => StorageDriver][] = [
+  ["local", () => createLocalDriver(localRoot)],
+  [
+    "s3",
+    () => {
+      const env = requireS3Env();
+      return createS3Driver({ ...env, region: "us-east-1", forcePathStyle: true });
+    },
+  ],
+];
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+
+function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+describe.each(drivers)("%s storage driver", (_name, makeDriver) => {
+  const driver = makeDriver();
+  const base = `rt-${crypto.randomUUID()}/`;
+
+  test("put a stream, head and get it back byte-identical", async () => {
+    const put = await driver.put(`${base}hello world.txt`, streamOf("hello ", "world ", "中文"), {
+      contentType: "text/plain",
+    });
+    expect(put.size).toBe(Buffer.byteLength("hello world 中文"));
+    const head = await driver.head(`${base}hello world.txt`);
+    expect(head?.size).toBe(put.size);
+    expect(head?.etag).toBeTruthy();
+    const got = await driver.get(`${base}hello world.txt`);
+    expect(await readAll(got.body)).toBe("hello world 中文");
+    expect(got.size).toBe(put.size);
+  });
+
+  test("a byte range returns just those bytes; an impossible range is refused", async () => {
+    await driver.put(`${base}digits.txt`, "0123456789", { contentType: "text/plain" });
+    const got = await driver.get(`${base}digits.txt`, { range: { start: 2, end: 5 } });
+    expect(await readAll(got.body)).toBe("2345");
+    expect(got.range).toEqual({ start: 2, end: 5 });
+    expect(got.size).toBe(10);
+    const tail = await driver.get(`${base}digits.txt`, { range: { start: 7 } });
+    expect(await readAll(tail.body)).toBe("789");
+    await expect(driver.get(`${base}digits.txt`, { range: { start: 50 } })).rejects.toMatchObject({
+      code: "RANGE_NOT_SATISFIABLE",
+    });
+  });
+
+  test("list one level with folders as prefixes, and recursively", async () => {
+    await driver.put(`${base}tree/a.txt`, "a");
+    await driver.put(`${base}tree/b.txt`, "b");
+    await driver.put(`${base}tree/sub/c.txt`, "c");
+    const level = await driver.list(`${base}tree/`, { delimiter: "/" });
+    expect(level.objects.map((o) => o.key)).toEqual([`${base}tree/a.txt`, `${base}tree/b.txt`]);
+    expect(level.prefixes).toEqual([`${base}tree/sub/`]);
+    const all = await driver.list(`${base}tree/`);
+    expect(all.objects.map((o) => o.key)).toEqual([`${base}tree/a.txt`, `${base}tree/b.txt`, `${base}tree/sub/c.txt`]);
+  });
+
+  test("listing pages with a continuation token, in key order", async () => {
+    for (const name of ["p1", "p2", "p3", "p4", "p5"]) await driver.put(`${base}pages/${name}`, name);
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await driver.list(`${base}pages/`, { maxKeys: 2, continuationToken: token });
+      expect(page.objects.length).toBeLessThanOrEqual(2);
+      keys.push(...page.objects.map((o) => o.key));
+      token = page.nextContinuationToken ?? undefined;
+    } while (token);
+    expect(keys).toEqual(["p1", "p2", "p3", "p4", "p5"].map((n) => `${base}pages/${n}`));
+  });
+
+  test("copy, delete and delete many", async () => {
+    await driver.put(`${base}copy/source.bin`, new Uint8Array([1, 2, 3]));
+    await driver.copy(`${base}copy/source.bin`, `${base}copy/target.bin`);
+    expect(new Uint8Array(await new Response((await driver.get(`${base}copy/target.bin`)).body).arrayBuffer())).toEqual(
+      new Uint8Array([1, 2, 3]),
+    );
+    await driver.delete(`${base}copy/source.bin`);
+    expect(await driver.head(`${base}copy/source.bin`)).toBeNull();
+    await driver.put(`${base}copy/x`, "x");
+    await driver.deleteMany([`${base}copy/target.bin`, `${base}copy/x`]);
+    expect((await driver.list(`${base}copy/`)).objects).toEqual([]);
+  });
+
+  test("a missing key is NOT_FOUND on get and copy, null on head", async () => {
+    await expect(driver.get(`${base}missing`)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(driver.copy(`${base}missing`, `${base}elsewhere`)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await driver.head(`${base}missing`)).toBeNull();
+  });
+
+  test("a failing upload stream leaves no object behind", async () => {
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode("partial"));
+        controller.error(new Error("client went away"));
+      },
+    });
+    await expect(driver.put(`${base}broken.txt`, failing)).rejects.toThrow();
+    expect(await driver.head(`${base}broken.txt`)).toBeNull();
+  });
+});
+
+describe("local driver path safety", () => {
+  const root = tempDir("storage-safety");
+  const driver = createLocalDriver(root);
+
+  test.each([
+    "../outside.txt",
+    "a/../../outside.txt",
+    "a/./b.txt",
+    "a\\..\\b.txt",
+    "nul\0byte",
+    ".pastebox-tmp/x",
+  ])("refuses key %p", async (key) => {
+    await expect(driver.put(key, "x")).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(driver.get(key)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  test("in-flight temp files never show in listings and are removed after a failure", async () => {
+    await driver.put("visible.txt", "v");
+    const listing = await driver.list("", { delimiter: "/" });
+    expect(listing.prefixes).toEqual([]);
+    expect(listing.objects.map((o) => o.key)).toEqual(["visible.txt"]);
+    const tempFolder = join(root, ".pastebox-tmp");
+    expect(existsSync(tempFolder) ? readdirSync(tempFolder) : []).toEqual([]);
+  });
+});
