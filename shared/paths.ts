@@ -1,0 +1,50 @@
+// Path rules shared by client and server (SPEC.md §5, DECISIONS.md "Path permission"). Every path is
+// normalised before any check, so that `.`/`..` segments, repeated or trailing slashes, backslashes
+// and NUL bytes can never reach outside a base path or a mount. Inputs are expected to be decoded
+// exactly once (by URL parsing at the boundary); this module never decodes again, because decoding
+// twice is how "%252e%252e" turns into "..".
+
+/**
+ * Normalises a virtual path to "/a/b" form: a leading slash, no empty, "." or ".." segments, no
+ * trailing slash. Backslashes count as separators (Windows clients send them). Returns null when the
+ * path is not acceptable: it contains NUL or control characters, or ".." would climb above the root.
+ */
+export function normalizePath(input: string): string | null {
+  if (typeof input !== "string" || /[\u0000-\u001f\u007f]/.test(input)) return null;
+  const segments: string[] = [];
+  for (const segment of input.normalize("NFC").replaceAll("\\", "/").split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (segments.length === 0) return null;
+      segments.pop();
+      continue;
+    }
+    segments.push(segment);
+  }
+  return `/${segments.join("/")}`;
+}
+
+/** True when `path` equals `basePath` or lies beneath it; "/" admits everything, "/foo" never "/foobar". */
+export function isPathWithin(basePath: string, path: string): boolean {
+  const base = normalizePath(basePath);
+  const target = normalizePath(path);
+  if (base === null || target === null) return false;
+  if (base === "/") return true;
+  return target === base || target.startsWith(`${base}/`);
+}
+
+/** The caller as the permission rules see it. */
+export type Principal = { type: "admin" } | { type: "apikey"; keyId: string; basicPath: string };
+
+/** SPEC.md §5: the admin passes everything; an API key only at or beneath its base path. */
+export function hasPathPermission(principal: Principal, path: string): boolean {
+  if (principal.type === "admin") return true;
+  return isPathWithin(principal.basicPath, path);
+}
+
+/** SPEC.md §5: the admin is creator of every file; a key when created_by is its id, with or without "apikey:". */
+export function isCreator(principal: Principal, createdBy: string | null | undefined): boolean {
+  if (principal.type === "admin") return true;
+  if (!createdBy) return false;
+  return createdBy === principal.keyId || createdBy === `apikey:${principal.keyId}`;
+}
