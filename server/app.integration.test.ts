@@ -98,7 +98,7 @@ describe("OpenAPI and docs", () => {
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       ),
     );
-    const declared = Object.values(appRouter._def.procedures as Record<string, { _def: { meta?: { rest?: { method: string; path: string } } } }>)
+    const declared = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { rest?: { method: string; path: string } } } }>)
       .flatMap((procedure) => (procedure._def.meta?.rest ? [procedure._def.meta.rest] : []))
       .map((rest) => `${rest.method} ${rest.path}`);
     expect(declared.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
+import { assertNotLimited, RATE_LIMITS, recordFailure } from "./rate-limit";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
@@ -98,8 +99,11 @@ export async function validateApiKey(db: Database, key: string, now = new Date()
   };
 }
 
-/** Reads `Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>` (SPEC.md §7). */
-export async function resolveAuth(db: Database, header: string | null): Promise<AuthResolution> {
+/**
+ * Reads `Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>` (SPEC.md §7). Failed
+ * API keys count against the client address; past the limit every key attempt from it is refused.
+ */
+export async function resolveAuth(db: Database, header: string | null, clientIp = "unknown"): Promise<AuthResolution> {
   if (!header) return { auth: null, failure: null };
   const match = /^(Bearer|ApiKey)\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1] || !match[2]) return { auth: null, failure: new AppError("UNAUTHORIZED", "errors.unauthorized") };
@@ -107,7 +111,14 @@ export async function resolveAuth(db: Database, header: string | null): Promise<
     const auth = await validateSessionToken(db, match[2]);
     return auth ? { auth, failure: null } : { auth: null, failure: new AppError("UNAUTHORIZED", "errors.sessionExpired") };
   }
-  return validateApiKey(db, match[2]);
+  try {
+    await assertNotLimited(db, RATE_LIMITS.apiKeyFailure, clientIp);
+  } catch (error) {
+    return { auth: null, failure: error as AppError };
+  }
+  const resolution = await validateApiKey(db, match[2]);
+  if (resolution.failure) await recordFailure(db, RATE_LIMITS.apiKeyFailure, clientIp);
+  return resolution;
 }
 
 /** The created_by value for rows a caller creates (SPEC.md §3: "apikey:<id>" for keys). */

@@ -1,0 +1,45 @@
+// Admin account: login, logout, token check and the change of username or password.
+import { z } from "zod";
+import { adminTokenOutput, changePasswordInput, loginInput, loginOutput } from "../../shared/schemas/auth";
+import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../services/admin-account";
+import { adminProcedure, publicProcedure, router } from "../trpc";
+
+const tags = ["Admin account"];
+
+export const adminRouter = router({
+  login: publicProcedure
+    .meta({ rest: { method: "POST", path: "/admin/login", summary: "Log in as the admin; returns a session token", tags } })
+    .input(loginInput)
+    .output(loginOutput)
+    .mutation(({ ctx, input }) => loginAdmin(ctx.db, input, ctx.clientIp)),
+
+  logout: adminProcedure
+    .meta({ rest: { method: "POST", path: "/admin/logout", summary: "End this admin session", tags } })
+    .output(z.null())
+    .mutation(async ({ ctx }) => {
+      await logoutAdmin(ctx.db, ctx.auth.sessionId);
+      return null;
+    }),
+
+  validateToken: adminProcedure
+    .meta({ rest: { method: "GET", path: "/test/admin-token", summary: "Check that the admin token is valid", tags } })
+    .output(adminTokenOutput)
+    .query(({ ctx }) => ({ valid: true as const, id: ctx.auth.adminId, username: ctx.auth.username })),
+
+  changePassword: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/change-password",
+        summary: "Change the admin username and/or password; ends every admin session",
+        tags,
+        successMessage: "errors.credentialsChanged",
+      },
+    })
+    .input(changePasswordInput)
+    .output(z.null())
+    .mutation(async ({ ctx, input }) => {
+      await changeAdminCredentials(ctx.db, ctx.auth.adminId, input);
+      return null;
+    }),
+});

@@ -1,0 +1,59 @@
+// Fixed-window counters in the database, so that every server process shares them (DECISIONS.md:
+// login, API-key and password-verify failures per client address). Each step is one atomic statement;
+// there is no read-then-write window for concurrent requests to slip through.
+import type { Database } from "../db/client";
+import { AppError } from "../errors";
+
+export type RateLimitRule = { name: string; limit: number; windowMs: number };
+
+export const RATE_LIMITS = {
+  adminLogin: { name: "admin-login", limit: 10, windowMs: 15 * 60_000 },
+  apiKeyFailure: { name: "api-key", limit: 30, windowMs: 15 * 60_000 },
+  passwordVerify: { name: "password-verify", limit: 20, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+const bucketKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`;
+
+/** Throws 429 with Retry-After when `subject` has used up its failures in the current window. */
+export async function assertNotLimited(db: Database, rule: RateLimitRule, subject: string, now = new Date()) {
+  const bucket = await db.rateLimitBucket.findUnique({
+    where: { key: bucketKey(rule, subject) },
+    select: { count: true, resetAt: true },
+  });
+  if (bucket && bucket.resetAt > now && bucket.count >= rule.limit) {
+    const seconds = Math.max(1, Math.ceil((bucket.resetAt.getTime() - now.getTime()) / 1000));
+    throw new AppError("TOO_MANY_REQUESTS", "errors.tooManyRequests", { seconds }, { "Retry-After": String(seconds) });
+  }
+}
+
+/** Counts one failure for `subject`, opening a new window when the last one has ended. */
+export async function recordFailure(db: Database, rule: RateLimitRule, subject: string, now = new Date()) {
+  const key = bucketKey(rule, subject);
+  const resetAt = new Date(now.getTime() + rule.windowMs);
+  const inWindow = await db.rateLimitBucket.updateMany({
+    where: { key, resetAt: { gt: now } },
+    data: { count: { increment: 1 } },
+  });
+  if (inWindow.count > 0) return;
+  const restarted = await db.rateLimitBucket.updateMany({
+    where: { key, resetAt: { lte: now } },
+    data: { count: 1, resetAt },
+  });
+  if (restarted.count > 0) return;
+  try {
+    await db.rateLimitBucket.create({ data: { key, count: 1, resetAt }, select: { key: true } });
+  } catch {
+    // Another request created the bucket first: count this failure in it.
+    await db.rateLimitBucket.updateMany({ where: { key }, data: { count: { increment: 1 } } });
+  }
+}
+
+/** Forgets a subject's failures (a successful login clears its address). */
+export async function clearFailures(db: Database, rule: RateLimitRule, subject: string) {
+  await db.rateLimitBucket.deleteMany({ where: { key: bucketKey(rule, subject) } });
+}
+
+/** Drops ended windows; called by the periodic sweep. */
+export async function purgeExpiredBuckets(db: Database, now = new Date()) {
+  await db.rateLimitBucket.deleteMany({ where: { resetAt: { lte: now } } });
+}

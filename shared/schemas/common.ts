@@ -1,0 +1,29 @@
+// Small schema pieces reused across domains.
+import { z } from "zod";
+import { normalizePath } from "../paths";
+
+/** A date that arrives as a Date (tRPC with superjson) or an ISO 8601 string (REST). */
+export const dateInput = z.union([z.date(), z.iso.datetime({ offset: true }).transform((value) => new Date(value))]);
+
+/** A virtual path, normalised (DECISIONS.md); refuses what would climb above the root. */
+export const virtualPath = z
+  .string()
+  .max(1024)
+  .transform((value, context) => {
+    const normalised = normalizePath(value);
+    if (normalised === null) {
+      context.addIssue({ code: "custom", message: "errors.invalidPath" });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+/** A boolean from JSON, or from a query string ("true"/"false"/"1"/"0"). */
+export const flexibleBoolean = z.union([
+  z.boolean(),
+  z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1"),
+]);
+
+export const idParam = z.object({ id: z.string().min(1).max(100) });
+
+export const idsInput = z.object({ ids: z.array(z.string().min(1).max(100)).min(1, "errors.selectionRequired").max(1000) });
