@@ -7,6 +7,7 @@ import { createDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { createLogger } from "./logger";
 import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
+import { startSweeper } from "./services/sweeper";
 import { createStorageService } from "./storage";
 
 // Uploads through the server are streamed; the app's own max-upload-size setting is the real limit.
@@ -52,11 +53,14 @@ async function main() {
     dataDir: config.dataDir,
   });
 
+  const stopSweeper = startSweeper(db, logger);
+
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, finishing in-flight requests`);
+    stopSweeper();
     await server.stop(false);
     await db.$disconnect();
     logger.info("stopped");

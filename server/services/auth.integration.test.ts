@@ -82,3 +82,29 @@ describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
     expect((await resolveAuth(t.db, null)).failure).toBeNull();
   });
 });
+
+describe.each(DATABASE_PROVIDERS)("sweep on %s", (provider) => {
+  test("removes expired sessions and ended rate-limit windows, keeps live ones", async () => {
+    const t = await createTestDatabase(provider);
+    try {
+      const { sweepOnce } = await import("./sweeper");
+      const { createLogger } = await import("../logger");
+      const admin = await t.db.admin.create({ data: { username: "sweep", passwordHash: "x" }, select: { id: true } });
+      const now = new Date();
+      const old = await createAdminSession(t.db, admin.id, new Date(now.getTime() - 2 * SESSION_IDLE_MS));
+      const live = await createAdminSession(t.db, admin.id, now);
+      await t.db.rateLimitBucket.createMany({
+        data: [
+          { key: "ended", count: 3, resetAt: new Date(now.getTime() - 1000) },
+          { key: "running", count: 3, resetAt: new Date(now.getTime() + 60_000) },
+        ],
+      });
+      await sweepOnce(t.db, createLogger("silent"), now);
+      expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(old.token) } })).toBeNull();
+      expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(live.token) }, select: { id: true } })).not.toBeNull();
+      expect((await t.db.rateLimitBucket.findMany({ select: { key: true } })).map((b) => b.key)).toEqual(["running"]);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
