@@ -5,6 +5,11 @@ export const enShell = {
     skipToContent: "Skip to main content",
     tagline: "Online clipboard & file sharing",
     loading: "Loading…",
+    loadError: {
+      title: "This page could not be loaded",
+      description: "Check your network connection and try again.",
+      retry: "Try again",
+    },
   },
   nav: {
     label: "Main",

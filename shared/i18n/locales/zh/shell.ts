@@ -6,6 +6,11 @@ export const zhShell: typeof enShell = {
     skipToContent: "跳到主要内容",
     tagline: "在线剪贴板与文件分享",
     loading: "加载中…",
+    loadError: {
+      title: "页面加载失败",
+      description: "请检查网络连接后重试。",
+      retry: "重试",
+    },
   },
   nav: {
     label: "主导航",

@@ -1,0 +1,193 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderAppAt } from "../test/render-app";
+import i18n from "./i18n";
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+  localStorage.clear();
+});
+
+const currentPath = (location: { history: string[] }) => location.history.at(-1);
+
+describe("routes", () => {
+  test("every route of SPEC.md §2 renders its screen", async () => {
+    const cases: [string, string][] = [
+      ["/", "Online clipboard"],
+      ["/upload", "Upload files"],
+      ["/admin", "Dashboard"],
+      ["/admin/storage-config", "Storage configuration"],
+      ["/paste/abc123", "Shared text"],
+      ["/file/xyz789", "Shared file"],
+      ["/mount-explorer", "Mount explorer"],
+      ["/mount-explorer/docs/reports", "Mount explorer"],
+    ];
+    for (const [path, heading] of cases) {
+      const view = renderAppAt(path);
+      expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeDefined();
+      view.unmount();
+    }
+  });
+
+  test("an unknown path redirects to / and replaces the history entry", async () => {
+    const { location } = renderAppAt("/no/such/page");
+    expect(await screen.findByRole("heading", { level: 1, name: "Online clipboard" })).toBeDefined();
+    // replace, not push: Back must not return to the bad URL.
+    expect(location.history).toEqual(["/"]);
+  });
+
+  test("an unknown admin module shows the not-found screen with a link home", async () => {
+    const { location } = renderAppAt("/admin/users");
+    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeDefined();
+    expect(currentPath(location)).toBe("/admin/users");
+    const home = screen.getByRole("link", { name: "Back to home" });
+    expect(home.getAttribute("href")).toBe("/");
+    fireEvent.click(home);
+    expect(await screen.findByRole("heading", { level: 1, name: "Online clipboard" })).toBeDefined();
+    expect(currentPath(location)).toBe("/");
+  });
+
+  test("route params reach the screens decoded", async () => {
+    renderAppAt("/mount-explorer/docs/%E6%8A%A5%E5%91%8A/");
+    expect(await screen.findByText("/docs/报告")).toBeDefined();
+  });
+
+  test("paste and file slugs reach their screens", async () => {
+    const view = renderAppAt("/paste/hello-World_1");
+    expect(await screen.findByText("hello-World_1")).toBeDefined();
+    view.unmount();
+    renderAppAt("/file/f1le");
+    expect(await screen.findByText("f1le")).toBeDefined();
+  });
+});
+
+describe("page title", () => {
+  test("is '<page> - Pastebox' per route", async () => {
+    const cases: [string, string][] = [
+      ["/", "Online clipboard - Pastebox"],
+      ["/upload", "Upload - Pastebox"],
+      ["/paste/abc", "Shared text - Pastebox"],
+      ["/file/abc", "Shared file - Pastebox"],
+      ["/mount-explorer/a/b", "Mount explorer - Pastebox"],
+      ["/admin/nope", "Page not found - Pastebox"],
+    ];
+    for (const [path, title] of cases) {
+      const view = renderAppAt(path);
+      await waitFor(() => expect(document.title).toBe(title));
+      view.unmount();
+    }
+  });
+
+  test("admin modules show the module name, /admin the dashboard", async () => {
+    const cases: [string, string][] = [
+      ["/admin", "Dashboard - Pastebox"],
+      ["/admin/dashboard", "Dashboard - Pastebox"],
+      ["/admin/text-management", "Text management - Pastebox"],
+      ["/admin/file-management", "File management - Pastebox"],
+      ["/admin/storage-config", "Storage configuration - Pastebox"],
+      ["/admin/mount-management", "Mount management - Pastebox"],
+      ["/admin/key-management", "API keys - Pastebox"],
+      ["/admin/settings", "Settings - Pastebox"],
+    ];
+    for (const [path, title] of cases) {
+      const view = renderAppAt(path);
+      await waitFor(() => expect(document.title).toBe(title));
+      view.unmount();
+    }
+  });
+
+  test("follows navigation and a language change", async () => {
+    renderAppAt("/");
+    await waitFor(() => expect(document.title).toBe("Online clipboard - Pastebox"));
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    fireEvent.click(within(nav).getByRole("link", { name: "Upload" }));
+    await waitFor(() => expect(document.title).toBe("Upload - Pastebox"));
+    await act(() => i18n.changeLanguage("zh"));
+    await waitFor(() => expect(document.title).toBe("文件上传 - Pastebox"));
+  });
+});
+
+describe("navigation bar", () => {
+  test("lists the four sections and marks the current one", async () => {
+    renderAppAt("/admin/settings");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Home", "/"],
+      ["Upload", "/upload"],
+      ["Mount explorer", "/mount-explorer"],
+      ["Admin", "/admin"],
+    ]);
+    expect(within(nav).getByRole("link", { name: "Admin" }).getAttribute("aria-current")).toBe("page");
+    for (const name of ["Home", "Upload", "Mount explorer"]) {
+      expect(within(nav).getByRole("link", { name }).getAttribute("aria-current")).toBeNull();
+    }
+  });
+
+  test("clicking a link navigates and moves the active marker", async () => {
+    const { location } = renderAppAt("/");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    fireEvent.click(within(nav).getByRole("link", { name: "Mount explorer" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Mount explorer" })).toBeDefined();
+    expect(currentPath(location)).toBe("/mount-explorer");
+    expect(within(nav).getByRole("link", { name: "Mount explorer" }).getAttribute("aria-current")).toBe("page");
+    expect(within(nav).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  test("the small-screen menu opens, navigates, closes, and closes on Escape", async () => {
+    const { location } = renderAppAt("/");
+    const toggle = screen.getByRole("button", { name: "Open main menu" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.getAllByRole("navigation", { name: "Main" })).toHaveLength(1);
+
+    fireEvent.click(toggle);
+    const menuToggle = await screen.findByRole("button", { name: "Close main menu" });
+    expect(menuToggle.getAttribute("aria-expanded")).toBe("true");
+    const [, panelNav] = screen.getAllByRole("navigation", { name: "Main" });
+    if (!panelNav) throw new Error("menu panel did not open");
+    fireEvent.click(within(panelNav).getByRole("link", { name: "Upload" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Upload files" })).toBeDefined();
+    expect(currentPath(location)).toBe("/upload");
+    await waitFor(() => expect(screen.getAllByRole("navigation", { name: "Main" })).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole("button", { name: "Open main menu" }));
+    const [, reopened] = await screen.findAllByRole("navigation", { name: "Main" });
+    if (!reopened) throw new Error("menu panel did not reopen");
+    fireEvent.keyDown(within(reopened).getByRole("link", { name: "Home" }), { key: "Escape" });
+    await waitFor(() => expect(screen.getAllByRole("navigation", { name: "Main" })).toHaveLength(1));
+  });
+
+  test("has a skip link, the source link and the footer", async () => {
+    renderAppAt("/");
+    const skip = screen.getByRole("link", { name: "Skip to main content" });
+    expect(skip.getAttribute("href")).toBe("#main-content");
+    expect(document.getElementById("main-content")?.tagName).toBe("MAIN");
+
+    const sources = screen.getAllByRole("link", { name: /Source code on GitHub/ });
+    for (const link of sources) {
+      expect(link.getAttribute("href")).toBe("https://github.com/pastebox/pastebox");
+      expect(link.getAttribute("target")).toBe("_blank");
+      expect(link.getAttribute("rel")).toContain("noopener");
+    }
+
+    const footer = screen.getByRole("contentinfo");
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Pastebox`);
+    expect(footer.textContent).toContain("Version 0.6.8");
+  });
+});
+
+describe("admin module navigation", () => {
+  test("the sidebar marks the current module and the select navigates", async () => {
+    const { location } = renderAppAt("/admin");
+    const sidebar = await screen.findByRole("navigation", { name: "Admin modules" });
+    expect(within(sidebar).getAllByRole("link")).toHaveLength(7);
+    expect(within(sidebar).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+
+    const select = screen.getByRole("combobox", { name: "Module" }) as HTMLSelectElement;
+    expect(select.value).toBe("dashboard");
+    fireEvent.change(select, { target: { value: "key-management" } });
+    expect(await screen.findByRole("heading", { level: 1, name: "API keys" })).toBeDefined();
+    expect(currentPath(location)).toBe("/admin/key-management");
+    expect(within(sidebar).getByRole("link", { name: "API keys" }).getAttribute("aria-current")).toBe("page");
+  });
+});

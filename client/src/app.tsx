@@ -1,0 +1,115 @@
+// Routes (SPEC.md §2) inside the app shell. Screens load lazily; each route sets its page title
+// outside the lazy boundary, so the title is right even while the screen's code is loading.
+import { lazy, type ReactNode, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { AppShell } from "./components/app-shell";
+import { PageSpinner } from "./components/page-spinner";
+import { ScreenErrorBoundary } from "./components/screen-error-boundary";
+import { usePageTitle } from "./hooks/use-page-title";
+import {
+  type AdminModule,
+  DEFAULT_ADMIN_MODULE,
+  decodePathParam,
+  isAdminModule,
+  mountPathFromParam,
+  ROUTES,
+} from "./routes";
+
+const HomeScreen = lazy(() => import("./screens/home-screen"));
+const UploadScreen = lazy(() => import("./screens/upload-screen"));
+const AdminScreen = lazy(() => import("./screens/admin-screen"));
+const PasteViewScreen = lazy(() => import("./screens/paste-view-screen"));
+const FileViewScreen = lazy(() => import("./screens/file-view-screen"));
+const MountExplorerScreen = lazy(() => import("./screens/mount-explorer-screen"));
+const NotFoundScreen = lazy(() => import("./screens/not-found-screen"));
+
+function RouteScreen({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  const [location] = useLocation();
+  return (
+    <ScreenErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+    </ScreenErrorBoundary>
+  );
+}
+
+function AdminRoute({ module }: { module: AdminModule }) {
+  const { t } = useTranslation();
+  return (
+    <RouteScreen title={t(`adminModules.${module}.name`)}>
+      <AdminScreen module={module} />
+    </RouteScreen>
+  );
+}
+
+function NotFoundRoute() {
+  const { t } = useTranslation();
+  return (
+    <RouteScreen title={t("titles.notFound")}>
+      <NotFoundScreen />
+    </RouteScreen>
+  );
+}
+
+export function AppRoutes() {
+  const { t } = useTranslation();
+  return (
+    <Switch>
+      <Route path={ROUTES.home}>
+        <RouteScreen title={t("titles.home")}>
+          <HomeScreen />
+        </RouteScreen>
+      </Route>
+      <Route path={ROUTES.upload}>
+        <RouteScreen title={t("titles.upload")}>
+          <UploadScreen />
+        </RouteScreen>
+      </Route>
+      <Route path={ROUTES.admin}>
+        <AdminRoute module={DEFAULT_ADMIN_MODULE} />
+      </Route>
+      <Route path={ROUTES.adminModule}>
+        {(params) => (isAdminModule(params.module) ? <AdminRoute module={params.module} /> : <NotFoundRoute />)}
+      </Route>
+      <Route path={ROUTES.paste}>
+        {(params) => (
+          <RouteScreen title={t("titles.paste")}>
+            <PasteViewScreen slug={decodePathParam(params.slug)} />
+          </RouteScreen>
+        )}
+      </Route>
+      <Route path={ROUTES.file}>
+        {(params) => (
+          <RouteScreen title={t("titles.file")}>
+            <FileViewScreen slug={decodePathParam(params.slug)} />
+          </RouteScreen>
+        )}
+      </Route>
+      <Route path={ROUTES.mountExplorer}>
+        <RouteScreen title={t("titles.mountExplorer")}>
+          <MountExplorerScreen path="/" />
+        </RouteScreen>
+      </Route>
+      <Route path={ROUTES.mountExplorerPath}>
+        {(params) => (
+          <RouteScreen title={t("titles.mountExplorer")}>
+            <MountExplorerScreen path={mountPathFromParam(params["*"])} />
+          </RouteScreen>
+        )}
+      </Route>
+      {/* SPEC.md §2: any other path goes Home; replace, so Back does not bounce to the bad URL. */}
+      <Route>
+        <Redirect to={ROUTES.home} replace />
+      </Route>
+    </Switch>
+  );
+}
+
+export function App() {
+  return (
+    <AppShell>
+      <AppRoutes />
+    </AppShell>
+  );
+}

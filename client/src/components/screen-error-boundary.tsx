@@ -1,0 +1,53 @@
+// Catches a screen that fails to load or render (typically a lazy chunk that 404s after a new
+// release, or a network drop), so the shell and navigation stay usable instead of a blank page.
+// The offline fallback page (SPEC.md §2) can take over this role when the PWA work lands.
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { focusRing } from "./class-names";
+
+export type ScreenErrorBoundaryProps = {
+  children: ReactNode;
+  // Navigating elsewhere (a new key) clears the error, so one broken screen does not stick.
+  resetKey: string;
+};
+
+type State = { error: Error | null };
+
+export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error("screen failed to load", error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: ScreenErrorBoundaryProps): void {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  override render() {
+    return this.state.error ? <ScreenLoadError /> : this.props.children;
+  }
+}
+
+function ScreenLoadError() {
+  const { t } = useTranslation();
+  return (
+    <section role="alert" className="flex flex-col items-center py-16 text-center sm:py-24">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+        {t("app.loadError.title")}
+      </h1>
+      <p className="mt-3 max-w-md text-base text-slate-600 dark:text-slate-400">{t("app.loadError.description")}</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className={`mt-8 rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-indigo-700 dark:hover:bg-indigo-500 ${focusRing}`}
+      >
+        {t("app.loadError.retry")}
+      </button>
+    </section>
+  );
+}

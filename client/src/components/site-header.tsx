@@ -1,0 +1,128 @@
+// Top navigation bar (SPEC.md §1): product mark, the four sections, theme and language switches and
+// the source link. Below md the sections move into a collapsible panel under the bar.
+import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
+import { PRODUCT_NAME } from "@shared/constants";
+import type { ComponentType, KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "wouter";
+import { isNavItemActive, NAV_ITEMS, type NavItemId, ROUTES } from "../routes";
+import { cx, focusRing, iconButton } from "./class-names";
+import { CloseIcon, FolderIcon, HomeIcon, type IconProps, LogoMark, MenuIcon, ShieldIcon, UploadIcon } from "./icons";
+import { LanguageSwitch } from "./language-switch";
+import { SourceLink } from "./source-link";
+import { ThemeSwitch } from "./theme-switch";
+
+const NAV_ICONS: Record<NavItemId, ComponentType<IconProps>> = {
+  home: HomeIcon,
+  upload: UploadIcon,
+  mountExplorer: FolderIcon,
+  admin: ShieldIcon,
+};
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+
+  return (
+    <Disclosure
+      as="header"
+      className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70 dark:border-slate-800 dark:bg-slate-950/85 dark:supports-[backdrop-filter]:bg-slate-950/70"
+    >
+      {({ open, close }) => (
+        <>
+          <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+            <Link
+              href={ROUTES.home}
+              aria-label={t("nav.homeLink")}
+              className={cx("-m-1 flex shrink-0 items-center gap-2.5 rounded-lg p-1", focusRing)}
+              onClick={() => close()}
+            >
+              <LogoMark className="size-8" />
+              <span className="text-lg font-semibold tracking-tight text-slate-900 dark:text-white">
+                {PRODUCT_NAME}
+              </span>
+            </Link>
+
+            <nav aria-label={t("nav.label")} className="ml-6 hidden md:block">
+              <ul className="flex items-center gap-1">
+                {NAV_ITEMS.map((item) => {
+                  const isActive = isNavItemActive(item.href, location);
+                  return (
+                    <li key={item.id}>
+                      <Link
+                        href={item.href}
+                        aria-current={isActive ? "page" : undefined}
+                        className={cx(
+                          "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                          isActive
+                            ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300"
+                            : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
+                          focusRing,
+                        )}
+                      >
+                        {t(`nav.${item.id}`)}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+
+            <div className="ml-auto flex items-center gap-1">
+              <ThemeSwitch />
+              <LanguageSwitch />
+              <SourceLink />
+              <DisclosureButton
+                className={cx(iconButton, "md:hidden")}
+                aria-label={open ? t("nav.closeMenu") : t("nav.openMenu")}
+              >
+                {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+              </DisclosureButton>
+            </div>
+          </div>
+
+          <DisclosurePanel
+            className="border-t border-slate-200 md:hidden dark:border-slate-800"
+            // Disclosure has no Escape handling of its own; a menu that opens should close with it.
+            onKeyDown={(event: KeyboardEvent) => {
+              if (event.key === "Escape") close();
+            }}
+          >
+            <nav aria-label={t("nav.label")} className="px-4 py-3 sm:px-6">
+              <ul className="flex flex-col gap-1">
+                {NAV_ITEMS.map((item) => {
+                  const isActive = isNavItemActive(item.href, location);
+                  const Icon = NAV_ICONS[item.id];
+                  return (
+                    <li key={item.id}>
+                      <Link
+                        href={item.href}
+                        aria-current={isActive ? "page" : undefined}
+                        onClick={() => close()}
+                        className={cx(
+                          "flex items-center gap-3 rounded-lg px-3 py-2.5 text-base font-medium transition-colors",
+                          isActive
+                            ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300"
+                            : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white",
+                          focusRing,
+                        )}
+                      >
+                        <Icon
+                          className={cx(
+                            "size-5",
+                            isActive ? "text-indigo-600 dark:text-indigo-300" : "text-slate-400 dark:text-slate-500",
+                          )}
+                        />
+                        {t(`nav.${item.id}`)}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          </DisclosurePanel>
+        </>
+      )}
+    </Disclosure>
+  );
+}

@@ -1,0 +1,148 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { STORAGE_KEYS, THEME_MODES, type ThemeMode } from "@shared/constants";
+import {
+  applyTheme,
+  DEFAULT_THEME_MODE,
+  isThemeMode,
+  nextThemeMode,
+  readThemeMode,
+  resolveTheme,
+  systemPrefersDark,
+  writeThemeMode,
+} from "./theme";
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  };
+}
+
+const throwingStorage = {
+  getItem: (): string | null => {
+    throw new Error("SecurityError: storage disabled");
+  },
+  setItem: () => {
+    throw new Error("QuotaExceededError");
+  },
+};
+
+describe("theme mode cycle", () => {
+  test("cycles auto -> light -> dark -> auto", () => {
+    expect(nextThemeMode("auto")).toBe("light");
+    expect(nextThemeMode("light")).toBe("dark");
+    expect(nextThemeMode("dark")).toBe("auto");
+  });
+
+  test("visits every mode once per round", () => {
+    const seen: ThemeMode[] = [];
+    let mode: ThemeMode = DEFAULT_THEME_MODE;
+    for (let i = 0; i < THEME_MODES.length; i++) {
+      seen.push(mode);
+      mode = nextThemeMode(mode);
+    }
+    expect(mode).toBe(DEFAULT_THEME_MODE);
+    expect([...seen].sort()).toEqual([...THEME_MODES].sort());
+  });
+});
+
+describe("resolveTheme", () => {
+  test("auto follows the system preference", () => {
+    expect(resolveTheme("auto", true)).toBe("dark");
+    expect(resolveTheme("auto", false)).toBe("light");
+  });
+
+  test("an explicit mode ignores the system preference", () => {
+    expect(resolveTheme("light", true)).toBe("light");
+    expect(resolveTheme("dark", false)).toBe("dark");
+  });
+});
+
+describe("persistence", () => {
+  test("defaults to auto when nothing is stored", () => {
+    expect(readThemeMode(memoryStorage())).toBe("auto");
+    expect(readThemeMode(undefined)).toBe("auto");
+  });
+
+  test("reads a stored mode under the themeMode key", () => {
+    expect(readThemeMode(memoryStorage({ [STORAGE_KEYS.themeMode]: "dark" }))).toBe("dark");
+    expect(STORAGE_KEYS.themeMode).toBe("themeMode");
+  });
+
+  test("ignores junk and unreadable storage", () => {
+    expect(readThemeMode(memoryStorage({ themeMode: "purple" }))).toBe("auto");
+    expect(readThemeMode(memoryStorage({ themeMode: "" }))).toBe("auto");
+    expect(readThemeMode(throwingStorage)).toBe("auto");
+  });
+
+  test("writes the mode, and survives storage that refuses writes", () => {
+    const storage = memoryStorage();
+    writeThemeMode(storage, "light");
+    expect(storage.data.get("themeMode")).toBe("light");
+    expect(readThemeMode(storage)).toBe("light");
+    expect(() => writeThemeMode(throwingStorage, "dark")).not.toThrow();
+  });
+
+  test("isThemeMode accepts exactly the three modes", () => {
+    for (const mode of THEME_MODES) expect(isThemeMode(mode)).toBe(true);
+    for (const value of ["Dark", "system", null, 1, undefined]) expect(isThemeMode(value)).toBe(false);
+  });
+});
+
+describe("applying to the document", () => {
+  test("toggles the dark class on the root element", () => {
+    const root = document.createElement("html");
+    root.className = "keep-me";
+    applyTheme(root, "dark");
+    expect(root.classList.contains("dark")).toBe(true);
+    expect(root.classList.contains("keep-me")).toBe(true);
+    applyTheme(root, "light");
+    expect(root.classList.contains("dark")).toBe(false);
+    expect(root.classList.contains("keep-me")).toBe(true);
+  });
+
+  test("systemPrefersDark reads matchMedia and tolerates its absence", () => {
+    const media = (matches: boolean) => ({ matchMedia: () => ({ matches }) as MediaQueryList });
+    expect(systemPrefersDark(media(true))).toBe(true);
+    expect(systemPrefersDark(media(false))).toBe(false);
+    expect(systemPrefersDark(undefined)).toBe(false);
+    expect(systemPrefersDark({} as Pick<Window, "matchMedia">)).toBe(false);
+  });
+});
+
+// index.html repeats the rule in an inline script that runs before first paint. If the two ever
+// disagree, the page would flash one theme and then switch: run the real script and compare.
+describe("index.html inline theme script", () => {
+  const html = readFileSync(new URL("../../index.html", import.meta.url), "utf8");
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+  const script = inline.find((source) => source.includes("themeMode"));
+
+  test("exists and reads the same storage key", () => {
+    expect(script).toBeDefined();
+    expect(script).toContain(`"${STORAGE_KEYS.themeMode}"`);
+  });
+
+  const cases: { stored: string | null; label: string; prefersDark: boolean }[] = [];
+  for (const stored of [null, "auto", "light", "dark", "junk"]) {
+    for (const prefersDark of [false, true]) cases.push({ stored, label: stored ?? "nothing", prefersDark });
+  }
+
+  test.each(cases)("stored $label, system dark $prefersDark: same as resolveTheme", ({ stored, prefersDark }) => {
+    const originalMatchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) =>
+      ({ matches: query.includes("dark") && prefersDark, media: query }) as MediaQueryList) as typeof window.matchMedia;
+    try {
+      if (stored === null) localStorage.removeItem("themeMode");
+      else localStorage.setItem("themeMode", stored);
+      document.documentElement.classList.remove("dark");
+      new Function(script ?? "")();
+      const expected = resolveTheme(readThemeMode(localStorage), prefersDark);
+      expect(document.documentElement.classList.contains("dark")).toBe(expected === "dark");
+    } finally {
+      window.matchMedia = originalMatchMedia;
+    }
+  });
+});

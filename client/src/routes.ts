@@ -1,0 +1,69 @@
+// The client's routes (SPEC.md §2) in one table: the router, the navigation bar and the page titles
+// all read it, so a path is spelled once.
+export const ROUTES = {
+  home: "/",
+  upload: "/upload",
+  admin: "/admin",
+  adminModule: "/admin/:module",
+  paste: "/paste/:slug",
+  file: "/file/:slug",
+  mountExplorer: "/mount-explorer",
+  mountExplorerPath: "/mount-explorer/*",
+} as const;
+
+export const ADMIN_MODULES = [
+  "dashboard",
+  "text-management",
+  "file-management",
+  "storage-config",
+  "mount-management",
+  "key-management",
+  "settings",
+] as const;
+export type AdminModule = (typeof ADMIN_MODULES)[number];
+export const DEFAULT_ADMIN_MODULE: AdminModule = "dashboard";
+
+export function isAdminModule(value: unknown): value is AdminModule {
+  return typeof value === "string" && (ADMIN_MODULES as readonly string[]).includes(value);
+}
+
+export function adminModulePath(module: AdminModule): string {
+  return `${ROUTES.admin}/${module}`;
+}
+
+export type NavItemId = "home" | "upload" | "mountExplorer" | "admin";
+export type NavItem = { id: NavItemId; href: string };
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: "home", href: ROUTES.home },
+  { id: "upload", href: ROUTES.upload },
+  { id: "mountExplorer", href: ROUTES.mountExplorer },
+  { id: "admin", href: ROUTES.admin },
+];
+
+// Home is active only on "/" itself; a section is active on its own path and everything below it
+// (/admin/settings keeps "Admin" highlighted), but not on a sibling such as /administrator.
+export function isNavItemActive(href: string, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (href === ROUTES.home) return path === ROUTES.home;
+  return path === href || path.startsWith(`${href}/`);
+}
+
+// Route params arrive percent-encoded (wouter matches location.pathname); a malformed escape is
+// kept as typed rather than crashing the screen.
+export function decodePathParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+// "/mount-explorer/docs/2024/" -> "/docs/2024": the directory a mount-explorer URL points at.
+export function mountPathFromParam(wildcard: string | undefined): string {
+  const segments = (wildcard ?? "")
+    .split("/")
+    .filter((segment) => segment.length > 0)
+    .map(decodePathParam);
+  return `/${segments.join("/")}`;
+}

@@ -1,0 +1,19 @@
+// Preload for the client's unit tests: `bun test --preload ./client/test/setup-dom.ts client/src`.
+// Registers happy-dom's window, document, localStorage... as globals, then resets the DOM and
+// storage after each test so tests cannot leak state into one another. Scoped to client tests on
+// purpose: server tests need Bun's own fetch/Request/Response, which happy-dom would replace.
+import { GlobalRegistrator } from "@happy-dom/global-registrator";
+
+GlobalRegistrator.register({ url: "http://localhost:3000/", width: 1280, height: 800 });
+
+// Imported only after the globals exist: Testing Library captures `document` on import.
+const { afterEach } = await import("bun:test");
+const { cleanup } = await import("@testing-library/react");
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  document.title = "";
+  document.documentElement.className = "";
+  window.history.replaceState(null, "", "/");
+});
