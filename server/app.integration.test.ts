@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "./routers";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir, TEST_ADMIN_PASSWORD } from "./test/harness";
 import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
+import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp, tempDir } from "./test/harness";
 
 describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
   let t: TestApp;
@@ -22,7 +22,9 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
     expect(admins[0]?.username).toBe("admin");
     expect(admins[0]?.passwordHash).toStartWith("$argon2id$");
     expect(await Bun.password.verify(TEST_ADMIN_PASSWORD, admins[0]?.passwordHash ?? "")).toBe(true);
-    const storages = await t.db.storageConfig.findMany({ select: { providerType: true, isDefault: true, rootPath: true } });
+    const storages = await t.db.storageConfig.findMany({
+      select: { providerType: true, isDefault: true, rootPath: true },
+    });
     expect(storages).toEqual([{ providerType: "local", isDefault: true, rootPath: join(t.config.dataDir, "storage") }]);
   });
 
@@ -98,7 +100,12 @@ describe("OpenAPI and docs", () => {
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       ),
     );
-    const declared = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { rest?: { method: string; path: string } } } }>)
+    const declared = Object.values(
+      appRouter._def.procedures as unknown as Record<
+        string,
+        { _def: { meta?: { rest?: { method: string; path: string } } } }
+      >,
+    )
       .flatMap((procedure) => (procedure._def.meta?.rest ? [procedure._def.meta.rest] : []))
       .map((rest) => `${rest.method} ${rest.path}`);
     expect(declared.length).toBeGreaterThan(0);
@@ -123,7 +130,10 @@ describe("client assets and security headers", () => {
   const themeScript = "document.documentElement.dataset.ready='1'";
   beforeAll(async () => {
     mkdirSync(join(clientDir, "assets"), { recursive: true });
-    writeFileSync(join(clientDir, "index.html"), `<!doctype html><html><head><script>${themeScript}</script></head><body>app ${"x".repeat(2000)}</body></html>`);
+    writeFileSync(
+      join(clientDir, "index.html"),
+      `<!doctype html><html><head><script>${themeScript}</script></head><body>app ${"x".repeat(2000)}</body></html>`,
+    );
     writeFileSync(join(clientDir, "assets", "index-abc123.js"), "console.log('app')");
     writeFileSync(join(clientDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
     t = await createTestApp("sqlite", { clientDir });

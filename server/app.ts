@@ -1,10 +1,10 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { runWithLanguage, languageFromHeader } from "./i18n";
-import { createSystemRoutes } from "./http/system-routes";
 import { applySecurityHeaders, buildContentSecurityPolicy, inlineScriptHashes } from "./http/security-headers";
 import { createStaticHandler, readIndexHtml } from "./http/static";
+import { createSystemRoutes } from "./http/system-routes";
+import { languageFromHeader, runWithLanguage } from "./i18n";
 import { createRestHandler } from "./rest/adapter";
 import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
@@ -25,7 +25,10 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
 
 export async function createApp(deps: AppDeps): Promise<App> {
   let document: OpenApiDocument | null = null;
-  const routes = buildRouteTable(appRouter, rawRoutes(() => document as OpenApiDocument));
+  const routes = buildRouteTable(
+    appRouter,
+    rawRoutes(() => document as OpenApiDocument),
+  );
   document = generateOpenApiDocument(routes, deps.config.publicUrl);
   const rest = createRestHandler(routes, (ctx) => createCaller(ctx));
   const staticFiles = createStaticHandler(deps.config.clientDir);
@@ -68,7 +71,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
       const started = performance.now();
       const language = languageFromHeader(request.headers.get("accept-language"));
       const response = await runWithLanguage(language, () => route(request, clientIp));
-      const level = response.status >= 500 ? "error" : new URL(request.url).pathname.startsWith("/assets/") ? "debug" : "info";
+      const level =
+        response.status >= 500 ? "error" : new URL(request.url).pathname.startsWith("/assets/") ? "debug" : "info";
       deps.logger[level](`${request.method} ${new URL(request.url).pathname} ${response.status}`, {
         ms: Math.round(performance.now() - started),
       });

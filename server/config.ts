@@ -24,7 +24,10 @@ const envSchema = z.object({
   SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_USERNAME: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^[A-Za-z0-9_.-]{3,50}$/, "3-50 letters, digits, dot, underscore or hyphen").default("admin"),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{3,50}$/, "3-50 letters, digits, dot, underscore or hyphen")
+      .default("admin"),
   ),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, "must be at least 8 characters").optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),

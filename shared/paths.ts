@@ -4,13 +4,21 @@
 // exactly once (by URL parsing at the boundary); this module never decodes again, because decoding
 // twice is how "%252e%252e" turns into "..".
 
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /**
  * Normalises a virtual path to "/a/b" form: a leading slash, no empty, "." or ".." segments, no
  * trailing slash. Backslashes count as separators (Windows clients send them). Returns null when the
  * path is not acceptable: it contains NUL or control characters, or ".." would climb above the root.
  */
 export function normalizePath(input: string): string | null {
-  if (typeof input !== "string" || /[\u0000-\u001f\u007f]/.test(input)) return null;
+  if (typeof input !== "string" || hasControlCharacter(input)) return null;
   const segments: string[] = [];
   for (const segment of input.normalize("NFC").replaceAll("\\", "/").split("/")) {
     if (segment === "" || segment === ".") continue;

@@ -11,7 +11,10 @@ const SUITES: Suite[] = [
   { name: "e2e", args: ["test", "--timeout", "60000", "./client/e2e"] },
 ];
 
-async function run(command: string[], env: Record<string, string | undefined>): Promise<{ code: number; output: string }> {
+async function run(
+  command: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; output: string }> {
   const child = Bun.spawn(command, { env, stdout: "pipe", stderr: "pipe" });
   let output = "";
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {

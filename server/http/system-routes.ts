@@ -1,8 +1,8 @@
 // Raw system routes: health (not enveloped, for probes), the OpenAPI document and the docs page.
 import { APP_VERSION } from "../../shared/constants";
-import { defineRawRoute, type RawRoute } from "../rest/raw-route";
 import { renderDocsPage } from "../rest/docs-page";
 import type { OpenApiDocument } from "../rest/openapi";
+import { defineRawRoute, type RawRoute } from "../rest/raw-route";
 
 const startedAt = Date.now();
 

@@ -4,8 +4,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { runWithLanguage } from "../i18n";
 import { createLogger } from "../logger";
-import { type Context, createCallerFactory, publicProcedure, router } from "../trpc";
-import { adminProcedure } from "../trpc";
+import { adminProcedure, type Context, createCallerFactory, publicProcedure, router } from "../trpc";
 import { createRestHandler } from "./adapter";
 import { generateOpenApiDocument } from "./openapi";
 import { buildRouteTable } from "./routes";
@@ -81,7 +80,12 @@ describe("REST adapter", () => {
   test("a query procedure answers an envelope, with query strings coerced by the schema", async () => {
     const response = await call("GET", "/items?limit=7&q=hello");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ code: 200, message: "Success", data: { limit: 7, q: "hello" }, success: true });
+    expect(await response.json()).toEqual({
+      code: 200,
+      message: "Success",
+      data: { limit: 7, q: "hello" },
+      success: true,
+    });
   });
 
   test("a mutation reads the JSON body and answers its declared status; dates are ISO strings", async () => {
@@ -131,7 +135,10 @@ describe("REST adapter", () => {
     expect(broken.status).toBe(400);
     expect((await broken.json()).message).toBe("The request body is not valid JSON");
     expect((await call("POST", "/items", { body: "[1,2]", headers: json })).status).toBe(400);
-    const form = await call("POST", "/items", { body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await call("POST", "/items", {
+      body: "a=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
   });
 
@@ -185,7 +192,10 @@ describe("OpenAPI document", () => {
     expect(get.parameters).toEqual([expect.objectContaining({ name: "id", in: "path", required: true })]);
     const create = document.paths["/items"]?.post as {
       requestBody: { content: { "application/json": { schema: { required: string[] } } } };
-      responses: Record<string, { content: { "application/json": { schema: { properties: Record<string, unknown> } } } }>;
+      responses: Record<
+        string,
+        { content: { "application/json": { schema: { properties: Record<string, unknown> } } } }
+      >;
     };
     expect(create.requestBody.content["application/json"].schema.required.sort()).toEqual(["count", "name"]);
     const data = create.responses["201"]?.content["application/json"].schema.properties.data as {
@@ -195,8 +205,9 @@ describe("OpenAPI document", () => {
   });
 
   test("admin-only operations declare the admin token scheme", () => {
-    expect((document.paths["/secret"]?.get as { security: unknown }).security).toEqual([{ AdminToken: [] }]);
-    expect((document.paths["/items"]?.get as { security: unknown }).security).toEqual([]);
+    const securityOf = (path: string) => (document.paths[path]?.get as { security: unknown } | undefined)?.security;
+    expect(securityOf("/secret")).toEqual([{ AdminToken: [] }]);
+    expect(securityOf("/items")).toEqual([]);
   });
 });
 

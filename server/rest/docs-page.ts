@@ -17,7 +17,9 @@ const escapeHtml = (text: string) =>
 function schemaType(schema: Record<string, unknown> | undefined): string {
   if (!schema) return "string";
   if (Array.isArray(schema.enum)) return schema.enum.map(String).join(" | ");
-  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : String(schema.type ?? (schema.anyOf ? "union" : "any"));
+  const type = Array.isArray(schema.type)
+    ? schema.type.join(" | ")
+    : String(schema.type ?? (schema.anyOf ? "union" : "any"));
   return schema.format ? `${type} (${String(schema.format)})` : type;
 }
 

@@ -1,9 +1,10 @@
 // Accounts and access over REST on SQLite and Postgres: admin login, logout, token check, change of
 // credentials, API key management and use, rate limits, and no secret in any answer.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp, TEST_ADMIN_PASSWORD } from "../test/harness";
 import { RATE_LIMITS } from "../services/rate-limit";
+import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
 type Body = { code: number; message: string; data: any; success: boolean };
 
 describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
@@ -12,7 +13,11 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
   /** Each test logs in from its own address so rate-limit counts do not leak between tests. */
   const freshIp = () => `10.0.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
 
-  async function call(method: string, path: string, options: { body?: unknown; auth?: string; ip?: string; lang?: string } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; auth?: string; ip?: string; lang?: string } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (options.auth) headers.authorization = options.auth;
     if (options.lang) headers["accept-language"] = options.lang;
@@ -54,26 +59,45 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
   });
 
   test("a wrong password or unknown user is 401 with the same message", async () => {
-    const wrong = await call("POST", "/admin/login", { body: { username: "admin", password: "nope-nope" }, ip: freshIp() });
-    const unknown = await call("POST", "/admin/login", { body: { username: "ghost", password: "nope-nope" }, ip: freshIp() });
+    const wrong = await call("POST", "/admin/login", {
+      body: { username: "admin", password: "nope-nope" },
+      ip: freshIp(),
+    });
+    const unknown = await call("POST", "/admin/login", {
+      body: { username: "ghost", password: "nope-nope" },
+      ip: freshIp(),
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(unknown.body.message);
-    const zh = await call("POST", "/admin/login", { body: { username: "admin", password: "x" }, ip: freshIp(), lang: "zh-CN" });
+    const zh = await call("POST", "/admin/login", {
+      body: { username: "admin", password: "x" },
+      ip: freshIp(),
+      lang: "zh-CN",
+    });
     expect(zh.body.message).toBe("用户名或密码错误");
   });
 
   test("login failures are limited per client address with 429 and Retry-After; others are unaffected", async () => {
     const ip = freshIp();
     for (let i = 0; i < RATE_LIMITS.adminLogin.limit; i++) {
-      const result = await call("POST", "/admin/login", { body: { username: "admin", password: "wrong-password" }, ip });
+      const result = await call("POST", "/admin/login", {
+        body: { username: "admin", password: "wrong-password" },
+        ip,
+      });
       expect(result.status).toBe(401);
     }
-    const blocked = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD }, ip });
+    const blocked = await call("POST", "/admin/login", {
+      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
+      ip,
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(blocked.body.success).toBe(false);
-    const other = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD }, ip: freshIp() });
+    const other = await call("POST", "/admin/login", {
+      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
+      ip: freshIp(),
+    });
     expect(other.status).toBe(200);
   });
 
@@ -82,7 +106,10 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     expect(none.status).toBe(401);
     expect(none.body.message).toBe("Unauthorized, please log in");
     const admin = await login();
-    const created = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "all", text_permission: true, file_permission: true, mount_permission: true } });
+    const created = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "all", text_permission: true, file_permission: true, mount_permission: true },
+    });
     const asKey = await call("GET", "/admin/api-keys", { auth: `ApiKey ${created.body.data.key}` });
     expect(asKey.status).toBe(403);
   });
@@ -106,11 +133,16 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
       expires_at: null,
       key_prefix: key.slice(0, 8),
     });
-    const stored = await t.db.apiKey.findUniqueOrThrow({ where: { id: created.body.data.id }, select: { keyHash: true } });
+    const stored = await t.db.apiKey.findUniqueOrThrow({
+      where: { id: created.body.data.id },
+      select: { keyHash: true },
+    });
     expect(stored.keyHash).not.toContain(key);
     const list = await call("GET", "/admin/api-keys", { auth: admin });
     expect(list.text).not.toContain(key);
-    expect(list.body.data.find((k: { id: string }) => k.id === created.body.data.id)).toMatchObject({ key_prefix: key.slice(0, 8) });
+    expect(list.body.data.find((k: { id: string }) => k.id === created.body.data.id)).toMatchObject({
+      key_prefix: key.slice(0, 8),
+    });
   });
 
   test("GET /test/api-key returns permissions and key info and records the last use", async () => {
@@ -163,10 +195,16 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     const bad = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "c", custom_key: "has space!" } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("custom_key: Only letters, digits, underscore and hyphen");
-    const ok = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "c", custom_key: `my-key_${provider}` } });
+    const ok = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "c", custom_key: `my-key_${provider}` },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data.key).toBe(`my-key_${provider}`);
-    const again = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "d", custom_key: `my-key_${provider}` } });
+    const again = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "d", custom_key: `my-key_${provider}` },
+    });
     expect(again.status).toBe(409);
     expect((await call("GET", "/test/api-key", { auth: `ApiKey my-key_${provider}` })).body.data.name).toBe("c");
   });
@@ -179,7 +217,10 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     const escaping = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "x", basic_path: "/../etc" } });
     expect(escaping.status).toBe(400);
     expect(escaping.body.message).toContain("basic_path");
-    const past = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "x", expires_at: "2020-01-01T00:00:00Z" } });
+    const past = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "x", expires_at: "2020-01-01T00:00:00Z" },
+    });
     expect(past.status).toBe(400);
     const never = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "x", expires_at: "never" } });
     expect(never.body.data.expires_at).toBeNull();
@@ -187,16 +228,26 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
 
   test("update and delete keys; a deleted key stops working", async () => {
     const admin = await login();
-    const created = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "temp", text_permission: true } });
+    const created = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "temp", text_permission: true },
+    });
     const id = created.body.data.id;
     const updated = await call("PUT", `/admin/api-keys/${id}`, {
       auth: admin,
       body: { name: "renamed", text_permission: false, file_permission: true, basic_path: "/a/" },
     });
-    expect(updated.body.data).toMatchObject({ name: "renamed", text_permission: false, file_permission: true, basic_path: "/a" });
+    expect(updated.body.data).toMatchObject({
+      name: "renamed",
+      text_permission: false,
+      file_permission: true,
+      basic_path: "/a",
+    });
     expect((await call("PUT", "/admin/api-keys/missing", { auth: admin, body: { name: "x" } })).status).toBe(404);
     expect((await call("DELETE", `/admin/api-keys/${id}`, { auth: admin })).status).toBe(200);
-    expect((await call("GET", "/test/api-key", { auth: `ApiKey ${created.body.data.key}`, ip: freshIp() })).status).toBe(401);
+    expect(
+      (await call("GET", "/test/api-key", { auth: `ApiKey ${created.body.data.key}`, ip: freshIp() })).status,
+    ).toBe(401);
     const empty = await call("POST", "/admin/api-keys/batch-delete", { auth: admin, body: { ids: [] } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain("Select at least one item");
@@ -205,7 +256,10 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
   test("change-password: rules, then every admin session ends and the new credentials work", async () => {
     const admin = await login();
     const other = await login();
-    const nothing = await call("POST", "/admin/change-password", { auth: admin, body: { currentPassword: TEST_ADMIN_PASSWORD } });
+    const nothing = await call("POST", "/admin/change-password", {
+      auth: admin,
+      body: { currentPassword: TEST_ADMIN_PASSWORD },
+    });
     expect(nothing.status).toBe(400);
     expect(nothing.body.message).toContain("Enter a new username or a new password");
     const same = await call("POST", "/admin/change-password", {
@@ -242,7 +296,10 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     const list = await call("GET", "/admin/api-keys", { auth: admin });
     expect(list.text).not.toContain("keyHash");
     expect(list.text).not.toContain("argon2");
-    const wrong = await call("POST", "/admin/login", { body: { username: "admin", password: "secret-guess-123" }, ip: freshIp() });
+    const wrong = await call("POST", "/admin/login", {
+      body: { username: "admin", password: "secret-guess-123" },
+      ip: freshIp(),
+    });
     expect(wrong.text).not.toContain("secret-guess-123");
   });
 });

@@ -8,7 +8,9 @@ const tags = ["Admin account"];
 
 export const adminRouter = router({
   login: publicProcedure
-    .meta({ rest: { method: "POST", path: "/admin/login", summary: "Log in as the admin; returns a session token", tags } })
+    .meta({
+      rest: { method: "POST", path: "/admin/login", summary: "Log in as the admin; returns a session token", tags },
+    })
     .input(loginInput)
     .output(loginOutput)
     .mutation(({ ctx, input }) => loginAdmin(ctx.db, input, ctx.clientIp)),

@@ -53,7 +53,9 @@ export const keysRouter = router({
     .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, input.ids)),
 
   validate: authedProcedure
-    .meta({ rest: { method: "GET", path: "/test/api-key", summary: "Check an API key and read its permissions", tags } })
+    .meta({
+      rest: { method: "GET", path: "/test/api-key", summary: "Check an API key and read its permissions", tags },
+    })
     .output(apiKeyTestOutput)
     .query(({ ctx }) => {
       if (ctx.auth.type !== "apikey") throw new AppError("UNAUTHORIZED", "errors.apiKeyInvalid");

@@ -47,7 +47,10 @@ export async function changeAdminCredentials(db: Database, adminId: string, inpu
   await db.$transaction([
     db.admin.update({
       where: { id: adminId },
-      data: { ...(input.newUsername ? { username: input.newUsername } : {}), ...(passwordHash ? { passwordHash } : {}) },
+      data: {
+        ...(input.newUsername ? { username: input.newUsername } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+      },
       select: { id: true },
     }),
     db.adminSession.deleteMany({ where: { adminId } }),

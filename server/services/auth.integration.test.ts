@@ -24,7 +24,9 @@ describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
   test("a session token is stored only as its SHA-256 hash and resolves to the admin", async () => {
     const { token } = await createAdminSession(t.db, adminId);
     expect(await t.db.adminSession.findUnique({ where: { id: token } })).toBeNull();
-    expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(token) }, select: { id: true } })).not.toBeNull();
+    expect(
+      await t.db.adminSession.findUnique({ where: { id: hashSecret(token) }, select: { id: true } }),
+    ).not.toBeNull();
     const { auth } = await resolveAuth(t.db, `Bearer ${token}`);
     expect(auth).toMatchObject({ type: "admin", adminId, username: "root" });
   });
@@ -34,7 +36,10 @@ describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
     const { token } = await createAdminSession(t.db, adminId, start);
     const later = new Date(start.getTime() + SESSION_IDLE_MS * 0.75);
     expect(await validateSessionToken(t.db, token, later)).not.toBeNull();
-    const row = await t.db.adminSession.findUniqueOrThrow({ where: { id: hashSecret(token) }, select: { expiresAt: true } });
+    const row = await t.db.adminSession.findUniqueOrThrow({
+      where: { id: hashSecret(token) },
+      select: { expiresAt: true },
+    });
     expect(row.expiresAt.getTime()).toBe(later.getTime() + SESSION_IDLE_MS);
     // Keep it alive daily up to the absolute end: then it ends however active the admin is.
     let now = later;
@@ -101,7 +106,9 @@ describe.each(DATABASE_PROVIDERS)("sweep on %s", (provider) => {
       });
       await sweepOnce(t.db, createLogger("silent"), now);
       expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(old.token) } })).toBeNull();
-      expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(live.token) }, select: { id: true } })).not.toBeNull();
+      expect(
+        await t.db.adminSession.findUnique({ where: { id: hashSecret(live.token) }, select: { id: true } }),
+      ).not.toBeNull();
       expect((await t.db.rateLimitBucket.findMany({ select: { key: true } })).map((b) => b.key)).toEqual(["running"]);
     } finally {
       await t.cleanup();

@@ -109,7 +109,9 @@ export async function resolveAuth(db: Database, header: string | null, clientIp 
   if (!match?.[1] || !match[2]) return { auth: null, failure: new AppError("UNAUTHORIZED", "errors.unauthorized") };
   if (match[1].toLowerCase() === "bearer") {
     const auth = await validateSessionToken(db, match[2]);
-    return auth ? { auth, failure: null } : { auth: null, failure: new AppError("UNAUTHORIZED", "errors.sessionExpired") };
+    return auth
+      ? { auth, failure: null }
+      : { auth: null, failure: new AppError("UNAUTHORIZED", "errors.sessionExpired") };
   }
   try {
     await assertNotLimited(db, RATE_LIMITS.apiKeyFailure, clientIp);

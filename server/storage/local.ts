@@ -119,9 +119,10 @@ export function createLocalDriver(rootDirectory: string): StorageDriver {
     async delete(key: string) {
       const path = resolveKeyPath(root, key);
       if (key.endsWith("/")) await rm(path, { recursive: false, force: true }).catch(() => undefined);
-      else await unlink(path).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
-      });
+      else
+        await unlink(path).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        });
     },
 
     async deleteMany(keys: string[]) {

@@ -135,17 +135,13 @@ describe("local driver path safety", () => {
   const root = tempDir("storage-safety");
   const driver = createLocalDriver(root);
 
-  test.each([
-    "../outside.txt",
-    "a/../../outside.txt",
-    "a/./b.txt",
-    "a\\..\\b.txt",
-    "nul\0byte",
-    ".pastebox-tmp/x",
-  ])("refuses key %p", async (key) => {
-    await expect(driver.put(key, "x")).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(driver.get(key)).rejects.toMatchObject({ code: "BAD_REQUEST" });
-  });
+  test.each(["../outside.txt", "a/../../outside.txt", "a/./b.txt", "a\\..\\b.txt", "nul\0byte", ".pastebox-tmp/x"])(
+    "refuses key %p",
+    async (key) => {
+      await expect(driver.put(key, "x")).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      await expect(driver.get(key)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    },
+  );
 
   test("in-flight temp files never show in listings and are removed after a failure", async () => {
     await driver.put("visible.txt", "v");

@@ -1,10 +1,11 @@
 // i18next resources for both sides: the client renders them, the server answers errors in the
 // caller's language (Accept-Language). One object per language; each domain keeps its own file.
+
+import type { Language } from "../constants";
 import { enErrors } from "./locales/en/errors";
 import { enShell } from "./locales/en/shell";
 import { zhErrors } from "./locales/zh/errors";
 import { zhShell } from "./locales/zh/shell";
-import type { Language } from "../constants";
 
 export const resources = {
   en: { translation: { ...enShell, errors: enErrors } },

@@ -26,4 +26,6 @@ export const flexibleBoolean = z.union([
 
 export const idParam = z.object({ id: z.string().min(1).max(100) });
 
-export const idsInput = z.object({ ids: z.array(z.string().min(1).max(100)).min(1, "errors.selectionRequired").max(1000) });
+export const idsInput = z.object({
+  ids: z.array(z.string().min(1).max(100)).min(1, "errors.selectionRequired").max(1000),
+});
