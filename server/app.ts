@@ -3,6 +3,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { applySecurityHeaders, buildContentSecurityPolicy, inlineScriptHashes } from "./http/security-headers";
 import { createStaticHandler, readIndexHtml } from "./http/static";
+import { pasteRawRoutes } from "./http/paste-routes";
 import { createSystemRoutes } from "./http/system-routes";
 import { languageFromHeader, runWithLanguage } from "./i18n";
 import { createRestHandler } from "./rest/adapter";
@@ -20,7 +21,7 @@ export type App = {
 
 /** Raw (non-procedure) routes of every domain; each domain module contributes its list here. */
 function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
-  return [...createSystemRoutes(getDocument)];
+  return [...createSystemRoutes(getDocument), ...pasteRawRoutes];
 }
 
 export async function createApp(deps: AppDeps): Promise<App> {

@@ -19,3 +19,32 @@ export const STORAGE_KEYS = {
   apiKeyPermissions: "api_key_permissions",
   apiKeyInfo: "api_key_info",
 } as const;
+
+/** Words a custom slug may not be: routes and API segments (DECISIONS.md, Slugs). */
+export const RESERVED_SLUGS = [
+  "api",
+  "admin",
+  "upload",
+  "paste",
+  "file",
+  "files",
+  "raw",
+  "dav",
+  "assets",
+  "mount-explorer",
+  "trpc",
+  "public",
+  "static",
+  "health",
+  "version",
+  "offline",
+  "sw",
+  "manifest",
+  "favicon",
+] as const;
+export const GENERATED_SLUG_LENGTH = 6;
+/** Text the editor and the server accept at most (SPEC.md §9). */
+export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
+export const REMARK_MAX_LENGTH = 500;
+/** Expiry choices of share forms (SPEC.md §9), in hours; null is never. */
+export const EXPIRY_CHOICES_HOURS = [1, 24, 168, 720, null] as const;

@@ -3,6 +3,8 @@
 export const ERROR_HTTP_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  /** A share's password is wrong or missing: not a login problem, so clients must not log out. */
+  WRONG_PASSWORD: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

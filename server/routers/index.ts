@@ -3,12 +3,14 @@
 import { createCallerFactory, router } from "../trpc";
 import { adminRouter } from "./admin";
 import { keysRouter } from "./keys";
+import { pastesRouter } from "./pastes";
 import { systemRouter } from "./system";
 
 export const appRouter = router({
   system: systemRouter,
   admin: adminRouter,
   keys: keysRouter,
+  pastes: pastesRouter,
 });
 
 export type AppRouter = typeof appRouter;

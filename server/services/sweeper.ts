@@ -2,6 +2,7 @@
 // its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
+import { purgeGonePastes } from "./pastes";
 import { purgeExpiredBuckets } from "./rate-limit";
 
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -11,6 +12,7 @@ type SweepStep = { name: string; run(db: Database, now: Date): Promise<unknown> 
 const SWEEP_STEPS: SweepStep[] = [
   { name: "admin sessions", run: (db, now) => db.adminSession.deleteMany({ where: { expiresAt: { lte: now } } }) },
   { name: "rate-limit buckets", run: (db, now) => purgeExpiredBuckets(db, now) },
+  { name: "expired and used-up pastes", run: (db, now) => purgeGonePastes(db, now) },
 ];
 
 export async function sweepOnce(db: Database, logger: Logger, now = new Date()): Promise<void> {

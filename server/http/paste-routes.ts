@@ -1,0 +1,39 @@
+// The raw text link of a paste: the content as text/plain (DECISIONS.md: not enveloped; errors as plain
+// text with the right status). Every delivery counts a view, like the paste page.
+import { z } from "zod";
+import { AppError, describeError } from "../errors";
+import { defineRawRoute, type RawRoute } from "../rest/raw-route";
+import { viewPaste } from "../services/pastes";
+
+const textHeaders = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+
+export const pasteRawRoutes: RawRoute[] = [
+  defineRawRoute({
+    method: "GET",
+    path: "/raw/{slug}",
+    summary: "A paste's content as plain text (counts a view)",
+    description: "Pass `password` for a protected paste. Errors are plain text: 401 wrong password, 404, 410.",
+    tags: ["Pastes"],
+    access: "public",
+    query: z.object({ password: z.string().max(1024).optional() }),
+    responses: [
+      { status: 200, description: "The content", contentType: "text/plain" },
+      { status: 401, description: "Password missing or wrong", contentType: "text/plain" },
+      { status: 410, description: "Expired or view limit reached", contentType: "text/plain" },
+    ],
+    async handle({ ctx, params, query }) {
+      try {
+        const paste = await viewPaste(ctx.db, {
+          slug: params.slug ?? "",
+          password: (query.password as string | undefined) || undefined,
+          clientIp: ctx.clientIp,
+        });
+        if (paste.content === null) throw new AppError("WRONG_PASSWORD", "errors.passwordRequired");
+        return new Response(paste.content, { headers: textHeaders });
+      } catch (error) {
+        const description = describeError(error);
+        return new Response(description.message, { status: description.status, headers: { ...textHeaders, ...description.headers } });
+      }
+    },
+  }),
+];

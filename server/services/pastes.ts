@@ -1,0 +1,246 @@
+// Text pastes: creation, the counted view (DECISIONS.md "Views, expiry and deletion"), management by
+// the admin (all pastes) and by API-key holders (their own), and purging of expired or used-up pastes.
+import type { z } from "zod";
+import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "../../shared/schemas/pastes";
+import type { Database, DatabaseProvider } from "../db/client";
+import { AppError } from "../errors";
+import { type AuthState, creatorOf } from "./auth";
+import { assertNotLimited, RATE_LIMITS, recordFailure } from "./rate-limit";
+import { generateUniqueSlug } from "./slugs";
+
+const PREVIEW_LENGTH = 200;
+
+const pasteSelect = {
+  id: true,
+  slug: true,
+  content: true,
+  format: true,
+  remark: true,
+  passwordHash: true,
+  expiresAt: true,
+  maxViews: true,
+  views: true,
+  createdBy: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+type PasteRow = {
+  id: string;
+  slug: string;
+  content: string;
+  format: string;
+  remark: string | null;
+  passwordHash: string | null;
+  expiresAt: Date | null;
+  maxViews: number;
+  views: number;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type PasteFormat = "markdown" | "text";
+
+const isExpired = (row: { expiresAt: Date | null }, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
+const isExhausted = (row: { maxViews: number; views: number }) => row.maxViews > 0 && row.views >= row.maxViews;
+
+function toPaste(row: PasteRow, now = new Date()) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    content: row.content,
+    format: row.format as PasteFormat,
+    remark: row.remark,
+    has_password: row.passwordHash !== null,
+    expires_at: row.expiresAt,
+    max_views: row.maxViews,
+    views: row.views,
+    is_expired: isExpired(row, now) || isExhausted(row),
+    created_by: row.createdBy,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+function toSummary(row: PasteRow, now = new Date()) {
+  const { content, ...rest } = toPaste(row, now);
+  return { ...rest, preview: content.slice(0, PREVIEW_LENGTH), content_length: content.length };
+}
+
+/** Admin sees every paste; an API key only the ones it created (SPEC.md §5 creator rule). */
+function ownedBy(auth: AuthState) {
+  if (auth.type === "admin") return {};
+  return { createdBy: { in: [`apikey:${auth.keyId}`, auth.keyId] } };
+}
+
+function assertFuture(expiresAt: Date | null | undefined) {
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError("BAD_REQUEST", "errors.expiryInPast");
+}
+
+export async function createPaste(db: Database, auth: AuthState, input: z.output<typeof createPasteInput>) {
+  assertFuture(input.expires_at);
+  const slugTaken = async (slug: string) =>
+    (await db.paste.findUnique({ where: { slug }, select: { id: true } })) !== null;
+  const slug = input.slug ?? (await generateUniqueSlug(slugTaken));
+  if (input.slug && (await slugTaken(input.slug))) throw new AppError("CONFLICT", "errors.slugTaken");
+  const passwordHash = input.password ? await Bun.password.hash(input.password, "argon2id") : null;
+  try {
+    const row = await db.paste.create({
+      data: {
+        slug,
+        content: input.content,
+        format: input.format,
+        remark: input.remark,
+        passwordHash,
+        expiresAt: input.expires_at ?? null,
+        maxViews: input.max_views,
+        createdBy: creatorOf(auth),
+      },
+      select: pasteSelect,
+    });
+    return toPaste(row);
+  } catch (error) {
+    // The unique index settles two creations of the same slug at once.
+    if (await slugTaken(slug)) throw new AppError("CONFLICT", "errors.slugTaken");
+    throw error;
+  }
+}
+
+export type ViewRequest = { slug: string; password?: string; clientIp: string };
+
+/**
+ * One delivery of a paste. Without a password a protected paste answers its metadata only (no view
+ * counted). The view is counted by one conditional UPDATE, so exactly max_views deliveries succeed
+ * however many requests race, across processes; expired or used-up pastes answer 410 and are purged.
+ */
+export async function viewPaste(db: Database, request: ViewRequest, now = new Date()): Promise<PasteView> {
+  const row = await db.paste.findUnique({ where: { slug: request.slug }, select: pasteSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
+  await refuseIfGone(db, row, now);
+  const base = {
+    slug: row.slug,
+    format: row.format as PasteFormat,
+    remark: row.remark,
+    has_password: row.passwordHash !== null,
+    expires_at: row.expiresAt,
+    max_views: row.maxViews,
+    created_at: row.createdAt,
+  };
+  if (row.passwordHash) {
+    if (request.password === undefined || request.password === "") {
+      return { ...base, content: null, requires_password: true, views: row.views };
+    }
+    await verifySharePassword(db, row.passwordHash, request.password, `${request.clientIp}:paste:${row.slug}`);
+  }
+  const counted = await db.paste.updateMany({
+    where: {
+      id: row.id,
+      OR: [{ maxViews: 0 }, { views: { lt: db.paste.fields.maxViews } }],
+      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
+    },
+    data: { views: { increment: 1 } },
+  });
+  if (counted.count === 0) {
+    const latest = await db.paste.findUnique({ where: { id: row.id }, select: pasteSelect });
+    if (!latest) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
+    await refuseIfGone(db, latest, now);
+    // Neither expired nor used up, yet not counted: the row changed under us; the caller may retry.
+    throw new AppError("CONFLICT", "errors.conflict");
+  }
+  return { ...base, content: row.content, requires_password: false, views: row.views + 1 };
+}
+
+async function refuseIfGone(db: Database, row: PasteRow, now: Date) {
+  const expired = isExpired(row, now);
+  if (!expired && !isExhausted(row)) return;
+  await db.paste.deleteMany({ where: { id: row.id } });
+  throw new AppError("GONE", expired ? "errors.pasteExpired" : "errors.viewLimitReached");
+}
+
+/** Share passwords: Argon2id verify, failures limited per client address and share. */
+export async function verifySharePassword(db: Database, hash: string, password: string, subject: string) {
+  await assertNotLimited(db, RATE_LIMITS.passwordVerify, subject);
+  if (!(await Bun.password.verify(password, hash))) {
+    await recordFailure(db, RATE_LIMITS.passwordVerify, subject);
+    throw new AppError("WRONG_PASSWORD", "errors.wrongPassword");
+  }
+}
+
+export async function listPastes(
+  db: Database,
+  provider: DatabaseProvider,
+  auth: AuthState,
+  input: z.output<typeof listPastesInput>,
+) {
+  const offset = input.offset ?? ((input.page ?? 1) - 1) * input.limit;
+  // Postgres compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
+  const mode = provider === "postgres" ? ({ mode: "insensitive" } as object) : {};
+  const search = input.search
+    ? {
+        OR: [
+          { slug: { contains: input.search, ...mode } },
+          { remark: { contains: input.search, ...mode } },
+          { content: { contains: input.search, ...mode } },
+        ],
+      }
+    : {};
+  const where = { ...ownedBy(auth), ...search };
+  const [rows, total] = await Promise.all([
+    db.paste.findMany({ where, select: pasteSelect, orderBy: { createdAt: "desc" }, skip: offset, take: input.limit }),
+    db.paste.count({ where }),
+  ]);
+  const now = new Date();
+  return {
+    items: rows.map((row) => toSummary(row, now)),
+    total,
+    limit: input.limit,
+    offset,
+    page: Math.floor(offset / input.limit) + 1,
+  };
+}
+
+export async function getPaste(db: Database, auth: AuthState, id: string) {
+  const row = await db.paste.findFirst({ where: { id, ...ownedBy(auth) }, select: pasteSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
+  return toPaste(row);
+}
+
+export async function updatePaste(db: Database, auth: AuthState, input: z.output<typeof updatePasteInput>) {
+  assertFuture(input.expires_at);
+  let passwordHash: string | null | undefined;
+  if (input.password === null || input.password === "") passwordHash = null;
+  else if (input.password !== undefined) passwordHash = await Bun.password.hash(input.password, "argon2id");
+  const result = await db.paste.updateMany({
+    where: { id: input.id, ...ownedBy(auth) },
+    data: {
+      content: input.content,
+      format: input.format,
+      remark: input.remark === undefined ? undefined : input.remark?.trim() || null,
+      passwordHash,
+      expiresAt: input.expires_at,
+      maxViews: input.max_views,
+    },
+  });
+  if (result.count === 0) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
+  return getPaste(db, auth, input.id);
+}
+
+export async function deletePastes(db: Database, auth: AuthState, ids: string[]) {
+  const result = await db.paste.deleteMany({ where: { id: { in: ids }, ...ownedBy(auth) } });
+  if (result.count === 0) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
+  return { deleted: result.count };
+}
+
+/** Deletes expired and used-up pastes (the admin's clear-expired, and the periodic sweep). */
+export async function purgeGonePastes(db: Database, now = new Date()) {
+  const result = await db.paste.deleteMany({
+    where: {
+      OR: [
+        { expiresAt: { lte: now } },
+        { AND: [{ maxViews: { gt: 0 } }, { views: { gte: db.paste.fields.maxViews } }] },
+      ],
+    },
+  });
+  return { deleted: result.count };
+}

@@ -1,0 +1,128 @@
+// Paste schemas (SPEC.md §3 Paste, §5, §7 Pastes), wire names as the original's scripts expect.
+import { z } from "zod";
+import { MAX_TEXT_BYTES, REMARK_MAX_LENGTH, RESERVED_SLUGS, SLUG_MAX_LENGTH } from "../constants";
+import { dateInput } from "./common";
+
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export function isReservedSlug(slug: string): boolean {
+  return (RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase());
+}
+
+export function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** A custom slug (SPEC.md §5): letters, digits, hyphen, underscore; at most 50; not reserved. */
+export const customSlug = z
+  .string()
+  .trim()
+  .min(1, "errors.slugInvalid")
+  .max(SLUG_MAX_LENGTH, "errors.slugTooLong")
+  .regex(SLUG_PATTERN, "errors.slugInvalid")
+  .refine((slug) => !isReservedSlug(slug), "errors.slugReserved");
+
+export const pasteContent = z
+  .string()
+  .refine((content) => content.trim().length > 0, "errors.contentEmpty")
+  .refine((content) => content.length <= MAX_TEXT_BYTES && byteLength(content) <= MAX_TEXT_BYTES, "errors.contentTooLarge");
+
+export const PASTE_FORMATS = ["markdown", "text"] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((value) => (value?.trim() ? value.trim() : null));
+
+/** Empty, null or absent means no slug given: one is generated. */
+const optionalSlug = z
+  .union([customSlug, z.literal(""), z.null()])
+  .optional()
+  .transform((value) => value || undefined);
+
+export const maxViews = z.coerce.number().int("errors.maxViewsInvalid").min(0, "errors.maxViewsInvalid").max(1_000_000_000);
+
+export const createPasteInput = z.object({
+  content: pasteContent,
+  format: z.enum(PASTE_FORMATS).default("markdown"),
+  slug: optionalSlug,
+  remark: optionalText(REMARK_MAX_LENGTH),
+  password: z.string().max(1024).optional().nullable().transform((value) => value || undefined),
+  expires_at: z.union([dateInput, z.null()]).optional(),
+  max_views: maxViews.default(0),
+});
+
+export const pasteViewInput = z.object({
+  slug: z.string().min(1).max(SLUG_MAX_LENGTH * 2),
+  password: z.string().max(1024).optional(),
+});
+
+/** What anyone with the link sees; content is null while a password is needed. */
+export const pasteViewOutput = z.object({
+  slug: z.string(),
+  content: z.string().nullable(),
+  format: z.enum(PASTE_FORMATS),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  requires_password: z.boolean(),
+  expires_at: z.date().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  created_at: z.date(),
+});
+
+export const pasteOutput = z.object({
+  id: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  format: z.enum(PASTE_FORMATS),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  expires_at: z.date().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  is_expired: z.boolean(),
+  created_by: z.string(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+export const pasteSummaryOutput = pasteOutput.omit({ content: true }).extend({
+  /** The first characters of the content, for lists. */
+  preview: z.string(),
+  content_length: z.number(),
+});
+
+export const listPastesInput = z.object({
+  /** Admin lists page by page (page, limit); key users by offset (limit, offset). */
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const listPastesOutput = z.object({
+  items: z.array(pasteSummaryOutput),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  page: z.number(),
+});
+
+export const updatePasteInput = z.object({
+  id: z.string().min(1).max(100),
+  content: pasteContent.optional(),
+  format: z.enum(PASTE_FORMATS).optional(),
+  /** A string sets the remark; null or "" removes it; absent keeps it. */
+  remark: z.string().max(REMARK_MAX_LENGTH).nullable().optional(),
+  /** A string sets the password; null or "" removes it; absent keeps it. */
+  password: z.string().max(1024).nullable().optional(),
+  expires_at: z.union([dateInput, z.null()]).optional(),
+  max_views: maxViews.optional(),
+});
+
+export type PasteView = z.infer<typeof pasteViewOutput>;
+export type PasteSummary = z.infer<typeof pasteSummaryOutput>;
