@@ -1,16 +1,16 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { pasteRawRoutes } from "./http/paste-routes";
 import { applySecurityHeaders, buildContentSecurityPolicy, inlineScriptHashes } from "./http/security-headers";
 import { createStaticHandler, readIndexHtml } from "./http/static";
-import { pasteRawRoutes } from "./http/paste-routes";
 import { createSystemRoutes } from "./http/system-routes";
 import { languageFromHeader, runWithLanguage } from "./i18n";
 import { createRestHandler } from "./rest/adapter";
 import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
-import { appRouter, createCaller } from "./routers";
+import { appRouter } from "./routers";
 import { resolveAuth } from "./services/auth";
 import type { AppDeps, Context } from "./trpc";
 
@@ -31,7 +31,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     rawRoutes(() => document as OpenApiDocument),
   );
   document = generateOpenApiDocument(routes, deps.config.publicUrl);
-  const rest = createRestHandler(routes, (ctx) => createCaller(ctx));
+  const rest = createRestHandler(routes);
   const staticFiles = createStaticHandler(deps.config.clientDir);
   const indexHtml = await readIndexHtml(deps.config.clientDir);
   const csp = buildContentSecurityPolicy({ scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] });
@@ -43,8 +43,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     return { ...deps, auth, authFailure: failure, language, clientIp, request };
   }
 
-  async function route(request: Request, clientIp: string): Promise<Response> {
-    const url = new URL(request.url);
+  async function route(request: Request, url: URL, clientIp: string): Promise<Response> {
     const { pathname } = url;
     if (pathname === "/trpc" || pathname.startsWith("/trpc/")) {
       return fetchRequestHandler({
@@ -70,13 +69,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
     openApiDocument: () => document as OpenApiDocument,
     async fetch(request, clientIp = "unknown") {
       const started = performance.now();
+      const url = new URL(request.url);
       const language = languageFromHeader(request.headers.get("accept-language"));
-      const response = await runWithLanguage(language, () => route(request, clientIp));
-      const level =
-        response.status >= 500 ? "error" : new URL(request.url).pathname.startsWith("/assets/") ? "debug" : "info";
-      deps.logger[level](`${request.method} ${new URL(request.url).pathname} ${response.status}`, {
-        ms: Math.round(performance.now() - started),
-      });
+      const response = await runWithLanguage(language, () => route(request, url, clientIp));
+      const level = response.status >= 500 ? "error" : url.pathname.startsWith("/assets/") ? "debug" : "info";
+      if (deps.logger.isEnabled(level)) {
+        deps.logger[level](`${request.method} ${url.pathname} ${response.status}`, {
+          ms: Math.round(performance.now() - started),
+        });
+      }
       return applySecurityHeaders(response, { csp, https });
     },
   };

@@ -3,14 +3,25 @@ import type { LogLevel } from "./config";
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-export type Logger = Record<Exclude<LogLevel, "silent">, (message: string, fields?: Record<string, unknown>) => void>;
+type Level = Exclude<LogLevel, "silent">;
+
+export type Logger = Record<Level, (message: string, fields?: Record<string, unknown>) => void> & {
+  /** Lets hot paths skip building a message nobody will see. */
+  isEnabled(level: Level): boolean;
+};
 
 export function createLogger(level: LogLevel): Logger {
-  const write = (at: Exclude<LogLevel, "silent">) => (message: string, fields?: Record<string, unknown>) => {
+  const write = (at: Level) => (message: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
     const extra = fields ? ` ${JSON.stringify(fields)}` : "";
     const line = `${new Date().toISOString()} ${at.toUpperCase().padEnd(5)} ${message}${extra}`;
     (at === "error" || at === "warn" ? console.error : console.log)(line);
   };
-  return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
+  return {
+    debug: write("debug"),
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+    isEnabled: (at) => ORDER[at] >= ORDER[level],
+  };
 }

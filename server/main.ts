@@ -5,6 +5,7 @@ import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { createViewCounter } from "./db/view-counter";
 import { createLogger } from "./logger";
 import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
 import { startSweeper } from "./services/sweeper";
@@ -30,7 +31,8 @@ async function main() {
   const db = createDatabase(config.databaseUrl);
   await ensureAdmin(db, config, logger);
   await ensureDefaultStorage(db, config, logger);
-  const app = await createApp({ config, db, logger, storage: createStorageService(db, config.secret) });
+  const viewCounter = createViewCounter(config.databaseUrl);
+  const app = await createApp({ config, db, viewCounter, logger, storage: createStorageService(db, config.secret) });
 
   const server = Bun.serve({
     port: config.port,
@@ -62,6 +64,7 @@ async function main() {
     logger.info(`${signal} received, finishing in-flight requests`);
     stopSweeper();
     await server.stop(false);
+    viewCounter?.close();
     await db.$disconnect();
     logger.info("stopped");
     process.exit(0);

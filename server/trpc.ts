@@ -6,13 +6,21 @@ import superjson from "superjson";
 import type { Language } from "../shared/constants";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { ViewCounter } from "./db/view-counter";
 import { AppError, describeError } from "./errors";
 import type { Logger } from "./logger";
 import type { AuthState, Permissions } from "./services/auth";
 import type { StorageService } from "./storage";
 
 /** Long-lived parts of the app, created once at start (or once per test). */
-export type AppDeps = { config: Config; db: Database; logger: Logger; storage: StorageService };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  /** The SQLite hot path for counted views; null on Postgres. */
+  viewCounter: ViewCounter | null;
+  logger: Logger;
+  storage: StorageService;
+};
 
 export type Context = AppDeps & {
   auth: AuthState | null;
@@ -65,7 +73,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 const requireAuth = t.middleware(({ ctx, next }) => {
   if (!ctx.auth) throw ctx.authFailure ?? new AppError("UNAUTHORIZED", "errors.unauthorized");

@@ -23,7 +23,7 @@ export const pasteRawRoutes: RawRoute[] = [
     ],
     async handle({ ctx, params, query }) {
       try {
-        const paste = await viewPaste(ctx.db, {
+        const paste = await viewPaste(ctx.db, ctx.viewCounter, {
           slug: params.slug ?? "",
           password: (query.password as string | undefined) || undefined,
           clientIp: ctx.clientIp,
@@ -32,7 +32,10 @@ export const pasteRawRoutes: RawRoute[] = [
         return new Response(paste.content, { headers: textHeaders });
       } catch (error) {
         const description = describeError(error);
-        return new Response(description.message, { status: description.status, headers: { ...textHeaders, ...description.headers } });
+        return new Response(description.message, {
+          status: description.status,
+          headers: { ...textHeaders, ...description.headers },
+        });
       }
     },
   }),

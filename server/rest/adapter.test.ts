@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { runWithLanguage } from "../i18n";
 import { createLogger } from "../logger";
-import { adminProcedure, type Context, createCallerFactory, publicProcedure, router } from "../trpc";
+import { adminProcedure, type Context, publicProcedure, router } from "../trpc";
 import { createRestHandler } from "./adapter";
 import { generateOpenApiDocument } from "./openapi";
 import { buildRouteTable } from "./routes";
@@ -56,8 +56,7 @@ const testRouter = router({
 });
 
 const routes = buildRouteTable(testRouter, []);
-const createCaller = createCallerFactory(testRouter);
-const handler = createRestHandler(routes, (ctx) => createCaller(ctx));
+const handler = createRestHandler(routes);
 
 function call(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
   const request = new Request(`http://localhost/api${path}`, { method, body: init.body, headers: init.headers });

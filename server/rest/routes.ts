@@ -13,6 +13,7 @@ export type ProcedureRoute = Matcher & {
   path: string;
   /** Dotted tRPC path, e.g. "pastes.create". */
   procedurePath: string;
+  procedure: AnyProcedure;
   meta: RestMeta;
   access: ProcedureMeta["access"];
   input: z.ZodType | undefined;
@@ -62,6 +63,7 @@ export function buildRouteTable(router: AnyRouter, rawRoutes: RawRoute[]): RestR
       method: rest.method,
       path: rest.path,
       procedurePath,
+      procedure,
       meta: rest,
       access: def.meta?.access,
       input: def.inputs[0] as z.ZodType | undefined,

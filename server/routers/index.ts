@@ -1,6 +1,6 @@
 // The app's tRPC router: one sub-router per domain (ARCHITECTURE.md #2). The client infers its types
 // from AppRouter; the REST adapter and OpenAPI document read the procedures' `meta.rest`.
-import { createCallerFactory, router } from "../trpc";
+import { router } from "../trpc";
 import { adminRouter } from "./admin";
 import { keysRouter } from "./keys";
 import { pastesRouter } from "./pastes";
@@ -14,5 +14,3 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
-
-export const createCaller = createCallerFactory(appRouter);

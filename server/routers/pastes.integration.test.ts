@@ -30,7 +30,12 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     const response = await t.app.fetch(new Request(`http://localhost/api${path}`, init), options.ip ?? "127.0.0.1");
     const text = await response.text();
     const isJson = response.headers.get("content-type")?.includes("json");
-    return { status: response.status, headers: response.headers, text, body: (isJson ? JSON.parse(text) : null) as Body };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: (isJson ? JSON.parse(text) : null) as Body,
+    };
   }
 
   async function createKey(body: Record<string, unknown>) {
@@ -57,7 +62,14 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     test("a generated slug is 6 letters and digits; the answer has the paste's fields", async () => {
       const paste = await createPaste({ content: "# Hello", remark: "greeting" });
       expect(paste.slug).toMatch(/^[A-Za-z0-9]{6}$/);
-      expect(paste).toMatchObject({ content: "# Hello", remark: "greeting", format: "markdown", has_password: false, max_views: 0, views: 0 });
+      expect(paste).toMatchObject({
+        content: "# Hello",
+        remark: "greeting",
+        format: "markdown",
+        has_password: false,
+        max_views: 0,
+        views: 0,
+      });
       expect(paste.created_by).toStartWith("admin:");
       expect(paste).not.toHaveProperty("password");
     });
@@ -102,7 +114,13 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     test("GET of an unprotected paste delivers it and counts a view", async () => {
       const { slug } = await createPaste({ content: "plain", format: "text" });
       const first = await call("GET", `/paste/${slug}`);
-      expect(first.body.data).toMatchObject({ slug, content: "plain", format: "text", views: 1, requires_password: false });
+      expect(first.body.data).toMatchObject({
+        slug,
+        content: "plain",
+        format: "text",
+        views: 1,
+        requires_password: false,
+      });
       expect((await call("GET", `/paste/${slug}`)).body.data.views).toBe(2);
       expect((await call("GET", "/paste/nope-nope")).status).toBe(404);
     });
@@ -126,7 +144,9 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       for (let i = 0; i < 20; i++) await call("POST", `/paste/${slug}`, { body: { password: `guess-${i}` }, ip });
       const blocked = await call("POST", `/paste/${slug}`, { body: { password: "right-one" }, ip });
       expect(blocked.status).toBe(429);
-      expect((await call("POST", `/paste/${slug}`, { body: { password: "right-one" }, ip: freshIp() })).status).toBe(200);
+      expect((await call("POST", `/paste/${slug}`, { body: { password: "right-one" }, ip: freshIp() })).status).toBe(
+        200,
+      );
     });
 
     test("max_views=2: two deliveries, then 410 'view limit reached', then the paste is purged", async () => {
@@ -140,7 +160,10 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     });
 
     test("past its expiry a paste answers 410 'expired' and is purged", async () => {
-      const { slug } = await createPaste({ content: "soon gone", expires_at: new Date(Date.now() + 60_000).toISOString() });
+      const { slug } = await createPaste({
+        content: "soon gone",
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+      });
       expect((await call("GET", `/paste/${slug}`)).status).toBe(200);
       await t.db.paste.update({ where: { slug }, data: { expiresAt: new Date(Date.now() - 1000) } });
       const gone = await call("GET", `/paste/${slug}`, { lang: "zh" });
@@ -170,7 +193,9 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     test("200 concurrent requests against max_views=10 give exactly 10 deliveries", async () => {
       const { slug } = await createPaste({ content: "race", max_views: 10 });
       const results = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? call("GET", `/paste/${slug}`) : call("GET", `/raw/${slug}`))),
+        Array.from({ length: 200 }, (_, i) =>
+          i % 2 === 0 ? call("GET", `/paste/${slug}`) : call("GET", `/raw/${slug}`),
+        ),
       );
       const delivered = results.filter((r) => r.status === 200);
       expect(delivered).toHaveLength(10);
@@ -187,7 +212,11 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       await createPaste({ content: "gamma", slug: `${tag}-slug` });
       const found = await call("GET", `/admin/pastes?search=${tag}`, { auth: admin });
       expect(found.body.data.total).toBe(3);
-      expect(found.body.data.items.map((p: { preview: string }) => p.preview)).toEqual(["gamma", "beta", `alpha ${tag}`]);
+      expect(found.body.data.items.map((p: { preview: string }) => p.preview)).toEqual([
+        "gamma",
+        "beta",
+        `alpha ${tag}`,
+      ]);
       expect(found.body.data.items[0]).not.toHaveProperty("content");
       const page2 = await call("GET", `/admin/pastes?search=${tag}&page=2&limit=2`, { auth: admin });
       expect(page2.body.data).toMatchObject({ total: 3, page: 2, limit: 2, offset: 2 });
@@ -205,8 +234,13 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       });
       expect(updated.body.data).toMatchObject({ content: "v2", remark: "edited", max_views: 5, has_password: true });
       expect(new Date(updated.body.data.expires_at).toISOString()).toBe(new Date(expires).toISOString());
-      expect((await call("POST", `/paste/${paste.slug}`, { body: { password: "new-pass-1" } })).body.data.content).toBe("v2");
-      const cleared = await call("PUT", `/admin/pastes/${paste.id}`, { auth: admin, body: { password: null, remark: null, expires_at: null } });
+      expect((await call("POST", `/paste/${paste.slug}`, { body: { password: "new-pass-1" } })).body.data.content).toBe(
+        "v2",
+      );
+      const cleared = await call("PUT", `/admin/pastes/${paste.id}`, {
+        auth: admin,
+        body: { password: null, remark: null, expires_at: null },
+      });
       expect(cleared.body.data).toMatchObject({ has_password: false, remark: null, expires_at: null, content: "v2" });
       expect((await call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin })).body.data).toEqual({ deleted: 1 });
       expect((await call("GET", `/admin/pastes/${paste.id}`, { auth: admin })).status).toBe(404);
@@ -216,7 +250,9 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const a = await createPaste({ content: "a" });
       const b = await createPaste({ content: "b" });
       expect((await call("POST", "/admin/pastes/batch-delete", { auth: admin, body: { ids: [] } })).status).toBe(400);
-      expect((await call("POST", "/admin/pastes/batch-delete", { auth: admin, body: { ids: [a.id, b.id] } })).body.data).toEqual({ deleted: 2 });
+      expect(
+        (await call("POST", "/admin/pastes/batch-delete", { auth: admin, body: { ids: [a.id, b.id] } })).body.data,
+      ).toEqual({ deleted: 2 });
       const live = await createPaste({ content: "live", max_views: 3 });
       const expired = await createPaste({ content: "old", expires_at: new Date(Date.now() + 60_000).toISOString() });
       await t.db.paste.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1) } });
@@ -237,11 +273,18 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const list = await call("GET", "/user/pastes?limit=50&offset=0", { auth: one.auth });
       expect(list.body.data.items.map((p: { id: string }) => p.id)).toEqual([mine.id]);
       expect((await call("GET", `/user/pastes/${theirs.id}`, { auth: one.auth })).status).toBe(404);
-      expect((await call("PUT", `/user/pastes/${theirs.id}`, { auth: one.auth, body: { content: "hijack" } })).status).toBe(404);
+      expect(
+        (await call("PUT", `/user/pastes/${theirs.id}`, { auth: one.auth, body: { content: "hijack" } })).status,
+      ).toBe(404);
       expect((await call("DELETE", `/user/pastes/${theirs.id}`, { auth: one.auth })).status).toBe(404);
-      expect((await call("POST", "/user/pastes/batch-delete", { auth: one.auth, body: { ids: [theirs.id] } })).status).toBe(404);
+      expect(
+        (await call("POST", "/user/pastes/batch-delete", { auth: one.auth, body: { ids: [theirs.id] } })).status,
+      ).toBe(404);
       expect((await call("GET", `/admin/pastes/${theirs.id}`, { auth: admin })).body.data.content).toBe("two's");
-      expect((await call("PUT", `/user/pastes/${mine.id}`, { auth: one.auth, body: { content: "edited" } })).body.data.content).toBe("edited");
+      expect(
+        (await call("PUT", `/user/pastes/${mine.id}`, { auth: one.auth, body: { content: "edited" } })).body.data
+          .content,
+      ).toBe("edited");
       expect((await call("GET", "/admin/pastes", { auth: one.auth })).status).toBe(403);
     });
 

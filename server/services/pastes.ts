@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "../../shared/schemas/pastes";
 import type { Database, DatabaseProvider } from "../db/client";
+import type { ViewCounter } from "../db/view-counter";
 import { AppError } from "../errors";
 import { type AuthState, creatorOf } from "./auth";
 import { assertNotLimited, RATE_LIMITS, recordFailure } from "./rate-limit";
@@ -114,7 +115,27 @@ export type ViewRequest = { slug: string; password?: string; clientIp: string };
  * counted). The view is counted by one conditional UPDATE, so exactly max_views deliveries succeed
  * however many requests race, across processes; expired or used-up pastes answer 410 and are purged.
  */
-export async function viewPaste(db: Database, request: ViewRequest, now = new Date()): Promise<PasteView> {
+export async function viewPaste(
+  db: Database,
+  viewCounter: ViewCounter | null,
+  request: ViewRequest,
+  now = new Date(),
+): Promise<PasteView> {
+  const fast = request.password ? null : viewCounter?.countPasteView(request.slug, now);
+  if (fast) {
+    return {
+      slug: fast.slug,
+      content: fast.content,
+      format: fast.format as PasteFormat,
+      remark: fast.remark,
+      has_password: false,
+      requires_password: false,
+      expires_at: fast.expiresAt,
+      max_views: fast.maxViews,
+      views: fast.views,
+      created_at: fast.createdAt,
+    };
+  }
   const row = await db.paste.findUnique({ where: { slug: request.slug }, select: pasteSelect });
   if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
   await refuseIfGone(db, row, now);

@@ -7,6 +7,7 @@ import { createApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { createDatabase, type Database, type DatabaseProvider } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { createViewCounter } from "../db/view-counter";
 import { createLogger } from "../logger";
 import { ensureAdmin, ensureDefaultStorage } from "../services/bootstrap";
 import { createStorageService } from "../storage";
@@ -91,7 +92,14 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
   const logger = createLogger(config.logLevel);
   await ensureAdmin(database.db, config, logger);
   await ensureDefaultStorage(database.db, config, logger);
-  const deps: AppDeps = { config, db: database.db, logger, storage: createStorageService(database.db, config.secret) };
+  const viewCounter = createViewCounter(database.url);
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    viewCounter,
+    logger,
+    storage: createStorageService(database.db, config.secret),
+  };
   const app = await createApp(deps);
   return {
     ...deps,
@@ -107,6 +115,7 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
       return app.fetch(new Request(`http://localhost${path}`, { method, headers, body }), "127.0.0.1");
     },
     async cleanup() {
+      viewCounter?.close();
       await database.cleanup();
       rmSync(config.dataDir, { recursive: true, force: true });
     },

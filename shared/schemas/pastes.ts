@@ -25,7 +25,10 @@ export const customSlug = z
 export const pasteContent = z
   .string()
   .refine((content) => content.trim().length > 0, "errors.contentEmpty")
-  .refine((content) => content.length <= MAX_TEXT_BYTES && byteLength(content) <= MAX_TEXT_BYTES, "errors.contentTooLarge");
+  .refine(
+    (content) => content.length <= MAX_TEXT_BYTES && byteLength(content) <= MAX_TEXT_BYTES,
+    "errors.contentTooLarge",
+  );
 
 export const PASTE_FORMATS = ["markdown", "text"] as const;
 
@@ -43,20 +46,32 @@ const optionalSlug = z
   .optional()
   .transform((value) => value || undefined);
 
-export const maxViews = z.coerce.number().int("errors.maxViewsInvalid").min(0, "errors.maxViewsInvalid").max(1_000_000_000);
+export const maxViews = z.coerce
+  .number()
+  .int("errors.maxViewsInvalid")
+  .min(0, "errors.maxViewsInvalid")
+  .max(1_000_000_000);
 
 export const createPasteInput = z.object({
   content: pasteContent,
   format: z.enum(PASTE_FORMATS).default("markdown"),
   slug: optionalSlug,
   remark: optionalText(REMARK_MAX_LENGTH),
-  password: z.string().max(1024).optional().nullable().transform((value) => value || undefined),
+  password: z
+    .string()
+    .max(1024)
+    .optional()
+    .nullable()
+    .transform((value) => value || undefined),
   expires_at: z.union([dateInput, z.null()]).optional(),
   max_views: maxViews.default(0),
 });
 
 export const pasteViewInput = z.object({
-  slug: z.string().min(1).max(SLUG_MAX_LENGTH * 2),
+  slug: z
+    .string()
+    .min(1)
+    .max(SLUG_MAX_LENGTH * 2),
   password: z.string().max(1024).optional(),
 });
 

@@ -1,0 +1,9 @@
+// `bun run bench [name...]`: runs the benchmarks in scripts/bench/ (all when no name is given).
+const BENCHMARKS = ["paste-view"];
+const names = process.argv.slice(2).length ? process.argv.slice(2) : BENCHMARKS;
+for (const name of names) {
+  if (!BENCHMARKS.includes(name)) throw new Error(`unknown benchmark ${name}; known: ${BENCHMARKS.join(", ")}`);
+  console.log(`\n=== ${name} ===`);
+  const child = Bun.spawn([process.execPath, `scripts/bench/${name}.ts`], { stdio: ["inherit", "inherit", "inherit"] });
+  if ((await child.exited) !== 0) process.exit(1);
+}
