@@ -71,6 +71,8 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
         views: 0,
       });
       expect(paste.created_by).toStartWith("admin:");
+      expect(paste.url).toBe(`http://localhost:8787/paste/${paste.slug}`);
+      expect(paste.raw_url).toBe(`http://localhost:8787/api/raw/${paste.slug}`);
       expect(paste).not.toHaveProperty("password");
     });
 

@@ -33,17 +33,17 @@ function pasteManagement<Base extends typeof authedProcedure>(base: Base, prefix
       .meta({ rest: { method: "GET", path: prefix, summary: "List pastes, newest first, with search", tags } })
       .input(listPastesInput)
       .output(listPastesOutput)
-      .query(({ ctx, input }) => listPastes(ctx.db, ctx.config.databaseProvider, ctx.auth, input)),
+      .query(({ ctx, input }) => listPastes(ctx, ctx.auth, input)),
     get: base
       .meta({ rest: { method: "GET", path: `${prefix}/{id}`, summary: "A paste with its whole content", tags } })
       .input(idParam)
       .output(pasteOutput)
-      .query(({ ctx, input }) => getPaste(ctx.db, ctx.auth, input.id)),
+      .query(({ ctx, input }) => getPaste(ctx, ctx.auth, input.id)),
     update: base
       .meta({ rest: { method: "PUT", path: `${prefix}/{id}`, summary: "Change a paste", tags } })
       .input(updatePasteInput)
       .output(pasteOutput)
-      .mutation(({ ctx, input }) => updatePaste(ctx.db, ctx.auth, input)),
+      .mutation(({ ctx, input }) => updatePaste(ctx, ctx.auth, input)),
     delete: base
       .meta({ rest: { method: "DELETE", path: `${prefix}/{id}`, summary: "Delete a paste", tags } })
       .input(idParam)
@@ -62,7 +62,7 @@ export const pastesRouter = router({
     .meta({ rest: { method: "POST", path: "/paste", summary: "Create a paste", tags, successStatus: 201 } })
     .input(createPasteInput)
     .output(pasteOutput)
-    .mutation(({ ctx, input }) => createPaste(ctx.db, ctx.auth, input)),
+    .mutation(({ ctx, input }) => createPaste(ctx, ctx.auth, input)),
 
   view: publicProcedure
     .meta({

@@ -46,10 +46,19 @@ type PasteFormat = "markdown" | "text";
 const isExpired = (row: { expiresAt: Date | null }, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
 const isExhausted = (row: { maxViews: number; views: number }) => row.maxViews > 0 && row.views >= row.maxViews;
 
-function toPaste(row: PasteRow, now = new Date()) {
+/** What the management functions need: the database and where share links point. */
+export type PasteDeps = { db: Database; config: { publicUrl: string; databaseProvider: DatabaseProvider } };
+
+export function pasteLinks(publicUrl: string, slug: string) {
+  const encoded = encodeURIComponent(slug);
+  return { url: `${publicUrl}/paste/${encoded}`, raw_url: `${publicUrl}/api/raw/${encoded}` };
+}
+
+function toPaste(row: PasteRow, publicUrl: string, now = new Date()) {
   return {
     id: row.id,
     slug: row.slug,
+    ...pasteLinks(publicUrl, row.slug),
     content: row.content,
     format: row.format as PasteFormat,
     remark: row.remark,
@@ -64,8 +73,8 @@ function toPaste(row: PasteRow, now = new Date()) {
   };
 }
 
-function toSummary(row: PasteRow, now = new Date()) {
-  const { content, ...rest } = toPaste(row, now);
+function toSummary(row: PasteRow, publicUrl: string, now = new Date()) {
+  const { content, ...rest } = toPaste(row, publicUrl, now);
   return { ...rest, preview: content.slice(0, PREVIEW_LENGTH), content_length: content.length };
 }
 
@@ -79,7 +88,11 @@ function assertFuture(expiresAt: Date | null | undefined) {
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError("BAD_REQUEST", "errors.expiryInPast");
 }
 
-export async function createPaste(db: Database, auth: AuthState, input: z.output<typeof createPasteInput>) {
+export async function createPaste(
+  { db, config }: PasteDeps,
+  auth: AuthState,
+  input: z.output<typeof createPasteInput>,
+) {
   assertFuture(input.expires_at);
   const slugTaken = async (slug: string) =>
     (await db.paste.findUnique({ where: { slug }, select: { id: true } })) !== null;
@@ -100,7 +113,7 @@ export async function createPaste(db: Database, auth: AuthState, input: z.output
       },
       select: pasteSelect,
     });
-    return toPaste(row);
+    return toPaste(row, config.publicUrl);
   } catch (error) {
     // The unique index settles two creations of the same slug at once.
     if (await slugTaken(slug)) throw new AppError("CONFLICT", "errors.slugTaken");
@@ -188,15 +201,10 @@ export async function verifySharePassword(db: Database, hash: string, password: 
   }
 }
 
-export async function listPastes(
-  db: Database,
-  provider: DatabaseProvider,
-  auth: AuthState,
-  input: z.output<typeof listPastesInput>,
-) {
+export async function listPastes({ db, config }: PasteDeps, auth: AuthState, input: z.output<typeof listPastesInput>) {
   const offset = input.offset ?? ((input.page ?? 1) - 1) * input.limit;
   // Postgres compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
-  const mode = provider === "postgres" ? ({ mode: "insensitive" } as object) : {};
+  const mode = config.databaseProvider === "postgres" ? ({ mode: "insensitive" } as object) : {};
   const search = input.search
     ? {
         OR: [
@@ -213,7 +221,7 @@ export async function listPastes(
   ]);
   const now = new Date();
   return {
-    items: rows.map((row) => toSummary(row, now)),
+    items: rows.map((row) => toSummary(row, config.publicUrl, now)),
     total,
     limit: input.limit,
     offset,
@@ -221,13 +229,14 @@ export async function listPastes(
   };
 }
 
-export async function getPaste(db: Database, auth: AuthState, id: string) {
+export async function getPaste({ db, config }: PasteDeps, auth: AuthState, id: string) {
   const row = await db.paste.findFirst({ where: { id, ...ownedBy(auth) }, select: pasteSelect });
   if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
-  return toPaste(row);
+  return toPaste(row, config.publicUrl);
 }
 
-export async function updatePaste(db: Database, auth: AuthState, input: z.output<typeof updatePasteInput>) {
+export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.output<typeof updatePasteInput>) {
+  const { db } = deps;
   assertFuture(input.expires_at);
   let passwordHash: string | null | undefined;
   if (input.password === null || input.password === "") passwordHash = null;
@@ -244,7 +253,7 @@ export async function updatePaste(db: Database, auth: AuthState, input: z.output
     },
   });
   if (result.count === 0) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
-  return getPaste(db, auth, input.id);
+  return getPaste(deps, auth, input.id);
 }
 
 export async function deletePastes(db: Database, auth: AuthState, ids: string[]) {

@@ -92,6 +92,9 @@ export const pasteViewOutput = z.object({
 export const pasteOutput = z.object({
   id: z.string(),
   slug: z.string(),
+  /** The share link, from the configured public URL. */
+  url: z.string(),
+  raw_url: z.string(),
   content: z.string(),
   format: z.enum(PASTE_FORMATS),
   remark: z.string().nullable(),
