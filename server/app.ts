@@ -1,10 +1,12 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { fileRawRoutes } from "./http/file-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
 import { applySecurityHeaders, buildContentSecurityPolicy, inlineScriptHashes } from "./http/security-headers";
 import { createStaticHandler, readIndexHtml } from "./http/static";
 import { createSystemRoutes } from "./http/system-routes";
+import { urlProxyRawRoutes } from "./http/url-proxy-routes";
 import { languageFromHeader, runWithLanguage } from "./i18n";
 import { createRestHandler } from "./rest/adapter";
 import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
@@ -21,7 +23,7 @@ export type App = {
 
 /** Raw (non-procedure) routes of every domain; each domain module contributes its list here. */
 function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
-  return [...createSystemRoutes(getDocument), ...pasteRawRoutes];
+  return [...createSystemRoutes(getDocument), ...pasteRawRoutes, ...fileRawRoutes, ...urlProxyRawRoutes];
 }
 
 export async function createApp(deps: AppDeps): Promise<App> {

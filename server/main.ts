@@ -32,7 +32,8 @@ async function main() {
   await ensureAdmin(db, config, logger);
   await ensureDefaultStorage(db, config, logger);
   const viewCounter = createViewCounter(config.databaseUrl);
-  const app = await createApp({ config, db, viewCounter, logger, storage: createStorageService(db, config.secret) });
+  const storage = createStorageService(db, { appSecret: config.secret, publicUrl: config.publicUrl });
+  const app = await createApp({ config, db, viewCounter, logger, storage });
 
   const server = Bun.serve({
     port: config.port,
@@ -55,7 +56,7 @@ async function main() {
     dataDir: config.dataDir,
   });
 
-  const stopSweeper = startSweeper(db, logger);
+  const stopSweeper = startSweeper({ db, storage, config, logger });
 
   let stopping = false;
   async function shutdown(signal: string) {

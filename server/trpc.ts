@@ -44,6 +44,11 @@ export type RestMeta = {
   successStatus?: 200 | 201 | 202;
   /** i18n key of the envelope's message on success (default errors.ok). */
   successMessage?: string;
+  /**
+   * Answers that mean "nothing was done" without being errors (DECISIONS.md: cancel and abort with
+   * nothing to cancel): the envelope says success false with this message, status still 200.
+   */
+  softFailure?: { when: (data: unknown) => boolean; message: string };
 };
 
 /** Who may call a procedure; set by the base procedures, read by the OpenAPI document. */

@@ -40,7 +40,7 @@ export function applySecurityHeaders(response: Response, options: { csp: string;
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", options.csp);
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -76,6 +76,8 @@ async function callProcedure(
   // Path parameters win: a body cannot retarget the resource named in the URL.
   const input = route.input ? { ...queryInput, ...bodyInput, ...params } : undefined;
   const data = await invokeProcedure(route, ctx, input);
+  const soft = route.meta.softFailure;
+  if (soft?.when(data)) return envelopeResponse(200, translate(soft.message), null, {}, false);
   const status = route.meta.successStatus ?? 200;
   const message = translate(route.meta.successMessage ?? (status === 201 ? "errors.created" : "errors.ok"));
   return envelopeResponse(status, message, data ?? null);

@@ -7,8 +7,9 @@ export function envelopeResponse<T>(
   message: string,
   data: T | null,
   headers: Record<string, string> = {},
+  success = status < 300,
 ): Response {
-  const body: Envelope<T> = { code: status, message, data: status < 300 ? data : null, success: status < 300 };
+  const body: Envelope<T> = { code: status, message, data: success ? data : null, success };
   return new Response(JSON.stringify(body, jsonReplacer), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", ...headers },

@@ -2,15 +2,23 @@
 // from AppRouter; the REST adapter and OpenAPI document read the procedures' `meta.rest`.
 import { router } from "../trpc";
 import { adminRouter } from "./admin";
+import { filesRouter } from "./files";
 import { keysRouter } from "./keys";
 import { pastesRouter } from "./pastes";
+import { storageRouter } from "./storage";
 import { systemRouter } from "./system";
+import { settingsRouter } from "./system-settings";
+import { urlInfoRouter } from "./url-info";
 
 export const appRouter = router({
   system: systemRouter,
   admin: adminRouter,
   keys: keysRouter,
   pastes: pastesRouter,
+  files: filesRouter,
+  storage: storageRouter,
+  settings: settingsRouter,
+  url: urlInfoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,6 @@
 // Text sharing over REST on SQLite and Postgres: creation rules, views, passwords, expiry, the raw link,
 // exact view limits under concurrency, and management by the admin and by API keys.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createLogger } from "../logger";
 import { sweepOnce } from "../services/sweeper";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
@@ -295,7 +294,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       await t.db.paste.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1) } });
       const usedUp = await createPaste({ content: "u", max_views: 1 });
       await call("GET", `/raw/${usedUp.slug}`);
-      await sweepOnce(t.db, createLogger("silent"));
+      await sweepOnce(t);
       expect(await t.db.paste.findUnique({ where: { id: expired.id } })).toBeNull();
       expect(await t.db.paste.findUnique({ where: { id: usedUp.id } })).toBeNull();
     });

@@ -1,10 +1,10 @@
 // First-start set-up: the admin account (DECISIONS.md: never a fixed default password) and a local
 // storage config under the data directory as the default, so uploads work with no object store.
 import { join } from "node:path";
+import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import { LOCAL_PROVIDER } from "../storage";
 
 export async function ensureAdmin(db: Database, config: Config, logger: Logger): Promise<void> {
   if ((await db.admin.count()) > 0) return;

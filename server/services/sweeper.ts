@@ -1,34 +1,37 @@
-// The periodic sweep: removes what has expired so tables do not grow without bound. Each domain adds
-// its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
-import type { Database } from "../db/client";
-import type { Logger } from "../logger";
+// The periodic sweep: removes what has expired so tables and storage do not grow without bound. Each
+// domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
+import type { AppDeps } from "../trpc";
+import { purgeGoneFiles } from "./files";
 import { purgeGonePastes } from "./pastes";
 import { purgeExpiredBuckets } from "./rate-limit";
 
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-type SweepStep = { name: string; run(db: Database, now: Date): Promise<unknown> };
+export type SweepDeps = Pick<AppDeps, "db" | "storage" | "config" | "logger">;
+
+type SweepStep = { name: string; run(deps: SweepDeps, now: Date): Promise<unknown> };
 
 const SWEEP_STEPS: SweepStep[] = [
-  { name: "admin sessions", run: (db, now) => db.adminSession.deleteMany({ where: { expiresAt: { lte: now } } }) },
-  { name: "rate-limit buckets", run: (db, now) => purgeExpiredBuckets(db, now) },
-  { name: "expired and used-up pastes", run: (db, now) => purgeGonePastes(db, now) },
+  { name: "admin sessions", run: ({ db }, now) => db.adminSession.deleteMany({ where: { expiresAt: { lte: now } } }) },
+  { name: "rate-limit buckets", run: ({ db }, now) => purgeExpiredBuckets(db, now) },
+  { name: "expired and used-up pastes", run: ({ db }, now) => purgeGonePastes(db, now) },
+  { name: "expired, used-up and stale file uploads", run: (deps, now) => purgeGoneFiles(deps, now) },
 ];
 
-export async function sweepOnce(db: Database, logger: Logger, now = new Date()): Promise<void> {
+export async function sweepOnce(deps: SweepDeps, now = new Date()): Promise<void> {
   for (const step of SWEEP_STEPS) {
     try {
-      await step.run(db, now);
+      await step.run(deps, now);
     } catch (error) {
-      logger.warn(`sweep of ${step.name} failed`, { error: String(error) });
+      deps.logger.warn(`sweep of ${step.name} failed`, { error: String(error) });
     }
   }
 }
 
 /** Starts the sweep now and every SWEEP_INTERVAL_MS; returns a function that stops it. */
-export function startSweeper(db: Database, logger: Logger): () => void {
-  void sweepOnce(db, logger);
-  const timer = setInterval(() => void sweepOnce(db, logger), SWEEP_INTERVAL_MS);
+export function startSweeper(deps: SweepDeps): () => void {
+  void sweepOnce(deps);
+  const timer = setInterval(() => void sweepOnce(deps), SWEEP_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

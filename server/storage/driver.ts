@@ -32,8 +32,33 @@ export type PutBody = ReadableStream<Uint8Array> | Uint8Array | Blob | string;
 
 export type PutOptions = { contentType?: string; size?: number };
 
+export type PresignGetOptions = {
+  expiresIn: number;
+  /** Sets Content-Disposition on the answer: attachment (download) or inline (preview). */
+  disposition?: { type: "attachment" | "inline"; filename: string };
+  contentType?: string;
+};
+
+export type CompletedPart = { partNumber: number; etag: string };
+
+/** Cross-origin rules of a bucket, as far as a browser upload cares. */
+export type CorsRule = { allowedOrigins: string[]; allowedMethods: string[]; allowedHeaders: string[] };
+
 export type StorageDriver = {
   readonly kind: "local" | "s3";
+  /** A URL the browser can PUT the bytes to, valid for expiresIn seconds. */
+  presignPut(key: string, options: { expiresIn: number; contentType: string }): Promise<string>;
+  /** A URL that serves the object, valid for expiresIn seconds. */
+  presignGet(key: string, options: PresignGetOptions): Promise<string>;
+  createMultipartUpload(key: string, options: { contentType: string }): Promise<string>;
+  presignUploadPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string>;
+  uploadPart(key: string, uploadId: string, partNumber: number, body: PutBody, size?: number): Promise<CompletedPart>;
+  /** Parts already stored, for resuming an interrupted upload. */
+  listParts(key: string, uploadId: string): Promise<(CompletedPart & { size: number })[]>;
+  completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string | null }>;
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  /** The bucket's CORS rules; null when it has none; undefined when the backend has no such notion. */
+  getCorsRules(): Promise<CorsRule[] | null | undefined>;
   put(key: string, body: PutBody, options?: PutOptions): Promise<{ etag: string | null; size: number }>;
   /** Throws AppError NOT_FOUND when the key does not exist, RANGE_NOT_SATISFIABLE for a bad range. */
   get(key: string, options?: { range?: ByteRange }): Promise<GetResult>;
@@ -49,4 +74,10 @@ export function resolveRange(range: ByteRange, size: number): { start: number; e
   const end = Math.min(range.end ?? size - 1, size - 1);
   if (!Number.isInteger(range.start) || range.start < 0 || range.start >= size || end < range.start) return null;
   return { start: range.start, end };
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(type: "attachment" | "inline", filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,13 +1,14 @@
 // Builds the driver for a storage config row (decrypting its credentials) and keeps one driver per
 // config, rebuilt when the config changes.
+
+import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
 import { decryptSecret } from "../crypto";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import type { StorageDriver } from "./driver";
 import { createLocalDriver } from "./local";
+import { signLocalUrl } from "./local-signing";
 import { createS3Driver } from "./s3";
-
-export const LOCAL_PROVIDER = "local";
 
 export type StorageConfigRow = {
   id: string;
@@ -35,10 +36,19 @@ export const storageConfigDriverSelect = {
   updatedAt: true,
 } as const;
 
-export function createDriver(row: StorageConfigRow, appSecret: string): StorageDriver {
+/** What drivers need from the app: the secret (credentials, URL signing) and the public URL. */
+export type DriverContext = { appSecret: string; publicUrl: string };
+
+export function createDriver(row: StorageConfigRow, { appSecret, publicUrl }: DriverContext): StorageDriver {
   if (row.providerType === LOCAL_PROVIDER) {
     if (!row.rootPath) throw new AppError("BAD_REQUEST", "errors.storageMisconfigured");
-    return createLocalDriver(row.rootPath);
+    return createLocalDriver(row.rootPath, (grant, expiresIn) =>
+      signLocalUrl(appSecret, publicUrl, {
+        ...grant,
+        configId: row.id,
+        expires: Math.floor(Date.now() / 1000) + expiresIn,
+      }),
+    );
   }
   if (!row.bucketName || !row.accessKeyId || !row.secretAccessKeyEnc) {
     throw new AppError("BAD_REQUEST", "errors.storageMisconfigured");
@@ -53,9 +63,11 @@ export function createDriver(row: StorageConfigRow, appSecret: string): StorageD
   });
 }
 
-export type StorageService = { driverFor(storageConfigId: string): Promise<StorageDriver> };
+export type StorageService = {
+  driverFor(storageConfigId: string): Promise<StorageDriver>;
+};
 
-export function createStorageService(db: Database, appSecret: string): StorageService {
+export function createStorageService(db: Database, context: DriverContext): StorageService {
   const drivers = new Map<string, { version: number; driver: StorageDriver }>();
   return {
     async driverFor(storageConfigId: string) {
@@ -66,7 +78,7 @@ export function createStorageService(db: Database, appSecret: string): StorageSe
       if (!row) throw new AppError("NOT_FOUND", "errors.storageConfigNotFound");
       const cached = drivers.get(row.id);
       if (cached && cached.version === row.updatedAt.getTime()) return cached.driver;
-      const driver = createDriver(row, appSecret);
+      const driver = createDriver(row, context);
       drivers.set(row.id, { version: row.updatedAt.getTime(), driver });
       return driver;
     },

@@ -1,7 +1,7 @@
 // Local-disk storage driver: object keys map to files under one root directory. Writes go to a temp
 // file first and are renamed into place, so a failed or cancelled upload never leaves half a file.
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
@@ -9,6 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { AppError } from "../errors";
 import {
   type ByteRange,
+  type CompletedPart,
   type GetResult,
   type ListOptions,
   type ListResult,
@@ -18,6 +19,7 @@ import {
   resolveRange,
   type StorageDriver,
 } from "./driver";
+import type { LocalGrant } from "./local-signing";
 
 /** Uploads in flight live here, inside the root so that the final rename stays on one filesystem. */
 const TEMP_DIR = ".pastebox-tmp";
@@ -45,8 +47,37 @@ function toNodeReadable(body: PutBody): Readable {
   return Readable.fromWeb(stream as unknown as import("node:stream/web").ReadableStream<Uint8Array>);
 }
 
-export function createLocalDriver(rootDirectory: string): StorageDriver {
+/** Signs URLs the app serves for this driver; see local-signing.ts. */
+export type LocalUrlSigner = (grant: Omit<LocalGrant, "configId" | "expires">, expiresIn: number) => string;
+
+const UPLOAD_ID_PATTERN = /^[0-9a-f-]{36}$/;
+
+export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigner): StorageDriver {
   const root = resolve(rootDirectory);
+  const signer = (): LocalUrlSigner => {
+    if (!signUrl) throw new Error("This local storage has no URL signer");
+    return signUrl;
+  };
+
+  /** Parts of a multipart upload wait in their own folder until completion. */
+  function partsDir(uploadId: string): string {
+    if (!UPLOAD_ID_PATTERN.test(uploadId)) throw new AppError("BAD_REQUEST", "errors.uploadNotFound");
+    return join(root, TEMP_DIR, `multipart-${uploadId}`);
+  }
+
+  async function writeAtomically(target: string, body: PutBody): Promise<void> {
+    const tempDir = join(root, TEMP_DIR);
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = join(tempDir, randomUUID());
+    try {
+      await pipeline(toNodeReadable(body), createWriteStream(tempPath));
+      await mkdir(dirname(target), { recursive: true });
+      await rename(tempPath, target);
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+  }
 
   async function info(key: string, path: string): Promise<ObjectInfo | null> {
     try {
@@ -86,17 +117,7 @@ export function createLocalDriver(rootDirectory: string): StorageDriver {
         await mkdir(target, { recursive: true });
         return { etag: null, size: 0 };
       }
-      const tempDir = join(root, TEMP_DIR);
-      await mkdir(tempDir, { recursive: true });
-      const tempPath = join(tempDir, randomUUID());
-      try {
-        await pipeline(toNodeReadable(body), createWriteStream(tempPath));
-        await mkdir(dirname(target), { recursive: true });
-        await rename(tempPath, target);
-      } catch (error) {
-        await rm(tempPath, { force: true });
-        throw error;
-      }
+      await writeAtomically(target, body);
       const stats = await stat(target);
       return { etag: etagOf(stats.size, stats.mtimeMs), size: stats.size };
     },
@@ -166,6 +187,95 @@ export function createLocalDriver(rootDirectory: string): StorageDriver {
       };
     },
 
+    async presignPut(key, { expiresIn, contentType }) {
+      resolveKeyPath(root, key);
+      return signer()({ op: "put", key, contentType }, expiresIn);
+    },
+
+    async presignGet(key, { expiresIn, disposition, contentType }) {
+      resolveKeyPath(root, key);
+      return signer()(
+        { op: "get", key, disposition: disposition?.type, filename: disposition?.filename, contentType },
+        expiresIn,
+      );
+    },
+
+    async createMultipartUpload(key) {
+      resolveKeyPath(root, key);
+      const uploadId = randomUUID();
+      await mkdir(partsDir(uploadId), { recursive: true });
+      return uploadId;
+    },
+
+    async presignUploadPart(key, uploadId, partNumber, expiresIn) {
+      resolveKeyPath(root, key);
+      partsDir(uploadId);
+      return signer()({ op: "part", key, uploadId, partNumber }, expiresIn);
+    },
+
+    async uploadPart(_key, uploadId, partNumber, body) {
+      const dir = partsDir(uploadId);
+      if (!(await stat(dir).catch(() => null))) throw new AppError("NOT_FOUND", "errors.uploadNotFound");
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
+        throw new AppError("BAD_REQUEST", "errors.invalidPartNumber");
+      }
+      const target = join(dir, String(partNumber));
+      await writeAtomically(target, body);
+      const stats = await stat(target);
+      return { partNumber, etag: etagOf(stats.size, stats.mtimeMs) };
+    },
+
+    async listParts(_key, uploadId) {
+      const dir = partsDir(uploadId);
+      const names = await readdir(dir).catch(() => null);
+      if (!names) throw new AppError("NOT_FOUND", "errors.uploadNotFound");
+      const parts: (CompletedPart & { size: number })[] = [];
+      for (const name of names.filter((n) => /^\d+$/.test(n))) {
+        const stats = await stat(join(dir, name));
+        parts.push({ partNumber: Number(name), etag: etagOf(stats.size, stats.mtimeMs), size: stats.size });
+      }
+      return parts.sort((a, b) => a.partNumber - b.partNumber);
+    },
+
+    async completeMultipartUpload(key, uploadId, parts) {
+      const dir = partsDir(uploadId);
+      const stored = new Map((await this.listParts(key, uploadId)).map((part) => [part.partNumber, part]));
+      const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+      for (const part of ordered) {
+        if (stored.get(part.partNumber)?.etag !== part.etag.replaceAll('"', "")) {
+          throw new AppError("BAD_REQUEST", "errors.invalidPart", { partNumber: part.partNumber });
+        }
+      }
+      const target = resolveKeyPath(root, key);
+      const tempPath = join(root, TEMP_DIR, randomUUID());
+      const output = createWriteStream(tempPath);
+      try {
+        // Parts are appended one after another, streamed: never more than one chunk in memory.
+        for (const part of ordered) {
+          await pipeline(createReadStream(join(dir, String(part.partNumber))), output, { end: false });
+        }
+        await new Promise<void>((done, fail) => output.end((error?: Error | null) => (error ? fail(error) : done())));
+        await mkdir(dirname(target), { recursive: true });
+        await rename(tempPath, target);
+      } catch (error) {
+        output.destroy();
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      await rm(dir, { recursive: true, force: true });
+      const stats = await stat(target);
+      return { etag: etagOf(stats.size, stats.mtimeMs) };
+    },
+
+    async abortMultipartUpload(_key, uploadId) {
+      await rm(partsDir(uploadId), { recursive: true, force: true });
+    },
+
+    async getCorsRules() {
+      // The app serves local storage itself, on its own origin: nothing to configure.
+      return undefined;
+    },
+
     async copy(sourceKey: string, targetKey: string) {
       const source = resolveKeyPath(root, sourceKey);
       if (!(await info(sourceKey, source))) throw new AppError("NOT_FOUND", "errors.notFound");
@@ -173,9 +283,14 @@ export function createLocalDriver(rootDirectory: string): StorageDriver {
       const tempDir = join(root, TEMP_DIR);
       await mkdir(tempDir, { recursive: true });
       const tempPath = join(tempDir, randomUUID());
-      await copyFile(source, tempPath);
-      await mkdir(dirname(target), { recursive: true });
-      await rename(tempPath, target);
+      try {
+        await copyFile(source, tempPath);
+        await mkdir(dirname(target), { recursive: true });
+        await rename(tempPath, target);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
     },
   };
 }

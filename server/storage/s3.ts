@@ -2,22 +2,31 @@
 // through lib-storage's Upload, which sends parts as they arrive, so memory stays bounded by
 // partSize x queueSize whatever the file size.
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
+  GetBucketCorsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { AppError } from "../errors";
 import {
   type ByteRange,
+  type CompletedPart,
+  contentDisposition,
   type GetResult,
   type ListOptions,
   type ListResult,
@@ -172,6 +181,116 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
         prefixes: (result.CommonPrefixes ?? []).flatMap((p) => (p.Prefix ? [p.Prefix] : [])),
         nextContinuationToken: result.IsTruncated ? (result.NextContinuationToken ?? null) : null,
       };
+    },
+
+    presignPut(key, { expiresIn, contentType }) {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn });
+    },
+
+    presignGet(key, { expiresIn, disposition, contentType }) {
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ResponseContentDisposition: disposition
+            ? contentDisposition(disposition.type, disposition.filename)
+            : undefined,
+          ResponseContentType: contentType,
+        }),
+        { expiresIn },
+      );
+    },
+
+    async createMultipartUpload(key, { contentType }) {
+      const result = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+      );
+      if (!result.UploadId) throw new Error("The storage returned no upload id");
+      return result.UploadId;
+    },
+
+    presignUploadPart(key, uploadId, partNumber, expiresIn) {
+      return getSignedUrl(
+        client,
+        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+        {
+          expiresIn,
+        },
+      );
+    },
+
+    async uploadPart(key, uploadId, partNumber, body, size) {
+      const bytes = body instanceof ReadableStream ? new Uint8Array(await new Response(body).arrayBuffer()) : body;
+      const result = await client.send(
+        new UploadPartCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          Body: bytes,
+          ContentLength: size,
+        }),
+      );
+      return { partNumber, etag: unquote(result.ETag) ?? "" };
+    },
+
+    async listParts(key, uploadId) {
+      const parts: (CompletedPart & { size: number })[] = [];
+      let marker: string | undefined;
+      do {
+        const result = await client.send(
+          new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        );
+        for (const part of result.Parts ?? []) {
+          parts.push({
+            partNumber: part.PartNumber ?? 0,
+            etag: unquote(part.ETag) ?? "",
+            size: Number(part.Size ?? 0),
+          });
+        }
+        marker = result.IsTruncated ? result.NextPartNumberMarker : undefined;
+      } while (marker);
+      return parts;
+    },
+
+    async completeMultipartUpload(key, uploadId, parts) {
+      const result = await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: [...parts]
+              .sort((a, b) => a.partNumber - b.partNumber)
+              .map((part) => ({ PartNumber: part.partNumber, ETag: `"${part.etag.replaceAll('"', "")}"` })),
+          },
+        }),
+      );
+      return { etag: unquote(result.ETag) };
+    },
+
+    async abortMultipartUpload(key, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+      } catch (error) {
+        // Already completed or aborted: nothing left to clean up.
+        if (!(error instanceof S3ServiceException && error.name === "NoSuchUpload")) throw error;
+      }
+    },
+
+    async getCorsRules() {
+      try {
+        const result = await client.send(new GetBucketCorsCommand({ Bucket }));
+        return (result.CORSRules ?? []).map((rule) => ({
+          allowedOrigins: rule.AllowedOrigins ?? [],
+          allowedMethods: rule.AllowedMethods ?? [],
+          allowedHeaders: rule.AllowedHeaders ?? [],
+        }));
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.name === "NoSuchCORSConfiguration") return null;
+        throw error;
+      }
     },
 
     async copy(sourceKey: string, targetKey: string) {

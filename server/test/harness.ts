@@ -98,7 +98,7 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
     db: database.db,
     viewCounter,
     logger,
-    storage: createStorageService(database.db, config.secret),
+    storage: createStorageService(database.db, { appSecret: config.secret, publicUrl: config.publicUrl }),
   };
   const app = await createApp(deps);
   return {

@@ -4,12 +4,14 @@
 import type { Language } from "../constants";
 import { enErrors } from "./locales/en/errors";
 import { enShell } from "./locales/en/shell";
+import { enUrlErrors } from "./locales/en/url-errors";
 import { zhErrors } from "./locales/zh/errors";
 import { zhShell } from "./locales/zh/shell";
+import { zhUrlErrors } from "./locales/zh/url-errors";
 
 export const resources = {
-  en: { translation: { ...enShell, errors: enErrors } },
-  zh: { translation: { ...zhShell, errors: zhErrors } },
+  en: { translation: { ...enShell, errors: { ...enErrors, ...enUrlErrors } } },
+  zh: { translation: { ...zhShell, errors: { ...zhErrors, ...zhUrlErrors } } },
 } satisfies Record<Language, { translation: object }>;
 
 export const DEFAULT_LANGUAGE: Language = "en";

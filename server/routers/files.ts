@@ -1,0 +1,224 @@
+// File shares: the upload flows (presigned direct, multipart, from a URL), the public file page
+// calls, and management by the admin (all files) and by API keys (their own files).
+import { z } from "zod";
+import { idParam, idsInput } from "../../shared/schemas/common";
+import {
+  cancelOutput,
+  commitInput,
+  fileIdInput,
+  fileOutput,
+  listFilesInput,
+  listFilesOutput,
+  multipartCompleteInput,
+  multipartInitInput,
+  multipartInitOutput,
+  partUrlsInput,
+  partUrlsOutput,
+  presignInput,
+  presignOutput,
+  publicFileOutput,
+  updateFileInput,
+  uploadedPartsOutput,
+  verifyFileInput,
+} from "../../shared/schemas/files";
+import {
+  cancelUpload,
+  commitUpload,
+  completeMultipartUpload,
+  deleteFiles,
+  getFile,
+  initMultipartUpload,
+  listFiles,
+  listUploadedParts,
+  presignParts,
+  presignUpload,
+  updateFile,
+  viewPublicFile,
+} from "../services/files";
+import { adminProcedure, type authedProcedure, fileProcedure, publicProcedure, router } from "../trpc";
+
+const deletedOutput = z.object({ deleted: z.number() });
+const nothingToCancel = {
+  when: (data: unknown) => !(data as { cancelled: boolean }).cancelled,
+  message: "errors.nothingToCancel",
+};
+
+/**
+ * The upload procedures under a prefix: /s3 for files from the device, /url for files fetched from a
+ * URL (SPEC.md §7). The flows are the same; the URL ones also record where the bytes came from.
+ */
+function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
+  const tags = [tag];
+  return {
+    presign: fileProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: `${prefix}/presign`,
+          summary: "Start a direct upload: a URL to PUT the bytes to",
+          tags,
+        },
+      })
+      .input(presignInput)
+      .output(presignOutput)
+      .mutation(({ ctx, input }) => presignUpload(ctx, ctx.auth, input)),
+    commit: fileProcedure
+      .meta({
+        rest: { method: "POST", path: `${prefix}/commit`, summary: "Finish a direct upload and share it", tags },
+      })
+      .input(commitInput)
+      .output(fileOutput)
+      .mutation(({ ctx, input }) => commitUpload(ctx, ctx.auth, input)),
+    multipartInit: fileProcedure
+      .meta({ rest: { method: "POST", path: `${prefix}/multipart/init`, summary: "Start a multipart upload", tags } })
+      .input(multipartInitInput)
+      .output(multipartInitOutput)
+      .mutation(({ ctx, input }) => initMultipartUpload(ctx, ctx.auth, input)),
+    multipartComplete: fileProcedure
+      .meta({
+        rest: { method: "POST", path: `${prefix}/multipart/complete`, summary: "Finish a multipart upload", tags },
+      })
+      .input(multipartCompleteInput)
+      .output(fileOutput)
+      .mutation(({ ctx, input }) => completeMultipartUpload(ctx, ctx.auth, input)),
+    multipartAbort: fileProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: `${prefix}/multipart/abort`,
+          summary: "Abort a multipart upload and remove what was stored",
+          tags,
+          softFailure: nothingToCancel,
+        },
+      })
+      .input(fileIdInput.extend({ upload_id: z.string().max(500).optional() }))
+      .output(cancelOutput)
+      .mutation(({ ctx, input }) => cancelUpload(ctx, ctx.auth, input.file_id)),
+  };
+}
+
+function fileManagement<Base extends typeof authedProcedure>(base: Base, prefix: string, tag: string) {
+  const tags = [tag];
+  return {
+    list: base
+      .meta({ rest: { method: "GET", path: prefix, summary: "List file shares, newest first, with search", tags } })
+      .input(listFilesInput)
+      .output(listFilesOutput)
+      .query(({ ctx, input }) => listFiles(ctx, ctx.auth, input)),
+    get: base
+      .meta({ rest: { method: "GET", path: `${prefix}/{id}`, summary: "One file share", tags } })
+      .input(idParam)
+      .output(fileOutput)
+      .query(({ ctx, input }) => getFile(ctx, ctx.auth, input.id)),
+    update: base
+      .meta({ rest: { method: "PUT", path: `${prefix}/{id}`, summary: "Change a file share", tags } })
+      .input(updateFileInput)
+      .output(fileOutput)
+      .mutation(({ ctx, input }) => updateFile(ctx, ctx.auth, input)),
+    delete: base
+      .meta({
+        rest: { method: "DELETE", path: `${prefix}/{id}`, summary: "Delete a file share and its stored object", tags },
+      })
+      .input(idParam)
+      .output(deletedOutput)
+      .mutation(({ ctx, input }) => deleteFiles(ctx, ctx.auth, [input.id])),
+    batchDelete: base
+      .meta({ rest: { method: "POST", path: `${prefix}/batch-delete`, summary: "Delete several file shares", tags } })
+      .input(idsInput)
+      .output(deletedOutput)
+      .mutation(({ ctx, input }) => deleteFiles(ctx, ctx.auth, input.ids)),
+  };
+}
+
+const uploadTags = ["File upload"];
+
+export const filesRouter = router({
+  upload: router({
+    ...uploadProcedures("/s3", "File upload"),
+    partUrls: fileProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/s3/multipart/part-urls",
+          summary: "Presigned URLs for parts of a multipart upload",
+          tags: uploadTags,
+        },
+      })
+      .input(partUrlsInput)
+      .output(partUrlsOutput)
+      .mutation(({ ctx, input }) => presignParts(ctx, ctx.auth, input.file_id, input.part_numbers)),
+    uploadedParts: fileProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/s3/multipart/parts",
+          summary: "Parts already stored, to resume an upload",
+          tags: uploadTags,
+        },
+      })
+      .input(fileIdInput)
+      .output(uploadedPartsOutput)
+      .mutation(({ ctx, input }) => listUploadedParts(ctx, ctx.auth, input.file_id)),
+    cancel: fileProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/s3/cancel",
+          summary: "Cancel an upload in flight and remove its record",
+          tags: uploadTags,
+          softFailure: nothingToCancel,
+        },
+      })
+      .input(fileIdInput)
+      .output(cancelOutput)
+      .mutation(({ ctx, input }) => cancelUpload(ctx, ctx.auth, input.file_id)),
+  }),
+
+  fromUrl: router({
+    ...uploadProcedures("/url", "URL upload"),
+    cancel: fileProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/url/cancel",
+          summary: "Cancel a URL upload in flight",
+          tags: ["URL upload"],
+          softFailure: nothingToCancel,
+        },
+      })
+      .input(fileIdInput)
+      .output(cancelOutput)
+      .mutation(({ ctx, input }) => cancelUpload(ctx, ctx.auth, input.file_id)),
+  }),
+
+  public: router({
+    get: publicProcedure
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/public/files/{slug}",
+          summary:
+            "A file share's details and short-lived links (counts a view); without links while a password is needed",
+          tags: ["Files (public)"],
+        },
+      })
+      .input(z.object({ slug: z.string().min(1).max(100) }))
+      .output(publicFileOutput)
+      .query(({ ctx, input }) => viewPublicFile(ctx, { slug: input.slug, clientIp: ctx.clientIp })),
+    verify: publicProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/public/files/{slug}/verify",
+          summary: "Open a password-protected file share (counts a view)",
+          tags: ["Files (public)"],
+        },
+      })
+      .input(verifyFileInput)
+      .output(publicFileOutput)
+      .mutation(({ ctx, input }) => viewPublicFile(ctx, { ...input, clientIp: ctx.clientIp })),
+  }),
+
+  admin: router(fileManagement(adminProcedure, "/admin/files", "Files (admin)")),
+  mine: router(fileManagement(fileProcedure, "/user/files", "Files (API key)")),
+});

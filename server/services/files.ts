@@ -1,0 +1,673 @@
+// File shares: every upload flow (through the server, presigned direct, multipart, from a URL) creates
+// an upload record, stores the bytes through a storage driver and commits; the limits are enforced
+// here (max upload size, storage capacity, slug rules). Viewing counts like pastes do; content is
+// reached only through short-lived signed links. Management by the admin (all) and keys (their own).
+import { extname } from "node:path";
+import type { z } from "zod";
+import type {
+  commitInput,
+  listFilesInput,
+  multipartCompleteInput,
+  multipartInitInput,
+  PublicFileView,
+  presignInput,
+  updateFileInput,
+} from "../../shared/schemas/files";
+import { megabytesToBytes } from "../../shared/schemas/settings";
+import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
+import type { Database, DatabaseProvider } from "../db/client";
+import { AppError } from "../errors";
+import type { StorageService } from "../storage";
+import type { StorageDriver } from "../storage/driver";
+import { type AuthState, creatorOf } from "./auth";
+import { verifySharePassword } from "./pastes";
+import { getSystemSettings } from "./settings";
+import { generateUniqueSlug } from "./slugs";
+
+export type FileDeps = {
+  db: Database;
+  storage: StorageService;
+  config: { publicUrl: string; databaseProvider: DatabaseProvider };
+};
+
+/** Unfinished uploads older than this are aborted and removed by the sweep. */
+export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** How long the links of a file page stay valid. */
+const LINK_TTL_SECONDS = 15 * 60;
+const UPLOAD_URL_TTL_SECONDS = 60 * 60;
+
+const fileSelect = {
+  id: true,
+  slug: true,
+  filename: true,
+  mimetype: true,
+  size: true,
+  storageConfigId: true,
+  storagePath: true,
+  s3Url: true,
+  etag: true,
+  remark: true,
+  passwordHash: true,
+  expiresAt: true,
+  maxViews: true,
+  views: true,
+  useProxy: true,
+  status: true,
+  uploadId: true,
+  createdBy: true,
+  createdAt: true,
+  updatedAt: true,
+  storageConfig: { select: { name: true, providerType: true } },
+} as const;
+
+type FileRow = {
+  id: string;
+  slug: string;
+  filename: string;
+  mimetype: string;
+  size: bigint;
+  storageConfigId: string;
+  storagePath: string;
+  s3Url: string | null;
+  etag: string | null;
+  remark: string | null;
+  passwordHash: string | null;
+  expiresAt: Date | null;
+  maxViews: number;
+  views: number;
+  useProxy: boolean;
+  status: string;
+  uploadId: string | null;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+  storageConfig: { name: string; providerType: string };
+};
+
+const storageSelect = {
+  id: true,
+  name: true,
+  providerType: true,
+  endpointUrl: true,
+  bucketName: true,
+  pathStyle: true,
+  defaultFolder: true,
+  customHost: true,
+  totalStorageBytes: true,
+  signatureExpiresIn: true,
+} as const;
+
+type StorageRow = {
+  id: string;
+  name: string;
+  providerType: string;
+  endpointUrl: string | null;
+  bucketName: string | null;
+  pathStyle: boolean;
+  defaultFolder: string;
+  customHost: string | null;
+  totalStorageBytes: bigint | null;
+  signatureExpiresIn: number;
+};
+
+const isExpired = (row: { expiresAt: Date | null }, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
+const isExhausted = (row: { maxViews: number; views: number }) => row.maxViews > 0 && row.views >= row.maxViews;
+
+export function fileLink(publicUrl: string, slug: string): string {
+  return `${publicUrl}/file/${encodeURIComponent(slug)}`;
+}
+
+function toFile(row: FileRow, publicUrl: string, now = new Date()) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    url: fileLink(publicUrl, row.slug),
+    filename: row.filename,
+    storage_path: row.storagePath,
+    s3_url: row.s3Url,
+    mimetype: row.mimetype,
+    size: Number(row.size),
+    s3_config_id: row.storageConfigId,
+    storage_config_name: row.storageConfig.name,
+    provider_type: row.storageConfig.providerType,
+    remark: row.remark,
+    has_password: row.passwordHash !== null,
+    expires_at: row.expiresAt,
+    max_views: row.maxViews,
+    views: row.views,
+    use_proxy: row.useProxy,
+    etag: row.etag,
+    status: row.status,
+    is_expired: isExpired(row, now) || isExhausted(row),
+    created_by: row.createdBy,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+function ownedBy(auth: AuthState) {
+  if (auth.type === "admin") return {};
+  return { createdBy: { in: [`apikey:${auth.keyId}`, auth.keyId] } };
+}
+
+function expiresAtFrom(hours: number | null | undefined, now = new Date()): Date | null {
+  return hours ? new Date(now.getTime() + hours * 3_600_000) : null;
+}
+
+/** A file name safe as the last segment of an object key: no separators, controls or dot names. */
+export function safeFilename(name: string): string {
+  const cleaned = Array.from(name.replaceAll("\\", "/").split("/").pop() ?? "")
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join("")
+    .trim();
+  return cleaned === "" || cleaned === "." || cleaned === ".." ? "file" : cleaned.slice(0, 200);
+}
+
+function storagePathFor(storage: StorageRow, folder: string, filename: string, slug: string): string {
+  const name = safeFilename(filename);
+  const extension = extname(name).slice(0, 20);
+  const base = name.slice(0, name.length - extension.length) || "file";
+  // The slug keeps keys unique; the readable name keeps the bucket browsable.
+  const segments = [...storage.defaultFolder.split("/"), ...folder.split("/")].filter(Boolean);
+  return [...segments, `${base}-${slug}${extension}`].join("/");
+}
+
+function objectUrlFor(storage: StorageRow, key: string): string | null {
+  if (storage.providerType === LOCAL_PROVIDER) return null;
+  const encodedKey = key.split("/").map(encodeURIComponent).join("/");
+  if (storage.customHost) return `${storage.customHost.replace(/\/+$/, "")}/${encodedKey}`;
+  if (!storage.endpointUrl || !storage.bucketName) return null;
+  const endpoint = new URL(storage.endpointUrl);
+  return storage.pathStyle
+    ? `${endpoint.origin}/${storage.bucketName}/${encodedKey}`
+    : `${endpoint.protocol}//${storage.bucketName}.${endpoint.host}/${encodedKey}`;
+}
+
+function mimeTypeOf(filename: string, given?: string | null): string {
+  if (given && /^[\w.+-]+\/[\w.+-]+/.test(given)) return given.slice(0, 255);
+  return Bun.file(filename).type.split(";")[0] || "application/octet-stream";
+}
+
+async function resolveStorage(db: Database, storageConfigId?: string | null): Promise<StorageRow> {
+  const row = storageConfigId
+    ? await db.storageConfig.findUnique({ where: { id: storageConfigId }, select: storageSelect })
+    : await db.storageConfig.findFirst({ where: { isDefault: true }, select: storageSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.storageConfigNotFound");
+  return row;
+}
+
+/** Bytes used on a storage config: committed files plus the declared size of uploads in flight. */
+export async function usedBytes(db: Database, storageConfigId: string): Promise<number> {
+  const result = await db.fileShare.aggregate({ where: { storageConfigId }, _sum: { size: true } });
+  return Number(result._sum.size ?? 0n);
+}
+
+/** The server-side limits (DECISIONS.md): max upload size, then the storage's capacity. */
+export async function assertUploadFits(db: Database, storage: StorageRow, size: number, excludeFileId?: string) {
+  const maxBytes = megabytesToBytes((await getSystemSettings(db)).max_upload_size);
+  if (size > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) });
+  if (storage.totalStorageBytes === null) return;
+  const total = Number(storage.totalStorageBytes);
+  const used = await usedBytes(db, storage.id);
+  const ownSize = excludeFileId
+    ? Number((await db.fileShare.findUnique({ where: { id: excludeFileId }, select: { size: true } }))?.size ?? 0n)
+    : 0;
+  const remaining = Math.max(0, total - (used - ownSize));
+  if (size > remaining) {
+    throw new AppError("INSUFFICIENT_STORAGE", "errors.insufficientStorageDetail", {
+      size: formatBytes(size),
+      remaining: formatBytes(remaining),
+      total: formatBytes(total),
+    });
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
+}
+
+type UploadTarget = z.output<typeof presignInput>;
+
+/** Creates the record of an upload in flight (status "uploading"), after every limit check. */
+async function createUploadRecord(deps: FileDeps, auth: AuthState, input: UploadTarget, uploadId?: string) {
+  const { db } = deps;
+  const storage = await resolveStorage(db, input.s3_config_id);
+  await assertUploadFits(db, storage, input.size);
+  const slugTaken = async (slug: string) =>
+    (await db.fileShare.findUnique({ where: { slug }, select: { id: true } })) !== null;
+  if (input.slug && (await slugTaken(input.slug))) throw new AppError("CONFLICT", "errors.slugTaken");
+  const slug = input.slug ?? (await generateUniqueSlug(slugTaken));
+  const storagePath = storagePathFor(storage, input.path, input.filename, slug);
+  const mimetype = mimeTypeOf(input.filename, input.mimetype);
+  try {
+    const row = await db.fileShare.create({
+      data: {
+        slug,
+        filename: safeFilename(input.filename),
+        mimetype,
+        size: BigInt(input.size),
+        storageConfigId: storage.id,
+        storagePath,
+        s3Url: objectUrlFor(storage, storagePath),
+        remark: input.remark ?? (input.source_url ? input.source_url.slice(0, 500) : null),
+        passwordHash: input.password ? await Bun.password.hash(input.password, "argon2id") : null,
+        expiresAt: expiresAtFrom(input.expires_in),
+        maxViews: input.max_views,
+        status: "uploading",
+        uploadId: uploadId ?? null,
+        createdBy: creatorOf(auth),
+      },
+      select: fileSelect,
+    });
+    await db.storageConfig.updateMany({ where: { id: storage.id }, data: { lastUsedAt: new Date() } });
+    return { row, storage };
+  } catch (error) {
+    if (await slugTaken(slug)) throw new AppError("CONFLICT", "errors.slugTaken");
+    throw error;
+  }
+}
+
+async function findOwnUpload(db: Database, auth: AuthState, fileId: string) {
+  const row = await db.fileShare.findFirst({ where: { id: fileId, ...ownedBy(auth) }, select: fileSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.uploadNotFound");
+  return row;
+}
+
+/** Presigned direct upload, step 1: the record and a URL the browser PUTs the bytes to. */
+export async function presignUpload(deps: FileDeps, auth: AuthState, input: UploadTarget) {
+  const { row, storage } = await createUploadRecord(deps, auth, input);
+  const driver = await deps.storage.driverFor(storage.id);
+  const expiresIn = Math.min(storage.signatureExpiresIn, UPLOAD_URL_TTL_SECONDS);
+  return {
+    upload_url: await driver.presignPut(row.storagePath, { expiresIn, contentType: row.mimetype }),
+    file_id: row.id,
+    storage_path: row.storagePath,
+    s3_url: row.s3Url,
+    slug: row.slug,
+    provider_type: storage.providerType,
+    contentType: row.mimetype,
+    headers: { "Content-Type": row.mimetype },
+    expires_in: expiresIn,
+  };
+}
+
+type ShareOptionsUpdate = Pick<z.output<typeof commitInput>, "remark" | "password" | "expires_in" | "max_views">;
+
+/** Marks an upload finished once its object is really stored, re-checking the limits on its real size. */
+async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<ShareOptionsUpdate>, etag: string | null) {
+  const { db } = deps;
+  const driver = await deps.storage.driverFor(row.storageConfigId);
+  const stored = await driver.head(row.storagePath);
+  if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
+  const storage = await resolveStorage(db, row.storageConfigId);
+  try {
+    await assertUploadFits(db, storage, stored.size, row.id);
+  } catch (error) {
+    await removeUpload(deps, row);
+    throw error;
+  }
+  const updated = await db.fileShare.update({
+    where: { id: row.id },
+    data: {
+      status: "ready",
+      uploadId: null,
+      size: BigInt(stored.size),
+      etag: stored.etag ?? etag,
+      ...(options.remark !== undefined && options.remark !== null ? { remark: options.remark } : {}),
+      ...(options.password ? { passwordHash: await Bun.password.hash(options.password, "argon2id") } : {}),
+      ...(options.expires_in ? { expiresAt: expiresAtFrom(options.expires_in) } : {}),
+      ...(options.max_views ? { maxViews: options.max_views } : {}),
+    },
+    select: fileSelect,
+  });
+  return toFile(updated, deps.config.publicUrl);
+}
+
+/** Presigned direct upload, step 2 (SPEC.md §4): checks the stored object and commits the share. */
+export async function commitUpload(deps: FileDeps, auth: AuthState, input: z.output<typeof commitInput>) {
+  const row = await findOwnUpload(deps.db, auth, input.file_id);
+  if (row.status === "ready") return toFile(row, deps.config.publicUrl);
+  return finishUpload(deps, row, input, input.etag ?? null);
+}
+
+export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input: z.output<typeof multipartInitInput>) {
+  const storage = await resolveStorage(deps.db, input.s3_config_id);
+  const driver = await deps.storage.driverFor(storage.id);
+  const { row } = await createUploadRecord(deps, auth, input);
+  try {
+    const uploadId = await driver.createMultipartUpload(row.storagePath, { contentType: row.mimetype });
+    await deps.db.fileShare.update({ where: { id: row.id }, data: { uploadId }, select: { id: true } });
+    return {
+      file_id: row.id,
+      upload_id: uploadId,
+      storage_path: row.storagePath,
+      slug: row.slug,
+      provider_type: storage.providerType,
+      contentType: row.mimetype,
+      part_size: input.part_size,
+      part_count: Math.max(1, Math.ceil(input.size / input.part_size)),
+    };
+  } catch (error) {
+    await deps.db.fileShare.deleteMany({ where: { id: row.id } });
+    throw error;
+  }
+}
+
+async function multipartState(deps: FileDeps, auth: AuthState, fileId: string) {
+  const row = await findOwnUpload(deps.db, auth, fileId);
+  if (row.status !== "uploading" || !row.uploadId) throw new AppError("BAD_REQUEST", "errors.uploadNotFound");
+  return { row, uploadId: row.uploadId, driver: await deps.storage.driverFor(row.storageConfigId) };
+}
+
+export async function presignParts(deps: FileDeps, auth: AuthState, fileId: string, partNumbers: number[]) {
+  const { row, uploadId, driver } = await multipartState(deps, auth, fileId);
+  const expiresIn = UPLOAD_URL_TTL_SECONDS;
+  const urls = await Promise.all(
+    partNumbers.map(async (partNumber) => ({
+      part_number: partNumber,
+      url: await driver.presignUploadPart(row.storagePath, uploadId, partNumber, expiresIn),
+    })),
+  );
+  return { urls, expires_in: expiresIn };
+}
+
+/** Parts already stored: the upload screen resumes from here after a reload. */
+export async function listUploadedParts(deps: FileDeps, auth: AuthState, fileId: string) {
+  const { row, uploadId, driver } = await multipartState(deps, auth, fileId);
+  const parts = await driver.listParts(row.storagePath, uploadId);
+  return {
+    upload_id: uploadId,
+    parts: parts.map((part) => ({ part_number: part.partNumber, etag: part.etag, size: part.size })),
+  };
+}
+
+export async function completeMultipartUpload(
+  deps: FileDeps,
+  auth: AuthState,
+  input: z.output<typeof multipartCompleteInput>,
+) {
+  const { row, uploadId, driver } = await multipartState(deps, auth, input.file_id);
+  const result = await driver.completeMultipartUpload(
+    row.storagePath,
+    uploadId,
+    input.parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
+  );
+  return finishUpload(deps, row, input, result.etag);
+}
+
+/** Cancels an upload in flight: aborts its multipart upload, removes its object and its record. */
+export async function cancelUpload(deps: FileDeps, auth: AuthState, fileId: string) {
+  const row = await deps.db.fileShare.findFirst({
+    where: { id: fileId, status: "uploading", ...ownedBy(auth) },
+    select: fileSelect,
+  });
+  if (!row) return { cancelled: false };
+  await removeUpload(deps, row);
+  return { cancelled: true };
+}
+
+async function removeUpload(deps: FileDeps, row: Pick<FileRow, "id" | "storageConfigId" | "storagePath" | "uploadId">) {
+  const driver = await deps.storage.driverFor(row.storageConfigId);
+  if (row.uploadId) await driver.abortMultipartUpload(row.storagePath, row.uploadId).catch(() => undefined);
+  await driver.delete(row.storagePath).catch(() => undefined);
+  await deps.db.fileShare.deleteMany({ where: { id: row.id } });
+}
+
+export type ServerUploadFields = z.output<typeof presignInput>;
+
+/**
+ * Upload through the server: the bytes stream from the request to the storage while being counted,
+ * so a body larger than the limit (or than it declared) is cut off and removed, never buffered.
+ */
+export async function uploadThroughServer(
+  deps: FileDeps,
+  auth: AuthState,
+  fields: ServerUploadFields,
+  body: ReadableStream<Uint8Array>,
+) {
+  const { row, storage } = await createUploadRecord(deps, auth, fields);
+  const maxBytes = megabytesToBytes((await getSystemSettings(deps.db)).max_upload_size);
+  const remaining =
+    storage.totalStorageBytes === null
+      ? Number.POSITIVE_INFINITY
+      : Number(storage.totalStorageBytes) - (await usedBytes(deps.db, storage.id)) + fields.size;
+  const limit = Math.min(maxBytes, remaining);
+  let received = 0;
+  const limited = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > limit) {
+          controller.error(
+            received > maxBytes
+              ? new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) })
+              : new AppError("INSUFFICIENT_STORAGE", "errors.insufficientStorageDetail", {
+                  size: formatBytes(received),
+                  remaining: formatBytes(Math.max(0, remaining)),
+                  total: formatBytes(Number(storage.totalStorageBytes)),
+                }),
+          );
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  try {
+    const driver = await deps.storage.driverFor(storage.id);
+    const stored = await driver.put(row.storagePath, limited, {
+      contentType: row.mimetype,
+      size: fields.size || undefined,
+    });
+    return await finishUpload(deps, { ...row, size: BigInt(stored.size) }, {}, stored.etag);
+  } catch (error) {
+    await removeUpload(deps, row);
+    throw error;
+  }
+}
+
+// ---- Viewing by link -------------------------------------------------------------------------
+
+async function refuseIfGone(deps: FileDeps, row: FileRow, now: Date) {
+  const expired = isExpired(row, now);
+  if (!expired && !isExhausted(row)) return;
+  await deleteFileRows(deps, [row]);
+  throw new AppError("GONE", expired ? "errors.fileExpired" : "errors.viewLimitReached");
+}
+
+async function signedLinks(deps: FileDeps, row: FileRow, driver: StorageDriver) {
+  const options = { expiresIn: LINK_TTL_SECONDS, contentType: row.mimetype };
+  return {
+    preview_url: await driver.presignGet(row.storagePath, {
+      ...options,
+      disposition: { type: "inline", filename: row.filename },
+    }),
+    download_url: await driver.presignGet(row.storagePath, {
+      ...options,
+      disposition: { type: "attachment", filename: row.filename },
+    }),
+    links_expire_at: new Date(Date.now() + LINK_TTL_SECONDS * 1000),
+  };
+}
+
+/**
+ * The public details of a file share; with the password when it has one. Each delivery of links
+ * counts one view by one conditional UPDATE (exactly max_views succeed, DECISIONS.md).
+ */
+export async function viewPublicFile(
+  deps: FileDeps,
+  request: { slug: string; password?: string; clientIp: string },
+  now = new Date(),
+): Promise<PublicFileView> {
+  const { db } = deps;
+  const row = await db.fileShare.findFirst({ where: { slug: request.slug, status: "ready" }, select: fileSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  await refuseIfGone(deps, row, now);
+  const base = {
+    slug: row.slug,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    size: Number(row.size),
+    remark: row.remark,
+    has_password: row.passwordHash !== null,
+    expires_at: row.expiresAt,
+    max_views: row.maxViews,
+    created_at: row.createdAt,
+  };
+  if (row.passwordHash) {
+    if (!request.password) {
+      return {
+        ...base,
+        requires_password: true,
+        views: row.views,
+        preview_url: null,
+        download_url: null,
+        links_expire_at: null,
+      };
+    }
+    await verifySharePassword(db, row.passwordHash, request.password, `${request.clientIp}:file:${row.slug}`);
+  }
+  const counted = await db.fileShare.updateMany({
+    where: {
+      id: row.id,
+      OR: [{ maxViews: 0 }, { views: { lt: db.fileShare.fields.maxViews } }],
+      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
+    },
+    data: { views: { increment: 1 } },
+  });
+  if (counted.count === 0) {
+    const latest = await db.fileShare.findUnique({ where: { id: row.id }, select: fileSelect });
+    if (!latest) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+    await refuseIfGone(deps, latest, now);
+    throw new AppError("CONFLICT", "errors.conflict");
+  }
+  const driver = await deps.storage.driverFor(row.storageConfigId);
+  return { ...base, requires_password: false, views: row.views + 1, ...(await signedLinks(deps, row, driver)) };
+}
+
+// ---- Management ------------------------------------------------------------------------------
+
+export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {
+  const mode = deps.config.databaseProvider === "postgres" ? ({ mode: "insensitive" } as object) : {};
+  const search = input.search
+    ? {
+        OR: [
+          { slug: { contains: input.search, ...mode } },
+          { filename: { contains: input.search, ...mode } },
+          { remark: { contains: input.search, ...mode } },
+        ],
+      }
+    : {};
+  const where = { ...ownedBy(auth), status: "ready", ...search };
+  const [rows, total] = await Promise.all([
+    deps.db.fileShare.findMany({
+      where,
+      select: fileSelect,
+      orderBy: { createdAt: "desc" },
+      skip: input.offset,
+      take: input.limit,
+    }),
+    deps.db.fileShare.count({ where }),
+  ]);
+  const now = new Date();
+  return {
+    items: rows.map((row) => toFile(row, deps.config.publicUrl, now)),
+    total,
+    limit: input.limit,
+    offset: input.offset,
+  };
+}
+
+export async function getFile(deps: FileDeps, auth: AuthState, id: string) {
+  const row = await deps.db.fileShare.findFirst({ where: { id, ...ownedBy(auth) }, select: fileSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  return toFile(row, deps.config.publicUrl);
+}
+
+export async function updateFile(deps: FileDeps, auth: AuthState, input: z.output<typeof updateFileInput>) {
+  const { db } = deps;
+  const existing = await db.fileShare.findFirst({
+    where: { id: input.id, ...ownedBy(auth) },
+    select: { id: true, slug: true },
+  });
+  if (!existing) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  if (input.slug && input.slug !== existing.slug) {
+    if (await db.fileShare.findUnique({ where: { slug: input.slug }, select: { id: true } })) {
+      throw new AppError("CONFLICT", "errors.slugTaken");
+    }
+  }
+  let passwordHash: string | null | undefined;
+  if (input.password === null || input.password === "") passwordHash = null;
+  else if (input.password !== undefined) passwordHash = await Bun.password.hash(input.password, "argon2id");
+  try {
+    await db.fileShare.update({
+      where: { id: input.id },
+      data: {
+        slug: input.slug,
+        remark: input.remark === undefined ? undefined : input.remark?.trim() || null,
+        passwordHash,
+        expiresAt: input.expires_in === undefined ? undefined : expiresAtFrom(input.expires_in),
+        maxViews: input.max_views,
+      },
+      select: { id: true },
+    });
+  } catch (error) {
+    if (
+      input.slug &&
+      (await db.fileShare.findFirst({ where: { slug: input.slug, id: { not: input.id } }, select: { id: true } }))
+    ) {
+      throw new AppError("CONFLICT", "errors.slugTaken");
+    }
+    throw error;
+  }
+  return getFile(deps, auth, input.id);
+}
+
+/** Deletes records and their stored objects (and any multipart upload still open). */
+async function deleteFileRows(
+  deps: FileDeps,
+  rows: Pick<FileRow, "id" | "storageConfigId" | "storagePath" | "uploadId">[],
+) {
+  for (const row of rows) {
+    try {
+      const driver = await deps.storage.driverFor(row.storageConfigId);
+      if (row.uploadId) await driver.abortMultipartUpload(row.storagePath, row.uploadId).catch(() => undefined);
+      await driver.delete(row.storagePath);
+    } catch {
+      // The record goes even when its storage is unreachable: an orphaned object is better than a
+      // share that can never be removed.
+    }
+  }
+  if (rows.length > 0) await deps.db.fileShare.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
+}
+
+export async function deleteFiles(deps: FileDeps, auth: AuthState, ids: string[]) {
+  const rows = await deps.db.fileShare.findMany({ where: { id: { in: ids }, ...ownedBy(auth) }, select: fileSelect });
+  if (rows.length === 0) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  await deleteFileRows(deps, rows);
+  return { deleted: rows.length };
+}
+
+/** The sweep: expired and used-up shares, and uploads left unfinished for a day (DECISIONS.md). */
+export async function purgeGoneFiles(deps: FileDeps, now = new Date()) {
+  const rows = await deps.db.fileShare.findMany({
+    where: {
+      OR: [
+        { expiresAt: { lte: now } },
+        { AND: [{ maxViews: { gt: 0 } }, { views: { gte: deps.db.fileShare.fields.maxViews } }] },
+        { AND: [{ status: "uploading" }, { createdAt: { lte: new Date(now.getTime() - STALE_UPLOAD_MS) } }] },
+      ],
+    },
+    select: fileSelect,
+    take: 500,
+  });
+  await deleteFileRows(deps, rows);
+  return { deleted: rows.length };
+}

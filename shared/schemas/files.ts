@@ -1,0 +1,216 @@
+// File share schemas (SPEC.md §3 File share, File record, Presign response, URL upload; §7 Files),
+// wire names as the original's scripts expect.
+import { z } from "zod";
+import { REMARK_MAX_LENGTH } from "../constants";
+import { virtualPath } from "./common";
+import { customSlug, maxViews } from "./pastes";
+
+/** SPEC.md §9 multipart part size. */
+export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
+/** Files above this go multipart in the upload screen. */
+export const MULTIPART_THRESHOLD = 50 * 1024 * 1024;
+export const FILENAME_MAX_LENGTH = 255;
+
+const optionalSlug = z
+  .union([customSlug, z.literal(""), z.null()])
+  .optional()
+  .transform((value) => value || undefined);
+
+/** Hours until the share expires; 0, null or absent is never. Strings come from multipart forms. */
+export const expiresInHours = z.coerce
+  .number()
+  .min(0, "errors.expiresInInvalid")
+  .max(24 * 365 * 100)
+  .optional()
+  .nullable();
+
+export const filename = z
+  .string()
+  .trim()
+  .min(1, "errors.filenameRequired")
+  .max(FILENAME_MAX_LENGTH, "errors.filenameTooLong");
+
+/** The share options every upload flow takes. */
+export const shareOptions = {
+  slug: optionalSlug,
+  remark: z
+    .string()
+    .max(REMARK_MAX_LENGTH)
+    .optional()
+    .nullable()
+    .transform((value) => value?.trim() || null),
+  password: z
+    .string()
+    .max(1024)
+    .optional()
+    .nullable()
+    .transform((value) => value || undefined),
+  expires_in: expiresInHours,
+  max_views: maxViews.optional().default(0),
+};
+
+const target = {
+  s3_config_id: z.string().max(100).optional().nullable(),
+  /** Folder inside the storage's default folder. */
+  path: virtualPath.optional().default("/"),
+};
+
+export const presignInput = z.object({
+  ...target,
+  ...shareOptions,
+  filename,
+  mimetype: z.string().max(255).optional().nullable(),
+  size: z.coerce.number().int().min(0),
+  /** Where the bytes come from, for URL uploads (kept in the record's remark if none is given). */
+  source_url: z.string().max(4000).optional(),
+});
+
+export const presignOutput = z.object({
+  upload_url: z.string(),
+  file_id: z.string(),
+  storage_path: z.string(),
+  s3_url: z.string().nullable(),
+  slug: z.string(),
+  provider_type: z.string(),
+  contentType: z.string(),
+  /** Headers the PUT must carry. */
+  headers: z.record(z.string(), z.string()),
+  expires_in: z.number(),
+});
+
+/** The slug was decided at presign; clients written for the original send it again, and it is ignored. */
+const ignoredSlug = z.string().max(200).nullable().optional();
+
+export const commitInput = z.object({
+  file_id: z.string().min(1).max(100),
+  etag: z.string().max(200).optional().nullable(),
+  size: z.coerce.number().int().min(0).optional(),
+  ...shareOptions,
+  slug: ignoredSlug,
+});
+
+export const multipartInitInput = presignInput.extend({
+  part_size: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .max(512 * 1024 * 1024)
+    .default(MULTIPART_PART_SIZE),
+});
+
+export const multipartInitOutput = z.object({
+  file_id: z.string(),
+  upload_id: z.string(),
+  storage_path: z.string(),
+  slug: z.string(),
+  provider_type: z.string(),
+  contentType: z.string(),
+  part_size: z.number(),
+  part_count: z.number(),
+});
+
+export const partUrlsInput = z.object({
+  file_id: z.string().min(1).max(100),
+  part_numbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(1000),
+});
+
+export const partUrlsOutput = z.object({
+  urls: z.array(z.object({ part_number: z.number(), url: z.string() })),
+  expires_in: z.number(),
+});
+
+export const uploadedPartsOutput = z.object({
+  upload_id: z.string(),
+  parts: z.array(z.object({ part_number: z.number(), etag: z.string(), size: z.number() })),
+});
+
+export const multipartCompleteInput = z.object({
+  file_id: z.string().min(1).max(100),
+  parts: z
+    .array(z.object({ part_number: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+    .min(1),
+  ...shareOptions,
+  slug: ignoredSlug,
+});
+
+export const fileIdInput = z.object({ file_id: z.string().min(1).max(100) });
+
+/** Cancel and abort answer success false with a message when there is nothing to cancel (SPEC.md §7). */
+export const cancelOutput = z.object({ cancelled: z.boolean() });
+
+export const fileOutput = z.object({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  storage_path: z.string(),
+  s3_url: z.string().nullable(),
+  mimetype: z.string(),
+  size: z.number(),
+  s3_config_id: z.string(),
+  storage_config_name: z.string(),
+  provider_type: z.string(),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  expires_at: z.date().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  use_proxy: z.boolean(),
+  etag: z.string().nullable(),
+  status: z.string(),
+  is_expired: z.boolean(),
+  created_by: z.string(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+export const listFilesInput = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const listFilesOutput = z.object({
+  items: z.array(fileOutput),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+
+export const updateFileInput = z.object({
+  id: z.string().min(1).max(100),
+  slug: customSlug.optional(),
+  remark: z.string().max(REMARK_MAX_LENGTH).nullable().optional(),
+  /** A string sets the password; null or "" removes it; absent keeps it. */
+  password: z.string().max(1024).nullable().optional(),
+  /** Hours from now; 0 or null is never; absent keeps. */
+  expires_in: expiresInHours,
+  max_views: maxViews.optional(),
+});
+
+/** What anyone with the link sees; links are null while a password is needed. */
+export const publicFileOutput = z.object({
+  slug: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  requires_password: z.boolean(),
+  expires_at: z.date().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  created_at: z.date(),
+  /** Short-lived signed links (DECISIONS.md): inline preview and download. */
+  preview_url: z.string().nullable(),
+  download_url: z.string().nullable(),
+  links_expire_at: z.date().nullable(),
+});
+
+export const verifyFileInput = z.object({
+  slug: z.string().min(1).max(100),
+  password: z.string().min(1, "errors.passwordRequired").max(1024),
+});
+
+export type FileView = z.infer<typeof fileOutput>;
+export type PublicFileView = z.infer<typeof publicFileOutput>;
