@@ -72,8 +72,8 @@ async function handleFormUpload(ctx: Context): Promise<Response> {
         reject(input.error);
         return;
       }
-      const body = Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
-      upload = uploadThroughServer(ctx, auth, input.data, body);
+      const exactSize = fields.size === undefined ? undefined : input.data.size;
+      upload = uploadThroughServer(ctx, auth, input.data, stream, exactSize);
       // A failed upload must not leave the parser waiting on a stream nobody reads.
       upload.catch(() => stream.resume());
     });
@@ -133,7 +133,8 @@ export const fileRawRoutes: RawRoute[] = [
     path: "/upload",
     summary: "Upload a file through the server and share it (multipart form, streamed)",
     description:
-      "Form fields: s3_config_id, slug, path, remark, password, expires_in (hours), max_views, mimetype, then `file`. " +
+      "Form fields: s3_config_id, slug, path, remark, password, expires_in (hours), max_views, mimetype, size (the file's " +
+      "exact length in bytes: lets the server stream it to S3 in one request), then `file`. " +
       "Fields after the file part are refused.",
     tags: ["File upload"],
     access: "file",

@@ -3,6 +3,7 @@
 // here (max upload size, storage capacity, slug rules). Viewing counts like pastes do; content is
 // reached only through short-lived signed links. Management by the admin (all) and keys (their own).
 import { extname } from "node:path";
+import { pipeline } from "node:stream";
 import type { z } from "zod";
 import type {
   commitInput,
@@ -18,7 +19,8 @@ import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
 import type { Database, DatabaseProvider } from "../db/client";
 import { AppError } from "../errors";
 import type { StorageService } from "../storage";
-import type { StorageDriver } from "../storage/driver";
+import type { PutBody, StorageDriver } from "../storage/driver";
+import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
 import { verifySharePassword } from "./pastes";
 import { getSystemSettings } from "./settings";
@@ -426,11 +428,17 @@ export type ServerUploadFields = z.output<typeof presignInput>;
  * Upload through the server: the bytes stream from the request to the storage while being counted,
  * so a body larger than the limit (or than it declared) is cut off and removed, never buffered.
  */
+/**
+ * Upload through the server: the bytes stream from the request to the storage while being counted,
+ * so a body larger than the limit is cut off and removed, never buffered. `exactSize` is the file's
+ * length when the client stated it; a body of another length fails the upload.
+ */
 export async function uploadThroughServer(
   deps: FileDeps,
   auth: AuthState,
   fields: ServerUploadFields,
-  body: ReadableStream<Uint8Array>,
+  body: PutBody,
+  exactSize?: number,
 ) {
   const { row, storage } = await createUploadRecord(deps, auth, fields);
   const maxBytes = megabytesToBytes((await getSystemSettings(deps.db)).max_upload_size);
@@ -438,36 +446,24 @@ export async function uploadThroughServer(
     storage.totalStorageBytes === null
       ? Number.POSITIVE_INFINITY
       : Number(storage.totalStorageBytes) - (await usedBytes(deps.db, storage.id)) + fields.size;
-  const limit = Math.min(maxBytes, remaining);
-  let received = 0;
-  const limited = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        if (received > limit) {
-          controller.error(
-            received > maxBytes
-              ? new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) })
-              : new AppError("INSUFFICIENT_STORAGE", "errors.insufficientStorageDetail", {
-                  size: formatBytes(received),
-                  remaining: formatBytes(Math.max(0, remaining)),
-                  total: formatBytes(Number(storage.totalStorageBytes)),
-                }),
-          );
-          return;
-        }
-        controller.enqueue(chunk);
-      },
-    }),
+  const counter = byteCounter(Math.min(maxBytes, remaining), (received) =>
+    received > maxBytes
+      ? new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) })
+      : new AppError("INSUFFICIENT_STORAGE", "errors.insufficientStorageDetail", {
+          size: formatBytes(received),
+          remaining: formatBytes(Math.max(0, remaining)),
+          total: formatBytes(Number(storage.totalStorageBytes)),
+        }),
   );
+  const source = toNodeReadable(body);
+  pipeline(source, counter.transform, () => undefined);
   try {
     const driver = await deps.storage.driverFor(storage.id);
-    const stored = await driver.put(row.storagePath, limited, {
-      contentType: row.mimetype,
-      size: fields.size || undefined,
-    });
+    const stored = await driver.put(row.storagePath, counter.transform, { contentType: row.mimetype, size: exactSize });
+    if (exactSize !== undefined && stored.size !== exactSize) throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
     return await finishUpload(deps, { ...row, size: BigInt(stored.size) }, {}, stored.etag);
   } catch (error) {
+    source.resume();
     await removeUpload(deps, row);
     throw error;
   }
@@ -482,7 +478,7 @@ async function refuseIfGone(deps: FileDeps, row: FileRow, now: Date) {
   throw new AppError("GONE", expired ? "errors.fileExpired" : "errors.viewLimitReached");
 }
 
-async function signedLinks(deps: FileDeps, row: FileRow, driver: StorageDriver) {
+async function signedLinks(row: FileRow, driver: StorageDriver) {
   const options = { expiresIn: LINK_TTL_SECONDS, contentType: row.mimetype };
   return {
     preview_url: await driver.presignGet(row.storagePath, {
@@ -549,7 +545,7 @@ export async function viewPublicFile(
     throw new AppError("CONFLICT", "errors.conflict");
   }
   const driver = await deps.storage.driverFor(row.storageConfigId);
-  return { ...base, requires_password: false, views: row.views + 1, ...(await signedLinks(deps, row, driver)) };
+  return { ...base, requires_password: false, views: row.views + 1, ...(await signedLinks(row, driver)) };
 }
 
 // ---- Management ------------------------------------------------------------------------------

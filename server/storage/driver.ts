@@ -2,6 +2,8 @@
 // the backend ("folder/file.txt", no leading slash); services never talk to the AWS SDK or the disk
 // directly. Bodies are streams so that no file is ever held whole in memory (DECISIONS.md, Storage).
 
+import type { Readable } from "node:stream";
+
 export type ObjectInfo = {
   key: string;
   size: number;
@@ -28,8 +30,9 @@ export type GetResult = ObjectInfo & {
   range: { start: number; end: number } | null;
 };
 
-export type PutBody = ReadableStream<Uint8Array> | Uint8Array | Blob | string;
+export type PutBody = ReadableStream<Uint8Array> | Readable | Uint8Array | Blob | string;
 
+/** `size`, when given, must be the exact length of the body: drivers may rely on it. */
 export type PutOptions = { contentType?: string; size?: number };
 
 export type PresignGetOptions = {

@@ -4,7 +4,6 @@ import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../errors";
 import {
@@ -20,6 +19,7 @@ import {
   type StorageDriver,
 } from "./driver";
 import type { LocalGrant } from "./local-signing";
+import { toNodeReadable } from "./streams";
 
 /** Uploads in flight live here, inside the root so that the final rename stays on one filesystem. */
 const TEMP_DIR = ".pastebox-tmp";
@@ -39,12 +39,6 @@ export function resolveKeyPath(root: string, key: string): string {
 
 function etagOf(size: number, mtimeMs: number): string {
   return `${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}`;
-}
-
-function toNodeReadable(body: PutBody): Readable {
-  if (typeof body === "string" || body instanceof Uint8Array) return Readable.from([Buffer.from(body)]);
-  const stream = body instanceof Blob ? body.stream() : body;
-  return Readable.fromWeb(stream as unknown as import("node:stream/web").ReadableStream<Uint8Array>);
 }
 
 /** Signs URLs the app serves for this driver; see local-signing.ts. */

@@ -1,40 +1,6 @@
-// S3-compatible storage driver (AWS S3, Cloudflare R2, Backblaze B2, MinIO, ...). Stream uploads go
-// through lib-storage's Upload, which sends parts as they arrive, so memory stays bounded by
-// partSize x queueSize whatever the file size.
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetBucketCorsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  ListPartsCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { AppError } from "../errors";
-import {
-  type ByteRange,
-  type CompletedPart,
-  contentDisposition,
-  type GetResult,
-  type ListOptions,
-  type ListResult,
-  type PutBody,
-  type PutOptions,
-  resolveRange,
-  type StorageDriver,
-} from "./driver";
+// S3-compatible storage driver (AWS S3, Cloudflare R2, Backblaze B2, MinIO, ...). A body of known
+// length streams in one PUT; one of unknown length goes multipart through s3-stream-upload.ts; either
+// way memory stays bounded whatever the file size.
 
 export type S3DriverOptions = {
   endpoint?: string;
@@ -46,6 +12,8 @@ export type S3DriverOptions = {
 };
 
 const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
+/** S3 refuses single PUTs above 5 GiB. */
+const MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3;
 const DELETE_BATCH = 1000;
 
 function isNotFound(error: unknown): boolean {
@@ -76,30 +44,34 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
 
     async put(key: string, body: PutBody, putOptions: PutOptions = {}) {
       const ContentType = putOptions.contentType ?? "application/octet-stream";
-      if (!(body instanceof ReadableStream)) {
-        const bytes = body instanceof Blob ? new Uint8Array(await body.arrayBuffer()) : body;
-        const size = typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.byteLength;
-        const result = await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType }));
-        return { etag: unquote(result.ETag), size };
+      if (typeof body === "string" || body instanceof Uint8Array) {
+        const result = await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType }));
+        return {
+          etag: unquote(result.ETag),
+          size: typeof body === "string" ? Buffer.byteLength(body) : body.byteLength,
+        };
       }
-      let size = 0;
-      const counted = body.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
-          transform(chunk, controller) {
-            size += chunk.byteLength;
-            controller.enqueue(chunk);
-          },
-        }),
-      );
-      const upload = new Upload({
+      if (putOptions.size !== undefined && putOptions.size <= MAX_SINGLE_PUT_BYTES) {
+        // A known length streams in one request: no part buffers, and the store writes it once.
+        const result = await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: toNodeReadable(body),
+            ContentType,
+            ContentLength: putOptions.size,
+          }),
+        );
+        return { etag: unquote(result.ETag), size: putOptions.size };
+      }
+      return streamUploadToS3(toNodeReadable(body), {
         client,
-        params: { Bucket, Key: key, Body: counted, ContentType },
+        bucket: Bucket,
+        key,
+        contentType: ContentType,
         partSize: MULTIPART_PART_SIZE,
-        queueSize: 3,
-        leavePartsOnError: false,
-      });
-      const result = await upload.done();
-      return { etag: unquote(result.ETag), size };
+        concurrency: 3,
+      }).then((result) => ({ etag: unquote(result.etag), size: result.size }));
     },
 
     async get(key: string, getOptions?: { range?: ByteRange }): Promise<GetResult> {

@@ -80,6 +80,7 @@ export const enErrors = {
   expiresInInvalid: "The expiry must be 0 or more hours",
   filenameRequired: "The file needs a name",
   filenameTooLong: "The file name is longer than 255 characters",
+  sizeMismatch: "The file is not as long as its stated size",
   ok: "Success",
   created: "Created",
 };

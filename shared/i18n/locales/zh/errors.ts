@@ -79,6 +79,7 @@ export const zhErrors: typeof enErrors = {
   expiresInInvalid: "过期时间必须是不小于 0 的小时数",
   filenameRequired: "文件需要一个名称",
   filenameTooLong: "文件名超过 255 个字符",
+  sizeMismatch: "文件长度与声明的大小不符",
   ok: "成功",
   created: "已创建",
 };

@@ -1,0 +1,180 @@
+// Benchmark: a large file uploaded through the server (POST /api/upload, multipart form, streamed to
+// S3) against the same bytes PUT straight to the same S3 server, in the same run. Prints both
+// throughputs, their ratio, and the server process's peak RSS growth during the upload.
+// Run: bun run bench upload-stream   (BENCH_UPLOAD_MB sets the size, default 1024)
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { findFreePort, startS3Server } from "../test/services";
+
+const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
+const SIZE = SIZE_MB * 1024 * 1024;
+const CHUNK = 1024 * 1024;
+
+/** A stream of SIZE pseudo-random bytes made on the fly, so the client never holds the file. */
+function generatedStream(): ReadableStream<Uint8Array> {
+  const chunk = crypto.getRandomValues(new Uint8Array(CHUNK));
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= SIZE) return controller.close();
+      const length = Math.min(CHUNK, SIZE - sent);
+      sent += length;
+      // A fresh copy each time: consumers may transfer (detach) the buffers they are given.
+      controller.enqueue(chunk.slice(0, length));
+    },
+  });
+}
+
+function rssOf(pid: number): number {
+  const status = Bun.spawnSync(["cat", `/proc/${pid}/status`]).stdout.toString();
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await Bun.sleep(100);
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const dir = mkdtempSync(join(tmpdir(), "pastebox-bench-upload-"));
+const s3 = await startS3Server();
+const port = await findFreePort();
+const password = "bench-admin-password";
+const app = Bun.spawn(
+  [
+    process.execPath,
+    ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    "server/main.ts",
+  ],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(dir, "app"),
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdout: "ignore",
+    stderr: "inherit",
+  },
+);
+
+try {
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`);
+  const json = { "content-type": "application/json" };
+  const login = await (
+    await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ username: "admin", password }),
+    })
+  ).json();
+  const auth = { authorization: `Bearer ${login.data.token}` };
+  await fetch(`${base}/api/admin/system-settings`, {
+    method: "PUT",
+    headers: { ...json, ...auth },
+    body: JSON.stringify({ max_upload_size: SIZE_MB * 2 }),
+  });
+  const config = await (
+    await fetch(`${base}/api/s3-configs`, {
+      method: "POST",
+      headers: { ...json, ...auth },
+      body: JSON.stringify({
+        name: "bench s3",
+        provider_type: "Other S3 Compatible",
+        endpoint_url: s3.endpoint,
+        bucket_name: s3.bucket,
+        region: s3.region,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+      }),
+    })
+  ).json();
+
+  // Direct: one streamed PUT from this process to S3, the client's best case.
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  });
+  let started = performance.now();
+  await client.send(
+    new PutObjectCommand({
+      Bucket: s3.bucket,
+      Key: "bench/direct.bin",
+      Body: Readable.fromWeb(generatedStream() as unknown as import("node:stream/web").ReadableStream<Uint8Array>),
+      ContentLength: SIZE,
+    }),
+  );
+  const directSeconds = (performance.now() - started) / 1000;
+
+  // Through the app: a multipart form whose file part is generated while it is sent.
+  const boundary = `----pastebox${crypto.randomUUID()}`;
+  const head = new TextEncoder().encode(
+    (process.env.BENCH_TARGET === "local"
+      ? ""
+      : `--${boundary}\r\nContent-Disposition: form-data; name="s3_config_id"\r\n\r\n${config.data.id}\r\n`) +
+      `--${boundary}\r\nContent-Disposition: form-data; name="size"\r\n\r\n${SIZE}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  const fileStream = generatedStream();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(head);
+      const reader = fileStream.getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) controller.enqueue(next.value);
+      controller.enqueue(tail);
+      controller.close();
+    },
+  });
+  const baselineRss = rssOf(app.pid);
+  let peakRss = baselineRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(app.pid));
+  }, 100);
+  started = performance.now();
+  const response = await fetch(`${base}/api/upload`, {
+    method: "POST",
+    headers: {
+      ...auth,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(head.length + SIZE + tail.length),
+    },
+    body,
+  });
+  const appSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const result = await response.json();
+  if (response.status !== 201 || result.data.size !== SIZE)
+    throw new Error(`upload failed: ${JSON.stringify(result).slice(0, 300)}`);
+
+  console.log(`\nUpload of ${SIZE_MB} MiB to the same S3 server (s3rver), same run:\n`);
+  console.log("| path | seconds | MiB/s | vs direct |");
+  console.log("|---|---:|---:|---:|");
+  console.log(`| direct PUT to S3 | ${directSeconds.toFixed(1)} | ${(SIZE_MB / directSeconds).toFixed(1)} | 1.00 |`);
+  console.log(
+    `| POST /api/upload (streamed) | ${appSeconds.toFixed(1)} | ${(SIZE_MB / appSeconds).toFixed(1)} | ${(directSeconds / appSeconds).toFixed(2)} |`,
+  );
+  console.log(`\nServer RSS: ${mib(baselineRss)} before, peak ${mib(peakRss)}, growth ${mib(peakRss - baselineRss)}`);
+} finally {
+  // SIGTERM lets the server shut down cleanly (and write its CPU profile when asked).
+  app.kill("SIGTERM");
+  await app.exited;
+  await s3.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
