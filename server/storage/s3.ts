@@ -1,6 +1,41 @@
 // S3-compatible storage driver (AWS S3, Cloudflare R2, Backblaze B2, MinIO, ...). A body of known
 // length streams in one PUT; one of unknown length goes multipart through s3-stream-upload.ts; either
 // way memory stays bounded whatever the file size.
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetBucketCorsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { AppError } from "../errors";
+import {
+  type ByteRange,
+  type CompletedPart,
+  contentDisposition,
+  type GetResult,
+  type ListOptions,
+  type ListResult,
+  type PutBody,
+  type PutOptions,
+  resolveRange,
+  type StorageDriver,
+} from "./driver";
+import { streamUploadToS3 } from "./s3-stream-upload";
+import { toNodeReadable } from "./streams";
 
 export type S3DriverOptions = {
   endpoint?: string;
