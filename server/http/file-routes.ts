@@ -18,6 +18,7 @@ import { objectResponse } from "./object-response";
 
 /** Form fields besides the file are small; this bounds what busboy keeps in memory. */
 const FIELD_LIMIT_BYTES = 64 * 1024;
+const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 function requireFilePermission(ctx: Context) {
   if (!ctx.auth) throw ctx.authFailure ?? new AppError("UNAUTHORIZED", "errors.unauthorized");
@@ -49,6 +50,9 @@ async function handleFormUpload(ctx: Context): Promise<Response> {
   const parser = busboy({
     headers: { "content-type": contentType },
     limits: { files: 1, fields: 50, fieldSize: FIELD_LIMIT_BYTES, parts: 60 },
+    // Larger buffers than busboy's defaults: fewer, bigger chunks through the pipeline to storage.
+    highWaterMark: STREAM_BUFFER_BYTES,
+    fileHwm: STREAM_BUFFER_BYTES,
   });
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value) => {
