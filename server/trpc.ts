@@ -9,7 +9,9 @@ import type { Database } from "./db/client";
 import type { ViewCounter } from "./db/view-counter";
 import { AppError, describeError } from "./errors";
 import type { Logger } from "./logger";
-import type { AuthState, Permissions } from "./services/auth";
+import { type AuthState, isApiKeyFailure, type Permissions } from "./services/auth";
+import type { ListingCache } from "./services/listing-cache";
+import { RATE_LIMITS, recordFailure } from "./services/rate-limit";
 import type { StorageService } from "./storage";
 
 /** Long-lived parts of the app, created once at start (or once per test). */
@@ -20,6 +22,8 @@ export type AppDeps = {
   viewCounter: ViewCounter | null;
   logger: Logger;
   storage: StorageService;
+  /** The mount explorer's directory listings (services/listing-cache.ts). */
+  listingCache: ListingCache;
 };
 
 export type Context = AppDeps & {
@@ -79,9 +83,26 @@ const t = initTRPC
 
 export const router = t.router;
 
-const requireAuth = t.middleware(({ ctx, next }) => {
-  if (!ctx.auth) throw ctx.authFailure ?? new AppError("UNAUTHORIZED", "errors.unauthorized");
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
+/**
+ * The caller of a call that needs one (with `permission`, an API key must hold it; the admin passes).
+ * Raw routes call this directly; the base procedures below through their middleware. A refused API
+ * key counts against the client address here, not when a public call merely carries a stale key.
+ */
+export async function requireCaller(ctx: Context, permission?: keyof Permissions): Promise<AuthState> {
+  if (!ctx.auth) {
+    const failure = ctx.authFailure ?? new AppError("UNAUTHORIZED", "errors.unauthorized");
+    if (isApiKeyFailure(failure)) await recordFailure(ctx.db, RATE_LIMITS.apiKeyFailure, ctx.clientIp);
+    throw failure;
+  }
+  if (permission && ctx.auth.type === "apikey" && !ctx.auth.permissions[permission]) {
+    throw new AppError("FORBIDDEN", "errors.forbidden");
+  }
+  return ctx.auth;
+}
+
+const requireAuth = t.middleware(async ({ ctx, next }) => {
+  const auth = await requireCaller(ctx);
+  return next({ ctx: { ...ctx, auth } });
 });
 
 const requireAdmin = requireAuth.unstable_pipe(({ ctx, next }) => {
@@ -91,10 +112,8 @@ const requireAdmin = requireAuth.unstable_pipe(({ ctx, next }) => {
 
 /** Admin, or an API key holding `permission` (SPEC.md §6). */
 function requirePermission(permission: keyof Permissions) {
-  return requireAuth.unstable_pipe(({ ctx, next }) => {
-    if (ctx.auth.type === "apikey" && !ctx.auth.permissions[permission]) {
-      throw new AppError("FORBIDDEN", "errors.forbidden");
-    }
+  return requireAuth.unstable_pipe(async ({ ctx, next }) => {
+    await requireCaller(ctx, permission);
     return next({ ctx });
   });
 }

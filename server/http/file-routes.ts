@@ -13,18 +13,12 @@ import { defineRawRoute, type RawRoute } from "../rest/raw-route";
 import { formatBytes, uploadThroughServer } from "../services/files";
 import { getSystemSettings } from "../services/settings";
 import { verifyLocalUrl } from "../storage/local-signing";
-import type { Context } from "../trpc";
+import { type Context, requireCaller } from "../trpc";
 import { objectResponse } from "./object-response";
 
 /** Form fields besides the file are small; this bounds what busboy keeps in memory. */
 const FIELD_LIMIT_BYTES = 64 * 1024;
 const STREAM_BUFFER_BYTES = 1024 * 1024;
-
-function requireFilePermission(ctx: Context) {
-  if (!ctx.auth) throw ctx.authFailure ?? new AppError("UNAUTHORIZED", "errors.unauthorized");
-  if (ctx.auth.type === "apikey" && !ctx.auth.permissions.file) throw new AppError("FORBIDDEN", "errors.forbidden");
-  return ctx.auth;
-}
 
 const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
   filename: presignInput.shape.filename.optional(),
@@ -34,7 +28,7 @@ const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
 
 /** Reads the multipart form: fields first, then streams the one file part into the upload service. */
 async function handleFormUpload(ctx: Context): Promise<Response> {
-  const auth = requireFilePermission(ctx);
+  const auth = await requireCaller(ctx, "file");
   const request = ctx.request;
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {

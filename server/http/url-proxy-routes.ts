@@ -6,7 +6,8 @@ import { AppError } from "../errors";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
 import { safeFetch } from "../services/safe-fetch";
 import { filenameFromResponse } from "../services/url-info";
-import type { Context } from "../trpc";
+import { contentDisposition } from "../storage/driver";
+import { type Context, requireCaller } from "../trpc";
 
 /** Headers of the origin must arrive within this; the body may take as long as it takes. */
 export const URL_PROXY_TIMEOUT_MS = 30_000;
@@ -17,22 +18,6 @@ export const URL_PROXY_TIMEOUT_MS = 30_000;
  * (oven-sh/bun#10507); Content-Range (206) keeps the total, and url/info reports the size.
  */
 const PASSED_HEADERS = ["content-length", "content-range", "accept-ranges", "etag", "last-modified"];
-
-/** Admin, or an API key with file permission (what fileProcedure does for procedures). */
-function requireFilePermission(ctx: Context): void {
-  if (!ctx.auth) throw ctx.authFailure ?? new AppError("UNAUTHORIZED", "errors.unauthorized");
-  if (ctx.auth.type === "apikey" && !ctx.auth.permissions.file) throw new AppError("FORBIDDEN", "errors.forbidden");
-}
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 8187 form. */
-export function attachmentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc8187(filename)}`;
-}
-
-function encodeRfc8187(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
 
 /** Only a single or multiple byte-range spec is forwarded; anything else is dropped. */
 function forwardableRange(value: string | null): string | null {
@@ -63,7 +48,7 @@ export const urlProxyRawRoutes: RawRoute[] = [
       },
     ],
     async handle({ ctx, query }) {
-      requireFilePermission(ctx);
+      await requireCaller(ctx, "file");
       const isHead = ctx.request.method.toUpperCase() === "HEAD";
       const range = forwardableRange(ctx.request.headers.get("range"));
       const ifRange = range ? ctx.request.headers.get("if-range") : null;
@@ -90,7 +75,7 @@ export const urlProxyRawRoutes: RawRoute[] = [
       }
       const headers = new Headers({
         "Content-Type": upstream.headers.get("content-type") || "application/octet-stream",
-        "Content-Disposition": attachmentDisposition(filenameFromResponse(upstream)),
+        "Content-Disposition": contentDisposition("attachment", filenameFromResponse(upstream)),
         "X-Content-Type-Options": "nosniff",
         "Cache-Control": "no-store",
         "Content-Security-Policy": "default-src 'none'; sandbox",

@@ -180,6 +180,14 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     expect(list.body.data.find((k: { id: string }) => k.id === created.body.data.id).is_expired).toBe(true);
   });
 
+  test("a stale key on public calls does not count against the address", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RATE_LIMITS.apiKeyFailure.limit + 5; i++) {
+      expect((await call("GET", "/version", { auth: "ApiKey revoked-key", ip })).status).toBe(200);
+    }
+    expect((await call("GET", "/test/api-key", { auth: "ApiKey revoked-key", ip })).status).toBe(401);
+  });
+
   test("API key failures are rate limited per address", async () => {
     const ip = freshIp();
     for (let i = 0; i < RATE_LIMITS.apiKeyFailure.limit; i++) {
@@ -201,6 +209,8 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     });
     expect(ok.status).toBe(201);
     expect(ok.body.data.key).toBe(`my-key_${provider}`);
+    // A custom key may be short: the list shows only a quarter of it.
+    expect(ok.body.data.key_prefix).toBe(`my-key_${provider}`.slice(0, Math.floor(`my-key_${provider}`.length / 4)));
     const again = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: "d", custom_key: `my-key_${provider}` },
@@ -273,6 +283,8 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("The current password is wrong");
+    // The session itself is still good.
+    expect((await call("GET", "/test/admin-token", { auth: admin })).status).toBe(200);
     const changed = await call("POST", "/admin/change-password", {
       auth: admin,
       body: { currentPassword: TEST_ADMIN_PASSWORD, newPassword: "another-password-1", newUsername: "boss" },

@@ -58,7 +58,7 @@ export const keysRouter = router({
     })
     .output(apiKeyTestOutput)
     .query(({ ctx }) => {
-      if (ctx.auth.type !== "apikey") throw new AppError("UNAUTHORIZED", "errors.apiKeyInvalid");
+      if (ctx.auth.type !== "apikey") throw new AppError("BAD_REQUEST", "errors.apiKeyOnly");
       const { keyId, name, basicPath, permissions, mountReadOnly } = ctx.auth;
       return {
         name,

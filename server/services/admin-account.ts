@@ -34,7 +34,8 @@ export async function changeAdminCredentials(db: Database, adminId: string, inpu
   const admin = await db.admin.findUnique({ where: { id: adminId }, select: { passwordHash: true } });
   if (!admin) throw new AppError("UNAUTHORIZED", "errors.sessionExpired");
   if (!(await Bun.password.verify(input.currentPassword, admin.passwordHash))) {
-    throw new AppError("UNAUTHORIZED", "errors.currentPasswordWrong");
+    // Not UNAUTHORIZED: the session is fine, only the password typed is wrong (clients must not log out).
+    throw new AppError("WRONG_PASSWORD", "errors.currentPasswordWrong");
   }
   if (input.newUsername) {
     const taken = await db.admin.findFirst({

@@ -61,6 +61,16 @@ function toView(row: ApiKeyRow, now = new Date()): ApiKeyView {
   };
 }
 
+/**
+ * What the key list shows of a key. Generated keys are long, so their first characters reveal little;
+ * a custom key may be as short as 8 characters, so it shows at most a quarter of itself.
+ */
+export function displayPrefix(key: string, isCustom: boolean): string {
+  return isCustom
+    ? key.slice(0, Math.min(DISPLAY_PREFIX_LENGTH, Math.floor(key.length / 4)))
+    : key.slice(0, DISPLAY_PREFIX_LENGTH);
+}
+
 export function generateApiKey(): string {
   return GENERATED_KEY_PREFIX + encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(25)));
 }
@@ -86,7 +96,7 @@ export async function createApiKey(db: Database, input: z.output<typeof createAp
       data: {
         name: input.name,
         keyHash,
-        keyPrefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+        keyPrefix: displayPrefix(key, input.custom_key !== undefined),
         isCustom: input.custom_key !== undefined,
         textPermission: input.text_permission,
         filePermission: input.file_permission,

@@ -4,7 +4,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { assertNotLimited, RATE_LIMITS, recordFailure } from "./rate-limit";
+import { assertNotLimited, RATE_LIMITS } from "./rate-limit";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
@@ -100,8 +100,9 @@ export async function validateApiKey(db: Database, key: string, now = new Date()
 }
 
 /**
- * Reads `Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>` (SPEC.md §7). Failed
- * API keys count against the client address; past the limit every key attempt from it is refused.
+ * Reads `Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>` (SPEC.md §7). Past the
+ * limit of failed keys from the client address every key attempt from it is refused; failures are
+ * counted by requireCaller (server/trpc.ts) when a call actually needs the credentials.
  */
 export async function resolveAuth(db: Database, header: string | null, clientIp = "unknown"): Promise<AuthResolution> {
   if (!header) return { auth: null, failure: null };
@@ -118,9 +119,12 @@ export async function resolveAuth(db: Database, header: string | null, clientIp 
   } catch (error) {
     return { auth: null, failure: error as AppError };
   }
-  const resolution = await validateApiKey(db, match[2]);
-  if (resolution.failure) await recordFailure(db, RATE_LIMITS.apiKeyFailure, clientIp);
-  return resolution;
+  return validateApiKey(db, match[2]);
+}
+
+/** An unknown or expired API key: these count against the client address (rate limit). */
+export function isApiKeyFailure(failure: AppError): boolean {
+  return failure.messageKey === "errors.apiKeyInvalid" || failure.messageKey === "errors.apiKeyExpired";
 }
 
 /** The created_by value for rows a caller creates (SPEC.md §3: "apikey:<id>" for keys). */

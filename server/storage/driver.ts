@@ -79,8 +79,12 @@ export function resolveRange(range: ByteRange, size: number): { start: number; e
   return { start: range.start, end };
 }
 
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+/** RFC 6266 Content-Disposition: an ASCII fallback name and the exact name in RFC 8187 form. */
 export function contentDisposition(type: "attachment" | "inline", filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
+  const exact = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }

@@ -81,6 +81,7 @@ export const enErrors = {
   filenameRequired: "The file needs a name",
   filenameTooLong: "The file name is longer than 255 characters",
   sizeMismatch: "The file is not as long as its stated size",
+  apiKeyOnly: "This call checks an API key: send Authorization: ApiKey <key>",
   ok: "Success",
   created: "Created",
 };

@@ -80,6 +80,7 @@ export const zhErrors: typeof enErrors = {
   filenameRequired: "文件需要一个名称",
   filenameTooLong: "文件名超过 255 个字符",
   sizeMismatch: "文件长度与声明的大小不符",
+  apiKeyOnly: "此接口用于检查 API 密钥：请发送 Authorization: ApiKey <密钥>",
   ok: "成功",
   created: "已创建",
 };
