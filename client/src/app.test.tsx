@@ -1,22 +1,46 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAppAt } from "../test/render-app";
+import { ADMIN_TOKEN, adminValidation, mockTrpc } from "../test/trpc-msw";
 import i18n from "./i18n";
+
+const trpcMock = mockTrpc();
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   localStorage.clear();
 });
 
+/** An admin session in storage that the (mocked) server confirms. */
+function signInAsAdmin() {
+  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  trpcMock.use({ ...adminValidation(), "keys.list": () => [] });
+}
+
 const currentPath = (location: { history: string[] }) => location.history.at(-1);
+
+/** A plain-text paste as the server answers a view of it. */
+const sharedText = (slug: string) => ({
+  slug,
+  content: `shared text of ${slug}`,
+  format: "text",
+  remark: null,
+  has_password: false,
+  requires_password: false,
+  expires_at: null,
+  max_views: 0,
+  views: 1,
+  created_at: new Date("2026-01-01T00:00:00Z"),
+});
 
 describe("routes", () => {
   test("every route of SPEC.md §2 renders its screen", async () => {
+    trpcMock.use({ "pastes.view": (input) => sharedText((input as { slug: string }).slug) });
     const cases: [string, string][] = [
       ["/", "Online clipboard"],
       ["/upload", "Upload files"],
-      ["/admin", "Dashboard"],
-      ["/admin/storage-config", "Storage configuration"],
+      ["/admin", "Log in to the admin area"],
+      ["/admin/storage-config", "Log in to the admin area"],
       ["/paste/abc123", "Shared text"],
       ["/file/xyz789", "Shared file"],
       ["/mount-explorer", "Mount explorer"],
@@ -53,8 +77,10 @@ describe("routes", () => {
   });
 
   test("paste and file slugs reach their screens", async () => {
+    trpcMock.use({ "pastes.view": (input) => sharedText((input as { slug: string }).slug) });
     const view = renderAppAt("/paste/hello-World_1");
-    expect(await screen.findByText("hello-World_1")).toBeDefined();
+    expect(await screen.findByText("shared text of hello-World_1")).toBeDefined();
+    expect(trpcMock.calls.find((call) => call.path === "pastes.view")?.input).toEqual({ slug: "hello-World_1" });
     view.unmount();
     renderAppAt("/file/f1le");
     expect(await screen.findByText("f1le")).toBeDefined();
@@ -78,7 +104,16 @@ describe("page title", () => {
     }
   });
 
+  test("admin routes signed out are titled as the login", async () => {
+    for (const path of ["/admin", "/admin/settings"]) {
+      const view = renderAppAt(path);
+      await waitFor(() => expect(document.title).toBe("Log in - Pastebox"));
+      view.unmount();
+    }
+  });
+
   test("admin modules show the module name, /admin the dashboard", async () => {
+    signInAsAdmin();
     const cases: [string, string][] = [
       ["/admin", "Dashboard - Pastebox"],
       ["/admin/dashboard", "Dashboard - Pastebox"],
@@ -177,17 +212,37 @@ describe("navigation bar", () => {
 });
 
 describe("admin module navigation", () => {
-  test("the sidebar marks the current module and the select navigates", async () => {
+  test("signed in, every admin route renders its module", async () => {
+    signInAsAdmin();
+    const cases: [string, string][] = [
+      ["/admin", "Dashboard"],
+      ["/admin/storage-config", "Storage configuration"],
+      ["/admin/settings", "Settings"],
+    ];
+    for (const [path, heading] of cases) {
+      const view = renderAppAt(path);
+      expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeDefined();
+      view.unmount();
+    }
+  });
+
+  test("the sidebar marks the current module; the small-screen menu opens, navigates and closes", async () => {
+    signInAsAdmin();
     const { location } = renderAppAt("/admin");
     const sidebar = await screen.findByRole("navigation", { name: "Admin modules" });
     expect(within(sidebar).getAllByRole("link")).toHaveLength(7);
     expect(within(sidebar).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
 
-    const select = screen.getByRole("combobox", { name: "Module" }) as HTMLSelectElement;
-    expect(select.value).toBe("dashboard");
-    fireEvent.change(select, { target: { value: "key-management" } });
+    const menuButton = screen.getByRole("button", { name: "Admin menu: Dashboard" });
+    expect(menuButton.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(menuButton);
+    const [, menu] = await screen.findAllByRole("navigation", { name: "Admin modules" });
+    if (!menu) throw new Error("the admin menu did not open");
+    fireEvent.click(within(menu).getByRole("link", { name: "API keys" }));
     expect(await screen.findByRole("heading", { level: 1, name: "API keys" })).toBeDefined();
     expect(currentPath(location)).toBe("/admin/key-management");
+    await waitFor(() => expect(screen.getAllByRole("navigation", { name: "Admin modules" })).toHaveLength(1));
     expect(within(sidebar).getByRole("link", { name: "API keys" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("button", { name: "Admin menu: API keys" })).toBeDefined();
   });
 });

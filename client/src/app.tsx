@@ -1,12 +1,14 @@
-// Routes (SPEC.md §2) inside the app shell. Screens load lazily; each route sets its page title
-// outside the lazy boundary, so the title is right even while the screen's code is loading.
+// Routes (SPEC.md §2) inside the app shell, behind the route guard. Screens load lazily; each route
+// sets its page title outside the lazy boundary, so the title is right while the code is loading.
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { AppShell } from "./components/app-shell";
 import { PageSpinner } from "./components/page-spinner";
+import { RouteGuard } from "./components/route-guard";
 import { ScreenErrorBoundary } from "./components/screen-error-boundary";
 import { usePageTitle } from "./hooks/use-page-title";
+import { useAuth } from "./lib/auth/use-auth";
 import {
   type AdminModule,
   DEFAULT_ADMIN_MODULE,
@@ -34,11 +36,14 @@ function RouteScreen({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-function AdminRoute({ module }: { module: AdminModule }) {
+// Signed out, the admin routes show the login, and the title says so.
+function AdminRoute({ module, isDefault = false }: { module: AdminModule; isDefault?: boolean }) {
   const { t } = useTranslation();
+  const { authType } = useAuth();
+  const title = authType === "none" ? t("titles.adminLogin") : t(`adminModules.${module}.name`);
   return (
-    <RouteScreen title={t(`adminModules.${module}.name`)}>
-      <AdminScreen module={module} />
+    <RouteScreen title={title}>
+      <AdminScreen module={module} isDefault={isDefault} />
     </RouteScreen>
   );
 }
@@ -67,7 +72,7 @@ export function AppRoutes() {
         </RouteScreen>
       </Route>
       <Route path={ROUTES.admin}>
-        <AdminRoute module={DEFAULT_ADMIN_MODULE} />
+        <AdminRoute module={DEFAULT_ADMIN_MODULE} isDefault />
       </Route>
       <Route path={ROUTES.adminModule}>
         {(params) => (isAdminModule(params.module) ? <AdminRoute module={params.module} /> : <NotFoundRoute />)}
@@ -109,7 +114,9 @@ export function AppRoutes() {
 export function App() {
   return (
     <AppShell>
-      <AppRoutes />
+      <RouteGuard>
+        <AppRoutes />
+      </RouteGuard>
     </AppShell>
   );
 }

@@ -1,23 +1,45 @@
 // Everything the screens rely on from above: React Query, the tRPC client and the theme.
 // Clients are created once per mount (not at module load) so tests get fresh caches.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { ThemeProvider } from "./components/theme-provider";
+import { isClientError } from "./lib/api-errors";
+import { credentialOf } from "./lib/auth/auth-storage";
+import { authStore } from "./lib/auth/session";
 import { createTrpcClient, trpc } from "./lib/trpc";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // A self-hosted app on one server: a failed call is rarely fixed by hammering it, and
-      // refetching on every tab focus would re-run admin lists needlessly.
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      // refetching on every tab focus would re-run admin lists needlessly. A 4xx answer (401, 403,
+      // 404, validation) is final: retrying it only delays the message.
+      queries: {
+        retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
     },
   });
+}
+
+/** Data fetched for one session must not be shown to the next: drop the cache when it changes. */
+function useCacheResetOnSessionChange(queryClient: QueryClient): void {
+  useEffect(() => {
+    let credential = credentialOf(authStore.getState());
+    return authStore.subscribe(() => {
+      const next = credentialOf(authStore.getState());
+      if (next === credential) return;
+      credential = next;
+      queryClient.clear();
+    });
+  }, [queryClient]);
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
+  useCacheResetOnSessionChange(queryClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

@@ -1,9 +1,10 @@
-// Page frame: skip link, top bar, main landmark and footer. The footer stays at the bottom of short
-// pages because the frame is a full-height column.
+// Page frame: skip link, top bar, main landmark, footer and the toasts. The footer stays at the
+// bottom of short pages because the frame is a full-height column.
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { Toaster } from "./toaster";
 
 export const MAIN_CONTENT_ID = "main-content";
 
@@ -37,6 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <Toaster />
     </div>
   );
 }

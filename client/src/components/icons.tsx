@@ -203,6 +203,131 @@ export function SettingsIcon(props: IconProps) {
   );
 }
 
+export function EyeIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M2.75 12S6 5.75 12 5.75 21.25 12 21.25 12 18 18.25 12 18.25 2.75 12 2.75 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </OutlineIcon>
+  );
+}
+
+export function EyeSlashIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M4 4l16 16" />
+      <path d="M9.9 6.1A9.5 9.5 0 0 1 12 5.75C18 5.75 21.25 12 21.25 12a16 16 0 0 1-2.6 3.45M6.6 7.7A15.6 15.6 0 0 0 2.75 12S6 18.25 12 18.25a9.3 9.3 0 0 0 4.2-1" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </OutlineIcon>
+  );
+}
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <rect x="8.5" y="8.5" width="11" height="11" rx="1.5" />
+      <path d="M15.5 8.5V6A1.5 1.5 0 0 0 14 4.5H6A1.5 1.5 0 0 0 4.5 6v8A1.5 1.5 0 0 0 6 15.5h2.5" />
+    </OutlineIcon>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M4.5 6.5h15M9.5 6.5V5a1 1 0 0 1 1-1h3a1 1 0 0 1 1 1v1.5" />
+      <path d="M6.5 6.5l.9 12.1A1.5 1.5 0 0 0 8.9 20h6.2a1.5 1.5 0 0 0 1.5-1.4l.9-12.1M10 10.5v5.5M14 10.5v5.5" />
+    </OutlineIcon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </OutlineIcon>
+  );
+}
+
+export function PencilIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M15.5 5.5l3 3M4.5 19.5l1-4L16 5a1.4 1.4 0 0 1 2 0l1 1a1.4 1.4 0 0 1 0 2L8.5 18.5Z" />
+    </OutlineIcon>
+  );
+}
+
+export function LogoutIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M14.5 8V5.5A1.5 1.5 0 0 0 13 4H5.5A1.5 1.5 0 0 0 4 5.5v13A1.5 1.5 0 0 0 5.5 20H13a1.5 1.5 0 0 0 1.5-1.5V16" />
+      <path d="M9.5 12h11M17 8.5l3.5 3.5-3.5 3.5" />
+    </OutlineIcon>
+  );
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="12" cy="8.5" r="3.75" />
+      <path d="M4.75 20c.9-3.6 3.8-5.75 7.25-5.75s6.35 2.15 7.25 5.75" />
+    </OutlineIcon>
+  );
+}
+
+export function WarningIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M10.7 4.3 2.9 18a1.5 1.5 0 0 0 1.3 2.25h15.6A1.5 1.5 0 0 0 21.1 18L13.3 4.3a1.5 1.5 0 0 0-2.6 0Z" />
+      <path d="M12 9.5v4M12 16.75h.01" />
+    </OutlineIcon>
+  );
+}
+
+export function InfoIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="12" cy="12" r="8.75" />
+      <path d="M12 11v5.5M12 7.75h.01" />
+    </OutlineIcon>
+  );
+}
+
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="12" cy="12" r="8.75" />
+      <path d="m8.5 12.25 2.5 2.5 4.5-5" />
+    </OutlineIcon>
+  );
+}
+
+export function ErrorCircleIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="12" cy="12" r="8.75" />
+      <path d="M12 7.75v5M12 16.25h.01" />
+    </OutlineIcon>
+  );
+}
+
+export function LockIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <rect x="5" y="10.5" width="14" height="9.5" rx="1.5" />
+      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5M12 14.25v2" />
+    </OutlineIcon>
+  );
+}
+
+export function RefreshIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M19.5 12a7.5 7.5 0 0 1-13.3 4.75M4.5 12A7.5 7.5 0 0 1 17.8 7.25" />
+      <path d="M18.25 3.75v3.75H14.5M5.75 20.25V16.5H9.5" />
+    </OutlineIcon>
+  );
+}
+
 // The GitHub mark is a brand logo filled with one path, unlike the stroked icons above.
 export function GitHubIcon(props: IconProps) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { buildAuthHeaders } from "./auth-headers";
+import { authHeadersFor, buildAuthHeaders } from "./auth-headers";
 
 const storageWith = (items: Record<string, string>) => ({ getItem: (key: string) => items[key] ?? null });
 
@@ -28,5 +28,18 @@ describe("buildAuthHeaders", () => {
       },
     };
     expect(buildAuthHeaders(broken)).toEqual({});
+  });
+});
+
+describe("authHeadersFor (the auth store's session)", () => {
+  test("sends the credential of the current session type only", () => {
+    expect(authHeadersFor({ authType: "admin", adminToken: "tok", apiKey: null })).toEqual({
+      Authorization: "Bearer tok",
+    });
+    expect(authHeadersFor({ authType: "apikey", adminToken: null, apiKey: "pb_1" })).toEqual({
+      Authorization: "ApiKey pb_1",
+    });
+    expect(authHeadersFor({ authType: "none", adminToken: "stale", apiKey: "stale" })).toEqual({});
+    expect(authHeadersFor({ authType: "admin", adminToken: null, apiKey: "pb_1" })).toEqual({});
   });
 });

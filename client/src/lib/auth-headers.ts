@@ -1,6 +1,6 @@
-// Credentials the client sends with every tRPC call (SPEC.md §6, §7): an admin session token as
-// `Bearer`, otherwise an API key with the `ApiKey` scheme. Read at call time, so logging in or out
-// takes effect on the next request without rebuilding the client.
+// Credentials the client sends (SPEC.md §6, §7): an admin session token as `Bearer`, otherwise an
+// API key with the `ApiKey` scheme. The tRPC client takes them from the auth store (authHeadersFor);
+// buildAuthHeaders reads localStorage directly, for code that runs without the store (a worker).
 import { STORAGE_KEYS } from "@shared/constants";
 
 export type ReadableStorage = Pick<Storage, "getItem">;
@@ -21,5 +21,17 @@ export function buildAuthHeaders(storage: ReadableStorage | undefined): Record<s
   if (adminToken) return { Authorization: `Bearer ${adminToken}` };
   const apiKey = readItem(storage, STORAGE_KEYS.apiKey);
   if (apiKey) return { Authorization: `ApiKey ${apiKey}` };
+  return {};
+}
+
+/** The same headers from the signed-in state held in memory (the auth store), which also works when
+ * storage is blocked and the session lives for this page only. */
+export function authHeadersFor(state: {
+  authType: "none" | "admin" | "apikey";
+  adminToken: string | null;
+  apiKey: string | null;
+}): Record<string, string> {
+  if (state.authType === "admin" && state.adminToken) return { Authorization: `Bearer ${state.adminToken}` };
+  if (state.authType === "apikey" && state.apiKey) return { Authorization: `ApiKey ${state.apiKey}` };
   return {};
 }

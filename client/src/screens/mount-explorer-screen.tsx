@@ -1,19 +1,70 @@
 // Mount explorer (/mount-explorer/<path>). Listing and file operations arrive later; the route
-// already hands over the decoded directory path.
+// already hands over the decoded directory path. Browsing needs the admin or a key with mount
+// permission (SPEC.md §6); signed out, the screen asks to log in (the guard does not redirect).
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FolderIcon } from "../components/icons";
+import { Link } from "wouter";
+import { buttonClasses } from "../components/button";
+import { FolderIcon, LockIcon } from "../components/icons";
 import { MetaBadge, PageHeader } from "../components/page-header";
+import { hasPermission } from "../lib/auth/access";
+import { useAuth } from "../lib/auth/use-auth";
+import { ROUTES } from "../routes";
 
 export type MountExplorerScreenProps = { path: string };
 
 export default function MountExplorerScreen({ path }: MountExplorerScreenProps) {
   const { t } = useTranslation();
+  const auth = useAuth();
+  const isKey = auth.authType === "apikey";
+  const canBrowse = hasPermission(auth, "mount");
   return (
-    <PageHeader
-      icon={FolderIcon}
-      title={t("screens.mountExplorer.title")}
-      description={t("screens.mountExplorer.description")}
-      meta={<MetaBadge>{path}</MetaBadge>}
-    />
+    <div>
+      <PageHeader
+        icon={FolderIcon}
+        title={t("screens.mountExplorer.title")}
+        description={t("screens.mountExplorer.description")}
+        meta={
+          <>
+            <MetaBadge>{path}</MetaBadge>
+            {isKey && canBrowse ? (
+              <span className="text-sm text-slate-500 dark:text-slate-400">
+                {t("mountAccess.basePath", { path: auth.keyInfo?.basic_path ?? "/" })}
+                {auth.mountReadOnly ? ` · ${t("mountAccess.readOnly")}` : ""}
+              </span>
+            ) : null}
+          </>
+        }
+      />
+      {auth.authType === "none" ? (
+        <AccessNotice
+          title={t("mountAccess.loginTitle")}
+          description={t("mountAccess.loginDescription")}
+          action={
+            <Link href={ROUTES.admin} className={buttonClasses("primary")}>
+              {t("mountAccess.loginAction")}
+            </Link>
+          }
+        />
+      ) : !canBrowse ? (
+        <AccessNotice
+          title={t("mountAccess.noPermissionTitle")}
+          description={t("mountAccess.noPermissionDescription", { name: auth.userInfo?.name ?? "" })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function AccessNotice({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
+  return (
+    <section className="mt-8 flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
+        <LockIcon className="size-6" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">{description}</p>
+      {action ? <div className="mt-6">{action}</div> : null}
+    </section>
   );
 }

@@ -1,6 +1,13 @@
-// Admin module "settings": its tables and forms arrive in a later issue; for now the heading.
+// Admin module "settings": the admin account (change username and/or password). Upload limits and
+// the WebDAV upload mode arrive with their own issue.
 import { AdminModuleHeader } from "./admin-module-header";
+import { AccountSettings } from "./settings/account-settings";
 
 export default function SettingsModule() {
-  return <AdminModuleHeader module="settings" />;
+  return (
+    <div>
+      <AdminModuleHeader module="settings" />
+      <AccountSettings />
+    </div>
+  );
 }

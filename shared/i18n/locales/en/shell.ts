@@ -1,6 +1,11 @@
 // App shell texts (navigation, theme, language, titles, footer, placeholder screens). Keep the zh
 // file in step: it is typed `typeof enShell`, so a missing or extra key fails the typecheck.
+import { enAccounts } from "./accounts";
+import { enPastes } from "./pastes";
+
 export const enShell = {
+  ...enAccounts,
+  ...enPastes,
   app: {
     skipToContent: "Skip to main content",
     tagline: "Online clipboard & file sharing",
@@ -52,6 +57,7 @@ export const enShell = {
     file: "Shared file",
     mountExplorer: "Mount explorer",
     notFound: "Page not found",
+    adminLogin: "Log in",
   },
   screens: {
     home: {

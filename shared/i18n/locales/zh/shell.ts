@@ -1,7 +1,11 @@
 // 应用外壳文本。与 en/shell.ts 保持同步（类型为 typeof enShell）。
 import type { enShell } from "../en/shell";
+import { zhAccounts } from "./accounts";
+import { zhPastes } from "./pastes";
 
 export const zhShell: typeof enShell = {
+  ...zhAccounts,
+  ...zhPastes,
   app: {
     skipToContent: "跳到主要内容",
     tagline: "在线剪贴板与文件分享",
@@ -53,6 +57,7 @@ export const zhShell: typeof enShell = {
     file: "文件分享",
     mountExplorer: "挂载浏览",
     notFound: "页面未找到",
+    adminLogin: "登录",
   },
   screens: {
     home: {

@@ -1,0 +1,217 @@
+// Accounts and access in a real browser against the real server: admin login (and its translated
+// error), creating a mount-only key with base path /docs, signing in with that key in a fresh
+// context, the route guard keeping it inside /docs, the admin area limited to what the key may use,
+// logout clearing local storage, and a password change that logs the admin out.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+
+setDefaultTimeout(60_000);
+
+const AUTH_KEYS = ["admin_token", "api_key", "api_key_permissions", "api_key_info"];
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+const waitForTitle = (page: Page, title: string) =>
+  page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+const storedAuth = (page: Page) => page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), AUTH_KEYS);
+// A refused login or key is a 401 response, which Chromium logs as a console error by itself.
+const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/status of 401/.test(error));
+
+async function logInAsAdmin(page: Page, password = E2E_ADMIN_PASSWORD) {
+  await page.goto(`${app.baseUrl}/admin`);
+  await heading(page, "Log in to the admin area").waitFor();
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Password", { exact: true }).press("Enter");
+  await heading(page, "Dashboard").waitFor();
+}
+
+let mountKey = "";
+
+describe("accounts and access", () => {
+  test("a wrong admin password shows the error in the user's language", async () => {
+    const { context, page, errors } = await openPage(browser, { locale: "zh-CN" });
+    await page.goto(`${app.baseUrl}/admin`);
+    await heading(page, "登录管理后台").waitFor();
+    await waitForTitle(page, "登录 - Pastebox");
+    await page.getByLabel("用户名").fill("admin");
+    await page.getByLabel("密码", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "登录" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "登录失败" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("用户名或密码错误");
+    expect(await storedAuth(page)).toEqual([null, null, null, null]);
+
+    // The same in English.
+    await page.getByRole("button", { name: /^语言：/ }).click();
+    await page.getByRole("option", { name: "English" }).click();
+    await page.getByLabel("Password", { exact: true }).fill("still-not-it");
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await page.getByRole("alert").filter({ hasText: "Wrong username or password" }).waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  test("the admin logs in and creates a key with only mount permission and base path /docs", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
+    await logInAsAdmin(page);
+    expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toMatch(/^\w{20,}$/);
+    await waitForTitle(page, "Dashboard - Pastebox");
+
+    const sidebar = page.getByRole("navigation", { name: "Admin modules" });
+    await sidebar.getByRole("link", { name: "API keys" }).click();
+    await heading(page, "API keys").waitFor();
+    await page.getByRole("heading", { name: "No API keys yet" }).waitFor();
+
+    await page.getByRole("button", { name: "Create key" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Create API key" });
+    await dialog.waitFor();
+    // Focus starts in the dialog, on the name.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("placeholder"))).toBe("e.g. Backup script");
+    await dialog.getByLabel("Name").fill("Docs reader");
+    await dialog.getByRole("checkbox", { name: "Mount", exact: true }).check();
+    await dialog.getByLabel("Base path").fill("/docs");
+    await dialog.getByRole("radio", { name: "7 days" }).click();
+    await dialog.getByRole("button", { name: "Create key" }).click();
+
+    const reveal = page.getByRole("dialog", { name: "Copy your new API key" });
+    await reveal.waitFor();
+    mountKey = await reveal.getByLabel("Your API key").inputValue();
+    expect(mountKey).toMatch(/^pb_[a-z0-9]{30,}$/);
+    await reveal.getByRole("button", { name: "Copy" }).click();
+    await reveal.getByRole("button", { name: "Copied", exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(mountKey);
+    await reveal.getByRole("button", { name: "I have copied it" }).click();
+    await reveal.waitFor({ state: "detached" });
+
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Docs reader" }) });
+    await row.waitFor();
+    const rowText = (await row.textContent()) ?? "";
+    expect(rowText).toContain(`${mountKey.slice(0, 8)}••••`);
+    expect(rowText).not.toContain(mountKey);
+    expect(rowText).toContain("Mount");
+    expect(rowText).not.toContain("Text");
+    expect(rowText).toContain("/docs");
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  test("the key signs in in a fresh context, is kept inside /docs, sees only what it may use, and logs out", async () => {
+    expect(mountKey).not.toBe("");
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/admin`);
+    await page.getByRole("tab", { name: "API key" }).click();
+    await page.getByRole("textbox", { name: "API key" }).fill(mountKey);
+    await page.getByRole("textbox", { name: "API key" }).press("Enter");
+
+    // /admin opens the key's first module; the sidebar lists only that one.
+    await heading(page, "Mount management").waitFor();
+    await page.waitForURL(`${app.baseUrl}/admin/mount-management`);
+    const sidebar = page.getByRole("navigation", { name: "Admin modules" });
+    expect(await sidebar.getByRole("link").allTextContents()).toEqual(["Mount management"]);
+    await page.getByText("Read-only view").waitFor();
+    const badge = page.getByRole("region", { name: "Signed in" });
+    expect(await badge.textContent()).toContain("Docs reader");
+    expect(await badge.textContent()).toContain("/docs");
+    expect(await storedAuth(page)).toEqual([
+      null,
+      mountKey,
+      JSON.stringify({ text: false, file: false, mount: true, mount_read_only: false }),
+      expect.stringContaining('"basic_path":"/docs"'),
+    ]);
+
+    // A module it may not use says so and points to what it can use.
+    await page.goto(`${app.baseUrl}/admin/key-management`);
+    await page.getByRole("heading", { name: "Not available with this key" }).waitFor();
+    expect(await page.getByRole("link", { name: /Mount explorer: browse \/docs/ }).getAttribute("href")).toBe(
+      "/mount-explorer/docs",
+    );
+
+    // The guard keeps the key inside its base path.
+    await page.goto(`${app.baseUrl}/mount-explorer/other`);
+    await page.waitForURL(`${app.baseUrl}/mount-explorer/docs`);
+    await page.getByText("Your key is limited to /docs").waitFor();
+    await page.goto(`${app.baseUrl}/mount-explorer/docs/2024`);
+    await heading(page, "Mount explorer").waitFor();
+    expect(page.url()).toBe(`${app.baseUrl}/mount-explorer/docs/2024`);
+
+    // Logout clears every stored credential and shows the login again.
+    await page.goto(`${app.baseUrl}/admin`);
+    await heading(page, "Mount management").waitFor();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await heading(page, "Log in to the admin area").waitFor();
+    expect(await storedAuth(page)).toEqual([null, null, null, null]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  test("375 px: the admin menu is collapsed into a button that opens the modules", async () => {
+    const { context, page } = await openPage(browser, { viewport: PHONE });
+    await logInAsAdmin(page);
+    expect(await page.getByRole("navigation", { name: "Admin modules" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Admin menu: Dashboard" }).click();
+    const menu = page.getByRole("navigation", { name: "Admin modules" });
+    await menu.getByRole("link", { name: "Settings" }).click();
+    await heading(page, "Settings").waitFor();
+    await menu.waitFor({ state: "detached" });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
+
+describe("changing the admin password", () => {
+  let own: RunningApp;
+
+  beforeAll(async () => {
+    own = await startApp();
+  });
+
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  test("logs the admin out; the new password works and the old session is gone", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${own.baseUrl}/admin/settings`);
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await page.getByRole("heading", { name: "Admin account" }).waitFor();
+    const oldToken = await page.evaluate(() => localStorage.getItem("admin_token"));
+
+    await page.getByLabel("Current password").fill(E2E_ADMIN_PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-password-1");
+    await page.getByLabel("Confirm new password").fill("brand-new-password-1");
+    await page.getByRole("button", { name: "Update account" }).click();
+
+    await heading(page, "Log in to the admin area").waitFor();
+    await page.getByText("Account updated. Please log in again.").waitFor();
+    expect(await storedAuth(page)).toEqual([null, null, null, null]);
+    const check = await fetch(`${own.baseUrl}/api/test/admin-token`, {
+      headers: { Authorization: `Bearer ${oldToken}` },
+    });
+    expect(check.status).toBe(401);
+
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password", { exact: true }).fill("brand-new-password-1");
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await heading(page, "Settings").waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+// Buttons used across screens: one look per role (primary action, secondary, danger, quiet), a busy
+// state that keeps the label readable, and type="button" unless a form submit is asked for.
+import type { ButtonHTMLAttributes, ComponentType, ReactNode } from "react";
+import { cx, focusRing } from "./class-names";
+import type { IconProps } from "./icons";
+import { Spinner } from "./spinner";
+
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+export type ButtonSize = "sm" | "md";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary:
+    "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:bg-indigo-600/60 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:disabled:bg-indigo-500/50",
+  secondary:
+    "bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-900 disabled:text-slate-400 disabled:hover:bg-white dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800 dark:hover:text-white dark:disabled:text-slate-500 dark:disabled:hover:bg-slate-900",
+  danger:
+    "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50 dark:bg-red-500 dark:hover:bg-red-400 dark:disabled:bg-red-500/40",
+  ghost:
+    "text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: "h-8 gap-1.5 px-2.5 text-sm",
+  md: "h-10 gap-2 px-4 text-sm",
+};
+
+export function buttonClasses(variant: ButtonVariant = "secondary", size: ButtonSize = "md"): string {
+  return cx(
+    "inline-flex shrink-0 items-center justify-center rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed",
+    VARIANTS[variant],
+    SIZES[size],
+    focusRing,
+  );
+}
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  icon?: ComponentType<IconProps>;
+  isLoading?: boolean;
+  children: ReactNode;
+};
+
+export function Button({
+  variant = "secondary",
+  size = "md",
+  icon: Icon,
+  isLoading = false,
+  type = "button",
+  className,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cx(buttonClasses(variant, size), className)}
+      disabled={disabled || isLoading}
+      aria-busy={isLoading || undefined}
+      {...props}
+    >
+      {isLoading ? <Spinner /> : Icon ? <Icon className="size-4.5 shrink-0" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,220 @@
+// Labelled form controls: every input has a visible label, its hint and its error are tied to it
+// with aria-describedby, and an error also sets aria-invalid so screen readers announce it.
+import { Description, Field, Label, Switch } from "@headlessui/react";
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { cx, focusRing } from "./class-names";
+import { ErrorCircleIcon, EyeIcon, EyeSlashIcon } from "./icons";
+
+export const inputClasses = (hasError: boolean) =>
+  cx(
+    "block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-500 dark:disabled:bg-slate-800/60",
+    hasError ? "border-red-500 dark:border-red-400" : "border-slate-300 dark:border-slate-700",
+    "focus-visible:border-indigo-500 focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-indigo-500 dark:focus-visible:border-indigo-400 dark:focus-visible:outline-indigo-400",
+  );
+
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-600 dark:text-red-400">
+      <ErrorCircleIcon className="mt-px size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1.5 text-sm text-slate-500 dark:text-slate-400">
+      {children}
+    </p>
+  );
+}
+
+export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(" ");
+  return list || undefined;
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> & {
+  label: ReactNode;
+  value: string;
+  onValueChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | null;
+  /** Content at the right edge inside the input (a show/hide button). */
+  trailing?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+  labelExtra?: ReactNode;
+};
+
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  hint,
+  error,
+  trailing,
+  inputRef,
+  labelExtra,
+  id,
+  className,
+  ...inputProps
+}: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? `field-${generatedId}`;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={className}>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {labelExtra}
+      </div>
+      <div className="relative mt-1.5">
+        <input
+          ref={inputRef}
+          id={inputId}
+          value={value}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
+          className={cx(inputClasses(Boolean(error)), trailing ? "pr-11" : null)}
+          {...inputProps}
+        />
+        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
+      </div>
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+export type PasswordFieldProps = Omit<TextFieldProps, "type" | "trailing"> & {
+  /** Labels for the reveal button, e.g. "Show password" / "Hide password". */
+  showLabel?: string;
+  hideLabel?: string;
+};
+
+/** A password (or secret key) input with a button that shows or hides what was typed. */
+export function PasswordField({ showLabel, hideLabel, ...props }: PasswordFieldProps) {
+  const { t } = useTranslation();
+  const [isVisible, setIsVisible] = useState(false);
+  const label = isVisible ? (hideLabel ?? t("forms.hidePassword")) : (showLabel ?? t("forms.showPassword"));
+  return (
+    <TextField
+      {...props}
+      type={isVisible ? "text" : "password"}
+      spellCheck={false}
+      autoCapitalize="none"
+      autoCorrect="off"
+      trailing={
+        <button
+          type="button"
+          onClick={() => setIsVisible((visible) => !visible)}
+          aria-label={label}
+          title={label}
+          aria-pressed={isVisible}
+          className={cx(
+            "inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-white",
+            focusRing,
+          )}
+        >
+          {isVisible ? <EyeSlashIcon className="size-5" /> : <EyeIcon className="size-5" />}
+        </button>
+      }
+    />
+  );
+}
+
+export type CheckboxFieldProps = {
+  label: ReactNode;
+  description?: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+  name?: string;
+};
+
+export function CheckboxField({ label, description, checked, onCheckedChange, disabled, name }: CheckboxFieldProps) {
+  const id = `checkbox-${useId()}`;
+  const descriptionId = `${id}-description`;
+  return (
+    <div className="flex gap-3">
+      <div className="flex h-6 shrink-0 items-center">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+          aria-describedby={description ? descriptionId : undefined}
+          className="size-4.5 rounded border-slate-300 accent-indigo-600 dark:border-slate-600 dark:accent-indigo-400"
+        />
+      </div>
+      <div className="text-sm leading-6">
+        <label htmlFor={id} className="font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {description ? (
+          <p id={descriptionId} className="text-slate-500 dark:text-slate-400">
+            {description}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export type SwitchFieldProps = {
+  label: ReactNode;
+  description?: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+};
+
+/** An on/off setting (Headless UI Switch: role="switch", Space toggles, the label clicks through). */
+export function SwitchField({ label, description, checked, onCheckedChange }: SwitchFieldProps) {
+  return (
+    <Field className="flex items-start justify-between gap-4">
+      <div className="text-sm leading-6">
+        <Label className="font-medium text-slate-800 dark:text-slate-200">{label}</Label>
+        {description ? <Description className="text-slate-500 dark:text-slate-400">{description}</Description> : null}
+      </div>
+      <Switch
+        checked={checked}
+        onChange={onCheckedChange}
+        className={cx(
+          "group relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors data-checked:bg-indigo-600 dark:bg-slate-700 dark:data-checked:bg-indigo-500",
+          focusRing,
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className="size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform group-data-checked:translate-x-5.5 motion-reduce:transition-none"
+        />
+      </Switch>
+    </Field>
+  );
+}
+
+export type FormAlertProps = { children: ReactNode; title?: ReactNode; id?: string };
+
+/** A form-level error (what the server said), announced when it appears. */
+export function FormAlert({ title, children, id }: FormAlertProps) {
+  return (
+    <div
+      id={id}
+      role="alert"
+      className="flex gap-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
+    >
+      <ErrorCircleIcon className="mt-px size-5 shrink-0 text-red-500 dark:text-red-400" />
+      <div className="min-w-0">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        <div className={title ? "mt-0.5" : undefined}>{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { eventually } from "../../test/eventually";
+import { renderAppAt } from "../../test/render-app";
+import { ADMIN_TOKEN, adminValidation, keyCheck, mockTrpc, storeKeySession, TrpcTestError } from "../../test/trpc-msw";
+import i18n from "../i18n";
+import { toast } from "./toast-store";
+
+const server = mockTrpc();
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+});
+
+afterEach(() => {
+  setSystemTime();
+});
+
+const current = (location: { history: string[] }) => location.history.at(-1) ?? "";
+const validations = () => server.calls.filter((call) => call.path === "admin.validateToken").length;
+
+describe("route guard in the app", () => {
+  test("signed out: admin routes are not redirected (the login shows)", async () => {
+    const { location } = renderAppAt("/admin/key-management");
+    expect(await screen.findByRole("heading", { name: "Log in to the admin area" })).toBeDefined();
+    expect(current(location)).toBe("/admin/key-management");
+  });
+
+  test("signed out: the mount explorer asks to log in, with a link to the login", async () => {
+    const { location } = renderAppAt("/mount-explorer/docs");
+    expect(await screen.findByRole("heading", { name: "Log in to browse mounts" })).toBeDefined();
+    expect(current(location)).toBe("/mount-explorer/docs");
+    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin");
+  });
+
+  test("a mount key outside its base path is sent to its base path, replacing the history entry", async () => {
+    storeKeySession(keyCheck({ mount: true }, "/docs"));
+    const { location } = renderAppAt("/mount-explorer/other");
+    expect(await screen.findByText("/docs")).toBeDefined();
+    expect(location.history).toEqual(["/mount-explorer/docs"]);
+    expect(screen.getByText("Your key is limited to /docs")).toBeDefined();
+  });
+
+  test("a mount key inside its base path stays", async () => {
+    storeKeySession(keyCheck({ mount: true }, "/docs"));
+    const { location } = renderAppAt("/mount-explorer/docs/2024");
+    expect(await screen.findByText("/docs/2024")).toBeDefined();
+    expect(location.history).toEqual(["/mount-explorer/docs/2024"]);
+  });
+
+  test("a key without mount permission is told so in the explorer", async () => {
+    storeKeySession(keyCheck({ text: true }, "/", "Notes"));
+    renderAppAt("/mount-explorer");
+    expect(await screen.findByRole("heading", { name: "Your key cannot browse mounts" })).toBeDefined();
+  });
+
+  test("a key with no permission is sent Home from the admin area, with a message", async () => {
+    storeKeySession(keyCheck({}));
+    server.use({ "keys.validate": () => keyCheck({}) });
+    const { location } = renderAppAt("/admin");
+    expect(await screen.findByRole("heading", { level: 1, name: "Online clipboard" })).toBeDefined();
+    expect(current(location)).toBe("/");
+    expect(toast.getToasts().map((item) => item.title)).toContain(
+      "This API key has no permissions, so it cannot open this page.",
+    );
+  });
+
+  test("a key opening an admin module it may not use sees what it can use instead", async () => {
+    storeKeySession(keyCheck({ mount: true, text: true }, "/docs"));
+    server.use({ "keys.validate": () => keyCheck({ mount: true, text: true }, "/docs") });
+    renderAppAt("/admin/key-management");
+    expect(await screen.findByRole("heading", { name: "Not available with this key" })).toBeDefined();
+    const links = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
+    expect(links).toContain("/admin/text-management");
+    expect(links).toContain("/admin/mount-management");
+    expect(links).toContain("/mount-explorer/docs");
+  });
+
+  test("a never-checked admin session is checked before the admin area shows", async () => {
+    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    server.use(adminValidation("root"));
+    renderAppAt("/admin");
+    expect(screen.getByRole("status").textContent).toContain("Checking your login");
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeDefined();
+    expect(validations()).toBe(1);
+  });
+
+  test("an expired admin token: the login shows with 'session expired'", async () => {
+    localStorage.setItem("admin_token", "expired-token");
+    server.use({
+      "admin.validateToken": () => {
+        throw new TrpcTestError("UNAUTHORIZED", "Your admin session has expired, please log in again");
+      },
+    });
+    renderAppAt("/admin/settings");
+    expect(await screen.findByRole("heading", { name: "Log in to the admin area" })).toBeDefined();
+    expect(localStorage.getItem("admin_token")).toBeNull();
+    expect(toast.getToasts().map((item) => item.title)).toContain(
+      "Your admin session has expired. Please log in again.",
+    );
+  });
+
+  test("the server unreachable: the admin area stays, with a notice and a retry", async () => {
+    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    server.goOffline();
+    renderAppAt("/admin");
+    expect(await screen.findByText("Your login could not be checked")).toBeDefined();
+    expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeDefined();
+    server.use(adminValidation());
+  });
+
+  test("admin routes check again once the last check is over 5 minutes old; other routes do not", async () => {
+    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    server.use({ ...adminValidation(), "keys.list": () => [] });
+    renderAppAt("/admin");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    expect(validations()).toBe(1);
+
+    const sidebar = screen.getByRole("navigation", { name: "Admin modules" });
+    fireEvent.click(within(sidebar).getByRole("link", { name: "Settings" }));
+    await screen.findByRole("heading", { level: 1, name: "Settings" });
+    expect(validations()).toBe(1);
+
+    setSystemTime(new Date(Date.now() + 300_001));
+    fireEvent.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Upload" }));
+    await screen.findByRole("heading", { level: 1, name: "Upload files" });
+    expect(validations()).toBe(1);
+
+    fireEvent.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Admin" }));
+    await eventually(() => expect(validations()).toBe(2));
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeDefined();
+  });
+});

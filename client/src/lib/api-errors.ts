@@ -1,0 +1,72 @@
+// Reading the errors the server sends (server/trpc.ts errorFormatter): `message` is already in the
+// caller's language, `data.appCode` is one of shared/errors.ts, `data.issues` names bad fields.
+import { type ErrorCode, isErrorCode } from "@shared/errors";
+import { TRPCClientError } from "@trpc/client";
+
+export type FieldIssue = { path: string; message: string };
+
+type ErrorData = { appCode?: unknown; httpStatus?: unknown; issues?: unknown };
+
+function dataOf(error: unknown): ErrorData | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data: unknown = error.data;
+  return typeof data === "object" && data !== null ? (data as ErrorData) : null;
+}
+
+export function httpStatusOf(error: unknown): number | null {
+  const status = dataOf(error)?.httpStatus;
+  return typeof status === "number" ? status : null;
+}
+
+export function appCodeOf(error: unknown): ErrorCode | null {
+  const code = dataOf(error)?.appCode;
+  return isErrorCode(code) ? code : null;
+}
+
+/**
+ * The credentials were refused (SPEC.md §8). Decided by the app code where the server sent one: a
+ * WRONG_PASSWORD (a share's password) is also a 401 but says nothing about the session.
+ */
+export function isUnauthorizedError(error: unknown): boolean {
+  const code = appCodeOf(error);
+  if (code !== null) return code === "UNAUTHORIZED";
+  return httpStatusOf(error) === 401;
+}
+
+/** The server answered with a status below 500: repeating the same call will not help. */
+export function isClientError(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status !== null && status >= 400 && status < 500;
+}
+
+/** No answer at all (offline, server down, blocked): no error data and no HTTP response behind it. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof TRPCClientError) {
+    const meta: unknown = error.meta;
+    const hasResponse = typeof meta === "object" && meta !== null && "response" in meta && Boolean(meta.response);
+    return dataOf(error) === null && !hasResponse;
+  }
+  return error instanceof TypeError;
+}
+
+export function fieldIssuesOf(error: unknown): FieldIssue[] {
+  const issues = dataOf(error)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is FieldIssue =>
+      typeof issue === "object" &&
+      issue !== null &&
+      typeof issue.path === "string" &&
+      typeof issue.message === "string",
+  );
+}
+
+/**
+ * A sentence for the user: the server's own (translated) message when it sent one, a network notice
+ * when there was no answer, otherwise the generic fallback the caller passes in its language.
+ */
+export function errorMessageOf(error: unknown, messages: { network: string; fallback: string }): string {
+  if (isNetworkError(error)) return messages.network;
+  if (error instanceof TRPCClientError && dataOf(error) !== null && error.message) return error.message;
+  return messages.fallback;
+}

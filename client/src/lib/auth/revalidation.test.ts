@@ -1,0 +1,27 @@
+import { describe, expect, test } from "bun:test";
+import { AUTH_REVALIDATE_MS } from "@shared/constants";
+import { needsRevalidation } from "./revalidation";
+
+describe("needsRevalidation (SPEC.md §4 stale auth)", () => {
+  const now = 1_800_000_000_000;
+
+  test("the window is 300000 ms", () => {
+    expect(AUTH_REVALIDATE_MS).toBe(300_000);
+  });
+
+  test("never validated is stale", () => {
+    expect(needsRevalidation(null, now)).toBe(true);
+  });
+
+  test("fresh up to 300000 ms, stale after", () => {
+    expect(needsRevalidation(now, now)).toBe(false);
+    expect(needsRevalidation(now - 299_999, now)).toBe(false);
+    expect(needsRevalidation(now - 300_000, now)).toBe(false);
+    expect(needsRevalidation(now - 300_001, now)).toBe(true);
+    expect(needsRevalidation(now - 3_600_000, now)).toBe(true);
+  });
+
+  test("a check dated in the future (clock moved back) is stale", () => {
+    expect(needsRevalidation(now + 60_000, now)).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { ADMIN_TOKEN, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { toast } from "../../components/toast-store";
+import i18n from "../../i18n";
+import { createTrpcClient } from "../trpc";
+import { authStore } from "./session";
+
+const server = mockTrpc();
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+  toast.clear();
+});
+
+function signIn(items: Record<string, string>) {
+  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  authStore.reload({ force: true });
+}
+
+const unauthorized = () => {
+  throw new TrpcTestError("UNAUTHORIZED", "server says no");
+};
+
+async function listKeys() {
+  return createTrpcClient()
+    .keys.list.query()
+    .catch((error: unknown) => error);
+}
+
+const toastTitles = () => toast.getToasts().map((item) => item.title);
+
+describe("central 401 handling (SPEC.md §8)", () => {
+  test("calls carry the signed-in credential and the language", async () => {
+    signIn({ admin_token: ADMIN_TOKEN });
+    server.use({ "keys.list": () => [] });
+    await i18n.changeLanguage("zh");
+    await listKeys();
+    expect(server.calls[0]).toMatchObject({ authorization: `Bearer ${ADMIN_TOKEN}`, language: "zh" });
+  });
+
+  test("401 with the admin token: logged out, storage cleared, 'admin session expired'", async () => {
+    signIn({ admin_token: ADMIN_TOKEN });
+    server.use({ "keys.list": unauthorized });
+    await listKeys();
+    expect(authStore.getState().authType).toBe("none");
+    expect(localStorage.getItem("admin_token")).toBeNull();
+    expect(toastTitles()).toEqual(["Your admin session has expired. Please log in again."]);
+  });
+
+  test("401 with an API key: logged out, 'key invalid or expired'", async () => {
+    signIn({ api_key: "pb_key", api_key_permissions: '{"text":true}', api_key_info: '{"id":"k","name":"k"}' });
+    server.use({ "keys.list": unauthorized });
+    await listKeys();
+    expect(authStore.getState().authType).toBe("none");
+    for (const key of ["api_key", "api_key_permissions", "api_key_info"]) expect(localStorage.getItem(key)).toBeNull();
+    expect(toastTitles()).toEqual(["Your API key is invalid or has expired. Please log in again."]);
+  });
+
+  test("401 signed out: 'unauthorized, please log in'", async () => {
+    signIn({});
+    server.use({ "keys.list": unauthorized });
+    await listKeys();
+    expect(toastTitles()).toEqual(["Unauthorized, please log in."]);
+  });
+
+  test("several failing calls at once show one message", async () => {
+    signIn({ admin_token: ADMIN_TOKEN });
+    server.use({ "keys.list": unauthorized, "admin.validateToken": unauthorized });
+    const client = createTrpcClient();
+    await Promise.all([client.keys.list.query().catch(() => {}), client.admin.validateToken.query().catch(() => {})]);
+    expect(toastTitles()).toHaveLength(1);
+  });
+
+  test("calls whose 401 is part of their own flow are left to their caller", async () => {
+    signIn({ admin_token: ADMIN_TOKEN });
+    server.use({ "admin.changePassword": unauthorized });
+    const client = createTrpcClient();
+    await client.admin.changePassword.mutate({ currentPassword: "x", newPassword: "yyyyyyyy" }).catch(() => {});
+    expect(authStore.getState().authType).toBe("admin");
+    expect(toastTitles()).toEqual([]);
+  });
+
+  test("a wrong share password (401 WRONG_PASSWORD) is not a session problem", async () => {
+    signIn({ admin_token: ADMIN_TOKEN });
+    server.use({
+      "keys.list": () => {
+        throw new TrpcTestError("WRONG_PASSWORD", "Wrong password");
+      },
+    });
+    await listKeys();
+    expect(authStore.getState().authType).toBe("admin");
+    expect(toastTitles()).toEqual([]);
+  });
+
+  test("other errors (403, 404) do not log out", async () => {
+    signIn({ admin_token: ADMIN_TOKEN });
+    server.use({
+      "keys.list": () => {
+        throw new TrpcTestError("FORBIDDEN", "no");
+      },
+    });
+    await listKeys();
+    expect(authStore.getState().authType).toBe("admin");
+    expect(toastTitles()).toEqual([]);
+  });
+});

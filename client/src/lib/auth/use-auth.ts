@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from "react";
+import type { AuthState } from "./auth-types";
+import { authStore } from "./session";
+
+/** The current auth state; the component re-renders when it changes. */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}

@@ -1,0 +1,184 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderAppAt } from "../../../test/render-app";
+import { keyCheck, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { toast } from "../../components/toast-store";
+import i18n from "../../i18n";
+
+const server = mockTrpc();
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+});
+
+const adminLogin = (username = "admin") => ({
+  "admin.login": (input: unknown) => {
+    const { password } = input as { password: string };
+    if (password !== "right-password") throw new TrpcTestError("UNAUTHORIZED", "Wrong username or password");
+    return { token: "fresh-token", username, expiresAt: new Date(Date.now() + 86_400_000) };
+  },
+  "admin.validateToken": () => ({ valid: true, id: "admin-1", username }),
+});
+
+function fill(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label, { selector: "input" }), { target: { value } });
+}
+
+function submit() {
+  fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+}
+
+describe("admin login: admin account", () => {
+  test("signed out, /admin shows the login with two modes and labelled fields", async () => {
+    renderAppAt("/admin");
+    expect(await screen.findByRole("heading", { level: 1, name: "Log in to the admin area" })).toBeDefined();
+    const tabs = screen.getByRole("tablist", { name: "Login method" });
+    expect(
+      within(tabs)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Admin account", "API key"]);
+    expect(screen.getByLabelText("Username", { selector: "input" }).getAttribute("autocomplete")).toBe("username");
+    expect(screen.getByLabelText("Password", { selector: "input" }).getAttribute("type")).toBe("password");
+  });
+
+  test("the eye button shows and hides the password", async () => {
+    renderAppAt("/admin");
+    await screen.findByRole("heading", { name: "Log in to the admin area" });
+    const password = screen.getByLabelText("Password", { selector: "input" });
+    const toggle = screen.getByRole("button", { name: "Show password" });
+    fireEvent.click(toggle);
+    expect(password.getAttribute("type")).toBe("text");
+    expect(screen.getByRole("button", { name: "Hide password" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(password.getAttribute("type")).toBe("password");
+  });
+
+  test("empty fields are reported next to them, in the user's language, without a request", async () => {
+    renderAppAt("/admin");
+    await screen.findByRole("heading", { name: "Log in to the admin area" });
+    submit();
+    expect(await screen.findByText("Enter the username")).toBeDefined();
+    expect(screen.getByText("Enter the password")).toBeDefined();
+    expect(screen.getByLabelText("Username", { selector: "input" }).getAttribute("aria-invalid")).toBe("true");
+    expect(server.calls).toEqual([]);
+
+    await act(() => i18n.changeLanguage("zh"));
+    expect(await screen.findByText("请输入用户名")).toBeDefined();
+  });
+
+  test("a wrong password shows the server's message and clears the password", async () => {
+    server.use(adminLogin());
+    renderAppAt("/admin");
+    await screen.findByRole("heading", { name: "Log in to the admin area" });
+    fill("Username", "admin");
+    fill("Password", "wrong-password");
+    submit();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Login failed");
+    expect(alert.textContent).toContain("Wrong username or password");
+    expect((screen.getByLabelText("Password", { selector: "input" }) as HTMLInputElement).value).toBe("");
+    expect(localStorage.getItem("admin_token")).toBeNull();
+  });
+
+  test("success stores the token and opens the admin area with the user's badge", async () => {
+    server.use(adminLogin("root"));
+    renderAppAt("/admin");
+    await screen.findByRole("heading", { name: "Log in to the admin area" });
+    await waitFor(() => expect(document.title).toBe("Log in - Pastebox"));
+    fill("Username", "root");
+    fill("Password", "right-password");
+    // Enter in a field submits the form.
+    fireEvent.submit(screen.getByLabelText("Password", { selector: "input" }).closest("form") as HTMLFormElement);
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeDefined();
+    expect(localStorage.getItem("admin_token")).toBe("fresh-token");
+    expect(server.calls[0]?.input).toEqual({ username: "root", password: "right-password" });
+    expect(screen.getAllByTestId("user-name")[0]?.textContent).toBe("root");
+    expect(toast.getToasts().map((item) => item.title)).toContain("Logged in as root");
+    await waitFor(() => expect(document.title).toBe("Dashboard - Pastebox"));
+  });
+
+  test("a response without a token fails with 'missing token'", async () => {
+    server.use({ "admin.login": () => ({ username: "admin", expiresAt: new Date() }) });
+    renderAppAt("/admin");
+    await screen.findByRole("heading", { name: "Log in to the admin area" });
+    fill("Username", "admin");
+    fill("Password", "whatever-1");
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toContain("the server's response is missing the token");
+  });
+
+  test("too many attempts: the server's rate-limit message is shown", async () => {
+    server.use({
+      "admin.login": () => {
+        throw new TrpcTestError("TOO_MANY_REQUESTS", "Too many requests, try again in 600 seconds");
+      },
+    });
+    renderAppAt("/admin");
+    await screen.findByRole("heading", { name: "Log in to the admin area" });
+    fill("Username", "admin");
+    fill("Password", "whatever-1");
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toContain("try again in 600 seconds");
+  });
+
+  test("the server unreachable: a network message", async () => {
+    server.goOffline();
+    renderAppAt("/admin");
+    await screen.findByRole("heading", { name: "Log in to the admin area" });
+    fill("Username", "admin");
+    fill("Password", "whatever-1");
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toContain("Could not reach the server");
+  });
+});
+
+describe("admin login: API key", () => {
+  test("a refused key: 'API key validation failed' with the reason, nothing stored", async () => {
+    server.use({
+      "keys.validate": () => {
+        throw new TrpcTestError("UNAUTHORIZED", "Invalid API key");
+      },
+    });
+    renderAppAt("/admin");
+    fireEvent.click(await screen.findByRole("tab", { name: "API key" }));
+    fill("API key", "pb_wrong");
+    submit();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("API key validation failed");
+    expect(alert.textContent).toContain("Invalid API key");
+    expect(server.calls[0]?.authorization).toBe("ApiKey pb_wrong");
+    expect(localStorage.getItem("api_key")).toBeNull();
+  });
+
+  test("an empty key is reported without a request", async () => {
+    renderAppAt("/admin");
+    fireEvent.click(await screen.findByRole("tab", { name: "API key" }));
+    submit();
+    expect(await screen.findByText("Enter the API key")).toBeDefined();
+    expect(server.calls).toEqual([]);
+  });
+
+  test("a mount-only key lands in its module and sees only what it may use", async () => {
+    server.use({ "keys.validate": () => keyCheck({ mount: true }, "/docs", "Docs only") });
+    const { location } = renderAppAt("/admin");
+    fireEvent.click(await screen.findByRole("tab", { name: "API key" }));
+    fill("API key", "pb_docs");
+    submit();
+    expect(await screen.findByRole("heading", { level: 1, name: "Mount management" })).toBeDefined();
+    expect(location.history.at(-1)).toBe("/admin/mount-management");
+    const sidebar = screen.getByRole("navigation", { name: "Admin modules" });
+    expect(
+      within(sidebar)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Mount management"]);
+    expect(screen.getByText("Read-only view")).toBeDefined();
+    expect(localStorage.getItem("api_key")).toBe("pb_docs");
+    expect(JSON.parse(localStorage.getItem("api_key_info") ?? "")).toEqual({
+      id: "key-1",
+      name: "Docs only",
+      basic_path: "/docs",
+    });
+  });
+});

@@ -1,0 +1,230 @@
+// Admin login (SPEC.md §2): two modes, the admin account and an API key, as tabs. Fields are
+// labelled, Enter submits, the button shows progress, and errors arrive in the user's language
+// (the server translates its own; ours come from i18n).
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { loginInput } from "@shared/schemas/auth";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MAIN_CONTENT_ID } from "../../components/app-shell";
+import { Button } from "../../components/button";
+import { cx, focusRing } from "../../components/class-names";
+import { FormAlert, PasswordField, TextField } from "../../components/form-controls";
+import { KeyIcon, ShieldIcon, UserIcon } from "../../components/icons";
+import { toast } from "../../components/toast-store";
+import { errorMessageOf, fieldIssuesOf } from "../../lib/api-errors";
+import { AuthError } from "../../lib/auth/auth-types";
+import { authStore } from "../../lib/auth/session";
+import {
+  type FieldErrors,
+  fieldErrorsFromIssues,
+  fieldErrorsFromServer,
+  renderFieldMessage,
+} from "../../lib/form-messages";
+
+type LoginField = "username" | "password";
+
+/** Title and detail of a failed login, in the user's language. */
+export function useLoginErrorText() {
+  const { t } = useTranslation();
+  return (error: unknown): { title: string; detail: string | null } => {
+    if (error instanceof AuthError) {
+      const detail = error.isNetwork ? t("common.networkError") : error.reason;
+      return { title: t(error.messageKey), detail };
+    }
+    return {
+      title: t("auth.login.failed"),
+      detail: errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
+    };
+  };
+}
+
+function focusFirstInvalid(form: RefObject<HTMLFormElement | null>) {
+  // After React has rendered the error state.
+  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** After signing in, focus moves to the main region so the admin area is announced from the top. */
+function focusMain() {
+  requestAnimationFrame(() => document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true }));
+}
+
+export function AdminLogin() {
+  const { t } = useTranslation();
+  const tabClass = cx(
+    "flex items-center justify-center gap-2 rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors hover:text-slate-900 data-selected:bg-white data-selected:text-indigo-700 data-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-selected:bg-slate-800 dark:data-selected:text-indigo-300",
+    focusRing,
+  );
+  return (
+    <div className="mx-auto w-full max-w-md py-2 sm:py-8">
+      <div className="flex flex-col items-center text-center">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
+          <ShieldIcon className="size-7" />
+        </span>
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {t("auth.login.title")}
+        </h1>
+        <p className="mt-2 text-base text-slate-600 dark:text-slate-400">{t("auth.login.description")}</p>
+      </div>
+
+      <div className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-7 dark:bg-slate-900 dark:ring-slate-800">
+        <TabGroup>
+          <TabList
+            aria-label={t("auth.login.modesLabel")}
+            className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-950/60"
+          >
+            <Tab className={tabClass}>
+              <UserIcon className="size-4.5" />
+              {t("auth.login.modes.admin")}
+            </Tab>
+            <Tab className={tabClass}>
+              <KeyIcon className="size-4.5" />
+              {t("auth.login.modes.apiKey")}
+            </Tab>
+          </TabList>
+          <TabPanels className="mt-6">
+            <TabPanel unmount={false} className="outline-none">
+              <AdminAccountForm />
+            </TabPanel>
+            <TabPanel unmount={false} className="outline-none">
+              <ApiKeyForm />
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
+      </div>
+    </div>
+  );
+}
+
+function AdminAccountForm() {
+  const { t } = useTranslation();
+  const errorText = useLoginErrorText();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setFailure(null);
+    const parsed = loginInput.safeParse({ username, password });
+    if (!parsed.success) {
+      setErrors(
+        fieldErrorsFromIssues(parsed.error.issues, (path) =>
+          path === "username" || path === "password" ? path : null,
+        ),
+      );
+      focusFirstInvalid(formRef);
+      return;
+    }
+    setErrors({});
+    setIsSubmitting(true);
+    try {
+      await authStore.loginAdmin(parsed.data.username, parsed.data.password);
+      toast.success(
+        t("auth.notices.welcomeAdmin", { name: authStore.getState().userInfo?.name ?? parsed.data.username }),
+      );
+      focusMain();
+    } catch (error) {
+      setIsSubmitting(false);
+      const serverErrors = fieldErrorsFromServer(fieldIssuesOf(error), (path) =>
+        path === "username" || path === "password" ? path : null,
+      );
+      if (Object.keys(serverErrors).length > 0) setErrors(serverErrors);
+      else setFailure(errorText(error));
+      setPassword("");
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <TextField
+        label={t("auth.login.username")}
+        value={username}
+        onValueChange={setUsername}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={renderFieldMessage(t, errors.username)}
+      />
+      <PasswordField
+        label={t("auth.login.password")}
+        value={password}
+        onValueChange={setPassword}
+        name="password"
+        autoComplete="current-password"
+        required
+        error={renderFieldMessage(t, errors.password)}
+      />
+      {failure ? <FormAlert title={failure.title}>{failure.detail}</FormAlert> : null}
+      <Button type="submit" variant="primary" isLoading={isSubmitting} className="w-full">
+        {isSubmitting ? t("auth.login.submitting") : t("auth.login.submit")}
+      </Button>
+    </form>
+  );
+}
+
+function ApiKeyForm() {
+  const { t } = useTranslation();
+  const errorText = useLoginErrorText();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [key, setKey] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const isMounted = useRef(true);
+  useEffect(
+    () => () => {
+      isMounted.current = false;
+    },
+    [],
+  );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setFailure(null);
+    if (!key.trim()) {
+      setFieldError(t("auth.errors.apiKeyRequired"));
+      focusFirstInvalid(formRef);
+      return;
+    }
+    setFieldError(null);
+    setIsSubmitting(true);
+    try {
+      await authStore.loginWithApiKey(key);
+      toast.success(t("auth.notices.welcomeKey", { name: authStore.getState().userInfo?.name ?? "" }));
+      focusMain();
+    } catch (error) {
+      if (!isMounted.current) return;
+      setIsSubmitting(false);
+      setFailure(errorText(error));
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <PasswordField
+        label={t("auth.login.apiKey")}
+        value={key}
+        onValueChange={setKey}
+        name="api-key"
+        autoComplete="off"
+        required
+        showLabel={t("auth.login.showKey")}
+        hideLabel={t("auth.login.hideKey")}
+        hint={t("auth.login.apiKeyHint")}
+        error={fieldError}
+        className="[&_input]:font-mono"
+      />
+      {failure ? <FormAlert title={failure.title}>{failure.detail}</FormAlert> : null}
+      <Button type="submit" variant="primary" isLoading={isSubmitting} className="w-full">
+        {isSubmitting ? t("auth.login.submitting") : t("auth.login.submit")}
+      </Button>
+    </form>
+  );
+}

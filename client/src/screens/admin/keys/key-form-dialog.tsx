@@ -1,0 +1,312 @@
+// Create and edit an API key (SPEC.md §5): name required; text, file and mount permissions; a
+// read-only switch that only exists with mount; base path (default /, shown as it will be saved);
+// expiry 1, 7, 30 days, never or a custom number of days; and, at creation, an optional custom key.
+// Rules come from the shared schemas, so the form refuses what the server would refuse.
+import { Label, Radio, RadioGroup } from "@headlessui/react";
+import type { ApiKeyView } from "@shared/schemas/api-keys";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { cx, focusRing } from "../../../components/class-names";
+import { AppDialog, DialogFooter } from "../../../components/dialog";
+import { CheckboxField, FormAlert, SwitchField, TextField } from "../../../components/form-controls";
+import { InfoIcon, KeyIcon, PencilIcon } from "../../../components/icons";
+import { toast } from "../../../components/toast-store";
+import { currentLanguage } from "../../../i18n";
+import { appCodeOf, errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
+import {
+  CREATE_EXPIRY_CHOICES,
+  computeExpiresAt,
+  EDIT_EXPIRY_CHOICES,
+  type EditExpiryChoice,
+  emptyKeyForm,
+  type KeyFormField,
+  type KeyFormValues,
+  keyFieldOf,
+  keyFormFromView,
+  normalizeBasePath,
+  parseCustomDays,
+  validateCreateKeyForm,
+  validateEditKeyForm,
+} from "../../../lib/api-key-form";
+import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
+import { formatDateTime } from "../../../lib/format-date";
+import { trpc } from "../../../lib/trpc";
+
+export type CreatedKey = ApiKeyView & { key: string };
+
+export type KeyFormDialogProps =
+  | { mode: "create"; open: boolean; onClose: () => void; onCreated: (key: CreatedKey) => void }
+  | { mode: "edit"; open: boolean; onClose: () => void; apiKey: ApiKeyView };
+
+export function KeyFormDialog(props: KeyFormDialogProps) {
+  const { t } = useTranslation();
+  const isEdit = props.mode === "edit";
+  return (
+    <AppDialog
+      open={props.open}
+      onClose={props.onClose}
+      icon={isEdit ? PencilIcon : KeyIcon}
+      title={isEdit ? t("apiKeys.form.editTitle") : t("apiKeys.form.createTitle")}
+      description={
+        isEdit ? t("apiKeys.form.editDescription", { name: props.apiKey.name }) : t("apiKeys.form.createDescription")
+      }
+      size="lg"
+    >
+      <KeyForm {...props} />
+    </AppDialog>
+  );
+}
+
+function KeyForm(props: KeyFormDialogProps) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const isEdit = props.mode === "edit";
+  const [values, setValues] = useState<KeyFormValues>(() =>
+    props.mode === "edit" ? keyFormFromView(props.apiKey) : emptyKeyForm(),
+  );
+  const [errors, setErrors] = useState<FieldErrors<KeyFormField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [focusErrors, setFocusErrors] = useState(0);
+
+  // gcTime 0: the answer holds the whole key; it must not linger in the mutation cache.
+  const createKey = trpc.keys.create.useMutation({ gcTime: 0 });
+  const updateKey = trpc.keys.update.useMutation();
+  const isSaving = createKey.isPending || updateKey.isPending;
+
+  useEffect(() => {
+    if (focusErrors > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusErrors]);
+
+  const set = <Field extends keyof KeyFormValues>(field: Field, value: KeyFormValues[Field]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const showServerError = (error: unknown) => {
+    const fieldErrors = fieldErrorsFromServer(fieldIssuesOf(error), keyFieldOf);
+    // A custom key someone already uses is a 409 about that field.
+    if (appCodeOf(error) === "CONFLICT" && !isEdit) {
+      fieldErrors.customKey = { text: errorMessageOf(error, { network: "", fallback: t("common.unknownError") }) };
+    }
+    if (Object.keys(fieldErrors).length > 0) {
+      setErrors(fieldErrors);
+      setFocusErrors((count) => count + 1);
+      return;
+    }
+    setFormError(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    setFormError(null);
+    const now = new Date();
+    if (props.mode === "create") {
+      const result = validateCreateKeyForm(values, now);
+      if (!result.ok) {
+        setErrors(result.errors);
+        setFocusErrors((count) => count + 1);
+        return;
+      }
+      setErrors({});
+      createKey.mutate(result.payload, {
+        onSuccess: (created) => {
+          void utils.keys.list.invalidate();
+          toast.success(t("apiKeys.form.created", { name: created.name }));
+          props.onCreated(created);
+        },
+        onError: showServerError,
+      });
+      return;
+    }
+    const result = validateEditKeyForm(props.apiKey.id, values, now);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setFocusErrors((count) => count + 1);
+      return;
+    }
+    setErrors({});
+    updateKey.mutate(result.payload, {
+      onSuccess: (saved) => {
+        void utils.keys.list.invalidate();
+        toast.success(t("apiKeys.form.saved", { name: saved.name }));
+        props.onClose();
+      },
+      onError: showServerError,
+    });
+  };
+
+  const hasPermission = values.text || values.file || values.mount;
+  const normalisedPath = normalizeBasePath(values.basicPath.trim() || "/");
+
+  return (
+    <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <TextField
+        label={t("apiKeys.form.name")}
+        value={values.name}
+        onValueChange={(value) => set("name", value)}
+        placeholder={t("apiKeys.form.namePlaceholder")}
+        maxLength={100}
+        required
+        data-autofocus
+        autoComplete="off"
+        error={renderFieldMessage(t, errors.name)}
+      />
+
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("apiKeys.form.permissions")}
+        </legend>
+        <div className="mt-3 flex flex-col gap-3">
+          {(["text", "file", "mount"] as const).map((permission) => (
+            <CheckboxField
+              key={permission}
+              name={`${permission}_permission`}
+              label={t(`auth.permissions.${permission}`)}
+              description={t(`apiKeys.form.permissionDescriptions.${permission}`)}
+              checked={values[permission]}
+              onCheckedChange={(checked) => set(permission, checked)}
+            />
+          ))}
+          {values.mount ? (
+            <div className="ml-7.5 rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-800/50">
+              <SwitchField
+                label={t("apiKeys.form.mountReadOnly")}
+                description={t("apiKeys.form.mountReadOnlyDescription")}
+                checked={values.mountReadOnly}
+                onCheckedChange={(checked) => set("mountReadOnly", checked)}
+              />
+            </div>
+          ) : null}
+        </div>
+        {hasPermission ? null : (
+          <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
+            <InfoIcon className="size-4 shrink-0" />
+            {t("apiKeys.form.noPermissionWarning")}
+          </p>
+        )}
+      </fieldset>
+
+      <TextField
+        label={t("apiKeys.form.basePath")}
+        value={values.basicPath}
+        onValueChange={(value) => set("basicPath", value)}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        className="[&_input]:font-mono"
+        hint={
+          normalisedPath && normalisedPath !== values.basicPath
+            ? `${t("apiKeys.form.basePathHint")} ${t("apiKeys.form.basePathSavedAs", { path: normalisedPath })}`
+            : t("apiKeys.form.basePathHint")
+        }
+        error={renderFieldMessage(t, errors.basicPath)}
+      />
+
+      <ExpiryField
+        values={values}
+        apiKey={props.mode === "edit" ? props.apiKey : null}
+        onChoice={(choice) => set("expiry", choice)}
+        onDays={(days) => set("customDays", days)}
+        errors={errors}
+      />
+
+      {isEdit ? null : (
+        <TextField
+          label={t("apiKeys.form.customKey")}
+          labelExtra={<span className="text-xs text-slate-500 dark:text-slate-400">{t("common.optional")}</span>}
+          value={values.customKey}
+          onValueChange={(value) => set("customKey", value)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={128}
+          className="[&_input]:font-mono"
+          hint={t("apiKeys.form.customKeyHint")}
+          error={renderFieldMessage(t, errors.customKey)}
+        />
+      )}
+
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+
+      <DialogFooter>
+        <Button onClick={props.onClose} disabled={isSaving}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" isLoading={isSaving}>
+          {isEdit ? t("apiKeys.form.submitEdit") : t("apiKeys.form.submitCreate")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+type ExpiryFieldProps = {
+  values: KeyFormValues;
+  apiKey: ApiKeyView | null;
+  onChoice: (choice: EditExpiryChoice) => void;
+  onDays: (days: string) => void;
+  errors: FieldErrors<KeyFormField>;
+};
+
+function ExpiryField({ values, apiKey, onChoice, onDays, errors }: ExpiryFieldProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const choices = apiKey ? EDIT_EXPIRY_CHOICES : CREATE_EXPIRY_CHOICES;
+
+  let preview: string;
+  if (values.expiry === "keep") {
+    const current = apiKey?.expires_at ? formatDateTime(apiKey.expires_at, language) : t("apiKeys.table.never");
+    preview = t("apiKeys.form.keepExpiry", { value: current });
+  } else if (values.expiry === "never") {
+    preview = t("apiKeys.form.neverExpires");
+  } else if (values.expiry === "custom" && "error" in parseCustomDays(values.customDays)) {
+    preview = "";
+  } else {
+    const date = computeExpiresAt(values.expiry, values.customDays, new Date());
+    preview = date ? t("apiKeys.form.expiresOn", { date: formatDateTime(date, language) }) : "";
+  }
+
+  return (
+    <div>
+      <RadioGroup value={values.expiry} onChange={onChoice} className="flex flex-col">
+        <Label className="text-sm font-medium text-slate-800 dark:text-slate-200">{t("apiKeys.form.expiry")}</Label>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {choices.map((choice) => (
+            <Radio
+              key={choice}
+              value={choice}
+              className={cx(
+                "cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium ring-1 transition-colors ring-inset",
+                "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800",
+                "data-checked:bg-indigo-600 data-checked:text-white data-checked:ring-indigo-600 dark:data-checked:bg-indigo-500 dark:data-checked:ring-indigo-500",
+                focusRing,
+              )}
+            >
+              {t(`apiKeys.form.expiryChoices.${choice}`)}
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+      {values.expiry === "custom" ? (
+        <TextField
+          className="mt-3 max-w-48"
+          label={t("apiKeys.form.customDays")}
+          value={values.customDays}
+          onValueChange={onDays}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          required
+          error={renderFieldMessage(t, errors.customDays ?? errors.expiry)}
+        />
+      ) : errors.expiry ? (
+        <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{renderFieldMessage(t, errors.expiry)}</p>
+      ) : null}
+      {preview ? <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{preview}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// The admin's "clear expired": deletes every expired or used-up paste after confirmation.
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { AppDialog } from "../../../components/dialog";
+import { BroomIcon } from "../../../components/paste-icons";
+import { toast } from "../../../components/toast-store";
+import { errorMessageOf } from "../../../lib/api-errors";
+import { trpc } from "../../../lib/trpc";
+
+export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const clear = trpc.pastes.admin.clearExpired.useMutation();
+
+  const confirm = () =>
+    clear.mutate(
+      { clearExpired: true },
+      {
+        onSuccess: ({ deleted }) => {
+          if (deleted === 0) toast.info(t("pastes.manage.clear.none"));
+          else toast.success(t("pastes.manage.clear.cleared", { count: deleted }));
+          onClose();
+        },
+        onError: (error) =>
+          toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
+        onSettled: () => void utils.pastes.admin.invalidate(),
+      },
+    );
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      isBusy={clear.isPending}
+      tone="danger"
+      icon={BroomIcon}
+      size="sm"
+      title={t("pastes.manage.clear.title")}
+      description={t("pastes.manage.clear.description")}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={clear.isPending} data-autofocus>
+            {t("common.cancel")}
+          </Button>
+          <Button variant="danger" icon={BroomIcon} isLoading={clear.isPending} onClick={confirm}>
+            {t("pastes.manage.clear.confirm")}
+          </Button>
+        </>
+      }
+    >
+      {null}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,75 @@
+// Preview of a paste in text management: its whole content as visitors see it (rendered Markdown or
+// plain text), fetched through management, so looking does not count a view.
+import { useTranslation } from "react-i18next";
+import { Button, buttonClasses } from "../../../components/button";
+import { CopyButton } from "../../../components/copy-button";
+import { AppDialog } from "../../../components/dialog";
+import { FormAlert } from "../../../components/form-controls";
+import { EyeIcon } from "../../../components/icons";
+import { ExternalLinkIcon } from "../../../components/paste-icons";
+import { Spinner } from "../../../components/spinner";
+import { errorMessageOf } from "../../../lib/api-errors";
+import { PasteContent } from "../../paste/paste-content";
+import { type PasteSummary, usePasteApi } from "./paste-api";
+
+export type PastePreviewDialogProps = { paste: PasteSummary | null; open: boolean; onClose: () => void };
+
+export function PastePreviewDialog({ paste, open, onClose }: PastePreviewDialogProps) {
+  const { t } = useTranslation();
+  const { procedures } = usePasteApi();
+  const detail = procedures.get.useQuery({ id: paste?.id ?? "" }, { enabled: open && paste !== null });
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      icon={EyeIcon}
+      title={t("pastes.manage.preview.title", { slug: paste?.slug ?? "" })}
+      description={paste?.remark ?? undefined}
+      footer={
+        paste ? (
+          <>
+            <a
+              href={paste.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses("ghost")}
+              title={t("pastes.manage.preview.openPageHint")}
+            >
+              <ExternalLinkIcon className="size-4.5" />
+              {t("pastes.manage.preview.openPage")}
+            </a>
+            <CopyButton
+              text={paste.url}
+              label={t("pastes.manage.actions.copyLink")}
+              copiedMessage={t("pastes.result.copied")}
+              failedMessage={t("pastes.result.copyFailed")}
+            />
+            <Button variant="primary" onClick={onClose}>
+              {t("pastes.manage.preview.close")}
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      <div
+        className="max-h-[60vh] overflow-y-auto rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5 dark:bg-slate-950/60 dark:ring-slate-800"
+        data-testid="paste-preview"
+      >
+        {detail.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+            <Spinner className="text-indigo-500" />
+            {t("pastes.manage.preview.loading")}
+          </p>
+        ) : detail.isError ? (
+          <FormAlert title={t("pastes.manage.preview.failed")}>
+            {errorMessageOf(detail.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
+          </FormAlert>
+        ) : (
+          <PasteContent content={detail.data.content} format={detail.data.format} />
+        )}
+      </div>
+    </AppDialog>
+  );
+}

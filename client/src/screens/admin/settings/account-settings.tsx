@@ -1,0 +1,155 @@
+// The admin account part of settings (SPEC.md §5 "Admin update", §4 "Changing admin info logs the
+// admin out"): current password required; a new username, a new password or both; the new password
+// typed twice. Success ends every admin session on the server, so the client logs out too.
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { FormAlert, PasswordField, TextField } from "../../../components/form-controls";
+import { UserIcon } from "../../../components/icons";
+import { toast } from "../../../components/toast-store";
+import {
+  type AccountFormField,
+  type AccountFormValues,
+  accountFieldOf,
+  EMPTY_ACCOUNT_FORM,
+  validateAccountForm,
+} from "../../../lib/account-form";
+import { appCodeOf, errorMessageOf, fieldIssuesOf, httpStatusOf } from "../../../lib/api-errors";
+import { authStore } from "../../../lib/auth/session";
+import { useAuth } from "../../../lib/auth/use-auth";
+import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
+import { trpc } from "../../../lib/trpc";
+
+export function AccountSettings() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const headingId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<AccountFormValues>(EMPTY_ACCOUNT_FORM);
+  const [errors, setErrors] = useState<FieldErrors<AccountFormField>>({});
+  const [focusErrors, setFocusErrors] = useState(0);
+  const changeCredentials = trpc.admin.changePassword.useMutation();
+
+  useEffect(() => {
+    if (focusErrors > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusErrors]);
+
+  const set = (field: keyof AccountFormValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) =>
+      current[field] || current.form ? { ...current, [field]: undefined, form: undefined } : current,
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (changeCredentials.isPending) return;
+    const result = validateAccountForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setFocusErrors((count) => count + 1);
+      return;
+    }
+    setErrors({});
+    changeCredentials.mutate(result.payload, {
+      onSuccess: () => {
+        // The server has already ended every admin session, this one included.
+        authStore.logout({ notifyServer: false });
+        toast.success(t("account.success"), { id: "account-updated", duration: 10_000 });
+      },
+      onError: (error) => {
+        const message = errorMessageOf(error, {
+          network: t("common.networkError"),
+          fallback: t("common.unknownError"),
+        });
+        const serverErrors = fieldErrorsFromServer<AccountFormField>(fieldIssuesOf(error), accountFieldOf);
+        if (httpStatusOf(error) === 401) {
+          // SPEC.md §8: a 401 here is the server's word on the current password. If the session
+          // itself has ended, the check below logs out and says so.
+          serverErrors.currentPassword = { text: message };
+          void authStore.revalidate();
+        } else if (appCodeOf(error) === "CONFLICT") {
+          serverErrors.newUsername = { text: message };
+        }
+        if (Object.keys(serverErrors).length === 0) serverErrors.form = { text: message };
+        setErrors(serverErrors);
+        setFocusErrors((count) => count + 1);
+        setValues((current) => ({ ...current, currentPassword: "" }));
+      },
+    });
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-8 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <div className="flex items-start gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
+          <UserIcon className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+            {t("account.title")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("account.description")}</p>
+        </div>
+      </div>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5 p-5 sm:p-6">
+        {/* Lets password managers tie the new password to the account. */}
+        <input type="text" name="username" autoComplete="username" value={auth.userInfo?.name ?? ""} readOnly hidden />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <p className="text-sm font-medium text-slate-800 dark:text-slate-200">{t("account.currentUsername")}</p>
+            <p className="mt-1.5 font-mono text-sm text-slate-700 dark:text-slate-300">{auth.userInfo?.name ?? "—"}</p>
+          </div>
+          <PasswordField
+            className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
+            label={t("account.currentPassword")}
+            hint={t("account.currentPasswordHint")}
+            value={values.currentPassword}
+            onValueChange={(value) => set("currentPassword", value)}
+            autoComplete="current-password"
+            required
+            error={renderFieldMessage(t, errors.currentPassword)}
+          />
+          <TextField
+            className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
+            label={t("account.newUsername")}
+            labelExtra={<span className="text-xs text-slate-500 dark:text-slate-400">{t("common.optional")}</span>}
+            hint={t("account.newUsernameHint")}
+            value={values.newUsername}
+            onValueChange={(value) => set("newUsername", value)}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={50}
+            error={renderFieldMessage(t, errors.newUsername)}
+          />
+          <PasswordField
+            label={t("account.newPassword")}
+            labelExtra={<span className="text-xs text-slate-500 dark:text-slate-400">{t("common.optional")}</span>}
+            hint={t("account.newPasswordHint")}
+            value={values.newPassword}
+            onValueChange={(value) => set("newPassword", value)}
+            autoComplete="new-password"
+            error={renderFieldMessage(t, errors.newPassword)}
+          />
+          <PasswordField
+            label={t("account.confirmPassword")}
+            value={values.confirmPassword}
+            onValueChange={(value) => set("confirmPassword", value)}
+            autoComplete="new-password"
+            error={renderFieldMessage(t, errors.confirmPassword)}
+          />
+        </div>
+        {errors.form ? <FormAlert>{renderFieldMessage(t, errors.form)}</FormAlert> : null}
+        <div className="flex justify-end border-t border-slate-200 pt-5 dark:border-slate-800">
+          <Button type="submit" variant="primary" isLoading={changeCredentials.isPending} className="w-full sm:w-auto">
+            {t("account.submit")}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+// Answers the client's tRPC calls in unit tests with msw (setupServer), speaking the wire format of
+// @trpc/client's httpLink and httpBatchLink with superjson: GET for queries, POST for mutations,
+// "a.b,c.d?batch=1" for batches. A resolver returns the procedure's output or throws a
+// TrpcTestError, which is sent the way server/trpc.ts formats errors (appCode, httpStatus, issues).
+import { afterAll, afterEach, beforeAll } from "bun:test";
+import { ERROR_HTTP_STATUS, type ErrorCode } from "@shared/errors";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import superjson from "superjson";
+
+export class TrpcTestError extends Error {
+  constructor(
+    readonly appCode: ErrorCode,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export type TrpcCall = { path: string; input: unknown; authorization: string | null; language: string | null };
+export type TrpcResolver = (input: unknown, call: TrpcCall) => unknown;
+
+// JSON-RPC error numbers tRPC uses for the codes the tests send.
+const JSON_RPC_CODES: Partial<Record<ErrorCode, number>> = {
+  BAD_REQUEST: -32600,
+  UNAUTHORIZED: -32001,
+  WRONG_PASSWORD: -32001,
+  FORBIDDEN: -32003,
+  NOT_FOUND: -32004,
+  CONFLICT: -32009,
+  TOO_MANY_REQUESTS: -32029,
+  INTERNAL: -32603,
+};
+
+function decodeInput(raw: unknown): unknown {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw === "object" && "json" in raw)
+    return superjson.deserialize(raw as Parameters<typeof superjson.deserialize>[0]);
+  return raw;
+}
+
+function errorResult(error: unknown, path: string) {
+  const appError =
+    error instanceof TrpcTestError
+      ? error
+      : new TrpcTestError("INTERNAL", error instanceof Error ? error.message : "error");
+  const httpStatus = ERROR_HTTP_STATUS[appError.appCode];
+  const shape = {
+    message: appError.message,
+    code: JSON_RPC_CODES[appError.appCode] ?? -32603,
+    data: { code: appError.appCode, httpStatus, path, appCode: appError.appCode, issues: appError.issues },
+  };
+  return { status: httpStatus, body: { error: superjson.serialize(shape) } };
+}
+
+export function mockTrpc() {
+  const calls: TrpcCall[] = [];
+  let resolvers: Record<string, TrpcResolver> = {};
+
+  const handler = http.all("*/trpc/:paths", async ({ request, params }) => {
+    const url = new URL(request.url);
+    const paths = String(params.paths).split(",");
+    const isBatch = url.searchParams.get("batch") === "1";
+    let rawInputs: unknown;
+    if (request.method === "GET") {
+      const text = url.searchParams.get("input");
+      rawInputs = text ? JSON.parse(text) : undefined;
+    } else {
+      const text = await request.text();
+      rawInputs = text ? JSON.parse(text) : undefined;
+    }
+    const results = await Promise.all(
+      paths.map(async (path, index) => {
+        const raw = isBatch ? (rawInputs as Record<string, unknown> | undefined)?.[String(index)] : rawInputs;
+        const call: TrpcCall = {
+          path,
+          input: decodeInput(raw),
+          authorization: request.headers.get("authorization"),
+          language: request.headers.get("accept-language"),
+        };
+        calls.push(call);
+        const resolver = resolvers[path];
+        if (!resolver) return errorResult(new TrpcTestError("NOT_FOUND", `no mock for ${path}`), path);
+        try {
+          const output = await resolver(call.input, call);
+          return { status: 200, body: { result: { data: superjson.serialize(output) } } };
+        } catch (error) {
+          return errorResult(error, path);
+        }
+      }),
+    );
+    if (!isBatch) {
+      const [only] = results;
+      return HttpResponse.json(only?.body, { status: only?.status ?? 500 });
+    }
+    const statuses = new Set(results.map((result) => result.status));
+    const status = statuses.size === 1 ? (results[0]?.status ?? 200) : 207;
+    return HttpResponse.json(
+      results.map((result) => result.body),
+      { status },
+    );
+  });
+
+  const server = setupServer(handler);
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => {
+    resolvers = {};
+    calls.length = 0;
+    server.resetHandlers();
+  });
+  afterAll(() => server.close());
+
+  return {
+    calls,
+    /** Answers these procedures (replacing earlier answers for the same names). */
+    use(next: Record<string, TrpcResolver>) {
+      resolvers = { ...resolvers, ...next };
+    },
+    /** Makes every call fail as if the server were unreachable. */
+    goOffline() {
+      server.use(http.all("*/trpc/:paths", () => HttpResponse.error()));
+    },
+  };
+}
+
+/** A signed-in admin in storage, and the validateToken answer that confirms it. */
+export const ADMIN_TOKEN = "test-admin-token";
+export function adminValidation(username = "admin"): Record<string, TrpcResolver> {
+  return {
+    "admin.validateToken": (_input, call) => {
+      if (call.authorization !== `Bearer ${ADMIN_TOKEN}`)
+        throw new TrpcTestError("UNAUTHORIZED", "Your admin session has expired, please log in again");
+      return { valid: true, id: "admin-1", username };
+    },
+  };
+}
+
+export type KeyCheckFixture = {
+  name: string;
+  basic_path: string;
+  permissions: { text: boolean; file: boolean; mount: boolean };
+  mount_read_only: boolean;
+  key_info: { id: string; name: string; basic_path: string };
+};
+
+/** What keys.validate answers for a key with these permissions and base path. */
+export function keyCheck(
+  permissions: Partial<KeyCheckFixture["permissions"]>,
+  basicPath = "/",
+  name = "Test key",
+): KeyCheckFixture {
+  return {
+    name,
+    basic_path: basicPath,
+    permissions: { text: false, file: false, mount: false, ...permissions },
+    mount_read_only: false,
+    key_info: { id: "key-1", name, basic_path: basicPath },
+  };
+}
+
+/** Stores a key session as a successful key login would. */
+export function storeKeySession(check: KeyCheckFixture, key = "pb_test_key") {
+  localStorage.setItem("api_key", key);
+  localStorage.setItem(
+    "api_key_permissions",
+    JSON.stringify({ ...check.permissions, mount_read_only: check.mount_read_only }),
+  );
+  localStorage.setItem("api_key_info", JSON.stringify(check.key_info));
+}
