@@ -24,7 +24,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: one vendor chunk stays cached across releases.
-        codeSplitting: { groups: [{ name: "vendor", test: /[\\/]node_modules[\\/]/ }] },
+        // Only those the first page needs ($initial): libraries of lazily loaded screens (the editor,
+        // the Markdown renderer, the QR code) stay in their own chunks, loaded where they are used.
+        codeSplitting: { groups: [{ name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"] }] },
       },
     },
   },

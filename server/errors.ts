@@ -24,6 +24,8 @@ export type ErrorDescription = {
   code: ErrorCode;
   status: number;
   message: string;
+  /** The i18n key behind the message, for clients that must tell two errors of one code apart. */
+  messageKey?: string;
   headers: Record<string, string>;
   /** Present for validation errors: one entry per bad field. */
   issues?: { path: string; message: string }[];
@@ -75,6 +77,7 @@ export function describeError(error: unknown): ErrorDescription {
       code: inner.code,
       status: ERROR_HTTP_STATUS[inner.code],
       message: translateMaybeKey(inner.messageKey, inner.params),
+      messageKey: inner.messageKey,
       headers: inner.headers,
     };
   }

@@ -74,6 +74,7 @@ const t = initTRPC
           ...shape.data,
           stack: undefined,
           appCode: description.code,
+          messageKey: description.messageKey,
           httpStatus: description.status,
           issues: description.issues,
         },

@@ -23,7 +23,7 @@ export const pasteRawRoutes: RawRoute[] = [
     ],
     async handle({ ctx, params, query }) {
       try {
-        const paste = await viewPaste(ctx.db, ctx.viewCounter, {
+        const paste = await viewPaste(ctx, {
           slug: params.slug ?? "",
           password: (query.password as string | undefined) || undefined,
           clientIp: ctx.clientIp,

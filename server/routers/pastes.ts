@@ -75,7 +75,7 @@ export const pastesRouter = router({
     })
     .input(pasteViewInput.pick({ slug: true }))
     .output(pasteViewOutput)
-    .query(({ ctx, input }) => viewPaste(ctx.db, ctx.viewCounter, { slug: input.slug, clientIp: ctx.clientIp })),
+    .query(({ ctx, input }) => viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp })),
 
   unlock: publicProcedure
     .meta({
@@ -88,7 +88,7 @@ export const pastesRouter = router({
     })
     .input(pasteViewInput.extend({ password: z.string().min(1, "errors.passwordRequired").max(1024) }))
     .output(pasteViewOutput)
-    .mutation(({ ctx, input }) => viewPaste(ctx.db, ctx.viewCounter, { ...input, clientIp: ctx.clientIp })),
+    .mutation(({ ctx, input }) => viewPaste(ctx, { ...input, clientIp: ctx.clientIp })),
 
   admin: router({
     ...pasteManagement(adminProcedure, "/admin/pastes", "Pastes (admin)"),

@@ -129,8 +129,7 @@ export type ViewRequest = { slug: string; password?: string; clientIp: string };
  * however many requests race, across processes; expired or used-up pastes answer 410 and are purged.
  */
 export async function viewPaste(
-  db: Database,
-  viewCounter: ViewCounter | null,
+  { db, viewCounter, config }: PasteDeps & { viewCounter: ViewCounter | null },
   request: ViewRequest,
   now = new Date(),
 ): Promise<PasteView> {
@@ -138,6 +137,7 @@ export async function viewPaste(
   if (fast) {
     return {
       slug: fast.slug,
+      ...pasteLinks(config.publicUrl, fast.slug),
       content: fast.content,
       format: fast.format as PasteFormat,
       remark: fast.remark,
@@ -154,6 +154,7 @@ export async function viewPaste(
   await refuseIfGone(db, row, now);
   const base = {
     slug: row.slug,
+    ...pasteLinks(config.publicUrl, row.slug),
     format: row.format as PasteFormat,
     remark: row.remark,
     has_password: row.passwordHash !== null,

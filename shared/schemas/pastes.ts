@@ -78,6 +78,8 @@ export const pasteViewInput = z.object({
 /** What anyone with the link sees; content is null while a password is needed. */
 export const pasteViewOutput = z.object({
   slug: z.string(),
+  url: z.string(),
+  raw_url: z.string(),
   content: z.string().nullable(),
   format: z.enum(PASTE_FORMATS),
   remark: z.string().nullable(),

@@ -1,11 +1,178 @@
-// Home: the online clipboard (SPEC.md §2). The editor arrives in a later issue; for now the header.
+// Home: the online clipboard (SPEC.md §2). Write Markdown or plain text (the draft is kept in this
+// browser), choose share options, and create a link; then the link, its QR code and raw link show
+// until a countdown hides them. Creating needs the admin or a key with text permission.
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DocumentTextIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
+import { errorMessageOf, isUnauthorizedError } from "../lib/api-errors";
+import { hasPermission } from "../lib/auth/access";
+import { useAuth } from "../lib/auth/use-auth";
+import { type FieldErrors, renderFieldMessage } from "../lib/form-messages";
+import {
+  buildCreateRequest,
+  type CreateField,
+  fieldErrorsFromCreateError,
+  validateDraft,
+} from "../lib/pastes/create-form";
+import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/draft-store";
+import { trpc } from "../lib/trpc";
+import type { EditorHandle } from "./home/milkdown-editor";
+import { PasteEditorPanel } from "./home/paste-editor-panel";
+import { type CreateAccess, CreateFailed, PasteOptions } from "./home/paste-options";
+import { type CreatedPaste, ShareResult } from "./home/share-result";
+import { usePasteDraft } from "./home/use-paste-draft";
+
+const EDITOR_ID = "paste-editor";
+
+function focusFirstProblem(form: HTMLFormElement | null, errors: FieldErrors<CreateField>) {
+  requestAnimationFrame(() => {
+    if (!form) return;
+    if (errors.content) {
+      form.querySelector<HTMLElement>(`#${EDITOR_ID}, .ProseMirror`)?.focus();
+      return;
+    }
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
 
 export default function HomeScreen() {
   const { t } = useTranslation();
+  const auth = useAuth();
+  const { draft, update, replace, status } = usePasteDraft();
+  const [password, setPassword] = useState("");
+  const [revision, setRevision] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors<CreateField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ paste: CreatedPaste; password: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const editorHandle = useRef<EditorHandle | null>(null);
+  const create = trpc.pastes.create.useMutation();
+
+  const access: CreateAccess = hasPermission(auth, "text")
+    ? "allowed"
+    : auth.authType === "none"
+      ? "signedOut"
+      : "noPermission";
+
+  const changeDraft = (change: Partial<PasteDraft>) => {
+    update(change);
+    // An edit answers the message about that field.
+    const touched = Object.keys(change) as (keyof PasteDraft)[];
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of touched) {
+        if (key === "content") delete next.content;
+        if (key === "slug") delete next.slug;
+        if (key === "maxViews") delete next.maxViews;
+        if (key === "remark") delete next.remark;
+        if (key === "expiry") delete next.expiry;
+      }
+      return next;
+    });
+  };
+
+  const replaceContent = (content: string, mode?: EditorMode) => {
+    // Edits the editor has not reported yet land first, so they cannot come back over the new text.
+    editorHandle.current?.flush();
+    changeDraft(mode ? { content, mode } : { content });
+    setRevision((value) => value + 1);
+  };
+
+  const submit = () => {
+    if (access !== "allowed" || create.isPending) return;
+    setFormError(null);
+    // The editor reports typing after a pause: take what is on screen now.
+    const fresh = editorHandle.current?.flush();
+    const current = fresh == null ? draft : { ...draft, content: fresh };
+    const found = validateDraft(current, password);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      if (!found.content) setFormError(t("pastes.create.fixFields"));
+      focusFirstProblem(formRef.current, found);
+      return;
+    }
+    const sentPassword = password;
+    create.mutate(buildCreateRequest(current, password), {
+      onSuccess: (paste) => {
+        setCreated({ paste, password: sentPassword });
+        setPassword("");
+        setErrors({});
+        replace(draftAfterCreate(current));
+        setRevision((value) => value + 1);
+        window.scrollTo({ top: 0, behavior: "smooth" });
+      },
+      onError: (error) => {
+        const message = errorMessageOf(error, {
+          network: t("common.networkError"),
+          fallback: t("common.unknownError"),
+        });
+        const fieldErrors = fieldErrorsFromCreateError(error, message);
+        setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length > 0) {
+          focusFirstProblem(formRef.current, fieldErrors);
+          return;
+        }
+        // A 401 ends the session centrally (the auth store logs out and says why); the text stays.
+        setFormError(isUnauthorizedError(error) ? t("pastes.create.sessionExpired") : message);
+      },
+    });
+  };
+
+  const createAnother = () => {
+    setCreated(null);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${EDITOR_ID}, .ProseMirror`)?.focus());
+  };
+
   return (
-    <PageHeader icon={DocumentTextIcon} title={t("screens.home.title")} description={t("screens.home.description")} />
+    <div>
+      <PageHeader icon={DocumentTextIcon} title={t("screens.home.title")} description={t("screens.home.description")} />
+      <div className="mt-6 sm:mt-8">
+        {created ? (
+          <ShareResult
+            paste={created.paste}
+            password={created.password}
+            onCreateAnother={createAnother}
+            canManage={hasPermission(auth, "text")}
+          />
+        ) : (
+          <form
+            ref={formRef}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+            className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+          >
+            <PasteEditorPanel
+              draft={draft}
+              onDraftChange={changeDraft}
+              revision={revision}
+              onReplaceContent={replaceContent}
+              draftStatus={status}
+              error={renderFieldMessage(t, errors.content)}
+              editorId={EDITOR_ID}
+              editorHandle={editorHandle}
+            />
+            <div className="lg:sticky lg:top-24">
+              <PasteOptions
+                draft={draft}
+                onDraftChange={changeDraft}
+                password={password}
+                onPasswordChange={(value) => {
+                  setPassword(value);
+                  setErrors(({ password: _, ...rest }) => rest);
+                }}
+                errors={errors}
+                formError={formError ? <CreateFailed>{formError}</CreateFailed> : null}
+                access={access}
+                isSubmitting={create.isPending}
+              />
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,18 +1,211 @@
-// View of a shared paste (/paste/:slug). Fetching, password prompt and rendering arrive later.
+// View of a shared paste (/paste/:slug). Opening it counts a view on the server, so it is fetched
+// once and never refetched behind the visitor's back. A protected paste asks for its password
+// first. Expired, used-up and missing pastes get their own screens.
+import type { PasteView } from "@shared/schemas/pastes";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DocumentTextIcon } from "../components/icons";
-import { MetaBadge, PageHeader } from "../components/page-header";
+import { buttonClasses } from "../components/button";
+import { CopyButton } from "../components/copy-button";
+import { EyeIcon, type IconProps, LockIcon, WarningIcon } from "../components/icons";
+import { PageSpinner } from "../components/page-spinner";
+import { ClockIcon, ExternalLinkIcon, MarkdownIcon, TextIcon } from "../components/paste-icons";
+import { currentLanguage } from "../i18n";
+import { errorMessageOf } from "../lib/api-errors";
+import { formatDateTime, formatRelativeTime } from "../lib/format-date";
+import { classifyPasteError, isTerminalProblem } from "../lib/pastes/paste-errors";
+import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
+import { trpc } from "../lib/trpc";
+import { PasswordPrompt } from "./paste/password-prompt";
+import { PasteContent } from "./paste/paste-content";
+import { PasteGone, PasteLoadFailed } from "./paste/paste-problem";
 
 export type PasteViewScreenProps = { slug: string };
 
+type Unlocked = { paste: PasteView; password: string };
+
 export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
   const { t } = useTranslation();
+  const view = trpc.pastes.view.useQuery(
+    { slug },
+    {
+      // Each fetch is a counted view: once per visit, never again in the background.
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+      refetchOnMount: false,
+      refetchOnReconnect: false,
+      refetchOnWindowFocus: false,
+    },
+  );
+  const unlock = trpc.pastes.unlock.useMutation();
+  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [unlockProblem, setUnlockProblem] = useState<ReturnType<typeof classifyPasteError> | null>(null);
+
+  if (view.isPending) return <PageSpinner label={t("pastes.view.loading")} />;
+
+  const fallbackMessages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+  if (view.isError) {
+    const problem = classifyPasteError(view.error);
+    if (problem === "notFound" || problem === "expired" || problem === "limitReached" || problem === "gone") {
+      return <PasteGone problem={problem} />;
+    }
+    return (
+      <PasteLoadFailed
+        message={errorMessageOf(view.error, fallbackMessages)}
+        onRetry={() => void view.refetch()}
+        isRetrying={view.isRefetching}
+      />
+    );
+  }
+  if (
+    unlockProblem === "notFound" ||
+    unlockProblem === "expired" ||
+    unlockProblem === "limitReached" ||
+    unlockProblem === "gone"
+  ) {
+    return <PasteGone problem={unlockProblem} />;
+  }
+
+  const shown = unlocked?.paste ?? view.data;
+  if (shown.requires_password || shown.content === null) {
+    return (
+      <div className="py-4 sm:py-10">
+        <h1 className="sr-only">{t("screens.paste.title")}</h1>
+        <PasswordPrompt
+          isChecking={unlock.isPending}
+          error={passwordError}
+          onSubmit={(password) => {
+            setPasswordError(null);
+            unlock.mutate(
+              { slug, password },
+              {
+                onSuccess: (paste) => setUnlocked({ paste, password }),
+                onError: (error) => {
+                  const problem = classifyPasteError(error);
+                  if (isTerminalProblem(problem)) setUnlockProblem(problem);
+                  else if (problem === "wrongPassword") setPasswordError(t("pastes.password.wrong"));
+                  else if (problem === "rateLimited") {
+                    setPasswordError(
+                      errorMessageOf(error, { ...fallbackMessages, fallback: t("pastes.password.rateLimited") }),
+                    );
+                  } else setPasswordError(errorMessageOf(error, fallbackMessages));
+                },
+              },
+            );
+          }}
+        />
+      </div>
+    );
+  }
+
+  return <PasteDocument paste={{ ...shown, content: shown.content }} password={unlocked?.password ?? null} />;
+}
+
+function PasteDocument({ paste, password }: { paste: PasteView & { content: string }; password: string | null }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const now = new Date();
+  const title = paste.remark ?? t("pastes.view.untitled");
+  const isLastView = paste.max_views > 0 && paste.views >= paste.max_views;
+  const copyMessages = { failedMessage: t("pastes.view.copyFailed") };
+
   return (
-    <PageHeader
-      icon={DocumentTextIcon}
-      title={t("screens.paste.title")}
-      description={t("screens.paste.description")}
-      meta={<MetaBadge>{slug}</MetaBadge>}
-    />
+    <article aria-labelledby="paste-title" data-testid="paste-document">
+      <header className="flex flex-col gap-4 border-b border-slate-200 pb-5 lg:flex-row lg:items-end lg:justify-between dark:border-slate-800">
+        <div className="min-w-0">
+          <h1
+            id="paste-title"
+            className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white"
+          >
+            {title}
+          </h1>
+          <ul className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+            <Meta icon={paste.format === "markdown" ? MarkdownIcon : TextIcon}>
+              {t(`pastes.view.format.${paste.format}`)}
+            </Meta>
+            <Meta icon={EyeIcon} testId="paste-views">
+              {paste.max_views > 0
+                ? t("pastes.view.viewsOfMax", { views: paste.views, max: paste.max_views })
+                : t("pastes.view.views", { count: paste.views })}
+            </Meta>
+            <Meta icon={ClockIcon}>
+              {paste.expires_at ? (
+                <time dateTime={paste.expires_at.toISOString()} title={formatDateTime(paste.expires_at, language)}>
+                  {t("pastes.view.expiresAt", { relative: formatRelativeTime(paste.expires_at, now, language) })}
+                </time>
+              ) : (
+                t("pastes.view.neverExpires")
+              )}
+            </Meta>
+            {paste.has_password ? <Meta icon={LockIcon}>{t("pastes.view.protected")}</Meta> : null}
+            <li>
+              <time dateTime={paste.created_at.toISOString()} title={formatDateTime(paste.created_at, language)}>
+                {t("pastes.view.createdAt", { date: formatDateTime(paste.created_at, language) })}
+              </time>
+            </li>
+          </ul>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <CopyButton
+            text={paste.content}
+            label={t("pastes.view.copyContent")}
+            copiedMessage={t("pastes.view.contentCopied")}
+            variant="primary"
+            {...copyMessages}
+          />
+          <CopyButton
+            text={() => pasteLinkFrom(window.location)}
+            label={t("pastes.view.copyLink")}
+            copiedMessage={t("pastes.view.linkCopied")}
+            {...copyMessages}
+          />
+          <a
+            href={rawPathFor(paste.slug, password)}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={t("pastes.view.openRawHint")}
+            className={buttonClasses("secondary")}
+            data-testid="open-raw"
+          >
+            <ExternalLinkIcon className="size-4.5" />
+            {t("pastes.view.openRaw")}
+          </a>
+        </div>
+      </header>
+
+      {isLastView ? (
+        <p
+          role="status"
+          className="mt-5 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
+        >
+          <WarningIcon className="size-5 shrink-0 text-amber-500" />
+          {t("pastes.view.lastView")}
+        </p>
+      ) : null}
+
+      <section
+        aria-label={t("pastes.view.contentLabel")}
+        className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800"
+      >
+        <PasteContent content={paste.content} format={paste.format} />
+      </section>
+    </article>
+  );
+}
+
+function Meta({
+  icon: Icon,
+  children,
+  testId,
+}: {
+  icon: ComponentType<IconProps>;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <li className="inline-flex items-center gap-1.5" data-testid={testId}>
+      <Icon className="size-4 shrink-0 text-slate-400 dark:text-slate-500" />
+      {children}
+    </li>
   );
 }

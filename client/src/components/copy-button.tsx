@@ -1,0 +1,65 @@
+// A button that copies a text and says so: a check for a moment, and a toast (or, when the
+// browser refuses, a toast asking to copy by hand).
+import { useEffect, useState } from "react";
+import { copyText } from "../lib/clipboard";
+import { Button, type ButtonSize, type ButtonVariant } from "./button";
+import { CheckIcon, CopyIcon } from "./icons";
+import { toast } from "./toast-store";
+
+export type CopyButtonProps = {
+  text: string | (() => string);
+  label: string;
+  copiedMessage: string;
+  failedMessage: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Show only the icon (the label still names the button). */
+  isIconOnly?: boolean;
+  className?: string;
+  "data-testid"?: string;
+};
+
+export function CopyButton({
+  text,
+  label,
+  copiedMessage,
+  failedMessage,
+  variant = "secondary",
+  size = "md",
+  isIconOnly = false,
+  className,
+  ...rest
+}: CopyButtonProps) {
+  const [isCopied, setIsCopied] = useState(false);
+
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+
+  const copy = async () => {
+    const ok = await copyText(typeof text === "function" ? text() : text);
+    if (ok) {
+      setIsCopied(true);
+      toast.success(copiedMessage, { id: "copy-result" });
+    } else {
+      toast.error(failedMessage, { id: "copy-result" });
+    }
+  };
+
+  return (
+    <Button
+      variant={variant}
+      size={size}
+      icon={isCopied ? CheckIcon : CopyIcon}
+      onClick={() => void copy()}
+      aria-label={isIconOnly ? label : undefined}
+      title={isIconOnly ? label : undefined}
+      className={className}
+      data-testid={rest["data-testid"]}
+    >
+      {isIconOnly ? <span className="sr-only">{label}</span> : label}
+    </Button>
+  );
+}

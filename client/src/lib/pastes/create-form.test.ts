@@ -1,0 +1,85 @@
+import { describe, expect, test } from "bun:test";
+import { TRPCClientError } from "@trpc/client";
+import { buildCreateRequest, fieldErrorsFromCreateError, trimEditorTail, validateDraft } from "./create-form";
+import { EMPTY_DRAFT, type PasteDraft } from "./draft-store";
+
+const NOW = new Date("2026-05-01T12:00:00Z");
+const DRAFT: PasteDraft = { ...EMPTY_DRAFT, content: "hello" };
+
+function serverError(
+  appCode: string,
+  httpStatus: number,
+  message: string,
+  issues?: { path: string; message: string }[],
+) {
+  return new TRPCClientError(message, {
+    result: { error: { message, code: -32600, data: { appCode, httpStatus, issues } } },
+  });
+}
+
+describe("create form", () => {
+  test("an empty or blank text is refused before sending", () => {
+    expect(validateDraft({ ...DRAFT, content: "" }, "").content).toEqual({ key: "errors.contentEmpty" });
+    expect(validateDraft({ ...DRAFT, content: " \n\t " }, "").content).toEqual({ key: "errors.contentEmpty" });
+    expect(validateDraft(DRAFT, "")).toEqual({});
+    // An editor that holds only empty paragraphs is empty too.
+    expect(validateDraft({ ...DRAFT, content: "<br />\n\n<br />\n" }, "").content).toEqual({
+      key: "errors.contentEmpty",
+    });
+  });
+
+  test("checks the suffix, max views and remark with the shared rules", () => {
+    const errors = validateDraft({ ...DRAFT, slug: "admin", maxViews: "1.5", remark: "r".repeat(501) }, "");
+    expect(errors.slug).toEqual({ key: "errors.slugReserved" });
+    expect(errors.maxViews).toEqual({ key: "errors.maxViewsInvalid" });
+    expect(errors.remark).toEqual({ key: "forms.tooLong", values: { max: 500 } });
+  });
+
+  test("builds the request: format from the mode, expiry from the choice, unlimited by default", () => {
+    expect(buildCreateRequest({ ...DRAFT, mode: "text", expiry: "1h" }, "", NOW)).toEqual({
+      content: "hello",
+      format: "text",
+      expires_at: new Date("2026-05-01T13:00:00Z"),
+      max_views: 0,
+    });
+    expect(
+      buildCreateRequest({ ...DRAFT, slug: " notes ", remark: " hi ", maxViews: "2", expiry: "never" }, "pw", NOW),
+    ).toEqual({
+      content: "hello",
+      format: "markdown",
+      slug: "notes",
+      remark: "hi",
+      password: "pw",
+      expires_at: null,
+      max_views: 2,
+    });
+  });
+
+  test("the editor's empty trailing paragraphs are dropped from Markdown, never from plain text", () => {
+    expect(trimEditorTail("# Title\n\n<br />\n")).toBe("# Title\n");
+    expect(trimEditorTail("text\n\n<br />\n\n<br />\n\n")).toBe("text\n");
+    expect(trimEditorTail("a <br /> inside\n")).toBe("a <br /> inside\n");
+    expect(trimEditorTail("keep\n\n<br />\n\nmore\n")).toBe("keep\n\n<br />\n\nmore\n");
+    expect(buildCreateRequest({ ...DRAFT, mode: "text", content: "x\n<br />" }, "", NOW).content).toBe("x\n<br />");
+    expect(buildCreateRequest({ ...DRAFT, mode: "markdown", content: "x\n\n<br />\n" }, "", NOW).content).toBe("x\n");
+  });
+
+  test("a taken suffix (409) is shown at the suffix field", () => {
+    const error = serverError("CONFLICT", 409, "The link suffix is already taken, try another");
+    expect(fieldErrorsFromCreateError(error, error.message)).toEqual({
+      slug: { text: "The link suffix is already taken, try another" },
+    });
+  });
+
+  test("server validation issues land on their fields", () => {
+    const error = serverError("BAD_REQUEST", 400, "Invalid input", [
+      { path: "content", message: "The content cannot be empty" },
+      { path: "max_views", message: "Max views must be a whole number" },
+    ]);
+    expect(fieldErrorsFromCreateError(error, error.message)).toEqual({
+      content: { text: "The content cannot be empty" },
+      maxViews: { text: "Max views must be a whole number" },
+    });
+    expect(fieldErrorsFromCreateError(serverError("UNAUTHORIZED", 401, "expired"), "expired")).toEqual({});
+  });
+});

@@ -1,0 +1,95 @@
+// From the home editor's draft to a `pastes.create` input, with the same checks as the server
+// (shared schemas), and the server's answers mapped back onto the form's fields.
+import { REMARK_MAX_LENGTH } from "@shared/constants";
+import { customSlug, maxViews, pasteContent } from "@shared/schemas/pastes";
+import type { z } from "zod";
+import { appCodeOf, fieldIssuesOf } from "../api-errors";
+import { type FieldErrors, type FieldMessage, fieldErrorsFromServer, messageOfIssue } from "../form-messages";
+import type { PasteDraft } from "./draft-store";
+import { expiresAtFor } from "./expiry";
+
+export type CreateField = "content" | "slug" | "password" | "maxViews" | "remark" | "expiry";
+
+export const PASSWORD_MAX_LENGTH = 1024;
+
+export type CreatePasteRequest = {
+  content: string;
+  format: "markdown" | "text";
+  slug?: string;
+  remark?: string;
+  password?: string;
+  expires_at: Date | null;
+  max_views: number;
+};
+
+function firstMessage(result: z.ZodSafeParseResult<unknown>): FieldMessage | null {
+  if (result.success) return null;
+  const [issue] = result.error.issues;
+  return issue ? messageOfIssue(issue) : { key: "forms.invalidValue" };
+}
+
+export function validateMaxViews(value: string): FieldMessage | null {
+  if (value.trim() === "") return null;
+  if (!/^\d+$/.test(value.trim())) return { key: "errors.maxViewsInvalid" };
+  return firstMessage(maxViews.safeParse(value.trim()));
+}
+
+export function validateDraft(draft: PasteDraft, password: string): FieldErrors<CreateField> {
+  const errors: FieldErrors<CreateField> = {};
+  const text = draft.mode === "markdown" ? trimEditorTail(draft.content) : draft.content;
+  const content = firstMessage(pasteContent.safeParse(text));
+  if (content) errors.content = content;
+  if (draft.slug.trim() !== "") {
+    const slug = firstMessage(customSlug.safeParse(draft.slug));
+    if (slug) errors.slug = slug;
+  }
+  const views = validateMaxViews(draft.maxViews);
+  if (views) errors.maxViews = views;
+  if (draft.remark.trim().length > REMARK_MAX_LENGTH) {
+    errors.remark = { key: "forms.tooLong", values: { max: REMARK_MAX_LENGTH } };
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    errors.password = { key: "forms.tooLong", values: { max: PASSWORD_MAX_LENGTH } };
+  }
+  return errors;
+}
+
+/**
+ * The editor keeps an empty paragraph at the end of the document for the cursor, which it writes as
+ * `<br />`; at the end of a share it is only noise (an empty line under the text).
+ */
+export function trimEditorTail(markdown: string): string {
+  return markdown.replace(/(?:\n*[ \t]*<br\s*\/?>[ \t]*)+\s*$/u, "\n");
+}
+
+export function buildCreateRequest(draft: PasteDraft, password: string, now: Date = new Date()): CreatePasteRequest {
+  const slug = draft.slug.trim();
+  const remark = draft.remark.trim();
+  return {
+    content: draft.mode === "markdown" ? trimEditorTail(draft.content) : draft.content,
+    format: draft.mode,
+    ...(slug ? { slug } : {}),
+    ...(remark ? { remark } : {}),
+    ...(password ? { password } : {}),
+    expires_at: expiresAtFor(draft.expiry, now),
+    max_views: draft.maxViews.trim() === "" ? 0 : Number(draft.maxViews.trim()),
+  };
+}
+
+const SERVER_FIELDS: Record<string, CreateField> = {
+  content: "content",
+  slug: "slug",
+  password: "password",
+  max_views: "maxViews",
+  remark: "remark",
+  expires_at: "expiry",
+};
+
+/**
+ * Where a refused creation is shown: a taken suffix (409) at the slug field; validation issues at
+ * their fields. Anything else (the session ended, the server is down) goes to the form alert.
+ */
+export function fieldErrorsFromCreateError(error: unknown, message: string): FieldErrors<CreateField> {
+  if (appCodeOf(error) === "CONFLICT") return { slug: { text: message } };
+  return fieldErrorsFromServer(fieldIssuesOf(error), (path) => SERVER_FIELDS[path] ?? null);
+}

@@ -1,0 +1,107 @@
+import { describe, expect, test } from "bun:test";
+import {
+  clearDraft,
+  DRAFT_STORAGE_KEY,
+  type DraftStorage,
+  draftAfterCreate,
+  EMPTY_DRAFT,
+  loadDraft,
+  type PasteDraft,
+  parseDraft,
+  saveDraft,
+} from "./draft-store";
+
+function memoryStorage(limit = Number.POSITIVE_INFINITY): DraftStorage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => {
+      if (value.length > limit) throw new DOMException("full", "QuotaExceededError");
+      data.set(key, value);
+    },
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+const DRAFT: PasteDraft = {
+  content: "# Notes\n\n- [ ] one",
+  mode: "markdown",
+  slug: "my-notes",
+  expiry: "7d",
+  maxViews: "3",
+  remark: "for the team",
+};
+
+describe("draft store", () => {
+  test("saves and restores content, mode and options", () => {
+    const storage = memoryStorage();
+    expect(saveDraft(storage, DRAFT)).toBe("saved");
+    expect(loadDraft(storage)).toEqual(DRAFT);
+    expect(saveDraft(storage, { ...DRAFT, mode: "text" })).toBe("saved");
+    expect(loadDraft(storage).mode).toBe("text");
+  });
+
+  test("works with the browser's localStorage", () => {
+    saveDraft(localStorage, DRAFT);
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toContain("my-notes");
+    expect(loadDraft(localStorage)).toEqual(DRAFT);
+  });
+
+  test("never stores a password", () => {
+    const storage = memoryStorage();
+    saveDraft(storage, { ...DRAFT, password: "secret" } as PasteDraft);
+    // Only the fields of a draft are written, even if a caller passes more.
+    expect(storage.data.get(DRAFT_STORAGE_KEY)).not.toContain("secret");
+    expect(loadDraft(storage)).toEqual(DRAFT);
+  });
+
+  test("an empty draft removes the stored one", () => {
+    const storage = memoryStorage();
+    saveDraft(storage, DRAFT);
+    expect(saveDraft(storage, EMPTY_DRAFT)).toBe("cleared");
+    expect(storage.data.has(DRAFT_STORAGE_KEY)).toBe(false);
+    saveDraft(storage, DRAFT);
+    clearDraft(storage);
+    expect(loadDraft(storage)).toEqual(EMPTY_DRAFT);
+  });
+
+  test("junk falls back to defaults, field by field", () => {
+    expect(parseDraft(null)).toEqual(EMPTY_DRAFT);
+    expect(parseDraft("not json")).toEqual(EMPTY_DRAFT);
+    expect(parseDraft("[1,2]")).toEqual(EMPTY_DRAFT);
+    expect(parseDraft(JSON.stringify({ v: 99, content: "old format" }))).toEqual(EMPTY_DRAFT);
+    expect(
+      parseDraft(JSON.stringify({ v: 1, content: "kept", mode: "html", expiry: "2y", maxViews: "-1", slug: 5 })),
+    ).toEqual({ ...EMPTY_DRAFT, content: "kept" });
+  });
+
+  test("a full storage drops the stale copy instead of keeping it", () => {
+    const storage = memoryStorage(200);
+    saveDraft(storage, DRAFT);
+    expect(saveDraft(storage, { ...DRAFT, content: "x".repeat(500) })).toBe("tooLarge");
+    expect(storage.data.has(DRAFT_STORAGE_KEY)).toBe(false);
+  });
+
+  test("blocked or missing storage does not throw", () => {
+    const blocked: DraftStorage = {
+      getItem: () => {
+        throw new Error("blocked");
+      },
+      setItem: () => {
+        throw new Error("blocked");
+      },
+      removeItem: () => {
+        throw new Error("blocked");
+      },
+    };
+    expect(loadDraft(blocked)).toEqual(EMPTY_DRAFT);
+    expect(saveDraft(blocked, DRAFT)).toBe("unavailable");
+    expect(saveDraft(undefined, DRAFT)).toBe("unavailable");
+    expect(() => clearDraft(blocked)).not.toThrow();
+  });
+
+  test("after a share is created the text and one-off options go, habits stay", () => {
+    expect(draftAfterCreate(DRAFT)).toEqual({ ...EMPTY_DRAFT, mode: "markdown", expiry: "7d", maxViews: "3" });
+  });
+});

@@ -1,0 +1,201 @@
+// Home in plain-text mode (the Markdown editor needs a real browser: see client/e2e/pastes.spec.ts).
+import { beforeEach, describe, expect, test } from "bun:test";
+import { fireEvent, screen } from "@testing-library/react";
+import { eventually } from "../../test/eventually";
+import { renderAppAt } from "../../test/render-app";
+import { ADMIN_TOKEN, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
+import i18n from "../i18n";
+import { authStore } from "../lib/auth/session";
+import { DRAFT_STORAGE_KEY } from "../lib/pastes/draft-store";
+
+const server = mockTrpc();
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+});
+
+function storeDraft(draft: Record<string, unknown>) {
+  localStorage.setItem(
+    DRAFT_STORAGE_KEY,
+    JSON.stringify({ v: 1, content: "", mode: "text", slug: "", expiry: "never", maxViews: "", remark: "", ...draft }),
+  );
+}
+
+function signInAsAdmin() {
+  localStorage.setItem("admin_token", ADMIN_TOKEN);
+}
+
+function created(input: Record<string, unknown>) {
+  const slug = (input.slug as string | undefined) ?? "Ab3dE9";
+  const now = new Date();
+  return {
+    id: "p1",
+    slug,
+    url: `https://paste.example.org/paste/${slug}`,
+    raw_url: `https://paste.example.org/api/raw/${slug}`,
+    content: input.content,
+    format: input.format,
+    remark: input.remark ?? null,
+    has_password: Boolean(input.password),
+    expires_at: input.expires_at ?? null,
+    max_views: input.max_views,
+    views: 0,
+    is_expired: false,
+    created_by: "admin",
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+const editor = () => screen.getByTestId("plain-editor") as HTMLTextAreaElement;
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+const create = () => fireEvent.click(screen.getByRole("button", { name: "Create share link" }));
+
+describe("home", () => {
+  test("signed out: anyone may write, but sharing asks to log in", async () => {
+    storeDraft({ content: "hello" });
+    renderAppAt("/");
+    const prompt = await screen.findByTestId("login-prompt");
+    expect(prompt.textContent).toContain("Log in to share");
+    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin");
+    expect(screen.queryByRole("button", { name: "Create share link" })).toBeNull();
+  });
+
+  test("a key without text permission is told so", async () => {
+    localStorage.setItem("api_key", "pb_files");
+    localStorage.setItem("api_key_permissions", JSON.stringify({ text: false, file: true, mount: false }));
+    localStorage.setItem("api_key_info", JSON.stringify({ id: "k", name: "files", basic_path: "/" }));
+    storeDraft({ content: "hello" });
+    renderAppAt("/");
+    expect(await screen.findByText("This API key cannot share texts")).toBeDefined();
+  });
+
+  test("the draft is restored, counted, and saved again as it changes", async () => {
+    storeDraft({ content: "Hello brave new world", slug: "kept", maxViews: "3" });
+    renderAppAt("/");
+    await screen.findByTestId("plain-editor");
+    expect(editor().value).toBe("Hello brave new world");
+    expect(screen.getByText("Your draft was restored")).toBeDefined();
+    expect(screen.getByTestId("editor-stats").textContent).toContain("4 words");
+    expect(screen.getByTestId("editor-stats").textContent).toContain("21 characters");
+    expect((screen.getByTestId("slug-input") as HTMLInputElement).value).toBe("kept");
+    type(editor(), "Changed text");
+    await eventually(() => expect(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "").toContain("Changed text"));
+    expect(screen.getByText("Draft saved in this browser")).toBeDefined();
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).not.toContain("password");
+  });
+
+  test("the link suffix is checked as it is typed", async () => {
+    renderAppAt("/");
+    const slug = await screen.findByTestId("slug-input");
+    type(slug, "admin");
+    expect(screen.getByText("This word is reserved; choose another")).toBeDefined();
+    expect(slug.getAttribute("aria-invalid")).toBe("true");
+    type(slug, "my notes");
+    expect(screen.getByText("Only letters, digits, hyphens and underscores")).toBeDefined();
+    type(slug, "my-notes");
+    expect(slug.getAttribute("aria-invalid")).toBeNull();
+    expect(screen.getByText(/^Valid\./)).toBeDefined();
+    expect(screen.getByText("8 / 50")).toBeDefined();
+  });
+
+  test("empty content is refused before anything is sent", async () => {
+    signInAsAdmin();
+    storeDraft({ content: "   " });
+    renderAppAt("/");
+    await screen.findByTestId("plain-editor");
+    create();
+    expect(await screen.findByText("The content cannot be empty")).toBeDefined();
+    expect(editor().getAttribute("aria-invalid")).toBe("true");
+    expect(server.calls.filter((call) => call.path === "pastes.create")).toEqual([]);
+  });
+
+  test("a taken suffix (409) is shown at the suffix field", async () => {
+    signInAsAdmin();
+    storeDraft({ content: "hello", slug: "taken" });
+    server.use({
+      "pastes.create": () => {
+        throw new TrpcTestError("CONFLICT", "The link suffix is already taken, try another");
+      },
+    });
+    renderAppAt("/");
+    await screen.findByTestId("plain-editor");
+    create();
+    expect(await screen.findByText("The link suffix is already taken, try another")).toBeDefined();
+    expect(screen.getByTestId("slug-input").getAttribute("aria-invalid")).toBe("true");
+    // Editing the suffix clears the server's verdict.
+    type(screen.getByTestId("slug-input"), "taken-2");
+    expect(screen.queryByText("The link suffix is already taken, try another")).toBeNull();
+  });
+
+  test("created: the server's link, raw link with the password, what it allows, and a countdown", async () => {
+    signInAsAdmin();
+    storeDraft({ content: "hello there", slug: "notes", expiry: "1d", maxViews: "2", remark: "For Bob" });
+    server.use({ "pastes.create": (input) => created(input as Record<string, unknown>) });
+    renderAppAt("/");
+    await screen.findByTestId("plain-editor");
+    fireEvent.change(screen.getByLabelText("Password", { selector: "input" }), { target: { value: "pw 1" } });
+    const before = Date.now();
+    create();
+    await screen.findByTestId("share-result");
+    const input = server.calls.find((call) => call.path === "pastes.create")?.input as Record<string, unknown>;
+    expect(input).toMatchObject({
+      content: "hello there",
+      format: "text",
+      slug: "notes",
+      remark: "For Bob",
+      password: "pw 1",
+      max_views: 2,
+    });
+    const expiresAt = (input.expires_at as Date).getTime();
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 86_400_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 86_400_000);
+
+    expect((screen.getByTestId("share-link") as HTMLInputElement).value).toBe("https://paste.example.org/paste/notes");
+    expect((screen.getByTestId("raw-link") as HTMLInputElement).value).toBe(
+      "https://paste.example.org/api/raw/notes?password=pw+1",
+    );
+    expect(screen.getByTestId("share-countdown").textContent).toMatch(/hides in (60|59) seconds/);
+    expect(screen.getByText("Password protected")).toBeDefined();
+    expect(screen.getByText("2 views at most")).toBeDefined();
+    // The shared text left the draft; the habits stayed.
+    const draft = () => JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}");
+    await eventually(() => expect(draft().content ?? "").toBe(""));
+    expect(draft().expiry).toBe("1d");
+
+    fireEvent.click(screen.getByRole("button", { name: "Hide now" }));
+    expect(await screen.findByTestId("share-hidden")).toBeDefined();
+    expect(screen.queryByTestId("share-link")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Create another" }));
+    expect((await screen.findByTestId("plain-editor")).getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("the session ended while writing: logged out centrally, told why, the text kept", async () => {
+    signInAsAdmin();
+    storeDraft({ content: "precious words" });
+    server.use({
+      "pastes.create": () => {
+        throw new TrpcTestError("UNAUTHORIZED", "Your admin session has expired, please log in again");
+      },
+    });
+    renderAppAt("/");
+    await screen.findByTestId("plain-editor");
+    create();
+    expect(await screen.findByText(/Your login ended before the link was created/)).toBeDefined();
+    expect(authStore.getState().authType).toBe("none");
+    expect(editor().value).toBe("precious words");
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toContain("precious words");
+    expect(await screen.findByTestId("login-prompt")).toBeDefined();
+  });
+
+  test("switching modes keeps the text", async () => {
+    storeDraft({ content: "same text", mode: "text" });
+    renderAppAt("/");
+    await screen.findByTestId("plain-editor");
+    const markdown = screen.getByRole("radio", { name: "Markdown" });
+    expect(screen.getByRole("radio", { name: "Plain text" }).getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(markdown);
+    await eventually(() => expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}").mode).toBe("markdown"));
+    expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}").content).toBe("same text");
+  });
+});

@@ -1,0 +1,234 @@
+// The Markdown editor of the home page: Milkdown's Crepe with the features a clipboard needs
+// (headings, lists, task lists, tables, code blocks with highlighting, links, images by URL), its
+// menus in the interface language, and themed with the app in light and dark. Loaded lazily: only
+// the home page in Markdown mode downloads it. Crepe's builder is used instead of the full Crepe so
+// that LaTeX (KaTeX and its fonts) and the AI features are not bundled.
+import { languages } from "@codemirror/language-data";
+import { CrepeBuilder } from "@milkdown/crepe/builder";
+import { blockEdit } from "@milkdown/crepe/feature/block-edit";
+import { codeMirror } from "@milkdown/crepe/feature/code-mirror";
+import { cursor } from "@milkdown/crepe/feature/cursor";
+import { imageBlock } from "@milkdown/crepe/feature/image-block";
+import { linkTooltip } from "@milkdown/crepe/feature/link-tooltip";
+import { listItem } from "@milkdown/crepe/feature/list-item";
+import { placeholder } from "@milkdown/crepe/feature/placeholder";
+import { table } from "@milkdown/crepe/feature/table";
+import { toolbar } from "@milkdown/crepe/feature/toolbar";
+import { editorViewCtx, editorViewOptionsCtx } from "@milkdown/kit/core";
+import type { Node as ProseNode } from "@milkdown/kit/prose/model";
+import { getMarkdown } from "@milkdown/kit/utils";
+import { type RefObject, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import "@milkdown/crepe/theme/common/prosemirror.css";
+import "@milkdown/crepe/theme/common/reset.css";
+import "@milkdown/crepe/theme/common/block-edit.css";
+import "@milkdown/crepe/theme/common/code-mirror.css";
+import "@milkdown/crepe/theme/common/cursor.css";
+import "@milkdown/crepe/theme/common/image-block.css";
+import "@milkdown/crepe/theme/common/link-tooltip.css";
+import "@milkdown/crepe/theme/common/list-item.css";
+import "@milkdown/crepe/theme/common/placeholder.css";
+import "@milkdown/crepe/theme/common/toolbar.css";
+import "@milkdown/crepe/theme/common/table.css";
+import "./milkdown-theme.css";
+import { toast } from "../../components/toast-store";
+import { formatBytes } from "../../lib/format-bytes";
+import { codeTheme } from "./code-theme";
+
+/** Images picked from the device are embedded as data: URLs up to this size (a share has no file store). */
+export const MAX_EMBEDDED_IMAGE_BYTES = 512 * 1024;
+
+/** What the page can ask of a running editor. */
+export type EditorHandle = {
+  /**
+   * The Markdown as it is now, reported through onChange too. Milkdown reports changes after a
+   * 200 ms pause; a click on "create" or a mode switch right after typing must not lose the end.
+   * Null when nothing changed since the last report.
+   */
+  flush: () => string | null;
+};
+
+export type MilkdownEditorProps = {
+  /** Read once, when the editor is created; later changes come from the editor itself. */
+  initialValue: string;
+  onChange: (markdown: string) => void;
+  label: string;
+  describedBy?: string;
+  isInvalid?: boolean;
+  onReady?: () => void;
+  handleRef?: RefObject<EditorHandle | null>;
+};
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export default function MilkdownEditor({
+  initialValue,
+  onChange,
+  label,
+  describedBy,
+  isInvalid = false,
+  onReady,
+  handleRef,
+}: MilkdownEditorProps) {
+  const { t } = useTranslation();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
+  const editableRef = useRef<HTMLElement | null>(null);
+  // The first values only: the parent re-creates the editor (a new key) to load other content.
+  const initial = useRef({ initialValue, label, t, handleRef });
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const { initialValue: value, label: name, t: translate, handleRef: handle } = initial.current;
+    // A host per run: under StrictMode the first editor may still be starting when the second runs.
+    const host = document.createElement("div");
+    host.className = "paste-editor-host";
+    root.appendChild(host);
+    const c = (key: string, values?: Record<string, unknown>) => translate(`pastes.editor.crepe.${key}`, values ?? {});
+
+    const onUpload = async (file: File): Promise<string> => {
+      if (file.size > MAX_EMBEDDED_IMAGE_BYTES) {
+        toast.warning(c("imageTooLarge", { max: formatBytes(MAX_EMBEDDED_IMAGE_BYTES) }), { id: "editor-image" });
+        return "";
+      }
+      return readAsDataUrl(file);
+    };
+
+    const crepe = new CrepeBuilder({ root: host, defaultValue: value });
+    crepe.editor.config((ctx) => {
+      ctx.update(editorViewOptionsCtx, (options) => ({
+        ...options,
+        attributes: { role: "textbox", "aria-multiline": "true", "aria-label": name, spellcheck: "true" },
+      }));
+    });
+    crepe
+      .addFeature(cursor)
+      .addFeature(listItem)
+      .addFeature(linkTooltip, { inputPlaceholder: c("linkPlaceholder") })
+      .addFeature(imageBlock, {
+        onUpload,
+        inlineUploadButton: c("imageUpload"),
+        blockUploadButton: c("imageUpload"),
+        inlineUploadPlaceholderText: c("imagePlaceholder"),
+        blockUploadPlaceholderText: c("imagePlaceholder"),
+        blockCaptionPlaceholderText: c("imageCaption"),
+        blockConfirmButton: c("confirm"),
+      })
+      .addFeature(blockEdit, {
+        textGroup: {
+          label: c("groupText"),
+          text: { label: c("text") },
+          h1: { label: c("heading", { level: 1 }) },
+          h2: { label: c("heading", { level: 2 }) },
+          h3: { label: c("heading", { level: 3 }) },
+          h4: { label: c("heading", { level: 4 }) },
+          h5: { label: c("heading", { level: 5 }) },
+          h6: { label: c("heading", { level: 6 }) },
+          quote: { label: c("quote") },
+          divider: { label: c("divider") },
+        },
+        listGroup: {
+          label: c("groupList"),
+          bulletList: { label: c("bulletList") },
+          orderedList: { label: c("orderedList") },
+          taskList: { label: c("taskList") },
+        },
+        advancedGroup: {
+          label: c("groupAdvanced"),
+          image: { label: c("image") },
+          codeBlock: { label: c("codeBlock") },
+          table: { label: c("table") },
+          math: null,
+        },
+      })
+      .addFeature(placeholder, { text: translate("pastes.editor.placeholder"), mode: "doc" })
+      .addFeature(toolbar, {
+        boldLabel: c("bold"),
+        italicLabel: c("italic"),
+        strikethroughLabel: c("strikethrough"),
+        codeLabel: c("inlineCode"),
+        linkLabel: c("link"),
+      })
+      .addFeature(codeMirror, {
+        languages,
+        theme: codeTheme,
+        searchPlaceholder: c("languageSearch"),
+        noResultText: c("noLanguage"),
+        copyText: c("copy"),
+        onCopy: () => toast.success(c("copied"), { id: "copy-result" }),
+        previewToggleText: (previewOnly: boolean) => (previewOnly ? c("previewEdit") : c("previewHide")),
+        previewLabel: c("preview"),
+        previewLoading: c("previewLoading"),
+      })
+      .addFeature(table);
+    // The document last reported to the page: a flush reports only what came after it.
+    let reportedDoc: ProseNode | null = null;
+    let isCreated = false;
+    crepe.on((listener) => {
+      listener.markdownUpdated((ctx, markdown, previous) => {
+        reportedDoc = ctx.get(editorViewCtx).state.doc;
+        if (markdown !== previous) onChangeRef.current(markdown);
+      });
+    });
+    const flush = (): string | null => {
+      if (!isCreated) return null;
+      return crepe.editor.action((ctx) => {
+        const doc = ctx.get(editorViewCtx).state.doc;
+        if (reportedDoc?.eq(doc)) return null;
+        reportedDoc = doc;
+        const markdown = getMarkdown()(ctx);
+        onChangeRef.current(markdown);
+        return markdown;
+      });
+    };
+
+    let isDisposed = false;
+    const created = crepe.create().then(
+      () => {
+        if (isDisposed) return;
+        isCreated = true;
+        reportedDoc = crepe.editor.action((ctx) => ctx.get(editorViewCtx).state.doc);
+        if (handle) handle.current = { flush };
+        editableRef.current = host.querySelector<HTMLElement>(".ProseMirror");
+        onReadyRef.current?.();
+      },
+      (error: unknown) => {
+        if (!isDisposed) throw error;
+      },
+    );
+    return () => {
+      // Keystrokes of the last 200 ms are not reported yet: report them before the editor goes
+      // (a switch to plain text, a theme change, leaving the page).
+      flush();
+      isCreated = false;
+      if (handle?.current?.flush === flush) handle.current = null;
+      isDisposed = true;
+      host.remove();
+      editableRef.current = null;
+      void created.then(() => crepe.destroy()).catch(() => {});
+    };
+  }, []);
+
+  // The description and the invalid state can change while the editor lives.
+  useEffect(() => {
+    const editable = editableRef.current ?? rootRef.current?.querySelector<HTMLElement>(".ProseMirror");
+    if (!editable) return;
+    if (describedBy) editable.setAttribute("aria-describedby", describedBy);
+    else editable.removeAttribute("aria-describedby");
+    if (isInvalid) editable.setAttribute("aria-invalid", "true");
+    else editable.removeAttribute("aria-invalid");
+  });
+
+  return <div ref={rootRef} className="paste-editor" data-testid="markdown-editor" />;
+}

@@ -1,0 +1,237 @@
+// After creation: the share link (the server's, from its public URL), copy, open, QR code and raw
+// link, what the link allows, and a countdown after which the link hides (SPEC.md §4). Hidden, the
+// screen points to text management, where the link can be found again.
+import type { inferRouterOutputs } from "@trpc/server";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { AppRouter } from "../../../../server/routers";
+import { Button, buttonClasses } from "../../components/button";
+import { cx } from "../../components/class-names";
+import { CopyButton } from "../../components/copy-button";
+import { CheckCircleIcon, LockIcon, PlusIcon } from "../../components/icons";
+import { ClockIcon, ExternalLinkIcon, EyeOffIcon, HourglassIcon } from "../../components/paste-icons";
+import { currentLanguage } from "../../i18n";
+import { formatDateTime } from "../../lib/format-date";
+import { fractionLeft, SHARE_LINK_VISIBLE_SECONDS, useCountdown } from "../../lib/pastes/countdown";
+import { withPassword } from "../../lib/pastes/paste-links";
+import { adminModulePath } from "../../routes";
+import { QrCode } from "./qr-code";
+
+export type CreatedPaste = inferRouterOutputs<AppRouter>["pastes"]["create"];
+
+export type ShareResultProps = {
+  paste: CreatedPaste;
+  /** The password just set, so the raw link works for its owner; never stored. */
+  password: string;
+  onCreateAnother: () => void;
+  /** Key users without text management see no link to it. */
+  canManage: boolean;
+};
+
+export function ShareResult({ paste, password, onCreateAnother, canManage }: ShareResultProps) {
+  const [isHidden, setIsHidden] = useState(false);
+  return isHidden ? (
+    <HiddenLink onCreateAnother={onCreateAnother} canManage={canManage} />
+  ) : (
+    <VisibleLink paste={paste} password={password} onHide={() => setIsHidden(true)} onCreateAnother={onCreateAnother} />
+  );
+}
+
+function VisibleLink({
+  paste,
+  password,
+  onHide,
+  onCreateAnother,
+}: {
+  paste: CreatedPaste;
+  password: string;
+  onHide: () => void;
+  onCreateAnother: () => void;
+}) {
+  const { t } = useTranslation();
+  const [deadline] = useState(() => Date.now() + SHARE_LINK_VISIBLE_SECONDS * 1000);
+  const left = useCountdown({ seconds: SHARE_LINK_VISIBLE_SECONDS, onDone: onHide });
+  const rawUrl = paste.has_password ? withPassword(paste.raw_url, password) : paste.raw_url;
+  const language = currentLanguage();
+  const copyMessages = { copiedMessage: t("pastes.result.copied"), failedMessage: t("pastes.result.copyFailed") };
+
+  return (
+    <section
+      aria-labelledby="share-result-title"
+      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      data-testid="share-result"
+    >
+      <div className="flex flex-col gap-6 p-5 sm:p-6 lg:flex-row lg:items-start">
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-100 ring-inset dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-500/20">
+              <CheckCircleIcon className="size-6" />
+            </span>
+            <div className="min-w-0">
+              <h2 id="share-result-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+                {t("pastes.result.title")}
+              </h2>
+              <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{t("pastes.result.description")}</p>
+            </div>
+          </div>
+
+          <div className="mt-6">
+            <label htmlFor="share-link" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t("pastes.result.link")}
+            </label>
+            <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+              <input
+                id="share-link"
+                readOnly
+                value={paste.url}
+                onFocus={(event) => event.currentTarget.select()}
+                className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
+                data-testid="share-link"
+              />
+              <div className="flex gap-2">
+                <CopyButton
+                  text={paste.url}
+                  label={t("pastes.result.copyLink")}
+                  variant="primary"
+                  className="flex-1 sm:flex-none"
+                  {...copyMessages}
+                />
+                <a
+                  href={paste.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses("secondary")}
+                  aria-label={t("pastes.result.openLink")}
+                  title={t("pastes.result.openLink")}
+                >
+                  <ExternalLinkIcon className="size-4.5" />
+                  <span className="hidden sm:inline">{t("pastes.result.open")}</span>
+                </a>
+              </div>
+            </div>
+          </div>
+
+          <div className="mt-5">
+            <label htmlFor="raw-link" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t("pastes.result.rawLink")}
+            </label>
+            <div className="mt-1.5 flex gap-2">
+              <input
+                id="raw-link"
+                readOnly
+                value={rawUrl}
+                onFocus={(event) => event.currentTarget.select()}
+                aria-describedby="raw-link-hint"
+                className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-300"
+                data-testid="raw-link"
+              />
+              <CopyButton text={rawUrl} label={t("pastes.result.copyRawLink")} isIconOnly {...copyMessages} />
+            </div>
+            <p id="raw-link-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+              {t("pastes.result.rawHint")}
+            </p>
+          </div>
+
+          <ul className="mt-5 flex flex-wrap gap-2 text-xs" aria-label={t("pastes.options.title")}>
+            {paste.has_password ? <Chip icon={LockIcon}>{t("pastes.result.summary.protected")}</Chip> : null}
+            <Chip icon={ClockIcon}>
+              {paste.expires_at
+                ? t("pastes.result.summary.expires", { date: formatDateTime(paste.expires_at, language) })
+                : t("pastes.result.summary.neverExpires")}
+            </Chip>
+            <Chip icon={EyeOffIcon}>
+              {paste.max_views > 0
+                ? t("pastes.result.summary.maxViews", { count: paste.max_views })
+                : t("pastes.result.summary.unlimited")}
+            </Chip>
+          </ul>
+        </div>
+
+        <div className="flex justify-center lg:block">
+          <QrCode value={paste.url} />
+        </div>
+      </div>
+
+      <div className="border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6 dark:border-slate-800 dark:bg-slate-950/40">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex min-w-0 items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+            <HourglassIcon className="size-5 shrink-0 text-amber-500" />
+            <p role="timer" aria-live="off" data-testid="share-countdown">
+              {t("pastes.result.hidesIn", { count: left })}
+            </p>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button variant="ghost" icon={EyeOffIcon} onClick={onHide}>
+              {t("pastes.result.hideNow")}
+            </Button>
+            <Button variant="secondary" icon={PlusIcon} onClick={onCreateAnother}>
+              {t("pastes.result.createAnother")}
+            </Button>
+          </div>
+        </div>
+        <CountdownBar deadline={deadline} left={left} />
+      </div>
+    </section>
+  );
+}
+
+function CountdownBar({ deadline, left }: { deadline: number; left: number }) {
+  // `left` re-renders it each second; the width eases between ticks.
+  const fraction = left === 0 ? 0 : fractionLeft(deadline, SHARE_LINK_VISIBLE_SECONDS, Date.now());
+  return (
+    <div className="mt-3 h-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" aria-hidden="true">
+      <div
+        className="h-full rounded-full bg-amber-500 transition-[width] duration-1000 ease-linear motion-reduce:transition-none"
+        style={{ width: `${fraction * 100}%` }}
+      />
+    </div>
+  );
+}
+
+function Chip({ icon: Icon, children }: { icon: typeof ClockIcon; children: string }) {
+  return (
+    <li className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+      <Icon className="size-3.5" />
+      {children}
+    </li>
+  );
+}
+
+function HiddenLink({ onCreateAnother, canManage }: { onCreateAnother: () => void; canManage: boolean }) {
+  const { t } = useTranslation();
+  const panel = useRef<HTMLElement>(null);
+  // The control that had focus (copy, hide) is gone with the link: keep the keyboard in the panel.
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null)
+      panel.current?.querySelector<HTMLElement>("[data-create-another]")?.focus();
+  }, []);
+  return (
+    <section
+      ref={panel}
+      aria-labelledby="share-hidden-title"
+      className="flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      data-testid="share-hidden"
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+        <EyeOffIcon className="size-6" />
+      </span>
+      <h2 id="share-hidden-title" className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">
+        {t("pastes.result.hiddenTitle")}
+      </h2>
+      <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">
+        {t("pastes.result.hiddenDescription")}
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        {canManage ? (
+          <Link href={adminModulePath("text-management")} className={cx(buttonClasses("secondary"))}>
+            {t("pastes.result.manage")}
+          </Link>
+        ) : null}
+        <Button variant="primary" icon={PlusIcon} onClick={onCreateAnother} data-create-another>
+          {t("pastes.result.createAnother")}
+        </Button>
+      </div>
+    </section>
+  );
+}
