@@ -2,6 +2,7 @@
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { fileRawRoutes } from "./http/file-routes";
+import { fsRawRouteList } from "./http/fs-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
 import { applySecurityHeaders, buildContentSecurityPolicy, inlineScriptHashes } from "./http/security-headers";
 import { createStaticHandler, readIndexHtml } from "./http/static";
@@ -23,7 +24,13 @@ export type App = {
 
 /** Raw (non-procedure) routes of every domain; each domain module contributes its list here. */
 function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
-  return [...createSystemRoutes(getDocument), ...pasteRawRoutes, ...fileRawRoutes, ...urlProxyRawRoutes];
+  return [
+    ...createSystemRoutes(getDocument),
+    ...pasteRawRoutes,
+    ...fileRawRoutes,
+    ...urlProxyRawRoutes,
+    ...fsRawRouteList,
+  ];
 }
 
 export async function createApp(deps: AppDeps): Promise<App> {

@@ -8,6 +8,7 @@ import { migrateDatabase } from "./db/migrate";
 import { createViewCounter } from "./db/view-counter";
 import { createLogger } from "./logger";
 import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
+import { createMemoryListingCache } from "./services/listing-cache";
 import { startSweeper } from "./services/sweeper";
 import { createStorageService } from "./storage";
 
@@ -33,7 +34,8 @@ async function main() {
   await ensureDefaultStorage(db, config, logger);
   const viewCounter = createViewCounter(config.databaseUrl);
   const storage = createStorageService(db, { appSecret: config.secret, publicUrl: config.publicUrl });
-  const app = await createApp({ config, db, viewCounter, logger, storage });
+  const listingCache = createMemoryListingCache();
+  const app = await createApp({ config, db, viewCounter, logger, storage, listingCache });
 
   const server = Bun.serve({
     port: config.port,

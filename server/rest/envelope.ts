@@ -10,7 +10,7 @@ export function envelopeResponse<T>(
   success = status < 300,
 ): Response {
   const body: Envelope<T> = { code: status, message, data: success ? data : null, success };
-  return new Response(JSON.stringify(body, jsonReplacer), {
+  return new Response(stringify(body), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
   });
@@ -27,4 +27,14 @@ export function errorResponse(error: unknown): { response: Response; description
 /** BigInt sizes become numbers on the wire (exact below 2^53 bytes, i.e. 8 PiB). */
 function jsonReplacer(_key: string, value: unknown): unknown {
   return typeof value === "bigint" ? Number(value) : value;
+}
+
+/** Services answer plain numbers; the replacer (slow on large listings) is only the safety net. */
+function stringify(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (error instanceof TypeError && /bigint/i.test(error.message)) return JSON.stringify(body, jsonReplacer);
+    throw error;
+  }
 }

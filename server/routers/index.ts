@@ -2,8 +2,11 @@
 // from AppRouter; the REST adapter and OpenAPI document read the procedures' `meta.rest`.
 import { router } from "../trpc";
 import { adminRouter } from "./admin";
+import { cacheRouter } from "./cache";
 import { filesRouter } from "./files";
+import { fsRouter } from "./fs";
 import { keysRouter } from "./keys";
+import { mountsRouter } from "./mounts";
 import { pastesRouter } from "./pastes";
 import { storageRouter } from "./storage";
 import { systemRouter } from "./system";
@@ -19,6 +22,9 @@ export const appRouter = router({
   storage: storageRouter,
   settings: settingsRouter,
   url: urlInfoRouter,
+  mounts: mountsRouter,
+  fs: fsRouter,
+  cache: cacheRouter,
 });
 
 export type AppRouter = typeof appRouter;

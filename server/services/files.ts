@@ -19,6 +19,7 @@ import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
 import type { Database, DatabaseProvider } from "../db/client";
 import { AppError } from "../errors";
 import type { StorageService } from "../storage";
+import { contentTypeFor } from "../storage/content-type";
 import type { PutBody, StorageDriver } from "../storage/driver";
 import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
@@ -187,7 +188,7 @@ function objectUrlFor(storage: StorageRow, key: string): string | null {
 
 function mimeTypeOf(filename: string, given?: string | null): string {
   if (given && /^[\w.+-]+\/[\w.+-]+/.test(given)) return given.slice(0, 255);
-  return Bun.file(filename).type.split(";")[0] || "application/octet-stream";
+  return contentTypeFor(filename);
 }
 
 async function resolveStorage(db: Database, storageConfigId?: string | null): Promise<StorageRow> {

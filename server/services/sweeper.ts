@@ -2,6 +2,7 @@
 // domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
 import type { AppDeps } from "../trpc";
 import { purgeGoneFiles } from "./files";
+import { purgeStaleMultipartUploads } from "./fs-uploads";
 import { purgeGonePastes } from "./pastes";
 import { purgeExpiredBuckets } from "./rate-limit";
 
@@ -16,6 +17,7 @@ const SWEEP_STEPS: SweepStep[] = [
   { name: "rate-limit buckets", run: ({ db }, now) => purgeExpiredBuckets(db, now) },
   { name: "expired and used-up pastes", run: ({ db }, now) => purgeGonePastes(db, now) },
   { name: "expired, used-up and stale file uploads", run: (deps, now) => purgeGoneFiles(deps, now) },
+  { name: "stale multipart uploads into mounts", run: (deps, now) => purgeStaleMultipartUploads(deps, now) },
 ];
 
 export async function sweepOnce(deps: SweepDeps, now = new Date()): Promise<void> {

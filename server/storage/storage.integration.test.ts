@@ -113,6 +113,18 @@ describe.each(drivers)("%s storage driver", (_name, makeDriver) => {
     expect((await driver.list(`${base}copy/`)).objects).toEqual([]);
   });
 
+  test("folder markers: an empty folder is its marker, copied, listed, and removed once empty", async () => {
+    await driver.put(`${base}marked/empty/`, new Uint8Array(0), { size: 0 });
+    expect(await driver.head(`${base}marked/empty/`)).not.toBeNull();
+    expect((await driver.list(`${base}marked/`, { delimiter: "/" })).prefixes).toEqual([`${base}marked/empty/`]);
+    expect((await driver.list(`${base}marked/`)).objects.map((o) => o.key)).toEqual([`${base}marked/empty/`]);
+    await driver.copy(`${base}marked/empty/`, `${base}marked/copy/`);
+    expect(await driver.head(`${base}marked/copy/`)).not.toBeNull();
+    await driver.deleteMany([`${base}marked/empty/`, `${base}marked/copy/`]);
+    expect(await driver.head(`${base}marked/empty/`)).toBeNull();
+    expect((await driver.list(`${base}marked/`)).objects).toEqual([]);
+  });
+
   test("a missing key is NOT_FOUND on get and copy, null on head", async () => {
     await expect(driver.get(`${base}missing`)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(driver.copy(`${base}missing`, `${base}elsewhere`)).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -10,6 +10,7 @@ import { migrateDatabase } from "../db/migrate";
 import { createViewCounter } from "../db/view-counter";
 import { createLogger } from "../logger";
 import { ensureAdmin, ensureDefaultStorage } from "../services/bootstrap";
+import { createMemoryListingCache } from "../services/listing-cache";
 import { createStorageService } from "../storage";
 import type { AppDeps } from "../trpc";
 
@@ -99,6 +100,7 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
     viewCounter,
     logger,
     storage: createStorageService(database.db, { appSecret: config.secret, publicUrl: config.publicUrl }),
+    listingCache: createMemoryListingCache(),
   };
   const app = await createApp(deps);
   return {

@@ -1,0 +1,45 @@
+// The listing cache of the mount explorer (SPEC.md §7 System): the admin clears it and reads its
+// statistics; API keys with mount permission clear it for the mounts their base path reaches.
+import { cacheClearInput, cacheClearOutput, cacheStatsOutput } from "../../shared/schemas/fs";
+import { clearListingCache, listingCacheStats } from "../services/fs";
+import { adminProcedure, mountProcedure, router } from "../trpc";
+
+const tags = ["Cache"];
+
+export const cacheRouter = router({
+  clear: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/cache/clear",
+        summary: "Clear cached folder listings of every mount, or of one (mount_id)",
+        tags,
+      },
+    })
+    .input(cacheClearInput)
+    .output(cacheClearOutput)
+    .mutation(({ ctx, input }) => clearListingCache(ctx, ctx.auth, input?.mount_id)),
+  clearMine: mountProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/user/cache/clear",
+        summary: "Clear cached folder listings of the mounts the key's base path reaches",
+        tags,
+      },
+    })
+    .input(cacheClearInput)
+    .output(cacheClearOutput)
+    .mutation(({ ctx, input }) => clearListingCache(ctx, ctx.auth, input?.mount_id)),
+  stats: adminProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/admin/cache/stats",
+        summary: "Listing cache: entries, hits, misses per mount",
+        tags,
+      },
+    })
+    .output(cacheStatsOutput)
+    .query(({ ctx }) => listingCacheStats(ctx)),
+});

@@ -1,0 +1,606 @@
+// The mount explorer's file system (SPEC.md §7 File system): one virtual tree made of the active
+// mounts. The root lists mount points as folders; the segments above a nested mount path show as
+// folders too. A path resolves to the mount with the longest mount path that contains it, and inside
+// it to an object key (services/mounts.ts says where a mount's objects live).
+//
+// Every path arrives normalised (shared/schemas); each is checked against the caller's base path with
+// hasPathPermission before anything is read or written. API keys reach their base path and below;
+// they may also browse the folders above it, which then show only the way down to it. Keys marked
+// read-only are refused every write. Folder listings are cached per mount (services/listing-cache.ts)
+// and every write through the app invalidates the mounts on the storage config it wrote to.
+import type { z } from "zod";
+import { hasPathPermission, isPathWithin, type Principal } from "../../shared/paths";
+import type { FsEntry, fsFileLinkInput, fsSearchInput, fsSearchOutput, fsUpdateInput } from "../../shared/schemas/fs";
+import { storageTypeOf } from "../../shared/schemas/mounts";
+import { AppError, describeError } from "../errors";
+import { contentTypeFor } from "../storage/content-type";
+import type { ObjectInfo, StorageDriver } from "../storage/driver";
+import type { AppDeps } from "../trpc";
+import type { AuthState } from "./auth";
+import type { CachedListing } from "./listing-cache";
+import { loadActiveMounts, type MountRow, mountKeyPrefix } from "./mounts";
+
+export type FsDeps = Pick<AppDeps, "db" | "storage" | "config" | "listingCache">;
+
+/**
+ * Keys asked for per listing page. S3 answers at most 1000 whatever is asked, and the pages are
+ * followed by continuation token; local storage answers a folder in one page instead of reading it
+ * again for every thousand entries.
+ */
+const LIST_PAGE_KEYS = 100_000;
+/** A search walks at most this many objects, then answers what it found with `truncated`. */
+const SEARCH_MAX_OBJECTS = 200_000;
+/** Writing last_used on every call would turn reads into writes; once a minute per mount is enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type Location = {
+  mount: MountRow;
+  /** The virtual path. */
+  path: string;
+  /** The path inside the mount: "" for its root, else "a/b.txt". */
+  relative: string;
+  /** The mount root's key prefix, ending in "/". */
+  prefix: string;
+};
+
+export type FsTree = { mounts: MountRow[] };
+
+export const fileKeyOf = (location: Location) => location.prefix + location.relative;
+export const folderKeyOf = (location: Location) =>
+  location.relative ? `${location.prefix}${location.relative}/` : location.prefix;
+export const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+export const joinPath = (folder: string, name: string) => (folder === "/" ? `/${name}` : `${folder}/${name}`);
+export const parentOf = (path: string) => path.slice(0, Math.max(1, path.lastIndexOf("/")));
+
+// ---- The tree ----------------------------------------------------------------------------------
+
+export async function loadTree(deps: Pick<FsDeps, "db">): Promise<FsTree> {
+  return { mounts: await loadActiveMounts(deps.db) };
+}
+
+/** The mount holding `path`: the one with the longest mount path at or above it. */
+export function locate(tree: FsTree, path: string): Location | null {
+  let best: MountRow | null = null;
+  for (const mount of tree.mounts) {
+    if (isPathWithin(mount.mountPath, path) && (!best || mount.mountPath.length > best.mountPath.length)) best = mount;
+  }
+  if (!best) return null;
+  const relative = path === best.mountPath ? "" : path.slice(best.mountPath.length + 1);
+  return { mount: best, path, relative, prefix: mountKeyPrefix(best) };
+}
+
+function mountEntry(mount: MountRow, name: string, path: string): FsEntry {
+  return {
+    name,
+    path,
+    type: "directory",
+    size: 0,
+    modified: mount.updatedAt,
+    mimetype: null,
+    is_mount: true,
+    mount_id: mount.id,
+  };
+}
+
+function folderEntry(name: string, path: string, modified: Date | null = null): FsEntry {
+  return { name, path, type: "directory", size: 0, modified, mimetype: null, is_mount: false, mount_id: null };
+}
+
+export function fileEntry(path: string, object: Pick<ObjectInfo, "size" | "lastModified" | "contentType">): FsEntry {
+  const name = nameOf(path);
+  return {
+    name,
+    path,
+    type: "file",
+    size: object.size,
+    modified: object.lastModified,
+    mimetype: object.contentType ?? contentTypeFor(name),
+    is_mount: false,
+    mount_id: null,
+  };
+}
+
+/** What mounts put directly in `path`: their mount points, or folders on the way to deeper ones. */
+function mountChildren(tree: FsTree, path: string): Map<string, FsEntry> {
+  const children = new Map<string, FsEntry>();
+  for (const mount of tree.mounts) {
+    if (mount.mountPath === path || !isPathWithin(path, mount.mountPath)) continue;
+    const rest = mount.mountPath.slice(path === "/" ? 1 : path.length + 1);
+    const name = rest.split("/")[0] ?? rest;
+    const childPath = joinPath(path, name);
+    if (rest === name) children.set(name, mountEntry(mount, name, childPath));
+    else if (!children.has(name)) children.set(name, folderEntry(name, childPath));
+  }
+  return children;
+}
+
+// ---- Permissions -------------------------------------------------------------------------------
+
+function principalOf(auth: AuthState): Principal {
+  return auth.type === "admin" ? { type: "admin" } : { type: "apikey", keyId: auth.keyId, basicPath: auth.basicPath };
+}
+
+export const canRead = (auth: AuthState, path: string) => hasPathPermission(principalOf(auth), path);
+
+/** A folder above a key's base path: browsable, showing only the way down to the base path. */
+function leadsToBase(auth: AuthState, path: string): boolean {
+  return auth.type === "apikey" && !canRead(auth, path) && isPathWithin(path, auth.basicPath);
+}
+
+export const isReadOnly = (auth: AuthState) => auth.type === "apikey" && auth.mountReadOnly;
+
+export function assertReadable(auth: AuthState, path: string): void {
+  if (!canRead(auth, path)) throw new AppError("FORBIDDEN", "errors.fsPathForbidden");
+}
+
+export function assertWritable(auth: AuthState, path: string): void {
+  if (isReadOnly(auth)) throw new AppError("FORBIDDEN", "errors.fsReadOnly");
+  assertReadable(auth, path);
+}
+
+/** A location strictly inside a mount: what files and folders can be created at, changed or removed. */
+export function requireInsideMount(tree: FsTree, path: string): Location {
+  const location = locate(tree, path);
+  if (!location) throw new AppError("BAD_REQUEST", "errors.fsOutsideMount");
+  if (location.relative === "") throw new AppError("BAD_REQUEST", "errors.fsMountRootProtected");
+  if (mountChildren(tree, path).size > 0) throw new AppError("BAD_REQUEST", "errors.fsMountRootProtected");
+  return location;
+}
+
+// ---- Storage helpers ---------------------------------------------------------------------------
+
+export function driverOf(deps: Pick<FsDeps, "storage">, location: Location): Promise<StorageDriver> {
+  return deps.storage.driverFor(location.mount.storageConfigId);
+}
+
+/** Pages of every object under a prefix (folder markers included), following continuation tokens. */
+export async function* walkObjects(driver: StorageDriver, prefix: string): AsyncGenerator<ObjectInfo[]> {
+  let token: string | undefined;
+  do {
+    const page = await driver.list(prefix, { continuationToken: token, maxKeys: LIST_PAGE_KEYS });
+    yield page.objects;
+    token = page.nextContinuationToken ?? undefined;
+  } while (token);
+}
+
+/** A folder exists when it has a marker (local: the directory itself) or anything beneath it. */
+export async function folderExists(driver: StorageDriver, folderKey: string): Promise<boolean> {
+  if (await driver.head(folderKey)) return true;
+  const page = await driver.list(folderKey, { delimiter: "/", maxKeys: 1 });
+  return page.objects.length > 0 || page.prefixes.length > 0;
+}
+
+export type PathKind = { type: "file"; object: ObjectInfo } | { type: "directory" } | null;
+
+/** What a path inside a mount names: a file, a folder, or nothing. */
+export async function statLocation(driver: StorageDriver, location: Location): Promise<PathKind> {
+  if (location.relative === "") return { type: "directory" };
+  const object = await driver.head(fileKeyOf(location));
+  if (object) return { type: "file", object };
+  return (await folderExists(driver, folderKeyOf(location))) ? { type: "directory" } : null;
+}
+
+/** Whether `path` is a folder the mounts make: the root, a mount point, or a folder above one. */
+export function isMountFolder(tree: FsTree, path: string): boolean {
+  return path === "/" || locate(tree, path)?.relative === "" || mountChildren(tree, path).size > 0;
+}
+
+/** Whether `path` is a folder of the tree: virtual, a mount point, or a folder inside a mount. */
+export async function isFolderPath(deps: FsDeps, tree: FsTree, path: string): Promise<boolean> {
+  if (path === "/" || mountChildren(tree, path).size > 0) return true;
+  const location = locate(tree, path);
+  if (!location) return false;
+  if (location.relative === "") return true;
+  return folderExists(await driverOf(deps, location), folderKeyOf(location));
+}
+
+async function readFolder(driver: StorageDriver, location: Location): Promise<CachedListing> {
+  const folderKey = folderKeyOf(location);
+  const entries: FsEntry[] = [];
+  let sawAnything = false;
+  let token: string | undefined;
+  do {
+    const page = await driver.list(folderKey, {
+      delimiter: "/",
+      continuationToken: token,
+      maxKeys: LIST_PAGE_KEYS,
+    });
+    for (const prefix of page.prefixes) {
+      sawAnything = true;
+      const name = prefix.slice(folderKey.length, -1);
+      if (name && !name.includes("/")) entries.push(folderEntry(name, joinPath(location.path, name)));
+    }
+    for (const object of page.objects) {
+      sawAnything = true;
+      const name = object.key.slice(folderKey.length);
+      // The folder's own marker is not an entry.
+      if (name && !name.includes("/")) entries.push(fileEntry(joinPath(location.path, name), object));
+    }
+    token = page.nextContinuationToken ?? undefined;
+  } while (token);
+  const exists = sawAnything || location.relative === "" || (await driver.head(folderKey)) !== null;
+  return { entries, exists };
+}
+
+/** The storage's entries of a folder, from the cache when the mount's TTL allows. */
+async function cachedFolder(deps: FsDeps, location: Location, refresh: boolean) {
+  const { mount } = location;
+  const cache = deps.listingCache;
+  if (mount.cacheTtl > 0 && !refresh) {
+    const hit = cache.get(mount.id, location.relative);
+    if (hit) return { listing: hit, cached: true };
+  }
+  const version = cache.version(mount.id);
+  const listing = await readFolder(await driverOf(deps, location), location);
+  cache.set(mount.id, location.relative, listing, mount.cacheTtl, version);
+  return { listing, cached: false };
+}
+
+/** Drops the cached listings of every mount on the storage configs a write went to. */
+export function invalidateListings(deps: Pick<FsDeps, "listingCache">, tree: FsTree, storageConfigIds: string[]) {
+  const ids = new Set(storageConfigIds);
+  deps.listingCache.invalidate(tree.mounts.filter((mount) => ids.has(mount.storageConfigId)).map((m) => m.id));
+}
+
+const lastTouched = new Map<string, number>();
+
+/** Records that a mount was used (last_used), at most once a minute per mount and process. */
+export async function touchMount(deps: Pick<FsDeps, "db">, mount: MountRow): Promise<void> {
+  const now = Date.now();
+  if (now - (lastTouched.get(mount.id) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+  lastTouched.set(mount.id, now);
+  if (lastTouched.size > 10_000) lastTouched.clear();
+  await deps.db.mount.updateMany({ where: { id: mount.id }, data: { lastUsedAt: new Date(now) } });
+}
+
+// ---- Reading -----------------------------------------------------------------------------------
+
+const byTypeThenName = (a: FsEntry, b: FsEntry) =>
+  a.type !== b.type ? (a.type === "directory" ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+
+export async function listFolder(deps: FsDeps, auth: AuthState, path: string, refresh = false) {
+  const onTheWay = leadsToBase(auth, path);
+  if (!onTheWay) assertReadable(auth, path);
+  const tree = await loadTree(deps);
+  const location = locate(tree, path);
+  const children = mountChildren(tree, path);
+  let entries: FsEntry[] = [];
+  let cached = false;
+  if (location) {
+    const result = await cachedFolder(deps, location, refresh);
+    cached = result.cached;
+    // A key's base folder (or one above it) may not exist yet on S3: it is shown empty, not missing.
+    const isOwnFolder = auth.type === "apikey" && isPathWithin(path, auth.basicPath);
+    if (!result.listing.exists && children.size === 0 && !isOwnFolder) {
+      throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
+    }
+    entries =
+      children.size === 0
+        ? result.listing.entries.slice()
+        : result.listing.entries.filter((entry) => !children.has(entry.name));
+    await touchMount(deps, location.mount);
+  } else if (children.size === 0 && path !== "/") {
+    throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
+  }
+  entries.push(...children.values());
+  if (onTheWay && auth.type === "apikey") {
+    const next = auth.basicPath.slice(path === "/" ? 1 : path.length + 1).split("/")[0] ?? "";
+    entries = entries.filter((entry) => entry.name === next && entry.type === "directory");
+    if (entries.length === 0 && location) entries.push(folderEntry(next, joinPath(path, next)));
+  }
+  entries.sort(byTypeThenName);
+  return {
+    path,
+    is_virtual: location === null,
+    mount_id: location?.mount.id ?? null,
+    readonly: isReadOnly(auth),
+    cached,
+    total: entries.length,
+    entries,
+  };
+}
+
+export async function getEntry(deps: FsDeps, auth: AuthState, path: string) {
+  if (!leadsToBase(auth, path)) assertReadable(auth, path);
+  const tree = await loadTree(deps);
+  const location = locate(tree, path);
+  const base = { readonly: isReadOnly(auth), etag: null };
+  const where = location
+    ? {
+        mount_id: location.mount.id,
+        mount_path: location.mount.mountPath,
+        storage_type: storageTypeOf(location.mount.storageConfig.providerType),
+      }
+    : { mount_id: null, mount_path: null, storage_type: null };
+  if (path === "/") return { ...folderEntry("", "/"), ...base, ...where };
+  if (location && location.relative === "") {
+    return { ...mountEntry(location.mount, nameOf(path), path), ...base, ...where };
+  }
+  if (location) {
+    const kind = await statLocation(await driverOf(deps, location), location);
+    if (kind?.type === "file") return { ...fileEntry(path, kind.object), ...base, ...where, etag: kind.object.etag };
+    if (kind?.type === "directory") return { ...folderEntry(nameOf(path), path), ...base, ...where };
+  }
+  if (mountChildren(tree, path).size > 0) return { ...folderEntry(nameOf(path), path), ...base, ...where };
+  throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
+}
+
+/** A file the caller may read: its location, driver and stored details. */
+export async function resolveFile(deps: FsDeps, auth: AuthState, path: string) {
+  assertReadable(auth, path);
+  const tree = await loadTree(deps);
+  const location = locate(tree, path);
+  if (!location || location.relative === "") throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
+  const driver = await driverOf(deps, location);
+  const object = await driver.head(fileKeyOf(location));
+  if (!object) throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
+  await touchMount(deps, location.mount);
+  return { tree, location, driver, object, filename: nameOf(path) };
+}
+
+export async function createFileLink(deps: FsDeps, auth: AuthState, input: z.output<typeof fsFileLinkInput>) {
+  const { location, driver, object, filename } = await resolveFile(deps, auth, input.path);
+  const expiresIn = input.expires_in ?? location.mount.storageConfig.signatureExpiresIn;
+  const url = await driver.presignGet(fileKeyOf(location), {
+    expiresIn,
+    disposition: { type: input.force_download ? "attachment" : "inline", filename },
+    contentType: object.contentType ?? contentTypeFor(filename),
+  });
+  return { url, filename, expires_in: expiresIn, expires_at: new Date(Date.now() + expiresIn * 1000) };
+}
+
+// ---- Search ------------------------------------------------------------------------------------
+
+type SearchRoot = { mount: MountRow; folder: Location };
+
+function searchRoots(tree: FsTree, auth: AuthState, input: z.output<typeof fsSearchInput>): SearchRoot[] {
+  // Where the caller may look: their base path, narrowed to the folder asked for.
+  let scopePath = auth.type === "apikey" ? auth.basicPath : "/";
+  if (input.scope === "directory" && input.path) {
+    if (isPathWithin(scopePath, input.path)) scopePath = input.path;
+    else if (!isPathWithin(input.path, scopePath)) throw new AppError("FORBIDDEN", "errors.fsPathForbidden");
+  }
+  let mounts = tree.mounts;
+  if (input.scope === "mount") {
+    mounts = mounts.filter((mount) => mount.id === input.mount_id);
+    if (mounts.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
+  }
+  const roots: SearchRoot[] = [];
+  for (const mount of mounts) {
+    if (isPathWithin(scopePath, mount.mountPath)) {
+      roots.push({ mount, folder: { mount, path: mount.mountPath, relative: "", prefix: mountKeyPrefix(mount) } });
+    } else if (isPathWithin(mount.mountPath, scopePath)) {
+      const folder = locate(tree, scopePath);
+      if (folder?.mount.id === mount.id) roots.push({ mount, folder });
+    }
+  }
+  if (input.scope === "mount" && roots.length === 0) throw new AppError("FORBIDDEN", "errors.fsPathForbidden");
+  return roots;
+}
+
+/**
+ * Search by name (SPEC.md §3 Search params): files and folders whose name contains `q`, ignoring
+ * case, in every mount of the scope, by walking their storage listings. Paths shadowed by a nested
+ * mount belong to that mount and are reported from it only.
+ */
+export async function searchFiles(
+  deps: FsDeps,
+  auth: AuthState,
+  input: z.output<typeof fsSearchInput>,
+): Promise<z.infer<typeof fsSearchOutput>> {
+  const tree = await loadTree(deps);
+  const needle = input.q.toLowerCase();
+  const matches = new Map<string, z.infer<typeof fsSearchOutput>["items"][number]>();
+  const roots = searchRoots(tree, auth, input);
+  let walked = 0;
+  let truncated = false;
+  const belongsTo = (mount: MountRow, path: string) => locate(tree, path)?.mount.id === mount.id && canRead(auth, path);
+
+  for (const { mount, folder } of roots) {
+    if (truncated) break;
+    const mountName = nameOf(mount.mountPath);
+    if (folder.relative === "" && mountName.toLowerCase().includes(needle) && canRead(auth, mount.mountPath)) {
+      matches.set(mount.mountPath, { ...mountEntry(mount, mountName, mount.mountPath), mount_path: mount.mountPath });
+    }
+    const driver = await driverOf(deps, folder);
+    const folderKey = folderKeyOf(folder);
+    for await (const page of walkObjects(driver, folderKey)) {
+      for (const object of page) {
+        if (++walked > SEARCH_MAX_OBJECTS) {
+          truncated = true;
+          break;
+        }
+        const relative = object.key.slice(folder.prefix.length).replace(/\/$/, "");
+        if (!relative) continue;
+        const segments = relative.split("/");
+        const isMarker = object.key.endsWith("/");
+        // Folders: every segment below the search root whose name matches.
+        const firstFolder = folder.relative ? folder.relative.split("/").length : 0;
+        for (let i = firstFolder; i < segments.length - (isMarker ? 0 : 1); i++) {
+          const name = segments[i] ?? "";
+          if (!name.toLowerCase().includes(needle)) continue;
+          const path = `${mount.mountPath}/${segments.slice(0, i + 1).join("/")}`;
+          if (!matches.has(path) && belongsTo(mount, path)) {
+            matches.set(path, { ...folderEntry(name, path), mount_id: mount.id, mount_path: mount.mountPath });
+          }
+        }
+        if (isMarker) continue;
+        const name = segments[segments.length - 1] ?? "";
+        if (!name.toLowerCase().includes(needle)) continue;
+        const path = `${mount.mountPath}/${relative}`;
+        if (belongsTo(mount, path)) {
+          matches.set(path, { ...fileEntry(path, object), mount_id: mount.id, mount_path: mount.mountPath });
+        }
+      }
+      if (truncated) break;
+    }
+  }
+  const items = [...matches.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    q: input.q,
+    scope: input.scope,
+    items: items.slice(input.offset, input.offset + input.limit),
+    total: items.length,
+    limit: input.limit,
+    offset: input.offset,
+    truncated,
+  };
+}
+
+// ---- Simple writes -----------------------------------------------------------------------------
+
+export async function makeFolder(deps: FsDeps, auth: AuthState, path: string) {
+  assertWritable(auth, path);
+  const tree = await loadTree(deps);
+  const location = locate(tree, path);
+  if (location?.relative === "" || mountChildren(tree, path).size > 0) {
+    throw new AppError("CONFLICT", "errors.fsAlreadyExists", { path });
+  }
+  const inside = requireInsideMount(tree, path);
+  const driver = await driverOf(deps, inside);
+  if (await statLocation(driver, inside)) throw new AppError("CONFLICT", "errors.fsAlreadyExists", { path });
+  await driver.put(folderKeyOf(inside), new Uint8Array(0), { contentType: "application/x-directory", size: 0 });
+  invalidateListings(deps, tree, [inside.mount.storageConfigId]);
+  return folderEntry(nameOf(path), path, new Date());
+}
+
+/** Writes a text file (the editor, SPEC.md §5: at most 10 MB), creating it when absent. */
+export async function updateTextFile(deps: FsDeps, auth: AuthState, input: z.output<typeof fsUpdateInput>) {
+  assertWritable(auth, input.path);
+  const tree = await loadTree(deps);
+  const location = requireInsideMount(tree, input.path);
+  const driver = await driverOf(deps, location);
+  if ((await statLocation(driver, location))?.type === "directory") {
+    throw new AppError("BAD_REQUEST", "errors.fsNotAFile", { path: input.path });
+  }
+  const name = nameOf(input.path);
+  const type = contentTypeFor(name);
+  const contentType = `${type === "application/octet-stream" ? "text/plain" : type}; charset=utf-8`;
+  const size = Buffer.byteLength(input.content);
+  const stored = await driver.put(fileKeyOf(location), input.content, { contentType, size });
+  invalidateListings(deps, tree, [location.mount.storageConfigId]);
+  return fileEntry(input.path, { size: stored.size, lastModified: new Date(), contentType: type });
+}
+
+// ---- Removing ----------------------------------------------------------------------------------
+
+/** Deletes every object under a folder, then its markers deepest first (local: empty directories). */
+export async function removeFolderTree(driver: StorageDriver, folderKey: string): Promise<number> {
+  const markers = new Set<string>([folderKey]);
+  let removed = 0;
+  for await (const page of walkObjects(driver, folderKey)) {
+    const files: string[] = [];
+    for (const object of page) {
+      const segments = object.key.slice(folderKey.length).split("/");
+      for (let i = 1; i < segments.length; i++) markers.add(`${folderKey}${segments.slice(0, i).join("/")}/`);
+      if (!object.key.endsWith("/")) files.push(object.key);
+    }
+    await driver.deleteMany(files);
+    removed += files.length;
+  }
+  const depth = (key: string) => key.split("/").length;
+  await driver.deleteMany([...markers].sort((a, b) => depth(b) - depth(a)));
+  return removed;
+}
+
+async function removeOne(deps: FsDeps, auth: AuthState, tree: FsTree, path: string) {
+  assertWritable(auth, path);
+  const location = requireInsideMount(tree, path);
+  const driver = await driverOf(deps, location);
+  const kind = await statLocation(driver, location);
+  if (!kind) throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
+  try {
+    if (kind.type === "file") await driver.delete(fileKeyOf(location));
+    else await removeFolderTree(driver, folderKeyOf(location));
+  } finally {
+    invalidateListings(deps, tree, [location.mount.storageConfigId]);
+  }
+}
+
+export async function removePath(deps: FsDeps, auth: AuthState, path: string) {
+  const tree = await loadTree(deps);
+  await removeOne(deps, auth, tree, path);
+  return { deleted: 1, failed: [] };
+}
+
+/** Removes each path on its own: one failure does not stop the others, and is reported. */
+export async function removePaths(deps: FsDeps, auth: AuthState, paths: string[]) {
+  if (isReadOnly(auth)) throw new AppError("FORBIDDEN", "errors.fsReadOnly");
+  for (const path of paths) assertWritable(auth, path);
+  const tree = await loadTree(deps);
+  let deleted = 0;
+  const failed: { path: string; message: string }[] = [];
+  for (const path of new Set(paths)) {
+    try {
+      await removeOne(deps, auth, tree, path);
+      deleted++;
+    } catch (error) {
+      failed.push({ path, message: messageOf(error) });
+    }
+  }
+  return { deleted, failed };
+}
+
+/** The caller's-language message of a failure reported per item instead of thrown. */
+export function messageOf(error: unknown): string {
+  return describeError(error).message;
+}
+
+// ---- The listing cache -------------------------------------------------------------------------
+
+/**
+ * Clears cached listings: the admin's of every mount (or one), a key's of the mounts its base path
+ * reaches (SPEC.md §6: keys may clear the user cache). Records the refresh on the mounts.
+ */
+export async function clearListingCache(deps: FsDeps, auth: AuthState, mountId?: string) {
+  const rows = await deps.db.mount.findMany({
+    where: mountId ? { id: mountId } : {},
+    select: { id: true, mountPath: true, isActive: true },
+  });
+  if (mountId && rows.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
+  const reachable =
+    auth.type === "admin"
+      ? rows
+      : rows.filter(
+          (row) =>
+            row.isActive &&
+            (isPathWithin(auth.basicPath, row.mountPath) || isPathWithin(row.mountPath, auth.basicPath)),
+        );
+  if (mountId && reachable.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
+  const ids = reachable.map((row) => row.id);
+  const cleared = auth.type === "admin" && !mountId ? deps.listingCache.clear() : deps.listingCache.clear(ids);
+  if (ids.length > 0) {
+    await deps.db.mount.updateMany({ where: { id: { in: ids } }, data: { lastRefreshAt: new Date() } });
+  }
+  return { cleared, mounts: ids.length };
+}
+
+export async function listingCacheStats(deps: FsDeps) {
+  const stats = deps.listingCache.stats();
+  const mounts = await deps.db.mount.findMany({
+    select: { id: true, name: true, mountPath: true, cacheTtl: true },
+    orderBy: [{ sortOrder: "asc" }, { mountPath: "asc" }],
+  });
+  const rate = (hits: number, misses: number) => (hits + misses === 0 ? 0 : hits / (hits + misses));
+  const rows = mounts.map((mount) => {
+    const own = stats.get(mount.id) ?? { entries: 0, hits: 0, misses: 0 };
+    return {
+      mount_id: mount.id,
+      name: mount.name,
+      mount_path: mount.mountPath,
+      cache_ttl: mount.cacheTtl,
+      entries: own.entries,
+      hits: own.hits,
+      misses: own.misses,
+      hit_rate: rate(own.hits, own.misses),
+    };
+  });
+  const sum = (field: "entries" | "hits" | "misses") => rows.reduce((total, row) => total + row[field], 0);
+  return {
+    entries: sum("entries"),
+    hits: sum("hits"),
+    misses: sum("misses"),
+    hit_rate: rate(sum("hits"), sum("misses")),
+    mounts: rows,
+  };
+}

@@ -1,0 +1,136 @@
+// Mount point schemas (SPEC.md §3 Mount point, §5 validation), wire names as the original's scripts
+// expect (DECISIONS.md): id, name, storage_type, storage_config_id, mount_path, remark, is_active,
+// created_by, sort_order, cache_ttl, created_at, updated_at, last_used.
+import { z } from "zod";
+import { REMARK_MAX_LENGTH } from "../constants";
+import { normalizePath } from "../paths";
+import { LOCAL_PROVIDER } from "./storage";
+
+export const MOUNT_NAME_MAX_LENGTH = 50;
+export const MOUNT_PATH_MAX_LENGTH = 255;
+/** SPEC.md §9: cache TTL default 300 s, at most a day. */
+export const DEFAULT_CACHE_TTL = 300;
+export const MAX_CACHE_TTL = 86_400;
+/** "S3" for every S3-compatible provider; our local-disk type keeps its provider name. */
+export const MOUNT_STORAGE_TYPES = ["S3", LOCAL_PROVIDER] as const;
+export type MountStorageType = (typeof MOUNT_STORAGE_TYPES)[number];
+
+/**
+ * First segments a mount path may not take (SPEC.md §5 "system reserved paths"): the server's own
+ * prefixes and the client's, so that /dav/<mount> and the explorer's URLs stay unambiguous.
+ */
+export const RESERVED_MOUNT_SEGMENTS = ["api", "dav", "webdav", "admin", "assets", "trpc", "static", "public"] as const;
+
+/** Letters, digits, underscore, hyphen, Chinese characters and slashes (SPEC.md §5). */
+const MOUNT_PATH_CHARACTERS = /^[A-Za-z0-9_\-\p{Script=Han}/]+$/u;
+
+export function storageTypeOf(providerType: string): MountStorageType {
+  return providerType === LOCAL_PROVIDER ? LOCAL_PROVIDER : "S3";
+}
+
+export const mountName = z
+  .string({ error: "errors.mountNameRequired" })
+  .trim()
+  .min(1, "errors.mountNameRequired")
+  .max(MOUNT_NAME_MAX_LENGTH, "errors.mountNameTooLong");
+
+/** A mount path, normalised to "/a/b" (repeated and trailing slashes dropped). */
+export const mountPath = z
+  .string({ error: "errors.mountPathRequired" })
+  .trim()
+  .min(1, "errors.mountPathRequired")
+  .max(MOUNT_PATH_MAX_LENGTH, "errors.mountPathTooLong")
+  .transform((value, context) => {
+    if (!value.startsWith("/")) {
+      context.addIssue({ code: "custom", message: "errors.mountPathStartSlash" });
+      return z.NEVER;
+    }
+    const normalised = MOUNT_PATH_CHARACTERS.test(value) ? normalizePath(value) : null;
+    if (normalised === null) {
+      context.addIssue({ code: "custom", message: "errors.mountPathInvalid" });
+      return z.NEVER;
+    }
+    if (normalised === "/") {
+      context.addIssue({ code: "custom", message: "errors.mountPathRoot" });
+      return z.NEVER;
+    }
+    const first = normalised.split("/")[1]?.toLowerCase() ?? "";
+    if ((RESERVED_MOUNT_SEGMENTS as readonly string[]).includes(first)) {
+      context.addIssue({ code: "custom", message: "errors.mountPathReserved" });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+export const cacheTtl = z.coerce
+  .number({ error: "errors.cacheTtlInvalid" })
+  .int("errors.cacheTtlInvalid")
+  .min(0, "errors.cacheTtlInvalid")
+  .max(MAX_CACHE_TTL, "errors.cacheTtlInvalid");
+
+export const sortOrder = z.coerce
+  .number({ error: "errors.sortOrderInvalid" })
+  .int("errors.sortOrderInvalid")
+  .min(-1_000_000, "errors.sortOrderInvalid")
+  .max(1_000_000, "errors.sortOrderInvalid");
+
+const storageConfigId = z
+  .string({ error: "errors.mountStorageConfigRequired" })
+  .trim()
+  .min(1, "errors.mountStorageConfigRequired")
+  .max(100);
+
+const remark = z
+  .string()
+  .max(REMARK_MAX_LENGTH)
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value?.trim() || null));
+
+const storageType = z.enum(MOUNT_STORAGE_TYPES, { error: "errors.mountStorageTypeInvalid" });
+
+export const createMountInput = z.object({
+  name: mountName,
+  mount_path: mountPath,
+  /** Optional: derived from the storage config; when given it must match it. */
+  storage_type: storageType.optional(),
+  storage_config_id: storageConfigId,
+  remark,
+  is_active: z.boolean().default(true),
+  sort_order: sortOrder.default(0),
+  cache_ttl: cacheTtl.default(DEFAULT_CACHE_TTL),
+});
+
+/** Absent fields keep their value. */
+export const updateMountInput = z.object({
+  id: z.string().min(1).max(100),
+  name: mountName.optional(),
+  mount_path: mountPath.optional(),
+  storage_type: storageType.optional(),
+  storage_config_id: storageConfigId.optional(),
+  remark,
+  is_active: z.boolean().optional(),
+  sort_order: sortOrder.optional(),
+  cache_ttl: cacheTtl.optional(),
+});
+
+export const mountOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  storage_type: z.string(),
+  storage_config_id: z.string(),
+  storage_config_name: z.string(),
+  mount_path: z.string(),
+  remark: z.string().nullable(),
+  is_active: z.boolean(),
+  created_by: z.string(),
+  sort_order: z.number(),
+  cache_ttl: z.number(),
+  created_at: z.date(),
+  updated_at: z.date(),
+  last_used: z.date().nullable(),
+  /** When the mount's listing cache was last cleared. */
+  last_refresh: z.date().nullable(),
+});
+
+export type MountView = z.infer<typeof mountOutput>;
