@@ -7,7 +7,7 @@ import { defineRawRoute, type RawRoute } from "../rest/raw-route";
 import { safeFetch } from "../services/safe-fetch";
 import { filenameFromResponse } from "../services/url-info";
 import { contentDisposition } from "../storage/driver";
-import { type Context, requireCaller } from "../trpc";
+import { requireCaller } from "../trpc";
 
 /** Headers of the origin must arrive within this; the body may take as long as it takes. */
 export const URL_PROXY_TIMEOUT_MS = 30_000;
