@@ -1,6 +1,7 @@
-// Mount explorer (/mount-explorer/<path>). Listing and file operations arrive later; the route
-// already hands over the decoded directory path. Browsing needs the admin or a key with mount
-// permission (SPEC.md §6); signed out, the screen asks to log in (the guard does not redirect).
+// Mount explorer (/mount-explorer/<path>): the route hands over the decoded directory path; the
+// folder view (listing, uploads, file operations, preview, search) is ExplorerBrowser. Browsing needs
+// the admin or a key with mount permission (SPEC.md §6); signed out, the screen asks to log in (the
+// guard does not redirect).
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -10,6 +11,7 @@ import { MetaBadge, PageHeader } from "../components/page-header";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
 import { ROUTES } from "../routes";
+import { ExplorerBrowser } from "./explorer/explorer-browser";
 
 export type MountExplorerScreenProps = { path: string };
 
@@ -51,7 +53,9 @@ export default function MountExplorerScreen({ path }: MountExplorerScreenProps) 
           title={t("mountAccess.noPermissionTitle")}
           description={t("mountAccess.noPermissionDescription", { name: auth.userInfo?.name ?? "" })}
         />
-      ) : null}
+      ) : (
+        <ExplorerBrowser path={path} />
+      )}
     </div>
   );
 }

@@ -16,6 +16,8 @@ beforeEach(async () => {
 function paste(overrides: Partial<PasteView> = {}): PasteView {
   return {
     slug: "abc123",
+    url: "http://localhost:8787/paste/abc123",
+    raw_url: "http://localhost:8787/api/raw/abc123",
     content: "first line\n  <b>not bold</b>",
     format: "text",
     remark: null,

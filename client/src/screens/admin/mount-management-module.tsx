@@ -1,18 +1,55 @@
-// Admin module "mount-management": its tables and forms arrive in a later issue; for now the heading.
-// API keys see it read-only (SPEC.md §6: keys cannot manage mount points), and are told so.
+// Admin module "mount-management" (SPEC.md §3 Mount point, §5, §7 Mounts): the mount points with
+// their path, storage config, status, cache TTL and sort order; create, edit, activate/deactivate
+// and delete. API keys see it read-only (SPEC.md §6: keys cannot manage mount points): they are told
+// so and see the mounts their base path reaches.
+
+import { Switch } from "@headlessui/react";
+import type { MountView } from "@shared/schemas/mounts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { InfoIcon } from "../../components/icons";
+import { Link } from "wouter";
+import { Button } from "../../components/button";
+import { cx, focusRing } from "../../components/class-names";
+import { CloudIcon, ServerIcon } from "../../components/file-icons";
+import { FormAlert } from "../../components/form-controls";
+import { FolderIcon, InfoIcon, MountIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../components/icons";
+import { toast } from "../../components/toast-store";
+import { currentLanguage } from "../../i18n";
+import { errorMessageOf } from "../../lib/api-errors";
 import { canManageMounts } from "../../lib/auth/access";
 import { useAuth } from "../../lib/auth/use-auth";
+import { explorerHref } from "../../lib/explorer/explorer-paths";
+import { formatRelativeTime } from "../../lib/format-date";
+import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
+import { DeleteMountDialog } from "./mounts/delete-mount-dialog";
+import { MountFormDialog } from "./mounts/mount-form-dialog";
+
+type OpenDialog = "form" | "delete" | null;
 
 export default function MountManagementModule() {
   const { t } = useTranslation();
   const auth = useAuth();
+  const canManage = canManageMounts(auth);
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const [target, setTarget] = useState<MountView | null>(null);
+  const open = (dialog: OpenDialog, mount: MountView | null) => {
+    setTarget(mount);
+    setOpenDialog(dialog);
+  };
   return (
     <div>
-      <AdminModuleHeader module="mount-management" />
-      {canManageMounts(auth) ? null : (
+      <AdminModuleHeader
+        module="mount-management"
+        actions={
+          canManage ? (
+            <Button variant="primary" icon={PlusIcon} onClick={() => open("form", null)} data-testid="add-mount">
+              {t("explorer.mounts.add")}
+            </Button>
+          ) : undefined
+        }
+      />
+      {canManage ? null : (
         <div
           role="note"
           className="mt-6 flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-100"
@@ -24,6 +61,251 @@ export default function MountManagementModule() {
           </div>
         </div>
       )}
+      {canManage ? (
+        <AdminMountList
+          onEdit={(mount) => open("form", mount)}
+          onDelete={(mount) => open("delete", mount)}
+          onAdd={() => open("form", null)}
+        />
+      ) : auth.authType === "apikey" ? (
+        <KeyMountList />
+      ) : null}
+      {canManage ? (
+        <>
+          <MountFormDialog mount={target} open={openDialog === "form"} onClose={() => setOpenDialog(null)} />
+          <DeleteMountDialog mount={target} open={openDialog === "delete"} onClose={() => setOpenDialog(null)} />
+        </>
+      ) : null}
     </div>
+  );
+}
+
+type ListQuery = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isRefetching: boolean;
+  refetch: () => unknown;
+};
+
+function ListProblem({ query }: { query: ListQuery }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-6 flex flex-col items-start gap-3">
+      <FormAlert title={t("explorer.mounts.loadError")}>
+        {errorMessageOf(query.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
+      </FormAlert>
+      <Button icon={RefreshIcon} onClick={() => void query.refetch()} isLoading={query.isRefetching}>
+        {t("common.retry")}
+      </Button>
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="mt-6 grid gap-4 xl:grid-cols-2" aria-hidden="true">
+      {[0, 1].map((index) => (
+        <div key={index} className="h-40 animate-pulse rounded-2xl bg-slate-100 dark:bg-slate-800/60" />
+      ))}
+    </div>
+  );
+}
+
+function AdminMountList({
+  onEdit,
+  onDelete,
+  onAdd,
+}: {
+  onEdit: (mount: MountView) => void;
+  onDelete: (mount: MountView) => void;
+  onAdd: () => void;
+}) {
+  const { t } = useTranslation();
+  const list = trpc.mounts.admin.list.useQuery();
+  if (list.isPending) return <ListSkeleton />;
+  if (list.isError) return <ListProblem query={list} />;
+  if (list.data.length === 0) {
+    return (
+      <div className="mt-6 flex flex-col items-center rounded-2xl border-2 border-dashed border-slate-200 px-6 py-14 text-center dark:border-slate-800">
+        <MountIcon className="size-8 text-slate-400" />
+        <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">
+          {t("explorer.mounts.empty.title")}
+        </h2>
+        <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">
+          {t("explorer.mounts.empty.description")}
+        </p>
+        <Button className="mt-5" variant="primary" icon={PlusIcon} onClick={onAdd}>
+          {t("explorer.mounts.add")}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="mt-6 grid gap-4 xl:grid-cols-2" aria-label={t("explorer.mounts.listLabel")} data-testid="mount-list">
+      {list.data.map((mount) => (
+        <MountCard key={mount.id} mount={mount} onEdit={() => onEdit(mount)} onDelete={() => onDelete(mount)} manage />
+      ))}
+    </ul>
+  );
+}
+
+function KeyMountList() {
+  const { t } = useTranslation();
+  const list = trpc.mounts.mine.list.useQuery();
+  if (list.isPending) return <ListSkeleton />;
+  if (list.isError) return <ListProblem query={list} />;
+  if (list.data.length === 0) {
+    return <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">{t("explorer.mounts.emptyForKey")}</p>;
+  }
+  return (
+    <ul className="mt-6 grid gap-4 xl:grid-cols-2" aria-label={t("explorer.mounts.listLabel")} data-testid="mount-list">
+      {list.data.map((mount) => (
+        <MountCard key={mount.id} mount={mount} manage={false} />
+      ))}
+    </ul>
+  );
+}
+
+function Detail({ label, children, mono = false }: { label: string; children: string; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd
+        className={cx("mt-0.5 truncate text-sm text-slate-800 dark:text-slate-200", mono && "font-mono text-[13px]")}
+        title={children}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function ActiveSwitch({ mount }: { mount: MountView }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const update = trpc.mounts.admin.update.useMutation();
+  const toggle = (is_active: boolean) =>
+    update.mutate(
+      { id: mount.id, is_active },
+      {
+        onSuccess: () =>
+          toast.success(
+            is_active
+              ? t("explorer.mounts.activated", { name: mount.name })
+              : t("explorer.mounts.deactivated", { name: mount.name }),
+          ),
+        onError: (error) =>
+          toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
+        onSettled: () => {
+          void utils.mounts.invalidate();
+          void utils.fs.invalidate();
+        },
+      },
+    );
+  return (
+    <Switch
+      checked={mount.is_active}
+      onChange={toggle}
+      disabled={update.isPending}
+      aria-label={t("explorer.mounts.toggleActive", { name: mount.name })}
+      data-testid="mount-active-switch"
+      className={cx(
+        "group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors disabled:opacity-60 data-checked:bg-emerald-600 dark:bg-slate-700 dark:data-checked:bg-emerald-500",
+        focusRing,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform group-data-checked:translate-x-5.5 motion-reduce:transition-none"
+      />
+    </Switch>
+  );
+}
+
+function MountCard({
+  mount,
+  manage,
+  onEdit,
+  onDelete,
+}: {
+  mount: MountView;
+  manage: boolean;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const Icon = mount.storage_type === "S3" ? CloudIcon : ServerIcon;
+  return (
+    <li
+      className="flex flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      data-testid={`mount-card-${mount.name}`}
+    >
+      <div className="flex items-start gap-3 p-4 sm:p-5">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
+          <Icon className="size-5.5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="min-w-0 truncate text-base font-semibold text-slate-900 dark:text-white">{mount.name}</h2>
+            <span
+              className={cx(
+                "rounded-full px-2 py-0.5 text-xs font-medium",
+                mount.is_active
+                  ? "bg-emerald-50 text-emerald-700 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20"
+                  : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400",
+              )}
+              data-testid="mount-status"
+            >
+              {mount.is_active ? t("explorer.mounts.active") : t("explorer.mounts.inactive")}
+            </span>
+          </div>
+          <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400">{mount.mount_path}</p>
+        </div>
+        {manage ? <ActiveSwitch mount={mount} /> : null}
+      </div>
+      <dl className="grid grid-cols-2 gap-3 px-4 sm:grid-cols-3 sm:px-5">
+        <Detail label={t("explorer.mounts.fields.storage")}>{mount.storage_config_name}</Detail>
+        <Detail label={t("explorer.mounts.fields.cacheTtl")}>
+          {t("explorer.mounts.seconds", { count: mount.cache_ttl })}
+        </Detail>
+        <Detail label={t("explorer.mounts.fields.sortOrder")}>{String(mount.sort_order)}</Detail>
+        <Detail label={t("explorer.mounts.fields.lastUsed")}>
+          {mount.last_used ? formatRelativeTime(mount.last_used, new Date(), language) : t("explorer.mounts.never")}
+        </Detail>
+        {mount.remark ? (
+          <div className="col-span-2 min-w-0">
+            <Detail label={t("explorer.mounts.fields.remark")}>{mount.remark}</Detail>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 px-3 py-2.5 sm:px-4 dark:border-slate-800">
+        <Link
+          href={explorerHref(mount.mount_path)}
+          className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
+        >
+          <FolderIcon className="size-4" />
+          {t("explorer.mounts.browse")}
+        </Link>
+        {manage ? (
+          <>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={PencilIcon}
+              onClick={onEdit}
+              className="ml-auto"
+              data-testid="mount-edit"
+            >
+              {t("explorer.mounts.edit")}
+            </Button>
+            <Button size="sm" variant="ghost" icon={TrashIcon} onClick={onDelete} data-testid="mount-delete">
+              {t("explorer.mounts.deleteAction")}
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </li>
   );
 }

@@ -1,11 +1,15 @@
 // App shell texts (navigation, theme, language, titles, footer, placeholder screens). Keep the zh
 // file in step: it is typed `typeof enShell`, so a missing or extra key fails the typecheck.
 import { enAccounts } from "./accounts";
+import { enExplorer } from "./explorer";
+import { enFiles } from "./files";
 import { enPastes } from "./pastes";
 
 export const enShell = {
   ...enAccounts,
   ...enPastes,
+  ...enFiles,
+  ...enExplorer,
   app: {
     skipToContent: "Skip to main content",
     tagline: "Online clipboard & file sharing",

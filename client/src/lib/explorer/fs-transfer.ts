@@ -1,0 +1,109 @@
+// Binary transfers of the mount explorer outside tRPC: the form upload (XHR, for its progress
+// events; abortable) and the authenticated download into a blob. Admin sessions use /api/admin/fs,
+// API keys /api/user/fs.
+import { errorMessageOf } from "../api-errors";
+import type { AuthType } from "../auth/auth-types";
+
+export function fsBase(authType: AuthType): string {
+  return authType === "apikey" ? "/api/user/fs" : "/api/admin/fs";
+}
+
+export type UploadProgress = { loaded: number; total: number };
+
+export type UploadHandle = { promise: Promise<void>; abort: () => void };
+
+/** A failure whose message is already a sentence for the user (a server message, per-file failures). */
+export class ExplorerError extends Error {}
+
+export class TransferError extends ExplorerError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** errorMessageOf, plus the explorer's own failures (status 0: no answer). */
+export function explorerErrorMessage(error: unknown, messages: { network: string; fallback: string }): string {
+  if (error instanceof TransferError && error.status === 0) return messages.network;
+  if (error instanceof ExplorerError) return error.message || messages.fallback;
+  return errorMessageOf(error, messages);
+}
+
+async function messageOf(status: number, text: string): Promise<string> {
+  try {
+    const body = JSON.parse(text) as { message?: string; error?: { message?: string } };
+    return body.error?.message ?? body.message ?? `HTTP ${status}`;
+  } catch {
+    return text || `HTTP ${status}`;
+  }
+}
+
+/** Uploads one file into `folder` (the trailing slash names the folder). */
+export function uploadFile(options: {
+  authType: AuthType;
+  headers: Record<string, string>;
+  folder: string;
+  file: File;
+  onProgress?: (progress: UploadProgress) => void;
+}): UploadHandle {
+  const { authType, headers, folder, file, onProgress } = options;
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<void>((resolve, reject) => {
+    xhr.open("POST", `${fsBase(authType)}/upload`);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.total || file.size });
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      else
+        void messageOf(xhr.status, xhr.responseText).then((message) => reject(new TransferError(message, xhr.status)));
+    };
+    xhr.onerror = () => reject(new TransferError("network", 0));
+    xhr.onabort = () => reject(new TransferError("aborted", 0));
+    const form = new FormData();
+    form.append("path", folder.endsWith("/") ? folder : `${folder}/`);
+    form.append("size", String(file.size));
+    if (file.type) form.append("contentType", file.type);
+    form.append("file", file, file.name);
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+/** Fetches a file with the auth header and saves it through a temporary object URL. */
+export async function downloadFile(options: {
+  authType: AuthType;
+  headers: Record<string, string>;
+  path: string;
+  filename: string;
+}): Promise<void> {
+  const { authType, headers, path, filename } = options;
+  const response = await fetch(`${fsBase(authType)}/download?path=${encodeURIComponent(path)}`, { headers });
+  if (!response.ok) throw new TransferError(await messageOf(response.status, await response.text()), response.status);
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement("a");
+  anchor.href = url;
+  anchor.download = filename;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Reads a text file's content (for the editor and the text preview). */
+export async function fetchText(options: {
+  authType: AuthType;
+  headers: Record<string, string>;
+  path: string;
+}): Promise<string> {
+  const { authType, headers, path } = options;
+  const response = await fetch(`${fsBase(authType)}/download?path=${encodeURIComponent(path)}&inline=true`, {
+    headers,
+  });
+  if (!response.ok) throw new TransferError(await messageOf(response.status, await response.text()), response.status);
+  return response.text();
+}
+
+/** Files above this size download through a signed link instead of a blob held in memory. */
+export const BLOB_DOWNLOAD_MAX = 100 * 1024 * 1024;

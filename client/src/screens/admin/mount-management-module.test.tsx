@@ -1,0 +1,117 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import type { MountView } from "@shared/schemas/mounts";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { eventually } from "../../../test/eventually";
+import { renderAppAt } from "../../../test/render-app";
+import { ADMIN_TOKEN, adminValidation, keyCheck, mockTrpc, storeKeySession } from "../../../test/trpc-msw";
+import i18n from "../../i18n";
+
+const server = mockTrpc();
+
+function mount(overrides: Partial<MountView> = {}): MountView {
+  const now = new Date();
+  return {
+    id: "m1",
+    name: "Docs",
+    storage_type: "local",
+    storage_config_id: "cfg-local",
+    storage_config_name: "Local storage",
+    mount_path: "/docs",
+    remark: null,
+    is_active: true,
+    created_by: "admin",
+    sort_order: 0,
+    cache_ttl: 300,
+    created_at: now,
+    updated_at: now,
+    last_used: null,
+    last_refresh: null,
+    ...overrides,
+  };
+}
+
+const STORAGES = [
+  { id: "cfg-local", name: "Local storage", is_default: true },
+  { id: "cfg-s3", name: "S3 bucket", is_default: false },
+];
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+});
+
+describe("mount management module (admin)", () => {
+  beforeEach(() => {
+    localStorage.setItem("admin_token", ADMIN_TOKEN);
+  });
+
+  test("lists mounts with path, storage, status, cache TTL and sort order", async () => {
+    server.use({
+      ...adminValidation(),
+      "mounts.admin.list": () => [
+        mount(),
+        mount({ id: "m2", name: "Old", mount_path: "/old", is_active: false, cache_ttl: 1, sort_order: 5 }),
+      ],
+    });
+    renderAppAt("/admin/mount-management");
+    const docs = await screen.findByTestId("mount-card-Docs");
+    expect(docs.textContent).toContain("/docs");
+    expect(docs.textContent).toContain("Local storage");
+    expect(docs.textContent).toContain("300 seconds");
+    expect(within(docs).getByTestId("mount-status").textContent).toBe("Active");
+    const old = screen.getByTestId("mount-card-Old");
+    expect(within(old).getByTestId("mount-status").textContent).toBe("Inactive");
+    expect(old.textContent).toContain("1 second");
+    expect(within(old).getByRole("switch").getAttribute("aria-checked")).toBe("false");
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+
+  test("the form shows the shared schema's messages, then sends a normalised mount", async () => {
+    const created: unknown[] = [];
+    server.use({
+      ...adminValidation(),
+      "mounts.admin.list": () => [],
+      "storage.list": () => STORAGES,
+      "mounts.admin.create": (input) => {
+        created.push(input);
+        return mount();
+      },
+    });
+    renderAppAt("/admin/mount-management");
+    fireEvent.click(await screen.findByTestId("add-mount"));
+    const form = await screen.findByTestId("mount-form");
+    await eventually(() => expect((within(form).getByRole("combobox") as HTMLSelectElement).value).toBe("cfg-local"));
+    fireEvent.change(within(form).getByLabelText("Cache TTL"), { target: { value: "90000" } });
+    fireEvent.submit(form);
+    expect(await within(form).findByText("Enter a name for the mount")).toBeDefined();
+    expect(within(form).getByText("The cache TTL must be a whole number of seconds from 0 to 86400")).toBeDefined();
+    fireEvent.change(within(form).getByLabelText("Name"), { target: { value: "Docs" } });
+    fireEvent.change(within(form).getByLabelText("Mount path"), { target: { value: "/webdav/x" } });
+    fireEvent.change(within(form).getByLabelText("Cache TTL"), { target: { value: "60" } });
+    fireEvent.submit(form);
+    expect(await within(form).findByText("This path is reserved by the system; choose another")).toBeDefined();
+    fireEvent.change(within(form).getByLabelText("Mount path"), { target: { value: "/docs//2024/" } });
+    fireEvent.submit(form);
+    await eventually(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      name: "Docs",
+      mount_path: "/docs/2024",
+      storage_config_id: "cfg-local",
+      cache_ttl: 60,
+      sort_order: 0,
+      is_active: true,
+    });
+  });
+});
+
+describe("mount management module (API key)", () => {
+  test("a key sees the read-only notice and its mounts, without management actions", async () => {
+    storeKeySession(keyCheck({ mount: true }, "/docs"));
+    server.use({ "keys.validate": () => keyCheck({ mount: true }, "/docs"), "mounts.mine.list": () => [mount()] });
+    renderAppAt("/admin/mount-management");
+    const card = await screen.findByTestId("mount-card-Docs");
+    expect(screen.getByRole("note").textContent).toContain("cannot create, change or delete");
+    expect(screen.queryByTestId("add-mount")).toBeNull();
+    expect(within(card).queryByRole("switch")).toBeNull();
+    expect(within(card).queryByTestId("mount-delete")).toBeNull();
+  });
+});

@@ -1,0 +1,247 @@
+// The entries of one folder as a list (sortable columns, checkboxes) or a grid of tiles. Folders
+// open on click; files open their preview.
+import type { FsEntry } from "@shared/schemas/fs";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { cx, focusRing } from "../../components/class-names";
+import { FileTypeIcon } from "../../components/file-icons";
+import { ChevronDownIcon, FolderIcon, MountIcon } from "../../components/icons";
+import { currentLanguage } from "../../i18n";
+import { explorerHref } from "../../lib/explorer/explorer-paths";
+import type { SelectionState } from "../../lib/explorer/explorer-selection";
+import type { SortKey, SortState } from "../../lib/explorer/explorer-sort";
+import { formatBytes } from "../../lib/format-bytes";
+import { formatDateTime } from "../../lib/format-date";
+
+export type EntryListProps = {
+  entries: FsEntry[];
+  folder: string;
+  view: "list" | "grid";
+  sort: SortState;
+  onSort: (key: SortKey) => void;
+  selected: ReadonlySet<string>;
+  selection: SelectionState;
+  onToggle: (path: string) => void;
+  onToggleAll: () => void;
+  selectable: boolean;
+};
+
+function EntryIcon({ entry, size = "sm" }: { entry: FsEntry; size?: "sm" | "lg" }) {
+  if (entry.type === "directory") {
+    const Icon = entry.is_mount ? MountIcon : FolderIcon;
+    return (
+      <span
+        aria-hidden="true"
+        className={cx(
+          "flex shrink-0 items-center justify-center bg-amber-50 text-amber-600 ring-1 ring-amber-200 ring-inset dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/20",
+          size === "sm" ? "size-8 rounded-lg" : "size-14 rounded-2xl",
+        )}
+      >
+        <Icon className={size === "sm" ? "size-4.5" : "size-8"} />
+      </span>
+    );
+  }
+  return <FileTypeIcon mimetype={entry.mimetype} filename={entry.name} size={size} />;
+}
+
+function hrefOf(entry: FsEntry, folder: string): string {
+  return entry.type === "directory" ? explorerHref(entry.path) : explorerHref(folder, entry.path);
+}
+
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  className,
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort: SortState;
+  onSort: (key: SortKey) => void;
+  className?: string;
+}) {
+  const active = sort.key === sortKey;
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(sortKey)}
+      className={cx(
+        "inline-flex items-center gap-1 rounded text-xs font-semibold tracking-wide text-slate-500 uppercase hover:text-slate-900 dark:text-slate-400 dark:hover:text-white",
+        focusRing,
+        className,
+      )}
+      data-testid={`sort-${sortKey}`}
+    >
+      {label}
+      <ChevronDownIcon
+        aria-hidden="true"
+        className={cx(
+          "size-3.5 transition-transform",
+          !active && "opacity-0",
+          active && sort.direction === "asc" && "rotate-180",
+        )}
+      />
+    </button>
+  );
+}
+
+function Checkbox({
+  checked,
+  indeterminate,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  label: string;
+  onChange: () => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-800"
+      checked={checked}
+      ref={(element) => {
+        if (element) element.indeterminate = Boolean(indeterminate);
+      }}
+      onChange={onChange}
+      aria-label={label}
+    />
+  );
+}
+
+export function EntryList(props: EntryListProps) {
+  const { entries, folder, view, sort, onSort, selected, selection, onToggle, onToggleAll, selectable } = props;
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const sizeOf = (entry: FsEntry) => (entry.type === "directory" ? "—" : formatBytes(entry.size, language));
+  const modifiedOf = (entry: FsEntry) => (entry.modified ? formatDateTime(entry.modified, language) : "—");
+
+  if (view === "grid") {
+    return (
+      <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 sm:p-4 lg:grid-cols-5" data-testid="entry-grid">
+        {entries.map((entry) => {
+          const isSelected = selected.has(entry.path);
+          return (
+            <li
+              key={entry.path}
+              className={cx(
+                "relative flex flex-col items-center rounded-xl p-3 text-center ring-1 transition-colors",
+                isSelected
+                  ? "bg-indigo-50 ring-indigo-300 dark:bg-indigo-500/10 dark:ring-indigo-500/40"
+                  : "ring-slate-200 hover:bg-slate-50 dark:ring-slate-800 dark:hover:bg-slate-800/50",
+              )}
+              data-testid="entry"
+              data-name={entry.name}
+            >
+              {selectable ? (
+                <span className="absolute top-2 left-2">
+                  <Checkbox
+                    checked={isSelected}
+                    label={t("explorer.list.select", { name: entry.name })}
+                    onChange={() => onToggle(entry.path)}
+                  />
+                </span>
+              ) : null}
+              <EntryIcon entry={entry} size="lg" />
+              <Link
+                href={hrefOf(entry, folder)}
+                className={cx(
+                  "mt-2 w-full truncate rounded text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300",
+                  focusRing,
+                )}
+                title={entry.name}
+              >
+                {entry.name}
+              </Link>
+              <span className="mt-0.5 text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                {entry.type === "directory" ? t("explorer.list.folder") : sizeOf(entry)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <div data-testid="entry-list">
+      <div className="flex items-center gap-3 border-b border-slate-200 px-3 py-2 sm:px-4 dark:border-slate-800">
+        {selectable ? (
+          <Checkbox
+            checked={selection === "all"}
+            indeterminate={selection === "some"}
+            label={t("explorer.list.selectAll")}
+            onChange={onToggleAll}
+          />
+        ) : null}
+        <SortHeader
+          label={t("explorer.list.name")}
+          sortKey="name"
+          sort={sort}
+          onSort={onSort}
+          className="min-w-0 flex-1"
+        />
+        <SortHeader
+          label={t("explorer.list.size")}
+          sortKey="size"
+          sort={sort}
+          onSort={onSort}
+          className="w-20 justify-end sm:w-24"
+        />
+        <span className="hidden w-44 md:block">
+          <SortHeader label={t("explorer.list.modified")} sortKey="modified" sort={sort} onSort={onSort} />
+        </span>
+      </div>
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {entries.map((entry) => {
+          const isSelected = selected.has(entry.path);
+          return (
+            <li
+              key={entry.path}
+              className={cx(
+                "flex items-center gap-3 px-3 py-2 sm:px-4",
+                isSelected ? "bg-indigo-50/70 dark:bg-indigo-500/10" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
+              )}
+              data-testid="entry"
+              data-name={entry.name}
+            >
+              {selectable ? (
+                <Checkbox
+                  checked={isSelected}
+                  label={t("explorer.list.select", { name: entry.name })}
+                  onChange={() => onToggle(entry.path)}
+                />
+              ) : null}
+              <div className="flex min-w-0 flex-1 items-center gap-3">
+                <EntryIcon entry={entry} />
+                <div className="min-w-0">
+                  <Link
+                    href={hrefOf(entry, folder)}
+                    className={cx(
+                      "block truncate rounded text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300",
+                      focusRing,
+                    )}
+                    title={entry.name}
+                  >
+                    {entry.name}
+                  </Link>
+                  <p className="truncate text-xs text-slate-500 md:hidden dark:text-slate-400">
+                    {entry.is_mount ? t("explorer.list.mount") : modifiedOf(entry)}
+                  </p>
+                </div>
+              </div>
+              <span className="w-20 shrink-0 text-right text-sm text-slate-600 tabular-nums sm:w-24 dark:text-slate-400">
+                {sizeOf(entry)}
+              </span>
+              <span className="hidden w-44 shrink-0 text-sm text-slate-600 tabular-nums md:block dark:text-slate-400">
+                {entry.is_mount ? t("explorer.list.mount") : modifiedOf(entry)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

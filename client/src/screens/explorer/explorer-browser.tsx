@@ -1,0 +1,480 @@
+// The mount explorer's folder view: breadcrumbs, toolbar, the listing (list or grid, sorted,
+// multi-select), uploads (button or drag and drop), the `preview` panel and the text editor.
+// Read-only keys and virtual folders (the root, folders above mounts) get no write actions.
+import { MAX_TEXT_BYTES } from "@shared/constants";
+import type { FsEntry } from "@shared/schemas/fs";
+import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearch } from "wouter";
+import { Button } from "../../components/button";
+import { cx, iconButton } from "../../components/class-names";
+import { CloudUploadIcon, DownloadIcon } from "../../components/file-icons";
+import { FormAlert } from "../../components/form-controls";
+import { CopyIcon, FolderIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../components/icons";
+import { toast } from "../../components/toast-store";
+import { useAuth } from "../../lib/auth/use-auth";
+import { copyText } from "../../lib/clipboard";
+import { breadcrumbsOf, explorerHref, joinPath, nameOf, parentOf, previewOf } from "../../lib/explorer/explorer-paths";
+import { pruneSelection, selectionState, toggleAll, toggleSelected } from "../../lib/explorer/explorer-selection";
+import { DEFAULT_SORT, nextSort, type SortState, sortEntries } from "../../lib/explorer/explorer-sort";
+import {
+  BLOB_DOWNLOAD_MAX,
+  downloadFile,
+  ExplorerError,
+  explorerErrorMessage,
+  uploadFile,
+} from "../../lib/explorer/fs-transfer";
+import { previewKindOf } from "../../lib/files/file-kind";
+import { EntryList } from "./entry-list";
+import { DeleteEntriesDialog, NameDialog } from "./explorer-dialogs";
+import { PreviewPanel } from "./preview-panel";
+import { SearchPanel } from "./search-panel";
+import { TextEditorDialog } from "./text-editor-dialog";
+import { type UploadItem, UploadTray } from "./upload-tray";
+import { useFsApi } from "./use-fs-api";
+
+const VIEW_KEY = "explorer_view";
+type View = "list" | "grid";
+
+function readView(): View {
+  try {
+    return localStorage.getItem(VIEW_KEY) === "grid" ? "grid" : "list";
+  } catch {
+    return "list";
+  }
+}
+
+export function canEditText(entry: Pick<FsEntry, "name" | "mimetype" | "size">): boolean {
+  const kind = previewKindOf(entry.mimetype, entry.name);
+  return (kind === "markdown" || kind === "code" || kind === "text") && entry.size <= MAX_TEXT_BYTES;
+}
+
+type DialogState = { kind: "mkdir" } | { kind: "rename"; entry: FsEntry } | { kind: "delete"; paths: string[] } | null;
+
+export function ExplorerBrowser({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const { api, apiUtils, utils, authType, headers } = useFsApi();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const preview = previewOf(search);
+  const list = api.list.useQuery({ path });
+  const mkdir = api.mkdir.useMutation();
+  const rename = api.rename.useMutation();
+  const batchRemove = api.batchRemove.useMutation();
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [view, setView] = useState<View>(readView);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [editing, setEditing] = useState<FsEntry | null>(null);
+  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const [isRefreshing, setIsRefreshing] = useState(false);
+  const [isDragging, setIsDragging] = useState(false);
+  const aborts = useRef(new Map<string, () => void>());
+  const cancelled = useRef(new Set<string>());
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const fileInput = useRef<HTMLInputElement>(null);
+  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+
+  const entries = useMemo(() => sortEntries(list.data?.entries ?? [], sort), [list.data, sort]);
+  const paths = useMemo(() => entries.map((entry) => entry.path), [entries]);
+  const readOnly = Boolean(list.data?.readonly) || (authType === "apikey" && auth.mountReadOnly);
+  const canWrite = Boolean(list.data) && !readOnly && !list.data?.is_virtual;
+  const selectedEntries = entries.filter((entry) => selected.has(entry.path));
+  const singleFile = selectedEntries.length === 1 && selectedEntries[0]?.type === "file" ? selectedEntries[0] : null;
+
+  // A new folder starts with nothing selected; a changed listing drops what is gone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset per folder
+  useEffect(() => setSelected(new Set()), [path]);
+  useEffect(() => setSelected((current) => pruneSelection(current, paths)), [paths]);
+
+  const invalidate = () => void utils.fs.invalidate();
+
+  const refresh = async () => {
+    setIsRefreshing(true);
+    try {
+      const fresh = await apiUtils.list.fetch({ path, refresh: true }, { staleTime: 0 });
+      apiUtils.list.setData({ path }, fresh);
+    } catch (error) {
+      toast.error(explorerErrorMessage(error, messages));
+    } finally {
+      setIsRefreshing(false);
+    }
+  };
+
+  const changeView = (next: View) => {
+    setView(next);
+    try {
+      localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // The choice lasts for this visit only.
+    }
+  };
+
+  const startUploads = (files: File[]) => {
+    if (!canWrite || files.length === 0) return;
+    const folder = path;
+    const items = files.map((file) => ({
+      file,
+      item: { id: crypto.randomUUID(), name: file.name, size: file.size, loaded: 0, status: "pending" as const },
+    }));
+    setUploads((current) => [...current, ...items.map(({ item }) => item)]);
+    const patch = (id: string, change: Partial<UploadItem>) =>
+      setUploads((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
+    for (const { file, item } of items) {
+      queue.current = queue.current.then(async () => {
+        if (cancelled.current.has(item.id)) return;
+        patch(item.id, { status: "uploading" });
+        const handle = uploadFile({
+          authType,
+          headers: headers(),
+          folder,
+          file,
+          onProgress: ({ loaded }) => patch(item.id, { loaded }),
+        });
+        aborts.current.set(item.id, handle.abort);
+        try {
+          await handle.promise;
+          patch(item.id, { status: "done", loaded: file.size });
+          invalidate();
+        } catch (error) {
+          const wasCancelled = cancelled.current.has(item.id);
+          patch(item.id, {
+            status: wasCancelled ? "cancelled" : "failed",
+            error: wasCancelled ? undefined : explorerErrorMessage(error, messages),
+          });
+        } finally {
+          aborts.current.delete(item.id);
+        }
+      });
+    }
+  };
+  const cancelUpload = (id: string) => {
+    cancelled.current.add(id);
+    const abort = aborts.current.get(id);
+    if (abort) abort();
+    else setUploads((current) => current.map((item) => (item.id === id ? { ...item, status: "cancelled" } : item)));
+  };
+
+  const download = async (entry: FsEntry) => {
+    try {
+      if (entry.size > BLOB_DOWNLOAD_MAX) {
+        const link = await apiUtils.fileLink.fetch({ path: entry.path, force_download: true }, { staleTime: 0 });
+        window.location.assign(link.url);
+        return;
+      }
+      await downloadFile({ authType, headers: headers(), path: entry.path, filename: entry.name });
+    } catch (error) {
+      toast.error(explorerErrorMessage(error, messages));
+    }
+  };
+
+  const copyLink = async (entry: FsEntry) => {
+    try {
+      const link = await apiUtils.fileLink.fetch({ path: entry.path, force_download: false }, { staleTime: 0 });
+      const ok = await copyText(new URL(link.url, window.location.href).toString());
+      if (ok) toast.success(t("explorer.actions.linkCopied"));
+      else toast.error(t("explorer.actions.copyFailed"));
+    } catch (error) {
+      toast.error(explorerErrorMessage(error, messages));
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setIsDragging(false);
+    startUploads(Array.from(event.dataTransfer.files));
+  };
+
+  const crumbs = breadcrumbsOf(path);
+
+  return (
+    <div className="mt-6">
+      <nav aria-label={t("explorer.breadcrumbs")} className="min-w-0">
+        <ol className="flex flex-wrap items-center gap-1 text-sm" data-testid="breadcrumbs">
+          {crumbs.map((crumb, index) => {
+            const isLast = index === crumbs.length - 1;
+            const label = crumb.path === "/" ? t("explorer.root") : crumb.name;
+            return (
+              <li key={crumb.path} className="flex min-w-0 items-center gap-1">
+                {index > 0 ? (
+                  <span className="text-slate-400" aria-hidden="true">
+                    /
+                  </span>
+                ) : null}
+                {isLast ? (
+                  <span aria-current="page" className="truncate px-1 font-semibold text-slate-900 dark:text-white">
+                    {label}
+                  </span>
+                ) : (
+                  <Link
+                    href={explorerHref(crumb.path)}
+                    className="truncate rounded px-1 text-indigo-700 hover:underline dark:text-indigo-300"
+                  >
+                    {label}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <SearchPanel folder={path} mountId={list.data?.mount_id ?? null} />
+
+      <div className="mt-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label={t("explorer.toolbar")}>
+        {canWrite ? (
+          <>
+            <Button
+              size="sm"
+              variant="primary"
+              icon={CloudUploadIcon}
+              onClick={() => fileInput.current?.click()}
+              data-testid="upload-button"
+            >
+              {t("explorer.actions.upload")}
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="upload-input"
+              onChange={(event) => {
+                startUploads(Array.from(event.target.files ?? []));
+                event.target.value = "";
+              }}
+            />
+            <Button size="sm" icon={PlusIcon} onClick={() => setDialog({ kind: "mkdir" })} data-testid="mkdir-button">
+              {t("explorer.actions.newFolder")}
+            </Button>
+          </>
+        ) : null}
+        {selectedEntries.length > 0 ? (
+          <>
+            {singleFile ? (
+              <>
+                <Button
+                  size="sm"
+                  icon={DownloadIcon}
+                  onClick={() => void download(singleFile)}
+                  data-testid="download-button"
+                >
+                  {t("explorer.actions.download")}
+                </Button>
+                <Button
+                  size="sm"
+                  icon={CopyIcon}
+                  onClick={() => void copyLink(singleFile)}
+                  data-testid="copy-link-button"
+                >
+                  {t("explorer.actions.copyLink")}
+                </Button>
+              </>
+            ) : null}
+            {canWrite && selectedEntries.length === 1 && selectedEntries[0] && !selectedEntries[0].is_mount ? (
+              <Button
+                size="sm"
+                icon={PencilIcon}
+                onClick={() => selectedEntries[0] && setDialog({ kind: "rename", entry: selectedEntries[0] })}
+                data-testid="rename-button"
+              >
+                {t("explorer.actions.rename")}
+              </Button>
+            ) : null}
+            {canWrite && singleFile && canEditText(singleFile) ? (
+              <Button size="sm" icon={PencilIcon} onClick={() => setEditing(singleFile)} data-testid="edit-button">
+                {t("explorer.actions.edit")}
+              </Button>
+            ) : null}
+            {canWrite && selectedEntries.every((entry) => !entry.is_mount) ? (
+              <Button
+                size="sm"
+                variant="danger"
+                icon={TrashIcon}
+                onClick={() => setDialog({ kind: "delete", paths: selectedEntries.map((entry) => entry.path) })}
+                data-testid="delete-button"
+              >
+                {t("explorer.actions.delete")}
+              </Button>
+            ) : null}
+            <span className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              {t("explorer.selected", { count: selectedEntries.length })}
+            </span>
+          </>
+        ) : null}
+        <div className="ml-auto flex items-center gap-1">
+          <fieldset className="flex rounded-lg ring-1 ring-slate-200 dark:ring-slate-700">
+            <legend className="sr-only">{t("explorer.view.label")}</legend>
+            {(["list", "grid"] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                onClick={() => changeView(option)}
+                aria-pressed={view === option}
+                className={cx(
+                  "px-2.5 py-1.5 text-xs font-medium first:rounded-l-lg last:rounded-r-lg",
+                  view === option
+                    ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900"
+                    : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+                )}
+              >
+                {t(`explorer.view.${option}`)}
+              </button>
+            ))}
+          </fieldset>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => void refresh()}
+            disabled={isRefreshing}
+            aria-label={t("explorer.actions.refresh")}
+            title={t("explorer.actions.refresh")}
+            data-testid="refresh-button"
+          >
+            <RefreshIcon className={cx("size-5", isRefreshing && "animate-spin")} />
+          </button>
+        </div>
+      </div>
+
+      <UploadTray
+        items={uploads}
+        onCancel={cancelUpload}
+        onClear={() =>
+          setUploads((current) => current.filter((item) => item.status === "pending" || item.status === "uploading"))
+        }
+      />
+
+      <section
+        className={cx(
+          "relative mt-4 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 dark:bg-slate-900",
+          isDragging ? "ring-2 ring-indigo-500" : "ring-slate-200 dark:ring-slate-800",
+        )}
+        aria-label={t("explorer.listLabel")}
+        aria-busy={list.isPending}
+        onDragOver={(event) => {
+          if (!canWrite || !event.dataTransfer.types.includes("Files")) return;
+          event.preventDefault();
+          setIsDragging(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false);
+        }}
+        onDrop={canWrite ? onDrop : undefined}
+        data-testid="explorer-listing"
+      >
+        {list.isPending ? (
+          <div className="divide-y divide-slate-100 dark:divide-slate-800" aria-hidden="true">
+            {[0, 1, 2, 3].map((index) => (
+              <div key={index} className="flex items-center gap-3 px-4 py-3">
+                <div className="size-8 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
+                <div className="h-4 w-1/3 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
+              </div>
+            ))}
+          </div>
+        ) : list.isError ? (
+          <div className="flex flex-col items-start gap-3 p-4">
+            <FormAlert title={t("explorer.loadError")}>{explorerErrorMessage(list.error, messages)}</FormAlert>
+            <div className="flex gap-2">
+              <Button size="sm" icon={RefreshIcon} onClick={() => void list.refetch()} isLoading={list.isRefetching}>
+                {t("common.retry")}
+              </Button>
+              {path !== "/" ? (
+                <Button size="sm" icon={FolderIcon} onClick={() => navigate(explorerHref(parentOf(path)))}>
+                  {t("explorer.up")}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        ) : entries.length === 0 ? (
+          <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="explorer-empty">
+            <FolderIcon className="size-10 text-slate-300 dark:text-slate-600" />
+            <h2 className="mt-3 text-base font-semibold text-slate-900 dark:text-white">
+              {list.data.is_virtual && path === "/" ? t("explorer.empty.noMountsTitle") : t("explorer.empty.title")}
+            </h2>
+            <p className="mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-400">
+              {list.data.is_virtual && path === "/"
+                ? t("explorer.empty.noMountsDescription")
+                : canWrite
+                  ? t("explorer.empty.dropHint")
+                  : t("explorer.empty.description")}
+            </p>
+          </div>
+        ) : (
+          <EntryList
+            entries={entries}
+            folder={path}
+            view={view}
+            sort={sort}
+            onSort={(key) => setSort((current) => nextSort(current, key))}
+            selected={selected}
+            selection={selectionState(selected, paths)}
+            onToggle={(entryPath) => setSelected((current) => toggleSelected(current, entryPath))}
+            onToggleAll={() => setSelected((current) => toggleAll(current, paths))}
+            selectable
+          />
+        )}
+        {isDragging ? (
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center bg-indigo-50/80 text-sm font-semibold text-indigo-700 dark:bg-indigo-950/70 dark:text-indigo-200">
+            <CloudUploadIcon className="mr-2 size-5" />
+            {t("explorer.upload.dropHere")}
+          </div>
+        ) : null}
+      </section>
+      {list.data ? (
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="explorer-summary">
+          {t("explorer.summary", { count: list.data.total })}
+          {list.data.cached ? ` · ${t("explorer.cached")}` : ""}
+          {readOnly ? ` · ${t("mountAccess.readOnly")}` : ""}
+        </p>
+      ) : null}
+
+      <NameDialog
+        open={dialog?.kind === "mkdir" || dialog?.kind === "rename"}
+        mode={dialog?.kind === "rename" ? "rename" : "mkdir"}
+        initialName={dialog?.kind === "rename" ? dialog.entry.name : ""}
+        onClose={() => setDialog(null)}
+        onSubmit={async (name) => {
+          if (dialog?.kind === "rename") {
+            await rename.mutateAsync({
+              oldPath: dialog.entry.path,
+              newPath: joinPath(parentOf(dialog.entry.path), name),
+            });
+            toast.success(t("explorer.rename.done", { name }));
+          } else {
+            await mkdir.mutateAsync({ path: joinPath(path, name) });
+            toast.success(t("explorer.mkdir.done", { name }));
+          }
+          invalidate();
+        }}
+      />
+      <DeleteEntriesDialog
+        open={dialog?.kind === "delete"}
+        names={dialog?.kind === "delete" ? dialog.paths.map(nameOf) : []}
+        onClose={() => setDialog(null)}
+        onConfirm={async () => {
+          if (dialog?.kind !== "delete") return;
+          const result = await batchRemove.mutateAsync({ paths: dialog.paths }).finally(invalidate);
+          setSelected(new Set());
+          if (result.failed.length > 0) {
+            throw new ExplorerError(
+              result.failed.map((failure) => `${nameOf(failure.path)}: ${failure.message}`).join("\n"),
+            );
+          }
+          toast.success(t("explorer.delete.done", { count: result.deleted }));
+        }}
+      />
+      <PreviewPanel
+        path={preview}
+        onClose={() => navigate(explorerHref(path))}
+        canEdit={(entry) => canWrite && canEditText(entry)}
+        onDownload={(entry) => void download(entry)}
+        onCopyLink={(entry) => void copyLink(entry)}
+        onEdit={(entry) => setEditing(entry)}
+      />
+      <TextEditorDialog entry={editing} onClose={() => setEditing(null)} onSaved={invalidate} />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+// The explorer's small dialogs: a name (new folder, rename) and the delete confirmation.
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button";
+import { AppDialog, DialogFooter } from "../../components/dialog";
+import { FormAlert, TextField } from "../../components/form-controls";
+import { PencilIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { entryNameProblem } from "../../lib/explorer/explorer-paths";
+import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
+
+export type NameDialogProps = {
+  open: boolean;
+  mode: "mkdir" | "rename";
+  initialName: string;
+  onClose: () => void;
+  /** Resolves when done; a rejection shows its message in the dialog. */
+  onSubmit: (name: string) => Promise<unknown>;
+};
+
+export function NameDialog({ open, mode, initialName, onClose, onSubmit }: NameDialogProps) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      isBusy={busy}
+      size="sm"
+      icon={mode === "mkdir" ? PlusIcon : PencilIcon}
+      title={mode === "mkdir" ? t("explorer.mkdir.title") : t("explorer.rename.title", { name: initialName })}
+    >
+      {open ? (
+        <NameForm
+          key={`${mode}-${initialName}`}
+          mode={mode}
+          initialName={initialName}
+          onClose={onClose}
+          onSubmit={onSubmit}
+          onBusy={setBusy}
+        />
+      ) : null}
+    </AppDialog>
+  );
+}
+
+function NameForm({
+  mode,
+  initialName,
+  onClose,
+  onSubmit,
+  onBusy,
+}: Omit<NameDialogProps, "open"> & { onBusy: (busy: boolean) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initialName);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const key = entryNameProblem(name);
+    setProblem(key ? t(key) : null);
+    if (key) return;
+    if (mode === "rename" && name.trim() === initialName) {
+      onClose();
+      return;
+    }
+    setPending(true);
+    onBusy(true);
+    setFailure(null);
+    onSubmit(name.trim())
+      .then(onClose)
+      .catch((error: unknown) =>
+        setFailure(
+          explorerErrorMessage(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
+        ),
+      )
+      .finally(() => {
+        setPending(false);
+        onBusy(false);
+      });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="name-form">
+      {failure ? (
+        <FormAlert title={mode === "mkdir" ? t("explorer.mkdir.failed") : t("explorer.rename.failed")}>
+          {failure}
+        </FormAlert>
+      ) : null}
+      <TextField
+        label={mode === "mkdir" ? t("explorer.mkdir.label") : t("explorer.rename.label")}
+        value={name}
+        onValueChange={(value) => {
+          setName(value);
+          setProblem(null);
+        }}
+        error={problem}
+        autoComplete="off"
+        spellCheck={false}
+        name="entry-name"
+        data-autofocus
+      />
+      <DialogFooter>
+        <Button onClick={onClose} disabled={pending}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" isLoading={pending} data-testid="name-submit">
+          {mode === "mkdir" ? t("explorer.mkdir.create") : t("explorer.rename.save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export type DeleteEntriesDialogProps = {
+  open: boolean;
+  names: string[];
+  onClose: () => void;
+  onConfirm: () => Promise<unknown>;
+};
+
+export function DeleteEntriesDialog({ open, names, onClose, onConfirm }: DeleteEntriesDialogProps) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+  const confirm = () => {
+    setPending(true);
+    setFailure(null);
+    onConfirm()
+      .then(close)
+      .catch((error: unknown) =>
+        setFailure(
+          explorerErrorMessage(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
+        ),
+      )
+      .finally(() => setPending(false));
+  };
+  return (
+    <AppDialog
+      open={open}
+      onClose={close}
+      isBusy={pending}
+      tone="danger"
+      icon={TrashIcon}
+      size="sm"
+      title={
+        names.length === 1
+          ? t("explorer.delete.titleOne", { name: names[0] })
+          : t("explorer.delete.titleMany", { count: names.length })
+      }
+      description={t("explorer.delete.description")}
+      footer={
+        <>
+          <Button onClick={close} disabled={pending} data-autofocus>
+            {t("common.cancel")}
+          </Button>
+          <Button variant="danger" icon={TrashIcon} isLoading={pending} onClick={confirm} data-testid="delete-confirm">
+            {t("explorer.delete.confirm")}
+          </Button>
+        </>
+      }
+    >
+      {names.length > 1 ? (
+        <ul className="max-h-40 list-inside list-disc overflow-y-auto text-sm text-slate-700 dark:text-slate-300">
+          {names.slice(0, 20).map((name) => (
+            <li key={name} className="truncate">
+              {name}
+            </li>
+          ))}
+          {names.length > 20 ? <li>{t("explorer.delete.more", { count: names.length - 20 })}</li> : null}
+        </ul>
+      ) : null}
+      {failure ? (
+        <div className="mt-3">
+          <FormAlert title={t("explorer.delete.failed")}>{failure}</FormAlert>
+        </div>
+      ) : null}
+    </AppDialog>
+  );
+}
