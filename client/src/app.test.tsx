@@ -33,16 +33,37 @@ const sharedText = (slug: string) => ({
   created_at: new Date("2026-01-01T00:00:00Z"),
 });
 
+/** A shared file (one with no preview, so the page fetches nothing else) as the server answers it. */
+const sharedFile = (slug: string) => ({
+  slug,
+  filename: `${slug}.zip`,
+  mimetype: "application/zip",
+  size: 1024,
+  remark: null,
+  has_password: false,
+  requires_password: false,
+  expires_at: null,
+  max_views: 0,
+  views: 1,
+  created_at: new Date("2026-01-01T00:00:00Z"),
+  preview_url: `/api/storage/local/c?op=get&key=${slug}`,
+  download_url: `/api/storage/local/c?op=get&key=${slug}&disposition=attachment`,
+  links_expire_at: new Date(Date.now() + 15 * 60_000),
+});
+
 describe("routes", () => {
   test("every route of SPEC.md §2 renders its screen", async () => {
-    trpcMock.use({ "pastes.view": (input) => sharedText((input as { slug: string }).slug) });
+    trpcMock.use({
+      "pastes.view": (input) => sharedText((input as { slug: string }).slug),
+      "files.public.get": (input) => sharedFile((input as { slug: string }).slug),
+    });
     const cases: [string, string][] = [
       ["/", "Online clipboard"],
       ["/upload", "Upload files"],
       ["/admin", "Log in to the admin area"],
       ["/admin/storage-config", "Log in to the admin area"],
       ["/paste/abc123", "Shared text"],
-      ["/file/xyz789", "Shared file"],
+      ["/file/xyz789", "xyz789.zip"],
       ["/mount-explorer", "Mount explorer"],
       ["/mount-explorer/docs/reports", "Mount explorer"],
     ];
@@ -82,8 +103,10 @@ describe("routes", () => {
     expect(await screen.findByText("shared text of hello-World_1")).toBeDefined();
     expect(trpcMock.calls.find((call) => call.path === "pastes.view")?.input).toEqual({ slug: "hello-World_1" });
     view.unmount();
+    trpcMock.use({ "files.public.get": (input) => sharedFile((input as { slug: string }).slug) });
     renderAppAt("/file/f1le");
-    expect(await screen.findByText("f1le")).toBeDefined();
+    expect(await screen.findByRole("heading", { level: 1, name: "f1le.zip" })).toBeDefined();
+    expect(trpcMock.calls.find((call) => call.path === "files.public.get")?.input).toEqual({ slug: "f1le" });
   });
 });
 

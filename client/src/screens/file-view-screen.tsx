@@ -1,18 +1,342 @@
-// View of a shared file (/file/:slug). Preview, download and password prompt arrive later.
+// View of a shared file (/file/:slug, SPEC.md §2). Opening it counts a view on the server, so the
+// details are fetched once and never again behind the visitor's back; the links they carry are
+// signed for 15 minutes and fetched anew (one more view) only when used after that. A protected file
+// asks for its password first; `?password=` in the address opens it directly (links handed to an
+// Office viewer use it). Missing, expired and used-up files get their own screens.
+import type { PublicFileView } from "@shared/schemas/files";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type MouseEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FilesIcon } from "../components/icons";
-import { MetaBadge, PageHeader } from "../components/page-header";
+import { useSearch } from "wouter";
+import { buttonClasses } from "../components/button";
+import { cx } from "../components/class-names";
+import { CopyButton } from "../components/copy-button";
+import { DownloadIcon, FileTypeIcon } from "../components/file-icons";
+import { EyeIcon, LockIcon } from "../components/icons";
+import { PageSpinner } from "../components/page-spinner";
+import { ClockIcon } from "../components/paste-icons";
+import { Spinner } from "../components/spinner";
+import { toast } from "../components/toast-store";
+import { currentLanguage } from "../i18n";
+import { errorMessageOf } from "../lib/api-errors";
+import { classifyFileError, filePagePath, isTerminalFileProblem, linksExpired } from "../lib/files/file-errors";
+import { fileKindOf } from "../lib/files/file-kind";
+import { formatBytes } from "../lib/format-bytes";
+import { formatDateTime, formatRelativeTime } from "../lib/format-date";
+import { trpc } from "../lib/trpc";
+import { FilePasswordPrompt } from "./file/file-password-prompt";
+import { FilePreview } from "./file/file-preview";
+import { FileGone, FileLoadFailed } from "./file/file-problem";
+import { QrCode } from "./home/qr-code";
 
 export type FileViewScreenProps = { slug: string };
 
+/** Each fetch is a counted view: once per visit, never in the background. */
+const ONCE = {
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: 15 * 60 * 1000,
+  retry: false,
+  refetchOnMount: false,
+  refetchOnReconnect: false,
+  refetchOnWindowFocus: false,
+} as const;
+
+function passwordFromSearch(search: string): string | null {
+  return new URLSearchParams(search).get("password") || null;
+}
+
 export default function FileViewScreen({ slug }: FileViewScreenProps) {
   const { t } = useTranslation();
+  const search = useSearch();
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const [attempt, setAttempt] = useState<{ password: string | null; count: number }>(() => ({
+    password: passwordFromSearch(search),
+    count: 0,
+  }));
+  const password = attempt.password;
+
+  const details = useQuery({
+    queryKey: ["file-page", slug, password, attempt.count],
+    queryFn: (): Promise<PublicFileView> =>
+      password
+        ? utils.client.files.public.verify.mutate({ slug, password })
+        : utils.client.files.public.get.query({ slug }),
+    ...ONCE,
+  });
+  const problem = details.isError ? classifyFileError(details.error) : null;
+  const isPasswordProblem = password !== null && (problem === "wrongPassword" || problem === "rateLimited");
+  // The locked answer (name, size, type; no view counted) shown beside the password prompt.
+  const locked = useQuery({
+    queryKey: ["file-page", slug, null, 0],
+    queryFn: () => utils.client.files.public.get.query({ slug }),
+    ...ONCE,
+    enabled: isPasswordProblem,
+  });
+
+  const fallbackMessages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+  const tryPassword = (value: string) => {
+    setAttempt((current) => ({ password: value, count: current.count + 1 }));
+  };
+
+  if (details.isPending) {
+    // A password being checked: the prompt stays, busy.
+    if (attempt.count > 0) {
+      const shown = locked.data ?? queryClient.getQueryData<PublicFileView>(["file-page", slug, null, 0]) ?? null;
+      return <PasswordStep file={shown} error={null} isChecking onSubmit={tryPassword} />;
+    }
+    return <PageSpinner label={t("files.page.loading")} />;
+  }
+
+  if (details.isError) {
+    if (problem && isTerminalFileProblem(problem)) {
+      return <FileGone problem={problem as "notFound" | "expired" | "limitReached" | "gone"} />;
+    }
+    if (isPasswordProblem) {
+      const message =
+        problem === "wrongPassword"
+          ? t("files.password.wrong")
+          : errorMessageOf(details.error, { ...fallbackMessages, fallback: t("files.password.rateLimited") });
+      return <PasswordStep file={locked.data ?? null} error={message} isChecking={false} onSubmit={tryPassword} />;
+    }
+    return (
+      <FileLoadFailed
+        message={errorMessageOf(details.error, fallbackMessages)}
+        onRetry={() => void details.refetch()}
+        isRetrying={details.isRefetching}
+      />
+    );
+  }
+
+  const file = details.data;
+  if (file.requires_password || !file.preview_url || !file.download_url) {
+    return (
+      <PasswordStep
+        file={file}
+        error={null}
+        isChecking={details.isFetching}
+        onSubmit={(value) => {
+          // Remember the locked answer under its own key, for the prompt after a wrong password.
+          queryClient.setQueryData(["file-page", slug, null, 0], file);
+          tryPassword(value);
+        }}
+      />
+    );
+  }
+
   return (
-    <PageHeader
-      icon={FilesIcon}
-      title={t("screens.file.title")}
-      description={t("screens.file.description")}
-      meta={<MetaBadge>{slug}</MetaBadge>}
+    <FileDocument
+      file={{ ...file, preview_url: file.preview_url, download_url: file.download_url }}
+      slug={slug}
+      isRefreshing={details.isFetching}
+      refresh={async () => {
+        const result = await details.refetch();
+        return result.data ?? null;
+      }}
     />
+  );
+}
+
+function PasswordStep(props: {
+  file: Pick<PublicFileView, "filename" | "mimetype" | "size"> | null;
+  error: string | null;
+  isChecking: boolean;
+  onSubmit: (password: string) => void;
+}) {
+  return (
+    <div className="py-4 sm:py-10">
+      <FilePasswordPrompt {...props} />
+    </div>
+  );
+}
+
+type ReadyFile = PublicFileView & { preview_url: string; download_url: string };
+
+function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3 py-3">
+      <dt className="flex w-28 shrink-0 items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+        {icon}
+        {label}
+      </dt>
+      <dd className="min-w-0 text-sm font-medium break-words text-slate-900 dark:text-white">{children}</dd>
+    </div>
+  );
+}
+
+function FileDocument({
+  file,
+  slug,
+  refresh,
+  isRefreshing,
+}: {
+  file: ReadyFile;
+  slug: string;
+  refresh: () => Promise<PublicFileView | null>;
+  isRefreshing: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const now = new Date();
+  const pageLink = `${window.location.origin}${filePagePath(slug)}`;
+  const kind = fileKindOf(file.mimetype, file.filename);
+  const [isDownloading, setIsDownloading] = useState(false);
+  const viewsText =
+    file.max_views > 0
+      ? t("files.page.viewsOfMax", { views: file.views, max: file.max_views })
+      : t("files.page.views", { count: file.views });
+  const isLastView = file.max_views > 0 && file.views >= file.max_views;
+
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!linksExpired(file.links_expire_at)) return;
+    // The signed link ran out while the page was open: fetch fresh links first.
+    event.preventDefault();
+    setIsDownloading(true);
+    try {
+      const fresh = await refresh();
+      if (fresh?.download_url) window.location.assign(fresh.download_url);
+    } catch {
+      toast.error(t("files.page.refreshFailed"));
+    } finally {
+      setIsDownloading(false);
+    }
+  };
+
+  return (
+    <article aria-labelledby="file-title" data-testid="file-document">
+      <header className="flex flex-col gap-5 border-b border-slate-200 pb-6 lg:flex-row lg:items-end lg:justify-between dark:border-slate-800">
+        <div className="flex min-w-0 items-start gap-4">
+          <FileTypeIcon mimetype={file.mimetype} filename={file.filename} size="lg" />
+          <div className="min-w-0">
+            <h1
+              id="file-title"
+              className="text-xl font-semibold tracking-tight break-all text-slate-900 sm:text-2xl dark:text-white"
+            >
+              {file.filename}
+            </h1>
+            <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+              <span data-testid="file-size">{formatBytes(file.size, language)}</span>
+              <span aria-hidden="true">·</span>
+              <span>{t(`files.kinds.${kind}`)}</span>
+              <span aria-hidden="true">·</span>
+              <time dateTime={file.created_at.toISOString()} title={formatDateTime(file.created_at, language)}>
+                {t("files.page.uploaded", { when: formatRelativeTime(file.created_at, now, language) })}
+              </time>
+            </p>
+            <ul className="mt-3 flex flex-wrap gap-2 text-xs">
+              <Chip icon={<EyeIcon className="size-3.5" />} testId="file-views">
+                {viewsText}
+              </Chip>
+              <Chip icon={<ClockIcon className="size-3.5" />}>
+                {file.expires_at
+                  ? t("files.page.expires", { when: formatRelativeTime(file.expires_at, now, language) })
+                  : t("files.page.neverExpires")}
+              </Chip>
+              {file.has_password ? (
+                <Chip icon={<LockIcon className="size-3.5" />} tone="amber">
+                  {t("files.page.protected")}
+                </Chip>
+              ) : null}
+            </ul>
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+          <a
+            href={file.download_url}
+            onClick={(event) => void download(event)}
+            className={buttonClasses("primary")}
+            aria-busy={isDownloading || undefined}
+            data-testid="file-download"
+          >
+            {isDownloading || isRefreshing ? <Spinner /> : <DownloadIcon className="size-4.5" />}
+            {t("files.page.download")}
+          </a>
+          <CopyButton
+            text={pageLink}
+            label={t("files.page.copyLink")}
+            copiedMessage={t("files.result.copied")}
+            failedMessage={t("files.result.copyFailed")}
+          />
+        </div>
+      </header>
+
+      {isLastView ? (
+        <p
+          role="note"
+          className="mt-5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
+          data-testid="last-view"
+        >
+          {t("files.page.lastView")}
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+        <div className="min-w-0">
+          <FilePreview file={file} onReload={() => void refresh()} isReloading={isRefreshing} />
+        </div>
+        <aside className="flex flex-col gap-6">
+          {file.remark ? (
+            <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+              <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t("files.page.remark")}</h2>
+              <p className="mt-1.5 text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">
+                {file.remark}
+              </p>
+            </section>
+          ) : null}
+          <section className="rounded-2xl bg-white px-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+            <h2 className="sr-only">{t("files.page.details")}</h2>
+            <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+              <Fact label={t("files.page.type")}>
+                <span className="break-all">{file.mimetype}</span>
+              </Fact>
+              <Fact label={t("files.page.size")}>{formatBytes(file.size, language)}</Fact>
+              <Fact label={t("files.page.uploadedAt")}>{formatDateTime(file.created_at, language)}</Fact>
+              <Fact label={t("files.page.viewsLabel")}>{viewsText}</Fact>
+              <Fact label={t("files.page.expiry")}>
+                {file.expires_at ? formatDateTime(file.expires_at, language) : t("files.page.never")}
+              </Fact>
+            </dl>
+          </section>
+          <section className="flex flex-col items-center rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+            <h2 className="self-start text-sm font-semibold text-slate-900 dark:text-white">
+              {t("files.page.qrTitle")}
+            </h2>
+            <p className="mt-0.5 self-start text-xs text-slate-500 dark:text-slate-400">
+              {t("files.page.qrDescription")}
+            </p>
+            <div className="mt-3">
+              <QrCode value={pageLink} size={160} />
+            </div>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function Chip({
+  icon,
+  tone = "slate",
+  testId,
+  children,
+}: {
+  icon: ReactNode;
+  tone?: "slate" | "amber";
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      data-testid={testId}
+      className={cx(
+        "inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-medium",
+        tone === "amber"
+          ? "bg-amber-50 text-amber-800 dark:bg-amber-500/10 dark:text-amber-200"
+          : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+      )}
+    >
+      {icon}
+      {children}
+    </li>
   );
 }

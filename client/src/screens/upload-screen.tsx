@@ -1,11 +1,225 @@
-// Upload: file and URL upload tabs (SPEC.md §2) arrive in a later issue; for now the header.
+// Upload (SPEC.md §2): files from the device (drop, picker, paste) or from a URL, with share options,
+// each upload listed with its progress, cancel and retry, and its link, copy and QR code when done;
+// the three most recent uploads of this browser beside. Uploading needs the admin or a key with file
+// permission; everyone else is asked to log in.
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "@shared/schemas/settings";
+import { type ComponentType, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { UploadIcon } from "../components/icons";
+import { cx, focusRing } from "../components/class-names";
+import { GlobeIcon } from "../components/file-icons";
+import { type IconProps, UploadIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
+import { toast } from "../components/toast-store";
+import { currentLanguage } from "../i18n";
+import { errorMessageOf } from "../lib/api-errors";
+import { hasPermission } from "../lib/auth/access";
+import { useAuth } from "../lib/auth/use-auth";
+import { pageMayReach } from "../lib/files/csp";
+import { resumeStore } from "../lib/files/resume-store";
+import type { UploadJob } from "../lib/files/run-upload";
+import {
+  buildUploadTarget,
+  INITIAL_SHARE_OPTIONS,
+  type ShareField,
+  type ShareOptionsState,
+  validateShareOptions,
+} from "../lib/files/share-options";
+import { xhrTransport } from "../lib/files/transport";
+import type { FilesClient } from "../lib/files/upload-api";
+import { directBlocked, multipartThresholdOverride, uploadQueue } from "../lib/files/upload-session";
+import type { FieldErrors } from "../lib/form-messages";
+import { formatBytes } from "../lib/format-bytes";
+import { requestHeaders, trpc } from "../lib/trpc";
+import { DropZone } from "./upload/drop-zone";
+import { RecentUploadsPanel } from "./upload/recent-uploads-panel";
+import { ResumeNotice } from "./upload/resume-notice";
+import { ShareOptionsPanel } from "./upload/share-options-panel";
+import { UploadList } from "./upload/upload-list";
+import { UploadLoginPrompt } from "./upload/upload-login-prompt";
+import { type UrlInfo, UrlUploadPanel } from "./upload/url-upload-panel";
+
+const TABS: { id: "file" | "url"; icon: ComponentType<IconProps> }[] = [
+  { id: "file", icon: UploadIcon },
+  { id: "url", icon: GlobeIcon },
+];
 
 export default function UploadScreen() {
   const { t } = useTranslation();
+  const language = currentLanguage();
+  const auth = useAuth();
+  const canUpload = hasPermission(auth, "file");
+  const utils = trpc.useUtils();
+  const items = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getItems, uploadQueue.getItems);
+  const maxSize = trpc.settings.maxUploadSize.useQuery(undefined, { staleTime: 60_000, retry: false });
+  // SPEC.md §9: 100 MB when the server's value is unavailable.
+  const maxBytes = megabytesToBytes(maxSize.data?.max_upload_size ?? DEFAULT_MAX_UPLOAD_MB);
+  const maxSizeLabel = t("files.limits.maxSize", { max: formatBytes(maxBytes, language) });
+  const storages = trpc.storage.list.useQuery(undefined, { enabled: canUpload, staleTime: 30_000 });
+  const [options, setOptions] = useState<ShareOptionsState>(INITIAL_SHARE_OPTIONS);
+  const [errors, setErrors] = useState<FieldErrors<ShareField>>({});
+  const optionsRef = useRef<HTMLDivElement>(null);
+
+  const busyFiles = useMemo(
+    () =>
+      items.flatMap((item) =>
+        item.source.kind === "file" && (item.status === "uploading" || item.isQueued)
+          ? [{ name: item.source.file.name, size: item.source.file.size, lastModified: item.source.file.lastModified }]
+          : [],
+      ),
+    [items],
+  );
+  const idleCount = items.filter((item) => item.status === "pending" && !item.isQueued).length;
+
+  const changeOptions = (change: Partial<ShareOptionsState>) => {
+    setOptions((current) => ({ ...current, ...change }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(change)) delete next[key as ShareField];
+      return next;
+    });
+  };
+
+  /** The job for `count` uploads with the current options, or null (and the fields say why). */
+  const makeJob = (count: number): UploadJob | null => {
+    const found = validateShareOptions(options, count);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast.error(t("files.options.fixFields"), { id: "upload-options-invalid" });
+      requestAnimationFrame(() => optionsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return null;
+    }
+    const target = buildUploadTarget(options);
+    const list = storages.data ?? [];
+    const storage =
+      list.find((item) => item.id === target.s3_config_id) ?? list.find((item) => item.is_default) ?? list[0] ?? null;
+    // A custom suffix belongs to one upload; the next one gets a generated link unless a new one is typed.
+    if (target.slug) setOptions((current) => ({ ...current, slug: "" }));
+    return {
+      target: { ...target, s3_config_id: target.s3_config_id ?? storage?.id ?? null },
+      env: {
+        client: utils.client satisfies FilesClient,
+        transport: xhrTransport,
+        headers: requestHeaders,
+        maxBytes,
+        storage,
+        threshold: multipartThresholdOverride(),
+        pageOrigin: window.location.origin,
+        mayConnect: (url) => pageMayReach("connect-src", url),
+        directBlocked,
+        resume: resumeStore,
+      },
+    };
+  };
+
+  const start = (ids?: string[]) => {
+    const count = ids ? ids.length : idleCount;
+    if (count === 0) return;
+    const job = makeJob(count);
+    if (job) uploadQueue.start(job, ids);
+  };
+
+  const retry = (id: string) => {
+    const job = makeJob(1);
+    if (job) uploadQueue.retry(id, job);
+  };
+
+  const addFiles = (files: File[], origin: "drop" | "picker" | "paste") => {
+    const tooLarge = files.filter((file) => file.size > maxBytes);
+    const accepted = files.filter((file) => file.size <= maxBytes);
+    for (const file of tooLarge) {
+      toast.error(
+        t("files.errors.tooLarge", { size: formatBytes(file.size, language), max: formatBytes(maxBytes, language) }),
+        { description: file.name },
+      );
+    }
+    if (accepted.length === 0) return;
+    uploadQueue.add(accepted.map((file) => ({ kind: "file", file })));
+    if (origin === "paste")
+      toast.success(t("files.dropZone.pasted", { count: accepted.length }), { id: "upload-pasted" });
+  };
+
+  const addUrl = (info: UrlInfo, filename: string): boolean => {
+    const job = makeJob(1);
+    if (!job) return false;
+    const [item] = uploadQueue.add([
+      { kind: "url", url: info.url, filename, size: info.size, contentType: info.contentType },
+    ]);
+    if (item) uploadQueue.start(job, [item.id]);
+    return true;
+  };
+
+  const storagesError = storages.isError
+    ? errorMessageOf(storages.error, { network: t("common.networkError"), fallback: t("common.unknownError") })
+    : null;
+
   return (
-    <PageHeader icon={UploadIcon} title={t("screens.upload.title")} description={t("screens.upload.description")} />
+    <div>
+      <PageHeader icon={UploadIcon} title={t("screens.upload.title")} description={t("screens.upload.description")} />
+      <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-6">
+          {canUpload ? (
+            <>
+              <ResumeNotice busyFiles={busyFiles} />
+              <TabGroup>
+                <TabList
+                  aria-label={t("files.tabs.label")}
+                  className="inline-flex rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset dark:bg-slate-800/60 dark:ring-slate-700/60"
+                >
+                  {TABS.map(({ id, icon: Icon }) => (
+                    <Tab
+                      key={id}
+                      className={cx(
+                        "inline-flex items-center gap-2 rounded-lg px-3.5 py-1.5 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-selected:bg-white data-selected:text-indigo-700 data-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-selected:bg-slate-900 dark:data-selected:text-indigo-300",
+                        focusRing,
+                      )}
+                      data-testid={`tab-${id}`}
+                    >
+                      <Icon className="size-4.5" />
+                      {t(`files.tabs.${id}`)}
+                    </Tab>
+                  ))}
+                </TabList>
+                <TabPanels className="mt-4">
+                  <TabPanel className={focusRing}>
+                    <DropZone onFiles={addFiles} maxSizeLabel={maxSizeLabel} />
+                  </TabPanel>
+                  <TabPanel className={focusRing}>
+                    <UrlUploadPanel maxBytes={maxBytes} maxSizeLabel={maxSizeLabel} onUpload={addUrl} />
+                  </TabPanel>
+                </TabPanels>
+              </TabGroup>
+            </>
+          ) : (
+            <UploadLoginPrompt isSignedOut={auth.authType === "none"} />
+          )}
+          <UploadList
+            items={items}
+            canStart={canUpload}
+            onStart={start}
+            onCancel={(id) => uploadQueue.cancel(id)}
+            onRetry={retry}
+            onRemove={(id) => uploadQueue.remove(id)}
+            onClearFinished={() => uploadQueue.clearFinished()}
+          />
+        </div>
+        <div className="flex flex-col gap-6">
+          {canUpload ? (
+            <div ref={optionsRef}>
+              <ShareOptionsPanel
+                state={options}
+                onChange={changeOptions}
+                errors={errors}
+                storages={storages.data}
+                storagesError={storagesError}
+                startCount={idleCount}
+                onStart={() => start()}
+              />
+            </div>
+          ) : null}
+          <RecentUploadsPanel />
+        </div>
+      </div>
+    </div>
   );
 }

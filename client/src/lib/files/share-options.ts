@@ -1,0 +1,71 @@
+// The share options of the upload screen (SPEC.md §5): storage, custom link suffix (the shared
+// schema, checked as typed), password, expiry (1 hour ... never), max views, remark and folder,
+// turned into the fields every upload flow sends.
+import { REMARK_MAX_LENGTH } from "@shared/constants";
+import { virtualPath } from "@shared/schemas/common";
+import type { FieldErrors, FieldMessage } from "../form-messages";
+import { PASSWORD_MAX_LENGTH, validateMaxViews } from "../pastes/create-form";
+import { DEFAULT_EXPIRY, EXPIRY_HOURS, type ExpiryChoice } from "../pastes/expiry";
+import { validateSlugInput } from "../pastes/slug-validation";
+import type { UploadTarget } from "./upload-api";
+
+export type ShareOptionsState = {
+  /** null: the default storage. */
+  storageId: string | null;
+  slug: string;
+  password: string;
+  expiry: ExpiryChoice;
+  maxViews: string;
+  remark: string;
+  path: string;
+};
+
+export type ShareField = "slug" | "password" | "maxViews" | "remark" | "path";
+
+export const INITIAL_SHARE_OPTIONS: ShareOptionsState = {
+  storageId: null,
+  slug: "",
+  password: "",
+  expiry: DEFAULT_EXPIRY,
+  maxViews: "",
+  remark: "",
+  path: "",
+};
+
+export function validatePath(value: string): FieldMessage | null {
+  if (value.trim() === "") return null;
+  const result = virtualPath.safeParse(value.trim());
+  return result.success ? null : { key: "errors.invalidPath" };
+}
+
+/** `fileCount`: how many uploads start with these options; a custom suffix fits only one. */
+export function validateShareOptions(state: ShareOptionsState, fileCount = 1): FieldErrors<ShareField> {
+  const errors: FieldErrors<ShareField> = {};
+  const slug = validateSlugInput(state.slug);
+  if (slug) errors.slug = slug;
+  else if (state.slug.trim() !== "" && fileCount > 1) errors.slug = { key: "files.options.slugOneFile" };
+  if (state.password.length > PASSWORD_MAX_LENGTH) {
+    errors.password = { key: "forms.tooLong", values: { max: PASSWORD_MAX_LENGTH } };
+  }
+  const views = validateMaxViews(state.maxViews);
+  if (views) errors.maxViews = views;
+  if (state.remark.trim().length > REMARK_MAX_LENGTH) {
+    errors.remark = { key: "forms.tooLong", values: { max: REMARK_MAX_LENGTH } };
+  }
+  const path = validatePath(state.path);
+  if (path) errors.path = path;
+  return errors;
+}
+
+export function buildUploadTarget(state: ShareOptionsState): UploadTarget {
+  const path = state.path.trim();
+  return {
+    s3_config_id: state.storageId,
+    slug: state.slug.trim() || null,
+    password: state.password || null,
+    expires_in: EXPIRY_HOURS[state.expiry],
+    max_views: state.maxViews.trim() === "" ? 0 : Number(state.maxViews.trim()),
+    remark: state.remark.trim() || null,
+    path: path ? (virtualPath.safeParse(path).data ?? "/") : "/",
+  };
+}

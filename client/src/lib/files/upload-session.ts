@@ -1,0 +1,77 @@
+// The upload list of this page session (one for the whole app, so uploads continue while the user
+// looks elsewhere), the memory of storages the browser could not PUT to directly, the recent-uploads
+// record of each success, and a warning before the tab is closed in the middle of an upload.
+import { recentUploads } from "./recent-uploads";
+import { runUpload, type UploadJob } from "./run-upload";
+import { createUploadQueue } from "./upload-queue";
+
+/** Lets a test (or a curious admin) lower the multipart threshold, in bytes, for this browser. */
+export const MULTIPART_THRESHOLD_OVERRIDE_KEY = "pastebox_multipart_threshold";
+
+export function multipartThresholdOverride(
+  storage: Pick<Storage, "getItem"> | undefined = safeLocalStorage(),
+): number | undefined {
+  try {
+    const value = Number(storage?.getItem(MULTIPART_THRESHOLD_OVERRIDE_KEY));
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const DIRECT_BLOCKED_KEY = "pastebox_direct_upload_blocked";
+
+/** Storages the browser failed to reach (CORS, CSP), remembered for this tab: uploads go through the server. */
+export const directBlocked = {
+  read(): string[] {
+    try {
+      const parsed: unknown = JSON.parse(globalThis.sessionStorage?.getItem(DIRECT_BLOCKED_KEY) ?? "[]");
+      return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+    } catch {
+      return [];
+    }
+  },
+  has(configId: string): boolean {
+    return this.read().includes(configId);
+  },
+  add(configId: string): void {
+    try {
+      const next = [...new Set([...this.read(), configId])];
+      globalThis.sessionStorage?.setItem(DIRECT_BLOCKED_KEY, JSON.stringify(next));
+    } catch {
+      // The next upload tries directly again and falls back again.
+    }
+  },
+};
+
+export const uploadQueue = createUploadQueue<UploadJob>({
+  run: runUpload,
+  onSuccess: (_item, file) =>
+    recentUploads.add({
+      slug: file.slug,
+      url: file.url,
+      filename: file.filename,
+      size: file.size,
+      mimetype: file.mimetype,
+      has_password: file.has_password,
+      created_at: file.created_at.toISOString(),
+      expires_at: file.expires_at ? file.expires_at.toISOString() : null,
+    }),
+});
+
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeunload", (event) => {
+    if (!uploadQueue.isBusy()) return;
+    // Browsers show their own wording; asking is what matters.
+    event.preventDefault();
+    event.returnValue = "";
+  });
+}

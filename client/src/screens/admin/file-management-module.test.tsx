@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import type { FileView } from "@shared/schemas/files";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { eventually } from "../../../test/eventually";
+import { renderAppAt } from "../../../test/render-app";
+import {
+  ADMIN_TOKEN,
+  adminValidation,
+  keyCheck,
+  mockTrpc,
+  storeKeySession,
+  TrpcTestError,
+} from "../../../test/trpc-msw";
+import i18n from "../../i18n";
+
+const server = mockTrpc();
+
+function file(overrides: Partial<FileView>): FileView {
+  const now = new Date();
+  return {
+    id: "f1",
+    slug: "report",
+    url: "http://localhost:3000/file/report",
+    filename: "report.pdf",
+    storage_path: "report.pdf",
+    s3_url: null,
+    mimetype: "application/pdf",
+    size: 2 * 1024 * 1024,
+    s3_config_id: "cfg",
+    storage_config_name: "Local storage",
+    provider_type: "local",
+    remark: "Q1 numbers",
+    has_password: true,
+    expires_at: null,
+    max_views: 5,
+    views: 2,
+    use_proxy: false,
+    etag: null,
+    status: "ready",
+    is_expired: false,
+    created_by: "admin",
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+let files: FileView[] = [];
+const listInputs: unknown[] = [];
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+  listInputs.length = 0;
+  files = [
+    file({}),
+    file({
+      id: "f2",
+      slug: "cat",
+      filename: "cat.jpg",
+      mimetype: "image/jpeg",
+      size: 300_000,
+      remark: null,
+      has_password: false,
+      max_views: 0,
+      views: 7,
+    }),
+    file({
+      id: "f3",
+      slug: "old",
+      filename: "old.zip",
+      mimetype: "application/zip",
+      is_expired: true,
+      expires_at: new Date(Date.now() - 1000),
+    }),
+  ];
+  const list = (input: unknown) => {
+    listInputs.push(input);
+    const { search } = input as { search?: string };
+    const items = search ? files.filter((item) => item.filename.includes(search)) : files;
+    return { items, total: items.length, limit: 50, offset: 0 };
+  };
+  server.use({ "files.admin.list": list, "files.mine.list": list });
+});
+
+function signInAsAdmin() {
+  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  server.use(adminValidation());
+}
+
+describe("file management module", () => {
+  test("a table with type icons, size, views against the limit, protection and expiry", async () => {
+    signInAsAdmin();
+    renderAppAt("/admin/file-management");
+    const row = await screen.findByTestId("file-row-report");
+    expect(row.textContent).toContain("report.pdf");
+    expect(row.textContent).toContain("2 MB");
+    expect(row.textContent).toContain("2 / 5");
+    expect(row.textContent).toContain("Q1 numbers");
+    expect(row.querySelector('[data-kind="pdf"]')).not.toBeNull();
+    expect(within(row).getByTitle("Password protected")).toBeDefined();
+    expect(screen.getByTestId("file-row-cat").textContent).toContain("7 / ∞");
+    expect(screen.getByTestId("file-row-old").textContent).toContain("Expired");
+    expect(
+      within(row).getByRole("link", { name: "Open the page of report.pdf (counts a view)" }).getAttribute("href"),
+    ).toBe("http://localhost:3000/file/report");
+  });
+
+  test("search waits for 2 characters", async () => {
+    signInAsAdmin();
+    renderAppAt("/admin/file-management");
+    await screen.findByTestId("file-row-report");
+    fireEvent.change(screen.getByTestId("file-search"), { target: { value: "c" } });
+    expect(await screen.findByText("Type at least 2 characters to search")).toBeDefined();
+    fireEvent.change(screen.getByTestId("file-search"), { target: { value: "cat" } });
+    await eventually(() => expect(screen.queryByTestId("file-row-report") === null).toBe(true));
+    expect(listInputs.some((input) => (input as { search?: string }).search === "cat")).toBe(true);
+  });
+
+  test("batch delete asks first, names the files and their size, then deletes with the stored objects", async () => {
+    signInAsAdmin();
+    const deleted: unknown[] = [];
+    server.use({
+      "files.admin.batchDelete": (input) => {
+        deleted.push(input);
+        const ids = (input as { ids: string[] }).ids;
+        files = files.filter((item) => !ids.includes(item.id));
+        return { deleted: ids.length };
+      },
+    });
+    renderAppAt("/admin/file-management");
+    await screen.findByTestId("file-row-report");
+    fireEvent.click(screen.getAllByRole("checkbox", { name: "Select report.pdf" })[0] as HTMLElement);
+    fireEvent.click(screen.getAllByRole("checkbox", { name: "Select cat.jpg" })[0] as HTMLElement);
+    expect(screen.getByTestId("file-selection").textContent).toContain("2 files selected");
+    fireEvent.click(screen.getByTestId("delete-selected-files"));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("Delete 2 files?");
+    expect(dialog.textContent).toContain("report.pdf");
+    expect(dialog.textContent).toContain("cat.jpg");
+    expect(deleted).toEqual([]);
+    fireEvent.click(screen.getByTestId("confirm-delete-files"));
+    await eventually(() => expect(deleted).toEqual([{ ids: ["f1", "f2"] }]));
+    await eventually(() => expect(screen.queryByTestId("file-row-report") === null).toBe(true));
+  });
+
+  test("edit: a taken suffix is reported at its field; changes send only what changed", async () => {
+    signInAsAdmin();
+    const updates: unknown[] = [];
+    server.use({
+      "files.admin.update": (input) => {
+        updates.push(input);
+        if ((input as { slug?: string }).slug === "taken")
+          throw new TrpcTestError("CONFLICT", "The link suffix is already taken, try another");
+        return files[0];
+      },
+    });
+    renderAppAt("/admin/file-management");
+    const row = await screen.findByTestId("file-row-report");
+    fireEvent.click(within(row).getByRole("button", { name: "Edit report.pdf" }));
+    const form = await screen.findByTestId("file-edit-form");
+    fireEvent.change(within(form).getByLabelText("Link suffix", { selector: "input" }), { target: { value: "taken" } });
+    fireEvent.click(within(form).getByLabelText("Remove the password"));
+    fireEvent.click(screen.getByTestId("save-file"));
+    expect(await within(form).findByText("The link suffix is already taken, try another")).toBeDefined();
+    expect(updates).toEqual([{ id: "f1", slug: "taken", password: null }]);
+  });
+
+  test("a key with file permission manages its own files through the key procedures", async () => {
+    storeKeySession(keyCheck({ file: true }));
+    server.use({ "keys.validate": () => keyCheck({ file: true }) });
+    renderAppAt("/admin/file-management");
+    await screen.findByTestId("file-row-report");
+    expect(listInputs.length).toBeGreaterThan(0);
+    expect(server.calls.some((call) => call.path === "files.mine.list")).toBe(true);
+    expect(server.calls.some((call) => call.path === "files.admin.list")).toBe(false);
+  });
+});

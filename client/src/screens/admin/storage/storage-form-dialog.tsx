@@ -1,0 +1,407 @@
+// Adding or editing a storage config: a provider preset first (AWS S3, Cloudflare R2, Backblaze B2,
+// other S3-compatible, local disk), then its fields, checked with the shared schema. The secret of
+// a saved config shows as a mask and is kept unless something else is typed.
+import { LOCAL_PROVIDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/storage";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { cx } from "../../../components/class-names";
+import { AppDialog, DialogFooter } from "../../../components/dialog";
+import { CloudIcon, ServerIcon } from "../../../components/file-icons";
+import {
+  CheckboxField,
+  FieldError,
+  FieldHint,
+  FormAlert,
+  inputClasses,
+  PasswordField,
+  TextField,
+} from "../../../components/form-controls";
+import { DatabaseIcon, PencilIcon, PlusIcon } from "../../../components/icons";
+import { toast } from "../../../components/toast-store";
+import { errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
+import {
+  buildCreateRequest,
+  buildUpdateRequest,
+  CAPACITY_UNITS,
+  type CapacityUnit,
+  emptyStorageForm,
+  isKeptSecret,
+  PROVIDER_PRESETS,
+  type ProviderType,
+  type StorageField,
+  type StorageFormState,
+  storageFieldOf,
+  storageFormFor,
+  switchProvider,
+  validateStorageForm,
+} from "../../../lib/files/storage-form";
+import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
+import { trpc } from "../../../lib/trpc";
+
+export type StorageFormDialogProps = {
+  /** null: a new config. */
+  config: StorageConfigView | null;
+  open: boolean;
+  onClose: () => void;
+};
+
+export function StorageFormDialog({ config, open, onClose }: StorageFormDialogProps) {
+  const { t } = useTranslation();
+  const [isSaving, setIsSaving] = useState(false);
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      isBusy={isSaving}
+      size="lg"
+      icon={config ? PencilIcon : PlusIcon}
+      title={config ? t("files.storage.form.editTitle", { name: config.name }) : t("files.storage.form.createTitle")}
+      description={t("files.storage.form.description")}
+    >
+      {open ? (
+        <StorageForm
+          key={config ? `${config.id}-${config.updated_at.getTime()}` : "new"}
+          config={config}
+          onClose={onClose}
+          onSavingChange={setIsSaving}
+        />
+      ) : null}
+    </AppDialog>
+  );
+}
+
+function ProviderChoice({ value, onChange }: { value: ProviderType; onChange: (value: ProviderType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {t("files.storage.form.provider")}
+      </legend>
+      <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {PROVIDER_TYPES.map((provider) => {
+          const Icon =
+            provider === LOCAL_PROVIDER ? ServerIcon : provider === "Other S3 Compatible" ? DatabaseIcon : CloudIcon;
+          return (
+            <label
+              key={provider}
+              className={cx(
+                "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
+                value === provider
+                  ? "bg-indigo-50 text-indigo-700 ring-indigo-500 dark:bg-indigo-500/15 dark:text-indigo-200 dark:ring-indigo-400"
+                  : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700 dark:hover:bg-slate-800",
+              )}
+            >
+              <input
+                type="radio"
+                name="provider"
+                value={provider}
+                checked={value === provider}
+                onChange={() => onChange(provider)}
+                className="sr-only"
+              />
+              <Icon className="size-4.5 shrink-0" />
+              <span className="min-w-0 truncate">{t(`files.storage.providers.${provider}`)}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function StorageForm({
+  config,
+  onClose,
+  onSavingChange,
+}: {
+  config: StorageConfigView | null;
+  onClose: () => void;
+  onSavingChange: (isSaving: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const create = trpc.storage.create.useMutation();
+  const update = trpc.storage.update.useMutation();
+  const [state, setState] = useState<StorageFormState>(() => (config ? storageFormFor(config) : emptyStorageForm()));
+  const [errors, setErrors] = useState<FieldErrors<StorageField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const isPending = create.isPending || update.isPending;
+  const isLocal = state.provider_type === LOCAL_PROVIDER;
+  const preset = PROVIDER_PRESETS[state.provider_type];
+  const hasStoredSecret = Boolean(config?.has_secret);
+
+  const change = (patch: Partial<StorageFormState>) => {
+    setState((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key as StorageField];
+      return next;
+    });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const found = validateStorageForm(state, hasStoredSecret);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const form = event.currentTarget;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    onSavingChange(true);
+    const handlers = {
+      onSuccess: () => {
+        toast.success(config ? t("files.storage.form.saved") : t("files.storage.form.created"));
+        onClose();
+      },
+      onError: (error: unknown) => {
+        const fieldErrors = fieldErrorsFromServer(fieldIssuesOf(error), storageFieldOf);
+        setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0) {
+          setFormError(
+            errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
+          );
+        }
+      },
+      onSettled: () => {
+        onSavingChange(false);
+        void utils.storage.invalidate();
+      },
+    };
+    if (config) update.mutate(buildUpdateRequest(config.id, state), handlers);
+    else create.mutate(buildCreateRequest(state), handlers);
+  };
+
+  const field = (name: StorageField) => renderFieldMessage(t, errors[name]);
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="storage-form">
+      {formError ? <FormAlert title={t("files.storage.form.failed")}>{formError}</FormAlert> : null}
+
+      <ProviderChoice
+        value={state.provider_type}
+        onChange={(provider) => setState((current) => switchProvider(current, provider))}
+      />
+
+      <TextField
+        label={t("files.storage.form.name")}
+        value={state.name}
+        onValueChange={(name) => change({ name })}
+        error={field("name")}
+        placeholder={t("files.storage.form.namePlaceholder")}
+        autoComplete="off"
+        name="storage-name"
+      />
+
+      {isLocal ? (
+        <TextField
+          label={t("files.storage.form.rootPath")}
+          value={state.root_path}
+          onValueChange={(root_path) => change({ root_path })}
+          hint={t("files.storage.form.rootPathHint")}
+          error={field("root_path")}
+          placeholder="/var/lib/pastebox/files"
+          autoComplete="off"
+          spellCheck={false}
+          name="root-path"
+        />
+      ) : (
+        <>
+          <TextField
+            label={t("files.storage.form.endpoint")}
+            value={state.endpoint_url}
+            onValueChange={(endpoint_url) => change({ endpoint_url })}
+            hint={
+              preset.isEndpointRequired
+                ? t("files.storage.form.endpointHint")
+                : t("files.storage.form.endpointOptional")
+            }
+            error={field("endpoint_url")}
+            placeholder={preset.endpointPlaceholder}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            name="endpoint"
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t("files.storage.form.bucket")}
+              value={state.bucket_name}
+              onValueChange={(bucket_name) => change({ bucket_name })}
+              error={field("bucket_name")}
+              autoComplete="off"
+              spellCheck={false}
+              name="bucket"
+            />
+            <TextField
+              label={t("files.storage.form.region")}
+              value={state.region}
+              onValueChange={(region) => change({ region })}
+              error={field("region")}
+              placeholder={preset.regionPlaceholder}
+              autoComplete="off"
+              spellCheck={false}
+              name="region"
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t("files.storage.form.accessKey")}
+              value={state.access_key_id}
+              onValueChange={(access_key_id) => change({ access_key_id })}
+              error={field("access_key_id")}
+              autoComplete="off"
+              spellCheck={false}
+              name="access-key-id"
+            />
+            <PasswordField
+              label={t("files.storage.form.secret")}
+              value={state.secret_access_key}
+              onValueChange={(secret_access_key) => change({ secret_access_key })}
+              hint={
+                hasStoredSecret && isKeptSecret(state.secret_access_key)
+                  ? t("files.storage.form.secretKept")
+                  : undefined
+              }
+              error={field("secret_access_key")}
+              showLabel={t("files.storage.form.showSecret")}
+              hideLabel={t("files.storage.form.hideSecret")}
+              onFocus={(event) => {
+                // The mask is replaced as a whole by whatever is typed.
+                if (hasStoredSecret && isKeptSecret(event.currentTarget.value)) event.currentTarget.select();
+              }}
+              autoComplete="new-password"
+              name="secret-access-key"
+            />
+          </div>
+          <CheckboxField
+            label={t("files.storage.form.pathStyle")}
+            description={t("files.storage.form.pathStyleHint")}
+            checked={state.path_style}
+            onCheckedChange={(path_style) => change({ path_style })}
+            name="path-style"
+          />
+          <TextField
+            label={t("files.storage.form.customHost")}
+            value={state.custom_host}
+            onValueChange={(custom_host) => change({ custom_host })}
+            hint={t("files.storage.form.customHostHint")}
+            error={field("custom_host")}
+            placeholder="https://files.example.com"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            name="custom-host"
+          />
+        </>
+      )}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={t("files.storage.form.folder")}
+          value={state.default_folder}
+          onValueChange={(default_folder) => change({ default_folder })}
+          hint={t("files.storage.form.folderHint")}
+          error={field("default_folder")}
+          placeholder="uploads"
+          autoComplete="off"
+          spellCheck={false}
+          name="default-folder"
+        />
+        <CapacityField
+          value={state.capacity}
+          unit={state.capacityUnit}
+          error={field("capacity")}
+          onChange={(capacity, capacityUnit) => change({ capacity, capacityUnit })}
+        />
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={t("files.storage.form.signatureExpiry")}
+          value={state.signature_expires_in}
+          onValueChange={(value) => change({ signature_expires_in: value.replace(/[^\d]/g, "").slice(0, 6) })}
+          hint={t("files.storage.form.signatureExpiryHint")}
+          error={field("signature_expires_in")}
+          inputMode="numeric"
+          autoComplete="off"
+          name="signature-expiry"
+        />
+        <div className="sm:pt-7">
+          <CheckboxField
+            label={t("files.storage.form.public")}
+            description={t("files.storage.form.publicHint")}
+            checked={state.is_public}
+            onCheckedChange={(is_public) => change({ is_public })}
+            name="is-public"
+          />
+        </div>
+      </div>
+
+      <DialogFooter>
+        <Button onClick={onClose} disabled={isPending}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" isLoading={isPending} data-testid="save-storage">
+          {config ? t("files.storage.form.save") : t("files.storage.form.create")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function CapacityField({
+  value,
+  unit,
+  error,
+  onChange,
+}: {
+  value: string;
+  unit: CapacityUnit;
+  error: string | null;
+  onChange: (value: string, unit: CapacityUnit) => void;
+}) {
+  const { t } = useTranslation();
+  const id = "storage-capacity";
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {t("files.storage.form.capacity")}
+      </label>
+      <div className="mt-1.5 flex gap-2">
+        <input
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value.replace(/[^\d.,]/g, "").slice(0, 12), unit)}
+          inputMode="decimal"
+          placeholder={t("files.storage.form.capacityPlaceholder")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          className={inputClasses(Boolean(error))}
+          autoComplete="off"
+        />
+        <select
+          value={unit}
+          onChange={(event) => onChange(value, event.target.value as CapacityUnit)}
+          aria-label={t("files.storage.form.capacityUnit")}
+          className={cx(inputClasses(false), "w-24")}
+        >
+          {CAPACITY_UNITS.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <FieldError id={`${id}-error`}>{error}</FieldError>
+      ) : (
+        <FieldHint id={`${id}-hint`}>{t("files.storage.form.capacityHint")}</FieldHint>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+// The storage test (POST /s3-configs/{id}/test): a probe object really written, read, listed and
+// deleted, each step with its time or its error; then whether the browser may upload straight to
+// the bucket (its CORS), with the rule to add when it may not.
+import type { StorageConfigView, StorageTestResult } from "@shared/schemas/storage";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { cx } from "../../../components/class-names";
+import { CopyButton } from "../../../components/copy-button";
+import { AppDialog } from "../../../components/dialog";
+import { BeakerIcon } from "../../../components/file-icons";
+import { FormAlert } from "../../../components/form-controls";
+import { CheckCircleIcon, ErrorCircleIcon, InfoIcon, RefreshIcon, WarningIcon } from "../../../components/icons";
+import { Spinner } from "../../../components/spinner";
+import { errorMessageOf } from "../../../lib/api-errors";
+import { pageMayReach, storageUploadOrigin } from "../../../lib/files/csp";
+import { trpc } from "../../../lib/trpc";
+
+export type StorageTestDialogProps = { config: StorageConfigView | null; open: boolean; onClose: () => void };
+
+export function StorageTestDialog({ config, open, onClose }: StorageTestDialogProps) {
+  const { t } = useTranslation();
+  const test = trpc.storage.test.useMutation();
+  const ranFor = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening for this config
+  useEffect(() => {
+    if (!open || !config) {
+      ranFor.current = null;
+      return;
+    }
+    if (ranFor.current === config.id) return;
+    ranFor.current = config.id;
+    test.reset();
+    test.mutate({ id: config.id });
+  }, [open, config?.id]);
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      isBusy={test.isPending}
+      size="lg"
+      icon={BeakerIcon}
+      title={t("files.storage.test.title", { name: config?.name ?? "" })}
+      description={t("files.storage.test.description")}
+      footer={
+        <>
+          <Button
+            icon={RefreshIcon}
+            onClick={() => config && test.mutate({ id: config.id })}
+            isLoading={test.isPending}
+            disabled={!config}
+          >
+            {t("files.storage.test.again")}
+          </Button>
+          <Button variant="primary" onClick={onClose} disabled={test.isPending} data-autofocus>
+            {t("common.done")}
+          </Button>
+        </>
+      }
+    >
+      {test.isPending ? (
+        <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600 dark:text-slate-300">
+          <Spinner className="text-indigo-500" />
+          {t("files.storage.test.running")}
+        </p>
+      ) : test.isError ? (
+        <FormAlert title={t("files.storage.test.failed")}>
+          {errorMessageOf(test.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
+        </FormAlert>
+      ) : test.data && config ? (
+        <TestResult result={test.data} config={config} />
+      ) : null}
+    </AppDialog>
+  );
+}
+
+function TestResult({ result, config }: { result: StorageTestResult; config: StorageConfigView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-5" data-testid="storage-test-result">
+      <div
+        role="status"
+        className={cx(
+          "flex items-center gap-2 rounded-lg px-3.5 py-2.5 text-sm font-semibold",
+          result.ok
+            ? "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-500/10 dark:text-emerald-200 dark:ring-emerald-500/30"
+            : "bg-red-50 text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-500/10 dark:text-red-200 dark:ring-red-500/30",
+        )}
+        data-testid="storage-test-verdict"
+      >
+        {result.ok ? <CheckCircleIcon className="size-5" /> : <ErrorCircleIcon className="size-5" />}
+        {result.ok ? t("files.storage.test.passed") : t("files.storage.test.notPassed")}
+      </div>
+
+      <ol className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800">
+        {result.steps.map((step, index) => (
+          <li key={step.step} className="flex items-start gap-3 px-3.5 py-3" data-testid={`test-step-${step.step}`}>
+            {step.ok ? (
+              <CheckCircleIcon className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+            ) : (
+              <ErrorCircleIcon className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400" />
+            )}
+            <div className="min-w-0 flex-1">
+              <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                <span className="font-medium text-slate-900 dark:text-white">
+                  {index + 1}. {t(`files.storage.test.steps.${step.step}`)}
+                </span>
+                <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                  {step.ok ? t("files.storage.test.ms", { ms: step.ms }) : t("files.storage.test.stepFailed")}
+                </span>
+              </p>
+              {step.error ? (
+                <p className="mt-1 text-sm break-words text-red-700 dark:text-red-300">{step.error}</p>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+
+      <CorsVerdict cors={result.cors} config={config} />
+    </div>
+  );
+}
+
+/**
+ * Whether this page's CSP lets the browser connect to the bucket: a CORS rule is not enough when the
+ * app's own policy keeps the page from reaching the storage (uploads then go through the server).
+ */
+function useCspAllowsStorage(config: StorageConfigView, isRelevant: boolean): boolean | null {
+  const [allowed, setAllowed] = useState<boolean | null>(null);
+  const target = storageUploadOrigin(config);
+  useEffect(() => {
+    if (!isRelevant || !target) return;
+    let isCurrent = true;
+    void pageMayReach("connect-src", target).then((value) => {
+      if (isCurrent) setAllowed(value);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isRelevant, target]);
+  return isRelevant && target ? allowed : null;
+}
+
+function CorsVerdict({ cors, config }: { cors: StorageTestResult["cors"]; config: StorageConfigView }) {
+  const { t } = useTranslation();
+  const cspAllows = useCspAllowsStorage(config, cors.applicable);
+  const tone =
+    !cors.applicable || cors.allows_browser_upload ? "ok" : cors.allows_browser_upload === false ? "warn" : "unknown";
+  const Icon = tone === "ok" ? CheckCircleIcon : tone === "warn" ? WarningIcon : InfoIcon;
+  const message = !cors.applicable
+    ? t("files.storage.test.cors.notApplicable")
+    : cors.allows_browser_upload
+      ? t("files.storage.test.cors.allowed", { origin: cors.origin })
+      : cors.allows_browser_upload === false
+        ? t("files.storage.test.cors.blocked", { origin: cors.origin })
+        : t("files.storage.test.cors.unknown", { error: cors.error ?? "" });
+  return (
+    <section aria-labelledby="cors-title" data-testid="storage-test-cors">
+      <h3 id="cors-title" className="text-sm font-semibold text-slate-900 dark:text-white">
+        {t("files.storage.test.cors.title")}
+      </h3>
+      <p
+        className={cx(
+          "mt-2 flex items-start gap-2 text-sm",
+          tone === "ok"
+            ? "text-emerald-800 dark:text-emerald-300"
+            : tone === "warn"
+              ? "text-amber-800 dark:text-amber-200"
+              : "text-slate-700 dark:text-slate-300",
+        )}
+      >
+        <Icon className="mt-0.5 size-4.5 shrink-0" />
+        <span>{message}</span>
+      </p>
+      {cspAllows === false ? (
+        <p
+          className="mt-2 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300"
+          data-testid="cors-csp-note"
+        >
+          <InfoIcon className="mt-0.5 size-4.5 shrink-0 text-slate-500" />
+          <span>{t("files.storage.test.cors.cspBlocked", { origin: storageUploadOrigin(config) ?? "" })}</span>
+        </p>
+      ) : null}
+      {cors.suggested_rule ? (
+        <div className="mt-3">
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("files.storage.test.cors.ruleIntro")}</p>
+            <CopyButton
+              text={cors.suggested_rule}
+              label={t("files.storage.test.cors.copyRule")}
+              copiedMessage={t("files.storage.test.cors.copied")}
+              failedMessage={t("files.result.copyFailed")}
+              size="sm"
+              data-testid="copy-cors-rule"
+            />
+          </div>
+          <pre
+            className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-950 p-3 font-mono text-xs leading-5 text-slate-100 ring-1 ring-slate-800"
+            data-testid="cors-rule"
+          >
+            {cors.suggested_rule}
+          </pre>
+        </div>
+      ) : null}
+    </section>
+  );
+}

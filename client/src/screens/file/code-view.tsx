@@ -1,0 +1,47 @@
+// Text and code of a file, highlighted (highlight.js through the paste renderer's helper, which
+// escapes what it does not mark up), or Markdown rendered and sanitised by the paste renderer.
+// Loaded lazily: only a file page showing text downloads the highlighter.
+import { useMemo } from "react";
+import MarkdownView from "../../components/markdown-view";
+import { highlightCode } from "../../lib/pastes/render-markdown";
+
+/** Guessing or highlighting a large text costs more than it helps. */
+const HIGHLIGHT_MAX_LENGTH = 256 * 1024;
+
+export type CodeViewProps = { text: string; language: string; mode: "code" | "text" | "markdown"; label: string };
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+export default function CodeView({ text, language, mode, label }: CodeViewProps) {
+  const highlighted = useMemo(() => {
+    if (mode !== "code" || text.length > HIGHLIGHT_MAX_LENGTH) return { html: escapeHtml(text), language: "" };
+    return highlightCode(text, language);
+  }, [text, language, mode]);
+
+  if (mode === "markdown") return <MarkdownView markdown={text} aria-label={label} />;
+  if (mode === "text") {
+    return (
+      <section aria-label={label}>
+        <pre
+          className="max-h-[70vh] overflow-auto p-4 font-mono text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200"
+          data-testid="text-preview"
+        >
+          {text}
+        </pre>
+      </section>
+    );
+  }
+  return (
+    <section aria-label={label} className="markdown-body file-code-view" data-testid="code-preview">
+      <pre className="m-0! max-h-[70vh] overflow-auto rounded-none! border-0!">
+        <code
+          className={highlighted.language ? `hljs language-${highlighted.language}` : "hljs"}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output escapes the text it marks up; otherwise the text is escaped here
+          dangerouslySetInnerHTML={{ __html: highlighted.html }}
+        />
+      </pre>
+    </section>
+  );
+}

@@ -1,0 +1,240 @@
+// The share options beside the upload (SPEC.md §2, §5): the storage (with its free space), a custom
+// link suffix checked as typed with the shared schema, password, expiry, max views, remark and a
+// folder; then the button that starts the waiting uploads.
+import { SLUG_MAX_LENGTH } from "@shared/constants";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { TFunction } from "i18next";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { AppRouter } from "../../../../server/routers";
+import { Button } from "../../components/button";
+import { cx } from "../../components/class-names";
+import { FieldError, FieldHint, inputClasses, PasswordField, TextField } from "../../components/form-controls";
+import { CheckCircleIcon, UploadIcon } from "../../components/icons";
+import { UsageBar } from "../../components/usage-bar";
+import { currentLanguage } from "../../i18n";
+import type { ShareField, ShareOptionsState } from "../../lib/files/share-options";
+import { type FieldErrors, renderFieldMessage } from "../../lib/form-messages";
+import { formatBytes } from "../../lib/format-bytes";
+import { EXPIRY_CHOICES, type ExpiryChoice } from "../../lib/pastes/expiry";
+import { validateSlugInput } from "../../lib/pastes/slug-validation";
+
+export type StorageConfig = inferRouterOutputs<AppRouter>["storage"]["list"][number];
+
+export type ShareOptionsPanelProps = {
+  state: ShareOptionsState;
+  onChange: (change: Partial<ShareOptionsState>) => void;
+  errors: FieldErrors<ShareField>;
+  storages: readonly StorageConfig[] | undefined;
+  storagesError: string | null;
+  /** Waiting uploads the button would start (0 hides it). */
+  startCount: number;
+  onStart: () => void;
+};
+
+export function storageSpaceLabel(t: TFunction, storage: StorageConfig): string {
+  const language = currentLanguage();
+  if (storage.total_storage_bytes === null) {
+    return t("files.options.storageUnlimited", { used: formatBytes(storage.used_storage_bytes, language) });
+  }
+  const free = Math.max(0, storage.total_storage_bytes - storage.used_storage_bytes);
+  return t("files.options.storageFree", {
+    free: formatBytes(free, language),
+    total: formatBytes(storage.total_storage_bytes, language),
+  });
+}
+
+export function ShareOptionsPanel({
+  state,
+  onChange,
+  errors,
+  storages,
+  storagesError,
+  startCount,
+  onStart,
+}: ShareOptionsPanelProps) {
+  const { t } = useTranslation();
+  const storageId = useId();
+  const slugMessage = renderFieldMessage(t, errors.slug ?? validateSlugInput(state.slug));
+  const isSlugValid = state.slug.trim() !== "" && !slugMessage;
+  const selectedId = state.storageId ?? storages?.find((storage) => storage.is_default)?.id ?? storages?.[0]?.id ?? "";
+  const selected = storages?.find((storage) => storage.id === selectedId);
+
+  return (
+    <section
+      aria-labelledby="upload-options-title"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 dark:bg-slate-900 dark:ring-slate-800"
+      data-testid="share-options"
+    >
+      <h2 id="upload-options-title" className="text-base font-semibold text-slate-900 dark:text-white">
+        {t("files.options.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("files.options.description")}</p>
+
+      <div className="mt-5 flex flex-col gap-5">
+        <div>
+          <label htmlFor={storageId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t("files.options.storage")}
+          </label>
+          <select
+            id={storageId}
+            value={selectedId}
+            onChange={(event) => onChange({ storageId: event.target.value || null })}
+            disabled={!storages || storages.length === 0}
+            aria-describedby={`${storageId}-hint`}
+            className={cx(inputClasses(Boolean(storagesError)), "mt-1.5")}
+            data-testid="storage-select"
+          >
+            {!storages ? (
+              <option value="">
+                {storagesError ? t("files.options.storageUnavailable") : t("files.options.storageLoading")}
+              </option>
+            ) : null}
+            {storages?.map((storage) => (
+              <option key={storage.id} value={storage.id}>
+                {storage.is_default ? t("files.options.storageDefault", { name: storage.name }) : storage.name}
+              </option>
+            ))}
+          </select>
+          {storagesError ? (
+            <FieldError id={`${storageId}-hint`}>{storagesError}</FieldError>
+          ) : (
+            <FieldHint id={`${storageId}-hint`}>
+              {selected ? storageSpaceLabel(t, selected) : t("files.options.storageHint")}
+            </FieldHint>
+          )}
+          {selected && selected.total_storage_bytes !== null ? (
+            <UsageBar used={selected.used_storage_bytes} total={selected.total_storage_bytes} />
+          ) : null}
+        </div>
+
+        <TextField
+          label={t("files.options.slug")}
+          value={state.slug}
+          onValueChange={(slug) => onChange({ slug })}
+          error={slugMessage}
+          hint={
+            isSlugValid ? (
+              <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
+                <CheckCircleIcon className="size-4" />
+                {t("files.options.slugValid")}
+              </span>
+            ) : (
+              t("files.options.slugHint", { max: SLUG_MAX_LENGTH })
+            )
+          }
+          labelExtra={
+            <span
+              className={cx(
+                "text-xs tabular-nums",
+                state.slug.trim().length > SLUG_MAX_LENGTH ? "text-red-600 dark:text-red-400" : "text-slate-400",
+              )}
+              aria-hidden="true"
+            >
+              {t("files.options.slugCount", { length: state.slug.trim().length, max: SLUG_MAX_LENGTH })}
+            </span>
+          }
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          name="slug"
+          data-testid="upload-slug"
+        />
+
+        <PasswordField
+          label={t("files.options.password")}
+          value={state.password}
+          onValueChange={(password) => onChange({ password })}
+          hint={t("files.options.passwordHint")}
+          error={renderFieldMessage(t, errors.password)}
+          autoComplete="new-password"
+          name="file-password"
+        />
+
+        <ExpiryChoices value={state.expiry} onChange={(expiry) => onChange({ expiry })} />
+
+        <TextField
+          label={t("files.options.maxViews")}
+          value={state.maxViews}
+          onValueChange={(value) => onChange({ maxViews: value.replace(/[^\d]/g, "").slice(0, 10) })}
+          hint={t("files.options.maxViewsHint")}
+          error={renderFieldMessage(t, errors.maxViews)}
+          inputMode="numeric"
+          placeholder="0"
+          autoComplete="off"
+          name="max-views"
+        />
+
+        <TextField
+          label={t("files.options.remark")}
+          value={state.remark}
+          onValueChange={(remark) => onChange({ remark })}
+          placeholder={t("files.options.remarkPlaceholder")}
+          error={renderFieldMessage(t, errors.remark)}
+          autoComplete="off"
+          name="remark"
+        />
+
+        <TextField
+          label={t("files.options.path")}
+          value={state.path}
+          onValueChange={(path) => onChange({ path })}
+          hint={t("files.options.pathHint")}
+          placeholder="/"
+          error={renderFieldMessage(t, errors.path)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          name="path"
+        />
+      </div>
+
+      {startCount > 0 ? (
+        <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+          <Button
+            variant="primary"
+            icon={UploadIcon}
+            className="w-full"
+            onClick={onStart}
+            data-testid="start-uploads-side"
+          >
+            {t("files.queue.start", { count: startCount })}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ExpiryChoices({ value, onChange }: { value: ExpiryChoice; onChange: (value: ExpiryChoice) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t("files.options.expiry")}</legend>
+      <div className="mt-1.5 grid grid-cols-3 gap-1.5 sm:grid-cols-5 lg:grid-cols-3">
+        {EXPIRY_CHOICES.map((choice) => (
+          <label
+            key={choice}
+            className={cx(
+              "flex cursor-pointer items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-medium ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
+              value === choice
+                ? "bg-indigo-50 text-indigo-700 ring-indigo-500 dark:bg-indigo-500/15 dark:text-indigo-200 dark:ring-indigo-400"
+                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700 dark:hover:bg-slate-800",
+            )}
+          >
+            <input
+              type="radio"
+              name="file-expiry"
+              value={choice}
+              checked={value === choice}
+              onChange={() => onChange(choice)}
+              className="sr-only"
+            />
+            {t(`files.options.expiryChoices.${choice}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,382 @@
+// The upload list: one row per file or URL with its status (pending, uploading with percent and a
+// progress bar, success with the share link, copy and QR code, error with the reason), and the
+// actions that fit (start, cancel, retry, remove). Progress is announced sparingly: screen readers
+// hear status changes, not every percent.
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClasses } from "../../components/button";
+import { cx } from "../../components/class-names";
+import { CopyButton } from "../../components/copy-button";
+import { FileTypeIcon, StopIcon } from "../../components/file-icons";
+import { CheckCircleIcon, CloseIcon, ErrorCircleIcon, LockIcon, RefreshIcon, TrashIcon } from "../../components/icons";
+import { ExternalLinkIcon, QrIcon } from "../../components/paste-icons";
+import { currentLanguage } from "../../i18n";
+import { isCancellation, uploadErrorMessage } from "../../lib/files/upload-errors";
+import { type QueueItem, summarize } from "../../lib/files/upload-queue";
+import { formatBytes } from "../../lib/format-bytes";
+import { formatDateTime } from "../../lib/format-date";
+import { QrCode } from "../home/qr-code";
+
+export type UploadListProps = {
+  items: readonly QueueItem[];
+  onStart: (ids?: string[]) => void;
+  onCancel: (id: string) => void;
+  onRetry: (id: string) => void;
+  onRemove: (id: string) => void;
+  onClearFinished: () => void;
+  canStart: boolean;
+};
+
+export function UploadList({
+  items,
+  onStart,
+  onCancel,
+  onRetry,
+  onRemove,
+  onClearFinished,
+  canStart,
+}: UploadListProps) {
+  const { t } = useTranslation();
+  const counts = summarize(items);
+  const idle = items.filter((item) => item.status === "pending" && !item.isQueued);
+  const links = items.filter((item) => item.status === "success" && item.result).map((item) => item.result?.url ?? "");
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="upload-list-title"
+      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      data-testid="upload-list"
+    >
+      <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:px-5 dark:border-slate-800">
+        <div className="min-w-0">
+          <h2 id="upload-list-title" className="text-base font-semibold text-slate-900 dark:text-white">
+            {t("files.queue.title")}
+          </h2>
+          <p
+            className="mt-0.5 text-sm text-slate-500 dark:text-slate-400"
+            aria-live="polite"
+            data-testid="upload-summary"
+          >
+            {[
+              counts.uploading > 0 ? t("files.queue.summary.uploading", { count: counts.uploading }) : null,
+              counts.pending > 0 ? t("files.queue.summary.pending", { count: counts.pending }) : null,
+              counts.success > 0 ? t("files.queue.summary.success", { count: counts.success }) : null,
+              counts.failed > 0 ? t("files.queue.summary.failed", { count: counts.failed }) : null,
+              counts.cancelled > 0 ? t("files.queue.summary.cancelled", { count: counts.cancelled }) : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {links.length > 1 ? (
+            <CopyButton
+              text={links.join("\n")}
+              label={t("files.queue.copyAllLinks")}
+              copiedMessage={t("files.result.copiedAll", { count: links.length })}
+              failedMessage={t("files.result.copyFailed")}
+              size="sm"
+            />
+          ) : null}
+          {counts.success + counts.failed + counts.cancelled > 0 ? (
+            <Button size="sm" variant="ghost" icon={TrashIcon} onClick={onClearFinished}>
+              {t("files.queue.clearFinished")}
+            </Button>
+          ) : null}
+          {idle.length > 0 && canStart ? (
+            <Button size="sm" variant="primary" onClick={() => onStart()} data-testid="start-uploads">
+              {t("files.queue.start", { count: idle.length })}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {items.map((item) => (
+          <UploadRow
+            key={item.id}
+            item={item}
+            canStart={canStart}
+            onStart={() => onStart([item.id])}
+            onCancel={() => onCancel(item.id)}
+            onRetry={() => onRetry(item.id)}
+            onRemove={() => onRemove(item.id)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function StatusLine({ item }: { item: QueueItem }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  if (item.status === "pending") {
+    return (
+      <span className="text-slate-500 dark:text-slate-400">
+        {item.isQueued ? t("files.queue.status.queued") : t("files.queue.status.pending")}
+      </span>
+    );
+  }
+  if (item.status === "uploading") {
+    const phase =
+      item.phase === "downloading"
+        ? t("files.queue.phase.downloading")
+        : item.phase === "checking"
+          ? t("files.queue.phase.checking")
+          : t("files.queue.phase.uploading");
+    const amount =
+      item.total !== null && item.total > 0
+        ? t("files.queue.progress", {
+            loaded: formatBytes(item.loaded, language),
+            total: formatBytes(item.total, language),
+          })
+        : item.loaded > 0
+          ? formatBytes(item.loaded, language)
+          : null;
+    return (
+      <span className="text-indigo-700 dark:text-indigo-300">
+        <span className="font-semibold tabular-nums" data-testid="upload-percent">
+          {t("files.queue.percent", { percent: item.percent })}
+        </span>
+        {" · "}
+        {phase}
+        {amount ? <span className="text-slate-500 tabular-nums dark:text-slate-400"> · {amount}</span> : null}
+      </span>
+    );
+  }
+  if (item.status === "success") {
+    return (
+      <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+        <CheckCircleIcon className="size-4" />
+        {t("files.queue.status.success")}
+      </span>
+    );
+  }
+  const cancelled = isCancellation(item.error);
+  return (
+    <span
+      className={cx(
+        "inline-flex items-start gap-1",
+        cancelled ? "text-slate-600 dark:text-slate-300" : "text-red-700 dark:text-red-400",
+      )}
+      data-testid="upload-error"
+    >
+      {cancelled ? null : <ErrorCircleIcon className="mt-0.5 size-4 shrink-0" />}
+      <span>{uploadErrorMessage(item.error, t, language)}</span>
+    </span>
+  );
+}
+
+function ProgressBar({ item, label }: { item: QueueItem; label: string }) {
+  const isIndeterminate = item.phase === "checking" || (item.phase === "downloading" && !item.total);
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={isIndeterminate ? undefined : item.percent}
+      className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+    >
+      <div
+        className={cx(
+          "h-full rounded-full bg-indigo-600 transition-[width] duration-300 ease-out motion-reduce:transition-none dark:bg-indigo-400",
+          isIndeterminate && "w-1/3 motion-safe:animate-pulse",
+        )}
+        style={isIndeterminate ? undefined : { width: `${Math.max(2, item.percent)}%` }}
+      />
+    </div>
+  );
+}
+
+function UploadRow({
+  item,
+  canStart,
+  onStart,
+  onCancel,
+  onRetry,
+  onRemove,
+}: {
+  item: QueueItem;
+  canStart: boolean;
+  onStart: () => void;
+  onCancel: () => void;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [isQrOpen, setIsQrOpen] = useState(false);
+  const name = item.result?.filename ?? item.name;
+  const size = item.result?.size ?? item.size;
+  const mimetype = item.result?.mimetype ?? item.type;
+  const meta = [
+    size !== null ? formatBytes(size, language) : t("files.url.unknownSize"),
+    item.source.kind === "url" ? t("files.queue.fromUrl") : null,
+    item.mode ? t(`files.queue.modes.${item.mode}`) : null,
+    item.via === "proxy" ? t("files.queue.viaProxy") : null,
+    item.resumedBytes > 0 ? t("files.queue.resumed", { size: formatBytes(item.resumedBytes, language) }) : null,
+  ].filter(Boolean);
+  const qrId = `qr-${item.id}`;
+
+  return (
+    <li className="px-4 py-3.5 sm:px-5" data-testid="upload-row" data-status={item.status} data-name={item.name}>
+      <div className="flex items-start gap-3">
+        <FileTypeIcon mimetype={mimetype} filename={name} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={name}>
+            {name}
+          </p>
+          <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{meta.join(" · ")}</p>
+          <p className="mt-1 text-sm">
+            <StatusLine item={item} />
+          </p>
+          {item.status === "uploading" ? (
+            <ProgressBar item={item} label={t("files.queue.progressOf", { name })} />
+          ) : null}
+        </div>
+        <div className="flex shrink-0 items-center gap-0.5">
+          {item.status === "pending" && !item.isQueued && canStart ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={onStart}
+              aria-label={t("files.queue.actions.startOf", { name })}
+            >
+              {t("files.queue.actions.start")}
+            </Button>
+          ) : null}
+          {item.status === "uploading" || (item.status === "pending" && item.isQueued) ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={StopIcon}
+              onClick={onCancel}
+              aria-label={t("files.queue.actions.cancelOf", { name })}
+              title={t("files.queue.actions.cancel")}
+              data-testid="cancel-upload"
+            >
+              <span className="sr-only sm:not-sr-only">{t("files.queue.actions.cancel")}</span>
+            </Button>
+          ) : null}
+          {item.status === "error" ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              icon={RefreshIcon}
+              onClick={onRetry}
+              disabled={!canStart}
+              aria-label={t("files.queue.actions.retryOf", { name })}
+              data-testid="retry-upload"
+            >
+              <span className="sr-only sm:not-sr-only">{t("files.queue.actions.retry")}</span>
+            </Button>
+          ) : null}
+          {item.status === "pending" && !item.isQueued ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onRemove}
+              aria-label={t("files.queue.actions.removeOf", { name })}
+              title={t("files.queue.actions.remove")}
+            >
+              <CloseIcon className="size-4.5" />
+            </Button>
+          ) : null}
+          {item.status === "error" || item.status === "success" ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onRemove}
+              aria-label={t("files.queue.actions.dismissOf", { name })}
+              title={t("files.queue.actions.dismiss")}
+            >
+              <CloseIcon className="size-4.5" />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {item.status === "success" && item.result ? (
+        <div className="mt-3 sm:pl-13">
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <label className="sr-only" htmlFor={`link-${item.id}`}>
+              {t("files.result.linkOf", { name })}
+            </label>
+            <input
+              id={`link-${item.id}`}
+              readOnly
+              value={item.result.url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
+              data-testid="result-link"
+            />
+            <div className="flex gap-2">
+              <CopyButton
+                text={item.result.url}
+                label={t("files.result.copyLink")}
+                copiedMessage={t("files.result.copied")}
+                failedMessage={t("files.result.copyFailed")}
+                size="sm"
+                variant="primary"
+                className="flex-1 sm:flex-none"
+              />
+              <Button
+                size="sm"
+                icon={QrIcon}
+                onClick={() => setIsQrOpen((open) => !open)}
+                aria-expanded={isQrOpen}
+                aria-controls={qrId}
+                aria-label={isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}
+                title={isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}
+              >
+                <span className="sr-only">{isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}</span>
+              </Button>
+              <a
+                href={item.result.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses("secondary", "sm")}
+                aria-label={t("files.result.openOf", { name })}
+                title={t("files.result.open")}
+              >
+                <ExternalLinkIcon className="size-4.5" />
+              </a>
+            </div>
+          </div>
+          <ul className="mt-2 flex flex-wrap gap-1.5 text-xs">
+            {item.result.has_password ? (
+              <Chip>
+                <LockIcon className="size-3.5" />
+                {t("files.result.protected")}
+              </Chip>
+            ) : null}
+            <Chip>
+              {item.result.expires_at
+                ? t("files.result.expires", { date: formatDateTime(item.result.expires_at, language) })
+                : t("files.result.neverExpires")}
+            </Chip>
+            <Chip>
+              {item.result.max_views > 0
+                ? t("files.result.maxViews", { count: item.result.max_views })
+                : t("files.result.unlimitedViews")}
+            </Chip>
+          </ul>
+          {isQrOpen ? (
+            <div id={qrId} className="mt-3 flex justify-center sm:justify-start">
+              <QrCode value={item.result.url} size={160} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function Chip({ children }: { children: ReactNode }) {
+  return (
+    <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+      {children}
+    </li>
+  );
+}
