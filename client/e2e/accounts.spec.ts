@@ -112,6 +112,27 @@ describe("accounts and access", () => {
 
   test("the key signs in in a fresh context, is kept inside /docs, sees only what it may use, and logs out", async () => {
     expect(mountKey).not.toBe("");
+    // The key's base path is a mount holding the folder the test opens, as in real use.
+    const json = { "content-type": "application/json" };
+    const login = await fetch(`${app.baseUrl}/api/admin/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
+    });
+    const admin = { ...json, authorization: `Bearer ${(await login.json()).data.token}` };
+    const storages = await (await fetch(`${app.baseUrl}/api/s3-configs`, { headers: admin })).json();
+    const mount = await fetch(`${app.baseUrl}/api/admin/mounts`, {
+      method: "POST",
+      headers: admin,
+      body: JSON.stringify({ name: "Docs", mount_path: "/docs", storage_config_id: storages.data[0].id }),
+    });
+    expect(mount.status).toBe(201);
+    const folder = await fetch(`${app.baseUrl}/api/admin/fs/mkdir`, {
+      method: "POST",
+      headers: admin,
+      body: JSON.stringify({ path: "/docs/2024" }),
+    });
+    expect(folder.status).toBeLessThan(300);
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${app.baseUrl}/admin`);
     await page.getByRole("tab", { name: "API key" }).click();

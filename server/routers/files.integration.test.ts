@@ -541,7 +541,7 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     expect(upload.status).toBe(201);
     const refused = await call("DELETE", `/s3-configs/${id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain("in use by 1 files");
+    expect(refused.body.message).toContain("still in use (file shares: 1, mounts: 0)");
     const unused = await call("POST", "/s3-configs", {
       name: "unused",
       provider_type: "local",

@@ -13,6 +13,12 @@ const optionalUrl = z
   .optional()
   .transform((value) => value || null);
 
+/** On update an absent URL keeps the stored one; "" or null clears it. */
+const urlUpdate = z
+  .union([url, z.literal(""), z.null()])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
 /** "a/b" form: no leading or trailing slash, no "." or ".." segments. */
 export const storageFolder = z
   .string()
@@ -69,7 +75,7 @@ export const updateStorageConfigInput = z.object({
   id: z.string().min(1).max(100),
   provider_type: z.enum(PROVIDER_TYPES).optional(),
   name: baseFields.name.optional(),
-  endpoint_url: optionalUrl,
+  endpoint_url: urlUpdate,
   bucket_name: baseFields.bucket_name,
   region: baseFields.region,
   access_key_id: baseFields.access_key_id,
@@ -79,7 +85,7 @@ export const updateStorageConfigInput = z.object({
   root_path: baseFields.root_path,
   is_public: z.boolean().optional(),
   total_storage_bytes: baseFields.total_storage_bytes,
-  custom_host: optionalUrl,
+  custom_host: urlUpdate,
   signature_expires_in: z.number().int().min(60).max(604_800).optional(),
 });
 

@@ -62,7 +62,7 @@ export const zhErrors: typeof enErrors = {
   bucketRequired: "请输入存储桶名称",
   accessKeyRequired: "请输入访问密钥 ID",
   secretRequired: "请输入访问密钥",
-  storageConfigInUse: "该存储正被 {{files}} 个文件和 {{mounts}} 个挂载点使用，请先移走或删除它们",
+  storageConfigInUse: "该存储仍在使用中（文件分享：{{files}}，挂载点：{{mounts}}），请先移走或删除它们",
   maxUploadSizePositive: "最大上传大小必须大于 0",
   fileTooLarge: "文件超过最大上传大小 {{max}}",
   insufficientStorageDetail: "存储空间不足：文件（{{size}}）超过剩余空间（{{remaining}}），总容量 {{total}}",
