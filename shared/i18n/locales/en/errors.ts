@@ -62,7 +62,8 @@ export const enErrors = {
   bucketRequired: "Enter the bucket name",
   accessKeyRequired: "Enter the access key ID",
   secretRequired: "Enter the secret access key",
-  storageConfigInUse: "This storage is still in use (file shares: {{files}}, mounts: {{mounts}}); move or delete them first",
+  storageConfigInUse:
+    "This storage is still in use (file shares: {{files}}, mounts: {{mounts}}); move or delete them first",
   maxUploadSizePositive: "The max upload size must be above 0",
   fileTooLarge: "The file exceeds the max upload size of {{max}}",
   insufficientStorageDetail:
