@@ -33,6 +33,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
   // Lets URL upload reach private addresses; only for tests against local servers (DECISIONS.md).
   ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type Config = {
@@ -79,7 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: values.ADMIN_PASSWORD,
     logLevel: values.LOG_LEVEL,
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS === "true",
-    clientDir: resolve(import.meta.dir, "../dist/client"),
+    clientDir: resolve(values.CLIENT_DIR ?? resolve(import.meta.dir, "../dist/client")),
   };
 }
 

@@ -51,7 +51,9 @@ async function collect(stream: ReadableStream<Uint8Array> | null | undefined, in
 }
 
 export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
-  const indexHtml = join(REPO_ROOT, "dist/client/index.html");
+  // E2E_CLIENT_DIR lets parallel work build the client into its own folder (vite build --outDir).
+  const clientDir = process.env.E2E_CLIENT_DIR ?? join(REPO_ROOT, "dist/client");
+  const indexHtml = join(clientDir, "index.html");
   if (!existsSync(indexHtml)) {
     throw new Error(`${indexHtml} is missing: build the client first (bun run build)`);
   }
@@ -64,6 +66,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     LOG_LEVEL: "warn",
+    CLIENT_DIR: clientDir,
     ...extraEnv,
   };
   // The browser tests use their own SQLite file, whatever database the calling shell points at.
