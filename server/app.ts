@@ -4,7 +4,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { fileRawRoutes } from "./http/file-routes";
 import { fsRawRouteList } from "./http/fs-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
-import { applySecurityHeaders, buildContentSecurityPolicy, inlineScriptHashes } from "./http/security-headers";
+import { applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { createStaticHandler, readIndexHtml } from "./http/static";
 import { createSystemRoutes } from "./http/system-routes";
 import { urlProxyRawRoutes } from "./http/url-proxy-routes";
@@ -43,7 +43,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const rest = createRestHandler(routes);
   const staticFiles = createStaticHandler(deps.config.clientDir);
   const indexHtml = await readIndexHtml(deps.config.clientDir);
-  const csp = buildContentSecurityPolicy({ scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [] });
+  const currentCsp = createCspSource(indexHtml ? inlineScriptHashes(indexHtml) : [], () =>
+    deps.storage.browserOrigins(),
+  );
   const https = deps.config.publicUrl.startsWith("https:");
 
   async function createContext(request: Request, clientIp: string): Promise<Context> {
@@ -87,7 +89,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
           ms: Math.round(performance.now() - started),
         });
       }
-      return applySecurityHeaders(response, { csp, https });
+      return applySecurityHeaders(response, { csp: await currentCsp(), https });
     },
   };
 }

@@ -45,6 +45,8 @@ export const RESERVED_SLUGS = [
 export const GENERATED_SLUG_LENGTH = 6;
 /** Text the editor and the server accept at most (SPEC.md §9). */
 export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
+/** Office documents are previewed in Microsoft's viewer, framed by the file page. */
+export const OFFICE_VIEWER_ORIGIN = "https://view.officeapps.live.com";
 export const REMARK_MAX_LENGTH = 500;
 /** Expiry choices of share forms (SPEC.md §9), in hours; null is never. */
 export const EXPIRY_CHOICES_HOURS = [1, 24, 168, 720, null] as const;

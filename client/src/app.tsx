@@ -1,6 +1,6 @@
 // Routes (SPEC.md §2) inside the app shell, behind the route guard. Screens load lazily; each route
 // sets its page title outside the lazy boundary, so the title is right while the code is loading.
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { AppShell } from "./components/app-shell";
@@ -9,6 +9,7 @@ import { RouteGuard } from "./components/route-guard";
 import { ScreenErrorBoundary } from "./components/screen-error-boundary";
 import { usePageTitle } from "./hooks/use-page-title";
 import { useAuth } from "./lib/auth/use-auth";
+import { loadPagePolicy } from "./lib/files/csp";
 import {
   type AdminModule,
   DEFAULT_ADMIN_MODULE,
@@ -112,6 +113,11 @@ export function AppRoutes() {
 }
 
 export function App() {
+  // The storage origins this page may reach are the ones its CSP had when it loaded: read the
+  // policy now, not when an upload first asks (a storage added since needs a reload).
+  useEffect(() => {
+    void loadPagePolicy();
+  }, []);
   return (
     <AppShell>
       <RouteGuard>

@@ -1,6 +1,7 @@
 // Security headers for every answer, and the app's Content-Security-Policy. Inline scripts of the
 // built index.html (the theme script that avoids a flash) are allowed by their hash, nothing else.
 import { createHash } from "node:crypto";
+import { OFFICE_VIEWER_ORIGIN } from "../../shared/constants";
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -14,7 +15,14 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function buildContentSecurityPolicy(options: { scriptHashes: string[]; connectSources?: string[] }): string {
+export type CspOptions = {
+  scriptHashes: string[];
+  /** Storage origins the browser uploads to and previews from (presigned URLs, custom hosts). */
+  storageOrigins?: string[];
+};
+
+export function buildContentSecurityPolicy(options: CspOptions): string {
+  const storage = (options.storageOrigins ?? []).join(" ");
   return [
     "default-src 'self'",
     `script-src 'self' ${options.scriptHashes.join(" ")}`.trim(),
@@ -24,10 +32,11 @@ export function buildContentSecurityPolicy(options: { scriptHashes: string[]; co
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' blob: https: http:",
     "font-src 'self' data:",
-    `connect-src 'self' ${(options.connectSources ?? []).join(" ")}`.trim(),
+    `connect-src 'self' ${storage}`.trim(),
     "worker-src 'self'",
     "manifest-src 'self'",
-    "frame-src 'self'",
+    // PDFs and HTML previews of bucket objects, and Microsoft's viewer for Office documents.
+    `frame-src 'self' ${storage} ${OFFICE_VIEWER_ORIGIN}`.replace(/ +/g, " "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -45,4 +54,15 @@ export function applySecurityHeaders(response: Response, options: { csp: string;
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   return response;
+}
+
+/** The policy for the current storage configs, rebuilt only when their origins change. */
+export function createCspSource(scriptHashes: string[], storageOrigins: () => Promise<string[]>) {
+  let last: { key: string; csp: string } | null = null;
+  return async function currentCsp(): Promise<string> {
+    const origins = await storageOrigins().catch(() => []);
+    const key = origins.join(" ");
+    if (last?.key !== key) last = { key, csp: buildContentSecurityPolicy({ scriptHashes, storageOrigins: origins }) };
+    return last.csp;
+  };
 }

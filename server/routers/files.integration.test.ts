@@ -550,6 +550,54 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     expect((await call("DELETE", `/s3-configs/${unused.body.data.id}`)).status).toBe(200);
   });
 
+  test("an unfinished upload does not keep a config in use: it is removed with the config", async () => {
+    const created = await call("POST", "/s3-configs", {
+      name: "abandoned",
+      provider_type: "local",
+      root_path: `${t.config.dataDir}/abandoned`,
+    });
+    const id = created.body.data.id;
+    const presigned = await call("POST", "/s3/presign", { s3_config_id: id, filename: "never.bin", size: 3 });
+    expect(presigned.status).toBe(200);
+    expect(await t.db.fileShare.count({ where: { storageConfigId: id, status: "uploading" } })).toBe(1);
+    expect((await call("DELETE", `/s3-configs/${id}`)).status).toBe(200);
+    expect(await t.db.fileShare.count({ where: { storageConfigId: id } })).toBe(0);
+  });
+
+  test("the page's CSP lets the browser reach each S3 config's endpoint and custom host, and no more", async () => {
+    const cspOf = async () =>
+      (await t.app.fetch(new Request("http://localhost/api/health"))).headers.get("content-security-policy") ?? "";
+    const directive = (csp: string, name: string) =>
+      csp
+        .split(";")
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `)) ?? "";
+    const before = directive(await cspOf(), "connect-src");
+    const s3 = s3Env();
+    const endpointOrigin = new URL(s3.endpoint).origin;
+    expect(before).not.toContain(endpointOrigin);
+    const created = await call("POST", "/s3-configs", {
+      name: "bucket for the browser",
+      provider_type: "Other S3 Compatible",
+      endpoint_url: s3.endpoint,
+      region: "us-east-1",
+      bucket_name: s3.bucket,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secret,
+      path_style: true,
+      custom_host: "https://cdn.example.com/files",
+    });
+    expect(created.status).toBe(201);
+    const connect = directive(await cspOf(), "connect-src");
+    expect(connect).toContain(endpointOrigin);
+    expect(connect).toContain("https://cdn.example.com");
+    const frame = directive(await cspOf(), "frame-src");
+    expect(frame).toContain(endpointOrigin);
+    expect(frame).toContain("https://view.officeapps.live.com");
+    expect((await call("DELETE", `/s3-configs/${created.body.data.id}`)).status).toBe(200);
+    expect(directive(await cspOf(), "connect-src")).toBe(before);
+  });
+
   test("the settings: max upload size above 0, read publicly", async () => {
     expect((await call("PUT", "/admin/system-settings", { max_upload_size: 0 })).status).toBe(400);
     expect((await call("PUT", "/admin/system-settings", { max_upload_size: 250 })).body.data.max_upload_size).toBe(250);

@@ -57,7 +57,7 @@ export const storageRouter = router({
     })
     .input(idParam)
     .output(z.object({ deleted: z.number() }))
-    .mutation(({ ctx, input }) => deleteStorageConfig(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => deleteStorageConfig(ctx, input.id)),
 
   setDefault: adminProcedure
     .meta({ rest: { method: "PUT", path: "/s3-configs/{id}/set-default", summary: "Make a config the default", tags } })

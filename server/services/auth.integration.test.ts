@@ -104,7 +104,11 @@ describe.each(DATABASE_PROVIDERS)("sweep on %s", (provider) => {
           { key: "running", count: 3, resetAt: new Date(now.getTime() + 60_000) },
         ],
       });
-      const storage = { driverFor: () => Promise.reject(new Error("no storage in this test")) };
+      const storage = {
+        driverFor: () => Promise.reject(new Error("no storage in this test")),
+        browserOrigins: async () => [],
+        forgetOrigins: () => undefined,
+      };
       const config = { publicUrl: "http://localhost", databaseProvider: provider } as never;
       await sweepOnce({ db: t.db, storage, config, logger: createLogger("silent") }, now);
       expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(old.token) } })).toBeNull();

@@ -416,19 +416,31 @@ export async function cancelUpload(deps: FileDeps, auth: AuthState, fileId: stri
   return { cancelled: true };
 }
 
-async function removeUpload(deps: FileDeps, row: Pick<FileRow, "id" | "storageConfigId" | "storagePath" | "uploadId">) {
+async function removeUpload(
+  deps: Pick<FileDeps, "db" | "storage">,
+  row: Pick<FileRow, "id" | "storageConfigId" | "storagePath" | "uploadId">,
+) {
   const driver = await deps.storage.driverFor(row.storageConfigId);
   if (row.uploadId) await driver.abortMultipartUpload(row.storagePath, row.uploadId).catch(() => undefined);
   await driver.delete(row.storagePath).catch(() => undefined);
   await deps.db.fileShare.deleteMany({ where: { id: row.id } });
 }
 
+/** Removes every unfinished upload into a storage config (before the config itself is deleted). */
+export async function discardUnfinishedUploads(
+  deps: Pick<FileDeps, "db" | "storage">,
+  storageConfigId: string,
+): Promise<number> {
+  const rows = await deps.db.fileShare.findMany({
+    where: { storageConfigId, status: "uploading" },
+    select: { id: true, storageConfigId: true, storagePath: true, uploadId: true },
+  });
+  for (const row of rows) await removeUpload(deps, row);
+  return rows.length;
+}
+
 export type ServerUploadFields = z.output<typeof presignInput>;
 
-/**
- * Upload through the server: the bytes stream from the request to the storage while being counted,
- * so a body larger than the limit (or than it declared) is cut off and removed, never buffered.
- */
 /**
  * Upload through the server: the bytes stream from the request to the storage while being counted,
  * so a body larger than the limit is cut off and removed, never buffered. `exactSize` is the file's

@@ -16,7 +16,7 @@ import { AppError, describeError } from "../errors";
 import type { StorageService } from "../storage";
 import { storageConfigDriverSelect } from "../storage";
 import type { CorsRule, StorageDriver } from "../storage/driver";
-import { usedBytes } from "./files";
+import { discardUnfinishedUploads, usedBytes } from "./files";
 
 export type StorageConfigDeps = {
   db: Database;
@@ -110,7 +110,7 @@ function secretUpdate(appSecret: string, secret: string | null | undefined): str
 }
 
 export async function createStorageConfig(
-  { db, config }: StorageConfigDeps,
+  { db, config, storage }: StorageConfigDeps,
   createdBy: string,
   input: z.output<typeof createStorageConfigInput>,
 ) {
@@ -136,11 +136,12 @@ export async function createStorageConfig(
     },
     select: configSelect,
   });
+  storage.forgetOrigins();
   return toView(db, row);
 }
 
 export async function updateStorageConfig(
-  { db, config }: StorageConfigDeps,
+  { db, config, storage }: StorageConfigDeps,
   input: z.output<typeof updateStorageConfigInput>,
 ) {
   const existing = await findConfig(db, input.id);
@@ -182,6 +183,7 @@ export async function updateStorageConfig(
     },
     select: configSelect,
   });
+  storage.forgetOrigins();
   return toView(db, row);
 }
 
@@ -194,14 +196,18 @@ export async function setDefaultStorageConfig(db: Database, id: string) {
   return getStorageConfig(db, id);
 }
 
-export async function deleteStorageConfig(db: Database, id: string) {
+export async function deleteStorageConfig(deps: StorageConfigDeps, id: string) {
+  const { db } = deps;
   const row = await findConfig(db, id);
   const [files, mounts] = await Promise.all([
-    db.fileShare.count({ where: { storageConfigId: id } }),
+    db.fileShare.count({ where: { storageConfigId: id, status: { not: "uploading" } } }),
     db.mount.count({ where: { storageConfigId: id } }),
   ]);
   if (files > 0 || mounts > 0) throw new AppError("CONFLICT", "errors.storageConfigInUse", { files, mounts });
+  // Unfinished uploads are not shares anyone can open: they go with the config instead of blocking it.
+  await discardUnfinishedUploads(deps, id);
   await db.storageConfig.delete({ where: { id }, select: { id: true } });
+  deps.storage.forgetOrigins();
   if (row.isDefault) {
     const next = await db.storageConfig.findFirst({ orderBy: { createdAt: "asc" }, select: { id: true } });
     if (next)

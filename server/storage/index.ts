@@ -65,10 +65,50 @@ export function createDriver(row: StorageConfigRow, { appSecret, publicUrl }: Dr
 
 export type StorageService = {
   driverFor(storageConfigId: string): Promise<StorageDriver>;
+  /**
+   * Origins the browser talks to directly for the configured buckets (presigned PUTs, previews, the
+   * custom host), for the page's Content-Security-Policy. Cached; `forgetOrigins` after a config
+   * change. Other server processes pick changes up when their cache expires.
+   */
+  browserOrigins(): Promise<string[]>;
+  forgetOrigins(): void;
 };
+
+const ORIGINS_TTL_MS = 30_000;
 
 export function createStorageService(db: Database, context: DriverContext): StorageService {
   const drivers = new Map<string, { version: number; driver: StorageDriver }>();
+  let origins: { at: number; value: Promise<string[]> } | null = null;
+
+  function driverOf(row: StorageConfigRow): StorageDriver {
+    const cached = drivers.get(row.id);
+    if (cached && cached.version === row.updatedAt.getTime()) return cached.driver;
+    const driver = createDriver(row, context);
+    drivers.set(row.id, { version: row.updatedAt.getTime(), driver });
+    return driver;
+  }
+
+  async function collectOrigins(): Promise<string[]> {
+    const rows = await db.storageConfig.findMany({
+      where: { providerType: { not: LOCAL_PROVIDER } },
+      select: { ...storageConfigDriverSelect, customHost: true },
+    });
+    const found = new Set<string>();
+    for (const row of rows) {
+      // A presigned URL is built locally (no request) and names exactly the host the SDK would use
+      // for this bucket: path style or virtual-hosted, custom endpoint or AWS's regional one.
+      try {
+        const url = await driverOf(row).presignPut("origin-probe", { expiresIn: 60, contentType: "text/plain" });
+        found.add(new URL(url).origin);
+      } catch {
+        // A config that cannot build a driver has no origin to allow; its test reports why.
+      }
+      const customOrigin = originOf(row.customHost);
+      if (customOrigin) found.add(customOrigin);
+    }
+    return [...found].sort();
+  }
+
   return {
     async driverFor(storageConfigId: string) {
       const row = await db.storageConfig.findUnique({
@@ -76,11 +116,31 @@ export function createStorageService(db: Database, context: DriverContext): Stor
         select: storageConfigDriverSelect,
       });
       if (!row) throw new AppError("NOT_FOUND", "errors.storageConfigNotFound");
-      const cached = drivers.get(row.id);
-      if (cached && cached.version === row.updatedAt.getTime()) return cached.driver;
-      const driver = createDriver(row, context);
-      drivers.set(row.id, { version: row.updatedAt.getTime(), driver });
-      return driver;
+      return driverOf(row);
+    },
+    browserOrigins() {
+      if (!origins || Date.now() - origins.at > ORIGINS_TTL_MS) {
+        const value = collectOrigins();
+        origins = { at: Date.now(), value };
+        // A failed lookup (database briefly away) is retried on the next call, not kept for the TTL.
+        value.catch(() => {
+          if (origins?.value === value) origins = null;
+        });
+      }
+      return origins.value;
+    },
+    forgetOrigins() {
+      origins = null;
     },
   };
+}
+
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.origin : null;
+  } catch {
+    return null;
+  }
 }

@@ -91,25 +91,36 @@ export function policyAllows(policy: Policy | null, directive: CspDirective, tar
 
 let pagePolicy: Promise<Policy | null> | null = null;
 
+function fetchPolicy(fetchImpl: typeof fetch): Promise<Policy | null> {
+  return fetchImpl("/api/health", { cache: "no-store" }).then((response) => {
+    void response.body?.cancel();
+    return parsePolicy(response.headers.get("content-security-policy"));
+  });
+}
+
 /**
  * The policy the app's server sends (the same one on every answer it does not serve as user
  * content). Unknown (no answer) counts as no policy: the attempt is made and its failure handled.
  */
 export function loadPagePolicy(fetchImpl: typeof fetch = fetch): Promise<Policy | null> {
-  pagePolicy ??= fetchImpl("/api/health", { cache: "no-store" })
-    .then((response) => {
-      void response.body?.cancel();
-      return parsePolicy(response.headers.get("content-security-policy"));
-    })
-    .catch(() => {
-      pagePolicy = null;
-      return null;
-    });
+  pagePolicy ??= fetchPolicy(fetchImpl).catch(() => {
+    pagePolicy = null;
+    return null;
+  });
   return pagePolicy;
 }
 
 export async function pageMayReach(directive: CspDirective, target: string): Promise<boolean> {
   const policy = await loadPagePolicy();
+  return policyAllows(policy, directive, target, window.location.href);
+}
+
+/**
+ * Whether a page loaded NOW would be allowed to reach `target`: the server's policy follows the
+ * storage configs, so a storage saved after this page loaded is reachable after a reload.
+ */
+export async function freshPageMayReach(directive: CspDirective, target: string): Promise<boolean> {
+  const policy = await fetchPolicy(fetch).catch(() => null);
   return policyAllows(policy, directive, target, window.location.href);
 }
 

@@ -1,5 +1,6 @@
 // What kind of file a share holds, from its type and name: it picks the icon everywhere and the
 // preview on the file page (images, video, audio, PDF, text and code, Markdown, Office documents).
+import { OFFICE_VIEWER_ORIGIN } from "@shared/constants";
 export type FileKind =
   | "image"
   | "video"
@@ -141,7 +142,6 @@ export function codeLanguageOf(filename: string, mimetype?: string | null): stri
 }
 
 /** Microsoft's online viewer, given a link it can fetch (it must be reachable from the internet). */
-export const OFFICE_VIEWER_ORIGIN = "https://view.officeapps.live.com";
 
 export function officeViewerUrl(documentUrl: string): string {
   return `${OFFICE_VIEWER_ORIGIN}/op/embed.aspx?src=${encodeURIComponent(documentUrl)}`;

@@ -3,6 +3,7 @@
 // sanitised; Office documents through Microsoft's online viewer, which must be able to fetch the
 // file from the internet. Links are short-lived signed URLs; what the page's CSP does not allow is
 // offered as a link instead of failing in the console.
+import { OFFICE_VIEWER_ORIGIN } from "@shared/constants";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../../components/button";
@@ -17,7 +18,6 @@ import { pageMayReach } from "../../lib/files/csp";
 import {
   codeLanguageOf,
   isPrivateHost,
-  OFFICE_VIEWER_ORIGIN,
   officeViewerUrl,
   type PreviewKind,
   previewKindOf,

@@ -485,6 +485,8 @@ export const enFiles = {
           blocked:
             "The bucket's CORS does not allow uploads from {{origin}}, so uploads go through the server. To upload directly, add this rule to the bucket:",
           unknown: "The bucket's CORS rules could not be read ({{error}}). If direct uploads fail, add this rule:",
+          cspReload:
+            "This page was opened before the storage was saved, so it may not connect to {{origin}} yet: reload the page to let uploads go to the storage directly.",
           cspBlocked:
             "This app's Content-Security-Policy does not let the page connect to {{origin}}, so uploads to this storage go through the server whatever its CORS rules.",
           ruleIntro: "CORS rule (JSON)",

@@ -13,7 +13,7 @@ import { FormAlert } from "../../../components/form-controls";
 import { CheckCircleIcon, ErrorCircleIcon, InfoIcon, RefreshIcon, WarningIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { errorMessageOf } from "../../../lib/api-errors";
-import { pageMayReach, storageUploadOrigin } from "../../../lib/files/csp";
+import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/files/csp";
 import { trpc } from "../../../lib/trpc";
 
 export type StorageTestDialogProps = { config: StorageConfigView | null; open: boolean; onClose: () => void };
@@ -125,28 +125,36 @@ function TestResult({ result, config }: { result: StorageTestResult; config: Sto
 }
 
 /**
- * Whether this page's CSP lets the browser connect to the bucket: a CORS rule is not enough when the
- * app's own policy keeps the page from reaching the storage (uploads then go through the server).
+ * Whether the app's CSP lets the browser connect to the bucket: a CORS rule is not enough when the
+ * page's own policy keeps it from the storage. "reload" when the server already allows it but this
+ * page loaded before the storage was saved.
  */
-function useCspAllowsStorage(config: StorageConfigView, isRelevant: boolean): boolean | null {
-  const [allowed, setAllowed] = useState<boolean | null>(null);
+type CspReach = "allowed" | "reload" | "blocked";
+
+function useCspReachOfStorage(config: StorageConfigView, isRelevant: boolean): CspReach | null {
+  const [reach, setReach] = useState<CspReach | null>(null);
   const target = storageUploadOrigin(config);
   useEffect(() => {
     if (!isRelevant || !target) return;
     let isCurrent = true;
-    void pageMayReach("connect-src", target).then((value) => {
-      if (isCurrent) setAllowed(value);
-    });
+    void (async () => {
+      const value: CspReach = (await pageMayReach("connect-src", target))
+        ? "allowed"
+        : (await freshPageMayReach("connect-src", target))
+          ? "reload"
+          : "blocked";
+      if (isCurrent) setReach(value);
+    })();
     return () => {
       isCurrent = false;
     };
   }, [isRelevant, target]);
-  return isRelevant && target ? allowed : null;
+  return isRelevant && target ? reach : null;
 }
 
 function CorsVerdict({ cors, config }: { cors: StorageTestResult["cors"]; config: StorageConfigView }) {
   const { t } = useTranslation();
-  const cspAllows = useCspAllowsStorage(config, cors.applicable);
+  const cspReach = useCspReachOfStorage(config, cors.applicable);
   const tone =
     !cors.applicable || cors.allows_browser_upload ? "ok" : cors.allows_browser_upload === false ? "warn" : "unknown";
   const Icon = tone === "ok" ? CheckCircleIcon : tone === "warn" ? WarningIcon : InfoIcon;
@@ -175,13 +183,17 @@ function CorsVerdict({ cors, config }: { cors: StorageTestResult["cors"]; config
         <Icon className="mt-0.5 size-4.5 shrink-0" />
         <span>{message}</span>
       </p>
-      {cspAllows === false ? (
+      {cspReach === "reload" || cspReach === "blocked" ? (
         <p
           className="mt-2 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300"
           data-testid="cors-csp-note"
         >
           <InfoIcon className="mt-0.5 size-4.5 shrink-0 text-slate-500" />
-          <span>{t("files.storage.test.cors.cspBlocked", { origin: storageUploadOrigin(config) ?? "" })}</span>
+          <span>
+            {t(cspReach === "reload" ? "files.storage.test.cors.cspReload" : "files.storage.test.cors.cspBlocked", {
+              origin: storageUploadOrigin(config) ?? "",
+            })}
+          </span>
         </p>
       ) : null}
       {cors.suggested_rule ? (
