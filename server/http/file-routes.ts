@@ -1,8 +1,6 @@
 // Binary file routes: the upload through the server (a multipart form, streamed to storage with
 // busboy, never buffered) and the URLs the app signs for local storage (presigned PUT, part PUT,
 // short-lived GET links with Range).
-import { Readable } from "node:stream";
-import busboy from "busboy";
 import { z } from "zod";
 import { presignInput } from "../../shared/schemas/files";
 import { megabytesToBytes } from "../../shared/schemas/settings";
@@ -10,15 +8,12 @@ import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
-import { formatBytes, uploadThroughServer } from "../services/files";
+import { deleteFiles, formatBytes, uploadThroughServer } from "../services/files";
 import { getSystemSettings } from "../services/settings";
 import { verifyLocalUrl } from "../storage/local-signing";
 import { type Context, requireCaller } from "../trpc";
 import { objectResponse } from "./object-response";
-
-/** Form fields besides the file are small; this bounds what busboy keeps in memory. */
-const FIELD_LIMIT_BYTES = 64 * 1024;
-const STREAM_BUFFER_BYTES = 1024 * 1024;
+import { FIELD_LIMIT_BYTES, receiveUploadForm } from "./upload-form";
 
 const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
   filename: presignInput.shape.filename.optional(),
@@ -29,61 +24,23 @@ const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
 /** Reads the multipart form: fields first, then streams the one file part into the upload service. */
 async function handleFormUpload(ctx: Context): Promise<Response> {
   const auth = await requireCaller(ctx, "file");
-  const request = ctx.request;
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors.multipartExpected");
-  }
-  const declaredLength = Number(request.headers.get("content-length") ?? "0");
-  const maxBytes = megabytesToBytes((await getSystemSettings(ctx.db)).max_upload_size);
-  if (declaredLength > maxBytes + FIELD_LIMIT_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) });
-  }
-  const fields: Record<string, string> = {};
-  let upload: Promise<unknown> | null = null;
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    limits: { files: 1, fields: 50, fieldSize: FIELD_LIMIT_BYTES, parts: 60 },
-    // Larger buffers than busboy's defaults: fewer, bigger chunks through the pipeline to storage.
-    highWaterMark: STREAM_BUFFER_BYTES,
-    fileHwm: STREAM_BUFFER_BYTES,
-  });
-  const parsed = new Promise<void>((resolve, reject) => {
-    parser.on("field", (name, value) => {
-      if (upload) reject(new AppError("BAD_REQUEST", "errors.uploadFieldsAfterFile", { field: name }));
-      else fields[name] = value;
-    });
-    parser.on("file", (name, stream, info) => {
-      if (name !== "file" || upload) {
-        stream.resume();
-        return;
-      }
+  const declaredLength = Number(ctx.request.headers.get("content-length") ?? "0");
+  const file = await receiveUploadForm(
+    ctx,
+    (fields, file) => {
       const input = presignInput.safeParse({
         ...fields,
-        filename: fields.filename || info.filename,
-        mimetype: fields.mimetype || info.mimeType,
+        filename: fields.filename || file.filename,
+        mimetype: fields.mimetype || file.mimeType,
         // Until the bytes are counted, the request's length is the best estimate for the limits.
         size: fields.size ?? Math.max(0, declaredLength - FIELD_LIMIT_BYTES),
       });
-      if (!input.success) {
-        stream.resume();
-        reject(input.error);
-        return;
-      }
+      if (!input.success) return Promise.reject(input.error);
       const exactSize = fields.size === undefined ? undefined : input.data.size;
-      upload = uploadThroughServer(ctx, auth, input.data, stream, exactSize);
-      // A failed upload must not leave the parser waiting on a stream nobody reads.
-      upload.catch(() => stream.resume());
-    });
-    parser.on("close", () => resolve());
-    parser.on("error", (error) =>
-      reject(new AppError("BAD_REQUEST", "errors.multipartInvalid", { reason: String(error) })),
-    );
-  });
-  Readable.fromWeb(request.body as unknown as import("node:stream/web").ReadableStream<Uint8Array>).pipe(parser);
-  await parsed;
-  if (!upload) throw new AppError("BAD_REQUEST", "errors.fileMissing");
-  const file = await upload;
+      return uploadThroughServer(ctx, auth, input.data, file.stream, exactSize);
+    },
+    (stored) => deleteFiles(ctx, auth, [stored.id]),
+  );
   return envelopeResponse(201, translate("errors.created"), file);
 }
 

@@ -2,28 +2,19 @@
 // with mount permission): the download (streamed, Range, the user-content safety headers of
 // objectResponse), the form upload (busboy, streamed to the storage) and the parts of a multipart
 // upload (the raw body streamed to the storage). JSON calls are procedures in server/routers/fs.ts.
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import busboy from "busboy";
 import { z } from "zod";
 import { flexibleBoolean, virtualPath } from "../../shared/schemas/common";
 import { fsMultipartPartQuery, targetPath } from "../../shared/schemas/fs";
-import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
 import type { AuthState } from "../services/auth";
-import { formatBytes } from "../services/files";
-import { fileKeyOf, resolveFile } from "../services/fs";
+import { fileKeyOf, removePath, resolveFile } from "../services/fs";
 import { resolveUploadTarget, uploadPart, uploadStream } from "../services/fs-uploads";
-import { getSystemSettings } from "../services/settings";
 import { type Context, requireCaller } from "../trpc";
 import { objectResponse } from "./object-response";
-
-/** Form fields besides the file are small; this bounds what busboy keeps in memory. */
-const FIELD_LIMIT_BYTES = 64 * 1024;
-const STREAM_BUFFER_BYTES = 1024 * 1024;
+import { nodeBody, receiveUploadForm } from "./upload-form";
 
 type FsAccess = "admin" | "mount";
 
@@ -32,11 +23,6 @@ async function requireAccess(ctx: Context, access: FsAccess): Promise<AuthState>
   const auth = await requireCaller(ctx, "mount");
   if (access === "admin" && auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
   return auth;
-}
-
-function nodeBody(request: Request): Readable {
-  if (!request.body) throw new AppError("BAD_REQUEST", "errors.fileMissing");
-  return Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
 }
 
 const downloadQuery = z.object({
@@ -61,58 +47,20 @@ const uploadForm = uploadFields.extend({
 /** Reads the form: fields first, then streams the one file part to the storage. */
 async function handleUpload(ctx: Context, access: FsAccess): Promise<Response> {
   const auth = await requireAccess(ctx, access);
-  const request = ctx.request;
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors.multipartExpected");
-  }
-  const declaredLength = Number(request.headers.get("content-length") ?? "0");
-  const maxBytes = megabytesToBytes((await getSystemSettings(ctx.db)).max_upload_size);
-  if (declaredLength > maxBytes + FIELD_LIMIT_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) });
-  }
-  const fields: Record<string, string> = {};
-  let upload: Promise<unknown> | null = null;
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    limits: { files: 1, fields: 20, fieldSize: FIELD_LIMIT_BYTES, parts: 30 },
-    // File names in UTF-8 (Chinese names), as browsers send them.
-    defParamCharset: "utf8",
-    highWaterMark: STREAM_BUFFER_BYTES,
-    fileHwm: STREAM_BUFFER_BYTES,
-  });
-  const parsed = new Promise<void>((resolve, reject) => {
-    parser.on("field", (name, value) => {
-      if (upload) reject(new AppError("BAD_REQUEST", "errors.uploadFieldsAfterFile", { field: name }));
-      else fields[name] = value;
-    });
-    parser.on("file", (name, stream, info) => {
-      if (name !== "file" || upload) {
-        stream.resume();
-        return;
-      }
+  const entry = await receiveUploadForm(
+    ctx,
+    async (fields, file) => {
       const input = uploadFields.safeParse({ ...fields, path: fields.path ?? "/" });
-      if (!input.success) {
-        stream.resume();
-        reject(input.error);
-        return;
-      }
+      if (!input.success) throw input.error;
       const { path, size } = input.data;
-      upload = resolveUploadTarget(ctx, auth, path, info.filename || "file").then((target) =>
-        uploadStream(ctx, target, stream, { contentType: input.data.contentType || info.mimeType, exactSize: size }),
-      );
-      // A failed upload must not leave the parser waiting on a stream nobody reads.
-      upload.catch(() => stream.resume());
-    });
-    parser.on("close", () => resolve());
-    parser.on("error", (error) =>
-      reject(new AppError("BAD_REQUEST", "errors.multipartInvalid", { reason: String(error) })),
-    );
-  });
-  nodeBody(request).pipe(parser);
-  await parsed;
-  if (!upload) throw new AppError("BAD_REQUEST", "errors.fileMissing");
-  const entry = await upload;
+      const target = await resolveUploadTarget(ctx, auth, path, file.filename || "file");
+      return uploadStream(ctx, target, file.stream, {
+        contentType: input.data.contentType || file.mimeType,
+        exactSize: size,
+      });
+    },
+    (stored) => removePath(ctx, auth, stored.path),
+  );
   return envelopeResponse(201, translate("errors.created"), entry);
 }
 

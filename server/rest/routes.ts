@@ -88,6 +88,14 @@ function assertNoDuplicates(routes: RestRoute[]): void {
   }
 }
 
+function decodeParam(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 export function matchRoute(routes: RestRoute[], method: string, path: string): RouteMatch {
   const allowed = new Set<HttpMethod>();
   // HEAD is answered by the GET route, without a body.
@@ -100,9 +108,12 @@ export function matchRoute(routes: RestRoute[], method: string, path: string): R
       continue;
     }
     const params: Record<string, string> = {};
-    route.paramNames.forEach((name, index) => {
-      params[name] = decodeURIComponent(match[index + 1] ?? "");
-    });
+    for (const [index, name] of route.paramNames.entries()) {
+      const decoded = decodeParam(match[index + 1] ?? "");
+      // Broken percent-encoding (a lone %, bytes that are not UTF-8) names nothing that exists.
+      if (decoded === null) return { kind: "not-found" };
+      params[name] = decoded;
+    }
     return { kind: "found", route, params };
   }
   return allowed.size > 0 ? { kind: "method-not-allowed", allowed: [...allowed] } : { kind: "not-found" };
