@@ -3,6 +3,7 @@
 import { router } from "../trpc";
 import { adminRouter } from "./admin";
 import { cacheRouter } from "./cache";
+import { dashboardRouter } from "./dashboard";
 import { filesRouter } from "./files";
 import { fsRouter } from "./fs";
 import { keysRouter } from "./keys";
@@ -25,6 +26,7 @@ export const appRouter = router({
   mounts: mountsRouter,
   fs: fsRouter,
   cache: cacheRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,16 +2,26 @@
 import { z } from "zod";
 
 export const WEBDAV_UPLOAD_MODES = ["auto", "proxy", "multipart", "direct"] as const;
+export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
+
 /** SPEC.md §9: 100 MB when the server value is unavailable. */
 export const DEFAULT_MAX_UPLOAD_MB = 100;
+/** 1 TB: beyond any single upload the app can stream; the UI's GB unit reaches it at 1024. */
+export const MAX_UPLOAD_MB_LIMIT = 1024 * 1024;
+
+export function megabytesToBytes(megabytes: number): number {
+  return Math.floor(megabytes * 1024 * 1024);
+}
 
 export const systemSettingsSchema = z.object({
-  /** Megabytes; the UI offers KB, MB and GB and converts. */
+  /** Megabytes, fractions allowed (1 KB = 0.0009765625); the UI offers KB, MB and GB and converts. */
   max_upload_size: z
-    .number()
-    .positive("errors.maxUploadSizePositive")
-    .max(1024 * 1024),
-  webdav_upload_mode: z.enum(WEBDAV_UPLOAD_MODES),
+    .number({ error: "errors.maxUploadSizeNumber" })
+    .positive({ error: "errors.maxUploadSizePositive", abort: true })
+    .max(MAX_UPLOAD_MB_LIMIT, "errors.maxUploadSizeTooLarge")
+    // "Above 0" means a limit that lets at least one byte through once turned into bytes.
+    .refine((megabytes) => megabytesToBytes(megabytes) >= 1, "errors.maxUploadSizePositive"),
+  webdav_upload_mode: z.enum(WEBDAV_UPLOAD_MODES, { error: "errors.webdavUploadModeInvalid" }),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -24,7 +34,3 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
 export const updateSystemSettingsInput = systemSettingsSchema.partial();
 
 export const maxUploadSizeOutput = z.object({ max_upload_size: z.number() });
-
-export function megabytesToBytes(megabytes: number): number {
-  return Math.floor(megabytes * 1024 * 1024);
-}

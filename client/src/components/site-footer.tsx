@@ -1,11 +1,38 @@
 import { APP_VERSION, PRODUCT_NAME, SOURCE_REPOSITORY_URL } from "@shared/constants";
+import type { VersionInfo } from "@shared/schemas/system";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "./class-names";
 import { GitHubIcon } from "./icons";
 
+/**
+ * The server's version (GET /api/version, the public REST route scripts use too). Plain fetch, not
+ * tRPC: the footer is on every screen, and its call must not join the screens' own batches.
+ */
+export async function fetchServerVersion(signal?: AbortSignal): Promise<VersionInfo> {
+  const response = await fetch("/api/version", { signal, headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`GET /api/version: ${response.status}`);
+  const envelope = (await response.json()) as { data: VersionInfo | null };
+  if (!envelope.data) throw new Error("GET /api/version: no data");
+  return envelope.data;
+}
+
+export function useServerVersion() {
+  return useQuery({
+    queryKey: ["server-version"],
+    queryFn: ({ signal }) => fetchServerVersion(signal),
+    // The server's version changes only with a restart; one read per page load is enough.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
+  const server = useServerVersion();
+  // The bundled version stands in until the server answers (or when it cannot).
+  const version = server.data?.version ?? APP_VERSION;
   return (
     <footer className="border-t border-slate-200 dark:border-slate-800">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:px-6 lg:px-8 dark:text-slate-400">
@@ -18,8 +45,11 @@ export function SiteFooter() {
           <span className="hidden sm:inline">{t("app.tagline")}</span>
         </p>
         <div className="flex items-center gap-4">
-          <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-            {t("footer.version", { version: APP_VERSION })}
+          <span
+            className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+            data-testid="footer-version"
+          >
+            {t("footer.version", { version })}
           </span>
           <a
             href={SOURCE_REPOSITORY_URL}

@@ -1,6 +1,107 @@
-// Admin module "dashboard": its tables and forms arrive in a later issue; for now the heading.
+// Admin module "dashboard" (SPEC.md §1, §7 System): totals of texts, files, keys and mounts, the
+// last 7 days' shares per day in the browser's time zone, storage use per storage configuration,
+// the server's version and health, and the folder-listing cache with its clear buttons.
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button";
+import { FormAlert } from "../../components/form-controls";
+import { RefreshIcon } from "../../components/icons";
+import { currentLanguage } from "../../i18n";
+import { errorMessageOf } from "../../lib/api-errors";
+import { formatDateTime } from "../../lib/format-date";
+import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
+import { browserTzOffset, formatTzOffset } from "./dashboard/activity";
+import { CachePanel } from "./dashboard/cache-panel";
+import { Panel, PanelSkeleton } from "./dashboard/panel";
+import { StatCards } from "./dashboard/stat-cards";
+import { StoragePanel } from "./dashboard/storage-panel";
+import { SystemPanel } from "./dashboard/system-panel";
+
+// Recharts is the largest part of this module: the cards and panels show while it loads.
+const ActivityChart = lazy(() => import("./dashboard/activity-chart"));
 
 export default function DashboardModule() {
-  return <AdminModuleHeader module="dashboard" />;
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const utils = trpc.useUtils();
+  // Fixed for the visit, so the query key (and the days) stay put while the page is open.
+  const [tzOffset] = useState(() => browserTzOffset());
+  const stats = trpc.dashboard.stats.useQuery({ tz_offset: tzOffset }, { staleTime: 0 });
+
+  const refresh = () => {
+    void utils.dashboard.stats.invalidate();
+    void utils.cache.stats.invalidate();
+  };
+
+  return (
+    <div>
+      <AdminModuleHeader
+        module="dashboard"
+        actions={
+          <Button icon={RefreshIcon} onClick={refresh} isLoading={stats.isFetching && !stats.isPending}>
+            {t("dashboard.refresh")}
+          </Button>
+        }
+      />
+      <div className="mt-6 flex flex-col gap-4 sm:gap-6">
+        {stats.isPending ? (
+          <DashboardSkeleton />
+        ) : stats.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <FormAlert title={t("dashboard.loadError")}>
+              {errorMessageOf(stats.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
+            </FormAlert>
+            <Button icon={RefreshIcon} onClick={() => void stats.refetch()} isLoading={stats.isRefetching}>
+              {t("common.retry")}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <StatCards stats={stats.data} />
+            <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
+              <Panel
+                className="lg:col-span-2"
+                title={t("dashboard.activity.title")}
+                description={t("dashboard.activity.description", {
+                  zone: formatTzOffset(stats.data.activity.tz_offset),
+                })}
+                testId="activity-panel"
+              >
+                <Suspense fallback={<PanelSkeleton className="h-64 sm:h-72" />}>
+                  <ActivityChart days={stats.data.activity.days} />
+                </Suspense>
+              </Panel>
+              <SystemPanel />
+            </div>
+            <StoragePanel storage={stats.data.storage} />
+          </>
+        )}
+        <CachePanel />
+        {stats.data ? (
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {t("dashboard.updatedAt", { time: formatDateTime(stats.data.generated_at, language) })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex flex-col gap-4 sm:gap-6">
+      <span className="sr-only">{t("dashboard.loading")}</span>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((card) => (
+          <PanelSkeleton key={card} className="h-32 rounded-2xl" />
+        ))}
+      </div>
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
+        <PanelSkeleton className="h-80 rounded-2xl lg:col-span-2" />
+        <PanelSkeleton className="h-80 rounded-2xl" />
+      </div>
+    </div>
+  );
 }

@@ -11,7 +11,11 @@ const server = mockTrpc();
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   localStorage.setItem("admin_token", ADMIN_TOKEN);
-  server.use(adminValidation("admin"));
+  server.use({
+    ...adminValidation("admin"),
+    // The module's other section (uploads and WebDAV) loads beside the account form.
+    "settings.get": () => ({ max_upload_size: 100, webdav_upload_mode: "auto" }),
+  });
 });
 
 function fill(label: string, value: string) {

@@ -1,13 +1,18 @@
-// Admin module "settings": the admin account (change username and/or password). Upload limits and
-// the WebDAV upload mode arrive with their own issue.
+// Admin module "settings" (SPEC.md §3 Admin settings): uploads and WebDAV (max upload size with
+// units, WebDAV upload mode), the admin account (change username and/or password) and About (the
+// server's version).
 import { AdminModuleHeader } from "./admin-module-header";
+import { AboutPanel } from "./settings/about-panel";
 import { AccountSettings } from "./settings/account-settings";
+import { SystemSettingsForm } from "./settings/system-settings-form";
 
 export default function SettingsModule() {
   return (
     <div>
       <AdminModuleHeader module="settings" />
+      <SystemSettingsForm />
       <AccountSettings />
+      <AboutPanel />
     </div>
   );
 }

@@ -65,6 +65,10 @@ export const enErrors = {
   storageConfigInUse:
     "This storage is still in use (file shares: {{files}}, mounts: {{mounts}}); move or delete them first",
   maxUploadSizePositive: "The max upload size must be above 0",
+  maxUploadSizeNumber: "Enter the max upload size as a number (in MB)",
+  maxUploadSizeTooLarge: "The max upload size can be at most 1 TB (1048576 MB)",
+  webdavUploadModeInvalid: "Choose a WebDAV upload mode: auto, proxy, multipart or direct",
+  tzOffsetInvalid: "The time zone offset must be whole minutes between -720 and 840",
   fileTooLarge: "The file exceeds the max upload size of {{max}}",
   insufficientStorageDetail:
     "Insufficient storage space: the file ({{size}}) exceeds the remaining space ({{remaining}}) of the total capacity {{total}}",

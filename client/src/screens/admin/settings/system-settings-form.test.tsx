@@ -1,0 +1,139 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { eventually } from "../../../../test/eventually";
+import { renderAppAt } from "../../../../test/render-app";
+import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../../../test/trpc-msw";
+import { toast } from "../../../components/toast-store";
+import i18n from "../../../i18n";
+import { stubRestRoutes, VERSION } from "../dashboard/test-rest-stub";
+
+const server = mockTrpc();
+const rest = stubRestRoutes();
+
+let saved = { max_upload_size: 100, webdav_upload_mode: "auto" };
+let updates: unknown[] = [];
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+  rest.reset();
+  saved = { max_upload_size: 100, webdav_upload_mode: "auto" };
+  updates = [];
+  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  server.use({
+    ...adminValidation(),
+    "settings.get": () => saved,
+    "settings.update": (input) => {
+      updates.push(input);
+      saved = { ...saved, ...(input as typeof saved) };
+      return saved;
+    },
+  });
+});
+
+const sizeInput = () => screen.getByTestId("max-upload-size") as HTMLInputElement;
+const unitSelect = () => screen.getByTestId("max-upload-unit") as HTMLSelectElement;
+const save = () => fireEvent.click(screen.getByTestId("save-system-settings"));
+const toastTitles = () => toast.getToasts().map((item) => item.title);
+
+async function openSettings() {
+  renderAppAt("/admin/settings");
+  await screen.findByTestId("max-upload-size", {}, { timeout: 5_000 });
+}
+
+describe("settings: uploads and WebDAV", () => {
+  test("shows the saved size in its unit, the limit in force and the mode", async () => {
+    saved = { max_upload_size: 2048, webdav_upload_mode: "multipart" };
+    await openSettings();
+    expect(sizeInput().value).toBe("2");
+    expect(unitSelect().value).toBe("GB");
+    expect(screen.getByTestId("max-upload-in-force").textContent).toBe("In force: 2 GB (2,147,483,648 bytes)");
+    expect((screen.getByRole("radio", { name: /^Multipart/ }) as HTMLInputElement).checked).toBe(true);
+    for (const mode of ["Automatic", "Proxy", "Multipart", "Direct"]) {
+      expect(screen.getByRole("radio", { name: new RegExp(`^${mode}`) })).toBeDefined();
+    }
+    expect(screen.getByText(/Cuts each file into parts as it arrives/)).toBeDefined();
+  });
+
+  test("a size in KB is converted to MB, previewed, saved and then in force", async () => {
+    await openSettings();
+    fireEvent.change(sizeInput(), { target: { value: "1" } });
+    fireEvent.change(unitSelect(), { target: { value: "KB" } });
+    expect(screen.getByTestId("max-upload-after-save").textContent).toBe("After saving: 1 KB (1,024 bytes)");
+    save();
+    await eventually(() => expect(updates).toEqual([{ max_upload_size: 1 / 1024, webdav_upload_mode: "auto" }]));
+    await eventually(() =>
+      expect(screen.getByTestId("max-upload-in-force").textContent).toBe("In force: 1 KB (1,024 bytes)"),
+    );
+    expect(screen.queryByTestId("max-upload-after-save")).toBeNull();
+    expect(sizeInput().value).toBe("1");
+    expect(unitSelect().value).toBe("KB");
+    expect(toastTitles()).toContain("Settings saved");
+  });
+
+  test("the WebDAV mode alone", async () => {
+    await openSettings();
+    fireEvent.click(screen.getByRole("radio", { name: /^Direct/ }));
+    save();
+    await eventually(() => expect(updates).toEqual([{ max_upload_size: 100, webdav_upload_mode: "direct" }]));
+  });
+
+  test("bad sizes are refused before any request, in the user's language", async () => {
+    await openSettings();
+    const cases: [string, string, string][] = [
+      ["", "MB", "Enter the max upload size"],
+      ["abc", "MB", "Enter a number, such as 100 or 0.5"],
+      ["0", "KB", "The max upload size must be above 0"],
+      ["2000", "GB", "The max upload size can be at most 1 TB (1048576 MB)"],
+    ];
+    for (const [value, unit, message] of cases) {
+      fireEvent.change(sizeInput(), { target: { value } });
+      fireEvent.change(unitSelect(), { target: { value: unit } });
+      save();
+      expect(await screen.findByText(message)).toBeDefined();
+      expect(sizeInput().getAttribute("aria-invalid")).toBe("true");
+    }
+    await act(() => i18n.changeLanguage("zh"));
+    expect(await screen.findByText("最大上传大小不能超过 1 TB（1048576 MB）")).toBeDefined();
+    expect(updates).toEqual([]);
+    // Typing again clears the message.
+    fireEvent.change(sizeInput(), { target: { value: "5" } });
+    expect(sizeInput().getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("nothing changed: nothing is sent", async () => {
+    await openSettings();
+    save();
+    await eventually(() => expect(toastTitles()).toContain("No changes to save"));
+    expect(updates).toEqual([]);
+  });
+
+  test("the server's verdict lands at the field it names", async () => {
+    server.use({
+      "settings.update": () => {
+        throw new TrpcTestError("BAD_REQUEST", "max_upload_size: too big for this server", [
+          { path: "max_upload_size", message: "Too big for this server" },
+        ]);
+      },
+    });
+    await openSettings();
+    fireEvent.change(sizeInput(), { target: { value: "500" } });
+    save();
+    expect(await screen.findByText("Too big for this server")).toBeDefined();
+    expect(sizeInput().getAttribute("aria-invalid")).toBe("true");
+  });
+
+  test("About shows the server's version; the account form is still there", async () => {
+    await openSettings();
+    await eventually(() => expect(screen.getByTestId("about-version").textContent).toBe("0.6.8"));
+    expect(screen.getByTestId("about-database").textContent).toBe("SQLite");
+    expect(screen.getByTestId("about-runtime").textContent).toBe("bun 1.4.5");
+    expect(screen.getByRole("heading", { name: "Admin account" })).toBeDefined();
+    expect(rest.requested).toContain("/api/version");
+  });
+
+  test("About says so when the version cannot be read", async () => {
+    rest.set({ version: { status: 500, body: { ...VERSION.body, code: 500, data: null } } });
+    await openSettings();
+    expect(await screen.findByText("The server's version could not be read.")).toBeDefined();
+  });
+});

@@ -1,0 +1,267 @@
+// System settings (SPEC.md §3 Admin settings, §5 "Max upload size must be above 0"): the max upload
+// size typed with a unit (KB, MB, GB; converted to the MB the server keeps) with the limit in force
+// and the one a save would set, and the WebDAV upload mode with a line on each. Checked by the shared
+// schema before sending; the server's translated verdict lands at the field it names.
+import {
+  megabytesToBytes,
+  type SystemSettings,
+  WEBDAV_UPLOAD_MODES,
+  type WebdavUploadMode,
+} from "@shared/schemas/settings";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { cx } from "../../../components/class-names";
+import { describedBy, FieldError, FieldHint, FormAlert, inputClasses } from "../../../components/form-controls";
+import { UploadIcon } from "../../../components/icons";
+import { toast } from "../../../components/toast-store";
+import { currentLanguage } from "../../../i18n";
+import { errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
+import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
+import { formatBytes } from "../../../lib/format-bytes";
+import { htmlLangFor } from "../../../lib/language";
+import { trpc } from "../../../lib/trpc";
+import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput, type SizeUnit } from "./upload-size";
+
+type Field = "maxUploadSize" | "webdavMode" | "form";
+
+const FIELD_OF_PATH: Record<string, Field> = { max_upload_size: "maxUploadSize", webdav_upload_mode: "webdavMode" };
+
+export function SystemSettingsForm() {
+  const { t } = useTranslation();
+  const settings = trpc.settings.get.useQuery(undefined, { staleTime: 0 });
+  return (
+    <section
+      aria-labelledby="system-settings-title"
+      className="mt-8 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      data-testid="system-settings"
+    >
+      <div className="flex items-start gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
+          <UploadIcon className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h2 id="system-settings-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+            {t("systemSettings.title")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("systemSettings.description")}</p>
+        </div>
+      </div>
+      {settings.isPending ? (
+        <div role="status" className="flex flex-col gap-4 p-5 sm:p-6">
+          <span className="sr-only">{t("systemSettings.loading")}</span>
+          <div
+            aria-hidden="true"
+            className="h-16 rounded-lg bg-slate-100 motion-safe:animate-pulse dark:bg-slate-800"
+          />
+          <div
+            aria-hidden="true"
+            className="h-40 rounded-lg bg-slate-100 motion-safe:animate-pulse dark:bg-slate-800"
+          />
+        </div>
+      ) : settings.isError ? (
+        <div className="flex flex-col items-start gap-3 p-5 sm:p-6">
+          <FormAlert title={t("systemSettings.loadError")}>
+            {errorMessageOf(settings.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
+          </FormAlert>
+          <Button onClick={() => void settings.refetch()} isLoading={settings.isRefetching}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      ) : (
+        <SettingsFields saved={settings.data} />
+      )}
+    </section>
+  );
+}
+
+function SettingsFields({ saved }: { saved: SystemSettings }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const utils = trpc.useUtils();
+  const update = trpc.settings.update.useMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sizeId = `size-${useId()}`;
+  const [size, setSize] = useState<SizeInput>(() => fromMegabytes(saved.max_upload_size));
+  const [mode, setMode] = useState<WebdavUploadMode>(saved.webdav_upload_mode);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [focusErrors, setFocusErrors] = useState(0);
+
+  useEffect(() => {
+    if (focusErrors > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusErrors]);
+
+  const parsed = parseSizeInput(size);
+  const sizeError = renderFieldMessage(t, errors.maxUploadSize);
+  const savedBytes = megabytesToBytes(saved.max_upload_size);
+  const bytesText = (bytes: number) => new Intl.NumberFormat(htmlLangFor(language)).format(bytes);
+  const isChanged = (parsed.ok && parsed.bytes !== savedBytes) || mode !== saved.webdav_upload_mode;
+
+  const changeSize = (change: Partial<SizeInput>) => {
+    setSize((current) => ({ ...current, ...change }));
+    setErrors((current) =>
+      current.maxUploadSize || current.form ? { ...current, maxUploadSize: undefined, form: undefined } : current,
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    if (!parsed.ok) {
+      setErrors({ maxUploadSize: parsed.error });
+      setFocusErrors((count) => count + 1);
+      toast.error(t("systemSettings.fixFields"), { id: "system-settings-invalid" });
+      return;
+    }
+    if (!isChanged) {
+      toast.info(t("systemSettings.unchanged"), { id: "system-settings-unchanged" });
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { max_upload_size: parsed.megabytes, webdav_upload_mode: mode },
+      {
+        onSuccess: (next) => {
+          utils.settings.get.setData(undefined, next);
+          // The upload screen reads the limit through its own (cached) query: it must show the new one
+          // at once, not the old one until a refetch lands.
+          utils.settings.maxUploadSize.setData(undefined, { max_upload_size: next.max_upload_size });
+          setSize(fromMegabytes(next.max_upload_size));
+          setMode(next.webdav_upload_mode);
+          toast.success(t("systemSettings.saved"), { id: "system-settings-saved" });
+        },
+        onError: (error) => {
+          const message = errorMessageOf(error, {
+            network: t("common.networkError"),
+            fallback: t("common.unknownError"),
+          });
+          const found = fieldErrorsFromServer<Field>(fieldIssuesOf(error), (path) => FIELD_OF_PATH[path] ?? null);
+          if (Object.keys(found).length === 0) found.form = { text: message };
+          setErrors(found);
+          setFocusErrors((count) => count + 1);
+        },
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6 p-5 sm:p-6">
+      <div>
+        <label htmlFor={sizeId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("systemSettings.maxUploadSize")}
+        </label>
+        <div className="mt-1.5 flex max-w-sm gap-2">
+          {/* Wrappers size the pair: the input classes make each control fill its box. */}
+          <div className="min-w-0 flex-1">
+            <input
+              id={sizeId}
+              value={size.value}
+              onChange={(event) => changeSize({ value: event.target.value })}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={sizeError ? true : undefined}
+              aria-describedby={describedBy(
+                `${sizeId}-hint`,
+                `${sizeId}-effective`,
+                sizeError ? `${sizeId}-error` : null,
+              )}
+              className={cx(inputClasses(Boolean(sizeError)), "tabular-nums")}
+              data-testid="max-upload-size"
+            />
+          </div>
+          <div className="w-24 shrink-0">
+            <select
+              value={size.unit}
+              onChange={(event) => changeSize({ unit: event.target.value as SizeUnit })}
+              aria-label={t("systemSettings.unit")}
+              className={inputClasses(false)}
+              data-testid="max-upload-unit"
+            >
+              {SIZE_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {unit}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <FieldHint id={`${sizeId}-hint`}>{t("systemSettings.maxUploadSizeHint")}</FieldHint>
+        {sizeError ? <FieldError id={`${sizeId}-error`}>{sizeError}</FieldError> : null}
+        <div id={`${sizeId}-effective`} className="mt-2 flex flex-col gap-0.5 text-sm" aria-live="polite">
+          <p className="text-slate-700 dark:text-slate-300" data-testid="max-upload-in-force">
+            {t("systemSettings.inForce", { size: formatBytes(savedBytes, language), bytes: bytesText(savedBytes) })}
+          </p>
+          {parsed.ok && parsed.bytes !== savedBytes ? (
+            <p className="font-medium text-indigo-700 dark:text-indigo-300" data-testid="max-upload-after-save">
+              {t("systemSettings.afterSave", {
+                size: formatBytes(parsed.bytes, language),
+                bytes: bytesText(parsed.bytes),
+              })}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <fieldset aria-describedby={`${sizeId}-mode-hint`}>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("systemSettings.webdavMode")}
+        </legend>
+        <p id={`${sizeId}-mode-hint`} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          {t("systemSettings.webdavModeHint")}
+        </p>
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          {WEBDAV_UPLOAD_MODES.map((choice) => (
+            <label
+              key={choice}
+              className={cx(
+                "flex cursor-pointer gap-3 rounded-xl p-3.5 ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
+                mode === choice
+                  ? "bg-indigo-50 ring-indigo-500 dark:bg-indigo-500/10 dark:ring-indigo-400"
+                  : "bg-white ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:ring-slate-700 dark:hover:bg-slate-800",
+              )}
+            >
+              <input
+                type="radio"
+                name="webdav-upload-mode"
+                value={choice}
+                checked={mode === choice}
+                onChange={() => {
+                  setMode(choice);
+                  setErrors((current) => ({ ...current, webdavMode: undefined, form: undefined }));
+                }}
+                className="mt-0.5 size-4 shrink-0 accent-indigo-600 dark:accent-indigo-400"
+              />
+              <span className="min-w-0 text-sm">
+                <span className="block font-medium text-slate-900 dark:text-white">
+                  {t(`systemSettings.modes.${choice}.name`)}
+                  <span className="ml-1.5 font-mono text-xs font-normal text-slate-500 dark:text-slate-400">
+                    {choice}
+                  </span>
+                </span>
+                <span className="mt-0.5 block text-slate-600 dark:text-slate-400">
+                  {t(`systemSettings.modes.${choice}.description`)}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.webdavMode ? (
+          <FieldError id={`${sizeId}-mode-error`}>{renderFieldMessage(t, errors.webdavMode)}</FieldError>
+        ) : null}
+      </fieldset>
+
+      {errors.form ? <FormAlert>{renderFieldMessage(t, errors.form)}</FormAlert> : null}
+      <div className="flex justify-end border-t border-slate-200 pt-5 dark:border-slate-800">
+        <Button
+          type="submit"
+          variant="primary"
+          isLoading={update.isPending}
+          className="w-full sm:w-auto"
+          data-testid="save-system-settings"
+        >
+          {t("systemSettings.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+// The admin dashboard's figures. Every figure is a COUNT, SUM or GROUP BY in the database, never a
+// walk over rows: the per-day series is one indexed range count per day and kind (14 small queries
+// that run the same on SQLite and Postgres, where a date-truncating GROUP BY would need per-provider
+// SQL). "Expired" uses the services' rule: past expires_at, or max_views > 0 and views >= max_views.
+import type { DashboardStats } from "../../shared/schemas/dashboard";
+import { DASHBOARD_DAYS } from "../../shared/schemas/dashboard";
+import type { Database } from "../db/client";
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+export type DashboardOptions = { now?: Date; tzOffsetMinutes?: number };
+
+export type DayWindow = { date: string; start: Date; end: Date };
+
+/**
+ * The last `days` calendar days (today last) at a fixed offset east of UTC, each as a UTC instant
+ * range [start, end). Today's day ends at the next local midnight, so all of today counts.
+ */
+export function dayWindows(now: Date, tzOffsetMinutes: number, days = DASHBOARD_DAYS): DayWindow[] {
+  const offsetMs = tzOffsetMinutes * MINUTE_MS;
+  const localMidnight = Math.floor((now.getTime() + offsetMs) / DAY_MS) * DAY_MS;
+  return Array.from({ length: days }, (_, index) => {
+    const localStart = localMidnight - (days - 1 - index) * DAY_MS;
+    return {
+      // The local calendar date: the local midnight read as if it were UTC.
+      date: new Date(localStart).toISOString().slice(0, 10),
+      start: new Date(localStart - offsetMs),
+      end: new Date(localStart + DAY_MS - offsetMs),
+    };
+  });
+}
+
+export async function getDashboardStats(db: Database, options: DashboardOptions = {}): Promise<DashboardStats> {
+  const now = options.now ?? new Date();
+  const tzOffset = options.tzOffsetMinutes ?? 0;
+  const windows = dayWindows(now, tzOffset);
+
+  const goneFile = {
+    OR: [
+      { expiresAt: { lte: now } },
+      { AND: [{ maxViews: { gt: 0 } }, { views: { gte: db.fileShare.fields.maxViews } }] },
+    ],
+  };
+  const gonePaste = {
+    OR: [{ expiresAt: { lte: now } }, { AND: [{ maxViews: { gt: 0 } }, { views: { gte: db.paste.fields.maxViews } }] }],
+  };
+  // Uploads in flight are not shares yet (the file lists show "ready" ones only); their declared
+  // size does count against the storage, as in the capacity check (files.usedBytes).
+  const ready = { status: "ready" };
+
+  const [
+    pasteTotal,
+    pasteExpired,
+    fileTotals,
+    fileExpired,
+    storageConfigs,
+    storageUse,
+    keyTotal,
+    keyExpired,
+    mountTotal,
+    mountActive,
+    pastesPerDay,
+    filesPerDay,
+  ] = await Promise.all([
+    db.paste.count(),
+    db.paste.count({ where: gonePaste }),
+    db.fileShare.aggregate({ where: ready, _count: { _all: true }, _sum: { size: true } }),
+    db.fileShare.count({ where: { ...ready, ...goneFile } }),
+    db.storageConfig.findMany({
+      select: { id: true, name: true, providerType: true, isDefault: true, totalStorageBytes: true },
+      orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
+    }),
+    db.fileShare.groupBy({ by: ["storageConfigId"], _sum: { size: true }, _count: { _all: true } }),
+    db.apiKey.count(),
+    db.apiKey.count({ where: { expiresAt: { lte: now } } }),
+    db.mount.count(),
+    db.mount.count({ where: { isActive: true } }),
+    Promise.all(windows.map((day) => db.paste.count({ where: { createdAt: { gte: day.start, lt: day.end } } }))),
+    // status first: the (status, createdAt) index serves the range.
+    Promise.all(
+      windows.map((day) => db.fileShare.count({ where: { ...ready, createdAt: { gte: day.start, lt: day.end } } })),
+    ),
+  ]);
+
+  const useById = new Map(
+    storageUse.map((row) => [row.storageConfigId, { bytes: Number(row._sum.size ?? 0n), files: row._count._all }]),
+  );
+  const fileTotal = fileTotals._count._all;
+
+  return {
+    pastes: { total: pasteTotal, active: pasteTotal - pasteExpired, expired: pasteExpired },
+    files: {
+      total: fileTotal,
+      active: fileTotal - fileExpired,
+      expired: fileExpired,
+      total_bytes: Number(fileTotals._sum.size ?? 0n),
+    },
+    storage: storageConfigs.map((config) => ({
+      id: config.id,
+      name: config.name,
+      provider_type: config.providerType,
+      is_default: config.isDefault,
+      used_bytes: useById.get(config.id)?.bytes ?? 0,
+      file_count: useById.get(config.id)?.files ?? 0,
+      total_bytes: config.totalStorageBytes === null ? null : Number(config.totalStorageBytes),
+    })),
+    api_keys: { total: keyTotal, active: keyTotal - keyExpired, expired: keyExpired },
+    mounts: { total: mountTotal, active: mountActive, inactive: mountTotal - mountActive },
+    activity: {
+      tz_offset: tzOffset,
+      days: windows.map((day, index) => ({
+        date: day.date,
+        pastes: pastesPerDay[index] ?? 0,
+        files: filesPerDay[index] ?? 0,
+      })),
+    },
+    generated_at: now,
+  };
+}
