@@ -69,7 +69,9 @@ describe("routes", () => {
     ];
     for (const [path, heading] of cases) {
       const view = renderAppAt(path);
-      expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeDefined();
+      // Each screen is a lazy chunk loaded on first use (the home screen's editor is large): give a
+      // busy machine time to import it.
+      expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeDefined();
       view.unmount();
     }
   });
@@ -244,7 +246,9 @@ describe("admin module navigation", () => {
     ];
     for (const [path, heading] of cases) {
       const view = renderAppAt(path);
-      expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeDefined();
+      // Each screen is a lazy chunk loaded on first use (the home screen's editor is large): give a
+      // busy machine time to import it.
+      expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeDefined();
       view.unmount();
     }
   });

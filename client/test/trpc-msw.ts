@@ -3,6 +3,7 @@
 // "a.b,c.d?batch=1" for batches. A resolver returns the procedure's output or throws a
 // TrpcTestError, which is sent the way server/trpc.ts formats errors (appCode, httpStatus, issues).
 import { afterAll, afterEach, beforeAll } from "bun:test";
+import { APP_VERSION } from "@shared/constants";
 import { ERROR_HTTP_STATUS, type ErrorCode } from "@shared/errors";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -102,7 +103,20 @@ export function mockTrpc() {
     );
   });
 
-  const server = setupServer(handler);
+  // Plain REST reads every rendered app makes: the page's CSP (lib/files/csp.ts) and the version in
+  // the footer. Answered like the real server so they are not unhandled requests.
+  const appReads = [
+    http.get("*/api/health", () =>
+      HttpResponse.json(
+        { status: "ok", version: APP_VERSION, database: "ok", provider: "sqlite", uptime_seconds: 1 },
+        { headers: { "Content-Security-Policy": "default-src 'self'; connect-src 'self'; frame-src 'self'" } },
+      ),
+    ),
+    http.get("*/api/version", () =>
+      HttpResponse.json({ code: 200, message: "OK", data: { version: APP_VERSION, app_version: APP_VERSION, name: "Pastebox", runtime: "bun", database: "sqlite" }, success: true }),
+    ),
+  ];
+  const server = setupServer(handler, ...appReads);
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   afterEach(() => {
     resolvers = {};
