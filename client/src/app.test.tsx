@@ -74,7 +74,7 @@ describe("routes", () => {
       expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeDefined();
       view.unmount();
     }
-  });
+  }, 60_000);
 
   test("an unknown path redirects to / and replaces the history entry", async () => {
     const { location } = renderAppAt("/no/such/page");
