@@ -29,6 +29,8 @@ ensure_apt() {
   missing=""
   command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
+  command -v litmus >/dev/null 2>&1 || missing="$missing litmus"
+  command -v rclone >/dev/null 2>&1 || missing="$missing rclone"
   [ -z "$missing" ] && return
   echo "Installing Debian packages:$missing"
   if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else

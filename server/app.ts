@@ -1,6 +1,7 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { createDavHandler } from "./dav/handler";
 import { fileRawRoutes } from "./http/file-routes";
 import { fsRawRouteList } from "./http/fs-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
@@ -41,6 +42,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   );
   document = generateOpenApiDocument(routes, deps.config.publicUrl);
   const rest = createRestHandler(routes);
+  const dav = createDavHandler(deps);
   const staticFiles = createStaticHandler(deps.config.clientDir);
   const indexHtml = await readIndexHtml(deps.config.clientDir);
   const currentCsp = createCspSource(indexHtml ? inlineScriptHashes(indexHtml) : [], () =>
@@ -73,6 +75,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       const ctx = await createContext(request, clientIp);
       return rest(ctx, url, pathname.slice("/api".length) || "/");
     }
+    if (pathname === "/dav" || pathname.startsWith("/dav/")) return dav(request, url, clientIp);
     return staticFiles.serve(request, pathname);
   }
 

@@ -8,42 +8,11 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { findFreePort, startS3Server } from "../test/services";
+import { generatedStream, mib, rssOf, waitFor } from "./helpers";
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const SIZE = SIZE_MB * 1024 * 1024;
-const CHUNK = 1024 * 1024;
 
-/** A stream of SIZE pseudo-random bytes made on the fly, so the client never holds the file. */
-function generatedStream(): ReadableStream<Uint8Array> {
-  const chunk = crypto.getRandomValues(new Uint8Array(CHUNK));
-  let sent = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (sent >= SIZE) return controller.close();
-      const length = Math.min(CHUNK, SIZE - sent);
-      sent += length;
-      // A fresh copy each time: consumers may transfer (detach) the buffers they are given.
-      controller.enqueue(chunk.slice(0, length));
-    },
-  });
-}
-
-function rssOf(pid: number): number {
-  const status = Bun.spawnSync(["cat", `/proc/${pid}/status`]).stdout.toString();
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await Bun.sleep(100);
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const dir = mkdtempSync(join(tmpdir(), "pastebox-bench-upload-"));
 const s3 = await startS3Server();
 const port = await findFreePort();
@@ -116,7 +85,7 @@ try {
     new PutObjectCommand({
       Bucket: s3.bucket,
       Key: "bench/direct.bin",
-      Body: Readable.fromWeb(generatedStream() as unknown as import("node:stream/web").ReadableStream<Uint8Array>),
+      Body: Readable.fromWeb(generatedStream(SIZE) as unknown as import("node:stream/web").ReadableStream<Uint8Array>),
       ContentLength: SIZE,
     }),
   );
@@ -132,7 +101,7 @@ try {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
-  const fileStream = generatedStream();
+  const fileStream = generatedStream(SIZE);
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(head);

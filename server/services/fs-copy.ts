@@ -366,3 +366,19 @@ export async function renamePath(deps: FsDeps, auth: AuthState, oldPath: string,
   }
   return { oldPath, newPath, type };
 }
+
+/**
+ * A file or a whole folder copied by the server (WebDAV COPY and MOVE), across storage configs too:
+ * the store's own copy within one, a streamed GET and PUT between two. Fails on the first object
+ * that could not be copied, leaving the source whole.
+ */
+export async function copyEntryOnServer(deps: FsDeps, source: Location, target: Location, type: FsEntry["type"]) {
+  const from: Endpoint = { location: source, driver: await driverOf(deps, source) };
+  const to: Endpoint = { location: target, driver: await driverOf(deps, target) };
+  if (type === "file") {
+    await transferObject(from, fileKeyOf(source), to, fileKeyOf(target));
+    return;
+  }
+  const copied = await copyTree(from, to, false);
+  if (copied.failures[0]) throw copied.failures[0].error;
+}

@@ -1,7 +1,8 @@
 // Uploads into mounts (SPEC.md §4, §7 File system): through the server (a form, streamed to the
 // storage), multipart (init, 5 MB parts streamed through the server, complete or abort), and presigned
-// (the browser PUTs to a signed URL, then commits). The max upload size setting is enforced on each:
-// on the declared size, while counting streamed bytes, and on the stored object at completion.
+// (the browser PUTs to a signed URL, then commits). The max upload size setting and the storage
+// config's capacity are enforced on each: on the declared size, while counting streamed bytes, and
+// on the stored object at completion.
 // Multipart uploads are recorded in MultipartUpload so that the sweep aborts those left behind.
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
@@ -22,7 +23,7 @@ import { contentTypeFor } from "../storage/content-type";
 import type { PutBody } from "../storage/driver";
 import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
-import { formatBytes, STALE_UPLOAD_MS, safeFilename } from "./files";
+import { formatBytes, STALE_UPLOAD_MS, safeFilename, usedBytes } from "./files";
 import {
   assertWritable,
   driverOf,
@@ -58,6 +59,37 @@ async function assertSizeAllowed(deps: Pick<FsDeps, "db">, size: number): Promis
   const maxBytes = await maxUploadBytes(deps);
   if (size > maxBytes) throw tooLarge(maxBytes);
   return maxBytes;
+}
+
+type Capacity = { total: number; remaining: number };
+
+/**
+ * The room left on a storage config with a capacity (null: unlimited), counted as the /upload path
+ * counts it (services/files.ts usedBytes), so one storage has one notion of "full".
+ */
+async function capacityOf(deps: Pick<FsDeps, "db">, storageConfigId: string): Promise<Capacity | null> {
+  const row = await deps.db.storageConfig.findUnique({
+    where: { id: storageConfigId },
+    select: { totalStorageBytes: true },
+  });
+  if (!row || row.totalStorageBytes === null) return null;
+  const total = Number(row.totalStorageBytes);
+  return { total, remaining: Math.max(0, total - (await usedBytes(deps.db, storageConfigId))) };
+}
+
+function insufficientStorage(size: number, capacity: Capacity): AppError {
+  return new AppError("INSUFFICIENT_STORAGE", "errors.insufficientStorageDetail", {
+    size: formatBytes(size),
+    remaining: formatBytes(capacity.remaining),
+    total: formatBytes(capacity.total),
+  });
+}
+
+/** Refuses a file the storage has no room for, with the same message as the /upload path. */
+async function assertCapacity(deps: Pick<FsDeps, "db">, storageConfigId: string, size: number) {
+  const capacity = await capacityOf(deps, storageConfigId);
+  if (capacity && size > capacity.remaining) throw insufficientStorage(size, capacity);
+  return capacity;
 }
 
 /** The type the client stated, unless it is none or the generic one; else the name's. */
@@ -108,14 +140,14 @@ export async function uploadStream(
   body: PutBody,
   options: { contentType?: string | null; exactSize?: number },
 ) {
-  await refuseFolder(deps, target);
-  const maxBytes = await assertSizeAllowed(deps, options.exactSize ?? 0);
-  const counter = byteCounter(maxBytes, () => tooLarge(maxBytes));
+  const { counter, contentType } = await prepareStreamedUpload(deps, target, {
+    contentType: options.contentType,
+    declaredSize: options.exactSize,
+  });
   const source = toNodeReadable(body);
   pipeline(source, counter.transform, () => undefined);
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
-  const contentType = typeOf(target.fileName, options.contentType);
   try {
     const stored = await driver.put(key, counter.transform, { contentType, size: options.exactSize });
     if (options.exactSize !== undefined && stored.size !== options.exactSize) {
@@ -142,6 +174,12 @@ async function finishStoredUpload(deps: FsDeps, target: UploadTarget, storageCon
     await driver.delete(key).catch(() => undefined);
     throw tooLarge(maxBytes);
   }
+  // The browser may have sent more than it declared at init or presign: the stored size decides.
+  const capacity = await capacityOf(deps, storageConfigId);
+  if (capacity && stored.size > capacity.remaining) {
+    await driver.delete(key).catch(() => undefined);
+    throw insufficientStorage(stored.size, capacity);
+  }
   return fileEntry(target.path, stored);
 }
 
@@ -151,6 +189,7 @@ export async function initMultipart(deps: FsDeps, auth: AuthState, input: z.outp
   const target = await resolveUploadTarget(deps, auth, input.path, input.filename);
   await refuseFolder(deps, target);
   await assertSizeAllowed(deps, input.fileSize);
+  await assertCapacity(deps, target.location.mount.storageConfigId, input.fileSize);
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
   const contentType = typeOf(target.fileName, input.contentType);
@@ -290,6 +329,7 @@ export async function presignUpload(deps: FsDeps, auth: AuthState, input: z.outp
   const target = await resolveUploadTarget(deps, auth, input.path, input.fileName);
   await refuseFolder(deps, target);
   await assertSizeAllowed(deps, input.fileSize);
+  await assertCapacity(deps, target.location.mount.storageConfigId, input.fileSize);
   const { mount } = target.location;
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
@@ -315,5 +355,33 @@ export async function commitPresignedUpload(
   input: z.output<typeof fsPresignCommitInput>,
 ) {
   const target = await resolveUploadTarget(deps, auth, input.path, input.fileName);
+  return finishStoredUpload(deps, target, target.location.mount.storageConfigId, fileKeyOf(target.location));
+}
+
+// ---- Bodies stored by other means (WebDAV PUT: multipart and direct modes) ----------------------
+
+/**
+ * Before a body is streamed into `target` by the caller's own means: refuses a folder and a declared
+ * size over the limits, and gives the content type to store and a counting transform that cuts the
+ * stream off at the max upload size or the storage's room, as uploadStream does.
+ */
+export async function prepareStreamedUpload(
+  deps: FsDeps,
+  target: UploadTarget,
+  options: { contentType?: string | null; declaredSize?: number },
+) {
+  await refuseFolder(deps, target);
+  const maxBytes = await assertSizeAllowed(deps, options.declaredSize ?? 0);
+  const capacity = await assertCapacity(deps, target.location.mount.storageConfigId, options.declaredSize ?? 0);
+  const room = capacity?.remaining ?? Number.POSITIVE_INFINITY;
+  // Cut off at whichever comes first, the max upload size or the storage's room, and say which.
+  const counter = byteCounter(Math.min(maxBytes, room), (received) =>
+    received > maxBytes || !capacity ? tooLarge(maxBytes) : insufficientStorage(received, capacity),
+  );
+  return { counter, contentType: typeOf(target.fileName, options.contentType), maxBytes };
+}
+
+/** After a body stored by other means: the object must be there and within the limits. */
+export function finishStreamedUpload(deps: FsDeps, target: UploadTarget) {
   return finishStoredUpload(deps, target, target.location.mount.storageConfigId, fileKeyOf(target.location));
 }

@@ -114,6 +114,11 @@ function mountChildren(tree: FsTree, path: string): Map<string, FsEntry> {
   return children;
 }
 
+/** The folders mounts put directly in `path` (mount points, folders on the way to deeper ones): WebDAV listings. */
+export function mountFolderEntries(tree: FsTree, path: string): FsEntry[] {
+  return [...mountChildren(tree, path).values()];
+}
+
 // ---- Permissions -------------------------------------------------------------------------------
 
 function principalOf(auth: AuthState): Principal {

@@ -1,0 +1,98 @@
+// Who is calling /dav (DECISIONS.md, Mounts and WebDAV): HTTP Basic with the admin's user name and
+// password, or an API key with mount permission given as both user name and password. Failures count
+// against the client address with the same rate limits as the other paths (admin login, API keys), and
+// past the limit the answer is 429 with Retry-After.
+//
+// WebDAV clients send the credentials with every request. Argon2id is meant to be slow, so a verified
+// admin password is remembered for a while: by a hash of the credentials (never the password) together
+// with the stored password hash, so that a password change ends it at once.
+import { AppError } from "../errors";
+import { type AuthState, hashSecret, validateApiKey } from "../services/auth";
+import { assertNotLimited, clearFailures, RATE_LIMITS, recordFailure } from "../services/rate-limit";
+import type { AppDeps } from "../trpc";
+
+const VERIFIED_TTL_MS = 10 * 60_000;
+const VERIFIED_MAX_ENTRIES = 256;
+
+type Verified = { adminId: string; username: string; passwordHash: string; until: number };
+
+export type Credentials = { username: string; password: string };
+
+/** Reads `Authorization: Basic base64(user:password)` (UTF-8, RFC 7617); null when absent or another scheme. */
+export function parseBasicAuth(header: string | null): Credentials | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
+  if (!match?.[1]) return null;
+  const decoded = new TextDecoder().decode(Buffer.from(match[1], "base64"));
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+export type DavAuthResult =
+  | { auth: AuthState }
+  /** No or wrong credentials: answer 401 with a challenge (or 429 when limited, in `error`). */
+  | { auth: null; error: AppError };
+
+export function createDavAuthenticator(deps: Pick<AppDeps, "db">) {
+  const verified = new Map<string, Verified>();
+  let dummyHash: Promise<string> | null = null;
+
+  async function verifyAdmin(credentials: Credentials, clientIp: string): Promise<AuthState | null> {
+    const { db } = deps;
+    await assertNotLimited(db, RATE_LIMITS.adminLogin, clientIp);
+    const admin = await db.admin.findUnique({
+      where: { username: credentials.username },
+      select: { id: true, username: true, passwordHash: true },
+    });
+    const cacheKey = hashSecret(`${credentials.username}\u0000${credentials.password}`);
+    const known = verified.get(cacheKey);
+    if (
+      admin &&
+      known &&
+      known.adminId === admin.id &&
+      known.passwordHash === admin.passwordHash &&
+      known.until > Date.now()
+    ) {
+      return { type: "admin", adminId: admin.id, username: admin.username, sessionId: "" };
+    }
+    // Verifying against a dummy when the user is unknown keeps the timing the same either way.
+    dummyHash ??= Bun.password.hash("not-a-real-password", "argon2id");
+    const isValid = await Bun.password.verify(credentials.password, admin?.passwordHash ?? (await dummyHash));
+    if (!admin || !isValid) {
+      await recordFailure(db, RATE_LIMITS.adminLogin, clientIp);
+      return null;
+    }
+    await clearFailures(db, RATE_LIMITS.adminLogin, clientIp);
+    if (verified.size >= VERIFIED_MAX_ENTRIES) verified.clear();
+    verified.set(cacheKey, {
+      adminId: admin.id,
+      username: admin.username,
+      passwordHash: admin.passwordHash,
+      until: Date.now() + VERIFIED_TTL_MS,
+    });
+    return { type: "admin", adminId: admin.id, username: admin.username, sessionId: "" };
+  }
+
+  return async function authenticate(request: Request, clientIp: string): Promise<DavAuthResult> {
+    const credentials = parseBasicAuth(request.headers.get("authorization"));
+    if (!credentials || (credentials.username === "" && credentials.password === "")) {
+      return { auth: null, error: new AppError("UNAUTHORIZED", "errors.unauthorized") };
+    }
+    try {
+      if (credentials.username === credentials.password) {
+        // An API key as both user name and password.
+        await assertNotLimited(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
+        const key = await validateApiKey(deps.db, credentials.username);
+        if (key.auth) return { auth: key.auth };
+        await recordFailure(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
+        return { auth: null, error: key.failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid") };
+      }
+      const admin = await verifyAdmin(credentials, clientIp);
+      if (admin) return { auth: admin };
+      return { auth: null, error: new AppError("UNAUTHORIZED", "errors.invalidCredentials") };
+    } catch (error) {
+      if (error instanceof AppError) return { auth: null, error };
+      throw error;
+    }
+  };
+}

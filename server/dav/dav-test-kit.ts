@@ -1,0 +1,140 @@
+// Test kit of the WebDAV suites: an app on a fresh database served on a real port (litmus and rclone
+// are separate processes), with mounts on local storage or the real S3 server, and API keys.
+
+import type { DatabaseProvider } from "../db/client";
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+
+export type StorageKind = "local" | "s3";
+
+export const ADMIN_USER = "admin";
+export const ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
+
+export function s3Env() {
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  if (!endpoint) throw new Error("TEST_S3_ENDPOINT is not set: run the tests with `bun run test`");
+  return {
+    endpoint,
+    bucket: process.env.TEST_S3_BUCKET ?? "pastebox-test",
+    accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
+    secret: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
+  };
+}
+
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`, "utf8").toString("base64")}`;
+
+export type DavServer = Awaited<ReturnType<typeof startDavServer>>;
+
+/** An app with the given mounts on one storage of `kind`, listening on 127.0.0.1. */
+export async function startDavServer(provider: DatabaseProvider, kind: StorageKind, mountPaths: string[] = ["/docs"]) {
+  const t: TestApp = await createTestApp(provider);
+  const api = async (method: string, path: string, body?: unknown, auth?: string) => {
+    const response = await t.request(method, `/api${path}`, { body, headers: auth ? { authorization: auth } : {} });
+    // biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field by the tests.
+    const json = (await response.json()) as { code: number; data: any; message: string };
+    if (json.code >= 300) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
+    return json.data;
+  };
+  const login = await api("POST", "/admin/login", { username: ADMIN_USER, password: ADMIN_PASSWORD });
+  const admin = `Bearer ${login.token}`;
+  let storageConfigId = (
+    await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })
+  ).id;
+  const folder = `dav-${provider}-${crypto.randomUUID().slice(0, 8)}`;
+  if (kind === "s3") {
+    const env = s3Env();
+    const created = await api(
+      "POST",
+      "/s3-configs",
+      {
+        name: `s3rver ${folder}`,
+        provider_type: "Other S3 Compatible",
+        endpoint_url: env.endpoint,
+        bucket_name: env.bucket,
+        region: "us-east-1",
+        access_key_id: env.accessKeyId,
+        secret_access_key: env.secret,
+        path_style: true,
+        default_folder: folder,
+      },
+      admin,
+    );
+    storageConfigId = created.id;
+  }
+  const mounts: Record<string, string> = {};
+  for (const mountPath of mountPaths) {
+    const mount = await api(
+      "POST",
+      "/admin/mounts",
+      {
+        name: mountPath.slice(1).replaceAll("/", "-") || "root",
+        mount_path: mountPath,
+        storage_config_id: storageConfigId,
+      },
+      admin,
+    );
+    mounts[mountPath] = mount.id;
+  }
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    maxRequestBodySize: 1024 ** 4,
+    idleTimeout: 255,
+    fetch: (request, bunServer) => t.app.fetch(request, bunServer.requestIP(request)?.address),
+  });
+  const origin = `http://127.0.0.1:${server.port}`;
+
+  /** A key with mount permission (and no other); returns the key itself. */
+  async function createKey(basicPath: string, options: { readOnly?: boolean; mount?: boolean } = {}) {
+    const key = await api(
+      "POST",
+      "/admin/api-keys",
+      {
+        name: `dav ${crypto.randomUUID().slice(0, 6)}`,
+        mount_permission: options.mount ?? true,
+        text_permission: options.mount === false,
+        mount_read_only: options.readOnly ?? false,
+        basic_path: basicPath,
+      },
+      admin,
+    );
+    return key.key as string;
+  }
+
+  return {
+    t,
+    api,
+    admin,
+    origin,
+    storageConfigId,
+    mounts,
+    createKey,
+    /** Calls the server over HTTP with the admin's Basic credentials unless `auth` says otherwise. */
+    dav(
+      method: string,
+      path: string,
+      init: { headers?: Record<string, string>; body?: BodyInit; auth?: string | null } = {},
+    ) {
+      const headers: Record<string, string> = { ...init.headers };
+      const auth = init.auth === undefined ? basicAuth(ADMIN_USER, ADMIN_PASSWORD) : init.auth;
+      if (auth) headers.authorization = auth;
+      return fetch(`${origin}${path}`, { method, headers, body: init.body });
+    },
+    /** The same, in-process (no socket), from the client address `ip`. */
+    request(
+      method: string,
+      path: string,
+      init: { headers?: Record<string, string>; body?: BodyInit; auth?: string | null; ip?: string } = {},
+    ) {
+      const headers: Record<string, string> = { ...init.headers };
+      const auth = init.auth === undefined ? basicAuth(ADMIN_USER, ADMIN_PASSWORD) : init.auth;
+      if (auth) headers.authorization = auth;
+      const request = new Request(`http://localhost${path}`, { method, headers, body: init.body });
+      return t.app.fetch(request, init.ip ?? "127.0.0.1");
+    },
+    async stop() {
+      await server.stop(true);
+      await t.cleanup();
+    },
+  };
+}

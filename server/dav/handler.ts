@@ -1,0 +1,142 @@
+// WebDAV at /dav (DECISIONS.md, Mounts and WebDAV; RFC 4918 class 1 and 2): the mount explorer's tree
+// for Windows Explorer, macOS Finder, rclone, Cyberduck, davfs2 and sync tools. This is the entry:
+// Basic auth, then one handler per method. Failures answer with their status and, where RFC 4918
+// defines one, a precondition element in a <D:error> body; otherwise a translated plain-text message.
+import { describeError } from "../errors";
+import { translate } from "../i18n";
+import { creatorOf } from "../services/auth";
+import { loadTree } from "../services/fs";
+import type { AppDeps } from "../trpc";
+import { createDavAuthenticator } from "./basic-auth";
+import { DavError } from "./dav-error";
+import { requestPath } from "./dav-paths";
+import type { DavRequest } from "./dav-request";
+import { handleLock, handleUnlock } from "./lock-methods";
+import { parseIfHeader, submittedTokens } from "./locks";
+import { handleGet, handlePropfind } from "./read-methods";
+import { handleCopyMove, handleDelete, handleMkcol, handleProppatch, handlePut } from "./write-methods";
+import { errorXml, xmlResponse } from "./xml";
+
+const REALM = "Pastebox WebDAV";
+const METHODS = [
+  "OPTIONS",
+  "GET",
+  "HEAD",
+  "PUT",
+  "DELETE",
+  "MKCOL",
+  "COPY",
+  "MOVE",
+  "PROPFIND",
+  "PROPPATCH",
+  "LOCK",
+  "UNLOCK",
+] as const;
+type Method = (typeof METHODS)[number];
+
+const isMethod = (method: string): method is Method => (METHODS as readonly string[]).includes(method);
+
+function optionsResponse(): Response {
+  return new Response(null, {
+    headers: {
+      DAV: "1, 2",
+      Allow: METHODS.join(", "),
+      // Windows' WebDAV client looks for this before it treats the server as a WebDAV folder.
+      "MS-Author-Via": "DAV",
+      "Accept-Ranges": "bytes",
+      "Content-Length": "0",
+    },
+  });
+}
+
+function textResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(`${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}
+
+export function createDavHandler(deps: AppDeps) {
+  const authenticate = createDavAuthenticator(deps);
+
+  function failure(error: unknown, method: string, path: string): Response {
+    if (error instanceof DavError) {
+      const { condition, messageKey, params, headers } = error.options;
+      if (condition) return xmlResponse(error.status, errorXml(condition), headers);
+      return textResponse(error.status, messageKey ? translate(messageKey, params) : "", headers);
+    }
+    const description = describeError(error);
+    if (description.status >= 500) {
+      deps.logger.error("webdav request failed", { method, path, error: String(error) });
+    }
+    return textResponse(description.status, description.message, description.headers);
+  }
+
+  async function dispatch(dav: DavRequest, method: Method): Promise<Response> {
+    switch (method) {
+      case "OPTIONS":
+        return optionsResponse();
+      case "GET":
+      case "HEAD":
+        return handleGet(dav);
+      case "PROPFIND":
+        return handlePropfind(dav);
+      case "PUT":
+        return handlePut(dav);
+      case "DELETE":
+        return handleDelete(dav);
+      case "MKCOL":
+        return handleMkcol(dav);
+      case "COPY":
+        return handleCopyMove(dav, false);
+      case "MOVE":
+        return handleCopyMove(dav, true);
+      case "PROPPATCH":
+        return handleProppatch(dav);
+      case "LOCK":
+        return handleLock(dav);
+      case "UNLOCK":
+        return handleUnlock(dav);
+    }
+  }
+
+  return async function handleDav(request: Request, url: URL, clientIp: string): Promise<Response> {
+    const method = request.method.toUpperCase();
+    try {
+      if (!isMethod(method)) {
+        throw new DavError(405, {
+          messageKey: "errors.methodNotAllowed",
+          params: { method, allowed: METHODS.join(", ") },
+          headers: { Allow: METHODS.join(", ") },
+        });
+      }
+      // Clients probe with an anonymous OPTIONS before they send credentials; it reveals nothing.
+      if (method === "OPTIONS") return optionsResponse();
+      const result = await authenticate(request, clientIp);
+      if (!result.auth) {
+        const description = describeError(result.error);
+        const challenge: Record<string, string> =
+          description.status === 401 ? { "WWW-Authenticate": `Basic realm="${REALM}", charset="UTF-8"` } : {};
+        return textResponse(description.status, description.message, { ...description.headers, ...challenge });
+      }
+      const { auth } = result;
+      if (auth.type === "apikey" && !auth.permissions.mount) {
+        return textResponse(403, translate("errors.davMountPermissionRequired"));
+      }
+      const path = requestPath(url);
+      const ifHeader = request.headers.get("if");
+      const ifLists = ifHeader ? parseIfHeader(ifHeader) : null;
+      const dav: DavRequest = {
+        deps,
+        request,
+        url,
+        auth,
+        principal: creatorOf(auth),
+        path,
+        tree: await loadTree(deps),
+        ifLists,
+        tokens: submittedTokens(ifLists),
+      };
+      return await dispatch(dav, method);
+    } catch (error) {
+      return failure(error, method, url.pathname);
+    }
+  };
+}
