@@ -48,7 +48,15 @@ export type PageWithErrors = { context: BrowserContext; page: Page; errors: stri
 // A fresh context (own localStorage) per test. Console errors and uncaught exceptions are collected,
 // so a spec can assert the page ran cleanly (a CSP violation, for one, only shows up there).
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<PageWithErrors> {
-  const context = await browser.newContext({ viewport: DESKTOP, colorScheme: "light", locale: "en-US", ...options });
+  // Service workers are blocked unless a spec asks for them (offline.spec.ts): a worker answering
+  // from its precache would hide page.route() interceptions and re-download the app per context.
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    colorScheme: "light",
+    locale: "en-US",
+    serviceWorkers: "block",
+    ...options,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {

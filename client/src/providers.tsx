@@ -18,7 +18,13 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
         refetchOnWindowFocus: false,
         staleTime: 30_000,
+        // Offline, calls still run: the tRPC link answers them from the offline cache (or the
+        // service worker does). React Query's default would pause them until the network returns.
+        networkMode: "always",
       },
+      // Offline, a write reaches the tRPC link, which queues it at once (SPEC.md §4) instead of
+      // React Query holding it paused in memory, where a closed tab would lose it.
+      mutations: { networkMode: "always" },
     },
   });
 }

@@ -1,8 +1,9 @@
 // Catches a screen that fails to load or render (typically a lazy chunk that 404s after a new
 // release, or a network drop), so the shell and navigation stay usable instead of a blank page.
-// The offline fallback page (SPEC.md §2) can take over this role when the PWA work lands.
+// Offline, the offline fallback page (SPEC.md §2) takes this role, with its "check your network" notice.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { OfflineFallbackPage } from "../offline/offline-fallback-page";
 import { focusRing } from "./class-names";
 
 export type ScreenErrorBoundaryProps = {
@@ -29,7 +30,9 @@ export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, Sta
   }
 
   override render() {
-    return this.state.error ? <ScreenLoadError /> : this.props.children;
+    if (!this.state.error) return this.props.children;
+    // Offline, a screen whose code did not arrive gets the offline fallback page (SPEC.md §2).
+    return navigator.onLine === false ? <OfflineFallbackPage showNetworkNotice /> : <ScreenLoadError />;
   }
 }
 

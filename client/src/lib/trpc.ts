@@ -1,10 +1,16 @@
 // The typed tRPC client for React. Calls are batched to /trpc and carry the caller's credentials
 // and language (the server answers errors in Accept-Language); a 401 ends the session centrally.
+// The offline link keeps pastes, file shares and listings for offline reading and queues writes
+// made offline (client/src/offline).
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../../server/routers";
-import { currentLanguage } from "../i18n";
+import { toast } from "../components/toast-store";
+import i18n, { currentLanguage } from "../i18n";
+import { getOfflineDb } from "../offline/db";
+import { offlineLink } from "../offline/offline-link";
+import { countPendingWrites } from "../offline/queue";
 import { credentialOf } from "./auth/auth-storage";
 import { authStore } from "./auth/session";
 import { unauthorizedLink } from "./auth/unauthorized-link";
@@ -19,12 +25,33 @@ export function requestHeaders(): Record<string, string> {
   return { ...authHeadersFor(authStore.getState()), "Accept-Language": currentLanguage() };
 }
 
+export const OFFLINE_QUEUED_TOAST_ID = "offline-queued";
+
+async function showQueuedToast(): Promise<void> {
+  const db = getOfflineDb();
+  const count = db ? await countPendingWrites(db).catch(() => 1) : 1;
+  toast.info(i18n.t("offline.queue.savedTitle"), {
+    id: OFFLINE_QUEUED_TOAST_ID,
+    description: i18n.t("offline.queue.savedDescription", { count }),
+  });
+}
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       unauthorizedLink({
         currentCredential: () => credentialOf(authStore.getState()),
         onUnauthorized: (sentCredential) => authStore.handleUnauthorized(sentCredential),
+      }),
+      offlineLink({
+        getDb: getOfflineDb,
+        isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
+        currentAuth: () => {
+          const state = authStore.getState();
+          return { authType: state.authType, credential: credentialOf(state) };
+        },
+        queuedMessage: () => i18n.t("offline.queue.screenMessage"),
+        onQueued: () => void showQueuedToast(),
       }),
       httpBatchLink({ url: TRPC_URL, transformer: superjson, headers: requestHeaders }),
     ],

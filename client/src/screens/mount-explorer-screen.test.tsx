@@ -5,6 +5,8 @@ import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
 import { ADMIN_TOKEN, adminValidation, keyCheck, mockTrpc, storeKeySession } from "../../test/trpc-msw";
 import i18n from "../i18n";
+import { basket } from "../lib/explorer/basket-store";
+import { explorerTasks } from "../lib/explorer/task-store";
 
 const server = mockTrpc();
 
@@ -90,6 +92,148 @@ describe("mount explorer (admin)", () => {
   });
 });
 
+describe("mount explorer: basket, tasks and copy", () => {
+  beforeEach(() => {
+    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    basket.clear();
+    explorerTasks.clearFinished();
+  });
+
+  test("selected files go into the basket; its panel lists them with the total and warns when large", async () => {
+    const huge = entry({ name: "video.mkv", size: 2 * 1024 ** 3, mimetype: "video/x-matroska" });
+    server.use({ ...adminValidation(), "fs.admin.list": () => listing([...ENTRIES, huge]) });
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry");
+    // A folder alone offers no basket; with a file, only the file goes in.
+    fireEvent.click(screen.getByLabelText("Select reports"));
+    expect(screen.queryByTestId("add-to-basket-button")).toBeNull();
+    fireEvent.click(screen.getByLabelText("Select b2.txt"));
+    fireEvent.click(screen.getByTestId("add-to-basket-button"));
+    expect(await screen.findByText("Added 1 file to the basket (1 in all)")).toBeDefined();
+    expect(screen.getByTestId("basket-button-badge").textContent).toBe("1");
+    fireEvent.click(screen.getByTestId("basket-button"));
+    const panel = await screen.findByTestId("basket-panel");
+    expect(
+      within(panel)
+        .getAllByTestId("basket-item")
+        .map((item) => item.getAttribute("data-path")),
+    ).toEqual(["/docs/b2.txt"]);
+    expect(within(panel).queryByTestId("basket-warning")).toBeNull();
+    fireEvent.click(within(panel).getByLabelText("Remove b2.txt from the basket"));
+    expect(await within(panel).findByText("The basket is empty")).toBeDefined();
+    // More than 1 GB in all: the warning.
+    basket.add([{ path: "/docs/video.mkv", name: "video.mkv", size: huge.size, mimetype: null, modified: null }]);
+    expect((await within(panel).findByTestId("basket-warning")).textContent).toContain("2 GB");
+    // The basket lasts across reloads.
+    expect(JSON.parse(localStorage.getItem("explorer_basket") ?? "[]")).toHaveLength(1);
+  });
+
+  test("the task panel shows each task's status, progress, files and their failures; cancel and clear", async () => {
+    server.use({ ...adminValidation(), "fs.admin.list": () => listing(ENTRIES) });
+    let cancelled = 0;
+    const running = explorerTasks.create(
+      {
+        type: "upload",
+        title: { key: "explorer.tasks.titles.upload", values: { count: 2, target: "/docs" } },
+        files: [
+          { id: "a", name: "a.txt", path: "/docs/a.txt", size: 100 },
+          { id: "b", name: "b.txt", path: "/docs/b.txt", size: 100 },
+        ],
+      },
+      () => cancelled++,
+    );
+    explorerTasks.update(running, { status: "running", loaded: 50 });
+    const partial = explorerTasks.create({
+      type: "delete",
+      title: { key: "explorer.tasks.titles.delete", values: { count: 2 } },
+      files: [
+        { id: "x", name: "x", path: "/docs/x", size: 0 },
+        { id: "y", name: "y", path: "/docs/y", size: 0 },
+      ],
+    });
+    explorerTasks.updateFile(partial, "x", { status: "completed" });
+    explorerTasks.updateFile(partial, "y", { status: "failed", error: new Error("You have no access to this path") });
+    explorerTasks.update(partial, {
+      status: "partial",
+      summary: { key: "explorer.tasks.summaries.delete", values: { done: 1, failed: 1 } },
+    });
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry");
+    expect(screen.getByTestId("tasks-button-badge").textContent).toBe("1");
+    fireEvent.click(screen.getByTestId("tasks-button"));
+    const panel = await screen.findByTestId("task-panel");
+    const [deletion, upload] = within(panel).getAllByTestId("task");
+    expect(deletion?.getAttribute("data-status")).toBe("partial");
+    expect(within(deletion as HTMLElement).getByTestId("task-status").textContent).toBe("Partially complete");
+    expect(within(deletion as HTMLElement).getByTestId("task-summary").textContent).toBe("1 deleted, 1 failed");
+    expect(deletion?.textContent).toContain("You have no access to this path");
+    expect(within(upload as HTMLElement).getByTestId("task-title").textContent).toBe("Upload 2 files to /docs");
+    expect(
+      within(upload as HTMLElement)
+        .getByRole("progressbar")
+        .getAttribute("aria-valuenow"),
+    ).toBe("25");
+    fireEvent.click(within(upload as HTMLElement).getByTestId("task-cancel"));
+    expect(cancelled).toBe(1);
+    fireEvent.click(within(panel).getByTestId("tasks-clear"));
+    await eventually(() => expect(within(panel).getAllByTestId("task")).toHaveLength(1));
+    explorerTasks.update(running, { status: "cancelled" });
+    explorerTasks.clearFinished();
+  });
+
+  test("copy to: the picker browses folders of every mount and refuses the root", async () => {
+    const mounts = {
+      path: "/",
+      is_virtual: true,
+      mount_id: null,
+      readonly: false,
+      cached: false,
+      total: 2,
+      entries: [
+        entry({ name: "docs", path: "/docs", type: "directory", is_mount: true, mount_id: "m1" }),
+        entry({ name: "bucket", path: "/bucket", type: "directory", is_mount: true, mount_id: "m2" }),
+      ],
+    };
+    const bucket = { ...listing([entry({ name: "in", path: "/bucket/in", type: "directory" })]), path: "/bucket" };
+    server.use({
+      ...adminValidation(),
+      "fs.admin.list": (input) => {
+        const path = (input as { path: string }).path;
+        return path === "/" ? mounts : path === "/bucket" ? bucket : listing(ENTRIES);
+      },
+    });
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry");
+    fireEvent.click(screen.getByLabelText("Select b2.txt"));
+    fireEvent.click(screen.getByTestId("copy-to-button"));
+    const dialog = await screen.findByTestId("copy-dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "All mounts" }));
+    expect(await within(dialog).findByText("Open a mount or a folder inside one to copy there.")).toBeDefined();
+    expect((screen.getByTestId("copy-submit") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "bucket" }));
+    await within(dialog).findByRole("button", { name: "in" });
+    expect((screen.getByTestId("copy-submit") as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId("copy-submit").textContent).toBe("Copy into bucket");
+    expect((within(dialog).getByLabelText("Skip files that already exist") as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("mount explorer: editing", () => {
+  beforeEach(() => localStorage.setItem("admin_token", ADMIN_TOKEN));
+
+  test("a text file over 10 MB opens to the content-too-large message, without loading it", async () => {
+    const big = entry({ name: "huge.log", size: 11 * 1024 * 1024, mimetype: "text/plain" });
+    server.use({ ...adminValidation(), "fs.admin.list": () => listing([big]) });
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry");
+    fireEvent.click(screen.getByLabelText("Select huge.log"));
+    fireEvent.click(screen.getByTestId("edit-button"));
+    expect((await screen.findByTestId("editor-too-large")).textContent).toContain("The content is larger than 10 MB");
+    expect(screen.queryByTestId("text-editor")).toBeNull();
+    expect(screen.queryByTestId("editor-save")).toBeNull();
+  });
+});
+
 describe("mount explorer (API key)", () => {
   test("a read-only key lists through fs.mine and sees no write actions", async () => {
     const check = { ...keyCheck({ mount: true }, "/docs"), mount_read_only: true };
@@ -103,5 +247,8 @@ describe("mount explorer (API key)", () => {
     expect(screen.getByTestId("download-button")).toBeDefined();
     expect(screen.queryByTestId("rename-button")).toBeNull();
     expect(screen.queryByTestId("delete-button")).toBeNull();
+    expect(screen.queryByTestId("copy-to-button")).toBeNull();
+    expect(screen.queryByTestId("upload-folder-button")).toBeNull();
+    expect(screen.getByTestId("add-to-basket-button")).toBeDefined();
   });
 });

@@ -1,16 +1,9 @@
-// Binary transfers of the mount explorer outside tRPC: the form upload (XHR, for its progress
-// events; abortable) and the authenticated download into a blob. Admin sessions use /api/admin/fs,
-// API keys /api/user/fs.
+// Reads of the mount explorer outside tRPC: the authenticated download into a blob and a text file's
+// content for the editor, and the explorer's error wording. Admin sessions use /api/admin/fs, API
+// keys /api/user/fs. Uploads are tasks (fs-upload.ts, explorer-tasks.ts).
 import { errorMessageOf } from "../api-errors";
 import type { AuthType } from "../auth/auth-types";
-
-export function fsBase(authType: AuthType): string {
-  return authType === "apikey" ? "/api/user/fs" : "/api/admin/fs";
-}
-
-export type UploadProgress = { loaded: number; total: number };
-
-export type UploadHandle = { promise: Promise<void>; abort: () => void };
+import { fsBase } from "./fs-client";
 
 /** A failure whose message is already a sentence for the user (a server message, per-file failures). */
 export class ExplorerError extends Error {}
@@ -38,37 +31,6 @@ async function messageOf(status: number, text: string): Promise<string> {
   } catch {
     return text || `HTTP ${status}`;
   }
-}
-
-/** Uploads one file into `folder` (the trailing slash names the folder). */
-export function uploadFile(options: {
-  authType: AuthType;
-  headers: Record<string, string>;
-  folder: string;
-  file: File;
-  onProgress?: (progress: UploadProgress) => void;
-}): UploadHandle {
-  const { authType, headers, folder, file, onProgress } = options;
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<void>((resolve, reject) => {
-    xhr.open("POST", `${fsBase(authType)}/upload`);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.total || file.size });
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve();
-      else
-        void messageOf(xhr.status, xhr.responseText).then((message) => reject(new TransferError(message, xhr.status)));
-    };
-    xhr.onerror = () => reject(new TransferError("network", 0));
-    xhr.onabort = () => reject(new TransferError("aborted", 0));
-    const form = new FormData();
-    form.append("path", folder.endsWith("/") ? folder : `${folder}/`);
-    form.append("size", String(file.size));
-    if (file.type) form.append("contentType", file.type);
-    form.append("file", file, file.name);
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
 }
 
 /** Fetches a file with the auth header and saves it through a temporary object URL. */

@@ -1,7 +1,8 @@
-// The mount explorer's folder view: breadcrumbs, toolbar, the listing (list or grid, sorted,
-// multi-select), uploads (button or drag and drop), the `preview` panel and the text editor.
+// The mount explorer's folder view: breadcrumbs, search, toolbar, the listing (list or grid, sorted,
+// multi-select), uploads of files and whole folders (buttons or drag and drop), copy to another
+// folder or mount, the file basket, the task manager, the `preview` panel and the text editor.
+// Uploads, copies, deletes and zip downloads run as tasks (lib/explorer/explorer-tasks.ts).
 // Read-only keys and virtual folders (the root, folders above mounts) get no write actions.
-import { MAX_TEXT_BYTES } from "@shared/constants";
 import type { FsEntry } from "@shared/schemas/fs";
 import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,20 +18,21 @@ import { copyText } from "../../lib/clipboard";
 import { breadcrumbsOf, explorerHref, joinPath, nameOf, parentOf, previewOf } from "../../lib/explorer/explorer-paths";
 import { pruneSelection, selectionState, toggleAll, toggleSelected } from "../../lib/explorer/explorer-selection";
 import { DEFAULT_SORT, nextSort, type SortState, sortEntries } from "../../lib/explorer/explorer-sort";
-import {
-  BLOB_DOWNLOAD_MAX,
-  downloadFile,
-  ExplorerError,
-  explorerErrorMessage,
-  uploadFile,
-} from "../../lib/explorer/fs-transfer";
+import { startCopyTask, startDeleteTask, startUploadTask } from "../../lib/explorer/explorer-tasks";
+import { BLOB_DOWNLOAD_MAX, downloadFile, explorerErrorMessage } from "../../lib/explorer/fs-transfer";
+import { type PickedSet, pickedFromDrop, pickedFromInput } from "../../lib/explorer/picked-files";
 import { previewKindOf } from "../../lib/files/file-kind";
+import { OfflineCopyBadge } from "../../offline/offline-badge";
+import { addToBasket, BasketButton, BasketPanel } from "./basket-panel";
+import { CopyDialog } from "./copy-dialog";
 import { EntryList } from "./entry-list";
 import { DeleteEntriesDialog, NameDialog } from "./explorer-dialogs";
+import { BasketIcon, CopyToIcon, FolderUploadIcon } from "./explorer-icons";
 import { PreviewPanel } from "./preview-panel";
 import { SearchPanel } from "./search-panel";
+import { announceTask, TaskButton, TaskPanel } from "./task-panel";
 import { TextEditorDialog } from "./text-editor-dialog";
-import { type UploadItem, UploadTray } from "./upload-tray";
+import { useTaskDeps } from "./use-explorer-tasks";
 import { useFsApi } from "./use-fs-api";
 
 const VIEW_KEY = "explorer_view";
@@ -44,12 +46,19 @@ function readView(): View {
   }
 }
 
+/** Text files open in the editor; one past 10 MB opens to the "content too large" message. */
 export function canEditText(entry: Pick<FsEntry, "name" | "mimetype" | "size">): boolean {
   const kind = previewKindOf(entry.mimetype, entry.name);
-  return (kind === "markdown" || kind === "code" || kind === "text") && entry.size <= MAX_TEXT_BYTES;
+  return kind === "markdown" || kind === "code" || kind === "text";
 }
 
-type DialogState = { kind: "mkdir" } | { kind: "rename"; entry: FsEntry } | { kind: "delete"; paths: string[] } | null;
+type DialogState =
+  | { kind: "mkdir" }
+  | { kind: "rename"; entry: FsEntry }
+  | { kind: "delete"; paths: string[] }
+  | { kind: "copy"; entries: FsEntry[] }
+  | null;
+type Panel = "tasks" | "basket" | null;
 
 export function ExplorerBrowser({ path }: { path: string }) {
   const { t } = useTranslation();
@@ -61,19 +70,17 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const list = api.list.useQuery({ path });
   const mkdir = api.mkdir.useMutation();
   const rename = api.rename.useMutation();
-  const batchRemove = api.batchRemove.useMutation();
+  const taskDeps = useTaskDeps();
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [view, setView] = useState<View>(readView);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [dialog, setDialog] = useState<DialogState>(null);
   const [editing, setEditing] = useState<FsEntry | null>(null);
-  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const [panel, setPanel] = useState<Panel>(null);
   const [isRefreshing, setIsRefreshing] = useState(false);
   const [isDragging, setIsDragging] = useState(false);
-  const aborts = useRef(new Map<string, () => void>());
-  const cancelled = useRef(new Set<string>());
-  const queue = useRef<Promise<void>>(Promise.resolve());
   const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
 
   const entries = useMemo(() => sortEntries(list.data?.entries ?? [], sort), [list.data, sort]);
@@ -82,6 +89,8 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const canWrite = Boolean(list.data) && !readOnly && !list.data?.is_virtual;
   const selectedEntries = entries.filter((entry) => selected.has(entry.path));
   const singleFile = selectedEntries.length === 1 && selectedEntries[0]?.type === "file" ? selectedEntries[0] : null;
+  const selectedFiles = selectedEntries.filter((entry) => entry.type === "file");
+  const showTasks = () => setPanel("tasks");
 
   // A new folder starts with nothing selected; a changed listing drops what is gone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset per folder
@@ -111,49 +120,18 @@ export function ExplorerBrowser({ path }: { path: string }) {
     }
   };
 
-  const startUploads = (files: File[]) => {
-    if (!canWrite || files.length === 0) return;
-    const folder = path;
-    const items = files.map((file) => ({
-      file,
-      item: { id: crypto.randomUUID(), name: file.name, size: file.size, loaded: 0, status: "pending" as const },
-    }));
-    setUploads((current) => [...current, ...items.map(({ item }) => item)]);
-    const patch = (id: string, change: Partial<UploadItem>) =>
-      setUploads((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
-    for (const { file, item } of items) {
-      queue.current = queue.current.then(async () => {
-        if (cancelled.current.has(item.id)) return;
-        patch(item.id, { status: "uploading" });
-        const handle = uploadFile({
-          authType,
-          headers: headers(),
-          folder,
-          file,
-          onProgress: ({ loaded }) => patch(item.id, { loaded }),
-        });
-        aborts.current.set(item.id, handle.abort);
-        try {
-          await handle.promise;
-          patch(item.id, { status: "done", loaded: file.size });
-          invalidate();
-        } catch (error) {
-          const wasCancelled = cancelled.current.has(item.id);
-          patch(item.id, {
-            status: wasCancelled ? "cancelled" : "failed",
-            error: wasCancelled ? undefined : explorerErrorMessage(error, messages),
-          });
-        } finally {
-          aborts.current.delete(item.id);
-        }
-      });
-    }
+  const startUploads = (picked: PickedSet) => {
+    // An empty folder dropped alone is still made.
+    if (!canWrite || (picked.files.length === 0 && picked.folders.length === 0)) return;
+    announceTask(startUploadTask(taskDeps(), picked, path), t, showTasks);
   };
-  const cancelUpload = (id: string) => {
-    cancelled.current.add(id);
-    const abort = aborts.current.get(id);
-    if (abort) abort();
-    else setUploads((current) => current.map((item) => (item.id === id ? { ...item, status: "cancelled" } : item)));
+
+  const startCopy = (sources: FsEntry[], target: string, skipExisting: boolean) => {
+    const requests = sources.map((entry) => ({ sourcePath: entry.path, targetPath: joinPath(target, entry.name) }));
+    const hasFolders = sources.some((entry) => entry.type === "directory");
+    announceTask(startCopyTask(taskDeps(), requests, { skipExisting, target, hasFolders }), t, showTasks);
+    setDialog(null);
+    setSelected(new Set());
   };
 
   const download = async (entry: FsEntry) => {
@@ -183,7 +161,10 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setIsDragging(false);
-    startUploads(Array.from(event.dataTransfer.files));
+    // Folders come as entry trees, read now (the drop's items do not outlive the event).
+    pickedFromDrop(event.dataTransfer)
+      .then(startUploads)
+      .catch((error: unknown) => toast.error(explorerErrorMessage(error, messages)));
   };
 
   const crumbs = breadcrumbsOf(path);
@@ -219,6 +200,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           })}
         </ol>
       </nav>
+      <OfflineCopyBadge data={list.data} />
 
       <SearchPanel folder={path} mountId={list.data?.mount_id ?? null} />
 
@@ -243,7 +225,32 @@ export function ExplorerBrowser({ path }: { path: string }) {
               aria-hidden="true"
               data-testid="upload-input"
               onChange={(event) => {
-                startUploads(Array.from(event.target.files ?? []));
+                startUploads(pickedFromInput(Array.from(event.target.files ?? [])));
+                event.target.value = "";
+              }}
+            />
+            <Button
+              size="sm"
+              icon={FolderUploadIcon}
+              onClick={() => folderInput.current?.click()}
+              data-testid="upload-folder-button"
+            >
+              {t("explorer.actions.uploadFolder")}
+            </Button>
+            <input
+              ref={(element) => {
+                folderInput.current = element;
+                // React does not know the non-standard attribute; the DOM property turns folder picking on.
+                if (element) element.webkitdirectory = true;
+              }}
+              type="file"
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="upload-folder-input"
+              onChange={(event) => {
+                startUploads(pickedFromInput(Array.from(event.target.files ?? [])));
                 event.target.value = "";
               }}
             />
@@ -287,6 +294,26 @@ export function ExplorerBrowser({ path }: { path: string }) {
             {canWrite && singleFile && canEditText(singleFile) ? (
               <Button size="sm" icon={PencilIcon} onClick={() => setEditing(singleFile)} data-testid="edit-button">
                 {t("explorer.actions.edit")}
+              </Button>
+            ) : null}
+            {!readOnly ? (
+              <Button
+                size="sm"
+                icon={CopyToIcon}
+                onClick={() => setDialog({ kind: "copy", entries: selectedEntries })}
+                data-testid="copy-to-button"
+              >
+                {t("explorer.actions.copyTo")}
+              </Button>
+            ) : null}
+            {selectedFiles.length > 0 ? (
+              <Button
+                size="sm"
+                icon={BasketIcon}
+                onClick={() => addToBasket(selectedFiles, t)}
+                data-testid="add-to-basket-button"
+              >
+                {t("explorer.actions.addToBasket")}
               </Button>
             ) : null}
             {canWrite && selectedEntries.every((entry) => !entry.is_mount) ? (
@@ -336,16 +363,10 @@ export function ExplorerBrowser({ path }: { path: string }) {
           >
             <RefreshIcon className={cx("size-5", isRefreshing && "animate-spin")} />
           </button>
+          <BasketButton onClick={() => setPanel("basket")} />
+          <TaskButton onClick={showTasks} />
         </div>
       </div>
-
-      <UploadTray
-        items={uploads}
-        onCancel={cancelUpload}
-        onClear={() =>
-          setUploads((current) => current.filter((item) => item.status === "pending" || item.status === "uploading"))
-        }
-      />
 
       <section
         className={cx(
@@ -456,14 +477,8 @@ export function ExplorerBrowser({ path }: { path: string }) {
         onClose={() => setDialog(null)}
         onConfirm={async () => {
           if (dialog?.kind !== "delete") return;
-          const result = await batchRemove.mutateAsync({ paths: dialog.paths }).finally(invalidate);
+          announceTask(startDeleteTask(taskDeps(), dialog.paths), t, showTasks);
           setSelected(new Set());
-          if (result.failed.length > 0) {
-            throw new ExplorerError(
-              result.failed.map((failure) => `${nameOf(failure.path)}: ${failure.message}`).join("\n"),
-            );
-          }
-          toast.success(t("explorer.delete.done", { count: result.deleted }));
         }}
       />
       <PreviewPanel
@@ -473,8 +488,24 @@ export function ExplorerBrowser({ path }: { path: string }) {
         onDownload={(entry) => void download(entry)}
         onCopyLink={(entry) => void copyLink(entry)}
         onEdit={(entry) => setEditing(entry)}
+        onAddToBasket={(entry) => addToBasket([entry], t)}
       />
       <TextEditorDialog entry={editing} onClose={() => setEditing(null)} onSaved={invalidate} />
+      <CopyDialog
+        sources={dialog?.kind === "copy" ? dialog.entries : null}
+        startFolder={path}
+        onClose={() => setDialog(null)}
+        onCopy={(target, skipExisting) => dialog?.kind === "copy" && startCopy(dialog.entries, target, skipExisting)}
+      />
+      <TaskPanel open={panel === "tasks"} onClose={() => setPanel(null)} />
+      <BasketPanel
+        open={panel === "basket"}
+        onClose={() => setPanel(null)}
+        onStarted={(started) => {
+          announceTask(started, t, showTasks);
+          showTasks();
+        }}
+      />
     </div>
   );
 }

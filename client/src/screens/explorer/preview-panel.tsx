@@ -14,6 +14,7 @@ import { nameOf } from "../../lib/explorer/explorer-paths";
 import { formatBytes } from "../../lib/format-bytes";
 import { formatDateTime } from "../../lib/format-date";
 import { FilePreview } from "../file/file-preview";
+import { BasketIcon } from "./explorer-icons";
 import { useFsApi } from "./use-fs-api";
 
 export type PreviewPanelProps = {
@@ -23,9 +24,18 @@ export type PreviewPanelProps = {
   onDownload: (entry: FsEntry) => void;
   onCopyLink: (entry: FsEntry) => void;
   onEdit: (entry: FsEntry) => void;
+  onAddToBasket: (entry: FsEntry) => void;
 };
 
-export function PreviewPanel({ path, onClose, canEdit, onDownload, onCopyLink, onEdit }: PreviewPanelProps) {
+export function PreviewPanel({
+  path,
+  onClose,
+  canEdit,
+  onDownload,
+  onCopyLink,
+  onEdit,
+  onAddToBasket,
+}: PreviewPanelProps) {
   const { t } = useTranslation();
   return (
     <AppDialog
@@ -36,7 +46,14 @@ export function PreviewPanel({ path, onClose, canEdit, onDownload, onCopyLink, o
       description={path ?? ""}
     >
       {path ? (
-        <PreviewBody path={path} canEdit={canEdit} onDownload={onDownload} onCopyLink={onCopyLink} onEdit={onEdit} />
+        <PreviewBody
+          path={path}
+          canEdit={canEdit}
+          onDownload={onDownload}
+          onCopyLink={onCopyLink}
+          onEdit={onEdit}
+          onAddToBasket={onAddToBasket}
+        />
       ) : null}
       <div className="mt-5 flex justify-end">
         <Button onClick={onClose} data-testid="preview-close">
@@ -53,6 +70,7 @@ function PreviewBody({
   onDownload,
   onCopyLink,
   onEdit,
+  onAddToBasket,
 }: Omit<PreviewPanelProps, "onClose"> & { path: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -111,6 +129,9 @@ function PreviewBody({
         </Button>
         <Button size="sm" icon={CopyIcon} onClick={() => onCopyLink(file)}>
           {t("explorer.actions.copyLink")}
+        </Button>
+        <Button size="sm" icon={BasketIcon} onClick={() => onAddToBasket(file)} data-testid="preview-basket">
+          {t("explorer.actions.addToBasket")}
         </Button>
         {canEdit(file) && !file.readonly ? (
           <Button size="sm" icon={PencilIcon} onClick={() => onEdit(file)} data-testid="preview-edit">

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../components/button";
+import { iconButton } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { FormAlert, inputClasses } from "../../components/form-controls";
 import { CloseIcon, FolderIcon } from "../../components/icons";
@@ -14,6 +15,8 @@ import { explorerHref, parentOf } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
 import { addSearchHistory, clearSearchHistory, readSearchHistory } from "../../lib/explorer/search-history";
 import { formatBytes } from "../../lib/format-bytes";
+import { addToBasket } from "./basket-panel";
+import { BasketIcon } from "./explorer-icons";
 import { useFsApi } from "./use-fs-api";
 
 type Submitted = { q: string; scope: SearchScope; mount_id?: string; path?: string };
@@ -195,9 +198,21 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
                       </Link>
                     </div>
                     {item.type === "file" ? (
-                      <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                        {formatBytes(item.size, currentLanguage())}
-                      </span>
+                      <>
+                        <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                          {formatBytes(item.size, currentLanguage())}
+                        </span>
+                        <button
+                          type="button"
+                          className={iconButton}
+                          onClick={() => addToBasket([item], t)}
+                          aria-label={t("explorer.basket.addOne", { name: item.name })}
+                          title={t("explorer.actions.addToBasket")}
+                          data-testid="search-basket"
+                        >
+                          <BasketIcon className="size-4.5" />
+                        </button>
+                      </>
                     ) : null}
                   </li>
                 );

@@ -1,7 +1,10 @@
 // Mount explorer and mount-management texts. Keep zh/explorer.ts in step: it is typed
 // `typeof enExplorer`, so a missing or extra key fails the typecheck.
+import { enExplorerTasks } from "./explorer-tasks";
+
 export const enExplorer = {
   explorer: {
+    ...enExplorerTasks,
     root: "All mounts",
     breadcrumbs: "Folder path",
     toolbar: "File actions",
@@ -32,7 +35,10 @@ export const enExplorer = {
     },
     actions: {
       upload: "Upload",
+      uploadFolder: "Upload folder",
       newFolder: "New folder",
+      copyTo: "Copy to…",
+      addToBasket: "Add to basket",
       rename: "Rename",
       delete: "Delete",
       download: "Download",
@@ -75,21 +81,7 @@ export const enExplorer = {
       failed: "Some items could not be deleted",
     },
     upload: {
-      trayLabel: "Uploads",
-      trayTitle_one: "Uploading {{count}} file",
-      trayTitle_other: "Uploading {{count}} files",
-      trayDone_one: "{{count}} upload finished",
-      trayDone_other: "{{count}} uploads finished",
-      clear: "Clear finished",
-      cancel: "Cancel upload of {{name}}",
       dropHere: "Drop to upload into this folder",
-      status: {
-        pending: "Waiting",
-        uploading: "Uploading",
-        done: "Uploaded",
-        failed: "Failed",
-        cancelled: "Cancelled",
-      },
     },
     preview: {
       type: "Type",
@@ -105,6 +97,9 @@ export const enExplorer = {
       size: "{{size}} of {{max}}",
       loadError: "The file could not be read",
       saveError: "The file could not be saved",
+      modeLabel: "Editing mode",
+      modes: { rich: "Editor", source: "Markdown source" },
+      richFailed: "The Markdown editor could not be loaded; edit the source instead.",
     },
     search: {
       label: "Search files",

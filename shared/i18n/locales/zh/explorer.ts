@@ -1,8 +1,10 @@
 // 挂载浏览器与挂载管理的文本。与 en/explorer.ts 保持同步（类型为 typeof enExplorer）。中文没有单复数之分，_one 与 _other 相同。
 import type { enExplorer } from "../en/explorer";
+import { zhExplorerTasks } from "./explorer-tasks";
 
 export const zhExplorer: typeof enExplorer = {
   explorer: {
+    ...zhExplorerTasks,
     root: "全部挂载",
     breadcrumbs: "文件夹路径",
     toolbar: "文件操作",
@@ -33,7 +35,10 @@ export const zhExplorer: typeof enExplorer = {
     },
     actions: {
       upload: "上传",
+      uploadFolder: "上传文件夹",
       newFolder: "新建文件夹",
+      copyTo: "复制到…",
+      addToBasket: "加入文件篮",
       rename: "重命名",
       delete: "删除",
       download: "下载",
@@ -76,21 +81,7 @@ export const zhExplorer: typeof enExplorer = {
       failed: "部分项目无法删除",
     },
     upload: {
-      trayLabel: "上传",
-      trayTitle_one: "正在上传 {{count}} 个文件",
-      trayTitle_other: "正在上传 {{count}} 个文件",
-      trayDone_one: "{{count}} 个上传已结束",
-      trayDone_other: "{{count}} 个上传已结束",
-      clear: "清除已完成",
-      cancel: "取消上传 {{name}}",
       dropHere: "松开即可上传到此文件夹",
-      status: {
-        pending: "等待中",
-        uploading: "上传中",
-        done: "已上传",
-        failed: "失败",
-        cancelled: "已取消",
-      },
     },
     preview: {
       type: "类型",
@@ -106,6 +97,9 @@ export const zhExplorer: typeof enExplorer = {
       size: "{{size}} / {{max}}",
       loadError: "无法读取文件",
       saveError: "无法保存文件",
+      modeLabel: "编辑方式",
+      modes: { rich: "编辑器", source: "Markdown 源码" },
+      richFailed: "无法加载 Markdown 编辑器，请改为编辑源码。",
     },
     search: {
       label: "搜索文件",

@@ -1,0 +1,240 @@
+// The installable offline app in Chromium against the real server (SPEC.md §1, §2, §4): the service
+// worker installs; a paste viewed online stays readable offline after a reload; an address never
+// opened shows the offline fallback page, whose three buttons work; a paste created offline is
+// queued, then sent when the browser is back online and reachable by its link; a new build of the
+// app makes the update prompt appear, and accepting it reloads into the new version.
+// Offline is Playwright's context.setOffline (navigator.onLine false and no network, for the page
+// and its service worker). Service workers need a secure context: http://127.0.0.1 is one.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { adminAuthorization, startServerProcess } from "../../scripts/test/server-process";
+import { E2E_ADMIN_PASSWORD, launchBrowser, openPage, REPO_ROOT, type RunningApp, startApp } from "./harness";
+
+setDefaultTimeout(120_000);
+
+const BUILT_CLIENT = process.env.E2E_CLIENT_DIR ?? join(REPO_ROOT, "dist/client");
+
+let app: RunningApp;
+let browser: Browser;
+let authorization: string;
+const tempDirs: string[] = [];
+
+/** A private copy of the build, so a test can make a "new release" of it without touching others'. */
+function copyOfBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), "pastebox-offline-client-"));
+  tempDirs.push(dir);
+  cpSync(BUILT_CLIENT, dir, { recursive: true });
+  return dir;
+}
+
+beforeAll(async () => {
+  app = await startApp({ CLIENT_DIR: copyOfBuild() });
+  browser = await launchBrowser();
+  authorization = await adminAuthorization(app.baseUrl, E2E_ADMIN_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function createPaste(content: string): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/api/paste`, {
+    method: "POST",
+    headers: { Authorization: authorization, "Content-Type": "application/json" },
+    body: JSON.stringify({ content, format: "text" }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: { slug: string } }).data.slug;
+}
+
+/** Waits until the service worker is active and controls the page (precache done). */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toEndWith("/sw.js");
+}
+
+/** Rows in one of the offline database's stores (SPEC.md §3). */
+function countRows(page: Page, store: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("pastebox");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const request = db.transaction(name, "readonly").objectStore(name).count();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    store,
+  );
+}
+
+async function waitForRows(page: Page, store: string, count: number) {
+  const deadline = Date.now() + 15_000;
+  while ((await countRows(page, store)) !== count) {
+    if (Date.now() > deadline) throw new Error(`${store} never had ${count} rows`);
+    await Bun.sleep(100);
+  }
+}
+
+const fallbackHeading = (page: Page) =>
+  page.getByRole("heading", { level: 1, name: "This page is temporarily unavailable" });
+const toastWith = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+describe("offline app", () => {
+  test("the worker installs; a viewed paste is readable offline; an unknown page shows the fallback with working buttons", async () => {
+    const slug = await createPaste("Readable without a network.");
+    const { context, page, errors } = await openPage(browser, { serviceWorkers: "allow" });
+    await page.goto(`${app.baseUrl}/paste/${slug}`);
+    expect(await page.getByTestId("plain-body").textContent()).toBe("Readable without a network.");
+    await waitForServiceWorker(page);
+    await waitForRows(page, "pastes", 1);
+
+    await context.setOffline(true);
+    await toastWith(page, "You are offline").waitFor();
+    await page.reload();
+    expect(await page.getByTestId("plain-body").textContent()).toBe("Readable without a network.");
+
+    // Never opened on this device: the fallback page, inside the app shell.
+    await page.goto(`${app.baseUrl}/paste/never-opened-here`);
+    await fallbackHeading(page).waitFor();
+    expect(await page.getByText("You are offline, and this page has not been saved").isVisible()).toBe(true);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(true);
+    expect(await page.title()).toBe("Offline - Pastebox");
+
+    // Back one page: the paste, still from this device.
+    await page.getByRole("button", { name: "Go back" }).click();
+    await page.waitForURL(`${app.baseUrl}/paste/${slug}`);
+    expect(await page.getByTestId("plain-body").textContent()).toBe("Readable without a network.");
+
+    // Back to home: the home screen works offline.
+    await page.goto(`${app.baseUrl}/paste/never-opened-here`);
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await page.waitForURL(`${app.baseUrl}/`);
+    await page.getByRole("heading", { level: 1, name: "Online clipboard" }).waitFor();
+
+    // Retry: offline it is the fallback again; online, the real page (this paste does not exist).
+    await page.goto(`${app.baseUrl}/paste/never-opened-here`);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await fallbackHeading(page).waitFor();
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByTestId("paste-notFound").waitFor();
+
+    expect(errors.filter((error) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  test("a paste created offline is queued, then synced when back online and reachable by its link", async () => {
+    const token = authorization.slice("Bearer ".length);
+    const { context, page } = await openPage(browser, { serviceWorkers: "allow" });
+    await context.addInitScript((value) => localStorage.setItem("admin_token", value), token);
+    await page.goto(app.baseUrl);
+    await page.getByRole("heading", { level: 1, name: "Online clipboard" }).waitFor();
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.getByRole("radio", { name: "Plain text" }).click();
+    await page.locator("textarea#paste-editor").fill("Written on a train with no signal.");
+    await page.getByRole("button", { name: "Create share link" }).click();
+    await toastWith(page, "Saved offline").waitFor();
+    await page.getByText("You are offline: this change was saved on this device").waitFor();
+    expect(await countRows(page, "offlineQueue")).toBe(1);
+    const item = await page.evaluate(
+      () =>
+        new Promise<Record<string, unknown>>((resolve) => {
+          const open = indexedDB.open("pastebox");
+          open.onsuccess = () => {
+            const request = open.result.transaction("offlineQueue").objectStore("offlineQueue").getAll();
+            request.onsuccess = () => resolve(request.result[0] as Record<string, unknown>);
+          };
+        }),
+    );
+    expect(item).toMatchObject({
+      type: "paste.create",
+      endpoint: "/trpc/pastes.create",
+      method: "POST",
+      data: { content: "Written on a train with no signal.", format: "text" },
+      authToken: token,
+      authType: "admin",
+      status: "pending",
+    });
+    expect(typeof item.timestamp).toBe("number");
+
+    await context.setOffline(false);
+    const synced = toastWith(page, "1 change made offline was sent");
+    await synced.waitFor();
+    await waitForRows(page, "offlineQueue", 0);
+    await synced.getByRole("button", { name: "Open the paste" }).click();
+    await page.waitForURL(/\/paste\/[A-Za-z0-9]+$/);
+    expect(await page.getByTestId("plain-body").textContent()).toBe("Written on a train with no signal.");
+
+    // The link works for anyone, not only this browser.
+    const slug = new URL(page.url()).pathname.split("/").at(-1);
+    const raw = await fetch(`${app.baseUrl}/api/raw/${slug}`);
+    expect(await raw.text()).toBe("Written on a train with no signal.");
+    await context.close();
+  });
+
+  test("a new build shows the update prompt; accepting reloads into the new worker", async () => {
+    const firstBuild = copyOfBuild();
+    const nextBuild = copyOfBuild();
+    // A new release: the worker script changes (as a rebuild with any change does).
+    appendFileSync(join(nextBuild, "sw.js"), "\n// next release\n");
+
+    let server = await startServerProcess({ env: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, CLIENT_DIR: firstBuild } });
+    const { context, page, errors } = await openPage(browser, { serviceWorkers: "allow" });
+    try {
+      await page.goto(server.baseUrl);
+      await page.getByRole("heading", { level: 1, name: "Online clipboard" }).waitFor();
+      await waitForServiceWorker(page);
+      expect(await page.getByText("A new version is available").count()).toBe(0);
+
+      // Same address, new release.
+      const { port } = server;
+      await server.stop();
+      server = await startServerProcess({
+        port,
+        env: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, CLIENT_DIR: nextBuild },
+      });
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const prompt = toastWith(page, "A new version is available");
+      await prompt.waitFor({ timeout: 60_000 });
+      expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(
+        true,
+      );
+
+      await page.evaluate(() => {
+        (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+      });
+      await prompt.getByRole("button", { name: "Reload" }).click();
+      await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate);
+      await page.getByRole("heading", { level: 1, name: "Online clipboard" }).waitFor();
+      const registration = await page.evaluate(async () => {
+        const current = await navigator.serviceWorker.getRegistration();
+        return { waiting: Boolean(current?.waiting), active: current?.active?.state };
+      });
+      expect(registration).toEqual({ waiting: false, active: "activated" });
+      expect(await page.getByText("A new version is available").count()).toBe(0);
+      expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,203 @@
+import { describe, expect, test } from "bun:test";
+import type { PasteView } from "@shared/schemas/pastes";
+import {
+  clearPrivateCache,
+  credentialFingerprint,
+  normalizeDirectoryPath,
+  offlineCacheInfo,
+  pruneOfflineCache,
+  readCachedQuery,
+  saveQueryResult,
+} from "./cache-store";
+import { OFFLINE_CACHE_MAX_AGE_MS } from "./constants";
+import type { CachedDirectoryData, CachedFileData } from "./db";
+import { createTestDb } from "./test/fake-db";
+
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+const at = (now: number, owner = "owner-a") => ({ owner, now });
+
+const paste = (slug: string, change: Partial<PasteView> = {}): PasteView => ({
+  slug,
+  url: `http://localhost/paste/${slug}`,
+  raw_url: `http://localhost/api/raw/${slug}`,
+  content: `content of ${slug}`,
+  format: "text",
+  remark: null,
+  has_password: false,
+  requires_password: false,
+  expires_at: null,
+  max_views: 0,
+  views: 1,
+  created_at: new Date(NOW - DAY),
+  ...change,
+});
+
+const file = (slug: string, change: Partial<CachedFileData> = {}): CachedFileData => ({
+  slug,
+  filename: `${slug}.pdf`,
+  mimetype: "application/pdf",
+  size: 2048,
+  remark: null,
+  has_password: false,
+  requires_password: false,
+  expires_at: null,
+  max_views: 0,
+  views: 3,
+  created_at: new Date(NOW - DAY),
+  preview_url: `/api/storage/local/c?key=${slug}&sig=1`,
+  download_url: `/api/storage/local/c?key=${slug}&sig=2`,
+  links_expire_at: new Date(NOW + 15 * 60_000),
+  ...change,
+});
+
+const listing = (path: string): CachedDirectoryData => ({
+  path,
+  is_virtual: false,
+  mount_id: "m1",
+  readonly: false,
+  cached: false,
+  total: 1,
+  entries: [
+    {
+      name: "report.md",
+      path: `${path}/report.md`,
+      type: "file",
+      size: 12,
+      modified: new Date(NOW - DAY),
+      mimetype: "text/markdown",
+      is_mount: false,
+      mount_id: null,
+    },
+  ],
+});
+
+describe("offline cache of pastes", () => {
+  test("a paste opened online is answered offline, marked as an offline copy", async () => {
+    const db = createTestDb();
+    await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
+    const cached = await readCachedQuery(db, "pastes.view", { slug: "abc" }, at(NOW + DAY));
+    expect(cached).toMatchObject({ slug: "abc", content: "content of abc", format: "text" });
+    // Dates come back as dates (superjson gave the screens dates online too).
+    expect((cached as PasteView).created_at).toEqual(new Date(NOW - DAY));
+    expect(offlineCacheInfo(cached)).toEqual({ cachedAt: NOW });
+    expect(offlineCacheInfo(paste("abc"))).toBeNull();
+    expect(await readCachedQuery(db, "pastes.view", { slug: "other" }, at(NOW))).toBeNull();
+  });
+
+  test("password-protected pastes are never stored", async () => {
+    const db = createTestDb();
+    await saveQueryResult(db, "pastes.view", { slug: "locked" }, paste("locked", { has_password: true }), at(NOW));
+    await saveQueryResult(
+      db,
+      "pastes.view",
+      { slug: "closed" },
+      paste("closed", { has_password: true, requires_password: true, content: null }),
+      at(NOW),
+    );
+    expect(await db.pastes.count()).toBe(0);
+  });
+
+  test("kept 7 days, and never past the paste's own expiry", async () => {
+    const db = createTestDb();
+    await saveQueryResult(db, "pastes.view", { slug: "week" }, paste("week"), at(NOW));
+    await saveQueryResult(
+      db,
+      "pastes.view",
+      { slug: "hour" },
+      paste("hour", { expires_at: new Date(NOW + 3_600_000) }),
+      at(NOW),
+    );
+    expect(
+      await readCachedQuery(db, "pastes.view", { slug: "week" }, at(NOW + OFFLINE_CACHE_MAX_AGE_MS)),
+    ).not.toBeNull();
+    expect(
+      await readCachedQuery(db, "pastes.view", { slug: "week" }, at(NOW + OFFLINE_CACHE_MAX_AGE_MS + 1)),
+    ).toBeNull();
+    expect(await readCachedQuery(db, "pastes.view", { slug: "hour" }, at(NOW + 3_599_000))).not.toBeNull();
+    expect(await readCachedQuery(db, "pastes.view", { slug: "hour" }, at(NOW + 3_600_000))).toBeNull();
+  });
+
+  test("an answer that came from the cache is not written back (its age would reset)", async () => {
+    const db = createTestDb();
+    await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
+    const cached = await readCachedQuery(db, "pastes.view", { slug: "abc" }, at(NOW + DAY));
+    await saveQueryResult(db, "pastes.view", { slug: "abc" }, cached, at(NOW + DAY));
+    expect((await db.pastes.get("abc"))?.cachedAt).toBe(NOW);
+  });
+});
+
+describe("offline cache of file shares", () => {
+  test("details of an open share are kept by slug; protected shares are not", async () => {
+    const db = createTestDb();
+    await saveQueryResult(db, "files.public.get", { slug: "f1" }, file("f1"), at(NOW));
+    await saveQueryResult(db, "files.public.get", { slug: "f2" }, file("f2", { has_password: true }), at(NOW));
+    expect(await readCachedQuery(db, "files.public.get", { slug: "f1" }, at(NOW))).toMatchObject({
+      filename: "f1.pdf",
+      size: 2048,
+    });
+    expect(await readCachedQuery(db, "files.public.get", { slug: "f2" }, at(NOW))).toBeNull();
+  });
+
+  test("an expired share is not shown from the cache", async () => {
+    const db = createTestDb();
+    await saveQueryResult(
+      db,
+      "files.public.get",
+      { slug: "f1" },
+      file("f1", { expires_at: new Date(NOW + 1000) }),
+      at(NOW),
+    );
+    expect(await readCachedQuery(db, "files.public.get", { slug: "f1" }, at(NOW + 1000))).toBeNull();
+  });
+});
+
+describe("offline cache of directory listings", () => {
+  test("kept by normalised path, for the session that listed them only", async () => {
+    const db = createTestDb();
+    await saveQueryResult(db, "fs.admin.list", { path: "/docs/2024/" }, listing("/docs/2024"), at(NOW, "admin-x"));
+    expect(await readCachedQuery(db, "fs.admin.list", { path: "/docs//2024" }, at(NOW, "admin-x"))).toMatchObject({
+      path: "/docs/2024",
+      total: 1,
+    });
+    // Another credential (an API key, another admin session) never gets it.
+    expect(await readCachedQuery(db, "fs.mine.list", { path: "/docs/2024" }, at(NOW, "key-y"))).toBeNull();
+  });
+
+  test("clearing the private cache drops listings, not shared pastes", async () => {
+    const db = createTestDb();
+    await saveQueryResult(db, "fs.admin.list", { path: "/" }, listing("/"), at(NOW));
+    await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
+    await clearPrivateCache(db);
+    expect(await db.directories.count()).toBe(0);
+    expect(await db.pastes.count()).toBe(1);
+  });
+
+  test("normalizeDirectoryPath", () => {
+    expect(normalizeDirectoryPath("/")).toBe("/");
+    expect(normalizeDirectoryPath("")).toBe("/");
+    expect(normalizeDirectoryPath("docs//a/")).toBe("/docs/a");
+    expect(normalizeDirectoryPath(undefined)).toBe("/");
+  });
+});
+
+describe("upkeep", () => {
+  test("prune drops what is older than 7 days and keeps the rest", async () => {
+    const db = createTestDb();
+    await saveQueryResult(db, "pastes.view", { slug: "old" }, paste("old"), at(NOW - OFFLINE_CACHE_MAX_AGE_MS - 1));
+    await saveQueryResult(db, "pastes.view", { slug: "new" }, paste("new"), at(NOW - DAY));
+    await saveQueryResult(db, "fs.admin.list", { path: "/x" }, listing("/x"), at(NOW - 8 * DAY));
+    await pruneOfflineCache(db, NOW);
+    expect(await db.pastes.toCollection().primaryKeys()).toEqual(["new"]);
+    expect(await db.directories.count()).toBe(0);
+  });
+
+  test("a credential's fingerprint is stable, distinct, and not the secret", async () => {
+    const a = await credentialFingerprint("admin", "secret-token");
+    expect(await credentialFingerprint("admin", "secret-token")).toBe(a);
+    expect(await credentialFingerprint("apikey", "secret-token")).not.toBe(a);
+    expect(a).not.toContain("secret");
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(await credentialFingerprint("none", null)).toBe("anonymous");
+  });
+});

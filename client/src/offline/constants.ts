@@ -1,0 +1,42 @@
+// The offline app's numbers and names (SPEC.md §9): one place, read by the page code and by the
+// service worker (client/src/offline/sw.ts), which must agree on cache names.
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Cached pastes, files, directory listings and remembered routes are served offline this long. */
+export const OFFLINE_CACHE_MAX_AGE_MS = 7 * DAY_MS;
+/** A dismissed install prompt stays hidden this long. */
+export const INSTALL_PROMPT_DISMISS_MS = 7 * DAY_MS;
+/** How often the install prompt's conditions are checked again. */
+export const INSTALL_PROMPT_RECHECK_MS = 5_000;
+/** The offline and back-online toasts. */
+export const NETWORK_TOAST_MS = 3_000;
+/** How long to wait for the service worker before reporting it as not ready. */
+export const SERVICE_WORKER_STATUS_TIMEOUT_MS = 5_000;
+/** Queued writes are tried again this often while the browser says it is online (it can be wrong). */
+export const QUEUE_RETRY_INTERVAL_MS = 30_000;
+/** A new release is looked for this often while the app stays open. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The tRPC queries kept for offline reading: a paste, a file share's details, a directory listing. */
+export const CACHED_QUERY_PATHS = ["pastes.view", "files.public.get", "fs.admin.list", "fs.mine.list"] as const;
+export type CachedQueryPath = (typeof CACHED_QUERY_PATHS)[number];
+
+export const OFFLINE_DB_NAME = "pastebox";
+
+/** Cache Storage names shared by the page and the service worker. */
+export const CACHE_NAMES = {
+  /** GET answers for pastes, file details and directory listings (NetworkFirst, 7 days). */
+  api: "pastebox-api",
+  /** Markers for the routes this browser has opened: offline, only these get the app shell. */
+  routes: "pastebox-routes",
+} as const;
+
+/** Header of a remembered-route marker: when the route was last opened (epoch ms). */
+export const ROUTE_MARKER_HEADER = "x-pastebox-remembered-at";
+
+/** The precached fallback document, and the <meta> by which the app recognises it. */
+export const OFFLINE_FALLBACK_URL = "/offline.html";
+export const OFFLINE_FALLBACK_META = "pastebox-offline-fallback";
+
+/** Message the page posts to a waiting service worker to activate it. */
+export const SKIP_WAITING_MESSAGE = { type: "SKIP_WAITING" } as const;

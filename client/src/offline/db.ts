@@ -1,0 +1,118 @@
+// The browser's local offline database (SPEC.md §3 "Local offline database stores"), on IndexedDB
+// through Dexie: pastes by slug, files by slug, directories by path, settings, the offline queue and
+// the explorer's search history. Opened lazily, so code that merely imports it (tests, browsers
+// with IndexedDB disabled) never fails: callers check `getOfflineDb()` for null and carry on.
+import type { PublicFileView } from "@shared/schemas/files";
+import type { fsListOutput } from "@shared/schemas/fs";
+import type { PasteView } from "@shared/schemas/pastes";
+import Dexie, { type DexieOptions, type EntityTable } from "dexie";
+import type { z } from "zod";
+import type { AuthType } from "../lib/auth/auth-types";
+import { OFFLINE_DB_NAME } from "./constants";
+
+/** A public file share's details as the file page shows them (files.public.get). */
+export type CachedFileData = PublicFileView;
+/** A directory listing as the explorer shows it (fs.*.list). */
+export type CachedDirectoryData = z.infer<typeof fsListOutput>;
+
+export type CachedPaste = { slug: string; data: PasteView; cachedAt: number };
+export type CachedFile = { slug: string; data: CachedFileData; cachedAt: number };
+export type CachedDirectory = {
+  path: string;
+  /** Fingerprint of the credential that listed it: another user's session never sees it. */
+  owner: string;
+  data: CachedDirectoryData;
+  cachedAt: number;
+};
+
+export type OfflineSetting = { key: string; value: unknown };
+
+/** What a queued write does, for the messages about it. */
+export type QueueItemType =
+  | "paste.create"
+  | "paste.update"
+  | "paste.delete"
+  | "paste.clearExpired"
+  | "file.update"
+  | "file.delete"
+  | "key.update"
+  | "key.delete"
+  | "mount.update"
+  | "mount.delete"
+  | "storage.delete"
+  | "storage.setDefault"
+  | "settings.update"
+  | "fs.mkdir"
+  | "fs.rename"
+  | "fs.delete";
+
+/** SPEC.md §3 "Offline queue item": type, endpoint, method, data, auth token, auth type, timestamp,
+ * status pending. The endpoint is the tRPC call that replays it (POST /trpc/<procedure>). */
+export type OfflineQueueItem = {
+  id?: number;
+  type: QueueItemType;
+  endpoint: string;
+  method: "POST";
+  data: unknown;
+  authToken: string | null;
+  authType: AuthType;
+  timestamp: number;
+  status: "pending";
+};
+
+export type SearchHistoryEntry = { query: string; timestamp: number };
+
+export class OfflineDatabase extends Dexie {
+  pastes!: EntityTable<CachedPaste, "slug">;
+  files!: EntityTable<CachedFile, "slug">;
+  directories!: EntityTable<CachedDirectory, "path">;
+  settings!: EntityTable<OfflineSetting, "key">;
+  offlineQueue!: EntityTable<OfflineQueueItem, "id">;
+  searchHistory!: EntityTable<SearchHistoryEntry, "query">;
+
+  /** `options` can bring another IndexedDB implementation (unit tests use fake-indexeddb). */
+  constructor(name: string = OFFLINE_DB_NAME, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({
+      pastes: "slug, cachedAt",
+      files: "slug, cachedAt",
+      directories: "path, cachedAt",
+      settings: "key",
+      offlineQueue: "++id, timestamp, status",
+      searchHistory: "query, timestamp",
+    });
+  }
+}
+
+let shared: OfflineDatabase | null | undefined;
+
+/** The app's database, or null where IndexedDB does not exist (then nothing is kept offline). */
+export function getOfflineDb(): OfflineDatabase | null {
+  if (shared === undefined) shared = typeof indexedDB === "undefined" ? null : new OfflineDatabase();
+  return shared;
+}
+
+/** Unit tests: the database the app's code uses from now on (null: none, undefined: the browser's). */
+export function setOfflineDbForTests(db: OfflineDatabase | null | undefined): void {
+  shared = db;
+}
+
+/** Reads a setting; a missing or unreadable one is `fallback`. */
+export async function readSetting<T>(db: OfflineDatabase | null, key: string, fallback: T): Promise<T> {
+  if (!db) return fallback;
+  try {
+    const row = await db.settings.get(key);
+    return row === undefined ? fallback : (row.value as T);
+  } catch {
+    return fallback;
+  }
+}
+
+export async function writeSetting(db: OfflineDatabase | null, key: string, value: unknown): Promise<void> {
+  if (!db) return;
+  try {
+    await db.settings.put({ key, value });
+  } catch {
+    // Storage full or blocked: the choice lasts for this visit only.
+  }
+}

@@ -1,0 +1,257 @@
+// The offline app through the real app: its tRPC client (offline link), React Query settings and
+// screens, against msw; IndexedDB is fake-indexeddb. "Offline" is navigator.onLine false plus a
+// server that cannot be reached.
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import type { FsEntry } from "@shared/schemas/fs";
+import { act, render, screen } from "@testing-library/react";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { eventually } from "../../test/eventually";
+import { renderAppAt } from "../../test/render-app";
+import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
+import { toast } from "../components/toast-store";
+import i18n from "../i18n";
+import { authStore } from "../lib/auth/session";
+import { AppProviders, createQueryClient } from "../providers";
+import { saveQueryResult } from "./cache-store";
+import { NETWORK_TOAST_MS, OFFLINE_FALLBACK_META } from "./constants";
+import { type OfflineDatabase, setOfflineDbForTests } from "./db";
+import { OfflineApp } from "./offline-app";
+import { NETWORK_TOAST_ID, startOfflineRuntime } from "./offline-runtime";
+import { enqueueWrite, pendingWrites } from "./queue";
+import { runOfflineSync, SYNC_SUMMARY_KEY } from "./sync";
+import { createTestDb } from "./test/fake-db";
+
+const server = mockTrpc();
+let db: OfflineDatabase;
+
+function setOnline(value: boolean) {
+  Object.defineProperty(navigator, "onLine", { configurable: true, get: () => value });
+}
+
+function goOffline() {
+  setOnline(false);
+  server.goOffline();
+}
+
+const sharedText = (slug: string) => ({
+  slug,
+  url: `http://localhost:3000/paste/${slug}`,
+  raw_url: `http://localhost:3000/api/raw/${slug}`,
+  content: `text kept for offline: ${slug}`,
+  format: "text",
+  remark: null,
+  has_password: false,
+  requires_password: false,
+  expires_at: null,
+  max_views: 0,
+  views: 1,
+  created_at: new Date("2026-01-01T00:00:00Z"),
+});
+
+const docsListing = {
+  path: "/docs",
+  is_virtual: false,
+  mount_id: "m1",
+  readonly: false,
+  cached: false,
+  total: 1,
+  entries: [
+    {
+      name: "notes.md",
+      path: "/docs/notes.md",
+      type: "file",
+      size: 10,
+      modified: new Date("2026-01-01T00:00:00Z"),
+      mimetype: "text/markdown",
+      is_mount: false,
+      mount_id: null,
+    } satisfies FsEntry,
+  ],
+};
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+  db = createTestDb();
+  setOfflineDbForTests(db);
+  setOnline(true);
+  toast.clear();
+});
+
+afterEach(() => {
+  setOfflineDbForTests(undefined);
+  setOnline(true);
+  document.head.querySelector(`meta[name="${OFFLINE_FALLBACK_META}"]`)?.remove();
+});
+
+describe("reading offline", () => {
+  test("a paste opened online is readable offline, from the local database", async () => {
+    server.use({ "pastes.view": (input) => sharedText((input as { slug: string }).slug) });
+    const online = renderAppAt("/paste/abc123");
+    expect((await screen.findByTestId("plain-body")).textContent).toBe("text kept for offline: abc123");
+    await eventually(() => expect(server.calls.length).toBeGreaterThan(0));
+    for (let i = 0; i < 100 && (await db.pastes.count()) === 0; i++) await act(() => Bun.sleep(10));
+    online.unmount();
+
+    goOffline();
+    renderAppAt("/paste/abc123");
+    expect((await screen.findByTestId("plain-body")).textContent).toBe("text kept for offline: abc123");
+  });
+
+  test("the mount explorer shows a cached folder offline, marked as an offline copy", async () => {
+    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    server.use({ ...adminValidation(), "fs.admin.list": () => docsListing });
+    const online = renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry");
+    expect(screen.queryByTestId("offline-copy-badge")).toBeNull();
+    for (let i = 0; i < 100 && (await db.directories.count()) === 0; i++) await act(() => Bun.sleep(10));
+    online.unmount();
+
+    goOffline();
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry");
+    expect((await screen.findByTestId("offline-copy-badge")).textContent).toContain("Offline copy");
+  });
+});
+
+describe("the offline fallback document", () => {
+  test("the address it was served for shows the fallback page in the shell; elsewhere the app", async () => {
+    const meta = document.createElement("meta");
+    meta.name = OFFLINE_FALLBACK_META;
+    meta.content = "1";
+    document.head.append(meta);
+    server.use({ "pastes.view": (input) => sharedText((input as { slug: string }).slug) });
+    authStore.reload({ force: true });
+    const location = memoryLocation({ path: "/upload", record: true });
+    render(
+      <Router hook={location.hook}>
+        <AppProviders>
+          <OfflineApp withServiceWorker={false} />
+        </AppProviders>
+      </Router>,
+    );
+    expect((await screen.findByTestId("offline-fallback")).textContent).toContain(
+      "This page is temporarily unavailable",
+    );
+    // Inside the shell (its navigation is there); going elsewhere in the app shows the app.
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeDefined();
+    act(() => location.navigate("/paste/xyz"));
+    expect((await screen.findByTestId("plain-body")).textContent).toBe("text kept for offline: xyz");
+    expect(screen.queryByTestId("offline-fallback")).toBeNull();
+  });
+});
+
+describe("network notices and session changes", () => {
+  test("going offline and back online each show a 3-second toast", async () => {
+    const stop = startOfflineRuntime({ queryClient: createQueryClient(), withServiceWorker: false });
+    try {
+      setOnline(false);
+      window.dispatchEvent(new Event("offline"));
+      const offline = toast.getToasts().find((item) => item.id === NETWORK_TOAST_ID);
+      expect(offline).toMatchObject({ title: "You are offline", tone: "warning", duration: NETWORK_TOAST_MS });
+      expect(NETWORK_TOAST_MS).toBe(3_000);
+      setOnline(true);
+      window.dispatchEvent(new Event("online"));
+      const online = toast.getToasts().filter((item) => item.id === NETWORK_TOAST_ID);
+      expect(online).toHaveLength(1);
+      expect(online[0]).toMatchObject({ title: "Back online", tone: "success", duration: NETWORK_TOAST_MS });
+    } finally {
+      stop();
+    }
+  });
+
+  test("when the session ends, its cached listings leave the device", async () => {
+    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    authStore.reload({ force: true });
+    const stop = startOfflineRuntime({ queryClient: createQueryClient(), withServiceWorker: false });
+    try {
+      await saveQueryResult(db, "fs.admin.list", { path: "/docs" }, docsListing, { owner: "o", now: Date.now() });
+      expect(await db.directories.count()).toBe(1);
+      await act(() => authStore.logout());
+      for (let i = 0; i < 100 && (await db.directories.count()) > 0; i++) await Bun.sleep(10);
+      expect(await db.directories.count()).toBe(0);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("syncing the queue", () => {
+  const created = { ...sharedText("new123"), id: "p1", is_expired: false, created_by: "admin", updated_at: new Date() };
+
+  test("queued writes are sent with their own credential, in order; a refusal is reported, translated", async () => {
+    await enqueueWrite(db, {
+      procedurePath: "pastes.create",
+      input: { content: "written offline", format: "text" },
+      authType: "admin",
+      authToken: "token-at-the-time",
+      timestamp: 1,
+    });
+    await enqueueWrite(db, {
+      procedurePath: "fs.admin.mkdir",
+      input: { path: "/docs/new" },
+      authType: "admin",
+      authToken: "token-at-the-time",
+      timestamp: 2,
+    });
+    server.use({
+      "pastes.create": () => created,
+      "fs.admin.mkdir": () => {
+        throw new TrpcTestError("CONFLICT", "A file or folder with this name already exists");
+      },
+    });
+    const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+    expect(server.calls.map((call) => [call.path, call.authorization])).toEqual([
+      ["pastes.create", "Bearer token-at-the-time"],
+      ["fs.admin.mkdir", "Bearer token-at-the-time"],
+    ]);
+    expect(summary).toMatchObject({ synced: 1, createdPastes: ["new123"], remaining: 0, touchesPastes: true });
+    expect(summary?.failed).toEqual([{ type: "fs.mkdir", message: "A file or folder with this name already exists" }]);
+    expect(await pendingWrites(db)).toEqual([]);
+    const toasts = toast.getToasts();
+    expect(toasts.map((item) => item.title)).toEqual([
+      "1 change made offline was sent",
+      "Could not sync: create a folder",
+    ]);
+    expect(toasts[0]?.actions.map((action) => action.label)).toEqual(["Open the paste"]);
+    expect(toasts[1]?.description).toBe("A file or folder with this name already exists");
+  });
+
+  test("on an admin page, paste changes reload it; the result is shown after the reload", async () => {
+    await enqueueWrite(db, {
+      procedurePath: "pastes.admin.delete",
+      input: { id: "p1" },
+      authType: "admin",
+      authToken: "t",
+      timestamp: 1,
+    });
+    server.use({ "pastes.admin.delete": () => ({ deleted: 1 }) });
+    let reloads = 0;
+    await runOfflineSync({
+      db,
+      queryClient: createQueryClient(),
+      pathname: () => "/admin/text-management",
+      reload: () => {
+        reloads += 1;
+      },
+    });
+    expect(reloads).toBe(1);
+    expect(JSON.parse(sessionStorage.getItem(SYNC_SUMMARY_KEY) ?? "null")).toMatchObject({ synced: 1 });
+    sessionStorage.removeItem(SYNC_SUMMARY_KEY);
+  });
+
+  test("server unreachable: nothing is lost, the user is told they still wait", async () => {
+    await enqueueWrite(db, {
+      procedurePath: "fs.admin.mkdir",
+      input: { path: "/x" },
+      authType: "admin",
+      authToken: "t",
+      timestamp: 1,
+    });
+    server.goOffline();
+    const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+    expect(summary?.remaining).toBe(1);
+    expect(await pendingWrites(db)).toHaveLength(1);
+    expect(toast.getToasts().map((item) => item.title)).toEqual(["1 change is still waiting"]);
+  });
+});

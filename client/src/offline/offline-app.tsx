@@ -1,0 +1,43 @@
+// The app as main.tsx renders it: <App> plus the offline app around it. When the service worker
+// answered a page load with the offline fallback document (it has no copy of that page), that
+// address shows the offline fallback page inside the app shell; navigating elsewhere shows the app.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { App } from "../app";
+import { AppShell } from "../components/app-shell";
+import { OFFLINE_FALLBACK_META } from "./constants";
+import { OfflineFallbackPage } from "./offline-fallback-page";
+import { startOfflineRuntime } from "./offline-runtime";
+import { rememberRoute } from "./route-memory";
+import { isServiceWorkerSupported } from "./service-worker";
+
+export function isOfflineFallbackDocument(): boolean {
+  return document.querySelector(`meta[name="${OFFLINE_FALLBACK_META}"]`) !== null;
+}
+
+/** Pages shown in the app are the ones the service worker may answer offline with the app shell. */
+function rememberShownRoute(): void {
+  if (!isServiceWorkerSupported() || typeof caches === "undefined") return;
+  void rememberRoute(caches, window.location.href, window.location.origin, Date.now()).catch(() => undefined);
+}
+
+export function OfflineApp({ withServiceWorker }: { withServiceWorker: boolean }) {
+  const queryClient = useQueryClient();
+  const [location] = useLocation();
+  const [fallbackLocation] = useState(() => (isOfflineFallbackDocument() ? location : null));
+  const isFallback = fallbackLocation !== null && location === fallbackLocation;
+
+  useEffect(() => startOfflineRuntime({ queryClient, withServiceWorker }), [queryClient, withServiceWorker]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not a value read
+  useEffect(() => {
+    if (!isFallback) rememberShownRoute();
+  }, [location, isFallback]);
+
+  if (!isFallback) return <App />;
+  return (
+    <AppShell>
+      <OfflineFallbackPage />
+    </AppShell>
+  );
+}

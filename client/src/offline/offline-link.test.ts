@@ -1,0 +1,243 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { createTRPCUntypedClient, type Operation, TRPCClientError, type TRPCLink } from "@trpc/client";
+import { observable } from "@trpc/server/observable";
+import type { AppRouter } from "../../../server/routers";
+import { errorMessageOf, isNetworkError, isUnauthorizedError } from "../lib/api-errors";
+import type { AuthType } from "../lib/auth/auth-types";
+import { offlineCacheInfo } from "./cache-store";
+import type { OfflineDatabase, OfflineQueueItem } from "./db";
+import { isQueuedOfflineError, offlineLink } from "./offline-link";
+import { pendingWrites } from "./queue";
+import { createTestDb } from "./test/fake-db";
+
+/** The network, as the last link: answers with `respond`, and records what reached it. */
+function fakeServer(respond: (op: Operation) => Promise<unknown>) {
+  const seen: string[] = [];
+  const link: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        seen.push(`${op.type} ${op.path}`);
+        respond(op).then(
+          (data) => {
+            observer.next({ result: { type: "data", data } });
+            observer.complete();
+          },
+          (error: unknown) => observer.error(error as TRPCClientError<AppRouter>),
+        );
+        return () => undefined;
+      });
+  return { link, seen };
+}
+
+const networkDown = () => new TRPCClientError<AppRouter>("fetch failed", { cause: new TypeError("fetch failed") });
+
+let db: OfflineDatabase;
+let isOnline: boolean;
+let queued: OfflineQueueItem[];
+
+function clientWith(
+  respond: (op: Operation) => Promise<unknown>,
+  auth: { authType: AuthType; credential: string | null } = { authType: "admin", credential: "t1" },
+) {
+  const server = fakeServer(respond);
+  const client = createTRPCUntypedClient<AppRouter>({
+    links: [
+      offlineLink({
+        getDb: () => db,
+        isOnline: () => isOnline,
+        currentAuth: () => auth,
+        queuedMessage: () => "Saved offline; it will be sent when you are back online.",
+        onQueued: (item) => queued.push(item),
+      }),
+      server.link,
+    ],
+  });
+  return { client, seen: server.seen };
+}
+
+const pasteView = (slug: string) => ({
+  slug,
+  url: `http://x/paste/${slug}`,
+  raw_url: `http://x/api/raw/${slug}`,
+  content: "hello offline",
+  format: "text",
+  remark: null,
+  has_password: false,
+  requires_password: false,
+  expires_at: null,
+  max_views: 0,
+  views: 1,
+  created_at: new Date("2026-01-01T00:00:00Z"),
+});
+
+/** Saving happens after the answer is passed on; wait until it landed. */
+async function eventually(check: () => Promise<boolean>) {
+  for (let i = 0; i < 50; i++) {
+    if (await check()) return;
+    await Bun.sleep(10);
+  }
+  throw new Error("condition not met");
+}
+
+beforeEach(() => {
+  db = createTestDb();
+  isOnline = true;
+  queued = [];
+});
+
+describe("offline link: reads", () => {
+  test("online, a paste is fetched and kept; offline it is answered from the cache without the network", async () => {
+    const { client, seen } = clientWith(async () => pasteView("abc"));
+    const online = await client.query("pastes.view", { slug: "abc" });
+    expect(offlineCacheInfo(online)).toBeNull();
+    await eventually(async () => (await db.pastes.count()) === 1);
+
+    isOnline = false;
+    const offline = await client.query("pastes.view", { slug: "abc" });
+    expect(offline).toMatchObject({ slug: "abc", content: "hello offline" });
+    expect(offlineCacheInfo(offline)).not.toBeNull();
+    expect(seen).toEqual(["query pastes.view"]);
+  });
+
+  test("offline without a local copy, the request still goes out (the service worker may have it)", async () => {
+    const { client, seen } = clientWith(async () => {
+      throw networkDown();
+    });
+    isOnline = false;
+    const error = await client.query("pastes.view", { slug: "never-seen" }).catch((caught: unknown) => caught);
+    expect(isNetworkError(error)).toBe(true);
+    expect(seen).toEqual(["query pastes.view"]);
+  });
+
+  test("'online' but no answer (server down): the local copy is used", async () => {
+    let isDown = false;
+    const { client } = clientWith(async () => {
+      if (isDown) throw networkDown();
+      return pasteView("abc");
+    });
+    await client.query("pastes.view", { slug: "abc" });
+    await eventually(async () => (await db.pastes.count()) === 1);
+    isDown = true;
+    expect(offlineCacheInfo(await client.query("pastes.view", { slug: "abc" }))).not.toBeNull();
+  });
+
+  test("a real error from the server (404) is passed on, never masked by the cache", async () => {
+    let answer: "ok" | "gone" = "ok";
+    const { client } = clientWith(async () => {
+      if (answer === "gone") {
+        throw new TRPCClientError("Not found", {
+          result: { error: { code: -32_004, message: "Not found", data: { appCode: "NOT_FOUND", httpStatus: 404 } } },
+        } as never);
+      }
+      return pasteView("abc");
+    });
+    await client.query("pastes.view", { slug: "abc" });
+    await eventually(async () => (await db.pastes.count()) === 1);
+    answer = "gone";
+    const error = await client.query("pastes.view", { slug: "abc" }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe("Not found");
+  });
+
+  test("listings are answered offline only to the session that fetched them", async () => {
+    const listing = {
+      path: "/docs",
+      is_virtual: false,
+      mount_id: "m",
+      readonly: false,
+      cached: false,
+      total: 0,
+      entries: [],
+    };
+    const admin = clientWith(async () => listing, { authType: "admin", credential: "admin-token" });
+    await admin.client.query("fs.admin.list", { path: "/docs" });
+    await eventually(async () => (await db.directories.count()) === 1);
+    isOnline = false;
+    expect(offlineCacheInfo(await admin.client.query("fs.admin.list", { path: "/docs/" }))).not.toBeNull();
+
+    const key = clientWith(
+      async () => {
+        throw networkDown();
+      },
+      { authType: "apikey", credential: "some-key" },
+    );
+    const error = await key.client.query("fs.mine.list", { path: "/docs" }).catch((caught: unknown) => caught);
+    expect(isNetworkError(error)).toBe(true);
+  });
+
+  test("other queries pass straight through and are not stored", async () => {
+    const { client, seen } = clientWith(async () => ({ version: "0.6.8" }));
+    await client.query("system.version", undefined);
+    expect(seen).toEqual(["query system.version"]);
+    expect(await db.pastes.count()).toBe(0);
+  });
+});
+
+describe("offline link: writes", () => {
+  test("offline, creating a paste is queued at once with the caller's credential and fails as 'saved offline'", async () => {
+    const { client, seen } = clientWith(async () => ({ slug: "never" }));
+    isOnline = false;
+    const error = await client
+      .mutation("pastes.create", { content: "written offline", format: "text" })
+      .catch((caught: unknown) => caught);
+    expect(seen).toEqual([]);
+    expect(isQueuedOfflineError(error)).toBe(true);
+    // The screens show it like a server's message, and it is neither a network error nor a 401.
+    expect(errorMessageOf(error, { network: "NETWORK", fallback: "FALLBACK" })).toBe(
+      "Saved offline; it will be sent when you are back online.",
+    );
+    expect(isNetworkError(error)).toBe(false);
+    expect(isUnauthorizedError(error)).toBe(false);
+    expect(queued).toHaveLength(1);
+    const [item] = await pendingWrites(db);
+    expect(item).toMatchObject({
+      type: "paste.create",
+      endpoint: "/trpc/pastes.create",
+      method: "POST",
+      data: { content: "written offline", format: "text" },
+      authToken: "t1",
+      authType: "admin",
+      status: "pending",
+    });
+  });
+
+  test("offline, a write that may not wait goes to the network (and fails there)", async () => {
+    const { client, seen } = clientWith(async () => {
+      throw networkDown();
+    });
+    isOnline = false;
+    const error = await client.mutation("keys.create", { name: "k" }).catch((caught: unknown) => caught);
+    expect(isNetworkError(error)).toBe(true);
+    expect(seen).toEqual(["mutation keys.create"]);
+    expect(await db.offlineQueue.count()).toBe(0);
+  });
+
+  test("'online' but no answer at all (no way through): the write is queued too", async () => {
+    const { client, seen } = clientWith(async () => {
+      throw networkDown();
+    });
+    const error = await client.mutation("fs.admin.mkdir", { path: "/docs/new" }).catch((caught: unknown) => caught);
+    expect(seen).toEqual(["mutation fs.admin.mkdir"]);
+    expect(isQueuedOfflineError(error)).toBe(true);
+    expect((await pendingWrites(db)).map((item) => item.type)).toEqual(["fs.mkdir"]);
+  });
+
+  test("online, a refusal from the server is the screen's to show, not queued", async () => {
+    const { client } = clientWith(async () => {
+      throw new TRPCClientError("Already exists", {
+        result: { error: { code: -32_009, message: "Already exists", data: { appCode: "CONFLICT", httpStatus: 409 } } },
+      } as never);
+    });
+    const error = await client.mutation("fs.admin.mkdir", { path: "/docs" }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe("Already exists");
+    expect(isQueuedOfflineError(error)).toBe(false);
+    expect(await db.offlineQueue.count()).toBe(0);
+  });
+
+  test("online, writes go to the server and nothing is queued", async () => {
+    const { client, seen } = clientWith(async () => ({ slug: "abc123" }));
+    expect(await client.mutation("pastes.create", { content: "x", format: "text" })).toEqual({ slug: "abc123" });
+    expect(seen).toEqual(["mutation pastes.create"]);
+    expect(await db.offlineQueue.count()).toBe(0);
+  });
+});

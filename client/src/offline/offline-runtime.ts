@@ -1,0 +1,142 @@
+// Everything the offline app does while the page is open, started once by <OfflineApp>: the
+// offline / back-online toasts (3 s), sending the offline queue when the network returns, the
+// install prompt, the service worker and its update prompt, and forgetting private offline data
+// when the session changes.
+import type { QueryClient } from "@tanstack/react-query";
+import { toast } from "../components/toast-store";
+import i18n from "../i18n";
+import { credentialOf } from "../lib/auth/auth-storage";
+import { authStore } from "../lib/auth/session";
+import { loadSearchHistory } from "../lib/explorer/search-history";
+import { clearPrivateCache, offlineCacheInfo, pruneOfflineCache } from "./cache-store";
+import { CACHE_NAMES, NETWORK_TOAST_MS, QUEUE_RETRY_INTERVAL_MS, SERVICE_WORKER_STATUS_TIMEOUT_MS } from "./constants";
+import { getOfflineDb, type OfflineDatabase, readSetting, writeSetting } from "./db";
+import { INSTALL_DISMISSED_SETTING, startInstallPrompt } from "./install-prompt";
+import { countPendingWrites } from "./queue";
+import { readServiceWorkerStatus, registerServiceWorker } from "./service-worker";
+import { runOfflineSync, showStoredSyncSummary } from "./sync";
+
+export const NETWORK_TOAST_ID = "network-status";
+
+export function showOfflineToast(): void {
+  toast.warning(i18n.t("offline.status.offline"), {
+    id: NETWORK_TOAST_ID,
+    description: i18n.t("offline.status.offlineDescription"),
+    duration: NETWORK_TOAST_MS,
+  });
+}
+
+export function showOnlineToast(): void {
+  toast.success(i18n.t("offline.status.online"), { id: NETWORK_TOAST_ID, duration: NETWORK_TOAST_MS });
+}
+
+/** The server answers (not just "the browser has a network"): /api/health, never cached. */
+async function isServerReachable(): Promise<boolean> {
+  try {
+    const response = await fetch("/api/health", {
+      cache: "no-store",
+      signal: AbortSignal.timeout(SERVICE_WORKER_STATUS_TIMEOUT_MS),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function hasPendingWrites(db: OfflineDatabase): Promise<boolean> {
+  return (await countPendingWrites(db).catch(() => 0)) > 0;
+}
+
+function isStandalone(): boolean {
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return iosStandalone || window.matchMedia?.("(display-mode: standalone)").matches === true;
+}
+
+export type OfflineRuntimeOptions = {
+  queryClient: QueryClient;
+  /** Register the service worker (production builds; the dev server has none). */
+  withServiceWorker: boolean;
+};
+
+/** Starts the offline app; returns its stop function (React's StrictMode starts it twice). */
+export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineRuntimeOptions): () => void {
+  const db = getOfflineDb();
+  const stops: (() => void)[] = [];
+  const listen = (target: EventTarget, type: string, listener: () => void) => {
+    target.addEventListener(type, listener);
+    stops.push(() => target.removeEventListener(type, listener));
+  };
+
+  void loadSearchHistory(db);
+  if (db) void pruneOfflineCache(db, Date.now()).catch(() => undefined);
+
+  const sync = () => (db && navigator.onLine ? runOfflineSync({ db, queryClient }) : Promise.resolve(null));
+  listen(window, "offline", showOfflineToast);
+  listen(window, "online", () => {
+    showOnlineToast();
+    void sync();
+    // What was answered from the offline cache is fetched again now that it can be.
+    void queryClient.invalidateQueries({ predicate: (query) => offlineCacheInfo(query.state.data) !== null });
+  });
+  // navigator.onLine can say "online" with no way through, and then no 'online' event comes: while
+  // writes wait, the server is asked now and then (and when the tab is shown again), quietly, and
+  // the queue goes once it answers.
+  const syncWhenReachable = async () => {
+    if (db && navigator.onLine && (await hasPendingWrites(db)) && (await isServerReachable())) await sync();
+  };
+  listen(document, "visibilitychange", () => {
+    if (document.visibilityState === "visible") void syncWhenReachable();
+  });
+  const retry = setInterval(() => void syncWhenReachable(), QUEUE_RETRY_INTERVAL_MS);
+  stops.push(() => clearInterval(retry));
+  showStoredSyncSummary();
+  if (navigator.onLine) void sync();
+  else showOfflineToast();
+
+  // A directory listing belongs to the session that fetched it: when that session ends (logout, a
+  // switch of account or key), its listings leave this device.
+  let credential = credentialOf(authStore.getState());
+  stops.push(
+    authStore.subscribe(() => {
+      const next = credentialOf(authStore.getState());
+      if (next === credential) return;
+      const hadSession = credential !== null;
+      credential = next;
+      if (!hadSession) return;
+      if (db) void clearPrivateCache(db).catch(() => undefined);
+      if (typeof caches !== "undefined") void caches.delete(CACHE_NAMES.api).catch(() => undefined);
+    }),
+  );
+
+  const install = startInstallPrompt({
+    target: window,
+    toasts: toast,
+    texts: () => ({
+      title: i18n.t("offline.install.title"),
+      description: i18n.t("offline.install.description"),
+      install: i18n.t("offline.install.install"),
+      later: i18n.t("offline.install.later"),
+    }),
+    isStandalone,
+    isOfflineReady: async () => (await readServiceWorkerStatus()) === "active",
+    readDismissedAt: () => readSetting<number | null>(db, INSTALL_DISMISSED_SETTING, null),
+    writeDismissedAt: (at) => writeSetting(db, INSTALL_DISMISSED_SETTING, at),
+  });
+  stops.push(() => install.stop());
+
+  if (withServiceWorker) {
+    registerServiceWorker({
+      toasts: toast,
+      texts: () => ({
+        title: i18n.t("offline.update.title"),
+        description: i18n.t("offline.update.description"),
+        reload: i18n.t("offline.update.reload"),
+        later: i18n.t("offline.update.later"),
+      }),
+    });
+  }
+
+  return () => {
+    for (const stop of stops.splice(0)) stop();
+  };
+}

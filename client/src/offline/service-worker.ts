@@ -1,0 +1,78 @@
+// Registers the service worker built by vite.config.ts (workbox-build) and turns "a new version is
+// waiting" into the update prompt toast (SPEC.md §2, §4): accepting tells the waiting worker to take
+// over, and the page reloads once it controls the page, so code and cache always match.
+import { Workbox } from "workbox-window";
+import type { ToastStore } from "../components/toast-store";
+import { SERVICE_WORKER_STATUS_TIMEOUT_MS, UPDATE_CHECK_INTERVAL_MS } from "./constants";
+
+export const UPDATE_TOAST_ID = "update-prompt";
+export const SERVICE_WORKER_URL = "/sw.js";
+
+export type UpdatePromptTexts = { title: string; description: string; reload: string; later: string };
+
+export type ServiceWorkerOptions = {
+  toasts: ToastStore;
+  texts: () => UpdatePromptTexts;
+  reload?: () => void;
+};
+
+let registered: Workbox | null = null;
+
+export function isServiceWorkerSupported(): boolean {
+  return typeof navigator !== "undefined" && "serviceWorker" in navigator && window.isSecureContext;
+}
+
+/** Registers once per page (StrictMode mounts twice); later calls are no-ops. */
+export function registerServiceWorker(options: ServiceWorkerOptions): Workbox | null {
+  if (registered || !isServiceWorkerSupported()) return registered;
+  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: "/" });
+  registered = workbox;
+  const reload = options.reload ?? (() => window.location.reload());
+
+  workbox.addEventListener("waiting", () => {
+    const texts = options.texts();
+    options.toasts.show({
+      id: UPDATE_TOAST_ID,
+      tone: "info",
+      title: texts.title,
+      description: texts.description,
+      duration: null,
+      actions: [
+        {
+          label: texts.reload,
+          onClick: () => {
+            workbox.addEventListener("controlling", () => reload());
+            workbox.messageSkipWaiting();
+          },
+        },
+        { label: texts.later, onClick: () => undefined },
+      ],
+    });
+  });
+
+  void workbox.register().catch((error: unknown) => {
+    console.warn("service worker registration failed", error);
+  });
+
+  // A tab left open for days still hears about new releases.
+  setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+  return workbox;
+}
+
+export type ServiceWorkerStatus = "active" | "unsupported" | "timeout";
+
+/** Whether a service worker controls this origin, waiting at most 5 s (SPEC.md §9). */
+export async function readServiceWorkerStatus(
+  timeoutMs: number = SERVICE_WORKER_STATUS_TIMEOUT_MS,
+): Promise<ServiceWorkerStatus> {
+  if (!isServiceWorkerSupported()) return "unsupported";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready.then(() => "active" as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

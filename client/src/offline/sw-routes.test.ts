@@ -1,0 +1,80 @@
+import { describe, expect, test } from "bun:test";
+import { CACHE_NAMES, OFFLINE_CACHE_MAX_AGE_MS, ROUTE_MARKER_HEADER } from "./constants";
+import { isRouteMarkerFresh, routeKey, routeMarker } from "./route-memory";
+import { credentialScopedKey, isAppRoute, isOfflineReadableApi } from "./sw-routes";
+
+const url = (path: string) => new URL(path, "http://127.0.0.1:8787");
+
+describe("service worker: page loads", () => {
+  test("app routes get the app shell; API, WebDAV, assets and top-level files do not", () => {
+    for (const path of ["/", "/upload", "/admin/settings", "/paste/abc", "/file/x", "/mount-explorer/docs/v1.2"]) {
+      expect({ path, app: isAppRoute(path) }).toEqual({ path, app: true });
+    }
+    for (const path of [
+      "/api/raw/abc",
+      "/api",
+      "/trpc/pastes.view",
+      "/dav/docs",
+      "/dav",
+      "/assets/index-1.js",
+      "/sw.js",
+      "/manifest.webmanifest",
+    ]) {
+      expect({ path, app: isAppRoute(path) }).toEqual({ path, app: false });
+    }
+    // A route that merely starts like a server path is still a route.
+    expect(isAppRoute("/david")).toBe(true);
+  });
+
+  test("routes are remembered by path; markers count for 7 days", () => {
+    expect(routeKey("/paste/abc?x=1#top", "http://h")).toBe("http://h/paste/abc");
+    expect(routeKey("http://h/mount-explorer/a?preview=/a/b.md", "http://h")).toBe("http://h/mount-explorer/a");
+    const now = 1_000_000_000_000;
+    const marker = routeMarker(now);
+    expect(marker.headers.get(ROUTE_MARKER_HEADER)).toBe(String(now));
+    expect(isRouteMarkerFresh(marker, now + OFFLINE_CACHE_MAX_AGE_MS)).toBe(true);
+    expect(isRouteMarkerFresh(marker, now + OFFLINE_CACHE_MAX_AGE_MS + 1)).toBe(false);
+    expect(isRouteMarkerFresh(undefined, now)).toBe(false);
+    expect(isRouteMarkerFresh(new Response(null), now)).toBe(false);
+    expect(CACHE_NAMES.routes).not.toBe(CACHE_NAMES.api);
+  });
+});
+
+describe("service worker: API reads kept for offline", () => {
+  test("tRPC batches of paste, file-share and listing reads only", () => {
+    expect(isOfflineReadableApi(url("/trpc/pastes.view?batch=1&input=%7B%7D"))).toBe(true);
+    expect(isOfflineReadableApi(url("/trpc/files.public.get,fs.admin.list?batch=1"))).toBe(true);
+    expect(isOfflineReadableApi(url("/trpc/fs.mine.list?batch=1"))).toBe(true);
+    expect(isOfflineReadableApi(url(`/trpc/${encodeURIComponent("pastes.view,fs.admin.list")}?batch=1`))).toBe(true);
+    // One admin or auth call in the batch and it is not kept.
+    expect(isOfflineReadableApi(url("/trpc/pastes.view,admin.validateToken?batch=1"))).toBe(false);
+    expect(isOfflineReadableApi(url("/trpc/keys.list?batch=1"))).toBe(false);
+    expect(isOfflineReadableApi(url("/trpc/fs.admin.fileLink?batch=1"))).toBe(false);
+    expect(isOfflineReadableApi(url("/trpc/%E0%A4%A?batch=1"))).toBe(false);
+  });
+
+  test("the REST reads of the same things; never signed content links, never a password in the URL", () => {
+    expect(isOfflineReadableApi(url("/api/paste/abc"))).toBe(true);
+    expect(isOfflineReadableApi(url("/api/raw/abc"))).toBe(true);
+    expect(isOfflineReadableApi(url("/api/public/files/abc"))).toBe(true);
+    expect(isOfflineReadableApi(url("/api/admin/fs/list?path=/docs"))).toBe(true);
+    expect(isOfflineReadableApi(url("/api/user/fs/list?path=/"))).toBe(true);
+    expect(isOfflineReadableApi(url("/api/raw/abc?password=secret"))).toBe(false);
+    expect(isOfflineReadableApi(url("/api/storage/local/c?op=get&key=k&sig=x"))).toBe(false);
+    expect(isOfflineReadableApi(url("/api/admin/fs/download?path=/a"))).toBe(false);
+    expect(isOfflineReadableApi(url("/api/admin/pastes"))).toBe(false);
+    expect(isOfflineReadableApi(url("/api/test/admin-token"))).toBe(false);
+  });
+
+  test("cache keys carry a digest of the credential, never the credential", async () => {
+    const anonymous = new Request("http://h/trpc/pastes.view?batch=1");
+    expect(await credentialScopedKey(anonymous)).toBe("http://h/trpc/pastes.view?batch=1");
+    const admin = new Request("http://h/trpc/fs.admin.list?batch=1", { headers: { Authorization: "Bearer tok-1" } });
+    const other = new Request("http://h/trpc/fs.admin.list?batch=1", { headers: { Authorization: "Bearer tok-2" } });
+    const adminKey = await credentialScopedKey(admin);
+    expect(adminKey).toStartWith("http://h/trpc/fs.admin.list?batch=1&__credential=");
+    expect(adminKey).not.toContain("tok-1");
+    expect(await credentialScopedKey(other)).not.toBe(adminKey);
+    expect(await credentialScopedKey(admin)).toBe(adminKey);
+  });
+});

@@ -1,0 +1,147 @@
+// Sending the offline queue when the browser is back online (SPEC.md §4, §8): writes go in the order
+// they were made, each with the credential it was made with; failures are reported with a
+// translated message; an admin page reloads after paste changes so its lists show the result.
+import type { QueryClient } from "@tanstack/react-query";
+import { createTRPCUntypedClient, httpLink } from "@trpc/client";
+import superjson from "superjson";
+import { navigate } from "wouter/use-browser-location";
+import type { AppRouter } from "../../../server/routers";
+import { toast } from "../components/toast-store";
+import i18n, { currentLanguage } from "../i18n";
+import { errorMessageOf, isNetworkError } from "../lib/api-errors";
+import { authHeadersFor } from "../lib/auth-headers";
+import { TRPC_URL } from "../lib/trpc";
+import type { OfflineDatabase, OfflineQueueItem, QueueItemType } from "./db";
+import { countPendingWrites, procedureOf, type SyncReport, syncQueue, withSyncLock } from "./queue";
+
+export const SYNC_TOAST_ID = "offline-sync";
+/** A sync summary waiting to be shown after the reload it caused (sessionStorage). */
+export const SYNC_SUMMARY_KEY = "pastebox_offline_sync_summary";
+
+/** Replays one queued write exactly as it was made: its procedure, its input, its credential. */
+export function replayWrite(item: OfflineQueueItem): Promise<unknown> {
+  const credentials = authHeadersFor({
+    authType: item.authType,
+    adminToken: item.authType === "admin" ? item.authToken : null,
+    apiKey: item.authType === "apikey" ? item.authToken : null,
+  });
+  // Not the app's client: a refused replay must not end the session now in use (its 401 is about
+  // the credential stored with the write), and it must not be queued again.
+  const client = createTRPCUntypedClient<AppRouter>({
+    links: [
+      httpLink({
+        url: TRPC_URL,
+        transformer: superjson,
+        headers: () => ({ ...credentials, "Accept-Language": currentLanguage() }),
+      }),
+    ],
+  });
+  return client.mutation(procedureOf(item), item.data);
+}
+
+export type SyncSummary = {
+  synced: number;
+  /** Slugs of pastes created by the sync, to open them from the toast. */
+  createdPastes: string[];
+  failed: { type: QueueItemType; message: string }[];
+  remaining: number;
+  /** A paste was created, changed or deleted: admin lists of pastes are out of date. */
+  touchesPastes: boolean;
+};
+
+function slugOf(result: unknown): string | null {
+  if (typeof result !== "object" || result === null) return null;
+  const slug = (result as Record<string, unknown>).slug;
+  return typeof slug === "string" ? slug : null;
+}
+
+export function summarizeSync(report: SyncReport): SyncSummary {
+  const t = i18n.t.bind(i18n);
+  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+  return {
+    synced: report.synced.length,
+    createdPastes: report.synced
+      .filter(({ item }) => item.type === "paste.create")
+      .map(({ result }) => slugOf(result))
+      .filter((slug): slug is string => slug !== null),
+    failed: report.failed.map(({ item, error }) => ({ type: item.type, message: errorMessageOf(error, messages) })),
+    remaining: report.remaining,
+    touchesPastes: report.synced.some(({ item }) => item.type.startsWith("paste.")),
+  };
+}
+
+export function showSyncSummary(summary: SyncSummary): void {
+  const t = i18n.t.bind(i18n);
+  if (summary.synced > 0) {
+    const slug = summary.createdPastes.at(-1);
+    toast.success(t("offline.sync.done", { count: summary.synced }), {
+      id: SYNC_TOAST_ID,
+      description: slug ? t("offline.sync.pasteCreated") : undefined,
+      actions: slug ? [{ label: t("offline.sync.openPaste"), onClick: () => navigate(`/paste/${slug}`) }] : undefined,
+    });
+  }
+  for (const failure of summary.failed) {
+    toast.error(t("offline.sync.failed", { action: t(`offline.types.${failure.type}`) }), {
+      description: failure.message,
+    });
+  }
+  if (summary.remaining > 0) {
+    toast.warning(t("offline.sync.waiting", { count: summary.remaining }), {
+      description: t("offline.sync.unreachable"),
+    });
+  }
+}
+
+function readStoredSummary(): SyncSummary | null {
+  try {
+    const text = sessionStorage.getItem(SYNC_SUMMARY_KEY);
+    sessionStorage.removeItem(SYNC_SUMMARY_KEY);
+    return text ? (JSON.parse(text) as SyncSummary) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** After a reload caused by a sync, the result is told on the fresh page. */
+export function showStoredSyncSummary(): void {
+  const summary = readStoredSummary();
+  if (summary) showSyncSummary(summary);
+}
+
+export type RunSyncOptions = {
+  db: OfflineDatabase;
+  queryClient: QueryClient;
+  send?: (item: OfflineQueueItem) => Promise<unknown>;
+  reload?: () => void;
+  pathname?: () => string;
+};
+
+/** Sends what is queued, if anything; safe to call at any time (one sync runs at once). */
+export async function runOfflineSync(options: RunSyncOptions): Promise<SyncSummary | null> {
+  const report = await withSyncLock(async () => {
+    const count = await countPendingWrites(options.db);
+    if (count === 0) return null;
+    toast.info(i18n.t("offline.sync.syncing", { count }), { id: SYNC_TOAST_ID, duration: null });
+    try {
+      return await syncQueue(options.db, { send: options.send ?? replayWrite, isUnreachable: isNetworkError });
+    } finally {
+      toast.dismiss(SYNC_TOAST_ID);
+    }
+  }).catch(() => null);
+  if (!report) return null;
+  const summary = summarizeSync(report);
+  const pathname = options.pathname?.() ?? window.location.pathname;
+  if (summary.touchesPastes && pathname.startsWith("/admin")) {
+    // SPEC.md §4: the admin page reloads after paste changes; the summary is shown after it.
+    try {
+      sessionStorage.setItem(SYNC_SUMMARY_KEY, JSON.stringify(summary));
+    } catch {
+      showSyncSummary(summary);
+    }
+    (options.reload ?? (() => window.location.reload()))();
+    return summary;
+  }
+  showSyncSummary(summary);
+  if (summary.synced + summary.failed.length > 0) void options.queryClient.invalidateQueries();
+  return summary;
+}

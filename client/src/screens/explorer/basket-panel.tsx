@@ -1,0 +1,170 @@
+// The file basket (SPEC.md §1, §4): a toolbar button with the number of files collected, opening a
+// panel that lists them with the total size (a warning for large totals), removes one or all, and
+// downloads them as one zip built in the browser (a task of the task manager).
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button";
+import { iconButton } from "../../components/class-names";
+import { DownloadIcon, FileTypeIcon } from "../../components/file-icons";
+import { CloseIcon, WarningIcon } from "../../components/icons";
+import { toast } from "../../components/toast-store";
+import { currentLanguage } from "../../i18n";
+import { basket, basketItemOf, basketTotal, LARGE_BASKET_BYTES } from "../../lib/explorer/basket-store";
+import { chooseZipSink, zipFileName } from "../../lib/explorer/basket-zip";
+import { parentOf } from "../../lib/explorer/explorer-paths";
+import { type StartedTask, startZipTask } from "../../lib/explorer/explorer-tasks";
+import { formatBytes } from "../../lib/format-bytes";
+import { BasketIcon } from "./explorer-icons";
+import { PanelButton, SidePanel } from "./side-panel";
+import { useBasket, useTaskDeps } from "./use-explorer-tasks";
+
+export function BasketButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  const items = useBasket();
+  return (
+    <PanelButton
+      icon={BasketIcon}
+      label={t("explorer.basket.open")}
+      count={items.length}
+      onClick={onClick}
+      testId="basket-button"
+    />
+  );
+}
+
+export function BasketPanel({
+  open,
+  onClose,
+  onStarted,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The zip task started: the caller announces it and may show the task list. */
+  onStarted: (started: StartedTask) => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const items = useBasket();
+  const taskDeps = useTaskDeps();
+  const total = basketTotal(items);
+  const isLarge = total > LARGE_BASKET_BYTES;
+
+  const downloadZip = async () => {
+    // The save dialog must open while the click still counts as the user's.
+    const sink = await chooseZipSink(zipFileName());
+    if (!sink) return;
+    onStarted(startZipTask(taskDeps(), items, sink));
+  };
+
+  return (
+    <SidePanel
+      open={open}
+      onClose={onClose}
+      title={t("explorer.basket.title")}
+      description={
+        items.length === 0
+          ? t("explorer.basket.description")
+          : t("explorer.basket.summary", { count: items.length, size: formatBytes(total, language) })
+      }
+      testId="basket-panel"
+      footer={
+        items.length > 0 ? (
+          <>
+            <Button size="sm" variant="ghost" onClick={() => basket.clear()} data-testid="basket-clear">
+              {t("explorer.basket.clear")}
+            </Button>
+            <Button
+              size="sm"
+              variant="primary"
+              icon={DownloadIcon}
+              onClick={() => void downloadZip()}
+              data-testid="basket-download"
+            >
+              {t("explorer.basket.download")}
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      {items.length === 0 ? (
+        <div className="flex flex-col items-center py-10 text-center">
+          <BasketIcon className="size-10 text-slate-300 dark:text-slate-600" />
+          <p className="mt-3 text-sm font-medium text-slate-900 dark:text-white">{t("explorer.basket.empty")}</p>
+          <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">{t("explorer.basket.emptyHint")}</p>
+        </div>
+      ) : (
+        <>
+          {isLarge ? (
+            <div
+              className="mb-3 flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-500/30"
+              role="status"
+              data-testid="basket-warning"
+            >
+              <WarningIcon className="size-5 shrink-0" />
+              <p>
+                {t("explorer.basket.largeWarning", {
+                  size: formatBytes(total, language),
+                  limit: formatBytes(LARGE_BASKET_BYTES, language),
+                })}
+              </p>
+            </div>
+          ) : null}
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="basket-items">
+            {items.map((item) => (
+              <li
+                key={item.path}
+                className="flex items-center gap-3 py-2"
+                data-testid="basket-item"
+                data-path={item.path}
+              >
+                <FileTypeIcon mimetype={item.mimetype} filename={item.name} size="sm" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={item.name}>
+                    {item.name}
+                  </p>
+                  <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={item.path}>
+                    {parentOf(item.path)}
+                  </p>
+                </div>
+                <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                  {formatBytes(item.size, language)}
+                </span>
+                <button
+                  type="button"
+                  className={iconButton}
+                  onClick={() => basket.remove([item.path])}
+                  aria-label={t("explorer.basket.remove", { name: item.name })}
+                >
+                  <CloseIcon className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </SidePanel>
+  );
+}
+
+/** Adds the files among `entries` to the basket and says what happened (folders are not added). */
+export function addToBasket(
+  entries: readonly {
+    path: string;
+    name: string;
+    size: number;
+    mimetype: string | null;
+    modified: Date | null;
+    type: string;
+  }[],
+  t: TFunction,
+): void {
+  const files = entries.filter((entry) => entry.type === "file");
+  if (files.length === 0) {
+    toast.warning(t("explorer.basket.onlyFiles"), { id: "basket-add" });
+    return;
+  }
+  const added = basket.add(files.map(basketItemOf));
+  const total = basket.getItems().length;
+  if (added === 0) toast.info(t("explorer.basket.already", { count: files.length }), { id: "basket-add" });
+  else toast.success(t("explorer.basket.added", { count: added, total }), { id: "basket-add" });
+}

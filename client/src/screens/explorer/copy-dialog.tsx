@@ -1,0 +1,181 @@
+// "Copy to…" (SPEC.md §3 Copy item, §7 batch-copy): a folder picker that browses every mount the
+// caller can reach (their folders only), and "skip files that already exist" (on by default, SPEC.md
+// §9). The copy itself runs as a task; this dialog only chooses where.
+
+import { isPathWithin } from "@shared/paths";
+import type { FsEntry } from "@shared/schemas/fs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button";
+import { cx, focusRing } from "../../components/class-names";
+import { AppDialog } from "../../components/dialog";
+import { CheckboxField, FormAlert } from "../../components/form-controls";
+import { ChevronDownIcon, FolderIcon, MountIcon, RefreshIcon } from "../../components/icons";
+import { Spinner } from "../../components/spinner";
+import { breadcrumbsOf } from "../../lib/explorer/explorer-paths";
+import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
+import { CopyToIcon } from "./explorer-icons";
+import { useFsApi } from "./use-fs-api";
+
+export type CopyDialogProps = {
+  /** The entries to copy; the dialog is open while there are some. */
+  sources: FsEntry[] | null;
+  startFolder: string;
+  onClose: () => void;
+  onCopy: (target: string, skipExisting: boolean) => void;
+};
+
+export function CopyDialog({ sources, startFolder, onClose, onCopy }: CopyDialogProps) {
+  const { t } = useTranslation();
+  const count = sources?.length ?? 0;
+  return (
+    <AppDialog
+      open={sources !== null}
+      onClose={onClose}
+      size="md"
+      icon={CopyToIcon}
+      title={
+        count === 1 && sources?.[0]
+          ? t("explorer.copy.titleOne", { name: sources[0].name })
+          : t("explorer.copy.titleMany", { count })
+      }
+      description={t("explorer.copy.description")}
+    >
+      {sources ? (
+        <CopyForm key={startFolder} sources={sources} startFolder={startFolder} onClose={onClose} onCopy={onCopy} />
+      ) : null}
+    </AppDialog>
+  );
+}
+
+function CopyForm({
+  sources,
+  startFolder,
+  onClose,
+  onCopy,
+}: {
+  sources: FsEntry[];
+  startFolder: string;
+  onClose: () => void;
+  onCopy: (target: string, skipExisting: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useFsApi();
+  const [folder, setFolder] = useState(startFolder);
+  const [skipExisting, setSkipExisting] = useState(true);
+  const list = api.list.useQuery({ path: folder });
+  const folders = (list.data?.entries ?? []).filter((entry) => entry.type === "directory");
+  const intoItself = sources.some((source) => source.type === "directory" && isPathWithin(source.path, folder));
+  const problem = !list.data
+    ? null
+    : list.data.is_virtual
+      ? t("explorer.copy.pickInsideMount")
+      : list.data.readonly
+        ? t("mountAccess.readOnly")
+        : intoItself
+          ? t("errors.fsMoveIntoItself")
+          : null;
+  const crumbs = breadcrumbsOf(folder);
+  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="copy-dialog">
+      <div>
+        <p className="text-sm font-medium text-slate-800 dark:text-slate-200" id="copy-target-label">
+          {t("explorer.copy.target")}
+        </p>
+        <nav aria-label={t("explorer.breadcrumbs")} className="mt-1.5">
+          <ol className="flex flex-wrap items-center gap-1 text-sm" data-testid="copy-breadcrumbs">
+            {crumbs.map((crumb, index) => (
+              <li key={crumb.path} className="flex min-w-0 items-center gap-1">
+                {index > 0 ? (
+                  <span className="text-slate-400" aria-hidden="true">
+                    /
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  onClick={() => setFolder(crumb.path)}
+                  aria-current={index === crumbs.length - 1 ? "location" : undefined}
+                  className={cx(
+                    "max-w-40 truncate rounded px-1",
+                    index === crumbs.length - 1
+                      ? "font-semibold text-slate-900 dark:text-white"
+                      : "text-indigo-700 hover:underline dark:text-indigo-300",
+                    focusRing,
+                  )}
+                >
+                  {crumb.path === "/" ? t("explorer.root") : crumb.name}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </div>
+      <fieldset
+        className="h-56 overflow-y-auto rounded-xl ring-1 ring-slate-200 dark:ring-slate-800"
+        aria-labelledby="copy-target-label"
+        data-testid="copy-folders"
+      >
+        {list.isPending ? (
+          <div className="flex h-full items-center justify-center">
+            <Spinner className="size-5" />
+          </div>
+        ) : list.isError ? (
+          <div className="flex flex-col items-start gap-2 p-3">
+            <FormAlert title={t("explorer.loadError")}>{explorerErrorMessage(list.error, messages)}</FormAlert>
+            <Button size="sm" icon={RefreshIcon} onClick={() => void list.refetch()}>
+              {t("common.retry")}
+            </Button>
+          </div>
+        ) : folders.length === 0 ? (
+          <p className="p-4 text-sm text-slate-600 dark:text-slate-400">{t("explorer.copy.noSubfolders")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {folders.map((entry) => {
+              const Icon = entry.is_mount ? MountIcon : FolderIcon;
+              return (
+                <li key={entry.path}>
+                  <button
+                    type="button"
+                    onClick={() => setFolder(entry.path)}
+                    className={cx(
+                      "flex w-full items-center gap-3 px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-800/50",
+                      focusRing,
+                    )}
+                    data-testid="copy-folder"
+                    data-name={entry.name}
+                  >
+                    <Icon className="size-4.5 shrink-0 text-amber-600 dark:text-amber-300" />
+                    <span className="min-w-0 flex-1 truncate">{entry.name}</span>
+                    <ChevronDownIcon className="size-4 shrink-0 -rotate-90 text-slate-400" aria-hidden="true" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </fieldset>
+      {problem ? <p className="text-sm text-amber-800 dark:text-amber-300">{problem}</p> : null}
+      <CheckboxField
+        label={t("explorer.copy.skipExisting")}
+        description={t("explorer.copy.skipExistingHint")}
+        checked={skipExisting}
+        onCheckedChange={setSkipExisting}
+        name="skip-existing"
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button
+          variant="primary"
+          icon={CopyToIcon}
+          disabled={!list.data || problem !== null}
+          onClick={() => onCopy(folder, skipExisting)}
+          data-testid="copy-submit"
+        >
+          {t("explorer.copy.submit", { folder: crumbs[crumbs.length - 1]?.name || t("explorer.root") })}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// A panel sliding in from the right (the task manager, the file basket): a Headless UI dialog, so
+// focus moves in and returns, Escape and a click outside close it. Full width on a phone.
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { cx, iconButton } from "../../components/class-names";
+import { CloseIcon } from "../../components/icons";
+
+export type SidePanelProps = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Actions kept at the bottom while the body scrolls. */
+  footer?: ReactNode;
+  testId?: string;
+};
+
+export function SidePanel({ open, onClose, title, description, children, footer, testId }: SidePanelProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-900/40 backdrop-blur-[1px] transition-opacity duration-200 data-closed:opacity-0 motion-reduce:transition-none dark:bg-black/60"
+      />
+      <div className="fixed inset-0 flex justify-end">
+        <DialogPanel
+          transition
+          data-testid={testId}
+          className={cx(
+            "flex h-full w-full flex-col bg-white shadow-2xl ring-1 ring-slate-900/5 transition duration-200 ease-out data-closed:translate-x-full motion-reduce:transition-none sm:max-w-md dark:bg-slate-900 dark:ring-white/10",
+          )}
+        >
+          <div className="flex shrink-0 items-start gap-3 border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
+            <div className="min-w-0 flex-1">
+              <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">{title}</DialogTitle>
+              {description ? (
+                <Description className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{description}</Description>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className={cx(iconButton, "-mt-1 -mr-2")}
+              aria-label={t("common.close")}
+            >
+              <CloseIcon className="size-5" />
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">{children}</div>
+          {footer ? (
+            <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-5 dark:border-slate-800 dark:bg-slate-950">
+              {footer}
+            </div>
+          ) : null}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A toolbar button opening a panel, with a count badge (hidden at zero). */
+export function PanelButton({
+  icon: Icon,
+  label,
+  count,
+  isBusy,
+  onClick,
+  testId,
+}: {
+  icon: (props: { className?: string }) => ReactNode;
+  label: string;
+  count: number;
+  isBusy?: boolean;
+  onClick: () => void;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={cx(iconButton, "relative")}
+      onClick={onClick}
+      aria-label={count > 0 ? `${label} (${count})` : label}
+      title={label}
+      data-testid={testId}
+    >
+      <Icon className={cx("size-5", isBusy && "text-indigo-600 dark:text-indigo-300")} />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className={cx(
+            "absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[10px] leading-none font-bold text-white tabular-nums ring-2 ring-white dark:ring-slate-950",
+            isBusy ? "bg-indigo-600 dark:bg-indigo-500" : "bg-slate-500",
+          )}
+          data-testid={testId ? `${testId}-badge` : undefined}
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,258 @@
+// The task manager (SPEC.md §1, §3 Task): a toolbar button whose badge counts the tasks still running,
+// opening a panel with every upload, copy, delete and zip download of this visit, newest first: its
+// status, progress, how it ended, each file's status and failure, cancel while it runs, and clear
+// finished.
+import type { TFunction } from "i18next";
+import type { ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button";
+import { cx, iconButton } from "../../components/class-names";
+import { CloudUploadIcon, DownloadIcon } from "../../components/file-icons";
+import { CloseIcon, type IconProps, TrashIcon } from "../../components/icons";
+import { Spinner } from "../../components/spinner";
+import { toast } from "../../components/toast-store";
+import { currentLanguage } from "../../i18n";
+import type { StartedTask } from "../../lib/explorer/explorer-tasks";
+import { taskErrorMessage, taskText } from "../../lib/explorer/task-messages";
+import {
+  explorerTasks,
+  isActive,
+  type Task,
+  type TaskFile,
+  type TaskStatus,
+  type TaskType,
+  taskPercent,
+} from "../../lib/explorer/task-store";
+import { formatBytes } from "../../lib/format-bytes";
+import { CopyToIcon, TasksIcon } from "./explorer-icons";
+import { PanelButton, SidePanel } from "./side-panel";
+import { useTasks } from "./use-explorer-tasks";
+
+const TYPE_ICONS: Record<TaskType, ComponentType<IconProps>> = {
+  upload: CloudUploadIcon,
+  copy: CopyToIcon,
+  delete: TrashIcon,
+  download: DownloadIcon,
+};
+
+const STATUS_TONES: Record<TaskStatus, string> = {
+  pending: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+  running: "bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300",
+  completed: "bg-emerald-50 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300",
+  partial: "bg-amber-50 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300",
+  failed: "bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300",
+  cancelled: "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400",
+};
+
+const FILE_TONES: Record<TaskFile["status"], string> = {
+  pending: "text-slate-500 dark:text-slate-400",
+  running: "text-indigo-700 dark:text-indigo-300",
+  completed: "text-emerald-700 dark:text-emerald-400",
+  skipped: "text-slate-500 dark:text-slate-400",
+  failed: "text-red-700 dark:text-red-400",
+  cancelled: "text-slate-500 dark:text-slate-400",
+};
+
+export function TaskButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  const tasks = useTasks();
+  const active = tasks.filter(isActive).length;
+  return (
+    <PanelButton
+      icon={TasksIcon}
+      label={t("explorer.tasks.open")}
+      count={active > 0 ? active : tasks.length}
+      isBusy={active > 0}
+      onClick={onClick}
+      testId="tasks-button"
+    />
+  );
+}
+
+export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const tasks = useTasks();
+  const active = tasks.filter(isActive).length;
+  const finished = tasks.length - active;
+  return (
+    <SidePanel
+      open={open}
+      onClose={onClose}
+      title={t("explorer.tasks.title")}
+      description={
+        tasks.length === 0
+          ? t("explorer.tasks.description")
+          : t("explorer.tasks.counts", { active, finished, count: tasks.length })
+      }
+      testId="task-panel"
+      footer={
+        finished > 0 ? (
+          <Button size="sm" variant="ghost" onClick={() => explorerTasks.clearFinished()} data-testid="tasks-clear">
+            {t("explorer.tasks.clearFinished")}
+          </Button>
+        ) : null
+      }
+    >
+      {tasks.length === 0 ? (
+        <div className="flex flex-col items-center py-10 text-center">
+          <TasksIcon className="size-10 text-slate-300 dark:text-slate-600" />
+          <p className="mt-3 text-sm font-medium text-slate-900 dark:text-white">{t("explorer.tasks.empty")}</p>
+          <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">{t("explorer.tasks.emptyHint")}</p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {tasks.map((task) => (
+            <TaskCard key={task.id} task={task} />
+          ))}
+        </ul>
+      )}
+    </SidePanel>
+  );
+}
+
+function TaskCard({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const Icon = TYPE_ICONS[task.type];
+  const running = isActive(task);
+  const percent = taskPercent(task);
+  const done = task.files.filter((file) => file.status === "completed" || file.status === "skipped").length;
+  const failedFiles = task.files.filter((file) => file.status === "failed");
+  return (
+    <li
+      className="rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800"
+      data-testid="task"
+      data-type={task.type}
+      data-status={task.status}
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          <Icon className="size-4.5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium break-words text-slate-900 dark:text-white" data-testid="task-title">
+            {taskText(task.title, t)}
+          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+            <span
+              className={cx(
+                "inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium",
+                STATUS_TONES[task.status],
+              )}
+              data-testid="task-status"
+            >
+              {task.status === "running" ? <Spinner className="size-3" /> : null}
+              {t(`explorer.tasks.status.${task.status}`)}
+            </span>
+            {task.files.length > 0 ? (
+              <span className="tabular-nums">{t("explorer.tasks.filesDone", { done, count: task.files.length })}</span>
+            ) : null}
+            {task.total > 0 && task.type !== "delete" ? (
+              <span className="tabular-nums">
+                {formatBytes(Math.min(task.loaded, task.total) / (task.type === "copy" ? 2 : 1), language)} /{" "}
+                {formatBytes(task.total / (task.type === "copy" ? 2 : 1), language)}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        {running ? (
+          <Button size="sm" variant="ghost" onClick={() => explorerTasks.cancel(task.id)} data-testid="task-cancel">
+            {t("common.cancel")}
+          </Button>
+        ) : (
+          <button
+            type="button"
+            className={cx(iconButton, "-mt-1 -mr-1.5 size-8")}
+            onClick={() => explorerTasks.remove(task.id)}
+            aria-label={t("explorer.tasks.remove", { title: taskText(task.title, t) })}
+            title={t("explorer.tasks.remove", { title: taskText(task.title, t) })}
+          >
+            <CloseIcon className="size-4" />
+          </button>
+        )}
+      </div>
+      {running || task.status === "cancelled" || task.status === "failed" ? (
+        <div
+          className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label={taskText(task.title, t)}
+        >
+          <div
+            className={cx(
+              "h-full rounded-full transition-[width]",
+              running ? "bg-indigo-600 dark:bg-indigo-400" : "bg-slate-400 dark:bg-slate-600",
+            )}
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      ) : null}
+      {task.summary && !running ? (
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="task-summary">
+          {taskText(task.summary, t)}
+        </p>
+      ) : null}
+      {task.error ? (
+        <p className="mt-2 text-sm break-words text-red-700 dark:text-red-400" data-testid="task-error">
+          {taskErrorMessage(task.error, t, language)}
+        </p>
+      ) : null}
+      {task.files.length > 0 ? (
+        <details className="group mt-2" open={failedFiles.length > 0 && failedFiles.length <= 5}>
+          <summary className="cursor-pointer text-xs font-medium text-slate-600 select-none hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
+            {t("explorer.tasks.files", { count: task.files.length })}
+          </summary>
+          <ul className="mt-1.5 flex max-h-56 flex-col gap-1 overflow-y-auto">
+            {task.files.map((file) => (
+              <li key={file.id} className="text-xs" data-testid="task-file" data-status={file.status}>
+                <div className="flex items-center gap-2">
+                  <span className="min-w-0 flex-1 truncate text-slate-700 dark:text-slate-300" title={file.name}>
+                    {file.name}
+                  </span>
+                  <span className={cx("shrink-0 tabular-nums", FILE_TONES[file.status])}>
+                    {file.status === "running" && file.size > 0
+                      ? `${Math.min(99, Math.floor((file.loaded / file.size) * 100))}%`
+                      : t(`explorer.tasks.fileStatus.${file.status}`)}
+                  </span>
+                </div>
+                {file.status === "failed" && file.error ? (
+                  <p className="mt-0.5 break-words text-red-700 dark:text-red-400">
+                    {taskErrorMessage(file.error, t, language)}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Says a task started and, when it ends, how (one toast per task, replaced in place), each with a way
+ * to the task list.
+ */
+export function announceTask(started: StartedTask, t: TFunction, onShow: () => void): void {
+  const id = `task-toast-${started.id}`;
+  const task = explorerTasks.getTasks().find((candidate) => candidate.id === started.id);
+  const show = [{ label: t("explorer.tasks.show"), onClick: onShow }];
+  if (task) toast.info(taskText(task.title, t), { id, actions: show, duration: 3_000 });
+  void started.done.then((done) => {
+    if (!done) return;
+    const title = taskText(done.title, t);
+    const description = done.summary ? taskText(done.summary, t) : undefined;
+    if (done.status === "completed") toast.success(title, { id, description, actions: show });
+    else if (done.status === "cancelled")
+      toast.info(t("explorer.tasks.cancelledToast", { title }), { id, actions: show });
+    else {
+      toast.error(`${t(`explorer.tasks.status.${done.status}`)} · ${title}`, {
+        id,
+        description: done.error ? taskErrorMessage(done.error, t, currentLanguage()) : description,
+        actions: show,
+      });
+    }
+  });
+}

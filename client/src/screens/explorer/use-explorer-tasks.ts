@@ -1,0 +1,41 @@
+// React's side of the explorer's tasks and basket: the task list and the basket as live values, and
+// what a task needs to run for the signed-in caller (its fs procedures, REST base and headers).
+import { useSyncExternalStore } from "react";
+import { useAuth } from "../../lib/auth/use-auth";
+import { basket } from "../../lib/explorer/basket-store";
+import type { TaskDeps } from "../../lib/explorer/explorer-tasks";
+import { createFsClient, type FsProcedures, fsBase } from "../../lib/explorer/fs-client";
+import { explorerTasks } from "../../lib/explorer/task-store";
+import { pageMayReach } from "../../lib/files/csp";
+import { xhrTransport } from "../../lib/files/transport";
+import { requestHeaders, trpc } from "../../lib/trpc";
+
+/** Storages the browser could not PUT to in this visit: their uploads go through the server. */
+const directBlocked = new Set<string>();
+
+export function useTasks() {
+  return useSyncExternalStore(explorerTasks.subscribe, explorerTasks.getTasks, explorerTasks.getTasks);
+}
+
+export function useBasket() {
+  return useSyncExternalStore(basket.subscribe, basket.getItems, basket.getItems);
+}
+
+/** Builds the dependencies of a task at the moment it starts. */
+export function useTaskDeps(): () => TaskDeps {
+  const auth = useAuth();
+  const utils = trpc.useUtils();
+  return () => {
+    const procedures = (auth.authType === "apikey" ? utils.client.fs.mine : utils.client.fs.admin) as FsProcedures;
+    return {
+      client: createFsClient(procedures),
+      endpoint: { base: fsBase(auth.authType), headers: requestHeaders },
+      transport: xhrTransport,
+      mayConnect: (url) => pageMayReach("connect-src", url),
+      directBlocked,
+      store: explorerTasks,
+      onChanged: () => void utils.fs.invalidate(),
+      pageOrigin: window.location.origin,
+    };
+  };
+}
