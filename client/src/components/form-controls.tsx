@@ -4,7 +4,7 @@ import { Description, Field, Label, Switch } from "@headlessui/react";
 import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "./class-names";
-import { ErrorCircleIcon, EyeIcon, EyeSlashIcon } from "./icons";
+import { ErrorCircleIcon, EyeIcon, EyeSlashIcon, InfoIcon } from "./icons";
 
 export const inputClasses = (hasError: boolean) =>
   cx(
@@ -200,17 +200,34 @@ export function SwitchField({ label, description, checked, onCheckedChange }: Sw
   );
 }
 
-export type FormAlertProps = { children: ReactNode; title?: ReactNode; id?: string };
+export type FormAlertProps = {
+  children: ReactNode;
+  title?: ReactNode;
+  id?: string;
+  /** "error" (default): what went wrong; "info": a notice that is not a failure. */
+  tone?: "error" | "info";
+};
 
-/** A form-level error (what the server said), announced when it appears. */
-export function FormAlert({ title, children, id }: FormAlertProps) {
+/** A form-level message (what the server said), announced when it appears. */
+export function FormAlert({ title, children, id, tone = "error" }: FormAlertProps) {
+  const isError = tone === "error";
+  const Icon = isError ? ErrorCircleIcon : InfoIcon;
   return (
     <div
       id={id}
-      role="alert"
-      className="flex gap-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
+      role={isError ? "alert" : "status"}
+      className={
+        isError
+          ? "flex gap-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
+          : "flex gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3.5 py-3 text-sm text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-100"
+      }
     >
-      <ErrorCircleIcon className="mt-px size-5 shrink-0 text-red-500 dark:text-red-400" />
+      <Icon
+        className={cx(
+          "mt-px size-5 shrink-0",
+          isError ? "text-red-500 dark:text-red-400" : "text-sky-600 dark:text-sky-300",
+        )}
+      />
       <div className="min-w-0">
         {title ? <p className="font-semibold">{title}</p> : null}
         <div className={title ? "mt-0.5" : undefined}>{children}</div>

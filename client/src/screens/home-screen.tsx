@@ -3,6 +3,7 @@
 // until a countdown hides them. Creating needs the admin or a key with text permission.
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "../components/form-controls";
 import { DocumentTextIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
 import { errorMessageOf, isUnauthorizedError } from "../lib/api-errors";
@@ -17,6 +18,7 @@ import {
 } from "../lib/pastes/create-form";
 import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/draft-store";
 import { trpc } from "../lib/trpc";
+import { isQueuedOfflineError } from "../offline/offline-link";
 import type { EditorHandle } from "./home/milkdown-editor";
 import { PasteEditorPanel } from "./home/paste-editor-panel";
 import { type CreateAccess, CreateFailed, PasteOptions } from "./home/paste-options";
@@ -44,6 +46,7 @@ export default function HomeScreen() {
   const [revision, setRevision] = useState(0);
   const [errors, setErrors] = useState<FieldErrors<CreateField>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [queuedNotice, setQueuedNotice] = useState<string | null>(null);
   const [created, setCreated] = useState<{ paste: CreatedPaste; password: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const editorHandle = useRef<EditorHandle | null>(null);
@@ -82,6 +85,7 @@ export default function HomeScreen() {
   const submit = () => {
     if (access !== "allowed" || create.isPending) return;
     setFormError(null);
+    setQueuedNotice(null);
     // The editor reports typing after a pause: take what is on screen now.
     const fresh = editorHandle.current?.flush();
     const current = fresh == null ? draft : { ...draft, content: fresh };
@@ -103,6 +107,13 @@ export default function HomeScreen() {
         window.scrollTo({ top: 0, behavior: "smooth" });
       },
       onError: (error) => {
+        // Saved to the offline queue: its toast says so and reports the link once synced. Not a
+        // failure, and the draft stays until then.
+        if (isQueuedOfflineError(error)) {
+          setFormError(null);
+          setQueuedNotice(error.message);
+          return;
+        }
         const message = errorMessageOf(error, {
           network: t("common.networkError"),
           fallback: t("common.unknownError"),
@@ -165,7 +176,13 @@ export default function HomeScreen() {
                   setErrors(({ password: _, ...rest }) => rest);
                 }}
                 errors={errors}
-                formError={formError ? <CreateFailed>{formError}</CreateFailed> : null}
+                formError={
+                  formError ? (
+                    <CreateFailed>{formError}</CreateFailed>
+                  ) : queuedNotice ? (
+                    <FormAlert tone="info">{queuedNotice}</FormAlert>
+                  ) : null
+                }
                 access={access}
                 isSubmitting={create.isPending}
               />
