@@ -38,6 +38,8 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   size?: ButtonSize;
   icon?: ComponentType<IconProps>;
   isLoading?: boolean;
+  /** With an icon: the label is only read out on phones (the icon stands alone), shown from `sm` up. */
+  isCompactOnPhones?: boolean;
   children: ReactNode;
 };
 
@@ -49,19 +51,22 @@ export function Button({
   type = "button",
   className,
   disabled,
+  isCompactOnPhones = false,
   children,
   ...props
 }: ButtonProps) {
+  const isCompact = isCompactOnPhones && Boolean(Icon);
   return (
     <button
       type={type}
-      className={cx(buttonClasses(variant, size), className)}
+      className={cx(buttonClasses(variant, size), isCompact && "max-sm:w-9 max-sm:px-0", className)}
+      title={isCompact && typeof children === "string" ? children : props.title}
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}
       {...props}
     >
       {isLoading ? <Spinner /> : Icon ? <Icon className="size-4.5 shrink-0" /> : null}
-      {children}
+      {isCompact ? <span className="max-sm:sr-only">{children}</span> : children}
     </button>
   );
 }

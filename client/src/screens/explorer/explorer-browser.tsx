@@ -11,7 +11,15 @@ import { Button } from "../../components/button";
 import { cx, iconButton } from "../../components/class-names";
 import { CloudUploadIcon, DownloadIcon } from "../../components/file-icons";
 import { FormAlert } from "../../components/form-controls";
-import { CopyIcon, FolderIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../components/icons";
+import {
+  CopyIcon,
+  DocumentTextIcon,
+  FolderIcon,
+  PencilIcon,
+  PlusIcon,
+  RefreshIcon,
+  TrashIcon,
+} from "../../components/icons";
 import { toast } from "../../components/toast-store";
 import { useAuth } from "../../lib/auth/use-auth";
 import { copyText } from "../../lib/clipboard";
@@ -231,6 +239,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             />
             <Button
               size="sm"
+              isCompactOnPhones
               icon={FolderUploadIcon}
               onClick={() => folderInput.current?.click()}
               data-testid="upload-folder-button"
@@ -254,7 +263,13 @@ export function ExplorerBrowser({ path }: { path: string }) {
                 event.target.value = "";
               }}
             />
-            <Button size="sm" icon={PlusIcon} onClick={() => setDialog({ kind: "mkdir" })} data-testid="mkdir-button">
+            <Button
+              size="sm"
+              isCompactOnPhones
+              icon={PlusIcon}
+              onClick={() => setDialog({ kind: "mkdir" })}
+              data-testid="mkdir-button"
+            >
               {t("explorer.actions.newFolder")}
             </Button>
           </>
@@ -265,6 +280,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
               <>
                 <Button
                   size="sm"
+                  isCompactOnPhones
                   icon={DownloadIcon}
                   onClick={() => void download(singleFile)}
                   data-testid="download-button"
@@ -273,6 +289,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
                 </Button>
                 <Button
                   size="sm"
+                  isCompactOnPhones
                   icon={CopyIcon}
                   onClick={() => void copyLink(singleFile)}
                   data-testid="copy-link-button"
@@ -284,6 +301,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             {canWrite && selectedEntries.length === 1 && selectedEntries[0] && !selectedEntries[0].is_mount ? (
               <Button
                 size="sm"
+                isCompactOnPhones
                 icon={PencilIcon}
                 onClick={() => selectedEntries[0] && setDialog({ kind: "rename", entry: selectedEntries[0] })}
                 data-testid="rename-button"
@@ -292,13 +310,20 @@ export function ExplorerBrowser({ path }: { path: string }) {
               </Button>
             ) : null}
             {canWrite && singleFile && canEditText(singleFile) ? (
-              <Button size="sm" icon={PencilIcon} onClick={() => setEditing(singleFile)} data-testid="edit-button">
+              <Button
+                size="sm"
+                isCompactOnPhones
+                icon={DocumentTextIcon}
+                onClick={() => setEditing(singleFile)}
+                data-testid="edit-button"
+              >
                 {t("explorer.actions.edit")}
               </Button>
             ) : null}
             {!readOnly ? (
               <Button
                 size="sm"
+                isCompactOnPhones
                 icon={CopyToIcon}
                 onClick={() => setDialog({ kind: "copy", entries: selectedEntries })}
                 data-testid="copy-to-button"
@@ -309,6 +334,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             {selectedFiles.length > 0 ? (
               <Button
                 size="sm"
+                isCompactOnPhones
                 icon={BasketIcon}
                 onClick={() => addToBasket(selectedFiles, t)}
                 data-testid="add-to-basket-button"
@@ -319,6 +345,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             {canWrite && selectedEntries.every((entry) => !entry.is_mount) ? (
               <Button
                 size="sm"
+                isCompactOnPhones
                 variant="danger"
                 icon={TrashIcon}
                 onClick={() => setDialog({ kind: "delete", paths: selectedEntries.map((entry) => entry.path) })}
