@@ -15,6 +15,7 @@ import { DownloadIcon, FileTypeIcon } from "../components/file-icons";
 import { EyeIcon, LockIcon } from "../components/icons";
 import { PageSpinner } from "../components/page-spinner";
 import { ClockIcon } from "../components/paste-icons";
+import { QrCode } from "../components/qr-code";
 import { Spinner } from "../components/spinner";
 import { toast } from "../components/toast-store";
 import { currentLanguage } from "../i18n";
@@ -27,7 +28,6 @@ import { trpc } from "../lib/trpc";
 import { FilePasswordPrompt } from "./file/file-password-prompt";
 import { FilePreview } from "./file/file-preview";
 import { FileGone, FileLoadFailed } from "./file/file-problem";
-import { QrCode } from "./home/qr-code";
 
 export type FileViewScreenProps = { slug: string };
 

@@ -9,13 +9,13 @@ import { CopyButton } from "../components/copy-button";
 import { EyeIcon, type IconProps, LockIcon, WarningIcon } from "../components/icons";
 import { PageSpinner } from "../components/page-spinner";
 import { ClockIcon, ExternalLinkIcon, MarkdownIcon, TextIcon } from "../components/paste-icons";
+import { SharePasswordPrompt } from "../components/share-password-prompt";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { classifyPasteError, isTerminalProblem } from "../lib/pastes/paste-errors";
 import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
 import { trpc } from "../lib/trpc";
-import { PasswordPrompt } from "./paste/password-prompt";
 import { PasteContent } from "./paste/paste-content";
 import { PasteGone, PasteLoadFailed } from "./paste/paste-problem";
 
@@ -71,7 +71,10 @@ export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
     return (
       <div className="py-4 sm:py-10">
         <h1 className="sr-only">{t("screens.paste.title")}</h1>
-        <PasswordPrompt
+        <SharePasswordPrompt
+          kind="pastes"
+          headingLevel={2}
+          testId="password-prompt"
           isChecking={unlock.isPending}
           error={passwordError}
           onSubmit={(password) => {

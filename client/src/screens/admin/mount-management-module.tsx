@@ -5,14 +5,12 @@
 
 import { Switch } from "@headlessui/react";
 import type { MountView } from "@shared/schemas/mounts";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import { CloudIcon, ServerIcon } from "../../components/file-icons";
-import { FormAlert } from "../../components/form-controls";
-import { FolderIcon, InfoIcon, MountIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../components/icons";
+import { FolderIcon, InfoIcon, MountIcon, PencilIcon, PlusIcon, TrashIcon } from "../../components/icons";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api-errors";
@@ -24,26 +22,27 @@ import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
 import { DeleteMountDialog } from "./mounts/delete-mount-dialog";
 import { MountFormDialog } from "./mounts/mount-form-dialog";
-
-type OpenDialog = "form" | "delete" | null;
+import { CardDetail, ConfigCard } from "./shared/config-card";
+import { CardGridSkeleton, EmptyState, ListLoadError, type RefetchableQuery } from "./shared/list-states";
+import { useItemDialogs } from "./shared/use-item-dialogs";
 
 export default function MountManagementModule() {
   const { t } = useTranslation();
   const auth = useAuth();
   const canManage = canManageMounts(auth);
-  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
-  const [target, setTarget] = useState<MountView | null>(null);
-  const open = (dialog: OpenDialog, mount: MountView | null) => {
-    setTarget(mount);
-    setOpenDialog(dialog);
-  };
+  const dialogs = useItemDialogs<"form" | "delete", MountView>();
   return (
     <div>
       <AdminModuleHeader
         module="mount-management"
         actions={
           canManage ? (
-            <Button variant="primary" icon={PlusIcon} onClick={() => open("form", null)} data-testid="add-mount">
+            <Button
+              variant="primary"
+              icon={PlusIcon}
+              onClick={() => dialogs.open("form", null)}
+              data-testid="add-mount"
+            >
               {t("explorer.mounts.add")}
             </Button>
           ) : undefined
@@ -63,53 +62,31 @@ export default function MountManagementModule() {
       )}
       {canManage ? (
         <AdminMountList
-          onEdit={(mount) => open("form", mount)}
-          onDelete={(mount) => open("delete", mount)}
-          onAdd={() => open("form", null)}
+          onEdit={(mount) => dialogs.open("form", mount)}
+          onDelete={(mount) => dialogs.open("delete", mount)}
+          onAdd={() => dialogs.open("form", null)}
         />
       ) : auth.authType === "apikey" ? (
         <KeyMountList />
       ) : null}
       {canManage ? (
         <>
-          <MountFormDialog mount={target} open={openDialog === "form"} onClose={() => setOpenDialog(null)} />
-          <DeleteMountDialog mount={target} open={openDialog === "delete"} onClose={() => setOpenDialog(null)} />
+          <MountFormDialog mount={dialogs.target} open={dialogs.isOpen("form")} onClose={dialogs.close} />
+          <DeleteMountDialog mount={dialogs.target} open={dialogs.isOpen("delete")} onClose={dialogs.close} />
         </>
       ) : null}
     </div>
   );
 }
 
-type ListQuery = {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  isRefetching: boolean;
-  refetch: () => unknown;
-};
-
-function ListProblem({ query }: { query: ListQuery }) {
+function ListProblem({ query }: { query: RefetchableQuery }) {
   const { t } = useTranslation();
-  return (
-    <div className="mt-6 flex flex-col items-start gap-3">
-      <FormAlert title={t("explorer.mounts.loadError")}>
-        {errorMessageOf(query.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-      </FormAlert>
-      <Button icon={RefreshIcon} onClick={() => void query.refetch()} isLoading={query.isRefetching}>
-        {t("common.retry")}
-      </Button>
-    </div>
-  );
+  return <ListLoadError className="mt-6" title={t("explorer.mounts.loadError")} query={query} />;
 }
 
 function ListSkeleton() {
-  return (
-    <div className="mt-6 grid gap-4 xl:grid-cols-2" aria-hidden="true">
-      {[0, 1].map((index) => (
-        <div key={index} className="h-40 animate-pulse rounded-2xl bg-slate-100 dark:bg-slate-800/60" />
-      ))}
-    </div>
-  );
+  const { t } = useTranslation();
+  return <CardGridSkeleton className="mt-6 xl:grid-cols-2" label={t("app.loading")} />;
 }
 
 function AdminMountList({
@@ -127,18 +104,17 @@ function AdminMountList({
   if (list.isError) return <ListProblem query={list} />;
   if (list.data.length === 0) {
     return (
-      <div className="mt-6 flex flex-col items-center rounded-2xl border-2 border-dashed border-slate-200 px-6 py-14 text-center dark:border-slate-800">
-        <MountIcon className="size-8 text-slate-400" />
-        <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">
-          {t("explorer.mounts.empty.title")}
-        </h2>
-        <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">
-          {t("explorer.mounts.empty.description")}
-        </p>
-        <Button className="mt-5" variant="primary" icon={PlusIcon} onClick={onAdd}>
-          {t("explorer.mounts.add")}
-        </Button>
-      </div>
+      <EmptyState
+        className="mt-6"
+        icon={MountIcon}
+        title={t("explorer.mounts.empty.title")}
+        description={t("explorer.mounts.empty.description")}
+        action={
+          <Button variant="primary" icon={PlusIcon} onClick={onAdd}>
+            {t("explorer.mounts.add")}
+          </Button>
+        }
+      />
     );
   }
   return (
@@ -164,20 +140,6 @@ function KeyMountList() {
         <MountCard key={mount.id} mount={mount} manage={false} />
       ))}
     </ul>
-  );
-}
-
-function Detail({ label, children, mono = false }: { label: string; children: string; mono?: boolean }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd
-        className={cx("mt-0.5 truncate text-sm text-slate-800 dark:text-slate-200", mono && "font-mono text-[13px]")}
-        title={children}
-      >
-        {children}
-      </dd>
-    </div>
   );
 }
 
@@ -236,76 +198,73 @@ function MountCard({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const Icon = mount.storage_type === "S3" ? CloudIcon : ServerIcon;
   return (
-    <li
-      className="flex flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-      data-testid={`mount-card-${mount.name}`}
-    >
-      <div className="flex items-start gap-3 p-4 sm:p-5">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
-          <Icon className="size-5.5" />
+    <ConfigCard
+      icon={mount.storage_type === "S3" ? CloudIcon : ServerIcon}
+      title={mount.name}
+      testId={`mount-card-${mount.name}`}
+      badges={
+        <span
+          className={cx(
+            "rounded-full px-2 py-0.5 text-xs font-medium",
+            mount.is_active
+              ? "bg-emerald-50 text-emerald-700 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20"
+              : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400",
+          )}
+          data-testid="mount-status"
+        >
+          {mount.is_active ? t("explorer.mounts.active") : t("explorer.mounts.inactive")}
         </span>
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 className="min-w-0 truncate text-base font-semibold text-slate-900 dark:text-white">{mount.name}</h2>
-            <span
-              className={cx(
-                "rounded-full px-2 py-0.5 text-xs font-medium",
-                mount.is_active
-                  ? "bg-emerald-50 text-emerald-700 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20"
-                  : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400",
-              )}
-              data-testid="mount-status"
-            >
-              {mount.is_active ? t("explorer.mounts.active") : t("explorer.mounts.inactive")}
-            </span>
-          </div>
-          <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400">{mount.mount_path}</p>
-        </div>
-        {manage ? <ActiveSwitch mount={mount} /> : null}
-      </div>
+      }
+      subtitle={
+        <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400">{mount.mount_path}</p>
+      }
+      aside={manage ? <ActiveSwitch mount={mount} /> : null}
+      actionsClassName="px-3 py-2.5 sm:px-4"
+      actions={
+        <>
+          <Link
+            href={explorerHref(mount.mount_path)}
+            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
+          >
+            <FolderIcon className="size-4" />
+            {t("explorer.mounts.browse")}
+          </Link>
+          {manage ? (
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={PencilIcon}
+                onClick={onEdit}
+                className="ml-auto"
+                data-testid="mount-edit"
+              >
+                {t("explorer.mounts.edit")}
+              </Button>
+              <Button size="sm" variant="ghost" icon={TrashIcon} onClick={onDelete} data-testid="mount-delete">
+                {t("explorer.mounts.deleteAction")}
+              </Button>
+            </>
+          ) : null}
+        </>
+      }
+    >
       <dl className="grid grid-cols-2 gap-3 px-4 sm:grid-cols-3 sm:px-5">
-        <Detail label={t("explorer.mounts.fields.storage")}>{mount.storage_config_name}</Detail>
-        <Detail label={t("explorer.mounts.fields.cacheTtl")}>
+        <CardDetail label={t("explorer.mounts.fields.storage")}>{mount.storage_config_name}</CardDetail>
+        <CardDetail label={t("explorer.mounts.fields.cacheTtl")}>
           {t("explorer.mounts.seconds", { count: mount.cache_ttl })}
-        </Detail>
-        <Detail label={t("explorer.mounts.fields.sortOrder")}>{String(mount.sort_order)}</Detail>
-        <Detail label={t("explorer.mounts.fields.lastUsed")}>
+        </CardDetail>
+        <CardDetail label={t("explorer.mounts.fields.sortOrder")}>{String(mount.sort_order)}</CardDetail>
+        <CardDetail label={t("explorer.mounts.fields.lastUsed")}>
           {mount.last_used ? formatRelativeTime(mount.last_used, new Date(), language) : t("explorer.mounts.never")}
-        </Detail>
+        </CardDetail>
         {mount.remark ? (
           <div className="col-span-2 min-w-0">
-            <Detail label={t("explorer.mounts.fields.remark")}>{mount.remark}</Detail>
+            <CardDetail label={t("explorer.mounts.fields.remark")}>{mount.remark}</CardDetail>
           </div>
         ) : null}
       </dl>
-      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 px-3 py-2.5 sm:px-4 dark:border-slate-800">
-        <Link
-          href={explorerHref(mount.mount_path)}
-          className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
-        >
-          <FolderIcon className="size-4" />
-          {t("explorer.mounts.browse")}
-        </Link>
-        {manage ? (
-          <>
-            <Button
-              size="sm"
-              variant="ghost"
-              icon={PencilIcon}
-              onClick={onEdit}
-              className="ml-auto"
-              data-testid="mount-edit"
-            >
-              {t("explorer.mounts.edit")}
-            </Button>
-            <Button size="sm" variant="ghost" icon={TrashIcon} onClick={onDelete} data-testid="mount-delete">
-              {t("explorer.mounts.deleteAction")}
-            </Button>
-          </>
-        ) : null}
-      </div>
-    </li>
+    </ConfigCard>
   );
 }

@@ -1,20 +1,18 @@
 // The share options beside the editor (SPEC.md §5): custom link suffix checked as it is typed,
 // password with show/hide, expiry choice, max views and remark; then the create button, or for
 // someone who may not create, what to do instead.
-import { SLUG_MAX_LENGTH } from "@shared/constants";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button, buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
-import { FormAlert, PasswordField, TextField } from "../../components/form-controls";
-import { CheckCircleIcon, LockIcon, ShieldIcon } from "../../components/icons";
+import { FormAlert } from "../../components/form-controls";
+import { LockIcon, ShieldIcon } from "../../components/icons";
 import { LinkIcon } from "../../components/paste-icons";
-import { type FieldErrors, renderFieldMessage } from "../../lib/form-messages";
+import { ShareOptionsFields } from "../../components/share-options-fields";
+import type { FieldErrors } from "../../lib/form-messages";
 import type { CreateField } from "../../lib/pastes/create-form";
 import type { PasteDraft } from "../../lib/pastes/draft-store";
-import { EXPIRY_CHOICES, type ExpiryChoice } from "../../lib/pastes/expiry";
-import { validateSlugInput } from "../../lib/pastes/slug-validation";
 import { ROUTES } from "../../routes";
 
 export type CreateAccess = "allowed" | "signedOut" | "noPermission";
@@ -41,9 +39,6 @@ export function PasteOptions({
   isSubmitting,
 }: PasteOptionsProps) {
   const { t } = useTranslation();
-  // Checked as typed (the shared schema); the server's verdict (a taken suffix) wins until the next edit.
-  const slugMessage = renderFieldMessage(t, errors.slug ?? validateSlugInput(draft.slug));
-  const isSlugValid = draft.slug.trim() !== "" && !slugMessage;
 
   return (
     <section
@@ -56,73 +51,16 @@ export function PasteOptions({
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("pastes.options.description")}</p>
 
       <div className="mt-5 flex flex-col gap-5">
-        <TextField
-          label={t("pastes.options.slug")}
-          value={draft.slug}
-          onValueChange={(slug) => onDraftChange({ slug })}
-          error={slugMessage}
-          hint={
-            isSlugValid ? (
-              <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
-                <CheckCircleIcon className="size-4" />
-                {t("pastes.options.slugValid")}
-              </span>
-            ) : (
-              t("pastes.options.slugHint", { max: SLUG_MAX_LENGTH })
-            )
-          }
-          labelExtra={
-            <span
-              className={cx(
-                "text-xs tabular-nums",
-                draft.slug.trim().length > SLUG_MAX_LENGTH ? "text-red-600 dark:text-red-400" : "text-slate-400",
-              )}
-              aria-hidden="true"
-            >
-              {t("pastes.options.slugCount", { length: draft.slug.trim().length, max: SLUG_MAX_LENGTH })}
-            </span>
-          }
-          autoComplete="off"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          name="slug"
-          data-testid="slug-input"
-        />
-
-        <PasswordField
-          label={t("pastes.options.password")}
-          value={password}
-          onValueChange={onPasswordChange}
-          hint={t("pastes.options.passwordHint")}
-          error={renderFieldMessage(t, errors.password)}
-          autoComplete="new-password"
-          name="paste-password"
-        />
-
-        <ExpiryChoices value={draft.expiry} onChange={(expiry) => onDraftChange({ expiry })} />
-
-        <TextField
-          label={t("pastes.options.maxViews")}
-          value={draft.maxViews}
-          onValueChange={(value) => onDraftChange({ maxViews: value.replace(/[^\d]/g, "").slice(0, 10) })}
-          hint={t("pastes.options.maxViewsHint")}
-          error={renderFieldMessage(t, errors.maxViews)}
-          inputMode="numeric"
-          placeholder="0"
-          autoComplete="off"
-          name="max-views"
-        />
-
-        <TextField
-          label={t("pastes.options.remark")}
-          value={draft.remark}
-          onValueChange={(remark) => onDraftChange({ remark })}
-          hint={t("pastes.options.remarkHint")}
-          placeholder={t("pastes.options.remarkPlaceholder")}
-          error={renderFieldMessage(t, errors.remark)}
-          autoComplete="off"
-          name="remark"
+        <ShareOptionsFields
+          kind="pastes"
+          values={{ ...draft, password }}
+          onChange={({ password: nextPassword, ...change }) => {
+            // The password is not part of the draft: it is never stored.
+            if (nextPassword !== undefined) onPasswordChange(nextPassword);
+            if (Object.keys(change).length > 0) onDraftChange(change);
+          }}
+          errors={errors}
+          remarkHint={t("pastes.options.remarkHint")}
         />
       </div>
 
@@ -137,38 +75,6 @@ export function PasteOptions({
         )}
       </div>
     </section>
-  );
-}
-
-function ExpiryChoices({ value, onChange }: { value: ExpiryChoice; onChange: (value: ExpiryChoice) => void }) {
-  const { t } = useTranslation();
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t("pastes.options.expiry")}</legend>
-      <div className="mt-1.5 grid grid-cols-3 gap-1.5 sm:grid-cols-5 lg:grid-cols-3">
-        {EXPIRY_CHOICES.map((choice) => (
-          <label
-            key={choice}
-            className={cx(
-              "flex cursor-pointer items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-medium ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
-              value === choice
-                ? "bg-indigo-50 text-indigo-700 ring-indigo-500 dark:bg-indigo-500/15 dark:text-indigo-200 dark:ring-indigo-400"
-                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700 dark:hover:bg-slate-800",
-            )}
-          >
-            <input
-              type="radio"
-              name="expiry"
-              value={choice}
-              checked={value === choice}
-              onChange={() => onChange(choice)}
-              className="sr-only"
-            />
-            {t(`pastes.options.expiryChoices.${choice}`)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 

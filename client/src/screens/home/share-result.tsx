@@ -11,12 +11,12 @@ import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { CheckCircleIcon, LockIcon, PlusIcon } from "../../components/icons";
 import { ClockIcon, ExternalLinkIcon, EyeOffIcon, HourglassIcon } from "../../components/paste-icons";
+import { QrCode } from "../../components/qr-code";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
 import { fractionLeft, SHARE_LINK_VISIBLE_SECONDS, useCountdown } from "../../lib/pastes/countdown";
 import { withPassword } from "../../lib/pastes/paste-links";
 import { adminModulePath } from "../../routes";
-import { QrCode } from "./qr-code";
 
 export type CreatedPaste = inferRouterOutputs<AppRouter>["pastes"]["create"];
 

@@ -1,7 +1,6 @@
 // The share options beside the upload (SPEC.md §2, §5): the storage (with its free space), a custom
 // link suffix checked as typed with the shared schema, password, expiry, max views, remark and a
 // folder; then the button that starts the waiting uploads.
-import { SLUG_MAX_LENGTH } from "@shared/constants";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { TFunction } from "i18next";
 import { useId } from "react";
@@ -9,15 +8,14 @@ import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
-import { FieldError, FieldHint, inputClasses, PasswordField, TextField } from "../../components/form-controls";
-import { CheckCircleIcon, UploadIcon } from "../../components/icons";
+import { FieldError, FieldHint, inputClasses, TextField } from "../../components/form-controls";
+import { UploadIcon } from "../../components/icons";
+import { ShareOptionsFields } from "../../components/share-options-fields";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
 import type { ShareField, ShareOptionsState } from "../../lib/files/share-options";
 import { type FieldErrors, renderFieldMessage } from "../../lib/form-messages";
 import { formatBytes } from "../../lib/format-bytes";
-import { EXPIRY_CHOICES, type ExpiryChoice } from "../../lib/pastes/expiry";
-import { validateSlugInput } from "../../lib/pastes/slug-validation";
 
 export type StorageConfig = inferRouterOutputs<AppRouter>["storage"]["list"][number];
 
@@ -55,8 +53,6 @@ export function ShareOptionsPanel({
 }: ShareOptionsPanelProps) {
   const { t } = useTranslation();
   const storageId = useId();
-  const slugMessage = renderFieldMessage(t, errors.slug ?? validateSlugInput(state.slug));
-  const isSlugValid = state.slug.trim() !== "" && !slugMessage;
   const selectedId = state.storageId ?? storages?.find((storage) => storage.is_default)?.id ?? storages?.[0]?.id ?? "";
   const selected = storages?.find((storage) => storage.id === selectedId);
 
@@ -108,73 +104,7 @@ export function ShareOptionsPanel({
           ) : null}
         </div>
 
-        <TextField
-          label={t("files.options.slug")}
-          value={state.slug}
-          onValueChange={(slug) => onChange({ slug })}
-          error={slugMessage}
-          hint={
-            isSlugValid ? (
-              <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
-                <CheckCircleIcon className="size-4" />
-                {t("files.options.slugValid")}
-              </span>
-            ) : (
-              t("files.options.slugHint", { max: SLUG_MAX_LENGTH })
-            )
-          }
-          labelExtra={
-            <span
-              className={cx(
-                "text-xs tabular-nums",
-                state.slug.trim().length > SLUG_MAX_LENGTH ? "text-red-600 dark:text-red-400" : "text-slate-400",
-              )}
-              aria-hidden="true"
-            >
-              {t("files.options.slugCount", { length: state.slug.trim().length, max: SLUG_MAX_LENGTH })}
-            </span>
-          }
-          autoComplete="off"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          name="slug"
-          data-testid="upload-slug"
-        />
-
-        <PasswordField
-          label={t("files.options.password")}
-          value={state.password}
-          onValueChange={(password) => onChange({ password })}
-          hint={t("files.options.passwordHint")}
-          error={renderFieldMessage(t, errors.password)}
-          autoComplete="new-password"
-          name="file-password"
-        />
-
-        <ExpiryChoices value={state.expiry} onChange={(expiry) => onChange({ expiry })} />
-
-        <TextField
-          label={t("files.options.maxViews")}
-          value={state.maxViews}
-          onValueChange={(value) => onChange({ maxViews: value.replace(/[^\d]/g, "").slice(0, 10) })}
-          hint={t("files.options.maxViewsHint")}
-          error={renderFieldMessage(t, errors.maxViews)}
-          inputMode="numeric"
-          placeholder="0"
-          autoComplete="off"
-          name="max-views"
-        />
-
-        <TextField
-          label={t("files.options.remark")}
-          value={state.remark}
-          onValueChange={(remark) => onChange({ remark })}
-          placeholder={t("files.options.remarkPlaceholder")}
-          error={renderFieldMessage(t, errors.remark)}
-          autoComplete="off"
-          name="remark"
-        />
+        <ShareOptionsFields kind="files" values={state} onChange={onChange} errors={errors} />
 
         <TextField
           label={t("files.options.path")}
@@ -204,37 +134,5 @@ export function ShareOptionsPanel({
         </div>
       ) : null}
     </section>
-  );
-}
-
-function ExpiryChoices({ value, onChange }: { value: ExpiryChoice; onChange: (value: ExpiryChoice) => void }) {
-  const { t } = useTranslation();
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t("files.options.expiry")}</legend>
-      <div className="mt-1.5 grid grid-cols-3 gap-1.5 sm:grid-cols-5 lg:grid-cols-3">
-        {EXPIRY_CHOICES.map((choice) => (
-          <label
-            key={choice}
-            className={cx(
-              "flex cursor-pointer items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-medium ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
-              value === choice
-                ? "bg-indigo-50 text-indigo-700 ring-indigo-500 dark:bg-indigo-500/15 dark:text-indigo-200 dark:ring-indigo-400"
-                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700 dark:hover:bg-slate-800",
-            )}
-          >
-            <input
-              type="radio"
-              name="file-expiry"
-              value={choice}
-              checked={value === choice}
-              onChange={() => onChange(choice)}
-              className="sr-only"
-            />
-            {t(`files.options.expiryChoices.${choice}`)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

@@ -10,12 +10,12 @@ import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon, StopIcon } from "../../components/file-icons";
 import { CheckCircleIcon, CloseIcon, ErrorCircleIcon, LockIcon, RefreshIcon, TrashIcon } from "../../components/icons";
 import { ExternalLinkIcon, QrIcon } from "../../components/paste-icons";
+import { QrCode } from "../../components/qr-code";
 import { currentLanguage } from "../../i18n";
 import { isCancellation, uploadErrorMessage } from "../../lib/files/upload-errors";
 import { type QueueItem, summarize } from "../../lib/files/upload-queue";
 import { formatBytes } from "../../lib/format-bytes";
 import { formatDateTime } from "../../lib/format-date";
-import { QrCode } from "../home/qr-code";
 
 export type UploadListProps = {
   items: readonly QueueItem[];

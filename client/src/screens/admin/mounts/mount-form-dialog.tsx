@@ -2,10 +2,8 @@
 // the active flag, checked with the shared schema before sending (SPEC.md §5).
 import type { MountView } from "@shared/schemas/mounts";
 import { MAX_CACHE_TTL } from "@shared/schemas/mounts";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button";
-import { AppDialog, DialogFooter } from "../../../components/dialog";
 import {
   describedBy,
   FieldError,
@@ -14,9 +12,10 @@ import {
   SwitchField,
   TextField,
 } from "../../../components/form-controls";
+import { FormDialog, FormFooter } from "../../../components/form-dialog";
 import { PencilIcon, PlusIcon } from "../../../components/icons";
 import { toast } from "../../../components/toast-store";
-import { errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
+import { useFieldForm } from "../../../components/use-field-form";
 import {
   buildCreateMountRequest,
   buildUpdateMountRequest,
@@ -27,33 +26,32 @@ import {
   mountFormFor,
   validateMountForm,
 } from "../../../lib/explorer/mount-form";
-import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
+import { renderFieldMessage } from "../../../lib/form-messages";
 import { trpc } from "../../../lib/trpc";
 
 export type MountFormDialogProps = { mount: MountView | null; open: boolean; onClose: () => void };
 
 export function MountFormDialog({ mount, open, onClose }: MountFormDialogProps) {
   const { t } = useTranslation();
-  const [isSaving, setIsSaving] = useState(false);
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      isBusy={isSaving}
-      size="lg"
       icon={mount ? PencilIcon : PlusIcon}
       title={mount ? t("explorer.mounts.form.editTitle", { name: mount.name }) : t("explorer.mounts.form.createTitle")}
       description={t("explorer.mounts.form.description")}
     >
-      {open ? (
-        <MountForm
-          key={mount ? `${mount.id}-${mount.updated_at.getTime()}` : "new"}
-          mount={mount}
-          onClose={onClose}
-          onSavingChange={setIsSaving}
-        />
-      ) : null}
-    </AppDialog>
+      {(onSavingChange) =>
+        open ? (
+          <MountForm
+            key={mount ? `${mount.id}-${mount.updated_at.getTime()}` : "new"}
+            mount={mount}
+            onClose={onClose}
+            onSavingChange={onSavingChange}
+          />
+        ) : null
+      }
+    </FormDialog>
   );
 }
 
@@ -72,48 +70,23 @@ function MountForm({
   const create = trpc.mounts.admin.create.useMutation();
   const update = trpc.mounts.admin.update.useMutation();
   const defaultStorage = storages.data?.find((config) => config.is_default)?.id ?? storages.data?.[0]?.id ?? "";
-  const [state, setState] = useState<MountFormState>(() => (mount ? mountFormFor(mount) : emptyMountForm()));
-  const [errors, setErrors] = useState<FieldErrors<MountField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFieldForm<MountFormState, MountField>(() => (mount ? mountFormFor(mount) : emptyMountForm()));
+  const { state, change, errors } = form;
   const storageId = useId();
   const remarkId = useId();
   const storageValue = state.storage_config_id || defaultStorage;
 
-  const change = (patch: Partial<MountFormState>) => {
-    setState((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as MountField];
-      return next;
-    });
-  };
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError(null);
     const values = { ...state, storage_config_id: storageValue };
-    const found = validateMountForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
+    if (!form.check(event, validateMountForm(values))) return;
     onSavingChange(true);
     const handlers = {
       onSuccess: () => {
         toast.success(mount ? t("explorer.mounts.form.saved") : t("explorer.mounts.form.created"));
         onClose();
       },
-      onError: (error: unknown) => {
-        const fieldErrors = fieldErrorsFromServer(fieldIssuesOf(error), mountFieldOf);
-        setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0) {
-          setFormError(
-            errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
-          );
-        }
-      },
+      onError: (error: unknown) => form.showServerError(error, mountFieldOf),
       onSettled: () => {
         onSavingChange(false);
         void utils.mounts.invalidate();
@@ -129,7 +102,7 @@ function MountForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="mount-form">
-      {formError ? <FormAlert title={t("explorer.mounts.form.failed")}>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert title={t("explorer.mounts.form.failed")}>{form.formError}</FormAlert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t("explorer.mounts.fields.name")}
@@ -220,19 +193,12 @@ function MountForm({
         checked={state.is_active}
         onCheckedChange={(is_active) => change({ is_active })}
       />
-      <DialogFooter>
-        <Button onClick={onClose} disabled={create.isPending || update.isPending}>
-          {t("common.cancel")}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          isLoading={create.isPending || update.isPending}
-          data-testid="mount-save"
-        >
-          {mount ? t("explorer.mounts.form.save") : t("explorer.mounts.form.create")}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        onCancel={onClose}
+        isSaving={create.isPending || update.isPending}
+        submitLabel={mount ? t("explorer.mounts.form.save") : t("explorer.mounts.form.create")}
+        submitTestId="mount-save"
+      />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 // The admin's "clear expired": deletes every expired or used-up paste after confirmation.
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button";
-import { AppDialog } from "../../../components/dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { BroomIcon } from "../../../components/paste-icons";
 import { toast } from "../../../components/toast-store";
 import { errorMessageOf } from "../../../lib/api-errors";
@@ -28,27 +27,15 @@ export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: 
     );
 
   return (
-    <AppDialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
-      isBusy={clear.isPending}
-      tone="danger"
+      onConfirm={confirm}
+      isPending={clear.isPending}
       icon={BroomIcon}
-      size="sm"
       title={t("pastes.manage.clear.title")}
       description={t("pastes.manage.clear.description")}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={clear.isPending} data-autofocus>
-            {t("common.cancel")}
-          </Button>
-          <Button variant="danger" icon={BroomIcon} isLoading={clear.isPending} onClick={confirm}>
-            {t("pastes.manage.clear.confirm")}
-          </Button>
-        </>
-      }
-    >
-      {null}
-    </AppDialog>
+      confirmLabel={t("pastes.manage.clear.confirm")}
+    />
   );
 }

@@ -2,11 +2,9 @@
 // other S3-compatible, local disk), then its fields, checked with the shared schema. The secret of
 // a saved config shows as a mask and is kept unless something else is typed.
 import { LOCAL_PROVIDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/storage";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
-import { AppDialog, DialogFooter } from "../../../components/dialog";
 import { CloudIcon, ServerIcon } from "../../../components/file-icons";
 import {
   CheckboxField,
@@ -17,9 +15,10 @@ import {
   PasswordField,
   TextField,
 } from "../../../components/form-controls";
+import { FormDialog, FormFooter } from "../../../components/form-dialog";
 import { DatabaseIcon, PencilIcon, PlusIcon } from "../../../components/icons";
 import { toast } from "../../../components/toast-store";
-import { errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
+import { useFieldForm } from "../../../components/use-field-form";
 import {
   buildCreateRequest,
   buildUpdateRequest,
@@ -36,7 +35,7 @@ import {
   switchProvider,
   validateStorageForm,
 } from "../../../lib/files/storage-form";
-import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
+import { renderFieldMessage } from "../../../lib/form-messages";
 import { trpc } from "../../../lib/trpc";
 
 export type StorageFormDialogProps = {
@@ -48,26 +47,25 @@ export type StorageFormDialogProps = {
 
 export function StorageFormDialog({ config, open, onClose }: StorageFormDialogProps) {
   const { t } = useTranslation();
-  const [isSaving, setIsSaving] = useState(false);
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      isBusy={isSaving}
-      size="lg"
       icon={config ? PencilIcon : PlusIcon}
       title={config ? t("files.storage.form.editTitle", { name: config.name }) : t("files.storage.form.createTitle")}
       description={t("files.storage.form.description")}
     >
-      {open ? (
-        <StorageForm
-          key={config ? `${config.id}-${config.updated_at.getTime()}` : "new"}
-          config={config}
-          onClose={onClose}
-          onSavingChange={setIsSaving}
-        />
-      ) : null}
-    </AppDialog>
+      {(onSavingChange) =>
+        open ? (
+          <StorageForm
+            key={config ? `${config.id}-${config.updated_at.getTime()}` : "new"}
+            config={config}
+            onClose={onClose}
+            onSavingChange={onSavingChange}
+          />
+        ) : null
+      }
+    </FormDialog>
   );
 }
 
@@ -123,48 +121,25 @@ function StorageForm({
   const utils = trpc.useUtils();
   const create = trpc.storage.create.useMutation();
   const update = trpc.storage.update.useMutation();
-  const [state, setState] = useState<StorageFormState>(() => (config ? storageFormFor(config) : emptyStorageForm()));
-  const [errors, setErrors] = useState<FieldErrors<StorageField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFieldForm<StorageFormState, StorageField>(() =>
+    config ? storageFormFor(config) : emptyStorageForm(),
+  );
+  const { state, change, errors } = form;
   const isPending = create.isPending || update.isPending;
   const isLocal = state.provider_type === LOCAL_PROVIDER;
   const preset = PROVIDER_PRESETS[state.provider_type];
   const hasStoredSecret = Boolean(config?.has_secret);
 
-  const change = (patch: Partial<StorageFormState>) => {
-    setState((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as StorageField];
-      return next;
-    });
-  };
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError(null);
-    const found = validateStorageForm(state, hasStoredSecret);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
+    if (!form.check(event, validateStorageForm(state, hasStoredSecret))) return;
     onSavingChange(true);
     const handlers = {
       onSuccess: () => {
         toast.success(config ? t("files.storage.form.saved") : t("files.storage.form.created"));
         onClose();
       },
-      onError: (error: unknown) => {
-        const fieldErrors = fieldErrorsFromServer(fieldIssuesOf(error), storageFieldOf);
-        setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0) {
-          setFormError(
-            errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
-          );
-        }
-      },
+      onError: (error: unknown) => form.showServerError(error, storageFieldOf),
       onSettled: () => {
         onSavingChange(false);
         void utils.storage.invalidate();
@@ -178,11 +153,11 @@ function StorageForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="storage-form">
-      {formError ? <FormAlert title={t("files.storage.form.failed")}>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert title={t("files.storage.form.failed")}>{form.formError}</FormAlert> : null}
 
       <ProviderChoice
         value={state.provider_type}
-        onChange={(provider) => setState((current) => switchProvider(current, provider))}
+        onChange={(provider) => form.setState((current) => switchProvider(current, provider))}
       />
 
       <TextField
@@ -342,14 +317,12 @@ function StorageForm({
         </div>
       </div>
 
-      <DialogFooter>
-        <Button onClick={onClose} disabled={isPending}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" isLoading={isPending} data-testid="save-storage">
-          {config ? t("files.storage.form.save") : t("files.storage.form.create")}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        onCancel={onClose}
+        isSaving={isPending}
+        submitLabel={config ? t("files.storage.form.save") : t("files.storage.form.create")}
+        submitTestId="save-storage"
+      />
     </form>
   );
 }

@@ -1,0 +1,167 @@
+// The share options a text and a file upload have in common (SPEC.md §5): a custom link suffix checked
+// as it is typed (the shared schema; the server's verdict, such as a taken suffix, wins until the next
+// edit), password with show/hide, expiry choice, max views and remark. Texts come from
+// `<kind>.options.*`.
+import { SLUG_MAX_LENGTH } from "@shared/constants";
+import { useTranslation } from "react-i18next";
+import { type FieldErrors, renderFieldMessage } from "../lib/form-messages";
+import { EXPIRY_CHOICES, type ExpiryChoice } from "../lib/pastes/expiry";
+import { validateSlugInput } from "../lib/pastes/slug-validation";
+import { cx } from "./class-names";
+import { PasswordField, TextField } from "./form-controls";
+import { CheckCircleIcon } from "./icons";
+import type { ShareKind } from "./share-problem";
+
+export type ShareOptionsValues = {
+  slug: string;
+  password: string;
+  expiry: ExpiryChoice;
+  maxViews: string;
+  remark: string;
+};
+
+export type ShareOptionsField = "slug" | "password" | "maxViews" | "remark";
+
+// Form names and test ids of each screen's fields, as their tests and password managers know them.
+const NAMES: Record<ShareKind, { slugTestId: string; password: string; expiry: string }> = {
+  pastes: { slugTestId: "slug-input", password: "paste-password", expiry: "expiry" },
+  files: { slugTestId: "upload-slug", password: "file-password", expiry: "file-expiry" },
+};
+
+export function ShareOptionsFields({
+  kind,
+  values,
+  onChange,
+  errors,
+  remarkHint,
+}: {
+  kind: ShareKind;
+  values: ShareOptionsValues;
+  onChange: (patch: Partial<ShareOptionsValues>) => void;
+  errors: FieldErrors<ShareOptionsField>;
+  remarkHint?: string;
+}) {
+  const { t } = useTranslation();
+  const names = NAMES[kind];
+  const slugMessage = renderFieldMessage(t, errors.slug ?? validateSlugInput(values.slug));
+  const isSlugValid = values.slug.trim() !== "" && !slugMessage;
+  return (
+    <>
+      <TextField
+        label={t(`${kind}.options.slug`)}
+        value={values.slug}
+        onValueChange={(slug) => onChange({ slug })}
+        error={slugMessage}
+        hint={
+          isSlugValid ? (
+            <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
+              <CheckCircleIcon className="size-4" />
+              {t(`${kind}.options.slugValid`)}
+            </span>
+          ) : (
+            t(`${kind}.options.slugHint`, { max: SLUG_MAX_LENGTH })
+          )
+        }
+        labelExtra={
+          <span
+            className={cx(
+              "text-xs tabular-nums",
+              values.slug.trim().length > SLUG_MAX_LENGTH ? "text-red-600 dark:text-red-400" : "text-slate-400",
+            )}
+            aria-hidden="true"
+          >
+            {t(`${kind}.options.slugCount`, { length: values.slug.trim().length, max: SLUG_MAX_LENGTH })}
+          </span>
+        }
+        autoComplete="off"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        name="slug"
+        data-testid={names.slugTestId}
+      />
+
+      <PasswordField
+        label={t(`${kind}.options.password`)}
+        value={values.password}
+        onValueChange={(password) => onChange({ password })}
+        hint={t(`${kind}.options.passwordHint`)}
+        error={renderFieldMessage(t, errors.password)}
+        autoComplete="new-password"
+        name={names.password}
+      />
+
+      <ExpiryChoices
+        kind={kind}
+        name={names.expiry}
+        value={values.expiry}
+        onChange={(expiry) => onChange({ expiry })}
+      />
+
+      <TextField
+        label={t(`${kind}.options.maxViews`)}
+        value={values.maxViews}
+        onValueChange={(value) => onChange({ maxViews: value.replace(/[^\d]/g, "").slice(0, 10) })}
+        hint={t(`${kind}.options.maxViewsHint`)}
+        error={renderFieldMessage(t, errors.maxViews)}
+        inputMode="numeric"
+        placeholder="0"
+        autoComplete="off"
+        name="max-views"
+      />
+
+      <TextField
+        label={t(`${kind}.options.remark`)}
+        value={values.remark}
+        onValueChange={(remark) => onChange({ remark })}
+        hint={remarkHint}
+        placeholder={t(`${kind}.options.remarkPlaceholder`)}
+        error={renderFieldMessage(t, errors.remark)}
+        autoComplete="off"
+        name="remark"
+      />
+    </>
+  );
+}
+
+function ExpiryChoices({
+  kind,
+  name,
+  value,
+  onChange,
+}: {
+  kind: ShareKind;
+  name: string;
+  value: ExpiryChoice;
+  onChange: (value: ExpiryChoice) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t(`${kind}.options.expiry`)}</legend>
+      <div className="mt-1.5 grid grid-cols-3 gap-1.5 sm:grid-cols-5 lg:grid-cols-3">
+        {EXPIRY_CHOICES.map((choice) => (
+          <label
+            key={choice}
+            className={cx(
+              "flex cursor-pointer items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-medium ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
+              value === choice
+                ? "bg-indigo-50 text-indigo-700 ring-indigo-500 dark:bg-indigo-500/15 dark:text-indigo-200 dark:ring-indigo-400"
+                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700 dark:hover:bg-slate-800",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={choice}
+              checked={value === choice}
+              onChange={() => onChange(choice)}
+              className="sr-only"
+            />
+            {t(`${kind}.options.expiryChoices.${choice}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,50 @@
+// What went wrong when opening a share (a text or a file), as its page needs it: missing, expired,
+// its views used up, a wrong share password, too many attempts, or no connection. The server answers
+// both "expired" and "view limit reached" as GONE; the reason is told apart by its message, which the
+// server translated with the same texts the client bundles.
+import { resources } from "@shared/i18n/resources";
+import { appCodeOf, httpStatusOf, isNetworkError } from "./api-errors";
+
+export type ShareProblem =
+  | "notFound"
+  | "expired"
+  | "limitReached"
+  | "gone"
+  | "wrongPassword"
+  | "rateLimited"
+  | "network"
+  | "other";
+
+/** The errors.* key of the share's own "expired" message. */
+export type ExpiredMessageKey = "pasteExpired" | "fileExpired";
+
+function messagesFor(key: ExpiredMessageKey | "viewLimitReached"): string[] {
+  return Object.values(resources).map((language) => language.translation.errors[key]);
+}
+
+const EXPIRED_MESSAGES: Record<ExpiredMessageKey, string[]> = {
+  pasteExpired: messagesFor("pasteExpired"),
+  fileExpired: messagesFor("fileExpired"),
+};
+const LIMIT_MESSAGES = messagesFor("viewLimitReached");
+
+export function classifyShareError(error: unknown, expiredKey: ExpiredMessageKey): ShareProblem {
+  if (isNetworkError(error)) return "network";
+  const code = appCodeOf(error);
+  const status = httpStatusOf(error);
+  if (code === "NOT_FOUND" || status === 404) return "notFound";
+  if (code === "GONE" || status === 410) {
+    const message = error instanceof Error ? error.message : "";
+    if (EXPIRED_MESSAGES[expiredKey].includes(message)) return "expired";
+    if (LIMIT_MESSAGES.includes(message)) return "limitReached";
+    return "gone";
+  }
+  if (code === "WRONG_PASSWORD") return "wrongPassword";
+  if (code === "TOO_MANY_REQUESTS" || status === 429) return "rateLimited";
+  return "other";
+}
+
+/** Problems that end the visit (a full-page screen) rather than a message beside the form. */
+export function isTerminalShareProblem(problem: ShareProblem): boolean {
+  return problem === "notFound" || problem === "expired" || problem === "limitReached" || problem === "gone";
+}

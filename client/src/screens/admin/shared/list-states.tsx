@@ -1,0 +1,103 @@
+// What an admin list shows when it has no rows to show: still loading (a skeleton), failed to load
+// (the reason and a retry), or empty (what would be here and how to add the first one).
+import type { ComponentType, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { cx } from "../../../components/class-names";
+import { FormAlert } from "../../../components/form-controls";
+import { type IconProps, RefreshIcon } from "../../../components/icons";
+import { errorMessageOf } from "../../../lib/api-errors";
+
+export type RefetchableQuery = { error: unknown; isRefetching: boolean; refetch: () => unknown };
+
+export function ListLoadError({
+  title,
+  query,
+  className,
+}: {
+  title: string;
+  query: RefetchableQuery;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={cx("flex flex-col items-start gap-3", className)}>
+      <FormAlert title={title}>
+        {errorMessageOf(query.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
+      </FormAlert>
+      <Button icon={RefreshIcon} onClick={() => void query.refetch()} isLoading={query.isRefetching}>
+        {t("common.retry")}
+      </Button>
+    </div>
+  );
+}
+
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className,
+}: {
+  icon: ComponentType<IconProps>;
+  title: string;
+  description: string;
+  action?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cx(
+        "flex flex-col items-center rounded-2xl border-2 border-dashed border-slate-200 px-6 py-14 text-center dark:border-slate-800",
+        className,
+      )}
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
+        <Icon className="size-6" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">{description}</p>
+      {action ? <div className="mt-6">{action}</div> : null}
+    </div>
+  );
+}
+
+/** Rows of grey bars in the shape of a table, announced as loading. */
+export function ListSkeleton({ label, rows = 4 }: { label: string; rows?: 1 | 2 | 3 | 4 }) {
+  return (
+    <div
+      role="status"
+      className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <span className="sr-only">{label}</span>
+      {[0, 1, 2, 3].slice(0, rows).map((row) => (
+        <div
+          key={row}
+          aria-hidden="true"
+          className="flex items-center gap-4 border-b border-slate-100 px-4 py-4 last:border-b-0 motion-safe:animate-pulse dark:border-slate-800"
+        >
+          <span className="size-4 rounded bg-slate-200 dark:bg-slate-700" />
+          <span className="h-3.5 w-32 rounded bg-slate-200 dark:bg-slate-700" />
+          <span className="hidden h-3.5 flex-1 rounded bg-slate-100 sm:block dark:bg-slate-800" />
+          <span className="ml-auto h-3.5 w-16 rounded bg-slate-100 dark:bg-slate-800" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Blank cards in the grid the real cards will fill, announced as loading. */
+export function CardGridSkeleton({ label, className }: { label: string; className?: string }) {
+  return (
+    <div role="status" className={cx("grid gap-4", className)}>
+      <span className="sr-only">{label}</span>
+      {[0, 1].map((card) => (
+        <div
+          key={card}
+          aria-hidden="true"
+          className="h-48 rounded-2xl bg-white ring-1 ring-slate-200 motion-safe:animate-pulse dark:bg-slate-900 dark:ring-slate-800"
+        />
+      ))}
+    </div>
+  );
+}

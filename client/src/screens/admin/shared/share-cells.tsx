@@ -1,0 +1,183 @@
+// The facts a file share and a text share have in common, as the file and text management lists
+// show them: views against the limit with the lock of a protected share, the expiry (or the expired /
+// used-up state), the row actions, and the answer to a search that found nothing. Texts come from
+// `<kind>.manage.*`, which the files and pastes locales both provide.
+import { useTranslation } from "react-i18next";
+import { Button, buttonClasses } from "../../../components/button";
+import { cx } from "../../../components/class-names";
+import { CopyButton } from "../../../components/copy-button";
+import { EyeIcon, LockIcon, PencilIcon, TrashIcon } from "../../../components/icons";
+import { SearchIcon } from "../../../components/paste-icons";
+import type { ShareKind } from "../../../components/share-problem";
+import { DateTime, StatusBadge } from "./resource-list";
+
+export type ShareRow = {
+  views: number;
+  max_views: number;
+  has_password: boolean;
+  expires_at: Date | null;
+  is_expired: boolean;
+};
+
+// The interpolation name of the item in `<kind>.manage.actions.*Of`: a file by its name, a text by its suffix.
+const ITEM_PARAM: Record<ShareKind, "name" | "slug"> = { files: "name", pastes: "slug" };
+
+function isUsedUp(share: ShareRow): boolean {
+  return share.max_views > 0 && share.views >= share.max_views;
+}
+
+export function ShareExpiry({ kind, share }: { kind: ShareKind; share: ShareRow }) {
+  const { t } = useTranslation();
+  if (share.is_expired) {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-1.5">
+        <StatusBadge tone={isUsedUp(share) ? "amber" : "red"}>
+          {isUsedUp(share) ? t(`${kind}.manage.table.used`) : t(`${kind}.manage.table.expired`)}
+        </StatusBadge>
+        {share.expires_at ? (
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            <DateTime date={share.expires_at} />
+          </span>
+        ) : null}
+      </span>
+    );
+  }
+  if (!share.expires_at) {
+    return <span className="text-slate-500 dark:text-slate-400">{t(`${kind}.manage.table.never`)}</span>;
+  }
+  return <DateTime date={share.expires_at} />;
+}
+
+export function ShareViews({ kind, share }: { kind: ShareKind; share: ShareRow }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex items-center gap-1.5 tabular-nums">
+      {share.max_views > 0
+        ? t(`${kind}.manage.table.viewsOfMax`, { views: share.views, max: share.max_views })
+        : t(`${kind}.manage.table.unlimited`, { views: share.views })}
+      {share.has_password ? (
+        <span title={t(`${kind}.manage.table.protected`)} className="text-amber-600 dark:text-amber-400">
+          <LockIcon className="size-4" />
+          <span className="sr-only">{t(`${kind}.manage.table.protected`)}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export function ShareRemark({
+  kind,
+  remark,
+  className,
+}: {
+  kind: ShareKind;
+  remark: string | null;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <p
+      className={cx(
+        className,
+        remark ? "text-slate-600 dark:text-slate-400" : "text-slate-400 italic dark:text-slate-500",
+      )}
+    >
+      {remark ?? t(`${kind}.manage.table.noRemark`)}
+    </p>
+  );
+}
+
+export function ShareRowActions({
+  kind,
+  name,
+  url,
+  preview,
+  onEdit,
+  onDelete,
+}: {
+  kind: ShareKind;
+  /** How the row names its share in the buttons' labels. */
+  name: string;
+  url: string;
+  /** A link to the share's page, or a button that previews it here. */
+  preview: { href: string } | { onClick: () => void };
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const item = { [ITEM_PARAM[kind]]: name };
+  const previewLabel = t(`${kind}.manage.actions.previewOf`, item);
+  return (
+    <div className="flex items-center justify-end gap-0.5">
+      {"href" in preview ? (
+        <a
+          href={preview.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses("ghost", "sm")}
+          aria-label={previewLabel}
+          title={t(`${kind}.manage.actions.preview`)}
+        >
+          <EyeIcon className="size-4.5" />
+        </a>
+      ) : (
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={EyeIcon}
+          onClick={preview.onClick}
+          aria-label={previewLabel}
+          title={t(`${kind}.manage.actions.preview`)}
+        >
+          <span className="sr-only">{t(`${kind}.manage.actions.preview`)}</span>
+        </Button>
+      )}
+      <CopyButton
+        text={url}
+        label={t(`${kind}.manage.actions.copyLinkOf`, item)}
+        copiedMessage={t(`${kind}.result.copied`)}
+        failedMessage={t(`${kind}.result.copyFailed`)}
+        variant="ghost"
+        size="sm"
+        isIconOnly
+      />
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={PencilIcon}
+        onClick={onEdit}
+        aria-label={t(`${kind}.manage.actions.editOf`, item)}
+        title={t(`${kind}.manage.actions.edit`)}
+      >
+        <span className="sr-only">{t(`${kind}.manage.actions.edit`)}</span>
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={TrashIcon}
+        onClick={onDelete}
+        aria-label={t(`${kind}.manage.actions.deleteOf`, item)}
+        title={t(`${kind}.manage.actions.delete`)}
+        className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
+      >
+        <span className="sr-only">{t(`${kind}.manage.actions.delete`)}</span>
+      </Button>
+    </div>
+  );
+}
+
+export function NoResults({ kind, search, onClear }: { kind: ShareKind; search: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-800">
+      <SearchIcon className="size-8 text-slate-400" />
+      <h2 className="mt-3 text-base font-semibold break-all text-slate-900 dark:text-white">
+        {t(`${kind}.manage.noResults.title`, { search })}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t(`${kind}.manage.noResults.description`)}</p>
+      <Button className="mt-5" onClick={onClear}>
+        {t(`${kind}.manage.noResults.clear`)}
+      </Button>
+    </div>
+  );
+}

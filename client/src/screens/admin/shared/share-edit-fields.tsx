@@ -1,0 +1,277 @@
+// What editing a file share and editing a text share have in common: the remark, the expiry (keep, or
+// a new choice counted from now) beside the max views, the password (keep, set a new one, or remove),
+// and saving only what changed. Texts come from `<kind>.manage.edit.*` and
+// `<kind>.options.expiryChoices.*`.
+import { type FormEvent, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { cx } from "../../../components/class-names";
+import { FieldError, FieldHint, inputClasses, PasswordField, TextField } from "../../../components/form-controls";
+import type { ShareKind } from "../../../components/share-problem";
+import { toast } from "../../../components/toast-store";
+import { type FieldForm, useFieldForm } from "../../../components/use-field-form";
+import { type FieldErrors, renderFieldMessage } from "../../../lib/form-messages";
+import { type EditExpiryChoice, EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
+
+export type PasswordAction = "keep" | "set" | "remove";
+
+export type ShareEditValues = {
+  remark: string;
+  expiry: EditExpiryChoice;
+  maxViews: string;
+  passwordAction: PasswordAction;
+  newPassword: string;
+};
+
+/** Remark, expiry, max views and password, from the edit form's values and messages. */
+export function ShareEditFields({
+  kind,
+  values,
+  errors,
+  onChange,
+  hasPassword,
+  keepLabel,
+  currentExpiry,
+  maxViewsHint,
+}: {
+  kind: ShareKind;
+  values: ShareEditValues;
+  errors: FieldErrors<"remark" | "expiry" | "maxViews" | "newPassword">;
+  onChange: (patch: Partial<ShareEditValues>) => void;
+  hasPassword: boolean;
+  keepLabel: string;
+  currentExpiry: string;
+  maxViewsHint: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t(`${kind}.manage.edit.remark`)}
+        value={values.remark}
+        onValueChange={(remark) => onChange({ remark })}
+        error={renderFieldMessage(t, errors.remark)}
+        autoComplete="off"
+        name="remark"
+      />
+      <ShareLimitFields
+        kind={kind}
+        expiry={values.expiry}
+        keepLabel={keepLabel}
+        currentExpiry={currentExpiry}
+        expiryError={renderFieldMessage(t, errors.expiry)}
+        onExpiryChange={(expiry) => onChange({ expiry })}
+        maxViews={values.maxViews}
+        maxViewsHint={maxViewsHint}
+        maxViewsError={renderFieldMessage(t, errors.maxViews)}
+        onMaxViewsChange={(maxViews) => onChange({ maxViews })}
+      />
+      <SharePasswordChoice
+        kind={kind}
+        hasPassword={hasPassword}
+        action={values.passwordAction}
+        newPassword={values.newPassword}
+        error={renderFieldMessage(t, errors.newPassword)}
+        onChange={onChange}
+      />
+    </>
+  );
+}
+
+function ShareLimitFields({
+  kind,
+  expiry,
+  keepLabel,
+  currentExpiry,
+  expiryError,
+  onExpiryChange,
+  maxViews,
+  maxViewsHint,
+  maxViewsError,
+  onMaxViewsChange,
+}: {
+  kind: ShareKind;
+  expiry: EditExpiryChoice;
+  /** The "keep" choice's text. */
+  keepLabel: string;
+  /** The expiry the share has now, as text. */
+  currentExpiry: string;
+  expiryError?: string | null;
+  onExpiryChange: (expiry: EditExpiryChoice) => void;
+  maxViews: string;
+  maxViewsHint: string;
+  maxViewsError: string | null;
+  onMaxViewsChange: (maxViews: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <div>
+        <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t(`${kind}.manage.edit.expiry`)}
+        </label>
+        <select
+          id={`${id}-expiry`}
+          value={expiry}
+          onChange={(event) => onExpiryChange(event.target.value as EditExpiryChoice)}
+          aria-describedby={`${id}-expiry-hint`}
+          className={cx(inputClasses(Boolean(expiryError)), "mt-1.5")}
+        >
+          <option value="keep">{keepLabel}</option>
+          {EXPIRY_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`${kind}.options.expiryChoices.${choice}`)}
+            </option>
+          ))}
+        </select>
+        <FieldHint id={`${id}-expiry-hint`}>
+          {t(`${kind}.manage.edit.currentExpiry`, { value: currentExpiry })}
+        </FieldHint>
+        {expiryError ? <FieldError id={`${id}-expiry-error`}>{expiryError}</FieldError> : null}
+      </div>
+      <TextField
+        label={t(`${kind}.manage.edit.maxViews`)}
+        value={maxViews}
+        onValueChange={(value) => onMaxViewsChange(value.replace(/[^\d]/g, "").slice(0, 10))}
+        hint={maxViewsHint}
+        error={maxViewsError}
+        inputMode="numeric"
+        autoComplete="off"
+        name="max-views"
+      />
+    </div>
+  );
+}
+
+function SharePasswordChoice({
+  kind,
+  hasPassword,
+  action,
+  newPassword,
+  error,
+  onChange,
+}: {
+  kind: ShareKind;
+  /** Whether the share has a password now: then it can be kept or removed, else only added. */
+  hasPassword: boolean;
+  action: PasswordAction;
+  newPassword: string;
+  error: string | null;
+  onChange: (patch: { passwordAction?: PasswordAction; newPassword?: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const actions: PasswordAction[] = hasPassword ? ["keep", "set", "remove"] : ["keep", "set"];
+  const labelOf = (choice: PasswordAction) =>
+    hasPassword
+      ? {
+          keep: t(`${kind}.manage.edit.passwordKeep`),
+          set: t(`${kind}.manage.edit.passwordSet`),
+          remove: t(`${kind}.manage.edit.passwordRemove`),
+        }[choice]
+      : { keep: t(`${kind}.manage.edit.passwordNone`), set: t(`${kind}.manage.edit.passwordAdd`), remove: "" }[choice];
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {t(`${kind}.manage.edit.password`)}
+      </legend>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-5">
+        {actions.map((choice) => (
+          <label key={choice} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <input
+              type="radio"
+              name="password-action"
+              value={choice}
+              checked={action === choice}
+              onChange={() => onChange({ passwordAction: choice })}
+              className="size-4 accent-indigo-600 dark:accent-indigo-400"
+            />
+            {labelOf(choice)}
+          </label>
+        ))}
+      </div>
+      {action === "set" ? (
+        <PasswordField
+          className="mt-3"
+          label={t(`${kind}.manage.edit.newPassword`)}
+          value={newPassword}
+          onValueChange={(value) => onChange({ newPassword: value })}
+          error={error}
+          autoComplete="new-password"
+          name="new-password"
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+type UpdateMutation<Request> = {
+  isPending: boolean;
+  mutate: (
+    request: Request,
+    handlers: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void },
+  ) => void;
+};
+
+/**
+ * The edit form of a share: its values and messages, and a submit that checks them, sends only what
+ * changed (nothing changed: says so and closes), and puts the server's objections at their fields.
+ */
+export function useShareEditForm<State extends ShareEditValues, Field extends string, Request>({
+  kind,
+  initial,
+  validate,
+  buildRequest,
+  update,
+  invalidate,
+  serverFields,
+  fieldErrorsOf,
+  onClose,
+  onSavingChange,
+}: {
+  kind: ShareKind;
+  initial: () => State;
+  validate: (state: State) => FieldErrors<Field>;
+  /** null when nothing changed. */
+  buildRequest: (state: State) => Request | null;
+  update: UpdateMutation<Request>;
+  invalidate: () => Promise<unknown>;
+  /** The form field of each input field the server may object to. */
+  serverFields: Record<string, Field>;
+  /** An answer that belongs at a field rather than above the form (a taken suffix). */
+  fieldErrorsOf?: (error: unknown) => FieldErrors<Field> | null;
+  onClose: () => void;
+  onSavingChange: (isSaving: boolean) => void;
+}): FieldForm<State, Field> & { submit: (event: FormEvent<HTMLFormElement>) => void; isSaving: boolean } {
+  const { t } = useTranslation();
+  // Changing the password choice or the new password clears the message of the new password.
+  const form = useFieldForm<State, Field>(initial, (key) => (key === "passwordAction" ? "newPassword" : key) as Field);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.check(event, validate(form.state))) return;
+    const request = buildRequest(form.state);
+    if (!request) {
+      toast.info(t(`${kind}.manage.edit.noChanges`));
+      onClose();
+      return;
+    }
+    onSavingChange(true);
+    update.mutate(request, {
+      onSuccess: () => {
+        toast.success(t(`${kind}.manage.edit.saved`));
+        onClose();
+      },
+      onError: (error) => {
+        const atFields = fieldErrorsOf?.(error);
+        if (atFields) form.setErrors(atFields);
+        else form.showServerError(error, (path) => serverFields[path] ?? null);
+      },
+      onSettled: () => {
+        onSavingChange(false);
+        void invalidate();
+      },
+    });
+  };
+
+  return { ...form, submit, isSaving: update.isPending };
+}

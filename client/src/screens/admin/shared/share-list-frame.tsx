@@ -1,0 +1,197 @@
+// The frame of the file and text management modules: search (debounced, at least 2 characters),
+// refresh, "delete selected", the list's loading / failed / empty / no-match states, the selection
+// count and the pages. The module supplies the query, the rows' table and cards, and its dialogs.
+import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { cx } from "../../../components/class-names";
+import type { ShareKind } from "../../../components/share-problem";
+import { toast } from "../../../components/toast-store";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value";
+import { ListLoadError, ListSkeleton } from "./list-states";
+import { DeleteSelectedButton, Pagination, RefreshButton, SearchBox } from "./list-toolbar";
+import { NoResults } from "./share-cells";
+import { type Selection, selectedItems } from "./use-selection";
+
+const SEARCH_DELAY_MS = 300;
+const SEARCH_MIN_LENGTH = 2;
+
+export type ListControls = {
+  searchInput: string;
+  /** What the list is searched for: the input once typing pauses, if it is long enough. */
+  search: string;
+  isSearchTooShort: boolean;
+  changeSearch: (value: string) => void;
+  page: number;
+  setPage: (page: number) => void;
+  limit: number;
+  changeLimit: (limit: number) => void;
+};
+
+export function useListControls(): ListControls {
+  const [searchInput, setSearchInput] = useState("");
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_LIMIT);
+  const typed = searchInput.trim();
+  const debounced = useDebouncedValue(typed, SEARCH_DELAY_MS);
+  return {
+    searchInput,
+    search: debounced.length >= SEARCH_MIN_LENGTH ? debounced : "",
+    isSearchTooShort: typed.length > 0 && typed.length < SEARCH_MIN_LENGTH,
+    changeSearch: (value) => {
+      setSearchInput(value);
+      setPage(1);
+    },
+    page,
+    setPage,
+    limit,
+    changeLimit: (next) => {
+      setLimit(next);
+      setPage(1);
+    },
+  };
+}
+
+export type PageAnswer<Item> = { items: Item[]; total: number; offset?: number };
+
+export type PageRows<Item> = { items: readonly Item[]; total: number; pages: number; offset: number };
+
+/** The rows of the page on screen; after the last rows of the last page are deleted, it steps back. */
+export function usePageRows<Item>(controls: ListControls, answer: PageAnswer<Item> | undefined): PageRows<Item> {
+  const total = answer?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / controls.limit));
+  if (answer && controls.page > pages) controls.setPage(pages);
+  return {
+    items: answer?.items ?? [],
+    total,
+    pages,
+    offset: answer?.offset ?? (controls.page - 1) * controls.limit,
+  };
+}
+
+export type ShareListQuery = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isRefetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+};
+
+// Test ids and element ids of each kind ("file-search", "paste-selection", ...).
+const ID_PREFIX: Record<ShareKind, string> = { files: "file", pastes: "paste" };
+
+export function ShareListFrame<Item extends { id: string }>({
+  kind,
+  controls,
+  list,
+  rows,
+  selection,
+  onDeleteSelected,
+  selectedCountValues,
+  empty,
+  children,
+}: {
+  kind: ShareKind;
+  controls: ListControls;
+  list: ShareListQuery;
+  rows: PageRows<Item>;
+  selection: Selection;
+  onDeleteSelected: (items: Item[]) => void;
+  /** More values for `<kind>.manage.selectedCount` (the files' total size). */
+  selectedCountValues?: (items: Item[]) => Record<string, unknown>;
+  empty: ReactNode;
+  /** The table and the cards of the rows. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ns = `${kind}.manage` as const;
+  const prefix = ID_PREFIX[kind];
+  const selected = selectedItems(rows.items, selection);
+
+  const deleteSelected = () => {
+    if (selected.length === 0) {
+      toast.warning(t(`${ns}.selectionRequired`), { id: `${kind}-selection-required` });
+      return;
+    }
+    onDeleteSelected(selected);
+  };
+
+  return (
+    <>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <SearchBox
+          ns={ns}
+          id={`${prefix}-search`}
+          value={controls.searchInput}
+          onChange={controls.changeSearch}
+          isTooShort={controls.isSearchTooShort}
+        />
+        <div className="flex items-center gap-2">
+          <RefreshButton
+            ns={ns}
+            onRefresh={() => void list.refetch()}
+            isRefreshing={list.isRefetching && !list.isPlaceholderData}
+          />
+          <DeleteSelectedButton
+            ns={ns}
+            count={selected.length}
+            onDelete={deleteSelected}
+            testId={`delete-selected-${kind}`}
+          />
+        </div>
+      </div>
+
+      <div className="mt-4">
+        {list.isPending ? (
+          <ListSkeleton label={t(`${ns}.loading`)} />
+        ) : list.isError ? (
+          <ListLoadError title={t(`${ns}.loadError`)} query={list} />
+        ) : rows.items.length === 0 ? (
+          controls.search ? (
+            <NoResults kind={kind} search={controls.search} onClear={() => controls.changeSearch("")} />
+          ) : (
+            empty
+          )
+        ) : (
+          <div
+            className={cx(list.isPlaceholderData && "opacity-60 transition-opacity")}
+            aria-busy={list.isPlaceholderData || undefined}
+          >
+            <p
+              className="mb-3 text-sm text-slate-600 dark:text-slate-400"
+              aria-live="polite"
+              data-testid={`${prefix}-selection`}
+            >
+              {selected.length > 0
+                ? t(`${ns}.selectedCount`, { count: selected.length, ...selectedCountValues?.(selected) })
+                : `${t(`${ns}.total`, { count: rows.total })} · ${t(`${ns}.selectionHint`)}`}
+              {selected.length > 0 ? (
+                <button
+                  type="button"
+                  onClick={selection.clear}
+                  className="ml-3 font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-300"
+                >
+                  {t(`${ns}.clearSelection`)}
+                </button>
+              ) : null}
+            </p>
+            {children}
+            <Pagination
+              ns={ns}
+              page={controls.page}
+              pages={rows.pages}
+              total={rows.total}
+              limit={controls.limit}
+              offset={rows.offset}
+              shown={rows.items.length}
+              onPage={controls.setPage}
+              onLimit={controls.changeLimit}
+            />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
