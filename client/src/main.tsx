@@ -1,6 +1,7 @@
 // Client entry: i18n first (synchronous, so the first render has its texts), then the app inside
 // the offline app (service worker, offline fallback page, offline queue and prompts).
 import "./styles.css";
+import "./lib/zod-config";
 import "./i18n";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

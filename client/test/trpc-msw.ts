@@ -113,7 +113,12 @@ export function mockTrpc() {
       ),
     ),
     http.get("*/api/version", () =>
-      HttpResponse.json({ code: 200, message: "OK", data: { version: APP_VERSION, app_version: APP_VERSION, name: "Pastebox", runtime: "bun", database: "sqlite" }, success: true }),
+      HttpResponse.json({
+        code: 200,
+        message: "OK",
+        data: { version: APP_VERSION, app_version: APP_VERSION, name: "Pastebox", runtime: "bun", database: "sqlite" },
+        success: true,
+      }),
     ),
   ];
   const server = setupServer(handler, ...appReads);

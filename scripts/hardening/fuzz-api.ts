@@ -59,6 +59,7 @@ const NASTY_STRINGS = [
   "😀".repeat(50),
   "<script>alert(1)</script>",
   "' OR '1'='1",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j-style payload, sent as written.
   "${jndi:ldap://x}",
   "x".repeat(70_000),
   "/".repeat(5000),

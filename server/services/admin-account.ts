@@ -4,21 +4,21 @@ import type { ChangePasswordInput } from "../../shared/schemas/auth";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { createAdminSession } from "./auth";
-import { assertNotLimited, clearFailures, RATE_LIMITS, recordFailure } from "./rate-limit";
+import { clearFailures, consumeAttempt, RATE_LIMITS } from "./rate-limit";
 
 // Verifying against this when the user name is unknown keeps the answer time the same either way,
 // so timing does not reveal which user names exist.
 const DUMMY_HASH = await Bun.password.hash("not-a-real-password", "argon2id");
 
 export async function loginAdmin(db: Database, input: { username: string; password: string }, clientIp: string) {
-  await assertNotLimited(db, RATE_LIMITS.adminLogin, clientIp);
+  // The attempt is counted before the password is checked: concurrent guesses cannot outrun the limit.
+  await consumeAttempt(db, RATE_LIMITS.adminLogin, clientIp);
   const admin = await db.admin.findUnique({
     where: { username: input.username },
     select: { id: true, username: true, passwordHash: true },
   });
   const isValid = await Bun.password.verify(input.password, admin?.passwordHash ?? DUMMY_HASH);
   if (!admin || !isValid) {
-    await recordFailure(db, RATE_LIMITS.adminLogin, clientIp);
     throw new AppError("UNAUTHORIZED", "errors.invalidCredentials");
   }
   await clearFailures(db, RATE_LIMITS.adminLogin, clientIp);

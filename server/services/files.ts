@@ -484,10 +484,17 @@ export async function uploadThroughServer(
 
 // ---- Viewing by link -------------------------------------------------------------------------
 
+/**
+ * When a used-up share may be purged: the last deliveries handed out links valid for LINK_TTL_SECONDS,
+ * and deleting the object at once would break them (the 51st request of a 50-view share would take
+ * the file away from the 50th viewer). Until then it answers 410 and keeps its object.
+ */
+const usedUpBefore = (now: Date) => new Date(now.getTime() - LINK_TTL_SECONDS * 1000);
+
 async function refuseIfGone(deps: FileDeps, row: FileRow, now: Date) {
   const expired = isExpired(row, now);
   if (!expired && !isExhausted(row)) return;
-  await deleteFileRows(deps, [row]);
+  if (expired || row.updatedAt <= usedUpBefore(now)) await deleteFileRows(deps, [row]);
   throw new AppError("GONE", expired ? "errors.fileExpired" : "errors.viewLimitReached");
 }
 
@@ -549,7 +556,8 @@ export async function viewPublicFile(
       OR: [{ maxViews: 0 }, { views: { lt: db.fileShare.fields.maxViews } }],
       AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
     },
-    data: { views: { increment: 1 } },
+    // updatedAt dates the last delivery: a used-up share keeps its object until that one's links expire.
+    data: { views: { increment: 1 }, updatedAt: now },
   });
   if (counted.count === 0) {
     const latest = await db.fileShare.findUnique({ where: { id: row.id }, select: fileSelect });
@@ -664,13 +672,22 @@ export async function deleteFiles(deps: FileDeps, auth: AuthState, ids: string[]
   return { deleted: rows.length };
 }
 
-/** The sweep: expired and used-up shares, and uploads left unfinished for a day (DECISIONS.md). */
+/**
+ * The sweep: expired shares, used-up ones once their last links have expired, and uploads left
+ * unfinished for a day (DECISIONS.md).
+ */
 export async function purgeGoneFiles(deps: FileDeps, now = new Date()) {
   const rows = await deps.db.fileShare.findMany({
     where: {
       OR: [
         { expiresAt: { lte: now } },
-        { AND: [{ maxViews: { gt: 0 } }, { views: { gte: deps.db.fileShare.fields.maxViews } }] },
+        {
+          AND: [
+            { maxViews: { gt: 0 } },
+            { views: { gte: deps.db.fileShare.fields.maxViews } },
+            { updatedAt: { lte: usedUpBefore(now) } },
+          ],
+        },
         { AND: [{ status: "uploading" }, { createdAt: { lte: new Date(now.getTime() - STALE_UPLOAD_MS) } }] },
       ],
     },

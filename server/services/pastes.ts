@@ -6,7 +6,7 @@ import type { Database, DatabaseProvider } from "../db/client";
 import type { ViewCounter } from "../db/view-counter";
 import { AppError } from "../errors";
 import { type AuthState, creatorOf } from "./auth";
-import { assertNotLimited, RATE_LIMITS, recordFailure } from "./rate-limit";
+import { consumeAttempt, RATE_LIMITS, refundAttempt } from "./rate-limit";
 import { generateUniqueSlug } from "./slugs";
 
 const PREVIEW_LENGTH = 200;
@@ -193,13 +193,14 @@ async function refuseIfGone(db: Database, row: PasteRow, now: Date) {
   throw new AppError("GONE", expired ? "errors.pasteExpired" : "errors.viewLimitReached");
 }
 
-/** Share passwords: Argon2id verify, failures limited per client address and share. */
+/**
+ * Share passwords: Argon2id verify, failures limited per client address and share. The attempt is
+ * counted before the verify (so concurrent guesses cannot outrun the limit) and given back when right.
+ */
 export async function verifySharePassword(db: Database, hash: string, password: string, subject: string) {
-  await assertNotLimited(db, RATE_LIMITS.passwordVerify, subject);
-  if (!(await Bun.password.verify(password, hash))) {
-    await recordFailure(db, RATE_LIMITS.passwordVerify, subject);
-    throw new AppError("WRONG_PASSWORD", "errors.wrongPassword");
-  }
+  await consumeAttempt(db, RATE_LIMITS.passwordVerify, subject);
+  if (!(await Bun.password.verify(password, hash))) throw new AppError("WRONG_PASSWORD", "errors.wrongPassword");
+  await refundAttempt(db, RATE_LIMITS.passwordVerify, subject);
 }
 
 export async function listPastes({ db, config }: PasteDeps, auth: AuthState, input: z.output<typeof listPastesInput>) {

@@ -26,6 +26,58 @@ export async function assertNotLimited(db: Database, rule: RateLimitRule, subjec
   }
 }
 
+/**
+ * Counts one attempt BEFORE the caller checks the secret, and throws 429 past the limit. Checking first
+ * and counting after a failed verification would let a burst of concurrent guesses all pass the check
+ * before any failure is recorded (hundreds of Argon2 verifications instead of `limit`); reserving the
+ * attempt in one atomic increment bounds the guesses per window however many requests race, across
+ * processes. A verification that succeeds gives its attempt back (refundAttempt or clearFailures).
+ */
+export async function consumeAttempt(db: Database, rule: RateLimitRule, subject: string, now = new Date()) {
+  const bucket = await incrementBucket(db, rule, subject, now);
+  if (bucket.count > rule.limit) {
+    const seconds = Math.max(1, Math.ceil((bucket.resetAt.getTime() - now.getTime()) / 1000));
+    throw new AppError("TOO_MANY_REQUESTS", "errors.tooManyRequests", { seconds }, { "Retry-After": String(seconds) });
+  }
+}
+
+/** Gives back an attempt reserved by consumeAttempt whose secret was right (it was no failure). */
+export async function refundAttempt(db: Database, rule: RateLimitRule, subject: string, now = new Date()) {
+  await db.rateLimitBucket.updateMany({
+    where: { key: bucketKey(rule, subject), resetAt: { gt: now }, count: { gt: 0 } },
+    data: { count: { decrement: 1 } },
+  });
+}
+
+/** One atomic +1 on the subject's window (a new window when the last has ended); the count after it. */
+async function incrementBucket(db: Database, rule: RateLimitRule, subject: string, now: Date) {
+  const key = bucketKey(rule, subject);
+  const select = { count: true, resetAt: true } as const;
+  for (let attempt = 0; ; attempt++) {
+    // update (not updateMany) returns the row as this increment left it.
+    const inWindow = await db.rateLimitBucket
+      .update({ where: { key, resetAt: { gt: now } }, data: { count: { increment: 1 } }, select })
+      .catch((error: { code?: string }) => {
+        // P2025: no window open for this subject (none yet, or the last one has ended).
+        if (error?.code === "P2025") return null;
+        throw error;
+      });
+    if (inWindow) return inWindow;
+    const resetAt = new Date(now.getTime() + rule.windowMs);
+    const restarted = await db.rateLimitBucket.updateMany({
+      where: { key, resetAt: { lte: now } },
+      data: { count: 1, resetAt },
+    });
+    if (restarted.count > 0) return { count: 1, resetAt };
+    try {
+      return await db.rateLimitBucket.create({ data: { key, count: 1, resetAt }, select });
+    } catch (error) {
+      // Another request opened the window first: count this attempt in it.
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Counts one failure for `subject`, opening a new window when the last one has ended. */
 export async function recordFailure(db: Database, rule: RateLimitRule, subject: string, now = new Date()) {
   const key = bucketKey(rule, subject);

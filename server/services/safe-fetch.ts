@@ -21,7 +21,15 @@ export type SafeFetchOptions = {
   timeoutMs?: number;
   /** Extra request headers; only the ones in FORWARDABLE_HEADERS are sent. */
   headers?: Record<string, string>;
+  /**
+   * Resolves a host name (the system resolver when absent). A seam for tests that need names
+   * resolving to given addresses; what it answers is checked and connected to like DNS's answer.
+   */
+  lookup?: HostLookup;
 };
+
+export type ResolvedAddress = { address: string; family: 4 | 6 };
+export type HostLookup = (host: string) => Promise<ResolvedAddress[]>;
 
 export const DEFAULT_MAX_REDIRECTS = 5;
 const MAX_URL_LENGTH = 8192;
@@ -61,6 +69,7 @@ const NON_PUBLIC_IPV4: readonly Cidr4[] = [
   ["198.18.0.0", 15], // benchmarking
   ["198.51.100.0", 24], // TEST-NET-2
   ["203.0.113.0", 24], // TEST-NET-3
+  ["168.63.129.16", 32], // Azure's WireServer: platform metadata and DNS, reachable from every VM
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, incl. 255.255.255.255 broadcast
 ];
@@ -209,20 +218,27 @@ function isBlockedHostname(host: string): boolean {
   return BLOCKED_HOSTNAMES.has(name) || name.endsWith(".localhost");
 }
 
-type ResolvedAddress = { address: string; family: 4 | 6 };
+async function systemLookup(host: string): Promise<ResolvedAddress[]> {
+  const found = await dns.lookup(host, { all: true });
+  return found
+    .filter((entry) => entry.family === 4 || entry.family === 6)
+    .map((entry) => ({ address: entry.address, family: entry.family as 4 | 6 }));
+}
 
 /** The addresses to connect to, IPv4 first; refuses when any is not public (unless allowed). */
-async function resolveTarget(target: Target, allowPrivate: boolean, signal: AbortSignal): Promise<ResolvedAddress[]> {
+async function resolveTarget(
+  target: Target,
+  allowPrivate: boolean,
+  signal: AbortSignal,
+  lookup: HostLookup = systemLookup,
+): Promise<ResolvedAddress[]> {
   if (!allowPrivate && isBlockedHostname(target.host)) throw new AppError("BAD_REQUEST", "errors.urlNotAllowed");
   let addresses: ResolvedAddress[];
   if (target.literal) {
     addresses = [target.literal];
   } else {
     try {
-      const found = await abortable(dns.lookup(target.host, { all: true }), signal);
-      addresses = found
-        .filter((entry) => entry.family === 4 || entry.family === 6)
-        .map((entry) => ({ address: entry.address, family: entry.family as 4 | 6 }));
+      addresses = await abortable(lookup(target.host), signal);
     } catch (error) {
       if (signal.aborted) throw error;
       const code = (error as { code?: string }).code;
@@ -325,7 +341,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   try {
     let target = parseTargetUrl(url);
     for (let hop = 0; ; hop++) {
-      const addresses = await resolveTarget(target, options.allowPrivate, signal);
+      const addresses = await resolveTarget(target, options.allowPrivate, signal, options.lookup);
       const response = await fetchFirstReachable(target, addresses, method, headers, signal);
       const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get("location") : null;
       if (location === null) {
@@ -357,6 +373,28 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     throw new AppError("BAD_GATEWAY", "errors.urlUnreachable", { host: safeHost(url) });
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The checks safeFetch makes before connecting, without connecting: for a URL that is only recorded
+ * (where the bytes of a URL upload came from), so that the URL upload calls refuse the same URLs.
+ */
+export async function assertUrlAllowed(
+  url: string,
+  options: Pick<SafeFetchOptions, "allowPrivate" | "signal" | "timeoutMs" | "lookup">,
+): Promise<void> {
+  const target = parseTargetUrl(url);
+  if (options.allowPrivate) return;
+  const signal = AbortSignal.any([
+    ...(options.signal ? [options.signal] : []),
+    AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  ]);
+  try {
+    await resolveTarget(target, false, signal, options.lookup);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("BAD_GATEWAY", "errors.urlUnreachable", { host: target.host });
   }
 }
 

@@ -1,7 +1,8 @@
 // The periodic sweep: removes what has expired so tables and storage do not grow without bound. Each
 // domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
+import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
 import type { AppDeps } from "../trpc";
-import { purgeGoneFiles } from "./files";
+import { purgeGoneFiles, STALE_UPLOAD_MS } from "./files";
 import { purgeStaleMultipartUploads } from "./fs-uploads";
 import { purgeGonePastes } from "./pastes";
 import { purgeExpiredBuckets } from "./rate-limit";
@@ -18,7 +19,23 @@ const SWEEP_STEPS: SweepStep[] = [
   { name: "expired and used-up pastes", run: ({ db }, now) => purgeGonePastes(db, now) },
   { name: "expired, used-up and stale file uploads", run: (deps, now) => purgeGoneFiles(deps, now) },
   { name: "stale multipart uploads into mounts", run: (deps, now) => purgeStaleMultipartUploads(deps, now) },
+  // After the records: what they pointed at is gone by now, what is left in temp folders is a crash's.
+  { name: "interrupted writes in local storage", run: (deps, now) => purgeLocalTemp(deps, now) },
 ];
+
+/** Temp files and part folders that a killed process left in local storages, once as stale as uploads. */
+async function purgeLocalTemp(deps: SweepDeps, now: Date) {
+  const configs = await deps.db.storageConfig.findMany({
+    where: { providerType: LOCAL_PROVIDER },
+    select: { id: true },
+  });
+  let removed = 0;
+  for (const config of configs) {
+    const driver = await deps.storage.driverFor(config.id);
+    removed += (await driver.purgeTemp?.(new Date(now.getTime() - STALE_UPLOAD_MS))) ?? 0;
+  }
+  return { removed };
+}
 
 export async function sweepOnce(deps: SweepDeps, now = new Date()): Promise<void> {
   for (const step of SWEEP_STEPS) {

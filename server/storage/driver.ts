@@ -60,6 +60,11 @@ export type StorageDriver = {
   listParts(key: string, uploadId: string): Promise<(CompletedPart & { size: number })[]>;
   completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string | null }>;
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  /**
+   * Local disk only: removes what writes interrupted by a crash left in the temp folder (files and
+   * multipart part folders untouched since `before`); the sweep calls it. Returns how many went.
+   */
+  purgeTemp?(before: Date): Promise<number>;
   /** The bucket's CORS rules; null when it has none; undefined when the backend has no such notion. */
   getCorsRules(): Promise<CorsRule[] | null | undefined>;
   put(key: string, body: PutBody, options?: PutOptions): Promise<{ etag: string | null; size: number }>;

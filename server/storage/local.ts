@@ -1,9 +1,12 @@
 // Local-disk storage driver: object keys map to files under one root directory. Writes go to a temp
 // file first and are renamed into place, so a failed or cancelled upload never leaves half a file.
+// Symbolic links below the root are never followed (listings skip them, reads answer "not found",
+// writes through them are refused): a link placed on the disk could otherwise lead out of the root,
+// or from one mount's folder into another's, past every path check made on the key.
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, statSync } from "node:fs";
-import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, unlink } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
+import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir, stat, unlink } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../errors";
 import { contentTypeFor } from "./content-type";
@@ -38,6 +41,21 @@ export function resolveKeyPath(root: string, key: string): string {
   return path;
 }
 
+/**
+ * Whether any existing component of `path` below `root` is a symbolic link. Components that do not
+ * exist yet are fine: whatever creates them (mkdir, rename) makes real directories and files.
+ */
+export async function hasLinkBelowRoot(root: string, path: string): Promise<boolean> {
+  let current = root;
+  for (const segment of relative(root, path).split(sep).filter(Boolean)) {
+    current = join(current, segment);
+    const stats = await lstat(current).catch(() => null);
+    if (!stats) return false;
+    if (stats.isSymbolicLink()) return true;
+  }
+  return false;
+}
+
 function etagOf(size: number, mtimeMs: number): string {
   return `${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}`;
 }
@@ -57,6 +75,20 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     return signUrl;
   };
 
+  /** A key's path for reading: a link on the way makes it "not found", as links are not listed. */
+  async function readablePath(key: string): Promise<string> {
+    const path = resolveKeyPath(root, key);
+    if (await hasLinkBelowRoot(root, path)) throw new AppError("NOT_FOUND", "errors.notFound");
+    return path;
+  }
+
+  /** A key's path for writing: never through a link, which could lead anywhere on the disk. */
+  async function writablePath(key: string): Promise<string> {
+    const path = resolveKeyPath(root, key);
+    if (await hasLinkBelowRoot(root, path)) throw new AppError("BAD_REQUEST", "errors.invalidPath");
+    return path;
+  }
+
   /** Parts of a multipart upload wait in their own folder until completion. */
   function partsDir(uploadId: string): string {
     if (!UPLOAD_ID_PATTERN.test(uploadId)) throw new AppError("BAD_REQUEST", "errors.uploadNotFound");
@@ -65,7 +97,9 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
 
   async function writeAtomically(target: string, body: PutBody): Promise<void> {
     const tempDir = join(root, TEMP_DIR);
+    if (await hasLinkBelowRoot(root, target)) throw new AppError("BAD_REQUEST", "errors.invalidPath");
     await mkdir(tempDir, { recursive: true });
+    if (await hasLinkBelowRoot(root, tempDir)) throw new AppError("BAD_REQUEST", "errors.invalidPath");
     const tempPath = join(tempDir, randomUUID());
     try {
       await pipeline(toNodeReadable(body), createWriteStream(tempPath));
@@ -109,7 +143,7 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     let statted = 0;
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (entry.name === TEMP_DIR && keyPrefix === "") continue;
+      if ((entry.name === TEMP_DIR && keyPrefix === "") || entry.isSymbolicLink()) continue;
       const key = keyPrefix + entry.name;
       if (entry.isDirectory()) {
         const before = out.length;
@@ -132,7 +166,7 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     kind: "local",
 
     async put(key: string, body: PutBody, _options?: PutOptions) {
-      const target = resolveKeyPath(root, key);
+      const target = await writablePath(key);
       if (key.endsWith("/")) {
         await mkdir(target, { recursive: true });
         return { etag: null, size: 0 };
@@ -143,7 +177,7 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     },
 
     async get(key: string, options?: { range?: ByteRange }): Promise<GetResult> {
-      const path = resolveKeyPath(root, key);
+      const path = await readablePath(key);
       const found = await info(key, path);
       if (!found) throw new AppError("NOT_FOUND", "errors.notFound");
       const file = Bun.file(path);
@@ -155,6 +189,7 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
 
     async head(key: string) {
       const path = resolveKeyPath(root, key);
+      if (await hasLinkBelowRoot(root, path)) return null;
       if (!key.endsWith("/")) return info(key, path);
       // A directory is its own folder marker, as a "dir/" object is on S3.
       const stats = await stat(path).catch(() => null);
@@ -164,6 +199,9 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
 
     async delete(key: string) {
       const path = resolveKeyPath(root, key);
+      // Links are not listed, so there is nothing here to delete; unlinking through one could
+      // remove a file outside the root.
+      if (await hasLinkBelowRoot(root, path)) return;
       // A folder marker removes the directory only once it is empty, as deleting "dir/" on S3 leaves
       // the objects beneath it.
       if (key.endsWith("/")) await rmdir(path).catch(() => undefined);
@@ -182,6 +220,7 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
       const dirKey = prefix.slice(0, slash + 1);
       const namePrefix = prefix.slice(slash + 1);
       const dir = resolveKeyPath(root, dirKey);
+      if (await hasLinkBelowRoot(root, dir)) return { objects: [], prefixes: [], nextContinuationToken: null };
       const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
       const objects: ObjectInfo[] = [];
       const prefixes: string[] = [];
@@ -190,6 +229,7 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
         const files: string[] = [];
         for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
           if (!entry.name.startsWith(namePrefix) || (entry.name === TEMP_DIR && dirKey === "")) continue;
+          if (entry.isSymbolicLink()) continue;
           if (entry.isDirectory()) prefixes.push(`${dirKey}${entry.name}/`);
           else files.push(entry.name);
         }
@@ -280,7 +320,7 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
           throw new AppError("BAD_REQUEST", "errors.invalidPart", { partNumber: part.partNumber });
         }
       }
-      const target = resolveKeyPath(root, key);
+      const target = await writablePath(key);
       const tempPath = join(root, TEMP_DIR, randomUUID());
       const output = createWriteStream(tempPath);
       try {
@@ -305,6 +345,20 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
       await rm(partsDir(uploadId), { recursive: true, force: true });
     },
 
+    async purgeTemp(before: Date) {
+      const tempDir = join(root, TEMP_DIR);
+      let removed = 0;
+      for (const name of await readdir(tempDir).catch(() => [] as string[])) {
+        const path = join(tempDir, name);
+        // A write in progress keeps touching its file (a multipart folder: each part landing in it).
+        const stats = await stat(path).catch(() => null);
+        if (!stats || stats.mtime >= before) continue;
+        await rm(path, { recursive: true, force: true });
+        removed++;
+      }
+      return removed;
+    },
+
     async getCorsRules() {
       // The app serves local storage itself, on its own origin: nothing to configure.
       return undefined;
@@ -313,12 +367,12 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     async copy(sourceKey: string, targetKey: string) {
       if (sourceKey.endsWith("/") && targetKey.endsWith("/")) {
         if (!(await this.head(sourceKey))) throw new AppError("NOT_FOUND", "errors.notFound");
-        await mkdir(resolveKeyPath(root, targetKey), { recursive: true });
+        await mkdir(await writablePath(targetKey), { recursive: true });
         return;
       }
-      const source = resolveKeyPath(root, sourceKey);
+      const source = await readablePath(sourceKey);
       if (!(await info(sourceKey, source))) throw new AppError("NOT_FOUND", "errors.notFound");
-      const target = resolveKeyPath(root, targetKey);
+      const target = await writablePath(targetKey);
       const tempDir = join(root, TEMP_DIR);
       await mkdir(tempDir, { recursive: true });
       const tempPath = join(tempDir, randomUUID());

@@ -41,3 +41,56 @@ export function safeDecode(value: string): string {
 export function traversalForms(): string[] {
   return [...new Set(TRAVERSAL_CORPUS.flatMap((attempt) => [attempt, safeDecode(attempt)]))];
 }
+
+/**
+ * More forms, used by the path hardening script (scripts/hardening/paths.ts): overlong UTF-8 and
+ * IIS-style encodings of "." "/" "\", encodings mixed within one segment, NUL in other places,
+ * more look-alike dots, and absolute paths of other systems. Kept apart from TRAVERSAL_CORPUS so the
+ * suites that replay that list keep their expectations; each still starts with "/".
+ */
+export const EXTRA_TRAVERSAL_CORPUS = [
+  "/docs/%c0%ae%c0%ae/secret",
+  "/docs/%c0%ae%c0%ae%c0%afsecret",
+  "/docs/..%c0%afsecret",
+  "/docs/..%c1%9csecret",
+  "/docs/%e0%80%ae%e0%80%ae/secret",
+  "/docs/%f0%80%80%ae%f0%80%80%ae/secret",
+  "/docs/%u002e%u002e/secret",
+  "/docs/..%u2215secret",
+  "/docs/%252e%252e%252fsecret",
+  "/docs/..%255csecret",
+  "/docs/%25252e%25252e/secret",
+  "/docs/.%2e/secret",
+  "/docs/%2e./secret",
+  "/docs/%2e%2e%5c%2e%2e%5csecret",
+  "/docs/....//secret",
+  "/docs/..././secret",
+  "/docs/..%00/secret",
+  "/docs/%00../secret",
+  "/docs/../secret%00.txt",
+  "/docs/..%0a/secret",
+  "/docs/.. /secret",
+  "/docs/..\t/secret",
+  "/docs/\u2024\u2024/secret",
+  "/docs/\ufe52\ufe52/secret",
+  "/docs/.\u200b./secret",
+  "/docs/\u002e\u002e/secret",
+  "/docs/..%ef%bc%8fsecret",
+  "/docs/../../../../../../etc/passwd",
+  "/docs/..\\..\\..\\..\\etc\\passwd",
+  "/etc/passwd",
+  "/proc/self/environ",
+  "/C:\\Windows\\win.ini",
+  "/\\\\server\\share\\secret",
+  "/docs/;/../secret",
+  "/docs/..;jsessionid=1/secret",
+  "/docs/?/../secret",
+  "/docs/#/../secret",
+];
+
+/** Every attempt of both lists, as written and decoded once, without repeats. */
+export function allTraversalForms(): string[] {
+  return [
+    ...new Set([...TRAVERSAL_CORPUS, ...EXTRA_TRAVERSAL_CORPUS].flatMap((attempt) => [attempt, safeDecode(attempt)])),
+  ];
+}

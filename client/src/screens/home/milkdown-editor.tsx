@@ -16,7 +16,7 @@ import { table } from "@milkdown/crepe/feature/table";
 import { toolbar } from "@milkdown/crepe/feature/toolbar";
 import { editorViewCtx, editorViewOptionsCtx } from "@milkdown/kit/core";
 import type { Node as ProseNode } from "@milkdown/kit/prose/model";
-import { getMarkdown } from "@milkdown/kit/utils";
+import { $remark, getMarkdown } from "@milkdown/kit/utils";
 import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import "@milkdown/crepe/theme/common/prosemirror.css";
@@ -58,6 +58,31 @@ export type MilkdownEditorProps = {
   onReady?: () => void;
   handleRef?: RefObject<EditorHandle | null>;
 };
+
+type MarkdownNode = { type: string; url?: string; title?: string | null; children?: MarkdownNode[] };
+
+/** URLs the page's sanitiser (lib/pastes/sanitize-html.ts) would drop: scripts, and data: other than images. */
+const UNSAFE_URL = /^\s*(javascript|vbscript|data(?!:image\/)):/i;
+
+/**
+ * Two repairs on the Markdown tree before Milkdown builds its document:
+ * - its image block (7.22) takes an image's title as its caption and refuses null, so a lone image
+ *   without a title ("![a](x.png)") threw while the document loaded and nothing after it showed;
+ * - images and links keep their URLs as written, so "javascript:" would reach the editor's DOM
+ *   (inert there, and blocked by the CSP, but the rendered view never shows such a URL either).
+ * Both were found by the stored-XSS corpus (client/e2e/xss.spec.ts). An empty title is written back as none.
+ */
+const repairTree = $remark("repairTree", () => () => (tree: MarkdownNode) => {
+  const visit = (node: MarkdownNode) => {
+    const isImage = node.type === "image" || node.type === "image-block";
+    if (isImage && node.title == null) node.title = "";
+    if ((isImage || node.type === "link" || node.type === "definition") && UNSAFE_URL.test(node.url ?? "")) {
+      node.url = "";
+    }
+    node.children?.forEach(visit);
+  };
+  visit(tree);
+});
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -106,6 +131,7 @@ export default function MilkdownEditor({
     };
 
     const crepe = new CrepeBuilder({ root: host, defaultValue: value });
+    crepe.editor.use(repairTree);
     crepe.editor.config((ctx) => {
       ctx.update(editorViewOptionsCtx, (options) => ({
         ...options,

@@ -480,8 +480,7 @@ export const zhFiles: typeof enFiles = {
           blocked:
             "存储桶的 CORS 不允许来自 {{origin}} 的上传，因此上传会经过服务器。如需直传，请为存储桶添加以下规则：",
           unknown: "无法读取存储桶的 CORS 规则（{{error}}）。如果直传失败，请添加以下规则：",
-          cspReload:
-            "此页面在保存该存储之前打开，暂时不能连接到 {{origin}}：刷新页面后即可直接上传到存储。",
+          cspReload: "此页面在保存该存储之前打开，暂时不能连接到 {{origin}}：刷新页面后即可直接上传到存储。",
           cspBlocked:
             "本应用的内容安全策略（CSP）不允许页面连接到 {{origin}}，因此无论 CORS 规则如何，上传到此存储都会经过服务器。",
           ruleIntro: "CORS 规则（JSON）",
