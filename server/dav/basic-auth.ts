@@ -8,7 +8,7 @@
 // with the stored password hash, so that a password change ends it at once.
 import { AppError } from "../errors";
 import { type AuthState, hashSecret, validateApiKey } from "../services/auth";
-import { assertNotLimited, clearFailures, RATE_LIMITS, recordFailure } from "../services/rate-limit";
+import { assertNotLimited, clearFailures, consumeAttempt, RATE_LIMITS, recordFailure } from "../services/rate-limit";
 import type { AppDeps } from "../trpc";
 
 const VERIFIED_TTL_MS = 10 * 60_000;
@@ -55,13 +55,12 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db">) {
     ) {
       return { type: "admin", adminId: admin.id, username: admin.username, sessionId: "" };
     }
+    // Counted before the slow check (as the login does), so concurrent guesses cannot outrun the limit.
+    await consumeAttempt(db, RATE_LIMITS.adminLogin, clientIp);
     // Verifying against a dummy when the user is unknown keeps the timing the same either way.
     dummyHash ??= Bun.password.hash("not-a-real-password", "argon2id");
     const isValid = await Bun.password.verify(credentials.password, admin?.passwordHash ?? (await dummyHash));
-    if (!admin || !isValid) {
-      await recordFailure(db, RATE_LIMITS.adminLogin, clientIp);
-      return null;
-    }
+    if (!admin || !isValid) return null;
     await clearFailures(db, RATE_LIMITS.adminLogin, clientIp);
     if (verified.size >= VERIFIED_MAX_ENTRIES) verified.clear();
     verified.set(cacheKey, {

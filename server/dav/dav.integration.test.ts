@@ -172,6 +172,19 @@ describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // A burst of guesses sent at once cannot outrun the limit: each is counted before it is checked.
+    const burstIp = `10.7.${provider.length}.${storage.length}`;
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        s.request("PROPFIND", "/dav/", {
+          headers: { Depth: "0" },
+          auth: basicAuth("admin", `burst-${i}`),
+          ip: burstIp,
+        }),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 401)).toHaveLength(10);
+    expect(burst.filter((answer) => answer.status === 429)).toHaveLength(20);
     // A wrong API key counts against the key rule.
     const keyIp = `10.8.${provider.length}.${storage.length}`;
     expect(
