@@ -17,7 +17,7 @@ type Case = {
   note: string;
 };
 const CASES: Case[] = [
-  { mount: "/s3", mode: "auto", chunked: false, note: "auto = multipart above 100 MiB" },
+  { mount: "/s3", mode: "auto", chunked: false, note: "auto = one streamed PUT up to 5 GiB" },
   { mount: "/s3", mode: "proxy", chunked: false, note: "one streamed PUT" },
   { mount: "/s3", mode: "direct", chunked: false, note: "presigned PUT from the server" },
   { mount: "/s3", mode: "auto", chunked: true, note: "length unknown (macOS, davfs2): multipart" },

@@ -6,8 +6,8 @@
 //   part is retried by the SDK without resending the file, parts go in parallel, no size limit but
 //   the store's), recorded so that the sweep aborts an upload the server never finished;
 // - direct: the server PUTs the body straight to a presigned URL of the bucket, bypassing the SDK.
-// auto picks proxy for local storage and for S3 bodies of known length up to AUTO_MULTIPART_FROM_BYTES,
-// multipart for larger or unknown lengths. direct needs a known length within S3's single-PUT limit
+// auto picks proxy for local storage and for S3 bodies of known length up to AUTO_MULTIPART_FROM_BYTES
+// (S3's single-PUT limit), multipart for larger or unknown lengths. direct needs a known length within S3's single-PUT limit
 // and an S3 store; otherwise it falls back as auto would.
 import { Readable as NodeReadable, pipeline, type Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
@@ -22,16 +22,20 @@ import { toNodeReadable } from "../storage/streams";
 
 export type UploadMode = "proxy" | "multipart" | "direct";
 
-/** In auto mode, S3 bodies of known length up to this go in one request, larger ones in parts (AWS advises parts from about 100 MB). */
-export const AUTO_MULTIPART_FROM_BYTES = 100 * 1024 * 1024;
+/** S3 refuses single PUTs above 5 GiB. */
+const MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3;
+/**
+ * In auto mode, S3 bodies of known length up to this go in one streamed request, larger ones in parts.
+ * Measured with scripts/bench/dav-put (1 GiB): one streamed PUT kept the server's RSS within 2 MiB and
+ * was the faster, multipart grew it by ~120 MiB; a WebDAV client resends a failed PUT whole either way.
+ */
+export const AUTO_MULTIPART_FROM_BYTES = MAX_SINGLE_PUT_BYTES;
 /** S3's smallest part (but the last) and its most parts per upload. */
 const MIN_PART_BYTES = 5 * 1024 * 1024;
 const MAX_PARTS = 10_000;
 /** Parts of a body of unknown length: 8 MiB allows 80 GB, memory stays near 8 MiB x (concurrency + 1). */
 const UNKNOWN_LENGTH_PART_BYTES = 8 * 1024 * 1024;
 const PART_CONCURRENCY = 3;
-/** S3 refuses single PUTs above 5 GiB. */
-const MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3;
 const DIRECT_URL_TTL_SECONDS = 60 * 60;
 
 export function chooseUploadMode(

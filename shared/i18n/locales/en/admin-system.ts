@@ -82,7 +82,8 @@ export const enAdminSystem = {
     modes: {
       auto: {
         name: "Automatic",
-        description: "Proxy for local storage and for files up to 32 MB; multipart for larger files or unknown sizes.",
+        description:
+          "Proxy for local storage and for files of known size up to 5 GB; multipart for larger files or unknown sizes.",
       },
       proxy: {
         name: "Proxy",

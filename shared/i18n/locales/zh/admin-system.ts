@@ -82,7 +82,7 @@ export const zhAdminSystem: typeof enAdminSystem = {
     modes: {
       auto: {
         name: "自动",
-        description: "本地存储和 32 MB 以内的文件使用代理；更大或大小未知的文件使用分片。",
+        description: "本地存储和大小已知且不超过 5 GB 的文件使用代理；更大或大小未知的文件使用分片。",
       },
       proxy: {
         name: "代理",
