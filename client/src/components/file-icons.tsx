@@ -3,26 +3,7 @@
 import type { ReactNode } from "react";
 import { type FileKind, fileKindOf } from "../lib/files/file-kind";
 import { cx } from "./class-names";
-import type { IconProps } from "./icons";
-
-function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { type IconProps, OutlineIcon } from "./icons";
 
 const PAGE = "M14 3.5H7A1.5 1.5 0 0 0 5.5 5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8Z";
 const FOLD = "M14 3.5V8h4.5";

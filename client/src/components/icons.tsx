@@ -4,7 +4,8 @@ import type { ReactNode, SVGProps } from "react";
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
-function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame every icon of the app is drawn in; icon files elsewhere use it too. */
+export function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -1,25 +1,5 @@
 // Icons used by text sharing, drawn like icons.tsx (24px grid, 1.5px strokes, decorative).
-import type { ReactNode } from "react";
-import type { IconProps } from "./icons";
-
-function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { type IconProps, OutlineIcon } from "./icons";
 
 export function LinkIcon(props: IconProps) {
   return (

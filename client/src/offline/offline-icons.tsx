@@ -1,24 +1,13 @@
 // Icons of the offline app, drawn like components/icons.tsx (24px grid, 1.5px strokes, decorative).
-import type { IconProps } from "../components/icons";
+import { type IconProps, OutlineIcon } from "../components/icons";
 
 /** A cloud struck through: no connection. */
 export function CloudOffIcon(props: IconProps) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <OutlineIcon {...props}>
       <path d="M8.5 6.6A5.5 5.5 0 0 1 17.3 10h.2a4 4 0 0 1 2.6 7" />
       <path d="M17 19H6.5a4.5 4.5 0 0 1-1.3-8.8" />
       <path d="m3 3 18 18" />
-    </svg>
+    </OutlineIcon>
   );
 }

@@ -1,26 +1,6 @@
 // Icons only the explorer uses (the basket, the task list, a folder upload, copy to), drawn like
 // components/icons.tsx: 24px grid, 1.5px strokes, decorative.
-import type { ReactNode } from "react";
-import type { IconProps } from "../../components/icons";
-
-function OutlineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { type IconProps, OutlineIcon } from "../../components/icons";
 
 export function BasketIcon(props: IconProps) {
   return (
