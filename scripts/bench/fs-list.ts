@@ -8,21 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { findFreePort, startS3Server } from "../test/services";
+import { adminAuthorization, startServerProcess } from "../test/server-process";
+import { startS3Server } from "../test/services";
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const REPEATS = 5;
 const name = (i: number) => `file-${String(i).padStart(5, "0")}.txt`;
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await Bun.sleep(100);
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
@@ -34,34 +25,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const dir = mkdtempSync(join(tmpdir(), "pastebox-bench-fs-"));
 const s3 = await startS3Server();
-const port = await findFreePort();
 const password = "bench-admin-password";
-const app = Bun.spawn([process.execPath, "server/main.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(dir, "app"),
-    ADMIN_PASSWORD: password,
-    LOG_LEVEL: "warn",
-    DATABASE_URL: "",
-  },
-  stdout: "ignore",
-  stderr: "inherit",
-});
+const app = await startServerProcess({ env: { ADMIN_PASSWORD: password } });
 
 try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`);
+  const base = app.baseUrl;
   const json = { "content-type": "application/json" };
-  const login = await (
-    await fetch(`${base}/api/admin/login`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ username: "admin", password }),
-    })
-  ).json();
-  const auth = { authorization: `Bearer ${login.data.token}` };
+  const auth = { authorization: await adminAuthorization(base, password) };
   async function post(path: string, body: unknown) {
     const response = await fetch(`${base}/api${path}`, {
       method: "POST",
@@ -184,7 +154,7 @@ try {
   console.log(`\nListing a folder of ${FILES} files through GET /api/admin/fs/list, same machine, same run`);
   console.log(`(S3 objects seeded in ${(seeding.ms / 1000).toFixed(1)} s; medians of ${REPEATS} where repeated)\n`);
   console.log(
-    "| storage | first list (cold) | cached list | list with refresh=true | raw ListObjectsV2 walk | search (10,000 names) |",
+    `| storage | first list (cold) | cached list | list with refresh=true | raw ListObjectsV2 walk | search (${FILES.toLocaleString("en")} names) |`,
   );
   console.log("|---|---:|---:|---:|---:|---:|");
   console.log(
@@ -198,8 +168,7 @@ try {
       `median ${(s3Result.refreshed / raw).toFixed(2)}x (overhead ${ms(s3Result.refreshed - raw)} ms for ${FILES} entries)`,
   );
 } finally {
-  app.kill("SIGTERM");
-  await app.exited;
+  await app.stop();
   await s3.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -5,23 +5,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { findFreePort } from "../test/services";
+import { waitFor } from "./helpers";
 
 const DURATION = process.env.BENCH_DURATION ?? "10s";
 const CONNECTIONS = 64;
 const CONTENT = "# Benchmark paste\n\nSome *Markdown* text of a typical size.\n".repeat(20);
 
 type Result = { name: string; rps: number; p50: string; p99: string; errors: number };
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await Bun.sleep(100);
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function runWrk(name: string, url: string): Result {
   const out = Bun.spawnSync(["wrk", "-t2", `-c${CONNECTIONS}`, `-d${DURATION}`, "--latency", url]);
@@ -38,22 +30,9 @@ function runWrk(name: string, url: string): Result {
 
 if (!Bun.which("wrk")) throw new Error("wrk is needed: apt-get install -y wrk");
 const dir = mkdtempSync(join(tmpdir(), "pastebox-bench-"));
-const appPort = await findFreePort();
 const barePort = await findFreePort();
 const password = "bench-admin-password";
-const app = Bun.spawn([process.execPath, "server/main.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(appPort),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(dir, "app"),
-    ADMIN_PASSWORD: password,
-    LOG_LEVEL: "warn",
-    DATABASE_URL: "",
-  },
-  stdout: "ignore",
-  stderr: "inherit",
-});
+const app = await startServerProcess({ env: { ADMIN_PASSWORD: password } });
 const bare = Bun.spawn(
   [process.execPath, "scripts/bench/bare-paste-server.ts", join(dir, "bare.db"), String(barePort)],
   {
@@ -64,19 +43,11 @@ const bare = Bun.spawn(
 );
 
 try {
-  const base = `http://127.0.0.1:${appPort}`;
-  await waitFor(`${base}/api/health`);
+  const base = app.baseUrl;
   await waitFor(`http://127.0.0.1:${barePort}/raw/bench`);
-  const login = await (
-    await fetch(`${base}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "admin", password }),
-    })
-  ).json();
   const created = await fetch(`${base}/api/paste`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${login.data.token}` },
+    headers: { "content-type": "application/json", authorization: await adminAuthorization(base, password) },
     body: JSON.stringify({ content: CONTENT, slug: "bench", max_views: 0 }),
   });
   if (created.status !== 201) throw new Error(`could not create the paste: ${await created.text()}`);
@@ -102,8 +73,7 @@ try {
   const views = await (await fetch(`${base}/api/raw/bench`)).text();
   if (views !== CONTENT) throw new Error("the app answered different content after the run");
 } finally {
-  app.kill();
   bare.kill();
-  await Promise.all([app.exited, bare.exited]);
+  await Promise.all([app.stop(), bare.exited]);
   rmSync(dir, { recursive: true, force: true });
 }

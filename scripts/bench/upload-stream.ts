@@ -2,54 +2,26 @@
 // S3) against the same bytes PUT straight to the same S3 server, in the same run. Prints both
 // throughputs, their ratio, and the server process's peak RSS growth during the upload.
 // Run: bun run bench upload-stream   (BENCH_UPLOAD_MB sets the size, default 1024)
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Readable } from "node:stream";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { findFreePort, startS3Server } from "../test/services";
-import { generatedStream, mib, rssOf, waitFor } from "./helpers";
+import { adminAuthorization, startServerProcess } from "../test/server-process";
+import { startS3Server } from "../test/services";
+import { generatedStream, mib, rssOf } from "./helpers";
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const SIZE = SIZE_MB * 1024 * 1024;
 
-const dir = mkdtempSync(join(tmpdir(), "pastebox-bench-upload-"));
 const s3 = await startS3Server();
-const port = await findFreePort();
 const password = "bench-admin-password";
-const app = Bun.spawn(
-  [
-    process.execPath,
-    ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-    "server/main.ts",
-  ],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(dir, "app"),
-      ADMIN_PASSWORD: password,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    stdout: "ignore",
-    stderr: "inherit",
-  },
-);
+const app = await startServerProcess({
+  env: { ADMIN_PASSWORD: password },
+  bunArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+});
 
 try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`);
+  const base = app.baseUrl;
   const json = { "content-type": "application/json" };
-  const login = await (
-    await fetch(`${base}/api/admin/login`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ username: "admin", password }),
-    })
-  ).json();
-  const auth = { authorization: `Bearer ${login.data.token}` };
+  const auth = { authorization: await adminAuthorization(base, password) };
   await fetch(`${base}/api/admin/system-settings`, {
     method: "PUT",
     headers: { ...json, ...auth },
@@ -142,8 +114,6 @@ try {
   console.log(`\nServer RSS: ${mib(baselineRss)} before, peak ${mib(peakRss)}, growth ${mib(peakRss - baselineRss)}`);
 } finally {
   // SIGTERM lets the server shut down cleanly (and write its CPU profile when asked).
-  app.kill("SIGTERM");
-  await app.exited;
+  await app.stop();
   await s3.stop();
-  rmSync(dir, { recursive: true, force: true });
 }
