@@ -9,7 +9,7 @@
 // The part planning, retry, pool and XHR transport are the /upload screen's (lib/files).
 import { MULTIPART_PART_SIZE } from "@shared/schemas/fs";
 import { LOCAL_PROVIDER } from "@shared/schemas/storage";
-import { AbortedError, isAbortError, PART_ATTEMPTS, runPool, throwIfAborted, withRetry } from "../files/retry";
+import { AbortedError, isAbortError, PART_ATTEMPTS, sendParts, throwIfAborted, withRetry } from "../files/retry";
 import { NetworkError, type Transport, type TransportResponse } from "../files/transport";
 import { statusError } from "../files/upload-api";
 import { isFinalError, NoDataError, UploadFailure } from "../files/upload-errors";
@@ -200,13 +200,7 @@ async function uploadMultipart(
   const progress = new PartProgress(0);
   const report = () => hooks.onProgress?.(progress.loaded, source.size);
   const etags = new Map<number, string>();
-  // One failed part (after its retries) stops the others at once, as a cancel does.
-  const parts = new AbortController();
-  const stopParts = () => parts.abort();
-  deps.signal?.addEventListener("abort", stopParts, { once: true });
-  let firstFailure: { error: unknown } | null = null;
-
-  const sendPart = (part: PartPlan) =>
+  const sendPart = (part: PartPlan, signal: AbortSignal) =>
     withRetry(
       async () => {
         progress.reset(part.partNumber);
@@ -224,7 +218,7 @@ async function uploadMultipart(
             url: `${deps.endpoint.base}/multipart/part?${query}`,
             body: source.blob.slice(part.start, part.end, "application/octet-stream"),
             headers: { ...deps.endpoint.headers(), "Content-Type": "application/octet-stream" },
-            signal: parts.signal,
+            signal,
             timeoutMs: PART_TIMEOUT_MS,
             onProgress: (loaded) => {
               progress.update(part.partNumber, loaded);
@@ -248,31 +242,14 @@ async function uploadMultipart(
       {
         attempts: PART_ATTEMPTS,
         baseDelayMs: deps.retryDelayMs ?? 500,
-        signal: parts.signal,
+        signal,
         shouldRetry: (error) => !isFinalError(error instanceof UploadFailure ? error.cause : error),
       },
     );
 
-  const sendOrStop = async (part: PartPlan) => {
-    try {
-      await sendPart(part);
-    } catch (error) {
-      if (firstFailure === null && !parts.signal.aborted) {
-        firstFailure = { error };
-        stopParts();
-      }
-      throw error;
-    }
-  };
-
   try {
-    try {
-      await runPool(plan, PART_CONCURRENCY, sendOrStop, parts.signal);
-    } catch (error) {
-      throw firstFailure ? (firstFailure as { error: unknown }).error : error;
-    } finally {
-      deps.signal?.removeEventListener("abort", stopParts);
-    }
+    // One failed part (after its retries) stops the others at once, as a cancel does.
+    await sendParts(plan, PART_CONCURRENCY, sendPart, deps.signal);
     throwIfAborted(deps.signal);
     await step("multipartComplete", () =>
       deps.client.multipartComplete({

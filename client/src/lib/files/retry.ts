@@ -98,3 +98,38 @@ export async function runPool<T>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
   if (failure !== null) throw (failure as { error: unknown }).error;
 }
+
+/**
+ * Sends parts a few at a time. One part that fails for good (after its own retries) stops the others
+ * at once, as a cancel does, and is the error thrown; `signal` (the user's cancel) stops them all.
+ * `send` gets the signal its requests must follow.
+ */
+export async function sendParts<T>(
+  parts: readonly T[],
+  concurrency: number,
+  send: (part: T, signal: AbortSignal) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  signal?.addEventListener("abort", stop, { once: true });
+  let firstFailure: { error: unknown } | null = null;
+  const sendOrStop = async (part: T) => {
+    try {
+      await send(part, controller.signal);
+    } catch (error) {
+      if (firstFailure === null && !controller.signal.aborted) {
+        firstFailure = { error };
+        stop();
+      }
+      throw error;
+    }
+  };
+  try {
+    await runPool(parts, concurrency, sendOrStop, controller.signal);
+  } catch (error) {
+    throw firstFailure ? (firstFailure as { error: unknown }).error : error;
+  } finally {
+    signal?.removeEventListener("abort", stop);
+  }
+}

@@ -4,7 +4,7 @@
 // (its CORS, or the page's CSP). A failure or cancel after the server made a record removes it.
 import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/schemas/files";
 import type { FileIdentity, ResumeRecord, ResumeStore } from "./resume-store";
-import { AbortedError, isAbortError, PART_ATTEMPTS, runPool, throwIfAborted, withRetry } from "./retry";
+import { AbortedError, isAbortError, PART_ATTEMPTS, sendParts, throwIfAborted, withRetry } from "./retry";
 import { NetworkError, type Transport, type TransportResponse } from "./transport";
 import type { MultipartInitOutput, UploadApi, UploadedFile, UploadTarget } from "./upload-api";
 import { statusError } from "./upload-api";
@@ -342,13 +342,7 @@ async function uploadMultipart(source: UploadSource, target: UploadTarget, deps:
   report();
   const urls = partUrlSource(deps, fileId, todo);
   let hasUnreadEtag = false;
-  // One failed part (after its retries) stops the others at once, as a cancel does.
-  const parts = new AbortController();
-  const stopParts = () => parts.abort();
-  deps.signal?.addEventListener("abort", stopParts, { once: true });
-  let firstFailure: { error: unknown } | null = null;
-
-  const sendPart = (part: PartPlan) =>
+  const sendPart = (part: PartPlan, signal: AbortSignal) =>
     withRetry(
       async (attempt) => {
         progress.reset(part.partNumber);
@@ -364,7 +358,7 @@ async function uploadMultipart(source: UploadSource, target: UploadTarget, deps:
               progress.update(part.partNumber, loaded);
               report();
             },
-            signal: parts.signal,
+            signal,
             timeoutMs: PART_TIMEOUT_MS,
           });
         } catch (error) {
@@ -388,32 +382,15 @@ async function uploadMultipart(source: UploadSource, target: UploadTarget, deps:
       {
         attempts: PART_ATTEMPTS,
         baseDelayMs: deps.retryDelayMs ?? 500,
-        signal: parts.signal,
+        signal,
         shouldRetry: (error) =>
           !(error instanceof DirectUnavailable) && !isFinalError(error instanceof UploadFailure ? error.cause : error),
       },
     );
 
-  const sendOrStop = async (part: PartPlan) => {
-    try {
-      await sendPart(part);
-    } catch (error) {
-      if (firstFailure === null && !parts.signal.aborted) {
-        firstFailure = { error };
-        stopParts();
-      }
-      throw error;
-    }
-  };
-
   try {
-    try {
-      await runPool(todo, PART_CONCURRENCY, sendOrStop, parts.signal);
-    } catch (error) {
-      throw firstFailure ? (firstFailure as { error: unknown }).error : error;
-    } finally {
-      deps.signal?.removeEventListener("abort", stopParts);
-    }
+    // One failed part (after its retries) stops the others at once, as a cancel does.
+    await sendParts(todo, PART_CONCURRENCY, sendPart, deps.signal);
     throwIfAborted(deps.signal);
     if (hasUnreadEtag) {
       const stored = await step("multipartComplete", () => deps.api.uploadedParts({ file_id: fileId }));
