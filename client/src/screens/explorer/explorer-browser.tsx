@@ -4,7 +4,7 @@
 // Uploads, copies, deletes and zip downloads run as tasks (lib/explorer/explorer-tasks.ts).
 // Read-only keys and virtual folders (the root, folders above mounts) get no write actions.
 import type { FsEntry } from "@shared/schemas/fs";
-import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../../components/button";
@@ -224,19 +224,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             >
               {t("explorer.actions.upload")}
             </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              data-testid="upload-input"
-              onChange={(event) => {
-                startUploads(pickedFromInput(Array.from(event.target.files ?? [])));
-                event.target.value = "";
-              }}
-            />
+            <HiddenFileInput inputRef={fileInput} testId="upload-input" onPick={startUploads} />
             <Button
               size="sm"
               isCompactOnPhones
@@ -246,23 +234,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             >
               {t("explorer.actions.uploadFolder")}
             </Button>
-            <input
-              ref={(element) => {
-                folderInput.current = element;
-                // React does not know the non-standard attribute; the DOM property turns folder picking on.
-                if (element) element.webkitdirectory = true;
-              }}
-              type="file"
-              multiple
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              data-testid="upload-folder-input"
-              onChange={(event) => {
-                startUploads(pickedFromInput(Array.from(event.target.files ?? [])));
-                event.target.value = "";
-              }}
-            />
+            <HiddenFileInput inputRef={folderInput} isFolder testId="upload-folder-input" onPick={startUploads} />
             <Button
               size="sm"
               isCompactOnPhones
@@ -534,5 +506,38 @@ export function ExplorerBrowser({ path }: { path: string }) {
         }}
       />
     </div>
+  );
+}
+
+/** The input behind an upload button: files (or a whole folder) picked, then handed on; reset for the next pick. */
+function HiddenFileInput({
+  inputRef,
+  isFolder = false,
+  testId,
+  onPick,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  isFolder?: boolean;
+  testId: string;
+  onPick: (picked: PickedSet) => void;
+}) {
+  return (
+    <input
+      ref={(element) => {
+        inputRef.current = element;
+        // React does not know the non-standard attribute; the DOM property turns folder picking on.
+        if (element && isFolder) element.webkitdirectory = true;
+      }}
+      type="file"
+      multiple
+      className="sr-only"
+      tabIndex={-1}
+      aria-hidden="true"
+      data-testid={testId}
+      onChange={(event) => {
+        onPick(pickedFromInput(Array.from(event.target.files ?? [])));
+        event.target.value = "";
+      }}
+    />
   );
 }
