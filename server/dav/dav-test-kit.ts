@@ -2,23 +2,12 @@
 // are separate processes), with mounts on local storage or the real S3 server, and API keys.
 
 import type { DatabaseProvider } from "../db/client";
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+import { createTestApp, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
 export type StorageKind = "local" | "s3";
 
 export const ADMIN_USER = "admin";
 export const ADMIN_PASSWORD = TEST_ADMIN_PASSWORD;
-
-export function s3Env() {
-  const endpoint = process.env.TEST_S3_ENDPOINT;
-  if (!endpoint) throw new Error("TEST_S3_ENDPOINT is not set: run the tests with `bun run test`");
-  return {
-    endpoint,
-    bucket: process.env.TEST_S3_BUCKET ?? "pastebox-test",
-    accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
-    secret: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
-  };
-}
 
 export const basicAuth = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`, "utf8").toString("base64")}`;

@@ -4,7 +4,7 @@
 // (presign, and the stored size at commit). Nothing refused stays in the storage. SQLite and Postgres,
 // local storage and a real S3 server.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
 type Body = { code: number; message: string; data: any; success: boolean };
@@ -68,16 +68,15 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
     if (kind === "local") {
       storageId = (await call("GET", "/s3-configs")).body.data[0].id;
     } else {
-      const endpoint = process.env.TEST_S3_ENDPOINT;
-      if (!endpoint) throw new Error("TEST_S3_ENDPOINT is not set: run the tests with `bun run test`");
+      const s3 = s3Env();
       const created = await call("POST", "/s3-configs", {
         name: "capacity bucket",
         provider_type: "Other S3 Compatible",
-        endpoint_url: endpoint,
-        bucket_name: process.env.TEST_S3_BUCKET ?? "pastebox-test",
+        endpoint_url: s3.endpoint,
+        bucket_name: s3.bucket,
         region: "us-east-1",
-        access_key_id: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
-        secret_access_key: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secret,
         path_style: true,
         default_folder: `capacity-${provider}-${crypto.randomUUID().slice(0, 8)}`,
       });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { traversalForms } from "../../shared/test/traversal-corpus";
 import { sweepOnce } from "../services/sweeper";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
 type Body = { code: number; message: string; data: any; success: boolean };
@@ -16,17 +16,6 @@ type CallOptions = { body?: unknown; auth?: string; language?: string; headers?:
 const STORAGES = ["local", "s3"] as const;
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 const PART = 5 * 1024 * 1024;
-
-function s3Env() {
-  const endpoint = process.env.TEST_S3_ENDPOINT;
-  if (!endpoint) throw new Error("TEST_S3_ENDPOINT is not set: run the tests with `bun run test`");
-  return {
-    endpoint,
-    bucket: process.env.TEST_S3_BUCKET ?? "pastebox-test",
-    accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
-    secret: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
-  };
-}
 
 function bytes(size: number, seed = 7): Uint8Array<ArrayBuffer> {
   const data = new Uint8Array(size);

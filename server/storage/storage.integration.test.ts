@@ -3,20 +3,14 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { tempDir } from "../test/harness";
+import { s3Env, tempDir } from "../test/harness";
 import type { StorageDriver } from "./driver";
 import { createLocalDriver } from "./local";
 import { createS3Driver } from "./s3";
 
 function requireS3Env() {
-  const endpoint = process.env.TEST_S3_ENDPOINT;
-  if (!endpoint) throw new Error("TEST_S3_ENDPOINT is not set: run the tests with `bun run test`, which starts s3rver");
-  return {
-    endpoint,
-    accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
-    secretAccessKey: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
-    bucket: process.env.TEST_S3_BUCKET ?? "pastebox-test",
-  };
+  const { secret, ...s3 } = s3Env();
+  return { ...s3, secretAccessKey: secret };
 }
 
 const localRoot = tempDir("storage");

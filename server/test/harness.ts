@@ -19,6 +19,18 @@ export const TEST_ADMIN_PASSWORD = "test-admin-password-123";
 /** Every provider the database tests run against. The test runner starts Postgres and sets the URL. */
 export const DATABASE_PROVIDERS: DatabaseProvider[] = ["sqlite", "postgres"];
 
+/** The S3 server the test command started (s3rver): endpoint, bucket and credentials. */
+export function s3Env() {
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  if (!endpoint) throw new Error("TEST_S3_ENDPOINT is not set: run the tests with `bun run test`, which starts s3rver");
+  return {
+    endpoint,
+    bucket: process.env.TEST_S3_BUCKET ?? "pastebox-test",
+    accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
+    secret: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
+  };
+}
+
 export function requirePostgresUrl(): string {
   const url = process.env.TEST_POSTGRES_URL;
   if (!url) throw new Error("TEST_POSTGRES_URL is not set: run the tests with `bun run test`, which starts Postgres");
