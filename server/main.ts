@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { createViewCounter } from "./db/view-counter";
+import { startWalCheckpoints } from "./db/wal-checkpoint";
 import { createLogger } from "./logger";
 import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
 import { createMemoryListingCache } from "./services/listing-cache";
@@ -33,6 +34,9 @@ async function main() {
   await ensureAdmin(db, config, logger);
   await ensureDefaultStorage(db, config, logger);
   const viewCounter = createViewCounter(config.databaseUrl);
+  const walCheckpoints = startWalCheckpoints(config.databaseUrl, {
+    onBusy: (result) => logger.debug("WAL checkpoint postponed: the database was busy", result),
+  });
   const storage = createStorageService(db, { appSecret: config.secret, publicUrl: config.publicUrl });
   const listingCache = createMemoryListingCache();
   const app = await createApp({ config, db, viewCounter, logger, storage, listingCache });
@@ -68,6 +72,7 @@ async function main() {
     stopSweeper();
     await server.stop(false);
     viewCounter?.close();
+    walCheckpoints?.stop();
     await db.$disconnect();
     logger.info("stopped");
     process.exit(0);

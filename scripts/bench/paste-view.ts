@@ -8,27 +8,11 @@ import { join } from "node:path";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { findFreePort } from "../test/services";
 import { waitFor } from "./helpers";
+import { runWrk, WRK_CONNECTIONS } from "./wrk";
 
 const DURATION = process.env.BENCH_DURATION ?? "10s";
-const CONNECTIONS = 64;
 const CONTENT = "# Benchmark paste\n\nSome *Markdown* text of a typical size.\n".repeat(20);
 
-type Result = { name: string; rps: number; p50: string; p99: string; errors: number };
-
-function runWrk(name: string, url: string): Result {
-  const out = Bun.spawnSync(["wrk", "-t2", `-c${CONNECTIONS}`, `-d${DURATION}`, "--latency", url]);
-  const text = out.stdout.toString();
-  if (out.exitCode !== 0) throw new Error(`wrk failed: ${out.stderr.toString()}`);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
-  const p50 = /\s50%\s+(\S+)/.exec(text)?.[1] ?? "?";
-  const p99 = /\s99%\s+(\S+)/.exec(text)?.[1] ?? "?";
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
-  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
-  return { name, rps, p50, p99, errors };
-}
-
-if (!Bun.which("wrk")) throw new Error("wrk is needed: apt-get install -y wrk");
 const dir = mkdtempSync(join(tmpdir(), "pastebox-bench-"));
 const barePort = await findFreePort();
 const password = "bench-admin-password";
@@ -57,12 +41,14 @@ try {
     await Promise.all(Array.from({ length: 200 }, () => fetch(url).then((r) => r.arrayBuffer())));
   }
   const results = [
-    runWrk("bare Bun + bun:sqlite /raw/{slug}", `http://127.0.0.1:${barePort}/raw/bench`),
-    runWrk("app GET /api/raw/{slug}", `${base}/api/raw/bench`),
-    runWrk("app GET /api/paste/{slug}", `${base}/api/paste/bench`),
+    { name: "bare Bun + bun:sqlite /raw/{slug}", ...runWrk(`http://127.0.0.1:${barePort}/raw/bench`, DURATION) },
+    { name: "app GET /api/raw/{slug}", ...runWrk(`${base}/api/raw/bench`, DURATION) },
+    { name: "app GET /api/paste/{slug}", ...runWrk(`${base}/api/paste/bench`, DURATION) },
   ];
   const baseline = results[0]?.rps ?? 1;
-  console.log(`\nCounted paste views, ${CONNECTIONS} connections, ${DURATION} each (wrk), same machine, same run:\n`);
+  console.log(
+    `\nCounted paste views, ${WRK_CONNECTIONS} connections, ${DURATION} each (wrk), same machine, same run:\n`,
+  );
   console.log("| server | req/s | p50 | p99 | errors | vs bare |");
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const r of results) {

@@ -3,9 +3,14 @@
 // ~4x more per request (measured by scripts/bench/paste-view.ts). Only the common case is handled
 // here (no password, within expiry and view limit); anything else returns null and the caller takes
 // the full path in services/pastes.ts, which is also the only path on Postgres.
+//
+// The statement must run to completion (`.all()`, not `.get()`): SQLite runs its automatic WAL
+// checkpoint from the step that returns SQLITE_DONE. `.get()` stops at the first row and lets the reset
+// commit, so no checkpoint ever ran and the WAL grew by one page (~4 KB) per view, without bound.
 import { Database } from "bun:sqlite";
 import { providerOf } from "./client";
 import { sqliteFilePath } from "./migrate";
+import { WAL_SIZE_LIMIT_BYTES } from "./wal-checkpoint";
 
 export type CountedPaste = {
   slug: string;
@@ -39,7 +44,7 @@ function createSqliteViewCounter(databaseUrl: string): ViewCounter {
   const db = new Database(sqliteFilePath(databaseUrl));
   // No busy wait: bun:sqlite blocks the event loop while it waits, and the lock holder may be a
   // Prisma transaction on this same event loop. A busy database falls back to the full path.
-  db.exec("PRAGMA busy_timeout = 0; PRAGMA synchronous = NORMAL;");
+  db.exec(`PRAGMA busy_timeout = 0; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES};`);
   const statement = db.query<Row, [string, string]>(
     `UPDATE "Paste" SET "views" = "views" + 1
      WHERE "slug" = ?1 AND "passwordHash" IS NULL
@@ -49,9 +54,9 @@ function createSqliteViewCounter(databaseUrl: string): ViewCounter {
   );
   return {
     countPasteView(slug, now) {
-      let row: Row | null;
+      let row: Row | undefined;
       try {
-        row = statement.get(slug, toStoredDate(now));
+        [row] = statement.all(slug, toStoredDate(now));
       } catch (error) {
         if ((error as { code?: string }).code?.startsWith("SQLITE_BUSY")) return null;
         throw error;

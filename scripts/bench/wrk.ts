@@ -1,0 +1,20 @@
+// Runs wrk (HTTP load at 64 connections, two threads) against one URL and reads its summary: requests
+// per second, total requests, p50/p99 latency and errors (non-2xx answers plus socket errors).
+export const WRK_CONNECTIONS = 64;
+
+export type WrkResult = { rps: number; requests: number; p50: string; p99: string; errors: number };
+
+export function runWrk(url: string, duration: string): WrkResult {
+  if (!Bun.which("wrk")) throw new Error("wrk is needed: apt-get install -y wrk");
+  const out = Bun.spawnSync(["wrk", "-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}`, "--latency", url]);
+  const text = out.stdout.toString();
+  if (out.exitCode !== 0) throw new Error(`wrk failed: ${out.stderr.toString()}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
+  const p50 = /\s50%\s+(\S+)/.exec(text)?.[1] ?? "?";
+  const p99 = /\s99%\s+(\S+)/.exec(text)?.[1] ?? "?";
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+  return { rps, requests, p50, p99, errors };
+}

@@ -1,0 +1,51 @@
+// Keeps the SQLite write-ahead log bounded while the server runs. SQLite's automatic checkpoint (every
+// 1,000 pages, run by the connection that commits) normally keeps the WAL near 4 MiB; this is the
+// backstop for what can defeat it: a long read transaction that pins old frames, a connection whose
+// commits never reach the checkpoint (see view-counter.ts), a burst of large writes. Every minute a
+// TRUNCATE checkpoint on a connection of its own copies the log into the database and empties it; it
+// never waits (busy_timeout 0: bun:sqlite would block the event loop), so a busy database just waits
+// for the next round. `journal_size_limit` makes every reset of the log shrink the file as well.
+import { Database } from "bun:sqlite";
+import { providerOf } from "./client";
+import { sqliteFilePath } from "./migrate";
+
+/** Largest WAL file kept after a checkpoint resets the log (set on every bun:sqlite connection we open). */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+export const WAL_CHECKPOINT_INTERVAL_MS = 60_000;
+
+export type WalCheckpointResult = { busy: boolean; walFrames: number; checkpointedFrames: number };
+
+export type WalCheckpointer = {
+  /** One TRUNCATE checkpoint now; `busy` when a reader or writer kept it from emptying the log. */
+  checkpoint(): WalCheckpointResult;
+  stop(): void;
+};
+
+/** Starts the periodic checkpoint of a SQLite database; null on Postgres. */
+export function startWalCheckpoints(
+  databaseUrl: string,
+  options: { intervalMs?: number; onBusy?: (result: WalCheckpointResult) => void } = {},
+): WalCheckpointer | null {
+  if (providerOf(databaseUrl) !== "sqlite") return null;
+  const db = new Database(sqliteFilePath(databaseUrl));
+  db.exec(`PRAGMA busy_timeout = 0; PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES};`);
+  const statement = db.query<{ busy: number; log: number; checkpointed: number }, []>(
+    "PRAGMA wal_checkpoint(TRUNCATE)",
+  );
+  const checkpoint = (): WalCheckpointResult => {
+    const [row] = statement.all();
+    return { busy: row?.busy === 1, walFrames: row?.log ?? 0, checkpointedFrames: row?.checkpointed ?? 0 };
+  };
+  const timer = setInterval(() => {
+    const result = checkpoint();
+    if (result.busy) options.onBusy?.(result);
+  }, options.intervalMs ?? WAL_CHECKPOINT_INTERVAL_MS);
+  timer.unref();
+  return {
+    checkpoint,
+    stop() {
+      clearInterval(timer);
+      db.close();
+    },
+  };
+}
