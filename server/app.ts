@@ -51,7 +51,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const https = deps.config.publicUrl.startsWith("https:");
 
   async function createContext(request: Request, clientIp: string): Promise<Context> {
-    const { auth, failure } = await resolveAuth(deps.db, request.headers.get("authorization"), clientIp);
+    const { auth, failure } = await resolveAuth(
+      deps.db,
+      deps.config.secret,
+      request.headers.get("authorization"),
+      clientIp,
+    );
     const language = languageFromHeader(request.headers.get("accept-language"));
     return { ...deps, auth, authFailure: failure, language, clientIp, request };
   }

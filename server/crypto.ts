@@ -1,11 +1,28 @@
-// Encryption at rest for stored credentials (S3 secret keys): AES-256-GCM with a key derived from the
-// app secret by HKDF, so the database alone never reveals them (DECISIONS.md, Secrets).
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+// Secrets at rest, with keys derived from the app secret by HKDF (one key per purpose), so the
+// database alone never reveals them (DECISIONS.md, Secrets): stored credentials (S3 secret keys) are
+// encrypted with AES-256-GCM; API keys are stored as a keyed hash (HMAC-SHA-256).
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 const VERSION = "v1";
 
+const derivedKeys = new Map<string, Buffer>();
+
 function deriveKey(appSecret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", appSecret, "pastebox", purpose, 32));
+  const cacheKey = `${purpose}\u0000${appSecret}`;
+  let key = derivedKeys.get(cacheKey);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", appSecret, "pastebox", purpose, 32));
+    derivedKeys.set(cacheKey, key);
+  }
+  return key;
+}
+
+/**
+ * HMAC-SHA-256 (hex) of `value` under a key derived from the app secret for `purpose`. Unlike a plain
+ * hash, a copy of the database is no dictionary: without the secret a guess cannot be checked offline.
+ */
+export function keyedHash(appSecret: string, purpose: string, value: string): string {
+  return createHmac("sha256", deriveKey(appSecret, purpose)).update(value, "utf8").digest("hex");
 }
 
 export function encryptSecret(appSecret: string, plaintext: string): string {

@@ -14,6 +14,8 @@ export class TrpcTestError extends Error {
     readonly appCode: ErrorCode,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    /** The server's i18n key of the message (data.messageKey), for screens that tell errors apart by it. */
+    readonly messageKey?: string,
   ) {
     super(message);
   }
@@ -50,7 +52,14 @@ function errorResult(error: unknown, path: string) {
   const shape = {
     message: appError.message,
     code: JSON_RPC_CODES[appError.appCode] ?? -32603,
-    data: { code: appError.appCode, httpStatus, path, appCode: appError.appCode, issues: appError.issues },
+    data: {
+      code: appError.appCode,
+      httpStatus,
+      path,
+      appCode: appError.appCode,
+      messageKey: appError.messageKey,
+      issues: appError.issues,
+    },
   };
   return { status: httpStatus, body: { error: superjson.serialize(shape) } };
 }

@@ -33,7 +33,7 @@ export type DavAuthResult =
   /** No or wrong credentials: answer 401 with a challenge (or 429 when limited, in `error`). */
   | { auth: null; error: AppError };
 
-export function createDavAuthenticator(deps: Pick<AppDeps, "db">) {
+export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
   const verified = new Map<string, Verified>();
   let dummyHash: Promise<string> | null = null;
 
@@ -81,7 +81,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db">) {
       if (credentials.username === credentials.password) {
         // An API key as both user name and password.
         await assertNotLimited(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
-        const key = await validateApiKey(deps.db, credentials.username);
+        const key = await validateApiKey(deps.db, deps.config.secret, credentials.username);
         if (key.auth) return { auth: key.auth };
         await recordFailure(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
         return { auth: null, error: key.failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid") };

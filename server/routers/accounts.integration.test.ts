@@ -1,6 +1,7 @@
 // Accounts and access over REST on SQLite and Postgres: admin login, logout, token check, change of
 // credentials, API key management and use, rate limits, and no secret in any answer.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHmac, hkdfSync } from "node:crypto";
 import { RATE_LIMITS } from "../services/rate-limit";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
@@ -198,25 +199,90 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     expect(blocked.headers.get("retry-after")).toBeTruthy();
   });
 
-  test("custom keys: pattern, minimum length, uniqueness", async () => {
+  test("custom keys: pattern, minimum length of 16 (in the caller's language), uniqueness", async () => {
     const admin = await login();
     const bad = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "c", custom_key: "has space!" } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("custom_key: Only letters, digits, underscore and hyphen");
-    const ok = await call("POST", "/admin/api-keys", {
+    for (const [lang, text] of [
+      ["en", "custom_key: A custom key needs at least 16 characters"],
+      ["zh", "custom_key: 自定义密钥至少需要 16 个字符"],
+    ] as const) {
+      const short = await call("POST", "/admin/api-keys", {
+        auth: admin,
+        body: { name: "c", custom_key: "eight-ch" },
+        lang,
+      });
+      expect(short.status).toBe(400);
+      expect(short.body.message).toBe(text);
+    }
+    const tooShort = await call("POST", "/admin/api-keys", {
       auth: admin,
-      body: { name: "c", custom_key: `my-key_${provider}` },
+      body: { name: "c", custom_key: "x".repeat(15) },
     });
+    expect(tooShort.status).toBe(400);
+    const custom = `my-custom-key_${provider}`;
+    const ok = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "c", custom_key: custom } });
     expect(ok.status).toBe(201);
-    expect(ok.body.data.key).toBe(`my-key_${provider}`);
-    // A custom key may be short: the list shows only a quarter of it.
-    expect(ok.body.data.key_prefix).toBe(`my-key_${provider}`.slice(0, Math.floor(`my-key_${provider}`.length / 4)));
-    const again = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: "d", custom_key: `my-key_${provider}` },
-    });
+    expect(ok.body.data.key).toBe(custom);
+    // The list shows only a quarter of a custom key.
+    expect(ok.body.data.key_prefix).toBe(custom.slice(0, Math.floor(custom.length / 4)));
+    const again = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "d", custom_key: custom } });
     expect(again.status).toBe(409);
-    expect((await call("GET", "/test/api-key", { auth: `ApiKey my-key_${provider}` })).body.data.name).toBe("c");
+    expect(again.body.message).toBe("That key is already in use");
+    expect((await call("GET", "/test/api-key", { auth: `ApiKey ${custom}` })).body.data.name).toBe("c");
+  });
+
+  test("a key is stored as HMAC-SHA-256 under the app secret, not as a plain SHA-256", async () => {
+    const admin = await login();
+    const created = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "hashed", text_permission: true },
+    });
+    const key: string = created.body.data.key;
+    const { keyHash } = await t.db.apiKey.findUniqueOrThrow({
+      where: { id: created.body.data.id },
+      select: { keyHash: true },
+    });
+    expect(keyHash).not.toBe(new Bun.CryptoHasher("sha256").update(key).digest("hex"));
+    const derived = Buffer.from(hkdfSync("sha256", t.config.secret, "pastebox", "api-keys", 32));
+    expect(keyHash).toBe(createHmac("sha256", derived).update(key).digest("hex"));
+  });
+
+  test("key names are unique: a duplicate name answers 409 on create and on rename, in the caller's language", async () => {
+    const admin = await login();
+    const first = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "deploy bot" } });
+    expect(first.status).toBe(201);
+    const duplicate = await call("POST", "/admin/api-keys", { auth: admin, body: { name: " deploy bot " } });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({
+      code: 409,
+      success: false,
+      message: "Another API key already has that name",
+    });
+    const zh = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "deploy bot" }, lang: "zh" });
+    expect(zh.body.message).toBe("已有同名的 API 密钥");
+    const second = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "deploy bot 2" } });
+    const rename = await call("PUT", `/admin/api-keys/${second.body.data.id}`, {
+      auth: admin,
+      body: { name: "deploy bot" },
+    });
+    expect(rename.status).toBe(409);
+    // Keeping its own name is no conflict.
+    const same = await call("PUT", `/admin/api-keys/${first.body.data.id}`, {
+      auth: admin,
+      body: { name: "deploy bot" },
+    });
+    expect(same.status).toBe(200);
+    const names = (await call("GET", "/admin/api-keys", { auth: admin })).body.data.map(
+      (k: { name: string }) => k.name,
+    );
+    expect(names.filter((name: string) => name === "deploy bot")).toHaveLength(1);
+    // The database holds the rule too, for writers that skip the service.
+    const bypass = await t.db.apiKey
+      .create({ data: { name: "deploy bot", keyHash: "another-hash", keyPrefix: "x" }, select: { id: true } })
+      .catch((error: unknown) => error);
+    expect(bypass).toBeInstanceOf(Error);
   });
 
   test("validation: name required, base path normalised and not escaping, expiry in the future", async () => {

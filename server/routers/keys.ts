@@ -32,7 +32,7 @@ export const keysRouter = router({
     })
     .input(createApiKeyInput)
     .output(createdApiKeyOutput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, input)),
+    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.config.secret, input)),
 
   update: adminProcedure
     .meta({ rest: { method: "PUT", path: "/admin/api-keys/{id}", summary: "Change an API key", tags } })

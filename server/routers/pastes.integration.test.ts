@@ -38,7 +38,10 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
   }
 
   async function createKey(body: Record<string, unknown>) {
-    const created = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "k", ...body } });
+    const created = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: `k ${crypto.randomUUID().slice(0, 8)}`, ...body },
+    });
     return { auth: `ApiKey ${created.body.data.key}`, id: created.body.data.id as string };
   }
 

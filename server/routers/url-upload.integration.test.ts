@@ -626,7 +626,10 @@ describe.each(DATABASE_PROVIDERS)("who may fetch URLs (%s)", (provider) => {
   const call = clientFor(() => t);
 
   async function createKey(body: Record<string, unknown>): Promise<string> {
-    const created = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "k", ...body } });
+    const created = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: `k ${crypto.randomUUID().slice(0, 8)}`, ...body },
+    });
     expect(created.status).toBe(201);
     return `ApiKey ${created.body.data.key}`;
   }

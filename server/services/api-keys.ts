@@ -1,11 +1,12 @@
-// API key management: generated keys are long and random with a recognisable prefix; only a hash and
-// a short display prefix are stored; the whole key is returned once, at creation (DECISIONS.md).
+// API key management: generated keys are long and random with a recognisable prefix; only a keyed
+// hash and a short display prefix are stored; the whole key is returned once, at creation
+// (DECISIONS.md). Names are unique (a database index), so a key can be named without ambiguity.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { z } from "zod";
 import type { ApiKeyView, createApiKeyInput, updateApiKeyInput } from "../../shared/schemas/api-keys";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { hashSecret } from "./auth";
+import { hashApiKey, hashSecret } from "./auth";
 
 export const GENERATED_KEY_PREFIX = "pb_";
 const DISPLAY_PREFIX_LENGTH = 8;
@@ -63,7 +64,7 @@ function toView(row: ApiKeyRow, now = new Date()): ApiKeyView {
 
 /**
  * What the key list shows of a key. Generated keys are long, so their first characters reveal little;
- * a custom key may be as short as 8 characters, so it shows at most a quarter of itself.
+ * a custom key may be as short as 16 characters, so it shows at most a quarter of itself.
  */
 export function displayPrefix(key: string, isCustom: boolean): string {
   return isCustom
@@ -84,13 +85,26 @@ function assertFutureExpiry(expiresAt: Date | null | undefined) {
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError("BAD_REQUEST", "errors.expiryInPast");
 }
 
-export async function createApiKey(db: Database, input: z.output<typeof createApiKeyInput>) {
+/** Whether `key` is already some key's secret (stored keyed, or still as a legacy plain hash). */
+async function isKeyTaken(db: Database, keyHash: string, key: string) {
+  const row = await db.apiKey.findFirst({
+    where: { OR: [{ keyHash }, { keyHash: hashSecret(key), legacyHash: true }] },
+    select: { id: true },
+  });
+  return row !== null;
+}
+
+async function isNameTaken(db: Database, name: string, exceptId?: string) {
+  const row = await db.apiKey.findFirst({ where: { name, id: { not: exceptId } }, select: { id: true } });
+  return row !== null;
+}
+
+export async function createApiKey(db: Database, appSecret: string, input: z.output<typeof createApiKeyInput>) {
   assertFutureExpiry(input.expires_at);
   const key = input.custom_key ?? generateApiKey();
-  const keyHash = hashSecret(key);
-  if (await db.apiKey.findUnique({ where: { keyHash }, select: { id: true } })) {
-    throw new AppError("CONFLICT", "errors.apiKeyTaken");
-  }
+  const keyHash = hashApiKey(appSecret, key);
+  if (await isNameTaken(db, input.name)) throw new AppError("CONFLICT", "errors.apiKeyNameTaken");
+  if (await isKeyTaken(db, keyHash, key)) throw new AppError("CONFLICT", "errors.apiKeyTaken");
   try {
     const row = await db.apiKey.create({
       data: {
@@ -109,28 +123,35 @@ export async function createApiKey(db: Database, input: z.output<typeof createAp
     });
     return { ...toView(row), key };
   } catch (error) {
-    // Two creations of the same custom key at once: the unique index decides.
-    if (await db.apiKey.findUnique({ where: { keyHash }, select: { id: true } })) {
-      throw new AppError("CONFLICT", "errors.apiKeyTaken");
-    }
+    // Two creations with the same name or custom key at once: the unique indexes decide.
+    if (await isNameTaken(db, input.name)) throw new AppError("CONFLICT", "errors.apiKeyNameTaken");
+    if (await isKeyTaken(db, keyHash, key)) throw new AppError("CONFLICT", "errors.apiKeyTaken");
     throw error;
   }
 }
 
 export async function updateApiKey(db: Database, input: z.output<typeof updateApiKeyInput>) {
   assertFutureExpiry(input.expires_at);
-  const result = await db.apiKey.updateMany({
-    where: { id: input.id },
-    data: {
-      name: input.name,
-      expiresAt: input.expires_at,
-      textPermission: input.text_permission,
-      filePermission: input.file_permission,
-      mountPermission: input.mount_permission,
-      mountReadOnly: input.mount_read_only,
-      basicPath: input.basic_path,
-    },
-  });
+  const result = await db.apiKey
+    .updateMany({
+      where: { id: input.id },
+      data: {
+        name: input.name,
+        expiresAt: input.expires_at,
+        textPermission: input.text_permission,
+        filePermission: input.file_permission,
+        mountPermission: input.mount_permission,
+        mountReadOnly: input.mount_read_only,
+        basicPath: input.basic_path,
+      },
+    })
+    .catch(async (error: unknown) => {
+      // The unique index on the name refused the change.
+      if (input.name !== undefined && (await isNameTaken(db, input.name, input.id))) {
+        throw new AppError("CONFLICT", "errors.apiKeyNameTaken");
+      }
+      throw error;
+    });
   if (result.count === 0) throw new AppError("NOT_FOUND", "errors.apiKeyNotFound");
   return toView(await db.apiKey.findUniqueOrThrow({ where: { id: input.id }, select: apiKeySelect }));
 }

@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestDatabase, DATABASE_PROVIDERS, type TestDatabase } from "../test/harness";
 import {
   createAdminSession,
+  hashApiKey,
   hashSecret,
   resolveAuth,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
   validateSessionToken,
 } from "./auth";
+
+const SECRET = "an-app-secret-that-is-long-enough-for-tests";
 
 describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
   let t: TestDatabase;
@@ -27,7 +30,7 @@ describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
     expect(
       await t.db.adminSession.findUnique({ where: { id: hashSecret(token) }, select: { id: true } }),
     ).not.toBeNull();
-    const { auth } = await resolveAuth(t.db, `Bearer ${token}`);
+    const { auth } = await resolveAuth(t.db, SECRET, `Bearer ${token}`);
     expect(auth).toMatchObject({ type: "admin", adminId, username: "root" });
   });
 
@@ -55,21 +58,32 @@ describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
     const { token } = await createAdminSession(t.db, adminId, start);
     expect(await validateSessionToken(t.db, token, new Date(start.getTime() + SESSION_IDLE_MS + 1))).toBeNull();
     expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(token) } })).toBeNull();
-    const { failure } = await resolveAuth(t.db, `Bearer ${token}`);
+    const { failure } = await resolveAuth(t.db, SECRET, `Bearer ${token}`);
     expect(failure?.messageKey).toBe("errors.sessionExpired");
   });
 
   test("API keys: unknown is invalid, past expiry is expired, a valid one carries its permissions and records use", async () => {
-    expect((await resolveAuth(t.db, "ApiKey nope")).failure?.messageKey).toBe("errors.apiKeyInvalid");
+    expect((await resolveAuth(t.db, SECRET, "ApiKey nope")).failure?.messageKey).toBe("errors.apiKeyInvalid");
     await t.db.apiKey.create({
-      data: { name: "old", keyHash: hashSecret("old-key"), keyPrefix: "old", expiresAt: new Date(Date.now() - 1000) },
+      data: {
+        name: "old",
+        keyHash: hashApiKey(SECRET, "old-key"),
+        keyPrefix: "old",
+        expiresAt: new Date(Date.now() - 1000),
+      },
     });
-    expect((await resolveAuth(t.db, "ApiKey old-key")).failure?.messageKey).toBe("errors.apiKeyExpired");
+    expect((await resolveAuth(t.db, SECRET, "ApiKey old-key")).failure?.messageKey).toBe("errors.apiKeyExpired");
     const key = await t.db.apiKey.create({
-      data: { name: "ci", keyHash: hashSecret("good-key"), keyPrefix: "goo", textPermission: true, basicPath: "/docs" },
+      data: {
+        name: "ci",
+        keyHash: hashApiKey(SECRET, "good-key"),
+        keyPrefix: "goo",
+        textPermission: true,
+        basicPath: "/docs",
+      },
       select: { id: true },
     });
-    const { auth } = await resolveAuth(t.db, "ApiKey good-key");
+    const { auth } = await resolveAuth(t.db, SECRET, "ApiKey good-key");
     expect(auth).toEqual({
       type: "apikey",
       keyId: key.id,
@@ -82,9 +96,34 @@ describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
     expect(used.lastUsedAt).not.toBeNull();
   });
 
+  test("a key stored before keyed hashes (plain SHA-256) works once more and is then stored keyed", async () => {
+    const key = await t.db.apiKey.create({
+      data: { name: "legacy", keyHash: hashSecret("legacy-key-0123456"), legacyHash: true, keyPrefix: "leg" },
+      select: { id: true },
+    });
+    const first = await resolveAuth(t.db, SECRET, "ApiKey legacy-key-0123456");
+    expect(first.auth).toMatchObject({ type: "apikey", keyId: key.id });
+    const upgraded = await t.db.apiKey.findUniqueOrThrow({
+      where: { id: key.id },
+      select: { keyHash: true, legacyHash: true },
+    });
+    expect(upgraded).toEqual({ keyHash: hashApiKey(SECRET, "legacy-key-0123456"), legacyHash: false });
+    expect((await resolveAuth(t.db, SECRET, "ApiKey legacy-key-0123456")).auth).toMatchObject({ keyId: key.id });
+    // The plain hash of a current (keyed) row is no way in: a key is matched by its SHA-256 only while
+    // its row is marked legacy.
+    await t.db.apiKey.create({
+      data: { name: "plain-not-legacy", keyHash: hashSecret("plain-key-0123456"), keyPrefix: "pla" },
+    });
+    expect((await resolveAuth(t.db, SECRET, "ApiKey plain-key-0123456")).failure?.messageKey).toBe(
+      "errors.apiKeyInvalid",
+    );
+    // Another app secret derives another key: the same stored hash does not match.
+    expect((await resolveAuth(t.db, `${SECRET}-other`, "ApiKey legacy-key-0123456")).auth).toBeNull();
+  });
+
   test("a malformed Authorization header is refused", async () => {
-    expect((await resolveAuth(t.db, "Basic abc")).failure?.code).toBe("UNAUTHORIZED");
-    expect((await resolveAuth(t.db, null)).failure).toBeNull();
+    expect((await resolveAuth(t.db, SECRET, "Basic abc")).failure?.code).toBe("UNAUTHORIZED");
+    expect((await resolveAuth(t.db, SECRET, null)).failure).toBeNull();
   });
 });
 

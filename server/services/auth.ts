@@ -1,7 +1,8 @@
 // Who is calling: admin sessions written the way the Lucia guide teaches (random token to the client,
-// only its SHA-256 stored, sliding expiry) and API keys (stored as a hash, last use recorded).
+// only its SHA-256 stored, sliding expiry) and API keys (stored as a keyed hash, last use recorded).
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { keyedHash } from "../crypto";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { assertNotLimited, RATE_LIMITS } from "./rate-limit";
@@ -29,6 +30,15 @@ export type AuthResolution = { auth: AuthState | null; failure: AppError | null 
 
 export function hashSecret(secret: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
+}
+
+/**
+ * What an API key is stored and looked up as: HMAC-SHA-256 under a key derived from the app secret
+ * (docs/decisions/0005-api-key-hashes.md). Custom keys may be short and human-chosen, so a plain hash
+ * in a leaked database could be checked against guesses offline; a keyed one cannot.
+ */
+export function hashApiKey(appSecret: string, key: string): string {
+  return keyedHash(appSecret, "api-keys", key);
 }
 
 export function generateSessionToken(): string {
@@ -64,21 +74,32 @@ export async function validateSessionToken(db: Database, token: string, now = ne
   return { type: "admin", adminId: session.admin.id, username: session.admin.username, sessionId };
 }
 
-export async function validateApiKey(db: Database, key: string, now = new Date()): Promise<AuthResolution> {
-  const row = await db.apiKey.findUnique({
-    where: { keyHash: hashSecret(key) },
-    select: {
-      id: true,
-      name: true,
-      basicPath: true,
-      textPermission: true,
-      filePermission: true,
-      mountPermission: true,
-      mountReadOnly: true,
-      expiresAt: true,
-      lastUsedAt: true,
-    },
-  });
+export async function validateApiKey(
+  db: Database,
+  appSecret: string,
+  key: string,
+  now = new Date(),
+): Promise<AuthResolution> {
+  const keyHash = hashApiKey(appSecret, key);
+  const select = {
+    id: true,
+    name: true,
+    basicPath: true,
+    textPermission: true,
+    filePermission: true,
+    mountPermission: true,
+    mountReadOnly: true,
+    expiresAt: true,
+    lastUsedAt: true,
+  } as const;
+  let row = await db.apiKey.findUnique({ where: { keyHash }, select });
+  if (!row) {
+    // A key created before keyed hashes: found by its plain SHA-256 once, then stored keyed.
+    row = await db.apiKey.findFirst({ where: { keyHash: hashSecret(key), legacyHash: true }, select });
+    if (row) {
+      await db.apiKey.updateMany({ where: { id: row.id, legacyHash: true }, data: { keyHash, legacyHash: false } });
+    }
+  }
   if (!row) return { auth: null, failure: new AppError("UNAUTHORIZED", "errors.apiKeyInvalid") };
   if (row.expiresAt && row.expiresAt <= now) {
     return { auth: null, failure: new AppError("UNAUTHORIZED", "errors.apiKeyExpired") };
@@ -104,7 +125,12 @@ export async function validateApiKey(db: Database, key: string, now = new Date()
  * limit of failed keys from the client address every key attempt from it is refused; failures are
  * counted by requireCaller (server/trpc.ts) when a call actually needs the credentials.
  */
-export async function resolveAuth(db: Database, header: string | null, clientIp = "unknown"): Promise<AuthResolution> {
+export async function resolveAuth(
+  db: Database,
+  appSecret: string,
+  header: string | null,
+  clientIp = "unknown",
+): Promise<AuthResolution> {
   if (!header) return { auth: null, failure: null };
   const match = /^(Bearer|ApiKey)\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1] || !match[2]) return { auth: null, failure: new AppError("UNAUTHORIZED", "errors.unauthorized") };
@@ -119,7 +145,7 @@ export async function resolveAuth(db: Database, header: string | null, clientIp 
   } catch (error) {
     return { auth: null, failure: error as AppError };
   }
-  return validateApiKey(db, match[2]);
+  return validateApiKey(db, appSecret, match[2]);
 }
 
 /** An unknown or expired API key: these count against the client address (rate limit). */

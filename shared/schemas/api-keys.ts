@@ -3,7 +3,7 @@ import { z } from "zod";
 import { dateInput, virtualPath } from "./common";
 
 export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const CUSTOM_KEY_MIN_LENGTH = 8;
+export const CUSTOM_KEY_MIN_LENGTH = 16;
 export const API_KEY_NAME_MAX = 50;
 /** The expiry choices of the key form (SPEC.md §9); "custom" takes a number of days. */
 export const API_KEY_EXPIRY_CHOICES = ["1d", "7d", "30d", "never", "custom"] as const;

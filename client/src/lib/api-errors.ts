@@ -5,7 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 
 export type FieldIssue = { path: string; message: string };
 
-type ErrorData = { appCode?: unknown; httpStatus?: unknown; issues?: unknown };
+type ErrorData = { appCode?: unknown; messageKey?: unknown; httpStatus?: unknown; issues?: unknown };
 
 function dataOf(error: unknown): ErrorData | null {
   if (!(error instanceof TRPCClientError)) return null;
@@ -21,6 +21,12 @@ export function httpStatusOf(error: unknown): number | null {
 export function appCodeOf(error: unknown): ErrorCode | null {
   const code = dataOf(error)?.appCode;
   return isErrorCode(code) ? code : null;
+}
+
+/** The i18n key of the server's message ("errors.apiKeyNameTaken"), to tell errors of one code apart. */
+export function messageKeyOf(error: unknown): string | null {
+  const key = dataOf(error)?.messageKey;
+  return typeof key === "string" ? key : null;
 }
 
 /**

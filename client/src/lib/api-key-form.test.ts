@@ -103,19 +103,22 @@ describe("create form validation (shared schema + form rules)", () => {
     expect(validateCreateKeyForm(form({ expiry: "custom", customDays: "0" }), NOW).ok).toBe(false);
   });
 
-  test("custom key: optional; letters, digits, _ and -; at least 8", () => {
+  test("custom key: optional; letters, digits, _ and -; at least 16", () => {
     const none = validateCreateKeyForm(form({ customKey: "  " }), NOW);
     expect(none.ok && "custom_key" in none.payload).toBe(false);
-    const good = validateCreateKeyForm(form({ customKey: "my_key-2024" }), NOW);
-    expect(good.ok && good.payload.custom_key).toBe("my_key-2024");
+    const good = validateCreateKeyForm(form({ customKey: "my_deploy_key-2024" }), NOW);
+    expect(good.ok && good.payload.custom_key).toBe("my_deploy_key-2024");
     expect(validateCreateKeyForm(form({ customKey: "has space!" }), NOW)).toEqual({
       ok: false,
       errors: { customKey: { key: "errors.customKeyInvalid" } },
     });
-    expect(validateCreateKeyForm(form({ customKey: "short" }), NOW)).toEqual({
-      ok: false,
-      errors: { customKey: { key: "errors.customKeyTooShort" } },
-    });
+    // 15 characters: an 8-character key used to be accepted, now a custom key needs 16.
+    for (const short of ["short", "my_key-2024", "fifteen_chars_x"]) {
+      expect(validateCreateKeyForm(form({ customKey: short }), NOW)).toEqual({
+        ok: false,
+        errors: { customKey: { key: "errors.customKeyTooShort" } },
+      });
+    }
   });
 
   test("several problems are reported together", () => {

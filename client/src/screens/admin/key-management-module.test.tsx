@@ -243,11 +243,36 @@ describe("key management", () => {
     fireEvent.click(screen.getAllByRole("button", { name: "Create key" })[0] as HTMLElement);
     const dialog = within(await screen.findByRole("dialog", { name: "Create API key" }));
     fireEvent.change(dialog.getByLabelText("Name", { selector: "input" }), { target: { value: "Dup" } });
-    fireEvent.change(dialog.getByLabelText("Custom key", { selector: "input" }), { target: { value: "taken-key-1" } });
+    fireEvent.change(dialog.getByLabelText("Custom key", { selector: "input" }), {
+      target: { value: "taken-key-1234567" },
+    });
     fireEvent.click(dialog.getByRole("button", { name: "Create key" }));
     const field = dialog.getByLabelText("Custom key", { selector: "input" });
     await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
     expect(dialog.getByText("That key is already in use")).toBeDefined();
+  });
+
+  test("create: a name another key has is reported at the name field (409)", async () => {
+    server.use({
+      "keys.create": () => {
+        throw new TrpcTestError(
+          "CONFLICT",
+          "Another API key already has that name",
+          undefined,
+          "errors.apiKeyNameTaken",
+        );
+      },
+    });
+    renderAppAt("/admin/key-management");
+    await table();
+    fireEvent.click(screen.getAllByRole("button", { name: "Create key" })[0] as HTMLElement);
+    const dialog = within(await screen.findByRole("dialog", { name: "Create API key" }));
+    fireEvent.change(dialog.getByLabelText("Name", { selector: "input" }), { target: { value: "Docs reader" } });
+    fireEvent.click(dialog.getByRole("button", { name: "Create key" }));
+    const field = dialog.getByLabelText("Name", { selector: "input" });
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    expect(dialog.getByText("Another API key already has that name")).toBeDefined();
+    expect(dialog.getByLabelText("Custom key", { selector: "input" }).getAttribute("aria-invalid")).not.toBe("true");
   });
 
   test("edit: starts from the key, keeps the expiry unless changed, and saves", async () => {

@@ -13,7 +13,7 @@ import { CheckboxField, FormAlert, SwitchField, TextField } from "../../../compo
 import { InfoIcon, KeyIcon, PencilIcon } from "../../../components/icons";
 import { toast } from "../../../components/toast-store";
 import { currentLanguage } from "../../../i18n";
-import { appCodeOf, errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
+import { appCodeOf, errorMessageOf, fieldIssuesOf, messageKeyOf } from "../../../lib/api-errors";
 import {
   CREATE_EXPIRY_CHOICES,
   computeExpiresAt,
@@ -87,9 +87,11 @@ function KeyForm(props: KeyFormDialogProps) {
 
   const showServerError = (error: unknown) => {
     const fieldErrors = fieldErrorsFromServer(fieldIssuesOf(error), keyFieldOf);
-    // A custom key someone already uses is a 409 about that field.
-    if (appCodeOf(error) === "CONFLICT" && !isEdit) {
-      fieldErrors.customKey = { text: errorMessageOf(error, { network: "", fallback: t("common.unknownError") }) };
+    // A 409 is about the name (unique among keys) or about the custom key someone already uses.
+    if (appCodeOf(error) === "CONFLICT") {
+      const field = messageKeyOf(error) === "errors.apiKeyNameTaken" ? "name" : isEdit ? null : "customKey";
+      if (field)
+        fieldErrors[field] = { text: errorMessageOf(error, { network: "", fallback: t("common.unknownError") }) };
     }
     if (Object.keys(fieldErrors).length > 0) {
       setErrors(fieldErrors);
