@@ -503,6 +503,67 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     expect(list.text).not.toContain("super-secret-value");
   });
 
+  test("an API key sees only public configs, without endpoint, access key id or local path; the admin sees all", async () => {
+    const hidden = await call("POST", "/s3-configs", {
+      name: "private s3",
+      provider_type: "AWS S3",
+      endpoint_url: "https://s3.internal.example",
+      bucket_name: "private-bucket",
+      access_key_id: "AKIAPRIVATE",
+      secret_access_key: "private-secret",
+    });
+    const shown = await call("POST", "/s3-configs", {
+      name: "public s3",
+      provider_type: "AWS S3",
+      endpoint_url: "https://s3.public-config.example",
+      bucket_name: "public-bucket",
+      access_key_id: "AKIAPUBLIC",
+      secret_access_key: "public-secret",
+      is_public: true,
+    });
+    const local = await call("POST", "/s3-configs", {
+      name: "public local",
+      provider_type: "local",
+      root_path: "/srv/pastebox-local-root",
+      is_public: true,
+    });
+    const key = await call("POST", "/admin/api-keys", { name: "storage lister", file_permission: true });
+    const keyAuth = `ApiKey ${key.body.data.key}`;
+    const response = await t.app.fetch(
+      new Request("http://localhost/api/s3-configs", { headers: { authorization: keyAuth } }),
+      "127.0.0.1",
+    );
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    const seen = (JSON.parse(text) as Body).data as { id: string; [field: string]: unknown }[];
+    expect(seen.map((config) => config.id).sort()).toEqual([shown.body.data.id, local.body.data.id].sort());
+    for (const secret of [
+      "s3.internal.example",
+      "AKIAPRIVATE",
+      "s3.public-config.example",
+      "AKIAPUBLIC",
+      "/srv/pastebox-local-root",
+      "private-bucket",
+      hidden.body.data.id,
+      t.config.dataDir,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(seen.find((config) => config.id === shown.body.data.id)).toMatchObject({
+      name: "public s3",
+      provider_type: "AWS S3",
+      bucket_name: "public-bucket",
+      endpoint_url: null,
+      access_key_id: null,
+      root_path: null,
+    });
+    // The admin's list is unchanged: every config, whole.
+    const all = await call("GET", "/s3-configs");
+    expect(all.text).toContain("AKIAPRIVATE");
+    expect(all.text).toContain("/srv/pastebox-local-root");
+    expect(all.body.data.map((config: { id: string }) => config.id)).toContain(hidden.body.data.id);
+  });
+
   test("validation names the missing fields", async () => {
     const missing = await call("POST", "/s3-configs", { name: "x", provider_type: "AWS S3" });
     expect(missing.status).toBe(400);

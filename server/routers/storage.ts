@@ -1,5 +1,6 @@
 // Storage configs (/s3-configs): the admin manages them; key holders with file permission may list
-// them to choose where an upload goes (secrets are masked for everyone).
+// the public ones to choose where an upload goes (secrets are masked for everyone; keys see no
+// endpoint, access key id or local path).
 import { z } from "zod";
 import { idParam } from "../../shared/schemas/common";
 import {
@@ -24,9 +25,17 @@ const tags = ["Storage configs"];
 
 export const storageRouter = router({
   list: fileProcedure
-    .meta({ rest: { method: "GET", path: "/s3-configs", summary: "List storage configs (secrets masked)", tags } })
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/s3-configs",
+        summary:
+          "List storage configs (secrets masked; API keys see only public ones, without endpoint, access key id or local path)",
+        tags,
+      },
+    })
     .output(z.array(storageConfigOutput))
-    .query(({ ctx }) => listStorageConfigs(ctx.db)),
+    .query(({ ctx }) => listStorageConfigs(ctx.db, ctx.auth.type)),
 
   get: adminProcedure
     .meta({ rest: { method: "GET", path: "/s3-configs/{id}", summary: "One storage config", tags } })

@@ -85,12 +85,20 @@ async function toView(db: Database, row: ConfigRow): Promise<StorageConfigView> 
   };
 }
 
-export async function listStorageConfigs(db: Database) {
+/**
+ * The storage configs a caller may see. The admin sees every config whole (secrets masked). An API key
+ * (file permission, to choose where an upload goes) sees only the public ones, and none of their
+ * infrastructure: no endpoint, access key id or local directory.
+ */
+export async function listStorageConfigs(db: Database, caller: "admin" | "apikey") {
   const rows = await db.storageConfig.findMany({
+    where: caller === "apikey" ? { isPublic: true } : undefined,
     select: configSelect,
     orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
   });
-  return Promise.all(rows.map((row) => toView(db, row)));
+  const views = await Promise.all(rows.map((row) => toView(db, row)));
+  if (caller === "admin") return views;
+  return views.map((view) => ({ ...view, endpoint_url: null, access_key_id: null, root_path: null }));
 }
 
 async function findConfig(db: Database, id: string): Promise<ConfigRow> {
