@@ -1,10 +1,12 @@
 // Vite build of the React client. The app lives in client/; the Bun server serves the build from
 // dist/client, and in development this dev server forwards API, tRPC and WebDAV calls to it.
 // The offline app's service worker is built after the client, into the same folder (offlineApp).
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
@@ -14,21 +16,72 @@ import { OFFLINE_FALLBACK_META } from "./client/src/offline/constants";
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
+ * Modules whose code the offline shell holds besides the entry: Home, the start page, which the
+ * offline fallback page links to and where a paste can be written offline. Paths from the repo root.
+ */
+const OFFLINE_SHELL_MODULES = ["client/src/screens/home-screen.tsx"];
+
+type ChunkGraph = Map<string, { imports: string[]; css: string[]; moduleIds: string[]; isEntry: boolean }>;
+
+/** The files the offline shell needs: the entry's and OFFLINE_SHELL_MODULES' chunks with their static imports and CSS. */
+function offlineShellFiles(chunks: ChunkGraph): Set<string> {
+  const shell = new Set<string>();
+  const shellModules = OFFLINE_SHELL_MODULES.map((path) => fromRoot(`./${path}`));
+  const add = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || shell.has(fileName)) return;
+    shell.add(fileName);
+    for (const css of chunk.css) shell.add(css);
+    for (const imported of chunk.imports) add(imported);
+  };
+  for (const [fileName, chunk] of chunks) {
+    if (chunk.isEntry || chunk.moduleIds.some((id) => shellModules.includes(id))) add(fileName);
+  }
+  for (const path of shellModules) {
+    if (![...chunks.values()].some((chunk) => chunk.moduleIds.includes(path))) {
+      throw new Error(`OFFLINE_SHELL_MODULES: ${path} is in no chunk of the build`);
+    }
+  }
+  return shell;
+}
+
+/**
  * The offline app (SPEC.md §1): once the client is written, bundle client/src/offline/sw.ts into
- * <outDir>/sw.js and let workbox-build's injectManifest list every file of THIS build for
- * precaching, so `vite build --outDir X` gets a worker that matches X. Also writes offline.html:
- * the app shell marked as the offline fallback page, which the worker serves for pages it has
- * never seen when there is no network.
+ * <outDir>/sw.js. workbox-build's injectManifest lists the offline shell of THIS build for
+ * precaching (index.html, offline.html, icons, the entry's code and Home's): a visitor of one link
+ * does not download the whole app. Every other asset of the build is named to the worker
+ * (APP_ASSETS) so it can cache each when first used, and all of them in the background for the
+ * installed app. Also writes offline.html: the app shell marked as the offline fallback page, which
+ * the worker serves for pages it has never seen when there is no network.
  */
 function offlineApp(): Plugin {
   let outDir = "";
+  const chunks: ChunkGraph = new Map();
   return {
     name: "pastebox-offline-app",
     apply: "build",
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    writeBundle(_options, bundle) {
+      chunks.clear();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        chunks.set(output.fileName, {
+          imports: output.imports,
+          css: [...(output.viteMetadata?.importedCss ?? [])],
+          moduleIds: output.moduleIds,
+          isEntry: output.isEntry,
+        });
+      }
+    },
     async closeBundle() {
+      const shell = offlineShellFiles(chunks);
+      const isShellFile = (url: string) => !url.startsWith("assets/") || shell.has(url);
+      const appAssets = [...(await readdir(join(outDir, "assets")))]
+        .map((name) => `assets/${name}`)
+        .filter((url) => /\.(js|css)$/.test(url) && !isShellFile(url))
+        .map((url) => `/${url}`);
       const indexHtml = await readFile(join(outDir, "index.html"), "utf8");
       const marker = `<meta name="${OFFLINE_FALLBACK_META}" content="1" />`;
       await writeFile(join(outDir, "offline.html"), indexHtml.replace("</head>", `  ${marker}\n  </head>`));
@@ -41,7 +94,10 @@ function offlineApp(): Plugin {
           logLevel: "warn",
           publicDir: false,
           // Workbox reads NODE_ENV to leave its development logging out of a production worker.
-          define: { "process.env.NODE_ENV": JSON.stringify("production") },
+          define: {
+            "process.env.NODE_ENV": JSON.stringify("production"),
+            "self.__PASTEBOX_APP_ASSETS": JSON.stringify(appAssets),
+          },
           build: {
             outDir: workDir,
             emptyOutDir: false,
@@ -64,14 +120,62 @@ function offlineApp(): Plugin {
           globIgnores: ["sw.js", "**/*.map"],
           // Hashed names change with their content: no revision needed.
           dontCacheBustURLsMatching: /^assets\//,
-          // The editor's chunk is the largest; every chunk must be there offline.
-          maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+          manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => isShellFile(entry.url)) })],
         });
         for (const warning of result.warnings) this.warn(warning);
-        console.info(`sw.js: ${result.count} files precached (${Math.round(result.size / 1024)} KiB)`);
+        console.info(
+          `sw.js: ${result.count} files precached (${Math.round(result.size / 1024)} KiB), ${appAssets.length} cached when used`,
+        );
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|webmanifest|xml)$/;
+/** Below this, compression saves less than the Content-Encoding and Vary headers cost. */
+const COMPRESS_MIN_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest
+ * levels (paid once here, not per request): server/http/static.ts sends the copy a browser accepts.
+ * Runs after every other plugin, so the service worker and offline.html are compressed too.
+ */
+function precompressedAssets(): Plugin {
+  let outDir = "";
+  return {
+    name: "pastebox-precompressed-assets",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+        let written = 0;
+        for (const file of files) {
+          const path = join(outDir, file);
+          if ((await stat(path)).size < COMPRESS_MIN_BYTES) continue;
+          const content = await readFile(path);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+          written++;
+        }
+        console.info(`precompressed ${written} files (brotli and gzip)`);
+      },
     },
   };
 }
@@ -81,7 +185,7 @@ const API_ORIGIN = process.env.VITE_API_ORIGIN ?? "http://localhost:8787";
 export default defineConfig({
   root: fromRoot("./client"),
   publicDir: fromRoot("./client/public"),
-  plugins: [react(), tailwindcss(), offlineApp()],
+  plugins: [react(), tailwindcss(), offlineApp(), precompressedAssets()],
   resolve: {
     alias: { "@shared": fromRoot("./shared") },
   },

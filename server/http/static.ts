@@ -1,11 +1,21 @@
 // Serves the built client (dist/client): hashed assets cached for a year, everything else revalidated,
 // and index.html for client-side routes (the SPA decides what an unknown path shows).
+// The build writes brotli (.br) and gzip (.gz) copies beside each text file (vite.config.ts,
+// precompressedAssets): the copy the request accepts is sent as it is, so nothing is compressed
+// while serving. A Range request always gets the file itself: ranges then count the bytes the
+// client will see, whatever it accepts.
 import { existsSync, statSync } from "node:fs";
 import { extname, resolve, sep } from "node:path";
+import Negotiator from "negotiator";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
-const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map|webmanifest|xml)$/;
+/** Content codings the build writes, best first, with the suffix of their copies. */
+const PRECOMPRESSED = [
+  { coding: "br", suffix: ".br" },
+  { coding: "gzip", suffix: ".gz" },
+] as const;
+const CODINGS: string[] = PRECOMPRESSED.map(({ coding }) => coding);
 
 export type StaticHandler = {
   serve(request: Request, pathname: string): Promise<Response>;
@@ -15,21 +25,28 @@ export function createStaticHandler(clientDir: string): StaticHandler {
   const root = resolve(clientDir);
   const indexPath = resolve(root, "index.html");
   const indexHtml = existsSync(indexPath) ? Bun.file(indexPath) : null;
-  const gzipCache = new Map<string, Uint8Array<ArrayBuffer>>();
+  /** The codings the build wrote an up-to-date copy of `path` in (a copy older than its file is stale). */
+  function copiesOf(path: string): string[] {
+    const original = statSync(path);
+    return PRECOMPRESSED.filter(({ suffix }) => {
+      const copy = statSync(path + suffix, { throwIfNoEntry: false });
+      return copy?.isFile() === true && copy.mtimeMs >= original.mtimeMs;
+    }).map(({ coding }) => coding);
+  }
 
-  async function fileResponse(request: Request, path: string, cacheControl: string): Promise<Response> {
+  function fileResponse(request: Request, path: string, cacheControl: string): Response {
     const file = Bun.file(path);
     const headers: Record<string, string> = { "Cache-Control": cacheControl, "Content-Type": file.type };
-    const acceptsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-    if (acceptsGzip && COMPRESSIBLE.test(path) && file.size > 1024) {
-      let gzipped = gzipCache.get(path);
-      if (!gzipped) {
-        gzipped = Bun.gzipSync(new Uint8Array(await file.arrayBuffer()));
-        gzipCache.set(path, gzipped);
-      }
-      return new Response(gzipped, { headers: { ...headers, "Content-Encoding": "gzip", Vary: "Accept-Encoding" } });
-    }
-    return new Response(file, { headers });
+    const copies = copiesOf(path);
+    if (copies.length === 0) return new Response(file, { headers });
+    // Caches must key this answer by Accept-Encoding, the uncompressed one included.
+    headers.Vary = "Accept-Encoding";
+    if (request.headers.has("range")) return new Response(file, { headers });
+    const negotiator = new Negotiator({ headers: { "accept-encoding": request.headers.get("accept-encoding") ?? "" } });
+    const coding = negotiator.encoding([...copies, "identity"], { preferred: CODINGS });
+    const copy = PRECOMPRESSED.find((entry) => entry.coding === coding);
+    if (!copy) return new Response(file, { headers });
+    return new Response(Bun.file(path + copy.suffix), { headers: { ...headers, "Content-Encoding": copy.coding } });
   }
 
   return {

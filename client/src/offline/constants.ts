@@ -29,6 +29,8 @@ export const CACHE_NAMES = {
   api: "pastebox-api",
   /** Markers for the routes this browser has opened: offline, only these get the app shell. */
   routes: "pastebox-routes",
+  /** The app's code outside the precached shell, cached when first used (service worker). */
+  assets: "pastebox-assets",
 } as const;
 
 /** Header of a remembered-route marker: when the route was last opened (epoch ms). */
@@ -40,3 +42,7 @@ export const OFFLINE_FALLBACK_META = "pastebox-offline-fallback";
 
 /** Message the page posts to a waiting service worker to activate it. */
 export const SKIP_WAITING_MESSAGE = { type: "SKIP_WAITING" } as const;
+/** Message the installed app posts when idle: the worker caches all of the app's code. */
+export const CACHE_APP_MESSAGE = { type: "CACHE_APP" } as const;
+/** workbox-routing's message: the worker caches these URLs (what the page loaded before it took over). */
+export const CACHE_URLS_MESSAGE_TYPE = "CACHE_URLS";

@@ -133,6 +133,7 @@ export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineR
         reload: i18n.t("offline.update.reload"),
         later: i18n.t("offline.update.later"),
       }),
+      isInstalledApp: isStandalone,
     });
   }
 

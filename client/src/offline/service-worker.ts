@@ -1,9 +1,16 @@
 // Registers the service worker built by vite.config.ts (workbox-build) and turns "a new version is
 // waiting" into the update prompt toast (SPEC.md §2, §4): accepting tells the waiting worker to take
 // over, and the page reloads once it controls the page, so code and cache always match.
+// Once the worker is active, the page names the code it loaded before the worker took over (so
+// this screen works offline too), and the installed app asks for all of the app's code when idle.
 import { Workbox } from "workbox-window";
 import type { ToastStore } from "../components/toast-store";
-import { SERVICE_WORKER_STATUS_TIMEOUT_MS, UPDATE_CHECK_INTERVAL_MS } from "./constants";
+import {
+  CACHE_APP_MESSAGE,
+  CACHE_URLS_MESSAGE_TYPE,
+  SERVICE_WORKER_STATUS_TIMEOUT_MS,
+  UPDATE_CHECK_INTERVAL_MS,
+} from "./constants";
 
 export const UPDATE_TOAST_ID = "update-prompt";
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -13,8 +20,31 @@ export type UpdatePromptTexts = { title: string; description: string; reload: st
 export type ServiceWorkerOptions = {
   toasts: ToastStore;
   texts: () => UpdatePromptTexts;
+  /** Whether the page runs as the installed app (then all of its code is cached in the background). */
+  isInstalledApp: () => boolean;
   reload?: () => void;
 };
+
+/** The app's code and styles this page loaded so far (same origin, under /assets/). */
+export function loadedAssetUrls(entries: readonly { name: string }[], origin: string): string[] {
+  const urls = entries
+    .map((entry) => new URL(entry.name, origin))
+    .filter((url) => url.origin === origin && url.pathname.startsWith("/assets/"))
+    .map((url) => url.pathname);
+  return [...new Set(urls)];
+}
+
+type NetworkInformation = { saveData?: boolean; type?: string };
+
+/** A background download only where it costs the user nothing they asked to save: no Save-Data, no cellular link. */
+export function allowsBackgroundDownload(connection: NetworkInformation | undefined): boolean {
+  return connection?.saveData !== true && connection?.type !== "cellular";
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 10_000 });
+  else setTimeout(run, 2_000);
+}
 
 let registered: Workbox | null = null;
 
@@ -52,6 +82,14 @@ export function registerServiceWorker(options: ServiceWorkerOptions): Workbox | 
 
   void workbox.register().catch((error: unknown) => {
     console.warn("service worker registration failed", error);
+  });
+  void workbox.active.then(() => {
+    const urlsToCache = loadedAssetUrls(performance.getEntriesByType("resource"), window.location.origin);
+    void workbox.messageSW({ type: CACHE_URLS_MESSAGE_TYPE, payload: { urlsToCache } }).catch(() => undefined);
+    const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+    if (options.isInstalledApp() && allowsBackgroundDownload(connection)) {
+      whenIdle(() => void workbox.messageSW(CACHE_APP_MESSAGE).catch(() => undefined));
+    }
   });
 
   // A tab left open for days still hears about new releases.

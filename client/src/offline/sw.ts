@@ -1,6 +1,9 @@
 // The service worker (SPEC.md §1, §2): bundled by vite.config.ts into /sw.js, then workbox-build's
 // injectManifest writes the precache list in place of self.__WB_MANIFEST.
-// - The app shell, the offline fallback page and every hashed asset are precached.
+// - The offline shell is precached: index.html, the offline fallback page, icons, the entry's code
+//   and Home's (vite.config.ts, offlineApp). The code of every other screen is cached the first time
+//   it is used (the page also names what it loaded before this worker took over), and for the
+//   installed app all of it in the background when the page asks (CACHE_APP_MESSAGE).
 // - Page loads go to the network first; offline, a route this browser opened before gets the app
 //   shell (its data comes from the offline cache), any other gets the offline fallback page.
 // - Reads of pastes, file shares and directory listings are NetworkFirst for 7 days, keyed by the
@@ -10,8 +13,14 @@ import { clientsClaim, setCacheNameDetails } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
-import { NetworkFirst } from "workbox-strategies";
-import { CACHE_NAMES, OFFLINE_CACHE_MAX_AGE_MS, OFFLINE_FALLBACK_URL, SKIP_WAITING_MESSAGE } from "./constants";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
+import {
+  CACHE_APP_MESSAGE,
+  CACHE_NAMES,
+  OFFLINE_CACHE_MAX_AGE_MS,
+  OFFLINE_FALLBACK_URL,
+  SKIP_WAITING_MESSAGE,
+} from "./constants";
 import { isRouteRemembered, rememberRoute } from "./route-memory";
 import { credentialScopedKey, isAppRoute, isOfflineReadableApi } from "./sw-routes";
 
@@ -21,17 +30,53 @@ type PrecacheEntry = { url: string; revision: string | null };
 // library, which cannot be combined with the WebWorker one.
 declare const self: {
   __WB_MANIFEST: (PrecacheEntry | string)[];
+  /** This build's assets outside the precache, as absolute paths (written in by vite.config.ts). */
+  __PASTEBOX_APP_ASSETS: string[];
   location: Location;
   skipWaiting(): Promise<void>;
-  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
+  addEventListener(type: "activate", listener: (event: ExtendableEvent) => void): void;
 };
+type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
+type ExtendableMessageEvent = ExtendableEvent & { data: unknown; ports: readonly MessagePort[] };
+
+const APP_ASSETS = self.__PASTEBOX_APP_ASSETS;
 
 const APP_SHELL_URL = "/index.html";
 
 setCacheNameDetails({ prefix: "pastebox" });
 
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE.type) void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === SKIP_WAITING_MESSAGE.type) void self.skipWaiting();
+  if (type === CACHE_APP_MESSAGE.type) event.waitUntil(cacheAppAssets().then(() => event.ports[0]?.postMessage(true)));
+});
+
+/** Fetches, one at a time, each asset of this build not cached yet: the whole app for offline use. */
+async function cacheAppAssets(): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.assets);
+  for (const path of APP_ASSETS) {
+    if (await cache.match(path)) continue;
+    try {
+      const response = await fetch(path);
+      if (response.ok) await cache.put(path, response);
+    } catch {
+      return; // Offline again: the next request to cache starts over.
+    }
+  }
+}
+
+// Assets of older releases are never asked for again: keep only this build's.
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const current = new Set(APP_ASSETS);
+      const cache = await caches.open(CACHE_NAMES.assets);
+      for (const request of await cache.keys()) {
+        if (!current.has(new URL(request.url).pathname)) await cache.delete(request);
+      }
+    })(),
+  );
 });
 clientsClaim();
 cleanupOutdatedCaches();
@@ -69,3 +114,10 @@ registerRoute(
 );
 
 precacheAndRoute(self.__WB_MANIFEST);
+
+// The rest of the app's code: hashed names never change content, so the cache answers first.
+registerRoute(
+  ({ request, url }) =>
+    request.method === "GET" && url.origin === self.location.origin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({ cacheName: CACHE_NAMES.assets }),
+);
