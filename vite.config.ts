@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
@@ -17,9 +17,10 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 /**
  * Modules whose code the offline shell holds besides the entry: Home, the start page, which the
- * offline fallback page links to and where a paste can be written offline. Paths from the repo root.
+ * offline fallback page links to and where a paste can be written offline, with the editor it
+ * opens with. Paths from the repo root.
  */
-const OFFLINE_SHELL_MODULES = ["client/src/screens/home-screen.tsx"];
+const OFFLINE_SHELL_MODULES = ["client/src/screens/home-screen.tsx", "client/src/screens/home/milkdown-editor.tsx"];
 
 type ChunkGraph = Map<string, { imports: string[]; css: string[]; moduleIds: string[]; isEntry: boolean }>;
 

@@ -140,6 +140,50 @@ describe("offline app", () => {
     await context.close();
   });
 
+  test("a visitor of one paste link downloads the shell and that page's code, not the rest; the installed app caches the rest when asked", async () => {
+    const slug = await createPaste("Only this page's code.");
+    const { context, page } = await openPage(browser, { serviceWorkers: "allow" });
+    const fetched: string[] = [];
+    context.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(`${app.baseUrl}/paste/${slug}`);
+    await page.getByTestId("plain-body").waitFor();
+    await waitForServiceWorker(page);
+    // The page names what it loaded before the worker took over; the worker keeps those.
+    const pasteScreen = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .find((path) => /\/assets\/paste-view-screen-[\w-]+\.js$/.test(path)),
+    );
+    expect(pasteScreen).toBeDefined();
+    const cachedAssets = () =>
+      page.evaluate(async () =>
+        (await (await caches.open("pastebox-assets")).keys()).map((request) => new URL(request.url).pathname),
+      );
+    const deadline = Date.now() + 15_000;
+    while (!(await cachedAssets()).includes(pasteScreen ?? "")) {
+      if (Date.now() > deadline) throw new Error("the paste screen's code was never cached");
+      await Bun.sleep(100);
+    }
+    const otherScreens =
+      /\/assets\/(admin-screen|dashboard-module|activity-chart|upload-screen|mount-explorer-screen)-/;
+    expect(fetched.filter((path) => otherScreens.test(path))).toEqual([]);
+
+    // The installed app asks, when idle, for all of the app's code (a tab never does).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          navigator.serviceWorker.controller?.postMessage({ type: "CACHE_APP" }, [channel.port2]);
+        }),
+    );
+    const all = await cachedAssets();
+    expect(all.some((path) => /\/assets\/admin-screen-/.test(path))).toBe(true);
+    expect(all.some((path) => /\/assets\/upload-screen-/.test(path))).toBe(true);
+    await context.close();
+  });
+
   test("a paste created offline is queued, then synced when back online and reachable by its link", async () => {
     const token = authorization.slice("Bearer ".length);
     const { context, page } = await openPage(browser, { serviceWorkers: "allow" });

@@ -184,7 +184,13 @@ function routeCases(slugs: { markdown: string; plain: string; file: string }): R
       signedIn: false,
       budget: {},
     },
-    { name: "File link", path: `/file/${slugs.file}`, ready: "[data-testid=file-document]", signedIn: false, budget: {} },
+    {
+      name: "File link",
+      path: `/file/${slugs.file}`,
+      ready: "[data-testid=file-document]",
+      signedIn: false,
+      budget: {},
+    },
     { name: "Home (editor)", path: "/", ready: "h1", signedIn: true, budget: { js: 200 * KIB } },
     { name: "Upload", path: "/upload", ready: "[data-testid^=tab-]", signedIn: true, budget: { js: 160 * KIB } },
     { name: "Mount explorer", path: "/mount-explorer", ready: "h1", signedIn: true, budget: {} },
@@ -195,7 +201,10 @@ function routeCases(slugs: { markdown: string; plain: string; file: string }): R
 
 type BuildFigures = { routes: Weight[]; visitor: Weight };
 
-async function measureBuild(browser: Browser, clientDir: string): Promise<{ cases: RouteCase[]; figures: BuildFigures }> {
+async function measureBuild(
+  browser: Browser,
+  clientDir: string,
+): Promise<{ cases: RouteCase[]; figures: BuildFigures }> {
   const server: ServerProcess = await startServerProcess({ env: { ADMIN_PASSWORD: PASSWORD, CLIENT_DIR: clientDir } });
   try {
     const authorization = await adminAuthorization(server.baseUrl, PASSWORD);
@@ -256,7 +265,9 @@ try {
     return route.budget.js !== undefined && js > route.budget.js;
   });
   if (failures.length > 0 || visitor.all > visitorBudget) {
-    console.log(`\nOver budget: ${[...failures.map((route) => route.name), ...(visitor.all > visitorBudget ? ["visitor"] : [])].join(", ")}`);
+    console.log(
+      `\nOver budget: ${[...failures.map((route) => route.name), ...(visitor.all > visitorBudget ? ["visitor"] : [])].join(", ")}`,
+    );
     process.exitCode = 1;
   }
 } finally {

@@ -26,7 +26,11 @@ utimesSync(join(dir, "stale.js.gz"), new Date(Date.now() - 60_000), new Date(Dat
 const handler = createStaticHandler(dir);
 const get = (path: string) => handler.serve(new Request(`http://localhost${path}`), path);
 // Content-Length, HEAD and Range are Bun.serve's work on the answer: those run through a real server.
-const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => handler.serve(request, new URL(request.url).pathname) });
+const server = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  fetch: (request) => handler.serve(request, new URL(request.url).pathname),
+});
 afterAll(() => {
   server.stop(true);
   rmSync(dir, { recursive: true, force: true });
