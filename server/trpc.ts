@@ -11,7 +11,7 @@ import { AppError, describeError } from "./errors";
 import type { Logger } from "./logger";
 import { type AuthState, isApiKeyFailure, type Permissions } from "./services/auth";
 import type { ListingCache } from "./services/listing-cache";
-import { RATE_LIMITS, recordFailure } from "./services/rate-limit";
+import { countCreation, RATE_LIMITS, recordFailure } from "./services/rate-limit";
 import type { StorageService } from "./storage";
 
 /** Long-lived parts of the app, created once at start (or once per test). */
@@ -125,3 +125,12 @@ export const adminProcedure = t.procedure.use(requireAdmin).meta({ access: "admi
 export const textProcedure = t.procedure.use(requirePermission("text")).meta({ access: "text" });
 export const fileProcedure = t.procedure.use(requirePermission("file")).meta({ access: "file" });
 export const mountProcedure = t.procedure.use(requirePermission("mount")).meta({ access: "mount" });
+
+/**
+ * For procedures that create something (a paste, an upload, a URL fetch): counts it against the
+ * caller's creation limits (services/rate-limit.ts countCreation) before it runs.
+ */
+export const limitCreation = t.middleware(async ({ ctx, next }) => {
+  if (ctx.auth) await countCreation(ctx.db, ctx.auth, ctx.clientIp);
+  return next();
+});

@@ -9,6 +9,7 @@ import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
 import { deleteFiles, formatBytes, uploadThroughServer } from "../services/files";
+import { countCreation } from "../services/rate-limit";
 import { getSystemSettings } from "../services/settings";
 import { verifyLocalUrl } from "../storage/local-signing";
 import { type Context, requireCaller } from "../trpc";
@@ -24,6 +25,7 @@ const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
 /** Reads the multipart form: fields first, then streams the one file part into the upload service. */
 async function handleFormUpload(ctx: Context): Promise<Response> {
   const auth = await requireCaller(ctx, "file");
+  await countCreation(ctx.db, auth, ctx.clientIp);
   const declaredLength = Number(ctx.request.headers.get("content-length") ?? "0");
   const file = await receiveUploadForm(
     ctx,

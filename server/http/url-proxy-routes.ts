@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { AppError } from "../errors";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
+import { countCreation } from "../services/rate-limit";
 import { safeFetch } from "../services/safe-fetch";
 import { filenameFromResponse } from "../services/url-info";
 import { contentDisposition } from "../storage/driver";
@@ -48,7 +49,8 @@ export const urlProxyRawRoutes: RawRoute[] = [
       },
     ],
     async handle({ ctx, query }) {
-      await requireCaller(ctx, "file");
+      const auth = await requireCaller(ctx, "file");
+      await countCreation(ctx.db, auth, ctx.clientIp);
       const isHead = ctx.request.method.toUpperCase() === "HEAD";
       const range = forwardableRange(ctx.request.headers.get("range"));
       const ifRange = range ? ctx.request.headers.get("if-range") : null;

@@ -36,7 +36,15 @@ import {
   viewPublicFile,
 } from "../services/files";
 import { assertUrlAllowed } from "../services/safe-fetch";
-import { adminProcedure, type authedProcedure, type Context, fileProcedure, publicProcedure, router } from "../trpc";
+import {
+  adminProcedure,
+  type authedProcedure,
+  type Context,
+  fileProcedure,
+  limitCreation,
+  publicProcedure,
+  router,
+} from "../trpc";
 
 const deletedOutput = z.object({ deleted: z.number() });
 const nothingToCancel = {
@@ -59,6 +67,7 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
   };
   return {
     presign: fileProcedure
+      .use(limitCreation)
       .meta({
         rest: {
           method: "POST",
@@ -81,6 +90,7 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
       .output(fileOutput)
       .mutation(({ ctx, input }) => commitUpload(ctx, ctx.auth, input)),
     multipartInit: fileProcedure
+      .use(limitCreation)
       .meta({ rest: { method: "POST", path: `${prefix}/multipart/init`, summary: "Start a multipart upload", tags } })
       .input(multipartInitInput)
       .output(multipartInitOutput)

@@ -20,7 +20,7 @@ import {
   updatePaste,
   viewPaste,
 } from "../services/pastes";
-import { adminProcedure, type authedProcedure, publicProcedure, router, textProcedure } from "../trpc";
+import { adminProcedure, type authedProcedure, limitCreation, publicProcedure, router, textProcedure } from "../trpc";
 
 const tags = ["Pastes"];
 const deletedOutput = z.object({ deleted: z.number() });
@@ -59,6 +59,7 @@ function pasteManagement<Base extends typeof authedProcedure>(base: Base, prefix
 
 export const pastesRouter = router({
   create: textProcedure
+    .use(limitCreation)
     .meta({ rest: { method: "POST", path: "/paste", summary: "Create a paste", tags, successStatus: 201 } })
     .input(createPasteInput)
     .output(pasteOutput)

@@ -3,12 +3,17 @@
 // the version, and who may change what.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import superjson from "superjson";
+import { DEFAULT_CREATION_LIMIT_PER_ADDRESS, DEFAULT_CREATION_LIMIT_PER_KEY } from "../../shared/schemas/settings";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
 type Body = { code: number; message: string; data: any; success: boolean };
 
 const KB_IN_MB = 1 / 1024;
+const CREATION_DEFAULTS = {
+  creation_limit_per_key: DEFAULT_CREATION_LIMIT_PER_KEY,
+  creation_limit_per_address: DEFAULT_CREATION_LIMIT_PER_ADDRESS,
+};
 
 describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
   let t: TestApp;
@@ -62,7 +67,7 @@ describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
 
   test("defaults: 100 MB and the auto WebDAV mode", async () => {
     const answer = await rest("GET", "/admin/system-settings", { auth: admin });
-    expect(answer.body.data).toEqual({ max_upload_size: 100, webdav_upload_mode: "auto" });
+    expect(answer.body.data).toEqual({ max_upload_size: 100, webdav_upload_mode: "auto", ...CREATION_DEFAULTS });
     expect((await rest("GET", "/system/max-upload-size")).body.data).toEqual({ max_upload_size: 100 });
   });
 
@@ -114,7 +119,7 @@ describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
     });
     expect(mixed.status).toBe(400);
     const after = await rest("GET", "/admin/system-settings", { auth: admin });
-    expect(after.body.data).toEqual({ max_upload_size: 100, webdav_upload_mode: "auto" });
+    expect(after.body.data).toEqual({ max_upload_size: 100, webdav_upload_mode: "auto", ...CREATION_DEFAULTS });
   });
 
   test("tRPC: the same rules, with the issues per field for the form", async () => {
@@ -127,16 +132,16 @@ describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
     ]);
     const saved = await trpcMutation("settings.update", { webdav_upload_mode: "multipart" }, { auth: admin });
     expect(saved.status).toBe(200);
-    expect(saved.data).toEqual({ max_upload_size: 100, webdav_upload_mode: "multipart" });
+    expect(saved.data).toEqual({ max_upload_size: 100, webdav_upload_mode: "multipart", ...CREATION_DEFAULTS });
   });
 
   test("a partial change keeps the other setting; every mode is accepted", async () => {
     for (const mode of ["auto", "proxy", "multipart", "direct"]) {
       const answer = await rest("PUT", "/admin/system-settings", { auth: admin, body: { webdav_upload_mode: mode } });
-      expect(answer.body.data).toEqual({ max_upload_size: 100, webdav_upload_mode: mode });
+      expect(answer.body.data).toEqual({ max_upload_size: 100, webdav_upload_mode: mode, ...CREATION_DEFAULTS });
     }
     const sized = await rest("PUT", "/admin/system-settings", { auth: admin, body: { max_upload_size: 2048 } });
-    expect(sized.body.data).toEqual({ max_upload_size: 2048, webdav_upload_mode: "direct" });
+    expect(sized.body.data).toEqual({ max_upload_size: 2048, webdav_upload_mode: "direct", ...CREATION_DEFAULTS });
   });
 
   test("a KB-sized limit (a fraction of a MB) is kept exactly and enforced to the byte", async () => {

@@ -2,7 +2,7 @@
 // downloads it (SPEC.md §7). Admin, or an API key with file permission.
 import { z } from "zod";
 import { getUrlInfo } from "../services/url-info";
-import { fileProcedure, router } from "../trpc";
+import { fileProcedure, limitCreation, router } from "../trpc";
 
 /** Headers of the origin must arrive within this; the answer needs no body. */
 export const URL_INFO_TIMEOUT_MS = 15_000;
@@ -21,6 +21,7 @@ export const urlInfoOutput = z.object({
 
 export const urlInfoRouter = router({
   info: fileProcedure
+    .use(limitCreation)
     .meta({
       rest: {
         method: "POST",

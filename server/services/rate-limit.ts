@@ -1,8 +1,11 @@
 // Fixed-window counters in the database, so that every server process shares them (DECISIONS.md:
-// login, API-key and password-verify failures per client address). Each step is one atomic statement;
-// there is no read-then-write window for concurrent requests to slip through.
+// login, API-key and password-verify failures per client address; creations per API key and per
+// address). Each step is one atomic statement; there is no read-then-write window for concurrent
+// requests to slip through.
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
+import type { AuthState } from "./auth";
+import { getSystemSettings } from "./settings";
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
@@ -11,6 +14,9 @@ export const RATE_LIMITS = {
   apiKeyFailure: { name: "api-key", limit: 30, windowMs: 15 * 60_000 },
   passwordVerify: { name: "password-verify", limit: 20, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
+
+/** The window of the creation limits; their sizes are system settings (creations per minute). */
+export const CREATION_WINDOW_MS = 60_000;
 
 const bucketKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`;
 
@@ -108,4 +114,28 @@ export async function clearFailures(db: Database, rule: RateLimitRule, subject: 
 /** Drops ended windows; called by the periodic sweep. */
 export async function purgeExpiredBuckets(db: Database, now = new Date()) {
   await db.rateLimitBucket.deleteMany({ where: { resetAt: { lte: now } } });
+}
+
+/**
+ * Counts one creation (a paste, an upload, a URL fetch) by an API key, against the key and against the
+ * client address (over every key used from it), and throws 429 with Retry-After past either limit of
+ * the system settings (0 turns one off). The admin is not limited: the admin runs the server, and a
+ * stolen admin session can do worse than create pastes.
+ */
+export async function countCreation(db: Database, auth: AuthState, clientIp: string, now = new Date()) {
+  if (auth.type !== "apikey") return;
+  const settings = await getSystemSettings(db);
+  const perKey = settings.creation_limit_per_key;
+  const perAddress = settings.creation_limit_per_address;
+  if (perKey > 0) {
+    await consumeAttempt(db, { name: "create-key", limit: perKey, windowMs: CREATION_WINDOW_MS }, auth.keyId, now);
+  }
+  if (perAddress > 0) {
+    await consumeAttempt(
+      db,
+      { name: "create-address", limit: perAddress, windowMs: CREATION_WINDOW_MS },
+      clientIp,
+      now,
+    );
+  }
 }

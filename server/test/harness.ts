@@ -118,6 +118,8 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
   return {
     ...deps,
     app,
+    /** Postgres: the schema this test database lives in (to open a second connection, as another process). */
+    pgSchema: database.pgSchema,
     /** Calls the app in-process: `request("GET", "/api/version")`. */
     request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
       const headers = new Headers(init.headers);

@@ -13,6 +13,18 @@ export function megabytesToBytes(megabytes: number): number {
   return Math.floor(megabytes * 1024 * 1024);
 }
 
+/** Creations (pastes, uploads, URL fetches) an API key may start per minute, and per client address. */
+export const DEFAULT_CREATION_LIMIT_PER_KEY = 60;
+export const DEFAULT_CREATION_LIMIT_PER_ADDRESS = 120;
+export const CREATION_LIMIT_MAX = 1_000_000;
+
+/** Per minute; 0 turns the limit off. */
+const creationLimit = z
+  .number({ error: "errors.creationLimitInvalid" })
+  .int({ error: "errors.creationLimitInvalid" })
+  .min(0, { error: "errors.creationLimitInvalid" })
+  .max(CREATION_LIMIT_MAX, { error: "errors.creationLimitInvalid" });
+
 export const systemSettingsSchema = z.object({
   /** Megabytes, fractions allowed (1 KB = 0.0009765625); the UI offers KB, MB and GB and converts. */
   max_upload_size: z
@@ -22,6 +34,10 @@ export const systemSettingsSchema = z.object({
     // "Above 0" means a limit that lets at least one byte through once turned into bytes.
     .refine((megabytes) => megabytesToBytes(megabytes) >= 1, "errors.maxUploadSizePositive"),
   webdav_upload_mode: z.enum(WEBDAV_UPLOAD_MODES, { error: "errors.webdavUploadModeInvalid" }),
+  /** Pastes, file uploads and URL fetches one API key may start per minute (0: no limit). */
+  creation_limit_per_key: creationLimit,
+  /** The same, counted per client address over every API key used from it (0: no limit). */
+  creation_limit_per_address: creationLimit,
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -29,6 +45,8 @@ export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   max_upload_size: DEFAULT_MAX_UPLOAD_MB,
   webdav_upload_mode: "auto",
+  creation_limit_per_key: DEFAULT_CREATION_LIMIT_PER_KEY,
+  creation_limit_per_address: DEFAULT_CREATION_LIMIT_PER_ADDRESS,
 };
 
 export const updateSystemSettingsInput = systemSettingsSchema.partial();

@@ -100,6 +100,11 @@ export const enAdminSystem = {
           "Sends each file straight to a signed URL of the S3 bucket. On local storage, or without a known size, it works as Automatic.",
       },
     },
+    creationLimits: "Creation limits for API keys",
+    creationLimitsHint:
+      "Pastes, file uploads and URL fetches an API key may start per minute, and all keys from one address together. Past a limit the caller gets 429 and a time to wait. 0 turns a limit off; the admin is never limited.",
+    limitPerKey: "Per key, per minute",
+    limitPerAddress: "Per address, per minute",
     save: "Save settings",
     saved: "Settings saved",
     unchanged: "No changes to save",

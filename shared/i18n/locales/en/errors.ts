@@ -68,6 +68,7 @@ export const enErrors = {
   maxUploadSizePositive: "The max upload size must be above 0",
   maxUploadSizeNumber: "Enter the max upload size as a number (in MB)",
   maxUploadSizeTooLarge: "The max upload size can be at most 1 TB (1048576 MB)",
+  creationLimitInvalid: "Enter a whole number of creations per minute from 0 (no limit) to 1000000",
   webdavUploadModeInvalid: "Choose a WebDAV upload mode: auto, proxy, multipart or direct",
   tzOffsetInvalid: "The time zone offset must be whole minutes between -720 and 840",
   fileTooLarge: "The file exceeds the max upload size of {{max}}",

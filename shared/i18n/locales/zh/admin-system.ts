@@ -97,6 +97,11 @@ export const zhAdminSystem: typeof enAdminSystem = {
         description: "将每个文件直接发送到 S3 存储桶的签名 URL；本地存储或大小未知时按“自动”处理。",
       },
     },
+    creationLimits: "API 密钥创建限制",
+    creationLimitsHint:
+      "每个 API 密钥每分钟可发起的文本、文件上传和 URL 获取次数，以及同一地址所有密钥的合计。超过限制时返回 429 并告知等待时间。0 表示不限制；管理员不受限制。",
+    limitPerKey: "每个密钥每分钟",
+    limitPerAddress: "每个地址每分钟",
     save: "保存设置",
     saved: "设置已保存",
     unchanged: "没有需要保存的更改",

@@ -67,6 +67,7 @@ export const zhErrors: typeof enErrors = {
   maxUploadSizePositive: "最大上传大小必须大于 0",
   maxUploadSizeNumber: "请以数字（单位 MB）填写最大上传大小",
   maxUploadSizeTooLarge: "最大上传大小不能超过 1 TB（1048576 MB）",
+  creationLimitInvalid: "请输入每分钟创建次数的整数，0（不限制）到 1000000",
   webdavUploadModeInvalid: "请选择 WebDAV 上传模式：auto、proxy、multipart 或 direct",
   tzOffsetInvalid: "时区偏移必须是 -720 到 840 之间的整数分钟",
   fileTooLarge: "文件超过最大上传大小 {{max}}",

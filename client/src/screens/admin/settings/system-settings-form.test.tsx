@@ -10,13 +10,14 @@ import { stubRestRoutes, VERSION } from "../dashboard/test-rest-stub";
 const server = mockTrpc();
 const rest = stubRestRoutes();
 
-let saved = { max_upload_size: 100, webdav_upload_mode: "auto" };
+const LIMITS = { creation_limit_per_key: 60, creation_limit_per_address: 120 };
+let saved = { max_upload_size: 100, webdav_upload_mode: "auto", ...LIMITS };
 let updates: unknown[] = [];
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   rest.reset();
-  saved = { max_upload_size: 100, webdav_upload_mode: "auto" };
+  saved = { max_upload_size: 100, webdav_upload_mode: "auto", ...LIMITS };
   updates = [];
   localStorage.setItem("admin_token", ADMIN_TOKEN);
   server.use({
@@ -42,7 +43,7 @@ async function openSettings() {
 
 describe("settings: uploads and WebDAV", () => {
   test("shows the saved size in its unit, the limit in force and the mode", async () => {
-    saved = { max_upload_size: 2048, webdav_upload_mode: "multipart" };
+    saved = { max_upload_size: 2048, webdav_upload_mode: "multipart", ...LIMITS };
     await openSettings();
     expect(sizeInput().value).toBe("2");
     expect(unitSelect().value).toBe("GB");
@@ -60,7 +61,9 @@ describe("settings: uploads and WebDAV", () => {
     fireEvent.change(unitSelect(), { target: { value: "KB" } });
     expect(screen.getByTestId("max-upload-after-save").textContent).toBe("After saving: 1 KB (1,024 bytes)");
     save();
-    await eventually(() => expect(updates).toEqual([{ max_upload_size: 1 / 1024, webdav_upload_mode: "auto" }]));
+    await eventually(() =>
+      expect(updates).toEqual([{ max_upload_size: 1 / 1024, webdav_upload_mode: "auto", ...LIMITS }]),
+    );
     await eventually(() =>
       expect(screen.getByTestId("max-upload-in-force").textContent).toBe("In force: 1 KB (1,024 bytes)"),
     );
@@ -74,7 +77,36 @@ describe("settings: uploads and WebDAV", () => {
     await openSettings();
     fireEvent.click(screen.getByRole("radio", { name: /^Direct/ }));
     save();
-    await eventually(() => expect(updates).toEqual([{ max_upload_size: 100, webdav_upload_mode: "direct" }]));
+    await eventually(() =>
+      expect(updates).toEqual([{ max_upload_size: 100, webdav_upload_mode: "direct", ...LIMITS }]),
+    );
+  });
+
+  test("creation limits: shown, saved as whole numbers, and refused before any request when not one", async () => {
+    await openSettings();
+    const perKey = () => screen.getByLabelText("Per key, per minute") as HTMLInputElement;
+    const perAddress = () => screen.getByLabelText("Per address, per minute") as HTMLInputElement;
+    expect(perKey().value).toBe("60");
+    expect(perAddress().value).toBe("120");
+    fireEvent.change(perKey(), { target: { value: "-1" } });
+    fireEvent.change(perAddress(), { target: { value: "1.5" } });
+    save();
+    await eventually(() => expect(perKey().getAttribute("aria-invalid")).toBe("true"));
+    expect(perAddress().getAttribute("aria-invalid")).toBe("true");
+    expect(
+      screen.getAllByText("Enter a whole number of creations per minute from 0 (no limit) to 1000000"),
+    ).toHaveLength(2);
+    expect(updates).toEqual([]);
+    fireEvent.change(perKey(), { target: { value: "10" } });
+    fireEvent.change(perAddress(), { target: { value: "0" } });
+    save();
+    await eventually(() =>
+      expect(updates).toEqual([
+        { max_upload_size: 100, webdav_upload_mode: "auto", creation_limit_per_key: 10, creation_limit_per_address: 0 },
+      ]),
+    );
+    await i18n.changeLanguage("zh");
+    expect(await screen.findByLabelText("每个密钥每分钟")).toBeDefined();
   });
 
   test("bad sizes are refused before any request, in the user's language", async () => {

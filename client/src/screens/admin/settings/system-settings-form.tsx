@@ -1,10 +1,12 @@
 // System settings (SPEC.md §3 Admin settings, §5 "Max upload size must be above 0"): the max upload
 // size typed with a unit (KB, MB, GB; converted to the MB the server keeps) with the limit in force
-// and the one a save would set, and the WebDAV upload mode with a line on each. Checked by the shared
-// schema before sending; the server's translated verdict lands at the field it names.
+// and the one a save would set, the WebDAV upload mode with a line on each, and the creation limits
+// for API keys (per key and per address, per minute). Checked by the shared schema before sending;
+// the server's translated verdict lands at the field it names.
 import {
   megabytesToBytes,
   type SystemSettings,
+  systemSettingsSchema,
   WEBDAV_UPLOAD_MODES,
   type WebdavUploadMode,
 } from "@shared/schemas/settings";
@@ -17,15 +19,41 @@ import { UploadIcon } from "../../../components/icons";
 import { toast } from "../../../components/toast-store";
 import { currentLanguage } from "../../../i18n";
 import { errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
-import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
+import {
+  type FieldErrors,
+  type FieldMessage,
+  fieldErrorsFromServer,
+  renderFieldMessage,
+} from "../../../lib/form-messages";
 import { formatBytes } from "../../../lib/format-bytes";
 import { htmlLangFor } from "../../../lib/language";
 import { trpc } from "../../../lib/trpc";
 import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput, type SizeUnit } from "./upload-size";
 
-type Field = "maxUploadSize" | "webdavMode" | "form";
+type LimitField = "limitPerKey" | "limitPerAddress";
+type Field = "maxUploadSize" | "webdavMode" | LimitField | "form";
 
-const FIELD_OF_PATH: Record<string, Field> = { max_upload_size: "maxUploadSize", webdav_upload_mode: "webdavMode" };
+const FIELD_OF_PATH: Record<string, Field> = {
+  max_upload_size: "maxUploadSize",
+  webdav_upload_mode: "webdavMode",
+  creation_limit_per_key: "limitPerKey",
+  creation_limit_per_address: "limitPerAddress",
+};
+
+const LIMIT_SETTING = {
+  limitPerKey: "creation_limit_per_key",
+  limitPerAddress: "creation_limit_per_address",
+} as const satisfies Record<LimitField, keyof SystemSettings>;
+
+/** A creation limit as typed: digits only, then the shared schema's rule (0 means no limit). */
+function parseLimit(text: string): { ok: true; value: number } | { ok: false; error: FieldMessage } {
+  const trimmed = text.trim();
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const parsed = systemSettingsSchema.shape.creation_limit_per_key.safeParse(value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, error: { key: "errors.creationLimitInvalid" } };
+}
 
 export function SystemSettingsForm() {
   const { t } = useTranslation();
@@ -84,6 +112,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
   const sizeId = `size-${useId()}`;
   const [size, setSize] = useState<SizeInput>(() => fromMegabytes(saved.max_upload_size));
   const [mode, setMode] = useState<WebdavUploadMode>(saved.webdav_upload_mode);
+  const [limits, setLimits] = useState<Record<LimitField, string>>(() => limitTexts(saved));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [focusErrors, setFocusErrors] = useState(0);
 
@@ -95,7 +124,24 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
   const sizeError = renderFieldMessage(t, errors.maxUploadSize);
   const savedBytes = megabytesToBytes(saved.max_upload_size);
   const bytesText = (bytes: number) => new Intl.NumberFormat(htmlLangFor(language)).format(bytes);
-  const isChanged = (parsed.ok && parsed.bytes !== savedBytes) || mode !== saved.webdav_upload_mode;
+  const parsedLimits = {
+    limitPerKey: parseLimit(limits.limitPerKey),
+    limitPerAddress: parseLimit(limits.limitPerAddress),
+  };
+  const isChanged =
+    (parsed.ok && parsed.bytes !== savedBytes) ||
+    mode !== saved.webdav_upload_mode ||
+    (Object.keys(LIMIT_SETTING) as LimitField[]).some((field) => {
+      const limit = parsedLimits[field];
+      return limit.ok && limit.value !== saved[LIMIT_SETTING[field]];
+    });
+
+  const changeLimit = (field: LimitField, text: string) => {
+    setLimits((current) => ({ ...current, [field]: text }));
+    setErrors((current) =>
+      current[field] || current.form ? { ...current, [field]: undefined, form: undefined } : current,
+    );
+  };
 
   const changeSize = (change: Partial<SizeInput>) => {
     setSize((current) => ({ ...current, ...change }));
@@ -107,8 +153,14 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
-    if (!parsed.ok) {
-      setErrors({ maxUploadSize: parsed.error });
+    const found: FieldErrors<Field> = {};
+    if (!parsed.ok) found.maxUploadSize = parsed.error;
+    for (const field of Object.keys(LIMIT_SETTING) as LimitField[]) {
+      const limit = parsedLimits[field];
+      if (!limit.ok) found[field] = limit.error;
+    }
+    if (!parsed.ok || !parsedLimits.limitPerKey.ok || !parsedLimits.limitPerAddress.ok) {
+      setErrors(found);
       setFocusErrors((count) => count + 1);
       toast.error(t("systemSettings.fixFields"), { id: "system-settings-invalid" });
       return;
@@ -119,7 +171,12 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
     }
     setErrors({});
     update.mutate(
-      { max_upload_size: parsed.megabytes, webdav_upload_mode: mode },
+      {
+        max_upload_size: parsed.megabytes,
+        webdav_upload_mode: mode,
+        creation_limit_per_key: parsedLimits.limitPerKey.value,
+        creation_limit_per_address: parsedLimits.limitPerAddress.value,
+      },
       {
         onSuccess: (next) => {
           utils.settings.get.setData(undefined, next);
@@ -128,6 +185,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
           utils.settings.maxUploadSize.setData(undefined, { max_upload_size: next.max_upload_size });
           setSize(fromMegabytes(next.max_upload_size));
           setMode(next.webdav_upload_mode);
+          setLimits(limitTexts(next));
           toast.success(t("systemSettings.saved"), { id: "system-settings-saved" });
         },
         onError: (error) => {
@@ -250,6 +308,40 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
         ) : null}
       </fieldset>
 
+      <fieldset aria-describedby={`${sizeId}-limits-hint`}>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("systemSettings.creationLimits")}
+        </legend>
+        <p id={`${sizeId}-limits-hint`} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          {t("systemSettings.creationLimitsHint")}
+        </p>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          {(Object.keys(LIMIT_SETTING) as LimitField[]).map((field) => {
+            const id = `${sizeId}-${field}`;
+            const error = renderFieldMessage(t, errors[field]);
+            return (
+              <div key={field}>
+                <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+                  {t(`systemSettings.${field}`)}
+                </label>
+                <input
+                  id={id}
+                  value={limits[field]}
+                  onChange={(event) => changeLimit(field, event.target.value)}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy(`${sizeId}-limits-hint`, error ? `${id}-error` : null)}
+                  className={cx(inputClasses(Boolean(error)), "mt-1.5 tabular-nums")}
+                  data-testid={`creation-${field}`}
+                />
+                {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+
       {errors.form ? <FormAlert>{renderFieldMessage(t, errors.form)}</FormAlert> : null}
       <div className="flex justify-end border-t border-slate-200 pt-5 dark:border-slate-800">
         <Button
@@ -264,4 +356,11 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
       </div>
     </form>
   );
+}
+
+function limitTexts(settings: SystemSettings): Record<LimitField, string> {
+  return {
+    limitPerKey: String(settings.creation_limit_per_key),
+    limitPerAddress: String(settings.creation_limit_per_address),
+  };
 }

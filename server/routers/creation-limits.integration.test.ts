@@ -1,0 +1,170 @@
+// Creation limits (issue 21 item 7) on SQLite and Postgres: an API key may start only so many pastes,
+// uploads and URL fetches per minute, and so may every key used from one address; past a limit the
+// answer is 429 with Retry-After in the caller's language. The counts live in the database, so a
+// second app on the same database (another process) sees them. The admin is not limited.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { DEFAULT_CREATION_LIMIT_PER_KEY } from "../../shared/schemas/settings";
+import { createApp } from "../app";
+import { createDatabase } from "../db/client";
+import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
+type Body = { code: number; message: string; data: any; success: boolean };
+type Answer = { status: number; retryAfter: string | null; body: Body };
+type Fetcher = { fetch(request: Request, clientIp?: string): Promise<Response> };
+
+describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
+  let t: TestApp;
+  let admin: string;
+  let ipCounter = 0;
+  const freshIp = () => `10.9.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; auth?: string; ip?: string; lang?: string; app?: Fetcher } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    if (options.auth) headers.authorization = options.auth;
+    if (options.lang) headers["accept-language"] = options.lang;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.body);
+    }
+    const request = new Request(`http://localhost/api${path}`, { method, headers, body });
+    const response = await (options.app ?? t.app).fetch(request, options.ip ?? "127.0.0.1");
+    return {
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      body: (await response.json()) as Body,
+    };
+  }
+
+  async function createKey(name: string) {
+    const created = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name, text_permission: true, file_permission: true },
+    });
+    expect(created.status).toBe(201);
+    return `ApiKey ${created.body.data.key}`;
+  }
+
+  const paste = (auth: string, ip: string, app?: Fetcher) =>
+    call("POST", "/paste", { auth, ip, app, body: { content: "hello" } });
+
+  async function setLimits(perKey: number, perAddress: number) {
+    const saved = await call("PUT", "/admin/system-settings", {
+      auth: admin,
+      body: { creation_limit_per_key: perKey, creation_limit_per_address: perAddress },
+    });
+    expect(saved.status).toBe(200);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
+    admin = `Bearer ${login.body.data.token}`;
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  test("on by default: a key gets 429 with Retry-After after the default number of pastes in a minute", async () => {
+    const key = await createKey("default limit");
+    const ip = freshIp();
+    for (let i = 0; i < DEFAULT_CREATION_LIMIT_PER_KEY; i++) expect((await paste(key, ip)).status).toBe(201);
+    const refused = await paste(key, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
+    expect(refused.body).toMatchObject({ code: 429, success: false, data: null });
+    expect(refused.body.message).toBe(`Too many requests, try again in ${refused.retryAfter} seconds`);
+    const zh = await call("POST", "/paste", { auth: key, ip, lang: "zh", body: { content: "x" } });
+    expect(zh.body.message).toBe(`请求过于频繁，请在 ${zh.retryAfter} 秒后重试`);
+    // The pastes refused were not written.
+    const count = await t.db.paste.count({ where: { content: "hello" } });
+    expect(count).toBe(DEFAULT_CREATION_LIMIT_PER_KEY);
+  });
+
+  test("per key: pastes, uploads, presigns and URL fetches share one count; other keys are unaffected", async () => {
+    await setLimits(4, 0);
+    const key = await createKey("mixed creations");
+    const ip = freshIp();
+    expect((await paste(key, ip)).status).toBe(201);
+    const form = new FormData();
+    form.set("file", new File(["bytes"], "a.txt", { type: "text/plain" }));
+    expect((await call("POST", "/upload", { auth: key, ip, body: form })).status).toBe(201);
+    const presign = await call("POST", "/s3/presign", {
+      auth: key,
+      ip,
+      body: { filename: "b.txt", size: 3, mimetype: "text/plain" },
+    });
+    expect(presign.status).toBe(200);
+    // A URL fetch counts even when it is refused afterwards (the address rule answers 400).
+    expect((await call("POST", "/url/info", { auth: key, ip, body: { url: "http://127.0.0.1/x" } })).status).toBe(400);
+    for (const refused of [
+      await paste(key, ip),
+      await call("POST", "/upload", { auth: key, ip, body: form }),
+      await call("POST", "/url/info", { auth: key, ip, body: { url: "http://127.0.0.1/x" } }),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect(refused.retryAfter).toBeTruthy();
+    }
+    // Reading is no creation, and another key from the same address still creates.
+    expect((await call("GET", "/user/pastes", { auth: key, ip })).status).toBe(200);
+    expect((await paste(await createKey("another key"), ip)).status).toBe(201);
+  });
+
+  test("per address: many keys from one address share the address's count; another address is unaffected", async () => {
+    await setLimits(100, 3);
+    const ip = freshIp();
+    const keys = [await createKey("rotating 1"), await createKey("rotating 2"), await createKey("rotating 3")];
+    for (const key of keys) expect((await paste(key, ip)).status).toBe(201);
+    const refused = await paste(await createKey("rotating 4"), ip);
+    expect(refused.status).toBe(429);
+    expect((await paste(keys[0] as string, freshIp())).status).toBe(201);
+  });
+
+  test("the counts are in the database: a second app (another process) on the same database sees them", async () => {
+    await setLimits(3, 0);
+    const key = await createKey("two processes");
+    const ip = freshIp();
+    const otherDb = createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
+    const other = await createApp({ ...t, db: otherDb });
+    try {
+      expect((await paste(key, ip)).status).toBe(201);
+      expect((await paste(key, ip, other)).status).toBe(201);
+      expect((await paste(key, ip)).status).toBe(201);
+      expect((await paste(key, ip, other)).status).toBe(429);
+      expect((await paste(key, ip)).status).toBe(429);
+    } finally {
+      await otherDb.$disconnect();
+    }
+  });
+
+  test("0 turns a limit off; the admin is never limited", async () => {
+    await setLimits(0, 0);
+    const key = await createKey("unlimited");
+    const ip = freshIp();
+    for (let i = 0; i < 8; i++) expect((await paste(key, ip)).status).toBe(201);
+    await setLimits(1, 1);
+    for (let i = 0; i < 5; i++) expect((await paste(admin, ip)).status).toBe(201);
+  });
+
+  test("the settings are validated: whole numbers from 0, a 400 naming the field in the caller's language", async () => {
+    for (const [value, lang, text] of [
+      [-1, "en", "creation_limit_per_key: Enter a whole number of creations per minute from 0 (no limit) to 1000000"],
+      [1.5, "zh", "creation_limit_per_key: 请输入每分钟创建次数的整数，0（不限制）到 1000000"],
+    ] as const) {
+      const answer = await call("PUT", "/admin/system-settings", {
+        auth: admin,
+        lang,
+        body: { creation_limit_per_key: value },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(text);
+    }
+  });
+});
