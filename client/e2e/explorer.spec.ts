@@ -1,7 +1,7 @@
 // The mount explorer in a real browser against the real server, with local storage and a real S3
 // server (s3rver, in this process): a mount created in the admin module (its validation messages
 // first); a folder created, a file uploaded, renamed, downloaded, previewed and a Markdown file edited
-// in the Milkdown editor; a whole folder uploaded (a 6 MB file in it goes multipart); copies within a
+// in the source editor (and its rich mode); a whole folder uploaded (a 6 MB file in it goes multipart); copies within a
 // storage and across storages (the client-side copy); search; three files through the basket into a
 // zip opened with `unzip`; every step followed in the task manager; deletes; and API keys kept to
 // their base path (one read-only). Screenshots at 375 and 1280 px, light and dark.
@@ -224,34 +224,32 @@ describe("mount explorer", () => {
     expect(download.suggestedFilename()).toBe("minutes.md");
     expect(readFileSync(await download.path(), "utf8")).toBe(NOTE);
 
-    // Preview (the `preview` query), then edit the Markdown in the Milkdown editor.
+    // Preview (the `preview` query), then edit the Markdown in the source editor.
     await entry(page, "minutes.md").getByRole("link").click();
     await page.getByTestId("preview-panel").waitFor();
     expect(page.url()).toContain("?preview=");
     await page.getByTestId("file-preview").waitFor();
     await shoot(page, "explorer-preview");
     await page.getByTestId("preview-edit").click();
-    const editable = page.getByTestId("markdown-editor").locator(".ProseMirror");
+    const editable = page.getByTestId("text-editor").locator(".cm-content");
     await editable.waitFor();
-    expect(await editable.locator("h1").textContent()).toBe("Notes");
-    await editable.locator("p").last().click();
-    await page.keyboard.press("End");
-    await page.keyboard.press("Enter");
+    expect(await editable.locator(".cm-line").first().textContent()).toBe("# Notes");
+    await editable.press("Control+End");
     await page.keyboard.type("Edited in the editor.");
     await shoot(page, "explorer-markdown-editor", { fullPage: false });
-    // The source is one switch away, and keeps what was typed.
-    await page.getByTestId("editor-mode-source").click();
-    expect(await page.getByTestId("text-editor").inputValue()).toContain("Edited in the editor.");
-    await page.getByTestId("editor-mode-rich").click();
+    // The rich mode says that it re-formats, and keeps what was typed.
+    await page.getByTestId("editor-view-rich").click();
+    await page.getByTestId("rich-note").waitFor();
+    await page.getByTestId("text-editor").locator(".ProseMirror").getByText("Edited in the editor.").waitFor();
+    await page.getByTestId("editor-view-source").click();
     await editable.waitFor();
     await page.getByTestId("editor-save").click();
-    await page.getByTestId("markdown-editor").waitFor({ state: "detached" });
+    await page.getByTestId("text-editor").waitFor({ state: "detached" });
     await page.getByTestId("preview-close").click();
     await page.getByTestId("preview-panel").waitFor({ state: "detached" });
     const edited = (await contentOf("/e2e-docs/reports/minutes.md")).toString("utf8");
-    expect(edited).toContain("# Notes");
-    expect(edited).toContain("Written by the explorer e2e test.");
-    expect(edited).toContain("Edited in the editor.");
+    // Byte for byte what was there, plus what was typed.
+    expect(edited).toBe(`${NOTE}Edited in the editor.`);
 
     // A plain text file opens as text.
     await page
@@ -261,7 +259,8 @@ describe("mount explorer", () => {
     await entry(page, "minutes.md").getByRole("checkbox").uncheck();
     await entry(page, "todo.txt").getByRole("checkbox").check();
     await page.getByTestId("edit-button").click();
-    await page.getByTestId("text-editor").fill("one\ntwo\n");
+    await page.getByTestId("text-editor").locator(".cm-content").press("Control+End");
+    await page.keyboard.type("two\n");
     await page.getByTestId("editor-save").click();
     await page.getByTestId("text-editor").waitFor({ state: "detached" });
     expect((await contentOf("/e2e-docs/reports/todo.txt")).toString("utf8")).toBe("one\ntwo\n");

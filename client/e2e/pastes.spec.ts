@@ -52,12 +52,12 @@ async function logInAsAdmin(page: Page) {
   await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
 }
 
-/** Pastes text the way a user's clipboard would (Milkdown parses pasted plain text as Markdown). */
+/** Pastes text the way a user's clipboard would. */
 async function pasteIntoEditor(page: Page, text: string) {
   await page.evaluate((content) => {
     const data = new DataTransfer();
     data.setData("text/plain", content);
-    const editable = document.querySelector(".ProseMirror");
+    const editable = document.querySelector(".cm-content");
     editable?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
@@ -91,17 +91,24 @@ describe("text sharing", () => {
     await logInAsAdmin(page);
     await page.goto(app.baseUrl);
 
-    // Write: a heading typed with Markdown shortcuts, then a table and a code block pasted in.
-    const editor = page.locator(".ProseMirror");
+    // Write Markdown source: a heading and a line typed, then a table and a code block pasted in.
+    const editor = page.locator(".cm-content");
     await editor.waitFor();
     await editor.click();
     await page.keyboard.type("# Release notes");
     await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
     await page.keyboard.type("Numbers and code below.");
     await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
     await pasteIntoEditor(page, MARKDOWN);
-    await editor.getByRole("table").waitFor();
-    expect(await editor.locator("h1").textContent()).toBe("Release notes");
+    // The preview tab shows it rendered; the source is what is kept.
+    await page.getByTestId("editor-view-preview").click();
+    const preview = page.getByTestId("editor-preview");
+    await preview.getByRole("table").waitFor();
+    expect(await preview.locator("h1").textContent()).toBe("Release notes");
+    await page.getByTestId("editor-view-source").click();
+    await editor.waitFor();
     expect(await page.getByTestId("editor-stats").textContent()).toMatch(/\d+ words/);
 
     // The draft is kept in this browser.
@@ -122,7 +129,7 @@ describe("text sharing", () => {
     expect(await slug.getAttribute("aria-invalid")).toBe("true");
     await slug.fill("e2e-notes");
     // The last keystrokes, right before creating, are part of the share (the editor reports after a pause).
-    await editor.locator("p", { hasText: "Numbers and code below." }).click();
+    await editor.locator(".cm-line", { hasText: "Numbers and code below." }).click();
     await page.keyboard.press("End");
     await page.keyboard.type(" Last words.");
     await page.getByRole("button", { name: "Create share link" }).click();
@@ -173,7 +180,7 @@ describe("text sharing", () => {
       `/api/raw/e2e-notes?password=${PASSWORD}`,
     );
     // The paste page never loads the editor's code.
-    expect(chunks.filter((url) => url.includes("milkdown-editor"))).toEqual([]);
+    expect(chunks.filter((url) => /milkdown-editor|source-editor|text-editor/.test(url))).toEqual([]);
     // A wrong share password is not a login problem: no "please log in" notice.
     expect(await visitor.page.getByText("Unauthorized, please log in.").count()).toBe(0);
 
@@ -207,7 +214,9 @@ describe("text sharing", () => {
     expect(await body.textContent()).toBe("line one\n  <b>not bold</b>");
     expect(await visitor.page.locator("b").count()).toBe(0);
     const assets = requests.filter((url) => url.includes("/assets/"));
-    expect(assets.filter((url) => /milkdown-editor|markdown-view|purify/.test(url))).toEqual([]);
+    expect(assets.filter((url) => /milkdown-editor|source-editor|text-editor|markdown-view|purify/.test(url))).toEqual(
+      [],
+    );
     expect(realErrors(visitor.errors)).toEqual([]);
     await visitor.context.close();
   });

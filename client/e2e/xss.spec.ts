@@ -387,13 +387,19 @@ describe("stored XSS", () => {
       await page.waitForLoadState("networkidle");
       await settle(page, `explorer preview (${name})`);
     }
-    // The Markdown opened in the editor (Milkdown renders it, HTML nodes included).
+    // The Markdown opened in the editor: as source, in the preview tab and in the rich mode (Milkdown
+    // renders it, HTML nodes included).
     await page.goto(`${app.baseUrl}/mount-explorer/xss?preview=${encodeURIComponent("/xss/xss.md")}`);
     await page.getByTestId("preview-edit").click();
-    const editable = page.getByTestId("markdown-editor").locator(".ProseMirror");
-    await editable.waitFor();
-    await editable.getByText(MARK).first().waitFor();
+    const dialog = page.getByTestId("text-editor");
+    await dialog.locator(".cm-content").waitFor();
     await settle(page, "explorer Markdown editor");
+    await page.getByTestId("editor-view-preview").click();
+    await dialog.getByTestId("markdown-body").getByText(MARK).first().waitFor();
+    await settle(page, "explorer Markdown editor preview");
+    await page.getByTestId("editor-view-rich").click();
+    await dialog.locator(".ProseMirror").getByText(MARK).first().waitFor();
+    await settle(page, "explorer Markdown editor, rich mode");
     await page.keyboard.press("Escape");
     // Search: the payload names among the results.
     await page.goto(`${app.baseUrl}/mount-explorer/xss`);
@@ -413,17 +419,18 @@ describe("stored XSS", () => {
     const { context, page, errors } = await openHooked();
     await logIn(page);
     await page.goto(app.baseUrl);
-    const editor = page.locator(".ProseMirror");
+    const editor = page.locator(".cm-content");
     await editor.waitFor();
     await editor.click();
     await page.evaluate((content) => {
       const data = new DataTransfer();
       data.setData("text/plain", content);
       document
-        .querySelector(".ProseMirror")
+        .querySelector(".cm-content")
         ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     }, MARKDOWN_CORPUS);
-    await editor.getByText(MARK).first().waitFor();
+    // The source editor shows the corpus as text (split into highlighted tokens); its draft holds it.
+    await page.waitForFunction((mark) => localStorage.getItem("paste_draft")?.includes(mark), MARK);
     await settle(page, "home editor with the corpus");
     await page.getByLabel("Remark").fill(REMARK);
     await page.getByRole("button", { name: "Create share link" }).click();

@@ -1,6 +1,8 @@
-// Home in plain-text mode (the Markdown editor needs a real browser: see client/e2e/pastes.spec.ts).
+// Home with its source editor (CodeMirror; typing is driven through the editor view here, through the
+// keyboard and the clipboard in client/e2e/pastes.spec.ts and markdown-roundtrip.spec.ts).
 import { beforeEach, describe, expect, test } from "bun:test";
-import { fireEvent, screen } from "@testing-library/react";
+import { EditorView } from "@codemirror/view";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
 import { ADMIN_TOKEN, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
@@ -47,7 +49,13 @@ function created(input: Record<string, unknown>) {
   };
 }
 
-const editor = () => screen.getByTestId("plain-editor") as HTMLTextAreaElement;
+const editor = () => document.querySelector<HTMLElement>(".cm-content") as HTMLElement;
+const findEditor = () => waitFor(() => expect(editor()).not.toBeNull()).then(editor);
+const editorView = () => EditorView.findFromDOM(editor()) as EditorView;
+const editorText = () => editorView().state.sliceDoc();
+/** Types into the source editor as a user edit, replacing what it holds. */
+const typeText = (text: string) =>
+  editorView().dispatch({ changes: { from: 0, to: editorView().state.doc.length, insert: text }, userEvent: "input" });
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 const create = () => fireEvent.click(screen.getByRole("button", { name: "Create share link" }));
 
@@ -73,13 +81,13 @@ describe("home", () => {
   test("the draft is restored, counted, and saved again as it changes", async () => {
     storeDraft({ content: "Hello brave new world", slug: "kept", maxViews: "3" });
     renderAppAt("/");
-    await screen.findByTestId("plain-editor");
-    expect(editor().value).toBe("Hello brave new world");
+    await findEditor();
+    expect(editorText()).toBe("Hello brave new world");
     expect(screen.getByText("Your draft was restored")).toBeDefined();
     expect(screen.getByTestId("editor-stats").textContent).toContain("4 words");
     expect(screen.getByTestId("editor-stats").textContent).toContain("21 characters");
     expect((screen.getByTestId("slug-input") as HTMLInputElement).value).toBe("kept");
-    type(editor(), "Changed text");
+    typeText("Changed text");
     await eventually(() => expect(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "").toContain("Changed text"));
     expect(screen.getByText("Draft saved in this browser")).toBeDefined();
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).not.toContain("password");
@@ -103,7 +111,7 @@ describe("home", () => {
     signInAsAdmin();
     storeDraft({ content: "   " });
     renderAppAt("/");
-    await screen.findByTestId("plain-editor");
+    await findEditor();
     create();
     expect(await screen.findByText("The content cannot be empty")).toBeDefined();
     expect(editor().getAttribute("aria-invalid")).toBe("true");
@@ -119,7 +127,7 @@ describe("home", () => {
       },
     });
     renderAppAt("/");
-    await screen.findByTestId("plain-editor");
+    await findEditor();
     create();
     expect(await screen.findByText("The link suffix is already taken, try another")).toBeDefined();
     expect(screen.getByTestId("slug-input").getAttribute("aria-invalid")).toBe("true");
@@ -133,7 +141,7 @@ describe("home", () => {
     storeDraft({ content: "hello there", slug: "notes", expiry: "1d", maxViews: "2", remark: "For Bob" });
     server.use({ "pastes.create": (input) => created(input as Record<string, unknown>) });
     renderAppAt("/");
-    await screen.findByTestId("plain-editor");
+    await findEditor();
     fireEvent.change(screen.getByLabelText("Password", { selector: "input" }), { target: { value: "pw 1" } });
     const before = Date.now();
     create();
@@ -167,7 +175,7 @@ describe("home", () => {
     expect(await screen.findByTestId("share-hidden")).toBeDefined();
     expect(screen.queryByTestId("share-link")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Create another" }));
-    expect((await screen.findByTestId("plain-editor")).getAttribute("aria-invalid")).toBeNull();
+    expect((await findEditor()).getAttribute("aria-invalid")).toBeNull();
   });
 
   test("the session ended while writing: logged out centrally, told why, the text kept", async () => {
@@ -179,11 +187,11 @@ describe("home", () => {
       },
     });
     renderAppAt("/");
-    await screen.findByTestId("plain-editor");
+    await findEditor();
     create();
     expect(await screen.findByText(/Your login ended before the link was created/)).toBeDefined();
     expect(authStore.getState().authType).toBe("none");
-    expect(editor().value).toBe("precious words");
+    expect(editorText()).toBe("precious words");
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toContain("precious words");
     expect(await screen.findByTestId("login-prompt")).toBeDefined();
   });
@@ -191,7 +199,7 @@ describe("home", () => {
   test("switching modes keeps the text", async () => {
     storeDraft({ content: "same text", mode: "text" });
     renderAppAt("/");
-    await screen.findByTestId("plain-editor");
+    await findEditor();
     const markdown = screen.getByRole("radio", { name: "Markdown" });
     expect(screen.getByRole("radio", { name: "Plain text" }).getAttribute("aria-checked")).toBe("true");
     fireEvent.click(markdown);

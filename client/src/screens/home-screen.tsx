@@ -3,6 +3,7 @@
 // until a countdown hides them. Creating needs the admin or a key with text permission.
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { EditorHandle } from "../components/editor/editor-handle";
 import { FormAlert } from "../components/form-controls";
 import { DocumentTextIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
@@ -19,7 +20,6 @@ import {
 import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/draft-store";
 import { trpc } from "../lib/trpc";
 import { isQueuedOfflineError } from "../offline/offline-link";
-import type { EditorHandle } from "./home/milkdown-editor";
 import { PasteEditorPanel } from "./home/paste-editor-panel";
 import { type CreateAccess, CreateFailed, PasteOptions } from "./home/paste-options";
 import { type CreatedPaste, ShareResult } from "./home/share-result";

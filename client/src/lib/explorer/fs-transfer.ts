@@ -64,7 +64,8 @@ export async function fetchText(options: {
     headers,
   });
   if (!response.ok) throw new TransferError(await messageOf(response.status, await response.text()), response.status);
-  return response.text();
+  // Not response.text(): it drops a byte order mark, and a file saved back must keep its bytes.
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
 }
 
 /** Files above this size download through a signed link instead of a blob held in memory. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { TRPCClientError } from "@trpc/client";
-import { buildCreateRequest, fieldErrorsFromCreateError, trimEditorTail, validateDraft } from "./create-form";
+import { buildCreateRequest, fieldErrorsFromCreateError, validateDraft } from "./create-form";
 import { EMPTY_DRAFT, type PasteDraft } from "./draft-store";
 
 const NOW = new Date("2026-05-01T12:00:00Z");
@@ -22,10 +22,6 @@ describe("create form", () => {
     expect(validateDraft({ ...DRAFT, content: "" }, "").content).toEqual({ key: "errors.contentEmpty" });
     expect(validateDraft({ ...DRAFT, content: " \n\t " }, "").content).toEqual({ key: "errors.contentEmpty" });
     expect(validateDraft(DRAFT, "")).toEqual({});
-    // An editor that holds only empty paragraphs is empty too.
-    expect(validateDraft({ ...DRAFT, content: "<br />\n\n<br />\n" }, "").content).toEqual({
-      key: "errors.contentEmpty",
-    });
   });
 
   test("checks the suffix, max views and remark with the shared rules", () => {
@@ -55,13 +51,10 @@ describe("create form", () => {
     });
   });
 
-  test("the editor's empty trailing paragraphs are dropped from Markdown, never from plain text", () => {
-    expect(trimEditorTail("# Title\n\n<br />\n")).toBe("# Title\n");
-    expect(trimEditorTail("text\n\n<br />\n\n<br />\n\n")).toBe("text\n");
-    expect(trimEditorTail("a <br /> inside\n")).toBe("a <br /> inside\n");
-    expect(trimEditorTail("keep\n\n<br />\n\nmore\n")).toBe("keep\n\n<br />\n\nmore\n");
-    expect(buildCreateRequest({ ...DRAFT, mode: "text", content: "x\n<br />" }, "", NOW).content).toBe("x\n<br />");
-    expect(buildCreateRequest({ ...DRAFT, mode: "markdown", content: "x\n\n<br />\n" }, "", NOW).content).toBe("x\n");
+  test("the content is sent byte for byte as typed, in Markdown as in plain text", () => {
+    const typed = "- item\r\n| a | b |\n| :- | - |\n\n<br />\n  \n";
+    expect(buildCreateRequest({ ...DRAFT, mode: "markdown", content: typed }, "", NOW).content).toBe(typed);
+    expect(buildCreateRequest({ ...DRAFT, mode: "text", content: typed }, "", NOW).content).toBe(typed);
   });
 
   test("a taken suffix (409) is shown at the suffix field", () => {

@@ -36,8 +36,7 @@ export function validateMaxViews(value: string): FieldMessage | null {
 
 export function validateDraft(draft: PasteDraft, password: string): FieldErrors<CreateField> {
   const errors: FieldErrors<CreateField> = {};
-  const text = draft.mode === "markdown" ? trimEditorTail(draft.content) : draft.content;
-  const content = firstMessage(pasteContent.safeParse(text));
+  const content = firstMessage(pasteContent.safeParse(draft.content));
   if (content) errors.content = content;
   if (draft.slug.trim() !== "") {
     const slug = firstMessage(customSlug.safeParse(draft.slug));
@@ -54,19 +53,12 @@ export function validateDraft(draft: PasteDraft, password: string): FieldErrors<
   return errors;
 }
 
-/**
- * The editor keeps an empty paragraph at the end of the document for the cursor, which it writes as
- * `<br />`; at the end of a share it is only noise (an empty line under the text).
- */
-export function trimEditorTail(markdown: string): string {
-  return markdown.replace(/(?:\n*[ \t]*<br\s*\/?>[ \t]*)+\s*$/u, "\n");
-}
-
 export function buildCreateRequest(draft: PasteDraft, password: string, now: Date = new Date()): CreatePasteRequest {
   const slug = draft.slug.trim();
   const remark = draft.remark.trim();
   return {
-    content: draft.mode === "markdown" ? trimEditorTail(draft.content) : draft.content,
+    // Exactly as typed or pasted: the stored text is byte for byte the editor's.
+    content: draft.content,
     format: draft.mode,
     ...(slug ? { slug } : {}),
     ...(remark ? { remark } : {}),

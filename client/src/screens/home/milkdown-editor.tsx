@@ -31,22 +31,14 @@ import "@milkdown/crepe/theme/common/placeholder.css";
 import "@milkdown/crepe/theme/common/toolbar.css";
 import "@milkdown/crepe/theme/common/table.css";
 import "./milkdown-theme.css";
+import { codeTheme } from "../../components/editor/code-theme";
+import type { EditorHandle } from "../../components/editor/editor-handle";
 import { toast } from "../../components/toast-store";
+import { trimEditorTail } from "../../lib/editor/rich-markdown";
 import { formatBytes } from "../../lib/format-bytes";
-import { codeTheme } from "./code-theme";
 
 /** Images picked from the device are embedded as data: URLs up to this size (a share has no file store). */
 export const MAX_EMBEDDED_IMAGE_BYTES = 512 * 1024;
-
-/** What the page can ask of a running editor. */
-export type EditorHandle = {
-  /**
-   * The Markdown as it is now, reported through onChange too. Milkdown reports changes after a
-   * 200 ms pause; a click on "create" or a mode switch right after typing must not lose the end.
-   * Null when nothing changed since the last report.
-   */
-  flush: () => string | null;
-};
 
 export type MilkdownEditorProps = {
   /** Read once, when the editor is created; later changes come from the editor itself. */
@@ -204,7 +196,7 @@ export default function MilkdownEditor({
     crepe.on((listener) => {
       listener.markdownUpdated((ctx, markdown, previous) => {
         reportedDoc = ctx.get(editorViewCtx).state.doc;
-        if (markdown !== previous) onChangeRef.current(markdown);
+        if (markdown !== previous) onChangeRef.current(trimEditorTail(markdown));
       });
     });
     const flush = (): string | null => {
@@ -213,7 +205,7 @@ export default function MilkdownEditor({
         const doc = ctx.get(editorViewCtx).state.doc;
         if (reportedDoc?.eq(doc)) return null;
         reportedDoc = doc;
-        const markdown = getMarkdown()(ctx);
+        const markdown = trimEditorTail(getMarkdown()(ctx));
         onChangeRef.current(markdown);
         return markdown;
       });

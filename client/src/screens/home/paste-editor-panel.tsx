@@ -1,26 +1,24 @@
-// The writing area of the home page: Markdown (Milkdown, loaded lazily) or plain text, a file import,
+// The writing area of the home page: Markdown or plain text in the source editor (with a preview and
+// an optional rich mode, components/editor/text-editor.tsx), a file import,
 // a clear button with undo, and a status line with words, characters, size and the draft state.
 import { Radio, RadioGroup } from "@headlessui/react";
 import { MAX_TEXT_BYTES } from "@shared/constants";
-import { type ChangeEvent, lazy, type RefObject, Suspense, useDeferredValue, useId, useRef } from "react";
+import { type ChangeEvent, type RefObject, useDeferredValue, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
+import type { EditorHandle } from "../../components/editor/editor-handle";
+import { TextEditor } from "../../components/editor/text-editor";
 import { FieldError } from "../../components/form-controls";
-import { TrashIcon, WarningIcon } from "../../components/icons";
-import { LazyBoundary } from "../../components/lazy-boundary";
+import { TrashIcon } from "../../components/icons";
 import { ImportIcon, MarkdownIcon, TextIcon } from "../../components/paste-icons";
-import { Spinner } from "../../components/spinner";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { formatBytes } from "../../lib/format-bytes";
 import type { EditorMode, PasteDraft } from "../../lib/pastes/draft-store";
 import { IMPORT_ACCEPT, readImportFile } from "../../lib/pastes/file-import";
 import { countCharacters, countWords, utf8Length } from "../../lib/pastes/text-stats";
-import type { EditorHandle } from "./milkdown-editor";
 import type { DraftStatus } from "./use-paste-draft";
-
-const MilkdownEditor = lazy(() => import("./milkdown-editor"));
 
 /** Sizes above this are shown next to the limit, so a long text's owner sees it coming. */
 const SHOW_SIZE_FROM_BYTES = 64 * 1024;
@@ -94,7 +92,14 @@ export function PasteEditorPanel({
       className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-800">
-        <ModeSwitch mode={draft.mode} onChange={(mode) => onDraftChange({ mode })} />
+        <ModeSwitch
+          mode={draft.mode}
+          onChange={(mode) => {
+            // Typing not reported yet goes with the text into the other mode.
+            editorHandle.current?.flush();
+            onDraftChange({ mode });
+          }}
+        />
         <div className="flex items-center gap-1">
           <input
             ref={fileInput}
@@ -129,43 +134,24 @@ export function PasteEditorPanel({
 
       <div
         className={cx(
-          "relative min-h-[22rem] flex-1 sm:min-h-[28rem] lg:min-h-[36rem]",
+          "relative flex-1",
           "focus-within:outline-2 focus-within:-outline-offset-2 focus-within:outline-indigo-500/70 dark:focus-within:outline-indigo-400/70",
           error && "outline-2 -outline-offset-2 outline-red-500 dark:outline-red-400",
         )}
       >
-        {isMarkdown ? (
-          <LazyBoundary
-            key={`markdown-${revision}`}
-            fallback={(retry) => (
-              <EditorLoadFailed onRetry={retry} onPlainText={() => onDraftChange({ mode: "text" })} />
-            )}
-          >
-            <Suspense fallback={<EditorLoading />}>
-              <MilkdownEditor
-                key={revision}
-                initialValue={draft.content}
-                onChange={(content) => onDraftChange({ content })}
-                label={t("pastes.editor.label")}
-                describedBy={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
-                isInvalid={Boolean(error)}
-                handleRef={editorHandle}
-              />
-            </Suspense>
-          </LazyBoundary>
-        ) : (
-          <textarea
-            id={editorId}
-            value={draft.content}
-            onChange={(event) => onDraftChange({ content: event.target.value })}
-            placeholder={t("pastes.editor.plainPlaceholder")}
-            aria-label={t("pastes.editor.label")}
-            aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
-            aria-invalid={error ? true : undefined}
-            className="block min-h-[inherit] w-full resize-y bg-transparent px-4 py-4 font-mono text-sm leading-6 text-slate-900 outline-none placeholder:text-slate-400 sm:px-5 dark:text-slate-100 dark:placeholder:text-slate-500"
-            data-testid="plain-editor"
-          />
-        )}
+        <TextEditor
+          value={draft.content}
+          onChange={(content) => onDraftChange({ content })}
+          language={draft.mode}
+          revision={revision}
+          label={t("pastes.editor.label")}
+          placeholder={t(isMarkdown ? "pastes.editor.placeholder" : "pastes.editor.plainPlaceholder")}
+          describedBy={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
+          isInvalid={Boolean(error)}
+          id={editorId}
+          handleRef={editorHandle}
+          frameClassName="min-h-[22rem] max-h-[75vh] sm:min-h-[28rem] lg:min-h-[36rem]"
+        />
       </div>
 
       {error ? (
@@ -205,37 +191,6 @@ function ModeSwitch({ mode, onChange }: { mode: EditorMode; onChange: (mode: Edi
         </Radio>
       ))}
     </RadioGroup>
-  );
-}
-
-function EditorLoading() {
-  const { t } = useTranslation();
-  return (
-    <div
-      role="status"
-      className="flex min-h-[inherit] items-center justify-center gap-3 text-sm text-slate-500 dark:text-slate-400"
-    >
-      <Spinner className="size-5 text-indigo-500" />
-      {t("pastes.editor.loading")}
-    </div>
-  );
-}
-
-function EditorLoadFailed({ onRetry, onPlainText }: { onRetry: () => void; onPlainText: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert" className="flex min-h-[inherit] flex-col items-center justify-center gap-4 px-6 text-center">
-      <WarningIcon className="size-8 text-amber-500" />
-      <p className="max-w-sm text-sm text-slate-600 dark:text-slate-300">{t("pastes.editor.loadFailed")}</p>
-      <div className="flex gap-2">
-        <Button size="sm" onClick={onRetry}>
-          {t("common.retry")}
-        </Button>
-        <Button size="sm" variant="primary" icon={TextIcon} onClick={onPlainText}>
-          {t("pastes.editor.modes.text")}
-        </Button>
-      </div>
-    </div>
   );
 }
 

@@ -94,12 +94,10 @@ export const enExplorer = {
       label: "File content",
       save: "Save",
       saved: "{{name}} saved",
+      unchanged: "{{name}} has no changes: nothing was written",
       size: "{{size}} of {{max}}",
       loadError: "The file could not be read",
       saveError: "The file could not be saved",
-      modeLabel: "Editing mode",
-      modes: { rich: "Editor", source: "Markdown source" },
-      richFailed: "The Markdown editor could not be loaded; edit the source instead.",
     },
     search: {
       label: "Search files",

@@ -1,6 +1,32 @@
 // Texts of text sharing: the home editor and its options, the share result, the paste page and the
 // admin text-management module. Merged into enShell; keep zh/pastes.ts in step (typed `typeof enPastes`).
 export const enPastes = {
+  editor: {
+    viewsLabel: "Editor view",
+    views: { source: "Write", preview: "Preview", rich: "Rich editor" },
+    richNote:
+      "The rich editor re-formats Markdown (list markers, tables, spacing) when you change something here. Write keeps your text exactly as typed.",
+    previewEmpty: "Nothing to preview yet.",
+    loading: "Loading the editor…",
+    loadFailed: "The editor could not be loaded. Check your connection and try again.",
+    toolbar: "Markdown formatting",
+    actions: {
+      heading: "Heading",
+      bold: "Bold",
+      italic: "Italic",
+      strikethrough: "Strikethrough",
+      link: "Link",
+      code: "Inline code",
+      codeBlock: "Code block",
+      quote: "Quote",
+      bulletList: "Bullet list",
+      orderedList: "Numbered list",
+      taskList: "Task list",
+      table: "Table",
+      divider: "Divider",
+      column: "Column",
+    },
+  },
   pastes: {
     editor: {
       label: "Text to share",
@@ -10,13 +36,11 @@ export const enPastes = {
         text: "Plain text",
       },
       modeHints: {
-        markdown: "Rich editor: type / for blocks such as headings, lists, tables and code.",
+        markdown: "Markdown source, shared exactly as typed. The toolbar inserts Markdown; Preview shows the result.",
         text: "Plain text, shared exactly as typed.",
       },
-      placeholder: "Write or paste something to share… Type / for headings, lists, tables and code blocks.",
+      placeholder: "Write or paste Markdown to share…",
       plainPlaceholder: "Write or paste plain text to share…",
-      loading: "Loading the editor…",
-      loadFailed: "The editor could not be loaded. Check your connection, or switch to plain text.",
       words_one: "{{count}} word",
       words_other: "{{count}} words",
       characters_one: "{{count}} character",

@@ -94,12 +94,10 @@ export const zhExplorer: typeof enExplorer = {
       label: "文件内容",
       save: "保存",
       saved: "{{name}} 已保存",
+      unchanged: "{{name}} 没有改动，未写入任何内容",
       size: "{{size}} / {{max}}",
       loadError: "无法读取文件",
       saveError: "无法保存文件",
-      modeLabel: "编辑方式",
-      modes: { rich: "编辑器", source: "Markdown 源码" },
-      richFailed: "无法加载 Markdown 编辑器，请改为编辑源码。",
     },
     search: {
       label: "搜索文件",

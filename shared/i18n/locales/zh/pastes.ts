@@ -3,6 +3,32 @@
 import type { enPastes } from "../en/pastes";
 
 export const zhPastes: typeof enPastes = {
+  editor: {
+    viewsLabel: "编辑器视图",
+    views: { source: "编写", preview: "预览", rich: "富文本编辑器" },
+    richNote:
+      "在这里修改内容时，富文本编辑器会重新排版 Markdown（列表符号、表格、空白）。“编写”会完全保留你输入的文本。",
+    previewEmpty: "还没有可预览的内容。",
+    loading: "正在加载编辑器…",
+    loadFailed: "编辑器加载失败。请检查网络连接后重试。",
+    toolbar: "Markdown 格式",
+    actions: {
+      heading: "标题",
+      bold: "粗体",
+      italic: "斜体",
+      strikethrough: "删除线",
+      link: "链接",
+      code: "行内代码",
+      codeBlock: "代码块",
+      quote: "引用",
+      bulletList: "无序列表",
+      orderedList: "有序列表",
+      taskList: "任务列表",
+      table: "表格",
+      divider: "分隔线",
+      column: "列",
+    },
+  },
   pastes: {
     editor: {
       label: "要分享的文本",
@@ -12,13 +38,11 @@ export const zhPastes: typeof enPastes = {
         text: "纯文本",
       },
       modeHints: {
-        markdown: "富文本编辑：输入 / 插入标题、列表、表格、代码块等。",
+        markdown: "Markdown 源码，按原样分享。工具栏插入 Markdown 语法，“预览”显示效果。",
         text: "纯文本，按原样分享。",
       },
-      placeholder: "在此书写或粘贴要分享的内容……输入 / 可插入标题、列表、表格和代码块。",
+      placeholder: "在此书写或粘贴要分享的 Markdown……",
       plainPlaceholder: "在此书写或粘贴要分享的纯文本……",
-      loading: "正在加载编辑器……",
-      loadFailed: "编辑器加载失败。请检查网络，或切换到纯文本模式。",
       words_one: "{{count}} 字",
       words_other: "{{count}} 字",
       characters_one: "{{count}} 个字符",

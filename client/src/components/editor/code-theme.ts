@@ -1,9 +1,10 @@
-// The look of code blocks in the editor (CodeMirror inside Milkdown), in CSS variables that
-// milkdown-theme.css sets for light and dark. One theme for both, so switching the app's theme
-// recolours the blocks without rebuilding the editor (which would drop what was just typed).
+// The look of CodeMirror in the app: the source editor and the code blocks inside Milkdown, in CSS
+// variables that code-colors.css sets for light and dark. One theme for both, so switching the app's
+// theme recolours the text without rebuilding the editor (which would drop what was just typed).
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorView } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
+import "./code-colors.css";
 
 const editorLook = EditorView.theme({
   "&": { color: "var(--code-text)", backgroundColor: "transparent" },
@@ -39,6 +40,11 @@ const tokens = HighlightStyle.define([
   { tag: [tags.propertyName, tags.attributeName, tags.labelName], color: "var(--code-attr)" },
   { tag: [tags.standard(tags.variableName), tags.self, tags.namespace, tags.macroName], color: "var(--code-built-in)" },
   { tag: [tags.tagName, tags.heading, tags.meta], color: "var(--code-meta)" },
+  { tag: tags.heading, fontWeight: "600" },
+  // Markdown's own marks (#, *, >, fences) stay quieter than the words they format.
+  { tag: [tags.processingInstruction, tags.contentSeparator, tags.quote], color: "var(--code-comment)" },
+  { tag: tags.monospace, color: "var(--code-string)" },
+  { tag: tags.url, color: "var(--code-number)" },
   { tag: tags.strong, fontWeight: "600" },
   { tag: tags.emphasis, fontStyle: "italic" },
   { tag: tags.link, textDecoration: "underline" },

@@ -1,0 +1,162 @@
+// The text editor of Home and the explorer. Markdown and plain text are edited as source (CodeMirror,
+// source-editor.tsx), so what is stored is exactly what was typed or pasted. Markdown adds a
+// Preview tab and an optional Rich tab (Milkdown) that says plainly that it re-formats the Markdown.
+// Each part loads lazily when first shown; this shell is small enough for the screens that hold it.
+import { lazy, type RefObject, Suspense, useDeferredValue, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../button";
+import { cx, focusRing } from "../class-names";
+import { InfoIcon, WarningIcon } from "../icons";
+import { LazyBoundary } from "../lazy-boundary";
+import { Spinner } from "../spinner";
+import type { EditorHandle } from "./editor-handle";
+
+const SourceEditor = lazy(() => import("./source-editor"));
+const MilkdownEditor = lazy(() => import("../../screens/home/milkdown-editor"));
+const MarkdownView = lazy(() => import("../markdown-view"));
+
+export type EditorView = "source" | "preview" | "rich";
+const VIEWS: EditorView[] = ["source", "preview", "rich"];
+
+export type TextEditorProps = {
+  /** The text as the screen holds it: the editors start from it, the preview shows it. */
+  value: string;
+  onChange: (text: string) => void;
+  language: "markdown" | "text";
+  /** Changes when the text is replaced from outside (import, clear, undo): the editor reloads. */
+  revision?: number;
+  label: string;
+  placeholder?: string;
+  describedBy?: string;
+  isInvalid?: boolean;
+  id?: string;
+  handleRef: RefObject<EditorHandle | null>;
+  /** Height rules of the writing area (min-h/max-h classes); the editors fill and scroll inside it. */
+  frameClassName: string;
+};
+
+export function TextEditor(props: TextEditorProps) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<EditorView>("source");
+  const shown: EditorView = props.language === "markdown" ? view : "source";
+
+  const switchView = (next: EditorView) => {
+    if (next === shown) return;
+    // What the editor holds goes to the screen first, so the next view starts from it.
+    props.handleRef.current?.flush();
+    setView(next);
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col">
+      {props.language === "markdown" ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-2 pt-1.5 dark:border-slate-800">
+          <div role="tablist" aria-label={t("editor.viewsLabel")} className="flex">
+            {VIEWS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="tab"
+                aria-selected={shown === option}
+                onClick={() => switchView(option)}
+                className={cx(
+                  "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+                  shown === option
+                    ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300"
+                    : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
+                  focusRing,
+                )}
+                data-testid={`editor-view-${option}`}
+              >
+                {t(`editor.views.${option}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      {shown === "rich" ? (
+        <p
+          className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
+          data-testid="rich-note"
+        >
+          <InfoIcon className="mt-px size-4 shrink-0" />
+          {t("editor.richNote")}
+        </p>
+      ) : null}
+      <div className={cx("flex min-w-0 flex-col", props.frameClassName)}>
+        <LazyBoundary
+          key={`${shown}-${props.language}-${props.revision ?? 0}`}
+          fallback={(retry) => <EditorLoadFailed onRetry={retry} />}
+        >
+          <Suspense fallback={<EditorLoading />}>
+            {shown === "source" ? (
+              <SourceEditor
+                initialValue={props.value}
+                onChange={props.onChange}
+                language={props.language}
+                label={props.label}
+                placeholderText={props.placeholder}
+                describedBy={props.describedBy}
+                isInvalid={props.isInvalid}
+                id={props.id}
+                handleRef={props.handleRef}
+              />
+            ) : shown === "rich" ? (
+              <div className="min-h-[inherit] overflow-y-auto">
+                <MilkdownEditor
+                  initialValue={props.value}
+                  onChange={props.onChange}
+                  label={props.label}
+                  describedBy={props.describedBy}
+                  isInvalid={props.isInvalid}
+                  handleRef={props.handleRef}
+                />
+              </div>
+            ) : (
+              <Preview markdown={props.value} />
+            )}
+          </Suspense>
+        </LazyBoundary>
+      </div>
+    </div>
+  );
+}
+
+function Preview({ markdown }: { markdown: string }) {
+  const { t } = useTranslation();
+  const deferred = useDeferredValue(markdown);
+  if (deferred.trim() === "") {
+    return <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">{t("editor.previewEmpty")}</p>;
+  }
+  return (
+    <div className="min-h-[inherit] overflow-y-auto px-4 py-4 sm:px-5" data-testid="editor-preview">
+      <MarkdownView markdown={deferred} />
+    </div>
+  );
+}
+
+function EditorLoading() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="flex min-h-[inherit] flex-1 items-center justify-center gap-3 py-10 text-sm text-slate-600 dark:text-slate-300"
+    >
+      <Spinner className="size-5 text-indigo-500" />
+      {t("editor.loading")}
+    </div>
+  );
+}
+
+function EditorLoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="flex min-h-[inherit] flex-col items-center justify-center gap-4 px-6 py-8 text-center">
+      <WarningIcon className="size-8 text-amber-500" />
+      <p className="max-w-sm text-sm text-slate-600 dark:text-slate-300">{t("editor.loadFailed")}</p>
+      <Button size="sm" onClick={onRetry}>
+        {t("common.retry")}
+      </Button>
+    </div>
+  );
+}
