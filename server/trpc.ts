@@ -53,6 +53,11 @@ export type RestMeta = {
    * nothing to cancel): the envelope says success false with this message, status still 200.
    */
   softFailure?: { when: (data: unknown) => boolean; message: string };
+  /**
+   * The output field that is the envelope's `data`; the output's other fields sit beside `data` in
+   * the envelope (the CloudPaste document's paste lists: `data: [...]` with `pagination` next to it).
+   */
+  dataField?: string;
 };
 
 /** Who may call a procedure; set by the base procedures, read by the OpenAPI document. */

@@ -140,8 +140,8 @@ async function listFiles(): Promise<{ slug: string; filename: string; size: numb
     headers: { Authorization: `Bearer ${token}` },
   });
   return (
-    (await response.json()) as { data: { items: { slug: string; filename: string; size: number; id: string }[] } }
-  ).data.items;
+    (await response.json()) as { data: { files: { slug: string; filename: string; size: number; id: string }[] } }
+  ).data.files;
 }
 
 /** A minimal valid one-page PDF. */

@@ -66,7 +66,7 @@ describe("hostile input", () => {
     });
     expect(answer.status).toBe(400);
     const files = await send("/admin/files?limit=100", { headers: { authorization: admin } });
-    expect(files.body.data.items.map((file: { filename: string }) => file.filename)).not.toContain("late.txt");
+    expect(files.body.data.files.map((file: { filename: string }) => file.filename)).not.toContain("late.txt");
   });
 
   test("20,000 malformed requests over every operation: no 5xx, envelopes only, still healthy", async () => {

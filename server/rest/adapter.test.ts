@@ -41,6 +41,17 @@ const testRouter = router({
       .meta({ rest: { method: "GET", path: "/items/batch", summary: "Literal beats parameter", tags: ["Items"] } })
       .output(z.literal("batch"))
       .query(() => "batch" as const),
+    order: publicProcedure
+      .meta({ rest: { method: "POST", path: "/orders", summary: "Snake-case fields, nested", tags: ["Items"] } })
+      .input(
+        z.object({
+          max_views: z.number().optional(),
+          uploadId: z.string().optional(),
+          parts: z.array(z.object({ part_number: z.number(), etag: z.string() })).optional(),
+        }),
+      )
+      .output(z.unknown())
+      .mutation(({ input }) => input),
     secret: adminProcedure
       .meta({ rest: { method: "GET", path: "/secret", summary: "Admin only", tags: ["Items"] } })
       .output(z.string())
@@ -121,6 +132,44 @@ describe("REST adapter", () => {
     expect(zhMessage).toMatch(/[\u4e00-\u9fff]/);
   });
 
+  test("either spelling of a field is read, at any depth, and the document's other names too", async () => {
+    const body = {
+      maxViews: 3,
+      upload_id: "u1",
+      parts: [
+        { PartNumber: 1, ETag: '"a"' },
+        { part_number: 2, etag: '"b"' },
+      ],
+    };
+    const response = await call("POST", "/orders", { body: JSON.stringify(body), headers: json });
+    expect((await response.json()).data).toEqual({
+      max_views: 3,
+      uploadId: "u1",
+      parts: [
+        { part_number: 1, etag: '"a"' },
+        { part_number: 2, etag: '"b"' },
+      ],
+    });
+    const query = await call("GET", "/items?query=hello");
+    expect((await query.json()).data).toEqual({ limit: 50, q: "hello" });
+  });
+
+  test("an unknown body field, or one given in two spellings, is a 400 naming it in the caller's language", async () => {
+    const unknown = await call("POST", "/orders", { body: '{"maxViews":1,"expiresAt":"2030-01-01"}', headers: json });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ code: 400, message: "Unknown field expiresAt", data: null, success: false });
+    const nested = await call("POST", "/orders", {
+      body: '{"parts":[{"part_number":1,"etag":"x","size":5}]}',
+      headers: { ...json, "accept-language": "zh" },
+    });
+    expect((await nested.json()).message).toBe("未知字段 parts[0].size");
+    const twice = await call("POST", "/orders", { body: '{"max_views":1,"maxViews":2}', headers: json });
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).message).toContain("max_views");
+    // Query strings may carry what scripts and proxies add.
+    expect((await call("GET", "/items?_=123")).status).toBe(200);
+  });
+
   test("service errors keep their status and translated message", async () => {
     const response = await call("POST", "/items", { body: '{"name":"taken","count":1}', headers: json });
     expect(response.status).toBe(409);
@@ -179,7 +228,15 @@ describe("OpenAPI document", () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(operations.sort()).toEqual(
-      ["GET /items", "POST /items", "GET /items/{id}", "GET /items/batch", "GET /secret", "GET /crash"].sort(),
+      [
+        "GET /items",
+        "POST /items",
+        "GET /items/{id}",
+        "GET /items/batch",
+        "POST /orders",
+        "GET /secret",
+        "GET /crash",
+      ].sort(),
     );
     expect(document.openapi).toBe("3.1.0");
   });

@@ -1,11 +1,12 @@
 // The REST adapter: serves /api/... from the same tRPC procedures the client calls, with the JSON
 // envelope of DECISIONS.md. Input is the path parameters plus the query string (GET, DELETE) or the
 // JSON body (POST, PUT); errors become envelopes with the status of their error code.
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import type { Context } from "../trpc";
 import { envelopeResponse, errorResponse } from "./envelope";
+import { canonicalFields } from "./field-names";
 import { matchRoute, type ProcedureRoute, type RestRoute } from "./routes";
 
 /** JSON bodies larger than this are refused before parsing: the editor's 10 MB plus room. */
@@ -42,6 +43,9 @@ async function readJsonBody(request: Request): Promise<Record<string, unknown>> 
   return parsed as Record<string, unknown>;
 }
 
+/** What a procedure without input accepts in a body: nothing. */
+const NO_INPUT = z.object({});
+
 type ProcedureCall = (options: {
   ctx: Context;
   path: string;
@@ -73,21 +77,28 @@ async function callProcedure(
 ): Promise<Response> {
   const bodyInput = route.method === "POST" || route.method === "PUT" ? await readJsonBody(ctx.request) : {};
   const queryInput = queryToObject(url.searchParams);
+  const schema = route.input ?? NO_INPUT;
+  // Either spelling of a field is read as the schema's; an unknown body field is refused (field-names.ts).
+  const body = canonicalFields(schema, bodyInput, true) as Record<string, unknown>;
+  const query = canonicalFields(schema, queryInput, false) as Record<string, unknown>;
   // Path parameters win: a body cannot retarget the resource named in the URL.
-  const input = route.input ? { ...queryInput, ...bodyInput, ...params } : undefined;
+  const input = route.input ? { ...query, ...body, ...params } : undefined;
   const data = await invokeProcedure(route, ctx, input);
   const soft = route.meta.softFailure;
   if (soft?.when(data)) return envelopeResponse(200, translate(soft.message), null, {}, false);
   const status = route.meta.successStatus ?? 200;
   const message = translate(route.meta.successMessage ?? (status === 201 ? "errors.created" : "errors.ok"));
-  return envelopeResponse(status, message, data ?? null);
+  const field = route.meta.dataField;
+  if (field === undefined) return envelopeResponse(status, message, data ?? null);
+  const { [field]: inner, ...beside } = data as Record<string, unknown>;
+  return envelopeResponse(status, message, inner ?? null, {}, true, beside);
 }
 
 export type RestHandler = (ctx: Context, url: URL, apiPath: string) => Promise<Response>;
 
 function parseRawQuery(schema: z.ZodObject | undefined, url: URL): Record<string, unknown> {
   const query = queryToObject(url.searchParams);
-  return schema ? schema.parse(query) : query;
+  return schema ? schema.parse(canonicalFields(schema, query, false)) : query;
 }
 
 export function createRestHandler(routes: RestRoute[]): RestHandler {

@@ -8,8 +8,10 @@ export function envelopeResponse<T>(
   data: T | null,
   headers: Record<string, string> = {},
   success = status < 300,
+  /** Fields the envelope carries next to data (a list's pagination). */
+  beside: Record<string, unknown> = {},
 ): Response {
-  const body: Envelope<T> = { code: status, message, data: success ? data : null, success };
+  const body: Envelope<T> = { code: status, message, data: success ? data : null, ...beside, success };
   return new Response(stringify(body), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", ...headers },

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { APP_VERSION, PRODUCT_NAME } from "../../shared/constants";
 import type { Access } from "../trpc";
+import { NAME_ALIASES } from "./field-names";
 import type { RestRoute } from "./routes";
 
 type JsonSchema = Record<string, unknown>;
@@ -27,17 +28,27 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return json;
 }
 
-function envelopeSchema(data: JsonSchema): JsonSchema {
+function envelopeSchema(data: JsonSchema, beside: Record<string, JsonSchema> = {}): JsonSchema {
   return {
     type: "object",
-    required: ["code", "message", "data", "success"],
+    required: ["code", "message", "data", ...Object.keys(beside), "success"],
     properties: {
       code: { type: "integer", description: "Equals the HTTP status" },
       message: { type: "string" },
       data,
+      ...beside,
       success: { type: "boolean" },
     },
   };
+}
+
+/** The success envelope of a procedure: its output as data, or one field of it (RestMeta.dataField). */
+function successSchema(output: z.ZodType | undefined, dataField: string | undefined): JsonSchema {
+  if (!output) return envelopeSchema({ type: "null" });
+  const json = toJsonSchema(output, "output");
+  if (dataField === undefined) return envelopeSchema(json);
+  const { [dataField]: data = {}, ...beside } = (json.properties ?? {}) as Record<string, JsonSchema>;
+  return envelopeSchema(data, beside);
 }
 
 const ERROR_RESPONSE = {
@@ -105,9 +116,7 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
           [status]: {
             description: "Success envelope",
             content: {
-              "application/json": {
-                schema: envelopeSchema(route.output ? toJsonSchema(route.output, "output") : { type: "null" }),
-              },
+              "application/json": { schema: successSchema(route.output, route.meta.dataField) },
             },
           },
           default: ERROR_RESPONSE,
@@ -158,7 +167,11 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
       description:
         "REST API of the clipboard and file-sharing server. Every JSON answer is an envelope " +
         "{ code, message, data, success } whose code equals the HTTP status. Authenticate with " +
-        "`Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>`.",
+        "`Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>`. Every field is also " +
+        "accepted in the other case (camelCase or snake_case: `expiresAt` for `expires_at`), and under " +
+        `these names: ${Object.entries(NAME_ALIASES)
+          .map(([alias, name]) => `\`${alias}\` for \`${name}\``)
+          .join(", ")}. A JSON body field the operation does not know is refused with 400 naming it.`,
     },
     servers: [{ url: `${serverUrl}/api` }],
     paths,

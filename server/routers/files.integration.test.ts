@@ -375,7 +375,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const uploaded = await uploadForm({ remark: `findme-${storageKind}` }, "manage me", "manage.txt");
     const id = uploaded.body.data.id;
     const list = await call("GET", `/admin/files?search=findme-${storageKind}`, { auth: admin });
-    expect(list.body.data.items.map((f: { id: string }) => f.id)).toEqual([id]);
+    expect(list.body.data.files.map((f: { id: string }) => f.id)).toEqual([id]);
     const other = await uploadForm({}, "other", "other.txt");
     const clash = await call("PUT", `/admin/files/${id}`, { auth: admin, body: { slug: other.body.data.slug } });
     expect(clash.status).toBe(409);
@@ -404,7 +404,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     expect(mine.body.data.created_by).toBe(`apikey:${key.body.data.id}`);
     const theirs = await uploadForm({}, "theirs", "theirs.txt");
     const list = await call("GET", "/user/files", { auth });
-    expect(list.body.data.items.map((f: { id: string }) => f.id)).toEqual([mine.body.data.id]);
+    expect(list.body.data.files.map((f: { id: string }) => f.id)).toEqual([mine.body.data.id]);
     expect((await call("GET", `/user/files/${theirs.body.data.id}`, { auth })).status).toBe(404);
     expect((await call("DELETE", `/user/files/${theirs.body.data.id}`, { auth })).status).toBe(404);
     expect((await call("POST", "/s3/commit", { auth, body: { file_id: theirs.body.data.id } })).status).toBe(404);

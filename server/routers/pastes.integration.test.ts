@@ -5,7 +5,7 @@ import { sweepOnce } from "../services/sweeper";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
+type Body = { code: number; message: string; data: any; pagination?: any; success: boolean };
 
 describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
   let t: TestApp;
@@ -215,16 +215,12 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       await createPaste({ content: "beta", remark: `Remark ${tag.toUpperCase()}` });
       await createPaste({ content: "gamma", slug: `${tag}-slug` });
       const found = await call("GET", `/admin/pastes?search=${tag}`, { auth: admin });
-      expect(found.body.data.total).toBe(3);
-      expect(found.body.data.items.map((p: { preview: string }) => p.preview)).toEqual([
-        "gamma",
-        "beta",
-        `alpha ${tag}`,
-      ]);
-      expect(found.body.data.items[0]).not.toHaveProperty("content");
+      expect(found.body.pagination.total).toBe(3);
+      expect(found.body.data.map((p: { preview: string }) => p.preview)).toEqual(["gamma", "beta", `alpha ${tag}`]);
+      expect(found.body.data[0]).not.toHaveProperty("content");
       const page2 = await call("GET", `/admin/pastes?search=${tag}&page=2&limit=2`, { auth: admin });
-      expect(page2.body.data).toMatchObject({ total: 3, page: 2, limit: 2, offset: 2 });
-      expect(page2.body.data.items).toHaveLength(1);
+      expect(page2.body.pagination).toMatchObject({ total: 3, page: 2, limit: 2, offset: 2, hasMore: false });
+      expect(page2.body.data).toHaveLength(1);
     });
 
     test("admin get, update (content, remark, expiry, max views, password set and removed) and delete", async () => {
@@ -275,7 +271,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const mine = await createPaste({ content: "one's" }, one.auth);
       const theirs = await createPaste({ content: "two's" }, two.auth);
       const list = await call("GET", "/user/pastes?limit=50&offset=0", { auth: one.auth });
-      expect(list.body.data.items.map((p: { id: string }) => p.id)).toEqual([mine.id]);
+      expect(list.body.data.map((p: { id: string }) => p.id)).toEqual([mine.id]);
       expect((await call("GET", `/user/pastes/${theirs.id}`, { auth: one.auth })).status).toBe(404);
       expect(
         (await call("PUT", `/user/pastes/${theirs.id}`, { auth: one.auth, body: { content: "hijack" } })).status,

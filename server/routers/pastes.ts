@@ -13,6 +13,7 @@ import {
 } from "../../shared/schemas/pastes";
 import {
   createPaste,
+  deletePaste,
   deletePastes,
   getPaste,
   listPastes,
@@ -30,25 +31,42 @@ function pasteManagement<Base extends typeof authedProcedure>(base: Base, prefix
   const tags = [tag];
   return {
     list: base
-      .meta({ rest: { method: "GET", path: prefix, summary: "List pastes, newest first, with search", tags } })
+      .meta({
+        rest: {
+          method: "GET",
+          path: prefix,
+          summary: "List pastes, newest first, with search",
+          tags,
+          dataField: "pastes",
+        },
+      })
       .input(listPastesInput)
       .output(listPastesOutput)
       .query(({ ctx, input }) => listPastes(ctx, ctx.auth, input)),
     get: base
-      .meta({ rest: { method: "GET", path: `${prefix}/{id}`, summary: "A paste with its whole content", tags } })
+      .meta({
+        rest: {
+          method: "GET",
+          path: `${prefix}/{id}`,
+          summary: "A paste with its whole content; {id} may be its slug",
+          tags,
+        },
+      })
       .input(idParam)
       .output(pasteOutput)
       .query(({ ctx, input }) => getPaste(ctx, ctx.auth, input.id)),
     update: base
-      .meta({ rest: { method: "PUT", path: `${prefix}/{id}`, summary: "Change a paste", tags } })
+      .meta({ rest: { method: "PUT", path: `${prefix}/{id}`, summary: "Change a paste; {id} may be its slug", tags } })
       .input(updatePasteInput)
       .output(pasteOutput)
       .mutation(({ ctx, input }) => updatePaste(ctx, ctx.auth, input)),
     delete: base
-      .meta({ rest: { method: "DELETE", path: `${prefix}/{id}`, summary: "Delete a paste", tags } })
+      .meta({
+        rest: { method: "DELETE", path: `${prefix}/{id}`, summary: "Delete a paste; {id} may be its slug", tags },
+      })
       .input(idParam)
       .output(deletedOutput)
-      .mutation(({ ctx, input }) => deletePastes(ctx.db, ctx.auth, [input.id])),
+      .mutation(({ ctx, input }) => deletePaste(ctx.db, ctx.auth, input.id)),
     batchDelete: base
       .meta({ rest: { method: "POST", path: `${prefix}/batch-delete`, summary: "Delete several pastes", tags } })
       .input(idsInput)

@@ -2,6 +2,7 @@
 // an upload record, stores the bytes through a storage driver and commits; the limits are enforced
 // here (max upload size, storage capacity, slug rules). Viewing counts like pastes do; content is
 // reached only through short-lived signed links. Management by the admin (all) and keys (their own).
+import { paginationOf } from "../../shared/schemas/common";
 import { extname } from "node:path";
 import { pipeline } from "node:stream";
 import type { z } from "zod";
@@ -157,6 +158,38 @@ function expiresAtFrom(hours: number | null | undefined, now = new Date()): Date
   return hours ? new Date(now.getTime() + hours * 3_600_000) : null;
 }
 
+/**
+ * The expiry a request asks for, in hours from now (`expires_in`) or as a date (`expires_at`, the
+ * CloudPaste document's `expiresAt`): a Date, null for never, undefined when neither is given.
+ */
+function requestedExpiry(options: { expires_in?: number | null; expires_at?: Date | null }): Date | null | undefined {
+  if (options.expires_at !== undefined && options.expires_in !== undefined) {
+    throw new AppError("BAD_REQUEST", "errors.expiryGivenTwice");
+  }
+  if (options.expires_at) {
+    if (options.expires_at.getTime() <= Date.now()) throw new AppError("BAD_REQUEST", "errors.expiryInPast");
+    return options.expires_at;
+  }
+  if (options.expires_at === null) return null;
+  return options.expires_in === undefined ? undefined : expiresAtFrom(options.expires_in);
+}
+
+/** The name of an upload: given, in the metadata, or the last segment of the URL it comes from. */
+function uploadFilename(input: UploadTarget): string {
+  const fromUrl = input.source_url ? URL.parse(input.source_url)?.pathname.split("/").pop() : undefined;
+  const name = input.filename ?? input.metadata?.filename ?? (fromUrl ? decodeURIComponentSafe(fromUrl) : undefined);
+  if (!name?.trim()) throw new AppError("BAD_REQUEST", "errors.filenameRequired");
+  return name.trim();
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A file name safe as the last segment of an object key: no separators, controls or dot names. */
 export function safeFilename(name: string): string {
   const cleaned = Array.from(name.replaceAll("\\", "/").split("/").pop() ?? "")
@@ -242,26 +275,29 @@ type UploadTarget = z.output<typeof presignInput>;
 async function createUploadRecord(deps: FileDeps, auth: AuthState, input: UploadTarget, uploadId?: string) {
   const { db } = deps;
   const storage = await resolveStorage(db, input.s3_config_id);
-  await assertUploadFits(db, storage, input.size);
+  // Without a size the limits are checked once the object is stored (finishUpload).
+  if (input.size !== undefined) await assertUploadFits(db, storage, input.size);
+  const expiresAt = requestedExpiry(input) ?? null;
+  const name = uploadFilename(input);
   const slugTaken = async (slug: string) =>
     (await db.fileShare.findUnique({ where: { slug }, select: { id: true } })) !== null;
   if (input.slug && (await slugTaken(input.slug))) throw new AppError("CONFLICT", "errors.slugTaken");
   const slug = input.slug ?? (await generateUniqueSlug(slugTaken));
-  const storagePath = storagePathFor(storage, input.path, input.filename, slug);
-  const mimetype = mimeTypeOf(input.filename, input.mimetype);
+  const storagePath = storagePathFor(storage, input.path, name, slug);
+  const mimetype = mimeTypeOf(name, input.mimetype ?? input.metadata?.contentType);
   try {
     const row = await db.fileShare.create({
       data: {
         slug,
-        filename: safeFilename(input.filename),
+        filename: safeFilename(name),
         mimetype,
-        size: BigInt(input.size),
+        size: BigInt(input.size ?? 0),
         storageConfigId: storage.id,
         storagePath,
         s3Url: objectUrlFor(storage, storagePath),
         remark: input.remark ?? (input.source_url ? input.source_url.slice(0, 500) : null),
         passwordHash: input.password ? await Bun.password.hash(input.password, "argon2id") : null,
-        expiresAt: expiresAtFrom(input.expires_in),
+        expiresAt,
         maxViews: input.max_views,
         status: "uploading",
         uploadId: uploadId ?? null,
@@ -301,7 +337,10 @@ export async function presignUpload(deps: FileDeps, auth: AuthState, input: Uplo
   };
 }
 
-type ShareOptionsUpdate = Pick<z.output<typeof commitInput>, "remark" | "password" | "expires_in" | "max_views">;
+type ShareOptionsUpdate = Pick<
+  z.output<typeof commitInput>,
+  "remark" | "password" | "expires_in" | "expires_at" | "max_views"
+>;
 
 /** Marks an upload finished once its object is really stored, re-checking the limits on its real size. */
 async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<ShareOptionsUpdate>, etag: string | null) {
@@ -310,6 +349,7 @@ async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<Share
   const stored = await driver.head(row.storagePath);
   if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
   const storage = await resolveStorage(db, row.storageConfigId);
+  const expiresAt = requestedExpiry(options);
   try {
     await assertUploadFits(db, storage, stored.size, row.id);
   } catch (error) {
@@ -325,7 +365,8 @@ async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<Share
       etag: stored.etag ?? etag,
       ...(options.remark !== undefined && options.remark !== null ? { remark: options.remark } : {}),
       ...(options.password ? { passwordHash: await Bun.password.hash(options.password, "argon2id") } : {}),
-      ...(options.expires_in ? { expiresAt: expiresAtFrom(options.expires_in) } : {}),
+      // Given at commit, the expiry replaces the one given when the upload started; "never" keeps it.
+      ...(expiresAt ? { expiresAt } : {}),
       ...(options.max_views ? { maxViews: options.max_views } : {}),
     },
     select: fileSelect,
@@ -355,7 +396,8 @@ export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input
       provider_type: storage.providerType,
       contentType: row.mimetype,
       part_size: input.part_size,
-      part_count: Math.max(1, Math.ceil(input.size / input.part_size)),
+      // Unknown without a size: the client sends parts until the source ends.
+      part_count: input.size === undefined ? 0 : Math.max(1, Math.ceil(input.size / input.part_size)),
     };
   } catch (error) {
     await deps.db.fileShare.deleteMany({ where: { id: row.id } });
@@ -458,7 +500,7 @@ export async function uploadThroughServer(
   const remaining =
     storage.totalStorageBytes === null
       ? Number.POSITIVE_INFINITY
-      : Number(storage.totalStorageBytes) - (await usedBytes(deps.db, storage.id)) + fields.size;
+      : Number(storage.totalStorageBytes) - (await usedBytes(deps.db, storage.id)) + (fields.size ?? 0);
   const counter = byteCounter(Math.min(maxBytes, remaining), (received) =>
     received > maxBytes
       ? new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) })
@@ -595,10 +637,8 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
   ]);
   const now = new Date();
   return {
-    items: rows.map((row) => toFile(row, deps.config.publicUrl, now)),
-    total,
-    limit: input.limit,
-    offset: input.offset,
+    files: rows.map((row) => toFile(row, deps.config.publicUrl, now)),
+    pagination: paginationOf(total, input.limit, input.offset),
   };
 }
 
@@ -630,7 +670,7 @@ export async function updateFile(deps: FileDeps, auth: AuthState, input: z.outpu
         slug: input.slug,
         remark: input.remark === undefined ? undefined : input.remark?.trim() || null,
         passwordHash,
-        expiresAt: input.expires_in === undefined ? undefined : expiresAtFrom(input.expires_in),
+        expiresAt: requestedExpiry(input),
         maxViews: input.max_views,
       },
       select: { id: true },

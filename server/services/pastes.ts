@@ -1,6 +1,7 @@
 // Text pastes: creation, the counted view (DECISIONS.md "Views, expiry and deletion"), management by
 // the admin (all pastes) and by API-key holders (their own), and purging of expired or used-up pastes.
 import type { z } from "zod";
+import { paginationOf } from "../../shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "../../shared/schemas/pastes";
 import type { Database, DatabaseProvider } from "../db/client";
 import type { ViewCounter } from "../db/view-counter";
@@ -223,15 +224,25 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
   ]);
   const now = new Date();
   return {
-    items: rows.map((row) => toSummary(row, config.publicUrl, now)),
-    total,
-    limit: input.limit,
-    offset,
-    page: Math.floor(offset / input.limit) + 1,
+    pastes: rows.map((row) => toSummary(row, config.publicUrl, now)),
+    pagination: paginationOf(total, input.limit, offset),
   };
 }
 
-export async function getPaste({ db, config }: PasteDeps, auth: AuthState, id: string) {
+/**
+ * The id of the caller's paste named by `key`: its id, or its slug (the CloudPaste document updates
+ * pastes by slug). An id is tried first, so a slug that happens to equal another paste's id never
+ * reaches that paste.
+ */
+async function ownPasteId(db: Database, auth: AuthState, key: string): Promise<string> {
+  const byId = await db.paste.findFirst({ where: { id: key, ...ownedBy(auth) }, select: { id: true } });
+  const row = byId ?? (await db.paste.findFirst({ where: { slug: key, ...ownedBy(auth) }, select: { id: true } }));
+  if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
+  return row.id;
+}
+
+export async function getPaste({ db, config }: PasteDeps, auth: AuthState, key: string) {
+  const id = await ownPasteId(db, auth, key);
   const row = await db.paste.findFirst({ where: { id, ...ownedBy(auth) }, select: pasteSelect });
   if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
   return toPaste(row, config.publicUrl);
@@ -243,8 +254,9 @@ export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.out
   let passwordHash: string | null | undefined;
   if (input.password === null || input.password === "") passwordHash = null;
   else if (input.password !== undefined) passwordHash = await Bun.password.hash(input.password, "argon2id");
+  const id = await ownPasteId(db, auth, input.id);
   const result = await db.paste.updateMany({
-    where: { id: input.id, ...ownedBy(auth) },
+    where: { id, ...ownedBy(auth) },
     data: {
       content: input.content,
       format: input.format,
@@ -255,7 +267,12 @@ export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.out
     },
   });
   if (result.count === 0) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
-  return getPaste(deps, auth, input.id);
+  return getPaste(deps, auth, id);
+}
+
+/** Deletes one paste named by its id or slug. */
+export async function deletePaste(db: Database, auth: AuthState, key: string) {
+  return deletePastes(db, auth, [await ownPasteId(db, auth, key)]);
 }
 
 export async function deletePastes(db: Database, auth: AuthState, ids: string[]) {

@@ -29,3 +29,27 @@ export const idParam = z.object({ id: z.string().min(1).max(100) });
 export const idsInput = z.object({
   ids: z.array(z.string().min(1).max(100)).min(1, "errors.selectionRequired").max(1000),
 });
+
+/** Where a page of a list sits (the CloudPaste document's `pagination`). */
+export const paginationOutput = z.object({
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  /** 1-based page of `limit` rows that `offset` falls in. */
+  page: z.number(),
+  totalPages: z.number(),
+  hasMore: z.boolean(),
+});
+
+export type Pagination = z.infer<typeof paginationOutput>;
+
+export function paginationOf(total: number, limit: number, offset: number): Pagination {
+  return {
+    total,
+    limit,
+    offset,
+    page: Math.floor(offset / limit) + 1,
+    totalPages: Math.ceil(total / limit),
+    hasMore: offset + limit < total,
+  };
+}

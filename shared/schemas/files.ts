@@ -2,7 +2,7 @@
 // wire names as the original's scripts expect.
 import { z } from "zod";
 import { REMARK_MAX_LENGTH } from "../constants";
-import { virtualPath } from "./common";
+import { dateInput, paginationOutput, virtualPath } from "./common";
 import { customSlug, maxViews } from "./pastes";
 
 /** SPEC.md §9 multipart part size. */
@@ -46,6 +46,8 @@ export const shareOptions = {
     .nullable()
     .transform((value) => value || undefined),
   expires_in: expiresInHours,
+  /** The expiry as a date, as the CloudPaste document's `expiresAt`; null is never. Not with expires_in. */
+  expires_at: z.union([dateInput, z.null()]).optional(),
   max_views: maxViews.optional().default(0),
 };
 
@@ -55,12 +57,18 @@ const target = {
   path: virtualPath.optional().default("/"),
 };
 
+const mimetype = z.string().max(255).optional().nullable();
+
 export const presignInput = z.object({
   ...target,
   ...shareOptions,
-  filename,
-  mimetype: z.string().max(255).optional().nullable(),
-  size: z.coerce.number().int().min(0),
+  /** Required, here or in metadata; a URL upload falls back on the URL's last segment. */
+  filename: filename.optional(),
+  mimetype,
+  /** The CloudPaste document's URL uploads name the file here; the top-level fields win. */
+  metadata: z.object({ filename: filename.optional(), contentType: mimetype }).optional(),
+  /** Bytes, when known: the limits are checked now, and always again on the stored object at commit. */
+  size: z.coerce.number().int().min(0).optional(),
   /** Where the bytes come from, for URL uploads (kept in the record's remark if none is given). */
   source_url: z.string().max(4000).optional(),
 });
@@ -96,6 +104,8 @@ export const multipartInitInput = presignInput.extend({
     .min(5 * 1024 * 1024)
     .max(512 * 1024 * 1024)
     .default(MULTIPART_PART_SIZE),
+  /** Follows from size and part_size; accepted from the document's scripts and not used. */
+  part_count: z.coerce.number().int().min(0).optional(),
 });
 
 export const multipartInitOutput = z.object({
@@ -171,10 +181,8 @@ export const listFilesInput = z.object({
 });
 
 export const listFilesOutput = z.object({
-  items: z.array(fileOutput),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
+  files: z.array(fileOutput),
+  pagination: paginationOutput,
 });
 
 export const updateFileInput = z.object({
@@ -185,6 +193,8 @@ export const updateFileInput = z.object({
   password: z.string().max(1024).nullable().optional(),
   /** Hours from now; 0 or null is never; absent keeps. */
   expires_in: expiresInHours,
+  /** A date; null is never; absent keeps. Not with expires_in. */
+  expires_at: z.union([dateInput, z.null()]).optional(),
   max_views: maxViews.optional(),
 });
 

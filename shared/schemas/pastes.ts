@@ -1,7 +1,7 @@
 // Paste schemas (SPEC.md §3 Paste, §5, §7 Pastes), wire names as the original's scripts expect.
 import { z } from "zod";
 import { MAX_TEXT_BYTES, REMARK_MAX_LENGTH, RESERVED_SLUGS, SLUG_MAX_LENGTH } from "../constants";
-import { dateInput } from "./common";
+import { dateInput, paginationOutput } from "./common";
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -124,12 +124,10 @@ export const listPastesInput = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
+/** On REST the pastes are the envelope's data, with the pagination beside it (CloudPaste's layout). */
 export const listPastesOutput = z.object({
-  items: z.array(pasteSummaryOutput),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-  page: z.number(),
+  pastes: z.array(pasteSummaryOutput),
+  pagination: paginationOutput,
 });
 
 export const updatePasteInput = z.object({

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { FileView } from "@shared/schemas/files";
+import { paginationOf } from "@shared/schemas/common";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
@@ -77,7 +78,7 @@ beforeEach(async () => {
     listInputs.push(input);
     const { search } = input as { search?: string };
     const items = search ? files.filter((item) => item.filename.includes(search)) : files;
-    return { items, total: items.length, limit: 50, offset: 0 };
+    return { files: items, pagination: paginationOf(items.length, 50, 0) };
   };
   server.use({ "files.admin.list": list, "files.mine.list": list });
 });

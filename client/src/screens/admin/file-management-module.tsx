@@ -28,7 +28,7 @@ export default function FileManagementModule() {
     { limit, offset: (page - 1) * limit, ...(search ? { search } : {}) },
     { placeholderData: (previous) => previous },
   );
-  const rows = usePageRows(controls, list.data);
+  const rows = usePageRows(controls, list.data?.files, list.data?.pagination);
   const selection = useSelection(rows.items);
   const dialogs = useItemDialogs<"edit" | "delete", FileSummary>();
 

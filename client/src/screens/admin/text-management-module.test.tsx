@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { paginationOf } from "@shared/schemas/common";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
@@ -45,11 +46,8 @@ function serveAdmin() {
       const { search, page = 1, limit } = input as { search?: string; page?: number; limit: number };
       const found = pastes.filter((paste) => !search || paste.slug.includes(search) || paste.preview.includes(search));
       return {
-        items: found.slice((page - 1) * limit, page * limit),
-        total: found.length,
-        limit,
-        offset: (page - 1) * limit,
-        page,
+        pastes: found.slice((page - 1) * limit, page * limit),
+        pagination: paginationOf(found.length, limit, (page - 1) * limit),
       };
     },
     "pastes.admin.get": (input) => {
@@ -227,7 +225,7 @@ describe("text management", () => {
       "keys.validate": () => check,
       "pastes.mine.list": (input) => {
         const { limit } = input as { limit: number };
-        return { items: pastes, total: pastes.length, limit, offset: 0, page: 1 };
+        return { pastes, pagination: paginationOf(pastes.length, limit, 0) };
       },
     });
     renderAppAt("/admin/text-management");

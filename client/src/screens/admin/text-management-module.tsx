@@ -28,7 +28,7 @@ export default function TextManagementModule() {
     { page, limit, ...(search ? { search } : {}) },
     { placeholderData: (previous) => previous },
   );
-  const rows = usePageRows(controls, list.data);
+  const rows = usePageRows(controls, list.data?.pastes, list.data?.pagination);
   const selection = useSelection(rows.items);
   const dialogs = useItemDialogs<"preview" | "edit" | "delete" | "clear", PasteSummary>();
 

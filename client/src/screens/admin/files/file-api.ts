@@ -6,7 +6,7 @@ import type { AppRouter } from "../../../../../server/routers";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { trpc } from "../../../lib/trpc";
 
-export type FileSummary = inferRouterOutputs<AppRouter>["files"]["admin"]["list"]["items"][number];
+export type FileSummary = inferRouterOutputs<AppRouter>["files"]["admin"]["list"]["files"][number];
 
 export function useFileApi() {
   const auth = useAuth();

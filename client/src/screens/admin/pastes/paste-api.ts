@@ -6,7 +6,7 @@ import type { AppRouter } from "../../../../../server/routers";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { trpc } from "../../../lib/trpc";
 
-export type PasteSummary = inferRouterOutputs<AppRouter>["pastes"]["admin"]["list"]["items"][number];
+export type PasteSummary = inferRouterOutputs<AppRouter>["pastes"]["admin"]["list"]["pastes"][number];
 export type PasteDetail = inferRouterOutputs<AppRouter>["pastes"]["admin"]["get"];
 
 export function usePasteApi() {

@@ -53,20 +53,25 @@ export function useListControls(): ListControls {
   };
 }
 
-export type PageAnswer<Item> = { items: Item[]; total: number; offset?: number };
-
 export type PageRows<Item> = { items: readonly Item[]; total: number; pages: number; offset: number };
 
-/** The rows of the page on screen; after the last rows of the last page are deleted, it steps back. */
-export function usePageRows<Item>(controls: ListControls, answer: PageAnswer<Item> | undefined): PageRows<Item> {
-  const total = answer?.total ?? 0;
+/**
+ * The rows of the page on screen, from a list answer's rows and its pagination; after the last rows
+ * of the last page are deleted, it steps back.
+ */
+export function usePageRows<Item>(
+  controls: ListControls,
+  items: readonly Item[] | undefined,
+  pagination: { total: number; offset: number } | undefined,
+): PageRows<Item> {
+  const total = pagination?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / controls.limit));
-  if (answer && controls.page > pages) controls.setPage(pages);
+  if (pagination && controls.page > pages) controls.setPage(pages);
   return {
-    items: answer?.items ?? [],
+    items: items ?? [],
     total,
     pages,
-    offset: answer?.offset ?? (controls.page - 1) * controls.limit,
+    offset: pagination?.offset ?? (controls.page - 1) * controls.limit,
   };
 }
 

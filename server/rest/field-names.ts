@@ -1,0 +1,143 @@
+// Field names of REST input, read against the procedure's own zod schema. Scripts written for
+// CloudPaste's API document spell the same field in camelCase (`expiresAt`) where our schemas use
+// snake_case (`expires_at`), or the other way round; both spellings are accepted everywhere, at any
+// depth (multipart `parts[].PartNumber`). A JSON body field that no spelling matches is refused with
+// 400 naming it, instead of being dropped without a word (zod's default), so a misspelt limit never
+// creates a share without its limit. Query strings are read the same way but not refused: proxies
+// and scripts add their own parameters (cache busters) there.
+import type { z } from "zod";
+import { AppError } from "../errors";
+
+/**
+ * Names the document uses that no change of case turns into ours. Each applies wherever the schema
+ * at that level has the target field and not the name itself.
+ */
+export const NAME_ALIASES: Record<string, string> = {
+  /** File shares count downloads in `max_views`. */
+  maxDownloads: "max_views",
+  /** S3's spelling of a part's tag, as returned by UploadPart. */
+  ETag: "etag",
+  /** The document's search parameter. */
+  query: "q",
+  /** The document's URL uploads name their source `url` and their size `total_size`. */
+  url: "source_url",
+  total_size: "size",
+};
+
+function toSnakeCase(name: string): string {
+  return name.replace(/^[A-Z]/, (c) => c.toLowerCase()).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function toCamelCase(name: string): string {
+  return name.replace(/^[A-Z]/, (c) => c.toLowerCase()).replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** The schema's own name for `name`, or undefined when no spelling of it is a field of `shape`. */
+function canonicalName(name: string, shape: Record<string, unknown>): string | undefined {
+  const candidates = [name, NAME_ALIASES[name], toSnakeCase(name), toCamelCase(name)];
+  return candidates.find((candidate) => candidate !== undefined && Object.hasOwn(shape, candidate));
+}
+
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  getter?: () => z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+};
+
+function defOf(schema: z.ZodType): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+/** The schema a pipe's input is read by: its first stage, or its second after a preprocess step. */
+function pipeSource(def: Def): z.ZodType | undefined {
+  return def.in && defOf(def.in).type === "transform" ? def.out : def.in;
+}
+
+/** The schema with optional, default, pipe and similar wrappers removed. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    const next = def.innerType ?? (def.type === "pipe" ? pipeSource(def) : undefined) ?? def.getter?.();
+    if (!next) return current;
+    current = next;
+  }
+}
+
+/** The fields an object value may carry, or null when the schema takes any keys (records, loose objects). */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | null | undefined {
+  const def = defOf(schema);
+  if (def.type === "object") return def.catchall && defOf(def.catchall).type !== "never" ? null : (def.shape ?? {});
+  if (def.type === "union" || def.type === "intersection") {
+    const parts = def.type === "union" ? (def.options ?? []) : [def.left, def.right].filter((p) => p !== undefined);
+    const shapes = parts.map((part) => objectShape(unwrap(part))).filter((shape) => shape !== undefined);
+    if (shapes.length === 0) return undefined;
+    if (shapes.includes(null)) return null;
+    return Object.assign({}, ...shapes);
+  }
+  return undefined;
+}
+
+function arrayElement(schema: z.ZodType): z.ZodType | undefined {
+  const def = defOf(schema);
+  if (def.type === "array") return def.element;
+  if (def.type === "union") {
+    for (const option of def.options ?? []) {
+      const element = arrayElement(unwrap(option));
+      if (element) return element;
+    }
+  }
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function fieldPath(parent: string, name: string | number): string {
+  if (typeof name === "number") return `${parent}[${name}]`;
+  return parent ? `${parent}.${name}` : name;
+}
+
+/**
+ * `value` with every field renamed to the schema's spelling. With `strict`, a field the schema does
+ * not know (in any spelling), or one given in two spellings, is a 400 naming it.
+ */
+export function canonicalFields(schema: z.ZodType, value: unknown, strict: boolean, parent = ""): unknown {
+  const inner = unwrap(schema);
+  if (Array.isArray(value)) {
+    const element = arrayElement(inner);
+    return element
+      ? value.map((item, index) => canonicalFields(element, item, strict, fieldPath(parent, index)))
+      : value;
+  }
+  if (!isPlainObject(value)) return value;
+  const shape = objectShape(inner);
+  if (!shape) return value;
+  const result: Record<string, unknown> = {};
+  for (const [name, fieldValue] of Object.entries(value)) {
+    const canonical = canonicalName(name, shape);
+    if (canonical === undefined) {
+      if (strict) throw new AppError("BAD_REQUEST", "errors.unknownField", { field: fieldPath(parent, name) });
+      result[name] = fieldValue;
+      continue;
+    }
+    if (Object.hasOwn(result, canonical)) {
+      if (!strict) continue;
+      throw new AppError("BAD_REQUEST", "errors.fieldGivenTwice", { field: fieldPath(parent, canonical) });
+    }
+    const fieldSchema = shape[canonical];
+    result[canonical] = fieldSchema
+      ? canonicalFields(fieldSchema, fieldValue, strict, fieldPath(parent, canonical))
+      : fieldValue;
+  }
+  return result;
+}
