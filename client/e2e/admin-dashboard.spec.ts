@@ -177,7 +177,8 @@ describe("admin dashboard and system settings", () => {
     const failed = stale.page.locator('[data-testid="upload-row"][data-status="error"]');
     await failed.waitFor();
     expect(await failed.getByTestId("upload-error").textContent()).toMatch(/文件超过最大上传大小 2(\.0+)? KB/);
-    expect((await api("GET", "/admin/files?limit=10")).body.data.pagination.total).toBe(1);
+    const files = (await api("GET", "/admin/files?limit=10")).body.data as { pagination: { total: number } };
+    expect(files.pagination.total).toBe(1);
 
     expect(realErrors(errors)).toEqual([]);
     expect(realErrors(stale.errors)).toEqual([]);

@@ -2,10 +2,11 @@
 // an upload record, stores the bytes through a storage driver and commits; the limits are enforced
 // here (max upload size, storage capacity, slug rules). Viewing counts like pastes do; content is
 // reached only through short-lived signed links. Management by the admin (all) and keys (their own).
-import { paginationOf } from "../../shared/schemas/common";
+
 import { extname } from "node:path";
 import { pipeline } from "node:stream";
 import type { z } from "zod";
+import { paginationOf } from "../../shared/schemas/common";
 import type {
   commitInput,
   listFilesInput,

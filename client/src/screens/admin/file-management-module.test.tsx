@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import type { FileView } from "@shared/schemas/files";
 import { paginationOf } from "@shared/schemas/common";
+import type { FileView } from "@shared/schemas/files";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
