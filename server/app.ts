@@ -1,7 +1,7 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createDavHandler } from "./dav/handler";
+import type { createDavHandler } from "./dav/handler";
 import { fileRawRoutes } from "./http/file-routes";
 import { fsRawRouteList } from "./http/fs-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
@@ -10,6 +10,7 @@ import { createStaticHandler, readIndexHtml } from "./http/static";
 import { createSystemRoutes } from "./http/system-routes";
 import { urlProxyRawRoutes } from "./http/url-proxy-routes";
 import { languageFromHeader, runWithLanguage } from "./i18n";
+import { createAccessLog } from "./logger";
 import { createRestHandler } from "./rest/adapter";
 import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
@@ -21,6 +22,8 @@ import type { AppDeps, Context } from "./trpc";
 export type App = {
   fetch(request: Request, clientIp?: string): Promise<Response>;
   openApiDocument(): OpenApiDocument;
+  /** Writes the buffered access log (at shutdown). */
+  flushLogs(): void;
 };
 
 /** Raw (non-procedure) routes of every domain; each domain module contributes its list here. */
@@ -42,13 +45,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
   );
   document = generateOpenApiDocument(routes, deps.config.publicUrl);
   const rest = createRestHandler(routes);
-  const dav = createDavHandler(deps);
+  // WebDAV (its XML parser and methods) loads with the first /dav request: most servers never get one.
+  let dav: Promise<ReturnType<typeof createDavHandler>> | null = null;
+  const davHandler = () => {
+    dav ??= import("./dav/handler").then(({ createDavHandler }) => createDavHandler(deps));
+    return dav;
+  };
   const staticFiles = createStaticHandler(deps.config.clientDir);
   const indexHtml = await readIndexHtml(deps.config.clientDir);
   const currentCsp = createCspSource(indexHtml ? inlineScriptHashes(indexHtml) : [], () =>
     deps.storage.browserOrigins(),
   );
   const https = deps.config.publicUrl.startsWith("https:");
+  const accessLog = deps.config.accessLog ? createAccessLog() : null;
 
   async function createContext(request: Request, clientIp: string): Promise<Context> {
     const { auth, failure } = await resolveAuth(
@@ -80,23 +89,21 @@ export async function createApp(deps: AppDeps): Promise<App> {
       const ctx = await createContext(request, clientIp);
       return rest(ctx, url, pathname.slice("/api".length) || "/");
     }
-    if (pathname === "/dav" || pathname.startsWith("/dav/")) return dav(request, url, clientIp);
+    if (pathname === "/dav" || pathname.startsWith("/dav/")) return (await davHandler())(request, url, clientIp);
     return staticFiles.serve(request, pathname);
   }
 
   return {
     openApiDocument: () => document as OpenApiDocument,
+    flushLogs: () => accessLog?.flush(),
     async fetch(request, clientIp = "unknown") {
       const started = performance.now();
       const url = new URL(request.url);
       const language = languageFromHeader(request.headers.get("accept-language"));
       const response = await runWithLanguage(language, () => route(request, url, clientIp));
-      const level = response.status >= 500 ? "error" : url.pathname.startsWith("/assets/") ? "debug" : "info";
-      if (deps.logger.isEnabled(level)) {
-        deps.logger[level](`${request.method} ${url.pathname} ${response.status}`, {
-          ms: Math.round(performance.now() - started),
-        });
-      }
+      const ms = Math.round(performance.now() - started);
+      if (response.status >= 500) deps.logger.error(`${request.method} ${url.pathname} ${response.status}`, { ms });
+      else accessLog?.request(request.method, url.pathname, response.status, ms);
       return applySecurityHeaders(response, { csp: await currentCsp(), https });
     },
   };

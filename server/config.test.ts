@@ -13,6 +13,7 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe(`file:${join(dataDir, "pastebox.db")}`);
     expect(config.publicUrl).toBe("http://localhost:8787");
     expect(config.logLevel).toBe("info");
+    expect(config.accessLog).toBe(false);
     expect(config.adminUsername).toBe("admin");
     expect(config.adminPassword).toBeUndefined();
     expect(config.secret.length).toBeGreaterThanOrEqual(32);

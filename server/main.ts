@@ -4,7 +4,7 @@ import { APP_VERSION, PRODUCT_NAME } from "../shared/constants";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
+import { migrateDatabaseInChildProcess } from "./db/migrate";
 import { createViewCounter } from "./db/view-counter";
 import { startWalCheckpoints } from "./db/wal-checkpoint";
 import { createLogger } from "./logger";
@@ -28,9 +28,9 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const { applied } = await migrateDatabase(config.databaseUrl);
+  const { applied } = await migrateDatabaseInChildProcess(config.databaseUrl);
   if (applied.length > 0) logger.info("database migrated", { applied });
-  const db = createDatabase(config.databaseUrl);
+  const db = await createDatabase(config.databaseUrl);
   await ensureAdmin(db, config, logger);
   await ensureDefaultStorage(db, config, logger);
   const viewCounter = createViewCounter(config.databaseUrl);
@@ -71,6 +71,7 @@ async function main() {
     logger.info(`${signal} received, finishing in-flight requests`);
     stopSweeper();
     await server.stop(false);
+    app.flushLogs();
     viewCounter?.close();
     walCheckpoints?.stop();
     await db.$disconnect();

@@ -2,7 +2,7 @@
 // per second, total requests, p50/p99 latency and errors (non-2xx answers plus socket errors).
 export const WRK_CONNECTIONS = 64;
 
-export type WrkResult = { rps: number; requests: number; p50: string; p99: string; errors: number };
+export type WrkResult = { rps: number; requests: number; p50: string; p99: string; p99Ms: number; errors: number };
 
 export function runWrk(url: string, duration: string): WrkResult {
   if (!Bun.which("wrk")) throw new Error("wrk is needed: apt-get install -y wrk");
@@ -16,5 +16,13 @@ export function runWrk(url: string, duration: string): WrkResult {
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
   const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
-  return { rps, requests, p50, p99, errors };
+  return { rps, requests, p50, p99, p99Ms: toMs(p99), errors };
+}
+
+/** wrk prints latencies as "812.00us", "3.41ms" or "1.02s". */
+function toMs(latency: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(latency);
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
 }

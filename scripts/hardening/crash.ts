@@ -210,7 +210,7 @@ export async function runCrash(
       SECRET: env.SECRET,
       LOG_LEVEL: "silent",
     });
-    const db = createDatabase(databaseUrl);
+    const db = await createDatabase(databaseUrl);
     const storage = createStorageService(db, { appSecret: config.secret, publicUrl: restarted });
     try {
       await sweepOnce(

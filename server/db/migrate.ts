@@ -269,3 +269,35 @@ async function migratePostgres(databaseUrl: string, pgSchemaOption: string | und
     await lockClient.end().catch(() => {});
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The server migrates in a child process: the wasm engine keeps ~40 MiB resident once loaded, and a
+// loaded module cannot be unloaded, so a server that migrated in-process would carry it until it stops.
+
+/** Runs migrateDatabase in a short-lived child process and returns what it applied. */
+export async function migrateDatabaseInChildProcess(databaseUrl: string): Promise<{ applied: string[] }> {
+  const child = Bun.spawn([process.execPath, import.meta.path], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  if (exitCode !== 0) throw new Error(stderr.trim() || `the migration process exited with ${exitCode}`);
+  return JSON.parse(stdout) as { applied: string[] };
+}
+
+if (import.meta.main) {
+  try {
+    const result = await migrateDatabase(process.env.DATABASE_URL ?? "");
+    process.stdout.write(JSON.stringify(result));
+    // The wasm engine leaves a 10 s timer behind (its advisory-lock timeout on Postgres): don't wait for it.
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}

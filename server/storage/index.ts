@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import type { StorageDriver } from "./driver";
 import { createLocalDriver } from "./local";
 import { signLocalUrl } from "./local-signing";
-import { createS3Driver } from "./s3";
+import { createLazyS3Driver } from "./s3-lazy";
 
 export type StorageConfigRow = {
   id: string;
@@ -53,7 +53,7 @@ export function createDriver(row: StorageConfigRow, { appSecret, publicUrl }: Dr
   if (!row.bucketName || !row.accessKeyId || !row.secretAccessKeyEnc) {
     throw new AppError("BAD_REQUEST", "errors.storageMisconfigured");
   }
-  return createS3Driver({
+  return createLazyS3Driver({
     endpoint: row.endpointUrl ?? undefined,
     region: row.region ?? "auto",
     bucket: row.bucketName,

@@ -60,7 +60,7 @@ export async function createTestDatabase(provider: DatabaseProvider): Promise<Te
     const path = join(dir, "test.db");
     copyFileSync(await migratedSqliteTemplate(), path);
     const url = `file:${path}`;
-    const db = createDatabase(url);
+    const db = await createDatabase(url);
     return {
       url,
       db,
@@ -73,7 +73,7 @@ export async function createTestDatabase(provider: DatabaseProvider): Promise<Te
   const url = requirePostgresUrl();
   const pgSchema = `test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   await migrateDatabase(url, { pgSchema });
-  const db = createDatabase(url, { pgSchema });
+  const db = await createDatabase(url, { pgSchema });
   return {
     url,
     db,
