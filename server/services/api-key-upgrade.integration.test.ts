@@ -40,7 +40,7 @@ describe.each(DATABASE_PROVIDERS)("API keys from before keyed hashes on %s", (pr
     const oldMigrations = migrationsBeforeKeyedHashes(provider);
     await migrateDatabase(url, { pgSchema, migrationsDir: oldMigrations });
     rmSync(oldMigrations, { recursive: true, force: true });
-    db = createDatabase(url, { pgSchema });
+    db = await createDatabase(url, { pgSchema });
     // Rows as the old code wrote them: plain SHA-256, and a name used twice. Raw SQL, because the
     // generated client knows the new columns.
     const now = new Date();
@@ -62,7 +62,7 @@ describe.each(DATABASE_PROVIDERS)("API keys from before keyed hashes on %s", (pr
     // The upgrade happens at the next start, with no connection open.
     await db.$disconnect();
     await migrateDatabase(url, { pgSchema });
-    db = createDatabase(url, { pgSchema });
+    db = await createDatabase(url, { pgSchema });
   });
   afterAll(async () => {
     if (pgSchema) await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
