@@ -6,6 +6,7 @@ import { fileRawRoutes } from "./http/file-routes";
 import { fsRawRouteList } from "./http/fs-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
 import { applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
+import { resolveRequestAuth } from "./http/session-cookie";
 import { createStaticHandler, readIndexHtml } from "./http/static";
 import { createSystemRoutes } from "./http/system-routes";
 import { urlProxyRawRoutes } from "./http/url-proxy-routes";
@@ -16,7 +17,6 @@ import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
 import { appRouter } from "./routers";
-import { resolveAuth } from "./services/auth";
 import type { AppDeps, Context } from "./trpc";
 
 export type App = {
@@ -60,14 +60,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const accessLog = deps.config.accessLog ? createAccessLog() : null;
 
   async function createContext(request: Request, clientIp: string): Promise<Context> {
-    const { auth, failure } = await resolveAuth(
-      deps.db,
-      deps.config.secret,
-      request.headers.get("authorization"),
-      clientIp,
-    );
+    const { auth, failure } = await resolveRequestAuth(deps.db, deps.config.secret, deps.config, request, clientIp);
     const language = languageFromHeader(request.headers.get("accept-language"));
-    return { ...deps, auth, authFailure: failure, language, clientIp, request };
+    return { ...deps, auth, authFailure: failure, language, clientIp, request, responseHeaders: new Headers() };
   }
 
   async function route(request: Request, url: URL, clientIp: string): Promise<Response> {
@@ -78,6 +73,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
         req: request,
         router: appRouter,
         createContext: () => createContext(request, clientIp),
+        responseMeta: ({ ctx }) => ({ headers: ctx?.responseHeaders }),
         onError({ error, path }) {
           if (error.code === "INTERNAL_SERVER_ERROR") {
             deps.logger.error("trpc procedure failed", { path, error: String(error.cause ?? error) });
@@ -87,7 +83,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
     if (pathname === "/api" || pathname.startsWith("/api/")) {
       const ctx = await createContext(request, clientIp);
-      return rest(ctx, url, pathname.slice("/api".length) || "/");
+      const response = await rest(ctx, url, pathname.slice("/api".length) || "/");
+      if (!ctx.responseHeaders.has("set-cookie")) return response;
+      const withCookies = new Response(response.body, response);
+      for (const cookie of ctx.responseHeaders.getSetCookie()) withCookies.headers.append("set-cookie", cookie);
+      return withCookies;
     }
     if (pathname === "/dav" || pathname.startsWith("/dav/")) return (await davHandler())(request, url, clientIp);
     return staticFiles.serve(request, pathname);

@@ -33,6 +33,8 @@ export type Context = AppDeps & {
   language: Language;
   clientIp: string;
   request: Request;
+  /** Headers added to the answer, whatever it is (Set-Cookie of the browser's session). */
+  responseHeaders: Headers;
 };
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";

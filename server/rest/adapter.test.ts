@@ -76,6 +76,7 @@ function call(method: string, path: string, init: { body?: string; headers?: Rec
     request,
     auth: null,
     authFailure: null,
+    responseHeaders: new Headers(),
     language,
     clientIp: "127.0.0.1",
     logger: createLogger("silent"),

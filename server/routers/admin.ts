@@ -1,6 +1,9 @@
-// Admin account: login, logout, token check and the change of username or password.
+// Admin account: login, logout, token check and the change of username or password. Scripts get the
+// session token in the login answer (Bearer); the web client (CSRF_HEADER) gets it only as an HttpOnly
+// cookie (http/session-cookie.ts), which logout and a change of credentials remove.
 import { z } from "zod";
 import { adminTokenOutput, changePasswordInput, loginInput, loginOutput } from "../../shared/schemas/auth";
+import { clearedSessionCookie, isWebClientRequest, sessionCookie } from "../http/session-cookie";
 import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../services/admin-account";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 
@@ -13,13 +16,19 @@ export const adminRouter = router({
     })
     .input(loginInput)
     .output(loginOutput)
-    .mutation(({ ctx, input }) => loginAdmin(ctx.db, input, ctx.clientIp)),
+    .mutation(async ({ ctx, input }) => {
+      const session = await loginAdmin(ctx.db, input, ctx.clientIp);
+      if (!isWebClientRequest(ctx.request)) return session;
+      ctx.responseHeaders.append("set-cookie", sessionCookie(ctx.config, session.token));
+      return { ...session, token: null };
+    }),
 
   logout: adminProcedure
     .meta({ rest: { method: "POST", path: "/admin/logout", summary: "End this admin session", tags } })
     .output(z.null())
     .mutation(async ({ ctx }) => {
       await logoutAdmin(ctx.db, ctx.auth.sessionId);
+      ctx.responseHeaders.append("set-cookie", clearedSessionCookie(ctx.config));
       return null;
     }),
 
@@ -42,6 +51,7 @@ export const adminRouter = router({
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
       await changeAdminCredentials(ctx.db, ctx.auth.adminId, input);
+      ctx.responseHeaders.append("set-cookie", clearedSessionCookie(ctx.config));
       return null;
     }),
 });

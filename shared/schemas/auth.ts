@@ -9,7 +9,8 @@ export const loginInput = z.object({
   password: z.string().min(1, "errors.passwordRequired").max(1024),
 });
 
-export const loginOutput = z.object({ token: z.string(), username: z.string(), expiresAt: z.date() });
+/** `token` is null for the web client, whose session is an HttpOnly cookie instead. */
+export const loginOutput = z.object({ token: z.string().nullable(), username: z.string(), expiresAt: z.date() });
 
 export const adminTokenOutput = z.object({ valid: z.literal(true), id: z.string(), username: z.string() });
 

@@ -16,6 +16,7 @@ export const enErrors = {
   gone: "Gone",
   payloadTooLarge: "The request is too large",
   unsupportedMediaType: "Unsupported content type {{contentType}}; send application/json",
+  crossSiteRequest: "This request did not come from the app's own page and was refused",
   tooManyRequests: "Too many requests, try again in {{seconds}} seconds",
   internal: "Internal server error",
   serviceUnavailable: "Service unavailable",

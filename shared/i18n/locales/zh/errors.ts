@@ -16,6 +16,7 @@ export const zhErrors: typeof enErrors = {
   gone: "已失效",
   payloadTooLarge: "请求过大",
   unsupportedMediaType: "不支持的内容类型 {{contentType}}；请发送 application/json",
+  crossSiteRequest: "该请求并非来自本应用页面，已被拒绝",
   tooManyRequests: "请求过于频繁，请在 {{seconds}} 秒后重试",
   internal: "服务器内部错误",
   serviceUnavailable: "服务不可用",

@@ -1,0 +1,77 @@
+// The browser's admin session as a cookie (docs/decisions/0007-browser-session-cookie.md): the same
+// Lucia-style session as a Bearer token (services/auth.ts), carried in an HttpOnly, SameSite=Strict
+// cookie that script on the page cannot read (Secure when PUBLIC_URL is https). A mutation
+// authenticated by the cookie must come from the app's own origin and carry CSRF_HEADER, which a
+// cross-site form or script cannot send. Authorization headers (scripts) are read as before.
+import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
+import type { Database } from "../db/client";
+import { AppError } from "../errors";
+import { type AuthResolution, resolveAuth, SESSION_MAX_MS, validateSessionToken } from "../services/auth";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export type CookieSettings = { publicUrl: string };
+
+const isSecure = (settings: CookieSettings) => settings.publicUrl.startsWith("https:");
+
+function serialize(settings: CookieSettings, value: string, maxAgeSeconds: number): string {
+  return new Bun.Cookie(SESSION_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: isSecure(settings),
+    path: "/",
+    maxAge: maxAgeSeconds,
+  }).serialize();
+}
+
+/** Set-Cookie for a new session; the cookie lives as long as a session may (the database decides sooner). */
+export function sessionCookie(settings: CookieSettings, token: string): string {
+  return serialize(settings, token, Math.floor(SESSION_MAX_MS / 1000));
+}
+
+/** Set-Cookie that removes the session cookie (logout, credentials changed). */
+export function clearedSessionCookie(settings: CookieSettings): string {
+  return serialize(settings, "", 0);
+}
+
+/** The web client marks every call with CSRF_HEADER; scripts do not. */
+export function isWebClientRequest(request: Request): boolean {
+  return request.headers.get(CSRF_HEADER) !== null;
+}
+
+/**
+ * A cookie-authenticated mutation is allowed only from the app's origin (PUBLIC_URL's, or the one the
+ * request was addressed to, as behind the dev server's proxy) and with CSRF_HEADER. Cross-site pages
+ * cannot set a custom header without a CORS preflight, which the app never grants.
+ */
+function isSameOriginMutation(request: Request, settings: CookieSettings): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
+  if (!isWebClientRequest(request)) return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  return origin === new URL(settings.publicUrl).origin || origin === new URL(request.url).origin;
+}
+
+/**
+ * Who is calling: the Authorization header when there is one (Bearer token or API key, unchanged for
+ * scripts), otherwise the session cookie, guarded against cross-site requests.
+ */
+export async function resolveRequestAuth(
+  db: Database,
+  appSecret: string,
+  settings: CookieSettings,
+  request: Request,
+  clientIp: string,
+): Promise<AuthResolution> {
+  const header = request.headers.get("authorization");
+  if (header) return resolveAuth(db, appSecret, header, clientIp);
+  const token = new Bun.CookieMap(request.headers.get("cookie") ?? "").get(SESSION_COOKIE);
+  if (!token) return { auth: null, failure: null };
+  if (!isSameOriginMutation(request, settings)) {
+    return { auth: null, failure: new AppError("FORBIDDEN", "errors.crossSiteRequest") };
+  }
+  const auth = await validateSessionToken(db, token);
+  return auth
+    ? { auth, failure: null }
+    : { auth: null, failure: new AppError("UNAUTHORIZED", "errors.sessionExpired") };
+}
