@@ -7,6 +7,7 @@
 // Run: bun run bench weight
 // WEIGHT_CLIENT_DIR=<dir> measures another build (default dist/client); WEIGHT_BASELINE_DIR=<dir>
 // measures a second build in the same run and prints both side by side (before/after).
+// WEIGHT_FILES=1 also lists each route's files with their sizes (to see what a budget is spent on).
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -57,10 +58,10 @@ type RouteCase = {
   signedIn: boolean;
   budget: Budgets;
 };
-type Weight = { js: number; css: number; all: number; requests: number };
+type Weight = { js: number; css: number; all: number; requests: number; files: { path: string; size: number }[] };
 
 function emptyWeight(): Weight {
-  return { js: 0, css: 0, all: 0, requests: 0 };
+  return { js: 0, css: 0, all: 0, requests: 0, files: [] };
 }
 
 /** Records every finished network request of the context (the page's and its service worker's). */
@@ -102,6 +103,7 @@ function meter(context: BrowserContext) {
         if (!entry || entry.at > until) continue;
         weight.requests++;
         weight.all += entry.size;
+        weight.files.push({ path: entry.path, size: entry.size });
         if (entry.path.endsWith(".js")) weight.js += entry.size;
         else if (entry.path.endsWith(".css")) weight.css += entry.size;
       }
@@ -253,6 +255,12 @@ try {
       `| ${route.name} | ${before(kib(old?.js ?? 0))}${kib(weight.js)} | ${kib(weight.css)} | ${kib(weight.all)} | ${weight.requests} | ${verdict(weight.js, route.budget.js)} |`,
     );
   });
+  if (process.env.WEIGHT_FILES) {
+    cases.forEach((route, index) => {
+      const files = [...(figures.routes[index]?.files ?? [])].sort((a, b) => b.size - a.size);
+      console.log(`\n${route.name}: ${files.map((file) => `${file.path} ${kib(file.size)}`).join(", ")}`);
+    });
+  }
   const visitor = figures.visitor;
   console.log(
     `\nAnonymous visitor of one Markdown paste link, first ${VISITOR_WINDOW_MS / 1000} s, service worker on:` +

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import type { WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
-import { renderMarkdown as renderWith } from "./render-markdown";
+import { codeBlocksOf, loadCodeLanguages, renderMarkdown as renderWith } from "./render-markdown";
 import { createSanitizer } from "./sanitize-html";
 
 const { window } = new JSDOM("<!doctype html><html><body></body></html>");
@@ -123,7 +123,12 @@ describe("Markdown rendering", () => {
     expect(root.querySelector("del")?.textContent).toBe("old");
   });
 
-  test("highlights fenced code by its language", () => {
+  test("highlights fenced code by its language once that language's grammar is loaded", async () => {
+    const markdown = "Intro\n\n- item\n\n  ```js\n  const answer = 42;\n  ```\n";
+    expect(codeBlocksOf(markdown)).toEqual([{ code: "const answer = 42;", info: "js" }]);
+    expect(await loadCodeLanguages(codeBlocksOf(markdown))).toBe(true);
+    // Loaded once: asking again adds nothing, so the page does not render a second time.
+    expect(await loadCodeLanguages(codeBlocksOf(markdown))).toBe(false);
     const root = parse(renderMarkdown("```js\nconst answer = 42;\n```"));
     const code = root.querySelector("pre code");
     expect(code?.getAttribute("class")).toBe("hljs language-js");

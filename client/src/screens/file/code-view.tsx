@@ -4,6 +4,7 @@
 import { useMemo } from "react";
 import MarkdownView from "../../components/markdown-view";
 import { highlightCode } from "../../lib/pastes/render-markdown";
+import { useCodeLanguages } from "../../lib/pastes/use-code-languages";
 
 /** Guessing or highlighting a large text costs more than it helps. */
 const HIGHLIGHT_MAX_LENGTH = 256 * 1024;
@@ -15,10 +16,17 @@ function escapeHtml(text: string): string {
 }
 
 export default function CodeView({ text, language, mode, label }: CodeViewProps) {
+  const isHighlighted = mode === "code" && text.length <= HIGHLIGHT_MAX_LENGTH;
+  const blocks = useMemo(
+    () => (isHighlighted ? [{ code: text, info: language || undefined }] : []),
+    [isHighlighted, text, language],
+  );
+  const grammars = useCodeLanguages(blocks);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: grammars changes when highlighting can do better
   const highlighted = useMemo(() => {
-    if (mode !== "code" || text.length > HIGHLIGHT_MAX_LENGTH) return { html: escapeHtml(text), language: "" };
+    if (!isHighlighted) return { html: escapeHtml(text), language: "" };
     return highlightCode(text, language);
-  }, [text, language, mode]);
+  }, [text, language, isHighlighted, grammars]);
 
   if (mode === "markdown") return <MarkdownView markdown={text} aria-label={label} />;
   if (mode === "text") {
