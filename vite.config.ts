@@ -16,11 +16,12 @@ import { OFFLINE_FALLBACK_META } from "./client/src/offline/constants";
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * Modules whose code the offline shell holds besides the entry: Home, the start page, which the
- * offline fallback page links to and where a paste can be written offline, with the editor it
- * opens with. Paths from the repo root.
+ * Modules whose code the offline shell holds besides the entry: Home's screen, the start page the
+ * offline fallback page links to. Not its editor (CodeMirror, ~110 KiB): writing needs a sign-in
+ * that a visitor of a link does not have; the editor is cached when Home is first opened online.
+ * Paths from the repo root.
  */
-const OFFLINE_SHELL_MODULES = ["client/src/screens/home-screen.tsx", "client/src/screens/home/milkdown-editor.tsx"];
+const OFFLINE_SHELL_MODULES = ["client/src/screens/home-screen.tsx"];
 
 type ChunkGraph = Map<string, { imports: string[]; css: string[]; moduleIds: string[]; isEntry: boolean }>;
 

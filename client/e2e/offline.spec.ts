@@ -194,7 +194,9 @@ describe("offline app", () => {
 
     await context.setOffline(true);
     await page.getByRole("radio", { name: "Plain text" }).click();
-    await page.locator("textarea#paste-editor").fill("Written on a train with no signal.");
+    // The source editor (CodeMirror) was loaded online; offline it comes from the worker's cache.
+    await page.locator(".cm-content").click();
+    await page.keyboard.type("Written on a train with no signal.");
     await page.getByRole("button", { name: "Create share link" }).click();
     await toastWith(page, "Saved offline").waitFor();
     await page.getByText("You are offline: this change was saved on this device").waitFor();
