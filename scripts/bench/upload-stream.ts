@@ -10,6 +10,8 @@ import { generatedStream, mib, rssOf } from "./helpers";
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const SIZE = SIZE_MB * 1024 * 1024;
+const MIN_RATIO = 0.8;
+const MAX_RSS_GROWTH = 32 * 1024 * 1024;
 
 const s3 = await startS3Server();
 const password = "bench-admin-password";
@@ -112,6 +114,12 @@ try {
     `| POST /api/upload (streamed) | ${appSeconds.toFixed(1)} | ${(SIZE_MB / appSeconds).toFixed(1)} | ${(directSeconds / appSeconds).toFixed(2)} |`,
   );
   console.log(`\nServer RSS: ${mib(baselineRss)} before, peak ${mib(peakRss)}, growth ${mib(peakRss - baselineRss)}`);
+  const ratio = directSeconds / appSeconds;
+  const growth = peakRss - baselineRss;
+  console.log(
+    `Budgets (issue 17): upload >= ${MIN_RATIO}x of the direct PUT: ${ratio >= MIN_RATIO ? "met" : "NOT met"}; ` +
+      `RSS growth < ${mib(MAX_RSS_GROWTH)}: ${growth < MAX_RSS_GROWTH ? "met" : "NOT met"}`,
+  );
 } finally {
   // SIGTERM lets the server shut down cleanly (and write its CPU profile when asked).
   await app.stop();
