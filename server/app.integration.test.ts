@@ -165,11 +165,6 @@ describe("client assets and security headers", () => {
     expect(await response.text()).not.toContain("root:");
   });
 
-  test("text assets are gzipped when the browser accepts it", async () => {
-    const response = await t.request("GET", "/", { headers: { "accept-encoding": "gzip, br" } });
-    expect(response.headers.get("content-encoding")).toBe("gzip");
-  });
-
   test("every answer carries a strict CSP that allows only the inline theme script, plus the usual headers", async () => {
     const response = await t.request("GET", "/");
     const csp = response.headers.get("content-security-policy") ?? "";
