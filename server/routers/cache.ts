@@ -12,13 +12,14 @@ export const cacheRouter = router({
       rest: {
         method: "POST",
         path: "/admin/cache/clear",
-        summary: "Clear cached folder listings of every mount, or of one (mount_id)",
+        summary:
+          "Clear cached folder listings of every mount, of one (mount_id) or of a storage config's (s3_config_id)",
         tags,
       },
     })
     .input(cacheClearInput)
     .output(cacheClearOutput)
-    .mutation(({ ctx, input }) => clearListingCache(ctx, ctx.auth, input?.mount_id)),
+    .mutation(({ ctx, input }) => clearListingCache(ctx, ctx.auth, input)),
   clearMine: mountProcedure
     .meta({
       rest: {
@@ -30,7 +31,7 @@ export const cacheRouter = router({
     })
     .input(cacheClearInput)
     .output(cacheClearOutput)
-    .mutation(({ ctx, input }) => clearListingCache(ctx, ctx.auth, input?.mount_id)),
+    .mutation(({ ctx, input }) => clearListingCache(ctx, ctx.auth, input)),
   stats: adminProcedure
     .meta({
       rest: {

@@ -103,17 +103,17 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
 
   test("the storage test writes, reads, lists and deletes a probe and reports CORS", async () => {
     const result = await call("POST", `/s3-configs/${storageId}/test`, { auth: admin });
-    expect(result.body.data.ok).toBe(true);
-    expect(result.body.data.steps.map((s: { step: string; ok: boolean }) => `${s.step}:${s.ok}`)).toEqual([
+    expect(result.body.data.success).toBe(true);
+    expect(result.body.data.result.steps.map((s: { step: string; ok: boolean }) => `${s.step}:${s.ok}`)).toEqual([
       "write:true",
       "read:true",
       "list:true",
       "delete:true",
     ]);
     if (storageKind === "s3") {
-      expect(result.body.data.cors).toMatchObject({ applicable: true, allows_browser_upload: true });
+      expect(result.body.data.result.cors).toMatchObject({ applicable: true, allows_browser_upload: true });
     } else {
-      expect(result.body.data.cors.applicable).toBe(false);
+      expect(result.body.data.result.cors.applicable).toBe(false);
     }
   });
 

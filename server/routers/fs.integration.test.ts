@@ -786,7 +786,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await driver.delete(mainKey("docs/cache/outside.txt"));
     const cleared = await call("POST", "/admin/cache/clear", { auth: admin });
     expect(cleared.status).toBe(200);
-    expect(cleared.body.data.cleared).toBeGreaterThanOrEqual(1);
+    expect(cleared.body.data.clearedCount).toBeGreaterThanOrEqual(1);
     expect((await list("/docs/cache")).body.data.cached).toBe(false);
     expect(await names("/docs/cache")).not.toContain("outside.txt");
     const mount = await call("GET", `/admin/mounts/${mounts["/docs"]}`, { auth: admin });

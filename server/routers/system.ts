@@ -1,4 +1,5 @@
 // System information that anyone may read.
+import { existsSync } from "node:fs";
 import { APP_VERSION, PRODUCT_NAME } from "../../shared/constants";
 import { versionOutput } from "../../shared/schemas/system";
 import { publicProcedure, router } from "../trpc";
@@ -13,5 +14,9 @@ export const systemRouter = router({
       name: PRODUCT_NAME,
       runtime: `bun ${Bun.version}`,
       database: ctx.config.databaseProvider,
+      environment: existsSync("/.dockerenv") ? "Docker" : "Bun",
+      storage: ctx.config.databaseProvider === "postgres" ? "PostgreSQL" : "SQLite",
+      nodeVersion: process.version,
+      uptime: Math.round(process.uptime()),
     })),
 });

@@ -557,9 +557,18 @@ export function messageOf(error: unknown): string {
  * Clears cached listings: the admin's of every mount (or one), a key's of the mounts its base path
  * reaches (SPEC.md §6: keys may clear the user cache). Records the refresh on the mounts.
  */
-export async function clearListingCache(deps: FsDeps, auth: AuthState, mountId?: string) {
+/** Clears cached listings of every mount the caller reaches, or of one mount, or of a storage config's mounts. */
+export async function clearListingCache(
+  deps: FsDeps,
+  auth: AuthState,
+  scope: { mount_id?: string; s3_config_id?: string } = {},
+) {
+  const mountId = scope.mount_id;
   const rows = await deps.db.mount.findMany({
-    where: mountId ? { id: mountId } : {},
+    where: {
+      ...(mountId ? { id: mountId } : {}),
+      ...(scope.s3_config_id ? { storageConfigId: scope.s3_config_id } : {}),
+    },
     select: { id: true, mountPath: true, isActive: true },
   });
   if (mountId && rows.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
@@ -573,11 +582,12 @@ export async function clearListingCache(deps: FsDeps, auth: AuthState, mountId?:
         );
   if (mountId && reachable.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
   const ids = reachable.map((row) => row.id);
-  const cleared = auth.type === "admin" && !mountId ? deps.listingCache.clear() : deps.listingCache.clear(ids);
+  const everything = auth.type === "admin" && !mountId && !scope.s3_config_id;
+  const cleared = everything ? deps.listingCache.clear() : deps.listingCache.clear(ids);
   if (ids.length > 0) {
     await deps.db.mount.updateMany({ where: { id: { in: ids } }, data: { lastRefreshAt: new Date() } });
   }
-  return { cleared, mounts: ids.length };
+  return { clearedCount: cleared, mounts: ids.length, timestamp: new Date() };
 }
 
 export async function listingCacheStats(deps: FsDeps) {
@@ -607,5 +617,21 @@ export async function listingCacheStats(deps: FsDeps) {
     misses: sum("misses"),
     hit_rate: rate(sum("hits"), sum("misses")),
     mounts: rows,
+    // The CloudPaste document's layout of the same figures, with the process's memory (MB) and uptime.
+    cache: {
+      directory: {
+        totalEntries: sum("entries"),
+        hitRate: rate(sum("hits"), sum("misses")),
+        missRate: sum("hits") + sum("misses") === 0 ? 0 : 1 - rate(sum("hits"), sum("misses")),
+      },
+    },
+    system: { memory: memoryMegabytes(), uptime: Math.round(process.uptime()) },
+    timestamp: new Date(),
   };
+}
+
+function memoryMegabytes() {
+  const { heapUsed, heapTotal, rss } = process.memoryUsage();
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return { used: mb(heapUsed), free: mb(heapTotal - heapUsed), total: mb(heapTotal), rss: mb(rss) };
 }

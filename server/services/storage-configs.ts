@@ -230,7 +230,7 @@ function describeFailure(error: unknown): string {
   return [named.name, named.message].filter(Boolean).join(": ").slice(0, 300) || "unknown error";
 }
 
-async function timed(step: StorageTestResult["steps"][number]["step"], run: () => Promise<void>) {
+async function timed(step: StorageTestResult["result"]["steps"][number]["step"], run: () => Promise<void>) {
   const started = performance.now();
   try {
     await run();
@@ -294,7 +294,7 @@ async function runStorageTest(driver: StorageDriver, folder: string, publicUrl: 
     }),
   );
   const origin = new URL(publicUrl).origin;
-  let cors: StorageTestResult["cors"];
+  let cors: StorageTestResult["result"]["cors"];
   try {
     const rules = await driver.getCorsRules();
     if (rules === undefined) {
@@ -318,7 +318,7 @@ async function runStorageTest(driver: StorageDriver, folder: string, publicUrl: 
       error: describeFailure(error),
     };
   }
-  return { ok: steps.every((step) => step.ok), steps, cors };
+  return { success: steps.every((step) => step.ok), result: { steps, cors } };
 }
 
 export async function testStorageConfig(deps: StorageConfigDeps, id: string) {
@@ -335,9 +335,11 @@ export async function testStorageConfig(deps: StorageConfigDeps, id: string) {
     });
     const origin = new URL(deps.config.publicUrl).origin;
     return {
-      ok: false,
-      steps: [failed("write"), failed("read"), failed("list"), failed("delete")],
-      cors: { applicable: false, allows_browser_upload: null, origin, suggested_rule: null, error: null },
+      success: false,
+      result: {
+        steps: [failed("write"), failed("read"), failed("list"), failed("delete")],
+        cors: { applicable: false, allows_browser_upload: null, origin, suggested_rule: null, error: null },
+      },
     };
   }
   return runStorageTest(driver, row.defaultFolder, deps.config.publicUrl);

@@ -297,9 +297,11 @@ export const fsCopyCommitOutput = z.object({
   failed: z.array(z.object({ targetPath: z.string(), message: z.string() })),
 });
 
-export const cacheClearInput = z.object({ mount_id: z.string().max(100).optional() }).optional();
+export const cacheClearInput = z
+  .object({ mount_id: z.string().max(100).optional(), s3_config_id: z.string().max(100).optional() })
+  .optional();
 
-export const cacheClearOutput = z.object({ cleared: z.number(), mounts: z.number() });
+export const cacheClearOutput = z.object({ clearedCount: z.number(), mounts: z.number(), timestamp: z.date() });
 
 export const cacheStatsEntry = z.object({
   mount_id: z.string(),
@@ -318,4 +320,11 @@ export const cacheStatsOutput = z.object({
   misses: z.number(),
   hit_rate: z.number(),
   mounts: z.array(cacheStatsEntry),
+  cache: z.object({ directory: z.object({ totalEntries: z.number(), hitRate: z.number(), missRate: z.number() }) }),
+  system: z.object({
+    memory: z.object({ used: z.number(), free: z.number(), total: z.number(), rss: z.number() }),
+    /** Seconds since the process started. */
+    uptime: z.number(),
+  }),
+  timestamp: z.date(),
 });

@@ -121,17 +121,20 @@ export const storageTestStep = z.object({
   error: z.string().nullable(),
 });
 
+/** `success` and `result` as the CloudPaste document names them; the steps and CORS verdict inside. */
 export const storageTestOutput = z.object({
-  ok: z.boolean(),
-  steps: z.array(storageTestStep),
-  cors: z.object({
-    /** false when the backend has no CORS (local storage is served by the app itself). */
-    applicable: z.boolean(),
-    allows_browser_upload: z.boolean().nullable(),
-    origin: z.string(),
-    /** The rule to add to the bucket when browser uploads are not allowed. */
-    suggested_rule: z.string().nullable(),
-    error: z.string().nullable(),
+  success: z.boolean(),
+  result: z.object({
+    steps: z.array(storageTestStep),
+    cors: z.object({
+      /** false when the backend has no CORS (local storage is served by the app itself). */
+      applicable: z.boolean(),
+      allows_browser_upload: z.boolean().nullable(),
+      origin: z.string(),
+      /** The rule to add to the bucket when browser uploads are not allowed. */
+      suggested_rule: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
   }),
 });
 

@@ -7,5 +7,11 @@ export const versionOutput = z.object({
   name: z.string(),
   runtime: z.string(),
   database: z.enum(["sqlite", "postgres"]),
+  /** The CloudPaste document's fields: where it runs ("Docker" or "Bun"), the database by name, */
+  environment: z.string(),
+  storage: z.string(),
+  /** the Node.js version the runtime is compatible with, and seconds since the process started. */
+  nodeVersion: z.string(),
+  uptime: z.number(),
 });
 export type VersionInfo = z.infer<typeof versionOutput>;

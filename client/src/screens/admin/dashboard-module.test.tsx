@@ -164,7 +164,7 @@ describe("dashboard module", () => {
     server.use({
       "cache.clear": (input) => {
         cleared.push(input);
-        return { cleared: input ? 5 : 7, mounts: input ? 1 : 2 };
+        return { clearedCount: input ? 5 : 7, mounts: input ? 1 : 2, timestamp: new Date() };
       },
     });
     renderAppAt("/admin/dashboard");

@@ -96,19 +96,21 @@ describe("storage configuration module", () => {
     const rule = JSON.stringify([{ AllowedOrigins: ["http://localhost:3000"], AllowedMethods: ["PUT"] }], null, 2);
     server.use({
       "storage.test": () => ({
-        ok: false,
-        steps: [
-          { step: "write", ok: true, ms: 12, error: null },
-          { step: "read", ok: true, ms: 4, error: null },
-          { step: "list", ok: false, ms: 30, error: "AccessDenied: list not allowed" },
-          { step: "delete", ok: true, ms: 5, error: null },
-        ],
-        cors: {
-          applicable: true,
-          allows_browser_upload: false,
-          origin: "http://localhost:3000",
-          suggested_rule: rule,
-          error: null,
+        success: false,
+        result: {
+          steps: [
+            { step: "write", ok: true, ms: 12, error: null },
+            { step: "read", ok: true, ms: 4, error: null },
+            { step: "list", ok: false, ms: 30, error: "AccessDenied: list not allowed" },
+            { step: "delete", ok: true, ms: 5, error: null },
+          ],
+          cors: {
+            applicable: true,
+            allows_browser_upload: false,
+            origin: "http://localhost:3000",
+            suggested_rule: rule,
+            error: null,
+          },
         },
       }),
     });

@@ -24,7 +24,7 @@ export function CachePanel() {
 
   const clearCache = (mountId?: string) =>
     clear.mutate(mountId ? { mount_id: mountId } : undefined, {
-      onSuccess: (result) => toast.success(t("dashboard.cache.cleared", { count: result.cleared })),
+      onSuccess: (result) => toast.success(t("dashboard.cache.cleared", { count: result.clearedCount })),
       onError: (error) =>
         toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
       onSettled: () => void utils.cache.stats.invalidate(),

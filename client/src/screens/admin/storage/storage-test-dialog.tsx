@@ -84,18 +84,18 @@ function TestResult({ result, config }: { result: StorageTestResult; config: Sto
         role="status"
         className={cx(
           "flex items-center gap-2 rounded-lg px-3.5 py-2.5 text-sm font-semibold",
-          result.ok
+          result.success
             ? "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-500/10 dark:text-emerald-200 dark:ring-emerald-500/30"
             : "bg-red-50 text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-500/10 dark:text-red-200 dark:ring-red-500/30",
         )}
         data-testid="storage-test-verdict"
       >
-        {result.ok ? <CheckCircleIcon className="size-5" /> : <ErrorCircleIcon className="size-5" />}
-        {result.ok ? t("files.storage.test.passed") : t("files.storage.test.notPassed")}
+        {result.success ? <CheckCircleIcon className="size-5" /> : <ErrorCircleIcon className="size-5" />}
+        {result.success ? t("files.storage.test.passed") : t("files.storage.test.notPassed")}
       </div>
 
       <ol className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800">
-        {result.steps.map((step, index) => (
+        {result.result.steps.map((step, index) => (
           <li key={step.step} className="flex items-start gap-3 px-3.5 py-3" data-testid={`test-step-${step.step}`}>
             {step.ok ? (
               <CheckCircleIcon className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
@@ -119,7 +119,7 @@ function TestResult({ result, config }: { result: StorageTestResult; config: Sto
         ))}
       </ol>
 
-      <CorsVerdict cors={result.cors} config={config} />
+      <CorsVerdict cors={result.result.cors} config={config} />
     </div>
   );
 }
@@ -152,7 +152,7 @@ function useCspReachOfStorage(config: StorageConfigView, isRelevant: boolean): C
   return isRelevant && target ? reach : null;
 }
 
-function CorsVerdict({ cors, config }: { cors: StorageTestResult["cors"]; config: StorageConfigView }) {
+function CorsVerdict({ cors, config }: { cors: StorageTestResult["result"]["cors"]; config: StorageConfigView }) {
   const { t } = useTranslation();
   const cspReach = useCspReachOfStorage(config, cors.applicable);
   const tone =
