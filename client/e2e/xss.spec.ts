@@ -323,7 +323,7 @@ describe("stored XSS", () => {
     await context.close();
   });
 
-  test("file pages and their previews: HTML, SVG, Markdown, payload names and remarks", async () => {
+  test("file pages and their previews: HTML, SVG, Markdown and payload names (remarks stay private)", async () => {
     const { context, page, errors } = await openHooked();
     for (const [kind, file] of Object.entries(files)) {
       await page.goto(`${app.baseUrl}/file/${file.slug}`);

@@ -142,6 +142,21 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       expect(stored.passwordHash).toStartWith("$argon2id$");
     });
 
+    test("the remark is the owner's: no public answer carries it (open, locked, unlocked, raw)", async () => {
+      const open = await createPaste({ content: "hello", remark: "owner note open" });
+      const locked = await createPaste({ content: "hi", remark: "owner note locked", password: "hunter22" });
+      const answers = [
+        await call("GET", `/paste/${open.slug}`),
+        await call("GET", `/paste/${locked.slug}`),
+        await call("POST", `/paste/${locked.slug}`, { body: { password: "hunter22" } }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(JSON.stringify(answer.body)).not.toContain("owner note");
+        expect(answer.body.data).not.toHaveProperty("remark");
+      }
+    });
+
     test("password guesses are limited per address and paste", async () => {
       const { slug } = await createPaste({ content: "s", password: "right-one" });
       const ip = freshIp();

@@ -50,4 +50,33 @@ describe.each(DATABASE_PROVIDERS)("used-up file shares on %s", (provider) => {
     const driver = await t.storage.driverFor(share.s3_config_id);
     expect(await driver.head(share.storage_path)).toBeNull();
   });
+
+  test("a share's remark is its owner's: no public answer carries it, management shows it", async () => {
+    const upload = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append("file", new Blob(["remark bytes"]), "remark.txt");
+      const answer = await t.app.fetch(
+        new Request("http://localhost/api/upload", { method: "POST", headers: { authorization: admin }, body: form }),
+        "127.0.0.1",
+      );
+      expect(answer.status).toBe(201);
+      return (await answer.json()).data;
+    };
+    const open = await upload({ remark: "owner note open" });
+    const locked = await upload({ remark: "owner note locked", password: "hunter22" });
+    const answers = [
+      await t.request("GET", `/api/public/files/${open.slug}`),
+      await t.request("GET", `/api/public/files/${locked.slug}`),
+      await t.request("POST", `/api/public/files/${locked.slug}/verify`, { body: { password: "hunter22" } }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      const text = await answer.text();
+      expect(text).not.toContain("owner note");
+      expect(JSON.parse(text).data).not.toHaveProperty("remark");
+    }
+    const managed = await t.request("GET", `/api/admin/files/${open.id}`, { headers: { authorization: admin } });
+    expect((await managed.json()).data.remark).toBe("owner note open");
+  });
 });

@@ -574,7 +574,6 @@ export async function viewPublicFile(
     filename: row.filename,
     mimetype: row.mimetype,
     size: Number(row.size),
-    remark: row.remark,
     has_password: row.passwordHash !== null,
     expires_at: row.expiresAt,
     max_views: row.maxViews,

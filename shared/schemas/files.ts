@@ -198,13 +198,12 @@ export const updateFileInput = z.object({
   max_views: maxViews.optional(),
 });
 
-/** What anyone with the link sees; links are null while a password is needed. */
+/** What anyone with the link sees; links are null while a password is needed. Never the remark: it is the owner's note. */
 export const publicFileOutput = z.object({
   slug: z.string(),
   filename: z.string(),
   mimetype: z.string(),
   size: z.number(),
-  remark: z.string().nullable(),
   has_password: z.boolean(),
   requires_password: z.boolean(),
   expires_at: z.date().nullable(),

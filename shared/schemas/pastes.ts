@@ -75,14 +75,13 @@ export const pasteViewInput = z.object({
   password: z.string().max(1024).optional(),
 });
 
-/** What anyone with the link sees; content is null while a password is needed. */
+/** What anyone with the link sees; content is null while a password is needed. Never the remark: it is the owner's note. */
 export const pasteViewOutput = z.object({
   slug: z.string(),
   url: z.string(),
   raw_url: z.string(),
   content: z.string().nullable(),
   format: z.enum(PASTE_FORMATS),
-  remark: z.string().nullable(),
   has_password: z.boolean(),
   requires_password: z.boolean(),
   expires_at: z.date().nullable(),

@@ -19,7 +19,6 @@ function file(overrides: Partial<PublicFileView> = {}): PublicFileView {
     filename: "holiday photo.png",
     mimetype: "image/png",
     size: 1536,
-    remark: "From the trip",
     has_password: false,
     requires_password: false,
     expires_at: null,
@@ -56,7 +55,7 @@ describe("file page", () => {
     expect(screen.getByTestId("file-size").textContent).toBe("1.5 KB");
     expect(screen.getByTestId("file-views").textContent).toBe("1 of 3 views");
     expect(screen.getByText("Uploaded 1 hour ago")).toBeDefined();
-    expect(screen.getByText("From the trip")).toBeDefined();
+    expect(screen.queryByText("Remark")).toBeNull();
     const image = screen.getByTestId("image-preview") as HTMLImageElement;
     expect(image.getAttribute("src")).toBe(file().preview_url);
     expect(image.getAttribute("alt")).toBe("holiday photo.png");

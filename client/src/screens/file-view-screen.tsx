@@ -275,14 +275,6 @@ function FileDocument({
           <FilePreview file={file} onReload={() => void refresh()} isReloading={isRefreshing} />
         </div>
         <aside className="flex flex-col gap-6">
-          {file.remark ? (
-            <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-              <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t("files.page.remark")}</h2>
-              <p className="mt-1.5 text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">
-                {file.remark}
-              </p>
-            </section>
-          ) : null}
           <section className="rounded-2xl bg-white px-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
             <h2 className="sr-only">{t("files.page.details")}</h2>
             <dl className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -20,7 +20,6 @@ function paste(overrides: Partial<PasteView> = {}): PasteView {
     raw_url: "http://localhost:8787/api/raw/abc123",
     content: "first line\n  <b>not bold</b>",
     format: "text",
-    remark: null,
     has_password: false,
     requires_password: false,
     expires_at: null,
@@ -37,7 +36,6 @@ const PROTECTED = paste({
   requires_password: true,
   max_views: 3,
   views: 0,
-  remark: "Secret notes",
 });
 
 function submitPassword(value: string) {
@@ -90,7 +88,7 @@ describe("paste page", () => {
 
     submitPassword("right");
     expect((await screen.findByTestId("plain-body")).textContent).toBe("the secret");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Secret notes");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Shared text");
     expect(screen.getByTestId("paste-views").textContent).toBe("1 of 3 views");
     // The raw link carries the password.
     expect(screen.getByTestId("open-raw").getAttribute("href")).toBe("/api/raw/abc123?password=right");

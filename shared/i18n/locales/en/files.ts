@@ -217,7 +217,6 @@ export const enFiles = {
       viewsOfMax: "{{views}} of {{max}} views",
       lastView:
         "This was the last allowed view: the link stops working once you leave this page. Download the file now if you need it.",
-      remark: "Remark",
       details: "File details",
       type: "Type",
       size: "Size",

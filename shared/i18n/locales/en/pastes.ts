@@ -118,7 +118,7 @@ export const enPastes = {
       maxViews: "Max views",
       maxViewsHint: "0 or empty: unlimited.",
       remark: "Remark",
-      remarkHint: "A note for yourself in text management; visitors see it as the title.",
+      remarkHint: "A note for yourself, shown only in text management; visitors never see it.",
       remarkPlaceholder: "e.g. Meeting notes",
     },
     create: {

@@ -215,7 +215,6 @@ export const zhFiles: typeof enFiles = {
       views_other: "访问 {{count}} 次",
       viewsOfMax: "已访问 {{views}} / {{max}} 次",
       lastView: "这是最后一次允许的访问：离开此页面后链接将失效。如需要，请立即下载文件。",
-      remark: "备注",
       details: "文件信息",
       type: "类型",
       size: "大小",

@@ -120,7 +120,7 @@ export const zhPastes: typeof enPastes = {
       maxViews: "最大访问次数",
       maxViewsHint: "0 或留空表示不限。",
       remark: "备注",
-      remarkHint: "在文本管理中便于识别；访问者会看到它作为标题。",
+      remarkHint: "写给自己的备注，只在文本管理中显示，访客永远看不到。",
       remarkPlaceholder: "例如：会议纪要",
     },
     create: {
