@@ -62,7 +62,7 @@ async function main() {
     dataDir: config.dataDir,
   });
 
-  const stopSweeper = startSweeper({ db, storage, config, logger });
+  const stopSweeper = startSweeper({ db, storage, config, logger, listingCache });
 
   let stopping = false;
   async function shutdown(signal: string) {

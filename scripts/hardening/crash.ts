@@ -15,6 +15,7 @@ import { loadConfig } from "../../server/config";
 import { createDatabase, type Database } from "../../server/db/client";
 import { createLogger } from "../../server/logger";
 import { STALE_UPLOAD_MS } from "../../server/services/files";
+import { createMemoryListingCache } from "../../server/services/listing-cache";
 import { sweepOnce } from "../../server/services/sweeper";
 import { createStorageService } from "../../server/storage";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";
@@ -214,7 +215,7 @@ export async function runCrash(
     const storage = createStorageService(db, { appSecret: config.secret, publicUrl: restarted });
     try {
       await sweepOnce(
-        { db, storage, config, logger: createLogger("silent") },
+        { db, storage, config, logger: createLogger("silent"), listingCache: createMemoryListingCache() },
         new Date(Date.now() + STALE_UPLOAD_MS + 60_000),
       );
 

@@ -222,7 +222,13 @@ export async function prepareTarget(server: ServerProcess, password: string): Pr
     ["Docsecret", "/docsecret", local.id],
     ["Private", "/private", other.id],
   ] as const) {
-    await api(base, admin, "POST", "/admin/mounts", { name, mount_path: mountPath, storage_config_id: configId });
+    // Each mount its own folder of the storage: /secret must not be the folder /docs shows.
+    await api(base, admin, "POST", "/admin/mounts", {
+      name,
+      mount_path: mountPath,
+      storage_config_id: configId,
+      folder: mountPath.slice(1),
+    });
   }
   const created = await api(base, admin, "POST", "/admin/api-keys", {
     name: "paths",

@@ -59,6 +59,8 @@ export async function startDavServer(provider: DatabaseProvider, kind: StorageKi
         name: mountPath.slice(1).replaceAll("/", "-") || "root",
         mount_path: mountPath,
         storage_config_id: storageConfigId,
+        // One folder per mount, beneath the storage's default folder (each mount its own tree).
+        folder: [kind === "s3" ? folder : "", mountPath.slice(1)].filter(Boolean).join("/"),
       },
       admin,
     );

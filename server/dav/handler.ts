@@ -130,7 +130,7 @@ export function createDavHandler(deps: AppDeps) {
         auth,
         principal: creatorOf(auth),
         path,
-        tree: await loadTree(deps),
+        tree: await loadTree(deps, auth),
         ifLists,
         tokens: submittedTokens(ifLists),
       };

@@ -113,7 +113,9 @@ export async function listMembers(deps: FsDeps, tree: FsTree, collection: DavRes
         const name = prefix.slice(folderKey.length, -1);
         if (!isReachableName(name)) continue;
         const path = joinPath(collection.path, name);
-        members.set(name, collectionResource(tree, path, locate(tree, path)));
+        const own = locate(tree, path);
+        // Inside a mount only a share area hidden from the caller has no location.
+        if (own) members.set(name, collectionResource(tree, path, own));
       }
       for (const object of page.objects) {
         const name = object.key.slice(folderKey.length);

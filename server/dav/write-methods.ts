@@ -6,14 +6,16 @@
 import { isPathWithin } from "../../shared/paths";
 import { AppError } from "../errors";
 import {
+  assertClearOfShares,
   assertReadable,
   assertWritable,
   driverOf,
   fileKeyOf,
   folderKeyOf,
+  followMovedEntry,
   invalidateListings,
   nameOf,
-  removeFolderTree,
+  removeStoredEntry,
 } from "../services/fs";
 import { copyEntryOnServer } from "../services/fs-copy";
 import { getSystemSettings } from "../services/settings";
@@ -49,13 +51,7 @@ function declaredLength(request: Request): number | undefined {
 /** Removes whatever is at a resource's place: the object, or the folder with everything in it. */
 async function removeStored(dav: DavRequest, resource: DavResource): Promise<void> {
   const location = insideMount(dav.tree, resource.path);
-  const driver = await driverOf(dav.deps, location);
-  try {
-    if (resource.isCollection) await removeFolderTree(driver, folderKeyOf(location));
-    else await driver.delete(fileKeyOf(location));
-  } finally {
-    invalidateListings(dav.deps, dav.tree, [location.mount.storageConfigId]);
-  }
+  await removeStoredEntry(dav.deps, dav.tree, location, resource.isCollection ? "directory" : "file");
 }
 
 export async function handlePut(dav: DavRequest): Promise<Response> {
@@ -160,6 +156,8 @@ export async function handleCopyMove(dav: DavRequest, isMove: boolean): Promise<
   }
   // Replacing a collection that holds the source would delete the source first.
   if (isPathWithin(destination, dav.path)) throw new DavError(403, { messageKey: "errors.davDestinationHoldsSource" });
+  // A folder holding a share folder copies the shares along: keys may not (services/fs.ts).
+  assertClearOfShares(dav.tree, dav.path);
   const sourceLocation = isMove ? insideMount(dav.tree, dav.path) : source.location;
   if (!sourceLocation) throw new DavError(403, { messageKey: "errors.fsOutsideMount" });
   const targetLocation = insideMount(dav.tree, destination);
@@ -185,7 +183,10 @@ export async function handleCopyMove(dav: DavRequest, isMove: boolean): Promise<
     } else {
       await copyEntryOnServer(dav.deps, sourceLocation, targetLocation, source.isCollection ? "directory" : "file");
     }
-    if (isMove) await removeStored(dav, source);
+    if (isMove) {
+      await followMovedEntry(dav.deps, sourceLocation, targetLocation, source.isCollection ? "directory" : "file");
+      await removeStored(dav, source);
+    }
   } finally {
     invalidateListings(dav.deps, dav.tree, [
       sourceLocation.mount.storageConfigId,

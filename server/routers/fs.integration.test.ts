@@ -99,10 +99,13 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     call("POST", `${fsOf(auth)}/update`, { auth, body: { path, content } });
   const mainKey = (relative: string) => `${mainFolder ? `${mainFolder}/` : ""}${relative}`;
 
+  /** A mount showing its own folder, <storage default folder>/<mount path>, unless `extra` says otherwise. */
   async function createMount(name: string, mountPath: string, storageConfigId: string, extra: object = {}) {
+    const storage = await t.db.storageConfig.findUniqueOrThrow({ where: { id: storageConfigId } });
+    const folder = [storage.defaultFolder, mountPath.slice(1)].filter(Boolean).join("/");
     const created = await call("POST", "/admin/mounts", {
       auth: admin,
-      body: { name, mount_path: mountPath, storage_config_id: storageConfigId, ...extra },
+      body: { name, mount_path: mountPath, storage_config_id: storageConfigId, folder, ...extra },
     });
     expect(created.status).toBe(201);
     mounts[mountPath] = created.body.data.id;

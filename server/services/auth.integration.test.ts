@@ -133,6 +133,7 @@ describe.each(DATABASE_PROVIDERS)("sweep on %s", (provider) => {
     try {
       const { sweepOnce } = await import("./sweeper");
       const { createLogger } = await import("../logger");
+      const { createMemoryListingCache } = await import("./listing-cache");
       const admin = await t.db.admin.create({ data: { username: "sweep", passwordHash: "x" }, select: { id: true } });
       const now = new Date();
       const old = await createAdminSession(t.db, admin.id, new Date(now.getTime() - 2 * SESSION_IDLE_MS));
@@ -149,7 +150,8 @@ describe.each(DATABASE_PROVIDERS)("sweep on %s", (provider) => {
         forgetOrigins: () => undefined,
       };
       const config = { publicUrl: "http://localhost", databaseProvider: provider } as never;
-      await sweepOnce({ db: t.db, storage, config, logger: createLogger("silent") }, now);
+      const listingCache = createMemoryListingCache();
+      await sweepOnce({ db: t.db, storage, config, logger: createLogger("silent"), listingCache }, now);
       expect(await t.db.adminSession.findUnique({ where: { id: hashSecret(old.token) } })).toBeNull();
       expect(
         await t.db.adminSession.findUnique({ where: { id: hashSecret(live.token) }, select: { id: true } }),

@@ -25,6 +25,7 @@ import { contentTypeFor } from "../storage/content-type";
 import type { PutBody, StorageDriver } from "../storage/driver";
 import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
+import type { ListingCache } from "./listing-cache";
 import { verifySharePassword } from "./pastes";
 import { getSystemSettings } from "./settings";
 import { generateUniqueSlug } from "./slugs";
@@ -32,6 +33,8 @@ import { generateUniqueSlug } from "./slugs";
 export type FileDeps = {
   db: Database;
   storage: StorageService;
+  /** Share objects show in mounts whose folder holds the share folder: their listings see every change. */
+  listingCache: ListingCache;
   config: { publicUrl: string; databaseProvider: DatabaseProvider };
 };
 
@@ -96,7 +99,7 @@ const storageSelect = {
   endpointUrl: true,
   bucketName: true,
   pathStyle: true,
-  defaultFolder: true,
+  shareFolder: true,
   customHost: true,
   totalStorageBytes: true,
   signatureExpiresIn: true,
@@ -109,7 +112,7 @@ type StorageRow = {
   endpointUrl: string | null;
   bucketName: string | null;
   pathStyle: boolean;
-  defaultFolder: string;
+  shareFolder: string;
   customHost: string | null;
   totalStorageBytes: bigint | null;
   signatureExpiresIn: number;
@@ -200,13 +203,19 @@ export function safeFilename(name: string): string {
   return cleaned === "" || cleaned === "." || cleaned === ".." ? "file" : cleaned.slice(0, 200);
 }
 
+/** The object key of a new share: beneath the storage's share folder, and nowhere else. */
 function storagePathFor(storage: StorageRow, folder: string, filename: string, slug: string): string {
   const name = safeFilename(filename);
   const extension = extname(name).slice(0, 20);
   const base = name.slice(0, name.length - extension.length) || "file";
   // The slug keeps keys unique; the readable name keeps the bucket browsable.
-  const segments = [...storage.defaultFolder.split("/"), ...folder.split("/")].filter(Boolean);
-  return [...segments, `${base}-${slug}${extension}`].join("/");
+  const segments = [...storage.shareFolder.split("/"), ...folder.split("/")].filter(Boolean);
+  const key = [...segments, `${base}-${slug}${extension}`].join("/");
+  // The schemas already refuse every folder that could leave the share folder; this is the last word.
+  if (!storage.shareFolder || !key.startsWith(`${storage.shareFolder}/`) || key.split("/").includes("..")) {
+    throw new AppError("BAD_REQUEST", "errors.shareFolderEscape");
+  }
+  return key;
 }
 
 function objectUrlFor(storage: StorageRow, key: string): string | null {
@@ -338,6 +347,15 @@ export async function presignUpload(deps: FileDeps, auth: AuthState, input: Uplo
   };
 }
 
+/** Drops the listings of the mounts on these storage configs, after a share object came or went. */
+async function invalidateMountsOf(deps: FileDeps, storageConfigIds: string[]) {
+  const mounts = await deps.db.mount.findMany({
+    where: { storageConfigId: { in: [...new Set(storageConfigIds)] } },
+    select: { id: true },
+  });
+  deps.listingCache.invalidate(mounts.map((mount) => mount.id));
+}
+
 type ShareOptionsUpdate = Pick<
   z.output<typeof commitInput>,
   "remark" | "password" | "expires_in" | "expires_at" | "max_views"
@@ -372,6 +390,7 @@ async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<Share
     },
     select: fileSelect,
   });
+  await invalidateMountsOf(deps, [row.storageConfigId]);
   return toFile(updated, deps.config.publicUrl);
 }
 
@@ -541,6 +560,18 @@ async function refuseIfGone(deps: FileDeps, row: FileRow, now: Date) {
   throw new AppError("GONE", expired ? "errors.fileExpired" : "errors.viewLimitReached");
 }
 
+/**
+ * A share whose object was deleted through a mount, or is found missing (deleted or moved outside the
+ * app), answers 410 "gone" from then on instead of handing out links to nothing (docs/decisions/0007).
+ */
+async function refuseIfObjectGone(deps: FileDeps, row: FileRow): Promise<StorageDriver> {
+  if (row.status === "gone") throw new AppError("GONE", "errors.fileGone");
+  const driver = await deps.storage.driverFor(row.storageConfigId);
+  if (await driver.head(row.storagePath)) return driver;
+  await deps.db.fileShare.updateMany({ where: { id: row.id, status: "ready" }, data: { status: "gone" } });
+  throw new AppError("GONE", "errors.fileGone");
+}
+
 async function signedLinks(row: FileRow, driver: StorageDriver) {
   const options = { expiresIn: LINK_TTL_SECONDS, contentType: row.mimetype };
   return {
@@ -566,9 +597,13 @@ export async function viewPublicFile(
   now = new Date(),
 ): Promise<PublicFileView> {
   const { db } = deps;
-  const row = await db.fileShare.findFirst({ where: { slug: request.slug, status: "ready" }, select: fileSelect });
+  const row = await db.fileShare.findFirst({
+    where: { slug: request.slug, status: { in: ["ready", "gone"] } },
+    select: fileSelect,
+  });
   if (!row) throw new AppError("NOT_FOUND", "errors.fileNotFound");
   await refuseIfGone(deps, row, now);
+  const driver = await refuseIfObjectGone(deps, row);
   const base = {
     slug: row.slug,
     filename: row.filename,
@@ -607,7 +642,6 @@ export async function viewPublicFile(
     await refuseIfGone(deps, latest, now);
     throw new AppError("CONFLICT", "errors.conflict");
   }
-  const driver = await deps.storage.driverFor(row.storageConfigId);
   return { ...base, requires_password: false, views: row.views + 1, ...(await signedLinks(row, driver)) };
 }
 
@@ -624,7 +658,8 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
         ],
       }
     : {};
-  const where = { ...ownedBy(auth), status: "ready", ...search };
+  // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410.
+  const where = { ...ownedBy(auth), status: { in: ["ready", "gone"] }, ...search };
   const [rows, total] = await Promise.all([
     deps.db.fileShare.findMany({
       where,
@@ -702,7 +737,12 @@ async function deleteFileRows(
       // share that can never be removed.
     }
   }
-  if (rows.length > 0) await deps.db.fileShare.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
+  if (rows.length === 0) return;
+  await deps.db.fileShare.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
+  await invalidateMountsOf(
+    deps,
+    rows.map((row) => row.storageConfigId),
+  );
 }
 
 export async function deleteFiles(deps: FileDeps, auth: AuthState, ids: string[]) {

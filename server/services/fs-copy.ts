@@ -13,6 +13,7 @@ import { contentTypeFor } from "../storage/content-type";
 import type { ObjectInfo, StorageDriver } from "../storage/driver";
 import type { AuthState } from "./auth";
 import {
+  assertClearOfShares,
   assertReadable,
   assertWritable,
   driverOf,
@@ -20,6 +21,7 @@ import {
   type FsTree,
   fileKeyOf,
   folderKeyOf,
+  followMovedEntry,
   invalidateListings,
   isFolderPath,
   isMountFolder,
@@ -187,6 +189,7 @@ async function copyOne(
   skipExisting: boolean,
   result: CopyResult,
 ): Promise<void> {
+  assertClearOfShares(tree, item.sourcePath);
   const sourceLocation = locate(tree, item.sourcePath);
   if (!sourceLocation) throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
   const source = { location: sourceLocation, driver: await driverOf(deps, sourceLocation) };
@@ -273,7 +276,7 @@ export async function batchCopy(deps: FsDeps, auth: AuthState, input: z.output<t
     assertReadable(auth, item.sourcePath);
     assertWritable(auth, item.targetPath.path);
   }
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const result: CopyResult = {
     success: 0,
     skipped: 0,
@@ -306,7 +309,7 @@ export async function batchCopy(deps: FsDeps, auth: AuthState, input: z.output<t
 export async function commitClientCopy(deps: FsDeps, auth: AuthState, input: z.output<typeof fsCopyCommitInput>) {
   if (isReadOnly(auth)) throw new AppError("FORBIDDEN", "errors.fsReadOnly");
   for (const file of input.files) assertWritable(auth, file.targetPath);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const mount = tree.mounts.find((candidate) => candidate.id === input.targetMountId);
   if (!mount) throw new AppError("NOT_FOUND", "errors.mountNotFound");
   const driver = await deps.storage.driverFor(mount.storageConfigId);
@@ -338,7 +341,7 @@ export async function commitClientCopy(deps: FsDeps, auth: AuthState, input: z.o
 export async function renamePath(deps: FsDeps, auth: AuthState, oldPath: string, newPath: string) {
   assertWritable(auth, oldPath);
   assertWritable(auth, newPath);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const sourceLocation = requireInsideMount(tree, oldPath);
   const source = { location: sourceLocation, driver: await driverOf(deps, sourceLocation) };
   const kind = await statLocation(source.driver, sourceLocation);
@@ -354,11 +357,13 @@ export async function renamePath(deps: FsDeps, auth: AuthState, oldPath: string,
   try {
     if (kind.type === "file") {
       await transferObject(source, fileKeyOf(sourceLocation), target, fileKeyOf(targetLocation));
+      await followMovedEntry(deps, sourceLocation, targetLocation, kind.type);
       await source.driver.delete(fileKeyOf(sourceLocation));
     } else {
       const copied = await copyTree(source, target, false);
       // The source stays whole unless every object reached the target.
       if (copied.failures[0]) throw copied.failures[0].error;
+      await followMovedEntry(deps, sourceLocation, targetLocation, kind.type);
       await removeFolderTree(source.driver, folderKeyOf(sourceLocation));
     }
   } finally {

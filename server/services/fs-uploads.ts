@@ -112,7 +112,7 @@ export async function resolveUploadTarget(
   fileName?: string | null,
 ): Promise<UploadTarget> {
   assertWritable(auth, target.path);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const name = fileName ? safeFilename(fileName) : null;
   let path = target.path;
   if (target.isFolder || (name && (await isFolderPath(deps, tree, path)))) {
@@ -284,7 +284,7 @@ export async function completeMultipart(
   const driver = await deps.storage.driverFor(row.storageConfigId);
   await driver.completeMultipartUpload(row.objectKey, row.uploadId, input.parts);
   await deps.db.multipartUpload.deleteMany({ where: { id: row.id } });
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const target: UploadTarget = {
     tree,
     location: requireInsideMount(tree, row.virtualPath),

@@ -6,7 +6,9 @@
 // Every path arrives normalised (shared/schemas); each is checked against the caller's base path with
 // hasPathPermission before anything is read or written. API keys reach their base path and below;
 // they may also browse the folders above it, which then show only the way down to it. Keys marked
-// read-only are refused every write. Folder listings are cached per mount (services/listing-cache.ts)
+// read-only are refused every write. A storage's share folder, where a mount shows it, is a "share
+// area": keys never reach it (nor copy, move or delete a folder holding it), the admin sees its files
+// marked as shares (docs/decisions/0007-share-folder-and-mount-folders.md). Folder listings are cached per mount (services/listing-cache.ts)
 // and every write through the app invalidates the mounts on the storage config it wrote to.
 import type { z } from "zod";
 import { hasPathPermission, isPathWithin, type Principal } from "../../shared/paths";
@@ -18,7 +20,8 @@ import type { ObjectInfo, StorageDriver } from "../storage/driver";
 import type { AppDeps } from "../trpc";
 import type { AuthState } from "./auth";
 import type { CachedListing } from "./listing-cache";
-import { loadActiveMounts, type MountRow, mountKeyPrefix } from "./mounts";
+import { folderPrefix, loadActiveMounts, type MountRow, mountKeyPrefix } from "./mounts";
+import { followMovedShares, markSharesGone, shareSlugsByKey } from "./share-objects";
 
 export type FsDeps = Pick<AppDeps, "db" | "storage" | "config" | "listingCache">;
 
@@ -43,7 +46,13 @@ export type Location = {
   prefix: string;
 };
 
-export type FsTree = { mounts: MountRow[] };
+export type FsTree = {
+  mounts: MountRow[];
+  /** Virtual paths where a mount shows its storage's share folder (the mount's path when it lies inside one). */
+  shareAreas: string[];
+  /** True for API keys: share areas do not exist for them. */
+  hidesShares: boolean;
+};
 
 export const fileKeyOf = (location: Location) => location.prefix + location.relative;
 export const folderKeyOf = (location: Location) =>
@@ -54,12 +63,42 @@ export const parentOf = (path: string) => path.slice(0, Math.max(1, path.lastInd
 
 // ---- The tree ----------------------------------------------------------------------------------
 
-export async function loadTree(deps: Pick<FsDeps, "db">): Promise<FsTree> {
-  return { mounts: await loadActiveMounts(deps.db) };
+/** Where `mount` shows its storage's share folder, if it does. */
+function shareAreaOf(mount: MountRow): string | null {
+  const prefix = mountKeyPrefix(mount);
+  const shares = folderPrefix(mount.storageConfig.shareFolder);
+  if (shares === "" || prefix.startsWith(shares)) return mount.mountPath;
+  if (shares.startsWith(prefix)) return joinPath(mount.mountPath, shares.slice(prefix.length, -1));
+  return null;
 }
 
-/** The mount holding `path`: the one with the longest mount path at or above it. */
+/** The file system as `auth` sees it. */
+export async function loadTree(deps: Pick<FsDeps, "db">, auth: AuthState): Promise<FsTree> {
+  const mounts = await loadActiveMounts(deps.db);
+  const full: FsTree = { mounts, shareAreas: [], hidesShares: false };
+  // A share area shadowed by a nested mount shows that mount's folder, not the share folder.
+  const shareAreas = mounts.flatMap((mount) => {
+    const area = shareAreaOf(mount);
+    return area !== null && locate(full, area)?.mount.id === mount.id ? [area] : [];
+  });
+  return { mounts, shareAreas, hidesShares: auth.type === "apikey" };
+}
+
+/** Whether `path` lies in a share area (as the admin sees the tree). */
+export const isInShareArea = (tree: FsTree, path: string) => tree.shareAreas.some((area) => isPathWithin(area, path));
+
+const isHiddenShare = (tree: FsTree, path: string) => tree.hidesShares && isInShareArea(tree, path);
+
+/** Keys may not touch a share area, nor a folder holding one (copying or deleting it would reach the shares). */
+export function assertClearOfShares(tree: FsTree, path: string): void {
+  if (tree.hidesShares && tree.shareAreas.some((area) => isPathWithin(area, path) || isPathWithin(path, area))) {
+    throw new AppError("FORBIDDEN", "errors.fsShareFolderForbidden");
+  }
+}
+
+/** The mount holding `path`: the one with the longest mount path at or above it; null in a hidden share area. */
 export function locate(tree: FsTree, path: string): Location | null {
+  if (isHiddenShare(tree, path)) return null;
   let best: MountRow | null = null;
   for (const mount of tree.mounts) {
     if (isPathWithin(mount.mountPath, path) && (!best || mount.mountPath.length > best.mountPath.length)) best = mount;
@@ -104,7 +143,8 @@ export function fileEntry(path: string, object: Pick<ObjectInfo, "size" | "lastM
 function mountChildren(tree: FsTree, path: string): Map<string, FsEntry> {
   const children = new Map<string, FsEntry>();
   for (const mount of tree.mounts) {
-    if (mount.mountPath === path || !isPathWithin(path, mount.mountPath)) continue;
+    if (mount.mountPath === path || !isPathWithin(path, mount.mountPath) || isHiddenShare(tree, mount.mountPath))
+      continue;
     const rest = mount.mountPath.slice(path === "/" ? 1 : path.length + 1);
     const name = rest.split("/")[0] ?? rest;
     const childPath = joinPath(path, name);
@@ -145,6 +185,7 @@ export function assertWritable(auth: AuthState, path: string): void {
 
 /** A location strictly inside a mount: what files and folders can be created at, changed or removed. */
 export function requireInsideMount(tree: FsTree, path: string): Location {
+  assertClearOfShares(tree, path);
   const location = locate(tree, path);
   if (!location) throw new AppError("BAD_REQUEST", "errors.fsOutsideMount");
   if (location.relative === "") throw new AppError("BAD_REQUEST", "errors.fsMountRootProtected");
@@ -260,13 +301,37 @@ export async function touchMount(deps: Pick<FsDeps, "db">, mount: MountRow): Pro
 
 // ---- Reading -----------------------------------------------------------------------------------
 
+/**
+ * The admin's listing marks what belongs to file shares: folders that are or hold a share folder, and
+ * files in a share area with the slug of their share. Copies: cached entries are never changed.
+ */
+async function markShares(deps: FsDeps, tree: FsTree, location: Location, entries: FsEntry[]): Promise<FsEntry[]> {
+  if (!tree.shareAreas.some((area) => isPathWithin(area, location.path) || isPathWithin(location.path, area))) {
+    return entries;
+  }
+  const keyOf = (path: string) => location.prefix + path.slice(location.mount.mountPath.length + 1);
+  const shareFiles = entries.filter((entry) => entry.type === "file" && isInShareArea(tree, entry.path));
+  const slugs = await shareSlugsByKey(
+    deps.db,
+    location.mount.storageConfigId,
+    shareFiles.map((entry) => keyOf(entry.path)),
+  );
+  return entries.map((entry) => {
+    if (entry.type === "directory") {
+      return tree.shareAreas.some((area) => isPathWithin(entry.path, area)) ? { ...entry, holds_shares: true } : entry;
+    }
+    const slug = isInShareArea(tree, entry.path) ? slugs.get(keyOf(entry.path)) : undefined;
+    return slug ? { ...entry, share_slug: slug } : entry;
+  });
+}
+
 const byTypeThenName = (a: FsEntry, b: FsEntry) =>
   a.type !== b.type ? (a.type === "directory" ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
 export async function listFolder(deps: FsDeps, auth: AuthState, path: string, refresh = false) {
   const onTheWay = leadsToBase(auth, path);
   if (!onTheWay) assertReadable(auth, path);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const location = locate(tree, path);
   const children = mountChildren(tree, path);
   let entries: FsEntry[] = [];
@@ -279,10 +344,8 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, re
     if (!result.listing.exists && children.size === 0 && !isOwnFolder) {
       throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
     }
-    entries =
-      children.size === 0
-        ? result.listing.entries.slice()
-        : result.listing.entries.filter((entry) => !children.has(entry.name));
+    entries = result.listing.entries.filter((entry) => !children.has(entry.name) && !isHiddenShare(tree, entry.path));
+    if (!tree.hidesShares) entries = await markShares(deps, tree, location, entries);
     await touchMount(deps, location.mount);
   } else if (children.size === 0 && path !== "/") {
     throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
@@ -307,7 +370,7 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, re
 
 export async function getEntry(deps: FsDeps, auth: AuthState, path: string) {
   if (!leadsToBase(auth, path)) assertReadable(auth, path);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const location = locate(tree, path);
   const base = { readonly: isReadOnly(auth), etag: null };
   const where = location
@@ -333,7 +396,7 @@ export async function getEntry(deps: FsDeps, auth: AuthState, path: string) {
 /** A file the caller may read: its location, driver and stored details. */
 export async function resolveFile(deps: FsDeps, auth: AuthState, path: string) {
   assertReadable(auth, path);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const location = locate(tree, path);
   if (!location || location.relative === "") throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
   const driver = await driverOf(deps, location);
@@ -393,7 +456,7 @@ export async function searchFiles(
   auth: AuthState,
   input: z.output<typeof fsSearchInput>,
 ): Promise<z.infer<typeof fsSearchOutput>> {
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const needle = input.q.toLowerCase();
   const matches = new Map<string, z.infer<typeof fsSearchOutput>["items"][number]>();
   const roots = searchRoots(tree, auth, input);
@@ -404,7 +467,12 @@ export async function searchFiles(
   for (const { mount, folder } of roots) {
     if (truncated) break;
     const mountName = nameOf(mount.mountPath);
-    if (folder.relative === "" && mountName.toLowerCase().includes(needle) && canRead(auth, mount.mountPath)) {
+    if (
+      folder.relative === "" &&
+      mountName.toLowerCase().includes(needle) &&
+      canRead(auth, mount.mountPath) &&
+      !isHiddenShare(tree, mount.mountPath)
+    ) {
       matches.set(mount.mountPath, { ...mountEntry(mount, mountName, mount.mountPath), mount_path: mount.mountPath });
     }
     const driver = await driverOf(deps, folder);
@@ -456,7 +524,7 @@ export async function searchFiles(
 
 export async function makeFolder(deps: FsDeps, auth: AuthState, path: string) {
   assertWritable(auth, path);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const location = locate(tree, path);
   if (location?.relative === "" || mountChildren(tree, path).size > 0) {
     throw new AppError("CONFLICT", "errors.fsAlreadyExists", { path });
@@ -472,7 +540,7 @@ export async function makeFolder(deps: FsDeps, auth: AuthState, path: string) {
 /** Writes a text file (the editor, SPEC.md §5: at most 10 MB), creating it when absent. */
 export async function updateTextFile(deps: FsDeps, auth: AuthState, input: z.output<typeof fsUpdateInput>) {
   assertWritable(auth, input.path);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   const location = requireInsideMount(tree, input.path);
   const driver = await driverOf(deps, location);
   if ((await statLocation(driver, location))?.type === "directory") {
@@ -514,25 +582,52 @@ async function removeOne(deps: FsDeps, auth: AuthState, tree: FsTree, path: stri
   const driver = await driverOf(deps, location);
   const kind = await statLocation(driver, location);
   if (!kind) throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
+  await removeStoredEntry(deps, tree, location, kind.type);
+}
+
+/**
+ * Deletes a file or a whole folder of a mount (the explorer and WebDAV), then marks the file shares
+ * whose objects went with it as gone (services/share-objects.ts).
+ */
+export async function removeStoredEntry(
+  deps: FsDeps,
+  tree: FsTree,
+  location: Location,
+  type: FsEntry["type"],
+): Promise<void> {
+  const driver = await driverOf(deps, location);
+  const key = type === "file" ? fileKeyOf(location) : folderKeyOf(location);
   try {
-    if (kind.type === "file") await driver.delete(fileKeyOf(location));
-    else await removeFolderTree(driver, folderKeyOf(location));
+    if (type === "file") await driver.delete(key);
+    else await removeFolderTree(driver, key);
   } finally {
     invalidateListings(deps, tree, [location.mount.storageConfigId]);
   }
+  // After a partial failure the views find out object by object (services/files.ts).
+  await markSharesGone(deps.db, { storageConfigId: location.mount.storageConfigId, key });
 }
 
 export async function removePath(deps: FsDeps, auth: AuthState, path: string) {
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   await removeOne(deps, auth, tree, path);
   return { deleted: 1, failed: [] };
+}
+
+/** After a file or folder was copied to its new place, before the old one goes: its file shares follow it. */
+export function followMovedEntry(deps: Pick<FsDeps, "db">, source: Location, target: Location, type: FsEntry["type"]) {
+  const keyOf = type === "file" ? fileKeyOf : folderKeyOf;
+  return followMovedShares(
+    deps.db,
+    { storageConfigId: source.mount.storageConfigId, key: keyOf(source) },
+    { storageConfigId: target.mount.storageConfigId, key: keyOf(target) },
+  );
 }
 
 /** Removes each path on its own: one failure does not stop the others, and is reported. */
 export async function removePaths(deps: FsDeps, auth: AuthState, paths: string[]) {
   if (isReadOnly(auth)) throw new AppError("FORBIDDEN", "errors.fsReadOnly");
   for (const path of paths) assertWritable(auth, path);
-  const tree = await loadTree(deps);
+  const tree = await loadTree(deps, auth);
   let deleted = 0;
   const failed: { path: string; message: string }[] = [];
   for (const path of new Set(paths)) {

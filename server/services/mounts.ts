@@ -1,13 +1,9 @@
 // Mount points (SPEC.md §3, §5, §6): the admin creates, changes and deletes them; API keys with mount
 // permission see the active ones their base path reaches, read-only.
 //
-// Where a mount's files live: objects of the mount /docs are stored under the storage config's
-// default folder joined with the mount path, e.g. "<default_folder>/docs/report.pdf" (or
-// "docs/report.pdf" with no default folder); /team/a maps to "<default_folder>/team/a/". The mount
-// path is unique, so two mounts never share a folder unless one is nested in the other, and then the
-// nested mount's folder is the very folder its parent shows at that path. Changing a mount's path
-// therefore points it at another folder: the objects stay where they are (moving the path back shows
-// them again).
+// Where a mount's files live: in the storage folder the admin chose for it (`folder`, "a/b" from the
+// storage root, "" for the root; by default the storage's default folder). Several mounts may show
+// one storage, in different folders or the same one. See docs/decisions/0007-share-folder-and-mount-folders.md.
 import type { z } from "zod";
 import { isPathWithin } from "../../shared/paths";
 import type { createMountInput, MountView, updateMountInput } from "../../shared/schemas/mounts";
@@ -23,6 +19,7 @@ export const mountSelect = {
   mountPath: true,
   storageType: true,
   storageConfigId: true,
+  folder: true,
   remark: true,
   isActive: true,
   sortOrder: true,
@@ -32,7 +29,7 @@ export const mountSelect = {
   updatedAt: true,
   lastUsedAt: true,
   lastRefreshAt: true,
-  storageConfig: { select: { name: true, providerType: true, defaultFolder: true, signatureExpiresIn: true } },
+  storageConfig: { select: { name: true, providerType: true, shareFolder: true, signatureExpiresIn: true } },
 } as const;
 
 export type MountRow = {
@@ -41,6 +38,7 @@ export type MountRow = {
   mountPath: string;
   storageType: string;
   storageConfigId: string;
+  folder: string;
   remark: string | null;
   isActive: boolean;
   sortOrder: number;
@@ -50,17 +48,19 @@ export type MountRow = {
   updatedAt: Date;
   lastUsedAt: Date | null;
   lastRefreshAt: Date | null;
-  storageConfig: { name: string; providerType: string; defaultFolder: string; signatureExpiresIn: number };
+  storageConfig: { name: string; providerType: string; shareFolder: string; signatureExpiresIn: number };
 };
 
 export type MountDeps = { db: Database; listingCache: ListingCache };
 
 const mountOrder = [{ sortOrder: "asc" as const }, { mountPath: "asc" as const }];
 
-/** The object-key prefix of a mount's root folder, with its trailing slash (see the header). */
-export function mountKeyPrefix(mount: Pick<MountRow, "mountPath" | "storageConfig">): string {
-  const segments = [...mount.storageConfig.defaultFolder.split("/"), ...mount.mountPath.split("/")].filter(Boolean);
-  return `${segments.join("/")}/`;
+/** The object-key prefix of a folder ("a/b" -> "a/b/", the root "" -> ""). */
+export const folderPrefix = (folder: string) => (folder ? `${folder}/` : "");
+
+/** The object-key prefix of a mount's root folder: "" for the storage root, else ending in "/". */
+export function mountKeyPrefix(mount: Pick<MountRow, "folder">): string {
+  return folderPrefix(mount.folder);
 }
 
 export function toMount(row: MountRow): MountView {
@@ -71,6 +71,7 @@ export function toMount(row: MountRow): MountView {
     storage_config_id: row.storageConfigId,
     storage_config_name: row.storageConfig.name,
     mount_path: row.mountPath,
+    folder: row.folder,
     remark: row.remark,
     is_active: row.isActive,
     created_by: row.createdBy,
@@ -111,17 +112,18 @@ export async function getMount(db: Database, auth: AuthState, id: string) {
   return toMount(row);
 }
 
-async function storageTypeFor(db: Database, storageConfigId: string, requested: string | undefined) {
+/** The storage a mount is put on: its mount type (checked against the one asked for) and default folder. */
+async function storageFor(db: Database, storageConfigId: string, requested: string | undefined) {
   const storage = await db.storageConfig.findUnique({
     where: { id: storageConfigId },
-    select: { providerType: true },
+    select: { providerType: true, defaultFolder: true },
   });
   if (!storage) throw new AppError("BAD_REQUEST", "errors.storageConfigNotFound");
   const storageType = storageTypeOf(storage.providerType);
   if (requested !== undefined && requested !== storageType) {
     throw new AppError("BAD_REQUEST", "errors.mountStorageTypeMismatch");
   }
-  return storageType;
+  return { storageType, defaultFolder: storage.defaultFolder };
 }
 
 async function assertPathFree(db: Database, mountPath: string, exceptId?: string) {
@@ -149,7 +151,7 @@ async function withPathConflict<T>(
 
 export async function createMount(deps: MountDeps, createdBy: string, input: z.output<typeof createMountInput>) {
   const { db } = deps;
-  const storageType = await storageTypeFor(db, input.storage_config_id, input.storage_type);
+  const { storageType, defaultFolder } = await storageFor(db, input.storage_config_id, input.storage_type);
   await assertPathFree(db, input.mount_path);
   const row = await withPathConflict(db, input.mount_path, undefined, () =>
     db.mount.create({
@@ -158,6 +160,7 @@ export async function createMount(deps: MountDeps, createdBy: string, input: z.o
         mountPath: input.mount_path,
         storageType,
         storageConfigId: input.storage_config_id,
+        folder: input.folder ?? defaultFolder,
         remark: input.remark ?? null,
         isActive: input.is_active,
         sortOrder: input.sort_order,
@@ -180,7 +183,7 @@ export async function updateMount(deps: MountDeps, input: z.output<typeof update
   const storageConfigId = input.storage_config_id ?? existing.storageConfigId;
   const storageType =
     input.storage_config_id !== undefined || input.storage_type !== undefined
-      ? await storageTypeFor(db, storageConfigId, input.storage_type)
+      ? (await storageFor(db, storageConfigId, input.storage_type)).storageType
       : existing.storageType;
   if (input.mount_path) await assertPathFree(db, input.mount_path, input.id);
   const row = await withPathConflict(db, input.mount_path, input.id, () =>
@@ -191,6 +194,7 @@ export async function updateMount(deps: MountDeps, input: z.output<typeof update
         mountPath: input.mount_path,
         storageType,
         storageConfigId,
+        folder: input.folder,
         remark: input.remark,
         isActive: input.is_active,
         sortOrder: input.sort_order,

@@ -28,6 +28,7 @@ const configSelect = {
   ...storageConfigDriverSelect,
   name: true,
   defaultFolder: true,
+  shareFolder: true,
   isPublic: true,
   isDefault: true,
   totalStorageBytes: true,
@@ -48,6 +49,7 @@ type ConfigRow = {
   secretAccessKeyEnc: string | null;
   pathStyle: boolean;
   defaultFolder: string;
+  shareFolder: string;
   rootPath: string | null;
   isPublic: boolean;
   isDefault: boolean;
@@ -72,6 +74,7 @@ async function toView(db: Database, row: ConfigRow): Promise<StorageConfigView> 
     has_secret: row.secretAccessKeyEnc !== null,
     path_style: row.pathStyle,
     default_folder: row.defaultFolder,
+    share_folder: row.shareFolder,
     root_path: row.rootPath,
     is_public: row.isPublic,
     is_default: row.isDefault,
@@ -134,6 +137,7 @@ export async function createStorageConfig(
       secretAccessKeyEnc: secretUpdate(config.secret, input.secret_access_key) ?? null,
       pathStyle: input.path_style,
       defaultFolder: input.default_folder,
+      shareFolder: input.share_folder,
       rootPath: input.provider_type === LOCAL_PROVIDER ? (input.root_path ?? null) : null,
       isPublic: input.is_public,
       isDefault: isFirst,
@@ -178,6 +182,7 @@ export async function updateStorageConfig(
       secretAccessKeyEnc: merged.secret,
       pathStyle: input.path_style,
       defaultFolder: input.default_folder,
+      shareFolder: input.share_folder,
       rootPath: providerType === LOCAL_PROVIDER ? merged.rootPath : null,
       isPublic: input.is_public,
       totalStorageBytes:

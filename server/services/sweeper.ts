@@ -9,7 +9,7 @@ import { purgeExpiredBuckets } from "./rate-limit";
 
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-export type SweepDeps = Pick<AppDeps, "db" | "storage" | "config" | "logger">;
+export type SweepDeps = Pick<AppDeps, "db" | "storage" | "config" | "logger" | "listingCache">;
 
 type SweepStep = { name: string; run(deps: SweepDeps, now: Date): Promise<unknown> };
 

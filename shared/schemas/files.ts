@@ -2,7 +2,8 @@
 // wire names as the original's scripts expect.
 import { z } from "zod";
 import { REMARK_MAX_LENGTH } from "../constants";
-import { dateInput, paginationOutput, virtualPath } from "./common";
+import { normalizePath } from "../paths";
+import { dateInput, paginationOutput } from "./common";
 import { customSlug, maxViews } from "./pastes";
 
 /** SPEC.md §9 multipart part size. */
@@ -51,10 +52,35 @@ export const shareOptions = {
   max_views: maxViews.optional().default(0),
 };
 
+/**
+ * A folder beneath the storage's share folder ("/" or "" is the share folder itself; one leading
+ * slash is allowed and means that folder, never the storage's root). Anything that could name a place
+ * elsewhere is refused rather than repaired (docs/decisions/0007-share-folder-and-mount-folders.md):
+ * "." and ".." segments, backslashes, a second leading slash (UNC), a drive letter, control characters.
+ * Answers "/a/b" form.
+ */
+export const shareSubfolder = z
+  .string()
+  .max(1024)
+  .transform((value, context) => {
+    const segments = value.replace(/^\//, "").split("/");
+    const escapes =
+      value.includes("\\") ||
+      value.startsWith("//") ||
+      /^\/?[A-Za-z]:/.test(value) ||
+      segments.some((segment) => segment === "." || segment === "..");
+    const normalised = escapes ? null : normalizePath(value);
+    if (normalised === null) {
+      context.addIssue({ code: "custom", message: "errors.shareFolderEscape" });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
 const target = {
   s3_config_id: z.string().max(100).optional().nullable(),
-  /** Folder inside the storage's default folder. */
-  path: virtualPath.optional().default("/"),
+  /** Folder inside the storage's share folder. */
+  path: shareSubfolder.optional().default("/"),
 };
 
 const mimetype = z.string().max(255).optional().nullable();

@@ -50,6 +50,10 @@ export const fsEntry = z.object({
   is_mount: z.boolean(),
   /** Set on mount points. */
   mount_id: z.string().nullable(),
+  /** Admin listings: the slug of the file share whose object this file is (docs/decisions/0007). */
+  share_slug: z.string().nullable().optional(),
+  /** Admin listings: a folder that is, or holds, a storage's share folder. */
+  holds_shares: z.boolean().optional(),
 });
 
 export type FsEntry = z.infer<typeof fsEntry>;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { REMARK_MAX_LENGTH } from "../constants";
 import { normalizePath } from "../paths";
-import { LOCAL_PROVIDER } from "./storage";
+import { LOCAL_PROVIDER, storageFolder } from "./storage";
 
 export const MOUNT_NAME_MAX_LENGTH = 50;
 export const MOUNT_PATH_MAX_LENGTH = 255;
@@ -89,9 +89,27 @@ const remark = z
 
 const storageType = z.enum(MOUNT_STORAGE_TYPES, { error: "errors.mountStorageTypeInvalid" });
 
+/** The storage folder a mount shows, "a/b" from the storage root; "" is the root itself. */
+const mountFolder = storageFolder;
+
+/**
+ * Where a mount points, as the admin knows the storage: "s3://bucket/photos/" or the local folder
+ * "/srv/files/photos/". Shown in the mount form before saving and on the mount's card.
+ */
+export function describeMountLocation(
+  storage: { provider_type: string; bucket_name: string | null; root_path: string | null },
+  folder: string,
+): string {
+  const inside = folder ? `${folder}/` : "";
+  if (storage.provider_type === LOCAL_PROVIDER) return `${(storage.root_path ?? "").replace(/\/+$/, "")}/${inside}`;
+  return `s3://${storage.bucket_name ?? ""}/${inside}`;
+}
+
 export const createMountInput = z.object({
   name: mountName,
   mount_path: mountPath,
+  /** Absent: the storage config's default folder. */
+  folder: mountFolder.optional(),
   /** Optional: derived from the storage config; when given it must match it. */
   storage_type: storageType.optional(),
   storage_config_id: storageConfigId,
@@ -106,6 +124,7 @@ export const updateMountInput = z.object({
   id: z.string().min(1).max(100),
   name: mountName.optional(),
   mount_path: mountPath.optional(),
+  folder: mountFolder.optional(),
   storage_type: storageType.optional(),
   storage_config_id: storageConfigId.optional(),
   remark,
@@ -121,6 +140,8 @@ export const mountOutput = z.object({
   storage_config_id: z.string(),
   storage_config_name: z.string(),
   mount_path: z.string(),
+  /** The storage folder the mount shows ("" for the storage root). */
+  folder: z.string(),
   remark: z.string().nullable(),
   is_active: z.boolean(),
   created_by: z.string(),

@@ -1,6 +1,7 @@
 // Storage config schemas (SPEC.md §3 Storage config, DECISIONS.md Storage), wire names as the
 // original's scripts expect. Secrets are input only; answers carry `has_secret` and a mask.
 import { z } from "zod";
+import { normalizePath } from "../paths";
 
 export const LOCAL_PROVIDER = "local";
 export const S3_PROVIDERS = ["AWS S3", "Cloudflare R2", "Backblaze B2", "Other S3 Compatible"] as const;
@@ -24,7 +25,17 @@ export const storageFolder = z
   .string()
   .max(500)
   .transform((value) => value.replaceAll("\\", "/").split("/").filter(Boolean).join("/"))
-  .refine((value) => !value.split("/").some((segment) => segment === "." || segment === ".."), "errors.invalidPath");
+  .refine(
+    (value) =>
+      normalizePath(`/${value}`) !== null && !value.split("/").some((segment) => segment === "." || segment === ".."),
+    "errors.invalidPath",
+  );
+
+/** Where a storage keeps file shares when none is chosen (docs/decisions/0007). */
+export const DEFAULT_SHARE_FOLDER = "shares";
+
+/** The share folder: a storage folder that is never the storage root. */
+export const shareFolder = storageFolder.refine((value) => value !== "", "errors.shareFolderRequired");
 
 const baseFields = {
   name: z.string().trim().min(1, "errors.storageNameRequired").max(100),
@@ -35,6 +46,7 @@ const baseFields = {
   secret_access_key: z.string().max(2000).optional().nullable(),
   path_style: z.boolean().default(false),
   default_folder: storageFolder.default(""),
+  share_folder: shareFolder.default(DEFAULT_SHARE_FOLDER),
   root_path: z.string().trim().max(1000).optional().nullable(),
   is_public: z.boolean().default(false),
   total_storage_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
@@ -82,6 +94,7 @@ export const updateStorageConfigInput = z.object({
   secret_access_key: baseFields.secret_access_key,
   path_style: z.boolean().optional(),
   default_folder: storageFolder.optional(),
+  share_folder: shareFolder.optional(),
   root_path: baseFields.root_path,
   is_public: z.boolean().optional(),
   total_storage_bytes: baseFields.total_storage_bytes,
@@ -102,6 +115,7 @@ export const storageConfigOutput = z.object({
   has_secret: z.boolean(),
   path_style: z.boolean(),
   default_folder: z.string(),
+  share_folder: z.string(),
   root_path: z.string().nullable(),
   is_public: z.boolean(),
   is_default: z.boolean(),

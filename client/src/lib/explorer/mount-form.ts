@@ -1,12 +1,15 @@
 // The mount create/edit form: its state, validation with the shared schema (messages are i18n keys
-// under errors.*), and the requests it sends.
-import { createMountInput, DEFAULT_CACHE_TTL, type MountView } from "@shared/schemas/mounts";
+// under errors.*), the place in the storage it points at, and the requests it sends.
+import { createMountInput, DEFAULT_CACHE_TTL, describeMountLocation, type MountView } from "@shared/schemas/mounts";
+import { storageFolder } from "@shared/schemas/storage";
 import { type FieldErrors, fieldErrorsFromIssues } from "../form-messages";
 
 export type MountFormState = {
   name: string;
   mount_path: string;
   storage_config_id: string;
+  /** The storage folder; null until typed: the chosen storage's default folder. */
+  folder: string | null;
   cache_ttl: string;
   sort_order: string;
   remark: string;
@@ -19,6 +22,7 @@ const FIELDS: readonly MountField[] = [
   "name",
   "mount_path",
   "storage_config_id",
+  "folder",
   "cache_ttl",
   "sort_order",
   "remark",
@@ -34,6 +38,7 @@ export function emptyMountForm(defaultStorageId = ""): MountFormState {
     name: "",
     mount_path: "",
     storage_config_id: defaultStorageId,
+    folder: null,
     cache_ttl: String(DEFAULT_CACHE_TTL),
     sort_order: "0",
     remark: "",
@@ -46,6 +51,7 @@ export function mountFormFor(mount: MountView): MountFormState {
     name: mount.name,
     mount_path: mount.mount_path,
     storage_config_id: mount.storage_config_id,
+    folder: mount.folder,
     cache_ttl: String(mount.cache_ttl),
     sort_order: String(mount.sort_order),
     remark: mount.remark ?? "",
@@ -58,6 +64,7 @@ function toInput(state: MountFormState) {
     name: state.name,
     mount_path: state.mount_path,
     storage_config_id: state.storage_config_id,
+    folder: state.folder ?? undefined,
     // An empty number field is invalid rather than zero.
     cache_ttl: state.cache_ttl.trim() === "" ? Number.NaN : Number(state.cache_ttl),
     sort_order: state.sort_order.trim() === "" ? 0 : Number(state.sort_order),
@@ -77,4 +84,34 @@ export function buildCreateMountRequest(state: MountFormState) {
 
 export function buildUpdateMountRequest(id: string, state: MountFormState) {
   return { id, ...createMountInput.parse(toInput(state)) };
+}
+
+type StorageChoice = {
+  provider_type: string;
+  bucket_name: string | null;
+  root_path: string | null;
+  default_folder: string;
+  share_folder: string;
+};
+
+/** The folder the form would save: the typed one (normalised like the server does), else the storage's default. */
+export function effectiveFolder(state: MountFormState, storage: StorageChoice | undefined): string | null {
+  if (state.folder === null) return storage?.default_folder ?? null;
+  const parsed = storageFolder.safeParse(state.folder);
+  return parsed.success ? parsed.data : state.folder;
+}
+
+/**
+ * Where the mount would point, shown before saving: "s3://bucket/photos/" or the local folder; and
+ * whether that folder holds the storage's share folder (or lies in it).
+ */
+export function mountLocationPreview(state: MountFormState, storage: StorageChoice | undefined) {
+  if (!storage) return null;
+  const folder = effectiveFolder(state, storage) ?? "";
+  const prefix = folder ? `${folder}/` : "";
+  const shares = `${storage.share_folder}/`;
+  return {
+    location: describeMountLocation(storage, folder),
+    holdsShares: shares.startsWith(prefix) || prefix.startsWith(shares),
+  };
 }

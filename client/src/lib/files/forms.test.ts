@@ -34,7 +34,7 @@ describe("upload share options", () => {
     });
     expect(errors.maxViews).toEqual({ key: "errors.maxViewsInvalid" });
     expect(errors.remark).toEqual({ key: "forms.tooLong", values: { max: 500 } });
-    expect(errors.path).toEqual({ key: "errors.invalidPath" });
+    expect(errors.path).toEqual({ key: "errors.shareFolderEscape" });
   });
 
   test("builds the fields every flow sends: hours of expiry, 0 views for unlimited, a normalised folder", () => {
@@ -169,6 +169,7 @@ describe("storage form", () => {
     has_secret: true,
     path_style: true,
     default_folder: "uploads",
+    share_folder: "shares",
     root_path: null,
     is_public: false,
     is_default: true,

@@ -2,7 +2,7 @@
 // schema, checked as typed), password, expiry (1 hour ... never), max views, remark and folder,
 // turned into the fields every upload flow sends.
 import { REMARK_MAX_LENGTH } from "@shared/constants";
-import { virtualPath } from "@shared/schemas/common";
+import { shareSubfolder } from "@shared/schemas/files";
 import type { FieldErrors, FieldMessage } from "../form-messages";
 import { PASSWORD_MAX_LENGTH, validateMaxViews } from "../pastes/create-form";
 import { DEFAULT_EXPIRY, EXPIRY_HOURS, type ExpiryChoice } from "../pastes/expiry";
@@ -34,8 +34,8 @@ export const INITIAL_SHARE_OPTIONS: ShareOptionsState = {
 
 export function validatePath(value: string): FieldMessage | null {
   if (value.trim() === "") return null;
-  const result = virtualPath.safeParse(value.trim());
-  return result.success ? null : { key: "errors.invalidPath" };
+  const result = shareSubfolder.safeParse(value.trim());
+  return result.success ? null : { key: "errors.shareFolderEscape" };
 }
 
 /** `fileCount`: how many uploads start with these options; a custom suffix fits only one. */
@@ -66,6 +66,6 @@ export function buildUploadTarget(state: ShareOptionsState): UploadTarget {
     expires_in: EXPIRY_HOURS[state.expiry],
     max_views: state.maxViews.trim() === "" ? 0 : Number(state.maxViews.trim()),
     remark: state.remark.trim() || null,
-    path: path ? (virtualPath.safeParse(path).data ?? "/") : "/",
+    path: path ? (shareSubfolder.safeParse(path).data ?? "/") : "/",
   };
 }

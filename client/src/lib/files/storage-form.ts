@@ -3,6 +3,7 @@
 // and the request sent on create or save. A stored secret is shown masked and kept unless replaced.
 import {
   createStorageConfigInput,
+  DEFAULT_SHARE_FOLDER,
   LOCAL_PROVIDER,
   PROVIDER_TYPES,
   SECRET_MASK,
@@ -79,6 +80,7 @@ export type StorageFormState = {
   secret_access_key: string;
   path_style: boolean;
   default_folder: string;
+  share_folder: string;
   root_path: string;
   is_public: boolean;
   custom_host: string;
@@ -107,6 +109,7 @@ export function emptyStorageForm(provider: ProviderType = "AWS S3"): StorageForm
     secret_access_key: "",
     path_style: preset.pathStyle,
     default_folder: "",
+    share_folder: DEFAULT_SHARE_FOLDER,
     root_path: "",
     is_public: false,
     custom_host: "",
@@ -148,6 +151,7 @@ export function storageFormFor(config: StorageConfigView): StorageFormState {
     secret_access_key: config.has_secret ? (config.secret_access_key ?? SECRET_MASK) : "",
     path_style: config.path_style,
     default_folder: config.default_folder,
+    share_folder: config.share_folder,
     root_path: config.root_path ?? "",
     is_public: config.is_public,
     custom_host: config.custom_host ?? "",
@@ -182,6 +186,7 @@ type StorageRequest = {
   secret_access_key?: string;
   path_style: boolean;
   default_folder: string;
+  share_folder: string;
   root_path: string | null;
   is_public: boolean;
   custom_host: string | null;
@@ -201,6 +206,7 @@ function requestFrom(state: StorageFormState): StorageRequest {
     access_key_id: isLocal ? null : state.access_key_id.trim() || null,
     path_style: isLocal ? false : state.path_style,
     default_folder: state.default_folder.trim(),
+    share_folder: state.share_folder.trim(),
     root_path: isLocal ? state.root_path.trim() || null : null,
     is_public: state.is_public,
     custom_host: isLocal ? null : state.custom_host.trim() || null,
@@ -219,6 +225,7 @@ const FIELD_BY_PATH: Record<string, StorageField> = {
   access_key_id: "access_key_id",
   secret_access_key: "secret_access_key",
   default_folder: "default_folder",
+  share_folder: "share_folder",
   root_path: "root_path",
   custom_host: "custom_host",
   total_storage_bytes: "capacity",

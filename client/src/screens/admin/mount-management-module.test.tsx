@@ -17,6 +17,7 @@ function mount(overrides: Partial<MountView> = {}): MountView {
     storage_config_id: "cfg-local",
     storage_config_name: "Local storage",
     mount_path: "/docs",
+    folder: "docs",
     remark: null,
     is_active: true,
     created_by: "admin",

@@ -22,6 +22,7 @@ function config(overrides: Partial<StorageConfigView>): StorageConfigView {
     has_secret: false,
     path_style: false,
     default_folder: "",
+    share_folder: "shares",
     root_path: "/data/files",
     is_public: false,
     is_default: true,

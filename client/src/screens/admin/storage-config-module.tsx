@@ -180,6 +180,9 @@ function StorageCard({
         <CardDetail label={t("files.storage.fields.folder")} mono>
           {config.default_folder ? `/${config.default_folder}` : "/"}
         </CardDetail>
+        <CardDetail label={t("files.storage.fields.shareFolder")} mono>
+          {`/${config.share_folder}`}
+        </CardDetail>
         <CardDetail label={t("files.storage.fields.lastUsed")}>
           {config.last_used
             ? formatRelativeTime(config.last_used, new Date(), language)

@@ -85,6 +85,10 @@ export const enErrors = {
   fileMissing: "No file was sent",
   fileNotFound: "The file does not exist or has been deleted",
   fileExpired: "The file share has expired",
+  fileGone: "The shared file is gone: it was deleted or moved from its storage",
+  shareFolderEscape:
+    'The folder must lie inside the storage\'s share folder: no "..", ".", backslashes, drive letters or leading "//"',
+  shareFolderRequired: "Choose a share folder; it cannot be the storage's root",
   linkInvalid: "This link is not valid",
   linkExpired: "This link has expired; open the share again",
   nothingToCancel: "There is no upload in progress to cancel",

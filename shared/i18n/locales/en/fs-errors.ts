@@ -19,6 +19,7 @@ export const enFsErrors = {
   mountNotFound: "The mount does not exist",
   fsPathNotFound: "The file or folder does not exist",
   fsPathForbidden: "You have no access to this path",
+  fsShareFolderForbidden: "This folder holds file shares: API keys reach shared files only through their share links",
   fsReadOnly: "Your key can only read the mounts",
   fsOutsideMount: "Choose a place inside a mount",
   fsMountRootProtected: "A mount point cannot be renamed, replaced or deleted here; change it in mount management",

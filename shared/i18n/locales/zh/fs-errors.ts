@@ -18,6 +18,7 @@ export const zhFsErrors: typeof enFsErrors = {
   mountNotFound: "挂载点不存在",
   fsPathNotFound: "文件或文件夹不存在",
   fsPathForbidden: "您无权访问此路径",
+  fsShareFolderForbidden: "此文件夹存放文件分享：API 密钥只能通过分享链接访问分享的文件",
   fsReadOnly: "您的密钥只能读取挂载点",
   fsOutsideMount: "请选择挂载点内的位置",
   fsMountRootProtected: "挂载点不能在此重命名、替换或删除，请在挂载管理中修改",

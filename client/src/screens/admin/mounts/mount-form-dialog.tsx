@@ -19,11 +19,13 @@ import { useFieldForm } from "../../../components/use-field-form";
 import {
   buildCreateMountRequest,
   buildUpdateMountRequest,
+  effectiveFolder,
   emptyMountForm,
   type MountField,
   type MountFormState,
   mountFieldOf,
   mountFormFor,
+  mountLocationPreview,
   validateMountForm,
 } from "../../../lib/explorer/mount-form";
 import { renderFieldMessage } from "../../../lib/form-messages";
@@ -75,10 +77,13 @@ function MountForm({
   const storageId = useId();
   const remarkId = useId();
   const storageValue = state.storage_config_id || defaultStorage;
+  const chosenStorage = storages.data?.find((config) => config.id === storageValue);
+  const preview = mountLocationPreview(state, chosenStorage);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = { ...state, storage_config_id: storageValue };
+    // The folder shown is the one saved: the storage's default until another is typed.
+    const values = { ...state, storage_config_id: storageValue, folder: effectiveFolder(state, chosenStorage) };
     if (!form.check(event, validateMountForm(values))) return;
     onSavingChange(true);
     const handlers = {
@@ -148,6 +153,37 @@ function MountForm({
           ))}
         </select>
         {storageError ? <FieldError id={`${storageId}-error`}>{storageError}</FieldError> : null}
+      </div>
+      <div>
+        <TextField
+          label={t("explorer.mounts.fields.folder")}
+          value={state.folder ?? chosenStorage?.default_folder ?? ""}
+          onValueChange={(folder) => change({ folder })}
+          error={field("folder")}
+          hint={t("explorer.mounts.form.folderHint")}
+          placeholder={t("explorer.mounts.form.folderPlaceholder")}
+          autoComplete="off"
+          spellCheck={false}
+          name="mount-folder"
+        />
+        {preview ? (
+          <div
+            className="mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800/60"
+            data-testid="mount-location"
+            aria-live="polite"
+          >
+            <p className="text-slate-600 dark:text-slate-300">
+              {t("explorer.mounts.fields.location")}{" "}
+              <code className="break-all font-mono text-slate-900 dark:text-slate-100">{preview.location}</code>
+            </p>
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("explorer.mounts.form.locationHint")}</p>
+            {preview.holdsShares ? (
+              <p className="mt-1 text-xs text-amber-700 dark:text-amber-300">
+                {t("explorer.mounts.form.sharesInside")}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField

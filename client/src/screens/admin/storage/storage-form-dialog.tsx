@@ -1,7 +1,7 @@
 // Adding or editing a storage config: a provider preset first (AWS S3, Cloudflare R2, Backblaze B2,
 // other S3-compatible, local disk), then its fields, checked with the shared schema. The secret of
 // a saved config shows as a mask and is kept unless something else is typed.
-import { LOCAL_PROVIDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/storage";
+import { DEFAULT_SHARE_FOLDER, LOCAL_PROVIDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/storage";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
@@ -286,6 +286,17 @@ function StorageForm({
           autoComplete="off"
           spellCheck={false}
           name="default-folder"
+        />
+        <TextField
+          label={t("files.storage.form.shareFolder")}
+          value={state.share_folder}
+          onValueChange={(share_folder) => change({ share_folder })}
+          hint={t("files.storage.form.shareFolderHint")}
+          error={field("share_folder")}
+          placeholder={DEFAULT_SHARE_FOLDER}
+          autoComplete="off"
+          spellCheck={false}
+          name="share-folder"
         />
         <CapacityField
           value={state.capacity}

@@ -1,0 +1,387 @@
+// Mounts over storage that already holds files, and the rule that keeps file shares and mount folders
+// apart (issue 15; issue 21 item 3; docs/decisions/0007-share-folder-and-mount-folders.md), on SQLite
+// and Postgres, against local disk and a real S3 server. The storage is seeded directly (files written
+// on disk, objects put with the AWS SDK into a fresh bucket), never through the app, and checked the
+// same way afterwards.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { allTraversalForms } from "../../shared/test/traversal-corpus";
+import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp, tempDir } from "../test/harness";
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
+type Body = { code: number; message: string; data: any; success: boolean };
+type Answer = { status: number; text: string; body: Body };
+
+const STORAGES = ["local", "s3"] as const;
+const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
+
+/** What was in the storage before the app saw it. */
+const SEEDED: Record<string, string> = {
+  "readme.txt": "hello from before",
+  "photos/2026/beach.jpg": "beach bytes",
+  "photos/2026/forest.jpg": "forest bytes",
+  "photos/notes.md": "# notes",
+  "docs/report.pdf": "%PDF-1.4 report",
+};
+
+/** The storage seen from outside the app: a folder on disk or a bucket of its own. */
+type RawStorage = {
+  put(key: string, body: string): Promise<void>;
+  read(key: string): Promise<string | null>;
+  remove(key: string): Promise<void>;
+  /** Every object key (files only). */
+  keys(): Promise<string[]>;
+  /** The fields of POST /s3-configs. */
+  config: Record<string, unknown>;
+};
+
+function localStorage(): RawStorage {
+  const root = tempDir("seeded-local");
+  const walk = (dir: string, prefix = ""): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path, `${prefix}${name}/`) : [`${prefix}${name}`];
+    });
+  return {
+    async put(key, body) {
+      mkdirSync(join(root, key, ".."), { recursive: true });
+      writeFileSync(join(root, key), body);
+    },
+    async read(key) {
+      try {
+        return readFileSync(join(root, key), "utf8");
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await Bun.file(join(root, key)).delete();
+    },
+    // The driver's temp folder is its own business.
+    keys: async () => walk(root).filter((key) => !key.startsWith(".")),
+    config: { name: "Seeded disk", provider_type: "local", root_path: root },
+  };
+}
+
+async function s3Storage(): Promise<RawStorage> {
+  const env = s3Env();
+  const bucket = `seeded-${crypto.randomUUID().slice(0, 8)}`;
+  const client = new S3Client({
+    endpoint: env.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: env.accessKeyId, secretAccessKey: env.secret },
+  });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  return {
+    async put(key, body) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
+    },
+    async read(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return (await answer.Body?.transformToString()) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async keys() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key && !object.Key.endsWith("/")) keys.push(object.Key);
+        token = page.NextContinuationToken;
+      } while (token);
+      return keys;
+    },
+    config: {
+      name: "Seeded bucket",
+      provider_type: "Other S3 Compatible",
+      endpoint_url: env.endpoint,
+      bucket_name: bucket,
+      region: "us-east-1",
+      access_key_id: env.accessKeyId,
+      secret_access_key: env.secret,
+      path_style: true,
+    },
+  };
+}
+
+describe.each(cases)("mounts over existing storage on %s with %s storage", (provider, storageKind) => {
+  let t: TestApp;
+  let raw: RawStorage;
+  let admin: string;
+  let storageId: string;
+  let fileKey: string;
+  let mountKey: string;
+  let mountKeyBasic: string;
+
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; auth?: string; language?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.auth) headers.authorization = options.auth;
+    if (options.language) headers["accept-language"] = options.language;
+    const init: RequestInit = { method, headers };
+    if (options.body instanceof FormData) init.body = options.body;
+    else if (options.body !== undefined) {
+      headers["content-type"] = "application/json";
+      init.body = JSON.stringify(options.body);
+    }
+    const url = path.startsWith("/dav") ? `http://localhost${path}` : `http://localhost/api${path}`;
+    const response = await t.app.fetch(new Request(url, init), "127.0.0.1");
+    const text = await response.text();
+    const isJson = response.headers.get("content-type")?.includes("json");
+    return { status: response.status, text, body: (isJson ? JSON.parse(text) : null) as Body };
+  }
+  const fetchLink = (url: string) =>
+    url.startsWith(t.config.publicUrl)
+      ? t.app.fetch(new Request(`http://localhost${url.slice(t.config.publicUrl.length)}`), "127.0.0.1")
+      : fetch(url);
+  const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  const names = async (path: string, auth = admin) => {
+    const answer = await call("GET", `/${auth === admin ? "admin" : "user"}/fs/list?${q({ path })}`, { auth });
+    expect(answer.status).toBe(200);
+    return answer.body.data.entries.map((entry: { name: string }) => entry.name).sort();
+  };
+  async function shareUpload(auth: string, path: string, content = "shared bytes", extra: Record<string, string> = {}) {
+    const form = new FormData();
+    form.set("s3_config_id", storageId);
+    form.set("path", path);
+    for (const [name, value] of Object.entries(extra)) form.set(name, value);
+    form.set("file", new File([content], "shared.txt"));
+    return call("POST", "/upload", { auth, body: form });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    raw = storageKind === "local" ? localStorage() : await s3Storage();
+    for (const [key, body] of Object.entries(SEEDED)) await raw.put(key, body);
+    const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
+    admin = `Bearer ${login.body.data.token}`;
+    const created = await call("POST", "/s3-configs", { auth: admin, body: raw.config });
+    expect(created.status).toBe(201);
+    expect(created.body.data.share_folder).toBe("shares");
+    storageId = created.body.data.id;
+    const keyFor = async (body: object) => {
+      const key = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "k", ...body } });
+      expect(key.status).toBe(201);
+      return key.body.data.key as string;
+    };
+    fileKey = `ApiKey ${await keyFor({ file_permission: true })}`;
+    const mountSecret = await keyFor({ mount_permission: true, basic_path: "/seed" });
+    mountKey = `ApiKey ${mountSecret}`;
+    mountKeyBasic = `Basic ${btoa(`${mountSecret}:${mountSecret}`)}`;
+  });
+
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  test("a mount at the storage's root and one at a sub-folder show, search and serve what was there", async () => {
+    // No folder given: the storage's default folder, here its root.
+    const root = await call("POST", "/admin/mounts", {
+      auth: admin,
+      body: { name: "Seed", mount_path: "/seed", storage_config_id: storageId },
+    });
+    expect(root.status).toBe(201);
+    expect(root.body.data.folder).toBe("");
+    // A second mount on the same storage, on one of its folders.
+    const photos = await call("POST", "/admin/mounts", {
+      auth: admin,
+      body: { name: "Photos", mount_path: "/photos", storage_config_id: storageId, folder: "/photos/" },
+    });
+    expect(photos.status).toBe(201);
+    expect(photos.body.data.folder).toBe("photos");
+
+    expect(await names("/seed")).toEqual(["docs", "photos", "readme.txt"]);
+    expect(await names("/seed/photos/2026")).toEqual(["beach.jpg", "forest.jpg"]);
+    expect(await names("/photos")).toEqual(["2026", "notes.md"]);
+    expect(await names("/photos/2026")).toEqual(["beach.jpg", "forest.jpg"]);
+
+    const found = await call("GET", `/admin/fs/search?${q({ q: "forest", scope: "global" })}`, { auth: admin });
+    expect(found.status).toBe(200);
+    expect(found.body.data.items.map((item: { path: string }) => item.path).sort()).toEqual([
+      "/photos/2026/forest.jpg",
+      "/seed/photos/2026/forest.jpg",
+    ]);
+
+    const download = await call("GET", `/admin/fs/download?${q({ path: "/photos/notes.md" })}`, { auth: admin });
+    expect(download.status).toBe(200);
+    expect(download.text).toBe("# notes");
+    const viaKey = await call("GET", `/user/fs/download?${q({ path: "/seed/readme.txt" })}`, { auth: mountKey });
+    expect(viaKey.text).toBe("hello from before");
+  });
+
+  test("renaming and deleting seeded files changes the storage itself", async () => {
+    const renamed = await call("POST", "/admin/fs/rename", {
+      auth: admin,
+      body: { oldPath: "/photos/2026/beach.jpg", newPath: "/photos/2026/sea.jpg" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await raw.read("photos/2026/sea.jpg")).toBe("beach bytes");
+    expect(await raw.read("photos/2026/beach.jpg")).toBeNull();
+    // The other mount of the same storage sees it at once (its listing cache was dropped).
+    expect(await names("/seed/photos/2026")).toEqual(["forest.jpg", "sea.jpg"]);
+
+    const removed = await call("POST", "/admin/fs/batch-remove", { auth: admin, body: { paths: ["/seed/docs"] } });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.deleted).toBe(1);
+    expect(await raw.read("docs/report.pdf")).toBeNull();
+    expect(await names("/seed")).toEqual(["photos", "readme.txt"]);
+  });
+
+  test("a mount's folder is validated, shown on the mount and can be changed", async () => {
+    const bad = await call("POST", "/admin/mounts", {
+      auth: admin,
+      language: "zh-CN",
+      body: { name: "Bad", mount_path: "/bad", storage_config_id: storageId, folder: "photos/../.." },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("路径无效");
+    const list = await call("GET", "/admin/mounts", { auth: admin });
+    const photos = list.body.data.find((mount: { mount_path: string }) => mount.mount_path === "/photos");
+    const moved = await call("PUT", `/admin/mounts/${photos.id}`, { auth: admin, body: { folder: "photos/2026" } });
+    expect(moved.status).toBe(200);
+    expect(await names("/photos")).toEqual(["forest.jpg", "sea.jpg"]);
+    await call("PUT", `/admin/mounts/${photos.id}`, { auth: admin, body: { folder: "photos" } });
+  });
+
+  test("a key with file permission only writes beneath the share folder, never into a mount's folder", async () => {
+    // The probe of issue 21: path=docs/b used to land where the mount /seed shows docs/b.
+    const uploaded = await shareUpload(fileKey, "docs/b");
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.data.storage_path).toStartWith("shares/docs/b/shared-");
+    expect(await raw.read(uploaded.body.data.storage_path)).toBe("shared bytes");
+    expect(await raw.read("docs/b")).toBeNull();
+    expect(await names("/seed")).toEqual(["photos", "readme.txt", "shares"]);
+    expect(await names("/seed", mountKey)).toEqual(["photos", "readme.txt"]);
+  });
+
+  test("the traversal corpus as an upload path: 400, or an object beneath the share folder", async () => {
+    const before = new Set(await raw.keys());
+    const statuses: Record<number, number> = {};
+    for (const form of [...allTraversalForms(), "../x", "..", "./a", "a/./b", "C:\\x", "//server/x", "/"]) {
+      const answer = await shareUpload(fileKey, form, "corpus");
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      expect([201, 400]).toContain(answer.status);
+      if (answer.status === 201) expect(answer.body.data.storage_path).toStartWith("shares/");
+      else expect(answer.body.message).toContain("share folder");
+    }
+    expect(statuses[400]).toBeGreaterThan(20);
+    const added = (await raw.keys()).filter((key) => !before.has(key));
+    expect(added.length).toBe(statuses[201] ?? 0);
+    for (const key of added) expect(key).toStartWith("shares/");
+  });
+
+  test("a mount key cannot read, copy, move or delete share objects through the file system or WebDAV", async () => {
+    const shared = await shareUpload(fileKey, "", "secret share", { password: "pw-123456", max_views: "2" });
+    expect(shared.status).toBe(201);
+    const name = shared.body.data.storage_path.split("/").pop();
+    const sharePath = `/seed/shares/${name}`;
+
+    const fs = (path: string) => `/user/fs/${path}`;
+    expect((await call("GET", `${fs("list")}?${q({ path: "/seed/shares" })}`, { auth: mountKey })).status).toBe(404);
+    expect((await call("GET", `${fs("get")}?${q({ path: sharePath })}`, { auth: mountKey })).status).toBe(404);
+    expect((await call("GET", `${fs("download")}?${q({ path: sharePath })}`, { auth: mountKey })).status).toBe(404);
+    const search = await call("GET", `${fs("search")}?${q({ q: "shared", scope: "global" })}`, { auth: mountKey });
+    expect(search.body.data.items).toEqual([]);
+    const remove = await call("POST", fs("batch-remove"), { auth: mountKey, body: { paths: [sharePath] } });
+    expect(remove.body.data.deleted).toBe(0);
+    const rename = await call("POST", fs("rename"), {
+      auth: mountKey,
+      body: { oldPath: "/seed/shares", newPath: "/seed/taken" },
+    });
+    expect(rename.status).toBe(403);
+    const copy = await call("POST", fs("batch-copy"), {
+      auth: mountKey,
+      body: { items: [{ sourcePath: "/seed", targetPath: "/seed/copy/" }] },
+    });
+    expect(copy.body.data.success).toBe(0);
+    expect(copy.body.data.failed[0].message).toContain("share");
+
+    const dav = (method: string, path: string, headers: Record<string, string> = {}) =>
+      call(method, `/dav${path}`, { auth: mountKeyBasic, headers });
+    const listing = await dav("PROPFIND", "/seed", { depth: "1" });
+    expect(listing.status).toBe(207);
+    expect(listing.text).not.toContain("shares");
+    expect((await dav("GET", sharePath)).status).toBe(404);
+    // Hidden (404) or refused (403): either way nothing happens.
+    expect([403, 404]).toContain((await dav("DELETE", sharePath)).status);
+    expect([403, 404]).toContain((await dav("DELETE", "/seed/shares")).status);
+    const move = await dav("MOVE", "/seed/shares", { destination: "http://localhost/dav/seed/stolen" });
+    expect([403, 404]).toContain(move.status);
+    const copyRoot = await dav("COPY", "/seed", { destination: "http://localhost/dav/seed/all" });
+    expect(copyRoot.status).toBe(403);
+
+    // The object and its share are untouched: the password still gates it.
+    expect(await raw.read(shared.body.data.storage_path)).toBe("secret share");
+    const view = await call("GET", `/public/files/${shared.body.data.slug}`);
+    expect(view.status).toBe(200);
+    expect(view.body.data.requires_password).toBe(true);
+  });
+
+  test("the admin sees share objects marked; a rename takes the share along, a delete leaves it 410", async () => {
+    const shared = await shareUpload(admin, "follow", "follow me");
+    const slug = shared.body.data.slug;
+    const name = shared.body.data.storage_path.split("/").pop();
+    const listing = await call("GET", `/admin/fs/list?${q({ path: "/seed/shares/follow" })}`, { auth: admin });
+    expect(listing.body.data.entries).toEqual([expect.objectContaining({ name, share_slug: slug })]);
+    const top = await call("GET", `/admin/fs/list?${q({ path: "/seed" })}`, { auth: admin });
+    expect(top.body.data.entries.find((entry: { name: string }) => entry.name === "shares").holds_shares).toBe(true);
+
+    const renamed = await call("POST", "/admin/fs/rename", {
+      auth: admin,
+      body: { oldPath: "/seed/shares/follow", newPath: "/seed/shares/followed" },
+    });
+    expect(renamed.status).toBe(200);
+    const view = await call("GET", `/public/files/${slug}`);
+    expect(view.status).toBe(200);
+    expect(await (await fetchLink(view.body.data.download_url)).text()).toBe("follow me");
+
+    const removed = await call("POST", "/admin/fs/batch-remove", {
+      auth: admin,
+      body: { paths: [`/seed/shares/followed/${name}`] },
+    });
+    expect(removed.body.data.deleted).toBe(1);
+    const gone = await call("GET", `/public/files/${slug}`, { language: "zh-CN" });
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe("分享的文件已不存在：它已从存储中删除或移走");
+    const files = await call("GET", "/admin/files", { auth: admin });
+    expect(files.body.data.items.find((file: { slug: string }) => file.slug === slug)?.status).toBe("gone");
+  });
+
+  test("a share whose object was moved through WebDAV follows it; one deleted outside the app answers 410", async () => {
+    const shared = await shareUpload(admin, "dav", "over dav");
+    const name = shared.body.data.storage_path.split("/").pop();
+    const adminBasic = `Basic ${btoa(`admin:${TEST_ADMIN_PASSWORD}`)}`;
+    const moved = await call("MOVE", `/dav/seed/shares/dav/${name}`, {
+      auth: adminBasic,
+      headers: { destination: `http://localhost/dav/seed/shares/dav/moved-${name}` },
+    });
+    expect(moved.status).toBe(201);
+    const view = await call("GET", `/public/files/${shared.body.data.slug}`);
+    expect(view.status).toBe(200);
+    expect(await (await fetchLink(view.body.data.download_url)).text()).toBe("over dav");
+
+    await raw.remove(`shares/dav/moved-${name}`);
+    const gone = await call("GET", `/public/files/${shared.body.data.slug}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe("The shared file is gone: it was deleted or moved from its storage");
+  });
+});
