@@ -182,7 +182,10 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const limits = { creation_limit_per_key: 0, creation_limit_per_address: 0 };
     expect((await call("PUT", "/admin/system-settings", { auth: admin, body: limits })).status).toBe(200);
     const keyFor = async (body: object) => {
-      const key = await call("POST", "/admin/api-keys", { auth: admin, body: { name: `k-${crypto.randomUUID().slice(0, 8)}`, ...body } });
+      const key = await call("POST", "/admin/api-keys", {
+        auth: admin,
+        body: { name: `k-${crypto.randomUUID().slice(0, 8)}`, ...body },
+      });
       expect(key.status).toBe(201);
       return key.body.data.key as string;
     };

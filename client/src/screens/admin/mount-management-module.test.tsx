@@ -32,8 +32,26 @@ function mount(overrides: Partial<MountView> = {}): MountView {
 }
 
 const STORAGES = [
-  { id: "cfg-local", name: "Local storage", is_default: true },
-  { id: "cfg-s3", name: "S3 bucket", is_default: false },
+  {
+    id: "cfg-local",
+    name: "Local storage",
+    is_default: true,
+    provider_type: "local",
+    bucket_name: null,
+    root_path: "/srv/files",
+    default_folder: "",
+    share_folder: "shares",
+  },
+  {
+    id: "cfg-s3",
+    name: "S3 bucket",
+    is_default: false,
+    provider_type: "AWS S3",
+    bucket_name: "photos-bucket",
+    root_path: null,
+    default_folder: "library",
+    share_folder: "shares",
+  },
 ];
 
 beforeEach(async () => {
@@ -91,12 +109,22 @@ describe("mount management module (admin)", () => {
     fireEvent.submit(form);
     expect(await within(form).findByText("This path is reserved by the system; choose another")).toBeDefined();
     fireEvent.change(within(form).getByLabelText("Mount path"), { target: { value: "/docs//2024/" } });
+    // Where the mount points, before saving: the storage's root, which holds its share folder.
+    const location = within(form).getByTestId("mount-location");
+    expect(location.textContent).toContain("/srv/files/");
+    expect(location.textContent).toContain("share folder");
+    fireEvent.change(within(form).getByRole("combobox"), { target: { value: "cfg-s3" } });
+    expect(within(form).getByTestId("mount-location").textContent).toContain("s3://photos-bucket/library/");
+    fireEvent.change(within(form).getByLabelText("Storage folder"), { target: { value: "/albums//2024/" } });
+    expect(within(form).getByTestId("mount-location").textContent).toContain("s3://photos-bucket/albums/2024/");
+    expect(within(form).getByTestId("mount-location").textContent).not.toContain("share folder");
     fireEvent.submit(form);
     await eventually(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({
       name: "Docs",
       mount_path: "/docs/2024",
-      storage_config_id: "cfg-local",
+      storage_config_id: "cfg-s3",
+      folder: "albums/2024",
       cache_ttl: 60,
       sort_order: 0,
       is_active: true,

@@ -227,6 +227,15 @@ export function EntryList(props: EntryListProps) {
                   >
                     {entry.name}
                   </Link>
+                  {entry.share_slug || entry.holds_shares ? (
+                    <span
+                      className="ml-0 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-500/15 dark:text-amber-200"
+                      title={entry.share_slug ? `/file/${entry.share_slug}` : undefined}
+                      data-testid="share-badge"
+                    >
+                      {entry.share_slug ? t("explorer.shares.badge") : t("explorer.shares.folderBadge")}
+                    </span>
+                  ) : null}
                   <p className="truncate text-xs text-slate-500 md:hidden dark:text-slate-400">
                     {entry.is_mount ? t("explorer.list.mount") : modifiedOf(entry)}
                   </p>

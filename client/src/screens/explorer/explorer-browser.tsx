@@ -96,6 +96,9 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const readOnly = Boolean(list.data?.readonly) || (authType === "apikey" && auth.mountReadOnly);
   const canWrite = Boolean(list.data) && !readOnly && !list.data?.is_virtual;
   const selectedEntries = entries.filter((entry) => selected.has(entry.path));
+  /** How many of these paths back file shares, or hold a share folder (docs/decisions/0007). */
+  const sharesAmong = (targets: string[]) =>
+    entries.filter((entry) => targets.includes(entry.path) && (entry.share_slug || entry.holds_shares)).length;
   const singleFile = selectedEntries.length === 1 && selectedEntries[0]?.type === "file" ? selectedEntries[0] : null;
   const selectedFiles = selectedEntries.filter((entry) => entry.type === "file");
   const showTasks = () => setPanel("tasks");
@@ -455,6 +458,9 @@ export function ExplorerBrowser({ path }: { path: string }) {
         open={dialog?.kind === "mkdir" || dialog?.kind === "rename"}
         mode={dialog?.kind === "rename" ? "rename" : "mkdir"}
         initialName={dialog?.kind === "rename" ? dialog.entry.name : ""}
+        warning={
+          dialog?.kind === "rename" && sharesAmong([dialog.entry.path]) > 0 ? t("explorer.shares.renameWarning") : null
+        }
         onClose={() => setDialog(null)}
         onSubmit={async (name) => {
           if (dialog?.kind === "rename") {
@@ -473,6 +479,11 @@ export function ExplorerBrowser({ path }: { path: string }) {
       <DeleteEntriesDialog
         open={dialog?.kind === "delete"}
         names={dialog?.kind === "delete" ? dialog.paths.map(nameOf) : []}
+        warning={
+          dialog?.kind === "delete" && sharesAmong(dialog.paths) > 0
+            ? t("explorer.shares.deleteWarning", { count: sharesAmong(dialog.paths) })
+            : null
+        }
         onClose={() => setDialog(null)}
         onConfirm={async () => {
           if (dialog?.kind !== "delete") return;

@@ -15,9 +15,24 @@ export type NameDialogProps = {
   onClose: () => void;
   /** Resolves when done; a rejection shows its message in the dialog. */
   onSubmit: (name: string) => Promise<unknown>;
+  /** Said above the form before the change is made (e.g. the entry backs a file share). */
+  warning?: string | null;
 };
 
-export function NameDialog({ open, mode, initialName, onClose, onSubmit }: NameDialogProps) {
+/** A caution shown before a change that reaches beyond the explorer (file shares). */
+function DialogWarning({ children }: { children: string }) {
+  return (
+    <p
+      className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+      role="note"
+      data-testid="share-warning"
+    >
+      {children}
+    </p>
+  );
+}
+
+export function NameDialog({ open, mode, initialName, onClose, onSubmit, warning }: NameDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
@@ -29,6 +44,7 @@ export function NameDialog({ open, mode, initialName, onClose, onSubmit }: NameD
       icon={mode === "mkdir" ? PlusIcon : PencilIcon}
       title={mode === "mkdir" ? t("explorer.mkdir.title") : t("explorer.rename.title", { name: initialName })}
     >
+      {open && warning ? <DialogWarning>{warning}</DialogWarning> : null}
       {open ? (
         <NameForm
           key={`${mode}-${initialName}`}
@@ -118,9 +134,11 @@ export type DeleteEntriesDialogProps = {
   names: string[];
   onClose: () => void;
   onConfirm: () => Promise<unknown>;
+  /** Said before the list: what else the delete changes (file shares). */
+  warning?: string | null;
 };
 
-export function DeleteEntriesDialog({ open, names, onClose, onConfirm }: DeleteEntriesDialogProps) {
+export function DeleteEntriesDialog({ open, names, onClose, onConfirm, warning }: DeleteEntriesDialogProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -165,6 +183,7 @@ export function DeleteEntriesDialog({ open, names, onClose, onConfirm }: DeleteE
         </>
       }
     >
+      {warning ? <DialogWarning>{warning}</DialogWarning> : null}
       {names.length > 1 ? (
         <ul className="max-h-40 list-inside list-disc overflow-y-auto text-sm text-slate-700 dark:text-slate-300">
           {names.slice(0, 20).map((name) => (

@@ -116,6 +116,15 @@ export const enExplorer = {
       failed: "The search failed",
       truncated: "The search stopped early; there may be more matches.",
     },
+    shares: {
+      badge: "Shared file",
+      folderBadge: "Holds shares",
+      deleteWarning_one:
+        '{{count}} of these backs a file share or holds the share folder: its share link will answer "gone" (410).',
+      deleteWarning_other:
+        '{{count}} of these back file shares or hold the share folder: their share links will answer "gone" (410).',
+      renameWarning: "This backs a file share or holds the share folder: the share links follow the new name.",
+    },
     mounts: {
       add: "Add mount",
       listLabel: "Mount points",

@@ -116,6 +116,13 @@ export const zhExplorer: typeof enExplorer = {
       failed: "搜索失败",
       truncated: "搜索提前结束，可能还有更多匹配项。",
     },
+    shares: {
+      badge: "分享文件",
+      folderBadge: "含分享",
+      deleteWarning_one: "其中 {{count}} 项是文件分享的文件或包含分享文件夹：其分享链接将显示“已不存在”（410）。",
+      deleteWarning_other: "其中 {{count}} 项是文件分享的文件或包含分享文件夹：其分享链接将显示“已不存在”（410）。",
+      renameWarning: "此项是文件分享的文件或包含分享文件夹：分享链接会跟随新名称。",
+    },
     mounts: {
       add: "添加挂载",
       listLabel: "挂载点",
