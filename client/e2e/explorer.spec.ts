@@ -325,11 +325,24 @@ describe("mount explorer", () => {
     });
     expect(bucket.status).toBe(201);
     expect(
-      (await api("POST", "/admin/mounts", { name: "Local", mount_path: "/local", storage_config_id: localId })).status,
+      (
+        await api("POST", "/admin/mounts", {
+          name: "Local",
+          mount_path: "/local",
+          storage_config_id: localId,
+          folder: "local",
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await api("POST", "/admin/mounts", { name: "Bucket", mount_path: "/bucket", storage_config_id: bucket.data.id }))
-        .status,
+      (
+        await api("POST", "/admin/mounts", {
+          name: "Bucket",
+          mount_path: "/bucket",
+          storage_config_id: bucket.data.id,
+          folder: "bucket",
+        })
+      ).status,
     ).toBe(201);
     expect((await api("POST", "/admin/fs/mkdir", { path: "/local/copies" })).status).toBe(201);
 
