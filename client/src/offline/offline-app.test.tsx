@@ -205,7 +205,12 @@ describe("syncing the queue", () => {
       ["pastes.create", "Bearer token-at-the-time"],
       ["fs.admin.mkdir", "Bearer token-at-the-time"],
     ]);
-    expect(summary).toMatchObject({ synced: 1, createdPastes: ["new123"], remaining: 0, touchesPastes: true });
+    expect(summary).toMatchObject({
+      synced: 1,
+      createdPastes: [{ slug: "new123", url: created.url }],
+      remaining: 0,
+      touchesPastes: true,
+    });
     expect(summary?.failed).toEqual([{ type: "fs.mkdir", message: "A file or folder with this name already exists" }]);
     expect(await pendingWrites(db)).toEqual([]);
     const toasts = toast.getToasts();
@@ -213,7 +218,9 @@ describe("syncing the queue", () => {
       "1 change made offline was sent",
       "Could not sync: create a folder",
     ]);
-    expect(toasts[0]?.actions.map((action) => action.label)).toEqual(["Open the paste"]);
+    // The new paste's link is in the toast, to copy or open, whatever screen is showing.
+    expect(toasts[0]?.description).toBe(`Your new paste is online: ${created.url}`);
+    expect(toasts[0]?.actions.map((action) => action.label)).toEqual(["Copy link", "Open the paste"]);
     expect(toasts[1]?.description).toBe("A file or folder with this name already exists");
   });
 

@@ -10,6 +10,8 @@ import { toast } from "../components/toast-store";
 import i18n, { currentLanguage } from "../i18n";
 import { errorMessageOf, isNetworkError } from "../lib/api-errors";
 import { authHeadersFor } from "../lib/auth-headers";
+import { copyText } from "../lib/clipboard";
+import { publishSyncedPaste, type SyncedPaste } from "../lib/pastes/synced-pastes";
 import { TRPC_URL } from "../lib/trpc";
 import type { OfflineDatabase, OfflineQueueItem, QueueItemType } from "./db";
 import { countPendingWrites, procedureOf, type SyncReport, syncQueue, withSyncLock } from "./queue";
@@ -41,18 +43,18 @@ export function replayWrite(item: OfflineQueueItem): Promise<unknown> {
 
 export type SyncSummary = {
   synced: number;
-  /** Slugs of pastes created by the sync, to open them from the toast. */
-  createdPastes: string[];
+  /** Pastes created by the sync, to show, copy and open their links from the toast. */
+  createdPastes: { slug: string; url: string }[];
   failed: { type: QueueItemType; message: string }[];
   remaining: number;
   /** A paste was created, changed or deleted: admin lists of pastes are out of date. */
   touchesPastes: boolean;
 };
 
-function slugOf(result: unknown): string | null {
+function linkOf(result: unknown): { slug: string; url: string } | null {
   if (typeof result !== "object" || result === null) return null;
-  const slug = (result as Record<string, unknown>).slug;
-  return typeof slug === "string" ? slug : null;
+  const { slug, url } = result as Record<string, unknown>;
+  return typeof slug === "string" && typeof url === "string" ? { slug, url } : null;
 }
 
 export function summarizeSync(report: SyncReport): SyncSummary {
@@ -62,8 +64,8 @@ export function summarizeSync(report: SyncReport): SyncSummary {
     synced: report.synced.length,
     createdPastes: report.synced
       .filter(({ item }) => item.type === "paste.create")
-      .map(({ result }) => slugOf(result))
-      .filter((slug): slug is string => slug !== null),
+      .map(({ result }) => linkOf(result))
+      .filter((link): link is { slug: string; url: string } => link !== null),
     failed: report.failed.map(({ item, error }) => ({ type: item.type, message: errorMessageOf(error, messages) })),
     remaining: report.remaining,
     touchesPastes: report.synced.some(({ item }) => item.type.startsWith("paste.")),
@@ -73,11 +75,16 @@ export function summarizeSync(report: SyncReport): SyncSummary {
 export function showSyncSummary(summary: SyncSummary): void {
   const t = i18n.t.bind(i18n);
   if (summary.synced > 0) {
-    const slug = summary.createdPastes.at(-1);
+    const created = summary.createdPastes.at(-1);
     toast.success(t("offline.sync.done", { count: summary.synced }), {
       id: SYNC_TOAST_ID,
-      description: slug ? t("offline.sync.pasteCreated") : undefined,
-      actions: slug ? [{ label: t("offline.sync.openPaste"), onClick: () => navigate(`/paste/${slug}`) }] : undefined,
+      description: created ? t("offline.sync.pasteCreated", { url: created.url }) : undefined,
+      actions: created
+        ? [
+            { label: t("offline.sync.copyLink"), onClick: () => void copyText(created.url) },
+            { label: t("offline.sync.openPaste"), onClick: () => navigate(`/paste/${created.slug}`) },
+          ]
+        : undefined,
     });
   }
   for (const failure of summary.failed) {
@@ -129,6 +136,12 @@ export async function runOfflineSync(options: RunSyncOptions): Promise<SyncSumma
     }
   }).catch(() => null);
   if (!report) return null;
+  // Home shows the share result of the paste it queued, and the draft that held it is retired.
+  for (const { item, result } of report.synced) {
+    if (item.type !== "paste.create" || !linkOf(result)) continue;
+    const password = (item.data as { password?: string } | null)?.password ?? "";
+    publishSyncedPaste({ paste: result as SyncedPaste["paste"], password });
+  }
   const summary = summarizeSync(report);
   const pathname = options.pathname?.() ?? window.location.pathname;
   if (summary.touchesPastes && pathname.startsWith("/admin")) {

@@ -2,13 +2,14 @@
 // keyboard and the clipboard in client/e2e/pastes.spec.ts and markdown-roundtrip.spec.ts).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { EditorView } from "@codemirror/view";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
 import { ADMIN_TOKEN, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
 import { DRAFT_STORAGE_KEY } from "../lib/pastes/draft-store";
+import { publishSyncedPaste } from "../lib/pastes/synced-pastes";
 
 const server = mockTrpc();
 
@@ -134,6 +135,34 @@ describe("home", () => {
     // Editing the suffix clears the server's verdict.
     type(screen.getByTestId("slug-input"), "taken-2");
     expect(screen.queryByText("The link suffix is already taken, try another")).toBeNull();
+  });
+
+  test("a paste queued offline and synced later: its link shows and the draft is cleared", async () => {
+    signInAsAdmin();
+    storeDraft({ content: "written offline", slug: "later", expiry: "1d" });
+    renderAppAt("/");
+    await findEditor();
+    // What the offline sync announces once the queued create went through (offline/sync.ts).
+    act(() =>
+      publishSyncedPaste({ paste: created({ content: "written offline", slug: "later" }) as never, password: "pw" }),
+    );
+    await screen.findByTestId("share-result");
+    expect((screen.getByTestId("share-link") as HTMLInputElement).value).toBe("https://paste.example.org/paste/later");
+    expect((screen.getByTestId("raw-link") as HTMLInputElement).value).toBe("https://paste.example.org/api/raw/later");
+    await eventually(() => {
+      const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}");
+      expect([stored.content ?? "", stored.slug ?? ""]).toEqual(["", ""]);
+    });
+  });
+
+  test("a synced paste with other text than the draft leaves the draft alone", async () => {
+    signInAsAdmin();
+    storeDraft({ content: "something else" });
+    renderAppAt("/");
+    await findEditor();
+    act(() => publishSyncedPaste({ paste: created({ content: "older text", slug: "older" }) as never, password: "" }));
+    expect(screen.queryByTestId("share-result")).toBeNull();
+    expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}").content).toBe("something else");
   });
 
   test("created: the server's link, raw link with the password, what it allows, and a countdown", async () => {

@@ -1,7 +1,7 @@
 // Home: the online clipboard (SPEC.md §2). Write Markdown or plain text (the draft is kept in this
 // browser), choose share options, and create a link; then the link, its QR code and raw link show
 // until a countdown hides them. Creating needs the admin or a key with text permission.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EditorHandle } from "../components/editor/editor-handle";
 import { FormAlert } from "../components/form-controls";
@@ -18,6 +18,7 @@ import {
   validateDraft,
 } from "../lib/pastes/create-form";
 import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/draft-store";
+import { onSyncedPaste } from "../lib/pastes/synced-pastes";
 import { trpc } from "../lib/trpc";
 import { isQueuedOfflineError } from "../offline/offline-link";
 import { PasteEditorPanel } from "./home/paste-editor-panel";
@@ -51,6 +52,23 @@ export default function HomeScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const editorHandle = useRef<EditorHandle | null>(null);
   const create = trpc.pastes.create.useMutation();
+
+  // The paste this form queued offline was created by the sync: its link shows as if created now.
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  useEffect(
+    () =>
+      onSyncedPaste(({ paste, password: sentPassword }) => {
+        const current = draftRef.current;
+        if (current.content !== paste.content) return;
+        setQueuedNotice(null);
+        setFormError(null);
+        setCreated({ paste, password: sentPassword });
+        replace(draftAfterCreate(current));
+        setRevision((value) => value + 1);
+      }),
+    [replace],
+  );
 
   const access: CreateAccess = hasPermission(auth, "text")
     ? "allowed"
