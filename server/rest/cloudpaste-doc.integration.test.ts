@@ -1,0 +1,347 @@
+// The REST API as a script written from CloudPaste 0.6.8's API document calls it: call by call, with
+// the document's field names and layouts (not our OpenAPI document's), raw fetch against the
+// in-process app, on SQLite and Postgres, as the admin and as API keys. See docs/coming-from-cloudpaste.md.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a script reads them.
+type Json = any;
+type Answer = { status: number; headers: Headers; body: Json };
+
+describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provider) => {
+  let t: TestApp;
+  let admin: string;
+  let textKey: string;
+  let fileKey: string;
+  let mountKey: string;
+
+  async function call(method: string, path: string, auth?: string, body?: unknown, language = "en"): Promise<Answer> {
+    const headers: Record<string, string> = { "accept-language": language };
+    if (auth) headers.authorization = auth;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, { method, headers, body: payload }));
+    const text = await response.text();
+    const isJson = response.headers.get("content-type")?.includes("json");
+    return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
+  }
+
+  /** The app's own signed links, called in-process. */
+  function fetchLink(url: string, init: RequestInit = {}) {
+    const local = url.replace(t.config.publicUrl, "http://localhost");
+    return t.app.fetch(new Request(local, init), "127.0.0.1");
+  }
+
+  async function createKey(name: string, permissions: Record<string, boolean>, basicPath = "/") {
+    const created = await call("POST", "/admin/api-keys", admin, { name, ...permissions, basic_path: basicPath });
+    expect(created.status).toBe(201);
+    return `ApiKey ${created.body.data.key}`;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    const login = await call("POST", "/admin/login", undefined, { username: "admin", password: TEST_ADMIN_PASSWORD });
+    admin = `Bearer ${login.body.data.token}`;
+    textKey = await createKey("doc text", { text_permission: true });
+    fileKey = await createKey("doc file", { file_permission: true });
+    mountKey = await createKey("doc mount", { mount_permission: true, file_permission: true });
+    // API keys upload only to public storage configs: the admin makes the default one public.
+    const configs = await call("GET", "/s3-configs", admin);
+    await call("PUT", `/s3-configs/${configs.body.data[0].id}`, admin, { is_public: true });
+  });
+  afterAll(() => t.cleanup());
+
+  test("basics: health, version with environment, storage, runtime version and uptime", async () => {
+    const health = await call("GET", "/health");
+    expect(health.status).toBe(200);
+    const version = await call("GET", "/version");
+    expect(version.body).toMatchObject({ code: 200, success: true });
+    expect(version.body.data).toMatchObject({ storage: provider === "postgres" ? "PostgreSQL" : "SQLite" });
+    expect(typeof version.body.data.version).toBe("string");
+    expect(typeof version.body.data.environment).toBe("string");
+    expect(version.body.data.nodeVersion).toStartWith("v");
+    expect(version.body.data.uptime).toBeGreaterThanOrEqual(0);
+  });
+
+  test("admin: test/admin-token, test/api-key, system settings and max upload size", async () => {
+    expect((await call("GET", "/test/admin-token", admin)).status).toBe(200);
+    const keyCheck = await call("GET", "/test/api-key", textKey);
+    expect(keyCheck.status).toBe(200);
+    const settings = await call("GET", "/admin/system-settings", admin);
+    expect(settings.body.data.max_upload_size).toBeNumber();
+    const put = await call("PUT", "/admin/system-settings", admin, { max_upload_size: 100 });
+    expect(put.status).toBe(200);
+    const size = await call("GET", "/system/max-upload-size");
+    expect(size.body.data.max_upload_size).toBe(100);
+  });
+
+  test("pastes: create with expiresAt and maxViews stores both; view, unlock and raw", async () => {
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await call("POST", "/paste", textKey, {
+      content: "hello from a script",
+      remark: "doc",
+      expiresAt,
+      maxViews: 100,
+      password: "pass-1234",
+      slug: `doc-${provider}`,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.code).toBe(201);
+    expect(created.body.data.max_views).toBe(100);
+    expect(new Date(created.body.data.expires_at).toISOString()).toBe(expiresAt);
+    const locked = await call("GET", `/paste/doc-${provider}`);
+    expect(locked.body.data.requires_password).toBe(true);
+    const opened = await call("POST", `/paste/doc-${provider}`, undefined, { password: "pass-1234" });
+    expect(opened.body.data.content).toBe("hello from a script");
+    const raw = await t.app.fetch(new Request(`http://localhost/api/raw/doc-${provider}?password=pass-1234`));
+    expect(await raw.text()).toBe("hello from a script");
+  });
+
+  test("pastes: an unknown field is a 400 naming it, in the caller's language; nothing is created", async () => {
+    const en = await call("POST", "/paste", textKey, { content: "x", expireAt: "2030-01-01T00:00:00Z" });
+    expect(en.status).toBe(400);
+    expect(en.body).toEqual({ code: 400, message: "Unknown field expireAt", data: null, success: false });
+    const zh = await call("POST", "/paste", textKey, { content: "x", max_view: 3 }, "zh-CN");
+    expect(zh.body.message).toBe("未知字段 max_view");
+    const list = await call("GET", "/user/pastes?limit=100", textKey);
+    expect(list.body.data.map((p: { preview: string }) => p.preview)).not.toContain("x");
+  });
+
+  test("key pastes: list is data: [...] with pagination beside; get, update by slug, delete, batch delete", async () => {
+    const slug = `mine-${provider}`;
+    await call("POST", "/paste", textKey, { content: "first", slug });
+    const second = await call("POST", "/paste", textKey, { content: "second" });
+    const list = await call("GET", "/user/pastes?limit=30&offset=0", textKey);
+    expect(Array.isArray(list.body.data)).toBe(true);
+    expect(list.body.pagination).toMatchObject({ limit: 30, offset: 0 });
+    expect(list.body.pagination.total).toBeGreaterThanOrEqual(2);
+    const updated = await call("PUT", `/user/pastes/${slug}`, textKey, { remark: "by slug", maxViews: 9 });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ slug, remark: "by slug", max_views: 9 });
+    const got = await call("GET", `/user/pastes/${updated.body.data.id}`, textKey);
+    expect(got.body.data.content).toBe("first");
+    expect((await call("DELETE", `/user/pastes/${slug}`, textKey)).status).toBe(200);
+    const batch = await call("POST", "/user/pastes/batch-delete", textKey, { ids: [second.body.data.id] });
+    expect(batch.body.data.deleted).toBe(1);
+  });
+
+  test("admin pastes: page and limit, update by slug with expiresAt, delete by id, clear-expired", async () => {
+    const slug = `adm-${provider}`;
+    const created = await call("POST", "/paste", admin, { content: "admin's", slug });
+    const list = await call("GET", "/admin/pastes?page=1&limit=10", admin);
+    expect(list.body.pagination).toMatchObject({ page: 1, limit: 10 });
+    expect(list.body.data.some((p: { slug: string }) => p.slug === slug)).toBe(true);
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const updated = await call("PUT", `/admin/pastes/${slug}`, admin, { expiresAt });
+    expect(new Date(updated.body.data.expires_at).toISOString()).toBe(expiresAt);
+    expect((await call("GET", `/admin/pastes/${created.body.data.id}`, admin)).status).toBe(200);
+    expect((await call("DELETE", `/admin/pastes/${created.body.data.id}`, admin)).status).toBe(200);
+    const cleared = await call("POST", "/admin/pastes/clear-expired", admin);
+    expect(cleared.status).toBe(200);
+  });
+
+  test("files: presign without size, PUT, commit with expiresAt and maxDownloads; public page; key and admin lists", async () => {
+    const configs = await call("GET", "/s3-configs", fileKey);
+    const configId = configs.body.data[0].id;
+    const presign = await call("POST", "/s3/presign", fileKey, {
+      s3_config_id: configId,
+      filename: "doc.txt",
+      mimetype: "text/plain",
+    });
+    expect(presign.status).toBe(200);
+    const put = await fetchLink(presign.body.data.upload_url, {
+      method: "PUT",
+      headers: presign.body.data.headers,
+      body: "file bytes",
+    });
+    expect(put.status).toBeLessThan(300);
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const commit = await call("POST", "/s3/commit", fileKey, {
+      file_id: presign.body.data.file_id,
+      etag: put.headers.get("etag") ?? "",
+      size: 10,
+      remark: "from the document",
+      expiresAt,
+      maxDownloads: 10,
+    });
+    expect(commit.status).toBe(200);
+    expect(commit.body.data).toMatchObject({ size: 10, max_views: 10, remark: "from the document" });
+    expect(new Date(commit.body.data.expires_at).toISOString()).toBe(expiresAt);
+    const slug = commit.body.data.slug;
+    const info = await call("GET", `/public/files/${slug}`);
+    expect(info.body.data).toMatchObject({ filename: "doc.txt", size: 10 });
+
+    const mine = await call("GET", "/user/files?limit=30&offset=0", fileKey);
+    expect(mine.body.data.files.map((f: { slug: string }) => f.slug)).toContain(slug);
+    expect(mine.body.data.pagination).toMatchObject({ limit: 30, offset: 0 });
+    const id = commit.body.data.id;
+    const updated = await call("PUT", `/user/files/${id}`, fileKey, { remark: "changed", maxDownloads: 3 });
+    expect(updated.body.data).toMatchObject({ remark: "changed", max_views: 3 });
+    const all = await call("GET", "/admin/files?limit=30&offset=0", admin);
+    expect(all.body.data.files.some((f: { id: string }) => f.id === id)).toBe(true);
+    expect((await call("GET", `/admin/files/${id}`, admin)).status).toBe(200);
+    expect((await call("DELETE", `/user/files/${id}`, fileKey)).status).toBe(200);
+  });
+
+  test("files: expiry in two forms at once is a 400, and so is an unknown commit field", async () => {
+    const configs = await call("GET", "/s3-configs", admin);
+    const presign = await call("POST", "/s3/presign", admin, {
+      s3_config_id: configs.body.data[0].id,
+      filename: "twice.txt",
+      expires_in: 24,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(presign.status).toBe(400);
+    const unknown = await call("POST", "/s3/commit", admin, { file_id: "x", etag: "y", maxDownload: 1 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain("maxDownload");
+  });
+
+  test("storage configs: create, get, update, set-default, test answers success and result, delete", async () => {
+    const created = await call("POST", "/s3-configs", admin, {
+      name: "doc config",
+      provider_type: "Other S3 Compatible",
+      endpoint_url: "http://127.0.0.1:1",
+      bucket_name: "doc-bucket",
+      access_key_id: "AK",
+      secret_access_key: "SK",
+      region: "us-east-1",
+      path_style: true,
+      default_folder: "uploads/",
+      is_public: false,
+    });
+    expect(created.status).toBe(201);
+    expect(JSON.stringify(created.body)).not.toContain('"SK"');
+    const id = created.body.data.id;
+    expect((await call("GET", `/s3-configs/${id}`, admin)).status).toBe(200);
+    expect((await call("PUT", `/s3-configs/${id}`, admin, { name: "renamed" })).body.data.name).toBe("renamed");
+    const tested = await call("POST", `/s3-configs/${id}/test`, admin);
+    expect(tested.status).toBe(200);
+    expect(tested.body.data.success).toBe(false);
+    expect(tested.body.data.result.steps.length).toBeGreaterThan(0);
+    expect((await call("DELETE", `/s3-configs/${id}`, admin)).status).toBe(200);
+  });
+
+  test("API keys: list, update, delete; a key is shown once, never listed", async () => {
+    const created = await call("POST", "/admin/api-keys", admin, { name: "doc temp", text_permission: true });
+    const key = created.body.data.key as string;
+    const list = await call("GET", "/admin/api-keys", admin);
+    expect(JSON.stringify(list.body)).not.toContain(key);
+    const id = created.body.data.id;
+    const updated = await call("PUT", `/admin/api-keys/${id}`, admin, { name: "doc renamed", file_permission: true });
+    expect(updated.status).toBe(200);
+    expect((await call("DELETE", `/admin/api-keys/${id}`, admin)).status).toBe(200);
+    const twice = await call("POST", "/admin/api-keys", admin, { name: "doc text", text_permission: true });
+    expect(twice.status).toBe(409);
+  });
+
+  test("cache and dashboard: stats with cache, system and timestamp; clear answers clearedCount", async () => {
+    const stats = await call("GET", "/admin/cache/stats", admin);
+    expect(stats.body.data.cache.directory).toMatchObject({ totalEntries: expect.any(Number) });
+    expect(stats.body.data.system.memory.used).toBeNumber();
+    expect(typeof stats.body.data.timestamp).toBe("string");
+    const cleared = await call("POST", "/admin/cache/clear", admin, {});
+    expect(cleared.body.data).toMatchObject({ clearedCount: expect.any(Number) });
+    expect(typeof cleared.body.data.timestamp).toBe("string");
+    const mine = await call("POST", "/user/cache/clear", mountKey, {});
+    expect(mine.status).toBe(200);
+    const dashboard = await call("GET", "/admin/dashboard/stats", admin);
+    expect(dashboard.body.data.pastes.total).toBeNumber();
+  });
+
+  test("mounts and file system: list, mkdir, upload, get, search by query, rename, file-link, multipart with PartNumber/ETag, remove", async () => {
+    const configs = await call("GET", "/s3-configs", admin);
+    const mount = await call("POST", "/admin/mounts", admin, {
+      name: "doc mount",
+      mount_path: "/doc",
+      storage_config_id: configs.body.data[0].id,
+    });
+    expect(mount.status).toBe(201);
+    expect((await call("GET", "/admin/mounts", admin)).status).toBe(200);
+    expect((await call("GET", "/user/mounts", mountKey)).status).toBe(200);
+
+    expect((await call("POST", "/user/fs/mkdir", mountKey, { path: "/doc/notes/" })).status).toBeLessThan(300);
+    const written = await call("POST", "/user/fs/update", mountKey, { path: "/doc/notes/readme.md", content: "# hi" });
+    expect(written.status).toBeLessThan(300);
+    const got = await call("GET", "/user/fs/get?path=/doc/notes/readme.md", mountKey);
+    expect(got.body.data).toMatchObject({ name: "readme.md", size: 4 });
+    const listed = await call("GET", "/admin/fs/list?path=/doc/notes", admin);
+    expect(listed.status).toBe(200);
+    const search = await call("GET", "/user/fs/search?query=readme&scope=global", mountKey);
+    expect(search.status).toBe(200);
+    const renamed = await call("POST", "/admin/fs/rename", admin, {
+      oldPath: "/doc/notes/readme.md",
+      newPath: "/doc/notes/hello.md",
+    });
+    expect(renamed.status).toBe(200);
+    const link = await call("GET", "/admin/fs/file-link?path=/doc/notes/hello.md&force_download=true", admin);
+    expect(link.status).toBe(200);
+
+    const init = await call("POST", "/admin/fs/multipart/init", admin, {
+      path: "/doc/notes/big.bin",
+      contentType: "application/octet-stream",
+      fileSize: 3,
+      filename: "big.bin",
+    });
+    expect(init.status).toBe(200);
+    const { uploadId, key } = init.body.data;
+    const part = await t.app.fetch(
+      new Request(
+        `http://localhost/api/admin/fs/multipart/part?path=/doc/notes/big.bin&uploadId=${encodeURIComponent(uploadId)}&partNumber=1&isLastPart=true&key=${encodeURIComponent(key)}`,
+        {
+          method: "POST",
+          headers: { authorization: admin, "content-type": "application/octet-stream" },
+          body: new Uint8Array([1, 2, 3]),
+        },
+      ),
+    );
+    const partBody = (await part.json()) as Json;
+    expect(part.status).toBe(200);
+    const complete = await call("POST", "/admin/fs/multipart/complete", admin, {
+      path: "/doc/notes/big.bin",
+      uploadId,
+      parts: [{ PartNumber: 1, ETag: partBody.data.etag }],
+      key,
+    });
+    expect(complete.status).toBe(200);
+    const big = await call("GET", "/admin/fs/get?path=/doc/notes/big.bin", admin);
+    expect(big.body.data.size).toBe(3);
+
+    const removed = await call("POST", "/admin/fs/batch-remove", admin, { paths: ["/doc/notes/big.bin"] });
+    expect(removed.status).toBe(200);
+    const gone = await t.app.fetch(
+      new Request("http://localhost/api/admin/fs/remove?path=/doc/notes/hello.md", {
+        method: "DELETE",
+        headers: { authorization: admin },
+      }),
+    );
+    expect(gone.status).toBe(200);
+  });
+
+  test("URL uploads: a private address is refused before anything is stored", async () => {
+    const configs = await call("GET", "/s3-configs", fileKey);
+    const refused = await call("POST", "/url/presign", fileKey, {
+      url: "http://127.0.0.1:1/secret.txt",
+      s3_config_id: configs.body.data[0].id,
+      metadata: { filename: "secret.txt", contentType: "text/plain" },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+  });
+
+  test("without credentials: 401; a key without the permission: 403", async () => {
+    expect((await call("GET", "/user/pastes")).status).toBe(401);
+    expect((await call("GET", "/user/pastes", fileKey)).status).toBe(403);
+    expect((await call("GET", "/admin/pastes", textKey)).status).toBe(403);
+  });
+
+  // Routes of the document that other parts of issue 14 add; walked here once they exist.
+  test.todo("PUT /api/upload-direct/:filename with options in the query (Api-s3_direct.md)");
+  test.todo("GET /api/file-download/:slug, /api/file-view/:slug and /api/office-preview/:slug with ?password");
+  test.todo("POST /api/upload with the file part before the other fields");
+  test.todo("WebDAV with Authorization: Bearer <api key>");
+});
