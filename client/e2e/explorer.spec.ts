@@ -179,6 +179,9 @@ describe("mount explorer", () => {
     await page.getByTestId("mount-save").click();
     expect(await form.textContent()).toContain("reserved");
     await form.locator('input[name="mount-path"]').fill("/e2e-docs");
+    // Its own folder of the disk, so the mounts the next test makes on the same disk stay apart.
+    await form.locator('input[name="mount-folder"]').fill("e2e-docs");
+    expect(await form.getByTestId("mount-location").textContent()).toContain("/e2e-docs/");
     await page.getByTestId("mount-save").click();
     const card = page.getByTestId("mount-card-E2E docs");
     await card.waitFor();
