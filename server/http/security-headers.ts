@@ -25,7 +25,10 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
   const storage = (options.storageOrigins ?? []).join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' ${options.scriptHashes.join(" ")}`.trim(),
+    // 'report-sample' puts the first characters of a blocked inline script in the violation report,
+    // so a report names the payload it stopped (Chromium 156 reports handlers in parsed-but-inert
+    // documents, such as DOMPurify's, too: without a sample those reports say nothing).
+    `script-src 'self' ${options.scriptHashes.join(" ")} 'report-sample'`.replace(/ +/g, " "),
     // Editor and UI libraries set style attributes at run time.
     "style-src 'self' 'unsafe-inline'",
     // Markdown may show images by URL; previews use blob: and presigned links.
