@@ -129,14 +129,20 @@ describe("byte-identical Markdown", () => {
     const storage = await api("POST", "/s3-configs", { name: "Round trip", provider_type: "local", root_path: folder });
     expect(storage.status).toBe(201);
     expect(
-      (await api("POST", "/admin/mounts", { name: "Docs", mount_path: "/docs", storage_config_id: storage.data.id }))
-        .status,
+      (
+        await api("POST", "/admin/mounts", {
+          name: "Docs",
+          mount_path: "/docs",
+          storage_config_id: storage.data.id,
+          folder: "docs",
+        })
+      ).status,
     ).toBe(201);
     const files = [...CORPUS, BIG].map((document) => ({
       ...document,
       file: `${document.name}.${document.name === "mixed-endings" ? "txt" : "md"}`,
     }));
-    // A local mount keeps its files under <root>/<mount path>/.
+    // The mount shows the storage's folder docs/.
     const docs = join(folder, "docs");
     mkdirSync(join(docs, "rt"), { recursive: true });
     for (const { file, text } of files) writeFileSync(join(docs, "rt", file), text);
