@@ -7,6 +7,7 @@ import { fsRawRouteList } from "./http/fs-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
 import { applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { resolveRequestAuth } from "./http/session-cookie";
+import { shareRawRoutes } from "./http/share-routes";
 import { createStaticHandler, readIndexHtml } from "./http/static";
 import { createSystemRoutes } from "./http/system-routes";
 import { urlProxyRawRoutes } from "./http/url-proxy-routes";
@@ -32,6 +33,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...createSystemRoutes(getDocument),
     ...pasteRawRoutes,
     ...fileRawRoutes,
+    ...shareRawRoutes,
     ...urlProxyRawRoutes,
     ...fsRawRouteList,
   ];

@@ -2,27 +2,27 @@
 // busboy, never buffered) and the URLs the app signs for local storage (presigned PUT, part PUT,
 // short-lived GET links with Range).
 import { z } from "zod";
-import { presignInput } from "../../shared/schemas/files";
+import { presignInput, rawUploadQuery, filename as uploadFilename } from "../../shared/schemas/files";
 import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
-import { deleteFiles, formatBytes, uploadThroughServer } from "../services/files";
+import { deleteFiles, formatBytes, uploadRawFile, uploadThroughServer } from "../services/files";
 import { countCreation } from "../services/rate-limit";
 import { getSystemSettings } from "../services/settings";
 import { verifyLocalUrl } from "../storage/local-signing";
 import { type Context, requireCaller } from "../trpc";
 import { objectResponse } from "./object-response";
-import { FIELD_LIMIT_BYTES, receiveUploadForm } from "./upload-form";
+import { FIELD_LIMIT_BYTES, nodeBody, receiveUploadForm } from "./upload-form";
 
 const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
   filename: presignInput.shape.filename.optional(),
   size: z.coerce.number().int().min(0).optional(),
-  file: z.string().describe("The file (binary); must come after the other fields"),
+  file: z.string().describe("The file (binary); first or after the other fields"),
 });
 
-/** Reads the multipart form: fields first, then streams the one file part into the upload service. */
+/** Reads the multipart form (fields in any order, upload-form.ts) and streams the file into the upload service. */
 async function handleFormUpload(ctx: Context): Promise<Response> {
   const auth = await requireCaller(ctx, "file");
   await countCreation(ctx.db, auth, ctx.clientIp);
@@ -42,6 +42,29 @@ async function handleFormUpload(ctx: Context): Promise<Response> {
       return uploadThroughServer(ctx, auth, input.data, file.stream, exactSize);
     },
     (stored) => deleteFiles(ctx, auth, [stored.id]),
+  );
+  return envelopeResponse(201, translate("errors.created"), file);
+}
+
+/** PUT /upload-direct/{filename}: the body is the file, the options are in the query (the original's raw upload). */
+async function handleRawUpload(ctx: Context, filenameParam: string, query: z.output<typeof rawUploadQuery>) {
+  const auth = await requireCaller(ctx, "file");
+  await countCreation(ctx.db, auth, ctx.clientIp);
+  const filename = uploadFilename.parse(filenameParam);
+  const header = ctx.request.headers.get("content-length");
+  const exactSize = header !== null && /^\d+$/.test(header) ? Number(header) : undefined;
+  const file = await uploadRawFile(
+    ctx,
+    auth,
+    {
+      ...query,
+      filename,
+      // Checked and normalised like every stated type; absent or generic means "from the name".
+      mimetype: ctx.request.headers.get("content-type") ?? undefined,
+      size: exactSize ?? 0,
+    },
+    nodeBody(ctx.request),
+    exactSize,
   );
   return envelopeResponse(201, translate("errors.created"), file);
 }
@@ -92,7 +115,8 @@ export const fileRawRoutes: RawRoute[] = [
     description:
       "Form fields: s3_config_id, slug, path, remark, password, expires_in (hours), max_views, mimetype, size (the file's " +
       "exact length in bytes: lets the server stream it to S3 in one request), then `file`. " +
-      "Fields after the file part are refused.",
+      "Fields before `file` let it stream straight to the storage; a `file` sent first waits on disk until the " +
+      "form ends. When fields come first, a field after the file is refused.",
     tags: ["File upload"],
     access: "file",
     requestBody: { contentType: "multipart/form-data", schema: uploadForm },
@@ -102,6 +126,28 @@ export const fileRawRoutes: RawRoute[] = [
       { status: 507, description: "Not enough space left on the storage", contentType: "application/json" },
     ],
     handle: ({ ctx }) => handleFormUpload(ctx),
+  }),
+  defineRawRoute({
+    method: "PUT",
+    path: "/upload-direct/{filename}",
+    summary: "Upload a file as the raw request body and share it (streamed; options in the query)",
+    description:
+      "The body is the file; Content-Type is its type (absent or application/octet-stream: from the file name). " +
+      "Query: slug, path, s3_config_id, expires_in (hours), max_views, remark, password, use_proxy (1/0: the " +
+      "answer's previewUrl/downloadUrl go through the app or straight to the storage), override (replace your " +
+      "own share of that slug), original_filename (store under the file's own name when it is free).",
+    tags: ["File upload"],
+    access: "file",
+    query: rawUploadQuery,
+    requestBody: { contentType: "application/octet-stream", schema: z.string().describe("The file's bytes") },
+    responses: [
+      { status: 201, description: "The file share and its links (envelope)", contentType: "application/json" },
+      { status: 409, description: "The slug is taken", contentType: "application/json" },
+      { status: 413, description: "Larger than the max upload size", contentType: "application/json" },
+      { status: 507, description: "Not enough space left on the storage", contentType: "application/json" },
+    ],
+    handle: ({ ctx, params, query }) =>
+      handleRawUpload(ctx, params.filename ?? "", query as z.output<typeof rawUploadQuery>),
   }),
   defineRawRoute({
     method: "GET",

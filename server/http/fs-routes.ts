@@ -3,7 +3,7 @@
 // objectResponse), the form upload (busboy, streamed to the storage) and the parts of a multipart
 // upload (the raw body streamed to the storage). JSON calls are procedures in server/routers/fs.ts.
 import { z } from "zod";
-import { flexibleBoolean, virtualPath } from "../../shared/schemas/common";
+import { flexibleBoolean, mediaType, virtualPath } from "../../shared/schemas/common";
 import { fsMultipartPartQuery, targetPath } from "../../shared/schemas/fs";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
@@ -37,14 +37,14 @@ const uploadFields = z.object({
   use_multipart: flexibleBoolean.optional(),
   /** The file's exact length: lets S3 take it in one streamed PUT. */
   size: z.coerce.number().int().min(0).optional(),
-  contentType: z.string().max(255).optional(),
+  contentType: mediaType,
 });
 
 const uploadForm = uploadFields.extend({
-  file: z.string().describe("The file (binary); must come after the other fields"),
+  file: z.string().describe("The file (binary); first or after the other fields"),
 });
 
-/** Reads the form: fields first, then streams the one file part to the storage. */
+/** Reads the form (fields in any order, upload-form.ts) and streams the file to the storage. */
 async function handleUpload(ctx: Context, access: FsAccess): Promise<Response> {
   const auth = await requireAccess(ctx, access);
   const entry = await receiveUploadForm(
@@ -96,7 +96,8 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
       summary: "Upload a file into a folder (multipart form, streamed)",
       description:
         "Form fields: path (the folder, or the file's full path), use_multipart, size (the exact length), " +
-        "contentType, then `file`. Fields after the file part are refused. An existing file is replaced.",
+        "contentType, and `file` (first or last; a file sent first waits on disk until the form ends). " +
+        "An existing file is replaced.",
       tags,
       access,
       requestBody: { contentType: "multipart/form-data", schema: uploadForm },

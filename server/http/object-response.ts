@@ -1,31 +1,19 @@
-// Streams a stored object to the client: single byte ranges (206/416), conditional headers, and the
-// safety rules for user content (DECISIONS.md): Content-Disposition always set, nosniff, and inline
-// content other than PDF sandboxed by CSP, so an uploaded HTML or SVG file can never run script on
-// the app's origin.
+// Streams a stored object to the client: RFC 9110 preconditions and single byte ranges
+// (preconditions.ts), and the safety rules for user content (DECISIONS.md): Content-Disposition always
+// set, nosniff, the content type normalised, and inline content other than PDF sandboxed by CSP, so an
+// uploaded HTML or SVG file can never run script on the app's origin.
+import { mediaTypeEssence } from "../../shared/media-type";
 import { AppError } from "../errors";
-import { type ByteRange, contentDisposition, type StorageDriver } from "../storage/driver";
+import { deliverableContentType } from "../storage/content-type";
+import { contentDisposition, type StorageDriver } from "../storage/driver";
+import { evaluatePreconditions, selectRange, type Validators } from "./preconditions";
 
-/** Parses `Range: bytes=a-b | a- | -n`; null when absent, unsupported (several ranges) or malformed. */
-export function parseRangeHeader(header: string | null, size: number): ByteRange | "unsatisfiable" | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, startText = "", endText = ""] = match;
-  if (startText === "" && endText === "") return null;
-  if (startText === "") {
-    const suffix = Number(endText);
-    if (suffix === 0) return "unsatisfiable";
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(startText);
-  const end = endText === "" ? size - 1 : Math.min(Number(endText), size - 1);
-  if (start >= size || end < start) return "unsatisfiable";
-  return { start, end };
-}
-
-const PASSIVE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/|audio\/|application\/pdf)/;
+/** Types a browser shows without running anything; every other inline type is sent as text. */
+const PASSIVE_INLINE =
+  /^(image\/(png|jpeg|gif|webp|avif|bmp)|video\/[\w.+-]+|audio\/[\w.+-]+|application\/pdf|text\/plain)$/;
 const SANDBOX_CSP =
   "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+const PDF_CSP = "default-src 'none'; frame-ancestors 'self'";
 
 export type ObjectResponseOptions = {
   disposition: "attachment" | "inline";
@@ -33,7 +21,25 @@ export type ObjectResponseOptions = {
   /** Overrides the stored content type. */
   contentType?: string;
   cacheSeconds?: number;
+  /**
+   * Called once the answer is known to carry the content (a 200 or 206 to a GET), before the body is
+   * read: a share counts its view here, so a 304, a 412 or a HEAD costs none.
+   */
+  onDeliver?: () => Promise<void>;
 };
+
+/** Content-Type and Content-Security-Policy of an answer, decided from the normalised type only. */
+export function deliveryTypeHeaders(stored: string | null | undefined, disposition: "attachment" | "inline") {
+  const contentType = deliverableContentType(stored);
+  const essence = mediaTypeEssence(contentType);
+  if (disposition === "attachment") return { "Content-Type": contentType, "Content-Security-Policy": SANDBOX_CSP };
+  // Inline: the browser's PDF viewer needs scripts of its own, so PDFs get no sandbox (only PDFs).
+  // Active types (HTML, SVG, XML, scripts) are shown as their source text, besides the sandbox.
+  return {
+    "Content-Type": PASSIVE_INLINE.test(essence) ? contentType : "text/plain; charset=utf-8",
+    "Content-Security-Policy": essence === "application/pdf" ? PDF_CSP : SANDBOX_CSP,
+  };
+}
 
 export async function objectResponse(
   driver: StorageDriver,
@@ -43,36 +49,31 @@ export async function objectResponse(
 ): Promise<Response> {
   const head = await driver.head(key);
   if (!head) throw new AppError("NOT_FOUND", "errors.fileNotFound");
-  const contentType = options.contentType || head.contentType || "application/octet-stream";
+  const validators: Validators = {
+    etag: head.etag ? `"${head.etag}"` : null,
+    lastModified: head.lastModified.toUTCString(),
+  };
   const headers: Record<string, string> = {
-    "Content-Type": contentType,
+    ...deliveryTypeHeaders(options.contentType || head.contentType, options.disposition),
     "Content-Disposition": contentDisposition(options.disposition, options.filename),
     "Accept-Ranges": "bytes",
-    "Last-Modified": head.lastModified.toUTCString(),
+    "Last-Modified": validators.lastModified,
     "Cache-Control": `private, max-age=${options.cacheSeconds ?? 0}`,
     "X-Content-Type-Options": "nosniff",
     // Previews are framed by the app's own file page.
     "X-Frame-Options": "SAMEORIGIN",
-    "Content-Security-Policy":
-      options.disposition === "inline" && /^application\/pdf/.test(contentType)
-        ? "default-src 'none'; frame-ancestors 'self'"
-        : SANDBOX_CSP,
   };
-  if (head.etag) headers.ETag = `"${head.etag}"`;
-  if (options.disposition === "inline" && !PASSIVE_INLINE.test(contentType) && !contentType.startsWith("text/plain")) {
-    // Active types (HTML, SVG, XML, scripts) are shown as their source text, besides the sandbox.
-    headers["Content-Type"] = "text/plain; charset=utf-8";
-  }
-  if (head.etag && request.headers.get("if-none-match") === headers.ETag) {
-    return new Response(null, { status: 304, headers });
-  }
-  const range = parseRangeHeader(request.headers.get("range"), head.size);
+  if (validators.etag) headers.ETag = validators.etag;
+  const outcome = evaluatePreconditions(request, validators);
+  if (outcome !== "proceed") return new Response(null, { status: outcome, headers });
+  const range = selectRange(request, head.size, validators);
   if (range === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${head.size}` } });
   }
   if (request.method === "HEAD") {
     return new Response(null, { headers: { ...headers, "Content-Length": String(head.size) } });
   }
+  await options.onDeliver?.();
   const object = await driver.get(key, range ? { range } : undefined);
   if (object.range) {
     return new Response(object.body, {

@@ -1,14 +1,22 @@
-// The multipart form of the upload routes (POST /upload, POST /{admin,user}/fs/upload): small fields
-// first, then one `file` part streamed to the storage through busboy, never buffered. A body cut
-// short, a missing boundary or fields after the file are the caller's mistake (400), and a broken
-// stream never reaches the process as an unhandled error.
+// The multipart form of the upload routes (POST /upload, POST /{admin,user}/fs/upload). Fields may
+// come in any order: when fields come first (our client, the OpenAPI description), the one `file`
+// part streams to the storage through busboy as it arrives; when the file comes first (the original's
+// document lists it first, as `curl -F file=@x -F path=...` sends it), it is spooled to a temporary
+// file until the form ends, then stored with every field. Memory stays flat either way, and the
+// temporary file is removed whatever happens. A body cut short or a missing boundary is the caller's
+// mistake (400), and a broken stream never reaches the process as an unhandled error.
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
 import { formatBytes } from "../services/files";
 import { getSystemSettings } from "../services/settings";
+import { byteCounter } from "../storage/streams";
 import type { Context } from "../trpc";
 
 /** Form fields besides the file are small; this bounds what busboy keeps in memory. */
@@ -27,10 +35,32 @@ export function nodeBody(request: Request): Readable {
   return Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
 }
 
+/** Where file parts that came before the fields wait for the form to end (under DATA_DIR). */
+export const spoolDirectory = (dataDir: string) => join(dataDir, "tmp", "forms");
+
+/** Writes a file part to a new temporary folder, stopping past `maxBytes` (413). */
+async function spoolFilePart(dataDir: string, stream: Readable, maxBytes: number) {
+  await mkdir(spoolDirectory(dataDir), { recursive: true });
+  const folder = await mkdtemp(join(spoolDirectory(dataDir), "upload-"));
+  const path = join(folder, "file");
+  const counter = byteCounter(
+    maxBytes,
+    () => new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) }),
+  );
+  const written = pipeline(stream, counter.transform, createWriteStream(path));
+  return { folder, path, written, size: counter.received };
+}
+
+type SpooledFile = Awaited<ReturnType<typeof spoolFilePart>> & {
+  file: Omit<UploadFile, "stream">;
+  reader?: Readable;
+};
+
 /**
- * Reads the form and calls `store` with the fields and the file stream when the file part begins;
+ * Reads the form and calls `store` with the fields and the file stream, as the file part begins when
+ * fields came before it, or once the form has ended when the file came first (spooled meanwhile);
  * resolves with what `store` resolves. Refuses bodies larger than the max upload size up front.
- * When the form turns out bad after the file was stored (a field after it), `undo` removes it.
+ * When a field follows a file that was already being stored, `undo` removes it and the form is refused.
  */
 export async function receiveUploadForm<T>(
   ctx: Context,
@@ -63,6 +93,8 @@ export async function receiveUploadForm<T>(
   }
   const fields: Record<string, string> = {};
   let stored: Promise<T> | null = null;
+  const spool: { current: SpooledFile | null } = { current: null };
+  let spooling: Promise<void> | null = null;
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value) => {
       if (stored) reject(new AppError("BAD_REQUEST", "errors.uploadFieldsAfterFile", { field: name }));
@@ -72,11 +104,22 @@ export async function receiveUploadForm<T>(
       // A truncated body errors the file stream; whoever consumes it sees the error through its
       // pipeline, and the parser's own error rejects below. Without a listener it would crash.
       stream.on("error", () => undefined);
-      if (name !== "file" || stored) {
+      if (name !== "file" || stored || spooling) {
         stream.resume();
         return;
       }
-      stored = store(fields, { stream, filename: info.filename ?? "", mimeType: info.mimeType });
+      const file = { filename: info.filename ?? "", mimeType: info.mimeType };
+      if (Object.keys(fields).length === 0) {
+        spooling = spoolFilePart(ctx.config.dataDir, stream, maxBytes).then((spooled) => {
+          spool.current = { ...spooled, file };
+          // A write that fails (past the size limit, a full disk) ends the form at once: the parser
+          // would wait forever for the rest of a stream that nobody reads any more.
+          spooled.written.catch(reject);
+        });
+        spooling.catch(reject);
+        return;
+      }
+      stored = store(fields, { stream, ...file });
       // A failed upload must not leave the parser waiting on a stream nobody reads.
       stored.catch(() => stream.resume());
     });
@@ -89,13 +132,40 @@ export async function receiveUploadForm<T>(
   body.on("error", (error) => parser.destroy(error));
   body.pipe(parser);
   try {
-    await parsed;
-  } catch (error) {
-    // The storage side may still be writing: wait for it, and take back what it stored.
-    const result = await (stored as Promise<T> | null)?.catch(() => null);
-    if (result) await undo(result).catch(() => undefined);
-    throw error;
+    try {
+      await parsed;
+    } catch (error) {
+      // The storage side may still be writing: wait for it, and take back what it stored.
+      const result = await (stored as Promise<T> | null)?.catch(() => null);
+      if (result) await undo(result).catch(() => undefined);
+      throw error;
+    }
+    if (spooling) {
+      await spooling;
+      const file = spool.current;
+      if (!file) throw new AppError("BAD_REQUEST", "errors.fileMissing");
+      await file.written;
+      // The spooled length is exact: the storage can take it in one streamed request.
+      if (fields.size === undefined) fields.size = String(file.size());
+      const stream = createReadStream(file.path);
+      // The store may refuse the fields without reading a byte: its error must not escape.
+      stream.on("error", () => undefined);
+      file.reader = stream;
+      stored = store(fields, { stream, ...file.file });
+    }
+    if (!stored) throw new AppError("BAD_REQUEST", "errors.fileMissing");
+    return await stored;
+  } finally {
+    await removeSpool();
   }
-  if (!stored) throw new AppError("BAD_REQUEST", "errors.fileMissing");
-  return await stored;
+
+  async function removeSpool() {
+    if (!spooling) return;
+    await spooling.catch(() => undefined);
+    const file = spool.current;
+    if (!file) return;
+    await file.written.catch(() => undefined);
+    file.reader?.destroy();
+    await rm(file.folder, { recursive: true, force: true });
+  }
 }

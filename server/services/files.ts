@@ -14,6 +14,7 @@ import type {
   multipartInitInput,
   PublicFileView,
   presignInput,
+  rawUploadQuery,
   updateFileInput,
 } from "../../shared/schemas/files";
 import { megabytesToBytes } from "../../shared/schemas/settings";
@@ -21,7 +22,7 @@ import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
 import type { Database, DatabaseProvider } from "../db/client";
 import { AppError } from "../errors";
 import type { StorageService } from "../storage";
-import { contentTypeFor } from "../storage/content-type";
+import { deliverableContentType, statedContentType } from "../storage/content-type";
 import type { PutBody, StorageDriver } from "../storage/driver";
 import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
@@ -204,18 +205,35 @@ export function safeFilename(name: string): string {
 }
 
 /** The object key of a new share: beneath the storage's share folder, and nowhere else. */
-function storagePathFor(storage: StorageRow, folder: string, filename: string, slug: string): string {
+function storagePathFor(storage: StorageRow, folder: string, filename: string, slug: string | null): string {
   const name = safeFilename(filename);
   const extension = extname(name).slice(0, 20);
   const base = name.slice(0, name.length - extension.length) || "file";
   // The slug keeps keys unique; the readable name keeps the bucket browsable.
   const segments = [...storage.shareFolder.split("/"), ...folder.split("/")].filter(Boolean);
-  const key = [...segments, `${base}-${slug}${extension}`].join("/");
+  const key = [...segments, slug === null ? name : `${base}-${slug}${extension}`].join("/");
   // The schemas already refuse every folder that could leave the share folder; this is the last word.
   if (!storage.shareFolder || !key.startsWith(`${storage.shareFolder}/`) || key.split("/").includes("..")) {
     throw new AppError("BAD_REQUEST", "errors.shareFolderEscape");
   }
   return key;
+}
+
+/** The file's own name as its key when no share and no object has it yet; else null. */
+async function originalKeyIfFree(
+  deps: FileDeps,
+  storage: StorageRow,
+  folder: string,
+  filename: string,
+): Promise<string | null> {
+  const key = storagePathFor(storage, folder, filename, null);
+  const shared = await deps.db.fileShare.findFirst({
+    where: { storageConfigId: storage.id, storagePath: key },
+    select: { id: true },
+  });
+  if (shared) return null;
+  const driver = await deps.storage.driverFor(storage.id);
+  return (await driver.head(key)) ? null : key;
 }
 
 function objectUrlFor(storage: StorageRow, key: string): string | null {
@@ -227,11 +245,6 @@ function objectUrlFor(storage: StorageRow, key: string): string | null {
   return storage.pathStyle
     ? `${endpoint.origin}/${storage.bucketName}/${encodedKey}`
     : `${endpoint.protocol}//${storage.bucketName}.${endpoint.host}/${encodedKey}`;
-}
-
-function mimeTypeOf(filename: string, given?: string | null): string {
-  if (given && /^[\w.+-]+\/[\w.+-]+/.test(given)) return given.slice(0, 255);
-  return contentTypeFor(filename);
 }
 
 async function resolveStorage(db: Database, storageConfigId?: string | null): Promise<StorageRow> {
@@ -281,8 +294,11 @@ export function formatBytes(bytes: number): string {
 
 type UploadTarget = z.output<typeof presignInput>;
 
+/** How a raw upload (PUT /upload-direct) asks its share to be stored; other flows take the defaults. */
+type StorageChoices = { useProxy?: boolean; originalFilename?: boolean };
+
 /** Creates the record of an upload in flight (status "uploading"), after every limit check. */
-async function createUploadRecord(deps: FileDeps, auth: AuthState, input: UploadTarget, uploadId?: string) {
+async function createUploadRecord(deps: FileDeps, auth: AuthState, input: UploadTarget, choices: StorageChoices = {}) {
   const { db } = deps;
   const storage = await resolveStorage(db, input.s3_config_id);
   // Without a size the limits are checked once the object is stored (finishUpload).
@@ -293,8 +309,9 @@ async function createUploadRecord(deps: FileDeps, auth: AuthState, input: Upload
     (await db.fileShare.findUnique({ where: { slug }, select: { id: true } })) !== null;
   if (input.slug && (await slugTaken(input.slug))) throw new AppError("CONFLICT", "errors.slugTaken");
   const slug = input.slug ?? (await generateUniqueSlug(slugTaken));
-  const storagePath = storagePathFor(storage, input.path, name, slug);
-  const mimetype = mimeTypeOf(name, input.mimetype ?? input.metadata?.contentType);
+  const originalKey = choices.originalFilename ? await originalKeyIfFree(deps, storage, input.path, name) : null;
+  const storagePath = originalKey ?? storagePathFor(storage, input.path, name, slug);
+  const mimetype = statedContentType(name, input.mimetype ?? input.metadata?.contentType);
   try {
     const row = await db.fileShare.create({
       data: {
@@ -310,13 +327,13 @@ async function createUploadRecord(deps: FileDeps, auth: AuthState, input: Upload
         expiresAt,
         maxViews: input.max_views,
         status: "uploading",
-        uploadId: uploadId ?? null,
+        useProxy: choices.useProxy ?? true,
         createdBy: creatorOf(auth),
       },
       select: fileSelect,
     });
     await db.storageConfig.updateMany({ where: { id: storage.id }, data: { lastUsedAt: new Date() } });
-    return { row, storage };
+    return { row, storage, usedOriginalFilename: originalKey !== null };
   } catch (error) {
     if (await slugTaken(slug)) throw new AppError("CONFLICT", "errors.slugTaken");
     throw error;
@@ -515,7 +532,18 @@ export async function uploadThroughServer(
   body: PutBody,
   exactSize?: number,
 ) {
-  const { row, storage } = await createUploadRecord(deps, auth, fields);
+  return (await storeThroughServer(deps, auth, fields, body, exactSize)).file;
+}
+
+async function storeThroughServer(
+  deps: FileDeps,
+  auth: AuthState,
+  fields: ServerUploadFields,
+  body: PutBody,
+  exactSize?: number,
+  choices: StorageChoices = {},
+) {
+  const { row, storage, usedOriginalFilename } = await createUploadRecord(deps, auth, fields, choices);
   const maxBytes = megabytesToBytes((await getSystemSettings(deps.db)).max_upload_size);
   const remaining =
     storage.totalStorageBytes === null
@@ -536,12 +564,83 @@ export async function uploadThroughServer(
     const driver = await deps.storage.driverFor(storage.id);
     const stored = await driver.put(row.storagePath, counter.transform, { contentType: row.mimetype, size: exactSize });
     if (exactSize !== undefined && stored.size !== exactSize) throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
-    return await finishUpload(deps, { ...row, size: BigInt(stored.size) }, {}, stored.etag);
+    const file = await finishUpload(deps, { ...row, size: BigInt(stored.size) }, {}, stored.etag);
+    return { file, row, usedOriginalFilename };
   } catch (error) {
     source.resume();
     await removeUpload(deps, row);
     throw error;
   }
+}
+
+export type RawUploadInput = z.output<typeof rawUploadQuery> & {
+  filename: string;
+  mimetype: string | undefined;
+  size: number;
+};
+
+/**
+ * The original's raw upload (PUT /upload-direct/{filename}): the body is the file, streamed like the
+ * form upload. With `override`, the caller's own share of that slug is replaced once the new bytes
+ * are stored, so a failed upload leaves the old share as it was.
+ */
+export async function uploadRawFile(
+  deps: FileDeps,
+  auth: AuthState,
+  input: RawUploadInput,
+  body: PutBody,
+  exactSize?: number,
+) {
+  const { db } = deps;
+  const replaced = input.slug
+    ? await db.fileShare.findFirst({ where: { slug: input.slug }, select: { ...fileSelect } })
+    : null;
+  if (replaced) {
+    const isOwn = (await db.fileShare.count({ where: { id: replaced.id, ...ownedBy(auth) } })) > 0;
+    if (!input.override || !isOwn) throw new AppError("CONFLICT", "errors.slugTaken");
+  }
+  const fields = { ...input, slug: replaced ? undefined : input.slug };
+  const stored = await storeThroughServer(deps, auth, fields, body, exactSize, {
+    useProxy: input.use_proxy,
+    originalFilename: input.original_filename,
+  });
+  let file = stored.file;
+  if (replaced && input.slug) {
+    await deleteFileRows(deps, [replaced]);
+    await db.fileShare.update({ where: { id: file.id }, data: { slug: input.slug }, select: { id: true } });
+    file = await getFile(deps, auth, file.id);
+  }
+  const driver = await deps.storage.driverFor(file.s3_config_id);
+  const direct = await signedLinks({ ...stored.row, storagePath: file.storage_path, mimetype: file.mimetype }, driver);
+  // The links through the app carry the password the caller just chose, as the original's did.
+  const password = input.password ? `?password=${encodeURIComponent(input.password)}` : "";
+  const proxy = {
+    preview: `${deps.config.publicUrl}/api/file-view/${encodeURIComponent(file.slug)}${password}`,
+    download: `${deps.config.publicUrl}/api/file-download/${encodeURIComponent(file.slug)}${password}`,
+  };
+  return {
+    id: file.id,
+    slug: file.slug,
+    url: file.url,
+    filename: file.filename,
+    mimetype: file.mimetype,
+    size: file.size,
+    remark: file.remark,
+    created_at: file.created_at,
+    requires_password: file.has_password,
+    views: file.views,
+    max_views: file.max_views || null,
+    expires_at: file.expires_at,
+    previewUrl: input.use_proxy ? proxy.preview : direct.preview_url,
+    downloadUrl: input.use_proxy ? proxy.download : direct.download_url,
+    s3_direct_preview_url: direct.preview_url,
+    s3_direct_download_url: direct.download_url,
+    proxy_preview_url: proxy.preview,
+    proxy_download_url: proxy.download,
+    use_proxy: input.use_proxy ? 1 : 0,
+    created_by: file.created_by,
+    used_original_filename: stored.usedOriginalFilename,
+  };
 }
 
 // ---- Viewing by link -------------------------------------------------------------------------
@@ -573,7 +672,7 @@ async function refuseIfObjectGone(deps: FileDeps, row: FileRow): Promise<Storage
 }
 
 async function signedLinks(row: FileRow, driver: StorageDriver) {
-  const options = { expiresIn: LINK_TTL_SECONDS, contentType: row.mimetype };
+  const options = { expiresIn: LINK_TTL_SECONDS, contentType: deliverableContentType(row.mimetype) };
   return {
     preview_url: await driver.presignGet(row.storagePath, {
       ...options,
@@ -588,26 +687,52 @@ async function signedLinks(row: FileRow, driver: StorageDriver) {
 }
 
 /**
- * The public details of a file share; with the password when it has one. Each delivery of links
- * counts one view by one conditional UPDATE (exactly max_views succeed, DECISIONS.md).
+ * A share by its link: refused (410) when it expired, used up its views or lost its object; with the
+ * driver that holds the object.
  */
-export async function viewPublicFile(
-  deps: FileDeps,
-  request: { slug: string; password?: string; clientIp: string },
-  now = new Date(),
-): Promise<PublicFileView> {
-  const { db } = deps;
-  const row = await db.fileShare.findFirst({
-    where: { slug: request.slug, status: { in: ["ready", "gone"] } },
+async function findLiveShare(deps: FileDeps, slug: string, now: Date) {
+  const row = await deps.db.fileShare.findFirst({
+    where: { slug, status: { in: ["ready", "gone"] } },
     select: fileSelect,
   });
   if (!row) throw new AppError("NOT_FOUND", "errors.fileNotFound");
   await refuseIfGone(deps, row, now);
   const driver = await refuseIfObjectGone(deps, row);
+  return { row, driver };
+}
+
+/** Counts one delivery by one conditional UPDATE (exactly max_views succeed, DECISIONS.md). */
+async function countFileView(deps: FileDeps, row: FileRow, now: Date): Promise<void> {
+  const { db } = deps;
+  const counted = await db.fileShare.updateMany({
+    where: {
+      id: row.id,
+      OR: [{ maxViews: 0 }, { views: { lt: db.fileShare.fields.maxViews } }],
+      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
+    },
+    // updatedAt dates the last delivery: a used-up share keeps its object until that one's links expire.
+    data: { views: { increment: 1 }, updatedAt: now },
+  });
+  if (counted.count === 0) {
+    const latest = await db.fileShare.findUnique({ where: { id: row.id }, select: fileSelect });
+    if (!latest) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+    await refuseIfGone(deps, latest, now);
+    throw new AppError("CONFLICT", "errors.conflict");
+  }
+}
+
+type ShareRequest = { slug: string; password?: string; clientIp: string };
+
+/**
+ * The public details of a file share; with the password when it has one. Each delivery of links
+ * counts one view.
+ */
+export async function viewPublicFile(deps: FileDeps, request: ShareRequest, now = new Date()): Promise<PublicFileView> {
+  const { row, driver } = await findLiveShare(deps, request.slug, now);
   const base = {
     slug: row.slug,
     filename: row.filename,
-    mimetype: row.mimetype,
+    mimetype: deliverableContentType(row.mimetype),
     size: Number(row.size),
     has_password: row.passwordHash !== null,
     expires_at: row.expiresAt,
@@ -625,24 +750,30 @@ export async function viewPublicFile(
         links_expire_at: null,
       };
     }
-    await verifySharePassword(db, row.passwordHash, request.password, `${request.clientIp}:file:${row.slug}`);
+    await verifySharePassword(deps.db, row.passwordHash, request.password, `${request.clientIp}:file:${row.slug}`);
   }
-  const counted = await db.fileShare.updateMany({
-    where: {
-      id: row.id,
-      OR: [{ maxViews: 0 }, { views: { lt: db.fileShare.fields.maxViews } }],
-      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
-    },
-    // updatedAt dates the last delivery: a used-up share keeps its object until that one's links expire.
-    data: { views: { increment: 1 }, updatedAt: now },
-  });
-  if (counted.count === 0) {
-    const latest = await db.fileShare.findUnique({ where: { id: row.id }, select: fileSelect });
-    if (!latest) throw new AppError("NOT_FOUND", "errors.fileNotFound");
-    await refuseIfGone(deps, latest, now);
-    throw new AppError("CONFLICT", "errors.conflict");
-  }
+  await countFileView(deps, row, now);
   return { ...base, requires_password: false, views: row.views + 1, ...(await signedLinks(row, driver)) };
+}
+
+/**
+ * A share's content for the routes that stream it (GET /file-download/{slug}, /file-view/{slug}):
+ * the same rules as the share page (gone, password), and `countView` to call once the content is
+ * really delivered.
+ */
+export async function openSharedFile(deps: FileDeps, request: ShareRequest, now = new Date()) {
+  const { row, driver } = await findLiveShare(deps, request.slug, now);
+  if (row.passwordHash) {
+    if (!request.password) throw new AppError("WRONG_PASSWORD", "errors.passwordRequired");
+    await verifySharePassword(deps.db, row.passwordHash, request.password, `${request.clientIp}:file:${row.slug}`);
+  }
+  return {
+    driver,
+    key: row.storagePath,
+    filename: row.filename,
+    contentType: row.mimetype,
+    countView: () => countFileView(deps, row, now),
+  };
 }
 
 // ---- Management ------------------------------------------------------------------------------

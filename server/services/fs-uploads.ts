@@ -19,7 +19,7 @@ import type {
 import { MULTIPART_PART_SIZE } from "../../shared/schemas/fs";
 import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
-import { contentTypeFor } from "../storage/content-type";
+import { statedContentType } from "../storage/content-type";
 import type { PutBody } from "../storage/driver";
 import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
@@ -91,12 +91,6 @@ async function assertCapacity(deps: Pick<FsDeps, "db">, storageConfigId: string,
   if (capacity && size > capacity.remaining) throw insufficientStorage(size, capacity);
   return capacity;
 }
-
-/** The type the client stated, unless it is none or the generic one; else the name's. */
-const typeOf = (name: string, given?: string | null) =>
-  given && given !== "application/octet-stream" && /^[\w.+-]+\/[\w.+-]+/.test(given)
-    ? given.slice(0, 255)
-    : contentTypeFor(name);
 
 export type UploadTarget = { tree: FsTree; location: Location; path: string; fileName: string };
 
@@ -192,7 +186,7 @@ export async function initMultipart(deps: FsDeps, auth: AuthState, input: z.outp
   await assertCapacity(deps, target.location.mount.storageConfigId, input.fileSize);
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
-  const contentType = typeOf(target.fileName, input.contentType);
+  const contentType = statedContentType(target.fileName, input.contentType);
   const uploadId = await driver.createMultipartUpload(key, { contentType });
   await deps.db.multipartUpload.create({
     data: {
@@ -333,7 +327,7 @@ export async function presignUpload(deps: FsDeps, auth: AuthState, input: z.outp
   const { mount } = target.location;
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
-  const contentType = typeOf(target.fileName, input.contentType);
+  const contentType = statedContentType(target.fileName, input.contentType);
   const expiresIn = Math.min(mount.storageConfig.signatureExpiresIn, UPLOAD_URL_TTL_SECONDS);
   return {
     presignedUrl: await driver.presignPut(key, { expiresIn, contentType }),
@@ -378,7 +372,7 @@ export async function prepareStreamedUpload(
   const counter = byteCounter(Math.min(maxBytes, room), (received) =>
     received > maxBytes || !capacity ? tooLarge(maxBytes) : insufficientStorage(received, capacity),
   );
-  return { counter, contentType: typeOf(target.fileName, options.contentType), maxBytes };
+  return { counter, contentType: statedContentType(target.fileName, options.contentType), maxBytes };
 }
 
 /** After a body stored by other means: the object must be there and within the limits. */

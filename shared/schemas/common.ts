@@ -1,5 +1,6 @@
 // Small schema pieces reused across domains.
 import { z } from "zod";
+import { MEDIA_TYPE_MAX_LENGTH, normalizeMediaType } from "../media-type";
 import { normalizePath } from "../paths";
 
 /** A date that arrives as a Date (tRPC with superjson) or an ISO 8601 string (REST). */
@@ -53,3 +54,21 @@ export function paginationOf(total: number, limit: number, offset: number): Pagi
     hasMore: offset + limit < total,
   };
 }
+/**
+ * A content type a client states: normalised (shared/media-type.ts), or refused with 400 when it is
+ * not one well-formed media type. An empty value means "none" (the type is then inferred).
+ */
+export const mediaType = z
+  .string()
+  .max(MEDIA_TYPE_MAX_LENGTH, "errors.invalidContentType")
+  .nullable()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === null || value.trim() === "") return undefined;
+    const normalised = normalizeMediaType(value);
+    if (normalised === null) {
+      context.addIssue({ code: "custom", message: "errors.invalidContentType" });
+      return z.NEVER;
+    }
+    return normalised;
+  });

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { REMARK_MAX_LENGTH } from "../constants";
 import { normalizePath } from "../paths";
-import { dateInput, paginationOutput } from "./common";
+import { dateInput, flexibleBoolean, mediaType, paginationOutput } from "./common";
 import { customSlug, maxViews } from "./pastes";
 
 /** SPEC.md §9 multipart part size. */
@@ -83,7 +83,7 @@ const target = {
   path: shareSubfolder.optional().default("/"),
 };
 
-const mimetype = z.string().max(255).optional().nullable();
+const mimetype = mediaType;
 
 export const presignInput = z.object({
   ...target,
@@ -249,3 +249,39 @@ export const verifyFileInput = z.object({
 
 export type FileView = z.infer<typeof fileOutput>;
 export type PublicFileView = z.infer<typeof publicFileOutput>;
+
+/** The query of PUT /upload-direct/{filename} (the original's raw upload: the body is the file). */
+export const rawUploadQuery = z.object({
+  ...target,
+  ...shareOptions,
+  /** "1" (default): the answer's main links go through the app; "0": straight to the storage. */
+  use_proxy: flexibleBoolean.optional().default(true),
+  /** Replace the caller's own share that has this slug (another's answers 409). */
+  override: flexibleBoolean.optional().default(false),
+  /** Store the object under the file's own name, without the slug suffix, when that key is free. */
+  original_filename: flexibleBoolean.optional().default(false),
+});
+
+export const rawUploadOutput = z.object({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  remark: z.string().nullable(),
+  created_at: z.date(),
+  requires_password: z.boolean(),
+  views: z.number(),
+  max_views: z.number().nullable(),
+  expires_at: z.date().nullable(),
+  previewUrl: z.string(),
+  downloadUrl: z.string(),
+  s3_direct_preview_url: z.string(),
+  s3_direct_download_url: z.string(),
+  proxy_preview_url: z.string(),
+  proxy_download_url: z.string(),
+  use_proxy: z.number(),
+  created_by: z.string(),
+  used_original_filename: z.boolean(),
+});

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_LIMIT, MAX_TEXT_BYTES } from "../constants";
 import { normalizePath } from "../paths";
-import { flexibleBoolean, virtualPath } from "./common";
+import { flexibleBoolean, mediaType, virtualPath } from "./common";
 import { FILENAME_MAX_LENGTH, MULTIPART_PART_SIZE } from "./files";
 
 export { MULTIPART_PART_SIZE };
@@ -152,7 +152,7 @@ export const fsBatchRemoveInput = z.object({
 });
 
 const fileName = z.string().trim().min(1, "errors.filenameRequired").max(FILENAME_MAX_LENGTH, "errors.filenameTooLong");
-const contentType = z.string().max(255).optional().nullable();
+const contentType = mediaType;
 const fileSize = z.coerce.number().int().min(0);
 
 export const fsMultipartInitInput = z.object({

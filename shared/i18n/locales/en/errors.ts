@@ -80,6 +80,8 @@ export const enErrors = {
     "Insufficient storage space: the file ({{size}}) exceeds the remaining space ({{remaining}}) of the total capacity {{total}}",
   uploadMissingObject: "The uploaded file was not found in the storage; upload it again",
   uploadFieldsAfterFile: "The form field {{field}} must come before the file",
+  invalidContentType:
+    "The content type must be one media type such as text/plain or image/png, optionally with a charset",
   multipartExpected: "Send a multipart/form-data form with a file field",
   multipartInvalid: "The form could not be read: {{reason}}",
   fileMissing: "No file was sent",

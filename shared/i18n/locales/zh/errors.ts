@@ -78,6 +78,7 @@ export const zhErrors: typeof enErrors = {
   insufficientStorageDetail: "存储空间不足：文件（{{size}}）超过剩余空间（{{remaining}}），总容量 {{total}}",
   uploadMissingObject: "存储中找不到上传的文件，请重新上传",
   uploadFieldsAfterFile: "表单字段 {{field}} 必须在文件之前",
+  invalidContentType: "内容类型必须是单个媒体类型，例如 text/plain 或 image/png，可带 charset",
   multipartExpected: "请发送包含 file 字段的 multipart/form-data 表单",
   multipartInvalid: "无法读取表单：{{reason}}",
   fileMissing: "没有发送文件",
