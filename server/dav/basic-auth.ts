@@ -1,5 +1,6 @@
 // Who is calling /dav (DECISIONS.md, Mounts and WebDAV): HTTP Basic with the admin's user name and
-// password, or an API key with mount permission given as both user name and password. Failures count
+// password, or an API key with mount permission given as both user name and password; or, as
+// CloudPaste's API document has it, `Authorization: Bearer <api key or admin token>`. Failures count
 // against the client address with the same rate limits as the other paths (admin login, API keys), and
 // past the limit the answer is 429 with Retry-After.
 //
@@ -7,7 +8,7 @@
 // admin password is remembered for a while: by a hash of the credentials (never the password) together
 // with the stored password hash, so that a password change ends it at once.
 import { AppError } from "../errors";
-import { type AuthState, hashSecret, validateApiKey } from "../services/auth";
+import { type AuthState, hashSecret, validateApiKey, validateSessionToken } from "../services/auth";
 import { assertNotLimited, clearFailures, consumeAttempt, RATE_LIMITS, recordFailure } from "../services/rate-limit";
 import type { AppDeps } from "../trpc";
 
@@ -26,6 +27,11 @@ export function parseBasicAuth(header: string | null): Credentials | null {
   const colon = decoded.indexOf(":");
   if (colon < 0) return null;
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** Reads `Authorization: Bearer <token>`; null when absent or another scheme. */
+export function parseBearerAuth(header: string | null): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1] ?? null;
 }
 
 export type DavAuthResult =
@@ -72,20 +78,30 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
     return { type: "admin", adminId: admin.id, username: admin.username, sessionId: "" };
   }
 
+  /** An API key, counted against the client address when it is not one. */
+  async function verifyApiKey(key: string, clientIp: string): Promise<DavAuthResult> {
+    await assertNotLimited(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
+    const found = await validateApiKey(deps.db, deps.config.secret, key);
+    if (found.auth) return { auth: found.auth };
+    await recordFailure(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
+    return { auth: null, error: found.failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid") };
+  }
+
   return async function authenticate(request: Request, clientIp: string): Promise<DavAuthResult> {
-    const credentials = parseBasicAuth(request.headers.get("authorization"));
-    if (!credentials || (credentials.username === "" && credentials.password === "")) {
-      return { auth: null, error: new AppError("UNAUTHORIZED", "errors.unauthorized") };
-    }
+    const header = request.headers.get("authorization");
+    const bearer = parseBearerAuth(header);
+    const credentials = parseBasicAuth(header);
     try {
-      if (credentials.username === credentials.password) {
-        // An API key as both user name and password.
-        await assertNotLimited(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
-        const key = await validateApiKey(deps.db, deps.config.secret, credentials.username);
-        if (key.auth) return { auth: key.auth };
-        await recordFailure(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
-        return { auth: null, error: key.failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid") };
+      if (bearer) {
+        // An admin's session token (as the rest of the API takes it), else an API key.
+        const session = await validateSessionToken(deps.db, bearer);
+        return session ? { auth: session } : await verifyApiKey(bearer, clientIp);
       }
+      if (!credentials || (credentials.username === "" && credentials.password === "")) {
+        return { auth: null, error: new AppError("UNAUTHORIZED", "errors.unauthorized") };
+      }
+      // An API key as both user name and password.
+      if (credentials.username === credentials.password) return await verifyApiKey(credentials.username, clientIp);
       const admin = await verifyAdmin(credentials, clientIp);
       if (admin) return { auth: admin };
       return { auth: null, error: new AppError("UNAUTHORIZED", "errors.invalidCredentials") };

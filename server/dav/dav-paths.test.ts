@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { DavError } from "./dav-error";
-import { hrefOf, pathOfReference, requestPath, virtualPathOf } from "./dav-paths";
+import { hrefOf, ownAuthorities, pathOfReference, requestPath, virtualPathOf } from "./dav-paths";
 
 test("request paths are decoded once per segment and normalised", () => {
   expect(virtualPathOf("/dav")).toBe("/");
@@ -25,10 +25,17 @@ test("hrefs encode every segment so names round-trip", () => {
   expect(hrefOf("/docs", true)).toBe("/dav/docs/");
 });
 
-test("Destination: absolute URLs and paths under /dav, any host; elsewhere 502", () => {
+test("Destination: absolute URLs and paths under /dav on this server; elsewhere 502", () => {
   const base = new URL("http://localhost:8787/dav/docs/a.txt");
-  expect(pathOfReference("http://proxy.example/dav/docs/b%20c.txt", base)).toBe("/docs/b c.txt");
-  expect(pathOfReference("/dav/docs/d/", base)).toBe("/docs/d");
-  expect(() => pathOfReference("http://localhost:8787/api/x", base)).toThrow(DavError);
-  expect(() => pathOfReference("/dav/%00", base)).toThrow(DavError);
+  const request = new Request(base, { headers: { "X-Forwarded-Host": "proxy.example" } });
+  const own = ownAuthorities(request, base, "https://files.example");
+  expect(pathOfReference("http://proxy.example/dav/docs/b%20c.txt", base, own)).toBe("/docs/b c.txt");
+  expect(pathOfReference("https://files.example/dav/docs/e", base, own)).toBe("/docs/e");
+  expect(pathOfReference("http://LOCALHOST:8787/dav/docs/f", base, own)).toBe("/docs/f");
+  expect(pathOfReference("/dav/docs/d/", base, own)).toBe("/docs/d");
+  const foreign = (reference: string) => () => pathOfReference(reference, base, own);
+  expect(foreign("http://localhost:8787/api/x")).toThrow(DavError);
+  expect(foreign("http://localhost:8788/dav/docs/b")).toThrow(expect.objectContaining({ status: 502 }));
+  expect(foreign("http://elsewhere.example/dav/docs/b")).toThrow(expect.objectContaining({ status: 502 }));
+  expect(foreign("/dav/%00")).toThrow(expect.objectContaining({ status: 400 }));
 });

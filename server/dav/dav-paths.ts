@@ -41,20 +41,31 @@ export function hrefOf(path: string, isCollection: boolean): string {
 }
 
 /**
+ * The authorities (host and port) this server answers under: the request's own Host, what a reverse
+ * proxy says the client asked for (X-Forwarded-Host), and PUBLIC_URL's.
+ */
+export function ownAuthorities(request: Request, requestUrl: URL, publicUrl: string): Set<string> {
+  const hosts = new Set([requestUrl.host.toLowerCase(), new URL(publicUrl).host.toLowerCase()]);
+  for (const forwarded of (request.headers.get("x-forwarded-host") ?? "").split(",")) {
+    if (forwarded.trim()) hosts.add(forwarded.trim().toLowerCase());
+  }
+  return hosts;
+}
+
+/**
  * The virtual path a URL (absolute, or an absolute path) names on this server: Destination headers
  * and the resource tags of If headers. 400 when malformed, 502 when it names something outside /dav
- * (RFC 4918 §9.8.5: the server cannot copy or move there). The host is not compared: behind a
- * reverse proxy the Host header and the client's idea of the host differ, and only the path can
- * name a resource here anyway.
+ * or, given `ownHosts`, another server (RFC 4918 §9.8.5: this server cannot copy or move there; a
+ * Destination on another host or port is never carried out here).
  */
-export function pathOfReference(reference: string, requestUrl: URL): string {
+export function pathOfReference(reference: string, requestUrl: URL, ownHosts?: Set<string>): string {
   let url: URL;
   try {
     url = new URL(reference, requestUrl);
   } catch {
     throw new DavError(400, { messageKey: "errors.davDestinationInvalid" });
   }
-  if (!isDavPath(url.pathname)) {
+  if (!isDavPath(url.pathname) || (ownHosts && !ownHosts.has(url.host.toLowerCase()))) {
     throw new DavError(502, { messageKey: "errors.davDestinationForeign" });
   }
   const path = virtualPathOf(url.pathname);

@@ -13,7 +13,6 @@ import {
   createLock,
   type DavLockRow,
   type LockDepth,
-  type LockScope,
   loadLocks,
   lockCovers,
   parentPathOf,
@@ -22,7 +21,8 @@ import {
   removeLock,
 } from "./locks";
 import { deletePropertiesUnder } from "./properties";
-import { childElements, isDavElement, readXmlBody, serializeChildren, XML_DECLARATION, xmlResponse } from "./xml";
+import { XML_DECLARATION, xmlResponse } from "./xml";
+import { readXmlRequest } from "./xml-bodies";
 
 function lockAnswer(status: number, lock: DavLockRow, withToken: boolean): Response {
   const body = `${XML_DECLARATION}<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock)}</D:lockdiscovery></D:prop>`;
@@ -32,27 +32,12 @@ function lockAnswer(status: number, lock: DavLockRow, withToken: boolean): Respo
 export async function handleLock(dav: DavRequest): Promise<Response> {
   assertWritable(dav.auth, dav.path);
   const seconds = parseTimeout(dav.request.headers.get("timeout"));
-  const info = await readXmlBody(dav.request);
+  const info = await readXmlRequest(dav.request, "lockinfo");
   const load = resourceLoader(dav);
   if (!info) return refresh(dav, seconds);
-
-  if (!isDavElement(info, "lockinfo")) throw new DavError(400, { messageKey: "errors.davInvalidXml" });
-  const children = childElements(info);
-  const scopeElement = children.find((child) => isDavElement(child, "lockscope"));
-  const scopeName = scopeElement ? childElements(scopeElement)[0] : undefined;
-  const typeElement = children.find((child) => isDavElement(child, "locktype"));
-  const typeName = typeElement ? childElements(typeElement)[0] : undefined;
-  if (!scopeName || !typeName || !isDavElement(typeName, "write")) {
-    throw new DavError(400, { messageKey: "errors.davInvalidXml" });
-  }
-  let scope: LockScope;
-  if (isDavElement(scopeName, "exclusive")) scope = "exclusive";
-  else if (isDavElement(scopeName, "shared")) scope = "shared";
-  else throw new DavError(400, { messageKey: "errors.davInvalidXml" });
   const depthHeader = (dav.request.headers.get("depth") ?? "infinity").trim().toLowerCase();
   if (depthHeader !== "0" && depthHeader !== "infinity")
     throw new DavError(400, { messageKey: "errors.davDepthInvalid" });
-  const ownerElement = children.find((child) => isDavElement(child, "owner"));
 
   const existing = await load();
   if (!existing) {
@@ -63,10 +48,10 @@ export async function handleLock(dav: DavRequest): Promise<Response> {
   await assertWriteConditions(dav, load, existing ? [] : [{ path: dav.path, membership: true }]);
   const lock = await createLock(dav.deps.db, {
     path: dav.path,
-    scope,
+    scope: info.scope,
     // A file has no members: its lock is depth 0 whatever was asked.
     depth: (existing?.isCollection ? depthHeader : "0") as LockDepth,
-    owner: ownerElement ? serializeChildren(ownerElement) : null,
+    owner: info.owner,
     principal: dav.principal,
     seconds,
   });

@@ -9,16 +9,10 @@ import { DavError } from "./dav-error";
 import { hrefOf } from "./dav-paths";
 import { assertBrowsable, type DavRequest, resourceLoader } from "./dav-request";
 import { type DavLockRow, isWithinPath, loadLocks } from "./locks";
-import {
-  type DeadProperty,
-  loadDeadProperties,
-  needsDeadProperties,
-  needsLocks,
-  parsePropfind,
-  propfindResponse,
-} from "./properties";
+import { type DeadProperty, loadDeadProperties, needsDeadProperties, needsLocks, propfindResponse } from "./properties";
 import { collectionResource, type DavResource, listMembers } from "./resources";
-import { escapeXml, multistatusXml, readXmlBody, xmlResponse } from "./xml";
+import { escapeXml, multistatusXml, xmlResponse } from "./xml";
+import { readXmlRequest } from "./xml-bodies";
 
 /**
  * The resource, or null. A key's own base path inside a mount exists for it even before anything was
@@ -50,7 +44,7 @@ export async function handlePropfind(dav: DavRequest): Promise<Response> {
     throw new DavError(403, { condition: "<D:propfind-finite-depth/>" });
   }
   assertBrowsable(dav.auth, dav.path);
-  const wanted = parsePropfind(await readXmlBody(dav.request));
+  const wanted = await readXmlRequest(dav.request, "propfind");
   const resource = await loadReadable(dav);
   if (!resource) throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
   const resources = [resource];

@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import {
   assertClearOfShares,
   assertReadable,
+  assertRemovable,
   assertWritable,
   driverOf,
   fileKeyOf,
@@ -20,7 +21,7 @@ import {
 import { copyEntryOnServer } from "../services/fs-copy";
 import { getSystemSettings } from "../services/settings";
 import { DavError } from "./dav-error";
-import { hrefOf, pathOfReference } from "./dav-paths";
+import { hrefOf, ownAuthorities, pathOfReference } from "./dav-paths";
 import {
   assertHttpConditions,
   assertWriteConditions,
@@ -29,10 +30,11 @@ import {
   resourceLoader,
 } from "./dav-request";
 import { parentPathOf, removeLocksUnder } from "./locks";
-import { applyProppatch, deletePropertiesUnder, parseProppatch, transferProperties } from "./properties";
+import { applyProppatch, deletePropertiesUnder, transferProperties } from "./properties";
 import type { DavResource } from "./resources";
 import { chooseUploadMode, storePutBody } from "./upload-modes";
-import { multistatusXml, readSmallBody, readXmlBody, xmlResponse } from "./xml";
+import { multistatusXml, readSmallBody, xmlResponse } from "./xml";
+import { readXmlRequest } from "./xml-bodies";
 
 const ALLOW_ON_COLLECTION = "OPTIONS, GET, HEAD, DELETE, PROPFIND, PROPPATCH, COPY, MOVE, LOCK, UNLOCK";
 
@@ -63,6 +65,9 @@ export async function handlePut(dav: DavRequest): Promise<Response> {
   if (existing?.isCollection) {
     throw new DavError(405, { messageKey: "errors.davPutOnCollection", headers: { Allow: ALLOW_ON_COLLECTION } });
   }
+  // A URL ending in "/" names a collection (RFC 4918 §5.2), which PUT cannot create: storing a file
+  // there would give it a name its own href contradicts.
+  if (dav.url.pathname.endsWith("/")) throw new DavError(409, { messageKey: "errors.davPutTrailingSlash" });
   const location = insideMount(dav.tree, dav.path);
   if (!existing) await assertParentCollection(load, dav.path);
   assertHttpConditions(dav.request, existing);
@@ -89,7 +94,7 @@ export async function handlePut(dav: DavRequest): Promise<Response> {
 }
 
 export async function handleDelete(dav: DavRequest): Promise<Response> {
-  assertWritable(dav.auth, dav.path);
+  assertRemovable(dav.auth, dav.path);
   const depth = dav.request.headers.get("depth");
   const load = resourceLoader(dav);
   const resource = await load();
@@ -134,7 +139,11 @@ export async function handleMkcol(dav: DavRequest): Promise<Response> {
 export async function handleCopyMove(dav: DavRequest, isMove: boolean): Promise<Response> {
   const destinationHeader = dav.request.headers.get("destination");
   if (!destinationHeader) throw new DavError(400, { messageKey: "errors.davDestinationInvalid" });
-  const destination = pathOfReference(destinationHeader, dav.url);
+  const destination = pathOfReference(
+    destinationHeader,
+    dav.url,
+    ownAuthorities(dav.request, dav.url, dav.deps.config.publicUrl),
+  );
   const overwriteHeader = (dav.request.headers.get("overwrite") ?? "T").trim().toUpperCase();
   if (overwriteHeader !== "T" && overwriteHeader !== "F")
     throw new DavError(400, { messageKey: "errors.davOverwriteInvalid" });
@@ -144,7 +153,7 @@ export async function handleCopyMove(dav: DavRequest, isMove: boolean): Promise<
   }
   const depth = depthHeader === "0" ? "0" : "infinity";
 
-  if (isMove) assertWritable(dav.auth, dav.path);
+  if (isMove) assertRemovable(dav.auth, dav.path);
   else assertReadable(dav.auth, dav.path);
   assertWritable(dav.auth, destination);
   const load = resourceLoader(dav);
@@ -201,7 +210,7 @@ export async function handleCopyMove(dav: DavRequest, isMove: boolean): Promise<
 
 export async function handleProppatch(dav: DavRequest): Promise<Response> {
   assertWritable(dav.auth, dav.path);
-  const updates = parseProppatch(await readXmlBody(dav.request));
+  const updates = await readXmlRequest(dav.request, "proppatch");
   const load = resourceLoader(dav);
   const resource = await load();
   if (!resource) throw new AppError("NOT_FOUND", "errors.fsPathNotFound");

@@ -44,10 +44,6 @@ export function parseXml(text: string): XmlElement | null {
   }
 }
 
-export async function readXmlBody(request: Request): Promise<XmlElement | null> {
-  return parseXml(await readSmallBody(request));
-}
-
 export function childElements(element: XmlElement): XmlElement[] {
   const children: XmlElement[] = [];
   for (let node: Node | null = element.firstChild; node; node = node.nextSibling) {

@@ -15,6 +15,7 @@ import type { AuthState } from "./auth";
 import {
   assertClearOfShares,
   assertReadable,
+  assertRemovable,
   assertWritable,
   driverOf,
   type FsDeps,
@@ -339,7 +340,7 @@ export async function commitClientCopy(deps: FsDeps, auth: AuthState, input: z.o
 
 /** Rename or move a file or a whole folder: copy, then delete the source once everything is copied. */
 export async function renamePath(deps: FsDeps, auth: AuthState, oldPath: string, newPath: string) {
-  assertWritable(auth, oldPath);
+  assertRemovable(auth, oldPath);
   assertWritable(auth, newPath);
   const tree = await loadTree(deps, auth);
   const sourceLocation = requireInsideMount(tree, oldPath);

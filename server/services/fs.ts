@@ -183,6 +183,18 @@ export function assertWritable(auth: AuthState, path: string): void {
   assertReadable(auth, path);
 }
 
+/**
+ * Removing (or moving away) `path` is allowed where writing is, except at or above a key's base
+ * path: the key is confined to that folder, so it may empty it but not delete it (as it cannot
+ * rename it: the new name would be outside).
+ */
+export function assertRemovable(auth: AuthState, path: string): void {
+  assertWritable(auth, path);
+  if (auth.type === "apikey" && isPathWithin(path, auth.basicPath)) {
+    throw new AppError("FORBIDDEN", "errors.fsBasePathProtected", { path: auth.basicPath });
+  }
+}
+
 /** A location strictly inside a mount: what files and folders can be created at, changed or removed. */
 export function requireInsideMount(tree: FsTree, path: string): Location {
   assertClearOfShares(tree, path);
@@ -577,7 +589,7 @@ export async function removeFolderTree(driver: StorageDriver, folderKey: string)
 }
 
 async function removeOne(deps: FsDeps, auth: AuthState, tree: FsTree, path: string) {
-  assertWritable(auth, path);
+  assertRemovable(auth, path);
   const location = requireInsideMount(tree, path);
   const driver = await driverOf(deps, location);
   const kind = await statLocation(driver, location);
@@ -626,7 +638,7 @@ export function followMovedEntry(deps: Pick<FsDeps, "db">, source: Location, tar
 /** Removes each path on its own: one failure does not stop the others, and is reported. */
 export async function removePaths(deps: FsDeps, auth: AuthState, paths: string[]) {
   if (isReadOnly(auth)) throw new AppError("FORBIDDEN", "errors.fsReadOnly");
-  for (const path of paths) assertWritable(auth, path);
+  for (const path of paths) assertRemovable(auth, path);
   const tree = await loadTree(deps, auth);
   let deleted = 0;
   const failed: { path: string; message: string }[] = [];

@@ -2,6 +2,8 @@
 // show a body, but browsers and command-line tools do. Keep the zh file in step (it is typed from this one).
 export const enDavErrors = {
   davBodyTooLarge: "The XML request body is too large",
+  davTooManyProperties: "A PROPPATCH may change at most {{max}} properties",
+  davBodyTooComplex: "The XML request body is too complex to read",
   davInvalidXml: "The XML request body is not a valid WebDAV request",
   davInvalidIfHeader: "The If header is malformed",
   davPreconditionFailed: "A precondition of the request does not hold",
@@ -15,6 +17,7 @@ export const enDavErrors = {
   davParentMissing: "The parent folder does not exist",
   davContentRange: "Partial PUT with Content-Range is not supported; send the whole file",
   davPutOnCollection: "This is a folder; a file cannot be written over it",
+  davPutTrailingSlash: "A file cannot be written to a URL ending in /; that names a folder",
   davMkcolBody: "MKCOL with a request body is not supported",
   davLockTokenMissing: "The request names no lock token",
   davLockNotYours: "This lock was taken by someone else",

@@ -22,6 +22,7 @@ export const enFsErrors = {
   fsShareFolderForbidden: "This folder holds file shares: API keys reach shared files only through their share links",
   fsReadOnly: "Your key can only read the mounts",
   fsOutsideMount: "Choose a place inside a mount",
+  fsBasePathProtected: "An API key cannot delete or move its own base folder ({{path}}), only what is inside it",
   fsMountRootProtected: "A mount point cannot be renamed, replaced or deleted here; change it in mount management",
   fsAlreadyExists: "{{path}} already exists",
   fsNotAFile: "{{path}} is a folder, not a file",

@@ -2,6 +2,8 @@ import type { enDavErrors } from "../en/dav-errors";
 
 export const zhDavErrors: typeof enDavErrors = {
   davBodyTooLarge: "XML 请求体过大",
+  davTooManyProperties: "一次 PROPPATCH 最多修改 {{max}} 个属性",
+  davBodyTooComplex: "XML 请求体过于复杂，无法读取",
   davInvalidXml: "XML 请求体不是有效的 WebDAV 请求",
   davInvalidIfHeader: "If 请求头格式错误",
   davPreconditionFailed: "请求的前提条件不成立",
@@ -15,6 +17,7 @@ export const zhDavErrors: typeof enDavErrors = {
   davParentMissing: "父文件夹不存在",
   davContentRange: "不支持带 Content-Range 的部分 PUT，请发送完整文件",
   davPutOnCollection: "这是一个文件夹，不能用文件覆盖它",
+  davPutTrailingSlash: "不能向以 / 结尾的 URL 写入文件，这样的 URL 表示文件夹",
   davMkcolBody: "不支持带请求体的 MKCOL",
   davLockTokenMissing: "请求未提供锁令牌",
   davLockNotYours: "此锁由其他人持有",

@@ -21,6 +21,7 @@ export const zhFsErrors: typeof enFsErrors = {
   fsShareFolderForbidden: "此文件夹存放文件分享：API 密钥只能通过分享链接访问分享的文件",
   fsReadOnly: "您的密钥只能读取挂载点",
   fsOutsideMount: "请选择挂载点内的位置",
+  fsBasePathProtected: "API 密钥不能删除或移动自己的基础路径文件夹（{{path}}），只能操作其中的内容",
   fsMountRootProtected: "挂载点不能在此重命名、替换或删除，请在挂载管理中修改",
   fsAlreadyExists: "{{path}} 已存在",
   fsNotAFile: "{{path}} 是文件夹，不是文件",
