@@ -95,6 +95,13 @@ export async function receiveUploadForm<T>(
   let stored: Promise<T> | null = null;
   const spool: { current: SpooledFile | null } = { current: null };
   let spooling: Promise<void> | null = null;
+  // The storage failing (a full disk, an unreachable store) ends the request at once: nobody would
+  // read the rest of the file, and waiting for the parser to finish the body would wait forever.
+  let storeFailed: (error: unknown) => void = () => undefined;
+  const storeFailure = new Promise<never>((_, reject) => {
+    storeFailed = reject;
+  });
+  storeFailure.catch(() => undefined);
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value) => {
       if (stored) reject(new AppError("BAD_REQUEST", "errors.uploadFieldsAfterFile", { field: name }));
@@ -120,8 +127,7 @@ export async function receiveUploadForm<T>(
         return;
       }
       stored = store(fields, { stream, ...file });
-      // A failed upload must not leave the parser waiting on a stream nobody reads.
-      stored.catch(() => stream.resume());
+      stored.catch(storeFailed);
     });
     parser.on("close", () => resolve());
     parser.on("error", (error) =>
@@ -133,8 +139,12 @@ export async function receiveUploadForm<T>(
   body.pipe(parser);
   try {
     try {
-      await parsed;
+      await Promise.race([parsed, storeFailure]);
     } catch (error) {
+      // Whatever is left of the body is read and dropped, so the connection stays usable.
+      body.unpipe(parser);
+      parser.destroy();
+      body.resume();
       // The storage side may still be writing: wait for it, and take back what it stored.
       const result = await (stored as Promise<T> | null)?.catch(() => null);
       if (result) await undo(result).catch(() => undefined);

@@ -6,12 +6,14 @@ import { decryptSecret } from "../crypto";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import type { StorageDriver } from "./driver";
+import { withStorageErrors } from "./driver-errors";
 import { createLocalDriver } from "./local";
 import { signLocalUrl } from "./local-signing";
 import { createLazyS3Driver } from "./s3-lazy";
 
 export type StorageConfigRow = {
   id: string;
+  name: string;
   providerType: string;
   endpointUrl: string | null;
   bucketName: string | null;
@@ -25,6 +27,7 @@ export type StorageConfigRow = {
 
 export const storageConfigDriverSelect = {
   id: true,
+  name: true,
   providerType: true,
   endpointUrl: true,
   bucketName: true,
@@ -83,7 +86,7 @@ export function createStorageService(db: Database, context: DriverContext): Stor
   function driverOf(row: StorageConfigRow): StorageDriver {
     const cached = drivers.get(row.id);
     if (cached && cached.version === row.updatedAt.getTime()) return cached.driver;
-    const driver = createDriver(row, context);
+    const driver = withStorageErrors(createDriver(row, context), row.name);
     drivers.set(row.id, { version: row.updatedAt.getTime(), driver });
     return driver;
   }

@@ -76,6 +76,10 @@ export const enErrors = {
   webdavUploadModeInvalid: "Choose a WebDAV upload mode: auto, proxy, multipart or direct",
   tzOffsetInvalid: "The time zone offset must be whole minutes between -720 and 840",
   fileTooLarge: "The file exceeds the max upload size of {{max}}",
+  storageFull: "The storage “{{storage}}” is full: nothing was saved",
+  storageUnreachable: "The storage “{{storage}}” cannot be reached ({{reason}}); try again later",
+  storageUnavailable: "The storage “{{storage}}” is unavailable right now ({{reason}}); try again later",
+  storageRefused: "The storage “{{storage}}” refused the request ({{reason}})",
   insufficientStorageDetail:
     "Insufficient storage space: the file ({{size}}) exceeds the remaining space ({{remaining}}) of the total capacity {{total}}",
   uploadMissingObject: "The uploaded file was not found in the storage; upload it again",

@@ -1,0 +1,74 @@
+// The one place where what a storage backend throws becomes an answer (ARCHITECTURE.md #6): a full
+// disk or quota is 507, a store that cannot be reached (refused, reset, timed out, unknown host) is
+// 503, and a store that answered with an error of its own is 502, each with a translated message
+// naming the storage config, instead of a 500 "Internal server error". Every driver the app uses is
+// wrapped, so uploads, downloads, listings and WebDAV all answer the same way.
+import { S3ServiceException } from "@aws-sdk/client-s3";
+import { AppError } from "../errors";
+import type { StorageDriver } from "./driver";
+
+/** File-system errors that mean "no space left": the device, or the user's quota. */
+const FULL_CODES = new Set(["ENOSPC", "EDQUOT"]);
+
+/** Network errors that mean the store could not be reached or went away mid-request. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "ECONNABORTED",
+  "UND_ERR_SOCKET",
+  // Bun's names for the same failures.
+  "ConnectionRefused",
+  "ConnectionClosed",
+  "FailedToOpenSocket",
+]);
+const UNREACHABLE_NAMES = new Set(["TimeoutError", "RequestTimeout", "AbortError"]);
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  // Some clients wrap the socket error.
+  return codeOf((error as { cause?: unknown }).cause);
+}
+
+/** The AppError a backend failure answers as, or the error itself when it is none of these. */
+export function storageFailure(error: unknown, storage: string): unknown {
+  if (error instanceof AppError) return error;
+  const code = codeOf(error);
+  if (code && FULL_CODES.has(code)) return new AppError("INSUFFICIENT_STORAGE", "errors.storageFull", { storage });
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode;
+    // A 5xx from the store: it is there but cannot serve now (503 passes on as 503).
+    if (status === 503 || status === 500) {
+      return new AppError("SERVICE_UNAVAILABLE", "errors.storageUnavailable", { storage, reason: error.name });
+    }
+    return new AppError("BAD_GATEWAY", "errors.storageRefused", { storage, reason: error.name });
+  }
+  const name = error instanceof Error ? error.name : "";
+  if ((code && UNREACHABLE_CODES.has(code)) || UNREACHABLE_NAMES.has(name)) {
+    return new AppError("SERVICE_UNAVAILABLE", "errors.storageUnreachable", { storage, reason: code ?? name });
+  }
+  return error;
+}
+
+/** The driver with every failure of every method passed through storageFailure. */
+export function withStorageErrors(driver: StorageDriver, storage: string): StorageDriver {
+  const wrapped: Record<string, unknown> = { kind: driver.kind };
+  for (const [key, value] of Object.entries(driver)) {
+    if (typeof value !== "function") continue;
+    wrapped[key] = async (...args: unknown[]) => {
+      try {
+        return await (value as (...params: unknown[]) => unknown).apply(driver, args);
+      } catch (error) {
+        throw storageFailure(error, storage);
+      }
+    };
+  }
+  return wrapped as StorageDriver;
+}
