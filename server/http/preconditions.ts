@@ -68,12 +68,22 @@ export function selectRange(
   if (request.method !== "GET" || header === null) return null;
   const ifRange = request.headers.get("if-range");
   if (ifRange !== null && !ifRangeHolds(ifRange.trim(), validators)) return null;
-  const ranges = parseRange(size, header, { combine: true });
+  const ranges = parseRange(size, wholeForLongSuffixes(header, size), { combine: true });
   if (ranges === -1) return "unsatisfiable";
   // Malformed, another unit, or several ranges (no multipart/byteranges): the whole body.
   if (ranges === -2 || ranges.type !== "bytes" || ranges.length !== 1) return null;
   const [range] = ranges;
   return range ? { start: range.start, end: range.end } : null;
+}
+
+/**
+ * `bytes=-N` with N past the size selects the whole representation (RFC 9110 §14.1.2: "the entire
+ * representation is used"); range-parser would call it unsatisfiable and answer 416.
+ */
+function wholeForLongSuffixes(header: string, size: number): string {
+  return header.replace(/(^\s*bytes\s*=\s*|,\s*)-(\d+)/gi, (match, before: string, length: string) =>
+    Number(length) > size ? `${before}-${size}` : match,
+  );
 }
 
 /** An entity tag must match strongly; a date must equal Last-Modified exactly (RFC 9110 §13.1.5). */
