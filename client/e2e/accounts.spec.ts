@@ -4,7 +4,7 @@
 // logout clearing local storage, and a password change that logs the admin out.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(60_000);
 
@@ -114,12 +114,7 @@ describe("accounts and access", () => {
     expect(mountKey).not.toBe("");
     // The key's base path is a mount holding the folder the test opens, as in real use.
     const json = { "content-type": "application/json" };
-    const login = await fetch(`${app.baseUrl}/api/admin/login`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-    });
-    const admin = { ...json, authorization: `Bearer ${(await login.json()).data.token}` };
+    const admin = { ...json, authorization: `Bearer ${await adminToken(app)}` };
     const storages = await (await fetch(`${app.baseUrl}/api/s3-configs`, { headers: admin })).json();
     const mount = await fetch(`${app.baseUrl}/api/admin/mounts`, {
       method: "POST",

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import {
+  adminToken,
+  DESKTOP,
+  E2E_ADMIN_PASSWORD,
+  launchBrowser,
+  openPage,
+  PHONE,
+  type RunningApp,
+  startApp,
+} from "./harness";
 
 setDefaultTimeout(120_000);
 
@@ -34,12 +43,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS_DIR, { recursive: true });
   app = await startApp();
   browser = await launchBrowser();
-  const login = await fetch(`${app.baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
+  token = await adminToken(app);
 
   // Three texts, one of them viewed to its limit (expired until it is purged); one file; one key.
   for (const content of ["# Release notes", "shopping list"]) {

@@ -2,7 +2,7 @@
 // desktop and in the 375 px menu, deep links load, and unknown routes go home.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import { adminToken, DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(60_000);
 
@@ -101,13 +101,7 @@ describe("app shell", () => {
   test("a deep link loads its screen and title directly", async () => {
     const { context, page } = await openPage(browser);
     // Signed in (a session token in storage, as the login leaves it), the admin module opens directly.
-    const login = await fetch(`${app.baseUrl}/api/admin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-    });
-    const { data } = (await login.json()) as { data: { token: string } };
-    await context.addInitScript((token) => localStorage.setItem("admin_token", token), data.token);
+    await context.addInitScript((token) => localStorage.setItem("admin_token", token), await adminToken(app));
     await page.goto(`${app.baseUrl}/admin/key-management`);
     await waitForTitle(page, "API keys - Pastebox");
     await heading(page).filter({ hasText: "API keys" }).waitFor();

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import { DESKTOP, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import { adminToken, DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(180_000);
 
@@ -30,12 +30,7 @@ beforeAll(async () => {
   s3 = await startS3Server({ bucket: "e2e-explorer" });
   app = await startApp();
   browser = await launchBrowser();
-  const login = await fetch(`${app.baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
+  token = await adminToken(app);
   // The folder the folder upload picks: three small files in two levels and one that goes multipart.
   albumDir = join(mkdtempSync(join(tmpdir(), "explorer-e2e-")), "album");
   mkdirSync(join(albumDir, "sub"), { recursive: true });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import { formatBytes } from "../src/lib/format-bytes";
-import { DESKTOP, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import { adminToken, DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(120_000);
 
@@ -49,12 +49,7 @@ beforeAll(async () => {
       return new Response("not here", { status: 404 });
     },
   });
-  const login = await fetch(`${app.baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
+  token = await adminToken(app);
 });
 
 afterAll(async () => {

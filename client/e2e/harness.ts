@@ -36,6 +36,16 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
   return { baseUrl: server.baseUrl, dataDir: server.dataDir, stop: () => server.stop() };
 }
 
+/** A session token for the app's admin, for the API calls a test makes outside the browser. */
+export async function adminToken(app: RunningApp): Promise<string> {
+  const login = await fetch(`${app.baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }

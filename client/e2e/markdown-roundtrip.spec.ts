@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { E2E_ADMIN_PASSWORD, launchBrowser, openPage, type RunningApp, startApp } from "./harness";
+import { adminToken, launchBrowser, openPage, type RunningApp, startApp } from "./harness";
 import { CORPUS, type CorpusDocument, tenMegabytes } from "./markdown-corpus";
 
 setDefaultTimeout(600_000);
@@ -23,12 +23,7 @@ const BIG: CorpusDocument = { name: "ten-megabytes", text: tenMegabytes() };
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  const login = await fetch(`${app.baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
+  token = await adminToken(app);
   folder = mkdtempSync(join(tmpdir(), "roundtrip-e2e-"));
 });
 

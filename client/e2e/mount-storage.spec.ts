@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Browser } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import { DESKTOP, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import { adminToken, DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(180_000);
 
@@ -40,12 +40,7 @@ beforeAll(async () => {
   }
   app = await startApp();
   browser = await launchBrowser();
-  const login = await fetch(`${app.baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
+  token = await adminToken(app);
 });
 
 afterAll(async () => {

@@ -15,7 +15,7 @@
 // elements), since the CSP would otherwise hide a sanitiser gap.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { E2E_ADMIN_PASSWORD, launchBrowser, openPage, type RunningApp, startApp } from "./harness";
+import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(240_000);
 
@@ -231,12 +231,7 @@ const files: Record<string, { slug: string; filename: string }> = {};
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  const login = await fetch(`${app.baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: E2E_ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
+  token = await adminToken(app);
 
   // Pastes: Markdown and plain text with the whole corpus; a remark with a payload.
   slugs.markdown = String(
