@@ -53,8 +53,11 @@ describe("hostile input", () => {
     expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
   });
 
-  test("a field after the file refuses the upload and keeps nothing of it", async () => {
+  // A form that starts with its file is spooled and then stored with every field (the CloudPaste
+  // document's order); once fields came first the file streams at once, so a field after it is refused.
+  test("a field after the file, when fields also came before it, refuses the upload and keeps nothing of it", async () => {
     const form = [
+      '--b\r\nContent-Disposition: form-data; name="max_views"\r\n\r\n3\r\n',
       '--b\r\nContent-Disposition: form-data; name="file"; filename="late.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n',
       '--b\r\nContent-Disposition: form-data; name="remark"\r\n\r\ntoo late\r\n',
       "--b--\r\n",

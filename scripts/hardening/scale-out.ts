@@ -191,7 +191,7 @@ export async function runScaleOut(services: Omit<Services, "stop">): Promise<Sca
       credentials: { accessKeyId: services.s3.accessKeyId, secretAccessKey: services.s3.secretAccessKey },
     });
     await s3.send(
-      new PutObjectCommand({ Bucket: services.s3.bucket, Key: `${mountFolder}/scale/outside.txt`, Body: "outside" }),
+      new PutObjectCommand({ Bucket: services.s3.bucket, Key: `${mountFolder}/outside.txt`, Body: "outside" }),
     );
     s3.destroy();
     await callOk(a.baseUrl, "POST", "/admin/cache/clear", { auth: adminA, body: {} });
