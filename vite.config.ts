@@ -16,12 +16,12 @@ import { OFFLINE_FALLBACK_META } from "./client/src/offline/constants";
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * Modules whose code the offline shell holds besides the entry: Home's screen, the start page the
- * offline fallback page links to. Not its editor (CodeMirror, ~110 KiB): writing needs a sign-in
- * that a visitor of a link does not have; the editor is cached when Home is first opened online.
- * Paths from the repo root.
+ * Modules whose code the offline shell holds besides the entry: Home's screen with its source
+ * editor, the start page the offline fallback page links to, which must work offline even where
+ * Home was never opened online (a paste written offline is queued). Rich mode (Milkdown) is not in
+ * it. Paths from the repo root.
  */
-const OFFLINE_SHELL_MODULES = ["client/src/screens/home-screen.tsx"];
+const OFFLINE_SHELL_MODULES = ["client/src/screens/home-screen.tsx", "client/src/components/editor/source-editor.tsx"];
 
 type ChunkGraph = Map<string, { imports: string[]; css: string[]; moduleIds: string[]; isEntry: boolean }>;
 
