@@ -339,9 +339,69 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect((await call("GET", "/admin/pastes", textKey)).status).toBe(403);
   });
 
-  // Routes of the document that other parts of issue 14 add; walked here once they exist.
-  test.todo("PUT /api/upload-direct/:filename with options in the query (Api-s3_direct.md)");
-  test.todo("GET /api/file-download/:slug, /api/file-view/:slug and /api/office-preview/:slug with ?password");
-  test.todo("POST /api/upload with the file part before the other fields");
-  test.todo("WebDAV with Authorization: Bearer <api key>");
+  test("upload-direct (Api-s3_direct.md): raw body, options in the query; the proxy links carry the password", async () => {
+    const slug = `doc-direct-${provider}`;
+    const query = `slug=${slug}&password=doc-pw&expires_in=24&max_views=5&remark=direct`;
+    const response = await t.app.fetch(
+      new Request(`http://localhost/api/upload-direct/report.txt?${query}`, {
+        method: "PUT",
+        headers: { authorization: fileKey, "content-type": "text/plain" },
+        body: "uploaded without a form",
+      }),
+      "127.0.0.1",
+    );
+    const answer = (await response.json()) as Json;
+    expect(response.status).toBe(201);
+    expect(answer.code).toBe(201);
+    expect(answer.data).toMatchObject({ slug, filename: "report.txt", requires_password: true, max_views: 5 });
+    expect(answer.data.expires_at).not.toBeNull();
+    // The document's promise: the proxy links open the protected file without asking again.
+    const download = await fetchLink(answer.data.proxy_download_url);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe("uploaded without a form");
+  });
+
+  test("file-download, file-view and office-preview: ?password opens them; without it they refuse", async () => {
+    const slug = `doc-links-${provider}`;
+    const form = new FormData();
+    form.append("slug", slug);
+    form.append("password", "open-sesame");
+    form.append("file", new File(["<h1>shared</h1>"], "page.html", { type: "text/html" }));
+    expect((await call("POST", "/upload", fileKey, form)).status).toBe(201);
+
+    expect((await call("GET", `/file-download/${slug}`)).status).toBe(401);
+    const download = await call("GET", `/file-download/${slug}?password=open-sesame`);
+    expect(download.status).toBe(200);
+    expect(download.body).toBe("<h1>shared</h1>");
+    const view = await call("GET", `/file-view/${slug}?password=open-sesame`);
+    expect(view.status).toBe(200);
+    // Inline HTML from a user is never a page of this origin.
+    expect(view.headers.get("content-security-policy")).toContain("sandbox");
+    const office = await call("GET", `/office-preview/${slug}?password=open-sesame`);
+    expect(office.status).toBe(200);
+    expect(typeof office.body.data.url).toBe("string");
+  });
+
+  test("upload form with the file part first, as the document writes it: the later fields still apply", async () => {
+    const slug = `doc-file-first-${provider}`;
+    const form = new FormData();
+    form.append("file", new File(["file first"], "first.txt", { type: "text/plain" }));
+    form.append("slug", slug);
+    form.append("remark", "sent after the file");
+    form.append("max_views", "2");
+    const answer = await call("POST", "/upload", fileKey, form);
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ slug, remark: "sent after the file", max_views: 2 });
+  });
+
+  test("WebDAV with Authorization: Bearer <api key>, as the document says; a wrong key is 401", async () => {
+    const propfind = (authorization: string) =>
+      t.app.fetch(
+        new Request("http://localhost/dav/", { method: "PROPFIND", headers: { authorization, depth: "0" } }),
+        "127.0.0.1",
+      );
+    const rawKey = mountKey.replace(/^ApiKey /, "");
+    expect((await propfind(`Bearer ${rawKey}`)).status).toBe(207);
+    expect((await propfind("Bearer not-a-key-of-this-server")).status).toBe(401);
+  });
 });
