@@ -1,5 +1,5 @@
 // Secrets at rest, with keys derived from the app secret by HKDF (one key per purpose), so the
-// database alone never reveals them (DECISIONS.md, Secrets): stored credentials (S3 secret keys) are
+// database alone never reveals them: stored credentials (S3 secret keys) are
 // encrypted with AES-256-GCM; API keys are stored as a keyed hash (HMAC-SHA-256).
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 

@@ -12,7 +12,7 @@ export const THEME_MODES = ["auto", "light", "dark"] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 // Local-storage keys the client owns (SPEC.md §2, §3).
 /**
- * The browser's admin session (docs/decisions/0007-browser-session-cookie.md): an HttpOnly,
+ * The browser's admin session (docs/decisions/0009-browser-session-cookie.md): an HttpOnly,
  * SameSite=Strict cookie the page's script never sees. Every call the web client makes carries
  * CSRF_HEADER; a mutation authenticated by the cookie without it (or from another origin) is refused.
  */

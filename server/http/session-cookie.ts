@@ -1,4 +1,4 @@
-// The browser's admin session as a cookie (docs/decisions/0007-browser-session-cookie.md): the same
+// The browser's admin session as a cookie (docs/decisions/0009-browser-session-cookie.md): the same
 // Lucia-style session as a Bearer token (services/auth.ts), carried in an HttpOnly, SameSite=Strict
 // cookie that script on the page cannot read (Secure when PUBLIC_URL is https). A mutation
 // authenticated by the cookie must come from the app's own origin and carry CSRF_HEADER, which a

@@ -1,6 +1,6 @@
 // API key management: generated keys are long and random with a recognisable prefix; only a keyed
 // hash and a short display prefix are stored; the whole key is returned once, at creation
-// (DECISIONS.md). Names are unique (a database index), so a key can be named without ambiguity.
+// (docs/decisions/0005-api-key-hashes.md). Names are unique (a database index), so a key can be named without ambiguity.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { z } from "zod";
 import type { ApiKeyView, createApiKeyInput, updateApiKeyInput } from "../../shared/schemas/api-keys";

@@ -701,7 +701,7 @@ async function findLiveShare(deps: FileDeps, slug: string, now: Date) {
   return { row, driver };
 }
 
-/** Counts one delivery by one conditional UPDATE (exactly max_views succeed, DECISIONS.md). */
+/** Counts one delivery by one conditional UPDATE (exactly max_views succeed, whatever the concurrency). */
 async function countFileView(deps: FileDeps, row: FileRow, now: Date): Promise<void> {
   const { db } = deps;
   const counted = await db.fileShare.updateMany({

@@ -1,4 +1,4 @@
-// The one place where what a storage backend throws becomes an answer (ARCHITECTURE.md #6): a full
+// The one place where what a storage backend throws becomes an answer (one error vocabulary, server/errors.ts): a full
 // disk or quota is 507, a store that cannot be reached (refused, reset, timed out, unknown host) is
 // 503, and a store that answered with an error of its own is 502, each with a translated message
 // naming the storage config, instead of a 500 "Internal server error". Every driver the app uses is

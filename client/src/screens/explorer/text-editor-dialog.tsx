@@ -1,4 +1,4 @@
-// Editing a text file in place (SPEC.md §5: at most 10 MB, Markdown detected by extension) in the
+// Editing a text file in place (at most 10 MB, Markdown detected by extension; docs/decisions/0008-source-editor.md) in the
 // source editor of Home (components/editor/text-editor.tsx): the file keeps its exact bytes, Markdown
 // files get a preview and an optional rich mode. Saved through fs.update, and only when something
 // changed; past 10 MB the "content too large" message shows and saving waits.
