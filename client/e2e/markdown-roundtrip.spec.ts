@@ -68,7 +68,22 @@ async function shareAndReadRaw(page: Page, name: string): Promise<Buffer> {
   // The link, or the form's own message when the create did not succeed (said in the failure).
   const form = page.locator("form");
   const formMessage = form.getByRole("alert").or(form.getByRole("status").filter({ hasText: /offline/i }));
-  await rawLink.or(formMessage).first().waitFor({ timeout: 120_000 });
+  try {
+    await rawLink.or(formMessage).first().waitFor({ timeout: 120_000 });
+  } catch (error) {
+    // Neither a link nor a message: say what the screen shows instead.
+    const editorText =
+      (await page
+        .locator(".cm-content")
+        .textContent()
+        .catch(() => null)) ?? "";
+    const formText = (await form.textContent().catch(() => null)) ?? "(no form)";
+    throw new Error(
+      `${name}: no link and no message; editor holds ${editorText.length} characters; ` +
+        `the form reads: ${formText.replace(/\s+/g, " ").slice(0, 600)}`,
+      { cause: error },
+    );
+  }
   if (!(await rawLink.isVisible())) {
     throw new Error(`${name}: no link; the form says "${await formMessage.first().textContent()}"`);
   }

@@ -147,13 +147,14 @@ export default function SourceEditor(props: SourceEditorProps) {
     const first = initial.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let isDirty = false;
-    const flush = (): string | null => {
+    const flush = (): string => {
       clearTimeout(timer);
-      if (!isDirty) return null;
-      isDirty = false;
       // sliceDoc, not doc.toString(): only the former writes the document's own line separator.
       const text = view.state.sliceDoc();
-      onChangeRef.current(text);
+      if (isDirty) {
+        isDirty = false;
+        onChangeRef.current(text);
+      }
       return text;
     };
     const onDocChanged = () => {

@@ -190,24 +190,26 @@ export default function MilkdownEditor({
         previewLoading: c("previewLoading"),
       })
       .addFeature(table);
-    // The document last reported to the page: a flush reports only what came after it.
+    // The document last reported to the page and its Markdown: a flush reports only what came after.
     let reportedDoc: ProseNode | null = null;
+    let reportedMarkdown = value;
     let isCreated = false;
     crepe.on((listener) => {
       listener.markdownUpdated((ctx, markdown, previous) => {
         reportedDoc = ctx.get(editorViewCtx).state.doc;
-        if (markdown !== previous) onChangeRef.current(trimEditorTail(markdown));
+        reportedMarkdown = trimEditorTail(markdown);
+        if (markdown !== previous) onChangeRef.current(reportedMarkdown);
       });
     });
     const flush = (): string | null => {
       if (!isCreated) return null;
       return crepe.editor.action((ctx) => {
         const doc = ctx.get(editorViewCtx).state.doc;
-        if (reportedDoc?.eq(doc)) return null;
+        if (reportedDoc?.eq(doc)) return reportedMarkdown;
         reportedDoc = doc;
-        const markdown = trimEditorTail(getMarkdown()(ctx));
-        onChangeRef.current(markdown);
-        return markdown;
+        reportedMarkdown = trimEditorTail(getMarkdown()(ctx));
+        onChangeRef.current(reportedMarkdown);
+        return reportedMarkdown;
       });
     };
 
