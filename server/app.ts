@@ -2,6 +2,7 @@
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "./dav/handler";
+import type { AppDeps } from "./deps";
 import { fileRawRoutes } from "./http/file-routes";
 import { fsRawRouteList } from "./http/fs-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
@@ -18,7 +19,7 @@ import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
 import { appRouter } from "./routers";
-import type { AppDeps, Context } from "./trpc";
+import type { Context } from "./trpc";
 
 export type App = {
   fetch(request: Request, clientIp?: string): Promise<Response>;

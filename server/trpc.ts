@@ -4,27 +4,10 @@
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { Language } from "../shared/constants";
-import type { Config } from "./config";
-import type { Database } from "./db/client";
-import type { ViewCounter } from "./db/view-counter";
+import type { AppDeps } from "./deps";
 import { AppError, describeError } from "./errors";
-import type { Logger } from "./logger";
 import { type AuthState, isApiKeyFailure, type Permissions } from "./services/auth";
-import type { ListingCache } from "./services/listing-cache";
 import { countCreation, RATE_LIMITS, recordFailure } from "./services/rate-limit";
-import type { StorageService } from "./storage";
-
-/** Long-lived parts of the app, created once at start (or once per test). */
-export type AppDeps = {
-  config: Config;
-  db: Database;
-  /** The SQLite hot path for counted views; null on Postgres. */
-  viewCounter: ViewCounter | null;
-  logger: Logger;
-  storage: StorageService;
-  /** The mount explorer's directory listings (services/listing-cache.ts). */
-  listingCache: ListingCache;
-};
 
 export type Context = AppDeps & {
   auth: AuthState | null;

@@ -7,10 +7,11 @@
 // WebDAV clients send the credentials with every request. Argon2id is meant to be slow, so a verified
 // admin password is remembered for a while: by a hash of the credentials (never the password) together
 // with the stored password hash, so that a password change ends it at once.
+
+import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { type AuthState, hashSecret, validateApiKey, validateSessionToken } from "../services/auth";
 import { assertNotLimited, clearFailures, consumeAttempt, RATE_LIMITS, recordFailure } from "../services/rate-limit";
-import type { AppDeps } from "../trpc";
 
 const VERIFIED_TTL_MS = 10 * 60_000;
 const VERIFIED_MAX_ENTRIES = 256;

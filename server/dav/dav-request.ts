@@ -1,10 +1,10 @@
 // One WebDAV request as the methods see it: the caller, the path, the mount tree, the If header, and
 // the checks every method shares (where the caller may look or write, preconditions, locks).
 import { isPathWithin } from "../../shared/paths";
+import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import type { AuthState } from "../services/auth";
 import { canRead, type FsTree, type Location, requireInsideMount } from "../services/fs";
-import type { AppDeps } from "../trpc";
 import { DavError } from "./dav-error";
 import {
   assertIfHeader,

@@ -2,11 +2,12 @@
 // for Windows Explorer, macOS Finder, rclone, Cyberduck, davfs2 and sync tools. This is the entry:
 // Basic auth, then one handler per method. Failures answer with their status and, where RFC 4918
 // defines one, a precondition element in a <D:error> body; otherwise a translated plain-text message.
+
+import type { AppDeps } from "../deps";
 import { describeError } from "../errors";
 import { translate } from "../i18n";
 import { creatorOf } from "../services/auth";
 import { loadTree } from "../services/fs";
-import type { AppDeps } from "../trpc";
 import { createDavAuthenticator } from "./basic-auth";
 import { DavError } from "./dav-error";
 import { requestPath } from "./dav-paths";

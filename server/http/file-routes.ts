@@ -1,14 +1,16 @@
 // Binary file routes: the upload through the server (a multipart form, streamed to storage with
 // busboy, never buffered) and the URLs the app signs for local storage (presigned PUT, part PUT,
 // short-lived GET links with Range).
+
 import { z } from "zod";
+import { formatBytes } from "../../shared/format-bytes";
 import { presignInput, rawUploadQuery, filename as uploadFilename } from "../../shared/schemas/files";
 import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
-import { deleteFiles, formatBytes, uploadRawFile, uploadThroughServer } from "../services/files";
+import { deleteFiles, uploadRawFile, uploadThroughServer } from "../services/files";
 import { countCreation } from "../services/rate-limit";
 import { getSystemSettings } from "../services/settings";
 import { verifyLocalUrl } from "../storage/local-signing";

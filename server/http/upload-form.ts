@@ -5,6 +5,7 @@
 // file until the form ends, then stored with every field. Memory stays flat either way, and the
 // temporary file is removed whatever happens. A body cut short or a missing boundary is the caller's
 // mistake (400), and a broken stream never reaches the process as an unhandled error.
+
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -12,9 +13,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { formatBytes } from "../../shared/format-bytes";
 import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
-import { formatBytes } from "../services/files";
 import { getSystemSettings } from "../services/settings";
 import { byteCounter } from "../storage/streams";
 import type { Context } from "../trpc";

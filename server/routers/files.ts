@@ -35,16 +35,7 @@ import {
   updateFile,
   viewPublicFile,
 } from "../services/files";
-import { assertUrlAllowed } from "../services/safe-fetch";
-import {
-  adminProcedure,
-  type authedProcedure,
-  type Context,
-  fileProcedure,
-  limitCreation,
-  publicProcedure,
-  router,
-} from "../trpc";
+import { adminProcedure, type authedProcedure, fileProcedure, limitCreation, publicProcedure, router } from "../trpc";
 
 const deletedOutput = z.object({ deleted: z.number() });
 const nothingToCancel = {
@@ -58,13 +49,6 @@ const nothingToCancel = {
  */
 function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
   const tags = [tag];
-  // A URL upload refuses the URLs url/info and url/proxy refuse (private addresses, credentials,
-  // other schemes) before anything is stored: the source is recorded and shown with the share.
-  const checkSource = async (ctx: Context, sourceUrl: string | undefined) => {
-    if (prefix === "/url" && sourceUrl !== undefined) {
-      await assertUrlAllowed(sourceUrl, { allowPrivate: ctx.config.allowPrivateUrls, signal: ctx.request.signal });
-    }
-  };
   return {
     presign: fileProcedure
       .use(limitCreation)
@@ -78,10 +62,7 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
       })
       .input(presignInput)
       .output(presignOutput)
-      .mutation(async ({ ctx, input }) => {
-        await checkSource(ctx, input.source_url);
-        return presignUpload(ctx, ctx.auth, input);
-      }),
+      .mutation(({ ctx, input }) => presignUpload(ctx, ctx.auth, input)),
     commit: fileProcedure
       .meta({
         rest: { method: "POST", path: `${prefix}/commit`, summary: "Finish a direct upload and share it", tags },
@@ -94,10 +75,7 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
       .meta({ rest: { method: "POST", path: `${prefix}/multipart/init`, summary: "Start a multipart upload", tags } })
       .input(multipartInitInput)
       .output(multipartInitOutput)
-      .mutation(async ({ ctx, input }) => {
-        await checkSource(ctx, input.source_url);
-        return initMultipartUpload(ctx, ctx.auth, input);
-      }),
+      .mutation(({ ctx, input }) => initMultipartUpload(ctx, ctx.auth, input)),
     multipartComplete: fileProcedure
       .meta({
         rest: { method: "POST", path: `${prefix}/multipart/complete`, summary: "Finish a multipart upload", tags },

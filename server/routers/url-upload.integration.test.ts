@@ -282,6 +282,24 @@ describe("with private addresses refused (the default)", () => {
     expect(hits).toEqual([]);
   });
 
+  test("a private source_url is refused by every upload route that records one, and nothing is stored", async () => {
+    // The rule lives in the upload service, so the device-upload routes (/s3/...) apply it too.
+    const before = await t.db.fileShare.count();
+    for (const path of ["/url/presign", "/url/multipart/init", "/s3/presign", "/s3/multipart/init"]) {
+      const answer = await call("POST", path, {
+        auth: admin,
+        body: { filename: "from-url.bin", size: 21, source_url: `http://127.0.0.1:${port()}/files/report.pdf` },
+      });
+      expect({ path, status: answer.status, message: answer.body.message }).toEqual({
+        path,
+        status: 400,
+        message: enUrlErrors.urlNotAllowed,
+      });
+    }
+    expect(await t.db.fileShare.count()).toBe(before);
+    expect(hits).toEqual([]);
+  });
+
   test("the message follows the caller's language", async () => {
     const answer = await call("POST", "/url/info", { auth: admin, body: { url: `${base}/x` }, lang: "zh-CN" });
     expect(answer.status).toBe(400);

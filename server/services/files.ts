@@ -6,6 +6,7 @@
 import { extname } from "node:path";
 import { pipeline } from "node:stream";
 import type { z } from "zod";
+import { formatBytes } from "../../shared/format-bytes";
 import { paginationOf } from "../../shared/schemas/common";
 import type {
   commitInput,
@@ -28,6 +29,7 @@ import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
 import type { ListingCache } from "./listing-cache";
 import { verifySharePassword } from "./pastes";
+import { assertUrlAllowed } from "./safe-fetch";
 import { getSystemSettings } from "./settings";
 import { generateUniqueSlug } from "./slugs";
 
@@ -36,7 +38,7 @@ export type FileDeps = {
   storage: StorageService;
   /** Share objects show in mounts whose folder holds the share folder: their listings see every change. */
   listingCache: ListingCache;
-  config: { publicUrl: string; databaseProvider: DatabaseProvider };
+  config: { publicUrl: string; databaseProvider: DatabaseProvider; allowPrivateUrls: boolean };
 };
 
 /** Unfinished uploads older than this are aborted and removed by the sweep. */
@@ -281,17 +283,6 @@ export async function assertUploadFits(db: Database, storage: StorageRow, size: 
   }
 }
 
-export function formatBytes(bytes: number): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
-}
-
 type UploadTarget = z.output<typeof presignInput>;
 
 /** How a raw upload (PUT /upload-direct) asks its share to be stored; other flows take the defaults. */
@@ -300,6 +291,12 @@ type StorageChoices = { useProxy?: boolean; originalFilename?: boolean };
 /** Creates the record of an upload in flight (status "uploading"), after every limit check. */
 async function createUploadRecord(deps: FileDeps, auth: AuthState, input: UploadTarget, choices: StorageChoices = {}) {
   const { db } = deps;
+  // A share that names the URL its bytes came from refuses the URLs url/info and url/proxy refuse
+  // (private addresses, credentials, other schemes) before anything is stored: the source is recorded
+  // and shown with the share, whichever flow or route created it.
+  if (input.source_url !== undefined) {
+    await assertUrlAllowed(input.source_url, { allowPrivate: deps.config.allowPrivateUrls });
+  }
   const storage = await resolveStorage(db, input.s3_config_id);
   // Without a size the limits are checked once the object is stored (finishUpload).
   if (input.size !== undefined) await assertUploadFits(db, storage, input.size);

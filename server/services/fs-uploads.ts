@@ -4,9 +4,11 @@
 // config's capacity are enforced on each: on the declared size, while counting streamed bytes, and
 // on the stored object at completion.
 // Multipart uploads are recorded in MultipartUpload so that the sweep aborts those left behind.
+
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import type { z } from "zod";
+import { formatBytes } from "../../shared/format-bytes";
 import type {
   fsMultipartAbortInput,
   fsMultipartCompleteInput,
@@ -23,7 +25,7 @@ import { statedContentType } from "../storage/content-type";
 import type { PutBody } from "../storage/driver";
 import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
-import { formatBytes, STALE_UPLOAD_MS, safeFilename, usedBytes } from "./files";
+import { STALE_UPLOAD_MS, safeFilename, usedBytes } from "./files";
 import {
   assertWritable,
   driverOf,

@@ -1,7 +1,7 @@
 // The periodic sweep: removes what has expired so tables and storage do not grow without bound. Each
 // domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
 import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
-import type { AppDeps } from "../trpc";
+import type { AppDeps } from "../deps";
 import { purgeGoneFiles, STALE_UPLOAD_MS } from "./files";
 import { purgeStaleMultipartUploads } from "./fs-uploads";
 import { purgeGonePastes } from "./pastes";

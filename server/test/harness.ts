@@ -8,11 +8,11 @@ import { type Config, loadConfig } from "../config";
 import { createDatabase, type Database, type DatabaseProvider } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { createViewCounter } from "../db/view-counter";
+import type { AppDeps } from "../deps";
 import { createLogger } from "../logger";
 import { ensureAdmin, ensureDefaultStorage } from "../services/bootstrap";
 import { createMemoryListingCache } from "../services/listing-cache";
 import { createStorageService } from "../storage";
-import type { AppDeps } from "../trpc";
 
 export const TEST_ADMIN_PASSWORD = "test-admin-password-123";
 

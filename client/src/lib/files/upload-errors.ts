@@ -2,8 +2,8 @@
 // related" and "URL upload"). Failures are kept as objects (the step that failed and what the server
 // or the network said) and turned into text when shown, so a language switch re-words them.
 import type { TFunction } from "i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { appCodeOf, httpStatusOf, isNetworkError } from "../api-errors";
-import { formatBytes } from "../format-bytes";
 import { isAbortError } from "./retry";
 import { NetworkError } from "./transport";
 

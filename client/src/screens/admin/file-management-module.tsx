@@ -3,10 +3,10 @@
 // and batch delete of a selection. An API key with file permission sees its own files here.
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
 import { FilesIcon, UploadIcon } from "../../components/icons";
 import { currentLanguage } from "../../i18n";
-import { formatBytes } from "../../lib/format-bytes";
 import { ROUTES } from "../../routes";
 import { AdminModuleHeader } from "./admin-module-header";
 import { DeleteFilesDialog } from "./files/delete-files-dialog";

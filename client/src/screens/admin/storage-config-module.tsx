@@ -3,6 +3,7 @@
 // used; add, edit, make default, test (write, read, list, delete, CORS) and delete.
 import { LOCAL_PROVIDER, type StorageConfigView } from "@shared/schemas/storage";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { BeakerIcon, CloudIcon, ServerIcon, StarIcon } from "../../components/file-icons";
 import { DatabaseIcon, PencilIcon, PlusIcon, TrashIcon } from "../../components/icons";
@@ -10,7 +11,6 @@ import { toast } from "../../components/toast-store";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api-errors";
-import { formatBytes } from "../../lib/format-bytes";
 import { formatRelativeTime } from "../../lib/format-date";
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";

@@ -3,6 +3,7 @@
 // downloads them as one zip built in the browser (a task of the task manager).
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { iconButton } from "../../components/class-names";
 import { DownloadIcon, FileTypeIcon } from "../../components/file-icons";
@@ -13,7 +14,6 @@ import { basket, basketItemOf, basketTotal, LARGE_BASKET_BYTES } from "../../lib
 import { chooseZipSink, zipFileName } from "../../lib/explorer/basket-zip";
 import { parentOf } from "../../lib/explorer/explorer-paths";
 import { type StartedTask, startZipTask } from "../../lib/explorer/explorer-tasks";
-import { formatBytes } from "../../lib/format-bytes";
 import { BasketIcon } from "./explorer-icons";
 import { PanelButton, SidePanel } from "./side-panel";
 import { useBasket, useTaskDeps } from "./use-explorer-tasks";

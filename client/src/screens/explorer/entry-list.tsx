@@ -3,6 +3,7 @@
 import type { FsEntry } from "@shared/schemas/fs";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { cx, focusRing } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { ChevronDownIcon, FolderIcon, MountIcon } from "../../components/icons";
@@ -10,7 +11,6 @@ import { currentLanguage } from "../../i18n";
 import { explorerHref } from "../../lib/explorer/explorer-paths";
 import type { SelectionState } from "../../lib/explorer/explorer-selection";
 import type { SortKey, SortState } from "../../lib/explorer/explorer-sort";
-import { formatBytes } from "../../lib/format-bytes";
 import { formatDateTime } from "../../lib/format-date";
 
 export type EntryListProps = {

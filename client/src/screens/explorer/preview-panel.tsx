@@ -2,6 +2,7 @@
 // signed file link), with download, copy link and, for text files that may be written, edit.
 import type { FsEntry } from "@shared/schemas/fs";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { AppDialog } from "../../components/dialog";
 import { DownloadIcon } from "../../components/file-icons";
@@ -11,7 +12,6 @@ import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api-errors";
 import { nameOf } from "../../lib/explorer/explorer-paths";
-import { formatBytes } from "../../lib/format-bytes";
 import { formatDateTime } from "../../lib/format-date";
 import { FilePreview } from "../file/file-preview";
 import { BasketIcon } from "./explorer-icons";

@@ -5,6 +5,7 @@
 import type { TFunction } from "i18next";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx, iconButton } from "../../components/class-names";
 import { CloudUploadIcon, DownloadIcon } from "../../components/file-icons";
@@ -23,7 +24,6 @@ import {
   type TaskType,
   taskPercent,
 } from "../../lib/explorer/task-store";
-import { formatBytes } from "../../lib/format-bytes";
 import { CopyToIcon, TasksIcon } from "./explorer-icons";
 import { PanelButton, SidePanel } from "./side-panel";
 import { useTasks } from "./use-explorer-tasks";

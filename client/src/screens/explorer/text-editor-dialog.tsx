@@ -6,6 +6,7 @@ import { MAX_TEXT_BYTES } from "@shared/constants";
 import type { FsEntry } from "@shared/schemas/fs";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { AppDialog } from "../../components/dialog";
@@ -18,7 +19,6 @@ import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { explorerErrorMessage, fetchText } from "../../lib/explorer/fs-transfer";
 import { previewKindOf } from "../../lib/files/file-kind";
-import { formatBytes } from "../../lib/format-bytes";
 import { useFsApi } from "./use-fs-api";
 
 export function TextEditorDialog({

@@ -1,9 +1,9 @@
 // The password form of a protected file, with the file's name, type and size when the server told them.
 
+import { formatBytes } from "../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../components/file-icons";
 import { SharePasswordPrompt } from "../../components/share-password-prompt";
 import { currentLanguage } from "../../i18n";
-import { formatBytes } from "../../lib/format-bytes";
 
 export type FilePasswordPromptProps = {
   file: { filename: string; mimetype: string; size: number } | null;

@@ -6,6 +6,7 @@
 import { OFFICE_VIEWER_ORIGIN } from "@shared/constants";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { DownloadIcon, FileTypeIcon } from "../../components/file-icons";
@@ -22,7 +23,6 @@ import {
   type PreviewKind,
   previewKindOf,
 } from "../../lib/files/file-kind";
-import { formatBytes } from "../../lib/format-bytes";
 
 const CodeView = lazy(() => import("./code-view"));
 

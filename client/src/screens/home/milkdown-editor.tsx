@@ -31,11 +31,11 @@ import "@milkdown/crepe/theme/common/placeholder.css";
 import "@milkdown/crepe/theme/common/toolbar.css";
 import "@milkdown/crepe/theme/common/table.css";
 import "./milkdown-theme.css";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { codeTheme } from "../../components/editor/code-theme";
 import type { EditorHandle } from "../../components/editor/editor-handle";
 import { toast } from "../../components/toast-store";
 import { trimEditorTail } from "../../lib/editor/rich-markdown";
-import { formatBytes } from "../../lib/format-bytes";
 
 /** Images picked from the device are embedded as data: URLs up to this size (a share has no file store). */
 export const MAX_EMBEDDED_IMAGE_BYTES = 512 * 1024;

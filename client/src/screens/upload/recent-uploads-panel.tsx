@@ -1,6 +1,7 @@
 // The last three uploads made in this browser (SPEC.md §9), so a link can be found again later.
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
@@ -9,7 +10,6 @@ import { LockIcon } from "../../components/icons";
 import { ExternalLinkIcon } from "../../components/paste-icons";
 import { currentLanguage } from "../../i18n";
 import { recentUploads } from "../../lib/files/recent-uploads";
-import { formatBytes } from "../../lib/format-bytes";
 import { formatRelativeTime } from "../../lib/format-date";
 
 export function RecentUploadsPanel() {

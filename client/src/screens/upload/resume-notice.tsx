@@ -2,12 +2,12 @@
 // continues where it stopped; discarding removes what the server kept.
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { PauseCircleIcon } from "../../components/file-icons";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../../lib/files/resume-store";
-import { formatBytes } from "../../lib/format-bytes";
 import { trpc } from "../../lib/trpc";
 
 /** `busyFiles`: files in the upload list right now; their records are theirs, not leftovers. */

@@ -6,6 +6,7 @@ import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { FieldError, FieldHint, inputClasses, TextField } from "../../components/form-controls";
@@ -15,7 +16,6 @@ import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
 import type { ShareField, ShareOptionsState } from "../../lib/files/share-options";
 import { type FieldErrors, renderFieldMessage } from "../../lib/form-messages";
-import { formatBytes } from "../../lib/format-bytes";
 
 export type StorageConfig = inferRouterOutputs<AppRouter>["storage"]["list"][number];
 

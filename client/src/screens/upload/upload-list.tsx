@@ -4,6 +4,7 @@
 // hear status changes, not every percent.
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button, buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
@@ -14,7 +15,6 @@ import { QrCode } from "../../components/qr-code";
 import { currentLanguage } from "../../i18n";
 import { isCancellation, uploadErrorMessage } from "../../lib/files/upload-errors";
 import { type QueueItem, summarize } from "../../lib/files/upload-queue";
-import { formatBytes } from "../../lib/format-bytes";
 import { formatDateTime } from "../../lib/format-date";
 
 export type UploadListProps = {

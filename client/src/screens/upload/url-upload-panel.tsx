@@ -5,6 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
+import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { FileTypeIcon, GlobeIcon } from "../../components/file-icons";
 import { FormAlert, TextField } from "../../components/form-controls";
@@ -12,7 +13,6 @@ import { UploadIcon, WarningIcon } from "../../components/icons";
 import { currentLanguage } from "../../i18n";
 import { fileKindOf } from "../../lib/files/file-kind";
 import { UploadFailure, uploadErrorMessage } from "../../lib/files/upload-errors";
-import { formatBytes } from "../../lib/format-bytes";
 import { trpc } from "../../lib/trpc";
 
 export type UrlInfo = inferRouterOutputs<AppRouter>["url"]["info"];

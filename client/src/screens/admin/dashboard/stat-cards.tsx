@@ -3,10 +3,10 @@
 import type { DashboardStats } from "@shared/schemas/dashboard";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../../shared/format-bytes";
 import { cx } from "../../../components/class-names";
 import { DocumentTextIcon, FilesIcon, type IconProps, KeyIcon, MountIcon } from "../../../components/icons";
 import { currentLanguage } from "../../../i18n";
-import { formatBytes } from "../../../lib/format-bytes";
 import { htmlLangFor } from "../../../lib/language";
 
 type Part = { text: string; tone: "good" | "muted" | "warn" };

@@ -2,10 +2,10 @@
 // storage without a capacity shows what it holds and an empty track.
 import type { DashboardStats } from "@shared/schemas/dashboard";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../../shared/format-bytes";
 import { CloudIcon, ServerIcon, StarIcon } from "../../../components/file-icons";
 import { UsageBar } from "../../../components/usage-bar";
 import { currentLanguage } from "../../../i18n";
-import { formatBytes } from "../../../lib/format-bytes";
 import { Panel } from "./panel";
 
 export function StoragePanel({ storage }: { storage: DashboardStats["storage"] }) {

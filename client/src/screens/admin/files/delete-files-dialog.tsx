@@ -1,8 +1,9 @@
 // Confirmation before deleting one file share or the selection, with their stored objects: names
 // each file with its size and says how much is freed.
+
+import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
-import { formatBytes } from "../../../lib/format-bytes";
 import { type DeleteDialogProps, DeleteItemsDialog, useShareDeletion } from "../shared/delete-items-dialog";
 import { type FileSummary, useFileApi } from "./file-api";
 

@@ -3,6 +3,7 @@
 // Only changed fields are sent; a taken suffix is reported at its field.
 import { SLUG_MAX_LENGTH } from "@shared/constants";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { FormAlert, TextField } from "../../../components/form-controls";
 import { FormDialog, FormFooter } from "../../../components/form-dialog";
@@ -16,7 +17,6 @@ import {
   validateFileEdit,
 } from "../../../lib/files/file-edit-form";
 import { renderFieldMessage } from "../../../lib/form-messages";
-import { formatBytes } from "../../../lib/format-bytes";
 import { formatDateTime } from "../../../lib/format-date";
 import { ShareEditFields, useShareEditForm } from "../shared/share-edit-fields";
 import { type FileSummary, useFileApi } from "./file-api";

@@ -2,9 +2,9 @@
 // file with its type icon, link suffix and remark, size, views against the limit, protection, expiry
 // (with the expired or used-up state) and upload time, with selection and row actions.
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
-import { formatBytes } from "../../../lib/format-bytes";
 import { DateTime, ResourceCards, ResourceTable } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews } from "../shared/share-cells";
 import type { Selection } from "../shared/use-selection";

@@ -12,6 +12,7 @@ import {
 } from "@shared/schemas/settings";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../../../shared/format-bytes";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { describedBy, FieldError, FieldHint, FormAlert, inputClasses } from "../../../components/form-controls";
@@ -25,7 +26,6 @@ import {
   fieldErrorsFromServer,
   renderFieldMessage,
 } from "../../../lib/form-messages";
-import { formatBytes } from "../../../lib/format-bytes";
 import { htmlLangFor } from "../../../lib/language";
 import { trpc } from "../../../lib/trpc";
 import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput, type SizeUnit } from "./upload-size";

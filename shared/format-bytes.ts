@@ -1,7 +1,8 @@
-// Sizes for people: 512 B, 1.5 KB, 10 MB (binary units, as the limits are defined).
+// Sizes for people: 512 B, 1.5 KB, 10 MB (binary units, as the limits are defined). Shared so that the
+// server's error messages and the client's screens write a size the same way.
 const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
 
-export function formatBytes(bytes: number, locale?: string): string {
+export function formatBytes(bytes: number, locale = "en"): string {
   if (!Number.isFinite(bytes) || bytes < 0) return "";
   let value = bytes;
   let unit = 0;

@@ -1,0 +1,20 @@
+// The app's long-lived parts, handed to services, the HTTP handlers and WebDAV. Kept apart from the tRPC
+// setup (server/trpc.ts) so that services depend on what they use, not on the RPC layer above them.
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { ViewCounter } from "./db/view-counter";
+import type { Logger } from "./logger";
+import type { ListingCache } from "./services/listing-cache";
+import type { StorageService } from "./storage";
+
+/** Long-lived parts of the app, created once at start (or once per test). */
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  /** The SQLite hot path for counted views; null on Postgres. */
+  viewCounter: ViewCounter | null;
+  logger: Logger;
+  storage: StorageService;
+  /** The mount explorer's directory listings (services/listing-cache.ts). */
+  listingCache: ListingCache;
+};
