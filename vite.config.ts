@@ -16,12 +16,18 @@ import { OFFLINE_FALLBACK_META } from "./client/src/offline/constants";
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * Modules whose code the offline shell holds besides the entry: Home's screen with its source
- * editor, the start page the offline fallback page links to, which must work offline even where
- * Home was never opened online (a paste written offline is queued). Rich mode (Milkdown) is not in
- * it. Paths from the repo root.
+ * Modules whose code the offline shell holds besides the entry: both languages' texts (the page
+ * loads the one it shows before it renders, and the other when the user switches), and Home's
+ * screen with its source editor, the start page the offline fallback page links to, which must work
+ * offline even where Home was never opened online (a paste written offline is queued). Rich mode
+ * (Milkdown) is not in it. Paths from the repo root.
  */
-const OFFLINE_SHELL_MODULES = ["client/src/screens/home-screen.tsx", "client/src/components/editor/source-editor.tsx"];
+const OFFLINE_SHELL_MODULES = [
+  "shared/i18n/languages/en.ts",
+  "shared/i18n/languages/zh.ts",
+  "client/src/screens/home-screen.tsx",
+  "client/src/components/editor/source-editor.tsx",
+];
 
 type ChunkGraph = Map<string, { imports: string[]; css: string[]; moduleIds: string[]; isEntry: boolean }>;
 

@@ -4,8 +4,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createInstance, type TFunction } from "i18next";
 import { z } from "zod";
-import type { Language } from "../shared/constants";
-import { DEFAULT_LANGUAGE, resources } from "../shared/i18n/resources";
+import { DEFAULT_LANGUAGE, type Language } from "../shared/constants";
+import { resources } from "../shared/i18n/resources";
 
 const i18n = createInstance();
 void i18n.init({

@@ -8,6 +8,7 @@ export const SLUG_MAX_LENGTH = 50;
 export const AUTH_REVALIDATE_MS = 300_000;
 export const SUPPORTED_LANGUAGES = ["zh", "en"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
 export const THEME_MODES = ["auto", "light", "dark"] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 // Local-storage keys the client owns (SPEC.md §2, §3).

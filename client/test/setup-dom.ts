@@ -9,6 +9,9 @@ GlobalRegistrator.register({ url: "http://localhost:3000/", width: 1280, height:
 // Imported only after the globals exist: Testing Library captures `document` on import.
 const { afterEach } = await import("bun:test");
 const { cleanup } = await import("@testing-library/react");
+// The app loads one language's texts before its first render (main.tsx); tests render both.
+const { loadLanguage } = await import("../src/i18n");
+await Promise.all([loadLanguage("en"), loadLanguage("zh")]);
 
 afterEach(() => {
   cleanup();

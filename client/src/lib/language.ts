@@ -1,7 +1,6 @@
 // Interface language rules (SPEC.md §2): Chinese or English, kept in localStorage under
 // STORAGE_KEYS.language; on a first visit the browser's preference decides (any zh* -> zh, else en).
-import { type Language, STORAGE_KEYS, SUPPORTED_LANGUAGES } from "@shared/constants";
-import { DEFAULT_LANGUAGE } from "@shared/i18n/resources";
+import { DEFAULT_LANGUAGE, type Language, STORAGE_KEYS, SUPPORTED_LANGUAGES } from "@shared/constants";
 
 export type ReadableStorage = Pick<Storage, "getItem">;
 export type WritableStorage = Pick<Storage, "setItem">;

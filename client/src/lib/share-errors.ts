@@ -1,8 +1,8 @@
 // What went wrong when opening a share (a text or a file), as its page needs it: missing, expired,
 // its views used up, a wrong share password, too many attempts, or no connection. The server answers
 // both "expired" and "view limit reached" as GONE; the reason is told apart by its message, which the
-// server translated with the same texts the client bundles.
-import { resources } from "@shared/i18n/resources";
+// server translated with the same texts, into the language the client asked for (which it has loaded).
+import { loadedTexts } from "../i18n";
 import { appCodeOf, httpStatusOf, isNetworkError } from "./api-errors";
 
 export type ShareProblem =
@@ -18,16 +18,6 @@ export type ShareProblem =
 /** The errors.* key of the share's own "expired" message. */
 export type ExpiredMessageKey = "pasteExpired" | "fileExpired";
 
-function messagesFor(key: ExpiredMessageKey | "viewLimitReached"): string[] {
-  return Object.values(resources).map((language) => language.translation.errors[key]);
-}
-
-const EXPIRED_MESSAGES: Record<ExpiredMessageKey, string[]> = {
-  pasteExpired: messagesFor("pasteExpired"),
-  fileExpired: messagesFor("fileExpired"),
-};
-const LIMIT_MESSAGES = messagesFor("viewLimitReached");
-
 export function classifyShareError(error: unknown, expiredKey: ExpiredMessageKey): ShareProblem {
   if (isNetworkError(error)) return "network";
   const code = appCodeOf(error);
@@ -35,8 +25,8 @@ export function classifyShareError(error: unknown, expiredKey: ExpiredMessageKey
   if (code === "NOT_FOUND" || status === 404) return "notFound";
   if (code === "GONE" || status === 410) {
     const message = error instanceof Error ? error.message : "";
-    if (EXPIRED_MESSAGES[expiredKey].includes(message)) return "expired";
-    if (LIMIT_MESSAGES.includes(message)) return "limitReached";
+    if (loadedTexts(`errors.${expiredKey}`).includes(message)) return "expired";
+    if (loadedTexts("errors.viewLimitReached").includes(message)) return "limitReached";
     return "gone";
   }
   if (code === "WRONG_PASSWORD") return "wrongPassword";

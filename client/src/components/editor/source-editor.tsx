@@ -4,8 +4,6 @@
 // highlighting and a toolbar whose actions insert Markdown source. Loaded lazily, with its Markdown
 // language, only by screens that edit text: the paste page never downloads it.
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { markdown, markdownLanguage } from "@codemirror/lang-markdown";
-import { languages } from "@codemirror/language-data";
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
 import { EditorState, type Extension } from "@codemirror/state";
 import {
@@ -24,6 +22,7 @@ import { cx, focusRing } from "../class-names";
 import { codeTheme } from "./code-theme";
 import type { EditorHandle } from "./editor-handle";
 import { MARKDOWN_ACTION_ICONS } from "./markdown-icons";
+import { markdownSupport } from "./markdown-language";
 
 /** Typing is reported after this pause: turning a 10 MB document into a string on every key would lag. */
 const REPORT_DELAY_MS = 200;
@@ -118,7 +117,7 @@ function extensionsFor(
     EditorView.lineWrapping,
     layout,
     codeTheme,
-    props.language === "markdown" ? markdown({ base: markdownLanguage, codeLanguages: languages }) : [],
+    props.language === "markdown" ? markdownSupport() : [],
     props.placeholderText ? placeholder(props.placeholderText) : [],
     EditorView.contentAttributes.of({
       "aria-label": props.label,
