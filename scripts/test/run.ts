@@ -1,88 +1,139 @@
 // `bun run test`: every suite in one command. Starts the real services the tests need (a private
 // Postgres cluster and an S3-compatible server), builds the client, runs the server, client and
 // end-to-end suites, stops the services, and ends with one line `N passed, N failed`.
-import { startPostgres, startS3Server } from "./services";
+//
+// The counts come from each suite's JUnit report (bun test --reporter=junit), not from its console
+// output. A skipped or todo test counts as failed: a suite is green only when every test in it ran.
+// Each suite has a time limit; past it the suite's whole process group is killed and counts as failed.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DOMParser, type Element } from "@xmldom/xmldom";
+import { type PostgresService, type S3Service, startPostgres, startS3Server } from "./services";
 
-type Suite = { name: string; args: string[]; env?: Record<string, string> };
+const MINUTE = 60_000;
+
+type Suite = { name: string; args: string[]; limitMinutes: number };
 
 const SUITES: Suite[] = [
-  { name: "server", args: ["test", "--timeout", "30000", "./server", "./shared", "./scripts"] },
-  { name: "client", args: ["test", "--preload", "./client/test/setup-dom.ts", "./client/src"] },
-  { name: "e2e", args: ["test", "--timeout", "60000", "./client/e2e"] },
+  { name: "server", args: ["--timeout", "30000", "./server", "./shared", "./scripts"], limitMinutes: 60 },
+  { name: "client", args: ["--preload", "./client/test/setup-dom.ts", "./client/src"], limitMinutes: 15 },
+  { name: "e2e", args: ["--timeout", "60000", "./client/e2e"], limitMinutes: 45 },
 ];
 
-async function run(
-  command: string[],
-  env: Record<string, string | undefined>,
-): Promise<{ code: number; output: string }> {
-  const child = Bun.spawn(command, { env, stdout: "pipe", stderr: "pipe" });
-  let output = "";
-  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
-    const decoder = new TextDecoder();
-    const reader = stream.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      const text = decoder.decode(chunk.value, { stream: true });
-      output += text;
-      sink.write(text);
-    }
-  };
-  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
-  return { code: await child.exited, output };
-}
+type Tally = { passed: number; failed: number; skipped: string[] };
 
-function countOf(output: string, word: "pass" | "fail"): number {
-  const match = new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(output);
-  return match?.[1] ? Number(match[1]) : 0;
-}
-
-const only = process.argv.slice(2);
-const suites = only.length ? SUITES.filter((suite) => only.includes(suite.name)) : SUITES;
-let passed = 0;
-let failed = 0;
-
-console.log("Starting test services (PostgreSQL, S3 server)...");
-const postgres = await startPostgres();
-const s3 = await startS3Server();
-const stopServices = async () => {
-  await Promise.allSettled([postgres.stop(), s3.stop()]);
-};
-process.on("SIGINT", () => void stopServices().then(() => process.exit(130)));
-
-try {
-  const env = {
-    ...process.env,
-    NODE_ENV: "test",
-    TEST_POSTGRES_URL: postgres.url,
-    TEST_S3_ENDPOINT: s3.endpoint,
-    TEST_S3_ACCESS_KEY_ID: s3.accessKeyId,
-    TEST_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    TEST_S3_BUCKET: s3.bucket,
-  };
-  if (suites.some((suite) => suite.name === "e2e")) {
-    console.log("Building the client...");
-    const build = await run(["bun", "run", "build"], env);
-    if (build.code !== 0) {
-      console.error("The client build failed; the end-to-end suite counts as failed.");
-      failed += 1;
-    }
+/** Reads a JUnit report: every test case with a failure or error failed, one with `skipped` did not run. */
+export function tallyJunitReport(xml: string): Tally {
+  const document = new DOMParser().parseFromString(xml, "text/xml");
+  const tally: Tally = { passed: 0, failed: 0, skipped: [] };
+  for (const testCase of Array.from(document.getElementsByTagName("testcase")) as Element[]) {
+    const children = Array.from(testCase.childNodes).filter((node): node is Element => node.nodeType === 1);
+    const has = (tag: string) => children.some((child) => child.tagName === tag);
+    if (has("failure") || has("error")) tally.failed += 1;
+    else if (has("skipped")) {
+      const where = `${testCase.getAttribute("file")}:${testCase.getAttribute("line")}`;
+      const name = [testCase.getAttribute("classname"), testCase.getAttribute("name")].filter(Boolean).join(" > ");
+      tally.skipped.push(`${where} ${name}`);
+    } else tally.passed += 1;
   }
-  for (const suite of suites) {
-    console.log(`\n=== ${suite.name} tests ===`);
-    const result = await run([process.execPath, ...suite.args], { ...env, ...suite.env });
-    const suitePassed = countOf(result.output, "pass");
-    const suiteFailed = countOf(result.output, "fail");
-    passed += suitePassed;
-    failed += suiteFailed;
-    // A suite that crashed or ran nothing is a failure, not a pass.
-    if (result.code !== 0 && suiteFailed === 0) failed += 1;
-    if (suitePassed + suiteFailed === 0) {
-      console.error(`The ${suite.name} suite executed no test.`);
-      if (result.code === 0) failed += 1;
-    }
-  }
-} finally {
-  await stopServices();
+  return tally;
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+/** Runs a command with the console passed through; past the limit its whole process group is killed. */
+export async function run(command: string[], env: Record<string, string | undefined>, limitMs: number) {
+  // Detached: the child leads its own process group, so servers and browsers it started go with it.
+  const child = Bun.spawn(command, { env, stdout: "inherit", stderr: "inherit", detached: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    process.kill(-child.pid, "SIGKILL");
+  }, limitMs);
+  const code = await child.exited;
+  clearTimeout(timer);
+  return { code, timedOut };
+}
+
+async function runSuite(suite: Suite, env: Record<string, string | undefined>, reportDir: string): Promise<Tally> {
+  console.log(`\n=== ${suite.name} tests (limit ${suite.limitMinutes} min) ===`);
+  const report = path.join(reportDir, `${suite.name}.xml`);
+  const args = ["test", "--reporter=junit", `--reporter-outfile=${report}`, ...suite.args];
+  const result = await run([process.execPath, ...args], env, suite.limitMinutes * MINUTE);
+  if (result.timedOut) {
+    console.error(`The ${suite.name} suite ran past its ${suite.limitMinutes}-minute limit and was stopped.`);
+    return { passed: 0, failed: 1, skipped: [] };
+  }
+  let tally: Tally;
+  try {
+    tally = tallyJunitReport(readFileSync(report, "utf8"));
+  } catch {
+    console.error(`The ${suite.name} suite wrote no test report (exit code ${result.code}).`);
+    return { passed: 0, failed: 1, skipped: [] };
+  }
+  // An error outside any test (a file that fails to load, an unhandled rejection) fails the run
+  // without a failed test case: count it, so that such a suite is never green.
+  if (result.code !== 0 && tally.failed === 0) {
+    console.error(`The ${suite.name} suite exited with code ${result.code} outside any test.`);
+    tally.failed += 1;
+  }
+  if (tally.passed + tally.failed + tally.skipped.length === 0) {
+    console.error(`The ${suite.name} suite executed no test.`);
+    tally.failed += 1;
+  }
+  if (tally.skipped.length > 0) {
+    console.error(`The ${suite.name} suite did not run ${tally.skipped.length} test(s) (skip or todo):`);
+    for (const name of tally.skipped) console.error(`  ${name}`);
+  }
+  return tally;
+}
+
+if (import.meta.main) {
+  const only = process.argv.slice(2);
+  const suites = only.length ? SUITES.filter((suite) => only.includes(suite.name)) : SUITES;
+  let passed = 0;
+  let failed = 0;
+  let postgres: PostgresService | undefined;
+  let s3: S3Service | undefined;
+  const stopServices = async () => {
+    await Promise.allSettled([postgres?.stop(), s3?.stop()]);
+  };
+  process.on("SIGINT", () => void stopServices().then(() => process.exit(130)));
+  const reportDir = mkdtempSync(path.join(tmpdir(), "pastebox-junit-"));
+
+  try {
+    console.log("Starting test services (PostgreSQL, S3 server)...");
+    postgres = await startPostgres();
+    s3 = await startS3Server();
+    const env = {
+      ...process.env,
+      NODE_ENV: "test",
+      TEST_POSTGRES_URL: postgres.url,
+      TEST_S3_ENDPOINT: s3.endpoint,
+      TEST_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      TEST_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      TEST_S3_BUCKET: s3.bucket,
+    };
+    if (suites.some((suite) => suite.name === "e2e")) {
+      console.log("Building the client...");
+      const build = await run(["bun", "run", "build"], env, 10 * MINUTE);
+      if (build.code !== 0) {
+        console.error("The client build failed; the end-to-end suite counts as failed.");
+        failed += 1;
+      }
+    }
+    for (const suite of suites) {
+      const tally = await runSuite(suite, env, reportDir);
+      passed += tally.passed;
+      failed += tally.failed + tally.skipped.length;
+    }
+  } catch (error) {
+    console.error("The test run stopped:", error);
+    failed += 1;
+  } finally {
+    await stopServices();
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
