@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { normalizeMediaType } from "./media-type";
+import { mediaTypeForName, normalizeMediaType } from "./media-type";
 
 describe("normalizeMediaType", () => {
   test("refuses everything but one well-formed media type (the probe's spellings included)", () => {
@@ -27,5 +27,16 @@ describe("normalizeMediaType", () => {
     expect(normalizeMediaType('text/plain; charset="utf-8"; format=flowed')).toBe("text/plain; charset=utf-8");
     expect(normalizeMediaType('application/pdf; x="a;b"')).toBe("application/pdf");
     expect(normalizeMediaType("image/svg+xml")).toBe("image/svg+xml");
+  });
+});
+
+describe("mediaTypeForName", () => {
+  test("names source files the generic tables miss or misname, by the last extension in any case", () => {
+    expect(mediaTypeForName("tool.py")).toBe("text/x-python");
+    expect(mediaTypeForName("dir.v2/MAIN.PY")).toBe("text/x-python");
+    expect(mediaTypeForName("app.ts")).toBe("text/x-typescript");
+    expect(mediaTypeForName("lib.rs")).toBe("text/x-rust");
+    expect(mediaTypeForName("photo.png")).toBeNull();
+    expect(mediaTypeForName("Makefile")).toBeNull();
   });
 });

@@ -43,3 +43,56 @@ export function normalizeMediaType(value: string): string | null {
 export function mediaTypeEssence(normalised: string): string {
   return normalised.split(";")[0] ?? normalised;
 }
+
+/**
+ * The one table of content types by file extension, read by the server wherever a name decides a
+ * type (listings, local files, WebDAV, uploads stating none) so the explorer, the share page and
+ * downloads name a file the same way. It holds what the generic tables (Bun's, mime-db) lack or get
+ * wrong for text and source files (`.py` is missing, `.ts` is a video, `.rs` an XML dialect); other
+ * extensions fall through to the generic table.
+ */
+export const MEDIA_TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
+  py: "text/x-python",
+  pyi: "text/x-python",
+  rb: "text/x-ruby",
+  go: "text/x-go",
+  rs: "text/x-rust",
+  ts: "text/x-typescript",
+  tsx: "text/x-typescript",
+  jsx: "text/javascript",
+  kt: "text/x-kotlin",
+  java: "text/x-java",
+  swift: "text/x-swift",
+  lua: "text/x-lua",
+  php: "text/x-php",
+  pl: "text/x-perl",
+  sql: "application/sql",
+  cs: "text/x-csharp",
+  cpp: "text/x-c++src",
+  cc: "text/x-c++src",
+  hpp: "text/x-c++hdr",
+  h: "text/x-c",
+  c: "text/x-c",
+  vue: "text/x-vue",
+  toml: "application/toml",
+  yaml: "text/yaml",
+  yml: "text/yaml",
+  ini: "text/plain",
+  conf: "text/plain",
+  cfg: "text/plain",
+  env: "text/plain",
+  log: "text/plain",
+  md: "text/markdown",
+  markdown: "text/markdown",
+  diff: "text/x-diff",
+  patch: "text/x-diff",
+  graphql: "application/graphql",
+};
+
+/** The table's type for a file name (by its last extension, any case), or null when it has none. */
+export function mediaTypeForName(name: string): string | null {
+  const base = name.slice(name.lastIndexOf("/") + 1).toLowerCase();
+  const dot = base.lastIndexOf(".");
+  if (dot <= 0 && !base.startsWith(".")) return null;
+  return MEDIA_TYPES_BY_EXTENSION[base.slice(dot + 1)] ?? null;
+}

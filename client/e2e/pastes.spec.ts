@@ -79,7 +79,7 @@ describe("text sharing", () => {
     const prompt = page.getByTestId("login-prompt");
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain("Log in to share");
-    expect(await prompt.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin");
+    expect(await prompt.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin?next=%2F");
     expect(await page.getByRole("button", { name: "Create share link" }).count()).toBe(0);
     expect(realErrors(errors)).toEqual([]);
     await context.close();

@@ -5,8 +5,10 @@ import {
   decodePathParam,
   isAdminModule,
   isNavItemActive,
+  loginHref,
   mountPathFromParam,
   NAV_ITEMS,
+  returnPathOf,
 } from "./routes";
 
 describe("isNavItemActive", () => {
@@ -66,5 +68,21 @@ describe("path params", () => {
     expect(mountPathFromParam("docs")).toBe("/docs");
     expect(mountPathFromParam("docs/2024/")).toBe("/docs/2024");
     expect(mountPathFromParam("docs//%E6%96%87%E4%BB%B6")).toBe("/docs/文件");
+  });
+});
+
+describe("return after login", () => {
+  test("the login link carries the path and only a path of this app comes back", () => {
+    expect(loginHref("/mount-explorer/a b")).toBe("/admin?next=%2Fmount-explorer%2Fa+b");
+    expect(returnPathOf("?next=%2Fmount-explorer%2Fa+b")).toBe("/mount-explorer/a b");
+    expect(returnPathOf("?next=%2F")).toBe("/");
+    for (const away of [
+      "?next=%2F%2Fevil.example",
+      "?next=https%3A%2F%2Fevil.example",
+      "?next=%2F%5Cevil",
+      "",
+      "?next=",
+    ])
+      expect(returnPathOf(away)).toBeNull();
   });
 });

@@ -31,6 +31,20 @@ export function adminModulePath(module: AdminModule): string {
   return `${ROUTES.admin}/${module}`;
 }
 
+/** Where a screen that asks the visitor to log in sends them; the login returns to `returnTo` after. */
+const RETURN_PARAM = "next";
+
+export function loginHref(returnTo: string): string {
+  return `${ROUTES.admin}?${new URLSearchParams({ [RETURN_PARAM]: returnTo })}`;
+}
+
+/** The path to return to after logging in, or null: only a path of this app ("//host" would leave it). */
+export function returnPathOf(search: string): string | null {
+  const value = new URLSearchParams(search).get(RETURN_PARAM);
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}
+
 export type NavItemId = "home" | "upload" | "mountExplorer" | "admin";
 export type NavItem = { id: NavItemId; href: string };
 

@@ -1,9 +1,10 @@
 // Content types: inferred from file names (for listings that report none, S3 lists no types, and for
 // local files), taken from what a client states (normalised, shared/media-type.ts), and made safe for
-// delivery whatever a storage or an old record holds. Bun's table is consulted once per extension:
+// delivery whatever a storage or an old record holds. Names go through the shared table first
+// (shared/media-type.ts, so the explorer and the share page agree), then Bun's, once per extension:
 // listings name thousands of files.
 import { extname } from "node:path";
-import { normalizeMediaType } from "../../shared/media-type";
+import { mediaTypeForName, normalizeMediaType } from "../../shared/media-type";
 import { AppError } from "../errors";
 
 const FALLBACK = "application/octet-stream";
@@ -14,7 +15,7 @@ export function contentTypeFor(name: string): string {
   if (extension === "") return FALLBACK;
   let type = byExtension.get(extension);
   if (type === undefined) {
-    type = Bun.file(`file${extension}`).type.split(";")[0] || FALLBACK;
+    type = mediaTypeForName(extension) ?? (Bun.file(`file${extension}`).type.split(";")[0] || FALLBACK);
     if (byExtension.size < 1000) byExtension.set(extension, type);
   }
   return type;

@@ -30,7 +30,9 @@ describe("route guard in the app", () => {
     const { location } = renderAppAt("/mount-explorer/docs");
     expect(await screen.findByRole("heading", { name: "Log in to browse mounts" })).toBeDefined();
     expect(current(location)).toBe("/mount-explorer/docs");
-    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin");
+    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe(
+      "/admin?next=%2Fmount-explorer%2Fdocs",
+    );
   });
 
   test("a mount key outside its base path is sent to its base path, replacing the history entry", async () => {

@@ -93,7 +93,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold break-words text-slate-900 dark:text-white">{toast.title}</p>
           {toast.description ? (
-            <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-300">{toast.description}</p>
+            <p className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-600 dark:text-slate-300">
+              {toast.description}
+            </p>
           ) : null}
           {toast.actions.length > 0 ? (
             <div className="mt-2 flex flex-wrap gap-3">

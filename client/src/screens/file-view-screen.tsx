@@ -14,6 +14,7 @@ import { cx } from "../components/class-names";
 import { CopyButton } from "../components/copy-button";
 import { DownloadIcon, FileTypeIcon } from "../components/file-icons";
 import { EyeIcon, LockIcon } from "../components/icons";
+import { MediaTypeText } from "../components/media-type-text";
 import { PageSpinner } from "../components/page-spinner";
 import { ClockIcon } from "../components/paste-icons";
 import { QrCode } from "../components/qr-code";
@@ -279,7 +280,7 @@ function FileDocument({
             <h2 className="sr-only">{t("files.page.details")}</h2>
             <dl className="divide-y divide-slate-100 dark:divide-slate-800">
               <Fact label={t("files.page.type")}>
-                <span className="break-all">{file.mimetype}</span>
+                <MediaTypeText value={file.mimetype} />
               </Fact>
               <Fact label={t("files.page.size")}>{formatBytes(file.size, language)}</Fact>
               <Fact label={t("files.page.uploadedAt")}>{formatDateTime(file.created_at, language)}</Fact>

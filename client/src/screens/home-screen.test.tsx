@@ -66,7 +66,7 @@ describe("home", () => {
     renderAppAt("/");
     const prompt = await screen.findByTestId("login-prompt");
     expect(prompt.textContent).toContain("Log in to share");
-    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin");
+    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin?next=%2F");
     expect(screen.queryByRole("button", { name: "Create share link" })).toBeNull();
   });
 

@@ -10,7 +10,8 @@ import { FolderIcon, LockIcon } from "../components/icons";
 import { MetaBadge, PageHeader } from "../components/page-header";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
-import { ROUTES } from "../routes";
+import { explorerHref } from "../lib/explorer/explorer-paths";
+import { loginHref } from "../routes";
 import { ExplorerBrowser } from "./explorer/explorer-browser";
 
 export type MountExplorerScreenProps = { path: string };
@@ -43,7 +44,7 @@ export default function MountExplorerScreen({ path }: MountExplorerScreenProps) 
           title={t("mountAccess.loginTitle")}
           description={t("mountAccess.loginDescription")}
           action={
-            <Link href={ROUTES.admin} className={buttonClasses("primary")}>
+            <Link href={loginHref(explorerHref(path))} className={buttonClasses("primary")}>
               {t("mountAccess.loginAction")}
             </Link>
           }

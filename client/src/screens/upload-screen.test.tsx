@@ -85,7 +85,7 @@ describe("upload screen", () => {
     renderAppAt("/upload");
     const prompt = await screen.findByTestId("upload-login-prompt");
     expect(prompt.textContent).toContain("Log in to upload files");
-    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin");
+    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin?next=%2Fupload");
     expect(screen.queryByTestId("drop-zone")).toBeNull();
     expect(screen.queryByTestId("share-options")).toBeNull();
     // The recent uploads of this browser stay visible.

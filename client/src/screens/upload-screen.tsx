@@ -3,8 +3,7 @@
 // the three most recent uploads of this browser beside. Uploading needs the admin or a key with file
 // permission; everyone else is asked to log in.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "@shared/schemas/settings";
-import { type ComponentType, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { type ComponentType, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../shared/format-bytes";
 import { cx, focusRing } from "../components/class-names";
@@ -18,7 +17,7 @@ import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
 import { pageMayReach } from "../lib/files/csp";
 import { resumeStore } from "../lib/files/resume-store";
-import type { UploadJob } from "../lib/files/run-upload";
+import { checkLimits, type UploadJob } from "../lib/files/run-upload";
 import {
   buildUploadTarget,
   INITIAL_SHARE_OPTIONS,
@@ -28,7 +27,9 @@ import {
 } from "../lib/files/share-options";
 import { xhrTransport } from "../lib/files/transport";
 import type { FilesClient } from "../lib/files/upload-api";
+import { uploadErrorMessage } from "../lib/files/upload-errors";
 import { directBlocked, multipartThresholdOverride, uploadQueue } from "../lib/files/upload-session";
+import { useMaxUploadBytes } from "../lib/files/use-max-upload-bytes";
 import type { FieldErrors } from "../lib/form-messages";
 import { requestHeaders, trpc } from "../lib/trpc";
 import { DropZone } from "./upload/drop-zone";
@@ -51,9 +52,7 @@ export default function UploadScreen() {
   const canUpload = hasPermission(auth, "file");
   const utils = trpc.useUtils();
   const items = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getItems, uploadQueue.getItems);
-  const maxSize = trpc.settings.maxUploadSize.useQuery(undefined, { staleTime: 60_000, retry: false });
-  // SPEC.md §9: 100 MB when the server's value is unavailable.
-  const maxBytes = megabytesToBytes(maxSize.data?.max_upload_size ?? DEFAULT_MAX_UPLOAD_MB);
+  const maxBytes = useMaxUploadBytes();
   const maxSizeLabel = t("files.limits.maxSize", { max: formatBytes(maxBytes, language) });
   const storages = trpc.storage.list.useQuery(undefined, { enabled: canUpload, staleTime: 30_000 });
   const [options, setOptions] = useState<ShareOptionsState>(INITIAL_SHARE_OPTIONS);
@@ -70,6 +69,13 @@ export default function UploadScreen() {
     [items],
   );
   const idleCount = items.filter((item) => item.status === "pending" && !item.isQueued).length;
+  const uploadedCount = items.filter((item) => item.status === "success").length;
+
+  // Each finished upload takes space: the storage's "used" figure is read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count is the trigger
+  useEffect(() => {
+    if (uploadedCount > 0) void utils.storage.list.invalidate();
+  }, [uploadedCount]);
 
   const changeOptions = (change: Partial<ShareOptionsState>) => {
     setOptions((current) => ({ ...current, ...change }));
@@ -125,14 +131,15 @@ export default function UploadScreen() {
   };
 
   const addFiles = (files: File[], origin: "drop" | "picker" | "paste") => {
-    const tooLarge = files.filter((file) => file.size > maxBytes);
-    const accepted = files.filter((file) => file.size <= maxBytes);
-    for (const file of tooLarge) {
-      toast.error(
-        t("files.errors.tooLarge", { size: formatBytes(file.size, language), max: formatBytes(maxBytes, language) }),
-        { description: file.name },
-      );
-    }
+    const accepted = files.filter((file) => {
+      try {
+        checkLimits(file.size, { maxBytes, storage: null });
+        return true;
+      } catch (error) {
+        toast.error(uploadErrorMessage(error, t, language), { description: file.name });
+        return false;
+      }
+    });
     if (accepted.length === 0) return;
     uploadQueue.add(accepted.map((file) => ({ kind: "file", file })));
     if (origin === "paste")

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import { AbortedError } from "../files/retry";
 import { NetworkError, type SendRequest, type TransportResponse } from "../files/transport";
-import { UploadFailure } from "../files/upload-errors";
+import { UploadFailure, UploadLimitError } from "../files/upload-errors";
 import { basketTotal, createBasketStore } from "./basket-store";
 import { type ZipSink, zipBasket, zipEntryName } from "./basket-zip";
 import { CopyCommitError, copyAcrossStorages } from "./client-copy";
@@ -409,6 +409,7 @@ function taskDeps(client: FsClient, extra: Partial<TaskDeps> = {}): TaskDeps {
     mayConnect: async () => true,
     directBlocked: new Set(),
     store: createTaskStore(),
+    maxUploadBytes: 100 * 1024 * 1024,
     onChanged: () => {},
     retryDelayMs: 1,
     ...extra,
@@ -552,6 +553,30 @@ describe("tasks", () => {
     const failed = await startUploadTask(deps, pickedFromInput([file("photos/a.jpg")]), "/m").done;
     expect(failed?.status).toBe("failed");
     expect(sent).toEqual([]);
+  });
+
+  test("upload: a file over the max upload size fails before a byte is sent, with the limit as its reason", async () => {
+    const calls: Calls = [];
+    const sent: string[] = [];
+    const deps = taskDeps(fakeClient(calls), {
+      maxUploadBytes: 4,
+      transport: async (request) => {
+        sent.push(request.url);
+        return answer(201, { code: 201, message: "Created", data: {}, success: true });
+      },
+      mayConnect: async () => false,
+    });
+    const task = await startUploadTask(
+      deps,
+      pickedFromInput([new File(["tiny"], "ok.txt"), new File(["too large"], "big.txt")]),
+      "/m",
+    ).done;
+    expect(task?.status).toBe("partial");
+    const big = task?.files.find((file) => file.name === "big.txt");
+    expect(big?.status).toBe("failed");
+    expect(big?.error).toBeInstanceOf(UploadLimitError);
+    expect(sent.length).toBe(1);
+    expect(calls.filter((call) => JSON.stringify(call).includes("big.txt"))).toEqual([]);
   });
 });
 

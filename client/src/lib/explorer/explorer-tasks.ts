@@ -5,6 +5,7 @@
 // complete, failed or cancelled. Listings are refreshed through `onChanged` when something changed.
 import { appCodeOf } from "../api-errors";
 import { isAbortError } from "../files/retry";
+import { checkLimits } from "../files/run-upload";
 import type { Transport } from "../files/transport";
 import type { BasketItem } from "./basket-store";
 import { type ZipSink, zipBasket } from "./basket-zip";
@@ -22,6 +23,8 @@ export type TaskDeps = {
   mayConnect: (url: string) => Promise<boolean>;
   directBlocked: Set<string>;
   store: TaskStore;
+  /** The server's max upload size (the Upload page's limit), checked before a file's first byte. */
+  maxUploadBytes: number;
   onChanged: () => void;
   pageOrigin?: string;
   fetch?: typeof fetch;
@@ -115,6 +118,8 @@ export function startUploadTask(deps: TaskDeps, picked: PickedSet, target: strin
         const fileId = entry.relativePath;
         store.updateFile(id, fileId, { status: "running" });
         try {
+          // The server would refuse it after the bytes: refused here, with the same words as /upload.
+          checkLimits(entry.file.size, { maxBytes: deps.maxUploadBytes, storage: null });
           await uploadIntoFolder(
             { blob: entry.file, name: nameOf(entry.relativePath), type: entry.file.type, size: entry.file.size },
             targetFolderOf(target, entry.relativePath),

@@ -4,7 +4,7 @@
 import type { TFunction } from "i18next";
 import { uploadErrorMessage } from "../files/upload-errors";
 import { CopyCommitError, CopyStepError } from "./client-copy";
-import type { TaskText } from "./task-store";
+import type { Task, TaskText } from "./task-store";
 
 export function taskErrorMessage(error: unknown, t: TFunction, language?: string): string {
   if (error instanceof CopyCommitError) return t("explorer.copy.commitFailed", { reason: error.message });
@@ -20,4 +20,21 @@ export function taskErrorMessage(error: unknown, t: TFunction, language?: string
 /** A task's title or summary in the current language. */
 export function taskText(text: TaskText, t: TFunction): string {
   return t(text.key, text.values ?? {});
+}
+
+/** Failures named in a task's toast; the task panel lists the rest. */
+const FAILURES_SHOWN = 3;
+
+/** "name: reason" for each failed file (the first few), so a toast says what went wrong where. */
+export function failedFileLines(task: Pick<Task, "files">, t: TFunction, language?: string): string[] {
+  const failed = task.files.filter((file) => file.status === "failed");
+  const lines = failed.slice(0, FAILURES_SHOWN).map((file) =>
+    t("explorer.tasks.fileFailure", {
+      name: file.name,
+      reason: file.error ? taskErrorMessage(file.error, t, language) : t("explorer.tasks.fileStatus.failed"),
+    }),
+  );
+  if (failed.length > FAILURES_SHOWN)
+    lines.push(t("explorer.tasks.moreFailures", { count: failed.length - FAILURES_SHOWN }));
+  return lines;
 }

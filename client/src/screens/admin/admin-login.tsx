@@ -5,6 +5,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { loginInput } from "@shared/schemas/auth";
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useSearch } from "wouter";
 import { MAIN_CONTENT_ID } from "../../components/app-shell";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
@@ -20,6 +21,7 @@ import {
   fieldErrorsFromServer,
   renderFieldMessage,
 } from "../../lib/form-messages";
+import { returnPathOf } from "../../routes";
 
 type LoginField = "username" | "password";
 
@@ -43,9 +45,18 @@ function focusFirstInvalid(form: RefObject<HTMLFormElement | null>) {
   requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
-/** After signing in, focus moves to the main region so the admin area is announced from the top. */
-function focusMain() {
-  requestAnimationFrame(() => document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true }));
+/**
+ * After signing in: back to the screen that asked for the login (a Home draft, the explorer), or
+ * else focus moves to the main region so the admin area is announced from the top.
+ */
+function useAfterLogin(): () => void {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  return () => {
+    const next = returnPathOf(search);
+    if (next) navigate(next, { replace: true });
+    else requestAnimationFrame(() => document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true }));
+  };
 }
 
 export function AdminLogin() {
@@ -98,6 +109,7 @@ export function AdminLogin() {
 function AdminAccountForm() {
   const { t } = useTranslation();
   const errorText = useLoginErrorText();
+  const afterLogin = useAfterLogin();
   const formRef = useRef<HTMLFormElement>(null);
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -126,7 +138,7 @@ function AdminAccountForm() {
       toast.success(
         t("auth.notices.welcomeAdmin", { name: authStore.getState().userInfo?.name ?? parsed.data.username }),
       );
-      focusMain();
+      afterLogin();
     } catch (error) {
       setIsSubmitting(false);
       const serverErrors = fieldErrorsFromServer(fieldIssuesOf(error), (path) =>
@@ -171,6 +183,7 @@ function AdminAccountForm() {
 function ApiKeyForm() {
   const { t } = useTranslation();
   const errorText = useLoginErrorText();
+  const afterLogin = useAfterLogin();
   const formRef = useRef<HTMLFormElement>(null);
   const [key, setKey] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -198,7 +211,7 @@ function ApiKeyForm() {
     try {
       await authStore.loginWithApiKey(key);
       toast.success(t("auth.notices.welcomeKey", { name: authStore.getState().userInfo?.name ?? "" }));
-      focusMain();
+      afterLogin();
     } catch (error) {
       if (!isMounted.current) return;
       setIsSubmitting(false);

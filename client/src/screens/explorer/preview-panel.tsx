@@ -8,6 +8,7 @@ import { AppDialog } from "../../components/dialog";
 import { DownloadIcon } from "../../components/file-icons";
 import { FormAlert } from "../../components/form-controls";
 import { CopyIcon, PencilIcon, RefreshIcon } from "../../components/icons";
+import { MediaTypeText } from "../../components/media-type-text";
 import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api-errors";
@@ -114,7 +115,9 @@ function PreviewBody({
         </div>
         <div className="col-span-2 min-w-0 sm:col-span-1">
           <dt className="text-xs text-slate-500 dark:text-slate-400">{t("explorer.preview.type")}</dt>
-          <dd className="truncate text-slate-800 dark:text-slate-200">{file.mimetype ?? "—"}</dd>
+          <dd className="text-slate-800 dark:text-slate-200">
+            {file.mimetype ? <MediaTypeText value={file.mimetype} /> : "—"}
+          </dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">

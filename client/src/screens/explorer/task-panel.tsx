@@ -14,7 +14,7 @@ import { Spinner } from "../../components/spinner";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import type { StartedTask } from "../../lib/explorer/explorer-tasks";
-import { taskErrorMessage, taskText } from "../../lib/explorer/task-messages";
+import { failedFileLines, taskErrorMessage, taskText } from "../../lib/explorer/task-messages";
 import {
   explorerTasks,
   isActive,
@@ -248,9 +248,13 @@ export function announceTask(started: StartedTask, t: TFunction, onShow: () => v
     else if (done.status === "cancelled")
       toast.info(t("explorer.tasks.cancelledToast", { title }), { id, actions: show });
     else {
+      // Which files failed and why, not only how many: the reason should not be two clicks away.
+      const reasons = done.error
+        ? [taskErrorMessage(done.error, t, currentLanguage())]
+        : [description ?? "", ...failedFileLines(done, t, currentLanguage())].filter(Boolean);
       toast.error(`${t(`explorer.tasks.status.${done.status}`)} · ${title}`, {
         id,
-        description: done.error ? taskErrorMessage(done.error, t, currentLanguage()) : description,
+        description: reasons.join("\n"),
         actions: show,
       });
     }

@@ -8,6 +8,7 @@ import { createFsClient, type FsProcedures, fsBase } from "../../lib/explorer/fs
 import { explorerTasks } from "../../lib/explorer/task-store";
 import { pageMayReach } from "../../lib/files/csp";
 import { xhrTransport } from "../../lib/files/transport";
+import { useMaxUploadBytes } from "../../lib/files/use-max-upload-bytes";
 import { requestHeaders, trpc } from "../../lib/trpc";
 
 /** Storages the browser could not PUT to in this visit: their uploads go through the server. */
@@ -25,6 +26,7 @@ export function useBasket() {
 export function useTaskDeps(): () => TaskDeps {
   const auth = useAuth();
   const utils = trpc.useUtils();
+  const maxUploadBytes = useMaxUploadBytes();
   return () => {
     const procedures = (auth.authType === "apikey" ? utils.client.fs.mine : utils.client.fs.admin) as FsProcedures;
     return {
@@ -34,6 +36,7 @@ export function useTaskDeps(): () => TaskDeps {
       mayConnect: (url) => pageMayReach("connect-src", url),
       directBlocked,
       store: explorerTasks,
+      maxUploadBytes,
       onChanged: () => void utils.fs.invalidate(),
       pageOrigin: window.location.origin,
     };

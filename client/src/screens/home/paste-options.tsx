@@ -13,7 +13,7 @@ import { ShareOptionsFields } from "../../components/share-options-fields";
 import type { FieldErrors } from "../../lib/form-messages";
 import type { CreateField } from "../../lib/pastes/create-form";
 import type { PasteDraft } from "../../lib/pastes/draft-store";
-import { ROUTES } from "../../routes";
+import { loginHref, ROUTES } from "../../routes";
 
 export type CreateAccess = "allowed" | "signedOut" | "noPermission";
 
@@ -100,7 +100,7 @@ function LoginPrompt({ access }: { access: Exclude<CreateAccess, "allowed"> }) {
           </p>
         </div>
       </div>
-      <Link href={ROUTES.admin} className={cx(buttonClasses("primary"), "mt-4 w-full")}>
+      <Link href={loginHref(ROUTES.home)} className={cx(buttonClasses("primary"), "mt-4 w-full")}>
         {isSignedOut ? t("pastes.create.loginAction") : t("pastes.create.switchAccount")}
       </Link>
     </div>

@@ -21,6 +21,8 @@ export function usePasteDraft(storage: DraftStorage | undefined = browserDraftSt
   const [status, setStatus] = useState<DraftStatus>(() => (initial.content.trim() ? "restored" : null));
   const latest = useRef(draft);
   const isDirty = useRef(false);
+  /** Unmounted: the editor reports its last keystrokes after this hook's cleanup has run. */
+  const isGone = useRef(false);
 
   const flush = useCallback(() => {
     if (!isDirty.current) return;
@@ -43,17 +45,22 @@ export function usePasteDraft(storage: DraftStorage | undefined = browserDraftSt
     return () => {
       window.removeEventListener("pagehide", onHide);
       document.removeEventListener("visibilitychange", onHide);
+      isGone.current = true;
       flush();
     };
   }, [flush]);
 
   const update = useCallback((change: Partial<PasteDraft> | ((current: PasteDraft) => PasteDraft)) => {
+    const current = latest.current;
+    const next = typeof change === "function" ? change(current) : { ...current, ...change };
+    latest.current = next;
+    // Leaving Home (for the login, say): the screen is gone, the text must still be kept.
+    if (isGone.current) {
+      saveDraft(storageRef.current, next);
+      return;
+    }
     isDirty.current = true;
-    setDraft((current) => {
-      const next = typeof change === "function" ? change(current) : { ...current, ...change };
-      latest.current = next;
-      return next;
-    });
+    setDraft(next);
   }, []);
 
   /** Replaces the draft and stores it at once (after a share is created, its text must not linger). */

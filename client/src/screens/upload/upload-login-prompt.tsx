@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { LockIcon, ShieldIcon } from "../../components/icons";
-import { ROUTES } from "../../routes";
+import { loginHref, ROUTES } from "../../routes";
 
 export function UploadLoginPrompt({ isSignedOut }: { isSignedOut: boolean }) {
   const { t } = useTranslation();
@@ -24,7 +24,7 @@ export function UploadLoginPrompt({ isSignedOut }: { isSignedOut: boolean }) {
       <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">
         {isSignedOut ? t("files.login.description") : t("files.login.noPermissionDescription")}
       </p>
-      <Link href={ROUTES.admin} className={cx(buttonClasses("primary"), "mt-6")}>
+      <Link href={loginHref(ROUTES.upload)} className={cx(buttonClasses("primary"), "mt-6")}>
         {isSignedOut ? t("files.login.action") : t("files.login.switchAccount")}
       </Link>
     </section>

@@ -46,6 +46,9 @@ export const enExplorerTasks = {
       download_one: "Download {{count}} file as a zip",
       download_other: "Download {{count}} files as a zip",
     },
+    fileFailure: "{{name}}: {{reason}}",
+    moreFailures_one: "and {{count}} more failure (see the task list)",
+    moreFailures_other: "and {{count}} more failures (see the task list)",
     summaries: {
       upload: "{{done}} uploaded, {{failed}} failed",
       delete: "{{done}} deleted, {{failed}} failed",

@@ -47,6 +47,9 @@ export const zhExplorerTasks: typeof enExplorerTasks = {
       download_one: "将 {{count}} 个文件打包下载",
       download_other: "将 {{count}} 个文件打包下载",
     },
+    fileFailure: "{{name}}：{{reason}}",
+    moreFailures_one: "另有 {{count}} 个失败（见任务列表）",
+    moreFailures_other: "另有 {{count}} 个失败（见任务列表）",
     summaries: {
       upload: "已上传 {{done}} 个，失败 {{failed}} 个",
       delete: "已删除 {{done}} 项，失败 {{failed}} 项",
