@@ -4,6 +4,7 @@
 // form upload, multipart parts) are raw routes in server/http/fs-routes.ts.
 import { cancelOutput } from "../../shared/schemas/files";
 import {
+  FS_LIST_PAGE_DEFAULT,
   fsBatchRemoveInput,
   fsCopyCommitInput,
   fsCopyCommitOutput,
@@ -65,13 +66,23 @@ function fsProcedures<Base extends typeof authedProcedure>(base: Base, prefix: s
           method: "GET",
           path: `${prefix}/list`,
           summary: "List a folder: mount points at the root, files and folders inside mounts",
-          description: "Listings are cached per mount for its cache_ttl; refresh=true reads the storage again.",
+          description:
+            "Listings are cached per mount for its cache_ttl; refresh=true reads the storage again. With limit " +
+            "(and then cursor = the answer's next_cursor) the folder comes in pages, straight from the storage's own paging.",
           tags,
         },
       })
       .input(fsListInput)
       .output(fsListOutput)
-      .query(({ ctx, input }) => listFolder(ctx, ctx.auth, input.path, input.refresh ?? false)),
+      .query(({ ctx, input }) =>
+        listFolder(ctx, ctx.auth, input.path, {
+          refresh: input.refresh ?? false,
+          page:
+            input.limit || input.cursor
+              ? { cursor: input.cursor ?? undefined, limit: input.limit ?? FS_LIST_PAGE_DEFAULT }
+              : undefined,
+        }),
+      ),
     get: base
       .meta({ rest: { method: "GET", path: `${prefix}/get`, summary: "Details of one file or folder", tags } })
       .input(fsPathInput)

@@ -390,4 +390,124 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe("The shared file is gone: it was deleted or moved from its storage");
   });
+
+  test("several mounts show one folder: a read-only key browses and downloads, writes go through another", async () => {
+    const reader = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: {
+        name: `ro-${crypto.randomUUID().slice(0, 8)}`,
+        mount_permission: true,
+        mount_read_only: true,
+        basic_path: "/album",
+      },
+    });
+    expect(reader.status).toBe(201);
+    const readOnly = `ApiKey ${reader.body.data.key}`;
+    // Same storage, same folder as /photos, a second mount path.
+    const album = await call("POST", "/admin/mounts", {
+      auth: admin,
+      body: { name: "Album", mount_path: "/album", storage_config_id: storageId, folder: "photos" },
+    });
+    expect(album.status).toBe(201);
+
+    expect(await names("/album", readOnly)).toEqual(await names("/photos"));
+    const file = await call("GET", `/user/fs/download?${q({ path: "/album/notes.md" })}`, { auth: readOnly });
+    expect(file.text).toBe("# notes");
+    const refused = [
+      await call("POST", "/user/fs/mkdir", { auth: readOnly, language: "zh-CN", body: { path: "/album/new" } }),
+      await call("POST", "/user/fs/rename", {
+        auth: readOnly,
+        body: { oldPath: "/album/notes.md", newPath: "/album/renamed.md" },
+      }),
+      await call("POST", "/user/fs/batch-remove", { auth: readOnly, body: { paths: ["/album/notes.md"] } }),
+    ];
+    for (const answer of refused) expect(answer.status).toBe(403);
+    expect(refused[0]?.body.message).toContain("只能读取");
+    expect(await raw.read("photos/notes.md")).toBe("# notes");
+
+    // A write through /photos shows in /album at once: the listings of every mount on the storage drop.
+    const written = await call("POST", "/admin/fs/update", {
+      auth: admin,
+      body: { path: "/photos/added.md", content: "added through /photos" },
+    });
+    expect(written.status).toBe(200);
+    expect(await names("/album", readOnly)).toContain("added.md");
+    const read = await call("GET", `/user/fs/download?${q({ path: "/album/added.md" })}`, { auth: readOnly });
+    expect(read.text).toBe("added through /photos");
+  });
+
+  test("a folder of many files seeded outside the app comes in pages that add up to the whole folder", async () => {
+    const count = 230;
+    const name = (i: number) => `item-${String(i).padStart(4, "0")}.txt`;
+    for (let i = 0; i < count; i += 20) {
+      await Promise.all(
+        Array.from({ length: Math.min(20, count - i) }, (_, j) => raw.put(`many/${name(i + j)}`, `item ${i + j}`)),
+      );
+    }
+    await raw.put("many/sub/inner.txt", "inner");
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const params: Record<string, string> = { path: "/seed/many", limit: "100", ...(cursor ? { cursor } : {}) };
+      const page = await call("GET", `/admin/fs/list?${q(params)}`, { auth: admin });
+      expect(page.status).toBe(200);
+      expect(page.body.data.entries.length).toBeLessThanOrEqual(100);
+      expect(page.body.data.total).toBe(page.body.data.entries.length);
+      expect(page.body.data.has_more).toBe(page.body.data.next_cursor !== null);
+      seen.push(...page.body.data.entries.map((entry: { name: string }) => entry.name));
+      cursor = page.body.data.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen.length).toBe(count + 1);
+    expect(new Set(seen).size).toBe(count + 1);
+    expect([...seen].sort()).toEqual([...Array.from({ length: count }, (_, i) => name(i)), "sub"].sort());
+    // Without a limit the folder comes whole, as before.
+    const whole = await call("GET", `/admin/fs/list?${q({ path: "/seed/many" })}`, { auth: admin });
+    expect(whole.body.data.entries.length).toBe(count + 1);
+    expect(whole.body.data.next_cursor).toBeNull();
+
+    // A cursor belongs to its folder: another folder's, or an edited one, is a 400 in the caller's language.
+    const first = await call("GET", `/admin/fs/list?${q({ path: "/seed/many", limit: "10" })}`, { auth: admin });
+    for (const bad of [first.body.data.next_cursor, "not-a-cursor"]) {
+      const answer = await call("GET", `/admin/fs/list?${q({ path: "/seed/photos", limit: "10", cursor: bad })}`, {
+        auth: admin,
+        language: "zh-CN",
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toContain("游标");
+    }
+  });
+
+  test("a search that has its page stops walking and says so; a narrow one walks everything and is complete", async () => {
+    const broad = await call(
+      "GET",
+      `/admin/fs/search?${q({ q: "item-", scope: "directory", path: "/seed/many", limit: "10" })}`,
+      {
+        auth: admin,
+      },
+    );
+    expect(broad.status).toBe(200);
+    expect(broad.body.data.items.length).toBe(10);
+    expect(broad.body.data.items[0].name).toBe("item-0000.txt");
+    expect(broad.body.data.truncated).toBe(true);
+    const next = await call(
+      "GET",
+      `/admin/fs/search?${q({ q: "item-", scope: "directory", path: "/seed/many", limit: "10", offset: "10" })}`,
+      { auth: admin },
+    );
+    expect(next.body.data.items[0].name).toBe("item-0010.txt");
+
+    const narrow = await call(
+      "GET",
+      `/admin/fs/search?${q({ q: "item-0042", scope: "directory", path: "/seed/many" })}`,
+      {
+        auth: admin,
+      },
+    );
+    expect(narrow.body.data.items.map((item: { path: string }) => item.path)).toEqual(["/seed/many/item-0042.txt"]);
+    expect(narrow.body.data.truncated).toBe(false);
+  });
 });

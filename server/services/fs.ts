@@ -252,45 +252,83 @@ export async function isFolderPath(deps: FsDeps, tree: FsTree, path: string): Pr
   return folderExists(await driverOf(deps, location), folderKeyOf(location));
 }
 
-async function readFolder(driver: StorageDriver, location: Location): Promise<CachedListing> {
+type FolderPage = CachedListing & { nextToken: string | null };
+
+/**
+ * A folder's entries from the storage. Whole (`maxKeys` undefined): every page, following the
+ * continuation tokens. One page: from `token`, about `maxKeys` entries, with the token of the next;
+ * pages that hold nothing to show (only the folder's own marker) are skipped.
+ */
+async function readFolder(
+  driver: StorageDriver,
+  location: Location,
+  page: { token?: string; maxKeys?: number } = {},
+): Promise<FolderPage> {
   const folderKey = folderKeyOf(location);
   const entries: FsEntry[] = [];
   let sawAnything = false;
-  let token: string | undefined;
+  let token = page.token;
   do {
-    const page = await driver.list(folderKey, {
+    const listed = await driver.list(folderKey, {
       delimiter: "/",
       continuationToken: token,
-      maxKeys: LIST_PAGE_KEYS,
+      maxKeys: page.maxKeys ?? LIST_PAGE_KEYS,
     });
-    for (const prefix of page.prefixes) {
+    for (const prefix of listed.prefixes) {
       sawAnything = true;
       const name = prefix.slice(folderKey.length, -1);
       if (name && !name.includes("/")) entries.push(folderEntry(name, joinPath(location.path, name)));
     }
-    for (const object of page.objects) {
+    for (const object of listed.objects) {
       sawAnything = true;
       const name = object.key.slice(folderKey.length);
       // The folder's own marker is not an entry.
       if (name && !name.includes("/")) entries.push(fileEntry(joinPath(location.path, name), object));
     }
-    token = page.nextContinuationToken ?? undefined;
-  } while (token);
-  const exists = sawAnything || location.relative === "" || (await driver.head(folderKey)) !== null;
-  return { entries, exists };
+    token = listed.nextContinuationToken ?? undefined;
+  } while (token && (page.maxKeys === undefined || entries.length === 0));
+  const exists =
+    sawAnything || page.token !== undefined || location.relative === "" || (await driver.head(folderKey)) !== null;
+  return { entries, exists, nextToken: token ?? null };
 }
 
-/** The storage's entries of a folder, from the cache when the mount's TTL allows. */
-async function cachedFolder(deps: FsDeps, location: Location, refresh: boolean) {
+/** Where a paged listing goes on: the folder it belongs to and the storage's continuation token. */
+type ListCursor = { path: string; token: string };
+
+function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+/** A cursor handed out for this folder; anything else (edited, from another folder) is a 400. */
+function decodeCursor(cursor: string, path: string): string {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<ListCursor>;
+    if (parsed.path === path && typeof parsed.token === "string" && parsed.token) return parsed.token;
+  } catch {
+    // Refused below, like any cursor that is not one of ours.
+  }
+  throw new AppError("BAD_REQUEST", "errors.fsInvalidCursor");
+}
+
+/**
+ * The storage's entries of a folder (all, or one page), from the cache when the mount's TTL allows.
+ * A page is cached under its cursor and size, so scrolling back through a folder costs nothing.
+ */
+async function cachedFolder(deps: FsDeps, location: Location, refresh: boolean, page?: FolderPageRequest) {
   const { mount } = location;
   const cache = deps.listingCache;
+  const slot = page ? `${location.relative}\u0000${page.token ?? ""}\u0000${page.limit}` : location.relative;
   if (mount.cacheTtl > 0 && !refresh) {
-    const hit = cache.get(mount.id, location.relative);
-    if (hit) return { listing: hit, cached: true };
+    const hit = cache.get(mount.id, slot);
+    if (hit) return { listing: { nextToken: null, ...hit }, cached: true };
   }
   const version = cache.version(mount.id);
-  const listing = await readFolder(await driverOf(deps, location), location);
-  cache.set(mount.id, location.relative, listing, mount.cacheTtl, version);
+  const listing = await readFolder(
+    await driverOf(deps, location),
+    location,
+    page ? { token: page.token, maxKeys: page.limit } : {},
+  );
+  cache.set(mount.id, slot, listing, mount.cacheTtl, version);
   return { listing, cached: false };
 }
 
@@ -340,17 +378,31 @@ async function markShares(deps: FsDeps, tree: FsTree, location: Location, entrie
 const byTypeThenName = (a: FsEntry, b: FsEntry) =>
   a.type !== b.type ? (a.type === "directory" ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
-export async function listFolder(deps: FsDeps, auth: AuthState, path: string, refresh = false) {
+/** One page of a folder: from the storage's continuation token (none: the first page), about `limit` entries. */
+type FolderPageRequest = { token?: string; limit: number };
+
+export type ListFolderOptions = {
+  refresh?: boolean;
+  /** Pages the listing (docs/decisions/0010-paged-listings.md); without it the whole folder comes at once. */
+  page?: { cursor?: string; limit: number };
+};
+
+export async function listFolder(deps: FsDeps, auth: AuthState, path: string, options: ListFolderOptions = {}) {
   const onTheWay = leadsToBase(auth, path);
   if (!onTheWay) assertReadable(auth, path);
   const tree = await loadTree(deps, auth);
   const location = locate(tree, path);
   const children = mountChildren(tree, path);
+  const token = options.page?.cursor ? decodeCursor(options.page.cursor, path) : undefined;
+  // A folder above a key's base path shows one entry, picked from the whole listing.
+  const page = options.page && !onTheWay ? { token, limit: options.page.limit } : undefined;
   let entries: FsEntry[] = [];
   let cached = false;
+  let nextToken: string | null = null;
   if (location) {
-    const result = await cachedFolder(deps, location, refresh);
+    const result = await cachedFolder(deps, location, options.refresh ?? false, page);
     cached = result.cached;
+    nextToken = result.listing.nextToken ?? null;
     // A key's base folder (or one above it) may not exist yet on S3: it is shown empty, not missing.
     const isOwnFolder = auth.type === "apikey" && isPathWithin(path, auth.basicPath);
     if (!result.listing.exists && children.size === 0 && !isOwnFolder) {
@@ -362,7 +414,8 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, re
   } else if (children.size === 0 && path !== "/") {
     throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
   }
-  entries.push(...children.values());
+  // Mount points come with the first page.
+  if (!token) entries.push(...children.values());
   if (onTheWay && auth.type === "apikey") {
     const next = auth.basicPath.slice(path === "/" ? 1 : path.length + 1).split("/")[0] ?? "";
     entries = entries.filter((entry) => entry.name === next && entry.type === "directory");
@@ -377,6 +430,8 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, re
     cached,
     total: entries.length,
     entries,
+    next_cursor: nextToken ? encodeCursor({ path, token: nextToken }) : null,
+    has_more: nextToken !== null,
   };
 }
 
@@ -446,7 +501,8 @@ function searchRoots(tree: FsTree, auth: AuthState, input: z.output<typeof fsSea
     if (mounts.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
   }
   const roots: SearchRoot[] = [];
-  for (const mount of mounts) {
+  // Walked in path order, so that a search stopped early has found the first matches by path.
+  for (const mount of [...mounts].sort((a, b) => (a.mountPath < b.mountPath ? -1 : 1))) {
     if (isPathWithin(scopePath, mount.mountPath)) {
       roots.push({ mount, folder: { mount, path: mount.mountPath, relative: "", prefix: mountKeyPrefix(mount) } });
     } else if (isPathWithin(mount.mountPath, scopePath)) {
@@ -460,8 +516,11 @@ function searchRoots(tree: FsTree, auth: AuthState, input: z.output<typeof fsSea
 
 /**
  * Search by name (SPEC.md §3 Search params): files and folders whose name contains `q`, ignoring
- * case, in every mount of the scope, by walking their storage listings. Paths shadowed by a nested
- * mount belong to that mount and are reported from it only.
+ * case, in every mount of the scope, by walking their storage listings page by page (S3: prefix
+ * listings of 1000 keys). The walk stops as soon as it has the page asked for and one match more, or
+ * at its object limit, and then says so (`truncated`): a search in a mount of 100,000 objects
+ * answers its first results without walking them all. Paths shadowed by a nested mount belong to
+ * that mount and are reported from it only.
  */
 export async function searchFiles(
   deps: FsDeps,
@@ -474,6 +533,8 @@ export async function searchFiles(
   const roots = searchRoots(tree, auth, input);
   let walked = 0;
   let truncated = false;
+  // One match past the page shows that there is more; finding it ends the walk.
+  const enough = input.offset + input.limit + 1;
   const belongsTo = (mount: MountRow, path: string) => locate(tree, path)?.mount.id === mount.id && canRead(auth, path);
 
   for (const { mount, folder } of roots) {
@@ -517,6 +578,7 @@ export async function searchFiles(
           matches.set(path, { ...fileEntry(path, object), mount_id: mount.id, mount_path: mount.mountPath });
         }
       }
+      if (matches.size >= enough) truncated = true;
       if (truncated) break;
     }
   }

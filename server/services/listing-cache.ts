@@ -6,7 +6,12 @@
 import type { FsEntry } from "../../shared/schemas/fs";
 
 /** One folder's entries as the storage reported them, before mount points are merged in. */
-export type CachedListing = { entries: FsEntry[]; exists: boolean };
+export type CachedListing = {
+  entries: FsEntry[];
+  exists: boolean;
+  /** A page of a folder: the storage's token for the next page (null: the last page). */
+  nextToken?: string | null;
+};
 
 export type MountCacheStats = { entries: number; hits: number; misses: number };
 

@@ -222,42 +222,48 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
       const dir = resolveKeyPath(root, dirKey);
       if (await hasLinkBelowRoot(root, dir)) return { objects: [], prefixes: [], nextContinuationToken: null };
       const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
-      const objects: ObjectInfo[] = [];
-      const prefixes: string[] = [];
+      const after = (key: string) => !options.continuationToken || key > options.continuationToken;
       if (options.delimiter) {
+        // One level: the names are read at once (cheap), but only the page's files are statted, so
+        // the first page of a 10,000-file folder costs what a page costs (paged like S3: by last key).
         const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-        const files: string[] = [];
-        for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const keys: { key: string; isFolder: boolean }[] = [];
+        for (const entry of entries) {
           if (!entry.name.startsWith(namePrefix) || (entry.name === TEMP_DIR && dirKey === "")) continue;
           if (entry.isSymbolicLink()) continue;
-          if (entry.isDirectory()) prefixes.push(`${dirKey}${entry.name}/`);
-          else files.push(entry.name);
+          const isFolder = entry.isDirectory();
+          const key = isFolder ? `${dirKey}${entry.name}/` : `${dirKey}${entry.name}`;
+          if (after(key)) keys.push({ key, isFolder });
         }
-        for (let i = 0; i < files.length; i += STAT_BATCH) {
+        keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        const page = keys.slice(0, maxKeys);
+        const objects: ObjectInfo[] = [];
+        for (let i = 0; i < page.length; i += STAT_BATCH) {
           // Synchronous stats are several times faster than promises here; yielding between
-          // batches keeps a 10,000-file folder from holding up other requests.
+          // batches keeps a large page from holding up other requests.
           if (i > 0) await new Promise((next) => setImmediate(next));
-          for (const name of files.slice(i, i + STAT_BATCH)) {
-            const found = infoSync(dirKey + name, join(dir, name));
+          for (const { key, isFolder } of page.slice(i, i + STAT_BATCH)) {
+            const found = isFolder ? null : infoSync(key, join(dir, key.slice(dirKey.length)));
             if (found) objects.push(found);
           }
         }
-      } else {
-        await walk(dir, dirKey, objects);
+        return {
+          objects,
+          prefixes: page.filter((entry) => entry.isFolder).map((entry) => entry.key),
+          nextContinuationToken: keys.length > maxKeys ? (page.at(-1)?.key ?? null) : null,
+        };
       }
-      // One ordered sequence of keys and prefixes, paged by the last key returned (as S3 does).
-      const entries = [
-        ...objects.filter((o) => o.key.startsWith(prefix)).map((o) => ({ key: o.key, object: o })),
-        ...prefixes.map((p) => ({ key: p, object: null })),
-      ]
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-        .filter((entry) => !options.continuationToken || entry.key > options.continuationToken);
-      const page = entries.slice(0, maxKeys);
-      const last = page.at(-1);
+      const objects: ObjectInfo[] = [];
+      await walk(dir, dirKey, objects);
+      // One ordered sequence of keys, paged by the last key returned (as S3 does).
+      const keys = objects
+        .filter((object) => object.key.startsWith(prefix) && after(object.key))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const page = keys.slice(0, maxKeys);
       return {
-        objects: page.flatMap((entry) => (entry.object ? [entry.object] : [])),
-        prefixes: page.flatMap((entry) => (entry.object ? [] : [entry.key])),
-        nextContinuationToken: entries.length > maxKeys && last ? last.key : null,
+        objects: page,
+        prefixes: [],
+        nextContinuationToken: keys.length > maxKeys ? (page.at(-1)?.key ?? null) : null,
       };
     },
 

@@ -13,6 +13,8 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_SCOPES = ["global", "mount", "directory"] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
 export const FS_BATCH_MAX = 1000;
+/** Most results one search answer holds. */
+export const FS_SEARCH_LIMIT_MAX = 1000;
 
 /**
  * A path where a trailing slash matters: "/docs/" names the folder a file goes into, "/docs/a.txt"
@@ -34,10 +36,19 @@ export type TargetPath = z.output<typeof targetPath>;
 
 export const fsPathInput = z.object({ path: virtualPath });
 
+/** Entries per page of a paged folder listing when only a cursor is given. */
+export const FS_LIST_PAGE_DEFAULT = 200;
+/** S3 answers at most 1000 keys per request; a page is one request. */
+export const FS_LIST_PAGE_MAX = 1000;
+
 export const fsListInput = z.object({
   path: virtualPath.default("/"),
   /** Skips the listing cache (and refills it). */
   refresh: flexibleBoolean.optional(),
+  /** Pages the listing: at most this many entries (mount points come on top of the first page). */
+  limit: z.coerce.number().int().min(1).max(FS_LIST_PAGE_MAX).optional(),
+  /** The next_cursor of the previous page. */
+  cursor: z.string().max(4096).nullish(),
 });
 
 export const fsEntry = z.object({
@@ -66,8 +77,12 @@ export const fsListOutput = z.object({
   mount_id: z.string().nullable(),
   readonly: z.boolean(),
   cached: z.boolean(),
+  /** Entries in this answer (a paged listing: in this page). */
   total: z.number(),
   entries: z.array(fsEntry),
+  /** Paged listings: pass it as `cursor` for the next page; null on the last page and for whole listings. */
+  next_cursor: z.string().nullable(),
+  has_more: z.boolean(),
 });
 
 export const fsGetOutput = fsEntry.extend({
@@ -83,7 +98,7 @@ export const fsSearchInput = z
   .object({
     q: z.string().trim().min(SEARCH_MIN_LENGTH, "errors.searchTooShort").max(200),
     scope: z.enum(SEARCH_SCOPES).default("global"),
-    limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_LIMIT),
+    limit: z.coerce.number().int().min(1).max(FS_SEARCH_LIMIT_MAX).default(DEFAULT_PAGE_LIMIT),
     offset: z.coerce.number().int().min(0).default(0),
     mount_id: z.string().max(100).optional(),
     path: virtualPath.optional(),
@@ -106,7 +121,10 @@ export const fsSearchOutput = z.object({
   total: z.number(),
   limit: z.number(),
   offset: z.number(),
-  /** True when the walk stopped at its object limit: the results may be incomplete. */
+  /**
+   * True when the search stopped before walking everything: it had this page and at least one match
+   * more (then `total` counts what it found so far), or it reached its object limit.
+   */
   truncated: z.boolean(),
 });
 

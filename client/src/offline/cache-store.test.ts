@@ -56,6 +56,8 @@ const listing = (path: string): CachedDirectoryData => ({
   readonly: false,
   cached: false,
   total: 1,
+  next_cursor: null,
+  has_more: false,
   entries: [
     {
       name: "report.md",

@@ -91,6 +91,8 @@ export async function saveQueryResult(
     }
     case "fs.admin.list":
     case "fs.mine.list": {
+      // A folder's first page (or whole listing) stands for it offline; later pages are not kept.
+      if (stringField(input, "cursor")) return;
       const listing = data as CachedDirectory["data"];
       const key = normalizeDirectoryPath(stringField(input, "path") ?? "/");
       await db.directories.put({ path: key, owner: context.owner, data: listing, cachedAt });
@@ -121,6 +123,7 @@ export async function readCachedQuery(
     }
     case "fs.admin.list":
     case "fs.mine.list": {
+      if (stringField(input, "cursor")) return null;
       const row = await db.directories.get(normalizeDirectoryPath(stringField(input, "path") ?? "/"));
       if (!row || row.owner !== context.owner || !isFresh(row.cachedAt, context.now)) return null;
       return markFromOfflineCache(row.data, row.cachedAt);

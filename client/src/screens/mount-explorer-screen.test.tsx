@@ -23,8 +23,18 @@ function entry(overrides: Partial<FsEntry> & { name: string }): FsEntry {
   };
 }
 
-function listing(entries: FsEntry[], readonly = false) {
-  return { path: "/docs", is_virtual: false, mount_id: "m1", readonly, cached: false, total: entries.length, entries };
+function listing(entries: FsEntry[], readonly = false, nextCursor: string | null = null) {
+  return {
+    path: "/docs",
+    is_virtual: false,
+    mount_id: "m1",
+    readonly,
+    cached: false,
+    total: entries.length,
+    entries,
+    next_cursor: nextCursor,
+    has_more: nextCursor !== null,
+  };
 }
 
 const ENTRIES = [
@@ -47,7 +57,8 @@ describe("mount explorer (admin)", () => {
   test("breadcrumbs, folders first, sorting and selection", async () => {
     server.use({ ...adminValidation(), "fs.admin.list": () => listing(ENTRIES) });
     renderAppAt("/mount-explorer/docs");
-    await screen.findAllByTestId("entry");
+    // The first render of the app loads its lazy screens: slow on a busy machine.
+    await screen.findAllByTestId("entry", {}, { timeout: 5000 });
     const crumbs = screen.getByTestId("breadcrumbs");
     expect(within(crumbs).getByRole("link", { name: "All mounts" }).getAttribute("href")).toBe("/mount-explorer");
     expect(within(crumbs).getByText("docs").getAttribute("aria-current")).toBe("page");
@@ -67,6 +78,72 @@ describe("mount explorer (admin)", () => {
     fireEvent.click(screen.getByLabelText("Select all"));
     expect(screen.getByText("3 selected")).toBeDefined();
     expect(screen.queryByTestId("download-button")).toBeNull();
+  });
+
+  test("a large folder shows its first page, then the next one from its cursor on Load more", async () => {
+    const asked: unknown[] = [];
+    const page = (from: number) => Array.from({ length: 3 }, (_, i) => entry({ name: `f${from + i}.txt` }));
+    server.use({
+      ...adminValidation(),
+      "fs.admin.list": (input) => {
+        asked.push(input);
+        const cursor = (input as { cursor?: string | null }).cursor;
+        return cursor === "page-2" ? listing(page(3)) : listing(page(0), false, "page-2");
+      },
+    });
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry", {}, { timeout: 5000 });
+    expect(names()).toEqual(["f0.txt", "f1.txt", "f2.txt"]);
+    expect(screen.getByTestId("explorer-summary").textContent).toContain("3 items loaded, more below");
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await eventually(() => expect(names()).toEqual(["f0.txt", "f1.txt", "f2.txt", "f3.txt", "f4.txt", "f5.txt"]));
+    expect(screen.queryByTestId("load-more")).toBeNull();
+    expect(screen.getByTestId("explorer-summary").textContent).toContain("6 items");
+    expect(asked).toEqual([
+      expect.objectContaining({ path: "/docs", limit: 200 }),
+      expect.objectContaining({ path: "/docs", limit: 200, cursor: "page-2" }),
+    ]);
+  });
+
+  test("a search that stopped early says so, in both languages, and can search further", async () => {
+    const asked: { limit?: number }[] = [];
+    server.use({
+      ...adminValidation(),
+      "fs.admin.list": () => listing(ENTRIES),
+      "fs.admin.search": (input) => {
+        const { limit = 50 } = input as { limit?: number };
+        asked.push({ limit });
+        const items = Array.from({ length: limit === 50 ? 2 : 3 }, (_, i) => ({
+          ...entry({ name: `hit-${i}.txt` }),
+          mount_path: "/docs",
+        }));
+        return {
+          q: "hit",
+          scope: "global",
+          items,
+          total: items.length + (limit === 50 ? 1 : 0),
+          limit,
+          offset: 0,
+          truncated: limit === 50,
+        };
+      },
+    });
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry", {}, { timeout: 5000 });
+    const form = screen.getByTestId("explorer-search");
+    fireEvent.change(within(form).getByLabelText("Search files"), { target: { value: "hit" } });
+    fireEvent.submit(form);
+    expect((await screen.findByTestId("search-truncated")).textContent).toBe(
+      "The search stopped early, after the first matches; there may be more.",
+    );
+    expect(screen.getByText("First 2 results for “hit”")).toBeDefined();
+    await i18n.changeLanguage("zh");
+    await eventually(() => expect(screen.getByTestId("search-truncated").textContent).toContain("提前结束"));
+    await i18n.changeLanguage("en");
+    fireEvent.click(await screen.findByRole("button", { name: "Search further" }));
+    expect(await screen.findByText("3 results for “hit”")).toBeDefined();
+    expect(screen.queryByTestId("search-truncated")).toBeNull();
+    expect(asked).toEqual([{ limit: 50 }, { limit: 200 }]);
   });
 
   test("a new folder name is checked, then created under the current folder", async () => {

@@ -36,11 +36,13 @@ import { CopyDialog } from "./copy-dialog";
 import { EntryList } from "./entry-list";
 import { DeleteEntriesDialog, NameDialog } from "./explorer-dialogs";
 import { BasketIcon, CopyToIcon, FolderUploadIcon } from "./explorer-icons";
+import { LoadMore } from "./load-more";
 import { PreviewPanel } from "./preview-panel";
 import { SearchPanel } from "./search-panel";
 import { announceTask, TaskButton, TaskPanel } from "./task-panel";
 import { TextEditorDialog } from "./text-editor-dialog";
 import { useTaskDeps } from "./use-explorer-tasks";
+import { useFolderListing } from "./use-folder-listing";
 import { useFsApi } from "./use-fs-api";
 
 const VIEW_KEY = "explorer_view";
@@ -75,7 +77,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const preview = previewOf(search);
-  const list = api.list.useQuery({ path });
+  const list = useFolderListing(path);
   const mkdir = api.mkdir.useMutation();
   const rename = api.rename.useMutation();
   const taskDeps = useTaskDeps();
@@ -91,10 +93,11 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const folderInput = useRef<HTMLInputElement>(null);
   const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
 
-  const entries = useMemo(() => sortEntries(list.data?.entries ?? [], sort), [list.data, sort]);
+  const folder = list.first;
+  const entries = useMemo(() => sortEntries(list.entries, sort), [list.entries, sort]);
   const paths = useMemo(() => entries.map((entry) => entry.path), [entries]);
-  const readOnly = Boolean(list.data?.readonly) || (authType === "apikey" && auth.mountReadOnly);
-  const canWrite = Boolean(list.data) && !readOnly && !list.data?.is_virtual;
+  const readOnly = Boolean(folder?.readonly) || (authType === "apikey" && auth.mountReadOnly);
+  const canWrite = Boolean(folder) && !readOnly && !folder?.is_virtual;
   const selectedEntries = entries.filter((entry) => selected.has(entry.path));
   /** How many of these paths back file shares, or hold a share folder (docs/decisions/0007). */
   const sharesAmong = (targets: string[]) =>
@@ -113,8 +116,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const refresh = async () => {
     setIsRefreshing(true);
     try {
-      const fresh = await apiUtils.list.fetch({ path, refresh: true }, { staleTime: 0 });
-      apiUtils.list.setData({ path }, fresh);
+      await list.refresh();
     } catch (error) {
       toast.error(explorerErrorMessage(error, messages));
     } finally {
@@ -211,9 +213,9 @@ export function ExplorerBrowser({ path }: { path: string }) {
           })}
         </ol>
       </nav>
-      <OfflineCopyBadge data={list.data} />
+      <OfflineCopyBadge data={folder} />
 
-      <SearchPanel folder={path} mountId={list.data?.mount_id ?? null} />
+      <SearchPanel folder={path} mountId={folder?.mount_id ?? null} />
 
       <div className="mt-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label={t("explorer.toolbar")}>
         {canWrite ? (
@@ -401,7 +403,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           <div className="flex flex-col items-start gap-3 p-4">
             <FormAlert title={t("explorer.loadError")}>{explorerErrorMessage(list.error, messages)}</FormAlert>
             <div className="flex gap-2">
-              <Button size="sm" icon={RefreshIcon} onClick={() => void list.refetch()} isLoading={list.isRefetching}>
+              <Button size="sm" icon={RefreshIcon} onClick={() => void list.retry()} isLoading={list.isRetrying}>
                 {t("common.retry")}
               </Button>
               {path !== "/" ? (
@@ -415,10 +417,10 @@ export function ExplorerBrowser({ path }: { path: string }) {
           <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="explorer-empty">
             <FolderIcon className="size-10 text-slate-300 dark:text-slate-600" />
             <h2 className="mt-3 text-base font-semibold text-slate-900 dark:text-white">
-              {list.data.is_virtual && path === "/" ? t("explorer.empty.noMountsTitle") : t("explorer.empty.title")}
+              {folder?.is_virtual && path === "/" ? t("explorer.empty.noMountsTitle") : t("explorer.empty.title")}
             </h2>
             <p className="mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-400">
-              {list.data.is_virtual && path === "/"
+              {folder?.is_virtual && path === "/"
                 ? t("explorer.empty.noMountsDescription")
                 : canWrite
                   ? t("explorer.empty.dropHint")
@@ -439,6 +441,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             selectable
           />
         )}
+        {list.hasMore && !list.isError ? <LoadMore isLoading={list.isLoadingMore} onLoad={list.loadMore} /> : null}
         {isDragging ? (
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center bg-indigo-50/80 text-sm font-semibold text-indigo-700 dark:bg-indigo-950/70 dark:text-indigo-200">
             <CloudUploadIcon className="mr-2 size-5" />
@@ -446,10 +449,10 @@ export function ExplorerBrowser({ path }: { path: string }) {
           </div>
         ) : null}
       </section>
-      {list.data ? (
+      {folder ? (
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="explorer-summary">
-          {t("explorer.summary", { count: list.data.total })}
-          {list.data.cached ? ` · ${t("explorer.cached")}` : ""}
+          {t(list.hasMore ? "explorer.summaryLoaded" : "explorer.summary", { count: entries.length })}
+          {folder.cached ? ` · ${t("explorer.cached")}` : ""}
           {readOnly ? ` · ${t("mountAccess.readOnly")}` : ""}
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 // Search in the mounts (SPEC.md §5: at least 2 characters): a box with its scope (everywhere, this
 // mount, this folder and below), results linking to their folders, and a local search history.
-import { SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/fs";
+import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
+import { FS_SEARCH_LIMIT_MAX, SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/fs";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -19,7 +20,7 @@ import { addToBasket } from "./basket-panel";
 import { BasketIcon } from "./explorer-icons";
 import { useFsApi } from "./use-fs-api";
 
-type Submitted = { q: string; scope: SearchScope; mount_id?: string; path?: string };
+type Submitted = { q: string; scope: SearchScope; mount_id?: string; path?: string; limit?: number };
 
 export function SearchPanel({ folder, mountId }: { folder: string; mountId: string | null }) {
   const { t } = useTranslation();
@@ -143,7 +144,9 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-sm font-semibold text-slate-900 dark:text-white">
               {results.data
-                ? t("explorer.search.resultsTitle", { count: results.data.total, q: submitted.q })
+                ? results.data.truncated
+                  ? t("explorer.search.resultsTitlePartial", { count: results.data.items.length, q: submitted.q })
+                  : t("explorer.search.resultsTitle", { count: results.data.total, q: submitted.q })
                 : t("explorer.search.searching")}
             </h2>
             <button
@@ -220,7 +223,26 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
             </ul>
           )}
           {results.data?.truncated ? (
-            <p className="mt-2 text-xs text-amber-700 dark:text-amber-300">{t("explorer.search.truncated")}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <p className="text-xs text-amber-700 dark:text-amber-300" role="status" data-testid="search-truncated">
+                {t("explorer.search.truncated")}
+              </p>
+              {(submitted.limit ?? DEFAULT_PAGE_LIMIT) < FS_SEARCH_LIMIT_MAX ? (
+                <Button
+                  size="sm"
+                  isLoading={results.isFetching}
+                  onClick={() =>
+                    setSubmitted({
+                      ...submitted,
+                      limit: Math.min(FS_SEARCH_LIMIT_MAX, (submitted.limit ?? DEFAULT_PAGE_LIMIT) * 4),
+                    })
+                  }
+                  data-testid="search-further"
+                >
+                  {t("explorer.search.further")}
+                </Button>
+              ) : null}
+            </div>
           ) : null}
         </section>
       ) : null}

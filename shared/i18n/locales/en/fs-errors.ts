@@ -17,6 +17,7 @@ export const enFsErrors = {
   cacheTtlInvalid: "The cache TTL must be a whole number of seconds from 0 to 86400",
   sortOrderInvalid: "The sort order must be a whole number",
   mountNotFound: "The mount does not exist",
+  fsInvalidCursor: "This listing cursor is not valid for this folder; list the folder again from its start",
   fsPathNotFound: "The file or folder does not exist",
   fsPathForbidden: "You have no access to this path",
   fsShareFolderForbidden: "This folder holds file shares: API keys reach shared files only through their share links",

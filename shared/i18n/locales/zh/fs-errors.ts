@@ -16,6 +16,7 @@ export const zhFsErrors: typeof enFsErrors = {
   cacheTtlInvalid: "缓存时间必须是 0 到 86400 之间的整数秒",
   sortOrderInvalid: "排序必须是整数",
   mountNotFound: "挂载点不存在",
+  fsInvalidCursor: "该列表游标不属于此文件夹或已失效，请从头重新列出此文件夹",
   fsPathNotFound: "文件或文件夹不存在",
   fsPathForbidden: "您无权访问此路径",
   fsShareFolderForbidden: "此文件夹存放文件分享：API 密钥只能通过分享链接访问分享的文件",
