@@ -96,25 +96,29 @@ const requireAuth = t.middleware(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, auth } });
 });
 
-const requireAdmin = requireAuth.unstable_pipe(({ ctx, next }) => {
-  if (ctx.auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
-});
+/** Signed in (admin or API key): downstream, `ctx.auth` is non-null. */
+const signedInProcedure = t.procedure.use(requireAuth);
 
-/** Admin, or an API key holding `permission` (SPEC.md §6). */
-function requirePermission(permission: keyof Permissions) {
-  return requireAuth.unstable_pipe(async ({ ctx, next }) => {
+/** Admin, or an API key holding `permission` (SPEC.md §6); chained after requireAuth. */
+function withPermission(permission: keyof Permissions) {
+  return signedInProcedure.use(async ({ ctx, next }) => {
     await requireCaller(ctx, permission);
-    return next({ ctx });
+    return next();
   });
 }
 
 export const publicProcedure = t.procedure.meta({ access: "public" });
-export const authedProcedure = t.procedure.use(requireAuth).meta({ access: "authed" });
-export const adminProcedure = t.procedure.use(requireAdmin).meta({ access: "admin" });
-export const textProcedure = t.procedure.use(requirePermission("text")).meta({ access: "text" });
-export const fileProcedure = t.procedure.use(requirePermission("file")).meta({ access: "file" });
-export const mountProcedure = t.procedure.use(requirePermission("mount")).meta({ access: "mount" });
+export const authedProcedure = signedInProcedure.meta({ access: "authed" });
+export const adminProcedure = signedInProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
+    // Passing the narrowed auth on types `ctx.auth` as the admin's downstream (next() merges it in).
+    return next({ ctx: { auth: ctx.auth } });
+  })
+  .meta({ access: "admin" });
+export const textProcedure = withPermission("text").meta({ access: "text" });
+export const fileProcedure = withPermission("file").meta({ access: "file" });
+export const mountProcedure = withPermission("mount").meta({ access: "mount" });
 
 /**
  * For procedures that create something (a paste, an upload, a URL fetch): counts it against the

@@ -1,6 +1,7 @@
 // The REST adapter: serves /api/... from the same tRPC procedures the client calls, with the JSON
 // envelope of DECISIONS.md. Input is the path parameters plus the query string (GET, DELETE) or the
 // JSON body (POST, PUT); errors become envelopes with the status of their error code.
+import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
@@ -46,26 +47,20 @@ async function readJsonBody(request: Request): Promise<Record<string, unknown>> 
 /** What a procedure without input accepts in a body: nothing. */
 const NO_INPUT = z.object({});
 
-type ProcedureCall = (options: {
-  ctx: Context;
-  path: string;
-  type: "query" | "mutation";
-  getRawInput: () => Promise<unknown>;
-  signal: AbortSignal | undefined;
-}) => Promise<unknown>;
-
 /**
- * Runs a procedure as tRPC's own caller does (middlewares, input and output validation), without
- * building a caller proxy per request, which costs more than many procedures themselves.
+ * Runs a procedure as tRPC's own handlers do (middlewares, input and output validation), through
+ * tRPC's public callTRPCProcedure: no caller proxy per request, which costs more than many
+ * procedures themselves.
  */
 function invokeProcedure(route: ProcedureRoute, ctx: Context, input: unknown): Promise<unknown> {
-  const call = route.procedure as unknown as ProcedureCall;
-  return call({
-    ctx,
+  return callTRPCProcedure({
+    router: route.router,
     path: route.procedurePath,
-    type: route.procedure._def.type === "mutation" ? "mutation" : "query",
+    type: route.type,
+    ctx,
     getRawInput: async () => input,
     signal: ctx.request.signal,
+    batchIndex: 0,
   });
 }
 

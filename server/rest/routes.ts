@@ -1,6 +1,6 @@
 // The REST route table, generated from the router's procedure metas plus the declared raw routes, so
 // that no route is written twice (ARCHITECTURE.md #4). Used by the adapter and the OpenAPI document.
-import type { AnyProcedure, AnyRouter } from "@trpc/server";
+import type { AnyProcedure, AnyRouter, TRPCProcedureType } from "@trpc/server";
 import type { z } from "zod";
 import type { HttpMethod, ProcedureMeta, RestMeta } from "../trpc";
 import type { RawRoute } from "./raw-route";
@@ -13,7 +13,9 @@ export type ProcedureRoute = Matcher & {
   path: string;
   /** Dotted tRPC path, e.g. "pastes.create". */
   procedurePath: string;
-  procedure: AnyProcedure;
+  /** The router the procedure is called through (callTRPCProcedure). */
+  router: AnyRouter;
+  type: TRPCProcedureType;
   meta: RestMeta;
   access: ProcedureMeta["access"];
   input: z.ZodType | undefined;
@@ -43,31 +45,30 @@ function compilePath(path: string): Matcher {
   return { pattern: new RegExp(`^${source}/?$`), paramNames };
 }
 
-type ProcedureDef = {
-  meta?: ProcedureMeta;
-  inputs: unknown[];
-  output?: unknown;
-  type: "query" | "mutation" | "subscription";
-};
-
 export function buildRouteTable(router: AnyRouter, rawRoutes: RawRoute[]): RestRoute[] {
   const routes: RestRoute[] = [];
-  const procedures = router._def.procedures as Record<string, AnyProcedure>;
+  // The router's flat map of procedures by dotted path, as trpc-to-openapi reads it: tRPC has no
+  // other way to list them. A procedure types its meta as unknown (it is the router's ProcedureMeta)
+  // and keeps its output parser untyped.
+  const procedures: Record<string, AnyProcedure> = router._def.procedures;
   for (const [procedurePath, procedure] of Object.entries(procedures)) {
-    const def = procedure._def as unknown as ProcedureDef;
-    const rest = def.meta?.rest;
+    const definition = procedure._def;
+    const meta = definition.meta as ProcedureMeta | undefined;
+    const rest = meta?.rest;
     if (!rest) continue;
-    if (def.inputs.length > 1) throw new Error(`${procedurePath}: REST procedures take one input schema`);
+    if (definition.inputs.length > 1) throw new Error(`${procedurePath}: REST procedures take one input schema`);
+    const output = "output" in definition ? definition.output : undefined;
     routes.push({
       kind: "procedure",
       method: rest.method,
       path: rest.path,
       procedurePath,
-      procedure,
+      router,
+      type: definition.type,
       meta: rest,
-      access: def.meta?.access,
-      input: def.inputs[0] as z.ZodType | undefined,
-      output: def.output as z.ZodType | undefined,
+      access: meta?.access,
+      input: definition.inputs[0] as z.ZodType | undefined,
+      output: output as z.ZodType | undefined,
       ...compilePath(rest.path),
     });
   }
