@@ -253,3 +253,93 @@ describe("explorer upload failures (item 4)", () => {
     }
   });
 });
+
+/** Visible text, tooltips, labels and placeholders of a page that hold English words and no Chinese. */
+async function englishLeftovers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // Names and units that stay as they are in Chinese.
+    const KEPT =
+      /^(Pastebox|Markdown|GitHub|API|S3|WebDAV|URL|QR|PDF|ZIP|HTTP|HTTPS|SQLite|PostgreSQL|JSON|MB|KB|GB|TB|B|UTC|Bearer|ETag|CORS|ID|OK|admin|docs|tool|py|bin|txt|md)$/i;
+    const isEnglish = (value: string) => {
+      const text = value.trim();
+      if (!text || /[\u3400-\u9fff]/.test(text)) return false;
+      const words = text.match(/[A-Za-z]{3,}/g) ?? [];
+      return words.some((word) => !KEPT.test(word));
+    };
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 0 && box.height > 0 && style.visibility !== "hidden" && style.display !== "none";
+    };
+    const found = new Set<string>();
+    // Names the admin gave (or the first boot gave, as data the admin may rename) are not interface.
+    const NAMES = new Set(["Local storage", "Docs"]);
+    // What the user wrote (the editor's text, file names) is theirs, not the interface's.
+    const isUserContent = (element: Element) =>
+      Boolean(element.closest('.cm-content, .ProseMirror, [data-testid="entry"], input, textarea, code, pre'));
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || isUserContent(parent) || !visible(parent)) continue;
+      if (NAMES.has(node.textContent?.trim() ?? "")) continue;
+      if (isEnglish(node.textContent ?? "")) found.add(`text: ${node.textContent?.trim()}`);
+    }
+    for (const element of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
+      if (element.closest('.cm-content, .ProseMirror, [data-testid="entry"]')) continue;
+      for (const name of ["title", "aria-label", "placeholder"]) {
+        const value = element.getAttribute(name);
+        if (value && isEnglish(value)) found.add(`${name}: ${value}`);
+      }
+    }
+    return [...found];
+  });
+}
+
+describe("Chinese everywhere (item 10)", () => {
+  test("the rich editor's code-block fold markers and every screen touched speak Chinese", async () => {
+    const { context, page, errors } = await openAsAdmin({ locale: "zh-CN" });
+    await page.evaluate(() => {
+      localStorage.setItem("language", "zh");
+      localStorage.setItem(
+        "paste_draft",
+        JSON.stringify({
+          v: 1,
+          content: "# 标题\n\n```js\nfunction sum(a, b) {\n  return a + b;\n}\n```\n",
+          mode: "markdown",
+          slug: "",
+          expiry: "never",
+          maxViews: "",
+          remark: "",
+        }),
+      );
+    });
+    await page.goto(`${app.baseUrl}/`);
+    await page.locator(".cm-content").first().waitFor();
+    expect(await englishLeftovers(page)).toEqual([]);
+
+    // The rich editor's code block: CodeMirror's fold markers ("Fold line", then "Unfold line").
+    await page.getByTestId("editor-view-rich").click();
+    // Markers show on hover; the gutter's spacer is an "Unfold line" marker from the start.
+    await page.waitForFunction(
+      () => document.querySelectorAll(".milkdown .cm-foldGutter span[title]").length >= 2,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const titles = await page.$$eval(".milkdown .cm-foldGutter span[title]", (spans) =>
+      spans.map((span) => span.getAttribute("title")),
+    );
+    expect(titles).toContain("折叠此行");
+    expect(titles).toContain("展开此行");
+    expect(titles.filter((title) => title !== "折叠此行" && title !== "展开此行")).toEqual([]);
+    expect(await englishLeftovers(page)).toEqual([]);
+
+    for (const path of ["/upload", "/mount-explorer/docs", "/admin"]) {
+      await page.goto(`${app.baseUrl}${path}`);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(500);
+      expect(`${path}: ${(await englishLeftovers(page)).join(" | ")}`).toBe(`${path}: `);
+    }
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

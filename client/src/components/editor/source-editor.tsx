@@ -14,8 +14,10 @@ import {
   keymap,
   placeholder,
 } from "@codemirror/view";
+import type { TFunction } from "i18next";
 import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { codeMirrorPhrases } from "../../lib/editor/codemirror-phrases";
 import { lineSeparatorOf, withLineSeparator } from "../../lib/editor/line-breaks";
 import { type MarkdownAction, markdownChange } from "../../lib/editor/markdown-commands";
 import { cx, focusRing } from "../class-names";
@@ -101,10 +103,12 @@ function extensionsFor(
   text: string,
   onDocChanged: () => void,
   onReplace: (text: string) => void,
+  t: TFunction,
 ): Extension[] {
   const separator = lineSeparatorOf(text);
   return [
     pasteAsNewText(onReplace),
+    codeMirrorPhrases(t),
     EditorState.lineSeparator.of(separator),
     EditorView.clipboardInputFilter.of((text) => withLineSeparator(text, separator)),
     history(),
@@ -162,7 +166,7 @@ export default function SourceEditor(props: SourceEditorProps) {
       timer = setTimeout(flush, REPORT_DELAY_MS);
     };
     const stateFor = (text: string): EditorState =>
-      EditorState.create({ doc: text, extensions: extensionsFor(first, text, onDocChanged, replace) });
+      EditorState.create({ doc: text, extensions: extensionsFor(first, text, onDocChanged, replace, t) });
     function replace(text: string) {
       view.setState(stateFor(text));
       view.dispatch({ selection: { anchor: view.state.doc.length }, scrollIntoView: true });

@@ -35,6 +35,7 @@ import { formatBytes } from "../../../../shared/format-bytes";
 import { codeTheme } from "../../components/editor/code-theme";
 import type { EditorHandle } from "../../components/editor/editor-handle";
 import { toast } from "../../components/toast-store";
+import { codeMirrorPhrases } from "../../lib/editor/codemirror-phrases";
 import { trimEditorTail } from "../../lib/editor/rich-markdown";
 
 /** Images picked from the device are embedded as data: URLs up to this size (a share has no file store). */
@@ -181,6 +182,7 @@ export default function MilkdownEditor({
       .addFeature(codeMirror, {
         languages,
         theme: codeTheme,
+        extensions: [codeMirrorPhrases(translate)],
         searchPlaceholder: c("languageSearch"),
         noResultText: c("noLanguage"),
         copyText: c("copy"),
