@@ -54,7 +54,7 @@ function offlineShellFiles(chunks: ChunkGraph): Set<string> {
 }
 
 /**
- * The offline app (SPEC.md §1): once the client is written, bundle client/src/offline/sw.ts into
+ * The offline app (docs/product.md §1): once the client is written, bundle client/src/offline/sw.ts into
  * <outDir>/sw.js. workbox-build's injectManifest lists the offline shell of THIS build for
  * precaching (index.html, offline.html, icons, the entry's code and Home's): a visitor of one link
  * does not download the whole app. Every other asset of the build is named to the worker

@@ -33,7 +33,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
   // One line per request costs 15-20 % of throughput on the hottest routes: off unless asked for.
   ACCESS_LOG: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
-  // Lets URL upload reach private addresses; only for tests against local servers (DECISIONS.md).
+  // Lets URL upload reach private addresses; only for tests against local servers (docs/rules.md).
   ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
@@ -95,7 +95,7 @@ function normaliseSqliteUrl(url: string): string {
   return `file:${resolve(url.slice("file:".length))}`;
 }
 
-/** The app secret is generated on first start and kept in the data directory (DECISIONS.md). */
+/** The app secret is generated on first start and kept in the data directory (docs/rules.md). */
 function readOrCreateSecret(dataDir: string): string {
   const path = join(dataDir, "secret.key");
   if (existsSync(path)) return readFileSync(path, "utf8").trim();

@@ -1,5 +1,5 @@
 // The one tRPC instance: context, meta, error shape and the base procedures every router builds on
-// (ARCHITECTURE.md #1). A procedure that is part of the public REST API declares `meta.rest`; the REST
+// (docs/architecture.md #1). A procedure that is part of the public REST API declares `meta.rest`; the REST
 // adapter and the OpenAPI document are generated from it.
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
@@ -34,7 +34,7 @@ export type RestMeta = {
   /** i18n key of the envelope's message on success (default errors.ok). */
   successMessage?: string;
   /**
-   * Answers that mean "nothing was done" without being errors (DECISIONS.md: cancel and abort with
+   * Answers that mean "nothing was done" without being errors (docs/api.md, Envelope: cancel and abort with
    * nothing to cancel): the envelope says success false with this message, status still 200.
    */
   softFailure?: { when: (data: unknown) => boolean; message: string };
@@ -99,7 +99,7 @@ const requireAuth = t.middleware(async ({ ctx, next }) => {
 /** Signed in (admin or API key): downstream, `ctx.auth` is non-null. */
 const signedInProcedure = t.procedure.use(requireAuth);
 
-/** Admin, or an API key holding `permission` (SPEC.md §6); chained after requireAuth. */
+/** Admin, or an API key holding `permission` (docs/product.md §6); chained after requireAuth. */
 function withPermission(permission: keyof Permissions) {
   return signedInProcedure.use(async ({ ctx, next }) => {
     await requireCaller(ctx, permission);

@@ -1,4 +1,4 @@
-// Product-wide constants shared by client and server (SPEC.md §9).
+// Product-wide constants shared by client and server (docs/product.md §9).
 export const PRODUCT_NAME = "Pastebox";
 export const APP_VERSION = "0.6.8";
 export const SOURCE_REPOSITORY_URL = "https://github.com/pastebox/pastebox";
@@ -11,7 +11,7 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 export const THEME_MODES = ["auto", "light", "dark"] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
-// Local-storage keys the client owns (SPEC.md §2, §3).
+// Local-storage keys the client owns (docs/product.md §2, §3).
 /**
  * The browser's admin session (docs/decisions/0009-browser-session-cookie.md): an HttpOnly,
  * SameSite=Strict cookie the page's script never sees. Every call the web client makes carries
@@ -29,7 +29,7 @@ export const STORAGE_KEYS = {
   apiKeyInfo: "api_key_info",
 } as const;
 
-/** Words a custom slug may not be: routes and API segments (DECISIONS.md, Slugs). */
+/** Words a custom slug may not be: routes and API segments (docs/rules.md, Slugs). */
 export const RESERVED_SLUGS = [
   "api",
   "admin",
@@ -52,10 +52,10 @@ export const RESERVED_SLUGS = [
   "favicon",
 ] as const;
 export const GENERATED_SLUG_LENGTH = 6;
-/** Text the editor and the server accept at most (SPEC.md §9). */
+/** Text the editor and the server accept at most (docs/product.md §9). */
 export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
 /** Office documents are previewed in Microsoft's viewer, framed by the file page. */
 export const OFFICE_VIEWER_ORIGIN = "https://view.officeapps.live.com";
 export const REMARK_MAX_LENGTH = 500;
-/** Expiry choices of share forms (SPEC.md §9), in hours; null is never. */
+/** Expiry choices of share forms (docs/product.md §9), in hours; null is never. */
 export const EXPIRY_CHOICES_HOURS = [1, 24, 168, 720, null] as const;

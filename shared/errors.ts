@@ -1,4 +1,4 @@
-// The one error vocabulary (ARCHITECTURE.md #6): every failure the server reports carries one of these
+// The one error vocabulary (docs/architecture.md #6): every failure the server reports carries one of these
 // codes. The table gives its HTTP status; the server maps it to a tRPC code, the client to a message.
 export const ERROR_HTTP_STATUS = {
   BAD_REQUEST: 400,
@@ -26,5 +26,5 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && value in ERROR_HTTP_STATUS;
 }
 
-/** The JSON envelope of every /api answer (DECISIONS.md, Wire format). */
+/** The JSON envelope of every /api answer (docs/api.md, Envelope). */
 export type Envelope<T> = { code: number; message: string; data: T | null; success: boolean };

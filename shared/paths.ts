@@ -1,4 +1,4 @@
-// Path rules shared by client and server (SPEC.md §5, DECISIONS.md "Path permission"). Every path is
+// Path rules shared by client and server (docs/product.md §5, docs/rules.md "Path permission"). Every path is
 // normalised before any check, so that `.`/`..` segments, repeated or trailing slashes, backslashes
 // and NUL bytes can never reach outside a base path or a mount. Inputs are expected to be decoded
 // exactly once (by URL parsing at the boundary); this module never decodes again, because decoding
@@ -44,13 +44,13 @@ export function isPathWithin(basePath: string, path: string): boolean {
 /** The caller as the permission rules see it. */
 export type Principal = { type: "admin" } | { type: "apikey"; keyId: string; basicPath: string };
 
-/** SPEC.md §5: the admin passes everything; an API key only at or beneath its base path. */
+/** docs/product.md §5: the admin passes everything; an API key only at or beneath its base path. */
 export function hasPathPermission(principal: Principal, path: string): boolean {
   if (principal.type === "admin") return true;
   return isPathWithin(principal.basicPath, path);
 }
 
-/** SPEC.md §5: the admin is creator of every file; a key when created_by is its id, with or without "apikey:". */
+/** docs/product.md §5: the admin is creator of every file; a key when created_by is its id, with or without "apikey:". */
 export function isCreator(principal: Principal, createdBy: string | null | undefined): boolean {
   if (principal.type === "admin") return true;
   if (!createdBy) return false;

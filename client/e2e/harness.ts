@@ -1,6 +1,6 @@
 // End-to-end harness: starts the real server (which serves the built client from dist/client) on a
 // free loopback port with a fresh data directory, and launches Debian's Chromium through
-// playwright-core (no browser download: see ENVIRONMENT.md). Build the client first.
+// playwright-core (no browser download: see docs/environment.md). Build the client first.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";

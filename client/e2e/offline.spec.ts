@@ -1,4 +1,4 @@
-// The installable offline app in Chromium against the real server (SPEC.md §1, §2, §4): the service
+// The installable offline app in Chromium against the real server (docs/product.md §1, §2, §4): the service
 // worker installs; a paste viewed online stays readable offline after a reload; an address never
 // opened shows the offline fallback page, whose three buttons work; a paste created offline is
 // queued, then sent when the browser is back online and reachable by its link; a new build of the
@@ -58,7 +58,7 @@ async function waitForServiceWorker(page: Page) {
   expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toEndWith("/sw.js");
 }
 
-/** Rows in one of the offline database's stores (SPEC.md §3). */
+/** Rows in one of the offline database's stores (docs/product.md §3). */
 function countRows(page: Page, store: string): Promise<number> {
   return page.evaluate(
     (name) =>

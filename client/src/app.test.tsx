@@ -52,7 +52,7 @@ const sharedFile = (slug: string) => ({
 });
 
 describe("routes", () => {
-  test("every route of SPEC.md §2 renders its screen", async () => {
+  test("every route of docs/product.md §2 renders its screen", async () => {
     trpcMock.use({
       "pastes.view": (input) => sharedText((input as { slug: string }).slug),
       "files.public.get": (input) => sharedFile((input as { slug: string }).slug),

@@ -1,4 +1,4 @@
-// Routes (SPEC.md §2) inside the app shell, behind the route guard. Screens load lazily; each route
+// Routes (docs/product.md §2) inside the app shell, behind the route guard. Screens load lazily; each route
 // sets its page title outside the lazy boundary, so the title is right while the code is loading.
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -104,7 +104,7 @@ export function AppRoutes() {
           </RouteScreen>
         )}
       </Route>
-      {/* SPEC.md §2: any other path goes Home; replace, so Back does not bounce to the bad URL. */}
+      {/* docs/product.md §2: any other path goes Home; replace, so Back does not bounce to the bad URL. */}
       <Route>
         <Redirect to={ROUTES.home} replace />
       </Route>

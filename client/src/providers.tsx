@@ -22,7 +22,7 @@ export function createQueryClient(): QueryClient {
         // service worker does). React Query's default would pause them until the network returns.
         networkMode: "always",
       },
-      // Offline, a write reaches the tRPC link, which queues it at once (SPEC.md §4) instead of
+      // Offline, a write reaches the tRPC link, which queues it at once (docs/product.md §4) instead of
       // React Query holding it paused in memory, where a closed tab would lose it.
       mutations: { networkMode: "always" },
     },

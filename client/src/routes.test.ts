@@ -30,13 +30,13 @@ describe("isNavItemActive", () => {
     expect(isNavItemActive("/upload", "/uploads")).toBe(false);
   });
 
-  test("the bar lists the four sections of SPEC.md §1 in order", () => {
+  test("the bar lists the four sections of docs/product.md §1 in order", () => {
     expect(NAV_ITEMS.map((item) => item.href)).toEqual(["/", "/upload", "/mount-explorer", "/admin"]);
   });
 });
 
 describe("admin modules", () => {
-  test("the seven modules of SPEC.md §2", () => {
+  test("the seven modules of docs/product.md §2", () => {
     expect([...ADMIN_MODULES]).toEqual([
       "dashboard",
       "text-management",

@@ -1,4 +1,4 @@
-// The client's routes (SPEC.md §2) in one table: the router, the navigation bar and the page titles
+// The client's routes (docs/product.md §2) in one table: the router, the navigation bar and the page titles
 // all read it, so a path is spelled once.
 export const ROUTES = {
   home: "/",

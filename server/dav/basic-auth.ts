@@ -1,4 +1,4 @@
-// Who is calling /dav (DECISIONS.md, Mounts and WebDAV): HTTP Basic with the admin's user name and
+// Who is calling /dav (docs/rules.md, Mounts and WebDAV): HTTP Basic with the admin's user name and
 // password, or an API key with mount permission given as both user name and password; or, as
 // CloudPaste's API document has it, `Authorization: Bearer <api key or admin token>`. Failures count
 // against the client address with the same rate limits as the other paths (admin login, API keys), and

@@ -417,7 +417,7 @@ describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
           : calls.includes("put")
             ? "proxy"
             : `unknown: ${calls.join(",")}`;
-    // SPEC.md §3 modes as docs/decisions/0004-webdav.md decides them: direct needs S3 and a stated
+    // docs/product.md §3 modes as docs/decisions/0004-webdav.md decides them: direct needs S3 and a stated
     // length; auto sends S3 bodies of unknown length (or over 5 GiB) in parts, the rest in one request.
     const expectedMode = (mode: string, chunked: boolean) => {
       if (mode === "proxy" || mode === "multipart") return mode;

@@ -1,4 +1,4 @@
-// WebDAV at /dav (DECISIONS.md, Mounts and WebDAV; RFC 4918 class 1 and 2): the mount explorer's tree
+// WebDAV at /dav (docs/rules.md, Mounts and WebDAV; RFC 4918 class 1 and 2): the mount explorer's tree
 // for Windows Explorer, macOS Finder, rclone, Cyberduck, davfs2 and sync tools. This is the entry:
 // Basic auth, then one handler per method. Failures answer with their status and, where RFC 4918
 // defines one, a precondition element in a <D:error> body; otherwise a translated plain-text message.

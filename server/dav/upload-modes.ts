@@ -1,4 +1,4 @@
-// How a WebDAV PUT body reaches the storage: the WebDAV upload mode setting (SPEC.md §3), decided in
+// How a WebDAV PUT body reaches the storage: the WebDAV upload mode setting (docs/product.md §3), decided in
 // docs/decisions/0004-webdav.md. Every mode streams; none holds the file in memory:
 // - proxy: the body is streamed to the storage driver (one streamed PUT to S3 when the length is
 //   known, the driver's bounded multipart otherwise; a temp file renamed into place on local disk);

@@ -1,4 +1,4 @@
-// The raw text link of a paste: the content as text/plain (DECISIONS.md: not enveloped; errors as plain
+// The raw text link of a paste: the content as text/plain (docs/api.md: not enveloped; errors as plain
 // text with the right status). Every delivery counts a view, like the paste page.
 import { z } from "zod";
 import { AppError, describeError } from "../errors";

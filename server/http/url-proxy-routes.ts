@@ -1,4 +1,4 @@
-// URL upload through the server (SPEC.md §4: when the browser cannot download a URL itself, from CORS
+// URL upload through the server (docs/product.md §4: when the browser cannot download a URL itself, from CORS
 // or the network, it retries through this proxy). The remote body is streamed through untouched, never
 // buffered; the answer is always an attachment the browser will not sniff or render on our origin.
 import { z } from "zod";

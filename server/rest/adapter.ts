@@ -1,5 +1,5 @@
 // The REST adapter: serves /api/... from the same tRPC procedures the client calls, with the JSON
-// envelope of DECISIONS.md. Input is the path parameters plus the query string (GET, DELETE) or the
+// envelope of docs/api.md. Input is the path parameters plus the query string (GET, DELETE) or the
 // JSON body (POST, PUT); errors become envelopes with the status of their error code.
 import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The JSON envelope of every /api answer (DECISIONS.md, Wire format): HTTP status equals `code`.
+// The JSON envelope of every /api answer (docs/api.md, Envelope): HTTP status equals `code`.
 import type { Envelope } from "../../shared/errors";
 import { describeError, type ErrorDescription } from "../errors";
 

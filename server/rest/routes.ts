@@ -1,5 +1,5 @@
 // The REST route table, generated from the router's procedure metas plus the declared raw routes, so
-// that no route is written twice (ARCHITECTURE.md #4). Used by the adapter and the OpenAPI document.
+// that no route is written twice (docs/architecture.md #4). Used by the adapter and the OpenAPI document.
 import type { AnyProcedure, AnyRouter, TRPCProcedureType } from "@trpc/server";
 import type { z } from "zod";
 import type { HttpMethod, ProcedureMeta, RestMeta } from "../trpc";

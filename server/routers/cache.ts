@@ -1,4 +1,4 @@
-// The listing cache of the mount explorer (SPEC.md §7 System): the admin clears it and reads its
+// The listing cache of the mount explorer (docs/product.md §7 System): the admin clears it and reads its
 // statistics; API keys with mount permission clear it for the mounts their base path reaches.
 import { cacheClearInput, cacheClearOutput, cacheStatsOutput } from "../../shared/schemas/fs";
 import { clearListingCache, listingCacheStats } from "../services/fs";

@@ -1,4 +1,4 @@
-// The admin dashboard (SPEC.md §7 System): counts, storage use and the last seven days' activity.
+// The admin dashboard (docs/product.md §7 System): counts, storage use and the last seven days' activity.
 import { dashboardStatsInput, dashboardStatsOutput } from "../../shared/schemas/dashboard";
 import { getDashboardStats } from "../services/dashboard";
 import { adminProcedure, router } from "../trpc";

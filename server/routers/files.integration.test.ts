@@ -256,7 +256,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
         expect(commit.status).toBe(413);
       } else {
         // The app receives local uploads itself and cuts the body off at the limit; the client then
-        // cancels the upload it started (SPEC.md §4).
+        // cancels the upload it started (docs/product.md §4).
         const put = await fetchLink(liar.body.data.upload_url, { method: "PUT", body: bytes(1024 * 1024 + 10) });
         expect(put.status).toBe(413);
         expect(await (await t.storage.driverFor(storageId)).head(liar.body.data.storage_path)).toBeNull();

@@ -45,7 +45,7 @@ const nothingToCancel = {
 
 /**
  * The upload procedures under a prefix: /s3 for files from the device, /url for files fetched from a
- * URL (SPEC.md §7). The flows are the same; the URL ones also record where the bytes came from.
+ * URL (docs/product.md §7). The flows are the same; the URL ones also record where the bytes came from.
  */
 function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
   const tags = [tag];

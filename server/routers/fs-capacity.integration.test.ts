@@ -1,4 +1,4 @@
-// A storage config's capacity holds for uploads into mounts as it does for /upload (DECISIONS.md:
+// A storage config's capacity holds for uploads into mounts as it does for /upload (docs/rules.md:
 // "insufficient storage space" with the server's message): the form upload (declared size, and a body
 // cut off while streaming), multipart (init, and the stored size at completion) and presigned uploads
 // (presign, and the stored size at commit). Nothing refused stays in the storage. SQLite and Postgres,

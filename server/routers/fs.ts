@@ -1,4 +1,4 @@
-// The mount explorer's file system (SPEC.md §7 File system), declared once and served twice: under
+// The mount explorer's file system (docs/product.md §7 File system), declared once and served twice: under
 // /admin/fs for the admin and under /user/fs for API keys with mount permission (confined to their
 // base path, refused writes when read-only; the services check every path). Binary bodies (download,
 // form upload, multipart parts) are raw routes in server/http/fs-routes.ts.

@@ -1,4 +1,4 @@
-// The app's tRPC router: one sub-router per domain (ARCHITECTURE.md #2). The client infers its types
+// The app's tRPC router: one sub-router per domain (docs/architecture.md #2). The client infers its types
 // from AppRouter; the REST adapter and OpenAPI document read the procedures' `meta.rest`.
 import { router } from "../trpc";
 import { adminRouter } from "./admin";

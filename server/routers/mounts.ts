@@ -1,5 +1,5 @@
-// Mount points (SPEC.md §7 Mounts): the admin manages them under /admin/mounts; API keys with mount
-// permission read the active ones their base path reaches under /user/mounts (SPEC.md §6: keys cannot
+// Mount points (docs/product.md §7 Mounts): the admin manages them under /admin/mounts; API keys with mount
+// permission read the active ones their base path reaches under /user/mounts (docs/product.md §6: keys cannot
 // create, change or delete mounts).
 import { z } from "zod";
 import { idParam } from "../../shared/schemas/common";

@@ -1,5 +1,5 @@
 // URL upload, first step: what a URL holds (name, size, type, range support) before the browser
-// downloads it (SPEC.md §7). Admin, or an API key with file permission.
+// downloads it (docs/product.md §7). Admin, or an API key with file permission.
 import { z } from "zod";
 import { getUrlInfo } from "../services/url-info";
 import { fileProcedure, limitCreation, router } from "../trpc";

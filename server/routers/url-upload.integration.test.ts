@@ -1,5 +1,5 @@
 // URL upload on the server (POST /api/url/info, GET /api/url/proxy) against a local origin server:
-// SSRF refusals in every spelling (DECISIONS.md, Abuse and safety), redirects re-checked per hop, DNS
+// SSRF refusals in every spelling (docs/rules.md, Abuse and safety), redirects re-checked per hop, DNS
 // answers pinned, then with private addresses allowed: info, the HEAD fallback, the streamed proxy with
 // Range, and who may call both.
 //

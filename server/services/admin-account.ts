@@ -1,5 +1,5 @@
 // The admin account: login (rate limited per client address), logout, and the change of username or
-// password, which ends every admin session (DECISIONS.md, Secrets and accounts).
+// password, which ends every admin session (docs/rules.md, Secrets and accounts).
 import type { ChangePasswordInput } from "../../shared/schemas/auth";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";

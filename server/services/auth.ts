@@ -121,7 +121,7 @@ export async function validateApiKey(
 }
 
 /**
- * Reads `Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>` (SPEC.md §7). Past the
+ * Reads `Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>` (docs/product.md §7). Past the
  * limit of failed keys from the client address every key attempt from it is refused; failures are
  * counted by requireCaller (server/trpc.ts) when a call actually needs the credentials.
  */
@@ -153,7 +153,7 @@ export function isApiKeyFailure(failure: AppError): boolean {
   return failure.messageKey === "errors.apiKeyInvalid" || failure.messageKey === "errors.apiKeyExpired";
 }
 
-/** The created_by value for rows a caller creates (SPEC.md §3: "apikey:<id>" for keys). */
+/** The created_by value for rows a caller creates (docs/product.md §3: "apikey:<id>" for keys). */
 export function creatorOf(auth: AuthState): string {
   return auth.type === "admin" ? `admin:${auth.adminId}` : `apikey:${auth.keyId}`;
 }

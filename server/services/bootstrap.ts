@@ -1,4 +1,4 @@
-// First-start set-up: the admin account (DECISIONS.md: never a fixed default password) and a local
+// First-start set-up: the admin account (docs/rules.md: never a fixed default password) and a local
 // storage config under the data directory as the default, so uploads work with no object store.
 import { join } from "node:path";
 import { LOCAL_PROVIDER } from "../../shared/schemas/storage";

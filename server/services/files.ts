@@ -263,7 +263,7 @@ export async function usedBytes(db: Database, storageConfigId: string): Promise<
   return Number(result._sum.size ?? 0n);
 }
 
-/** The server-side limits (DECISIONS.md): max upload size, then the storage's capacity. */
+/** The server-side limits (docs/rules.md): max upload size, then the storage's capacity. */
 export async function assertUploadFits(db: Database, storage: StorageRow, size: number, excludeFileId?: string) {
   const maxBytes = megabytesToBytes((await getSystemSettings(db)).max_upload_size);
   if (size > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) });
@@ -408,7 +408,7 @@ async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<Share
   return toFile(updated, deps.config.publicUrl);
 }
 
-/** Presigned direct upload, step 2 (SPEC.md §4): checks the stored object and commits the share. */
+/** Presigned direct upload, step 2 (docs/product.md §4): checks the stored object and commits the share. */
 export async function commitUpload(deps: FileDeps, auth: AuthState, input: z.output<typeof commitInput>) {
   const row = await findOwnUpload(deps.db, auth, input.file_id);
   if (row.status === "ready") return toFile(row, deps.config.publicUrl);
@@ -882,7 +882,7 @@ export async function deleteFiles(deps: FileDeps, auth: AuthState, ids: string[]
 
 /**
  * The sweep: expired shares, used-up ones once their last links have expired, and uploads left
- * unfinished for a day (DECISIONS.md).
+ * unfinished for a day (docs/rules.md).
  */
 export async function purgeGoneFiles(deps: FileDeps, now = new Date()) {
   const rows = await deps.db.fileShare.findMany({

@@ -1,4 +1,4 @@
-// Copy and move in the mount explorer (SPEC.md §3 Copy item, Batch copy response; §4 client-side
+// Copy and move in the mount explorer (docs/product.md §3 Copy item, Batch copy response; §4 client-side
 // copy). Within one storage config the server copies object by object with the storage's own copy
 // (S3 CopyObject, a file copy on disk): whole folders too, never through memory. Across storage
 // configs a batch copy answers `requiresClientSideCopy` with a signed download URL and a signed upload
@@ -267,7 +267,7 @@ async function copyOne(
 }
 
 /**
- * Batch copy (SPEC.md §7). Every item is checked against the caller's base path before anything is
+ * Batch copy (docs/product.md §7). Every item is checked against the caller's base path before anything is
  * copied; then each item is copied on its own, its failure reported without stopping the others.
  * "No files to copy" when no source exists.
  */

@@ -1,4 +1,4 @@
-// Uploads into mounts (SPEC.md §4, §7 File system): through the server (a form, streamed to the
+// Uploads into mounts (docs/product.md §4, §7 File system): through the server (a form, streamed to the
 // storage), multipart (init, 5 MB parts streamed through the server, complete or abort), and presigned
 // (the browser PUTs to a signed URL, then commits). The max upload size setting and the storage
 // config's capacity are enforced on each: on the declared size, while counting streamed bytes, and
@@ -45,7 +45,7 @@ import {
 import { getSystemSettings } from "./settings";
 import type { SweepDeps } from "./sweeper";
 
-/** Parts through the server are 5 MB (SPEC.md §9); larger ones are accepted up to this bound. */
+/** Parts through the server are 5 MB (docs/product.md §9); larger ones are accepted up to this bound. */
 export const MAX_PART_BYTES = 64 * 1024 * 1024;
 const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 

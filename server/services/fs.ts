@@ -1,4 +1,4 @@
-// The mount explorer's file system (SPEC.md §7 File system): one virtual tree made of the active
+// The mount explorer's file system (docs/product.md §7 File system): one virtual tree made of the active
 // mounts. The root lists mount points as folders; the segments above a nested mount path show as
 // folders too. A path resolves to the mount with the longest mount path that contains it, and inside
 // it to an object key (services/mounts.ts says where a mount's objects live).
@@ -515,7 +515,7 @@ function searchRoots(tree: FsTree, auth: AuthState, input: z.output<typeof fsSea
 }
 
 /**
- * Search by name (SPEC.md §3 Search params): files and folders whose name contains `q`, ignoring
+ * Search by name (docs/product.md §3 Search params): files and folders whose name contains `q`, ignoring
  * case, in every mount of the scope, by walking their storage listings page by page (S3: prefix
  * listings of 1000 keys). The walk stops as soon as it has the page asked for and one match more, or
  * at its object limit, and then says so (`truncated`): a search in a mount of 100,000 objects
@@ -611,7 +611,7 @@ export async function makeFolder(deps: FsDeps, auth: AuthState, path: string) {
   return folderEntry(nameOf(path), path, new Date());
 }
 
-/** Writes a text file (the editor, SPEC.md §5: at most 10 MB), creating it when absent. */
+/** Writes a text file (the editor, docs/product.md §5: at most 10 MB), creating it when absent. */
 export async function updateTextFile(deps: FsDeps, auth: AuthState, input: z.output<typeof fsUpdateInput>) {
   assertWritable(auth, input.path);
   const tree = await loadTree(deps, auth);
@@ -724,7 +724,7 @@ export function messageOf(error: unknown): string {
 
 /**
  * Clears cached listings: the admin's of every mount (or one), a key's of the mounts its base path
- * reaches (SPEC.md §6: keys may clear the user cache). Records the refresh on the mounts.
+ * reaches (docs/product.md §6: keys may clear the user cache). Records the refresh on the mounts.
  */
 /** Clears cached listings of every mount the caller reaches, or of one mount, or of a storage config's mounts. */
 export async function clearListingCache(

@@ -1,4 +1,4 @@
-// Mount points (SPEC.md §3, §5, §6): the admin creates, changes and deletes them; API keys with mount
+// Mount points (docs/product.md §3, §5, §6): the admin creates, changes and deletes them; API keys with mount
 // permission see the active ones their base path reaches, read-only.
 //
 // Where a mount's files live: in the storage folder the admin chose for it (`folder`, "a/b" from the
@@ -89,7 +89,7 @@ export function loadActiveMounts(db: Database): Promise<MountRow[]> {
   return db.mount.findMany({ where: { isActive: true }, select: mountSelect, orderBy: mountOrder });
 }
 
-/** SPEC.md §6: a key reaches a mount at or beneath its base path, or one its base path lies in. */
+/** docs/product.md §6: a key reaches a mount at or beneath its base path, or one its base path lies in. */
 export function isMountReachable(auth: AuthState, mountPath: string): boolean {
   if (auth.type === "admin") return true;
   return isPathWithin(auth.basicPath, mountPath) || isPathWithin(mountPath, auth.basicPath);

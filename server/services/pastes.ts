@@ -1,4 +1,4 @@
-// Text pastes: creation, the counted view (DECISIONS.md "Views, expiry and deletion"), management by
+// Text pastes: creation, the counted view (docs/rules.md "Views, expiry and deletion"), management by
 // the admin (all pastes) and by API-key holders (their own), and purging of expired or used-up pastes.
 import type { z } from "zod";
 import { paginationOf } from "../../shared/schemas/common";
@@ -79,7 +79,7 @@ function toSummary(row: PasteRow, publicUrl: string, now = new Date()) {
   return { ...rest, preview: content.slice(0, PREVIEW_LENGTH), content_length: content.length };
 }
 
-/** Admin sees every paste; an API key only the ones it created (SPEC.md §5 creator rule). */
+/** Admin sees every paste; an API key only the ones it created (docs/product.md §5 creator rule). */
 function ownedBy(auth: AuthState) {
   if (auth.type === "admin") return {};
   return { createdBy: { in: [`apikey:${auth.keyId}`, auth.keyId] } };

@@ -1,4 +1,4 @@
-// Fixed-window counters in the database, so that every server process shares them (DECISIONS.md:
+// Fixed-window counters in the database, so that every server process shares them (docs/rules.md:
 // login, API-key and password-verify failures per client address; creations per API key and per
 // address). Each step is one atomic statement; there is no read-then-write window for concurrent
 // requests to slip through.

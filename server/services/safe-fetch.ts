@@ -1,4 +1,4 @@
-// Outbound HTTP for URL upload, guarded against server-side request forgery (DECISIONS.md, Abuse and
+// Outbound HTTP for URL upload, guarded against server-side request forgery (docs/rules.md, Abuse and
 // safety): only http(s), and only to hosts whose every resolved address is public, re-checked on each
 // redirect hop, unless the allow-private setting is on.
 //

@@ -1,4 +1,4 @@
-// What a URL would give if uploaded from (SPEC.md §7, URL upload: POST url/info): its final URL after
+// What a URL would give if uploaded from (docs/product.md §7, URL upload: POST url/info): its final URL after
 // redirects, a file name, size, type and whether it serves byte ranges. Asked with HEAD; origins that
 // refuse HEAD get a one-byte ranged GET whose body is dropped as soon as the headers arrive.
 import { AppError } from "../errors";

@@ -1,6 +1,6 @@
-// The one interface every storage backend implements (ARCHITECTURE.md #8). Keys are object keys inside
+// The one interface every storage backend implements (docs/architecture.md #8). Keys are object keys inside
 // the backend ("folder/file.txt", no leading slash); services never talk to the AWS SDK or the disk
-// directly. Bodies are streams so that no file is ever held whole in memory (DECISIONS.md, Storage).
+// directly. Bodies are streams so that no file is ever held whole in memory (docs/rules.md, Storage).
 
 import type { Readable } from "node:stream";
 

@@ -1,5 +1,5 @@
 // Test harness: a fresh database per test file (a copy of a migrated SQLite template, or a fresh
-// Postgres schema in the test cluster) and an in-process app around it (ARCHITECTURE.md #9, #10).
+// Postgres schema in the test cluster) and an in-process app around it (docs/architecture.md #9, #10).
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";

@@ -1,11 +1,11 @@
-// API key schemas (SPEC.md §3 API key, §5, §7), wire names as the original's scripts expect.
+// API key schemas (docs/product.md §3 API key, §5, §7), wire names as the original's scripts expect.
 import { z } from "zod";
 import { dateInput, virtualPath } from "./common";
 
 export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const CUSTOM_KEY_MIN_LENGTH = 16;
 export const API_KEY_NAME_MAX = 50;
-/** The expiry choices of the key form (SPEC.md §9); "custom" takes a number of days. */
+/** The expiry choices of the key form (docs/product.md §9); "custom" takes a number of days. */
 export const API_KEY_EXPIRY_CHOICES = ["1d", "7d", "30d", "never", "custom"] as const;
 
 /** null or "never" means the key never expires. */

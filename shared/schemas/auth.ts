@@ -1,4 +1,4 @@
-// Admin login and account schemas (SPEC.md §5 "Admin update", §7 auth).
+// Admin login and account schemas (docs/product.md §5 "Admin update", §7 auth).
 import { z } from "zod";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,50}$/;

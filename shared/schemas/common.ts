@@ -6,7 +6,7 @@ import { normalizePath } from "../paths";
 /** A date that arrives as a Date (tRPC with superjson) or an ISO 8601 string (REST). */
 export const dateInput = z.union([z.date(), z.iso.datetime({ offset: true }).transform((value) => new Date(value))]);
 
-/** A virtual path, normalised (DECISIONS.md); refuses what would climb above the root. */
+/** A virtual path, normalised (docs/rules.md); refuses what would climb above the root. */
 export const virtualPath = z
   .string()
   .max(1024)

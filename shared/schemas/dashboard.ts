@@ -1,4 +1,4 @@
-// The admin dashboard's statistics (SPEC.md §7 System: GET /admin/dashboard/stats). Counts follow the
+// The admin dashboard's statistics (docs/product.md §7 System: GET /admin/dashboard/stats). Counts follow the
 // rules the services use: a share is expired when it is past its expiry OR has used up its views.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// File share schemas (SPEC.md §3 File share, File record, Presign response, URL upload; §7 Files),
+// File share schemas (docs/product.md §3 File share, File record, Presign response, URL upload; §7 Files),
 // wire names as the original's scripts expect.
 import { z } from "zod";
 import { REMARK_MAX_LENGTH } from "../constants";
@@ -6,7 +6,7 @@ import { normalizePath } from "../paths";
 import { dateInput, flexibleBoolean, mediaType, paginationOutput } from "./common";
 import { customSlug, maxViews } from "./pastes";
 
-/** SPEC.md §9 multipart part size. */
+/** docs/product.md §9 multipart part size. */
 export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
 /** Files above this go multipart in the upload screen. */
 export const MULTIPART_THRESHOLD = 50 * 1024 * 1024;
@@ -171,7 +171,7 @@ export const multipartCompleteInput = z.object({
 
 export const fileIdInput = z.object({ file_id: z.string().min(1).max(100) });
 
-/** Cancel and abort answer success false with a message when there is nothing to cancel (SPEC.md §7). */
+/** Cancel and abort answer success false with a message when there is nothing to cancel (docs/product.md §7). */
 export const cancelOutput = z.object({ cancelled: z.boolean() });
 
 export const fileOutput = z.object({
@@ -236,7 +236,7 @@ export const publicFileOutput = z.object({
   max_views: z.number(),
   views: z.number(),
   created_at: z.date(),
-  /** Short-lived signed links (DECISIONS.md): inline preview and download. */
+  /** Short-lived signed links (docs/rules.md): inline preview and download. */
   preview_url: z.string().nullable(),
   download_url: z.string().nullable(),
   links_expire_at: z.date().nullable(),

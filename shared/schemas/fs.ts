@@ -1,4 +1,4 @@
-// File-system schemas of the mount explorer (SPEC.md §3 Copy item, Batch copy response, Search params;
+// File-system schemas of the mount explorer (docs/product.md §3 Copy item, Batch copy response, Search params;
 // §7 File system), the same under /api/admin/fs and /api/user/fs. Paths are virtual paths, normalised
 // once here (shared/paths.ts); the server checks every one against the caller's base path.
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { flexibleBoolean, mediaType, virtualPath } from "./common";
 import { FILENAME_MAX_LENGTH, MULTIPART_PART_SIZE } from "./files";
 
 export { MULTIPART_PART_SIZE };
-/** SPEC.md §5: search needs at least 2 characters. */
+/** docs/product.md §5: search needs at least 2 characters. */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_SCOPES = ["global", "mount", "directory"] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
@@ -252,7 +252,7 @@ export const fsCopyInput = z.object({
   skipExisting: z.boolean().default(true),
 });
 
-/** One file the client copies itself, from a storage to another (SPEC.md §3 Batch copy response, §4). */
+/** One file the client copies itself, from a storage to another (docs/product.md §3 Batch copy response, §4). */
 export const fsCopyItem = z.object({
   sourcePath: z.string(),
   targetPath: z.string(),

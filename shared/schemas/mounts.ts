@@ -1,5 +1,5 @@
-// Mount point schemas (SPEC.md §3 Mount point, §5 validation), wire names as the original's scripts
-// expect (DECISIONS.md): id, name, storage_type, storage_config_id, mount_path, remark, is_active,
+// Mount point schemas (docs/product.md §3 Mount point, §5 validation), wire names as the original's scripts
+// expect (docs/rules.md): id, name, storage_type, storage_config_id, mount_path, remark, is_active,
 // created_by, sort_order, cache_ttl, created_at, updated_at, last_used.
 import { z } from "zod";
 import { REMARK_MAX_LENGTH } from "../constants";
@@ -8,7 +8,7 @@ import { LOCAL_PROVIDER, storageFolder } from "./storage";
 
 export const MOUNT_NAME_MAX_LENGTH = 50;
 export const MOUNT_PATH_MAX_LENGTH = 255;
-/** SPEC.md §9: cache TTL default 300 s, at most a day. */
+/** docs/product.md §9: cache TTL default 300 s, at most a day. */
 export const DEFAULT_CACHE_TTL = 300;
 export const MAX_CACHE_TTL = 86_400;
 /** "S3" for every S3-compatible provider; our local-disk type keeps its provider name. */
@@ -16,12 +16,12 @@ export const MOUNT_STORAGE_TYPES = ["S3", LOCAL_PROVIDER] as const;
 export type MountStorageType = (typeof MOUNT_STORAGE_TYPES)[number];
 
 /**
- * First segments a mount path may not take (SPEC.md §5 "system reserved paths"): the server's own
+ * First segments a mount path may not take (docs/product.md §5 "system reserved paths"): the server's own
  * prefixes and the client's, so that /dav/<mount> and the explorer's URLs stay unambiguous.
  */
 export const RESERVED_MOUNT_SEGMENTS = ["api", "dav", "webdav", "admin", "assets", "trpc", "static", "public"] as const;
 
-/** Letters, digits, underscore, hyphen, Chinese characters and slashes (SPEC.md §5). */
+/** Letters, digits, underscore, hyphen, Chinese characters and slashes (docs/product.md §5). */
 const MOUNT_PATH_CHARACTERS = /^[A-Za-z0-9_\-\p{Script=Han}/]+$/u;
 
 export function storageTypeOf(providerType: string): MountStorageType {

@@ -1,4 +1,4 @@
-// Paste schemas (SPEC.md §3 Paste, §5, §7 Pastes), wire names as the original's scripts expect.
+// Paste schemas (docs/product.md §3 Paste, §5, §7 Pastes), wire names as the original's scripts expect.
 import { z } from "zod";
 import { MAX_TEXT_BYTES, REMARK_MAX_LENGTH, RESERVED_SLUGS, SLUG_MAX_LENGTH } from "../constants";
 import { dateInput, paginationOutput } from "./common";
@@ -13,7 +13,7 @@ export function byteLength(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
-/** A custom slug (SPEC.md §5): letters, digits, hyphen, underscore; at most 50; not reserved. */
+/** A custom slug (docs/product.md §5): letters, digits, hyphen, underscore; at most 50; not reserved. */
 export const customSlug = z
   .string()
   .trim()

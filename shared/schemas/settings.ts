@@ -1,10 +1,10 @@
-// System settings (SPEC.md §3 Admin settings), wire names as the original's scripts expect.
+// System settings (docs/product.md §3 Admin settings), wire names as the original's scripts expect.
 import { z } from "zod";
 
 export const WEBDAV_UPLOAD_MODES = ["auto", "proxy", "multipart", "direct"] as const;
 export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
 
-/** SPEC.md §9: 100 MB when the server value is unavailable. */
+/** docs/product.md §9: 100 MB when the server value is unavailable. */
 export const DEFAULT_MAX_UPLOAD_MB = 100;
 /** 1 TB: beyond any single upload the app can stream; the UI's GB unit reaches it at 1024. */
 export const MAX_UPLOAD_MB_LIMIT = 1024 * 1024;

@@ -1,4 +1,4 @@
-// Storage config schemas (SPEC.md §3 Storage config, DECISIONS.md Storage), wire names as the
+// Storage config schemas (docs/product.md §3 Storage config, docs/api.md Storage), wire names as the
 // original's scripts expect. Secrets are input only; answers carry `has_secret` and a mask.
 import { z } from "zod";
 import { normalizePath } from "../paths";

@@ -1,6 +1,6 @@
 // Catches a lazily loaded part of a screen that fails (its chunk did not arrive, typically offline),
 // so the rest of the screen stays usable and the part can offer a way out. Offline, the part also
-// says so and asks to check the network (SPEC.md §2).
+// says so and asks to check the network (docs/product.md §2).
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CloudOffIcon } from "../offline/offline-icons";

@@ -1,5 +1,5 @@
 // Applies the route guard (lib/auth/route-guard.ts) to the current location: checks the sign-in
-// again on admin routes when it is stale, and redirects where SPEC.md §2 says so. While a session
+// again on admin routes when it is stale, and redirects where docs/product.md §2 says so. While a session
 // that was never checked on this page is being checked, the admin screen waits, so an expired
 // token never flashes the admin area before the login appears.
 import { type ReactNode, useEffect } from "react";

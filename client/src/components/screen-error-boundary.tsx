@@ -1,6 +1,6 @@
 // Catches a screen that fails to load or render (typically a lazy chunk that 404s after a new
 // release, or a network drop), so the shell and navigation stay usable instead of a blank page.
-// Offline, the offline fallback page (SPEC.md §2) takes this role, with its "check your network" notice.
+// Offline, the offline fallback page (docs/product.md §2) takes this role, with its "check your network" notice.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { OfflineFallbackPage } from "../offline/offline-fallback-page";
@@ -31,7 +31,7 @@ export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, Sta
 
   override render() {
     if (!this.state.error) return this.props.children;
-    // Offline, a screen whose code did not arrive gets the offline fallback page (SPEC.md §2).
+    // Offline, a screen whose code did not arrive gets the offline fallback page (docs/product.md §2).
     return navigator.onLine === false ? <OfflineFallbackPage showNetworkNotice /> : <ScreenLoadError />;
   }
 }

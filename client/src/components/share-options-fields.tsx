@@ -1,4 +1,4 @@
-// The share options a text and a file upload have in common (SPEC.md §5): a custom link suffix checked
+// The share options a text and a file upload have in common (docs/product.md §5): a custom link suffix checked
 // as it is typed (the shared schema; the server's verdict, such as a taken suffix, wins until the next
 // edit), password with show/hide, expiry choice, max views and remark. Texts come from
 // `<kind>.options.*`.

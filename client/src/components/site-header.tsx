@@ -1,4 +1,4 @@
-// Top navigation bar (SPEC.md §1): product mark, the four sections, theme and language switches and
+// Top navigation bar (docs/product.md §1): product mark, the four sections, theme and language switches and
 // the source link. Below md the sections move into a collapsible panel under the bar.
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
 import { PRODUCT_NAME } from "@shared/constants";

@@ -1,4 +1,4 @@
-// Sets document.title to "<page> - Pastebox" (SPEC.md §2). The page name comes translated, so the
+// Sets document.title to "<page> - Pastebox" (docs/product.md §2). The page name comes translated, so the
 // title follows a language switch as soon as the caller re-renders with the new text.
 import { PRODUCT_NAME } from "@shared/constants";
 import { useEffect } from "react";

@@ -3,7 +3,7 @@ import { type AccountFormValues, EMPTY_ACCOUNT_FORM, validateAccountForm } from 
 
 const form = (values: Partial<AccountFormValues>): AccountFormValues => ({ ...EMPTY_ACCOUNT_FORM, ...values });
 
-describe("account form (SPEC.md §5 admin update)", () => {
+describe("account form (docs/product.md §5 admin update)", () => {
   test("a new password, typed twice", () => {
     expect(
       validateAccountForm(

@@ -30,7 +30,7 @@ export function messageKeyOf(error: unknown): string | null {
 }
 
 /**
- * The credentials were refused (SPEC.md §8). Decided by the app code where the server sent one: a
+ * The credentials were refused (docs/product.md §8). Decided by the app code where the server sent one: a
  * WRONG_PASSWORD (a share's password) is also a 401 but says nothing about the session.
  */
 export function isUnauthorizedError(error: unknown): boolean {

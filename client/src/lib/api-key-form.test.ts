@@ -17,7 +17,7 @@ const NOW = new Date("2026-03-01T12:00:00Z");
 const DAY = 86_400_000;
 const form = (values: Partial<KeyFormValues> = {}): KeyFormValues => ({ ...emptyKeyForm(), name: "Backup", ...values });
 
-describe("expiry (SPEC.md §9: 1, 7, 30 days, never, custom days)", () => {
+describe("expiry (docs/product.md §9: 1, 7, 30 days, never, custom days)", () => {
   test("fixed choices count whole days from now", () => {
     expect(computeExpiresAt("1d", "", NOW)).toEqual(new Date(NOW.getTime() + DAY));
     expect(computeExpiresAt("7d", "", NOW)).toEqual(new Date(NOW.getTime() + 7 * DAY));

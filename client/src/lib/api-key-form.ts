@@ -1,4 +1,4 @@
-// The create/edit API key form as plain data and rules (SPEC.md §5, §9): validated with the same
+// The create/edit API key form as plain data and rules (docs/product.md §5, §9): validated with the same
 // zod schemas the server uses, plus the form-only rules (custom expiry needs a whole number of days).
 import {
   API_KEY_EXPIRY_CHOICES,

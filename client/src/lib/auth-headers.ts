@@ -1,4 +1,4 @@
-// Credentials the client sends (SPEC.md §6, §7): an admin session token as `Bearer`, otherwise an
+// Credentials the client sends (docs/product.md §6, §7): an admin session token as `Bearer`, otherwise an
 // API key with the `ApiKey` scheme. The tRPC client takes them from the auth store (authHeadersFor);
 // buildAuthHeaders reads localStorage directly, for code that runs without the store (a worker).
 import { STORAGE_KEYS } from "@shared/constants";

@@ -1,4 +1,4 @@
-// Interface language rules (SPEC.md §2): Chinese or English, kept in localStorage under
+// Interface language rules (docs/product.md §2): Chinese or English, kept in localStorage under
 // STORAGE_KEYS.language; on a first visit the browser's preference decides (any zh* -> zh, else en).
 import { DEFAULT_LANGUAGE, type Language, STORAGE_KEYS, SUPPORTED_LANGUAGES } from "@shared/constants";
 

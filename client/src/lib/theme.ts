@@ -1,4 +1,4 @@
-// Theme mode rules (SPEC.md §2, §4): the mode cycles auto -> light -> dark, is kept in localStorage
+// Theme mode rules (docs/product.md §2, §4): the mode cycles auto -> light -> dark, is kept in localStorage
 // under STORAGE_KEYS.themeMode, and "auto" follows the system colour scheme. Pure functions, so the
 // rules are tested without a browser. client/index.html repeats resolveTheme in a tiny inline script
 // that runs before first paint; theme.test.ts checks that both agree.

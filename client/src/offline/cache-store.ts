@@ -1,5 +1,5 @@
 // What the app keeps for offline reading: the pastes and file shares this browser opened and the
-// directory listings it browsed (SPEC.md §1, §3), written when a call succeeds and read back when
+// directory listings it browsed (docs/product.md §1, §3), written when a call succeeds and read back when
 // there is no network. Answers read back carry a mark, so a screen can say they are an offline copy.
 import { CACHED_QUERY_PATHS, type CachedQueryPath, OFFLINE_CACHE_MAX_AGE_MS } from "./constants";
 import type { CachedDirectory, CachedFile, CachedPaste, OfflineDatabase } from "./db";
@@ -131,7 +131,7 @@ export async function readCachedQuery(
   }
 }
 
-/** Drops what is older than the offline cache keeps (SPEC.md §9: 7 days). */
+/** Drops what is older than the offline cache keeps (docs/product.md §9: 7 days). */
 export async function pruneOfflineCache(db: OfflineDatabase, now: number): Promise<void> {
   const cutoff = now - OFFLINE_CACHE_MAX_AGE_MS;
   await Promise.all([

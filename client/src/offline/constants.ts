@@ -1,4 +1,4 @@
-// The offline app's numbers and names (SPEC.md §9): one place, read by the page code and by the
+// The offline app's numbers and names (docs/product.md §9): one place, read by the page code and by the
 // service worker (client/src/offline/sw.ts), which must agree on cache names.
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-// The browser's local offline database (SPEC.md §3 "Local offline database stores"), on IndexedDB
+// The browser's local offline database (docs/product.md §3 "Local offline database stores"), on IndexedDB
 // through Dexie: pastes by slug, files by slug, directories by path, settings, the offline queue and
 // the explorer's search history. Opened lazily, so code that merely imports it (tests, browsers
 // with IndexedDB disabled) never fails: callers check `getOfflineDb()` for null and carry on.
@@ -46,7 +46,7 @@ export type QueueItemType =
   | "fs.rename"
   | "fs.delete";
 
-/** SPEC.md §3 "Offline queue item": type, endpoint, method, data, auth token, auth type, timestamp,
+/** docs/product.md §3 "Offline queue item": type, endpoint, method, data, auth token, auth type, timestamp,
  * status pending. The endpoint is the tRPC call that replays it (POST /trpc/<procedure>). */
 export type OfflineQueueItem = {
   id?: number;

@@ -11,7 +11,7 @@ import {
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 
-describe("install prompt rules (SPEC.md §4, §9)", () => {
+describe("install prompt rules (docs/product.md §4, §9)", () => {
   const base = { isInstallable: true, isInstalled: false, dismissedAt: null, now: NOW };
 
   test("shown when installable, not installed and never dismissed", () => {

@@ -1,4 +1,4 @@
-// The install prompt as a toast (SPEC.md §4): shown when the browser offers to install the app,
+// The install prompt as a toast (docs/product.md §4): shown when the browser offers to install the app,
 // the app is not installed already, and the user has not dismissed the prompt in the last 7 days.
 // The conditions are checked again every 5 seconds (the browser's offer can arrive at any time).
 import type { ToastStore } from "../components/toast-store";

@@ -24,7 +24,7 @@ function pngSize(path: string): [number, number] {
   return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 }
 
-describe("web app manifest (SPEC.md §1)", () => {
+describe("web app manifest (docs/product.md §1)", () => {
   test("names the installable app, version 0.6.8 like the package and the API", () => {
     const pkg = JSON.parse(readFileSync(join(CLIENT, "../package.json"), "utf8")) as { version: string };
     expect(manifest.version).toBe("0.6.8");

@@ -33,7 +33,7 @@ afterEach(() => {
   setOnline(true);
 });
 
-describe("offline fallback page (SPEC.md §2)", () => {
+describe("offline fallback page (docs/product.md §2)", () => {
   test("says the page is temporarily unavailable, offline and not cached; its three buttons work", () => {
     window.history.replaceState(null, "", "/paste/never-seen");
     const location = memoryLocation({ path: "/paste/never-seen", record: true });

@@ -1,4 +1,4 @@
-// The offline fallback page (SPEC.md §2): the page is temporarily unavailable, the user is offline
+// The offline fallback page (docs/product.md §2): the page is temporarily unavailable, the user is offline
 // and this page is not cached. Shown inside the app shell for a page load the service worker has
 // no copy of, and for a screen whose code could not be loaded while offline (then with the notice
 // to check the network). Ways out: home, one page back, and retry (reload this address).

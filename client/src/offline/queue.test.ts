@@ -38,7 +38,7 @@ describe("which writes may wait", () => {
     }
   });
 
-  test("the writes SPEC.md §4 names are queued; secrets, uploads and reads are not", () => {
+  test("the writes docs/product.md §4 names are queued; secrets, uploads and reads are not", () => {
     expect(queueTypeOf("pastes.create")).toBe("paste.create");
     expect(queueTypeOf("pastes.admin.update")).toBe("paste.update");
     expect(queueTypeOf("files.mine.batchDelete")).toBe("file.delete");
@@ -64,7 +64,7 @@ describe("which writes may wait", () => {
 });
 
 describe("the offline queue", () => {
-  test("an item has the fields of SPEC.md §3 and status pending", async () => {
+  test("an item has the fields of docs/product.md §3 and status pending", async () => {
     const db = createTestDb();
     const item = await enqueueWrite(db, write("pastes.create", { content: "hello", format: "text" }, 1_000));
     expect(item).toMatchObject({

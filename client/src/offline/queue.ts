@@ -1,4 +1,4 @@
-// The offline queue (SPEC.md §3, §4): a write made while offline is kept with the credential it was
+// The offline queue (docs/product.md §3, §4): a write made while offline is kept with the credential it was
 // made with, and replayed in the order it was made once the browser is back online. Which writes
 // may wait is decided here, per tRPC procedure.
 import type { AuthType } from "../lib/auth/auth-types";

@@ -1,6 +1,6 @@
 // Which routes this browser has opened, for the service worker's offline navigation: a route that
 // was shown before gets the app shell (and its data from the offline cache); any other shows the
-// offline fallback page (SPEC.md §2). Both the service worker (for page loads) and the page (for
+// offline fallback page (docs/product.md §2). Both the service worker (for page loads) and the page (for
 // in-app navigation, which the worker never sees) write the same markers in Cache Storage.
 import { CACHE_NAMES, OFFLINE_CACHE_MAX_AGE_MS, ROUTE_MARKER_HEADER } from "./constants";
 
@@ -14,7 +14,7 @@ export function routeMarker(now: number): Response {
   return new Response(null, { status: 200, headers: { [ROUTE_MARKER_HEADER]: String(now) } });
 }
 
-/** A marker counts for 7 days (SPEC.md §9), like the rest of the offline cache. */
+/** A marker counts for 7 days (docs/product.md §9), like the rest of the offline cache. */
 export function isRouteMarkerFresh(marker: Response | undefined, now: number): boolean {
   const at = Number(marker?.headers.get(ROUTE_MARKER_HEADER));
   return Number.isFinite(at) && at > 0 && now - at <= OFFLINE_CACHE_MAX_AGE_MS;

@@ -1,5 +1,5 @@
 // Registers the service worker built by vite.config.ts (workbox-build) and turns "a new version is
-// waiting" into the update prompt toast (SPEC.md §2, §4): accepting tells the waiting worker to take
+// waiting" into the update prompt toast (docs/product.md §2, §4): accepting tells the waiting worker to take
 // over, and the page reloads once it controls the page, so code and cache always match.
 // Once the worker is active, the page names the code it loaded before the worker took over (so
 // this screen works offline too), and the installed app asks for all of the app's code when idle.
@@ -99,7 +99,7 @@ export function registerServiceWorker(options: ServiceWorkerOptions): Workbox | 
 
 export type ServiceWorkerStatus = "active" | "unsupported" | "timeout";
 
-/** Whether a service worker controls this origin, waiting at most 5 s (SPEC.md §9). */
+/** Whether a service worker controls this origin, waiting at most 5 s (docs/product.md §9). */
 export async function readServiceWorkerStatus(
   timeoutMs: number = SERVICE_WORKER_STATUS_TIMEOUT_MS,
 ): Promise<ServiceWorkerStatus> {

@@ -15,7 +15,7 @@ export function isAppRoute(pathname: string): boolean {
 
 const CACHED_QUERIES = new Set<string>(CACHED_QUERY_PATHS);
 
-/** REST reads of a paste, a file share or a directory listing (SPEC.md §7). */
+/** REST reads of a paste, a file share or a directory listing (docs/product.md §7). */
 const CACHED_REST_PATHS = [
   /^\/api\/paste\/[^/]+$/,
   /^\/api\/raw\/[^/]+$/,

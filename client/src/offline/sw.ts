@@ -1,4 +1,4 @@
-// The service worker (SPEC.md §1, §2): bundled by vite.config.ts into /sw.js, then workbox-build's
+// The service worker (docs/product.md §1, §2): bundled by vite.config.ts into /sw.js, then workbox-build's
 // injectManifest writes the precache list in place of self.__WB_MANIFEST.
 // - The offline shell is precached: index.html, the offline fallback page, icons, the entry's code
 //   and Home's (vite.config.ts, offlineApp). The code of every other screen is cached the first time

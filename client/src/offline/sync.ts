@@ -1,4 +1,4 @@
-// Sending the offline queue when the browser is back online (SPEC.md §4, §8): writes go in the order
+// Sending the offline queue when the browser is back online (docs/product.md §4, §8): writes go in the order
 // they were made, each with the credential it was made with; failures are reported with a
 // translated message; an admin page reloads after paste changes so its lists show the result.
 import type { QueryClient } from "@tanstack/react-query";
@@ -145,7 +145,7 @@ export async function runOfflineSync(options: RunSyncOptions): Promise<SyncSumma
   const summary = summarizeSync(report);
   const pathname = options.pathname?.() ?? window.location.pathname;
   if (summary.touchesPastes && pathname.startsWith("/admin")) {
-    // SPEC.md §4: the admin page reloads after paste changes; the summary is shown after it.
+    // docs/product.md §4: the admin page reloads after paste changes; the summary is shown after it.
     try {
       sessionStorage.setItem(SYNC_SUMMARY_KEY, JSON.stringify(summary));
     } catch {

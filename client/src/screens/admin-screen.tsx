@@ -1,4 +1,4 @@
-// Admin panel (SPEC.md §2). Signed out: the login. Signed in: the admin area frame (admin-layout.tsx)
+// Admin panel (docs/product.md §2). Signed out: the login. Signed in: the admin area frame (admin-layout.tsx)
 // with the modules this user may open and the current one.
 import { useAuth } from "../lib/auth/use-auth";
 import type { AdminModule } from "../routes";

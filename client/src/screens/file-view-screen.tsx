@@ -1,4 +1,4 @@
-// View of a shared file (/file/:slug, SPEC.md §2). Opening it counts a view on the server, so the
+// View of a shared file (/file/:slug, docs/product.md §2). Opening it counts a view on the server, so the
 // details are fetched once and never again behind the visitor's back; the links they carry are
 // signed for 15 minutes and fetched anew (one more view) only when used after that. A protected file
 // asks for its password first; `?password=` in the address opens it directly (links handed to an

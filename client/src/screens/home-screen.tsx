@@ -1,4 +1,4 @@
-// Home: the online clipboard (SPEC.md §2). Write Markdown or plain text (the draft is kept in this
+// Home: the online clipboard (docs/product.md §2). Write Markdown or plain text (the draft is kept in this
 // browser), choose share options, and create a link; then the link, its QR code and raw link show
 // until a countdown hides them. Creating needs the admin or a key with text permission.
 import { useEffect, useRef, useState } from "react";

@@ -1,6 +1,6 @@
 // Mount explorer (/mount-explorer/<path>): the route hands over the decoded directory path; the
 // folder view (listing, uploads, file operations, preview, search) is ExplorerBrowser. Browsing needs
-// the admin or a key with mount permission (SPEC.md §6); signed out, the screen asks to log in (the
+// the admin or a key with mount permission (docs/product.md §6); signed out, the screen asks to log in (the
 // guard does not redirect).
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 // Shown for paths inside a known section that name nothing (an unknown admin module); other unknown
-// paths redirect to Home (SPEC.md §2).
+// paths redirect to Home (docs/product.md §2).
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { focusRing } from "../components/class-names";

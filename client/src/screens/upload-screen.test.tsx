@@ -202,7 +202,7 @@ describe("upload screen", () => {
     expect((screen.getByTestId("url-filename") as HTMLInputElement).value).toBe("photo.jpg");
   });
 
-  test("a URL the server refuses: the reason, prefixed as SPEC.md §8 says", async () => {
+  test("a URL the server refuses: the reason, prefixed as docs/product.md §8 says", async () => {
     signInAsAdmin();
     server.use({
       "url.info": () => {

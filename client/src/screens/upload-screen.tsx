@@ -1,4 +1,4 @@
-// Upload (SPEC.md §2): files from the device (drop, picker, paste) or from a URL, with share options,
+// Upload (docs/product.md §2): files from the device (drop, picker, paste) or from a URL, with share options,
 // each upload listed with its progress, cancel and retry, and its link, copy and QR code when done;
 // the three most recent uploads of this browser beside. Uploading needs the admin or a key with file
 // permission; everyone else is asked to log in.

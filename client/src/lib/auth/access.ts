@@ -1,4 +1,4 @@
-// What a signed-in user may use (SPEC.md §6): the admin everything; an API key the admin modules of
+// What a signed-in user may use (docs/product.md §6): the admin everything; an API key the admin modules of
 // its permissions. Keys see mount management read-only: they may not manage mount points.
 import { ADMIN_MODULES, type AdminModule } from "../../routes";
 import type { AuthState, PermissionName } from "./auth-types";
@@ -16,7 +16,7 @@ export function hasPermission(state: AccessState, permission: PermissionName): b
   return state.authType === "apikey" && state.permissions[permission];
 }
 
-/** Admin, or an API key with at least one of text, file or mount (SPEC.md §2, §6). */
+/** Admin, or an API key with at least one of text, file or mount (docs/product.md §2, §6). */
 export function hasAnyPermission(state: AccessState): boolean {
   return hasPermission(state, "text") || hasPermission(state, "file") || hasPermission(state, "mount");
 }
@@ -28,12 +28,12 @@ export function canOpenAdminModule(state: AccessState, module: AdminModule): boo
   return permission !== undefined && state.permissions[permission];
 }
 
-/** The sidebar's modules, in the order of SPEC.md §2. */
+/** The sidebar's modules, in the order of docs/product.md §2. */
 export function visibleAdminModules(state: AccessState): AdminModule[] {
   return ADMIN_MODULES.filter((module) => canOpenAdminModule(state, module));
 }
 
-/** Keys may look at mounts but not create, change or delete them (SPEC.md §6). */
+/** Keys may look at mounts but not create, change or delete them (docs/product.md §6). */
 export function canManageMounts(state: AccessState): boolean {
   return state.authType === "admin";
 }

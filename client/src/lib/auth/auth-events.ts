@@ -1,4 +1,4 @@
-// Window events of SPEC.md §4, for code that is not React (later: the offline queue, the service
+// Window events of docs/product.md §4, for code that is not React (later: the offline queue, the service
 // worker bridge) to follow sign-in changes.
 import type { AuthType } from "./auth-types";
 

@@ -20,7 +20,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 describe("auth storage", () => {
-  test("uses the localStorage keys of SPEC.md §3", () => {
+  test("uses the localStorage keys of docs/product.md §3", () => {
     expect([...AUTH_STORAGE_KEYS]).toEqual(["admin_token", "api_key", "api_key_permissions", "api_key_info"]);
   });
 

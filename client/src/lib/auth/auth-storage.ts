@@ -1,4 +1,4 @@
-// Persistence of the signed-in credentials in localStorage under the keys of SPEC.md §3
+// Persistence of the signed-in credentials in localStorage under the keys of docs/product.md §3
 // (admin_token, api_key, api_key_permissions, api_key_info). Reading is defensive: a value another
 // version of the app, a user or an extension left behind must never crash the app or half-sign-in.
 import { STORAGE_KEYS } from "@shared/constants";
@@ -114,7 +114,7 @@ export function writeApiKeyAuth(
 ): void {
   clearStoredAuth(storage);
   write(storage, STORAGE_KEYS.apiKey, auth.apiKey);
-  // mount_read_only rides along with the three permissions of SPEC.md §3, so a reload keeps the
+  // mount_read_only rides along with the three permissions of docs/product.md §3, so a reload keeps the
   // explorer read-only before the next check with the server.
   write(
     storage,

@@ -219,7 +219,7 @@ describe("auth store: API key login", () => {
     expect(error.reason).toBeNull();
   });
 
-  test("a failed key login restores the previous key and type, then logs out (SPEC.md §4)", async () => {
+  test("a failed key login restores the previous key and type, then logs out (docs/product.md §4)", async () => {
     let validations = 0;
     const { store, storage, events } = setup({
       storage: {
@@ -421,7 +421,7 @@ describe("auth store: revalidation", () => {
   });
 });
 
-describe("auth store: a 401 from any call (SPEC.md §8)", () => {
+describe("auth store: a 401 from any call (docs/product.md §8)", () => {
   test("with the admin token: logout and 'admin session expired'", () => {
     const { store, notices, storage } = setup({ storage: { admin_token: "tok" } });
     store.handleUnauthorized("tok");

@@ -1,4 +1,4 @@
-// The auth store (SPEC.md §3 "Auth state", §4 "Auth" transitions): who is signed in, persisted in
+// The auth store (docs/product.md §3 "Auth state", §4 "Auth" transitions): who is signed in, persisted in
 // localStorage, checked against the server when stale, and cleared on logout or a failed check.
 // A plain subscribable object rather than React state, so the tRPC link, the route guard and later
 // non-React code (the offline queue) all read the same session.
@@ -41,7 +41,7 @@ export type AuthStore = {
   loginWithApiKey(key: string): Promise<void>;
   logout(options?: LogoutOptions): void;
   revalidate(): Promise<RevalidationResult>;
-  /** A call sent with `sentCredential` was refused with 401 (SPEC.md §8). */
+  /** A call sent with `sentCredential` was refused with 401 (docs/product.md §8). */
   handleUnauthorized(sentCredential: string | null): void;
   /** Re-reads localStorage (another tab changed it); `force` also drops what was checked (tests). */
   reload(options?: { force?: boolean }): void;
@@ -146,7 +146,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
   async function loginWithApiKey(rawKey: string): Promise<void> {
     const key = rawKey.trim();
     if (!key) throw new AuthError("auth.errors.apiKeyRequired");
-    // SPEC.md §4: the key is tried as the current credential; on failure the previous key and type
+    // docs/product.md §4: the key is tried as the current credential; on failure the previous key and type
     // are restored and logout runs. The tried key is never published or stored before it passes, so
     // the route guard never sees a half-signed-in state; "restoring" is keeping `previous`.
     const previous = state;

@@ -1,8 +1,8 @@
-// The client's view of who is signed in (SPEC.md §3 "Auth state"). Admin sessions and API keys are
+// The client's view of who is signed in (docs/product.md §3 "Auth state"). Admin sessions and API keys are
 // mutually exclusive: logging in one way clears the other.
 export type AuthType = "none" | "admin" | "apikey";
 
-/** The three permissions an API key can hold (SPEC.md §6). */
+/** The three permissions an API key can hold (docs/product.md §6). */
 export type KeyPermissions = { text: boolean; file: boolean; mount: boolean };
 export type PermissionName = keyof KeyPermissions;
 export const PERMISSION_NAMES: readonly PermissionName[] = ["text", "file", "mount"];

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { AUTH_REVALIDATE_MS } from "@shared/constants";
 import { needsRevalidation } from "./revalidation";
 
-describe("needsRevalidation (SPEC.md §4 stale auth)", () => {
+describe("needsRevalidation (docs/product.md §4 stale auth)", () => {
   const now = 1_800_000_000_000;
 
   test("the window is 300000 ms", () => {

@@ -1,4 +1,4 @@
-// SPEC.md §4 "Stale auth": the sign-in is checked again when it never was on this page, or when the
+// docs/product.md §4 "Stale auth": the sign-in is checked again when it never was on this page, or when the
 // last check is older than AUTH_REVALIDATE_MS (5 minutes).
 import { AUTH_REVALIDATE_MS } from "@shared/constants";
 

@@ -33,7 +33,7 @@ const key = (
 
 const decide = (auth: GuardAuth, location: string) => evaluateRouteGuard({ auth, location, now: NOW });
 
-describe("route guard (SPEC.md §2)", () => {
+describe("route guard (docs/product.md §2)", () => {
   test("an unauthenticated user is never redirected and never revalidated", () => {
     for (const path of ["/", "/admin", "/admin/key-management", "/mount-explorer", "/mount-explorer/x", "/upload"]) {
       expect(decide(none, path)).toEqual({ revalidate: false, redirect: null, reason: null });

@@ -1,4 +1,4 @@
-// The route guard of SPEC.md §2 as a pure decision: given who is signed in and the path being
+// The route guard of docs/product.md §2 as a pure decision: given who is signed in and the path being
 // opened, whether to check the sign-in again first and whether to go elsewhere.
 //  - Admin routes revalidate when the last check is stale (never, or over 5 minutes ago).
 //  - Nobody signed in: never redirected (the admin screen shows the login, the explorer a prompt).

@@ -29,7 +29,7 @@ async function listKeys() {
 
 const toastTitles = () => toast.getToasts().map((item) => item.title);
 
-describe("central 401 handling (SPEC.md §8)", () => {
+describe("central 401 handling (docs/product.md §8)", () => {
   test("calls carry the signed-in credential and the language", async () => {
     signIn({ admin_token: ADMIN_TOKEN });
     server.use({ "keys.list": () => [] });

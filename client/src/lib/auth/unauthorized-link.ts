@@ -1,4 +1,4 @@
-// SPEC.md §8, in one place: any tRPC call answered 401 ends the session it was sent with and says
+// docs/product.md §8, in one place: any tRPC call answered 401 ends the session it was sent with and says
 // why (admin: the session expired; key: invalid or expired; nobody: please log in). A few calls
 // answer 401 as part of their own flow (a wrong password at login or when changing it, a key being
 // tried) and handle it where they are made.

@@ -1,4 +1,4 @@
-// The file basket (SPEC.md §1, §4): files collected from anywhere in the explorer (the list, a
+// The file basket (docs/product.md §1, §4): files collected from anywhere in the explorer (the list, a
 // preview, search results) to download together as one zip. Kept in localStorage, so it survives a
 // reload and is shared by the tabs of one browser (the `storage` event keeps them in step).
 export type BasketItem = {
@@ -11,7 +11,7 @@ export type BasketItem = {
 };
 
 export const BASKET_KEY = "explorer_basket";
-/** SPEC.md §4: the basket warns for large totals; above this the zip takes long to build and save. */
+/** docs/product.md §4: the basket warns for large totals; above this the zip takes long to build and save. */
 export const LARGE_BASKET_BYTES = 1024 ** 3;
 /** A bound on what is kept, so a runaway selection cannot fill localStorage. */
 export const BASKET_MAX_ITEMS = 5000;

@@ -1,4 +1,4 @@
-// The client-side copy of SPEC.md §4: when a batch copy spans two storage configs the server answers
+// The client-side copy of docs/product.md §4: when a batch copy spans two storage configs the server answers
 // requiresClientSideCopy with, per file, a signed download URL of the source and a signed upload URL
 // of the target. Files go one at a time: download, upload, next; a failed file is collected and the
 // others go on; at the end the files that arrived are committed (batch-copy-commit, per target
@@ -39,7 +39,7 @@ export type ClientCopyResult = {
   copied: CopyItem[];
   failed: { item: CopyItem; error: unknown }[];
   cancelled: boolean;
-  /** Set when the commit itself failed (SPEC.md §8: failed to commit copy completion). */
+  /** Set when the commit itself failed (docs/product.md §8: failed to commit copy completion). */
   commitError: unknown | null;
 };
 

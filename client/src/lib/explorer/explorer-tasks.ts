@@ -1,4 +1,4 @@
-// The explorer's long operations as tasks of the task manager (SPEC.md §3 Task, §4): uploads (files
+// The explorer's long operations as tasks of the task manager (docs/product.md §3 Task, §4): uploads (files
 // and whole folders), copies (the server's, then the client-side copy across storages), deletes and
 // the basket's zip download. Each runs in the background with its own AbortController (the task's
 // cancel), reports progress and every file's status to the store, and ends completed, partially
@@ -167,7 +167,7 @@ export type CopyRequest = { sourcePath: string; targetPath: string };
 const copyFileId = (item: CopyItem) => `file:${item.targetMountId}:${item.targetPath}`;
 
 /**
- * Copies `requests` (SPEC.md §7 batch-copy, skip existing by default). The server copies within a
+ * Copies `requests` (docs/product.md §7 batch-copy, skip existing by default). The server copies within a
  * storage; for what spans two it answers with files the client copies itself, one at a time.
  */
 export function startCopyTask(

@@ -1,4 +1,4 @@
-// One file's upload into a mount folder (SPEC.md §4, §7 File system), in one of three ways:
+// One file's upload into a mount folder (docs/product.md §4, §7 File system), in one of three ways:
 // - multipart above one part (5 MB): init, parts streamed through the server 3 at a time, each
 //   retried, then complete; a failure or cancel aborts the upload so no parts are left behind;
 // - presigned direct when the mount's storage lets the browser PUT (local storage always, which the
@@ -29,7 +29,7 @@ export type FsUploadDeps = {
   directBlocked: Set<string>;
   pageOrigin?: string;
   signal?: AbortSignal;
-  /** Files above this go multipart; one part by default (SPEC.md §9: 5 MB parts). */
+  /** Files above this go multipart; one part by default (docs/product.md §9: 5 MB parts). */
   partSize?: number;
   retryDelayMs?: number;
 };
@@ -108,7 +108,7 @@ export async function uploadThroughServer(
   const form = new FormData();
   form.append("path", folderPath);
   form.append("size", String(source.size));
-  // SPEC.md §9: multipart is on by default for form uploads (the server streams either way).
+  // docs/product.md §9: multipart is on by default for form uploads (the server streams either way).
   form.append("use_multipart", "true");
   if (source.type) form.append("contentType", source.type);
   form.append("file", source.blob, source.name);
@@ -262,7 +262,7 @@ async function uploadMultipart(
       }),
     );
   } catch (error) {
-    // SPEC.md §4: on cancel or failure the upload is aborted, so its parts do not stay behind.
+    // docs/product.md §4: on cancel or failure the upload is aborted, so its parts do not stay behind.
     await deps.client
       .multipartAbort({ path: init.path, uploadId: init.uploadId, key: init.key })
       .catch(() => undefined);

@@ -1,5 +1,5 @@
 // The explorer's local search history: the last few queries, newest first, kept in the offline
-// database's searchHistory store (SPEC.md §3). The functions stay synchronous for the search panel:
+// database's searchHistory store (docs/product.md §3). The functions stay synchronous for the search panel:
 // they work on an in-memory copy that is loaded from IndexedDB when the app starts
 // (loadSearchHistory) and written back in the background. Passing a Storage instead keeps the
 // history there (tests, and the one-time move of what older versions kept in localStorage).

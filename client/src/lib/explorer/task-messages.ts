@@ -1,4 +1,4 @@
-// A task's or a file's failure as one sentence in the current language (SPEC.md §8: upload, multipart
+// A task's or a file's failure as one sentence in the current language (docs/product.md §8: upload, multipart
 // and copy messages). Upload failures reuse the /upload screen's wording (storage space insufficient
 // with the server's message, part N failed, ...); copy steps and the copy commit have their own.
 import type { TFunction } from "i18next";

@@ -1,4 +1,4 @@
-// The explorer's task manager (SPEC.md §3 Task, §4 Task status): uploads, copies, deletes and zip
+// The explorer's task manager (docs/product.md §3 Task, §4 Task status): uploads, copies, deletes and zip
 // downloads run as tasks with a status (pending, running, completed, failed, cancelled, or partial
 // when some files failed), a progress and each file's own status. The store lives for the visit, not
 // a screen: a task keeps running while the user browses other folders. Texts are kept as i18n keys

@@ -15,7 +15,7 @@ export function linksExpired(linksExpireAt: Date | null, now: Date = new Date(),
   return linksExpireAt !== null && linksExpireAt.getTime() - marginMs <= now.getTime();
 }
 
-/** The /file/{slug} address; `password` rides along for viewers that open it elsewhere (SPEC.md §2). */
+/** The /file/{slug} address; `password` rides along for viewers that open it elsewhere (docs/product.md §2). */
 export function filePagePath(slug: string, password?: string | null): string {
   const path = `/file/${encodeURIComponent(slug)}`;
   return password ? `${path}?${new URLSearchParams({ password }).toString()}` : path;

@@ -1,4 +1,4 @@
-// The last uploads made in this browser (SPEC.md §9: 3 are shown), so a link can be found again
+// The last uploads made in this browser (docs/product.md §9: 3 are shown), so a link can be found again
 // after the results are gone. Only what the list shows is kept, never a password.
 export const RECENT_UPLOADS_KEY = "pastebox_recent_uploads";
 export const RECENT_UPLOADS_MAX = 3;

@@ -1,4 +1,4 @@
-// The share options of the upload screen (SPEC.md §5): storage, custom link suffix (the shared
+// The share options of the upload screen (docs/product.md §5): storage, custom link suffix (the shared
 // schema, checked as typed), password, expiry (1 hour ... never), max views, remark and folder,
 // turned into the fields every upload flow sends.
 import { REMARK_MAX_LENGTH } from "@shared/constants";

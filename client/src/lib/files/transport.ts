@@ -17,7 +17,7 @@ export type SendRequest = {
   headers?: Record<string, string>;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
-  /** Milliseconds with no answer before giving up (SPEC.md §9: 300000 for a part). */
+  /** Milliseconds with no answer before giving up (docs/product.md §9: 300000 for a part). */
   timeoutMs?: number;
 };
 

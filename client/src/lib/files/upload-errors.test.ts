@@ -27,7 +27,7 @@ function serverError(appCode: string, httpStatus: number, text: string) {
 
 const offline = () => new TRPCClientError<never>("Failed to fetch", { cause: new TypeError("Failed to fetch") });
 
-describe("upload error messages (SPEC.md §8)", () => {
+describe("upload error messages (docs/product.md §8)", () => {
   test("a taken link suffix, whichever step reports it", () => {
     expect(message(new UploadFailure("presign", serverError("CONFLICT", 409, "taken")))).toBe(
       "The link suffix is already taken, try another",
@@ -47,7 +47,7 @@ describe("upload error messages (SPEC.md §8)", () => {
     expect(message(new UploadFailure("server", statusError(507, JSON.stringify({ code: 507, message: detail }))))).toBe(
       `Storage space insufficient: ${detail}`,
     );
-    // SPEC.md §5: a message about capacity without our code is read the same way.
+    // docs/product.md §5: a message about capacity without our code is read the same way.
     expect(message(new UploadFailure("put", new Error("Bucket capacity exceeded")))).toBe(
       "Storage space insufficient: Bucket capacity exceeded",
     );

@@ -1,4 +1,4 @@
-// Every way an upload can fail, as one sentence in the user's language (SPEC.md §5, §8 "Upload-
+// Every way an upload can fail, as one sentence in the user's language (docs/product.md §5, §8 "Upload-
 // related" and "URL upload"). Failures are kept as objects (the step that failed and what the server
 // or the network said) and turned into text when shown, so a language switch re-words them.
 import type { TFunction } from "i18next";
@@ -74,7 +74,7 @@ export class UploadLimitError extends Error {
   }
 }
 
-/** SPEC.md §5: such messages are shown as "storage space insufficient" with the server's text. */
+/** docs/product.md §5: such messages are shown as "storage space insufficient" with the server's text. */
 const STORAGE_WORDS = /insufficient storage|exceed|capacity|存储空间不足|超出|容量/i;
 
 function appCodeOfAny(error: unknown): string | null {

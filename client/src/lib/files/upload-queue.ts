@@ -1,6 +1,6 @@
 // The upload list of the upload screen, kept outside React so that uploads go on while the user
 // looks at other pages and are still listed on return. Each row goes pending -> uploading (with
-// percent) -> success or error (SPEC.md §4); a few run at once, the rest wait their turn. Rows can
+// percent) -> success or error (docs/product.md §4); a few run at once, the rest wait their turn. Rows can
 // be cancelled (a running upload is aborted and cleaned up) and retried.
 
 import type { UploadedFile } from "./upload-api";

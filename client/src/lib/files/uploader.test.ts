@@ -214,7 +214,7 @@ describe("direct upload", () => {
     expect(names()).toEqual(["presign", "cancel", "serverUpload"]);
   });
 
-  test("a PUT answered with an error fails the upload and removes its record (SPEC.md §4)", async () => {
+  test("a PUT answered with an error fails the upload and removes its record (docs/product.md §4)", async () => {
     const { api, names } = fakeApi();
     const { transport } = fakeTransport(() => ({ status: 500, header: () => null, text: "" }));
     const error = await uploadFile(source(11), TARGET, deps({ api, transport })).catch((caught: unknown) => caught);

@@ -1,4 +1,4 @@
-// One file's upload, whichever way it goes (SPEC.md §4): presigned direct PUT then commit; multipart
+// One file's upload, whichever way it goes (docs/product.md §4): presigned direct PUT then commit; multipart
 // (parts of 5 MB, 3 at a time, each retried, resumable after a reload); or a form POST through the
 // server. Direct and multipart fall back to the server when the browser cannot reach the storage
 // (its CORS, or the page's CSP). A failure or cancel after the server made a record removes it.
@@ -21,7 +21,7 @@ import {
   type UploadMode,
 } from "./upload-plan";
 
-/** SPEC.md §9: generic multipart uploader concurrency and part timeout. */
+/** docs/product.md §9: generic multipart uploader concurrency and part timeout. */
 export const PART_CONCURRENCY = 3;
 export const PART_TIMEOUT_MS = 300_000;
 /** Part URLs are asked for in batches as the upload goes (they expire after an hour). */
@@ -130,7 +130,7 @@ function etagOf(response: TransportResponse): string | null {
   return value ? value.trim() : null;
 }
 
-/** Removes what the server recorded for an upload that will not finish (SPEC.md §4); best effort. */
+/** Removes what the server recorded for an upload that will not finish (docs/product.md §4); best effort. */
 async function discard(run: () => Promise<unknown>): Promise<boolean> {
   try {
     await run();
@@ -404,7 +404,7 @@ async function uploadMultipart(source: UploadSource, target: UploadTarget, deps:
     deps.resume?.remove(fileId);
     return file;
   } catch (error) {
-    // SPEC.md §4: on cancel or failure the upload is aborted and its record removed. When the abort
+    // docs/product.md §4: on cancel or failure the upload is aborted and its record removed. When the abort
     // cannot reach the server either, the record stays, so choosing the file again can resume.
     const aborted = await discard(() => deps.api.multipartAbort({ file_id: fileId }));
     if (aborted) deps.resume?.remove(fileId);

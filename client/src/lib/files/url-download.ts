@@ -1,4 +1,4 @@
-// URL upload, first half (SPEC.md §4): the browser downloads the file itself when the site allows
+// URL upload, first half (docs/product.md §4): the browser downloads the file itself when the site allows
 // it (CORS) and the page's CSP lets it connect there; on a cross-origin or network failure it asks
 // the server's proxy (GET /api/url/proxy) instead. Progress is reported as bytes; the caller maps
 // it to 0-49 %.

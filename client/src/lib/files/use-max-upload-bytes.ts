@@ -5,6 +5,6 @@ import { trpc } from "../trpc";
 
 export function useMaxUploadBytes(): number {
   const maxSize = trpc.settings.maxUploadSize.useQuery(undefined, { staleTime: 60_000, retry: false });
-  // SPEC.md §9: 100 MB when the server's value is unavailable.
+  // docs/product.md §9: 100 MB when the server's value is unavailable.
   return megabytesToBytes(maxSize.data?.max_upload_size ?? DEFAULT_MAX_UPLOAD_MB);
 }

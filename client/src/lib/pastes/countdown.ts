@@ -1,4 +1,4 @@
-// The share link hides after a countdown (SPEC.md §4). The clock is passed in, so the rule is tested
+// The share link hides after a countdown (docs/product.md §4). The clock is passed in, so the rule is tested
 // without waiting; the hook ticks once a second and calls onDone once when time is up.
 import { useEffect, useRef, useState } from "react";
 

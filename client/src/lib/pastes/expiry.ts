@@ -1,4 +1,4 @@
-// Expiry choices of the share forms (SPEC.md §9: 1 hour, 1 day, 7 days, 30 days, never), named so a
+// Expiry choices of the share forms (docs/product.md §9: 1 hour, 1 day, 7 days, 30 days, never), named so a
 // draft can remember one, and turned into the `expires_at` the API takes at the moment of sending.
 import { EXPIRY_CHOICES_HOURS } from "@shared/constants";
 

@@ -1,4 +1,4 @@
-// The one gate between a paste's Markdown and the page (DECISIONS.md: Markdown is rendered with
+// The one gate between a paste's Markdown and the page (docs/rules.md: Markdown is rendered with
 // sanitisation). DOMPurify removes scripts, event handlers and javascript: URLs; on top of that:
 // no forms, frames or styles (a paste must not restyle or overlay the app), classes limited to the
 // code highlighter's, ids prefixed so they cannot clobber the page, only disabled checkboxes (task

@@ -1,4 +1,4 @@
-// Admin login (SPEC.md §2): two modes, the admin account and an API key, as tabs. Fields are
+// Admin login (docs/product.md §2): two modes, the admin account and an API key, as tabs. Fields are
 // labelled, Enter submits, the button shows progress, and errors arrive in the user's language
 // (the server translates its own; ours come from i18n).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";

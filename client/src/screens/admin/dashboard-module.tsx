@@ -1,4 +1,4 @@
-// Admin module "dashboard" (SPEC.md §1, §7 System): totals of texts, files, keys and mounts, the
+// Admin module "dashboard" (docs/product.md §1, §7 System): totals of texts, files, keys and mounts, the
 // last 7 days' shares per day in the browser's time zone, storage use per storage configuration,
 // the server's version and health, and the folder-listing cache with its clear buttons.
 import { lazy, Suspense, useState } from "react";

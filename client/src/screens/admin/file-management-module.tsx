@@ -1,4 +1,4 @@
-// Admin module "file-management" (SPEC.md §2, §7 Files): the shared files with search (debounced,
+// Admin module "file-management" (docs/product.md §2, §7 Files): the shared files with search (debounced,
 // at least 2 characters), pagination, preview (the file's page), edit, delete with the stored object,
 // and batch delete of a selection. An API key with file permission sees its own files here.
 import { useTranslation } from "react-i18next";

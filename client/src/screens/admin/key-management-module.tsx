@@ -1,4 +1,4 @@
-// Admin module "key-management" (SPEC.md §2, §5): the API keys with selection, create and edit
+// Admin module "key-management" (docs/product.md §2, §5): the API keys with selection, create and edit
 // dialogs, the one-time reveal of a new key, and deletion of the selection after confirmation.
 import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { useState } from "react";

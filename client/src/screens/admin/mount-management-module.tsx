@@ -1,6 +1,6 @@
-// Admin module "mount-management" (SPEC.md §3 Mount point, §5, §7 Mounts): the mount points with
+// Admin module "mount-management" (docs/product.md §3 Mount point, §5, §7 Mounts): the mount points with
 // their path, storage config, status, cache TTL and sort order; create, edit, activate/deactivate
-// and delete. API keys see it read-only (SPEC.md §6: keys cannot manage mount points): they are told
+// and delete. API keys see it read-only (docs/product.md §6: keys cannot manage mount points): they are told
 // so and see the mounts their base path reaches.
 
 import { Switch } from "@headlessui/react";

@@ -1,4 +1,4 @@
-// Admin module "settings" (SPEC.md §3 Admin settings): uploads and WebDAV (max upload size with
+// Admin module "settings" (docs/product.md §3 Admin settings): uploads and WebDAV (max upload size with
 // units, WebDAV upload mode), the admin account (change username and/or password) and About (the
 // server's version).
 import { AdminModuleHeader } from "./admin-module-header";

@@ -1,4 +1,4 @@
-// Admin module "storage-config" (SPEC.md §2, §7 Storage configs; DECISIONS.md Storage): the storage
+// Admin module "storage-config" (docs/product.md §2, §7 Storage configs; docs/rules.md Storage): the storage
 // configs with their provider, bucket and endpoint (or folder on the server), default badge and space
 // used; add, edit, make default, test (write, read, list, delete, CORS) and delete.
 import { LOCAL_PROVIDER, type StorageConfigView } from "@shared/schemas/storage";

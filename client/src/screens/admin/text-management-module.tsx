@@ -1,4 +1,4 @@
-// Admin module "text-management" (SPEC.md §2, §7 Pastes): the shared texts with search (debounced,
+// Admin module "text-management" (docs/product.md §2, §7 Pastes): the shared texts with search (debounced,
 // at least 2 characters), pagination, preview, edit, delete, batch delete of a selection and, for
 // the admin, clearing expired texts. An API key with text permission sees its own texts here.
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// The file basket (SPEC.md §1, §4): a toolbar button with the number of files collected, opening a
+// The file basket (docs/product.md §1, §4): a toolbar button with the number of files collected, opening a
 // panel that lists them with the total size (a warning for large totals), removes one or all, and
 // downloads them as one zip built in the browser (a task of the task manager).
 import type { TFunction } from "i18next";

@@ -1,5 +1,5 @@
-// "Copy to…" (SPEC.md §3 Copy item, §7 batch-copy): a folder picker that browses every mount the
-// caller can reach (their folders only), and "skip files that already exist" (on by default, SPEC.md
+// "Copy to…" (docs/product.md §3 Copy item, §7 batch-copy): a folder picker that browses every mount the
+// caller can reach (their folders only), and "skip files that already exist" (on by default, docs/product.md
 // §9). The copy itself runs as a task; this dialog only chooses where.
 
 import { isPathWithin } from "@shared/paths";

@@ -1,4 +1,4 @@
-// Search in the mounts (SPEC.md §5: at least 2 characters): a box with its scope (everywhere, this
+// Search in the mounts (docs/product.md §5: at least 2 characters): a box with its scope (everywhere, this
 // mount, this folder and below), results linking to their folders, and a local search history.
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
 import { FS_SEARCH_LIMIT_MAX, SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/fs";

@@ -1,4 +1,4 @@
-// The task manager (SPEC.md §1, §3 Task): a toolbar button whose badge counts the tasks still running,
+// The task manager (docs/product.md §1, §3 Task): a toolbar button whose badge counts the tasks still running,
 // opening a panel with every upload, copy, delete and zip download of this visit, newest first: its
 // status, progress, how it ended, each file's status and failure, cancel while it runs, and clear
 // finished.

@@ -26,7 +26,7 @@ import {
 
 const CodeView = lazy(() => import("./code-view"));
 
-/** Text previews show at most this much (SPEC.md §5 keeps the editor's own limit at 10 MB). */
+/** Text previews show at most this much (docs/product.md §5 keeps the editor's own limit at 10 MB). */
 export const TEXT_PREVIEW_MAX_BYTES = 512 * 1024;
 
 export type PreviewFile = {

@@ -1,4 +1,4 @@
-// The share options beside the editor (SPEC.md §5): custom link suffix checked as it is typed,
+// The share options beside the editor (docs/product.md §5): custom link suffix checked as it is typed,
 // password with show/hide, expiry choice, max views and remark; then the create button, or for
 // someone who may not create, what to do instead.
 import type { ReactNode } from "react";

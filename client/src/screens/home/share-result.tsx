@@ -1,5 +1,5 @@
 // After creation: the share link (the server's, from its public URL), copy, open, QR code and raw
-// link, what the link allows, and a countdown after which the link hides (SPEC.md §4). Hidden, the
+// link, what the link allows, and a countdown after which the link hides (docs/product.md §4). Hidden, the
 // screen points to text management, where the link can be found again.
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useRef, useState } from "react";

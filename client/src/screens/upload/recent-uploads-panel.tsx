@@ -1,4 +1,4 @@
-// The last three uploads made in this browser (SPEC.md §9), so a link can be found again later.
+// The last three uploads made in this browser (docs/product.md §9), so a link can be found again later.
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";

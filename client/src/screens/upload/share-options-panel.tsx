@@ -1,4 +1,4 @@
-// The share options beside the upload (SPEC.md §2, §5): the storage (with its free space), a custom
+// The share options beside the upload (docs/product.md §2, §5): the storage (with its free space), a custom
 // link suffix checked as typed with the shared schema, password, expiry, max views, remark and a
 // folder; then the button that starts the waiting uploads.
 import type { inferRouterOutputs } from "@trpc/server";

@@ -1,5 +1,5 @@
 // Shown instead of the upload controls to someone who may not upload: signed out, or signed in with
-// a key that lacks the file permission (SPEC.md §6).
+// a key that lacks the file permission (docs/product.md §6).
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/button";

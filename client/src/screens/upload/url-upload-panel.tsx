@@ -1,4 +1,4 @@
-// Upload from a URL (SPEC.md §2, §4): the server first reads what the URL holds (name, size, type),
+// Upload from a URL (docs/product.md §2, §4): the server first reads what the URL holds (name, size, type),
 // the user can rename it, then the browser downloads it (itself, or through the server's proxy when
 // the site does not allow it) and uploads it like a local file.
 import type { inferRouterOutputs } from "@trpc/server";

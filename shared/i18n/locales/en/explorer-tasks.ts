@@ -1,4 +1,4 @@
-// The mount explorer's task manager, copy dialog and file basket (SPEC.md §3 Task, §4, §8 copy
+// The mount explorer's task manager, copy dialog and file basket (docs/product.md §3 Task, §4, §8 copy
 // messages), spread into `explorer` by explorer.ts. Keep zh/explorer-tasks.ts in step (it is typed
 // from this one).
 export const enExplorerTasks = {

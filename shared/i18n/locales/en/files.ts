@@ -1,5 +1,5 @@
 // Texts of file sharing: the upload screen (files and URLs, share options, the upload list and its
-// errors, SPEC.md §8), the file page with its previews, and the admin modules file management and
+// errors, docs/product.md §8), the file page with its previews, and the admin modules file management and
 // storage configuration. Merged into enShell; keep zh/files.ts in step (typed `typeof enFiles`).
 export const enFiles = {
   files: {

@@ -1,4 +1,4 @@
-// 文件分享相关文本：上传页面（本地文件与 URL、分享选项、上传列表及其错误，SPEC.md §8）、文件页面与预览、
+// 文件分享相关文本：上传页面（本地文件与 URL、分享选项、上传列表及其错误，docs/product.md §8）、文件页面与预览、
 // 管理后台的文件管理和存储配置。与 en/files.ts 保持同步（类型为 typeof enFiles）。中文没有单复数之分，_one 与 _other 相同。
 import type { enFiles } from "../en/files";
 

@@ -1,4 +1,4 @@
-// Confirmation before deleting the selected keys (SPEC.md §5: deletion needs a selection): names
+// Confirmation before deleting the selected keys (docs/product.md §5: deletion needs a selection): names
 // each key with the start of the key.
 import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { trpc } from "../../../lib/trpc";

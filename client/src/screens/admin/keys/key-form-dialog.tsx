@@ -1,4 +1,4 @@
-// Create and edit an API key (SPEC.md §5): name required; text, file and mount permissions; a
+// Create and edit an API key (docs/product.md §5): name required; text, file and mount permissions; a
 // read-only switch that only exists with mount; base path (default /, shown as it will be saved);
 // expiry 1, 7, 30 days, never or a custom number of days; and, at creation, an optional custom key.
 // Rules come from the shared schemas, so the form refuses what the server would refuse.

@@ -1,4 +1,4 @@
-// The one-time reveal of a new key (DECISIONS.md: the whole key is returned once, at creation):
+// The one-time reveal of a new key (docs/rules.md: the whole key is returned once, at creation):
 // the key, a copy button (Clipboard API, with a fallback) and a warning that it will not be shown
 // again. Only its own buttons close it, so a stray click outside cannot lose the key.
 import { useEffect, useRef, useState } from "react";

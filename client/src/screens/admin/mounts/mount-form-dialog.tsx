@@ -1,5 +1,5 @@
 // Creating or editing a mount point: name, path, storage config, cache TTL, sort order, remark and
-// the active flag, checked with the shared schema before sending (SPEC.md §5).
+// the active flag, checked with the shared schema before sending (docs/product.md §5).
 import type { MountView } from "@shared/schemas/mounts";
 import { MAX_CACHE_TTL } from "@shared/schemas/mounts";
 import { type FormEvent, useId } from "react";

@@ -1,4 +1,4 @@
-// The admin account part of settings (SPEC.md §5 "Admin update", §4 "Changing admin info logs the
+// The admin account part of settings (docs/product.md §5 "Admin update", §4 "Changing admin info logs the
 // admin out"): current password required; a new username, a new password or both; the new password
 // typed twice. Success ends every admin session on the server, so the client logs out too.
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -64,7 +64,7 @@ export function AccountSettings() {
         });
         const serverErrors = fieldErrorsFromServer<AccountFormField>(fieldIssuesOf(error), accountFieldOf);
         if (httpStatusOf(error) === 401) {
-          // SPEC.md §8: a 401 here is the server's word on the current password. If the session
+          // docs/product.md §8: a 401 here is the server's word on the current password. If the session
           // itself has ended, the check below logs out and says so.
           serverErrors.currentPassword = { text: message };
           void authStore.revalidate();

@@ -1,4 +1,4 @@
-// System settings (SPEC.md §3 Admin settings, §5 "Max upload size must be above 0"): the max upload
+// System settings (docs/product.md §3 Admin settings, §5 "Max upload size must be above 0"): the max upload
 // size typed with a unit (KB, MB, GB; converted to the MB the server keeps) with the limit in force
 // and the one a save would set, the WebDAV upload mode with a line on each, and the creation limits
 // for API keys (per key and per address, per minute). Checked by the shared schema before sending;
