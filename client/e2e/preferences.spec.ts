@@ -84,8 +84,7 @@ describe("language", () => {
     await waitForTitle(page, "Upload - Pastebox");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
 
-    await page.getByRole("button", { name: /^Language:/ }).click();
-    await page.getByRole("option", { name: "中文" }).click();
+    await page.getByRole("combobox", { name: /^Language:/ }).selectOption({ label: "中文" });
     await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "首页" }).waitFor();
     await waitForTitle(page, "文件上传 - Pastebox");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("文件上传");
@@ -96,8 +95,7 @@ describe("language", () => {
     await waitForTitle(page, "文件上传 - Pastebox");
     expect(await page.getByRole("contentinfo").textContent()).toContain("版本 0.6.8");
 
-    await page.getByRole("button", { name: /^语言：/ }).click();
-    await page.getByRole("option", { name: "English" }).click();
+    await page.getByRole("combobox", { name: /^语言：/ }).selectOption({ label: "English" });
     await waitForTitle(page, "Upload - Pastebox");
     expect(errors).toEqual([]);
     await context.close();
@@ -117,13 +115,10 @@ describe("language", () => {
     const { context, page } = await openPage(browser);
     await page.goto(app.baseUrl);
     await waitForTitle(page, "Online clipboard - Pastebox");
-    // Like a native select: Space (or an arrow key) opens it, Enter picks.
-    await page.getByRole("button", { name: /^Language:/ }).focus();
-    await page.keyboard.press("Space");
-    await page.getByRole("listbox").waitFor();
-    // Options are listed 中文, English; the current one (English) is active first.
+    // It is the browser's own select: focused, an arrow key picks the neighbouring option.
+    await page.getByRole("combobox", { name: /^Language:/ }).focus();
+    // Options are listed 中文, English; the current one is English.
     await page.keyboard.press("ArrowUp");
-    await page.keyboard.press("Enter");
     await waitForTitle(page, "在线剪贴板 - Pastebox");
     await context.close();
   });

@@ -1,6 +1,7 @@
 // Labelled form controls: every input has a visible label, its hint and its error are tied to it
-// with aria-describedby, and an error also sets aria-invalid so screen readers announce it.
-import { Description, Field, Label, Switch } from "@headlessui/react";
+// with aria-describedby, and an error also sets aria-invalid so screen readers announce it. Plain
+// elements only: the paste and file pages' password prompt uses them, and those pages load no
+// Headless UI (the on/off switch, which does, is switch-field.tsx).
 import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "./class-names";
@@ -165,38 +166,6 @@ export function CheckboxField({ label, description, checked, onCheckedChange, di
         ) : null}
       </div>
     </div>
-  );
-}
-
-export type SwitchFieldProps = {
-  label: ReactNode;
-  description?: ReactNode;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-};
-
-/** An on/off setting (Headless UI Switch: role="switch", Space toggles, the label clicks through). */
-export function SwitchField({ label, description, checked, onCheckedChange }: SwitchFieldProps) {
-  return (
-    <Field className="flex items-start justify-between gap-4">
-      <div className="text-sm leading-6">
-        <Label className="font-medium text-slate-800 dark:text-slate-200">{label}</Label>
-        {description ? <Description className="text-slate-500 dark:text-slate-400">{description}</Description> : null}
-      </div>
-      <Switch
-        checked={checked}
-        onChange={onCheckedChange}
-        className={cx(
-          "group relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors data-checked:bg-indigo-600 dark:bg-slate-700 dark:data-checked:bg-indigo-500",
-          focusRing,
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className="size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform group-data-checked:translate-x-5.5 motion-reduce:transition-none"
-        />
-      </Switch>
-    </Field>
   );
 }
 

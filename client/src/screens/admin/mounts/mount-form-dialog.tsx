@@ -4,16 +4,10 @@ import type { MountView } from "@shared/schemas/mounts";
 import { MAX_CACHE_TTL } from "@shared/schemas/mounts";
 import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  describedBy,
-  FieldError,
-  FormAlert,
-  inputClasses,
-  SwitchField,
-  TextField,
-} from "../../../components/form-controls";
+import { describedBy, FieldError, FormAlert, inputClasses, TextField } from "../../../components/form-controls";
 import { FormDialog, FormFooter } from "../../../components/form-dialog";
 import { PencilIcon, PlusIcon } from "../../../components/icons";
+import { SwitchField } from "../../../components/switch-field";
 import { toast } from "../../../components/toast-store";
 import { useFieldForm } from "../../../components/use-field-form";
 import {
