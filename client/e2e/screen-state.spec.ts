@@ -343,3 +343,109 @@ describe("Chinese everywhere (item 10)", () => {
     await context.close();
   });
 });
+
+type BoxOf = { x: number; y: number; width: number; height: number };
+
+function intersects(a: BoxOf, b: BoxOf): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Every visible toast's box, against each target's: none may overlap. */
+async function expectToastsClear(page: Page, targets: Record<string, Locator>, where: string) {
+  const toasts = await page
+    .locator('[data-testid="toast-region"] > [role="status"], [data-testid="toast-region"] > [role="alert"]')
+    .all();
+  expect(toasts.length).toBeGreaterThan(0);
+  for (const toast of toasts) {
+    const box = await toast.boundingBox();
+    if (!box) continue;
+    for (const [name, target] of Object.entries(targets)) {
+      const other = await target.boundingBox();
+      if (!other) continue;
+      const label = `${where}: "${await toast.textContent()}" over ${name}`;
+      expect(`${label}: ${intersects(box, other)}`).toBe(`${label}: false`);
+    }
+  }
+}
+
+describe("toasts keep clear (item 5)", () => {
+  for (const [name, viewport] of [
+    ["desktop", DESKTOP],
+    ["390x844", TALL_PHONE],
+  ] as const) {
+    test(`${name}: the task drawer's toasts sit in its layout, clear of Clear finished and its close button`, async () => {
+      const { context, page, errors } = await openAsAdmin({ viewport });
+      await page.goto(`${app.baseUrl}/mount-explorer/docs`);
+      await page.getByTestId("upload-button").waitFor();
+      // One finished task first, so the drawer offers Clear finished.
+      await page
+        .getByTestId("upload-input")
+        .setInputFiles({ name: `first-${name}.txt`, mimeType: "text/plain", buffer: Buffer.from("one") });
+      await entry(page, `first-${name}.txt`).waitFor({ timeout: 60_000 });
+      await page
+        .getByTestId("upload-input")
+        .setInputFiles({ name: `second-${name}.txt`, mimeType: "text/plain", buffer: Buffer.from("two") });
+      await page.getByTestId("tasks-button").click();
+      const panel = page.getByTestId("task-panel");
+      await panel.waitFor();
+      // The second upload's toast shows while the drawer is open.
+      await panel.locator('[data-testid="toast-region"] [role="status"]').first().waitFor({ timeout: 30_000 });
+      await panel.getByTestId("tasks-clear").waitFor();
+      await page.waitForTimeout(300);
+      await expectToastsClear(
+        page,
+        {
+          "Clear finished": panel.getByTestId("tasks-clear"),
+          "the drawer's close button": panel.getByRole("button", { name: "Close", exact: true }),
+          "the newest task": panel.getByTestId("task").first(),
+        },
+        name,
+      );
+      await page.screenshot({ path: join(SHOTS_DIR, `toast-drawer-${name}.png`) });
+      expect(realErrors(errors)).toEqual([]);
+      await context.close();
+    });
+
+    test(`${name}: "Back online" keeps clear of Create, wherever Create is on the screen`, async () => {
+      const { context, page, errors } = await openAsAdmin({ viewport });
+      await page.goto(`${app.baseUrl}/`);
+      const create = page.getByRole("button", { name: "Create share link" });
+      await create.waitFor();
+      for (const position of ["bottom", "top"] as const) {
+        await create.evaluate((element, at) => {
+          const box = element.getBoundingClientRect();
+          // At the bottom edge of the screen, or just under the sticky header.
+          const y = at === "bottom" ? window.innerHeight - box.height - 12 : 80;
+          window.scrollBy(0, box.top - y);
+        }, position);
+        await context.setOffline(true);
+        await page.getByText("You are offline", { exact: true }).waitFor();
+        await context.setOffline(false);
+        await page.getByText("Back online", { exact: true }).waitFor();
+        await page.waitForTimeout(300);
+        await expectToastsClear(page, { Create: create }, `${name}, Create at the ${position}`);
+        await page.screenshot({ path: join(SHOTS_DIR, `toast-online-${name}-${position}.png`) });
+        for (const dismiss of await page.getByRole("button", { name: "Dismiss" }).all()) await dismiss.click();
+      }
+      expect(realErrors(errors)).toEqual([]);
+      await context.close();
+    });
+
+    test(`${name}: "Logged in" keeps clear of the dashboard's System panel`, async () => {
+      const { context, page, errors } = await openPage(browser, { viewport });
+      await page.goto(`${app.baseUrl}/admin`);
+      await page.getByLabel("Username").fill("admin");
+      await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await page.getByText("Logged in as admin").waitFor();
+      const system = page.getByTestId("system-panel");
+      await system.waitFor();
+      await page.getByTestId("server-version").waitFor();
+      await page.waitForTimeout(300);
+      await expectToastsClear(page, { "the System panel": system }, name);
+      await page.screenshot({ path: join(SHOTS_DIR, `toast-login-${name}.png`) });
+      expect(realErrors(errors)).toEqual([]);
+      await context.close();
+    });
+  }
+});

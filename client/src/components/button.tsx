@@ -4,6 +4,7 @@ import type { ButtonHTMLAttributes, ComponentType, ReactNode } from "react";
 import { cx, focusRing } from "./class-names";
 import type { IconProps } from "./icons";
 import { Spinner } from "./spinner";
+import { TOAST_AVOID_ATTRIBUTE } from "./toast-placement";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 export type ButtonSize = "sm" | "md";
@@ -63,6 +64,8 @@ export function Button({
       title={isCompact && typeof children === "string" ? children : props.title}
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}
+      // A toast never lies over a primary action (toast-placement.ts).
+      {...(variant === "primary" ? { [TOAST_AVOID_ATTRIBUTE]: "" } : {})}
       {...props}
     >
       {isLoading ? <Spinner /> : Icon ? <Icon className="size-4.5 shrink-0" /> : null}

@@ -6,6 +6,7 @@ import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "./class-names";
 import { CloseIcon, type IconProps } from "./icons";
+import { TOAST_AVOID_ATTRIBUTE } from "./toast-placement";
 
 export type AppDialogProps = {
   open: boolean;
@@ -61,6 +62,8 @@ export function AppDialog({
         <div className="flex h-full items-end justify-center p-2 sm:items-center sm:p-6">
           <DialogPanel
             transition
+            // Toasts keep clear of an open dialog (toast-placement.ts).
+            {...{ [TOAST_AVOID_ATTRIBUTE]: "" }}
             className={cx(
               // The panel never outgrows the screen: the title stays on top, the body scrolls, and
               // the footer (sticky) stays reachable at the bottom.

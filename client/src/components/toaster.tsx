@@ -1,10 +1,28 @@
 // Renders the toast queue (toast-store.ts) in a live region: new messages are announced politely,
 // errors assertively (role="alert"). A toast closes after its duration; hovering or focusing it
 // pauses the timer so it can be read and its actions reached by keyboard.
-import { type ComponentType, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  type ComponentType,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "./class-names";
 import { CheckCircleIcon, CloseIcon, ErrorCircleIcon, type IconProps, InfoIcon, WarningIcon } from "./icons";
+import {
+  choosePlacement,
+  NARROW_PLACEMENTS,
+  obstacleBoxes,
+  type ToastPlacement,
+  toastOutlet,
+  WIDE_MIN_WIDTH,
+  WIDE_PLACEMENTS,
+} from "./toast-placement";
 import { toast as appToasts, type Toast, type ToastStore, type ToastTone } from "./toast-store";
 
 const TONE_ICONS: Record<ToastTone, ComponentType<IconProps>> = {
@@ -35,19 +53,100 @@ export function useToasts(store: ToastStore = appToasts): readonly Toast[] {
 export function Toaster({ store = appToasts }: { store?: ToastStore }) {
   const { t } = useTranslation();
   const toasts = useToasts(store);
+  const outlet = useSyncExternalStore(toastOutlet.subscribe, toastOutlet.get, toastOutlet.get);
+  const regionRef = useRef<HTMLElement>(null);
+  const placement = usePlacement(regionRef, toasts.length > 0 && outlet === null);
+  const cards = toasts.map((item) => <ToastCard key={item.id} toast={item} onDismiss={() => store.dismiss(item.id)} />);
+  // An open side panel (the task drawer) holds the toasts in its own layout: nothing lies over it.
+  if (outlet) {
+    return createPortal(
+      <section
+        aria-label={t("toast.regionLabel")}
+        aria-live="polite"
+        aria-relevant="additions text"
+        className="flex flex-col gap-2 empty:hidden"
+        data-testid="toast-region"
+      >
+        {cards}
+      </section>,
+      outlet,
+    );
+  }
   return (
     <section
+      ref={regionRef}
       aria-label={t("toast.regionLabel")}
       aria-live="polite"
       aria-relevant="additions text"
-      // Phones: at the top, clear of bottom-sheet dialogs and the thumb; larger screens: bottom right.
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 p-3 sm:top-auto sm:bottom-0 sm:items-end sm:p-6"
+      // The corner is chosen to miss primary actions and open dialogs (toast-placement.ts).
+      className={cx(
+        "pointer-events-none fixed z-[60] flex flex-col gap-2 p-3 sm:w-[27rem] sm:p-6",
+        PLACEMENT_CLASSES[placement],
+      )}
+      data-placement={placement}
+      data-testid="toast-region"
     >
-      {toasts.map((item) => (
-        <ToastCard key={item.id} toast={item} onDismiss={() => store.dismiss(item.id)} />
-      ))}
+      {cards}
     </section>
   );
+}
+
+const PLACEMENT_CLASSES: Record<ToastPlacement, string> = {
+  "bottom-end": "inset-x-0 bottom-0 items-center sm:left-auto sm:items-end",
+  "bottom-start": "inset-x-0 bottom-0 items-center sm:right-auto sm:items-start",
+  "top-end": "inset-x-0 top-16 items-center sm:left-auto sm:items-end",
+  "top-start": "inset-x-0 top-16 items-center sm:right-auto sm:items-start",
+};
+
+/**
+ * The corner for the stack, chosen again when toasts come, the page scrolls or resizes, or its
+ * layout changes (a panel loading under the stack), and every second while toasts show.
+ */
+function usePlacement(regionRef: RefObject<HTMLElement | null>, isActive: boolean): ToastPlacement {
+  const [placement, setPlacement] = useState<ToastPlacement>(() =>
+    typeof window !== "undefined" && window.innerWidth >= WIDE_MIN_WIDTH ? "bottom-end" : "top-end",
+  );
+  useLayoutEffect(() => {
+    if (!isActive) return;
+    let frame = 0;
+    const place = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const region = regionRef.current;
+        if (!region) return;
+        const rect = region.getBoundingClientRect();
+        const viewport = { width: window.innerWidth, height: window.innerHeight };
+        const candidates = viewport.width >= WIDE_MIN_WIDTH ? WIDE_PLACEMENTS : NARROW_PLACEMENTS;
+        setPlacement(choosePlacement(candidates, rect, viewport, obstacleBoxes()));
+      });
+    };
+    place();
+    const resizes = new ResizeObserver(place);
+    resizes.observe(document.body);
+    window.addEventListener("scroll", place, { passive: true, capture: true });
+    window.addEventListener("resize", place);
+    const timer = setInterval(place, 1_000);
+    return () => {
+      cancelAnimationFrame(frame);
+      resizes.disconnect();
+      window.removeEventListener("scroll", place, { capture: true });
+      window.removeEventListener("resize", place);
+      clearInterval(timer);
+    };
+  }, [isActive, regionRef]);
+  return placement;
+}
+
+/** Where an open side panel shows the toasts: in its layout, between its header and its body. */
+export function ToastOutlet() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    toastOutlet.claim(element);
+    return () => toastOutlet.release(element);
+  }, []);
+  return <div ref={ref} className="shrink-0 px-4 pt-3 empty:hidden sm:px-5" data-testid="toast-outlet" />;
 }
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {

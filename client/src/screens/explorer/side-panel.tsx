@@ -1,10 +1,12 @@
 // A panel sliding in from the right (the task manager, the file basket): a Headless UI dialog, so
-// focus moves in and returns, Escape and a click outside close it. Full width on a phone.
+// focus moves in and returns, Escape and a click outside close it. Full width on a phone. While it
+// is open the toasts show inside it, above its body (components/toast-placement.ts).
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "../../components/class-names";
 import { CloseIcon } from "../../components/icons";
+import { ToastOutlet } from "../../components/toaster";
 
 export type SidePanelProps = {
   open: boolean;
@@ -49,6 +51,7 @@ export function SidePanel({ open, onClose, title, description, children, footer,
               <CloseIcon className="size-5" />
             </button>
           </div>
+          <ToastOutlet />
           <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">{children}</div>
           {footer ? (
             <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-5 dark:border-slate-800 dark:bg-slate-950">

@@ -2,6 +2,7 @@
 // under it and room for actions at the right (they drop below the heading on a phone).
 import { type ReactNode, useId } from "react";
 import { cx } from "../../../components/class-names";
+import { TOAST_AVOID_ATTRIBUTE } from "../../../components/toast-placement";
 
 export type PanelProps = {
   title: string;
@@ -10,14 +11,17 @@ export type PanelProps = {
   className?: string;
   children: ReactNode;
   testId?: string;
+  /** Toasts keep clear of it (components/toast-placement.ts). */
+  avoidToasts?: boolean;
 };
 
-export function Panel({ title, description, actions, className, children, testId }: PanelProps) {
+export function Panel({ title, description, actions, className, children, testId, avoidToasts }: PanelProps) {
   const headingId = useId();
   return (
     <section
       aria-labelledby={headingId}
       data-testid={testId}
+      {...(avoidToasts ? { [TOAST_AVOID_ATTRIBUTE]: "" } : {})}
       className={cx(
         "flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800",
         className,

@@ -58,7 +58,7 @@ export function SystemPanel() {
   const providerName = health.data ? t(`about.databases.${health.data.provider}`) : null;
 
   return (
-    <Panel title={t("dashboard.system.title")} testId="system-panel">
+    <Panel title={t("dashboard.system.title")} testId="system-panel" avoidToasts>
       <dl className="flex flex-col gap-4">
         <div>
           <dt className="text-xs text-slate-500 dark:text-slate-400">{t("dashboard.system.version")}</dt>

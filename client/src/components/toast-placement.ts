@@ -1,0 +1,97 @@
+// Where the toasts go so they never cover what the user is about to press (issue #16, docs/ui.md):
+// elements marked `data-toast-avoid` (primary buttons, open dialogs, panels the user reads) are
+// obstacles, and the stack takes the first screen corner whose box misses all of them. A side
+// panel (the task drawer) instead hosts the toasts inside its own layout (the toast outlet), so
+// they push its content down rather than lying over it.
+
+export const TOAST_AVOID_ATTRIBUTE = "data-toast-avoid";
+
+export type ToastPlacement = "bottom-end" | "bottom-start" | "top-end" | "top-start";
+
+/** Wide screens try the corners in this order; phones (a full-width stack) only top, then bottom. */
+export const WIDE_PLACEMENTS: readonly ToastPlacement[] = ["bottom-end", "bottom-start", "top-end", "top-start"];
+export const NARROW_PLACEMENTS: readonly ToastPlacement[] = ["top-end", "bottom-end"];
+/** Tailwind's `sm`: below it the stack spans the width. */
+export const WIDE_MIN_WIDTH = 640;
+/** The sticky site header's height: the top corners start below it, so navigation stays usable. */
+export const HEADER_HEIGHT = 64;
+
+export type Box = { left: number; top: number; right: number; bottom: number };
+
+function overlap(a: Box, b: Box): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/** The box a stack of `size` would take at `placement` in a viewport of `viewport`. */
+export function boxAt(
+  placement: ToastPlacement,
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+): Box {
+  const isTop = placement.startsWith("top");
+  const isEnd = placement.endsWith("end");
+  const width = Math.min(size.width, viewport.width);
+  const top = isTop ? HEADER_HEIGHT : viewport.height - size.height;
+  const left = isEnd ? viewport.width - width : 0;
+  return { left, top, right: left + width, bottom: top + size.height };
+}
+
+/** The first placement clear of every obstacle; when none is, the one covering the least. */
+export function choosePlacement(
+  candidates: readonly ToastPlacement[],
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+  obstacles: readonly Box[],
+): ToastPlacement {
+  let best = candidates[0] ?? "bottom-end";
+  let bestCovered = Number.POSITIVE_INFINITY;
+  for (const placement of candidates) {
+    const box = boxAt(placement, size, viewport);
+    const covered = obstacles.reduce((sum, obstacle) => sum + overlap(box, obstacle), 0);
+    if (covered === 0) return placement;
+    if (covered < bestCovered) {
+      best = placement;
+      bestCovered = covered;
+    }
+  }
+  return best;
+}
+
+/** The boxes of the visible obstacles on the page now. */
+export function obstacleBoxes(root: ParentNode = document): Box[] {
+  const boxes: Box[] = [];
+  for (const element of root.querySelectorAll(`[${TOAST_AVOID_ATTRIBUTE}]`)) {
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    boxes.push({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
+  }
+  return boxes;
+}
+
+// ---- The outlet: a side panel that hosts the toasts while it is open -----------------------------
+
+let outlet: HTMLElement | null = null;
+const outletListeners = new Set<() => void>();
+const publishOutlet = (next: HTMLElement | null) => {
+  outlet = next;
+  for (const listener of outletListeners) listener();
+};
+
+export const toastOutlet = {
+  claim(element: HTMLElement) {
+    if (outlet !== element) publishOutlet(element);
+  },
+  /** A panel closing frees only its own outlet (another may have opened meanwhile). */
+  release(element: HTMLElement) {
+    if (outlet === element) publishOutlet(null);
+  },
+  get: () => outlet,
+  subscribe(listener: () => void) {
+    outletListeners.add(listener);
+    return () => {
+      outletListeners.delete(listener);
+    };
+  },
+};
