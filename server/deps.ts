@@ -11,8 +11,8 @@ import type { StorageService } from "./storage";
 export type AppDeps = {
   config: Config;
   db: Database;
-  /** The SQLite hot path for counted views; null on Postgres. */
-  viewCounter: ViewCounter | null;
+  /** Counts paste views (db/view-counter.ts): a thread of its own on SQLite, Prisma on Postgres. */
+  viewCounter: ViewCounter;
   logger: Logger;
   storage: StorageService;
   /** The mount explorer's directory listings (services/listing-cache.ts). */

@@ -33,7 +33,7 @@ async function main() {
   const db = await createDatabase(config.databaseUrl);
   await ensureAdmin(db, config, logger);
   await ensureDefaultStorage(db, config, logger);
-  const viewCounter = createViewCounter(config.databaseUrl);
+  const viewCounter = createViewCounter(config.databaseUrl, db);
   const walCheckpoints = startWalCheckpoints(config.databaseUrl, {
     onBusy: (result) => logger.debug("WAL checkpoint postponed: the database was busy", result),
   });
@@ -72,7 +72,7 @@ async function main() {
     stopSweeper();
     await server.stop(false);
     app.flushLogs();
-    viewCounter?.close();
+    await viewCounter.close();
     walCheckpoints?.stop();
     await db.$disconnect();
     logger.info("stopped");

@@ -43,6 +43,13 @@ export type RestMeta = {
    * the envelope (the CloudPaste document's paste lists: `data: [...]` with `pagination` next to it).
    */
   dataField?: string;
+  /**
+   * The procedure's work as a plain function, which the REST adapter calls after validating the input
+   * with the procedure's schema, without tRPC's call pipeline (a third of the CPU time of a paste view,
+   * see README "Performance"). For the hottest public reads only: no middleware runs on this path, so
+   * buildRouteTable refuses it on any procedure that is not public.
+   */
+  direct?: (ctx: Context, input: never) => Promise<unknown>;
 };
 
 /** Who may call a procedure; set by the base procedures, read by the OpenAPI document. */

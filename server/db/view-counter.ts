@@ -1,14 +1,16 @@
-// The hot path of a counted view on SQLite: one prepared statement that checks the limits, counts
-// the view and returns the paste, straight through bun:sqlite. Through Prisma the same work costs
-// ~4x more per request (measured by scripts/bench/paste-view.ts). Only the common case is handled
-// here (no password, within expiry and view limit); anything else returns null and the caller takes
-// the full path in services/pastes.ts, which is also the only path on Postgres.
+// Counting one view of a paste: the one conditional UPDATE that decides whether a delivery may happen
+// (docs/decisions/0011-view-counter.md). A view counts only while the paste is live: not expired at
+// `now`, under its view limit, and not protected unless the caller checked the password. Because the
+// check and the count are one statement, exactly max_views deliveries succeed however many requests
+// race, across processes. services/pastes.ts calls it for every delivery; when it answers null the
+// service looks at the row to say why (404, 410, password needed).
 //
-// The statement must run to completion (`.all()`, not `.get()`): SQLite runs its automatic WAL
-// checkpoint from the step that returns SQLITE_DONE. `.get()` stops at the first row and lets the reset
-// commit, so no checkpoint ever ran and the WAL grew by one page (~4 KB) per view, without bound.
-import { Database } from "bun:sqlite";
-import { providerOf } from "./client";
+// On SQLite the statement runs on a thread of its own (view-counter-worker.ts) that commits views in
+// groups: a write that the disk holds up no longer stops the event loop. On Postgres it is Prisma's
+// `updateManyAndReturn`, one round trip.
+import { Worker } from "node:worker_threads";
+import { AppError } from "../errors";
+import { type Database, providerOf } from "./client";
 import { sqliteFilePath } from "./migrate";
 import { WAL_SIZE_LIMIT_BYTES } from "./wal-checkpoint";
 
@@ -17,57 +19,144 @@ export type CountedPaste = {
   content: string;
   format: string;
   remark: string | null;
+  hasPassword: boolean;
   expiresAt: Date | null;
   maxViews: number;
   views: number;
   createdAt: Date;
 };
 
-export type ViewCounter = {
-  /** Counts one view of an unprotected, live paste and returns it; null when the full path must decide. */
-  countPasteView(slug: string, now: Date): CountedPaste | null;
-  close(): void;
+export type CountOptions = {
+  /** The caller verified the paste's password: a protected paste may count. */
+  unlocked?: boolean;
 };
 
-type Row = Omit<CountedPaste, "expiresAt" | "createdAt"> & { expiresAt: string | null; createdAt: string };
+export type ViewCounter = {
+  /**
+   * Counts one view of the paste named `slug` if it is live at `now`, and returns it with the new
+   * count; null when nothing was counted (absent, expired, used up, or protected and not unlocked).
+   */
+  count(slug: string, now: Date, options?: CountOptions): Promise<CountedPaste | null>;
+  /** Answers what is waiting with an error and closes the connection. */
+  close(): Promise<void>;
+};
 
-// Dates are stored by the Prisma adapter as ISO 8601 text with "+00:00"; the same format compares
-// correctly as text.
-const toStoredDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
+/** The SQLite thread's answer rows: dates as epoch milliseconds, booleans as 0/1. */
+export type CountedRow = Omit<CountedPaste, "expiresAt" | "createdAt" | "hasPassword"> & {
+  expiresAt: number | null;
+  createdAt: number;
+  hasPassword: number;
+};
+export type ViewCounterWorkerData = { path: string; walSizeLimit: number };
+export type ViewCounterRequest = { id: number; slug: string; nowMs: number; unlocked: boolean };
+/** What the server sends the thread: views to count, or "close" (closes the connection and ends the thread). */
+export type ViewCounterMessage = ViewCounterRequest[] | "close";
+/** One answer per group: a row (or null) per request id, or why the group failed. */
+export type ViewCounterReply = { ids: number[]; rows?: (CountedRow | null)[]; failure?: "busy" | string };
 
-/** The SQLite hot path, or null on Postgres (where the full path is already one round trip each). */
-export function createViewCounter(databaseUrl: string): ViewCounter | null {
-  return providerOf(databaseUrl) === "sqlite" ? createSqliteViewCounter(databaseUrl) : null;
+export function createViewCounter(databaseUrl: string, db: Database): ViewCounter {
+  return providerOf(databaseUrl) === "sqlite" ? createSqliteViewCounter(databaseUrl) : createPrismaViewCounter(db);
 }
 
-function createSqliteViewCounter(databaseUrl: string): ViewCounter {
-  const db = new Database(sqliteFilePath(databaseUrl));
-  // No busy wait: bun:sqlite blocks the event loop while it waits, and the lock holder may be a
-  // Prisma transaction on this same event loop. A busy database falls back to the full path.
-  db.exec(`PRAGMA busy_timeout = 0; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES};`);
-  const statement = db.query<Row, [string, string]>(
-    `UPDATE "Paste" SET "views" = "views" + 1
-     WHERE "slug" = ?1 AND "passwordHash" IS NULL
-       AND ("maxViews" = 0 OR "views" < "maxViews")
-       AND ("expiresAt" IS NULL OR "expiresAt" > ?2)
-     RETURNING "slug", "content", "format", "remark", "expiresAt", "maxViews", "views", "createdAt"`,
-  );
+/** The view rule in Prisma's terms; the SQLite thread's statement says the same in SQL. */
+export function liveViewWhere(slug: string, now: Date, { unlocked = false }: CountOptions, db: Database) {
   return {
-    countPasteView(slug, now) {
-      let row: Row | undefined;
-      try {
-        [row] = statement.all(slug, toStoredDate(now));
-      } catch (error) {
-        if ((error as { code?: string }).code?.startsWith("SQLITE_BUSY")) return null;
-        throw error;
-      }
+    slug,
+    ...(unlocked ? {} : { passwordHash: null }),
+    OR: [{ maxViews: 0 }, { views: { lt: db.paste.fields.maxViews } }],
+    AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
+  };
+}
+
+const countedSelect = {
+  slug: true,
+  content: true,
+  format: true,
+  remark: true,
+  passwordHash: true,
+  expiresAt: true,
+  maxViews: true,
+  views: true,
+  createdAt: true,
+} as const;
+
+export function createPrismaViewCounter(db: Database): ViewCounter {
+  return {
+    async count(slug, now, options = {}) {
+      const [row] = await db.paste.updateManyAndReturn({
+        where: liveViewWhere(slug, now, options, db),
+        data: { views: { increment: 1 } },
+        select: countedSelect,
+      });
       if (!row) return null;
-      return {
-        ...row,
-        expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
-        createdAt: new Date(row.createdAt),
-      };
+      const { passwordHash, ...paste } = row;
+      return { ...paste, hasPassword: passwordHash !== null };
     },
-    close: () => db.close(),
+    async close() {},
+  };
+}
+
+export function createSqliteViewCounter(databaseUrl: string): ViewCounter {
+  const workerData: ViewCounterWorkerData = { path: sqliteFilePath(databaseUrl), walSizeLimit: WAL_SIZE_LIMIT_BYTES };
+  const worker = new Worker(new URL("./view-counter-worker.ts", import.meta.url), { workerData });
+  const pending = new Map<number, { resolve(row: CountedPaste | null): void; reject(error: unknown): void }>();
+  let nextId = 0;
+  // Views asked for in one turn of the event loop cross to the thread in one message.
+  let outgoing: ViewCounterRequest[] = [];
+  const send = () => {
+    worker.postMessage(outgoing satisfies ViewCounterMessage);
+    outgoing = [];
+  };
+  // The thread keeps the process alive only while views wait for it.
+  worker.unref();
+
+  const settle = (id: number, outcome: { row: CountedRow | null } | { error: unknown }) => {
+    const waiter = pending.get(id);
+    if (!waiter) return;
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    if ("error" in outcome) waiter.reject(outcome.error);
+    else waiter.resolve(outcome.row && toCountedPaste(outcome.row));
+  };
+  worker.on("message", ({ ids, rows, failure }: ViewCounterReply) => {
+    // A busy database is the server's load, not the request's fault: 503, to be retried.
+    const error = rows
+      ? null
+      : failure === "busy"
+        ? new AppError("SERVICE_UNAVAILABLE", "errors.serviceUnavailable")
+        : new Error(`view counter failed: ${failure}`);
+    ids.forEach((id, index) => {
+      settle(id, error ? { error } : { row: rows?.[index] ?? null });
+    });
+  });
+  worker.on("error", (error) => {
+    for (const id of [...pending.keys()]) settle(id, { error });
+  });
+
+  return {
+    count(slug, now, { unlocked = false } = {}) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        if (pending.size === 0) worker.ref();
+        pending.set(id, { resolve, reject });
+        if (outgoing.length === 0) setImmediate(send);
+        outgoing.push({ id, slug, nowMs: now.getTime(), unlocked });
+      });
+    },
+    async close() {
+      for (const id of [...pending.keys()]) settle(id, { error: new Error("view counter closed") });
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      worker.postMessage("close");
+      await exited;
+    },
+  };
+}
+
+function toCountedPaste(row: CountedRow): CountedPaste {
+  return {
+    ...row,
+    hasPassword: row.hasPassword === 1,
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+    createdAt: new Date(row.createdAt),
   };
 }

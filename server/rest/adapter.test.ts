@@ -11,6 +11,15 @@ import { buildRouteTable } from "./routes";
 
 const items = new Map<string, { id: string; name: string; count: number }>();
 
+/** One function behind two routes: through tRPC's pipeline, and served directly (meta.rest.direct). */
+async function findItem(_ctx: Context, input: { id: string }) {
+  const item = items.get(input.id);
+  if (!item) throw new AppError("NOT_FOUND", "errors.notFound");
+  return { id: item.id, name: item.name };
+}
+const itemLookup = z.object({ id: z.string().max(3) });
+const itemOutput = z.object({ id: z.string(), name: z.string() });
+
 const testRouter = router({
   items: router({
     list: publicProcedure
@@ -37,6 +46,18 @@ const testRouter = router({
         if (!item) throw new AppError("NOT_FOUND", "errors.notFound");
         return { id: item.id, name: item.name };
       }),
+    find: publicProcedure
+      .meta({ rest: { method: "GET", path: "/find/{id}", summary: "Through tRPC", tags: ["Items"] } })
+      .input(itemLookup)
+      .output(itemOutput)
+      .query(({ ctx, input }) => findItem(ctx, input)),
+    findDirect: publicProcedure
+      .meta({
+        rest: { method: "GET", path: "/find-direct/{id}", summary: "Direct", tags: ["Items"], direct: findItem },
+      })
+      .input(itemLookup)
+      .output(itemOutput)
+      .query(({ ctx, input }) => findItem(ctx, input)),
     batch: publicProcedure
       .meta({ rest: { method: "GET", path: "/items/batch", summary: "Literal beats parameter", tags: ["Items"] } })
       .output(z.literal("batch"))
@@ -234,6 +255,8 @@ describe("OpenAPI document", () => {
         "POST /items",
         "GET /items/{id}",
         "GET /items/batch",
+        "GET /find/{id}",
+        "GET /find-direct/{id}",
         "POST /orders",
         "GET /secret",
         "GET /crash",
@@ -274,4 +297,23 @@ test("two procedures may not declare the same route", () => {
     b: publicProcedure.meta({ rest: { method: "GET", path: "/x/{slug}", summary: "b", tags: [] } }).query(() => 2),
   });
   expect(() => buildRouteTable(clash, [])).toThrow("Duplicate REST route GET /x/{}");
+});
+
+test("a procedure served directly answers as it does through tRPC: data, validation errors, service errors", async () => {
+  items.set("d1", { id: "d1", name: "direct", count: 0 });
+  for (const id of ["d1", "nope", "far-too-long"]) {
+    const [viaTrpc, direct] = await Promise.all([call("GET", `/find/${id}`), call("GET", `/find-direct/${id}`)]);
+    expect(direct.status).toBe(viaTrpc.status);
+    expect(await direct.json()).toEqual(await viaTrpc.json());
+  }
+  expect((await call("GET", "/find-direct/far-too-long")).status).toBe(400);
+});
+
+test("only a public procedure may be served directly: its middlewares would not run", () => {
+  const leaky = router({
+    a: adminProcedure
+      .meta({ rest: { method: "GET", path: "/x", summary: "a", tags: [], direct: async () => 1 } })
+      .query(() => 1),
+  });
+  expect(() => buildRouteTable(leaky, [])).toThrow("only public procedures may be served directly");
 });

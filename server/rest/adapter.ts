@@ -78,7 +78,10 @@ async function callProcedure(
   const query = canonicalFields(schema, queryInput, false) as Record<string, unknown>;
   // Path parameters win: a body cannot retarget the resource named in the URL.
   const input = route.input ? { ...query, ...body, ...params } : undefined;
-  const data = await invokeProcedure(route, ctx, input);
+  const direct = route.meta.direct;
+  const data = direct
+    ? await direct(ctx, (route.input ? await route.input.parseAsync(input) : undefined) as never)
+    : await invokeProcedure(route, ctx, input);
   const soft = route.meta.softFailure;
   if (soft?.when(data)) return envelopeResponse(200, translate(soft.message), null, {}, false);
   const status = route.meta.successStatus ?? 200;

@@ -57,6 +57,11 @@ export function buildRouteTable(router: AnyRouter, rawRoutes: RawRoute[]): RestR
     const rest = meta?.rest;
     if (!rest) continue;
     if (definition.inputs.length > 1) throw new Error(`${procedurePath}: REST procedures take one input schema`);
+    if (rest.direct && meta?.access !== "public") {
+      throw new Error(
+        `${procedurePath}: only public procedures may be served directly (their middlewares would not run)`,
+      );
+    }
     const output = "output" in definition ? definition.output : undefined;
     routes.push({
       kind: "procedure",
@@ -97,11 +102,40 @@ function decodeParam(raw: string): string | null {
   }
 }
 
+function firstSegment(path: string): string {
+  const end = path.indexOf("/", 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+}
+
+/**
+ * The routes that can match a path, by its first segment, in table order: a request is tried against
+ * a handful of patterns instead of all 120 (the scan was ~7% of a paste view's CPU time).
+ */
+function routeIndex(routes: RestRoute[]) {
+  const startsWithParam = (route: RestRoute) => route.path.startsWith("/{");
+  const anySegment = routes.filter(startsWithParam);
+  const bySegment = new Map<string, RestRoute[]>();
+  for (const segment of new Set(routes.filter((route) => !startsWithParam(route)).map((r) => firstSegment(r.path)))) {
+    bySegment.set(
+      segment,
+      routes.filter((route) => startsWithParam(route) || firstSegment(route.path) === segment),
+    );
+  }
+  return (path: string) => bySegment.get(firstSegment(path)) ?? anySegment;
+}
+
+const routeIndexes = new WeakMap<RestRoute[], ReturnType<typeof routeIndex>>();
+
 export function matchRoute(routes: RestRoute[], method: string, path: string): RouteMatch {
+  let candidates = routeIndexes.get(routes);
+  if (!candidates) {
+    candidates = routeIndex(routes);
+    routeIndexes.set(routes, candidates);
+  }
   const allowed = new Set<HttpMethod>();
   // HEAD is answered by the GET route, without a body.
   const wanted = method === "HEAD" ? "GET" : method;
-  for (const route of routes) {
+  for (const route of candidates(path)) {
     const match = route.pattern.exec(path);
     if (!match) continue;
     if (route.method !== wanted) {

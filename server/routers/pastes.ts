@@ -21,9 +21,21 @@ import {
   updatePaste,
   viewPaste,
 } from "../services/pastes";
-import { adminProcedure, type authedProcedure, limitCreation, publicProcedure, router, textProcedure } from "../trpc";
+import {
+  adminProcedure,
+  type authedProcedure,
+  type Context,
+  limitCreation,
+  publicProcedure,
+  router,
+  textProcedure,
+} from "../trpc";
 
 const tags = ["Pastes"];
+
+/** Opening a paste by its link, for the procedure and the REST adapter's direct path alike. */
+const openPaste = (ctx: Context, input: { slug: string }) =>
+  viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp });
 const deletedOutput = z.object({ deleted: z.number() });
 
 /** List, get, update, delete and batch delete under `prefix`; the service limits keys to their own. */
@@ -90,11 +102,12 @@ export const pastesRouter = router({
         path: "/paste/{slug}",
         summary: "Open a paste by its link (counts a view); a protected paste answers without content",
         tags,
+        direct: openPaste,
       },
     })
     .input(pasteViewInput.pick({ slug: true }))
     .output(pasteViewOutput)
-    .query(({ ctx, input }) => viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp })),
+    .query(({ ctx, input }) => openPaste(ctx, input)),
 
   unlock: publicProcedure
     .meta({

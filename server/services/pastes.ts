@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { paginationOf } from "../../shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "../../shared/schemas/pastes";
 import type { Database, DatabaseProvider } from "../db/client";
-import type { ViewCounter } from "../db/view-counter";
+import type { CountedPaste, ViewCounter } from "../db/view-counter";
 import { AppError } from "../errors";
 import { type AuthState, creatorOf } from "./auth";
 import { consumeAttempt, RATE_LIMITS, refundAttempt } from "./rate-limit";
@@ -124,65 +124,52 @@ export async function createPaste(
 
 export type ViewRequest = { slug: string; password?: string; clientIp: string };
 
+function toView(paste: CountedPaste, publicUrl: string): PasteView {
+  return {
+    slug: paste.slug,
+    ...pasteLinks(publicUrl, paste.slug),
+    content: paste.content,
+    format: paste.format as PasteFormat,
+    has_password: paste.hasPassword,
+    requires_password: false,
+    expires_at: paste.expiresAt,
+    max_views: paste.maxViews,
+    views: paste.views,
+    created_at: paste.createdAt,
+  };
+}
+
 /**
  * One delivery of a paste. Without a password a protected paste answers its metadata only (no view
- * counted). The view is counted by one conditional UPDATE, so exactly max_views deliveries succeed
- * however many requests race, across processes; expired or used-up pastes answer 410 and are purged.
+ * counted). The view is counted by the view counter's one conditional UPDATE (db/view-counter.ts), so
+ * exactly max_views deliveries succeed however many requests race, across processes; expired or
+ * used-up pastes answer 410 and are purged.
  */
 export async function viewPaste(
-  { db, viewCounter, config }: PasteDeps & { viewCounter: ViewCounter | null },
+  { db, viewCounter, config }: PasteDeps & { viewCounter: ViewCounter },
   request: ViewRequest,
   now = new Date(),
 ): Promise<PasteView> {
-  const fast = request.password ? null : viewCounter?.countPasteView(request.slug, now);
-  if (fast) {
-    return {
-      slug: fast.slug,
-      ...pasteLinks(config.publicUrl, fast.slug),
-      content: fast.content,
-      format: fast.format as PasteFormat,
-      has_password: false,
-      requires_password: false,
-      expires_at: fast.expiresAt,
-      max_views: fast.maxViews,
-      views: fast.views,
-      created_at: fast.createdAt,
-    };
-  }
+  // The common case in one statement: an unprotected, live paste.
+  const counted = request.password ? null : await viewCounter.count(request.slug, now);
+  if (counted) return toView(counted, config.publicUrl);
+  // Not counted: the row says why (absent, gone, protected), or the password unlocks it.
   const row = await db.paste.findUnique({ where: { slug: request.slug }, select: pasteSelect });
   if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
   await refuseIfGone(db, row, now);
-  const base = {
-    slug: row.slug,
-    ...pasteLinks(config.publicUrl, row.slug),
-    format: row.format as PasteFormat,
-    has_password: row.passwordHash !== null,
-    expires_at: row.expiresAt,
-    max_views: row.maxViews,
-    created_at: row.createdAt,
-  };
   if (row.passwordHash) {
     if (request.password === undefined || request.password === "") {
-      return { ...base, content: null, requires_password: true, views: row.views };
+      return { ...toView({ ...row, hasPassword: true }, config.publicUrl), content: null, requires_password: true };
     }
     await verifySharePassword(db, row.passwordHash, request.password, `${request.clientIp}:paste:${row.slug}`);
   }
-  const counted = await db.paste.updateMany({
-    where: {
-      id: row.id,
-      OR: [{ maxViews: 0 }, { views: { lt: db.paste.fields.maxViews } }],
-      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
-    },
-    data: { views: { increment: 1 } },
-  });
-  if (counted.count === 0) {
-    const latest = await db.paste.findUnique({ where: { id: row.id }, select: pasteSelect });
-    if (!latest) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
-    await refuseIfGone(db, latest, now);
-    // Neither expired nor used up, yet not counted: the row changed under us; the caller may retry.
-    throw new AppError("CONFLICT", "errors.conflict");
-  }
-  return { ...base, content: row.content, requires_password: false, views: row.views + 1 };
+  const unlocked = await viewCounter.count(row.slug, now, { unlocked: row.passwordHash !== null });
+  if (unlocked) return toView(unlocked, config.publicUrl);
+  const latest = await db.paste.findUnique({ where: { id: row.id }, select: pasteSelect });
+  if (!latest) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
+  await refuseIfGone(db, latest, now);
+  // Neither expired nor used up, yet not counted: the row changed under us; the caller may retry.
+  throw new AppError("CONFLICT", "errors.conflict");
 }
 
 async function refuseIfGone(db: Database, row: PasteRow, now: Date) {

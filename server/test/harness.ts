@@ -105,7 +105,7 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
   const logger = createLogger(config.logLevel);
   await ensureAdmin(database.db, config, logger);
   await ensureDefaultStorage(database.db, config, logger);
-  const viewCounter = createViewCounter(database.url);
+  const viewCounter = createViewCounter(database.url, database.db);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -131,7 +131,7 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
       return app.fetch(new Request(`http://localhost${path}`, { method, headers, body }), "127.0.0.1");
     },
     async cleanup() {
-      viewCounter?.close();
+      await viewCounter.close();
       await database.cleanup();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
