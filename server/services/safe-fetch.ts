@@ -8,6 +8,7 @@
 // DNS lookup hook, but it honours an explicit Host header and `tls.serverName`, so nothing resolves the
 // name a second time between the check and the connection.
 import { promises as dns } from "node:dns";
+import ipaddr from "ipaddr.js";
 import { AppError } from "../errors";
 
 export type SafeFetchOptions = {
@@ -52,125 +53,80 @@ const BLOCKED_HOSTNAMES = new Set([
 // ---------------------------------------------------------------------------------------------
 // Address classification
 
-type Cidr4 = readonly [base: string, prefix: number];
-
 /** IPv4 ranges that are not globally reachable (IANA special-purpose registry, multicast, reserved). */
-const NON_PUBLIC_IPV4: readonly Cidr4[] = [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8], // private
-  ["100.64.0.0", 10], // carrier-grade NAT (also Alibaba's metadata 100.100.100.200)
-  ["127.0.0.0", 8], // loopback
-  ["169.254.0.0", 16], // link-local, incl. 169.254.169.254 metadata
-  ["172.16.0.0", 12], // private
-  ["192.0.0.0", 24], // IETF protocol assignments
-  ["192.0.2.0", 24], // TEST-NET-1
-  ["192.88.99.0", 24], // deprecated 6to4 relay anycast
-  ["192.168.0.0", 16], // private
-  ["198.18.0.0", 15], // benchmarking
-  ["198.51.100.0", 24], // TEST-NET-2
-  ["203.0.113.0", 24], // TEST-NET-3
-  ["168.63.129.16", 32], // Azure's WireServer: platform metadata and DNS, reachable from every VM
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, incl. 255.255.255.255 broadcast
-];
+const NON_PUBLIC_IPV4 = [
+  "0.0.0.0/8", // "this network"
+  "10.0.0.0/8", // private
+  "100.64.0.0/10", // carrier-grade NAT (also Alibaba's metadata 100.100.100.200)
+  "127.0.0.0/8", // loopback
+  "169.254.0.0/16", // link-local, incl. 169.254.169.254 metadata
+  "172.16.0.0/12", // private
+  "192.0.0.0/24", // IETF protocol assignments
+  "192.0.2.0/24", // TEST-NET-1
+  "192.88.99.0/24", // deprecated 6to4 relay anycast
+  "192.168.0.0/16", // private
+  "198.18.0.0/15", // benchmarking
+  "198.51.100.0/24", // TEST-NET-2
+  "203.0.113.0/24", // TEST-NET-3
+  "168.63.129.16/32", // Azure's WireServer: platform metadata and DNS, reachable from every VM
+  "224.0.0.0/4", // multicast
+  "240.0.0.0/4", // reserved, incl. 255.255.255.255 broadcast
+].map((cidr) => ipaddr.IPv4.parseCIDR(cidr));
 
-/** Strict dotted-quad decimal (what `new URL()` and DNS produce); anything else is not an IPv4 here. */
-export function parseIPv4(text: string): number | null {
-  const parts = text.split(".");
-  if (parts.length !== 4) return null;
-  let value = 0;
-  for (const part of parts) {
-    if (!/^(0|[1-9]\d{0,2})$/.test(part)) return null;
-    const octet = Number(part);
-    if (octet > 255) return null;
-    value = value * 256 + octet;
-  }
-  return value;
-}
-
-const IPV4_RANGES = NON_PUBLIC_IPV4.map(([base, prefix]) => {
-  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-  return { base: ((parseIPv4(base) ?? 0) & mask) >>> 0, mask };
-});
-
-function isPublicIPv4Value(value: number): boolean {
-  return !IPV4_RANGES.some(({ base, mask }) => (value & mask) >>> 0 === base);
-}
-
-/** An IPv6 address as a 128-bit integer; accepts `::`, an IPv4 tail, brackets and a zone suffix. */
-export function parseIPv6(text: string): bigint | null {
-  let body = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
-  const zone = body.indexOf("%");
-  if (zone >= 0) body = body.slice(0, zone);
-  if (!body.includes(":")) return null;
-  let groups: number[] = [];
-  const halves = body.split("::");
-  if (halves.length > 2) return null;
-  const parseSide = (side: string, allowIPv4Tail: boolean): number[] | null => {
-    if (side === "") return [];
-    const out: number[] = [];
-    const pieces = side.split(":");
-    for (let i = 0; i < pieces.length; i++) {
-      const piece = pieces[i] ?? "";
-      if (allowIPv4Tail && i === pieces.length - 1 && piece.includes(".")) {
-        const v4 = parseIPv4(piece);
-        if (v4 === null) return null;
-        out.push(v4 >>> 16, v4 & 0xffff);
-      } else if (/^[0-9a-fA-F]{1,4}$/.test(piece)) {
-        out.push(Number.parseInt(piece, 16));
-      } else {
-        return null;
-      }
-    }
-    return out;
-  };
-  if (halves.length === 2) {
-    const head = parseSide(halves[0] ?? "", false);
-    const tail = parseSide(halves[1] ?? "", true);
-    if (!head || !tail || head.length + tail.length > 7) return null;
-    groups = [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
-  } else {
-    const all = parseSide(body, true);
-    if (all?.length !== 8) return null;
-    groups = all;
-  }
-  return groups.reduce((acc, group) => (acc << 16n) | BigInt(group), 0n);
-}
-
-function inPrefix6(value: bigint, base: bigint, prefix: number): boolean {
-  const shift = BigInt(128 - prefix);
-  return value >> shift === base >> shift;
-}
-
-const V6 = (text: string) => parseIPv6(text) ?? 0n;
-const IPV4_MAPPED = V6("::ffff:0:0");
-const NAT64 = V6("64:ff9b::");
-const SIX_TO_FOUR = V6("2002::");
-const GLOBAL_UNICAST = V6("2000::");
+const cidr6 = (cidr: string) => ipaddr.IPv6.parseCIDR(cidr);
+/** Outside 2000::/3 nothing is public unicast: ::, ::1, 100::/64, 5f00::/16, fc00::/7 (incl.
+ * fd00:ec2::254 metadata), fe80::/10, fec0::/10, ff00::/8, 64:ff9b:1::/48, IPv4-compatible. */
+const GLOBAL_UNICAST = cidr6("2000::/3");
 /** Inside 2000::/3 but not globally reachable. */
-const NON_PUBLIC_IPV6_IN_GLOBAL: readonly [bigint, number][] = [
-  [V6("2001::"), 23], // IETF protocol assignments: Teredo, benchmarking, ORCHID
-  [V6("2001:db8::"), 32], // documentation
-  [V6("3fff::"), 20], // documentation (RFC 9637)
+const NON_PUBLIC_IPV6_IN_GLOBAL = [
+  cidr6("2001::/23"), // IETF protocol assignments: Teredo, benchmarking, ORCHID
+  cidr6("2001:db8::/32"), // documentation
+  cidr6("3fff::/20"), // documentation (RFC 9637)
+];
+/** IPv6 addresses that reach an IPv4 address, and the byte offset of that address in them. */
+const CARRIES_IPV4: readonly [range: ReturnType<typeof cidr6>, offset: number][] = [
+  [cidr6("::ffff:0:0/96"), 12], // IPv4-mapped
+  [cidr6("64:ff9b::/96"), 12], // NAT64, well-known prefix
+  [cidr6("2002::/16"), 2], // 6to4
 ];
 
-function isPublicIPv6Value(value: bigint): boolean {
-  const low32 = Number(value & 0xffffffffn);
+function isPublicIPv4(address: ipaddr.IPv4): boolean {
+  return !NON_PUBLIC_IPV4.some((range) => address.match(range));
+}
+
+function isPublicIPv6(address: ipaddr.IPv6): boolean {
   // Addresses that carry an IPv4 address reach that address: judge it instead.
-  if (inPrefix6(value, IPV4_MAPPED, 96) || inPrefix6(value, NAT64, 96)) return isPublicIPv4Value(low32);
-  if (inPrefix6(value, SIX_TO_FOUR, 16)) return isPublicIPv4Value(Number((value >> 80n) & 0xffffffffn));
-  // Outside 2000::/3 nothing is public unicast: ::, ::1, IPv4-compatible, 64:ff9b:1::/48, 100::/64,
-  // 5f00::/16, fc00::/7 (incl. fd00:ec2::254 metadata), fe80::/10, fec0::/10, ff00::/8.
-  if (!inPrefix6(value, GLOBAL_UNICAST, 3)) return false;
-  return !NON_PUBLIC_IPV6_IN_GLOBAL.some(([base, prefix]) => inPrefix6(value, base, prefix));
+  for (const [range, offset] of CARRIES_IPV4) {
+    if (!address.match(range)) continue;
+    const bytes = address.toByteArray().slice(offset, offset + 4);
+    return isPublicIPv4(ipaddr.fromByteArray(bytes) as ipaddr.IPv4);
+  }
+  if (!address.match(GLOBAL_UNICAST)) return false;
+  return !NON_PUBLIC_IPV6_IN_GLOBAL.some((range) => address.match(range));
+}
+
+/** Strict dotted-quad decimal (what `new URL()` and DNS produce); other numeric forms are not IPv4 here. */
+function isIPv4Literal(text: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(text);
+}
+
+/**
+ * An IPv6 address with or without brackets and a zone suffix, or null. The WHATWG URL parser writes
+ * it in hex first: ipaddr.js would read an IPv4 tail after `::` (`::8.8.8.8`, IPv4-compatible) as
+ * IPv4-mapped (`::ffff:8.8.8.8`), which is another address.
+ */
+function parseIPv6(text: string): ipaddr.IPv6 | null {
+  const bracketed = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
+  const body = bracketed.split("%")[0] ?? "";
+  const canonical = URL.parse(`http://[${body}]/`)?.hostname.slice(1, -1);
+  return canonical && ipaddr.IPv6.isValid(canonical) ? ipaddr.IPv6.parse(canonical) : null;
 }
 
 /** Whether an IP address (v4 dotted, or v6 with or without brackets) is globally reachable. */
 export function isPublicAddress(address: string): boolean {
-  const v4 = parseIPv4(address);
-  if (v4 !== null) return isPublicIPv4Value(v4);
+  if (isIPv4Literal(address)) return isPublicIPv4(ipaddr.IPv4.parse(address));
   const v6 = parseIPv6(address);
-  if (v6 !== null) return isPublicIPv6Value(v6);
+  if (v6 !== null) return isPublicIPv6(v6);
   return false; // not an address: never treat as public
 }
 
@@ -205,7 +161,7 @@ export function parseTargetUrl(raw: string): Target {
     return { url, host: address, literal: { address, family: 6 } };
   }
   const host = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
-  if (parseIPv4(host) !== null) return { url, host, literal: { address: host, family: 4 } };
+  if (isIPv4Literal(host)) return { url, host, literal: { address: host, family: 4 } };
   // The WHATWG parser turns every numeric form (2130706433, 0177.0.0.1, 0x7f.1, 127.1) into dotted
   // decimal or fails; a numeric-looking host that got here would be a parser gap, so refuse it.
   const lastLabel = host.split(".").pop() ?? "";
