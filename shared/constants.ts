@@ -11,23 +11,26 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 export const THEME_MODES = ["auto", "light", "dark"] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
-// Local-storage keys the client owns (docs/product.md §2, §3).
 /**
- * The browser's admin session (docs/decisions/0009-browser-session-cookie.md): an HttpOnly,
- * SameSite=Strict cookie the page's script never sees. Every call the web client makes carries
- * CSRF_HEADER; a mutation authenticated by the cookie without it (or from another origin) is refused.
+ * The browser's session, admin or API key (docs/decisions/0009-browser-session-cookie.md): an
+ * HttpOnly, SameSite=Strict cookie the page's script never sees. Every call the web client makes to
+ * the server carries CSRF_HEADER; a mutation authenticated by the cookie without it (or from another
+ * origin) is refused. The server only asks that the header be there; its value names who the page is
+ * signed in as (not a secret), which the service worker uses to keep offline copies apart.
  */
 export const SESSION_COOKIE = "pastebox_session";
 export const CSRF_HEADER = "x-pastebox-csrf";
 
+// Local-storage keys the client owns (docs/product.md §2, §3). `session` holds only who is signed in and
+// what they may do, to render before the server has answered; never a token or a key.
 export const STORAGE_KEYS = {
   themeMode: "themeMode",
   language: "language",
-  adminToken: "admin_token",
-  apiKey: "api_key",
-  apiKeyPermissions: "api_key_permissions",
-  apiKeyInfo: "api_key_info",
+  session: "pastebox_signed_in",
 } as const;
+
+/** Where earlier versions kept the credentials themselves; removed on load. */
+export const LEGACY_CREDENTIAL_KEYS = ["admin_token", "api_key", "api_key_permissions", "api_key_info"] as const;
 
 /** Words a custom slug may not be: routes and API segments (docs/rules.md, Slugs). */
 export const RESERVED_SLUGS = [

@@ -1,14 +1,15 @@
 // Accounts and access in a real browser against the real server: admin login (and its translated
 // error), creating a mount-only key with base path /docs, signing in with that key in a fresh
 // context, the route guard keeping it inside /docs, the admin area limited to what the key may use,
-// logout clearing local storage, and a password change that logs the admin out.
+// logout ending the session, and a password change that logs the admin out. The session is an
+// HttpOnly cookie (docs/decisions/0009-browser-session-cookie.md): no token is ever readable by the
+// page, in any storage or in document.cookie.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
 import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(60_000);
-
-const AUTH_KEYS = ["admin_token", "api_key", "api_key_permissions", "api_key_info"];
 
 let app: RunningApp;
 let browser: Browser;
@@ -26,7 +27,46 @@ afterAll(async () => {
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 const waitForTitle = (page: Page, title: string) =>
   page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
-const storedAuth = (page: Page) => page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), AUTH_KEYS);
+
+/** Everything script on the page can read: both storages, document.cookie and every IndexedDB record. */
+function readableByPage(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const dump: unknown[] = [{ ...localStorage }, { ...sessionStorage }, document.cookie];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const request = db.transaction(store).objectStore(store).getAll();
+        dump.push(await new Promise((resolve) => (request.onsuccess = () => resolve(request.result))));
+      }
+      db.close();
+    }
+    return JSON.stringify(dump);
+  });
+}
+
+/** The context's session cookie, as the browser holds it (out of the page's reach). */
+async function sessionCookieOf(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+}
+
+/** Asks the server who a cookie's session is, as a replayed request from anywhere would. */
+async function replay(cookieValue: string) {
+  return fetch(`${app.baseUrl}/trpc/session.me`, {
+    headers: { cookie: `${SESSION_COOKIE}=${cookieValue}`, [CSRF_HEADER]: "1" },
+  });
+}
+
+/** Nothing the page can read names a credential; `secrets` (a token, a key) appear nowhere. */
+async function expectNoCredentialReadable(page: Page, secrets: string[] = []) {
+  const readable = await readableByPage(page);
+  for (const name of ["admin_token", "api_key", SESSION_COOKIE]) expect(readable).not.toContain(name);
+  for (const secret of secrets) expect(readable).not.toContain(secret);
+}
 // A refused login or key is a 401 response, which Chromium logs as a console error by itself.
 const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/status of 401/.test(error));
 
@@ -53,7 +93,8 @@ describe("accounts and access", () => {
     const alert = page.getByRole("alert").filter({ hasText: "登录失败" });
     await alert.waitFor();
     expect(await alert.textContent()).toContain("用户名或密码错误");
-    expect(await storedAuth(page)).toEqual([null, null, null, null]);
+    await expectNoCredentialReadable(page);
+    expect(await sessionCookieOf(context)).toBeUndefined();
 
     // The same in English.
     await page.getByRole("button", { name: /^语言：/ }).click();
@@ -65,11 +106,40 @@ describe("accounts and access", () => {
     await context.close();
   });
 
+  test("the admin's session is an HttpOnly cookie: no token readable by the page, kept across a reload, ended by logout", async () => {
+    const { context, page, errors } = await openPage(browser);
+    // An earlier version's token left in storage is removed on load.
+    await page.goto(`${app.baseUrl}/`);
+    await page.evaluate(() => localStorage.setItem("admin_token", "left-by-an-old-version"));
+    await logInAsAdmin(page);
+    const session = await sessionCookieOf(context);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    await expectNoCredentialReadable(page, [session?.value ?? "no cookie", "left-by-an-old-version"]);
+
+    // A reload asks the server who the cookie is: still the admin, with nothing stored to say so.
+    await page.reload();
+    await heading(page, "Dashboard").waitFor();
+    expect(await page.getByRole("region", { name: "Signed in" }).textContent()).toContain("admin");
+    // Calls from the page work with the cookie and the client's header (a mutation: the settings form).
+    await page.getByRole("navigation", { name: "Admin modules" }).getByRole("link", { name: "Settings" }).click();
+    await heading(page, "Settings").waitFor();
+    await expectNoCredentialReadable(page, [session?.value ?? "no cookie"]);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await heading(page, "Log in to the admin area").waitFor();
+    expect(await sessionCookieOf(context)).toBeUndefined();
+    // The old cookie, replayed from anywhere, no longer opens anything.
+    expect((await replay(session?.value ?? "")).status).toBe(401);
+    await page.reload();
+    await heading(page, "Log in to the admin area").waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   test("the admin logs in and creates a key with only mount permission and base path /docs", async () => {
     const { context, page, errors } = await openPage(browser);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
     await logInAsAdmin(page);
-    expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toMatch(/^\w{20,}$/);
     await waitForTitle(page, "Dashboard - Pastebox");
 
     const sidebar = page.getByRole("navigation", { name: "Admin modules" });
@@ -143,12 +213,10 @@ describe("accounts and access", () => {
     const badge = page.getByRole("region", { name: "Signed in" });
     expect(await badge.textContent()).toContain("Docs reader");
     expect(await badge.textContent()).toContain("/docs");
-    expect(await storedAuth(page)).toEqual([
-      null,
-      mountKey,
-      JSON.stringify({ text: false, file: false, mount: true, mount_read_only: false }),
-      expect.stringContaining('"basic_path":"/docs"'),
-    ]);
+    // The key was exchanged for a cookie session: neither it nor the session token is readable.
+    const keySession = await sessionCookieOf(context);
+    expect(keySession?.httpOnly).toBe(true);
+    await expectNoCredentialReadable(page, [mountKey, keySession?.value ?? "no cookie"]);
 
     // A module it may not use says so and points to what it can use.
     await page.goto(`${app.baseUrl}/admin/key-management`);
@@ -165,12 +233,13 @@ describe("accounts and access", () => {
     await heading(page, "Mount explorer").waitFor();
     expect(page.url()).toBe(`${app.baseUrl}/mount-explorer/docs/2024`);
 
-    // Logout clears every stored credential and shows the login again.
+    // Logout ends the key's session on the server: the old cookie replayed is refused.
     await page.goto(`${app.baseUrl}/admin`);
     await heading(page, "Mount management").waitFor();
     await page.getByRole("button", { name: "Log out" }).click();
     await heading(page, "Log in to the admin area").waitFor();
-    expect(await storedAuth(page)).toEqual([null, null, null, null]);
+    expect(await sessionCookieOf(context)).toBeUndefined();
+    expect((await replay(keySession?.value ?? "")).status).toBe(401);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
@@ -208,7 +277,8 @@ describe("changing the admin password", () => {
     await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);
     await page.getByLabel("Password", { exact: true }).press("Enter");
     await page.getByRole("heading", { name: "Admin account" }).waitFor();
-    const oldToken = await page.evaluate(() => localStorage.getItem("admin_token"));
+    const oldSession = (await sessionCookieOf(context))?.value ?? "";
+    expect(oldSession).not.toBe("");
 
     await page.getByLabel("Current password").fill(E2E_ADMIN_PASSWORD);
     await page.getByLabel("New password", { exact: true }).fill("brand-new-password-1");
@@ -217,9 +287,9 @@ describe("changing the admin password", () => {
 
     await heading(page, "Log in to the admin area").waitFor();
     await page.getByText("Account updated. Please log in again.").waitFor();
-    expect(await storedAuth(page)).toEqual([null, null, null, null]);
-    const check = await fetch(`${own.baseUrl}/api/test/admin-token`, {
-      headers: { Authorization: `Bearer ${oldToken}` },
+    expect(await sessionCookieOf(context)).toBeUndefined();
+    const check = await fetch(`${own.baseUrl}/trpc/session.me`, {
+      headers: { cookie: `${SESSION_COOKIE}=${oldSession}`, [CSRF_HEADER]: "1" },
     });
     expect(check.status).toBe(401);
 

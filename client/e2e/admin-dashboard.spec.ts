@@ -15,6 +15,7 @@ import {
   openPage,
   PHONE,
   type RunningApp,
+  signInAsAdmin,
   startApp,
 } from "./harness";
 
@@ -69,14 +70,9 @@ const realErrors = (errors: string[]) => errors.filter((error) => !error.startsW
 
 async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}, language = "en") {
   const opened = await openPage(browser, options);
+  await signInAsAdmin(opened.context, app);
   await opened.page.goto(`${app.baseUrl}/`);
-  await opened.page.evaluate(
-    ([adminToken, lang]) => {
-      localStorage.setItem("admin_token", adminToken);
-      localStorage.setItem("language", lang);
-    },
-    [token, language] as const,
-  );
+  await opened.page.evaluate((lang) => localStorage.setItem("language", lang), language);
   return opened;
 }
 

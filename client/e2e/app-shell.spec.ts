@@ -2,7 +2,7 @@
 // desktop and in the 375 px menu, deep links load, and unknown routes go home.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { adminToken, DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import { DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, signInAsAdmin, startApp } from "./harness";
 
 setDefaultTimeout(60_000);
 
@@ -100,8 +100,8 @@ describe("app shell", () => {
 
   test("a deep link loads its screen and title directly", async () => {
     const { context, page } = await openPage(browser);
-    // Signed in (a session token in storage, as the login leaves it), the admin module opens directly.
-    await context.addInitScript((token) => localStorage.setItem("admin_token", token), await adminToken(app));
+    // Signed in (the session cookie the login leaves), the admin module opens directly.
+    await signInAsAdmin(context, app);
     await page.goto(`${app.baseUrl}/admin/key-management`);
     await waitForTitle(page, "API keys - Pastebox");
     await heading(page).filter({ hasText: "API keys" }).waitFor();

@@ -11,7 +11,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import { adminToken, DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import {
+  adminToken,
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+} from "./harness";
 
 setDefaultTimeout(180_000);
 
@@ -85,8 +94,8 @@ async function openAsAdmin(options: { noSavePicker?: boolean } = {}) {
       delete (window as any).showSaveFilePicker;
     });
   }
+  await signInAsAdmin(opened.context, app);
   await opened.page.goto(`${app.baseUrl}/`);
-  await opened.page.evaluate((adminToken) => localStorage.setItem("admin_token", adminToken), token);
   return opened;
 }
 

@@ -10,7 +10,16 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import { formatBytes } from "../../shared/format-bytes";
-import { adminToken, DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import {
+  adminToken,
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+} from "./harness";
 
 setDefaultTimeout(120_000);
 
@@ -67,14 +76,12 @@ function realErrors(errors: string[]): string[] {
 
 async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}) {
   const opened = await openPage(browser, options);
+  await signInAsAdmin(opened.context, app);
   await opened.page.goto(`${app.baseUrl}/`);
   await opened.page.evaluate(
-    ([adminToken, threshold]) => {
-      localStorage.setItem("admin_token", adminToken);
-      // Multipart above 6 MB in this browser, so a 16 MB file goes in 4 parts.
-      localStorage.setItem("pastebox_multipart_threshold", threshold);
-    },
-    [token, String(6 * MB)] as const,
+    // Multipart above 6 MB in this browser, so a 16 MB file goes in 4 parts.
+    (threshold) => localStorage.setItem("pastebox_multipart_threshold", threshold),
+    String(6 * MB),
   );
   return opened;
 }

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { REPO_ROOT, startServerProcess } from "../../scripts/test/server-process";
+import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
 
 export { REPO_ROOT };
 
@@ -34,6 +35,26 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
     env: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, CLIENT_DIR: clientDir, ...extraEnv },
   });
   return { baseUrl: server.baseUrl, dataDir: server.dataDir, stop: () => server.stop() };
+}
+
+/**
+ * Signs a browser context in as the admin, the way the app's own login does
+ * (docs/decisions/0009-browser-session-cookie.md): the web client's login call (with its CSRF header
+ * and Origin) answers no token but an HttpOnly session cookie, which goes into the context. The page
+ * asks the server who it is on load, so nothing is seeded in its storage.
+ */
+export async function signInAsAdmin(context: BrowserContext, app: RunningApp): Promise<void> {
+  const login = await fetch(`${app.baseUrl}/trpc/admin.login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", [CSRF_HEADER]: "anonymous", Origin: app.baseUrl },
+    body: JSON.stringify({ json: { username: "admin", password: E2E_ADMIN_PASSWORD } }),
+  });
+  const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+  if (!login.ok || !cookie) throw new Error(`web login failed: ${login.status} ${await login.text()}`);
+  const value = (cookie.split(";")[0] ?? "").slice(SESSION_COOKIE.length + 1);
+  await context.addCookies([
+    { name: SESSION_COOKIE, value, url: app.baseUrl, httpOnly: true, sameSite: "Strict", secure: false },
+  ]);
 }
 
 /** A session token for the app's admin, for the API calls a test makes outside the browser. */

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { adminToken, launchBrowser, openPage, type RunningApp, startApp } from "./harness";
+import { adminToken, launchBrowser, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
 import { CORPUS, type CorpusDocument, tenMegabytes } from "./markdown-corpus";
 
 setDefaultTimeout(600_000);
@@ -44,8 +44,8 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
 
 async function openAsAdmin() {
   const opened = await openPage(browser);
+  await signInAsAdmin(opened.context, app);
   await opened.page.goto(`${app.baseUrl}/`);
-  await opened.page.evaluate((adminToken) => localStorage.setItem("admin_token", adminToken), token);
   return opened;
 }
 

@@ -8,7 +8,16 @@ import { mkdirSync } from "node:fs";
 import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Browser } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import { adminToken, DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import {
+  adminToken,
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+} from "./harness";
 
 setDefaultTimeout(180_000);
 
@@ -68,8 +77,7 @@ describe("a storage that already holds files", () => {
     expect(created.status).toBe(201);
 
     const { page, context, errors } = await openPage(browser);
-    await page.goto(`${app.baseUrl}/`);
-    await page.evaluate((adminToken) => localStorage.setItem("admin_token", adminToken), token);
+    await signInAsAdmin(context, app);
     await page.goto(`${app.baseUrl}/admin/mount-management`);
     await page.getByTestId("add-mount").click();
     const form = page.getByTestId("mount-form");

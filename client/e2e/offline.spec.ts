@@ -11,7 +11,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { adminAuthorization, startServerProcess } from "../../scripts/test/server-process";
-import { E2E_ADMIN_PASSWORD, launchBrowser, openPage, REPO_ROOT, type RunningApp, startApp } from "./harness";
+import {
+  E2E_ADMIN_PASSWORD,
+  launchBrowser,
+  openPage,
+  REPO_ROOT,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+} from "./harness";
 
 setDefaultTimeout(120_000);
 
@@ -185,9 +193,8 @@ describe("offline app", () => {
   });
 
   test("a paste created offline is queued, then synced when back online and reachable by its link", async () => {
-    const token = authorization.slice("Bearer ".length);
     const { context, page } = await openPage(browser, { serviceWorkers: "allow" });
-    await context.addInitScript((value) => localStorage.setItem("admin_token", value), token);
+    await signInAsAdmin(context, app);
     await page.goto(app.baseUrl);
     await page.getByRole("heading", { level: 1, name: "Online clipboard" }).waitFor();
     await waitForServiceWorker(page);
@@ -216,10 +223,12 @@ describe("offline app", () => {
       endpoint: "/trpc/pastes.create",
       method: "POST",
       data: { content: "Written on a train with no signal.", format: "text" },
-      authToken: token,
+      // Who made it, never a credential: the session is an HttpOnly cookie.
+      sessionScope: "admin:admin",
       authType: "admin",
       status: "pending",
     });
+    expect(item).not.toHaveProperty("authToken");
     expect(typeof item.timestamp).toBe("number");
 
     await context.setOffline(false);

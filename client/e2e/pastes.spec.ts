@@ -4,7 +4,7 @@
 // third view says the limit is reached. Then text management edits, deletes and batch-deletes.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(90_000);
 
@@ -62,8 +62,9 @@ async function pasteIntoEditor(page: Page, text: string) {
   }, text);
 }
 
-async function createPasteViaApi(page: Page, body: Record<string, unknown>) {
-  const token = await page.evaluate(() => localStorage.getItem("admin_token"));
+/** Creates a paste as a script would (a Bearer token from the REST login), outside the browser. */
+async function createPasteViaApi(body: Record<string, unknown>) {
+  const token = await adminToken(app);
   const response = await fetch(`${app.baseUrl}/api/paste`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -118,7 +119,7 @@ describe("text sharing", () => {
     const slug = page.getByTestId("slug-input");
     await slug.fill("admin");
     await page.getByText("This word is reserved; choose another").waitFor();
-    await createPasteViaApi(page, { content: "taken", slug: "e2e-taken" });
+    await createPasteViaApi({ content: "taken", slug: "e2e-taken" });
     await slug.fill("e2e-taken");
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByText("1 day", { exact: true }).click();
@@ -204,7 +205,7 @@ describe("text sharing", () => {
   test("a plain-text paste loads neither the editor nor the Markdown renderer", async () => {
     const admin = await openPage(browser);
     await logInAsAdmin(admin.page);
-    await createPasteViaApi(admin.page, { content: "line one\n  <b>not bold</b>", format: "text", slug: "e2e-plain" });
+    await createPasteViaApi({ content: "line one\n  <b>not bold</b>", format: "text", slug: "e2e-plain" });
     await admin.context.close();
 
     const visitor = await openPage(browser);
@@ -228,7 +229,7 @@ describe("text sharing", () => {
     await logInAsAdmin(admin.page);
     const wideRow = Array.from({ length: 12 }, (_, index) => `column ${index}`).join(" | ");
     const content = `| ${wideRow} |\n|${" --- |".repeat(12)}\n| ${wideRow} |\n\n\`\`\`\n${"x".repeat(300)}\n\`\`\`\n\n${"averyveryverylongword".repeat(10)}\n`;
-    await createPasteViaApi(admin.page, { content, slug: "e2e-wide" });
+    await createPasteViaApi({ content, slug: "e2e-wide" });
     await admin.context.close();
 
     const visitor = await openPage(browser, { viewport: PHONE });
@@ -243,9 +244,9 @@ describe("text sharing", () => {
   test("text management: search, preview, edit, delete and batch delete", async () => {
     const { context, page, errors } = await openPage(browser);
     await logInAsAdmin(page);
-    await createPasteViaApi(page, { content: "# Managed\n\nFirst version", slug: "e2e-managed", remark: "to edit" });
-    await createPasteViaApi(page, { content: "batch one", slug: "e2e-batch-1" });
-    await createPasteViaApi(page, { content: "batch two", slug: "e2e-batch-2" });
+    await createPasteViaApi({ content: "# Managed\n\nFirst version", slug: "e2e-managed", remark: "to edit" });
+    await createPasteViaApi({ content: "batch one", slug: "e2e-batch-1" });
+    await createPasteViaApi({ content: "batch two", slug: "e2e-batch-2" });
 
     await page.goto(`${app.baseUrl}/admin/text-management`);
     await page.getByRole("heading", { level: 1, name: "Text management" }).waitFor();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAppAt } from "../test/render-app";
-import { ADMIN_TOKEN, adminValidation, mockTrpc } from "../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession } from "../test/trpc-msw";
 import i18n from "./i18n";
 
 const trpcMock = mockTrpc();
@@ -13,7 +13,7 @@ beforeEach(async () => {
 
 /** An admin session in storage that the (mocked) server confirms. */
 function signInAsAdmin() {
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
   trpcMock.use({ ...adminValidation(), "keys.list": () => [] });
 }
 

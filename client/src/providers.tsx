@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { ThemeProvider } from "./components/theme-provider";
 import { isClientError } from "./lib/api-errors";
-import { credentialOf } from "./lib/auth/auth-storage";
+import { sessionScopeOf } from "./lib/auth/auth-types";
 import { authStore } from "./lib/auth/session";
 import { createTrpcClient, trpc } from "./lib/trpc";
 
@@ -32,11 +32,11 @@ export function createQueryClient(): QueryClient {
 /** Data fetched for one session must not be shown to the next: drop the cache when it changes. */
 function useCacheResetOnSessionChange(queryClient: QueryClient): void {
   useEffect(() => {
-    let credential = credentialOf(authStore.getState());
+    let scope = sessionScopeOf(authStore.getState());
     return authStore.subscribe(() => {
-      const next = credentialOf(authStore.getState());
-      if (next === credential) return;
-      credential = next;
+      const next = sessionScopeOf(authStore.getState());
+      if (next === scope) return;
+      scope = next;
       queryClient.clear();
     });
   }, [queryClient]);

@@ -3,7 +3,7 @@
 // "a.b,c.d?batch=1" for batches. A resolver returns the procedure's output or throws a
 // TrpcTestError, which is sent the way server/trpc.ts formats errors (appCode, httpStatus, issues).
 import { afterAll, afterEach, beforeAll } from "bun:test";
-import { APP_VERSION } from "@shared/constants";
+import { APP_VERSION, CSRF_HEADER, STORAGE_KEYS } from "@shared/constants";
 import { ERROR_HTTP_STATUS, type ErrorCode } from "@shared/errors";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -21,7 +21,14 @@ export class TrpcTestError extends Error {
   }
 }
 
-export type TrpcCall = { path: string; input: unknown; authorization: string | null; language: string | null };
+/** A call as the server sees it: `csrf` is the web client's CSRF header (its sign-in's name). */
+export type TrpcCall = {
+  path: string;
+  input: unknown;
+  authorization: string | null;
+  csrf: string | null;
+  language: string | null;
+};
 export type TrpcResolver = (input: unknown, call: TrpcCall) => unknown;
 
 // JSON-RPC error numbers tRPC uses for the codes the tests send.
@@ -66,7 +73,9 @@ function errorResult(error: unknown, path: string) {
 
 export function mockTrpc() {
   const calls: TrpcCall[] = [];
-  let resolvers: Record<string, TrpcResolver> = {};
+  // Every page load asks who the session is; unless a test says otherwise, nobody.
+  const defaults: Record<string, TrpcResolver> = { "session.me": () => ({ type: "none" }) };
+  let resolvers: Record<string, TrpcResolver> = { ...defaults };
 
   const handler = http.all("*/trpc/:paths", async ({ request, params }) => {
     const url = new URL(request.url);
@@ -87,6 +96,7 @@ export function mockTrpc() {
           path,
           input: decodeInput(raw),
           authorization: request.headers.get("authorization"),
+          csrf: request.headers.get(CSRF_HEADER),
           language: request.headers.get("accept-language"),
         };
         calls.push(call);
@@ -133,7 +143,7 @@ export function mockTrpc() {
   const server = setupServer(handler, ...appReads);
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   afterEach(() => {
-    resolvers = {};
+    resolvers = { ...defaults };
     calls.length = 0;
     server.resetHandlers();
   });
@@ -152,14 +162,21 @@ export function mockTrpc() {
   };
 }
 
-/** A signed-in admin in storage, and the validateToken answer that confirms it. */
-export const ADMIN_TOKEN = "test-admin-token";
+/** What the last page load remembered of an admin sign-in (the session itself is a cookie). */
+export function storeAdminSession(username = "admin") {
+  localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ type: "admin", username }));
+}
+
+/** The "me" answer that confirms an admin session. */
 export function adminValidation(username = "admin"): Record<string, TrpcResolver> {
+  return { "session.me": () => ({ type: "admin", id: "admin-1", username }) };
+}
+
+/** The "me" answer for a session that has ended (a 401, as the server gives for a dead cookie). */
+export function endedSession(): Record<string, TrpcResolver> {
   return {
-    "admin.validateToken": (_input, call) => {
-      if (call.authorization !== `Bearer ${ADMIN_TOKEN}`)
-        throw new TrpcTestError("UNAUTHORIZED", "Your admin session has expired, please log in again");
-      return { valid: true, id: "admin-1", username };
+    "session.me": () => {
+      throw new TrpcTestError("UNAUTHORIZED", "Your admin session has expired, please log in again");
     },
   };
 }
@@ -172,7 +189,7 @@ export type KeyCheckFixture = {
   key_info: { id: string; name: string; basic_path: string };
 };
 
-/** What keys.validate answers for a key with these permissions and base path. */
+/** What the server reports of a key with these permissions and base path (keys.validate, "me"). */
 export function keyCheck(
   permissions: Partial<KeyCheckFixture["permissions"]>,
   basicPath = "/",
@@ -187,12 +204,20 @@ export function keyCheck(
   };
 }
 
-/** Stores a key session as a successful key login would. */
-export function storeKeySession(check: KeyCheckFixture, key = "pb_test_key") {
-  localStorage.setItem("api_key", key);
+/** What the last page load remembered of a sign-in with this key (the session itself is a cookie). */
+export function storeKeySession(check: KeyCheckFixture) {
   localStorage.setItem(
-    "api_key_permissions",
-    JSON.stringify({ ...check.permissions, mount_read_only: check.mount_read_only }),
+    STORAGE_KEYS.session,
+    JSON.stringify({
+      type: "apikey",
+      permissions: check.permissions,
+      mount_read_only: check.mount_read_only,
+      key_info: check.key_info,
+    }),
   );
-  localStorage.setItem("api_key_info", JSON.stringify(check.key_info));
+}
+
+/** The "me" answer that confirms a sign-in with this key. */
+export function keyValidation(check: KeyCheckFixture): Record<string, TrpcResolver> {
+  return { "session.me": () => ({ type: "apikey", ...check }) };
 }

@@ -172,6 +172,90 @@ describe.each(DATABASE_PROVIDERS)("browser session cookie on %s", (provider) => 
     }
   });
 
+  /** An API key made by the admin (as a script would), with these permissions. */
+  async function createKey(name: string, permissions: { text?: boolean; file?: boolean; mount?: boolean }) {
+    const admin = await webLogin();
+    const created = await trpcMutation(
+      "keys.create",
+      {
+        name,
+        text_permission: permissions.text ?? false,
+        file_permission: permissions.file ?? false,
+        mount_permission: permissions.mount ?? false,
+      },
+      { cookie: admin },
+    );
+    expect(created.status).toBe(200);
+    return created.data as { id: string; key: string };
+  }
+
+  test("'me' names the cookie's session without any secret: nobody, the admin, or a key", async () => {
+    expect(superjson.deserialize((await trpcQuery("session.me")).body.result.data)).toEqual({ type: "none" });
+    const cookie = await webLogin();
+    const admin = await trpcQuery("session.me", { cookie });
+    expect(superjson.deserialize(admin.body.result.data)).toMatchObject({ type: "admin", username: "admin" });
+    expect(JSON.stringify(admin.body)).not.toContain(cookie.split("=")[1] as string);
+  });
+
+  test("a key's web sign-in gets a cookie session (never the key back); it works with the CSRF guard and ends on logout", async () => {
+    const { id, key } = await createKey(`web-key-${provider}`, { text: true });
+    const signIn = await trpcMutation("session.signInWithKey", { key });
+    expect(signIn.status).toBe(200);
+    expect(signIn.data).toMatchObject({ type: "apikey", permissions: { text: true, file: false }, key_info: { id } });
+    expect(JSON.stringify(signIn.data)).not.toContain(key);
+    const line = signIn.setCookie.find((value) => value.startsWith(`${SESSION_COOKIE}=`)) as string;
+    expect(line).toContain("HttpOnly");
+    expect(line).toContain("SameSite=Strict");
+    const cookie = line.split(";")[0] as string;
+    expect(cookie).not.toContain(key);
+    expect(superjson.deserialize((await trpcQuery("session.me", { cookie })).body.result.data)).toMatchObject({
+      type: "apikey",
+      key_info: { id },
+    });
+
+    // Mutations by the cookie follow the same guard as the admin's.
+    const create = (options: Options) =>
+      t.app.fetch(
+        new Request(`${APP_ORIGIN}/api/paste`, {
+          method: "POST",
+          headers: headersFor(options, true),
+          body: JSON.stringify({ content: `by the key's web session ${JSON.stringify(options)}` }),
+        }),
+        "127.0.0.1",
+      );
+    expect((await create({ cookie, csrf: false })).status).toBe(403);
+    expect((await create({ cookie, origin: "https://evil.example" })).status).toBe(403);
+    expect((await create({ cookie })).status).toBe(201);
+    expect(await t.db.paste.count({ where: { createdBy: `apikey:${id}` } })).toBe(1);
+
+    const logout = await trpcMutation("session.logout", undefined, { cookie });
+    expect(logout.status).toBe(200);
+    expect(logout.setCookie.some((value) => value.includes("Max-Age=0"))).toBe(true);
+    // The old cookie replayed is refused; the key itself still works for scripts.
+    expect((await trpcQuery("session.me", { cookie })).status).toBe(401);
+    expect((await create({ cookie })).status).toBe(401);
+    const script = await t.request("POST", "/api/paste", {
+      body: { content: "by script" },
+      headers: { authorization: `ApiKey ${key}` },
+    });
+    expect(script.status).toBe(201);
+  });
+
+  test("deleting the key ends its web sessions; a wrong key gets no session", async () => {
+    const { id, key } = await createKey(`doomed-key-${provider}`, { file: true });
+    const signIn = await trpcMutation("session.signInWithKey", { key });
+    const cookie = (signIn.setCookie[0] as string).split(";")[0] as string;
+    expect((await trpcQuery("session.me", { cookie })).status).toBe(200);
+    const admin = await webLogin();
+    expect((await trpcMutation("keys.delete", { id }, { cookie: admin })).status).toBe(200);
+    expect((await trpcQuery("session.me", { cookie })).status).toBe(401);
+
+    const wrong = await trpcMutation("session.signInWithKey", { key: "not-a-key-of-this-server" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.setCookie).toEqual([]);
+    expect(wrong.message).toBe("Invalid API key");
+  });
+
   test("scripts are unchanged: REST login answers a Bearer token and sets no cookie", async () => {
     const response = await t.request("POST", "/api/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },

@@ -1,12 +1,13 @@
-// The browser's admin session as a cookie (docs/decisions/0009-browser-session-cookie.md): the same
-// Lucia-style session as a Bearer token (services/auth.ts), carried in an HttpOnly, SameSite=Strict
+// The browser's session as a cookie (docs/decisions/0009-browser-session-cookie.md): the admin's
+// Lucia-style session (the same as a Bearer token) or one signed in with an API key (services/auth.ts),
+// carried in an HttpOnly, SameSite=Strict
 // cookie that script on the page cannot read (Secure when PUBLIC_URL is https). A mutation
 // authenticated by the cookie must come from the app's own origin and carry CSRF_HEADER, which a
 // cross-site form or script cannot send. Authorization headers (scripts) are read as before.
 import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { type AuthResolution, resolveAuth, SESSION_MAX_MS, validateSessionToken } from "../services/auth";
+import { type AuthResolution, resolveAuth, SESSION_MAX_MS, validateCookieSession } from "../services/auth";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -70,7 +71,7 @@ export async function resolveRequestAuth(
   if (!isSameOriginMutation(request, settings)) {
     return { auth: null, failure: new AppError("FORBIDDEN", "errors.crossSiteRequest") };
   }
-  const auth = await validateSessionToken(db, token);
+  const auth = await validateCookieSession(db, token);
   return auth
     ? { auth, failure: null }
     : { auth: null, failure: new AppError("UNAUTHORIZED", "errors.sessionExpired") };

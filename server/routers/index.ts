@@ -9,6 +9,7 @@ import { fsRouter } from "./fs";
 import { keysRouter } from "./keys";
 import { mountsRouter } from "./mounts";
 import { pastesRouter } from "./pastes";
+import { sessionRouter } from "./session";
 import { storageRouter } from "./storage";
 import { systemRouter } from "./system";
 import { settingsRouter } from "./system-settings";
@@ -17,6 +18,7 @@ import { urlInfoRouter } from "./url-info";
 export const appRouter = router({
   system: systemRouter,
   admin: adminRouter,
+  session: sessionRouter,
   keys: keysRouter,
   pastes: pastesRouter,
   files: filesRouter,

@@ -91,6 +91,7 @@ describe.each(DATABASE_PROVIDERS)("auth on %s", (provider) => {
       basicPath: "/docs",
       permissions: { text: true, file: false, mount: false },
       mountReadOnly: false,
+      sessionId: null,
     });
     const used = await t.db.apiKey.findUniqueOrThrow({ where: { id: key.id }, select: { lastUsedAt: true } });
     expect(used.lastUsedAt).not.toBeNull();

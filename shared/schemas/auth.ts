@@ -1,5 +1,6 @@
 // Admin login and account schemas (docs/product.md §5 "Admin update", §7 auth).
 import { z } from "zod";
+import { apiKeyTestOutput } from "./api-keys";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,50}$/;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -11,6 +12,18 @@ export const loginInput = z.object({
 
 /** `token` is null for the web client, whose session is an HttpOnly cookie instead. */
 export const loginOutput = z.object({ token: z.string().nullable(), username: z.string(), expiresAt: z.date() });
+
+/** The web client's sign-in with an API key, exchanged for a browser session (an HttpOnly cookie). */
+export const keySignInInput = z.object({ key: z.string().trim().min(1, "errors.apiKeyRequired").max(512) });
+
+/** Who the browser's session is (the "me" call): the facts the client renders, never a secret. */
+export const sessionOutput = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("none") }),
+  z.object({ type: z.literal("admin"), id: z.string(), username: z.string() }),
+  apiKeyTestOutput.extend({ type: z.literal("apikey") }),
+]);
+
+export type SessionView = z.infer<typeof sessionOutput>;
 
 export const adminTokenOutput = z.object({ valid: z.literal(true), id: z.string(), username: z.string() });
 

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bu
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, keyCheck, mockTrpc, storeKeySession, TrpcTestError } from "../../test/trpc-msw";
+import {
+  adminValidation,
+  endedSession,
+  keyCheck,
+  keyValidation,
+  mockTrpc,
+  storeAdminSession,
+  storeKeySession,
+} from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { toast } from "./toast-store";
 
@@ -17,7 +25,7 @@ afterEach(() => {
 });
 
 const current = (location: { history: string[] }) => location.history.at(-1) ?? "";
-const validations = () => server.calls.filter((call) => call.path === "admin.validateToken").length;
+const validations = () => server.calls.filter((call) => call.path === "session.me").length;
 
 describe("route guard in the app", () => {
   test("signed out: admin routes are not redirected (the login shows)", async () => {
@@ -37,6 +45,7 @@ describe("route guard in the app", () => {
 
   test("a mount key outside its base path is sent to its base path, replacing the history entry", async () => {
     storeKeySession(keyCheck({ mount: true }, "/docs"));
+    server.use(keyValidation(keyCheck({ mount: true }, "/docs")));
     const { location } = renderAppAt("/mount-explorer/other");
     expect(await screen.findByText("/docs")).toBeDefined();
     expect(location.history).toEqual(["/mount-explorer/docs"]);
@@ -45,6 +54,7 @@ describe("route guard in the app", () => {
 
   test("a mount key inside its base path stays", async () => {
     storeKeySession(keyCheck({ mount: true }, "/docs"));
+    server.use(keyValidation(keyCheck({ mount: true }, "/docs")));
     const { location } = renderAppAt("/mount-explorer/docs/2024");
     expect(await screen.findByText("/docs/2024")).toBeDefined();
     expect(location.history).toEqual(["/mount-explorer/docs/2024"]);
@@ -52,13 +62,14 @@ describe("route guard in the app", () => {
 
   test("a key without mount permission is told so in the explorer", async () => {
     storeKeySession(keyCheck({ text: true }, "/", "Notes"));
+    server.use(keyValidation(keyCheck({ text: true }, "/", "Notes")));
     renderAppAt("/mount-explorer");
     expect(await screen.findByRole("heading", { name: "Your key cannot browse mounts" })).toBeDefined();
   });
 
   test("a key with no permission is sent Home from the admin area, with a message", async () => {
     storeKeySession(keyCheck({}));
-    server.use({ "keys.validate": () => keyCheck({}) });
+    server.use({ ...keyValidation(keyCheck({})) });
     const { location } = renderAppAt("/admin");
     expect(await screen.findByRole("heading", { level: 1, name: "Online clipboard" })).toBeDefined();
     expect(current(location)).toBe("/");
@@ -69,7 +80,7 @@ describe("route guard in the app", () => {
 
   test("a key opening an admin module it may not use sees what it can use instead", async () => {
     storeKeySession(keyCheck({ mount: true, text: true }, "/docs"));
-    server.use({ "keys.validate": () => keyCheck({ mount: true, text: true }, "/docs") });
+    server.use({ ...keyValidation(keyCheck({ mount: true, text: true }, "/docs")) });
     renderAppAt("/admin/key-management");
     expect(await screen.findByRole("heading", { name: "Not available with this key" })).toBeDefined();
     const links = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
@@ -79,7 +90,7 @@ describe("route guard in the app", () => {
   });
 
   test("a never-checked admin session is checked before the admin area shows", async () => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     server.use(adminValidation("root"));
     renderAppAt("/admin");
     expect(screen.getByRole("status").textContent).toContain("Checking your login");
@@ -87,23 +98,19 @@ describe("route guard in the app", () => {
     expect(validations()).toBe(1);
   });
 
-  test("an expired admin token: the login shows with 'session expired'", async () => {
-    localStorage.setItem("admin_token", "expired-token");
-    server.use({
-      "admin.validateToken": () => {
-        throw new TrpcTestError("UNAUTHORIZED", "Your admin session has expired, please log in again");
-      },
-    });
+  test("an ended admin session: the login shows with 'session expired'", async () => {
+    storeAdminSession();
+    server.use(endedSession());
     renderAppAt("/admin/settings");
     expect(await screen.findByRole("heading", { name: "Log in to the admin area" })).toBeDefined();
-    expect(localStorage.getItem("admin_token")).toBeNull();
+    expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
     expect(toast.getToasts().map((item) => item.title)).toContain(
       "Your admin session has expired. Please log in again.",
     );
   });
 
   test("the server unreachable: the admin area stays, with a notice and a retry", async () => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     server.goOffline();
     renderAppAt("/admin");
     expect(await screen.findByText("Your login could not be checked")).toBeDefined();
@@ -112,7 +119,7 @@ describe("route guard in the app", () => {
   });
 
   test("admin routes check again once the last check is over 5 minutes old; other routes do not", async () => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     server.use({ ...adminValidation(), "keys.list": () => [] });
     renderAppAt("/admin");
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });

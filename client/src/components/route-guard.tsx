@@ -1,11 +1,11 @@
 // Applies the route guard (lib/auth/route-guard.ts) to the current location: checks the sign-in
-// again on admin routes when it is stale, and redirects where docs/product.md §2 says so. While a session
-// that was never checked on this page is being checked, the admin screen waits, so an expired
-// token never flashes the admin area before the login appears.
+// with the server on load and again on admin routes when it is stale, and redirects where docs/product.md §2
+// says so. While a session that was never checked on this page is being checked, the admin screen
+// waits, so an ended session never flashes the admin area before the login appears.
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, useLocation } from "wouter";
-import { evaluateRouteGuard, type GuardDecision } from "../lib/auth/route-guard";
+import { evaluateRouteGuard, type GuardDecision, isAdminPath } from "../lib/auth/route-guard";
 import { authStore } from "../lib/auth/session";
 import { useAuth } from "../lib/auth/use-auth";
 import { PageSpinner } from "./page-spinner";
@@ -23,7 +23,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     if (revalidate) void authStore.revalidate();
   }, [revalidate, location]);
 
-  const isFirstCheck = revalidate && auth.lastValidated === null && auth.validationError === null;
+  const isFirstCheck =
+    revalidate && isAdminPath(location) && auth.lastValidated === null && auth.validationError === null;
   if (isFirstCheck) return <PageSpinner label={t("auth.notices.checking")} />;
   if (decision.redirect) return <GuardRedirect decision={decision} to={decision.redirect} />;
   return children;

@@ -1,5 +1,5 @@
-// The typed tRPC client for React. Calls are batched to /trpc and carry the caller's credentials
-// and language (the server answers errors in Accept-Language); a 401 ends the session centrally.
+// The typed tRPC client for React. Calls are batched to /trpc, carry the session cookie (same
+// origin), the web client's CSRF header and the language (the server answers errors in Accept-Language); a 401 ends the session centrally.
 // The offline link keeps pastes, file shares and listings for offline reading and queues writes
 // made offline (client/src/offline).
 import { httpBatchLink } from "@trpc/client";
@@ -11,18 +11,21 @@ import i18n, { currentLanguage } from "../i18n";
 import { getOfflineDb } from "../offline/db";
 import { offlineLink } from "../offline/offline-link";
 import { countPendingWrites } from "../offline/queue";
-import { credentialOf } from "./auth/auth-storage";
+import { sessionScopeOf } from "./auth/auth-types";
 import { authStore } from "./auth/session";
 import { unauthorizedLink } from "./auth/unauthorized-link";
-import { authHeadersFor } from "./auth-headers";
+import { webClientHeaders } from "./auth-headers";
 
 export const trpc = createTRPCReact<AppRouter>();
 
 export const TRPC_URL = "/trpc";
 
-// Read at call time, so logging in or out takes effect on the next request.
+/**
+ * Headers of every call to our own server (tRPC, REST fetches, uploads): the CSRF header and the
+ * language; the session cookie goes by itself. Read at call time, so a sign-in applies at once.
+ */
 export function requestHeaders(): Record<string, string> {
-  return { ...authHeadersFor(authStore.getState()), "Accept-Language": currentLanguage() };
+  return { ...webClientHeaders(sessionScopeOf(authStore.getState())), "Accept-Language": currentLanguage() };
 }
 
 export const OFFLINE_QUEUED_TOAST_ID = "offline-queued";
@@ -40,15 +43,15 @@ export function createTrpcClient() {
   return trpc.createClient({
     links: [
       unauthorizedLink({
-        currentCredential: () => credentialOf(authStore.getState()),
-        onUnauthorized: (sentCredential) => authStore.handleUnauthorized(sentCredential),
+        currentScope: () => sessionScopeOf(authStore.getState()),
+        onUnauthorized: (sentScope) => authStore.handleUnauthorized(sentScope),
       }),
       offlineLink({
         getDb: getOfflineDb,
         isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
         currentAuth: () => {
           const state = authStore.getState();
-          return { authType: state.authType, credential: credentialOf(state) };
+          return { authType: state.authType, scope: sessionScopeOf(state) };
         },
         queuedMessage: () => i18n.t("offline.queue.screenMessage"),
         onQueued: () => void showQueuedToast(),

@@ -2,12 +2,12 @@ import { describe, expect, test } from "bun:test";
 import type { PasteView } from "@shared/schemas/pastes";
 import {
   clearPrivateCache,
-  credentialFingerprint,
   normalizeDirectoryPath,
   offlineCacheInfo,
   pruneOfflineCache,
   readCachedQuery,
   saveQueryResult,
+  sessionFingerprint,
 } from "./cache-store";
 import { OFFLINE_CACHE_MAX_AGE_MS } from "./constants";
 import type { CachedDirectoryData, CachedFileData } from "./db";
@@ -160,7 +160,7 @@ describe("offline cache of directory listings", () => {
       path: "/docs/2024",
       total: 1,
     });
-    // Another credential (an API key, another admin session) never gets it.
+    // Another sign-in (an API key, another admin) never gets it.
     expect(await readCachedQuery(db, "fs.mine.list", { path: "/docs/2024" }, at(NOW, "key-y"))).toBeNull();
   });
 
@@ -192,12 +192,12 @@ describe("upkeep", () => {
     expect(await db.directories.count()).toBe(0);
   });
 
-  test("a credential's fingerprint is stable, distinct, and not the secret", async () => {
-    const a = await credentialFingerprint("admin", "secret-token");
-    expect(await credentialFingerprint("admin", "secret-token")).toBe(a);
-    expect(await credentialFingerprint("apikey", "secret-token")).not.toBe(a);
+  test("a sign-in's fingerprint is stable, distinct, and not its name", async () => {
+    const a = await sessionFingerprint("admin", "secret-token");
+    expect(await sessionFingerprint("admin", "secret-token")).toBe(a);
+    expect(await sessionFingerprint("apikey", "secret-token")).not.toBe(a);
     expect(a).not.toContain("secret");
     expect(a).toMatch(/^[0-9a-f]{32}$/);
-    expect(await credentialFingerprint("none", null)).toBe("anonymous");
+    expect(await sessionFingerprint("none", null)).toBe("anonymous");
   });
 });

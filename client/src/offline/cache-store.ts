@@ -56,7 +56,7 @@ function isExpiredShare(data: { expires_at: Date | null }, now: number): boolean
 }
 
 export type CacheContext = {
-  /** Fingerprint of the caller's credential (credentialFingerprint); scopes private listings. */
+  /** Fingerprint of who is signed in (sessionFingerprint); scopes private listings. */
   owner: string;
   now: number;
 };
@@ -147,12 +147,12 @@ export async function clearPrivateCache(db: OfflineDatabase): Promise<void> {
 }
 
 /**
- * A stable, non-reversible name for a credential: listings are tagged with it instead of the
- * secret itself. The signed-out caller has no credential and shares one name.
+ * A stable, non-reversible name for who is signed in (the session's scope): listings are tagged with
+ * it. The signed-out caller has no scope and shares one name.
  */
-export async function credentialFingerprint(authType: string, credential: string | null): Promise<string> {
-  if (!credential) return "anonymous";
-  const bytes = new TextEncoder().encode(`${authType}:${credential}`);
+export async function sessionFingerprint(authType: string, scope: string | null): Promise<string> {
+  if (!scope) return "anonymous";
+  const bytes = new TextEncoder().encode(`${authType}:${scope}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest.slice(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -19,7 +19,7 @@ export type CachedPaste = { slug: string; data: PasteView; cachedAt: number };
 export type CachedFile = { slug: string; data: CachedFileData; cachedAt: number };
 export type CachedDirectory = {
   path: string;
-  /** Fingerprint of the credential that listed it: another user's session never sees it. */
+  /** Fingerprint of the session that listed it: another user's session never sees it. */
   owner: string;
   data: CachedDirectoryData;
   cachedAt: number;
@@ -46,15 +46,16 @@ export type QueueItemType =
   | "fs.rename"
   | "fs.delete";
 
-/** docs/product.md §3 "Offline queue item": type, endpoint, method, data, auth token, auth type, timestamp,
- * status pending. The endpoint is the tRPC call that replays it (POST /trpc/<procedure>). */
+/** docs/product.md §3 "Offline queue item": type, endpoint, method, data, who made it, auth type, timestamp,
+ * status pending. The endpoint is the tRPC call that replays it (POST /trpc/<procedure>). Who made
+ * it is the session's scope (auth-types.ts sessionScopeOf), never a token: the session is a cookie. */
 export type OfflineQueueItem = {
   id?: number;
   type: QueueItemType;
   endpoint: string;
   method: "POST";
   data: unknown;
-  authToken: string | null;
+  sessionScope: string | null;
   authType: AuthType;
   timestamp: number;
   status: "pending";
@@ -81,6 +82,17 @@ export class OfflineDatabase extends Dexie {
       offlineQueue: "++id, timestamp, status",
       searchHistory: "query, timestamp",
     });
+    // Version 1 kept the session token with each queued write: it leaves IndexedDB. Such writes name
+    // no one, and are sent only while someone of the same kind is signed in (sync.ts).
+    this.version(2).upgrade((transaction) =>
+      transaction
+        .table("offlineQueue")
+        .toCollection()
+        .modify((item: Record<string, unknown>) => {
+          delete item.authToken;
+          item.sessionScope ??= null;
+        }),
+    );
   }
 }
 

@@ -8,7 +8,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
@@ -99,7 +99,7 @@ describe("reading offline", () => {
   });
 
   test("the mount explorer shows a cached folder offline, marked as an offline copy", async () => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     server.use({ ...adminValidation(), "fs.admin.list": () => docsListing });
     const online = renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
@@ -161,7 +161,7 @@ describe("network notices and session changes", () => {
   });
 
   test("when the session ends, its cached listings leave the device", async () => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     authStore.reload({ force: true });
     const stop = startOfflineRuntime({ queryClient: createQueryClient(), withServiceWorker: false });
     try {
@@ -179,19 +179,25 @@ describe("network notices and session changes", () => {
 describe("syncing the queue", () => {
   const created = { ...sharedText("new123"), id: "p1", is_expired: false, created_by: "admin", updated_at: new Date() };
 
-  test("queued writes are sent with their own credential, in order; a refusal is reported, translated", async () => {
+  function signInAsAdmin() {
+    storeAdminSession();
+    authStore.reload({ force: true });
+  }
+
+  test("queued writes are sent in order under the sign-in that made them (its cookie, no token); a refusal is reported, translated", async () => {
+    signInAsAdmin();
     await enqueueWrite(db, {
       procedurePath: "pastes.create",
       input: { content: "written offline", format: "text" },
       authType: "admin",
-      authToken: "token-at-the-time",
+      sessionScope: "admin:admin",
       timestamp: 1,
     });
     await enqueueWrite(db, {
       procedurePath: "fs.admin.mkdir",
       input: { path: "/docs/new" },
       authType: "admin",
-      authToken: "token-at-the-time",
+      sessionScope: "admin:admin",
       timestamp: 2,
     });
     server.use({
@@ -201,9 +207,9 @@ describe("syncing the queue", () => {
       },
     });
     const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
-    expect(server.calls.map((call) => [call.path, call.authorization])).toEqual([
-      ["pastes.create", "Bearer token-at-the-time"],
-      ["fs.admin.mkdir", "Bearer token-at-the-time"],
+    expect(server.calls.map((call) => [call.path, call.authorization, call.csrf])).toEqual([
+      ["pastes.create", null, "admin:admin"],
+      ["fs.admin.mkdir", null, "admin:admin"],
     ]);
     expect(summary).toMatchObject({
       synced: 1,
@@ -224,12 +230,29 @@ describe("syncing the queue", () => {
     expect(toasts[1]?.description).toBe("A file or folder with this name already exists");
   });
 
+  test("a write made by another sign-in is not sent under this one, and says why", async () => {
+    signInAsAdmin();
+    await enqueueWrite(db, {
+      procedurePath: "pastes.mine.delete",
+      input: { id: "p1" },
+      authType: "apikey",
+      sessionScope: "apikey:k9",
+      timestamp: 1,
+    });
+    const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+    expect(server.calls).toEqual([]);
+    expect(summary?.failed).toEqual([
+      { type: "paste.delete", message: "It was made while signed in as someone else. Sign in as them to send it." },
+    ]);
+  });
+
   test("on an admin page, paste changes reload it; the result is shown after the reload", async () => {
+    signInAsAdmin();
     await enqueueWrite(db, {
       procedurePath: "pastes.admin.delete",
       input: { id: "p1" },
       authType: "admin",
-      authToken: "t",
+      sessionScope: "admin:admin",
       timestamp: 1,
     });
     server.use({ "pastes.admin.delete": () => ({ deleted: 1 }) });
@@ -248,11 +271,12 @@ describe("syncing the queue", () => {
   });
 
   test("server unreachable: nothing is lost, the user is told they still wait", async () => {
+    signInAsAdmin();
     await enqueueWrite(db, {
       procedurePath: "fs.admin.mkdir",
       input: { path: "/x" },
       authType: "admin",
-      authToken: "t",
+      sessionScope: "admin:admin",
       timestamp: 1,
     });
     server.goOffline();

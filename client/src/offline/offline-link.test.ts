@@ -38,7 +38,7 @@ let queued: OfflineQueueItem[];
 
 function clientWith(
   respond: (op: Operation) => Promise<unknown>,
-  auth: { authType: AuthType; credential: string | null } = { authType: "admin", credential: "t1" },
+  auth: { authType: AuthType; scope: string | null } = { authType: "admin", scope: "admin:t1" },
 ) {
   const server = fakeServer(respond);
   const client = createTRPCUntypedClient<AppRouter>({
@@ -149,7 +149,7 @@ describe("offline link: reads", () => {
       total: 0,
       entries: [],
     };
-    const admin = clientWith(async () => listing, { authType: "admin", credential: "admin-token" });
+    const admin = clientWith(async () => listing, { authType: "admin", scope: "admin:root" });
     await admin.client.query("fs.admin.list", { path: "/docs" });
     await eventually(async () => (await db.directories.count()) === 1);
     isOnline = false;
@@ -159,7 +159,7 @@ describe("offline link: reads", () => {
       async () => {
         throw networkDown();
       },
-      { authType: "apikey", credential: "some-key" },
+      { authType: "apikey", scope: "apikey:k1" },
     );
     const error = await key.client.query("fs.mine.list", { path: "/docs" }).catch((caught: unknown) => caught);
     expect(isNetworkError(error)).toBe(true);
@@ -174,7 +174,7 @@ describe("offline link: reads", () => {
 });
 
 describe("offline link: writes", () => {
-  test("offline, creating a paste is queued at once with the caller's credential and fails as 'saved offline'", async () => {
+  test("offline, creating a paste is queued at once with who made it and fails as 'saved offline'", async () => {
     const { client, seen } = clientWith(async () => ({ slug: "never" }));
     isOnline = false;
     const error = await client
@@ -195,7 +195,7 @@ describe("offline link: writes", () => {
       endpoint: "/trpc/pastes.create",
       method: "POST",
       data: { content: "written offline", format: "text" },
-      authToken: "t1",
+      sessionScope: "admin:t1",
       authType: "admin",
       status: "pending",
     });

@@ -8,7 +8,7 @@ import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { AppRouter } from "../../../server/routers";
 import { isNetworkError } from "../lib/api-errors";
 import type { AuthType } from "../lib/auth/auth-types";
-import { credentialFingerprint, isCachedQueryPath, readCachedQuery, saveQueryResult } from "./cache-store";
+import { isCachedQueryPath, readCachedQuery, saveQueryResult, sessionFingerprint } from "./cache-store";
 import type { CachedQueryPath } from "./constants";
 import type { OfflineDatabase, OfflineQueueItem } from "./db";
 import { enqueueWrite, queueTypeOf } from "./queue";
@@ -17,7 +17,7 @@ export type OfflineLinkOptions = {
   getDb: () => OfflineDatabase | null;
   isOnline: () => boolean;
   /** Who is calling now: the queue keeps it with the write, listings are scoped by it. */
-  currentAuth: () => { authType: AuthType; credential: string | null };
+  currentAuth: () => { authType: AuthType; scope: string | null };
   /** The sentence the screen shows for a write that was queued (in the user's language). */
   queuedMessage: () => string;
   onQueued?: (item: OfflineQueueItem) => void;
@@ -44,9 +44,9 @@ function queuedError(message: string, item: OfflineQueueItem): TRPCClientError<A
 
 function createOwnerResolver() {
   let last: { key: string; owner: Promise<string> } | null = null;
-  return (auth: { authType: AuthType; credential: string | null }): Promise<string> => {
-    const key = `${auth.authType}:${auth.credential ?? ""}`;
-    if (last?.key !== key) last = { key, owner: credentialFingerprint(auth.authType, auth.credential) };
+  return (auth: { authType: AuthType; scope: string | null }): Promise<string> => {
+    const key = `${auth.authType}:${auth.scope ?? ""}`;
+    if (last?.key !== key) last = { key, owner: sessionFingerprint(auth.authType, auth.scope) };
     return last.owner;
   };
 }
@@ -86,7 +86,7 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
             procedurePath: op.path,
             input: op.input,
             authType: auth.authType,
-            authToken: auth.credential,
+            sessionScope: auth.scope,
             timestamp: now(),
           }).then(
             (item) => {

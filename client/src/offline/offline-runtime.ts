@@ -5,7 +5,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
-import { credentialOf } from "../lib/auth/auth-storage";
+import { sessionScopeOf } from "../lib/auth/auth-types";
 import { authStore } from "../lib/auth/session";
 import { loadSearchHistory } from "../lib/explorer/search-history";
 import { clearPrivateCache, offlineCacheInfo, pruneOfflineCache } from "./cache-store";
@@ -95,13 +95,13 @@ export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineR
 
   // A directory listing belongs to the session that fetched it: when that session ends (logout, a
   // switch of account or key), its listings leave this device.
-  let credential = credentialOf(authStore.getState());
+  let scope = sessionScopeOf(authStore.getState());
   stops.push(
     authStore.subscribe(() => {
-      const next = credentialOf(authStore.getState());
-      if (next === credential) return;
-      const hadSession = credential !== null;
-      credential = next;
+      const next = sessionScopeOf(authStore.getState());
+      if (next === scope) return;
+      const hadSession = scope !== null;
+      scope = next;
       if (!hadSession) return;
       if (db) void clearPrivateCache(db).catch(() => undefined);
       if (typeof caches !== "undefined") void caches.delete(CACHE_NAMES.api).catch(() => undefined);

@@ -19,7 +19,7 @@ const write = (procedurePath: string, input: unknown, timestamp: number) => ({
   procedurePath,
   input,
   authType: "admin" as const,
-  authToken: "admin-token-1",
+  sessionScope: "admin:admin",
   timestamp,
 });
 
@@ -72,7 +72,7 @@ describe("the offline queue", () => {
       endpoint: "/trpc/pastes.create",
       method: "POST",
       data: { content: "hello", format: "text" },
-      authToken: "admin-token-1",
+      sessionScope: "admin:admin",
       authType: "admin",
       timestamp: 1_000,
       status: "pending",

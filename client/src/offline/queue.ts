@@ -1,5 +1,5 @@
-// The offline queue (docs/product.md §3, §4): a write made while offline is kept with the credential it was
-// made with, and replayed in the order it was made once the browser is back online. Which writes
+// The offline queue (docs/product.md §3, §4): a write made while offline is kept with who made it (the
+// session's scope, never a credential), and replayed in the order it was made once the browser is back online. Which writes
 // may wait is decided here, per tRPC procedure.
 import type { AuthType } from "../lib/auth/auth-types";
 import type { OfflineDatabase, OfflineQueueItem, QueueItemType } from "./db";
@@ -65,7 +65,7 @@ export type WriteToQueue = {
   procedurePath: string;
   input: unknown;
   authType: AuthType;
-  authToken: string | null;
+  sessionScope: string | null;
   timestamp: number;
 };
 
@@ -78,7 +78,7 @@ export async function enqueueWrite(db: OfflineDatabase, write: WriteToQueue): Pr
     endpoint: endpointOf(write.procedurePath),
     method: "POST",
     data: write.input,
-    authToken: write.authToken,
+    sessionScope: write.sessionScope,
     authType: write.authType,
     timestamp: write.timestamp,
     status: "pending",

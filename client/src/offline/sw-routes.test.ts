@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { CACHE_NAMES, OFFLINE_CACHE_MAX_AGE_MS, ROUTE_MARKER_HEADER } from "./constants";
 import { isRouteMarkerFresh, routeKey, routeMarker } from "./route-memory";
-import { credentialScopedKey, isAppRoute, isOfflineReadableApi } from "./sw-routes";
+import { isAppRoute, isOfflineReadableApi, sessionScopedKey } from "./sw-routes";
 
 const url = (path: string) => new URL(path, "http://127.0.0.1:8787");
 
@@ -66,15 +66,17 @@ describe("service worker: API reads kept for offline", () => {
     expect(isOfflineReadableApi(url("/api/test/admin-token"))).toBe(false);
   });
 
-  test("cache keys carry a digest of the credential, never the credential", async () => {
+  test("cache keys carry a digest of who is signed in (the CSRF header), never the name itself", async () => {
     const anonymous = new Request("http://h/trpc/pastes.view?batch=1");
-    expect(await credentialScopedKey(anonymous)).toBe("http://h/trpc/pastes.view?batch=1");
-    const admin = new Request("http://h/trpc/fs.admin.list?batch=1", { headers: { Authorization: "Bearer tok-1" } });
-    const other = new Request("http://h/trpc/fs.admin.list?batch=1", { headers: { Authorization: "Bearer tok-2" } });
-    const adminKey = await credentialScopedKey(admin);
-    expect(adminKey).toStartWith("http://h/trpc/fs.admin.list?batch=1&__credential=");
-    expect(adminKey).not.toContain("tok-1");
-    expect(await credentialScopedKey(other)).not.toBe(adminKey);
-    expect(await credentialScopedKey(admin)).toBe(adminKey);
+    expect(await sessionScopedKey(anonymous)).toBe("http://h/trpc/pastes.view?batch=1");
+    const admin = new Request("http://h/trpc/fs.admin.list?batch=1", { headers: { "x-pastebox-csrf": "admin:root" } });
+    const other = new Request("http://h/trpc/fs.admin.list?batch=1", { headers: { "x-pastebox-csrf": "apikey:k2" } });
+    const signedOut = new Request("http://h/trpc/pastes.view?batch=1", { headers: { "x-pastebox-csrf": "anonymous" } });
+    expect(await sessionScopedKey(signedOut)).toBe("http://h/trpc/pastes.view?batch=1");
+    const adminKey = await sessionScopedKey(admin);
+    expect(adminKey).toStartWith("http://h/trpc/fs.admin.list?batch=1&__session=");
+    expect(adminKey).not.toContain("root");
+    expect(await sessionScopedKey(other)).not.toBe(adminKey);
+    expect(await sessionScopedKey(admin)).toBe(adminKey);
   });
 });

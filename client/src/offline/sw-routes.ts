@@ -1,5 +1,6 @@
 // What the service worker handles, as plain functions (unit-tested without a worker): which page
 // loads are app routes, and which API reads may be answered from its cache offline.
+import { CSRF_HEADER } from "@shared/constants";
 import { CACHED_QUERY_PATHS } from "./constants";
 
 /** First path segments the server answers itself: never the app shell. */
@@ -43,15 +44,16 @@ export function isOfflineReadableApi(url: URL): boolean {
 }
 
 /**
- * The cache key of an API read: its URL, plus a digest of the credential that made it. A listing
- * fetched by the admin is then never the answer to another session's request, even offline.
+ * The cache key of an API read: its URL, plus a digest of who made it (the page names its sign-in in
+ * CSRF_HEADER; the session cookie itself is out of the worker's reach). A listing fetched by the
+ * admin is then never the answer to another session's request, even offline.
  */
-export async function credentialScopedKey(request: Request): Promise<string> {
-  const authorization = request.headers.get("authorization");
-  if (!authorization) return request.url;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(authorization)));
-  const scope = Array.from(digest.slice(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
+export async function sessionScopedKey(request: Request): Promise<string> {
+  const scope = request.headers.get(CSRF_HEADER);
+  if (!scope || scope === "anonymous") return request.url;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(scope)));
+  const hex = Array.from(digest.slice(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
   const url = new URL(request.url);
-  url.searchParams.set("__credential", scope);
+  url.searchParams.set("__session", hex);
   return url.href;
 }

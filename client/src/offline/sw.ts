@@ -7,7 +7,7 @@
 // - Page loads go to the network first; offline, a route this browser opened before gets the app
 //   shell (its data comes from the offline cache), any other gets the offline fallback page.
 // - Reads of pastes, file shares and directory listings are NetworkFirst for 7 days, keyed by the
-//   caller's credential. Nothing else (signed content links, uploads, admin calls) is cached here.
+//   caller's sign-in. Nothing else (signed content links, uploads, admin calls) is cached here.
 // - A new version waits until the page asks it to take over (the update prompt).
 import { clientsClaim, setCacheNameDetails } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
@@ -22,7 +22,7 @@ import {
   SKIP_WAITING_MESSAGE,
 } from "./constants";
 import { isRouteRemembered, rememberRoute } from "./route-memory";
-import { credentialScopedKey, isAppRoute, isOfflineReadableApi } from "./sw-routes";
+import { isAppRoute, isOfflineReadableApi, sessionScopedKey } from "./sw-routes";
 
 type PrecacheEntry = { url: string; revision: string | null };
 
@@ -103,7 +103,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: CACHE_NAMES.api,
     plugins: [
-      { cacheKeyWillBeUsed: async ({ request }) => credentialScopedKey(request) },
+      { cacheKeyWillBeUsed: async ({ request }) => sessionScopedKey(request) },
       new ExpirationPlugin({
         maxAgeSeconds: OFFLINE_CACHE_MAX_AGE_MS / 1000,
         maxEntries: 500,

@@ -1,5 +1,6 @@
 // Sending the offline queue when the browser is back online (docs/product.md §4, §8): writes go in the order
-// they were made, each with the credential it was made with; failures are reported with a
+// they were made, each only under the sign-in that made it (the session cookie; nobody's writes
+// without one); failures are reported with a
 // translated message; an admin page reloads after paste changes so its lists show the result.
 import type { QueryClient } from "@tanstack/react-query";
 import { createTRPCUntypedClient, httpLink } from "@trpc/client";
@@ -9,7 +10,9 @@ import type { AppRouter } from "../../../server/routers";
 import { toast } from "../components/toast-store";
 import i18n, { currentLanguage } from "../i18n";
 import { errorMessageOf, isNetworkError } from "../lib/api-errors";
-import { authHeadersFor } from "../lib/auth-headers";
+import { type AuthState, sessionScopeOf } from "../lib/auth/auth-types";
+import { authStore } from "../lib/auth/session";
+import { webClientHeaders } from "../lib/auth-headers";
 import { copyText } from "../lib/clipboard";
 import { publishSyncedPaste, type SyncedPaste } from "../lib/pastes/synced-pastes";
 import { TRPC_URL } from "../lib/trpc";
@@ -20,21 +23,33 @@ export const SYNC_TOAST_ID = "offline-sync";
 /** A sync summary waiting to be shown after the reload it caused (sessionStorage). */
 export const SYNC_SUMMARY_KEY = "pastebox_offline_sync_summary";
 
-/** Replays one queued write exactly as it was made: its procedure, its input, its credential. */
-export function replayWrite(item: OfflineQueueItem): Promise<unknown> {
-  const credentials = authHeadersFor({
-    authType: item.authType,
-    adminToken: item.authType === "admin" ? item.authToken : null,
-    apiKey: item.authType === "apikey" ? item.authToken : null,
-  });
-  // Not the app's client: a refused replay must not end the session now in use (its 401 is about
-  // the credential stored with the write), and it must not be queued again.
+/** A queued write that the sign-in now in use did not make: not sent (its message says why). */
+class OtherSessionError extends Error {}
+
+/**
+ * Whether the sign-in now in use made the write. A write from an earlier version names no one (it
+ * held a token, now removed): it goes under a sign-in of the same kind.
+ */
+function isMadeBy(item: OfflineQueueItem, current: AuthState): boolean {
+  if (item.authType !== current.authType) return false;
+  return item.sessionScope === null || item.sessionScope === sessionScopeOf(current);
+}
+
+/** Replays one queued write as it was made: its procedure, its input, by whoever made it. */
+export async function replayWrite(item: OfflineQueueItem, current = authStore.getState()): Promise<unknown> {
+  const isAnonymous = item.authType === "none";
+  if (!isAnonymous && !isMadeBy(item, current)) throw new OtherSessionError(i18n.t("offline.sync.otherSession"));
+  const scope = isAnonymous ? null : sessionScopeOf(current);
+  // Not the app's client: a refused replay must not end the session now in use on its own, and it
+  // must not be queued again. A write made signed out is sent without the cookie of whoever is
+  // signed in now.
   const client = createTRPCUntypedClient<AppRouter>({
     links: [
       httpLink({
         url: TRPC_URL,
         transformer: superjson,
-        headers: () => ({ ...credentials, "Accept-Language": currentLanguage() }),
+        headers: () => ({ ...webClientHeaders(scope), "Accept-Language": currentLanguage() }),
+        fetch: (url, init) => fetch(url, { ...init, credentials: isAnonymous ? "omit" : "same-origin" }),
       }),
     ],
   });
@@ -66,7 +81,10 @@ export function summarizeSync(report: SyncReport): SyncSummary {
       .filter(({ item }) => item.type === "paste.create")
       .map(({ result }) => linkOf(result))
       .filter((link): link is { slug: string; url: string } => link !== null),
-    failed: report.failed.map(({ item, error }) => ({ type: item.type, message: errorMessageOf(error, messages) })),
+    failed: report.failed.map(({ item, error }) => ({
+      type: item.type,
+      message: error instanceof OtherSessionError ? error.message : errorMessageOf(error, messages),
+    })),
     remaining: report.remaining,
     touchesPastes: report.synced.some(({ item }) => item.type.startsWith("paste.")),
   };

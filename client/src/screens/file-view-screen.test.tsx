@@ -3,7 +3,7 @@ import type { PublicFileView } from "@shared/schemas/files";
 import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
 
@@ -72,7 +72,7 @@ describe("file page", () => {
   });
 
   test("protected: the prompt names the file; a wrong password says so, keeps the session, the right one opens it", async () => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     server.use({
       ...adminValidation(),
       "files.public.get": () => LOCKED,

@@ -5,7 +5,15 @@ import { EditorView } from "@codemirror/view";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
-import { ADMIN_TOKEN, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
+import {
+  adminValidation,
+  keyCheck,
+  keyValidation,
+  mockTrpc,
+  storeAdminSession,
+  storeKeySession,
+  TrpcTestError,
+} from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
 import { DRAFT_STORAGE_KEY } from "../lib/pastes/draft-store";
@@ -25,7 +33,8 @@ function storeDraft(draft: Record<string, unknown>) {
 }
 
 function signInAsAdmin() {
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
+  server.use(adminValidation());
 }
 
 function created(input: Record<string, unknown>) {
@@ -71,9 +80,9 @@ describe("home", () => {
   });
 
   test("a key without text permission is told so", async () => {
-    localStorage.setItem("api_key", "pb_files");
-    localStorage.setItem("api_key_permissions", JSON.stringify({ text: false, file: true, mount: false }));
-    localStorage.setItem("api_key_info", JSON.stringify({ id: "k", name: "files", basic_path: "/" }));
+    const check = keyCheck({ file: true }, "/", "files");
+    storeKeySession(check);
+    server.use(keyValidation(check));
     storeDraft({ content: "hello" });
     renderAppAt("/");
     expect(await screen.findByText("This API key cannot share texts")).toBeDefined();

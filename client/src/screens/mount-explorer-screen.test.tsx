@@ -3,7 +3,14 @@ import type { FsEntry } from "@shared/schemas/fs";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, keyCheck, mockTrpc, storeKeySession } from "../../test/trpc-msw";
+import {
+  adminValidation,
+  keyCheck,
+  keyValidation,
+  mockTrpc,
+  storeAdminSession,
+  storeKeySession,
+} from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { basket } from "../lib/explorer/basket-store";
 import { explorerTasks } from "../lib/explorer/task-store";
@@ -52,7 +59,7 @@ beforeEach(async () => {
 });
 
 describe("mount explorer (admin)", () => {
-  beforeEach(() => localStorage.setItem("admin_token", ADMIN_TOKEN));
+  beforeEach(() => storeAdminSession());
 
   test("breadcrumbs, folders first, sorting and selection", async () => {
     server.use({ ...adminValidation(), "fs.admin.list": () => listing(ENTRIES) });
@@ -171,7 +178,7 @@ describe("mount explorer (admin)", () => {
 
 describe("mount explorer: basket, tasks and copy", () => {
   beforeEach(() => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     basket.clear();
     explorerTasks.clearFinished();
   });
@@ -296,7 +303,7 @@ describe("mount explorer: basket, tasks and copy", () => {
 });
 
 describe("mount explorer: editing", () => {
-  beforeEach(() => localStorage.setItem("admin_token", ADMIN_TOKEN));
+  beforeEach(() => storeAdminSession());
 
   test("a text file over 10 MB opens to the content-too-large message, without loading it", async () => {
     const big = entry({ name: "huge.log", size: 11 * 1024 * 1024, mimetype: "text/plain" });
@@ -315,7 +322,7 @@ describe("mount explorer (API key)", () => {
   test("a read-only key lists through fs.mine and sees no write actions", async () => {
     const check = { ...keyCheck({ mount: true }, "/docs"), mount_read_only: true };
     storeKeySession(check);
-    server.use({ "keys.validate": () => check, "fs.mine.list": () => listing(ENTRIES, true) });
+    server.use({ ...keyValidation(check), "fs.mine.list": () => listing(ENTRIES, true) });
     renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     expect(screen.queryByTestId("upload-button")).toBeNull();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import type { PasteView } from "@shared/schemas/pastes";
 import { fireEvent, screen } from "@testing-library/react";
 import { renderAppAt } from "../../test/render-app";
-import { ADMIN_TOKEN, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
@@ -65,8 +65,9 @@ describe("paste page", () => {
   });
 
   test("a protected paste: a wrong password says so and leaves the admin signed in; the right one opens it", async () => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     server.use({
+      ...adminValidation(),
       "pastes.view": () => PROTECTED,
       "pastes.unlock": (input) => {
         const { password } = input as { password: string };
@@ -83,7 +84,7 @@ describe("paste page", () => {
     expect(await screen.findByText("Wrong password. Check it and try again.")).toBeDefined();
     // A share password is not a login: the session and its storage stay, and no toast says otherwise.
     expect(authStore.getState().authType).toBe("admin");
-    expect(localStorage.getItem("admin_token")).toBe(ADMIN_TOKEN);
+    expect(localStorage.getItem("pastebox_signed_in")).not.toBeNull();
     expect(toast.getToasts()).toEqual([]);
 
     submitPassword("right");

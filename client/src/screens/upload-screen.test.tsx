@@ -2,7 +2,15 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, keyCheck, mockTrpc, storeKeySession, TrpcTestError } from "../../test/trpc-msw";
+import {
+  adminValidation,
+  keyCheck,
+  keyValidation,
+  mockTrpc,
+  storeAdminSession,
+  storeKeySession,
+  TrpcTestError,
+} from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { uploadQueue } from "../lib/files/upload-session";
@@ -65,7 +73,7 @@ beforeEach(async () => {
 });
 
 function signInAsAdmin() {
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
   server.use({
     ...adminValidation(),
     "settings.maxUploadSize": () => ({ max_upload_size: 250 }),
@@ -95,7 +103,7 @@ describe("upload screen", () => {
   test("a key without file permission is told so", async () => {
     storeKeySession(keyCheck({ text: true }));
     server.use({
-      "keys.validate": () => keyCheck({ text: true }),
+      ...keyValidation(keyCheck({ text: true })),
       "settings.maxUploadSize": () => ({ max_upload_size: 100 }),
     });
     renderAppAt("/upload");
@@ -118,7 +126,7 @@ describe("upload screen", () => {
   });
 
   test("100 MB is assumed when the server's limit is unavailable", async () => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
     server.use({
       ...adminValidation(),
       "settings.maxUploadSize": () => {

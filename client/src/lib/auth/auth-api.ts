@@ -1,13 +1,13 @@
-// The calls the auth store makes, on a tRPC client of its own. Each call names the credential it
-// sends (a key being tried at login is not stored yet), and the store decides what a failure means,
-// so this client has no central 401 handling.
+// The calls the auth store makes, on a tRPC client of its own. The session is the HttpOnly cookie
+// these calls receive and send (docs/decisions/0009-browser-session-cookie.md); the page never sees a
+// token. The store decides what a failure means, so this client has no central 401 handling.
 import { createTRPCClient, httpLink } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter } from "../../../../server/routers";
 import { currentLanguage } from "../../i18n";
+import { webClientHeaders } from "../auth-headers";
 
-export type AdminLoginResult = { token?: string | null; username: string; expiresAt: Date };
-export type AdminIdentity = { id: string; username: string };
+export type AdminLoginResult = { username: string; expiresAt: Date };
 export type ApiKeyCheck = {
   name: string;
   basic_path: string;
@@ -15,16 +15,20 @@ export type ApiKeyCheck = {
   mount_read_only: boolean;
   key_info: { id: string; name: string; basic_path: string };
 };
+/** Who the server says the cookie's session is ("me"). */
+export type SessionView =
+  | { type: "none" }
+  | { type: "admin"; id: string; username: string }
+  | ({ type: "apikey" } & ApiKeyCheck);
 
 export type AuthApi = {
   loginAdmin(input: { username: string; password: string }): Promise<AdminLoginResult>;
-  logoutAdmin(token: string): Promise<void>;
-  validateAdminToken(token: string): Promise<AdminIdentity>;
-  /** Null (or an answer without data) means the check did not succeed. */
-  validateApiKey(key: string): Promise<ApiKeyCheck | null>;
+  /** Exchanges the key for a cookie session; the key is not kept anywhere on the page. */
+  signInWithKey(key: string): Promise<SessionView>;
+  /** Ends the cookie's session on the server and removes the cookie. */
+  logout(): Promise<void>;
+  me(): Promise<SessionView>;
 };
-
-type Credential = { authorization?: string };
 
 export function createAuthApi(url = "/trpc"): AuthApi {
   const client = createTRPCClient<AppRouter>({
@@ -32,26 +36,18 @@ export function createAuthApi(url = "/trpc"): AuthApi {
       httpLink({
         url,
         transformer: superjson,
-        headers: ({ op }) => {
-          const { authorization } = op.context as Credential;
-          return {
-            ...(authorization ? { Authorization: authorization } : {}),
-            "Accept-Language": currentLanguage(),
-          };
-        },
+        // Only the login calls and the check go through here: the identity is not known or is being
+        // checked, so the CSRF header carries no name.
+        headers: () => ({ ...webClientHeaders(null), "Accept-Language": currentLanguage() }),
       }),
     ],
   });
-  const bearer = (token: string) => ({ context: { authorization: `Bearer ${token}` } });
   return {
     loginAdmin: (input) => client.admin.login.mutate(input),
-    async logoutAdmin(token) {
-      await client.admin.logout.mutate(undefined, bearer(token));
+    signInWithKey: (key) => client.session.signInWithKey.mutate({ key }),
+    async logout() {
+      await client.session.logout.mutate();
     },
-    async validateAdminToken(token) {
-      const { id, username } = await client.admin.validateToken.query(undefined, bearer(token));
-      return { id, username };
-    },
-    validateApiKey: (key) => client.keys.validate.query(undefined, { context: { authorization: `ApiKey ${key}` } }),
+    me: () => client.session.me.query(),
   };
 }

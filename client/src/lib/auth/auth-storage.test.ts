@@ -5,8 +5,8 @@ import {
   parseKeyInfo,
   parsePermissions,
   readStoredAuth,
-  writeAdminAuth,
-  writeApiKeyAuth,
+  removeLegacyCredentials,
+  writeStoredAuth,
 } from "./auth-storage";
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -19,63 +19,66 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-describe("auth storage", () => {
-  test("uses the localStorage keys of docs/product.md §3", () => {
-    expect([...AUTH_STORAGE_KEYS]).toEqual(["admin_token", "api_key", "api_key_permissions", "api_key_info"]);
+describe("auth storage (facts only; the session is an HttpOnly cookie)", () => {
+  test("owns one key of its own and the credential keys of earlier versions", () => {
+    expect([...AUTH_STORAGE_KEYS]).toEqual([
+      "pastebox_signed_in",
+      "admin_token",
+      "api_key",
+      "api_key_permissions",
+      "api_key_info",
+    ]);
   });
 
-  test("an admin login stores only the token, and drops a stored key", () => {
-    const storage = memoryStorage({ api_key: "old", api_key_permissions: "{}", api_key_info: "{}", language: "zh" });
-    writeAdminAuth(storage, "tok");
-    expect(Object.fromEntries(storage.items)).toEqual({ admin_token: "tok", language: "zh" });
-    expect(readStoredAuth(storage)).toEqual({ authType: "admin", adminToken: "tok" });
+  test("an admin sign-in is remembered by name only", () => {
+    const storage = memoryStorage({ language: "zh" });
+    writeStoredAuth(storage, { authType: "admin", username: "root" });
+    expect(Object.fromEntries(storage.items)).toEqual({
+      language: "zh",
+      pastebox_signed_in: '{"type":"admin","username":"root"}',
+    });
+    expect(readStoredAuth(storage)).toEqual({ authType: "admin", username: "root" });
   });
 
-  test("a key login stores the key, its permissions and key_info, and drops an admin token", () => {
-    const storage = memoryStorage({ admin_token: "tok" });
-    writeApiKeyAuth(storage, {
-      apiKey: "pb_key",
+  test("a key sign-in is remembered by its permissions and key_info, never the key", () => {
+    const storage = memoryStorage();
+    const auth = {
+      authType: "apikey" as const,
       permissions: { text: false, file: true, mount: true },
       mountReadOnly: true,
       keyInfo: { id: "k1", name: "Docs", basic_path: "/docs" },
-    });
-    expect(storage.items.get("admin_token")).toBeUndefined();
-    expect(storage.items.get("api_key")).toBe("pb_key");
-    expect(JSON.parse(storage.items.get("api_key_permissions") ?? "")).toEqual({
-      text: false,
-      file: true,
-      mount: true,
+    };
+    writeStoredAuth(storage, auth);
+    expect(JSON.parse(storage.items.get("pastebox_signed_in") ?? "")).toEqual({
+      type: "apikey",
+      permissions: { text: false, file: true, mount: true },
       mount_read_only: true,
+      key_info: { id: "k1", name: "Docs", basic_path: "/docs" },
     });
-    expect(JSON.parse(storage.items.get("api_key_info") ?? "")).toEqual({
-      id: "k1",
-      name: "Docs",
-      basic_path: "/docs",
-    });
-    expect(readStoredAuth(storage)).toEqual({
-      authType: "apikey",
-      apiKey: "pb_key",
-      permissions: { text: false, file: true, mount: true },
-      mountReadOnly: true,
-      keyInfo: { id: "k1", name: "Docs", basic_path: "/docs" },
-    });
+    expect(readStoredAuth(storage)).toEqual(auth);
   });
 
-  test("clearing removes every credential and nothing else", () => {
+  test("clearing removes what it owns and nothing else; legacy credentials can be removed alone", () => {
     const storage = memoryStorage({
+      pastebox_signed_in: "{}",
       admin_token: "a",
       api_key: "b",
       api_key_permissions: "{}",
       api_key_info: "{}",
       themeMode: "dark",
     });
+    removeLegacyCredentials(storage);
+    expect(Object.fromEntries(storage.items)).toEqual({ pastebox_signed_in: "{}", themeMode: "dark" });
     clearStoredAuth(storage);
     expect(Object.fromEntries(storage.items)).toEqual({ themeMode: "dark" });
   });
 
-  test("reading is defensive: blanks, junk and failing storage mean signed out or no permission", () => {
+  test("reading is defensive: blanks, junk, an old token and failing storage mean signed out", () => {
     expect(readStoredAuth(memoryStorage())).toEqual({ authType: "none" });
-    expect(readStoredAuth(memoryStorage({ admin_token: "   " }))).toEqual({ authType: "none" });
+    expect(readStoredAuth(memoryStorage({ admin_token: "tok" }))).toEqual({ authType: "none" });
+    expect(readStoredAuth(memoryStorage({ pastebox_signed_in: "not json" }))).toEqual({ authType: "none" });
+    expect(readStoredAuth(memoryStorage({ pastebox_signed_in: '{"type":"admin"}' }))).toEqual({ authType: "none" });
+    expect(readStoredAuth(memoryStorage({ pastebox_signed_in: '{"type":"apikey"}' }))).toEqual({ authType: "none" });
     expect(readStoredAuth(undefined)).toEqual({ authType: "none" });
     const broken = {
       getItem: (): string | null => {
@@ -89,23 +92,12 @@ describe("auth storage", () => {
       },
     };
     expect(readStoredAuth(broken)).toEqual({ authType: "none" });
-    expect(() => writeAdminAuth(broken, "tok")).not.toThrow();
+    expect(() => writeStoredAuth(broken, { authType: "admin", username: "a" })).not.toThrow();
     expect(() => clearStoredAuth(broken)).not.toThrow();
 
-    expect(parsePermissions("not json")).toEqual({
-      permissions: { text: false, file: false, mount: false },
-      mountReadOnly: false,
-    });
-    expect(parsePermissions('{"text":"yes","mount":true}').permissions).toEqual({
-      text: false,
-      file: false,
-      mount: true,
-    });
-    expect(parseKeyInfo('{"id":1}')).toBeNull();
-    expect(parseKeyInfo('{"id":"k","name":"n"}')).toEqual({ id: "k", name: "n", basic_path: "/" });
-  });
-
-  test("the admin token wins when both kinds are stored", () => {
-    expect(readStoredAuth(memoryStorage({ admin_token: "a", api_key: "b" })).authType).toBe("admin");
+    expect(parsePermissions("not an object")).toEqual({ text: false, file: false, mount: false });
+    expect(parsePermissions({ text: "yes", mount: true })).toEqual({ text: false, file: false, mount: true });
+    expect(parseKeyInfo({ id: 1 })).toBeNull();
+    expect(parseKeyInfo({ id: "k", name: "n" })).toEqual({ id: "k", name: "n", basic_path: "/" });
   });
 });

@@ -1,19 +1,20 @@
-// The auth store (docs/product.md §3 "Auth state", §4 "Auth" transitions): who is signed in, persisted in
-// localStorage, checked against the server when stale, and cleared on logout or a failed check.
-// A plain subscribable object rather than React state, so the tRPC link, the route guard and later
+// The auth store (docs/product.md §3 "Auth state", §4 "Auth" transitions): who is signed in, remembered in
+// localStorage as facts only (auth-storage.ts), checked against the server ("me") on load and when
+// stale, and cleared on logout or a failed check. The session itself is an HttpOnly cookie.
+// A plain subscribable object rather than React state, so the tRPC link, the route guard and
 // non-React code (the offline queue) all read the same session.
 import { isClientError, isNetworkError, isUnauthorizedError } from "../api-errors";
-import type { AdminLoginResult, ApiKeyCheck, AuthApi } from "./auth-api";
+import type { ApiKeyCheck, AuthApi, SessionView } from "./auth-api";
 import { AUTH_EVENTS, type AuthChangeReason, type AuthEventTarget, emitAuthEvent } from "./auth-events";
 import {
   type AuthStorage,
   clearStoredAuth,
-  credentialOf,
   readStoredAuth,
-  writeAdminAuth,
-  writeApiKeyAuth,
+  removeLegacyCredentials,
+  type StoredAuth,
+  writeStoredAuth,
 } from "./auth-storage";
-import { AuthError, type AuthState, type AuthType, NO_PERMISSIONS, SIGNED_OUT } from "./auth-types";
+import { AuthError, type AuthState, type AuthType, NO_PERMISSIONS, SIGNED_OUT, sessionScopeOf } from "./auth-types";
 
 export type RevalidationResult = "valid" | "invalid" | "unavailable" | "none";
 
@@ -30,7 +31,7 @@ export type AuthStoreOptions = {
 
 export type LogoutOptions = {
   reason?: Extract<AuthChangeReason, "logout" | "expired" | "invalid">;
-  /** Tell the server to end the admin session (not when the server has already ended it). */
+  /** Tell the server to end the session (not when the server has already ended it). */
   notifyServer?: boolean;
 };
 
@@ -41,36 +42,52 @@ export type AuthStore = {
   loginWithApiKey(key: string): Promise<void>;
   logout(options?: LogoutOptions): void;
   revalidate(): Promise<RevalidationResult>;
-  /** A call sent with `sentCredential` was refused with 401 (docs/product.md §8). */
-  handleUnauthorized(sentCredential: string | null): void;
+  /** A call sent while `sentScope` was signed in was refused with 401 (docs/product.md §8). */
+  handleUnauthorized(sentScope: string | null): void;
   /** Re-reads localStorage (another tab changed it); `force` also drops what was checked (tests). */
   reload(options?: { force?: boolean }): void;
 };
 
+function adminState(username: string, id: string | null = null): AuthState {
+  return { ...SIGNED_OUT, authType: "admin", userInfo: { id, name: username, type: "admin", basicPath: "/" } };
+}
+
 function stateFromStorage(storage: AuthStorage | undefined): AuthState {
   const stored = readStoredAuth(storage);
-  if (stored.authType === "admin") return { ...SIGNED_OUT, authType: "admin", adminToken: stored.adminToken };
+  if (stored.authType === "admin") return adminState(stored.username);
   if (stored.authType === "apikey") {
     const { keyInfo } = stored;
     return {
       ...SIGNED_OUT,
       authType: "apikey",
-      apiKey: stored.apiKey,
       permissions: stored.permissions,
       mountReadOnly: stored.mountReadOnly,
       keyInfo,
-      userInfo: keyInfo ? { id: keyInfo.id, name: keyInfo.name, type: "apikey", basicPath: keyInfo.basic_path } : null,
+      userInfo: { id: keyInfo.id, name: keyInfo.name, type: "apikey", basicPath: keyInfo.basic_path },
     };
   }
   return SIGNED_OUT;
 }
 
-function apiKeyState(apiKey: string, check: ApiKeyCheck, now: number): AuthState {
+/** The facts of a state, as remembered between loads. */
+function storedOf(state: AuthState): Exclude<StoredAuth, { authType: "none" }> | null {
+  if (state.authType === "admin" && state.userInfo) return { authType: "admin", username: state.userInfo.name };
+  if (state.authType === "apikey" && state.keyInfo) {
+    return {
+      authType: "apikey",
+      permissions: state.permissions,
+      mountReadOnly: state.mountReadOnly,
+      keyInfo: state.keyInfo,
+    };
+  }
+  return null;
+}
+
+function apiKeyState(check: ApiKeyCheck, now: number): AuthState {
   const keyInfo = { id: check.key_info.id, name: check.key_info.name, basic_path: check.key_info.basic_path };
   return {
     ...SIGNED_OUT,
     authType: "apikey",
-    apiKey,
     keyInfo,
     permissions: {
       text: check.permissions.text === true,
@@ -81,6 +98,13 @@ function apiKeyState(apiKey: string, check: ApiKeyCheck, now: number): AuthState
     userInfo: { id: keyInfo.id, name: keyInfo.name, type: "apikey", basicPath: keyInfo.basic_path },
     lastValidated: now,
   };
+}
+
+/** The state a "me" answer describes. */
+function stateOfView(view: SessionView, now: number): AuthState {
+  if (view.type === "admin") return { ...adminState(view.username, view.id), lastValidated: now };
+  if (view.type === "apikey" && view.key_info && view.permissions) return apiKeyState(view, now);
+  return SIGNED_OUT;
 }
 
 /** An answer that says the credential itself is not accepted (rather than "try again later"). */
@@ -102,6 +126,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
   const now = options.now ?? Date.now;
   const notify = options.notify ?? (() => {});
   const listeners = new Set<() => void>();
+  removeLegacyCredentials(storage);
   let state: AuthState = stateFromStorage(storage);
   let validation: Promise<RevalidationResult> | null = null;
 
@@ -114,13 +139,23 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     emitAuthEvent(events, AUTH_EVENTS.stateChanged, { authType: state.authType, previousType, reason });
   }
 
+  /** Publishes a signed-in state and remembers its facts for the next load. */
+  function signIn(next: AuthState, reason: AuthChangeReason): void {
+    const previousType = state.authType;
+    const stored = storedOf(next);
+    if (stored) writeStoredAuth(storage, stored);
+    setState(next);
+    announce(previousType, reason);
+  }
+
   function logout({ reason = "logout", notifyServer = true }: LogoutOptions = {}): void {
     const previous = state;
     clearStoredAuth(storage);
-    setState(SIGNED_OUT);
-    if (notifyServer && previous.authType === "admin" && previous.adminToken) {
-      // Best effort: the local session is gone either way, and the token expires on its own.
-      api.logoutAdmin(previous.adminToken).catch(() => {});
+    // Known to be signed out (the session ended, or is being ended): nothing left to ask the server.
+    setState({ ...SIGNED_OUT, lastValidated: now() });
+    if (notifyServer && previous.authType !== "none") {
+      // Best effort: the local session is gone either way, and the server's ends on its own.
+      api.logout().catch(() => {});
     }
     announce(previous.authType, reason);
     if (previous.authType === "admin") emitAuthEvent(events, AUTH_EVENTS.adminTokenExpired, { reason });
@@ -128,48 +163,26 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
   }
 
   async function loginAdmin(username: string, password: string): Promise<void> {
-    const result: AdminLoginResult | null | undefined = await api.loginAdmin({ username, password });
-    const token = typeof result?.token === "string" ? result.token.trim() : "";
-    if (!result || !token) throw new AuthError("auth.errors.missingToken");
-    const previousType = state.authType;
-    writeAdminAuth(storage, token);
-    setState({
-      ...SIGNED_OUT,
-      authType: "admin",
-      adminToken: token,
-      userInfo: { id: null, name: result.username, type: "admin", basicPath: "/" },
-      lastValidated: now(),
-    });
-    announce(previousType, "login");
+    const result = await api.loginAdmin({ username, password });
+    if (!result?.username) throw new AuthError("auth.errors.unexpectedAnswer");
+    signIn({ ...adminState(result.username), lastValidated: now() }, "login");
   }
 
   async function loginWithApiKey(rawKey: string): Promise<void> {
     const key = rawKey.trim();
     if (!key) throw new AuthError("auth.errors.apiKeyRequired");
-    // docs/product.md §4: the key is tried as the current credential; on failure the previous key and type
-    // are restored and logout runs. The tried key is never published or stored before it passes, so
-    // the route guard never sees a half-signed-in state; "restoring" is keeping `previous`.
-    const previous = state;
-    let check: ApiKeyCheck | null = null;
+    // docs/product.md §4: on failure the previous sign-in is ended (logout runs). The key is sent once, to be
+    // exchanged for a cookie session, and kept nowhere; the route guard never sees a half-signed-in
+    // state because nothing is published before the server has answered.
+    let view: SessionView | null = null;
     let failure: unknown = null;
     try {
-      check = await api.validateApiKey(key);
+      view = await api.signInWithKey(key);
     } catch (error) {
       failure = error;
     }
-    if (check?.key_info && check.permissions) {
-      writeApiKeyAuth(storage, {
-        apiKey: key,
-        permissions: {
-          text: check.permissions.text === true,
-          file: check.permissions.file === true,
-          mount: check.permissions.mount === true,
-        },
-        mountReadOnly: check.mount_read_only === true,
-        keyInfo: check.key_info,
-      });
-      setState(apiKeyState(key, check, now()));
-      announce(previous.authType, "login");
+    if (view?.type === "apikey" && view.key_info && view.permissions) {
+      signIn(apiKeyState(view, now()), "login");
       return;
     }
     logout({ reason: "invalid" });
@@ -178,48 +191,59 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
 
   async function checkWithServer(): Promise<RevalidationResult> {
     const checked = state;
-    const credential = credentialOf(checked);
-    if (checked.authType === "none" || !credential) return "none";
+    const scope = sessionScopeOf(checked);
+    if (checked.authType === "none") return findSession();
     setState({ ...state, isValidating: true });
-    const stillCurrent = () => credentialOf(state) === credential && state.authType === checked.authType;
+    const stillCurrent = () => sessionScopeOf(state) === scope && state.authType === checked.authType;
+    const type = checked.authType;
+    const endSession = (): RevalidationResult => {
+      logout({ reason: type === "admin" ? "expired" : "invalid", notifyServer: false });
+      notify(type === "admin" ? "auth.errors.sessionExpired" : "auth.errors.keyInvalid");
+      return "invalid";
+    };
     try {
-      if (checked.authType === "admin") {
-        const identity = await api.validateAdminToken(credential);
-        if (!stillCurrent()) return "none";
-        setState({
-          ...state,
-          userInfo: { id: identity.id, name: identity.username, type: "admin", basicPath: "/" },
-          permissions: NO_PERMISSIONS,
-          lastValidated: now(),
-          isValidating: false,
-          validationError: null,
-        });
-      } else {
-        const check = await api.validateApiKey(credential);
-        if (!stillCurrent()) return "none";
-        if (!check?.key_info || !check.permissions) throw new AuthError("auth.errors.apiKeyValidationFailed");
-        writeApiKeyAuth(storage, {
-          apiKey: credential,
-          permissions: apiKeyState(credential, check, 0).permissions,
-          mountReadOnly: check.mount_read_only === true,
-          keyInfo: check.key_info,
-        });
-        setState(apiKeyState(credential, check, now()));
-      }
-      announce(checked.authType, "validated");
+      const view = await api.me();
+      if (!stillCurrent()) return "none";
+      const next = stateOfView(view, now());
+      // The cookie's session ended (or names someone else than this page thinks): sign out here too.
+      if (next.authType !== type) return endSession();
+      const previousScope = sessionScopeOf(state);
+      if (type === "admin") next.permissions = NO_PERMISSIONS;
+      const stored = storedOf(next);
+      if (stored) writeStoredAuth(storage, stored);
+      setState(next);
+      announce(type, sessionScopeOf(next) === previousScope ? "validated" : "storage");
       return "valid";
     } catch (error) {
       if (!stillCurrent()) return "none";
-      if (error instanceof AuthError || isRefusal(error)) {
-        const type = checked.authType;
-        logout({ reason: type === "admin" ? "expired" : "invalid", notifyServer: false });
-        notify(type === "admin" ? "auth.errors.sessionExpired" : "auth.errors.keyInvalid");
-        return "invalid";
-      }
-      // Offline, server down or rate limited: the credentials may well be fine; keep them.
+      if (error instanceof AuthError || isRefusal(error)) return endSession();
+      // Offline, server down or rate limited: the session may well be fine; keep it.
       setState({ ...state, isValidating: false, validationError: "network" });
       return "unavailable";
     }
+  }
+
+  /**
+   * Nobody signed in, as far as this page knows: the HttpOnly cookie may still hold a session (signed
+   * in by another tab, or storage was blocked), which only the server can tell. Checked once per
+   * load (lastValidated set either way), never an error to show.
+   */
+  async function findSession(): Promise<RevalidationResult> {
+    const isStillSignedOut = () => state.authType === "none";
+    let view: SessionView = { type: "none" };
+    try {
+      view = await api.me();
+    } catch {
+      // Offline or no answer: signed out is what the page shows anyway.
+    }
+    if (!isStillSignedOut()) return "none";
+    const next = stateOfView(view, now());
+    if (next.authType === "none") {
+      setState({ ...state, lastValidated: now() });
+      return "none";
+    }
+    signIn(next, "validated");
+    return "valid";
   }
 
   function revalidate(): Promise<RevalidationResult> {
@@ -231,10 +255,10 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     return validation;
   }
 
-  function handleUnauthorized(sentCredential: string | null): void {
+  function handleUnauthorized(sentScope: string | null): void {
     // An answer to a request made with a session that has since ended or changed says nothing
     // about the current one.
-    if (credentialOf(state) !== sentCredential) return;
+    if (sessionScopeOf(state) !== sentScope) return;
     const type = state.authType;
     if (type === "none") {
       notify("auth.errors.unauthorized");
@@ -247,7 +271,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
   function reload({ force = false }: { force?: boolean } = {}): void {
     const next = stateFromStorage(storage);
     const previous = state;
-    const sameSession = next.authType === previous.authType && credentialOf(next) === credentialOf(previous);
+    const sameSession = next.authType === previous.authType && sessionScopeOf(next) === sessionScopeOf(previous);
     if (sameSession && !force) return;
     setState(next);
     announce(previous.authType, "storage");

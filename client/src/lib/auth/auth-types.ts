@@ -1,5 +1,6 @@
 // The client's view of who is signed in (docs/product.md §3 "Auth state"). Admin sessions and API keys are
-// mutually exclusive: logging in one way clears the other.
+// mutually exclusive: logging in one way clears the other. The credential itself is an HttpOnly
+// cookie the page never sees (docs/decisions/0009-browser-session-cookie.md); this holds only facts.
 export type AuthType = "none" | "admin" | "apikey";
 
 /** The three permissions an API key can hold (docs/product.md §6). */
@@ -21,8 +22,6 @@ export type UserInfo = {
 
 export type AuthState = {
   authType: AuthType;
-  adminToken: string | null;
-  apiKey: string | null;
   keyInfo: KeyInfo | null;
   /** An API key's permissions; all false for the admin (who passes every check) and for nobody. */
   permissions: KeyPermissions;
@@ -38,8 +37,6 @@ export type AuthState = {
 
 export const SIGNED_OUT: AuthState = {
   authType: "none",
-  adminToken: null,
-  apiKey: null,
   keyInfo: null,
   permissions: NO_PERMISSIONS,
   mountReadOnly: false,
@@ -61,4 +58,15 @@ export class AuthError extends Error {
   ) {
     super(messageKey);
   }
+}
+
+/**
+ * Names the signed-in identity without any secret ("admin:<name>", "apikey:<key id>"); null when
+ * nobody is signed in. It tells whether a 401 concerns the session still in use, scopes offline
+ * copies and queued writes to who made them, and is the value of the client's CSRF header.
+ */
+export function sessionScopeOf(state: Pick<AuthState, "authType" | "userInfo" | "keyInfo">): string | null {
+  if (state.authType === "admin") return state.userInfo ? `admin:${state.userInfo.name}` : "admin";
+  if (state.authType === "apikey") return `apikey:${state.keyInfo?.id ?? ""}`;
+  return null;
 }

@@ -17,7 +17,7 @@ const none: GuardAuth = {
   authType: "none",
   permissions: { text: false, file: false, mount: false },
   keyInfo: null,
-  lastValidated: null,
+  lastValidated: FRESH,
 };
 const admin = (lastValidated: number | null = FRESH): GuardAuth => ({ ...none, authType: "admin", lastValidated });
 const key = (
@@ -34,20 +34,26 @@ const key = (
 const decide = (auth: GuardAuth, location: string) => evaluateRouteGuard({ auth, location, now: NOW });
 
 describe("route guard (docs/product.md §2)", () => {
-  test("an unauthenticated user is never redirected and never revalidated", () => {
+  test("an unauthenticated user is never redirected; the server is asked once per load whether a cookie session exists", () => {
     for (const path of ["/", "/admin", "/admin/key-management", "/mount-explorer", "/mount-explorer/x", "/upload"]) {
       expect(decide(none, path)).toEqual({ revalidate: false, redirect: null, reason: null });
+      expect(decide({ ...none, lastValidated: null }, path)).toEqual({
+        revalidate: true,
+        redirect: null,
+        reason: null,
+      });
     }
   });
 
-  test("admin routes revalidate when never checked or older than 5 minutes; other routes never", () => {
+  test("every route checks a sign-in never checked on this page; admin routes also one older than 5 minutes", () => {
     expect(decide(admin(null), "/admin").revalidate).toBe(true);
     expect(decide(admin(STALE), "/admin/settings").revalidate).toBe(true);
     expect(decide(admin(FRESH), "/admin").revalidate).toBe(false);
     expect(decide(key({ text: true }, "/", STALE), "/admin/text-management").revalidate).toBe(true);
-    expect(decide(admin(null), "/").revalidate).toBe(false);
+    expect(decide(admin(null), "/").revalidate).toBe(true);
+    expect(decide(key({ mount: true }, "/", null), "/mount-explorer").revalidate).toBe(true);
     expect(decide(admin(STALE), "/mount-explorer").revalidate).toBe(false);
-    expect(decide(key({ mount: true }, "/", null), "/mount-explorer").revalidate).toBe(false);
+    expect(decide(admin(FRESH), "/").revalidate).toBe(false);
   });
 
   test("the admin goes anywhere", () => {

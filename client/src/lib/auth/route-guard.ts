@@ -1,6 +1,8 @@
 // The route guard of docs/product.md §2 as a pure decision: given who is signed in and the path being
 // opened, whether to check the sign-in again first and whether to go elsewhere.
-//  - Admin routes revalidate when the last check is stale (never, or over 5 minutes ago).
+//  - Every route asks the server who the session is once per page load (the page holds no token,
+//    only what the last load remembered, and a cookie session may exist that it does not know of);
+//    admin routes again when the last check is over 5 minutes old.
 //  - Nobody signed in: never redirected (the admin screen shows the login, the explorer a prompt).
 //  - Signed in but neither admin nor a key with a permission: Home, from the areas that need one
 //    (admin and mount explorer).
@@ -55,9 +57,9 @@ export function evaluateRouteGuard(input: { auth: GuardAuth; location: string; n
   const { auth, location, now } = input;
   const isAdmin = isAdminPath(location);
   const isExplorer = isMountExplorerPath(location);
-  if (auth.authType === "none") return ALLOW;
+  const revalidate = auth.lastValidated === null || (isAdmin && needsRevalidation(auth.lastValidated, now));
+  if (auth.authType === "none") return { ...ALLOW, revalidate };
 
-  const revalidate = isAdmin && needsRevalidation(auth.lastValidated, now);
   if ((isAdmin || isExplorer) && !hasAnyPermission(auth)) {
     return { revalidate, redirect: ROUTES.home, reason: "noPermission" };
   }

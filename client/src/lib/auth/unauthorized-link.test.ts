@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { ADMIN_TOKEN, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 import { createTrpcClient } from "../trpc";
@@ -11,6 +11,9 @@ beforeEach(async () => {
   await i18n.changeLanguage("en");
   toast.clear();
 });
+
+const ADMIN = { pastebox_signed_in: '{"type":"admin","username":"admin"}' };
+const KEY = { pastebox_signed_in: '{"type":"apikey","permissions":{"text":true},"key_info":{"id":"k","name":"k"}}' };
 
 function signIn(items: Record<string, string>) {
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
@@ -30,29 +33,29 @@ async function listKeys() {
 const toastTitles = () => toast.getToasts().map((item) => item.title);
 
 describe("central 401 handling (docs/product.md §8)", () => {
-  test("calls carry the signed-in credential and the language", async () => {
-    signIn({ admin_token: ADMIN_TOKEN });
+  test("calls carry the web client's header naming who is signed in, the language and no credential", async () => {
+    signIn(ADMIN);
     server.use({ "keys.list": () => [] });
     await i18n.changeLanguage("zh");
     await listKeys();
-    expect(server.calls[0]).toMatchObject({ authorization: `Bearer ${ADMIN_TOKEN}`, language: "zh" });
+    expect(server.calls[0]).toMatchObject({ authorization: null, csrf: "admin:admin", language: "zh" });
   });
 
-  test("401 with the admin token: logged out, storage cleared, 'admin session expired'", async () => {
-    signIn({ admin_token: ADMIN_TOKEN });
+  test("401 signed in as the admin: logged out, storage cleared, 'admin session expired'", async () => {
+    signIn(ADMIN);
     server.use({ "keys.list": unauthorized });
     await listKeys();
     expect(authStore.getState().authType).toBe("none");
-    expect(localStorage.getItem("admin_token")).toBeNull();
+    expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
     expect(toastTitles()).toEqual(["Your admin session has expired. Please log in again."]);
   });
 
-  test("401 with an API key: logged out, 'key invalid or expired'", async () => {
-    signIn({ api_key: "pb_key", api_key_permissions: '{"text":true}', api_key_info: '{"id":"k","name":"k"}' });
+  test("401 signed in with an API key: logged out, 'key invalid or expired'", async () => {
+    signIn(KEY);
     server.use({ "keys.list": unauthorized });
     await listKeys();
     expect(authStore.getState().authType).toBe("none");
-    for (const key of ["api_key", "api_key_permissions", "api_key_info"]) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
     expect(toastTitles()).toEqual(["Your API key is invalid or has expired. Please log in again."]);
   });
 
@@ -64,7 +67,7 @@ describe("central 401 handling (docs/product.md §8)", () => {
   });
 
   test("several failing calls at once show one message", async () => {
-    signIn({ admin_token: ADMIN_TOKEN });
+    signIn(ADMIN);
     server.use({ "keys.list": unauthorized, "admin.validateToken": unauthorized });
     const client = createTrpcClient();
     await Promise.all([client.keys.list.query().catch(() => {}), client.admin.validateToken.query().catch(() => {})]);
@@ -72,7 +75,7 @@ describe("central 401 handling (docs/product.md §8)", () => {
   });
 
   test("calls whose 401 is part of their own flow are left to their caller", async () => {
-    signIn({ admin_token: ADMIN_TOKEN });
+    signIn(ADMIN);
     server.use({ "admin.changePassword": unauthorized });
     const client = createTrpcClient();
     await client.admin.changePassword.mutate({ currentPassword: "x", newPassword: "yyyyyyyy" }).catch(() => {});
@@ -81,7 +84,7 @@ describe("central 401 handling (docs/product.md §8)", () => {
   });
 
   test("a wrong share password (401 WRONG_PASSWORD) is not a session problem", async () => {
-    signIn({ admin_token: ADMIN_TOKEN });
+    signIn(ADMIN);
     server.use({
       "keys.list": () => {
         throw new TrpcTestError("WRONG_PASSWORD", "Wrong password");
@@ -93,7 +96,7 @@ describe("central 401 handling (docs/product.md §8)", () => {
   });
 
   test("other errors (403, 404) do not log out", async () => {
-    signIn({ admin_token: ADMIN_TOKEN });
+    signIn(ADMIN);
     server.use({
       "keys.list": () => {
         throw new TrpcTestError("FORBIDDEN", "no");

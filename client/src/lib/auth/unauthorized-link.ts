@@ -13,19 +13,24 @@ function isSharePasswordError(error: unknown): boolean {
 }
 
 /** Procedures whose 401 means "wrong input", not "your session is gone". */
-export const LOCALLY_HANDLED_UNAUTHORIZED = new Set(["admin.login", "admin.changePassword", "keys.validate"]);
+export const LOCALLY_HANDLED_UNAUTHORIZED = new Set([
+  "admin.login",
+  "admin.changePassword",
+  "session.signInWithKey",
+  "session.me",
+]);
 
 export type UnauthorizedLinkOptions = {
-  /** The credential the next request carries (read when the call starts). */
-  currentCredential: () => string | null;
-  onUnauthorized: (sentCredential: string | null, path: string) => void;
+  /** Who is signed in when the call starts (auth-types.ts sessionScopeOf). */
+  currentScope: () => string | null;
+  onUnauthorized: (sentScope: string | null, path: string) => void;
 };
 
 export function unauthorizedLink(options: UnauthorizedLinkOptions): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) =>
       observable((observer) => {
-        const sentCredential = options.currentCredential();
+        const sentScope = options.currentScope();
         return next(op).subscribe({
           next: (value) => observer.next(value),
           error: (error) => {
@@ -34,7 +39,7 @@ export function unauthorizedLink(options: UnauthorizedLinkOptions): TRPCLink<App
               !isSharePasswordError(error) &&
               !LOCALLY_HANDLED_UNAUTHORIZED.has(op.path)
             ) {
-              options.onUnauthorized(sentCredential, op.path);
+              options.onUnauthorized(sentScope, op.path);
             }
             observer.error(error);
           },

@@ -11,14 +11,30 @@ beforeEach(async () => {
   await i18n.changeLanguage("en");
 });
 
-const adminLogin = (username = "admin") => ({
-  "admin.login": (input: unknown) => {
-    const { password } = input as { password: string };
-    if (password !== "right-password") throw new TrpcTestError("UNAUTHORIZED", "Wrong username or password");
-    return { token: "fresh-token", username, expiresAt: new Date(Date.now() + 86_400_000) };
-  },
-  "admin.validateToken": () => ({ valid: true, id: "admin-1", username }),
-});
+const adminLogin = (username = "admin") => {
+  let isSignedIn = false;
+  return {
+    "admin.login": (input: unknown) => {
+      const { password } = input as { password: string };
+      if (password !== "right-password") throw new TrpcTestError("UNAUTHORIZED", "Wrong username or password");
+      isSignedIn = true;
+      // The web client's login answers no token: the session is an HttpOnly cookie.
+      return { token: null, username, expiresAt: new Date(Date.now() + 86_400_000) };
+    },
+    "session.me": () => (isSignedIn ? { type: "admin", id: "admin-1", username } : { type: "none" }),
+  };
+};
+
+/** Nothing the page can read holds a credential (docs/decisions/0009-browser-session-cookie.md). */
+function expectNoCredentialStored() {
+  const stored = Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`);
+  expect(stored.filter((entry) => /token|api_key|pb_|fresh/i.test(entry))).toEqual([]);
+  expect(Object.keys(sessionStorage)).toEqual([]);
+  expect(document.cookie).toBe("");
+}
+
+/** The calls the login made (every page load also asks "me", which is not the login's doing). */
+const sent = () => server.calls.filter((call) => call.path !== "session.me");
 
 function fill(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label, { selector: "input" }), { target: { value } });
@@ -61,7 +77,7 @@ describe("admin login: admin account", () => {
     expect(await screen.findByText("Enter the username")).toBeDefined();
     expect(screen.getByText("Enter the password")).toBeDefined();
     expect(screen.getByLabelText("Username", { selector: "input" }).getAttribute("aria-invalid")).toBe("true");
-    expect(server.calls).toEqual([]);
+    expect(sent()).toEqual([]);
 
     await act(() => i18n.changeLanguage("zh"));
     expect(await screen.findByText("请输入用户名")).toBeDefined();
@@ -78,10 +94,10 @@ describe("admin login: admin account", () => {
     expect(alert.textContent).toContain("Login failed");
     expect(alert.textContent).toContain("Wrong username or password");
     expect((screen.getByLabelText("Password", { selector: "input" }) as HTMLInputElement).value).toBe("");
-    expect(localStorage.getItem("admin_token")).toBeNull();
+    expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
   });
 
-  test("success stores the token and opens the admin area with the user's badge", async () => {
+  test("success remembers who signed in (no token) and opens the admin area with the user's badge", async () => {
     server.use(adminLogin("root"));
     renderAppAt("/admin");
     await screen.findByRole("heading", { name: "Log in to the admin area" });
@@ -91,21 +107,27 @@ describe("admin login: admin account", () => {
     // Enter in a field submits the form.
     fireEvent.submit(screen.getByLabelText("Password", { selector: "input" }).closest("form") as HTMLFormElement);
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeDefined();
-    expect(localStorage.getItem("admin_token")).toBe("fresh-token");
-    expect(server.calls[0]?.input).toEqual({ username: "root", password: "right-password" });
+    expect(JSON.parse(localStorage.getItem("pastebox_signed_in") ?? "")).toEqual({ type: "admin", username: "root" });
+    expectNoCredentialStored();
+    expect(sent()[0]?.input).toEqual({ username: "root", password: "right-password" });
+    // The web client marks its calls; the cookie, not a header, carries the session.
+    expect(sent()[0]?.csrf).toBe("anonymous");
+    expect(sent().every((call) => call.authorization === null)).toBe(true);
     expect(screen.getAllByTestId("user-name")[0]?.textContent).toBe("root");
     expect(toast.getToasts().map((item) => item.title)).toContain("Logged in as root");
     await waitFor(() => expect(document.title).toBe("Dashboard - Pastebox"));
   });
 
-  test("a response without a token fails with 'missing token'", async () => {
-    server.use({ "admin.login": () => ({ username: "admin", expiresAt: new Date() }) });
+  test("an answer that does not say who signed in fails with a message", async () => {
+    server.use({ "admin.login": () => ({ token: null, username: "", expiresAt: new Date() }) });
     renderAppAt("/admin");
     await screen.findByRole("heading", { name: "Log in to the admin area" });
     fill("Username", "admin");
     fill("Password", "whatever-1");
     submit();
-    expect((await screen.findByRole("alert")).textContent).toContain("the server's response is missing the token");
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "the server's answer did not say who is signed in",
+    );
   });
 
   test("too many attempts: the server's rate-limit message is shown", async () => {
@@ -136,7 +158,7 @@ describe("admin login: admin account", () => {
 describe("admin login: API key", () => {
   test("a refused key: 'API key validation failed' with the reason, nothing stored", async () => {
     server.use({
-      "keys.validate": () => {
+      "session.signInWithKey": () => {
         throw new TrpcTestError("UNAUTHORIZED", "Invalid API key");
       },
     });
@@ -147,8 +169,9 @@ describe("admin login: API key", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("API key validation failed");
     expect(alert.textContent).toContain("Invalid API key");
-    expect(server.calls[0]?.authorization).toBe("ApiKey pb_wrong");
-    expect(localStorage.getItem("api_key")).toBeNull();
+    expect(sent()[0]?.input).toEqual({ key: "pb_wrong" });
+    expect(sent()[0]?.authorization).toBeNull();
+    expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
   });
 
   test("an empty key is reported without a request", async () => {
@@ -156,11 +179,12 @@ describe("admin login: API key", () => {
     fireEvent.click(await screen.findByRole("tab", { name: "API key" }));
     submit();
     expect(await screen.findByText("Enter the API key")).toBeDefined();
-    expect(server.calls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   test("a mount-only key lands in its module and sees only what it may use", async () => {
-    server.use({ "keys.validate": () => keyCheck({ mount: true }, "/docs", "Docs only") });
+    const check = keyCheck({ mount: true }, "/docs", "Docs only");
+    server.use({ "session.signInWithKey": () => ({ type: "apikey", ...check }) });
     const { location } = renderAppAt("/admin");
     fireEvent.click(await screen.findByRole("tab", { name: "API key" }));
     fill("API key", "pb_docs");
@@ -174,8 +198,10 @@ describe("admin login: API key", () => {
         .map((link) => link.textContent),
     ).toEqual(["Mount management"]);
     expect(screen.getByText("Read-only view")).toBeDefined();
-    expect(localStorage.getItem("api_key")).toBe("pb_docs");
-    expect(JSON.parse(localStorage.getItem("api_key_info") ?? "")).toEqual({
+    // The key went to the server once, to be exchanged for a cookie session; it is kept nowhere.
+    expect(sent()[0]).toMatchObject({ path: "session.signInWithKey", input: { key: "pb_docs" } });
+    expectNoCredentialStored();
+    expect(JSON.parse(localStorage.getItem("pastebox_signed_in") ?? "").key_info).toEqual({
       id: "key-1",
       name: "Docs only",
       basic_path: "/docs",

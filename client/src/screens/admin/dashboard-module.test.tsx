@@ -3,7 +3,7 @@ import type { DashboardStats } from "@shared/schemas/dashboard";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 import { browserTzOffset } from "./dashboard/activity";
@@ -72,7 +72,7 @@ const CACHE = {
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   rest.reset();
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
   server.use({ ...adminValidation(), "dashboard.stats": () => stats(), "cache.stats": () => CACHE });
 });
 

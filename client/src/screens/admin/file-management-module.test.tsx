@@ -5,10 +5,11 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
 import {
-  ADMIN_TOKEN,
   adminValidation,
   keyCheck,
+  keyValidation,
   mockTrpc,
+  storeAdminSession,
   storeKeySession,
   TrpcTestError,
 } from "../../../test/trpc-msw";
@@ -84,7 +85,7 @@ beforeEach(async () => {
 });
 
 function signInAsAdmin() {
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
   server.use(adminValidation());
 }
 
@@ -168,7 +169,7 @@ describe("file management module", () => {
 
   test("a key with file permission manages its own files through the key procedures", async () => {
     storeKeySession(keyCheck({ file: true }));
-    server.use({ "keys.validate": () => keyCheck({ file: true }) });
+    server.use({ ...keyValidation(keyCheck({ file: true })) });
     renderAppAt("/admin/file-management");
     await screen.findByTestId("file-row-report");
     expect(listInputs.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -59,7 +59,7 @@ let keys: ApiKeyView[] = [];
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   keys = [...KEYS];
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
   server.use({ ...adminValidation(), "keys.list": () => keys });
 });
 

@@ -3,7 +3,14 @@ import type { MountView } from "@shared/schemas/mounts";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, keyCheck, mockTrpc, storeKeySession } from "../../../test/trpc-msw";
+import {
+  adminValidation,
+  keyCheck,
+  keyValidation,
+  mockTrpc,
+  storeAdminSession,
+  storeKeySession,
+} from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -60,7 +67,7 @@ beforeEach(async () => {
 
 describe("mount management module (admin)", () => {
   beforeEach(() => {
-    localStorage.setItem("admin_token", ADMIN_TOKEN);
+    storeAdminSession();
   });
 
   test("lists mounts with path, storage, status, cache TTL and sort order", async () => {
@@ -135,7 +142,7 @@ describe("mount management module (admin)", () => {
 describe("mount management module (API key)", () => {
   test("a key sees the read-only notice and its mounts, without management actions", async () => {
     storeKeySession(keyCheck({ mount: true }, "/docs"));
-    server.use({ "keys.validate": () => keyCheck({ mount: true }, "/docs"), "mounts.mine.list": () => [mount()] });
+    server.use({ ...keyValidation(keyCheck({ mount: true }, "/docs")), "mounts.mine.list": () => [mount()] });
     renderAppAt("/admin/mount-management");
     const card = await screen.findByTestId("mount-card-Docs");
     expect(screen.getByRole("note").textContent).toContain("cannot create, change or delete");

@@ -2,15 +2,16 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
+import { authStore } from "../../lib/auth/session";
 
 const server = mockTrpc();
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
   server.use({
     ...adminValidation("admin"),
     // The module's other section (uploads and WebDAV) loads beside the account form.
@@ -69,10 +70,10 @@ describe("settings: admin account", () => {
     submit();
     expect(await screen.findByRole("heading", { level: 1, name: "Log in to the admin area" })).toBeDefined();
     expect(sent).toEqual({ currentPassword: "old-password", newPassword: "new-password-1" });
-    expect(localStorage.getItem("admin_token")).toBeNull();
+    expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
     expect(toast.getToasts().map((item) => item.title)).toContain("Account updated. Please log in again.");
-    // The server already ended the session: no logout call is needed.
-    expect(server.calls.some((call) => call.path === "admin.logout")).toBe(false);
+    // The server already ended the session (and removed its cookie): no logout call is needed.
+    expect(server.calls.some((call) => call.path === "session.logout")).toBe(false);
   });
 
   test("a wrong current password is shown at that field and keeps the admin signed in", async () => {
@@ -90,8 +91,8 @@ describe("settings: admin account", () => {
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(field.value).toBe("");
     // The session is checked again, and still valid.
-    await eventually(() => expect(server.calls.filter((call) => call.path === "admin.validateToken").length).toBe(2));
-    expect(localStorage.getItem("admin_token")).toBe(ADMIN_TOKEN);
+    await eventually(() => expect(server.calls.filter((call) => call.path === "session.me").length).toBe(2));
+    expect(authStore.getState().authType).toBe("admin");
     expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeDefined();
   });
 

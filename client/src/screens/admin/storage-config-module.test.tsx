@@ -3,7 +3,7 @@ import { SECRET_MASK, type StorageConfigView } from "@shared/schemas/storage";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -58,7 +58,7 @@ let configs: StorageConfigView[] = [];
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   configs = [config({}), R2];
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
   server.use({ ...adminValidation(), "storage.list": () => configs });
 });
 

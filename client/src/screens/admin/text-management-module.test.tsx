@@ -3,7 +3,15 @@ import { paginationOf } from "@shared/schemas/common";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { adminValidation, keyCheck, mockTrpc, storeKeySession, TrpcTestError } from "../../../test/trpc-msw";
+import {
+  adminValidation,
+  keyCheck,
+  keyValidation,
+  mockTrpc,
+  storeAdminSession,
+  storeKeySession,
+  TrpcTestError,
+} from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 import type { PasteSummary } from "./pastes/paste-api";
 
@@ -39,7 +47,7 @@ function summary(id: string, overrides: Partial<PasteSummary> = {}): PasteSummar
 let pastes: PasteSummary[] = [];
 
 function serveAdmin() {
-  localStorage.setItem("admin_token", "test-admin-token");
+  storeAdminSession();
   server.use({
     ...adminValidation(),
     "pastes.admin.list": (input) => {
@@ -222,7 +230,7 @@ describe("text management", () => {
     storeKeySession(check);
     pastes = [summary("mine", { created_by: "apikey:key-1" })];
     server.use({
-      "keys.validate": () => check,
+      ...keyValidation(check),
       "pastes.mine.list": (input) => {
         const { limit } = input as { limit: number };
         return { pastes, pagination: paginationOf(pastes.length, limit, 0) };

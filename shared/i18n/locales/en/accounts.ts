@@ -40,7 +40,7 @@ export const enAccounts = {
       failed: "Login failed",
     },
     errors: {
-      missingToken: "Login failed: the server's response is missing the token",
+      unexpectedAnswer: "Login failed: the server's answer did not say who is signed in",
       apiKeyValidationFailed: "API key validation failed",
       apiKeyRequired: "Enter the API key",
       sessionExpired: "Your admin session has expired. Please log in again.",

@@ -8,6 +8,7 @@ export const enErrors = {
   sessionExpired: "Your admin session has expired, please log in again",
   apiKeyInvalid: "Invalid API key",
   apiKeyExpired: "API key expired",
+  apiKeyRequired: "Enter the API key",
   forbidden: "You do not have permission to do this",
   notFound: "Not found",
   routeNotFound: "No API endpoint {{method}} {{path}}",

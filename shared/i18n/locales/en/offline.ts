@@ -40,6 +40,7 @@ export const enOffline = {
       copyLink: "Copy link",
       openPaste: "Open the paste",
       failed: "Could not sync: {{action}}",
+      otherSession: "It was made while signed in as someone else. Sign in as them to send it.",
       waiting_one: "{{count}} change is still waiting",
       waiting_other: "{{count}} changes are still waiting",
       unreachable: "The server could not be reached. They are sent the next time you are online.",

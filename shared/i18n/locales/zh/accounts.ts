@@ -41,7 +41,7 @@ export const zhAccounts: typeof enAccounts = {
       failed: "登录失败",
     },
     errors: {
-      missingToken: "登录失败：服务器响应中缺少令牌",
+      unexpectedAnswer: "登录失败：服务器的响应未说明登录身份",
       apiKeyValidationFailed: "API 密钥验证失败",
       apiKeyRequired: "请输入 API 密钥",
       sessionExpired: "管理员会话已过期，请重新登录。",

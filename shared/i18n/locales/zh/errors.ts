@@ -8,6 +8,7 @@ export const zhErrors: typeof enErrors = {
   sessionExpired: "管理员会话已过期，请重新登录",
   apiKeyInvalid: "API 密钥无效",
   apiKeyExpired: "API 密钥已过期",
+  apiKeyRequired: "请输入 API 密钥",
   forbidden: "没有执行此操作的权限",
   notFound: "未找到",
   routeNotFound: "不存在接口 {{method}} {{path}}",

@@ -41,6 +41,7 @@ export const zhOffline: typeof enOffline = {
       copyLink: "复制链接",
       openPaste: "打开分享",
       failed: "同步失败：{{action}}",
+      otherSession: "这项更改是以其他身份登录时所做的。请以该身份登录后再发送。",
       waiting_one: "仍有 {{count}} 项更改待发送",
       waiting_other: "仍有 {{count}} 项更改待发送",
       unreachable: "无法连接服务器。下次联网时会再次发送。",

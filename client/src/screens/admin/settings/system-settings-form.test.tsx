@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../../../test/eventually";
 import { renderAppAt } from "../../../../test/render-app";
-import { ADMIN_TOKEN, adminValidation, mockTrpc, TrpcTestError } from "../../../../test/trpc-msw";
+import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../../test/trpc-msw";
 import { toast } from "../../../components/toast-store";
 import i18n from "../../../i18n";
 import { stubRestRoutes, VERSION } from "../dashboard/test-rest-stub";
@@ -19,7 +19,7 @@ beforeEach(async () => {
   rest.reset();
   saved = { max_upload_size: 100, webdav_upload_mode: "auto", ...LIMITS };
   updates = [];
-  localStorage.setItem("admin_token", ADMIN_TOKEN);
+  storeAdminSession();
   server.use({
     ...adminValidation(),
     "settings.get": () => saved,
