@@ -8,7 +8,10 @@ GlobalRegistrator.register({ url: "http://localhost:3000/", width: 1280, height:
 
 // Imported only after the globals exist: Testing Library captures `document` on import.
 const { afterEach } = await import("bun:test");
-const { cleanup } = await import("@testing-library/react");
+const { cleanup, configure } = await import("@testing-library/react");
+// findBy*/waitFor give up after 1 s by default: too short on a machine shared by many test runs,
+// where a screen that waits for two answers (who is signed in, then its data) can take longer.
+configure({ asyncUtilTimeout: 5000 });
 // The app loads one language's texts before its first render (main.tsx); tests render both.
 const { loadLanguage } = await import("../src/i18n");
 await Promise.all([loadLanguage("en"), loadLanguage("zh")]);
