@@ -5,6 +5,9 @@
 // may happen, so its two forms of the rule must agree with each other and with the service.
 import { Database as Sqlite } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { startServerProcess } from "../../scripts/test/server-process";
 import { viewPaste } from "../services/pastes";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 import { sqliteFilePath } from "./migrate";
@@ -172,3 +175,16 @@ describe.each(DATABASE_PROVIDERS)("the view counter on %s", (provider) => {
     });
   }
 });
+
+test("the server shuts down through the counting thread: its connection closes and shutdown finishes", async () => {
+  const server = await startServerProcess({ env: { ADMIN_PASSWORD: "shutdown-test-password", LOG_LEVEL: "info" } });
+  try {
+    expect((await fetch(`${server.baseUrl}/api/raw/nothing-here`)).status).toBe(404);
+  } finally {
+    await server.stop({ keepData: true });
+  }
+  // Before close() held the thread, the process ended while waiting for it, before "stopped".
+  expect(server.output()).toContain("stopped");
+  expect(existsSync(join(server.dataDir, "pastebox.db-wal"))).toBe(false);
+  rmSync(server.dataDir, { recursive: true, force: true });
+}, 60_000);

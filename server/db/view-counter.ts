@@ -146,6 +146,9 @@ export function createSqliteViewCounter(databaseUrl: string): ViewCounter {
     async close() {
       for (const id of [...pending.keys()]) settle(id, { error: new Error("view counter closed") });
       const exited = new Promise((resolve) => worker.once("exit", resolve));
+      // Held until the thread has closed its connection: an idle, unreferenced thread would let the
+      // process end in the middle of the server's shutdown.
+      worker.ref();
       worker.postMessage("close");
       await exited;
     },
