@@ -29,7 +29,7 @@ const COUNT_VIEW_SQL = `UPDATE "Paste" SET "views" = "views" + 1
   WHERE "slug" = ?1 AND ("passwordHash" IS NULL OR ?3 = 1)
     AND ("maxViews" = 0 OR "views" < "maxViews")
     AND ("expiresAt" IS NULL OR ${epochMs('"expiresAt"')} > ?2)
-  RETURNING "slug", "content", "format", "remark", "passwordHash" IS NOT NULL AS "hasPassword",
+  RETURNING "slug", "content", "format", "encrypted", "remark", "passwordHash" IS NOT NULL AS "hasPassword",
     ${epochMs('"expiresAt"')} AS "expiresAt", "maxViews", "views", ${epochMs('"createdAt"')} AS "createdAt"`;
 
 // How long a group waits for the write lock, as the server's Prisma connection does (db/client.ts):

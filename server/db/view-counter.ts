@@ -18,6 +18,7 @@ export type CountedPaste = {
   slug: string;
   content: string;
   format: string;
+  encrypted: boolean;
   remark: string | null;
   hasPassword: boolean;
   expiresAt: Date | null;
@@ -42,10 +43,11 @@ export type ViewCounter = {
 };
 
 /** The SQLite thread's answer rows: dates as epoch milliseconds, booleans as 0/1. */
-export type CountedRow = Omit<CountedPaste, "expiresAt" | "createdAt" | "hasPassword"> & {
+export type CountedRow = Omit<CountedPaste, "expiresAt" | "createdAt" | "hasPassword" | "encrypted"> & {
   expiresAt: number | null;
   createdAt: number;
   hasPassword: number;
+  encrypted: number;
 };
 export type ViewCounterWorkerData = { path: string; walSizeLimit: number };
 export type ViewCounterRequest = { id: number; slug: string; nowMs: number; unlocked: boolean };
@@ -72,6 +74,7 @@ const countedSelect = {
   slug: true,
   content: true,
   format: true,
+  encrypted: true,
   remark: true,
   passwordHash: true,
   expiresAt: true,
@@ -159,6 +162,7 @@ function toCountedPaste(row: CountedRow): CountedPaste {
   return {
     ...row,
     hasPassword: row.hasPassword === 1,
+    encrypted: row.encrypted === 1,
     expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
     createdAt: new Date(row.createdAt),
   };

@@ -1,6 +1,7 @@
 // Text sharing over REST on SQLite and Postgres: creation rules, views, passwords, expiry, the raw link,
 // exact view limits under concurrency, and management by the admin and by API keys.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { decryptText, encryptText, generateLinkKey } from "../../shared/encrypted-share";
 import { sweepOnce } from "../services/sweeper";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
@@ -311,6 +312,75 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       await sweepOnce(t);
       expect(await t.db.paste.findUnique({ where: { id: expired.id } })).toBeNull();
       expect(await t.db.paste.findUnique({ where: { id: usedUp.id } })).toBeNull();
+    });
+  });
+
+  describe("encrypted in the browser (docs/encrypted-shares.md)", () => {
+    const secret = "# Plan\n\n- the server never reads this line\n";
+
+    test("only the envelope is stored and served; the link key decrypts it; raw answers it as JSON", async () => {
+      const key = generateLinkKey();
+      const envelope = await encryptText(secret, key);
+      const created = await createPaste({ content: envelope, encrypted: true, format: "markdown" });
+      expect(created.encrypted).toBe(true);
+      const stored = await t.db.paste.findUnique({ where: { id: created.id } });
+      expect(stored?.content).toBe(envelope);
+      expect(stored?.content).not.toContain("server never reads");
+      const viewed = await call("GET", `/paste/${created.slug}`);
+      expect(viewed.body.data).toMatchObject({ encrypted: true, content: envelope, views: 1 });
+      expect(await decryptText(viewed.body.data.content, key)).toBe(secret);
+      const raw = await call("GET", `/raw/${created.slug}`);
+      expect(raw.status).toBe(200);
+      expect(raw.headers.get("content-type")).toStartWith("application/json");
+      expect(raw.headers.get("x-pastebox-encrypted")).toBe("1");
+      expect(raw.text).toBe(envelope);
+      expect((await t.db.paste.findUnique({ where: { id: created.id } }))?.views).toBe(2);
+      const plain = await call("GET", `/paste/${(await createPaste({ content: "plain" })).slug}`);
+      expect(plain.body.data.encrypted).toBe(false);
+    });
+
+    test("burn after reading: the ciphertext is delivered once, then 410", async () => {
+      const created = await createPaste({
+        content: await encryptText(secret, generateLinkKey()),
+        encrypted: true,
+        max_views: 1,
+      });
+      expect((await call("GET", `/paste/${created.slug}`)).status).toBe(200);
+      expect((await call("GET", `/paste/${created.slug}`)).status).toBe(410);
+    });
+
+    test("refused with 400 and nothing stored: content that is no envelope, a password sent to the server", async () => {
+      const before = await t.db.paste.count();
+      const notEnvelope = await call("POST", "/paste", { auth: admin, body: { content: secret, encrypted: true } });
+      expect(notEnvelope.status).toBe(400);
+      expect(notEnvelope.body.message).toContain("envelope of format 1");
+      const withPassword = await call("POST", "/paste", {
+        auth: admin,
+        lang: "zh",
+        body: { content: await encryptText(secret, generateLinkKey()), encrypted: true, password: "pw" },
+      });
+      expect(withPassword.status).toBe(400);
+      expect(withPassword.body.message).toContain("密码只留在浏览器");
+      expect(await t.db.paste.count()).toBe(before);
+    });
+
+    test("management: no preview of ciphertext, no search in it, no plain content or server password put on it", async () => {
+      const envelope = await encryptText(secret, generateLinkKey());
+      const tag = `enc${provider}${Date.now()}`;
+      const created = await createPaste({ content: envelope, encrypted: true, remark: tag });
+      const listed = await call("GET", `/admin/pastes?search=${tag}`, { auth: admin });
+      expect(listed.body.data[0]).toMatchObject({ encrypted: true, preview: "", content_length: envelope.length });
+      const probe = JSON.parse(envelope).data.slice(0, 12);
+      expect((await call("GET", `/admin/pastes?search=${probe}`, { auth: admin })).body.pagination.total).toBe(0);
+      for (const body of [{ content: "now in clear" }, { password: "server-side" }]) {
+        const refused = await call("PUT", `/admin/pastes/${created.id}`, { auth: admin, body });
+        expect(refused.status).toBe(400);
+      }
+      const renamed = await call("PUT", `/admin/pastes/${created.id}`, {
+        auth: admin,
+        body: { remark: "kept encrypted" },
+      });
+      expect(renamed.body.data).toMatchObject({ encrypted: true, content: envelope, remark: "kept encrypted" });
     });
   });
 });

@@ -1,6 +1,7 @@
 // Text pastes: creation, the counted view (docs/rules.md "Views, expiry and deletion"), management by
 // the admin (all pastes) and by API-key holders (their own), and purging of expired or used-up pastes.
 import type { z } from "zod";
+import { parseEnvelope } from "../../shared/encrypted-share";
 import { paginationOf } from "../../shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "../../shared/schemas/pastes";
 import type { Database, DatabaseProvider } from "../db/client";
@@ -17,6 +18,7 @@ const pasteSelect = {
   slug: true,
   content: true,
   format: true,
+  encrypted: true,
   remark: true,
   passwordHash: true,
   expiresAt: true,
@@ -32,6 +34,7 @@ type PasteRow = {
   slug: string;
   content: string;
   format: string;
+  encrypted: boolean;
   remark: string | null;
   passwordHash: string | null;
   expiresAt: Date | null;
@@ -62,6 +65,7 @@ function toPaste(row: PasteRow, publicUrl: string, now = new Date()) {
     ...pasteLinks(publicUrl, row.slug),
     content: row.content,
     format: row.format as PasteFormat,
+    encrypted: row.encrypted,
     remark: row.remark,
     has_password: row.passwordHash !== null,
     expires_at: row.expiresAt,
@@ -76,7 +80,9 @@ function toPaste(row: PasteRow, publicUrl: string, now = new Date()) {
 
 function toSummary(row: PasteRow, publicUrl: string, now = new Date()) {
   const { content, ...rest } = toPaste(row, publicUrl, now);
-  return { ...rest, preview: content.slice(0, PREVIEW_LENGTH), content_length: content.length };
+  // An encrypted paste's content is ciphertext: nothing of it is worth showing in a list.
+  const preview = row.encrypted ? "" : content.slice(0, PREVIEW_LENGTH);
+  return { ...rest, preview, content_length: content.length };
 }
 
 /** Admin sees every paste; an API key only the ones it created (docs/product.md §5 creator rule). */
@@ -106,6 +112,7 @@ export async function createPaste(
         slug,
         content: input.content,
         format: input.format,
+        encrypted: input.encrypted,
         remark: input.remark,
         passwordHash,
         expiresAt: input.expires_at ?? null,
@@ -130,6 +137,7 @@ function toView(paste: CountedPaste, publicUrl: string): PasteView {
     ...pasteLinks(publicUrl, paste.slug),
     content: paste.content,
     format: paste.format as PasteFormat,
+    encrypted: paste.encrypted,
     has_password: paste.hasPassword,
     requires_password: false,
     expires_at: paste.expiresAt,
@@ -198,7 +206,8 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
         OR: [
           { slug: { contains: input.search, ...mode } },
           { remark: { contains: input.search, ...mode } },
-          { content: { contains: input.search, ...mode } },
+          // Ciphertext is not searched: it would only match by chance.
+          { content: { contains: input.search, ...mode }, encrypted: false },
         ],
       }
     : {};
@@ -240,6 +249,7 @@ export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.out
   if (input.password === null || input.password === "") passwordHash = null;
   else if (input.password !== undefined) passwordHash = await Bun.password.hash(input.password, "argon2id");
   const id = await ownPasteId(db, auth, input.id);
+  await refuseServerSideChangesOfEncrypted(db, id, input);
   const result = await db.paste.updateMany({
     where: { id, ...ownedBy(auth) },
     data: {
@@ -253,6 +263,19 @@ export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.out
   });
   if (result.count === 0) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
   return getPaste(deps, auth, id);
+}
+
+/** An encrypted paste keeps an envelope as its content and has no server-checked password. */
+async function refuseServerSideChangesOfEncrypted(
+  db: Database,
+  id: string,
+  input: Pick<z.output<typeof updatePasteInput>, "content" | "password">,
+) {
+  const row = await db.paste.findUnique({ where: { id }, select: { encrypted: true } });
+  if (!row?.encrypted) return;
+  if ((input.content !== undefined && !parseEnvelope(input.content)) || input.password) {
+    throw new AppError("BAD_REQUEST", "errors.encryptedNotEditable");
+  }
 }
 
 /** Deletes one paste named by its id or slug. */

@@ -1,6 +1,7 @@
 // Paste schemas (docs/product.md §3 Paste, §5, §7 Pastes), wire names as the original's scripts expect.
 import { z } from "zod";
 import { MAX_TEXT_BYTES, REMARK_MAX_LENGTH, RESERVED_SLUGS, SLUG_MAX_LENGTH } from "../constants";
+import { parseEnvelope } from "../encrypted-share";
 import { dateInput, paginationOutput } from "./common";
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -52,20 +53,33 @@ export const maxViews = z.coerce
   .min(0, "errors.maxViewsInvalid")
   .max(1_000_000_000);
 
-export const createPasteInput = z.object({
-  content: pasteContent,
-  format: z.enum(PASTE_FORMATS).default("markdown"),
-  slug: optionalSlug,
-  remark: optionalText(REMARK_MAX_LENGTH),
-  password: z
-    .string()
-    .max(1024)
-    .optional()
-    .nullable()
-    .transform((value) => value || undefined),
-  expires_at: z.union([dateInput, z.null()]).optional(),
-  max_views: maxViews.default(0),
-});
+export const createPasteInput = z
+  .object({
+    content: pasteContent,
+    format: z.enum(PASTE_FORMATS).default("markdown"),
+    /** Encrypted in the browser (docs/encrypted-shares.md): content is the envelope; the key never comes here. */
+    encrypted: z.boolean().default(false),
+    slug: optionalSlug,
+    remark: optionalText(REMARK_MAX_LENGTH),
+    password: z
+      .string()
+      .max(1024)
+      .optional()
+      .nullable()
+      .transform((value) => value || undefined),
+    expires_at: z.union([dateInput, z.null()]).optional(),
+    max_views: maxViews.default(0),
+  })
+  .superRefine((input, context) => {
+    if (!input.encrypted) return;
+    if (!parseEnvelope(input.content)) {
+      context.addIssue({ code: "custom", path: ["content"], message: "errors.encryptedContentInvalid" });
+    }
+    // The password of an encrypted share is mixed into its key in the browser; the server never sees it.
+    if (input.password) {
+      context.addIssue({ code: "custom", path: ["password"], message: "errors.encryptedPasswordInBrowser" });
+    }
+  });
 
 export const pasteViewInput = z.object({
   slug: z
@@ -82,6 +96,8 @@ export const pasteViewOutput = z.object({
   raw_url: z.string(),
   content: z.string().nullable(),
   format: z.enum(PASTE_FORMATS),
+  /** When true, content is the envelope of docs/encrypted-shares.md, to decrypt with the link's key. */
+  encrypted: z.boolean(),
   has_password: z.boolean(),
   requires_password: z.boolean(),
   expires_at: z.date().nullable(),
@@ -98,6 +114,7 @@ export const pasteOutput = z.object({
   raw_url: z.string(),
   content: z.string(),
   format: z.enum(PASTE_FORMATS),
+  encrypted: z.boolean(),
   remark: z.string().nullable(),
   has_password: z.boolean(),
   expires_at: z.date().nullable(),
@@ -110,7 +127,7 @@ export const pasteOutput = z.object({
 });
 
 export const pasteSummaryOutput = pasteOutput.omit({ content: true }).extend({
-  /** The first characters of the content, for lists. */
+  /** The first characters of the content, for lists ("" for an encrypted paste). */
   preview: z.string(),
   content_length: z.number(),
 });

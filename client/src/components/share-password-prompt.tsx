@@ -14,6 +14,8 @@ export type SharePasswordPromptProps = {
   headingLevel: 1 | 2;
   /** What is protected, shown between the heading and the form. */
   summary?: ReactNode;
+  /** Replaces the kind's usual sentence under the heading. */
+  description?: string;
   onSubmit: (password: string) => void;
   isChecking: boolean;
   /** What went wrong with the last attempt, in the user's language. */
@@ -28,6 +30,7 @@ export function SharePasswordPrompt({
   kind,
   headingLevel,
   summary,
+  description,
   onSubmit,
   isChecking,
   error,
@@ -61,7 +64,9 @@ export function SharePasswordPrompt({
         <Heading id={titleId} className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
           {t(`${kind}.password.title`)}
         </Heading>
-        <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">{t(`${kind}.password.description`)}</p>
+        <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+          {description ?? t(`${kind}.password.description`)}
+        </p>
       </div>
       {summary}
       <form noValidate onSubmit={submit} className={summary ? "mt-5 flex flex-col gap-4" : "mt-6 flex flex-col gap-4"}>

@@ -6,15 +6,19 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ROUTES } from "../routes";
 import { Button, buttonClasses } from "./button";
-import { ArrowLeftIcon, type IconProps, RefreshIcon, WarningIcon } from "./icons";
+import { ArrowLeftIcon, type IconProps, LockIcon, RefreshIcon, WarningIcon } from "./icons";
 import { ClockIcon, EyeOffIcon, SearchIcon } from "./paste-icons";
 
 export type GoneProblem = "notFound" | "expired" | "limitReached" | "gone";
+/** An encrypted share that arrived but cannot be opened with the link at hand. */
+export type UndecryptableProblem = "missingKey" | "wrongKey";
 
 /** The i18n namespace of the share's texts: `<ns>.gone.*`. */
 export type ShareKind = "pastes" | "files";
 
-const ICONS: Record<GoneProblem, ComponentType<IconProps>> = {
+const ICONS: Record<GoneProblem | UndecryptableProblem, ComponentType<IconProps>> = {
+  missingKey: LockIcon,
+  wrongKey: LockIcon,
   notFound: SearchIcon,
   expired: ClockIcon,
   limitReached: EyeOffIcon,
@@ -23,7 +27,15 @@ const ICONS: Record<GoneProblem, ComponentType<IconProps>> = {
 
 const TEST_ID_PREFIX: Record<ShareKind, string> = { pastes: "paste", files: "file" };
 
-export function ShareGone({ kind, problem, actions }: { kind: ShareKind; problem: GoneProblem; actions: ReactNode }) {
+export function ShareGone({
+  kind,
+  problem,
+  actions,
+}: {
+  kind: ShareKind;
+  problem: GoneProblem | UndecryptableProblem;
+  actions: ReactNode;
+}) {
   const { t } = useTranslation();
   const Icon = ICONS[problem];
   const titleId = `${TEST_ID_PREFIX[kind]}-problem-title`;

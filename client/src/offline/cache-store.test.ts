@@ -23,6 +23,7 @@ const paste = (slug: string, change: Partial<PasteView> = {}): PasteView => ({
   raw_url: `http://localhost/api/raw/${slug}`,
   content: `content of ${slug}`,
   format: "text",
+  encrypted: false,
   has_password: false,
   requires_password: false,
   expires_at: null,

@@ -51,6 +51,10 @@ function createOwnerResolver() {
   };
 }
 
+function isEncryptedWrite(input: unknown): boolean {
+  return typeof input === "object" && input !== null && (input as { encrypted?: unknown }).encrypted === true;
+}
+
 export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
   const now = options.now ?? Date.now;
   const ownerOf = createOwnerResolver();
@@ -100,7 +104,9 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
         };
 
         if (op.type === "mutation") {
-          if (!db || !queueTypeOf(op.path)) {
+          // An encrypted paste's key lives only in the page that made it: queued, it could outlive that
+          // page and sync with nobody able to read it. It fails as a network error instead.
+          if (!db || !queueTypeOf(op.path) || isEncryptedWrite(op.input)) {
             forward();
           } else if (!options.isOnline()) {
             queueWrite(db, () => forward());

@@ -1,12 +1,15 @@
 // Home: the online clipboard (docs/product.md §2). Write Markdown or plain text (the draft is kept in this
 // browser), choose share options, and create a link; then the link, its QR code and raw link show
 // until a countdown hides them. Creating needs the admin or a key with text permission.
+import { MAX_TEXT_BYTES } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EditorHandle } from "../components/editor/editor-handle";
 import { FormAlert } from "../components/form-controls";
 import { DocumentTextIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
+import { currentLanguage } from "../i18n";
 import { errorMessageOf, isUnauthorizedError } from "../lib/api-errors";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
@@ -14,11 +17,13 @@ import { type FieldErrors, renderFieldMessage } from "../lib/form-messages";
 import {
   buildCreateRequest,
   type CreateField,
+  encryptCreateRequest,
   fieldErrorsFromCreateError,
   validateDraft,
 } from "../lib/pastes/create-form";
 import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/draft-store";
 import { onSyncedPaste } from "../lib/pastes/synced-pastes";
+import { utf8Length } from "../lib/pastes/text-stats";
 import { trpc } from "../lib/trpc";
 import { isQueuedOfflineError } from "../offline/offline-link";
 import { PasteEditorPanel } from "./home/paste-editor-panel";
@@ -48,7 +53,9 @@ export default function HomeScreen() {
   const [errors, setErrors] = useState<FieldErrors<CreateField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [queuedNotice, setQueuedNotice] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ paste: CreatedPaste; password: string } | null>(null);
+  const [encrypt, setEncrypt] = useState(false);
+  const [isEncrypting, setIsEncrypting] = useState(false);
+  const [created, setCreated] = useState<{ paste: CreatedPaste; password: string; linkKey?: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const editorHandle = useRef<EditorHandle | null>(null);
   const create = trpc.pastes.create.useMutation();
@@ -100,8 +107,8 @@ export default function HomeScreen() {
     setRevision((value) => value + 1);
   };
 
-  const submit = () => {
-    if (access !== "allowed" || create.isPending) return;
+  const submit = async () => {
+    if (access !== "allowed" || create.isPending || isEncrypting) return;
     setFormError(null);
     setQueuedNotice(null);
     // The editor reports typing after a pause: take what is on screen now.
@@ -115,9 +122,30 @@ export default function HomeScreen() {
       return;
     }
     const sentPassword = password;
-    create.mutate(buildCreateRequest(current, password), {
+    let request = buildCreateRequest(current, password);
+    let linkKey: string | undefined;
+    if (encrypt) {
+      setIsEncrypting(true);
+      try {
+        ({ request, linkKey } = await encryptCreateRequest(request));
+      } finally {
+        setIsEncrypting(false);
+      }
+      // Base64 makes the envelope about a third larger than the text.
+      if (utf8Length(request.content) > MAX_TEXT_BYTES) {
+        const found = {
+          content: {
+            text: t("pastes.create.encryptedTooLarge", { max: formatBytes(MAX_TEXT_BYTES, currentLanguage()) }),
+          },
+        };
+        setErrors(found);
+        focusFirstProblem(formRef.current, found);
+        return;
+      }
+    }
+    create.mutate(request, {
       onSuccess: (paste) => {
-        setCreated({ paste, password: sentPassword });
+        setCreated({ paste, password: sentPassword, linkKey });
         setPassword("");
         setErrors({});
         replace(draftAfterCreate(current));
@@ -161,6 +189,7 @@ export default function HomeScreen() {
           <ShareResult
             paste={created.paste}
             password={created.password}
+            linkKey={created.linkKey}
             onCreateAnother={createAnother}
             canManage={hasPermission(auth, "text")}
           />
@@ -170,7 +199,7 @@ export default function HomeScreen() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              submit();
+              void submit();
             }}
             className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
           >
@@ -202,7 +231,9 @@ export default function HomeScreen() {
                   ) : null
                 }
                 access={access}
-                isSubmitting={create.isPending}
+                encrypt={encrypt}
+                onEncryptChange={setEncrypt}
+                isSubmitting={create.isPending || isEncrypting}
               />
             </div>
           </form>

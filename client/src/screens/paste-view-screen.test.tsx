@@ -20,6 +20,7 @@ function paste(overrides: Partial<PasteView> = {}): PasteView {
     raw_url: "http://localhost:8787/api/raw/abc123",
     content: "first line\n  <b>not bold</b>",
     format: "text",
+    encrypted: false,
     has_password: false,
     requires_password: false,
     expires_at: null,

@@ -16,6 +16,7 @@ import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { classifyPasteError, isTerminalProblem } from "../lib/pastes/paste-errors";
 import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
 import { trpc } from "../lib/trpc";
+import { EncryptedPaste } from "./paste/encrypted-paste";
 import { PasteContent } from "./paste/paste-content";
 import { PasteGone, PasteLoadFailed } from "./paste/paste-problem";
 
@@ -101,6 +102,13 @@ export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
     );
   }
 
+  if (shown.encrypted) {
+    return (
+      <EncryptedPaste envelope={shown.content}>
+        {(text) => <PasteDocument paste={{ ...shown, content: text }} password={null} />}
+      </EncryptedPaste>
+    );
+  }
   return <PasteDocument paste={{ ...shown, content: shown.content }} password={unlocked?.password ?? null} />;
 }
 
@@ -142,6 +150,7 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
               )}
             </Meta>
             {paste.has_password ? <Meta icon={LockIcon}>{t("pastes.view.protected")}</Meta> : null}
+            {paste.encrypted ? <Meta icon={LockIcon}>{t("pastes.view.encrypted")}</Meta> : null}
             <li>
               <time dateTime={paste.created_at.toISOString()} title={formatDateTime(paste.created_at, language)}>
                 {t("pastes.view.createdAt", { date: formatDateTime(paste.created_at, language) })}
@@ -158,22 +167,25 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
             {...copyMessages}
           />
           <CopyButton
-            text={() => pasteLinkFrom(window.location)}
+            // An encrypted paste's key is the fragment: the link is nothing without it.
+            text={() => pasteLinkFrom(window.location, { withFragment: paste.encrypted })}
             label={t("pastes.view.copyLink")}
             copiedMessage={t("pastes.view.linkCopied")}
             {...copyMessages}
           />
-          <a
-            href={rawPathFor(paste.slug, password)}
-            target="_blank"
-            rel="noopener noreferrer"
-            title={t("pastes.view.openRawHint")}
-            className={buttonClasses("secondary")}
-            data-testid="open-raw"
-          >
-            <ExternalLinkIcon className="size-4.5" />
-            {t("pastes.view.openRaw")}
-          </a>
+          {paste.encrypted ? null : (
+            <a
+              href={rawPathFor(paste.slug, password)}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={t("pastes.view.openRawHint")}
+              className={buttonClasses("secondary")}
+              data-testid="open-raw"
+            >
+              <ExternalLinkIcon className="size-4.5" />
+              {t("pastes.view.openRaw")}
+            </a>
+          )}
         </div>
       </header>
 

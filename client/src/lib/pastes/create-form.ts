@@ -20,6 +20,8 @@ export type CreatePasteRequest = {
   password?: string;
   expires_at: Date | null;
   max_views: number;
+  /** The content is an envelope of docs/encrypted-shares.md. */
+  encrypted?: true;
 };
 
 function firstMessage(result: z.ZodSafeParseResult<unknown>): FieldMessage | null {
@@ -66,6 +68,20 @@ export function buildCreateRequest(draft: PasteDraft, password: string, now: Dat
     expires_at: expiresAtFor(draft.expiry, now),
     max_views: draft.maxViews.trim() === "" ? 0 : Number(draft.maxViews.trim()),
   };
+}
+
+/**
+ * The same request encrypted in this browser: the content becomes the envelope and the password is
+ * mixed into its key, so neither reaches the server. The link key goes into the share link's fragment.
+ */
+export async function encryptCreateRequest(
+  request: CreatePasteRequest,
+): Promise<{ request: CreatePasteRequest; linkKey: string }> {
+  const { encryptText, generateLinkKey } = await import("@shared/encrypted-share");
+  const { password, ...rest } = request;
+  const linkKey = generateLinkKey();
+  const content = await encryptText(request.content, linkKey, password);
+  return { request: { ...rest, content, encrypted: true }, linkKey };
 }
 
 const SERVER_FIELDS: Record<string, CreateField> = {

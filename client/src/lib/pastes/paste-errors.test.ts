@@ -35,7 +35,9 @@ describe("paste links", () => {
     expect(withPassword("https://x.test/api/raw/abc", "")).toBe("https://x.test/api/raw/abc");
   });
 
-  test("copy link drops query and fragment", () => {
-    expect(pasteLinkFrom({ origin: "https://x.test", pathname: "/paste/abc" })).toBe("https://x.test/paste/abc");
+  test("copy link drops query and fragment, except an encrypted paste's key", () => {
+    const location = { origin: "https://x.test", pathname: "/paste/abc", hash: "#key" };
+    expect(pasteLinkFrom(location)).toBe("https://x.test/paste/abc");
+    expect(pasteLinkFrom(location, { withFragment: true })).toBe("https://x.test/paste/abc#key");
   });
 });

@@ -13,7 +13,13 @@ export function withPassword(rawUrl: string, password?: string | null): string {
   return url.toString();
 }
 
-/** The page's own address without query or fragment: what "copy link" hands on. */
-export function pasteLinkFrom(location: Pick<Location, "origin" | "pathname">): string {
-  return `${location.origin}${location.pathname}`;
+/**
+ * The page's own address without query or fragment: what "copy link" hands on. The fragment stays
+ * when it is an encrypted share's key.
+ */
+export function pasteLinkFrom(
+  location: Pick<Location, "origin" | "pathname" | "hash">,
+  { withFragment = false }: { withFragment?: boolean } = {},
+): string {
+  return `${location.origin}${location.pathname}${withFragment ? location.hash : ""}`;
 }

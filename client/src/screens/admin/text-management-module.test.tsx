@@ -29,6 +29,7 @@ function summary(id: string, overrides: Partial<PasteSummary> = {}): PasteSummar
     url: `https://paste.example.org/paste/slug-${id}`,
     raw_url: `https://paste.example.org/api/raw/slug-${id}`,
     format: "markdown",
+    encrypted: false,
     remark: null,
     has_password: false,
     expires_at: null,

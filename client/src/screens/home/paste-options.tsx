@@ -10,6 +10,7 @@ import { FormAlert } from "../../components/form-controls";
 import { LockIcon, ShieldIcon } from "../../components/icons";
 import { LinkIcon } from "../../components/paste-icons";
 import { ShareOptionsFields } from "../../components/share-options-fields";
+import { SwitchField } from "../../components/switch-field";
 import type { FieldErrors } from "../../lib/form-messages";
 import type { CreateField } from "../../lib/pastes/create-form";
 import type { PasteDraft } from "../../lib/pastes/draft-store";
@@ -25,6 +26,9 @@ export type PasteOptionsProps = {
   errors: FieldErrors<CreateField>;
   formError: ReactNode;
   access: CreateAccess;
+  /** Encrypt in this browser (docs/encrypted-shares.md). */
+  encrypt: boolean;
+  onEncryptChange: (encrypt: boolean) => void;
   isSubmitting: boolean;
 };
 
@@ -36,6 +40,8 @@ export function PasteOptions({
   errors,
   formError,
   access,
+  encrypt,
+  onEncryptChange,
   isSubmitting,
 }: PasteOptionsProps) {
   const { t } = useTranslation();
@@ -61,6 +67,12 @@ export function PasteOptions({
           }}
           errors={errors}
           remarkHint={t("pastes.options.remarkHint")}
+        />
+        <SwitchField
+          label={t("pastes.options.encrypt")}
+          description={t("pastes.options.encryptHint")}
+          checked={encrypt}
+          onCheckedChange={onEncryptChange}
         />
       </div>
 

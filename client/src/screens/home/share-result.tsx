@@ -24,28 +24,38 @@ export type ShareResultProps = {
   paste: CreatedPaste;
   /** The password just set, so the raw link works for its owner; never stored. */
   password: string;
+  /** An encrypted paste's key: it goes into the link's fragment and exists nowhere else. */
+  linkKey?: string;
   onCreateAnother: () => void;
   /** Key users without text management see no link to it. */
   canManage: boolean;
 };
 
-export function ShareResult({ paste, password, onCreateAnother, canManage }: ShareResultProps) {
+export function ShareResult({ paste, password, linkKey, onCreateAnother, canManage }: ShareResultProps) {
   const [isHidden, setIsHidden] = useState(false);
   return isHidden ? (
     <HiddenLink onCreateAnother={onCreateAnother} canManage={canManage} />
   ) : (
-    <VisibleLink paste={paste} password={password} onHide={() => setIsHidden(true)} onCreateAnother={onCreateAnother} />
+    <VisibleLink
+      paste={paste}
+      password={password}
+      linkKey={linkKey}
+      onHide={() => setIsHidden(true)}
+      onCreateAnother={onCreateAnother}
+    />
   );
 }
 
 function VisibleLink({
   paste,
   password,
+  linkKey,
   onHide,
   onCreateAnother,
 }: {
   paste: CreatedPaste;
   password: string;
+  linkKey?: string;
   onHide: () => void;
   onCreateAnother: () => void;
 }) {
@@ -53,6 +63,7 @@ function VisibleLink({
   const [deadline] = useState(() => Date.now() + SHARE_LINK_VISIBLE_SECONDS * 1000);
   const left = useCountdown({ seconds: SHARE_LINK_VISIBLE_SECONDS, onDone: onHide });
   const rawUrl = paste.has_password ? withPassword(paste.raw_url, password) : paste.raw_url;
+  const shareUrl = linkKey ? `${paste.url}#${linkKey}` : paste.url;
   const language = currentLanguage();
   const copyMessages = { copiedMessage: t("pastes.result.copied"), failedMessage: t("pastes.result.copyFailed") };
 
@@ -84,21 +95,22 @@ function VisibleLink({
               <input
                 id="share-link"
                 readOnly
-                value={paste.url}
+                value={shareUrl}
                 onFocus={(event) => event.currentTarget.select()}
+                aria-describedby={linkKey ? "share-link-key-hint" : undefined}
                 className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
                 data-testid="share-link"
               />
               <div className="flex gap-2">
                 <CopyButton
-                  text={paste.url}
+                  text={shareUrl}
                   label={t("pastes.result.copyLink")}
                   variant="primary"
                   className="flex-1 sm:flex-none"
                   {...copyMessages}
                 />
                 <a
-                  href={paste.url}
+                  href={shareUrl}
                   target="_blank"
                   rel="noopener noreferrer"
                   className={buttonClasses("secondary")}
@@ -110,6 +122,15 @@ function VisibleLink({
                 </a>
               </div>
             </div>
+            {linkKey ? (
+              <p
+                id="share-link-key-hint"
+                className="mt-1.5 text-xs font-medium text-amber-800 dark:text-amber-200"
+                data-testid="share-link-key-hint"
+              >
+                {t("pastes.result.keyHint")}
+              </p>
+            ) : null}
           </div>
 
           <div className="mt-5">
@@ -129,12 +150,16 @@ function VisibleLink({
               <CopyButton text={rawUrl} label={t("pastes.result.copyRawLink")} isIconOnly {...copyMessages} />
             </div>
             <p id="raw-link-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-              {t("pastes.result.rawHint")}
+              {t(linkKey ? "pastes.result.rawHintEncrypted" : "pastes.result.rawHint")}
             </p>
           </div>
 
           <ul className="mt-5 flex flex-wrap gap-2 text-xs" aria-label={t("pastes.options.title")}>
-            {paste.has_password ? <Chip icon={LockIcon}>{t("pastes.result.summary.protected")}</Chip> : null}
+            {/* An encrypted paste's password is part of its key; the server knows of none. */}
+            {paste.has_password || (paste.encrypted && password !== "") ? (
+              <Chip icon={LockIcon}>{t("pastes.result.summary.protected")}</Chip>
+            ) : null}
+            {paste.encrypted ? <Chip icon={LockIcon}>{t("pastes.result.summary.encrypted")}</Chip> : null}
             <Chip icon={ClockIcon}>
               {paste.expires_at
                 ? t("pastes.result.summary.expires", { date: formatDateTime(paste.expires_at, language) })
@@ -149,7 +174,7 @@ function VisibleLink({
         </div>
 
         <div className="flex justify-center lg:block">
-          <QrCode value={paste.url} />
+          <QrCode value={shareUrl} />
         </div>
       </div>
 

@@ -2,10 +2,15 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/button";
-import { type GoneProblem, ShareGone, ShareLoadFailed } from "../../components/share-problem";
+import {
+  type GoneProblem,
+  ShareGone,
+  ShareLoadFailed,
+  type UndecryptableProblem,
+} from "../../components/share-problem";
 import { ROUTES } from "../../routes";
 
-export function PasteGone({ problem }: { problem: GoneProblem }) {
+export function PasteGone({ problem }: { problem: GoneProblem | UndecryptableProblem }) {
   const { t } = useTranslation();
   return (
     <ShareGone

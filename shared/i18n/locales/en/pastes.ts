@@ -147,6 +147,9 @@ export const enPastes = {
       remark: "Remark",
       remarkHint: "A note for yourself, shown only in text management; visitors never see it.",
       remarkPlaceholder: "e.g. Meeting notes",
+      encrypt: "Encrypt in this browser",
+      encryptHint:
+        "The text is encrypted before it leaves this browser and the key exists only in the link (after #). A password is mixed into the key: the server can neither read the text nor check the password.",
     },
     create: {
       submit: "Create share link",
@@ -162,6 +165,9 @@ export const enPastes = {
       noPermissionTitle: "This API key cannot share texts",
       noPermissionDescription: "It has no text permission. Log in with another key or the admin account to share.",
       switchAccount: "Switch account",
+      encrypting: "Encrypting…",
+      encryptedTooLarge:
+        "Encrypted, the text would be larger than {{max}}. Shorten it, or share it without encryption.",
     },
     result: {
       title: "Your link is ready",
@@ -169,6 +175,9 @@ export const enPastes = {
       link: "Share link",
       rawLink: "Raw text link",
       rawHint: "Plain text, for scripts and curl. Each opening counts as a view.",
+      rawHintEncrypted: "The encrypted envelope (JSON), for scripts that hold the key. Each opening counts as a view.",
+      keyHint:
+        "The key after # exists only in this link: copy the whole link now. Neither the server nor text management can show it again.",
       copy: "Copy",
       copyLink: "Copy link",
       copyRawLink: "Copy raw link",
@@ -193,6 +202,7 @@ export const enPastes = {
         maxViews_one: "{{count}} view at most",
         maxViews_other: "{{count}} views at most",
         unlimited: "Unlimited views",
+        encrypted: "End-to-end encrypted",
       },
     },
     view: {
@@ -220,6 +230,8 @@ export const enPastes = {
       rendering: "Rendering…",
       renderFailed: "The formatted view could not be loaded; showing the text as it is.",
       contentLabel: "Shared content",
+      encrypted: "End-to-end encrypted",
+      decrypting: "Decrypting in this browser…",
     },
     password: {
       title: "This text is protected",
@@ -231,7 +243,21 @@ export const enPastes = {
       rateLimited: "Too many attempts. Wait a moment before you try again.",
       required: "Enter the password",
     },
+    encrypted: {
+      passwordDescription:
+        "This text was encrypted with a password. Enter it to decrypt the text in your browser; it is never sent.",
+      wrongPassword: "Wrong password: the text could not be decrypted. Check it and try again.",
+    },
     gone: {
+      missingKey: {
+        title: "This link has lost its key",
+        description:
+          "An encrypted text opens only with the whole link, including the part after #. Ask the sender for the full link.",
+      },
+      wrongKey: {
+        title: "The text could not be decrypted",
+        description: "The key in the link does not match this text: the link may have been cut short or changed.",
+      },
       notFound: {
         title: "This text does not exist",
         description: "The link may be mistyped, or the text has been deleted.",
@@ -298,6 +324,7 @@ export const enPastes = {
         protected: "Password protected",
         characters: "{{count}} characters",
         noRemark: "No remark",
+        encrypted: "Encrypted content",
       },
       actions: {
         preview: "Preview",
@@ -325,6 +352,8 @@ export const enPastes = {
         close: "Close",
         openPage: "Open page",
         openPageHint: "Opening the page counts as a view.",
+        encrypted:
+          "This text is end-to-end encrypted: its key is only in the share link, so it cannot be shown here. Open the full link to read it.",
       },
       edit: {
         title: "Edit {{slug}}",

@@ -149,6 +149,9 @@ export const zhPastes: typeof enPastes = {
       remark: "备注",
       remarkHint: "写给自己的备注，只在文本管理中显示，访客永远看不到。",
       remarkPlaceholder: "例如：会议纪要",
+      encrypt: "在此浏览器中加密",
+      encryptHint:
+        "文本在离开此浏览器前加密，密钥只存在于链接中（# 之后）。密码会混入密钥：服务器既无法读取文本，也无法校验密码。",
     },
     create: {
       submit: "创建分享链接",
@@ -164,6 +167,8 @@ export const zhPastes: typeof enPastes = {
       noPermissionTitle: "此 API 密钥不能分享文本",
       noPermissionDescription: "它没有文本权限。请使用其他密钥或管理员账户登录后分享。",
       switchAccount: "切换账户",
+      encrypting: "正在加密…",
+      encryptedTooLarge: "加密后文本将超过 {{max}}。请缩短文本，或不加密分享。",
     },
     result: {
       title: "链接已生成",
@@ -171,6 +176,8 @@ export const zhPastes: typeof enPastes = {
       link: "分享链接",
       rawLink: "原始文本链接",
       rawHint: "纯文本，适用于脚本和 curl。每次打开都计为一次访问。",
+      rawHintEncrypted: "加密信封（JSON），供持有密钥的脚本使用。每次打开都计为一次访问。",
+      keyHint: "# 之后的密钥只存在于此链接中：请现在复制完整链接。服务器和文本管理都无法再次显示它。",
       copy: "复制",
       copyLink: "复制链接",
       copyRawLink: "复制原始链接",
@@ -195,6 +202,7 @@ export const zhPastes: typeof enPastes = {
         maxViews_one: "最多访问 {{count}} 次",
         maxViews_other: "最多访问 {{count}} 次",
         unlimited: "访问次数不限",
+        encrypted: "端到端加密",
       },
     },
     view: {
@@ -222,6 +230,8 @@ export const zhPastes: typeof enPastes = {
       rendering: "正在渲染……",
       renderFailed: "无法加载格式化视图，以下为原始文本。",
       contentLabel: "分享的内容",
+      encrypted: "端到端加密",
+      decrypting: "正在此浏览器中解密…",
     },
     password: {
       title: "此文本受密码保护",
@@ -233,7 +243,19 @@ export const zhPastes: typeof enPastes = {
       rateLimited: "尝试次数过多，请稍候再试。",
       required: "请输入密码",
     },
+    encrypted: {
+      passwordDescription: "此文本使用密码加密。输入密码即可在浏览器中解密，密码不会被发送。",
+      wrongPassword: "密码错误：无法解密此文本。请检查后重试。",
+    },
     gone: {
+      missingKey: {
+        title: "此链接缺少密钥",
+        description: "加密文本只能通过完整链接打开，包括 # 之后的部分。请向发送者索取完整链接。",
+      },
+      wrongKey: {
+        title: "无法解密此文本",
+        description: "链接中的密钥与此文本不匹配：链接可能被截断或修改。",
+      },
       notFound: {
         title: "此文本不存在",
         description: "链接可能有误，或文本已被删除。",
@@ -300,6 +322,7 @@ export const zhPastes: typeof enPastes = {
         protected: "已设密码",
         characters: "{{count}} 个字符",
         noRemark: "无备注",
+        encrypted: "加密内容",
       },
       actions: {
         preview: "预览",
@@ -327,6 +350,7 @@ export const zhPastes: typeof enPastes = {
         close: "关闭",
         openPage: "打开页面",
         openPageHint: "打开页面会计为一次访问。",
+        encrypted: "此文本为端到端加密：密钥只在分享链接中，因此无法在此显示。请打开完整链接阅读。",
       },
       edit: {
         title: "编辑 {{slug}}",

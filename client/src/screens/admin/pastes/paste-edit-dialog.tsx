@@ -102,48 +102,54 @@ function EditForm({
     <form noValidate onSubmit={form.submit} className="flex flex-col gap-5" data-testid="paste-edit-form">
       {form.formError ? <FormAlert title={t("pastes.manage.edit.failed")}>{form.formError}</FormAlert> : null}
 
-      <div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <label htmlFor={contentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t("pastes.manage.edit.content")}
-          </label>
-          <fieldset className="flex items-center gap-1 rounded-lg bg-slate-100 p-0.5 dark:bg-slate-800">
-            <legend className="sr-only">{t("pastes.manage.edit.format")}</legend>
-            {(["markdown", "text"] as const).map((format) => (
-              <label
-                key={format}
-                className={cx(
-                  "cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium has-focus-visible:outline-2 has-focus-visible:outline-indigo-500",
-                  state.format === format
-                    ? "bg-white text-indigo-700 shadow-sm dark:bg-slate-900 dark:text-indigo-300"
-                    : "text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="format"
-                  value={format}
-                  checked={state.format === format}
-                  onChange={() => change({ format })}
-                  className="sr-only"
-                />
-                {t(`pastes.view.format.${format}`)}
-              </label>
-            ))}
-          </fieldset>
+      {paste.encrypted ? (
+        <p className="rounded-lg bg-slate-50 px-3.5 py-2.5 text-sm text-slate-700 ring-1 ring-slate-200 dark:bg-slate-950/60 dark:text-slate-300 dark:ring-slate-800">
+          {t("pastes.manage.preview.encrypted")}
+        </p>
+      ) : (
+        <div>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <label htmlFor={contentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t("pastes.manage.edit.content")}
+            </label>
+            <fieldset className="flex items-center gap-1 rounded-lg bg-slate-100 p-0.5 dark:bg-slate-800">
+              <legend className="sr-only">{t("pastes.manage.edit.format")}</legend>
+              {(["markdown", "text"] as const).map((format) => (
+                <label
+                  key={format}
+                  className={cx(
+                    "cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium has-focus-visible:outline-2 has-focus-visible:outline-indigo-500",
+                    state.format === format
+                      ? "bg-white text-indigo-700 shadow-sm dark:bg-slate-900 dark:text-indigo-300"
+                      : "text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="format"
+                    value={format}
+                    checked={state.format === format}
+                    onChange={() => change({ format })}
+                    className="sr-only"
+                  />
+                  {t(`pastes.view.format.${format}`)}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+          <textarea
+            id={contentId}
+            value={state.content}
+            onChange={(event) => change({ content: event.target.value })}
+            rows={10}
+            spellCheck={false}
+            aria-invalid={contentError ? true : undefined}
+            aria-describedby={contentError ? `${contentId}-error` : undefined}
+            className={cx(inputClasses(Boolean(contentError)), "mt-1.5 resize-y font-mono text-sm leading-6")}
+          />
+          {contentError ? <FieldError id={`${contentId}-error`}>{contentError}</FieldError> : null}
         </div>
-        <textarea
-          id={contentId}
-          value={state.content}
-          onChange={(event) => change({ content: event.target.value })}
-          rows={10}
-          spellCheck={false}
-          aria-invalid={contentError ? true : undefined}
-          aria-describedby={contentError ? `${contentId}-error` : undefined}
-          className={cx(inputClasses(Boolean(contentError)), "mt-1.5 resize-y font-mono text-sm leading-6")}
-        />
-        {contentError ? <FieldError id={`${contentId}-error`}>{contentError}</FieldError> : null}
-      </div>
+      )}
 
       <ShareEditFields
         kind="pastes"
@@ -154,6 +160,7 @@ function EditForm({
         keepLabel={t("pastes.options.expiryChoices.keep", { current: currentExpiry })}
         currentExpiry={currentExpiry}
         maxViewsHint={t("pastes.manage.edit.maxViewsHint", { views: paste.views })}
+        canSetPassword={!paste.encrypted}
       />
 
       <FormFooter

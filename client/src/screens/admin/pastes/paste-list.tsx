@@ -2,6 +2,7 @@
 // the link suffix and remark, a preview of the content, views against the limit, protection,
 // expiry (with the expired or used-up state) and creation, with selection and row actions.
 import { useTranslation } from "react-i18next";
+import { LockIcon } from "../../../components/icons";
 import { MarkdownIcon, TextIcon } from "../../../components/paste-icons";
 import { DateTime, ResourceCards, ResourceTable } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews } from "../shared/share-cells";
@@ -21,7 +22,15 @@ function Preview({ paste, showCreated = false }: { paste: PasteSummary; showCrea
   const FormatIcon = paste.format === "markdown" ? MarkdownIcon : TextIcon;
   return (
     <div className="min-w-0">
-      <p className="line-clamp-2 text-sm break-words text-slate-700 dark:text-slate-300">{paste.preview}</p>
+      {paste.encrypted ? (
+        // Ciphertext: the key is only in the share link, so there is nothing to preview here.
+        <p className="flex items-center gap-1.5 text-sm text-slate-700 italic dark:text-slate-300">
+          <LockIcon className="size-4 shrink-0" />
+          {t("pastes.manage.table.encrypted")}
+        </p>
+      ) : (
+        <p className="line-clamp-2 text-sm break-words text-slate-700 dark:text-slate-300">{paste.preview}</p>
+      )}
       <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
         <FormatIcon className="size-3.5" />
         {t(`pastes.view.format.${paste.format}`)}

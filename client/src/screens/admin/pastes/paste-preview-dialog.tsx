@@ -66,6 +66,8 @@ export function PastePreviewDialog({ paste, open, onClose }: PastePreviewDialogP
           <FormAlert title={t("pastes.manage.preview.failed")}>
             {errorMessageOf(detail.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
           </FormAlert>
+        ) : detail.data.encrypted ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("pastes.manage.preview.encrypted")}</p>
         ) : (
           <PasteContent content={detail.data.content} format={detail.data.format} />
         )}

@@ -32,6 +32,7 @@ export function ShareEditFields({
   keepLabel,
   currentExpiry,
   maxViewsHint,
+  canSetPassword = true,
 }: {
   kind: ShareKind;
   values: ShareEditValues;
@@ -41,6 +42,8 @@ export function ShareEditFields({
   keepLabel: string;
   currentExpiry: string;
   maxViewsHint: string;
+  /** False for an encrypted share: its password is part of its key, which the server never has. */
+  canSetPassword?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -65,14 +68,16 @@ export function ShareEditFields({
         maxViewsError={renderFieldMessage(t, errors.maxViews)}
         onMaxViewsChange={(maxViews) => onChange({ maxViews })}
       />
-      <SharePasswordChoice
-        kind={kind}
-        hasPassword={hasPassword}
-        action={values.passwordAction}
-        newPassword={values.newPassword}
-        error={renderFieldMessage(t, errors.newPassword)}
-        onChange={onChange}
-      />
+      {canSetPassword ? (
+        <SharePasswordChoice
+          kind={kind}
+          hasPassword={hasPassword}
+          action={values.passwordAction}
+          newPassword={values.newPassword}
+          error={renderFieldMessage(t, errors.newPassword)}
+          onChange={onChange}
+        />
+      ) : null}
     </>
   );
 }

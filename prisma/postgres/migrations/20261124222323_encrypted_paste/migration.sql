@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Paste" ADD COLUMN     "encrypted" BOOLEAN NOT NULL DEFAULT false;

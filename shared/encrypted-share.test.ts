@@ -1,0 +1,85 @@
+import { describe, expect, test } from "bun:test";
+import {
+  DecryptError,
+  decryptText,
+  encryptText,
+  envelopeNeedsPassword,
+  generateLinkKey,
+  linkKeyFromFragment,
+  parseEnvelope,
+} from "./encrypted-share";
+
+const TEXT = "# Notes\r\n\n- item 一 😀\n\n| a | b |\n|---|---|\n";
+
+async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "decrypted";
+  } catch (error) {
+    return error instanceof DecryptError ? error.reason : String(error);
+  }
+}
+
+describe("encrypted shares, format 1", () => {
+  test("a text comes back byte for byte with its link key; the envelope holds no plaintext", async () => {
+    const key = generateLinkKey();
+    const stored = await encryptText(TEXT, key);
+    expect(stored).not.toContain("Notes");
+    const envelope = parseEnvelope(stored);
+    expect(envelope?.kdf).toBe("hkdf-sha256");
+    expect(envelope && envelopeNeedsPassword(envelope)).toBe(false);
+    expect(await decryptText(stored, key)).toBe(TEXT);
+  });
+
+  test("two encryptions of one text differ (fresh salt and nonce)", async () => {
+    const key = generateLinkKey();
+    expect(await encryptText(TEXT, key)).not.toBe(await encryptText(TEXT, key));
+  });
+
+  test("another link key, a changed byte or a missing password fails as wrongKey", async () => {
+    const key = generateLinkKey();
+    const stored = await encryptText(TEXT, key);
+    expect(await failure(decryptText(stored, generateLinkKey()))).toBe("wrongKey");
+    const envelope = JSON.parse(stored);
+    const flipped = envelope.data[5] === "A" ? "B" : "A";
+    const tampered = JSON.stringify({
+      ...envelope,
+      data: envelope.data.slice(0, 5) + flipped + envelope.data.slice(6),
+    });
+    expect(await failure(decryptText(tampered, key))).toBe("wrongKey");
+  });
+
+  test("a password is mixed into the key: the right one decrypts, a wrong or no password does not", async () => {
+    const key = generateLinkKey();
+    const stored = await encryptText(TEXT, key, "correct horse");
+    const envelope = parseEnvelope(stored);
+    expect(envelope?.kdf).toBe("pbkdf2-sha256");
+    expect(envelope?.iter).toBe(600_000);
+    expect(await decryptText(stored, key, "correct horse")).toBe(TEXT);
+    expect(await failure(decryptText(stored, key, "wrong horse"))).toBe("wrongKey");
+    expect(await failure(decryptText(stored, key))).toBe("wrongKey");
+  });
+
+  test("what is not an envelope of format 1 is refused as malformed", async () => {
+    const key = generateLinkKey();
+    const stored = JSON.parse(await encryptText("x", key));
+    for (const bad of [
+      "plain text",
+      "{}",
+      JSON.stringify({ ...stored, v: 2 }),
+      JSON.stringify({ ...stored, extra: 1 }),
+    ]) {
+      expect(parseEnvelope(bad)).toBeNull();
+      expect(await failure(decryptText(bad, key))).toBe("malformed");
+    }
+    expect(await failure(decryptText(JSON.stringify(stored), "short"))).toBe("malformed");
+  });
+
+  test("the link key is read from the fragment only when it has the key's shape", () => {
+    const key = generateLinkKey();
+    expect(key).toHaveLength(43);
+    expect(linkKeyFromFragment(`#${key}`)).toBe(key);
+    expect(linkKeyFromFragment("")).toBeNull();
+    expect(linkKeyFromFragment("#section-2")).toBeNull();
+  });
+});
