@@ -1,19 +1,25 @@
-// Benchmark: listing a folder of 10,000 files through the mount explorer's API. A mount over an S3
-// prefix (s3rver) holding 10,000 objects, and a mount over a local-storage folder of 10,000 files.
-// Prints the first (cold) GET /api/admin/fs/list, cached listings, listings from the storage forced
-// with refresh=true, a raw ListObjectsV2 walk of the same prefix from this process in the same run
-// (before the first listing, then alternating with the forced ones), and a search over the names.
-// Run: bun run bench fs-list   (BENCH_FILES sets the count)
+// Benchmark: large folders in the mount explorer (issue 15 item 4, docs/decisions/0010-paged-listings.md).
+// 1. A folder of 10,000 files, on S3 (s3rver) and on local disk: time to the first page of
+//    GET /api/admin/fs/list?limit=200 (cold: no listing cached), the whole folder in one answer (cold
+//    and cached), beside the raw ListObjectsV2 calls from this process: one page of 200, and the walk
+//    of the whole prefix (delimiter "/").
+// 2. A mount of 100,000 objects (S3 and local): search (cold; searches use no cache) for a name
+//    common enough to fill the first page (the walk stops early), and for a rare one (a walk of
+//    everything), beside the raw ListObjectsV2 walk of the whole prefix (no delimiter).
+// Run: bun run bench fs-list   (BENCH_FILES and BENCH_SEARCH_FILES set the counts)
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
-import { startS3Server } from "../test/services";
+import { seedS3rverObjects, startS3Server } from "../test/services";
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
-const REPEATS = 5;
-const name = (i: number) => `file-${String(i).padStart(5, "0")}.txt`;
+const SEARCH_FILES = Number(process.env.BENCH_SEARCH_FILES ?? 100_000);
+const PAGE = 200;
+const REPEATS = 3;
+const name = (i: number) => `file-${String(i).padStart(6, "0")}.txt`;
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
@@ -30,12 +36,11 @@ const app = await startServerProcess({ env: { ADMIN_PASSWORD: password } });
 
 try {
   const base = app.baseUrl;
-  const json = { "content-type": "application/json" };
   const auth = { authorization: await adminAuthorization(base, password) };
   async function post(path: string, body: unknown) {
     const response = await fetch(`${base}/api${path}`, {
       method: "POST",
-      headers: { ...json, ...auth },
+      headers: { "content-type": "application/json", ...auth },
       body: JSON.stringify(body),
     });
     const answer = await response.json();
@@ -48,8 +53,32 @@ try {
     if (!answer.success) throw new Error(`${path}: ${answer.message}`);
     return answer.data;
   }
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  });
 
-  // S3: a mount /s3big over the prefix "bench/s3big/" (the config's default folder + the mount path).
+  // Seeded in s3rver's own layout on disk (scripts/test/services.ts says why); one object read back.
+  async function seedS3(prefix: string, count: number) {
+    const ms = seedS3rverObjects(
+      s3,
+      s3.bucket,
+      Array.from({ length: count }, (_, i): [string, string] => [`${prefix}${name(i)}`, `object ${i}\n`]),
+    );
+    const check = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `${prefix}${name(count - 1)}` }));
+    if ((await check.Body?.transformToString()) !== `object ${count - 1}\n`) throw new Error("seeding failed");
+    return ms;
+  }
+  function seedLocal(folder: string, count: number) {
+    mkdirSync(folder, { recursive: true });
+    for (let i = 0; i < count; i++) writeFileSync(join(folder, name(i)), `file ${i}\n`);
+  }
+
+  // Both storages hold the seeded folders "big/" (10,000) and "huge/" (100,000); each gets a mount
+  // on each folder, as an admin would mount a bucket that already holds files.
   const s3Config = await post("/s3-configs", {
     name: "bench s3",
     provider_type: "Other S3 Compatible",
@@ -59,114 +88,137 @@ try {
     access_key_id: s3.accessKeyId,
     secret_access_key: s3.secretAccessKey,
     path_style: true,
-    default_folder: "bench",
   });
-  const s3Mount = await post("/admin/mounts", { name: "S3 big", mount_path: "/s3big", storage_config_id: s3Config.id });
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    requestChecksumCalculation: "WHEN_REQUIRED",
-  });
-  const prefix = "bench/s3big/";
-  const seeding = await timed(async () => {
-    let next = 0;
-    const worker = async () => {
-      while (next < FILES) {
-        const i = next++;
-        await client.send(
-          new PutObjectCommand({ Bucket: s3.bucket, Key: `${prefix}${name(i)}`, Body: `object ${i}\n` }),
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: 32 }, worker));
-  });
-
-  // Local: a mount /localbig over a local storage config whose folder holds the files.
   const localRoot = join(dir, "local-storage");
-  mkdirSync(join(localRoot, "localbig"), { recursive: true });
-  for (let i = 0; i < FILES; i++) writeFileSync(join(localRoot, "localbig", name(i)), `file ${i}\n`);
   const localConfig = await post("/s3-configs", { name: "bench local", provider_type: "local", root_path: localRoot });
-  const localMount = await post("/admin/mounts", {
-    name: "Local big",
-    mount_path: "/localbig",
-    storage_config_id: localConfig.id,
-  });
-
-  // The baseline: the same prefix walked with ListObjectsV2 (delimiter "/") from this process.
-  async function rawWalk() {
-    const walk = await timed(async () => {
-      let token: string | undefined;
-      let count = 0;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix, Delimiter: "/", ContinuationToken: token }),
-        );
-        count += page.Contents?.length ?? 0;
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return count;
+  const seedS3Big = await seedS3("big/", FILES);
+  const seedS3Huge = await seedS3("huge/", SEARCH_FILES);
+  seedLocal(join(localRoot, "big"), FILES);
+  seedLocal(join(localRoot, "huge"), SEARCH_FILES);
+  const mount = (mountPath: string, storage: string, folder: string) =>
+    post("/admin/mounts", {
+      name: mountPath,
+      mount_path: mountPath,
+      storage_config_id: storage,
+      folder,
+      cache_ttl: 300,
     });
-    if (walk.result !== FILES) throw new Error(`raw walk found ${walk.result}`);
-    return walk.ms;
+  const mounts = {
+    s3Big: await mount("/s3big", s3Config.id, "big"),
+    s3Huge: await mount("/s3huge", s3Config.id, "huge"),
+    localBig: await mount("/localbig", localConfig.id, "big"),
+    localHuge: await mount("/localhuge", localConfig.id, "huge"),
+  };
+
+  /** ListObjectsV2 from this process: one page, or every page of the prefix. */
+  async function rawList(prefix: string, options: { delimiter?: "/"; pageOnly?: number }) {
+    let token: string | undefined;
+    let count = 0;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: s3.bucket,
+          Prefix: prefix,
+          Delimiter: options.delimiter,
+          ContinuationToken: token,
+          MaxKeys: options.pageOnly,
+        }),
+      );
+      count += page.Contents?.length ?? 0;
+      token = page.IsTruncated && !options.pageOnly ? page.NextContinuationToken : undefined;
+    } while (token);
+    return count;
   }
 
-  async function measure(mountPath: string, mountId: string, rawWalks: number[] | null) {
-    const list = (extra = "") => get(`/admin/fs/list?path=${encodeURIComponent(mountPath)}${extra}`);
-    const cold = await timed(() => list());
-    if (cold.result.total !== FILES || cold.result.cached) throw new Error(`${mountPath}: cold listing is wrong`);
-    // Unmeasured cached calls first, so that the server's JIT has settled on this path.
-    for (let i = 0; i < 3; i++) await list();
-    const cached: number[] = [];
-    for (let i = 0; i < REPEATS; i++) {
-      const run = await timed(() => list());
-      if (!run.result.cached || run.result.total !== FILES) throw new Error(`${mountPath}: not served from the cache`);
-      cached.push(run.ms);
+  const clearCache = (mountId: string) => post("/admin/cache/clear", { mount_id: mountId });
+  const list = (path: string, extra: Record<string, string> = {}) =>
+    get(`/admin/fs/list?${new URLSearchParams({ path, ...extra })}`);
+
+  async function measureListing(path: string, mountId: string, rawPrefix: string | null) {
+    const firstPage: number[] = [];
+    const whole: number[] = [];
+    const rawPage: number[] = [];
+    const rawWalk: number[] = [];
+    for (let round = 0; round < REPEATS; round++) {
+      await clearCache(mountId);
+      const page = await timed(() => list(path, { limit: String(PAGE) }));
+      if (page.result.entries.length !== PAGE || !page.result.has_more || page.result.cached) {
+        throw new Error(`${path}: the first page is wrong`);
+      }
+      firstPage.push(page.ms);
+      await clearCache(mountId);
+      const all = await timed(() => list(path));
+      if (all.result.entries.length !== FILES) throw new Error(`${path}: the whole listing has ${all.result.total}`);
+      whole.push(all.ms);
+      if (rawPrefix !== null) {
+        rawPage.push((await timed(() => rawList(rawPrefix, { delimiter: "/", pageOnly: PAGE }))).ms);
+        const walk = await timed(() => rawList(rawPrefix, { delimiter: "/" }));
+        if (walk.result !== FILES) throw new Error(`raw walk found ${walk.result}`);
+        rawWalk.push(walk.ms);
+      }
     }
-    // Listings from the storage (refresh=true), each next to a raw walk so that both see the same
-    // conditions (s3rver's own caches, other load on the machine).
-    const refreshed: number[] = [];
-    for (let i = 0; i < REPEATS; i++) {
-      refreshed.push((await timed(() => list("&refresh=true"))).ms);
-      if (rawWalks) rawWalks.push(await rawWalk());
-    }
-    const search = await timed(() => get(`/admin/fs/search?q=file-0999&scope=mount&mount_id=${mountId}&limit=50`));
-    // file-09990 .. file-09999 match when there are 10,000 files.
-    if (FILES >= 10_000 && search.result.total !== 10)
-      throw new Error(`${mountPath}: search found ${search.result.total}`);
+    await list(path);
+    const cached = await timed(() => list(path));
+    if (!cached.result.cached) throw new Error(`${path}: not served from the cache`);
     return {
-      cold: cold.ms,
-      cached: median(cached),
-      refreshed: median(refreshed),
-      search: search.ms,
-      hits: search.result.total,
+      firstPage: median(firstPage),
+      whole: median(whole),
+      cached: cached.ms,
+      rawPage: median(rawPage),
+      rawWalk: median(rawWalk),
     };
   }
 
-  const rawFirst = await rawWalk();
-  const rawWalks: number[] = [];
-  const s3Result = await measure("/s3big", s3Mount.id, rawWalks);
-  const localResult = await measure("/localbig", localMount.id, null);
-  const raw = median(rawWalks);
+  // "file-0" is in every name (file-000000 .. file-099999): the first page of 50 comes from the first
+  // keys. The rare name is the last key: only a walk of everything finds it.
+  const common = "file-0";
+  const rare = `file-${String(SEARCH_FILES - 1).padStart(6, "0")}`;
+  async function measureSearch(mountId: string, rawPrefix: string | null) {
+    const search = (q: string) =>
+      get(`/admin/fs/search?${new URLSearchParams({ q, scope: "mount", mount_id: mountId, limit: "50" })}`);
+    const broad = await timed(() => search(common));
+    if (broad.result.items.length !== 50 || !broad.result.truncated) throw new Error("the broad search is wrong");
+    const narrow = await timed(() => search(rare));
+    if (narrow.result.total !== 1 || narrow.result.truncated) throw new Error("the narrow search is wrong");
+    let raw = 0;
+    if (rawPrefix !== null) {
+      const walk = await timed(() => rawList(rawPrefix, {}));
+      if (walk.result !== SEARCH_FILES) throw new Error(`raw walk found ${walk.result}`);
+      raw = walk.ms;
+    }
+    return { broad: broad.ms, narrow: narrow.ms, raw };
+  }
 
-  const ms = (value: number) => value.toFixed(1);
-  console.log(`\nListing a folder of ${FILES} files through GET /api/admin/fs/list, same machine, same run`);
-  console.log(`(S3 objects seeded in ${(seeding.ms / 1000).toFixed(1)} s; medians of ${REPEATS} where repeated)\n`);
+  const s3List = await measureListing("/s3big", mounts.s3Big.id, "big/");
+  const localList = await measureListing("/localbig", mounts.localBig.id, null);
+  const s3Search = await measureSearch(mounts.s3Huge.id, "huge/");
+  const localSearch = await measureSearch(mounts.localHuge.id, null);
+
+  const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
+  const count = (value: number) => value.toLocaleString("en");
   console.log(
-    `| storage | first list (cold) | cached list | list with refresh=true | raw ListObjectsV2 walk | search (${FILES.toLocaleString("en")} names) |`,
+    `\nS3 objects seeded in ${ms(seedS3Big)} (${count(FILES)}) and ${ms(seedS3Huge)} (${count(SEARCH_FILES)}).`,
+  );
+  console.log(
+    `\nA folder of ${count(FILES)} files, GET /api/admin/fs/list (medians of ${REPEATS}, listing cache cleared)\n`,
+  );
+  console.log(
+    `| storage | first page of ${PAGE} (cold) | whole folder (cold) | whole folder (cached) | raw ListObjectsV2: one page of ${PAGE} | raw ListObjectsV2: whole walk |`,
   );
   console.log("|---|---:|---:|---:|---:|---:|");
   console.log(
-    `| S3 (s3rver) | ${ms(s3Result.cold)} ms | ${ms(s3Result.cached)} ms | ${ms(s3Result.refreshed)} ms | ${ms(rawFirst)} ms first, ${ms(raw)} ms median | ${ms(s3Result.search)} ms (${s3Result.hits} hits) |`,
+    `| S3 (s3rver) | ${ms(s3List.firstPage)} | ${ms(s3List.whole)} | ${ms(s3List.cached)} | ${ms(s3List.rawPage)} | ${ms(s3List.rawWalk)} |`,
   );
   console.log(
-    `| local disk | ${ms(localResult.cold)} ms | ${ms(localResult.cached)} ms | ${ms(localResult.refreshed)} ms | n/a | ${ms(localResult.search)} ms (${localResult.hits} hits) |`,
+    `| local disk | ${ms(localList.firstPage)} | ${ms(localList.whole)} | ${ms(localList.cached)} | n/a | n/a |`,
   );
+  console.log(`\nSearch in a mount of ${count(SEARCH_FILES)} objects, GET /api/admin/fs/search (cold, limit 50)\n`);
   console.log(
-    `\nS3 listing from storage vs the raw walk: first ${(s3Result.cold / rawFirst).toFixed(2)}x, ` +
-      `median ${(s3Result.refreshed / raw).toFixed(2)}x (overhead ${ms(s3Result.refreshed - raw)} ms for ${FILES} entries)`,
+    `| storage | "${common}": first 50 of many (stops early) | "${rare}": one match (walks everything) | raw ListObjectsV2 walk of the ${count(SEARCH_FILES)} |`,
   );
+  console.log("|---|---:|---:|---:|");
+  console.log(`| S3 (s3rver) | ${ms(s3Search.broad)} | ${ms(s3Search.narrow)} | ${ms(s3Search.raw)} |`);
+  console.log(`| local disk | ${ms(localSearch.broad)} | ${ms(localSearch.narrow)} | n/a |`);
 } finally {
   await app.stop();
   await s3.stop();

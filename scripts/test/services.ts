@@ -10,7 +10,17 @@
 // on Ctrl-C: handy for running the server or a client by hand against them.
 
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,6 +35,8 @@ export type S3Service = {
   secretAccessKey: string;
   bucket: string;
   region: string;
+  /** Where s3rver keeps the objects, in its own layout (benches seed large buckets there directly); unset for an outside server. */
+  directory?: string;
   stop(): Promise<void>;
 };
 
@@ -233,6 +245,7 @@ export async function startS3Server(options: { bucket?: string; cors?: boolean }
     secretAccessKey: "S3RVER",
     bucket,
     region: "us-east-1",
+    directory,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -240,6 +253,34 @@ export async function startS3Server(options: { bucket?: string; cors?: boolean }
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Puts objects into an in-process S3 server by writing its files in s3rver's own layout (the content,
+ * its MD5 and its metadata, as its putObject writes them): PutObject manages a few hundred objects a
+ * second at best on a shared machine, too slow for the 10,000- and 100,000-object buckets of the
+ * benches and the paging tests. Reads and listings are then s3rver's own. Returns the time it took.
+ */
+export function seedS3rverObjects(
+  s3: S3Service,
+  bucket: string,
+  objects: Iterable<[key: string, body: string]>,
+): number {
+  if (!s3.directory) throw new Error("only an in-process S3 server can be seeded on disk");
+  const started = performance.now();
+  const made = new Set<string>();
+  for (const [key, body] of objects) {
+    const file = path.join(s3.directory, bucket, `${key}._S3rver_`);
+    const folder = path.dirname(file);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    writeFileSync(`${file}object`, body);
+    writeFileSync(`${file}object.md5`, createHash("md5").update(body).digest("hex"));
+    writeFileSync(`${file}metadata.json`, '{"content-type":"text/plain"}');
+  }
+  return performance.now() - started;
 }
 
 // ---------------------------------------------------------------------------------------------
