@@ -15,7 +15,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary:
     "bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-900 disabled:text-slate-400 disabled:hover:bg-white dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800 dark:hover:text-white dark:disabled:text-slate-500 dark:disabled:hover:bg-slate-900",
   danger:
-    "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50 dark:bg-red-500 dark:hover:bg-red-400 dark:disabled:bg-red-500/40",
+    "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50 dark:hover:bg-red-700 dark:disabled:bg-red-600/50",
   ghost:
     "text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
 };

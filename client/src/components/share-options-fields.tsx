@@ -66,7 +66,9 @@ export function ShareOptionsFields({
           <span
             className={cx(
               "text-xs tabular-nums",
-              values.slug.trim().length > SLUG_MAX_LENGTH ? "text-red-600 dark:text-red-400" : "text-slate-400",
+              values.slug.trim().length > SLUG_MAX_LENGTH
+                ? "text-red-600 dark:text-red-400"
+                : "text-slate-500 dark:text-slate-400",
             )}
             aria-hidden="true"
           >

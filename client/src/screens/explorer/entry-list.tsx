@@ -236,7 +236,7 @@ export function EntryList(props: EntryListProps) {
                       {entry.share_slug ? t("explorer.shares.badge") : t("explorer.shares.folderBadge")}
                     </span>
                   ) : null}
-                  <p className="truncate text-xs text-slate-500 md:hidden dark:text-slate-400">
+                  <p className="truncate text-xs text-slate-600 md:hidden dark:text-slate-400">
                     {entry.is_mount ? t("explorer.list.mount") : modifiedOf(entry)}
                   </p>
                 </div>

@@ -16,6 +16,7 @@ import { table } from "@milkdown/crepe/feature/table";
 import { toolbar } from "@milkdown/crepe/feature/toolbar";
 import { editorViewCtx, editorViewOptionsCtx } from "@milkdown/kit/core";
 import type { Node as ProseNode } from "@milkdown/kit/prose/model";
+import type { EditorView, NodeViewConstructor } from "@milkdown/kit/prose/view";
 import { $remark, getMarkdown } from "@milkdown/kit/utils";
 import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -77,6 +78,30 @@ const repairTree = $remark("repairTree", () => () => (tree: MarkdownNode) => {
   visit(tree);
 });
 
+/**
+ * Crepe's list item (7.22) renders each item as <div><li>…</li></div> inside the <ul>, which assistive
+ * technology (and axe-core's list rules) read as a broken list. The wrapper is made the list item and
+ * the inner <li> a plain box, so the list is whole again; what is drawn does not change.
+ */
+function giveListItemsTheirRoles(view: EditorView) {
+  const nodeViews = view.props.nodeViews ?? {};
+  const listItemView = nodeViews.list_item as NodeViewConstructor | undefined;
+  if (!listItemView) return;
+  view.setProps({
+    nodeViews: {
+      ...nodeViews,
+      list_item: (...args) => {
+        const rendered = listItemView(...args);
+        if (rendered.dom instanceof HTMLElement) {
+          rendered.dom.setAttribute("role", "listitem");
+          rendered.dom.querySelector(":scope > li")?.setAttribute("role", "none");
+        }
+        return rendered;
+      },
+    },
+  });
+}
+
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -128,7 +153,15 @@ export default function MilkdownEditor({
     crepe.editor.config((ctx) => {
       ctx.update(editorViewOptionsCtx, (options) => ({
         ...options,
-        attributes: { role: "textbox", "aria-multiline": "true", "aria-label": name, spellcheck: "true" },
+        // An explicit tabindex: the editable is in the tab order anyway, and saying so lets checkers
+        // see that its scrolling frame has something to focus.
+        attributes: {
+          role: "textbox",
+          "aria-multiline": "true",
+          "aria-label": name,
+          spellcheck: "true",
+          tabindex: "0",
+        },
       }));
     });
     crepe
@@ -220,6 +253,7 @@ export default function MilkdownEditor({
       () => {
         if (isDisposed) return;
         isCreated = true;
+        crepe.editor.action((ctx) => giveListItemsTheirRoles(ctx.get(editorViewCtx)));
         reportedDoc = crepe.editor.action((ctx) => ctx.get(editorViewCtx).state.doc);
         if (handle) handle.current = { flush };
         editableRef.current = host.querySelector<HTMLElement>(".ProseMirror");

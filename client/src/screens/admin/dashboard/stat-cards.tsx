@@ -86,7 +86,9 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
                 <span className="tabular-nums">{part.text}</span>
               </li>
             ))}
-            {card.extra ? <li className="mt-0.5 tabular-nums text-slate-500">{card.extra}</li> : null}
+            {card.extra ? (
+              <li className="mt-0.5 tabular-nums text-slate-500 dark:text-slate-400">{card.extra}</li>
+            ) : null}
           </ul>
         </li>
       ))}

@@ -292,7 +292,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
               <span className="min-w-0 text-sm">
                 <span className="block font-medium text-slate-900 dark:text-white">
                   {t(`systemSettings.modes.${choice}.name`)}
-                  <span className="ml-1.5 font-mono text-xs font-normal text-slate-500 dark:text-slate-400">
+                  <span className="ml-1.5 font-mono text-xs font-normal text-slate-600 dark:text-slate-400">
                     {choice}
                   </span>
                 </span>

@@ -147,8 +147,10 @@ export function ResourceTable<Item extends { id: string }>(props: ResourceTableP
                 data-testid={props.itemTestId?.(item)}
                 className={cx(
                   "align-top transition-colors",
-                  isSelected ? "bg-indigo-50/60 dark:bg-indigo-500/10" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
-                  props.isDimmed?.(item) && "opacity-70",
+                  // A light tint: the row's quiet slate-500 text keeps 4.5:1 on it.
+                  isSelected ? "bg-indigo-50/40 dark:bg-indigo-500/10" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
+                  // Dimmed by a quieter background, not by opacity, which would take its text under 4.5:1.
+                  props.isDimmed?.(item) && !isSelected && "bg-slate-50 dark:bg-slate-950/40",
                 )}
               >
                 <td className={cx("pr-1", edge, props.selectCellClassName ?? "py-3.5")}>

@@ -79,7 +79,7 @@ export function ShareRemark({
     <p
       className={cx(
         className,
-        remark ? "text-slate-600 dark:text-slate-400" : "text-slate-400 italic dark:text-slate-500",
+        remark ? "text-slate-600 dark:text-slate-400" : "text-slate-500 italic dark:text-slate-400",
       )}
     >
       {remark ?? t(`${kind}.manage.table.noRemark`)}
