@@ -56,7 +56,10 @@ beforeAll(async () => {
     storage_config_id: storages[0].id,
     folder: "a11y-docs",
   });
-  await api("POST", "/admin/fs/update", { path: "/docs/notes.md", content: `# Notes\n\n- one\n- [ ] two\n\n${CODE_BLOCK}` });
+  await api("POST", "/admin/fs/update", {
+    path: "/docs/notes.md",
+    content: `# Notes\n\n- one\n- [ ] two\n\n${CODE_BLOCK}`,
+  });
   await api("POST", "/admin/fs/update", { path: "/docs/todo.txt", content: "buy milk\n" });
   await api("POST", "/admin/fs/mkdir", { path: "/docs/archive" });
 });
@@ -231,6 +234,14 @@ const CODE_BLOCK = `\`\`\`js\nconst message = "${"a long line ".repeat(30)}";\n\
 type Shares = Awaited<ReturnType<typeof makeShares>>;
 
 async function makeShares(prefix: string) {
+  // Shares that expire in a moment: the management lists show expired rows set apart.
+  const expiresAt = new Date(Date.now() + 3_000);
+  await api("POST", "/paste", {
+    content: "soon gone",
+    slug: `${prefix}-expiring`,
+    expires_at: expiresAt.toISOString(),
+  });
+  await upload("expiring.txt", "soon gone", "text/plain", { expires_at: expiresAt.toISOString() });
   await api("POST", "/paste", { content: "plain text line\nsecond line\n", format: "text", slug: `${prefix}-plain` });
   await api("POST", "/paste", {
     content: `# Release notes\n\n- first\n- second\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${CODE_BLOCK}`,
@@ -246,6 +257,8 @@ async function makeShares(prefix: string) {
   const pdf = await upload("doc.pdf", tinyPdf(), "application/pdf");
   const markdown = await upload("readme.md", `# Readme\n\n- one\n- two\n\n${CODE_BLOCK}`, "text/markdown");
   const locked = await upload("locked.txt", "locked", "text/plain", { password: "open-sesame-42" });
+  // Waiting for a clock, not for the page: the two shares above must have expired.
+  await Bun.sleep(Math.max(0, expiresAt.getTime() - Date.now() + 250));
   return { prefix, text, image, pdf, markdown, locked };
 }
 

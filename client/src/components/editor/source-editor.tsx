@@ -126,6 +126,9 @@ function extensionsFor(
     EditorView.contentAttributes.of({
       "aria-label": props.label,
       "aria-multiline": "true",
+      // Focusable anyway (contenteditable); said explicitly so checkers see that the scrolling frame
+      // around it can be reached by keyboard.
+      tabindex: "0",
       spellcheck: props.language === "markdown" ? "true" : "false",
       ...(props.id ? { id: props.id } : {}),
     }),

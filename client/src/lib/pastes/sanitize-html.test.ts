@@ -136,6 +136,28 @@ describe("Markdown rendering", () => {
     expect(code?.textContent).toBe("const answer = 42;\n");
   });
 
+  test("code blocks and tables, which scroll when wide, are reached by keyboard (tabindex 0, whatever the source said)", () => {
+    const root = parse(
+      renderMarkdown(
+        '```js\nconst a = 1;\n```\n\n| a |\n| - |\n| 1 |\n\n<pre tabindex="5">x</pre><p tabindex="1">p</p>',
+      ),
+    );
+    expect([...root.querySelectorAll("pre, table")].map((node) => node.getAttribute("tabindex"))).toEqual([
+      "0",
+      "0",
+      "0",
+    ]);
+    expect(root.querySelector("p[tabindex]")).toBeNull();
+  });
+
+  test("a task's checkbox is named by its task", () => {
+    const root = parse(renderMarkdown("- [x] pack the bags\n- [ ] book\n  more about it\n\n  - nested"));
+    expect([...root.querySelectorAll("input")].map((box) => box.getAttribute("aria-label"))).toEqual([
+      "pack the bags",
+      "book",
+    ]);
+  });
+
   test("an unknown language is shown as escaped text", () => {
     const root = parse(renderMarkdown("```nosuchlang\n<b>bold?</b>\n```"));
     expect(root.querySelector("pre code b")).toBeNull();

@@ -61,6 +61,9 @@ function addHooks(purify: DOMPurify): void {
       node.setAttribute("disabled", "");
       node.removeAttribute("name");
       node.removeAttribute("value");
+      // A task's box is named by its task (the first line of its item), or it is an unnamed field.
+      const task = (node.parentNode?.textContent ?? "").trim().split("\n")[0]?.slice(0, 200) ?? "";
+      if (task && !node.getAttribute("aria-label")) node.setAttribute("aria-label", task);
     }
     if (tag === "a" && node.hasAttribute("href")) {
       const href = node.getAttribute("href") ?? "";
@@ -73,6 +76,9 @@ function addHooks(purify: DOMPurify): void {
     } else if (tag === "a") {
       node.removeAttribute("target");
     }
+    // Code blocks and tables scroll sideways when wide (markdown-view.css): a keyboard user reaches
+    // them with Tab to scroll them. Ours, after the source's own tabindex was dropped.
+    if (tag === "pre" || tag === "table") node.setAttribute("tabindex", "0");
     if (tag === "img") {
       node.setAttribute("loading", "lazy");
       node.setAttribute("decoding", "async");

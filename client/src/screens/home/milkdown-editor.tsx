@@ -4,6 +4,7 @@
 // the home page in Markdown mode downloads it. Crepe's builder is used instead of the full Crepe so
 // that LaTeX (KaTeX and its fonts) and the AI features are not bundled.
 import { languages } from "@codemirror/language-data";
+import { EditorView as CodeMirrorView } from "@codemirror/view";
 import { CrepeBuilder } from "@milkdown/crepe/builder";
 import { blockEdit } from "@milkdown/crepe/feature/block-edit";
 import { codeMirror } from "@milkdown/crepe/feature/code-mirror";
@@ -215,7 +216,12 @@ export default function MilkdownEditor({
       .addFeature(codeMirror, {
         languages,
         theme: codeTheme,
-        extensions: [codeMirrorPhrases(translate)],
+        // Each code block is a CodeMirror editor of its own (a textbox): besides its phrases, give it a
+        // name and an explicit tab stop, as the main editable has.
+        extensions: [
+          codeMirrorPhrases(translate),
+          CodeMirrorView.contentAttributes.of({ "aria-label": c("codeBlock"), tabindex: "0" }),
+        ],
         searchPlaceholder: c("languageSearch"),
         noResultText: c("noLanguage"),
         copyText: c("copy"),
