@@ -146,6 +146,8 @@ export default function SourceEditor(props: SourceEditorProps) {
   onChangeRef.current = props.onChange;
   // The first values only: the parent re-creates the editor (a new key) to load other content.
   const initial = useRef(props);
+  // CodeMirror's own words, in the language of the moment the editor was made.
+  const firstT = useRef(t);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -169,7 +171,7 @@ export default function SourceEditor(props: SourceEditorProps) {
       timer = setTimeout(flush, REPORT_DELAY_MS);
     };
     const stateFor = (text: string): EditorState =>
-      EditorState.create({ doc: text, extensions: extensionsFor(first, text, onDocChanged, replace, t) });
+      EditorState.create({ doc: text, extensions: extensionsFor(first, text, onDocChanged, replace, firstT.current) });
     function replace(text: string) {
       view.setState(stateFor(text));
       view.dispatch({ selection: { anchor: view.state.doc.length }, scrollIntoView: true });
