@@ -74,7 +74,7 @@ async function api(method: string, path: string, body?: unknown, auth = `Bearer 
 async function names(path: string): Promise<string[]> {
   const answer = await api("GET", `/admin/fs/list?${new URLSearchParams({ path })}`);
   expect(answer.status).toBe(200);
-  return answer.data.entries.map((entry: { name: string }) => entry.name);
+  return answer.data.items.map((entry: { name: string }) => entry.name);
 }
 
 async function contentOf(path: string): Promise<Buffer> {

@@ -463,7 +463,7 @@ async function attackFs(run: Run, asKey: boolean, attempt: string) {
     await S("GET", `${prefix}/download?path=${rawTarget(path)}&inline=true`, undefined, auth);
     const link = await S("GET", `${prefix}/file-link?${q({ path })}`, undefined, auth);
     if (link.status === 200) {
-      const url = (JSON.parse(link.body) as { data: { url: string } }).data.url;
+      const url = (JSON.parse(link.body) as { data: { presignedUrl: string } }).data.presignedUrl;
       await fetchSignedLink(run, "signed", sensitive, url);
     }
     await S("GET", `${prefix}/search?${q({ q: "canary", scope: "directory", path })}`, undefined, auth);
@@ -569,7 +569,7 @@ async function attackSignedLinks(run: Run) {
   const link = await rawRequest(target.port, "GET", `/api/admin/fs/file-link?${q({ path: "/docs/victim.txt" })}`, {
     authorization: target.admin,
   });
-  const good = new URL((JSON.parse(link.body) as { data: { url: string } }).data.url);
+  const good = new URL((JSON.parse(link.body) as { data: { presignedUrl: string } }).data.presignedUrl);
   const tamper = (change: (params: URLSearchParams) => void, configId = target.localConfigId) => {
     const params = new URLSearchParams(good.search);
     change(params);

@@ -159,7 +159,7 @@ export async function runScaleOut(services: Omit<Services, "stop">): Promise<Sca
       requests++;
       const answer = await callApi(baseUrl, "GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, { auth: adminA });
       if (answer.status !== 200) return [];
-      return (answer.body.data.entries as { name: string }[]).map((entry) => entry.name);
+      return (answer.body.data.items as { name: string }[]).map((entry) => entry.name);
     };
     const mountCreatedOnAListedOnB = (await names(b.baseUrl, "/")).includes("scale");
     // Both processes cache the (empty) folder, then a file is written through A.

@@ -41,7 +41,7 @@ describe.each(DATABASE_PROVIDERS)("WebDAV safety on %s", (provider) => {
 
   const names = async (path: string): Promise<string[]> => {
     const listing = await s.api("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, undefined, s.admin);
-    return listing.entries.map((entry: { name: string }) => entry.name).sort();
+    return listing.items.map((entry: { name: string }) => entry.name).sort();
   };
 
   beforeAll(async () => {

@@ -118,7 +118,7 @@ describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
     s.request("PUT", path, { body, headers, auth });
   const explorerNames = async (path: string): Promise<string[]> => {
     const listing = await s.api("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, undefined, s.admin);
-    return listing.entries.map((entry: { name: string }) => entry.name).sort();
+    return listing.items.map((entry: { name: string }) => entry.name).sort();
   };
   const keyAuth = (key: string) => basicAuth(key, key);
 
@@ -654,6 +654,6 @@ describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
     expect((await s.request("DELETE", "/dav/docs/seen/b.txt")).status).toBe(204);
     expect(await explorerNames("/docs/seen")).toEqual(["c.txt"]);
     const listing = await s.api("GET", `/admin/fs/list?path=${encodePath("/docs/seen")}`, undefined, s.admin);
-    expect(listing.entries[0]).toMatchObject({ name: "c.txt", size: 1, type: "file" });
+    expect(listing.items[0]).toMatchObject({ name: "c.txt", size: 1, type: "file" });
   });
 });

@@ -54,8 +54,19 @@ function isSameOriginMutation(request: Request, settings: CookieSettings): boole
 }
 
 /**
- * Who is calling: the Authorization header when there is one (Bearer token or API key, unchanged for
- * scripts), otherwise the session cookie, guarded against cross-site requests.
+ * The credentials a script sends: the Authorization header, or an API key in `X-Custom-Auth-Key`
+ * (CloudPaste's document offers that header too; docs/coming-from-cloudpaste.md), read as `ApiKey`.
+ */
+function scriptCredentials(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  if (header) return header;
+  const customKey = request.headers.get("x-custom-auth-key")?.trim();
+  return customKey ? `ApiKey ${customKey}` : null;
+}
+
+/**
+ * Who is calling: the script's credentials when there are some (Bearer token or API key, unchanged
+ * for scripts), otherwise the session cookie, guarded against cross-site requests.
  */
 export async function resolveRequestAuth(
   db: Database,
@@ -64,7 +75,7 @@ export async function resolveRequestAuth(
   request: Request,
   clientIp: string,
 ): Promise<AuthResolution> {
-  const header = request.headers.get("authorization");
+  const header = scriptCredentials(request);
   if (header) return resolveAuth(db, appSecret, header, clientIp);
   const token = new Bun.CookieMap(request.headers.get("cookie") ?? "").get(SESSION_COOKIE);
   if (!token) return { auth: null, failure: null };

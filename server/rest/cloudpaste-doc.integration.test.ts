@@ -242,15 +242,79 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
   test("cache and dashboard: stats with cache, system and timestamp; clear answers clearedCount", async () => {
     const stats = await call("GET", "/admin/cache/stats", admin);
     expect(stats.body.data.cache.directory).toMatchObject({ totalEntries: expect.any(Number) });
-    expect(stats.body.data.system.memory.used).toBeNumber();
+    const memory = stats.body.data.system.memory;
+    expect(memory.used).toBeGreaterThan(0);
+    expect(memory.free).toBeGreaterThanOrEqual(0);
+    expect(memory.used + memory.free).toBeCloseTo(memory.total, 0);
     expect(typeof stats.body.data.timestamp).toBe("string");
     const cleared = await call("POST", "/admin/cache/clear", admin, {});
     expect(cleared.body.data).toMatchObject({ clearedCount: expect.any(Number) });
     expect(typeof cleared.body.data.timestamp).toBe("string");
     const mine = await call("POST", "/user/cache/clear", mountKey, {});
     expect(mine.status).toBe(200);
+  });
+
+  test("dashboard stats: the document's today, thisWeek, thisMonth, totalSize, apiKeys and storage", async () => {
+    await call("POST", "/paste", admin, { content: "counted today" });
     const dashboard = await call("GET", "/admin/dashboard/stats", admin);
-    expect(dashboard.body.data.pastes.total).toBeNumber();
+    expect(dashboard.status).toBe(200);
+    const { pastes, files, apiKeys, storage } = dashboard.body.data;
+    expect(pastes.today).toBeGreaterThanOrEqual(1);
+    expect(pastes.thisWeek).toBeGreaterThanOrEqual(pastes.today);
+    expect(pastes.thisMonth).toBeGreaterThanOrEqual(pastes.today);
+    expect(pastes.total).toBeGreaterThanOrEqual(pastes.thisMonth);
+    expect(files).toMatchObject({
+      total: expect.any(Number),
+      today: expect.any(Number),
+      thisWeek: expect.any(Number),
+      thisMonth: expect.any(Number),
+    });
+    expect(files.totalSize).toMatch(/^\d+(\.\d+)? (B|KB|MB|GB|TB)$/);
+    const keys = await call("GET", "/admin/api-keys", admin);
+    expect(apiKeys).toMatchObject({ total: keys.body.data.length, active: expect.any(Number) });
+    const configs = await call("GET", "/s3-configs", admin);
+    const mounts = await call("GET", "/admin/mounts", admin);
+    expect(storage).toEqual({ configs: configs.body.data.length, mounts: mounts.body.data.length });
+  });
+
+  test("admin lists honour the document's filters: created_by on pastes and files, s3_config_id on files", async () => {
+    const byKey = await call("POST", "/paste", textKey, { content: `filtered ${provider}` });
+    const byAdmin = await call("POST", "/paste", admin, { content: `not the key's ${provider}` });
+    const creator = byKey.body.data.created_by;
+    const pastes = await call("GET", `/admin/pastes?page=1&limit=100&created_by=${encodeURIComponent(creator)}`, admin);
+    const slugs = pastes.body.data.map((p: { slug: string }) => p.slug);
+    expect(slugs).toContain(byKey.body.data.slug);
+    expect(slugs).not.toContain(byAdmin.body.data.slug);
+    expect(pastes.body.data.every((p: { created_by: string }) => p.created_by === creator)).toBe(true);
+    // The admin's bare id, as /test/admin-token answers it, names the admin's pastes.
+    const adminId = (await call("GET", "/test/admin-token", admin)).body.data.adminId;
+    const adminPastes = await call("GET", `/admin/pastes?page=1&limit=100&created_by=${adminId}`, admin);
+    expect(adminPastes.body.data.map((p: { slug: string }) => p.slug)).toContain(byAdmin.body.data.slug);
+    expect(adminPastes.body.data.map((p: { slug: string }) => p.slug)).not.toContain(byKey.body.data.slug);
+
+    const form = new FormData();
+    form.append("file", new File(["filtered file"], "filtered.txt", { type: "text/plain" }));
+    const uploaded = await call("POST", "/upload", fileKey, form);
+    expect(uploaded.status).toBe(201);
+    const { created_by: fileCreator, s3_config_id: configId, id } = uploaded.body.data;
+    const files = (query: string) => call("GET", `/admin/files?limit=100&offset=0&${query}`, admin);
+    const mine = await files(`created_by=${encodeURIComponent(fileCreator)}`);
+    expect(mine.body.data.files.map((f: { id: string }) => f.id)).toContain(id);
+    expect(mine.body.data.files.every((f: { created_by: string }) => f.created_by === fileCreator)).toBe(true);
+    expect((await files(`created_by=${adminId}`)).body.data.files.map((f: { id: string }) => f.id)).not.toContain(id);
+    expect((await files(`s3_config_id=${configId}`)).body.data.files.map((f: { id: string }) => f.id)).toContain(id);
+    const elsewhere = await files("s3_config_id=no-such-config");
+    expect(elsewhere.body.data.files).toEqual([]);
+    expect(elsewhere.body.data.pagination.total).toBe(0);
+  });
+
+  test("X-Custom-Auth-Key carries an API key, as the document's custom header; a wrong one is 401", async () => {
+    const custom = (key: string) =>
+      t.app.fetch(new Request("http://localhost/api/test/api-key", { headers: { "x-custom-auth-key": key } }));
+    const accepted = await custom(textKey.replace(/^ApiKey /, ""));
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as Json).data.name).toBe("doc text");
+    expect((await custom("not-a-key-of-this-server")).status).toBe(401);
   });
 
   test("mounts and file system: list, mkdir, upload, get, search by query, rename, file-link, multipart with PartNumber/ETag, remove", async () => {
@@ -267,12 +331,64 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect((await call("POST", "/user/fs/mkdir", mountKey, { path: "/doc/notes/" })).status).toBeLessThan(300);
     const written = await call("POST", "/user/fs/update", mountKey, { path: "/doc/notes/readme.md", content: "# hi" });
     expect(written.status).toBeLessThan(300);
+    expect(written.body.data).toMatchObject({
+      path: "/doc/notes/readme.md",
+      etag: expect.any(String),
+      contentType: "text/markdown",
+      isNewFile: true,
+    });
+    const rewritten = await call("POST", "/user/fs/update", mountKey, {
+      path: "/doc/notes/readme.md",
+      content: "# hi",
+    });
+    expect(rewritten.body.data.isNewFile).toBe(false);
     const got = await call("GET", "/user/fs/get?path=/doc/notes/readme.md", mountKey);
-    expect(got.body.data).toMatchObject({ name: "readme.md", size: 4 });
+    expect(got.body.data).toMatchObject({ name: "readme.md", size: 4, isDirectory: false, mimeType: "text/markdown" });
+    expect(Number.isNaN(Date.parse(got.body.data.lastModified))).toBe(false);
+    const folder = await call("GET", "/user/fs/get?path=/doc/notes", mountKey);
+    expect(folder.body.data).toMatchObject({ isDirectory: true, mimeType: null });
+    // The document's list: the folder's entries under data.items, each with its kind, date and type.
     const listed = await call("GET", "/admin/fs/list?path=/doc/notes", admin);
     expect(listed.status).toBe(200);
-    const search = await call("GET", "/user/fs/search?query=readme&scope=global", mountKey);
+    expect(listed.body.data.items).toEqual([
+      expect.objectContaining({
+        name: "readme.md",
+        path: "/doc/notes/readme.md",
+        size: 4,
+        isDirectory: false,
+        mimeType: "text/markdown",
+        lastModified: expect.any(String),
+      }),
+    ]);
+    const root = await call("GET", "/admin/fs/list?path=/", admin);
+    expect(root.body.data.items).toContainEqual(expect.objectContaining({ name: "doc", isDirectory: true }));
+
+    const search = await call("GET", "/user/fs/search?query=readme&scope=global&limit=50&offset=0", mountKey);
     expect(search.status).toBe(200);
+    expect(search.body.data).toMatchObject({
+      total: 1,
+      hasMore: false,
+      searchParams: { query: "readme", scope: "global", limit: 50, offset: 0 },
+      mountsSearched: 1,
+    });
+    expect(search.body.data.results).toEqual([
+      expect.objectContaining({
+        name: "readme.md",
+        path: "/doc/notes/readme.md",
+        size: 4,
+        isDirectory: false,
+        mimeType: "text/markdown",
+        lastModified: expect.any(String),
+        mountId: mount.body.data.id,
+        mountName: "doc mount",
+        relativePath: "notes/readme.md",
+      }),
+    ]);
+    await call("POST", "/admin/fs/update", admin, { path: "/doc/notes/notes-2.txt", content: "second" });
+    const inMount = `/admin/fs/search?query=notes&scope=mount&mount_id=${mount.body.data.id}&limit=1&offset=0`;
+    const paged = await call("GET", inMount, admin);
+    expect(paged.body.data).toMatchObject({ total: 2, hasMore: true, mountsSearched: 1 });
+    expect(paged.body.data.results[0]).toMatchObject({ path: "/doc/notes", isDirectory: true, relativePath: "notes" });
     const renamed = await call("POST", "/admin/fs/rename", admin, {
       oldPath: "/doc/notes/readme.md",
       newPath: "/doc/notes/hello.md",
@@ -280,6 +396,55 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect(renamed.status).toBe(200);
     const link = await call("GET", "/admin/fs/file-link?path=/doc/notes/hello.md&force_download=true", admin);
     expect(link.status).toBe(200);
+    const linked = await fetchLink(link.body.data.presignedUrl);
+    expect(linked.status).toBe(200);
+    expect(await linked.text()).toBe("# hi");
+
+    // The document's form upload answers the stored file's etag and content type.
+    const form = new FormData();
+    form.append("file", new File(["uploaded by form"], "form.txt", { type: "text/plain" }));
+    form.append("path", "/doc/notes/form.txt");
+    const uploaded = await call("POST", "/user/fs/upload", mountKey, form);
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.data).toMatchObject({
+      path: "/doc/notes/form.txt",
+      size: 16,
+      etag: expect.any(String),
+      contentType: "text/plain",
+      isDirectory: false,
+    });
+
+    // Presign and commit with the document's body: size, mountId and uploadId beside path and etag.
+    const presigned = await call("POST", "/user/fs/presign", mountKey, {
+      path: "/doc/notes/direct.txt",
+      contentType: "text/plain",
+      fileSize: 6,
+      mountId: mount.body.data.id,
+    });
+    expect(presigned.status).toBe(200);
+    const put = await fetchLink(presigned.body.data.presignedUrl, {
+      method: "PUT",
+      headers: presigned.body.data.headers,
+      body: "direct",
+    });
+    expect(put.status).toBeLessThan(300);
+    const committed = await call("POST", "/user/fs/presign/commit", mountKey, {
+      path: "/doc/notes/direct.txt",
+      uploadId: "",
+      etag: put.headers.get("etag") ?? "",
+      size: 6,
+      mountId: mount.body.data.id,
+    });
+    expect(committed.status).toBe(200);
+    expect(committed.body.data).toMatchObject({ path: "/doc/notes/direct.txt", size: 6, contentType: "text/plain" });
+    expect(typeof committed.body.data.etag).toBe("string");
+    const otherMount = await call("POST", "/user/fs/presign", mountKey, {
+      path: "/doc/notes/direct.txt",
+      fileSize: 6,
+      mountId: "another-mount",
+    });
+    expect(otherMount.status).toBe(400);
+    expect(otherMount.body.message).toBe("/doc/notes/direct.txt is not in the mount named by mountId");
 
     const init = await call("POST", "/admin/fs/multipart/init", admin, {
       path: "/doc/notes/big.bin",
@@ -308,6 +473,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       key,
     });
     expect(complete.status).toBe(200);
+    expect(complete.body.data).toMatchObject({ path: "/doc/notes/big.bin", size: 3, etag: expect.any(String) });
     const big = await call("GET", "/admin/fs/get?path=/doc/notes/big.bin", admin);
     expect(big.body.data.size).toBe(3);
 

@@ -22,6 +22,8 @@ export const NAME_ALIASES: Record<string, string> = {
   /** The document's URL uploads name their source `url` and their size `total_size`. */
   url: "source_url",
   total_size: "size",
+  /** The file system's uploads count bytes in `fileSize`; the document's presign/commit says `size`. */
+  size: "fileSize",
 };
 
 function toSnakeCase(name: string): string {

@@ -35,7 +35,12 @@ export const adminRouter = router({
   validateToken: adminProcedure
     .meta({ rest: { method: "GET", path: "/test/admin-token", summary: "Check that the admin token is valid", tags } })
     .output(adminTokenOutput)
-    .query(({ ctx }) => ({ valid: true as const, id: ctx.auth.adminId, username: ctx.auth.username })),
+    .query(({ ctx }) => ({
+      valid: true as const,
+      id: ctx.auth.adminId,
+      adminId: ctx.auth.adminId,
+      username: ctx.auth.username,
+    })),
 
   changePassword: adminProcedure
     .meta({

@@ -129,16 +129,17 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
     const answer = await call("GET", "/admin/dashboard/stats", { auth: admin });
     expect(answer.status).toBe(200);
     const stats = answer.body.data;
-    expect(stats.pastes).toEqual({ total: 4, active: 2, expired: 2 });
-    expect(stats.files).toEqual({ total: 3, active: 1, expired: 2, total_bytes: 175 });
-    expect(stats.api_keys).toEqual({ total: 3, active: 2, expired: 1 });
+    expect(stats.pastes).toMatchObject({ total: 4, active: 2, expired: 2 });
+    expect(stats.files).toMatchObject({ total: 3, active: 1, expired: 2, total_bytes: 175, totalSize: "175 B" });
+    expect(stats.storage).toEqual({ configs: 2, mounts: 2 });
+    expect(stats.apiKeys).toEqual({ total: 3, active: 2, expired: 1 });
     expect(stats.mounts).toEqual({ total: 2, active: 1, inactive: 1 });
     expect(new Date(stats.generated_at).getTime()).toBeGreaterThanOrEqual(seededAt);
   });
 
   test("storage use per config, against its capacity (unlimited is null)", async () => {
     const { body } = await call("GET", "/admin/dashboard/stats", { auth: admin });
-    const storage = body.data.storage as Record<string, unknown>[];
+    const storage = body.data.storage_configs as Record<string, unknown>[];
     // The default comes first.
     expect(storage.map((row) => row.id)).toEqual([defaultStorageId, secondStorageId]);
     expect(storage[0]).toMatchObject({ is_default: true, provider_type: "local", used_bytes: 100, file_count: 1 });
@@ -209,7 +210,16 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
           { date: "2020-03-10", pastes: 1, files: 1 },
         ],
       });
+      // The CloudPaste document's today, thisWeek (from Monday the 9th) and thisMonth, in the same calendar.
+      const periods = (stats: typeof east, kind: "pastes" | "files") => {
+        const { today, thisWeek, thisMonth } = stats[kind];
+        return { today, thisWeek, thisMonth };
+      };
+      expect(periods(east, "pastes")).toEqual({ today: 1, thisWeek: 1, thisMonth: 3 });
+      expect(periods(east, "files")).toEqual({ today: 1, thisWeek: 2, thisMonth: 2 });
       const utc = await getDashboardStats(t.db, { now });
+      expect(periods(utc, "pastes")).toEqual({ today: 0, thisWeek: 1, thisMonth: 3 });
+      expect(periods(utc, "files")).toEqual({ today: 2, thisWeek: 2, thisMonth: 2 });
       expect(utc.activity.days.map((day) => [day.date, day.pastes, day.files])).toEqual([
         ["2020-03-04", 0, 0],
         ["2020-03-05", 0, 0],

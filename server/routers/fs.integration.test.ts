@@ -85,7 +85,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   const names = async (path: string, auth = admin) => {
     const answer = await list(path, auth);
     expect(answer.status).toBe(200);
-    return answer.body.data.entries.map((entry: { name: string }) => entry.name);
+    return answer.body.data.items.map((entry: { name: string }) => entry.name);
   };
   const download = (path: string, auth = admin, headers: Record<string, string> = {}) =>
     call("GET", `${fsOf(auth)}/download?${query({ path })}`, { auth, headers });
@@ -180,16 +180,16 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   test("the root lists mount points, and folders on the way to nested mounts", async () => {
     const root = await list("/");
     expect(root.body.data).toMatchObject({ path: "/", is_virtual: true, mount_id: null });
-    const entries = Object.fromEntries(root.body.data.entries.map((e: { name: string }) => [e.name, e]));
+    const entries = Object.fromEntries(root.body.data.items.map((e: { name: string }) => [e.name, e]));
     expect(Object.keys(entries).sort()).toEqual(["archive", "docs", "docsecret", "other", "secret", "team"]);
     expect(entries.docs).toMatchObject({ type: "directory", is_mount: true, mount_id: mounts["/docs"], path: "/docs" });
     expect(entries.team).toMatchObject({ type: "directory", is_mount: false, mount_id: null });
     const team = await list("/team");
     expect(team.body.data.is_virtual).toBe(true);
-    expect(team.body.data.entries).toEqual([expect.objectContaining({ name: "shared", is_mount: true })]);
+    expect(team.body.data.items).toEqual([expect.objectContaining({ name: "shared", is_mount: true })]);
     const docs = await list("/docs");
     expect(docs.body.data.mount_id).toBe(mounts["/docs"]);
-    expect(docs.body.data.entries.find((e: { name: string }) => e.name === "inner")).toMatchObject({
+    expect(docs.body.data.items.find((e: { name: string }) => e.name === "inner")).toMatchObject({
       is_mount: true,
       mount_id: mounts["/docs/inner"],
     });
@@ -254,7 +254,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       auth: admin,
     });
     expect(link.body.data).toMatchObject({ filename: "b.txt" });
-    const linked = await fetchLink(link.body.data.url);
+    const linked = await fetchLink(link.body.data.presignedUrl);
     expect(linked.status).toBe(200);
     expect(linked.headers.get("content-disposition")).toContain("attachment");
     expect(await linked.text()).toBe("bravo");
@@ -716,19 +716,24 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       call("GET", `${fsOf(auth)}/search?${query(params)}`, { auth, language });
     const global = await search({ q: "REPORT" });
     expect(global.status).toBe(200);
-    const paths = global.body.data.items.map((item: { path: string }) => item.path);
+    const paths = global.body.data.results.map((item: { path: string }) => item.path);
     expect(paths).toEqual(["/archive/report.md", "/docs/s/Report-2026.txt", "/docs/s/reports"]);
-    expect(global.body.data).toMatchObject({ total: 3, scope: "global", limit: 50, offset: 0, truncated: false });
-    expect(global.body.data.items[2]).toMatchObject({ type: "directory", mount_id: mounts["/docs"] });
+    expect(global.body.data).toMatchObject({
+      total: 3,
+      hasMore: false,
+      searchParams: { query: "REPORT", scope: "global", limit: 50, offset: 0 },
+      truncated: false,
+    });
+    expect(global.body.data.results[2]).toMatchObject({ type: "directory", mount_id: mounts["/docs"] });
     const paged = await search({ q: "report", limit: 1, offset: 1 });
-    expect(paged.body.data.items.map((item: { path: string }) => item.path)).toEqual(["/docs/s/Report-2026.txt"]);
+    expect(paged.body.data.results.map((item: { path: string }) => item.path)).toEqual(["/docs/s/Report-2026.txt"]);
     expect(paged.body.data.total).toBe(3);
     const inMount = await search({ q: "report", scope: "mount", mount_id: mounts["/archive"] as string });
-    expect(inMount.body.data.items.map((item: { path: string }) => item.path)).toEqual(["/archive/report.md"]);
+    expect(inMount.body.data.results.map((item: { path: string }) => item.path)).toEqual(["/archive/report.md"]);
     const inFolder = await search({ q: "q1", scope: "directory", path: "/docs/s" });
-    expect(inFolder.body.data.items.map((item: { path: string }) => item.path)).toEqual(["/docs/s/reports/q1.txt"]);
+    expect(inFolder.body.data.results.map((item: { path: string }) => item.path)).toEqual(["/docs/s/reports/q1.txt"]);
     const mountByName = await search({ q: "archiv" });
-    expect(mountByName.body.data.items[0]).toMatchObject({ path: "/archive", is_mount: true });
+    expect(mountByName.body.data.results[0]).toMatchObject({ path: "/archive", is_mount: true });
 
     const short = await search({ q: "r" });
     expect(short.status).toBe(400);
@@ -737,7 +742,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect((await search({ q: "report", scope: "mount" })).status).toBe(400);
     // A key finds only what lies under its base path.
     const keyed = await search({ q: "report" }, keyDocs);
-    expect(keyed.body.data.items.map((item: { path: string }) => item.path)).toEqual([
+    expect(keyed.body.data.results.map((item: { path: string }) => item.path)).toEqual([
       "/docs/s/Report-2026.txt",
       "/docs/s/reports",
     ]);
@@ -785,7 +790,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await driver.put(mainKey("docs/cache/outside.txt"), "o");
     expect(await names("/docs/cache")).not.toContain("outside.txt");
     const refreshed = await list("/docs/cache", admin, { refresh: "true" });
-    expect(refreshed.body.data.entries.map((e: { name: string }) => e.name)).toContain("outside.txt");
+    expect(refreshed.body.data.items.map((e: { name: string }) => e.name)).toContain("outside.txt");
     await driver.delete(mainKey("docs/cache/outside.txt"));
     const cleared = await call("POST", "/admin/cache/clear", { auth: admin });
     expect(cleared.status).toBe(200);
@@ -820,7 +825,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await Promise.all(Array.from({ length: 16 }, worker));
     const listed = await list("/docs/pages", admin, { refresh: "true" });
     expect(listed.body.data.total).toBe(count);
-    expect(listed.body.data.entries.at(-1).name).toBe("item-1009.txt");
+    expect(listed.body.data.items.at(-1).name).toBe("item-1009.txt");
     const found = await call(
       "GET",
       `/admin/fs/search?${query({ q: "item-100", scope: "directory", path: "/docs/pages" })}`,
@@ -836,7 +841,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
 
   test("a key is confined to its base path; the folders above it show only the way down", async () => {
     const root = await list("/", keyDocs);
-    expect(root.body.data.entries.map((e: { name: string }) => e.name)).toEqual(["docs"]);
+    expect(root.body.data.items.map((e: { name: string }) => e.name)).toEqual(["docs"]);
     expect((await list("/secret", keyDocs)).status).toBe(403);
     expect((await list("/docsecret", keyDocs)).status).toBe(403);
     expect((await download("/secret/keep.txt", keyDocs)).status).toBe(403);
@@ -914,7 +919,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
         // down to /docs) answers "/" listing /docs alone.
         const data = answer.body?.data;
         const browsedRoot = (operation === "list" || operation === "get") && data?.path === "/";
-        for (const path of [data?.path, data?.newPath, ...(data?.entries ?? []).map((e: { path: string }) => e.path)]) {
+        for (const path of [data?.path, data?.newPath, ...(data?.items ?? []).map((e: { path: string }) => e.path)]) {
           if (path !== undefined && !(browsedRoot && path === "/")) {
             expect(confined(path), `${context} -> ${path}`).toBe(true);
           }

@@ -30,7 +30,9 @@ import {
   fsRenameOutput,
   fsSearchInput,
   fsSearchOutput,
+  fsStoredFileOutput,
   fsUpdateInput,
+  fsUpdateOutput,
 } from "../../shared/schemas/fs";
 import {
   createFileLink,
@@ -138,7 +140,7 @@ function fsProcedures<Base extends typeof authedProcedure>(base: Base, prefix: s
         rest: { method: "POST", path: `${prefix}/update`, summary: "Write a text file (at most 10 MB)", tags },
       })
       .input(fsUpdateInput)
-      .output(fsEntry)
+      .output(fsUpdateOutput)
       .mutation(({ ctx, input }) => updateTextFile(ctx, ctx.auth, input)),
     remove: base
       .meta({
@@ -176,7 +178,7 @@ function fsProcedures<Base extends typeof authedProcedure>(base: Base, prefix: s
         rest: { method: "POST", path: `${prefix}/multipart/complete`, summary: "Finish a multipart upload", tags },
       })
       .input(fsMultipartCompleteInput)
-      .output(fsEntry)
+      .output(fsStoredFileOutput)
       .mutation(({ ctx, input }) => completeMultipart(ctx, ctx.auth, input)),
     multipartAbort: base
       .meta({
@@ -213,7 +215,7 @@ function fsProcedures<Base extends typeof authedProcedure>(base: Base, prefix: s
         },
       })
       .input(fsPresignCommitInput)
-      .output(fsEntry)
+      .output(fsStoredFileOutput)
       .mutation(({ ctx, input }) => commitPresignedUpload(ctx, ctx.auth, input)),
     batchCopy: base
       .meta({

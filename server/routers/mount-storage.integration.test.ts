@@ -157,7 +157,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
   const names = async (path: string, auth = admin) => {
     const answer = await call("GET", `/${auth === admin ? "admin" : "user"}/fs/list?${q({ path })}`, { auth });
     expect(answer.status).toBe(200);
-    return answer.body.data.entries.map((entry: { name: string }) => entry.name).sort();
+    return answer.body.data.items.map((entry: { name: string }) => entry.name).sort();
   };
   async function shareUpload(auth: string, path: string, content = "shared bytes", extra: Record<string, string> = {}) {
     const form = new FormData();
@@ -222,7 +222,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
 
     const found = await call("GET", `/admin/fs/search?${q({ q: "forest", scope: "global" })}`, { auth: admin });
     expect(found.status).toBe(200);
-    expect(found.body.data.items.map((item: { path: string }) => item.path).sort()).toEqual([
+    expect(found.body.data.results.map((item: { path: string }) => item.path).sort()).toEqual([
       "/photos/2026/forest.jpg",
       "/seed/photos/2026/forest.jpg",
     ]);
@@ -306,7 +306,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     expect((await call("GET", `${fs("get")}?${q({ path: sharePath })}`, { auth: mountKey })).status).toBe(404);
     expect((await call("GET", `${fs("download")}?${q({ path: sharePath })}`, { auth: mountKey })).status).toBe(404);
     const search = await call("GET", `${fs("search")}?${q({ q: "shared", scope: "global" })}`, { auth: mountKey });
-    expect(search.body.data.items).toEqual([]);
+    expect(search.body.data.results).toEqual([]);
     const remove = await call("POST", fs("batch-remove"), { auth: mountKey, body: { paths: [sharePath] } });
     expect(remove.body.data.deleted).toBe(0);
     const rename = await call("POST", fs("rename"), {
@@ -347,9 +347,9 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const slug = shared.body.data.slug;
     const name = shared.body.data.storage_path.split("/").pop();
     const listing = await call("GET", `/admin/fs/list?${q({ path: "/seed/shares/follow" })}`, { auth: admin });
-    expect(listing.body.data.entries).toEqual([expect.objectContaining({ name, share_slug: slug })]);
+    expect(listing.body.data.items).toEqual([expect.objectContaining({ name, share_slug: slug })]);
     const top = await call("GET", `/admin/fs/list?${q({ path: "/seed" })}`, { auth: admin });
-    expect(top.body.data.entries.find((entry: { name: string }) => entry.name === "shares").holds_shares).toBe(true);
+    expect(top.body.data.items.find((entry: { name: string }) => entry.name === "shares").holds_shares).toBe(true);
 
     const renamed = await call("POST", "/admin/fs/rename", {
       auth: admin,

@@ -243,6 +243,15 @@ export function isApiKeyFailure(failure: AppError): boolean {
   return failure.messageKey === "errors.apiKeyInvalid" || failure.messageKey === "errors.apiKeyExpired";
 }
 
+/**
+ * The list filter `created_by`: rows whose created_by is the value as the lists show it, or whose
+ * creator's bare id it is (CloudPaste's scripts may pass an admin id from /test/admin-token).
+ */
+export function createdByFilter(createdBy: string | undefined) {
+  if (!createdBy) return {};
+  return { AND: [{ createdBy: { in: [createdBy, `admin:${createdBy}`, `apikey:${createdBy}`] } }] };
+}
+
 /** The created_by value for rows a caller creates (docs/product.md §3: "apikey:<id>" for keys). */
 export function creatorOf(auth: AuthState): string {
   return auth.type === "admin" ? `admin:${auth.adminId}` : `apikey:${auth.keyId}`;

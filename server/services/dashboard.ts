@@ -2,6 +2,8 @@
 // walk over rows: the per-day series is one indexed range count per day and kind (14 small queries
 // that run the same on SQLite and Postgres, where a date-truncating GROUP BY would need per-provider
 // SQL). "Expired" uses the services' rule: past expires_at, or max_views > 0 and views >= max_views.
+
+import { formatBytes } from "../../shared/format-bytes";
 import type { DashboardStats } from "../../shared/schemas/dashboard";
 import { DASHBOARD_DAYS } from "../../shared/schemas/dashboard";
 import type { Database } from "../db/client";
@@ -31,10 +33,46 @@ export function dayWindows(now: Date, tzOffsetMinutes: number, days = DASHBOARD_
   });
 }
 
+type Range = { gte: Date; lt: Date };
+export type Periods = { today: Range; thisWeek: Range; thisMonth: Range };
+
+/**
+ * Today, this week (from Monday) and this month as whole calendar periods at a fixed offset east of
+ * UTC, each a UTC instant range [gte, lt), like the activity days.
+ */
+export function calendarPeriods(now: Date, tzOffsetMinutes: number): Periods {
+  const offsetMs = tzOffsetMinutes * MINUTE_MS;
+  const localMidnight = Math.floor((now.getTime() + offsetMs) / DAY_MS) * DAY_MS;
+  const local = new Date(localMidnight);
+  const weekStart = localMidnight - ((local.getUTCDay() + 6) % 7) * DAY_MS;
+  const range = (start: number, end: number) => ({ gte: new Date(start - offsetMs), lt: new Date(end - offsetMs) });
+  return {
+    today: range(localMidnight, localMidnight + DAY_MS),
+    thisWeek: range(weekStart, weekStart + 7 * DAY_MS),
+    thisMonth: range(
+      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1),
+      Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1),
+    ),
+  };
+}
+
+type PeriodCounts = { today: number; thisWeek: number; thisMonth: number };
+
+/** Rows created in each period, with one indexed range count per period. */
+async function countPeriods(periods: Periods, count: (createdAt: Range) => Promise<number>): Promise<PeriodCounts> {
+  const [today, thisWeek, thisMonth] = await Promise.all([
+    count(periods.today),
+    count(periods.thisWeek),
+    count(periods.thisMonth),
+  ]);
+  return { today, thisWeek, thisMonth };
+}
+
 export async function getDashboardStats(db: Database, options: DashboardOptions = {}): Promise<DashboardStats> {
   const now = options.now ?? new Date();
   const tzOffset = options.tzOffsetMinutes ?? 0;
   const windows = dayWindows(now, tzOffset);
+  const periods = calendarPeriods(now, tzOffset);
 
   const goneFile = {
     OR: [
@@ -62,6 +100,8 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
     mountActive,
     pastesPerDay,
     filesPerDay,
+    pastePeriods,
+    filePeriods,
   ] = await Promise.all([
     db.paste.count(),
     db.paste.count({ where: gonePaste }),
@@ -81,22 +121,28 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
     Promise.all(
       windows.map((day) => db.fileShare.count({ where: { ...ready, createdAt: { gte: day.start, lt: day.end } } })),
     ),
+    countPeriods(periods, (createdAt) => db.paste.count({ where: { createdAt } })),
+    countPeriods(periods, (createdAt) => db.fileShare.count({ where: { ...ready, createdAt } })),
   ]);
 
   const useById = new Map(
     storageUse.map((row) => [row.storageConfigId, { bytes: Number(row._sum.size ?? 0n), files: row._count._all }]),
   );
   const fileTotal = fileTotals._count._all;
+  const fileBytes = Number(fileTotals._sum.size ?? 0n);
 
   return {
-    pastes: { total: pasteTotal, active: pasteTotal - pasteExpired, expired: pasteExpired },
+    pastes: { total: pasteTotal, active: pasteTotal - pasteExpired, expired: pasteExpired, ...pastePeriods },
     files: {
       total: fileTotal,
       active: fileTotal - fileExpired,
       expired: fileExpired,
-      total_bytes: Number(fileTotals._sum.size ?? 0n),
+      ...filePeriods,
+      total_bytes: fileBytes,
+      totalSize: formatBytes(fileBytes),
     },
-    storage: storageConfigs.map((config) => ({
+    storage: { configs: storageConfigs.length, mounts: mountTotal },
+    storage_configs: storageConfigs.map((config) => ({
       id: config.id,
       name: config.name,
       provider_type: config.providerType,
@@ -105,7 +151,7 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
       file_count: useById.get(config.id)?.files ?? 0,
       total_bytes: config.totalStorageBytes === null ? null : Number(config.totalStorageBytes),
     })),
-    api_keys: { total: keyTotal, active: keyTotal - keyExpired, expired: keyExpired },
+    apiKeys: { total: keyTotal, active: keyTotal - keyExpired, expired: keyExpired },
     mounts: { total: mountTotal, active: mountActive, inactive: mountTotal - mountActive },
     activity: {
       tz_offset: tzOffset,

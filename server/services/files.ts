@@ -26,7 +26,7 @@ import type { StorageService } from "../storage";
 import { deliverableContentType, statedContentType } from "../storage/content-type";
 import type { PutBody, StorageDriver } from "../storage/driver";
 import { byteCounter, toNodeReadable } from "../storage/streams";
-import { type AuthState, creatorOf } from "./auth";
+import { type AuthState, createdByFilter, creatorOf } from "./auth";
 import type { ListingCache } from "./listing-cache";
 import { verifySharePassword } from "./pastes";
 import { assertUrlAllowed } from "./safe-fetch";
@@ -787,7 +787,13 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
       }
     : {};
   // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410.
-  const where = { ...ownedBy(auth), status: { in: ["ready", "gone"] }, ...search };
+  const where = {
+    ...ownedBy(auth),
+    status: { in: ["ready", "gone"] },
+    ...search,
+    ...createdByFilter(input.created_by),
+    ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
+  };
   const [rows, total] = await Promise.all([
     deps.db.fileShare.findMany({
       where,

@@ -31,7 +31,6 @@ import {
   driverOf,
   type FsDeps,
   type FsTree,
-  fileEntry,
   fileKeyOf,
   invalidateListings,
   isFolderPath,
@@ -41,6 +40,7 @@ import {
   nameOf,
   requireInsideMount,
   statLocation,
+  storedFileEntry,
 } from "./fs";
 import { getSystemSettings } from "./settings";
 import type { SweepDeps } from "./sweeper";
@@ -120,6 +120,13 @@ export async function resolveUploadTarget(
   return { tree, location, path, fileName: nameOf(path) };
 }
 
+/** The document's optional `mountId` must name the mount the path lies in (the path decides). */
+function assertMountOf(target: UploadTarget, mountId: string | undefined) {
+  if (mountId && mountId !== target.location.mount.id) {
+    throw new AppError("BAD_REQUEST", "errors.fsMountMismatch", { path: target.path });
+  }
+}
+
 async function refuseFolder(deps: FsDeps, target: UploadTarget) {
   const kind = await statLocation(await driverOf(deps, target.location), target.location);
   if (kind?.type === "directory") throw new AppError("CONFLICT", "errors.fsNotAFile", { path: target.path });
@@ -150,7 +157,12 @@ export async function uploadStream(
       await driver.delete(key).catch(() => undefined);
       throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
     }
-    return fileEntry(target.path, { size: stored.size, lastModified: new Date(), contentType });
+    return storedFileEntry(target.path, {
+      size: stored.size,
+      lastModified: new Date(),
+      contentType,
+      etag: stored.etag,
+    });
   } catch (error) {
     source.resume();
     throw error;
@@ -176,7 +188,7 @@ async function finishStoredUpload(deps: FsDeps, target: UploadTarget, storageCon
     await driver.delete(key).catch(() => undefined);
     throw insufficientStorage(stored.size, capacity);
   }
-  return fileEntry(target.path, stored);
+  return storedFileEntry(target.path, stored);
 }
 
 // ---- Multipart ---------------------------------------------------------------------------------
@@ -323,6 +335,7 @@ export async function purgeStaleMultipartUploads(deps: SweepDeps, now = new Date
 
 export async function presignUpload(deps: FsDeps, auth: AuthState, input: z.output<typeof fsPresignInput>) {
   const target = await resolveUploadTarget(deps, auth, input.path, input.fileName);
+  assertMountOf(target, input.mountId);
   await refuseFolder(deps, target);
   await assertSizeAllowed(deps, input.fileSize);
   await assertCapacity(deps, target.location.mount.storageConfigId, input.fileSize);
@@ -351,6 +364,7 @@ export async function commitPresignedUpload(
   input: z.output<typeof fsPresignCommitInput>,
 ) {
   const target = await resolveUploadTarget(deps, auth, input.path, input.fileName);
+  assertMountOf(target, input.mountId);
   return finishStoredUpload(deps, target, target.location.mount.storageConfigId, fileKeyOf(target.location));
 }
 

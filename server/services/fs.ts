@@ -10,6 +10,7 @@
 // area": keys never reach it (nor copy, move or delete a folder holding it), the admin sees its files
 // marked as shares (docs/decisions/0007-share-folder-and-mount-folders.md). Folder listings are cached per mount (services/listing-cache.ts)
 // and every write through the app invalidates the mounts on the storage config it wrote to.
+import { freemem, totalmem } from "node:os";
 import type { z } from "zod";
 import { hasPathPermission, isPathWithin, type Principal } from "../../shared/paths";
 import type { FsEntry, fsFileLinkInput, fsSearchInput, fsSearchOutput, fsUpdateInput } from "../../shared/schemas/fs";
@@ -108,8 +109,18 @@ export function locate(tree: FsTree, path: string): Location | null {
   return { mount: best, path, relative, prefix: mountKeyPrefix(best) };
 }
 
-function mountEntry(mount: MountRow, name: string, path: string): FsEntry {
+/** An entry with the CloudPaste document's names for its kind, date and media type beside ours. */
+function entryOf(fields: Omit<FsEntry, "isDirectory" | "lastModified" | "mimeType">): FsEntry {
   return {
+    ...fields,
+    isDirectory: fields.type === "directory",
+    lastModified: fields.modified,
+    mimeType: fields.mimetype,
+  };
+}
+
+function mountEntry(mount: MountRow, name: string, path: string): FsEntry {
+  return entryOf({
     name,
     path,
     type: "directory",
@@ -118,16 +129,16 @@ function mountEntry(mount: MountRow, name: string, path: string): FsEntry {
     mimetype: null,
     is_mount: true,
     mount_id: mount.id,
-  };
+  });
 }
 
 function folderEntry(name: string, path: string, modified: Date | null = null): FsEntry {
-  return { name, path, type: "directory", size: 0, modified, mimetype: null, is_mount: false, mount_id: null };
+  return entryOf({ name, path, type: "directory", size: 0, modified, mimetype: null, is_mount: false, mount_id: null });
 }
 
 export function fileEntry(path: string, object: Pick<ObjectInfo, "size" | "lastModified" | "contentType">): FsEntry {
   const name = nameOf(path);
-  return {
+  return entryOf({
     name,
     path,
     type: "file",
@@ -136,7 +147,16 @@ export function fileEntry(path: string, object: Pick<ObjectInfo, "size" | "lastM
     mimetype: object.contentType ?? contentTypeFor(name),
     is_mount: false,
     mount_id: null,
-  };
+  });
+}
+
+/** A file just written, as the document's upload answers it: the entry with the object's tag and type. */
+export function storedFileEntry(
+  path: string,
+  object: Pick<ObjectInfo, "size" | "lastModified" | "contentType" | "etag">,
+) {
+  const entry = fileEntry(path, object);
+  return { ...entry, etag: object.etag, contentType: entry.mimetype ?? contentTypeFor(entry.name) };
 }
 
 /** What mounts put directly in `path`: their mount points, or folders on the way to deeper ones. */
@@ -429,7 +449,7 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, op
     readonly: isReadOnly(auth),
     cached,
     total: entries.length,
-    entries,
+    items: entries,
     next_cursor: nextToken ? encodeCursor({ path, token: nextToken }) : null,
     has_more: nextToken !== null,
   };
@@ -481,7 +501,12 @@ export async function createFileLink(deps: FsDeps, auth: AuthState, input: z.out
     disposition: { type: input.force_download ? "attachment" : "inline", filename },
     contentType: object.contentType ?? contentTypeFor(filename),
   });
-  return { url, filename, expires_in: expiresIn, expires_at: new Date(Date.now() + expiresIn * 1000) };
+  return {
+    presignedUrl: url,
+    filename,
+    expires_in: expiresIn,
+    expires_at: new Date(Date.now() + expiresIn * 1000),
+  };
 }
 
 // ---- Search ------------------------------------------------------------------------------------
@@ -529,7 +554,7 @@ export async function searchFiles(
 ): Promise<z.infer<typeof fsSearchOutput>> {
   const tree = await loadTree(deps, auth);
   const needle = input.q.toLowerCase();
-  const matches = new Map<string, z.infer<typeof fsSearchOutput>["items"][number]>();
+  const matches = new Map<string, z.infer<typeof fsSearchOutput>["results"][number]>();
   const roots = searchRoots(tree, auth, input);
   let walked = 0;
   let truncated = false;
@@ -537,8 +562,19 @@ export async function searchFiles(
   const enough = input.offset + input.limit + 1;
   const belongsTo = (mount: MountRow, path: string) => locate(tree, path)?.mount.id === mount.id && canRead(auth, path);
 
+  const found = (mount: MountRow, entry: FsEntry) => ({
+    ...entry,
+    mount_id: mount.id,
+    mount_path: mount.mountPath,
+    mountId: mount.id,
+    mountName: mount.name,
+    relativePath: entry.path === mount.mountPath ? "" : entry.path.slice(mount.mountPath.length + 1),
+  });
+
+  const searched = new Set<string>();
   for (const { mount, folder } of roots) {
     if (truncated) break;
+    searched.add(mount.id);
     const mountName = nameOf(mount.mountPath);
     if (
       folder.relative === "" &&
@@ -546,7 +582,7 @@ export async function searchFiles(
       canRead(auth, mount.mountPath) &&
       !isHiddenShare(tree, mount.mountPath)
     ) {
-      matches.set(mount.mountPath, { ...mountEntry(mount, mountName, mount.mountPath), mount_path: mount.mountPath });
+      matches.set(mount.mountPath, found(mount, mountEntry(mount, mountName, mount.mountPath)));
     }
     const driver = await driverOf(deps, folder);
     const folderKey = folderKeyOf(folder);
@@ -567,7 +603,7 @@ export async function searchFiles(
           if (!name.toLowerCase().includes(needle)) continue;
           const path = `${mount.mountPath}/${segments.slice(0, i + 1).join("/")}`;
           if (!matches.has(path) && belongsTo(mount, path)) {
-            matches.set(path, { ...folderEntry(name, path), mount_id: mount.id, mount_path: mount.mountPath });
+            matches.set(path, found(mount, folderEntry(name, path)));
           }
         }
         if (isMarker) continue;
@@ -575,21 +611,20 @@ export async function searchFiles(
         if (!name.toLowerCase().includes(needle)) continue;
         const path = `${mount.mountPath}/${relative}`;
         if (belongsTo(mount, path)) {
-          matches.set(path, { ...fileEntry(path, object), mount_id: mount.id, mount_path: mount.mountPath });
+          matches.set(path, found(mount, fileEntry(path, object)));
         }
       }
       if (matches.size >= enough) truncated = true;
       if (truncated) break;
     }
   }
-  const items = [...matches.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const results = [...matches.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
-    q: input.q,
-    scope: input.scope,
-    items: items.slice(input.offset, input.offset + input.limit),
-    total: items.length,
-    limit: input.limit,
-    offset: input.offset,
+    results: results.slice(input.offset, input.offset + input.limit),
+    total: results.length,
+    hasMore: input.offset + input.limit < results.length,
+    searchParams: { query: input.q, scope: input.scope, limit: input.limit, offset: input.offset },
+    mountsSearched: searched.size,
     truncated,
   };
 }
@@ -617,16 +652,16 @@ export async function updateTextFile(deps: FsDeps, auth: AuthState, input: z.out
   const tree = await loadTree(deps, auth);
   const location = requireInsideMount(tree, input.path);
   const driver = await driverOf(deps, location);
-  if ((await statLocation(driver, location))?.type === "directory") {
-    throw new AppError("BAD_REQUEST", "errors.fsNotAFile", { path: input.path });
-  }
+  const existing = await statLocation(driver, location);
+  if (existing?.type === "directory") throw new AppError("BAD_REQUEST", "errors.fsNotAFile", { path: input.path });
   const name = nameOf(input.path);
   const type = contentTypeFor(name);
   const contentType = `${type === "application/octet-stream" ? "text/plain" : type}; charset=utf-8`;
   const size = Buffer.byteLength(input.content);
   const stored = await driver.put(fileKeyOf(location), input.content, { contentType, size });
   invalidateListings(deps, tree, [location.mount.storageConfigId]);
-  return fileEntry(input.path, { size: stored.size, lastModified: new Date(), contentType: type });
+  const object = { size: stored.size, lastModified: new Date(), contentType: type, etag: stored.etag };
+  return { ...storedFileEntry(input.path, object), isNewFile: existing === null };
 }
 
 // ---- Removing ----------------------------------------------------------------------------------
@@ -799,8 +834,14 @@ export async function listingCacheStats(deps: FsDeps) {
   };
 }
 
+/**
+ * The machine's memory (MB) as the document's "system" figures read it, and the server process's own
+ * resident size. (The JavaScript heap is no base for "free": under Bun its used part can exceed its
+ * reserved total.)
+ */
 function memoryMegabytes() {
-  const { heapUsed, heapTotal, rss } = process.memoryUsage();
   const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-  return { used: mb(heapUsed), free: mb(heapTotal - heapUsed), total: mb(heapTotal), rss: mb(rss) };
+  const total = totalmem();
+  const free = freemem();
+  return { used: mb(total - free), free: mb(free), total: mb(total), rss: mb(process.memoryUsage.rss()) };
 }

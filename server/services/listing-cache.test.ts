@@ -11,6 +11,9 @@ function listing(count: number) {
     modified: null,
     mimetype: null,
     is_mount: false,
+    isDirectory: false,
+    lastModified: null,
+    mimeType: null,
     mount_id: null,
   }));
   return { entries, exists: true };

@@ -7,7 +7,7 @@ import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } f
 import type { Database, DatabaseProvider } from "../db/client";
 import type { CountedPaste, ViewCounter } from "../db/view-counter";
 import { AppError } from "../errors";
-import { type AuthState, creatorOf } from "./auth";
+import { type AuthState, createdByFilter, creatorOf } from "./auth";
 import { consumeAttempt, RATE_LIMITS, refundAttempt } from "./rate-limit";
 import { generateUniqueSlug } from "./slugs";
 
@@ -211,7 +211,7 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
         ],
       }
     : {};
-  const where = { ...ownedBy(auth), ...search };
+  const where = { ...ownedBy(auth), ...search, ...createdByFilter(input.created_by) };
   const [rows, total] = await Promise.all([
     db.paste.findMany({ where, select: pasteSelect, orderBy: { createdAt: "desc" }, skip: offset, take: input.limit }),
     db.paste.count({ where }),

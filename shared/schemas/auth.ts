@@ -25,7 +25,13 @@ export const sessionOutput = z.discriminatedUnion("type", [
 
 export type SessionView = z.infer<typeof sessionOutput>;
 
-export const adminTokenOutput = z.object({ valid: z.literal(true), id: z.string(), username: z.string() });
+/** `adminId` is the CloudPaste document's name of `id`. */
+export const adminTokenOutput = z.object({
+  valid: z.literal(true),
+  id: z.string(),
+  adminId: z.string(),
+  username: z.string(),
+});
 
 const optionalText = z
   .string()

@@ -30,12 +30,22 @@ const shareCounts = z.object({
   active: z.number(),
   /** Past expiry or view limit reached, not yet purged. */
   expired: z.number(),
+  /**
+   * Created since the start of today, of this week (Monday) and of this month, in the calendar of
+   * `tz_offset` (the CloudPaste document's names).
+   */
+  today: z.number(),
+  thisWeek: z.number(),
+  thisMonth: z.number(),
 });
 
 export const dashboardStatsOutput = z.object({
   pastes: shareCounts,
-  files: shareCounts.extend({ total_bytes: z.number() }),
-  storage: z.array(
+  /** `totalSize` is `total_bytes` for people ("2.5 GB"), as the document shows it. */
+  files: shareCounts.extend({ total_bytes: z.number(), totalSize: z.string() }),
+  /** How many storage configurations and mounts there are (the document's `storage`). */
+  storage: z.object({ configs: z.number(), mounts: z.number() }),
+  storage_configs: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
@@ -48,7 +58,7 @@ export const dashboardStatsOutput = z.object({
       total_bytes: z.number().nullable(),
     }),
   ),
-  api_keys: z.object({ total: z.number(), active: z.number(), expired: z.number() }),
+  apiKeys: z.object({ total: z.number(), active: z.number(), expired: z.number() }),
   mounts: z.object({ total: z.number(), active: z.number(), inactive: z.number() }),
   activity: z.object({
     tz_offset: z.number(),

@@ -204,6 +204,10 @@ export const listFilesInput = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
   search: z.string().trim().max(200).optional(),
+  /** Only files of this creator: a created_by value, or the bare id of a key or the admin. */
+  created_by: z.string().trim().max(200).optional(),
+  /** Only files on this storage configuration. */
+  s3_config_id: z.string().trim().max(100).optional(),
 });
 
 export const listFilesOutput = z.object({

@@ -65,6 +65,10 @@ export const fsEntry = z.object({
   share_slug: z.string().nullable().optional(),
   /** Admin listings: a folder that is, or holds, a storage's share folder. */
   holds_shares: z.boolean().optional(),
+  /** The CloudPaste document's names of `type`, `modified` and `mimetype` (docs/coming-from-cloudpaste.md). */
+  isDirectory: z.boolean(),
+  lastModified: z.date().nullable(),
+  mimeType: z.string().nullable(),
 });
 
 export type FsEntry = z.infer<typeof fsEntry>;
@@ -79,7 +83,7 @@ export const fsListOutput = z.object({
   cached: z.boolean(),
   /** Entries in this answer (a paged listing: in this page). */
   total: z.number(),
-  entries: z.array(fsEntry),
+  items: z.array(fsEntry),
   /** Paged listings: pass it as `cursor` for the next page; null on the last page and for whole listings. */
   next_cursor: z.string().nullable(),
   has_more: z.boolean(),
@@ -112,15 +116,24 @@ export const fsSearchInput = z
     }
   });
 
-export const fsSearchResult = fsEntry.extend({ mount_id: z.string().nullable(), mount_path: z.string() });
+export const fsSearchResult = fsEntry.extend({
+  mount_id: z.string().nullable(),
+  mount_path: z.string(),
+  /** The document's names: the mount's id and name, and the path inside the mount. */
+  mountId: z.string(),
+  mountName: z.string(),
+  relativePath: z.string(),
+});
 
+/** The layout of the CloudPaste document's search answer. */
 export const fsSearchOutput = z.object({
-  q: z.string(),
-  scope: z.enum(SEARCH_SCOPES),
-  items: z.array(fsSearchResult),
+  results: z.array(fsSearchResult),
   total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
+  hasMore: z.boolean(),
+  /** The search as the server read it (`query` is the search text, sent as `q` or `query`). */
+  searchParams: z.object({ query: z.string(), scope: z.enum(SEARCH_SCOPES), limit: z.number(), offset: z.number() }),
+  /** How many mounts the search walked. */
+  mountsSearched: z.number(),
   /**
    * True when the search stopped before walking everything: it had this page and at least one match
    * more (then `total` counts what it found so far), or it reached its object limit.
@@ -136,7 +149,8 @@ export const fsFileLinkInput = z.object({
 });
 
 export const fsFileLinkOutput = z.object({
-  url: z.string(),
+  /** The signed link (the document's name). */
+  presignedUrl: z.string(),
   filename: z.string(),
   expires_in: z.number(),
   expires_at: z.date(),
@@ -159,6 +173,11 @@ export const fsUpdateInput = z.object({
     .max(MAX_TEXT_BYTES, "errors.contentTooLarge")
     .refine((value) => Buffer.byteLength(value) <= MAX_TEXT_BYTES, "errors.contentTooLarge"),
 });
+
+/** A file just written: its entry with the stored object's tag and type, as the document's upload answers. */
+export const fsStoredFileOutput = fsEntry.extend({ etag: z.string().nullable(), contentType: z.string() });
+
+export const fsUpdateOutput = fsStoredFileOutput.extend({ isNewFile: z.boolean() });
 
 export const fsRemoveOutput = z.object({
   deleted: z.number(),
@@ -215,7 +234,16 @@ export const fsMultipartAbortInput = z.object({
   key: z.string().max(2048).optional(),
 });
 
-export const fsPresignInput = z.object({ path: targetPath, fileName: fileName.optional(), contentType, fileSize });
+/** The document's optional `mountId`: the path decides the mount; when given, it must be that mount. */
+const mountId = z.string().max(100).optional();
+
+export const fsPresignInput = z.object({
+  path: targetPath,
+  fileName: fileName.optional(),
+  contentType,
+  fileSize,
+  mountId,
+});
 
 export const fsPresignOutput = z.object({
   presignedUrl: z.string(),
@@ -237,6 +265,9 @@ export const fsPresignCommitInput = z.object({
   etag: z.string().max(200).optional().nullable(),
   contentType,
   fileSize: fileSize.optional(),
+  mountId,
+  /** Sent by the document's scripts; not needed: the commit checks the object stored at the path. */
+  uploadId: z.string().max(1024).optional().nullable(),
 });
 
 /**

@@ -138,6 +138,8 @@ export const listPastesInput = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).optional(),
   search: z.string().trim().max(200).optional(),
+  /** Only pastes of this creator: a created_by value, or the bare id of a key or the admin. */
+  created_by: z.string().trim().max(200).optional(),
 });
 
 /** On REST the pastes are the envelope's data, with the pagination beside it (CloudPaste's layout). */

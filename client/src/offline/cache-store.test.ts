@@ -59,7 +59,7 @@ const listing = (path: string): CachedDirectoryData => ({
   total: 1,
   next_cursor: null,
   has_more: false,
-  entries: [
+  items: [
     {
       name: "report.md",
       path: `${path}/report.md`,
@@ -69,6 +69,9 @@ const listing = (path: string): CachedDirectoryData => ({
       mimetype: "text/markdown",
       is_mount: false,
       mount_id: null,
+      isDirectory: false,
+      lastModified: new Date(NOW - DAY),
+      mimeType: "text/markdown",
     },
   ],
 });

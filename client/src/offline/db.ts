@@ -93,6 +93,9 @@ export class OfflineDatabase extends Dexie {
           item.sessionScope ??= null;
         }),
     );
+    // Version 3: folder listings name their entries `items` (the CloudPaste layout); listings kept in
+    // the old shape would show as empty folders offline, so they are dropped and fetched again.
+    this.version(3).upgrade((transaction) => transaction.table("directories").clear());
   }
 }
 

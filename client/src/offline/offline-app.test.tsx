@@ -56,7 +56,7 @@ const docsListing = {
   readonly: false,
   cached: false,
   total: 1,
-  entries: [
+  items: [
     {
       name: "notes.md",
       path: "/docs/notes.md",
@@ -66,6 +66,9 @@ const docsListing = {
       mimetype: "text/markdown",
       is_mount: false,
       mount_id: null,
+      isDirectory: false,
+      lastModified: new Date("2026-01-01T00:00:00Z"),
+      mimeType: "text/markdown",
     } satisfies FsEntry,
   ],
 };

@@ -147,7 +147,7 @@ describe("offline link: reads", () => {
       readonly: false,
       cached: false,
       total: 0,
-      entries: [],
+      items: [],
     };
     const admin = clientWith(async () => listing, { authType: "admin", scope: "admin:root" });
     await admin.client.query("fs.admin.list", { path: "/docs" });

@@ -18,9 +18,9 @@ import { explorerTasks } from "../lib/explorer/task-store";
 const server = mockTrpc();
 
 function entry(overrides: Partial<FsEntry> & { name: string }): FsEntry {
-  return {
+  const fields = {
     path: `/docs/${overrides.name}`,
-    type: "file",
+    type: "file" as const,
     size: 10,
     modified: new Date("2026-01-01T00:00:00Z"),
     mimetype: "text/plain",
@@ -28,17 +28,23 @@ function entry(overrides: Partial<FsEntry> & { name: string }): FsEntry {
     mount_id: null,
     ...overrides,
   };
+  return {
+    ...fields,
+    isDirectory: fields.type === "directory",
+    lastModified: fields.modified,
+    mimeType: fields.mimetype,
+  };
 }
 
-function listing(entries: FsEntry[], readonly = false, nextCursor: string | null = null) {
+function listing(items: FsEntry[], readonly = false, nextCursor: string | null = null) {
   return {
     path: "/docs",
     is_virtual: false,
     mount_id: "m1",
     readonly,
     cached: false,
-    total: entries.length,
-    entries,
+    total: items.length,
+    items,
     next_cursor: nextCursor,
     has_more: nextCursor !== null,
   };
@@ -273,7 +279,7 @@ describe("mount explorer: basket, tasks and copy", () => {
       readonly: false,
       cached: false,
       total: 2,
-      entries: [
+      items: [
         entry({ name: "docs", path: "/docs", type: "directory", is_mount: true, mount_id: "m1" }),
         entry({ name: "bucket", path: "/bucket", type: "directory", is_mount: true, mount_id: "m2" }),
       ],

@@ -41,7 +41,7 @@ function fakeClient(calls: Calls, overrides: Partial<FsClient> = {}): FsClient {
       return result;
     };
   return {
-    list: record("list", { entries: [] }) as unknown as FsClient["list"],
+    list: record("list", { items: [] }) as unknown as FsClient["list"],
     mkdir: record("mkdir", {}),
     remove: record("remove", { deleted: 1, failed: [] }) as FsClient["remove"],
     multipartInit: record("multipartInit", {

@@ -16,9 +16,19 @@ const DAYS = ["2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-0
 
 function stats(overrides: Partial<DashboardStats> = {}): DashboardStats {
   return {
-    pastes: { total: 12, active: 9, expired: 3 },
-    files: { total: 5, active: 4, expired: 1, total_bytes: 3 * 1024 * 1024 },
-    storage: [
+    pastes: { total: 12, active: 9, expired: 3, today: 0, thisWeek: 6, thisMonth: 12 },
+    files: {
+      total: 5,
+      active: 4,
+      expired: 1,
+      today: 0,
+      thisWeek: 3,
+      thisMonth: 5,
+      total_bytes: 3 * 1024 * 1024,
+      totalSize: "3 MB",
+    },
+    storage: { configs: 2, mounts: 2 },
+    storage_configs: [
       {
         id: "local",
         name: "Local storage",
@@ -38,7 +48,7 @@ function stats(overrides: Partial<DashboardStats> = {}): DashboardStats {
         total_bytes: 4 * 1024 * 1024,
       },
     ],
-    api_keys: { total: 3, active: 2, expired: 1 },
+    apiKeys: { total: 3, active: 2, expired: 1 },
     mounts: { total: 2, active: 1, inactive: 1 },
     activity: {
       tz_offset: 480,

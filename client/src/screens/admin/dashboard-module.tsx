@@ -74,7 +74,7 @@ export default function DashboardModule() {
               </Panel>
               <SystemPanel />
             </div>
-            <StoragePanel storage={stats.data.storage} />
+            <StoragePanel storage={stats.data.storage_configs} />
           </>
         )}
         <CachePanel />

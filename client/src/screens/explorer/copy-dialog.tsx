@@ -64,7 +64,7 @@ function CopyForm({
   const [folder, setFolder] = useState(startFolder);
   const [skipExisting, setSkipExisting] = useState(true);
   const list = api.list.useQuery({ path: folder });
-  const folders = (list.data?.entries ?? []).filter((entry) => entry.type === "directory");
+  const folders = (list.data?.items ?? []).filter((entry) => entry.type === "directory");
   const intoItself = sources.some((source) => source.type === "directory" && isPathWithin(source.path, folder));
   const problem = !list.data
     ? null

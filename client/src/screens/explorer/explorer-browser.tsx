@@ -151,7 +151,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
     try {
       if (entry.size > BLOB_DOWNLOAD_MAX) {
         const link = await apiUtils.fileLink.fetch({ path: entry.path, force_download: true }, { staleTime: 0 });
-        window.location.assign(link.url);
+        window.location.assign(link.presignedUrl);
         return;
       }
       await downloadFile({ authType, headers: headers(), path: entry.path, filename: entry.name });
@@ -163,7 +163,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const copyLink = async (entry: FsEntry) => {
     try {
       const link = await apiUtils.fileLink.fetch({ path: entry.path, force_download: false }, { staleTime: 0 });
-      const ok = await copyText(new URL(link.url, window.location.href).toString());
+      const ok = await copyText(new URL(link.presignedUrl, window.location.href).toString());
       if (ok) toast.success(t("explorer.actions.linkCopied"));
       else toast.error(t("explorer.actions.copyFailed"));
     } catch (error) {

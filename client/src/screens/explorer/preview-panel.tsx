@@ -161,8 +161,8 @@ function PreviewBody({
             filename: file.name,
             mimetype: file.mimetype ?? "application/octet-stream",
             size: file.size,
-            preview_url: inline.data.url,
-            download_url: attachment.data.url,
+            preview_url: inline.data.presignedUrl,
+            download_url: attachment.data.presignedUrl,
           }}
           onReload={() => void Promise.all([inline.refetch(), attachment.refetch()])}
           isReloading={inline.isRefetching || attachment.isRefetching}

@@ -145,7 +145,7 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
             <h2 className="text-sm font-semibold text-slate-900 dark:text-white">
               {results.data
                 ? results.data.truncated
-                  ? t("explorer.search.resultsTitlePartial", { count: results.data.items.length, q: submitted.q })
+                  ? t("explorer.search.resultsTitlePartial", { count: results.data.results.length, q: submitted.q })
                   : t("explorer.search.resultsTitle", { count: results.data.total, q: submitted.q })
                 : t("explorer.search.searching")}
             </h2>
@@ -171,11 +171,11 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
                 })}
               </FormAlert>
             </div>
-          ) : results.data.items.length === 0 ? (
+          ) : results.data.results.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("explorer.search.none")}</p>
           ) : (
             <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
-              {results.data.items.map((item) => {
+              {results.data.results.map((item) => {
                 const folderPath = item.type === "directory" ? item.path : parentOf(item.path);
                 return (
                   <li key={item.path} className="flex items-center gap-3 py-2">

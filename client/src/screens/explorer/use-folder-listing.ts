@@ -15,7 +15,7 @@ export function useFolderListing(path: string) {
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
   const pages = query.data?.pages;
-  const entries = useMemo<FsEntry[]>(() => pages?.flatMap((page) => page.entries) ?? [], [pages]);
+  const entries = useMemo<FsEntry[]>(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
   return {
     /** The first page: what the folder is (virtual, its mount, read-only, from cache, an offline copy). */
     first: pages?.[0],

@@ -27,6 +27,7 @@ export const enFsErrors = {
   fsMountRootProtected: "A mount point cannot be renamed, replaced or deleted here; change it in mount management",
   fsAlreadyExists: "{{path}} already exists",
   fsNotAFile: "{{path}} is a folder, not a file",
+  fsMountMismatch: "{{path}} is not in the mount named by mountId",
   fsMoveIntoItself: "A folder cannot be moved or copied into itself",
   fsNoFilesToCopy: "No files found to copy",
   fsCopyTargetMountMismatch: "{{path}} is not in the target mount",

@@ -26,6 +26,7 @@ export const zhFsErrors: typeof enFsErrors = {
   fsMountRootProtected: "挂载点不能在此重命名、替换或删除，请在挂载管理中修改",
   fsAlreadyExists: "{{path}} 已存在",
   fsNotAFile: "{{path}} 是文件夹，不是文件",
+  fsMountMismatch: "{{path}} 不在 mountId 指定的挂载点中",
   fsMoveIntoItself: "不能将文件夹移动或复制到其自身内部",
   fsNoFilesToCopy: "没有找到要复制的文件",
   fsCopyTargetMountMismatch: "{{path}} 不在目标挂载点中",

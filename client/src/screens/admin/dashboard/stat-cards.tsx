@@ -46,8 +46,8 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
       id: "keys",
       label: t("dashboard.cards.apiKeys"),
       icon: KeyIcon,
-      total: stats.api_keys.total,
-      parts: [active(stats.api_keys.active), expired(stats.api_keys.expired)],
+      total: stats.apiKeys.total,
+      parts: [active(stats.apiKeys.active), expired(stats.apiKeys.expired)],
     },
     {
       id: "mounts",

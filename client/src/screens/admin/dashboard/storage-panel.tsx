@@ -8,7 +8,7 @@ import { UsageBar } from "../../../components/usage-bar";
 import { currentLanguage } from "../../../i18n";
 import { Panel } from "./panel";
 
-export function StoragePanel({ storage }: { storage: DashboardStats["storage"] }) {
+export function StoragePanel({ storage }: { storage: DashboardStats["storage_configs"] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
