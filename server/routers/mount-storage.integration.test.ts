@@ -453,10 +453,10 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
       const params: Record<string, string> = { path: "/seed/many", limit: "100", ...(cursor ? { cursor } : {}) };
       const page = await call("GET", `/admin/fs/list?${q(params)}`, { auth: admin });
       expect(page.status).toBe(200);
-      expect(page.body.data.entries.length).toBeLessThanOrEqual(100);
-      expect(page.body.data.total).toBe(page.body.data.entries.length);
+      expect(page.body.data.items.length).toBeLessThanOrEqual(100);
+      expect(page.body.data.total).toBe(page.body.data.items.length);
       expect(page.body.data.has_more).toBe(page.body.data.next_cursor !== null);
-      seen.push(...page.body.data.entries.map((entry: { name: string }) => entry.name));
+      seen.push(...page.body.data.items.map((entry: { name: string }) => entry.name));
       cursor = page.body.data.next_cursor;
       pages++;
     } while (cursor);
@@ -466,7 +466,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     expect([...seen].sort()).toEqual([...Array.from({ length: count }, (_, i) => name(i)), "sub"].sort());
     // Without a limit the folder comes whole, as before.
     const whole = await call("GET", `/admin/fs/list?${q({ path: "/seed/many" })}`, { auth: admin });
-    expect(whole.body.data.entries.length).toBe(count + 1);
+    expect(whole.body.data.items.length).toBe(count + 1);
     expect(whole.body.data.next_cursor).toBeNull();
 
     // A cursor belongs to its folder: another folder's, or an edited one, is a 400 in the caller's language.
@@ -490,15 +490,16 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
       },
     );
     expect(broad.status).toBe(200);
-    expect(broad.body.data.items.length).toBe(10);
-    expect(broad.body.data.items[0].name).toBe("item-0000.txt");
+    expect(broad.body.data.results.length).toBe(10);
+    expect(broad.body.data.results[0].name).toBe("item-0000.txt");
     expect(broad.body.data.truncated).toBe(true);
+    expect(broad.body.data).toMatchObject({ hasMore: true, mountsSearched: 1 });
     const next = await call(
       "GET",
       `/admin/fs/search?${q({ q: "item-", scope: "directory", path: "/seed/many", limit: "10", offset: "10" })}`,
       { auth: admin },
     );
-    expect(next.body.data.items[0].name).toBe("item-0010.txt");
+    expect(next.body.data.results[0].name).toBe("item-0010.txt");
 
     const narrow = await call(
       "GET",
@@ -507,7 +508,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
         auth: admin,
       },
     );
-    expect(narrow.body.data.items.map((item: { path: string }) => item.path)).toEqual(["/seed/many/item-0042.txt"]);
+    expect(narrow.body.data.results.map((item: { path: string }) => item.path)).toEqual(["/seed/many/item-0042.txt"]);
     expect(narrow.body.data.truncated).toBe(false);
   });
 });
