@@ -126,17 +126,20 @@ describe("mount explorer (admin)", () => {
       "fs.admin.search": (input) => {
         const { limit = 50 } = input as { limit?: number };
         asked.push({ limit });
-        const items = Array.from({ length: limit === 50 ? 2 : 3 }, (_, i) => ({
+        const results = Array.from({ length: limit === 50 ? 2 : 3 }, (_, i) => ({
           ...entry({ name: `hit-${i}.txt` }),
+          mount_id: "m1",
           mount_path: "/docs",
+          mountId: "m1",
+          mountName: "Docs",
+          relativePath: `hit-${i}.txt`,
         }));
         return {
-          q: "hit",
-          scope: "global",
-          items,
-          total: items.length + (limit === 50 ? 1 : 0),
-          limit,
-          offset: 0,
+          results,
+          total: results.length + (limit === 50 ? 1 : 0),
+          hasMore: limit === 50,
+          searchParams: { query: "hit", scope: "global", limit, offset: 0 },
+          mountsSearched: 1,
           truncated: limit === 50,
         };
       },
