@@ -24,6 +24,9 @@ export const NAME_ALIASES: Record<string, string> = {
   total_size: "size",
   /** The file system's uploads count bytes in `fileSize`; the document's presign/commit says `size`. */
   size: "fileSize",
+  /** The document's mount body: `type` and `s3_config_id` (its `config.path` is read by the mount schema). */
+  type: "storage_type",
+  s3_config_id: "storage_config_id",
 };
 
 function toSnakeCase(name: string): string {

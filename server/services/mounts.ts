@@ -151,13 +151,15 @@ async function withPathConflict<T>(
 
 export async function createMount(deps: MountDeps, createdBy: string, input: z.output<typeof createMountInput>) {
   const { db } = deps;
+  const mountPath = input.mount_path ?? input.config?.path;
+  if (!mountPath) throw new AppError("BAD_REQUEST", "errors.mountPathRequired");
   const { storageType, defaultFolder } = await storageFor(db, input.storage_config_id, input.storage_type);
-  await assertPathFree(db, input.mount_path);
-  const row = await withPathConflict(db, input.mount_path, undefined, () =>
+  await assertPathFree(db, mountPath);
+  const row = await withPathConflict(db, mountPath, undefined, () =>
     db.mount.create({
       data: {
         name: input.name,
-        mountPath: input.mount_path,
+        mountPath,
         storageType,
         storageConfigId: input.storage_config_id,
         folder: input.folder ?? defaultFolder,
@@ -185,13 +187,14 @@ export async function updateMount(deps: MountDeps, input: z.output<typeof update
     input.storage_config_id !== undefined || input.storage_type !== undefined
       ? (await storageFor(db, storageConfigId, input.storage_type)).storageType
       : existing.storageType;
-  if (input.mount_path) await assertPathFree(db, input.mount_path, input.id);
-  const row = await withPathConflict(db, input.mount_path, input.id, () =>
+  const mountPath = input.mount_path ?? input.config?.path;
+  if (mountPath) await assertPathFree(db, mountPath, input.id);
+  const row = await withPathConflict(db, mountPath, input.id, () =>
     db.mount.update({
       where: { id: input.id },
       data: {
         name: input.name,
-        mountPath: input.mount_path,
+        mountPath,
         storageType,
         storageConfigId,
         folder: input.folder,

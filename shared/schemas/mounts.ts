@@ -87,7 +87,14 @@ const remark = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value?.trim() || null));
 
-const storageType = z.enum(MOUNT_STORAGE_TYPES, { error: "errors.mountStorageTypeInvalid" });
+/** Any case: CloudPaste's document writes "s3", its panel "S3". */
+const storageType = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? (MOUNT_STORAGE_TYPES.find((type) => type.toLowerCase() === value.toLowerCase()) ?? value)
+      : value,
+  z.enum(MOUNT_STORAGE_TYPES, { error: "errors.mountStorageTypeInvalid" }),
+);
 
 /** The storage folder a mount shows, "a/b" from the storage root; "" is the root itself. */
 const mountFolder = storageFolder;
@@ -105,9 +112,23 @@ export function describeMountLocation(
   return `s3://${storage.bucket_name ?? ""}/${inside}`;
 }
 
+/**
+ * CloudPaste's document nests the mount's path in `config: { path, read_only }`; `mount_path` wins
+ * when both are given. Read-only is ours per API key (mount_read_only), not per mount: asking a mount
+ * to be read-only is refused rather than silently ignored.
+ */
+const documentMountConfig = z
+  .object({
+    path: mountPath.optional(),
+    read_only: z.literal(false, { error: "errors.mountReadOnlyPerKey" }).optional(),
+  })
+  .strict();
+
 export const createMountInput = z.object({
   name: mountName,
-  mount_path: mountPath,
+  /** Required unless the document's `config.path` gives it. */
+  mount_path: mountPath.optional(),
+  config: documentMountConfig.optional(),
   /** Absent: the storage config's default folder. */
   folder: mountFolder.optional(),
   /** Optional: derived from the storage config; when given it must match it. */
@@ -124,6 +145,7 @@ export const updateMountInput = z.object({
   id: z.string().min(1).max(100),
   name: mountName.optional(),
   mount_path: mountPath.optional(),
+  config: documentMountConfig.optional(),
   folder: mountFolder.optional(),
   storage_type: storageType.optional(),
   storage_config_id: storageConfigId.optional(),

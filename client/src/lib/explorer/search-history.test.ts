@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { setOfflineDbForTests } from "../../offline/db";
 import { createTestDb } from "../../offline/test/fake-db";
 import {
@@ -18,6 +18,12 @@ async function rowsEventually(db: ReturnType<typeof createTestDb>, count: number
   }
   throw new Error(`expected ${count} rows, found ${await db.searchHistory.count()}`);
 }
+
+// Each test starts from an empty history: searches typed by other files' tests live in the same module.
+beforeEach(() => {
+  setOfflineDbForTests(undefined);
+  clearSearchHistory();
+});
 
 afterEach(() => {
   clearSearchHistory();

@@ -10,6 +10,7 @@ export const zhFsErrors: typeof enFsErrors = {
   mountPathRoot: "根目录 / 不能作为挂载路径，请使用如 /docs 的路径",
   mountPathReserved: "该路径为系统保留路径，请换一个",
   mountPathTaken: "已有其他挂载点使用该路径",
+  mountReadOnlyPerKey: "挂载点本身不设只读：请改为给 API 密钥设置只读挂载权限（mount_read_only）",
   mountStorageConfigRequired: "请选择存储配置",
   mountStorageTypeInvalid: "存储类型必须是 S3 或 local",
   mountStorageTypeMismatch: "存储类型与所选存储配置不一致",
