@@ -11,7 +11,8 @@ export const enFsErrors = {
   mountPathRoot: "The root / cannot be a mount path; choose a path such as /docs",
   mountPathReserved: "This path is reserved by the system; choose another",
   mountPathTaken: "Another mount already uses this path",
-  mountReadOnlyPerKey: "Mounts are not read-only themselves: give the API key read-only mount access (mount_read_only) instead",
+  mountReadOnlyPerKey:
+    "Mounts are not read-only themselves: give the API key read-only mount access (mount_read_only) instead",
   mountStorageConfigRequired: "Choose a storage configuration",
   mountStorageTypeInvalid: "The storage type must be S3 or local",
   mountStorageTypeMismatch: "The storage type does not match the chosen storage configuration",
