@@ -342,7 +342,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect(readOnly.body.message).toContain("mount_read_only");
     const noPath = await call("POST", "/admin/mounts", admin, body);
     expect(noPath.status).toBe(400);
-    expect(noPath.body.message).toBe("Enter the mount path");
+    expect(noPath.body.message).toBe("mount_path: Enter the mount path");
     expect(
       (await call("GET", "/admin/mounts", admin)).body.data.map((m: { mount_path: string }) => m.mount_path),
     ).not.toContain("/doc-ro");

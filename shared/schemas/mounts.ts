@@ -124,21 +124,27 @@ const documentMountConfig = z
   })
   .strict();
 
-export const createMountInput = z.object({
-  name: mountName,
-  /** Required unless the document's `config.path` gives it. */
-  mount_path: mountPath.optional(),
-  config: documentMountConfig.optional(),
-  /** Absent: the storage config's default folder. */
-  folder: mountFolder.optional(),
-  /** Optional: derived from the storage config; when given it must match it. */
-  storage_type: storageType.optional(),
-  storage_config_id: storageConfigId,
-  remark,
-  is_active: z.boolean().default(true),
-  sort_order: sortOrder.default(0),
-  cache_ttl: cacheTtl.default(DEFAULT_CACHE_TTL),
-});
+export const createMountInput = z
+  .object({
+    name: mountName,
+    /** Required unless the document's `config.path` gives it. */
+    mount_path: mountPath.optional(),
+    config: documentMountConfig.optional(),
+    /** Absent: the storage config's default folder. */
+    folder: mountFolder.optional(),
+    /** Optional: derived from the storage config; when given it must match it. */
+    storage_type: storageType.optional(),
+    storage_config_id: storageConfigId,
+    remark,
+    is_active: z.boolean().default(true),
+    sort_order: sortOrder.default(0),
+    cache_ttl: cacheTtl.default(DEFAULT_CACHE_TTL),
+  })
+  .superRefine((input, context) => {
+    if (input.mount_path === undefined && input.config?.path === undefined) {
+      context.addIssue({ code: "custom", path: ["mount_path"], message: "errors.mountPathRequired" });
+    }
+  });
 
 /** Absent fields keep their value. */
 export const updateMountInput = z.object({
