@@ -18,6 +18,7 @@ import {
   openPage,
   PHONE,
   type RunningApp,
+  signInAsAdmin,
   startApp,
 } from "./harness";
 
@@ -70,8 +71,9 @@ function realErrors(errors: string[]): string[] {
 
 async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}) {
   const opened = await openPage(browser, options);
+  // The browser's session is a cookie (issue 21): signed in as the web login does it.
+  await signInAsAdmin(opened.context, app);
   await opened.page.goto(`${app.baseUrl}/`);
-  await opened.page.evaluate((adminToken) => localStorage.setItem("admin_token", adminToken), token);
   return opened;
 }
 
