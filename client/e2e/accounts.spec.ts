@@ -97,8 +97,7 @@ describe("accounts and access", () => {
     expect(await sessionCookieOf(context)).toBeUndefined();
 
     // The same in English.
-    await page.getByRole("button", { name: /^语言：/ }).click();
-    await page.getByRole("option", { name: "English" }).click();
+    await page.getByRole("combobox", { name: /^语言：/ }).selectOption({ label: "English" });
     await page.getByLabel("Password", { exact: true }).fill("still-not-it");
     await page.getByLabel("Password", { exact: true }).press("Enter");
     await page.getByRole("alert").filter({ hasText: "Wrong username or password" }).waitFor();
