@@ -11,6 +11,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { E2E_ADMIN_PASSWORD, signInAsAdmin } from "../../client/e2e/harness";
 import { adminAuthorization, REPO_ROOT, type ServerProcess, startServerProcess } from "../test/server-process";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -24,7 +25,6 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const PASSWORD = "bench-weight-admin-password";
 const KIB = 1024;
 /** How long the anonymous visitor with the service worker on is watched. */
 const VISITOR_WINDOW_MS = 8_000;
@@ -112,22 +112,18 @@ function meter(context: BrowserContext) {
   };
 }
 
-async function newContext(browser: Browser, serviceWorkers: "allow" | "block", token?: string) {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: "en-US",
-    serviceWorkers,
-  });
-  if (token) await context.addInitScript((value) => localStorage.setItem("admin_token", value), token);
-  return context;
+async function newContext(browser: Browser, serviceWorkers: "allow" | "block") {
+  return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", serviceWorkers });
 }
 
-async function measureRoute(browser: Browser, baseUrl: string, route: RouteCase, token: string): Promise<Weight> {
-  const context = await newContext(browser, "block", route.signedIn ? token : undefined);
+async function measureRoute(browser: Browser, server: ServerProcess, route: RouteCase): Promise<Weight> {
+  const context = await newContext(browser, "block");
+  // The app's own sign-in: a session cookie (the page keeps no token of its own).
+  if (route.signedIn) await signInAsAdmin(context, server);
   const metered = meter(context);
   const page: Page = await context.newPage();
   try {
-    await page.goto(`${baseUrl}${route.path}`);
+    await page.goto(`${server.baseUrl}${route.path}`);
     await page.locator(route.ready).first().waitFor({ timeout: 30_000 });
     await metered.settle();
     return await metered.weight();
@@ -207,13 +203,14 @@ async function measureBuild(
   browser: Browser,
   clientDir: string,
 ): Promise<{ cases: RouteCase[]; figures: BuildFigures }> {
-  const server: ServerProcess = await startServerProcess({ env: { ADMIN_PASSWORD: PASSWORD, CLIENT_DIR: clientDir } });
+  const server: ServerProcess = await startServerProcess({
+    env: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, CLIENT_DIR: clientDir },
+  });
   try {
-    const authorization = await adminAuthorization(server.baseUrl, PASSWORD);
-    const token = authorization.slice("Bearer ".length);
+    const authorization = await adminAuthorization(server.baseUrl, E2E_ADMIN_PASSWORD);
     const cases = routeCases(await seed(server.baseUrl, authorization));
     const routes: Weight[] = [];
-    for (const route of cases) routes.push(await measureRoute(browser, server.baseUrl, route, token));
+    for (const route of cases) routes.push(await measureRoute(browser, server, route));
     const visitor = await measureVisitor(browser, server.baseUrl, cases[0]?.path ?? "/");
     return { cases, figures: { routes, visitor } };
   } finally {
