@@ -32,6 +32,12 @@ export type FsDeps = Pick<AppDeps, "db" | "storage" | "config" | "listingCache">
  * again for every thousand entries.
  */
 const LIST_PAGE_KEYS = 100_000;
+/**
+ * Keys per page of a recursive walk (search, copy, delete): S3's page, and on local disk a page of the
+ * same size read in key order that stops when full, so that a walk stopped early (a search that has
+ * its results) never reads the rest of the tree.
+ */
+const WALK_PAGE_KEYS = 1000;
 /** A search walks at most this many objects, then answers what it found with `truncated`. */
 const SEARCH_MAX_OBJECTS = 200_000;
 /** Writing last_used on every call would turn reads into writes; once a minute per mount is enough. */
@@ -235,7 +241,7 @@ export function driverOf(deps: Pick<FsDeps, "storage">, location: Location): Pro
 export async function* walkObjects(driver: StorageDriver, prefix: string): AsyncGenerator<ObjectInfo[]> {
   let token: string | undefined;
   do {
-    const page = await driver.list(prefix, { continuationToken: token, maxKeys: LIST_PAGE_KEYS });
+    const page = await driver.list(prefix, { continuationToken: token, maxKeys: WALK_PAGE_KEYS });
     yield page.objects;
     token = page.nextContinuationToken ?? undefined;
   } while (token);

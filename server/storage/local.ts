@@ -139,25 +139,43 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     };
   }
 
-  async function walk(dir: string, keyPrefix: string, out: ObjectInfo[]): Promise<void> {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  /**
+   * The objects below `dir` in key order, starting after `after` (a continuation token), read one
+   * directory at a time so that a caller who stops early (a page is full, a search has its results)
+   * never walks the rest of the tree. A folder's keys all start with "name/", so it sorts as that
+   * and a whole subtree before `after` is skipped unread. A folder with nothing in it yields its
+   * marker, as an empty "folder/" object does on S3, so that recursive copies and deletes see it.
+   * `hasContent` is set when the folder holds anything, including what was skipped.
+   */
+  async function* walkInKeyOrder(
+    dir: string,
+    keyPrefix: string,
+    after: string | undefined,
+    hasContent: { value: boolean },
+    namePrefix = "",
+  ): AsyncGenerator<ObjectInfo> {
+    const entries = (await readdir(dir, { withFileTypes: true }).catch(() => []))
+      .filter((entry) => !entry.isSymbolicLink() && !(entry.name === TEMP_DIR && keyPrefix === ""))
+      .filter((entry) => entry.name.startsWith(namePrefix) && (entry.isDirectory() || entry.isFile()))
+      .map((entry) => ({ entry, key: keyPrefix + entry.name + (entry.isDirectory() ? "/" : "") }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     let statted = 0;
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if ((entry.name === TEMP_DIR && keyPrefix === "") || entry.isSymbolicLink()) continue;
-      const key = keyPrefix + entry.name;
-      if (entry.isDirectory()) {
-        const before = out.length;
-        await walk(join(dir, entry.name), `${key}/`, out);
-        // An empty folder shows as its marker, as an empty "folder/" object does on S3, so that
-        // recursive copies and deletes see it. Folders with content need none.
-        if (out.length === before) {
-          const stats = statSync(join(dir, entry.name), { throwIfNoEntry: false });
-          if (stats) out.push({ key: `${key}/`, size: 0, lastModified: stats.mtime, etag: null, contentType: null });
-        }
-      } else {
+    for (const { entry, key } of entries) {
+      hasContent.value = true;
+      const isPast = after !== undefined && key <= after;
+      if (entry.isFile()) {
+        if (isPast) continue;
         if (++statted % STAT_BATCH === 0) await new Promise((next) => setImmediate(next));
         const found = infoSync(key, join(dir, entry.name));
-        if (found) out.push(found);
+        if (found) yield found;
+        continue;
+      }
+      if (isPast && !after.startsWith(key)) continue;
+      const inner = { value: false };
+      yield* walkInKeyOrder(join(dir, entry.name), key, after, inner);
+      if (!inner.value && !isPast) {
+        const stats = statSync(join(dir, entry.name), { throwIfNoEntry: false });
+        if (stats) yield { key, size: 0, lastModified: stats.mtime, etag: null, contentType: null };
       }
     }
   }
@@ -253,17 +271,22 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
           nextContinuationToken: keys.length > maxKeys ? (page.at(-1)?.key ?? null) : null,
         };
       }
+      // Every key below the prefix in one ordered sequence, paged by the last key returned (as S3
+      // does); the walk stops at the first key past the page.
       const objects: ObjectInfo[] = [];
-      await walk(dir, dirKey, objects);
-      // One ordered sequence of keys, paged by the last key returned (as S3 does).
-      const keys = objects
-        .filter((object) => object.key.startsWith(prefix) && after(object.key))
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const page = keys.slice(0, maxKeys);
+      let hasMore = false;
+      const keys = walkInKeyOrder(dir, dirKey, options.continuationToken, { value: false }, namePrefix);
+      for await (const object of keys) {
+        if (objects.length === maxKeys) {
+          hasMore = true;
+          break;
+        }
+        objects.push(object);
+      }
       return {
-        objects: page,
+        objects,
         prefixes: [],
-        nextContinuationToken: keys.length > maxKeys ? (page.at(-1)?.key ?? null) : null,
+        nextContinuationToken: hasMore ? (objects.at(-1)?.key ?? null) : null,
       };
     },
 
