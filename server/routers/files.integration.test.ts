@@ -91,6 +91,8 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
           secret_access_key: env.secret,
           path_style: true,
           default_folder: `files-${provider}-${Date.now()}`,
+          // Keys upload here too, and keys only use public storage.
+          is_public: true,
         },
       });
       expect(created.status).toBe(201);
@@ -416,6 +418,51 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     expect(refused.status).toBe(403);
   });
 
+  test("an API key uploads only to storage marked public, and is told so in its language", async () => {
+    const key = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "public only", file_permission: true },
+    });
+    const auth = `ApiKey ${key.body.data.key}`;
+    const privateConfig = await call("POST", "/s3-configs", {
+      auth: admin,
+      body: { name: "private local", provider_type: "local", root_path: `${t.config.dataDir}/private-${storageKind}` },
+    });
+    expect(privateConfig.status).toBe(201);
+    expect(privateConfig.body.data.is_public).toBe(false);
+    const privateId = privateConfig.body.data.id;
+    const form = () => {
+      const body = new FormData();
+      body.set("s3_config_id", privateId);
+      body.set("file", new File(["secret plans"], "plans.txt"));
+      return body;
+    };
+    const refused = await call("POST", "/upload", { auth, body: form() });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain("private local");
+    const presign = await call("POST", "/s3/presign", {
+      auth,
+      body: { s3_config_id: privateId, filename: "plans.txt", size: 12 },
+    });
+    expect(presign.status).toBe(403);
+    const multipart = await call("POST", "/s3/multipart/init", {
+      auth,
+      body: { s3_config_id: privateId, filename: "plans.bin", size: 6 * 1024 * 1024 },
+    });
+    expect(multipart.status).toBe(403);
+    const headers = { authorization: auth, "accept-language": "zh-CN" };
+    const chinese = await t.app.fetch(
+      new Request("http://localhost/api/upload", { method: "POST", headers, body: form() }),
+      "127.0.0.1",
+    );
+    expect(chinese.status).toBe(403);
+    expect(((await chinese.json()) as Body).message).toContain("未向 API 密钥开放");
+    expect(await t.db.fileShare.count({ where: { storageConfigId: privateId } })).toBe(0);
+    // The admin uses every config; a public one takes the key's upload.
+    expect((await call("POST", "/upload", { auth: admin, body: form() })).status).toBe(201);
+    expect((await uploadForm({}, "fine", "fine.txt", auth)).status).toBe(201);
+  });
+
   test("the sweep removes stale unfinished uploads and expired shares with their objects", async () => {
     const stale = await call("POST", "/s3/presign", {
       auth: admin,
@@ -536,7 +583,14 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     const text = await response.text();
     expect(response.status).toBe(200);
     const seen = (JSON.parse(text) as Body).data as { id: string; [field: string]: unknown }[];
-    expect(seen.map((config) => config.id).sort()).toEqual([shown.body.data.id, local.body.data.id].sort());
+    const seenIds = seen.map((config) => config.id);
+    expect(seenIds).toContain(shown.body.data.id);
+    expect(seenIds).toContain(local.body.data.id);
+    expect(seenIds).not.toContain(hidden.body.data.id);
+    const privateIds = (await t.db.storageConfig.findMany({ where: { isPublic: false }, select: { id: true } })).map(
+      (row) => row.id,
+    );
+    expect(seenIds.filter((id) => privateIds.includes(id))).toEqual([]);
     for (const secret of [
       "s3.internal.example",
       "AKIAPRIVATE",

@@ -28,7 +28,16 @@ export async function ensureDefaultStorage(db: Database, config: Config, logger:
   if ((await db.storageConfig.count()) > 0) return;
   const rootPath = join(config.dataDir, "storage");
   await db.storageConfig.create({
-    data: { name: "Local storage", providerType: LOCAL_PROVIDER, rootPath, isDefault: true, createdBy: "system" },
+    // Public: on a fresh install the only storage is this one, and a key with file permission must be
+    // able to upload to it (keys only use public storage, docs/rules.md).
+    data: {
+      name: "Local storage",
+      providerType: LOCAL_PROVIDER,
+      rootPath,
+      isDefault: true,
+      isPublic: true,
+      createdBy: "system",
+    },
     select: { id: true },
   });
   logger.info("default local storage created", { rootPath });

@@ -249,10 +249,33 @@ function objectUrlFor(storage: StorageRow, key: string): string | null {
     : `${endpoint.protocol}//${storage.bucketName}.${endpoint.host}/${encodedKey}`;
 }
 
-async function resolveStorage(db: Database, storageConfigId?: string | null): Promise<StorageRow> {
+/**
+ * The storage a new upload goes to. An API key may only use configs marked public (the list it sees
+ * is the same, docs/rules.md): a named private config is refused, and without a name it gets the
+ * default when that is public, else the first public config.
+ */
+async function resolveUploadStorage(db: Database, auth: AuthState, storageConfigId?: string | null) {
+  const keyCaller = auth.type === "apikey";
   const row = storageConfigId
-    ? await db.storageConfig.findUnique({ where: { id: storageConfigId }, select: storageSelect })
-    : await db.storageConfig.findFirst({ where: { isDefault: true }, select: storageSelect });
+    ? await db.storageConfig.findUnique({
+        where: { id: storageConfigId },
+        select: { ...storageSelect, isPublic: true },
+      })
+    : await db.storageConfig.findFirst({
+        where: keyCaller ? { isPublic: true } : { isDefault: true },
+        orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
+        select: { ...storageSelect, isPublic: true },
+      });
+  if (!row) {
+    throw new AppError("NOT_FOUND", keyCaller ? "errors.noPublicStorage" : "errors.storageConfigNotFound");
+  }
+  if (keyCaller && !row.isPublic) throw new AppError("FORBIDDEN", "errors.storageNotPublic", { name: row.name });
+  return row;
+}
+
+/** The storage an existing upload record lives on. */
+async function storageOf(db: Database, storageConfigId: string): Promise<StorageRow> {
+  const row = await db.storageConfig.findUnique({ where: { id: storageConfigId }, select: storageSelect });
   if (!row) throw new AppError("NOT_FOUND", "errors.storageConfigNotFound");
   return row;
 }
@@ -297,7 +320,7 @@ async function createUploadRecord(deps: FileDeps, auth: AuthState, input: Upload
   if (input.source_url !== undefined) {
     await assertUrlAllowed(input.source_url, { allowPrivate: deps.config.allowPrivateUrls });
   }
-  const storage = await resolveStorage(db, input.s3_config_id);
+  const storage = await resolveUploadStorage(db, auth, input.s3_config_id);
   // Without a size the limits are checked once the object is stored (finishUpload).
   if (input.size !== undefined) await assertUploadFits(db, storage, input.size);
   const expiresAt = requestedExpiry(input) ?? null;
@@ -381,7 +404,7 @@ async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<Share
   const driver = await deps.storage.driverFor(row.storageConfigId);
   const stored = await driver.head(row.storagePath);
   if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
-  const storage = await resolveStorage(db, row.storageConfigId);
+  const storage = await storageOf(db, row.storageConfigId);
   const expiresAt = requestedExpiry(options);
   try {
     await assertUploadFits(db, storage, stored.size, row.id);
@@ -416,7 +439,7 @@ export async function commitUpload(deps: FileDeps, auth: AuthState, input: z.out
 }
 
 export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input: z.output<typeof multipartInitInput>) {
-  const storage = await resolveStorage(deps.db, input.s3_config_id);
+  const storage = await resolveUploadStorage(deps.db, auth, input.s3_config_id);
   const driver = await deps.storage.driverFor(storage.id);
   const { row } = await createUploadRecord(deps, auth, input);
   try {

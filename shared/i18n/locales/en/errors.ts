@@ -26,6 +26,8 @@ export const enErrors = {
   rangeNotSatisfiable: "The requested range cannot be satisfied",
   storageMisconfigured: "The storage configuration is incomplete",
   storageConfigNotFound: "Storage configuration not found",
+  storageNotPublic: 'The storage "{{name}}" is not open to API keys; an administrator can mark it public',
+  noPublicStorage: "No storage is open to API keys; an administrator can mark one public",
   jsonObjectExpected: "The request body must be a JSON object",
   unknownField: "Unknown field {{field}}",
   fieldGivenTwice: "The field {{field}} is given twice, in two spellings",

@@ -26,6 +26,8 @@ export const zhErrors: typeof enErrors = {
   rangeNotSatisfiable: "请求的范围无法满足",
   storageMisconfigured: "存储配置不完整",
   storageConfigNotFound: "未找到存储配置",
+  storageNotPublic: "存储“{{name}}”未向 API 密钥开放，管理员可将其设为公开",
+  noPublicStorage: "没有向 API 密钥开放的存储，管理员可将某个存储设为公开",
   jsonObjectExpected: "请求体必须是 JSON 对象",
   unknownField: "未知字段 {{field}}",
   fieldGivenTwice: "字段 {{field}} 以两种写法重复给出",
