@@ -18,6 +18,7 @@ import { creatorOf } from "../services/auth";
 import { driverOf, type FsDeps, fileKeyOf, invalidateListings } from "../services/fs";
 import { finishStreamedUpload, prepareStreamedUpload, type UploadTarget, uploadStream } from "../services/fs-uploads";
 import type { CompletedPart, StorageDriver } from "../storage/driver";
+import { storageAnswerFailure, storageFailure } from "../storage/driver-errors";
 import { toNodeReadable } from "../storage/streams";
 
 export type UploadMode = "proxy" | "multipart" | "direct";
@@ -211,12 +212,19 @@ async function sendParts(driver: StorageDriver, key: string, uploadId: string, b
 async function uploadDirect(deps: FsDeps, target: UploadTarget, body: Readable, contentType: string, length: number) {
   const driver = await driverOf(deps, target.location);
   const url = await driver.presignPut(fileKeyOf(target.location), { expiresIn: DIRECT_URL_TTL_SECONDS, contentType });
-  const response = await fetch(url, {
-    method: "PUT",
-    headers: { "Content-Type": contentType, "Content-Length": String(length) },
-    body: NodeReadable.toWeb(body) as unknown as NodeWebReadableStream<Uint8Array> as unknown as ReadableStream,
-    duplex: "half",
-  } as RequestInit);
+  // Outside the driver, so its failures are named here as the driver's are (driver-errors.ts).
+  const storage = target.location.mount.storageConfig.name;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "PUT",
+      headers: { "Content-Type": contentType, "Content-Length": String(length) },
+      body: NodeReadable.toWeb(body) as unknown as NodeWebReadableStream<Uint8Array> as unknown as ReadableStream,
+      duplex: "half",
+    } as RequestInit);
+  } catch (error) {
+    throw storageFailure(error, storage);
+  }
   await response.body?.cancel();
-  if (!response.ok) throw new AppError("BAD_GATEWAY", "errors.davStorageRefused", { status: response.status });
+  if (!response.ok) throw storageAnswerFailure(response.status, storage, `HTTP ${response.status}`);
 }

@@ -17,6 +17,7 @@ import { formatBytes } from "../../shared/format-bytes";
 import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
 import { getSystemSettings } from "../services/settings";
+import { isDiskFull } from "../storage/driver-errors";
 import { byteCounter } from "../storage/streams";
 import type { Context } from "../trpc";
 
@@ -39,16 +40,26 @@ export function nodeBody(request: Request): Readable {
 /** Where file parts that came before the fields wait for the form to end (under DATA_DIR). */
 export const spoolDirectory = (dataDir: string) => join(dataDir, "tmp", "forms");
 
+/** The server's own disk (not a storage config) being full is said as such, rather than a 500. */
+function spoolFailure(error: unknown): unknown {
+  return isDiskFull(error) ? new AppError("INSUFFICIENT_STORAGE", "errors.uploadSpoolFull") : error;
+}
+
 /** Writes a file part to a new temporary folder, stopping past `maxBytes` (413). */
 async function spoolFilePart(dataDir: string, stream: Readable, maxBytes: number) {
-  await mkdir(spoolDirectory(dataDir), { recursive: true });
-  const folder = await mkdtemp(join(spoolDirectory(dataDir), "upload-"));
+  const folder = await mkdir(spoolDirectory(dataDir), { recursive: true })
+    .then(() => mkdtemp(join(spoolDirectory(dataDir), "upload-")))
+    .catch((error: unknown) => {
+      throw spoolFailure(error);
+    });
   const path = join(folder, "file");
   const counter = byteCounter(
     maxBytes,
     () => new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) }),
   );
-  const written = pipeline(stream, counter.transform, createWriteStream(path));
+  const written = pipeline(stream, counter.transform, createWriteStream(path)).catch((error: unknown) => {
+    throw spoolFailure(error);
+  });
   return { folder, path, written, size: counter.received };
 }
 

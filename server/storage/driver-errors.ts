@@ -29,6 +29,12 @@ const UNREACHABLE_CODES = new Set([
 ]);
 const UNREACHABLE_NAMES = new Set(["TimeoutError", "RequestTimeout", "AbortError"]);
 
+/** A write that failed because the file system has no room left (or the user's quota is used up). */
+export function isDiskFull(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && FULL_CODES.has(code);
+}
+
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
@@ -40,21 +46,26 @@ function codeOf(error: unknown): string | undefined {
 /** The AppError a backend failure answers as, or the error itself when it is none of these. */
 export function storageFailure(error: unknown, storage: string): unknown {
   if (error instanceof AppError) return error;
+  if (isDiskFull(error)) return new AppError("INSUFFICIENT_STORAGE", "errors.storageFull", { storage });
   const code = codeOf(error);
-  if (code && FULL_CODES.has(code)) return new AppError("INSUFFICIENT_STORAGE", "errors.storageFull", { storage });
-  if (error instanceof S3ServiceException) {
-    const status = error.$metadata.httpStatusCode;
-    // A 5xx from the store: it is there but cannot serve now (503 passes on as 503).
-    if (status === 503 || status === 500) {
-      return new AppError("SERVICE_UNAVAILABLE", "errors.storageUnavailable", { storage, reason: error.name });
-    }
-    return new AppError("BAD_GATEWAY", "errors.storageRefused", { storage, reason: error.name });
-  }
+  if (error instanceof S3ServiceException)
+    return storageAnswerFailure(error.$metadata.httpStatusCode, storage, error.name);
   const name = error instanceof Error ? error.name : "";
   if ((code && UNREACHABLE_CODES.has(code)) || UNREACHABLE_NAMES.has(name)) {
     return new AppError("SERVICE_UNAVAILABLE", "errors.storageUnreachable", { storage, reason: code ?? name });
   }
   return error;
+}
+
+/**
+ * A store that answered with an error status (through the SDK, or to a presigned request the server
+ * sent itself): a 500/503 means it is there but cannot serve now (503), anything else that it refused (502).
+ */
+export function storageAnswerFailure(status: number | undefined, storage: string, reason: string): AppError {
+  if (status === 503 || status === 500) {
+    return new AppError("SERVICE_UNAVAILABLE", "errors.storageUnavailable", { storage, reason });
+  }
+  return new AppError("BAD_GATEWAY", "errors.storageRefused", { storage, reason });
 }
 
 /** The driver with every failure of every method passed through storageFailure. */

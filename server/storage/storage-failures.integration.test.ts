@@ -1,14 +1,17 @@
 // When the storage fails, on SQLite and Postgres, over a real socket: an S3 endpoint nobody answers
 // on gives 503 with a message naming the storage (uploads, listings, WebDAV), never a 500; a local
 // storage on a full file system (a small tmpfs) gives 507 as soon as the write fails, on every upload
-// path (POST /api/upload, the explorer's upload, WebDAV PUT, a multipart part), leaving no partial
-// file and no record, and the server keeps answering afterwards.
+// path (POST /api/upload, the explorer's upload, WebDAV PUT, a multipart part, and a form whose file
+// comes before its fields), leaving no partial file and no record, and the server keeps answering
+// afterwards; the server's own disk filling while such a file waits there gives 507 too, saying so.
+// S3 failing in the middle of an upload is in s3-midway-failures.integration.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { basicAuth } from "../dav/dav-test-kit";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp, tempDir } from "../test/harness";
+import { spoolDirectory } from "../http/upload-form";
+import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp, tempDir } from "../test/harness";
 
 type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
 
@@ -49,10 +52,12 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
     });
     return { status: response.status, body: (await response.json()) as Envelope };
   };
-  const form = (fields: Record<string, string>, data: Uint8Array<ArrayBuffer>, name = "big.bin") => {
+  /** Fields first (as our client sends them), or the file first (as `curl -F file=@x -F path=...` does). */
+  const form = (fields: Record<string, string>, data: Uint8Array<ArrayBuffer>, name = "big.bin", fileFirst = false) => {
     const body = new FormData();
+    if (fileFirst) body.append("file", new Blob([data]), name);
     for (const [key, value] of Object.entries(fields)) body.append(key, value);
-    body.append("file", new Blob([data]), name);
+    if (!fileFirst) body.append("file", new Blob([data]), name);
     return body;
   };
   const upload = async (path: string, body: FormData) => {
@@ -170,6 +175,29 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
       },
     );
 
+    test.skipIf(!isRoot)(
+      "the file before the fields (spooled, then stored): 507, no spooled or partial file, no record",
+      async () => {
+        const spool = spoolDirectory(t.config.dataDir);
+        const shared = await upload(
+          "/upload",
+          form({ s3_config_id: configId }, bytes(12 * 1024 * 1024), "a.bin", true),
+        );
+        expect(shared.status).toBe(507);
+        expect(shared.body.message).toContain("Small disk");
+        expect(existsSync(spool) ? readdirSync(spool) : []).toEqual([]);
+        await expectNothingLeft();
+        const explorer = await upload(
+          "/admin/fs/upload",
+          form({ path: "/small/" }, bytes(12 * 1024 * 1024), "b.bin", true),
+        );
+        expect(explorer.status).toBe(507);
+        expect(explorer.body.message).toContain("Small disk");
+        expect(existsSync(spool) ? readdirSync(spool) : []).toEqual([]);
+        await expectNothingLeft();
+      },
+    );
+
     test.skipIf(!isRoot)("the explorer's upload and WebDAV PUT: 507, nothing left", async () => {
       const explorer = await upload("/admin/fs/upload", form({ path: "/small" }, bytes(12 * 1024 * 1024)));
       expect(explorer.status).toBe(507);
@@ -201,5 +229,71 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
       expect((await call("POST", "/s3/multipart/abort", { file_id })).status).toBeLessThan(300);
       await expectNothingLeft();
     });
+  });
+  describe("the server's own disk full while a file sent before the fields waits there", () => {
+    const dataDir = tempDir(`full-data-${provider}`);
+    let mounted = false;
+    let small: TestApp;
+    let token = "";
+    let s3ConfigId = "";
+
+    beforeAll(async () => {
+      if (!isRoot) return;
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", dataDir]);
+      mounted = true;
+      small = await createTestApp(provider, { dataDir });
+      const login = await small.request("POST", "/api/admin/login", {
+        body: { username: "admin", password: TEST_ADMIN_PASSWORD },
+      });
+      token = `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`;
+      const env = s3Env();
+      const created = await small.request("POST", "/api/s3-configs", {
+        headers: { authorization: token },
+        body: {
+          name: "Roomy S3",
+          provider_type: "Other S3 Compatible",
+          endpoint_url: env.endpoint,
+          bucket_name: env.bucket,
+          region: "us-east-1",
+          access_key_id: env.accessKeyId,
+          secret_access_key: env.secret,
+          path_style: true,
+        },
+      });
+      expect(created.status).toBe(201);
+      s3ConfigId = ((await created.json()) as { data: { id: string } }).data.id;
+    });
+    afterAll(async () => {
+      // The mount point itself cannot be removed while mounted.
+      if (mounted) execFileSync("umount", ["-l", dataDir]);
+      await small?.cleanup();
+    });
+
+    test.skipIf(!isRoot)(
+      "POST /api/upload: 507 saying the server's disk is full, nothing spooled or stored",
+      async () => {
+        const post = (lang: string) =>
+          small.app.fetch(
+            new Request("http://localhost/api/upload", {
+              method: "POST",
+              headers: { authorization: token, "accept-language": lang },
+              body: form({ s3_config_id: s3ConfigId }, bytes(8 * 1024 * 1024), "spooled.bin", true),
+            }),
+            "127.0.0.1",
+          );
+        const answer = await post("en");
+        expect(answer.status).toBe(507);
+        expect(((await answer.json()) as Envelope).message).toBe(
+          "The server's disk is full: the upload could not be received, nothing was saved",
+        );
+        const spool = spoolDirectory(dataDir);
+        expect(existsSync(spool) ? readdirSync(spool) : []).toEqual([]);
+        expect(await small.db.fileShare.count({ where: { storageConfigId: s3ConfigId } })).toBe(0);
+        const chinese = await post("zh-CN");
+        expect(chinese.status).toBe(507);
+        expect(((await chinese.json()) as Envelope).message).toBe("服务器磁盘已满，无法接收上传，未保存任何内容");
+        expect((await small.request("GET", "/api/health")).status).toBe(200);
+      },
+    );
   });
 });

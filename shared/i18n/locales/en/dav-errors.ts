@@ -22,6 +22,5 @@ export const enDavErrors = {
   davLockTokenMissing: "The request names no lock token",
   davLockNotYours: "This lock was taken by someone else",
   davMountPermissionRequired: "This API key has no mount permission",
-  davStorageRefused: "The storage refused the upload (status {{status}})",
   davIndexTitle: "Index of {{path}}",
 };

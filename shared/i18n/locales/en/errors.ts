@@ -84,6 +84,7 @@ export const enErrors = {
   tzOffsetInvalid: "The time zone offset must be whole minutes between -720 and 840",
   fileTooLarge: "The file exceeds the max upload size of {{max}}",
   storageFull: "The storage “{{storage}}” is full: nothing was saved",
+  uploadSpoolFull: "The server's disk is full: the upload could not be received, nothing was saved",
   storageUnreachable: "The storage “{{storage}}” cannot be reached ({{reason}}); try again later",
   storageUnavailable: "The storage “{{storage}}” is unavailable right now ({{reason}}); try again later",
   storageRefused: "The storage “{{storage}}” refused the request ({{reason}})",

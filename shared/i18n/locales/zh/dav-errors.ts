@@ -22,6 +22,5 @@ export const zhDavErrors: typeof enDavErrors = {
   davLockTokenMissing: "请求未提供锁令牌",
   davLockNotYours: "此锁由其他人持有",
   davMountPermissionRequired: "此 API 密钥没有挂载权限",
-  davStorageRefused: "存储拒绝了上传（状态 {{status}}）",
   davIndexTitle: "{{path}} 的索引",
 };

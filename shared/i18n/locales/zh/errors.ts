@@ -82,6 +82,7 @@ export const zhErrors: typeof enErrors = {
   tzOffsetInvalid: "时区偏移必须是 -720 到 840 之间的整数分钟",
   fileTooLarge: "文件超过最大上传大小 {{max}}",
   storageFull: "存储“{{storage}}”已满，未保存任何内容",
+  uploadSpoolFull: "服务器磁盘已满，无法接收上传，未保存任何内容",
   storageUnreachable: "无法连接存储“{{storage}}”（{{reason}}），请稍后重试",
   storageUnavailable: "存储“{{storage}}”暂时不可用（{{reason}}），请稍后重试",
   storageRefused: "存储“{{storage}}”拒绝了请求（{{reason}}）",
