@@ -451,3 +451,78 @@ describe("toasts keep clear (item 5)", () => {
     });
   }
 });
+
+/** In the page: whether the explorer's kept tasks have these statuses, oldest first. */
+async function tasksKeptAs(statuses: string[]): Promise<boolean> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open("pastebox");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains("tasks")) return false;
+    const rows = await new Promise<{ createdAt: number; task: { status: string } }[]>((resolve, reject) => {
+      const request = db.transaction("tasks").objectStore("tasks").getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const kept = rows.sort((a, b) => a.createdAt - b.createdAt).map((row) => row.task.status);
+    return JSON.stringify(kept) === JSON.stringify(statuses);
+  } finally {
+    db.close();
+  }
+}
+
+describe("tasks survive a reload (item 8)", () => {
+  test("a finished upload and one cut off by the reload are listed after it: completed, and interrupted", async () => {
+    const { context, page, errors } = await openAsAdmin();
+    await page.goto(`${app.baseUrl}/mount-explorer/docs`);
+    await page.getByTestId("upload-button").waitFor();
+    await page.getByTestId("upload-input").setInputFiles({
+      name: "kept.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("kept across reloads"),
+    });
+    await entry(page, "kept.txt").waitFor({ timeout: 60_000 });
+    // A large upload slowed down, still running when the page reloads.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 64 * 1024,
+    });
+    await page.getByTestId("upload-input").setInputFiles({
+      name: "cut-off.bin",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.alloc(3 * 1024 * 1024, 3),
+    });
+    await page.getByTestId("tasks-button").click();
+    await page.locator('[data-testid="task"][data-status="running"]').waitFor({ timeout: 30_000 });
+    // The list reaches IndexedDB within half a second of a change, even while progress keeps coming.
+    await page.waitForFunction(tasksKeptAs, ["completed", "running"], { timeout: 30_000, polling: 250 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.reload();
+    await page.getByTestId("tasks-button").click();
+    const panel = page.getByTestId("task-panel");
+    await panel.waitFor();
+    const tasks = panel.getByTestId("task");
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="task"]').length === 2, undefined, {
+      timeout: 30_000,
+    });
+    expect(await tasks.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))).toEqual([
+      "interrupted",
+      "completed",
+    ]);
+    expect(await tasks.first().textContent()).toContain("Stopped when the page was closed or reloaded");
+    await shoot(page, "tasks-after-reload");
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

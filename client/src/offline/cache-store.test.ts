@@ -168,12 +168,14 @@ describe("offline cache of directory listings", () => {
     expect(await readCachedQuery(db, "fs.mine.list", { path: "/docs/2024" }, at(NOW, "key-y"))).toBeNull();
   });
 
-  test("clearing the private cache drops listings, not shared pastes", async () => {
+  test("clearing the private cache drops listings and the task list, not shared pastes", async () => {
     const db = createTestDb();
+    await db.tasks.put({ id: "task-1", createdAt: NOW, task: { id: "task-1" } });
     await saveQueryResult(db, "fs.admin.list", { path: "/" }, listing("/"), at(NOW));
     await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
     await clearPrivateCache(db);
     expect(await db.directories.count()).toBe(0);
+    expect(await db.tasks.count()).toBe(0);
     expect(await db.pastes.count()).toBe(1);
   });
 

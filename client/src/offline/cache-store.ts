@@ -141,9 +141,9 @@ export async function pruneOfflineCache(db: OfflineDatabase, now: number): Promi
   ]);
 }
 
-/** Listings belong to a session: when it ends, they go (a shared computer keeps nothing of them). */
+/** Listings and the task list belong to a session: when it ends, they go (a shared computer keeps nothing of them). */
 export async function clearPrivateCache(db: OfflineDatabase): Promise<void> {
-  await db.directories.clear();
+  await Promise.all([db.directories.clear(), db.tasks.clear()]);
 }
 
 /**

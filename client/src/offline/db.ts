@@ -1,6 +1,6 @@
 // The browser's local offline database (docs/product.md §3 "Local offline database stores"), on IndexedDB
-// through Dexie: pastes by slug, files by slug, directories by path, settings, the offline queue and
-// the explorer's search history. Opened lazily, so code that merely imports it (tests, browsers
+// through Dexie: pastes by slug, files by slug, directories by path, settings, the offline queue,
+// the explorer's search history and its task list. Opened lazily, so code that merely imports it (tests, browsers
 // with IndexedDB disabled) never fails: callers check `getOfflineDb()` for null and carry on.
 import type { PublicFileView } from "@shared/schemas/files";
 import type { fsListOutput } from "@shared/schemas/fs";
@@ -63,6 +63,14 @@ export type OfflineQueueItem = {
 
 export type SearchHistoryEntry = { query: string; timestamp: number };
 
+/** An explorer task as kept across reloads (lib/explorer/task-persistence.ts); failures as text. */
+export type StoredTask = {
+  id: string;
+  createdAt: number;
+  /** The task, its errors worded as they were shown (an Error does not survive IndexedDB). */
+  task: unknown;
+};
+
 export class OfflineDatabase extends Dexie {
   pastes!: EntityTable<CachedPaste, "slug">;
   files!: EntityTable<CachedFile, "slug">;
@@ -70,6 +78,7 @@ export class OfflineDatabase extends Dexie {
   settings!: EntityTable<OfflineSetting, "key">;
   offlineQueue!: EntityTable<OfflineQueueItem, "id">;
   searchHistory!: EntityTable<SearchHistoryEntry, "query">;
+  tasks!: EntityTable<StoredTask, "id">;
 
   /** `options` can bring another IndexedDB implementation (unit tests use fake-indexeddb). */
   constructor(name: string = OFFLINE_DB_NAME, options?: DexieOptions) {
@@ -96,6 +105,8 @@ export class OfflineDatabase extends Dexie {
     // Version 3: folder listings name their entries `items` (the CloudPaste layout); listings kept in
     // the old shape would show as empty folders offline, so they are dropped and fetched again.
     this.version(3).upgrade((transaction) => transaction.table("directories").clear());
+    // Version 4: the explorer's task list, kept for 7 days (lib/explorer/task-persistence.ts).
+    this.version(4).stores({ tasks: "id, createdAt" });
   }
 }
 

@@ -8,6 +8,7 @@ import i18n from "../i18n";
 import { sessionScopeOf } from "../lib/auth/auth-types";
 import { authStore } from "../lib/auth/session";
 import { loadSearchHistory } from "../lib/explorer/search-history";
+import { explorerTasks } from "../lib/explorer/task-store";
 import { clearPrivateCache, offlineCacheInfo, pruneOfflineCache } from "./cache-store";
 import { CACHE_NAMES, NETWORK_TOAST_MS, QUEUE_RETRY_INTERVAL_MS, SERVICE_WORKER_STATUS_TIMEOUT_MS } from "./constants";
 import { getOfflineDb, type OfflineDatabase, readSetting, writeSetting } from "./db";
@@ -93,8 +94,9 @@ export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineR
   if (navigator.onLine) void sync();
   else showOfflineToast();
 
-  // A directory listing belongs to the session that fetched it: when that session ends (logout, a
-  // switch of account or key), its listings leave this device.
+  // Directory listings and the explorer's finished tasks (which name files and folders) belong to the
+  // session that made them: when that session ends (logout, a switch of account or key), they leave
+  // this device.
   let scope = sessionScopeOf(authStore.getState());
   stops.push(
     authStore.subscribe(() => {
@@ -103,6 +105,7 @@ export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineR
       const hadSession = scope !== null;
       scope = next;
       if (!hadSession) return;
+      explorerTasks.clearFinished();
       if (db) void clearPrivateCache(db).catch(() => undefined);
       if (typeof caches !== "undefined") void caches.delete(CACHE_NAMES.api).catch(() => undefined);
     }),

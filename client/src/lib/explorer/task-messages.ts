@@ -4,9 +4,12 @@
 import type { TFunction } from "i18next";
 import { uploadErrorMessage } from "../files/upload-errors";
 import { CopyCommitError, CopyStepError } from "./client-copy";
+import { StoredTaskError } from "./task-persistence";
 import type { Task, TaskText } from "./task-store";
 
 export function taskErrorMessage(error: unknown, t: TFunction, language?: string): string {
+  // Kept from an earlier visit: the sentence it was shown with.
+  if (error instanceof StoredTaskError) return error.message;
   if (error instanceof CopyCommitError) return t("explorer.copy.commitFailed", { reason: error.message });
   if (error instanceof CopyStepError) {
     const reason = uploadErrorMessage(error.cause, t, language);

@@ -1,10 +1,11 @@
 // The explorer's task manager (docs/product.md §3 Task, §4 Task status): uploads, copies, deletes and zip
 // downloads run as tasks with a status (pending, running, completed, failed, cancelled, or partial
 // when some files failed), a progress and each file's own status. The store lives for the visit, not
-// a screen: a task keeps running while the user browses other folders. Texts are kept as i18n keys
+// a screen: a task keeps running while the user browses other folders; task-persistence.ts keeps the
+// list for 7 days across reloads (a task the reload stopped comes back "interrupted"). Texts are kept as i18n keys
 // with values and failures as the errors themselves, so the panel words them in the current language.
 export type TaskType = "upload" | "copy" | "delete" | "download";
-export type TaskStatus = "pending" | "running" | "completed" | "failed" | "cancelled" | "partial";
+export type TaskStatus = "pending" | "running" | "completed" | "failed" | "cancelled" | "partial" | "interrupted";
 export type TaskFileStatus = "pending" | "running" | "completed" | "failed" | "cancelled" | "skipped";
 export type TaskText = { key: string; values?: Record<string, string | number> };
 
@@ -70,6 +71,8 @@ export type TaskStore = {
   cancel(id: string): void;
   remove(id: string): void;
   clearFinished(): void;
+  /** Tasks kept from an earlier visit, behind this visit's; ones already listed are skipped. */
+  restore(kept: readonly Task[]): void;
   getTasks(): readonly Task[];
   subscribe(listener: () => void): () => void;
 };
@@ -140,6 +143,12 @@ export function createTaskStore(now: () => number = Date.now): TaskStore {
     clearFinished() {
       const kept = tasks.filter(isActive);
       if (kept.length !== tasks.length) publish(kept);
+    },
+    restore(kept) {
+      const known = new Set(tasks.map((task) => task.id));
+      const added = kept.filter((task) => !known.has(task.id));
+      if (added.length === 0) return;
+      publish([...tasks, ...added].sort((a, b) => b.createdAt - a.createdAt));
     },
     getTasks: () => tasks,
     subscribe(listener) {

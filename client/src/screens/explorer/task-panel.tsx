@@ -1,5 +1,5 @@
 // The task manager (docs/product.md §1, §3 Task): a toolbar button whose badge counts the tasks still running,
-// opening a panel with every upload, copy, delete and zip download of this visit, newest first: its
+// opening a panel with every upload, copy, delete and zip download of the last 7 days, newest first: its
 // status, progress, how it ended, each file's status and failure, cancel while it runs, and clear
 // finished.
 import type { TFunction } from "i18next";
@@ -42,6 +42,7 @@ const STATUS_TONES: Record<TaskStatus, string> = {
   partial: "bg-amber-50 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300",
   failed: "bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300",
   cancelled: "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400",
+  interrupted: "bg-amber-50 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300",
 };
 
 const FILE_TONES: Record<TaskFile["status"], string> = {
@@ -171,7 +172,7 @@ function TaskCard({ task }: { task: Task }) {
           </button>
         )}
       </div>
-      {running || task.status === "cancelled" || task.status === "failed" ? (
+      {running || task.status === "cancelled" || task.status === "failed" || task.status === "interrupted" ? (
         <div
           className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
           role="progressbar"

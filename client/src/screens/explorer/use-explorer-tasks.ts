@@ -1,20 +1,34 @@
 // React's side of the explorer's tasks and basket: the task list and the basket as live values, and
 // what a task needs to run for the signed-in caller (its fs procedures, REST base and headers).
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import i18n, { currentLanguage } from "../../i18n";
 import { useAuth } from "../../lib/auth/use-auth";
 import { basket } from "../../lib/explorer/basket-store";
 import type { TaskDeps } from "../../lib/explorer/explorer-tasks";
 import { createFsClient, type FsProcedures, fsBase } from "../../lib/explorer/fs-client";
+import { taskErrorMessage } from "../../lib/explorer/task-messages";
+import { persistTasks, type TaskPersistence } from "../../lib/explorer/task-persistence";
 import { explorerTasks } from "../../lib/explorer/task-store";
 import { pageMayReach } from "../../lib/files/csp";
 import { xhrTransport } from "../../lib/files/transport";
 import { useMaxUploadBytes } from "../../lib/files/use-max-upload-bytes";
 import { requestHeaders, trpc } from "../../lib/trpc";
+import { getOfflineDb } from "../../offline/db";
 
 /** Storages the browser could not PUT to in this visit: their uploads go through the server. */
 const directBlocked = new Set<string>();
 
+let persistence: TaskPersistence | null = null;
+
+/** The task list is read from and kept in IndexedDB from the first screen that shows it on, once. */
+function keepTasks() {
+  const db = persistence ? null : getOfflineDb();
+  if (!db) return;
+  persistence = persistTasks(explorerTasks, db, (error) => taskErrorMessage(error, i18n.t, currentLanguage()));
+}
+
 export function useTasks() {
+  useEffect(keepTasks, []);
   return useSyncExternalStore(explorerTasks.subscribe, explorerTasks.getTasks, explorerTasks.getTasks);
 }
 

@@ -6,7 +6,7 @@ export const enExplorerTasks = {
     open: "Tasks",
     show: "Show tasks",
     title: "Tasks",
-    description: "Uploads, copies, deletes and zip downloads of this visit appear here.",
+    description: "Uploads, copies, deletes and zip downloads of the last 7 days appear here.",
     counts_one: "{{active}} running, {{finished}} finished",
     counts_other: "{{active}} running, {{finished}} finished",
     clearFinished: "Clear finished",
@@ -25,6 +25,7 @@ export const enExplorerTasks = {
       failed: "Failed",
       cancelled: "Cancelled",
       partial: "Partially complete",
+      interrupted: "Interrupted",
     },
     fileStatus: {
       pending: "Waiting",
@@ -50,6 +51,7 @@ export const enExplorerTasks = {
     moreFailures_one: "and {{count}} more failure (see the task list)",
     moreFailures_other: "and {{count}} more failures (see the task list)",
     summaries: {
+      interrupted: "Stopped when the page was closed or reloaded. Start it again to finish it.",
       upload: "{{done}} uploaded, {{failed}} failed",
       delete: "{{done}} deleted, {{failed}} failed",
       zipSaved: "Zip saved: {{done}} files, {{failed}} left out",

@@ -7,7 +7,7 @@ export const zhExplorerTasks: typeof enExplorerTasks = {
     open: "任务",
     show: "查看任务",
     title: "任务",
-    description: "本次访问中的上传、复制、删除和打包下载会显示在这里。",
+    description: "最近 7 天的上传、复制、删除和打包下载会显示在这里。",
     counts_one: "{{active}} 个进行中，{{finished}} 个已结束",
     counts_other: "{{active}} 个进行中，{{finished}} 个已结束",
     clearFinished: "清除已结束",
@@ -26,6 +26,7 @@ export const zhExplorerTasks: typeof enExplorerTasks = {
       failed: "失败",
       cancelled: "已取消",
       partial: "部分完成",
+      interrupted: "已中断",
     },
     fileStatus: {
       pending: "等待中",
@@ -51,6 +52,7 @@ export const zhExplorerTasks: typeof enExplorerTasks = {
     moreFailures_one: "另有 {{count}} 个失败（见任务列表）",
     moreFailures_other: "另有 {{count}} 个失败（见任务列表）",
     summaries: {
+      interrupted: "页面关闭或刷新时已停止，请重新开始以完成它。",
       upload: "已上传 {{done}} 个，失败 {{failed}} 个",
       delete: "已删除 {{done}} 项，失败 {{failed}} 项",
       zipSaved: "压缩包已保存：{{done}} 个文件，{{failed}} 个未包含",
