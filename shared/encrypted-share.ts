@@ -14,7 +14,7 @@ export const ENCRYPTION_VERSION = 1;
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256; stored per envelope so it can rise later. */
 export const PASSWORD_ITERATIONS = 600_000;
 const KEY_BYTES = 32;
-const SALT_BYTES = 16;
+export const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const HKDF_INFO = new TextEncoder().encode("pastebox e2ee v1");
 
@@ -66,11 +66,22 @@ export type EncryptedEnvelope = z.infer<typeof encryptedEnvelope>;
 
 /** Why a decryption failed: a damaged envelope or link, or a wrong key or password. */
 export class DecryptError extends Error {
-  constructor(readonly reason: "malformed" | "wrongKey") {
-    super(reason === "malformed" ? "not an encrypted share of a known format" : "wrong key or password");
+  constructor(readonly reason: DecryptFailure) {
+    super(DECRYPT_FAILURES[reason]);
     this.name = "DecryptError";
   }
 }
+
+const DECRYPT_FAILURES = {
+  malformed: "not an encrypted share of a known format",
+  wrongKey: "wrong key or password",
+  /** A file record after the first failed its check: changed bytes, or records in another order. */
+  damaged: "the ciphertext was changed or its records reordered",
+  /** A file's ciphertext ends before its last record. */
+  truncated: "the ciphertext is cut short",
+} as const;
+
+export type DecryptFailure = keyof typeof DECRYPT_FAILURES;
 
 /** The envelope in a stored content, or null when the text is not one. */
 export function parseEnvelope(text: string): EncryptedEnvelope | null {
@@ -97,7 +108,11 @@ function linkKeyBytes(linkKey: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function contentKey(
+/**
+ * The AES-256-GCM key of a share (pastes and files alike): HKDF from the link key without a password,
+ * PBKDF2 over key || password with one.
+ */
+export async function contentKey(
   linkKey: string,
   password: string | undefined,
   salt: Uint8Array<ArrayBuffer>,

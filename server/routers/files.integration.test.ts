@@ -2,6 +2,14 @@
 // (s3rver): storage configs, every upload flow, the limits, views, passwords, signed links, the
 // safety of user content, management and cleanup.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import {
+  decryptBytes,
+  ENCRYPTED_FILE_NAME,
+  ENCRYPTED_FILE_TYPE,
+  encryptBlob,
+  RECORD_BYTES,
+} from "../../shared/encrypted-file";
+import { generateLinkKey } from "../../shared/encrypted-share";
 import { sweepOnce } from "../services/sweeper";
 import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
@@ -327,6 +335,100 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const right = await call("POST", `/public/files/${lockedSlug}/verify`, { body: { password: "open-sesame" } });
     expect(right.body.data.views).toBe(1);
     expect(await (await fetchLink(right.body.data.download_url)).text()).toBe("secret bytes");
+  });
+
+  test("encrypted: the server records a neutral name and type, stores and delivers the ciphertext as sent, counts the view when it hands out the links", async () => {
+    const key = generateLinkKey();
+    const plain = bytes(RECORD_BYTES + 4321, 5);
+    const ciphertext = new Uint8Array(
+      await (
+        await encryptBlob(
+          new Blob([plain]),
+          { name: "payroll 2026.xlsx", type: "application/vnd.ms-excel", size: 0 },
+          key,
+        )
+      ).arrayBuffer(),
+    );
+    // Multipart, as the upload screen sends a large file: the parts are slices of the ciphertext.
+    const init = await call("POST", "/s3/multipart/init", {
+      auth: admin,
+      body: {
+        s3_config_id: storageId,
+        filename: ENCRYPTED_FILE_NAME,
+        size: ciphertext.length,
+        part_size: RECORD_BYTES,
+        encrypted: true,
+        max_views: 1,
+      },
+    });
+    expect(init.status).toBe(200);
+    expect(init.body.data).toMatchObject({ contentType: ENCRYPTED_FILE_TYPE, part_count: 2 });
+    expect(init.body.data.storage_path).toContain("encrypted-");
+    const { file_id } = init.body.data;
+    const urls = await call("POST", "/s3/multipart/part-urls", {
+      auth: admin,
+      body: { file_id, part_numbers: [1, 2] },
+    });
+    const parts = [];
+    for (const { part_number, url } of urls.body.data.urls) {
+      const body = ciphertext.slice((part_number - 1) * RECORD_BYTES, part_number * RECORD_BYTES);
+      const put = await fetchLink(url, { method: "PUT", body });
+      parts.push({ part_number, etag: (put.headers.get("etag") ?? "").replaceAll('"', "") });
+    }
+    const completed = await call("POST", "/s3/multipart/complete", { auth: admin, body: { file_id, parts } });
+    expect(completed.body.data).toMatchObject({
+      encrypted: true,
+      filename: ENCRYPTED_FILE_NAME,
+      mimetype: ENCRYPTED_FILE_TYPE,
+      size: ciphertext.length,
+      has_password: false,
+    });
+    const slug = completed.body.data.slug;
+    const listed = await call("GET", `/admin/files?search=${slug}`, { auth: admin });
+    expect(listed.body.data.files[0]).toMatchObject({ slug, encrypted: true, filename: ENCRYPTED_FILE_NAME });
+
+    const view = await call("GET", `/public/files/${slug}`);
+    expect(view.body.data).toMatchObject({ encrypted: true, filename: ENCRYPTED_FILE_NAME, views: 1 });
+    const delivered = new Uint8Array(await (await fetchLink(view.body.data.download_url)).arrayBuffer());
+    expect(Buffer.from(delivered).equals(Buffer.from(ciphertext))).toBe(true);
+    const opened = await decryptBytes(delivered, key);
+    expect(opened.metadata).toEqual({
+      name: "payroll 2026.xlsx",
+      type: "application/vnd.ms-excel",
+      size: plain.length,
+    });
+    expect(Buffer.from(opened.bytes).equals(Buffer.from(plain))).toBe(true);
+    // Burn after reading: the one delivery was the view.
+    expect((await call("GET", `/public/files/${slug}`)).status).toBe(410);
+  });
+
+  test("encrypted: a password is refused at every step (it belongs in the key); the name given is never stored", async () => {
+    const presign = await call("POST", "/s3/presign", {
+      auth: admin,
+      body: { s3_config_id: storageId, filename: "secret-plan.pdf", size: 100, encrypted: true, password: "pw" },
+    });
+    expect(presign.status).toBe(400);
+    expect(presign.body.message).toContain("password stays in the browser");
+    const form = await uploadForm({ encrypted: "true", password: "pw" }, bytes(100), "secret-plan.pdf");
+    expect(form.status).toBe(400);
+
+    const stored = await uploadForm({ encrypted: "true" }, bytes(100), "secret-plan.pdf");
+    expect(stored.status).toBe(201);
+    expect(stored.body.data).toMatchObject({ encrypted: true, filename: ENCRYPTED_FILE_NAME });
+    expect(JSON.stringify(stored.body.data)).not.toContain("secret-plan");
+    const update = await call("PUT", `/admin/files/${stored.body.data.id}`, { auth: admin, body: { password: "pw" } });
+    expect(update.status).toBe(400);
+    expect(update.body.message).toContain("password stays in the browser");
+    const raw = await t.app.fetch(
+      new Request(`http://localhost/api/upload-direct/secret-plan.pdf?encrypted=1&s3_config_id=${storageId}`, {
+        method: "PUT",
+        headers: { authorization: admin },
+        body: bytes(64),
+      }),
+      "127.0.0.1",
+    );
+    const rawBody = (await raw.json()) as Body;
+    expect(rawBody.data).toMatchObject({ filename: ENCRYPTED_FILE_NAME, mimetype: ENCRYPTED_FILE_TYPE });
   });
 
   test("signed links expire, cannot be altered, and honour Range", async () => {

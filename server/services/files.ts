@@ -6,6 +6,7 @@
 import { extname } from "node:path";
 import { pipeline } from "node:stream";
 import type { z } from "zod";
+import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE } from "../../shared/encrypted-file";
 import { formatBytes } from "../../shared/format-bytes";
 import { paginationOf } from "../../shared/schemas/common";
 import type {
@@ -65,6 +66,7 @@ const fileSelect = {
   useProxy: true,
   status: true,
   uploadId: true,
+  encrypted: true,
   createdBy: true,
   createdAt: true,
   updatedAt: true,
@@ -89,6 +91,7 @@ type FileRow = {
   useProxy: boolean;
   status: string;
   uploadId: string | null;
+  encrypted: boolean;
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
@@ -149,6 +152,7 @@ function toFile(row: FileRow, publicUrl: string, now = new Date()) {
     use_proxy: row.useProxy,
     etag: row.etag,
     status: row.status,
+    encrypted: row.encrypted,
     is_expired: isExpired(row, now) || isExhausted(row),
     created_by: row.createdBy,
     created_at: row.createdAt,
@@ -311,9 +315,25 @@ type UploadTarget = z.output<typeof presignInput>;
 /** How a raw upload (PUT /upload-direct) asks its share to be stored; other flows take the defaults. */
 type StorageChoices = { useProxy?: boolean; originalFilename?: boolean };
 
+/**
+ * An encrypted upload's name and type are inside its ciphertext: the record gets neutral ones, and a
+ * password, which belongs in the key, is refused rather than stored (docs/encrypted-shares.md).
+ */
+function withoutEncryptedSecrets(input: UploadTarget): UploadTarget {
+  if (!input.encrypted) return input;
+  if (input.password) throw new AppError("BAD_REQUEST", "errors.encryptedPasswordInBrowser");
+  return { ...input, filename: ENCRYPTED_FILE_NAME, mimetype: ENCRYPTED_FILE_TYPE, metadata: undefined };
+}
+
 /** Creates the record of an upload in flight (status "uploading"), after every limit check. */
-async function createUploadRecord(deps: FileDeps, auth: AuthState, input: UploadTarget, choices: StorageChoices = {}) {
+async function createUploadRecord(
+  deps: FileDeps,
+  auth: AuthState,
+  requested: UploadTarget,
+  choices: StorageChoices = {},
+) {
   const { db } = deps;
+  const input = withoutEncryptedSecrets(requested);
   // A share that names the URL its bytes came from refuses the URLs url/info and url/proxy refuse
   // (private addresses, credentials, other schemes) before anything is stored: the source is recorded
   // and shown with the share, whichever flow or route created it.
@@ -348,6 +368,7 @@ async function createUploadRecord(deps: FileDeps, auth: AuthState, input: Upload
         maxViews: input.max_views,
         status: "uploading",
         useProxy: choices.useProxy ?? true,
+        encrypted: input.encrypted,
         createdBy: creatorOf(auth),
       },
       select: fileSelect,
@@ -404,6 +425,7 @@ async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<Share
   const driver = await deps.storage.driverFor(row.storageConfigId);
   const stored = await driver.head(row.storagePath);
   if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
+  if (row.encrypted && options.password) throw new AppError("BAD_REQUEST", "errors.encryptedPasswordInBrowser");
   const storage = await storageOf(db, row.storageConfigId);
   const expiresAt = requestedExpiry(options);
   try {
@@ -755,6 +777,7 @@ export async function viewPublicFile(deps: FileDeps, request: ShareRequest, now 
     mimetype: deliverableContentType(row.mimetype),
     size: Number(row.size),
     has_password: row.passwordHash !== null,
+    encrypted: row.encrypted,
     expires_at: row.expiresAt,
     max_views: row.maxViews,
     created_at: row.createdAt,
@@ -844,9 +867,10 @@ export async function updateFile(deps: FileDeps, auth: AuthState, input: z.outpu
   const { db } = deps;
   const existing = await db.fileShare.findFirst({
     where: { id: input.id, ...ownedBy(auth) },
-    select: { id: true, slug: true },
+    select: { id: true, slug: true, encrypted: true },
   });
   if (!existing) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  if (existing.encrypted && input.password) throw new AppError("BAD_REQUEST", "errors.encryptedPasswordInBrowser");
   if (input.slug && input.slug !== existing.slug) {
     if (await db.fileShare.findUnique({ where: { slug: input.slug }, select: { id: true } })) {
       throw new AppError("CONFLICT", "errors.slugTaken");

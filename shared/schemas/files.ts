@@ -97,6 +97,11 @@ export const presignInput = z.object({
   size: z.coerce.number().int().min(0).optional(),
   /** Where the bytes come from, for URL uploads (kept in the record's remark if none is given). */
   source_url: z.string().max(4000).optional(),
+  /**
+   * Encrypted in the browser (docs/encrypted-shares.md): the bytes are ciphertext holding the name and
+   * type, which the server replaces by neutral ones; its password never comes here.
+   */
+  encrypted: flexibleBoolean.optional().default(false),
 });
 
 export const presignOutput = z.object({
@@ -194,6 +199,8 @@ export const fileOutput = z.object({
   use_proxy: z.boolean(),
   etag: z.string().nullable(),
   status: z.string(),
+  /** The object is ciphertext (docs/encrypted-shares.md): filename and mimetype are neutral. */
+  encrypted: z.boolean(),
   is_expired: z.boolean(),
   created_by: z.string(),
   created_at: z.date(),
@@ -236,6 +243,8 @@ export const publicFileOutput = z.object({
   size: z.number(),
   has_password: z.boolean(),
   requires_password: z.boolean(),
+  /** The object is ciphertext: the page decrypts it with the key in its fragment. */
+  encrypted: z.boolean(),
   expires_at: z.date().nullable(),
   max_views: z.number(),
   views: z.number(),
@@ -264,6 +273,8 @@ export const rawUploadQuery = z.object({
   override: flexibleBoolean.optional().default(false),
   /** Store the object under the file's own name, without the slug suffix, when that key is free. */
   original_filename: flexibleBoolean.optional().default(false),
+  /** The body is the ciphertext of docs/encrypted-shares.md (the server records a neutral name and type). */
+  encrypted: presignInput.shape.encrypted,
 });
 
 export const rawUploadOutput = z.object({

@@ -40,6 +40,7 @@ const file = (slug: string, change: Partial<CachedFileData> = {}): CachedFileDat
   size: 2048,
   has_password: false,
   requires_password: false,
+  encrypted: false,
   expires_at: null,
   max_views: 0,
   views: 3,

@@ -21,6 +21,7 @@ function file(overrides: Partial<PublicFileView> = {}): PublicFileView {
     size: 1536,
     has_password: false,
     requires_password: false,
+    encrypted: false,
     expires_at: null,
     max_views: 3,
     views: 1,

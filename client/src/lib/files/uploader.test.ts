@@ -32,6 +32,7 @@ function uploaded(overrides: Partial<UploadedFile> = {}): UploadedFile {
     use_proxy: false,
     etag: null,
     status: "ready",
+    encrypted: false,
     is_expired: false,
     created_by: "admin",
     created_at: now,

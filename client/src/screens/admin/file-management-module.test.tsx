@@ -39,6 +39,7 @@ function file(overrides: Partial<FileView>): FileView {
     use_proxy: false,
     etag: null,
     status: "ready",
+    encrypted: false,
     is_expired: false,
     created_by: "admin",
     created_at: now,

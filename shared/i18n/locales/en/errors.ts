@@ -58,7 +58,7 @@ export const enErrors = {
   contentEmpty: "The content cannot be empty",
   contentTooLarge: "The content is larger than 10 MB",
   encryptedContentInvalid: "An encrypted paste's content must be an envelope of format 1 (see the API document)",
-  encryptedPasswordInBrowser: "An encrypted paste's password stays in the browser: mix it into the key, do not send it",
+  encryptedPasswordInBrowser: "An encrypted share's password stays in the browser: mix it into the key, do not send it",
   encryptedNotEditable:
     "An encrypted paste's content can only be replaced by a new envelope, and it has no server password",
   maxViewsInvalid: "Max views must be a whole number, 0 or more (0 means unlimited)",

@@ -58,7 +58,7 @@ export const zhErrors: typeof enErrors = {
   contentEmpty: "内容不能为空",
   contentTooLarge: "内容超过 10 MB",
   encryptedContentInvalid: "加密文本的内容必须是格式 1 的密文信封（见 API 文档）",
-  encryptedPasswordInBrowser: "加密文本的密码只留在浏览器中：请将其混入密钥，不要发送给服务器",
+  encryptedPasswordInBrowser: "加密分享的密码只留在浏览器中：请将其混入密钥，不要发送给服务器",
   encryptedNotEditable: "加密文本的内容只能用新的密文信封替换，且不能设置服务器密码",
   maxViewsInvalid: "最大查看次数必须是不小于 0 的整数（0 表示不限）",
   pasteNotFound: "文本不存在或已被删除",
