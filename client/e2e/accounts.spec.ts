@@ -81,6 +81,17 @@ async function logInAsAdmin(page: Page, password = E2E_ADMIN_PASSWORD) {
 
 let mountKey = "";
 
+/**
+ * Clicks Log out and waits for the server's answer: the screen changes at once, while the request that
+ * ends the session (and clears the cookie) is still on its way.
+ */
+async function logOut(page: Page) {
+  const ended = page.waitForResponse((response) => response.url().includes("session.logout"));
+  await page.getByRole("button", { name: "Log out" }).click();
+  await heading(page, "Log in to the admin area").waitFor();
+  expect((await ended).ok()).toBe(true);
+}
+
 describe("accounts and access", () => {
   test("a wrong admin password shows the error in the user's language", async () => {
     const { context, page, errors } = await openPage(browser, { locale: "zh-CN" });
@@ -124,8 +135,7 @@ describe("accounts and access", () => {
     await heading(page, "Settings").waitFor();
     await expectNoCredentialReadable(page, [session?.value ?? "no cookie"]);
 
-    await page.getByRole("button", { name: "Log out" }).click();
-    await heading(page, "Log in to the admin area").waitFor();
+    await logOut(page);
     expect(await sessionCookieOf(context)).toBeUndefined();
     // The old cookie, replayed from anywhere, no longer opens anything.
     expect((await replay(session?.value ?? "")).status).toBe(401);
@@ -235,8 +245,7 @@ describe("accounts and access", () => {
     // Logout ends the key's session on the server: the old cookie replayed is refused.
     await page.goto(`${app.baseUrl}/admin`);
     await heading(page, "Mount management").waitFor();
-    await page.getByRole("button", { name: "Log out" }).click();
-    await heading(page, "Log in to the admin area").waitFor();
+    await logOut(page);
     expect(await sessionCookieOf(context)).toBeUndefined();
     expect((await replay(keySession?.value ?? "")).status).toBe(401);
     expect(unexpectedErrors(errors)).toEqual([]);
