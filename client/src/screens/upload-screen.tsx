@@ -28,7 +28,8 @@ import {
 import { xhrTransport } from "../lib/files/transport";
 import type { FilesClient } from "../lib/files/upload-api";
 import { uploadErrorMessage } from "../lib/files/upload-errors";
-import { directBlocked, multipartThresholdOverride, uploadQueue } from "../lib/files/upload-session";
+import { directBlockedInTab } from "../lib/files/upload-object";
+import { multipartThresholdOverride, uploadQueue } from "../lib/files/upload-session";
 import { useMaxUploadBytes } from "../lib/files/use-max-upload-bytes";
 import type { FieldErrors } from "../lib/form-messages";
 import { requestHeaders, trpc } from "../lib/trpc";
@@ -112,7 +113,7 @@ export default function UploadScreen() {
         threshold: multipartThresholdOverride(),
         pageOrigin: window.location.origin,
         mayConnect: (url) => pageMayReach("connect-src", url),
-        directBlocked,
+        directBlocked: directBlockedInTab,
         resume: resumeStore,
       },
     };

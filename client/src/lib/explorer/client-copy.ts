@@ -9,13 +9,13 @@
 // stream on the server. Each file passes through the browser as a Blob (the browser keeps large ones
 // on disk), since a fetch cannot stream a request body over HTTP/1.1.
 import { AbortedError, isAbortError, throwIfAborted } from "../files/retry";
-import { NetworkError, type Transport } from "../files/transport";
+import type { Transport } from "../files/transport";
 import { statusError } from "../files/upload-api";
 import { UploadFailure } from "../files/upload-errors";
-import { sameOriginStorageUrl } from "../files/uploader";
+import { sameOriginStorageUrl, type UploadTarget, uploadObject } from "../files/upload-object";
 import { parentOf } from "./explorer-paths";
 import type { CopyItem, FsClient, FsEndpoint } from "./fs-client";
-import { type FsUploadDeps, uploadThroughServer } from "./fs-upload";
+import { sendIntoFolderThroughServer } from "./fs-upload";
 
 export type ClientCopyDeps = {
   client: Pick<FsClient, "batchCopyCommit">;
@@ -96,33 +96,32 @@ async function download(item: CopyItem, deps: ClientCopyDeps, onBytes: (bytes: n
   return readWithProgress(response, onBytes, item.contentType);
 }
 
+/** The copy's upload: a direct PUT to the signed URL, or the form upload when the bucket is out of reach. */
 async function upload(item: CopyItem, blob: Blob, deps: ClientCopyDeps, onBytes: (bytes: number) => void) {
-  const direct = sameOriginStorageUrl(item.uploadUrl, deps.pageOrigin);
-  if (await deps.mayConnect(direct)) {
-    try {
-      const response = await deps.transport({
-        method: "PUT",
-        url: direct,
-        body: blob,
-        headers: { "Content-Type": item.contentType },
-        signal: deps.signal,
-        onProgress: (loaded) => onBytes(loaded),
-      });
-      if (response.status >= 200 && response.status < 300) return response.header("ETag");
-      throw statusError(response.status, response.text);
-    } catch (error) {
-      // Only an unreachable bucket falls back; a refusal with an answer is the file's failure.
-      if (!(error instanceof NetworkError) || error.isTimeout) throw error;
-    }
-  }
-  const uploadDeps: Pick<FsUploadDeps, "transport" | "endpoint" | "signal"> = deps;
-  await uploadThroughServer(
-    { blob, name: item.fileName, type: item.contentType, size: blob.size },
-    `${parentOf(item.targetPath)}/`.replace(/^\/\/$/, "/"),
-    uploadDeps as FsUploadDeps,
-    { onProgress: (loaded) => onBytes(loaded) },
-  );
-  return null;
+  const source = { blob, name: item.fileName, type: item.contentType, size: blob.size };
+  const target: UploadTarget<string | null> = {
+    startDirect: async () => ({
+      url: sameOriginStorageUrl(item.uploadUrl, deps.pageOrigin),
+      headers: { "Content-Type": item.contentType },
+      // Local or not, the signed URL is treated as one the page may not reach: checked, and left for
+      // the form upload when the PUT gets no answer.
+      remoteStorageKey: `copy:${item.targetMountId}`,
+      commit: async (etag) => etag,
+    }),
+    sendThroughServer: async (request) => {
+      await sendIntoFolderThroughServer(source, parentOf(item.targetPath), deps, request);
+      return null;
+    },
+  };
+  const { result } = await uploadObject(source, target, "direct", {
+    transport: deps.transport,
+    mayConnect: deps.mayConnect,
+    // Each copy tries the direct way again: its URLs come from the server's answer for this batch.
+    directBlocked: new Set(),
+    signal: deps.signal,
+    onProgress: (loaded) => onBytes(loaded),
+  });
+  return result;
 }
 
 /** Copies the files of a requiresClientSideCopy answer, one at a time, then commits what arrived. */

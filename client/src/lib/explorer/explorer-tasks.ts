@@ -4,9 +4,11 @@
 // cancel), reports progress and every file's status to the store, and ends completed, partially
 // complete, failed or cancelled. Listings are refreshed through `onChanged` when something changed.
 import { appCodeOf } from "../api-errors";
+import { eachInPool } from "../files/pool";
 import { isAbortError } from "../files/retry";
 import { checkLimits } from "../files/run-upload";
 import type { Transport } from "../files/transport";
+import type { DirectBlocked } from "../files/upload-object";
 import type { BasketItem } from "./basket-store";
 import { type ZipSink, zipBasket } from "./basket-zip";
 import { copyAcrossStorages } from "./client-copy";
@@ -21,7 +23,7 @@ export type TaskDeps = {
   endpoint: FsEndpoint;
   transport: Transport;
   mayConnect: (url: string) => Promise<boolean>;
-  directBlocked: Set<string>;
+  directBlocked: DirectBlocked;
   store: TaskStore;
   /** The server's max upload size (the Upload page's limit), checked before a file's first byte. */
   maxUploadBytes: number;
@@ -75,15 +77,6 @@ function cancelRest(store: TaskStore, id: string) {
   }));
 }
 
-/** Runs `work` over items, `limit` at a time, each failure its own (none stops the others). */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}
-
 // ---- Upload ------------------------------------------------------------------------------------
 
 /** Uploads files (and the folders they came in) into `target`; folders are created first. */
@@ -113,7 +106,7 @@ export function startUploadTask(deps: TaskDeps, picked: PickedSet, target: strin
     }
     if (hasFolders) deps.onChanged();
     try {
-      await eachLimited(picked.files, deps.uploadConcurrency ?? 2, async (entry) => {
+      await eachInPool(picked.files, deps.uploadConcurrency ?? 2, async (entry) => {
         if (signal.aborted) return;
         const fileId = entry.relativePath;
         store.updateFile(id, fileId, { status: "running" });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { AbortedError, isAbortError, runPool, sleep, withRetry } from "./retry";
+import { AbortedError, isAbortError, sleep, withRetry } from "./retry";
 
 describe("withRetry", () => {
   test("a step that fails twice succeeds on its third attempt", async () => {
@@ -89,33 +89,7 @@ describe("withRetry", () => {
   });
 });
 
-describe("runPool", () => {
-  test("runs at most N at a time and all of them", async () => {
-    let running = 0;
-    let peak = 0;
-    const done: number[] = [];
-    await runPool([1, 2, 3, 4, 5, 6, 7], 3, async (item) => {
-      running++;
-      peak = Math.max(peak, running);
-      await Bun.sleep(5);
-      running--;
-      done.push(item);
-    });
-    expect(peak).toBe(3);
-    expect(done.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
-  });
-
-  test("the first failure stops new tasks and is thrown", async () => {
-    const started: number[] = [];
-    const failure = runPool([1, 2, 3, 4, 5, 6], 2, async (item) => {
-      started.push(item);
-      await Bun.sleep(2);
-      if (item === 2) throw new Error("part 2 failed");
-    });
-    await expect(failure).rejects.toThrow("part 2 failed");
-    expect(started.length).toBeLessThan(6);
-  });
-
+describe("sleep", () => {
   test("sleep rejects when aborted", async () => {
     const controller = new AbortController();
     const waiting = sleep(10_000, controller.signal);

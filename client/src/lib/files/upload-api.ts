@@ -3,7 +3,7 @@
 // and the form POST through the server (POST /api/upload), which is a plain route, not a procedure.
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../../server/routers";
-import type { Transport } from "./transport";
+import type { Transport, TransportResponse } from "./transport";
 import { HttpStatusError, NoDataError } from "./upload-errors";
 
 type Inputs = inferRouterInputs<AppRouter>["files"]["upload"];
@@ -158,16 +158,22 @@ export function createServerUpload(
       onProgress,
       signal,
     });
-    if (response.status < 200 || response.status >= 300) throw statusError(response.status, response.text);
-    let body: { success?: unknown; data?: unknown };
-    try {
-      body = JSON.parse(response.text);
-    } catch {
-      throw new NoDataError();
-    }
-    if (body.success === false) throw statusError(response.status, response.text);
-    return fileFromJson(body.data);
+    return fileFromJson(envelopeData(response));
   };
+}
+
+/** The envelope's data of a binary route's answer, or an HttpStatusError with the server's words. */
+export function envelopeData<T>(response: TransportResponse): T {
+  if (response.status < 200 || response.status >= 300) throw statusError(response.status, response.text);
+  let body: { success?: boolean; data?: T };
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    throw new NoDataError();
+  }
+  if (body.success === false) throw statusError(response.status, response.text);
+  if (body.data === undefined || body.data === null) throw new NoDataError();
+  return body.data;
 }
 
 export type UploadFlow = "upload" | "fromUrl";

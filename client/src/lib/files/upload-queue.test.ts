@@ -32,6 +32,7 @@ describe("upload queue", () => {
     queue.add([file("a"), file("b"), file("c")]);
     expect(statuses(queue.getItems())).toEqual(["a:pending", "b:pending", "c:pending"]);
     queue.start("job");
+    await Bun.sleep(0);
     expect(started).toEqual(["a", "b"]);
     expect(statuses(queue.getItems())).toEqual(["a:uploading", "b:uploading", "c:pending*"]);
     expect(queue.getItems()[0]?.percent).toBe(10);
@@ -48,6 +49,7 @@ describe("upload queue", () => {
     const queue = createUploadQueue({ run, concurrency: 1 });
     const [a, b, c] = queue.add([file("a"), file("b"), file("c")]);
     queue.start("job", [a?.id ?? "", b?.id ?? ""]);
+    await Bun.sleep(0);
     queue.cancel(b?.id ?? "");
     expect(statuses(queue.getItems())).toEqual(["a:uploading", "b:pending", "c:pending"]);
     queue.cancel(a?.id ?? "");

@@ -1,8 +1,9 @@
 // The upload list of the upload screen, kept outside React so that uploads go on while the user
 // looks at other pages and are still listed on return. Each row goes pending -> uploading (with
-// percent) -> success or error (docs/product.md §4); a few run at once, the rest wait their turn. Rows can
+// percent) -> success or error (docs/product.md §4); a few run at once (pool.ts), the rest wait their turn. Rows can
 // be cancelled (a running upload is aborted and cleaned up) and retried.
 
+import { createPool } from "./pool";
 import type { UploadedFile } from "./upload-api";
 import { isCancellation } from "./upload-errors";
 import type { UploadMode } from "./upload-plan";
@@ -90,15 +91,15 @@ export function createUploadQueue<Job>(options: {
     publish(items.map((item) => (item.id === id ? { ...item, ...change } : item)));
   };
 
-  const pump = () => {
-    for (const item of items) {
-      if (running.size >= concurrency) return;
-      if (item.status !== "pending" || !item.isQueued || running.has(item.id)) continue;
-      const job = jobs.get(item.id);
-      if (job === undefined) continue;
-      void runOne(item, job);
-    }
-  };
+  const pool = createPool(concurrency);
+  /** Takes the row's turn in the pool; a row cancelled or removed while waiting is skipped. */
+  const enqueue = (id: string) =>
+    void pool(async () => {
+      const item = items.find((entry) => entry.id === id);
+      const job = jobs.get(id);
+      if (item?.status !== "pending" || !item.isQueued || running.has(id) || job === undefined) return;
+      await runOne(item, job);
+    });
 
   const runOne = async (item: QueueItem, job: Job) => {
     const controller = new AbortController();
@@ -122,7 +123,6 @@ export function createUploadQueue<Job>(options: {
     } finally {
       running.delete(item.id);
       jobs.delete(item.id);
-      pump();
     }
   };
 
@@ -163,7 +163,7 @@ export function createUploadQueue<Job>(options: {
       for (const item of starting) jobs.set(item.id, job);
       const startingIds = new Set(starting.map((item) => item.id));
       publish(items.map((item) => (startingIds.has(item.id) ? { ...item, isQueued: true } : item)));
-      pump();
+      for (const item of starting) enqueue(item.id);
     },
     cancel(id) {
       const controller = running.get(id);
@@ -195,7 +195,7 @@ export function createUploadQueue<Job>(options: {
         via: null,
         resumedBytes: 0,
       });
-      pump();
+      enqueue(id);
     },
     remove(id) {
       if (running.has(id)) return;

@@ -1,6 +1,6 @@
 // The upload list of this page session (one for the whole app, so uploads continue while the user
-// looks elsewhere), the memory of storages the browser could not PUT to directly, the recent-uploads
-// record of each success, and a warning before the tab is closed in the middle of an upload.
+// looks elsewhere), the recent-uploads record of each success, and a warning before the tab is closed
+// in the middle of an upload.
 import { recentUploads } from "./recent-uploads";
 import { runUpload, type UploadJob } from "./run-upload";
 import { createUploadQueue } from "./upload-queue";
@@ -26,31 +26,6 @@ function safeLocalStorage(): Storage | undefined {
     return undefined;
   }
 }
-
-const DIRECT_BLOCKED_KEY = "pastebox_direct_upload_blocked";
-
-/** Storages the browser failed to reach (CORS, CSP), remembered for this tab: uploads go through the server. */
-export const directBlocked = {
-  read(): string[] {
-    try {
-      const parsed: unknown = JSON.parse(globalThis.sessionStorage?.getItem(DIRECT_BLOCKED_KEY) ?? "[]");
-      return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
-    } catch {
-      return [];
-    }
-  },
-  has(configId: string): boolean {
-    return this.read().includes(configId);
-  },
-  add(configId: string): void {
-    try {
-      const next = [...new Set([...this.read(), configId])];
-      globalThis.sessionStorage?.setItem(DIRECT_BLOCKED_KEY, JSON.stringify(next));
-    } catch {
-      // The next upload tries directly again and falls back again.
-    }
-  },
-};
 
 export const uploadQueue = createUploadQueue<UploadJob>({
   run: runUpload,

@@ -5,7 +5,8 @@ import { AbortedError, isAbortError } from "./retry";
 import { NetworkError, type SendRequest, type TransportResponse } from "./transport";
 import type { UploadApi, UploadedFile } from "./upload-api";
 import { UploadFailure } from "./upload-errors";
-import { sameOriginStorageUrl, type UploadDeps, type UploadSource, uploadFile } from "./uploader";
+import { sameOriginStorageUrl, type UploadSource } from "./upload-object";
+import { type UploadDeps, uploadFile } from "./uploader";
 
 const MB = 1024 * 1024;
 const ORIGIN = "http://localhost:3000";

@@ -11,12 +11,10 @@ import { persistTasks, type TaskPersistence } from "../../lib/explorer/task-pers
 import { explorerTasks } from "../../lib/explorer/task-store";
 import { pageMayReach } from "../../lib/files/csp";
 import { xhrTransport } from "../../lib/files/transport";
+import { directBlockedInTab } from "../../lib/files/upload-object";
 import { useMaxUploadBytes } from "../../lib/files/use-max-upload-bytes";
 import { requestHeaders, trpc } from "../../lib/trpc";
 import { getOfflineDb } from "../../offline/db";
-
-/** Storages the browser could not PUT to in this visit: their uploads go through the server. */
-const directBlocked = new Set<string>();
 
 let persistence: TaskPersistence | null = null;
 
@@ -48,7 +46,7 @@ export function useTaskDeps(): () => TaskDeps {
       endpoint: { base: fsBase(auth.authType), headers: requestHeaders },
       transport: xhrTransport,
       mayConnect: (url) => pageMayReach("connect-src", url),
-      directBlocked,
+      directBlocked: directBlockedInTab,
       store: explorerTasks,
       maxUploadBytes,
       onChanged: () => void utils.fs.invalidate(),
