@@ -3,6 +3,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
+import { clipboardRawRoutes } from "./http/clipboard-routes";
 import { fileRawRoutes } from "./http/file-routes";
 import { fsRawRouteList } from "./http/fs-routes";
 import { pasteRawRoutes } from "./http/paste-routes";
@@ -37,6 +38,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...shareRawRoutes,
     ...urlProxyRawRoutes,
     ...fsRawRouteList,
+    ...clipboardRawRoutes,
   ];
 }
 

@@ -3,7 +3,9 @@
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { ViewCounter } from "./db/view-counter";
+import type { ClipboardHub } from "./http/clipboard-hub";
 import type { Logger } from "./logger";
+import type { ClipboardBus } from "./services/clipboard-bus";
 import type { ListingCache } from "./services/listing-cache";
 import type { StorageService } from "./storage";
 
@@ -17,4 +19,8 @@ export type AppDeps = {
   storage: StorageService;
   /** The mount explorer's directory listings (services/listing-cache.ts). */
   listingCache: ListingCache;
+  /** Live clipboard events to every process (services/clipboard-bus.ts). */
+  clipboardBus: ClipboardBus;
+  /** This process's live clipboard connections (http/clipboard-hub.ts). */
+  clipboardHub: ClipboardHub;
 };

@@ -7,14 +7,14 @@ import { createDatabase } from "./db/client";
 import { migrateDatabaseInChildProcess } from "./db/migrate";
 import { createViewCounter } from "./db/view-counter";
 import { startWalCheckpoints } from "./db/wal-checkpoint";
+import { createClipboardHub } from "./http/clipboard-hub";
+import { serveApp } from "./http/serve";
 import { createLogger } from "./logger";
 import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
+import { createClipboardBus } from "./services/clipboard-bus";
 import { createMemoryListingCache } from "./services/listing-cache";
 import { startSweeper } from "./services/sweeper";
 import { createStorageService } from "./storage";
-
-// Uploads through the server are streamed; the app's own max-upload-size setting is the real limit.
-const MAX_REQUEST_BODY_BYTES = 1024 ** 4;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -39,22 +39,10 @@ async function main() {
   });
   const storage = createStorageService(db, { appSecret: config.secret, publicUrl: config.publicUrl });
   const listingCache = createMemoryListingCache();
-  const app = await createApp({ config, db, viewCounter, logger, storage, listingCache });
-
-  const server = Bun.serve({
-    port: config.port,
-    hostname: config.host,
-    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-    // Large uploads and downloads can be slow; Bun's default 10 s idle timeout would cut them off.
-    idleTimeout: 255,
-    fetch(request, bunServer) {
-      return app.fetch(request, bunServer.requestIP(request)?.address);
-    },
-    error(error) {
-      logger.error("unhandled request error", { error: String(error) });
-      return new Response("Internal server error", { status: 500 });
-    },
-  });
+  const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
+  const clipboardHub = createClipboardHub({ db, clipboardBus, logger });
+  const app = await createApp({ config, db, viewCounter, logger, storage, listingCache, clipboardBus, clipboardHub });
+  const server = serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger });
   logger.info(`${PRODUCT_NAME} ${APP_VERSION} listening`, {
     url: `http://${config.host}:${server.port}`,
     publicUrl: config.publicUrl,
@@ -70,10 +58,12 @@ async function main() {
     stopping = true;
     logger.info(`${signal} received, finishing in-flight requests`);
     stopSweeper();
+    await clipboardHub.close();
     await server.stop(false);
     app.flushLogs();
     await viewCounter.close();
     walCheckpoints?.stop();
+    await clipboardBus.close();
     await db.$disconnect();
     logger.info("stopped");
     process.exit(0);

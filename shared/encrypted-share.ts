@@ -137,15 +137,20 @@ export async function contentKey(
   );
 }
 
-/** Encrypts `text` under the link key (and the password, when one is given) into a stored envelope. */
-export async function encryptText(text: string, linkKey: string, password?: string): Promise<string> {
+/**
+ * Encrypts `bytes` under the link key (and the password, when one is given) into a stored envelope.
+ * Pastes encrypt their text's UTF-8 bytes; clipboard rooms an item's bytes (docs/clipboard.md).
+ */
+export async function encryptBytes(
+  bytes: Uint8Array<ArrayBuffer>,
+  linkKey: string,
+  password?: string,
+): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const iterations = password ? PASSWORD_ITERATIONS : undefined;
   const key = await contentKey(linkKey, password, salt, iterations);
-  const data = new Uint8Array(
-    await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, new TextEncoder().encode(text)),
-  );
+  const data = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, bytes));
   const envelope: EncryptedEnvelope = {
     v: ENCRYPTION_VERSION,
     kdf: password ? "pbkdf2-sha256" : "hkdf-sha256",
@@ -157,8 +162,13 @@ export async function encryptText(text: string, linkKey: string, password?: stri
   return JSON.stringify(envelope);
 }
 
-/** The text inside a stored envelope; DecryptError when the envelope, key or password is wrong. */
-export async function decryptText(stored: string, linkKey: string, password?: string): Promise<string> {
+/** Encrypts `text` under the link key (and the password, when one is given) into a stored envelope. */
+export function encryptText(text: string, linkKey: string, password?: string): Promise<string> {
+  return encryptBytes(new TextEncoder().encode(text), linkKey, password);
+}
+
+/** The bytes inside a stored envelope; DecryptError when the envelope, key or password is wrong. */
+export async function decryptBytes(stored: string, linkKey: string, password?: string): Promise<Uint8Array> {
   const envelope = parseEnvelope(stored);
   if (!envelope) throw new DecryptError("malformed");
   const key = await contentKey(
@@ -168,11 +178,22 @@ export async function decryptText(stored: string, linkKey: string, password?: st
     envelope.iter,
   );
   try {
-    const plain = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: fromBase64Url(envelope.iv) },
-      key,
-      fromBase64Url(envelope.data),
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: fromBase64Url(envelope.iv) },
+        key,
+        fromBase64Url(envelope.data),
+      ),
     );
+  } catch {
+    throw new DecryptError("wrongKey");
+  }
+}
+
+/** The text inside a stored envelope; DecryptError when the envelope, key or password is wrong. */
+export async function decryptText(stored: string, linkKey: string, password?: string): Promise<string> {
+  const plain = await decryptBytes(stored, linkKey, password);
+  try {
     return new TextDecoder("utf-8", { fatal: true }).decode(plain);
   } catch {
     throw new DecryptError("wrongKey");

@@ -3,6 +3,7 @@
 import { router } from "../trpc";
 import { adminRouter } from "./admin";
 import { cacheRouter } from "./cache";
+import { clipboardRouter } from "./clipboard";
 import { dashboardRouter } from "./dashboard";
 import { filesRouter } from "./files";
 import { fsRouter } from "./fs";
@@ -29,6 +30,7 @@ export const appRouter = router({
   fs: fsRouter,
   cache: cacheRouter,
   dashboard: dashboardRouter,
+  clipboard: clipboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

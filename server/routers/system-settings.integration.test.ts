@@ -3,6 +3,7 @@
 // the version, and who may change what.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import superjson from "superjson";
+import { DEFAULT_CLIPBOARD_ITEM_MB, DEFAULT_CLIPBOARD_JOINS_PER_MINUTE } from "../../shared/clipboard";
 import { DEFAULT_CREATION_LIMIT_PER_ADDRESS, DEFAULT_CREATION_LIMIT_PER_KEY } from "../../shared/schemas/settings";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
@@ -13,6 +14,8 @@ const KB_IN_MB = 1 / 1024;
 const CREATION_DEFAULTS = {
   creation_limit_per_key: DEFAULT_CREATION_LIMIT_PER_KEY,
   creation_limit_per_address: DEFAULT_CREATION_LIMIT_PER_ADDRESS,
+  clipboard_item_max_size: DEFAULT_CLIPBOARD_ITEM_MB,
+  clipboard_joins_per_minute: DEFAULT_CLIPBOARD_JOINS_PER_MINUTE,
 };
 
 describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {

@@ -2,6 +2,7 @@
 // domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
 import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
 import type { AppDeps } from "../deps";
+import { purgeExpiredRooms } from "./clipboard";
 import { purgeGoneFiles, STALE_UPLOAD_MS } from "./files";
 import { purgeStaleMultipartUploads } from "./fs-uploads";
 import { purgeGonePastes } from "./pastes";
@@ -18,6 +19,7 @@ const SWEEP_STEPS: SweepStep[] = [
   { name: "rate-limit buckets", run: ({ db }, now) => purgeExpiredBuckets(db, now) },
   { name: "expired and used-up pastes", run: ({ db }, now) => purgeGonePastes(db, now) },
   { name: "expired, used-up and stale file uploads", run: (deps, now) => purgeGoneFiles(deps, now) },
+  { name: "expired clipboard rooms", run: ({ db }, now) => purgeExpiredRooms(db, now) },
   { name: "stale multipart uploads into mounts", run: (deps, now) => purgeStaleMultipartUploads(deps, now) },
   // After the records: what they pointed at is gone by now, what is left in temp folders is a crash's.
   { name: "interrupted writes in local storage", run: (deps, now) => purgeLocalTemp(deps, now) },

@@ -9,8 +9,10 @@ import { createDatabase, type Database, type DatabaseProvider } from "../db/clie
 import { migrateDatabase } from "../db/migrate";
 import { createViewCounter } from "../db/view-counter";
 import type { AppDeps } from "../deps";
+import { type ClipboardLimits, createClipboardHub } from "../http/clipboard-hub";
 import { createLogger } from "../logger";
 import { ensureAdmin, ensureDefaultStorage } from "../services/bootstrap";
+import { createClipboardBus } from "../services/clipboard-bus";
 import { createMemoryListingCache } from "../services/listing-cache";
 import { createStorageService } from "../storage";
 
@@ -99,13 +101,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** An app on a fresh database, bootstrapped like a first start. */
-export async function createTestApp(provider: DatabaseProvider, overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  provider: DatabaseProvider,
+  overrides: Partial<Config> = {},
+  clipboardLimits?: ClipboardLimits,
+) {
   const database = await createTestDatabase(provider);
   const config = testConfig({ databaseUrl: database.url, databaseProvider: provider, ...overrides });
   const logger = createLogger(config.logLevel);
   await ensureAdmin(database.db, config, logger);
   await ensureDefaultStorage(database.db, config, logger);
   const viewCounter = createViewCounter(database.url, database.db);
+  const clipboardBus = await createClipboardBus(provider, database.url, logger);
+  const clipboardHub = createClipboardHub({ db: database.db, clipboardBus, logger }, clipboardLimits);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -113,6 +121,8 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
     logger,
     storage: createStorageService(database.db, { appSecret: config.secret, publicUrl: config.publicUrl }),
     listingCache: createMemoryListingCache(),
+    clipboardBus,
+    clipboardHub,
   };
   const app = await createApp(deps);
   return {
@@ -131,6 +141,8 @@ export async function createTestApp(provider: DatabaseProvider, overrides: Parti
       return app.fetch(new Request(`http://localhost${path}`, { method, headers, body }), "127.0.0.1");
     },
     async cleanup() {
+      await clipboardHub.close();
+      await clipboardBus.close();
       await viewCounter.close();
       await database.cleanup();
       rmSync(config.dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // System settings (docs/product.md §3 Admin settings), wire names as the original's scripts expect.
 import { z } from "zod";
+import { DEFAULT_CLIPBOARD_ITEM_MB, DEFAULT_CLIPBOARD_JOINS_PER_MINUTE } from "../clipboard";
 
 export const WEBDAV_UPLOAD_MODES = ["auto", "proxy", "multipart", "direct"] as const;
 export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
@@ -38,6 +39,13 @@ export const systemSettingsSchema = z.object({
   creation_limit_per_key: creationLimit,
   /** The same, counted per client address over every API key used from it (0: no limit). */
   creation_limit_per_address: creationLimit,
+  /** Megabytes one live-clipboard item (a text or a file, before encryption) may carry. */
+  clipboard_item_max_size: z
+    .number({ error: "errors.clipboardItemSizeInvalid" })
+    .positive({ error: "errors.clipboardItemSizeInvalid" })
+    .max(64, { error: "errors.clipboardItemSizeInvalid" }),
+  /** Live-clipboard joins (socket or event stream) one client address may make per minute (0: no limit). */
+  clipboard_joins_per_minute: creationLimit,
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -47,6 +55,8 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   webdav_upload_mode: "auto",
   creation_limit_per_key: DEFAULT_CREATION_LIMIT_PER_KEY,
   creation_limit_per_address: DEFAULT_CREATION_LIMIT_PER_ADDRESS,
+  clipboard_item_max_size: DEFAULT_CLIPBOARD_ITEM_MB,
+  clipboard_joins_per_minute: DEFAULT_CLIPBOARD_JOINS_PER_MINUTE,
 };
 
 export const updateSystemSettingsInput = systemSettingsSchema.partial();

@@ -1,0 +1,359 @@
+// Live clipboard on SQLite and Postgres: rooms over REST (who may create, list, change and close),
+// items (envelopes only, size bound, history length), and the WebSocket transport on a real Bun
+// server: delivery to the other devices, resume from the last item seen, presence, every close code,
+// and the event-stream fallback.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { CLIPBOARD_LIMITS, CLOSE_CODES, type ServerMessage } from "../../shared/clipboard";
+import { generateLinkKey } from "../../shared/encrypted-share";
+import { serveApp } from "../http/serve";
+import { connectDevice, decryptItemText, encryptItemText } from "../test/clipboard-device";
+import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
+type Body = { code: number; message: string; data: any; success: boolean };
+
+const TEST_LIMITS = {
+  ...CLIPBOARD_LIMITS,
+  idleMs: 1_500,
+  messagesPerConnection: { limit: 20, windowMs: 10_000 },
+};
+
+describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
+  let t: TestApp;
+  let server: ReturnType<typeof serveApp>;
+  let baseUrl: string;
+  let admin: string;
+
+  async function call(method: string, path: string, options: { body?: unknown; auth?: string; lang?: string } = {}) {
+    const headers: Record<string, string> = {};
+    if (options.auth) headers.authorization = options.auth;
+    if (options.lang) headers["accept-language"] = options.lang;
+    const init: RequestInit = { method, headers };
+    if (options.body !== undefined) {
+      headers["content-type"] = "application/json";
+      init.body = JSON.stringify(options.body);
+    }
+    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, init), "127.0.0.1");
+    return { status: response.status, body: (await response.json()) as Body };
+  }
+
+  async function createKey(permissions: Record<string, boolean>) {
+    const created = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: `k ${crypto.randomUUID().slice(0, 8)}`, ...permissions },
+    });
+    return `ApiKey ${created.body.data.key}`;
+  }
+
+  async function createRoom(body: Record<string, unknown> = {}, auth = admin) {
+    const created = await call("POST", "/clipboard/rooms", { auth, body });
+    expect(created.status).toBe(201);
+    return created.body.data as { id: string; url: string; history_limit: number };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(provider, {}, TEST_LIMITS);
+    server = serveApp(t.app, t.clipboardHub, { port: 0, hostname: "127.0.0.1", logger: t.logger });
+    baseUrl = `http://127.0.0.1:${server.port}`;
+    const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
+    admin = `Bearer ${login.body.data.token}`;
+    // Many devices join from one address in these tests.
+    await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 0 } });
+  });
+  afterAll(async () => {
+    await server.stop(true);
+    await t.cleanup();
+  });
+
+  describe("rooms", () => {
+    test("the admin creates a room with an unguessable id and the default settings", async () => {
+      const room = await createRoom();
+      expect(room.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(room).toMatchObject({
+        url: `http://localhost:8787/clipboard/${room.id}`,
+        history_limit: 50,
+        max_devices: 10,
+        max_item_size: 10 * 1024 * 1024,
+        item_count: 0,
+        devices_connected: 0,
+      });
+      const lifetime = new Date((room as unknown as { expires_at: string }).expires_at).getTime() - Date.now();
+      expect(Math.abs(lifetime - 7 * 24 * 3_600_000)).toBeLessThan(60_000);
+      const other = await createRoom();
+      expect(other.id).not.toBe(room.id);
+    });
+
+    test("a key with text permission creates rooms; one without gets 403, no credentials 401", async () => {
+      const textKey = await createKey({ text_permission: true });
+      const fileKey = await createKey({ file_permission: true });
+      expect((await call("POST", "/clipboard/rooms", { auth: textKey, body: {} })).status).toBe(201);
+      expect((await call("POST", "/clipboard/rooms", { auth: fileKey, body: {} })).status).toBe(403);
+      expect((await call("POST", "/clipboard/rooms", { body: {} })).status).toBe(401);
+    });
+
+    test("bad settings answer 400 in the caller's language and create nothing", async () => {
+      const before = await call("GET", "/clipboard/rooms", { auth: admin });
+      const bad = await call("POST", "/clipboard/rooms", { auth: admin, body: { history_limit: 0 }, lang: "zh-CN" });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 400, success: false });
+      expect(bad.body.message).toContain("保留条数");
+      const tooMany = await call("POST", "/clipboard/rooms", { auth: admin, body: { max_devices: 1000 } });
+      expect(tooMany.status).toBe(400);
+      const after = await call("GET", "/clipboard/rooms", { auth: admin });
+      expect(after.body.data.length).toBe(before.body.data.length);
+    });
+
+    test("owners list, change and close only their own rooms", async () => {
+      const keyA = await createKey({ text_permission: true });
+      const keyB = await createKey({ text_permission: true });
+      const room = await createRoom({ name: "Laptop and phone" }, keyA);
+      const listA = await call("GET", "/clipboard/rooms", { auth: keyA });
+      expect(listA.body.data.map((r: { id: string }) => r.id)).toEqual([room.id]);
+      expect((await call("GET", "/clipboard/rooms", { auth: keyB })).body.data).toEqual([]);
+      const changed = await call("PUT", `/clipboard/rooms/${room.id}`, {
+        auth: keyA,
+        body: { history_limit: 5, max_devices: 3, expires_in_hours: 1 },
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body.data).toMatchObject({ history_limit: 5, max_devices: 3, name: "Laptop and phone" });
+      expect(
+        (await call("PUT", `/clipboard/rooms/${room.id}`, { auth: keyB, body: { history_limit: 9 } })).status,
+      ).toBe(404);
+      expect((await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: keyB })).status).toBe(404);
+      expect((await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: keyA })).status).toBe(200);
+      expect((await call("GET", `/clipboard/rooms/${room.id}/items`)).status).toBe(404);
+    });
+  });
+
+  describe("items over HTTP", () => {
+    const deviceId = "dev1dev1dev1dev1dev1de";
+
+    test("an envelope is stored as sent; plain text is refused with 400", async () => {
+      const room = await createRoom();
+      const key = generateLinkKey();
+      const content = await encryptItemText("hello from the phone", key);
+      const sent = await call("POST", `/clipboard/rooms/${room.id}/items`, { body: { device_id: deviceId, content } });
+      expect(sent.status).toBe(201);
+      expect(sent.body.data).toMatchObject({ content, device_id: deviceId, size: content.length });
+      const plain = await call("POST", `/clipboard/rooms/${room.id}/items`, {
+        body: { device_id: deviceId, content: "hello in clear" },
+      });
+      expect(plain.status).toBe(400);
+      const listed = await call("GET", `/clipboard/rooms/${room.id}/items`);
+      expect(listed.body.data.items).toHaveLength(1);
+      expect(await decryptItemText(listed.body.data.items[0].content, key)).toBe("hello from the phone");
+    });
+
+    test("only the newest history_limit items are kept; `after` lists what came since", async () => {
+      const room = await createRoom({ history_limit: 3 });
+      const key = generateLinkKey();
+      const ids: number[] = [];
+      for (let index = 0; index < 5; index++) {
+        const content = await encryptItemText(`item ${index}`, key);
+        ids.push(
+          (await call("POST", `/clipboard/rooms/${room.id}/items`, { body: { device_id: deviceId, content } })).body
+            .data.id,
+        );
+      }
+      const listed = await call("GET", `/clipboard/rooms/${room.id}/items`);
+      expect(listed.body.data.items.map((item: { id: number }) => item.id)).toEqual(ids.slice(2));
+      const since = await call("GET", `/clipboard/rooms/${room.id}/items?after=${ids[3]}`);
+      expect(since.body.data.items.map((item: { id: number }) => item.id)).toEqual([ids[4]]);
+      expect((await call("DELETE", `/clipboard/rooms/${room.id}/items/${ids[4]}`)).status).toBe(200);
+      expect((await call("DELETE", `/clipboard/rooms/${room.id}/items/${ids[4]}`)).status).toBe(404);
+    });
+
+    test("an item beyond the admin's size limit answers 413 and is not stored", async () => {
+      const room = await createRoom();
+      const key = generateLinkKey();
+      await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_item_max_size: 0.01 } });
+      try {
+        const big = await encryptItemText("x".repeat(20_000), key);
+        const refused = await call("POST", `/clipboard/rooms/${room.id}/items`, {
+          body: { device_id: deviceId, content: big },
+        });
+        expect(refused.status).toBe(413);
+        const small = await encryptItemText("x".repeat(5_000), key);
+        expect(
+          (await call("POST", `/clipboard/rooms/${room.id}/items`, { body: { device_id: deviceId, content: small } }))
+            .status,
+        ).toBe(201);
+        expect((await call("GET", `/clipboard/rooms/${room.id}/items`)).body.data.items).toHaveLength(1);
+      } finally {
+        await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_item_max_size: 10 } });
+      }
+    });
+  });
+
+  describe("WebSocket", () => {
+    test("an item one device sends reaches the others at once, encrypted, and the sender gets its id", async () => {
+      const room = await createRoom();
+      const key = generateLinkKey();
+      const laptop = await connectDevice(baseUrl, room.id, { label: "Laptop" });
+      const phone = await connectDevice(baseUrl, room.id, { label: "Phone" });
+      const content = await phone.sendText("copied on the phone", key, "r1");
+      const sent = await phone.waitFor("sent", (message) => message.ref === "r1");
+      const received = await laptop.waitFor("item", (message) => message.item.id === sent.item_id);
+      expect(received.item.content).toBe(content);
+      expect(received.item.device_id).toBe(phone.deviceId);
+      expect(await decryptItemText(received.item.content, key)).toBe("copied on the phone");
+      laptop.close();
+      phone.close();
+    });
+
+    test("the device list shows who is connected and drops a device that leaves", async () => {
+      const room = await createRoom();
+      const laptop = await connectDevice(baseUrl, room.id, { label: "Laptop" });
+      const phone = await connectDevice(baseUrl, room.id, { label: "Phone" });
+      const labels = (message: Extract<ServerMessage, { type: "devices" }>) =>
+        message.devices.map((device) => device.label).sort();
+      await laptop.waitFor("devices", (message) => labels(message).join() === "Laptop,Phone");
+      phone.close();
+      await laptop.waitFor("devices", (message) => labels(message).join() === "Laptop");
+      laptop.close();
+    });
+
+    test("a device that was away resumes from the last item it saw", async () => {
+      const room = await createRoom();
+      const key = generateLinkKey();
+      const laptop = await connectDevice(baseUrl, room.id);
+      const phone = await connectDevice(baseUrl, room.id);
+      await laptop.sendText("one", key, "a");
+      const first = await phone.waitFor("item");
+      phone.close();
+      await phone.closed;
+      await laptop.sendText("two", key, "b");
+      await laptop.sendText("three", key, "c");
+      await laptop.waitFor("sent", (message) => message.ref === "c");
+      const back = await connectDevice(baseUrl, room.id, { deviceId: phone.deviceId, after: first.item.id });
+      const hello = await back.waitFor("hello");
+      expect(await Promise.all(hello.items.map((item) => decryptItemText(item.content, key)))).toEqual([
+        "two",
+        "three",
+      ]);
+      laptop.close();
+      back.close();
+    });
+
+    test("a deletion reaches every device", async () => {
+      const room = await createRoom();
+      const key = generateLinkKey();
+      const laptop = await connectDevice(baseUrl, room.id);
+      const phone = await connectDevice(baseUrl, room.id);
+      await laptop.sendText("oops", key, "x");
+      const sent = await laptop.waitFor("sent");
+      phone.send({ type: "delete", item_id: sent.item_id });
+      await laptop.waitFor("deleted", (message) => message.item_id === sent.item_id);
+      laptop.close();
+      phone.close();
+    });
+
+    test("close codes: unknown room 4404, bad message 4400, too large 4413, too fast 4429, idle 4408", async () => {
+      const unknown = await connectDevice(baseUrl, "AAAAAAAAAAAAAAAAAAAAAA", { waitForHello: false });
+      expect((await unknown.closed).code).toBe(CLOSE_CODES.roomNotFound);
+
+      const room = await createRoom();
+      const bad = await connectDevice(baseUrl, room.id);
+      bad.send("not json");
+      expect(await bad.closed).toEqual({ code: CLOSE_CODES.badMessage, reason: expect.stringContaining("JSON") });
+
+      await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_item_max_size: 0.01 } });
+      try {
+        // The hub reads the setting at most every 2 s; a fresh hub would see it at once.
+        await Bun.sleep(2_100);
+        const large = await connectDevice(baseUrl, room.id);
+        large.send({ type: "item", content: "x".repeat(40_000) });
+        const closed = await large.closed;
+        expect(closed.code).toBe(CLOSE_CODES.tooLarge);
+        expect(closed.reason).toContain("item limit");
+      } finally {
+        await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_item_max_size: 10 } });
+      }
+
+      const fast = await connectDevice(baseUrl, room.id);
+      for (let index = 0; index <= TEST_LIMITS.messagesPerConnection.limit; index++) fast.send({ type: "ping" });
+      const tooFast = await fast.closed;
+      expect(tooFast.code).toBe(CLOSE_CODES.rateLimited);
+      expect(tooFast.reason).toContain("this connection");
+
+      const idle = await connectDevice(baseUrl, room.id);
+      const started = Date.now();
+      expect((await idle.closed).code).toBe(CLOSE_CODES.idle);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(TEST_LIMITS.idleMs - 600);
+    }, 60_000);
+
+    test("a room with its maximum of devices refuses another one with 4503; the same device may reconnect", async () => {
+      const room = await createRoom({ max_devices: 2 });
+      const laptop = await connectDevice(baseUrl, room.id);
+      const phone = await connectDevice(baseUrl, room.id);
+      const third = await connectDevice(baseUrl, room.id, { waitForHello: false });
+      expect(await third.closed).toEqual({ code: CLOSE_CODES.roomFull, reason: expect.stringContaining("maximum") });
+      const phoneAgain = await connectDevice(baseUrl, room.id, { deviceId: phone.deviceId });
+      expect((await phoneAgain.waitFor("hello")).type).toBe("hello");
+      for (const device of [laptop, phone, phoneAgain]) device.close();
+    });
+
+    test("closing a room disconnects its devices with 4410", async () => {
+      const room = await createRoom();
+      const device = await connectDevice(baseUrl, room.id);
+      expect((await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: admin })).status).toBe(200);
+      expect((await device.closed).code).toBe(CLOSE_CODES.roomClosed);
+    });
+
+    test("joins past the per-address limit close with 4429", async () => {
+      const room = await createRoom();
+      await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 2 } });
+      try {
+        await Bun.sleep(2_100);
+        const devices = [];
+        let refused: { code: number; reason: string } | null = null;
+        for (let index = 0; index < 4 && !refused; index++) {
+          const device = await connectDevice(baseUrl, room.id, { waitForHello: false });
+          const outcome = await Promise.race([device.closed, device.waitFor("hello").then(() => null)]);
+          if (outcome) refused = outcome;
+          devices.push(device);
+        }
+        expect(refused).toEqual({ code: CLOSE_CODES.rateLimited, reason: expect.stringContaining("joins") });
+        for (const device of devices) device.close();
+      } finally {
+        await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 0 } });
+        await Bun.sleep(2_100);
+      }
+    }, 30_000);
+  });
+
+  test("event-stream fallback: hello, then items sent over HTTP, as for a socket", async () => {
+    const room = await createRoom();
+    const key = generateLinkKey();
+    const deviceId = "sseDevice0000000000000";
+    const controller = new AbortController();
+    const response = await fetch(`${baseUrl}/api/clipboard/rooms/${room.id}/events?device=${deviceId}&label=Old`, {
+      signal: controller.signal,
+    });
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    const messages: ServerMessage[] = [];
+    async function next(type: ServerMessage["type"]) {
+      for (;;) {
+        const found = messages.find((message) => message.type === type);
+        if (found) return found;
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error("stream ended");
+        buffer += decoder.decode(chunk.value, { stream: true });
+        const events = buffer.split("\n\n");
+        buffer = events.pop() ?? "";
+        for (const event of events) if (event.startsWith("data: ")) messages.push(JSON.parse(event.slice(6)));
+      }
+    }
+    const hello = await next("hello");
+    expect(hello).toMatchObject({ type: "hello", items: [] });
+    const phone = await connectDevice(baseUrl, room.id);
+    await phone.sendText("to the old browser", key, "p");
+    const item = (await next("item")) as Extract<ServerMessage, { type: "item" }>;
+    expect(await decryptItemText(item.item.content, key)).toBe("to the old browser");
+    controller.abort();
+    phone.close();
+  });
+});
