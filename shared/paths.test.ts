@@ -1,5 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { hasPathPermission, isCreator, isPathWithin, normalizePath, type Principal } from "./paths";
+import {
+  hasPathPermission,
+  isCreator,
+  isPathWithin,
+  joinPath,
+  nameOf,
+  normalizePath,
+  type Principal,
+  parentOf,
+} from "./paths";
 import { safeDecode, TRAVERSAL_CORPUS } from "./test/traversal-corpus";
 
 describe("normalizePath", () => {
@@ -90,5 +99,20 @@ describe("permissions", () => {
     expect(isCreator(key, "apikey:k10")).toBe(false);
     expect(isCreator(key, "admin:x")).toBe(false);
     expect(isCreator(key, null)).toBe(false);
+  });
+});
+
+describe("join, parent and name", () => {
+  test("of normalised paths, with or without a trailing slash", () => {
+    expect(joinPath("/", "x")).toBe("/x");
+    expect(joinPath("/a", "x")).toBe("/a/x");
+    expect(joinPath("/a/", "x")).toBe("/a/x");
+    expect(parentOf("/a/b")).toBe("/a");
+    expect(parentOf("/a/b/")).toBe("/a");
+    expect(parentOf("/a")).toBe("/");
+    expect(parentOf("/")).toBe("/");
+    expect(nameOf("/a/b.txt")).toBe("b.txt");
+    expect(nameOf("/a/b/")).toBe("b");
+    expect(nameOf("/")).toBe("");
   });
 });

@@ -41,6 +41,23 @@ export function isPathWithin(basePath: string, path: string): boolean {
   return target === base || target.startsWith(`${base}/`);
 }
 
+/** The last segment of a path ("/a/b.txt" -> "b.txt"; "/" -> ""). A trailing slash is ignored. */
+export function nameOf(path: string): string {
+  const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+/** A name inside a folder ("/" + "x" -> "/x", "/a/" + "x" -> "/a/x"). */
+export function joinPath(folder: string, name: string): string {
+  return folder.endsWith("/") ? `${folder}${name}` : `${folder}/${name}`;
+}
+
+/** The folder holding a path ("/a/b" -> "/a", "/a" -> "/", "/" -> "/"). A trailing slash is ignored. */
+export function parentOf(path: string): string {
+  const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(0, Math.max(1, trimmed.lastIndexOf("/")));
+}
+
 /** The caller as the permission rules see it. */
 export type Principal = { type: "admin" } | { type: "apikey"; keyId: string; basicPath: string };
 

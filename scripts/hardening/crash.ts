@@ -14,9 +14,9 @@ import { join } from "node:path";
 import { loadConfig } from "../../server/config";
 import { createDatabase, type Database } from "../../server/db/client";
 import { createLogger } from "../../server/logger";
-import { STALE_UPLOAD_MS } from "../../server/services/files";
 import { createMemoryListingCache } from "../../server/services/listing-cache";
 import { sweepOnce } from "../../server/services/sweeper";
+import { STALE_UPLOAD_MS } from "../../server/services/upload-limits";
 import { createStorageService } from "../../server/storage";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";
 import {

@@ -4,7 +4,8 @@ import { isPathWithin } from "../../shared/paths";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import type { AuthState } from "../services/auth";
-import { canRead, type FsTree, type Location, requireInsideMount } from "../services/fs";
+import { canRead } from "../services/fs-access";
+import { type FsTree, type Location, requireInsideMount } from "../services/fs-tree";
 import { DavError } from "./dav-error";
 import {
   assertIfHeader,

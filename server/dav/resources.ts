@@ -3,20 +3,17 @@
 // read from the storage on every request rather than from the explorer's listing cache: sync clients
 // compare what they see with what they wrote, and a cached listing could hide a change made outside
 // the app. Writes through WebDAV still invalidate that cache, so the explorer sees them.
-import { normalizePath } from "../../shared/paths";
+import { joinPath, nameOf, normalizePath } from "../../shared/paths";
+import { driverOf, statLocation } from "../services/fs-storage";
 import {
-  driverOf,
   type FsDeps,
   type FsTree,
   folderKeyOf,
   isMountFolder,
-  joinPath,
   type Location,
   locate,
   mountFolderEntries,
-  nameOf,
-  statLocation,
-} from "../services/fs";
+} from "../services/fs-tree";
 import { contentTypeFor } from "../storage/content-type";
 import type { ObjectInfo } from "../storage/driver";
 

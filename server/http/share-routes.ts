@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
-import { openSharedFile, viewPublicFile } from "../services/files";
+import { openSharedFile, viewPublicFile } from "../services/file-views";
 import type { Context } from "../trpc";
 import { objectResponse } from "./object-response";
 

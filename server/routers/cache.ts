@@ -1,7 +1,7 @@
 // The listing cache of the mount explorer (docs/product.md §7 System): the admin clears it and reads its
 // statistics; API keys with mount permission clear it for the mounts their base path reaches.
 import { cacheClearInput, cacheClearOutput, cacheStatsOutput } from "../../shared/schemas/fs";
-import { clearListingCache, listingCacheStats } from "../services/fs";
+import { clearListingCache, listingCacheStats } from "../services/fs-cache";
 import { adminProcedure, mountProcedure, router } from "../trpc";
 
 const tags = ["Cache"];

@@ -25,16 +25,13 @@ import {
   cancelUpload,
   commitUpload,
   completeMultipartUpload,
-  deleteFiles,
-  getFile,
   initMultipartUpload,
-  listFiles,
   listUploadedParts,
   presignParts,
   presignUpload,
-  updateFile,
-  viewPublicFile,
-} from "../services/files";
+} from "../services/file-uploads";
+import { viewPublicFile } from "../services/file-views";
+import { deleteFiles, getFile, listFiles, updateFile } from "../services/files";
 import { adminProcedure, type authedProcedure, fileProcedure, limitCreation, publicProcedure, router } from "../trpc";
 
 const deletedOutput = z.object({ deleted: z.number() });

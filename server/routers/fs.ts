@@ -34,17 +34,9 @@ import {
   fsUpdateInput,
   fsUpdateOutput,
 } from "../../shared/schemas/fs";
-import {
-  createFileLink,
-  getEntry,
-  listFolder,
-  makeFolder,
-  removePath,
-  removePaths,
-  searchFiles,
-  updateTextFile,
-} from "../services/fs";
 import { batchCopy, commitClientCopy, renamePath } from "../services/fs-copy";
+import { createFileLink, getEntry, listFolder } from "../services/fs-listing";
+import { searchFiles } from "../services/fs-search";
 import {
   abortMultipart,
   commitPresignedUpload,
@@ -52,6 +44,7 @@ import {
   initMultipart,
   presignUpload,
 } from "../services/fs-uploads";
+import { makeFolder, removePath, removePaths, updateTextFile } from "../services/fs-writes";
 import { adminProcedure, type authedProcedure, mountProcedure, router } from "../trpc";
 
 const nothingToAbort = {

@@ -5,39 +5,29 @@
 // URL per file, and the client streams each file from one to the other, then commits. A rename
 // across storage configs streams each object through the server (bounded memory) instead.
 import type { z } from "zod";
-import { isPathWithin } from "../../shared/paths";
+import { isPathWithin, joinPath, nameOf } from "../../shared/paths";
 import type { FsEntry, fsCopyCommitInput, fsCopyInput, fsCopyItem, fsCopyOutput } from "../../shared/schemas/fs";
 import { storageTypeOf } from "../../shared/schemas/mounts";
 import { AppError } from "../errors";
 import { contentTypeFor } from "../storage/content-type";
 import type { ObjectInfo, StorageDriver } from "../storage/driver";
 import type { AuthState } from "./auth";
+import { assertReadable, assertRemovable, assertWritable, isReadOnly } from "./fs-access";
+import { driverOf, isFolderPath, statLocation, walkObjects } from "./fs-storage";
 import {
   assertClearOfShares,
-  assertReadable,
-  assertRemovable,
-  assertWritable,
-  driverOf,
   type FsDeps,
   type FsTree,
   fileKeyOf,
   folderKeyOf,
-  followMovedEntry,
   invalidateListings,
-  isFolderPath,
   isMountFolder,
-  isReadOnly,
-  joinPath,
   type Location,
   loadTree,
   locate,
-  messageOf,
-  nameOf,
-  removeFolderTree,
   requireInsideMount,
-  statLocation,
-  walkObjects,
-} from "./fs";
+} from "./fs-tree";
+import { followMovedEntry, messageOf, removeFolderTree } from "./fs-writes";
 
 /** Objects copied at once inside one storage: enough to hide request latency, gentle on the store. */
 const COPY_CONCURRENCY = 8;

@@ -9,6 +9,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import type { z } from "zod";
 import { formatBytes } from "../../shared/format-bytes";
+import { joinPath, nameOf } from "../../shared/paths";
 import type {
   fsMultipartAbortInput,
   fsMultipartCompleteInput,
@@ -19,80 +20,37 @@ import type {
   TargetPath,
 } from "../../shared/schemas/fs";
 import { MULTIPART_PART_SIZE } from "../../shared/schemas/fs";
-import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
 import { statedContentType } from "../storage/content-type";
 import type { PutBody } from "../storage/driver";
 import { byteCounter, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
-import { STALE_UPLOAD_MS, safeFilename, usedBytes } from "./files";
+import { safeFilename } from "./file-storage";
+import { assertWritable } from "./fs-access";
+import { storedFileEntry } from "./fs-entries";
+import { driverOf, isFolderPath, statLocation } from "./fs-storage";
 import {
-  assertWritable,
-  driverOf,
   type FsDeps,
   type FsTree,
   fileKeyOf,
   invalidateListings,
-  isFolderPath,
-  joinPath,
   type Location,
   loadTree,
-  nameOf,
   requireInsideMount,
-  statLocation,
-  storedFileEntry,
-} from "./fs";
-import { getSystemSettings } from "./settings";
+} from "./fs-tree";
 import type { SweepDeps } from "./sweeper";
+import {
+  assertUploadFits,
+  limitCounter,
+  maxUploadBytes,
+  overLimit,
+  STALE_UPLOAD_MS,
+  uploadRoom,
+} from "./upload-limits";
 
 /** Parts through the server are 5 MB (docs/product.md §9); larger ones are accepted up to this bound. */
 export const MAX_PART_BYTES = 64 * 1024 * 1024;
 const UPLOAD_URL_TTL_SECONDS = 60 * 60;
-
-async function maxUploadBytes(deps: Pick<FsDeps, "db">): Promise<number> {
-  return megabytesToBytes((await getSystemSettings(deps.db)).max_upload_size);
-}
-
-function tooLarge(maxBytes: number): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) });
-}
-
-async function assertSizeAllowed(deps: Pick<FsDeps, "db">, size: number): Promise<number> {
-  const maxBytes = await maxUploadBytes(deps);
-  if (size > maxBytes) throw tooLarge(maxBytes);
-  return maxBytes;
-}
-
-type Capacity = { total: number; remaining: number };
-
-/**
- * The room left on a storage config with a capacity (null: unlimited), counted as the /upload path
- * counts it (services/files.ts usedBytes), so one storage has one notion of "full".
- */
-async function capacityOf(deps: Pick<FsDeps, "db">, storageConfigId: string): Promise<Capacity | null> {
-  const row = await deps.db.storageConfig.findUnique({
-    where: { id: storageConfigId },
-    select: { totalStorageBytes: true },
-  });
-  if (!row || row.totalStorageBytes === null) return null;
-  const total = Number(row.totalStorageBytes);
-  return { total, remaining: Math.max(0, total - (await usedBytes(deps.db, storageConfigId))) };
-}
-
-function insufficientStorage(size: number, capacity: Capacity): AppError {
-  return new AppError("INSUFFICIENT_STORAGE", "errors.insufficientStorageDetail", {
-    size: formatBytes(size),
-    remaining: formatBytes(capacity.remaining),
-    total: formatBytes(capacity.total),
-  });
-}
-
-/** Refuses a file the storage has no room for, with the same message as the /upload path. */
-async function assertCapacity(deps: Pick<FsDeps, "db">, storageConfigId: string, size: number) {
-  const capacity = await capacityOf(deps, storageConfigId);
-  if (capacity && size > capacity.remaining) throw insufficientStorage(size, capacity);
-  return capacity;
-}
 
 export type UploadTarget = { tree: FsTree; location: Location; path: string; fileName: string };
 
@@ -177,16 +135,11 @@ async function finishStoredUpload(deps: FsDeps, target: UploadTarget, storageCon
   const stored = await driver.head(key);
   invalidateListings(deps, target.tree, [storageConfigId]);
   if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
-  const maxBytes = await maxUploadBytes(deps);
-  if (stored.size > maxBytes) {
-    await driver.delete(key).catch(() => undefined);
-    throw tooLarge(maxBytes);
-  }
   // The browser may have sent more than it declared at init or presign: the stored size decides.
-  const capacity = await capacityOf(deps, storageConfigId);
-  if (capacity && stored.size > capacity.remaining) {
+  const refusal = overLimit(await uploadRoom(deps.db, storageConfigId), stored.size);
+  if (refusal) {
     await driver.delete(key).catch(() => undefined);
-    throw insufficientStorage(stored.size, capacity);
+    throw refusal;
   }
   return storedFileEntry(target.path, stored);
 }
@@ -196,8 +149,7 @@ async function finishStoredUpload(deps: FsDeps, target: UploadTarget, storageCon
 export async function initMultipart(deps: FsDeps, auth: AuthState, input: z.output<typeof fsMultipartInitInput>) {
   const target = await resolveUploadTarget(deps, auth, input.path, input.filename);
   await refuseFolder(deps, target);
-  await assertSizeAllowed(deps, input.fileSize);
-  await assertCapacity(deps, target.location.mount.storageConfigId, input.fileSize);
+  await assertUploadFits(deps.db, target.location.mount.storageConfigId, input.fileSize);
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
   const contentType = statedContentType(target.fileName, input.contentType);
@@ -257,7 +209,7 @@ export async function uploadPart(
 ) {
   const row = await findUpload(deps, auth, query.uploadId, query.key);
   if (!row) throw new AppError("NOT_FOUND", "errors.uploadNotFound");
-  const limit = Math.min(MAX_PART_BYTES, await maxUploadBytes(deps));
+  const limit = Math.min(MAX_PART_BYTES, await maxUploadBytes(deps.db));
   const partTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "errors.fsPartTooLarge", { max: formatBytes(limit) });
   if (declaredLength !== undefined && declaredLength > limit) throw partTooLarge();
   const counter = byteCounter(limit, partTooLarge);
@@ -337,8 +289,7 @@ export async function presignUpload(deps: FsDeps, auth: AuthState, input: z.outp
   const target = await resolveUploadTarget(deps, auth, input.path, input.fileName);
   assertMountOf(target, input.mountId);
   await refuseFolder(deps, target);
-  await assertSizeAllowed(deps, input.fileSize);
-  await assertCapacity(deps, target.location.mount.storageConfigId, input.fileSize);
+  await assertUploadFits(deps.db, target.location.mount.storageConfigId, input.fileSize);
   const { mount } = target.location;
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
@@ -381,14 +332,9 @@ export async function prepareStreamedUpload(
   options: { contentType?: string | null; declaredSize?: number },
 ) {
   await refuseFolder(deps, target);
-  const maxBytes = await assertSizeAllowed(deps, options.declaredSize ?? 0);
-  const capacity = await assertCapacity(deps, target.location.mount.storageConfigId, options.declaredSize ?? 0);
-  const room = capacity?.remaining ?? Number.POSITIVE_INFINITY;
-  // Cut off at whichever comes first, the max upload size or the storage's room, and say which.
-  const counter = byteCounter(Math.min(maxBytes, room), (received) =>
-    received > maxBytes || !capacity ? tooLarge(maxBytes) : insufficientStorage(received, capacity),
-  );
-  return { counter, contentType: statedContentType(target.fileName, options.contentType), maxBytes };
+  const room = await assertUploadFits(deps.db, target.location.mount.storageConfigId, options.declaredSize ?? 0);
+  const counter = limitCounter(room);
+  return { counter, contentType: statedContentType(target.fileName, options.contentType), maxBytes: room.maxBytes };
 }
 
 /** After a body stored by other means: the object must be there and within the limits. */

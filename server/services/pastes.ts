@@ -8,7 +8,15 @@ import type { Database, DatabaseProvider } from "../db/client";
 import type { CountedPaste, ViewCounter } from "../db/view-counter";
 import { AppError } from "../errors";
 import { type AuthState, createdByFilter, creatorOf } from "./auth";
-import { consumeAttempt, RATE_LIMITS, refundAttempt } from "./rate-limit";
+import {
+  hashSharePassword,
+  isExhausted,
+  isExpired,
+  ownedBy,
+  passwordHashUpdate,
+  requestedExpiry,
+  verifySharePassword,
+} from "./shares";
 import { generateUniqueSlug } from "./slugs";
 
 const PREVIEW_LENGTH = 200;
@@ -47,9 +55,6 @@ type PasteRow = {
 
 type PasteFormat = "markdown" | "text";
 
-const isExpired = (row: { expiresAt: Date | null }, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
-const isExhausted = (row: { maxViews: number; views: number }) => row.maxViews > 0 && row.views >= row.maxViews;
-
 /** What the management functions need: the database and where share links point. */
 export type PasteDeps = { db: Database; config: { publicUrl: string; databaseProvider: DatabaseProvider } };
 
@@ -85,27 +90,17 @@ function toSummary(row: PasteRow, publicUrl: string, now = new Date()) {
   return { ...rest, preview, content_length: content.length };
 }
 
-/** Admin sees every paste; an API key only the ones it created (docs/product.md §5 creator rule). */
-function ownedBy(auth: AuthState) {
-  if (auth.type === "admin") return {};
-  return { createdBy: { in: [`apikey:${auth.keyId}`, auth.keyId] } };
-}
-
-function assertFuture(expiresAt: Date | null | undefined) {
-  if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError("BAD_REQUEST", "errors.expiryInPast");
-}
-
 export async function createPaste(
   { db, config }: PasteDeps,
   auth: AuthState,
   input: z.output<typeof createPasteInput>,
 ) {
-  assertFuture(input.expires_at);
+  const expiresAt = requestedExpiry(input) ?? null;
   const slugTaken = async (slug: string) =>
     (await db.paste.findUnique({ where: { slug }, select: { id: true } })) !== null;
   const slug = input.slug ?? (await generateUniqueSlug(slugTaken));
   if (input.slug && (await slugTaken(input.slug))) throw new AppError("CONFLICT", "errors.slugTaken");
-  const passwordHash = input.password ? await Bun.password.hash(input.password, "argon2id") : null;
+  const passwordHash = await hashSharePassword(input.password);
   try {
     const row = await db.paste.create({
       data: {
@@ -115,7 +110,7 @@ export async function createPaste(
         encrypted: input.encrypted,
         remark: input.remark,
         passwordHash,
-        expiresAt: input.expires_at ?? null,
+        expiresAt,
         maxViews: input.max_views,
         createdBy: creatorOf(auth),
       },
@@ -187,16 +182,6 @@ async function refuseIfGone(db: Database, row: PasteRow, now: Date) {
   throw new AppError("GONE", expired ? "errors.pasteExpired" : "errors.viewLimitReached");
 }
 
-/**
- * Share passwords: Argon2id verify, failures limited per client address and share. The attempt is
- * counted before the verify (so concurrent guesses cannot outrun the limit) and given back when right.
- */
-export async function verifySharePassword(db: Database, hash: string, password: string, subject: string) {
-  await consumeAttempt(db, RATE_LIMITS.passwordVerify, subject);
-  if (!(await Bun.password.verify(password, hash))) throw new AppError("WRONG_PASSWORD", "errors.wrongPassword");
-  await refundAttempt(db, RATE_LIMITS.passwordVerify, subject);
-}
-
 export async function listPastes({ db, config }: PasteDeps, auth: AuthState, input: z.output<typeof listPastesInput>) {
   const offset = input.offset ?? ((input.page ?? 1) - 1) * input.limit;
   // Postgres compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
@@ -244,10 +229,8 @@ export async function getPaste({ db, config }: PasteDeps, auth: AuthState, key: 
 
 export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.output<typeof updatePasteInput>) {
   const { db } = deps;
-  assertFuture(input.expires_at);
-  let passwordHash: string | null | undefined;
-  if (input.password === null || input.password === "") passwordHash = null;
-  else if (input.password !== undefined) passwordHash = await Bun.password.hash(input.password, "argon2id");
+  const expiresAt = requestedExpiry(input);
+  const passwordHash = await passwordHashUpdate(input.password);
   const id = await ownPasteId(db, auth, input.id);
   await refuseServerSideChangesOfEncrypted(db, id, input);
   const result = await db.paste.updateMany({
@@ -257,7 +240,7 @@ export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.out
       format: input.format,
       remark: input.remark === undefined ? undefined : input.remark?.trim() || null,
       passwordHash,
-      expiresAt: input.expires_at,
+      expiresAt,
       maxViews: input.max_views,
     },
   });

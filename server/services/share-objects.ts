@@ -2,7 +2,7 @@
 // object lives in its storage's share folder; a mount whose folder holds that folder shows it to the
 // admin, who may rename or delete share objects there (the explorer warns first). The share follows:
 // a moved object takes its share along, a deleted one leaves the share answering 410 "gone". Keys never
-// reach a share folder through a mount (services/fs.ts), so only the admin's writes land here; shares
+// reach a share folder through a mount (services/fs-tree.ts), so only the admin's writes land here; shares
 // stored before share folders existed may sit in any folder, which is why every delete and move asks.
 import type { Database } from "../db/client";
 

@@ -16,7 +16,8 @@ import { AppError, describeError } from "../errors";
 import type { StorageService } from "../storage";
 import { storageConfigDriverSelect } from "../storage";
 import type { CorsRule, StorageDriver } from "../storage/driver";
-import { discardUnfinishedUploads, usedBytes } from "./files";
+import { discardUnfinishedUploads } from "./file-uploads";
+import { usedBytes } from "./upload-limits";
 
 export type StorageConfigDeps = {
   db: Database;

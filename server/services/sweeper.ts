@@ -3,10 +3,11 @@
 import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
 import type { AppDeps } from "../deps";
 import { purgeExpiredRooms } from "./clipboard";
-import { purgeGoneFiles, STALE_UPLOAD_MS } from "./files";
+import { purgeGoneFiles } from "./files";
 import { purgeStaleMultipartUploads } from "./fs-uploads";
 import { purgeGonePastes } from "./pastes";
 import { purgeExpiredBuckets } from "./rate-limit";
+import { STALE_UPLOAD_MS } from "./upload-limits";
 
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
 

@@ -8,12 +8,13 @@
 // through the app's fs download route, and the target written through the app's form upload, which
 // stream on the server. Each file passes through the browser as a Blob (the browser keeps large ones
 // on disk), since a fetch cannot stream a request body over HTTP/1.1.
+
+import { parentOf } from "@shared/paths";
 import { AbortedError, isAbortError, throwIfAborted } from "../files/retry";
 import type { Transport } from "../files/transport";
 import { statusError } from "../files/upload-api";
 import { UploadFailure } from "../files/upload-errors";
 import { sameOriginStorageUrl, type UploadTarget, uploadObject } from "../files/upload-object";
-import { parentOf } from "./explorer-paths";
 import type { CopyItem, FsClient, FsEndpoint } from "./fs-client";
 import { sendIntoFolderThroughServer } from "./fs-upload";
 

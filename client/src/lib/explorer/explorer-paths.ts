@@ -17,22 +17,6 @@ export function breadcrumbsOf(path: string): Breadcrumb[] {
   return crumbs;
 }
 
-export function joinPath(folder: string, name: string): string {
-  const base = normalizePath(folder) ?? "/";
-  return base === "/" ? `/${name}` : `${base}/${name}`;
-}
-
-export function parentOf(path: string): string {
-  const normalised = normalizePath(path) ?? "/";
-  const index = normalised.lastIndexOf("/");
-  return index <= 0 ? "/" : normalised.slice(0, index);
-}
-
-export function nameOf(path: string): string {
-  const normalised = normalizePath(path) ?? "/";
-  return normalised.split("/").filter(Boolean).pop() ?? "";
-}
-
 /** A new entry name: not empty, no slashes, not "." or "..". Returns an i18n key or null. */
 export function entryNameProblem(name: string): string | null {
   const trimmed = name.trim();

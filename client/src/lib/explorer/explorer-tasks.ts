@@ -3,6 +3,8 @@
 // the basket's zip download. Each runs in the background with its own AbortController (the task's
 // cancel), reports progress and every file's status to the store, and ends completed, partially
 // complete, failed or cancelled. Listings are refreshed through `onChanged` when something changed.
+
+import { joinPath, nameOf } from "@shared/paths";
 import { appCodeOf } from "../api-errors";
 import { eachInPool } from "../files/pool";
 import { isAbortError } from "../files/retry";
@@ -12,7 +14,6 @@ import type { DirectBlocked } from "../files/upload-object";
 import type { BasketItem } from "./basket-store";
 import { type ZipSink, zipBasket } from "./basket-zip";
 import { copyAcrossStorages } from "./client-copy";
-import { joinPath, nameOf } from "./explorer-paths";
 import type { CopyItem, FsClient, FsEndpoint } from "./fs-client";
 import { uploadIntoFolder } from "./fs-upload";
 import { type PickedSet, targetFolderOf } from "./picked-files";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { breadcrumbsOf, entryNameProblem, explorerHref, joinPath, nameOf, parentOf, previewOf } from "./explorer-paths";
+import { breadcrumbsOf, entryNameProblem, explorerHref, previewOf } from "./explorer-paths";
 import { pruneSelection, selectionState, toggleAll, toggleSelected } from "./explorer-selection";
 import { nextSort, sortEntries } from "./explorer-sort";
 import { emptyMountForm, validateMountForm } from "./mount-form";
@@ -13,14 +13,6 @@ describe("explorer paths", () => {
       { name: "a", path: "/a" },
       { name: "b c", path: "/a/b c" },
     ]);
-  });
-  test("join, parent and name", () => {
-    expect(joinPath("/", "x")).toBe("/x");
-    expect(joinPath("/a/", "x")).toBe("/a/x");
-    expect(parentOf("/a/b")).toBe("/a");
-    expect(parentOf("/a")).toBe("/");
-    expect(parentOf("/")).toBe("/");
-    expect(nameOf("/a/b.txt")).toBe("b.txt");
   });
   test("entry names", () => {
     expect(entryNameProblem("  ")).toBe("explorer.names.required");

@@ -2,7 +2,7 @@
 // folder input gives every file its webkitRelativePath) or from a drop (folders come as
 // FileSystemEntry trees through DataTransferItem.webkitGetAsEntry). Both end as files with their
 // path relative to the drop target, plus the folders to create (empty ones included), parents first.
-import { joinPath } from "./explorer-paths";
+import { joinPath } from "@shared/paths";
 
 export type PickedFile = { file: File; relativePath: string };
 export type PickedSet = { files: PickedFile[]; folders: string[] };

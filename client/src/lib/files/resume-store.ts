@@ -3,7 +3,7 @@
 // file again finds the record; the server then says which parts it already holds. Records older
 // than the server keeps unfinished uploads (a day) are dropped.
 export const RESUME_STORAGE_KEY = "pastebox_multipart_uploads";
-/** The server sweeps unfinished uploads after a day (server/services/files.ts STALE_UPLOAD_MS). */
+/** The server sweeps unfinished uploads after a day (server/services/upload-limits.ts STALE_UPLOAD_MS). */
 export const RESUME_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export type FileIdentity = { name: string; size: number; lastModified: number };

@@ -1,6 +1,8 @@
 // The file basket (docs/product.md §1, §4): a toolbar button with the number of files collected, opening a
 // panel that lists them with the total size (a warning for large totals), removes one or all, and
 // downloads them as one zip built in the browser (a task of the task manager).
+
+import { parentOf } from "@shared/paths";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
@@ -12,7 +14,6 @@ import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { basket, basketItemOf, basketTotal, LARGE_BASKET_BYTES } from "../../lib/explorer/basket-store";
 import { chooseZipSink, zipFileName } from "../../lib/explorer/basket-zip";
-import { parentOf } from "../../lib/explorer/explorer-paths";
 import { type StartedTask, startZipTask } from "../../lib/explorer/explorer-tasks";
 import { BasketIcon } from "./explorer-icons";
 import { PanelButton, SidePanel } from "./side-panel";

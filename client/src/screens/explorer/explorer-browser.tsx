@@ -3,6 +3,8 @@
 // folder or mount, the file basket, the task manager, the `preview` panel and the text editor.
 // Uploads, copies, deletes and zip downloads run as tasks (lib/explorer/explorer-tasks.ts).
 // Read-only keys and virtual folders (the root, folders above mounts) get no write actions.
+
+import { joinPath, nameOf, parentOf } from "@shared/paths";
 import type { FsEntry } from "@shared/schemas/fs";
 import { type DragEvent, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +25,7 @@ import {
 import { toast } from "../../components/toast-store";
 import { useAuth } from "../../lib/auth/use-auth";
 import { copyText } from "../../lib/clipboard";
-import { breadcrumbsOf, explorerHref, joinPath, nameOf, parentOf, previewOf } from "../../lib/explorer/explorer-paths";
+import { breadcrumbsOf, explorerHref, previewOf } from "../../lib/explorer/explorer-paths";
 import { pruneSelection, selectionState, toggleAll, toggleSelected } from "../../lib/explorer/explorer-selection";
 import { DEFAULT_SORT, nextSort, type SortState, sortEntries } from "../../lib/explorer/explorer-sort";
 import { startCopyTask, startDeleteTask, startUploadTask } from "../../lib/explorer/explorer-tasks";

@@ -1,5 +1,7 @@
 // The `preview` query's panel: the file's details and the same preview as file pages (through a
 // signed file link), with download, copy link and, for text files that may be written, edit.
+
+import { nameOf } from "@shared/paths";
 import type { FsEntry } from "@shared/schemas/fs";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
@@ -12,7 +14,6 @@ import { MediaTypeText } from "../../components/media-type-text";
 import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api-errors";
-import { nameOf } from "../../lib/explorer/explorer-paths";
 import { formatDateTime } from "../../lib/format-date";
 import { FilePreview } from "../file/file-preview";
 import { BasketIcon } from "./explorer-icons";

@@ -1,6 +1,7 @@
 // Search in the mounts (docs/product.md §5: at least 2 characters): a box with its scope (everywhere, this
 // mount, this folder and below), results linking to their folders, and a local search history.
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
+import { parentOf } from "@shared/paths";
 import { FS_SEARCH_LIMIT_MAX, SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/fs";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +14,7 @@ import { FormAlert, inputClasses } from "../../components/form-controls";
 import { CloseIcon, FolderIcon } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
-import { explorerHref, parentOf } from "../../lib/explorer/explorer-paths";
+import { explorerHref } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
 import { addSearchHistory, clearSearchHistory, readSearchHistory } from "../../lib/explorer/search-history";
 import { addToBasket } from "./basket-panel";
