@@ -17,16 +17,18 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 /**
  * Modules whose code the offline shell holds besides the entry: both languages' texts (the page
- * loads the one it shows before it renders, and the other when the user switches), and Home's
+ * loads the one it shows before it renders, and the other when the user switches), Home's
  * screen with its source editor, the start page the offline fallback page links to, which must work
- * offline even where Home was never opened online (a paste written offline is queued). Rich mode
- * (Milkdown) is not in it. Paths from the repo root.
+ * offline even where Home was never opened online (a paste written offline is queued), and the local
+ * database with Dexie, which the page loads only when it first keeps something (the queue included).
+ * Rich mode (Milkdown) is not in it. Paths from the repo root.
  */
 const OFFLINE_SHELL_MODULES = [
   "shared/i18n/languages/en.ts",
   "shared/i18n/languages/zh.ts",
   "client/src/screens/home-screen.tsx",
   "client/src/components/editor/source-editor.tsx",
+  "client/src/offline/db.ts",
 ];
 
 type ChunkGraph = Map<string, { imports: string[]; css: string[]; moduleIds: string[]; isEntry: boolean }>;

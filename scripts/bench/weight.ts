@@ -252,13 +252,17 @@ try {
       `| ${route.name} | ${before(kib(old?.js ?? 0))}${kib(weight.js)} | ${kib(weight.css)} | ${kib(weight.all)} | ${weight.requests} | ${verdict(weight.js, route.budget.js)} |`,
     );
   });
-  if (process.env.WEIGHT_FILES) {
-    cases.forEach((route, index) => {
-      const files = [...(figures.routes[index]?.files ?? [])].sort((a, b) => b.size - a.size);
-      console.log(`\n${route.name}: ${files.map((file) => `${file.path} ${kib(file.size)}`).join(", ")}`);
-    });
-  }
   const visitor = figures.visitor;
+  if (process.env.WEIGHT_FILES) {
+    const lists = [
+      ...cases.map((route, index) => ({ name: route.name, weight: figures.routes[index] })),
+      { name: "Visitor (service worker on)", weight: visitor },
+    ];
+    for (const { name, weight } of lists) {
+      const files = [...(weight?.files ?? [])].sort((a, b) => b.size - a.size);
+      console.log(`\n${name}: ${files.map((file) => `${file.path} ${kib(file.size)}`).join(", ")}`);
+    }
+  }
   console.log(
     `\nAnonymous visitor of one Markdown paste link, first ${VISITOR_WINDOW_MS / 1000} s, service worker on:` +
       `${baseline ? ` before ${kib(baseline.figures.visitor.all)} KiB (${baseline.figures.visitor.requests} requests),` : ""}` +

@@ -8,7 +8,7 @@ import superjson from "superjson";
 import type { AppRouter } from "../../../server/routers";
 import { toast } from "../components/toast-store";
 import i18n, { currentLanguage } from "../i18n";
-import { getOfflineDb } from "../offline/db";
+import { existingOfflineDb, openOfflineDb } from "../offline/local-db";
 import { offlineLink } from "../offline/offline-link";
 import { countPendingWrites } from "../offline/queue";
 import { sessionScopeOf } from "./auth/auth-types";
@@ -31,7 +31,7 @@ export function requestHeaders(): Record<string, string> {
 export const OFFLINE_QUEUED_TOAST_ID = "offline-queued";
 
 async function showQueuedToast(): Promise<void> {
-  const db = getOfflineDb();
+  const db = await existingOfflineDb();
   const count = db ? await countPendingWrites(db).catch(() => 1) : 1;
   toast.info(i18n.t("offline.queue.savedTitle"), {
     id: OFFLINE_QUEUED_TOAST_ID,
@@ -47,7 +47,8 @@ export function createTrpcClient() {
         onUnauthorized: (sentScope) => authStore.handleUnauthorized(sentScope),
       }),
       offlineLink({
-        getDb: getOfflineDb,
+        openDb: openOfflineDb,
+        existingDb: existingOfflineDb,
         isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
         currentAuth: () => {
           const state = authStore.getState();

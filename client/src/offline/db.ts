@@ -1,7 +1,8 @@
 // The browser's local offline database (docs/product.md §3 "Local offline database stores"), on IndexedDB
 // through Dexie: pastes by slug, files by slug, directories by path, settings, the offline queue,
-// the explorer's search history and its task list. Opened lazily, so code that merely imports it (tests, browsers
-// with IndexedDB disabled) never fails: callers check `getOfflineDb()` for null and carry on.
+// the explorer's search history and its task list. The app reaches it only through local-db.ts,
+// which loads this module (and Dexie with it) the first time something is kept or read
+// (docs/architecture.md, What each page loads).
 import type { PublicFileView } from "@shared/schemas/files";
 import type { fsListOutput } from "@shared/schemas/fs";
 import type { PasteView } from "@shared/schemas/pastes";
@@ -107,38 +108,5 @@ export class OfflineDatabase extends Dexie {
     this.version(3).upgrade((transaction) => transaction.table("directories").clear());
     // Version 4: the explorer's task list, kept for 7 days (lib/explorer/task-persistence.ts).
     this.version(4).stores({ tasks: "id, createdAt" });
-  }
-}
-
-let shared: OfflineDatabase | null | undefined;
-
-/** The app's database, or null where IndexedDB does not exist (then nothing is kept offline). */
-export function getOfflineDb(): OfflineDatabase | null {
-  if (shared === undefined) shared = typeof indexedDB === "undefined" ? null : new OfflineDatabase();
-  return shared;
-}
-
-/** Unit tests: the database the app's code uses from now on (null: none, undefined: the browser's). */
-export function setOfflineDbForTests(db: OfflineDatabase | null | undefined): void {
-  shared = db;
-}
-
-/** Reads a setting; a missing or unreadable one is `fallback`. */
-export async function readSetting<T>(db: OfflineDatabase | null, key: string, fallback: T): Promise<T> {
-  if (!db) return fallback;
-  try {
-    const row = await db.settings.get(key);
-    return row === undefined ? fallback : (row.value as T);
-  } catch {
-    return fallback;
-  }
-}
-
-export async function writeSetting(db: OfflineDatabase | null, key: string, value: unknown): Promise<void> {
-  if (!db) return;
-  try {
-    await db.settings.put({ key, value });
-  } catch {
-    // Storage full or blocked: the choice lasts for this visit only.
   }
 }

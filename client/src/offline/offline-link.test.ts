@@ -44,7 +44,8 @@ function clientWith(
   const client = createTRPCUntypedClient<AppRouter>({
     links: [
       offlineLink({
-        getDb: () => db,
+        openDb: async () => db,
+        existingDb: async () => db,
         isOnline: () => isOnline,
         currentAuth: () => auth,
         queuedMessage: () => "Saved offline; it will be sent when you are back online.",

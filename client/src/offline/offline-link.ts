@@ -14,7 +14,10 @@ import type { OfflineDatabase, OfflineQueueItem } from "./db";
 import { enqueueWrite, queueTypeOf } from "./queue";
 
 export type OfflineLinkOptions = {
-  getDb: () => OfflineDatabase | null;
+  /** The local database to keep an answer or a write in, created if needed (local-db.ts); null: none. */
+  openDb: () => Promise<OfflineDatabase | null>;
+  /** The local database only if this browser has one: what was never kept is not looked for. */
+  existingDb: () => Promise<OfflineDatabase | null>;
   isOnline: () => boolean;
   /** Who is calling now: the queue keeps it with the write, listings are scoped by it. */
   currentAuth: () => { authType: AuthType; scope: string | null };
@@ -67,12 +70,11 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
         const forward = () => {
           if (!isClosed) inner = next(op).subscribe(observer);
         };
-        const db = options.getDb();
-
         // Reading the cache must never break a call: a storage error just means "not cached".
         const fromCache = async (path: CachedQueryPath): Promise<unknown | null> => {
-          if (!db) return null;
           try {
+            const db = await options.existingDb();
+            if (!db) return null;
             const owner = await ownerOf(options.currentAuth());
             return await readCachedQuery(db, path, op.input, { owner, now: now() });
           } catch {
@@ -84,32 +86,37 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
           observer.next({ result: { type: "data", data } });
           observer.complete();
         };
-        const queueWrite = (target: OfflineDatabase, onNotQueued: () => void) => {
+        const queueWrite = (onNotQueued: () => void) => {
           const auth = options.currentAuth();
-          enqueueWrite(target, {
+          const write = {
             procedurePath: op.path,
             input: op.input,
             authType: auth.authType,
             sessionScope: auth.scope,
             timestamp: now(),
-          }).then(
-            (item) => {
-              if (!item) return onNotQueued();
-              options.onQueued?.(item);
-              if (!isClosed) observer.error(queuedError(options.queuedMessage(), item));
-            },
-            // The queue could not be written (storage full, blocked): the write fails as it would.
-            () => onNotQueued(),
-          );
+          };
+          // No database (IndexedDB missing, its code not loadable): the write is not queued.
+          void options
+            .openDb()
+            .then((db) => (db ? enqueueWrite(db, write) : null))
+            .then(
+              (item) => {
+                if (!item) return onNotQueued();
+                options.onQueued?.(item);
+                if (!isClosed) observer.error(queuedError(options.queuedMessage(), item));
+              },
+              // The queue could not be written (storage full, blocked): the write fails as it would.
+              () => onNotQueued(),
+            );
         };
 
         if (op.type === "mutation") {
           // An encrypted paste's key lives only in the page that made it: queued, it could outlive that
           // page and sync with nobody able to read it. It fails as a network error instead.
-          if (!db || !queueTypeOf(op.path) || isEncryptedWrite(op.input)) {
+          if (!queueTypeOf(op.path) || isEncryptedWrite(op.input)) {
             forward();
           } else if (!options.isOnline()) {
-            queueWrite(db, () => forward());
+            queueWrite(() => forward());
           } else {
             // The browser says online, yet there may be no way through (a network without internet,
             // the server down): a write that gets no answer at all waits in the queue too. (One that
@@ -122,14 +129,14 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
                   observer.error(error);
                   return;
                 }
-                queueWrite(db, () => {
+                queueWrite(() => {
                   if (!isClosed) observer.error(error);
                 });
               },
               complete: () => observer.complete(),
             });
           }
-        } else if (op.type !== "query" || !db || !isCachedQueryPath(op.path)) {
+        } else if (op.type !== "query" || !isCachedQueryPath(op.path)) {
           forward();
         } else {
           const path = op.path;
@@ -143,8 +150,8 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
               next: (value) => {
                 if ("data" in value.result) {
                   const data = value.result.data;
-                  void ownerOf(auth)
-                    .then((owner) => saveQueryResult(db, path, op.input, data, { owner, now: now() }))
+                  void Promise.all([options.openDb(), ownerOf(auth)])
+                    .then(([db, owner]) => db && saveQueryResult(db, path, op.input, data, { owner, now: now() }))
                     .catch(() => undefined);
                 }
                 observer.next(value);

@@ -7,12 +7,11 @@ import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { sessionScopeOf } from "../lib/auth/auth-types";
 import { authStore } from "../lib/auth/session";
-import { loadSearchHistory } from "../lib/explorer/search-history";
 import { explorerTasks } from "../lib/explorer/task-store";
-import { clearPrivateCache, offlineCacheInfo, pruneOfflineCache } from "./cache-store";
+import { clearPrivateCache, offlineCacheInfo } from "./cache-store";
 import { CACHE_NAMES, NETWORK_TOAST_MS, QUEUE_RETRY_INTERVAL_MS, SERVICE_WORKER_STATUS_TIMEOUT_MS } from "./constants";
-import { getOfflineDb, type OfflineDatabase, readSetting, writeSetting } from "./db";
 import { INSTALL_DISMISSED_SETTING, startInstallPrompt } from "./install-prompt";
+import { existingOfflineDb, readSetting, writeSetting } from "./local-db";
 import { countPendingWrites } from "./queue";
 import { readServiceWorkerStatus, registerServiceWorker } from "./service-worker";
 import { runOfflineSync, showStoredSyncSummary } from "./sync";
@@ -44,8 +43,10 @@ async function isServerReachable(): Promise<boolean> {
   }
 }
 
-async function hasPendingWrites(db: OfflineDatabase): Promise<boolean> {
-  return (await countPendingWrites(db).catch(() => 0)) > 0;
+/** Writes wait only in a database this browser already has: without one, nothing is loaded to look. */
+async function hasPendingWrites(): Promise<boolean> {
+  const db = await existingOfflineDb();
+  return db !== null && (await countPendingWrites(db).catch(() => 0)) > 0;
 }
 
 function isStandalone(): boolean {
@@ -61,17 +62,17 @@ export type OfflineRuntimeOptions = {
 
 /** Starts the offline app; returns its stop function (React's StrictMode starts it twice). */
 export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineRuntimeOptions): () => void {
-  const db = getOfflineDb();
   const stops: (() => void)[] = [];
   const listen = (target: EventTarget, type: string, listener: () => void) => {
     target.addEventListener(type, listener);
     stops.push(() => target.removeEventListener(type, listener));
   };
 
-  void loadSearchHistory(db);
-  if (db) void pruneOfflineCache(db, Date.now()).catch(() => undefined);
-
-  const sync = () => (db && navigator.onLine ? runOfflineSync({ db, queryClient }) : Promise.resolve(null));
+  const sync = async () => {
+    if (!navigator.onLine) return null;
+    const db = await existingOfflineDb();
+    return db ? runOfflineSync({ db, queryClient }) : null;
+  };
   listen(window, "offline", showOfflineToast);
   listen(window, "online", () => {
     showOnlineToast();
@@ -83,7 +84,7 @@ export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineR
   // writes wait, the server is asked now and then (and when the tab is shown again), quietly, and
   // the queue goes once it answers.
   const syncWhenReachable = async () => {
-    if (db && navigator.onLine && (await hasPendingWrites(db)) && (await isServerReachable())) await sync();
+    if (navigator.onLine && (await hasPendingWrites()) && (await isServerReachable())) await sync();
   };
   listen(document, "visibilitychange", () => {
     if (document.visibilityState === "visible") void syncWhenReachable();
@@ -106,7 +107,9 @@ export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineR
       scope = next;
       if (!hadSession) return;
       explorerTasks.clearFinished();
-      if (db) void clearPrivateCache(db).catch(() => undefined);
+      void existingOfflineDb()
+        .then((db) => db && clearPrivateCache(db))
+        .catch(() => undefined);
       if (typeof caches !== "undefined") void caches.delete(CACHE_NAMES.api).catch(() => undefined);
     }),
   );
@@ -122,8 +125,8 @@ export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineR
     }),
     isStandalone,
     isOfflineReady: async () => (await readServiceWorkerStatus()) === "active",
-    readDismissedAt: () => readSetting<number | null>(db, INSTALL_DISMISSED_SETTING, null),
-    writeDismissedAt: (at) => writeSetting(db, INSTALL_DISMISSED_SETTING, at),
+    readDismissedAt: () => readSetting<number | null>(INSTALL_DISMISSED_SETTING, null),
+    writeDismissedAt: (at) => writeSetting(INSTALL_DISMISSED_SETTING, at),
   });
   stops.push(() => install.stop());
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { setOfflineDbForTests } from "../../offline/db";
+import { setOfflineDbForTests } from "../../offline/local-db";
 import { createTestDb } from "../../offline/test/fake-db";
 import {
   addSearchHistory,

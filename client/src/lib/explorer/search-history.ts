@@ -1,9 +1,10 @@
 // The explorer's local search history: the last few queries, newest first, kept in the offline
 // database's searchHistory store (docs/product.md §3). The functions stay synchronous for the search panel:
-// they work on an in-memory copy that is loaded from IndexedDB when the app starts
+// they work on an in-memory copy that is loaded from IndexedDB when the search panel first shows
 // (loadSearchHistory) and written back in the background. Passing a Storage instead keeps the
 // history there (tests, and the one-time move of what older versions kept in localStorage).
-import { getOfflineDb, type OfflineDatabase } from "../../offline/db";
+import type { OfflineDatabase } from "../../offline/db";
+import { existingOfflineDb, openOfflineDb } from "../../offline/local-db";
 
 export const SEARCH_HISTORY_KEY = "explorer_search_history";
 export const SEARCH_HISTORY_MAX = 8;
@@ -30,10 +31,10 @@ function withQuery(current: string[], query: string): string[] {
 // Writes are queued one after another, so a quick add-then-clear lands in that order.
 let writes: Promise<void> = Promise.resolve();
 function persist(task: (db: OfflineDatabase) => Promise<unknown>): void {
-  const db = getOfflineDb();
-  if (!db) return;
+  const opened = openOfflineDb();
   writes = writes
-    .then(() => task(db))
+    .then(() => opened)
+    .then((db) => db && task(db))
     .then(
       () => undefined,
       () => undefined, // Storage full or blocked: the history stays in memory for this visit.
@@ -89,11 +90,11 @@ export function clearSearchHistory(storage?: HistoryStorage | null): void {
 }
 
 /**
- * Loads the stored history into memory (once at start). A history that an older version kept in
- * localStorage moves into the database the first time, and leaves localStorage.
+ * Loads the stored history into memory. A history that an older version kept in localStorage moves
+ * into the database the first time, and leaves localStorage.
  */
 export async function loadSearchHistory(
-  db: OfflineDatabase | null = getOfflineDb(),
+  db: OfflineDatabase | null,
   legacy: HistoryStorage | null = typeof localStorage === "undefined" ? null : localStorage,
 ): Promise<string[]> {
   if (!db) return readSearchHistory();
@@ -114,4 +115,14 @@ export async function loadSearchHistory(
     // The database could not be read: start with what this visit adds.
   }
   return readSearchHistory();
+}
+
+let loaded: Promise<string[]> | undefined;
+
+/** The stored history, loaded once per visit (the first time the search panel shows). */
+export function loadStoredSearchHistory(): Promise<string[]> {
+  loaded ??= existingOfflineDb()
+    .then((db) => loadSearchHistory(db))
+    .catch(() => readSearchHistory());
+  return loaded;
 }

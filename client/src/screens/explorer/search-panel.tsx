@@ -3,7 +3,7 @@
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
 import { parentOf } from "@shared/paths";
 import { FS_SEARCH_LIMIT_MAX, SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/fs";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { formatBytes } from "../../../../shared/format-bytes";
@@ -16,7 +16,12 @@ import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
 import { explorerHref } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
-import { addSearchHistory, clearSearchHistory, readSearchHistory } from "../../lib/explorer/search-history";
+import {
+  addSearchHistory,
+  clearSearchHistory,
+  loadStoredSearchHistory,
+  readSearchHistory,
+} from "../../lib/explorer/search-history";
 import { addToBasket } from "./basket-panel";
 import { BasketIcon } from "./explorer-icons";
 import { useFsApi } from "./use-fs-api";
@@ -31,6 +36,9 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
   const [problem, setProblem] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const [history, setHistory] = useState<string[]>(() => readSearchHistory());
+  useEffect(() => {
+    void loadStoredSearchHistory().then(setHistory);
+  }, []);
   const inputId = useId();
   const results = api.search.useQuery(submitted ?? { q: "", scope: "global" }, { enabled: submitted !== null });
   const scopeChoices: SearchScope[] = [

@@ -14,15 +14,16 @@ import { xhrTransport } from "../../lib/files/transport";
 import { directBlockedInTab } from "../../lib/files/upload-object";
 import { useMaxUploadBytes } from "../../lib/files/use-max-upload-bytes";
 import { requestHeaders, trpc } from "../../lib/trpc";
-import { getOfflineDb } from "../../offline/db";
+import { openOfflineDb } from "../../offline/local-db";
 
-let persistence: TaskPersistence | null = null;
+let persistence: Promise<TaskPersistence | null> | null = null;
 
 /** The task list is read from and kept in IndexedDB from the first screen that shows it on, once. */
 function keepTasks() {
-  const db = persistence ? null : getOfflineDb();
-  if (!db) return;
-  persistence = persistTasks(explorerTasks, db, (error) => taskErrorMessage(error, i18n.t, currentLanguage()));
+  if (persistence) return;
+  persistence = openOfflineDb().then(
+    (db) => db && persistTasks(explorerTasks, db, (error) => taskErrorMessage(error, i18n.t, currentLanguage())),
+  );
 }
 
 export function useTasks() {
