@@ -4,7 +4,7 @@ import { z } from "zod";
 import { REMARK_MAX_LENGTH } from "../constants";
 import { normalizePath } from "../paths";
 import { dateInput, flexibleBoolean, mediaType, paginationOutput } from "./common";
-import { customSlug, maxViews } from "./pastes";
+import { customSlug, maxViews } from "./paste-fields";
 
 /** docs/product.md §9 multipart part size. */
 export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
@@ -49,7 +49,7 @@ export const shareOptions = {
   expires_in: expiresInHours,
   /** The expiry as a date, as the CloudPaste document's `expiresAt`; null is never. Not with expires_in. */
   expires_at: z.union([dateInput, z.null()]).optional(),
-  max_views: maxViews.optional().default(0),
+  max_views: z.optional(maxViews).default(0),
 };
 
 /**
@@ -224,7 +224,7 @@ export const listFilesOutput = z.object({
 
 export const updateFileInput = z.object({
   id: z.string().min(1).max(100),
-  slug: customSlug.optional(),
+  slug: z.optional(customSlug),
   remark: z.string().max(REMARK_MAX_LENGTH).nullable().optional(),
   /** A string sets the password; null or "" removes it; absent keeps it. */
   password: z.string().max(1024).nullable().optional(),
@@ -232,7 +232,7 @@ export const updateFileInput = z.object({
   expires_in: expiresInHours,
   /** A date; null is never; absent keeps. Not with expires_in. */
   expires_at: z.union([dateInput, z.null()]).optional(),
-  max_views: maxViews.optional(),
+  max_views: z.optional(maxViews),
 });
 
 /** What anyone with the link sees; links are null while a password is needed. Never the remark: it is the owner's note. */

@@ -1,35 +1,9 @@
 // Paste schemas (docs/product.md §3 Paste, §5, §7 Pastes), wire names as the original's scripts expect.
 import { z } from "zod";
-import { MAX_TEXT_BYTES, REMARK_MAX_LENGTH, RESERVED_SLUGS, SLUG_MAX_LENGTH } from "../constants";
+import { REMARK_MAX_LENGTH, SLUG_MAX_LENGTH } from "../constants";
 import { parseEnvelope } from "../encrypted-share";
 import { dateInput, paginationOutput } from "./common";
-
-export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
-
-export function isReservedSlug(slug: string): boolean {
-  return (RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase());
-}
-
-export function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
-
-/** A custom slug (docs/product.md §5): letters, digits, hyphen, underscore; at most 50; not reserved. */
-export const customSlug = z
-  .string()
-  .trim()
-  .min(1, "errors.slugInvalid")
-  .max(SLUG_MAX_LENGTH, "errors.slugTooLong")
-  .regex(SLUG_PATTERN, "errors.slugInvalid")
-  .refine((slug) => !isReservedSlug(slug), "errors.slugReserved");
-
-export const pasteContent = z
-  .string()
-  .refine((content) => content.trim().length > 0, "errors.contentEmpty")
-  .refine(
-    (content) => content.length <= MAX_TEXT_BYTES && byteLength(content) <= MAX_TEXT_BYTES,
-    "errors.contentTooLarge",
-  );
+import { customSlug, maxViews, pasteContent } from "./paste-fields";
 
 export const PASTE_FORMATS = ["markdown", "text"] as const;
 
@@ -47,12 +21,6 @@ const optionalSlug = z
   .optional()
   .transform((value) => value || undefined);
 
-export const maxViews = z.coerce
-  .number()
-  .int("errors.maxViewsInvalid")
-  .min(0, "errors.maxViewsInvalid")
-  .max(1_000_000_000);
-
 export const createPasteInput = z
   .object({
     content: pasteContent,
@@ -68,7 +36,7 @@ export const createPasteInput = z
       .nullable()
       .transform((value) => value || undefined),
     expires_at: z.union([dateInput, z.null()]).optional(),
-    max_views: maxViews.default(0),
+    max_views: z.optional(maxViews).default(0),
   })
   .superRefine((input, context) => {
     if (!input.encrypted) return;
@@ -150,14 +118,14 @@ export const listPastesOutput = z.object({
 
 export const updatePasteInput = z.object({
   id: z.string().min(1).max(100),
-  content: pasteContent.optional(),
+  content: z.optional(pasteContent),
   format: z.enum(PASTE_FORMATS).optional(),
   /** A string sets the remark; null or "" removes it; absent keeps it. */
   remark: z.string().max(REMARK_MAX_LENGTH).nullable().optional(),
   /** A string sets the password; null or "" removes it; absent keeps it. */
   password: z.string().max(1024).nullable().optional(),
   expires_at: z.union([dateInput, z.null()]).optional(),
-  max_views: maxViews.optional(),
+  max_views: z.optional(maxViews),
 });
 
 export type PasteView = z.infer<typeof pasteViewOutput>;

@@ -1,8 +1,8 @@
 // From the home editor's draft to a `pastes.create` input, with the same checks as the server
 // (shared schemas), and the server's answers mapped back onto the form's fields.
 import { REMARK_MAX_LENGTH } from "@shared/constants";
-import { customSlug, maxViews, pasteContent } from "@shared/schemas/pastes";
-import type { z } from "zod";
+import { customSlug, maxViews, pasteContent } from "@shared/schemas/paste-fields";
+import type { z } from "zod/mini";
 import { appCodeOf, fieldIssuesOf } from "../api-errors";
 import { type FieldErrors, type FieldMessage, fieldErrorsFromServer, messageOfIssue } from "../form-messages";
 import type { PasteDraft } from "./draft-store";
@@ -24,7 +24,7 @@ export type CreatePasteRequest = {
   encrypted?: true;
 };
 
-function firstMessage(result: z.ZodSafeParseResult<unknown>): FieldMessage | null {
+function firstMessage(result: z.core.util.SafeParseResult<unknown>): FieldMessage | null {
   if (result.success) return null;
   const [issue] = result.error.issues;
   return issue ? messageOfIssue(issue) : { key: "forms.invalidValue" };

@@ -1,7 +1,7 @@
 // The admin's edit of a paste: the form's state from the paste, the checks, and the smallest
 // `update` input that carries only what changed (absent fields are kept by the server).
 import { REMARK_MAX_LENGTH } from "@shared/constants";
-import { pasteContent } from "@shared/schemas/pastes";
+import { pasteContent } from "@shared/schemas/paste-fields";
 import { type FieldErrors, messageOfIssue } from "../form-messages";
 import { PASSWORD_MAX_LENGTH, validateMaxViews } from "./create-form";
 import { type EditExpiryChoice, expiresAtForEdit } from "./expiry";

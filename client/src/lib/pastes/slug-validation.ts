@@ -1,7 +1,7 @@
 // The custom link suffix, checked as it is typed with the same schema the server applies
-// (shared/schemas/pastes.ts customSlug), so the form never promises what the server refuses.
+// (shared/schemas/paste-fields.ts customSlug), so the form never promises what the server refuses.
 import { SLUG_MAX_LENGTH } from "@shared/constants";
-import { customSlug } from "@shared/schemas/pastes";
+import { customSlug } from "@shared/schemas/paste-fields";
 import { type FieldMessage, messageOfIssue } from "../form-messages";
 
 /** Null when the value is acceptable; an empty value is acceptable (a suffix is generated). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { byteLength } from "@shared/schemas/pastes";
+import { byteLength } from "@shared/schemas/paste-fields";
 import { countCharacters, countWords, utf8Length } from "./text-stats";
 
 describe("text stats", () => {
