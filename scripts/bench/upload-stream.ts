@@ -1,12 +1,13 @@
 // Benchmark: a large file uploaded through the server (POST /api/upload, multipart form, streamed to
-// S3) against the same bytes PUT straight to the same S3 server, in the same run. Prints both
-// throughputs, their ratio, and the server process's peak RSS growth during the upload.
+// S3, with its size stated and without) against the same bytes PUT straight to the same S3 server, in
+// the same run. Prints the throughputs, their ratio to the direct PUT, the server process's peak RSS
+// growth during each upload, and the machine's load (the figures move with it).
 // Run: bun run bench upload-stream   (BENCH_UPLOAD_MB sets the size, default 1024)
 import { Readable } from "node:stream";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { startS3Server } from "../test/services";
-import { generatedStream, mib, rssOf } from "./helpers";
+import { generatedStream, mib, sampleRss } from "./helpers";
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const SIZE = SIZE_MB * 1024 * 1024;
@@ -54,7 +55,7 @@ try {
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     requestChecksumCalculation: "WHEN_REQUIRED",
   });
-  let started = performance.now();
+  const started = performance.now();
   await client.send(
     new PutObjectCommand({
       Bucket: s3.bucket,
@@ -65,61 +66,73 @@ try {
   );
   const directSeconds = (performance.now() - started) / 1000;
 
-  // Through the app: a multipart form whose file part is generated while it is sent.
-  const boundary = `----pastebox${crypto.randomUUID()}`;
-  const head = new TextEncoder().encode(
-    (process.env.BENCH_TARGET === "local"
-      ? ""
-      : `--${boundary}\r\nContent-Disposition: form-data; name="s3_config_id"\r\n\r\n${config.data.id}\r\n`) +
-      `--${boundary}\r\nContent-Disposition: form-data; name="size"\r\n\r\n${SIZE}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
-  const fileStream = generatedStream(SIZE);
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      controller.enqueue(head);
-      const reader = fileStream.getReader();
-      for (let next = await reader.read(); !next.done; next = await reader.read()) controller.enqueue(next.value);
-      controller.enqueue(tail);
-      controller.close();
-    },
-  });
-  const baselineRss = rssOf(app.pid);
-  let peakRss = baselineRss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssOf(app.pid));
-  }, 100);
-  started = performance.now();
-  const response = await fetch(`${base}/api/upload`, {
-    method: "POST",
-    headers: {
-      ...auth,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-      "content-length": String(head.length + SIZE + tail.length),
-    },
-    body,
-  });
-  const appSeconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const result = await response.json();
-  if (response.status !== 201 || result.data.size !== SIZE)
-    throw new Error(`upload failed: ${JSON.stringify(result).slice(0, 300)}`);
+  // Through the app: a multipart form whose file part is generated while it is sent; with the file's
+  // size stated (the app streams it to S3 in one PUT) and without (the app cuts it into parts).
+  async function uploadThroughApp(statesSize: boolean) {
+    const boundary = `----pastebox${crypto.randomUUID()}`;
+    const head = new TextEncoder().encode(
+      (process.env.BENCH_TARGET === "local"
+        ? ""
+        : `--${boundary}\r\nContent-Disposition: form-data; name="s3_config_id"\r\n\r\n${config.data.id}\r\n`) +
+        (statesSize ? `--${boundary}\r\nContent-Disposition: form-data; name="size"\r\n\r\n${SIZE}\r\n` : "") +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+    const fileStream = generatedStream(SIZE);
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(head);
+        const reader = fileStream.getReader();
+        for (let next = await reader.read(); !next.done; next = await reader.read()) controller.enqueue(next.value);
+        controller.enqueue(tail);
+        controller.close();
+      },
+    });
+    const rss = sampleRss(app.pid);
+    const started = performance.now();
+    const response = await fetch(`${base}/api/upload`, {
+      method: "POST",
+      headers: {
+        ...auth,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(head.length + SIZE + tail.length),
+      },
+      body,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const memory = rss.stop();
+    const result = await response.json();
+    if (response.status !== 201 || result.data.size !== SIZE)
+      throw new Error(`upload failed: ${JSON.stringify(result).slice(0, 300)}`);
+    return { seconds, ...memory };
+  }
+  const stated = await uploadThroughApp(true);
+  const parts = await uploadThroughApp(false);
 
   console.log(`\nUpload of ${SIZE_MB} MiB to the same S3 server (s3rver), same run:\n`);
-  console.log("| path | seconds | MiB/s | vs direct |");
-  console.log("|---|---:|---:|---:|");
-  console.log(`| direct PUT to S3 | ${directSeconds.toFixed(1)} | ${(SIZE_MB / directSeconds).toFixed(1)} | 1.00 |`);
-  console.log(
-    `| POST /api/upload (streamed) | ${appSeconds.toFixed(1)} | ${(SIZE_MB / appSeconds).toFixed(1)} | ${(directSeconds / appSeconds).toFixed(2)} |`,
-  );
-  console.log(`\nServer RSS: ${mib(baselineRss)} before, peak ${mib(peakRss)}, growth ${mib(peakRss - baselineRss)}`);
-  const ratio = directSeconds / appSeconds;
-  const growth = peakRss - baselineRss;
-  console.log(
-    `Budgets (issue 17): upload >= ${MIN_RATIO}x of the direct PUT: ${ratio >= MIN_RATIO ? "met" : "NOT met"}; ` +
-      `RSS growth < ${mib(MAX_RSS_GROWTH)}: ${growth < MAX_RSS_GROWTH ? "met" : "NOT met"}`,
-  );
+  console.log("| path | seconds | MiB/s | vs direct | server RSS growth |");
+  console.log("|---|---:|---:|---:|---:|");
+  console.log(`| direct PUT to S3 | ${directSeconds.toFixed(1)} | ${(SIZE_MB / directSeconds).toFixed(1)} | 1.00 | |`);
+  for (const [label, run] of [
+    ["POST /api/upload, size stated (one streamed PUT)", stated],
+    ["POST /api/upload, no size (in parts)", parts],
+  ] as const) {
+    console.log(
+      `| ${label} | ${run.seconds.toFixed(1)} | ${(SIZE_MB / run.seconds).toFixed(1)} | ${(directSeconds / run.seconds).toFixed(2)} | ${mib(run.growth)} (from ${mib(run.baseline)}) |`,
+    );
+  }
+  const load = (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
+  console.log(`\nMachine load average (1, 5, 15 min) at the end: ${load}`);
+  for (const [label, run] of [
+    ["size stated", stated],
+    ["no size", parts],
+  ] as const) {
+    const ratio = directSeconds / run.seconds;
+    console.log(
+      `Budgets (issue 17), ${label}: upload >= ${MIN_RATIO}x of the direct PUT: ${ratio >= MIN_RATIO ? "met" : "NOT met"}; ` +
+        `RSS growth < ${mib(MAX_RSS_GROWTH)}: ${run.growth < MAX_RSS_GROWTH ? "met" : "NOT met"}`,
+    );
+  }
 } finally {
   // SIGTERM lets the server shut down cleanly (and write its CPU profile when asked).
   await app.stop();

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { AUTO_MULTIPART_FROM_BYTES, chooseUploadMode, partSizeFor } from "./upload-modes";
+import { AUTO_MULTIPART_FROM_BYTES, chooseUploadMode } from "./upload-modes";
 
 const MiB = 1024 * 1024;
 
@@ -18,10 +18,4 @@ test("a chosen mode is kept; direct needs S3, a stated length and at most 5 GiB"
   expect(chooseUploadMode("direct", "s3", undefined)).toBe("multipart");
   expect(chooseUploadMode("direct", "s3", 6 * 1024 * MiB)).toBe("multipart");
   expect(chooseUploadMode("direct", "local", 100)).toBe("proxy");
-});
-
-test("parts are 5 MiB, larger when 10,000 would not hold the file, 8 MiB for an unknown length", () => {
-  expect(partSizeFor(1)).toBe(5 * MiB);
-  expect(partSizeFor(100 * 1024 * MiB)).toBe(Math.ceil((100 * 1024 * MiB) / 10_000));
-  expect(partSizeFor(undefined)).toBe(8 * MiB);
 });

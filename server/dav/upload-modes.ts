@@ -2,9 +2,10 @@
 // docs/decisions/0004-webdav.md. Every mode streams; none holds the file in memory:
 // - proxy: the body is streamed to the storage driver (one streamed PUT to S3 when the length is
 //   known, the driver's bounded multipart otherwise; a temp file renamed into place on local disk);
-// - multipart: the body is cut into parts as it arrives and each part uploaded on its own (a failed
-//   part is retried by the SDK without resending the file, parts go in parallel, no size limit but
-//   the store's), recorded so that the sweep aborts an upload the server never finished;
+// - multipart: the driver cuts the body into parts as it arrives (storage/part-upload.ts, the engine
+//   every upload path shares: a failed part is retried by the SDK without resending the file, parts go
+//   in parallel, no size limit but the store's), recorded so that the sweep aborts an upload the
+//   server never finished;
 // - direct: the server PUTs the body straight to a presigned URL of the bucket, bypassing the SDK.
 // auto picks proxy for local storage and for S3 bodies of known length up to AUTO_MULTIPART_FROM_BYTES
 // (S3's single-PUT limit), multipart for larger or unknown lengths. direct needs a known length within S3's single-PUT limit
@@ -18,26 +19,19 @@ import { creatorOf } from "../services/auth";
 import { driverOf } from "../services/fs-storage";
 import { type FsDeps, fileKeyOf, invalidateListings } from "../services/fs-tree";
 import { finishStreamedUpload, prepareStreamedUpload, type UploadTarget, uploadStream } from "../services/fs-uploads";
-import type { CompletedPart, StorageDriver } from "../storage/driver";
+import type { StorageDriver } from "../storage/driver";
 import { storageAnswerFailure, storageFailure } from "../storage/driver-errors";
+import { MAX_SINGLE_PUT_BYTES } from "../storage/part-upload";
 import { toNodeReadable } from "../storage/streams";
 
 export type UploadMode = "proxy" | "multipart" | "direct";
 
-/** S3 refuses single PUTs above 5 GiB. */
-const MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3;
 /**
  * In auto mode, S3 bodies of known length up to this go in one streamed request, larger ones in parts.
  * Measured with scripts/bench/dav-put (1 GiB): one streamed PUT kept the server's RSS within 2 MiB and
  * was the faster, multipart grew it by ~120 MiB; a WebDAV client resends a failed PUT whole either way.
  */
 export const AUTO_MULTIPART_FROM_BYTES = MAX_SINGLE_PUT_BYTES;
-/** S3's smallest part (but the last) and its most parts per upload. */
-const MIN_PART_BYTES = 5 * 1024 * 1024;
-const MAX_PARTS = 10_000;
-/** Parts of a body of unknown length: 8 MiB allows 80 GB, memory stays near 8 MiB x (concurrency + 1). */
-const UNKNOWN_LENGTH_PART_BYTES = 8 * 1024 * 1024;
-const PART_CONCURRENCY = 3;
 const DIRECT_URL_TTL_SECONDS = 60 * 60;
 
 export function chooseUploadMode(
@@ -53,9 +47,6 @@ export function chooseUploadMode(
   }
   return setting;
 }
-
-export const partSizeFor = (length: number | undefined) =>
-  length === undefined ? UNKNOWN_LENGTH_PART_BYTES : Math.max(MIN_PART_BYTES, Math.ceil(length / MAX_PARTS));
 
 export type PutBodyOptions = {
   mode: UploadMode;
@@ -102,6 +93,7 @@ export async function storePutBody(
   }
 }
 
+/** The body in parts (S3's multipart upload, part-upload.ts), recorded so that the sweep aborts one a crash left. */
 async function uploadMultipart(
   deps: FsDeps,
   auth: AuthState,
@@ -112,101 +104,26 @@ async function uploadMultipart(
 ): Promise<void> {
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
-  const uploadId = await driver.createMultipartUpload(key, { contentType });
-  // Recorded like the explorer's multipart uploads, so the sweep aborts one left behind by a crash.
-  const record = await deps.db.multipartUpload.create({
-    data: {
-      storageConfigId: target.location.mount.storageConfigId,
-      objectKey: key,
-      uploadId,
-      virtualPath: target.path,
-      createdBy: creatorOf(auth),
-    },
-    select: { id: true },
-  });
+  let recordId: string | null = null;
+  const record = async (uploadId: string) => {
+    const created = await deps.db.multipartUpload.create({
+      data: {
+        storageConfigId: target.location.mount.storageConfigId,
+        objectKey: key,
+        uploadId,
+        virtualPath: target.path,
+        createdBy: creatorOf(auth),
+      },
+      select: { id: true },
+    });
+    recordId = created.id;
+  };
   try {
-    const { parts, size } = await sendParts(driver, key, uploadId, body, partSizeFor(length));
-    if (size === 0) {
-      // A multipart upload needs one part; an empty file is simply written.
-      await driver.abortMultipartUpload(key, uploadId).catch(() => undefined);
-      await driver.put(key, new Uint8Array(0), { contentType, size: 0 });
-    } else {
-      await driver.completeMultipartUpload(key, uploadId, parts);
-    }
-  } catch (error) {
-    await driver.abortMultipartUpload(key, uploadId).catch(() => undefined);
-    throw error;
+    await driver.put(key, body, { contentType, size: length, multipart: { onStart: record } });
   } finally {
-    await deps.db.multipartUpload.deleteMany({ where: { id: record.id } });
+    // Completed or aborted by the driver either way: nothing left for the sweep.
+    if (recordId) await deps.db.multipartUpload.deleteMany({ where: { id: recordId } });
   }
-}
-
-/**
- * Cuts a stream into parts of `partSize` (the last may be smaller) and uploads them with bounded
- * concurrency. The bytes are copied into a fixed pool of concurrency + 1 part buffers, each reused once
- * its part is stored, and reading pauses while none is free: memory is partSize x (concurrency + 1)
- * whatever the file size, with no garbage per part for the collector to fall behind on.
- */
-async function sendParts(driver: StorageDriver, key: string, uploadId: string, body: Readable, partSize: number) {
-  const parts: CompletedPart[] = [];
-  const inFlight = new Set<Promise<void>>();
-  const free: Buffer[] = [];
-  let allocated = 0;
-  let failure: unknown = null;
-  let size = 0;
-  let partNumber = 0;
-  let current: Buffer | null = null;
-  let filled = 0;
-
-  async function takeBuffer(): Promise<Buffer> {
-    while (free.length === 0 && allocated > PART_CONCURRENCY) await Promise.race(inFlight);
-    if (failure) throw failure;
-    const reused = free.pop();
-    if (reused) return reused;
-    allocated++;
-    return Buffer.allocUnsafe(partSize);
-  }
-
-  function send(buffer: Buffer, length: number) {
-    const number = ++partNumber;
-    const task = driver
-      .uploadPart(key, uploadId, number, buffer.subarray(0, length), length)
-      .then((part) => {
-        parts.push(part);
-      })
-      .catch((error: unknown) => {
-        failure ??= error;
-      })
-      .finally(() => {
-        inFlight.delete(task);
-        free.push(buffer);
-      });
-    inFlight.add(task);
-  }
-
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      let offset = 0;
-      while (offset < chunk.length) {
-        current ??= await takeBuffer();
-        const copied = chunk.copy(current, filled, offset);
-        filled += copied;
-        offset += copied;
-        if (filled === partSize) {
-          send(current, filled);
-          current = null;
-          filled = 0;
-        }
-      }
-    }
-    if (current && filled > 0) send(current, filled);
-  } finally {
-    // Parts still in flight must land (or fail) before the upload is completed or aborted.
-    await Promise.allSettled(inFlight);
-  }
-  if (failure) throw failure;
-  return { parts: parts.sort((a, b) => a.partNumber - b.partNumber), size };
 }
 
 /** The body PUT to a presigned URL of the bucket: the storage receives it without the SDK in between. */

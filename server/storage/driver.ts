@@ -33,7 +33,16 @@ export type GetResult = ObjectInfo & {
 export type PutBody = ReadableStream<Uint8Array> | Readable | Uint8Array | Blob | string;
 
 /** `size`, when given, must be the exact length of the body: drivers may rely on it. */
-export type PutOptions = { contentType?: string; size?: number };
+export type PutOptions = {
+  contentType?: string;
+  size?: number;
+  /**
+   * S3: send the body in parts even when its size allows one request (WebDAV's "multipart" upload mode);
+   * `onStart` is called with the upload's id once the store has started it (to record it for the sweep).
+   * A body of unknown length goes in parts anyway. Other backends ignore it.
+   */
+  multipart?: { onStart?: (uploadId: string) => Promise<void> };
+};
 
 export type PresignGetOptions = {
   expiresIn: number;
@@ -67,6 +76,10 @@ export type StorageDriver = {
   purgeTemp?(before: Date): Promise<number>;
   /** The bucket's CORS rules; null when it has none; undefined when the backend has no such notion. */
   getCorsRules(): Promise<CorsRule[] | null | undefined>;
+  /**
+   * The one way every upload path stores a body: streamed, never held whole (in one request when its
+   * length is known, else in parts through part-upload.ts on S3; a temp file renamed into place on disk).
+   */
   put(key: string, body: PutBody, options?: PutOptions): Promise<{ etag: string | null; size: number }>;
   /** Throws AppError NOT_FOUND when the key does not exist, RANGE_NOT_SATISFIABLE for a bad range. */
   get(key: string, options?: { range?: ByteRange }): Promise<GetResult>;

@@ -1,6 +1,6 @@
 // S3-compatible storage driver (AWS S3, Cloudflare R2, Backblaze B2, MinIO, ...). A body of known
-// length streams in one PUT; one of unknown length goes multipart through s3-stream-upload.ts; either
-// way memory stays bounded whatever the file size.
+// length streams in one PUT; one of unknown length (or one the caller wants in parts) goes multipart
+// through part-upload.ts; either way memory stays bounded whatever the file size.
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -34,7 +34,7 @@ import {
   resolveRange,
   type StorageDriver,
 } from "./driver";
-import { streamUploadToS3 } from "./s3-stream-upload";
+import { MAX_SINGLE_PUT_BYTES, PART_CONCURRENCY, partSizeFor, uploadInParts } from "./part-upload";
 import { toNodeReadable } from "./streams";
 
 export type S3DriverOptions = {
@@ -46,9 +46,6 @@ export type S3DriverOptions = {
   forcePathStyle: boolean;
 };
 
-const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
-/** S3 refuses single PUTs above 5 GiB. */
-const MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3;
 const DELETE_BATCH = 1000;
 
 function isNotFound(error: unknown): boolean {
@@ -74,7 +71,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
   });
   const Bucket = options.bucket;
 
-  return {
+  const driver: StorageDriver = {
     kind: "s3",
 
     async put(key: string, body: PutBody, putOptions: PutOptions = {}) {
@@ -86,7 +83,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
           size: typeof body === "string" ? Buffer.byteLength(body) : body.byteLength,
         };
       }
-      if (putOptions.size !== undefined && putOptions.size <= MAX_SINGLE_PUT_BYTES) {
+      if (!putOptions.multipart && putOptions.size !== undefined && putOptions.size <= MAX_SINGLE_PUT_BYTES) {
         // A known length streams in one request: no part buffers, and the store writes it once.
         const result = await client.send(
           new PutObjectCommand({
@@ -99,14 +96,25 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
         );
         return { etag: unquote(result.ETag), size: putOptions.size };
       }
-      return streamUploadToS3(toNodeReadable(body), {
-        client,
-        bucket: Bucket,
-        key,
-        contentType: ContentType,
-        partSize: MULTIPART_PART_SIZE,
-        concurrency: 3,
-      }).then((result) => ({ etag: unquote(result.etag), size: result.size }));
+      const parts = {
+        async putWhole(whole: Buffer) {
+          const result = await client.send(
+            new PutObjectCommand({ Bucket, Key: key, Body: whole, ContentType, ContentLength: whole.length }),
+          );
+          return { etag: unquote(result.ETag) };
+        },
+        create: () => driver.createMultipartUpload(key, { contentType: ContentType }),
+        uploadPart: (uploadId: string, partNumber: number, part: Buffer) =>
+          driver.uploadPart(key, uploadId, partNumber, part, part.length),
+        complete: (uploadId: string, completed: CompletedPart[]) =>
+          driver.completeMultipartUpload(key, uploadId, completed),
+        abort: (uploadId: string) => driver.abortMultipartUpload(key, uploadId),
+      };
+      return uploadInParts(parts, toNodeReadable(body), {
+        partSize: partSizeFor(putOptions.size),
+        concurrency: PART_CONCURRENCY,
+        onMultipartStart: putOptions.multipart?.onStart,
+      });
     },
 
     async get(key: string, getOptions?: { range?: ByteRange }): Promise<GetResult> {
@@ -310,4 +318,5 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       }
     },
   };
+  return driver;
 }

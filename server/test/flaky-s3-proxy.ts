@@ -1,7 +1,7 @@
 // A TCP proxy in front of the test S3 server that can fail in the middle of a request, the way a
 // real store does when it goes away or gives up mid-upload: once armed, a connection that has sent
 // more than `after` bytes is either cut (both sockets destroyed) or answered with an S3 error
-// (500/503 and its XML body) and closed. It stays armed until `heal()`, so the SDK's own retries
+// (500/503 and its XML body, `Connection: close`). It stays armed until `heal()`, so the SDK's own retries
 // fail too; requests that stay below the threshold (create, abort, complete) go through.
 // It also notes every multipart upload id the store hands out, so a test can check each was aborted.
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
@@ -49,7 +49,9 @@ export async function startFlakyS3Proxy(upstreamEndpoint: string): Promise<Flaky
   const fail = (link: Link, active: Fault) => {
     link.upstream.destroy();
     if (active.kind === "cut") link.client.destroy();
-    else link.client.end(errorAnswer(active.status));
+    // The rest of the body is read and dropped (as S3 does), so the client reads the answer rather
+    // than failing on a write to a closed socket first.
+    else link.client.write(errorAnswer(active.status));
   };
 
   const server: Server = createServer((client) => {
