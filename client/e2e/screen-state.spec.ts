@@ -526,3 +526,148 @@ describe("tasks survive a reload (item 8)", () => {
     await context.close();
   });
 });
+
+describe("a menu on every explorer row (item 6)", () => {
+  const FILE_ACTIONS = ["Preview", "Download", "Copy link", "Edit", "Rename", "Copy to…", "Add to basket", "Delete"];
+
+  /** Uploads these text files into /docs/<folder> through the explorer and waits for their rows. */
+  async function filesIn(page: Page, folder: string, names: string[]) {
+    await page.goto(`${app.baseUrl}/mount-explorer/docs`);
+    await page.getByTestId("mkdir-button").click();
+    await page.locator('input[name="entry-name"]').fill(folder);
+    await page.getByTestId("name-submit").click();
+    await entry(page, folder).waitFor({ timeout: 30_000 });
+    await page.goto(`${app.baseUrl}/mount-explorer/docs/${folder}`);
+    await page
+      .getByTestId("upload-input")
+      .setInputFiles(names.map((name) => ({ name, mimeType: "text/plain", buffer: Buffer.from(`${name}\n`) })));
+    for (const name of names) await entry(page, name).waitFor({ timeout: 60_000 });
+  }
+
+  const menu = (page: Page) => page.getByTestId("entry-menu");
+  const menuLabels = (page: Page) => menu(page).getByRole("menuitem").allTextContents();
+
+  test("desktop: the menu button (mouse), the keyboard and a right click open a row's menu and run its actions", async () => {
+    const { context, page, errors } = await openAsAdmin();
+    await filesIn(page, "menus-desktop", ["mouse.txt", "keys.txt", "right.txt"]);
+    // Nothing ticked: each row still offers its actions, named.
+    expect(await page.getByTestId("rename-button").count()).toBe(0);
+    const mouseButton = entry(page, "mouse.txt").getByRole("button", { name: "Actions for mouse.txt" });
+
+    // Mouse: the ⋯ button, then Rename.
+    await mouseButton.click();
+    await menu(page).waitFor();
+    expect(await menuLabels(page)).toEqual(FILE_ACTIONS);
+    await shoot(page, "row-menu-desktop");
+    await menu(page).getByRole("menuitem", { name: "Rename" }).click();
+    await page.locator('input[name="entry-name"]').fill("renamed.txt");
+    await page.getByTestId("name-submit").click();
+    await entry(page, "renamed.txt").waitFor({ timeout: 30_000 });
+    expect(await entry(page, "mouse.txt").count()).toBe(0);
+
+    // Keyboard: Enter opens on the first action, arrows move, Escape closes back onto the button.
+    const keysButton = entry(page, "keys.txt").getByRole("button", { name: "Actions for keys.txt" });
+    await keysButton.focus();
+    await page.keyboard.press("Enter");
+    await menu(page).waitFor();
+    const active = () => menu(page).locator("[data-focus]").textContent();
+    expect(await active()).toBe("Preview");
+    await page.keyboard.press("ArrowDown");
+    expect(await active()).toBe("Download");
+    await page.keyboard.press("Escape");
+    await menu(page).waitFor({ state: "detached" });
+    expect(await keysButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    // ArrowUp opens on the last action: Delete, then confirm.
+    await page.keyboard.press("ArrowUp");
+    await menu(page).waitFor();
+    expect(await active()).toBe("Delete");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("delete-confirm").click();
+    await entry(page, "keys.txt").waitFor({ state: "detached", timeout: 30_000 });
+
+    // Right click anywhere on the row: the same menu, not the browser's.
+    await entry(page, "right.txt").locator("a").click({ button: "right" });
+    await menu(page).waitFor();
+    expect(await menuLabels(page)).toEqual(FILE_ACTIONS);
+    await menu(page).getByRole("menuitem", { name: "Add to basket" }).click();
+    await page.getByTestId("basket-button").click();
+    await page.getByTestId("basket-item").filter({ hasText: "right.txt" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    // A folder's menu opens it.
+    await page.goto(`${app.baseUrl}/mount-explorer/docs`);
+    await entry(page, "menus-desktop").click({ button: "right" });
+    await menu(page).waitFor();
+    expect(await menuLabels(page)).toEqual(["Open", "Rename", "Copy to…", "Delete"]);
+    await menu(page).getByRole("menuitem", { name: "Open" }).click();
+    await entry(page, "renamed.txt").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/mount-explorer/docs/menus-desktop");
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  test("375 px phone: a long press opens the row's menu, which stays open when the finger lifts, fits the screen, and runs an action", async () => {
+    const { context, page, errors } = await openAsAdmin({
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+      // An Android phone's browser: Headless UI closes menus on a tap outside only on phones.
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+    });
+    await filesIn(page, "menus-phone", ["pressed.txt", "tapped.txt"]);
+    const row = entry(page, "pressed.txt");
+    const box = await row.boundingBox();
+    if (!box) throw new Error("no row");
+    // The name (a link to the preview), and a spot beside it that is no link (the size).
+    const name = { x: Math.round(box.x + box.width / 3), y: Math.round(box.y + box.height / 2) };
+    const spot = { x: Math.round(box.x + box.width - 70), y: name.y };
+    const cdp = await context.newCDPSession(page);
+    const touch = async (point: { x: number; y: number }, holdUntil?: () => Promise<unknown>) => {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+      await holdUntil?.();
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      // Two frames: what the lift sets off (a tap outside closing the menu, a tap on a link) has run.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    };
+    // A quick tap on the row's name is not a long press: it opens the preview, no menu.
+    await touch(name);
+    await page.getByTestId("preview-panel").waitFor();
+    expect(await menu(page).count()).toBe(0);
+    await page.getByTestId("preview-close").click();
+    // The finger lands on the row once the preview's sheet has slid away.
+    await page.waitForFunction(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-name="pressed.txt"]') != null,
+      name,
+      { timeout: 10_000 },
+    );
+
+    // Press and hold (twice, with a tap elsewhere closing it between): the menu opens while the
+    // finger rests, and stays when it lifts.
+    for (const round of [1, 2]) {
+      await touch(round === 1 ? name : spot, () => menu(page).waitFor({ timeout: 10_000 }));
+      // Still open (not merely fading out): the row's button says so.
+      expect(await row.getByTestId("entry-menu-button").getAttribute("aria-expanded")).toBe("true");
+      expect(await page.getByTestId("preview-panel").count()).toBe(0);
+      if (round === 1) {
+        await touch(spot);
+        await menu(page).waitFor({ state: "detached" });
+      }
+    }
+    expect(await menuLabels(page)).toEqual(FILE_ACTIONS);
+    const menuBox = await menu(page).boundingBox();
+    expect(menuBox && menuBox.x >= 0 && menuBox.x + menuBox.width <= PHONE.width).toBe(true);
+    await shoot(page, "row-menu-phone");
+    await page.setViewportSize(PHONE);
+    await menu(page).getByRole("menuitem", { name: "Delete" }).tap();
+    await page.getByTestId("delete-confirm").tap();
+    await entry(page, "pressed.txt").waitFor({ state: "detached", timeout: 30_000 });
+
+    // The ⋯ button is there on a phone too, named.
+    await entry(page, "tapped.txt").getByRole("button", { name: "Actions for tapped.txt" }).tap();
+    await menu(page).waitFor();
+    expect(await menuLabels(page)).toEqual(FILE_ACTIONS);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -12,6 +12,7 @@ import { explorerHref } from "../../lib/explorer/explorer-paths";
 import type { SelectionState } from "../../lib/explorer/explorer-selection";
 import type { SortKey, SortState } from "../../lib/explorer/explorer-sort";
 import { formatDateTime } from "../../lib/format-date";
+import { type EntryAction, MenuRow } from "./entry-menu";
 
 export type EntryListProps = {
   entries: FsEntry[];
@@ -24,6 +25,8 @@ export type EntryListProps = {
   onToggle: (path: string) => void;
   onToggleAll: () => void;
   selectable: boolean;
+  /** Each row's own menu (entry-menu.tsx); none when empty. */
+  actionsFor?: (entry: FsEntry) => readonly EntryAction[];
 };
 
 function EntryIcon({ entry, size = "sm" }: { entry: FsEntry; size?: "sm" | "lg" }) {
@@ -113,6 +116,7 @@ function Checkbox({
 
 export function EntryList(props: EntryListProps) {
   const { entries, folder, view, sort, onSort, selected, selection, onToggle, onToggleAll, selectable } = props;
+  const actionsFor = props.actionsFor ?? (() => []);
   const { t } = useTranslation();
   const language = currentLanguage();
   const sizeOf = (entry: FsEntry) => (entry.type === "directory" ? "—" : formatBytes(entry.size, language));
@@ -124,16 +128,17 @@ export function EntryList(props: EntryListProps) {
         {entries.map((entry) => {
           const isSelected = selected.has(entry.path);
           return (
-            <li
+            <MenuRow
               key={entry.path}
+              entry={entry}
+              actions={actionsFor(entry)}
+              menuClassName="absolute top-1 right-1"
               className={cx(
                 "relative flex flex-col items-center rounded-xl p-3 text-center ring-1 transition-colors",
                 isSelected
                   ? "bg-indigo-50 ring-indigo-300 dark:bg-indigo-500/10 dark:ring-indigo-500/40"
                   : "ring-slate-200 hover:bg-slate-50 dark:ring-slate-800 dark:hover:bg-slate-800/50",
               )}
-              data-testid="entry"
-              data-name={entry.name}
             >
               {selectable ? (
                 <span className="absolute top-2 left-2">
@@ -158,7 +163,7 @@ export function EntryList(props: EntryListProps) {
               <span className="mt-0.5 text-xs text-slate-500 tabular-nums dark:text-slate-400">
                 {entry.type === "directory" ? t("explorer.list.folder") : sizeOf(entry)}
               </span>
-            </li>
+            </MenuRow>
           );
         })}
       </ul>
@@ -193,19 +198,22 @@ export function EntryList(props: EntryListProps) {
         <span className="hidden w-44 md:block">
           <SortHeader label={t("explorer.list.modified")} sortKey="modified" sort={sort} onSort={onSort} />
         </span>
+        {/* Above the rows' menu buttons. */}
+        {props.actionsFor ? <span aria-hidden="true" className="-mr-1.5 w-10 shrink-0 sm:w-8" /> : null}
       </div>
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {entries.map((entry) => {
           const isSelected = selected.has(entry.path);
           return (
-            <li
+            <MenuRow
               key={entry.path}
+              entry={entry}
+              actions={actionsFor(entry)}
+              menuClassName="-my-1 -mr-1.5 shrink-0"
               className={cx(
                 "flex items-center gap-3 px-3 py-2 sm:px-4",
                 isSelected ? "bg-indigo-50/70 dark:bg-indigo-500/10" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
               )}
-              data-testid="entry"
-              data-name={entry.name}
             >
               {selectable ? (
                 <Checkbox
@@ -247,7 +255,7 @@ export function EntryList(props: EntryListProps) {
               <span className="hidden w-44 shrink-0 text-sm text-slate-600 tabular-nums md:block dark:text-slate-400">
                 {entry.is_mount ? t("explorer.list.mount") : modifiedOf(entry)}
               </span>
-            </li>
+            </MenuRow>
           );
         })}
       </ul>

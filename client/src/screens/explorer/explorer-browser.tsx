@@ -16,6 +16,7 @@ import { FormAlert } from "../../components/form-controls";
 import {
   CopyIcon,
   DocumentTextIcon,
+  EyeIcon,
   FolderIcon,
   PencilIcon,
   PlusIcon,
@@ -36,6 +37,7 @@ import { OfflineCopyBadge } from "../../offline/offline-badge";
 import { addToBasket, BasketButton, BasketPanel } from "./basket-panel";
 import { CopyDialog } from "./copy-dialog";
 import { EntryList } from "./entry-list";
+import type { EntryAction } from "./entry-menu";
 import { DeleteEntriesDialog, NameDialog } from "./explorer-dialogs";
 import { BasketIcon, CopyToIcon, FolderUploadIcon } from "./explorer-icons";
 import { LoadMore } from "./load-more";
@@ -180,6 +182,67 @@ export function ExplorerBrowser({ path }: { path: string }) {
     pickedFromDrop(event.dataTransfer)
       .then(startUploads)
       .catch((error: unknown) => toast.error(explorerErrorMessage(error, messages)));
+  };
+
+  /** One entry's actions, for its row menu: the toolbar's, for that entry alone. */
+  const actionsFor = (entry: FsEntry): EntryAction[] => {
+    const isFile = entry.type === "file";
+    const actions: (EntryAction | false)[] = [
+      {
+        id: "open",
+        label: isFile ? t("explorer.actions.preview") : t("explorer.actions.open"),
+        icon: isFile ? EyeIcon : FolderIcon,
+        onSelect: () => navigate(isFile ? explorerHref(path, entry.path) : explorerHref(entry.path)),
+      },
+      isFile && {
+        id: "download",
+        label: t("explorer.actions.download"),
+        icon: DownloadIcon,
+        onSelect: () => void download(entry),
+      },
+      isFile && {
+        id: "copy-link",
+        label: t("explorer.actions.copyLink"),
+        icon: CopyIcon,
+        onSelect: () => void copyLink(entry),
+      },
+      canWrite &&
+        isFile &&
+        canEditText(entry) && {
+          id: "edit",
+          label: t("explorer.actions.edit"),
+          icon: DocumentTextIcon,
+          onSelect: () => setEditing(entry),
+        },
+      canWrite &&
+        !entry.is_mount && {
+          id: "rename",
+          label: t("explorer.actions.rename"),
+          icon: PencilIcon,
+          onSelect: () => setDialog({ kind: "rename", entry }),
+        },
+      !readOnly && {
+        id: "copy-to",
+        label: t("explorer.actions.copyTo"),
+        icon: CopyToIcon,
+        onSelect: () => setDialog({ kind: "copy", entries: [entry] }),
+      },
+      isFile && {
+        id: "basket",
+        label: t("explorer.actions.addToBasket"),
+        icon: BasketIcon,
+        onSelect: () => addToBasket([entry], t),
+      },
+      canWrite &&
+        !entry.is_mount && {
+          id: "delete",
+          label: t("explorer.actions.delete"),
+          icon: TrashIcon,
+          isDanger: true,
+          onSelect: () => setDialog({ kind: "delete", paths: [entry.path] }),
+        },
+    ];
+    return actions.filter((action): action is EntryAction => Boolean(action));
   };
 
   const crumbs = breadcrumbsOf(path);
@@ -441,6 +504,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             onToggle={(entryPath) => setSelected((current) => toggleSelected(current, entryPath))}
             onToggleAll={() => setSelected((current) => toggleAll(current, paths))}
             selectable
+            actionsFor={actionsFor}
           />
         )}
         {list.hasMore && !list.isError ? <LoadMore isLoading={list.isLoadingMore} onLoad={list.loadMore} /> : null}

@@ -39,3 +39,12 @@ export function CopyToIcon(props: IconProps) {
     </OutlineIcon>
   );
 }
+
+/** "More": a row's menu of actions. */
+export function MoreIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M6 12h.01M12 12h.01M18 12h.01" strokeWidth={2.5} />
+    </OutlineIcon>
+  );
+}

@@ -37,7 +37,12 @@ export const enExplorer = {
       select: "Select {{name}}",
       selectAll: "Select all",
     },
+    rowMenu: {
+      label: "Actions for {{name}}",
+    },
     actions: {
+      open: "Open",
+      preview: "Preview",
       upload: "Upload",
       uploadFolder: "Upload folder",
       newFolder: "New folder",

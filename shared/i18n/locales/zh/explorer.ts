@@ -37,7 +37,12 @@ export const zhExplorer: typeof enExplorer = {
       select: "选择 {{name}}",
       selectAll: "全选",
     },
+    rowMenu: {
+      label: "{{name}} 的操作",
+    },
     actions: {
+      open: "打开",
+      preview: "预览",
       upload: "上传",
       uploadFolder: "上传文件夹",
       newFolder: "新建文件夹",
