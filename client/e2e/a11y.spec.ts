@@ -1,7 +1,7 @@
 // Accessibility of every screen, measured with axe-core in real Chromium: each screen and meaningful
 // state (Home empty / typed / rich mode / share result, Upload, paste and file pages with their
 // previews, password prompts and gone pages, the mount explorer with its preview, editor, search,
-// task drawer and dialogs, every admin module with its dialogs, not-found) is checked in the light
+// task drawer, a row menu and dialogs, every admin module with its dialogs, not-found) is checked in the light
 // and the dark theme, at 1280 and 375 px, in English, and the main screens once more in Chinese. A
 // serious or critical violation fails the test, named by screen, look, rule and element. Rules are
 // never switched off here: a violation is fixed where the screen is built (docs/accessibility.md).
@@ -380,6 +380,11 @@ async function walkSignedInScreens(page: Page, findings: Finding[]) {
   await audit(page, "Explorer, folder grid", findings);
   await page.getByRole("button", { name: "List" }).click();
   await page.getByTestId("entry-list").waitFor();
+  await entry(page, "notes.md").getByRole("button", { name: "Actions for notes.md" }).click();
+  await page.getByTestId("entry-menu").waitFor();
+  await audit(page, "Explorer, a row's menu", findings);
+  await page.keyboard.press("Escape");
+  await page.getByTestId("entry-menu").waitFor({ state: "detached" });
 
   await entry(page, "notes.md").getByRole("link").click();
   await page.getByTestId("file-preview").waitFor();
