@@ -26,6 +26,7 @@ const PasteViewScreen = lazy(() => import("./screens/paste-view-screen"));
 const FileViewScreen = lazy(() => import("./screens/file-view-screen"));
 const MountExplorerScreen = lazy(() => import("./screens/mount-explorer-screen"));
 const NotFoundScreen = lazy(() => import("./screens/not-found-screen"));
+const ClipboardScreen = lazy(() => import("./screens/clipboard-screen"));
 
 function RouteScreen({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
@@ -101,6 +102,18 @@ export function AppRoutes() {
         {(params) => (
           <RouteScreen title={t("titles.mountExplorer")}>
             <MountExplorerScreen path={mountPathFromParam(params["*"])} />
+          </RouteScreen>
+        )}
+      </Route>
+      <Route path={ROUTES.clipboard}>
+        <RouteScreen title={t("titles.clipboard")}>
+          <ClipboardScreen />
+        </RouteScreen>
+      </Route>
+      <Route path={ROUTES.clipboardRoom}>
+        {(params) => (
+          <RouteScreen title={t("titles.clipboard")}>
+            <ClipboardScreen key={params.id} roomId={decodePathParam(params.id)} />
           </RouteScreen>
         )}
       </Route>

@@ -30,8 +30,9 @@ describe("isNavItemActive", () => {
     expect(isNavItemActive("/upload", "/uploads")).toBe(false);
   });
 
-  test("the bar lists the four sections of docs/product.md §1 in order", () => {
-    expect(NAV_ITEMS.map((item) => item.href)).toEqual(["/", "/upload", "/mount-explorer", "/admin"]);
+  test("the bar lists the four sections of docs/product.md §1 in order, and the live clipboard for signed-in users", () => {
+    expect(NAV_ITEMS.map((item) => item.href)).toEqual(["/", "/upload", "/mount-explorer", "/clipboard", "/admin"]);
+    expect(NAV_ITEMS.filter((item) => item.isSignedInOnly).map((item) => item.id)).toEqual(["clipboard"]);
   });
 });
 

@@ -9,6 +9,8 @@ export const ROUTES = {
   file: "/file/:slug",
   mountExplorer: "/mount-explorer",
   mountExplorerPath: "/mount-explorer/*",
+  clipboard: "/clipboard",
+  clipboardRoom: "/clipboard/:id",
 } as const;
 
 export const ADMIN_MODULES = [
@@ -45,13 +47,15 @@ export function returnPathOf(search: string): string | null {
   return value;
 }
 
-export type NavItemId = "home" | "upload" | "mountExplorer" | "admin";
-export type NavItem = { id: NavItemId; href: string };
+export type NavItemId = "home" | "upload" | "mountExplorer" | "clipboard" | "admin";
+/** `isSignedInOnly`: shown only to a signed-in user (joining a room by its link needs no account). */
+export type NavItem = { id: NavItemId; href: string; isSignedInOnly?: boolean };
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: "home", href: ROUTES.home },
   { id: "upload", href: ROUTES.upload },
   { id: "mountExplorer", href: ROUTES.mountExplorer },
+  { id: "clipboard", href: ROUTES.clipboard, isSignedInOnly: true },
   { id: "admin", href: ROUTES.admin },
 ];
 

@@ -232,6 +232,15 @@ export function CopyIcon(props: IconProps) {
   );
 }
 
+export function ClipboardIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M9 4.5h6M9 4.5a1.5 1.5 0 0 0 0 3h6a1.5 1.5 0 0 0 0-3M9 4.5H7.5A2.25 2.25 0 0 0 5.25 6.75v12A2.25 2.25 0 0 0 7.5 21h9a2.25 2.25 0 0 0 2.25-2.25v-12A2.25 2.25 0 0 0 16.5 4.5H15" />
+      <path d="M8.25 12h7.5M8.25 15.75h4.5" />
+    </OutlineIcon>
+  );
+}
+
 export function TrashIcon(props: IconProps) {
   return (
     <OutlineIcon {...props}>

@@ -6,9 +6,20 @@ import { PRODUCT_NAME } from "@shared/constants";
 import { type ComponentType, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
+import { useAuth } from "../lib/auth/use-auth";
 import { isNavItemActive, NAV_ITEMS, type NavItemId, ROUTES } from "../routes";
 import { cx, focusRing, iconButton } from "./class-names";
-import { CloseIcon, FolderIcon, HomeIcon, type IconProps, LogoMark, MenuIcon, ShieldIcon, UploadIcon } from "./icons";
+import {
+  ClipboardIcon,
+  CloseIcon,
+  FolderIcon,
+  HomeIcon,
+  type IconProps,
+  LogoMark,
+  MenuIcon,
+  ShieldIcon,
+  UploadIcon,
+} from "./icons";
 import { LanguageSwitch } from "./language-switch";
 import { SourceLink } from "./source-link";
 import { ThemeSwitch } from "./theme-switch";
@@ -17,12 +28,15 @@ const NAV_ICONS: Record<NavItemId, ComponentType<IconProps>> = {
   home: HomeIcon,
   upload: UploadIcon,
   mountExplorer: FolderIcon,
+  clipboard: ClipboardIcon,
   admin: ShieldIcon,
 };
 
 export function SiteHeader() {
   const { t } = useTranslation();
   const [location] = useLocation();
+  const { authType } = useAuth();
+  const navItems = NAV_ITEMS.filter((item) => !item.isSignedInOnly || authType !== "none");
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -55,7 +69,7 @@ export function SiteHeader() {
 
         <nav aria-label={t("nav.label")} className="ml-6 hidden md:block">
           <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => {
+            {navItems.map((item) => {
               const isActive = isNavItemActive(item.href, location);
               return (
                 <li key={item.id}>
@@ -100,7 +114,7 @@ export function SiteHeader() {
         <div id={panelId} className="border-t border-slate-200 md:hidden dark:border-slate-800">
           <nav aria-label={t("nav.label")} className="px-4 py-3 sm:px-6">
             <ul className="flex flex-col gap-1">
-              {NAV_ITEMS.map((item) => {
+              {navItems.map((item) => {
                 const isActive = isNavItemActive(item.href, location);
                 const Icon = NAV_ICONS[item.id];
                 return (

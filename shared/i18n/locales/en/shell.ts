@@ -2,6 +2,7 @@
 // file in step: it is typed `typeof enShell`, so a missing or extra key fails the typecheck.
 import { enAccounts } from "./accounts";
 import { enAdminSystem } from "./admin-system";
+import { enClipboard } from "./clipboard";
 import { enExplorer } from "./explorer";
 import { enFiles } from "./files";
 import { enOffline } from "./offline";
@@ -14,6 +15,7 @@ export const enShell = {
   ...enExplorer,
   ...enOffline,
   ...enAdminSystem,
+  ...enClipboard,
   app: {
     skipToContent: "Skip to main content",
     tagline: "Online clipboard & file sharing",
@@ -30,6 +32,7 @@ export const enShell = {
     home: "Home",
     upload: "Upload",
     mountExplorer: "Mount explorer",
+    clipboard: "Clipboard",
     admin: "Admin",
     openMenu: "Open main menu",
     closeMenu: "Close main menu",
@@ -64,6 +67,7 @@ export const enShell = {
     paste: "Shared text",
     file: "Shared file",
     mountExplorer: "Mount explorer",
+    clipboard: "Live clipboard",
     notFound: "Page not found",
     adminLogin: "Log in",
   },

@@ -2,6 +2,7 @@
 import type { enShell } from "../en/shell";
 import { zhAccounts } from "./accounts";
 import { zhAdminSystem } from "./admin-system";
+import { zhClipboard } from "./clipboard";
 import { zhExplorer } from "./explorer";
 import { zhFiles } from "./files";
 import { zhOffline } from "./offline";
@@ -14,6 +15,7 @@ export const zhShell: typeof enShell = {
   ...zhExplorer,
   ...zhOffline,
   ...zhAdminSystem,
+  ...zhClipboard,
   app: {
     skipToContent: "跳到主要内容",
     tagline: "在线剪贴板与文件分享",
@@ -30,6 +32,7 @@ export const zhShell: typeof enShell = {
     home: "首页",
     upload: "上传",
     mountExplorer: "挂载浏览",
+    clipboard: "剪贴板",
     admin: "管理",
     openMenu: "打开主菜单",
     closeMenu: "关闭主菜单",
@@ -64,6 +67,7 @@ export const zhShell: typeof enShell = {
     paste: "文本分享",
     file: "文件分享",
     mountExplorer: "挂载浏览",
+    clipboard: "实时剪贴板",
     notFound: "页面未找到",
     adminLogin: "登录",
   },

@@ -1,0 +1,115 @@
+// Live clipboard (issue 20, docs/clipboard.md) in Chromium against the real server, with two browser
+// contexts: the admin on a desktop creates a room; a phone (375 px, no account) opens the link. Text,
+// an image and a file go across in both directions, one click copies an item, the device list shows
+// both, the phone goes offline, sends while offline and its item arrives once it is back, and closing
+// the room disconnects the phone.
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, signInAsAdmin, startApp } from "./harness";
+
+setDefaultTimeout(180_000);
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+// A 1x1 red PNG.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const items = (page: Page) => page.getByTestId("clipboard-item");
+const waitOnline = (page: Page) =>
+  page.locator('[data-testid="clipboard-status"][data-status="online"]').waitFor({ timeout: 60_000 });
+
+test("desktop and phone exchange text, an image and a file; the phone queues while offline", async () => {
+  const desktop = await openPage(browser, { viewport: DESKTOP });
+  await desktop.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
+  await signInAsAdmin(desktop.context, app);
+  await desktop.page.goto(`${app.baseUrl}/clipboard`);
+  await desktop.page.getByRole("button", { name: "Create room" }).click();
+  await desktop.page.waitForURL(/\/clipboard\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/, { timeout: 60_000 });
+  const link = desktop.page.url();
+  const key = new URL(link).hash.slice(1);
+  await waitOnline(desktop.page);
+
+  const phone = await openPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+  await phone.page.goto(link);
+  await waitOnline(phone.page);
+  await desktop.page.getByTestId("clipboard-devices").getByRole("listitem").nth(1).waitFor();
+  expect(await phone.page.getByTestId("clipboard-devices").getByRole("listitem").count()).toBe(2);
+
+  // Text from the phone, copied with one click on the desktop.
+  await phone.page.getByLabel("Text to send").fill("copied on the phone ✓");
+  await phone.page.getByTestId("clipboard-send").click();
+  const text = desktop.page.getByTestId("clipboard-item-text").filter({ hasText: "copied on the phone ✓" });
+  await text.waitFor({ timeout: 30_000 });
+  await desktop.page.getByTestId("clipboard-item-copy").first().click();
+  await desktop.page.getByText("Copied to this device's clipboard").waitFor();
+  expect(await desktop.page.evaluate(() => navigator.clipboard.readText())).toBe("copied on the phone ✓");
+
+  // An image from the desktop shows on the phone.
+  await desktop.page
+    .getByTestId("clipboard-file")
+    .setInputFiles({ name: "red.png", mimeType: "image/png", buffer: PNG });
+  const image = phone.page.getByTestId("clipboard-item-image");
+  await image.waitFor({ timeout: 30_000 });
+  expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+
+  // A file from the phone downloads on the desktop with its bytes intact.
+  const fileBytes = Buffer.from("col1,col2\n1,2\n");
+  await phone.page
+    .getByTestId("clipboard-file")
+    .setInputFiles({ name: "data.csv", mimeType: "text/csv", buffer: fileBytes });
+  await desktop.page.getByTestId("clipboard-item-file").filter({ hasText: "data.csv" }).waitFor({ timeout: 30_000 });
+  const [download] = await Promise.all([
+    desktop.page.waitForEvent("download"),
+    desktop.page.getByTestId("clipboard-item-download").first().click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("data.csv");
+  expect(Buffer.from(await Bun.file(await download.path()).arrayBuffer()).equals(fileBytes)).toBe(true);
+
+  // Offline: the phone's item waits on the phone, then arrives when it is back.
+  await phone.context.setOffline(true);
+  await phone.page.locator('[data-testid="clipboard-status"][data-status="offline"]').waitFor({ timeout: 30_000 });
+  await phone.page.getByLabel("Text to send").fill("sent while offline");
+  await phone.page.getByTestId("clipboard-send").click();
+  await phone.page.getByText("Waiting to send").waitFor();
+  expect(await desktop.page.getByText("sent while offline").count()).toBe(0);
+  await phone.context.setOffline(false);
+  await waitOnline(phone.page);
+  await desktop.page
+    .getByTestId("clipboard-item-text")
+    .filter({ hasText: "sent while offline" })
+    .waitFor({ timeout: 60_000 });
+  expect(await items(desktop.page).count()).toBe(4);
+
+  // Deleting on one device removes it on the other.
+  await phone.page.getByRole("button", { name: "Delete" }).first().click();
+  await desktop.page.getByText("sent while offline").waitFor({ state: "detached", timeout: 30_000 });
+
+  // The server stored ciphertext only: neither the key nor the text is in what it answers.
+  const roomId = new URL(link).pathname.split("/").at(-1);
+  const stored = await (await fetch(`${app.baseUrl}/api/clipboard/rooms/${roomId}/items`)).text();
+  expect(stored).not.toContain("copied on the phone");
+  expect(stored).not.toContain(key);
+
+  // The owner closes the room: the phone is told.
+  await desktop.page.getByTestId("clipboard-close").click();
+  await desktop.page.getByTestId("clipboard-close-confirm").click();
+  await phone.page.getByText("This room was closed or has expired.").waitFor({ timeout: 30_000 });
+
+  expect(desktop.errors.filter((error) => !error.includes("WebSocket"))).toEqual([]);
+  await desktop.context.close();
+  await phone.context.close();
+});
