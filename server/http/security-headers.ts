@@ -35,11 +35,13 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' blob: https: http:",
     "font-src 'self' data:",
-    `connect-src 'self' ${storage}`.trim(),
+    // blob: is the page's own decrypted copy of an encrypted file (docs/encrypted-shares.md), previewed
+    // as text or in the PDF frame; only the page's script can make one.
+    `connect-src 'self' blob: ${storage}`.trim(),
     "worker-src 'self'",
     "manifest-src 'self'",
-    // PDFs and HTML previews of bucket objects, and Microsoft's viewer for Office documents.
-    `frame-src 'self' ${storage} ${OFFICE_VIEWER_ORIGIN}`.replace(/ +/g, " "),
+    // PDFs and HTML previews of bucket objects, decrypted PDFs, and Microsoft's viewer for Office documents.
+    `frame-src 'self' blob: ${storage} ${OFFICE_VIEWER_ORIGIN}`.replace(/ +/g, " "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

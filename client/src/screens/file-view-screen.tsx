@@ -26,6 +26,7 @@ import { classifyFileError, filePagePath, isTerminalFileProblem, linksExpired } 
 import { fileKindOf } from "../lib/files/file-kind";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { trpc } from "../lib/trpc";
+import { EncryptedFile } from "./file/encrypted-file";
 import { FilePasswordPrompt } from "./file/file-password-prompt";
 import { FilePreview } from "./file/file-preview";
 import { FileGone, FileLoadFailed } from "./file/file-problem";
@@ -124,6 +125,8 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
       />
     );
   }
+
+  if (file.encrypted) return <EncryptedFile file={{ ...file, download_url: file.download_url }} />;
 
   return (
     <FileDocument

@@ -104,6 +104,7 @@ export default function UploadScreen() {
     if (target.slug) setOptions((current) => ({ ...current, slug: "" }));
     return {
       target: { ...target, s3_config_id: target.s3_config_id ?? storage?.id ?? null },
+      encryption: options.encrypt ? { password: options.password || null } : undefined,
       env: {
         client: utils.client satisfies FilesClient,
         transport: xhrTransport,

@@ -56,6 +56,7 @@ describe("upload share options", () => {
         maxViews: "3",
         remark: " note ",
         path: "reports//2026/",
+        encrypt: false,
       }),
     ).toEqual({
       s3_config_id: "cfg",
@@ -66,6 +67,8 @@ describe("upload share options", () => {
       remark: "note",
       path: "/reports/2026",
     });
+    // Encrypted, the password goes into the key in the browser: the fields never carry it.
+    expect(buildUploadTarget({ ...INITIAL_SHARE_OPTIONS, password: "pw", encrypt: true }).password).toBeNull();
   });
 });
 

@@ -41,7 +41,73 @@ export type UploadEnvironment = {
   fetchImpl?: typeof fetch;
 };
 
-export type UploadJob = { target: UploadTarget; env: UploadEnvironment };
+/**
+ * Encrypt in this browser (docs/encrypted-shares.md): each file gets its own link key, and the
+ * password, when one is set, is mixed into it here and never sent.
+ */
+export type UploadEncryption = { password: string | null };
+
+export type UploadJob = { target: UploadTarget; env: UploadEnvironment; encryption?: UploadEncryption };
+
+type PlainSource = { blob: Blob; name: string; type: string; sourceUrl?: string };
+
+/**
+ * Encrypts a file record by record (the page holds one 5 MiB record at a time) into the ciphertext
+ * that is uploaded instead; the link the result shows carries the key in its fragment.
+ */
+async function encryptedSource(
+  plain: PlainSource,
+  encryption: UploadEncryption,
+  report: (patch: ProgressPatch) => void,
+  signal: AbortSignal,
+) {
+  const [{ encryptBlob, ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE }, { generateLinkKey }] = await Promise.all([
+    import("@shared/encrypted-file"),
+    import("@shared/encrypted-share"),
+  ]);
+  const linkKey = generateLinkKey();
+  const size = plain.blob.size;
+  report({ phase: "encrypting", loaded: 0, total: size, percent: 0 });
+  const blob = await encryptBlob(
+    plain.blob,
+    { name: plain.name, type: plain.type, size },
+    linkKey,
+    encryption.password ?? undefined,
+    { signal, onProgress: (done) => report({ loaded: done, total: size, percent: 0 }) },
+  );
+  // No lastModified: a new encryption has a new key, so parts stored before cannot be resumed.
+  return { source: { blob, name: ENCRYPTED_FILE_NAME, type: ENCRYPTED_FILE_TYPE, size: blob.size }, linkKey };
+}
+
+async function uploadSource(
+  plain: PlainSource & { lastModified?: number },
+  job: UploadJob,
+  flow: "upload" | "fromUrl",
+  report: (patch: ProgressPatch) => void,
+  signal: AbortSignal,
+  onProgress: (loaded: number, total: number) => void,
+): Promise<UploadedFile> {
+  const hooks = {
+    onMode: (mode: ProgressPatch["mode"]) => report({ mode }),
+    onResume: (bytes: number) => report({ resumedBytes: bytes }),
+    onProgress,
+  };
+  if (!job.encryption) {
+    return uploadFile({ ...plain, size: plain.blob.size }, job.target, depsFor(job.env, flow, signal), hooks);
+  }
+  let encrypted: Awaited<ReturnType<typeof encryptedSource>>;
+  try {
+    encrypted = await encryptedSource(plain, job.encryption, report, signal);
+  } catch (error) {
+    if (isAbortError(error) || signal.aborted) throw new UploadFailure("encrypt", new AbortedError());
+    throw new UploadFailure("encrypt", error);
+  }
+  checkLimits(encrypted.source.size, job.env);
+  report({ phase: "uploading", loaded: 0, total: encrypted.source.size });
+  const target = { ...job.target, encrypted: true, password: null };
+  const file = await uploadFile(encrypted.source, target, depsFor(job.env, flow, signal), hooks);
+  return { ...file, url: `${file.url}#${encrypted.linkKey}` };
+}
 
 /** The limits the server enforces, checked before any byte moves. */
 export function checkLimits(size: number, env: Pick<UploadEnvironment, "maxBytes" | "storage">): void {
@@ -75,26 +141,19 @@ export async function runUpload(
   report: (patch: ProgressPatch) => void,
   signal: AbortSignal,
 ): Promise<UploadedFile> {
-  const { env, target } = job;
+  const { env } = job;
   const source = item.source;
   if (source.kind === "file") {
     checkLimits(source.file.size, env);
     report({ phase: "uploading", total: source.file.size });
-    return uploadFile(
-      {
-        blob: source.file,
-        name: source.file.name,
-        type: source.file.type,
-        size: source.file.size,
-        lastModified: source.file.lastModified,
-      },
-      target,
-      depsFor(env, "upload", signal),
-      {
-        onMode: (mode) => report({ mode }),
-        onResume: (bytes) => report({ resumedBytes: bytes }),
-        onProgress: (loaded, total) => report({ loaded, total, percent: percentOf(loaded, total) }),
-      },
+    const file = source.file;
+    return uploadSource(
+      { blob: file, name: file.name, type: file.type, lastModified: file.lastModified },
+      job,
+      "upload",
+      report,
+      signal,
+      (loaded, total) => report({ loaded, total, percent: percentOf(loaded, total) }),
     );
   }
 
@@ -123,13 +182,12 @@ export async function runUpload(
   checkLimits(blob.size, env);
   const type = source.contentType || download.contentType?.split(";")[0]?.trim() || blob.type;
   report({ phase: "uploading", via: download.via, size: blob.size, loaded: 0, total: blob.size, percent: 50 });
-  return uploadFile(
-    { blob, name: source.filename, type, size: blob.size, sourceUrl: source.url },
-    target,
-    depsFor(env, "fromUrl", signal),
-    {
-      onMode: (mode) => report({ mode }),
-      onProgress: (loaded, total) => report({ loaded, total, percent: urlUploadPercent("upload", loaded, total) }),
-    },
+  return uploadSource(
+    { blob, name: source.filename, type, sourceUrl: source.url },
+    job,
+    "fromUrl",
+    report,
+    signal,
+    (loaded, total) => report({ loaded, total, percent: urlUploadPercent("upload", loaded, total) }),
   );
 }

@@ -18,6 +18,8 @@ export type ShareOptionsState = {
   maxViews: string;
   remark: string;
   path: string;
+  /** Encrypt in this browser (docs/encrypted-shares.md): the password then goes into the key. */
+  encrypt: boolean;
 };
 
 export type ShareField = "slug" | "password" | "maxViews" | "remark" | "path";
@@ -30,6 +32,7 @@ export const INITIAL_SHARE_OPTIONS: ShareOptionsState = {
   maxViews: "",
   remark: "",
   path: "",
+  encrypt: false,
 };
 
 export function validatePath(value: string): FieldMessage | null {
@@ -62,7 +65,8 @@ export function buildUploadTarget(state: ShareOptionsState): UploadTarget {
   return {
     s3_config_id: state.storageId,
     slug: state.slug.trim() || null,
-    password: state.password || null,
+    // An encrypted upload's password is mixed into its key in this browser, never sent (run-upload.ts).
+    password: state.encrypt ? null : state.password || null,
     expires_in: EXPIRY_HOURS[state.expiry],
     max_views: state.maxViews.trim() === "" ? 0 : Number(state.maxViews.trim()),
     remark: state.remark.trim() || null,

@@ -27,6 +27,8 @@ export type UploadTarget = ShareFields & {
   s3_config_id?: string | null;
   slug?: string | null;
   path?: string;
+  /** The bytes are ciphertext (docs/encrypted-shares.md): the server records a neutral name and type. */
+  encrypted?: boolean;
 };
 
 export type UploadApi = {

@@ -18,7 +18,8 @@ export type UploadStage =
   | "multipartComplete"
   | "server"
   | "urlInfo"
-  | "download";
+  | "download"
+  | "encrypt";
 
 export class UploadFailure extends Error {
   override name = "UploadFailure";
@@ -173,6 +174,9 @@ export function uploadErrorMessage(error: unknown, t: TFunction, language?: stri
       return t("files.errors.uploadFailed", { reason });
     case "urlInfo":
       return t("files.errors.urlValidateFailed", { reason });
+    case "encrypt":
+      // The file could not be read (moved, deleted, no permission) or its name is too long to encrypt.
+      return t("files.errors.encryptFailed", { reason });
     case "download":
       if (cause instanceof HttpStatusError) {
         // Our proxy explains itself (a refused address, the origin's status); a site answers a status only.

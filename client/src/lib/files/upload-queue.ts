@@ -13,7 +13,7 @@ export type QueueSource =
   | { kind: "url"; url: string; filename: string; size: number | null; contentType: string };
 
 export type QueueStatus = "pending" | "uploading" | "success" | "error";
-export type QueuePhase = "checking" | "downloading" | "uploading";
+export type QueuePhase = "checking" | "downloading" | "encrypting" | "uploading";
 
 export type QueueItem = {
   id: string;

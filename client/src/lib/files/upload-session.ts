@@ -29,7 +29,9 @@ function safeLocalStorage(): Storage | undefined {
 
 export const uploadQueue = createUploadQueue<UploadJob>({
   run: runUpload,
-  onSuccess: (_item, file) =>
+  onSuccess: (_item, file) => {
+    // An encrypted upload's link holds its key: it is shown once and never kept in this browser.
+    if (file.encrypted) return;
     recentUploads.add({
       slug: file.slug,
       url: file.url,
@@ -39,7 +41,8 @@ export const uploadQueue = createUploadQueue<UploadJob>({
       has_password: file.has_password,
       created_at: file.created_at.toISOString(),
       expires_at: file.expires_at ? file.expires_at.toISOString() : null,
-    }),
+    });
+  },
 });
 
 if (typeof window !== "undefined") {

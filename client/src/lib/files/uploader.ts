@@ -78,6 +78,7 @@ function presignFields(source: UploadSource, target: UploadTarget) {
     mimetype: source.type || null,
     size: source.size,
     ...(source.sourceUrl ? { source_url: source.sourceUrl } : {}),
+    ...(target.encrypted ? { encrypted: true } : {}),
   };
 }
 
@@ -139,6 +140,7 @@ function shareTarget(source: UploadSource, target: UploadTarget, deps: UploadDep
           filename: fields.filename,
           size: fields.size,
           source_url: source.sourceUrl,
+          encrypted: target.encrypted ? "true" : undefined,
         },
         signal,
         onProgress,

@@ -3,12 +3,17 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/button";
 import { UploadIcon } from "../../components/icons";
-import { type GoneProblem, ShareGone, ShareLoadFailed } from "../../components/share-problem";
+import {
+  type GoneProblem,
+  ShareGone,
+  ShareLoadFailed,
+  type UndecryptableProblem,
+} from "../../components/share-problem";
 import { ROUTES } from "../../routes";
 
 export type { GoneProblem } from "../../components/share-problem";
 
-export function FileGone({ problem }: { problem: GoneProblem }) {
+export function FileGone({ problem }: { problem: GoneProblem | UndecryptableProblem }) {
   const { t } = useTranslation();
   return (
     <ShareGone

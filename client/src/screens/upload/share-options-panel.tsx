@@ -12,6 +12,7 @@ import { cx } from "../../components/class-names";
 import { FieldError, FieldHint, inputClasses, TextField } from "../../components/form-controls";
 import { UploadIcon } from "../../components/icons";
 import { ShareOptionsFields } from "../../components/share-options-fields";
+import { SwitchField } from "../../components/switch-field";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
 import type { ShareField, ShareOptionsState } from "../../lib/files/share-options";
@@ -105,6 +106,13 @@ export function ShareOptionsPanel({
         </div>
 
         <ShareOptionsFields kind="files" values={state} onChange={onChange} errors={errors} />
+
+        <SwitchField
+          label={t("files.options.encrypt")}
+          description={t("files.options.encryptHint")}
+          checked={state.encrypt}
+          onCheckedChange={(encrypt) => onChange({ encrypt })}
+        />
 
         <TextField
           label={t("files.options.path")}

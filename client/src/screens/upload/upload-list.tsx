@@ -118,12 +118,7 @@ function StatusLine({ item }: { item: QueueItem }) {
     );
   }
   if (item.status === "uploading") {
-    const phase =
-      item.phase === "downloading"
-        ? t("files.queue.phase.downloading")
-        : item.phase === "checking"
-          ? t("files.queue.phase.checking")
-          : t("files.queue.phase.uploading");
+    const phase = t(`files.queue.phase.${item.phase ?? "uploading"}`);
     const amount =
       item.total !== null && item.total > 0
         ? t("files.queue.progress", {

@@ -33,6 +33,9 @@ export const enFiles = {
     options: {
       title: "Share options",
       description: "Applied to the uploads you start next.",
+      encrypt: "Encrypt in this browser",
+      encryptHint:
+        "Each file is encrypted before it leaves this browser, its name and type too; the key exists only in the link (after #). A password is mixed into the key: the server can neither read the file nor check the password.",
       storage: "Storage",
       storageDefault: "{{name}} (default)",
       storageFree: "{{free}} free of {{total}}",
@@ -91,6 +94,7 @@ export const enFiles = {
       phase: {
         checking: "Preparing",
         downloading: "Downloading",
+        encrypting: "Encrypting",
         uploading: "Uploading",
       },
       percent: "{{percent}}%",
@@ -200,6 +204,7 @@ export const enFiles = {
       noPartUrl: "No presigned URL for part {{part}}",
       multipartCompleteFailed: "Failed to complete the multipart upload: {{reason}}",
       urlValidateFailed: "Failed to check the URL: {{reason}}",
+      encryptFailed: "The file could not be encrypted in this browser: {{reason}}",
       urlFetchFailed: "Failed to fetch the URL content (HTTP status {{status}})",
       urlFetchFailedReason: "Failed to fetch the URL content: {{reason}}",
       downloadCancelled: "Download cancelled",
@@ -259,7 +264,37 @@ export const enFiles = {
       wrong: "Wrong password. Try again.",
       rateLimited: "Too many attempts. Wait a moment and try again.",
     },
+    encrypted: {
+      decrypting: "Decrypting the file…",
+      badge: "End-to-end encrypted",
+      hint: "Decrypted in this browser with the key in the link. The server holds only ciphertext and never sees the name, the type or the key.",
+      passwordDescription:
+        "This file was encrypted with a password. Enter it to decrypt the file in your browser; it is never sent.",
+      wrongPassword: "Wrong password: the file could not be decrypted. Check it and try again.",
+      download: "Decrypt and download",
+      progress: "Decrypted {{done}} of {{total}}",
+      saved: "The file was decrypted and saved.",
+      memoryWarning:
+        "This browser cannot save straight to disk, so the whole file ({{size}}) is decrypted in memory before it is saved. On a device with little memory, use a recent Chrome or Edge.",
+      problems: {
+        damaged:
+          "The file was changed after it was encrypted, or its parts are out of order. It cannot be decrypted and nothing was saved.",
+        truncated: "The file is incomplete: its end is missing. Nothing was saved.",
+        wrongKey: "The key in the link does not match this file. Nothing was saved.",
+        malformed: "This is not an encrypted file this app can read. Nothing was saved.",
+        network: "The encrypted file could not be downloaded. Check your connection and try again.",
+      },
+    },
     gone: {
+      missingKey: {
+        title: "This link has lost its key",
+        description:
+          "An encrypted file opens only with the whole link, including the part after #. Ask the sender for the full link.",
+      },
+      wrongKey: {
+        title: "The file could not be decrypted",
+        description: "The key in the link does not match this file: the link may have been cut short or changed.",
+      },
       notFound: {
         title: "File not found",
         description: "The link may be mistyped, or the file was deleted.",
@@ -321,6 +356,7 @@ export const enFiles = {
         selectAll: "Select all on this page",
         select: "Select {{name}}",
         file: "File",
+        encrypted: "Encrypted file",
         size: "Size",
         views: "Views",
         expires: "Expires",

@@ -32,6 +32,9 @@ export const zhFiles: typeof enFiles = {
     options: {
       title: "分享选项",
       description: "应用于接下来开始的上传。",
+      encrypt: "在此浏览器中加密",
+      encryptHint:
+        "每个文件在离开此浏览器前加密，文件名和类型也一并加密；密钥只存在于链接中（# 之后）。密码会混入密钥：服务器既无法读取文件，也无法校验密码。",
       storage: "存储",
       storageDefault: "{{name}}（默认）",
       storageFree: "剩余 {{free}}，共 {{total}}",
@@ -90,6 +93,7 @@ export const zhFiles: typeof enFiles = {
       phase: {
         checking: "准备中",
         downloading: "下载中",
+        encrypting: "加密中",
         uploading: "上传中",
       },
       percent: "{{percent}}%",
@@ -199,6 +203,7 @@ export const zhFiles: typeof enFiles = {
       noPartUrl: "第 {{part}} 个分片没有预签名地址",
       multipartCompleteFailed: "完成分片上传失败：{{reason}}",
       urlValidateFailed: "验证链接失败：{{reason}}",
+      encryptFailed: "无法在此浏览器中加密文件：{{reason}}",
       urlFetchFailed: "获取链接内容失败（HTTP 状态 {{status}}）",
       urlFetchFailedReason: "获取链接内容失败：{{reason}}",
       downloadCancelled: "下载已取消",
@@ -256,7 +261,34 @@ export const zhFiles: typeof enFiles = {
       wrong: "密码错误，请重试。",
       rateLimited: "尝试次数过多，请稍后再试。",
     },
+    encrypted: {
+      decrypting: "正在解密文件…",
+      badge: "端到端加密",
+      hint: "文件用链接中的密钥在此浏览器中解密。服务器只保存密文，看不到文件名、类型和密钥。",
+      passwordDescription: "此文件使用密码加密。输入密码即可在浏览器中解密；密码不会被发送。",
+      wrongPassword: "密码错误：无法解密此文件。请检查后重试。",
+      download: "解密并下载",
+      progress: "已解密 {{done}} / {{total}}",
+      saved: "文件已解密并保存。",
+      memoryWarning:
+        "此浏览器无法直接保存到磁盘，整个文件（{{size}}）会先在内存中解密再保存。内存较小的设备请使用新版 Chrome 或 Edge。",
+      problems: {
+        damaged: "文件在加密后被修改过，或其分块顺序被打乱。无法解密，未保存任何内容。",
+        truncated: "文件不完整：缺少结尾部分。未保存任何内容。",
+        wrongKey: "链接中的密钥与此文件不匹配。未保存任何内容。",
+        malformed: "这不是本应用能读取的加密文件。未保存任何内容。",
+        network: "无法下载加密文件。请检查网络连接后重试。",
+      },
+    },
     gone: {
+      missingKey: {
+        title: "此链接缺少密钥",
+        description: "加密文件只能用完整链接打开，包括 # 之后的部分。请向发送者索取完整链接。",
+      },
+      wrongKey: {
+        title: "无法解密此文件",
+        description: "链接中的密钥与此文件不匹配：链接可能被截断或修改。",
+      },
       notFound: {
         title: "文件不存在",
         description: "链接可能有误，或文件已被删除。",
@@ -318,6 +350,7 @@ export const zhFiles: typeof enFiles = {
         selectAll: "全选本页",
         select: "选择 {{name}}",
         file: "文件",
+        encrypted: "加密文件",
         size: "大小",
         views: "访问",
         expires: "过期时间",

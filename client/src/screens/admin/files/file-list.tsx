@@ -4,6 +4,7 @@
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
+import { LockIcon } from "../../../components/icons";
 import { currentLanguage } from "../../../i18n";
 import { DateTime, ResourceCards, ResourceTable } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews } from "../shared/share-cells";
@@ -18,13 +19,22 @@ export type FileListProps = {
 };
 
 function FileName({ file }: { file: FileSummary }) {
+  const { t } = useTranslation();
   return (
     <div className="flex min-w-0 items-start gap-3">
       <FileTypeIcon mimetype={file.mimetype} filename={file.filename} />
       <div className="min-w-0">
-        <p className="truncate text-sm font-semibold text-slate-900 dark:text-white" title={file.filename}>
-          {file.filename}
-        </p>
+        {file.encrypted ? (
+          // Its name and type are inside the ciphertext: the key is only in the share link.
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-slate-900 italic dark:text-white">
+            <LockIcon className="size-4 shrink-0" />
+            {t("files.manage.table.encrypted")}
+          </p>
+        ) : (
+          <p className="truncate text-sm font-semibold text-slate-900 dark:text-white" title={file.filename}>
+            {file.filename}
+          </p>
+        )}
         <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400" title={file.storage_config_name}>
           <code className="font-mono text-slate-600 dark:text-slate-300">{file.slug}</code>
           <span aria-hidden="true"> · </span>
