@@ -98,6 +98,14 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
     await seedFile(secondStorageId, { size: 50, expiresAt: new Date(now - HOUR), createdAt: new Date(now - 3 * DAY) });
     await seedFile(secondStorageId, { size: 25, maxViews: 1, views: 1, createdAt: new Date(now - 10 * DAY) });
     await seedFile(secondStorageId, { size: 400, status: "uploading" });
+    // What the storages hold (their usage records): the shares' objects, and on the second 300 B of
+    // other objects (files a mount shows, put there outside the app).
+    await t.db.storageUsage.upsert({
+      where: { storageConfigId: defaultStorageId },
+      create: { storageConfigId: defaultStorageId, usedBytes: 100n },
+      update: { usedBytes: 100n },
+    });
+    await t.db.storageUsage.create({ data: { storageConfigId: secondStorageId, usedBytes: 375n } });
     // Keys: one without expiry, one expired, one expiring later.
     for (const expiresAt of [null, new Date(now - HOUR), new Date(now + DAY)]) {
       await t.db.apiKey.create({
@@ -149,7 +157,8 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
       name: "Small disk",
       provider_type: "local",
       is_default: false,
-      used_bytes: 475,
+      // 375 B held plus the 400 B upload in flight.
+      used_bytes: 775,
       file_count: 3,
       total_bytes: 1000,
     });
@@ -158,7 +167,7 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
     const second = (configs.body.data as { id: string; used_storage_bytes: number }[]).find(
       (row) => row.id === secondStorageId,
     );
-    expect(second?.used_storage_bytes).toBe(475);
+    expect(second?.used_storage_bytes).toBe(775);
   });
 
   test("the last 7 days in UTC by default, oldest first, uploads in flight left out", async () => {

@@ -4,18 +4,9 @@
 // on disk, objects put with the AWS SDK into a fresh bucket), never through the app, and checked the
 // same way afterwards.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import {
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
 import { allTraversalForms } from "../../shared/test/traversal-corpus";
-import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp, tempDir } from "../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+import { localStorage, type RawStorage, s3Storage } from "../test/raw-storage";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
 type Body = { code: number; message: string; data: any; success: boolean };
@@ -32,93 +23,6 @@ const SEEDED: Record<string, string> = {
   "photos/notes.md": "# notes",
   "docs/report.pdf": "%PDF-1.4 report",
 };
-
-/** The storage seen from outside the app: a folder on disk or a bucket of its own. */
-type RawStorage = {
-  put(key: string, body: string): Promise<void>;
-  read(key: string): Promise<string | null>;
-  remove(key: string): Promise<void>;
-  /** Every object key (files only). */
-  keys(): Promise<string[]>;
-  /** The fields of POST /s3-configs. */
-  config: Record<string, unknown>;
-};
-
-function localStorage(): RawStorage {
-  const root = tempDir("seeded-local");
-  const walk = (dir: string, prefix = ""): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path, `${prefix}${name}/`) : [`${prefix}${name}`];
-    });
-  return {
-    async put(key, body) {
-      mkdirSync(join(root, key, ".."), { recursive: true });
-      writeFileSync(join(root, key), body);
-    },
-    async read(key) {
-      try {
-        return readFileSync(join(root, key), "utf8");
-      } catch {
-        return null;
-      }
-    },
-    async remove(key) {
-      await Bun.file(join(root, key)).delete();
-    },
-    // The driver's temp folder is its own business.
-    keys: async () => walk(root).filter((key) => !key.startsWith(".")),
-    config: { name: "Seeded disk", provider_type: "local", root_path: root },
-  };
-}
-
-async function s3Storage(): Promise<RawStorage> {
-  const env = s3Env();
-  const bucket = `seeded-${crypto.randomUUID().slice(0, 8)}`;
-  const client = new S3Client({
-    endpoint: env.endpoint,
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: { accessKeyId: env.accessKeyId, secretAccessKey: env.secret },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  return {
-    async put(key, body) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
-    },
-    async read(key) {
-      try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        return (await answer.Body?.transformToString()) ?? null;
-      } catch {
-        return null;
-      }
-    },
-    async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-    },
-    async keys() {
-      const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) if (object.Key && !object.Key.endsWith("/")) keys.push(object.Key);
-        token = page.NextContinuationToken;
-      } while (token);
-      return keys;
-    },
-    config: {
-      name: "Seeded bucket",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: env.endpoint,
-      bucket_name: bucket,
-      region: "us-east-1",
-      access_key_id: env.accessKeyId,
-      secret_access_key: env.secret,
-      path_style: true,
-    },
-  };
-}
 
 describe.each(cases)("mounts over existing storage on %s with %s storage", (provider, storageKind) => {
   let t: TestApp;

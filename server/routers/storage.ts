@@ -15,6 +15,7 @@ import {
   deleteStorageConfig,
   getStorageConfig,
   listStorageConfigs,
+  recountStorage,
   setDefaultStorageConfig,
   testStorageConfig,
   updateStorageConfig,
@@ -86,4 +87,18 @@ export const storageRouter = router({
     .input(idParam)
     .output(storageTestOutput)
     .mutation(({ ctx, input }) => testStorageConfig(ctx, input.id)),
+
+  recount: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/s3-configs/{id}/recount",
+        summary: "Count what the storage really holds, in the background (progress in the config's usage.recount)",
+        tags,
+        successStatus: 202,
+      },
+    })
+    .input(idParam)
+    .output(storageConfigOutput)
+    .mutation(({ ctx, input }) => recountStorage(ctx, input.id)),
 });

@@ -147,6 +147,8 @@ describe.each(DATABASE_PROVIDERS)("sweep on %s", (provider) => {
       });
       const storage = {
         driverFor: () => Promise.reject(new Error("no storage in this test")),
+        settleDirectUpload: () => Promise.reject(new Error("no storage in this test")),
+        startRecount: () => Promise.reject(new Error("no storage in this test")),
         browserOrigins: async () => [],
         forgetOrigins: () => undefined,
       };

@@ -7,6 +7,7 @@ import { formatBytes } from "../../shared/format-bytes";
 import type { DashboardStats } from "../../shared/schemas/dashboard";
 import { DASHBOARD_DAYS } from "../../shared/schemas/dashboard";
 import type { Database } from "../db/client";
+import { usedBytes } from "./upload-limits";
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -83,8 +84,7 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
   const gonePaste = {
     OR: [{ expiresAt: { lte: now } }, { AND: [{ maxViews: { gt: 0 } }, { views: { gte: db.paste.fields.maxViews } }] }],
   };
-  // Uploads in flight are not shares yet (the file lists show "ready" ones only); their declared
-  // size does count against the storage, as in the capacity check (files.usedBytes).
+  // Uploads in flight are not shares yet (the file lists show "ready" ones only).
   const ready = { status: "ready" };
 
   const [
@@ -108,10 +108,16 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
     db.fileShare.aggregate({ where: ready, _count: { _all: true }, _sum: { size: true } }),
     db.fileShare.count({ where: { ...ready, ...goneFile } }),
     db.storageConfig.findMany({
-      select: { id: true, name: true, providerType: true, isDefault: true, totalStorageBytes: true },
+      select: {
+        id: true,
+        name: true,
+        providerType: true,
+        isDefault: true,
+        totalStorageBytes: true,
+      },
       orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
     }),
-    db.fileShare.groupBy({ by: ["storageConfigId"], _sum: { size: true }, _count: { _all: true } }),
+    db.fileShare.groupBy({ by: ["storageConfigId"], _count: { _all: true } }),
     db.apiKey.count(),
     db.apiKey.count({ where: { expiresAt: { lte: now } } }),
     db.mount.count(),
@@ -125,9 +131,11 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
     countPeriods(periods, (createdAt) => db.fileShare.count({ where: { ...ready, createdAt } })),
   ]);
 
-  const useById = new Map(
-    storageUse.map((row) => [row.storageConfigId, { bytes: Number(row._sum.size ?? 0n), files: row._count._all }]),
+  // The figure the storage module shows and the capacity check counts (docs/storage-usage.md).
+  const usedById = new Map(
+    await Promise.all(storageConfigs.map(async (config) => [config.id, await usedBytes(db, config.id)] as const)),
   );
+  const filesById = new Map(storageUse.map((row) => [row.storageConfigId, row._count._all]));
   const fileTotal = fileTotals._count._all;
   const fileBytes = Number(fileTotals._sum.size ?? 0n);
 
@@ -147,8 +155,8 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
       name: config.name,
       provider_type: config.providerType,
       is_default: config.isDefault,
-      used_bytes: useById.get(config.id)?.bytes ?? 0,
-      file_count: useById.get(config.id)?.files ?? 0,
+      used_bytes: usedById.get(config.id) ?? 0,
+      file_count: filesById.get(config.id) ?? 0,
       total_bytes: config.totalStorageBytes === null ? null : Number(config.totalStorageBytes),
     })),
     apiKeys: { total: keyTotal, active: keyTotal - keyExpired, expired: keyExpired },

@@ -162,10 +162,13 @@ async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<Share
   if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
   if (row.encrypted && options.password) throw new AppError("BAD_REQUEST", "errors.encryptedPasswordInBrowser");
   const expiresAt = requestedExpiry(options);
-  // The record holds the size declared at the start, already counted in the storage's use.
+  // A presigned upload's bytes went to the storage past the app: they are counted now.
+  await deps.storage.settleDirectUpload(row.storageConfigId, row.storagePath);
+  // Already counted in the storage's use: the size declared at the start (the record in flight) and
+  // the stored object (the usage record).
   const declared = await db.fileShare.findUnique({ where: { id: row.id }, select: { size: true } });
   try {
-    await assertUploadFits(db, row.storageConfigId, stored.size, Number(declared?.size ?? 0n));
+    await assertUploadFits(db, row.storageConfigId, stored.size, Number(declared?.size ?? 0n) + stored.size);
   } catch (error) {
     await removeUpload(deps, row);
     throw error;

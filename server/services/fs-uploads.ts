@@ -135,8 +135,11 @@ async function finishStoredUpload(deps: FsDeps, target: UploadTarget, storageCon
   const stored = await driver.head(key);
   invalidateListings(deps, target.tree, [storageConfigId]);
   if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
-  // The browser may have sent more than it declared at init or presign: the stored size decides.
-  const refusal = overLimit(await uploadRoom(deps.db, storageConfigId), stored.size);
+  // A presigned upload's bytes went to the storage past the app: they are counted now.
+  await deps.storage.settleDirectUpload(storageConfigId, key);
+  // The browser may have sent more than it declared at init or presign: the stored size decides. The
+  // object is in the usage record already and does not count against itself.
+  const refusal = overLimit(await uploadRoom(deps.db, storageConfigId, stored.size), stored.size);
   if (refusal) {
     await driver.delete(key).catch(() => undefined);
     throw refusal;

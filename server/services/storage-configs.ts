@@ -16,6 +16,7 @@ import { AppError, describeError } from "../errors";
 import type { StorageService } from "../storage";
 import { storageConfigDriverSelect } from "../storage";
 import type { CorsRule, StorageDriver } from "../storage/driver";
+import { RECOUNT_STALE_MS, storageUsageSelect } from "../storage/usage";
 import { discardUnfinishedUploads } from "./file-uploads";
 import { usedBytes } from "./upload-limits";
 
@@ -37,6 +38,7 @@ const configSelect = {
   signatureExpiresIn: true,
   createdAt: true,
   lastUsedAt: true,
+  usage: { select: storageUsageSelect },
 } as const;
 
 type ConfigRow = {
@@ -60,7 +62,46 @@ type ConfigRow = {
   createdAt: Date;
   updatedAt: Date;
   lastUsedAt: Date | null;
+  usage: StorageUsageRow | null;
 };
+
+type StorageUsageRow = {
+  countedAt: Date | null;
+  countedObjects: number;
+  recountStatus: string;
+  recountObjects: number;
+  recountBytes: bigint;
+  recountStartedAt: Date | null;
+  recountHeartbeatAt: Date | null;
+  recountError: string | null;
+};
+
+function toUsageView(usage: StorageUsageRow | null): StorageConfigView["usage"] {
+  // A recount whose server died mid-walk shows as failed; starting one again takes over.
+  const isStalled =
+    usage?.recountStatus === "running" &&
+    (usage.recountHeartbeatAt === null || Date.now() - usage.recountHeartbeatAt.getTime() > RECOUNT_STALE_MS);
+  const status = isStalled
+    ? "failed"
+    : usage?.recountStatus === "running" || usage?.recountStatus === "failed"
+      ? usage.recountStatus
+      : "idle";
+  return {
+    counted_at: usage?.countedAt ?? null,
+    counted_objects: usage?.countedObjects ?? 0,
+    recount: {
+      status,
+      objects: usage?.recountObjects ?? 0,
+      bytes: Number(usage?.recountBytes ?? 0n),
+      started_at: usage?.recountStartedAt ?? null,
+      error: isStalled
+        ? "errors.recountStalled"
+        : status === "failed"
+          ? (usage?.recountError ?? "errors.recountFailed")
+          : null,
+    },
+  };
+}
 
 async function toView(db: Database, row: ConfigRow): Promise<StorageConfigView> {
   return {
@@ -81,6 +122,7 @@ async function toView(db: Database, row: ConfigRow): Promise<StorageConfigView> 
     is_default: row.isDefault,
     total_storage_bytes: row.totalStorageBytes === null ? null : Number(row.totalStorageBytes),
     used_storage_bytes: await usedBytes(db, row.id),
+    usage: toUsageView(row.usage),
     custom_host: row.customHost,
     signature_expires_in: row.signatureExpiresIn,
     created_at: row.createdAt,
@@ -146,6 +188,8 @@ export async function createStorageConfig(
       customHost: input.custom_host,
       signatureExpiresIn: input.signature_expires_in,
       createdBy,
+      // A new storage starts at 0 bytes known; a recount counts what it already holds.
+      usage: { create: {} },
     },
     select: configSelect,
   });
@@ -349,4 +393,14 @@ export async function testStorageConfig(deps: StorageConfigDeps, id: string) {
     };
   }
   return runStorageTest(driver, row.defaultFolder, deps.config.publicUrl);
+}
+
+/**
+ * Starts a recount of what the storage holds (docs/storage-usage.md): the walk goes on in the
+ * background and the config's `usage.recount` shows its progress; its result replaces the record.
+ */
+export async function recountStorage(deps: StorageConfigDeps, id: string) {
+  await findConfig(deps.db, id);
+  if (!(await deps.storage.startRecount(id))) throw new AppError("CONFLICT", "errors.recountRunning");
+  return getStorageConfig(deps.db, id);
 }

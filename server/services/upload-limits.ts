@@ -6,15 +6,22 @@ import { megabytesToBytes } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { byteCounter } from "../storage/streams";
+import { storedBytes } from "../storage/usage";
 import { getSystemSettings } from "./settings";
 
 /** Unfinished uploads older than this are aborted and removed by the sweep. */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
-/** Bytes used on a storage config: committed files plus the declared size of uploads in flight. */
+/**
+ * Bytes counted against a storage config's capacity: what the storage holds, as its usage record
+ * knows it (docs/storage-usage.md), plus the declared size of share uploads not stored yet.
+ */
 export async function usedBytes(db: Database, storageConfigId: string): Promise<number> {
-  const result = await db.fileShare.aggregate({ where: { storageConfigId }, _sum: { size: true } });
-  return Number(result._sum.size ?? 0n);
+  const [stored, inFlight] = await Promise.all([
+    storedBytes(db, storageConfigId),
+    db.fileShare.aggregate({ where: { storageConfigId, status: "uploading" }, _sum: { size: true } }),
+  ]);
+  return stored + Number(inFlight._sum.size ?? 0n);
 }
 
 export async function maxUploadBytes(db: Database): Promise<number> {
@@ -40,7 +47,8 @@ function insufficientStorage(size: number, capacity: Capacity): AppError {
 
 /**
  * The room for an upload into a storage config. `ownBytes` are already counted in the storage's use
- * by the upload itself (a file share's record in flight holds its declared size) and are given back.
+ * by the upload itself (a file share's record in flight holds its declared size; an object already
+ * stored is in the usage record) and are given back.
  */
 export async function uploadRoom(db: Database, storageConfigId: string, ownBytes = 0): Promise<UploadRoom> {
   const maxBytes = await maxUploadBytes(db);

@@ -10,6 +10,7 @@ import { withStorageErrors } from "./driver-errors";
 import { createLocalDriver } from "./local";
 import { signLocalUrl } from "./local-signing";
 import { createLazyS3Driver } from "./s3-lazy";
+import { settleDirectWrites, startRecount, trackUsage } from "./usage";
 
 export type StorageConfigRow = {
   id: string;
@@ -67,7 +68,15 @@ export function createDriver(row: StorageConfigRow, { appSecret, publicUrl }: Dr
 }
 
 export type StorageService = {
+  /** The config's driver; every write through it is counted in the config's usage record. */
   driverFor(storageConfigId: string): Promise<StorageDriver>;
+  /** A presigned upload to `key` is done: its bytes, written past the app, are counted now. */
+  settleDirectUpload(storageConfigId: string, key: string): Promise<void>;
+  /**
+   * Starts a recount of what the storage holds (in the background; its record shows progress).
+   * False when one is already running. `onFinished` receives the walk's outcome (tests, logs).
+   */
+  startRecount(storageConfigId: string, onFinished?: (outcome: Promise<void>) => void): Promise<boolean>;
   /**
    * Origins the browser talks to directly for the configured buckets (presigned PUTs, previews, the
    * custom host), for the page's Content-Security-Policy. Cached; `forgetOrigins` after a config
@@ -80,15 +89,17 @@ export type StorageService = {
 const ORIGINS_TTL_MS = 30_000;
 
 export function createStorageService(db: Database, context: DriverContext): StorageService {
-  const drivers = new Map<string, { version: number; driver: StorageDriver }>();
+  /** Per config: its driver as built (`raw`) and the one services get, counting writes (`tracked`). */
+  const drivers = new Map<string, { version: number; raw: StorageDriver; tracked: StorageDriver }>();
   let origins: { at: number; value: Promise<string[]> } | null = null;
 
-  function driverOf(row: StorageConfigRow): StorageDriver {
+  function driversOf(row: StorageConfigRow) {
     const cached = drivers.get(row.id);
-    if (cached && cached.version === row.updatedAt.getTime()) return cached.driver;
-    const driver = withStorageErrors(createDriver(row, context), row.name);
-    drivers.set(row.id, { version: row.updatedAt.getTime(), driver });
-    return driver;
+    if (cached && cached.version === row.updatedAt.getTime()) return cached;
+    const raw = withStorageErrors(createDriver(row, context), row.name);
+    const built = { version: row.updatedAt.getTime(), raw, tracked: trackUsage(raw, db, row.id) };
+    drivers.set(row.id, built);
+    return built;
   }
 
   async function collectOrigins(): Promise<string[]> {
@@ -101,7 +112,8 @@ export function createStorageService(db: Database, context: DriverContext): Stor
       // A presigned URL is built locally (no request) and names exactly the host the SDK would use
       // for this bucket: path style or virtual-hosted, custom endpoint or AWS's regional one.
       try {
-        const url = await driverOf(row).presignPut("origin-probe", { expiresIn: 60, contentType: "text/plain" });
+        // The raw driver: a probe is no upload to count.
+        const url = await driversOf(row).raw.presignPut("origin-probe", { expiresIn: 60, contentType: "text/plain" });
         found.add(new URL(url).origin);
       } catch {
         // A config that cannot build a driver has no origin to allow; its test reports why.
@@ -119,7 +131,13 @@ export function createStorageService(db: Database, context: DriverContext): Stor
         select: storageConfigDriverSelect,
       });
       if (!row) throw new AppError("NOT_FOUND", "errors.storageConfigNotFound");
-      return driverOf(row);
+      return driversOf(row).tracked;
+    },
+    async settleDirectUpload(storageConfigId, key) {
+      await settleDirectWrites(db, await this.driverFor(storageConfigId), storageConfigId, key);
+    },
+    async startRecount(storageConfigId, onFinished) {
+      return startRecount(db, await this.driverFor(storageConfigId), storageConfigId, onFinished);
     },
     browserOrigins() {
       if (!origins || Date.now() - origins.at > ORIGINS_TTL_MS) {

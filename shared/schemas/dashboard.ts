@@ -51,7 +51,7 @@ export const dashboardStatsOutput = z.object({
       name: z.string(),
       provider_type: z.string(),
       is_default: z.boolean(),
-      /** Committed files plus uploads in flight, as the capacity check counts them. */
+      /** What the storage holds (its usage record) plus uploads in flight, as the capacity check counts them. */
       used_bytes: z.number(),
       file_count: z.number(),
       /** Capacity; null when unlimited. */

@@ -102,6 +102,23 @@ export const updateStorageConfigInput = z.object({
   signature_expires_in: z.number().int().min(60).max(604_800).optional(),
 });
 
+/** What a storage holds as its usage record knows it, and the recount that walks the storage. */
+export const storageUsageOutput = z.object({
+  /** When a recount last counted the storage itself; null: only writes through the app are known. */
+  counted_at: z.date().nullable(),
+  /** Objects the last recount found. */
+  counted_objects: z.number(),
+  recount: z.object({
+    status: z.enum(["idle", "running", "failed"]),
+    /** Progress of the running recount (or where the failed one stopped). */
+    objects: z.number(),
+    bytes: z.number(),
+    started_at: z.date().nullable(),
+    /** An i18n key (errors.*): why the last recount failed. */
+    error: z.string().nullable(),
+  }),
+});
+
 export const storageConfigOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -120,7 +137,9 @@ export const storageConfigOutput = z.object({
   is_public: z.boolean(),
   is_default: z.boolean(),
   total_storage_bytes: z.number().nullable(),
+  /** What the storage holds (its usage record), plus share uploads in flight: what capacity counts. */
   used_storage_bytes: z.number(),
+  usage: storageUsageOutput,
   custom_host: z.string().nullable(),
   signature_expires_in: z.number(),
   created_at: z.date(),

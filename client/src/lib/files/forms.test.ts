@@ -178,6 +178,11 @@ describe("storage form", () => {
     is_default: true,
     total_storage_bytes: 2 * 1024 ** 4,
     used_storage_bytes: 0,
+    usage: {
+      counted_at: null,
+      counted_objects: 0,
+      recount: { status: "idle", objects: 0, bytes: 0, started_at: null, error: null },
+    },
     custom_host: null,
     signature_expires_in: 3600,
     created_at: new Date(),

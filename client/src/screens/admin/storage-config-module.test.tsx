@@ -28,6 +28,11 @@ function config(overrides: Partial<StorageConfigView>): StorageConfigView {
     is_default: true,
     total_storage_bytes: null,
     used_storage_bytes: 5 * 1024 * 1024,
+    usage: {
+      counted_at: null,
+      counted_objects: 0,
+      recount: { status: "idle", objects: 0, bytes: 0, started_at: null, error: null },
+    },
     custom_host: null,
     signature_expires_in: 3600,
     created_at: now,

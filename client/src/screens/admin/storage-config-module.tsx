@@ -1,12 +1,13 @@
 // Admin module "storage-config" (docs/product.md §2, §7 Storage configs; docs/rules.md Storage): the storage
 // configs with their provider, bucket and endpoint (or folder on the server), default badge and space
-// used; add, edit, make default, test (write, read, list, delete, CORS) and delete.
+// used (what the storage really holds, docs/storage-usage.md); add, edit, make default, test (write, read,
+// list, delete, CORS), recount what the storage holds (with progress) and delete.
 import { LOCAL_PROVIDER, type StorageConfigView } from "@shared/schemas/storage";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { BeakerIcon, CloudIcon, ServerIcon, StarIcon } from "../../components/file-icons";
-import { DatabaseIcon, PencilIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { DatabaseIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../components/icons";
 import { toast } from "../../components/toast-store";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
@@ -23,7 +24,11 @@ import { StorageTestDialog } from "./storage/storage-test-dialog";
 
 export default function StorageConfigModule() {
   const { t } = useTranslation();
-  const list = trpc.storage.list.useQuery();
+  // While a recount runs, its progress is read again every second.
+  const list = trpc.storage.list.useQuery(undefined, {
+    refetchInterval: (query) =>
+      query.state.data?.some((config) => config.usage.recount.status === "running") ? 1000 : false,
+  });
   const dialogs = useItemDialogs<"form" | "test" | "delete", StorageConfigView>();
   const addButton = (testId?: string) => (
     <Button variant="primary" icon={PlusIcon} onClick={() => dialogs.open("form", null)} data-testid={testId}>
@@ -208,7 +213,67 @@ function StorageCard({
         ) : (
           <div className="mt-2 h-1.5 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true" />
         )}
+        <UsageRecount config={config} />
       </div>
     </ConfigCard>
+  );
+}
+
+/** Where the usage figure comes from, and the recount that counts what the storage really holds. */
+function UsageRecount({ config }: { config: StorageConfigView }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const utils = trpc.useUtils();
+  const recount = trpc.storage.recount.useMutation();
+  const { usage } = config;
+  const isRunning = usage.recount.status === "running";
+  const start = () =>
+    recount.mutate(
+      { id: config.id },
+      {
+        onSuccess: () => toast.success(t("files.storage.recountStarted", { name: config.name })),
+        onError: (error) =>
+          toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
+        onSettled: () => void utils.storage.invalidate(),
+      },
+    );
+
+  return (
+    <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 text-xs">
+      <p
+        className={
+          usage.recount.status === "failed"
+            ? "min-w-0 flex-1 text-red-700 dark:text-red-400"
+            : "min-w-0 flex-1 text-slate-500 dark:text-slate-400"
+        }
+        data-testid="storage-usage-source"
+        aria-live="polite"
+      >
+        {isRunning
+          ? t("files.storage.recounting", {
+              objects: usage.recount.objects.toLocaleString(language),
+              bytes: formatBytes(usage.recount.bytes, language),
+            })
+          : usage.recount.status === "failed"
+            ? t("files.storage.recountFailedAt", { reason: t(usage.recount.error ?? "errors.recountFailed") })
+            : usage.counted_at
+              ? t("files.storage.usageCounted", {
+                  when: formatRelativeTime(usage.counted_at, new Date(), language),
+                  objects: usage.counted_objects.toLocaleString(language),
+                })
+              : t("files.storage.usageNotCounted")}
+      </p>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={RefreshIcon}
+        onClick={start}
+        isLoading={isRunning || recount.isPending}
+        disabled={isRunning}
+        data-testid="recount-storage"
+      >
+        {t("files.storage.recount")}
+      </Button>
+    </div>
   );
 }

@@ -424,6 +424,12 @@ export const enFiles = {
       usage: "Space used",
       usageOf: "{{used}} of {{total}} ({{percent}}%)",
       usageUnlimited: "{{used}} · no limit",
+      usageCounted: "Counted from the storage {{when}} · {{objects}} objects",
+      usageNotCounted: "Not counted from the storage yet: only what went through Pastebox is known",
+      recounting: "Counting what the storage holds… {{objects}} objects, {{bytes}} so far",
+      recountFailedAt: "Recount failed: {{reason}}",
+      recountStarted: "Recount of {{name}} started",
+      recount: "Recount",
       providers: {
         "AWS S3": "AWS S3",
         "Cloudflare R2": "Cloudflare R2",
