@@ -100,13 +100,11 @@ describe("OpenAPI and docs", () => {
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       ),
     );
+    type Route = { method: string; path: string };
     const declared = Object.values(
-      appRouter._def.procedures as unknown as Record<
-        string,
-        { _def: { meta?: { rest?: { method: string; path: string } } } }
-      >,
+      appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { rest?: Route | Route[] } } }>,
     )
-      .flatMap((procedure) => (procedure._def.meta?.rest ? [procedure._def.meta.rest] : []))
+      .flatMap((procedure) => [procedure._def.meta?.rest ?? []].flat())
       .map((rest) => `${rest.method} ${rest.path}`);
     expect(declared.length).toBeGreaterThan(0);
     for (const operation of declared) expect(listed).toContain(operation);

@@ -50,12 +50,23 @@ export type RestMeta = {
    * buildRouteTable refuses it on any procedure that is not public.
    */
   direct?: (ctx: Context, input: never) => Promise<unknown>;
+  /**
+   * The access this route needs when it is stricter than the procedure's: the admin's path of an
+   * operation that API keys share (adminAndUserRoutes). The REST adapter checks it before the call.
+   */
+  access?: Access;
+  /**
+   * With several routes on one procedure: this route's name in its operationId ("admin" makes the
+   * route of `pastes.list` the operation `pastes.admin.list`), so that every operation keeps one id.
+   */
+  variant?: string;
 };
 
 /** Who may call a procedure; set by the base procedures, read by the OpenAPI document. */
 export type Access = "public" | "authed" | "admin" | keyof Permissions;
 
-export type ProcedureMeta = { rest?: RestMeta; access?: Access };
+/** A procedure's REST route, or its routes when it is served under several paths (adminAndUserRoutes). */
+export type ProcedureMeta = { rest?: RestMeta | RestMeta[]; access?: Access };
 
 const t = initTRPC
   .context<Context>()
@@ -98,6 +109,13 @@ export async function requireCaller(ctx: Context, permission?: keyof Permissions
   return ctx.auth;
 }
 
+/** Refuses a caller without `access`: signed in, the admin, or the admin or a key holding a permission. */
+export async function requireAccess(ctx: Context, access: Access): Promise<void> {
+  if (access === "public") return;
+  const auth = await requireCaller(ctx, access === "authed" || access === "admin" ? undefined : access);
+  if (access === "admin" && auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
+}
+
 const requireAuth = t.middleware(async ({ ctx, next }) => {
   const auth = await requireCaller(ctx);
   return next({ ctx: { ...ctx, auth } });
@@ -135,3 +153,20 @@ export const limitCreation = t.middleware(async ({ ctx, next }) => {
   if (ctx.auth) await countCreation(ctx.db, ctx.auth, ctx.clientIp);
   return next();
 });
+
+/**
+ * The REST routes of an operation the admin and API keys share (docs/architecture.md, "One procedure
+ * per operation"): `/admin<path>` for the admin only, and `/user<path>` for whoever the procedure
+ * admits (the admin, or a key holding its permission). The service scopes each caller: the admin
+ * reaches everything, a key its own. Tags are "<area> (admin)" and "<area> (API key)".
+ */
+export function adminAndUserRoutes(
+  path: string,
+  area: string,
+  rest: Omit<RestMeta, "path" | "tags" | "access" | "variant">,
+): RestMeta[] {
+  return [
+    { ...rest, path: `/admin${path}`, tags: [`${area} (admin)`], access: "admin", variant: "admin" },
+    { ...rest, path: `/user${path}`, tags: [`${area} (API key)`], variant: "mine" },
+  ];
+}

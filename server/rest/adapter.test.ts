@@ -4,7 +4,8 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { runWithLanguage } from "../i18n";
 import { createLogger } from "../logger";
-import { adminProcedure, type Context, publicProcedure, router } from "../trpc";
+import type { AuthState } from "../services/auth";
+import { adminAndUserRoutes, adminProcedure, type Context, publicProcedure, router, textProcedure } from "../trpc";
 import { createRestHandler } from "./adapter";
 import { generateOpenApiDocument } from "./openapi";
 import { buildRouteTable } from "./routes";
@@ -316,4 +317,61 @@ test("only a public procedure may be served directly: its middlewares would not 
       .query(() => 1),
   });
   expect(() => buildRouteTable(leaky, [])).toThrow("only public procedures may be served directly");
+});
+
+describe("one procedure with an admin route and a key route", () => {
+  const shared = router({
+    notes: router({
+      list: textProcedure
+        .meta({ rest: adminAndUserRoutes("/notes", "Notes", { method: "GET", summary: "List notes" }) })
+        .output(z.string())
+        .query(({ ctx }) => (ctx.auth.type === "admin" ? "every note" : `notes of ${ctx.auth.keyId}`)),
+    }),
+  });
+  const sharedRoutes = buildRouteTable(shared, []);
+  const sharedHandler = createRestHandler(sharedRoutes);
+  const key = (permissions: { text: boolean }): AuthState => ({
+    type: "apikey",
+    keyId: "k1",
+    name: "k",
+    basicPath: "/",
+    permissions: { text: permissions.text, file: false, mount: false },
+    mountReadOnly: false,
+    sessionId: null,
+  });
+  const admin: AuthState = { type: "admin", adminId: "a", username: "admin", sessionId: "s" };
+  async function callAs(auth: AuthState | null, path: string) {
+    const request = new Request(`http://localhost/api${path}`);
+    const ctx = {
+      request,
+      auth,
+      authFailure: null,
+      responseHeaders: new Headers(),
+      language: "en",
+      clientIp: "127.0.0.1",
+      logger: createLogger("silent"),
+    } as unknown as Context;
+    const response = await runWithLanguage("en", () => sharedHandler(ctx, new URL(request.url), path));
+    return { status: response.status, data: (await response.json()).data };
+  }
+
+  test("the admin path admits only the admin; the key path the admin and a key with the permission", async () => {
+    expect(await callAs(admin, "/admin/notes")).toEqual({ status: 200, data: "every note" });
+    expect((await callAs(key({ text: true }), "/admin/notes")).status).toBe(403);
+    expect((await callAs(null, "/admin/notes")).status).toBe(401);
+    expect(await callAs(key({ text: true }), "/user/notes")).toEqual({ status: 200, data: "notes of k1" });
+    expect(await callAs(admin, "/user/notes")).toEqual({ status: 200, data: "every note" });
+    expect((await callAs(key({ text: false }), "/user/notes")).status).toBe(403);
+  });
+
+  test("each route is its own operation in the document, with its tag, id and security", () => {
+    const document = generateOpenApiDocument(sharedRoutes, "http://localhost:8787");
+    type Operation = { operationId: string; tags: string[]; security: unknown };
+    const adminOperation = document.paths["/admin/notes"]?.get as Operation;
+    const keyOperation = document.paths["/user/notes"]?.get as Operation;
+    expect(adminOperation).toMatchObject({ operationId: "notes.admin.list", tags: ["Notes (admin)"] });
+    expect(adminOperation.security).toEqual([{ AdminToken: [] }]);
+    expect(keyOperation).toMatchObject({ operationId: "notes.mine.list", tags: ["Notes (API key)"] });
+    expect(keyOperation.security).not.toEqual([{ AdminToken: [] }]);
+  });
 });

@@ -5,7 +5,7 @@ import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
-import type { Context } from "../trpc";
+import { type Context, requireAccess } from "../trpc";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { canonicalFields } from "./field-names";
 import { matchRoute, type ProcedureRoute, type RestRoute } from "./routes";
@@ -78,6 +78,9 @@ async function callProcedure(
   const query = canonicalFields(schema, queryInput, false) as Record<string, unknown>;
   // Path parameters win: a body cannot retarget the resource named in the URL.
   const input = route.input ? { ...query, ...body, ...params } : undefined;
+  // A route stricter than its procedure (the admin's path of an operation keys share) is checked
+  // where the procedure's own middleware would check it: after the body is read, before the input.
+  if (route.meta.access) await requireAccess(ctx, route.meta.access);
   const direct = route.meta.direct;
   const data = direct
     ? await direct(ctx, (route.input ? await route.input.parseAsync(input) : undefined) as never)

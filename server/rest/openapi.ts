@@ -105,7 +105,7 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
       const inQuery = route.method === "GET" || route.method === "DELETE";
       const status = String(route.meta.successStatus ?? 200);
       Object.assign(operation, {
-        operationId: route.procedurePath,
+        operationId: route.operationId,
         summary: route.meta.summary,
         description: [route.meta.description, `Access: ${ACCESS_NOTE[route.access ?? "public"]}`]
           .filter(Boolean)

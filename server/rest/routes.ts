@@ -13,6 +13,8 @@ export type ProcedureRoute = Matcher & {
   path: string;
   /** Dotted tRPC path, e.g. "pastes.create". */
   procedurePath: string;
+  /** The operation's id in the OpenAPI document: the procedure path, with the route's variant if any. */
+  operationId: string;
   /** The router the procedure is called through (callTRPCProcedure). */
   router: AnyRouter;
   type: TRPCProcedureType;
@@ -54,28 +56,30 @@ export function buildRouteTable(router: AnyRouter, rawRoutes: RawRoute[]): RestR
   for (const [procedurePath, procedure] of Object.entries(procedures)) {
     const definition = procedure._def;
     const meta = definition.meta as ProcedureMeta | undefined;
-    const rest = meta?.rest;
-    if (!rest) continue;
+    if (!meta?.rest) continue;
     if (definition.inputs.length > 1) throw new Error(`${procedurePath}: REST procedures take one input schema`);
-    if (rest.direct && meta?.access !== "public") {
-      throw new Error(
-        `${procedurePath}: only public procedures may be served directly (their middlewares would not run)`,
-      );
-    }
     const output = "output" in definition ? definition.output : undefined;
-    routes.push({
-      kind: "procedure",
-      method: rest.method,
-      path: rest.path,
-      procedurePath,
-      router,
-      type: definition.type,
-      meta: rest,
-      access: meta?.access,
-      input: definition.inputs[0] as z.ZodType | undefined,
-      output: output as z.ZodType | undefined,
-      ...compilePath(rest.path),
-    });
+    for (const rest of [meta.rest].flat()) {
+      if (rest.direct && meta.access !== "public") {
+        throw new Error(
+          `${procedurePath}: only public procedures may be served directly (their middlewares would not run)`,
+        );
+      }
+      routes.push({
+        kind: "procedure",
+        method: rest.method,
+        path: rest.path,
+        procedurePath,
+        operationId: rest.variant ? withVariant(procedurePath, rest.variant) : procedurePath,
+        router,
+        type: definition.type,
+        meta: rest,
+        access: rest.access ?? meta.access,
+        input: definition.inputs[0] as z.ZodType | undefined,
+        output: output as z.ZodType | undefined,
+        ...compilePath(rest.path),
+      });
+    }
   }
   for (const route of rawRoutes) {
     routes.push({ kind: "raw", method: route.method, path: route.path, route, ...compilePath(route.path) });
@@ -83,6 +87,12 @@ export function buildRouteTable(router: AnyRouter, rawRoutes: RawRoute[]): RestR
   assertNoDuplicates(routes);
   // Literal segments win over parameters: "/paste/batch" before "/paste/{slug}".
   return routes.sort((a, b) => a.paramNames.length - b.paramNames.length);
+}
+
+/** "pastes.list" with variant "admin" -> "pastes.admin.list". */
+function withVariant(procedurePath: string, variant: string): string {
+  const last = procedurePath.lastIndexOf(".");
+  return `${procedurePath.slice(0, last + 1)}${variant}.${procedurePath.slice(last + 1)}`;
 }
 
 function assertNoDuplicates(routes: RestRoute[]): void {

@@ -1,5 +1,5 @@
 // Pastes: creating (admin or a key with text permission), viewing by link (anyone), and management,
-// declared once for the admin (all pastes) and once for API keys (their own pastes).
+// each operation declared once with its admin route (all pastes) and its key route (their own).
 import { z } from "zod";
 import { idParam, idsInput } from "../../shared/schemas/common";
 import {
@@ -22,8 +22,8 @@ import {
   viewPaste,
 } from "../services/pastes";
 import {
+  adminAndUserRoutes,
   adminProcedure,
-  type authedProcedure,
   type Context,
   limitCreation,
   publicProcedure,
@@ -37,55 +37,6 @@ const tags = ["Pastes"];
 const openPaste = (ctx: Context, input: { slug: string }) =>
   viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp });
 const deletedOutput = z.object({ deleted: z.number() });
-
-/** List, get, update, delete and batch delete under `prefix`; the service limits keys to their own. */
-function pasteManagement<Base extends typeof authedProcedure>(base: Base, prefix: string, tag: string) {
-  const tags = [tag];
-  return {
-    list: base
-      .meta({
-        rest: {
-          method: "GET",
-          path: prefix,
-          summary: "List pastes, newest first, with search",
-          tags,
-          dataField: "pastes",
-        },
-      })
-      .input(listPastesInput)
-      .output(listPastesOutput)
-      .query(({ ctx, input }) => listPastes(ctx, ctx.auth, input)),
-    get: base
-      .meta({
-        rest: {
-          method: "GET",
-          path: `${prefix}/{id}`,
-          summary: "A paste with its whole content; {id} may be its slug",
-          tags,
-        },
-      })
-      .input(idParam)
-      .output(pasteOutput)
-      .query(({ ctx, input }) => getPaste(ctx, ctx.auth, input.id)),
-    update: base
-      .meta({ rest: { method: "PUT", path: `${prefix}/{id}`, summary: "Change a paste; {id} may be its slug", tags } })
-      .input(updatePasteInput)
-      .output(pasteOutput)
-      .mutation(({ ctx, input }) => updatePaste(ctx, ctx.auth, input)),
-    delete: base
-      .meta({
-        rest: { method: "DELETE", path: `${prefix}/{id}`, summary: "Delete a paste; {id} may be its slug", tags },
-      })
-      .input(idParam)
-      .output(deletedOutput)
-      .mutation(({ ctx, input }) => deletePaste(ctx.db, ctx.auth, input.id)),
-    batchDelete: base
-      .meta({ rest: { method: "POST", path: `${prefix}/batch-delete`, summary: "Delete several pastes", tags } })
-      .input(idsInput)
-      .output(deletedOutput)
-      .mutation(({ ctx, input }) => deletePastes(ctx.db, ctx.auth, input.ids)),
-  };
-}
 
 export const pastesRouter = router({
   create: textProcedure
@@ -122,21 +73,72 @@ export const pastesRouter = router({
     .output(pasteViewOutput)
     .mutation(({ ctx, input }) => viewPaste(ctx, { ...input, clientIp: ctx.clientIp })),
 
-  admin: router({
-    ...pasteManagement(adminProcedure, "/admin/pastes", "Pastes (admin)"),
-    clearExpired: adminProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: "/admin/pastes/clear-expired",
-          summary: "Delete every expired or used-up paste",
-          tags: ["Pastes (admin)"],
-        },
-      })
-      .input(z.object({ clearExpired: z.boolean().optional() }).optional())
-      .output(deletedOutput)
-      .mutation(({ ctx }) => purgeGonePastes(ctx.db)),
-  }),
+  // Management: one procedure per operation, served to the admin under /admin/pastes (every paste)
+  // and to keys under /user/pastes (their own); the service scopes by caller.
+  list: textProcedure
+    .meta({
+      rest: adminAndUserRoutes("/pastes", "Pastes", {
+        method: "GET",
+        summary: "List pastes, newest first, with search",
+        dataField: "pastes",
+      }),
+    })
+    .input(listPastesInput)
+    .output(listPastesOutput)
+    .query(({ ctx, input }) => listPastes(ctx, ctx.auth, input)),
 
-  mine: router(pasteManagement(textProcedure, "/user/pastes", "Pastes (API key)")),
+  get: textProcedure
+    .meta({
+      rest: adminAndUserRoutes("/pastes/{id}", "Pastes", {
+        method: "GET",
+        summary: "A paste with its whole content; {id} may be its slug",
+      }),
+    })
+    .input(idParam)
+    .output(pasteOutput)
+    .query(({ ctx, input }) => getPaste(ctx, ctx.auth, input.id)),
+
+  update: textProcedure
+    .meta({
+      rest: adminAndUserRoutes("/pastes/{id}", "Pastes", {
+        method: "PUT",
+        summary: "Change a paste; {id} may be its slug",
+      }),
+    })
+    .input(updatePasteInput)
+    .output(pasteOutput)
+    .mutation(({ ctx, input }) => updatePaste(ctx, ctx.auth, input)),
+
+  delete: textProcedure
+    .meta({
+      rest: adminAndUserRoutes("/pastes/{id}", "Pastes", {
+        method: "DELETE",
+        summary: "Delete a paste; {id} may be its slug",
+      }),
+    })
+    .input(idParam)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => deletePaste(ctx.db, ctx.auth, input.id)),
+
+  batchDelete: textProcedure
+    .meta({
+      rest: adminAndUserRoutes("/pastes/batch-delete", "Pastes", { method: "POST", summary: "Delete several pastes" }),
+    })
+    .input(idsInput)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => deletePastes(ctx.db, ctx.auth, input.ids)),
+
+  clearExpired: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/pastes/clear-expired",
+        summary: "Delete every expired or used-up paste",
+        tags: ["Pastes (admin)"],
+        variant: "admin",
+      },
+    })
+    .input(z.object({ clearExpired: z.boolean().optional() }).optional())
+    .output(deletedOutput)
+    .mutation(({ ctx }) => purgeGonePastes(ctx.db)),
 });

@@ -237,7 +237,7 @@ describe("syncing the queue", () => {
   test("a write made by another sign-in is not sent under this one, and says why", async () => {
     signInAsAdmin();
     await enqueueWrite(db, {
-      procedurePath: "pastes.mine.delete",
+      procedurePath: "pastes.delete",
       input: { id: "p1" },
       authType: "apikey",
       sessionScope: "apikey:k9",
@@ -253,13 +253,13 @@ describe("syncing the queue", () => {
   test("on an admin page, paste changes reload it; the result is shown after the reload", async () => {
     signInAsAdmin();
     await enqueueWrite(db, {
-      procedurePath: "pastes.admin.delete",
+      procedurePath: "pastes.delete",
       input: { id: "p1" },
       authType: "admin",
       sessionScope: "admin:admin",
       timestamp: 1,
     });
-    server.use({ "pastes.admin.delete": () => ({ deleted: 1 }) });
+    server.use({ "pastes.delete": () => ({ deleted: 1 }) });
     let reloads = 0;
     await runOfflineSync({
       db,

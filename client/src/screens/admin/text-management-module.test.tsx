@@ -51,7 +51,7 @@ function serveAdmin() {
   storeAdminSession();
   server.use({
     ...adminValidation(),
-    "pastes.admin.list": (input) => {
+    "pastes.list": (input) => {
       const { search, page = 1, limit } = input as { search?: string; page?: number; limit: number };
       const found = pastes.filter((paste) => !search || paste.slug.includes(search) || paste.preview.includes(search));
       return {
@@ -59,21 +59,21 @@ function serveAdmin() {
         pagination: paginationOf(found.length, limit, (page - 1) * limit),
       };
     },
-    "pastes.admin.get": (input) => {
+    "pastes.get": (input) => {
       const paste = pastes.find((item) => item.id === (input as { id: string }).id);
       if (!paste) throw new TrpcTestError("NOT_FOUND", "The paste does not exist or has been deleted");
       return { ...paste, content: `# Full content of ${paste.id}` };
     },
-    "pastes.admin.delete": (input) => {
+    "pastes.delete": (input) => {
       pastes = pastes.filter((item) => item.id !== (input as { id: string }).id);
       return { deleted: 1 };
     },
-    "pastes.admin.batchDelete": (input) => {
+    "pastes.batchDelete": (input) => {
       const { ids } = input as { ids: string[] };
       pastes = pastes.filter((item) => !ids.includes(item.id));
       return { deleted: ids.length };
     },
-    "pastes.admin.update": (input) => {
+    "pastes.update": (input) => {
       const { id, ...changes } = input as { id: string; remark?: string | null; max_views?: number };
       pastes = pastes.map((item) =>
         item.id === id
@@ -87,7 +87,7 @@ function serveAdmin() {
       );
       return { ...pastes.find((item) => item.id === id), content: "updated" };
     },
-    "pastes.admin.clearExpired": () => ({ deleted: 2 }),
+    "pastes.clearExpired": () => ({ deleted: 2 }),
   });
 }
 
@@ -180,7 +180,7 @@ describe("text management", () => {
     fireEvent.change(form.getByLabelText("New password", { selector: "input" }), { target: { value: "s3cret" } });
     fireEvent.click(form.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Changes saved")).toBeDefined();
-    expect(server.calls.find((call) => call.path === "pastes.admin.update")?.input).toEqual({
+    expect(server.calls.find((call) => call.path === "pastes.update")?.input).toEqual({
       id: "a",
       remark: "new remark",
       max_views: 7,
@@ -211,7 +211,7 @@ describe("text management", () => {
     expect(batch.getByText("Delete 2 texts?")).toBeDefined();
     fireEvent.click(batch.getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("2 texts deleted")).toBeDefined();
-    expect(server.calls.find((call) => call.path === "pastes.admin.batchDelete")?.input).toEqual({ ids: ["b", "c"] });
+    expect(server.calls.find((call) => call.path === "pastes.batchDelete")?.input).toEqual({ ids: ["b", "c"] });
     expect(await screen.findByText("No texts yet")).toBeDefined();
   });
 
@@ -232,14 +232,14 @@ describe("text management", () => {
     pastes = [summary("mine", { created_by: "apikey:key-1" })];
     server.use({
       ...keyValidation(check),
-      "pastes.mine.list": (input) => {
+      "pastes.list": (input) => {
         const { limit } = input as { limit: number };
         return { pastes, pagination: paginationOf(pastes.length, limit, 0) };
       },
     });
     renderAppAt("/admin/text-management");
     await screen.findByTestId("paste-row-slug-mine");
-    expect(server.calls.some((call) => call.path.startsWith("pastes.admin"))).toBe(false);
+    expect(server.calls.some((call) => call.path === "pastes.clearExpired")).toBe(false);
     expect(screen.queryByRole("button", { name: "Clear expired" })).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { trpc } from "../../../lib/trpc";
 export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const clear = trpc.pastes.admin.clearExpired.useMutation();
+  const clear = trpc.pastes.clearExpired.useMutation();
 
   const confirm = () =>
     clear.mutate(
@@ -22,7 +22,7 @@ export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: 
         },
         onError: (error) =>
           toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
-        onSettled: () => void utils.pastes.admin.invalidate(),
+        onSettled: () => void utils.pastes.invalidate(),
       },
     );
 
