@@ -32,7 +32,7 @@ import {
 } from "../services/file-uploads";
 import { viewPublicFile } from "../services/file-views";
 import { deleteFiles, getFile, listFiles, updateFile } from "../services/files";
-import { adminProcedure, type authedProcedure, fileProcedure, limitCreation, publicProcedure, router } from "../trpc";
+import { adminAndUserRoutes, fileProcedure, limitCreation, publicProcedure, router } from "../trpc";
 
 const deletedOutput = z.object({ deleted: z.number() });
 const nothingToCancel = {
@@ -93,39 +93,6 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
       .input(fileIdInput.extend({ upload_id: z.string().max(500).optional() }))
       .output(cancelOutput)
       .mutation(({ ctx, input }) => cancelUpload(ctx, ctx.auth, input.file_id)),
-  };
-}
-
-function fileManagement<Base extends typeof authedProcedure>(base: Base, prefix: string, tag: string) {
-  const tags = [tag];
-  return {
-    list: base
-      .meta({ rest: { method: "GET", path: prefix, summary: "List file shares, newest first, with search", tags } })
-      .input(listFilesInput)
-      .output(listFilesOutput)
-      .query(({ ctx, input }) => listFiles(ctx, ctx.auth, input)),
-    get: base
-      .meta({ rest: { method: "GET", path: `${prefix}/{id}`, summary: "One file share", tags } })
-      .input(idParam)
-      .output(fileOutput)
-      .query(({ ctx, input }) => getFile(ctx, ctx.auth, input.id)),
-    update: base
-      .meta({ rest: { method: "PUT", path: `${prefix}/{id}`, summary: "Change a file share", tags } })
-      .input(updateFileInput)
-      .output(fileOutput)
-      .mutation(({ ctx, input }) => updateFile(ctx, ctx.auth, input)),
-    delete: base
-      .meta({
-        rest: { method: "DELETE", path: `${prefix}/{id}`, summary: "Delete a file share and its stored object", tags },
-      })
-      .input(idParam)
-      .output(deletedOutput)
-      .mutation(({ ctx, input }) => deleteFiles(ctx, ctx.auth, [input.id])),
-    batchDelete: base
-      .meta({ rest: { method: "POST", path: `${prefix}/batch-delete`, summary: "Delete several file shares", tags } })
-      .input(idsInput)
-      .output(deletedOutput)
-      .mutation(({ ctx, input }) => deleteFiles(ctx, ctx.auth, input.ids)),
   };
 }
 
@@ -218,6 +185,50 @@ export const filesRouter = router({
       .mutation(({ ctx, input }) => viewPublicFile(ctx, { ...input, clientIp: ctx.clientIp })),
   }),
 
-  admin: router(fileManagement(adminProcedure, "/admin/files", "Files (admin)")),
-  mine: router(fileManagement(fileProcedure, "/user/files", "Files (API key)")),
+  // Management: one procedure per operation, served to the admin under /admin/files (every share) and
+  // to keys under /user/files (their own); the service scopes by caller.
+  list: fileProcedure
+    .meta({
+      rest: adminAndUserRoutes("/files", "Files", {
+        method: "GET",
+        summary: "List file shares, newest first, with search",
+      }),
+    })
+    .input(listFilesInput)
+    .output(listFilesOutput)
+    .query(({ ctx, input }) => listFiles(ctx, ctx.auth, input)),
+
+  get: fileProcedure
+    .meta({ rest: adminAndUserRoutes("/files/{id}", "Files", { method: "GET", summary: "One file share" }) })
+    .input(idParam)
+    .output(fileOutput)
+    .query(({ ctx, input }) => getFile(ctx, ctx.auth, input.id)),
+
+  update: fileProcedure
+    .meta({ rest: adminAndUserRoutes("/files/{id}", "Files", { method: "PUT", summary: "Change a file share" }) })
+    .input(updateFileInput)
+    .output(fileOutput)
+    .mutation(({ ctx, input }) => updateFile(ctx, ctx.auth, input)),
+
+  delete: fileProcedure
+    .meta({
+      rest: adminAndUserRoutes("/files/{id}", "Files", {
+        method: "DELETE",
+        summary: "Delete a file share and its stored object",
+      }),
+    })
+    .input(idParam)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => deleteFiles(ctx, ctx.auth, [input.id])),
+
+  batchDelete: fileProcedure
+    .meta({
+      rest: adminAndUserRoutes("/files/batch-delete", "Files", {
+        method: "POST",
+        summary: "Delete several file shares",
+      }),
+    })
+    .input(idsInput)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => deleteFiles(ctx, ctx.auth, input.ids)),
 });

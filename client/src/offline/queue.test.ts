@@ -40,8 +40,8 @@ describe("which writes may wait", () => {
 
   test("the writes docs/product.md §4 names are queued; secrets, uploads and reads are not", () => {
     expect(queueTypeOf("pastes.create")).toBe("paste.create");
-    expect(queueTypeOf("pastes.admin.update")).toBe("paste.update");
-    expect(queueTypeOf("files.mine.batchDelete")).toBe("file.delete");
+    expect(queueTypeOf("pastes.update")).toBe("paste.update");
+    expect(queueTypeOf("files.batchDelete")).toBe("file.delete");
     expect(queueTypeOf("fs.admin.mkdir")).toBe("fs.mkdir");
     expect(queueTypeOf("fs.mine.rename")).toBe("fs.rename");
     expect(queueTypeOf("fs.admin.batchRemove")).toBe("fs.delete");
@@ -92,7 +92,7 @@ describe("the offline queue", () => {
   test("dates in the input survive storage (IndexedDB keeps them as dates)", async () => {
     const db = createTestDb();
     const expires = new Date("2030-01-02T03:04:05Z");
-    await enqueueWrite(db, write("pastes.admin.update", { id: "p1", expires_at: expires }, 1));
+    await enqueueWrite(db, write("pastes.update", { id: "p1", expires_at: expires }, 1));
     const [item] = await pendingWrites(db);
     expect(item?.data).toEqual({ id: "p1", expires_at: expires });
     const data = item?.data as { expires_at: unknown } | undefined;

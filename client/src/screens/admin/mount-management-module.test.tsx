@@ -73,7 +73,7 @@ describe("mount management module (admin)", () => {
   test("lists mounts with path, storage, status, cache TTL and sort order", async () => {
     server.use({
       ...adminValidation(),
-      "mounts.admin.list": () => [
+      "mounts.list": () => [
         mount(),
         mount({ id: "m2", name: "Old", mount_path: "/old", is_active: false, cache_ttl: 1, sort_order: 5 }),
       ],
@@ -95,9 +95,9 @@ describe("mount management module (admin)", () => {
     const created: unknown[] = [];
     server.use({
       ...adminValidation(),
-      "mounts.admin.list": () => [],
+      "mounts.list": () => [],
       "storage.list": () => STORAGES,
-      "mounts.admin.create": (input) => {
+      "mounts.create": (input) => {
         created.push(input);
         return mount();
       },
@@ -142,7 +142,7 @@ describe("mount management module (admin)", () => {
 describe("mount management module (API key)", () => {
   test("a key sees the read-only notice and its mounts, without management actions", async () => {
     storeKeySession(keyCheck({ mount: true }, "/docs"));
-    server.use({ ...keyValidation(keyCheck({ mount: true }, "/docs")), "mounts.mine.list": () => [mount()] });
+    server.use({ ...keyValidation(keyCheck({ mount: true }, "/docs")), "mounts.list": () => [mount()] });
     renderAppAt("/admin/mount-management");
     const card = await screen.findByTestId("mount-card-Docs");
     expect(screen.getByRole("note").textContent).toContain("cannot create, change or delete");

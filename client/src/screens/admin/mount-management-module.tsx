@@ -99,7 +99,7 @@ function AdminMountList({
   onAdd: () => void;
 }) {
   const { t } = useTranslation();
-  const list = trpc.mounts.admin.list.useQuery();
+  const list = trpc.mounts.list.useQuery();
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <ListProblem query={list} />;
   if (list.data.length === 0) {
@@ -128,7 +128,7 @@ function AdminMountList({
 
 function KeyMountList() {
   const { t } = useTranslation();
-  const list = trpc.mounts.mine.list.useQuery();
+  const list = trpc.mounts.list.useQuery();
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <ListProblem query={list} />;
   if (list.data.length === 0) {
@@ -146,7 +146,7 @@ function KeyMountList() {
 function ActiveSwitch({ mount }: { mount: MountView }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const update = trpc.mounts.admin.update.useMutation();
+  const update = trpc.mounts.update.useMutation();
   const toggle = (is_active: boolean) =>
     update.mutate(
       { id: mount.id, is_active },

@@ -19,7 +19,7 @@ export function DeleteMountDialog({
       item={mount}
       open={open}
       onClose={onClose}
-      remove={trpc.mounts.admin.delete.useMutation()}
+      remove={trpc.mounts.delete.useMutation()}
       onSettled={() => {
         void utils.mounts.invalidate();
         void utils.fs.invalidate();

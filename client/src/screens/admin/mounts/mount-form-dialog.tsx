@@ -63,8 +63,8 @@ function MountForm({
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const storages = trpc.storage.list.useQuery();
-  const create = trpc.mounts.admin.create.useMutation();
-  const update = trpc.mounts.admin.update.useMutation();
+  const create = trpc.mounts.create.useMutation();
+  const update = trpc.mounts.update.useMutation();
   const defaultStorage = storages.data?.find((config) => config.is_default)?.id ?? storages.data?.[0]?.id ?? "";
   const form = useFieldForm<MountFormState, MountField>(() => (mount ? mountFormFor(mount) : emptyMountForm()));
   const { state, change, errors } = form;
