@@ -6,34 +6,26 @@
 // serious or critical violation fails the test, named by screen, look, rule and element. Rules are
 // never switched off here: a violation is fixed where the screen is built (docs/accessibility.md).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import {
   adminToken,
   DESKTOP,
   E2E_ADMIN_PASSWORD,
+  LOOKS,
   launchBrowser,
   openPage,
-  PHONE,
   REPO_ROOT,
   type RunningApp,
+  saveShot,
   startApp,
 } from "./harness";
 
 setDefaultTimeout(900_000);
 
-// A11Y_SHOTS_DIR=/tmp/shots-a11y saves a screenshot of every screen in every look, to look at by eye.
-const SHOTS_DIR = process.env.A11Y_SHOTS_DIR;
+// E2E_SHOTS=1 saves a screenshot of every screen in every look into client/e2e/shots/a11y/, to look at by eye.
 
 const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
-
-const LOOKS = [
-  { name: "light 1280", viewport: DESKTOP, scheme: "light" },
-  { name: "dark 1280", viewport: DESKTOP, scheme: "dark" },
-  { name: "light 375", viewport: PHONE, scheme: "light" },
-  { name: "dark 375", viewport: PHONE, scheme: "dark" },
-] as const;
 
 type Look = (typeof LOOKS)[number];
 type Finding = { screen: string; look: string; rule: string; impact: string; targets: string[]; summary: string };
@@ -44,7 +36,6 @@ let token: string;
 let shares: Shares;
 
 beforeAll(async () => {
-  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
   app = await startApp();
   browser = await launchBrowser();
   token = await adminToken(app);
@@ -170,10 +161,7 @@ async function audit(page: Page, screen: string, findings: Finding[], looks: rea
           })),
         }));
     });
-    if (SHOTS_DIR) {
-      const file = `${screen}-${look.name}`.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-      await page.screenshot({ path: join(SHOTS_DIR, `${file}.png`) });
-    }
+    await saveShot(import.meta.path, page, `${screen}-${look.name}`.replace(/[^a-z0-9]+/gi, "-").toLowerCase());
     for (const violation of violations) {
       findings.push({
         screen,
@@ -197,7 +185,7 @@ function report(findings: Finding[]): string[] {
 }
 
 function countByTheme(findings: Finding[]) {
-  const light = findings.filter((finding) => finding.look.startsWith("light")).length;
+  const light = findings.filter((finding) => finding.look.endsWith("light")).length;
   return { light, dark: findings.length - light };
 }
 

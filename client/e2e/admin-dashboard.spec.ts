@@ -4,16 +4,14 @@
 // refuses a larger file, and a second tab that still believed the old limit is refused by the server
 // with its message in Chinese. Screenshots of both modules at 375 and 1280 px, light and dark.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import {
   adminToken,
-  DESKTOP,
   E2E_ADMIN_PASSWORD,
   launchBrowser,
+  layoutCheck,
   openPage,
-  PHONE,
   type RunningApp,
   signInAsAdmin,
   startApp,
@@ -21,7 +19,6 @@ import {
 
 setDefaultTimeout(120_000);
 
-const SHOTS_DIR = "/tmp/shots-dashboard";
 const KB = 1024;
 
 let app: RunningApp;
@@ -41,7 +38,6 @@ async function api(method: string, path: string, body?: unknown | FormData) {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   app = await startApp();
   browser = await launchBrowser();
   token = await adminToken(app);
@@ -81,25 +77,7 @@ async function dismissToasts(page: Page) {
   while ((await dismiss.count()) > 0) await dismiss.first().click();
 }
 
-const VARIANTS = [
-  { name: "desktop-light", viewport: DESKTOP, scheme: "light" },
-  { name: "desktop-dark", viewport: DESKTOP, scheme: "dark" },
-  { name: "phone-light", viewport: PHONE, scheme: "light" },
-  { name: "phone-dark", viewport: PHONE, scheme: "dark" },
-] as const;
-
-async function shoot(page: Page, name: string) {
-  await dismissToasts(page);
-  for (const variant of VARIANTS) {
-    await page.setViewportSize(variant.viewport);
-    await page.emulateMedia({ colorScheme: variant.scheme });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${variant.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-  await page.emulateMedia({ colorScheme: "light" });
-}
+const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
 
 describe("admin dashboard and system settings", () => {
   test("log in, real numbers on the dashboard, 2 KB in settings, the upload screen and the server enforce it", async () => {
@@ -221,7 +199,7 @@ describe("admin dashboard and system settings", () => {
     expect(await docs.textContent()).toContain("/docs");
     expect(await docs.textContent()).toContain("50%");
     expect(await text(page, "cache-total-entries")).toBe("Entries: 1");
-    await shoot(page, "dashboard");
+    await checkLayouts(page, "dashboard");
 
     await docs.getByRole("button", { name: "Clear the cached listings of Docs" }).click();
     await page.getByText("Cleared 1 cached listing").waitFor();
@@ -230,7 +208,7 @@ describe("admin dashboard and system settings", () => {
     expect(stats.body.data.entries).toBe(0);
     await page.goto(`${app.baseUrl}/admin/settings`);
     await page.getByTestId("about-version").waitFor();
-    await shoot(page, "settings");
+    await checkLayouts(page, "settings");
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

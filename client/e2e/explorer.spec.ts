@@ -11,20 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import {
-  adminToken,
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { adminToken, launchBrowser, layoutCheck, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
 
 setDefaultTimeout(180_000);
 
-const SHOTS_DIR = "/tmp/shots-explorer";
 const NOTE = "# Notes\n\nWritten by the explorer e2e test.\n";
 const BIG_SIZE = 6 * 1024 * 1024 + 123;
 
@@ -35,7 +25,6 @@ let token: string;
 let albumDir: string;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   s3 = await startS3Server({ bucket: "e2e-explorer" });
   app = await startApp();
   browser = await launchBrowser();
@@ -99,32 +88,12 @@ async function openAsAdmin(options: { noSavePicker?: boolean } = {}) {
   return opened;
 }
 
-const VARIANTS = [
-  { name: "1280-light", viewport: DESKTOP, scheme: "light" as const },
-  { name: "1280-dark", viewport: DESKTOP, scheme: "dark" as const },
-  { name: "375-light", viewport: PHONE, scheme: "light" as const },
-  { name: "375-dark", viewport: PHONE, scheme: "dark" as const },
-];
-
 async function dismissToasts(page: Page) {
   for (const dismiss of await page.getByRole("button", { name: "Dismiss" }).all())
     await dismiss.click({ timeout: 1_000 }).catch(() => {});
 }
 
-async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  // Passing toasts would cover the rows.
-  await dismissToasts(page);
-  for (const variant of VARIANTS) {
-    await page.setViewportSize(variant.viewport);
-    await page.emulateMedia({ colorScheme: variant.scheme });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    // Panels fade their background between themes: wait past the transition.
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${variant.name}.png`), fullPage: options.fullPage ?? true });
-  }
-  await page.setViewportSize(DESKTOP);
-  await page.emulateMedia({ colorScheme: "light" });
-}
+const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
 
 function entry(page: Page, name: string) {
   return page.locator(`[data-testid="entry"][data-name="${name}"]`);
@@ -190,7 +159,7 @@ describe("mount explorer", () => {
     const card = page.getByTestId("mount-card-E2E docs");
     await card.waitFor();
     expect(await card.getByTestId("mount-status").textContent()).toBe("Active");
-    await shoot(page, "mount-module");
+    await checkLayouts(page, "mount-module");
 
     // The explorer's root lists the mount; open it.
     await page.goto(`${app.baseUrl}/mount-explorer`);
@@ -236,14 +205,14 @@ describe("mount explorer", () => {
     await page.getByTestId("preview-panel").waitFor();
     expect(page.url()).toContain("?preview=");
     await page.getByTestId("file-preview").waitFor();
-    await shoot(page, "explorer-preview");
+    await checkLayouts(page, "explorer-preview");
     await page.getByTestId("preview-edit").click();
     const editable = page.getByTestId("text-editor").locator(".cm-content");
     await editable.waitFor();
     expect(await editable.locator(".cm-line").first().textContent()).toBe("# Notes");
     await editable.press("Control+End");
     await page.keyboard.type("Edited in the editor.");
-    await shoot(page, "explorer-markdown-editor", { fullPage: false });
+    await checkLayouts(page, "explorer-markdown-editor", { fullPage: false });
     // The rich mode says that it re-formats, and keeps what was typed.
     await page.getByTestId("editor-view-rich").click();
     await page.getByTestId("rich-note").waitFor();
@@ -288,10 +257,10 @@ describe("mount explorer", () => {
     await page.locator('input[name="entry-name"]').fill("archive");
     await page.getByTestId("name-submit").click();
     await entry(page, "archive").waitFor();
-    await shoot(page, "explorer-list");
+    await checkLayouts(page, "explorer-list");
     await page.getByRole("button", { name: "Grid" }).click();
     await page.getByTestId("entry-grid").waitFor();
-    await shoot(page, "explorer-grid");
+    await checkLayouts(page, "explorer-grid");
     await page.getByRole("button", { name: "List" }).click();
     await page.getByTestId("entry-list").waitFor();
 
@@ -386,7 +355,7 @@ describe("mount explorer", () => {
     await page.getByTestId("copy-dialog").waitFor();
     await page.getByTestId("copy-dialog").getByRole("button", { name: "All mounts" }).click();
     await page.locator('[data-testid="copy-folder"][data-name="bucket"]').waitFor();
-    await shoot(page, "explorer-copy-dialog", { fullPage: false });
+    await checkLayouts(page, "explorer-copy-dialog", { fullPage: false });
     // The browser copies across storages: straight to the bucket (signed PUTs), the CSP allowing it.
     const bucketPuts: string[] = [];
     page.on("request", (request) => {
@@ -442,7 +411,7 @@ describe("mount explorer", () => {
     await basketPanel.waitFor();
     expect(await basketPanel.getByTestId("basket-item").count()).toBe(3);
     expect(await basketPanel.textContent()).toContain("3 files");
-    await shoot(page, "explorer-basket", { fullPage: false });
+    await checkLayouts(page, "explorer-basket", { fullPage: false });
     const [zip] = await Promise.all([page.waitForEvent("download"), page.getByTestId("basket-download").click()]);
     expect(zip.suggestedFilename()).toMatch(/^pastebox-[\d-]+\.zip$/);
     const zipPath = await zip.path();
@@ -454,7 +423,7 @@ describe("mount explorer", () => {
     await page.getByTestId("task-panel").waitFor();
     expect(await newestTaskStatus(page, "download")).toBe("completed");
     expect(await page.locator('[data-testid="task"]').count()).toBe(5);
-    await shoot(page, "explorer-tasks", { fullPage: false });
+    await checkLayouts(page, "explorer-tasks", { fullPage: false });
     await closePanel(page);
 
     // Where the browser has a save dialog, the zip streams straight into the chosen file. The dialog

@@ -5,25 +5,15 @@
 // preview; a URL upload from a local test server (through the server's proxy); file management and
 // storage configuration in the admin area; screenshots at 375 and 1280 px, light and dark.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import { formatBytes } from "../../shared/format-bytes";
-import {
-  adminToken,
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { adminToken, launchBrowser, layoutCheck, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
 
 setDefaultTimeout(120_000);
 
-const SHOTS_DIR = "/tmp/shots-files";
 const MB = 1024 * 1024;
 const BIG_SIZE = 16 * MB;
 const PASSWORD = "e2e-file-secret";
@@ -43,7 +33,6 @@ const shared = { photoLink: "", photoSize: 0 };
 const NOTES = `${"Meeting notes from the e2e test.\n".repeat(6000)}The end.\n`;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   app = await startApp({ ALLOW_PRIVATE_URLS: "true" });
   browser = await launchBrowser();
   s3 = await startS3Server({ bucket: "e2e-files", cors: false });
@@ -181,32 +170,12 @@ async function uploadThroughApi(name: string, content: BlobPart, type: string, f
   return ((await response.json()) as { data: { slug: string; url: string } }).data;
 }
 
-const VARIANTS = [
-  { name: "desktop-light", viewport: DESKTOP, scheme: "light" },
-  { name: "desktop-dark", viewport: DESKTOP, scheme: "dark" },
-  { name: "phone-light", viewport: PHONE, scheme: "light" },
-  { name: "phone-dark", viewport: PHONE, scheme: "dark" },
-] as const;
-
 async function dismissToasts(page: Page) {
   const dismiss = page.getByRole("button", { name: "Dismiss notification" });
   while ((await dismiss.count()) > 0) await dismiss.first().click();
 }
 
-/** The page in each of the four looks, as PNGs to look at (without the passing toasts). */
-async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  await dismissToasts(page);
-  for (const variant of VARIANTS) {
-    await page.setViewportSize(variant.viewport);
-    await page.emulateMedia({ colorScheme: variant.scheme });
-    // A full-page shot of a scrolled page would paint the sticky header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${variant.name}.png`), fullPage: options.fullPage ?? true });
-  }
-  await page.setViewportSize(DESKTOP);
-  await page.emulateMedia({ colorScheme: "light" });
-}
+const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
 
 describe("file sharing", () => {
   test("signed out, the upload screen asks to log in", async () => {
@@ -610,7 +579,7 @@ describe("file sharing", () => {
     // next to the CORS verdict (a reload picks up the new policy).
     expect(await page.getByTestId("cors-csp-note").textContent()).toContain(`reload the page`);
     expect(await page.getByTestId("cors-csp-note").textContent()).toContain(s3.endpoint);
-    await shoot(page, "storage-test-cors", { fullPage: false });
+    await checkLayouts(page, "storage-test-cors", { fullPage: false });
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
@@ -709,8 +678,7 @@ describe("file sharing", () => {
     await page.waitForFunction(
       () => document.querySelectorAll('[data-status="uploading"] [role="progressbar"]').length >= 1,
     );
-    await page.waitForTimeout(1500);
-    await shoot(page, "upload-in-progress");
+    await checkLayouts(page, "upload-in-progress");
     await row(page, "big-archive.bin").getByTestId("cancel-upload").click();
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
@@ -720,35 +688,35 @@ describe("file sharing", () => {
     });
     await page.waitForSelector('[data-name="sunset.png"][data-status="success"]');
     await row(page, "sunset.png").getByRole("button", { name: "Show QR code" }).click();
-    await shoot(page, "upload-results");
+    await checkLayouts(page, "upload-results");
 
     await page.getByTestId("tab-url").click();
     await page.getByTestId("url-input").fill(`http://127.0.0.1:${origin.port}/files/notes.txt`);
     await page.getByTestId("url-check").click();
     await page.getByTestId("url-info").waitFor();
-    await shoot(page, "upload-url-tab");
+    await checkLayouts(page, "upload-url-tab");
 
     await page.goto(`${app.baseUrl}/file/${sample.slug}`);
     await page.getByTestId("image-preview").waitFor();
     await page.waitForFunction(() =>
       Boolean(document.querySelector<HTMLImageElement>('[data-testid="image-preview"]')?.naturalWidth),
     );
-    await shoot(page, "file-image-preview");
+    await checkLayouts(page, "file-image-preview");
 
     const visitor = await openPage(browser);
     await visitor.page.goto(`${app.baseUrl}/file/${locked.slug}`);
     await visitor.page.getByTestId("file-password-prompt").waitFor();
-    await shoot(visitor.page, "file-password-prompt");
+    await checkLayouts(visitor.page, "file-password-prompt");
     expect(realErrors(visitor.errors)).toEqual([]);
     await visitor.context.close();
 
     await page.goto(`${app.baseUrl}/admin/file-management`);
     await page.getByTestId("file-table").waitFor();
-    await shoot(page, "admin-files");
+    await checkLayouts(page, "admin-files");
     await page.getByTestId("file-table").getByRole("button", { name: "Edit mountains.png" }).click();
     await page.getByTestId("file-edit-form").waitFor();
     await page.getByLabel("Add a password").check();
-    await shoot(page, "admin-file-edit", { fullPage: false });
+    await checkLayouts(page, "admin-file-edit", { fullPage: false });
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
@@ -756,13 +724,13 @@ describe("file sharing", () => {
     await page.getByTestId("storage-list").waitFor();
     await page.locator('[data-testid^="storage-card-"]').first().getByTestId("test-storage").click();
     await page.getByTestId("storage-test-verdict").waitFor();
-    await shoot(page, "storage-test-result", { fullPage: false });
+    await checkLayouts(page, "storage-test-result", { fullPage: false });
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
-    await shoot(page, "storage-configs");
+    await checkLayouts(page, "storage-configs");
     await page.getByTestId("add-storage").click();
     await page.getByTestId("storage-form").getByText("Cloudflare R2").click();
-    await shoot(page, "storage-form", { fullPage: false });
+    await checkLayouts(page, "storage-form", { fullPage: false });
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
@@ -770,7 +738,7 @@ describe("file sharing", () => {
     await page.evaluate(() => localStorage.setItem("language", "zh"));
     await page.goto(`${app.baseUrl}/upload`);
     await page.getByTestId("drop-zone").waitFor();
-    await shoot(page, "upload-zh");
+    await checkLayouts(page, "upload-zh");
     await page.evaluate(() => localStorage.setItem("language", "en"));
     expect(realErrors(errors)).toEqual([]);
     await context.close();

@@ -1,9 +1,16 @@
 // End-to-end harness: starts the real server (which serves the built client from dist/client) on a
 // free loopback port with a fresh data directory, and launches Debian's Chromium through
 // playwright-core (no browser download: see docs/environment.md). Build the client first.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { existsSync, mkdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { REPO_ROOT, startServerProcess } from "../../scripts/test/server-process";
 import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
 
@@ -95,4 +102,111 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   });
   page.on("pageerror", (error) => errors.push(String(error)));
   return { context, page, errors };
+}
+
+/** The looks every screen must work in: 375 px and desktop, light and dark. */
+export const LOOKS = [
+  { name: "desktop-light", viewport: DESKTOP, scheme: "light" },
+  { name: "desktop-dark", viewport: DESKTOP, scheme: "dark" },
+  { name: "phone-light", viewport: PHONE, scheme: "light" },
+  { name: "phone-dark", viewport: PHONE, scheme: "dark" },
+] as const;
+
+/** Screenshots are written only when asked for, to look at: E2E_SHOTS=1. */
+const SHOTS_WANTED = process.env.E2E_SHOTS === "1";
+
+/** Where a spec's screenshots go: client/e2e/shots/<spec name>/ (ignored by git). */
+function shotsDirOf(specFile: string): string {
+  return join(dirname(specFile), "shots", basename(specFile, ".spec.ts"));
+}
+
+/** Waits until every finite animation and transition (e.g. a theme's fade) has finished. */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Throws, naming the widest elements, when the page scrolls sideways in its viewport. */
+async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
+  const fits = () => document.documentElement.scrollWidth <= window.innerWidth;
+  const settled = await page
+    .waitForFunction(fits, undefined, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (settled) return;
+  const report = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+  });
+  throw new Error(
+    `${where}: the page is ${report.scrollWidth} px wide in a ${report.width} px viewport; wider: ${report.wide.join(", ")}`,
+  );
+}
+
+/** Throws when an element's box reaches past the viewport's sides. */
+async function expectInsideViewport(page: Page, locator: Locator, where: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  for (const element of await locator.all()) {
+    if (!(await element.isVisible())) continue;
+    const box = await element.boundingBox();
+    if (box && (box.x < -0.5 || box.x + box.width > width + 0.5)) {
+      throw new Error(`${where}: an element spans ${box.x}-${box.x + box.width} px in a ${width} px viewport`);
+    }
+  }
+}
+
+export type LayoutCheckOptions = {
+  /** Elements whose boxes must lie within the viewport's width; open dialogs always are checked. */
+  inside?: Locator[];
+  /** With E2E_SHOTS=1: the whole page (default) or the viewport. */
+  fullPage?: boolean;
+};
+
+/**
+ * A screen check for one spec: in each look the page must not scroll sideways and open dialogs (and
+ * `inside` elements) must fit the viewport's width. With E2E_SHOTS=1 it also saves a PNG per look into
+ * the spec's own folder under client/e2e/shots/. `prepare` runs first (e.g. to dismiss passing toasts).
+ */
+export function layoutCheck(specFile: string, prepare?: (page: Page) => Promise<void>) {
+  const dir = shotsDirOf(specFile);
+  return async (page: Page, name: string, options: LayoutCheckOptions = {}): Promise<void> => {
+    await prepare?.(page);
+    const restore = page.viewportSize() ?? DESKTOP;
+    for (const look of LOOKS) {
+      await page.setViewportSize(look.viewport);
+      await page.emulateMedia({ colorScheme: look.scheme });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const where = `${name} (${look.name})`;
+      await expectNoHorizontalOverflow(page, where);
+      for (const locator of [page.getByRole("dialog"), ...(options.inside ?? [])]) {
+        await expectInsideViewport(page, locator, where);
+      }
+      if (SHOTS_WANTED) {
+        await waitForAnimations(page);
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: join(dir, `${name}-${look.name}.png`), fullPage: options.fullPage ?? true });
+      }
+    }
+    await page.setViewportSize(restore);
+    await page.emulateMedia({ colorScheme: "light" });
+  };
+}
+
+/** One screenshot as the page is now, only with E2E_SHOTS=1, into the spec's folder under shots/. */
+export async function saveShot(specFile: string, page: Page, name: string): Promise<void> {
+  if (!SHOTS_WANTED) return;
+  const dir = shotsDirOf(specFile);
+  mkdirSync(dir, { recursive: true });
+  await waitForAnimations(page);
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 }

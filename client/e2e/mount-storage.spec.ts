@@ -1,28 +1,18 @@
 // A storage that already holds files, mounted and browsed in a real browser (issue 15): objects are
 // put into a fresh bucket of the test S3 server with the AWS SDK (not through the app), the storage is
 // added, then the mount is made in the admin module's form, which says where it will point before it
-// is saved; the explorer then shows what was in the bucket, and a file opens. Screenshots of the form
-// at 375 and 1280 px. A folder of 10,000 objects shows its first page at once and loads more on scroll.
+// is saved; the explorer then shows what was in the bucket, and a file opens. The form and the explorer
+// fit 375 px and desktop, light and dark. A folder of 10,000 objects shows its first page at once and loads more on scroll.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Browser } from "playwright-core";
 import { type S3Service, seedS3rverObjects, startS3Server } from "../../scripts/test/services";
-import {
-  adminToken,
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { adminToken, launchBrowser, layoutCheck, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
 
 setDefaultTimeout(180_000);
 
-const SHOTS_DIR = "/tmp/shots-mount-storage";
 const BUCKET = "already-full";
+const checkLayouts = layoutCheck(import.meta.path);
 const SEEDED = {
   "readme.txt": "This bucket was filled before Pastebox saw it.\n",
   "photos/2026/beach.txt": "a beach\n",
@@ -42,7 +32,6 @@ let storageId: string;
 let client: S3Client;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   s3 = await startS3Server({ bucket: "e2e-mount-storage" });
   client = new S3Client({
     endpoint: s3.endpoint,
@@ -100,13 +89,7 @@ describe("a storage that already holds files", () => {
     // Before saving, the form says where the mount points: the bucket's root.
     const location = form.getByTestId("mount-location");
     expect(await location.textContent()).toContain(`s3://${BUCKET}/`);
-    for (const [name, viewport] of [
-      ["phone", PHONE],
-      ["desktop", DESKTOP],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: `${SHOTS_DIR}/mount-form-${name}.png` });
-    }
+    await checkLayouts(page, "mount-form", { inside: [form] });
     await page.getByTestId("mount-save").click();
     await page.getByTestId("mount-card-Full bucket").waitFor();
 
@@ -114,7 +97,7 @@ describe("a storage that already holds files", () => {
     const entry = (name: string) => page.locator(`[data-testid="entry"][data-name="${name}"]`);
     await entry("readme.txt").waitFor();
     await entry("photos").waitFor();
-    await page.screenshot({ path: `${SHOTS_DIR}/explorer-desktop.png` });
+    await checkLayouts(page, "explorer");
     await entry("photos").getByRole("link").click();
     await entry("2026").getByRole("link").click();
     await entry("forest.txt").waitFor();

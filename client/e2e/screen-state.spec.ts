@@ -5,26 +5,25 @@
 // the size limit refused before any byte moves with the reason in the toast, toasts clear of primary
 // actions and the task drawer (bounding boxes, desktop and 390x844), a menu on every explorer row,
 // the task list kept across a reload, and the Chinese interface without English leftovers.
-// Screenshots of the screens touched go to /tmp/shots-screen-state (light and dark, 375 px and desktop).
+// Each screen touched is checked for layout at 375 px and desktop, light and dark (harness layoutCheck).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import {
   adminToken,
   DESKTOP,
   E2E_ADMIN_PASSWORD,
   launchBrowser,
+  layoutCheck,
   openPage,
-  PHONE,
   type RunningApp,
+  saveShot,
   signInAsAdmin,
   startApp,
+  waitForAnimations,
 } from "./harness";
 
 setDefaultTimeout(180_000);
 
-const SHOTS_DIR = "/tmp/shots-screen-state";
 /** The phone the issue measured on. */
 const TALL_PHONE = { width: 390, height: 844 } as const;
 const PYTHON = 'print("hello from pastebox")\n';
@@ -34,7 +33,6 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   app = await startApp();
   browser = await launchBrowser();
   token = await adminToken(app);
@@ -77,20 +75,7 @@ async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}) {
   return opened;
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ["1280", DESKTOP],
-    ["375", PHONE],
-  ] as const) {
-    for (const scheme of ["light", "dark"] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: join(SHOTS_DIR, `${name}-${size}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
+const checkLayouts = layoutCheck(import.meta.path);
 
 function entry(page: Page, name: string): Locator {
   return page.locator(`[data-testid="entry"][data-name="${name}"]`);
@@ -216,7 +201,7 @@ describe("stale and lost state (item 7)", () => {
       });
       for (const at of breaks) expect(`${width}px: ${at}`).toMatch(/[/.-]\|/);
     }
-    await shoot(visitor.page, "file-page-type");
+    await checkLayouts(visitor.page, "file-page-type");
     expect(realErrors([...errors, ...visitor.errors])).toEqual([]);
     await visitor.context.close();
   });
@@ -247,7 +232,7 @@ describe("explorer upload failures (item 4)", () => {
       expect(text).toContain("too-big.bin: The file (2 MB) exceeds the max upload size of 1 MB");
       expect(sent).toEqual([]);
       expect(await entry(page, "too-big.bin").count()).toBe(0);
-      await shoot(page, "explorer-upload-refused");
+      await checkLayouts(page, "explorer-upload-refused");
       expect(realErrors(errors)).toEqual([]);
       await context.close();
     } finally {
@@ -393,7 +378,7 @@ describe("toasts keep clear (item 5)", () => {
       // The second upload's toast shows while the drawer is open.
       await panel.locator('[data-testid="toast-region"] [role="status"]').first().waitFor({ timeout: 30_000 });
       await panel.getByTestId("tasks-clear").waitFor();
-      await page.waitForTimeout(300);
+      await waitForAnimations(page);
       await expectToastsClear(
         page,
         {
@@ -403,7 +388,7 @@ describe("toasts keep clear (item 5)", () => {
         },
         name,
       );
-      await page.screenshot({ path: join(SHOTS_DIR, `toast-drawer-${name}.png`) });
+      await saveShot(import.meta.path, page, `toast-drawer-${name}`);
       expect(realErrors(errors)).toEqual([]);
       await context.close();
     });
@@ -424,9 +409,9 @@ describe("toasts keep clear (item 5)", () => {
         await page.getByText("You are offline", { exact: true }).waitFor();
         await context.setOffline(false);
         await page.getByText("Back online", { exact: true }).waitFor();
-        await page.waitForTimeout(300);
+        await waitForAnimations(page);
         await expectToastsClear(page, { Create: create }, `${name}, Create at the ${position}`);
-        await page.screenshot({ path: join(SHOTS_DIR, `toast-online-${name}-${position}.png`) });
+        await saveShot(import.meta.path, page, `toast-online-${name}-${position}`);
         for (const dismiss of await page.getByRole("button", { name: "Dismiss" }).all()) await dismiss.click();
       }
       expect(realErrors(errors)).toEqual([]);
@@ -443,9 +428,9 @@ describe("toasts keep clear (item 5)", () => {
       const system = page.getByTestId("system-panel");
       await system.waitFor();
       await page.getByTestId("server-version").waitFor();
-      await page.waitForTimeout(300);
+      await waitForAnimations(page);
       await expectToastsClear(page, { "the System panel": system }, name);
-      await page.screenshot({ path: join(SHOTS_DIR, `toast-login-${name}.png`) });
+      await saveShot(import.meta.path, page, `toast-login-${name}`);
       expect(realErrors(errors)).toEqual([]);
       await context.close();
     });
@@ -521,7 +506,7 @@ describe("tasks survive a reload (item 8)", () => {
       "completed",
     ]);
     expect(await tasks.first().textContent()).toContain("Stopped when the page was closed or reloaded");
-    await shoot(page, "tasks-after-reload");
+    await checkLayouts(page, "tasks-after-reload");
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });
