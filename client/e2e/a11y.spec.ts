@@ -593,6 +593,30 @@ describe("accessibility: axe-core finds no serious or critical violation", () =>
     await context.close();
   });
 
+  test("the live clipboard: the rooms screen and a room with a text and an image, English and Chinese", async () => {
+    for (const language of ["en", "zh"] as const) {
+      const { page, context } = await openPage(browser, { locale: language === "zh" ? "zh-CN" : "en-US" });
+      await signIn(page, language);
+      const findings: Finding[] = [];
+      await page.goto(`${app.baseUrl}/clipboard`);
+      await page.getByTestId("clipboard-create").waitFor();
+      await audit(page, `clipboard rooms (${language})`, findings);
+      await page.getByTestId("clipboard-create").click();
+      await page.waitForURL(/\/clipboard\/[A-Za-z0-9_-]{22}#/, { timeout: 60_000 });
+      await page.locator('[data-testid="clipboard-status"][data-status="online"]').waitFor({ timeout: 60_000 });
+      await page.locator("#clipboard-text").fill("a11y text item");
+      await page.getByTestId("clipboard-send").click();
+      await page
+        .getByTestId("clipboard-file")
+        .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: TINY_PNG }]);
+      await page.getByTestId("clipboard-item-image").waitFor({ timeout: 30_000 });
+      await audit(page, `clipboard room (${language})`, findings);
+      console.log(report(findings).join("\n"));
+      expect(report(findings)).toEqual([]);
+      await context.close();
+    }
+  });
+
   test("in Chinese: the public screens, Home, the explorer and every admin module", async () => {
     await api("POST", "/admin/api-keys", { name: "Sync job", text_permission: true });
     const { page, context } = await openPage(browser, { locale: "zh-CN" });
