@@ -5,6 +5,7 @@ import { isNetworkError } from "../lib/api-errors";
 import type { OfflineQueueItem } from "./db";
 import {
   countPendingWrites,
+  endpointOf,
   enqueueWrite,
   pendingWrites,
   procedureOf,
@@ -81,6 +82,15 @@ describe("the offline queue", () => {
     const [stored] = await pendingWrites(db);
     expect(stored).toEqual(item as OfflineQueueItem);
     expect(procedureOf(stored as OfflineQueueItem)).toBe("pastes.create");
+  });
+
+  test("a write queued by an older page under the admin/mine names replays as today's one procedure", () => {
+    const replayed = (endpoint: string) => procedureOf({ endpoint });
+    expect(replayed("/trpc/pastes.admin.delete")).toBe("pastes.delete");
+    expect(replayed("/trpc/pastes.mine.batchDelete")).toBe("pastes.batchDelete");
+    expect(replayed("/trpc/files.mine.update")).toBe("files.update");
+    expect(replayed("/trpc/mounts.admin.update")).toBe("mounts.update");
+    for (const path of Object.keys(QUEUED_PROCEDURES)) expect(replayed(endpointOf(path))).toBe(path);
   });
 
   test("a procedure that may not wait is not queued", async () => {

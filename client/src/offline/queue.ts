@@ -48,11 +48,19 @@ export function endpointOf(procedurePath: string): string {
   return `${TRPC_ENDPOINT_PREFIX}${procedurePath}`;
 }
 
+/**
+ * Paste, file-share and mount operations were once declared twice ("pastes.admin.delete",
+ * "pastes.mine.delete"); a write queued by an older version of the page still names them so, and
+ * replays as the one procedure that now takes both callers.
+ */
+const MERGED_PROCEDURE = /^(pastes|files|mounts)\.(?:admin|mine)\./;
+
 /** The procedure a queued item replays ("/trpc/pastes.create" -> "pastes.create"). */
 export function procedureOf(item: Pick<OfflineQueueItem, "endpoint">): string {
-  return item.endpoint.startsWith(TRPC_ENDPOINT_PREFIX)
+  const path = item.endpoint.startsWith(TRPC_ENDPOINT_PREFIX)
     ? item.endpoint.slice(TRPC_ENDPOINT_PREFIX.length)
     : item.endpoint;
+  return path.replace(MERGED_PROCEDURE, "$1.");
 }
 
 export type WriteToQueue = {
