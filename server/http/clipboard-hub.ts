@@ -8,6 +8,7 @@ import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
 import {
   CLIPBOARD_LIMITS,
   CLOSE_CODES,
+  type ClientMessage,
   type ClipboardLimits,
   clientMessage,
   DEVICE_ID_PATTERN,
@@ -287,24 +288,8 @@ export function createClipboardHub(
     });
 
   /** An item or a deletion from a socket; failures answer an `error` message (or close, if the room went). */
-  async function onSocketMessage(ws: ServerWebSocket<SocketData>, raw: string) {
+  async function onSocketMessage(ws: ServerWebSocket<SocketData>, message: Exclude<ClientMessage, { type: "ping" }>) {
     const data = ws.data;
-    let parsed: ReturnType<typeof clientMessage.safeParse>;
-    try {
-      parsed = clientMessage.safeParse(JSON.parse(raw));
-    } catch {
-      ws.close(CLOSE_CODES.badMessage, "a message must be JSON of the clipboard protocol");
-      return;
-    }
-    if (!parsed.success) {
-      ws.close(CLOSE_CODES.badMessage, "unknown message");
-      return;
-    }
-    const message = parsed.data;
-    if (message.type === "ping") {
-      ws.send(JSON.stringify({ type: "pong" } satisfies ServerMessage));
-      return;
-    }
     await runWithLanguage(data.language, async () => {
       try {
         if (message.type === "item") {
@@ -358,12 +343,29 @@ export function createClipboardHub(
       ws.close(CLOSE_CODES.rateLimited, "too many messages from this connection; slow down");
       return;
     }
+    let parsed: ReturnType<typeof clientMessage.safeParse>;
+    try {
+      parsed = clientMessage.safeParse(JSON.parse(message));
+    } catch {
+      ws.close(CLOSE_CODES.badMessage, "a message must be JSON of the clipboard protocol");
+      return;
+    }
+    if (!parsed.success) {
+      ws.close(CLOSE_CODES.badMessage, "unknown message");
+      return;
+    }
+    if (parsed.data.type === "ping") {
+      // Keep-alives count against their own connection only: every device pings, so counting them per
+      // address would close a shared network's devices (an office behind one NAT) for merely staying on.
+      ws.send(JSON.stringify({ type: "pong" } satisfies ServerMessage));
+      return;
+    }
     if (!addressAllows(data.address, message.length, now)) {
       ws.close(CLOSE_CODES.rateLimited, "too many messages or bytes from this address; slow down");
       return;
     }
     if (!(await data.ready)) return;
-    await onSocketMessage(ws, message);
+    await onSocketMessage(ws, parsed.data);
   }
 
   const websocket: WebSocketHandler<SocketData> = {

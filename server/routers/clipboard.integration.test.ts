@@ -282,6 +282,29 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(TEST_LIMITS.idleMs - 600);
     }, 60_000);
 
+    test("keep-alives from many devices behind one address close none of them: only their own connection's rate counts", async () => {
+      const roomKey = generateLinkKey();
+      const rooms = [await createRoom(), await createRoom()];
+      const devices = [];
+      for (const room of rooms)
+        for (let index = 0; index < 7; index++) devices.push(await connectDevice(baseUrl, room.id));
+      const pingsEach = TEST_LIMITS.messagesPerConnection.limit - 1;
+      expect(devices.length * pingsEach).toBeGreaterThan(TEST_LIMITS.messagesPerAddress.limit);
+      for (const device of devices) for (let index = 0; index < pingsEach; index++) device.send({ type: "ping" });
+      await Promise.all(devices.map((device) => device.waitFor("pong", undefined, 15_000)));
+      // Every device is still there: one item from each room reaches the room's other devices.
+      const [first, second] = [devices[0], devices[7]];
+      await first?.sendText("still here", roomKey);
+      await second?.sendText("still here", roomKey);
+      await Promise.all(devices.map((device) => device.waitFor("item")));
+      const closedEarly = await Promise.race([
+        Promise.any(devices.map((device) => device.closed)),
+        Bun.sleep(300).then(() => null),
+      ]);
+      expect(closedEarly).toBeNull();
+      for (const device of devices) device.close();
+    });
+
     test("a room with its maximum of devices refuses another one with 4503; the same device may reconnect", async () => {
       const room = await createRoom({ max_devices: 2 });
       const laptop = await connectDevice(baseUrl, room.id);
