@@ -45,6 +45,8 @@ export async function startDavServer(provider: DatabaseProvider, kind: StorageKi
         secret_access_key: env.secret,
         path_style: true,
         default_folder: folder,
+        // Keys upload shares here too, and keys only use public storage.
+        is_public: true,
       },
       admin,
     );

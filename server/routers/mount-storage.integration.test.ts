@@ -78,7 +78,8 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     for (const [key, body] of Object.entries(SEEDED)) await raw.put(key, body);
     const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
     admin = `Bearer ${login.body.data.token}`;
-    const created = await call("POST", "/s3-configs", { auth: admin, body: raw.config });
+    // Public: file keys upload shares to it (keys only use public storage).
+    const created = await call("POST", "/s3-configs", { auth: admin, body: { ...raw.config, is_public: true } });
     expect(created.status).toBe(201);
     expect(created.body.data.share_folder).toBe("shares");
     storageId = created.body.data.id;
