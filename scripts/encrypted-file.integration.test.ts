@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../server/test/harness";
+import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../server/test/harness";
 import { decryptBytes, ENCRYPTED_FILE_NAME, encryptBlob, RECORD_BYTES } from "../shared/encrypted-file";
 import { generateLinkKey } from "../shared/encrypted-share";
 
@@ -28,38 +28,20 @@ async function runScript(args: string[], cwd: string) {
 }
 
 describe.each(DATABASE_PROVIDERS)("the encrypted-file example script on %s", (provider) => {
+  let served: ServedTestApp;
   let t: TestApp;
-  let server: ReturnType<typeof Bun.serve>;
   let baseUrl: string;
   let admin: string;
   const folder = mkdtempSync(join(tmpdir(), "pastebox-e2ee-file-"));
 
   beforeAll(async () => {
-    let app: TestApp["app"] | null = null;
-    server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch: (request, bun) => (app as TestApp["app"]).fetch(request, bun.requestIP(request)?.address ?? "127.0.0.1"),
-    });
-    baseUrl = `http://127.0.0.1:${server.port}`;
-    t = await createTestApp(provider, { publicUrl: baseUrl });
-    app = t.app;
-    const login = await (
-      await t.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } })
-    ).json();
-    admin = `Bearer ${login.data.token}`;
-    const key = await (
-      await t.request("POST", "/api/admin/api-keys", {
-        headers: { authorization: admin },
-        body: { name: "e2ee file script", file_permission: true },
-      })
-    ).json();
-    process.env.PASTEBOX_API_KEY = key.data.key;
+    served = await serveTestApp(provider, { key: { name: "e2ee file script", file_permission: true } });
+    ({ t, origin: baseUrl, admin } = served);
+    process.env.PASTEBOX_API_KEY = served.key?.key;
   });
 
   afterAll(async () => {
-    server?.stop(true);
-    await t?.cleanup();
+    await served?.stop();
   });
 
   test("upload: a link with the key in its fragment; the server holds a neutral name and ciphertext the app decrypts", async () => {

@@ -2,7 +2,7 @@
 // what it creates the web app's own code decrypts and the server holds only ciphertext; what the app's
 // code encrypts the script reads; a password mixed into the key is needed to read.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../server/test/harness";
+import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../server/test/harness";
 import { decryptText, encryptText, generateLinkKey } from "../shared/encrypted-share";
 
 const SCRIPT = new URL("./encrypted-paste.ts", import.meta.url).pathname;
@@ -24,35 +24,18 @@ async function runScript(args: string[], stdin = "") {
 }
 
 describe.each(DATABASE_PROVIDERS)("the encrypted-paste example script on %s", (provider) => {
+  let served: ServedTestApp;
   let t: TestApp;
-  let server: ReturnType<typeof Bun.serve>;
   let baseUrl: string;
 
   beforeAll(async () => {
-    let app: TestApp["app"] | null = null;
-    server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch: (request, bun) => (app as TestApp["app"]).fetch(request, bun.requestIP(request)?.address ?? "127.0.0.1"),
-    });
-    baseUrl = `http://127.0.0.1:${server.port}`;
-    t = await createTestApp(provider, { publicUrl: baseUrl });
-    app = t.app;
-    const login = await (
-      await t.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } })
-    ).json();
-    const key = await (
-      await t.request("POST", "/api/admin/api-keys", {
-        headers: { authorization: `Bearer ${login.data.token}` },
-        body: { name: "e2ee script", text_permission: true },
-      })
-    ).json();
-    process.env.PASTEBOX_API_KEY = key.data.key;
+    served = await serveTestApp(provider, { key: { name: "e2ee script", text_permission: true } });
+    ({ t, origin: baseUrl } = served);
+    process.env.PASTEBOX_API_KEY = served.key?.key;
   });
 
   afterAll(async () => {
-    server?.stop(true);
-    await t?.cleanup();
+    await served?.stop();
   });
 
   test("create: a link with the key in its fragment; the server holds ciphertext the app decrypts", async () => {

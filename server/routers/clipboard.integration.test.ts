@@ -5,12 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CLIPBOARD_LIMITS, CLOSE_CODES, type ServerMessage } from "../../shared/clipboard";
 import { generateLinkKey } from "../../shared/encrypted-share";
-import { serveApp } from "../http/serve";
+import { createApiClient, createApiKey } from "../test/api-client";
 import { connectDevice, decryptItemText, encryptItemText } from "../test/clipboard-device";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
+import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../test/harness";
 
 const TEST_LIMITS = {
   ...CLIPBOARD_LIMITS,
@@ -19,50 +16,29 @@ const TEST_LIMITS = {
 };
 
 describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
+  let served: ServedTestApp;
   let t: TestApp;
-  let server: ReturnType<typeof serveApp>;
   let baseUrl: string;
   let admin: string;
 
-  async function call(method: string, path: string, options: { body?: unknown; auth?: string; lang?: string } = {}) {
-    const headers: Record<string, string> = {};
-    if (options.auth) headers.authorization = options.auth;
-    if (options.lang) headers["accept-language"] = options.lang;
-    const init: RequestInit = { method, headers };
-    if (options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      init.body = JSON.stringify(options.body);
-    }
-    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, init), "127.0.0.1");
-    return { status: response.status, body: (await response.json()) as Body };
-  }
-
-  async function createKey(permissions: Record<string, boolean>) {
-    const created = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: `k ${crypto.randomUUID().slice(0, 8)}`, ...permissions },
-    });
-    return `ApiKey ${created.body.data.key}`;
-  }
+  const api = createApiClient(() => t.app);
+  const { call } = api;
+  const createKey = async (permissions: Record<string, boolean>) => (await createApiKey(api, admin, permissions)).auth;
 
   async function createRoom(body: Record<string, unknown> = {}, auth = admin) {
-    const created = await call("POST", "/clipboard/rooms", { auth, body });
+    const created = await call("POST", "/clipboard/rooms", { auth, body, procedure: "clipboard.create" });
     expect(created.status).toBe(201);
-    return created.body.data as { id: string; url: string; history_limit: number };
+    return created.body.data;
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider, {}, TEST_LIMITS);
-    server = serveApp(t.app, t.clipboardHub, { port: 0, hostname: "127.0.0.1", logger: t.logger });
-    baseUrl = `http://127.0.0.1:${server.port}`;
-    const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
-    admin = `Bearer ${login.body.data.token}`;
+    served = await serveTestApp(provider, { clipboardLimits: TEST_LIMITS });
+    ({ t, origin: baseUrl, admin } = served);
     // Many devices join from one address in these tests.
     await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 0 } });
   });
   afterAll(async () => {
-    await server.stop(true);
-    await t.cleanup();
+    await served.stop();
   });
 
   describe("rooms", () => {
@@ -70,14 +46,14 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       const room = await createRoom();
       expect(room.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(room).toMatchObject({
-        url: `http://localhost:8787/clipboard/${room.id}`,
+        url: `${t.config.publicUrl}/clipboard/${room.id}`,
         history_limit: 50,
         max_devices: 10,
         max_item_size: 10 * 1024 * 1024,
         item_count: 0,
         devices_connected: 0,
       });
-      const lifetime = new Date((room as unknown as { expires_at: string }).expires_at).getTime() - Date.now();
+      const lifetime = new Date(room.expires_at).getTime() - Date.now();
       expect(Math.abs(lifetime - 7 * 24 * 3_600_000)).toBeLessThan(60_000);
       const other = await createRoom();
       expect(other.id).not.toBe(room.id);

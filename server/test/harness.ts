@@ -10,11 +10,13 @@ import { migrateDatabase } from "../db/migrate";
 import { createViewCounter } from "../db/view-counter";
 import type { AppDeps } from "../deps";
 import { type ClipboardLimits, createClipboardHub } from "../http/clipboard-hub";
+import { serveApp } from "../http/serve";
 import { createLogger } from "../logger";
 import { ensureAdmin, ensureDefaultStorage } from "../services/bootstrap";
 import { createClipboardBus } from "../services/clipboard-bus";
 import { createMemoryListingCache } from "../services/listing-cache";
 import { createStorageService } from "../storage";
+import { createApiClient, createApiKey, type KeyFields, loginAdmin } from "./api-client";
 
 export const TEST_ADMIN_PASSWORD = "test-admin-password-123";
 
@@ -146,6 +148,48 @@ export async function createTestApp(
       await viewCounter.close();
       await database.cleanup();
       rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ServedTestApp = Awaited<ReturnType<typeof serveTestApp>>;
+
+/** A port nothing listens on now: the served app's public URL must name it before the app exists. */
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const { port } = probe;
+  probe.stop(true);
+  if (port === undefined) throw new Error("no free port");
+  return port;
+}
+
+/**
+ * A test app served as main.ts serves it (serveApp: HTTP and the clipboard's WebSocket) on 127.0.0.1,
+ * its public URL that origin so that the links it hands out work over HTTP: for what must go over a
+ * socket (scripts run as separate processes, WebSockets, WebDAV clients, streamed uploads). Logs the
+ * admin in; with `key`, also creates an API key with those fields. `api` calls the server over HTTP.
+ */
+export async function serveTestApp(
+  provider: DatabaseProvider,
+  options: { overrides?: Partial<Config>; clipboardLimits?: ClipboardLimits; key?: KeyFields } = {},
+) {
+  const port = freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const t = await createTestApp(provider, { publicUrl: origin, ...options.overrides }, options.clipboardLimits);
+  const server = serveApp(t.app, t.clipboardHub, { port, hostname: "127.0.0.1", logger: t.logger });
+  const api = createApiClient(() => origin);
+  const admin = await loginAdmin(api);
+  const key = options.key ? await createApiKey(api, admin, options.key) : null;
+  return {
+    t,
+    server,
+    origin,
+    api,
+    admin,
+    key,
+    async stop() {
+      await server.stop(true);
+      await t.cleanup();
     },
   };
 }

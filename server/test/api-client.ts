@@ -1,0 +1,197 @@
+// The tests' one way to call the REST API: `call(method, path, options)` answers status, headers,
+// text and the parsed envelope. Naming the procedure the route serves (`procedure: "keys.create"`)
+// types the envelope's data by the router's own output (inferRouterOutputs<AppRouter>) and checks that
+// the method and path still route to that procedure, so an answer read in a test cannot drift from
+// what the server declares. Factories for the rows most tests need sit on top (login, key, paste,
+// storage, mount); docs/testing.md says when to use which.
+import type { AnyProcedure, inferProcedureOutput, TRPCRouterRecord } from "@trpc/server";
+import type { Envelope } from "../../shared/errors";
+import { matchRoute, type RestRoute } from "../rest/routes";
+import type { AppRouter } from "../routers";
+import { s3Env, TEST_ADMIN_PASSWORD } from "./harness";
+
+/** Dotted names of the router's procedures ("pastes.create"). */
+type ProcedurePaths<R extends TRPCRouterRecord, Prefix extends string = ""> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure
+    ? `${Prefix}${K}`
+    : R[K] extends TRPCRouterRecord
+      ? ProcedurePaths<R[K], `${Prefix}${K}.`>
+      : never;
+}[keyof R & string];
+
+type ProcedureAt<R extends TRPCRouterRecord, P extends string> = P extends `${infer Head}.${infer Rest}`
+  ? R[Head] extends TRPCRouterRecord
+    ? ProcedureAt<R[Head], Rest>
+    : never
+  : R[P] extends AnyProcedure
+    ? R[P]
+    : never;
+
+type Record_ = AppRouter["_def"]["record"];
+export type ProcedurePath = ProcedurePaths<Record_>;
+/** What a procedure answers as the REST envelope's data. */
+export type OutputOf<P extends ProcedurePath> = inferProcedureOutput<ProcedureAt<Record_, P>>;
+
+/** An envelope read without naming its procedure: raw routes (uploads, links) and error answers. */
+// biome-ignore lint/suspicious/noExplicitAny: the data of a raw route has no declared type; name the procedure to type it.
+export type UntypedData = any;
+
+export type ApiAnswer<T = UntypedData> = {
+  status: number;
+  headers: Headers;
+  /** The body as text (non-JSON answers: downloads, WebDAV). */
+  text: string;
+  /** The parsed envelope; null when the answer is not JSON. Its data is the procedure's output on success. */
+  body: Envelope<T> & { data: T; pagination?: UntypedData };
+};
+
+export type CallOptions<P extends ProcedurePath | undefined = undefined> = {
+  /** JSON (sent with content-type application/json), or a form or bytes sent as they are. */
+  body?: unknown;
+  /** The whole authorization header ("Bearer …", "ApiKey …"). */
+  auth?: string;
+  /** accept-language. */
+  lang?: string;
+  headers?: Record<string, string>;
+  /** The client address the in-process app sees (rate limits count per address). */
+  ip?: string;
+  signal?: AbortSignal;
+  /** The procedure this route serves: types the data, and the call fails if the route serves another. */
+  procedure?: P;
+};
+
+/** Where calls go: an in-process app (its fetch takes the client address) or a listening server's origin. */
+export type ApiTarget = { fetch(request: Request, clientIp?: string): Promise<Response> } | string;
+
+let procedureRoutes: RestRoute[] | null = null;
+
+/** The procedure routes of the app's route table (raw routes have no declared output). */
+async function routeTable(): Promise<RestRoute[]> {
+  if (!procedureRoutes) {
+    const [{ appRouter }, { buildRouteTable }] = await Promise.all([import("../routers"), import("../rest/routes")]);
+    procedureRoutes = buildRouteTable(appRouter, []);
+  }
+  return procedureRoutes;
+}
+
+async function assertRoutesTo(method: string, path: string, procedure: string) {
+  const apiPath = path.split("?")[0] ?? path;
+  const match = matchRoute(await routeTable(), method, apiPath);
+  const served = match.kind === "found" && match.route.kind === "procedure" ? match.route.procedurePath : match.kind;
+  if (served !== procedure) throw new Error(`${method} /api${apiPath} serves ${served}, not ${procedure}`);
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof Uint8Array || body instanceof Blob) return body as BodyInit;
+  if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  return typeof body === "string" ? body : JSON.stringify(body);
+}
+
+/**
+ * A client for `/api`: `call("POST", "/paste", { auth, body, procedure: "pastes.create" })`.
+ * `target` is read at each call, so a client can be made before the app is (in a describe block).
+ */
+export function createApiClient(target: () => ApiTarget) {
+  async function call<P extends ProcedurePath | undefined = undefined>(
+    method: string,
+    path: string,
+    options: CallOptions<P> = {},
+  ): Promise<ApiAnswer<P extends ProcedurePath ? OutputOf<P> : UntypedData>> {
+    if (options.procedure) await assertRoutesTo(method, path, options.procedure);
+    const headers = new Headers(options.headers);
+    if (options.auth) headers.set("authorization", options.auth);
+    if (options.lang) headers.set("accept-language", options.lang);
+    const body = encodeBody(options.body, headers);
+    const to = target();
+    const init: RequestInit = { method, headers, body, signal: options.signal };
+    const response =
+      typeof to === "string"
+        ? await fetch(`${to}/api${path}`, init)
+        : await to.fetch(new Request(`http://localhost/api${path}`, init), options.ip ?? "127.0.0.1");
+    const text = await response.text();
+    const isJson = response.headers.get("content-type")?.includes("json");
+    return { status: response.status, headers: response.headers, text, body: isJson ? JSON.parse(text) : null };
+  }
+  return { call };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Logs the admin in (from `ip`, to keep rate-limit counts apart) and answers the authorization header. */
+export async function loginAdmin(api: ApiClient, options: { password?: string; ip?: string } = {}) {
+  const answer = await api.call("POST", "/admin/login", {
+    body: { username: "admin", password: options.password ?? TEST_ADMIN_PASSWORD },
+    ip: options.ip,
+    procedure: "admin.login",
+  });
+  if (answer.status !== 200) throw new Error(`admin login: ${answer.status} ${answer.text}`);
+  return `Bearer ${answer.body.data.token}`;
+}
+
+/** Fields of an API key the tests set (REST spelling): permissions, basic_path, mount_read_only… */
+export type KeyFields = Record<string, unknown>;
+
+/** Creates an API key as the admin; answers the key's row and its `ApiKey …` authorization header. */
+export async function createApiKey(api: ApiClient, admin: string, fields: KeyFields = {}) {
+  const answer = await api.call("POST", "/admin/api-keys", {
+    auth: admin,
+    body: { name: `key ${crypto.randomUUID().slice(0, 8)}`, ...fields },
+    procedure: "keys.create",
+  });
+  if (answer.status !== 201) throw new Error(`create key: ${answer.status} ${answer.text}`);
+  return { ...answer.body.data, auth: `ApiKey ${answer.body.data.key}` };
+}
+
+/** Creates a paste (as the admin or a key) and answers it. */
+export async function createPaste(api: ApiClient, auth: string, fields: Record<string, unknown> = {}) {
+  const answer = await api.call("POST", "/paste", {
+    auth,
+    body: { content: "hello", ...fields },
+    procedure: "pastes.create",
+  });
+  if (answer.status !== 201) throw new Error(`create paste: ${answer.status} ${answer.text}`);
+  return answer.body.data;
+}
+
+/**
+ * An S3 storage on the test S3 server (or `endpoint`), in a folder of its own. Public by default: keys
+ * only upload shares to public storage, and most tests that create one let keys use it.
+ */
+export async function createS3Storage(api: ApiClient, admin: string, fields: Record<string, unknown> = {}) {
+  const env = s3Env();
+  const answer = await api.call("POST", "/s3-configs", {
+    auth: admin,
+    body: {
+      name: `s3 ${crypto.randomUUID().slice(0, 8)}`,
+      provider_type: "Other S3 Compatible",
+      endpoint_url: env.endpoint,
+      bucket_name: env.bucket,
+      region: "us-east-1",
+      access_key_id: env.accessKeyId,
+      secret_access_key: env.secret,
+      path_style: true,
+      default_folder: `test-${crypto.randomUUID().slice(0, 8)}`,
+      is_public: true,
+      ...fields,
+    },
+    procedure: "storage.create",
+  });
+  if (answer.status !== 201) throw new Error(`create storage: ${answer.status} ${answer.text}`);
+  return answer.body.data;
+}
+
+/** Mounts `storage_config_id` at `mount_path` as the admin and answers the mount. */
+export async function createMount(
+  api: ApiClient,
+  admin: string,
+  fields: { mount_path: string; storage_config_id: string } & Record<string, unknown>,
+) {
+  const answer = await api.call("POST", "/admin/mounts", {
+    auth: admin,
+    body: { name: fields.mount_path.slice(1).replaceAll("/", "-") || "root", ...fields },
+    procedure: "mounts.create",
+  });
+  if (answer.status !== 201) throw new Error(`create mount: ${answer.status} ${answer.text}`);
+  return answer.body.data;
+}
