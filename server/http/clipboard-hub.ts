@@ -25,13 +25,14 @@ import type { Logger } from "../logger";
 import {
   addItem,
   deleteItem,
+  itemsAfter,
   joinRoom,
+  latestItemId,
   leaveRoom,
   listDevices,
   listItems,
   maxItemBytes,
   openRoom,
-  readItem,
   refreshPresence,
 } from "../services/clipboard";
 import type { ClipboardBus, ClipboardEvent } from "../services/clipboard-bus";
@@ -82,6 +83,17 @@ export type SocketData = {
 
 type Window = { count: number; bytes: number; resetAt: number; bytesResetAt: number };
 
+/** A room with devices connected to this process. */
+type RoomState = {
+  subscribers: Set<Subscriber>;
+  /**
+   * The newest item id delivered to them. Each item event sends every item above it, read from the
+   * database, so that an announcement that arrives late, out of order or never (a process that stopped
+   * between commit and NOTIFY) leaves no hole below an id a device has seen (its resume point).
+   */
+  deliveredId: number;
+};
+
 export type ClipboardHub = {
   /** Answers a request for the socket route (undefined once upgraded), or null for any other request. */
   handleUpgrade(request: Request, server: Server<SocketData>, clientIp: string): Promise<Response | undefined> | null;
@@ -112,7 +124,7 @@ export function createClipboardHub(
   limits: ClipboardLimits = CLIPBOARD_LIMITS,
 ): ClipboardHub {
   const { db, clipboardBus, logger } = deps;
-  const rooms = new Map<string, Set<Subscriber>>();
+  const rooms = new Map<string, RoomState>();
   const sockets = new Set<ServerWebSocket<SocketData>>();
   const addresses = new Map<string, Window>();
   const roomQueues = new Map<string, Promise<void>>();
@@ -132,9 +144,7 @@ export function createClipboardHub(
   }
 
   function broadcast(roomId: string, message: ServerMessage) {
-    const subscribers = rooms.get(roomId);
-    if (!subscribers) return;
-    for (const subscriber of subscribers) subscriber.send(message);
+    for (const subscriber of rooms.get(roomId)?.subscribers ?? []) subscriber.send(message);
   }
 
   /** Runs a room's deliveries one after another, so that its items arrive in the order announced. */
@@ -164,10 +174,12 @@ export function createClipboardHub(
     switch (event.type) {
       case "item":
         inRoomOrder(event.roomId, async () => {
-          const item = event.item ?? (await readItem(db, event.itemId));
-          if (!item) return;
-          const { roomId: _room, ...wire } = item as typeof item & { roomId?: string };
-          broadcast(event.roomId, { type: "item", item: wire });
+          const room = rooms.get(event.roomId);
+          if (!room || event.itemId <= room.deliveredId) return;
+          for (const item of await itemsAfter(db, event.roomId, room.deliveredId)) {
+            broadcast(event.roomId, { type: "item", item });
+            room.deliveredId = Math.max(room.deliveredId, item.id);
+          }
         });
         return;
       case "deleted":
@@ -178,7 +190,7 @@ export function createClipboardHub(
         return;
       case "closed":
         inRoomOrder(event.roomId, async () => {
-          for (const subscriber of [...(rooms.get(event.roomId) ?? [])]) {
+          for (const subscriber of [...(rooms.get(event.roomId)?.subscribers ?? [])]) {
             subscriber.close(CLOSE_CODES.roomClosed, "the room was closed");
           }
         });
@@ -228,7 +240,11 @@ export function createClipboardHub(
     return null;
   }
 
-  /** Records the device and sends it the room, the items after `after` and the device list. */
+  /**
+   * Records the device and sends it the room, the items after `after` and the device list. This runs in
+   * the room's delivery order: an item committed before the history is read is in it (or already
+   * delivered), one committed after is above the room's delivered id and follows the hello.
+   */
   async function join(subscriber: Subscriber, input: JoinInput & { label: string }): Promise<boolean> {
     try {
       const room = await openRoom(db, input.roomId);
@@ -245,24 +261,34 @@ export function createClipboardHub(
       );
       return false;
     }
-    // Listed before the history is read, so that no item falls between the two (devices skip repeats).
-    let subscribers = rooms.get(input.roomId);
-    if (!subscribers) {
-      subscribers = new Set();
-      rooms.set(input.roomId, subscribers);
-    }
-    subscribers.add(subscriber);
-    const [{ room, items }, devices] = await Promise.all([
-      listItems(db, input.roomId, input.after),
-      listDevices(db, input.roomId),
-    ]);
-    subscriber.send({ type: "hello", room, items, devices, connection_id: subscriber.connectionId });
+    const hello = Promise.withResolvers<void>();
+    inRoomOrder(input.roomId, async () => {
+      try {
+        let room = rooms.get(input.roomId);
+        if (!room) {
+          // Read before the history: what commits in between is both in the hello and delivered after it
+          // (devices skip repeats); nothing falls between the two.
+          room = { subscribers: new Set(), deliveredId: await latestItemId(db, input.roomId) };
+          rooms.set(input.roomId, room);
+        }
+        room.subscribers.add(subscriber);
+        const [{ room: wireRoom, items }, devices] = await Promise.all([
+          listItems(db, input.roomId, input.after),
+          listDevices(db, input.roomId),
+        ]);
+        subscriber.send({ type: "hello", room: wireRoom, items, devices, connection_id: subscriber.connectionId });
+        hello.resolve();
+      } catch (error) {
+        hello.reject(error);
+      }
+    });
+    await hello.promise;
     return true;
   }
 
   function leave(subscriber: Subscriber) {
-    const subscribers = rooms.get(subscriber.roomId);
-    if (subscribers?.delete(subscriber) && subscribers.size === 0) rooms.delete(subscriber.roomId);
+    const room = rooms.get(subscriber.roomId);
+    if (room?.subscribers.delete(subscriber) && room.subscribers.size === 0) rooms.delete(subscriber.roomId);
     void leaveRoom({ db, clipboardBus }, subscriber.roomId, subscriber.connectionId).catch((error) =>
       logger.warn("clipboard leave failed", { error: String(error) }),
     );
@@ -430,7 +456,7 @@ export function createClipboardHub(
   idleTimer.unref();
 
   const presenceTimer = setInterval(() => {
-    const ids = [...rooms.values()].flatMap((subscribers) => [...subscribers].map((s) => s.connectionId));
+    const ids = [...rooms.values()].flatMap((room) => [...room.subscribers].map((s) => s.connectionId));
     void refreshPresence(db, ids).catch((error) =>
       logger.warn("clipboard presence refresh failed", { error: String(error) }),
     );
@@ -540,8 +566,9 @@ export function createClipboardHub(
       for (const timer of presenceTimers.values()) clearTimeout(timer);
       unsubscribe();
       for (const ws of [...sockets]) ws.close(CLOSE_CODES.goingAway, "the server is restarting");
-      for (const subscribers of rooms.values()) {
-        for (const subscriber of [...subscribers]) subscriber.close(CLOSE_CODES.goingAway, "the server is restarting");
+      for (const room of rooms.values()) {
+        for (const subscriber of [...room.subscribers])
+          subscriber.close(CLOSE_CODES.goingAway, "the server is restarting");
       }
     },
   };

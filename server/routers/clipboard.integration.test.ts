@@ -321,6 +321,91 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     }, 30_000);
   });
 
+  describe("resume order", () => {
+    const slowDevice = "slowSlowSlowSlowSlow00";
+    const fastDevice = "fastFastFastFastFast00";
+
+    /** Postgres: holds an item of `slowDevice` inside its INSERT (id already drawn) for 1.5 s. */
+    async function delaySlowDeviceInserts() {
+      const schema = `"${t.pgSchema}"`;
+      await t.db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${schema}.clipboard_test_slow_insert() RETURNS trigger AS $$
+        BEGIN IF NEW."deviceId" = '${slowDevice}' THEN PERFORM pg_sleep(1.5); END IF; RETURN NEW; END
+        $$ LANGUAGE plpgsql`);
+      await t.db.$executeRawUnsafe(
+        `CREATE TRIGGER clipboard_test_slow_insert BEFORE INSERT ON ${schema}."ClipboardItem" FOR EACH ROW EXECUTE FUNCTION ${schema}.clipboard_test_slow_insert()`,
+      );
+      return async () => {
+        await t.db.$executeRawUnsafe(`DROP TRIGGER clipboard_test_slow_insert ON ${schema}."ClipboardItem"`);
+      };
+    }
+
+    async function untilAnInsertIsHeld() {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const rows = await t.db.$queryRawUnsafe<{ held: number }[]>(
+          `SELECT count(*)::int AS held FROM pg_stat_activity WHERE wait_event = 'PgSleep'`,
+        );
+        if ((rows[0]?.held ?? 0) > 0) return;
+        await Bun.sleep(10);
+      }
+      throw new Error("the slow insert never started");
+    }
+
+    // On Postgres two items of one room can be written at once; the one whose id was drawn first may
+    // commit last. A device that saw the newer one and asks for what came "after" it must still get
+    // the older one. (SQLite writes one at a time, so there the order cannot invert.)
+    test("a device resuming after the newest item it saw misses no item that committed later with a lower id", async () => {
+      const room = await createRoom();
+      const key = generateLinkKey();
+      const restore = provider === "postgres" ? await delaySlowDeviceInserts() : async () => {};
+      try {
+        const slowSend = call("POST", `/clipboard/rooms/${room.id}/items`, {
+          body: { device_id: slowDevice, content: await encryptItemText("sent first, written slowly", key) },
+        });
+        if (provider === "postgres") await untilAnInsertIsHeld();
+        const fastSent = await call("POST", `/clipboard/rooms/${room.id}/items`, {
+          body: { device_id: fastDevice, content: await encryptItemText("sent second", key) },
+        });
+        expect(fastSent.status).toBe(201);
+        // A polling device looks now, then resumes after the newest id it saw once the first send is done.
+        const seen: { id: number; content: string }[] = [];
+        const firstLook = await call("GET", `/clipboard/rooms/${room.id}/items`);
+        seen.push(...firstLook.body.data.items);
+        expect((await slowSend).status).toBe(201);
+        const lastSeen = Math.max(0, ...seen.map((item) => item.id));
+        const resumed = await call("GET", `/clipboard/rooms/${room.id}/items${lastSeen ? `?after=${lastSeen}` : ""}`);
+        seen.push(...resumed.body.data.items);
+        const texts = await Promise.all(seen.map((item) => decryptItemText(item.content, key)));
+        expect(texts.sort()).toEqual(["sent first, written slowly", "sent second"]);
+      } finally {
+        await restore();
+      }
+    }, 30_000);
+
+    test("a connected device gets every item in id order, even one whose announcement never came", async () => {
+      const room = await createRoom();
+      const key = generateLinkKey();
+      const laptop = await connectDevice(baseUrl, room.id);
+      const phone = await connectDevice(baseUrl, room.id);
+      // Written by a process that stopped before announcing it (or whose NOTIFY is still on its way).
+      const unannounced = await t.db.clipboardItem.create({
+        data: {
+          roomId: room.id,
+          content: await encryptItemText("never announced", key),
+          size: 1,
+          deviceId: slowDevice,
+        },
+        select: { id: true },
+      });
+      await phone.sendText("announced", key, "n");
+      const sent = await phone.waitFor("sent", (message) => message.ref === "n");
+      await laptop.waitFor("item", (message) => message.item.id === sent.item_id);
+      const ids = laptop.messages.flatMap((message) => (message.type === "item" ? [message.item.id] : []));
+      expect(ids).toEqual([unannounced.id, sent.item_id]);
+      laptop.close();
+      phone.close();
+    });
+  });
+
   test("event-stream fallback: hello, then items sent over HTTP, as for a socket", async () => {
     const room = await createRoom();
     const key = generateLinkKey();

@@ -4,13 +4,11 @@
 // content) and every other process, LISTENing on its own connection, hands it to its listeners, which
 // read the item from the database. No service beyond the database is needed.
 import pg from "pg";
-import type { WireItem } from "../../shared/clipboard";
 import type { DatabaseProvider } from "../db/client";
 import type { Logger } from "../logger";
 
 export type ClipboardEvent =
-  /** `item` is present when the event was raised in this process (no need to read it back). */
-  | { type: "item"; roomId: string; itemId: number; item?: WireItem }
+  | { type: "item"; roomId: string; itemId: number }
   | { type: "deleted"; roomId: string; itemId: number }
   | { type: "devices"; roomId: string }
   | { type: "closed"; roomId: string };

@@ -183,21 +183,28 @@ export async function openRoom(db: Database, id: string, now = new Date()): Prom
 /** The room and its items after `after` (all kept ones without it), oldest first. */
 export async function listItems(db: Database, id: string, after?: number, now = new Date()) {
   const room = await openRoom(db, id, now);
-  const [rows, maxItemSize] = await Promise.all([
-    db.clipboardItem.findMany({
-      where: { roomId: id, ...(after ? { id: { gt: after } } : {}) },
-      orderBy: { id: "asc" },
-      take: room.historyLimit,
-      select: itemSelect,
-    }),
-    maxItemBytes(db),
-  ]);
-  return { room: toWireRoom(room, maxItemSize), items: rows.map(toWireItem) };
+  const [items, maxItemSize] = await Promise.all([itemsAfter(db, id, after ?? 0, room.historyLimit), maxItemBytes(db)]);
+  return { room: toWireRoom(room, maxItemSize), items };
 }
 
-export async function readItem(db: Database, itemId: number): Promise<(WireItem & { roomId: string }) | null> {
-  const row = await db.clipboardItem.findUnique({ where: { id: itemId }, select: { ...itemSelect, roomId: true } });
-  return row ? { ...toWireItem(row), roomId: row.roomId } : null;
+/**
+ * A room's items with an id above `after`, oldest first. Within a room ids follow commit order (see
+ * addItem), so "after the last id I saw" is a complete resume point.
+ */
+export async function itemsAfter(db: Database, roomId: string, after: number, take?: number): Promise<WireItem[]> {
+  const rows = await db.clipboardItem.findMany({
+    where: { roomId, id: { gt: after } },
+    orderBy: { id: "asc" },
+    ...(take ? { take } : {}),
+    select: itemSelect,
+  });
+  return rows.map(toWireItem);
+}
+
+/** The id of a room's newest item (0 when it has none). */
+export async function latestItemId(db: Database, roomId: string): Promise<number> {
+  const row = await db.clipboardItem.findFirst({ where: { roomId }, orderBy: { id: "desc" }, select: { id: true } });
+  return row?.id ?? 0;
 }
 
 /** Stores an item (an envelope, checked against the size bound) and announces it to every device. */
@@ -211,12 +218,19 @@ export async function addItem(
   if (input.content.length > maxEnvelopeLength(maxBytes)) {
     throw new AppError("PAYLOAD_TOO_LARGE", "errors.clipboardItemTooLarge", { max: formatBytes(maxBytes) });
   }
-  const row = await db.clipboardItem.create({
-    data: { roomId: room.id, content: input.content, size: input.content.length, deviceId: input.device_id },
-    select: itemSelect,
+  // The room's row is locked (an update) before the item's id is drawn and until the item commits, so
+  // within a room ids are drawn in commit order: on Postgres, an id drawn first could otherwise commit
+  // after a later one, and a device resuming after the later id would never see it.
+  const row = await db.$transaction(async (tx) => {
+    const locked = await tx.clipboardRoom.updateMany({ where: { id: room.id }, data: { updatedAt: now } });
+    if (locked.count === 0) throw new AppError("NOT_FOUND", "errors.clipboardRoomNotFound");
+    return tx.clipboardItem.create({
+      data: { roomId: room.id, content: input.content, size: input.content.length, deviceId: input.device_id },
+      select: itemSelect,
+    });
   });
   const item = toWireItem(row);
-  await clipboardBus.publish({ type: "item", roomId: room.id, itemId: item.id, item });
+  await clipboardBus.publish({ type: "item", roomId: room.id, itemId: item.id });
   await trimHistory(db, clipboardBus, room.id, room.historyLimit);
   return item;
 }
