@@ -132,6 +132,19 @@ describe("admin dashboard and system settings", () => {
     const stored = await api("GET", "/admin/system-settings");
     expect(stored.body.data.max_upload_size).toBe(2 / 1024);
 
+    // The live clipboard's limits, with the same checks before sending.
+    expect(await page.getByLabel("Largest item, in MB").inputValue()).toBe("10");
+    expect(await page.getByLabel("Joins per address, per minute").inputValue()).toBe("60");
+    await page.getByLabel("Largest item, in MB").fill("100");
+    await page.getByTestId("save-system-settings").click();
+    await page.getByText("Enter the clipboard item limit in MB, above 0 and at most 64").waitFor();
+    await page.getByLabel("Largest item, in MB").fill("2");
+    await page.getByLabel("Joins per address, per minute").fill("30");
+    await page.getByTestId("save-system-settings").click();
+    await page.getByTestId("clipboard-item-in-force").filter({ hasText: "In force: 2 MB" }).waitFor();
+    const clipboardStored = (await api("GET", "/admin/system-settings")).body.data;
+    expect([clipboardStored.clipboard_item_max_size, clipboardStored.clipboard_joins_per_minute]).toEqual([2, 30]);
+
     // The upload screen (a client-side navigation: its cached limit must not survive the change).
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Upload" }).click();
     await page.getByTestId("drop-zone").waitFor();
@@ -209,6 +222,11 @@ describe("admin dashboard and system settings", () => {
     await page.goto(`${app.baseUrl}/admin/settings`);
     await page.getByTestId("about-version").waitFor();
     await checkLayouts(page, "settings");
+    // A refused clipboard limit: the message under its field, in each look.
+    await page.getByTestId("limit-clipboardJoins").fill("-1");
+    await page.getByTestId("save-system-settings").click();
+    await page.getByText("Enter a whole number of joins per minute from 0 (no limit) to 1000000").waitFor();
+    await checkLayouts(page, "settings-clipboard-refused");
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

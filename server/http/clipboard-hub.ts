@@ -18,6 +18,7 @@ import {
   type ServerMessage,
 } from "../../shared/clipboard";
 import type { Language } from "../../shared/constants";
+import { CLIPBOARD_ITEM_MB_LIMIT, megabytesToBytes } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
 import { AppError, describeError } from "../errors";
 import { languageFromHeader, runWithLanguage } from "../i18n";
@@ -47,7 +48,7 @@ const SSE_HEARTBEAT_MS = 15_000;
 /** How long a room's presence changes are gathered into one device list. */
 const PRESENCE_DEBOUNCE_MS = 50;
 /** Bun refuses (1009) frames beyond this; the admin's item limit (at most 64 MB) is checked below it. */
-export const MAX_SOCKET_PAYLOAD = maxEnvelopeLength(64 * 1024 * 1024) + 1024;
+export const MAX_SOCKET_PAYLOAD = maxEnvelopeLength(megabytesToBytes(CLIPBOARD_ITEM_MB_LIMIT)) + 1024;
 const SETTINGS_CACHE_MS = 2_000;
 
 type Refusal = { code: number; reason: string };

@@ -107,6 +107,16 @@ describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
         "webdav_upload_mode: Choose a WebDAV upload mode: auto, proxy, multipart or direct",
         "webdav_upload_mode: 请选择 WebDAV 上传模式：auto、proxy、multipart 或 direct",
       ],
+      [
+        { clipboard_item_max_size: 65 },
+        "clipboard_item_max_size: Enter the clipboard item limit in MB, above 0 and at most 64",
+        "clipboard_item_max_size: 请输入剪贴板条目上限（MB），大于 0 且不超过 64",
+      ],
+      [
+        { clipboard_joins_per_minute: 2.5 },
+        "clipboard_joins_per_minute: Enter a whole number of joins per minute from 0 (no limit) to 1000000",
+        "clipboard_joins_per_minute: 请输入每分钟加入次数的整数，0（不限制）到 1000000",
+      ],
     ];
     for (const [body, english, chinese] of cases) {
       const en = await rest("PUT", "/admin/system-settings", { auth: admin, body, lang: "en" });

@@ -19,12 +19,13 @@ export const DEFAULT_CREATION_LIMIT_PER_KEY = 60;
 export const DEFAULT_CREATION_LIMIT_PER_ADDRESS = 120;
 export const CREATION_LIMIT_MAX = 1_000_000;
 
-/** Per minute; 0 turns the limit off. */
-const creationLimit = z
-  .number({ error: "errors.creationLimitInvalid" })
-  .int({ error: "errors.creationLimitInvalid" })
-  .min(0, { error: "errors.creationLimitInvalid" })
-  .max(CREATION_LIMIT_MAX, { error: "errors.creationLimitInvalid" });
+/** A count per minute, whole, 0 turning the limit off; `error` names what is counted. */
+const perMinuteLimit = (error: string) =>
+  z.number({ error }).int({ error }).min(0, { error }).max(CREATION_LIMIT_MAX, { error });
+const creationLimit = perMinuteLimit("errors.creationLimitInvalid");
+
+/** Megabytes, the most one live-clipboard item may carry (the socket's frame limit is sized for it). */
+export const CLIPBOARD_ITEM_MB_LIMIT = 64;
 
 export const systemSettingsSchema = z.object({
   /** Megabytes, fractions allowed (1 KB = 0.0009765625); the UI offers KB, MB and GB and converts. */
@@ -43,9 +44,11 @@ export const systemSettingsSchema = z.object({
   clipboard_item_max_size: z
     .number({ error: "errors.clipboardItemSizeInvalid" })
     .positive({ error: "errors.clipboardItemSizeInvalid" })
-    .max(64, { error: "errors.clipboardItemSizeInvalid" }),
+    .max(CLIPBOARD_ITEM_MB_LIMIT, { error: "errors.clipboardItemSizeInvalid" })
+    // Above 0 once turned into bytes, as for the upload size.
+    .refine((megabytes) => megabytesToBytes(megabytes) >= 1, "errors.clipboardItemSizeInvalid"),
   /** Live-clipboard joins (socket or event stream) one client address may make per minute (0: no limit). */
-  clipboard_joins_per_minute: creationLimit,
+  clipboard_joins_per_minute: perMinuteLimit("errors.clipboardJoinsInvalid"),
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;

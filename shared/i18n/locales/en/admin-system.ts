@@ -68,8 +68,8 @@ export const enAdminSystem = {
     },
   },
   systemSettings: {
-    title: "Uploads and WebDAV",
-    description: "Limits and modes that apply to every upload, whoever sends it.",
+    title: "Uploads, WebDAV and live clipboard",
+    description: "Limits and modes that apply to every upload and clipboard room, whoever uses them.",
     loading: "Loading the settings…",
     loadError: "The settings could not be loaded",
     maxUploadSize: "Max upload size",
@@ -105,6 +105,12 @@ export const enAdminSystem = {
       "Pastes, file uploads and URL fetches an API key may start per minute, and all keys from one address together. Past a limit the caller gets 429 and a time to wait. 0 turns a limit off; the admin is never limited.",
     limitPerKey: "Per key, per minute",
     limitPerAddress: "Per address, per minute",
+    clipboard: "Live clipboard",
+    clipboardHint:
+      "What one item of a clipboard room (a text, an image or a file, before encryption) may carry, and how often one address may join rooms. 0 joins turns that limit off.",
+    clipboardItemSize: "Largest item, in MB",
+    clipboardItemSizeInForce: "In force: {{size}}",
+    clipboardJoins: "Joins per address, per minute",
     save: "Save settings",
     saved: "Settings saved",
     unchanged: "No changes to save",

@@ -128,6 +128,7 @@ export const enErrors = {
   clipboardJoinInvalid: "Join with a valid room id, device id and optional label and after",
   clipboardTooManyMessages: "Too many clipboard messages from this address; wait a few seconds",
   clipboardItemSizeInvalid: "Enter the clipboard item limit in MB, above 0 and at most 64",
+  clipboardJoinsInvalid: "Enter a whole number of joins per minute from 0 (no limit) to 1000000",
   ok: "Success",
   created: "Created",
 };

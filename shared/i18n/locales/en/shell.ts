@@ -131,7 +131,7 @@ export const enShell = {
     },
     settings: {
       name: "Settings",
-      description: "Upload limits, WebDAV upload mode and the admin account.",
+      description: "Upload limits, WebDAV upload mode, live clipboard limits and the admin account.",
     },
   },
 };

@@ -68,8 +68,8 @@ export const zhAdminSystem: typeof enAdminSystem = {
     },
   },
   systemSettings: {
-    title: "上传与 WebDAV",
-    description: "适用于所有上传的限制和模式，无论由谁上传。",
+    title: "上传、WebDAV 与实时剪贴板",
+    description: "适用于所有上传和剪贴板房间的限制和模式，无论由谁使用。",
     loading: "正在加载设置…",
     loadError: "无法加载设置",
     maxUploadSize: "最大上传大小",
@@ -102,6 +102,12 @@ export const zhAdminSystem: typeof enAdminSystem = {
       "每个 API 密钥每分钟可发起的文本、文件上传和 URL 获取次数，以及同一地址所有密钥的合计。超过限制时返回 429 并告知等待时间。0 表示不限制；管理员不受限制。",
     limitPerKey: "每个密钥每分钟",
     limitPerAddress: "每个地址每分钟",
+    clipboard: "实时剪贴板",
+    clipboardHint:
+      "剪贴板房间中单个条目（文本、图片或文件，加密前）的大小上限，以及同一地址每分钟可加入房间的次数。加入次数填 0 表示不限制。",
+    clipboardItemSize: "单个条目上限（MB）",
+    clipboardItemSizeInForce: "当前生效：{{size}}",
+    clipboardJoins: "每个地址每分钟加入次数",
     save: "保存设置",
     saved: "设置已保存",
     unchanged: "没有需要保存的更改",

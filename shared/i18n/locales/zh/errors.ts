@@ -123,6 +123,7 @@ export const zhErrors: typeof enErrors = {
   clipboardJoinInvalid: "加入时请提供有效的房间 ID、设备 ID，以及可选的 label 和 after",
   clipboardTooManyMessages: "此地址发送的剪贴板消息过多，请稍候几秒",
   clipboardItemSizeInvalid: "请输入剪贴板条目上限（MB），大于 0 且不超过 64",
+  clipboardJoinsInvalid: "请输入每分钟加入次数的整数，0（不限制）到 1000000",
   ok: "成功",
   created: "已创建",
 };

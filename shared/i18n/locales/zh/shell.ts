@@ -131,7 +131,7 @@ export const zhShell: typeof enShell = {
     },
     settings: {
       name: "系统设置",
-      description: "上传限制、WebDAV 上传模式和管理员账户。",
+      description: "上传限制、WebDAV 上传模式、实时剪贴板限制和管理员账户。",
     },
   },
 };

@@ -10,7 +10,12 @@ import { stubRestRoutes, VERSION } from "../dashboard/test-rest-stub";
 const server = mockTrpc();
 const rest = stubRestRoutes();
 
-const LIMITS = { creation_limit_per_key: 60, creation_limit_per_address: 120 };
+const LIMITS = {
+  creation_limit_per_key: 60,
+  creation_limit_per_address: 120,
+  clipboard_item_max_size: 10,
+  clipboard_joins_per_minute: 60,
+};
 let saved = { max_upload_size: 100, webdav_upload_mode: "auto", ...LIMITS };
 let updates: unknown[] = [];
 
@@ -102,11 +107,80 @@ describe("settings: uploads and WebDAV", () => {
     save();
     await eventually(() =>
       expect(updates).toEqual([
-        { max_upload_size: 100, webdav_upload_mode: "auto", creation_limit_per_key: 10, creation_limit_per_address: 0 },
+        {
+          max_upload_size: 100,
+          webdav_upload_mode: "auto",
+          ...LIMITS,
+          creation_limit_per_key: 10,
+          creation_limit_per_address: 0,
+        },
       ]),
     );
     await i18n.changeLanguage("zh");
     expect(await screen.findByLabelText("每个密钥每分钟")).toBeDefined();
+  });
+
+  test("live clipboard: item size and joins are shown, saved, and refused in the user's language when out of range", async () => {
+    saved = { ...saved, clipboard_item_max_size: 0.5, clipboard_joins_per_minute: 30 };
+    await openSettings();
+    const itemSize = () => screen.getByLabelText("Largest item, in MB") as HTMLInputElement;
+    const joins = () => screen.getByLabelText("Joins per address, per minute") as HTMLInputElement;
+    expect(itemSize().value).toBe("0.5");
+    expect(joins().value).toBe("30");
+    expect(screen.getByTestId("clipboard-item-in-force").textContent).toBe("In force: 512 KB");
+
+    const refused: [string, string, string, string][] = [
+      ["65", "30", "Enter the clipboard item limit in MB, above 0 and at most 64", ""],
+      ["0", "30", "Enter the clipboard item limit in MB, above 0 and at most 64", ""],
+      ["", "30", "Enter the clipboard item limit in MB, above 0 and at most 64", ""],
+      ["8", "-3", "", "Enter a whole number of joins per minute from 0 (no limit) to 1000000"],
+      ["8", "2.5", "", "Enter a whole number of joins per minute from 0 (no limit) to 1000000"],
+    ];
+    for (const [size, perMinute, sizeMessage, joinsMessage] of refused) {
+      fireEvent.change(itemSize(), { target: { value: size } });
+      fireEvent.change(joins(), { target: { value: perMinute } });
+      save();
+      expect(await screen.findByText(sizeMessage || joinsMessage)).toBeDefined();
+      expect(itemSize().getAttribute("aria-invalid")).toBe(sizeMessage ? "true" : null);
+      expect(joins().getAttribute("aria-invalid")).toBe(joinsMessage ? "true" : null);
+    }
+    expect(updates).toEqual([]);
+    await act(() => i18n.changeLanguage("zh"));
+    expect(await screen.findByText("请输入每分钟加入次数的整数，0（不限制）到 1000000")).toBeDefined();
+    expect(screen.getByLabelText("每个地址每分钟加入次数")).toBeDefined();
+    await act(() => i18n.changeLanguage("en"));
+
+    fireEvent.change(itemSize(), { target: { value: "2,5" } });
+    fireEvent.change(joins(), { target: { value: "0" } });
+    save();
+    await eventually(() =>
+      expect(updates).toEqual([
+        {
+          max_upload_size: 100,
+          webdav_upload_mode: "auto",
+          ...LIMITS,
+          clipboard_item_max_size: 2.5,
+          clipboard_joins_per_minute: 0,
+        },
+      ]),
+    );
+    await eventually(() => expect(screen.getByTestId("clipboard-item-in-force").textContent).toBe("In force: 2.5 MB"));
+    expect(itemSize().value).toBe("2.5");
+  });
+
+  test("the server's verdict on a clipboard setting lands at its field", async () => {
+    server.use({
+      "settings.update": () => {
+        throw new TrpcTestError("BAD_REQUEST", "clipboard_joins_per_minute: no", [
+          { path: "clipboard_joins_per_minute", message: "Not on this server" },
+        ]);
+      },
+    });
+    await openSettings();
+    fireEvent.change(screen.getByTestId("limit-clipboardJoins"), { target: { value: "5" } });
+    save();
+    expect(await screen.findByText("Not on this server")).toBeDefined();
+    expect(screen.getByTestId("limit-clipboardJoins").getAttribute("aria-invalid")).toBe("true");
   });
 
   test("bad sizes are refused before any request, in the user's language", async () => {

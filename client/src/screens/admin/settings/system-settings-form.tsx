@@ -1,8 +1,9 @@
 // System settings (docs/product.md §3 Admin settings, §5 "Max upload size must be above 0"): the max upload
 // size typed with a unit (KB, MB, GB; converted to the MB the server keeps) with the limit in force
-// and the one a save would set, the WebDAV upload mode with a line on each, and the creation limits
-// for API keys (per key and per address, per minute). Checked by the shared schema before sending;
-// the server's translated verdict lands at the field it names.
+// and the one a save would set, the WebDAV upload mode with a line on each, the creation limits
+// for API keys (per key and per address, per minute), and the live clipboard's item size (MB) and
+// joins per address per minute (docs/clipboard.md). Checked by the shared schema before sending; the
+// server's translated verdict lands at the field it names.
 import {
   megabytesToBytes,
   type SystemSettings,
@@ -24,35 +25,42 @@ import {
   type FieldErrors,
   type FieldMessage,
   fieldErrorsFromServer,
+  messageOfIssue,
   renderFieldMessage,
 } from "../../../lib/form-messages";
 import { htmlLangFor } from "../../../lib/language";
 import { trpc } from "../../../lib/trpc";
 import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput, type SizeUnit } from "./upload-size";
 
-type LimitField = "limitPerKey" | "limitPerAddress";
-type Field = "maxUploadSize" | "webdavMode" | LimitField | "form";
+/** Whole numbers per minute (0: no limit). */
+type LimitField = "limitPerKey" | "limitPerAddress" | "clipboardJoins";
+type Field = "maxUploadSize" | "webdavMode" | LimitField | "clipboardItemSize" | "form";
 
 const FIELD_OF_PATH: Record<string, Field> = {
   max_upload_size: "maxUploadSize",
   webdav_upload_mode: "webdavMode",
   creation_limit_per_key: "limitPerKey",
   creation_limit_per_address: "limitPerAddress",
+  clipboard_item_max_size: "clipboardItemSize",
+  clipboard_joins_per_minute: "clipboardJoins",
 };
 
 const LIMIT_SETTING = {
   limitPerKey: "creation_limit_per_key",
   limitPerAddress: "creation_limit_per_address",
+  clipboardJoins: "clipboard_joins_per_minute",
 } as const satisfies Record<LimitField, keyof SystemSettings>;
+const LIMIT_FIELDS = Object.keys(LIMIT_SETTING) as LimitField[];
+const CREATION_LIMIT_FIELDS: LimitField[] = ["limitPerKey", "limitPerAddress"];
 
-/** A creation limit as typed: digits only, then the shared schema's rule (0 means no limit). */
-function parseLimit(text: string): { ok: true; value: number } | { ok: false; error: FieldMessage } {
+/** A limit as typed: digits only, then the shared schema's rule for its setting, with its message. */
+function parseLimit(field: LimitField, text: string): { ok: true; value: number } | { ok: false; error: FieldMessage } {
   const trimmed = text.trim();
   const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  const parsed = systemSettingsSchema.shape.creation_limit_per_key.safeParse(value);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, error: { key: "errors.creationLimitInvalid" } };
+  const parsed = systemSettingsSchema.shape[LIMIT_SETTING[field]].safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const [issue] = parsed.error.issues;
+  return { ok: false, error: issue ? messageOfIssue(issue) : { key: "forms.invalidValue" } };
 }
 
 export function SystemSettingsForm() {
@@ -113,6 +121,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
   const [size, setSize] = useState<SizeInput>(() => fromMegabytes(saved.max_upload_size));
   const [mode, setMode] = useState<WebdavUploadMode>(saved.webdav_upload_mode);
   const [limits, setLimits] = useState<Record<LimitField, string>>(() => limitTexts(saved));
+  const [clipboardItemSize, setClipboardItemSize] = useState(() => String(saved.clipboard_item_max_size));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [focusErrors, setFocusErrors] = useState(0);
 
@@ -124,24 +133,52 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
   const sizeError = renderFieldMessage(t, errors.maxUploadSize);
   const savedBytes = megabytesToBytes(saved.max_upload_size);
   const bytesText = (bytes: number) => new Intl.NumberFormat(htmlLangFor(language)).format(bytes);
-  const parsedLimits = {
-    limitPerKey: parseLimit(limits.limitPerKey),
-    limitPerAddress: parseLimit(limits.limitPerAddress),
-  };
+  const parsedLimits = Object.fromEntries(
+    LIMIT_FIELDS.map((field) => [field, parseLimit(field, limits[field])]),
+  ) as Record<LimitField, ReturnType<typeof parseLimit>>;
+  const parsedClipboardItem = parseSizeInput({ value: clipboardItemSize, unit: "MB" }, "clipboard_item_max_size");
   const isChanged =
     (parsed.ok && parsed.bytes !== savedBytes) ||
     mode !== saved.webdav_upload_mode ||
-    (Object.keys(LIMIT_SETTING) as LimitField[]).some((field) => {
+    (parsedClipboardItem.ok && parsedClipboardItem.megabytes !== saved.clipboard_item_max_size) ||
+    LIMIT_FIELDS.some((field) => {
       const limit = parsedLimits[field];
       return limit.ok && limit.value !== saved[LIMIT_SETTING[field]];
     });
 
-  const changeLimit = (field: LimitField, text: string) => {
-    setLimits((current) => ({ ...current, [field]: text }));
+  const clearError = (field: Field) =>
     setErrors((current) =>
       current[field] || current.form ? { ...current, [field]: undefined, form: undefined } : current,
     );
+  const changeLimit = (field: LimitField, text: string) => {
+    setLimits((current) => ({ ...current, [field]: text }));
+    clearError(field);
   };
+  const limitInput = (field: LimitField, hintId: string) => {
+    const id = `${sizeId}-${field}`;
+    const error = renderFieldMessage(t, errors[field]);
+    return (
+      <div key={field}>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t(`systemSettings.${field}`)}
+        </label>
+        <input
+          id={id}
+          value={limits[field]}
+          onChange={(event) => changeLimit(field, event.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hintId, error ? `${id}-error` : null)}
+          className={cx(inputClasses(Boolean(error)), "mt-1.5 tabular-nums")}
+          data-testid={`limit-${field}`}
+        />
+        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      </div>
+    );
+  };
+  const clipboardItemId = `${sizeId}-clipboard-item`;
+  const clipboardItemError = renderFieldMessage(t, errors.clipboardItemSize);
 
   const changeSize = (change: Partial<SizeInput>) => {
     setSize((current) => ({ ...current, ...change }));
@@ -155,11 +192,12 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
     if (update.isPending) return;
     const found: FieldErrors<Field> = {};
     if (!parsed.ok) found.maxUploadSize = parsed.error;
-    for (const field of Object.keys(LIMIT_SETTING) as LimitField[]) {
+    if (!parsedClipboardItem.ok) found.clipboardItemSize = parsedClipboardItem.error;
+    for (const field of LIMIT_FIELDS) {
       const limit = parsedLimits[field];
       if (!limit.ok) found[field] = limit.error;
     }
-    if (!parsed.ok || !parsedLimits.limitPerKey.ok || !parsedLimits.limitPerAddress.ok) {
+    if (Object.keys(found).length > 0) {
       setErrors(found);
       setFocusErrors((count) => count + 1);
       toast.error(t("systemSettings.fixFields"), { id: "system-settings-invalid" });
@@ -170,12 +208,19 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
       return;
     }
     setErrors({});
+    const limitValues = Object.fromEntries(
+      LIMIT_FIELDS.flatMap((field) => {
+        const limit = parsedLimits[field];
+        return limit.ok ? [[LIMIT_SETTING[field], limit.value]] : [];
+      }),
+    ) as Pick<SystemSettings, (typeof LIMIT_SETTING)[LimitField]>;
+    if (!parsed.ok || !parsedClipboardItem.ok) return;
     update.mutate(
       {
         max_upload_size: parsed.megabytes,
         webdav_upload_mode: mode,
-        creation_limit_per_key: parsedLimits.limitPerKey.value,
-        creation_limit_per_address: parsedLimits.limitPerAddress.value,
+        ...limitValues,
+        clipboard_item_max_size: parsedClipboardItem.megabytes,
       },
       {
         onSuccess: (next) => {
@@ -186,6 +231,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
           setSize(fromMegabytes(next.max_upload_size));
           setMode(next.webdav_upload_mode);
           setLimits(limitTexts(next));
+          setClipboardItemSize(String(next.clipboard_item_max_size));
           toast.success(t("systemSettings.saved"), { id: "system-settings-saved" });
         },
         onError: (error) => {
@@ -316,29 +362,52 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
           {t("systemSettings.creationLimitsHint")}
         </p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          {(Object.keys(LIMIT_SETTING) as LimitField[]).map((field) => {
-            const id = `${sizeId}-${field}`;
-            const error = renderFieldMessage(t, errors[field]);
-            return (
-              <div key={field}>
-                <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-                  {t(`systemSettings.${field}`)}
-                </label>
-                <input
-                  id={id}
-                  value={limits[field]}
-                  onChange={(event) => changeLimit(field, event.target.value)}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={describedBy(`${sizeId}-limits-hint`, error ? `${id}-error` : null)}
-                  className={cx(inputClasses(Boolean(error)), "mt-1.5 tabular-nums")}
-                  data-testid={`creation-${field}`}
-                />
-                {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-              </div>
-            );
-          })}
+          {CREATION_LIMIT_FIELDS.map((field) => limitInput(field, `${sizeId}-limits-hint`))}
+        </div>
+      </fieldset>
+
+      <fieldset aria-describedby={`${sizeId}-clipboard-hint`}>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("systemSettings.clipboard")}
+        </legend>
+        <p id={`${sizeId}-clipboard-hint`} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          {t("systemSettings.clipboardHint")}
+        </p>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={clipboardItemId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t("systemSettings.clipboardItemSize")}
+            </label>
+            <input
+              id={clipboardItemId}
+              value={clipboardItemSize}
+              onChange={(event) => {
+                setClipboardItemSize(event.target.value);
+                clearError("clipboardItemSize");
+              }}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={clipboardItemError ? true : undefined}
+              aria-describedby={describedBy(
+                `${sizeId}-clipboard-hint`,
+                `${clipboardItemId}-in-force`,
+                clipboardItemError ? `${clipboardItemId}-error` : null,
+              )}
+              className={cx(inputClasses(Boolean(clipboardItemError)), "mt-1.5 tabular-nums")}
+              data-testid="clipboard-item-max-size"
+            />
+            {clipboardItemError ? <FieldError id={`${clipboardItemId}-error`}>{clipboardItemError}</FieldError> : null}
+            <p
+              id={`${clipboardItemId}-in-force`}
+              className="mt-2 text-sm text-slate-700 dark:text-slate-300"
+              data-testid="clipboard-item-in-force"
+            >
+              {t("systemSettings.clipboardItemSizeInForce", {
+                size: formatBytes(megabytesToBytes(saved.clipboard_item_max_size), language),
+              })}
+            </p>
+          </div>
+          {limitInput("clipboardJoins", `${sizeId}-clipboard-hint`)}
         </div>
       </fieldset>
 
@@ -359,8 +428,8 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
 }
 
 function limitTexts(settings: SystemSettings): Record<LimitField, string> {
-  return {
-    limitPerKey: String(settings.creation_limit_per_key),
-    limitPerAddress: String(settings.creation_limit_per_address),
-  };
+  return Object.fromEntries(LIMIT_FIELDS.map((field) => [field, String(settings[LIMIT_SETTING[field]])])) as Record<
+    LimitField,
+    string
+  >;
 }

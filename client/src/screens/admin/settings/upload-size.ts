@@ -33,13 +33,20 @@ export function fromMegabytes(megabytes: number): SizeInput {
 
 export type SizeResult = { ok: true; megabytes: number; bytes: number } | { ok: false; error: FieldMessage };
 
-/** The typed size in megabytes, checked by the same schema the server applies. */
-export function parseSizeInput(input: SizeInput): SizeResult {
+/** The settings kept in megabytes, and what an empty field says for each. */
+type SizeSetting = "max_upload_size" | "clipboard_item_max_size";
+const REQUIRED_KEY: Record<SizeSetting, string> = {
+  max_upload_size: "systemSettings.errors.required",
+  clipboard_item_max_size: "errors.clipboardItemSizeInvalid",
+};
+
+/** The typed size in megabytes, checked by the same schema the server applies to `setting`. */
+export function parseSizeInput(input: SizeInput, setting: SizeSetting = "max_upload_size"): SizeResult {
   const text = input.value.trim();
-  if (text === "") return { ok: false, error: { key: "systemSettings.errors.required" } };
+  if (text === "") return { ok: false, error: { key: REQUIRED_KEY[setting] } };
   if (!NUMBER_TEXT.test(text)) return { ok: false, error: { key: "systemSettings.errors.notNumber" } };
   const megabytes = toMegabytes(Number(text.replace(",", ".")), input.unit);
-  const checked = systemSettingsSchema.shape.max_upload_size.safeParse(megabytes);
+  const checked = systemSettingsSchema.shape[setting].safeParse(megabytes);
   if (!checked.success) {
     const [issue] = checked.error.issues;
     return { ok: false, error: issue ? messageOfIssue(issue) : { key: "forms.invalidValue" } };
