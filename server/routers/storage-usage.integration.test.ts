@@ -112,6 +112,23 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
     expect((await usage()).used_storage_bytes).toBe(400);
   });
 
+  test("writes to the same key at the same moment leave the figure right", async () => {
+    const upload = (bytes: number) => {
+      const form = new FormData();
+      form.set("path", "/all/same.bin");
+      form.set("file", new File([new Uint8Array(bytes)], "same.bin"));
+      return call("POST", "/admin/fs/upload", form);
+    };
+    // Each write measures the key before and after itself; at once, they would all see it absent.
+    const writes = await Promise.all([upload(100), upload(200), upload(300), upload(400)]);
+    for (const write of writes) expect(write.status).toBeLessThan(300);
+    const truth = await raw.totalBytes();
+    expect([500, 600, 700, 800]).toContain(truth);
+    expect((await usage()).used_storage_bytes).toBe(truth);
+    expect((await call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/all/same.bin")}`)).status).toBe(200);
+    expect((await usage()).used_storage_bytes).toBe(400);
+  });
+
   test("writes while a recount walks are neither lost nor doubled", async () => {
     // Enough objects for several pages, so that the walk is under way while the app writes.
     const keys = Array.from({ length: 2500 }, (_, i) => `bulk/${String(i).padStart(5, "0")}.bin`);

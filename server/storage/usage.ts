@@ -135,8 +135,40 @@ export async function settleDirectWrites(
   );
 }
 
-/** Announces, performs and settles a write to some keys, whatever its outcome. */
-async function tracked<T>(
+/** The last write queued on each key ("<storage config id> <key>"), while any is queued or running. */
+const keyQueues = new Map<string, Promise<void>>();
+
+/**
+ * Runs `work` once every write queued earlier on any of `keys` has ended, and holds them until it
+ * ends. A tracked write measures its keys before and after itself: two at once on one key would both
+ * measure the same "before" and count it twice. All keys are queued on at once (a write waits only
+ * for writes queued before it), so writes of several keys cannot wait on each other in a circle.
+ */
+async function oneWriteAtATime<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const earlier = new Set<Promise<void>>();
+  for (const key of keys) {
+    const queued = keyQueues.get(key);
+    if (queued) earlier.add(queued);
+    keyQueues.set(key, mine);
+  }
+  try {
+    await Promise.all(earlier);
+    return await work();
+  } finally {
+    release();
+    for (const key of keys) if (keyQueues.get(key) === mine) keyQueues.delete(key);
+  }
+}
+
+/**
+ * Announces, performs and settles a write to some keys, whatever its outcome. Writes through this
+ * process to the same key take turns (`oneWriteAtATime`).
+ */
+function tracked<T>(
   db: Database,
   driver: StorageDriver,
   storageConfigId: string,
@@ -146,6 +178,20 @@ async function tracked<T>(
 ): Promise<T> {
   const counted = keys.filter((key) => !isMarker(key));
   if (counted.length === 0) return write();
+  return oneWriteAtATime(
+    [...new Set(counted)].map((key) => `${storageConfigId} ${key}`),
+    () => trackedNow(db, driver, storageConfigId, counted, write, sizesAfter),
+  );
+}
+
+async function trackedNow<T>(
+  db: Database,
+  driver: StorageDriver,
+  storageConfigId: string,
+  counted: string[],
+  write: () => Promise<T>,
+  sizesAfter: (result: T) => Promise<number[]> | number[],
+): Promise<T> {
   for (const key of new Set(counted)) await settleDirectWrites(db, driver, storageConfigId, key);
   const before = await sizesOf(driver, counted);
   const announced = await announce(
