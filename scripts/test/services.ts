@@ -218,10 +218,13 @@ const PERMISSIVE_CORS = `<CORSConfiguration>
 /**
  * Starts an S3-compatible server on a free loopback port, in this process. Clients need
  * `forcePathStyle: true` and region `us-east-1`. `stop()` closes it and deletes its files.
+ * `parentDirectory` is where its files go (default: the system's temporary folder).
  */
-export async function startS3Server(options: { bucket?: string; cors?: boolean } = {}): Promise<S3Service> {
+export async function startS3Server(
+  options: { bucket?: string; cors?: boolean; parentDirectory?: string } = {},
+): Promise<S3Service> {
   const bucket = options.bucket ?? "pastebox-test";
-  const directory = mkdtempSync(path.join(tmpdir(), "pastebox-s3-"));
+  const directory = mkdtempSync(path.join(options.parentDirectory ?? tmpdir(), "pastebox-s3-"));
   const server = new S3rver({
     address: "127.0.0.1",
     port: 0,
