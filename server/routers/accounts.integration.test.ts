@@ -3,10 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac, hkdfSync } from "node:crypto";
 import { RATE_LIMITS } from "../services/rate-limit";
+import { createApiClient } from "../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
 
 describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
   let t: TestApp;
@@ -14,23 +12,7 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
   /** Each test logs in from its own address so rate-limit counts do not leak between tests. */
   const freshIp = () => `10.0.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
 
-  async function call(
-    method: string,
-    path: string,
-    options: { body?: unknown; auth?: string; ip?: string; lang?: string } = {},
-  ) {
-    const headers: Record<string, string> = {};
-    if (options.auth) headers.authorization = options.auth;
-    if (options.lang) headers["accept-language"] = options.lang;
-    const init: RequestInit = { method, headers };
-    if (options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      init.body = JSON.stringify(options.body);
-    }
-    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, init), options.ip ?? "127.0.0.1");
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Body };
-  }
+  const { call } = createApiClient(() => t.app);
 
   async function login(password = TEST_ADMIN_PASSWORD, username = "admin") {
     const result = await call("POST", "/admin/login", { body: { username, password }, ip: freshIp() });

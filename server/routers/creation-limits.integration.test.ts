@@ -6,12 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEFAULT_CREATION_LIMIT_PER_KEY } from "../../shared/schemas/settings";
 import { createApp } from "../app";
 import { createDatabase } from "../db/client";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
-type Answer = { status: number; retryAfter: string | null; body: Body };
-type Fetcher = { fetch(request: Request, clientIp?: string): Promise<Response> };
+import { type ApiTarget, createApiClient, createApiKey, loginAdmin } from "../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
   let t: TestApp;
@@ -19,40 +15,14 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
   let ipCounter = 0;
   const freshIp = () => `10.9.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
 
-  async function call(
-    method: string,
-    path: string,
-    options: { body?: unknown; auth?: string; ip?: string; lang?: string; app?: Fetcher } = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = {};
-    if (options.auth) headers.authorization = options.auth;
-    if (options.lang) headers["accept-language"] = options.lang;
-    let body: BodyInit | undefined;
-    if (options.body instanceof FormData) body = options.body;
-    else if (options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(options.body);
-    }
-    const request = new Request(`http://localhost/api${path}`, { method, headers, body });
-    const response = await (options.app ?? t.app).fetch(request, options.ip ?? "127.0.0.1");
-    return {
-      status: response.status,
-      retryAfter: response.headers.get("retry-after"),
-      body: (await response.json()) as Body,
-    };
-  }
+  const api = createApiClient(() => t.app);
+  const { call } = api;
 
-  async function createKey(name: string) {
-    const created = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name, text_permission: true, file_permission: true },
-    });
-    expect(created.status).toBe(201);
-    return `ApiKey ${created.body.data.key}`;
-  }
+  const createKey = async (name: string) =>
+    (await createApiKey(api, admin, { name, text_permission: true, file_permission: true })).auth;
 
-  const paste = (auth: string, ip: string, app?: Fetcher) =>
-    call("POST", "/paste", { auth, ip, app, body: { content: "hello" } });
+  const paste = (auth: string, ip: string, app: ApiTarget = t.app) =>
+    createApiClient(() => app).call("POST", "/paste", { auth, ip, body: { content: "hello" } });
 
   async function setLimits(perKey: number, perAddress: number) {
     const saved = await call("PUT", "/admin/system-settings", {
@@ -64,8 +34,7 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
-    admin = `Bearer ${login.body.data.token}`;
+    admin = await loginAdmin(api);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -77,12 +46,12 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
     for (let i = 0; i < DEFAULT_CREATION_LIMIT_PER_KEY; i++) expect((await paste(key, ip)).status).toBe(201);
     const refused = await paste(key, ip);
     expect(refused.status).toBe(429);
-    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(refused.body).toMatchObject({ code: 429, success: false, data: null });
-    expect(refused.body.message).toBe(`Too many requests, try again in ${refused.retryAfter} seconds`);
+    expect(refused.body.message).toBe(`Too many requests, try again in ${refused.headers.get("retry-after")} seconds`);
     const zh = await call("POST", "/paste", { auth: key, ip, lang: "zh", body: { content: "x" } });
-    expect(zh.body.message).toBe(`请求过于频繁，请在 ${zh.retryAfter} 秒后重试`);
+    expect(zh.body.message).toBe(`请求过于频繁，请在 ${zh.headers.get("retry-after")} 秒后重试`);
     // The pastes refused were not written.
     const count = await t.db.paste.count({ where: { content: "hello" } });
     expect(count).toBe(DEFAULT_CREATION_LIMIT_PER_KEY);
@@ -110,7 +79,7 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
       await call("POST", "/url/info", { auth: key, ip, body: { url: "http://127.0.0.1/x" } }),
     ]) {
       expect(refused.status).toBe(429);
-      expect(refused.retryAfter).toBeTruthy();
+      expect(refused.headers.get("retry-after")).toBeTruthy();
     }
     // Reading is no creation, and another key from the same address still creates.
     expect((await call("GET", "/user/pastes", { auth: key, ip })).status).toBe(200);

@@ -4,10 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import superjson from "superjson";
 import { getDashboardStats } from "../services/dashboard";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
+import { createApiClient, createApiKey, loginAdmin } from "../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,13 +22,8 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
   let sequence = 0;
   const unique = (prefix: string) => `${prefix}${provider.slice(0, 2)}${++sequence}${crypto.randomUUID().slice(0, 6)}`;
 
-  async function call(method: string, path: string, options: { auth?: string; lang?: string } = {}) {
-    const headers: Record<string, string> = {};
-    if (options.auth) headers.authorization = options.auth;
-    if (options.lang) headers["accept-language"] = options.lang;
-    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, { method, headers }), "127.0.0.1");
-    return { status: response.status, body: (await response.json()) as Body };
-  }
+  const api = createApiClient(() => t.app);
+  const { call } = api;
 
   function seedPaste(fields: { expiresAt?: Date | null; maxViews?: number; views?: number; createdAt?: Date }) {
     return t.db.paste.create({
@@ -68,10 +61,7 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    const login = await t.request("POST", "/api/admin/login", {
-      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
-    });
-    admin = `Bearer ${((await login.json()) as Body).data.token}`;
+    admin = await loginAdmin(api);
     const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
     defaultStorageId = storage.id;
     const second = await t.db.storageConfig.create({
@@ -272,12 +262,13 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
 
   test("only the admin may read it", async () => {
     expect((await call("GET", "/admin/dashboard/stats")).status).toBe(401);
-    const created = await t.request("POST", "/api/admin/api-keys", {
-      headers: { authorization: admin },
-      body: { name: "dashboard reader", text_permission: true, file_permission: true, mount_permission: true },
+    const key = await createApiKey(api, admin, {
+      name: "dashboard reader",
+      text_permission: true,
+      file_permission: true,
+      mount_permission: true,
     });
-    const key = ((await created.json()) as Body).data.key as string;
-    const asKey = await call("GET", "/admin/dashboard/stats", { auth: `ApiKey ${key}` });
+    const asKey = await call("GET", "/admin/dashboard/stats", { auth: key.auth });
     expect(asKey.status).toBe(403);
   });
 });

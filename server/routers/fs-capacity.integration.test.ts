@@ -4,10 +4,8 @@
 // (presign, and the stored size at commit). Nothing refused stays in the storage. SQLite and Postgres,
 // local storage and a real S3 server.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
+import { type ApiAnswer, createApiClient, createS3Storage, loginAdmin } from "../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 const CAPACITY = 1000;
 const SHARED = 600;
@@ -20,17 +18,9 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
   let admin: string;
   let storageId: string;
 
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = { method, headers: { authorization: admin, ...headers } };
-    if (body instanceof FormData || body instanceof Uint8Array) init.body = body as BodyInit;
-    else if (body !== undefined) {
-      (init.headers as Record<string, string>)["content-type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, init), "127.0.0.1");
-    const text = await response.text();
-    return { status: response.status, body: (text.startsWith("{") ? JSON.parse(text) : null) as Body };
-  }
+  const api = createApiClient(() => t.app);
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    api.call(method, path, { auth: admin, body, headers });
 
   /** The app's own signed links in-process, S3's over HTTP. */
   function fetchLink(url: string, init: RequestInit) {
@@ -49,39 +39,22 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
     data.set("file", new File([bytes(size)], name));
     return data;
   }
-  function expectInsufficient(answer: { status: number; body: Body }) {
+  function expectInsufficient(answer: ApiAnswer) {
     expect(answer.status).toBe(507);
     expect(answer.body.message).toContain("Insufficient storage space");
   }
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    const login = await t.app.fetch(
-      new Request("http://localhost/api/admin/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: "admin", password: TEST_ADMIN_PASSWORD }),
-      }),
-      "127.0.0.1",
-    );
-    admin = `Bearer ${((await login.json()) as Body).data.token}`;
+    admin = await loginAdmin(api);
     if (kind === "local") {
       storageId = (await call("GET", "/s3-configs")).body.data[0].id;
     } else {
-      const s3 = s3Env();
-      const created = await call("POST", "/s3-configs", {
+      const created = await createS3Storage(api, admin, {
         name: "capacity bucket",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: "us-east-1",
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secret,
-        path_style: true,
         default_folder: `capacity-${provider}-${crypto.randomUUID().slice(0, 8)}`,
       });
-      expect(created.status).toBe(201);
-      storageId = created.body.data.id;
+      storageId = created.id;
     }
     expect((await call("PUT", `/s3-configs/${storageId}`, { total_storage_bytes: CAPACITY })).status).toBe(200);
     // A file share takes 600 of the 1000 bytes: 400 are left for the mount.

@@ -3,10 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { decryptText, encryptText, generateLinkKey } from "../../shared/encrypted-share";
 import { sweepOnce } from "../services/sweeper";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; pagination?: any; success: boolean };
+import { createApiClient, createApiKey, createPaste as createPasteRow, loginAdmin } from "../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
   let t: TestApp;
@@ -14,48 +12,16 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
   let ipCounter = 0;
   const freshIp = () => `10.9.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
 
-  async function call(
-    method: string,
-    path: string,
-    options: { body?: unknown; auth?: string; ip?: string; lang?: string } = {},
-  ) {
-    const headers: Record<string, string> = {};
-    if (options.auth) headers.authorization = options.auth;
-    if (options.lang) headers["accept-language"] = options.lang;
-    const init: RequestInit = { method, headers };
-    if (options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      init.body = JSON.stringify(options.body);
-    }
-    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, init), options.ip ?? "127.0.0.1");
-    const text = await response.text();
-    const isJson = response.headers.get("content-type")?.includes("json");
-    return {
-      status: response.status,
-      headers: response.headers,
-      text,
-      body: (isJson ? JSON.parse(text) : null) as Body,
-    };
-  }
+  const api = createApiClient(() => t.app);
+  const { call } = api;
 
-  async function createKey(body: Record<string, unknown>) {
-    const created = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: `k ${crypto.randomUUID().slice(0, 8)}`, ...body },
-    });
-    return { auth: `ApiKey ${created.body.data.key}`, id: created.body.data.id as string };
-  }
+  const createKey = (fields: Record<string, unknown>) => createApiKey(api, admin, fields);
 
-  async function createPaste(body: Record<string, unknown>, auth = admin) {
-    const created = await call("POST", "/paste", { auth, body });
-    expect(created.status).toBe(201);
-    return created.body.data;
-  }
+  const createPaste = (fields: Record<string, unknown>, auth = admin) => createPasteRow(api, auth, fields);
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
-    admin = `Bearer ${login.body.data.token}`;
+    admin = await loginAdmin(api);
   });
   afterAll(async () => {
     await t.cleanup();

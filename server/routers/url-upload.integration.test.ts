@@ -11,10 +11,8 @@ import { enUrlErrors } from "../../shared/i18n/locales/en/url-errors";
 import { zhUrlErrors } from "../../shared/i18n/locales/zh/url-errors";
 import { AppError } from "../errors";
 import { safeFetch } from "../services/safe-fetch";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
+import { createApiClient, createApiKey, loginAdmin } from "../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 // ---------------------------------------------------------------------------------------------
 // The local origin
@@ -183,49 +181,18 @@ afterAll(() => {
   origin.stop(true);
 });
 
-function clientFor(getApp: () => TestApp) {
-  return async function call(
-    method: string,
-    path: string,
-    options: { body?: unknown; auth?: string; lang?: string; headers?: Record<string, string> } = {},
-  ) {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.auth) headers.authorization = options.auth;
-    if (options.lang) headers["accept-language"] = options.lang;
-    const init: RequestInit = { method, headers };
-    if (options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      init.body = JSON.stringify(options.body);
-    }
-    const response = await getApp().app.fetch(new Request(`http://localhost/api${path}`, init), "127.0.0.1");
-    const isJson = response.headers.get("content-type")?.includes("json");
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return {
-      status: response.status,
-      headers: response.headers,
-      bytes,
-      body: (isJson ? JSON.parse(new TextDecoder().decode(bytes)) : null) as Body,
-    };
-  };
-}
-
-async function loginAdmin(call: ReturnType<typeof clientFor>): Promise<string> {
-  const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
-  expect(login.status).toBe(200);
-  return `Bearer ${login.body.data.token}`;
-}
-
 const proxyPath = (url: string) => `/url/proxy?url=${encodeURIComponent(url)}`;
 
 describe("with private addresses refused (the default)", () => {
   let t: TestApp;
   let admin: string;
-  const call = clientFor(() => t);
+  const api = createApiClient(() => t.app);
+  const { call } = api;
 
   beforeAll(async () => {
     t = await createTestApp("sqlite");
     expect(t.config.allowPrivateUrls).toBe(false);
-    admin = await loginAdmin(call);
+    admin = await loginAdmin(api);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -420,11 +387,12 @@ describe("with private addresses refused (the default)", () => {
 describe("with private addresses allowed (tests' local origin)", () => {
   let t: TestApp;
   let admin: string;
-  const call = clientFor(() => t);
+  const api = createApiClient(() => t.app);
+  const { call } = api;
 
   beforeAll(async () => {
     t = await createTestApp("sqlite", { allowPrivateUrls: true });
-    admin = await loginAdmin(call);
+    admin = await loginAdmin(api);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -641,20 +609,14 @@ describe("with private addresses allowed (tests' local origin)", () => {
 describe.each(DATABASE_PROVIDERS)("who may fetch URLs (%s)", (provider) => {
   let t: TestApp;
   let admin: string;
-  const call = clientFor(() => t);
+  const api = createApiClient(() => t.app);
+  const { call } = api;
 
-  async function createKey(body: Record<string, unknown>): Promise<string> {
-    const created = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: `k ${crypto.randomUUID().slice(0, 8)}`, ...body },
-    });
-    expect(created.status).toBe(201);
-    return `ApiKey ${created.body.data.key}`;
-  }
+  const createKey = async (fields: Record<string, unknown>) => (await createApiKey(api, admin, fields)).auth;
 
   beforeAll(async () => {
     t = await createTestApp(provider, { allowPrivateUrls: true });
-    admin = await loginAdmin(call);
+    admin = await loginAdmin(api);
   });
   afterAll(async () => {
     await t.cleanup();

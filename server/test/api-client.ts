@@ -29,8 +29,19 @@ type ProcedureAt<R extends TRPCRouterRecord, P extends string> = P extends `${in
 
 type Record_ = AppRouter["_def"]["record"];
 export type ProcedurePath = ProcedurePaths<Record_>;
+/** A value as JSON carries it: dates as ISO strings, BigInt sizes as numbers (rest/envelope.ts). */
+export type OnTheWire<T> = T extends Date
+  ? string
+  : T extends bigint
+    ? number
+    : T extends readonly (infer Item)[]
+      ? OnTheWire<Item>[]
+      : T extends object
+        ? { [K in keyof T]: OnTheWire<T[K]> }
+        : T;
+
 /** What a procedure answers as the REST envelope's data. */
-export type OutputOf<P extends ProcedurePath> = inferProcedureOutput<ProcedureAt<Record_, P>>;
+export type OutputOf<P extends ProcedurePath> = OnTheWire<inferProcedureOutput<ProcedureAt<Record_, P>>>;
 
 /** An envelope read without naming its procedure: raw routes (uploads, links) and error answers. */
 // biome-ignore lint/suspicious/noExplicitAny: the data of a raw route has no declared type; name the procedure to type it.
@@ -39,8 +50,9 @@ export type UntypedData = any;
 export type ApiAnswer<T = UntypedData> = {
   status: number;
   headers: Headers;
-  /** The body as text (non-JSON answers: downloads, WebDAV). */
+  /** The body as text (non-JSON answers: downloads, WebDAV) and as bytes. */
   text: string;
+  bytes: Uint8Array;
   /** The parsed envelope; null when the answer is not JSON. Its data is the procedure's output on success. */
   body: Envelope<T> & { data: T; pagination?: UntypedData };
 };
@@ -109,9 +121,10 @@ export function createApiClient(target: () => ApiTarget) {
       typeof to === "string"
         ? await fetch(`${to}/api${path}`, init)
         : await to.fetch(new Request(`http://localhost/api${path}`, init), options.ip ?? "127.0.0.1");
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const isJson = response.headers.get("content-type")?.includes("json");
-    return { status: response.status, headers: response.headers, text, body: isJson ? JSON.parse(text) : null };
+    return { status: response.status, headers: response.headers, text, bytes, body: isJson ? JSON.parse(text) : null };
   }
   return { call };
 }
