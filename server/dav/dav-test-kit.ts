@@ -2,7 +2,8 @@
 // are separate processes), with mounts on local storage or the real S3 server, and API keys.
 
 import type { DatabaseProvider } from "../db/client";
-import { createTestApp, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+import { createApiClient, createApiKey, createMount, createS3Storage, loginAdmin } from "../test/api-client";
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
 export type StorageKind = "local" | "s3";
 
@@ -17,55 +18,28 @@ export type DavServer = Awaited<ReturnType<typeof startDavServer>>;
 /** An app with the given mounts on one storage of `kind`, listening on 127.0.0.1. */
 export async function startDavServer(provider: DatabaseProvider, kind: StorageKind, mountPaths: string[] = ["/docs"]) {
   const t: TestApp = await createTestApp(provider);
+  const client = createApiClient(() => t.app);
+  /** Calls /api as `auth` and answers the envelope's data; an error answer throws. */
   const api = async (method: string, path: string, body?: unknown, auth?: string) => {
-    const response = await t.request(method, `/api${path}`, { body, headers: auth ? { authorization: auth } : {} });
-    // biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field by the tests.
-    const json = (await response.json()) as { code: number; data: any; message: string };
-    if (json.code >= 300) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
-    return json.data;
+    const answer = await client.call(method, path, { body, auth });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body?.message}`);
+    return answer.body.data;
   };
-  const login = await api("POST", "/admin/login", { username: ADMIN_USER, password: ADMIN_PASSWORD });
-  const admin = `Bearer ${login.token}`;
-  let storageConfigId = (
-    await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })
-  ).id;
+  const admin = await loginAdmin(client);
   const folder = `dav-${provider}-${crypto.randomUUID().slice(0, 8)}`;
-  if (kind === "s3") {
-    const env = s3Env();
-    const created = await api(
-      "POST",
-      "/s3-configs",
-      {
-        name: `s3rver ${folder}`,
-        provider_type: "Other S3 Compatible",
-        endpoint_url: env.endpoint,
-        bucket_name: env.bucket,
-        region: "us-east-1",
-        access_key_id: env.accessKeyId,
-        secret_access_key: env.secret,
-        path_style: true,
-        default_folder: folder,
-        // Keys upload shares here too, and keys only use public storage.
-        is_public: true,
-      },
-      admin,
-    );
-    storageConfigId = created.id;
-  }
+  const storageConfigId =
+    kind === "s3"
+      ? // Keys upload shares here too, and keys only use public storage (the factory's default).
+        (await createS3Storage(client, admin, { name: `s3rver ${folder}`, default_folder: folder })).id
+      : (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
   const mounts: Record<string, string> = {};
   for (const mountPath of mountPaths) {
-    const mount = await api(
-      "POST",
-      "/admin/mounts",
-      {
-        name: mountPath.slice(1).replaceAll("/", "-") || "root",
-        mount_path: mountPath,
-        storage_config_id: storageConfigId,
-        // One folder per mount, beneath the storage's default folder (each mount its own tree).
-        folder: [kind === "s3" ? folder : "", mountPath.slice(1)].filter(Boolean).join("/"),
-      },
-      admin,
-    );
+    const mount = await createMount(client, admin, {
+      mount_path: mountPath,
+      storage_config_id: storageConfigId,
+      // One folder per mount, beneath the storage's default folder (each mount its own tree).
+      folder: [kind === "s3" ? folder : "", mountPath.slice(1)].filter(Boolean).join("/"),
+    });
     mounts[mountPath] = mount.id;
   }
   const server = Bun.serve({
@@ -79,19 +53,14 @@ export async function startDavServer(provider: DatabaseProvider, kind: StorageKi
 
   /** A key with mount permission (and no other); returns the key itself. */
   async function createKey(basicPath: string, options: { readOnly?: boolean; mount?: boolean } = {}) {
-    const key = await api(
-      "POST",
-      "/admin/api-keys",
-      {
-        name: `dav ${crypto.randomUUID().slice(0, 6)}`,
-        mount_permission: options.mount ?? true,
-        text_permission: options.mount === false,
-        mount_read_only: options.readOnly ?? false,
-        basic_path: basicPath,
-      },
-      admin,
-    );
-    return key.key as string;
+    const key = await createApiKey(client, admin, {
+      name: `dav ${crypto.randomUUID().slice(0, 6)}`,
+      mount_permission: options.mount ?? true,
+      text_permission: options.mount === false,
+      mount_read_only: options.readOnly ?? false,
+      basic_path: basicPath,
+    });
+    return key.key;
   }
 
   return {

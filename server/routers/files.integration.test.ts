@@ -11,10 +11,8 @@ import {
 } from "../../shared/encrypted-file";
 import { generateLinkKey } from "../../shared/encrypted-share";
 import { sweepOnce } from "../services/sweeper";
-import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
+import { type ApiAnswer, createApiClient, createS3Storage, loginAdmin } from "../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, s3Env, type TestApp } from "../test/harness";
 
 const STORAGES = ["local", "s3"] as const;
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
@@ -32,25 +30,8 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
   let ipCounter = 0;
   const freshIp = () => `10.7.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
 
-  async function call(method: string, path: string, options: { body?: unknown; auth?: string; ip?: string } = {}) {
-    const headers: Record<string, string> = {};
-    if (options.auth) headers.authorization = options.auth;
-    const init: RequestInit = { method, headers };
-    if (options.body instanceof FormData) init.body = options.body;
-    else if (options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      init.body = JSON.stringify(options.body);
-    }
-    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, init), options.ip ?? "127.0.0.1");
-    const text = await response.text();
-    const isJson = response.headers.get("content-type")?.includes("json");
-    return {
-      status: response.status,
-      headers: response.headers,
-      text,
-      body: (isJson ? JSON.parse(text) : null) as Body,
-    };
-  }
+  const api = createApiClient(() => t.app);
+  const { call } = api;
 
   /** Follows a link the server handed out: the app's own signed URLs in-process, S3 URLs over HTTP. */
   function fetchLink(url: string, init: RequestInit = {}): Promise<Response> {
@@ -81,30 +62,14 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
-    admin = `Bearer ${login.body.data.token}`;
+    admin = await loginAdmin(api);
     if (storageKind === "local") {
       storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
     } else {
-      const env = s3Env();
-      const created = await call("POST", "/s3-configs", {
-        auth: admin,
-        body: {
-          name: "s3rver",
-          provider_type: "Other S3 Compatible",
-          endpoint_url: env.endpoint,
-          bucket_name: env.bucket,
-          region: "us-east-1",
-          access_key_id: env.accessKeyId,
-          secret_access_key: env.secret,
-          path_style: true,
-          default_folder: `files-${provider}-${Date.now()}`,
-          // Keys upload here too, and keys only use public storage.
-          is_public: true,
-        },
-      });
-      expect(created.status).toBe(201);
-      storageId = created.body.data.id;
+      // Keys upload here too, and keys only use public storage (the factory's default).
+      storageId = (
+        await createS3Storage(api, admin, { name: "s3rver", default_folder: `files-${provider}-${Date.now()}` })
+      ).id;
     }
   });
   afterAll(async () => {
@@ -427,7 +392,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       }),
       "127.0.0.1",
     );
-    const rawBody = (await raw.json()) as Body;
+    const rawBody = (await raw.json()) as ApiAnswer["body"];
     expect(rawBody.data).toMatchObject({ filename: ENCRYPTED_FILE_NAME, mimetype: ENCRYPTED_FILE_TYPE });
   });
 
@@ -558,7 +523,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       "127.0.0.1",
     );
     expect(chinese.status).toBe(403);
-    expect(((await chinese.json()) as Body).message).toContain("未向 API 密钥开放");
+    expect(((await chinese.json()) as ApiAnswer["body"]).message).toContain("未向 API 密钥开放");
     expect(await t.db.fileShare.count({ where: { storageConfigId: privateId } })).toBe(0);
     // The admin uses every config; a public one takes the key's upload.
     expect((await call("POST", "/upload", { auth: admin, body: form() })).status).toBe(201);
@@ -592,30 +557,11 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
 describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
   let t: TestApp;
   let admin: string;
-  async function call(method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = { authorization: admin };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await t.app.fetch(
-      new Request(`http://localhost/api${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-      "127.0.0.1",
-    );
-    const text = await response.text();
-    return { status: response.status, text, body: JSON.parse(text) as Body };
-  }
+  const api = createApiClient(() => t.app);
+  const call = (method: string, path: string, body?: unknown) => api.call(method, path, { auth: admin, body });
   beforeAll(async () => {
     t = await createTestApp(provider);
-    const login = await t.app.fetch(
-      new Request("http://localhost/api/admin/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: "admin", password: TEST_ADMIN_PASSWORD }),
-      }),
-    );
-    admin = `Bearer ${(await login.json()).data.token}`;
+    admin = await loginAdmin(api);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -684,7 +630,7 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     );
     const text = await response.text();
     expect(response.status).toBe(200);
-    const seen = (JSON.parse(text) as Body).data as { id: string; [field: string]: unknown }[];
+    const seen = (JSON.parse(text) as ApiAnswer["body"]).data as { id: string; [field: string]: unknown }[];
     const seenIds = seen.map((config) => config.id);
     expect(seenIds).toContain(shown.body.data.id);
     expect(seenIds).toContain(local.body.data.id);

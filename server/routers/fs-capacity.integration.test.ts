@@ -4,7 +4,7 @@
 // (presign, and the stored size at commit). Nothing refused stays in the storage. SQLite and Postgres,
 // local storage and a real S3 server.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type ApiAnswer, createApiClient, createS3Storage, loginAdmin } from "../test/api-client";
+import { type ApiAnswer, createApiClient, createMount, createS3Storage, loginAdmin } from "../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 const CAPACITY = 1000;
@@ -60,12 +60,7 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
     // A file share takes 600 of the 1000 bytes: 400 are left for the mount.
     const share = await call("POST", "/upload", form({ s3_config_id: storageId }, SHARED, "share.bin"));
     expect(share.status).toBe(201);
-    const mount = await call("POST", "/admin/mounts", {
-      name: "Cap",
-      mount_path: "/cap",
-      storage_config_id: storageId,
-    });
-    expect(mount.status).toBe(201);
+    await createMount(api, admin, { name: "Cap", mount_path: "/cap", storage_config_id: storageId });
   });
 
   afterAll(async () => {

@@ -16,10 +16,16 @@ import {
 } from "@aws-sdk/client-s3";
 import { basicAuth } from "../dav/dav-test-kit";
 import { spoolDirectory } from "../http/upload-form";
+import { createMount, createS3Storage } from "../test/api-client";
 import { type Fault, type FlakyS3Proxy, startFlakyS3Proxy } from "../test/flaky-s3-proxy";
-import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
+import {
+  DATABASE_PROVIDERS,
+  type ServedTestApp,
+  s3Env,
+  serveTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from "../test/harness";
 
 const MiB = 1024 * 1024;
 /** Larger than one 5 MiB part, so the paths that stream in parts start a multipart upload. */
@@ -52,8 +58,8 @@ const FAULTS: [string, Fault, string][] = [
 ];
 
 describe.each(DATABASE_PROVIDERS)("S3 failing mid-upload on %s", (provider) => {
+  let served: ServedTestApp;
   let t: TestApp;
-  let server: ReturnType<typeof Bun.serve>;
   let origin: string;
   let admin: string;
   let proxy: FlakyS3Proxy;
@@ -61,24 +67,11 @@ describe.each(DATABASE_PROVIDERS)("S3 failing mid-upload on %s", (provider) => {
   let configId = "";
   const bucket = `flaky-${provider}-${Date.now()}`;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${origin}/api${path}`, {
-      method,
-      headers: { authorization: admin, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-    });
-    return { status: response.status, body: (await response.json()) as Envelope };
-  };
-  const send = async (path: string, body: BodyInit, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${origin}/api${path}`, {
-      method: "POST",
-      headers: { authorization: admin, ...headers },
-      body,
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-    });
-    return { status: response.status, body: (await response.json()) as Envelope };
-  };
+  /** As the admin, over HTTP; a hung answer fails the call. */
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    served.api.call(method, path, { auth: admin, body, headers, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+  const send = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+    call("POST", path, body, headers);
   /** The form with its fields first (as our client sends it) or the file first (as `curl -F file=@x -F ...`). */
   const form = (fields: Record<string, string>, data: Uint8Array<ArrayBuffer>, fileFirst = false) => {
     const body = new FormData();
@@ -129,14 +122,8 @@ describe.each(DATABASE_PROVIDERS)("S3 failing mid-upload on %s", (provider) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
-    server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      maxRequestBodySize: 1024 ** 3,
-      fetch: (request, bunServer) => t.app.fetch(request, bunServer.requestIP(request)?.address),
-    });
-    origin = `http://127.0.0.1:${server.port}`;
+    served = await serveTestApp(provider);
+    ({ t, origin, admin } = served);
     const env = s3Env();
     s3 = new S3Client({
       endpoint: env.endpoint,
@@ -147,31 +134,14 @@ describe.each(DATABASE_PROVIDERS)("S3 failing mid-upload on %s", (provider) => {
     // A bucket of its own, so that "nothing left" means nothing at all.
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));
     proxy = await startFlakyS3Proxy(env.endpoint);
-    const login = await call("POST", "/admin/login", { username: "admin", password: TEST_ADMIN_PASSWORD });
-    admin = `Bearer ${(login.body.data as { token: string }).token}`;
-    const created = await call("POST", "/s3-configs", {
-      name: "Flaky S3",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: proxy.endpoint,
-      bucket_name: bucket,
-      region: "us-east-1",
-      access_key_id: env.accessKeyId,
-      secret_access_key: env.secret,
-      path_style: true,
-    });
-    expect(created.status).toBe(201);
-    configId = (created.body.data as { id: string }).id;
-    const mounted = await call("POST", "/admin/mounts", {
-      name: "flaky",
-      mount_path: "/flaky",
-      storage_config_id: configId,
-    });
-    expect(mounted.status).toBeLessThan(300);
+    // At the bucket's root (no default folder): the checks name objects and uploads by their keys there.
+    const storage = { name: "Flaky S3", endpoint_url: proxy.endpoint, bucket_name: bucket, default_folder: undefined };
+    configId = (await createS3Storage(served.api, admin, storage)).id;
+    await createMount(served.api, admin, { name: "flaky", mount_path: "/flaky", storage_config_id: configId });
   });
   afterAll(async () => {
-    await server?.stop(true);
     await proxy?.close();
-    await t?.cleanup();
+    await served?.stop();
   });
 
   describe.each(FAULTS)("when S3 %s", (_label, fault, phrase) => {

@@ -11,17 +11,17 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { basicAuth } from "../dav/dav-test-kit";
 import { spoolDirectory } from "../http/upload-form";
-import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp, tempDir } from "../test/harness";
-
-type Envelope = { code: number; message: string; data: Record<string, unknown> | null };
-
-/** A port nothing listens on: taken, then let go. */
-function closedPort(): number {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = server.port as number;
-  server.stop(true);
-  return port;
-}
+import { type ApiAnswer, createApiClient, createS3Storage, loginAdmin } from "../test/api-client";
+import {
+  createTestApp,
+  DATABASE_PROVIDERS,
+  freePort,
+  type ServedTestApp,
+  serveTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+  tempDir,
+} from "../test/harness";
 
 /** Every file below `dir`, temp folders included. */
 function filesUnder(dir: string): string[] {
@@ -39,19 +39,13 @@ function bytes(size: number): Uint8Array<ArrayBuffer> {
 const isRoot = process.getuid?.() === 0;
 
 describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
+  let served: ServedTestApp;
   let t: TestApp;
-  let server: ReturnType<typeof Bun.serve>;
   let origin: string;
   let admin: string;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${origin}/api${path}`, {
-      method,
-      headers: { authorization: admin, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as Envelope };
-  };
+  /** As the admin, over HTTP. */
+  const call = (method: string, path: string, body?: unknown) => served.api.call(method, path, { auth: admin, body });
   /** Fields first (as our client sends them), or the file first (as `curl -F file=@x -F path=...` does). */
   const form = (fields: Record<string, string>, data: Uint8Array<ArrayBuffer>, name = "big.bin", fileFirst = false) => {
     const body = new FormData();
@@ -60,10 +54,7 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
     if (!fileFirst) body.append("file", new Blob([data]), name);
     return body;
   };
-  const upload = async (path: string, body: FormData) => {
-    const response = await fetch(`${origin}/api${path}`, { method: "POST", headers: { authorization: admin }, body });
-    return { status: response.status, body: (await response.json()) as Envelope };
-  };
+  const upload = (path: string, body: FormData) => call("POST", path, body);
   const dav = (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) =>
     fetch(`${origin}${path}`, {
       method,
@@ -73,27 +64,18 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
   const healthy = async () => (await fetch(`${origin}/api/health`)).status;
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
-    server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      maxRequestBodySize: 1024 ** 3,
-      fetch: (request, bunServer) => t.app.fetch(request, bunServer.requestIP(request)?.address),
-    });
-    origin = `http://127.0.0.1:${server.port}`;
-    const login = await call("POST", "/admin/login", { username: "admin", password: TEST_ADMIN_PASSWORD });
-    admin = `Bearer ${(login.body.data as { token: string }).token}`;
+    served = await serveTestApp(provider);
+    ({ t, origin, admin } = served);
   });
   afterAll(async () => {
-    await server.stop(true);
-    await t.cleanup();
+    await served.stop();
   });
 
   test("an S3 endpoint that refuses connections: 503 naming the storage on upload, listing and WebDAV; no record", async () => {
     const created = await call("POST", "/s3-configs", {
       name: "Offline S3",
       provider_type: "Other S3 Compatible",
-      endpoint_url: `http://127.0.0.1:${closedPort()}`,
+      endpoint_url: `http://127.0.0.1:${freePort()}`,
       bucket_name: "nowhere",
       region: "us-east-1",
       access_key_id: "id",
@@ -126,7 +108,7 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
     const chinese = await fetch(`${origin}/api/admin/fs/list?path=%2Foffline`, {
       headers: { authorization: admin, "accept-language": "zh-CN" },
     });
-    expect(((await chinese.json()) as Envelope).message).toContain("无法连接存储");
+    expect(((await chinese.json()) as ApiAnswer["body"]).message).toContain("无法连接存储");
     expect(await healthy()).toBe(200);
   });
 
@@ -221,9 +203,8 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
       const { file_id } = init.body.data as { file_id: string };
       const urls = await call("POST", "/s3/multipart/part-urls", { file_id, part_numbers: [1] });
       const [part] = (urls.body.data as { urls: { url: string }[] }).urls;
-      // The signed URL names PUBLIC_URL; this server listens elsewhere.
-      const signed = new URL(part?.url ?? "", origin);
-      const put = await fetch(`${origin}${signed.pathname}${signed.search}`, { method: "PUT", body: bytes(size) });
+      // The signed URL names the served app's public URL: its own origin.
+      const put = await fetch(part?.url ?? "", { method: "PUT", body: bytes(size) });
       expect(put.status).toBe(507);
       expect(filesUnder(dir)).toEqual([]);
       expect((await call("POST", "/s3/multipart/abort", { file_id })).status).toBeLessThan(300);
@@ -242,26 +223,9 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
       execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", dataDir]);
       mounted = true;
       small = await createTestApp(provider, { dataDir });
-      const login = await small.request("POST", "/api/admin/login", {
-        body: { username: "admin", password: TEST_ADMIN_PASSWORD },
-      });
-      token = `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`;
-      const env = s3Env();
-      const created = await small.request("POST", "/api/s3-configs", {
-        headers: { authorization: token },
-        body: {
-          name: "Roomy S3",
-          provider_type: "Other S3 Compatible",
-          endpoint_url: env.endpoint,
-          bucket_name: env.bucket,
-          region: "us-east-1",
-          access_key_id: env.accessKeyId,
-          secret_access_key: env.secret,
-          path_style: true,
-        },
-      });
-      expect(created.status).toBe(201);
-      s3ConfigId = ((await created.json()) as { data: { id: string } }).data.id;
+      const smallApi = createApiClient(() => small.app);
+      token = await loginAdmin(smallApi);
+      s3ConfigId = (await createS3Storage(smallApi, token, { name: "Roomy S3" })).id;
     });
     afterAll(async () => {
       // The mount point itself cannot be removed while mounted.
@@ -283,7 +247,7 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
           );
         const answer = await post("en");
         expect(answer.status).toBe(507);
-        expect(((await answer.json()) as Envelope).message).toBe(
+        expect(((await answer.json()) as ApiAnswer["body"]).message).toBe(
           "The server's disk is full: the upload could not be received, nothing was saved",
         );
         const spool = spoolDirectory(dataDir);
@@ -291,7 +255,9 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
         expect(await small.db.fileShare.count({ where: { storageConfigId: s3ConfigId } })).toBe(0);
         const chinese = await post("zh-CN");
         expect(chinese.status).toBe(507);
-        expect(((await chinese.json()) as Envelope).message).toBe("服务器磁盘已满，无法接收上传，未保存任何内容");
+        expect(((await chinese.json()) as ApiAnswer["body"]).message).toBe(
+          "服务器磁盘已满，无法接收上传，未保存任何内容",
+        );
         expect((await small.request("GET", "/api/health")).status).toBe(200);
       },
     );

@@ -154,8 +154,8 @@ export async function createTestApp(
 
 export type ServedTestApp = Awaited<ReturnType<typeof serveTestApp>>;
 
-/** A port nothing listens on now: the served app's public URL must name it before the app exists. */
-function freePort(): number {
+/** A port nothing listens on now (taken, then let go): a served app's public URL names it before the app exists. */
+export function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const { port } = probe;
   probe.stop(true);
