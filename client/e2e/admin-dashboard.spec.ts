@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import {
   adminToken,
+  dismissToasts,
   E2E_ADMIN_PASSWORD,
   launchBrowser,
   layoutCheck,
@@ -70,11 +71,6 @@ async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}, languag
   await opened.page.goto(`${app.baseUrl}/`);
   await opened.page.evaluate((lang) => localStorage.setItem("language", lang), language);
   return opened;
-}
-
-async function dismissToasts(page: Page) {
-  const dismiss = page.getByRole("button", { name: "Dismiss notification" });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
 }
 
 const checkLayouts = layoutCheck(import.meta.path, dismissToasts);

@@ -10,7 +10,16 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import { formatBytes } from "../../shared/format-bytes";
-import { adminToken, launchBrowser, layoutCheck, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
+import {
+  adminToken,
+  dismissToasts,
+  launchBrowser,
+  layoutCheck,
+  openPage,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+} from "./harness";
 
 setDefaultTimeout(120_000);
 
@@ -168,11 +177,6 @@ async function uploadThroughApi(name: string, content: BlobPart, type: string, f
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { slug: string; url: string } }).data;
-}
-
-async function dismissToasts(page: Page) {
-  const dismiss = page.getByRole("button", { name: "Dismiss notification" });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
 }
 
 const checkLayouts = layoutCheck(import.meta.path, dismissToasts);

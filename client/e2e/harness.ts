@@ -120,6 +120,12 @@ function shotsDirOf(specFile: string): string {
   return join(dirname(specFile), "shots", basename(specFile, ".spec.ts"));
 }
 
+/** Closes every notification (toast) on the page: a layoutCheck `prepare`, so that passing messages hide nothing. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const dismiss = page.getByRole("button", { name: "Dismiss notification" });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+}
+
 /** Waits until every finite animation and transition (e.g. a theme's fade) has finished. */
 export async function waitForAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>

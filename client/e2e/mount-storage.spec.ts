@@ -3,16 +3,27 @@
 // added, then the mount is made in the admin module's form, which says where it will point before it
 // is saved; the explorer then shows what was in the bucket, and a file opens. The form and the explorer
 // fit 375 px and desktop, light and dark. A folder of 10,000 objects shows its first page at once and loads more on scroll.
+// The storage card's Recount walks the bucket with progress and then shows what it really holds.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Browser } from "playwright-core";
 import { type S3Service, seedS3rverObjects, startS3Server } from "../../scripts/test/services";
-import { adminToken, launchBrowser, layoutCheck, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
+import { formatBytes } from "../../shared/format-bytes";
+import {
+  adminToken,
+  dismissToasts,
+  launchBrowser,
+  layoutCheck,
+  openPage,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+} from "./harness";
 
 setDefaultTimeout(180_000);
 
 const BUCKET = "already-full";
-const checkLayouts = layoutCheck(import.meta.path);
+const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
 const SEEDED = {
   "readme.txt": "This bucket was filled before Pastebox saw it.\n",
   "photos/2026/beach.txt": "a beach\n",
@@ -22,6 +33,7 @@ const SEEDED = {
 /** docs/decisions/0010-paged-listings.md: the explorer asks for pages of 200. */
 const BIG_FOLDER = 10_000;
 const bigName = (i: number) => `object-${String(i).padStart(5, "0")}.txt`;
+const bigBody = (i: number) => `object ${i}\n`;
 
 let app: RunningApp;
 let browser: Browser;
@@ -46,7 +58,7 @@ beforeAll(async () => {
   seedS3rverObjects(
     s3,
     BUCKET,
-    Array.from({ length: BIG_FOLDER }, (_, i): [string, string] => [`big/${bigName(i)}`, `object ${i}\n`]),
+    Array.from({ length: BIG_FOLDER }, (_, i): [string, string] => [`big/${bigName(i)}`, bigBody(i)]),
   );
   app = await startApp();
   browser = await launchBrowser();
@@ -157,6 +169,38 @@ describe("a storage that already holds files", () => {
     await page.keyboard.press("Enter");
     await page.locator(`[data-testid="entry"][data-name="${bigName(599)}"]`).waitFor();
     expect(await entries.count()).toBeGreaterThanOrEqual(600);
+
+    expect(errors.filter((error) => !error.startsWith("Failed to load resource"))).toEqual([]);
+    await context.close();
+  });
+
+  test("the storage card's Recount counts what the bucket holds, with progress, and shows the new figure", async () => {
+    // Everything in the bucket was put there directly: before a recount, the app knows of nothing.
+    const objects = Object.keys(SEEDED).length + BIG_FOLDER;
+    let bytes = Object.values(SEEDED).reduce((sum, body) => sum + body.length, 0);
+    for (let i = 0; i < BIG_FOLDER; i++) bytes += bigBody(i).length;
+
+    const { page, context, errors } = await openPage(browser);
+    await signInAsAdmin(context, app);
+    await page.goto(`${app.baseUrl}/admin/storage-config`);
+    const card = page.getByTestId("storage-card-Full bucket");
+    const figure = card.getByTestId("storage-usage");
+    const source = card.getByTestId("storage-usage-source");
+    await source.filter({ hasText: "Not counted from the storage yet" }).waitFor();
+    expect(await figure.textContent()).toBe(`${formatBytes(0)} · no limit`);
+
+    await card.getByTestId("recount-storage").click();
+    // Progress: the walk's count so far (pages of 1,000 keys), read again every second while it runs.
+    await source.filter({ hasText: /Counting what the storage holds… [1-9][\d,]* objects, .+ so far/ }).waitFor();
+    expect(await card.getByTestId("recount-storage").isDisabled()).toBe(true);
+    await checkLayouts(page, "storage-recounting", { inside: [card] });
+
+    await source
+      .filter({ hasText: `Last counted from the storage: now · ${objects.toLocaleString("en")} objects` })
+      .waitFor({ timeout: 150_000 });
+    expect(await figure.textContent()).toBe(`${formatBytes(bytes)} · no limit`);
+    expect(await card.getByTestId("recount-storage").isDisabled()).toBe(false);
+    await checkLayouts(page, "storage-recounted", { inside: [card] });
 
     expect(errors.filter((error) => !error.startsWith("Failed to load resource"))).toEqual([]);
     await context.close();

@@ -424,7 +424,7 @@ export const enFiles = {
       usage: "Space used",
       usageOf: "{{used}} of {{total}} ({{percent}}%)",
       usageUnlimited: "{{used}} · no limit",
-      usageCounted: "Counted from the storage {{when}} · {{objects}} objects",
+      usageCounted: "Last counted from the storage: {{when}} · {{objects}} objects",
       usageNotCounted: "Not counted from the storage yet: only what went through Pastebox is known",
       recounting: "Counting what the storage holds… {{objects}} objects, {{bytes}} so far",
       recountFailedAt: "Recount failed: {{reason}}",

@@ -417,7 +417,7 @@ export const zhFiles: typeof enFiles = {
       usage: "已用空间",
       usageOf: "{{used}} / {{total}}（{{percent}}%）",
       usageUnlimited: "{{used}} · 不限容量",
-      usageCounted: "{{when}}从存储统计 · {{objects}} 个对象",
+      usageCounted: "上次从存储统计：{{when}} · {{objects}} 个对象",
       usageNotCounted: "尚未从存储统计：只计入了经 Pastebox 写入的内容",
       recounting: "正在统计存储中的内容… 已统计 {{objects}} 个对象，{{bytes}}",
       recountFailedAt: "重新统计失败：{{reason}}",
