@@ -19,6 +19,7 @@ import {
   type RunningApp,
   saveShot,
   startApp,
+  startHomeEditor,
 } from "./harness";
 
 setDefaultTimeout(900_000);
@@ -318,10 +319,10 @@ function entry(page: Page, name: string) {
 /** Home, Upload and the mount explorer, signed in. */
 async function walkSignedInScreens(page: Page, findings: Finding[]) {
   await page.goto(`${app.baseUrl}/`);
-  const editable = page.locator(".cm-content");
-  await editable.waitFor();
-  await audit(page, "Home, empty", findings);
-  await editable.click();
+  await page.getByTestId("plain-editor").waitFor();
+  await audit(page, "Home, empty (the plain text area before the source editor loads)", findings);
+  const editable = await startHomeEditor(page);
+  await audit(page, "Home, empty source editor", findings);
   // Pasted as a clipboard would: a list, a task list and a code block with a long line.
   await page.evaluate((content) => {
     const data = new DataTransfer();
@@ -433,8 +434,9 @@ async function walkSignedInScreens(page: Page, findings: Finding[]) {
 /** The signed-in screens once more in Chinese (longer words wrap differently), reached by test ids. */
 async function walkChineseSignedInScreens(page: Page, findings: Finding[]) {
   await page.goto(`${app.baseUrl}/`);
-  await page.locator(".cm-content").waitFor();
+  await page.getByTestId("plain-editor").waitFor();
   await audit(page, "Home, empty", findings);
+  await startHomeEditor(page);
   await page.getByTestId("editor-view-rich").click();
   await page.locator(".ProseMirror").waitFor();
   await audit(page, "Home, rich mode", findings);

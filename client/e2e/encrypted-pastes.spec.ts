@@ -5,7 +5,16 @@
 // opens; burn after reading leaves nothing for a second visitor.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import {
+  adminToken,
+  E2E_ADMIN_PASSWORD,
+  launchBrowser,
+  openPage,
+  PHONE,
+  type RunningApp,
+  startApp,
+  startHomeEditor,
+} from "./harness";
 
 setDefaultTimeout(120_000);
 
@@ -37,7 +46,7 @@ async function logInAsAdmin(page: Page) {
 /** Shares SECRET from Home with encryption on; returns the share link shown. */
 async function shareEncrypted(page: Page, options: { password?: string; maxViews?: string } = {}) {
   await page.goto(app.baseUrl);
-  await page.locator(".cm-content").waitFor();
+  await startHomeEditor(page);
   await page.evaluate((content) => {
     const data = new DataTransfer();
     data.setData("text/plain", content);

@@ -104,6 +104,17 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { context, page, errors };
 }
 
+/**
+ * Home's source editor (CodeMirror) loads on the text's first use: before, a plain text area stands in
+ * (components/editor/plain-editor.tsx). Clicks it, as a user would, and returns the source editor.
+ */
+export async function startHomeEditor(page: Page) {
+  const editable = page.locator(".cm-content");
+  await page.getByTestId("plain-editor").locator("textarea").or(editable).first().click({ timeout: 60_000 });
+  await editable.waitFor({ timeout: 60_000 });
+  return editable;
+}
+
 /** The looks every screen must work in: 375 px and desktop, light and dark. */
 export const LOOKS = [
   { name: "desktop-light", viewport: DESKTOP, scheme: "light" },

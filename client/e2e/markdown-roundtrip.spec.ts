@@ -8,7 +8,15 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { adminToken, launchBrowser, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
+import {
+  adminToken,
+  launchBrowser,
+  openPage,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+  startHomeEditor,
+} from "./harness";
 import { CORPUS, type CorpusDocument, tenMegabytes } from "./markdown-corpus";
 
 setDefaultTimeout(600_000);
@@ -51,7 +59,7 @@ async function openAsAdmin() {
 
 /** Pastes `text` into the source editor the way the browser delivers a clipboard paste. */
 async function paste(page: Page, text: string) {
-  await page.locator(".cm-content").waitFor();
+  await startHomeEditor(page);
   await page.evaluate((content) => {
     const data = new DataTransfer();
     data.setData("text/plain", content);

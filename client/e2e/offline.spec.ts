@@ -19,6 +19,7 @@ import {
   type RunningApp,
   signInAsAdmin,
   startApp,
+  startHomeEditor,
 } from "./harness";
 
 setDefaultTimeout(120_000);
@@ -208,8 +209,8 @@ describe("offline app", () => {
 
     await context.setOffline(true);
     await page.getByRole("radio", { name: "Plain text" }).click();
-    // The source editor (CodeMirror) was loaded online; offline it comes from the worker's cache.
-    await page.locator(".cm-content").click();
+    // The source editor (CodeMirror) loads on the text's first use: offline, from the worker's precache.
+    await startHomeEditor(page);
     await page.keyboard.type("Written on a train with no signal.");
     await page.getByRole("button", { name: "Create share link" }).click();
     await toastWith(page, "Saved offline").waitFor();

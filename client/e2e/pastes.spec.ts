@@ -4,7 +4,16 @@
 // third view says the limit is reached. Then text management edits, deletes and batch-deletes.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import {
+  adminToken,
+  E2E_ADMIN_PASSWORD,
+  launchBrowser,
+  openPage,
+  PHONE,
+  type RunningApp,
+  startApp,
+  startHomeEditor,
+} from "./harness";
 
 setDefaultTimeout(90_000);
 
@@ -93,9 +102,7 @@ describe("text sharing", () => {
     await page.goto(app.baseUrl);
 
     // Write Markdown source: a heading and a line typed, then a table and a code block pasted in.
-    const editor = page.locator(".cm-content");
-    await editor.waitFor();
-    await editor.click();
+    const editor = await startHomeEditor(page);
     await page.keyboard.type("# Release notes");
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");
@@ -222,6 +229,35 @@ describe("text sharing", () => {
     );
     expect(realErrors(visitor.errors)).toEqual([]);
     await visitor.context.close();
+  });
+
+  test("Home loads the source editor on the text's first use; a CRLF paste into the plain text area stays CRLF", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logInAsAdmin(page);
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.goto(app.baseUrl);
+    const area = page.getByTestId("plain-editor").locator("textarea");
+    await area.waitFor();
+    expect(await area.getAttribute("aria-label")).toBe("Text to share");
+    expect(requests.filter((url) => /source-editor/.test(url))).toEqual([]);
+
+    // A paste into the text area, before the source editor runs: it is applied there, byte for byte.
+    await area.evaluate((element) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", "# Title\r\n\r\nText\r\n");
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await page.locator(".cm-content").waitFor({ timeout: 60_000 });
+    expect(requests.filter((url) => /source-editor/.test(url)).length).toBe(1);
+    expect(await page.getByTestId("plain-editor").count()).toBe(0);
+    await page.waitForFunction(
+      () => JSON.parse(localStorage.getItem("paste_draft") ?? "{}").content === "# Title\r\n\r\nText\r\n",
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
   });
 
   test("375 px: wide tables and long code lines scroll inside the text, not the page", async () => {

@@ -20,6 +20,7 @@ import {
   saveShot,
   signInAsAdmin,
   startApp,
+  startHomeEditor,
   waitForAnimations,
 } from "./harness";
 
@@ -114,9 +115,7 @@ describe("stale and lost state (item 7)", () => {
   test("Log in from a Home draft comes back to the draft, not the dashboard", async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(app.baseUrl);
-    const editor = page.locator(".cm-content");
-    await editor.waitFor();
-    await editor.click();
+    await startHomeEditor(page);
     await page.keyboard.type("A draft written before logging in");
     const prompt = page.getByTestId("login-prompt");
     await prompt.getByRole("link", { name: "Log in" }).click();
@@ -125,8 +124,12 @@ describe("stale and lost state (item 7)", () => {
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.waitForURL(`${app.baseUrl}/`, { timeout: 30_000 });
     await page.getByRole("button", { name: "Create share link" }).waitFor();
+    // Back on Home the draft is in the plain text area (the source editor loads when it is used again).
     await page.waitForFunction(
-      () => document.querySelector(".cm-content")?.textContent?.includes("A draft written before logging in"),
+      () =>
+        document
+          .querySelector<HTMLTextAreaElement>('[data-testid="plain-editor"] textarea')
+          ?.value.includes("A draft written before logging in"),
       undefined,
       { timeout: 30_000 },
     );
@@ -302,7 +305,7 @@ describe("Chinese everywhere (item 10)", () => {
       );
     });
     await page.goto(`${app.baseUrl}/`);
-    await page.locator(".cm-content").first().waitFor();
+    await startHomeEditor(page);
     expect(await englishLeftovers(page)).toEqual([]);
 
     // The rich editor's code block: CodeMirror's fold markers ("Fold line", then "Unfold line").

@@ -15,7 +15,15 @@
 // elements), since the CSP would otherwise hide a sanitiser gap.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, type RunningApp, startApp } from "./harness";
+import {
+  adminToken,
+  E2E_ADMIN_PASSWORD,
+  launchBrowser,
+  openPage,
+  type RunningApp,
+  startApp,
+  startHomeEditor,
+} from "./harness";
 
 setDefaultTimeout(240_000);
 
@@ -414,9 +422,7 @@ describe("stored XSS", () => {
     const { context, page, errors } = await openHooked();
     await logIn(page);
     await page.goto(app.baseUrl);
-    const editor = page.locator(".cm-content");
-    await editor.waitFor();
-    await editor.click();
+    await startHomeEditor(page);
     await page.evaluate((content) => {
       const data = new DataTransfer();
       data.setData("text/plain", content);

@@ -60,7 +60,14 @@ function created(input: Record<string, unknown>) {
 }
 
 const editor = () => document.querySelector<HTMLElement>(".cm-content") as HTMLElement;
-const findEditor = () => waitFor(() => expect(editor()).not.toBeNull()).then(editor);
+const plainArea = () => document.querySelector<HTMLTextAreaElement>('[data-testid="plain-editor"] textarea');
+/** Home shows a plain text area until the text is first used: focusing it starts the source editor. */
+async function findEditor() {
+  await waitFor(() => expect(editor() ?? plainArea()).not.toBeNull());
+  const area = plainArea();
+  if (area) fireEvent.focus(area);
+  return waitFor(() => expect(editor()).not.toBeNull()).then(editor);
+}
 const editorView = () => EditorView.findFromDOM(editor()) as EditorView;
 const editorText = () => editorView().state.sliceDoc();
 /** Types into the source editor as a user edit, replacing what it holds. */
@@ -101,6 +108,21 @@ describe("home", () => {
     await eventually(() => expect(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "").toContain("Changed text"));
     expect(screen.getByText("Draft saved in this browser")).toBeDefined();
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).not.toContain("password");
+  });
+
+  test("a plain text area holds the draft until it is used, then the source editor takes over with the text", async () => {
+    storeDraft({ content: "Hello", mode: "text" });
+    renderAppAt("/");
+    const area = await waitFor(() => plainArea() as HTMLTextAreaElement);
+    expect(area.value).toBe("Hello");
+    expect(area.getAttribute("aria-label")).toBe("Text to share");
+    expect(editor()).toBeNull();
+    type(area, "Hello there");
+    expect(screen.getByTestId("editor-stats").textContent).toContain("2 words");
+    fireEvent.focus(area);
+    await waitFor(() => expect(editor()).not.toBeNull());
+    expect(editorText()).toBe("Hello there");
+    expect(plainArea()).toBeNull();
   });
 
   test("the link suffix is checked as it is typed", async () => {

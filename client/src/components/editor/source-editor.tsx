@@ -20,11 +20,11 @@ import { useTranslation } from "react-i18next";
 import { codeMirrorPhrases } from "../../lib/editor/codemirror-phrases";
 import { lineSeparatorOf, withLineSeparator } from "../../lib/editor/line-breaks";
 import { type MarkdownAction, markdownChange } from "../../lib/editor/markdown-commands";
-import { cx, focusRing } from "../class-names";
 import { codeTheme } from "./code-theme";
 import type { EditorHandle } from "./editor-handle";
-import { MARKDOWN_ACTION_ICONS } from "./markdown-icons";
 import { markdownSupport } from "./markdown-language";
+import { MarkdownToolbar } from "./markdown-toolbar";
+import type { EditorStart } from "./plain-editor";
 
 /** Typing is reported after this pause: turning a 10 MB document into a string on every key would lag. */
 const REPORT_DELAY_MS = 200;
@@ -40,13 +40,9 @@ export type SourceEditorProps = {
   isInvalid?: boolean;
   id?: string;
   handleRef?: RefObject<EditorHandle | null>;
+  /** Set when the editor takes over from Home's plain text area (plain-editor.tsx): where to start. */
+  startRef?: RefObject<EditorStart | null>;
 };
-
-const TOOLBAR: MarkdownAction[][] = [
-  ["heading", "bold", "italic", "strikethrough"],
-  ["link", "code", "codeBlock", "quote"],
-  ["bulletList", "orderedList", "taskList", "table", "divider"],
-];
 
 const layout = EditorView.theme({
   "&": { minHeight: "inherit", maxHeight: "inherit", fontSize: "0.875rem" },
@@ -138,6 +134,37 @@ function extensionsFor(
   ];
 }
 
+/** Inserts a toolbar action's Markdown source at the selection. */
+function runAction(view: EditorView, action: MarkdownAction, columnWord: string) {
+  view.dispatch(
+    view.state.update(markdownChange(view.state, action, { column: columnWord }), {
+      scrollIntoView: true,
+      userEvent: "input",
+    }),
+  );
+  view.focus();
+}
+
+/** Continues from the plain text area: its caret, its focus, and a paste or action made while loading. */
+function takeOver(view: EditorView, start: EditorStart, columnWord: string) {
+  const within = (position: number) => Math.min(position, view.state.doc.length);
+  view.dispatch({
+    selection: { anchor: within(start.selection.anchor), head: within(start.selection.head) },
+    scrollIntoView: true,
+  });
+  if (start.isFocused) view.focus();
+  const input = start.input;
+  if (!input) return;
+  if ("action" in input) {
+    runAction(view, input.action, columnWord);
+    return;
+  }
+  // Delivered as the browser delivers a paste, so it takes the one path every paste takes.
+  const data = new DataTransfer();
+  data.setData("text/plain", input.paste);
+  view.contentDOM.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+}
+
 export default function SourceEditor(props: SourceEditorProps) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -181,6 +208,11 @@ export default function SourceEditor(props: SourceEditorProps) {
     const view = new EditorView({ parent: host, state: stateFor(first.initialValue) });
     viewRef.current = view;
     if (first.handleRef) first.handleRef.current = { flush, focus: () => view.focus() };
+    const start = first.startRef?.current;
+    if (start) {
+      if (first.startRef) first.startRef.current = null;
+      takeOver(view, start, firstT.current("editor.actions.column"));
+    }
     return () => {
       // Keystrokes of the last moments are not reported yet: report them before the editor goes.
       flush();
@@ -202,51 +234,12 @@ export default function SourceEditor(props: SourceEditorProps) {
 
   const run = (action: MarkdownAction) => {
     const view = viewRef.current;
-    if (!view) return;
-    view.dispatch(
-      view.state.update(markdownChange(view.state, action, { column: t("editor.actions.column") }), {
-        scrollIntoView: true,
-        userEvent: "input",
-      }),
-    );
-    view.focus();
+    if (view) runAction(view, action, t("editor.actions.column"));
   };
 
   return (
     <div className="source-editor flex min-h-[inherit] flex-col" data-testid="source-editor">
-      {props.language === "markdown" ? (
-        <div
-          role="toolbar"
-          aria-label={t("editor.toolbar")}
-          className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-2 py-1.5 dark:border-slate-800"
-        >
-          {TOOLBAR.map((group) => (
-            <div key={group[0]} className="flex items-center">
-              {group.map((action) => {
-                const Icon = MARKDOWN_ACTION_ICONS[action];
-                return (
-                  <button
-                    key={action}
-                    type="button"
-                    // Keeps the selection in the text while the button is pressed.
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => run(action)}
-                    title={t(`editor.actions.${action}`)}
-                    aria-label={t(`editor.actions.${action}`)}
-                    className={cx(
-                      "inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
-                      focusRing,
-                    )}
-                    data-testid={`markdown-action-${action}`}
-                  >
-                    <Icon className="size-4.5" />
-                  </button>
-                );
-              })}
-            </div>
-          ))}
-        </div>
-      ) : null}
+      {props.language === "markdown" ? <MarkdownToolbar onAction={run} /> : null}
       <div ref={hostRef} className="flex min-h-[inherit] max-h-[inherit] flex-1 flex-col [&>.cm-editor]:flex-1" />
     </div>
   );

@@ -2,7 +2,8 @@
 // source-editor.tsx), so what is stored is exactly what was typed or pasted. Markdown adds a
 // Preview tab and an optional Rich tab (Milkdown) that says plainly that it re-formats the Markdown.
 // Each part loads lazily when first shown; this shell is small enough for the screens that hold it.
-import { lazy, type RefObject, Suspense, useDeferredValue, useState } from "react";
+// On Home the source editor itself waits for the text's first use, behind a plain text area.
+import { lazy, type RefObject, Suspense, startTransition, useDeferredValue, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../button";
 import { cx, focusRing } from "../class-names";
@@ -10,6 +11,7 @@ import { InfoIcon, WarningIcon } from "../icons";
 import { LazyBoundary } from "../lazy-boundary";
 import { Spinner } from "../spinner";
 import type { EditorHandle } from "./editor-handle";
+import { type EditorStart, PlainEditor } from "./plain-editor";
 
 const SourceEditor = lazy(() => import("./source-editor"));
 const MilkdownEditor = lazy(() => import("../../screens/home/milkdown-editor"));
@@ -33,12 +35,21 @@ export type TextEditorProps = {
   handleRef: RefObject<EditorHandle | null>;
   /** Height rules of the writing area (min-h/max-h classes); the editors fill and scroll inside it. */
   frameClassName: string;
+  /**
+   * A plain text area until the text is first used, then the source editor (plain-editor.tsx): for
+   * Home, which every visitor opens. The explorer's dialog is opened to edit, so it starts with the editor.
+   */
+  isPlainUntilUsed?: boolean;
 };
 
 export function TextEditor(props: TextEditorProps) {
   const { t } = useTranslation();
   const [view, setView] = useState<EditorView>("source");
   const shown: EditorView = props.language === "markdown" ? view : "source";
+  const [isSourceUsed, setSourceUsed] = useState(!props.isPlainUntilUsed);
+  const start = useRef<EditorStart | null>(null);
+  // A transition keeps the text area on screen, usable, while the source editor's code arrives.
+  const startSource = () => startTransition(() => setSourceUsed(true));
 
   const switchView = (next: EditorView) => {
     if (next === shown) return;
@@ -89,7 +100,21 @@ export function TextEditor(props: TextEditorProps) {
           fallback={(retry) => <EditorLoadFailed onRetry={retry} />}
         >
           <Suspense fallback={<EditorLoading />}>
-            {shown === "source" ? (
+            {shown === "source" && !isSourceUsed ? (
+              <PlainEditor
+                value={props.value}
+                onChange={props.onChange}
+                language={props.language}
+                label={props.label}
+                placeholder={props.placeholder}
+                describedBy={props.describedBy}
+                isInvalid={props.isInvalid}
+                id={props.id}
+                handleRef={props.handleRef}
+                startRef={start}
+                onUse={startSource}
+              />
+            ) : shown === "source" ? (
               <SourceEditor
                 initialValue={props.value}
                 onChange={props.onChange}
@@ -100,6 +125,7 @@ export function TextEditor(props: TextEditorProps) {
                 isInvalid={props.isInvalid}
                 id={props.id}
                 handleRef={props.handleRef}
+                startRef={start}
               />
             ) : shown === "rich" ? (
               <div className="min-h-[inherit] overflow-y-auto">

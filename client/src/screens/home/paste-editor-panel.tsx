@@ -151,6 +151,7 @@ export function PasteEditorPanel({
           id={editorId}
           handleRef={editorHandle}
           frameClassName="min-h-[22rem] max-h-[75vh] sm:min-h-[28rem] lg:min-h-[36rem]"
+          isPlainUntilUsed
         />
       </div>
 
