@@ -60,5 +60,9 @@ export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
 /** Office documents are previewed in Microsoft's viewer, framed by the file page. */
 export const OFFICE_VIEWER_ORIGIN = "https://view.officeapps.live.com";
 export const REMARK_MAX_LENGTH = 500;
+/** docs/product.md §9 multipart part size. */
+export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
+/** Files above this go multipart in the upload screen. */
+export const MULTIPART_THRESHOLD = 50 * 1024 * 1024;
 /** Expiry choices of share forms (docs/product.md §9), in hours; null is never. */
 export const EXPIRY_CHOICES_HOURS = [1, 24, 168, 720, null] as const;

@@ -1,15 +1,10 @@
 // File share schemas (docs/product.md §3 File share, File record, Presign response, URL upload; §7 Files),
 // wire names as the original's scripts expect.
 import { z } from "zod";
-import { REMARK_MAX_LENGTH } from "../constants";
-import { normalizePath } from "../paths";
+import { MULTIPART_PART_SIZE, REMARK_MAX_LENGTH } from "../constants";
 import { dateInput, flexibleBoolean, mediaType, paginationOutput } from "./common";
-import { customSlug, maxViews } from "./paste-fields";
+import { customSlug, maxViews, shareSubfolder } from "./paste-fields";
 
-/** docs/product.md §9 multipart part size. */
-export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
-/** Files above this go multipart in the upload screen. */
-export const MULTIPART_THRESHOLD = 50 * 1024 * 1024;
 export const FILENAME_MAX_LENGTH = 255;
 
 const optionalSlug = z
@@ -52,35 +47,10 @@ export const shareOptions = {
   max_views: z.optional(maxViews).default(0),
 };
 
-/**
- * A folder beneath the storage's share folder ("/" or "" is the share folder itself; one leading
- * slash is allowed and means that folder, never the storage's root). Anything that could name a place
- * elsewhere is refused rather than repaired (docs/decisions/0007-share-folder-and-mount-folders.md):
- * "." and ".." segments, backslashes, a second leading slash (UNC), a drive letter, control characters.
- * Answers "/a/b" form.
- */
-export const shareSubfolder = z
-  .string()
-  .max(1024)
-  .transform((value, context) => {
-    const segments = value.replace(/^\//, "").split("/");
-    const escapes =
-      value.includes("\\") ||
-      value.startsWith("//") ||
-      /^\/?[A-Za-z]:/.test(value) ||
-      segments.some((segment) => segment === "." || segment === "..");
-    const normalised = escapes ? null : normalizePath(value);
-    if (normalised === null) {
-      context.addIssue({ code: "custom", message: "errors.shareFolderEscape" });
-      return z.NEVER;
-    }
-    return normalised;
-  });
-
 const target = {
   s3_config_id: z.string().max(100).optional().nullable(),
   /** Folder inside the storage's share folder. */
-  path: shareSubfolder.optional().default("/"),
+  path: z.optional(shareSubfolder).default("/"),
 };
 
 const mimetype = mediaType;

@@ -5,6 +5,7 @@
 // the ones the chained API adds, in the same order, so the issues are the same.
 import { z } from "zod/mini";
 import { MAX_TEXT_BYTES, RESERVED_SLUGS, SLUG_MAX_LENGTH } from "../constants";
+import { normalizePath } from "../paths";
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -36,3 +37,28 @@ export const pasteContent = z.string().check(
 export const maxViews = z.coerce
   .number()
   .check(z.int("errors.maxViewsInvalid"), z.gte(0, "errors.maxViewsInvalid"), z.lte(1_000_000_000));
+
+/**
+ * A folder beneath the storage's share folder ("/" or "" is the share folder itself; one leading
+ * slash is allowed and means that folder, never the storage's root). Anything that could name a place
+ * elsewhere is refused rather than repaired (docs/decisions/0007-share-folder-and-mount-folders.md):
+ * "." and ".." segments, backslashes, a second leading slash (UNC), a drive letter, control characters.
+ * Answers "/a/b" form.
+ */
+export const shareSubfolder = z.pipe(
+  z.string().check(z.maxLength(1024)),
+  z.transform((value: string, context) => {
+    const segments = value.replace(/^\//, "").split("/");
+    const escapes =
+      value.includes("\\") ||
+      value.startsWith("//") ||
+      /^\/?[A-Za-z]:/.test(value) ||
+      segments.some((segment) => segment === "." || segment === "..");
+    const normalised = escapes ? null : normalizePath(value);
+    if (normalised === null) {
+      context.issues.push({ code: "custom", message: "errors.shareFolderEscape", input: value });
+      return z.NEVER;
+    }
+    return normalised;
+  }),
+);

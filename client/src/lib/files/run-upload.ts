@@ -1,7 +1,7 @@
 // What one row of the upload list does when it runs: the limits checked first (max upload size,
 // the chosen storage's free space), then for a URL the download (0-49 %), then the upload itself
 // (0-99 %, or 50-99 % after a download) by the mode that fits (lib/files/uploader.ts, upload-object.ts).
-import { MULTIPART_THRESHOLD } from "@shared/schemas/files";
+import { MULTIPART_THRESHOLD } from "@shared/constants";
 import type { ResumeStore } from "./resume-store";
 import { AbortedError, isAbortError } from "./retry";
 import type { Transport } from "./transport";

@@ -2,7 +2,7 @@
 // schema, checked as typed), password, expiry (1 hour ... never), max views, remark and folder,
 // turned into the fields every upload flow sends.
 import { REMARK_MAX_LENGTH } from "@shared/constants";
-import { shareSubfolder } from "@shared/schemas/files";
+import { shareSubfolder } from "@shared/schemas/paste-fields";
 import type { FieldErrors, FieldMessage } from "../form-messages";
 import { PASSWORD_MAX_LENGTH, validateMaxViews } from "../pastes/create-form";
 import { DEFAULT_EXPIRY, EXPIRY_HOURS, type ExpiryChoice } from "../pastes/expiry";

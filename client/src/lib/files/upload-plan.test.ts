@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/schemas/files";
+import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
 import {
   bytesDone,
   chooseUploadMode,

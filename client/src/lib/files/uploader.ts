@@ -2,7 +2,7 @@
 // of uploadObject (upload-object.ts), which moves the bytes. Direct: presign, PUT, commit (a failure
 // or cancel removes the record). Multipart: parts of 5 MB through presigned part URLs asked for in
 // batches, resumable after a reload (resume-store.ts). Server: the form POST of /api/upload.
-import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/schemas/files";
+import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
 import type { FileIdentity, ResumeRecord, ResumeStore } from "./resume-store";
 import { isAbortError, throwIfAborted } from "./retry";
 import type { Transport } from "./transport";
