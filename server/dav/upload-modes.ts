@@ -15,10 +15,15 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import type { SystemSettings } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
 import type { AuthState } from "../services/auth";
-import { creatorOf } from "../services/auth";
 import { driverOf } from "../services/fs-storage";
 import { type FsDeps, fileKeyOf, invalidateListings } from "../services/fs-tree";
-import { finishStreamedUpload, prepareStreamedUpload, type UploadTarget, uploadStream } from "../services/fs-uploads";
+import {
+  finishStreamedUpload,
+  prepareStreamedUpload,
+  recordMultipartUpload,
+  type UploadTarget,
+  uploadStream,
+} from "../services/fs-uploads";
 import type { StorageDriver } from "../storage/driver";
 import { storageAnswerFailure, storageFailure } from "../storage/driver-errors";
 import { MAX_SINGLE_PUT_BYTES } from "../storage/part-upload";
@@ -106,17 +111,7 @@ async function uploadMultipart(
   const key = fileKeyOf(target.location);
   let recordId: string | null = null;
   const record = async (uploadId: string) => {
-    const created = await deps.db.multipartUpload.create({
-      data: {
-        storageConfigId: target.location.mount.storageConfigId,
-        objectKey: key,
-        uploadId,
-        virtualPath: target.path,
-        createdBy: creatorOf(auth),
-      },
-      select: { id: true },
-    });
-    recordId = created.id;
+    recordId = await recordMultipartUpload(deps, auth, target, key, uploadId);
   };
   try {
     await driver.put(key, body, { contentType, size: length, multipart: { onStart: record } });

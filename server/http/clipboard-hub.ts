@@ -64,13 +64,8 @@ type Subscriber = {
   close(code: number, reason: string): void;
 };
 
-export type SocketData = {
-  roomId: string;
-  deviceId: string;
-  label: string;
-  after: number | undefined;
-  address: string;
-  language: Language;
+/** A connection's state: what it joined with, and what the hub keeps for it. */
+export type SocketData = JoinInput & {
   connectionId: string;
   refusal: Refusal | null;
   lastActiveAt: number;

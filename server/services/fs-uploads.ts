@@ -149,15 +149,18 @@ async function finishStoredUpload(deps: FsDeps, target: UploadTarget, storageCon
 
 // ---- Multipart ---------------------------------------------------------------------------------
 
-export async function initMultipart(deps: FsDeps, auth: AuthState, input: z.output<typeof fsMultipartInitInput>) {
-  const target = await resolveUploadTarget(deps, auth, input.path, input.filename);
-  await refuseFolder(deps, target);
-  await assertUploadFits(deps.db, target.location.mount.storageConfigId, input.fileSize);
-  const driver = await driverOf(deps, target.location);
-  const key = fileKeyOf(target.location);
-  const contentType = statedContentType(target.fileName, input.contentType);
-  const uploadId = await driver.createMultipartUpload(key, { contentType });
-  await deps.db.multipartUpload.create({
+/**
+ * Records a multipart upload into a mount (answers the record's id): the sweep aborts it on the
+ * store if it is never completed or aborted.
+ */
+export async function recordMultipartUpload(
+  deps: FsDeps,
+  auth: AuthState,
+  target: UploadTarget,
+  key: string,
+  uploadId: string,
+): Promise<string> {
+  const created = await deps.db.multipartUpload.create({
     data: {
       storageConfigId: target.location.mount.storageConfigId,
       objectKey: key,
@@ -167,6 +170,18 @@ export async function initMultipart(deps: FsDeps, auth: AuthState, input: z.outp
     },
     select: { id: true },
   });
+  return created.id;
+}
+
+export async function initMultipart(deps: FsDeps, auth: AuthState, input: z.output<typeof fsMultipartInitInput>) {
+  const target = await resolveUploadTarget(deps, auth, input.path, input.filename);
+  await refuseFolder(deps, target);
+  await assertUploadFits(deps.db, target.location.mount.storageConfigId, input.fileSize);
+  const driver = await driverOf(deps, target.location);
+  const key = fileKeyOf(target.location);
+  const contentType = statedContentType(target.fileName, input.contentType);
+  const uploadId = await driver.createMultipartUpload(key, { contentType });
+  await recordMultipartUpload(deps, auth, target, key, uploadId);
   return {
     uploadId,
     key,

@@ -13,7 +13,7 @@ import {
 import { encryptSecret } from "../crypto";
 import type { Database } from "../db/client";
 import { AppError, describeError } from "../errors";
-import type { StorageService } from "../storage";
+import type { StorageConfigRow, StorageService } from "../storage";
 import { storageConfigDriverSelect } from "../storage";
 import type { CorsRule, StorageDriver } from "../storage/driver";
 import { RECOUNT_STALE_MS, storageUsageSelect } from "../storage/usage";
@@ -41,26 +41,16 @@ const configSelect = {
   usage: { select: storageUsageSelect },
 } as const;
 
-type ConfigRow = {
-  id: string;
-  name: string;
-  providerType: string;
-  endpointUrl: string | null;
-  bucketName: string | null;
-  region: string | null;
-  accessKeyId: string | null;
-  secretAccessKeyEnc: string | null;
-  pathStyle: boolean;
+/** The driver's fields (storage/index.ts) and what the admin's view shows beside them. */
+type ConfigRow = StorageConfigRow & {
   defaultFolder: string;
   shareFolder: string;
-  rootPath: string | null;
   isPublic: boolean;
   isDefault: boolean;
   totalStorageBytes: bigint | null;
   customHost: string | null;
   signatureExpiresIn: number;
   createdAt: Date;
-  updatedAt: Date;
   lastUsedAt: Date | null;
   usage: StorageUsageRow | null;
 };

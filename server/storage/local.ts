@@ -4,7 +4,7 @@
 // writes through them are refused): a link placed on the disk could otherwise lead out of the root,
 // or from one mount's folder into another's, past every path check made on the key.
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, statSync } from "node:fs";
+import { createReadStream, createWriteStream, type Stats, statSync } from "node:fs";
 import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir, stat, unlink } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -111,24 +111,8 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     }
   }
 
-  async function info(key: string, path: string): Promise<ObjectInfo | null> {
-    try {
-      const stats = await stat(path);
-      if (!stats.isFile()) return null;
-      return {
-        key,
-        size: stats.size,
-        lastModified: stats.mtime,
-        etag: etagOf(stats.size, stats.mtimeMs),
-        contentType: contentTypeFor(path),
-      };
-    } catch {
-      return null;
-    }
-  }
-
-  function infoSync(key: string, path: string): ObjectInfo | null {
-    const stats = statSync(path, { throwIfNoEntry: false });
+  /** A file's info from its stats (null for a folder or anything else that is not a file). */
+  function infoOf(key: string, path: string, stats: Stats | undefined): ObjectInfo | null {
     if (!stats?.isFile()) return null;
     return {
       key,
@@ -137,6 +121,14 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
       etag: etagOf(stats.size, stats.mtimeMs),
       contentType: contentTypeFor(path),
     };
+  }
+
+  async function info(key: string, path: string): Promise<ObjectInfo | null> {
+    return infoOf(key, path, await stat(path).catch(() => undefined));
+  }
+
+  function infoSync(key: string, path: string): ObjectInfo | null {
+    return infoOf(key, path, statSync(path, { throwIfNoEntry: false }));
   }
 
   /**
