@@ -138,7 +138,7 @@ describe("a storage that already holds files", () => {
     const entries = page.getByTestId("entry");
     await page.locator('[data-testid="entry"][data-name="big"]').waitFor();
     // From the click on the mount to its first page on screen, the storage read cold (s3rver).
-    const listed = page.waitForResponse((response) => response.url().includes("fs.admin.list"));
+    const listed = page.waitForResponse((response) => response.url().includes("fs.list"));
     const started = Date.now();
     await page.locator('[data-testid="entry"][data-name="big"]').getByRole("link").click();
     await page.locator(`[data-testid="entry"][data-name="${bigName(0)}"]`).waitFor();

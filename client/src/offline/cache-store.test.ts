@@ -160,19 +160,19 @@ describe("offline cache of file shares", () => {
 describe("offline cache of directory listings", () => {
   test("kept by normalised path, for the session that listed them only", async () => {
     const db = createTestDb();
-    await saveQueryResult(db, "fs.admin.list", { path: "/docs/2024/" }, listing("/docs/2024"), at(NOW, "admin-x"));
-    expect(await readCachedQuery(db, "fs.admin.list", { path: "/docs//2024" }, at(NOW, "admin-x"))).toMatchObject({
+    await saveQueryResult(db, "fs.list", { path: "/docs/2024/" }, listing("/docs/2024"), at(NOW, "admin-x"));
+    expect(await readCachedQuery(db, "fs.list", { path: "/docs//2024" }, at(NOW, "admin-x"))).toMatchObject({
       path: "/docs/2024",
       total: 1,
     });
     // Another sign-in (an API key, another admin) never gets it.
-    expect(await readCachedQuery(db, "fs.mine.list", { path: "/docs/2024" }, at(NOW, "key-y"))).toBeNull();
+    expect(await readCachedQuery(db, "fs.list", { path: "/docs/2024" }, at(NOW, "key-y"))).toBeNull();
   });
 
   test("clearing the private cache drops listings and the task list, not shared pastes", async () => {
     const db = createTestDb();
     await db.tasks.put({ id: "task-1", createdAt: NOW, task: { id: "task-1" } });
-    await saveQueryResult(db, "fs.admin.list", { path: "/" }, listing("/"), at(NOW));
+    await saveQueryResult(db, "fs.list", { path: "/" }, listing("/"), at(NOW));
     await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
     await clearPrivateCache(db);
     expect(await db.directories.count()).toBe(0);
@@ -193,7 +193,7 @@ describe("upkeep", () => {
     const db = createTestDb();
     await saveQueryResult(db, "pastes.view", { slug: "old" }, paste("old"), at(NOW - OFFLINE_CACHE_MAX_AGE_MS - 1));
     await saveQueryResult(db, "pastes.view", { slug: "new" }, paste("new"), at(NOW - DAY));
-    await saveQueryResult(db, "fs.admin.list", { path: "/x" }, listing("/x"), at(NOW - 8 * DAY));
+    await saveQueryResult(db, "fs.list", { path: "/x" }, listing("/x"), at(NOW - 8 * DAY));
     await pruneOfflineCache(db, NOW);
     expect(await db.pastes.toCollection().primaryKeys()).toEqual(["new"]);
     expect(await db.directories.count()).toBe(0);

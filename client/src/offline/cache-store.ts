@@ -89,8 +89,7 @@ export async function saveQueryResult(
       await db.files.put({ slug, data: file, cachedAt });
       return;
     }
-    case "fs.admin.list":
-    case "fs.mine.list": {
+    case "fs.list": {
       // A folder's first page (or whole listing) stands for it offline; later pages are not kept.
       if (stringField(input, "cursor")) return;
       const listing = data as CachedDirectory["data"];
@@ -121,8 +120,7 @@ export async function readCachedQuery(
       if (!row || !isFresh(row.cachedAt, context.now) || isExpiredShare(row.data, context.now)) return null;
       return markFromOfflineCache(row.data, row.cachedAt);
     }
-    case "fs.admin.list":
-    case "fs.mine.list": {
+    case "fs.list": {
       if (stringField(input, "cursor")) return null;
       const row = await db.directories.get(normalizeDirectoryPath(stringField(input, "path") ?? "/"));
       if (!row || row.owner !== context.owner || !isFresh(row.cachedAt, context.now)) return null;

@@ -18,7 +18,7 @@ export const QUEUE_RETRY_INTERVAL_MS = 30_000;
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The tRPC queries kept for offline reading: a paste, a file share's details, a directory listing. */
-export const CACHED_QUERY_PATHS = ["pastes.view", "files.public.get", "fs.admin.list", "fs.mine.list"] as const;
+export const CACHED_QUERY_PATHS = ["pastes.view", "files.public.get", "fs.list"] as const;
 export type CachedQueryPath = (typeof CACHED_QUERY_PATHS)[number];
 
 export const OFFLINE_DB_NAME = "pastebox";

@@ -104,7 +104,7 @@ describe("reading offline", () => {
 
   test("the mount explorer shows a cached folder offline, marked as an offline copy", async () => {
     storeAdminSession();
-    server.use({ ...adminValidation(), "fs.admin.list": () => docsListing });
+    server.use({ ...adminValidation(), "fs.list": () => docsListing });
     const online = renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     expect(screen.queryByTestId("offline-copy-badge")).toBeNull();
@@ -169,7 +169,7 @@ describe("network notices and session changes", () => {
     authStore.reload({ force: true });
     const stop = startOfflineRuntime({ queryClient: createQueryClient(), withServiceWorker: false });
     try {
-      await saveQueryResult(db, "fs.admin.list", { path: "/docs" }, docsListing, { owner: "o", now: Date.now() });
+      await saveQueryResult(db, "fs.list", { path: "/docs" }, docsListing, { owner: "o", now: Date.now() });
       expect(await db.directories.count()).toBe(1);
       await act(() => authStore.logout());
       for (let i = 0; i < 100 && (await db.directories.count()) > 0; i++) await Bun.sleep(10);
@@ -198,7 +198,7 @@ describe("syncing the queue", () => {
       timestamp: 1,
     });
     await enqueueWrite(db, {
-      procedurePath: "fs.admin.mkdir",
+      procedurePath: "fs.mkdir",
       input: { path: "/docs/new" },
       authType: "admin",
       sessionScope: "admin:admin",
@@ -206,14 +206,14 @@ describe("syncing the queue", () => {
     });
     server.use({
       "pastes.create": () => created,
-      "fs.admin.mkdir": () => {
+      "fs.mkdir": () => {
         throw new TrpcTestError("CONFLICT", "A file or folder with this name already exists");
       },
     });
     const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
     expect(server.calls.map((call) => [call.path, call.authorization, call.csrf])).toEqual([
       ["pastes.create", null, "admin:admin"],
-      ["fs.admin.mkdir", null, "admin:admin"],
+      ["fs.mkdir", null, "admin:admin"],
     ]);
     expect(summary).toMatchObject({
       synced: 1,
@@ -232,6 +232,33 @@ describe("syncing the queue", () => {
     expect(toasts[0]?.description).toBe(`Your new paste is online: ${created.url}`);
     expect(toasts[0]?.actions.map((action) => action.label)).toEqual(["Copy link", "Open the paste"]);
     expect(toasts[1]?.description).toBe("A file or folder with this name already exists");
+  });
+
+  test("a folder queued by an older page under the admin's old procedure name is made through fs.mkdir", async () => {
+    signInAsAdmin();
+    // What a page from before the fs procedures were merged left in IndexedDB (see procedureOf).
+    await db.offlineQueue.add({
+      type: "fs.mkdir",
+      endpoint: "/trpc/fs.admin.mkdir",
+      method: "POST",
+      data: { path: "/docs/old" },
+      sessionScope: "admin:admin",
+      authType: "admin",
+      timestamp: 1,
+      status: "pending",
+    });
+    const made: unknown[] = [];
+    server.use({
+      "fs.mkdir": (input) => {
+        made.push(input);
+        return { ...docsListing.items[0], name: "old", path: "/docs/old", type: "directory" };
+      },
+    });
+    const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+    expect(server.calls.map((call) => call.path)).toEqual(["fs.mkdir"]);
+    expect(made).toEqual([{ path: "/docs/old" }]);
+    expect(summary).toMatchObject({ synced: 1, failed: [], remaining: 0 });
+    expect(await pendingWrites(db)).toEqual([]);
   });
 
   test("a write made by another sign-in is not sent under this one, and says why", async () => {
@@ -277,7 +304,7 @@ describe("syncing the queue", () => {
   test("server unreachable: nothing is lost, the user is told they still wait", async () => {
     signInAsAdmin();
     await enqueueWrite(db, {
-      procedurePath: "fs.admin.mkdir",
+      procedurePath: "fs.mkdir",
       input: { path: "/x" },
       authType: "admin",
       sessionScope: "admin:admin",

@@ -151,10 +151,10 @@ describe("offline link: reads", () => {
       items: [],
     };
     const admin = clientWith(async () => listing, { authType: "admin", scope: "admin:root" });
-    await admin.client.query("fs.admin.list", { path: "/docs" });
+    await admin.client.query("fs.list", { path: "/docs" });
     await eventually(async () => (await db.directories.count()) === 1);
     isOnline = false;
-    expect(offlineCacheInfo(await admin.client.query("fs.admin.list", { path: "/docs/" }))).not.toBeNull();
+    expect(offlineCacheInfo(await admin.client.query("fs.list", { path: "/docs/" }))).not.toBeNull();
 
     const key = clientWith(
       async () => {
@@ -162,7 +162,7 @@ describe("offline link: reads", () => {
       },
       { authType: "apikey", scope: "apikey:k1" },
     );
-    const error = await key.client.query("fs.mine.list", { path: "/docs" }).catch((caught: unknown) => caught);
+    const error = await key.client.query("fs.list", { path: "/docs" }).catch((caught: unknown) => caught);
     expect(isNetworkError(error)).toBe(true);
   });
 
@@ -217,8 +217,8 @@ describe("offline link: writes", () => {
     const { client, seen } = clientWith(async () => {
       throw networkDown();
     });
-    const error = await client.mutation("fs.admin.mkdir", { path: "/docs/new" }).catch((caught: unknown) => caught);
-    expect(seen).toEqual(["mutation fs.admin.mkdir"]);
+    const error = await client.mutation("fs.mkdir", { path: "/docs/new" }).catch((caught: unknown) => caught);
+    expect(seen).toEqual(["mutation fs.mkdir"]);
     expect(isQueuedOfflineError(error)).toBe(true);
     expect((await pendingWrites(db)).map((item) => item.type)).toEqual(["fs.mkdir"]);
   });
@@ -229,7 +229,7 @@ describe("offline link: writes", () => {
         result: { error: { code: -32_009, message: "Already exists", data: { appCode: "CONFLICT", httpStatus: 409 } } },
       } as never);
     });
-    const error = await client.mutation("fs.admin.mkdir", { path: "/docs" }).catch((caught: unknown) => caught);
+    const error = await client.mutation("fs.mkdir", { path: "/docs" }).catch((caught: unknown) => caught);
     expect((error as Error).message).toBe("Already exists");
     expect(isQueuedOfflineError(error)).toBe(false);
     expect(await db.offlineQueue.count()).toBe(0);

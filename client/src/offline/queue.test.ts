@@ -43,9 +43,9 @@ describe("which writes may wait", () => {
     expect(queueTypeOf("pastes.create")).toBe("paste.create");
     expect(queueTypeOf("pastes.update")).toBe("paste.update");
     expect(queueTypeOf("files.batchDelete")).toBe("file.delete");
-    expect(queueTypeOf("fs.admin.mkdir")).toBe("fs.mkdir");
-    expect(queueTypeOf("fs.mine.rename")).toBe("fs.rename");
-    expect(queueTypeOf("fs.admin.batchRemove")).toBe("fs.delete");
+    expect(queueTypeOf("fs.mkdir")).toBe("fs.mkdir");
+    expect(queueTypeOf("fs.rename")).toBe("fs.rename");
+    expect(queueTypeOf("fs.batchRemove")).toBe("fs.delete");
     for (const path of [
       "keys.create",
       "storage.create",
@@ -54,7 +54,7 @@ describe("which writes may wait", () => {
       "admin.changePassword",
       "pastes.unlock",
       "files.upload.presign",
-      "fs.admin.multipartInit",
+      "fs.multipartInit",
       "pastes.view",
       "constructor",
       "toString",
@@ -90,6 +90,9 @@ describe("the offline queue", () => {
     expect(replayed("/trpc/pastes.mine.batchDelete")).toBe("pastes.batchDelete");
     expect(replayed("/trpc/files.mine.update")).toBe("files.update");
     expect(replayed("/trpc/mounts.admin.update")).toBe("mounts.update");
+    expect(replayed("/trpc/fs.admin.mkdir")).toBe("fs.mkdir");
+    expect(replayed("/trpc/fs.mine.rename")).toBe("fs.rename");
+    expect(replayed("/trpc/fs.mine.batchRemove")).toBe("fs.batchRemove");
     for (const path of Object.keys(QUEUED_PROCEDURES)) expect(replayed(endpointOf(path))).toBe(path);
   });
 
@@ -111,9 +114,9 @@ describe("the offline queue", () => {
 
   test("sync sends in the order the writes were made and empties the queue", async () => {
     const db = createTestDb();
-    await enqueueWrite(db, write("fs.admin.mkdir", { path: "/a" }, 3));
-    await enqueueWrite(db, write("fs.admin.rename", { oldPath: "/a", newPath: "/b" }, 2));
-    await enqueueWrite(db, write("fs.admin.remove", { path: "/b" }, 1));
+    await enqueueWrite(db, write("fs.mkdir", { path: "/a" }, 3));
+    await enqueueWrite(db, write("fs.rename", { oldPath: "/a", newPath: "/b" }, 2));
+    await enqueueWrite(db, write("fs.remove", { path: "/b" }, 1));
     const sent: string[] = [];
     const report = await syncQueue(db, {
       send: async (item) => {
@@ -123,7 +126,7 @@ describe("the offline queue", () => {
       isUnreachable: isNetworkError,
     });
     // Insertion order, whatever the clocks said.
-    expect(sent).toEqual(["fs.admin.mkdir", "fs.admin.rename", "fs.admin.remove"]);
+    expect(sent).toEqual(["fs.mkdir", "fs.rename", "fs.remove"]);
     expect(report.synced.map(({ item }) => item.type)).toEqual(["fs.mkdir", "fs.rename", "fs.delete"]);
     expect(report.failed).toEqual([]);
     expect(report.remaining).toBe(0);
@@ -150,9 +153,9 @@ describe("the offline queue", () => {
 
   test("when the server cannot be reached, sync stops and keeps the rest in order", async () => {
     const db = createTestDb();
-    await enqueueWrite(db, write("fs.admin.mkdir", { path: "/one" }, 1));
-    await enqueueWrite(db, write("fs.admin.mkdir", { path: "/two" }, 2));
-    await enqueueWrite(db, write("fs.admin.mkdir", { path: "/three" }, 3));
+    await enqueueWrite(db, write("fs.mkdir", { path: "/one" }, 1));
+    await enqueueWrite(db, write("fs.mkdir", { path: "/two" }, 2));
+    await enqueueWrite(db, write("fs.mkdir", { path: "/three" }, 3));
     let calls = 0;
     const report = await syncQueue(db, {
       send: async () => {

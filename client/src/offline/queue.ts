@@ -28,14 +28,10 @@ export const QUEUED_PROCEDURES: Readonly<Record<string, QueueItemType>> = {
   "storage.delete": "storage.delete",
   "storage.setDefault": "storage.setDefault",
   "settings.update": "settings.update",
-  "fs.admin.mkdir": "fs.mkdir",
-  "fs.mine.mkdir": "fs.mkdir",
-  "fs.admin.rename": "fs.rename",
-  "fs.mine.rename": "fs.rename",
-  "fs.admin.remove": "fs.delete",
-  "fs.mine.remove": "fs.delete",
-  "fs.admin.batchRemove": "fs.delete",
-  "fs.mine.batchRemove": "fs.delete",
+  "fs.mkdir": "fs.mkdir",
+  "fs.rename": "fs.rename",
+  "fs.remove": "fs.delete",
+  "fs.batchRemove": "fs.delete",
 };
 
 export function queueTypeOf(procedurePath: string): QueueItemType | null {
@@ -49,11 +45,11 @@ export function endpointOf(procedurePath: string): string {
 }
 
 /**
- * Paste, file-share and mount operations were once declared twice ("pastes.admin.delete",
- * "pastes.mine.delete"); a write queued by an older version of the page still names them so, and
- * replays as the one procedure that now takes both callers.
+ * Paste, file-share, mount and mount-explorer operations were once declared twice
+ * ("pastes.admin.delete", "fs.mine.mkdir"); a write queued by an older version of the page still names
+ * them so, and replays as the one procedure that now takes both callers.
  */
-const MERGED_PROCEDURE = /^(pastes|files|mounts)\.(?:admin|mine)\./;
+const MERGED_PROCEDURE = /^(pastes|files|mounts|fs)\.(?:admin|mine)\./;
 
 /** The procedure a queued item replays ("/trpc/pastes.create" -> "pastes.create"). */
 export function procedureOf(item: Pick<OfflineQueueItem, "endpoint">): string {

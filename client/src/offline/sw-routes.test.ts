@@ -43,13 +43,13 @@ describe("service worker: page loads", () => {
 describe("service worker: API reads kept for offline", () => {
   test("tRPC batches of paste, file-share and listing reads only", () => {
     expect(isOfflineReadableApi(url("/trpc/pastes.view?batch=1&input=%7B%7D"))).toBe(true);
-    expect(isOfflineReadableApi(url("/trpc/files.public.get,fs.admin.list?batch=1"))).toBe(true);
-    expect(isOfflineReadableApi(url("/trpc/fs.mine.list?batch=1"))).toBe(true);
-    expect(isOfflineReadableApi(url(`/trpc/${encodeURIComponent("pastes.view,fs.admin.list")}?batch=1`))).toBe(true);
+    expect(isOfflineReadableApi(url("/trpc/files.public.get,fs.list?batch=1"))).toBe(true);
+    expect(isOfflineReadableApi(url("/trpc/fs.list?batch=1"))).toBe(true);
+    expect(isOfflineReadableApi(url(`/trpc/${encodeURIComponent("pastes.view,fs.list")}?batch=1`))).toBe(true);
     // One admin or auth call in the batch and it is not kept.
     expect(isOfflineReadableApi(url("/trpc/pastes.view,admin.validateToken?batch=1"))).toBe(false);
     expect(isOfflineReadableApi(url("/trpc/keys.list?batch=1"))).toBe(false);
-    expect(isOfflineReadableApi(url("/trpc/fs.admin.fileLink?batch=1"))).toBe(false);
+    expect(isOfflineReadableApi(url("/trpc/fs.fileLink?batch=1"))).toBe(false);
     expect(isOfflineReadableApi(url("/trpc/%E0%A4%A?batch=1"))).toBe(false);
   });
 
@@ -69,12 +69,12 @@ describe("service worker: API reads kept for offline", () => {
   test("cache keys carry a digest of who is signed in (the CSRF header), never the name itself", async () => {
     const anonymous = new Request("http://h/trpc/pastes.view?batch=1");
     expect(await sessionScopedKey(anonymous)).toBe("http://h/trpc/pastes.view?batch=1");
-    const admin = new Request("http://h/trpc/fs.admin.list?batch=1", { headers: { "x-pastebox-csrf": "admin:root" } });
-    const other = new Request("http://h/trpc/fs.admin.list?batch=1", { headers: { "x-pastebox-csrf": "apikey:k2" } });
+    const admin = new Request("http://h/trpc/fs.list?batch=1", { headers: { "x-pastebox-csrf": "admin:root" } });
+    const other = new Request("http://h/trpc/fs.list?batch=1", { headers: { "x-pastebox-csrf": "apikey:k2" } });
     const signedOut = new Request("http://h/trpc/pastes.view?batch=1", { headers: { "x-pastebox-csrf": "anonymous" } });
     expect(await sessionScopedKey(signedOut)).toBe("http://h/trpc/pastes.view?batch=1");
     const adminKey = await sessionScopedKey(admin);
-    expect(adminKey).toStartWith("http://h/trpc/fs.admin.list?batch=1&__session=");
+    expect(adminKey).toStartWith("http://h/trpc/fs.list?batch=1&__session=");
     expect(adminKey).not.toContain("root");
     expect(await sessionScopedKey(other)).not.toBe(adminKey);
     expect(await sessionScopedKey(admin)).toBe(adminKey);

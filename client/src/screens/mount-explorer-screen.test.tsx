@@ -68,7 +68,7 @@ describe("mount explorer (admin)", () => {
   beforeEach(() => storeAdminSession());
 
   test("breadcrumbs, folders first, sorting and selection", async () => {
-    server.use({ ...adminValidation(), "fs.admin.list": () => listing(ENTRIES) });
+    server.use({ ...adminValidation(), "fs.list": () => listing(ENTRIES) });
     renderAppAt("/mount-explorer/docs");
     // The first render of the app loads its lazy screens: slow on a busy machine.
     await screen.findAllByTestId("entry", {}, { timeout: 5000 });
@@ -98,7 +98,7 @@ describe("mount explorer (admin)", () => {
     const page = (from: number) => Array.from({ length: 3 }, (_, i) => entry({ name: `f${from + i}.txt` }));
     server.use({
       ...adminValidation(),
-      "fs.admin.list": (input) => {
+      "fs.list": (input) => {
         asked.push(input);
         const cursor = (input as { cursor?: string | null }).cursor;
         return cursor === "page-2" ? listing(page(3)) : listing(page(0), false, "page-2");
@@ -122,8 +122,8 @@ describe("mount explorer (admin)", () => {
     const asked: { limit?: number }[] = [];
     server.use({
       ...adminValidation(),
-      "fs.admin.list": () => listing(ENTRIES),
-      "fs.admin.search": (input) => {
+      "fs.list": () => listing(ENTRIES),
+      "fs.search": (input) => {
         const { limit = 50 } = input as { limit?: number };
         asked.push({ limit });
         const results = Array.from({ length: limit === 50 ? 2 : 3 }, (_, i) => ({
@@ -166,8 +166,8 @@ describe("mount explorer (admin)", () => {
     const made: unknown[] = [];
     server.use({
       ...adminValidation(),
-      "fs.admin.list": () => listing([]),
-      "fs.admin.mkdir": (input) => {
+      "fs.list": () => listing([]),
+      "fs.mkdir": (input) => {
         made.push(input);
         return { path: "/docs/new" };
       },
@@ -194,7 +194,7 @@ describe("mount explorer: basket, tasks and copy", () => {
 
   test("selected files go into the basket; its panel lists them with the total and warns when large", async () => {
     const huge = entry({ name: "video.mkv", size: 2 * 1024 ** 3, mimetype: "video/x-matroska" });
-    server.use({ ...adminValidation(), "fs.admin.list": () => listing([...ENTRIES, huge]) });
+    server.use({ ...adminValidation(), "fs.list": () => listing([...ENTRIES, huge]) });
     renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     // A folder alone offers no basket; with a file, only the file goes in.
@@ -222,7 +222,7 @@ describe("mount explorer: basket, tasks and copy", () => {
   });
 
   test("the task panel shows each task's status, progress, files and their failures; cancel and clear", async () => {
-    server.use({ ...adminValidation(), "fs.admin.list": () => listing(ENTRIES) });
+    server.use({ ...adminValidation(), "fs.list": () => listing(ENTRIES) });
     let cancelled = 0;
     const running = explorerTasks.create(
       {
@@ -290,7 +290,7 @@ describe("mount explorer: basket, tasks and copy", () => {
     const bucket = { ...listing([entry({ name: "in", path: "/bucket/in", type: "directory" })]), path: "/bucket" };
     server.use({
       ...adminValidation(),
-      "fs.admin.list": (input) => {
+      "fs.list": (input) => {
         const path = (input as { path: string }).path;
         return path === "/" ? mounts : path === "/bucket" ? bucket : listing(ENTRIES);
       },
@@ -316,7 +316,7 @@ describe("mount explorer: editing", () => {
 
   test("a text file over 10 MB opens to the content-too-large message, without loading it", async () => {
     const big = entry({ name: "huge.log", size: 11 * 1024 * 1024, mimetype: "text/plain" });
-    server.use({ ...adminValidation(), "fs.admin.list": () => listing([big]) });
+    server.use({ ...adminValidation(), "fs.list": () => listing([big]) });
     renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     fireEvent.click(screen.getByLabelText("Select huge.log"));
@@ -328,10 +328,10 @@ describe("mount explorer: editing", () => {
 });
 
 describe("mount explorer (API key)", () => {
-  test("a read-only key lists through fs.mine and sees no write actions", async () => {
+  test("a read-only key lists through fs.list, as the admin does, and sees no write actions", async () => {
     const check = { ...keyCheck({ mount: true }, "/docs"), mount_read_only: true };
     storeKeySession(check);
-    server.use({ ...keyValidation(check), "fs.mine.list": () => listing(ENTRIES, true) });
+    server.use({ ...keyValidation(check), "fs.list": () => listing(ENTRIES, true) });
     renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     expect(screen.queryByTestId("upload-button")).toBeNull();

@@ -178,7 +178,7 @@ export async function copyAcrossStorages(
   }
   for (const [targetMountId, group] of byMount) {
     try {
-      const answer = await deps.client.batchCopyCommit({
+      const answer = await deps.client.batchCopyCommit.mutate({
         targetMountId,
         files: group.map(({ item, etag }) => ({
           targetPath: item.targetPath,

@@ -14,7 +14,7 @@ import { basketTotal, createBasketStore } from "./basket-store";
 import { type ZipSink, zipBasket, zipEntryName } from "./basket-zip";
 import { CopyCommitError, copyAcrossStorages } from "./client-copy";
 import { startCopyTask, startDeleteTask, startUploadTask, type TaskDeps } from "./explorer-tasks";
-import type { CopyItem, CopyOutput, FsClient } from "./fs-client";
+import type { CopyItem, CopyOutput } from "./fs-client";
 import { type FsUploadDeps, uploadIntoFolder } from "./fs-upload";
 import { collectEntries, type PickedEntry, pickedFromInput, targetFolderOf } from "./picked-files";
 import { createTaskStore, finalStatus, taskPercent } from "./task-store";
@@ -33,17 +33,40 @@ const ok = (data: unknown) => answer(200, { code: 200, message: "OK", data, succ
 
 type Calls = { name: string; input: unknown }[];
 
-function fakeClient(calls: Calls, overrides: Partial<FsClient> = {}): FsClient {
+type FakeClient = TaskDeps["client"];
+/** What each procedure a task calls answers, as plain functions; fakeClient puts them under `mutate`. */
+type Answers = { [K in keyof FakeClient]: FakeClient[K]["mutate"] };
+
+/** A file or folder as the fs procedures answer it. */
+function entryAt(path: string, type: "file" | "directory" = "file") {
+  const name = path.split("/").pop() ?? path;
+  return {
+    name,
+    path,
+    type,
+    size: 0,
+    modified: null,
+    mimetype: null,
+    is_mount: false,
+    mount_id: "m",
+    isDirectory: type === "directory",
+    lastModified: null,
+    mimeType: null,
+  };
+}
+
+const storedFileAt = (path: string) => ({ ...entryAt(path), etag: null, contentType: "application/octet-stream" });
+
+function fakeClient(calls: Calls, overrides: Partial<Answers> = {}): FakeClient {
   const record =
-    <T>(name: string, result: T) =>
+    <T>(name: keyof Answers, result: T) =>
     async (input: unknown) => {
       calls.push({ name, input });
       return result;
     };
-  return {
-    list: record("list", { items: [] }) as unknown as FsClient["list"],
-    mkdir: record("mkdir", {}),
-    remove: record("remove", { deleted: 1, failed: [] }) as FsClient["remove"],
+  const answers: Answers = {
+    mkdir: record("mkdir", entryAt("/m/new", "directory")),
+    remove: record("remove", { deleted: 1, failed: [] }),
     multipartInit: record("multipartInit", {
       uploadId: "u1",
       key: "k1",
@@ -52,7 +75,7 @@ function fakeClient(calls: Calls, overrides: Partial<FsClient> = {}): FsClient {
       partCount: 4,
       contentType: "application/octet-stream",
     }),
-    multipartComplete: record("multipartComplete", {}),
+    multipartComplete: record("multipartComplete", storedFileAt("/m/big.bin")),
     multipartAbort: record("multipartAbort", { cancelled: true }),
     presign: record("presign", {
       presignedUrl: "http://localhost:8787/api/storage/local/put?sig=1",
@@ -65,11 +88,31 @@ function fakeClient(calls: Calls, overrides: Partial<FsClient> = {}): FsClient {
       mountId: "m",
       storageConfigId: "local-1",
       providerType: "local",
-    }) as FsClient["presign"],
-    presignCommit: record("presignCommit", {}),
-    batchCopy: record("batchCopy", {}) as FsClient["batchCopy"],
+    }),
+    presignCommit: record("presignCommit", storedFileAt("/m/a.txt")),
+    batchCopy: record("batchCopy", {
+      success: 0,
+      skipped: 0,
+      failed: [],
+      requiresClientSideCopy: false,
+      crossStorageResults: [],
+      items: [],
+      targetMount: null,
+      isDirectory: false,
+    }),
     batchCopyCommit: record("batchCopyCommit", { committed: 1, failed: [] }),
     ...overrides,
+  };
+  return {
+    mkdir: { mutate: answers.mkdir },
+    remove: { mutate: answers.remove },
+    multipartInit: { mutate: answers.multipartInit },
+    multipartComplete: { mutate: answers.multipartComplete },
+    multipartAbort: { mutate: answers.multipartAbort },
+    presign: { mutate: answers.presign },
+    presignCommit: { mutate: answers.presignCommit },
+    batchCopy: { mutate: answers.batchCopy },
+    batchCopyCommit: { mutate: answers.batchCopyCommit },
   };
 }
 
@@ -401,7 +444,7 @@ describe("client-side copy across storages", () => {
   });
 });
 
-function taskDeps(client: FsClient, extra: Partial<TaskDeps> = {}): TaskDeps {
+function taskDeps(client: FakeClient, extra: Partial<TaskDeps> = {}): TaskDeps {
   return {
     client,
     endpoint: ENDPOINT,
@@ -510,7 +553,7 @@ describe("tasks", () => {
         made.push(path);
         const error = refuse(path);
         if (error) throw error;
-        return {};
+        return entryAt(path, "directory");
       },
       presign: async () => ({
         presignedUrl: "http://bucket.test/x",

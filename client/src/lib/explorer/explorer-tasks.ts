@@ -13,14 +13,15 @@ import type { Transport } from "../files/transport";
 import type { DirectBlocked } from "../files/upload-object";
 import type { BasketItem } from "./basket-store";
 import { type ZipSink, zipBasket } from "./basket-zip";
-import { copyAcrossStorages } from "./client-copy";
+import { type ClientCopyDeps, copyAcrossStorages } from "./client-copy";
 import type { CopyItem, FsClient, FsEndpoint } from "./fs-client";
-import { uploadIntoFolder } from "./fs-upload";
+import { type FsUploadDeps, uploadIntoFolder } from "./fs-upload";
 import { type PickedSet, targetFolderOf } from "./picked-files";
 import { finalStatus, isActive, type NewTask, type Task, type TaskStore } from "./task-store";
 
 export type TaskDeps = {
-  client: FsClient;
+  /** The procedures a task calls; uploads and client-side copies pass it on. */
+  client: Pick<FsClient, "mkdir" | "batchCopy" | "remove"> & FsUploadDeps["client"] & ClientCopyDeps["client"];
   endpoint: FsEndpoint;
   transport: Transport;
   mayConnect: (url: string) => Promise<boolean>;
@@ -99,7 +100,7 @@ export function startUploadTask(deps: TaskDeps, picked: PickedSet, target: strin
     for (const folder of picked.folders) {
       if (signal.aborted) break;
       try {
-        await deps.client.mkdir({ path: joinPath(target, folder) });
+        await deps.client.mkdir.mutate({ path: joinPath(target, folder) });
       } catch (error) {
         // A folder that is already there is what we want.
         if (appCodeOf(error) !== "CONFLICT") throw error;
@@ -178,7 +179,7 @@ export function startCopyTask(
   }));
   const title = { key: "explorer.tasks.titles.copy", values: { count: requests.length, target: options.target } };
   return runTask(store, { type: "copy", title, files, total: 0 }, async ({ id, signal }) => {
-    const answer = await deps.client.batchCopy({ items: [...requests], skipExisting: options.skipExisting });
+    const answer = await deps.client.batchCopy.mutate({ items: [...requests], skipExisting: options.skipExisting });
     const refused = new Map(answer.failed.map((failure) => [failure.sourcePath, failure.message]));
     const crossSources = new Set(answer.crossStorageResults.map((result) => result.sourcePath));
     const isDirectoryCopy =
@@ -278,7 +279,7 @@ export function startDeleteTask(deps: TaskDeps, paths: readonly string[]): Start
         if (signal.aborted) break;
         store.updateFile(id, path, { status: "running" });
         try {
-          await deps.client.remove({ path });
+          await deps.client.remove.mutate({ path });
           deleted++;
           store.updateFile(id, path, { status: "completed" });
         } catch (error) {

@@ -99,7 +99,7 @@ function folderTarget(source: UploadSource, folder: string, deps: FsUploadDeps, 
   const folderPath = folderPathOf(folder);
   return {
     async startDirect() {
-      const presign = await deps.client.presign({
+      const presign = await deps.client.presign.mutate({
         path: folderPath,
         fileName: source.name,
         contentType: source.type || null,
@@ -112,7 +112,7 @@ function folderTarget(source: UploadSource, folder: string, deps: FsUploadDeps, 
         // The app's own local storage is always reachable; a bucket may not be.
         remoteStorageKey: presign.providerType === LOCAL_PROVIDER ? null : presign.storageConfigId,
         commit: async (etag) => {
-          await deps.client.presignCommit({
+          await deps.client.presignCommit.mutate({
             path: presign.path,
             etag,
             contentType: presign.contentType,
@@ -122,7 +122,7 @@ function folderTarget(source: UploadSource, folder: string, deps: FsUploadDeps, 
       };
     },
     async startMultipart() {
-      const init = await deps.client.multipartInit({
+      const init = await deps.client.multipartInit.mutate({
         path: folderPath,
         filename: source.name,
         contentType: source.type || null,
@@ -152,7 +152,7 @@ function folderTarget(source: UploadSource, folder: string, deps: FsUploadDeps, 
           return answer.etag;
         },
         complete: async (parts) => {
-          await deps.client.multipartComplete({
+          await deps.client.multipartComplete.mutate({
             ...upload,
             parts,
             contentType: init.contentType,
@@ -160,7 +160,7 @@ function folderTarget(source: UploadSource, folder: string, deps: FsUploadDeps, 
           });
         },
         abort: async () => {
-          await deps.client.multipartAbort(upload).catch(() => undefined);
+          await deps.client.multipartAbort.mutate(upload).catch(() => undefined);
         },
       };
     },

@@ -5,7 +5,7 @@ import i18n, { currentLanguage } from "../../i18n";
 import { useAuth } from "../../lib/auth/use-auth";
 import { basket } from "../../lib/explorer/basket-store";
 import type { TaskDeps } from "../../lib/explorer/explorer-tasks";
-import { createFsClient, type FsProcedures, fsBase } from "../../lib/explorer/fs-client";
+import { fsBase } from "../../lib/explorer/fs-client";
 import { taskErrorMessage } from "../../lib/explorer/task-messages";
 import { persistTasks, type TaskPersistence } from "../../lib/explorer/task-persistence";
 import { explorerTasks } from "../../lib/explorer/task-store";
@@ -41,9 +41,8 @@ export function useTaskDeps(): () => TaskDeps {
   const utils = trpc.useUtils();
   const maxUploadBytes = useMaxUploadBytes();
   return () => {
-    const procedures = (auth.authType === "apikey" ? utils.client.fs.mine : utils.client.fs.admin) as FsProcedures;
     return {
-      client: createFsClient(procedures),
+      client: utils.client.fs,
       endpoint: { base: fsBase(auth.authType), headers: requestHeaders },
       transport: xhrTransport,
       mayConnect: (url) => pageMayReach("connect-src", url),
