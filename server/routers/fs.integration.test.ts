@@ -869,6 +869,40 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect((await download("/docs/keep.txt", textOnly)).status).toBe(403);
   });
 
+  test("every /admin/fs route refuses a key that may use /user/fs, before doing anything; the admin may use both", async () => {
+    // One procedure serves both paths (docs/architecture.md, "One procedure per operation"): the
+    // admin's path is refused to keys by the REST adapter, whatever the operation.
+    const document = await (await t.request("GET", "/api/openapi.json")).json();
+    const adminRoutes = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => path.startsWith("/admin/fs/"))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => [method.toUpperCase(), path] as const));
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(16);
+    // Inputs the key's own routes would carry out: each refusal stops a real change.
+    const target = "/docs/refused";
+    const bodies: Record<string, object> = {
+      "/admin/fs/mkdir": { path: target },
+      "/admin/fs/update": { path: target, content: "x" },
+      "/admin/fs/rename": { oldPath: "/docs/keep.txt", newPath: target },
+      "/admin/fs/batch-remove": { paths: ["/docs/keep.txt"] },
+      "/admin/fs/batch-copy": { items: [{ sourcePath: "/docs/keep.txt", targetPath: target }] },
+    };
+    const before = await names("/docs");
+    expect(before).toContain("keep.txt");
+    for (const [method, path] of adminRoutes) {
+      // The query carries what the binary part upload reads; the procedures ignore what they do not know.
+      const search = query({ path: "/docs/keep.txt", uploadId: "u1", partNumber: 1, key: "docs/keep.txt" });
+      const answer = await call(method, `${path}?${search}`, {
+        auth: keyDocs,
+        body: method === "GET" || method === "DELETE" ? undefined : (bodies[path] ?? {}),
+      });
+      expect([method, path, answer.status]).toEqual([method, path, 403]);
+    }
+    expect(await names("/docs")).toEqual(before);
+    const asAdminOnKeyPath = await call("GET", `/user/fs/list?${query({ path: "/docs" })}`, { auth: admin });
+    expect(asAdminOnKeyPath.body.data.items.map((entry: { name: string }) => entry.name)).toEqual(await names("/docs"));
+    expect((await call("GET", `/user/fs/list?${query({ path: "/docs" })}`, { auth: keyDocs })).status).toBe(200);
+  });
+
   test("the traversal corpus cannot reach outside the base path through any operation", async () => {
     await write("/docs/victim.txt", "v");
     const outsideBefore = { secret: await names("/secret"), docsecret: await names("/docsecret") };
