@@ -18,7 +18,9 @@ const s3 = await startS3Server();
 const password = "bench-admin-password";
 const app = await startServerProcess({
   env: { ADMIN_PASSWORD: password },
-  bunArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  bunArgs: process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [],
 });
 
 try {
