@@ -6,12 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { traversalForms } from "../../shared/test/traversal-corpus";
 import { sweepOnce } from "../services/sweeper";
-import { createTestApp, DATABASE_PROVIDERS, s3Env, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
-type Answer = { status: number; headers: Headers; text: string; body: Body };
-type CallOptions = { body?: unknown; auth?: string; language?: string; headers?: Record<string, string> };
+import {
+  type ApiAnswer,
+  createApiClient,
+  createMount as createMountRow,
+  createS3Storage,
+  loginAdmin,
+} from "../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 const STORAGES = ["local", "s3"] as const;
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
@@ -25,26 +27,8 @@ function bytes(size: number, seed = 7): Uint8Array<ArrayBuffer> {
 
 /** REST calls to an in-process app, and the links it hands out. */
 function clientOf(getApp: () => TestApp) {
-  async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.auth) headers.authorization = options.auth;
-    if (options.language) headers["accept-language"] = options.language;
-    const init: RequestInit = { method, headers };
-    if (options.body instanceof FormData || options.body instanceof Uint8Array) init.body = options.body as BodyInit;
-    else if (options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      init.body = JSON.stringify(options.body);
-    }
-    const response = await getApp().app.fetch(new Request(`http://localhost/api${path}`, init), "127.0.0.1");
-    const text = await response.text();
-    const isJson = response.headers.get("content-type")?.includes("json");
-    return {
-      status: response.status,
-      headers: response.headers,
-      text,
-      body: (isJson ? JSON.parse(text) : null) as Body,
-    };
-  }
+  const api = createApiClient(() => getApp().app);
+  const { call } = api;
 
   /** The app's own signed URLs in-process, S3 URLs over HTTP. */
   function fetchLink(url: string, init: RequestInit = {}): Promise<Response> {
@@ -55,20 +39,15 @@ function clientOf(getApp: () => TestApp) {
     return fetch(url, init);
   }
 
-  return { call, fetchLink };
+  return { api, call, fetchLink };
 }
 
 const query = (params: Record<string, string | number | boolean>) =>
   new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))).toString();
 
-async function login(call: ReturnType<typeof clientOf>["call"]) {
-  const answer = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
-  return `Bearer ${answer.body.data.token}`;
-}
-
 describe.each(cases)("file system on %s with %s storage", (provider, storageKind) => {
   let t: TestApp;
-  const { call, fetchLink } = clientOf(() => t);
+  const { api, call, fetchLink } = clientOf(() => t);
   let admin: string;
   /** The storage under test (mounts /docs, /secret, /docsecret, /archive, /team/shared). */
   let mainStorage: string;
@@ -103,33 +82,21 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   async function createMount(name: string, mountPath: string, storageConfigId: string, extra: object = {}) {
     const storage = await t.db.storageConfig.findUniqueOrThrow({ where: { id: storageConfigId } });
     const folder = [storage.defaultFolder, mountPath.slice(1)].filter(Boolean).join("/");
-    const created = await call("POST", "/admin/mounts", {
-      auth: admin,
-      body: { name, mount_path: mountPath, storage_config_id: storageConfigId, folder, ...extra },
+    const created = await createMountRow(api, admin, {
+      name,
+      mount_path: mountPath,
+      storage_config_id: storageConfigId,
+      folder,
+      ...extra,
     });
-    expect(created.status).toBe(201);
-    mounts[mountPath] = created.body.data.id;
-    return created.body.data;
+    mounts[mountPath] = created.id;
+    return created;
   }
 
   async function createS3Config(folder: string) {
-    const env = s3Env();
-    const created = await call("POST", "/s3-configs", {
-      auth: admin,
-      body: {
-        name: `s3rver ${folder}`,
-        provider_type: "Other S3 Compatible",
-        endpoint_url: env.endpoint,
-        bucket_name: env.bucket,
-        region: "us-east-1",
-        access_key_id: env.accessKeyId,
-        secret_access_key: env.secret,
-        path_style: true,
-        default_folder: folder,
-      },
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as string;
+    // Only the admin uses it (keys reach it through mounts): not public.
+    return (await createS3Storage(api, admin, { name: `s3rver ${folder}`, default_folder: folder, is_public: false }))
+      .id;
   }
 
   async function createKey(name: string, basicPath: string, readOnly = false) {
@@ -148,7 +115,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    admin = await login(call);
+    admin = await loginAdmin(api);
     const localId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } }))
       .id;
     const folder = `fs-${provider}-${Date.now()}`;
@@ -606,7 +573,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect(nothing.body.message).toBe("No files found to copy");
     const nothingZh = await call("POST", "/admin/fs/batch-copy", {
       auth: admin,
-      language: "zh-CN",
+      lang: "zh-CN",
       body: { items: [{ sourcePath: "/docs/nope", targetPath: "/docs/x" }] },
     });
     expect(nothingZh.body.message).toBe("没有找到要复制的文件");
@@ -713,7 +680,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await write("/docs/s/other.txt", "o");
     await write("/archive/report.md", "a");
     const search = (params: Record<string, string | number>, auth = admin, language?: string) =>
-      call("GET", `${fsOf(auth)}/search?${query(params)}`, { auth, language });
+      call("GET", `${fsOf(auth)}/search?${query(params)}`, { auth, lang: language });
     const global = await search({ q: "REPORT" });
     expect(global.status).toBe(200);
     const paths = global.body.data.results.map((item: { path: string }) => item.path);
@@ -908,7 +875,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const outsideBefore = { secret: await names("/secret"), docsecret: await names("/docsecret") };
     const confined = (path: unknown) => typeof path === "string" && /^\/docs(\/|$)/.test(path);
     for (const attempt of traversalForms()) {
-      const answers: [string, Answer][] = [
+      const answers: [string, ApiAnswer][] = [
         ["list", await list(attempt, keyDocs)],
         ["get", await call("GET", `/user/fs/get?${query({ path: attempt })}`, { auth: keyDocs })],
         ["download", await download(attempt, keyDocs)],
@@ -979,7 +946,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       body: { path: "/docs/ro.bin", fileSize: 10 },
     });
     const { uploadId, key } = init.body.data;
-    const refused: Answer[] = [
+    const refused: ApiAnswer[] = [
       await call("POST", "/user/fs/mkdir", { auth: keyReadOnly, body: { path: "/docs/ro" } }),
       await upload("/docs/", "x", "ro.txt", keyReadOnly),
       await write("/docs/ro.txt", "x", keyReadOnly),
@@ -1017,7 +984,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       body: bytes(10),
     });
     expect(part.status).toBe(404);
-    const zh = await call("POST", "/user/fs/mkdir", { auth: keyReadOnly, language: "zh", body: { path: "/docs/ro" } });
+    const zh = await call("POST", "/user/fs/mkdir", { auth: keyReadOnly, lang: "zh", body: { path: "/docs/ro" } });
     expect(zh.body.message).toBe("您的密钥只能读取挂载点");
     expect((await download("/docs/keep.txt")).text).toBe("sentinel /docs/keep.txt");
   });
@@ -1048,20 +1015,21 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
 
 describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
   let t: TestApp;
-  const { call } = clientOf(() => t);
+  const { api, call } = clientOf(() => t);
   let admin: string;
   let storageId: string;
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    admin = await login(call);
+    admin = await loginAdmin(api);
     storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
   });
   afterAll(async () => {
     await t.cleanup();
   });
 
-  const create = (body: object, language?: string) => call("POST", "/admin/mounts", { auth: admin, body, language });
+  const create = (body: object, language?: string) =>
+    call("POST", "/admin/mounts", { auth: admin, body, lang: language });
 
   test("create, list in order, get, update, delete", async () => {
     const created = await create({
