@@ -3,6 +3,7 @@ import {
   createFileEncryptor,
   decryptBytes,
   encryptBlob,
+  encryptedBytes,
   FILE_HEADER_BYTES,
   readPreamble,
   TAG_BYTES,
@@ -128,5 +129,31 @@ describe("encrypted files, format 1", () => {
     const out = new Uint8Array(await new Response(chunks.pipeThrough(file.decryptRecords())).arrayBuffer());
     expect(Buffer.from(out).equals(Buffer.from(plain))).toBe(true);
     expect(file.ciphertextSize).toBe(ciphertext.length);
+  });
+
+  test("read by parts, the ciphertext is made only for the records a part covers, and the parts put together decrypt", async () => {
+    const key = generateLinkKey();
+    const plain = bytesOf(20 * RECORD + 300);
+    let readTo = 0;
+    const file = new (class extends Blob {
+      override slice(start?: number, end?: number, type?: string): Blob {
+        readTo = Math.max(readTo, end ?? this.size);
+        return super.slice(start, end, type);
+      }
+    })([plain]);
+    const bytes = await encryptedBytes(file, { ...META, size: plain.length }, key, undefined, RECORD);
+    const PART = RECORD + 123;
+    const first = await bytes.slice(0, PART);
+    expect(readTo).toBeLessThanOrEqual(2 * RECORD);
+    // A retried part is the same bytes.
+    expect(Buffer.from(await (await bytes.slice(0, PART)).arrayBuffer())).toEqual(
+      Buffer.from(await first.arrayBuffer()),
+    );
+    const parts: Blob[] = [];
+    for (let start = 0; start < bytes.size; start += PART) parts.push(await bytes.slice(start, start + PART));
+    const ciphertext = new Uint8Array(await new Blob(parts).arrayBuffer());
+    expect(ciphertext.length).toBe(bytes.size);
+    const opened = await decryptBytes(ciphertext, key);
+    expect(Buffer.from(opened.bytes).equals(Buffer.from(plain))).toBe(true);
   });
 });

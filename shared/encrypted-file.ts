@@ -166,27 +166,83 @@ export async function createFileEncryptor(
   };
 }
 
-/** Encrypts a file record by record into a Blob of ciphertext; only one record is in memory at a time. */
+/** Records an upload keeps encrypted at once: each part spans two, and a few parts go at a time. */
+const RECORDS_KEPT = 6;
+
+/**
+ * A file's ciphertext, encrypted record by record as it is read: `slice` encrypts only the records
+ * the range covers (keeping the last few, which neighbouring parts share), so an upload encrypts
+ * while it sends and the page never holds more than a few records, whatever the file's size.
+ */
+export type EncryptedBytes = {
+  /** Bytes of the whole ciphertext. */
+  size: number;
+  /** The ciphertext's bytes [start, end); the same bytes each time (a retried part sends them again). */
+  slice: (start: number, end: number) => Promise<Blob>;
+};
+
+/** The ciphertext of `file`, made as it is read (see EncryptedBytes). */
+export async function encryptedBytes(
+  file: Blob,
+  metadata: FileMetadata,
+  linkKey: string,
+  password?: string,
+  recordBytes = RECORD_BYTES,
+): Promise<EncryptedBytes> {
+  const encryptor = await createFileEncryptor({ ...metadata, size: file.size }, linkKey, password, recordBytes);
+  const preambleBytes = encryptor.preamble.length;
+  const sealedBytes = recordBytes + TAG_BYTES;
+  const kept = new Map<number, Promise<Bytes>>();
+  const sealedRecord = (index: number): Promise<Bytes> => {
+    let sealed = kept.get(index);
+    if (sealed) {
+      kept.delete(index);
+    } else {
+      const start = index * recordBytes;
+      sealed = file
+        .slice(start, start + recordBytes)
+        .arrayBuffer()
+        .then((plain) => encryptor.encryptRecord(index, new Uint8Array(plain)));
+      // A failed read (the file changed on disk) is tried again by the next slice.
+      sealed.catch(() => kept.delete(index));
+    }
+    kept.set(index, sealed);
+    if (kept.size > RECORDS_KEPT) kept.delete(kept.keys().next().value as number);
+    return sealed;
+  };
+  return {
+    size: encryptor.size,
+    async slice(from, to) {
+      const start = Math.max(0, from);
+      const end = Math.min(encryptor.size, to);
+      // Each piece becomes a Blob at once: the browser keeps Blob bytes outside the page's heap.
+      const pieces: Blob[] = [];
+      if (start < preambleBytes)
+        pieces.push(new Blob([encryptor.preamble.subarray(start, Math.min(end, preambleBytes))]));
+      if (end > preambleBytes) {
+        const first = Math.floor(Math.max(0, start - preambleBytes) / sealedBytes);
+        const last = Math.floor((end - 1 - preambleBytes) / sealedBytes);
+        for (let index = first; index <= last; index++) {
+          const base = preambleBytes + index * sealedBytes;
+          const sealed = await sealedRecord(index);
+          pieces.push(new Blob([sealed.subarray(Math.max(0, start - base), Math.min(sealed.length, end - base))]));
+        }
+      }
+      return new Blob(pieces, { type: "application/octet-stream" });
+    },
+  };
+}
+
+/** Encrypts a whole file into a Blob of ciphertext (scripts and tests; uploads read EncryptedBytes by part). */
 export async function encryptBlob(
   file: Blob,
   metadata: FileMetadata,
   linkKey: string,
   password?: string,
-  options: { recordBytes?: number; onProgress?: (done: number) => void; signal?: AbortSignal } = {},
+  options: { recordBytes?: number } = {},
 ): Promise<Blob> {
-  const recordBytes = options.recordBytes ?? RECORD_BYTES;
-  const encryptor = await createFileEncryptor({ ...metadata, size: file.size }, linkKey, password, recordBytes);
-  // Each part becomes its own Blob at once: the browser keeps Blob bytes outside the page's heap
-  // (and pages large ones to disk), so a 2 GiB file never sits in the page's memory.
-  const parts: Blob[] = [new Blob([encryptor.preamble])];
-  for (let index = 0; index < encryptor.records; index++) {
-    options.signal?.throwIfAborted();
-    const start = index * recordBytes;
-    const plain = new Uint8Array(await file.slice(start, start + recordBytes).arrayBuffer());
-    parts.push(new Blob([await encryptor.encryptRecord(index, plain)]));
-    options.onProgress?.(Math.min(file.size, start + recordBytes));
-  }
-  return new Blob(parts, { type: "application/octet-stream" });
+  const bytes = await encryptedBytes(file, metadata, linkKey, password, options.recordBytes);
+  return bytes.slice(0, bytes.size);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type UploadSource,
   type UploadTarget,
   uploadObject,
+  wholeBody,
 } from "../files/upload-object";
 import type { UploadMode } from "../files/upload-plan";
 import type { FsClient, FsEndpoint } from "./fs-client";
@@ -72,7 +73,7 @@ function folderPathOf(folder: string): string {
 
 /** The form POST into a folder (fields first, then the file: the server refuses fields after it). */
 export async function sendIntoFolderThroughServer(
-  source: Pick<UploadSource, "blob" | "name" | "type" | "size">,
+  source: Pick<UploadSource, "name" | "type" | "size"> & { blob: Blob },
   folder: string,
   deps: Pick<FsUploadDeps, "transport" | "endpoint">,
   request: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal },
@@ -164,6 +165,7 @@ function folderTarget(source: UploadSource, folder: string, deps: FsUploadDeps, 
         },
       };
     },
-    sendThroughServer: (request) => sendIntoFolderThroughServer(source, folder, deps, request),
+    sendThroughServer: async (request) =>
+      sendIntoFolderThroughServer({ ...source, blob: await wholeBody(source) }, folder, deps, request),
   };
 }

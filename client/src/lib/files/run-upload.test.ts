@@ -196,3 +196,62 @@ describe("progress of a row", () => {
     expect((error as UploadFailure).stage).toBe("download");
   });
 });
+
+describe("encrypt in this browser", () => {
+  /** A file that records how far it has been read (the page's memory holds what was read and not sent). */
+  class WatchedFile extends File {
+    readTo = 0;
+    override slice(start?: number, end?: number, contentType?: string): Blob {
+      this.readTo = Math.max(this.readTo, Math.min(this.size, end ?? this.size));
+      return super.slice(start, end, contentType);
+    }
+  }
+
+  test("a large file is encrypted while its parts are sent: the first part goes before the file is read to its end", async () => {
+    const { client } = fakeClient();
+    const upload = (client.files as unknown as { upload: Record<string, { mutate: unknown }> }).upload;
+    let announced = 0;
+    upload.multipartInit = {
+      mutate: async (input: { size: number; part_size: number }) => {
+        announced = input.size;
+        return {
+          file_id: "id-1",
+          upload_id: "u-1",
+          part_size: input.part_size,
+          part_count: Math.ceil(input.size / input.part_size),
+        };
+      },
+    };
+    upload.partUrls = {
+      mutate: async (input: { part_numbers: number[] }) => ({
+        urls: input.part_numbers.map((number) => ({ part_number: number, url: `http://localhost:3000/p/${number}` })),
+      }),
+    };
+    const file = new WatchedFile([new Uint8Array(40 * MB)], "big.bin");
+    const readAtPut: number[] = [];
+    const sent: Blob[] = [];
+    const env = environment({
+      client,
+      threshold: 6 * MB,
+      transport: async (request) => {
+        readAtPut.push(file.readTo);
+        sent.push(request.body as Blob);
+        return { status: 200, header: () => `"e${sent.length}"`, text: "" };
+      },
+    });
+    const result = await runUpload(
+      item({ kind: "file", file }),
+      { target: TARGET, env, encryption: { password: null } },
+      () => undefined,
+      new AbortController().signal,
+    );
+    expect(readAtPut.length).toBeGreaterThan(8);
+    expect(readAtPut[0]).toBeLessThan(file.size / 2);
+    // What was sent is the whole ciphertext, in order (shared/encrypted-file.test.ts decrypts such slices).
+    const ciphertext = new Uint8Array(await new Blob(sent).arrayBuffer());
+    expect(ciphertext.length).toBe(announced);
+    expect(announced).toBe(40 * MB + 8 * 16 + 42 + 16 + '{"name":"big.bin","type":"","size":41943040}'.length);
+    expect(new TextDecoder().decode(ciphertext.subarray(0, 4))).toBe("PBXE");
+    expect(new URL(result.url).hash).toMatch(/^#[A-Za-z0-9_-]{43}$/);
+  });
+});

@@ -52,31 +52,24 @@ export type UploadJob = { target: UploadTarget; env: UploadEnvironment; encrypti
 type PlainSource = { blob: Blob; name: string; type: string; sourceUrl?: string };
 
 /**
- * Encrypts a file record by record (the page holds one 5 MiB record at a time) into the ciphertext
- * that is uploaded instead; the link the result shows carries the key in its fragment.
+ * The ciphertext uploaded instead of the file: encrypted record by record as the upload reads its
+ * parts, so encrypting and sending overlap and the page holds a few 5 MiB records at a time, whatever
+ * the file's size (docs/encrypted-shares.md). The link the result shows carries the key in its fragment.
  */
-async function encryptedSource(
-  plain: PlainSource,
-  encryption: UploadEncryption,
-  report: (patch: ProgressPatch) => void,
-  signal: AbortSignal,
-) {
-  const [{ encryptBlob, ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE }, { generateLinkKey }] = await Promise.all([
+async function encryptedSource(plain: PlainSource, encryption: UploadEncryption) {
+  const [{ encryptedBytes, ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE }, { generateLinkKey }] = await Promise.all([
     import("@shared/encrypted-file"),
     import("@shared/encrypted-share"),
   ]);
   const linkKey = generateLinkKey();
-  const size = plain.blob.size;
-  report({ phase: "encrypting", loaded: 0, total: size, percent: 0 });
-  const blob = await encryptBlob(
+  const bytes = await encryptedBytes(
     plain.blob,
-    { name: plain.name, type: plain.type, size },
+    { name: plain.name, type: plain.type, size: plain.blob.size },
     linkKey,
     encryption.password ?? undefined,
-    { signal, onProgress: (done) => report({ loaded: done, total: size, percent: 0 }) },
   );
   // No lastModified: a new encryption has a new key, so parts stored before cannot be resumed.
-  return { source: { blob, name: ENCRYPTED_FILE_NAME, type: ENCRYPTED_FILE_TYPE, size: blob.size }, linkKey };
+  return { source: { blob: bytes, name: ENCRYPTED_FILE_NAME, type: ENCRYPTED_FILE_TYPE, size: bytes.size }, linkKey };
 }
 
 async function uploadSource(
@@ -96,14 +89,16 @@ async function uploadSource(
     return uploadFile({ ...plain, size: plain.blob.size }, job.target, depsFor(job.env, flow, signal), hooks);
   }
   let encrypted: Awaited<ReturnType<typeof encryptedSource>>;
+  // One phase: the records are encrypted while the parts are sent.
+  report({ phase: "encrypting", loaded: 0 });
   try {
-    encrypted = await encryptedSource(plain, job.encryption, report, signal);
+    encrypted = await encryptedSource(plain, job.encryption);
   } catch (error) {
     if (isAbortError(error) || signal.aborted) throw new UploadFailure("encrypt", new AbortedError());
     throw new UploadFailure("encrypt", error);
   }
   checkLimits(encrypted.source.size, job.env);
-  report({ phase: "uploading", loaded: 0, total: encrypted.source.size });
+  report({ total: encrypted.source.size });
   const target = { ...job.target, encrypted: true, password: null };
   const file = await uploadFile(encrypted.source, target, depsFor(job.env, flow, signal), hooks);
   return { ...file, url: `${file.url}#${encrypted.linkKey}` };

@@ -16,8 +16,14 @@ import { bytesDone, missingParts, type PartPlan, PartProgress, planParts, type U
 export const PART_CONCURRENCY = 3;
 export const PART_TIMEOUT_MS = 300_000;
 
+/**
+ * Bytes an upload reads by range: a Blob, or bytes made as they are read (an encrypted file is
+ * encrypted part by part while the parts go, shared/encrypted-file.ts, so it is never whole in memory).
+ */
+export type UploadBytes = { readonly size: number; slice(start: number, end: number): Blob | Promise<Blob> };
+
 export type UploadSource = {
-  blob: Blob;
+  blob: UploadBytes;
   name: string;
   type: string;
   size: number;
@@ -159,6 +165,11 @@ export async function step<T>(
   }
 }
 
+/** The whole object as one body (a direct PUT, the form upload). */
+export async function wholeBody(source: UploadSource): Promise<Blob> {
+  return source.blob instanceof Blob ? source.blob : source.blob.slice(0, source.size);
+}
+
 const isSuccess = (response: TransportResponse) => response.status >= 200 && response.status < 300;
 
 async function discard(run: (() => Promise<unknown>) | undefined): Promise<void> {
@@ -240,7 +251,7 @@ async function uploadDirect<Result>(
       response = await context.transport({
         method: "PUT",
         url: grant.url,
-        body: source.blob,
+        body: await wholeBody(source),
         headers: grant.headers,
         onProgress: (loaded) => context.onProgress?.(loaded, source.size),
         signal: context.signal,
@@ -291,7 +302,7 @@ async function uploadMultipart<Result>(
         try {
           response = await context.transport({
             ...request,
-            body: source.blob.slice(part.start, part.end),
+            body: await source.blob.slice(part.start, part.end),
             onProgress: (loaded) => {
               progress.update(part.partNumber, loaded);
               report();

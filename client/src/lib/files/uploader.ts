@@ -16,6 +16,7 @@ import {
   step,
   type UploadSource,
   uploadObject,
+  wholeBody,
 } from "./upload-object";
 import {
   chooseUploadMode,
@@ -123,10 +124,10 @@ function shareTarget(source: UploadSource, target: UploadTarget, deps: UploadDep
       };
     },
     startMultipart: () => startMultipart(source, target, deps, remoteStorageKey),
-    sendThroughServer: ({ onProgress, signal }) => {
+    sendThroughServer: async ({ onProgress, signal }) => {
       const fields = presignFields(source, target);
       return deps.api.serverUpload({
-        file: source.blob,
+        file: await wholeBody(source),
         filename: source.name,
         fields: {
           s3_config_id: fields.s3_config_id,

@@ -94,7 +94,7 @@ export const enFiles = {
       phase: {
         checking: "Preparing",
         downloading: "Downloading",
-        encrypting: "Encrypting",
+        encrypting: "Encrypting and uploading",
         uploading: "Uploading",
       },
       percent: "{{percent}}%",

@@ -93,7 +93,7 @@ export const zhFiles: typeof enFiles = {
       phase: {
         checking: "准备中",
         downloading: "下载中",
-        encrypting: "加密中",
+        encrypting: "加密并上传中",
         uploading: "上传中",
       },
       percent: "{{percent}}%",
