@@ -9,6 +9,7 @@ import {
   adminToken,
   E2E_ADMIN_PASSWORD,
   launchBrowser,
+  layoutCheck,
   openPage,
   PHONE,
   type RunningApp,
@@ -21,6 +22,8 @@ setDefaultTimeout(120_000);
 let app: RunningApp;
 let browser: Browser;
 let token: string;
+/** Each encrypted screen fits 375 px and desktop, light and dark (PNGs with E2E_SHOTS=1). */
+const checkLayouts = layoutCheck(import.meta.path);
 
 beforeAll(async () => {
   app = await startApp();
@@ -57,9 +60,11 @@ async function shareEncrypted(page: Page, options: { password?: string; maxViews
   await page.getByRole("switch", { name: "Encrypt in this browser" }).click();
   if (options.password) await page.getByLabel("Password", { exact: true }).fill(options.password);
   if (options.maxViews) await page.getByLabel("Max views").fill(options.maxViews);
+  await checkLayouts(page, options.password ? "create-with-password" : "create");
   await page.getByRole("button", { name: "Create share link" }).click();
   await page.getByTestId("share-result").waitFor({ timeout: 60_000 });
   expect(await page.getByTestId("share-link-key-hint").isVisible()).toBe(true);
+  await checkLayouts(page, options.password ? "link-with-password" : "link");
   return page.getByTestId("share-link").inputValue();
 }
 
@@ -93,11 +98,18 @@ describe("end-to-end encrypted pastes", () => {
     expect(await document.textContent()).toContain("End-to-end encrypted");
     // "Copy link" hands on the key too; the raw link (ciphertext) is not offered.
     expect(await visitor.page.getByTestId("open-raw").count()).toBe(0);
+    await checkLayouts(visitor.page, "decrypted");
 
     const cut = await openPage(browser);
     await cut.page.goto(link.split("#")[0] as string);
     await cut.page.getByRole("heading", { name: "This link has lost its key" }).waitFor();
     expect(await cut.page.getByText("4242").count()).toBe(0);
+    await checkLayouts(cut.page, "lost-key");
+    // Another key: a new document (a fragment change alone does not load the page again).
+    await cut.page.goto("about:blank");
+    await cut.page.goto(`${link.split("#")[0]}#${"A".repeat(43)}`);
+    await cut.page.getByRole("heading", { name: "The text could not be decrypted" }).waitFor();
+    await checkLayouts(cut.page, "wrong-key");
     for (const opened of [admin, visitor, cut]) await opened.context.close();
   });
 
@@ -113,9 +125,11 @@ describe("end-to-end encrypted pastes", () => {
     const prompt = visitor.page.getByTestId("password-prompt");
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain("encrypted with a password");
+    await checkLayouts(visitor.page, "password-prompt");
     await prompt.getByLabel("Password", { exact: true }).fill("open sesame?");
     await prompt.getByRole("button", { name: "Open" }).click();
     await visitor.page.getByText("Wrong password: the text could not be decrypted").waitFor();
+    await checkLayouts(visitor.page, "wrong-password");
     await prompt.getByLabel("Password", { exact: true }).fill("open sesame");
     await prompt.getByRole("button", { name: "Open" }).click();
     await visitor.page.getByTestId("paste-document").getByRole("cell", { name: "4242" }).waitFor();
@@ -125,6 +139,7 @@ describe("end-to-end encrypted pastes", () => {
     const second = await openPage(browser);
     await second.page.goto(link);
     await second.page.getByTestId("paste-limitReached").or(second.page.getByTestId("paste-notFound")).waitFor();
+    await checkLayouts(second.page, "burnt");
     for (const opened of [admin, visitor, second]) await opened.context.close();
   });
 });

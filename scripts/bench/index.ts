@@ -1,5 +1,15 @@
 // `bun run bench [name...]`: runs the benchmarks in scripts/bench/ (all when no name is given).
-const BENCHMARKS = ["weight", "paste-view", "upload-stream", "fs-list", "dav-put", "soak", "view-soak", "clipboard"];
+const BENCHMARKS = [
+  "weight",
+  "paste-view",
+  "upload-stream",
+  "fs-list",
+  "dav-put",
+  "soak",
+  "view-soak",
+  "clipboard",
+  "e2ee",
+];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : BENCHMARKS;
 for (const name of names) {
   if (!BENCHMARKS.includes(name)) throw new Error(`unknown benchmark ${name}; known: ${BENCHMARKS.join(", ")}`);

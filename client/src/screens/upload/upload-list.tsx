@@ -202,9 +202,11 @@ function UploadRow({
   const { t } = useTranslation();
   const language = currentLanguage();
   const [isQrOpen, setIsQrOpen] = useState(false);
-  const name = item.result?.filename ?? item.name;
-  const size = item.result?.size ?? item.size;
-  const mimetype = item.result?.mimetype ?? item.type;
+  // An encrypted upload's record names the ciphertext (encrypted.pbxe): the row keeps the file's own.
+  const stored = item.result?.encrypted ? null : item.result;
+  const name = stored?.filename ?? item.name;
+  const size = stored?.size ?? item.size;
+  const mimetype = stored?.mimetype ?? item.type;
   const meta = [
     size !== null ? formatBytes(size, language) : t("files.url.unknownSize"),
     item.source.kind === "url" ? t("files.queue.fromUrl") : null,
@@ -340,6 +342,12 @@ function UploadRow({
             </div>
           </div>
           <ul className="mt-2 flex flex-wrap gap-1.5 text-xs">
+            {item.result.encrypted ? (
+              <Chip>
+                <LockIcon className="size-3.5" />
+                {t("files.encrypted.badge")}
+              </Chip>
+            ) : null}
             {item.result.has_password ? (
               <Chip>
                 <LockIcon className="size-3.5" />
