@@ -229,8 +229,10 @@ describe("end-to-end encrypted files", () => {
     await desktop.page.goto(link);
     await desktop.page.getByTestId("encrypted-download").waitFor({ timeout: 60_000 });
     await checkLayouts(desktop.page, "file-without-file-system-access");
-    await desktop.page.getByTestId("encrypted-download").click();
-    const download = await desktop.page.waitForEvent("download", { timeout: 120_000 });
+    const [download] = await Promise.all([
+      desktop.page.waitForEvent("download", { timeout: 120_000 }),
+      desktop.page.getByTestId("encrypted-download").click(),
+    ]);
     expect(download.suggestedFilename()).toBe("Quarterly report 一.pdf");
     const bytes = new Uint8Array(await readFile((await download.path()) as string));
     expect(sha256(bytes)).toBe(sha256(contentOf(SIZE)));
@@ -329,8 +331,10 @@ describe("end-to-end encrypted files", () => {
     const desktop = await openWithoutFileSystemAccess();
     await desktop.page.goto(link);
     await desktop.page.getByRole("heading", { name: "disk image.iso" }).waitFor({ timeout: 60_000 });
-    await desktop.page.getByTestId("encrypted-download").click();
-    const download = await desktop.page.waitForEvent("download", { timeout: 600_000 });
+    const [download] = await Promise.all([
+      desktop.page.waitForEvent("download", { timeout: 600_000 }),
+      desktop.page.getByTestId("encrypted-download").click(),
+    ]);
     expect(download.suggestedFilename()).toBe("disk image.iso");
     const bytes = new Uint8Array(await readFile((await download.path()) as string));
     expect(bytes.length).toBe(LARGE);
