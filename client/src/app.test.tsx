@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { publicFile, publicPaste } from "../test/fixtures";
 import { renderAppAt } from "../test/render-app";
 import { adminValidation, mockTrpc, storeAdminSession } from "../test/trpc-msw";
 import i18n from "./i18n";
@@ -19,43 +20,11 @@ function signInAsAdmin() {
 
 const currentPath = (location: { history: string[] }) => location.history.at(-1);
 
-/** A plain-text paste as the server answers a view of it. */
-const sharedText = (slug: string) => ({
-  slug,
-  content: `shared text of ${slug}`,
-  format: "text",
-  remark: null,
-  has_password: false,
-  requires_password: false,
-  expires_at: null,
-  max_views: 0,
-  views: 1,
-  created_at: new Date("2026-01-01T00:00:00Z"),
-});
-
-/** A shared file (one with no preview, so the page fetches nothing else) as the server answers it. */
-const sharedFile = (slug: string) => ({
-  slug,
-  filename: `${slug}.zip`,
-  mimetype: "application/zip",
-  size: 1024,
-  remark: null,
-  has_password: false,
-  requires_password: false,
-  expires_at: null,
-  max_views: 0,
-  views: 1,
-  created_at: new Date("2026-01-01T00:00:00Z"),
-  preview_url: `/api/storage/local/c?op=get&key=${slug}`,
-  download_url: `/api/storage/local/c?op=get&key=${slug}&disposition=attachment`,
-  links_expire_at: new Date(Date.now() + 15 * 60_000),
-});
-
 describe("routes", () => {
   test("every route of docs/product.md §2 renders its screen", async () => {
     trpcMock.use({
-      "pastes.view": (input) => sharedText((input as { slug: string }).slug),
-      "files.public.get": (input) => sharedFile((input as { slug: string }).slug),
+      "pastes.view": (input) => publicPaste(input.slug),
+      "files.public.get": (input) => publicFile(input.slug),
     });
     const cases: [string, string][] = [
       ["/", "Online clipboard"],
@@ -100,12 +69,12 @@ describe("routes", () => {
   });
 
   test("paste and file slugs reach their screens", async () => {
-    trpcMock.use({ "pastes.view": (input) => sharedText((input as { slug: string }).slug) });
+    trpcMock.use({ "pastes.view": (input) => publicPaste(input.slug) });
     const view = renderAppAt("/paste/hello-World_1");
     expect(await screen.findByText("shared text of hello-World_1")).toBeDefined();
     expect(trpcMock.calls.find((call) => call.path === "pastes.view")?.input).toEqual({ slug: "hello-World_1" });
     view.unmount();
-    trpcMock.use({ "files.public.get": (input) => sharedFile((input as { slug: string }).slug) });
+    trpcMock.use({ "files.public.get": (input) => publicFile(input.slug) });
     renderAppAt("/file/f1le");
     expect(await screen.findByRole("heading", { level: 1, name: "f1le.zip" })).toBeDefined();
     expect(trpcMock.calls.find((call) => call.path === "files.public.get")?.input).toEqual({ slug: "f1le" });

@@ -5,9 +5,11 @@
 import { afterAll, afterEach, beforeAll } from "bun:test";
 import { APP_VERSION, CSRF_HEADER, STORAGE_KEYS } from "@shared/constants";
 import { ERROR_HTTP_STATUS, type ErrorCode } from "@shared/errors";
+import type { AnyProcedure, inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import superjson from "superjson";
+import type { AppRouter } from "../../server/routers";
 
 export class TrpcTestError extends Error {
   constructor(
@@ -29,7 +31,31 @@ export type TrpcCall = {
   csrf: string | null;
   language: string | null;
 };
-export type TrpcResolver = (input: unknown, call: TrpcCall) => unknown;
+
+// A test's answers are typed by the router itself (inferRouterInputs/Outputs, as the client sees them
+// after superjson), so a fixture that drifts from what the server returns fails to typecheck.
+type RouterInputs = inferRouterInputs<AppRouter>;
+type RouterOutputs = inferRouterOutputs<AppRouter>;
+/** Every procedure's dotted path, as the client sends it: "session.me", "files.upload.init"... */
+type PathsOf<TRecord, Prefix extends string = ""> = {
+  [K in keyof TRecord & string]: TRecord[K] extends AnyProcedure
+    ? `${Prefix}${K}`
+    : PathsOf<TRecord[K], `${Prefix}${K}.`>;
+}[keyof TRecord & string];
+export type ProcedurePath = PathsOf<AppRouter["_def"]["record"]>;
+/** What stands at a dotted path in a nested record of inputs or outputs. */
+type At<T, Path extends string> = Path extends `${infer Head extends keyof T & string}.${infer Rest}`
+  ? At<T[Head], Rest>
+  : T[Path & keyof T];
+export type ProcedureInput<P extends ProcedurePath> = At<RouterInputs, P>;
+export type ProcedureOutput<P extends ProcedurePath> = At<RouterOutputs, P>;
+/** Answers one procedure: returns (or resolves to) its output, or throws a TrpcTestError. */
+export type TrpcResolver<P extends ProcedurePath> = (
+  input: ProcedureInput<P>,
+  call: TrpcCall,
+) => ProcedureOutput<P> | Promise<ProcedureOutput<P>>;
+/** Answers for some procedures, by path. */
+export type TrpcResolvers = { [P in ProcedurePath]?: TrpcResolver<P> };
 
 // JSON-RPC error numbers tRPC uses for the codes the tests send.
 const JSON_RPC_CODES: Partial<Record<ErrorCode, number>> = {
@@ -74,8 +100,8 @@ function errorResult(error: unknown, path: string) {
 export function mockTrpc() {
   const calls: TrpcCall[] = [];
   // Every page load asks who the session is; unless a test says otherwise, nobody.
-  const defaults: Record<string, TrpcResolver> = { "session.me": () => ({ type: "none" }) };
-  let resolvers: Record<string, TrpcResolver> = { ...defaults };
+  const defaults: TrpcResolvers = { "session.me": () => ({ type: "none" }) };
+  let resolvers: TrpcResolvers = { ...defaults };
 
   const handler = http.all("*/trpc/:paths", async ({ request, params }) => {
     const url = new URL(request.url);
@@ -100,7 +126,8 @@ export function mockTrpc() {
           language: request.headers.get("accept-language"),
         };
         calls.push(call);
-        const resolver = resolvers[path];
+        // The wire names any path; a resolver is looked up by it and given the input it sent.
+        const resolver = resolvers[path as ProcedurePath] as ((input: unknown, call: TrpcCall) => unknown) | undefined;
         if (!resolver) return errorResult(new TrpcTestError("NOT_FOUND", `no mock for ${path}`), path);
         try {
           const output = await resolver(call.input, call);
@@ -152,7 +179,7 @@ export function mockTrpc() {
   return {
     calls,
     /** Answers these procedures (replacing earlier answers for the same names). */
-    use(next: Record<string, TrpcResolver>) {
+    use(next: TrpcResolvers) {
       resolvers = { ...resolvers, ...next };
     },
     /** Makes every call fail as if the server were unreachable. */
@@ -168,12 +195,12 @@ export function storeAdminSession(username = "admin") {
 }
 
 /** The "me" answer that confirms an admin session. */
-export function adminValidation(username = "admin"): Record<string, TrpcResolver> {
+export function adminValidation(username = "admin"): TrpcResolvers {
   return { "session.me": () => ({ type: "admin", id: "admin-1", username }) };
 }
 
 /** The "me" answer for a session that has ended (a 401, as the server gives for a dead cookie). */
-export function endedSession(): Record<string, TrpcResolver> {
+export function endedSession(): TrpcResolvers {
   return {
     "session.me": () => {
       throw new TrpcTestError("UNAUTHORIZED", "Your admin session has expired, please log in again");
@@ -218,6 +245,6 @@ export function storeKeySession(check: KeyCheckFixture) {
 }
 
 /** The "me" answer that confirms a sign-in with this key. */
-export function keyValidation(check: KeyCheckFixture): Record<string, TrpcResolver> {
+export function keyValidation(check: KeyCheckFixture): TrpcResolvers {
   return { "session.me": () => ({ type: "apikey", ...check }) };
 }

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { screen } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
+import { stubRestRoutes, VERSION } from "../../test/rest-stub";
 import { mockTrpc } from "../../test/trpc-msw";
 import i18n from "../i18n";
-import { stubRestRoutes, VERSION } from "../screens/admin/dashboard/test-rest-stub";
 
 mockTrpc();
 const rest = stubRestRoutes();

@@ -2,11 +2,11 @@
 // screens, against msw; IndexedDB is fake-indexeddb. "Offline" is navigator.onLine false plus a
 // server that cannot be reached.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import type { FsEntry } from "@shared/schemas/fs";
 import { act, render, screen } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { eventually } from "../../test/eventually";
+import { fsEntry, fsListing, pasteRecord, publicPaste } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
@@ -35,44 +35,9 @@ function goOffline() {
   server.goOffline();
 }
 
-const sharedText = (slug: string) => ({
-  slug,
-  url: `http://localhost:3000/paste/${slug}`,
-  raw_url: `http://localhost:3000/api/raw/${slug}`,
-  content: `text kept for offline: ${slug}`,
-  format: "text",
-  remark: null,
-  has_password: false,
-  requires_password: false,
-  expires_at: null,
-  max_views: 0,
-  views: 1,
-  created_at: new Date("2026-01-01T00:00:00Z"),
-});
+const sharedText = (slug: string) => publicPaste(slug, { content: `text kept for offline: ${slug}` });
 
-const docsListing = {
-  path: "/docs",
-  is_virtual: false,
-  mount_id: "m1",
-  readonly: false,
-  cached: false,
-  total: 1,
-  items: [
-    {
-      name: "notes.md",
-      path: "/docs/notes.md",
-      type: "file",
-      size: 10,
-      modified: new Date("2026-01-01T00:00:00Z"),
-      mimetype: "text/markdown",
-      is_mount: false,
-      mount_id: null,
-      isDirectory: false,
-      lastModified: new Date("2026-01-01T00:00:00Z"),
-      mimeType: "text/markdown",
-    } satisfies FsEntry,
-  ],
-};
+const docsListing = fsListing("/docs", [fsEntry("/docs/notes.md", { mimetype: "text/markdown" })]);
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
@@ -90,7 +55,7 @@ afterEach(() => {
 
 describe("reading offline", () => {
   test("a paste opened online is readable offline, from the local database", async () => {
-    server.use({ "pastes.view": (input) => sharedText((input as { slug: string }).slug) });
+    server.use({ "pastes.view": (input) => sharedText(input.slug) });
     const online = renderAppAt("/paste/abc123");
     expect((await screen.findByTestId("plain-body")).textContent).toBe("text kept for offline: abc123");
     await eventually(() => expect(server.calls.length).toBeGreaterThan(0));
@@ -124,7 +89,7 @@ describe("the offline fallback document", () => {
     meta.name = OFFLINE_FALLBACK_META;
     meta.content = "1";
     document.head.append(meta);
-    server.use({ "pastes.view": (input) => sharedText((input as { slug: string }).slug) });
+    server.use({ "pastes.view": (input) => sharedText(input.slug) });
     authStore.reload({ force: true });
     const location = memoryLocation({ path: "/upload", record: true });
     render(
@@ -181,7 +146,7 @@ describe("network notices and session changes", () => {
 });
 
 describe("syncing the queue", () => {
-  const created = { ...sharedText("new123"), id: "p1", is_expired: false, created_by: "admin", updated_at: new Date() };
+  const created = pasteRecord("new123");
 
   function signInAsAdmin() {
     storeAdminSession();
@@ -251,7 +216,7 @@ describe("syncing the queue", () => {
     server.use({
       "fs.mkdir": (input) => {
         made.push(input);
-        return { ...docsListing.items[0], name: "old", path: "/docs/old", type: "directory" };
+        return fsEntry("/docs/old", { type: "directory" });
       },
     });
     const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });

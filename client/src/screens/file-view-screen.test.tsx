@@ -78,8 +78,7 @@ describe("file page", () => {
       ...adminValidation(),
       "files.public.get": () => LOCKED,
       "files.public.verify": (input) => {
-        if ((input as { password: string }).password !== "right")
-          throw new TrpcTestError("WRONG_PASSWORD", "Wrong password");
+        if (input.password !== "right") throw new TrpcTestError("WRONG_PASSWORD", "Wrong password");
         return file({ has_password: true, views: 1 });
       },
     });

@@ -4,12 +4,14 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { EditorView } from "@codemirror/view";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
+import { pasteRecord } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import {
   adminValidation,
   keyCheck,
   keyValidation,
   mockTrpc,
+  type ProcedureInput,
   storeAdminSession,
   storeKeySession,
   TrpcTestError,
@@ -37,26 +39,16 @@ function signInAsAdmin() {
   server.use(adminValidation());
 }
 
-function created(input: Record<string, unknown>) {
-  const slug = (input.slug as string | undefined) ?? "Ab3dE9";
-  const now = new Date();
-  return {
-    id: "p1",
-    slug,
-    url: `https://paste.example.org/paste/${slug}`,
-    raw_url: `https://paste.example.org/api/raw/${slug}`,
+/** The server's answer to a create with this input (pastes.create). */
+function created(input: ProcedureInput<"pastes.create">) {
+  return pasteRecord(input.slug ?? "Ab3dE9", {
     content: input.content,
-    format: input.format,
+    format: input.format ?? "text",
     remark: input.remark ?? null,
     has_password: Boolean(input.password),
-    expires_at: input.expires_at ?? null,
-    max_views: input.max_views,
-    views: 0,
-    is_expired: false,
-    created_by: "admin",
-    created_at: now,
-    updated_at: now,
-  };
+    expires_at: input.expires_at ? new Date(input.expires_at) : null,
+    max_views: Number(input.max_views ?? 0),
+  });
 }
 
 const editor = () => document.querySelector<HTMLElement>(".cm-content") as HTMLElement;
@@ -174,9 +166,7 @@ describe("home", () => {
     renderAppAt("/");
     await findEditor();
     // What the offline sync announces once the queued create went through (offline/sync.ts).
-    act(() =>
-      publishSyncedPaste({ paste: created({ content: "written offline", slug: "later" }) as never, password: "pw" }),
-    );
+    act(() => publishSyncedPaste({ paste: created({ content: "written offline", slug: "later" }), password: "pw" }));
     await screen.findByTestId("share-result");
     expect((screen.getByTestId("share-link") as HTMLInputElement).value).toBe("https://paste.example.org/paste/later");
     expect((screen.getByTestId("raw-link") as HTMLInputElement).value).toBe("https://paste.example.org/api/raw/later");
@@ -191,7 +181,7 @@ describe("home", () => {
     storeDraft({ content: "something else" });
     renderAppAt("/");
     await findEditor();
-    act(() => publishSyncedPaste({ paste: created({ content: "older text", slug: "older" }) as never, password: "" }));
+    act(() => publishSyncedPaste({ paste: created({ content: "older text", slug: "older" }), password: "" }));
     expect(screen.queryByTestId("share-result")).toBeNull();
     expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}").content).toBe("something else");
   });
@@ -199,7 +189,7 @@ describe("home", () => {
   test("created: the server's link, raw link with the password, what it allows, and a countdown", async () => {
     signInAsAdmin();
     storeDraft({ content: "hello there", slug: "notes", expiry: "1d", maxViews: "2", remark: "For Bob" });
-    server.use({ "pastes.create": (input) => created(input as Record<string, unknown>) });
+    server.use({ "pastes.create": created });
     renderAppAt("/");
     await findEditor();
     fireEvent.change(screen.getByLabelText("Password", { selector: "input" }), { target: { value: "pw 1" } });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import type { FsEntry } from "@shared/schemas/fs";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
+import { fsEntry, fsListing } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import {
   adminValidation,
@@ -17,37 +18,13 @@ import { explorerTasks } from "../lib/explorer/task-store";
 
 const server = mockTrpc();
 
+/** An entry of /docs unless its path says otherwise. */
 function entry(overrides: Partial<FsEntry> & { name: string }): FsEntry {
-  const fields = {
-    path: `/docs/${overrides.name}`,
-    type: "file" as const,
-    size: 10,
-    modified: new Date("2026-01-01T00:00:00Z"),
-    mimetype: "text/plain",
-    is_mount: false,
-    mount_id: null,
-    ...overrides,
-  };
-  return {
-    ...fields,
-    isDirectory: fields.type === "directory",
-    lastModified: fields.modified,
-    mimeType: fields.mimetype,
-  };
+  return fsEntry(overrides.path ?? `/docs/${overrides.name}`, overrides);
 }
 
 function listing(items: FsEntry[], readonly = false, nextCursor: string | null = null) {
-  return {
-    path: "/docs",
-    is_virtual: false,
-    mount_id: "m1",
-    readonly,
-    cached: false,
-    total: items.length,
-    items,
-    next_cursor: nextCursor,
-    has_more: nextCursor !== null,
-  };
+  return fsListing("/docs", items, { readonly, next_cursor: nextCursor, has_more: nextCursor !== null });
 }
 
 const ENTRIES = [
@@ -100,7 +77,7 @@ describe("mount explorer (admin)", () => {
       ...adminValidation(),
       "fs.list": (input) => {
         asked.push(input);
-        const cursor = (input as { cursor?: string | null }).cursor;
+        const cursor = input.cursor;
         return cursor === "page-2" ? listing(page(3)) : listing(page(0), false, "page-2");
       },
     });
@@ -124,7 +101,7 @@ describe("mount explorer (admin)", () => {
       ...adminValidation(),
       "fs.list": () => listing(ENTRIES),
       "fs.search": (input) => {
-        const { limit = 50 } = input as { limit?: number };
+        const limit = typeof input.limit === "number" ? input.limit : 50;
         asked.push({ limit });
         const results = Array.from({ length: limit === 50 ? 2 : 3 }, (_, i) => ({
           ...entry({ name: `hit-${i}.txt` }),
@@ -169,7 +146,7 @@ describe("mount explorer (admin)", () => {
       "fs.list": () => listing([]),
       "fs.mkdir": (input) => {
         made.push(input);
-        return { path: "/docs/new" };
+        return entry({ name: "new", type: "directory" });
       },
     });
     renderAppAt("/mount-explorer/docs");
@@ -275,23 +252,19 @@ describe("mount explorer: basket, tasks and copy", () => {
   });
 
   test("copy to: the picker browses folders of every mount and refuses the root", async () => {
-    const mounts = {
-      path: "/",
-      is_virtual: true,
-      mount_id: null,
-      readonly: false,
-      cached: false,
-      total: 2,
-      items: [
+    const mounts = fsListing(
+      "/",
+      [
         entry({ name: "docs", path: "/docs", type: "directory", is_mount: true, mount_id: "m1" }),
         entry({ name: "bucket", path: "/bucket", type: "directory", is_mount: true, mount_id: "m2" }),
       ],
-    };
-    const bucket = { ...listing([entry({ name: "in", path: "/bucket/in", type: "directory" })]), path: "/bucket" };
+      { is_virtual: true, mount_id: null },
+    );
+    const bucket = fsListing("/bucket", [entry({ name: "in", path: "/bucket/in", type: "directory" })]);
     server.use({
       ...adminValidation(),
       "fs.list": (input) => {
-        const path = (input as { path: string }).path;
+        const path = input.path;
         return path === "/" ? mounts : path === "/bucket" ? bucket : listing(ENTRIES);
       },
     });

@@ -71,7 +71,7 @@ describe("paste page", () => {
       ...adminValidation(),
       "pastes.view": () => PROTECTED,
       "pastes.unlock": (input) => {
-        const { password } = input as { password: string };
+        const { password } = input;
         if (password !== "right") throw new TrpcTestError("WRONG_PASSWORD", "Wrong password");
         return { ...PROTECTED, content: "the secret", requires_password: false, views: 1 };
       },

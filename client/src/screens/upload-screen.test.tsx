@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { SECRET_MASK } from "@shared/schemas/storage";
 import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
+import { storageConfig } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import {
   adminValidation,
@@ -18,30 +20,8 @@ import { uploadQueue } from "../lib/files/upload-session";
 const server = mockTrpc();
 
 const STORAGES = [
-  {
-    id: "cfg-local",
-    name: "Local storage",
-    provider_type: "local",
-    endpoint_url: null,
-    bucket_name: null,
-    region: null,
-    access_key_id: null,
-    secret_access_key: null,
-    has_secret: false,
-    path_style: false,
-    default_folder: "",
-    root_path: "/data/files",
-    is_public: false,
-    is_default: true,
-    total_storage_bytes: null,
-    used_storage_bytes: 1024,
-    custom_host: null,
-    signature_expires_in: 3600,
-    created_at: new Date(),
-    updated_at: new Date(),
-    last_used: null,
-  },
-  {
+  storageConfig({ used_storage_bytes: 1024 }),
+  storageConfig({
     id: "cfg-r2",
     name: "R2 bucket",
     provider_type: "Cloudflare R2",
@@ -49,21 +29,14 @@ const STORAGES = [
     bucket_name: "files",
     region: "auto",
     access_key_id: "AK",
-    secret_access_key: "••••••••",
+    secret_access_key: SECRET_MASK,
     has_secret: true,
     path_style: true,
-    default_folder: "",
     root_path: null,
-    is_public: false,
     is_default: false,
     total_storage_bytes: 10 * 1024 ** 3,
     used_storage_bytes: 4 * 1024 ** 3,
-    custom_host: null,
-    signature_expires_in: 3600,
-    created_at: new Date(),
-    updated_at: new Date(),
-    last_used: null,
-  },
+  }),
 ];
 
 beforeEach(async () => {
@@ -190,7 +163,7 @@ describe("upload screen", () => {
     signInAsAdmin();
     server.use({
       "url.info": (input) => ({
-        url: (input as { url: string }).url,
+        url: input.url,
         filename: "photo.jpg",
         size: 2048,
         contentType: "image/jpeg",

@@ -33,7 +33,7 @@ describe("auth api (the calls of the auth store)", () => {
 
   test("a key sign-in sends the key in the body once; 'me' and logout send no credential at all", async () => {
     const view = {
-      type: "apikey",
+      type: "apikey" as const,
       name: "k",
       basic_path: "/",
       permissions: { text: true, file: false, mount: false },
@@ -45,7 +45,7 @@ describe("auth api (the calls of the auth store)", () => {
       "session.me": () => ({ type: "admin", id: "a1", username: "root" }),
       "session.logout": () => null,
     });
-    expect(await api.signInWithKey("pb_key")).toEqual(view as never);
+    expect(await api.signInWithKey("pb_key")).toEqual(view);
     expect(await api.me()).toEqual({ type: "admin", id: "a1", username: "root" });
     await api.logout();
     expect(server.calls.map((call) => [call.path, call.input, call.authorization, call.csrf])).toEqual([

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAppAt } from "../../../test/render-app";
-import { keyCheck, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { keyCheck, mockTrpc, type TrpcResolvers, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 
@@ -11,11 +11,10 @@ beforeEach(async () => {
   await i18n.changeLanguage("en");
 });
 
-const adminLogin = (username = "admin") => {
+const adminLogin = (username = "admin"): TrpcResolvers => {
   let isSignedIn = false;
   return {
-    "admin.login": (input: unknown) => {
-      const { password } = input as { password: string };
+    "admin.login": ({ password }) => {
       if (password !== "right-password") throw new TrpcTestError("UNAUTHORIZED", "Wrong username or password");
       isSignedIn = true;
       // The web client's login answers no token: the session is an HttpOnly cookie.

@@ -3,11 +3,17 @@ import type { DashboardStats } from "@shared/schemas/dashboard";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
+import { stubRestRoutes } from "../../../test/rest-stub";
+import {
+  adminValidation,
+  mockTrpc,
+  type ProcedureOutput,
+  storeAdminSession,
+  TrpcTestError,
+} from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 import { browserTzOffset } from "./dashboard/activity";
-import { stubRestRoutes } from "./dashboard/test-rest-stub";
 
 const server = mockTrpc();
 const rest = stubRestRoutes();
@@ -59,7 +65,7 @@ function stats(overrides: Partial<DashboardStats> = {}): DashboardStats {
   };
 }
 
-const CACHE = {
+const CACHE: ProcedureOutput<"cache.stats"> = {
   entries: 5,
   hits: 30,
   misses: 10,
@@ -77,6 +83,9 @@ const CACHE = {
     },
     { mount_id: "m2", name: "Media", mount_path: "/media", cache_ttl: 60, entries: 0, hits: 0, misses: 0, hit_rate: 0 },
   ],
+  cache: { directory: { totalEntries: 5, hitRate: 0.75, missRate: 0.25 } },
+  system: { memory: { used: 100, free: 900, total: 1000, rss: 80 }, uptime: 7_500 },
+  timestamp: new Date("2026-03-01T10:00:00Z"),
 };
 
 beforeEach(async () => {

@@ -125,7 +125,7 @@ describe("file management module", () => {
     server.use({
       "files.batchDelete": (input) => {
         deleted.push(input);
-        const ids = (input as { ids: string[] }).ids;
+        const ids = input.ids;
         files = files.filter((item) => !ids.includes(item.id));
         return { deleted: ids.length };
       },
@@ -152,9 +152,11 @@ describe("file management module", () => {
     server.use({
       "files.update": (input) => {
         updates.push(input);
-        if ((input as { slug?: string }).slug === "taken")
+        if (input.slug === "taken")
           throw new TrpcTestError("CONFLICT", "The link suffix is already taken, try another");
-        return files[0];
+        const file = files.find((item) => item.id === input.id);
+        if (!file) throw new TrpcTestError("NOT_FOUND", "No such file");
+        return file;
       },
     });
     renderAppAt("/admin/file-management");

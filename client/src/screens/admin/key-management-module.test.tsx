@@ -123,7 +123,7 @@ describe("key management", () => {
     server.use({
       "keys.batchDelete": (input) => {
         deleted = input;
-        const { ids } = input as { ids: string[] };
+        const { ids } = input;
         keys = keys.filter((key) => !ids.includes(key.id));
         return { deleted: ids.length };
       },

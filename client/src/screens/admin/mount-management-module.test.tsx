@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import type { MountView } from "@shared/schemas/mounts";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
+import { storageConfig } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
 import {
   adminValidation,
@@ -39,17 +40,8 @@ function mount(overrides: Partial<MountView> = {}): MountView {
 }
 
 const STORAGES = [
-  {
-    id: "cfg-local",
-    name: "Local storage",
-    is_default: true,
-    provider_type: "local",
-    bucket_name: null,
-    root_path: "/srv/files",
-    default_folder: "",
-    share_folder: "shares",
-  },
-  {
+  storageConfig({ root_path: "/srv/files" }),
+  storageConfig({
     id: "cfg-s3",
     name: "S3 bucket",
     is_default: false,
@@ -57,8 +49,7 @@ const STORAGES = [
     bucket_name: "photos-bucket",
     root_path: null,
     default_folder: "library",
-    share_folder: "shares",
-  },
+  }),
 ];
 
 beforeEach(async () => {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
+import { systemSettings } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
 import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
@@ -15,7 +16,7 @@ beforeEach(async () => {
   server.use({
     ...adminValidation("admin"),
     // The module's other section (uploads and WebDAV) loads beside the account form.
-    "settings.get": () => ({ max_upload_size: 100, webdav_upload_mode: "auto" }),
+    "settings.get": () => systemSettings(),
   });
 });
 

@@ -2,47 +2,14 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { SECRET_MASK, type StorageConfigView } from "@shared/schemas/storage";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
+import { storageConfig } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
 import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
 
-function config(overrides: Partial<StorageConfigView>): StorageConfigView {
-  const now = new Date();
-  return {
-    id: "cfg-local",
-    name: "Local storage",
-    provider_type: "local",
-    endpoint_url: null,
-    bucket_name: null,
-    region: null,
-    access_key_id: null,
-    secret_access_key: null,
-    has_secret: false,
-    path_style: false,
-    default_folder: "",
-    share_folder: "shares",
-    root_path: "/data/files",
-    is_public: false,
-    is_default: true,
-    total_storage_bytes: null,
-    used_storage_bytes: 5 * 1024 * 1024,
-    usage: {
-      counted_at: null,
-      counted_objects: 0,
-      recount: { status: "idle", objects: 0, bytes: 0, started_at: null, error: null },
-    },
-    custom_host: null,
-    signature_expires_in: 3600,
-    created_at: now,
-    updated_at: now,
-    last_used: null,
-    ...overrides,
-  };
-}
-
-const R2 = config({
+const R2 = storageConfig({
   id: "cfg-r2",
   name: "R2 bucket",
   provider_type: "Cloudflare R2",
@@ -62,7 +29,7 @@ let configs: StorageConfigView[] = [];
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
-  configs = [config({}), R2];
+  configs = [storageConfig({}), R2];
   storeAdminSession();
   server.use({ ...adminValidation(), "storage.list": () => configs });
 });
@@ -86,8 +53,10 @@ describe("storage configuration module", () => {
   test("set default", async () => {
     server.use({
       "storage.setDefault": (input) => {
-        configs = configs.map((item) => ({ ...item, is_default: item.id === (input as { id: string }).id }));
-        return configs.find((item) => item.is_default);
+        configs = configs.map((item) => ({ ...item, is_default: item.id === input.id }));
+        const chosen = configs.find((item) => item.is_default);
+        if (!chosen) throw new TrpcTestError("NOT_FOUND", "No such storage");
+        return chosen;
       },
     });
     renderAppAt("/admin/storage-config");

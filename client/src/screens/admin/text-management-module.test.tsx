@@ -60,32 +60,33 @@ function serveAdmin() {
       };
     },
     "pastes.get": (input) => {
-      const paste = pastes.find((item) => item.id === (input as { id: string }).id);
+      const paste = pastes.find((item) => item.id === input.id);
       if (!paste) throw new TrpcTestError("NOT_FOUND", "The paste does not exist or has been deleted");
       return { ...paste, content: `# Full content of ${paste.id}` };
     },
     "pastes.delete": (input) => {
-      pastes = pastes.filter((item) => item.id !== (input as { id: string }).id);
+      pastes = pastes.filter((item) => item.id !== input.id);
       return { deleted: 1 };
     },
     "pastes.batchDelete": (input) => {
-      const { ids } = input as { ids: string[] };
+      const { ids } = input;
       pastes = pastes.filter((item) => !ids.includes(item.id));
       return { deleted: ids.length };
     },
-    "pastes.update": (input) => {
-      const { id, ...changes } = input as { id: string; remark?: string | null; max_views?: number };
+    "pastes.update": ({ id, remark, max_views }) => {
       pastes = pastes.map((item) =>
         item.id === id
           ? {
               ...item,
-              ...(changes.remark !== undefined ? { remark: changes.remark } : {}),
-              ...(changes.max_views !== undefined ? { max_views: changes.max_views } : {}),
+              ...(remark !== undefined ? { remark } : {}),
+              ...(typeof max_views === "number" ? { max_views } : {}),
               updated_at: new Date(),
             }
           : item,
       );
-      return { ...pastes.find((item) => item.id === id), content: "updated" };
+      const paste = pastes.find((item) => item.id === id);
+      if (!paste) throw new TrpcTestError("NOT_FOUND", "No such text");
+      return { ...paste, content: "updated" };
     },
     "pastes.clearExpired": () => ({ deleted: 2 }),
   });

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../../../test/eventually";
+import { systemSettings } from "../../../../test/fixtures";
 import { renderAppAt } from "../../../../test/render-app";
+import { stubRestRoutes, VERSION } from "../../../../test/rest-stub";
 import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../../test/trpc-msw";
 import { toast } from "../../../components/toast-store";
 import i18n from "../../../i18n";
-import { stubRestRoutes, VERSION } from "../dashboard/test-rest-stub";
 
 const server = mockTrpc();
 const rest = stubRestRoutes();
@@ -16,13 +17,13 @@ const LIMITS = {
   clipboard_item_max_size: 10,
   clipboard_joins_per_minute: 60,
 };
-let saved = { max_upload_size: 100, webdav_upload_mode: "auto", ...LIMITS };
+let saved = systemSettings(LIMITS);
 let updates: unknown[] = [];
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   rest.reset();
-  saved = { max_upload_size: 100, webdav_upload_mode: "auto", ...LIMITS };
+  saved = systemSettings(LIMITS);
   updates = [];
   storeAdminSession();
   server.use({
@@ -30,7 +31,7 @@ beforeEach(async () => {
     "settings.get": () => saved,
     "settings.update": (input) => {
       updates.push(input);
-      saved = { ...saved, ...(input as typeof saved) };
+      saved = { ...saved, ...input };
       return saved;
     },
   });
@@ -48,7 +49,7 @@ async function openSettings() {
 
 describe("settings: uploads and WebDAV", () => {
   test("shows the saved size in its unit, the limit in force and the mode", async () => {
-    saved = { max_upload_size: 2048, webdav_upload_mode: "multipart", ...LIMITS };
+    saved = systemSettings({ ...LIMITS, max_upload_size: 2048, webdav_upload_mode: "multipart" });
     await openSettings();
     expect(sizeInput().value).toBe("2");
     expect(unitSelect().value).toBe("GB");

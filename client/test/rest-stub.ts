@@ -1,6 +1,6 @@
-// For unit tests only: answers the two public REST routes the admin screens read with plain fetch
-// (GET /api/version and GET /api/health), which the tRPC mock (test/trpc-msw.ts) does not cover.
-// Installed after msw patched fetch, every other request goes on to msw.
+// For the client's unit tests: answers the two public REST routes the admin screens read with plain
+// fetch (GET /api/version and GET /api/health) with answers a test can change (trpc-msw.ts answers
+// them too, but always healthy). Installed after msw patched fetch, every other request goes on to msw.
 import { afterAll, beforeAll } from "bun:test";
 
 export type RestAnswers = {

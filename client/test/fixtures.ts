@@ -1,0 +1,160 @@
+// Answers of the server for the client's unit tests, one factory per kind of row. Each is typed by
+// the procedure that returns it (test/trpc-msw.ts: ProcedureOutput), so when the server's answer
+// changes shape, these fail to typecheck instead of going on testing an answer nobody sends.
+import { DEFAULT_SYSTEM_SETTINGS } from "@shared/schemas/settings";
+import type { ProcedureOutput } from "./trpc-msw";
+
+const CREATED_AT = new Date("2026-01-01T00:00:00Z");
+
+type PublicPaste = ProcedureOutput<"pastes.view">;
+type PublicFile = ProcedureOutput<"files.public.get">;
+export type StorageConfigRow = ProcedureOutput<"storage.list">[number];
+type FsListing = ProcedureOutput<"fs.list">;
+type FsEntry = FsListing["items"][number];
+type SystemSettings = ProcedureOutput<"settings.get">;
+type PasteRecord = ProcedureOutput<"pastes.create">;
+
+/** A plain-text paste as a visitor of its link receives it (pastes.view). */
+export function publicPaste(slug: string, overrides: Partial<PublicPaste> = {}): PublicPaste {
+  return {
+    slug,
+    url: `http://localhost:3000/paste/${slug}`,
+    raw_url: `http://localhost:3000/api/raw/${slug}`,
+    content: `shared text of ${slug}`,
+    format: "text",
+    encrypted: false,
+    has_password: false,
+    requires_password: false,
+    expires_at: null,
+    max_views: 0,
+    views: 1,
+    created_at: CREATED_AT,
+    ...overrides,
+  };
+}
+
+/** A shared file with no preview (a zip) as a visitor of its link receives it (files.public.get). */
+export function publicFile(slug: string, overrides: Partial<PublicFile> = {}): PublicFile {
+  return {
+    slug,
+    filename: `${slug}.zip`,
+    mimetype: "application/zip",
+    size: 1024,
+    has_password: false,
+    requires_password: false,
+    encrypted: false,
+    expires_at: null,
+    max_views: 0,
+    views: 1,
+    created_at: CREATED_AT,
+    preview_url: `/api/storage/local/c?op=get&key=${slug}`,
+    download_url: `/api/storage/local/c?op=get&key=${slug}&disposition=attachment`,
+    links_expire_at: new Date(Date.now() + 15 * 60_000),
+    ...overrides,
+  };
+}
+
+/** The default local storage as the admin's storage list shows it (5 MiB used). */
+export function storageConfig(overrides: Partial<StorageConfigRow> = {}): StorageConfigRow {
+  const now = new Date();
+  return {
+    id: "cfg-local",
+    name: "Local storage",
+    provider_type: "local",
+    endpoint_url: null,
+    bucket_name: null,
+    region: null,
+    access_key_id: null,
+    secret_access_key: null,
+    has_secret: false,
+    path_style: false,
+    default_folder: "",
+    share_folder: "shares",
+    root_path: "/data/files",
+    is_public: false,
+    is_default: true,
+    total_storage_bytes: null,
+    used_storage_bytes: 5 * 1024 * 1024,
+    usage: {
+      counted_at: null,
+      counted_objects: 0,
+      recount: { status: "idle", objects: 0, bytes: 0, started_at: null, error: null },
+    },
+    custom_host: null,
+    signature_expires_in: 3600,
+    created_at: now,
+    updated_at: now,
+    last_used: null,
+    ...overrides,
+  };
+}
+
+/** A file (or, with type "directory", a folder) in a mount explorer listing; the camel-case
+ * aliases the server adds follow the fields they mirror. */
+export function fsEntry(
+  path: string,
+  overrides: Partial<Omit<FsEntry, "isDirectory" | "lastModified" | "mimeType">> = {},
+): FsEntry {
+  const fields = {
+    name: path.split("/").pop() ?? path,
+    path,
+    type: "file" as const,
+    size: 10,
+    modified: CREATED_AT,
+    mimetype: overrides.type === "directory" ? null : "text/plain",
+    is_mount: false,
+    mount_id: null,
+    ...overrides,
+  };
+  return {
+    ...fields,
+    isDirectory: fields.type === "directory",
+    lastModified: fields.modified,
+    mimeType: fields.mimetype,
+  };
+}
+
+/** One page holding the whole of a folder of the mount "m1" (fs.list). */
+export function fsListing(path: string, items: FsEntry[], overrides: Partial<FsListing> = {}): FsListing {
+  return {
+    path,
+    is_virtual: false,
+    mount_id: "m1",
+    readonly: false,
+    cached: false,
+    total: items.length,
+    items,
+    next_cursor: null,
+    has_more: false,
+    ...overrides,
+  };
+}
+
+/** The system settings as an admin reads them (settings.get): the defaults, 100 MB uploads. */
+export function systemSettings(overrides: Partial<SystemSettings> = {}): SystemSettings {
+  return { ...DEFAULT_SYSTEM_SETTINGS, max_upload_size: 100, ...overrides };
+}
+
+/** A paste as its author receives it on creation or reads it in management (pastes.create). */
+export function pasteRecord(slug: string, overrides: Partial<PasteRecord> = {}): PasteRecord {
+  const now = new Date();
+  return {
+    id: "p1",
+    slug,
+    url: `https://paste.example.org/paste/${slug}`,
+    raw_url: `https://paste.example.org/api/raw/${slug}`,
+    content: `shared text of ${slug}`,
+    format: "text",
+    encrypted: false,
+    remark: null,
+    has_password: false,
+    expires_at: null,
+    max_views: 0,
+    views: 0,
+    is_expired: false,
+    created_by: "admin",
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
