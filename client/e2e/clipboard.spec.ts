@@ -1,8 +1,9 @@
 // Live clipboard (issue 20, docs/clipboard.md) in Chromium against the real server, with two browser
 // contexts: the admin on a desktop creates a room; a phone (375 px, no account) opens the link. Text,
 // an image and a file go across in both directions, one click copies an item, the device list shows
-// both, the phone goes offline, sends while offline and its item arrives once it is back, and closing
-// the room disconnects the phone.
+// both, the phone goes offline, sends while offline and its item arrives once it is back; the owner's
+// second computer, without the key, lists the room and keeps the key once it opens the link; closing
+// the room from that list disconnects the other devices.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, signInAsAdmin, startApp } from "./harness";
@@ -104,10 +105,29 @@ test("desktop and phone exchange text, an image and a file; the phone queues whi
   expect(stored).not.toContain("copied on the phone");
   expect(stored).not.toContain(key);
 
-  // The owner closes the room: the phone is told.
-  await desktop.page.getByTestId("clipboard-close").click();
-  await desktop.page.getByTestId("clipboard-close-confirm").click();
+  // The owner's other computer (signed in, without the key): the room is listed and says the key is
+  // not here; opening the link once keeps the key there, so the list opens it next time.
+  const laptop = await openPage(browser, { viewport: DESKTOP });
+  await signInAsAdmin(laptop.context, app);
+  await laptop.page.goto(`${app.baseUrl}/clipboard`);
+  const row = laptop.page.getByTestId("clipboard-own-room");
+  await row.getByTestId("clipboard-room-no-key").waitFor({ timeout: 30_000 });
+  expect(await row.getByRole("link", { name: "Open" }).count()).toBe(0);
+  await laptop.page.goto(link);
+  await waitOnline(laptop.page);
+  await laptop.page.goto(`${app.baseUrl}/clipboard`);
+  await row.getByRole("link", { name: "Open" }).waitFor({ timeout: 30_000 });
+  expect(await row.getByTestId("clipboard-room-no-key").count()).toBe(0);
+
+  // The owner closes the room from that list: it leaves the list, and the other devices are told.
+  await row.getByTestId("clipboard-close").click();
+  await laptop.page.getByTestId("clipboard-close-confirm").click();
+  await row.waitFor({ state: "detached", timeout: 30_000 });
+  await laptop.page.getByText("No rooms yet.").waitFor();
   await phone.page.getByText("This room was closed or has expired.").waitFor({ timeout: 30_000 });
+  await desktop.page.getByText("This room was closed or has expired.").waitFor({ timeout: 30_000 });
+  expect(laptop.errors.filter((error) => !error.includes("WebSocket"))).toEqual([]);
+  await laptop.context.close();
 
   expect(desktop.errors.filter((error) => !error.includes("WebSocket"))).toEqual([]);
   await desktop.context.close();

@@ -19,6 +19,7 @@ import { PageHeader } from "../components/page-header";
 import { QrCode } from "../components/qr-code";
 import { toast } from "../components/toast-store";
 import { currentLanguage } from "../i18n";
+import { errorMessageOf } from "../lib/api-errors";
 import { useAuth } from "../lib/auth/use-auth";
 import { copyText } from "../lib/clipboard";
 import {
@@ -165,7 +166,11 @@ function OwnRooms() {
         {(rooms.data ?? []).map((room) => {
           const key = keys[room.id];
           return (
-            <li key={room.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={room.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between"
+              data-testid="clipboard-own-room"
+            >
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900 dark:text-white">
                   {room.name ?? t("clipboard.rooms.unnamed")}
@@ -176,18 +181,75 @@ function OwnRooms() {
                   {t("clipboard.rooms.expires", { time: formatDateTime(new Date(room.expires_at), language) })}
                 </p>
               </div>
-              {key ? (
-                <Link href={`${ROUTES.clipboard}/${room.id}#${key}`} className={buttonClasses("secondary", "sm")}>
-                  {t("clipboard.rooms.open")}
-                </Link>
-              ) : (
-                <p className="text-sm text-slate-600 dark:text-slate-400">{t("clipboard.rooms.noKey")}</p>
-              )}
+              <div className="flex shrink-0 flex-wrap items-center gap-2">
+                {key ? (
+                  <Link href={`${ROUTES.clipboard}/${room.id}#${key}`} className={buttonClasses("secondary", "sm")}>
+                    {t("clipboard.rooms.open")}
+                  </Link>
+                ) : null}
+                <CloseRoomButton roomId={room.id} variant="secondary" />
+              </div>
+              {key === null ? (
+                <p
+                  className="text-sm text-slate-600 sm:basis-full dark:text-slate-400"
+                  data-testid="clipboard-room-no-key"
+                >
+                  {t("clipboard.rooms.noKey")}
+                </p>
+              ) : null}
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+/** The owner's "Close room", with its confirmation; it needs no key (the server checks the owner). */
+function CloseRoomButton({
+  roomId,
+  variant,
+  onClosed,
+}: {
+  roomId: string;
+  variant: "danger" | "secondary";
+  onClosed?: () => void;
+}) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const closeRoom = trpc.clipboard.close.useMutation();
+  const [isConfirming, setIsConfirming] = useState(false);
+  return (
+    <>
+      <Button variant={variant} size="sm" onClick={() => setIsConfirming(true)} data-testid="clipboard-close">
+        <TrashIcon className="size-4" />
+        {t("clipboard.room.close")}
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        onClose={() => setIsConfirming(false)}
+        onConfirm={async () => {
+          try {
+            await closeRoom.mutateAsync({ id: roomId });
+          } catch (error) {
+            toast.error(
+              errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
+            );
+            return;
+          }
+          await forgetRoom(roomId);
+          await utils.clipboard.mine.invalidate();
+          setIsConfirming(false);
+          onClosed?.();
+        }}
+        isPending={closeRoom.isPending}
+        title={t("clipboard.room.closeConfirmTitle")}
+        description={t("clipboard.room.closeConfirmBody")}
+        confirmLabel={t("clipboard.room.close")}
+        cancelLabel={t("clipboard.room.cancel")}
+        confirmTestId="clipboard-close-confirm"
+      />
+    </>
   );
 }
 
@@ -233,8 +295,12 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
   const connection = useRef<RoomConnection | null>(null);
   const own = trpc.clipboard.mine.useQuery(undefined, { enabled: authType !== "none", staleTime: 30_000 });
   const isOwner = own.data?.some((room) => room.id === roomId) ?? false;
-  const closeRoom = trpc.clipboard.close.useMutation();
-  const [isConfirmingClose, setIsConfirmingClose] = useState(false);
+
+  // The owner's other devices keep the key of a room they open from its link, so that the owner's
+  // room list opens it there later too (the server never holds it). Other visitors keep nothing.
+  useEffect(() => {
+    if (isOwner) void saveRoomKey(roomId, roomKey);
+  }, [isOwner, roomId, roomKey]);
 
   useEffect(() => {
     let isCurrent = true;
@@ -330,10 +396,7 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
         meta={<StatusBadge status={state.status} transport={state.transport} pending={pending} />}
         actions={
           isOwner ? (
-            <Button variant="danger" size="sm" onClick={() => setIsConfirmingClose(true)} data-testid="clipboard-close">
-              <TrashIcon className="size-4" />
-              {t("clipboard.room.close")}
-            </Button>
+            <CloseRoomButton roomId={roomId} variant="danger" onClosed={() => navigate(ROUTES.clipboard)} />
           ) : null
         }
       />
@@ -403,22 +466,6 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
           </section>
         </aside>
       </div>
-      <ConfirmDialog
-        open={isConfirmingClose}
-        onClose={() => setIsConfirmingClose(false)}
-        onConfirm={async () => {
-          await closeRoom.mutateAsync({ id: roomId });
-          await forgetRoom(roomId);
-          setIsConfirmingClose(false);
-          navigate(ROUTES.clipboard);
-        }}
-        isPending={closeRoom.isPending}
-        title={t("clipboard.room.closeConfirmTitle")}
-        description={t("clipboard.room.closeConfirmBody")}
-        confirmLabel={t("clipboard.room.close")}
-        cancelLabel={t("clipboard.room.cancel")}
-        confirmTestId="clipboard-close-confirm"
-      />
     </div>
   );
 }

@@ -29,7 +29,8 @@ export const enClipboard = {
       items_other: "{{count}} items",
       devices_one: "{{count}} device connected",
       devices_other: "{{count}} devices connected",
-      noKey: "The key of this room is not on this device: open it from its link.",
+      noKey:
+        "The key is not on this device, so its items cannot be read here. Open the room once from its link on this device and it is kept for next time. You can close the room without it.",
     },
     room: {
       linkTitle: "Room link",

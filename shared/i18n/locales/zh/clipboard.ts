@@ -29,7 +29,8 @@ export const zhClipboard: typeof enClipboard = {
       items_other: "{{count}} 个条目",
       devices_one: "{{count}} 台设备在线",
       devices_other: "{{count}} 台设备在线",
-      noKey: "此设备上没有该房间的密钥：请通过其链接打开。",
+      noKey:
+        "此设备上没有该房间的密钥，因此无法在此读取其条目。在此设备上通过链接打开一次房间后，密钥会保存在这里供下次使用。无需密钥也可以关闭房间。",
     },
     room: {
       linkTitle: "房间链接",
