@@ -13,6 +13,8 @@ const TEST_LIMITS = {
   ...CLIPBOARD_LIMITS,
   idleMs: 1_500,
   messagesPerConnection: { limit: 20, windowMs: 10_000 },
+  // Low enough to reach in a test; the rest of this file sends far fewer items per 10 s.
+  messagesPerAddress: { limit: 40, windowMs: 10_000 },
 };
 
 describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
@@ -439,5 +441,46 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     expect(await decryptItemText(item.item.content, key)).toBe("to the old browser");
     controller.abort();
     phone.close();
+  });
+
+  // Last in the block: the socket test spends this address's item budget for the next 10 s.
+  describe("per-address caps", () => {
+    const { limit } = TEST_LIMITS.messagesPerAddress;
+
+    test("items over HTTP past the address's cap answer 429 with Retry-After in the caller's language; nothing is stored", async () => {
+      const room = await createRoom({ history_limit: 100 });
+      const content = await encryptItemText("one of many", generateLinkKey());
+      const ip = "198.51.100.20";
+      const body = { device_id: "capsCapsCapsCapsCaps00", content };
+      for (let index = 0; index < limit; index++) {
+        expect((await call("POST", `/clipboard/rooms/${room.id}/items`, { body, ip })).status).toBe(201);
+      }
+      const refused = await call("POST", `/clipboard/rooms/${room.id}/items`, { body, ip, lang: "zh-CN" });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("10");
+      expect(refused.body).toMatchObject({
+        code: 429,
+        success: false,
+        message: "此地址发送的剪贴板消息过多，请稍候几秒",
+      });
+      // Another address is not held back.
+      expect((await call("POST", `/clipboard/rooms/${room.id}/items`, { body, ip: "198.51.100.21" })).status).toBe(201);
+      expect((await call("GET", `/clipboard/rooms/${room.id}/items`)).body.data.items).toHaveLength(limit + 1);
+    });
+
+    test("sockets of one address sending past its cap, each under its own, are closed with 4429", async () => {
+      const room = await createRoom({ history_limit: 100 });
+      const content = await encryptItemText("one of many", generateLinkKey());
+      const devices = await Promise.all([0, 1, 2].map(() => connectDevice(baseUrl, room.id)));
+      const each = Math.ceil((limit + 5) / devices.length);
+      expect(each).toBeLessThan(TEST_LIMITS.messagesPerConnection.limit);
+      for (let index = 0; index < each; index++) for (const device of devices) device.send({ type: "item", content });
+      const closed = await Promise.race(devices.map((device) => device.closed));
+      expect(closed).toEqual({ code: CLOSE_CODES.rateLimited, reason: expect.stringContaining("this address") });
+      for (const device of devices) device.close();
+      await Promise.all(devices.map((device) => device.closed));
+      const stored = (await call("GET", `/clipboard/rooms/${room.id}/items`)).body.data.items;
+      expect(stored.length).toBeLessThanOrEqual(limit);
+    });
   });
 });
