@@ -211,7 +211,14 @@ export default defineConfig({
         // Libraries change far less often than the app: one vendor chunk stays cached across releases.
         // Only those the first page needs ($initial): libraries of lazily loaded screens (the editor,
         // the Markdown renderer, the QR code) stay in their own chunks, loaded where they are used.
-        codeSplitting: { groups: [{ name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"] }] },
+        // Icons (one small module each) that only lazily loaded screens use share one chunk: split by
+        // screen they made a dozen tiny chunks, each a request too small to compress.
+        codeSplitting: {
+          groups: [
+            { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"] },
+            { name: "icons", test: /[\\/]node_modules[\\/]@heroicons[\\/]/ },
+          ],
+        },
       },
     },
   },

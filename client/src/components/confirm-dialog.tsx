@@ -1,10 +1,11 @@
 // A "are you sure?" dialog for an action that cannot be undone (deleting, clearing): the cancel button
 // takes the focus, and the dialog cannot be dismissed while the request runs.
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { AppDialog } from "./dialog";
-import { type IconProps, TrashIcon } from "./icons";
+import type { IconProps } from "./icons";
 
 export type ConfirmDialogProps = {
   open: boolean;

@@ -1,9 +1,10 @@
 // A button that copies a text and says so: a check for a moment, and a toast (or, when the
 // browser refuses, a toast asking to copy by hand).
+import CheckIcon from "@heroicons/react/24/outline/CheckIcon";
+import ClipboardDocumentIcon from "@heroicons/react/24/outline/ClipboardDocumentIcon";
 import { useEffect, useState } from "react";
 import { copyText } from "../lib/clipboard";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
-import { CheckIcon, CopyIcon } from "./icons";
 import { toast } from "./toast-store";
 
 export type CopyButtonProps = {
@@ -52,7 +53,7 @@ export function CopyButton({
     <Button
       variant={variant}
       size={size}
-      icon={isCopied ? CheckIcon : CopyIcon}
+      icon={isCopied ? CheckIcon : ClipboardDocumentIcon}
       onClick={() => void copy()}
       aria-label={isIconOnly ? label : undefined}
       title={isIconOnly ? label : undefined}

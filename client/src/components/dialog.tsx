@@ -1,11 +1,13 @@
 // Modal dialogs on Headless UI's Dialog: focus moves in and is trapped until it closes, Escape and a
 // click outside close it (unless it is busy), focus returns to what opened it, and the title and
 // description name it for screen readers.
+
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "./class-names";
-import { CloseIcon, type IconProps } from "./icons";
+import type { IconProps } from "./icons";
 import { TOAST_AVOID_ATTRIBUTE } from "./toast-placement";
 
 export type AppDialogProps = {
@@ -95,7 +97,7 @@ export function AppDialog({
                 aria-label={t("common.close")}
                 disabled={isBusy}
               >
-                <CloseIcon className="size-5" />
+                <XMarkIcon className="size-5" />
               </button>
             </div>
             <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-4 pb-5 sm:px-6 sm:pb-6">

@@ -2,10 +2,13 @@
 // with aria-describedby, and an error also sets aria-invalid so screen readers announce it. Plain
 // elements only: the paste and file pages' password prompt uses them, and those pages load no
 // Headless UI (the on/off switch, which does, is switch-field.tsx).
+import ExclamationCircleIcon from "@heroicons/react/24/outline/ExclamationCircleIcon";
+import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
+import EyeSlashIcon from "@heroicons/react/24/outline/EyeSlashIcon";
+import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
 import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "./class-names";
-import { ErrorCircleIcon, EyeIcon, EyeSlashIcon, InfoIcon } from "./icons";
 
 export const inputClasses = (hasError: boolean) =>
   cx(
@@ -17,7 +20,7 @@ export const inputClasses = (hasError: boolean) =>
 export function FieldError({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-600 dark:text-red-400">
-      <ErrorCircleIcon className="mt-px size-4 shrink-0" />
+      <ExclamationCircleIcon className="mt-px size-4 shrink-0" />
       <span>{children}</span>
     </p>
   );
@@ -180,7 +183,7 @@ export type FormAlertProps = {
 /** A form-level message (what the server said), announced when it appears. */
 export function FormAlert({ title, children, id, tone = "error" }: FormAlertProps) {
   const isError = tone === "error";
-  const Icon = isError ? ErrorCircleIcon : InfoIcon;
+  const Icon = isError ? ExclamationCircleIcon : InformationCircleIcon;
   return (
     <div
       id={id}

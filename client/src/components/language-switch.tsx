@@ -2,11 +2,12 @@
 // third language would need no new control. It is the browser's own <select>, invisible over the
 // button it looks like (icon, current language, chevron): every page's shell carries it, and a
 // native select brings its keyboard, screen reader and touch behaviour without a menu library.
+import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
+import LanguageIcon from "@heroicons/react/24/outline/LanguageIcon";
 import { SUPPORTED_LANGUAGES } from "@shared/constants";
 import { useTranslation } from "react-i18next";
 import { changeLanguage, currentLanguage } from "../i18n";
 import { htmlLangFor, isLanguage } from "../lib/language";
-import { ChevronDownIcon, LanguageIcon } from "./icons";
 
 export function LanguageSwitch() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 // Catches a lazily loaded part of a screen that fails (its chunk did not arrive, typically offline),
 // so the rest of the screen stays usable and the part can offer a way out. Offline, the part also
 // says so and asks to check the network (docs/product.md §2).
+import SignalSlashIcon from "@heroicons/react/24/outline/SignalSlashIcon";
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CloudOffIcon } from "../offline/offline-icons";
 
 export type LazyBoundaryProps = {
   children: ReactNode;
@@ -46,7 +46,7 @@ function OfflinePartNotice() {
       className="m-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-500/30"
       data-testid="lazy-offline-notice"
     >
-      <CloudOffIcon className="mt-0.5 size-4.5 shrink-0" />
+      <SignalSlashIcon className="mt-0.5 size-4.5 shrink-0" />
       {t("offline.lazy.notice")}
     </p>
   );

@@ -1,9 +1,9 @@
 // An API key's permissions as small labelled pills (text, files, mount, and whether mount is
 // read-only), used in the key table and the signed-in user's badge.
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
 import type { KeyPermissions } from "../lib/auth/auth-types";
 import { cx } from "./class-names";
-import { LockIcon } from "./icons";
 
 const PILL =
   "inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset";
@@ -30,7 +30,7 @@ export function PermissionBadges({ permissions, mountReadOnly, className }: Perm
       {permissions.mount ? <li className={cx(PILL, COLORS.mount)}>{t("auth.permissions.mount")}</li> : null}
       {permissions.mount && mountReadOnly ? (
         <li className={cx(PILL, COLORS.readOnly)}>
-          <LockIcon className="size-3" />
+          <LockClosedIcon className="size-3" />
           {t("auth.permissions.readOnly")}
         </li>
       ) : null}

@@ -2,6 +2,7 @@
 // as it is typed (the shared schema; the server's verdict, such as a taken suffix, wins until the next
 // edit), password with show/hide, expiry choice, max views and remark. Texts come from
 // `<kind>.options.*`.
+import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
 import { SLUG_MAX_LENGTH } from "@shared/constants";
 import { useTranslation } from "react-i18next";
 import { type FieldErrors, renderFieldMessage } from "../lib/form-messages";
@@ -9,7 +10,6 @@ import { EXPIRY_CHOICES, type ExpiryChoice } from "../lib/pastes/expiry";
 import { validateSlugInput } from "../lib/pastes/slug-validation";
 import { cx } from "./class-names";
 import { PasswordField, TextField } from "./form-controls";
-import { CheckCircleIcon } from "./icons";
 import type { ShareKind } from "./share-problem";
 
 export type ShareOptionsValues = {

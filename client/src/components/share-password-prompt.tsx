@@ -1,11 +1,11 @@
 // The password form of a protected share (a text or a file). A wrong password says so at the field
 // (it is about the share, not a login: the session is untouched); too many attempts say to wait.
 // Texts come from `<kind>.password.*`.
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { PasswordField } from "./form-controls";
-import { LockIcon } from "./icons";
 import type { ShareKind } from "./share-problem";
 
 export type SharePasswordPromptProps = {
@@ -59,7 +59,7 @@ export function SharePasswordPrompt({
     >
       <div className="flex flex-col items-center text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-600 ring-1 ring-amber-100 ring-inset dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/20">
-          <LockIcon className="size-6" />
+          <LockClosedIcon className="size-6" />
         </span>
         <Heading id={titleId} className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
           {t(`${kind}.password.title`)}

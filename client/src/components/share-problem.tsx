@@ -1,13 +1,19 @@
 // Full-page answers for a share (paste or file) that cannot be shown: it does not exist, it expired,
 // its views are used up, or (no connection, server error) it could not be opened right now. The paste
 // and file pages pass their text namespace and the way out that suits them.
+import ArrowLeftIcon from "@heroicons/react/24/outline/ArrowLeftIcon";
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import EyeSlashIcon from "@heroicons/react/24/outline/EyeSlashIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import MagnifyingGlassIcon from "@heroicons/react/24/outline/MagnifyingGlassIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ROUTES } from "../routes";
 import { Button, buttonClasses } from "./button";
-import { ArrowLeftIcon, type IconProps, LockIcon, RefreshIcon, WarningIcon } from "./icons";
-import { ClockIcon, EyeOffIcon, SearchIcon } from "./paste-icons";
+import type { IconProps } from "./icons";
 
 export type GoneProblem = "notFound" | "expired" | "limitReached" | "gone";
 /** An encrypted share that arrived but cannot be opened with the link at hand. */
@@ -17,12 +23,12 @@ export type UndecryptableProblem = "missingKey" | "wrongKey";
 export type ShareKind = "pastes" | "files";
 
 const ICONS: Record<GoneProblem | UndecryptableProblem, ComponentType<IconProps>> = {
-  missingKey: LockIcon,
-  wrongKey: LockIcon,
-  notFound: SearchIcon,
+  missingKey: LockClosedIcon,
+  wrongKey: LockClosedIcon,
+  notFound: MagnifyingGlassIcon,
   expired: ClockIcon,
-  limitReached: EyeOffIcon,
-  gone: EyeOffIcon,
+  limitReached: EyeSlashIcon,
+  gone: EyeSlashIcon,
 };
 
 const TEST_ID_PREFIX: Record<ShareKind, string> = { pastes: "paste", files: "file" };
@@ -77,14 +83,14 @@ export function ShareLoadFailed({
   return (
     <section role="alert" className="flex flex-col items-center py-14 text-center sm:py-20">
       <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-600 ring-1 ring-amber-100 ring-inset dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/20">
-        <WarningIcon className="size-7" />
+        <ExclamationTriangleIcon className="size-7" />
       </span>
       <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
         {t(`${kind}.gone.failed.title`)}
       </h1>
       <p className="mt-3 max-w-md text-base text-slate-600 dark:text-slate-400">{message}</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <Button variant="primary" icon={RefreshIcon} onClick={onRetry} isLoading={isRetrying}>
+        <Button variant="primary" icon={ArrowPathIcon} onClick={onRetry} isLoading={isRetrying}>
           {t("common.retry")}
         </Button>
         <Link href={ROUTES.home} className={buttonClasses("secondary")}>

@@ -2,6 +2,13 @@
 // the source link. Below md the sections move into a collapsible panel under the bar: a button with
 // aria-expanded and the panel it controls, kept in React state (no Headless UI in the page shell,
 // which every page loads).
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import Bars3Icon from "@heroicons/react/24/outline/Bars3Icon";
+import ClipboardIcon from "@heroicons/react/24/outline/ClipboardIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import HomeIcon from "@heroicons/react/24/outline/HomeIcon";
+import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { PRODUCT_NAME } from "@shared/constants";
 import { type ComponentType, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,27 +16,17 @@ import { Link, useLocation } from "wouter";
 import { useAuth } from "../lib/auth/use-auth";
 import { isNavItemActive, NAV_ITEMS, type NavItemId, ROUTES } from "../routes";
 import { cx, focusRing, iconButton } from "./class-names";
-import {
-  ClipboardIcon,
-  CloseIcon,
-  FolderIcon,
-  HomeIcon,
-  type IconProps,
-  LogoMark,
-  MenuIcon,
-  ShieldIcon,
-  UploadIcon,
-} from "./icons";
+import { type IconProps, LogoMark } from "./icons";
 import { LanguageSwitch } from "./language-switch";
 import { SourceLink } from "./source-link";
 import { ThemeSwitch } from "./theme-switch";
 
 const NAV_ICONS: Record<NavItemId, ComponentType<IconProps>> = {
   home: HomeIcon,
-  upload: UploadIcon,
+  upload: ArrowUpTrayIcon,
   mountExplorer: FolderIcon,
   clipboard: ClipboardIcon,
-  admin: ShieldIcon,
+  admin: ShieldCheckIcon,
 };
 
 export function SiteHeader() {
@@ -105,7 +102,7 @@ export function SiteHeader() {
             aria-controls={open ? panelId : undefined}
             onClick={() => setOpen((isOpen) => !isOpen)}
           >
-            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            {open ? <XMarkIcon className="size-6" /> : <Bars3Icon className="size-6" />}
           </button>
         </div>
       </div>

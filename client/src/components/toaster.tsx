@@ -1,6 +1,11 @@
 // Renders the toast queue (toast-store.ts) in a live region: new messages are announced politely,
 // errors assertively (role="alert"). A toast closes after its duration; hovering or focusing it
 // pauses the timer so it can be read and its actions reached by keyboard.
+import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
+import ExclamationCircleIcon from "@heroicons/react/24/outline/ExclamationCircleIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import {
   type ComponentType,
   type RefObject,
@@ -13,7 +18,7 @@ import {
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "./class-names";
-import { CheckCircleIcon, CloseIcon, ErrorCircleIcon, type IconProps, InfoIcon, WarningIcon } from "./icons";
+import type { IconProps } from "./icons";
 import {
   choosePlacement,
   NARROW_PLACEMENTS,
@@ -27,9 +32,9 @@ import { toast as appToasts, type Toast, type ToastStore, type ToastTone } from 
 
 const TONE_ICONS: Record<ToastTone, ComponentType<IconProps>> = {
   success: CheckCircleIcon,
-  error: ErrorCircleIcon,
-  warning: WarningIcon,
-  info: InfoIcon,
+  error: ExclamationCircleIcon,
+  warning: ExclamationTriangleIcon,
+  info: InformationCircleIcon,
 };
 
 const TONE_ICON_COLORS: Record<ToastTone, string> = {
@@ -226,7 +231,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
             focusRing,
           )}
         >
-          <CloseIcon className="size-4" />
+          <XMarkIcon className="size-4" />
         </button>
       </div>
     </div>

@@ -2,12 +2,15 @@
 // and this page is not cached. Shown inside the app shell for a page load the service worker has
 // no copy of, and for a screen whose code could not be loaded while offline (then with the notice
 // to check the network). Ways out: home, one page back, and retry (reload this address).
+import ArrowLeftIcon from "@heroicons/react/24/outline/ArrowLeftIcon";
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import HomeIcon from "@heroicons/react/24/outline/HomeIcon";
+import SignalSlashIcon from "@heroicons/react/24/outline/SignalSlashIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button, buttonClasses } from "../components/button";
-import { ArrowLeftIcon, HomeIcon, RefreshIcon, WarningIcon } from "../components/icons";
 import { usePageTitle } from "../hooks/use-page-title";
-import { CloudOffIcon } from "./offline-icons";
 
 export type OfflineFallbackPageProps = {
   /** A lazily loaded screen failed: ask the user to check the network. */
@@ -35,7 +38,7 @@ export function OfflineFallbackPage({ showNetworkNotice = false, onBack, onRetry
       data-testid="offline-fallback"
     >
       <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700">
-        <CloudOffIcon className="size-7" />
+        <SignalSlashIcon className="size-7" />
       </span>
       <h1
         id="offline-fallback-title"
@@ -52,7 +55,7 @@ export function OfflineFallbackPage({ showNetworkNotice = false, onBack, onRetry
           role="alert"
           className="mt-6 flex max-w-md items-start gap-2 rounded-lg bg-amber-50 px-4 py-3 text-left text-sm text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-500/30"
         >
-          <WarningIcon className="mt-0.5 size-4.5 shrink-0" />
+          <ExclamationTriangleIcon className="mt-0.5 size-4.5 shrink-0" />
           {t("offline.fallback.checkNetwork")}
         </p>
       ) : null}
@@ -64,7 +67,7 @@ export function OfflineFallbackPage({ showNetworkNotice = false, onBack, onRetry
         <Button icon={ArrowLeftIcon} onClick={onBack ?? goBack}>
           {t("offline.fallback.back")}
         </Button>
-        <Button icon={RefreshIcon} onClick={onRetry ?? (() => window.location.reload())}>
+        <Button icon={ArrowPathIcon} onClick={onRetry ?? (() => window.location.reload())}>
           {t("offline.fallback.retry")}
         </Button>
       </div>

@@ -2,6 +2,10 @@
 // (signed in); with a room id and its key in the fragment, the room itself: the link and QR code, a
 // composer for text, images and files, the items (copy, download, delete), the connected devices
 // and the connection state. Everything is encrypted here with the key from the fragment.
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import ClipboardIcon from "@heroicons/react/24/outline/ClipboardIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { type DragEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -14,7 +18,6 @@ import { cx } from "../components/class-names";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { CopyButton } from "../components/copy-button";
 import { FormAlert } from "../components/form-controls";
-import { ClipboardIcon, LockIcon, TrashIcon, UploadIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
 import { QrCode } from "../components/qr-code";
 import { toast } from "../components/toast-store";
@@ -58,7 +61,7 @@ function RoomsView() {
         </>
       ) : (
         <section aria-labelledby="clipboard-login-title" className={cx(cardClasses, "text-center")}>
-          <LockIcon className="mx-auto size-8 text-indigo-600 dark:text-indigo-300" />
+          <LockClosedIcon className="mx-auto size-8 text-indigo-600 dark:text-indigo-300" />
           <h2 id="clipboard-login-title" className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">
             {t("clipboard.login.title")}
           </h2>
@@ -558,7 +561,7 @@ function Composer({ onText, onFiles }: { onText(text: string): void; onFiles(fil
           {t("clipboard.room.send")}
         </Button>
         <Button type="button" variant="secondary" onClick={() => fileInput.current?.click()}>
-          <UploadIcon className="size-4" />
+          <ArrowUpTrayIcon className="size-4" />
           {t("clipboard.room.attach")}
         </Button>
         <input

@@ -3,6 +3,10 @@
 // signed for 15 minutes and fetched anew (one more view) only when used after that. A protected file
 // asks for its password first; `?password=` in the address opens it directly (links handed to an
 // Office viewer use it). Missing, expired and used-up files get their own screens.
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { PublicFileView } from "@shared/schemas/files";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type MouseEvent, type ReactNode, useState } from "react";
@@ -12,11 +16,9 @@ import { formatBytes } from "../../../shared/format-bytes";
 import { buttonClasses } from "../components/button";
 import { cx } from "../components/class-names";
 import { CopyButton } from "../components/copy-button";
-import { DownloadIcon, FileTypeIcon } from "../components/file-icons";
-import { EyeIcon, LockIcon } from "../components/icons";
+import { FileTypeIcon } from "../components/file-icons";
 import { MediaTypeText } from "../components/media-type-text";
 import { PageSpinner } from "../components/page-spinner";
-import { ClockIcon } from "../components/paste-icons";
 import { QrCode } from "../components/qr-code";
 import { Spinner } from "../components/spinner";
 import { toast } from "../components/toast-store";
@@ -237,7 +239,7 @@ function FileDocument({
                   : t("files.page.neverExpires")}
               </Chip>
               {file.has_password ? (
-                <Chip icon={<LockIcon className="size-3.5" />} tone="amber">
+                <Chip icon={<LockClosedIcon className="size-3.5" />} tone="amber">
                   {t("files.page.protected")}
                 </Chip>
               ) : null}
@@ -252,7 +254,7 @@ function FileDocument({
             aria-busy={isDownloading || undefined}
             data-testid="file-download"
           >
-            {isDownloading || isRefreshing ? <Spinner /> : <DownloadIcon className="size-4.5" />}
+            {isDownloading || isRefreshing ? <Spinner /> : <ArrowDownTrayIcon className="size-4.5" />}
             {t("files.page.download")}
           </a>
           <CopyButton

@@ -1,13 +1,13 @@
 // Home: the online clipboard (docs/product.md §2). Write Markdown or plain text (the draft is kept in this
 // browser), choose share options, and create a link; then the link, its QR code and raw link show
 // until a countdown hides them. Creating needs the admin or a key with text permission.
+import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import { MAX_TEXT_BYTES } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EditorHandle } from "../components/editor/editor-handle";
 import { FormAlert } from "../components/form-controls";
-import { DocumentTextIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf, isUnauthorizedError } from "../lib/api-errors";

@@ -2,11 +2,12 @@
 // folder view (listing, uploads, file operations, preview, search) is ExplorerBrowser. Browsing needs
 // the admin or a key with mount permission (docs/product.md §6); signed out, the screen asks to log in (the
 // guard does not redirect).
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../components/button";
-import { FolderIcon, LockIcon } from "../components/icons";
 import { MetaBadge, PageHeader } from "../components/page-header";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
@@ -65,7 +66,7 @@ function AccessNotice({ title, description, action }: { title: string; descripti
   return (
     <section className="mt-8 flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
-        <LockIcon className="size-6" />
+        <LockClosedIcon className="size-6" />
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
       <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">{description}</p>

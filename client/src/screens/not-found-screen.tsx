@@ -1,9 +1,9 @@
 // Shown for paths inside a known section that name nothing (an unknown admin module); other unknown
 // paths redirect to Home (docs/product.md §2).
+import ArrowLeftIcon from "@heroicons/react/24/outline/ArrowLeftIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { focusRing } from "../components/class-names";
-import { ArrowLeftIcon } from "../components/icons";
 import { ROUTES } from "../routes";
 
 export default function NotFoundScreen() {

@@ -1,14 +1,20 @@
 // View of a shared paste (/paste/:slug). Opening it counts a view on the server, so it is fetched
 // once and never refetched behind the visitor's back. A protected paste asks for its password
 // first. Expired, used-up and missing pastes get their own screens.
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon";
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
+import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { PasteView } from "@shared/schemas/pastes";
 import { type ComponentType, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../components/button";
 import { CopyButton } from "../components/copy-button";
-import { EyeIcon, type IconProps, LockIcon, WarningIcon } from "../components/icons";
+import type { IconProps } from "../components/icons";
 import { PageSpinner } from "../components/page-spinner";
-import { ClockIcon, ExternalLinkIcon, MarkdownIcon, TextIcon } from "../components/paste-icons";
 import { SharePasswordPrompt } from "../components/share-password-prompt";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
@@ -132,7 +138,7 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
             {title}
           </h1>
           <ul className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
-            <Meta icon={paste.format === "markdown" ? MarkdownIcon : TextIcon}>
+            <Meta icon={paste.format === "markdown" ? HashtagIcon : Bars3BottomLeftIcon}>
               {t(`pastes.view.format.${paste.format}`)}
             </Meta>
             <Meta icon={EyeIcon} testId="paste-views">
@@ -149,8 +155,8 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
                 t("pastes.view.neverExpires")
               )}
             </Meta>
-            {paste.has_password ? <Meta icon={LockIcon}>{t("pastes.view.protected")}</Meta> : null}
-            {paste.encrypted ? <Meta icon={LockIcon}>{t("pastes.view.encrypted")}</Meta> : null}
+            {paste.has_password ? <Meta icon={LockClosedIcon}>{t("pastes.view.protected")}</Meta> : null}
+            {paste.encrypted ? <Meta icon={LockClosedIcon}>{t("pastes.view.encrypted")}</Meta> : null}
             <li>
               <time dateTime={paste.created_at.toISOString()} title={formatDateTime(paste.created_at, language)}>
                 {t("pastes.view.createdAt", { date: formatDateTime(paste.created_at, language) })}
@@ -182,7 +188,7 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
               className={buttonClasses("secondary")}
               data-testid="open-raw"
             >
-              <ExternalLinkIcon className="size-4.5" />
+              <ArrowTopRightOnSquareIcon className="size-4.5" />
               {t("pastes.view.openRaw")}
             </a>
           )}
@@ -194,7 +200,7 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
           role="status"
           className="mt-5 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
         >
-          <WarningIcon className="size-5 shrink-0 text-amber-500" />
+          <ExclamationTriangleIcon className="size-5 shrink-0 text-amber-500" />
           {t("pastes.view.lastView")}
         </p>
       ) : null}

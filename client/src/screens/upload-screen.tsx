@@ -2,13 +2,15 @@
 // each upload listed with its progress, cancel and retry, and its link, copy and QR code when done;
 // the three most recent uploads of this browser beside. Uploading needs the admin or a key with file
 // permission; everyone else is asked to log in.
+
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import GlobeAltIcon from "@heroicons/react/24/outline/GlobeAltIcon";
 import { type ComponentType, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../shared/format-bytes";
 import { cx, focusRing } from "../components/class-names";
-import { GlobeIcon } from "../components/file-icons";
-import { type IconProps, UploadIcon } from "../components/icons";
+import type { IconProps } from "../components/icons";
 import { PageHeader } from "../components/page-header";
 import { toast } from "../components/toast-store";
 import { currentLanguage } from "../i18n";
@@ -42,8 +44,8 @@ import { UploadLoginPrompt } from "./upload/upload-login-prompt";
 import { type UrlInfo, UrlUploadPanel } from "./upload/url-upload-panel";
 
 const TABS: { id: "file" | "url"; icon: ComponentType<IconProps> }[] = [
-  { id: "file", icon: UploadIcon },
-  { id: "url", icon: GlobeIcon },
+  { id: "file", icon: ArrowUpTrayIcon },
+  { id: "url", icon: GlobeAltIcon },
 ];
 
 export default function UploadScreen() {
@@ -164,7 +166,11 @@ export default function UploadScreen() {
 
   return (
     <div>
-      <PageHeader icon={UploadIcon} title={t("screens.upload.title")} description={t("screens.upload.description")} />
+      <PageHeader
+        icon={ArrowUpTrayIcon}
+        title={t("screens.upload.title")}
+        description={t("screens.upload.description")}
+      />
       <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           {canUpload ? (

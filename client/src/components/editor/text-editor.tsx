@@ -3,11 +3,12 @@
 // Preview tab and an optional Rich tab (Milkdown) that says plainly that it re-formats the Markdown.
 // Each part loads lazily when first shown; this shell is small enough for the screens that hold it.
 // On Home the source editor itself waits for the text's first use, behind a plain text area.
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
 import { lazy, type RefObject, Suspense, startTransition, useDeferredValue, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../button";
 import { cx, focusRing } from "../class-names";
-import { InfoIcon, WarningIcon } from "../icons";
 import { LazyBoundary } from "../lazy-boundary";
 import { Spinner } from "../spinner";
 import type { EditorHandle } from "./editor-handle";
@@ -90,7 +91,7 @@ export function TextEditor(props: TextEditorProps) {
           className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
           data-testid="rich-note"
         >
-          <InfoIcon className="mt-px size-4 shrink-0" />
+          <InformationCircleIcon className="mt-px size-4 shrink-0" />
           {t("editor.richNote")}
         </p>
       ) : null}
@@ -178,7 +179,7 @@ function EditorLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div role="alert" className="flex min-h-[inherit] flex-col items-center justify-center gap-4 px-6 py-8 text-center">
-      <WarningIcon className="size-8 text-amber-500" />
+      <ExclamationTriangleIcon className="size-8 text-amber-500" />
       <p className="max-w-sm text-sm text-slate-600 dark:text-slate-300">{t("editor.loadFailed")}</p>
       <Button size="sm" onClick={onRetry}>
         {t("common.retry")}

@@ -1,12 +1,15 @@
 // The admin area frame: a sidebar with the user's badge and the modules they may open (a collapsible
 // menu below md), and the current module. A module the user may not open shows what they can use.
+
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import { type KeyboardEvent, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Redirect } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
-import { ChevronDownIcon, RefreshIcon, WarningIcon } from "../../components/icons";
 import { PageSpinner } from "../../components/page-spinner";
 import { canOpenAdminModule, visibleAdminModules } from "../../lib/auth/access";
 import { authStore } from "../../lib/auth/session";
@@ -52,12 +55,12 @@ function ValidationProblem() {
       role="status"
       className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
     >
-      <WarningIcon className="size-5 shrink-0 text-amber-500" />
+      <ExclamationTriangleIcon className="size-5 shrink-0 text-amber-500" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t("auth.notices.checkFailedTitle")}</p>
         <p className="mt-0.5 text-amber-800 dark:text-amber-200/80">{t("auth.notices.checkFailedDescription")}</p>
       </div>
-      <Button size="sm" icon={RefreshIcon} isLoading={auth.isValidating} onClick={() => void authStore.revalidate()}>
+      <Button size="sm" icon={ArrowPathIcon} isLoading={auth.isValidating} onClick={() => void authStore.revalidate()}>
         {t("common.retry")}
       </Button>
     </div>

@@ -1,7 +1,11 @@
 // Admin login (docs/product.md §2): two modes, the admin account and an API key, as tabs. Fields are
 // labelled, Enter submits, the button shows progress, and errors arrive in the user's language
 // (the server translates its own; ours come from i18n).
+
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
+import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
+import UserIcon from "@heroicons/react/24/outline/UserIcon";
 import { loginInput } from "@shared/schemas/auth";
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +14,6 @@ import { MAIN_CONTENT_ID } from "../../components/app-shell";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import { FormAlert, PasswordField, TextField } from "../../components/form-controls";
-import { KeyIcon, ShieldIcon, UserIcon } from "../../components/icons";
 import { toast } from "../../components/toast-store";
 import { errorMessageOf, fieldIssuesOf } from "../../lib/api-errors";
 import { AuthError } from "../../lib/auth/auth-types";
@@ -69,7 +72,7 @@ export function AdminLogin() {
     <div className="mx-auto w-full max-w-md py-2 sm:py-8">
       <div className="flex flex-col items-center text-center">
         <span className="flex size-12 items-center justify-center rounded-2xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
-          <ShieldIcon className="size-7" />
+          <ShieldCheckIcon className="size-7" />
         </span>
         <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           {t("auth.login.title")}

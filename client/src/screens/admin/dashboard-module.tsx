@@ -1,11 +1,11 @@
 // Admin module "dashboard" (docs/product.md §1, §7 System): totals of texts, files, keys and mounts, the
 // last 7 days' shares per day in the browser's time zone, storage use per storage configuration,
 // the server's version and health, and the folder-listing cache with its clear buttons.
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { FormAlert } from "../../components/form-controls";
-import { RefreshIcon } from "../../components/icons";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/format-date";
@@ -39,7 +39,7 @@ export default function DashboardModule() {
       <AdminModuleHeader
         module="dashboard"
         actions={
-          <Button icon={RefreshIcon} onClick={refresh} isLoading={stats.isFetching && !stats.isPending}>
+          <Button icon={ArrowPathIcon} onClick={refresh} isLoading={stats.isFetching && !stats.isPending}>
             {t("dashboard.refresh")}
           </Button>
         }
@@ -52,7 +52,7 @@ export default function DashboardModule() {
             <FormAlert title={t("dashboard.loadError")}>
               {errorMessageOf(stats.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
             </FormAlert>
-            <Button icon={RefreshIcon} onClick={() => void stats.refetch()} isLoading={stats.isRefetching}>
+            <Button icon={ArrowPathIcon} onClick={() => void stats.refetch()} isLoading={stats.isRefetching}>
               {t("common.retry")}
             </Button>
           </div>

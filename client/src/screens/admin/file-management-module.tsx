@@ -1,11 +1,12 @@
 // Admin module "file-management" (docs/product.md §2, §7 Files): the shared files with search (debounced,
 // at least 2 characters), pagination, preview (the file's page), edit, delete with the stored object,
 // and batch delete of a selection. An API key with file permission sees its own files here.
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicateIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
-import { FilesIcon, UploadIcon } from "../../components/icons";
 import { currentLanguage } from "../../i18n";
 import { ROUTES } from "../../routes";
 import { AdminModuleHeader } from "./admin-module-header";
@@ -34,7 +35,7 @@ export default function FileManagementModule() {
 
   const uploadLink = (label: string) => (
     <Link href={ROUTES.upload} className={buttonClasses("primary")}>
-      <UploadIcon className="size-4.5" />
+      <ArrowUpTrayIcon className="size-4.5" />
       {label}
     </Link>
   );
@@ -58,7 +59,7 @@ export default function FileManagementModule() {
         })}
         empty={
           <EmptyState
-            icon={FilesIcon}
+            icon={DocumentDuplicateIcon}
             title={t("files.manage.empty.title")}
             description={t("files.manage.empty.description")}
             action={uploadLink(t("files.manage.empty.action"))}

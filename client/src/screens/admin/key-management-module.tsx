@@ -1,10 +1,11 @@
 // Admin module "key-management" (docs/product.md §2, §5): the API keys with selection, create and edit
 // dialogs, the one-time reveal of a new key, and deletion of the selection after confirmation.
+import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { KeyIcon, PlusIcon } from "../../components/icons";
 import { toast } from "../../components/toast-store";
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";

@@ -1,10 +1,14 @@
 // Shown in the admin area when the signed-in key may not open the module in the URL (or no module
 // at all): says so kindly and points to what the key can use.
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { cx, focusRing } from "../../components/class-names";
-import { DocumentTextIcon, FolderIcon, type IconProps, LockIcon, UploadIcon } from "../../components/icons";
+import type { IconProps } from "../../components/icons";
 import { hasPermission } from "../../lib/auth/access";
 import { mountExplorerUrl } from "../../lib/auth/route-guard";
 import { useAuth } from "../../lib/auth/use-auth";
@@ -36,14 +40,14 @@ export function ModuleAccessPanel({ module, modules }: { module: AdminModule; mo
       ? [{ href: ROUTES.home, label: t("adminArea.destinations.home"), icon: DocumentTextIcon }]
       : []),
     ...(hasPermission(auth, "file")
-      ? [{ href: ROUTES.upload, label: t("adminArea.destinations.upload"), icon: UploadIcon }]
+      ? [{ href: ROUTES.upload, label: t("adminArea.destinations.upload"), icon: ArrowUpTrayIcon }]
       : []),
   ];
   const hasModules = modules.length > 0;
   return (
     <section className="rounded-2xl bg-white px-5 py-8 text-center shadow-sm ring-1 ring-slate-200 sm:px-10 sm:py-12 dark:bg-slate-900 dark:ring-slate-800">
       <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-300">
-        <LockIcon className="size-6" />
+        <LockClosedIcon className="size-6" />
       </span>
       <h1 className="mt-4 text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">
         {hasModules ? t("adminArea.moduleUnavailable.title") : t("adminArea.noModules.title")}

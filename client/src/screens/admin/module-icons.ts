@@ -1,22 +1,20 @@
+import AdjustmentsHorizontalIcon from "@heroicons/react/24/outline/AdjustmentsHorizontalIcon";
+import ChartBarIcon from "@heroicons/react/24/outline/ChartBarIcon";
+import CircleStackIcon from "@heroicons/react/24/outline/CircleStackIcon";
+import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicateIcon";
+import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
+import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
+import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import type { ComponentType } from "react";
-import {
-  ChartIcon,
-  DatabaseIcon,
-  DocumentTextIcon,
-  FilesIcon,
-  type IconProps,
-  KeyIcon,
-  MountIcon,
-  SettingsIcon,
-} from "../../components/icons";
+import type { IconProps } from "../../components/icons";
 import type { AdminModule } from "../../routes";
 
 export const ADMIN_MODULE_ICONS: Record<AdminModule, ComponentType<IconProps>> = {
-  dashboard: ChartIcon,
+  dashboard: ChartBarIcon,
   "text-management": DocumentTextIcon,
-  "file-management": FilesIcon,
-  "storage-config": DatabaseIcon,
-  "mount-management": MountIcon,
+  "file-management": DocumentDuplicateIcon,
+  "storage-config": CircleStackIcon,
+  "mount-management": ServerStackIcon,
   "key-management": KeyIcon,
-  settings: SettingsIcon,
+  settings: AdjustmentsHorizontalIcon,
 };

@@ -4,13 +4,19 @@
 // so and see the mounts their base path reaches.
 
 import { Switch } from "@headlessui/react";
+import CloudIcon from "@heroicons/react/24/outline/CloudIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
+import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
+import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import type { MountView } from "@shared/schemas/mounts";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
-import { CloudIcon, ServerIcon } from "../../components/file-icons";
-import { FolderIcon, InfoIcon, MountIcon, PencilIcon, PlusIcon, TrashIcon } from "../../components/icons";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api-errors";
@@ -53,7 +59,7 @@ export default function MountManagementModule() {
           role="note"
           className="mt-6 flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-100"
         >
-          <InfoIcon className="mt-px size-5 shrink-0 text-sky-500" />
+          <InformationCircleIcon className="mt-px size-5 shrink-0 text-sky-500" />
           <div>
             <p className="font-semibold">{t("adminArea.mountReadOnly.title")}</p>
             <p className="mt-0.5 text-sky-800 dark:text-sky-200/80">{t("adminArea.mountReadOnly.description")}</p>
@@ -106,7 +112,7 @@ function AdminMountList({
     return (
       <EmptyState
         className="mt-6"
-        icon={MountIcon}
+        icon={ServerStackIcon}
         title={t("explorer.mounts.empty.title")}
         description={t("explorer.mounts.empty.description")}
         action={

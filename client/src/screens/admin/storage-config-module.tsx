@@ -2,12 +2,19 @@
 // configs with their provider, bucket and endpoint (or folder on the server), default badge and space
 // used (what the storage really holds, docs/storage-usage.md); add, edit, make default, test (write, read,
 // list, delete, CORS), recount what the storage holds (with progress) and delete.
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import BeakerIcon from "@heroicons/react/24/outline/BeakerIcon";
+import CircleStackIcon from "@heroicons/react/24/outline/CircleStackIcon";
+import CloudIcon from "@heroicons/react/24/outline/CloudIcon";
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
+import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
+import StarIcon from "@heroicons/react/24/outline/StarIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { LOCAL_PROVIDER, type StorageConfigView } from "@shared/schemas/storage";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
-import { BeakerIcon, CloudIcon, ServerIcon, StarIcon } from "../../components/file-icons";
-import { DatabaseIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../components/icons";
 import { toast } from "../../components/toast-store";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
@@ -46,7 +53,7 @@ export default function StorageConfigModule() {
           <ListLoadError title={t("files.storage.loadError")} query={list} />
         ) : list.data.length === 0 ? (
           <EmptyState
-            icon={DatabaseIcon}
+            icon={CircleStackIcon}
             title={t("files.storage.empty.title")}
             description={t("files.storage.empty.description")}
             action={addButton()}
@@ -266,7 +273,7 @@ function UsageRecount({ config }: { config: StorageConfigView }) {
       <Button
         size="sm"
         variant="ghost"
-        icon={RefreshIcon}
+        icon={ArrowPathIcon}
         onClick={start}
         isLoading={isRunning || recount.isPending}
         disabled={isRunning}

@@ -1,11 +1,12 @@
 // Admin module "text-management" (docs/product.md §2, §7 Pastes): the shared texts with search (debounced,
 // at least 2 characters), pagination, preview, edit, delete, batch delete of a selection and, for
 // the admin, clearing expired texts. An API key with text permission sees its own texts here.
+import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
+import SparklesIcon from "@heroicons/react/24/outline/SparklesIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button, buttonClasses } from "../../components/button";
-import { DocumentTextIcon, PlusIcon } from "../../components/icons";
-import { BroomIcon } from "../../components/paste-icons";
 import { ROUTES } from "../../routes";
 import { AdminModuleHeader } from "./admin-module-header";
 import { ClearExpiredDialog } from "./pastes/clear-expired-dialog";
@@ -33,7 +34,7 @@ export default function TextManagementModule() {
   const dialogs = useItemDialogs<"preview" | "edit" | "delete" | "clear", PasteSummary>();
 
   const actions = isAdmin ? (
-    <Button icon={BroomIcon} onClick={() => dialogs.show("clear")}>
+    <Button icon={SparklesIcon} onClick={() => dialogs.show("clear")}>
       {t("pastes.manage.clearExpired")}
     </Button>
   ) : undefined;

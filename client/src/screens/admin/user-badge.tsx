@@ -1,8 +1,10 @@
 // Who is signed in: the admin's name, or the key's name with its permissions and base path, and
 // the logout button.
+import ArrowRightStartOnRectangleIcon from "@heroicons/react/24/outline/ArrowRightStartOnRectangleIcon";
+import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
+import UserIcon from "@heroicons/react/24/outline/UserIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { KeyIcon, LogoutIcon, UserIcon } from "../../components/icons";
 import { PermissionBadges } from "../../components/permission-badges";
 import { toast } from "../../components/toast-store";
 import { authStore } from "../../lib/auth/session";
@@ -47,7 +49,7 @@ export function UserBadge() {
           </p>
         </div>
       ) : null}
-      <Button size="sm" icon={LogoutIcon} onClick={logout} className="mt-4 w-full">
+      <Button size="sm" icon={ArrowRightStartOnRectangleIcon} onClick={logout} className="mt-4 w-full">
         {t("auth.logout")}
       </Button>
     </section>

@@ -2,20 +2,22 @@
 // panel that lists them with the total size (a warning for large totals), removes one or all, and
 // downloads them as one zip built in the browser (a task of the task manager).
 
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { parentOf } from "@shared/paths";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { iconButton } from "../../components/class-names";
-import { DownloadIcon, FileTypeIcon } from "../../components/file-icons";
-import { CloseIcon, WarningIcon } from "../../components/icons";
+import { FileTypeIcon } from "../../components/file-icons";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { basket, basketItemOf, basketTotal, LARGE_BASKET_BYTES } from "../../lib/explorer/basket-store";
 import { chooseZipSink, zipFileName } from "../../lib/explorer/basket-zip";
 import { type StartedTask, startZipTask } from "../../lib/explorer/explorer-tasks";
-import { BasketIcon } from "./explorer-icons";
 import { PanelButton, SidePanel } from "./side-panel";
 import { useBasket, useTaskDeps } from "./use-explorer-tasks";
 
@@ -24,7 +26,7 @@ export function BasketButton({ onClick }: { onClick: () => void }) {
   const items = useBasket();
   return (
     <PanelButton
-      icon={BasketIcon}
+      icon={ShoppingBagIcon}
       label={t("explorer.basket.open")}
       count={items.length}
       onClick={onClick}
@@ -77,7 +79,7 @@ export function BasketPanel({
             <Button
               size="sm"
               variant="primary"
-              icon={DownloadIcon}
+              icon={ArrowDownTrayIcon}
               onClick={() => void downloadZip()}
               data-testid="basket-download"
             >
@@ -89,7 +91,7 @@ export function BasketPanel({
     >
       {items.length === 0 ? (
         <div className="flex flex-col items-center py-10 text-center">
-          <BasketIcon className="size-10 text-slate-300 dark:text-slate-600" />
+          <ShoppingBagIcon className="size-10 text-slate-300 dark:text-slate-600" />
           <p className="mt-3 text-sm font-medium text-slate-900 dark:text-white">{t("explorer.basket.empty")}</p>
           <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">{t("explorer.basket.emptyHint")}</p>
         </div>
@@ -101,7 +103,7 @@ export function BasketPanel({
               role="status"
               data-testid="basket-warning"
             >
-              <WarningIcon className="size-5 shrink-0" />
+              <ExclamationTriangleIcon className="size-5 shrink-0" />
               <p>
                 {t("explorer.basket.largeWarning", {
                   size: formatBytes(total, language),
@@ -136,7 +138,7 @@ export function BasketPanel({
                   onClick={() => basket.remove([item.path])}
                   aria-label={t("explorer.basket.remove", { name: item.name })}
                 >
-                  <CloseIcon className="size-4" />
+                  <XMarkIcon className="size-4" />
                 </button>
               </li>
             ))}

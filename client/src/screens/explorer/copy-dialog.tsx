@@ -2,6 +2,11 @@
 // caller can reach (their folders only), and "skip files that already exist" (on by default, docs/product.md
 // §9). The copy itself runs as a task; this dialog only chooses where.
 
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
+import Square2StackIcon from "@heroicons/react/24/outline/Square2StackIcon";
 import { isPathWithin } from "@shared/paths";
 import type { FsEntry } from "@shared/schemas/fs";
 import { useState } from "react";
@@ -10,11 +15,9 @@ import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import { AppDialog } from "../../components/dialog";
 import { CheckboxField, FormAlert } from "../../components/form-controls";
-import { ChevronDownIcon, FolderIcon, MountIcon, RefreshIcon } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
 import { breadcrumbsOf } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
-import { CopyToIcon } from "./explorer-icons";
 import { useFsApi } from "./use-fs-api";
 
 export type CopyDialogProps = {
@@ -33,7 +36,7 @@ export function CopyDialog({ sources, startFolder, onClose, onCopy }: CopyDialog
       open={sources !== null}
       onClose={onClose}
       size="md"
-      icon={CopyToIcon}
+      icon={Square2StackIcon}
       title={
         count === 1 && sources?.[0]
           ? t("explorer.copy.titleOne", { name: sources[0].name })
@@ -124,7 +127,7 @@ function CopyForm({
         ) : list.isError ? (
           <div className="flex flex-col items-start gap-2 p-3">
             <FormAlert title={t("explorer.loadError")}>{explorerErrorMessage(list.error, messages)}</FormAlert>
-            <Button size="sm" icon={RefreshIcon} onClick={() => void list.refetch()}>
+            <Button size="sm" icon={ArrowPathIcon} onClick={() => void list.refetch()}>
               {t("common.retry")}
             </Button>
           </div>
@@ -133,7 +136,7 @@ function CopyForm({
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {folders.map((entry) => {
-              const Icon = entry.is_mount ? MountIcon : FolderIcon;
+              const Icon = entry.is_mount ? ServerStackIcon : FolderIcon;
               return (
                 <li key={entry.path}>
                   <button
@@ -168,7 +171,7 @@ function CopyForm({
         <Button onClick={onClose}>{t("common.cancel")}</Button>
         <Button
           variant="primary"
-          icon={CopyToIcon}
+          icon={Square2StackIcon}
           disabled={!list.data || problem !== null}
           onClick={() => onCopy(folder, skipExisting)}
           data-testid="copy-submit"

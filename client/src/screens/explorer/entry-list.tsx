@@ -1,12 +1,14 @@
 // The entries of one folder as a list (sortable columns, checkboxes) or a grid of tiles. Folders
 // open on click; files open their preview.
+import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import type { FsEntry } from "@shared/schemas/fs";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { cx, focusRing } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
-import { ChevronDownIcon, FolderIcon, MountIcon } from "../../components/icons";
 import { currentLanguage } from "../../i18n";
 import { explorerHref } from "../../lib/explorer/explorer-paths";
 import type { SelectionState } from "../../lib/explorer/explorer-selection";
@@ -31,7 +33,7 @@ export type EntryListProps = {
 
 function EntryIcon({ entry, size = "sm" }: { entry: FsEntry; size?: "sm" | "lg" }) {
   if (entry.type === "directory") {
-    const Icon = entry.is_mount ? MountIcon : FolderIcon;
+    const Icon = entry.is_mount ? ServerStackIcon : FolderIcon;
     return (
       <span
         aria-hidden="true"

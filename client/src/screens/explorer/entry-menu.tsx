@@ -1,7 +1,9 @@
 // Each explorer row's own menu (issue #16): a "⋯" button at the row's end, also opened by a right
 // click or a long press on the row, listing what can be done with that one entry. The toolbar stays
 // for what is selected. A Headless UI Menu: arrow keys, Escape and focus return come with it.
+
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import EllipsisHorizontalIcon from "@heroicons/react/24/outline/EllipsisHorizontalIcon";
 import type { FsEntry } from "@shared/schemas/fs";
 import {
   type ComponentType,
@@ -15,7 +17,6 @@ import {
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "../../components/class-names";
 import type { IconProps } from "../../components/icons";
-import { MoreIcon } from "./explorer-icons";
 
 export type EntryAction = {
   id: string;
@@ -101,7 +102,7 @@ export function EntryMenu({
         title={label}
         data-testid="entry-menu-button"
       >
-        <MoreIcon className="size-5" />
+        <EllipsisHorizontalIcon className="size-5" />
       </MenuButton>
       <MenuItems
         anchor="bottom end"

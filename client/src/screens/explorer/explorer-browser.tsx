@@ -4,6 +4,19 @@
 // Uploads, copies, deletes and zip downloads run as tasks (lib/explorer/explorer-tasks.ts).
 // Read-only keys and virtual folders (the root, folders above mounts) get no write actions.
 
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ClipboardDocumentIcon from "@heroicons/react/24/outline/ClipboardDocumentIcon";
+import CloudArrowUpIcon from "@heroicons/react/24/outline/CloudArrowUpIcon";
+import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
+import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import FolderOpenIcon from "@heroicons/react/24/outline/FolderOpenIcon";
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
+import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
+import Square2StackIcon from "@heroicons/react/24/outline/Square2StackIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { joinPath, nameOf, parentOf } from "@shared/paths";
 import type { FsEntry } from "@shared/schemas/fs";
 import { type DragEvent, type RefObject, useEffect, useMemo, useRef, useState } from "react";
@@ -11,18 +24,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../../components/button";
 import { cx, iconButton } from "../../components/class-names";
-import { CloudUploadIcon, DownloadIcon } from "../../components/file-icons";
 import { FormAlert } from "../../components/form-controls";
-import {
-  CopyIcon,
-  DocumentTextIcon,
-  EyeIcon,
-  FolderIcon,
-  PencilIcon,
-  PlusIcon,
-  RefreshIcon,
-  TrashIcon,
-} from "../../components/icons";
 import { toast } from "../../components/toast-store";
 import { useAuth } from "../../lib/auth/use-auth";
 import { copyText } from "../../lib/clipboard";
@@ -39,7 +41,6 @@ import { CopyDialog } from "./copy-dialog";
 import { EntryList } from "./entry-list";
 import type { EntryAction } from "./entry-menu";
 import { DeleteEntriesDialog, NameDialog } from "./explorer-dialogs";
-import { BasketIcon, CopyToIcon, FolderUploadIcon } from "./explorer-icons";
 import { LoadMore } from "./load-more";
 import { PreviewPanel } from "./preview-panel";
 import { SearchPanel } from "./search-panel";
@@ -197,13 +198,13 @@ export function ExplorerBrowser({ path }: { path: string }) {
       isFile && {
         id: "download",
         label: t("explorer.actions.download"),
-        icon: DownloadIcon,
+        icon: ArrowDownTrayIcon,
         onSelect: () => void download(entry),
       },
       isFile && {
         id: "copy-link",
         label: t("explorer.actions.copyLink"),
-        icon: CopyIcon,
+        icon: ClipboardDocumentIcon,
         onSelect: () => void copyLink(entry),
       },
       canWrite &&
@@ -224,13 +225,13 @@ export function ExplorerBrowser({ path }: { path: string }) {
       !readOnly && {
         id: "copy-to",
         label: t("explorer.actions.copyTo"),
-        icon: CopyToIcon,
+        icon: Square2StackIcon,
         onSelect: () => setDialog({ kind: "copy", entries: [entry] }),
       },
       isFile && {
         id: "basket",
         label: t("explorer.actions.addToBasket"),
-        icon: BasketIcon,
+        icon: ShoppingBagIcon,
         onSelect: () => addToBasket([entry], t),
       },
       canWrite &&
@@ -288,7 +289,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             <Button
               size="sm"
               variant="primary"
-              icon={CloudUploadIcon}
+              icon={CloudArrowUpIcon}
               onClick={() => fileInput.current?.click()}
               data-testid="upload-button"
             >
@@ -298,7 +299,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             <Button
               size="sm"
               isCompactOnPhones
-              icon={FolderUploadIcon}
+              icon={FolderOpenIcon}
               onClick={() => folderInput.current?.click()}
               data-testid="upload-folder-button"
             >
@@ -323,7 +324,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
                 <Button
                   size="sm"
                   isCompactOnPhones
-                  icon={DownloadIcon}
+                  icon={ArrowDownTrayIcon}
                   onClick={() => void download(singleFile)}
                   data-testid="download-button"
                 >
@@ -332,7 +333,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
                 <Button
                   size="sm"
                   isCompactOnPhones
-                  icon={CopyIcon}
+                  icon={ClipboardDocumentIcon}
                   onClick={() => void copyLink(singleFile)}
                   data-testid="copy-link-button"
                 >
@@ -366,7 +367,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
               <Button
                 size="sm"
                 isCompactOnPhones
-                icon={CopyToIcon}
+                icon={Square2StackIcon}
                 onClick={() => setDialog({ kind: "copy", entries: selectedEntries })}
                 data-testid="copy-to-button"
               >
@@ -377,7 +378,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
               <Button
                 size="sm"
                 isCompactOnPhones
-                icon={BasketIcon}
+                icon={ShoppingBagIcon}
                 onClick={() => addToBasket(selectedFiles, t)}
                 data-testid="add-to-basket-button"
               >
@@ -430,7 +431,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
             title={t("explorer.actions.refresh")}
             data-testid="refresh-button"
           >
-            <RefreshIcon className={cx("size-5", isRefreshing && "animate-spin")} />
+            <ArrowPathIcon className={cx("size-5", isRefreshing && "animate-spin")} />
           </button>
           <BasketButton onClick={() => setPanel("basket")} />
           <TaskButton onClick={showTasks} />
@@ -468,7 +469,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           <div className="flex flex-col items-start gap-3 p-4">
             <FormAlert title={t("explorer.loadError")}>{explorerErrorMessage(list.error, messages)}</FormAlert>
             <div className="flex gap-2">
-              <Button size="sm" icon={RefreshIcon} onClick={() => void list.retry()} isLoading={list.isRetrying}>
+              <Button size="sm" icon={ArrowPathIcon} onClick={() => void list.retry()} isLoading={list.isRetrying}>
                 {t("common.retry")}
               </Button>
               {path !== "/" ? (
@@ -510,7 +511,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
         {list.hasMore && !list.isError ? <LoadMore isLoading={list.isLoadingMore} onLoad={list.loadMore} /> : null}
         {isDragging ? (
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center bg-indigo-50/80 text-sm font-semibold text-indigo-700 dark:bg-indigo-950/70 dark:text-indigo-200">
-            <CloudUploadIcon className="mr-2 size-5" />
+            <CloudArrowUpIcon className="mr-2 size-5" />
             {t("explorer.upload.dropHere")}
           </div>
         ) : null}

@@ -1,10 +1,12 @@
 // The explorer's small dialogs: a name (new folder, rename) and the delete confirmation.
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { AppDialog, DialogFooter } from "../../components/dialog";
 import { FormAlert, TextField } from "../../components/form-controls";
-import { PencilIcon, PlusIcon, TrashIcon } from "../../components/icons";
 import { entryNameProblem } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
 

@@ -1,22 +1,24 @@
 // The `preview` query's panel: the file's details and the same preview as file pages (through a
 // signed file link), with download, copy link and, for text files that may be written, edit.
 
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ClipboardDocumentIcon from "@heroicons/react/24/outline/ClipboardDocumentIcon";
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
+import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
 import { nameOf } from "@shared/paths";
 import type { FsEntry } from "@shared/schemas/fs";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { AppDialog } from "../../components/dialog";
-import { DownloadIcon } from "../../components/file-icons";
 import { FormAlert } from "../../components/form-controls";
-import { CopyIcon, PencilIcon, RefreshIcon } from "../../components/icons";
 import { MediaTypeText } from "../../components/media-type-text";
 import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/format-date";
 import { FilePreview } from "../file/file-preview";
-import { BasketIcon } from "./explorer-icons";
 import { useFsApi } from "./use-fs-api";
 
 export type PreviewPanelProps = {
@@ -125,16 +127,16 @@ function PreviewBody({
         <Button
           size="sm"
           variant="primary"
-          icon={DownloadIcon}
+          icon={ArrowDownTrayIcon}
           onClick={() => onDownload(file)}
           data-testid="preview-download"
         >
           {t("explorer.actions.download")}
         </Button>
-        <Button size="sm" icon={CopyIcon} onClick={() => onCopyLink(file)}>
+        <Button size="sm" icon={ClipboardDocumentIcon} onClick={() => onCopyLink(file)}>
           {t("explorer.actions.copyLink")}
         </Button>
-        <Button size="sm" icon={BasketIcon} onClick={() => onAddToBasket(file)} data-testid="preview-basket">
+        <Button size="sm" icon={ShoppingBagIcon} onClick={() => onAddToBasket(file)} data-testid="preview-basket">
           {t("explorer.actions.addToBasket")}
         </Button>
         {canEdit(file) && !file.readonly ? (
@@ -150,7 +152,7 @@ function PreviewBody({
           </FormAlert>
           <Button
             size="sm"
-            icon={RefreshIcon}
+            icon={ArrowPathIcon}
             onClick={() => void Promise.all([inline.refetch(), attachment.refetch()])}
           >
             {t("common.retry")}

@@ -1,5 +1,8 @@
 // Search in the mounts (docs/product.md §5: at least 2 characters): a box with its scope (everywhere, this
 // mount, this folder and below), results linking to their folders, and a local search history.
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
 import { parentOf } from "@shared/paths";
 import { FS_SEARCH_LIMIT_MAX, SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/fs";
@@ -11,7 +14,6 @@ import { Button } from "../../components/button";
 import { iconButton } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { FormAlert, inputClasses } from "../../components/form-controls";
-import { CloseIcon, FolderIcon } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
 import { explorerHref } from "../../lib/explorer/explorer-paths";
@@ -23,7 +25,6 @@ import {
   readSearchHistory,
 } from "../../lib/explorer/search-history";
 import { addToBasket } from "./basket-panel";
-import { BasketIcon } from "./explorer-icons";
 import { useFsApi } from "./use-fs-api";
 
 type Submitted = { q: string; scope: SearchScope; mount_id?: string; path?: string; limit?: number };
@@ -164,7 +165,7 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
               className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
               aria-label={t("explorer.search.close")}
             >
-              <CloseIcon className="size-4" />
+              <XMarkIcon className="size-4" />
             </button>
           </div>
           {results.isPending ? (
@@ -222,7 +223,7 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
                           title={t("explorer.actions.addToBasket")}
                           data-testid="search-basket"
                         >
-                          <BasketIcon className="size-4.5" />
+                          <ShoppingBagIcon className="size-4.5" />
                         </button>
                       </>
                     ) : null}

@@ -1,11 +1,12 @@
 // A panel sliding in from the right (the task manager, the file basket): a Headless UI dialog, so
 // focus moves in and returns, Escape and a click outside close it. Full width on a phone. While it
 // is open the toasts show inside it, above its body (components/toast-placement.ts).
+
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "../../components/class-names";
-import { CloseIcon } from "../../components/icons";
 import { ToastOutlet } from "../../components/toaster";
 
 export type SidePanelProps = {
@@ -48,7 +49,7 @@ export function SidePanel({ open, onClose, title, description, children, footer,
               className={cx(iconButton, "-mt-1 -mr-2")}
               aria-label={t("common.close")}
             >
-              <CloseIcon className="size-5" />
+              <XMarkIcon className="size-5" />
             </button>
           </div>
           <ToastOutlet />

@@ -2,14 +2,19 @@
 // opening a panel with every upload, copy, delete and zip download of the last 7 days, newest first: its
 // status, progress, how it ended, each file's status and failure, cancel while it runs, and clear
 // finished.
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import CloudArrowUpIcon from "@heroicons/react/24/outline/CloudArrowUpIcon";
+import QueueListIcon from "@heroicons/react/24/outline/QueueListIcon";
+import Square2StackIcon from "@heroicons/react/24/outline/Square2StackIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import type { TFunction } from "i18next";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx, iconButton } from "../../components/class-names";
-import { CloudUploadIcon, DownloadIcon } from "../../components/file-icons";
-import { CloseIcon, type IconProps, TrashIcon } from "../../components/icons";
+import type { IconProps } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
@@ -24,15 +29,14 @@ import {
   type TaskType,
   taskPercent,
 } from "../../lib/explorer/task-store";
-import { CopyToIcon, TasksIcon } from "./explorer-icons";
 import { PanelButton, SidePanel } from "./side-panel";
 import { useTasks } from "./use-explorer-tasks";
 
 const TYPE_ICONS: Record<TaskType, ComponentType<IconProps>> = {
-  upload: CloudUploadIcon,
-  copy: CopyToIcon,
+  upload: CloudArrowUpIcon,
+  copy: Square2StackIcon,
   delete: TrashIcon,
-  download: DownloadIcon,
+  download: ArrowDownTrayIcon,
 };
 
 const STATUS_TONES: Record<TaskStatus, string> = {
@@ -60,7 +64,7 @@ export function TaskButton({ onClick }: { onClick: () => void }) {
   const active = tasks.filter(isActive).length;
   return (
     <PanelButton
-      icon={TasksIcon}
+      icon={QueueListIcon}
       label={t("explorer.tasks.open")}
       count={active > 0 ? active : tasks.length}
       isBusy={active > 0}
@@ -96,7 +100,7 @@ export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => voi
     >
       {tasks.length === 0 ? (
         <div className="flex flex-col items-center py-10 text-center">
-          <TasksIcon className="size-10 text-slate-300 dark:text-slate-600" />
+          <QueueListIcon className="size-10 text-slate-300 dark:text-slate-600" />
           <p className="mt-3 text-sm font-medium text-slate-900 dark:text-white">{t("explorer.tasks.empty")}</p>
           <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">{t("explorer.tasks.emptyHint")}</p>
         </div>
@@ -168,7 +172,7 @@ function TaskCard({ task }: { task: Task }) {
             aria-label={t("explorer.tasks.remove", { title: taskText(task.title, t) })}
             title={t("explorer.tasks.remove", { title: taskText(task.title, t) })}
           >
-            <CloseIcon className="size-4" />
+            <XMarkIcon className="size-4" />
           </button>
         )}
       </div>

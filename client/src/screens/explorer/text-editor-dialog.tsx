@@ -2,6 +2,7 @@
 // source editor of Home (components/editor/text-editor.tsx): the file keeps its exact bytes, Markdown
 // files get a preview and an optional rich mode. Saved through fs.update, and only when something
 // changed; past 10 MB the "content too large" message shows and saving waits.
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import { MAX_TEXT_BYTES } from "@shared/constants";
 import type { FsEntry } from "@shared/schemas/fs";
 import { useEffect, useId, useRef, useState } from "react";
@@ -13,7 +14,6 @@ import { AppDialog } from "../../components/dialog";
 import type { EditorHandle } from "../../components/editor/editor-handle";
 import { TextEditor } from "../../components/editor/text-editor";
 import { FieldError, FormAlert } from "../../components/form-controls";
-import { PencilIcon } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";

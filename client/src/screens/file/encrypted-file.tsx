@@ -3,6 +3,11 @@
 // page's fragment and a password, when the sender set one, is asked here and never sent. The first
 // bytes give the name, type and size; the download decrypts while it streams; small images, PDFs,
 // media and texts are decrypted in memory and previewed as any file.
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { EncryptedFilePreamble, UnlockedFile } from "@shared/encrypted-file";
 import type { PublicFileView } from "@shared/schemas/files";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -10,10 +15,8 @@ import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { CopyButton } from "../../components/copy-button";
-import { DownloadIcon, FileTypeIcon } from "../../components/file-icons";
-import { EyeIcon, LockIcon, WarningIcon } from "../../components/icons";
+import { FileTypeIcon } from "../../components/file-icons";
 import { PageSpinner } from "../../components/page-spinner";
-import { ClockIcon } from "../../components/paste-icons";
 import { SharePasswordPrompt } from "../../components/share-password-prompt";
 import type { UndecryptableProblem } from "../../components/share-problem";
 import { currentLanguage } from "../../i18n";
@@ -183,7 +186,7 @@ function DecryptedFile({
               {formatBytes(size, language)}
             </p>
             <ul className="mt-3 flex flex-wrap gap-2 text-xs">
-              <Chip icon={<LockIcon className="size-3.5" />} tone="emerald">
+              <Chip icon={<LockClosedIcon className="size-3.5" />} tone="emerald">
                 {t("files.encrypted.badge")}
               </Chip>
               <Chip icon={<EyeIcon className="size-3.5" />}>{viewsText}</Chip>
@@ -198,7 +201,7 @@ function DecryptedFile({
         <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
           <Button
             variant="primary"
-            icon={DownloadIcon}
+            icon={ArrowDownTrayIcon}
             isLoading={download.status === "running"}
             onClick={() => void start()}
             data-testid="encrypted-download"
@@ -347,7 +350,7 @@ function Callout({
       data-testid={testId}
       className={`flex gap-2 rounded-lg border px-4 py-3 text-sm ${CALLOUT_TONES[tone]}`}
     >
-      {tone === "emerald" ? null : <WarningIcon className="mt-0.5 size-4 shrink-0" />}
+      {tone === "emerald" ? null : <ExclamationTriangleIcon className="mt-0.5 size-4 shrink-0" />}
       <span>{children}</span>
     </p>
   );

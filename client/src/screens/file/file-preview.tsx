@@ -3,16 +3,18 @@
 // sanitised; Office documents through Microsoft's online viewer, which must be able to fetch the
 // file from the internet. Links are short-lived signed URLs; what the page's CSP does not allow is
 // offered as a link instead of failing in the console.
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import { OFFICE_VIEWER_ORIGIN } from "@shared/constants";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
-import { DownloadIcon, FileTypeIcon } from "../../components/file-icons";
-import { RefreshIcon, WarningIcon } from "../../components/icons";
+import { FileTypeIcon } from "../../components/file-icons";
 import { LazyBoundary } from "../../components/lazy-boundary";
-import { ExternalLinkIcon } from "../../components/paste-icons";
 import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
 import { pageMayReach } from "../../lib/files/csp";
@@ -85,7 +87,7 @@ function Notice({
           className={buttonClasses(action ? "secondary" : "primary")}
           download={file.filename}
         >
-          <DownloadIcon className="size-4.5" />
+          <ArrowDownTrayIcon className="size-4.5" />
           {t("files.page.download")}
         </a>
       </div>
@@ -97,7 +99,7 @@ function ExpiredPreview({ onReload, isReloading }: Pick<FilePreviewProps, "onRel
   const { t } = useTranslation();
   return (
     <Frame className="flex flex-col items-center px-6 py-10 text-center">
-      <WarningIcon className="size-8 text-amber-500" />
+      <ExclamationTriangleIcon className="size-8 text-amber-500" />
       <p className="mt-3 max-w-md text-sm text-slate-700 dark:text-slate-300">{t("files.preview.failed")}</p>
       <button
         type="button"
@@ -105,7 +107,7 @@ function ExpiredPreview({ onReload, isReloading }: Pick<FilePreviewProps, "onRel
         disabled={isReloading}
         className={cx(buttonClasses("secondary"), "mt-4")}
       >
-        {isReloading ? <Spinner /> : <RefreshIcon className="size-4.5" />}
+        {isReloading ? <Spinner /> : <ArrowPathIcon className="size-4.5" />}
         {t("files.preview.reload")}
       </button>
     </Frame>
@@ -224,7 +226,7 @@ function PdfPreview({ file }: { file: PreviewFile }) {
         file={file}
         action={
           <a href={file.preview_url} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary")}>
-            <ExternalLinkIcon className="size-4.5" />
+            <ArrowTopRightOnSquareIcon className="size-4.5" />
             {t("files.preview.openPdf")}
           </a>
         }
@@ -383,7 +385,7 @@ function OfficePreview({ file }: { file: PreviewFile }) {
             className={buttonClasses("primary")}
             data-testid="office-viewer-link"
           >
-            <ExternalLinkIcon className="size-4.5" />
+            <ArrowTopRightOnSquareIcon className="size-4.5" />
             {t("files.preview.officeOpen")}
           </a>
         ) : undefined

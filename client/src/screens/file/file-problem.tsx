@@ -1,8 +1,8 @@
 // The file page's "cannot be shown" screens: the shared ones, with a way to share a file of one's own.
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/button";
-import { UploadIcon } from "../../components/icons";
 import {
   type GoneProblem,
   ShareGone,
@@ -22,7 +22,7 @@ export function FileGone({ problem }: { problem: GoneProblem | UndecryptableProb
       actions={
         <>
           <Link href={ROUTES.upload} className={buttonClasses("primary")}>
-            <UploadIcon className="size-4.5" />
+            <ArrowUpTrayIcon className="size-4.5" />
             {t("files.gone.shareOwn")}
           </Link>
           <Link href={ROUTES.home} className={buttonClasses("secondary")}>

@@ -1,7 +1,12 @@
 // The writing area of the home page: Markdown or plain text in the source editor (with a preview and
 // an optional rich mode, components/editor/text-editor.tsx), a file import,
 // a clear button with undo, and a status line with words, characters, size and the draft state.
+
 import { Radio, RadioGroup } from "@headlessui/react";
+import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon";
+import DocumentArrowDownIcon from "@heroicons/react/24/outline/DocumentArrowDownIcon";
+import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { MAX_TEXT_BYTES } from "@shared/constants";
 import { type ChangeEvent, type RefObject, useDeferredValue, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,8 +16,6 @@ import { cx, focusRing } from "../../components/class-names";
 import type { EditorHandle } from "../../components/editor/editor-handle";
 import { TextEditor } from "../../components/editor/text-editor";
 import { FieldError } from "../../components/form-controls";
-import { TrashIcon } from "../../components/icons";
-import { ImportIcon, MarkdownIcon, TextIcon } from "../../components/paste-icons";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import type { EditorMode, PasteDraft } from "../../lib/pastes/draft-store";
@@ -114,7 +117,7 @@ export function PasteEditorPanel({
           <Button
             size="sm"
             variant="ghost"
-            icon={ImportIcon}
+            icon={DocumentArrowDownIcon}
             onClick={() => fileInput.current?.click()}
             title={t("pastes.editor.importHint", { max: maxSize })}
           >
@@ -167,9 +170,9 @@ export function PasteEditorPanel({
 
 function ModeSwitch({ mode, onChange }: { mode: EditorMode; onChange: (mode: EditorMode) => void }) {
   const { t } = useTranslation();
-  const options: { value: EditorMode; icon: typeof MarkdownIcon }[] = [
-    { value: "markdown", icon: MarkdownIcon },
-    { value: "text", icon: TextIcon },
+  const options: { value: EditorMode; icon: typeof HashtagIcon }[] = [
+    { value: "markdown", icon: HashtagIcon },
+    { value: "text", icon: Bars3BottomLeftIcon },
   ];
   return (
     <RadioGroup

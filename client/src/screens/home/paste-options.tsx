@@ -1,14 +1,15 @@
 // The share options beside the editor (docs/product.md §5): custom link suffix checked as it is typed,
 // password with show/hide, expiry choice, max views and remark; then the create button, or for
 // someone who may not create, what to do instead.
+import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button, buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { FormAlert } from "../../components/form-controls";
-import { LockIcon, ShieldIcon } from "../../components/icons";
-import { LinkIcon } from "../../components/paste-icons";
 import { ShareOptionsFields } from "../../components/share-options-fields";
 import { SwitchField } from "../../components/switch-field";
 import type { FieldErrors } from "../../lib/form-messages";
@@ -101,7 +102,7 @@ function LoginPrompt({ access }: { access: Exclude<CreateAccess, "allowed"> }) {
     >
       <div className="flex items-start gap-3">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white text-indigo-600 ring-1 ring-indigo-200 dark:bg-slate-900 dark:text-indigo-300 dark:ring-indigo-500/30">
-          {isSignedOut ? <LockIcon className="size-5" /> : <ShieldIcon className="size-5" />}
+          {isSignedOut ? <LockClosedIcon className="size-5" /> : <ShieldCheckIcon className="size-5" />}
         </span>
         <div className="min-w-0">
           <p className="text-sm font-semibold text-slate-900 dark:text-white">

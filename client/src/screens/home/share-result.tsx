@@ -1,6 +1,12 @@
 // After creation: the share link (the server's, from its public URL), copy, open, QR code and raw
 // link, what the link allows, and a countdown after which the link hides (docs/product.md §4). Hidden, the
 // screen points to text management, where the link can be found again.
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import EyeSlashIcon from "@heroicons/react/24/outline/EyeSlashIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +15,6 @@ import type { AppRouter } from "../../../../server/routers";
 import { Button, buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
-import { CheckCircleIcon, LockIcon, PlusIcon } from "../../components/icons";
-import { ClockIcon, ExternalLinkIcon, EyeOffIcon, HourglassIcon } from "../../components/paste-icons";
 import { QrCode } from "../../components/qr-code";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
@@ -117,7 +121,7 @@ function VisibleLink({
                   aria-label={t("pastes.result.openLink")}
                   title={t("pastes.result.openLink")}
                 >
-                  <ExternalLinkIcon className="size-4.5" />
+                  <ArrowTopRightOnSquareIcon className="size-4.5" />
                   <span className="hidden sm:inline">{t("pastes.result.open")}</span>
                 </a>
               </div>
@@ -157,15 +161,15 @@ function VisibleLink({
           <ul className="mt-5 flex flex-wrap gap-2 text-xs" aria-label={t("pastes.options.title")}>
             {/* An encrypted paste's password is part of its key; the server knows of none. */}
             {paste.has_password || (paste.encrypted && password !== "") ? (
-              <Chip icon={LockIcon}>{t("pastes.result.summary.protected")}</Chip>
+              <Chip icon={LockClosedIcon}>{t("pastes.result.summary.protected")}</Chip>
             ) : null}
-            {paste.encrypted ? <Chip icon={LockIcon}>{t("pastes.result.summary.encrypted")}</Chip> : null}
+            {paste.encrypted ? <Chip icon={LockClosedIcon}>{t("pastes.result.summary.encrypted")}</Chip> : null}
             <Chip icon={ClockIcon}>
               {paste.expires_at
                 ? t("pastes.result.summary.expires", { date: formatDateTime(paste.expires_at, language) })
                 : t("pastes.result.summary.neverExpires")}
             </Chip>
-            <Chip icon={EyeOffIcon}>
+            <Chip icon={EyeSlashIcon}>
               {paste.max_views > 0
                 ? t("pastes.result.summary.maxViews", { count: paste.max_views })
                 : t("pastes.result.summary.unlimited")}
@@ -181,13 +185,13 @@ function VisibleLink({
       <div className="border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6 dark:border-slate-800 dark:bg-slate-950/40">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex min-w-0 items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-            <HourglassIcon className="size-5 shrink-0 text-amber-500" />
+            <ClockIcon className="size-5 shrink-0 text-amber-500" />
             <p role="timer" aria-live="off" data-testid="share-countdown">
               {t("pastes.result.hidesIn", { count: left })}
             </p>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button variant="ghost" icon={EyeOffIcon} onClick={onHide}>
+            <Button variant="ghost" icon={EyeSlashIcon} onClick={onHide}>
               {t("pastes.result.hideNow")}
             </Button>
             <Button variant="secondary" icon={PlusIcon} onClick={onCreateAnother}>
@@ -239,7 +243,7 @@ function HiddenLink({ onCreateAnother, canManage }: { onCreateAnother: () => voi
       data-testid="share-hidden"
     >
       <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-        <EyeOffIcon className="size-6" />
+        <EyeSlashIcon className="size-6" />
       </span>
       <h2 id="share-hidden-title" className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">
         {t("pastes.result.hiddenTitle")}

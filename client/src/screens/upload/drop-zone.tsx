@@ -1,11 +1,12 @@
 // Where files come in: dropped on the zone, chosen with the picker, or pasted from the clipboard
 // (a screenshot, files copied in a file manager) anywhere on the page outside a text field.
+import ClipboardIcon from "@heroicons/react/24/outline/ClipboardIcon";
+import CloudArrowUpIcon from "@heroicons/react/24/outline/CloudArrowUpIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
-import { ClipboardIcon, CloudUploadIcon } from "../../components/file-icons";
-import { FolderIcon } from "../../components/icons";
 
 export type DropZoneProps = {
   onFiles: (files: File[], origin: "drop" | "picker" | "paste") => void;
@@ -108,7 +109,7 @@ export function DropZone({ onFiles, maxSizeLabel, disabled = false }: DropZonePr
             : "bg-indigo-50 text-indigo-600 ring-indigo-100 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20",
         )}
       >
-        <CloudUploadIcon className="size-7" />
+        <CloudArrowUpIcon className="size-7" />
       </span>
       <p className="mt-4 text-base font-semibold text-slate-900 dark:text-white">
         {isOver ? t("files.dropZone.titleActive") : t("files.dropZone.title")}

@@ -1,4 +1,6 @@
 // The last three uploads made in this browser (docs/product.md §9), so a link can be found again later.
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
@@ -6,8 +8,6 @@ import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
-import { LockIcon } from "../../components/icons";
-import { ExternalLinkIcon } from "../../components/paste-icons";
 import { currentLanguage } from "../../i18n";
 import { recentUploads } from "../../lib/files/recent-uploads";
 import { formatRelativeTime } from "../../lib/format-date";
@@ -49,7 +49,7 @@ export function RecentUploadsPanel() {
                 </p>
                 <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
                   {item.has_password ? (
-                    <LockIcon className="size-3.5 text-amber-500" aria-label={t("files.result.protected")} />
+                    <LockClosedIcon className="size-3.5 text-amber-500" aria-label={t("files.result.protected")} />
                   ) : null}
                   <span className="truncate">
                     {formatBytes(item.size, language)} ·{" "}
@@ -74,7 +74,7 @@ export function RecentUploadsPanel() {
                 aria-label={t("files.result.openOf", { name: item.filename })}
                 title={t("files.result.open")}
               >
-                <ExternalLinkIcon className="size-4.5" />
+                <ArrowTopRightOnSquareIcon className="size-4.5" />
               </a>
             </li>
           ))}

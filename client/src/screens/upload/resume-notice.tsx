@@ -1,10 +1,10 @@
 // Multipart uploads left unfinished (the page was reloaded or closed): choosing the same file again
 // continues where it stopped; discarding removes what the server kept.
+import PauseCircleIcon from "@heroicons/react/24/outline/PauseCircleIcon";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
-import { PauseCircleIcon } from "../../components/file-icons";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../../lib/files/resume-store";

@@ -1,6 +1,7 @@
 // The share options beside the upload (docs/product.md §2, §5): the storage (with its free space), a custom
 // link suffix checked as typed with the shared schema, password, expiry, max views, remark and a
 // folder; then the button that starts the waiting uploads.
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { TFunction } from "i18next";
 import { useId } from "react";
@@ -10,7 +11,6 @@ import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { FieldError, FieldHint, inputClasses, TextField } from "../../components/form-controls";
-import { UploadIcon } from "../../components/icons";
 import { ShareOptionsFields } from "../../components/share-options-fields";
 import { SwitchField } from "../../components/switch-field";
 import { UsageBar } from "../../components/usage-bar";
@@ -132,7 +132,7 @@ export function ShareOptionsPanel({
         <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
           <Button
             variant="primary"
-            icon={UploadIcon}
+            icon={ArrowUpTrayIcon}
             className="w-full"
             onClick={onStart}
             data-testid="start-uploads-side"

@@ -2,15 +2,22 @@
 // progress bar, success with the share link, copy and QR code, error with the reason), and the
 // actions that fit (start, cancel, retry, remove). Progress is announced sparingly: screen readers
 // hear status changes, not every percent.
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
+import ExclamationCircleIcon from "@heroicons/react/24/outline/ExclamationCircleIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import QrCodeIcon from "@heroicons/react/24/outline/QrCodeIcon";
+import StopIcon from "@heroicons/react/24/outline/StopIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button, buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
-import { FileTypeIcon, StopIcon } from "../../components/file-icons";
-import { CheckCircleIcon, CloseIcon, ErrorCircleIcon, LockIcon, RefreshIcon, TrashIcon } from "../../components/icons";
-import { ExternalLinkIcon, QrIcon } from "../../components/paste-icons";
+import { FileTypeIcon } from "../../components/file-icons";
 import { QrCode } from "../../components/qr-code";
 import { currentLanguage } from "../../i18n";
 import { isCancellation, uploadErrorMessage } from "../../lib/files/upload-errors";
@@ -156,7 +163,7 @@ function StatusLine({ item }: { item: QueueItem }) {
       )}
       data-testid="upload-error"
     >
-      {cancelled ? null : <ErrorCircleIcon className="mt-0.5 size-4 shrink-0" />}
+      {cancelled ? null : <ExclamationCircleIcon className="mt-0.5 size-4 shrink-0" />}
       <span>{uploadErrorMessage(item.error, t, language)}</span>
     </span>
   );
@@ -260,7 +267,7 @@ function UploadRow({
             <Button
               size="sm"
               variant="secondary"
-              icon={RefreshIcon}
+              icon={ArrowPathIcon}
               onClick={onRetry}
               disabled={!canStart}
               aria-label={t("files.queue.actions.retryOf", { name })}
@@ -277,7 +284,7 @@ function UploadRow({
               aria-label={t("files.queue.actions.removeOf", { name })}
               title={t("files.queue.actions.remove")}
             >
-              <CloseIcon className="size-4.5" />
+              <XMarkIcon className="size-4.5" />
             </Button>
           ) : null}
           {item.status === "error" || item.status === "success" ? (
@@ -288,7 +295,7 @@ function UploadRow({
               aria-label={t("files.queue.actions.dismissOf", { name })}
               title={t("files.queue.actions.dismiss")}
             >
-              <CloseIcon className="size-4.5" />
+              <XMarkIcon className="size-4.5" />
             </Button>
           ) : null}
         </div>
@@ -320,7 +327,7 @@ function UploadRow({
               />
               <Button
                 size="sm"
-                icon={QrIcon}
+                icon={QrCodeIcon}
                 onClick={() => setIsQrOpen((open) => !open)}
                 aria-expanded={isQrOpen}
                 aria-controls={qrId}
@@ -337,20 +344,20 @@ function UploadRow({
                 aria-label={t("files.result.openOf", { name })}
                 title={t("files.result.open")}
               >
-                <ExternalLinkIcon className="size-4.5" />
+                <ArrowTopRightOnSquareIcon className="size-4.5" />
               </a>
             </div>
           </div>
           <ul className="mt-2 flex flex-wrap gap-1.5 text-xs">
             {item.result.encrypted ? (
               <Chip>
-                <LockIcon className="size-3.5" />
+                <LockClosedIcon className="size-3.5" />
                 {t("files.encrypted.badge")}
               </Chip>
             ) : null}
             {item.result.has_password ? (
               <Chip>
-                <LockIcon className="size-3.5" />
+                <LockClosedIcon className="size-3.5" />
                 {t("files.result.protected")}
               </Chip>
             ) : null}

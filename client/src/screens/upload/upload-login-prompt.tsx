@@ -1,10 +1,11 @@
 // Shown instead of the upload controls to someone who may not upload: signed out, or signed in with
 // a key that lacks the file permission (docs/product.md §6).
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
-import { LockIcon, ShieldIcon } from "../../components/icons";
 import { loginHref, ROUTES } from "../../routes";
 
 export function UploadLoginPrompt({ isSignedOut }: { isSignedOut: boolean }) {
@@ -16,7 +17,7 @@ export function UploadLoginPrompt({ isSignedOut }: { isSignedOut: boolean }) {
       data-testid="upload-login-prompt"
     >
       <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
-        {isSignedOut ? <LockIcon className="size-7" /> : <ShieldIcon className="size-7" />}
+        {isSignedOut ? <LockClosedIcon className="size-7" /> : <ShieldCheckIcon className="size-7" />}
       </span>
       <h2 id="upload-login-title" className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">
         {isSignedOut ? t("files.login.title") : t("files.login.noPermissionTitle")}

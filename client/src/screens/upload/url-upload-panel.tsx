@@ -1,15 +1,17 @@
 // Upload from a URL (docs/product.md §2, §4): the server first reads what the URL holds (name, size, type),
 // the user can rename it, then the browser downloads it (itself, or through the server's proxy when
 // the site does not allow it) and uploads it like a local file.
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import GlobeAltIcon from "@heroicons/react/24/outline/GlobeAltIcon";
 import type { inferRouterOutputs } from "@trpc/server";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
-import { FileTypeIcon, GlobeIcon } from "../../components/file-icons";
+import { FileTypeIcon } from "../../components/file-icons";
 import { FormAlert, TextField } from "../../components/form-controls";
-import { UploadIcon, WarningIcon } from "../../components/icons";
 import { currentLanguage } from "../../i18n";
 import { fileKindOf } from "../../lib/files/file-kind";
 import { UploadFailure, uploadErrorMessage } from "../../lib/files/upload-errors";
@@ -80,7 +82,7 @@ export function UrlUploadPanel({ maxBytes, maxSizeLabel, onUpload }: UrlUploadPa
     >
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
-          <GlobeIcon className="size-5.5" />
+          <GlobeAltIcon className="size-5.5" />
         </span>
         <div className="min-w-0">
           <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t("files.url.title")}</h2>
@@ -166,7 +168,7 @@ export function UrlUploadPanel({ maxBytes, maxSizeLabel, onUpload }: UrlUploadPa
           />
           {isTooLarge ? (
             <p className="mt-3 flex items-start gap-2 text-sm text-red-700 dark:text-red-400" role="alert">
-              <WarningIcon className="mt-0.5 size-4 shrink-0" />
+              <ExclamationTriangleIcon className="mt-0.5 size-4 shrink-0" />
               {t("files.errors.tooLarge", {
                 size: formatBytes(info.size ?? 0, language),
                 max: formatBytes(maxBytes, language),
@@ -179,7 +181,7 @@ export function UrlUploadPanel({ maxBytes, maxSizeLabel, onUpload }: UrlUploadPa
             </Button>
             <Button
               variant="primary"
-              icon={UploadIcon}
+              icon={ArrowUpTrayIcon}
               disabled={isTooLarge || filename.trim() === ""}
               onClick={() => {
                 if (onUpload(info, filename.trim())) reset();

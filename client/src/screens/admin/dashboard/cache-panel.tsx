@@ -1,10 +1,11 @@
 // The mount explorer's folder-listing cache: entries and hit rate per mount (GET /admin/cache/stats)
 // and clearing it for every mount or one (POST /admin/cache/clear).
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import SparklesIcon from "@heroicons/react/24/outline/SparklesIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { FormAlert } from "../../../components/form-controls";
-import { RefreshIcon, TrashIcon } from "../../../components/icons";
-import { BroomIcon } from "../../../components/paste-icons";
 import { toast } from "../../../components/toast-store";
 import { currentLanguage } from "../../../i18n";
 import { errorMessageOf } from "../../../lib/api-errors";
@@ -40,7 +41,7 @@ export function CachePanel() {
         stats.data && stats.data.mounts.length > 0 ? (
           <Button
             size="sm"
-            icon={BroomIcon}
+            icon={SparklesIcon}
             onClick={() => clearCache()}
             isLoading={pendingMount === "all"}
             disabled={clear.isPending}
@@ -58,7 +59,7 @@ export function CachePanel() {
           <FormAlert title={t("dashboard.cache.loadError")}>
             {errorMessageOf(stats.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
           </FormAlert>
-          <Button size="sm" icon={RefreshIcon} onClick={() => void stats.refetch()} isLoading={stats.isRefetching}>
+          <Button size="sm" icon={ArrowPathIcon} onClick={() => void stats.refetch()} isLoading={stats.isRefetching}>
             {t("common.retry")}
           </Button>
         </div>

@@ -1,11 +1,15 @@
 // The four totals at the top of the dashboard: shared texts, shared files, API keys and mounts, each
 // with what part of it is live and what is expired (past expiry or view limit) or switched off.
+import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicateIcon";
+import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
+import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
+import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import type { DashboardStats } from "@shared/schemas/dashboard";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { cx } from "../../../components/class-names";
-import { DocumentTextIcon, FilesIcon, type IconProps, KeyIcon, MountIcon } from "../../../components/icons";
+import type { IconProps } from "../../../components/icons";
 import { currentLanguage } from "../../../i18n";
 import { htmlLangFor } from "../../../lib/language";
 
@@ -37,7 +41,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
     {
       id: "files",
       label: t("dashboard.cards.files"),
-      icon: FilesIcon,
+      icon: DocumentDuplicateIcon,
       total: stats.files.total,
       parts: [active(stats.files.active), expired(stats.files.expired)],
       extra: t("dashboard.cards.totalSize", { size: formatBytes(stats.files.total_bytes, language) }),
@@ -52,7 +56,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
     {
       id: "mounts",
       label: t("dashboard.cards.mounts"),
-      icon: MountIcon,
+      icon: ServerStackIcon,
       total: stats.mounts.total,
       parts: [
         active(stats.mounts.active),

@@ -1,9 +1,11 @@
 // Space used on each storage configuration against its capacity, with the shared usage bar; a
 // storage without a capacity shows what it holds and an empty track.
+import CloudIcon from "@heroicons/react/24/outline/CloudIcon";
+import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
+import StarIcon from "@heroicons/react/24/outline/StarIcon";
 import type { DashboardStats } from "@shared/schemas/dashboard";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
-import { CloudIcon, ServerIcon, StarIcon } from "../../../components/file-icons";
 import { UsageBar } from "../../../components/usage-bar";
 import { currentLanguage } from "../../../i18n";
 import { Panel } from "./panel";

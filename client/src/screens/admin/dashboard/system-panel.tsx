@@ -1,9 +1,9 @@
 // The server at a glance: its version (GET /api/version) and its health (GET /api/health, the same
 // probe a load balancer uses, checked again every minute), with the database and the uptime.
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "../../../components/class-names";
-import { RefreshIcon } from "../../../components/icons";
 import { useServerVersion } from "../../../components/site-footer";
 import { Spinner } from "../../../components/spinner";
 import { currentLanguage } from "../../../i18n";
@@ -100,7 +100,7 @@ export function SystemPanel() {
               title={t("dashboard.system.recheck")}
               className={cx(iconButton, "ml-1 size-8 align-middle disabled:opacity-60")}
             >
-              {health.isFetching ? <Spinner /> : <RefreshIcon className="size-4" />}
+              {health.isFetching ? <Spinner /> : <ArrowPathIcon className="size-4" />}
             </button>
             {health.isError ? (
               <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">{t("dashboard.system.unreachable")}</p>

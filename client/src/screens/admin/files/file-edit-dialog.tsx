@@ -1,13 +1,13 @@
 // Editing a file share: link suffix (checked as typed with the shared schema), remark, expiry (keep,
 // or a new choice counted from now), max views, and the password (keep, set a new one, or remove).
 // Only changed fields are sent; a taken suffix is reported at its field.
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import { SLUG_MAX_LENGTH } from "@shared/constants";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { FormAlert, TextField } from "../../../components/form-controls";
 import { FormDialog, FormFooter } from "../../../components/form-dialog";
-import { PencilIcon } from "../../../components/icons";
 import { currentLanguage } from "../../../i18n";
 import { appCodeOf } from "../../../lib/api-errors";
 import {

@@ -2,7 +2,11 @@
 // read-only switch that only exists with mount; base path (default /, shown as it will be saved);
 // expiry 1, 7, 30 days, never or a custom number of days; and, at creation, an optional custom key.
 // Rules come from the shared schemas, so the form refuses what the server would refuse.
+
 import { Label, Radio, RadioGroup } from "@headlessui/react";
+import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
+import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +14,6 @@ import { Button } from "../../../components/button";
 import { cx, focusRing } from "../../../components/class-names";
 import { AppDialog, DialogFooter } from "../../../components/dialog";
 import { CheckboxField, FormAlert, TextField } from "../../../components/form-controls";
-import { InfoIcon, KeyIcon, PencilIcon } from "../../../components/icons";
 import { SwitchField } from "../../../components/switch-field";
 import { toast } from "../../../components/toast-store";
 import { currentLanguage } from "../../../i18n";
@@ -187,7 +190,7 @@ function KeyForm(props: KeyFormDialogProps) {
         </div>
         {hasPermission ? null : (
           <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
-            <InfoIcon className="size-4 shrink-0" />
+            <InformationCircleIcon className="size-4 shrink-0" />
             {t("apiKeys.form.noPermissionWarning")}
           </p>
         )}

@@ -1,11 +1,11 @@
 // The API key list: a table from xl up, cards below (down to 375 px phones). Both show the same facts:
 // name, masked key, permissions, base path, expiry (with the expired state), last use and creation,
 // with a checkbox per key and select-all.
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx, iconButton } from "../../../components/class-names";
-import { PencilIcon } from "../../../components/icons";
 import { PermissionBadges } from "../../../components/permission-badges";
 import { maskKey } from "../../../lib/api-key-form";
 import { DateTime, ResourceCards, ResourceTable, StatusBadge } from "../shared/resource-list";

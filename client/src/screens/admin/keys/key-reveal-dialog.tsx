@@ -1,11 +1,14 @@
 // The one-time reveal of a new key (docs/rules.md: the whole key is returned once, at creation):
 // the key, a copy button (Clipboard API, with a fallback) and a warning that it will not be shown
 // again. Only its own buttons close it, so a stray click outside cannot lose the key.
+import CheckIcon from "@heroicons/react/24/outline/CheckIcon";
+import ClipboardDocumentIcon from "@heroicons/react/24/outline/ClipboardDocumentIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { AppDialog } from "../../../components/dialog";
-import { CheckIcon, CopyIcon, KeyIcon, WarningIcon } from "../../../components/icons";
 import { toast } from "../../../components/toast-store";
 import { copyText } from "../../../lib/clipboard";
 import type { CreatedKey } from "./key-form-dialog";
@@ -59,7 +62,7 @@ export function KeyRevealDialog({ createdKey, open, onClose }: KeyRevealDialogPr
         className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
         role="note"
       >
-        <WarningIcon className="mt-px size-5 shrink-0 text-amber-500" />
+        <ExclamationTriangleIcon className="mt-px size-5 shrink-0 text-amber-500" />
         <p>{t("apiKeys.reveal.warning")}</p>
       </div>
       <label htmlFor="revealed-key" className="mt-5 block text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -79,7 +82,7 @@ export function KeyRevealDialog({ createdKey, open, onClose }: KeyRevealDialogPr
         />
         <Button
           variant={copyState === "copied" ? "secondary" : "primary"}
-          icon={copyState === "copied" ? CheckIcon : CopyIcon}
+          icon={copyState === "copied" ? CheckIcon : ClipboardDocumentIcon}
           onClick={() => void copy()}
           className="sm:h-auto sm:w-32"
           data-autofocus

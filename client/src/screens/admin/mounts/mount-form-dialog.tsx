@@ -1,12 +1,13 @@
 // Creating or editing a mount point: name, path, storage config, cache TTL, sort order, remark and
 // the active flag, checked with the shared schema before sending (docs/product.md §5).
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import type { MountView } from "@shared/schemas/mounts";
 import { MAX_CACHE_TTL } from "@shared/schemas/mounts";
 import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { describedBy, FieldError, FormAlert, inputClasses, TextField } from "../../../components/form-controls";
 import { FormDialog, FormFooter } from "../../../components/form-dialog";
-import { PencilIcon, PlusIcon } from "../../../components/icons";
 import { SwitchField } from "../../../components/switch-field";
 import { toast } from "../../../components/toast-store";
 import { useFieldForm } from "../../../components/use-field-form";

@@ -1,7 +1,7 @@
 // The admin's "clear expired": deletes every expired or used-up paste after confirmation.
+import SparklesIcon from "@heroicons/react/24/outline/SparklesIcon";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { BroomIcon } from "../../../components/paste-icons";
 import { toast } from "../../../components/toast-store";
 import { errorMessageOf } from "../../../lib/api-errors";
 import { trpc } from "../../../lib/trpc";
@@ -32,7 +32,7 @@ export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: 
       onClose={onClose}
       onConfirm={confirm}
       isPending={clear.isPending}
-      icon={BroomIcon}
+      icon={SparklesIcon}
       title={t("pastes.manage.clear.title")}
       description={t("pastes.manage.clear.description")}
       confirmLabel={t("pastes.manage.clear.confirm")}

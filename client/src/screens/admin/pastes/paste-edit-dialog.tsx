@@ -1,12 +1,12 @@
 // Editing a paste in text management: content and format, remark, expiry (keep, or a new choice
 // from now), max views, and the password (keep, set a new one, or remove). Only changed fields are
 // sent; the link stays the same.
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
 import { FieldError, FormAlert, inputClasses } from "../../../components/form-controls";
 import { FormDialog, FormFooter } from "../../../components/form-dialog";
-import { PencilIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { currentLanguage } from "../../../i18n";
 import { errorMessageOf } from "../../../lib/api-errors";

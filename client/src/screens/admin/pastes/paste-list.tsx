@@ -1,9 +1,10 @@
 // The paste list of text management: a table from lg up, cards below (375 px phones). Both show
 // the link suffix and remark, a preview of the content, views against the limit, protection,
 // expiry (with the expired or used-up state) and creation, with selection and row actions.
+import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon";
+import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
-import { LockIcon } from "../../../components/icons";
-import { MarkdownIcon, TextIcon } from "../../../components/paste-icons";
 import { DateTime, ResourceCards, ResourceTable } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews } from "../shared/share-cells";
 import type { Selection } from "../shared/use-selection";
@@ -19,13 +20,13 @@ export type PasteListProps = {
 
 function Preview({ paste, showCreated = false }: { paste: PasteSummary; showCreated?: boolean }) {
   const { t } = useTranslation();
-  const FormatIcon = paste.format === "markdown" ? MarkdownIcon : TextIcon;
+  const FormatIcon = paste.format === "markdown" ? HashtagIcon : Bars3BottomLeftIcon;
   return (
     <div className="min-w-0">
       {paste.encrypted ? (
         // Ciphertext: the key is only in the share link, so there is nothing to preview here.
         <p className="flex items-center gap-1.5 text-sm text-slate-700 italic dark:text-slate-300">
-          <LockIcon className="size-4 shrink-0" />
+          <LockClosedIcon className="size-4 shrink-0" />
           {t("pastes.manage.table.encrypted")}
         </p>
       ) : (

@@ -1,12 +1,12 @@
 // Preview of a paste in text management: its whole content as visitors see it (rendered Markdown or
 // plain text), fetched through management, so looking does not count a view.
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
 import { AppDialog } from "../../../components/dialog";
 import { FormAlert } from "../../../components/form-controls";
-import { EyeIcon } from "../../../components/icons";
-import { ExternalLinkIcon } from "../../../components/paste-icons";
 import { Spinner } from "../../../components/spinner";
 import { errorMessageOf } from "../../../lib/api-errors";
 import { PasteContent } from "../../paste/paste-content";
@@ -37,7 +37,7 @@ export function PastePreviewDialog({ paste, open, onClose }: PastePreviewDialogP
               className={buttonClasses("ghost")}
               title={t("pastes.manage.preview.openPageHint")}
             >
-              <ExternalLinkIcon className="size-4.5" />
+              <ArrowTopRightOnSquareIcon className="size-4.5" />
               {t("pastes.manage.preview.openPage")}
             </a>
             <CopyButton

@@ -1,9 +1,9 @@
 // What this server is: its version (GET /api/version, as the footer shows it), the runtime and the
 // database, and a link to the generated API reference.
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../../../components/class-names";
-import { InfoIcon } from "../../../components/icons";
-import { ExternalLinkIcon } from "../../../components/paste-icons";
 import { useServerVersion } from "../../../components/site-footer";
 
 export function AboutPanel() {
@@ -24,7 +24,7 @@ export function AboutPanel() {
     >
       <div className="flex items-start gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
-          <InfoIcon className="size-5" />
+          <InformationCircleIcon className="size-5" />
         </span>
         <div className="min-w-0">
           <h2 id="about-title" className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -69,7 +69,7 @@ export function AboutPanel() {
           )}
         >
           {t("about.apiReference")}
-          <ExternalLinkIcon className="size-4" />
+          <ArrowTopRightOnSquareIcon className="size-4" />
         </a>
       </div>
     </section>

@@ -1,11 +1,11 @@
 // The admin account part of settings (docs/product.md §5 "Admin update", §4 "Changing admin info logs the
 // admin out"): current password required; a new username, a new password or both; the new password
 // typed twice. Success ends every admin session on the server, so the client logs out too.
+import UserIcon from "@heroicons/react/24/outline/UserIcon";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { FormAlert, PasswordField, TextField } from "../../../components/form-controls";
-import { UserIcon } from "../../../components/icons";
 import { toast } from "../../../components/toast-store";
 import {
   type AccountFormField,

@@ -4,6 +4,7 @@
 // for API keys (per key and per address, per minute), and the live clipboard's item size (MB) and
 // joins per address per minute (docs/clipboard.md). Checked by the shared schema before sending; the
 // server's translated verdict lands at the field it names.
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import {
   megabytesToBytes,
   type SystemSettings,
@@ -17,7 +18,6 @@ import { formatBytes } from "../../../../../shared/format-bytes";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { describedBy, FieldError, FieldHint, FormAlert, inputClasses } from "../../../components/form-controls";
-import { UploadIcon } from "../../../components/icons";
 import { toast } from "../../../components/toast-store";
 import { currentLanguage } from "../../../i18n";
 import { errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
@@ -74,7 +74,7 @@ export function SystemSettingsForm() {
     >
       <div className="flex items-start gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
-          <UploadIcon className="size-5" />
+          <ArrowUpTrayIcon className="size-5" />
         </span>
         <div className="min-w-0">
           <h2 id="system-settings-title" className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -1,11 +1,12 @@
 // What an admin list shows when it has no rows to show: still loading (a skeleton), failed to load
 // (the reason and a retry), or empty (what would be here and how to add the first one).
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { FormAlert } from "../../../components/form-controls";
-import { type IconProps, RefreshIcon } from "../../../components/icons";
+import type { IconProps } from "../../../components/icons";
 import { errorMessageOf } from "../../../lib/api-errors";
 
 export type RefetchableQuery = { error: unknown; isRefetching: boolean; refetch: () => unknown };
@@ -25,7 +26,7 @@ export function ListLoadError({
       <FormAlert title={title}>
         {errorMessageOf(query.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
       </FormAlert>
-      <Button icon={RefreshIcon} onClick={() => void query.refetch()} isLoading={query.isRefetching}>
+      <Button icon={ArrowPathIcon} onClick={() => void query.refetch()} isLoading={query.isRefetching}>
         {t("common.retry")}
       </Button>
     </div>

@@ -1,14 +1,18 @@
 // The controls around an admin list: search box, refresh and "delete selected" buttons, the line that
 // counts the selection, and the pages. Their texts come from the list's namespace (`<ns>.refresh`,
 // `<ns>.pagination.*`, ...), which the files, pastes and API keys locales all provide.
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ChevronLeftIcon from "@heroicons/react/24/outline/ChevronLeftIcon";
+import ChevronRightIcon from "@heroicons/react/24/outline/ChevronRightIcon";
+import MagnifyingGlassIcon from "@heroicons/react/24/outline/MagnifyingGlassIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
+import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { inputClasses } from "../../../components/form-controls";
-import { CloseIcon, RefreshIcon, TrashIcon } from "../../../components/icons";
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../../components/paste-icons";
 
 /** The i18n namespace of an admin list's texts. */
 export type ListTexts = "files.manage" | "pastes.manage" | "apiKeys";
@@ -36,7 +40,7 @@ export function SearchBox({
         {t(`${ns}.searchLabel`)}
       </label>
       <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4.5 -translate-y-1/2 text-slate-400" />
+        <MagnifyingGlassIcon className="pointer-events-none absolute top-1/2 left-3 size-4.5 -translate-y-1/2 text-slate-400" />
         <input
           id={id}
           type="search"
@@ -55,7 +59,7 @@ export function SearchBox({
             aria-label={t(`${ns}.noResults.clear`)}
             className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-slate-400 hover:text-slate-700 dark:hover:text-white"
           >
-            <CloseIcon className="size-4" />
+            <XMarkIcon className="size-4" />
           </button>
         ) : null}
       </div>
@@ -82,7 +86,7 @@ export function RefreshButton({
     <Button
       size="sm"
       variant="ghost"
-      icon={RefreshIcon}
+      icon={ArrowPathIcon}
       onClick={onRefresh}
       isLoading={isRefreshing}
       aria-label={t(`${ns}.refresh`)}

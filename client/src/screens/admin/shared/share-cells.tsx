@@ -2,12 +2,15 @@
 // show them: views against the limit with the lock of a protected share, the expiry (or the expired /
 // used-up state), the row actions, and the answer to a search that found nothing. Texts come from
 // `<kind>.manage.*`, which the files and pastes locales both provide.
+import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import MagnifyingGlassIcon from "@heroicons/react/24/outline/MagnifyingGlassIcon";
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
-import { EyeIcon, LockIcon, PencilIcon, TrashIcon } from "../../../components/icons";
-import { SearchIcon } from "../../../components/paste-icons";
 import type { ShareKind } from "../../../components/share-problem";
 import { DateTime, StatusBadge } from "./resource-list";
 
@@ -57,7 +60,7 @@ export function ShareViews({ kind, share }: { kind: ShareKind; share: ShareRow }
         : t(`${kind}.manage.table.unlimited`, { views: share.views })}
       {share.has_password ? (
         <span title={t(`${kind}.manage.table.protected`)} className="text-amber-600 dark:text-amber-400">
-          <LockIcon className="size-4" />
+          <LockClosedIcon className="size-4" />
           <span className="sr-only">{t(`${kind}.manage.table.protected`)}</span>
         </span>
       ) : null}
@@ -170,7 +173,7 @@ export function NoResults({ kind, search, onClear }: { kind: ShareKind; search: 
   const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-800">
-      <SearchIcon className="size-8 text-slate-400" />
+      <MagnifyingGlassIcon className="size-8 text-slate-400" />
       <h2 className="mt-3 text-base font-semibold break-all text-slate-900 dark:text-white">
         {t(`${kind}.manage.noResults.title`, { search })}
       </h2>

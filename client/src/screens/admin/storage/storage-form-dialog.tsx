@@ -1,11 +1,15 @@
 // Adding or editing a storage config: a provider preset first (AWS S3, Cloudflare R2, Backblaze B2,
 // other S3-compatible, local disk), then its fields, checked with the shared schema. The secret of
 // a saved config shows as a mask and is kept unless something else is typed.
+import CircleStackIcon from "@heroicons/react/24/outline/CircleStackIcon";
+import CloudIcon from "@heroicons/react/24/outline/CloudIcon";
+import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
+import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
 import { DEFAULT_SHARE_FOLDER, LOCAL_PROVIDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/storage";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
-import { CloudIcon, ServerIcon } from "../../../components/file-icons";
 import {
   CheckboxField,
   FieldError,
@@ -16,7 +20,6 @@ import {
   TextField,
 } from "../../../components/form-controls";
 import { FormDialog, FormFooter } from "../../../components/form-dialog";
-import { DatabaseIcon, PencilIcon, PlusIcon } from "../../../components/icons";
 import { toast } from "../../../components/toast-store";
 import { useFieldForm } from "../../../components/use-field-form";
 import {
@@ -79,7 +82,7 @@ function ProviderChoice({ value, onChange }: { value: ProviderType; onChange: (v
       <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3">
         {PROVIDER_TYPES.map((provider) => {
           const Icon =
-            provider === LOCAL_PROVIDER ? ServerIcon : provider === "Other S3 Compatible" ? DatabaseIcon : CloudIcon;
+            provider === LOCAL_PROVIDER ? ServerIcon : provider === "Other S3 Compatible" ? CircleStackIcon : CloudIcon;
           return (
             <label
               key={provider}

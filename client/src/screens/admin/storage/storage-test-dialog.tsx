@@ -1,6 +1,12 @@
 // The storage test (POST /s3-configs/{id}/test): a probe object really written, read, listed and
 // deleted, each step with its time or its error; then whether the browser may upload straight to
 // the bucket (its CORS), with the rule to add when it may not.
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import BeakerIcon from "@heroicons/react/24/outline/BeakerIcon";
+import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
+import ExclamationCircleIcon from "@heroicons/react/24/outline/ExclamationCircleIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
+import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
 import type { StorageConfigView, StorageTestResult } from "@shared/schemas/storage";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,9 +14,7 @@ import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
 import { AppDialog } from "../../../components/dialog";
-import { BeakerIcon } from "../../../components/file-icons";
 import { FormAlert } from "../../../components/form-controls";
-import { CheckCircleIcon, ErrorCircleIcon, InfoIcon, RefreshIcon, WarningIcon } from "../../../components/icons";
 import { Spinner } from "../../../components/spinner";
 import { errorMessageOf } from "../../../lib/api-errors";
 import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/files/csp";
@@ -47,7 +51,7 @@ export function StorageTestDialog({ config, open, onClose }: StorageTestDialogPr
       footer={
         <>
           <Button
-            icon={RefreshIcon}
+            icon={ArrowPathIcon}
             onClick={() => config && test.mutate({ id: config.id })}
             isLoading={test.isPending}
             disabled={!config}
@@ -90,7 +94,7 @@ function TestResult({ result, config }: { result: StorageTestResult; config: Sto
         )}
         data-testid="storage-test-verdict"
       >
-        {result.success ? <CheckCircleIcon className="size-5" /> : <ErrorCircleIcon className="size-5" />}
+        {result.success ? <CheckCircleIcon className="size-5" /> : <ExclamationCircleIcon className="size-5" />}
         {result.success ? t("files.storage.test.passed") : t("files.storage.test.notPassed")}
       </div>
 
@@ -100,7 +104,7 @@ function TestResult({ result, config }: { result: StorageTestResult; config: Sto
             {step.ok ? (
               <CheckCircleIcon className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
             ) : (
-              <ErrorCircleIcon className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400" />
+              <ExclamationCircleIcon className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400" />
             )}
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
@@ -157,7 +161,7 @@ function CorsVerdict({ cors, config }: { cors: StorageTestResult["result"]["cors
   const cspReach = useCspReachOfStorage(config, cors.applicable);
   const tone =
     !cors.applicable || cors.allows_browser_upload ? "ok" : cors.allows_browser_upload === false ? "warn" : "unknown";
-  const Icon = tone === "ok" ? CheckCircleIcon : tone === "warn" ? WarningIcon : InfoIcon;
+  const Icon = tone === "ok" ? CheckCircleIcon : tone === "warn" ? ExclamationTriangleIcon : InformationCircleIcon;
   const message = !cors.applicable
     ? t("files.storage.test.cors.notApplicable")
     : cors.allows_browser_upload
@@ -188,7 +192,7 @@ function CorsVerdict({ cors, config }: { cors: StorageTestResult["result"]["cors
           className="mt-2 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300"
           data-testid="cors-csp-note"
         >
-          <InfoIcon className="mt-0.5 size-4.5 shrink-0 text-slate-500" />
+          <InformationCircleIcon className="mt-0.5 size-4.5 shrink-0 text-slate-500" />
           <span>
             {t(cspReach === "reload" ? "files.storage.test.cors.cspReload" : "files.storage.test.cors.cspBlocked", {
               origin: storageUploadOrigin(config) ?? "",
