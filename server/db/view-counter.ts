@@ -70,7 +70,8 @@ export function liveViewWhere(slug: string, now: Date, { unlocked = false }: Cou
   };
 }
 
-const countedSelect = {
+/** The columns a delivery shows: what the counter returns; services/pastes.ts adds the management columns. */
+export const countedPasteSelect = {
   slug: true,
   content: true,
   format: true,
@@ -89,7 +90,7 @@ export function createPrismaViewCounter(db: Database): ViewCounter {
       const [row] = await db.paste.updateManyAndReturn({
         where: liveViewWhere(slug, now, options, db),
         data: { views: { increment: 1 } },
-        select: countedSelect,
+        select: countedPasteSelect,
       });
       if (!row) return null;
       const { passwordHash, ...paste } = row;

@@ -5,7 +5,7 @@ import { parseEnvelope } from "../../shared/encrypted-share";
 import { paginationOf } from "../../shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "../../shared/schemas/pastes";
 import type { Database, DatabaseProvider } from "../db/client";
-import type { CountedPaste, ViewCounter } from "../db/view-counter";
+import { type CountedPaste, countedPasteSelect, type ViewCounter } from "../db/view-counter";
 import { AppError } from "../errors";
 import { type AuthState, createdByFilter, creatorOf } from "./auth";
 import {
@@ -21,35 +21,13 @@ import { generateUniqueSlug } from "./slugs";
 
 const PREVIEW_LENGTH = 200;
 
-const pasteSelect = {
-  id: true,
-  slug: true,
-  content: true,
-  format: true,
-  encrypted: true,
-  remark: true,
-  passwordHash: true,
-  expiresAt: true,
-  maxViews: true,
-  views: true,
-  createdBy: true,
-  createdAt: true,
-  updatedAt: true,
-} as const;
+const pasteSelect = { ...countedPasteSelect, id: true, createdBy: true, updatedAt: true } as const;
 
-type PasteRow = {
+/** A paste as management sees it: the delivered columns plus who made it and when it changed. */
+type PasteRow = Omit<CountedPaste, "hasPassword"> & {
   id: string;
-  slug: string;
-  content: string;
-  format: string;
-  encrypted: boolean;
-  remark: string | null;
   passwordHash: string | null;
-  expiresAt: Date | null;
-  maxViews: number;
-  views: number;
   createdBy: string;
-  createdAt: Date;
   updatedAt: Date;
 };
 
@@ -63,22 +41,29 @@ export function pasteLinks(publicUrl: string, slug: string) {
   return { url: `${publicUrl}/paste/${encoded}`, raw_url: `${publicUrl}/api/raw/${encoded}` };
 }
 
+/** The fields a delivery and the management list share. */
+function sharedFields(paste: CountedPaste, publicUrl: string) {
+  return {
+    slug: paste.slug,
+    ...pasteLinks(publicUrl, paste.slug),
+    content: paste.content,
+    format: paste.format as PasteFormat,
+    encrypted: paste.encrypted,
+    has_password: paste.hasPassword,
+    expires_at: paste.expiresAt,
+    max_views: paste.maxViews,
+    views: paste.views,
+    created_at: paste.createdAt,
+  };
+}
+
 function toPaste(row: PasteRow, publicUrl: string, now = new Date()) {
   return {
     id: row.id,
-    slug: row.slug,
-    ...pasteLinks(publicUrl, row.slug),
-    content: row.content,
-    format: row.format as PasteFormat,
-    encrypted: row.encrypted,
+    ...sharedFields({ ...row, hasPassword: row.passwordHash !== null }, publicUrl),
     remark: row.remark,
-    has_password: row.passwordHash !== null,
-    expires_at: row.expiresAt,
-    max_views: row.maxViews,
-    views: row.views,
     is_expired: isExpired(row, now) || isExhausted(row),
     created_by: row.createdBy,
-    created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
 }
@@ -127,19 +112,7 @@ export async function createPaste(
 export type ViewRequest = { slug: string; password?: string; clientIp: string };
 
 function toView(paste: CountedPaste, publicUrl: string): PasteView {
-  return {
-    slug: paste.slug,
-    ...pasteLinks(publicUrl, paste.slug),
-    content: paste.content,
-    format: paste.format as PasteFormat,
-    encrypted: paste.encrypted,
-    has_password: paste.hasPassword,
-    requires_password: false,
-    expires_at: paste.expiresAt,
-    max_views: paste.maxViews,
-    views: paste.views,
-    created_at: paste.createdAt,
-  };
+  return { ...sharedFields(paste, publicUrl), requires_password: false };
 }
 
 /**
