@@ -7,6 +7,7 @@ import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "./class-names";
+import { IconBadge } from "./icon-badge";
 import type { IconProps } from "./icons";
 import { TOAST_AVOID_ATTRIBUTE } from "./toast-placement";
 
@@ -27,13 +28,7 @@ export type AppDialogProps = {
   footer?: ReactNode;
 };
 
-const ICON_TONES = {
-  default:
-    "bg-indigo-50 text-indigo-600 ring-indigo-100 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20",
-  danger: "bg-red-50 text-red-600 ring-red-100 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-500/20",
-  success:
-    "bg-emerald-50 text-emerald-600 ring-emerald-100 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-500/20",
-};
+const ICON_TONES = { default: "indigo", danger: "red", success: "emerald" } as const;
 
 const SIZES = { sm: "sm:max-w-md", md: "sm:max-w-lg", lg: "sm:max-w-2xl" };
 
@@ -42,7 +37,7 @@ export function AppDialog({
   onClose,
   title,
   description,
-  icon: Icon,
+  icon,
   tone = "default",
   size = "md",
   isBusy = false,
@@ -74,16 +69,7 @@ export function AppDialog({
             )}
           >
             <div className="flex shrink-0 items-start gap-4 px-5 pt-5 pb-1 sm:px-6 sm:pt-6">
-              {Icon ? (
-                <span
-                  className={cx(
-                    "flex size-10 shrink-0 items-center justify-center rounded-full ring-1 ring-inset",
-                    ICON_TONES[tone],
-                  )}
-                >
-                  <Icon className="size-5" />
-                </span>
-              ) : null}
+              {icon ? <IconBadge icon={icon} tone={ICON_TONES[tone]} hasRing /> : null}
               <div className="min-w-0 flex-1 pt-1">
                 <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-white">{title}</DialogTitle>
                 {description ? (

@@ -14,6 +14,7 @@ import { MAIN_CONTENT_ID } from "../../components/app-shell";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import { FormAlert, PasswordField, TextField } from "../../components/form-controls";
+import { IconBadge } from "../../components/icon-badge";
 import { toast } from "../../components/toast-store";
 import { errorMessageOf, fieldIssuesOf } from "../../lib/api-errors";
 import { AuthError } from "../../lib/auth/auth-types";
@@ -71,9 +72,7 @@ export function AdminLogin() {
   return (
     <div className="mx-auto w-full max-w-md py-2 sm:py-8">
       <div className="flex flex-col items-center text-center">
-        <span className="flex size-12 items-center justify-center rounded-2xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
-          <ShieldCheckIcon className="size-7" />
-        </span>
+        <IconBadge icon={ShieldCheckIcon} hasRing className="size-12 rounded-2xl" iconClassName="size-7" />
         <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           {t("auth.login.title")}
         </h1>

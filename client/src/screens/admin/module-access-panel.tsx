@@ -8,6 +8,7 @@ import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { cx, focusRing } from "../../components/class-names";
+import { IconBadge } from "../../components/icon-badge";
 import type { IconProps } from "../../components/icons";
 import { hasPermission } from "../../lib/auth/access";
 import { mountExplorerUrl } from "../../lib/auth/route-guard";
@@ -46,9 +47,7 @@ export function ModuleAccessPanel({ module, modules }: { module: AdminModule; mo
   const hasModules = modules.length > 0;
   return (
     <section className="rounded-2xl bg-white px-5 py-8 text-center shadow-sm ring-1 ring-slate-200 sm:px-10 sm:py-12 dark:bg-slate-900 dark:ring-slate-800">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-300">
-        <LockClosedIcon className="size-6" />
-      </span>
+      <IconBadge icon={LockClosedIcon} tone="amber" className="mx-auto size-12 rounded-full" iconClassName="size-6" />
       <h1 className="mt-4 text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">
         {hasModules ? t("adminArea.moduleUnavailable.title") : t("adminArea.noModules.title")}
       </h1>

@@ -5,6 +5,7 @@ import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import UserIcon from "@heroicons/react/24/outline/UserIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
+import { IconBadge } from "../../components/icon-badge";
 import { PermissionBadges } from "../../components/permission-badges";
 import { toast } from "../../components/toast-store";
 import { authStore } from "../../lib/auth/session";
@@ -15,7 +16,6 @@ export function UserBadge() {
   const auth = useAuth();
   if (auth.authType === "none") return null;
   const isKey = auth.authType === "apikey";
-  const Icon = isKey ? KeyIcon : UserIcon;
   const role = t(`auth.roles.${auth.authType}`);
   const name = auth.userInfo?.name || role;
 
@@ -30,9 +30,7 @@ export function UserBadge() {
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
       <div className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300">
-          <Icon className="size-5" />
-        </span>
+        <IconBadge icon={isKey ? KeyIcon : UserIcon} />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-slate-900 dark:text-white" data-testid="user-name">
             {name}

@@ -5,6 +5,7 @@ import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircle
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../../../components/class-names";
 import { useServerVersion } from "../../../components/site-footer";
+import { SettingsSection } from "./settings-section";
 
 export function AboutPanel() {
   const { t } = useTranslation();
@@ -17,22 +18,12 @@ export function AboutPanel() {
       ]
     : [];
   return (
-    <section
-      aria-labelledby="about-title"
-      className="mt-8 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-      data-testid="about-panel"
+    <SettingsSection
+      icon={InformationCircleIcon}
+      title={t("about.title")}
+      description={t("about.description")}
+      testId="about-panel"
     >
-      <div className="flex items-start gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
-          <InformationCircleIcon className="size-5" />
-        </span>
-        <div className="min-w-0">
-          <h2 id="about-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t("about.title")}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("about.description")}</p>
-        </div>
-      </div>
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:justify-between sm:p-6">
         {version.isError ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("about.unavailable")}</p>
@@ -72,6 +63,6 @@ export function AboutPanel() {
           <ArrowTopRightOnSquareIcon className="size-4" />
         </a>
       </div>
-    </section>
+    </SettingsSection>
   );
 }

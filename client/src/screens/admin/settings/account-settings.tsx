@@ -2,7 +2,7 @@
 // admin out"): current password required; a new username, a new password or both; the new password
 // typed twice. Success ends every admin session on the server, so the client logs out too.
 import UserIcon from "@heroicons/react/24/outline/UserIcon";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { FormAlert, PasswordField, TextField } from "../../../components/form-controls";
@@ -19,11 +19,11 @@ import { authStore } from "../../../lib/auth/session";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
 import { trpc } from "../../../lib/trpc";
+import { SettingsSection } from "./settings-section";
 
 export function AccountSettings() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<AccountFormValues>(EMPTY_ACCOUNT_FORM);
   const [errors, setErrors] = useState<FieldErrors<AccountFormField>>({});
@@ -80,21 +80,7 @@ export function AccountSettings() {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-8 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-    >
-      <div className="flex items-start gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
-          <UserIcon className="size-5" />
-        </span>
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t("account.title")}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("account.description")}</p>
-        </div>
-      </div>
+    <SettingsSection icon={UserIcon} title={t("account.title")} description={t("account.description")}>
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5 p-5 sm:p-6">
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={auth.userInfo?.name ?? ""} readOnly hidden />
@@ -150,6 +136,6 @@ export function AccountSettings() {
           </Button>
         </div>
       </form>
-    </section>
+    </SettingsSection>
   );
 }

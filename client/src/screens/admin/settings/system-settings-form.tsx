@@ -30,6 +30,7 @@ import {
 } from "../../../lib/form-messages";
 import { htmlLangFor } from "../../../lib/language";
 import { trpc } from "../../../lib/trpc";
+import { SettingsSection } from "./settings-section";
 import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput, type SizeUnit } from "./upload-size";
 
 /** Whole numbers per minute (0: no limit). */
@@ -67,22 +68,12 @@ export function SystemSettingsForm() {
   const { t } = useTranslation();
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: 0 });
   return (
-    <section
-      aria-labelledby="system-settings-title"
-      className="mt-8 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-      data-testid="system-settings"
+    <SettingsSection
+      icon={ArrowUpTrayIcon}
+      title={t("systemSettings.title")}
+      description={t("systemSettings.description")}
+      testId="system-settings"
     >
-      <div className="flex items-start gap-4 border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
-          <ArrowUpTrayIcon className="size-5" />
-        </span>
-        <div className="min-w-0">
-          <h2 id="system-settings-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t("systemSettings.title")}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("systemSettings.description")}</p>
-        </div>
-      </div>
       {settings.isPending ? (
         <div role="status" className="flex flex-col gap-4 p-5 sm:p-6">
           <span className="sr-only">{t("systemSettings.loading")}</span>
@@ -107,7 +98,7 @@ export function SystemSettingsForm() {
       ) : (
         <SettingsFields saved={settings.data} />
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

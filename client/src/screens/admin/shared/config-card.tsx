@@ -2,10 +2,11 @@
 // badges, a line under the name, a switch or the like on the right, its details, and actions below.
 import type { ComponentType, ReactNode } from "react";
 import { cx } from "../../../components/class-names";
+import { IconBadge } from "../../../components/icon-badge";
 import type { IconProps } from "../../../components/icons";
 
 export function ConfigCard({
-  icon: Icon,
+  icon,
   title,
   badges,
   subtitle,
@@ -32,9 +33,7 @@ export function ConfigCard({
       data-testid={testId}
     >
       <div className="flex items-start gap-3 p-4 sm:p-5">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
-          <Icon className="size-5.5" />
-        </span>
+        <IconBadge icon={icon} hasRing className="size-10 rounded-xl" iconClassName="size-5.5" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="min-w-0 truncate text-base font-semibold text-slate-900 dark:text-white">{title}</h2>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { FormAlert } from "../../../components/form-controls";
+import { IconBadge } from "../../../components/icon-badge";
 import type { IconProps } from "../../../components/icons";
 import { errorMessageOf } from "../../../lib/api-errors";
 
@@ -34,7 +35,7 @@ export function ListLoadError({
 }
 
 export function EmptyState({
-  icon: Icon,
+  icon,
   title,
   description,
   action,
@@ -53,9 +54,7 @@ export function EmptyState({
         className,
       )}
     >
-      <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
-        <Icon className="size-6" />
-      </span>
+      <IconBadge icon={icon} className="size-12 rounded-full" iconClassName="size-6" />
       <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
       <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">{description}</p>
       {action ? <div className="mt-6">{action}</div> : null}
