@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { publicFile, publicPaste } from "../test/fixtures";
 import { renderAppAt } from "../test/render-app";
-import { adminValidation, mockTrpc, storeAdminSession } from "../test/trpc-msw";
+import { mockTrpc } from "../test/trpc-msw";
 import i18n from "./i18n";
 
 const trpcMock = mockTrpc();
@@ -14,8 +14,7 @@ beforeEach(async () => {
 
 /** An admin session in storage that the (mocked) server confirms. */
 function signInAsAdmin() {
-  storeAdminSession();
-  trpcMock.use({ ...adminValidation(), "keys.list": () => [] });
+  trpcMock.signInAsAdmin({ "keys.list": () => [] });
 }
 
 const currentPath = (location: { history: string[] }) => location.history.at(-1);

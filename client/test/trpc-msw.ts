@@ -176,11 +176,24 @@ export function mockTrpc() {
   });
   afterAll(() => server.close());
 
+  /** Answers these procedures (replacing earlier answers for the same names). */
+  function use(next: TrpcResolvers) {
+    resolvers = { ...resolvers, ...next };
+  }
+
   return {
     calls,
-    /** Answers these procedures (replacing earlier answers for the same names). */
-    use(next: TrpcResolvers) {
-      resolvers = { ...resolvers, ...next };
+    use,
+    /** Signs in as the admin for the next render (the sign-in a page load remembers, and the "me"
+     * answer that confirms it), with these other answers. */
+    signInAsAdmin(next: TrpcResolvers = {}, username = "admin") {
+      storeAdminSession(username);
+      use({ ...adminValidation(username), ...next });
+    },
+    /** Signs in with a key of these permissions for the next render, with these other answers. */
+    signInWithKey(check: KeyCheckFixture, next: TrpcResolvers = {}) {
+      storeKeySession(check);
+      use({ ...keyValidation(check), ...next });
     },
     /** Makes every call fail as if the server were unreachable. */
     goOffline() {

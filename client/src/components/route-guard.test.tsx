@@ -2,15 +2,7 @@ import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bu
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
-import {
-  adminValidation,
-  endedSession,
-  keyCheck,
-  keyValidation,
-  mockTrpc,
-  storeAdminSession,
-  storeKeySession,
-} from "../../test/trpc-msw";
+import { adminValidation, endedSession, keyCheck, mockTrpc, storeAdminSession } from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { toast } from "./toast-store";
 
@@ -44,8 +36,7 @@ describe("route guard in the app", () => {
   });
 
   test("a mount key outside its base path is sent to its base path, replacing the history entry", async () => {
-    storeKeySession(keyCheck({ mount: true }, "/docs"));
-    server.use(keyValidation(keyCheck({ mount: true }, "/docs")));
+    server.signInWithKey(keyCheck({ mount: true }, "/docs"));
     const { location } = renderAppAt("/mount-explorer/other");
     expect(await screen.findByText("/docs")).toBeDefined();
     expect(location.history).toEqual(["/mount-explorer/docs"]);
@@ -53,23 +44,20 @@ describe("route guard in the app", () => {
   });
 
   test("a mount key inside its base path stays", async () => {
-    storeKeySession(keyCheck({ mount: true }, "/docs"));
-    server.use(keyValidation(keyCheck({ mount: true }, "/docs")));
+    server.signInWithKey(keyCheck({ mount: true }, "/docs"));
     const { location } = renderAppAt("/mount-explorer/docs/2024");
     expect(await screen.findByText("/docs/2024")).toBeDefined();
     expect(location.history).toEqual(["/mount-explorer/docs/2024"]);
   });
 
   test("a key without mount permission is told so in the explorer", async () => {
-    storeKeySession(keyCheck({ text: true }, "/", "Notes"));
-    server.use(keyValidation(keyCheck({ text: true }, "/", "Notes")));
+    server.signInWithKey(keyCheck({ text: true }, "/", "Notes"));
     renderAppAt("/mount-explorer");
     expect(await screen.findByRole("heading", { name: "Your key cannot browse mounts" })).toBeDefined();
   });
 
   test("a key with no permission is sent Home from the admin area, with a message", async () => {
-    storeKeySession(keyCheck({}));
-    server.use({ ...keyValidation(keyCheck({})) });
+    server.signInWithKey(keyCheck({}));
     const { location } = renderAppAt("/admin");
     expect(await screen.findByRole("heading", { level: 1, name: "Online clipboard" })).toBeDefined();
     expect(current(location)).toBe("/");
@@ -79,8 +67,7 @@ describe("route guard in the app", () => {
   });
 
   test("a key opening an admin module it may not use sees what it can use instead", async () => {
-    storeKeySession(keyCheck({ mount: true, text: true }, "/docs"));
-    server.use({ ...keyValidation(keyCheck({ mount: true, text: true }, "/docs")) });
+    server.signInWithKey(keyCheck({ mount: true, text: true }, "/docs"));
     renderAppAt("/admin/key-management");
     expect(await screen.findByRole("heading", { name: "Not available with this key" })).toBeDefined();
     const links = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
@@ -119,8 +106,7 @@ describe("route guard in the app", () => {
   });
 
   test("admin routes check again once the last check is over 5 minutes old; other routes do not", async () => {
-    storeAdminSession();
-    server.use({ ...adminValidation(), "keys.list": () => [] });
+    server.signInAsAdmin({ "keys.list": () => [] });
     renderAppAt("/admin");
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
     expect(validations()).toBe(1);

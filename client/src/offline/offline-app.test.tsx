@@ -8,7 +8,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { eventually } from "../../test/eventually";
 import { fsEntry, fsListing, pasteRecord, publicPaste } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
-import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
+import { mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
@@ -68,8 +68,7 @@ describe("reading offline", () => {
   });
 
   test("the mount explorer shows a cached folder offline, marked as an offline copy", async () => {
-    storeAdminSession();
-    server.use({ ...adminValidation(), "fs.list": () => docsListing });
+    server.signInAsAdmin({ "fs.list": () => docsListing });
     const online = renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     expect(screen.queryByTestId("offline-copy-badge")).toBeNull();

@@ -3,7 +3,7 @@ import type { PublicFileView } from "@shared/schemas/files";
 import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
-import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
+import { mockTrpc, TrpcTestError } from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
 
@@ -73,9 +73,7 @@ describe("file page", () => {
   });
 
   test("protected: the prompt names the file; a wrong password says so, keeps the session, the right one opens it", async () => {
-    storeAdminSession();
-    server.use({
-      ...adminValidation(),
+    server.signInAsAdmin({
       "files.public.get": () => LOCKED,
       "files.public.verify": (input) => {
         if (input.password !== "right") throw new TrpcTestError("WRONG_PASSWORD", "Wrong password");

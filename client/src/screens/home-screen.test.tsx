@@ -6,16 +6,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { pasteRecord } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
-import {
-  adminValidation,
-  keyCheck,
-  keyValidation,
-  mockTrpc,
-  type ProcedureInput,
-  storeAdminSession,
-  storeKeySession,
-  TrpcTestError,
-} from "../../test/trpc-msw";
+import { keyCheck, mockTrpc, type ProcedureInput, TrpcTestError } from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
 import { DRAFT_STORAGE_KEY } from "../lib/pastes/draft-store";
@@ -32,11 +23,6 @@ function storeDraft(draft: Record<string, unknown>) {
     DRAFT_STORAGE_KEY,
     JSON.stringify({ v: 1, content: "", mode: "text", slug: "", expiry: "never", maxViews: "", remark: "", ...draft }),
   );
-}
-
-function signInAsAdmin() {
-  storeAdminSession();
-  server.use(adminValidation());
 }
 
 /** The server's answer to a create with this input (pastes.create). */
@@ -80,8 +66,7 @@ describe("home", () => {
 
   test("a key without text permission is told so", async () => {
     const check = keyCheck({ file: true }, "/", "files");
-    storeKeySession(check);
-    server.use(keyValidation(check));
+    server.signInWithKey(check);
     storeDraft({ content: "hello" });
     renderAppAt("/");
     expect(await screen.findByText("This API key cannot share texts")).toBeDefined();
@@ -132,7 +117,7 @@ describe("home", () => {
   });
 
   test("empty content is refused before anything is sent", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     storeDraft({ content: "   " });
     renderAppAt("/");
     await findEditor();
@@ -143,7 +128,7 @@ describe("home", () => {
   });
 
   test("a taken suffix (409) is shown at the suffix field", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     storeDraft({ content: "hello", slug: "taken" });
     server.use({
       "pastes.create": () => {
@@ -161,7 +146,7 @@ describe("home", () => {
   });
 
   test("a paste queued offline and synced later: its link shows and the draft is cleared", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     storeDraft({ content: "written offline", slug: "later", expiry: "1d" });
     renderAppAt("/");
     await findEditor();
@@ -177,7 +162,7 @@ describe("home", () => {
   });
 
   test("a synced paste with other text than the draft leaves the draft alone", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     storeDraft({ content: "something else" });
     renderAppAt("/");
     await findEditor();
@@ -187,7 +172,7 @@ describe("home", () => {
   });
 
   test("created: the server's link, raw link with the password, what it allows, and a countdown", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     storeDraft({ content: "hello there", slug: "notes", expiry: "1d", maxViews: "2", remark: "For Bob" });
     server.use({ "pastes.create": created });
     renderAppAt("/");
@@ -229,7 +214,7 @@ describe("home", () => {
   });
 
   test("the session ended while writing: logged out centrally, told why, the text kept", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     storeDraft({ content: "precious words" });
     server.use({
       "pastes.create": () => {

@@ -4,14 +4,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { fsEntry, fsListing } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
-import {
-  adminValidation,
-  keyCheck,
-  keyValidation,
-  mockTrpc,
-  storeAdminSession,
-  storeKeySession,
-} from "../../test/trpc-msw";
+import { keyCheck, mockTrpc } from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { basket } from "../lib/explorer/basket-store";
 import { explorerTasks } from "../lib/explorer/task-store";
@@ -42,10 +35,10 @@ beforeEach(async () => {
 });
 
 describe("mount explorer (admin)", () => {
-  beforeEach(() => storeAdminSession());
+  beforeEach(() => server.signInAsAdmin());
 
   test("breadcrumbs, folders first, sorting and selection", async () => {
-    server.use({ ...adminValidation(), "fs.list": () => listing(ENTRIES) });
+    server.use({ "fs.list": () => listing(ENTRIES) });
     renderAppAt("/mount-explorer/docs");
     // The first render of the app loads its lazy screens: slow on a busy machine.
     await screen.findAllByTestId("entry", {}, { timeout: 5000 });
@@ -74,7 +67,6 @@ describe("mount explorer (admin)", () => {
     const asked: unknown[] = [];
     const page = (from: number) => Array.from({ length: 3 }, (_, i) => entry({ name: `f${from + i}.txt` }));
     server.use({
-      ...adminValidation(),
       "fs.list": (input) => {
         asked.push(input);
         const cursor = input.cursor;
@@ -98,7 +90,6 @@ describe("mount explorer (admin)", () => {
   test("a search that stopped early says so, in both languages, and can search further", async () => {
     const asked: { limit?: number }[] = [];
     server.use({
-      ...adminValidation(),
       "fs.list": () => listing(ENTRIES),
       "fs.search": (input) => {
         const limit = typeof input.limit === "number" ? input.limit : 50;
@@ -142,7 +133,6 @@ describe("mount explorer (admin)", () => {
   test("a new folder name is checked, then created under the current folder", async () => {
     const made: unknown[] = [];
     server.use({
-      ...adminValidation(),
       "fs.list": () => listing([]),
       "fs.mkdir": (input) => {
         made.push(input);
@@ -164,14 +154,14 @@ describe("mount explorer (admin)", () => {
 
 describe("mount explorer: basket, tasks and copy", () => {
   beforeEach(() => {
-    storeAdminSession();
+    server.signInAsAdmin();
     basket.clear();
     explorerTasks.clearFinished();
   });
 
   test("selected files go into the basket; its panel lists them with the total and warns when large", async () => {
     const huge = entry({ name: "video.mkv", size: 2 * 1024 ** 3, mimetype: "video/x-matroska" });
-    server.use({ ...adminValidation(), "fs.list": () => listing([...ENTRIES, huge]) });
+    server.use({ "fs.list": () => listing([...ENTRIES, huge]) });
     renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     // A folder alone offers no basket; with a file, only the file goes in.
@@ -199,7 +189,7 @@ describe("mount explorer: basket, tasks and copy", () => {
   });
 
   test("the task panel shows each task's status, progress, files and their failures; cancel and clear", async () => {
-    server.use({ ...adminValidation(), "fs.list": () => listing(ENTRIES) });
+    server.use({ "fs.list": () => listing(ENTRIES) });
     let cancelled = 0;
     const running = explorerTasks.create(
       {
@@ -262,7 +252,6 @@ describe("mount explorer: basket, tasks and copy", () => {
     );
     const bucket = fsListing("/bucket", [entry({ name: "in", path: "/bucket/in", type: "directory" })]);
     server.use({
-      ...adminValidation(),
       "fs.list": (input) => {
         const path = input.path;
         return path === "/" ? mounts : path === "/bucket" ? bucket : listing(ENTRIES);
@@ -285,11 +274,11 @@ describe("mount explorer: basket, tasks and copy", () => {
 });
 
 describe("mount explorer: editing", () => {
-  beforeEach(() => storeAdminSession());
+  beforeEach(() => server.signInAsAdmin());
 
   test("a text file over 10 MB opens to the content-too-large message, without loading it", async () => {
     const big = entry({ name: "huge.log", size: 11 * 1024 * 1024, mimetype: "text/plain" });
-    server.use({ ...adminValidation(), "fs.list": () => listing([big]) });
+    server.use({ "fs.list": () => listing([big]) });
     renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     fireEvent.click(screen.getByLabelText("Select huge.log"));
@@ -303,8 +292,7 @@ describe("mount explorer: editing", () => {
 describe("mount explorer (API key)", () => {
   test("a read-only key lists through fs.list, as the admin does, and sees no write actions", async () => {
     const check = { ...keyCheck({ mount: true }, "/docs"), mount_read_only: true };
-    storeKeySession(check);
-    server.use({ ...keyValidation(check), "fs.list": () => listing(ENTRIES, true) });
+    server.signInWithKey(check, { "fs.list": () => listing(ENTRIES, true) });
     renderAppAt("/mount-explorer/docs");
     await screen.findAllByTestId("entry");
     expect(screen.queryByTestId("upload-button")).toBeNull();

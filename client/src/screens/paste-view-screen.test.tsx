@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import type { PasteView } from "@shared/schemas/pastes";
 import { fireEvent, screen } from "@testing-library/react";
 import { renderAppAt } from "../../test/render-app";
-import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
+import { mockTrpc, TrpcTestError } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
@@ -66,9 +66,7 @@ describe("paste page", () => {
   });
 
   test("a protected paste: a wrong password says so and leaves the admin signed in; the right one opens it", async () => {
-    storeAdminSession();
-    server.use({
-      ...adminValidation(),
+    server.signInAsAdmin({
       "pastes.view": () => PROTECTED,
       "pastes.unlock": (input) => {
         const { password } = input;

@@ -4,15 +4,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { storageConfig } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
-import {
-  adminValidation,
-  keyCheck,
-  keyValidation,
-  mockTrpc,
-  storeAdminSession,
-  storeKeySession,
-  TrpcTestError,
-} from "../../test/trpc-msw";
+import { keyCheck, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { uploadQueue } from "../lib/files/upload-session";
@@ -46,9 +38,7 @@ beforeEach(async () => {
 });
 
 function signInAsAdmin() {
-  storeAdminSession();
-  server.use({
-    ...adminValidation(),
+  server.signInAsAdmin({
     "settings.maxUploadSize": () => ({ max_upload_size: 250 }),
     "storage.list": () => STORAGES,
   });
@@ -74,9 +64,7 @@ describe("upload screen", () => {
   });
 
   test("a key without file permission is told so", async () => {
-    storeKeySession(keyCheck({ text: true }));
-    server.use({
-      ...keyValidation(keyCheck({ text: true })),
+    server.signInWithKey(keyCheck({ text: true }), {
       "settings.maxUploadSize": () => ({ max_upload_size: 100 }),
     });
     renderAppAt("/upload");
@@ -99,9 +87,7 @@ describe("upload screen", () => {
   });
 
   test("100 MB is assumed when the server's limit is unavailable", async () => {
-    storeAdminSession();
-    server.use({
-      ...adminValidation(),
+    server.signInAsAdmin({
       "settings.maxUploadSize": () => {
         throw new TrpcTestError("INTERNAL", "down");
       },

@@ -4,13 +4,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
 import { stubRestRoutes } from "../../../test/rest-stub";
-import {
-  adminValidation,
-  mockTrpc,
-  type ProcedureOutput,
-  storeAdminSession,
-  TrpcTestError,
-} from "../../../test/trpc-msw";
+import { mockTrpc, type ProcedureOutput, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 import { browserTzOffset } from "./dashboard/activity";
@@ -91,8 +85,7 @@ const CACHE: ProcedureOutput<"cache.stats"> = {
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   rest.reset();
-  storeAdminSession();
-  server.use({ ...adminValidation(), "dashboard.stats": () => stats(), "cache.stats": () => CACHE });
+  server.signInAsAdmin({ "dashboard.stats": () => stats(), "cache.stats": () => CACHE });
 });
 
 const textOf = (testId: string) => screen.getByTestId(testId).textContent ?? "";

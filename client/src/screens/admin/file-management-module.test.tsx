@@ -4,15 +4,7 @@ import type { FileView } from "@shared/schemas/files";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import {
-  adminValidation,
-  keyCheck,
-  keyValidation,
-  mockTrpc,
-  storeAdminSession,
-  storeKeySession,
-  TrpcTestError,
-} from "../../../test/trpc-msw";
+import { keyCheck, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -85,14 +77,9 @@ beforeEach(async () => {
   server.use({ "files.list": list });
 });
 
-function signInAsAdmin() {
-  storeAdminSession();
-  server.use(adminValidation());
-}
-
 describe("file management module", () => {
   test("a table with type icons, size, views against the limit, protection and expiry", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     renderAppAt("/admin/file-management");
     const row = await screen.findByTestId("file-row-report");
     expect(row.textContent).toContain("report.pdf");
@@ -109,7 +96,7 @@ describe("file management module", () => {
   });
 
   test("search waits for 2 characters", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     renderAppAt("/admin/file-management");
     await screen.findByTestId("file-row-report");
     fireEvent.change(screen.getByTestId("file-search"), { target: { value: "c" } });
@@ -120,7 +107,7 @@ describe("file management module", () => {
   });
 
   test("batch delete asks first, names the files and their size, then deletes with the stored objects", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     const deleted: unknown[] = [];
     server.use({
       "files.batchDelete": (input) => {
@@ -147,7 +134,7 @@ describe("file management module", () => {
   });
 
   test("edit: a taken suffix is reported at its field; changes send only what changed", async () => {
-    signInAsAdmin();
+    server.signInAsAdmin();
     const updates: unknown[] = [];
     server.use({
       "files.update": (input) => {
@@ -171,8 +158,7 @@ describe("file management module", () => {
   });
 
   test("a key with file permission manages its files through the same procedures (the server scopes them)", async () => {
-    storeKeySession(keyCheck({ file: true }));
-    server.use({ ...keyValidation(keyCheck({ file: true })) });
+    server.signInWithKey(keyCheck({ file: true }));
     renderAppAt("/admin/file-management");
     await screen.findByTestId("file-row-report");
     expect(listInputs.length).toBeGreaterThan(0);

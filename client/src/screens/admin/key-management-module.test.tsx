@@ -3,7 +3,7 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
+import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -59,8 +59,7 @@ let keys: ApiKeyView[] = [];
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   keys = [...KEYS];
-  storeAdminSession();
-  server.use({ ...adminValidation(), "keys.list": () => keys });
+  server.signInAsAdmin({ "keys.list": () => keys });
 });
 
 // Expectations take booleans, not elements: a failed expect prints its value, and printing a

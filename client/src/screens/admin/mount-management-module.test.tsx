@@ -4,14 +4,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { storageConfig } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
-import {
-  adminValidation,
-  keyCheck,
-  keyValidation,
-  mockTrpc,
-  storeAdminSession,
-  storeKeySession,
-} from "../../../test/trpc-msw";
+import { keyCheck, mockTrpc } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -57,13 +50,10 @@ beforeEach(async () => {
 });
 
 describe("mount management module (admin)", () => {
-  beforeEach(() => {
-    storeAdminSession();
-  });
+  beforeEach(() => server.signInAsAdmin());
 
   test("lists mounts with path, storage, status, cache TTL and sort order", async () => {
     server.use({
-      ...adminValidation(),
       "mounts.list": () => [
         mount(),
         mount({ id: "m2", name: "Old", mount_path: "/old", is_active: false, cache_ttl: 1, sort_order: 5 }),
@@ -85,7 +75,6 @@ describe("mount management module (admin)", () => {
   test("the form shows the shared schema's messages, then sends a normalised mount", async () => {
     const created: unknown[] = [];
     server.use({
-      ...adminValidation(),
       "mounts.list": () => [],
       "storage.list": () => STORAGES,
       "mounts.create": (input) => {
@@ -132,8 +121,7 @@ describe("mount management module (admin)", () => {
 
 describe("mount management module (API key)", () => {
   test("a key sees the read-only notice and its mounts, without management actions", async () => {
-    storeKeySession(keyCheck({ mount: true }, "/docs"));
-    server.use({ ...keyValidation(keyCheck({ mount: true }, "/docs")), "mounts.list": () => [mount()] });
+    server.signInWithKey(keyCheck({ mount: true }, "/docs"), { "mounts.list": () => [mount()] });
     renderAppAt("/admin/mount-management");
     const card = await screen.findByTestId("mount-card-Docs");
     expect(screen.getByRole("note").textContent).toContain("cannot create, change or delete");

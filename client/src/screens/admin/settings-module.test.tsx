@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { systemSettings } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
-import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
+import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 import { authStore } from "../../lib/auth/session";
@@ -12,9 +12,7 @@ const server = mockTrpc();
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
-  storeAdminSession();
-  server.use({
-    ...adminValidation("admin"),
+  server.signInAsAdmin({
     // The module's other section (uploads and WebDAV) loads beside the account form.
     "settings.get": () => systemSettings(),
   });

@@ -4,7 +4,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { storageConfig } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
-import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
+import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -30,8 +30,7 @@ let configs: StorageConfigView[] = [];
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   configs = [storageConfig({}), R2];
-  storeAdminSession();
-  server.use({ ...adminValidation(), "storage.list": () => configs });
+  server.signInAsAdmin({ "storage.list": () => configs });
 });
 
 describe("storage configuration module", () => {

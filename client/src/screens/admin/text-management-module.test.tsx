@@ -3,15 +3,7 @@ import { paginationOf } from "@shared/schemas/common";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import {
-  adminValidation,
-  keyCheck,
-  keyValidation,
-  mockTrpc,
-  storeAdminSession,
-  storeKeySession,
-  TrpcTestError,
-} from "../../../test/trpc-msw";
+import { keyCheck, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 import type { PasteSummary } from "./pastes/paste-api";
 
@@ -48,9 +40,7 @@ function summary(id: string, overrides: Partial<PasteSummary> = {}): PasteSummar
 let pastes: PasteSummary[] = [];
 
 function serveAdmin() {
-  storeAdminSession();
-  server.use({
-    ...adminValidation(),
+  server.signInAsAdmin({
     "pastes.list": (input) => {
       const { search, page = 1, limit } = input as { search?: string; page?: number; limit: number };
       const found = pastes.filter((paste) => !search || paste.slug.includes(search) || paste.preview.includes(search));
@@ -229,10 +219,8 @@ describe("text management", () => {
 
   test("an API key with text permission manages its own texts, without clear expired", async () => {
     const check = keyCheck({ text: true });
-    storeKeySession(check);
     pastes = [summary("mine", { created_by: "apikey:key-1" })];
-    server.use({
-      ...keyValidation(check),
+    server.signInWithKey(check, {
       "pastes.list": (input) => {
         const { limit } = input as { limit: number };
         return { pastes, pagination: paginationOf(pastes.length, limit, 0) };

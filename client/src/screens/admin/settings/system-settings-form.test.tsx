@@ -4,7 +4,7 @@ import { eventually } from "../../../../test/eventually";
 import { systemSettings } from "../../../../test/fixtures";
 import { renderAppAt } from "../../../../test/render-app";
 import { stubRestRoutes, VERSION } from "../../../../test/rest-stub";
-import { adminValidation, mockTrpc, storeAdminSession, TrpcTestError } from "../../../../test/trpc-msw";
+import { mockTrpc, TrpcTestError } from "../../../../test/trpc-msw";
 import { toast } from "../../../components/toast-store";
 import i18n from "../../../i18n";
 
@@ -25,9 +25,7 @@ beforeEach(async () => {
   rest.reset();
   saved = systemSettings(LIMITS);
   updates = [];
-  storeAdminSession();
-  server.use({
-    ...adminValidation(),
+  server.signInAsAdmin({
     "settings.get": () => saved,
     "settings.update": (input) => {
       updates.push(input);
