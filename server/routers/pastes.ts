@@ -11,6 +11,7 @@ import {
   pasteViewOutput,
   updatePasteInput,
 } from "../../shared/schemas/pastes";
+import { withRenderedMarkdown } from "../services/markdown-html";
 import {
   createPaste,
   deletePaste,
@@ -34,8 +35,8 @@ import {
 const tags = ["Pastes"];
 
 /** Opening a paste by its link, for the procedure and the REST adapter's direct path alike. */
-const openPaste = (ctx: Context, input: { slug: string }) =>
-  viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp });
+const openPaste = async (ctx: Context, input: { slug: string; html?: boolean }) =>
+  withRenderedMarkdown(await viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp }), input.html);
 const deletedOutput = z.object({ deleted: z.number() });
 
 export const pastesRouter = router({
@@ -56,7 +57,7 @@ export const pastesRouter = router({
         direct: openPaste,
       },
     })
-    .input(pasteViewInput.pick({ slug: true }))
+    .input(pasteViewInput.pick({ slug: true, html: true }))
     .output(pasteViewOutput)
     .query(({ ctx, input }) => openPaste(ctx, input)),
 
@@ -71,7 +72,9 @@ export const pastesRouter = router({
     })
     .input(pasteViewInput.extend({ password: z.string().min(1, "errors.passwordRequired").max(1024) }))
     .output(pasteViewOutput)
-    .mutation(({ ctx, input }) => viewPaste(ctx, { ...input, clientIp: ctx.clientIp })),
+    .mutation(async ({ ctx, input }) =>
+      withRenderedMarkdown(await viewPaste(ctx, { ...input, clientIp: ctx.clientIp }), input.html),
+    ),
 
   // Management: one procedure per operation, served to the admin under /admin/pastes (every paste)
   // and to keys under /user/pastes (their own); the service scopes by caller.

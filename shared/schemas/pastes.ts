@@ -55,6 +55,8 @@ export const pasteViewInput = z.object({
     .min(1)
     .max(SLUG_MAX_LENGTH * 2),
   password: z.string().max(1024).optional(),
+  /** The paste page's ask: also answer a Markdown paste rendered as sanitised HTML (`html`). */
+  html: z.union([z.boolean(), z.stringbool()]).optional(),
 });
 
 /** What anyone with the link sees; content is null while a password is needed. Never the remark: it is the owner's note. */
@@ -72,6 +74,11 @@ export const pasteViewOutput = z.object({
   max_views: z.number(),
   views: z.number(),
   created_at: z.date(),
+  /**
+   * The Markdown as sanitised HTML, when asked (`html`) for an unencrypted Markdown paste the server
+   * renders (docs/decisions/0012-server-rendered-markdown.md); absent otherwise.
+   */
+  html: z.string().optional(),
 });
 
 export const pasteOutput = z.object({

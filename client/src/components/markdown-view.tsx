@@ -1,11 +1,11 @@
-// Shows a paste's Markdown as sanitised HTML (lib/pastes/render-markdown.ts). Loaded lazily by the
-// paste page and the admin preview, so the renderer and its styles reach only pages that show
-// Markdown; a plain-text paste never downloads them.
+// Shows Markdown rendered and sanitised in the browser (shared/markdown/render-markdown.ts): for
+// encrypted pastes, texts the server leaves to the browser, and the editor's and admin's previews.
+// Loaded lazily, so the renderer reaches only pages that render Markdown themselves; an ordinary
+// paste page shows the server's rendering (markdown-html.tsx) and never downloads it.
+import { codeBlocksOf, renderMarkdown } from "@shared/markdown/render-markdown";
 import { useMemo } from "react";
-import { codeBlocksOf, renderMarkdown } from "../lib/pastes/render-markdown";
 import { useCodeLanguages } from "../lib/pastes/use-code-languages";
-import { cx } from "./class-names";
-import "./markdown-view.css";
+import MarkdownHtml from "./markdown-html";
 
 export type MarkdownViewProps = { markdown: string; className?: string };
 
@@ -15,12 +15,5 @@ export default function MarkdownView({ markdown, className }: MarkdownViewProps)
   const grammars = useCodeLanguages(blocks);
   // biome-ignore lint/correctness/useExhaustiveDependencies: grammars changes when highlighting can do better
   const html = useMemo(() => renderMarkdown(markdown), [markdown, grammars]);
-  return (
-    <div
-      className={cx("markdown-body", className)}
-      data-testid="markdown-body"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderMarkdown, which sanitises it with DOMPurify (sanitize-html.ts)
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  return <MarkdownHtml sanitizedHtml={html} className={className} />;
 }

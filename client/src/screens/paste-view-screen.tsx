@@ -33,7 +33,8 @@ type Unlocked = { paste: PasteView; password: string };
 export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
   const { t } = useTranslation();
   const view = trpc.pastes.view.useQuery(
-    { slug },
+    // The server renders the Markdown: this page then loads no renderer of its own.
+    { slug, html: true },
     {
       // Each fetch is a counted view: once per visit, never again in the background.
       staleTime: Number.POSITIVE_INFINITY,
@@ -87,7 +88,7 @@ export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
           onSubmit={(password) => {
             setPasswordError(null);
             unlock.mutate(
-              { slug, password },
+              { slug, password, html: true },
               {
                 onSuccess: (paste) => setUnlocked({ paste, password }),
                 onError: (error) => {
@@ -209,7 +210,7 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
         aria-label={t("pastes.view.contentLabel")}
         className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800"
       >
-        <PasteContent content={paste.content} format={paste.format} />
+        <PasteContent content={paste.content} format={paste.format} html={paste.html} />
       </section>
     </article>
   );

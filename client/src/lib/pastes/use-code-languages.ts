@@ -1,7 +1,8 @@
 // Loads the highlight.js grammars some code blocks need (render-markdown.ts, loadCodeLanguages) and
 // returns a number that changes each time grammars were added: a memo keyed on it highlights again.
+
+import { loadCodeLanguages } from "@shared/markdown/render-markdown";
 import { useEffect, useState } from "react";
-import { loadCodeLanguages } from "./render-markdown";
 
 export function useCodeLanguages(blocks: { code: string; info: string | undefined }[]): number {
   const [loads, setLoads] = useState(0);

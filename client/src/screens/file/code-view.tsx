@@ -1,9 +1,10 @@
 // Text and code of a file, highlighted (highlight.js through the paste renderer's helper, which
 // escapes what it does not mark up), or Markdown rendered and sanitised by the paste renderer.
 // Loaded lazily: only a file page showing text downloads the highlighter.
+
+import { highlightCode } from "@shared/markdown/render-markdown";
 import { useMemo } from "react";
 import MarkdownView from "../../components/markdown-view";
-import { highlightCode } from "../../lib/pastes/render-markdown";
 import { useCodeLanguages } from "../../lib/pastes/use-code-languages";
 
 /** Guessing or highlighting a large text costs more than it helps. */

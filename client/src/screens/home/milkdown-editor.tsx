@@ -56,7 +56,7 @@ export type MilkdownEditorProps = {
 
 type MarkdownNode = { type: string; url?: string; title?: string | null; children?: MarkdownNode[] };
 
-/** URLs the page's sanitiser (lib/pastes/sanitize-html.ts) would drop: scripts, and data: other than images. */
+/** URLs the page's sanitiser (shared/markdown/sanitize-html.ts) would drop: scripts, and data: other than images. */
 const UNSAFE_URL = /^\s*(javascript|vbscript|data(?!:image\/)):/i;
 
 /**

@@ -1,13 +1,21 @@
-// The body of a paste: Markdown rendered (the renderer is loaded only here, only for Markdown) or
-// plain text exactly as written. If the renderer cannot load, the text is shown as it is.
+// The body of a paste: Markdown rendered or plain text exactly as written. The server sends an
+// ordinary Markdown paste rendered (`html`, docs/decisions/0012-server-rendered-markdown.md); only an
+// encrypted one, or one too long for the server, loads the renderer here. If that code cannot load,
+// the text is shown as it is.
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { LazyBoundary } from "../../components/lazy-boundary";
 import { Spinner } from "../../components/spinner";
 
+const MarkdownHtml = lazy(() => import("../../components/markdown-html"));
 const MarkdownView = lazy(() => import("../../components/markdown-view"));
 
-export type PasteContentProps = { content: string; format: "markdown" | "text" };
+export type PasteContentProps = {
+  content: string;
+  format: "markdown" | "text";
+  /** The server's rendering of the Markdown, sanitised; absent: rendered here. */
+  html?: string;
+};
 
 export function PlainText({ content }: { content: string }) {
   return (
@@ -20,7 +28,7 @@ export function PlainText({ content }: { content: string }) {
   );
 }
 
-export function PasteContent({ content, format }: PasteContentProps) {
+export function PasteContent({ content, format, html }: PasteContentProps) {
   const { t } = useTranslation();
   if (format === "text") return <PlainText content={content} />;
   return (
@@ -42,7 +50,7 @@ export function PasteContent({ content, format }: PasteContentProps) {
           </p>
         }
       >
-        <MarkdownView markdown={content} />
+        {html === undefined ? <MarkdownView markdown={content} /> : <MarkdownHtml sanitizedHtml={html} />}
       </Suspense>
     </LazyBoundary>
   );
