@@ -65,6 +65,24 @@ describe("paste page", () => {
     expect(server.calls.filter((call) => call.path === "pastes.view").length).toBe(1);
   });
 
+  test("a Markdown paste: asked for and shown as the server rendered it", async () => {
+    server.use({
+      "pastes.view": () =>
+        paste({
+          format: "markdown",
+          content: "# Notes\n\n- [x] done",
+          html: '<h1>Notes</h1>\n<ul>\n<li><input checked="" disabled="" type="checkbox" aria-label="done"> done</li>\n</ul>\n',
+        }),
+    });
+    renderAppAt("/paste/abc123");
+    const body = await screen.findByTestId("markdown-body");
+    expect(body.querySelector("h1")?.textContent).toBe("Notes");
+    expect(body.querySelector("input")?.getAttribute("aria-label")).toBe("done");
+    expect(server.calls.filter((call) => call.path === "pastes.view").map((call) => call.input)).toEqual([
+      { slug: "abc123", html: true },
+    ]);
+  });
+
   test("a protected paste: a wrong password says so and leaves the admin signed in; the right one opens it", async () => {
     server.signInAsAdmin({
       "pastes.view": () => PROTECTED,
@@ -93,6 +111,7 @@ describe("paste page", () => {
     // The raw link carries the password.
     expect(screen.getByTestId("open-raw").getAttribute("href")).toBe("/api/raw/abc123?password=right");
     expect(server.calls.filter((call) => call.path === "pastes.unlock").at(-1)?.input).toEqual({
+      html: true,
       slug: "abc123",
       password: "right",
     });
