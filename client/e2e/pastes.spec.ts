@@ -189,8 +189,11 @@ describe("text sharing", () => {
     expect(await visitor.page.getByTestId("open-raw").getAttribute("href")).toBe(
       `/api/raw/e2e-notes?password=${PASSWORD}`,
     );
-    // The paste page never loads the editor's code.
-    expect(chunks.filter((url) => /milkdown-editor|source-editor|text-editor/.test(url))).toEqual([]);
+    // The paste page never loads the editor's code, and the server rendered the Markdown: no
+    // renderer, highlighter or sanitiser of its own either (docs/decisions/0012-server-rendered-markdown.md).
+    expect(
+      chunks.filter((url) => /milkdown-editor|source-editor|text-editor|markdown-view|purify|\/core-/.test(url)),
+    ).toEqual([]);
     // A wrong share password is not a login problem: no "please log in" notice.
     expect(await visitor.page.getByText("Unauthorized, please log in.").count()).toBe(0);
 
