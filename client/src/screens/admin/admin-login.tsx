@@ -7,7 +7,7 @@ import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import UserIcon from "@heroicons/react/24/outline/UserIcon";
 import { loginInput } from "@shared/schemas/auth";
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
 import { MAIN_CONTENT_ID } from "../../components/app-shell";
@@ -16,6 +16,7 @@ import { cx, focusRing } from "../../components/class-names";
 import { FormAlert, PasswordField, TextField } from "../../components/form-controls";
 import { IconBadge } from "../../components/icon-badge";
 import { toast } from "../../components/toast-store";
+import { useFocusFirstInvalid } from "../../components/use-focus-invalid";
 import { errorMessageOf, fieldIssuesOf } from "../../lib/api-errors";
 import { AuthError } from "../../lib/auth/auth-types";
 import { authStore } from "../../lib/auth/session";
@@ -42,11 +43,6 @@ export function useLoginErrorText() {
       detail: errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
     };
   };
-}
-
-function focusFirstInvalid(form: RefObject<HTMLFormElement | null>) {
-  // After React has rendered the error state.
-  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 /**
@@ -108,52 +104,95 @@ export function AdminLogin() {
   );
 }
 
-function AdminAccountForm() {
+type LoginFailure = { title: string; detail: string | null };
+
+type LoginFormProps = {
+  /** Checks the fields: null when one needs fixing (its message is shown), else the sign-in, which
+   * resolves to the welcome toast. */
+  prepare: () => (() => Promise<string>) | null;
+  /** A refused sign-in: true when its issues were shown at the fields rather than above the button. */
+  showFieldIssues?: (error: unknown) => boolean;
+  onRefused?: () => void;
+  children: ReactNode;
+};
+
+/** What both login modes share: one attempt at a time, the focus on the first field to fix, the
+ * failure above the button, and where to go once signed in. */
+function LoginForm({ prepare, showFieldIssues, onRefused, children }: LoginFormProps) {
   const { t } = useTranslation();
   const errorText = useLoginErrorText();
   const afterLogin = useAfterLogin();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
-  const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const isMounted = useRef(true);
+  useEffect(
+    () => () => {
+      isMounted.current = false;
+    },
+    [],
+  );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isSubmitting) return;
     setFailure(null);
-    const parsed = loginInput.safeParse({ username, password });
-    if (!parsed.success) {
-      setErrors(
-        fieldErrorsFromIssues(parsed.error.issues, (path) =>
-          path === "username" || path === "password" ? path : null,
-        ),
-      );
-      focusFirstInvalid(formRef);
+    const login = prepare();
+    if (!login) {
+      focusFirstInvalid();
       return;
     }
-    setErrors({});
     setIsSubmitting(true);
     try {
-      await authStore.loginAdmin(parsed.data.username, parsed.data.password);
-      toast.success(
-        t("auth.notices.welcomeAdmin", { name: authStore.getState().userInfo?.name ?? parsed.data.username }),
-      );
+      toast.success(await login());
       afterLogin();
     } catch (error) {
+      // Signing in with a key can end this screen (the session changes) before the answer arrives.
+      if (!isMounted.current) return;
       setIsSubmitting(false);
-      const serverErrors = fieldErrorsFromServer(fieldIssuesOf(error), (path) =>
-        path === "username" || path === "password" ? path : null,
-      );
-      if (Object.keys(serverErrors).length > 0) setErrors(serverErrors);
-      else setFailure(errorText(error));
-      setPassword("");
+      if (!showFieldIssues?.(error)) setFailure(errorText(error));
+      onRefused?.();
     }
   };
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {children}
+      {failure ? <FormAlert title={failure.title}>{failure.detail}</FormAlert> : null}
+      <Button type="submit" variant="primary" isLoading={isSubmitting} className="w-full">
+        {isSubmitting ? t("auth.login.submitting") : t("auth.login.submit")}
+      </Button>
+    </form>
+  );
+}
+
+const loginFieldOf = (path: string): LoginField | null => (path === "username" || path === "password" ? path : null);
+
+function AdminAccountForm() {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+
+  const prepare = () => {
+    const parsed = loginInput.safeParse({ username, password });
+    setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, loginFieldOf));
+    if (!parsed.success) return null;
+    return async () => {
+      await authStore.loginAdmin(parsed.data.username, parsed.data.password);
+      return t("auth.notices.welcomeAdmin", { name: authStore.getState().userInfo?.name ?? parsed.data.username });
+    };
+  };
+
+  const showFieldIssues = (error: unknown) => {
+    const serverErrors = fieldErrorsFromServer(fieldIssuesOf(error), loginFieldOf);
+    if (Object.keys(serverErrors).length === 0) return false;
+    setErrors(serverErrors);
+    return true;
+  };
+
+  return (
+    <LoginForm prepare={prepare} showFieldIssues={showFieldIssues} onRefused={() => setPassword("")}>
       <TextField
         label={t("auth.login.username")}
         value={username}
@@ -174,55 +213,27 @@ function AdminAccountForm() {
         required
         error={renderFieldMessage(t, errors.password)}
       />
-      {failure ? <FormAlert title={failure.title}>{failure.detail}</FormAlert> : null}
-      <Button type="submit" variant="primary" isLoading={isSubmitting} className="w-full">
-        {isSubmitting ? t("auth.login.submitting") : t("auth.login.submit")}
-      </Button>
-    </form>
+    </LoginForm>
   );
 }
 
 function ApiKeyForm() {
   const { t } = useTranslation();
-  const errorText = useLoginErrorText();
-  const afterLogin = useAfterLogin();
-  const formRef = useRef<HTMLFormElement>(null);
   const [key, setKey] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const isMounted = useRef(true);
-  useEffect(
-    () => () => {
-      isMounted.current = false;
-    },
-    [],
-  );
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    setFailure(null);
-    if (!key.trim()) {
-      setFieldError(t("auth.errors.apiKeyRequired"));
-      focusFirstInvalid(formRef);
-      return;
-    }
-    setFieldError(null);
-    setIsSubmitting(true);
-    try {
+  const prepare = () => {
+    const isMissing = !key.trim();
+    setFieldError(isMissing ? t("auth.errors.apiKeyRequired") : null);
+    if (isMissing) return null;
+    return async () => {
       await authStore.loginWithApiKey(key);
-      toast.success(t("auth.notices.welcomeKey", { name: authStore.getState().userInfo?.name ?? "" }));
-      afterLogin();
-    } catch (error) {
-      if (!isMounted.current) return;
-      setIsSubmitting(false);
-      setFailure(errorText(error));
-    }
+      return t("auth.notices.welcomeKey", { name: authStore.getState().userInfo?.name ?? "" });
+    };
   };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <LoginForm prepare={prepare}>
       <PasswordField
         label={t("auth.login.apiKey")}
         value={key}
@@ -236,10 +247,6 @@ function ApiKeyForm() {
         error={fieldError}
         className="[&_input]:font-mono"
       />
-      {failure ? <FormAlert title={failure.title}>{failure.detail}</FormAlert> : null}
-      <Button type="submit" variant="primary" isLoading={isSubmitting} className="w-full">
-        {isSubmitting ? t("auth.login.submitting") : t("auth.login.submit")}
-      </Button>
-    </form>
+    </LoginForm>
   );
 }

@@ -81,7 +81,13 @@ function EditForm({
   const { state, change, errors } = form;
 
   return (
-    <form noValidate onSubmit={form.submit} className="flex flex-col gap-5" data-testid="file-edit-form">
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.submit}
+      className="flex flex-col gap-5"
+      data-testid="file-edit-form"
+    >
       <div className="flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 dark:bg-slate-950/50 dark:ring-slate-800">
         <FileTypeIcon mimetype={file.mimetype} filename={file.filename} size="sm" />
         <p className="min-w-0 truncate text-sm text-slate-700 dark:text-slate-300">

@@ -8,16 +8,17 @@ import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircle
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import type { ApiKeyView } from "@shared/schemas/api-keys";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button";
 import { cx, focusRing } from "../../../components/class-names";
-import { AppDialog, DialogFooter } from "../../../components/dialog";
+import { AppDialog } from "../../../components/dialog";
 import { CheckboxField, FormAlert, TextField } from "../../../components/form-controls";
+import { FormFooter } from "../../../components/form-dialog";
 import { SwitchField } from "../../../components/switch-field";
 import { toast } from "../../../components/toast-store";
+import { useFieldForm } from "../../../components/use-field-form";
 import { currentLanguage } from "../../../i18n";
-import { appCodeOf, errorMessageOf, fieldIssuesOf, messageKeyOf } from "../../../lib/api-errors";
+import { appCodeOf, errorMessageOf, messageKeyOf } from "../../../lib/api-errors";
 import {
   CREATE_EXPIRY_CHOICES,
   computeExpiresAt,
@@ -33,7 +34,7 @@ import {
   validateCreateKeyForm,
   validateEditKeyForm,
 } from "../../../lib/api-key-form";
-import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
+import { type FieldErrors, renderFieldMessage } from "../../../lib/form-messages";
 import { formatDateTime } from "../../../lib/format-date";
 import { trpc } from "../../../lib/trpc";
 
@@ -65,59 +66,36 @@ export function KeyFormDialog(props: KeyFormDialogProps) {
 function KeyForm(props: KeyFormDialogProps) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const isEdit = props.mode === "edit";
-  const [values, setValues] = useState<KeyFormValues>(() =>
+  const form = useFieldForm<KeyFormValues, KeyFormField>(() =>
     props.mode === "edit" ? keyFormFromView(props.apiKey) : emptyKeyForm(),
   );
-  const [errors, setErrors] = useState<FieldErrors<KeyFormField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [focusErrors, setFocusErrors] = useState(0);
+  const { state: values, errors } = form;
+  const set = <Field extends KeyFormField>(field: Field, value: KeyFormValues[Field]) =>
+    form.change({ [field]: value } as Partial<KeyFormValues>);
 
   // gcTime 0: the answer holds the whole key; it must not linger in the mutation cache.
   const createKey = trpc.keys.create.useMutation({ gcTime: 0 });
   const updateKey = trpc.keys.update.useMutation();
   const isSaving = createKey.isPending || updateKey.isPending;
 
-  useEffect(() => {
-    if (focusErrors > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusErrors]);
-
-  const set = <Field extends keyof KeyFormValues>(field: Field, value: KeyFormValues[Field]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  /** A 409 is about the name (unique among keys) or, at creation, about a custom key already in use. */
+  const conflictAt = (error: unknown): FieldErrors<KeyFormField> | null => {
+    if (appCodeOf(error) !== "CONFLICT") return null;
+    const field = messageKeyOf(error) === "errors.apiKeyNameTaken" ? "name" : isEdit ? null : "customKey";
+    return field
+      ? { [field]: { text: errorMessageOf(error, { network: "", fallback: t("common.unknownError") }) } }
+      : null;
   };
-
-  const showServerError = (error: unknown) => {
-    const fieldErrors = fieldErrorsFromServer(fieldIssuesOf(error), keyFieldOf);
-    // A 409 is about the name (unique among keys) or about the custom key someone already uses.
-    if (appCodeOf(error) === "CONFLICT") {
-      const field = messageKeyOf(error) === "errors.apiKeyNameTaken" ? "name" : isEdit ? null : "customKey";
-      if (field)
-        fieldErrors[field] = { text: errorMessageOf(error, { network: "", fallback: t("common.unknownError") }) };
-    }
-    if (Object.keys(fieldErrors).length > 0) {
-      setErrors(fieldErrors);
-      setFocusErrors((count) => count + 1);
-      return;
-    }
-    setFormError(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }));
-  };
+  const showServerError = (error: unknown) => form.showServerError(error, keyFieldOf, conflictAt(error));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (isSaving) return;
-    setFormError(null);
     const now = new Date();
     if (props.mode === "create") {
       const result = validateCreateKeyForm(values, now);
-      if (!result.ok) {
-        setErrors(result.errors);
-        setFocusErrors((count) => count + 1);
-        return;
-      }
-      setErrors({});
+      if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
       createKey.mutate(result.payload, {
         onSuccess: (created) => {
           void utils.keys.list.invalidate();
@@ -129,12 +107,7 @@ function KeyForm(props: KeyFormDialogProps) {
       return;
     }
     const result = validateEditKeyForm(props.apiKey.id, values, now);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setFocusErrors((count) => count + 1);
-      return;
-    }
-    setErrors({});
+    if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
     updateKey.mutate(result.payload, {
       onSuccess: (saved) => {
         void utils.keys.list.invalidate();
@@ -149,7 +122,7 @@ function KeyForm(props: KeyFormDialogProps) {
   const normalisedPath = normalizeBasePath(values.basicPath.trim() || "/");
 
   return (
-    <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <TextField
         label={t("apiKeys.form.name")}
         value={values.name}
@@ -236,16 +209,13 @@ function KeyForm(props: KeyFormDialogProps) {
         />
       )}
 
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
 
-      <DialogFooter>
-        <Button onClick={props.onClose} disabled={isSaving}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" isLoading={isSaving}>
-          {isEdit ? t("apiKeys.form.submitEdit") : t("apiKeys.form.submitCreate")}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        onCancel={props.onClose}
+        isSaving={isSaving}
+        submitLabel={isEdit ? t("apiKeys.form.submitEdit") : t("apiKeys.form.submitCreate")}
+      />
     </form>
   );
 }

@@ -79,7 +79,7 @@ function MountForm({
     event.preventDefault();
     // The folder shown is the one saved: the storage's default until another is typed.
     const values = { ...state, storage_config_id: storageValue, folder: effectiveFolder(state, chosenStorage) };
-    if (!form.check(event, validateMountForm(values))) return;
+    if (!form.check(validateMountForm(values))) return;
     onSavingChange(true);
     const handlers = {
       onSuccess: () => {
@@ -101,7 +101,7 @@ function MountForm({
   const storageError = field("storage_config_id");
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="mount-form">
+    <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="mount-form">
       {form.formError ? <FormAlert title={t("explorer.mounts.form.failed")}>{form.formError}</FormAlert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField

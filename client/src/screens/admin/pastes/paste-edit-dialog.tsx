@@ -99,7 +99,13 @@ function EditForm({
     : t("pastes.options.expiryChoices.never");
 
   return (
-    <form noValidate onSubmit={form.submit} className="flex flex-col gap-5" data-testid="paste-edit-form">
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.submit}
+      className="flex flex-col gap-5"
+      data-testid="paste-edit-form"
+    >
       {form.formError ? <FormAlert title={t("pastes.manage.edit.failed")}>{form.formError}</FormAlert> : null}
 
       {paste.encrypted ? (

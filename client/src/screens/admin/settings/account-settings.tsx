@@ -2,11 +2,12 @@
 // admin out"): current password required; a new username, a new password or both; the new password
 // typed twice. Success ends every admin session on the server, so the client logs out too.
 import UserIcon from "@heroicons/react/24/outline/UserIcon";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { FormAlert, PasswordField, TextField } from "../../../components/form-controls";
 import { toast } from "../../../components/toast-store";
+import { useFocusFirstInvalid } from "../../../components/use-focus-invalid";
 import {
   type AccountFormField,
   type AccountFormValues,
@@ -24,15 +25,10 @@ import { SettingsSection } from "./settings-section";
 export function AccountSettings() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState<AccountFormValues>(EMPTY_ACCOUNT_FORM);
   const [errors, setErrors] = useState<FieldErrors<AccountFormField>>({});
-  const [focusErrors, setFocusErrors] = useState(0);
   const changeCredentials = trpc.admin.changePassword.useMutation();
-
-  useEffect(() => {
-    if (focusErrors > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusErrors]);
 
   const set = (field: keyof AccountFormValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -47,7 +43,7 @@ export function AccountSettings() {
     const result = validateAccountForm(values);
     if (!result.ok) {
       setErrors(result.errors);
-      setFocusErrors((count) => count + 1);
+      focusFirstInvalid();
       return;
     }
     setErrors({});
@@ -73,7 +69,7 @@ export function AccountSettings() {
         }
         if (Object.keys(serverErrors).length === 0) serverErrors.form = { text: message };
         setErrors(serverErrors);
-        setFocusErrors((count) => count + 1);
+        focusFirstInvalid();
         setValues((current) => ({ ...current, currentPassword: "" }));
       },
     });

@@ -12,13 +12,14 @@ import {
   WEBDAV_UPLOAD_MODES,
   type WebdavUploadMode,
 } from "@shared/schemas/settings";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { describedBy, FieldError, FieldHint, FormAlert, inputClasses } from "../../../components/form-controls";
 import { toast } from "../../../components/toast-store";
+import { useFocusFirstInvalid } from "../../../components/use-focus-invalid";
 import { currentLanguage } from "../../../i18n";
 import { errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
 import {
@@ -107,18 +108,13 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
   const language = currentLanguage();
   const utils = trpc.useUtils();
   const update = trpc.settings.update.useMutation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const sizeId = `size-${useId()}`;
   const [size, setSize] = useState<SizeInput>(() => fromMegabytes(saved.max_upload_size));
   const [mode, setMode] = useState<WebdavUploadMode>(saved.webdav_upload_mode);
   const [limits, setLimits] = useState<Record<LimitField, string>>(() => limitTexts(saved));
   const [clipboardItemSize, setClipboardItemSize] = useState(() => String(saved.clipboard_item_max_size));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [focusErrors, setFocusErrors] = useState(0);
-
-  useEffect(() => {
-    if (focusErrors > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusErrors]);
 
   const parsed = parseSizeInput(size);
   const sizeError = renderFieldMessage(t, errors.maxUploadSize);
@@ -190,7 +186,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
     }
     if (Object.keys(found).length > 0) {
       setErrors(found);
-      setFocusErrors((count) => count + 1);
+      focusFirstInvalid();
       toast.error(t("systemSettings.fixFields"), { id: "system-settings-invalid" });
       return;
     }
@@ -233,7 +229,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
           const found = fieldErrorsFromServer<Field>(fieldIssuesOf(error), (path) => FIELD_OF_PATH[path] ?? null);
           if (Object.keys(found).length === 0) found.form = { text: message };
           setErrors(found);
-          setFocusErrors((count) => count + 1);
+          focusFirstInvalid();
         },
       },
     );

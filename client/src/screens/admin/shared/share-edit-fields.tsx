@@ -253,7 +253,7 @@ export function useShareEditForm<State extends ShareEditValues, Field extends st
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.check(event, validate(form.state))) return;
+    if (!form.check(validate(form.state))) return;
     const request = buildRequest(form.state);
     if (!request) {
       toast.info(t(`${kind}.manage.edit.noChanges`));
@@ -266,11 +266,7 @@ export function useShareEditForm<State extends ShareEditValues, Field extends st
         toast.success(t(`${kind}.manage.edit.saved`));
         onClose();
       },
-      onError: (error) => {
-        const atFields = fieldErrorsOf?.(error);
-        if (atFields) form.setErrors(atFields);
-        else form.showServerError(error, (path) => serverFields[path] ?? null);
-      },
+      onError: (error) => form.showServerError(error, (path) => serverFields[path] ?? null, fieldErrorsOf?.(error)),
       onSettled: () => {
         onSavingChange(false);
         void invalidate();

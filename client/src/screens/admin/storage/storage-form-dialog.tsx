@@ -135,7 +135,7 @@ function StorageForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.check(event, validateStorageForm(state, hasStoredSecret))) return;
+    if (!form.check(validateStorageForm(state, hasStoredSecret))) return;
     onSavingChange(true);
     const handlers = {
       onSuccess: () => {
@@ -155,7 +155,7 @@ function StorageForm({
   const field = (name: StorageField) => renderFieldMessage(t, errors[name]);
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="storage-form">
+    <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="storage-form">
       {form.formError ? <FormAlert title={t("files.storage.form.failed")}>{form.formError}</FormAlert> : null}
 
       <ProviderChoice
