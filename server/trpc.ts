@@ -109,11 +109,18 @@ export async function requireCaller(ctx: Context, permission?: keyof Permissions
   return ctx.auth;
 }
 
-/** Refuses a caller without `access`: signed in, the admin, or the admin or a key holding a permission. */
-export async function requireAccess(ctx: Context, access: Access): Promise<void> {
-  if (access === "public") return;
+/**
+ * Refuses a caller without `access`: signed in, the admin, or the admin or a key holding a permission.
+ * Answers the caller (none needed for public access). The REST adapter checks routes' access with it,
+ * raw routes (http/fs-routes.ts) their own.
+ */
+export async function requireAccess(ctx: Context, access: Exclude<Access, "public">): Promise<AuthState>;
+export async function requireAccess(ctx: Context, access: Access): Promise<AuthState | null>;
+export async function requireAccess(ctx: Context, access: Access): Promise<AuthState | null> {
+  if (access === "public") return ctx.auth;
   const auth = await requireCaller(ctx, access === "authed" || access === "admin" ? undefined : access);
   if (access === "admin" && auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
+  return auth;
 }
 
 const requireAuth = t.middleware(async ({ ctx, next }) => {

@@ -5,27 +5,19 @@
 import { z } from "zod";
 import { flexibleBoolean, mediaType, virtualPath } from "../../shared/schemas/common";
 import { fsMultipartPartQuery, targetPath } from "../../shared/schemas/fs";
-import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
-import type { AuthState } from "../services/auth";
 import { resolveFile } from "../services/fs-listing";
 import { fileKeyOf } from "../services/fs-tree";
 import { resolveUploadTarget, uploadPart, uploadStream } from "../services/fs-uploads";
 import { removePath } from "../services/fs-writes";
-import { type Context, requireCaller } from "../trpc";
+import { type Context, requireAccess } from "../trpc";
 import { objectResponse } from "./object-response";
 import { nodeBody, receiveUploadForm } from "./upload-form";
 
+/** The admin's routes (/admin/fs) and API keys' (/user/fs, mount permission). */
 type FsAccess = "admin" | "mount";
-
-/** The same rule as adminProcedure / mountProcedure (server/trpc.ts). */
-async function requireAccess(ctx: Context, access: FsAccess): Promise<AuthState> {
-  const auth = await requireCaller(ctx, "mount");
-  if (access === "admin" && auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
-  return auth;
-}
 
 const downloadQuery = z.object({
   path: virtualPath,
