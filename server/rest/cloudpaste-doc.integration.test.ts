@@ -1,12 +1,9 @@
 // The REST API as a script written from CloudPaste 0.6.8's API document calls it: call by call, with
-// the document's field names and layouts (not our OpenAPI document's), raw fetch against the
-// in-process app, on SQLite and Postgres, as the admin and as API keys. See docs/coming-from-cloudpaste.md.
+// the document's field names and layouts (not our OpenAPI document's), against the in-process app
+// (test/api-client.ts), on SQLite and Postgres, as the admin and as API keys. See docs/coming-from-cloudpaste.md.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a script reads them.
-type Json = any;
-type Answer = { status: number; headers: Headers; body: Json };
+import { createApiClient, loginAdmin, type UntypedData } from "../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provider) => {
   let t: TestApp;
@@ -15,25 +12,22 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
   let fileKey: string;
   let mountKey: string;
 
-  async function call(method: string, path: string, auth?: string, body?: unknown, language = "en"): Promise<Answer> {
-    const headers: Record<string, string> = { "accept-language": language };
-    if (auth) headers.authorization = auth;
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers["content-type"] = "application/json";
-      payload = JSON.stringify(body);
-    }
-    const response = await t.app.fetch(new Request(`http://localhost/api${path}`, { method, headers, body: payload }));
-    const text = await response.text();
-    const isJson = response.headers.get("content-type")?.includes("json");
-    return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
-  }
+  const api = createApiClient(() => t.app);
+  /** A call as the document writes it: method, path, then the key, the body and the language. */
+  const call = (method: string, path: string, auth?: string, body?: unknown, lang = "en") =>
+    api.call(method, path, { auth, body, lang });
 
   /** The app's own signed links, called in-process. */
   function fetchLink(url: string, init: RequestInit = {}) {
     const local = url.replace(t.config.publicUrl, "http://localhost");
     return t.app.fetch(new Request(local, init), "127.0.0.1");
+  }
+
+  /** PUTs `body` to a presigned link with the headers the presign answered; answers the ETag to commit. */
+  async function putToLink(link: { url: string; headers: Record<string, string> }, body: string) {
+    const put = await fetchLink(link.url, { method: "PUT", headers: link.headers, body });
+    expect(put.status).toBeLessThan(300);
+    return put.headers.get("etag") ?? "";
   }
 
   async function createKey(name: string, permissions: Record<string, boolean>, basicPath = "/") {
@@ -44,8 +38,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    const login = await call("POST", "/admin/login", undefined, { username: "admin", password: TEST_ADMIN_PASSWORD });
-    admin = `Bearer ${login.body.data.token}`;
+    admin = await loginAdmin(api);
     textKey = await createKey("doc text", { text_permission: true });
     fileKey = await createKey("doc file", { file_permission: true });
     mountKey = await createKey("doc mount", { mount_permission: true, file_permission: true });
@@ -153,16 +146,14 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       mimetype: "text/plain",
     });
     expect(presign.status).toBe(200);
-    const put = await fetchLink(presign.body.data.upload_url, {
-      method: "PUT",
-      headers: presign.body.data.headers,
-      body: "file bytes",
-    });
-    expect(put.status).toBeLessThan(300);
+    const etag = await putToLink(
+      { url: presign.body.data.upload_url, headers: presign.body.data.headers },
+      "file bytes",
+    );
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const commit = await call("POST", "/s3/commit", fileKey, {
       file_id: presign.body.data.file_id,
-      etag: put.headers.get("etag") ?? "",
+      etag,
       size: 10,
       remark: "from the document",
       expiresAt,
@@ -313,7 +304,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       t.app.fetch(new Request("http://localhost/api/test/api-key", { headers: { "x-custom-auth-key": key } }));
     const accepted = await custom(textKey.replace(/^ApiKey /, ""));
     expect(accepted.status).toBe(200);
-    expect(((await accepted.json()) as Json).data.name).toBe("doc text");
+    expect(((await accepted.json()) as UntypedData).data.name).toBe("doc text");
     expect((await custom("not-a-key-of-this-server")).status).toBe(401);
   });
 
@@ -455,16 +446,14 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       mountId: mount.body.data.id,
     });
     expect(presigned.status).toBe(200);
-    const put = await fetchLink(presigned.body.data.presignedUrl, {
-      method: "PUT",
-      headers: presigned.body.data.headers,
-      body: "direct",
-    });
-    expect(put.status).toBeLessThan(300);
+    const etag = await putToLink(
+      { url: presigned.body.data.presignedUrl, headers: presigned.body.data.headers },
+      "direct",
+    );
     const committed = await call("POST", "/user/fs/presign/commit", mountKey, {
       path: "/doc/notes/direct.txt",
       uploadId: "",
-      etag: put.headers.get("etag") ?? "",
+      etag,
       size: 6,
       mountId: mount.body.data.id,
     });
@@ -497,7 +486,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
         },
       ),
     );
-    const partBody = (await part.json()) as Json;
+    const partBody = (await part.json()) as UntypedData;
     expect(part.status).toBe(200);
     const complete = await call("POST", "/admin/fs/multipart/complete", admin, {
       path: "/doc/notes/big.bin",
@@ -549,7 +538,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       }),
       "127.0.0.1",
     );
-    const answer = (await response.json()) as Json;
+    const answer = (await response.json()) as UntypedData;
     expect(response.status).toBe(201);
     expect(answer.code).toBe(201);
     expect(answer.data).toMatchObject({ slug, filename: "report.txt", requires_password: true, max_views: 5 });
@@ -571,7 +560,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect((await call("GET", `/file-download/${slug}`)).status).toBe(401);
     const download = await call("GET", `/file-download/${slug}?password=open-sesame`);
     expect(download.status).toBe(200);
-    expect(download.body).toBe("<h1>shared</h1>");
+    expect(download.text).toBe("<h1>shared</h1>");
     const view = await call("GET", `/file-view/${slug}?password=open-sesame`);
     expect(view.status).toBe(200);
     // Inline HTML from a user is never a page of this origin.

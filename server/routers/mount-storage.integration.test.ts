@@ -5,12 +5,9 @@
 // same way afterwards.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { allTraversalForms } from "../../shared/test/traversal-corpus";
+import { createApiClient, createApiKey, type KeyFields, loginAdmin } from "../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 import { localStorage, type RawStorage, s3Storage } from "../test/raw-storage";
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
-type Body = { code: number; message: string; data: any; success: boolean };
-type Answer = { status: number; text: string; body: Body };
 
 const STORAGES = ["local", "s3"] as const;
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
@@ -33,25 +30,15 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
   let mountKey: string;
   let mountKeyBasic: string;
 
-  async function call(
-    method: string,
-    path: string,
-    options: { body?: unknown; auth?: string; language?: string; headers?: Record<string, string> } = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.auth) headers.authorization = options.auth;
-    if (options.language) headers["accept-language"] = options.language;
-    const init: RequestInit = { method, headers };
-    if (options.body instanceof FormData) init.body = options.body;
-    else if (options.body !== undefined) {
-      headers["content-type"] = "application/json";
-      init.body = JSON.stringify(options.body);
-    }
-    const url = path.startsWith("/dav") ? `http://localhost${path}` : `http://localhost/api${path}`;
-    const response = await t.app.fetch(new Request(url, init), "127.0.0.1");
-    const text = await response.text();
-    const isJson = response.headers.get("content-type")?.includes("json");
-    return { status: response.status, text, body: (isJson ? JSON.parse(text) : null) as Body };
+  const api = createApiClient(() => t.app);
+  const { call } = api;
+  /** WebDAV lives beside the API, under /dav. */
+  async function davCall(method: string, path: string, auth: string, headers: Record<string, string> = {}) {
+    const response = await t.app.fetch(
+      new Request(`http://localhost/dav${path}`, { method, headers: { ...headers, authorization: auth } }),
+      "127.0.0.1",
+    );
+    return { status: response.status, text: await response.text() };
   }
   const fetchLink = (url: string) =>
     url.startsWith(t.config.publicUrl)
@@ -76,24 +63,20 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     t = await createTestApp(provider);
     raw = storageKind === "local" ? localStorage() : await s3Storage();
     for (const [key, body] of Object.entries(SEEDED)) await raw.put(key, body);
-    const login = await call("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
-    admin = `Bearer ${login.body.data.token}`;
+    admin = await loginAdmin(api);
     // Public: file keys upload shares to it (keys only use public storage).
-    const created = await call("POST", "/s3-configs", { auth: admin, body: { ...raw.config, is_public: true } });
+    const created = await call("POST", "/s3-configs", {
+      auth: admin,
+      body: { ...raw.config, is_public: true },
+      procedure: "storage.create",
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.share_folder).toBe("shares");
     storageId = created.body.data.id;
     // The traversal corpus sends more uploads than one key may start in a minute.
     const limits = { creation_limit_per_key: 0, creation_limit_per_address: 0 };
     expect((await call("PUT", "/admin/system-settings", { auth: admin, body: limits })).status).toBe(200);
-    const keyFor = async (body: object) => {
-      const key = await call("POST", "/admin/api-keys", {
-        auth: admin,
-        body: { name: `k-${crypto.randomUUID().slice(0, 8)}`, ...body },
-      });
-      expect(key.status).toBe(201);
-      return key.body.data.key as string;
-    };
+    const keyFor = async (fields: KeyFields) => (await createApiKey(api, admin, fields)).key;
     fileKey = `ApiKey ${await keyFor({ file_permission: true })}`;
     const mountSecret = await keyFor({ mount_permission: true, basic_path: "/seed" });
     mountKey = `ApiKey ${mountSecret}`;
@@ -160,7 +143,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
   test("a mount's folder is validated, shown on the mount and can be changed", async () => {
     const bad = await call("POST", "/admin/mounts", {
       auth: admin,
-      language: "zh-CN",
+      lang: "zh-CN",
       body: { name: "Bad", mount_path: "/bad", storage_config_id: storageId, folder: "photos/../.." },
     });
     expect(bad.status).toBe(400);
@@ -227,7 +210,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     expect(copy.body.data.failed[0].message).toContain("share");
 
     const dav = (method: string, path: string, headers: Record<string, string> = {}) =>
-      call(method, `/dav${path}`, { auth: mountKeyBasic, headers });
+      davCall(method, path, mountKeyBasic, headers);
     const listing = await dav("PROPFIND", "/seed", { depth: "1" });
     expect(listing.status).toBe(207);
     expect(listing.text).not.toContain("shares");
@@ -270,7 +253,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
       body: { paths: [`/seed/shares/followed/${name}`] },
     });
     expect(removed.body.data.deleted).toBe(1);
-    const gone = await call("GET", `/public/files/${slug}`, { language: "zh-CN" });
+    const gone = await call("GET", `/public/files/${slug}`, { lang: "zh-CN" });
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe("分享的文件已不存在：它已从存储中删除或移走");
     const files = await call("GET", "/admin/files", { auth: admin });
@@ -281,9 +264,8 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const shared = await shareUpload(admin, "dav", "over dav");
     const name = shared.body.data.storage_path.split("/").pop();
     const adminBasic = `Basic ${btoa(`admin:${TEST_ADMIN_PASSWORD}`)}`;
-    const moved = await call("MOVE", `/dav/seed/shares/dav/${name}`, {
-      auth: adminBasic,
-      headers: { destination: `http://localhost/dav/seed/shares/dav/moved-${name}` },
+    const moved = await davCall("MOVE", `/seed/shares/dav/${name}`, adminBasic, {
+      destination: `http://localhost/dav/seed/shares/dav/moved-${name}`,
     });
     expect(moved.status).toBe(201);
     const view = await call("GET", `/public/files/${shared.body.data.slug}`);
@@ -319,7 +301,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const file = await call("GET", `/user/fs/download?${q({ path: "/album/notes.md" })}`, { auth: readOnly });
     expect(file.text).toBe("# notes");
     const refused = [
-      await call("POST", "/user/fs/mkdir", { auth: readOnly, language: "zh-CN", body: { path: "/album/new" } }),
+      await call("POST", "/user/fs/mkdir", { auth: readOnly, lang: "zh-CN", body: { path: "/album/new" } }),
       await call("POST", "/user/fs/rename", {
         auth: readOnly,
         body: { oldPath: "/album/notes.md", newPath: "/album/renamed.md" },
@@ -379,7 +361,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     for (const bad of [first.body.data.next_cursor, "not-a-cursor"]) {
       const answer = await call("GET", `/admin/fs/list?${q({ path: "/seed/photos", limit: "10", cursor: bad })}`, {
         auth: admin,
-        language: "zh-CN",
+        lang: "zh-CN",
       });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toContain("游标");
