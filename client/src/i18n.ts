@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from "@shared/co
 import type { LanguageResource } from "@shared/i18n/resources";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import { browserStorage } from "./lib/browser-storage";
 import {
   browserLanguages,
   htmlLangFor,
@@ -13,14 +14,6 @@ import {
   resolveInitialLanguage,
   writeStoredLanguage,
 } from "./lib/language";
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function syncDocumentLanguage(language: Language): void {
   if (typeof document !== "undefined") document.documentElement.lang = htmlLangFor(language);
@@ -57,7 +50,7 @@ export function loadedTexts(key: string): string[] {
 
 if (!i18n.isInitialized) {
   const initial = resolveInitialLanguage(
-    safeLocalStorage(),
+    browserStorage(),
     browserLanguages(typeof navigator === "undefined" ? undefined : navigator),
   );
   void i18n.use(initReactI18next).init({
@@ -77,7 +70,7 @@ if (!i18n.isInitialized) {
   // visit keeps following the browser until the user picks a language.
   i18n.on("languageChanged", (tag) => {
     const language = normalizeLanguage(tag) ?? DEFAULT_LANGUAGE;
-    writeStoredLanguage(safeLocalStorage(), language);
+    writeStoredLanguage(browserStorage(), language);
     syncDocumentLanguage(language);
   });
 }

@@ -4,6 +4,7 @@
 import type { ThemeMode } from "@shared/constants";
 import { STORAGE_KEYS } from "@shared/constants";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { browserStorage } from "../lib/browser-storage";
 import {
   applyTheme,
   DARK_SCHEME_QUERY,
@@ -24,14 +25,6 @@ export type ThemeContextValue = {
 };
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
-
-function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(() => readThemeMode(browserStorage()));

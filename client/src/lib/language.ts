@@ -1,9 +1,7 @@
 // Interface language rules (docs/product.md §2): Chinese or English, kept in localStorage under
 // STORAGE_KEYS.language; on a first visit the browser's preference decides (any zh* -> zh, else en).
 import { DEFAULT_LANGUAGE, type Language, STORAGE_KEYS, SUPPORTED_LANGUAGES } from "@shared/constants";
-
-export type ReadableStorage = Pick<Storage, "getItem">;
-export type WritableStorage = Pick<Storage, "setItem">;
+import { type ReadableStorage, readStoredValue, type WritableStorage, writeStoredValue } from "./browser-storage";
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -27,20 +25,11 @@ export function detectBrowserLanguage(preferred: readonly (string | null | undef
 }
 
 export function readStoredLanguage(storage: ReadableStorage | undefined): Language | null {
-  try {
-    const stored = storage?.getItem(STORAGE_KEYS.language);
-    return isLanguage(stored) ? stored : null;
-  } catch {
-    return null;
-  }
+  return readStoredValue(storage, STORAGE_KEYS.language, isLanguage);
 }
 
 export function writeStoredLanguage(storage: WritableStorage | undefined, language: Language): void {
-  try {
-    storage?.setItem(STORAGE_KEYS.language, language);
-  } catch {
-    // Storage unavailable: the choice lasts for this page only.
-  }
+  writeStoredValue(storage, STORAGE_KEYS.language, language);
 }
 
 export function resolveInitialLanguage(

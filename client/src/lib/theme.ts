@@ -3,10 +3,9 @@
 // rules are tested without a browser. client/index.html repeats resolveTheme in a tiny inline script
 // that runs before first paint; theme.test.ts checks that both agree.
 import { STORAGE_KEYS, THEME_MODES, type ThemeMode } from "@shared/constants";
+import { type ReadableStorage, readStoredValue, type WritableStorage, writeStoredValue } from "./browser-storage";
 
 export type ResolvedTheme = "light" | "dark";
-export type ReadableStorage = Pick<Storage, "getItem">;
-export type WritableStorage = Pick<Storage, "setItem">;
 
 export const DEFAULT_THEME_MODE: ThemeMode = "auto";
 export const DARK_SCHEME_QUERY = "(prefers-color-scheme: dark)";
@@ -25,23 +24,12 @@ export function resolveTheme(mode: ThemeMode, prefersDark: boolean): ResolvedThe
   return mode;
 }
 
-// Storage can throw (disabled cookies, Safari private mode) or hold junk from older versions:
-// both fall back to the default instead of breaking the shell.
 export function readThemeMode(storage: ReadableStorage | undefined): ThemeMode {
-  try {
-    const stored = storage?.getItem(STORAGE_KEYS.themeMode);
-    return isThemeMode(stored) ? stored : DEFAULT_THEME_MODE;
-  } catch {
-    return DEFAULT_THEME_MODE;
-  }
+  return readStoredValue(storage, STORAGE_KEYS.themeMode, isThemeMode) ?? DEFAULT_THEME_MODE;
 }
 
 export function writeThemeMode(storage: WritableStorage | undefined, mode: ThemeMode): void {
-  try {
-    storage?.setItem(STORAGE_KEYS.themeMode, mode);
-  } catch {
-    // The choice then lasts for this page only, which is the best we can do.
-  }
+  writeStoredValue(storage, STORAGE_KEYS.themeMode, mode);
 }
 
 export function applyTheme(root: HTMLElement, theme: ResolvedTheme): void {

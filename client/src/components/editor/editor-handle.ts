@@ -1,3 +1,6 @@
+import type { RefObject } from "react";
+import type { MarkdownAction } from "../../lib/editor/markdown-commands";
+
 // What a screen can ask of a running editor (the source editor or the rich Milkdown one).
 export type EditorHandle = {
   /**
@@ -9,4 +12,26 @@ export type EditorHandle = {
    */
   flush: () => string | null;
   focus?: () => void;
+};
+
+/** Where the source editor starts when it takes over from Home's plain text area (plain-editor.tsx). */
+export type EditorStart = {
+  selection: { anchor: number; head: number };
+  isFocused: boolean;
+  /** A paste or a toolbar action made while the source editor loaded: it runs there, as if made there. */
+  input?: { paste: string } | { action: MarkdownAction };
+};
+
+/** What the text editor (text-editor.tsx) hands to the field that edits the source, whichever runs. */
+export type SourceFieldProps = {
+  onChange: (text: string) => void;
+  language: "markdown" | "text";
+  label: string;
+  placeholder?: string;
+  describedBy?: string;
+  isInvalid?: boolean;
+  id?: string;
+  handleRef: RefObject<EditorHandle | null>;
+  /** Filled by the plain text area as it goes; read by the source editor that takes over. */
+  startRef: RefObject<EditorStart | null>;
 };

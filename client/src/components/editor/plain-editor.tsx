@@ -3,31 +3,12 @@
 // editor (CodeMirror, about 115 KiB), which takes over with the text, the caret and whatever was
 // pasted or chosen in the toolbar meanwhile: a visitor who only reads Home never downloads it
 // (docs/decisions/0008-source-editor.md, "Loading").
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { MarkdownAction } from "../../lib/editor/markdown-commands";
-import type { EditorHandle } from "./editor-handle";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { EditorHandle, EditorStart, SourceFieldProps } from "./editor-handle";
 import { MarkdownToolbar } from "./markdown-toolbar";
 
-/** Where the source editor starts when it takes over from the plain text area. */
-export type EditorStart = {
-  selection: { anchor: number; head: number };
-  isFocused: boolean;
-  /** A paste or a toolbar action made while the source editor loaded: it runs there, as if made there. */
-  input?: { paste: string } | { action: MarkdownAction };
-};
-
-export type PlainEditorProps = {
+export type PlainEditorProps = SourceFieldProps & {
   value: string;
-  onChange: (text: string) => void;
-  language: "markdown" | "text";
-  label: string;
-  placeholder?: string;
-  describedBy?: string;
-  isInvalid?: boolean;
-  id?: string;
-  handleRef: RefObject<EditorHandle | null>;
-  /** Filled when the text area goes, for the source editor to read. */
-  startRef: RefObject<EditorStart | null>;
   /** Called on the first use: the screen loads the source editor. */
   onUse: () => void;
 };

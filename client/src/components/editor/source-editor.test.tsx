@@ -18,6 +18,7 @@ function renderEditor(initialValue: string) {
       language="text"
       label="Text"
       handleRef={handle}
+      startRef={{ current: null }}
     />,
   );
   const view = EditorView.findFromDOM(container.querySelector(".cm-content") as HTMLElement) as EditorView;

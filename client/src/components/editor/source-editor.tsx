@@ -12,36 +12,25 @@ import {
   highlightActiveLine,
   highlightSpecialChars,
   keymap,
-  placeholder,
+  placeholder as placeholderExtension,
 } from "@codemirror/view";
 import type { TFunction } from "i18next";
-import { type RefObject, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { codeMirrorPhrases } from "../../lib/editor/codemirror-phrases";
 import { lineSeparatorOf, withLineSeparator } from "../../lib/editor/line-breaks";
 import { type MarkdownAction, markdownChange } from "../../lib/editor/markdown-commands";
 import { codeTheme } from "./code-theme";
-import type { EditorHandle } from "./editor-handle";
+import type { EditorStart, SourceFieldProps } from "./editor-handle";
 import { markdownSupport } from "./markdown-language";
 import { MarkdownToolbar } from "./markdown-toolbar";
-import type { EditorStart } from "./plain-editor";
 
 /** Typing is reported after this pause: turning a 10 MB document into a string on every key would lag. */
 const REPORT_DELAY_MS = 200;
 
-export type SourceEditorProps = {
+export type SourceEditorProps = SourceFieldProps & {
   /** Read once, when the editor is created; later changes come from the editor itself. */
   initialValue: string;
-  onChange: (text: string) => void;
-  language: "markdown" | "text";
-  label: string;
-  placeholderText?: string;
-  describedBy?: string;
-  isInvalid?: boolean;
-  id?: string;
-  handleRef?: RefObject<EditorHandle | null>;
-  /** Set when the editor takes over from Home's plain text area (plain-editor.tsx): where to start. */
-  startRef?: RefObject<EditorStart | null>;
 };
 
 const layout = EditorView.theme({
@@ -118,7 +107,7 @@ function extensionsFor(
     layout,
     codeTheme,
     props.language === "markdown" ? markdownSupport() : [],
-    props.placeholderText ? placeholder(props.placeholderText) : [],
+    props.placeholder ? placeholderExtension(props.placeholder) : [],
     EditorView.contentAttributes.of({
       "aria-label": props.label,
       "aria-multiline": "true",
@@ -207,16 +196,16 @@ export default function SourceEditor(props: SourceEditorProps) {
     }
     const view = new EditorView({ parent: host, state: stateFor(first.initialValue) });
     viewRef.current = view;
-    if (first.handleRef) first.handleRef.current = { flush, focus: () => view.focus() };
-    const start = first.startRef?.current;
+    first.handleRef.current = { flush, focus: () => view.focus() };
+    const start = first.startRef.current;
     if (start) {
-      if (first.startRef) first.startRef.current = null;
+      first.startRef.current = null;
       takeOver(view, start, firstT.current("editor.actions.column"));
     }
     return () => {
       // Keystrokes of the last moments are not reported yet: report them before the editor goes.
       flush();
-      if (first.handleRef?.current?.flush === flush) first.handleRef.current = null;
+      if (first.handleRef.current?.flush === flush) first.handleRef.current = null;
       viewRef.current = null;
       view.destroy();
     };

@@ -5,14 +5,14 @@
 // On Home the source editor itself waits for the text's first use, behind a plain text area.
 import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
-import { lazy, type RefObject, Suspense, startTransition, useDeferredValue, useRef, useState } from "react";
+import { lazy, Suspense, startTransition, useDeferredValue, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../button";
 import { cx, focusRing } from "../class-names";
 import { LazyBoundary } from "../lazy-boundary";
 import { Spinner } from "../spinner";
-import type { EditorHandle } from "./editor-handle";
-import { type EditorStart, PlainEditor } from "./plain-editor";
+import type { EditorStart, SourceFieldProps } from "./editor-handle";
+import { PlainEditor } from "./plain-editor";
 
 const SourceEditor = lazy(() => import("./source-editor"));
 const MilkdownEditor = lazy(() => import("../../screens/home/milkdown-editor"));
@@ -21,19 +21,11 @@ const MarkdownView = lazy(() => import("../markdown-view"));
 export type EditorView = "source" | "preview" | "rich";
 const VIEWS: EditorView[] = ["source", "preview", "rich"];
 
-export type TextEditorProps = {
+export type TextEditorProps = Omit<SourceFieldProps, "startRef"> & {
   /** The text as the screen holds it: the editors start from it, the preview shows it. */
   value: string;
-  onChange: (text: string) => void;
-  language: "markdown" | "text";
   /** Changes when the text is replaced from outside (import, clear, undo): the editor reloads. */
   revision?: number;
-  label: string;
-  placeholder?: string;
-  describedBy?: string;
-  isInvalid?: boolean;
-  id?: string;
-  handleRef: RefObject<EditorHandle | null>;
   /** Height rules of the writing area (min-h/max-h classes); the editors fill and scroll inside it. */
   frameClassName: string;
   /**
@@ -44,11 +36,13 @@ export type TextEditorProps = {
 };
 
 export function TextEditor(props: TextEditorProps) {
+  const { value, revision, frameClassName, isPlainUntilUsed, ...fieldProps } = props;
   const { t } = useTranslation();
   const [view, setView] = useState<EditorView>("source");
   const shown: EditorView = props.language === "markdown" ? view : "source";
-  const [isSourceUsed, setSourceUsed] = useState(!props.isPlainUntilUsed);
+  const [isSourceUsed, setSourceUsed] = useState(!isPlainUntilUsed);
   const start = useRef<EditorStart | null>(null);
+  const field: SourceFieldProps = { ...fieldProps, startRef: start };
   // A transition keeps the text area on screen, usable, while the source editor's code arrives.
   const startSource = () => startTransition(() => setSourceUsed(true));
 
@@ -95,43 +89,20 @@ export function TextEditor(props: TextEditorProps) {
           {t("editor.richNote")}
         </p>
       ) : null}
-      <div className={cx("flex min-w-0 flex-col", props.frameClassName)}>
+      <div className={cx("flex min-w-0 flex-col", frameClassName)}>
         <LazyBoundary
-          key={`${shown}-${props.language}-${props.revision ?? 0}`}
+          key={`${shown}-${props.language}-${revision ?? 0}`}
           fallback={(retry) => <EditorLoadFailed onRetry={retry} />}
         >
           <Suspense fallback={<EditorLoading />}>
             {shown === "source" && !isSourceUsed ? (
-              <PlainEditor
-                value={props.value}
-                onChange={props.onChange}
-                language={props.language}
-                label={props.label}
-                placeholder={props.placeholder}
-                describedBy={props.describedBy}
-                isInvalid={props.isInvalid}
-                id={props.id}
-                handleRef={props.handleRef}
-                startRef={start}
-                onUse={startSource}
-              />
+              <PlainEditor {...field} value={value} onUse={startSource} />
             ) : shown === "source" ? (
-              <SourceEditor
-                initialValue={props.value}
-                onChange={props.onChange}
-                language={props.language}
-                label={props.label}
-                placeholderText={props.placeholder}
-                describedBy={props.describedBy}
-                isInvalid={props.isInvalid}
-                id={props.id}
-                handleRef={props.handleRef}
-                startRef={start}
-              />
+              <SourceEditor {...field} initialValue={value} />
             ) : shown === "rich" ? (
               <div className="min-h-[inherit] overflow-y-auto">
                 <MilkdownEditor
-                  initialValue={props.value}
+                  initialValue={value}
                   onChange={props.onChange}
                   label={props.label}
                   describedBy={props.describedBy}
@@ -140,7 +111,7 @@ export function TextEditor(props: TextEditorProps) {
                 />
               </div>
             ) : (
-              <Preview markdown={props.value} />
+              <Preview markdown={value} />
             )}
           </Suspense>
         </LazyBoundary>

@@ -2,17 +2,10 @@
 // events, toasts for the messages of docs/product.md §8, and other tabs (a logout there logs this tab out too).
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
+import { browserStorage } from "../browser-storage";
 import { createAuthApi } from "./auth-api";
 import { AUTH_STORAGE_KEYS } from "./auth-storage";
 import { type AuthNotice, createAuthStore } from "./auth-store";
-
-function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Auth messages share one toast id, so ten failing calls at once show one message, not ten. */
 export const AUTH_NOTICE_TOAST_ID = "auth-notice";

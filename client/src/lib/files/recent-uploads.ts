@@ -1,5 +1,8 @@
 // The last uploads made in this browser (docs/product.md §9: 3 are shown), so a link can be found again
 // after the results are gone. Only what the list shows is kept, never a password.
+import { browserStorage } from "../browser-storage";
+import { createStoredList, type ItemShape, type ListStorage } from "../stored-list";
+
 export const RECENT_UPLOADS_KEY = "pastebox_recent_uploads";
 export const RECENT_UPLOADS_MAX = 3;
 
@@ -15,17 +18,14 @@ export type RecentUpload = {
   expires_at: string | null;
 };
 
-function isRecent(value: unknown): value is RecentUpload {
-  if (typeof value !== "object" || value === null) return false;
-  const item = value as Record<string, unknown>;
-  return (
-    typeof item.slug === "string" &&
-    typeof item.url === "string" &&
-    typeof item.filename === "string" &&
-    typeof item.size === "number" &&
-    typeof item.created_at === "string"
-  );
-}
+/** What an item read back must have for the list to show it. */
+const RECENT_SHAPE: ItemShape = {
+  slug: "string",
+  url: "string",
+  filename: "string",
+  size: "number",
+  created_at: "string",
+};
 
 export type RecentUploadsStore = {
   list(): RecentUpload[];
@@ -34,43 +34,13 @@ export type RecentUploadsStore = {
   subscribe(listener: () => void): () => void;
 };
 
-export function createRecentUploadsStore(
-  storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | undefined,
-): RecentUploadsStore {
-  const listeners = new Set<() => void>();
-  let memory: RecentUpload[] = [];
-  // useSyncExternalStore needs the same array until something changes.
-  let snapshot: RecentUpload[] | null = null;
-
-  const read = (): RecentUpload[] => {
-    if (snapshot) return snapshot;
-    let items = memory;
-    if (storage) {
-      try {
-        const parsed: unknown = JSON.parse(storage.getItem(RECENT_UPLOADS_KEY) ?? "[]");
-        items = Array.isArray(parsed) ? parsed.filter(isRecent) : [];
-      } catch {
-        items = [];
-      }
-    }
-    snapshot = items.slice(0, RECENT_UPLOADS_MAX);
-    return snapshot;
-  };
-
-  const write = (items: RecentUpload[]) => {
-    memory = items;
-    snapshot = items;
-    if (storage) {
-      try {
-        if (items.length === 0) storage.removeItem(RECENT_UPLOADS_KEY);
-        else storage.setItem(RECENT_UPLOADS_KEY, JSON.stringify(items));
-      } catch {
-        // Blocked storage: the list lives for this page only.
-      }
-    }
-    for (const listener of listeners) listener();
-  };
-
+export function createRecentUploadsStore(storage: ListStorage | undefined): RecentUploadsStore {
+  const { read, write, subscribe } = createStoredList<RecentUpload>({
+    storage,
+    key: RECENT_UPLOADS_KEY,
+    shape: RECENT_SHAPE,
+    max: RECENT_UPLOADS_MAX,
+  });
   return {
     list: read,
     add(upload) {
@@ -79,29 +49,8 @@ export function createRecentUploadsStore(
     clear() {
       write([]);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === RECENT_UPLOADS_KEY || event.key === null) {
-          snapshot = null;
-          listener();
-        }
-      };
-      if (typeof window !== "undefined") window.addEventListener("storage", onStorage);
-      return () => {
-        listeners.delete(listener);
-        if (typeof window !== "undefined") window.removeEventListener("storage", onStorage);
-      };
-    },
+    subscribe,
   };
-}
-
-function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 export const recentUploads = createRecentUploadsStore(browserStorage());

@@ -2,6 +2,9 @@
 // server's file id and the identity of the local file (name, size, last modified). Choosing the same
 // file again finds the record; the server then says which parts it already holds. Records older
 // than the server keeps unfinished uploads (a day) are dropped.
+import { browserStorage } from "../browser-storage";
+import { createStoredList, type ItemShape, type ListStorage } from "../stored-list";
+
 export const RESUME_STORAGE_KEY = "pastebox_multipart_uploads";
 /** The server sweeps unfinished uploads after a day (server/services/upload-limits.ts STALE_UPLOAD_MS). */
 export const RESUME_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -27,56 +30,26 @@ export type ResumeStore = {
   subscribe(listener: () => void): () => void;
 };
 
-function isRecord(value: unknown): value is ResumeRecord {
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    typeof record.file_id === "string" &&
-    typeof record.name === "string" &&
-    typeof record.size === "number" &&
-    typeof record.lastModified === "number" &&
-    typeof record.part_size === "number" &&
-    typeof record.part_count === "number" &&
-    typeof record.started_at === "number"
-  );
-}
+/** What a record read back must have to be resumed. */
+const RECORD_SHAPE: ItemShape = {
+  file_id: "string",
+  name: "string",
+  size: "number",
+  lastModified: "number",
+  part_size: "number",
+  part_count: "number",
+  started_at: "number",
+};
 
 export function sameFile(a: FileIdentity, b: FileIdentity): boolean {
   return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 }
 
-export function createResumeStore(
-  storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | undefined,
-  now: () => number = Date.now,
-): ResumeStore {
-  const listeners = new Set<() => void>();
-  let memory: ResumeRecord[] = [];
-
-  const read = (): ResumeRecord[] => {
-    let records: ResumeRecord[] = memory;
-    if (storage) {
-      try {
-        const parsed: unknown = JSON.parse(storage.getItem(RESUME_STORAGE_KEY) ?? "[]");
-        records = Array.isArray(parsed) ? parsed.filter(isRecord) : [];
-      } catch {
-        records = [];
-      }
-    }
-    return records.filter((record) => now() - record.started_at < RESUME_MAX_AGE_MS);
-  };
-
-  const write = (records: ResumeRecord[]) => {
-    memory = records;
-    if (storage) {
-      try {
-        if (records.length === 0) storage.removeItem(RESUME_STORAGE_KEY);
-        else storage.setItem(RESUME_STORAGE_KEY, JSON.stringify(records));
-      } catch {
-        // Storage full or blocked: resuming after a reload is a convenience, the upload goes on.
-      }
-    }
-    for (const listener of listeners) listener();
-  };
+export function createResumeStore(storage: ListStorage | undefined, now: () => number = Date.now): ResumeStore {
+  // Without storage, resuming after a reload is lost: a convenience; the upload goes on.
+  const stored = createStoredList<ResumeRecord>({ storage, key: RESUME_STORAGE_KEY, shape: RECORD_SHAPE });
+  const write = stored.write;
+  const read = () => stored.read().filter((record) => now() - record.started_at < RESUME_MAX_AGE_MS);
 
   return {
     list: read,
@@ -96,19 +69,8 @@ export function createResumeStore(
       if (records.some((record) => record.file_id === fileId))
         write(records.filter((record) => record.file_id !== fileId));
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: stored.subscribe,
   };
-}
-
-function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 export const resumeStore = createResumeStore(browserStorage());

@@ -1,6 +1,7 @@
 // The upload list of this page session (one for the whole app, so uploads continue while the user
 // looks elsewhere), the recent-uploads record of each success, and a warning before the tab is closed
 // in the middle of an upload.
+import { browserStorage } from "../browser-storage";
 import { recentUploads } from "./recent-uploads";
 import { runUpload, type UploadJob } from "./run-upload";
 import { createUploadQueue } from "./upload-queue";
@@ -9,19 +10,11 @@ import { createUploadQueue } from "./upload-queue";
 export const MULTIPART_THRESHOLD_OVERRIDE_KEY = "pastebox_multipart_threshold";
 
 export function multipartThresholdOverride(
-  storage: Pick<Storage, "getItem"> | undefined = safeLocalStorage(),
+  storage: Pick<Storage, "getItem"> | undefined = browserStorage(),
 ): number | undefined {
   try {
     const value = Number(storage?.getItem(MULTIPART_THRESHOLD_OVERRIDE_KEY));
     return Number.isInteger(value) && value > 0 ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
   } catch {
     return undefined;
   }

@@ -124,11 +124,3 @@ export function clearDraft(storage: DraftStorage | undefined): void {
 export function draftAfterCreate(draft: PasteDraft): PasteDraft {
   return { ...EMPTY_DRAFT, mode: draft.mode, expiry: draft.expiry, maxViews: draft.maxViews };
 }
-
-export function browserDraftStorage(): DraftStorage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}

@@ -3,7 +3,8 @@
 // the link. The stored draft is cleared here when it still holds the queued text, so coming back to
 // Home later does not offer to create the same paste again ("link suffix taken").
 import type { CreatedPaste } from "../../screens/home/share-result";
-import { browserDraftStorage, type DraftStorage, draftAfterCreate, loadDraft, saveDraft } from "./draft-store";
+import { browserStorage } from "../browser-storage";
+import { type DraftStorage, draftAfterCreate, loadDraft, saveDraft } from "./draft-store";
 
 export type SyncedPaste = { paste: CreatedPaste; password: string };
 
@@ -17,10 +18,7 @@ export function onSyncedPaste(listener: Listener): () => void {
 }
 
 /** Announces a paste created by the sync and retires the draft it came from. */
-export function publishSyncedPaste(
-  synced: SyncedPaste,
-  storage: DraftStorage | undefined = browserDraftStorage(),
-): void {
+export function publishSyncedPaste(synced: SyncedPaste, storage: DraftStorage | undefined = browserStorage()): void {
   const draft = loadDraft(storage);
   if (draft.content !== "" && draft.content === synced.paste.content) saveDraft(storage, draftAfterCreate(draft));
   for (const listener of listeners) listener(synced);

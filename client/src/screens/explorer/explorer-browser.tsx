@@ -27,6 +27,7 @@ import { cx, iconButton } from "../../components/class-names";
 import { FormAlert } from "../../components/form-controls";
 import { toast } from "../../components/toast-store";
 import { useAuth } from "../../lib/auth/use-auth";
+import { browserStorage, readStoredValue, writeStoredValue } from "../../lib/browser-storage";
 import { copyText } from "../../lib/clipboard";
 import { breadcrumbsOf, explorerHref, previewOf } from "../../lib/explorer/explorer-paths";
 import { pruneSelection, selectionState, toggleAll, toggleSelected } from "../../lib/explorer/explorer-selection";
@@ -52,13 +53,10 @@ import { useFsApi } from "./use-fs-api";
 
 const VIEW_KEY = "explorer_view";
 type View = "list" | "grid";
+const isView = (value: unknown): value is View => value === "list" || value === "grid";
 
 function readView(): View {
-  try {
-    return localStorage.getItem(VIEW_KEY) === "grid" ? "grid" : "list";
-  } catch {
-    return "list";
-  }
+  return readStoredValue(browserStorage(), VIEW_KEY, isView) ?? "list";
 }
 
 /** Text files open in the editor; one past 10 MB opens to the "content too large" message. */
@@ -131,11 +129,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
 
   const changeView = (next: View) => {
     setView(next);
-    try {
-      localStorage.setItem(VIEW_KEY, next);
-    } catch {
-      // The choice lasts for this visit only.
-    }
+    writeStoredValue(browserStorage(), VIEW_KEY, next);
   };
 
   const startUploads = (picked: PickedSet) => {

@@ -146,6 +146,15 @@ function PreviewBody({ kind, file, onReload, isReloading }: FilePreviewProps & {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL is the trigger
   useEffect(() => setHasFailed(false), [file.preview_url]);
   if (hasFailed) return <ExpiredPreview onReload={onReload} isReloading={isReloading} />;
+  // Video and audio play alike: from the preview link, loading only the duration before play. User
+  // uploads come without caption tracks, so none is offered.
+  const player = {
+    src: file.preview_url,
+    controls: true,
+    preload: "metadata",
+    onError: () => setHasFailed(true),
+    "aria-label": file.filename,
+  };
 
   switch (kind) {
     case "image":
@@ -171,32 +180,14 @@ function PreviewBody({ kind, file, onReload, isReloading }: FilePreviewProps & {
     case "video":
       return (
         <Frame className="bg-black">
-          {/* biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks */}
-          <video
-            src={file.preview_url}
-            controls
-            preload="metadata"
-            className="mx-auto max-h-[70vh] w-full"
-            onError={() => setHasFailed(true)}
-            aria-label={file.filename}
-            data-testid="video-preview"
-          />
+          <video {...player} className="mx-auto max-h-[70vh] w-full" data-testid="video-preview" />
         </Frame>
       );
     case "audio":
       return (
         <Frame className="flex flex-col items-center gap-4 px-6 py-10">
           <FileTypeIcon mimetype={file.mimetype} filename={file.filename} size="lg" />
-          {/* biome-ignore lint/a11y/useMediaCaption: user uploads come without caption tracks */}
-          <audio
-            src={file.preview_url}
-            controls
-            preload="metadata"
-            className="w-full max-w-lg"
-            onError={() => setHasFailed(true)}
-            aria-label={file.filename}
-            data-testid="audio-preview"
-          />
+          <audio {...player} className="w-full max-w-lg" data-testid="audio-preview" />
         </Frame>
       );
     case "pdf":

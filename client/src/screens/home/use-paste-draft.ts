@@ -1,8 +1,8 @@
 // The home editor's draft as React state, restored from localStorage on first render and saved a
 // moment after each change (and when the page is hidden), so typing never waits on storage.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { browserStorage } from "../../lib/browser-storage";
 import {
-  browserDraftStorage,
   type DraftStorage,
   loadDraft,
   type PasteDraft,
@@ -14,7 +14,7 @@ const SAVE_DELAY_MS = 400;
 
 export type DraftStatus = "restored" | SaveResult | null;
 
-export function usePasteDraft(storage: DraftStorage | undefined = browserDraftStorage()) {
+export function usePasteDraft(storage: DraftStorage | undefined = browserStorage()) {
   const storageRef = useRef(storage);
   const [initial] = useState(() => loadDraft(storageRef.current));
   const [draft, setDraft] = useState<PasteDraft>(initial);

@@ -212,6 +212,13 @@ function UploadRow({
   // An encrypted upload's record names the ciphertext (encrypted.pbxe): the row keeps the file's own.
   const stored = item.result?.encrypted ? null : item.result;
   const name = stored?.filename ?? item.name;
+  // A file not sent yet is removed from the list; a finished or failed one is dismissed.
+  const removal =
+    item.status === "pending" && !item.isQueued
+      ? "remove"
+      : item.status === "error" || item.status === "success"
+        ? "dismiss"
+        : null;
   const size = stored?.size ?? item.size;
   const mimetype = stored?.mimetype ?? item.type;
   const meta = [
@@ -276,24 +283,13 @@ function UploadRow({
               <span className="sr-only sm:not-sr-only">{t("files.queue.actions.retry")}</span>
             </Button>
           ) : null}
-          {item.status === "pending" && !item.isQueued ? (
+          {removal ? (
             <Button
               size="sm"
               variant="ghost"
               onClick={onRemove}
-              aria-label={t("files.queue.actions.removeOf", { name })}
-              title={t("files.queue.actions.remove")}
-            >
-              <XMarkIcon className="size-4.5" />
-            </Button>
-          ) : null}
-          {item.status === "error" || item.status === "success" ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={onRemove}
-              aria-label={t("files.queue.actions.dismissOf", { name })}
-              title={t("files.queue.actions.dismiss")}
+              aria-label={t(`files.queue.actions.${removal}Of`, { name })}
+              title={t(`files.queue.actions.${removal}`)}
             >
               <XMarkIcon className="size-4.5" />
             </Button>
