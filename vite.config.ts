@@ -16,16 +16,19 @@ import { OFFLINE_FALLBACK_META } from "./client/src/offline/constants";
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * Modules whose code the offline shell holds besides the entry: both languages' texts (the page
- * loads the one it shows before it renders, and the other when the user switches), Home's
+ * Modules whose code the offline shell holds besides the entry: both languages' texts of the shell and
+ * of Home (shared/i18n/text-parts.ts; the page loads the language it shows before it renders, and the
+ * other when the user switches; other screens' texts are cached with their code when used), Home's
  * screen with its source editor, the start page the offline fallback page links to, which must work
  * offline even where Home was never opened online (a paste written offline is queued), and the local
  * database with Dexie, which the page loads only when it first keeps something (the queue included).
  * Rich mode (Milkdown) is not in it. Paths from the repo root.
  */
 const OFFLINE_SHELL_MODULES = [
-  "shared/i18n/languages/en.ts",
-  "shared/i18n/languages/zh.ts",
+  "shared/i18n/languages/en-core.ts",
+  "shared/i18n/languages/zh-core.ts",
+  "shared/i18n/locales/en/pastes.ts",
+  "shared/i18n/locales/zh/pastes.ts",
   "client/src/screens/home-screen.tsx",
   "client/src/components/editor/source-editor.tsx",
   "client/src/offline/db.ts",

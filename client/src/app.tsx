@@ -1,6 +1,8 @@
-// Routes (docs/product.md §2) inside the app shell, behind the route guard. Screens load lazily; each route
-// sets its page title outside the lazy boundary, so the title is right while the code is loading.
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
+// Routes (docs/product.md §2) inside the app shell, behind the route guard. Screens load lazily, each with
+// the parts of the texts it shows (shared/i18n/text-parts.ts); each route sets its page title outside
+// the lazy boundary, so the title is right while the code is loading.
+import type { TextPart } from "@shared/i18n/text-parts";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { AppShell } from "./components/app-shell";
@@ -8,6 +10,7 @@ import { PageSpinner } from "./components/page-spinner";
 import { RouteGuard } from "./components/route-guard";
 import { ScreenErrorBoundary } from "./components/screen-error-boundary";
 import { usePageTitle } from "./hooks/use-page-title";
+import { loadTexts } from "./i18n";
 import { useAuth } from "./lib/auth/use-auth";
 import { loadPagePolicy } from "./lib/files/csp";
 import {
@@ -19,14 +22,30 @@ import {
   ROUTES,
 } from "./routes";
 
-const HomeScreen = lazy(() => import("./screens/home-screen"));
-const UploadScreen = lazy(() => import("./screens/upload-screen"));
-const AdminScreen = lazy(() => import("./screens/admin-screen"));
-const PasteViewScreen = lazy(() => import("./screens/paste-view-screen"));
-const FileViewScreen = lazy(() => import("./screens/file-view-screen"));
-const MountExplorerScreen = lazy(() => import("./screens/mount-explorer-screen"));
-const NotFoundScreen = lazy(() => import("./screens/not-found-screen"));
-const ClipboardScreen = lazy(() => import("./screens/clipboard-screen"));
+/**
+ * A screen loaded with its texts: the shell's part is already there, `parts` are the others it shows
+ * (i18n.test.ts checks each screen's code against them). Texts that fail to load leave their keys on
+ * screen, as the shell's do in main.tsx, rather than the screen's error page.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each screen has its own props; lazy() keeps their type.
+function lazyScreen<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, parts: readonly TextPart[]) {
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadTexts(parts).catch((error: unknown) => console.error(error))]);
+    return module;
+  });
+}
+
+const HomeScreen = lazyScreen(() => import("./screens/home-screen"), ["pastes"]);
+const UploadScreen = lazyScreen(() => import("./screens/upload-screen"), ["files"]);
+const AdminScreen = lazyScreen(() => import("./screens/admin-screen"), ["admin", "pastes", "files", "explorer"]);
+const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pastes"]);
+const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["files"]);
+const MountExplorerScreen = lazyScreen(
+  () => import("./screens/mount-explorer-screen"),
+  ["explorer", "files", "pastes"],
+);
+const NotFoundScreen = lazyScreen(() => import("./screens/not-found-screen"), []);
+const ClipboardScreen = lazyScreen(() => import("./screens/clipboard-screen"), ["clipboard", "files"]);
 
 function RouteScreen({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);

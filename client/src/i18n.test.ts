@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { resources } from "@shared/i18n/resources";
-import i18n, { changeLanguage, currentLanguage } from "./i18n";
+import { TEXT_PARTS, type TextPart } from "@shared/i18n/text-parts";
+import i18n, { changeLanguage, currentLanguage, TEXT_MODULES } from "./i18n";
 
 function leafKeys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -55,5 +56,107 @@ describe("i18n", () => {
     }
     expect(used.size).toBeGreaterThan(20);
     expect([...used].filter((key) => !known.has(key))).toEqual([]);
+  });
+});
+
+// The screens' texts come in parts (shared/i18n/text-parts.ts): a key of a part its screen does not
+// load would show as the raw key. Every key the shell's code names must be in the shell's part, and
+// every key a screen's code names (the modules it imports, lazily or not) in the shell's part or one
+// that app.tsx loads with it.
+describe("texts per screen", () => {
+  const srcDir = import.meta.dir;
+  const sharedDir = join(srcDir, "../../shared");
+  const appSource = readFileSync(join(srcDir, "app.tsx"), "utf8");
+  const screens = [
+    ...appSource.matchAll(/lazyScreen\(\s*\(\) => import\("\.\/(screens\/[\w-]+)"\),\s*\[([^\]]*)\],?\s*\)/g),
+  ].map(([, path = "", parts = ""]) => ({
+    file: join(srcDir, `${path}.tsx`),
+    parts: [...parts.matchAll(/"(\w+)"/g)].map((match) => match[1] as TextPart),
+  }));
+
+  function resolveImport(from: string, specifier: string): string | null {
+    const base = specifier.startsWith("@shared/")
+      ? join(sharedDir, specifier.slice("@shared/".length))
+      : specifier.startsWith(".")
+        ? join(from, "..", specifier)
+        : null;
+    if (!base) return null;
+    for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {
+      if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    }
+    return null;
+  }
+
+  /** The modules `entry` imports, statically or with import(), not going into `stopAt` nor the texts. */
+  function moduleGraph(entry: string, stopAt: ReadonlySet<string>): string[] {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file) || stopAt.has(file) || file.startsWith(join(sharedDir, "i18n"))) return;
+      seen.add(file);
+      // Type-only imports bring no code (nor texts) along.
+      const code = readFileSync(file, "utf8").replace(/import type [^;]*;/g, "");
+      for (const match of code.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+        const resolved = resolveImport(file, match[1] ?? "");
+        if (resolved && /\.tsx?$/.test(resolved)) visit(resolved);
+      }
+    };
+    visit(entry);
+    return [...seen];
+  }
+
+  async function partOfTopKey(): Promise<Map<string, TextPart>> {
+    const owner = new Map<string, TextPart>();
+    for (const part of TEXT_PARTS) {
+      for (const key of Object.keys(await TEXT_MODULES.en[part]())) {
+        expect(owner.get(key), `"${key}" is in two parts`).toBeUndefined();
+        owner.set(key, part);
+      }
+    }
+    return owner;
+  }
+
+  /** The parts of the text keys a module's code names: literal keys, and `prefix.${...}` templates. */
+  function partsNamed(files: string[], owner: Map<string, TextPart>): Map<TextPart, string[]> {
+    const leaves = new Set(
+      leafKeys(resources.en.translation).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, "")),
+    );
+    const named = new Map<TextPart, string[]>();
+    const add = (key: string, file: string) => {
+      const part = owner.get(key.split(".")[0] ?? "");
+      if (part) named.set(part, [...(named.get(part) ?? []), `${key} (${file.slice(srcDir.length - 10)})`]);
+    };
+    for (const file of files) {
+      const source = readFileSync(file, "utf8");
+      for (const match of source.matchAll(/["'`]([\w-]+(?:\.[\w-]+)+)["'`]/g)) {
+        if (leaves.has(match[1] ?? "")) add(match[1] ?? "", file);
+      }
+      for (const match of source.matchAll(/`([\w-]+)\.[\w.-]*\$\{/g)) add(match[1] ?? "", file);
+    }
+    return named;
+  }
+
+  test("app.tsx loads every screen with its parts", () => {
+    expect(screens.length).toBe(8);
+    for (const screen of screens) expect(screen.parts.every((part) => TEXT_PARTS.includes(part))).toBe(true);
+  });
+
+  test("the shell names only keys of its own part", async () => {
+    const owner = await partOfTopKey();
+    const stopAt = new Set(screens.map((screen) => screen.file));
+    const named = partsNamed(moduleGraph(join(srcDir, "main.tsx"), stopAt), owner);
+    named.delete("core");
+    expect(Object.fromEntries(named)).toEqual({});
+  });
+
+  test("each screen names only keys of the parts it loads", async () => {
+    const owner = await partOfTopKey();
+    const stopAt = new Set<string>();
+    const missing: Record<string, Record<string, string[]>> = {};
+    for (const screen of screens) {
+      const named = partsNamed(moduleGraph(screen.file, stopAt), owner);
+      for (const part of ["core", ...screen.parts] as const) named.delete(part);
+      if (named.size > 0) missing[screen.file.slice(srcDir.length + 1)] = Object.fromEntries(named);
+    }
+    expect(missing).toEqual({});
   });
 });

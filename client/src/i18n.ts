@@ -1,9 +1,11 @@
-// i18next set-up for the client. Each language's texts are a chunk of their own, and a page loads
-// only the one it shows: main.tsx awaits loadLanguage() before the first render (so it has its texts),
-// and changeLanguage() loads the other one before switching. The chosen language is persisted and
-// mirrored into <html lang> on every change, whoever triggers it.
+// i18next set-up for the client. The texts come in parts (shared/i18n/text-parts.ts), each language's
+// part a chunk of its own, and a page loads only those it shows in the language it shows: main.tsx
+// awaits loadLanguage() (the shell's part) before the first render, each screen loads its own parts
+// with its code (app.tsx, loadTexts), and changeLanguage() loads every part in use in the other
+// language before switching. The chosen language is persisted and mirrored into <html lang> on every
+// change, whoever triggers it.
 import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from "@shared/constants";
-import type { LanguageResource } from "@shared/i18n/resources";
+import type { TextPart } from "@shared/i18n/text-parts";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { browserStorage } from "./lib/browser-storage";
@@ -23,16 +25,65 @@ export function currentLanguage(): Language {
   return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
 }
 
-const LANGUAGE_MODULES: Record<Language, () => Promise<LanguageResource>> = {
-  en: () => import("@shared/i18n/languages/en").then((module) => module.en),
-  zh: () => import("@shared/i18n/languages/zh").then((module) => module.zh),
+type Texts = Record<string, unknown>;
+
+// One chunk per language and part: a static import() each, so the bundler can split them. Exported for
+// i18n.test.ts, which checks the parts against the screens.
+export const TEXT_MODULES: Record<Language, Record<TextPart, () => Promise<Texts>>> = {
+  en: {
+    core: () => import("@shared/i18n/languages/en-core").then((module) => module.enCore),
+    pastes: () => import("@shared/i18n/locales/en/pastes").then((module) => module.enPastes),
+    files: () => import("@shared/i18n/locales/en/files").then((module) => module.enFiles),
+    explorer: () => import("@shared/i18n/locales/en/explorer").then((module) => module.enExplorer),
+    admin: () => import("@shared/i18n/languages/en-admin").then((module) => module.enAdmin),
+    clipboard: () => import("@shared/i18n/locales/en/clipboard").then((module) => module.enClipboard),
+  },
+  zh: {
+    core: () => import("@shared/i18n/languages/zh-core").then((module) => module.zhCore),
+    pastes: () => import("@shared/i18n/locales/zh/pastes").then((module) => module.zhPastes),
+    files: () => import("@shared/i18n/locales/zh/files").then((module) => module.zhFiles),
+    explorer: () => import("@shared/i18n/locales/zh/explorer").then((module) => module.zhExplorer),
+    admin: () => import("@shared/i18n/languages/zh-admin").then((module) => module.zhAdmin),
+    clipboard: () => import("@shared/i18n/locales/zh/clipboard").then((module) => module.zhClipboard),
+  },
 };
 
-/** Makes a language's texts available (a no-op once they are). */
-export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, "translation")) return;
-  const { translation } = await LANGUAGE_MODULES[language]();
-  i18n.addResourceBundle(language, "translation", translation);
+/** The parts the page has shown so far: a language switch loads all of them in the new language. */
+const partsInUse = new Set<TextPart>(["core"]);
+/** Loads started or done, by "language:part"; a failed one is forgotten, so the next call retries. */
+const loads = new Map<string, Promise<void>>();
+
+function loadPart(language: Language, part: TextPart): Promise<void> {
+  const id = `${language}:${part}`;
+  let load = loads.get(id);
+  if (!load) {
+    load = TEXT_MODULES[language][part]().then(
+      (texts) => {
+        // Parts have no top-level key in common, so adding one never replaces another's texts.
+        i18n.addResourceBundle(language, "translation", texts);
+      },
+      (error: unknown) => {
+        loads.delete(id);
+        throw error;
+      },
+    );
+    loads.set(id, load);
+  }
+  return load;
+}
+
+/** Makes `parts` of the texts available in `languages` (the one shown by default); a no-op once they are. */
+export async function loadTexts(
+  parts: readonly TextPart[],
+  languages: readonly Language[] = [currentLanguage()],
+): Promise<void> {
+  for (const part of parts) partsInUse.add(part);
+  await Promise.all(languages.flatMap((language) => parts.map((part) => loadPart(language, part))));
+}
+
+/** Makes a language's texts available: the shell's and those of every screen shown so far. */
+export function loadLanguage(language: Language): Promise<void> {
+  return loadTexts([...partsInUse], [language]);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
@@ -54,7 +105,7 @@ if (!i18n.isInitialized) {
     browserLanguages(typeof navigator === "undefined" ? undefined : navigator),
   );
   void i18n.use(initReactI18next).init({
-    // Filled by loadLanguage(); fallbackLng is not loaded for Chinese: both have the same keys (i18n.test.ts).
+    // Filled by loadTexts(); fallbackLng is not loaded for Chinese: both have the same keys (i18n.test.ts).
     resources: {},
     partialBundledLanguages: true,
     lng: initial,

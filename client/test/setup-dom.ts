@@ -12,9 +12,11 @@ const { cleanup, configure } = await import("@testing-library/react");
 // findBy*/waitFor give up after 1 s by default: too short on a machine shared by many test runs,
 // where a screen that waits for two answers (who is signed in, then its data) can take longer.
 configure({ asyncUtilTimeout: 5000 });
-// The app loads one language's texts before its first render (main.tsx); tests render both.
-const { loadLanguage } = await import("../src/i18n");
-await Promise.all([loadLanguage("en"), loadLanguage("zh")]);
+// The app loads one language's texts, in parts, as it shows them (client/src/i18n.ts); tests render any
+// screen in both languages, so they have all of them.
+const { loadTexts } = await import("../src/i18n");
+const { TEXT_PARTS } = await import("../../shared/i18n/text-parts");
+await loadTexts(TEXT_PARTS, ["en", "zh"]);
 
 afterEach(() => {
   cleanup();

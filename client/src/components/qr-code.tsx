@@ -41,13 +41,13 @@ export function QrCode({ value, size = 176 }: { value: string; size?: number }) 
       style={{ width: size + 16, height: size + 16 }}
     >
       {isReady ? (
-        <img src={state.dataUrl ?? ""} width={size} height={size} alt={t("pastes.result.qr")} data-testid="share-qr" />
+        <img src={state.dataUrl ?? ""} width={size} height={size} alt={t("common.qr")} data-testid="share-qr" />
       ) : state.failed ? (
-        <p className="px-2 text-center text-xs text-slate-500">{t("pastes.result.qrFailed")}</p>
+        <p className="px-2 text-center text-xs text-slate-500">{t("common.qrFailed")}</p>
       ) : (
         <span role="status" className="flex flex-col items-center gap-2 text-xs text-slate-500">
           <Spinner className="size-5 text-indigo-500" />
-          <span className="sr-only">{t("pastes.result.qrLoading")}</span>
+          <span className="sr-only">{t("common.qrLoading")}</span>
         </span>
       )}
     </div>

@@ -1,10 +1,12 @@
-// Every English text, in one module: the client loads only the language it shows (client/src/i18n.ts).
-import { enDavErrors } from "../locales/en/dav-errors";
-import { enErrors } from "../locales/en/errors";
-import { enFsErrors } from "../locales/en/fs-errors";
-import { enShell } from "../locales/en/shell";
-import { enUrlErrors } from "../locales/en/url-errors";
+// Every English text, for the server (it answers in the caller's language). The client loads them in
+// parts (shared/i18n/text-parts.ts, client/src/i18n.ts).
+import { enClipboard } from "../locales/en/clipboard";
+import { enExplorer } from "../locales/en/explorer";
+import { enFiles } from "../locales/en/files";
+import { enPastes } from "../locales/en/pastes";
+import { enAdmin } from "./en-admin";
+import { enCore } from "./en-core";
 
 export const en = {
-  translation: { ...enShell, errors: { ...enErrors, ...enUrlErrors, ...enFsErrors, ...enDavErrors } },
+  translation: { ...enCore, ...enPastes, ...enFiles, ...enExplorer, ...enAdmin, ...enClipboard },
 };

@@ -1,10 +1,11 @@
-// Every Chinese text, in one module: the client loads only the language it shows (client/src/i18n.ts).
-import { zhDavErrors } from "../locales/zh/dav-errors";
-import { zhErrors } from "../locales/zh/errors";
-import { zhFsErrors } from "../locales/zh/fs-errors";
-import { zhShell } from "../locales/zh/shell";
-import { zhUrlErrors } from "../locales/zh/url-errors";
+// Every Chinese text, for the server. The client loads them in parts (shared/i18n/text-parts.ts).
+import { zhClipboard } from "../locales/zh/clipboard";
+import { zhExplorer } from "../locales/zh/explorer";
+import { zhFiles } from "../locales/zh/files";
+import { zhPastes } from "../locales/zh/pastes";
+import { zhAdmin } from "./zh-admin";
+import { zhCore } from "./zh-core";
 
 export const zh = {
-  translation: { ...zhShell, errors: { ...zhErrors, ...zhUrlErrors, ...zhFsErrors, ...zhDavErrors } },
+  translation: { ...zhCore, ...zhPastes, ...zhFiles, ...zhExplorer, ...zhAdmin, ...zhClipboard },
 };

@@ -1,5 +1,6 @@
-// Texts of the admin dashboard, the system settings and the About panel. Merged into enShell; keep
-// zh/admin-system.ts in step (typed `typeof enAdminSystem`).
+// Texts of the admin dashboard, the system settings and the About panel. A part of the texts the client
+// loads per screen (shared/i18n/text-parts.ts); keep zh/admin-system.ts in step (typed `typeof
+// enAdminSystem`).
 export const enAdminSystem = {
   dashboard: {
     refresh: "Refresh",

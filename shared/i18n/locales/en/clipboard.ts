@@ -1,5 +1,5 @@
-// Texts of the live clipboard screen (docs/clipboard.md). Merged into enShell; keep zh/clipboard.ts in
-// step (typed `typeof enClipboard`).
+// Texts of the live clipboard screen (docs/clipboard.md). A part of the texts the client loads per screen
+// (shared/i18n/text-parts.ts); keep zh/clipboard.ts in step (typed `typeof enClipboard`).
 export const enClipboard = {
   clipboard: {
     title: "Live clipboard",

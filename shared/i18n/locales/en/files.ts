@@ -1,6 +1,7 @@
-// Texts of file sharing: the upload screen (files and URLs, share options, the upload list and its
-// errors, docs/product.md §8), the file page with its previews, and the admin modules file management and
-// storage configuration. Merged into enShell; keep zh/files.ts in step (typed `typeof enFiles`).
+// Texts of file sharing: the upload screen (files and URLs, share options, the upload list and its errors,
+// docs/product.md §8), the file page with its previews, and the admin modules file management and storage
+// configuration. A part of the texts the client loads per screen (shared/i18n/text-parts.ts); keep
+// zh/files.ts in step (typed `typeof enFiles`).
 export const enFiles = {
   files: {
     tabs: {

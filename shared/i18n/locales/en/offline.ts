@@ -1,6 +1,6 @@
-// Texts of the offline app: the offline fallback page, network and sync notices, the offline queue,
-// and the install and update prompts. Merged into enShell; keep zh/offline.ts in step (typed
-// `typeof enOffline`).
+// Texts of the offline app: the offline fallback page, network and sync notices, the offline queue, and the
+// install and update prompts. A part of the texts the client loads per screen (shared/i18n/text-parts.ts);
+// keep zh/offline.ts in step (typed `typeof enOffline`).
 export const enOffline = {
   offline: {
     status: {

@@ -1,5 +1,6 @@
-// Texts of text sharing: the home editor and its options, the share result, the paste page and the
-// admin text-management module. Merged into enShell; keep zh/pastes.ts in step (typed `typeof enPastes`).
+// Texts of text sharing: the home editor and its options, the share result, the paste page and the admin
+// text-management module. A part of the texts the client loads per screen (shared/i18n/text-parts.ts); keep
+// zh/pastes.ts in step (typed `typeof enPastes`).
 export const enPastes = {
   editor: {
     viewsLabel: "Editor view",
@@ -185,9 +186,6 @@ export const enPastes = {
       copyFailed: "Copying failed. Select the link and copy it by hand.",
       open: "Open",
       openLink: "Open the shared text in a new tab",
-      qr: "QR code of the share link",
-      qrLoading: "Drawing the QR code…",
-      qrFailed: "The QR code could not be drawn.",
       hidesIn_one: "For privacy this link hides in {{count}} second.",
       hidesIn_other: "For privacy this link hides in {{count}} seconds.",
       hideNow: "Hide now",

@@ -1,21 +1,7 @@
 // App shell texts (navigation, theme, language, titles, footer, placeholder screens). Keep the zh
 // file in step: it is typed `typeof enShell`, so a missing or extra key fails the typecheck.
-import { enAccounts } from "./accounts";
-import { enAdminSystem } from "./admin-system";
-import { enClipboard } from "./clipboard";
-import { enExplorer } from "./explorer";
-import { enFiles } from "./files";
-import { enOffline } from "./offline";
-import { enPastes } from "./pastes";
 
 export const enShell = {
-  ...enAccounts,
-  ...enPastes,
-  ...enFiles,
-  ...enExplorer,
-  ...enOffline,
-  ...enAdminSystem,
-  ...enClipboard,
   app: {
     skipToContent: "Skip to main content",
     tagline: "Online clipboard & file sharing",

@@ -1,21 +1,7 @@
 // 应用外壳文本。与 en/shell.ts 保持同步（类型为 typeof enShell）。
 import type { enShell } from "../en/shell";
-import { zhAccounts } from "./accounts";
-import { zhAdminSystem } from "./admin-system";
-import { zhClipboard } from "./clipboard";
-import { zhExplorer } from "./explorer";
-import { zhFiles } from "./files";
-import { zhOffline } from "./offline";
-import { zhPastes } from "./pastes";
 
 export const zhShell: typeof enShell = {
-  ...zhAccounts,
-  ...zhPastes,
-  ...zhFiles,
-  ...zhExplorer,
-  ...zhOffline,
-  ...zhAdminSystem,
-  ...zhClipboard,
   app: {
     skipToContent: "跳到主要内容",
     tagline: "在线剪贴板与文件分享",

@@ -1,0 +1,6 @@
+// The English texts of the admin modules beyond the content ones (pastes, files and mounts are their
+// own parts, shared/i18n/text-parts.ts): API keys, the account, the dashboard and the settings.
+import { enAdminSystem } from "../locales/en/admin-system";
+import { enApiKeys } from "../locales/en/api-keys";
+
+export const enAdmin = { ...enApiKeys, ...enAdminSystem };

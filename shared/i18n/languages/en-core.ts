@@ -1,0 +1,17 @@
+// The English texts of the shell: what every page may show (navigation, titles, login and access,
+// the offline app, common words, form and error messages). The screens' own texts are other parts
+// (shared/i18n/text-parts.ts).
+import { enAccounts } from "../locales/en/accounts";
+import { enDavErrors } from "../locales/en/dav-errors";
+import { enErrors } from "../locales/en/errors";
+import { enFsErrors } from "../locales/en/fs-errors";
+import { enOffline } from "../locales/en/offline";
+import { enShell } from "../locales/en/shell";
+import { enUrlErrors } from "../locales/en/url-errors";
+
+export const enCore = {
+  ...enShell,
+  ...enAccounts,
+  ...enOffline,
+  errors: { ...enErrors, ...enUrlErrors, ...enFsErrors, ...enDavErrors },
+};
