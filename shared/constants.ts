@@ -60,6 +60,13 @@ export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
 /** Office documents are previewed in Microsoft's viewer, framed by the file page. */
 export const OFFICE_VIEWER_ORIGIN = "https://view.officeapps.live.com";
 export const REMARK_MAX_LENGTH = 500;
+/** docs/product.md §9: the upload limit, 100 MB when the server value is unavailable. */
+export const DEFAULT_MAX_UPLOAD_MB = 100;
+export function megabytesToBytes(megabytes: number): number {
+  return Math.floor(megabytes * 1024 * 1024);
+}
+/** The storage provider that keeps files on the server's disk (the others are S3's). */
+export const LOCAL_PROVIDER = "local";
 /** docs/product.md §9 multipart part size. */
 export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
 /** Files above this go multipart in the upload screen. */

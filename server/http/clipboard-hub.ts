@@ -18,7 +18,8 @@ import {
   type ServerMessage,
 } from "../../shared/clipboard";
 import type { Language } from "../../shared/constants";
-import { CLIPBOARD_ITEM_MB_LIMIT, megabytesToBytes } from "../../shared/schemas/settings";
+import { megabytesToBytes } from "../../shared/constants";
+import { CLIPBOARD_ITEM_MB_LIMIT } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
 import { AppError, describeError } from "../errors";
 import { languageFromHeader, runWithLanguage } from "../i18n";

@@ -3,9 +3,9 @@
 // short-lived GET links with Range).
 
 import { z } from "zod";
+import { megabytesToBytes } from "../../shared/constants";
 import { formatBytes } from "../../shared/format-bytes";
 import { presignInput, rawUploadQuery, filename as uploadFilename } from "../../shared/schemas/files";
-import { megabytesToBytes } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";

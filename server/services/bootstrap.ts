@@ -1,7 +1,7 @@
 // First-start set-up: the admin account (docs/rules.md: never a fixed default password) and a local
 // storage config under the data directory as the default, so uploads work with no object store.
 import { join } from "node:path";
-import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
+import { LOCAL_PROVIDER } from "../../shared/constants";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";

@@ -12,9 +12,9 @@ import {
   type WireItem,
   type WireRoom,
 } from "../../shared/clipboard";
+import { megabytesToBytes } from "../../shared/constants";
 import { formatBytes } from "../../shared/format-bytes";
 import type { createRoomInput, sendItemInput, updateRoomInput } from "../../shared/schemas/clipboard";
-import { megabytesToBytes } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { type AuthState, creatorOf } from "./auth";

@@ -2,7 +2,7 @@
 // share folder, its public URL, and its removal (with the mount listings that showed it).
 
 import { extname } from "node:path";
-import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
+import { LOCAL_PROVIDER } from "../../shared/constants";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import type { AuthState } from "./auth";

@@ -2,9 +2,9 @@
 // refused while files or mounts use a config, and a real test (write, read, list, delete a probe
 // object, then whether the bucket's CORS lets the browser upload directly).
 import type { z } from "zod";
+import { LOCAL_PROVIDER } from "../../shared/constants";
 import {
   type createStorageConfigInput,
-  LOCAL_PROVIDER,
   SECRET_MASK,
   type StorageConfigView,
   type StorageTestResult,

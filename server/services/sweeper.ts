@@ -1,6 +1,6 @@
 // The periodic sweep: removes what has expired so tables and storage do not grow without bound. Each
 // domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
-import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
+import { LOCAL_PROVIDER } from "../../shared/constants";
 import type { AppDeps } from "../deps";
 import { purgeExpiredRooms } from "./clipboard";
 import { purgeGoneFiles } from "./files";

@@ -1,8 +1,9 @@
 // The upload limits (docs/rules.md), one set for every way bytes come in (file shares, mount uploads,
 // WebDAV): the max upload size setting, then the storage config's capacity. Each is checked on the
 // declared size, while streamed bytes are counted, and on the stored object at completion.
+
+import { megabytesToBytes } from "../../shared/constants";
 import { formatBytes } from "../../shared/format-bytes";
-import { megabytesToBytes } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { byteCounter } from "../storage/streams";

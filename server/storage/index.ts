@@ -1,7 +1,7 @@
 // Builds the driver for a storage config row (decrypting its credentials) and keeps one driver per
 // config, rebuilt when the config changes.
 
-import { LOCAL_PROVIDER } from "../../shared/schemas/storage";
+import { LOCAL_PROVIDER } from "../../shared/constants";
 import { decryptSecret } from "../crypto";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";

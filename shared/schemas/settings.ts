@@ -1,18 +1,13 @@
 // System settings (docs/product.md §3 Admin settings), wire names as the original's scripts expect.
 import { z } from "zod";
 import { DEFAULT_CLIPBOARD_ITEM_MB, DEFAULT_CLIPBOARD_JOINS_PER_MINUTE } from "../clipboard";
+import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "../constants";
 
 export const WEBDAV_UPLOAD_MODES = ["auto", "proxy", "multipart", "direct"] as const;
 export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
 
-/** docs/product.md §9: 100 MB when the server value is unavailable. */
-export const DEFAULT_MAX_UPLOAD_MB = 100;
 /** 1 TB: beyond any single upload the app can stream; the UI's GB unit reaches it at 1024. */
 export const MAX_UPLOAD_MB_LIMIT = 1024 * 1024;
-
-export function megabytesToBytes(megabytes: number): number {
-  return Math.floor(megabytes * 1024 * 1024);
-}
 
 /** Creations (pastes, uploads, URL fetches) an API key may start per minute, and per client address. */
 export const DEFAULT_CREATION_LIMIT_PER_KEY = 60;

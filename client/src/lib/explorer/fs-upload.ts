@@ -5,8 +5,9 @@
 //   app serves itself; S3 when the page's CSP allows its origin and its CORS answers): presign, PUT,
 //   commit with the ETag;
 // - otherwise the form POST through the server (streamed there).
+
+import { LOCAL_PROVIDER } from "@shared/constants";
 import { MULTIPART_PART_SIZE } from "@shared/schemas/fs";
-import { LOCAL_PROVIDER } from "@shared/schemas/storage";
 import { throwIfAborted } from "../files/retry";
 import type { Transport } from "../files/transport";
 import { envelopeData } from "../files/upload-api";

@@ -1,10 +1,11 @@
 // The storage-config form of the admin module: provider presets (AWS S3, Cloudflare R2, Backblaze
 // B2, other S3-compatible, local disk), the checks of the shared schema plus what a provider needs,
 // and the request sent on create or save. A stored secret is shown masked and kept unless replaced.
+
+import { LOCAL_PROVIDER } from "@shared/constants";
 import {
   createStorageConfigInput,
   DEFAULT_SHARE_FOLDER,
-  LOCAL_PROVIDER,
   PROVIDER_TYPES,
   SECRET_MASK,
   type StorageConfigView,

@@ -1,8 +1,7 @@
 // Decisions the upload screen makes before and while it moves bytes: which of the three upload
 // modes a file takes (docs/product.md §4), how a large file is cut into multipart parts, and how the two
 // phases of a URL upload map onto one progress bar (docs/product.md §4, §9: 0-49 download, 50-99 upload).
-import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
-import { LOCAL_PROVIDER } from "@shared/schemas/storage";
+import { LOCAL_PROVIDER, MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
 
 export type UploadMode = "direct" | "server" | "multipart";
 

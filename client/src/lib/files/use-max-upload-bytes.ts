@@ -1,6 +1,6 @@
 // The server's max upload size in bytes, for every screen that uploads (the Upload page, the
 // explorer), so both refuse the same files before sending them (lib/files/run-upload.ts checkLimits).
-import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "@shared/schemas/settings";
+import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "@shared/constants";
 import { trpc } from "../trpc";
 
 export function useMaxUploadBytes(): number {

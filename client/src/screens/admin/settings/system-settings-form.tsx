@@ -6,7 +6,6 @@
 // server's translated verdict lands at the field it names.
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import {
-  megabytesToBytes,
   type SystemSettings,
   systemSettingsSchema,
   WEBDAV_UPLOAD_MODES,
@@ -14,6 +13,7 @@ import {
 } from "@shared/schemas/settings";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { megabytesToBytes } from "../../../../../shared/constants";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";

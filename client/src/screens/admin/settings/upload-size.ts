@@ -1,6 +1,8 @@
 // The max upload size as the admin types it (a number and a unit: KB, MB or GB) and as the server
 // keeps it (megabytes, fractions allowed: 1 KB = 1/1024 MB). Binary units, as formatBytes shows them.
-import { megabytesToBytes, systemSettingsSchema } from "@shared/schemas/settings";
+
+import { megabytesToBytes } from "@shared/constants";
+import { systemSettingsSchema } from "@shared/schemas/settings";
 import { type FieldMessage, messageOfIssue } from "../../../lib/form-messages";
 
 export const SIZE_UNITS = ["KB", "MB", "GB"] as const;
