@@ -7,7 +7,7 @@ import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
 import { DateTime, ResourceCards, ResourceTable } from "../shared/resource-list";
-import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews } from "../shared/share-cells";
+import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
 import type { Selection } from "../shared/use-selection";
 import type { FileSummary } from "./file-api";
 
@@ -46,12 +46,15 @@ function FileName({ file }: { file: FileSummary }) {
   );
 }
 
-function useFileListParts({ selection, onEdit, onDelete }: FileListProps) {
+function useFileListParts({ files, selection, onEdit, onDelete }: FileListProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return {
+    // The table and the cards show the same files, one or the other by the screen's width.
     common: {
       ns: "files.manage",
+      items: files,
+      breakpoint: "lg",
       selection,
       selectLabel: (file: FileSummary) => t("files.manage.table.select", { name: file.filename }),
     } as const,
@@ -76,8 +79,6 @@ function FileTable(props: FileListProps) {
   return (
     <ResourceTable
       {...parts.common}
-      items={props.files}
-      breakpoint="lg"
       isFixed
       testId="file-table"
       itemTestId={(file) => `file-row-${file.slug}`}
@@ -133,11 +134,10 @@ function FileTable(props: FileListProps) {
 function FileCards(props: FileListProps) {
   const { t } = useTranslation();
   const parts = useFileListParts(props);
+  const shareFields = useShareCardFields("files");
   return (
     <ResourceCards
       {...parts.common}
-      items={props.files}
-      breakpoint="lg"
       testId="file-cards"
       itemTestId={(file) => `file-card-${file.slug}`}
       checkboxClassName="mt-2.5"
@@ -146,9 +146,7 @@ function FileCards(props: FileListProps) {
         fieldsClassName: "mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4",
         fields: [
           { label: t("files.manage.table.size"), value: parts.size(file), className: "tabular-nums" },
-          { label: t("files.manage.table.views"), value: <ShareViews kind="files" share={file} /> },
-          { label: t("files.manage.table.expires"), value: <ShareExpiry kind="files" share={file} /> },
-          { label: t("files.manage.table.created"), value: <DateTime date={file.created_at} /> },
+          ...shareFields(file),
         ],
         footer: parts.actions(file),
       })}

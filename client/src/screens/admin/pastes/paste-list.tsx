@@ -6,7 +6,7 @@ import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
 import { DateTime, ResourceCards, ResourceTable } from "../shared/resource-list";
-import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews } from "../shared/share-cells";
+import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
 import type { Selection } from "../shared/use-selection";
 import type { PasteSummary } from "./paste-api";
 
@@ -59,11 +59,14 @@ function Slug({ paste }: { paste: PasteSummary }) {
   );
 }
 
-function usePasteListParts({ selection, onPreview, onEdit, onDelete }: PasteListProps) {
+function usePasteListParts({ pastes, selection, onPreview, onEdit, onDelete }: PasteListProps) {
   const { t } = useTranslation();
   return {
+    // The table and the cards show the same texts, one or the other by the screen's width.
     common: {
       ns: "pastes.manage",
+      items: pastes,
+      breakpoint: "lg",
       selection,
       selectLabel: (paste: PasteSummary) => t("pastes.manage.table.select", { slug: paste.slug }),
     } as const,
@@ -86,8 +89,6 @@ function PasteTable(props: PasteListProps) {
   return (
     <ResourceTable
       {...parts.common}
-      items={props.pastes}
-      breakpoint="lg"
       isFixed
       testId="paste-table"
       itemTestId={(paste) => `paste-row-${paste.slug}`}
@@ -133,13 +134,11 @@ function PasteTable(props: PasteListProps) {
 }
 
 function PasteCards(props: PasteListProps) {
-  const { t } = useTranslation();
   const parts = usePasteListParts(props);
+  const shareFields = useShareCardFields("pastes");
   return (
     <ResourceCards
       {...parts.common}
-      items={props.pastes}
-      breakpoint="lg"
       testId="paste-cards"
       itemTestId={(paste) => `paste-card-${paste.slug}`}
       card={(paste) => ({
@@ -150,11 +149,7 @@ function PasteCards(props: PasteListProps) {
           </div>
         ),
         fieldsClassName: "mt-3 grid grid-cols-3 gap-2",
-        fields: [
-          { label: t("pastes.manage.table.views"), value: <ShareViews kind="pastes" share={paste} /> },
-          { label: t("pastes.manage.table.expires"), value: <ShareExpiry kind="pastes" share={paste} /> },
-          { label: t("pastes.manage.table.created"), value: <DateTime date={paste.created_at} /> },
-        ],
+        fields: shareFields(paste),
         footer: parts.actions(paste),
       })}
     />

@@ -70,6 +70,24 @@ const CARDS_SHOWN: Record<ListBreakpoint, string> = { lg: "lg:hidden", xl: "xl:h
 export const checkboxClass =
   "size-4.5 rounded border-slate-300 accent-indigo-600 dark:border-slate-600 dark:accent-indigo-400";
 
+/** The checkbox of one row or card, named after its item. */
+function SelectItem<Item extends { id: string }>({
+  item,
+  selection,
+  selectLabel,
+  className,
+}: Pick<ListBase<Item>, "selection" | "selectLabel"> & { item: Item; className?: string }) {
+  return (
+    <input
+      type="checkbox"
+      checked={selection.selected.has(item.id)}
+      onChange={() => selection.toggle(item.id)}
+      aria-label={selectLabel(item)}
+      className={cx(checkboxClass, className)}
+    />
+  );
+}
+
 function SelectAll<Item extends { id: string }>({
   ns,
   items,
@@ -154,13 +172,7 @@ export function ResourceTable<Item extends { id: string }>(props: ResourceTableP
                 )}
               >
                 <td className={cx("pr-1", edge, props.selectCellClassName ?? "py-3.5")}>
-                  <input
-                    type="checkbox"
-                    checked={isSelected}
-                    onChange={() => selection.toggle(item.id)}
-                    aria-label={props.selectLabel(item)}
-                    className={checkboxClass}
-                  />
+                  <SelectItem item={item} selection={selection} selectLabel={props.selectLabel} />
                 </td>
                 {columns.map((column) =>
                   column.isRowHeader ? (
@@ -226,12 +238,11 @@ export function ResourceCards<Item extends { id: string }>(props: ResourceCardsP
               )}
             >
               <div className="flex items-start gap-3">
-                <input
-                  type="checkbox"
-                  checked={isSelected}
-                  onChange={() => selection.toggle(item.id)}
-                  aria-label={props.selectLabel(item)}
-                  className={cx(checkboxClass, props.checkboxClassName ?? "mt-0.5")}
+                <SelectItem
+                  item={item}
+                  selection={selection}
+                  selectLabel={props.selectLabel}
+                  className={props.checkboxClassName ?? "mt-0.5"}
                 />
                 <div className="min-w-0 flex-1">{card.header}</div>
                 {card.aside}

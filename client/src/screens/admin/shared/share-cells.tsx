@@ -7,12 +7,14 @@ import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import MagnifyingGlassIcon from "@heroicons/react/24/outline/MagnifyingGlassIcon";
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
+import type { IconProps } from "../../../components/icons";
 import type { ShareKind } from "../../../components/share-problem";
-import { DateTime, StatusBadge } from "./resource-list";
+import { type CardField, DateTime, StatusBadge } from "./resource-list";
 
 export type ShareRow = {
   views: number;
@@ -68,6 +70,16 @@ export function ShareViews({ kind, share }: { kind: ShareKind; share: ShareRow }
   );
 }
 
+/** The card fields every share has, after the list's own: views against the limit, expiry, creation. */
+export function useShareCardFields(kind: ShareKind) {
+  const { t } = useTranslation();
+  return (share: ShareRow & { created_at: Date }): CardField[] => [
+    { label: t(`${kind}.manage.table.views`), value: <ShareViews kind={kind} share={share} /> },
+    { label: t(`${kind}.manage.table.expires`), value: <ShareExpiry kind={kind} share={share} /> },
+    { label: t(`${kind}.manage.table.created`), value: <DateTime date={share.created_at} /> },
+  ];
+}
+
 export function ShareRemark({
   kind,
   remark,
@@ -109,7 +121,20 @@ export function ShareRowActions({
 }) {
   const { t } = useTranslation();
   const item = { [ITEM_PARAM[kind]]: name };
-  const previewLabel = t(`${kind}.manage.actions.previewOf`, item);
+  const labels = (action: "preview" | "edit" | "delete") => ({
+    "aria-label": t(`${kind}.manage.actions.${action}Of`, item),
+    title: t(`${kind}.manage.actions.${action}`),
+  });
+  const action = (
+    name: "preview" | "edit" | "delete",
+    icon: ComponentType<IconProps>,
+    onClick: () => void,
+    className?: string,
+  ) => (
+    <Button size="sm" variant="ghost" icon={icon} onClick={onClick} className={className} {...labels(name)}>
+      <span className="sr-only">{t(`${kind}.manage.actions.${name}`)}</span>
+    </Button>
+  );
   return (
     <div className="flex items-center justify-end gap-0.5">
       {"href" in preview ? (
@@ -118,22 +143,12 @@ export function ShareRowActions({
           target="_blank"
           rel="noopener noreferrer"
           className={buttonClasses("ghost", "sm")}
-          aria-label={previewLabel}
-          title={t(`${kind}.manage.actions.preview`)}
+          {...labels("preview")}
         >
           <EyeIcon className="size-4.5" />
         </a>
       ) : (
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={EyeIcon}
-          onClick={preview.onClick}
-          aria-label={previewLabel}
-          title={t(`${kind}.manage.actions.preview`)}
-        >
-          <span className="sr-only">{t(`${kind}.manage.actions.preview`)}</span>
-        </Button>
+        action("preview", EyeIcon, preview.onClick)
       )}
       <CopyButton
         text={url}
@@ -144,27 +159,13 @@ export function ShareRowActions({
         size="sm"
         isIconOnly
       />
-      <Button
-        size="sm"
-        variant="ghost"
-        icon={PencilIcon}
-        onClick={onEdit}
-        aria-label={t(`${kind}.manage.actions.editOf`, item)}
-        title={t(`${kind}.manage.actions.edit`)}
-      >
-        <span className="sr-only">{t(`${kind}.manage.actions.edit`)}</span>
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        icon={TrashIcon}
-        onClick={onDelete}
-        aria-label={t(`${kind}.manage.actions.deleteOf`, item)}
-        title={t(`${kind}.manage.actions.delete`)}
-        className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
-      >
-        <span className="sr-only">{t(`${kind}.manage.actions.delete`)}</span>
-      </Button>
+      {action("edit", PencilIcon, onEdit)}
+      {action(
+        "delete",
+        TrashIcon,
+        onDelete,
+        "text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300",
+      )}
     </div>
   );
 }
