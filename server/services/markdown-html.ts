@@ -5,13 +5,18 @@
 // paste, seconds for a long one) and large, so rendering runs in a worker thread, started on first
 // use and ended when idle: the event loop keeps serving everyone meanwhile and an idle server does
 // not carry jsdom. Results are kept by the text's hash, so a paste viewed often is rendered once.
-// A text past SERVER_RENDER_MAX_CHARS, a render past RENDER_TIMEOUT_MS or a failed worker gives
-// null: the page then renders the Markdown in the browser, as it does for an encrypted paste.
+// A view never waits long for it: a text past SERVER_RENDER_MAX_CHARS, a render not done within
+// VIEW_WAIT_MS (the worker's start on a loaded machine takes seconds) or a failed worker gives null,
+// and the page renders that Markdown in the browser, as it does for an encrypted paste. A render the
+// view stopped waiting for still finishes and is kept for the next view.
 import type { PasteView } from "../../shared/schemas/pastes";
 
 /** Longer texts are left to the browser: rendering them here would hold the worker for seconds. */
 export const SERVER_RENDER_MAX_CHARS = 64 * 1024;
-const RENDER_TIMEOUT_MS = 5_000;
+/** How long a view waits for its rendering before it answers without it. */
+const VIEW_WAIT_MS = 3_000;
+/** A render still running after this long (start included) is given up and the worker ended. */
+const RENDER_TIMEOUT_MS = 15_000;
 /** The worker (and jsdom with it) ends after this long without work. */
 const WORKER_IDLE_MS = 60_000;
 /** Rendered HTML kept, in characters (UTF-16: twice that in bytes), least recently used out first. */
@@ -89,8 +94,27 @@ function remember(key: string, html: string) {
   }
 }
 
-/** `markdown` as sanitised HTML, or null when it is left to the browser (too long, or rendering failed). */
-export async function renderMarkdownHtml(markdown: string): Promise<string | null> {
+/** Renders under way, by key: a text asked for again meanwhile waits for the same render. */
+const rendering = new Map<string, Promise<string | null>>();
+
+function renderAndKeep(key: string, markdown: string): Promise<string | null> {
+  let render = rendering.get(key);
+  if (!render) {
+    render = renderInWorker(markdown).then((html) => {
+      rendering.delete(key);
+      if (html !== null) remember(key, html);
+      return html;
+    });
+    rendering.set(key, render);
+  }
+  return render;
+}
+
+/**
+ * `markdown` as sanitised HTML, or null when it is left to the browser: too long, not rendered
+ * within `waitMs`, or rendering failed.
+ */
+export async function renderMarkdownHtml(markdown: string, waitMs = VIEW_WAIT_MS): Promise<string | null> {
   if (markdown.length > SERVER_RENDER_MAX_CHARS) return null;
   const key = keyOf(markdown);
   const cached = cache.get(key);
@@ -100,9 +124,15 @@ export async function renderMarkdownHtml(markdown: string): Promise<string | nul
     cache.set(key, cached);
     return cached;
   }
-  const html = await renderInWorker(markdown);
-  if (html !== null) remember(key, html);
-  return html;
+  let timer: Timer | undefined;
+  const waited = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  try {
+    return await Promise.race([renderAndKeep(key, markdown), waited]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
