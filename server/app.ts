@@ -20,6 +20,7 @@ import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
 import { appRouter } from "./routers";
+import { prepareMarkdownRenderer } from "./services/markdown-html";
 import type { Context } from "./trpc";
 
 export type App = {
@@ -95,6 +96,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
       return withCookies;
     }
     if (pathname === "/dav" || pathname.startsWith("/dav/")) return (await davHandler())(request, url, clientIp);
+    // A paste link's page asks for its Markdown rendered once its code has loaded: the renderer
+    // starts meanwhile (services/markdown-html.ts, docs/decisions/0012-server-rendered-markdown.md).
+    if (pathname.startsWith("/paste/")) prepareMarkdownRenderer();
     return staticFiles.serve(request, pathname);
   }
 

@@ -44,6 +44,14 @@ function settleAll(thread: Worker) {
   }
 }
 
+function endWhenIdle(thread: Worker) {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (pending.size === 0 && worker === thread) settleAll(thread);
+  }, WORKER_IDLE_MS);
+  idleTimer.unref();
+}
+
 function renderWorker(): Worker {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
@@ -56,12 +64,7 @@ function renderWorker(): Worker {
     pending.delete(event.data.id);
     clearTimeout(entry.timer);
     entry.resolve(event.data.html);
-    if (pending.size === 0 && worker === started) {
-      idleTimer = setTimeout(() => {
-        if (pending.size === 0 && worker === started) settleAll(started);
-      }, WORKER_IDLE_MS);
-      idleTimer.unref();
-    }
+    if (pending.size === 0 && worker === started) endWhenIdle(started);
   };
   started.onerror = () => settleAll(started);
   worker = started;
@@ -92,6 +95,15 @@ function remember(key: string, html: string) {
     cache.delete(oldest);
     cachedChars -= value.length;
   }
+}
+
+/**
+ * Starts the worker ahead of a view that will ask for a rendering: a paste link's page is requested
+ * first, and the worker loads jsdom while the page loads its code. It ends again if no view comes.
+ */
+export function prepareMarkdownRenderer(): void {
+  const thread = renderWorker();
+  if (pending.size === 0) endWhenIdle(thread);
 }
 
 /** Renders under way, by key: a text asked for again meanwhile waits for the same render. */
