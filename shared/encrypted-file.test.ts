@@ -146,11 +146,12 @@ describe("encrypted files, format 1", () => {
     const first = await bytes.slice(0, PART);
     expect(readTo).toBeLessThanOrEqual(2 * RECORD);
     // A retried part is the same bytes.
-    expect(Buffer.from(await (await bytes.slice(0, PART)).arrayBuffer())).toEqual(
-      Buffer.from(await first.arrayBuffer()),
-    );
-    const parts: Blob[] = [];
+    expect(Buffer.from(await bytes.slice(0, PART))).toEqual(Buffer.from(first));
+    const parts: Uint8Array<ArrayBuffer>[] = [];
     for (let start = 0; start < bytes.size; start += PART) parts.push(await bytes.slice(start, start + PART));
+    // Each part is a buffer of its own, so that the page can drop it once sent.
+    expect(new Set(parts.map((part) => part.buffer)).size).toBe(parts.length);
+    expect(parts.every((part, index) => part.byteLength === Math.min(PART, bytes.size - index * PART))).toBe(true);
     const ciphertext = new Uint8Array(await new Blob(parts).arrayBuffer());
     expect(ciphertext.length).toBe(bytes.size);
     const opened = await decryptBytes(ciphertext, key);

@@ -177,8 +177,12 @@ const RECORDS_KEPT = 6;
 export type EncryptedBytes = {
   /** Bytes of the whole ciphertext. */
   size: number;
-  /** The ciphertext's bytes [start, end); the same bytes each time (a retried part sends them again). */
-  slice: (start: number, end: number) => Promise<Blob>;
+  /**
+   * The ciphertext's bytes [start, end), in a buffer of their own; the same bytes each time (a retried
+   * part sends them again). Bytes rather than a Blob: a sent Blob's copy stays in the browser process
+   * until the page's garbage collector finds it, while a dropped buffer is counted by the collector and freed.
+   */
+  slice: (start: number, end: number) => Promise<Bytes>;
 };
 
 /** The ciphertext of `file`, made as it is read (see EncryptedBytes). */
@@ -214,26 +218,27 @@ export async function encryptedBytes(
     size: encryptor.size,
     async slice(from, to) {
       const start = Math.max(0, from);
-      const end = Math.min(encryptor.size, to);
-      // Each piece becomes a Blob at once: the browser keeps Blob bytes outside the page's heap.
-      const pieces: Blob[] = [];
-      if (start < preambleBytes)
-        pieces.push(new Blob([encryptor.preamble.subarray(start, Math.min(end, preambleBytes))]));
+      const end = Math.max(start, Math.min(encryptor.size, to));
+      const out = new Uint8Array(end - start);
+      if (start < preambleBytes) out.set(encryptor.preamble.subarray(start, Math.min(end, preambleBytes)));
       if (end > preambleBytes) {
         const first = Math.floor(Math.max(0, start - preambleBytes) / sealedBytes);
         const last = Math.floor((end - 1 - preambleBytes) / sealedBytes);
         for (let index = first; index <= last; index++) {
           const base = preambleBytes + index * sealedBytes;
           const sealed = await sealedRecord(index);
-          pieces.push(new Blob([sealed.subarray(Math.max(0, start - base), Math.min(sealed.length, end - base))]));
+          out.set(
+            sealed.subarray(Math.max(0, start - base), Math.min(sealed.length, end - base)),
+            Math.max(0, base - start),
+          );
         }
       }
-      return new Blob(pieces, { type: "application/octet-stream" });
+      return out;
     },
   };
 }
 
-/** Encrypts a whole file into a Blob of ciphertext (scripts and tests; uploads read EncryptedBytes by part). */
+/** Encrypts a whole file into a Blob of ciphertext, in memory (tests; uploads read EncryptedBytes by part). */
 export async function encryptBlob(
   file: Blob,
   metadata: FileMetadata,
@@ -242,7 +247,7 @@ export async function encryptBlob(
   options: { recordBytes?: number } = {},
 ): Promise<Blob> {
   const bytes = await encryptedBytes(file, metadata, linkKey, password, options.recordBytes);
-  return bytes.slice(0, bytes.size);
+  return new Blob([await bytes.slice(0, bytes.size)], { type: "application/octet-stream" });
 }
 
 /**

@@ -134,6 +134,8 @@ async function uploadEncrypted(
   // The row keeps the file's own name (the server's record names the ciphertext) and says it is encrypted.
   expect(await row.textContent()).toContain("End-to-end encrypted");
   expect(await row.textContent()).not.toContain(ENCRYPTED_FILE_NAME);
+  // A password is mixed into the key, never sent, and still shown as the share's protection.
+  if (options.password) expect(await row.textContent()).toContain("Password protected");
   return (await row.getByTestId("result-link").inputValue()).replace(/^http:\/\/[^/]+/, app.baseUrl);
 }
 

@@ -62,7 +62,7 @@ function environment(overrides: Partial<UploadEnvironment> = {}): UploadEnvironm
     client,
     transport: async (request) => {
       puts.push(request);
-      const size = (request.body as Blob).size;
+      const size = request.body instanceof Uint8Array ? request.body.byteLength : (request.body as Blob).size;
       request.onProgress?.(size / 2, size);
       request.onProgress?.(size, size);
       return { status: 200, header: () => '"e"', text: "" };
@@ -229,13 +229,13 @@ describe("encrypt in this browser", () => {
     };
     const file = new WatchedFile([new Uint8Array(40 * MB)], "big.bin");
     const readAtPut: number[] = [];
-    const sent: Blob[] = [];
+    const sent: SendRequest["body"][] = [];
     const env = environment({
       client,
       threshold: 6 * MB,
       transport: async (request) => {
         readAtPut.push(file.readTo);
-        sent.push(request.body as Blob);
+        sent.push(request.body);
         return { status: 200, header: () => `"e${sent.length}"`, text: "" };
       },
     });
@@ -247,11 +247,28 @@ describe("encrypt in this browser", () => {
     );
     expect(readAtPut.length).toBeGreaterThan(8);
     expect(readAtPut[0]).toBeLessThan(file.size / 2);
+    // Parts go as buffers, not Blobs: a sent Blob's bytes stay in the browser process until the page's
+    // garbage collector runs, which the size of a Blob does not prompt (hundreds of MiB for a large file).
+    expect(sent.every((body) => body instanceof Uint8Array)).toBe(true);
     // What was sent is the whole ciphertext, in order (shared/encrypted-file.test.ts decrypts such slices).
-    const ciphertext = new Uint8Array(await new Blob(sent).arrayBuffer());
+    const ciphertext = new Uint8Array(await new Blob(sent as Uint8Array<ArrayBuffer>[]).arrayBuffer());
     expect(ciphertext.length).toBe(announced);
     expect(announced).toBe(40 * MB + 8 * 16 + 42 + 16 + '{"name":"big.bin","type":"","size":41943040}'.length);
     expect(new TextDecoder().decode(ciphertext.subarray(0, 4))).toBe("PBXE");
     expect(new URL(result.url).hash).toMatch(/^#[A-Za-z0-9_-]{43}$/);
+  });
+  test("a password mixed into the key makes the result say it is password protected; without one it does not", async () => {
+    const upload = async (password: string | null) => {
+      const env = environment();
+      return runUpload(
+        item({ kind: "file", file: new File(["secret notes"], "notes.txt", { type: "text/plain" }) }),
+        { target: TARGET, env, encryption: { password } },
+        () => undefined,
+        new AbortController().signal,
+      );
+    };
+    // The server was sent no password (it could not check one) and answers has_password: false.
+    expect((await upload("open sesame")).has_password).toBe(true);
+    expect((await upload(null)).has_password).toBe(false);
   });
 });

@@ -101,7 +101,8 @@ async function uploadSource(
   report({ total: encrypted.source.size });
   const target = { ...job.target, encrypted: true, password: null };
   const file = await uploadFile(encrypted.source, target, depsFor(job.env, flow, signal), hooks);
-  return { ...file, url: `${file.url}#${encrypted.linkKey}` };
+  // The server never saw the password (it is in the key), so its record says none: the page knows better.
+  return { ...file, url: `${file.url}#${encrypted.linkKey}`, has_password: Boolean(job.encryption.password) };
 }
 
 /** The limits the server enforces, checked before any byte moves. */

@@ -13,7 +13,7 @@ export type TransportResponse = {
 export type SendRequest = {
   method: "PUT" | "POST";
   url: string;
-  body: Blob | FormData;
+  body: Blob | FormData | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;

@@ -18,9 +18,13 @@ export const PART_TIMEOUT_MS = 300_000;
 
 /**
  * Bytes an upload reads by range: a Blob, or bytes made as they are read (an encrypted file is
- * encrypted part by part while the parts go, shared/encrypted-file.ts, so it is never whole in memory).
+ * encrypted part by part while the parts go, shared/encrypted-file.ts, so it is never whole in memory;
+ * each part is a buffer the page drops once sent).
  */
-export type UploadBytes = { readonly size: number; slice(start: number, end: number): Blob | Promise<Blob> };
+export type UploadBytes = {
+  readonly size: number;
+  slice(start: number, end: number): Blob | Promise<Blob | Uint8Array<ArrayBuffer>>;
+};
 
 export type UploadSource = {
   blob: UploadBytes;
@@ -167,7 +171,9 @@ export async function step<T>(
 
 /** The whole object as one body (a direct PUT, the form upload). */
 export async function wholeBody(source: UploadSource): Promise<Blob> {
-  return source.blob instanceof Blob ? source.blob : source.blob.slice(0, source.size);
+  if (source.blob instanceof Blob) return source.blob;
+  const body = await source.blob.slice(0, source.size);
+  return body instanceof Blob ? body : new Blob([body]);
 }
 
 const isSuccess = (response: TransportResponse) => response.status >= 200 && response.status < 300;
