@@ -1,10 +1,11 @@
 // End-to-end encrypted files (issue 19, docs/encrypted-shares.md) in Chromium against the real server,
 // on local storage and on an S3 server that lets the browser PUT (CORS): the admin uploads from the
 // Upload screen with "Encrypt in this browser"; the server records only a neutral name and ciphertext;
-// visitors open the link in other contexts (a phone saving through the File System Access API, a
-// desktop without it falling back to a Blob download) and get the same bytes. A changed object, a
-// link without its key and a wrong password each say so and save nothing. Every request any context
-// makes (the service worker's too: the worker is allowed here) is recorded: none carries the key.
+// visitors open the link in other contexts and get the same bytes by each way the page saves: a phone
+// through the File System Access API, a desktop without it through the service worker's stream
+// download, and a browser with neither through a Blob. A changed object, a link without its key and a
+// wrong password each say so and save nothing. Every request any context makes (the service worker's
+// and its download frame's too: the worker is allowed here) is recorded: none carries the key.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
@@ -168,15 +169,41 @@ async function savedOnDisk(page: Page): Promise<{ name: string; sha: string; siz
   });
 }
 
-/** A visitor whose browser has no File System Access API: the page falls back to a Blob download. */
-async function openWithoutFileSystemAccess() {
-  const opened = await openPage(browser, { serviceWorkers: "allow", acceptDownloads: true });
+/**
+ * A visitor whose browser has no File System Access API: the page streams the download through its
+ * service worker, or, with `worker: false` (a browser where it cannot), falls back to a Blob download.
+ */
+async function openWithoutFileSystemAccess(options: { worker: boolean } = { worker: true }) {
+  const opened = await openPage(browser, {
+    serviceWorkers: options.worker ? "allow" : "block",
+    acceptDownloads: true,
+  });
   recordRequests(opened.context);
   await opened.context.addInitScript(() => {
     Reflect.deleteProperty(window, "showSaveFilePicker");
   });
   return opened;
 }
+
+/** Opens an encrypted file's link and, when the worker is allowed, waits until it controls the page. */
+async function openLink(page: Page, link: string, heading: string, options: { worker: boolean }) {
+  await page.goto(link);
+  await page.getByRole("heading", { name: heading }).waitFor({ timeout: 60_000 });
+  if (options.worker)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+}
+
+/** Clicks "Decrypt and download" and reads the browser's download: its URL (the way it came) and bytes. */
+async function downloadDecrypted(page: Page, timeout: number) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout }),
+    page.getByTestId("encrypted-download").click(),
+  ]);
+  const path = await download.path();
+  return { url: download.url(), name: download.suggestedFilename(), bytes: new Uint8Array(await readFile(path)) };
+}
+
+const STREAM_DOWNLOAD_URL = /^http:\/\/[^/]+\/__stream-download\/[0-9a-f-]{36}$/;
 
 async function adminFile(slug: string) {
   const response = await fetch(`${app.baseUrl}/api/admin/files?search=${slug}`, {
@@ -195,7 +222,7 @@ describe("end-to-end encrypted files", () => {
   const SIZE = 13 * 1024 * 1024 + 4321;
   const links: string[] = [];
 
-  test("local storage: uploaded encrypted in parts; a phone saves it to disk and a desktop as a Blob, byte for byte", async () => {
+  test("local storage: uploaded encrypted in parts; a phone saves it to disk, a desktop through the service worker, a browser with neither as a Blob, byte for byte", async () => {
     const admin = await openAsAdmin();
     const link = await uploadEncrypted(
       admin.page,
@@ -228,17 +255,21 @@ describe("end-to-end encrypted files", () => {
     expect(saved).toEqual({ name: "Quarterly report 一.pdf", sha: sha256(contentOf(SIZE)), size: SIZE });
 
     const desktop = await openWithoutFileSystemAccess();
-    await desktop.page.goto(link);
-    await desktop.page.getByTestId("encrypted-download").waitFor({ timeout: 60_000 });
+    await openLink(desktop.page, link, "Quarterly report 一.pdf", { worker: true });
     await checkLayouts(desktop.page, "file-without-file-system-access");
-    const [download] = await Promise.all([
-      desktop.page.waitForEvent("download", { timeout: 120_000 }),
-      desktop.page.getByTestId("encrypted-download").click(),
-    ]);
-    expect(download.suggestedFilename()).toBe("Quarterly report 一.pdf");
-    const bytes = new Uint8Array(await readFile((await download.path()) as string));
-    expect(sha256(bytes)).toBe(sha256(contentOf(SIZE)));
-    for (const opened of [admin, phone, desktop]) {
+    const streamed = await downloadDecrypted(desktop.page, 120_000);
+    expect(streamed.url).toMatch(STREAM_DOWNLOAD_URL);
+    expect(streamed.name).toBe("Quarterly report 一.pdf");
+    expect(sha256(streamed.bytes)).toBe(sha256(contentOf(SIZE)));
+    await desktop.page.getByTestId("decrypt-saved").waitFor({ timeout: 60_000 });
+
+    const older = await openWithoutFileSystemAccess({ worker: false });
+    await openLink(older.page, link, "Quarterly report 一.pdf", { worker: false });
+    const gathered = await downloadDecrypted(older.page, 120_000);
+    expect(gathered.url).toStartWith("blob:");
+    expect(gathered.name).toBe("Quarterly report 一.pdf");
+    expect(sha256(gathered.bytes)).toBe(sha256(contentOf(SIZE)));
+    for (const opened of [admin, phone, desktop, older]) {
       expect(opened.errors.filter((error) => !error.startsWith("Failed to load resource"))).toEqual([]);
       await opened.context.close();
     }
@@ -257,7 +288,7 @@ describe("end-to-end encrypted files", () => {
 
     const visitor = await openSavingToDisk();
     await visitor.page.goto(link);
-    const prompt = visitor.page.getByTestId("password-prompt");
+    const prompt = visitor.page.getByTestId("file-password-prompt");
     await prompt.waitFor({ timeout: 60_000 });
     await checkLayouts(visitor.page, "file-password-prompt");
     await prompt.getByLabel("Password", { exact: true }).fill("open sesame?");
@@ -305,6 +336,18 @@ describe("end-to-end encrypted files", () => {
     expect(await visitor.page.getByTestId("decrypt-saved").count()).toBe(0);
     expect((await savedOnDisk(visitor.page).catch(() => ({ size: 0 }))).size).toBe(0);
 
+    // Through the service worker, the browser's download fails: it keeps no partial file.
+    const desktop = await openWithoutFileSystemAccess();
+    await openLink(desktop.page, link, "photo.bin", { worker: true });
+    const [download] = await Promise.all([
+      desktop.page.waitForEvent("download", { timeout: 60_000 }),
+      desktop.page.getByTestId("encrypted-download").click(),
+    ]);
+    expect(download.url()).toMatch(STREAM_DOWNLOAD_URL);
+    expect(await download.failure()).not.toBeNull();
+    await desktop.page.getByTestId("decrypt-damaged").waitFor({ timeout: 60_000 });
+    await desktop.context.close();
+
     await visitor.page.goto(link.split("#")[0] as string);
     await visitor.page.getByRole("heading", { name: "This link has lost its key" }).waitFor();
     await checkLayouts(visitor.page, "file-lost-key");
@@ -319,7 +362,7 @@ describe("end-to-end encrypted files", () => {
   const LARGE = 200 * 1024 * 1024;
   const largeSha = sha256(contentOf(LARGE));
 
-  test("200 MiB on local storage: a desktop without the File System Access API gets it back byte for byte", async () => {
+  test("200 MiB on local storage: a desktop without the File System Access API gets it back byte for byte, streamed through the service worker", async () => {
     const admin = await openAsAdmin();
     const link = await uploadEncrypted(admin.page, {
       name: "disk image.iso",
@@ -331,16 +374,13 @@ describe("end-to-end encrypted files", () => {
     expect((await adminFile(slugOf(link)))?.encrypted).toBe(true);
 
     const desktop = await openWithoutFileSystemAccess();
-    await desktop.page.goto(link);
-    await desktop.page.getByRole("heading", { name: "disk image.iso" }).waitFor({ timeout: 60_000 });
-    const [download] = await Promise.all([
-      desktop.page.waitForEvent("download", { timeout: 600_000 }),
-      desktop.page.getByTestId("encrypted-download").click(),
-    ]);
-    expect(download.suggestedFilename()).toBe("disk image.iso");
-    const bytes = new Uint8Array(await readFile((await download.path()) as string));
-    expect(bytes.length).toBe(LARGE);
-    expect(sha256(bytes)).toBe(largeSha);
+    await openLink(desktop.page, link, "disk image.iso", { worker: true });
+    const streamed = await downloadDecrypted(desktop.page, 600_000);
+    // Streamed: never gathered into a Blob, so no memory warning either way.
+    expect(streamed.url).toMatch(STREAM_DOWNLOAD_URL);
+    expect(streamed.name).toBe("disk image.iso");
+    expect(streamed.bytes.length).toBe(LARGE);
+    expect(sha256(streamed.bytes)).toBe(largeSha);
     await desktop.context.close();
   }, 1_200_000);
 
@@ -372,5 +412,7 @@ describe("end-to-end encrypted files", () => {
       expect(requests.filter((request) => request.includes(key))).toEqual([]);
     }
     expect(requests.filter((request) => request.includes("open sesame"))).toEqual([]);
+    // The stream downloads' frames asked only for their one-time URLs (checked above for keys too).
+    expect(requests.filter((request) => request.includes("/__stream-download/")).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -2,10 +2,12 @@
 // (preconditions.ts), and the safety rules for user content (README, "Security and reliability"): Content-Disposition always
 // set, nosniff, the content type normalised, and inline content other than PDF sandboxed by CSP, so an
 // uploaded HTML or SVG file can never run script on the app's origin.
+
+import { contentDisposition } from "../../shared/content-disposition";
 import { mediaTypeEssence } from "../../shared/media-type";
 import { AppError } from "../errors";
 import { deliverableContentType } from "../storage/content-type";
-import { contentDisposition, type StorageDriver } from "../storage/driver";
+import type { StorageDriver } from "../storage/driver";
 import { evaluatePreconditions, selectRange, type Validators } from "./preconditions";
 
 /** Types a browser shows without running anything; every other inline type is sent as text. */

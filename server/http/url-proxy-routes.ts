@@ -2,12 +2,12 @@
 // or the network, it retries through this proxy). The remote body is streamed through untouched, never
 // buffered; the answer is always an attachment the browser will not sniff or render on our origin.
 import { z } from "zod";
+import { contentDisposition } from "../../shared/content-disposition";
 import { AppError } from "../errors";
 import { defineRawRoute, type RawRoute } from "../rest/raw-route";
 import { countCreation } from "../services/rate-limit";
 import { safeFetch } from "../services/safe-fetch";
 import { filenameFromResponse } from "../services/url-info";
-import { contentDisposition } from "../storage/driver";
 import { requireCaller } from "../trpc";
 
 /** Headers of the origin must arrive within this; the body may take as long as it takes. */

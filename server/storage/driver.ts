@@ -96,13 +96,3 @@ export function resolveRange(range: ByteRange, size: number): { start: number; e
   if (!Number.isInteger(range.start) || range.start < 0 || range.start >= size || end < range.start) return null;
   return { start: range.start, end };
 }
-
-/** RFC 6266 Content-Disposition: an ASCII fallback name and the exact name in RFC 8187 form. */
-export function contentDisposition(type: "attachment" | "inline", filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
-  const exact = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${exact}`;
-}

@@ -22,11 +22,11 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { FetchHttpHandler } from "@smithy/fetch-http-handler";
+import { contentDisposition } from "../../shared/content-disposition";
 import { AppError } from "../errors";
 import {
   type ByteRange,
   type CompletedPart,
-  contentDisposition,
   type GetResult,
   type ListOptions,
   type ListResult,

@@ -46,3 +46,12 @@ export const SKIP_WAITING_MESSAGE = { type: "SKIP_WAITING" } as const;
 export const CACHE_APP_MESSAGE = { type: "CACHE_APP" } as const;
 /** workbox-routing's message: the worker caches these URLs (what the page loaded before it took over). */
 export const CACHE_URLS_MESSAGE_TYPE = "CACHE_URLS";
+
+/**
+ * Decrypted downloads streamed through the service worker (client/src/offline/stream-downloads.ts):
+ * the message that hands a stream over, the page's keep-alive while it flows, and the one-time URL's
+ * path (the worker answers it; the server never sees it asked while the worker controls the page).
+ */
+export const STREAM_DOWNLOAD_MESSAGE_TYPE = "pastebox:stream-download";
+export const STREAM_DOWNLOAD_KEEP_ALIVE_TYPE = "pastebox:stream-download-keep-alive";
+export const STREAM_DOWNLOAD_PATH = "/__stream-download/";

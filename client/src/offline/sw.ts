@@ -9,6 +9,7 @@
 // - Reads of pastes, file shares and directory listings are NetworkFirst for 7 days, keyed by the
 //   caller's sign-in. Nothing else (signed content links, uploads, admin calls) is cached here.
 // - A new version waits until the page asks it to take over (the update prompt).
+// - A decrypted download the page hands over is answered at its one-time URL (stream-downloads.ts).
 import { clientsClaim, setCacheNameDetails } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
@@ -22,6 +23,7 @@ import {
   SKIP_WAITING_MESSAGE,
 } from "./constants";
 import { isRouteRemembered, rememberRoute } from "./route-memory";
+import { createStreamDownloads, isStreamDownloadMessage, streamDownloadId } from "./stream-downloads";
 import { isAppRoute, isOfflineReadableApi, sessionScopedKey } from "./sw-routes";
 
 type PrecacheEntry = { url: string; revision: string | null };
@@ -44,12 +46,16 @@ const APP_ASSETS = self.__PASTEBOX_APP_ASSETS;
 
 const APP_SHELL_URL = "/index.html";
 
+const streamDownloads = createStreamDownloads();
+
 setCacheNameDetails({ prefix: "pastebox" });
 
 self.addEventListener("message", (event) => {
   const type = (event.data as { type?: unknown } | null)?.type;
   if (type === SKIP_WAITING_MESSAGE.type) void self.skipWaiting();
   if (type === CACHE_APP_MESSAGE.type) event.waitUntil(cacheAppAssets().then(() => event.ports[0]?.postMessage(true)));
+  if (isStreamDownloadMessage(event.data)) event.waitUntil(streamDownloads.hold(event.data, event.ports[0]));
+  // STREAM_DOWNLOAD_KEEP_ALIVE_TYPE needs no answer: each message keeps the worker alive while a download flows.
 });
 
 /** Fetches, one at a time, each asset of this build not cached yet: the whole app for offline use. */
@@ -80,6 +86,12 @@ self.addEventListener("activate", (event) => {
 });
 clientsClaim();
 cleanupOutdatedCaches();
+
+// Before page loads: a one-time download URL is a navigation of the page's hidden frame.
+registerRoute(
+  ({ url }) => streamDownloadId(url, self.location.origin) !== null,
+  async ({ url }) => streamDownloads.take(streamDownloadId(url, self.location.origin) as string),
+);
 
 // Page loads first, so "/" also tries the network before the precached shell.
 registerRoute(

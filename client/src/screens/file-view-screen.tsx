@@ -87,7 +87,7 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
     // A password being checked: the prompt stays, busy.
     if (attempt.count > 0) {
       const shown = locked.data ?? queryClient.getQueryData<PublicFileView>(["file-page", slug, null, 0]) ?? null;
-      return <PasswordStep file={shown} error={null} isChecking onSubmit={tryPassword} />;
+      return <FilePasswordPrompt file={shown} error={null} isChecking onSubmit={tryPassword} />;
     }
     return <PageSpinner label={t("files.page.loading")} />;
   }
@@ -101,7 +101,9 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
         problem === "wrongPassword"
           ? t("files.password.wrong")
           : errorMessageOf(details.error, { ...fallbackMessages, fallback: t("files.password.rateLimited") });
-      return <PasswordStep file={locked.data ?? null} error={message} isChecking={false} onSubmit={tryPassword} />;
+      return (
+        <FilePasswordPrompt file={locked.data ?? null} error={message} isChecking={false} onSubmit={tryPassword} />
+      );
     }
     return (
       <FileLoadFailed
@@ -115,7 +117,7 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
   const file = details.data;
   if (file.requires_password || !file.preview_url || !file.download_url) {
     return (
-      <PasswordStep
+      <FilePasswordPrompt
         file={file}
         error={null}
         isChecking={details.isFetching}
@@ -140,19 +142,6 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
         return result.data ?? null;
       }}
     />
-  );
-}
-
-function PasswordStep(props: {
-  file: Pick<PublicFileView, "filename" | "mimetype" | "size"> | null;
-  error: string | null;
-  isChecking: boolean;
-  onSubmit: (password: string) => void;
-}) {
-  return (
-    <div className="py-4 sm:py-10">
-      <FilePasswordPrompt {...props} />
-    </div>
   );
 }
 

@@ -15,7 +15,6 @@ import { buttonClasses } from "../components/button";
 import { CopyButton } from "../components/copy-button";
 import type { IconProps } from "../components/icons";
 import { PageSpinner } from "../components/page-spinner";
-import { SharePasswordPrompt } from "../components/share-password-prompt";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
@@ -24,6 +23,7 @@ import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
 import { trpc } from "../lib/trpc";
 import { EncryptedPaste } from "./paste/encrypted-paste";
 import { PasteContent } from "./paste/paste-content";
+import { PastePasswordPrompt } from "./paste/paste-password-prompt";
 import { PasteGone, PasteLoadFailed } from "./paste/paste-problem";
 
 export type PasteViewScreenProps = { slug: string };
@@ -77,35 +77,29 @@ export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
   const shown = unlocked?.paste ?? view.data;
   if (shown.requires_password || shown.content === null) {
     return (
-      <div className="py-4 sm:py-10">
-        <h1 className="sr-only">{t("screens.paste.title")}</h1>
-        <SharePasswordPrompt
-          kind="pastes"
-          headingLevel={2}
-          testId="password-prompt"
-          isChecking={unlock.isPending}
-          error={passwordError}
-          onSubmit={(password) => {
-            setPasswordError(null);
-            unlock.mutate(
-              { slug, password, html: true },
-              {
-                onSuccess: (paste) => setUnlocked({ paste, password }),
-                onError: (error) => {
-                  const problem = classifyPasteError(error);
-                  if (isTerminalProblem(problem)) setUnlockProblem(problem);
-                  else if (problem === "wrongPassword") setPasswordError(t("pastes.password.wrong"));
-                  else if (problem === "rateLimited") {
-                    setPasswordError(
-                      errorMessageOf(error, { ...fallbackMessages, fallback: t("pastes.password.rateLimited") }),
-                    );
-                  } else setPasswordError(errorMessageOf(error, fallbackMessages));
-                },
+      <PastePasswordPrompt
+        isChecking={unlock.isPending}
+        error={passwordError}
+        onSubmit={(password) => {
+          setPasswordError(null);
+          unlock.mutate(
+            { slug, password, html: true },
+            {
+              onSuccess: (paste) => setUnlocked({ paste, password }),
+              onError: (error) => {
+                const problem = classifyPasteError(error);
+                if (isTerminalProblem(problem)) setUnlockProblem(problem);
+                else if (problem === "wrongPassword") setPasswordError(t("pastes.password.wrong"));
+                else if (problem === "rateLimited") {
+                  setPasswordError(
+                    errorMessageOf(error, { ...fallbackMessages, fallback: t("pastes.password.rateLimited") }),
+                  );
+                } else setPasswordError(errorMessageOf(error, fallbackMessages));
               },
-            );
-          }}
-        />
-      </div>
+            },
+          );
+        }}
+      />
     );
   }
 

@@ -1,8 +1,9 @@
 // Reading an end-to-end encrypted file share in the browser (docs/encrypted-shares.md). The signed
 // link the page was given (the counted view) serves the ciphertext: its first bytes tell whether a
 // password is needed and, once unlocked, the file's name, type and size; the download decrypts record
-// by record while the bytes arrive and writes them to a file the visitor picked (File System Access
-// API), or, where the browser has no such API, gathers them into a Blob (the whole file in the
+// by record while the bytes arrive and streams them to disk, by the first way this browser has: a file
+// the visitor picks (File System Access API), or a download answered by the service worker
+// (stream-download.ts). Only where neither works are they gathered into a Blob (the whole file in the
 // browser's memory, so the page warns above BLOB_WARNING_BYTES). A record that fails its check stops
 // the download and the partial file is discarded: nothing unchecked is ever written.
 import {
@@ -12,8 +13,9 @@ import {
   type UnlockedFile,
 } from "@shared/encrypted-file";
 import { DecryptError, type DecryptFailure } from "@shared/encrypted-share";
+import { saveThroughServiceWorker, streamingWorker } from "./stream-download";
 
-/** Above this, saving without the File System Access API holds a large file in memory: say so first. */
+/** Above this, saving with no way to stream to disk holds a large file in memory: say so first. */
 export const BLOB_WARNING_BYTES = 256 * 1024 * 1024;
 /** Previews decrypt the whole file in memory: only small ones. */
 export const PREVIEW_MAX_BYTES = 20 * 1024 * 1024;
@@ -107,7 +109,7 @@ function saveFilePicker(): SaveFilePicker | null {
 
 /** Whether a download streams to disk (true) or is gathered in memory first (false). */
 export function canStreamToDisk(): boolean {
-  return saveFilePicker() !== null;
+  return saveFilePicker() !== null || streamingWorker() !== null;
 }
 
 export type SaveOptions = {
@@ -120,7 +122,7 @@ export type SaveOptions = {
 
 /**
  * Decrypts the file while it downloads and saves it: "saved", or "dismissed" when the visitor closed
- * the save dialog. Throws DecryptError (damaged, truncated) or a network error; a partial file is
+ * the save dialog. The picker comes first: it needs the click that started this, which a wait would lose. Throws DecryptError (damaged, truncated) or a network error; a partial file is
  * never kept (an aborted FileSystemWritableFileStream discards what was written).
  */
 export async function saveDecrypted(options: SaveOptions): Promise<"saved" | "dismissed"> {
@@ -148,7 +150,9 @@ export async function saveDecrypted(options: SaveOptions): Promise<"saved" | "di
     await plain.pipeTo(writable, { signal: options.signal });
     return "saved";
   }
-  const plain = await decryptedStream(options.url, options.preamble.length, file, options.signal, options.onProgress);
+  const decrypt = () => decryptedStream(options.url, options.preamble.length, file, options.signal, options.onProgress);
+  if (await saveThroughServiceWorker(file.metadata, decrypt, options.signal)) return "saved";
+  const plain = await decrypt();
   // One Blob per record: the browser keeps Blob bytes outside the page's heap.
   const parts: Blob[] = [];
   await plain.pipeTo(new WritableStream({ write: (chunk) => void parts.push(new Blob([chunk as BlobPart])) }), {

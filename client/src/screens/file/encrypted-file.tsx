@@ -17,7 +17,6 @@ import { Button } from "../../components/button";
 import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
 import { PageSpinner } from "../../components/page-spinner";
-import { SharePasswordPrompt } from "../../components/share-password-prompt";
 import type { UndecryptableProblem } from "../../components/share-problem";
 import { currentLanguage } from "../../i18n";
 import {
@@ -32,6 +31,7 @@ import {
 } from "../../lib/files/encrypted-download";
 import { previewKindOf } from "../../lib/files/file-kind";
 import { formatRelativeTime } from "../../lib/format-date";
+import { FilePasswordPrompt } from "./file-password-prompt";
 import { FilePreview } from "./file-preview";
 import { FileGone, FileLoadFailed } from "./file-problem";
 
@@ -110,20 +110,28 @@ export function EncryptedFile({ file }: { file: ReadyFile }) {
   if (state.step === "password") {
     const { preamble } = state;
     return (
-      <div className="py-4 sm:py-10">
-        <SharePasswordPrompt
-          kind="files"
-          headingLevel={1}
-          testId="password-prompt"
-          description={t("files.encrypted.passwordDescription")}
-          isChecking={state.isChecking}
-          error={state.error}
-          onSubmit={(password) => void tryPassword(preamble, password)}
-        />
-      </div>
+      <FilePasswordPrompt
+        file={null}
+        description={t("files.encrypted.passwordDescription")}
+        isChecking={state.isChecking}
+        error={state.error}
+        onSubmit={(password) => void tryPassword(preamble, password)}
+      />
     );
   }
   return <DecryptedFile share={file} preamble={state.preamble} file={state.file} />;
+}
+
+/** canStreamToDisk, again when a service worker takes control of the page (on a first visit, soon after it loads). */
+function useCanStreamToDisk(): boolean {
+  const [streams, setStreams] = useState(canStreamToDisk);
+  useEffect(() => {
+    const container = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+    const update = () => setStreams(canStreamToDisk());
+    container?.addEventListener("controllerchange", update);
+    return () => container?.removeEventListener("controllerchange", update);
+  }, []);
+  return streams;
 }
 
 type Download =
@@ -132,20 +140,15 @@ type Download =
   | { status: "saved" }
   | { status: "failed"; problem: EncryptedFileProblem };
 
-function DecryptedFile({
-  share,
-  preamble,
-  file,
-}: {
-  share: ReadyFile;
-  preamble: EncryptedFilePreamble;
-  file: UnlockedFile;
-}) {
+/** An unlocked file: its share, its ciphertext's first bytes and what they decrypted to. */
+type UnlockedShare = { share: ReadyFile; preamble: EncryptedFilePreamble; file: UnlockedFile };
+
+function DecryptedFile({ share, preamble, file }: UnlockedShare) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const { name, type, size } = file.metadata;
   const [download, setDownload] = useState<Download>({ status: "idle" });
-  const streams = canStreamToDisk();
+  const streams = useCanStreamToDisk();
   const now = new Date();
 
   const start = async () => {
@@ -268,15 +271,7 @@ type PreviewState =
   | { status: "ready"; url: string }
   | { status: "failed"; problem: EncryptedFileProblem };
 
-function DecryptedPreview({
-  share,
-  preamble,
-  file,
-}: {
-  share: ReadyFile;
-  preamble: EncryptedFilePreamble;
-  file: UnlockedFile;
-}) {
+function DecryptedPreview({ share, preamble, file }: UnlockedShare) {
   const { t } = useTranslation();
   const { name, type, size } = file.metadata;
   const kind = previewKindOf(type, name);

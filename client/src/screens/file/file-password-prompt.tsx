@@ -1,4 +1,5 @@
-// The password form of a protected file, with the file's name, type and size when the server told them.
+// The password page of a protected file, with the file's name, type and size when the server told them
+// (an encrypted file's are in its ciphertext: it asks with a sentence of its own instead).
 
 import { formatBytes } from "../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../components/file-icons";
@@ -7,6 +8,8 @@ import { currentLanguage } from "../../i18n";
 
 export type FilePasswordPromptProps = {
   file: { filename: string; mimetype: string; size: number } | null;
+  /** Replaces the usual sentence under the heading. */
+  description?: string;
   onSubmit: (password: string) => void;
   isChecking: boolean;
   error: string | null;
@@ -14,24 +17,28 @@ export type FilePasswordPromptProps = {
 
 export function FilePasswordPrompt({ file, ...props }: FilePasswordPromptProps) {
   return (
-    <SharePasswordPrompt
-      {...props}
-      kind="files"
-      headingLevel={1}
-      testId="file-password-prompt"
-      summary={
-        file ? (
-          <div className="mt-5 flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 dark:bg-slate-950/50 dark:ring-slate-800">
-            <FileTypeIcon mimetype={file.mimetype} filename={file.filename} size="sm" />
-            <div className="min-w-0">
-              <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={file.filename}>
-                {file.filename}
-              </p>
-              <p className="text-xs text-slate-500 dark:text-slate-400">{formatBytes(file.size, currentLanguage())}</p>
+    <div className="py-4 sm:py-10">
+      <SharePasswordPrompt
+        {...props}
+        kind="files"
+        headingLevel={1}
+        testId="file-password-prompt"
+        summary={
+          file ? (
+            <div className="mt-5 flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 dark:bg-slate-950/50 dark:ring-slate-800">
+              <FileTypeIcon mimetype={file.mimetype} filename={file.filename} size="sm" />
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={file.filename}>
+                  {file.filename}
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {formatBytes(file.size, currentLanguage())}
+                </p>
+              </div>
             </div>
-          </div>
-        ) : null
-      }
-    />
+          ) : null
+        }
+      />
+    </div>
   );
 }

@@ -4,8 +4,8 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageSpinner } from "../../components/page-spinner";
-import { SharePasswordPrompt } from "../../components/share-password-prompt";
 import type { UndecryptableProblem } from "../../components/share-problem";
+import { PastePasswordPrompt } from "./paste-password-prompt";
 import { PasteGone } from "./paste-problem";
 
 // Loaded only for encrypted pastes: ordinary paste links do not pay for the envelope's schema.
@@ -59,18 +59,12 @@ export function EncryptedPaste({ envelope, children }: { envelope: string; child
   if (state.step === "problem") return <PasteGone problem={state.problem} />;
   if (state.step === "password") {
     return (
-      <div className="py-4 sm:py-10">
-        <h1 className="sr-only">{t("screens.paste.title")}</h1>
-        <SharePasswordPrompt
-          kind="pastes"
-          headingLevel={2}
-          testId="password-prompt"
-          description={t("pastes.encrypted.passwordDescription")}
-          isChecking={state.isChecking}
-          error={state.error}
-          onSubmit={(password) => void tryPassword(password)}
-        />
-      </div>
+      <PastePasswordPrompt
+        description={t("pastes.encrypted.passwordDescription")}
+        isChecking={state.isChecking}
+        error={state.error}
+        onSubmit={(password) => void tryPassword(password)}
+      />
     );
   }
   return children(state.text);
