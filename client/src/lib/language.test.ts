@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { memoryStorage, refusingStorage } from "../../test/memory-storage";
 import {
   browserLanguages,
   detectBrowserLanguage,
@@ -9,15 +10,6 @@ import {
   resolveInitialLanguage,
   writeStoredLanguage,
 } from "./language";
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-  };
-}
 
 describe("normalizeLanguage", () => {
   test("maps any zh or en tag to the supported language", () => {
@@ -62,24 +54,14 @@ describe("stored choice", () => {
 
   test("junk or unreadable storage falls back to the browser", () => {
     expect(readStoredLanguage(memoryStorage({ language: "klingon" }))).toBeNull();
-    const broken = {
-      getItem: (): string | null => {
-        throw new Error("denied");
-      },
-    };
-    expect(resolveInitialLanguage(broken, ["zh-CN"])).toBe("zh");
+    expect(resolveInitialLanguage(refusingStorage, ["zh-CN"])).toBe("zh");
   });
 
   test("writes under the language key and tolerates refusing storage", () => {
     const storage = memoryStorage();
     writeStoredLanguage(storage, "zh");
-    expect(storage.data.get("language")).toBe("zh");
-    const refusing = {
-      setItem: () => {
-        throw new Error("quota");
-      },
-    };
-    expect(() => writeStoredLanguage(refusing, "en")).not.toThrow();
+    expect(storage.items.get("language")).toBe("zh");
+    expect(() => writeStoredLanguage(refusingStorage, "en")).not.toThrow();
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { STORAGE_KEYS, THEME_MODES, type ThemeMode } from "@shared/constants";
+import { memoryStorage, refusingStorage } from "../../test/memory-storage";
 import {
   applyTheme,
   DEFAULT_THEME_MODE,
@@ -11,24 +12,6 @@ import {
   systemPrefersDark,
   writeThemeMode,
 } from "./theme";
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-  };
-}
-
-const throwingStorage = {
-  getItem: (): string | null => {
-    throw new Error("SecurityError: storage disabled");
-  },
-  setItem: () => {
-    throw new Error("QuotaExceededError");
-  },
-};
 
 describe("theme mode cycle", () => {
   test("cycles auto -> light -> dark -> auto", () => {
@@ -75,15 +58,15 @@ describe("persistence", () => {
   test("ignores junk and unreadable storage", () => {
     expect(readThemeMode(memoryStorage({ themeMode: "purple" }))).toBe("auto");
     expect(readThemeMode(memoryStorage({ themeMode: "" }))).toBe("auto");
-    expect(readThemeMode(throwingStorage)).toBe("auto");
+    expect(readThemeMode(refusingStorage)).toBe("auto");
   });
 
   test("writes the mode, and survives storage that refuses writes", () => {
     const storage = memoryStorage();
     writeThemeMode(storage, "light");
-    expect(storage.data.get("themeMode")).toBe("light");
+    expect(storage.items.get("themeMode")).toBe("light");
     expect(readThemeMode(storage)).toBe("light");
-    expect(() => writeThemeMode(throwingStorage, "dark")).not.toThrow();
+    expect(() => writeThemeMode(refusingStorage, "dark")).not.toThrow();
   });
 
   test("isThemeMode accepts exactly the three modes", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { memoryStorage, refusingStorage } from "../../../test/memory-storage";
 import {
   AUTH_STORAGE_KEYS,
   clearStoredAuth,
@@ -8,16 +9,6 @@ import {
   removeLegacyCredentials,
   writeStoredAuth,
 } from "./auth-storage";
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 describe("auth storage (facts only; the session is an HttpOnly cookie)", () => {
   test("owns one key of its own and the credential keys of earlier versions", () => {
@@ -80,20 +71,9 @@ describe("auth storage (facts only; the session is an HttpOnly cookie)", () => {
     expect(readStoredAuth(memoryStorage({ pastebox_signed_in: '{"type":"admin"}' }))).toEqual({ authType: "none" });
     expect(readStoredAuth(memoryStorage({ pastebox_signed_in: '{"type":"apikey"}' }))).toEqual({ authType: "none" });
     expect(readStoredAuth(undefined)).toEqual({ authType: "none" });
-    const broken = {
-      getItem: (): string | null => {
-        throw new Error("denied");
-      },
-      setItem: () => {
-        throw new Error("denied");
-      },
-      removeItem: () => {
-        throw new Error("denied");
-      },
-    };
-    expect(readStoredAuth(broken)).toEqual({ authType: "none" });
-    expect(() => writeStoredAuth(broken, { authType: "admin", username: "a" })).not.toThrow();
-    expect(() => clearStoredAuth(broken)).not.toThrow();
+    expect(readStoredAuth(refusingStorage)).toEqual({ authType: "none" });
+    expect(() => writeStoredAuth(refusingStorage, { authType: "admin", username: "a" })).not.toThrow();
+    expect(() => clearStoredAuth(refusingStorage)).not.toThrow();
 
     expect(parsePermissions("not an object")).toEqual({ text: false, file: false, mount: false });
     expect(parsePermissions({ text: "yes", mount: true })).toEqual({ text: false, file: false, mount: true });

@@ -1,21 +1,12 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { TRPCClientError } from "@trpc/client";
+import { memoryStorage } from "../../../test/memory-storage";
 import type { AdminLoginResult, ApiKeyCheck, AuthApi, SessionView } from "./auth-api";
 import { AUTH_EVENTS } from "./auth-events";
 import { type AuthNotice, createAuthStore } from "./auth-store";
 import { AuthError } from "./auth-types";
 
 // --- test doubles -------------------------------------------------------------------------------
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 function serverError(httpStatus: number, appCode: string, message: string) {
   return new TRPCClientError<never>(message, {

@@ -1,15 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { memoryStorage } from "../../../test/memory-storage";
 import { createResumeStore, RESUME_MAX_AGE_MS, RESUME_STORAGE_KEY, type ResumeRecord, sameFile } from "./resume-store";
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 const FILE = { name: "video.mp4", size: 123_456_789, lastModified: 1_700_000_000_000 };
 

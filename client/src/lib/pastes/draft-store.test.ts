@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { memoryStorage, refusingStorage } from "../../../test/memory-storage";
 import {
   clearDraft,
   DRAFT_STORAGE_KEY,
-  type DraftStorage,
   draftAfterCreate,
   EMPTY_DRAFT,
   loadDraft,
@@ -10,19 +10,6 @@ import {
   parseDraft,
   saveDraft,
 } from "./draft-store";
-
-function memoryStorage(limit = Number.POSITIVE_INFINITY): DraftStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => {
-      if (value.length > limit) throw new DOMException("full", "QuotaExceededError");
-      data.set(key, value);
-    },
-    removeItem: (key) => void data.delete(key),
-  };
-}
 
 const DRAFT: PasteDraft = {
   content: "# Notes\n\n- [ ] one",
@@ -52,7 +39,7 @@ describe("draft store", () => {
     const storage = memoryStorage();
     saveDraft(storage, { ...DRAFT, password: "secret" } as PasteDraft);
     // Only the fields of a draft are written, even if a caller passes more.
-    expect(storage.data.get(DRAFT_STORAGE_KEY)).not.toContain("secret");
+    expect(storage.items.get(DRAFT_STORAGE_KEY)).not.toContain("secret");
     expect(loadDraft(storage)).toEqual(DRAFT);
   });
 
@@ -60,7 +47,7 @@ describe("draft store", () => {
     const storage = memoryStorage();
     saveDraft(storage, DRAFT);
     expect(saveDraft(storage, EMPTY_DRAFT)).toBe("cleared");
-    expect(storage.data.has(DRAFT_STORAGE_KEY)).toBe(false);
+    expect(storage.items.has(DRAFT_STORAGE_KEY)).toBe(false);
     saveDraft(storage, DRAFT);
     clearDraft(storage);
     expect(loadDraft(storage)).toEqual(EMPTY_DRAFT);
@@ -77,28 +64,17 @@ describe("draft store", () => {
   });
 
   test("a full storage drops the stale copy instead of keeping it", () => {
-    const storage = memoryStorage(200);
+    const storage = memoryStorage({}, 200);
     saveDraft(storage, DRAFT);
     expect(saveDraft(storage, { ...DRAFT, content: "x".repeat(500) })).toBe("tooLarge");
-    expect(storage.data.has(DRAFT_STORAGE_KEY)).toBe(false);
+    expect(storage.items.has(DRAFT_STORAGE_KEY)).toBe(false);
   });
 
   test("blocked or missing storage does not throw", () => {
-    const blocked: DraftStorage = {
-      getItem: () => {
-        throw new Error("blocked");
-      },
-      setItem: () => {
-        throw new Error("blocked");
-      },
-      removeItem: () => {
-        throw new Error("blocked");
-      },
-    };
-    expect(loadDraft(blocked)).toEqual(EMPTY_DRAFT);
-    expect(saveDraft(blocked, DRAFT)).toBe("unavailable");
+    expect(loadDraft(refusingStorage)).toEqual(EMPTY_DRAFT);
+    expect(saveDraft(refusingStorage, DRAFT)).toBe("unavailable");
     expect(saveDraft(undefined, DRAFT)).toBe("unavailable");
-    expect(() => clearDraft(blocked)).not.toThrow();
+    expect(() => clearDraft(refusingStorage)).not.toThrow();
   });
 
   test("after a share is created the text and one-off options go, habits stay", () => {
