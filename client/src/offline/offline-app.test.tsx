@@ -152,29 +152,24 @@ describe("syncing the queue", () => {
     authStore.reload({ force: true });
   }
 
+  /** Queues a write as the admin's sign-in made it while offline. */
+  const queueAsAdmin = (procedurePath: string, input: unknown, timestamp = 1) =>
+    enqueueWrite(db, { procedurePath, input, authType: "admin", sessionScope: "admin:admin", timestamp });
+
+  /** Sends the queue as it is sent when the app comes back online on the home page. */
+  const syncOnHome = () => runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+
   test("queued writes are sent in order under the sign-in that made them (its cookie, no token); a refusal is reported, translated", async () => {
     signInAsAdmin();
-    await enqueueWrite(db, {
-      procedurePath: "pastes.create",
-      input: { content: "written offline", format: "text" },
-      authType: "admin",
-      sessionScope: "admin:admin",
-      timestamp: 1,
-    });
-    await enqueueWrite(db, {
-      procedurePath: "fs.mkdir",
-      input: { path: "/docs/new" },
-      authType: "admin",
-      sessionScope: "admin:admin",
-      timestamp: 2,
-    });
+    await queueAsAdmin("pastes.create", { content: "written offline", format: "text" });
+    await queueAsAdmin("fs.mkdir", { path: "/docs/new" }, 2);
     server.use({
       "pastes.create": () => created,
       "fs.mkdir": () => {
         throw new TrpcTestError("CONFLICT", "A file or folder with this name already exists");
       },
     });
-    const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+    const summary = await syncOnHome();
     expect(server.calls.map((call) => [call.path, call.authorization, call.csrf])).toEqual([
       ["pastes.create", null, "admin:admin"],
       ["fs.mkdir", null, "admin:admin"],
@@ -218,7 +213,7 @@ describe("syncing the queue", () => {
         return fsEntry("/docs/old", { type: "directory" });
       },
     });
-    const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+    const summary = await syncOnHome();
     expect(server.calls.map((call) => call.path)).toEqual(["fs.mkdir"]);
     expect(made).toEqual([{ path: "/docs/old" }]);
     expect(summary).toMatchObject({ synced: 1, failed: [], remaining: 0 });
@@ -234,7 +229,7 @@ describe("syncing the queue", () => {
       sessionScope: "apikey:k9",
       timestamp: 1,
     });
-    const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+    const summary = await syncOnHome();
     expect(server.calls).toEqual([]);
     expect(summary?.failed).toEqual([
       { type: "paste.delete", message: "It was made while signed in as someone else. Sign in as them to send it." },
@@ -243,13 +238,7 @@ describe("syncing the queue", () => {
 
   test("on an admin page, paste changes reload it; the result is shown after the reload", async () => {
     signInAsAdmin();
-    await enqueueWrite(db, {
-      procedurePath: "pastes.delete",
-      input: { id: "p1" },
-      authType: "admin",
-      sessionScope: "admin:admin",
-      timestamp: 1,
-    });
+    await queueAsAdmin("pastes.delete", { id: "p1" });
     server.use({ "pastes.delete": () => ({ deleted: 1 }) });
     let reloads = 0;
     await runOfflineSync({
@@ -267,15 +256,9 @@ describe("syncing the queue", () => {
 
   test("server unreachable: nothing is lost, the user is told they still wait", async () => {
     signInAsAdmin();
-    await enqueueWrite(db, {
-      procedurePath: "fs.mkdir",
-      input: { path: "/x" },
-      authType: "admin",
-      sessionScope: "admin:admin",
-      timestamp: 1,
-    });
+    await queueAsAdmin("fs.mkdir", { path: "/x" });
     server.goOffline();
-    const summary = await runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+    const summary = await syncOnHome();
     expect(summary?.remaining).toBe(1);
     expect(await pendingWrites(db)).toHaveLength(1);
     expect(toast.getToasts().map((item) => item.title)).toEqual(["1 change is still waiting"]);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { ADMIN_MODULES } from "../../routes";
 import { canManageMounts, canOpenAdminModule, hasAnyPermission, hasPermission, visibleAdminModules } from "./access";
 import type { AuthType, KeyPermissions } from "./auth-types";
 
@@ -11,15 +12,7 @@ describe("access", () => {
   test("the admin passes every permission and sees every module", () => {
     const admin = state("admin");
     expect(hasPermission(admin, "text") && hasPermission(admin, "file") && hasPermission(admin, "mount")).toBe(true);
-    expect(visibleAdminModules(admin)).toEqual([
-      "dashboard",
-      "text-management",
-      "file-management",
-      "storage-config",
-      "mount-management",
-      "key-management",
-      "settings",
-    ]);
+    expect(visibleAdminModules(admin)).toEqual([...ADMIN_MODULES]);
     expect(canManageMounts(admin)).toBe(true);
   });
 
