@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { TRPCClientError } from "@trpc/client";
+import { networkError, trpcError } from "../../../test/client-errors";
 import { memoryStorage } from "../../../test/memory-storage";
 import type { AdminLoginResult, ApiKeyCheck, AuthApi, SessionView } from "./auth-api";
 import { AUTH_EVENTS } from "./auth-events";
@@ -7,14 +7,6 @@ import { type AuthNotice, createAuthStore } from "./auth-store";
 import { AuthError } from "./auth-types";
 
 // --- test doubles -------------------------------------------------------------------------------
-
-function serverError(httpStatus: number, appCode: string, message: string) {
-  return new TRPCClientError<never>(message, {
-    result: { error: { message, code: -32001, data: { httpStatus, appCode } } } as never,
-  });
-}
-
-const networkError = () => new TRPCClientError<never>("Failed to fetch", { cause: new TypeError("Failed to fetch") });
 
 const KEY_CHECK: ApiKeyCheck = {
   name: "Docs",
@@ -152,7 +144,7 @@ describe("auth store: admin login", () => {
   });
 
   test("a refused login (wrong password) passes the server's error through and changes nothing", async () => {
-    const refusal = serverError(401, "UNAUTHORIZED", "Wrong username or password");
+    const refusal = trpcError("UNAUTHORIZED", 401, "Wrong username or password");
     const { store, events } = setup({
       api: {
         loginAdmin: async () => {
@@ -200,7 +192,7 @@ describe("auth store: API key login", () => {
     const { store, storage, events } = setup({
       api: {
         signInWithKey: async () => {
-          throw serverError(401, "UNAUTHORIZED", "Invalid API key");
+          throw trpcError("UNAUTHORIZED", 401, "Invalid API key");
         },
       },
     });
@@ -229,7 +221,7 @@ describe("auth store: API key login", () => {
       api: {
         signInWithKey: async () => {
           validations += 1;
-          throw serverError(401, "UNAUTHORIZED", "API key expired");
+          throw trpcError("UNAUTHORIZED", 401, "API key expired");
         },
       },
     });
@@ -325,7 +317,7 @@ describe("auth store: revalidation", () => {
       storage: ADMIN_FACTS,
       api: {
         me: async () => {
-          throw serverError(401, "UNAUTHORIZED", "Your admin session has expired");
+          throw trpcError("UNAUTHORIZED", 401, "Your admin session has expired");
         },
       },
     });
@@ -351,7 +343,7 @@ describe("auth store: revalidation", () => {
       storage: keyFacts('{"mount":true}', '{"id":"k","name":"n"}'),
       api: {
         me: async () => {
-          throw serverError(401, "UNAUTHORIZED", "API key expired");
+          throw trpcError("UNAUTHORIZED", 401, "API key expired");
         },
       },
     });
@@ -395,7 +387,7 @@ describe("auth store: revalidation", () => {
       storage: keyFacts("{}"),
       api: {
         me: async () => {
-          throw serverError(429, "TOO_MANY_REQUESTS", "Too many requests");
+          throw trpcError("TOO_MANY_REQUESTS", 429, "Too many requests");
         },
       },
     });

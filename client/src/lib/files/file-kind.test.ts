@@ -1,11 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { TRPCClientError } from "@trpc/client";
+import { expectShareProblems } from "../../../test/client-errors";
 import { classifyFileError, filePagePath, linksExpired } from "./file-errors";
 import { codeLanguageOf, fileKindOf, isPrivateHost, officeViewerUrl, previewKindOf } from "./file-kind";
-
-function serverError(appCode: string, httpStatus: number, message: string) {
-  return new TRPCClientError(message, { result: { error: { message, code: -32600, data: { appCode, httpStatus } } } });
-}
 
 describe("file kinds and previews", () => {
   test("by type and name", () => {
@@ -55,16 +51,7 @@ describe("file kinds and previews", () => {
 
 describe("file page problems", () => {
   test("missing, expired, used up, wrong password, too many attempts", () => {
-    expect(classifyFileError(serverError("NOT_FOUND", 404, "x"))).toBe("notFound");
-    expect(classifyFileError(serverError("GONE", 410, "The file share has expired"))).toBe("expired");
-    expect(classifyFileError(serverError("GONE", 410, "文件分享已过期"))).toBe("expired");
-    expect(classifyFileError(serverError("GONE", 410, "The view limit has been reached"))).toBe("limitReached");
-    expect(classifyFileError(serverError("GONE", 410, "other"))).toBe("gone");
-    expect(classifyFileError(serverError("WRONG_PASSWORD", 401, "Wrong password"))).toBe("wrongPassword");
-    expect(classifyFileError(serverError("TOO_MANY_REQUESTS", 429, "slow down"))).toBe("rateLimited");
-    expect(classifyFileError(new TRPCClientError<never>("Failed to fetch", { cause: new TypeError("x") }))).toBe(
-      "network",
-    );
+    expectShareProblems(classifyFileError, "fileExpired");
   });
 
   test("links are renewed a little before they expire", () => {

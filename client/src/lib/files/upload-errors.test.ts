@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { TRPCClientError } from "@trpc/client";
+import { networkError, trpcError } from "../../../test/client-errors";
 import i18n from "../../i18n";
 import { AbortedError } from "./retry";
 import { NetworkError } from "./transport";
@@ -19,17 +19,9 @@ const en = i18n.getFixedT("en");
 const zh = i18n.getFixedT("zh");
 const message = (error: unknown) => uploadErrorMessage(error, en, "en");
 
-function serverError(appCode: string, httpStatus: number, text: string) {
-  return new TRPCClientError(text, {
-    result: { error: { message: text, code: -32600, data: { appCode, httpStatus } } },
-  });
-}
-
-const offline = () => new TRPCClientError<never>("Failed to fetch", { cause: new TypeError("Failed to fetch") });
-
 describe("upload error messages (docs/product.md §8)", () => {
   test("a taken link suffix, whichever step reports it", () => {
-    expect(message(new UploadFailure("presign", serverError("CONFLICT", 409, "taken")))).toBe(
+    expect(message(new UploadFailure("presign", trpcError("CONFLICT", 409, "taken")))).toBe(
       "The link suffix is already taken, try another",
     );
     expect(message(new UploadFailure("server", statusError(409, '{"code":409,"message":"x","success":false}')))).toBe(
@@ -40,7 +32,7 @@ describe("upload error messages (docs/product.md §8)", () => {
   test("storage space insufficient, with the server's message", () => {
     const detail =
       "Insufficient storage space: the file (2 MB) exceeds the remaining space (1 MB) of the total capacity 10 MB";
-    expect(message(new UploadFailure("presign", serverError("INSUFFICIENT_STORAGE", 507, detail)))).toBe(
+    expect(message(new UploadFailure("presign", trpcError("INSUFFICIENT_STORAGE", 507, detail)))).toBe(
       `Storage space insufficient: ${detail}`,
     );
     // From the form upload (REST envelope: the status says it).
@@ -72,7 +64,7 @@ describe("upload error messages (docs/product.md §8)", () => {
 
   test("the max upload size refused by the server keeps its own message", () => {
     const text = "The file exceeds the max upload size of 100 MB";
-    expect(message(new UploadFailure("presign", serverError("PAYLOAD_TOO_LARGE", 413, text)))).toBe(
+    expect(message(new UploadFailure("presign", trpcError("PAYLOAD_TOO_LARGE", 413, text)))).toBe(
       `Failed to get the upload URL: ${text}`,
     );
     expect(message(new UploadFailure("server", statusError(413, JSON.stringify({ code: 413, message: text }))))).toBe(
@@ -81,13 +73,13 @@ describe("upload error messages (docs/product.md §8)", () => {
   });
 
   test("presign: the reason, or no valid data", () => {
-    expect(
-      message(new UploadFailure("presign", serverError("NOT_FOUND", 404, "Storage configuration not found"))),
-    ).toBe("Failed to get the upload URL: Storage configuration not found");
+    expect(message(new UploadFailure("presign", trpcError("NOT_FOUND", 404, "Storage configuration not found")))).toBe(
+      "Failed to get the upload URL: Storage configuration not found",
+    );
     expect(message(new UploadFailure("presign", new NoDataError()))).toBe(
       "Failed to get the upload URL: the server returned no valid data",
     );
-    expect(message(new UploadFailure("presign", offline()))).toBe(
+    expect(message(new UploadFailure("presign", networkError()))).toBe(
       "Failed to get the upload URL: Could not reach the server. Check your connection and try again.",
     );
   });
@@ -104,10 +96,10 @@ describe("upload error messages (docs/product.md §8)", () => {
   });
 
   test("commit, multipart start, parts and completion, each with its reason", () => {
-    expect(
-      message(new UploadFailure("commit", serverError("BAD_REQUEST", 400, "The uploaded file was not found"))),
-    ).toBe("Failed to commit the upload: The uploaded file was not found");
-    expect(message(new UploadFailure("multipartInit", serverError("INTERNAL", 500, "boom")))).toBe(
+    expect(message(new UploadFailure("commit", trpcError("BAD_REQUEST", 400, "The uploaded file was not found")))).toBe(
+      "Failed to commit the upload: The uploaded file was not found",
+    );
+    expect(message(new UploadFailure("multipartInit", trpcError("INTERNAL", 500, "boom")))).toBe(
       "Failed to start the multipart upload: boom",
     );
     expect(message(new UploadFailure("part", new NetworkError(true), { partNumber: 4 }))).toBe(
@@ -116,7 +108,7 @@ describe("upload error messages (docs/product.md §8)", () => {
     expect(message(new UploadFailure("part", new MissingPartUrlError(7), { partNumber: 7 }))).toBe(
       "No presigned URL for part 7",
     );
-    expect(message(new UploadFailure("multipartComplete", serverError("BAD_REQUEST", 400, "Part 2 is missing")))).toBe(
+    expect(message(new UploadFailure("multipartComplete", trpcError("BAD_REQUEST", 400, "Part 2 is missing")))).toBe(
       "Failed to complete the multipart upload: Part 2 is missing",
     );
   });
@@ -130,7 +122,7 @@ describe("upload error messages (docs/product.md §8)", () => {
 
   test("URL uploads: checking the URL and fetching its content", () => {
     const refused = "This URL points to a private, loopback, link-local or metadata address, which cannot be fetched";
-    expect(message(new UploadFailure("urlInfo", serverError("BAD_REQUEST", 400, refused)))).toBe(
+    expect(message(new UploadFailure("urlInfo", trpcError("BAD_REQUEST", 400, refused)))).toBe(
       `Failed to check the URL: ${refused}`,
     );
     // The site answered 404 to the browser.
@@ -162,6 +154,6 @@ describe("upload error messages (docs/product.md §8)", () => {
     expect(isFinalError(new HttpStatusError(429))).toBe(false);
     expect(isFinalError(new HttpStatusError(503))).toBe(false);
     expect(isFinalError(new NetworkError())).toBe(false);
-    expect(isFinalError(serverError("BAD_REQUEST", 400, "bad"))).toBe(true);
+    expect(isFinalError(trpcError("BAD_REQUEST", 400, "bad"))).toBe(true);
   });
 });

@@ -1,21 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { TRPCClientError } from "@trpc/client";
+import { trpcError } from "../../../test/client-errors";
 import { buildCreateRequest, fieldErrorsFromCreateError, validateDraft } from "./create-form";
 import { EMPTY_DRAFT, type PasteDraft } from "./draft-store";
 
 const NOW = new Date("2026-05-01T12:00:00Z");
 const DRAFT: PasteDraft = { ...EMPTY_DRAFT, content: "hello" };
-
-function serverError(
-  appCode: string,
-  httpStatus: number,
-  message: string,
-  issues?: { path: string; message: string }[],
-) {
-  return new TRPCClientError(message, {
-    result: { error: { message, code: -32600, data: { appCode, httpStatus, issues } } },
-  });
-}
 
 describe("create form", () => {
   test("an empty or blank text is refused before sending", () => {
@@ -58,14 +47,14 @@ describe("create form", () => {
   });
 
   test("a taken suffix (409) is shown at the suffix field", () => {
-    const error = serverError("CONFLICT", 409, "The link suffix is already taken, try another");
+    const error = trpcError("CONFLICT", 409, "The link suffix is already taken, try another");
     expect(fieldErrorsFromCreateError(error, error.message)).toEqual({
       slug: { text: "The link suffix is already taken, try another" },
     });
   });
 
   test("server validation issues land on their fields", () => {
-    const error = serverError("BAD_REQUEST", 400, "Invalid input", [
+    const error = trpcError("BAD_REQUEST", 400, "Invalid input", [
       { path: "content", message: "The content cannot be empty" },
       { path: "max_views", message: "Max views must be a whole number" },
     ]);
@@ -73,6 +62,6 @@ describe("create form", () => {
       content: { text: "The content cannot be empty" },
       maxViews: { text: "Max views must be a whole number" },
     });
-    expect(fieldErrorsFromCreateError(serverError("UNAUTHORIZED", 401, "expired"), "expired")).toEqual({});
+    expect(fieldErrorsFromCreateError(trpcError("UNAUTHORIZED", 401, "expired"), "expired")).toEqual({});
   });
 });

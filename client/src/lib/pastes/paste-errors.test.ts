@@ -1,23 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { TRPCClientError } from "@trpc/client";
+import { expectShareProblems } from "../../../test/client-errors";
 import { classifyPasteError, isTerminalProblem } from "./paste-errors";
 import { pasteLinkFrom, rawPathFor, withPassword } from "./paste-links";
 
-function serverError(appCode: string, httpStatus: number, message: string) {
-  return new TRPCClientError(message, { result: { error: { message, code: -32600, data: { appCode, httpStatus } } } });
-}
-
 describe("paste problems", () => {
   test("tell the screens apart", () => {
-    expect(classifyPasteError(serverError("NOT_FOUND", 404, "x"))).toBe("notFound");
-    expect(classifyPasteError(serverError("GONE", 410, "The paste has expired"))).toBe("expired");
-    expect(classifyPasteError(serverError("GONE", 410, "The view limit has been reached"))).toBe("limitReached");
-    expect(classifyPasteError(serverError("GONE", 410, "已达到查看次数上限"))).toBe("limitReached");
-    expect(classifyPasteError(serverError("GONE", 410, "something else"))).toBe("gone");
-    expect(classifyPasteError(serverError("WRONG_PASSWORD", 401, "Wrong password"))).toBe("wrongPassword");
-    expect(classifyPasteError(serverError("TOO_MANY_REQUESTS", 429, "wait"))).toBe("rateLimited");
-    expect(classifyPasteError(new TypeError("Failed to fetch"))).toBe("network");
-    expect(classifyPasteError(serverError("INTERNAL", 500, "boom"))).toBe("other");
+    expectShareProblems(classifyPasteError, "pasteExpired");
   });
 
   test("missing, expired and used-up end the visit; a wrong password does not", () => {
