@@ -2,6 +2,7 @@
 // the procedure that returns it (test/trpc-msw.ts: ProcedureOutput), so when the server's answer
 // changes shape, these fail to typecheck instead of going on testing an answer nobody sends.
 import { DEFAULT_SYSTEM_SETTINGS } from "@shared/schemas/settings";
+import { SECRET_MASK } from "@shared/schemas/storage";
 import type { ProcedureOutput } from "./trpc-msw";
 
 const CREATED_AT = new Date("2026-01-01T00:00:00Z");
@@ -89,6 +90,27 @@ export function storageConfig(overrides: Partial<StorageConfigRow> = {}): Storag
   };
 }
 
+/** A Cloudflare R2 bucket with its secret masked, as the admin's storage list shows it (4 of 10 GB used). */
+export function r2StorageConfig(overrides: Partial<StorageConfigRow> = {}): StorageConfigRow {
+  return storageConfig({
+    id: "cfg-r2",
+    name: "R2 bucket",
+    provider_type: "Cloudflare R2",
+    endpoint_url: "https://acct.r2.cloudflarestorage.com",
+    bucket_name: "files",
+    region: "auto",
+    access_key_id: "AK",
+    secret_access_key: SECRET_MASK,
+    has_secret: true,
+    path_style: true,
+    root_path: null,
+    is_default: false,
+    total_storage_bytes: 10 * 1024 ** 3,
+    used_storage_bytes: 4 * 1024 ** 3,
+    ...overrides,
+  });
+}
+
 /** A file (or, with type "directory", a folder) in a mount explorer listing; the camel-case
  * aliases the server adds follow the fields they mirror. */
 export function fsEntry(
@@ -155,6 +177,40 @@ export function pasteRecord(slug: string, overrides: Partial<PasteRecord> = {}):
     created_by: "admin",
     created_at: now,
     updated_at: now,
+    ...overrides,
+  };
+}
+
+type FileRecord = ProcedureOutput<"files.upload.commit">;
+
+/** A shared file as its uploader receives it when the upload commits and reads it in management
+ * (files.list): a 1 KiB PDF on the default local storage, no password, no limits. */
+export function fileRecord(slug: string, overrides: Partial<FileRecord> = {}): FileRecord {
+  return {
+    id: "f1",
+    slug,
+    url: `http://localhost:3000/file/${slug}`,
+    filename: `${slug}.pdf`,
+    storage_path: `${slug}.pdf`,
+    s3_url: null,
+    mimetype: "application/pdf",
+    size: 1024,
+    s3_config_id: "cfg-local",
+    storage_config_name: "Local storage",
+    provider_type: "local",
+    remark: null,
+    has_password: false,
+    expires_at: null,
+    max_views: 0,
+    views: 0,
+    use_proxy: false,
+    etag: null,
+    status: "ready",
+    encrypted: false,
+    is_expired: false,
+    created_by: "admin",
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
     ...overrides,
   };
 }

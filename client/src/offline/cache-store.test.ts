@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { PasteView } from "@shared/schemas/pastes";
+import { fsEntry, fsListing, publicFile, publicPaste } from "../../test/fixtures";
 import {
   clearPrivateCache,
   normalizeDirectoryPath,
@@ -10,79 +11,29 @@ import {
   sessionFingerprint,
 } from "./cache-store";
 import { OFFLINE_CACHE_MAX_AGE_MS } from "./constants";
-import type { CachedDirectoryData, CachedFileData } from "./db";
+import type { CachedFileData } from "./db";
 import { createTestDb } from "./test/fake-db";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 const at = (now: number, owner = "owner-a") => ({ owner, now });
 
-const paste = (slug: string, change: Partial<PasteView> = {}): PasteView => ({
-  slug,
-  url: `http://localhost/paste/${slug}`,
-  raw_url: `http://localhost/api/raw/${slug}`,
-  content: `content of ${slug}`,
-  format: "text",
-  encrypted: false,
-  has_password: false,
-  requires_password: false,
-  expires_at: null,
-  max_views: 0,
-  views: 1,
-  created_at: new Date(NOW - DAY),
-  ...change,
-});
+const paste = (slug: string, change: Partial<PasteView> = {}) =>
+  publicPaste(slug, { created_at: new Date(NOW - DAY), ...change });
 
-const file = (slug: string, change: Partial<CachedFileData> = {}): CachedFileData => ({
-  slug,
-  filename: `${slug}.pdf`,
-  mimetype: "application/pdf",
-  size: 2048,
-  has_password: false,
-  requires_password: false,
-  encrypted: false,
-  expires_at: null,
-  max_views: 0,
-  views: 3,
-  created_at: new Date(NOW - DAY),
-  preview_url: `/api/storage/local/c?key=${slug}&sig=1`,
-  download_url: `/api/storage/local/c?key=${slug}&sig=2`,
-  links_expire_at: new Date(NOW + 15 * 60_000),
-  ...change,
-});
+const file = (slug: string, change: Partial<CachedFileData> = {}) => publicFile(slug, change);
 
-const listing = (path: string): CachedDirectoryData => ({
-  path,
-  is_virtual: false,
-  mount_id: "m1",
-  readonly: false,
-  cached: false,
-  total: 1,
-  next_cursor: null,
-  has_more: false,
-  items: [
-    {
-      name: "report.md",
-      path: `${path}/report.md`,
-      type: "file",
-      size: 12,
-      modified: new Date(NOW - DAY),
-      mimetype: "text/markdown",
-      is_mount: false,
-      mount_id: null,
-      isDirectory: false,
-      lastModified: new Date(NOW - DAY),
-      mimeType: "text/markdown",
-    },
-  ],
-});
+const listing = (path: string) =>
+  fsListing(path, [
+    fsEntry(`${path}/report.md`, { size: 12, modified: new Date(NOW - DAY), mimetype: "text/markdown" }),
+  ]);
 
 describe("offline cache of pastes", () => {
   test("a paste opened online is answered offline, marked as an offline copy", async () => {
     const db = createTestDb();
     await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
     const cached = await readCachedQuery(db, "pastes.view", { slug: "abc" }, at(NOW + DAY));
-    expect(cached).toMatchObject({ slug: "abc", content: "content of abc", format: "text" });
+    expect(cached).toMatchObject({ slug: "abc", content: "shared text of abc", format: "text" });
     // Dates come back as dates (superjson gave the screens dates online too).
     expect((cached as PasteView).created_at).toEqual(new Date(NOW - DAY));
     expect(offlineCacheInfo(cached)).toEqual({ cachedAt: NOW });
@@ -138,8 +89,8 @@ describe("offline cache of file shares", () => {
     await saveQueryResult(db, "files.public.get", { slug: "f1" }, file("f1"), at(NOW));
     await saveQueryResult(db, "files.public.get", { slug: "f2" }, file("f2", { has_password: true }), at(NOW));
     expect(await readCachedQuery(db, "files.public.get", { slug: "f1" }, at(NOW))).toMatchObject({
-      filename: "f1.pdf",
-      size: 2048,
+      filename: "f1.zip",
+      size: 1024,
     });
     expect(await readCachedQuery(db, "files.public.get", { slug: "f2" }, at(NOW))).toBeNull();
   });

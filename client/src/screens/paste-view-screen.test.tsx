@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { PasteView } from "@shared/schemas/pastes";
 import { fireEvent, screen } from "@testing-library/react";
+import { publicPaste } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { mockTrpc, TrpcTestError } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
@@ -13,22 +14,8 @@ beforeEach(async () => {
   await i18n.changeLanguage("en");
 });
 
-function paste(overrides: Partial<PasteView> = {}): PasteView {
-  return {
-    slug: "abc123",
-    url: "http://localhost:8787/paste/abc123",
-    raw_url: "http://localhost:8787/api/raw/abc123",
-    content: "first line\n  <b>not bold</b>",
-    format: "text",
-    encrypted: false,
-    has_password: false,
-    requires_password: false,
-    expires_at: null,
-    max_views: 0,
-    views: 1,
-    created_at: new Date("2026-01-01T10:00:00Z"),
-    ...overrides,
-  };
+function paste(overrides: Partial<PasteView> = {}) {
+  return publicPaste("abc123", { content: "first line\n  <b>not bold</b>", ...overrides });
 }
 
 const PROTECTED = paste({

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { SECRET_MASK } from "@shared/schemas/storage";
 import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
-import { storageConfig } from "../../test/fixtures";
+import { r2StorageConfig, storageConfig } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { keyCheck, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
@@ -11,25 +10,7 @@ import { uploadQueue } from "../lib/files/upload-session";
 
 const server = mockTrpc();
 
-const STORAGES = [
-  storageConfig({ used_storage_bytes: 1024 }),
-  storageConfig({
-    id: "cfg-r2",
-    name: "R2 bucket",
-    provider_type: "Cloudflare R2",
-    endpoint_url: "https://acct.r2.cloudflarestorage.com",
-    bucket_name: "files",
-    region: "auto",
-    access_key_id: "AK",
-    secret_access_key: SECRET_MASK,
-    has_secret: true,
-    path_style: true,
-    root_path: null,
-    is_default: false,
-    total_storage_bytes: 10 * 1024 ** 3,
-    used_storage_bytes: 4 * 1024 ** 3,
-  }),
-];
+const STORAGES = [storageConfig({ used_storage_bytes: 1024 }), r2StorageConfig()];
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { SECRET_MASK, type StorageConfigView } from "@shared/schemas/storage";
+import { SECRET_MASK } from "@shared/schemas/storage";
+import { r2StorageConfig } from "../../../test/fixtures";
 import { buildFileUpdate, fileEditStateFor, validateFileEdit } from "./file-edit-form";
 import { buildUploadTarget, INITIAL_SHARE_OPTIONS, validateShareOptions } from "./share-options";
 import {
@@ -160,35 +161,13 @@ describe("storage form", () => {
     expect(errors.signature_expires_in).toEqual({ key: "files.storage.errors.signatureExpiryInvalid" });
   });
 
-  const saved: StorageConfigView = {
+  const saved = r2StorageConfig({
     id: "cfg-1",
     name: "Main",
-    provider_type: "Cloudflare R2",
-    endpoint_url: "https://acct.r2.cloudflarestorage.com",
-    bucket_name: "files",
-    region: "auto",
-    access_key_id: "AK",
-    secret_access_key: SECRET_MASK,
-    has_secret: true,
-    path_style: true,
     default_folder: "uploads",
-    share_folder: "shares",
-    root_path: null,
-    is_public: false,
     is_default: true,
     total_storage_bytes: 2 * 1024 ** 4,
-    used_storage_bytes: 0,
-    usage: {
-      counted_at: null,
-      counted_objects: 0,
-      recount: { status: "idle", objects: 0, bytes: 0, started_at: null, error: null },
-    },
-    custom_host: null,
-    signature_expires_in: 3600,
-    created_at: new Date(),
-    updated_at: new Date(),
-    last_used: null,
-  };
+  });
 
   test("editing keeps the masked secret unless a new one is typed, and sends every other field", () => {
     const state = storageFormFor(saved);

@@ -3,7 +3,7 @@ import { checkLimits, runUpload, type UploadEnvironment, type UploadJob } from "
 import type { SendRequest } from "./transport";
 import type { FilesClient } from "./upload-api";
 import { UploadFailure, UploadLimitError } from "./upload-errors";
-import type { ProgressPatch, QueueItem } from "./upload-queue";
+import { createUploadQueue, type ProgressPatch, type QueueItem, type QueueSource } from "./upload-queue";
 
 const MB = 1024 * 1024;
 
@@ -78,25 +78,11 @@ function environment(overrides: Partial<UploadEnvironment> = {}): UploadEnvironm
   };
 }
 
-function item(source: QueueItem["source"]): QueueItem {
-  return {
-    id: "row",
-    source,
-    name: "x",
-    size: null,
-    type: "",
-    status: "uploading",
-    isQueued: false,
-    phase: null,
-    percent: 0,
-    loaded: 0,
-    total: null,
-    mode: null,
-    via: null,
-    resumedBytes: 0,
-    error: null,
-    result: null,
-  };
+/** A row of the upload list for this source, as the queue makes it (runUpload is given rows, not sources). */
+function item(source: QueueSource): QueueItem {
+  const [row] = createUploadQueue<UploadJob>({ run: runUpload }).add([source]);
+  if (!row) throw new Error("the queue made no row");
+  return row;
 }
 
 const TARGET = { s3_config_id: "cfg", max_views: 0 };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { TRPCClientError } from "@trpc/client";
+import { fileRecord } from "../../../test/fixtures";
 import { createResumeStore } from "./resume-store";
 import { AbortedError, isAbortError } from "./retry";
 import { NetworkError, type SendRequest, type TransportResponse } from "./transport";
@@ -11,35 +12,8 @@ import { type UploadDeps, uploadFile } from "./uploader";
 const MB = 1024 * 1024;
 const ORIGIN = "http://localhost:3000";
 
-function uploaded(overrides: Partial<UploadedFile> = {}): UploadedFile {
-  const now = new Date("2026-05-01T12:00:00Z");
-  return {
-    id: "file-1",
-    slug: "abc123",
-    url: `${ORIGIN}/file/abc123`,
-    filename: "report.pdf",
-    storage_path: "report-abc123.pdf",
-    s3_url: null,
-    mimetype: "application/pdf",
-    size: 11,
-    s3_config_id: "cfg-1",
-    storage_config_name: "Local",
-    provider_type: "local",
-    remark: null,
-    has_password: false,
-    expires_at: null,
-    max_views: 0,
-    views: 0,
-    use_proxy: false,
-    etag: null,
-    status: "ready",
-    encrypted: false,
-    is_expired: false,
-    created_by: "admin",
-    created_at: now,
-    updated_at: now,
-    ...overrides,
-  };
+function uploaded(overrides: Partial<UploadedFile> = {}) {
+  return fileRecord("abc123", { id: "file-1", filename: "report.pdf", size: 11, ...overrides });
 }
 
 type Call = { name: string; input: unknown };

@@ -3,41 +3,24 @@ import { paginationOf } from "@shared/schemas/common";
 import type { FileView } from "@shared/schemas/files";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
+import { fileRecord } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
 import { keyCheck, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
 
-function file(overrides: Partial<FileView>): FileView {
-  const now = new Date();
-  return {
-    id: "f1",
-    slug: "report",
-    url: "http://localhost:3000/file/report",
+/** A row of the list: unless told otherwise, a protected 2 MB PDF, 2 of 5 views used. */
+function file(overrides: Partial<FileView>) {
+  return fileRecord(overrides.slug ?? "report", {
     filename: "report.pdf",
-    storage_path: "report.pdf",
-    s3_url: null,
-    mimetype: "application/pdf",
     size: 2 * 1024 * 1024,
-    s3_config_id: "cfg",
-    storage_config_name: "Local storage",
-    provider_type: "local",
     remark: "Q1 numbers",
     has_password: true,
-    expires_at: null,
     max_views: 5,
     views: 2,
-    use_proxy: false,
-    etag: null,
-    status: "ready",
-    encrypted: false,
-    is_expired: false,
-    created_by: "admin",
-    created_at: now,
-    updated_at: now,
     ...overrides,
-  };
+  });
 }
 
 let files: FileView[] = [];

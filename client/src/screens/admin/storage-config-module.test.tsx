@@ -2,26 +2,17 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { SECRET_MASK, type StorageConfigView } from "@shared/schemas/storage";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
-import { storageConfig } from "../../../test/fixtures";
+import { r2StorageConfig, storageConfig } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
 import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
 
-const R2 = storageConfig({
-  id: "cfg-r2",
-  name: "R2 bucket",
-  provider_type: "Cloudflare R2",
-  endpoint_url: "https://acct.r2.cloudflarestorage.com",
+const R2 = r2StorageConfig({
   bucket_name: "media",
-  region: "auto",
   access_key_id: "AKIA123",
-  secret_access_key: SECRET_MASK,
-  has_secret: true,
-  root_path: null,
-  is_default: false,
-  total_storage_bytes: 10 * 1024 ** 3,
+  path_style: false,
   used_storage_bytes: 9.5 * 1024 ** 3,
 });
 
