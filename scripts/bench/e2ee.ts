@@ -146,7 +146,7 @@ async function upload(encrypted: boolean): Promise<{ seconds: number; link: stri
   const name = filePath.split("/").pop() as string;
   const memory = await sampleMemory(context, page);
   const started = performance.now();
-  await page.getByTestId("start-uploads").click();
+  await page.getByTestId("start-uploads").click({ timeout: 180_000 });
   await page.waitForSelector(`[data-name="${name}"][data-status="success"]`, { timeout: TIMEOUT_MS });
   const seconds = (performance.now() - started) / 1000;
   const peaks = await memory.stop();
