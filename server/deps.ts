@@ -2,6 +2,7 @@
 // setup (server/trpc.ts) so that services depend on what they use, not on the RPC layer above them.
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { ReadConnection } from "./db/read-connection";
 import type { ViewCounter } from "./db/view-counter";
 import type { ClipboardHub } from "./http/clipboard-hub";
 import type { Logger } from "./logger";
@@ -13,6 +14,8 @@ import type { StorageService } from "./storage";
 export type AppDeps = {
   config: Config;
   db: Database;
+  /** Reads made without a request asking for them, kept off Prisma on SQLite (db/read-connection.ts). */
+  reads: ReadConnection;
   /** Counts paste views (db/view-counter.ts): a thread of its own on SQLite, Prisma on Postgres. */
   viewCounter: ViewCounter;
   logger: Logger;

@@ -1,16 +1,16 @@
-// Server entry: validate the configuration, migrate the database, create the first-start records,
-// then serve HTTP until SIGTERM/SIGINT, finishing in-flight requests before exiting.
+// Server entry: validate the configuration, migrate the database and create the first-start records (in a
+// child process), then serve HTTP until SIGTERM/SIGINT, finishing in-flight requests before exiting.
 import { APP_VERSION, PRODUCT_NAME } from "../shared/constants";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
-import { migrateDatabaseInChildProcess } from "./db/migrate";
+import { createReadConnection } from "./db/read-connection";
 import { createViewCounter } from "./db/view-counter";
 import { startWalCheckpoints } from "./db/wal-checkpoint";
 import { createClipboardHub } from "./http/clipboard-hub";
 import { serveApp } from "./http/serve";
 import { createLogger } from "./logger";
-import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
+import { prepareDatabaseInChildProcess } from "./services/bootstrap";
 import { createClipboardBus } from "./services/clipboard-bus";
 import { createMemoryListingCache } from "./services/listing-cache";
 import { startSweeper } from "./services/sweeper";
@@ -28,20 +28,29 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const { applied } = await migrateDatabaseInChildProcess(config.databaseUrl);
-  if (applied.length > 0) logger.info("database migrated", { applied });
-  const db = await createDatabase(config.databaseUrl);
-  await ensureAdmin(db, config, logger);
-  await ensureDefaultStorage(db, config, logger);
+  await prepareDatabaseInChildProcess();
+  // Prisma loads with the first request that needs it (db/client.ts).
+  const db = createDatabase(config.databaseUrl);
+  const reads = createReadConnection(config.databaseUrl, db);
   const viewCounter = createViewCounter(config.databaseUrl, db);
   const walCheckpoints = startWalCheckpoints(config.databaseUrl, {
     onBusy: (result) => logger.debug("WAL checkpoint postponed: the database was busy", result),
   });
-  const storage = createStorageService(db, { appSecret: config.secret, publicUrl: config.publicUrl });
+  const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
   const listingCache = createMemoryListingCache();
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
   const clipboardHub = createClipboardHub({ db, clipboardBus, logger });
-  const app = await createApp({ config, db, viewCounter, logger, storage, listingCache, clipboardBus, clipboardHub });
+  const app = await createApp({
+    config,
+    db,
+    reads,
+    viewCounter,
+    logger,
+    storage,
+    listingCache,
+    clipboardBus,
+    clipboardHub,
+  });
   const server = serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger });
   logger.info(`${PRODUCT_NAME} ${APP_VERSION} listening`, {
     url: `http://${config.host}:${server.port}`,
@@ -50,20 +59,23 @@ async function main() {
     dataDir: config.dataDir,
   });
 
-  const stopSweeper = startSweeper({ db, storage, config, logger, listingCache });
+  const stopSweeper = startSweeper(logger);
 
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, finishing in-flight requests`);
-    stopSweeper();
+    // A sweep under way finishes while in-flight requests do: both write to the database closed below.
+    const sweepStopped = stopSweeper();
     await clipboardHub.close();
     await server.stop(false);
     app.flushLogs();
+    await sweepStopped;
     await viewCounter.close();
     walCheckpoints?.stop();
     await clipboardBus.close();
+    reads.close();
     await db.$disconnect();
     logger.info("stopped");
     process.exit(0);

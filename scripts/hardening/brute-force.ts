@@ -54,7 +54,7 @@ type Target = {
 
 /** Ends every rate-limit window now, as if 15 minutes had passed (the database is the limiter's state). */
 async function endWindows(databaseUrl: string) {
-  const db = await createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl);
   try {
     await db.rateLimitBucket.updateMany({ data: { resetAt: new Date(Date.now() - 1000) } });
   } finally {

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../../server/config";
 import { createDatabase, type Database } from "../../server/db/client";
+import { createReadConnection } from "../../server/db/read-connection";
 import { createLogger } from "../../server/logger";
 import { createMemoryListingCache } from "../../server/services/listing-cache";
 import { sweepOnce } from "../../server/services/sweeper";
@@ -211,8 +212,9 @@ export async function runCrash(
       SECRET: env.SECRET,
       LOG_LEVEL: "silent",
     });
-    const db = await createDatabase(databaseUrl);
-    const storage = createStorageService(db, { appSecret: config.secret, publicUrl: restarted });
+    const db = createDatabase(databaseUrl);
+    const reads = createReadConnection(databaseUrl, db);
+    const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: restarted });
     try {
       await sweepOnce(
         { db, storage, config, logger: createLogger("silent"), listingCache: createMemoryListingCache() },
@@ -288,6 +290,7 @@ export async function runCrash(
       };
       return report;
     } finally {
+      reads.close();
       await db.$disconnect();
     }
   } finally {

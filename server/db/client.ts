@@ -1,7 +1,11 @@
 // Opens the database named by a URL: SQLite through bun:sqlite, Postgres through pg. The two generated
 // clients come from the same schema text, so they expose the same model API; the app is typed against
-// the SQLite one and the Postgres client is used through that type. Only the client and driver of the
-// database in use are loaded (each Prisma client holds megabytes of runtime).
+// the SQLite one and the Postgres client is used through that type.
+//
+// The client is created on first use, not at start (docs/decisions/0013-idle-without-prisma.md): Prisma's
+// runtime and query compiler take ~35 MiB once they have run a query, and an idle server, or one that
+// only serves paste views (db/view-counter.ts) and health checks (db/read-connection.ts), never needs
+// them. Only the client and driver of the database in use are ever loaded.
 import type { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
 export type Database = SqliteClient;
@@ -11,12 +15,16 @@ export function providerOf(databaseUrl: string): DatabaseProvider {
   return databaseUrl.startsWith("file:") ? "sqlite" : "postgres";
 }
 
-export async function createDatabase(databaseUrl: string, options: { pgSchema?: string } = {}): Promise<Database> {
+/**
+ * Builds the Prisma client. Modules are loaded with `require` because the first use of a model is a
+ * synchronous property access (`db.paste.findUnique(...)`); Bun loads these ES modules synchronously
+ * (none has top-level await). A package whose exports name only an `import` entry is required by path.
+ */
+function loadClient(databaseUrl: string, options: { pgSchema?: string }): Database {
+  const load = (specifier: string) => require(Bun.resolveSync(specifier, import.meta.dir));
   if (providerOf(databaseUrl) === "sqlite") {
-    const [{ PrismaBunSqlite }, { PrismaClient }] = await Promise.all([
-      import("prisma-adapter-bun-sqlite"),
-      import("./generated/sqlite/client"),
-    ]);
+    const { PrismaBunSqlite } = load("prisma-adapter-bun-sqlite") as typeof import("prisma-adapter-bun-sqlite");
+    const { PrismaClient } = load("./generated/sqlite/client") as typeof import("./generated/sqlite/client");
     // WAL lets readers run while a writer commits; busy_timeout waits out short write locks instead of
     // failing with SQLITE_BUSY under concurrent requests.
     const adapter = new PrismaBunSqlite({
@@ -25,13 +33,41 @@ export async function createDatabase(databaseUrl: string, options: { pgSchema?: 
     });
     return new PrismaClient({ adapter });
   }
-  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
-    import("@prisma/adapter-pg"),
-    import("./generated/postgres/client"),
-  ]);
+  const { PrismaPg } = load("@prisma/adapter-pg") as typeof import("@prisma/adapter-pg");
+  const { PrismaClient } = load("./generated/postgres/client") as typeof import("./generated/postgres/client");
   const adapter = new PrismaPg(
     { connectionString: databaseUrl, max: 10 },
     options.pgSchema ? { schema: options.pgSchema } : undefined,
   );
   return new PrismaClient({ adapter }) as unknown as Database;
+}
+
+export type LazyDatabase = Database & {
+  /** Whether the Prisma client has been created (a request or a task used it). */
+  readonly $isLoaded: boolean;
+};
+
+/**
+ * The database client, created when a property of it is first read. `$disconnect` before that is a
+ * no-op rather than a reason to load Prisma.
+ */
+export function createDatabase(databaseUrl: string, options: { pgSchema?: string } = {}): LazyDatabase {
+  let client: Database | null = null;
+  const real = () => {
+    client ??= loadClient(databaseUrl, options);
+    return client;
+  };
+  return new Proxy({} as LazyDatabase, {
+    get(_target, property) {
+      if (property === "$isLoaded") return client !== null;
+      if (property === "$disconnect" && client === null) return async () => {};
+      // Promise resolution probes `then` on whatever an async function returns: not a use.
+      if (property === "then") return undefined;
+      const instance = real();
+      const value = Reflect.get(instance, property, instance);
+      // Methods run against the client itself: Prisma's internals are not reachable through a proxy.
+      return typeof value === "function" ? value.bind(instance) : value;
+    },
+    has: (_target, property) => Reflect.has(real(), property),
+  });
 }

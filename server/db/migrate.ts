@@ -21,6 +21,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { answerParent, runChildTask } from "../child-task";
 
 export type MigrationProvider = "sqlite" | "postgres";
 
@@ -271,33 +272,12 @@ async function migratePostgres(databaseUrl: string, pgSchemaOption: string | und
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server migrates in a child process: the wasm engine keeps ~40 MiB resident once loaded, and a
-// loaded module cannot be unloaded, so a server that migrated in-process would carry it until it stops.
+// The server migrates in a child process (services/bootstrap.ts, with the first-start records): the
+// wasm engine keeps ~40 MiB resident once loaded, and a loaded module cannot be unloaded.
 
-/** Runs migrateDatabase in a short-lived child process and returns what it applied. */
-export async function migrateDatabaseInChildProcess(databaseUrl: string): Promise<{ applied: string[] }> {
-  const child = Bun.spawn([process.execPath, import.meta.path], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  if (exitCode !== 0) throw new Error(stderr.trim() || `the migration process exited with ${exitCode}`);
-  return JSON.parse(stdout) as { applied: string[] };
+/** Runs migrateDatabase alone in a short-lived child process (server/child-task.ts), as a start does. */
+export function migrateDatabaseInChildProcess(databaseUrl: string): Promise<{ applied: string[] }> {
+  return runChildTask(import.meta.path, { DATABASE_URL: databaseUrl });
 }
 
-if (import.meta.main) {
-  try {
-    const result = await migrateDatabase(process.env.DATABASE_URL ?? "");
-    process.stdout.write(JSON.stringify(result));
-    // The wasm engine leaves a 10 s timer behind (its advisory-lock timeout on Postgres): don't wait for it.
-    process.exit(0);
-  } catch (error) {
-    process.stderr.write(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
-}
+if (import.meta.main) await answerParent(() => migrateDatabase(process.env.DATABASE_URL ?? ""));

@@ -102,46 +102,52 @@ export function createPrismaViewCounter(db: Database): ViewCounter {
 
 export function createSqliteViewCounter(databaseUrl: string): ViewCounter {
   const workerData: ViewCounterWorkerData = { path: sqliteFilePath(databaseUrl), walSizeLimit: WAL_SIZE_LIMIT_BYTES };
-  const worker = new Worker(new URL("./view-counter-worker.ts", import.meta.url), { workerData });
   const pending = new Map<number, { resolve(row: CountedPaste | null): void; reject(error: unknown): void }>();
   let nextId = 0;
   // Views asked for in one turn of the event loop cross to the thread in one message.
   let outgoing: ViewCounterRequest[] = [];
+  // The thread starts with the first view (~4 MiB that a server nobody reads does not need).
+  let worker: Worker | null = null;
   const send = () => {
-    worker.postMessage(outgoing satisfies ViewCounterMessage);
+    worker?.postMessage(outgoing satisfies ViewCounterMessage);
     outgoing = [];
   };
-  // The thread keeps the process alive only while views wait for it.
-  worker.unref();
 
   const settle = (id: number, outcome: { row: CountedRow | null } | { error: unknown }) => {
     const waiter = pending.get(id);
     if (!waiter) return;
     pending.delete(id);
-    if (pending.size === 0) worker.unref();
+    if (pending.size === 0) worker?.unref();
     if ("error" in outcome) waiter.reject(outcome.error);
     else waiter.resolve(outcome.row && toCountedPaste(outcome.row));
   };
-  worker.on("message", ({ ids, rows, failure }: ViewCounterReply) => {
-    // A busy database is the server's load, not the request's fault: 503, to be retried.
-    const error = rows
-      ? null
-      : failure === "busy"
-        ? new AppError("SERVICE_UNAVAILABLE", "errors.serviceUnavailable")
-        : new Error(`view counter failed: ${failure}`);
-    ids.forEach((id, index) => {
-      settle(id, error ? { error } : { row: rows?.[index] ?? null });
+  const startWorker = () => {
+    const started = new Worker(new URL("./view-counter-worker.ts", import.meta.url), { workerData });
+    started.on("message", ({ ids, rows, failure }: ViewCounterReply) => {
+      // A busy database is the server's load, not the request's fault: 503, to be retried.
+      const error = rows
+        ? null
+        : failure === "busy"
+          ? new AppError("SERVICE_UNAVAILABLE", "errors.serviceUnavailable")
+          : new Error(`view counter failed: ${failure}`);
+      ids.forEach((id, index) => {
+        settle(id, error ? { error } : { row: rows?.[index] ?? null });
+      });
     });
-  });
-  worker.on("error", (error) => {
-    for (const id of [...pending.keys()]) settle(id, { error });
-  });
+    started.on("error", (error) => {
+      for (const id of [...pending.keys()]) settle(id, { error });
+    });
+    return started;
+  };
 
   return {
     count(slug, now, { unlocked = false } = {}) {
       const id = nextId++;
+      worker ??= startWorker();
+      const running = worker;
       return new Promise((resolve, reject) => {
-        if (pending.size === 0) worker.ref();
+        // The thread keeps the process alive only while views wait for it.
+        if (pending.size === 0) running.ref();
         pending.set(id, { resolve, reject });
         if (outgoing.length === 0) setImmediate(send);
         outgoing.push({ id, slug, nowMs: now.getTime(), unlocked });
@@ -149,11 +155,14 @@ export function createSqliteViewCounter(databaseUrl: string): ViewCounter {
     },
     async close() {
       for (const id of [...pending.keys()]) settle(id, { error: new Error("view counter closed") });
-      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      const running = worker;
+      if (!running) return;
+      worker = null;
+      const exited = new Promise((resolve) => running.once("exit", resolve));
       // Held until the thread has closed its connection: an idle, unreferenced thread would let the
       // process end in the middle of the server's shutdown.
-      worker.ref();
-      worker.postMessage("close");
+      running.ref();
+      running.postMessage("close");
       await exited;
     },
   };

@@ -146,7 +146,7 @@ describe.each(DATABASE_PROVIDERS)("browser session cookie on %s", (provider) => 
   test("a change of credentials ends every cookie session, on every process", async () => {
     const cookie = await webLogin();
     const other = await webLogin();
-    const otherDb = await createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
+    const otherDb = createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
     const secondProcess = await createApp({ ...t, db: otherDb });
     try {
       expect((await trpcQuery("admin.validateToken", { cookie: other, app: secondProcess })).status).toBe(200);

@@ -100,7 +100,7 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
     await setLimits(3, 0);
     const key = await createKey("two processes");
     const ip = freshIp();
-    const otherDb = await createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
+    const otherDb = createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
     const other = await createApp({ ...t, db: otherDb });
     try {
       expect((await paste(key, ip)).status).toBe(201);

@@ -40,7 +40,7 @@ describe.each(DATABASE_PROVIDERS)("API keys from before keyed hashes on %s", (pr
     const oldMigrations = migrationsBeforeKeyedHashes(provider);
     await migrateDatabase(url, { pgSchema, migrationsDir: oldMigrations });
     rmSync(oldMigrations, { recursive: true, force: true });
-    db = await createDatabase(url, { pgSchema });
+    db = createDatabase(url, { pgSchema });
     // Rows as the old code wrote them: plain SHA-256, and a name used twice. Raw SQL, because the
     // generated client knows the new columns.
     const now = new Date();
@@ -65,7 +65,7 @@ describe.each(DATABASE_PROVIDERS)("API keys from before keyed hashes on %s", (pr
     await db.$disconnect();
     if (pgSchema) await migrateDatabase(url, { pgSchema });
     else await migrateDatabaseInChildProcess(url);
-    db = await createDatabase(url, { pgSchema });
+    db = createDatabase(url, { pgSchema });
   });
   afterAll(async () => {
     if (pgSchema) await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);

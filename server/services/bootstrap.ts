@@ -1,10 +1,33 @@
-// First-start set-up: the admin account (docs/rules.md: never a fixed default password) and a local
-// storage config under the data directory as the default, so uploads work with no object store.
+// Start-up set-up of the database: pending migrations, then the first-start records: the admin account
+// (docs/rules.md: never a fixed default password) and a local storage config under the data directory
+// as the default, so uploads work with no object store. The server runs it in a child process
+// (server/child-task.ts): neither the migration engine nor Prisma stays in an idle server.
 import { join } from "node:path";
 import { LOCAL_PROVIDER } from "../../shared/constants";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import type { Logger } from "../logger";
+import { answerParent, runChildTask } from "../child-task";
+import { type Config, loadConfig } from "../config";
+import { createDatabase, type Database } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { createLogger, type Logger } from "../logger";
+
+/** Migrates the configured database and creates the first-start records, in a child process. */
+export function prepareDatabaseInChildProcess(): Promise<{ applied: string[] }> {
+  return runChildTask(import.meta.path);
+}
+
+async function prepareDatabase(config: Config): Promise<{ applied: string[] }> {
+  const logger = createLogger(config.logLevel);
+  const { applied } = await migrateDatabase(config.databaseUrl);
+  if (applied.length > 0) logger.info("database migrated", { applied });
+  const db = createDatabase(config.databaseUrl);
+  try {
+    await ensureAdmin(db, config, logger);
+    await ensureDefaultStorage(db, config, logger);
+  } finally {
+    await db.$disconnect();
+  }
+  return { applied };
+}
 
 export async function ensureAdmin(db: Database, config: Config, logger: Logger): Promise<void> {
   if ((await db.admin.count()) > 0) return;
@@ -46,3 +69,5 @@ export async function ensureDefaultStorage(db: Database, config: Config, logger:
 function generatePassword(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
 }
+
+if (import.meta.main) await answerParent(() => prepareDatabase(loadConfig()));

@@ -3,7 +3,7 @@
 // database: each event is also sent with NOTIFY (payload: the event type, room id and item id, never
 // content) and every other process, LISTENing on its own connection, hands it to its listeners, which
 // read the item from the database. No service beyond the database is needed.
-import pg from "pg";
+import type pg from "pg";
 import type { DatabaseProvider } from "../db/client";
 import type { Logger } from "../logger";
 
@@ -70,12 +70,14 @@ export function createLocalClipboardBus(): ClipboardBus {
 export async function createPostgresClipboardBus(databaseUrl: string, logger: Logger): Promise<ClipboardBus> {
   const origin = crypto.randomUUID();
   const listeners = createListeners();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // Loaded here: a SQLite server never needs the pg driver.
+  const { default: pgDriver } = await import("pg");
+  const pool = new pgDriver.Pool({ connectionString: databaseUrl, max: 2 });
   let listener: pg.Client | null = null;
   let closed = false;
 
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pgDriver.Client({ connectionString: databaseUrl });
     client.on("notification", (message) => {
       const decoded = message.payload ? decodeNotification(message.payload) : null;
       if (decoded && decoded.origin !== origin) listeners.emit(decoded.event);

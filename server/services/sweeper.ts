@@ -1,10 +1,19 @@
 // The periodic sweep: removes what has expired so tables and storage do not grow without bound. Each
 // domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
+// The server runs each sweep in a short-lived child process (server/child-task.ts), so that a server
+// nobody uses does not load Prisma for it (docs/decisions/0013-idle-without-prisma.md).
 import { LOCAL_PROVIDER } from "../../shared/constants";
+import { answerParent, runChildTask } from "../child-task";
+import { loadConfig } from "../config";
+import { createDatabase } from "../db/client";
+import { createReadConnection } from "../db/read-connection";
 import type { AppDeps } from "../deps";
+import { createLogger, type Logger } from "../logger";
+import { createStorageService } from "../storage";
 import { purgeExpiredRooms } from "./clipboard";
 import { purgeGoneFiles } from "./files";
 import { purgeStaleMultipartUploads } from "./fs-uploads";
+import { createMemoryListingCache } from "./listing-cache";
 import { purgeGonePastes } from "./pastes";
 import { purgeExpiredBuckets } from "./rate-limit";
 import { STALE_UPLOAD_MS } from "./upload-limits";
@@ -50,10 +59,51 @@ export async function sweepOnce(deps: SweepDeps, now = new Date()): Promise<void
   }
 }
 
-/** Starts the sweep now and every SWEEP_INTERVAL_MS; returns a function that stops it. */
-export function startSweeper(deps: SweepDeps): () => void {
-  void sweepOnce(deps);
-  const timer = setInterval(() => void sweepOnce(deps), SWEEP_INTERVAL_MS);
+/**
+ * Sweeps now and every SWEEP_INTERVAL_MS, each time in a child process. The returned function stops
+ * it, after the sweep under way (if any) has finished: it writes to the database being shut down.
+ */
+export function startSweeper(logger: Logger): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    // A sweep that outlasts the interval (a slow object store) is not joined by a second one.
+    running ??= runChildTask(import.meta.path)
+      .then(
+        () => {},
+        (error) => logger.warn("sweep failed", { error: String(error) }),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
+
+/** One sweep with parts of its own, as the child process runs it. */
+async function sweepInThisProcess(): Promise<{ swept: true }> {
+  const config = loadConfig();
+  const db = createDatabase(config.databaseUrl);
+  const reads = createReadConnection(config.databaseUrl, db);
+  const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
+  try {
+    await sweepOnce({
+      db,
+      storage,
+      config,
+      logger: createLogger(config.logLevel),
+      listingCache: createMemoryListingCache(),
+    });
+  } finally {
+    reads.close();
+    await db.$disconnect();
+  }
+  return { swept: true };
+}
+
+if (import.meta.main) await answerParent(sweepInThisProcess);

@@ -3,7 +3,6 @@
 // 503, and a store that answered with an error of its own is 502, each with a translated message
 // naming the storage config, instead of a 500 "Internal server error". Every driver the app uses is
 // wrapped, so uploads, downloads, listings and WebDAV all answer the same way.
-import { S3ServiceException } from "@aws-sdk/client-s3";
 import { AppError } from "../errors";
 import type { StorageDriver } from "./driver";
 
@@ -43,13 +42,26 @@ function codeOf(error: unknown): string | undefined {
   return codeOf((error as { cause?: unknown }).cause);
 }
 
+/**
+ * An error the object store answered with (the AWS SDK's ServiceException, by its shape, as the SDK's
+ * own `ServiceException.isInstance` does): importing the SDK's class here would load the whole SDK
+ * (~8 MiB) into servers that use only local storage.
+ */
+function isServiceException(error: unknown): error is Error & { $metadata: { httpStatusCode?: number } } {
+  return (
+    error instanceof Error &&
+    "$fault" in error &&
+    typeof (error as { $metadata?: unknown }).$metadata === "object" &&
+    (error as { $metadata?: unknown }).$metadata !== null
+  );
+}
+
 /** The AppError a backend failure answers as, or the error itself when it is none of these. */
 export function storageFailure(error: unknown, storage: string): unknown {
   if (error instanceof AppError) return error;
   if (isDiskFull(error)) return new AppError("INSUFFICIENT_STORAGE", "errors.storageFull", { storage });
   const code = codeOf(error);
-  if (error instanceof S3ServiceException)
-    return storageAnswerFailure(error.$metadata.httpStatusCode, storage, error.name);
+  if (isServiceException(error)) return storageAnswerFailure(error.$metadata.httpStatusCode, storage, error.name);
   const name = error instanceof Error ? error.name : "";
   if ((code && UNREACHABLE_CODES.has(code)) || UNREACHABLE_NAMES.has(name)) {
     return new AppError("SERVICE_UNAVAILABLE", "errors.storageUnreachable", { storage, reason: code ?? name });

@@ -4,6 +4,7 @@
 import { LOCAL_PROVIDER } from "../../shared/constants";
 import { decryptSecret } from "../crypto";
 import type { Database } from "../db/client";
+import type { ReadConnection } from "../db/read-connection";
 import { AppError } from "../errors";
 import type { StorageDriver } from "./driver";
 import { withStorageErrors } from "./driver-errors";
@@ -88,7 +89,7 @@ export type StorageService = {
 
 const ORIGINS_TTL_MS = 30_000;
 
-export function createStorageService(db: Database, context: DriverContext): StorageService {
+export function createStorageService(db: Database, reads: ReadConnection, context: DriverContext): StorageService {
   /** Per config: its driver as built (`raw`) and the one services get, counting writes (`tracked`). */
   const drivers = new Map<string, { version: number; raw: StorageDriver; tracked: StorageDriver }>();
   let origins: { at: number; value: Promise<string[]> } | null = null;
@@ -103,6 +104,12 @@ export function createStorageService(db: Database, context: DriverContext): Stor
   }
 
   async function collectOrigins(): Promise<string[]> {
+    // Asked with every response: a server whose storages are all local answers without Prisma.
+    const remote = await reads.firstRow(
+      'SELECT 1 AS "found" FROM "StorageConfig" WHERE "providerType" <> $1 LIMIT 1',
+      LOCAL_PROVIDER,
+    );
+    if (!remote) return [];
     const rows = await db.storageConfig.findMany({
       where: { providerType: { not: LOCAL_PROVIDER } },
       select: { ...storageConfigDriverSelect, customHost: true },

@@ -7,6 +7,7 @@ import { createApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { createDatabase, type Database, type DatabaseProvider } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { createReadConnection } from "../db/read-connection";
 import { createViewCounter } from "../db/view-counter";
 import type { AppDeps } from "../deps";
 import { type ClipboardLimits, createClipboardHub } from "../http/clipboard-hub";
@@ -64,7 +65,7 @@ export async function createTestDatabase(provider: DatabaseProvider): Promise<Te
     const path = join(dir, "test.db");
     copyFileSync(await migratedSqliteTemplate(), path);
     const url = `file:${path}`;
-    const db = await createDatabase(url);
+    const db = createDatabase(url);
     return {
       url,
       db,
@@ -77,7 +78,7 @@ export async function createTestDatabase(provider: DatabaseProvider): Promise<Te
   const url = requirePostgresUrl();
   const pgSchema = `test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   await migrateDatabase(url, { pgSchema });
-  const db = await createDatabase(url, { pgSchema });
+  const db = createDatabase(url, { pgSchema });
   return {
     url,
     db,
@@ -114,14 +115,16 @@ export async function createTestApp(
   await ensureAdmin(database.db, config, logger);
   await ensureDefaultStorage(database.db, config, logger);
   const viewCounter = createViewCounter(database.url, database.db);
+  const reads = createReadConnection(database.url, database.db);
   const clipboardBus = await createClipboardBus(provider, database.url, logger);
   const clipboardHub = createClipboardHub({ db: database.db, clipboardBus, logger }, clipboardLimits);
   const deps: AppDeps = {
     config,
     db: database.db,
+    reads,
     viewCounter,
     logger,
-    storage: createStorageService(database.db, { appSecret: config.secret, publicUrl: config.publicUrl }),
+    storage: createStorageService(database.db, reads, { appSecret: config.secret, publicUrl: config.publicUrl }),
     listingCache: createMemoryListingCache(),
     clipboardBus,
     clipboardHub,
@@ -146,6 +149,7 @@ export async function createTestApp(
       await clipboardHub.close();
       await clipboardBus.close();
       await viewCounter.close();
+      reads.close();
       await database.cleanup();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
