@@ -78,63 +78,47 @@ function NotFoundRoute() {
   );
 }
 
+/** A route's parameters: the screens read only the ones their own path names, so they are present. */
+type RouteParams = { slug: string; id: string; "*": string };
+
+/** The screens behind plain routes: the title's key under "titles", and the screen for the path's parameters. */
+const SCREEN_ROUTES: {
+  path: string;
+  title: "home" | "upload" | "paste" | "file" | "mountExplorer" | "clipboard";
+  screen: (params: RouteParams) => ReactNode;
+}[] = [
+  { path: ROUTES.home, title: "home", screen: () => <HomeScreen /> },
+  { path: ROUTES.upload, title: "upload", screen: () => <UploadScreen /> },
+  { path: ROUTES.paste, title: "paste", screen: (params) => <PasteViewScreen slug={decodePathParam(params.slug)} /> },
+  { path: ROUTES.file, title: "file", screen: (params) => <FileViewScreen slug={decodePathParam(params.slug)} /> },
+  { path: ROUTES.mountExplorer, title: "mountExplorer", screen: () => <MountExplorerScreen path="/" /> },
+  {
+    path: ROUTES.mountExplorerPath,
+    title: "mountExplorer",
+    screen: (params) => <MountExplorerScreen path={mountPathFromParam(params["*"])} />,
+  },
+  { path: ROUTES.clipboard, title: "clipboard", screen: () => <ClipboardScreen /> },
+  {
+    path: ROUTES.clipboardRoom,
+    title: "clipboard",
+    screen: (params) => <ClipboardScreen key={params.id} roomId={decodePathParam(params.id)} />,
+  },
+];
+
 export function AppRoutes() {
   const { t } = useTranslation();
   return (
     <Switch>
-      <Route path={ROUTES.home}>
-        <RouteScreen title={t("titles.home")}>
-          <HomeScreen />
-        </RouteScreen>
-      </Route>
-      <Route path={ROUTES.upload}>
-        <RouteScreen title={t("titles.upload")}>
-          <UploadScreen />
-        </RouteScreen>
-      </Route>
+      {SCREEN_ROUTES.map(({ path, title, screen }) => (
+        <Route key={path} path={path}>
+          {(params) => <RouteScreen title={t(`titles.${title}`)}>{screen(params as RouteParams)}</RouteScreen>}
+        </Route>
+      ))}
       <Route path={ROUTES.admin}>
         <AdminRoute module={DEFAULT_ADMIN_MODULE} isDefault />
       </Route>
       <Route path={ROUTES.adminModule}>
         {(params) => (isAdminModule(params.module) ? <AdminRoute module={params.module} /> : <NotFoundRoute />)}
-      </Route>
-      <Route path={ROUTES.paste}>
-        {(params) => (
-          <RouteScreen title={t("titles.paste")}>
-            <PasteViewScreen slug={decodePathParam(params.slug)} />
-          </RouteScreen>
-        )}
-      </Route>
-      <Route path={ROUTES.file}>
-        {(params) => (
-          <RouteScreen title={t("titles.file")}>
-            <FileViewScreen slug={decodePathParam(params.slug)} />
-          </RouteScreen>
-        )}
-      </Route>
-      <Route path={ROUTES.mountExplorer}>
-        <RouteScreen title={t("titles.mountExplorer")}>
-          <MountExplorerScreen path="/" />
-        </RouteScreen>
-      </Route>
-      <Route path={ROUTES.mountExplorerPath}>
-        {(params) => (
-          <RouteScreen title={t("titles.mountExplorer")}>
-            <MountExplorerScreen path={mountPathFromParam(params["*"])} />
-          </RouteScreen>
-        )}
-      </Route>
-      <Route path={ROUTES.clipboard}>
-        <RouteScreen title={t("titles.clipboard")}>
-          <ClipboardScreen />
-        </RouteScreen>
-      </Route>
-      <Route path={ROUTES.clipboardRoom}>
-        {(params) => (
-          <RouteScreen title={t("titles.clipboard")}>
-            <ClipboardScreen key={params.id} roomId={decodePathParam(params.id)} />
-          </RouteScreen>
-        )}
       </Route>
       {/* docs/product.md §2: any other path goes Home; replace, so Back does not bounce to the bad URL. */}
       <Route>

@@ -144,24 +144,11 @@ export function EntryList(props: EntryListProps) {
             >
               {selectable ? (
                 <span className="absolute top-2 left-2">
-                  <Checkbox
-                    checked={isSelected}
-                    label={t("explorer.list.select", { name: entry.name })}
-                    onChange={() => onToggle(entry.path)}
-                  />
+                  <SelectBox entry={entry} isSelected={isSelected} onToggle={onToggle} />
                 </span>
               ) : null}
               <EntryIcon entry={entry} size="lg" />
-              <Link
-                href={hrefOf(entry, folder)}
-                className={cx(
-                  "mt-2 w-full truncate rounded text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300",
-                  focusRing,
-                )}
-                title={entry.name}
-              >
-                {entry.name}
-              </Link>
+              <EntryLink entry={entry} folder={folder} className="mt-2 w-full" />
               <span className="mt-0.5 text-xs text-slate-500 tabular-nums dark:text-slate-400">
                 {entry.type === "directory" ? t("explorer.list.folder") : sizeOf(entry)}
               </span>
@@ -217,26 +204,11 @@ export function EntryList(props: EntryListProps) {
                 isSelected ? "bg-indigo-50/70 dark:bg-indigo-500/10" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
               )}
             >
-              {selectable ? (
-                <Checkbox
-                  checked={isSelected}
-                  label={t("explorer.list.select", { name: entry.name })}
-                  onChange={() => onToggle(entry.path)}
-                />
-              ) : null}
+              {selectable ? <SelectBox entry={entry} isSelected={isSelected} onToggle={onToggle} /> : null}
               <div className="flex min-w-0 flex-1 items-center gap-3">
                 <EntryIcon entry={entry} />
                 <div className="min-w-0">
-                  <Link
-                    href={hrefOf(entry, folder)}
-                    className={cx(
-                      "block truncate rounded text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300",
-                      focusRing,
-                    )}
-                    title={entry.name}
-                  >
-                    {entry.name}
-                  </Link>
+                  <EntryLink entry={entry} folder={folder} className="block" />
                   {entry.share_slug || entry.holds_shares ? (
                     <span
                       className="ml-0 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-500/15 dark:text-amber-200"
@@ -262,5 +234,41 @@ export function EntryList(props: EntryListProps) {
         })}
       </ul>
     </div>
+  );
+}
+
+function SelectBox({
+  entry,
+  isSelected,
+  onToggle,
+}: {
+  entry: FsEntry;
+  isSelected: boolean;
+  onToggle: (path: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      checked={isSelected}
+      label={t("explorer.list.select", { name: entry.name })}
+      onChange={() => onToggle(entry.path)}
+    />
+  );
+}
+
+/** The entry's name, opening it: a folder in the explorer, a file in the preview. */
+function EntryLink({ entry, folder, className }: { entry: FsEntry; folder: string; className: string }) {
+  return (
+    <Link
+      href={hrefOf(entry, folder)}
+      className={cx(
+        className,
+        "truncate rounded text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300",
+        focusRing,
+      )}
+      title={entry.name}
+    >
+      {entry.name}
+    </Link>
   );
 }
