@@ -8,7 +8,7 @@ import EyeSlashIcon from "@heroicons/react/24/outline/EyeSlashIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { AppRouter } from "../../../../server/routers";
@@ -91,72 +91,63 @@ function VisibleLink({
             </div>
           </div>
 
-          <div className="mt-6">
-            <label htmlFor="share-link" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-              {t("pastes.result.link")}
-            </label>
-            <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-              <input
-                id="share-link"
-                readOnly
-                value={shareUrl}
-                onFocus={(event) => event.currentTarget.select()}
-                aria-describedby={linkKey ? "share-link-key-hint" : undefined}
-                className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
-                data-testid="share-link"
-              />
-              <div className="flex gap-2">
-                <CopyButton
-                  text={shareUrl}
-                  label={t("pastes.result.copyLink")}
-                  variant="primary"
-                  className="flex-1 sm:flex-none"
-                  {...copyMessages}
-                />
-                <a
-                  href={shareUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClasses("secondary")}
-                  aria-label={t("pastes.result.openLink")}
-                  title={t("pastes.result.openLink")}
+          <LinkField
+            id="share-link"
+            label={t("pastes.result.link")}
+            value={shareUrl}
+            describedBy={linkKey ? "share-link-key-hint" : undefined}
+            className="mt-6"
+            rowClassName="flex-col sm:flex-row"
+            inputClassName="text-sm text-slate-900 dark:text-white"
+            hint={
+              linkKey ? (
+                <p
+                  id="share-link-key-hint"
+                  className="mt-1.5 text-xs font-medium text-amber-800 dark:text-amber-200"
+                  data-testid="share-link-key-hint"
                 >
-                  <ArrowTopRightOnSquareIcon className="size-4.5" />
-                  <span className="hidden sm:inline">{t("pastes.result.open")}</span>
-                </a>
-              </div>
-            </div>
-            {linkKey ? (
-              <p
-                id="share-link-key-hint"
-                className="mt-1.5 text-xs font-medium text-amber-800 dark:text-amber-200"
-                data-testid="share-link-key-hint"
-              >
-                {t("pastes.result.keyHint")}
-              </p>
-            ) : null}
-          </div>
-
-          <div className="mt-5">
-            <label htmlFor="raw-link" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-              {t("pastes.result.rawLink")}
-            </label>
-            <div className="mt-1.5 flex gap-2">
-              <input
-                id="raw-link"
-                readOnly
-                value={rawUrl}
-                onFocus={(event) => event.currentTarget.select()}
-                aria-describedby="raw-link-hint"
-                className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-300"
-                data-testid="raw-link"
+                  {t("pastes.result.keyHint")}
+                </p>
+              ) : null
+            }
+          >
+            <div className="flex gap-2">
+              <CopyButton
+                text={shareUrl}
+                label={t("pastes.result.copyLink")}
+                variant="primary"
+                className="flex-1 sm:flex-none"
+                {...copyMessages}
               />
-              <CopyButton text={rawUrl} label={t("pastes.result.copyRawLink")} isIconOnly {...copyMessages} />
+              <a
+                href={shareUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses("secondary")}
+                aria-label={t("pastes.result.openLink")}
+                title={t("pastes.result.openLink")}
+              >
+                <ArrowTopRightOnSquareIcon className="size-4.5" />
+                <span className="hidden sm:inline">{t("pastes.result.open")}</span>
+              </a>
             </div>
-            <p id="raw-link-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-              {t(linkKey ? "pastes.result.rawHintEncrypted" : "pastes.result.rawHint")}
-            </p>
-          </div>
+          </LinkField>
+
+          <LinkField
+            id="raw-link"
+            label={t("pastes.result.rawLink")}
+            value={rawUrl}
+            describedBy="raw-link-hint"
+            className="mt-5"
+            inputClassName="text-xs text-slate-700 dark:text-slate-300"
+            hint={
+              <p id="raw-link-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+                {t(linkKey ? "pastes.result.rawHintEncrypted" : "pastes.result.rawHint")}
+              </p>
+            }
+          >
+            <CopyButton text={rawUrl} label={t("pastes.result.copyRawLink")} isIconOnly {...copyMessages} />
+          </LinkField>
 
           <ul className="mt-5 flex flex-wrap gap-2 text-xs" aria-label={t("pastes.options.title")}>
             {/* An encrypted paste's password is part of its key; the server knows of none. */}
@@ -202,6 +193,43 @@ function VisibleLink({
         <CountdownBar deadline={deadline} left={left} />
       </div>
     </section>
+  );
+}
+
+/** A link to read and copy: its label, the link selected on focus, the actions beside it, a hint below. */
+function LinkField(props: {
+  id: string;
+  label: string;
+  value: string;
+  describedBy?: string;
+  className: string;
+  rowClassName?: string;
+  inputClassName: string;
+  hint: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={props.className}>
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {props.label}
+      </label>
+      <div className={cx("mt-1.5 flex gap-2", props.rowClassName)}>
+        <input
+          id={props.id}
+          readOnly
+          value={props.value}
+          onFocus={(event) => event.currentTarget.select()}
+          aria-describedby={props.describedBy}
+          className={cx(
+            "block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono dark:border-slate-700 dark:bg-slate-950",
+            props.inputClassName,
+          )}
+          data-testid={props.id}
+        />
+        {props.children}
+      </div>
+      {props.hint}
+    </div>
   );
 }
 
