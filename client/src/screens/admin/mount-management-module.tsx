@@ -17,9 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
-import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
-import { errorMessageOf } from "../../lib/api-errors";
 import { canManageMounts } from "../../lib/auth/access";
 import { useAuth } from "../../lib/auth/use-auth";
 import { explorerHref } from "../../lib/explorer/explorer-paths";
@@ -31,6 +29,7 @@ import { MountFormDialog } from "./mounts/mount-form-dialog";
 import { CardDetail, ConfigCard } from "./shared/config-card";
 import { CardGridSkeleton, EmptyState, ListLoadError, type RefetchableQuery } from "./shared/list-states";
 import { useItemDialogs } from "./shared/use-item-dialogs";
+import { useToastOutcome } from "./shared/use-toast-outcome";
 
 export default function MountManagementModule() {
   const { t } = useTranslation();
@@ -153,23 +152,19 @@ function ActiveSwitch({ mount }: { mount: MountView }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const update = trpc.mounts.update.useMutation();
+  const outcome = useToastOutcome();
   const toggle = (is_active: boolean) =>
     update.mutate(
       { id: mount.id, is_active },
-      {
-        onSuccess: () =>
-          toast.success(
-            is_active
-              ? t("explorer.mounts.activated", { name: mount.name })
-              : t("explorer.mounts.deactivated", { name: mount.name }),
-          ),
-        onError: (error) =>
-          toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
-        onSettled: () => {
+      outcome(
+        is_active
+          ? t("explorer.mounts.activated", { name: mount.name })
+          : t("explorer.mounts.deactivated", { name: mount.name }),
+        () => {
           void utils.mounts.invalidate();
           void utils.fs.invalidate();
         },
-      },
+      ),
     );
   return (
     <Switch

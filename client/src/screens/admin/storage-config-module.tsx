@@ -16,16 +16,15 @@ import type { StorageConfigView } from "@shared/schemas/storage";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
-import { toast } from "../../components/toast-store";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
-import { errorMessageOf } from "../../lib/api-errors";
 import { formatRelativeTime } from "../../lib/format-date";
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
 import { CardDetail, ConfigCard } from "./shared/config-card";
 import { CardGridSkeleton, EmptyState, ListLoadError } from "./shared/list-states";
 import { useItemDialogs } from "./shared/use-item-dialogs";
+import { useToastOutcome } from "./shared/use-toast-outcome";
 import { DeleteStorageDialog } from "./storage/delete-storage-dialog";
 import { StorageFormDialog } from "./storage/storage-form-dialog";
 import { StorageTestDialog } from "./storage/storage-test-dialog";
@@ -96,6 +95,7 @@ function StorageCard({
   const language = currentLanguage();
   const utils = trpc.useUtils();
   const setDefault = trpc.storage.setDefault.useMutation();
+  const outcome = useToastOutcome();
   const isLocal = config.provider_type === LOCAL_PROVIDER;
   const providerName = t(`files.storage.providers.${config.provider_type}`, { defaultValue: config.provider_type });
   const total = config.total_storage_bytes;
@@ -104,12 +104,7 @@ function StorageCard({
   const makeDefault = () =>
     setDefault.mutate(
       { id: config.id },
-      {
-        onSuccess: () => toast.success(t("files.storage.defaultSet", { name: config.name })),
-        onError: (error) =>
-          toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
-        onSettled: () => void utils.storage.invalidate(),
-      },
+      outcome(t("files.storage.defaultSet", { name: config.name }), () => void utils.storage.invalidate()),
     );
 
   return (
@@ -233,17 +228,13 @@ function UsageRecount({ config }: { config: StorageConfigView }) {
   const language = currentLanguage();
   const utils = trpc.useUtils();
   const recount = trpc.storage.recount.useMutation();
+  const outcome = useToastOutcome();
   const { usage } = config;
   const isRunning = usage.recount.status === "running";
   const start = () =>
     recount.mutate(
       { id: config.id },
-      {
-        onSuccess: () => toast.success(t("files.storage.recountStarted", { name: config.name })),
-        onError: (error) =>
-          toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
-        onSettled: () => void utils.storage.invalidate(),
-      },
+      outcome(t("files.storage.recountStarted", { name: config.name }), () => void utils.storage.invalidate()),
     );
 
   return (

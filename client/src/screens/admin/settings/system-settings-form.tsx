@@ -18,6 +18,7 @@ import { formatBytes } from "../../../../../shared/format-bytes";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { describedBy, FieldError, FieldHint, FormAlert, inputClasses } from "../../../components/form-controls";
+import { SelectInput } from "../../../components/select-input";
 import { toast } from "../../../components/toast-store";
 import { useFocusFirstInvalid } from "../../../components/use-focus-invalid";
 import { currentLanguage } from "../../../i18n";
@@ -32,7 +33,7 @@ import {
 import { htmlLangFor } from "../../../lib/language";
 import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "./settings-section";
-import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput, type SizeUnit } from "./upload-size";
+import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput } from "./upload-size";
 
 /** Whole numbers per minute (0: no limit). */
 type LimitField = "limitPerKey" | "limitPerAddress" | "clipboardJoins";
@@ -261,19 +262,13 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
             />
           </div>
           <div className="w-24 shrink-0">
-            <select
+            <SelectInput
+              options={SIZE_UNITS}
               value={size.unit}
-              onChange={(event) => changeSize({ unit: event.target.value as SizeUnit })}
+              onValueChange={(unit) => changeSize({ unit })}
               aria-label={t("systemSettings.unit")}
-              className={inputClasses(false)}
               data-testid="max-upload-unit"
-            >
-              {SIZE_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </select>
+            />
           </div>
         </div>
         <FieldHint id={`${sizeId}-hint`}>{t("systemSettings.maxUploadSizeHint")}</FieldHint>

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { inputClasses } from "../../../components/form-controls";
+import { SelectInput } from "../../../components/select-input";
 
 /** The i18n namespace of an admin list's texts. */
 export type ListTexts = "files.manage" | "pastes.manage" | "apiKeys";
@@ -163,18 +164,13 @@ export function Pagination({
           <label htmlFor={pageSizeId} className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
             {t(`${ns}.pagination.pageSize`)}
           </label>
-          <select
+          <SelectInput<number>
             id={pageSizeId}
+            options={PAGE_SIZES}
             value={limit}
-            onChange={(event) => onLimit(Number(event.target.value))}
-            className={cx(inputClasses(false), "w-auto py-1.5")}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
+            onValueChange={onLimit}
+            className="w-auto py-1.5"
+          />
         </div>
         <div className="flex items-center gap-2">
           <Button

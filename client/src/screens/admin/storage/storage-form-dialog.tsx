@@ -21,6 +21,7 @@ import {
   TextField,
 } from "../../../components/form-controls";
 import { FormDialog, FormFooter } from "../../../components/form-dialog";
+import { SelectInput } from "../../../components/select-input";
 import { toast } from "../../../components/toast-store";
 import { useFieldForm } from "../../../components/use-field-form";
 import {
@@ -372,18 +373,13 @@ function CapacityField({
           className={inputClasses(Boolean(error))}
           autoComplete="off"
         />
-        <select
+        <SelectInput
+          options={CAPACITY_UNITS}
           value={unit}
-          onChange={(event) => onChange(value, event.target.value as CapacityUnit)}
+          onValueChange={(chosen) => onChange(value, chosen)}
           aria-label={t("files.storage.form.capacityUnit")}
-          className={cx(inputClasses(false), "w-24")}
-        >
-          {CAPACITY_UNITS.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
+          className="w-24"
+        />
       </div>
       {error ? (
         <FieldError id={`${id}-error`}>{error}</FieldError>
