@@ -3,15 +3,14 @@
 // the three most recent uploads of this browser beside. Uploading needs the admin or a key with file
 // permission; everyone else is asked to log in.
 
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import GlobeAltIcon from "@heroicons/react/24/outline/GlobeAltIcon";
 import { type ComponentType, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../shared/format-bytes";
-import { cx, focusRing } from "../components/class-names";
 import type { IconProps } from "../components/icons";
 import { PageHeader } from "../components/page-header";
+import { Tabs } from "../components/tabs";
 import { toast } from "../components/toast-store";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
@@ -176,34 +175,29 @@ export default function UploadScreen() {
           {canUpload ? (
             <>
               <ResumeNotice busyFiles={busyFiles} />
-              <TabGroup>
-                <TabList
-                  aria-label={t("files.tabs.label")}
-                  className="inline-flex rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset dark:bg-slate-800/60 dark:ring-slate-700/60"
-                >
-                  {TABS.map(({ id, icon: Icon }) => (
-                    <Tab
-                      key={id}
-                      className={cx(
-                        "inline-flex items-center gap-2 rounded-lg px-3.5 py-1.5 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-selected:bg-white data-selected:text-indigo-700 data-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-selected:bg-slate-900 dark:data-selected:text-indigo-300",
-                        focusRing,
-                      )}
-                      data-testid={`tab-${id}`}
-                    >
+              <Tabs
+                label={t("files.tabs.label")}
+                listClassName="inline-flex rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset dark:bg-slate-800/60 dark:ring-slate-700/60"
+                panelClassName="mt-4"
+                items={TABS.map(({ id, icon: Icon }) => ({
+                  id,
+                  testId: `tab-${id}`,
+                  className:
+                    "inline-flex items-center gap-2 rounded-lg px-3.5 py-1.5 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-selected:bg-white data-selected:text-indigo-700 data-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-selected:bg-slate-900 dark:data-selected:text-indigo-300",
+                  tab: (
+                    <>
                       <Icon className="size-4.5" />
                       {t(`files.tabs.${id}`)}
-                    </Tab>
-                  ))}
-                </TabList>
-                <TabPanels className="mt-4">
-                  <TabPanel className={focusRing}>
-                    <DropZone onFiles={addFiles} maxSizeLabel={maxSizeLabel} />
-                  </TabPanel>
-                  <TabPanel className={focusRing}>
-                    <UrlUploadPanel maxBytes={maxBytes} maxSizeLabel={maxSizeLabel} onUpload={addUrl} />
-                  </TabPanel>
-                </TabPanels>
-              </TabGroup>
+                    </>
+                  ),
+                  panel:
+                    id === "file" ? (
+                      <DropZone onFiles={addFiles} maxSizeLabel={maxSizeLabel} />
+                    ) : (
+                      <UrlUploadPanel maxBytes={maxBytes} maxSizeLabel={maxSizeLabel} onUpload={addUrl} />
+                    ),
+                }))}
+              />
             </>
           ) : (
             <UploadLoginPrompt isSignedOut={auth.authType === "none"} />
