@@ -5,16 +5,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "./routers";
 import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp, tempDir } from "./test/harness";
+import {
+  createTestApp,
+  DATABASE_PROVIDERS,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+  tempDir,
+  useTestApp,
+} from "./test/harness";
 
 describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(provider);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  const { t } = useTestApp(provider);
 
   test("first start creates the admin with an Argon2id hash and a default local storage", async () => {
     const admins = await t.db.admin.findMany({ select: { username: true, passwordHash: true } });
@@ -85,13 +86,7 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
 });
 
 describe("OpenAPI and docs", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp("sqlite");
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  const { t } = useTestApp("sqlite");
 
   test("/api/openapi.json lists every procedure that declares a REST route, and the raw routes", async () => {
     const document = await (await t.request("GET", "/api/openapi.json")).json();

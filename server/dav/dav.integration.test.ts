@@ -11,6 +11,7 @@ import { traversalForms } from "../../shared/test/traversal-corpus";
 import type { PutOptions } from "../storage/driver";
 import { DATABASE_PROVIDERS } from "../test/harness";
 import { basicAuth, type DavServer, type StorageKind, startDavServer } from "./dav-test-kit";
+import { chunkedBody } from "../test/payloads";
 
 const STORAGES: StorageKind[] = ["local", "s3"];
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
@@ -55,18 +56,6 @@ function randomBytes(size: number): Uint8Array<ArrayBuffer> {
     crypto.getRandomValues(data.subarray(offset, Math.min(size, offset + 65536)));
   }
   return data;
-}
-
-/** A body of unknown length (chunked), as macOS Finder and davfs2 send. */
-function chunkedBody(data: Uint8Array): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= data.length) return controller.close();
-      controller.enqueue(data.slice(offset, offset + 256 * 1024));
-      offset += 256 * 1024;
-    },
-  });
 }
 
 /** Watches the storage drivers the app uses: every call passes through to the real driver and is noted. */

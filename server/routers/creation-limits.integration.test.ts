@@ -2,21 +2,19 @@
 // uploads and URL fetches per minute, and so may every key used from one address; past a limit the
 // answer is 429 with Retry-After in the caller's language. The counts live in the database, so a
 // second app on the same database (another process) sees them. The admin is not limited.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { DEFAULT_CREATION_LIMIT_PER_KEY } from "../../shared/schemas/settings";
 import { createApp } from "../app";
 import { createDatabase } from "../db/client";
 import { type ApiTarget, createApiClient, createApiKey, loginAdmin } from "../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
+import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
-  let t: TestApp;
   let admin: string;
   let ipCounter = 0;
   const freshIp = () => `10.9.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
 
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
 
   const createKey = async (name: string) =>
     (await createApiKey(api, admin, { name, text_permission: true, file_permission: true })).auth;
@@ -33,11 +31,7 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("on by default: a key gets 429 with Retry-After after the default number of pastes in a minute", async () => {

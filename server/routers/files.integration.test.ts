@@ -1,7 +1,7 @@
 // File sharing over REST, on SQLite and Postgres, against local storage and a real S3 server
 // (s3rver): storage configs, every upload flow, the limits, views, passwords, signed links, the
 // safety of user content, management and cleanup.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import {
   decryptBytes,
   ENCRYPTED_FILE_NAME,
@@ -11,27 +11,20 @@ import {
 } from "../../shared/encrypted-file";
 import { generateLinkKey } from "../../shared/encrypted-share";
 import { sweepOnce } from "../services/sweeper";
-import { type ApiAnswer, createApiClient, createS3Storage, loginAdmin } from "../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, s3Env, type TestApp } from "../test/harness";
+import { type ApiAnswer, createLocalStorage, createS3Storage, loginAdmin, shareUploadForm } from "../test/api-client";
+import { DATABASE_PROVIDERS, s3Env, useTestApp } from "../test/harness";
+import { patternedBytes as bytes } from "../test/payloads";
 
 const STORAGES = ["local", "s3"] as const;
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 
-function bytes(size: number, seed = 7): Uint8Array<ArrayBuffer> {
-  const data = new Uint8Array(size);
-  for (let i = 0; i < size; i++) data[i] = (i * 31 + seed) & 0xff;
-  return data;
-}
-
 describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
-  let t: TestApp;
   let admin: string;
   let storageId: string;
   let ipCounter = 0;
   const freshIp = () => `10.7.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
 
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
 
   /** Follows a link the server handed out: the app's own signed URLs in-process, S3 URLs over HTTP. */
   function fetchLink(url: string, init: RequestInit = {}): Promise<Response> {
@@ -47,11 +40,10 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     filename = "data.bin",
     auth = admin,
   ) {
-    const form = new FormData();
-    form.set("s3_config_id", storageId);
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    form.set("file", new File([content], filename));
-    return call("POST", "/upload", { auth, body: form });
+    return call("POST", "/upload", {
+      auth,
+      body: shareUploadForm({ s3_config_id: storageId, ...fields }, content, filename),
+    });
   }
 
   async function setMaxUploadMb(megabytes: number) {
@@ -61,7 +53,6 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     if (storageKind === "local") {
       storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
@@ -71,9 +62,6 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
         await createS3Storage(api, admin, { name: "s3rver", default_folder: `files-${provider}-${Date.now()}` })
       ).id;
     }
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("the storage test writes, reads, lists and deletes a probe and reports CORS", async () => {
@@ -247,16 +235,12 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
   });
 
   test("storage capacity: 'insufficient storage space' with the server's figures", async () => {
-    const created = await call("POST", "/s3-configs", {
-      auth: admin,
-      body: {
-        name: "tiny",
-        provider_type: "local",
+    const tinyId = (
+      await createLocalStorage(api, admin, {
         root_path: `${t.config.dataDir}/tiny-${storageKind}`,
         total_storage_bytes: 1000,
-      },
-    });
-    const tinyId = created.body.data.id;
+      })
+    ).id;
     const form = new FormData();
     form.set("s3_config_id", tinyId);
     form.set("file", new File([bytes(2000)], "x.bin"));
@@ -491,13 +475,12 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       body: { name: "public only", file_permission: true },
     });
     const auth = `ApiKey ${key.body.data.key}`;
-    const privateConfig = await call("POST", "/s3-configs", {
-      auth: admin,
-      body: { name: "private local", provider_type: "local", root_path: `${t.config.dataDir}/private-${storageKind}` },
+    const privateConfig = await createLocalStorage(api, admin, {
+      name: "private local",
+      root_path: `${t.config.dataDir}/private-${storageKind}`,
     });
-    expect(privateConfig.status).toBe(201);
-    expect(privateConfig.body.data.is_public).toBe(false);
-    const privateId = privateConfig.body.data.id;
+    expect(privateConfig.is_public).toBe(false);
+    const privateId = privateConfig.id;
     const form = () => {
       const body = new FormData();
       body.set("s3_config_id", privateId);
@@ -555,16 +538,11 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
 });
 
 describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
-  let t: TestApp;
   let admin: string;
-  const api = createApiClient(() => t.app);
+  const { t, api } = useTestApp(provider);
   const call = (method: string, path: string, body?: unknown) => api.call(method, path, { auth: admin, body });
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("secrets are encrypted at rest and masked in every answer; absent or masked keeps them", async () => {
@@ -676,12 +654,7 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
   });
 
   test("one default; delete is refused while files use a config", async () => {
-    const created = await call("POST", "/s3-configs", {
-      name: "second",
-      provider_type: "local",
-      root_path: `${t.config.dataDir}/second`,
-    });
-    const id = created.body.data.id;
+    const { id } = await createLocalStorage(api, admin, { root_path: `${t.config.dataDir}/second` });
     expect((await call("PUT", `/s3-configs/${id}/set-default`)).body.data.is_default).toBe(true);
     const defaults = await t.db.storageConfig.count({ where: { isDefault: true } });
     expect(defaults).toBe(1);
@@ -694,21 +667,12 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     const refused = await call("DELETE", `/s3-configs/${id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("still in use (file shares: 1, mounts: 0)");
-    const unused = await call("POST", "/s3-configs", {
-      name: "unused",
-      provider_type: "local",
-      root_path: `${t.config.dataDir}/unused`,
-    });
-    expect((await call("DELETE", `/s3-configs/${unused.body.data.id}`)).status).toBe(200);
+    const unused = await createLocalStorage(api, admin, { root_path: `${t.config.dataDir}/unused` });
+    expect((await call("DELETE", `/s3-configs/${unused.id}`)).status).toBe(200);
   });
 
   test("an unfinished upload does not keep a config in use: it is removed with the config", async () => {
-    const created = await call("POST", "/s3-configs", {
-      name: "abandoned",
-      provider_type: "local",
-      root_path: `${t.config.dataDir}/abandoned`,
-    });
-    const id = created.body.data.id;
+    const { id } = await createLocalStorage(api, admin, { root_path: `${t.config.dataDir}/abandoned` });
     const presigned = await call("POST", "/s3/presign", { s3_config_id: id, filename: "never.bin", size: 3 });
     expect(presigned.status).toBe(200);
     expect(await t.db.fileShare.count({ where: { storageConfigId: id, status: "uploading" } })).toBe(1);

@@ -14,16 +14,11 @@ import {
   loginAdmin,
 } from "../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
+import { patternedBytes as bytes } from "../test/payloads";
 
 const STORAGES = ["local", "s3"] as const;
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 const PART = 5 * 1024 * 1024;
-
-function bytes(size: number, seed = 7): Uint8Array<ArrayBuffer> {
-  const data = new Uint8Array(size);
-  for (let i = 0; i < size; i++) data[i] = (i * 31 + seed) & 0xff;
-  return data;
-}
 
 /** REST calls to an in-process app, and the links it hands out. */
 function clientOf(getApp: () => TestApp) {

@@ -3,10 +3,10 @@
 // and Postgres, against local disk and a real S3 server. The storage is seeded directly (files written
 // on disk, objects put with the AWS SDK into a fresh bucket), never through the app, and checked the
 // same way afterwards.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { allTraversalForms } from "../../shared/test/traversal-corpus";
-import { createApiClient, createApiKey, type KeyFields, loginAdmin } from "../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+import { createApiKey, createFileShare, type KeyFields, loginAdmin, shareUploadForm } from "../test/api-client";
+import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, useTestApp } from "../test/harness";
 import { localStorage, type RawStorage, s3Storage } from "../test/raw-storage";
 
 const STORAGES = ["local", "s3"] as const;
@@ -22,7 +22,6 @@ const SEEDED: Record<string, string> = {
 };
 
 describe.each(cases)("mounts over existing storage on %s with %s storage", (provider, storageKind) => {
-  let t: TestApp;
   let raw: RawStorage;
   let admin: string;
   let storageId: string;
@@ -30,8 +29,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
   let mountKey: string;
   let mountKeyBasic: string;
 
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
   /** WebDAV lives beside the API, under /dav. */
   async function davCall(method: string, path: string, auth: string, headers: Record<string, string> = {}) {
     const response = await t.app.fetch(
@@ -50,17 +48,13 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     expect(answer.status).toBe(200);
     return answer.body.data.items.map((entry: { name: string }) => entry.name).sort();
   };
-  async function shareUpload(auth: string, path: string, content = "shared bytes", extra: Record<string, string> = {}) {
-    const form = new FormData();
-    form.set("s3_config_id", storageId);
-    form.set("path", path);
-    for (const [name, value] of Object.entries(extra)) form.set(name, value);
-    form.set("file", new File([content], "shared.txt"));
-    return call("POST", "/upload", { auth, body: form });
-  }
+  const shareUpload = (auth: string, path: string, content = "shared bytes", extra: Record<string, string> = {}) =>
+    call("POST", "/upload", {
+      auth,
+      body: shareUploadForm({ s3_config_id: storageId, path, ...extra }, content, "shared.txt"),
+    });
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     raw = storageKind === "local" ? localStorage() : await s3Storage();
     for (const [key, body] of Object.entries(SEEDED)) await raw.put(key, body);
     admin = await loginAdmin(api);
@@ -81,10 +75,6 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const mountSecret = await keyFor({ mount_permission: true, basic_path: "/seed" });
     mountKey = `ApiKey ${mountSecret}`;
     mountKeyBasic = `Basic ${btoa(`${mountSecret}:${mountSecret}`)}`;
-  });
-
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   test("a mount at the storage's root and one at a sub-folder show, search and serve what was there", async () => {
@@ -231,9 +221,9 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
   });
 
   test("the admin sees share objects marked; a rename takes the share along, a delete leaves it 410", async () => {
-    const shared = await shareUpload(admin, "follow", "follow me");
-    const slug = shared.body.data.slug;
-    const name = shared.body.data.storage_path.split("/").pop();
+    const shared = await createFileShare(api, admin, { s3_config_id: storageId, path: "follow" }, "follow me");
+    const slug = shared.slug;
+    const name = shared.storage_path.split("/").pop();
     const listing = await call("GET", `/admin/fs/list?${q({ path: "/seed/shares/follow" })}`, { auth: admin });
     expect(listing.body.data.items).toEqual([expect.objectContaining({ name, share_slug: slug })]);
     const top = await call("GET", `/admin/fs/list?${q({ path: "/seed" })}`, { auth: admin });
@@ -261,19 +251,19 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
   });
 
   test("a share whose object was moved through WebDAV follows it; one deleted outside the app answers 410", async () => {
-    const shared = await shareUpload(admin, "dav", "over dav");
-    const name = shared.body.data.storage_path.split("/").pop();
+    const shared = await createFileShare(api, admin, { s3_config_id: storageId, path: "dav" }, "over dav");
+    const name = shared.storage_path.split("/").pop();
     const adminBasic = `Basic ${btoa(`admin:${TEST_ADMIN_PASSWORD}`)}`;
     const moved = await davCall("MOVE", `/seed/shares/dav/${name}`, adminBasic, {
       destination: `http://localhost/dav/seed/shares/dav/moved-${name}`,
     });
     expect(moved.status).toBe(201);
-    const view = await call("GET", `/public/files/${shared.body.data.slug}`);
+    const view = await call("GET", `/public/files/${shared.slug}`);
     expect(view.status).toBe(200);
     expect(await (await fetchLink(view.body.data.download_url)).text()).toBe("over dav");
 
     await raw.remove(`shares/dav/moved-${name}`);
-    const gone = await call("GET", `/public/files/${shared.body.data.slug}`);
+    const gone = await call("GET", `/public/files/${shared.slug}`);
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe("The shared file is gone: it was deleted or moved from its storage");
   });

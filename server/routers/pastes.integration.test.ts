@@ -1,30 +1,24 @@
 // Text sharing over REST on SQLite and Postgres: creation rules, views, passwords, expiry, the raw link,
 // exact view limits under concurrency, and management by the admin and by API keys.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { decryptText, encryptText, generateLinkKey } from "../../shared/encrypted-share";
 import { sweepOnce } from "../services/sweeper";
-import { createApiClient, createApiKey, createPaste as createPasteRow, loginAdmin } from "../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
+import { createApiKey, createPaste as createPasteRow, loginAdmin } from "../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
-  let t: TestApp;
   let admin: string;
   let ipCounter = 0;
   const freshIp = () => `10.9.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
 
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
 
   const createKey = (fields: Record<string, unknown>) => createApiKey(api, admin, fields);
 
   const createPaste = (fields: Record<string, unknown>, auth = admin) => createPasteRow(api, auth, fields);
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   describe("creating", () => {

@@ -3,21 +3,20 @@
 // found by a recount; uploads, copies and deletes through the app move the figure; writes made while
 // a recount walks are neither lost nor doubled; and the capacity check refuses an upload once what
 // the storage really holds is near the limit.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApiClient, loginAdmin } from "../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { loginAdmin } from "../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 import { localStorage, type RawStorage, s3Storage } from "../test/raw-storage";
 
 const STORAGES = ["local", "s3"] as const;
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 
 describe.each(cases)("storage usage on %s with %s storage", (provider, storageKind) => {
-  let t: TestApp;
   let raw: RawStorage;
   let admin: string;
   let storageId: string;
 
-  const api = createApiClient(() => t.app);
+  const { t, api } = useTestApp(provider);
   const call = (method: string, path: string, body?: unknown) => api.call(method, path, { auth: admin, body });
 
   const usage = async () =>
@@ -42,7 +41,6 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     raw = storageKind === "local" ? localStorage() : await s3Storage();
     admin = await loginAdmin(api);
     const limits = { creation_limit_per_key: 0, creation_limit_per_address: 0 };
@@ -52,10 +50,6 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
     const created = await call("POST", "/s3-configs", { ...raw.config, total_storage_bytes: 10_000 });
     expect(created.status).toBe(201);
     storageId = created.body.data.id;
-  });
-
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   test("a recount finds what was put in the storage directly, and shows its progress record", async () => {

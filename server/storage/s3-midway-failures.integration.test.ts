@@ -26,30 +26,13 @@ import {
   TEST_ADMIN_PASSWORD,
   type TestApp,
 } from "../test/harness";
+import { chunkedBody, patternedBytes as bytes } from "../test/payloads";
 
 const MiB = 1024 * 1024;
 /** Larger than one 5 MiB part, so the paths that stream in parts start a multipart upload. */
 const FILE_BYTES = 12 * MiB;
 /** A hung request fails the test with a clear message instead of running into the test's timeout. */
 const ANSWER_WITHIN_MS = 25_000;
-
-function bytes(size: number): Uint8Array<ArrayBuffer> {
-  const data = new Uint8Array(size);
-  for (let i = 0; i < size; i += 4096) data[i] = i & 0xff;
-  return data;
-}
-
-/** A body of unknown length (sent chunked): the server cannot stream it to S3 in one PUT. */
-function chunked(data: Uint8Array): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= data.length) return controller.close();
-      controller.enqueue(data.slice(offset, offset + 256 * 1024));
-      offset += 256 * 1024;
-    },
-  });
-}
 
 const FAULTS: [string, Fault, string][] = [
   ["goes away", { kind: "cut", after: MiB }, "cannot be reached"],
@@ -209,7 +192,7 @@ describe.each(DATABASE_PROVIDERS)("S3 failing mid-upload on %s", (provider) => {
         [
           "WebDAV PUT chunked",
           async () => {
-            const answer = await davPut("/dav/flaky/big.bin", chunked(bytes(FILE_BYTES)));
+            const answer = await davPut("/dav/flaky/big.bin", chunkedBody(bytes(FILE_BYTES)));
             return { status: answer.status, message: answer.text };
           },
         ],

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { basicAuth } from "../dav/dav-test-kit";
 import { spoolDirectory } from "../http/upload-form";
-import { type ApiAnswer, createApiClient, createS3Storage, loginAdmin } from "../test/api-client";
+import { type ApiAnswer, createApiClient, createLocalStorage, createS3Storage, loginAdmin } from "../test/api-client";
 import {
   createTestApp,
   DATABASE_PROVIDERS,
@@ -22,18 +22,13 @@ import {
   type TestApp,
   tempDir,
 } from "../test/harness";
+import { patternedBytes as bytes } from "../test/payloads";
 
 /** Every file below `dir`, temp folders included. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
-}
-
-function bytes(size: number): Uint8Array<ArrayBuffer> {
-  const data = new Uint8Array(size);
-  for (let i = 0; i < size; i += 4096) data[i] = i & 0xff;
-  return data;
 }
 
 const isRoot = process.getuid?.() === 0;
@@ -125,9 +120,7 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
       mkdirSync(dir, { recursive: true });
       execFileSync("mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", dir]);
       mounted = true;
-      const created = await call("POST", "/s3-configs", { name: "Small disk", provider_type: "local", root_path: dir });
-      expect(created.status).toBe(201);
-      configId = (created.body.data as { id: string }).id;
+      configId = (await createLocalStorage(served.api, admin, { name: "Small disk", root_path: dir })).id;
       await call("POST", "/admin/mounts", { name: "small", mount_path: "/small", storage_config_id: configId });
     });
     afterAll(() => {

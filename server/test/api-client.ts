@@ -145,66 +145,92 @@ export async function loginAdmin(api: ApiClient, options: { password?: string; i
 /** Fields of an API key the tests set (REST spelling): permissions, basic_path, mount_read_only… */
 export type KeyFields = Record<string, unknown>;
 
+/** A factory's one call: POSTs `body` as `auth`; any answer but 201 fails the test with the server's words. */
+async function created<P extends ProcedurePath>(
+  api: ApiClient,
+  path: string,
+  procedure: P,
+  auth: string,
+  body: Record<string, unknown>,
+): Promise<OutputOf<P>> {
+  const answer = await api.call("POST", path, { auth, body, procedure });
+  if (answer.status !== 201) throw new Error(`${procedure}: ${answer.status} ${answer.text}`);
+  return answer.body.data;
+}
+
 /** Creates an API key as the admin; answers the key's row and its `ApiKey …` authorization header. */
 export async function createApiKey(api: ApiClient, admin: string, fields: KeyFields = {}) {
-  const answer = await api.call("POST", "/admin/api-keys", {
-    auth: admin,
-    body: { name: `key ${crypto.randomUUID().slice(0, 8)}`, ...fields },
-    procedure: "keys.create",
-  });
-  if (answer.status !== 201) throw new Error(`create key: ${answer.status} ${answer.text}`);
-  return { ...answer.body.data, auth: `ApiKey ${answer.body.data.key}` };
+  const name = `key ${crypto.randomUUID().slice(0, 8)}`;
+  const key = await created(api, "/admin/api-keys", "keys.create", admin, { name, ...fields });
+  return { ...key, auth: `ApiKey ${key.key}` };
 }
 
 /** Creates a paste (as the admin or a key) and answers it. */
-export async function createPaste(api: ApiClient, auth: string, fields: Record<string, unknown> = {}) {
-  const answer = await api.call("POST", "/paste", {
-    auth,
-    body: { content: "hello", ...fields },
-    procedure: "pastes.create",
-  });
-  if (answer.status !== 201) throw new Error(`create paste: ${answer.status} ${answer.text}`);
-  return answer.body.data;
+export function createPaste(api: ApiClient, auth: string, fields: Record<string, unknown> = {}) {
+  return created(api, "/paste", "pastes.create", auth, { content: "hello", ...fields });
 }
 
 /**
  * An S3 storage on the test S3 server (or `endpoint`), in a folder of its own. Public by default: keys
  * only upload shares to public storage, and most tests that create one let keys use it.
  */
-export async function createS3Storage(api: ApiClient, admin: string, fields: Record<string, unknown> = {}) {
+export function createS3Storage(api: ApiClient, admin: string, fields: Record<string, unknown> = {}) {
   const env = s3Env();
-  const answer = await api.call("POST", "/s3-configs", {
-    auth: admin,
-    body: {
-      name: `s3 ${crypto.randomUUID().slice(0, 8)}`,
-      provider_type: "Other S3 Compatible",
-      endpoint_url: env.endpoint,
-      bucket_name: env.bucket,
-      region: "us-east-1",
-      access_key_id: env.accessKeyId,
-      secret_access_key: env.secret,
-      path_style: true,
-      default_folder: `test-${crypto.randomUUID().slice(0, 8)}`,
-      is_public: true,
-      ...fields,
-    },
-    procedure: "storage.create",
+  return created(api, "/s3-configs", "storage.create", admin, {
+    name: `s3 ${crypto.randomUUID().slice(0, 8)}`,
+    provider_type: "Other S3 Compatible",
+    endpoint_url: env.endpoint,
+    bucket_name: env.bucket,
+    region: "us-east-1",
+    access_key_id: env.accessKeyId,
+    secret_access_key: env.secret,
+    path_style: true,
+    default_folder: `test-${crypto.randomUUID().slice(0, 8)}`,
+    is_public: true,
+    ...fields,
   });
-  if (answer.status !== 201) throw new Error(`create storage: ${answer.status} ${answer.text}`);
-  return answer.body.data;
+}
+
+/** A local-disk storage at `root_path` (private unless `is_public`), as the admin; answers the config. */
+export function createLocalStorage(
+  api: ApiClient,
+  admin: string,
+  fields: { root_path: string } & Record<string, unknown>,
+) {
+  const name = `local ${crypto.randomUUID().slice(0, 8)}`;
+  return created(api, "/s3-configs", "storage.create", admin, { name, provider_type: "local", ...fields });
 }
 
 /** Mounts `storage_config_id` at `mount_path` as the admin and answers the mount. */
-export async function createMount(
+export function createMount(
   api: ApiClient,
   admin: string,
   fields: { mount_path: string; storage_config_id: string } & Record<string, unknown>,
 ) {
-  const answer = await api.call("POST", "/admin/mounts", {
-    auth: admin,
-    body: { name: fields.mount_path.slice(1).replaceAll("/", "-") || "root", ...fields },
-    procedure: "mounts.create",
-  });
-  if (answer.status !== 201) throw new Error(`create mount: ${answer.status} ${answer.text}`);
+  const name = fields.mount_path.slice(1).replaceAll("/", "-") || "root";
+  return created(api, "/admin/mounts", "mounts.create", admin, { name, ...fields });
+}
+
+/**
+ * The form of a file share upload (POST /upload, streamed through the server): the fields first, then
+ * the file, as the share page sends them.
+ */
+export function shareUploadForm(fields: Record<string, string>, content: BlobPart, filename = "data.bin") {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set("file", new File([content], filename));
+  return form;
+}
+
+/** Uploads a file share (as the admin or a key; `s3_config_id` and the share's fields in `fields`) and answers it. */
+export async function createFileShare(
+  api: ApiClient,
+  auth: string,
+  fields: Record<string, string> = {},
+  content: BlobPart = "shared bytes",
+  filename = "shared.txt",
+) {
+  const answer = await api.call("POST", "/upload", { auth, body: shareUploadForm(fields, content, filename) });
+  if (answer.status !== 201) throw new Error(`upload a file share: ${answer.status} ${answer.text}`);
   return answer.body.data;
 }

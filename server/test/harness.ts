@@ -1,5 +1,6 @@
 // Test harness: a fresh database per test file (a copy of a migrated SQLite template, or a fresh
 // Postgres schema in the test cluster) and an in-process app around it (docs/architecture.md #9, #10).
+import { afterAll, beforeAll } from "bun:test";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -154,6 +155,23 @@ export async function createTestApp(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app a describe block's tests share, on a fresh database: made in the block's first beforeAll and
+ * cleaned up after its tests, with an API client on it. `t` is filled in when the block runs, so read it
+ * in hooks and tests, not while the block is being declared.
+ */
+export function useTestApp(provider: DatabaseProvider, overrides: Partial<Config> = {}) {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(provider, overrides));
+  });
+  afterAll(async () => {
+    await t.cleanup?.();
+  });
+  const api = createApiClient(() => t.app);
+  return { t, api, call: api.call };
 }
 
 export type ServedTestApp = Awaited<ReturnType<typeof serveTestApp>>;
