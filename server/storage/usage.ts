@@ -23,6 +23,13 @@ type Tx = Parameters<Parameters<Database["$transaction"]>[0]>[0];
 export const RECOUNT_STALE_MS = 2 * 60_000;
 /** Keys listed per recount page (S3's maximum). */
 const RECOUNT_PAGE_KEYS = 1000;
+/**
+ * The usage transactions' limits. They hold only database work, but how much grows with the keys of one
+ * write (a folder's removal settles every key in it at once) and a recount page's journal; Prisma's
+ * default (5 s) failed such a removal on a loaded machine, leaving the write unsettled. Long enough for a
+ * large folder on a busy database; the row they take first still serialises them.
+ */
+const USAGE_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
 /** Size lookups run at most this many at a time before a delete of many keys. */
 const HEAD_CONCURRENCY = 16;
 
@@ -94,7 +101,7 @@ async function settle(db: Database, storageConfigId: string, writes: { id: strin
       await tx.storageWrite.update({ where: { id: entry.id }, data: { sizeAfter: entry.sizeAfter } });
     }
     if (!runningId) await tx.storageWrite.deleteMany({ where: { id: { in: entries.map((entry) => entry.id) } } });
-  });
+  }, USAGE_TRANSACTION);
 }
 
 async function sizeOf(driver: StorageDriver, key: string): Promise<number> {
@@ -315,7 +322,7 @@ export async function startRecount(
       },
     });
     return true;
-  });
+  }, USAGE_TRANSACTION);
   if (!started) return false;
   const outcome = runRecount(db, driver, storageConfigId, recountId);
   // The walk goes on after the request that started it has been answered.
@@ -372,7 +379,7 @@ async function runRecount(db: Database, driver: StorageDriver, storageConfigId: 
             data: { seenBy: recountId, seenSize: sizes.get(entry.key) ?? 0n },
           });
         }
-      });
+      }, USAGE_TRANSACTION);
       previousLast = last ?? previousLast;
     } while (token);
     await finishRecount(db, storageConfigId, recountId);
@@ -387,7 +394,7 @@ async function runRecount(db: Database, driver: StorageDriver, storageConfigId: 
           where: { storageConfigId },
           data: { recountStatus: "failed", recountError: errorKeyOf(error) },
         });
-      })
+      }, USAGE_TRANSACTION)
       .catch(() => undefined);
     throw error;
   }
@@ -429,7 +436,7 @@ async function finishRecount(db: Database, storageConfigId: string, recountId: s
         recountCursor: null,
       },
     });
-  });
+  }, USAGE_TRANSACTION);
 }
 
 // ---- Reading ----------------------------------------------------------------------------------
