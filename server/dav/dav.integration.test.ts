@@ -10,8 +10,8 @@ import { DOMParser, type Element } from "@xmldom/xmldom";
 import { traversalForms } from "../../shared/test/traversal-corpus";
 import type { PutOptions } from "../storage/driver";
 import { DATABASE_PROVIDERS } from "../test/harness";
-import { basicAuth, type DavServer, type StorageKind, startDavServer } from "./dav-test-kit";
 import { chunkedBody } from "../test/payloads";
+import { basicAuth, type DavServer, type StorageKind, startDavServer } from "./dav-test-kit";
 
 const STORAGES: StorageKind[] = ["local", "s3"];
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));

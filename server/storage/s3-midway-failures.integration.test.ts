@@ -26,7 +26,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type TestApp,
 } from "../test/harness";
-import { chunkedBody, patternedBytes as bytes } from "../test/payloads";
+import { patternedBytes as bytes, chunkedBody } from "../test/payloads";
 
 const MiB = 1024 * 1024;
 /** Larger than one 5 MiB part, so the paths that stream in parts start a multipart upload. */
