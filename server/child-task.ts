@@ -36,6 +36,9 @@ export async function answerParent(work: () => Promise<unknown>): Promise<never>
   // Exits once the message is handed over; some work leaves timers behind (the migration engine's
   // 10 s advisory-lock timeout on Postgres), which must not keep the child alive.
   return new Promise<never>(() => {
+    // A parent that died (killed) never takes the message: exit anyway rather than linger.
+    if (!process.connected) process.exit(exitCode);
+    setTimeout(() => process.exit(exitCode), 5_000);
     process.send?.(answer, undefined, undefined, () => process.exit(exitCode));
   });
 }
