@@ -4,24 +4,34 @@
 // bun:sqlite connection of their own; on Postgres through the Prisma client, which a Postgres server
 // loads anyway for its connection pool.
 //
-// Statements are written once for both databases: table and column names in double quotes, parameters
-// as $1, $2 (bun:sqlite binds them by position too).
+// The reads are named rather than raw SQL passed in: on Postgres they go through the Prisma client,
+// which knows the schema the database URL names (`?schema=`); a bare table name in raw SQL would
+// read whatever table the connection's search_path finds first.
 import { Database as SqliteConnection } from "bun:sqlite";
+import { LOCAL_PROVIDER } from "../../shared/constants";
 import { type Database, providerOf } from "./client";
 import { sqliteFilePath } from "./migrate";
 
 export type ReadConnection = {
-  /** The first row of a read-only statement, or null. */
-  firstRow<Row>(sql: string, ...params: (string | number)[]): Promise<Row | null>;
+  /** Resolves when the database answers a query; throws when it cannot be reached. */
+  ping(): Promise<void>;
+  /** Whether any storage config is not local (S3-compatible): only those add origins to the CSP. */
+  hasRemoteStorage(): Promise<boolean>;
   close(): void;
 };
 
 export function createReadConnection(databaseUrl: string, db: Database): ReadConnection {
   if (providerOf(databaseUrl) === "postgres") {
     return {
-      async firstRow<Row>(sql: string, ...params: (string | number)[]) {
-        const rows = await db.$queryRawUnsafe<Row[]>(sql, ...params);
-        return rows[0] ?? null;
+      async ping() {
+        await db.$queryRaw`SELECT 1`;
+      },
+      async hasRemoteStorage() {
+        const found = await db.storageConfig.findFirst({
+          where: { providerType: { not: LOCAL_PROVIDER } },
+          select: { id: true },
+        });
+        return found !== null;
       },
       close() {},
     };
@@ -37,12 +47,12 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
     return connection;
   };
   return {
-    async firstRow<Row>(sql: string, ...params: (string | number)[]) {
-      return (
-        (open()
-          .query(sql)
-          .get(...params) as Row | undefined) ?? null
-      );
+    async ping() {
+      open().query("SELECT 1").get();
+    },
+    async hasRemoteStorage() {
+      const found = open().query('SELECT 1 FROM "StorageConfig" WHERE "providerType" <> ? LIMIT 1').get(LOCAL_PROVIDER);
+      return found != null;
     },
     close() {
       connection?.close();

@@ -22,7 +22,7 @@ export function createSystemRoutes(getDocument: () => OpenApiDocument): RawRoute
       async handle({ ctx }) {
         let database: "ok" | "error" = "ok";
         try {
-          await ctx.reads.firstRow("SELECT 1");
+          await ctx.reads.ping();
         } catch (error) {
           database = "error";
           ctx.logger.error("health check: database unreachable", { error: String(error) });

@@ -146,7 +146,7 @@ export async function createKeySession(db: Database, apiKeyId: string, now = new
 export async function signInWithApiKey(db: Database, appSecret: string, key: string, clientIp: string) {
   await assertNotLimited(db, RATE_LIMITS.apiKeyFailure, clientIp);
   const { auth, failure } = await validateApiKey(db, appSecret, key);
-  if (!auth || auth.type !== "apikey") {
+  if (auth?.type !== "apikey") {
     await recordFailure(db, RATE_LIMITS.apiKeyFailure, clientIp);
     throw failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid");
   }

@@ -105,11 +105,7 @@ export function createStorageService(db: Database, reads: ReadConnection, contex
 
   async function collectOrigins(): Promise<string[]> {
     // Asked with every response: a server whose storages are all local answers without Prisma.
-    const remote = await reads.firstRow(
-      'SELECT 1 AS "found" FROM "StorageConfig" WHERE "providerType" <> $1 LIMIT 1',
-      LOCAL_PROVIDER,
-    );
-    if (!remote) return [];
+    if (!(await reads.hasRemoteStorage())) return [];
     const rows = await db.storageConfig.findMany({
       where: { providerType: { not: LOCAL_PROVIDER } },
       select: { ...storageConfigDriverSelect, customHost: true },

@@ -9,10 +9,15 @@ import { EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
 
 const SRC = join(import.meta.dir, "../../..");
 const KINDS = ["files", "pastes"];
+// ShareRowActions builds its buttons' labels from the action's name.
+const ROW_ACTIONS = ["preview", "edit", "delete"];
 
 // Each file, and the values its `${...}` placeholders take.
 const USES: { file: string; values: Record<string, readonly string[]> }[] = [
-  { file: "screens/admin/shared/share-cells.tsx", values: { kind: KINDS } },
+  {
+    file: "screens/admin/shared/share-cells.tsx",
+    values: { kind: KINDS, action: ROW_ACTIONS, name: ROW_ACTIONS },
+  },
   { file: "screens/admin/shared/share-edit-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
   { file: "screens/admin/shared/share-list-frame.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
   { file: "screens/admin/shared/list-toolbar.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
