@@ -1,11 +1,14 @@
 // A dialog around one form (create or edit): it stays open while the form saves, and the form inside
-// is keyed by the caller so that it starts from fresh state for each item it edits.
-import type { ComponentType, ReactNode } from "react";
-import { useState } from "react";
+// is keyed by the caller so that it starts from fresh state for each item it edits. The form reaches
+// the dialog through useFormDialog (close it, say that a save runs) instead of props handed down.
+import type { ComponentType, FormEvent, ReactNode, RefObject } from "react";
+import { createContext, use, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { AppDialog, DialogFooter } from "./dialog";
+import { FormAlert } from "./form-controls";
 import type { IconProps } from "./icons";
+import { toast } from "./toast-store";
 
 export type FormDialogProps = {
   open: boolean;
@@ -13,12 +16,48 @@ export type FormDialogProps = {
   title: ReactNode;
   description?: ReactNode;
   icon: ComponentType<IconProps>;
-  /** The form; it reports when a save starts and ends, so the dialog cannot be dismissed meanwhile. */
-  children: (onSavingChange: (isSaving: boolean) => void) => ReactNode;
+  /** The form, rendered only while the dialog is open. */
+  children: ReactNode;
 };
+
+/** The callbacks of a save request (a tRPC mutation's `mutate` options). */
+type SaveHandlers<Data> = {
+  onSuccess: (data: Data) => void;
+  onError: (error: unknown) => void;
+  onSettled?: () => void;
+};
+
+export type FormDialogControls = {
+  isSaving: boolean;
+  close: () => void;
+  /** Says the item was saved and closes the dialog. */
+  finish: (savedMessage: string) => void;
+  /** Wraps a save request's callbacks so that the dialog cannot be dismissed while it runs. */
+  track: <Data>(handlers: SaveHandlers<Data>) => SaveHandlers<Data>;
+};
+
+const FormDialogContext = createContext<FormDialogControls | null>(null);
 
 export function FormDialog({ open, onClose, title, description, icon, children }: FormDialogProps) {
   const [isSaving, setIsSaving] = useState(false);
+  const controls: FormDialogControls = {
+    isSaving,
+    close: onClose,
+    finish: (savedMessage) => {
+      toast.success(savedMessage);
+      onClose();
+    },
+    track: ({ onSettled, ...handlers }) => {
+      setIsSaving(true);
+      return {
+        ...handlers,
+        onSettled: () => {
+          setIsSaving(false);
+          onSettled?.();
+        },
+      };
+    },
+  };
   return (
     <AppDialog
       open={open}
@@ -29,32 +68,54 @@ export function FormDialog({ open, onClose, title, description, icon, children }
       title={title}
       description={description}
     >
-      {children(setIsSaving)}
+      <FormDialogContext value={controls}>{open ? children : null}</FormDialogContext>
     </AppDialog>
   );
 }
 
-/** Cancel and submit at the bottom of a form dialog; both wait while the form saves. */
-export function FormFooter({
-  onCancel,
-  isSaving,
-  submitLabel,
-  submitTestId,
-}: {
-  onCancel: () => void;
-  isSaving: boolean;
+/** The FormDialog the calling form is in. */
+export function useFormDialog(): FormDialogControls {
+  const controls = use(FormDialogContext);
+  if (!controls) throw new Error("useFormDialog: the form is not inside a FormDialog");
+  return controls;
+}
+
+export type DialogFormProps = {
+  /** The form's state (useFieldForm): where the focus goes to a field to fix, and a form-level message. */
+  form: { formRef: RefObject<HTMLFormElement | null>; formError: string | null };
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The title over a form-level message (what the server said). */
+  failedTitle?: string;
   submitLabel: ReactNode;
+  testId?: string;
   submitTestId?: string;
-}) {
+  children: ReactNode;
+};
+
+/** The form of a FormDialog: a message from the server above the fields, cancel and submit below. */
+export function DialogForm({
+  form,
+  onSubmit,
+  failedTitle,
+  submitLabel,
+  testId,
+  submitTestId,
+  children,
+}: DialogFormProps) {
   const { t } = useTranslation();
+  const dialog = useFormDialog();
   return (
-    <DialogFooter>
-      <Button onClick={onCancel} disabled={isSaving}>
-        {t("common.cancel")}
-      </Button>
-      <Button type="submit" variant="primary" isLoading={isSaving} data-testid={submitTestId}>
-        {submitLabel}
-      </Button>
-    </DialogFooter>
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid={testId}>
+      {form.formError ? <FormAlert title={failedTitle}>{form.formError}</FormAlert> : null}
+      {children}
+      <DialogFooter>
+        <Button onClick={dialog.close} disabled={dialog.isSaving}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" isLoading={dialog.isSaving} data-testid={submitTestId}>
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

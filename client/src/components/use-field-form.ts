@@ -4,8 +4,24 @@
 import { type RefObject, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageOf, fieldIssuesOf } from "../lib/api-errors";
-import { type FieldErrors, fieldErrorsFromServer } from "../lib/form-messages";
+import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../lib/form-messages";
 import { useFocusFirstInvalid } from "./use-focus-invalid";
+
+/** The names of the values that are any string (not a choice among some), and of the on/off values. */
+type TextKey<State> = {
+  [Key in keyof State]: string extends State[Key] ? ([State[Key]] extends [string] ? Key : never) : never;
+}[keyof State];
+type ToggleKey<State> = { [Key in keyof State]: [State[Key]] extends [boolean] ? Key : never }[keyof State];
+
+/** What a TextField needs to show and change one value, with its message. */
+export type BoundText = { value: string; onValueChange: (value: string) => void; error: string | null };
+
+/** What a CheckboxField or SwitchField needs to show and change one value. */
+export type BoundToggle = { checked: boolean; onCheckedChange: (checked: boolean) => void };
+
+/** The usual props of an input whose value is typed as is (a name, a path, a key): no autofill,
+ * no spell check, no capital letter added on phones. */
+export const VERBATIM_INPUT = { autoComplete: "off", autoCapitalize: "none", spellCheck: false } as const;
 
 export type FieldForm<State, Field extends string> = {
   /** The <form>: where the focus looks for the first field to fix. */
@@ -17,6 +33,10 @@ export type FieldForm<State, Field extends string> = {
   errors: FieldErrors<Field>;
   setErrors: (errors: FieldErrors<Field>) => void;
   formError: string | null;
+  /** Binds a text field to a value: `<TextField label="…" {...form.text("name")} />`. */
+  text: (key: TextKey<State>) => BoundText;
+  /** Binds a checkbox or a switch to a value. */
+  toggle: (key: ToggleKey<State>) => BoundToggle;
   /** Shows the problems found before sending; true when there are none. */
   check: (found: FieldErrors<Field>) => boolean;
   /** A failed request: its validation issues at their fields (with what the caller read from the
@@ -48,6 +68,17 @@ export function useFieldForm<State extends object, Field extends string>(
     });
   };
 
+  const text = (key: TextKey<State>): BoundText => ({
+    value: state[key] as string,
+    onValueChange: (value) => change({ [key]: value } as Partial<State>),
+    error: renderFieldMessage(t, errors[fieldOfValue(key)]),
+  });
+
+  const toggle = (key: ToggleKey<State>): BoundToggle => ({
+    checked: state[key] as boolean,
+    onCheckedChange: (checked) => change({ [key]: checked } as Partial<State>),
+  });
+
   const check = (found: FieldErrors<Field>) => {
     setFormError(null);
     setErrors(found);
@@ -66,5 +97,5 @@ export function useFieldForm<State extends object, Field extends string>(
     setFormError(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }));
   };
 
-  return { formRef, state, setState, change, errors, setErrors, formError, check, showServerError };
+  return { formRef, state, setState, change, errors, setErrors, formError, text, toggle, check, showServerError };
 }

@@ -6,8 +6,9 @@ import { SLUG_MAX_LENGTH } from "@shared/constants";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
-import { FormAlert, TextField } from "../../../components/form-controls";
-import { FormDialog, FormFooter } from "../../../components/form-dialog";
+import { TextField } from "../../../components/form-controls";
+import { DialogForm, FormDialog } from "../../../components/form-dialog";
+import { VERBATIM_INPUT } from "../../../components/use-field-form";
 import { currentLanguage } from "../../../i18n";
 import { appCodeOf } from "../../../lib/api-errors";
 import {
@@ -16,7 +17,6 @@ import {
   fileEditStateFor,
   validateFileEdit,
 } from "../../../lib/files/file-edit-form";
-import { renderFieldMessage } from "../../../lib/form-messages";
 import { formatDateTime } from "../../../lib/format-date";
 import { ShareEditFields, useShareEditForm } from "../shared/share-edit-fields";
 import { type FileSummary, useFileApi } from "./file-api";
@@ -33,16 +33,7 @@ export function FileEditDialog({ file, open, onClose }: FileEditDialogProps) {
       title={t("files.manage.edit.title")}
       description={file ? file.filename : undefined}
     >
-      {(onSavingChange) =>
-        file ? (
-          <EditForm
-            key={`${file.id}-${file.updated_at.getTime()}`}
-            file={file}
-            onClose={onClose}
-            onSavingChange={onSavingChange}
-          />
-        ) : null
-      }
+      {file ? <EditForm key={`${file.id}-${file.updated_at.getTime()}`} file={file} /> : null}
     </FormDialog>
   );
 }
@@ -54,15 +45,7 @@ const SERVER_FIELDS: Record<string, FileEditField> = {
   password: "newPassword",
 };
 
-function EditForm({
-  file,
-  onClose,
-  onSavingChange,
-}: {
-  file: FileSummary;
-  onClose: () => void;
-  onSavingChange: (isSaving: boolean) => void;
-}) {
+function EditForm({ file }: { file: FileSummary }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const { procedures, cache } = useFileApi();
@@ -75,18 +58,17 @@ function EditForm({
     invalidate: () => cache.invalidate(),
     serverFields: SERVER_FIELDS,
     fieldErrorsOf: (error) => (appCodeOf(error) === "CONFLICT" ? { slug: { key: "files.errors.slugTaken" } } : null),
-    onClose,
-    onSavingChange,
   });
   const { state, change, errors } = form;
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
+    <DialogForm
+      form={form}
       onSubmit={form.submit}
-      className="flex flex-col gap-5"
-      data-testid="file-edit-form"
+      failedTitle={t("files.manage.edit.failed")}
+      submitLabel={t("files.manage.edit.save")}
+      testId="file-edit-form"
+      submitTestId="save-file"
     >
       <div className="flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 dark:bg-slate-950/50 dark:ring-slate-800">
         <FileTypeIcon mimetype={file.mimetype} filename={file.filename} size="sm" />
@@ -95,17 +77,11 @@ function EditForm({
         </p>
       </div>
 
-      {form.formError ? <FormAlert title={t("files.manage.edit.failed")}>{form.formError}</FormAlert> : null}
-
       <TextField
         label={t("files.manage.edit.slug")}
-        value={state.slug}
-        onValueChange={(slug) => change({ slug })}
+        {...form.text("slug")}
+        {...VERBATIM_INPUT}
         hint={t("files.manage.edit.slugHint", { max: SLUG_MAX_LENGTH })}
-        error={renderFieldMessage(t, errors.slug)}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
         name="slug"
       />
 
@@ -121,13 +97,6 @@ function EditForm({
         }
         maxViewsHint={t("files.manage.edit.maxViewsHint", { count: file.views })}
       />
-
-      <FormFooter
-        onCancel={onClose}
-        isSaving={form.isSaving}
-        submitLabel={t("files.manage.edit.save")}
-        submitTestId="save-file"
-      />
-    </form>
+    </DialogForm>
   );
 }

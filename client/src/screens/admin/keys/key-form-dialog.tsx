@@ -11,12 +11,11 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../../../components/class-names";
-import { AppDialog } from "../../../components/dialog";
-import { CheckboxField, FormAlert, TextField } from "../../../components/form-controls";
-import { FormFooter } from "../../../components/form-dialog";
+import { CheckboxField, TextField } from "../../../components/form-controls";
+import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { SwitchField } from "../../../components/switch-field";
 import { toast } from "../../../components/toast-store";
-import { useFieldForm } from "../../../components/use-field-form";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
 import { currentLanguage } from "../../../i18n";
 import { appCodeOf, errorMessageOf, messageKeyOf } from "../../../lib/api-errors";
 import {
@@ -48,7 +47,7 @@ export function KeyFormDialog(props: KeyFormDialogProps) {
   const { t } = useTranslation();
   const isEdit = props.mode === "edit";
   return (
-    <AppDialog
+    <FormDialog
       open={props.open}
       onClose={props.onClose}
       icon={isEdit ? PencilIcon : KeyIcon}
@@ -56,28 +55,25 @@ export function KeyFormDialog(props: KeyFormDialogProps) {
       description={
         isEdit ? t("apiKeys.form.editDescription", { name: props.apiKey.name }) : t("apiKeys.form.createDescription")
       }
-      size="lg"
     >
       <KeyForm {...props} />
-    </AppDialog>
+    </FormDialog>
   );
 }
 
 function KeyForm(props: KeyFormDialogProps) {
   const { t } = useTranslation();
+  const dialog = useFormDialog();
   const utils = trpc.useUtils();
   const isEdit = props.mode === "edit";
   const form = useFieldForm<KeyFormValues, KeyFormField>(() =>
     props.mode === "edit" ? keyFormFromView(props.apiKey) : emptyKeyForm(),
   );
-  const { state: values, errors } = form;
-  const set = <Field extends KeyFormField>(field: Field, value: KeyFormValues[Field]) =>
-    form.change({ [field]: value } as Partial<KeyFormValues>);
+  const { state: values, errors, change } = form;
 
   // gcTime 0: the answer holds the whole key; it must not linger in the mutation cache.
   const createKey = trpc.keys.create.useMutation({ gcTime: 0 });
   const updateKey = trpc.keys.update.useMutation();
-  const isSaving = createKey.isPending || updateKey.isPending;
 
   /** A 409 is about the name (unique among keys) or, at creation, about a custom key already in use. */
   const conflictAt = (error: unknown): FieldErrors<KeyFormField> | null => {
@@ -89,50 +85,57 @@ function KeyForm(props: KeyFormDialogProps) {
   };
   const showServerError = (error: unknown) => form.showServerError(error, keyFieldOf, conflictAt(error));
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isSaving) return;
+    if (dialog.isSaving) return;
     const now = new Date();
     if (props.mode === "create") {
       const result = validateCreateKeyForm(values, now);
       if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
-      createKey.mutate(result.payload, {
-        onSuccess: (created) => {
-          void utils.keys.list.invalidate();
-          toast.success(t("apiKeys.form.created", { name: created.name }));
-          props.onCreated(created);
-        },
-        onError: showServerError,
-      });
+      createKey.mutate(
+        result.payload,
+        dialog.track({
+          onSuccess: (created) => {
+            void utils.keys.list.invalidate();
+            toast.success(t("apiKeys.form.created", { name: created.name }));
+            props.onCreated(created);
+          },
+          onError: showServerError,
+        }),
+      );
       return;
     }
     const result = validateEditKeyForm(props.apiKey.id, values, now);
     if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
-    updateKey.mutate(result.payload, {
-      onSuccess: (saved) => {
-        void utils.keys.list.invalidate();
-        toast.success(t("apiKeys.form.saved", { name: saved.name }));
-        props.onClose();
-      },
-      onError: showServerError,
-    });
+    updateKey.mutate(
+      result.payload,
+      dialog.track({
+        onSuccess: (saved) => {
+          void utils.keys.list.invalidate();
+          dialog.finish(t("apiKeys.form.saved", { name: saved.name }));
+        },
+        onError: showServerError,
+      }),
+    );
   };
 
   const hasPermission = values.text || values.file || values.mount;
   const normalisedPath = normalizeBasePath(values.basicPath.trim() || "/");
 
   return (
-    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <DialogForm
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={isEdit ? t("apiKeys.form.submitEdit") : t("apiKeys.form.submitCreate")}
+    >
       <TextField
         label={t("apiKeys.form.name")}
-        value={values.name}
-        onValueChange={(value) => set("name", value)}
+        {...form.text("name")}
         placeholder={t("apiKeys.form.namePlaceholder")}
         maxLength={100}
         required
         data-autofocus
         autoComplete="off"
-        error={renderFieldMessage(t, errors.name)}
       />
 
       <fieldset>
@@ -146,8 +149,7 @@ function KeyForm(props: KeyFormDialogProps) {
               name={`${permission}_permission`}
               label={t(`auth.permissions.${permission}`)}
               description={t(`apiKeys.form.permissionDescriptions.${permission}`)}
-              checked={values[permission]}
-              onCheckedChange={(checked) => set(permission, checked)}
+              {...form.toggle(permission)}
             />
           ))}
           {values.mount ? (
@@ -155,8 +157,7 @@ function KeyForm(props: KeyFormDialogProps) {
               <SwitchField
                 label={t("apiKeys.form.mountReadOnly")}
                 description={t("apiKeys.form.mountReadOnlyDescription")}
-                checked={values.mountReadOnly}
-                onCheckedChange={(checked) => set("mountReadOnly", checked)}
+                {...form.toggle("mountReadOnly")}
               />
             </div>
           ) : null}
@@ -171,25 +172,21 @@ function KeyForm(props: KeyFormDialogProps) {
 
       <TextField
         label={t("apiKeys.form.basePath")}
-        value={values.basicPath}
-        onValueChange={(value) => set("basicPath", value)}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...form.text("basicPath")}
+        {...VERBATIM_INPUT}
         className="[&_input]:font-mono"
         hint={
           normalisedPath && normalisedPath !== values.basicPath
             ? `${t("apiKeys.form.basePathHint")} ${t("apiKeys.form.basePathSavedAs", { path: normalisedPath })}`
             : t("apiKeys.form.basePathHint")
         }
-        error={renderFieldMessage(t, errors.basicPath)}
       />
 
       <ExpiryField
         values={values}
         apiKey={props.mode === "edit" ? props.apiKey : null}
-        onChoice={(choice) => set("expiry", choice)}
-        onDays={(days) => set("customDays", days)}
+        onChoice={(expiry) => change({ expiry })}
+        onDays={(customDays) => change({ customDays })}
         errors={errors}
       />
 
@@ -197,26 +194,14 @@ function KeyForm(props: KeyFormDialogProps) {
         <TextField
           label={t("apiKeys.form.customKey")}
           labelExtra={<span className="text-xs text-slate-500 dark:text-slate-400">{t("common.optional")}</span>}
-          value={values.customKey}
-          onValueChange={(value) => set("customKey", value)}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...form.text("customKey")}
+          {...VERBATIM_INPUT}
           maxLength={128}
           className="[&_input]:font-mono"
           hint={t("apiKeys.form.customKeyHint")}
-          error={renderFieldMessage(t, errors.customKey)}
         />
       )}
-
-      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-
-      <FormFooter
-        onCancel={props.onClose}
-        isSaving={isSaving}
-        submitLabel={isEdit ? t("apiKeys.form.submitEdit") : t("apiKeys.form.submitCreate")}
-      />
-    </form>
+    </DialogForm>
   );
 }
 

@@ -6,11 +6,10 @@ import type { MountView } from "@shared/schemas/mounts";
 import { MAX_CACHE_TTL } from "@shared/schemas/mounts";
 import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { describedBy, FieldError, FormAlert, inputClasses, TextField } from "../../../components/form-controls";
-import { FormDialog, FormFooter } from "../../../components/form-dialog";
+import { describedBy, FieldError, inputClasses, TextField } from "../../../components/form-controls";
+import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { SwitchField } from "../../../components/switch-field";
-import { toast } from "../../../components/toast-store";
-import { useFieldForm } from "../../../components/use-field-form";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
 import {
   buildCreateMountRequest,
   buildUpdateMountRequest,
@@ -38,30 +37,14 @@ export function MountFormDialog({ mount, open, onClose }: MountFormDialogProps) 
       title={mount ? t("explorer.mounts.form.editTitle", { name: mount.name }) : t("explorer.mounts.form.createTitle")}
       description={t("explorer.mounts.form.description")}
     >
-      {(onSavingChange) =>
-        open ? (
-          <MountForm
-            key={mount ? `${mount.id}-${mount.updated_at.getTime()}` : "new"}
-            mount={mount}
-            onClose={onClose}
-            onSavingChange={onSavingChange}
-          />
-        ) : null
-      }
+      <MountForm key={mount ? `${mount.id}-${mount.updated_at.getTime()}` : "new"} mount={mount} />
     </FormDialog>
   );
 }
 
-function MountForm({
-  mount,
-  onClose,
-  onSavingChange,
-}: {
-  mount: MountView | null;
-  onClose: () => void;
-  onSavingChange: (saving: boolean) => void;
-}) {
+function MountForm({ mount }: { mount: MountView | null }) {
   const { t } = useTranslation();
+  const dialog = useFormDialog();
   const utils = trpc.useUtils();
   const storages = trpc.storage.list.useQuery();
   const create = trpc.mounts.create.useMutation();
@@ -80,19 +63,14 @@ function MountForm({
     // The folder shown is the one saved: the storage's default until another is typed.
     const values = { ...state, storage_config_id: storageValue, folder: effectiveFolder(state, chosenStorage) };
     if (!form.check(validateMountForm(values))) return;
-    onSavingChange(true);
-    const handlers = {
-      onSuccess: () => {
-        toast.success(mount ? t("explorer.mounts.form.saved") : t("explorer.mounts.form.created"));
-        onClose();
-      },
-      onError: (error: unknown) => form.showServerError(error, mountFieldOf),
+    const handlers = dialog.track({
+      onSuccess: () => dialog.finish(mount ? t("explorer.mounts.form.saved") : t("explorer.mounts.form.created")),
+      onError: (error) => form.showServerError(error, mountFieldOf),
       onSettled: () => {
-        onSavingChange(false);
         void utils.mounts.invalidate();
         void utils.fs.invalidate();
       },
-    };
+    });
     if (mount) update.mutate(buildUpdateMountRequest(mount.id, values), handlers);
     else create.mutate(buildCreateMountRequest(values), handlers);
   };
@@ -101,27 +79,28 @@ function MountForm({
   const storageError = field("storage_config_id");
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="mount-form">
-      {form.formError ? <FormAlert title={t("explorer.mounts.form.failed")}>{form.formError}</FormAlert> : null}
+    <DialogForm
+      form={form}
+      onSubmit={submit}
+      failedTitle={t("explorer.mounts.form.failed")}
+      submitLabel={mount ? t("explorer.mounts.form.save") : t("explorer.mounts.form.create")}
+      testId="mount-form"
+      submitTestId="mount-save"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t("explorer.mounts.fields.name")}
-          value={state.name}
-          onValueChange={(name) => change({ name })}
-          error={field("name")}
+          {...form.text("name")}
           placeholder={t("explorer.mounts.form.namePlaceholder")}
           autoComplete="off"
           name="mount-name"
         />
         <TextField
           label={t("explorer.mounts.fields.path")}
-          value={state.mount_path}
-          onValueChange={(mount_path) => change({ mount_path })}
-          error={field("mount_path")}
+          {...form.text("mount_path")}
+          {...VERBATIM_INPUT}
           hint={t("explorer.mounts.form.pathHint")}
           placeholder="/docs"
-          autoComplete="off"
-          spellCheck={false}
           name="mount-path"
         />
       </div>
@@ -155,10 +134,9 @@ function MountForm({
           value={state.folder ?? chosenStorage?.default_folder ?? ""}
           onValueChange={(folder) => change({ folder })}
           error={field("folder")}
+          {...VERBATIM_INPUT}
           hint={t("explorer.mounts.form.folderHint")}
           placeholder={t("explorer.mounts.form.folderPlaceholder")}
-          autoComplete="off"
-          spellCheck={false}
           name="mount-folder"
         />
         {preview ? (
@@ -183,23 +161,19 @@ function MountForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t("explorer.mounts.fields.cacheTtl")}
+          {...form.text("cache_ttl")}
           type="number"
           inputMode="numeric"
           min={0}
           max={MAX_CACHE_TTL}
-          value={state.cache_ttl}
-          onValueChange={(cache_ttl) => change({ cache_ttl })}
-          error={field("cache_ttl")}
           hint={t("explorer.mounts.form.cacheTtlHint")}
           name="mount-cache-ttl"
         />
         <TextField
           label={t("explorer.mounts.fields.sortOrder")}
+          {...form.text("sort_order")}
           type="number"
           inputMode="numeric"
-          value={state.sort_order}
-          onValueChange={(sort_order) => change({ sort_order })}
-          error={field("sort_order")}
           hint={t("explorer.mounts.form.sortOrderHint")}
           name="mount-sort-order"
         />
@@ -221,15 +195,8 @@ function MountForm({
       <SwitchField
         label={t("explorer.mounts.fields.active")}
         description={t("explorer.mounts.form.activeHint")}
-        checked={state.is_active}
-        onCheckedChange={(is_active) => change({ is_active })}
+        {...form.toggle("is_active")}
       />
-      <FormFooter
-        onCancel={onClose}
-        isSaving={create.isPending || update.isPending}
-        submitLabel={mount ? t("explorer.mounts.form.save") : t("explorer.mounts.form.create")}
-        submitTestId="mount-save"
-      />
-    </form>
+    </DialogForm>
   );
 }

@@ -6,7 +6,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
 import { FieldError, FormAlert, inputClasses } from "../../../components/form-controls";
-import { FormDialog, FormFooter } from "../../../components/form-dialog";
+import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { Spinner } from "../../../components/spinner";
 import { currentLanguage } from "../../../i18n";
 import { errorMessageOf } from "../../../lib/api-errors";
@@ -35,25 +35,18 @@ export function PasteEditDialog({ paste, open, onClose }: PasteEditDialogProps) 
       title={t("pastes.manage.edit.title", { slug: paste?.slug ?? "" })}
       description={t("pastes.manage.edit.description")}
     >
-      {(onSavingChange) =>
-        detail.isPending || detail.isFetching ? (
-          <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">
-            <Spinner className="text-indigo-500" />
-            {t("pastes.manage.edit.loading")}
-          </p>
-        ) : detail.isError ? (
-          <FormAlert title={t("pastes.manage.preview.failed")}>
-            {errorMessageOf(detail.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-          </FormAlert>
-        ) : (
-          <EditForm
-            key={`${detail.data.id}-${detail.data.updated_at.getTime()}`}
-            paste={detail.data}
-            onClose={onClose}
-            onSavingChange={onSavingChange}
-          />
-        )
-      }
+      {detail.isPending || detail.isFetching ? (
+        <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">
+          <Spinner className="text-indigo-500" />
+          {t("pastes.manage.edit.loading")}
+        </p>
+      ) : detail.isError ? (
+        <FormAlert title={t("pastes.manage.preview.failed")}>
+          {errorMessageOf(detail.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
+        </FormAlert>
+      ) : (
+        <EditForm key={`${detail.data.id}-${detail.data.updated_at.getTime()}`} paste={detail.data} />
+      )}
     </FormDialog>
   );
 }
@@ -66,16 +59,9 @@ const SERVER_FIELDS: Record<string, EditField> = {
   expires_at: "expiry",
 };
 
-function EditForm({
-  paste,
-  onClose,
-  onSavingChange,
-}: {
-  paste: PasteDetail;
-  onClose: () => void;
-  onSavingChange: (isSaving: boolean) => void;
-}) {
+function EditForm({ paste }: { paste: PasteDetail }) {
   const { t } = useTranslation();
+  const dialog = useFormDialog();
   const { procedures, cache } = usePasteApi();
   const form = useShareEditForm({
     kind: "pastes",
@@ -85,8 +71,6 @@ function EditForm({
     update: procedures.update.useMutation(),
     invalidate: () => cache.invalidate(),
     serverFields: SERVER_FIELDS,
-    onClose,
-    onSavingChange,
   });
   const { state, change, errors } = form;
   const ids = useId();
@@ -99,15 +83,13 @@ function EditForm({
     : t("pastes.options.expiryChoices.never");
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
+    <DialogForm
+      form={form}
       onSubmit={form.submit}
-      className="flex flex-col gap-5"
-      data-testid="paste-edit-form"
+      failedTitle={t("pastes.manage.edit.failed")}
+      submitLabel={dialog.isSaving ? t("pastes.manage.edit.saving") : t("pastes.manage.edit.save")}
+      testId="paste-edit-form"
     >
-      {form.formError ? <FormAlert title={t("pastes.manage.edit.failed")}>{form.formError}</FormAlert> : null}
-
       {paste.encrypted ? (
         <p className="rounded-lg bg-slate-50 px-3.5 py-2.5 text-sm text-slate-700 ring-1 ring-slate-200 dark:bg-slate-950/60 dark:text-slate-300 dark:ring-slate-800">
           {t("pastes.manage.preview.encrypted")}
@@ -168,12 +150,6 @@ function EditForm({
         maxViewsHint={t("pastes.manage.edit.maxViewsHint", { views: paste.views })}
         canSetPassword={!paste.encrypted}
       />
-
-      <FormFooter
-        onCancel={onClose}
-        isSaving={form.isSaving}
-        submitLabel={form.isSaving ? t("pastes.manage.edit.saving") : t("pastes.manage.edit.save")}
-      />
-    </form>
+    </DialogForm>
   );
 }

@@ -6,6 +6,7 @@ import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
 import { FieldError, FieldHint, inputClasses, PasswordField, TextField } from "../../../components/form-controls";
+import { useFormDialog } from "../../../components/form-dialog";
 import type { ShareKind } from "../../../components/share-problem";
 import { toast } from "../../../components/toast-store";
 import { type FieldForm, useFieldForm } from "../../../components/use-field-form";
@@ -210,10 +211,9 @@ function SharePasswordChoice({
 }
 
 type UpdateMutation<Request> = {
-  isPending: boolean;
   mutate: (
     request: Request,
-    handlers: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void },
+    handlers: { onSuccess: (data: unknown) => void; onError: (error: unknown) => void; onSettled?: () => void },
   ) => void;
 };
 
@@ -230,8 +230,6 @@ export function useShareEditForm<State extends ShareEditValues, Field extends st
   invalidate,
   serverFields,
   fieldErrorsOf,
-  onClose,
-  onSavingChange,
 }: {
   kind: ShareKind;
   initial: () => State;
@@ -244,10 +242,9 @@ export function useShareEditForm<State extends ShareEditValues, Field extends st
   serverFields: Record<string, Field>;
   /** An answer that belongs at a field rather than above the form (a taken suffix). */
   fieldErrorsOf?: (error: unknown) => FieldErrors<Field> | null;
-  onClose: () => void;
-  onSavingChange: (isSaving: boolean) => void;
-}): FieldForm<State, Field> & { submit: (event: FormEvent<HTMLFormElement>) => void; isSaving: boolean } {
+}): FieldForm<State, Field> & { submit: (event: FormEvent<HTMLFormElement>) => void } {
   const { t } = useTranslation();
+  const dialog = useFormDialog();
   // Changing the password choice or the new password clears the message of the new password.
   const form = useFieldForm<State, Field>(initial, (key) => (key === "passwordAction" ? "newPassword" : key) as Field);
 
@@ -257,22 +254,18 @@ export function useShareEditForm<State extends ShareEditValues, Field extends st
     const request = buildRequest(form.state);
     if (!request) {
       toast.info(t(`${kind}.manage.edit.noChanges`));
-      onClose();
+      dialog.close();
       return;
     }
-    onSavingChange(true);
-    update.mutate(request, {
-      onSuccess: () => {
-        toast.success(t(`${kind}.manage.edit.saved`));
-        onClose();
-      },
-      onError: (error) => form.showServerError(error, (path) => serverFields[path] ?? null, fieldErrorsOf?.(error)),
-      onSettled: () => {
-        onSavingChange(false);
-        void invalidate();
-      },
-    });
+    update.mutate(
+      request,
+      dialog.track({
+        onSuccess: () => dialog.finish(t(`${kind}.manage.edit.saved`)),
+        onError: (error) => form.showServerError(error, (path) => serverFields[path] ?? null, fieldErrorsOf?.(error)),
+        onSettled: () => void invalidate(),
+      }),
+    );
   };
 
-  return { ...form, submit, isSaving: update.isPending };
+  return { ...form, submit };
 }

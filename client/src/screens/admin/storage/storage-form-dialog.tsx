@@ -15,15 +15,13 @@ import {
   CheckboxField,
   FieldError,
   FieldHint,
-  FormAlert,
   inputClasses,
   PasswordField,
   TextField,
 } from "../../../components/form-controls";
-import { FormDialog, FormFooter } from "../../../components/form-dialog";
+import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { SelectInput } from "../../../components/select-input";
-import { toast } from "../../../components/toast-store";
-import { useFieldForm } from "../../../components/use-field-form";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
 import {
   buildCreateRequest,
   buildUpdateRequest,
@@ -60,16 +58,7 @@ export function StorageFormDialog({ config, open, onClose }: StorageFormDialogPr
       title={config ? t("files.storage.form.editTitle", { name: config.name }) : t("files.storage.form.createTitle")}
       description={t("files.storage.form.description")}
     >
-      {(onSavingChange) =>
-        open ? (
-          <StorageForm
-            key={config ? `${config.id}-${config.updated_at.getTime()}` : "new"}
-            config={config}
-            onClose={onClose}
-            onSavingChange={onSavingChange}
-          />
-        ) : null
-      }
+      <StorageForm key={config ? `${config.id}-${config.updated_at.getTime()}` : "new"} config={config} />
     </FormDialog>
   );
 }
@@ -113,16 +102,9 @@ function ProviderChoice({ value, onChange }: { value: ProviderType; onChange: (v
   );
 }
 
-function StorageForm({
-  config,
-  onClose,
-  onSavingChange,
-}: {
-  config: StorageConfigView | null;
-  onClose: () => void;
-  onSavingChange: (isSaving: boolean) => void;
-}) {
+function StorageForm({ config }: { config: StorageConfigView | null }) {
   const { t } = useTranslation();
+  const dialog = useFormDialog();
   const utils = trpc.useUtils();
   const create = trpc.storage.create.useMutation();
   const update = trpc.storage.update.useMutation();
@@ -130,7 +112,6 @@ function StorageForm({
     config ? storageFormFor(config) : emptyStorageForm(),
   );
   const { state, change, errors } = form;
-  const isPending = create.isPending || update.isPending;
   const isLocal = state.provider_type === LOCAL_PROVIDER;
   const preset = PROVIDER_PRESETS[state.provider_type];
   const hasStoredSecret = Boolean(config?.has_secret);
@@ -138,18 +119,11 @@ function StorageForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.check(validateStorageForm(state, hasStoredSecret))) return;
-    onSavingChange(true);
-    const handlers = {
-      onSuccess: () => {
-        toast.success(config ? t("files.storage.form.saved") : t("files.storage.form.created"));
-        onClose();
-      },
-      onError: (error: unknown) => form.showServerError(error, storageFieldOf),
-      onSettled: () => {
-        onSavingChange(false);
-        void utils.storage.invalidate();
-      },
-    };
+    const handlers = dialog.track({
+      onSuccess: () => dialog.finish(config ? t("files.storage.form.saved") : t("files.storage.form.created")),
+      onError: (error) => form.showServerError(error, storageFieldOf),
+      onSettled: () => void utils.storage.invalidate(),
+    });
     if (config) update.mutate(buildUpdateRequest(config.id, state), handlers);
     else create.mutate(buildCreateRequest(state), handlers);
   };
@@ -157,9 +131,14 @@ function StorageForm({
   const field = (name: StorageField) => renderFieldMessage(t, errors[name]);
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="storage-form">
-      {form.formError ? <FormAlert title={t("files.storage.form.failed")}>{form.formError}</FormAlert> : null}
-
+    <DialogForm
+      form={form}
+      onSubmit={submit}
+      failedTitle={t("files.storage.form.failed")}
+      submitLabel={config ? t("files.storage.form.save") : t("files.storage.form.create")}
+      testId="storage-form"
+      submitTestId="save-storage"
+    >
       <ProviderChoice
         value={state.provider_type}
         onChange={(provider) => form.setState((current) => switchProvider(current, provider))}
@@ -167,9 +146,7 @@ function StorageForm({
 
       <TextField
         label={t("files.storage.form.name")}
-        value={state.name}
-        onValueChange={(name) => change({ name })}
-        error={field("name")}
+        {...form.text("name")}
         placeholder={t("files.storage.form.namePlaceholder")}
         autoComplete="off"
         name="storage-name"
@@ -178,75 +155,58 @@ function StorageForm({
       {isLocal ? (
         <TextField
           label={t("files.storage.form.rootPath")}
-          value={state.root_path}
-          onValueChange={(root_path) => change({ root_path })}
+          {...form.text("root_path")}
           hint={t("files.storage.form.rootPathHint")}
-          error={field("root_path")}
           placeholder="/var/lib/pastebox/files"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           name="root-path"
         />
       ) : (
         <>
           <TextField
             label={t("files.storage.form.endpoint")}
-            value={state.endpoint_url}
-            onValueChange={(endpoint_url) => change({ endpoint_url })}
+            {...form.text("endpoint_url")}
             hint={
               preset.isEndpointRequired
                 ? t("files.storage.form.endpointHint")
                 : t("files.storage.form.endpointOptional")
             }
-            error={field("endpoint_url")}
             placeholder={preset.endpointPlaceholder}
             type="url"
             inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             name="endpoint"
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label={t("files.storage.form.bucket")}
-              value={state.bucket_name}
-              onValueChange={(bucket_name) => change({ bucket_name })}
-              error={field("bucket_name")}
-              autoComplete="off"
-              spellCheck={false}
+              {...form.text("bucket_name")}
+              {...VERBATIM_INPUT}
               name="bucket"
             />
             <TextField
               label={t("files.storage.form.region")}
-              value={state.region}
-              onValueChange={(region) => change({ region })}
-              error={field("region")}
+              {...form.text("region")}
               placeholder={preset.regionPlaceholder}
-              autoComplete="off"
-              spellCheck={false}
+              {...VERBATIM_INPUT}
               name="region"
             />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label={t("files.storage.form.accessKey")}
-              value={state.access_key_id}
-              onValueChange={(access_key_id) => change({ access_key_id })}
-              error={field("access_key_id")}
-              autoComplete="off"
-              spellCheck={false}
+              {...form.text("access_key_id")}
+              {...VERBATIM_INPUT}
               name="access-key-id"
             />
             <PasswordField
               label={t("files.storage.form.secret")}
-              value={state.secret_access_key}
-              onValueChange={(secret_access_key) => change({ secret_access_key })}
+              {...form.text("secret_access_key")}
               hint={
                 hasStoredSecret && isKeptSecret(state.secret_access_key)
                   ? t("files.storage.form.secretKept")
                   : undefined
               }
-              error={field("secret_access_key")}
               showLabel={t("files.storage.form.showSecret")}
               hideLabel={t("files.storage.form.hideSecret")}
               onFocus={(event) => {
@@ -260,21 +220,17 @@ function StorageForm({
           <CheckboxField
             label={t("files.storage.form.pathStyle")}
             description={t("files.storage.form.pathStyleHint")}
-            checked={state.path_style}
-            onCheckedChange={(path_style) => change({ path_style })}
+            {...form.toggle("path_style")}
             name="path-style"
           />
           <TextField
             label={t("files.storage.form.customHost")}
-            value={state.custom_host}
-            onValueChange={(custom_host) => change({ custom_host })}
+            {...form.text("custom_host")}
             hint={t("files.storage.form.customHostHint")}
-            error={field("custom_host")}
             placeholder="https://files.example.com"
             type="url"
             inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             name="custom-host"
           />
         </>
@@ -283,24 +239,18 @@ function StorageForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t("files.storage.form.folder")}
-          value={state.default_folder}
-          onValueChange={(default_folder) => change({ default_folder })}
+          {...form.text("default_folder")}
           hint={t("files.storage.form.folderHint")}
-          error={field("default_folder")}
           placeholder="uploads"
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           name="default-folder"
         />
         <TextField
           label={t("files.storage.form.shareFolder")}
-          value={state.share_folder}
-          onValueChange={(share_folder) => change({ share_folder })}
+          {...form.text("share_folder")}
           hint={t("files.storage.form.shareFolderHint")}
-          error={field("share_folder")}
           placeholder={DEFAULT_SHARE_FOLDER}
-          autoComplete="off"
-          spellCheck={false}
+          {...VERBATIM_INPUT}
           name="share-folder"
         />
         <CapacityField
@@ -326,20 +276,12 @@ function StorageForm({
           <CheckboxField
             label={t("files.storage.form.public")}
             description={t("files.storage.form.publicHint")}
-            checked={state.is_public}
-            onCheckedChange={(is_public) => change({ is_public })}
+            {...form.toggle("is_public")}
             name="is-public"
           />
         </div>
       </div>
-
-      <FormFooter
-        onCancel={onClose}
-        isSaving={isPending}
-        submitLabel={config ? t("files.storage.form.save") : t("files.storage.form.create")}
-        submitTestId="save-storage"
-      />
-    </form>
+    </DialogForm>
   );
 }
 
