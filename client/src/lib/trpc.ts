@@ -1,13 +1,15 @@
 // The typed tRPC client for React. Calls are batched to /trpc, carry the session cookie (same
 // origin), the web client's CSRF header and the language (the server answers errors in Accept-Language); a 401 ends the session centrally.
-// The offline link keeps pastes, file shares and listings for offline reading and queues writes
-// made offline (client/src/offline).
+// The offline link answers pastes, file shares and listings offline and queues writes made offline;
+// before the service worker controls the page, the page keeps those reads in its cache itself
+// (client/src/offline).
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../../server/routers";
 import { toast } from "../components/toast-store";
 import i18n, { currentLanguage } from "../i18n";
+import { withFirstVisitCache } from "../offline/first-visit-cache";
 import { existingOfflineDb, openOfflineDb } from "../offline/local-db";
 import { offlineLink } from "../offline/offline-link";
 import { countPendingWrites } from "../offline/queue";
@@ -57,7 +59,7 @@ export function createTrpcClient() {
         queuedMessage: () => i18n.t("offline.queue.screenMessage"),
         onQueued: () => void showQueuedToast(),
       }),
-      httpBatchLink({ url: TRPC_URL, transformer: superjson, headers: requestHeaders }),
+      httpBatchLink({ url: TRPC_URL, transformer: superjson, headers: requestHeaders, fetch: withFirstVisitCache() }),
     ],
   });
 }

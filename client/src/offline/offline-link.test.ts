@@ -33,6 +33,10 @@ function fakeServer(respond: (op: Operation) => Promise<unknown>) {
 const networkDown = () => new TRPCClientError<AppRouter>("fetch failed", { cause: new TypeError("fetch failed") });
 
 let db: OfflineDatabase;
+/** Whether this browser already has the local database (existingDb finds it). */
+let hasDb: boolean;
+/** How often the link asked for the database to be created. */
+let openedDb: number;
 let isOnline: boolean;
 let queued: OfflineQueueItem[];
 
@@ -44,8 +48,11 @@ function clientWith(
   const client = createTRPCUntypedClient<AppRouter>({
     links: [
       offlineLink({
-        openDb: async () => db,
-        existingDb: async () => db,
+        openDb: async () => {
+          openedDb++;
+          return db;
+        },
+        existingDb: async () => (hasDb ? db : null),
         isOnline: () => isOnline,
         currentAuth: () => auth,
         queuedMessage: () => "Saved offline; it will be sent when you are back online.",
@@ -83,6 +90,8 @@ async function eventually(check: () => Promise<boolean>) {
 
 beforeEach(() => {
   db = createTestDb();
+  hasDb = true;
+  openedDb = 0;
   isOnline = true;
   queued = [];
 });
@@ -99,6 +108,15 @@ describe("offline link: reads", () => {
     expect(offline).toMatchObject({ slug: "abc", content: "hello offline" });
     expect(offlineCacheInfo(offline)).not.toBeNull();
     expect(seen).toEqual(["query pastes.view"]);
+  });
+
+  test("a browser without the local database gets none for a read: nothing is kept in it, nothing loaded", async () => {
+    hasDb = false;
+    const { client } = clientWith(async () => pasteView("abc"));
+    expect(await client.query("pastes.view", { slug: "abc" })).toMatchObject({ content: "hello offline" });
+    await Bun.sleep(50);
+    expect(openedDb).toBe(0);
+    expect(await db.pastes.count()).toBe(0);
   });
 
   test("offline without a local copy, the request still goes out (the service worker may have it)", async () => {

@@ -1,6 +1,7 @@
 // The one place where the app goes offline-capable: a tRPC link between the screens and the
 // network. Successful answers for pastes, file shares and directory listings are kept in the local
-// database; without a network they are answered from it (marked as an offline copy). A write made
+// database where this browser has one; without a network they are answered from it (marked as an
+// offline copy), or else by the service worker's cache. A write made
 // offline does not wait for a timeout: it is queued at once (or as soon as it gets no answer at all)
 // and fails with a "saved offline" error the screen shows, while a toast says it will be sent later.
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
@@ -14,9 +15,9 @@ import type { OfflineDatabase, OfflineQueueItem } from "./db";
 import { enqueueWrite, queueTypeOf } from "./queue";
 
 export type OfflineLinkOptions = {
-  /** The local database to keep an answer or a write in, created if needed (local-db.ts); null: none. */
+  /** The local database to queue a write in, created if needed (local-db.ts); null: none. */
   openDb: () => Promise<OfflineDatabase | null>;
-  /** The local database only if this browser has one: what was never kept is not looked for. */
+  /** The local database only if this browser has one: reads are kept and looked for only there. */
   existingDb: () => Promise<OfflineDatabase | null>;
   isOnline: () => boolean;
   /** Who is calling now: the queue keeps it with the write, listings are scoped by it. */
@@ -150,7 +151,10 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
               next: (value) => {
                 if ("data" in value.result) {
                   const data = value.result.data;
-                  void Promise.all([options.openDb(), ownerOf(auth)])
+                  // Kept only in a database this browser already has (a queued write or a setting
+                  // made it): a visit that only reads never loads it, the service worker's cache
+                  // keeps the answer (first-visit-cache.ts).
+                  void Promise.all([options.existingDb(), ownerOf(auth)])
                     .then(([db, owner]) => db && saveQueryResult(db, path, op.input, data, { owner, now: now() }))
                     .catch(() => undefined);
                 }
