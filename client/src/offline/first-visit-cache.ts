@@ -21,7 +21,8 @@ async function firstVisitCacheKey(request: Request): Promise<string | null> {
 export function withFirstVisitCache(fetchImpl: Fetch = (input, init) => fetch(input, init)): Fetch {
   return async (input, init) => {
     const response = await fetchImpl(input, init);
-    if (!response.ok) return response;
+    // Only reads are kept (a write's body is not read again here).
+    if (!response.ok || (init?.method ?? "GET") !== "GET") return response;
     try {
       const key = await firstVisitCacheKey(new Request(input, init));
       if (key) {
