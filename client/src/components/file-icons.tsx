@@ -1,5 +1,5 @@
 // The file-type icon shown beside a file's name wherever files are listed: a tinted tile with the
-// Heroicon of the file's kind.
+// Heroicon of the file's kind; and that icon with the name and one line about the file.
 import ArchiveBoxIcon from "@heroicons/react/24/outline/ArchiveBoxIcon";
 import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon";
 import CodeBracketIcon from "@heroicons/react/24/outline/CodeBracketIcon";
@@ -11,7 +11,7 @@ import MusicalNoteIcon from "@heroicons/react/24/outline/MusicalNoteIcon";
 import PhotoIcon from "@heroicons/react/24/outline/PhotoIcon";
 import PresentationChartBarIcon from "@heroicons/react/24/outline/PresentationChartBarIcon";
 import TableCellsIcon from "@heroicons/react/24/outline/TableCellsIcon";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { type FileKind, fileKindOf } from "../lib/files/file-kind";
 import { cx } from "./class-names";
 import type { IconProps } from "./icons";
@@ -79,5 +79,40 @@ export function FileTypeIcon({ mimetype, filename, size = "md", className }: Fil
     >
       <Icon className={GLYPH_SIZES[size]} />
     </span>
+  );
+}
+
+/**
+ * A file's icon, its name and one line about it (its size, its folder), for a row whose parent lays
+ * them out (a flex row); the name and the line are cut short with an ellipsis.
+ */
+export function FileSummary({
+  mimetype,
+  filename,
+  detail,
+  detailTitle,
+  detailIcon,
+}: {
+  mimetype: FileTypeIconProps["mimetype"];
+  filename: string;
+  detail: ReactNode;
+  /** The line's whole text on hover, where it may be cut short. */
+  detailTitle?: string;
+  /** A mark before the line (a lock for a protected file). */
+  detailIcon?: ReactNode;
+}) {
+  return (
+    <>
+      <FileTypeIcon mimetype={mimetype} filename={filename} size="sm" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={filename}>
+          {filename}
+        </p>
+        <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400" title={detailTitle}>
+          {detailIcon}
+          <span className="truncate">{detail}</span>
+        </p>
+      </div>
+    </>
   );
 }

@@ -3,12 +3,22 @@
 // elements only: the paste and file pages' password prompt uses them, and those pages load no
 // Headless UI (the on/off switch, which does, is switch-field.tsx).
 import ExclamationCircleIcon from "@heroicons/react/24/outline/ExclamationCircleIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import EyeSlashIcon from "@heroicons/react/24/outline/EyeSlashIcon";
 import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
-import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
+import {
+  type ChangeEvent,
+  type ComponentType,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useId,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "./class-names";
+import type { IconProps } from "./icons";
 
 export const inputClasses = (hasError: boolean) =>
   cx(
@@ -172,34 +182,54 @@ export function CheckboxField({ label, description, checked, onCheckedChange, di
   );
 }
 
+const ALERT_TONES = {
+  error: {
+    role: "alert",
+    icon: ExclamationCircleIcon,
+    box: "border-red-200 bg-red-50 text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200",
+    iconColor: "text-red-500 dark:text-red-400",
+  },
+  info: {
+    role: "status",
+    icon: InformationCircleIcon,
+    box: "border-sky-200 bg-sky-50 text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-100",
+    iconColor: "text-sky-600 dark:text-sky-300",
+  },
+  warning: {
+    role: "status",
+    icon: ExclamationTriangleIcon,
+    box: "border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100",
+    iconColor: "text-amber-500 dark:text-amber-300",
+  },
+} as const;
+
 export type FormAlertProps = {
   children: ReactNode;
   title?: ReactNode;
   id?: string;
-  /** "error" (default): what went wrong; "info": a notice that is not a failure. */
-  tone?: "error" | "info";
+  /** "error" (default): what went wrong; "info": a notice that is not a failure; "warning": take care. */
+  tone?: keyof typeof ALERT_TONES;
+  /** The tone's own icon unless given. */
+  icon?: ComponentType<IconProps>;
+  /** An error is an alert, the others a status, unless a warning must interrupt. */
+  role?: "alert" | "status";
+  /** Spacing around it. */
+  className?: string;
+  testId?: string;
 };
 
-/** A form-level message (what the server said), announced when it appears. */
-export function FormAlert({ title, children, id, tone = "error" }: FormAlertProps) {
-  const isError = tone === "error";
-  const Icon = isError ? ExclamationCircleIcon : InformationCircleIcon;
+/** A message box (what the server said, a notice), announced when it appears. */
+export function FormAlert({ title, children, id, tone = "error", icon, role, className, testId }: FormAlertProps) {
+  const style = ALERT_TONES[tone];
+  const Icon = icon ?? style.icon;
   return (
     <div
       id={id}
-      role={isError ? "alert" : "status"}
-      className={
-        isError
-          ? "flex gap-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
-          : "flex gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3.5 py-3 text-sm text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-100"
-      }
+      role={role ?? style.role}
+      className={cx("flex gap-3 rounded-lg border px-3.5 py-3 text-left text-sm", style.box, className)}
+      data-testid={testId}
     >
-      <Icon
-        className={cx(
-          "mt-px size-5 shrink-0",
-          isError ? "text-red-500 dark:text-red-400" : "text-sky-600 dark:text-sky-300",
-        )}
-      />
+      <Icon className={cx("mt-px size-5 shrink-0", style.iconColor)} />
       <div className="min-w-0">
         {title ? <p className="font-semibold">{title}</p> : null}
         <div className={title ? "mt-0.5" : undefined}>{children}</div>

@@ -1,10 +1,12 @@
 // The icon in a tinted circle (or rounded square) that heads a dialog, a settings section, a card or
-// an empty state. One place for its tones so that every "indigo badge" is the same indigo.
-import type { ComponentType } from "react";
+// an empty state. One place for its tones so that every "indigo badge" is the same indigo. Below it,
+// the heading of a card that opens with its badge.
+import type { ComponentType, ReactNode } from "react";
 import { cx } from "./class-names";
 import type { IconProps } from "./icons";
 
 const TONES = {
+  slate: "bg-slate-100 text-slate-500 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700",
   indigo:
     "bg-indigo-50 text-indigo-600 ring-indigo-100 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20",
   red: "bg-red-50 text-red-600 ring-red-100 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-500/20",
@@ -41,5 +43,32 @@ export function IconBadge({
     >
       <Icon className={iconClassName} />
     </span>
+  );
+}
+
+/** A card's heading: its badge beside the h2 and one line on what the card holds. */
+export function BadgedHeading({
+  icon,
+  tone,
+  title,
+  titleId,
+  description,
+}: {
+  icon: ComponentType<IconProps>;
+  tone?: IconBadgeTone;
+  title: ReactNode;
+  titleId?: string;
+  description: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <IconBadge icon={icon} tone={tone} hasRing />
+      <div className="min-w-0">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {title}
+        </h2>
+        <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{description}</p>
+      </div>
+    </div>
   );
 }

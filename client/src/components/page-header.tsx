@@ -1,6 +1,7 @@
 // The heading block every screen opens with: an icon tile, the screen's h1, a one-line description,
 // and room for metadata (a slug, a path) and for actions that later screens add.
 import type { ComponentType, ReactNode } from "react";
+import { IconBadge } from "./icon-badge";
 import type { IconProps } from "./icons";
 
 export type PageHeaderProps = {
@@ -11,15 +12,11 @@ export type PageHeaderProps = {
   actions?: ReactNode;
 };
 
-export function PageHeader({ title, description, icon: Icon, meta, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, icon, meta, actions }: PageHeaderProps) {
   return (
     <header className="flex flex-col gap-4 border-b border-slate-200 pb-6 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800">
       <div className="flex min-w-0 items-start gap-4">
-        {Icon ? (
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
-            <Icon className="size-6" />
-          </span>
-        ) : null}
+        {icon ? <IconBadge icon={icon} hasRing className="size-11 rounded-xl" iconClassName="size-6" /> : null}
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
           <p className="mt-1.5 text-base text-slate-600 dark:text-slate-400">{description}</p>

@@ -6,6 +6,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { PasswordField } from "./form-controls";
+import { IconBadge } from "./icon-badge";
 import type { ShareKind } from "./share-problem";
 
 export type SharePasswordPromptProps = {
@@ -58,9 +59,7 @@ export function SharePasswordPrompt({
       data-testid={testId}
     >
       <div className="flex flex-col items-center text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-600 ring-1 ring-amber-100 ring-inset dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/20">
-          <LockClosedIcon className="size-6" />
-        </span>
+        <IconBadge icon={LockClosedIcon} tone="amber" hasRing className="size-12 rounded-full" iconClassName="size-6" />
         <Heading id={titleId} className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
           {t(`${kind}.password.title`)}
         </Heading>

@@ -1,21 +1,24 @@
 // Full-page answers for a share (paste or file) that cannot be shown: it does not exist, it expired,
-// its views are used up, or (no connection, server error) it could not be opened right now. The paste
-// and file pages pass their text namespace and the way out that suits them.
+// its views are used up, or (no connection, server error) it could not be opened right now. Each ends
+// with a way to share something of one's own: a paste of one's own, or a file and the way home.
 import ArrowLeftIcon from "@heroicons/react/24/outline/ArrowLeftIcon";
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import EyeSlashIcon from "@heroicons/react/24/outline/EyeSlashIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import MagnifyingGlassIcon from "@heroicons/react/24/outline/MagnifyingGlassIcon";
-import type { ComponentType, ReactNode } from "react";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import type { TerminalShareProblem } from "../lib/share-errors";
 import { ROUTES } from "../routes";
 import { Button, buttonClasses } from "./button";
 import type { IconProps } from "./icons";
+import { StatusPanel } from "./status-panel";
 
-export type GoneProblem = "notFound" | "expired" | "limitReached" | "gone";
+export type GoneProblem = TerminalShareProblem;
 /** An encrypted share that arrived but cannot be opened with the link at hand. */
 export type UndecryptableProblem = "missingKey" | "wrongKey";
 
@@ -33,38 +36,34 @@ const ICONS: Record<GoneProblem | UndecryptableProblem, ComponentType<IconProps>
 
 const TEST_ID_PREFIX: Record<ShareKind, string> = { pastes: "paste", files: "file" };
 
-export function ShareGone({
-  kind,
-  problem,
-  actions,
-}: {
-  kind: ShareKind;
-  problem: GoneProblem | UndecryptableProblem;
-  actions: ReactNode;
-}) {
+export function ShareGone({ kind, problem }: { kind: ShareKind; problem: GoneProblem | UndecryptableProblem }) {
   const { t } = useTranslation();
-  const Icon = ICONS[problem];
-  const titleId = `${TEST_ID_PREFIX[kind]}-problem-title`;
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col items-center py-14 text-center sm:py-20"
-      data-testid={`${TEST_ID_PREFIX[kind]}-${problem}`}
-    >
-      <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700">
-        <Icon className="size-7" />
-      </span>
-      <h1
-        id={titleId}
-        className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
-      >
-        {t(`${kind}.gone.${problem}.title`)}
-      </h1>
-      <p className="mt-3 max-w-md text-base text-slate-600 dark:text-slate-400">
-        {t(`${kind}.gone.${problem}.description`)}
-      </p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">{actions}</div>
-    </section>
+    <StatusPanel
+      size="page"
+      icon={ICONS[problem]}
+      title={t(`${kind}.gone.${problem}.title`)}
+      titleId={`${TEST_ID_PREFIX[kind]}-problem-title`}
+      description={t(`${kind}.gone.${problem}.description`)}
+      testId={`${TEST_ID_PREFIX[kind]}-${problem}`}
+      actions={
+        kind === "pastes" ? (
+          <Link href={ROUTES.home} className={buttonClasses("primary")}>
+            {t("pastes.gone.createOwn")}
+          </Link>
+        ) : (
+          <>
+            <Link href={ROUTES.upload} className={buttonClasses("primary")}>
+              <ArrowUpTrayIcon className="size-4.5" />
+              {t("files.gone.shareOwn")}
+            </Link>
+            <Link href={ROUTES.home} className={buttonClasses("secondary")}>
+              {t("files.gone.backHome")}
+            </Link>
+          </>
+        )
+      }
+    />
   );
 }
 
@@ -81,23 +80,24 @@ export function ShareLoadFailed({
 }) {
   const { t } = useTranslation();
   return (
-    <section role="alert" className="flex flex-col items-center py-14 text-center sm:py-20">
-      <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-600 ring-1 ring-amber-100 ring-inset dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/20">
-        <ExclamationTriangleIcon className="size-7" />
-      </span>
-      <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-        {t(`${kind}.gone.failed.title`)}
-      </h1>
-      <p className="mt-3 max-w-md text-base text-slate-600 dark:text-slate-400">{message}</p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <Button variant="primary" icon={ArrowPathIcon} onClick={onRetry} isLoading={isRetrying}>
-          {t("common.retry")}
-        </Button>
-        <Link href={ROUTES.home} className={buttonClasses("secondary")}>
-          <ArrowLeftIcon className="size-4" />
-          {t(`${kind}.gone.backHome`)}
-        </Link>
-      </div>
-    </section>
+    <StatusPanel
+      size="page"
+      role="alert"
+      icon={ExclamationTriangleIcon}
+      tone="amber"
+      title={t(`${kind}.gone.failed.title`)}
+      description={message}
+      actions={
+        <>
+          <Button variant="primary" icon={ArrowPathIcon} onClick={onRetry} isLoading={isRetrying}>
+            {t("common.retry")}
+          </Button>
+          <Link href={ROUTES.home} className={buttonClasses("secondary")}>
+            <ArrowLeftIcon className="size-4" />
+            {t(`${kind}.gone.backHome`)}
+          </Link>
+        </>
+      }
+    />
   );
 }

@@ -35,6 +35,8 @@ export function classifyShareError(error: unknown, expiredKey: ExpiredMessageKey
 }
 
 /** Problems that end the visit (a full-page screen) rather than a message beside the form. */
-export function isTerminalShareProblem(problem: ShareProblem): boolean {
+export type TerminalShareProblem = "notFound" | "expired" | "limitReached" | "gone";
+
+export function isTerminalShareProblem(problem: ShareProblem): problem is TerminalShareProblem {
   return problem === "notFound" || problem === "expired" || problem === "limitReached" || problem === "gone";
 }

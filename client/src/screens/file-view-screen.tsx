@@ -20,6 +20,7 @@ import { FileTypeIcon } from "../components/file-icons";
 import { MediaTypeText } from "../components/media-type-text";
 import { PageSpinner } from "../components/page-spinner";
 import { QrCode } from "../components/qr-code";
+import { ShareGone, ShareLoadFailed } from "../components/share-problem";
 import { Spinner } from "../components/spinner";
 import { toast } from "../components/toast-store";
 import { currentLanguage } from "../i18n";
@@ -31,7 +32,6 @@ import { trpc } from "../lib/trpc";
 import { EncryptedFile } from "./file/encrypted-file";
 import { FilePasswordPrompt } from "./file/file-password-prompt";
 import { FilePreview } from "./file/file-preview";
-import { FileGone, FileLoadFailed } from "./file/file-problem";
 
 export type FileViewScreenProps = { slug: string };
 
@@ -94,7 +94,7 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
 
   if (details.isError) {
     if (problem && isTerminalFileProblem(problem)) {
-      return <FileGone problem={problem as "notFound" | "expired" | "limitReached" | "gone"} />;
+      return <ShareGone kind="files" problem={problem} />;
     }
     if (isPasswordProblem) {
       const message =
@@ -106,7 +106,8 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
       );
     }
     return (
-      <FileLoadFailed
+      <ShareLoadFailed
+        kind="files"
         message={errorMessageOf(details.error, fallbackMessages)}
         onRetry={() => void details.refetch()}
         isRetrying={details.isRefetching}

@@ -8,7 +8,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../components/button";
+import { cardSurface, cx } from "../components/class-names";
 import { MetaBadge, PageHeader } from "../components/page-header";
+import { StatusPanel } from "../components/status-panel";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
 import { explorerHref } from "../lib/explorer/explorer-paths";
@@ -64,13 +66,14 @@ export default function MountExplorerScreen({ path }: MountExplorerScreenProps) 
 
 function AccessNotice({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
   return (
-    <section className="mt-8 flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-      <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
-        <LockClosedIcon className="size-6" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
-      <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">{description}</p>
-      {action ? <div className="mt-6">{action}</div> : null}
-    </section>
+    <StatusPanel
+      size="card"
+      icon={LockClosedIcon}
+      tone="indigo"
+      title={title}
+      description={description}
+      actions={action}
+      className={cx("mt-8", cardSurface)}
+    />
   );
 }

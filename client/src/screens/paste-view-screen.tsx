@@ -4,7 +4,6 @@
 import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
-import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
@@ -13,8 +12,10 @@ import { type ComponentType, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../components/button";
 import { CopyButton } from "../components/copy-button";
+import { FormAlert } from "../components/form-controls";
 import type { IconProps } from "../components/icons";
 import { PageSpinner } from "../components/page-spinner";
+import { ShareGone, ShareLoadFailed } from "../components/share-problem";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
@@ -24,7 +25,6 @@ import { trpc } from "../lib/trpc";
 import { EncryptedPaste } from "./paste/encrypted-paste";
 import { PasteContent } from "./paste/paste-content";
 import { PastePasswordPrompt } from "./paste/paste-password-prompt";
-import { PasteGone, PasteLoadFailed } from "./paste/paste-problem";
 
 export type PasteViewScreenProps = { slug: string };
 
@@ -54,25 +54,17 @@ export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
   const fallbackMessages = { network: t("common.networkError"), fallback: t("common.unknownError") };
   if (view.isError) {
     const problem = classifyPasteError(view.error);
-    if (problem === "notFound" || problem === "expired" || problem === "limitReached" || problem === "gone") {
-      return <PasteGone problem={problem} />;
-    }
+    if (isTerminalProblem(problem)) return <ShareGone kind="pastes" problem={problem} />;
     return (
-      <PasteLoadFailed
+      <ShareLoadFailed
+        kind="pastes"
         message={errorMessageOf(view.error, fallbackMessages)}
         onRetry={() => void view.refetch()}
         isRetrying={view.isRefetching}
       />
     );
   }
-  if (
-    unlockProblem === "notFound" ||
-    unlockProblem === "expired" ||
-    unlockProblem === "limitReached" ||
-    unlockProblem === "gone"
-  ) {
-    return <PasteGone problem={unlockProblem} />;
-  }
+  if (unlockProblem && isTerminalProblem(unlockProblem)) return <ShareGone kind="pastes" problem={unlockProblem} />;
 
   const shown = unlocked?.paste ?? view.data;
   if (shown.requires_password || shown.content === null) {
@@ -191,13 +183,9 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
       </header>
 
       {isLastView ? (
-        <p
-          role="status"
-          className="mt-5 flex items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
-        >
-          <ExclamationTriangleIcon className="size-5 shrink-0 text-amber-500" />
+        <FormAlert tone="warning" className="mt-5">
           {t("pastes.view.lastView")}
-        </p>
+        </FormAlert>
       ) : null}
 
       <section

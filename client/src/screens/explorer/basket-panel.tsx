@@ -3,7 +3,6 @@
 // downloads them as one zip built in the browser (a task of the task manager).
 
 import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
-import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
 import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { parentOf } from "@shared/paths";
@@ -12,13 +11,14 @@ import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { iconButton } from "../../components/class-names";
-import { FileTypeIcon } from "../../components/file-icons";
+import { FileSummary } from "../../components/file-icons";
+import { FormAlert } from "../../components/form-controls";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { basket, basketItemOf, basketTotal, LARGE_BASKET_BYTES } from "../../lib/explorer/basket-store";
 import { chooseZipSink, zipFileName } from "../../lib/explorer/basket-zip";
 import { type StartedTask, startZipTask } from "../../lib/explorer/explorer-tasks";
-import { PanelButton, SidePanel } from "./side-panel";
+import { PanelButton, PanelEmptyState, SidePanel } from "./side-panel";
 import { useBasket, useTaskDeps } from "./use-explorer-tasks";
 
 export function BasketButton({ onClick }: { onClick: () => void }) {
@@ -90,27 +90,20 @@ export function BasketPanel({
       }
     >
       {items.length === 0 ? (
-        <div className="flex flex-col items-center py-10 text-center">
-          <ShoppingBagIcon className="size-10 text-slate-300 dark:text-slate-600" />
-          <p className="mt-3 text-sm font-medium text-slate-900 dark:text-white">{t("explorer.basket.empty")}</p>
-          <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">{t("explorer.basket.emptyHint")}</p>
-        </div>
+        <PanelEmptyState
+          icon={ShoppingBagIcon}
+          title={t("explorer.basket.empty")}
+          hint={t("explorer.basket.emptyHint")}
+        />
       ) : (
         <>
           {isLarge ? (
-            <div
-              className="mb-3 flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-500/30"
-              role="status"
-              data-testid="basket-warning"
-            >
-              <ExclamationTriangleIcon className="size-5 shrink-0" />
-              <p>
-                {t("explorer.basket.largeWarning", {
-                  size: formatBytes(total, language),
-                  limit: formatBytes(LARGE_BASKET_BYTES, language),
-                })}
-              </p>
-            </div>
+            <FormAlert tone="warning" className="mb-3" testId="basket-warning">
+              {t("explorer.basket.largeWarning", {
+                size: formatBytes(total, language),
+                limit: formatBytes(LARGE_BASKET_BYTES, language),
+              })}
+            </FormAlert>
           ) : null}
           <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="basket-items">
             {items.map((item) => (
@@ -120,15 +113,12 @@ export function BasketPanel({
                 data-testid="basket-item"
                 data-path={item.path}
               >
-                <FileTypeIcon mimetype={item.mimetype} filename={item.name} size="sm" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={item.name}>
-                    {item.name}
-                  </p>
-                  <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={item.path}>
-                    {parentOf(item.path)}
-                  </p>
-                </div>
+                <FileSummary
+                  mimetype={item.mimetype}
+                  filename={item.name}
+                  detail={parentOf(item.path)}
+                  detailTitle={item.path}
+                />
                 <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
                   {formatBytes(item.size, language)}
                 </span>

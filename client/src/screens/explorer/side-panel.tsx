@@ -1,6 +1,7 @@
 // A panel sliding in from the right (the task manager, the file basket): a Headless UI dialog, so
 // focus moves in and returns, Escape and a click outside close it. Full width on a phone. While it
-// is open the toasts show inside it, above its body (components/toast-placement.ts).
+// is open the toasts show inside it, above its body (components/toast-placement.ts). Also here: the
+// toolbar button that opens a panel, and what a panel shows while it is empty.
 
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
@@ -104,5 +105,24 @@ export function PanelButton({
         </span>
       ) : null}
     </button>
+  );
+}
+
+/** What an empty panel shows: its icon, what would be here, and how it gets here. */
+export function PanelEmptyState({
+  icon: Icon,
+  title,
+  hint,
+}: {
+  icon: (props: { className?: string }) => ReactNode;
+  title: string;
+  hint: string;
+}) {
+  return (
+    <div className="flex flex-col items-center py-10 text-center">
+      <Icon className="size-10 text-slate-300 dark:text-slate-600" />
+      <p className="mt-3 text-sm font-medium text-slate-900 dark:text-white">{title}</p>
+      <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">{hint}</p>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx, iconButton } from "../../components/class-names";
+import { IconBadge } from "../../components/icon-badge";
 import type { IconProps } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
 import { toast } from "../../components/toast-store";
@@ -29,7 +30,7 @@ import {
   type TaskType,
   taskPercent,
 } from "../../lib/explorer/task-store";
-import { PanelButton, SidePanel } from "./side-panel";
+import { PanelButton, PanelEmptyState, SidePanel } from "./side-panel";
 import { useTasks } from "./use-explorer-tasks";
 
 const TYPE_ICONS: Record<TaskType, ComponentType<IconProps>> = {
@@ -99,11 +100,7 @@ export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => voi
       }
     >
       {tasks.length === 0 ? (
-        <div className="flex flex-col items-center py-10 text-center">
-          <QueueListIcon className="size-10 text-slate-300 dark:text-slate-600" />
-          <p className="mt-3 text-sm font-medium text-slate-900 dark:text-white">{t("explorer.tasks.empty")}</p>
-          <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">{t("explorer.tasks.emptyHint")}</p>
-        </div>
+        <PanelEmptyState icon={QueueListIcon} title={t("explorer.tasks.empty")} hint={t("explorer.tasks.emptyHint")} />
       ) : (
         <ul className="flex flex-col gap-3">
           {tasks.map((task) => (
@@ -118,7 +115,6 @@ export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => voi
 function TaskCard({ task }: { task: Task }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const Icon = TYPE_ICONS[task.type];
   const running = isActive(task);
   const percent = taskPercent(task);
   const done = task.files.filter((file) => file.status === "completed" || file.status === "skipped").length;
@@ -131,9 +127,7 @@ function TaskCard({ task }: { task: Task }) {
       data-status={task.status}
     >
       <div className="flex items-start gap-3">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          <Icon className="size-4.5" />
-        </span>
+        <IconBadge icon={TYPE_ICONS[task.type]} tone="slate" className="size-8 rounded-lg" iconClassName="size-4.5" />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-medium break-words text-slate-900 dark:text-white" data-testid="task-title">
             {taskText(task.title, t)}

@@ -18,6 +18,7 @@ import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
 import { PageSpinner } from "../../components/page-spinner";
 import type { UndecryptableProblem } from "../../components/share-problem";
+import { ShareGone, ShareLoadFailed } from "../../components/share-problem";
 import { currentLanguage } from "../../i18n";
 import {
   BLOB_WARNING_BYTES,
@@ -33,7 +34,6 @@ import { previewKindOf } from "../../lib/files/file-kind";
 import { formatRelativeTime } from "../../lib/format-date";
 import { FilePasswordPrompt } from "./file-password-prompt";
 import { FilePreview } from "./file-preview";
-import { FileGone, FileLoadFailed } from "./file-problem";
 
 // Loaded only for encrypted files: ordinary file links do not pay for the format.
 const loadFormat = () => import("@shared/encrypted-share");
@@ -99,14 +99,15 @@ export function EncryptedFile({ file }: { file: ReadyFile }) {
   if (state.step === "opening") return <PageSpinner label={t("files.encrypted.decrypting")} />;
   if (state.step === "failed") {
     return (
-      <FileLoadFailed
+      <ShareLoadFailed
+        kind="files"
         message={t("files.encrypted.problems.network")}
         onRetry={() => setAttempt((count) => count + 1)}
         isRetrying={false}
       />
     );
   }
-  if (state.step === "undecryptable") return <FileGone problem={state.problem} />;
+  if (state.step === "undecryptable") return <ShareGone kind="files" problem={state.problem} />;
   if (state.step === "password") {
     const { preamble } = state;
     return (

@@ -2,7 +2,7 @@
 // (an encrypted file's are in its ciphertext: it asks with a sentence of its own instead).
 
 import { formatBytes } from "../../../../shared/format-bytes";
-import { FileTypeIcon } from "../../components/file-icons";
+import { FileSummary } from "../../components/file-icons";
 import { SharePasswordPrompt } from "../../components/share-password-prompt";
 import { currentLanguage } from "../../i18n";
 
@@ -26,15 +26,11 @@ export function FilePasswordPrompt({ file, ...props }: FilePasswordPromptProps) 
         summary={
           file ? (
             <div className="mt-5 flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 dark:bg-slate-950/50 dark:ring-slate-800">
-              <FileTypeIcon mimetype={file.mimetype} filename={file.filename} size="sm" />
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={file.filename}>
-                  {file.filename}
-                </p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {formatBytes(file.size, currentLanguage())}
-                </p>
-              </div>
+              <FileSummary
+                mimetype={file.mimetype}
+                filename={file.filename}
+                detail={formatBytes(file.size, currentLanguage())}
+              />
             </div>
           ) : null
         }

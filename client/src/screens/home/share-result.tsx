@@ -13,9 +13,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { AppRouter } from "../../../../server/routers";
 import { Button, buttonClasses } from "../../components/button";
-import { cx } from "../../components/class-names";
+import { cardSurface, cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
+import { BadgedHeading } from "../../components/icon-badge";
 import { QrCode } from "../../components/qr-code";
+import { StatusPanel } from "../../components/status-panel";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
 import { fractionLeft, SHARE_LINK_VISIBLE_SECONDS, useCountdown } from "../../lib/pastes/countdown";
@@ -79,17 +81,13 @@ function VisibleLink({
     >
       <div className="flex flex-col gap-6 p-5 sm:p-6 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">
-          <div className="flex items-start gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-100 ring-inset dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-500/20">
-              <CheckCircleIcon className="size-6" />
-            </span>
-            <div className="min-w-0">
-              <h2 id="share-result-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-                {t("pastes.result.title")}
-              </h2>
-              <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{t("pastes.result.description")}</p>
-            </div>
-          </div>
+          <BadgedHeading
+            icon={CheckCircleIcon}
+            tone="emerald"
+            title={t("pastes.result.title")}
+            titleId="share-result-title"
+            description={t("pastes.result.description")}
+          />
 
           <LinkField
             id="share-link"
@@ -264,31 +262,27 @@ function HiddenLink({ onCreateAnother, canManage }: { onCreateAnother: () => voi
       panel.current?.querySelector<HTMLElement>("[data-create-another]")?.focus();
   }, []);
   return (
-    <section
+    <StatusPanel
       ref={panel}
-      aria-labelledby="share-hidden-title"
-      className="flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-      data-testid="share-hidden"
-    >
-      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-        <EyeSlashIcon className="size-6" />
-      </span>
-      <h2 id="share-hidden-title" className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">
-        {t("pastes.result.hiddenTitle")}
-      </h2>
-      <p className="mt-1.5 max-w-md text-sm text-slate-600 dark:text-slate-400">
-        {t("pastes.result.hiddenDescription")}
-      </p>
-      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-        {canManage ? (
-          <Link href={adminModulePath("text-management")} className={cx(buttonClasses("secondary"))}>
-            {t("pastes.result.manage")}
-          </Link>
-        ) : null}
-        <Button variant="primary" icon={PlusIcon} onClick={onCreateAnother} data-create-another>
-          {t("pastes.result.createAnother")}
-        </Button>
-      </div>
-    </section>
+      size="card"
+      icon={EyeSlashIcon}
+      title={t("pastes.result.hiddenTitle")}
+      titleId="share-hidden-title"
+      description={t("pastes.result.hiddenDescription")}
+      className={cardSurface}
+      testId="share-hidden"
+      actions={
+        <>
+          {canManage ? (
+            <Link href={adminModulePath("text-management")} className={buttonClasses("secondary")}>
+              {t("pastes.result.manage")}
+            </Link>
+          ) : null}
+          <Button variant="primary" icon={PlusIcon} onClick={onCreateAnother} data-create-another>
+            {t("pastes.result.createAnother")}
+          </Button>
+        </>
+      }
+    />
   );
 }

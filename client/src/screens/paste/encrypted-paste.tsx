@@ -5,8 +5,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageSpinner } from "../../components/page-spinner";
 import type { UndecryptableProblem } from "../../components/share-problem";
+import { ShareGone } from "../../components/share-problem";
 import { PastePasswordPrompt } from "./paste-password-prompt";
-import { PasteGone } from "./paste-problem";
 
 // Loaded only for encrypted pastes: ordinary paste links do not pay for the envelope's schema.
 const loadFormat = () => import("@shared/encrypted-share");
@@ -56,7 +56,7 @@ export function EncryptedPaste({ envelope, children }: { envelope: string; child
   };
 
   if (state.step === "decrypting") return <PageSpinner label={t("pastes.view.decrypting")} />;
-  if (state.step === "problem") return <PasteGone problem={state.problem} />;
+  if (state.step === "problem") return <ShareGone kind="pastes" problem={state.problem} />;
   if (state.step === "password") {
     return (
       <PastePasswordPrompt

@@ -7,7 +7,7 @@ import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
-import { FileTypeIcon } from "../../components/file-icons";
+import { FileSummary } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";
 import { recentUploads } from "../../lib/files/recent-uploads";
 import { formatRelativeTime } from "../../lib/format-date";
@@ -42,21 +42,16 @@ export function RecentUploadsPanel() {
         <ul className="mt-3 flex flex-col gap-3">
           {items.map((item) => (
             <li key={item.slug} className="flex items-center gap-3" data-testid="recent-upload">
-              <FileTypeIcon mimetype={item.mimetype} filename={item.filename} size="sm" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={item.filename}>
-                  {item.filename}
-                </p>
-                <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
-                  {item.has_password ? (
+              <FileSummary
+                mimetype={item.mimetype}
+                filename={item.filename}
+                detailIcon={
+                  item.has_password ? (
                     <LockClosedIcon className="size-3.5 text-amber-500" aria-label={t("files.result.protected")} />
-                  ) : null}
-                  <span className="truncate">
-                    {formatBytes(item.size, language)} ·{" "}
-                    {formatRelativeTime(new Date(item.created_at), new Date(), language)}
-                  </span>
-                </p>
-              </div>
+                  ) : null
+                }
+                detail={`${formatBytes(item.size, language)} · ${formatRelativeTime(new Date(item.created_at), new Date(), language)}`}
+              />
               <CopyButton
                 text={item.url}
                 label={t("files.recent.copyLinkOf", { name: item.filename })}

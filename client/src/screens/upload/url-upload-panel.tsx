@@ -12,6 +12,7 @@ import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { FileTypeIcon } from "../../components/file-icons";
 import { FormAlert, TextField } from "../../components/form-controls";
+import { BadgedHeading } from "../../components/icon-badge";
 import { currentLanguage } from "../../i18n";
 import { fileKindOf } from "../../lib/files/file-kind";
 import { UploadFailure, uploadErrorMessage } from "../../lib/files/upload-errors";
@@ -80,15 +81,7 @@ export function UrlUploadPanel({ maxBytes, maxSizeLabel, onUpload }: UrlUploadPa
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800"
       data-testid="url-panel"
     >
-      <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100 ring-inset dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20">
-          <GlobeAltIcon className="size-5.5" />
-        </span>
-        <div className="min-w-0">
-          <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t("files.url.title")}</h2>
-          <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{t("files.url.description")}</p>
-        </div>
-      </div>
+      <BadgedHeading icon={GlobeAltIcon} title={t("files.url.title")} description={t("files.url.description")} />
 
       <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
