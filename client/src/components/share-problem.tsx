@@ -1,6 +1,7 @@
 // Full-page answers for a share (paste or file) that cannot be shown: it does not exist, it expired,
-// its views are used up, or (no connection, server error) it could not be opened right now. Each ends
-// with a way to share something of one's own: a paste of one's own, or a file and the way home.
+// its views are used up, or (no connection, server error) it could not be opened right now. A gone
+// share ends with a way to share something of one's own. Texts come from `<kind>.gone.*` (the screen
+// loads only its own kind's texts).
 import ArrowLeftIcon from "@heroicons/react/24/outline/ArrowLeftIcon";
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
@@ -36,8 +37,15 @@ const ICONS: Record<GoneProblem | UndecryptableProblem, ComponentType<IconProps>
 
 const TEST_ID_PREFIX: Record<ShareKind, string> = { pastes: "paste", files: "file" };
 
+/** Where to share something of one's own instead: a text on Home, a file on Upload. */
+const OWN_SHARE: Record<ShareKind, { href: string; icon?: ComponentType<IconProps> }> = {
+  pastes: { href: ROUTES.home },
+  files: { href: ROUTES.upload, icon: ArrowUpTrayIcon },
+};
+
 export function ShareGone({ kind, problem }: { kind: ShareKind; problem: GoneProblem | UndecryptableProblem }) {
   const { t } = useTranslation();
+  const OwnShareIcon = OWN_SHARE[kind].icon;
   return (
     <StatusPanel
       size="page"
@@ -47,21 +55,18 @@ export function ShareGone({ kind, problem }: { kind: ShareKind; problem: GonePro
       description={t(`${kind}.gone.${problem}.description`)}
       testId={`${TEST_ID_PREFIX[kind]}-${problem}`}
       actions={
-        kind === "pastes" ? (
-          <Link href={ROUTES.home} className={buttonClasses("primary")}>
-            {t("pastes.gone.createOwn")}
+        <>
+          <Link href={OWN_SHARE[kind].href} className={buttonClasses("primary")}>
+            {OwnShareIcon ? <OwnShareIcon className="size-4.5" /> : null}
+            {t(`${kind}.gone.shareOwn`)}
           </Link>
-        ) : (
-          <>
-            <Link href={ROUTES.upload} className={buttonClasses("primary")}>
-              <ArrowUpTrayIcon className="size-4.5" />
-              {t("files.gone.shareOwn")}
-            </Link>
+          {/* Sharing a text of one's own is on Home already. */}
+          {OWN_SHARE[kind].href === ROUTES.home ? null : (
             <Link href={ROUTES.home} className={buttonClasses("secondary")}>
-              {t("files.gone.backHome")}
+              {t(`${kind}.gone.backHome`)}
             </Link>
-          </>
-        )
+          )}
+        </>
       }
     />
   );

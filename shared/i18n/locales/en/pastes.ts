@@ -276,7 +276,7 @@ export const enPastes = {
         title: "The text could not be opened",
       },
       backHome: "Back to home",
-      createOwn: "Share a text of your own",
+      shareOwn: "Share a text of your own",
     },
     manage: {
       searchLabel: "Search texts",

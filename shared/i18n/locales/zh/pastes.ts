@@ -273,7 +273,7 @@ export const zhPastes: typeof enPastes = {
         title: "无法打开此文本",
       },
       backHome: "返回首页",
-      createOwn: "分享你自己的文本",
+      shareOwn: "分享你自己的文本",
     },
     manage: {
       searchLabel: "搜索文本",
