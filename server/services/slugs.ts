@@ -1,7 +1,7 @@
 // Generated slugs (docs/rules.md): 6 characters of [A-Za-z0-9] from a cryptographic source; a few
 // tries on collision, then one character longer.
 import { GENERATED_SLUG_LENGTH } from "../../shared/constants";
-import { isReservedSlug } from "../../shared/schemas/paste-fields";
+import { isReservedSlug } from "../../shared/share-field-rules";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const TRIES_PER_LENGTH = 5;

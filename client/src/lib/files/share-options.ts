@@ -2,7 +2,7 @@
 // schema, checked as typed), password, expiry (1 hour ... never), max views, remark and folder,
 // turned into the fields every upload flow sends.
 import { REMARK_MAX_LENGTH } from "@shared/constants";
-import { shareSubfolder } from "@shared/schemas/paste-fields";
+import { shareSubfolderOf } from "@shared/share-field-rules";
 import type { FieldErrors, FieldMessage } from "../form-messages";
 import { PASSWORD_MAX_LENGTH, validateMaxViews } from "../pastes/create-form";
 import { DEFAULT_EXPIRY, EXPIRY_HOURS, type ExpiryChoice } from "../pastes/expiry";
@@ -37,8 +37,7 @@ export const INITIAL_SHARE_OPTIONS: ShareOptionsState = {
 
 export function validatePath(value: string): FieldMessage | null {
   if (value.trim() === "") return null;
-  const result = shareSubfolder.safeParse(value.trim());
-  return result.success ? null : { key: "errors.shareFolderEscape" };
+  return shareSubfolderOf(value.trim()) === null ? { key: "errors.shareFolderEscape" } : null;
 }
 
 /** `fileCount`: how many uploads start with these options; a custom suffix fits only one. */
@@ -70,6 +69,6 @@ export function buildUploadTarget(state: ShareOptionsState): UploadTarget {
     expires_in: EXPIRY_HOURS[state.expiry],
     max_views: state.maxViews.trim() === "" ? 0 : Number(state.maxViews.trim()),
     remark: state.remark.trim() || null,
-    path: path ? (shareSubfolder.safeParse(path).data ?? "/") : "/",
+    path: path ? (shareSubfolderOf(path) ?? "/") : "/",
   };
 }

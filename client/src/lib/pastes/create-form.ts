@@ -1,12 +1,12 @@
 // From the home editor's draft to a `pastes.create` input, with the same checks as the server
 // (shared schemas), and the server's answers mapped back onto the form's fields.
 import { REMARK_MAX_LENGTH } from "@shared/constants";
-import { customSlug, maxViews, pasteContent } from "@shared/schemas/paste-fields";
-import type { z } from "zod/mini";
+import { maxViewsProblem, pasteContentProblem } from "@shared/share-field-rules";
 import { appCodeOf, fieldIssuesOf } from "../api-errors";
-import { type FieldErrors, type FieldMessage, fieldErrorsFromServer, messageOfIssue } from "../form-messages";
+import { type FieldErrors, type FieldMessage, fieldErrorsFromServer } from "../form-messages";
 import type { PasteDraft } from "./draft-store";
 import { expiresAtFor } from "./expiry";
+import { validateSlugInput } from "./slug-validation";
 
 export type CreateField = "content" | "slug" | "password" | "maxViews" | "remark" | "expiry";
 
@@ -24,26 +24,26 @@ export type CreatePasteRequest = {
   encrypted?: true;
 };
 
-function firstMessage(result: z.core.util.SafeParseResult<unknown>): FieldMessage | null {
-  if (result.success) return null;
-  const [issue] = result.error.issues;
-  return issue ? messageOfIssue(issue) : { key: "forms.invalidValue" };
+function messageOf(problem: string | null): FieldMessage | null {
+  return problem ? { key: problem } : null;
+}
+
+export function validateContent(content: string): FieldMessage | null {
+  return messageOf(pasteContentProblem(content));
 }
 
 export function validateMaxViews(value: string): FieldMessage | null {
   if (value.trim() === "") return null;
   if (!/^\d+$/.test(value.trim())) return { key: "errors.maxViewsInvalid" };
-  return firstMessage(maxViews.safeParse(value.trim()));
+  return messageOf(maxViewsProblem(Number(value.trim())));
 }
 
 export function validateDraft(draft: PasteDraft, password: string): FieldErrors<CreateField> {
   const errors: FieldErrors<CreateField> = {};
-  const content = firstMessage(pasteContent.safeParse(draft.content));
+  const content = validateContent(draft.content);
   if (content) errors.content = content;
-  if (draft.slug.trim() !== "") {
-    const slug = firstMessage(customSlug.safeParse(draft.slug));
-    if (slug) errors.slug = slug;
-  }
+  const slug = validateSlugInput(draft.slug);
+  if (slug) errors.slug = slug;
   const views = validateMaxViews(draft.maxViews);
   if (views) errors.maxViews = views;
   if (draft.remark.trim().length > REMARK_MAX_LENGTH) {

@@ -1,9 +1,8 @@
 // The admin's edit of a paste: the form's state from the paste, the checks, and the smallest
 // `update` input that carries only what changed (absent fields are kept by the server).
 import { REMARK_MAX_LENGTH } from "@shared/constants";
-import { pasteContent } from "@shared/schemas/paste-fields";
-import { type FieldErrors, messageOfIssue } from "../form-messages";
-import { PASSWORD_MAX_LENGTH, validateMaxViews } from "./create-form";
+import type { FieldErrors } from "../form-messages";
+import { PASSWORD_MAX_LENGTH, validateContent, validateMaxViews } from "./create-form";
 import { type EditExpiryChoice, expiresAtForEdit } from "./expiry";
 
 export type PasswordAction = "keep" | "set" | "remove";
@@ -54,8 +53,8 @@ export function editStateFor(paste: EditablePaste): EditState {
 
 export function validateEdit(state: EditState): FieldErrors<EditField> {
   const errors: FieldErrors<EditField> = {};
-  const content = pasteContent.safeParse(state.content);
-  if (!content.success && content.error.issues[0]) errors.content = messageOfIssue(content.error.issues[0]);
+  const content = validateContent(state.content);
+  if (content) errors.content = content;
   const views = validateMaxViews(state.maxViews);
   if (views) errors.maxViews = views;
   if (state.remark.trim().length > REMARK_MAX_LENGTH)

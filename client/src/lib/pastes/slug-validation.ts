@@ -1,16 +1,14 @@
-// The custom link suffix, checked as it is typed with the same schema the server applies
-// (shared/schemas/paste-fields.ts customSlug), so the form never promises what the server refuses.
+// The custom link suffix, checked as it is typed with the rule the server's schema is built from
+// (shared/share-field-rules.ts), so the form never promises what the server refuses.
 import { SLUG_MAX_LENGTH } from "@shared/constants";
-import { customSlug } from "@shared/schemas/paste-fields";
-import { type FieldMessage, messageOfIssue } from "../form-messages";
+import { slugProblems } from "@shared/share-field-rules";
+import type { FieldMessage } from "../form-messages";
 
 /** Null when the value is acceptable; an empty value is acceptable (a suffix is generated). */
 export function validateSlugInput(value: string): FieldMessage | null {
   if (value.trim() === "") return null;
-  const result = customSlug.safeParse(value);
-  if (result.success) return null;
-  const [issue] = result.error.issues;
-  return issue ? messageOfIssue(issue) : { key: "errors.slugInvalid" };
+  const [problem] = slugProblems(value);
+  return problem ? { key: problem } : null;
 }
 
 /** What the counter under the field shows, e.g. 12 / 50. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { byteLength } from "@shared/schemas/paste-fields";
+import { byteLength } from "@shared/share-field-rules";
 import { countCharacters, countWords, utf8Length } from "./text-stats";
 
 describe("text stats", () => {

@@ -65,6 +65,7 @@ export const enErrors = {
   encryptedNotEditable:
     "An encrypted paste's content can only be replaced by a new envelope, and it has no server password",
   maxViewsInvalid: "Max views must be a whole number, 0 or more (0 means unlimited)",
+  maxViewsTooLarge: "Max views can be at most 1,000,000,000",
   pasteNotFound: "The paste does not exist or has been deleted",
   pasteExpired: "The paste has expired",
   viewLimitReached: "The view limit has been reached",

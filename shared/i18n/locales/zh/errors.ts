@@ -64,6 +64,7 @@ export const zhErrors: typeof enErrors = {
   encryptedPasswordInBrowser: "加密分享的密码只留在浏览器中：请将其混入密钥，不要发送给服务器",
   encryptedNotEditable: "加密文本的内容只能用新的密文信封替换，且不能设置服务器密码",
   maxViewsInvalid: "最大查看次数必须是不小于 0 的整数（0 表示不限）",
+  maxViewsTooLarge: "最大查看次数不能超过 1,000,000,000",
   pasteNotFound: "文本不存在或已被删除",
   pasteExpired: "文本已过期",
   viewLimitReached: "已达到查看次数上限",
