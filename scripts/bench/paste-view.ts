@@ -2,9 +2,10 @@
 // GET /api/raw/{slug} and GET /api/paste/{slug} (unlimited views, so each request writes a view) at
 // 64 connections with wrk, side by side with a bare Bun + bun:sqlite server doing the same work
 // (scripts/bench/bare-paste-server.ts), in rounds, and prints the ratios and the idle RSS beside their
-// budgets (issue 17). Run: bun run bench paste-view   (BENCH_DURATION=10s BENCH_ROUNDS=3)
+// budgets (issue 17). Run: bun run bench paste-view   (BENCH_DURATION=10s BENCH_ROUNDS=3; BENCH_CPU_PROF=dir
+// writes the app's CPU profile there, with a Markdown summary)
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { findFreePort } from "../test/services";
@@ -19,7 +20,12 @@ const CONTENT = "# Benchmark paste\n\nSome *Markdown* text of a typical size.\n"
 const dir = mkdtempSync(join(tmpdir(), "pastebox-bench-"));
 const barePort = await findFreePort();
 const password = "bench-admin-password";
-const app = await startServerProcess({ env: { ADMIN_PASSWORD: password } });
+const app = await startServerProcess({
+  env: { ADMIN_PASSWORD: password },
+  bunArgs: process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [],
+});
 const bare = Bun.spawn(
   [process.execPath, "scripts/bench/bare-paste-server.ts", join(dir, "bare.db"), String(barePort)],
   {
@@ -49,17 +55,26 @@ try {
   // Rounds of bare, raw, JSON back to back: on a shared machine the load moves between rounds, and a
   // ratio is only meaningful between runs that met the same load.
   const targets = [
-    { name: "bare Bun + bun:sqlite /raw/{slug}", url: `http://127.0.0.1:${barePort}/raw/bench` },
-    { name: "app GET /api/raw/{slug}", url: `${base}/api/raw/bench`, minRatio: 0.7, maxP99Ms: 20 },
-    { name: "app GET /api/paste/{slug}", url: `${base}/api/paste/bench`, minRatio: 0.6 },
+    { name: "bare Bun + bun:sqlite /raw/{slug}", short: "bare", url: `http://127.0.0.1:${barePort}/raw/bench` },
+    { name: "app GET /api/raw/{slug}", short: "raw", url: `${base}/api/raw/bench`, minRatio: 0.7, maxP99Ms: 20 },
+    { name: "app GET /api/paste/{slug}", short: "JSON", url: `${base}/api/paste/bench`, minRatio: 0.6 },
   ];
   const rounds = targets.map(() => [] as (WrkResult & { ratio: number })[]);
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ");
+  console.log(`\nload average at start: ${load()}`);
   for (let round = 0; round < ROUNDS; round++) {
     const results = targets.map((target) => runWrk(target.url, DURATION));
     const bareRps = results[0]?.rps || 1;
     results.forEach((result, i) => {
       rounds[i]?.push({ ...result, ratio: result.rps / bareRps });
     });
+    // Every round, so that a reader sees the spread and not only the medians.
+    console.log(
+      `round ${round + 1}: ${results.map((r, i) => `${targets[i]?.short} ${r.rps.toFixed(0)}/s p99 ${r.p99}${i === 0 ? "" : ` (${(r.rps / bareRps).toFixed(2)}x)`}`).join(", ")}; load ${load()}`,
+    );
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   console.log(

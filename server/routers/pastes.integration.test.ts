@@ -294,6 +294,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       expect(raw.headers.get("content-type")).toStartWith("application/json");
       expect(raw.headers.get("x-pastebox-encrypted")).toBe("1");
       expect(raw.text).toBe(envelope);
+      await t.viewCounter.settled();
       expect((await t.db.paste.findUnique({ where: { id: created.id } }))?.views).toBe(2);
       const plain = await call("GET", `/paste/${(await createPaste({ content: "plain" })).slug}`);
       expect(plain.body.data.encrypted).toBe(false);
