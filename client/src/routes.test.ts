@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../test/answers";
 import {
   ADMIN_MODULES,
   adminModulePath,
@@ -52,32 +53,36 @@ describe("admin modules", () => {
 
 describe("path params", () => {
   test("decodes percent-encoding and keeps malformed escapes as typed", () => {
-    expect(decodePathParam("%E4%B8%AD%E6%96%87")).toBe("中文");
-    expect(decodePathParam("a%20b")).toBe("a b");
-    expect(decodePathParam("100%")).toBe("100%");
+    expectAnswers(decodePathParam, [
+      ["%E4%B8%AD%E6%96%87", "中文"],
+      ["a%20b", "a b"],
+      ["100%", "100%"],
+    ]);
   });
 
   test("mountPathFromParam gives an absolute directory path", () => {
-    expect(mountPathFromParam(undefined)).toBe("/");
-    expect(mountPathFromParam("")).toBe("/");
-    expect(mountPathFromParam("docs")).toBe("/docs");
-    expect(mountPathFromParam("docs/2024/")).toBe("/docs/2024");
-    expect(mountPathFromParam("docs//%E6%96%87%E4%BB%B6")).toBe("/docs/文件");
+    expectAnswers(mountPathFromParam, [
+      [undefined, "/"],
+      ["", "/"],
+      ["docs", "/docs"],
+      ["docs/2024/", "/docs/2024"],
+      ["docs//%E6%96%87%E4%BB%B6", "/docs/文件"],
+    ]);
   });
 });
 
 describe("return after login", () => {
   test("the login link carries the path and only a path of this app comes back", () => {
     expect(loginHref("/mount-explorer/a b")).toBe("/admin?next=%2Fmount-explorer%2Fa+b");
-    expect(returnPathOf("?next=%2Fmount-explorer%2Fa+b")).toBe("/mount-explorer/a b");
-    expect(returnPathOf("?next=%2F")).toBe("/");
-    for (const away of [
-      "?next=%2F%2Fevil.example",
-      "?next=https%3A%2F%2Fevil.example",
-      "?next=%2F%5Cevil",
-      "",
-      "?next=",
-    ])
-      expect(returnPathOf(away)).toBeNull();
+    expectAnswers(returnPathOf, [
+      ["?next=%2Fmount-explorer%2Fa+b", "/mount-explorer/a b"],
+      ["?next=%2F", "/"],
+      // Only a path of this app: another site, a protocol-relative or backslashed address, or none.
+      ["?next=%2F%2Fevil.example", null],
+      ["?next=https%3A%2F%2Fevil.example", null],
+      ["?next=%2F%5Cevil", null],
+      ["", null],
+      ["?next=", null],
+    ]);
   });
 });

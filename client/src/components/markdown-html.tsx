@@ -3,6 +3,7 @@
 // in the browser. Loaded lazily, so the styles reach only pages that show Markdown.
 import { cx } from "./class-names";
 import "./markdown-view.css";
+import "./syntax-colors.css";
 
 export type MarkdownHtmlProps = {
   /** Sanitised by shared/markdown/sanitize-html.ts, on the server or in this page: never anything else. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { ApiKeyView } from "@shared/schemas/api-keys";
+import { expectAnswers } from "../../test/answers";
 import {
   computeExpiresAt,
   emptyKeyForm,
@@ -183,10 +184,12 @@ describe("edit form", () => {
 
 describe("helpers", () => {
   test("server issue paths map to form fields", () => {
-    expect(keyFieldOf("custom_key")).toBe("customKey");
-    expect(keyFieldOf("basic_path")).toBe("basicPath");
-    expect(keyFieldOf("expires_at")).toBe("expiry");
-    expect(keyFieldOf("nonsense")).toBeNull();
+    expectAnswers(keyFieldOf, [
+      ["custom_key", "customKey"],
+      ["basic_path", "basicPath"],
+      ["expires_at", "expiry"],
+      ["nonsense", null],
+    ]);
   });
 
   test("the masked key is the display prefix and dots", () => {

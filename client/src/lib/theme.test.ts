@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { STORAGE_KEYS, THEME_MODES, type ThemeMode } from "@shared/constants";
-import { memoryStorage, refusingStorage } from "../../test/memory-storage";
+import { expectAnswers } from "../../test/answers";
+import { describeStoredSetting } from "../../test/stored-setting";
 import {
   applyTheme,
   DEFAULT_THEME_MODE,
@@ -15,9 +16,11 @@ import {
 
 describe("theme mode cycle", () => {
   test("cycles auto -> light -> dark -> auto", () => {
-    expect(nextThemeMode("auto")).toBe("light");
-    expect(nextThemeMode("light")).toBe("dark");
-    expect(nextThemeMode("dark")).toBe("auto");
+    expectAnswers(nextThemeMode, [
+      ["auto", "light"],
+      ["light", "dark"],
+      ["dark", "auto"],
+    ]);
   });
 
   test("visits every mode once per round", () => {
@@ -44,32 +47,19 @@ describe("resolveTheme", () => {
   });
 });
 
-describe("persistence", () => {
-  test("defaults to auto when nothing is stored", () => {
-    expect(readThemeMode(memoryStorage())).toBe("auto");
-    expect(readThemeMode(undefined)).toBe("auto");
-  });
+describeStoredSetting("the theme mode", {
+  key: "themeMode",
+  read: readThemeMode,
+  write: writeThemeMode,
+  values: THEME_MODES,
+  junk: ["purple", "", "Dark"],
+  fallback: DEFAULT_THEME_MODE,
+});
 
-  test("reads a stored mode under the themeMode key", () => {
-    expect(readThemeMode(memoryStorage({ [STORAGE_KEYS.themeMode]: "dark" }))).toBe("dark");
+describe("theme modes", () => {
+  test("the default is auto, and isThemeMode accepts exactly the three modes", () => {
+    expect(DEFAULT_THEME_MODE).toBe("auto");
     expect(STORAGE_KEYS.themeMode).toBe("themeMode");
-  });
-
-  test("ignores junk and unreadable storage", () => {
-    expect(readThemeMode(memoryStorage({ themeMode: "purple" }))).toBe("auto");
-    expect(readThemeMode(memoryStorage({ themeMode: "" }))).toBe("auto");
-    expect(readThemeMode(refusingStorage)).toBe("auto");
-  });
-
-  test("writes the mode, and survives storage that refuses writes", () => {
-    const storage = memoryStorage();
-    writeThemeMode(storage, "light");
-    expect(storage.items.get("themeMode")).toBe("light");
-    expect(readThemeMode(storage)).toBe("light");
-    expect(() => writeThemeMode(refusingStorage, "dark")).not.toThrow();
-  });
-
-  test("isThemeMode accepts exactly the three modes", () => {
     for (const mode of THEME_MODES) expect(isThemeMode(mode)).toBe(true);
     for (const value of ["Dark", "system", null, 1, undefined]) expect(isThemeMode(value)).toBe(false);
   });

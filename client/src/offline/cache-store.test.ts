@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { PasteView } from "@shared/schemas/pastes";
+import { expectAnswers } from "../../test/answers";
 import { fsEntry, fsListing, publicFile, publicPaste } from "../../test/fixtures";
 import {
   clearPrivateCache,
@@ -132,10 +133,12 @@ describe("offline cache of directory listings", () => {
   });
 
   test("normalizeDirectoryPath", () => {
-    expect(normalizeDirectoryPath("/")).toBe("/");
-    expect(normalizeDirectoryPath("")).toBe("/");
-    expect(normalizeDirectoryPath("docs//a/")).toBe("/docs/a");
-    expect(normalizeDirectoryPath(undefined)).toBe("/");
+    expectAnswers(normalizeDirectoryPath, [
+      ["/", "/"],
+      ["", "/"],
+      ["docs//a/", "/docs/a"],
+      [undefined, "/"],
+    ]);
   });
 });
 

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { createTRPCUntypedClient, type Operation, TRPCClientError, type TRPCLink } from "@trpc/client";
+import { createTRPCUntypedClient, type Operation, type TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "../../../server/routers";
+import { networkError, trpcError } from "../../test/client-errors";
 import { errorMessageOf, isNetworkError, isUnauthorizedError } from "../lib/api-errors";
 import type { AuthType } from "../lib/auth/auth-types";
 import { offlineCacheInfo } from "./cache-store";
 import type { OfflineDatabase, OfflineQueueItem } from "./db";
 import { isQueuedOfflineError, offlineLink } from "./offline-link";
 import { pendingWrites } from "./queue";
-import { createTestDb } from "./test/fake-db";
+import { createTestDb, queuedPaste } from "./test/fake-db";
 
 /** The network, as the last link: answers with `respond`, and records what reached it. */
 function fakeServer(respond: (op: Operation) => Promise<unknown>) {
@@ -30,7 +31,13 @@ function fakeServer(respond: (op: Operation) => Promise<unknown>) {
   return { link, seen };
 }
 
-const networkDown = () => new TRPCClientError<AppRouter>("fetch failed", { cause: new TypeError("fetch failed") });
+/** A server that never answers (the network is down): each request that goes out fails as fetch does. */
+const noAnswer = async (): Promise<never> => {
+  throw networkError();
+};
+
+/** What a call failed with (the test reads the error itself). */
+const failureOf = (call: Promise<unknown>) => call.catch((caught: unknown) => caught);
 
 let db: OfflineDatabase;
 /** Whether this browser already has the local database (existingDb finds it). */
@@ -120,11 +127,9 @@ describe("offline link: reads", () => {
   });
 
   test("offline without a local copy, the request still goes out (the service worker may have it)", async () => {
-    const { client, seen } = clientWith(async () => {
-      throw networkDown();
-    });
+    const { client, seen } = clientWith(noAnswer);
     isOnline = false;
-    const error = await client.query("pastes.view", { slug: "never-seen" }).catch((caught: unknown) => caught);
+    const error = await failureOf(client.query("pastes.view", { slug: "never-seen" }));
     expect(isNetworkError(error)).toBe(true);
     expect(seen).toEqual(["query pastes.view"]);
   });
@@ -132,7 +137,7 @@ describe("offline link: reads", () => {
   test("'online' but no answer (server down): the local copy is used", async () => {
     let isDown = false;
     const { client } = clientWith(async () => {
-      if (isDown) throw networkDown();
+      if (isDown) throw networkError();
       return pasteView("abc");
     });
     await client.query("pastes.view", { slug: "abc" });
@@ -145,16 +150,14 @@ describe("offline link: reads", () => {
     let answer: "ok" | "gone" = "ok";
     const { client } = clientWith(async () => {
       if (answer === "gone") {
-        throw new TRPCClientError("Not found", {
-          result: { error: { code: -32_004, message: "Not found", data: { appCode: "NOT_FOUND", httpStatus: 404 } } },
-        } as never);
+        throw trpcError("NOT_FOUND", 404, "Not found");
       }
       return pasteView("abc");
     });
     await client.query("pastes.view", { slug: "abc" });
     await eventually(async () => (await db.pastes.count()) === 1);
     answer = "gone";
-    const error = await client.query("pastes.view", { slug: "abc" }).catch((caught: unknown) => caught);
+    const error = await failureOf(client.query("pastes.view", { slug: "abc" }));
     expect((error as Error).message).toBe("Not found");
   });
 
@@ -174,13 +177,8 @@ describe("offline link: reads", () => {
     isOnline = false;
     expect(offlineCacheInfo(await admin.client.query("fs.list", { path: "/docs/" }))).not.toBeNull();
 
-    const key = clientWith(
-      async () => {
-        throw networkDown();
-      },
-      { authType: "apikey", scope: "apikey:k1" },
-    );
-    const error = await key.client.query("fs.list", { path: "/docs" }).catch((caught: unknown) => caught);
+    const key = clientWith(noAnswer, { authType: "apikey", scope: "apikey:k1" });
+    const error = await failureOf(key.client.query("fs.list", { path: "/docs" }));
     expect(isNetworkError(error)).toBe(true);
   });
 
@@ -196,9 +194,7 @@ describe("offline link: writes", () => {
   test("offline, creating a paste is queued at once with who made it and fails as 'saved offline'", async () => {
     const { client, seen } = clientWith(async () => ({ slug: "never" }));
     isOnline = false;
-    const error = await client
-      .mutation("pastes.create", { content: "written offline", format: "text" })
-      .catch((caught: unknown) => caught);
+    const error = await failureOf(client.mutation("pastes.create", { content: "written offline", format: "text" }));
     expect(seen).toEqual([]);
     expect(isQueuedOfflineError(error)).toBe(true);
     // The screens show it like a server's message, and it is neither a network error nor a 401.
@@ -209,33 +205,21 @@ describe("offline link: writes", () => {
     expect(isUnauthorizedError(error)).toBe(false);
     expect(queued).toHaveLength(1);
     const [item] = await pendingWrites(db);
-    expect(item).toMatchObject({
-      type: "paste.create",
-      endpoint: "/trpc/pastes.create",
-      method: "POST",
-      data: { content: "written offline", format: "text" },
-      sessionScope: "admin:t1",
-      authType: "admin",
-      status: "pending",
-    });
+    expect(item).toMatchObject(queuedPaste({ content: "written offline", format: "text" }, "admin:t1"));
   });
 
   test("offline, a write that may not wait goes to the network (and fails there)", async () => {
-    const { client, seen } = clientWith(async () => {
-      throw networkDown();
-    });
+    const { client, seen } = clientWith(noAnswer);
     isOnline = false;
-    const error = await client.mutation("keys.create", { name: "k" }).catch((caught: unknown) => caught);
+    const error = await failureOf(client.mutation("keys.create", { name: "k" }));
     expect(isNetworkError(error)).toBe(true);
     expect(seen).toEqual(["mutation keys.create"]);
     expect(await db.offlineQueue.count()).toBe(0);
   });
 
   test("'online' but no answer at all (no way through): the write is queued too", async () => {
-    const { client, seen } = clientWith(async () => {
-      throw networkDown();
-    });
-    const error = await client.mutation("fs.mkdir", { path: "/docs/new" }).catch((caught: unknown) => caught);
+    const { client, seen } = clientWith(noAnswer);
+    const error = await failureOf(client.mutation("fs.mkdir", { path: "/docs/new" }));
     expect(seen).toEqual(["mutation fs.mkdir"]);
     expect(isQueuedOfflineError(error)).toBe(true);
     expect((await pendingWrites(db)).map((item) => item.type)).toEqual(["fs.mkdir"]);
@@ -243,11 +227,9 @@ describe("offline link: writes", () => {
 
   test("online, a refusal from the server is the screen's to show, not queued", async () => {
     const { client } = clientWith(async () => {
-      throw new TRPCClientError("Already exists", {
-        result: { error: { code: -32_009, message: "Already exists", data: { appCode: "CONFLICT", httpStatus: 409 } } },
-      } as never);
+      throw trpcError("CONFLICT", 409, "Already exists");
     });
-    const error = await client.mutation("fs.mkdir", { path: "/docs" }).catch((caught: unknown) => caught);
+    const error = await failureOf(client.mutation("fs.mkdir", { path: "/docs" }));
     expect((error as Error).message).toBe("Already exists");
     expect(isQueuedOfflineError(error)).toBe(false);
     expect(await db.offlineQueue.count()).toBe(0);

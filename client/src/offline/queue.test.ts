@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { TRPCClientError } from "@trpc/client";
 import { appRouter } from "../../../server/routers";
+import { expectAnswers } from "../../test/answers";
+import { networkError, trpcError } from "../../test/client-errors";
 import { isNetworkError } from "../lib/api-errors";
 import type { OfflineQueueItem } from "./db";
 import {
@@ -14,7 +16,7 @@ import {
   syncQueue,
   withSyncLock,
 } from "./queue";
-import { createTestDb } from "./test/fake-db";
+import { createTestDb, queuedPaste } from "./test/fake-db";
 
 const write = (procedurePath: string, input: unknown, timestamp: number) => ({
   procedurePath,
@@ -23,12 +25,6 @@ const write = (procedurePath: string, input: unknown, timestamp: number) => ({
   sessionScope: "admin:admin",
   timestamp,
 });
-
-const refused = (message: string) =>
-  new TRPCClientError(message, {
-    result: { error: { code: -32_600, message, data: { appCode: "CONFLICT", httpStatus: 409 } } },
-  } as never);
-const unreachable = () => new TRPCClientError("fetch failed", { cause: new TypeError("fetch failed") });
 
 describe("which writes may wait", () => {
   test("every queued procedure is a mutation of the app's router", () => {
@@ -40,27 +36,19 @@ describe("which writes may wait", () => {
   });
 
   test("the writes docs/product.md §4 names are queued; secrets, uploads and reads are not", () => {
-    expect(queueTypeOf("pastes.create")).toBe("paste.create");
-    expect(queueTypeOf("pastes.update")).toBe("paste.update");
-    expect(queueTypeOf("files.batchDelete")).toBe("file.delete");
-    expect(queueTypeOf("fs.mkdir")).toBe("fs.mkdir");
-    expect(queueTypeOf("fs.rename")).toBe("fs.rename");
-    expect(queueTypeOf("fs.batchRemove")).toBe("fs.delete");
-    for (const path of [
-      "keys.create",
-      "storage.create",
-      "storage.update",
-      "admin.login",
-      "admin.changePassword",
-      "pastes.unlock",
-      "files.upload.presign",
-      "fs.multipartInit",
-      "pastes.view",
-      "constructor",
-      "toString",
-    ]) {
-      expect(queueTypeOf(path)).toBeNull();
-    }
+    const notQueued = [
+      ...["keys.create", "storage.create", "storage.update", "admin.login", "admin.changePassword"],
+      ...["pastes.unlock", "files.upload.presign", "fs.multipartInit", "pastes.view", "constructor", "toString"],
+    ];
+    expectAnswers(queueTypeOf, [
+      ["pastes.create", "paste.create"],
+      ["pastes.update", "paste.update"],
+      ["files.batchDelete", "file.delete"],
+      ["fs.mkdir", "fs.mkdir"],
+      ["fs.rename", "fs.rename"],
+      ["fs.batchRemove", "fs.delete"],
+      ...notQueued.map((path) => [path, null] as const),
+    ]);
   });
 });
 
@@ -69,14 +57,8 @@ describe("the offline queue", () => {
     const db = createTestDb();
     const item = await enqueueWrite(db, write("pastes.create", { content: "hello", format: "text" }, 1_000));
     expect(item).toMatchObject({
-      type: "paste.create",
-      endpoint: "/trpc/pastes.create",
-      method: "POST",
-      data: { content: "hello", format: "text" },
-      sessionScope: "admin:admin",
-      authType: "admin",
+      ...queuedPaste({ content: "hello", format: "text" }, "admin:admin"),
       timestamp: 1_000,
-      status: "pending",
     });
     expect(typeof item?.id).toBe("number");
     const [stored] = await pendingWrites(db);
@@ -86,14 +68,16 @@ describe("the offline queue", () => {
 
   test("a write queued by an older page under the admin/mine names replays as today's one procedure", () => {
     const replayed = (endpoint: string) => procedureOf({ endpoint });
-    expect(replayed("/trpc/pastes.admin.delete")).toBe("pastes.delete");
-    expect(replayed("/trpc/pastes.mine.batchDelete")).toBe("pastes.batchDelete");
-    expect(replayed("/trpc/files.mine.update")).toBe("files.update");
-    expect(replayed("/trpc/mounts.admin.update")).toBe("mounts.update");
-    expect(replayed("/trpc/fs.admin.mkdir")).toBe("fs.mkdir");
-    expect(replayed("/trpc/fs.mine.rename")).toBe("fs.rename");
-    expect(replayed("/trpc/fs.mine.batchRemove")).toBe("fs.batchRemove");
-    for (const path of Object.keys(QUEUED_PROCEDURES)) expect(replayed(endpointOf(path))).toBe(path);
+    expectAnswers(replayed, [
+      ["/trpc/pastes.admin.delete", "pastes.delete"],
+      ["/trpc/pastes.mine.batchDelete", "pastes.batchDelete"],
+      ["/trpc/files.mine.update", "files.update"],
+      ["/trpc/mounts.admin.update", "mounts.update"],
+      ["/trpc/fs.admin.mkdir", "fs.mkdir"],
+      ["/trpc/fs.mine.rename", "fs.rename"],
+      ["/trpc/fs.mine.batchRemove", "fs.batchRemove"],
+      ...Object.keys(QUEUED_PROCEDURES).map((path) => [endpointOf(path), path] as const),
+    ]);
   });
 
   test("a procedure that may not wait is not queued", async () => {
@@ -139,7 +123,8 @@ describe("the offline queue", () => {
     await enqueueWrite(db, write("pastes.create", { content: "two" }, 2));
     const report = await syncQueue(db, {
       send: async (item) => {
-        if ((item.data as { slug?: string }).slug === "taken") throw refused("Link suffix already taken");
+        if ((item.data as { slug?: string }).slug === "taken")
+          throw trpcError("CONFLICT", 409, "Link suffix already taken");
         return { slug: "abc123" };
       },
       isUnreachable: isNetworkError,
@@ -160,7 +145,7 @@ describe("the offline queue", () => {
     const report = await syncQueue(db, {
       send: async () => {
         calls += 1;
-        if (calls === 2) throw unreachable();
+        if (calls === 2) throw networkError();
         return {};
       },
       isUnreachable: isNetworkError,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../test/answers";
 import { allowsBackgroundDownload, loadedAssetUrls } from "./service-worker";
 
 describe("what the page asks the service worker to cache", () => {
@@ -20,9 +21,11 @@ describe("what the page asks the service worker to cache", () => {
   });
 
   test("the installed app downloads the rest in the background except on Save-Data or a cellular link", () => {
-    expect(allowsBackgroundDownload(undefined)).toBe(true);
-    expect(allowsBackgroundDownload({ type: "wifi" })).toBe(true);
-    expect(allowsBackgroundDownload({ saveData: true })).toBe(false);
-    expect(allowsBackgroundDownload({ type: "cellular" })).toBe(false);
+    expectAnswers(allowsBackgroundDownload, [
+      [undefined, true],
+      [{ type: "wifi" }, true],
+      [{ saveData: true }, false],
+      [{ type: "cellular" }, false],
+    ]);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../test/answers";
 import { CACHE_NAMES, OFFLINE_CACHE_MAX_AGE_MS, ROUTE_MARKER_HEADER } from "./constants";
 import { isRouteMarkerFresh, routeKey, routeMarker } from "./route-memory";
 import { isAppRoute, isOfflineReadableApi, sessionScopedKey } from "./sw-routes";
 
 const url = (path: string) => new URL(path, "http://127.0.0.1:8787");
+const offlineReadable = (path: string) => isOfflineReadableApi(url(path));
 
 describe("service worker: page loads", () => {
   test("app routes get the app shell; API, WebDAV, assets and top-level files do not", () => {
@@ -42,28 +44,32 @@ describe("service worker: page loads", () => {
 
 describe("service worker: API reads kept for offline", () => {
   test("tRPC batches of paste, file-share and listing reads only", () => {
-    expect(isOfflineReadableApi(url("/trpc/pastes.view?batch=1&input=%7B%7D"))).toBe(true);
-    expect(isOfflineReadableApi(url("/trpc/files.public.get,fs.list?batch=1"))).toBe(true);
-    expect(isOfflineReadableApi(url("/trpc/fs.list?batch=1"))).toBe(true);
-    expect(isOfflineReadableApi(url(`/trpc/${encodeURIComponent("pastes.view,fs.list")}?batch=1`))).toBe(true);
-    // One admin or auth call in the batch and it is not kept.
-    expect(isOfflineReadableApi(url("/trpc/pastes.view,admin.validateToken?batch=1"))).toBe(false);
-    expect(isOfflineReadableApi(url("/trpc/keys.list?batch=1"))).toBe(false);
-    expect(isOfflineReadableApi(url("/trpc/fs.fileLink?batch=1"))).toBe(false);
-    expect(isOfflineReadableApi(url("/trpc/%E0%A4%A?batch=1"))).toBe(false);
+    expectAnswers(offlineReadable, [
+      ["/trpc/pastes.view?batch=1&input=%7B%7D", true],
+      ["/trpc/files.public.get,fs.list?batch=1", true],
+      ["/trpc/fs.list?batch=1", true],
+      [`/trpc/${encodeURIComponent("pastes.view,fs.list")}?batch=1`, true],
+      // One admin or auth call in the batch and it is not kept.
+      ["/trpc/pastes.view,admin.validateToken?batch=1", false],
+      ["/trpc/keys.list?batch=1", false],
+      ["/trpc/fs.fileLink?batch=1", false],
+      ["/trpc/%E0%A4%A?batch=1", false],
+    ]);
   });
 
   test("the REST reads of the same things; never signed content links, never a password in the URL", () => {
-    expect(isOfflineReadableApi(url("/api/paste/abc"))).toBe(true);
-    expect(isOfflineReadableApi(url("/api/raw/abc"))).toBe(true);
-    expect(isOfflineReadableApi(url("/api/public/files/abc"))).toBe(true);
-    expect(isOfflineReadableApi(url("/api/admin/fs/list?path=/docs"))).toBe(true);
-    expect(isOfflineReadableApi(url("/api/user/fs/list?path=/"))).toBe(true);
-    expect(isOfflineReadableApi(url("/api/raw/abc?password=secret"))).toBe(false);
-    expect(isOfflineReadableApi(url("/api/storage/local/c?op=get&key=k&sig=x"))).toBe(false);
-    expect(isOfflineReadableApi(url("/api/admin/fs/download?path=/a"))).toBe(false);
-    expect(isOfflineReadableApi(url("/api/admin/pastes"))).toBe(false);
-    expect(isOfflineReadableApi(url("/api/test/admin-token"))).toBe(false);
+    expectAnswers(offlineReadable, [
+      ["/api/paste/abc", true],
+      ["/api/raw/abc", true],
+      ["/api/public/files/abc", true],
+      ["/api/admin/fs/list?path=/docs", true],
+      ["/api/user/fs/list?path=/", true],
+      ["/api/raw/abc?password=secret", false],
+      ["/api/storage/local/c?op=get&key=k&sig=x", false],
+      ["/api/admin/fs/download?path=/a", false],
+      ["/api/admin/pastes", false],
+      ["/api/test/admin-token", false],
+    ]);
   });
 
   test("cache keys carry a digest of who is signed in (the CSRF header), never the name itself", async () => {

@@ -21,10 +21,9 @@ import { FormAlert } from "../components/form-controls";
 import { PageHeader } from "../components/page-header";
 import { QrCode } from "../components/qr-code";
 import { toast } from "../components/toast-store";
+import { useErrorMessage } from "../components/use-error-message";
 import { currentLanguage } from "../i18n";
-import { errorMessageOf } from "../lib/api-errors";
 import { useAuth } from "../lib/auth/use-auth";
-import { copyText } from "../lib/clipboard";
 import {
   type ConnectionStatus,
   connectRoom,
@@ -221,6 +220,7 @@ function CloseRoomButton({
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const closeRoom = trpc.clipboard.close.useMutation();
+  const errorMessage = useErrorMessage();
   const [isConfirming, setIsConfirming] = useState(false);
   return (
     <>
@@ -235,9 +235,7 @@ function CloseRoomButton({
           try {
             await closeRoom.mutateAsync({ id: roomId });
           } catch (error) {
-            toast.error(
-              errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
-            );
+            toast.error(errorMessage(error));
             return;
           }
           await forgetRoom(roomId);
@@ -621,18 +619,14 @@ function ItemCard({ item, isMine, onDelete }: { item: ShownItem; isMine: boolean
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {item.kind === "text" ? (
-            <Button
+            <CopyButton
+              text={item.text}
+              label={t("clipboard.room.copy")}
+              copiedMessage={t("clipboard.room.copied")}
+              failedMessage={t("clipboard.room.copyFailed")}
               size="sm"
-              variant="secondary"
-              onClick={async () => {
-                const ok = await copyText(item.text);
-                if (ok) toast.success(t("clipboard.room.copied"), { id: "copy-result" });
-                else toast.error(t("clipboard.room.copyFailed"), { id: "copy-result" });
-              }}
               data-testid="clipboard-item-copy"
-            >
-              {t("clipboard.room.copy")}
-            </Button>
+            />
           ) : null}
           {item.kind === "file" ? (
             <a

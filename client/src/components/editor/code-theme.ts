@@ -1,9 +1,10 @@
 // The look of CodeMirror in the app: the source editor and the code blocks inside Milkdown, in CSS
-// variables that code-colors.css sets for light and dark. One theme for both, so switching the app's
+// variables that code-colors.css and syntax-colors.css set for light and dark. One theme for both, so switching the app's
 // theme recolours the text without rebuilding the editor (which would drop what was just typed).
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorView } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
+import "../syntax-colors.css";
 import "./code-colors.css";
 
 const editorLook = EditorView.theme({
@@ -25,26 +26,29 @@ const editorLook = EditorView.theme({
 });
 
 const tokens = HighlightStyle.define([
-  { tag: [tags.keyword, tags.modifier, tags.operatorKeyword, tags.controlKeyword], color: "var(--code-keyword)" },
+  { tag: [tags.keyword, tags.modifier, tags.operatorKeyword, tags.controlKeyword], color: "var(--syntax-keyword)" },
   {
     tag: [tags.function(tags.variableName), tags.function(tags.propertyName), tags.className, tags.typeName],
-    color: "var(--code-title)",
+    color: "var(--syntax-title)",
   },
-  { tag: [tags.string, tags.special(tags.string), tags.regexp], color: "var(--code-string)" },
-  { tag: [tags.number, tags.bool, tags.null, tags.atom, tags.literal], color: "var(--code-number)" },
+  { tag: [tags.string, tags.special(tags.string), tags.regexp], color: "var(--syntax-string)" },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom, tags.literal], color: "var(--syntax-number)" },
   {
     tag: [tags.comment, tags.lineComment, tags.blockComment, tags.docComment],
-    color: "var(--code-comment)",
+    color: "var(--syntax-comment)",
     fontStyle: "italic",
   },
-  { tag: [tags.propertyName, tags.attributeName, tags.labelName], color: "var(--code-attr)" },
-  { tag: [tags.standard(tags.variableName), tags.self, tags.namespace, tags.macroName], color: "var(--code-built-in)" },
-  { tag: [tags.tagName, tags.heading, tags.meta], color: "var(--code-meta)" },
+  { tag: [tags.propertyName, tags.attributeName, tags.labelName], color: "var(--syntax-attr)" },
+  {
+    tag: [tags.standard(tags.variableName), tags.self, tags.namespace, tags.macroName],
+    color: "var(--syntax-built-in)",
+  },
+  { tag: [tags.tagName, tags.heading, tags.meta], color: "var(--syntax-meta)" },
   { tag: tags.heading, fontWeight: "600" },
   // Markdown's own marks (#, *, >, fences) stay quieter than the words they format.
-  { tag: [tags.processingInstruction, tags.contentSeparator, tags.quote], color: "var(--code-comment)" },
-  { tag: tags.monospace, color: "var(--code-string)" },
-  { tag: tags.url, color: "var(--code-number)" },
+  { tag: [tags.processingInstruction, tags.contentSeparator, tags.quote], color: "var(--syntax-comment)" },
+  { tag: tags.monospace, color: "var(--syntax-string)" },
+  { tag: tags.url, color: "var(--syntax-number)" },
   { tag: tags.strong, fontWeight: "600" },
   { tag: tags.emphasis, fontStyle: "italic" },
   { tag: tags.link, textDecoration: "underline" },

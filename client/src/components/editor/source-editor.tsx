@@ -39,7 +39,7 @@ const layout = EditorView.theme({
   ".cm-scroller": { fontFamily: "var(--font-mono)", lineHeight: "1.5rem", overflow: "auto", minHeight: "inherit" },
   ".cm-content": { padding: "1rem 0" },
   ".cm-line": { padding: "0 1rem" },
-  ".cm-placeholder": { color: "var(--code-comment)" },
+  ".cm-placeholder": { color: "var(--syntax-comment)" },
 });
 
 /**

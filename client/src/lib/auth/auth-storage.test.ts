@@ -65,13 +65,16 @@ describe("auth storage (facts only; the session is an HttpOnly cookie)", () => {
   });
 
   test("reading is defensive: blanks, junk, an old token and failing storage mean signed out", () => {
-    expect(readStoredAuth(memoryStorage())).toEqual({ authType: "none" });
-    expect(readStoredAuth(memoryStorage({ admin_token: "tok" }))).toEqual({ authType: "none" });
-    expect(readStoredAuth(memoryStorage({ pastebox_signed_in: "not json" }))).toEqual({ authType: "none" });
-    expect(readStoredAuth(memoryStorage({ pastebox_signed_in: '{"type":"admin"}' }))).toEqual({ authType: "none" });
-    expect(readStoredAuth(memoryStorage({ pastebox_signed_in: '{"type":"apikey"}' }))).toEqual({ authType: "none" });
-    expect(readStoredAuth(undefined)).toEqual({ authType: "none" });
-    expect(readStoredAuth(refusingStorage)).toEqual({ authType: "none" });
+    const unusable = [
+      memoryStorage(),
+      memoryStorage({ admin_token: "tok" }),
+      ...["not json", '{"type":"admin"}', '{"type":"apikey"}'].map((text) =>
+        memoryStorage({ pastebox_signed_in: text }),
+      ),
+      undefined,
+      refusingStorage,
+    ];
+    expect(unusable.map(readStoredAuth)).toEqual(unusable.map(() => ({ authType: "none" })));
     expect(() => writeStoredAuth(refusingStorage, { authType: "admin", username: "a" })).not.toThrow();
     expect(() => clearStoredAuth(refusingStorage)).not.toThrow();
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { AUTH_REVALIDATE_MS } from "@shared/constants";
+import { expectAnswers } from "../../../test/answers";
 import { needsRevalidation } from "./revalidation";
 
 describe("needsRevalidation (docs/product.md §4 stale auth)", () => {
@@ -14,11 +15,16 @@ describe("needsRevalidation (docs/product.md §4 stale auth)", () => {
   });
 
   test("fresh up to 300000 ms, stale after", () => {
-    expect(needsRevalidation(now, now)).toBe(false);
-    expect(needsRevalidation(now - 299_999, now)).toBe(false);
-    expect(needsRevalidation(now - 300_000, now)).toBe(false);
-    expect(needsRevalidation(now - 300_001, now)).toBe(true);
-    expect(needsRevalidation(now - 3_600_000, now)).toBe(true);
+    expectAnswers(
+      (validatedAt: number) => needsRevalidation(validatedAt, now),
+      [
+        [now, false],
+        [now - 299_999, false],
+        [now - 300_000, false],
+        [now - 300_001, true],
+        [now - 3_600_000, true],
+      ],
+    );
   });
 
   test("a check dated in the future (clock moved back) is stale", () => {

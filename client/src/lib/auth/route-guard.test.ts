@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../../test/answers";
 import type { KeyPermissions } from "./auth-types";
 import {
   evaluateRouteGuard,
@@ -122,19 +123,27 @@ describe("route guard (docs/product.md §2)", () => {
 
 describe("route helpers", () => {
   test("recognise admin and explorer paths, not look-alikes", () => {
-    expect(isAdminPath("/admin")).toBe(true);
-    expect(isAdminPath("/admin/")).toBe(true);
-    expect(isAdminPath("/admin/settings?x=1")).toBe(true);
-    expect(isAdminPath("/administrator")).toBe(false);
-    expect(isMountExplorerPath("/mount-explorer/a")).toBe(true);
-    expect(isMountExplorerPath("/mount-explorers")).toBe(false);
+    expectAnswers(isAdminPath, [
+      ["/admin", true],
+      ["/admin/", true],
+      ["/admin/settings?x=1", true],
+      ["/administrator", false],
+    ]);
+    expectAnswers(isMountExplorerPath, [
+      ["/mount-explorer/a", true],
+      ["/mount-explorers", false],
+    ]);
   });
 
   test("mountDirectoryOf and mountExplorerUrl are inverses for normal paths", () => {
-    expect(mountDirectoryOf("/mount-explorer")).toBe("/");
-    expect(mountDirectoryOf("/mount-explorer/a%20b/c/")).toBe("/a b/c");
-    expect(mountExplorerUrl("/")).toBe("/mount-explorer");
-    expect(mountExplorerUrl("/a b/c")).toBe("/mount-explorer/a%20b/c");
-    expect(mountExplorerUrl("docs//x/")).toBe("/mount-explorer/docs/x");
+    expectAnswers(mountDirectoryOf, [
+      ["/mount-explorer", "/"],
+      ["/mount-explorer/a%20b/c/", "/a b/c"],
+    ]);
+    expectAnswers(mountExplorerUrl, [
+      ["/", "/mount-explorer"],
+      ["/a b/c", "/mount-explorer/a%20b/c"],
+      ["docs//x/", "/mount-explorer/docs/x"],
+    ]);
   });
 });

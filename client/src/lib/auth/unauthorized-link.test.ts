@@ -41,30 +41,21 @@ describe("central 401 handling (docs/product.md §8)", () => {
     expect(server.calls[0]).toMatchObject({ authorization: null, csrf: "admin:admin", language: "zh" });
   });
 
-  test("401 signed in as the admin: logged out, storage cleared, 'admin session expired'", async () => {
-    signIn(ADMIN);
-    server.use({ "keys.list": unauthorized });
-    await listKeys();
-    expect(authStore.getState().authType).toBe("none");
-    expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
-    expect(toastTitles()).toEqual(["Your admin session has expired. Please log in again."]);
-  });
-
-  test("401 signed in with an API key: logged out, 'key invalid or expired'", async () => {
-    signIn(KEY);
-    server.use({ "keys.list": unauthorized });
-    await listKeys();
-    expect(authStore.getState().authType).toBe("none");
-    expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
-    expect(toastTitles()).toEqual(["Your API key is invalid or has expired. Please log in again."]);
-  });
-
-  test("401 signed out: 'unauthorized, please log in'", async () => {
-    signIn({});
-    server.use({ "keys.list": unauthorized });
-    await listKeys();
-    expect(toastTitles()).toEqual(["Unauthorized, please log in."]);
-  });
+  // Whoever was signed in is signed out, the remembered sign-in goes, and the message names what expired.
+  for (const { who, stored, message } of [
+    { who: "in as the admin", stored: ADMIN, message: "Your admin session has expired. Please log in again." },
+    { who: "in with an API key", stored: KEY, message: "Your API key is invalid or has expired. Please log in again." },
+    { who: "out", stored: {}, message: "Unauthorized, please log in." },
+  ]) {
+    test(`401 signed ${who}: signed out, storage cleared, "${message}"`, async () => {
+      signIn(stored);
+      server.use({ "keys.list": unauthorized });
+      await listKeys();
+      expect(authStore.getState().authType).toBe("none");
+      expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
+      expect(toastTitles()).toEqual([message]);
+    });
+  }
 
   test("several failing calls at once show one message", async () => {
     signIn(ADMIN);
@@ -83,27 +74,18 @@ describe("central 401 handling (docs/product.md §8)", () => {
     expect(toastTitles()).toEqual([]);
   });
 
-  test("a wrong share password (401 WRONG_PASSWORD) is not a session problem", async () => {
-    signIn(ADMIN);
-    server.use({
-      "keys.list": () => {
-        throw new TrpcTestError("WRONG_PASSWORD", "Wrong password");
-      },
+  // A wrong share password is a 401 too, but says nothing about the session.
+  for (const code of ["WRONG_PASSWORD", "FORBIDDEN", "NOT_FOUND"] as const) {
+    test(`a ${code} answer is not a session problem: no sign-out, no toast`, async () => {
+      signIn(ADMIN);
+      server.use({
+        "keys.list": () => {
+          throw new TrpcTestError(code, "no");
+        },
+      });
+      await listKeys();
+      expect(authStore.getState().authType).toBe("admin");
+      expect(toastTitles()).toEqual([]);
     });
-    await listKeys();
-    expect(authStore.getState().authType).toBe("admin");
-    expect(toastTitles()).toEqual([]);
-  });
-
-  test("other errors (403, 404) do not log out", async () => {
-    signIn(ADMIN);
-    server.use({
-      "keys.list": () => {
-        throw new TrpcTestError("FORBIDDEN", "no");
-      },
-    });
-    await listKeys();
-    expect(authStore.getState().authType).toBe("admin");
-    expect(toastTitles()).toEqual([]);
-  });
+  }
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { EditorState } from "@codemirror/state";
+import { expectAnswers } from "../../../test/answers";
 import { lineSeparatorOf, withLineSeparator } from "./line-breaks";
 
 /** What the source editor gives back for `text` after loading it, as source-editor.tsx configures it. */
@@ -24,10 +25,12 @@ describe("line breaks in the source editor", () => {
   });
 
   test("a CRLF text is edited in CRLF; any other text keeps LF as its break", () => {
-    expect(lineSeparatorOf("a\r\nb")).toBe("\r\n");
-    expect(lineSeparatorOf("a\nb")).toBe("\n");
-    expect(lineSeparatorOf("a\r\nb\nc")).toBe("\n");
-    expect(lineSeparatorOf("a\rb")).toBe("\n");
+    expectAnswers(lineSeparatorOf, [
+      ["a\r\nb", "\r\n"],
+      ["a\nb", "\n"],
+      ["a\r\nb\nc", "\n"],
+      ["a\rb", "\n"],
+    ]);
     const crlf = EditorState.create({ doc: "a\r\nb", extensions: EditorState.lineSeparator.of("\r\n") });
     const typed = crlf.update({ changes: { from: 1, insert: crlf.lineBreak } }).state;
     expect(typed.sliceDoc()).toBe("a\r\n\r\nb");

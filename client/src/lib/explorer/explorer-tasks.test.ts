@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TRPCClientError } from "@trpc/client";
+import { trpcError } from "../../../test/client-errors";
 import { AbortedError } from "../files/retry";
 import { NetworkError, type SendRequest, type TransportResponse } from "../files/transport";
 import { UploadFailure, UploadLimitError } from "../files/upload-errors";
@@ -131,12 +131,7 @@ function uploadDeps(calls: Calls, send: (request: SendRequest) => Promise<Transp
   return deps;
 }
 
-/** What the tRPC client throws for a 409 from the app (appCode CONFLICT). */
-function conflictError() {
-  return new TRPCClientError("exists", {
-    result: { error: { message: "exists", code: -32603, data: { appCode: "CONFLICT", httpStatus: 409 } } },
-  } as never);
-}
+const conflictError = () => trpcError("CONFLICT", 409, "exists");
 
 const blobOf = (size: number, type = "application/octet-stream") => new Blob([new Uint8Array(size).fill(7)], { type });
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../../test/answers";
 import { breadcrumbsOf, entryNameProblem, explorerHref, previewOf } from "./explorer-paths";
 import { pruneSelection, selectionState, toggleAll, toggleSelected } from "./explorer-selection";
 import { nextSort, sortEntries } from "./explorer-sort";
@@ -15,10 +16,12 @@ describe("explorer paths", () => {
     ]);
   });
   test("entry names", () => {
-    expect(entryNameProblem("  ")).toBe("explorer.names.required");
-    expect(entryNameProblem("a/b")).toBe("explorer.names.noSlash");
-    expect(entryNameProblem("..")).toBe("explorer.names.invalid");
-    expect(entryNameProblem("report.md")).toBeNull();
+    expectAnswers(entryNameProblem, [
+      ["  ", "explorer.names.required"],
+      ["a/b", "explorer.names.noSlash"],
+      ["..", "explorer.names.invalid"],
+      ["report.md", null],
+    ]);
   });
   test("explorer URLs with preview", () => {
     expect(explorerHref("/a b")).toBe("/mount-explorer/a%20b");

@@ -98,15 +98,11 @@ export async function sendIntoFolderThroughServer(
 }
 
 function folderTarget(source: UploadSource, folder: string, deps: FsUploadDeps, partSize: number): UploadTarget<void> {
-  const folderPath = folderPathOf(folder);
+  // The file as both starts describe it; their procedures spell the name's field apart (fileName, filename).
+  const file = { path: folderPathOf(folder), contentType: source.type || null, fileSize: source.size };
   return {
     async startDirect() {
-      const presign = await deps.client.presign.mutate({
-        path: folderPath,
-        fileName: source.name,
-        contentType: source.type || null,
-        fileSize: source.size,
-      });
+      const presign = await deps.client.presign.mutate({ ...file, fileName: source.name });
       if (!presign?.presignedUrl) throw new NoDataError();
       return {
         url: sameOriginStorageUrl(presign.presignedUrl, deps.pageOrigin),
@@ -124,12 +120,7 @@ function folderTarget(source: UploadSource, folder: string, deps: FsUploadDeps, 
       };
     },
     async startMultipart() {
-      const init = await deps.client.multipartInit.mutate({
-        path: folderPath,
-        filename: source.name,
-        contentType: source.type || null,
-        fileSize: source.size,
-      });
+      const init = await deps.client.multipartInit.mutate({ ...file, filename: source.name });
       if (!init?.uploadId) throw new NoDataError();
       const upload = { path: init.path, uploadId: init.uploadId, key: init.key };
       const lastPart = Math.max(1, Math.ceil(source.size / partSize));

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../../test/answers";
 import { memoryStorage, refusingStorage } from "../../../test/memory-storage";
 import {
   clearDraft,
@@ -54,10 +55,12 @@ describe("draft store", () => {
   });
 
   test("junk falls back to defaults, field by field", () => {
-    expect(parseDraft(null)).toEqual(EMPTY_DRAFT);
-    expect(parseDraft("not json")).toEqual(EMPTY_DRAFT);
-    expect(parseDraft("[1,2]")).toEqual(EMPTY_DRAFT);
-    expect(parseDraft(JSON.stringify({ v: 99, content: "old format" }))).toEqual(EMPTY_DRAFT);
+    expectAnswers(parseDraft, [
+      [null, EMPTY_DRAFT],
+      ["not json", EMPTY_DRAFT],
+      ["[1,2]", EMPTY_DRAFT],
+      [JSON.stringify({ v: 99, content: "old format" }), EMPTY_DRAFT],
+    ]);
     expect(
       parseDraft(JSON.stringify({ v: 1, content: "kept", mode: "html", expiry: "2y", maxViews: "-1", slug: 5 })),
     ).toEqual({ ...EMPTY_DRAFT, content: "kept" });

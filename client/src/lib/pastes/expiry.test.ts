@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { EXPIRY_CHOICES_HOURS } from "@shared/constants";
-import { EXPIRY_CHOICES, EXPIRY_HOURS, expiresAtFor, expiresAtForEdit, isExpiryChoice, isPastExpiry } from "./expiry";
+import { expectAnswers } from "../../../test/answers";
+import {
+  EXPIRY_CHOICES,
+  EXPIRY_HOURS,
+  type ExpiryChoice,
+  expiresAtFor,
+  expiresAtForEdit,
+  isExpiryChoice,
+  isPastExpiry,
+} from "./expiry";
 
 const NOW = new Date("2026-03-01T10:00:00.000Z");
 
@@ -10,10 +19,15 @@ describe("expiry choices", () => {
   });
 
   test("turn into a date that many hours from now", () => {
-    expect(expiresAtFor("1h", NOW)?.toISOString()).toBe("2026-03-01T11:00:00.000Z");
-    expect(expiresAtFor("1d", NOW)?.toISOString()).toBe("2026-03-02T10:00:00.000Z");
-    expect(expiresAtFor("7d", NOW)?.toISOString()).toBe("2026-03-08T10:00:00.000Z");
-    expect(expiresAtFor("30d", NOW)?.toISOString()).toBe("2026-03-31T10:00:00.000Z");
+    expectAnswers(
+      (choice: ExpiryChoice) => expiresAtFor(choice, NOW)?.toISOString(),
+      [
+        ["1h", "2026-03-01T11:00:00.000Z"],
+        ["1d", "2026-03-02T10:00:00.000Z"],
+        ["7d", "2026-03-08T10:00:00.000Z"],
+        ["30d", "2026-03-31T10:00:00.000Z"],
+      ],
+    );
   });
 
   test("never is null, and keep (edit only) sends nothing", () => {
@@ -37,9 +51,14 @@ describe("expiry choices", () => {
   });
 
   test("tells a past expiry", () => {
-    expect(isPastExpiry(null, NOW)).toBe(false);
-    expect(isPastExpiry(new Date(NOW.getTime() - 1), NOW)).toBe(true);
-    expect(isPastExpiry(NOW, NOW)).toBe(true);
-    expect(isPastExpiry(new Date(NOW.getTime() + 1), NOW)).toBe(false);
+    expectAnswers(
+      (expiry: Date | null) => isPastExpiry(expiry, NOW),
+      [
+        [null, false],
+        [new Date(NOW.getTime() - 1), true],
+        [NOW, true],
+        [new Date(NOW.getTime() + 1), false],
+      ],
+    );
   });
 });

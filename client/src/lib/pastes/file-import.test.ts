@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { MAX_TEXT_BYTES } from "@shared/constants";
+import { expectAnswers } from "../../../test/answers";
 import { looksBinary, modeForFileName, readImportFile } from "./file-import";
 
 const file = (name: string, content: string | Uint8Array<ArrayBuffer>, size?: number) => {
@@ -9,10 +10,12 @@ const file = (name: string, content: string | Uint8Array<ArrayBuffer>, size?: nu
 
 describe("file import", () => {
   test("Markdown files open in Markdown mode, others as plain text", () => {
-    expect(modeForFileName("notes.md")).toBe("markdown");
-    expect(modeForFileName("README.MARKDOWN")).toBe("markdown");
-    expect(modeForFileName("log.txt")).toBe("text");
-    expect(modeForFileName("data.json")).toBe("text");
+    expectAnswers(modeForFileName, [
+      ["notes.md", "markdown"],
+      ["README.MARKDOWN", "markdown"],
+      ["log.txt", "text"],
+      ["data.json", "text"],
+    ]);
   });
 
   test("reads a text file, dropping a byte-order mark", async () => {

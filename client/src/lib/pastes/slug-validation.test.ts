@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { expectAnswers } from "../../../test/answers";
 import { validateSlugInput } from "./slug-validation";
 
 describe("custom link suffix, as typed", () => {
@@ -24,10 +25,12 @@ describe("custom link suffix, as typed", () => {
   });
 
   test("reserved words are refused whatever their case", () => {
-    expect(validateSlugInput("admin")).toEqual({ key: "errors.slugReserved" });
-    expect(validateSlugInput("API")).toEqual({ key: "errors.slugReserved" });
-    expect(validateSlugInput("mount-explorer")).toEqual({ key: "errors.slugReserved" });
-    expect(validateSlugInput("administrator")).toBeNull();
+    expectAnswers(validateSlugInput, [
+      ["admin", { key: "errors.slugReserved" }],
+      ["API", { key: "errors.slugReserved" }],
+      ["mount-explorer", { key: "errors.slugReserved" }],
+      ["administrator", null],
+    ]);
   });
 
   test("each keystroke gets its verdict", () => {

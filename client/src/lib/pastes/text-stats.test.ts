@@ -1,22 +1,27 @@
 import { describe, expect, test } from "bun:test";
 import { byteLength } from "@shared/share-field-rules";
+import { expectAnswers } from "../../../test/answers";
 import { countCharacters, countWords, utf8Length } from "./text-stats";
 
 describe("text stats", () => {
   test("counts characters as code points", () => {
-    expect(countCharacters("")).toBe(0);
-    expect(countCharacters("hello")).toBe(5);
-    expect(countCharacters("你好")).toBe(2);
-    expect(countCharacters("a😀b")).toBe(3);
-    expect(countCharacters("line\nbreak")).toBe(10);
+    expectAnswers(countCharacters, [
+      ["", 0],
+      ["hello", 5],
+      ["你好", 2],
+      ["a😀b", 3],
+      ["line\nbreak", 10],
+    ]);
   });
 
   test("counts words in Latin text, with contractions and hyphens kept whole", () => {
-    expect(countWords("")).toBe(0);
-    expect(countWords("   ")).toBe(0);
-    expect(countWords("Hello, world!")).toBe(2);
-    expect(countWords("don't stop well-known snake_case 2026")).toBe(5);
-    expect(countWords("# Heading\n\n- item one\n- item two")).toBe(5);
+    expectAnswers(countWords, [
+      ["", 0],
+      ["   ", 0],
+      ["Hello, world!", 2],
+      ["don't stop well-known snake_case 2026", 5],
+      ["# Heading\n\n- item one\n- item two", 5],
+    ]);
   });
 
   test("counts each Chinese character as a word, next to Latin words", () => {

@@ -18,7 +18,7 @@ import { currentLanguage } from "../../i18n";
 import { basket, basketItemOf, basketTotal, LARGE_BASKET_BYTES } from "../../lib/explorer/basket-store";
 import { chooseZipSink, zipFileName } from "../../lib/explorer/basket-zip";
 import { type StartedTask, startZipTask } from "../../lib/explorer/explorer-tasks";
-import { PanelButton, PanelEmptyState, SidePanel } from "./side-panel";
+import { PanelButton, SidePanel } from "./side-panel";
 import { useBasket, useTaskDeps } from "./use-explorer-tasks";
 
 export function BasketButton({ onClick }: { onClick: () => void }) {
@@ -64,77 +64,66 @@ export function BasketPanel({
       open={open}
       onClose={onClose}
       title={t("explorer.basket.title")}
-      description={
+      empty={
         items.length === 0
-          ? t("explorer.basket.description")
-          : t("explorer.basket.summary", { count: items.length, size: formatBytes(total, language) })
+          ? {
+              icon: ShoppingBagIcon,
+              description: t("explorer.basket.description"),
+              title: t("explorer.basket.empty"),
+              hint: t("explorer.basket.emptyHint"),
+            }
+          : null
       }
+      description={t("explorer.basket.summary", { count: items.length, size: formatBytes(total, language) })}
       testId="basket-panel"
       footer={
-        items.length > 0 ? (
-          <>
-            <Button size="sm" variant="ghost" onClick={() => basket.clear()} data-testid="basket-clear">
-              {t("explorer.basket.clear")}
-            </Button>
-            <Button
-              size="sm"
-              variant="primary"
-              icon={ArrowDownTrayIcon}
-              onClick={() => void downloadZip()}
-              data-testid="basket-download"
-            >
-              {t("explorer.basket.download")}
-            </Button>
-          </>
-        ) : null
+        <>
+          <Button size="sm" variant="ghost" onClick={() => basket.clear()} data-testid="basket-clear">
+            {t("explorer.basket.clear")}
+          </Button>
+          <Button
+            size="sm"
+            variant="primary"
+            icon={ArrowDownTrayIcon}
+            onClick={() => void downloadZip()}
+            data-testid="basket-download"
+          >
+            {t("explorer.basket.download")}
+          </Button>
+        </>
       }
     >
-      {items.length === 0 ? (
-        <PanelEmptyState
-          icon={ShoppingBagIcon}
-          title={t("explorer.basket.empty")}
-          hint={t("explorer.basket.emptyHint")}
-        />
-      ) : (
-        <>
-          {isLarge ? (
-            <FormAlert tone="warning" className="mb-3" testId="basket-warning">
-              {t("explorer.basket.largeWarning", {
-                size: formatBytes(total, language),
-                limit: formatBytes(LARGE_BASKET_BYTES, language),
-              })}
-            </FormAlert>
-          ) : null}
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="basket-items">
-            {items.map((item) => (
-              <li
-                key={item.path}
-                className="flex items-center gap-3 py-2"
-                data-testid="basket-item"
-                data-path={item.path}
-              >
-                <FileSummary
-                  mimetype={item.mimetype}
-                  filename={item.name}
-                  detail={parentOf(item.path)}
-                  detailTitle={item.path}
-                />
-                <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                  {formatBytes(item.size, language)}
-                </span>
-                <button
-                  type="button"
-                  className={iconButton}
-                  onClick={() => basket.remove([item.path])}
-                  aria-label={t("explorer.basket.remove", { name: item.name })}
-                >
-                  <XMarkIcon className="size-4" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {isLarge ? (
+        <FormAlert tone="warning" className="mb-3" testId="basket-warning">
+          {t("explorer.basket.largeWarning", {
+            size: formatBytes(total, language),
+            limit: formatBytes(LARGE_BASKET_BYTES, language),
+          })}
+        </FormAlert>
+      ) : null}
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="basket-items">
+        {items.map((item) => (
+          <li key={item.path} className="flex items-center gap-3 py-2" data-testid="basket-item" data-path={item.path}>
+            <FileSummary
+              mimetype={item.mimetype}
+              filename={item.name}
+              detail={parentOf(item.path)}
+              detailTitle={item.path}
+            />
+            <span className="shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
+              {formatBytes(item.size, language)}
+            </span>
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => basket.remove([item.path])}
+              aria-label={t("explorer.basket.remove", { name: item.name })}
+            >
+              <XMarkIcon className="size-4" />
+            </button>
+          </li>
+        ))}
+      </ul>
     </SidePanel>
   );
 }

@@ -16,6 +16,7 @@ import { cx, focusRing } from "../../components/class-names";
 import { AppDialog } from "../../components/dialog";
 import { CheckboxField, FormAlert } from "../../components/form-controls";
 import { Spinner } from "../../components/spinner";
+import { useErrorMessage } from "../../components/use-error-message";
 import { breadcrumbsOf } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
 import { useFsApi } from "./use-fs-api";
@@ -79,7 +80,7 @@ function CopyForm({
           ? t("errors.fsMoveIntoItself")
           : null;
   const crumbs = breadcrumbsOf(folder);
-  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+  const errorMessage = useErrorMessage(explorerErrorMessage);
 
   return (
     <div className="flex flex-col gap-4" data-testid="copy-dialog">
@@ -126,7 +127,7 @@ function CopyForm({
           </div>
         ) : list.isError ? (
           <div className="flex flex-col items-start gap-2 p-3">
-            <FormAlert title={t("explorer.loadError")}>{explorerErrorMessage(list.error, messages)}</FormAlert>
+            <FormAlert title={t("explorer.loadError")}>{errorMessage(list.error)}</FormAlert>
             <Button size="sm" icon={ArrowPathIcon} onClick={() => void list.refetch()}>
               {t("common.retry")}
             </Button>

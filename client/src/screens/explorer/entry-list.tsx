@@ -4,6 +4,7 @@ import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import type { FsEntry } from "@shared/schemas/fs";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { formatBytes } from "../../../../shared/format-bytes";
@@ -127,21 +128,9 @@ export function EntryList(props: EntryListProps) {
   if (view === "grid") {
     return (
       <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 sm:p-4 lg:grid-cols-5" data-testid="entry-grid">
-        {entries.map((entry) => {
-          const isSelected = selected.has(entry.path);
-          return (
-            <MenuRow
-              key={entry.path}
-              entry={entry}
-              actions={actionsFor(entry)}
-              menuClassName="absolute top-1 right-1"
-              className={cx(
-                "relative flex flex-col items-center rounded-xl p-3 text-center ring-1 transition-colors",
-                isSelected
-                  ? "bg-indigo-50 ring-indigo-300 dark:bg-indigo-500/10 dark:ring-indigo-500/40"
-                  : "ring-slate-200 hover:bg-slate-50 dark:ring-slate-800 dark:hover:bg-slate-800/50",
-              )}
-            >
+        <EntryItems entries={entries} look="grid" selected={selected} actionsFor={actionsFor}>
+          {(entry, isSelected) => (
+            <>
               {selectable ? (
                 <span className="absolute top-2 left-2">
                   <SelectBox entry={entry} isSelected={isSelected} onToggle={onToggle} />
@@ -152,9 +141,9 @@ export function EntryList(props: EntryListProps) {
               <span className="mt-0.5 text-xs text-slate-500 tabular-nums dark:text-slate-400">
                 {entry.type === "directory" ? t("explorer.list.folder") : sizeOf(entry)}
               </span>
-            </MenuRow>
-          );
-        })}
+            </>
+          )}
+        </EntryItems>
       </ul>
     );
   }
@@ -191,19 +180,9 @@ export function EntryList(props: EntryListProps) {
         {props.actionsFor ? <span aria-hidden="true" className="-mr-1.5 w-10 shrink-0 sm:w-8" /> : null}
       </div>
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-        {entries.map((entry) => {
-          const isSelected = selected.has(entry.path);
-          return (
-            <MenuRow
-              key={entry.path}
-              entry={entry}
-              actions={actionsFor(entry)}
-              menuClassName="-my-1 -mr-1.5 shrink-0"
-              className={cx(
-                "flex items-center gap-3 px-3 py-2 sm:px-4",
-                isSelected ? "bg-indigo-50/70 dark:bg-indigo-500/10" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
-              )}
-            >
+        <EntryItems entries={entries} look="list" selected={selected} actionsFor={actionsFor}>
+          {(entry, isSelected) => (
+            <>
               {selectable ? <SelectBox entry={entry} isSelected={isSelected} onToggle={onToggle} /> : null}
               <div className="flex min-w-0 flex-1 items-center gap-3">
                 <EntryIcon entry={entry} />
@@ -229,12 +208,59 @@ export function EntryList(props: EntryListProps) {
               <span className="hidden w-44 shrink-0 text-sm text-slate-600 tabular-nums md:block dark:text-slate-400">
                 {entry.is_mount ? t("explorer.list.mount") : modifiedOf(entry)}
               </span>
-            </MenuRow>
-          );
-        })}
+            </>
+          )}
+        </EntryItems>
       </ul>
     </div>
   );
+}
+
+/** How an entry stands in each view: the tile or row, marked while selected, and where its menu sits. */
+const ITEM_LOOKS = {
+  grid: {
+    item: "relative flex flex-col items-center rounded-xl p-3 text-center ring-1 transition-colors",
+    selected: "bg-indigo-50 ring-indigo-300 dark:bg-indigo-500/10 dark:ring-indigo-500/40",
+    unselected: "ring-slate-200 hover:bg-slate-50 dark:ring-slate-800 dark:hover:bg-slate-800/50",
+    menu: "absolute top-1 right-1",
+  },
+  list: {
+    item: "flex items-center gap-3 px-3 py-2 sm:px-4",
+    selected: "bg-indigo-50/70 dark:bg-indigo-500/10",
+    unselected: "hover:bg-slate-50 dark:hover:bg-slate-800/40",
+    menu: "-my-1 -mr-1.5 shrink-0",
+  },
+} as const;
+
+/** Each entry as an item with its own menu; `children` draws what the item shows. */
+function EntryItems({
+  entries,
+  look,
+  selected,
+  actionsFor,
+  children,
+}: {
+  entries: FsEntry[];
+  look: keyof typeof ITEM_LOOKS;
+  selected: ReadonlySet<string>;
+  actionsFor: (entry: FsEntry) => readonly EntryAction[];
+  children: (entry: FsEntry, isSelected: boolean) => ReactNode;
+}) {
+  const classes = ITEM_LOOKS[look];
+  return entries.map((entry) => {
+    const isSelected = selected.has(entry.path);
+    return (
+      <MenuRow
+        key={entry.path}
+        entry={entry}
+        actions={actionsFor(entry)}
+        menuClassName={classes.menu}
+        className={cx(classes.item, isSelected ? classes.selected : classes.unselected)}
+      >
+        {children(entry, isSelected)}
+      </MenuRow>
+    );
+  });
 }
 
 function SelectBox({

@@ -26,6 +26,7 @@ import { Button } from "../../components/button";
 import { cx, iconButton } from "../../components/class-names";
 import { FormAlert } from "../../components/form-controls";
 import { toast } from "../../components/toast-store";
+import { useErrorMessage } from "../../components/use-error-message";
 import { useAuth } from "../../lib/auth/use-auth";
 import { browserStorage, readStoredValue, writeStoredValue } from "../../lib/browser-storage";
 import { copyText } from "../../lib/clipboard";
@@ -94,7 +95,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const [isDragging, setIsDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+  const errorMessage = useErrorMessage(explorerErrorMessage);
 
   const folder = list.first;
   const entries = useMemo(() => sortEntries(list.entries, sort), [list.entries, sort]);
@@ -105,8 +106,6 @@ export function ExplorerBrowser({ path }: { path: string }) {
   /** How many of these paths back file shares, or hold a share folder (docs/decisions/0007). */
   const sharesAmong = (targets: string[]) =>
     entries.filter((entry) => targets.includes(entry.path) && (entry.share_slug || entry.holds_shares)).length;
-  const singleFile = selectedEntries.length === 1 && selectedEntries[0]?.type === "file" ? selectedEntries[0] : null;
-  const selectedFiles = selectedEntries.filter((entry) => entry.type === "file");
   const showTasks = () => setPanel("tasks");
 
   // A new folder starts with nothing selected; a changed listing drops what is gone.
@@ -121,7 +120,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
     try {
       await list.refresh();
     } catch (error) {
-      toast.error(explorerErrorMessage(error, messages));
+      toast.error(errorMessage(error));
     } finally {
       setIsRefreshing(false);
     }
@@ -155,7 +154,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
       }
       await downloadFile({ authType, headers: headers(), path: entry.path, filename: entry.name });
     } catch (error) {
-      toast.error(explorerErrorMessage(error, messages));
+      toast.error(errorMessage(error));
     }
   };
 
@@ -166,7 +165,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
       if (ok) toast.success(t("explorer.actions.linkCopied"));
       else toast.error(t("explorer.actions.copyFailed"));
     } catch (error) {
-      toast.error(explorerErrorMessage(error, messages));
+      toast.error(errorMessage(error));
     }
   };
 
@@ -176,68 +175,81 @@ export function ExplorerBrowser({ path }: { path: string }) {
     // Folders come as entry trees, read now (the drop's items do not outlive the event).
     pickedFromDrop(event.dataTransfer)
       .then(startUploads)
-      .catch((error: unknown) => toast.error(explorerErrorMessage(error, messages)));
+      .catch((error: unknown) => toast.error(errorMessage(error)));
   };
 
-  /** One entry's actions, for its row menu: the toolbar's, for that entry alone. */
-  const actionsFor = (entry: FsEntry): EntryAction[] => {
-    const isFile = entry.type === "file";
-    const actions: (EntryAction | false)[] = [
-      {
-        id: "open",
-        label: isFile ? t("explorer.actions.preview") : t("explorer.actions.open"),
-        icon: isFile ? EyeIcon : FolderIcon,
-        onSelect: () => navigate(isFile ? explorerHref(path, entry.path) : explorerHref(entry.path)),
-      },
-      isFile && {
+  /**
+   * What can be done with these entries: the toolbar offers it for the selection, each row's menu for
+   * its entry alone (after opening it). One list, so the two never disagree on what an entry allows.
+   */
+  const actionsOn = (targets: FsEntry[]): EntryAction[] => {
+    const single = targets.length === 1 ? targets[0] : undefined;
+    const file = single?.type === "file" ? single : undefined;
+    const files = targets.filter((entry) => entry.type === "file");
+    const actions: (EntryAction | false | undefined)[] = [
+      file && {
         id: "download",
         label: t("explorer.actions.download"),
         icon: ArrowDownTrayIcon,
-        onSelect: () => void download(entry),
+        onSelect: () => void download(file),
       },
-      isFile && {
+      file && {
         id: "copy-link",
         label: t("explorer.actions.copyLink"),
         icon: ClipboardDocumentIcon,
-        onSelect: () => void copyLink(entry),
+        onSelect: () => void copyLink(file),
       },
       canWrite &&
-        isFile &&
-        canEditText(entry) && {
+        file &&
+        canEditText(file) && {
           id: "edit",
           label: t("explorer.actions.edit"),
           icon: DocumentTextIcon,
-          onSelect: () => setEditing(entry),
+          onSelect: () => setEditing(file),
         },
       canWrite &&
-        !entry.is_mount && {
+        single &&
+        !single.is_mount && {
           id: "rename",
           label: t("explorer.actions.rename"),
           icon: PencilIcon,
-          onSelect: () => setDialog({ kind: "rename", entry }),
+          onSelect: () => setDialog({ kind: "rename", entry: single }),
         },
-      !readOnly && {
-        id: "copy-to",
-        label: t("explorer.actions.copyTo"),
-        icon: Square2StackIcon,
-        onSelect: () => setDialog({ kind: "copy", entries: [entry] }),
-      },
-      isFile && {
-        id: "basket",
+      !readOnly &&
+        targets.length > 0 && {
+          id: "copy-to",
+          label: t("explorer.actions.copyTo"),
+          icon: Square2StackIcon,
+          onSelect: () => setDialog({ kind: "copy", entries: targets }),
+        },
+      files.length > 0 && {
+        id: "add-to-basket",
         label: t("explorer.actions.addToBasket"),
         icon: ShoppingBagIcon,
-        onSelect: () => addToBasket([entry], t),
+        onSelect: () => addToBasket(files, t),
       },
       canWrite &&
-        !entry.is_mount && {
+        targets.length > 0 &&
+        targets.every((entry) => !entry.is_mount) && {
           id: "delete",
           label: t("explorer.actions.delete"),
           icon: TrashIcon,
           isDanger: true,
-          onSelect: () => setDialog({ kind: "delete", paths: [entry.path] }),
+          onSelect: () => setDialog({ kind: "delete", paths: targets.map((entry) => entry.path) }),
         },
     ];
     return actions.filter((action): action is EntryAction => Boolean(action));
+  };
+
+  const actionsFor = (entry: FsEntry): EntryAction[] => {
+    const isFile = entry.type === "file";
+    const open: EntryAction = {
+      id: "open",
+      label: isFile ? t("explorer.actions.preview") : t("explorer.actions.open"),
+      icon: isFile ? EyeIcon : FolderIcon,
+      onSelect: () => navigate(isFile ? explorerHref(path, entry.path) : explorerHref(entry.path)),
+    };
+    return [open, ...actionsOn([entry])];
   };
 
   const crumbs = breadcrumbsOf(path);
@@ -313,84 +325,19 @@ export function ExplorerBrowser({ path }: { path: string }) {
         ) : null}
         {selectedEntries.length > 0 ? (
           <>
-            {singleFile ? (
-              <>
-                <Button
-                  size="sm"
-                  isCompactOnPhones
-                  icon={ArrowDownTrayIcon}
-                  onClick={() => void download(singleFile)}
-                  data-testid="download-button"
-                >
-                  {t("explorer.actions.download")}
-                </Button>
-                <Button
-                  size="sm"
-                  isCompactOnPhones
-                  icon={ClipboardDocumentIcon}
-                  onClick={() => void copyLink(singleFile)}
-                  data-testid="copy-link-button"
-                >
-                  {t("explorer.actions.copyLink")}
-                </Button>
-              </>
-            ) : null}
-            {canWrite && selectedEntries.length === 1 && selectedEntries[0] && !selectedEntries[0].is_mount ? (
+            {actionsOn(selectedEntries).map((action) => (
               <Button
+                key={action.id}
                 size="sm"
                 isCompactOnPhones
-                icon={PencilIcon}
-                onClick={() => selectedEntries[0] && setDialog({ kind: "rename", entry: selectedEntries[0] })}
-                data-testid="rename-button"
+                variant={action.isDanger ? "danger" : "secondary"}
+                icon={action.icon}
+                onClick={action.onSelect}
+                data-testid={`${action.id}-button`}
               >
-                {t("explorer.actions.rename")}
+                {action.label}
               </Button>
-            ) : null}
-            {canWrite && singleFile && canEditText(singleFile) ? (
-              <Button
-                size="sm"
-                isCompactOnPhones
-                icon={DocumentTextIcon}
-                onClick={() => setEditing(singleFile)}
-                data-testid="edit-button"
-              >
-                {t("explorer.actions.edit")}
-              </Button>
-            ) : null}
-            {!readOnly ? (
-              <Button
-                size="sm"
-                isCompactOnPhones
-                icon={Square2StackIcon}
-                onClick={() => setDialog({ kind: "copy", entries: selectedEntries })}
-                data-testid="copy-to-button"
-              >
-                {t("explorer.actions.copyTo")}
-              </Button>
-            ) : null}
-            {selectedFiles.length > 0 ? (
-              <Button
-                size="sm"
-                isCompactOnPhones
-                icon={ShoppingBagIcon}
-                onClick={() => addToBasket(selectedFiles, t)}
-                data-testid="add-to-basket-button"
-              >
-                {t("explorer.actions.addToBasket")}
-              </Button>
-            ) : null}
-            {canWrite && selectedEntries.every((entry) => !entry.is_mount) ? (
-              <Button
-                size="sm"
-                isCompactOnPhones
-                variant="danger"
-                icon={TrashIcon}
-                onClick={() => setDialog({ kind: "delete", paths: selectedEntries.map((entry) => entry.path) })}
-                data-testid="delete-button"
-              >
-                {t("explorer.actions.delete")}
-              </Button>
-            ) : null}
+            ))}
             <span className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
               {t("explorer.selected", { count: selectedEntries.length })}
             </span>
@@ -461,7 +408,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           </div>
         ) : list.isError ? (
           <div className="flex flex-col items-start gap-3 p-4">
-            <FormAlert title={t("explorer.loadError")}>{explorerErrorMessage(list.error, messages)}</FormAlert>
+            <FormAlert title={t("explorer.loadError")}>{errorMessage(list.error)}</FormAlert>
             <div className="flex gap-2">
               <Button size="sm" icon={ArrowPathIcon} onClick={() => void list.retry()} isLoading={list.isRetrying}>
                 {t("common.retry")}
@@ -558,11 +505,13 @@ export function ExplorerBrowser({ path }: { path: string }) {
       <PreviewPanel
         path={preview}
         onClose={() => navigate(explorerHref(path))}
-        canEdit={(entry) => canWrite && canEditText(entry)}
-        onDownload={(entry) => void download(entry)}
-        onCopyLink={(entry) => void copyLink(entry)}
-        onEdit={(entry) => setEditing(entry)}
-        onAddToBasket={(entry) => addToBasket([entry], t)}
+        actions={{
+          canEdit: (entry) => canWrite && canEditText(entry),
+          onDownload: (entry) => void download(entry),
+          onCopyLink: (entry) => void copyLink(entry),
+          onEdit: (entry) => setEditing(entry),
+          onAddToBasket: (entry) => addToBasket([entry], t),
+        }}
       />
       <TextEditorDialog entry={editing} onClose={() => setEditing(null)} onSaved={invalidate} />
       <CopyDialog

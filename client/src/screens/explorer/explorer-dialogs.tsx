@@ -1,12 +1,13 @@
 // The explorer's small dialogs: a name (new folder, rename) and the delete confirmation.
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
-import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { AppDialog, DialogFooter } from "../../components/dialog";
 import { FormAlert, TextField } from "../../components/form-controls";
+import { useErrorMessage } from "../../components/use-error-message";
 import { entryNameProblem } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
 
@@ -61,6 +62,26 @@ export function NameDialog({ open, mode, initialName, onClose, onSubmit, warning
   );
 }
 
+/** A dialog's request: pending while it runs, then done, or its failure's message kept for the dialog. */
+function useDialogRequest(onBusy?: (busy: boolean) => void) {
+  const errorMessage = useErrorMessage(explorerErrorMessage);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const setBusy = (busy: boolean) => {
+    setPending(busy);
+    onBusy?.(busy);
+  };
+  const run = (request: () => Promise<unknown>, onDone: () => void) => {
+    setBusy(true);
+    setFailure(null);
+    request()
+      .then(onDone)
+      .catch((error: unknown) => setFailure(errorMessage(error)))
+      .finally(() => setBusy(false));
+  };
+  return { pending, failure, run, clearFailure: () => setFailure(null) };
+}
+
 function NameForm({
   mode,
   initialName,
@@ -71,8 +92,7 @@ function NameForm({
   const { t } = useTranslation();
   const [name, setName] = useState(initialName);
   const [problem, setProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, failure, run } = useDialogRequest(onBusy);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,20 +103,7 @@ function NameForm({
       onClose();
       return;
     }
-    setPending(true);
-    onBusy(true);
-    setFailure(null);
-    onSubmit(name.trim())
-      .then(onClose)
-      .catch((error: unknown) =>
-        setFailure(
-          explorerErrorMessage(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
-        ),
-      )
-      .finally(() => {
-        setPending(false);
-        onBusy(false);
-      });
+    run(() => onSubmit(name.trim()), onClose);
   };
 
   return (
@@ -142,48 +149,26 @@ export type DeleteEntriesDialogProps = {
 
 export function DeleteEntriesDialog({ open, names, onClose, onConfirm, warning }: DeleteEntriesDialogProps) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, run, clearFailure } = useDialogRequest();
   const close = () => {
-    setFailure(null);
+    clearFailure();
     onClose();
   };
-  const confirm = () => {
-    setPending(true);
-    setFailure(null);
-    onConfirm()
-      .then(close)
-      .catch((error: unknown) =>
-        setFailure(
-          explorerErrorMessage(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
-        ),
-      )
-      .finally(() => setPending(false));
-  };
+  const confirm = () => run(onConfirm, close);
   return (
-    <AppDialog
+    <ConfirmDialog
       open={open}
       onClose={close}
-      isBusy={pending}
-      tone="danger"
-      icon={TrashIcon}
-      size="sm"
+      onConfirm={confirm}
+      isPending={pending}
       title={
         names.length === 1
           ? t("explorer.delete.titleOne", { name: names[0] })
           : t("explorer.delete.titleMany", { count: names.length })
       }
       description={t("explorer.delete.description")}
-      footer={
-        <>
-          <Button onClick={close} disabled={pending} data-autofocus>
-            {t("common.cancel")}
-          </Button>
-          <Button variant="danger" icon={TrashIcon} isLoading={pending} onClick={confirm} data-testid="delete-confirm">
-            {t("explorer.delete.confirm")}
-          </Button>
-        </>
-      }
+      confirmLabel={t("explorer.delete.confirm")}
+      confirmTestId="delete-confirm"
     >
       {warning ? <DialogWarning>{warning}</DialogWarning> : null}
       {names.length > 1 ? (
@@ -201,6 +186,6 @@ export function DeleteEntriesDialog({ open, names, onClose, onConfirm, warning }
           <FormAlert title={t("explorer.delete.failed")}>{failure}</FormAlert>
         </div>
       ) : null}
-    </AppDialog>
+    </ConfirmDialog>
   );
 }

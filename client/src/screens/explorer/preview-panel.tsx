@@ -15,15 +15,14 @@ import { AppDialog } from "../../components/dialog";
 import { FormAlert } from "../../components/form-controls";
 import { MediaTypeText } from "../../components/media-type-text";
 import { Spinner } from "../../components/spinner";
+import { useErrorMessage } from "../../components/use-error-message";
 import { currentLanguage } from "../../i18n";
-import { errorMessageOf } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/format-date";
 import { FilePreview } from "../file/file-preview";
 import { useFsApi } from "./use-fs-api";
 
-export type PreviewPanelProps = {
-  path: string | null;
-  onClose: () => void;
+/** What the explorer lets the panel do with the file it shows. */
+export type PreviewActions = {
   canEdit: (entry: Pick<FsEntry, "name" | "mimetype" | "size">) => boolean;
   onDownload: (entry: FsEntry) => void;
   onCopyLink: (entry: FsEntry) => void;
@@ -34,12 +33,12 @@ export type PreviewPanelProps = {
 export function PreviewPanel({
   path,
   onClose,
-  canEdit,
-  onDownload,
-  onCopyLink,
-  onEdit,
-  onAddToBasket,
-}: PreviewPanelProps) {
+  actions,
+}: {
+  path: string | null;
+  onClose: () => void;
+  actions: PreviewActions;
+}) {
   const { t } = useTranslation();
   return (
     <AppDialog
@@ -49,16 +48,7 @@ export function PreviewPanel({
       title={path ? nameOf(path) : ""}
       description={path ?? ""}
     >
-      {path ? (
-        <PreviewBody
-          path={path}
-          canEdit={canEdit}
-          onDownload={onDownload}
-          onCopyLink={onCopyLink}
-          onEdit={onEdit}
-          onAddToBasket={onAddToBasket}
-        />
-      ) : null}
+      {path ? <PreviewBody path={path} actions={actions} /> : null}
       <div className="mt-5 flex justify-end">
         <Button onClick={onClose} data-testid="preview-close">
           {t("common.close")}
@@ -68,14 +58,8 @@ export function PreviewPanel({
   );
 }
 
-function PreviewBody({
-  path,
-  canEdit,
-  onDownload,
-  onCopyLink,
-  onEdit,
-  onAddToBasket,
-}: Omit<PreviewPanelProps, "onClose"> & { path: string }) {
+function PreviewBody({ path, actions }: { path: string; actions: PreviewActions }) {
+  const { canEdit, onDownload, onCopyLink, onEdit, onAddToBasket } = actions;
   const { t } = useTranslation();
   const language = currentLanguage();
   const { api } = useFsApi();
@@ -88,7 +72,7 @@ function PreviewBody({
     { path, force_download: true },
     { enabled: entry.data?.type === "file", staleTime: 60_000 },
   );
-  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+  const errorMessage = useErrorMessage();
 
   if (entry.isPending) {
     return (
@@ -97,8 +81,7 @@ function PreviewBody({
       </div>
     );
   }
-  if (entry.isError)
-    return <FormAlert title={t("explorer.preview.loadError")}>{errorMessageOf(entry.error, messages)}</FormAlert>;
+  if (entry.isError) return <FormAlert title={t("explorer.preview.loadError")}>{errorMessage(entry.error)}</FormAlert>;
   const file = entry.data;
   if (file.type !== "file")
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t("explorer.preview.notAFile")}</p>;
@@ -148,7 +131,7 @@ function PreviewBody({
       {inline.isError || attachment.isError ? (
         <div className="flex flex-col items-start gap-3">
           <FormAlert title={t("explorer.preview.linkError")}>
-            {errorMessageOf(inline.error ?? attachment.error, messages)}
+            {errorMessage(inline.error ?? attachment.error)}
           </FormAlert>
           <Button
             size="sm"

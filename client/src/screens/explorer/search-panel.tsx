@@ -15,6 +15,7 @@ import { iconButton } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { FormAlert, inputClasses } from "../../components/form-controls";
 import { Spinner } from "../../components/spinner";
+import { useErrorMessage } from "../../components/use-error-message";
 import { currentLanguage } from "../../i18n";
 import { explorerHref } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
@@ -31,6 +32,7 @@ type Submitted = { q: string; scope: SearchScope; mount_id?: string; path?: stri
 
 export function SearchPanel({ folder, mountId }: { folder: string; mountId: string | null }) {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage(explorerErrorMessage);
   const { api } = useFsApi();
   const [text, setText] = useState("");
   const [scope, setScope] = useState<SearchScope>("global");
@@ -174,12 +176,7 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
             </div>
           ) : results.isError ? (
             <div className="mt-2">
-              <FormAlert title={t("explorer.search.failed")}>
-                {explorerErrorMessage(results.error, {
-                  network: t("common.networkError"),
-                  fallback: t("common.unknownError"),
-                })}
-              </FormAlert>
+              <FormAlert title={t("explorer.search.failed")}>{errorMessage(results.error)}</FormAlert>
             </div>
           ) : results.data.results.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("explorer.search.none")}</p>

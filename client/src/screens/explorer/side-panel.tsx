@@ -1,7 +1,7 @@
 // A panel sliding in from the right (the task manager, the file basket): a Headless UI dialog, so
 // focus moves in and returns, Escape and a click outside close it. Full width on a phone. While it
 // is open the toasts show inside it, above its body (components/toast-placement.ts). Also here: the
-// toolbar button that opens a panel, and what a panel shows while it is empty.
+// toolbar button that opens a panel.
 
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
@@ -18,10 +18,20 @@ export type SidePanelProps = {
   children: ReactNode;
   /** Actions kept at the bottom while the body scrolls. */
   footer?: ReactNode;
+  /** Given while the panel has nothing to list: said instead of the description, body and footer. */
+  empty?: EmptyPanel | null;
   testId?: string;
 };
 
-export function SidePanel({ open, onClose, title, description, children, footer, testId }: SidePanelProps) {
+/** What an empty panel says: what the panel is for, what would be here, and how it gets here. */
+export type EmptyPanel = {
+  icon: (props: { className?: string }) => ReactNode;
+  description: string;
+  title: string;
+  hint: string;
+};
+
+export function SidePanel({ open, onClose, title, description, children, footer, empty, testId }: SidePanelProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
@@ -40,8 +50,10 @@ export function SidePanel({ open, onClose, title, description, children, footer,
           <div className="flex shrink-0 items-start gap-3 border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
             <div className="min-w-0 flex-1">
               <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">{title}</DialogTitle>
-              {description ? (
-                <Description className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{description}</Description>
+              {(empty?.description ?? description) ? (
+                <Description className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
+                  {empty?.description ?? description}
+                </Description>
               ) : null}
             </div>
             <button
@@ -54,8 +66,10 @@ export function SidePanel({ open, onClose, title, description, children, footer,
             </button>
           </div>
           <ToastOutlet />
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">{children}</div>
-          {footer ? (
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">
+            {empty ? <EmptyState {...empty} /> : children}
+          </div>
+          {footer && !empty ? (
             <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-5 dark:border-slate-800 dark:bg-slate-950">
               {footer}
             </div>
@@ -108,16 +122,7 @@ export function PanelButton({
   );
 }
 
-/** What an empty panel shows: its icon, what would be here, and how it gets here. */
-export function PanelEmptyState({
-  icon: Icon,
-  title,
-  hint,
-}: {
-  icon: (props: { className?: string }) => ReactNode;
-  title: string;
-  hint: string;
-}) {
+function EmptyState({ icon: Icon, title, hint }: EmptyPanel) {
   return (
     <div className="flex flex-col items-center py-10 text-center">
       <Icon className="size-10 text-slate-300 dark:text-slate-600" />

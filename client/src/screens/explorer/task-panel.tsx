@@ -30,7 +30,7 @@ import {
   type TaskType,
   taskPercent,
 } from "../../lib/explorer/task-store";
-import { PanelButton, PanelEmptyState, SidePanel } from "./side-panel";
+import { PanelButton, SidePanel } from "./side-panel";
 import { useTasks } from "./use-explorer-tasks";
 
 const TYPE_ICONS: Record<TaskType, ComponentType<IconProps>> = {
@@ -85,11 +85,17 @@ export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => voi
       open={open}
       onClose={onClose}
       title={t("explorer.tasks.title")}
-      description={
+      empty={
         tasks.length === 0
-          ? t("explorer.tasks.description")
-          : t("explorer.tasks.counts", { active, finished, count: tasks.length })
+          ? {
+              icon: QueueListIcon,
+              description: t("explorer.tasks.description"),
+              title: t("explorer.tasks.empty"),
+              hint: t("explorer.tasks.emptyHint"),
+            }
+          : null
       }
+      description={t("explorer.tasks.counts", { active, finished, count: tasks.length })}
       testId="task-panel"
       footer={
         finished > 0 ? (
@@ -99,15 +105,11 @@ export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => voi
         ) : null
       }
     >
-      {tasks.length === 0 ? (
-        <PanelEmptyState icon={QueueListIcon} title={t("explorer.tasks.empty")} hint={t("explorer.tasks.emptyHint")} />
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {tasks.map((task) => (
-            <TaskCard key={task.id} task={task} />
-          ))}
-        </ul>
-      )}
+      <ul className="flex flex-col gap-3">
+        {tasks.map((task) => (
+          <TaskCard key={task.id} task={task} />
+        ))}
+      </ul>
     </SidePanel>
   );
 }

@@ -16,6 +16,7 @@ import { TextEditor } from "../../components/editor/text-editor";
 import { FieldError, FormAlert } from "../../components/form-controls";
 import { Spinner } from "../../components/spinner";
 import { toast } from "../../components/toast-store";
+import { useErrorMessage } from "../../components/use-error-message";
 import { currentLanguage } from "../../i18n";
 import { explorerErrorMessage, fetchText } from "../../lib/explorer/fs-transfer";
 import { previewKindOf } from "../../lib/files/file-kind";
@@ -73,7 +74,7 @@ function Editor({
   const isMarkdown = previewKindOf(entry.mimetype, entry.name) === "markdown";
   const handle = useRef<EditorHandle | null>(null);
   const errorId = useId();
-  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+  const errorMessage = useErrorMessage(explorerErrorMessage);
 
   const isTooLargeToOpen = entry.size > MAX_TEXT_BYTES;
 
@@ -87,7 +88,7 @@ function Editor({
         setLoaded(text);
         setContent(text);
       })
-      .catch((error: unknown) => !cancelled && setLoadError(explorerErrorMessage(error, messages)));
+      .catch((error: unknown) => !cancelled && setLoadError(errorMessage(error)));
     return () => {
       cancelled = true;
     };
@@ -139,7 +140,7 @@ function Editor({
   return (
     <div className="flex flex-col gap-3">
       {update.isError ? (
-        <FormAlert title={t("explorer.editor.saveError")}>{explorerErrorMessage(update.error, messages)}</FormAlert>
+        <FormAlert title={t("explorer.editor.saveError")}>{errorMessage(update.error)}</FormAlert>
       ) : null}
       <div
         className={cx(
