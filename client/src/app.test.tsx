@@ -19,13 +19,24 @@ function signInAsAdmin() {
 
 const currentPath = (location: { history: string[] }) => location.history.at(-1);
 
+/** Renders each path in turn and waits for its screen's heading. */
+async function expectHeadings(cases: [path: string, heading: string][]) {
+  for (const [path, heading] of cases) {
+    const view = renderAppAt(path);
+    // Each screen is a lazy chunk loaded on first use (the home screen's editor is large): give a
+    // busy machine time to import it.
+    expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeDefined();
+    view.unmount();
+  }
+}
+
 describe("routes", () => {
   test("every route of docs/product.md §2 renders its screen", async () => {
     trpcMock.use({
       "pastes.view": (input) => publicPaste(input.slug),
       "files.public.get": (input) => publicFile(input.slug),
     });
-    const cases: [string, string][] = [
+    await expectHeadings([
       ["/", "Online clipboard"],
       ["/upload", "Upload files"],
       ["/admin", "Log in to the admin area"],
@@ -34,14 +45,7 @@ describe("routes", () => {
       ["/file/xyz789", "xyz789.zip"],
       ["/mount-explorer", "Mount explorer"],
       ["/mount-explorer/docs/reports", "Mount explorer"],
-    ];
-    for (const [path, heading] of cases) {
-      const view = renderAppAt(path);
-      // Each screen is a lazy chunk loaded on first use (the home screen's editor is large): give a
-      // busy machine time to import it.
-      expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeDefined();
-      view.unmount();
-    }
+    ]);
   }, 60_000);
 
   test("an unknown path redirects to / and replaces the history entry", async () => {
@@ -81,34 +85,37 @@ describe("routes", () => {
   });
 });
 
+/** Renders each path in turn and waits for the document title it should have. */
+async function expectTitles(cases: [path: string, title: string][]) {
+  for (const [path, title] of cases) {
+    const view = renderAppAt(path);
+    await waitFor(() => expect(document.title).toBe(title));
+    view.unmount();
+  }
+}
+
 describe("page title", () => {
   test("is '<page> - Pastebox' per route", async () => {
-    const cases: [string, string][] = [
+    await expectTitles([
       ["/", "Online clipboard - Pastebox"],
       ["/upload", "Upload - Pastebox"],
       ["/paste/abc", "Shared text - Pastebox"],
       ["/file/abc", "Shared file - Pastebox"],
       ["/mount-explorer/a/b", "Mount explorer - Pastebox"],
       ["/admin/nope", "Page not found - Pastebox"],
-    ];
-    for (const [path, title] of cases) {
-      const view = renderAppAt(path);
-      await waitFor(() => expect(document.title).toBe(title));
-      view.unmount();
-    }
+    ]);
   });
 
   test("admin routes signed out are titled as the login", async () => {
-    for (const path of ["/admin", "/admin/settings"]) {
-      const view = renderAppAt(path);
-      await waitFor(() => expect(document.title).toBe("Log in - Pastebox"));
-      view.unmount();
-    }
+    await expectTitles([
+      ["/admin", "Log in - Pastebox"],
+      ["/admin/settings", "Log in - Pastebox"],
+    ]);
   });
 
   test("admin modules show the module name, /admin the dashboard", async () => {
     signInAsAdmin();
-    const cases: [string, string][] = [
+    await expectTitles([
       ["/admin", "Dashboard - Pastebox"],
       ["/admin/dashboard", "Dashboard - Pastebox"],
       ["/admin/text-management", "Text management - Pastebox"],
@@ -117,12 +124,7 @@ describe("page title", () => {
       ["/admin/mount-management", "Mount management - Pastebox"],
       ["/admin/key-management", "API keys - Pastebox"],
       ["/admin/settings", "Settings - Pastebox"],
-    ];
-    for (const [path, title] of cases) {
-      const view = renderAppAt(path);
-      await waitFor(() => expect(document.title).toBe(title));
-      view.unmount();
-    }
+    ]);
   });
 
   test("follows navigation and a language change", async () => {
@@ -208,18 +210,11 @@ describe("navigation bar", () => {
 describe("admin module navigation", () => {
   test("signed in, every admin route renders its module", async () => {
     signInAsAdmin();
-    const cases: [string, string][] = [
+    await expectHeadings([
       ["/admin", "Dashboard"],
       ["/admin/storage-config", "Storage configuration"],
       ["/admin/settings", "Settings"],
-    ];
-    for (const [path, heading] of cases) {
-      const view = renderAppAt(path);
-      // Each screen is a lazy chunk loaded on first use (the home screen's editor is large): give a
-      // busy machine time to import it.
-      expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeDefined();
-      view.unmount();
-    }
+    ]);
   });
 
   test("the sidebar marks the current module; the small-screen menu opens, navigates and closes", async () => {

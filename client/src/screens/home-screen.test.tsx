@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { pasteRecord } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
-import { keyCheck, mockTrpc, type ProcedureInput, TrpcTestError } from "../../test/trpc-msw";
+import { keyCheck, mockTrpc, type ProcedureInput, type TrpcResolvers, TrpcTestError } from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
 import { DRAFT_STORAGE_KEY } from "../lib/pastes/draft-store";
@@ -53,6 +53,21 @@ const typeText = (text: string) =>
   editorView().dispatch({ changes: { from: 0, to: editorView().state.doc.length, insert: text }, userEvent: "input" });
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 const create = () => fireEvent.click(screen.getByRole("button", { name: "Create share link" }));
+
+/** Signed in as the admin, Home open on `draft` with its editor ready; the server gives `answers`. */
+async function openSignedIn(draft: Record<string, unknown>, answers: TrpcResolvers = {}) {
+  server.signInAsAdmin(answers);
+  storeDraft(draft);
+  renderAppAt("/");
+  return findEditor();
+}
+
+/** A create the server refuses with this code and (translated) message. */
+const refusedWith = (code: TrpcTestError["appCode"], message: string) => ({
+  "pastes.create": () => {
+    throw new TrpcTestError(code, message);
+  },
+});
 
 describe("home", () => {
   test("signed out: anyone may write, but sharing asks to log in", async () => {
@@ -117,10 +132,7 @@ describe("home", () => {
   });
 
   test("empty content is refused before anything is sent", async () => {
-    server.signInAsAdmin();
-    storeDraft({ content: "   " });
-    renderAppAt("/");
-    await findEditor();
+    await openSignedIn({ content: "   " });
     create();
     expect(await screen.findByText("The content cannot be empty")).toBeDefined();
     expect(editor().getAttribute("aria-invalid")).toBe("true");
@@ -128,15 +140,10 @@ describe("home", () => {
   });
 
   test("a taken suffix (409) is shown at the suffix field", async () => {
-    server.signInAsAdmin();
-    storeDraft({ content: "hello", slug: "taken" });
-    server.use({
-      "pastes.create": () => {
-        throw new TrpcTestError("CONFLICT", "The link suffix is already taken, try another");
-      },
-    });
-    renderAppAt("/");
-    await findEditor();
+    await openSignedIn(
+      { content: "hello", slug: "taken" },
+      refusedWith("CONFLICT", "The link suffix is already taken, try another"),
+    );
     create();
     expect(await screen.findByText("The link suffix is already taken, try another")).toBeDefined();
     expect(screen.getByTestId("slug-input").getAttribute("aria-invalid")).toBe("true");
@@ -146,10 +153,7 @@ describe("home", () => {
   });
 
   test("a paste queued offline and synced later: its link shows and the draft is cleared", async () => {
-    server.signInAsAdmin();
-    storeDraft({ content: "written offline", slug: "later", expiry: "1d" });
-    renderAppAt("/");
-    await findEditor();
+    await openSignedIn({ content: "written offline", slug: "later", expiry: "1d" });
     // What the offline sync announces once the queued create went through (offline/sync.ts).
     act(() => publishSyncedPaste({ paste: created({ content: "written offline", slug: "later" }), password: "pw" }));
     await screen.findByTestId("share-result");
@@ -162,21 +166,17 @@ describe("home", () => {
   });
 
   test("a synced paste with other text than the draft leaves the draft alone", async () => {
-    server.signInAsAdmin();
-    storeDraft({ content: "something else" });
-    renderAppAt("/");
-    await findEditor();
+    await openSignedIn({ content: "something else" });
     act(() => publishSyncedPaste({ paste: created({ content: "older text", slug: "older" }), password: "" }));
     expect(screen.queryByTestId("share-result")).toBeNull();
     expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}").content).toBe("something else");
   });
 
   test("created: the server's link, raw link with the password, what it allows, and a countdown", async () => {
-    server.signInAsAdmin();
-    storeDraft({ content: "hello there", slug: "notes", expiry: "1d", maxViews: "2", remark: "For Bob" });
-    server.use({ "pastes.create": created });
-    renderAppAt("/");
-    await findEditor();
+    await openSignedIn(
+      { content: "hello there", slug: "notes", expiry: "1d", maxViews: "2", remark: "For Bob" },
+      { "pastes.create": created },
+    );
     fireEvent.change(screen.getByLabelText("Password", { selector: "input" }), { target: { value: "pw 1" } });
     const before = Date.now();
     create();
@@ -214,15 +214,10 @@ describe("home", () => {
   });
 
   test("the session ended while writing: logged out centrally, told why, the text kept", async () => {
-    server.signInAsAdmin();
-    storeDraft({ content: "precious words" });
-    server.use({
-      "pastes.create": () => {
-        throw new TrpcTestError("UNAUTHORIZED", "Your admin session has expired, please log in again");
-      },
-    });
-    renderAppAt("/");
-    await findEditor();
+    await openSignedIn(
+      { content: "precious words" },
+      refusedWith("UNAUTHORIZED", "Your admin session has expired, please log in again"),
+    );
     create();
     expect(await screen.findByText(/Your login ended before the link was created/)).toBeDefined();
     expect(authStore.getState().authType).toBe("none");

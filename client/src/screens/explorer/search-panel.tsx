@@ -13,7 +13,7 @@ import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { iconButton } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
-import { FormAlert, inputClasses } from "../../components/form-controls";
+import { FieldError, FormAlert, inputClasses } from "../../components/form-controls";
 import { Spinner } from "../../components/spinner";
 import { useErrorMessage } from "../../components/use-error-message";
 import { currentLanguage } from "../../i18n";
@@ -117,11 +117,7 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
           </Button>
         </div>
       </form>
-      {problem ? (
-        <p id={`${inputId}-error`} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <FieldError id={`${inputId}-error`}>{problem}</FieldError> : null}
       {!submitted && history.length > 0 ? (
         <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
           <span className="text-slate-500 dark:text-slate-400">{t("explorer.search.recent")}</span>
