@@ -12,7 +12,7 @@ import {
   sessionFingerprint,
 } from "./cache-store";
 import { OFFLINE_CACHE_MAX_AGE_MS } from "./constants";
-import type { CachedFileData } from "./db";
+import type { CachedFileData, OfflineDatabase } from "./db";
 import { createTestDb } from "./test/fake-db";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -24,6 +24,17 @@ const paste = (slug: string, change: Partial<PasteView> = {}) =>
 
 const file = (slug: string, change: Partial<CachedFileData> = {}) => publicFile(slug, change);
 
+// A share's details as the offline link keeps them (the answer to pastes.view or files.public.get for
+// its slug) and reads them back, at a moment of the test's clock.
+const keepPaste = (db: OfflineDatabase, slug: string, when: number, change: Partial<PasteView> = {}) =>
+  saveQueryResult(db, "pastes.view", { slug }, paste(slug, change), at(when));
+const readPaste = (db: OfflineDatabase, slug: string, when: number) =>
+  readCachedQuery(db, "pastes.view", { slug }, at(when));
+const keepFile = (db: OfflineDatabase, slug: string, when: number, change: Partial<CachedFileData> = {}) =>
+  saveQueryResult(db, "files.public.get", { slug }, file(slug, change), at(when));
+const readFile = (db: OfflineDatabase, slug: string, when: number) =>
+  readCachedQuery(db, "files.public.get", { slug }, at(when));
+
 const listing = (path: string) =>
   fsListing(path, [
     fsEntry(`${path}/report.md`, { size: 12, modified: new Date(NOW - DAY), mimetype: "text/markdown" }),
@@ -32,53 +43,37 @@ const listing = (path: string) =>
 describe("offline cache of pastes", () => {
   test("a paste opened online is answered offline, marked as an offline copy", async () => {
     const db = createTestDb();
-    await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
-    const cached = await readCachedQuery(db, "pastes.view", { slug: "abc" }, at(NOW + DAY));
+    await keepPaste(db, "abc", NOW);
+    const cached = await readPaste(db, "abc", NOW + DAY);
     expect(cached).toMatchObject({ slug: "abc", content: "shared text of abc", format: "text" });
     // Dates come back as dates (superjson gave the screens dates online too).
     expect((cached as PasteView).created_at).toEqual(new Date(NOW - DAY));
     expect(offlineCacheInfo(cached)).toEqual({ cachedAt: NOW });
     expect(offlineCacheInfo(paste("abc"))).toBeNull();
-    expect(await readCachedQuery(db, "pastes.view", { slug: "other" }, at(NOW))).toBeNull();
+    expect(await readPaste(db, "other", NOW)).toBeNull();
   });
 
   test("password-protected pastes are never stored", async () => {
     const db = createTestDb();
-    await saveQueryResult(db, "pastes.view", { slug: "locked" }, paste("locked", { has_password: true }), at(NOW));
-    await saveQueryResult(
-      db,
-      "pastes.view",
-      { slug: "closed" },
-      paste("closed", { has_password: true, requires_password: true, content: null }),
-      at(NOW),
-    );
+    await keepPaste(db, "locked", NOW, { has_password: true });
+    await keepPaste(db, "closed", NOW, { has_password: true, requires_password: true, content: null });
     expect(await db.pastes.count()).toBe(0);
   });
 
   test("kept 7 days, and never past the paste's own expiry", async () => {
     const db = createTestDb();
-    await saveQueryResult(db, "pastes.view", { slug: "week" }, paste("week"), at(NOW));
-    await saveQueryResult(
-      db,
-      "pastes.view",
-      { slug: "hour" },
-      paste("hour", { expires_at: new Date(NOW + 3_600_000) }),
-      at(NOW),
-    );
-    expect(
-      await readCachedQuery(db, "pastes.view", { slug: "week" }, at(NOW + OFFLINE_CACHE_MAX_AGE_MS)),
-    ).not.toBeNull();
-    expect(
-      await readCachedQuery(db, "pastes.view", { slug: "week" }, at(NOW + OFFLINE_CACHE_MAX_AGE_MS + 1)),
-    ).toBeNull();
-    expect(await readCachedQuery(db, "pastes.view", { slug: "hour" }, at(NOW + 3_599_000))).not.toBeNull();
-    expect(await readCachedQuery(db, "pastes.view", { slug: "hour" }, at(NOW + 3_600_000))).toBeNull();
+    await keepPaste(db, "week", NOW);
+    await keepPaste(db, "hour", NOW, { expires_at: new Date(NOW + 3_600_000) });
+    expect(await readPaste(db, "week", NOW + OFFLINE_CACHE_MAX_AGE_MS)).not.toBeNull();
+    expect(await readPaste(db, "week", NOW + OFFLINE_CACHE_MAX_AGE_MS + 1)).toBeNull();
+    expect(await readPaste(db, "hour", NOW + 3_599_000)).not.toBeNull();
+    expect(await readPaste(db, "hour", NOW + 3_600_000)).toBeNull();
   });
 
   test("an answer that came from the cache is not written back (its age would reset)", async () => {
     const db = createTestDb();
-    await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
-    const cached = await readCachedQuery(db, "pastes.view", { slug: "abc" }, at(NOW + DAY));
+    await keepPaste(db, "abc", NOW);
+    const cached = await readPaste(db, "abc", NOW + DAY);
     await saveQueryResult(db, "pastes.view", { slug: "abc" }, cached, at(NOW + DAY));
     expect((await db.pastes.get("abc"))?.cachedAt).toBe(NOW);
   });
@@ -87,25 +82,19 @@ describe("offline cache of pastes", () => {
 describe("offline cache of file shares", () => {
   test("details of an open share are kept by slug; protected shares are not", async () => {
     const db = createTestDb();
-    await saveQueryResult(db, "files.public.get", { slug: "f1" }, file("f1"), at(NOW));
-    await saveQueryResult(db, "files.public.get", { slug: "f2" }, file("f2", { has_password: true }), at(NOW));
-    expect(await readCachedQuery(db, "files.public.get", { slug: "f1" }, at(NOW))).toMatchObject({
+    await keepFile(db, "f1", NOW);
+    await keepFile(db, "f2", NOW, { has_password: true });
+    expect(await readFile(db, "f1", NOW)).toMatchObject({
       filename: "f1.zip",
       size: 1024,
     });
-    expect(await readCachedQuery(db, "files.public.get", { slug: "f2" }, at(NOW))).toBeNull();
+    expect(await readFile(db, "f2", NOW)).toBeNull();
   });
 
   test("an expired share is not shown from the cache", async () => {
     const db = createTestDb();
-    await saveQueryResult(
-      db,
-      "files.public.get",
-      { slug: "f1" },
-      file("f1", { expires_at: new Date(NOW + 1000) }),
-      at(NOW),
-    );
-    expect(await readCachedQuery(db, "files.public.get", { slug: "f1" }, at(NOW + 1000))).toBeNull();
+    await keepFile(db, "f1", NOW, { expires_at: new Date(NOW + 1000) });
+    expect(await readFile(db, "f1", NOW + 1000)).toBeNull();
   });
 });
 
@@ -125,7 +114,7 @@ describe("offline cache of directory listings", () => {
     const db = createTestDb();
     await db.tasks.put({ id: "task-1", createdAt: NOW, task: { id: "task-1" } });
     await saveQueryResult(db, "fs.list", { path: "/" }, listing("/"), at(NOW));
-    await saveQueryResult(db, "pastes.view", { slug: "abc" }, paste("abc"), at(NOW));
+    await keepPaste(db, "abc", NOW);
     await clearPrivateCache(db);
     expect(await db.directories.count()).toBe(0);
     expect(await db.tasks.count()).toBe(0);
@@ -145,8 +134,8 @@ describe("offline cache of directory listings", () => {
 describe("upkeep", () => {
   test("prune drops what is older than 7 days and keeps the rest", async () => {
     const db = createTestDb();
-    await saveQueryResult(db, "pastes.view", { slug: "old" }, paste("old"), at(NOW - OFFLINE_CACHE_MAX_AGE_MS - 1));
-    await saveQueryResult(db, "pastes.view", { slug: "new" }, paste("new"), at(NOW - DAY));
+    await keepPaste(db, "old", NOW - OFFLINE_CACHE_MAX_AGE_MS - 1);
+    await keepPaste(db, "new", NOW - DAY);
     await saveQueryResult(db, "fs.list", { path: "/x" }, listing("/x"), at(NOW - 8 * DAY));
     await pruneOfflineCache(db, NOW);
     expect(await db.pastes.toCollection().primaryKeys()).toEqual(["new"]);

@@ -15,6 +15,15 @@ function Broken(): never {
   throw new Error("Failed to fetch dynamically imported module");
 }
 
+/** A screen whose code failed to load, inside the app's screen boundary. */
+function renderBrokenScreen() {
+  return render(
+    <ScreenErrorBoundary resetKey="/upload">
+      <Broken />
+    </ScreenErrorBoundary>,
+  );
+}
+
 let shouldFlakyFail = true;
 function Flaky() {
   if (shouldFlakyFail) throw new Error("chunk failed");
@@ -67,22 +76,14 @@ describe("offline fallback page (docs/product.md §2)", () => {
 
   test("a screen whose code fails while offline shows it, with the check-your-network notice", () => {
     setOnline(false);
-    render(
-      <ScreenErrorBoundary resetKey="/upload">
-        <Broken />
-      </ScreenErrorBoundary>,
-    );
+    renderBrokenScreen();
     expect(screen.getByTestId("offline-fallback")).toBeDefined();
     expect(screen.getByRole("alert").textContent).toContain("Check your network connection");
     expect(screen.getByRole("button", { name: "Try again" })).toBeDefined();
   });
 
   test("online, the same failure keeps the plain load-error message", () => {
-    render(
-      <ScreenErrorBoundary resetKey="/upload">
-        <Broken />
-      </ScreenErrorBoundary>,
-    );
+    renderBrokenScreen();
     expect(screen.queryByTestId("offline-fallback")).toBeNull();
     expect(screen.getByRole("alert").textContent).toContain("This page could not be loaded");
   });
