@@ -11,6 +11,7 @@ import { MULTIPART_PART_SIZE } from "@shared/schemas/fs";
 import { throwIfAborted } from "../files/retry";
 import type { Transport } from "../files/transport";
 import { envelopeData } from "../files/upload-api";
+import { uploadContextOf } from "../files/upload-context";
 import { NoDataError } from "../files/upload-errors";
 import {
   type DirectBlocked,
@@ -56,14 +57,7 @@ export async function uploadIntoFolder(
     source,
     folderTarget(source, folder, deps, partSize),
     source.size > partSize ? "multipart" : "direct",
-    {
-      transport: deps.transport,
-      mayConnect: deps.mayConnect,
-      directBlocked: deps.directBlocked,
-      signal: deps.signal,
-      retryDelayMs: deps.retryDelayMs,
-      ...hooks,
-    },
+    uploadContextOf(deps, hooks),
   );
   return mode;
 }

@@ -7,6 +7,7 @@ import type { FileIdentity, ResumeRecord, ResumeStore } from "./resume-store";
 import { isAbortError, throwIfAborted } from "./retry";
 import type { Transport } from "./transport";
 import type { MultipartInitOutput, UploadApi, UploadedFile, UploadTarget } from "./upload-api";
+import { uploadContextOf } from "./upload-context";
 import { MissingPartUrlError, NoDataError, UploadFailure } from "./upload-errors";
 import {
   type DirectBlocked,
@@ -96,14 +97,12 @@ export async function uploadFile(
     providerType: deps.providerType,
     isDirectBlocked: deps.directBlocked.has(configKey(target)),
   });
-  const { result } = await uploadObject(source, shareTarget(source, target, deps), strategy, {
-    transport: deps.transport,
-    mayConnect: deps.mayConnect,
-    directBlocked: deps.directBlocked,
-    signal: deps.signal,
-    retryDelayMs: deps.retryDelayMs,
-    ...hooks,
-  });
+  const { result } = await uploadObject(
+    source,
+    shareTarget(source, target, deps),
+    strategy,
+    uploadContextOf(deps, hooks),
+  );
   return result;
 }
 
