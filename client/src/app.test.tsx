@@ -19,32 +19,35 @@ function signInAsAdmin() {
 
 const currentPath = (location: { history: string[] }) => location.history.at(-1);
 
-/** Renders each path in turn and waits for its screen's heading. */
-async function expectHeadings(cases: [path: string, heading: string][]) {
-  for (const [path, heading] of cases) {
+/** Renders each path in turn: its screen's heading shows, and the document has the title it should. */
+async function expectScreens(cases: [path: string, heading: string, title: string][]) {
+  for (const [path, heading, title] of cases) {
     const view = renderAppAt(path);
     // Each screen is a lazy chunk loaded on first use (the home screen's editor is large): give a
     // busy machine time to import it.
     expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeDefined();
+    await waitFor(() => expect(document.title).toBe(title));
     view.unmount();
   }
 }
 
 describe("routes", () => {
-  test("every route of docs/product.md §2 renders its screen", async () => {
+  test("every route of docs/product.md §2 renders its screen, titled '<page> - Pastebox'", async () => {
     trpcMock.use({
       "pastes.view": (input) => publicPaste(input.slug),
       "files.public.get": (input) => publicFile(input.slug),
     });
-    await expectHeadings([
-      ["/", "Online clipboard"],
-      ["/upload", "Upload files"],
-      ["/admin", "Log in to the admin area"],
-      ["/admin/storage-config", "Log in to the admin area"],
-      ["/paste/abc123", "Shared text"],
-      ["/file/xyz789", "xyz789.zip"],
-      ["/mount-explorer", "Mount explorer"],
-      ["/mount-explorer/docs/reports", "Mount explorer"],
+    await expectScreens([
+      ["/", "Online clipboard", "Online clipboard - Pastebox"],
+      ["/upload", "Upload files", "Upload - Pastebox"],
+      // Signed out, the admin area is its login.
+      ["/admin", "Log in to the admin area", "Log in - Pastebox"],
+      ["/admin/storage-config", "Log in to the admin area", "Log in - Pastebox"],
+      ["/paste/abc123", "Shared text", "Shared text - Pastebox"],
+      ["/file/xyz789", "xyz789.zip", "Shared file - Pastebox"],
+      ["/mount-explorer", "Mount explorer", "Mount explorer - Pastebox"],
+      ["/mount-explorer/docs/reports", "Mount explorer", "Mount explorer - Pastebox"],
+      ["/admin/nope", "Page not found", "Page not found - Pastebox"],
     ]);
   }, 60_000);
 
@@ -85,48 +88,7 @@ describe("routes", () => {
   });
 });
 
-/** Renders each path in turn and waits for the document title it should have. */
-async function expectTitles(cases: [path: string, title: string][]) {
-  for (const [path, title] of cases) {
-    const view = renderAppAt(path);
-    await waitFor(() => expect(document.title).toBe(title));
-    view.unmount();
-  }
-}
-
 describe("page title", () => {
-  test("is '<page> - Pastebox' per route", async () => {
-    await expectTitles([
-      ["/", "Online clipboard - Pastebox"],
-      ["/upload", "Upload - Pastebox"],
-      ["/paste/abc", "Shared text - Pastebox"],
-      ["/file/abc", "Shared file - Pastebox"],
-      ["/mount-explorer/a/b", "Mount explorer - Pastebox"],
-      ["/admin/nope", "Page not found - Pastebox"],
-    ]);
-  });
-
-  test("admin routes signed out are titled as the login", async () => {
-    await expectTitles([
-      ["/admin", "Log in - Pastebox"],
-      ["/admin/settings", "Log in - Pastebox"],
-    ]);
-  });
-
-  test("admin modules show the module name, /admin the dashboard", async () => {
-    signInAsAdmin();
-    await expectTitles([
-      ["/admin", "Dashboard - Pastebox"],
-      ["/admin/dashboard", "Dashboard - Pastebox"],
-      ["/admin/text-management", "Text management - Pastebox"],
-      ["/admin/file-management", "File management - Pastebox"],
-      ["/admin/storage-config", "Storage configuration - Pastebox"],
-      ["/admin/mount-management", "Mount management - Pastebox"],
-      ["/admin/key-management", "API keys - Pastebox"],
-      ["/admin/settings", "Settings - Pastebox"],
-    ]);
-  });
-
   test("follows navigation and a language change", async () => {
     renderAppAt("/");
     await waitFor(() => expect(document.title).toBe("Online clipboard - Pastebox"));
@@ -208,14 +170,19 @@ describe("navigation bar", () => {
 });
 
 describe("admin module navigation", () => {
-  test("signed in, every admin route renders its module", async () => {
+  test("signed in, every admin route renders its module, titled with its name (/admin: the dashboard)", async () => {
     signInAsAdmin();
-    await expectHeadings([
-      ["/admin", "Dashboard"],
-      ["/admin/storage-config", "Storage configuration"],
-      ["/admin/settings", "Settings"],
+    await expectScreens([
+      ["/admin", "Dashboard", "Dashboard - Pastebox"],
+      ["/admin/dashboard", "Dashboard", "Dashboard - Pastebox"],
+      ["/admin/text-management", "Text management", "Text management - Pastebox"],
+      ["/admin/file-management", "File management", "File management - Pastebox"],
+      ["/admin/storage-config", "Storage configuration", "Storage configuration - Pastebox"],
+      ["/admin/mount-management", "Mount management", "Mount management - Pastebox"],
+      ["/admin/key-management", "API keys", "API keys - Pastebox"],
+      ["/admin/settings", "Settings", "Settings - Pastebox"],
     ]);
-  });
+  }, 60_000);
 
   test("the sidebar marks the current module; the small-screen menu opens, navigates and closes", async () => {
     signInAsAdmin();
