@@ -17,8 +17,9 @@ import { errorMessageOf } from "../lib/api-errors";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
 import { pageMayReach } from "../lib/files/csp";
+import { directBlockedInTab } from "../lib/files/direct-blocked";
 import { resumeStore } from "../lib/files/resume-store";
-import { checkLimits, type UploadJob } from "../lib/files/run-upload";
+import type { UploadJob } from "../lib/files/run-upload";
 import {
   buildUploadTarget,
   INITIAL_SHARE_OPTIONS,
@@ -29,7 +30,7 @@ import {
 import { xhrTransport } from "../lib/files/transport";
 import type { FilesClient } from "../lib/files/upload-api";
 import { uploadErrorMessage } from "../lib/files/upload-errors";
-import { directBlockedInTab } from "../lib/files/upload-object";
+import { checkLimits } from "../lib/files/upload-limits";
 import { multipartThresholdOverride, uploadQueue } from "../lib/files/upload-session";
 import { useMaxUploadBytes } from "../lib/files/use-max-upload-bytes";
 import type { FieldErrors } from "../lib/form-messages";

@@ -6,11 +6,11 @@
 
 import { joinPath, nameOf } from "@shared/paths";
 import { appCodeOf } from "../api-errors";
+import type { DirectBlocked } from "../files/direct-blocked";
 import { eachInPool } from "../files/pool";
 import { isAbortError } from "../files/retry";
-import { checkLimits } from "../files/run-upload";
 import type { Transport } from "../files/transport";
-import type { DirectBlocked } from "../files/upload-object";
+import { checkLimits } from "../files/upload-limits";
 import type { BasketItem } from "./basket-store";
 import { type ZipSink, zipBasket } from "./basket-zip";
 import { type ClientCopyDeps, copyAcrossStorages } from "./client-copy";

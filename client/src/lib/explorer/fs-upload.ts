@@ -8,13 +8,13 @@
 
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { MULTIPART_PART_SIZE } from "@shared/schemas/fs";
+import type { DirectBlocked } from "../files/direct-blocked";
 import { throwIfAborted } from "../files/retry";
 import type { Transport } from "../files/transport";
 import { envelopeData } from "../files/upload-api";
 import { uploadContextOf } from "../files/upload-context";
 import { NoDataError } from "../files/upload-errors";
 import {
-  type DirectBlocked,
   sameOriginStorageUrl,
   type UploadSource,
   type UploadTarget,

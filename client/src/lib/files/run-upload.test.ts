@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { checkLimits, runUpload, type UploadEnvironment, type UploadJob } from "./run-upload";
+import { runUpload, type UploadEnvironment, type UploadJob } from "./run-upload";
 import type { SendRequest } from "./transport";
 import type { FilesClient } from "./upload-api";
 import { UploadFailure, UploadLimitError } from "./upload-errors";
+import { checkLimits } from "./upload-limits";
 import { createUploadQueue, type ProgressPatch, type QueueItem, type QueueSource } from "./upload-queue";
 
 const MB = 1024 * 1024;

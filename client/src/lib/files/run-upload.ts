@@ -13,6 +13,7 @@ import {
   type UploadTarget,
 } from "./upload-api";
 import { UploadFailure, UploadLimitError } from "./upload-errors";
+import { checkLimits } from "./upload-limits";
 import { percentOf, urlUploadPercent } from "./upload-plan";
 import type { ProgressPatch, QueueItem } from "./upload-queue";
 import { type UploadDeps, uploadFile } from "./uploader";
@@ -109,18 +110,6 @@ async function uploadSource(
   const file = await uploadFile(encrypted.source, target, depsFor(job.env, flow, signal), hooks);
   // The server never saw the password (it is in the key), so its record says none: the page knows better.
   return { ...file, url: `${file.url}#${encrypted.linkKey}`, has_password: Boolean(job.encryption.password) };
-}
-
-/** The limits the server enforces, checked before any byte moves. */
-export function checkLimits(size: number, env: Pick<UploadEnvironment, "maxBytes" | "storage">): void {
-  if (size > env.maxBytes) throw new UploadLimitError("tooLarge", { size, max: env.maxBytes });
-  const storage = env.storage;
-  if (storage && storage.total_storage_bytes !== null) {
-    const remaining = Math.max(0, storage.total_storage_bytes - storage.used_storage_bytes);
-    if (size > remaining) {
-      throw new UploadLimitError("insufficientStorage", { size, remaining, total: storage.total_storage_bytes });
-    }
-  }
 }
 
 function depsFor(env: UploadEnvironment, flow: "upload" | "fromUrl", signal: AbortSignal): UploadDeps {

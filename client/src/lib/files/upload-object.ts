@@ -5,6 +5,7 @@
 // page's CSP), and the storage is remembered as unreachable for the rest of the visit.
 // Where the object goes (the target) only supplies the server calls: a file share (lib/files/uploader.ts),
 // a file in a mount folder (lib/explorer/fs-upload.ts), or a client-side copy's target (client-copy.ts).
+import type { DirectBlocked } from "./direct-blocked";
 import { eachInPool } from "./pool";
 import { AbortedError, isAbortError, PART_ATTEMPTS, throwIfAborted, withRetry } from "./retry";
 import { NetworkError, type Transport, type TransportResponse } from "./transport";
@@ -81,38 +82,6 @@ export type UploadTarget<Result> = {
     onProgress: (loaded: number, total: number) => void;
     signal?: AbortSignal;
   }): Promise<Result>;
-};
-
-/** Storages the browser could not reach directly, by key (upload-session.ts keeps them for the tab). */
-export type DirectBlocked = { has(key: string): boolean; add(key: string): void };
-
-const DIRECT_BLOCKED_KEY = "pastebox_direct_upload_blocked";
-
-function readDirectBlocked(): string[] {
-  try {
-    const parsed: unknown = JSON.parse(globalThis.sessionStorage?.getItem(DIRECT_BLOCKED_KEY) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * Storages the browser failed to reach (CORS, CSP), remembered for this tab by the Upload screen and
- * the explorer alike: their uploads go through the server.
- */
-export const directBlockedInTab: DirectBlocked = {
-  has: (key) => readDirectBlocked().includes(key),
-  add(key) {
-    try {
-      globalThis.sessionStorage?.setItem(
-        DIRECT_BLOCKED_KEY,
-        JSON.stringify([...new Set([...readDirectBlocked(), key])]),
-      );
-    } catch {
-      // The next upload tries directly again and falls back again.
-    }
-  },
 };
 
 export type UploadContext = {

@@ -3,7 +3,7 @@
 // in the middle of an upload.
 import { browserStorage } from "../browser-storage";
 import { recentUploads } from "./recent-uploads";
-import { runUpload, type UploadJob } from "./run-upload";
+import type { UploadJob } from "./run-upload";
 import { createUploadQueue } from "./upload-queue";
 
 /** Lets a test (or a curious admin) lower the multipart threshold, in bytes, for this browser. */
@@ -21,7 +21,9 @@ export function multipartThresholdOverride(
 }
 
 export const uploadQueue = createUploadQueue<UploadJob>({
-  run: runUpload,
+  // The upload engine (run-upload.ts and what it imports) loads when the first upload starts: the
+  // page's checks before anything is sent (upload-limits.ts, the share options) do not need it.
+  run: async (...args) => (await import("./run-upload")).runUpload(...args),
   onSuccess: (_item, file) => {
     // An encrypted upload's link holds its key: it is shown once and never kept in this browser.
     if (file.encrypted) return;

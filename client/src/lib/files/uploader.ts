@@ -3,6 +3,7 @@
 // or cancel removes the record). Multipart: parts of 5 MB through presigned part URLs asked for in
 // batches, resumable after a reload (resume-store.ts). Server: the form POST of /api/upload.
 import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
+import type { DirectBlocked } from "./direct-blocked";
 import type { FileIdentity, ResumeRecord, ResumeStore } from "./resume-store";
 import { isAbortError, throwIfAborted } from "./retry";
 import type { Transport } from "./transport";
@@ -10,7 +11,6 @@ import type { MultipartInitOutput, UploadApi, UploadedFile, UploadTarget } from 
 import { uploadContextOf } from "./upload-context";
 import { MissingPartUrlError, NoDataError, UploadFailure } from "./upload-errors";
 import {
-  type DirectBlocked,
   type MultipartSession,
   type UploadTarget as ObjectTarget,
   sameOriginStorageUrl,

@@ -1,5 +1,5 @@
 // The server's max upload size in bytes, for every screen that uploads (the Upload page, the
-// explorer), so both refuse the same files before sending them (lib/files/run-upload.ts checkLimits).
+// explorer), so both refuse the same files before sending them (lib/files/upload-limits.ts).
 import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "@shared/constants";
 import { trpc } from "../trpc";
 
