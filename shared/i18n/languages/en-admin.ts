@@ -1,6 +1,7 @@
 // The English texts of the admin modules beyond the content ones (pastes, files and mounts are their
-// own parts, shared/i18n/text-parts.ts): API keys, the account, the dashboard and the settings.
+// own parts, shared/i18n/text-parts.ts): API keys, the account, the dashboard, the settings and the storages.
 import { enAdminSystem } from "../locales/en/admin-system";
 import { enApiKeys } from "../locales/en/api-keys";
+import { enStorageConfig } from "../locales/en/storage-config";
 
-export const enAdmin = { ...enApiKeys, ...enAdminSystem };
+export const enAdmin = { ...enApiKeys, ...enAdminSystem, ...enStorageConfig };

@@ -119,7 +119,7 @@ describe("storage form", () => {
     expect(errors.bucket_name).toEqual({ key: "errors.bucketRequired" });
     expect(errors.access_key_id).toEqual({ key: "errors.accessKeyRequired" });
     expect(errors.secret_access_key).toEqual({ key: "errors.secretRequired" });
-    expect(errors.endpoint_url).toEqual({ key: "files.storage.errors.endpointRequired" });
+    expect(errors.endpoint_url).toEqual({ key: "storageConfig.errors.endpointRequired" });
     // AWS may leave the endpoint empty.
     const aws = validateStorageForm({
       ...emptyStorageForm("AWS S3"),
@@ -157,8 +157,8 @@ describe("storage form", () => {
       signature_expires_in: "10",
     };
     const errors = validateStorageForm(state);
-    expect(errors.capacity).toEqual({ key: "files.storage.errors.capacityInvalid" });
-    expect(errors.signature_expires_in).toEqual({ key: "files.storage.errors.signatureExpiryInvalid" });
+    expect(errors.capacity).toEqual({ key: "storageConfig.errors.capacityInvalid" });
+    expect(errors.signature_expires_in).toEqual({ key: "storageConfig.errors.signatureExpiryInvalid" });
   });
 
   const saved = r2StorageConfig({

@@ -257,14 +257,14 @@ export function validateStorageForm(state: StorageFormState, hasStoredSecret = f
     }
   }
   if (PROVIDER_PRESETS[state.provider_type].isEndpointRequired && !request.endpoint_url && !errors.endpoint_url) {
-    errors.endpoint_url = { key: "files.storage.errors.endpointRequired" };
+    errors.endpoint_url = { key: "storageConfig.errors.endpointRequired" };
   }
   if (capacityToBytes(state.capacity, state.capacityUnit) === "invalid") {
-    errors.capacity = { key: "files.storage.errors.capacityInvalid" };
+    errors.capacity = { key: "storageConfig.errors.capacityInvalid" };
   }
   const expiry = state.signature_expires_in.trim();
   if (expiry !== "" && (!/^\d+$/.test(expiry) || Number(expiry) < 60 || Number(expiry) > 604_800)) {
-    errors.signature_expires_in = { key: "files.storage.errors.signatureExpiryInvalid" };
+    errors.signature_expires_in = { key: "storageConfig.errors.signatureExpiryInvalid" };
   }
   return errors;
 }

@@ -39,7 +39,7 @@ export default function StorageConfigModule() {
   const dialogs = useItemDialogs<"form" | "test" | "delete", StorageConfigView>();
   const addButton = (testId?: string) => (
     <Button variant="primary" icon={PlusIcon} onClick={() => dialogs.open("form", null)} data-testid={testId}>
-      {t("files.storage.add")}
+      {t("storageConfig.add")}
     </Button>
   );
 
@@ -48,18 +48,18 @@ export default function StorageConfigModule() {
       <AdminModuleHeader module="storage-config" actions={addButton("add-storage")} />
       <div className="mt-6">
         {list.isPending ? (
-          <CardGridSkeleton label={t("files.storage.loading")} />
+          <CardGridSkeleton label={t("storageConfig.loading")} />
         ) : list.isError ? (
-          <ListLoadError title={t("files.storage.loadError")} query={list} />
+          <ListLoadError title={t("storageConfig.loadError")} query={list} />
         ) : list.data.length === 0 ? (
           <EmptyState
             icon={CircleStackIcon}
-            title={t("files.storage.empty.title")}
-            description={t("files.storage.empty.description")}
+            title={t("storageConfig.empty.title")}
+            description={t("storageConfig.empty.description")}
             action={addButton()}
           />
         ) : (
-          <ul className="grid gap-4" aria-label={t("files.storage.listLabel")} data-testid="storage-list">
+          <ul className="grid gap-4" aria-label={t("storageConfig.listLabel")} data-testid="storage-list">
             {list.data.map((config) => (
               <StorageCard
                 key={config.id}
@@ -97,14 +97,14 @@ function StorageCard({
   const setDefault = trpc.storage.setDefault.useMutation();
   const outcome = useToastOutcome();
   const isLocal = config.provider_type === LOCAL_PROVIDER;
-  const providerName = t(`files.storage.providers.${config.provider_type}`, { defaultValue: config.provider_type });
+  const providerName = t(`storageConfig.providers.${config.provider_type}`, { defaultValue: config.provider_type });
   const total = config.total_storage_bytes;
   const used = config.used_storage_bytes;
 
   const makeDefault = () =>
     setDefault.mutate(
       { id: config.id },
-      outcome(t("files.storage.defaultSet", { name: config.name }), () => void utils.storage.invalidate()),
+      outcome(t("storageConfig.defaultSet", { name: config.name }), () => void utils.storage.invalidate()),
     );
 
   return (
@@ -120,12 +120,12 @@ function StorageCard({
               data-testid="default-badge"
             >
               <StarIcon className="size-3.5" />
-              {t("files.storage.default")}
+              {t("storageConfig.default")}
             </span>
           ) : null}
           {config.is_public ? (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              {t("files.storage.public")}
+              {t("storageConfig.public")}
             </span>
           ) : null}
         </>
@@ -134,10 +134,10 @@ function StorageCard({
       actions={
         <>
           <Button size="sm" icon={BeakerIcon} onClick={onTest} data-testid="test-storage">
-            {t("files.storage.actions.test")}
+            {t("storageConfig.actions.test")}
           </Button>
           <Button size="sm" icon={PencilIcon} onClick={onEdit} data-testid="edit-storage">
-            {t("files.storage.actions.edit")}
+            {t("storageConfig.actions.edit")}
           </Button>
           {!config.is_default ? (
             <Button
@@ -148,7 +148,7 @@ function StorageCard({
               isLoading={setDefault.isPending}
               data-testid="set-default"
             >
-              {t("files.storage.actions.setDefault")}
+              {t("storageConfig.actions.setDefault")}
             </Button>
           ) : null}
           <Button
@@ -159,52 +159,52 @@ function StorageCard({
             className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
             data-testid="delete-storage"
           >
-            {t("files.storage.actions.delete")}
+            {t("storageConfig.actions.delete")}
           </Button>
         </>
       }
     >
       <dl className="grid grid-cols-2 gap-3 px-4 sm:px-5 lg:grid-cols-4">
         {isLocal ? (
-          <CardDetail label={t("files.storage.fields.rootPath")} mono isWide>
+          <CardDetail label={t("storageConfig.fields.rootPath")} mono isWide>
             {config.root_path ?? "—"}
           </CardDetail>
         ) : (
           <>
-            <CardDetail label={t("files.storage.fields.bucket")} mono>
+            <CardDetail label={t("storageConfig.fields.bucket")} mono>
               {config.bucket_name ?? "—"}
             </CardDetail>
-            <CardDetail label={t("files.storage.fields.endpoint")} mono isWide>
-              {config.endpoint_url ?? t("files.storage.fields.awsDefault")}
+            <CardDetail label={t("storageConfig.fields.endpoint")} mono isWide>
+              {config.endpoint_url ?? t("storageConfig.fields.awsDefault")}
             </CardDetail>
-            {config.region ? <CardDetail label={t("files.storage.fields.region")}>{config.region}</CardDetail> : null}
+            {config.region ? <CardDetail label={t("storageConfig.fields.region")}>{config.region}</CardDetail> : null}
             {config.access_key_id ? (
-              <CardDetail label={t("files.storage.fields.accessKey")} mono>
+              <CardDetail label={t("storageConfig.fields.accessKey")} mono>
                 {config.access_key_id}
               </CardDetail>
             ) : null}
           </>
         )}
-        <CardDetail label={t("files.storage.fields.folder")} mono>
+        <CardDetail label={t("storageConfig.fields.folder")} mono>
           {config.default_folder ? `/${config.default_folder}` : "/"}
         </CardDetail>
-        <CardDetail label={t("files.storage.fields.shareFolder")} mono>
+        <CardDetail label={t("storageConfig.fields.shareFolder")} mono>
           {`/${config.share_folder}`}
         </CardDetail>
-        <CardDetail label={t("files.storage.fields.lastUsed")}>
+        <CardDetail label={t("storageConfig.fields.lastUsed")}>
           {config.last_used
             ? formatRelativeTime(config.last_used, new Date(), language)
-            : t("files.storage.fields.never")}
+            : t("storageConfig.fields.never")}
         </CardDetail>
       </dl>
 
       <div className="px-4 pt-4 sm:px-5">
         <div className="flex items-baseline justify-between gap-2 text-sm">
-          <span className="font-medium text-slate-700 dark:text-slate-300">{t("files.storage.usage")}</span>
+          <span className="font-medium text-slate-700 dark:text-slate-300">{t("storageConfig.usage")}</span>
           <span className="text-slate-600 tabular-nums dark:text-slate-400" data-testid="storage-usage">
             {total === null
-              ? t("files.storage.usageUnlimited", { used: formatBytes(used, language) })
-              : t("files.storage.usageOf", {
+              ? t("storageConfig.usageUnlimited", { used: formatBytes(used, language) })
+              : t("storageConfig.usageOf", {
                   used: formatBytes(used, language),
                   total: formatBytes(total, language),
                   percent: total > 0 ? Math.round((used / total) * 100) : 100,
@@ -234,7 +234,7 @@ function UsageRecount({ config }: { config: StorageConfigView }) {
   const start = () =>
     recount.mutate(
       { id: config.id },
-      outcome(t("files.storage.recountStarted", { name: config.name }), () => void utils.storage.invalidate()),
+      outcome(t("storageConfig.recountStarted", { name: config.name }), () => void utils.storage.invalidate()),
     );
 
   return (
@@ -249,18 +249,18 @@ function UsageRecount({ config }: { config: StorageConfigView }) {
         aria-live="polite"
       >
         {isRunning
-          ? t("files.storage.recounting", {
+          ? t("storageConfig.recounting", {
               objects: usage.recount.objects.toLocaleString(language),
               bytes: formatBytes(usage.recount.bytes, language),
             })
           : usage.recount.status === "failed"
-            ? t("files.storage.recountFailedAt", { reason: t(usage.recount.error ?? "errors.recountFailed") })
+            ? t("storageConfig.recountFailedAt", { reason: t(usage.recount.error ?? "errors.recountFailed") })
             : usage.counted_at
-              ? t("files.storage.usageCounted", {
+              ? t("storageConfig.usageCounted", {
                   when: formatRelativeTime(usage.counted_at, new Date(), language),
                   objects: usage.counted_objects.toLocaleString(language),
                 })
-              : t("files.storage.usageNotCounted")}
+              : t("storageConfig.usageNotCounted")}
       </p>
       <Button
         size="sm"
@@ -271,7 +271,7 @@ function UsageRecount({ config }: { config: StorageConfigView }) {
         disabled={isRunning}
         data-testid="recount-storage"
       >
-        {t("files.storage.recount")}
+        {t("storageConfig.recount")}
       </Button>
     </div>
   );

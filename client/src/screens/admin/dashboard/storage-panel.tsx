@@ -33,13 +33,13 @@ export function StoragePanel({ storage }: { storage: DashboardStats["storage_con
                   {config.is_default ? (
                     <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
                       <StarIcon className="size-3" aria-hidden="true" />
-                      {t("files.storage.default")}
+                      {t("storageConfig.default")}
                     </span>
                   ) : null}
                   <span className="ml-auto text-sm text-slate-600 tabular-nums dark:text-slate-400">
                     {total === null
-                      ? t("files.storage.usageUnlimited", { used })
-                      : t("files.storage.usageOf", {
+                      ? t("storageConfig.usageUnlimited", { used })
+                      : t("storageConfig.usageOf", {
                           used,
                           total: formatBytes(total, language),
                           percent: total > 0 ? Math.round((config.used_bytes / total) * 100) : 100,

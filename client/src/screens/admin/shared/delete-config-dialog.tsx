@@ -29,7 +29,7 @@ export function DeleteConfigDialog({
   problemTestId,
   children,
 }: {
-  ns: "explorer.mounts.delete" | "files.storage.delete";
+  ns: "explorer.mounts.delete" | "storageConfig.delete";
   item: { id: string; name: string } | null;
   open: boolean;
   onClose: () => void;

@@ -28,7 +28,7 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
   },
   {
     file: "screens/admin/shared/delete-config-dialog.tsx",
-    values: { ns: ["explorer.mounts.delete", "files.storage.delete"] },
+    values: { ns: ["explorer.mounts.delete", "storageConfig.delete"] },
   },
   { file: "components/share-password-prompt.tsx", values: { kind: KINDS } },
   { file: "components/share-options-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },

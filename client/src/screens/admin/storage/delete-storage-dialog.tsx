@@ -14,19 +14,19 @@ export function DeleteStorageDialog({ config, open, onClose }: DeleteStorageDial
   const isInUse = (error: unknown) => appCodeOf(error) === "CONFLICT";
   return (
     <DeleteConfigDialog
-      ns="files.storage.delete"
+      ns="storageConfig.delete"
       item={config}
       open={open}
       onClose={onClose}
       remove={trpc.storage.delete.useMutation()}
       onSettled={() => void utils.storage.invalidate()}
-      problemTitle={(error) => (isInUse(error) ? t("files.storage.delete.inUse") : t("files.storage.delete.failed"))}
+      problemTitle={(error) => (isInUse(error) ? t("storageConfig.delete.inUse") : t("storageConfig.delete.failed"))}
       isRefusal={isInUse}
       confirmTestId="confirm-delete-storage"
       problemTestId="delete-storage-problem"
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {config?.is_default ? t("files.storage.delete.defaultNote") : t("files.storage.delete.note")}
+        {config?.is_default ? t("storageConfig.delete.defaultNote") : t("storageConfig.delete.note")}
       </p>
     </DeleteConfigDialog>
   );

@@ -55,8 +55,8 @@ export function StorageFormDialog({ config, open, onClose }: StorageFormDialogPr
       open={open}
       onClose={onClose}
       icon={config ? PencilIcon : PlusIcon}
-      title={config ? t("files.storage.form.editTitle", { name: config.name }) : t("files.storage.form.createTitle")}
-      description={t("files.storage.form.description")}
+      title={config ? t("storageConfig.form.editTitle", { name: config.name }) : t("storageConfig.form.createTitle")}
+      description={t("storageConfig.form.description")}
     >
       <StorageForm key={config ? `${config.id}-${config.updated_at.getTime()}` : "new"} config={config} />
     </FormDialog>
@@ -68,7 +68,7 @@ function ProviderChoice({ value, onChange }: { value: ProviderType; onChange: (v
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {t("files.storage.form.provider")}
+        {t("storageConfig.form.provider")}
       </legend>
       <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3">
         {PROVIDER_TYPES.map((provider) => {
@@ -93,7 +93,7 @@ function ProviderChoice({ value, onChange }: { value: ProviderType; onChange: (v
                 className="sr-only"
               />
               <Icon className="size-4.5 shrink-0" />
-              <span className="min-w-0 truncate">{t(`files.storage.providers.${provider}`)}</span>
+              <span className="min-w-0 truncate">{t(`storageConfig.providers.${provider}`)}</span>
             </label>
           );
         })}
@@ -120,7 +120,7 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
     event.preventDefault();
     if (!form.check(validateStorageForm(state, hasStoredSecret))) return;
     const handlers = dialog.track({
-      onSuccess: () => dialog.finish(config ? t("files.storage.form.saved") : t("files.storage.form.created")),
+      onSuccess: () => dialog.finish(config ? t("storageConfig.form.saved") : t("storageConfig.form.created")),
       onError: (error) => form.showServerError(error, storageFieldOf),
       onSettled: () => void utils.storage.invalidate(),
     });
@@ -134,8 +134,8 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
     <DialogForm
       form={form}
       onSubmit={submit}
-      failedTitle={t("files.storage.form.failed")}
-      submitLabel={config ? t("files.storage.form.save") : t("files.storage.form.create")}
+      failedTitle={t("storageConfig.form.failed")}
+      submitLabel={config ? t("storageConfig.form.save") : t("storageConfig.form.create")}
       testId="storage-form"
       submitTestId="save-storage"
     >
@@ -145,18 +145,18 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
       />
 
       <TextField
-        label={t("files.storage.form.name")}
+        label={t("storageConfig.form.name")}
         {...form.text("name")}
-        placeholder={t("files.storage.form.namePlaceholder")}
+        placeholder={t("storageConfig.form.namePlaceholder")}
         autoComplete="off"
         name="storage-name"
       />
 
       {isLocal ? (
         <TextField
-          label={t("files.storage.form.rootPath")}
+          label={t("storageConfig.form.rootPath")}
           {...form.text("root_path")}
-          hint={t("files.storage.form.rootPathHint")}
+          hint={t("storageConfig.form.rootPathHint")}
           placeholder="/var/lib/pastebox/files"
           {...VERBATIM_INPUT}
           name="root-path"
@@ -164,12 +164,12 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
       ) : (
         <>
           <TextField
-            label={t("files.storage.form.endpoint")}
+            label={t("storageConfig.form.endpoint")}
             {...form.text("endpoint_url")}
             hint={
               preset.isEndpointRequired
-                ? t("files.storage.form.endpointHint")
-                : t("files.storage.form.endpointOptional")
+                ? t("storageConfig.form.endpointHint")
+                : t("storageConfig.form.endpointOptional")
             }
             placeholder={preset.endpointPlaceholder}
             type="url"
@@ -179,13 +179,13 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label={t("files.storage.form.bucket")}
+              label={t("storageConfig.form.bucket")}
               {...form.text("bucket_name")}
               {...VERBATIM_INPUT}
               name="bucket"
             />
             <TextField
-              label={t("files.storage.form.region")}
+              label={t("storageConfig.form.region")}
               {...form.text("region")}
               placeholder={preset.regionPlaceholder}
               {...VERBATIM_INPUT}
@@ -194,21 +194,21 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label={t("files.storage.form.accessKey")}
+              label={t("storageConfig.form.accessKey")}
               {...form.text("access_key_id")}
               {...VERBATIM_INPUT}
               name="access-key-id"
             />
             <PasswordField
-              label={t("files.storage.form.secret")}
+              label={t("storageConfig.form.secret")}
               {...form.text("secret_access_key")}
               hint={
                 hasStoredSecret && isKeptSecret(state.secret_access_key)
-                  ? t("files.storage.form.secretKept")
+                  ? t("storageConfig.form.secretKept")
                   : undefined
               }
-              showLabel={t("files.storage.form.showSecret")}
-              hideLabel={t("files.storage.form.hideSecret")}
+              showLabel={t("storageConfig.form.showSecret")}
+              hideLabel={t("storageConfig.form.hideSecret")}
               onFocus={(event) => {
                 // The mask is replaced as a whole by whatever is typed.
                 if (hasStoredSecret && isKeptSecret(event.currentTarget.value)) event.currentTarget.select();
@@ -218,15 +218,15 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
             />
           </div>
           <CheckboxField
-            label={t("files.storage.form.pathStyle")}
-            description={t("files.storage.form.pathStyleHint")}
+            label={t("storageConfig.form.pathStyle")}
+            description={t("storageConfig.form.pathStyleHint")}
             {...form.toggle("path_style")}
             name="path-style"
           />
           <TextField
-            label={t("files.storage.form.customHost")}
+            label={t("storageConfig.form.customHost")}
             {...form.text("custom_host")}
-            hint={t("files.storage.form.customHostHint")}
+            hint={t("storageConfig.form.customHostHint")}
             placeholder="https://files.example.com"
             type="url"
             inputMode="url"
@@ -238,17 +238,17 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
 
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label={t("files.storage.form.folder")}
+          label={t("storageConfig.form.folder")}
           {...form.text("default_folder")}
-          hint={t("files.storage.form.folderHint")}
+          hint={t("storageConfig.form.folderHint")}
           placeholder="uploads"
           {...VERBATIM_INPUT}
           name="default-folder"
         />
         <TextField
-          label={t("files.storage.form.shareFolder")}
+          label={t("storageConfig.form.shareFolder")}
           {...form.text("share_folder")}
-          hint={t("files.storage.form.shareFolderHint")}
+          hint={t("storageConfig.form.shareFolderHint")}
           placeholder={DEFAULT_SHARE_FOLDER}
           {...VERBATIM_INPUT}
           name="share-folder"
@@ -263,10 +263,10 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
 
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label={t("files.storage.form.signatureExpiry")}
+          label={t("storageConfig.form.signatureExpiry")}
           value={state.signature_expires_in}
           onValueChange={(value) => change({ signature_expires_in: value.replace(/[^\d]/g, "").slice(0, 6) })}
-          hint={t("files.storage.form.signatureExpiryHint")}
+          hint={t("storageConfig.form.signatureExpiryHint")}
           error={field("signature_expires_in")}
           inputMode="numeric"
           autoComplete="off"
@@ -274,8 +274,8 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
         />
         <div className="sm:pt-7">
           <CheckboxField
-            label={t("files.storage.form.public")}
-            description={t("files.storage.form.publicHint")}
+            label={t("storageConfig.form.public")}
+            description={t("storageConfig.form.publicHint")}
             {...form.toggle("is_public")}
             name="is-public"
           />
@@ -301,7 +301,7 @@ function CapacityField({
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {t("files.storage.form.capacity")}
+        {t("storageConfig.form.capacity")}
       </label>
       <div className="mt-1.5 flex gap-2">
         <input
@@ -309,7 +309,7 @@ function CapacityField({
           value={value}
           onChange={(event) => onChange(event.target.value.replace(/[^\d.,]/g, "").slice(0, 12), unit)}
           inputMode="decimal"
-          placeholder={t("files.storage.form.capacityPlaceholder")}
+          placeholder={t("storageConfig.form.capacityPlaceholder")}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
           className={inputClasses(Boolean(error))}
@@ -319,14 +319,14 @@ function CapacityField({
           options={CAPACITY_UNITS}
           value={unit}
           onValueChange={(chosen) => onChange(value, chosen)}
-          aria-label={t("files.storage.form.capacityUnit")}
+          aria-label={t("storageConfig.form.capacityUnit")}
           className="w-24"
         />
       </div>
       {error ? (
         <FieldError id={`${id}-error`}>{error}</FieldError>
       ) : (
-        <FieldHint id={`${id}-hint`}>{t("files.storage.form.capacityHint")}</FieldHint>
+        <FieldHint id={`${id}-hint`}>{t("storageConfig.form.capacityHint")}</FieldHint>
       )}
     </div>
   );

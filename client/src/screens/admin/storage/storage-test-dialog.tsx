@@ -46,8 +46,8 @@ export function StorageTestDialog({ config, open, onClose }: StorageTestDialogPr
       isBusy={test.isPending}
       size="lg"
       icon={BeakerIcon}
-      title={t("files.storage.test.title", { name: config?.name ?? "" })}
-      description={t("files.storage.test.description")}
+      title={t("storageConfig.test.title", { name: config?.name ?? "" })}
+      description={t("storageConfig.test.description")}
       footer={
         <>
           <Button
@@ -56,7 +56,7 @@ export function StorageTestDialog({ config, open, onClose }: StorageTestDialogPr
             isLoading={test.isPending}
             disabled={!config}
           >
-            {t("files.storage.test.again")}
+            {t("storageConfig.test.again")}
           </Button>
           <Button variant="primary" onClick={onClose} disabled={test.isPending} data-autofocus>
             {t("common.done")}
@@ -67,10 +67,10 @@ export function StorageTestDialog({ config, open, onClose }: StorageTestDialogPr
       {test.isPending ? (
         <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600 dark:text-slate-300">
           <Spinner className="text-indigo-500" />
-          {t("files.storage.test.running")}
+          {t("storageConfig.test.running")}
         </p>
       ) : test.isError ? (
-        <FormAlert title={t("files.storage.test.failed")}>
+        <FormAlert title={t("storageConfig.test.failed")}>
           {errorMessageOf(test.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
         </FormAlert>
       ) : test.data && config ? (
@@ -95,7 +95,7 @@ function TestResult({ result, config }: { result: StorageTestResult; config: Sto
         data-testid="storage-test-verdict"
       >
         {result.success ? <CheckCircleIcon className="size-5" /> : <ExclamationCircleIcon className="size-5" />}
-        {result.success ? t("files.storage.test.passed") : t("files.storage.test.notPassed")}
+        {result.success ? t("storageConfig.test.passed") : t("storageConfig.test.notPassed")}
       </div>
 
       <ol className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800">
@@ -109,10 +109,10 @@ function TestResult({ result, config }: { result: StorageTestResult; config: Sto
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
                 <span className="font-medium text-slate-900 dark:text-white">
-                  {index + 1}. {t(`files.storage.test.steps.${step.step}`)}
+                  {index + 1}. {t(`storageConfig.test.steps.${step.step}`)}
                 </span>
                 <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                  {step.ok ? t("files.storage.test.ms", { ms: step.ms }) : t("files.storage.test.stepFailed")}
+                  {step.ok ? t("storageConfig.test.ms", { ms: step.ms }) : t("storageConfig.test.stepFailed")}
                 </span>
               </p>
               {step.error ? (
@@ -163,16 +163,16 @@ function CorsVerdict({ cors, config }: { cors: StorageTestResult["result"]["cors
     !cors.applicable || cors.allows_browser_upload ? "ok" : cors.allows_browser_upload === false ? "warn" : "unknown";
   const Icon = tone === "ok" ? CheckCircleIcon : tone === "warn" ? ExclamationTriangleIcon : InformationCircleIcon;
   const message = !cors.applicable
-    ? t("files.storage.test.cors.notApplicable")
+    ? t("storageConfig.test.cors.notApplicable")
     : cors.allows_browser_upload
-      ? t("files.storage.test.cors.allowed", { origin: cors.origin })
+      ? t("storageConfig.test.cors.allowed", { origin: cors.origin })
       : cors.allows_browser_upload === false
-        ? t("files.storage.test.cors.blocked", { origin: cors.origin })
-        : t("files.storage.test.cors.unknown", { error: cors.error ?? "" });
+        ? t("storageConfig.test.cors.blocked", { origin: cors.origin })
+        : t("storageConfig.test.cors.unknown", { error: cors.error ?? "" });
   return (
     <section aria-labelledby="cors-title" data-testid="storage-test-cors">
       <h3 id="cors-title" className="text-sm font-semibold text-slate-900 dark:text-white">
-        {t("files.storage.test.cors.title")}
+        {t("storageConfig.test.cors.title")}
       </h3>
       <p
         className={cx(
@@ -194,7 +194,7 @@ function CorsVerdict({ cors, config }: { cors: StorageTestResult["result"]["cors
         >
           <InformationCircleIcon className="mt-0.5 size-4.5 shrink-0 text-slate-500" />
           <span>
-            {t(cspReach === "reload" ? "files.storage.test.cors.cspReload" : "files.storage.test.cors.cspBlocked", {
+            {t(cspReach === "reload" ? "storageConfig.test.cors.cspReload" : "storageConfig.test.cors.cspBlocked", {
               origin: storageUploadOrigin(config) ?? "",
             })}
           </span>
@@ -203,11 +203,11 @@ function CorsVerdict({ cors, config }: { cors: StorageTestResult["result"]["cors
       {cors.suggested_rule ? (
         <div className="mt-3">
           <div className="flex items-center justify-between gap-2">
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t("files.storage.test.cors.ruleIntro")}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("storageConfig.test.cors.ruleIntro")}</p>
             <CopyButton
               text={cors.suggested_rule}
-              label={t("files.storage.test.cors.copyRule")}
-              copiedMessage={t("files.storage.test.cors.copied")}
+              label={t("storageConfig.test.cors.copyRule")}
+              copiedMessage={t("storageConfig.test.cors.copied")}
               failedMessage={t("files.result.copyFailed")}
               size="sm"
               data-testid="copy-cors-rule"
