@@ -36,12 +36,16 @@ import { useMaxUploadBytes } from "../lib/files/use-max-upload-bytes";
 import type { FieldErrors } from "../lib/form-messages";
 import { requestHeaders, trpc } from "../lib/trpc";
 import { DropZone } from "./upload/drop-zone";
+import { lazyPart } from "./upload/lazy-part";
 import { RecentUploadsPanel } from "./upload/recent-uploads-panel";
 import { ResumeNotice } from "./upload/resume-notice";
 import { ShareOptionsPanel } from "./upload/share-options-panel";
-import { UploadList } from "./upload/upload-list";
 import { UploadLoginPrompt } from "./upload/upload-login-prompt";
-import { type UrlInfo, UrlUploadPanel } from "./upload/url-upload-panel";
+import type { UrlInfo } from "./upload/url-upload-panel";
+
+// The list loads once something is added, the URL form when its tab is chosen (lazy-part.tsx).
+const UploadList = lazyPart(() => import("./upload/upload-list").then((module) => module.UploadList));
+const UrlUploadPanel = lazyPart(() => import("./upload/url-upload-panel").then((module) => module.UrlUploadPanel));
 
 const TABS: { id: "file" | "url"; icon: ComponentType<IconProps> }[] = [
   { id: "file", icon: ArrowUpTrayIcon },
@@ -203,15 +207,17 @@ export default function UploadScreen() {
           ) : (
             <UploadLoginPrompt isSignedOut={auth.authType === "none"} />
           )}
-          <UploadList
-            items={items}
-            canStart={canUpload}
-            onStart={start}
-            onCancel={(id) => uploadQueue.cancel(id)}
-            onRetry={retry}
-            onRemove={(id) => uploadQueue.remove(id)}
-            onClearFinished={() => uploadQueue.clearFinished()}
-          />
+          {items.length > 0 ? (
+            <UploadList
+              items={items}
+              canStart={canUpload}
+              onStart={start}
+              onCancel={(id) => uploadQueue.cancel(id)}
+              onRetry={retry}
+              onRemove={(id) => uploadQueue.remove(id)}
+              onClearFinished={() => uploadQueue.clearFinished()}
+            />
+          ) : null}
         </div>
         <div className="flex flex-col gap-6">
           {canUpload ? (

@@ -4,6 +4,7 @@
 // loads per screen (shared/i18n/text-parts.ts); keep zh/files.ts in step (typed `typeof enFiles`).
 export const enFiles = {
   files: {
+    partFailed: "This part of the page could not be loaded.",
     tabs: {
       label: "Upload source",
       file: "Files",

@@ -4,6 +4,7 @@ import type { enFiles } from "../en/files";
 
 export const zhFiles: typeof enFiles = {
   files: {
+    partFailed: "页面的这一部分未能加载。",
     tabs: {
       label: "上传来源",
       file: "文件",
