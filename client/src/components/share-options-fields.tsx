@@ -7,7 +7,7 @@ import { SLUG_MAX_LENGTH } from "@shared/constants";
 import { useTranslation } from "react-i18next";
 import { type FieldErrors, renderFieldMessage } from "../lib/form-messages";
 import { EXPIRY_CHOICES, type ExpiryChoice } from "../lib/pastes/expiry";
-import { validateSlugInput } from "../lib/pastes/slug-validation";
+import { validateSlugInput } from "../lib/share-field-checks";
 import { cx } from "./class-names";
 import { PasswordField, TextField } from "./form-controls";
 import type { ShareKind } from "./share-problem";

@@ -3,9 +3,8 @@
 // absent fields (server/services/files.ts updateFile).
 import { REMARK_MAX_LENGTH } from "@shared/constants";
 import type { FieldErrors } from "../form-messages";
-import { PASSWORD_MAX_LENGTH, validateMaxViews } from "../pastes/create-form";
 import { type EditExpiryChoice, EXPIRY_HOURS } from "../pastes/expiry";
-import { validateSlugInput } from "../pastes/slug-validation";
+import { PASSWORD_MAX_LENGTH, validateMaxViews, validateSlugInput } from "../share-field-checks";
 
 export type PasswordAction = "keep" | "set" | "remove";
 

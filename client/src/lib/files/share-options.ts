@@ -4,9 +4,8 @@
 import { REMARK_MAX_LENGTH } from "@shared/constants";
 import { shareSubfolderOf } from "@shared/share-field-rules";
 import type { FieldErrors, FieldMessage } from "../form-messages";
-import { PASSWORD_MAX_LENGTH, validateMaxViews } from "../pastes/create-form";
 import { DEFAULT_EXPIRY, EXPIRY_HOURS, type ExpiryChoice } from "../pastes/expiry";
-import { validateSlugInput } from "../pastes/slug-validation";
+import { PASSWORD_MAX_LENGTH, validateMaxViews, validateSlugInput } from "../share-field-checks";
 import type { UploadTarget } from "./upload-api";
 
 export type ShareOptionsState = {

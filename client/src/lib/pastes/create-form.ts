@@ -1,16 +1,13 @@
 // From the home editor's draft to a `pastes.create` input, with the same checks as the server
 // (shared schemas), and the server's answers mapped back onto the form's fields.
 import { REMARK_MAX_LENGTH } from "@shared/constants";
-import { maxViewsProblem, pasteContentProblem } from "@shared/share-field-rules";
 import { appCodeOf, fieldIssuesOf } from "../api-errors";
-import { type FieldErrors, type FieldMessage, fieldErrorsFromServer } from "../form-messages";
+import { type FieldErrors, fieldErrorsFromServer } from "../form-messages";
+import { PASSWORD_MAX_LENGTH, validateContent, validateMaxViews, validateSlugInput } from "../share-field-checks";
 import type { PasteDraft } from "./draft-store";
 import { expiresAtFor } from "./expiry";
-import { validateSlugInput } from "./slug-validation";
 
 export type CreateField = "content" | "slug" | "password" | "maxViews" | "remark" | "expiry";
-
-export const PASSWORD_MAX_LENGTH = 1024;
 
 export type CreatePasteRequest = {
   content: string;
@@ -23,20 +20,6 @@ export type CreatePasteRequest = {
   /** The content is an envelope of docs/encrypted-shares.md. */
   encrypted?: true;
 };
-
-function messageOf(problem: string | null): FieldMessage | null {
-  return problem ? { key: problem } : null;
-}
-
-export function validateContent(content: string): FieldMessage | null {
-  return messageOf(pasteContentProblem(content));
-}
-
-export function validateMaxViews(value: string): FieldMessage | null {
-  if (value.trim() === "") return null;
-  if (!/^\d+$/.test(value.trim())) return { key: "errors.maxViewsInvalid" };
-  return messageOf(maxViewsProblem(Number(value.trim())));
-}
 
 export function validateDraft(draft: PasteDraft, password: string): FieldErrors<CreateField> {
   const errors: FieldErrors<CreateField> = {};

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { expectAnswers } from "../../../test/answers";
-import { validateSlugInput } from "./slug-validation";
+import { expectAnswers } from "../../test/answers";
+import { validateSlugInput } from "./share-field-checks";
 
 describe("custom link suffix, as typed", () => {
   test("empty is fine: a suffix is generated", () => {
