@@ -179,8 +179,7 @@ export type EncryptedBytes = {
   size: number;
   /**
    * The ciphertext's bytes [start, end), in a buffer of their own; the same bytes each time (a retried
-   * part sends them again). Bytes rather than a Blob: a sent Blob's copy stays in the browser process
-   * until the page's garbage collector finds it, while a dropped buffer is counted by the collector and freed.
+   * part sends them again). The uploader wraps them as it sends them (run-upload.ts).
    */
   slice: (start: number, end: number) => Promise<Bytes>;
 };

@@ -105,14 +105,14 @@ async function sampleMemory(context: BrowserContext, page: Page) {
 }
 
 const app = await startApp();
-// The file is above the default upload limit (100 MB).
+// The file is above the default upload limit (100 MiB): the limit (in MiB) leaves room for the ciphertext.
 const settings = await fetch(`${app.baseUrl}/api/admin/system-settings`, {
   method: "PUT",
   headers: {
     authorization: await adminAuthorization(app.baseUrl, E2E_ADMIN_PASSWORD),
     "content-type": "application/json",
   },
-  body: JSON.stringify({ max_upload_size: 1024 }),
+  body: JSON.stringify({ max_upload_size: Math.max(1024, 2 * Math.ceil(SIZE / 1024 / 1024)) }),
 });
 if (!settings.ok) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -160,8 +160,8 @@ async function download(link: string, encrypted: boolean): Promise<{ seconds: nu
   let start: () => Promise<unknown>;
   if (encrypted) {
     await page.goto(link);
-    await page.getByTestId("encrypted-download").waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    await page.getByTestId("encrypted-download").waitFor({ timeout: 180_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 180_000 });
     start = () => page.getByTestId("encrypted-download").click();
   } else {
     // The link the file page would follow, from the same public view it reads (a counted view).

@@ -9,6 +9,7 @@ const BENCHMARKS = [
   "view-soak",
   "clipboard",
   "e2ee",
+  "e2ee-parts",
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : BENCHMARKS;
 for (const name of names) {

@@ -69,8 +69,8 @@ async function encryptedSource(plain: PlainSource, encryption: UploadEncryption)
     linkKey,
     encryption.password ?? undefined,
   );
-  // Each part goes as a Blob: sent as a buffer, a 200 MiB upload measured 1.9 MiB/s and +433 MiB in the
-  // renderer (bun run bench e2ee, 2026-11-25), against 11-17 MiB/s as Blobs; why is not known yet.
+  // Each part goes as a Blob. A buffer body is no lighter (the request keeps copies until it is garbage
+  // collected) and crawls under Playwright, which copies it into DevTools events (README, Performance).
   const blob = {
     size: bytes.size,
     slice: async (start: number, end: number) => new Blob([await bytes.slice(start, end)]),
