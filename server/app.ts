@@ -1,6 +1,7 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { Language } from "../shared/constants";
 import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
 import { clipboardRawRoutes } from "./http/clipboard-routes";
@@ -24,7 +25,8 @@ import { prepareMarkdownRenderer } from "./services/markdown-html";
 import type { Context } from "./trpc";
 
 export type App = {
-  fetch(request: Request, clientIp?: string): Promise<Response>;
+  /** `url` is the request's, when the caller has parsed it already. */
+  fetch(request: Request, clientIp?: string, url?: URL): Promise<Response>;
   openApiDocument(): OpenApiDocument;
   /** Writes the buffered access log (at shutdown). */
   flushLogs(): void;
@@ -65,20 +67,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const https = deps.config.publicUrl.startsWith("https:");
   const accessLog = deps.config.accessLog ? createAccessLog() : null;
 
-  async function createContext(request: Request, clientIp: string): Promise<Context> {
+  async function createContext(request: Request, clientIp: string, language: Language): Promise<Context> {
     const { auth, failure } = await resolveRequestAuth(deps.db, deps.config.secret, deps.config, request, clientIp);
-    const language = languageFromHeader(request.headers.get("accept-language"));
     return { ...deps, auth, authFailure: failure, language, clientIp, request, responseHeaders: new Headers() };
   }
 
-  async function route(request: Request, url: URL, clientIp: string): Promise<Response> {
+  async function route(request: Request, url: URL, clientIp: string, language: Language): Promise<Response> {
     const { pathname } = url;
     if (pathname === "/trpc" || pathname.startsWith("/trpc/")) {
       return fetchRequestHandler({
         endpoint: "/trpc",
         req: request,
         router: appRouter,
-        createContext: () => createContext(request, clientIp),
+        createContext: () => createContext(request, clientIp, language),
         responseMeta: ({ ctx }) => ({ headers: ctx?.responseHeaders }),
         onError({ error, path }) {
           if (error.code === "INTERNAL_SERVER_ERROR") {
@@ -88,7 +89,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       });
     }
     if (pathname === "/api" || pathname.startsWith("/api/")) {
-      const ctx = await createContext(request, clientIp);
+      const ctx = await createContext(request, clientIp, language);
       const response = await rest(ctx, url, pathname.slice("/api".length) || "/");
       if (!ctx.responseHeaders.has("set-cookie")) return response;
       const withCookies = new Response(response.body, response);
@@ -105,11 +106,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
   return {
     openApiDocument: () => document as OpenApiDocument,
     flushLogs: () => accessLog?.flush(),
-    async fetch(request, clientIp = "unknown") {
+    async fetch(request, clientIp = "unknown", url = new URL(request.url)) {
       const started = performance.now();
-      const url = new URL(request.url);
       const language = languageFromHeader(request.headers.get("accept-language"));
-      const response = await runWithLanguage(language, () => route(request, url, clientIp));
+      const response = await runWithLanguage(language, () => route(request, url, clientIp, language));
       const ms = Math.round(performance.now() - started);
       if (response.status >= 500) deps.logger.error(`${request.method} ${url.pathname} ${response.status}`, { ms });
       else accessLog?.request(request.method, url.pathname, response.status, ms);

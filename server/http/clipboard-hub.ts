@@ -93,7 +93,12 @@ type RoomState = {
 
 export type ClipboardHub = {
   /** Answers a request for the socket route (undefined once upgraded), or null for any other request. */
-  handleUpgrade(request: Request, server: Server<SocketData>, clientIp: string): Promise<Response | undefined> | null;
+  handleUpgrade(
+    request: Request,
+    url: URL,
+    server: Server<SocketData>,
+    clientIp: string,
+  ): Promise<Response | undefined> | null;
   websocket: WebSocketHandler<SocketData>;
   /** The event-stream fallback for one device (`GET /api/clipboard/rooms/{id}/events`). */
   openEventStream(input: JoinInput): Promise<Response>;
@@ -464,8 +469,7 @@ export function createClipboardHub(
 
   return {
     websocket,
-    handleUpgrade(request, server, clientIp) {
-      const url = new URL(request.url);
+    handleUpgrade(request, url, server, clientIp) {
       const match = SOCKET_PATH.exec(url.pathname);
       if (!match) return null;
       return (async () => {

@@ -21,7 +21,9 @@ export function serveApp(
     idleTimeout: 255,
     fetch(request, bunServer) {
       const clientIp = bunServer.requestIP(request)?.address ?? "unknown";
-      return clipboardHub.handleUpgrade(request, bunServer, clientIp) ?? app.fetch(request, clientIp);
+      // Parsed once for the socket route and the app.
+      const url = new URL(request.url);
+      return clipboardHub.handleUpgrade(request, url, bunServer, clientIp) ?? app.fetch(request, clientIp, url);
     },
     websocket: clipboardHub.websocket,
     error(error) {

@@ -77,7 +77,8 @@ export async function resolveRequestAuth(
 ): Promise<AuthResolution> {
   const header = scriptCredentials(request);
   if (header) return resolveAuth(db, appSecret, header, clientIp);
-  const token = new Bun.CookieMap(request.headers.get("cookie") ?? "").get(SESSION_COOKIE);
+  const cookies = request.headers.get("cookie");
+  const token = cookies ? new Bun.CookieMap(cookies).get(SESSION_COOKIE) : null;
   if (!token) return { auth: null, failure: null };
   if (!isSameOriginMutation(request, settings)) {
     return { auth: null, failure: new AppError("FORBIDDEN", "errors.crossSiteRequest") };

@@ -83,7 +83,7 @@ async function callProcedure(
   if (route.meta.access) await requireAccess(ctx, route.meta.access);
   const direct = route.meta.direct;
   const data = direct
-    ? await direct(ctx, (route.input ? await route.input.parseAsync(input) : undefined) as never)
+    ? await direct(ctx, (route.input ? await parseInput(route.input, input) : undefined) as never)
     : await invokeProcedure(route, ctx, input);
   const soft = route.meta.softFailure;
   if (soft?.when(data)) return envelopeResponse(200, translate(soft.message), null, {}, false);
@@ -93,6 +93,19 @@ async function callProcedure(
   if (field === undefined) return envelopeResponse(status, message, data ?? null);
   const { [field]: inner, ...beside } = data as Record<string, unknown>;
   return envelopeResponse(status, message, inner ?? null, {}, true, beside);
+}
+
+/**
+ * The input as the schema reads it, synchronously unless the schema has asynchronous checks: zod's
+ * parseAsync took 1-3 µs more per paste view (measured on the view's input schema), for nothing here.
+ */
+function parseInput(schema: z.ZodType, input: unknown): unknown {
+  try {
+    return schema.parse(input);
+  } catch (error) {
+    if (error instanceof z.core.$ZodAsyncError) return schema.parseAsync(input);
+    throw error;
+  }
 }
 
 export type RestHandler = (ctx: Context, url: URL, apiPath: string) => Promise<Response>;
