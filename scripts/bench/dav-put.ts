@@ -4,8 +4,8 @@
 // file size (compare BENCH_UPLOAD_MB=64 with the default).
 // Run: bun run bench dav-put   (BENCH_UPLOAD_MB sets the size, default 1024)
 import { adminAuthorization, startServerProcess } from "../test/server-process";
-import { startS3Server } from "../test/services";
 import { generatedStream, mib, sampleRss } from "./helpers";
+import { startS3Process } from "./s3-process";
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const SIZE = SIZE_MB * 1024 * 1024;
@@ -24,7 +24,7 @@ const CASES: Case[] = [
   { mount: "/local", mode: "auto", chunked: false, note: "auto = streamed to a temp file" },
 ];
 
-const s3 = await startS3Server();
+const s3 = await startS3Process();
 const password = "bench-admin-password";
 const server = await startServerProcess({ env: { ADMIN_PASSWORD: password } });
 
@@ -98,10 +98,12 @@ try {
       `| ${run.mount === "/s3" ? "S3 (s3rver)" : "local disk"} | ${run.mode}${run.chunked ? ", chunked" : ""} | ${run.note} | ${seconds.toFixed(1)} | ${(SIZE_MB / seconds).toFixed(1)} | ${mib(memory.baseline)} | ${mib(memory.growth)} |`,
     );
   }
-  console.log(`\nPUT of ${SIZE_MB} MiB through /dav (Basic auth, admin), one run:\n`);
+  const load = (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
+  console.log(`\nPUT of ${SIZE_MB} MiB through /dav (Basic auth, admin), one run; S3 is s3rver in its own process:\n`);
   console.log("| storage | upload mode | path | seconds | MiB/s | server RSS before | peak RSS growth |");
   console.log("|---|---|---|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
+  console.log(`\nMachine load average (1, 5, 15 min) at the end: ${load}`);
 } finally {
   await server.stop();
   await s3.stop();

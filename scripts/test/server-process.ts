@@ -42,6 +42,8 @@ export type ServerProcessOptions = {
   port?: number;
   /** Extra arguments for bun before the entry file (e.g. --cpu-prof). */
   bunArgs?: string[];
+  /** Another checkout to run the server from (a benchmark comparing two versions); this one by default. */
+  root?: string;
 };
 
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
@@ -61,7 +63,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
 
   const output: string[] = [];
   const child = Bun.spawn([process.execPath, ...(options.bunArgs ?? []), "run", "server/main.ts"], {
-    cwd: REPO_ROOT,
+    cwd: options.root ?? REPO_ROOT,
     env,
     stdout: "pipe",
     stderr: "pipe",

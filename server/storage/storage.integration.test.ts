@@ -153,6 +153,70 @@ describe.each(drivers)("%s storage driver", (_name, makeDriver) => {
   });
 });
 
+describe("s3 driver payload signing", () => {
+  /**
+   * Runs `upload` through a proxy in front of s3rver that records each PUT's x-amz-content-sha256
+   * (the Host header is kept, so the signature still matches), and answers what it saw.
+   */
+  async function payloadHashesOf(
+    unsignedPayload: boolean | undefined,
+    upload: (driver: StorageDriver) => Promise<unknown>,
+  ) {
+    const env = requireS3Env();
+    const seen: string[] = [];
+    const proxy = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      async fetch(request) {
+        const url = new URL(request.url);
+        if (request.method === "PUT") seen.push(request.headers.get("x-amz-content-sha256") ?? "");
+        const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+        return fetch(`${env.endpoint}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers: request.headers,
+          body,
+        });
+      },
+    });
+    try {
+      const driver = createS3Driver({
+        ...env,
+        endpoint: proxy.url.origin,
+        region: "us-east-1",
+        forcePathStyle: true,
+        unsignedPayload,
+      });
+      await upload(driver);
+      return seen;
+    } finally {
+      proxy.stop(true);
+    }
+  }
+  const key = () => `signing-${crypto.randomUUID()}.bin`;
+  // Two parts and a small PUT, each a body in memory that the SDK would otherwise hash.
+  const twoParts = () => new Uint8Array(5 * 1024 * 1024 + 10).fill(7);
+  const inParts = { multipart: {}, size: 5 * 1024 * 1024 + 10 };
+
+  test("over plain HTTP (the default there) every body's SHA-256 is signed", async () => {
+    const hashes = await payloadHashesOf(undefined, async (driver) => {
+      await driver.put(key(), streamOf("small"));
+      await driver.put(key(), new Blob([twoParts()]).stream(), inParts);
+    });
+    expect(hashes).toHaveLength(3);
+    for (const hash of hashes) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test("unsigned (the default over HTTPS): parts go as UNSIGNED-PAYLOAD, stored byte-identical", async () => {
+    const name = key();
+    const hashes = await payloadHashesOf(true, async (driver) => {
+      await driver.put(name, new Blob([twoParts()]).stream(), inParts);
+      const stored = await driver.get(name);
+      expect(Buffer.from(await new Response(stored.body).arrayBuffer()).equals(Buffer.from(twoParts()))).toBe(true);
+    });
+    expect(hashes).toEqual(["UNSIGNED-PAYLOAD", "UNSIGNED-PAYLOAD"]);
+  });
+});
+
 describe("local driver recursive listing", () => {
   test("the first page of a large tree comes without walking the rest of it", async () => {
     const root = tempDir("storage-walk");
