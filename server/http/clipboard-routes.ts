@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DEVICE_ID_PATTERN, DEVICE_LABEL_MAX } from "../../shared/clipboard";
 import { roomId } from "../../shared/schemas/clipboard";
 import { AppError } from "../errors";
-import { defineRawRoute, type RawRoute } from "../rest/raw-route";
+import { defineRawRoute, jsonAnswer, type RawRoute } from "../rest/raw-route";
 
 const eventsQuery = z.object({
   device: z.string().regex(DEVICE_ID_PATTERN, "errors.clipboardDeviceInvalid"),
@@ -28,7 +28,7 @@ export const clipboardRawRoutes: RawRoute[] = [
     query: eventsQuery,
     responses: [
       { status: 200, description: "The event stream", contentType: "text/event-stream" },
-      { status: 400, description: "A malformed room or device id", contentType: "application/json" },
+      jsonAnswer(400, "A malformed room or device id"),
     ],
     async handle({ ctx, params, query }) {
       const id = roomId.safeParse(params.id);

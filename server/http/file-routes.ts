@@ -9,7 +9,14 @@ import { presignInput, rawUploadQuery, filename as uploadFilename } from "../../
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
-import { defineRawRoute, type RawRoute } from "../rest/raw-route";
+import {
+  defineRawRoute,
+  jsonAnswer,
+  objectAnswers,
+  type RawRoute,
+  storageFull,
+  uploadTooLarge,
+} from "../rest/raw-route";
 import { uploadRawFile, uploadThroughServer } from "../services/file-uploads";
 import { deleteFiles } from "../services/files";
 import { countCreation } from "../services/rate-limit";
@@ -110,6 +117,9 @@ const signedQuery = z.object({
   contentType: z.string().optional(),
 });
 
+/** A signed local-storage link that is forged, altered, expired or for another operation (grantFor). */
+const linkRefused = jsonAnswer(403, "Invalid or expired link");
+
 export const fileRawRoutes: RawRoute[] = [
   defineRawRoute({
     method: "POST",
@@ -123,11 +133,7 @@ export const fileRawRoutes: RawRoute[] = [
     tags: ["File upload"],
     access: "file",
     requestBody: { contentType: "multipart/form-data", schema: uploadForm },
-    responses: [
-      { status: 201, description: "The file share (envelope)", contentType: "application/json" },
-      { status: 413, description: "Larger than the max upload size", contentType: "application/json" },
-      { status: 507, description: "Not enough space left on the storage", contentType: "application/json" },
-    ],
+    responses: [jsonAnswer(201, "The file share (envelope)"), uploadTooLarge, storageFull],
     handle: ({ ctx }) => handleFormUpload(ctx),
   }),
   defineRawRoute({
@@ -144,10 +150,10 @@ export const fileRawRoutes: RawRoute[] = [
     query: rawUploadQuery,
     requestBody: { contentType: "application/octet-stream", schema: z.string().describe("The file's bytes") },
     responses: [
-      { status: 201, description: "The file share and its links (envelope)", contentType: "application/json" },
-      { status: 409, description: "The slug is taken", contentType: "application/json" },
-      { status: 413, description: "Larger than the max upload size", contentType: "application/json" },
-      { status: 507, description: "Not enough space left on the storage", contentType: "application/json" },
+      jsonAnswer(201, "The file share and its links (envelope)"),
+      jsonAnswer(409, "The slug is taken"),
+      uploadTooLarge,
+      storageFull,
     ],
     handle: ({ ctx, params, query }) =>
       handleRawUpload(ctx, params.filename ?? "", query as z.output<typeof rawUploadQuery>),
@@ -159,11 +165,7 @@ export const fileRawRoutes: RawRoute[] = [
     tags: ["File upload"],
     access: "public",
     query: signedQuery,
-    responses: [
-      { status: 200, description: "The object", contentType: "application/octet-stream" },
-      { status: 206, description: "A byte range of the object", contentType: "application/octet-stream" },
-      { status: 403, description: "Invalid or expired link", contentType: "application/json" },
-    ],
+    responses: [...objectAnswers("object"), linkRefused],
     async handle({ ctx, params, query }) {
       const grant = grantFor(ctx, params.configId ?? "", query, ["get"]);
       const driver = await ctx.storage.driverFor(grant.configId);
@@ -184,7 +186,7 @@ export const fileRawRoutes: RawRoute[] = [
     query: signedQuery,
     responses: [
       { status: 200, description: "Stored; the ETag header identifies the object or part", contentType: "text/plain" },
-      { status: 403, description: "Invalid or expired link", contentType: "application/json" },
+      linkRefused,
     ],
     async handle({ ctx, params, query }) {
       const grant = grantFor(ctx, params.configId ?? "", query, ["put", "part"]);

@@ -7,7 +7,7 @@ import { flexibleBoolean, mediaType, virtualPath } from "../../shared/schemas/co
 import { fsMultipartPartQuery, targetPath } from "../../shared/schemas/fs";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
-import { defineRawRoute, type RawRoute } from "../rest/raw-route";
+import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute, uploadTooLarge } from "../rest/raw-route";
 import { resolveFile } from "../services/fs-listing";
 import { fileKeyOf } from "../services/fs-tree";
 import { resolveUploadTarget, uploadPart, uploadStream } from "../services/fs-uploads";
@@ -68,11 +68,7 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
       tags,
       access,
       query: downloadQuery,
-      responses: [
-        { status: 200, description: "The file", contentType: "application/octet-stream" },
-        { status: 206, description: "A byte range of the file", contentType: "application/octet-stream" },
-        { status: 404, description: "No such file", contentType: "application/json" },
-      ],
+      responses: [...objectAnswers("file"), jsonAnswer(404, "No such file")],
       async handle({ ctx, query }) {
         const auth = await requireAccess(ctx, access);
         const { path, inline } = query as z.output<typeof downloadQuery>;
@@ -95,10 +91,7 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
       tags,
       access,
       requestBody: { contentType: "multipart/form-data", schema: uploadForm },
-      responses: [
-        { status: 201, description: "The stored file (envelope)", contentType: "application/json" },
-        { status: 413, description: "Larger than the max upload size", contentType: "application/json" },
-      ],
+      responses: [jsonAnswer(201, "The stored file (envelope)"), uploadTooLarge],
       handle: ({ ctx }) => handleUpload(ctx, access),
     }),
     defineRawRoute({
@@ -109,10 +102,7 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
       access,
       query: fsMultipartPartQuery,
       requestBody: { contentType: "application/octet-stream", schema: z.string().describe("The part's bytes") },
-      responses: [
-        { status: 200, description: "partNumber and etag (envelope)", contentType: "application/json" },
-        { status: 404, description: "No such upload", contentType: "application/json" },
-      ],
+      responses: [jsonAnswer(200, "partNumber and etag (envelope)"), jsonAnswer(404, "No such upload")],
       async handle({ ctx, query }) {
         const auth = await requireAccess(ctx, access);
         const header = ctx.request.headers.get("content-length");

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { envelopeResponse } from "../rest/envelope";
-import { defineRawRoute, type RawRoute } from "../rest/raw-route";
+import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../rest/raw-route";
 import { openSharedFile, viewPublicFile } from "../services/file-views";
 import type { Context } from "../trpc";
 import { objectResponse } from "./object-response";
@@ -14,9 +14,9 @@ import { objectResponse } from "./object-response";
 const passwordQuery = z.object({ password: z.string().max(1024).optional() });
 
 const shareErrors = [
-  { status: 401, description: "Password missing or wrong", contentType: "application/json" },
-  { status: 404, description: "No such share", contentType: "application/json" },
-  { status: 410, description: "Expired or view limit reached", contentType: "application/json" },
+  jsonAnswer(401, "Password missing or wrong"),
+  jsonAnswer(404, "No such share"),
+  jsonAnswer(410, "Expired or view limit reached"),
 ];
 
 async function streamShare(
@@ -50,8 +50,7 @@ function contentRoute(path: string, summary: string, disposition: "attachment" |
     access: "public",
     query: passwordQuery,
     responses: [
-      { status: 200, description: "The file", contentType: "application/octet-stream" },
-      { status: 206, description: "A byte range of the file", contentType: "application/octet-stream" },
+      ...objectAnswers("file"),
       { status: 304, description: "Not modified", contentType: "application/octet-stream" },
       ...shareErrors,
     ],
@@ -73,10 +72,7 @@ export const shareRawRoutes: RawRoute[] = [
     tags: ["File sharing"],
     access: "public",
     query: passwordQuery,
-    responses: [
-      { status: 200, description: "url, filename, mimetype, expires_in (envelope)", contentType: "application/json" },
-      ...shareErrors,
-    ],
+    responses: [jsonAnswer(200, "url, filename, mimetype, expires_in (envelope)"), ...shareErrors],
     async handle({ ctx, params, query }) {
       const view = await viewPublicFile(ctx, {
         slug: params.slug ?? "",

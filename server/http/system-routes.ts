@@ -2,7 +2,7 @@
 import { APP_VERSION } from "../../shared/constants";
 import { renderDocsPage } from "../rest/docs-page";
 import type { OpenApiDocument } from "../rest/openapi";
-import { defineRawRoute, type RawRoute } from "../rest/raw-route";
+import { defineRawRoute, jsonAnswer, type RawRoute } from "../rest/raw-route";
 
 const startedAt = Date.now();
 
@@ -15,10 +15,7 @@ export function createSystemRoutes(getDocument: () => OpenApiDocument): RawRoute
       description: 'Not enveloped: `{ "status": "ok", ... }` with 200, or status "error" with 503.',
       tags: ["System"],
       access: "public",
-      responses: [
-        { status: 200, description: "Healthy", contentType: "application/json" },
-        { status: 503, description: "The database does not answer", contentType: "application/json" },
-      ],
+      responses: [jsonAnswer(200, "Healthy"), jsonAnswer(503, "The database does not answer")],
       async handle({ ctx }) {
         let database: "ok" | "error" = "ok";
         try {
@@ -44,7 +41,7 @@ export function createSystemRoutes(getDocument: () => OpenApiDocument): RawRoute
       summary: "This API's OpenAPI 3.1 document",
       tags: ["System"],
       access: "public",
-      responses: [{ status: 200, description: "The OpenAPI document", contentType: "application/json" }],
+      responses: [jsonAnswer(200, "The OpenAPI document")],
       async handle() {
         return Response.json(getDocument());
       },

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { contentDisposition } from "../../shared/content-disposition";
 import { AppError } from "../errors";
-import { defineRawRoute, type RawRoute } from "../rest/raw-route";
+import { defineRawRoute, jsonAnswer, type RawRoute } from "../rest/raw-route";
 import { countCreation } from "../services/rate-limit";
 import { safeFetch } from "../services/safe-fetch";
 import { filenameFromResponse } from "../services/url-info";
@@ -41,12 +41,8 @@ export const urlProxyRawRoutes: RawRoute[] = [
     responses: [
       { status: 200, description: "The remote file", contentType: "application/octet-stream" },
       { status: 206, description: "The requested range of the remote file", contentType: "application/octet-stream" },
-      { status: 400, description: "Invalid or refused URL, or too many redirects", contentType: "application/json" },
-      {
-        status: 502,
-        description: "The origin failed, answered an error or timed out",
-        contentType: "application/json",
-      },
+      jsonAnswer(400, "Invalid or refused URL, or too many redirects"),
+      jsonAnswer(502, "The origin failed, answered an error or timed out"),
     ],
     async handle({ ctx, query }) {
       const auth = await requireCaller(ctx, "file");

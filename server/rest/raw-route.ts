@@ -24,3 +24,20 @@ export type RawRoute = {
 export function defineRawRoute(route: RawRoute): RawRoute {
   return route;
 }
+
+/** An answer in JSON: an envelope (docs/api.md) or an error's. */
+export function jsonAnswer(status: number, description: string): RawRouteResponse {
+  return { status, description, contentType: "application/json" };
+}
+
+/** The bytes of a stored object as http/object-response.ts serves them: the whole object, or the Range asked for. */
+export function objectAnswers(what: string): RawRouteResponse[] {
+  return [
+    { status: 200, description: `The ${what}`, contentType: "application/octet-stream" },
+    { status: 206, description: `A byte range of the ${what}`, contentType: "application/octet-stream" },
+  ];
+}
+
+/** Refusals of an upload the server receives: over the upload size limit, or too little space left. */
+export const uploadTooLarge = jsonAnswer(413, "Larger than the max upload size");
+export const storageFull = jsonAnswer(507, "Not enough space left on the storage");
