@@ -19,21 +19,23 @@ import { handleCopyMove, handleDelete, handleMkcol, handleProppatch, handlePut }
 import { errorXml, xmlResponse } from "./xml";
 
 const REALM = "Pastebox WebDAV";
-const METHODS = [
-  "OPTIONS",
-  "GET",
-  "HEAD",
-  "PUT",
-  "DELETE",
-  "MKCOL",
-  "COPY",
-  "MOVE",
-  "PROPFIND",
-  "PROPPATCH",
-  "LOCK",
-  "UNLOCK",
-] as const;
-type Method = (typeof METHODS)[number];
+/** One handler per method, in the order the Allow header lists them. */
+const HANDLERS = {
+  OPTIONS: () => Promise.resolve(optionsResponse()),
+  GET: handleGet,
+  HEAD: handleGet,
+  PUT: handlePut,
+  DELETE: handleDelete,
+  MKCOL: handleMkcol,
+  COPY: (dav) => handleCopyMove(dav, false),
+  MOVE: (dav) => handleCopyMove(dav, true),
+  PROPFIND: handlePropfind,
+  PROPPATCH: handleProppatch,
+  LOCK: handleLock,
+  UNLOCK: handleUnlock,
+} satisfies Record<string, (dav: DavRequest) => Promise<Response>>;
+type Method = keyof typeof HANDLERS;
+const METHODS = Object.keys(HANDLERS) as Method[];
 
 const isMethod = (method: string): method is Method => (METHODS as readonly string[]).includes(method);
 
@@ -68,34 +70,6 @@ export function createDavHandler(deps: AppDeps) {
       deps.logger.error("webdav request failed", { method, path, error: String(error) });
     }
     return textResponse(description.status, description.message, description.headers);
-  }
-
-  async function dispatch(dav: DavRequest, method: Method): Promise<Response> {
-    switch (method) {
-      case "OPTIONS":
-        return optionsResponse();
-      case "GET":
-      case "HEAD":
-        return handleGet(dav);
-      case "PROPFIND":
-        return handlePropfind(dav);
-      case "PUT":
-        return handlePut(dav);
-      case "DELETE":
-        return handleDelete(dav);
-      case "MKCOL":
-        return handleMkcol(dav);
-      case "COPY":
-        return handleCopyMove(dav, false);
-      case "MOVE":
-        return handleCopyMove(dav, true);
-      case "PROPPATCH":
-        return handleProppatch(dav);
-      case "LOCK":
-        return handleLock(dav);
-      case "UNLOCK":
-        return handleUnlock(dav);
-    }
   }
 
   return async function handleDav(request: Request, url: URL, clientIp: string): Promise<Response> {
@@ -135,7 +109,7 @@ export function createDavHandler(deps: AppDeps) {
         ifLists,
         tokens: submittedTokens(ifLists),
       };
-      return await dispatch(dav, method);
+      return await HANDLERS[method](dav);
     } catch (error) {
       return failure(error, method, url.pathname);
     }

@@ -541,17 +541,24 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
   let admin: string;
   const { t, api } = useTestApp(provider);
   const call = (method: string, path: string, body?: unknown) => api.call(method, path, { auth: admin, body });
+  /** An S3 config (private unless `fields` say) whose endpoint, bucket and keys are named after `label`. */
+  const postS3Config = (label: string, fields: Record<string, unknown> = {}) =>
+    call("POST", "/s3-configs", {
+      name: `${label} s3`,
+      provider_type: "AWS S3",
+      endpoint_url: `https://s3.${label}.example`,
+      bucket_name: `${label}-bucket`,
+      access_key_id: `AKIA${label.toUpperCase()}`,
+      secret_access_key: `${label}-secret`,
+      ...fields,
+    });
   beforeAll(async () => {
     admin = await loginAdmin(api);
   });
 
   test("secrets are encrypted at rest and masked in every answer; absent or masked keeps them", async () => {
-    const created = await call("POST", "/s3-configs", {
-      name: "r2",
+    const created = await postS3Config("r2", {
       provider_type: "Cloudflare R2",
-      endpoint_url: "https://example.r2.cloudflarestorage.com",
-      bucket_name: "b",
-      access_key_id: "AKIA",
       secret_access_key: "super-secret-value",
     });
     expect(created.status).toBe(201);
@@ -577,23 +584,8 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
   });
 
   test("an API key sees only public configs, without endpoint, access key id or local path; the admin sees all", async () => {
-    const hidden = await call("POST", "/s3-configs", {
-      name: "private s3",
-      provider_type: "AWS S3",
-      endpoint_url: "https://s3.internal.example",
-      bucket_name: "private-bucket",
-      access_key_id: "AKIAPRIVATE",
-      secret_access_key: "private-secret",
-    });
-    const shown = await call("POST", "/s3-configs", {
-      name: "public s3",
-      provider_type: "AWS S3",
-      endpoint_url: "https://s3.public-config.example",
-      bucket_name: "public-bucket",
-      access_key_id: "AKIAPUBLIC",
-      secret_access_key: "public-secret",
-      is_public: true,
-    });
+    const hidden = await postS3Config("private");
+    const shown = await postS3Config("public", { is_public: true });
     const local = await call("POST", "/s3-configs", {
       name: "public local",
       provider_type: "local",
@@ -618,9 +610,9 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     );
     expect(seenIds.filter((id) => privateIds.includes(id))).toEqual([]);
     for (const secret of [
-      "s3.internal.example",
+      "s3.private.example",
       "AKIAPRIVATE",
-      "s3.public-config.example",
+      "s3.public.example",
       "AKIAPUBLIC",
       "/srv/pastebox-local-root",
       "private-bucket",

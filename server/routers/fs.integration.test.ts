@@ -71,6 +71,8 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   }
   const write = (path: string, content: string, auth = admin) =>
     call("POST", `${fsOf(auth)}/update`, { auth, body: { path, content } });
+  const rename = (oldPath: string, newPath: string, auth = admin) =>
+    call("POST", `${fsOf(auth)}/rename`, { auth, body: { oldPath, newPath } });
   const mainKey = (relative: string) => `${mainFolder ? `${mainFolder}/` : ""}${relative}`;
 
   /** A mount showing its own folder, <storage default folder>/<mount path>, unless `extra` says otherwise. */
@@ -246,15 +248,9 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await write("/docs/tree/x.txt", "x");
     await write("/docs/tree/sub/y.txt", "y");
     await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/tree/empty" } });
-    const renameFile = await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs/tree/x.txt", newPath: "/docs/tree/x2.txt" },
-    });
+    const renameFile = await rename("/docs/tree/x.txt", "/docs/tree/x2.txt");
     expect(renameFile.body.data).toEqual({ oldPath: "/docs/tree/x.txt", newPath: "/docs/tree/x2.txt", type: "file" });
-    const renameFolder = await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs/tree", newPath: "/docs/moved" },
-    });
+    const renameFolder = await rename("/docs/tree", "/docs/moved");
     expect(renameFolder.body.data.type).toBe("directory");
     expect(await names("/docs/moved")).toEqual(["empty", "sub", "x2.txt"]);
     expect(await names("/docs/moved/sub")).toEqual(["y.txt"]);
@@ -264,40 +260,22 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect((await driver.list(mainKey("docs/tree/"))).objects).toEqual([]);
     expect((await download("/docs/moved/sub/y.txt")).text).toBe("y");
 
-    const intoItself = await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs/moved", newPath: "/docs/moved/deeper" },
-    });
+    const intoItself = await rename("/docs/moved", "/docs/moved/deeper");
     expect(intoItself.status).toBe(400);
     expect(intoItself.body.message).toBe("A folder cannot be moved or copied into itself");
     await write("/docs/clash.txt", "c");
-    const clash = await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs/moved/x2.txt", newPath: "/docs/clash.txt" },
-    });
+    const clash = await rename("/docs/moved/x2.txt", "/docs/clash.txt");
     expect(clash.status).toBe(409);
-    const mountRoot = await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs", newPath: "/d2" },
-    });
+    const mountRoot = await rename("/docs", "/d2");
     expect(mountRoot.status).toBe(400);
-    const missing = await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs/none.txt", newPath: "/docs/n.txt" },
-    });
+    const missing = await rename("/docs/none.txt", "/docs/n.txt");
     expect(missing.status).toBe(404);
 
     // Across storage configs: streamed through the server.
-    const acrossFile = await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs/moved/x2.txt", newPath: "/other/x2.txt" },
-    });
+    const acrossFile = await rename("/docs/moved/x2.txt", "/other/x2.txt");
     expect(acrossFile.status).toBe(200);
     expect((await download("/other/x2.txt")).text).toBe("x");
-    const acrossFolder = await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs/moved", newPath: "/other/moved" },
-    });
+    const acrossFolder = await rename("/docs/moved", "/other/moved");
     expect(acrossFolder.status).toBe(200);
     expect(await names("/other/moved")).toEqual(["empty", "sub"]);
     expect((await download("/other/moved/sub/y.txt")).text).toBe("y");
@@ -730,10 +708,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect(await names("/docs/cache")).toEqual(["one.txt", "two.txt"]);
     await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/cache/dir" } });
     expect(await names("/docs/cache")).toEqual(["dir", "one.txt", "two.txt"]);
-    await call("POST", "/admin/fs/rename", {
-      auth: admin,
-      body: { oldPath: "/docs/cache/two.txt", newPath: "/docs/cache/three.txt" },
-    });
+    await rename("/docs/cache/two.txt", "/docs/cache/three.txt");
     expect(await names("/docs/cache")).toEqual(["dir", "one.txt", "three.txt"]);
     await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/cache/one.txt" })}`, { auth: admin });
     expect(await names("/docs/cache")).toEqual(["dir", "three.txt"]);
@@ -1072,61 +1047,46 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
   });
 
   test("validation names each broken rule, in English and in Chinese", async () => {
-    const cases: [object, string, string][] = [
-      [{ mount_path: "/a" }, "name: Enter a name for the mount", "name: 请输入挂载点名称"],
-      [
-        { name: "x".repeat(51), mount_path: "/a" },
-        "name: The mount name can have at most 50 characters",
-        "name: 挂载点名称最多 50 个字符",
-      ],
-      [{ name: "n" }, "mount_path: Enter the mount path", "mount_path: 请输入挂载路径"],
-      [
-        { name: "n", mount_path: "docs" },
-        "mount_path: The mount path must start with /",
-        "mount_path: 挂载路径必须以 / 开头",
-      ],
-      [
-        { name: "n", mount_path: "/a b" },
+    // Each rule's message in English and Chinese, then the fields that break it (some rules twice).
+    const messages = {
+      nameMissing: ["name: Enter a name for the mount", "name: 请输入挂载点名称"],
+      nameTooLong: ["name: The mount name can have at most 50 characters", "name: 挂载点名称最多 50 个字符"],
+      pathMissing: ["mount_path: Enter the mount path", "mount_path: 请输入挂载路径"],
+      pathNotAbsolute: ["mount_path: The mount path must start with /", "mount_path: 挂载路径必须以 / 开头"],
+      pathCharacters: [
         "mount_path: The mount path may only contain letters, digits, underscores, hyphens, Chinese characters and /",
         "mount_path: 挂载路径只能包含字母、数字、下划线、连字符、中文和 /",
       ],
-      [
-        { name: "n", mount_path: "/a/../b" },
-        "mount_path: The mount path may only contain letters, digits, underscores, hyphens, Chinese characters and /",
-        "mount_path: 挂载路径只能包含字母、数字、下划线、连字符、中文和 /",
-      ],
-      [
-        { name: "n", mount_path: "/" },
+      pathRoot: [
         "mount_path: The root / cannot be a mount path; choose a path such as /docs",
         "mount_path: 根目录 / 不能作为挂载路径，请使用如 /docs 的路径",
       ],
-      [
-        { name: "n", mount_path: "/API/x" },
+      pathReserved: [
         "mount_path: This path is reserved by the system; choose another",
         "mount_path: 该路径为系统保留路径，请换一个",
       ],
-      [
-        { name: "n", mount_path: "/a", cache_ttl: 86_401 },
+      cacheTtl: [
         "cache_ttl: The cache TTL must be a whole number of seconds from 0 to 86400",
         "cache_ttl: 缓存时间必须是 0 到 86400 之间的整数秒",
       ],
-      [
-        { name: "n", mount_path: "/a", cache_ttl: -1 },
-        "cache_ttl: The cache TTL must be a whole number of seconds from 0 to 86400",
-        "cache_ttl: 缓存时间必须是 0 到 86400 之间的整数秒",
-      ],
-      [
-        { name: "n", mount_path: "/a", cache_ttl: 1.5 },
-        "cache_ttl: The cache TTL must be a whole number of seconds from 0 to 86400",
-        "cache_ttl: 缓存时间必须是 0 到 86400 之间的整数秒",
-      ],
-      [
-        { name: "n", mount_path: "/a", sort_order: "first" },
-        "sort_order: The sort order must be a whole number",
-        "sort_order: 排序必须是整数",
-      ],
+      sortOrder: ["sort_order: The sort order must be a whole number", "sort_order: 排序必须是整数"],
+    };
+    const cases: [object, keyof typeof messages][] = [
+      [{ mount_path: "/a" }, "nameMissing"],
+      [{ name: "x".repeat(51), mount_path: "/a" }, "nameTooLong"],
+      [{ name: "n" }, "pathMissing"],
+      [{ name: "n", mount_path: "docs" }, "pathNotAbsolute"],
+      [{ name: "n", mount_path: "/a b" }, "pathCharacters"],
+      [{ name: "n", mount_path: "/a/../b" }, "pathCharacters"],
+      [{ name: "n", mount_path: "/" }, "pathRoot"],
+      [{ name: "n", mount_path: "/API/x" }, "pathReserved"],
+      [{ name: "n", mount_path: "/a", cache_ttl: 86_401 }, "cacheTtl"],
+      [{ name: "n", mount_path: "/a", cache_ttl: -1 }, "cacheTtl"],
+      [{ name: "n", mount_path: "/a", cache_ttl: 1.5 }, "cacheTtl"],
+      [{ name: "n", mount_path: "/a", sort_order: "first" }, "sortOrder"],
     ];
-    for (const [fields, english, chinese] of cases) {
+    for (const [fields, rule] of cases) {
+      const [english, chinese] = messages[rule];
       const body = { storage_config_id: storageId, ...fields };
       const en = await create(body, "en");
       expect(en.status).toBe(400);

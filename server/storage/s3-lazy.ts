@@ -3,29 +3,43 @@
 import type { StorageDriver } from "./driver";
 import type { S3DriverOptions } from "./s3";
 
+type ForwardedMethod = Exclude<keyof StorageDriver, "kind" | "purgeTemp">;
+
+/**
+ * The driver's methods, each forwarded to the loaded S3 driver. `satisfies` makes the typecheck fail
+ * when the interface gains a method this list lacks (purgeTemp is local storage's own).
+ */
+const FORWARDED_METHODS = {
+  presignPut: true,
+  presignGet: true,
+  createMultipartUpload: true,
+  presignUploadPart: true,
+  uploadPart: true,
+  listParts: true,
+  completeMultipartUpload: true,
+  abortMultipartUpload: true,
+  getCorsRules: true,
+  put: true,
+  get: true,
+  head: true,
+  delete: true,
+  deleteMany: true,
+  list: true,
+  copy: true,
+} satisfies Record<ForwardedMethod, true>;
+
 export function createLazyS3Driver(options: S3DriverOptions): StorageDriver {
   let driver: Promise<StorageDriver> | null = null;
   const load = () => {
     driver ??= import("./s3").then(({ createS3Driver }) => createS3Driver(options));
     return driver;
   };
-  return {
-    kind: "s3",
-    presignPut: async (...args) => (await load()).presignPut(...args),
-    presignGet: async (...args) => (await load()).presignGet(...args),
-    createMultipartUpload: async (...args) => (await load()).createMultipartUpload(...args),
-    presignUploadPart: async (...args) => (await load()).presignUploadPart(...args),
-    uploadPart: async (...args) => (await load()).uploadPart(...args),
-    listParts: async (...args) => (await load()).listParts(...args),
-    completeMultipartUpload: async (...args) => (await load()).completeMultipartUpload(...args),
-    abortMultipartUpload: async (...args) => (await load()).abortMultipartUpload(...args),
-    getCorsRules: async () => (await load()).getCorsRules(),
-    put: async (...args) => (await load()).put(...args),
-    get: async (...args) => (await load()).get(...args),
-    head: async (...args) => (await load()).head(...args),
-    delete: async (...args) => (await load()).delete(...args),
-    deleteMany: async (...args) => (await load()).deleteMany(...args),
-    list: async (...args) => (await load()).list(...args),
-    copy: async (...args) => (await load()).copy(...args),
-  };
+  const forward =
+    (name: ForwardedMethod) =>
+    async (...args: unknown[]) => {
+      const loaded = await load();
+      return (loaded[name] as (...args: unknown[]) => Promise<unknown>).apply(loaded, args);
+    };
+  const methods = Object.keys(FORWARDED_METHODS).map((name) => [name, forward(name as ForwardedMethod)]);
+  return { kind: "s3", ...Object.fromEntries(methods) } as StorageDriver;
 }

@@ -171,67 +171,62 @@ async function oneWriteAtATime<T>(keys: string[], work: () => Promise<T>): Promi
   }
 }
 
+/** A write to some keys, and how to read their sizes once it has succeeded. */
+type KeyWrite<T> = {
+  keys: string[];
+  write: () => Promise<T>;
+  sizesAfter: (result: T) => Promise<number[]> | number[];
+};
+
+/** Where writes are counted: a storage config's usage record, sizes read through its driver. */
+type UsageLedger = { db: Database; driver: StorageDriver; storageConfigId: string };
+
 /**
  * Announces, performs and settles a write to some keys, whatever its outcome. Writes through this
  * process to the same key take turns (`oneWriteAtATime`).
  */
-function tracked<T>(
-  db: Database,
-  driver: StorageDriver,
-  storageConfigId: string,
-  keys: string[],
-  write: () => Promise<T>,
-  sizesAfter: (result: T) => Promise<number[]> | number[],
-): Promise<T> {
-  const counted = keys.filter((key) => !isMarker(key));
-  if (counted.length === 0) return write();
+function tracked<T>(ledger: UsageLedger, change: KeyWrite<T>): Promise<T> {
+  const counted = change.keys.filter((key) => !isMarker(key));
+  if (counted.length === 0) return change.write();
   return oneWriteAtATime(
-    [...new Set(counted)].map((key) => `${storageConfigId} ${key}`),
-    () => trackedNow(db, driver, storageConfigId, counted, write, sizesAfter),
+    [...new Set(counted)].map((key) => `${ledger.storageConfigId} ${key}`),
+    () => trackedNow(ledger, { ...change, keys: counted }),
   );
 }
 
 async function trackedNow<T>(
-  db: Database,
-  driver: StorageDriver,
-  storageConfigId: string,
-  counted: string[],
-  write: () => Promise<T>,
-  sizesAfter: (result: T) => Promise<number[]> | number[],
+  { db, driver, storageConfigId }: UsageLedger,
+  { keys, write, sizesAfter }: KeyWrite<T>,
 ): Promise<T> {
-  for (const key of new Set(counted)) await settleDirectWrites(db, driver, storageConfigId, key);
-  const before = await sizesOf(driver, counted);
+  for (const key of new Set(keys)) await settleDirectWrites(db, driver, storageConfigId, key);
+  const before = await sizesOf(driver, keys);
   const announced = await announce(
     db,
     storageConfigId,
-    counted.map((key, index) => ({ key, sizeBefore: before[index] ?? 0 })),
+    keys.map((key, index) => ({ key, sizeBefore: before[index] ?? 0 })),
   );
-  let after: number[];
-  try {
-    const result = await write();
-    after = await sizesAfter(result);
-    await settle(
+  const settleAt = (after: number[]) =>
+    settle(
       db,
       storageConfigId,
       announced.map((entry, index) => ({ id: entry.id, sizeAfter: after[index] ?? 0 })),
     );
+  try {
+    const result = await write();
+    await settleAt(await sizesAfter(result));
     return result;
   } catch (error) {
     // A failed write may have done part of its work (some keys of many): count what is there now.
-    after = await sizesOf(driver, counted).catch(() => before);
-    await settle(
-      db,
-      storageConfigId,
-      announced.map((entry, index) => ({ id: entry.id, sizeAfter: after[index] ?? 0 })),
-    );
+    await settleAt(await sizesOf(driver, keys).catch(() => before));
     throw error;
   }
 }
 
 /** The driver of a storage config, counting every write through it in the config's usage record. */
 export function trackUsage(driver: StorageDriver, db: Database, storageConfigId: string): StorageDriver {
-  const track = <T>(keys: string[], write: () => Promise<T>, sizesAfter: (result: T) => Promise<number[]> | number[]) =>
-    tracked(db, driver, storageConfigId, keys, write, sizesAfter);
+  const ledger: UsageLedger = { db, driver, storageConfigId };
+  const track = <T>(keys: string[], write: () => Promise<T>, sizesAfter: KeyWrite<T>["sizesAfter"]) =>
+    tracked(ledger, { keys, write, sizesAfter });
   return {
     ...driver,
     put: (key, body, options) =>
