@@ -15,7 +15,7 @@ describe.each(DATABASE_PROVIDERS)("upload forms on %s", (provider) => {
   };
 
   /** A multipart body with its parts in the given order. */
-  function multipart(parts: ([string, string] | ["file", string, string])[]): { body: string; type: string } {
+  function multipart(parts: FormPart[]): { body: string; type: string } {
     const boundary = `----b${crypto.randomUUID()}`;
     const chunks = parts.map((part) =>
       part.length === 3
@@ -25,7 +25,10 @@ describe.each(DATABASE_PROVIDERS)("upload forms on %s", (provider) => {
     return { body: `${chunks.join("")}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
   }
 
-  async function post(path: string, form: { body: string; type: string }) {
+  type FormPart = [string, string] | ["file", string, string];
+
+  /** Sends a multipart body as the admin; `post` builds it from its parts, in their order. */
+  async function send(path: string, form: { body: string; type: string }) {
     const response = await s.t.app.fetch(
       new Request(`http://localhost/api${path}`, {
         method: "POST",
@@ -38,6 +41,8 @@ describe.each(DATABASE_PROVIDERS)("upload forms on %s", (provider) => {
     return { status: response.status, body: (await response.json()) as { data: any; message: string } };
   }
 
+  const post = (path: string, parts: FormPart[]) => send(path, multipart(parts));
+
   beforeAll(async () => {
     s = await startDavServer(provider, "local", ["/docs"]);
   });
@@ -47,16 +52,13 @@ describe.each(DATABASE_PROVIDERS)("upload forms on %s", (provider) => {
 
   test("POST /upload with the file first: every field after it applies", async () => {
     const slug = `first-${provider}`;
-    const answer = await post(
-      "/upload",
-      multipart([
-        ["file", "first.txt", "file before fields"],
-        ["slug", slug],
-        ["remark", "late remark"],
-        ["max_views", "4"],
-        ["password", "late-pw"],
-      ]),
-    );
+    const answer = await post("/upload", [
+      ["file", "first.txt", "file before fields"],
+      ["slug", slug],
+      ["remark", "late remark"],
+      ["max_views", "4"],
+      ["password", "late-pw"],
+    ]);
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ slug, remark: "late remark", max_views: 4, has_password: true, size: 18 });
     const download = await s.t.app.fetch(
@@ -68,13 +70,10 @@ describe.each(DATABASE_PROVIDERS)("upload forms on %s", (provider) => {
   });
 
   test("fs upload with the file first lands at the path sent after it", async () => {
-    const answer = await post(
-      "/admin/fs/upload",
-      multipart([
-        ["file", "late.txt", "path comes last"],
-        ["path", "/docs/late-path.txt"],
-      ]),
-    );
+    const answer = await post("/admin/fs/upload", [
+      ["file", "late.txt", "path comes last"],
+      ["path", "/docs/late-path.txt"],
+    ]);
     expect(answer.status).toBe(201);
     expect(answer.body.data.path).toBe("/docs/late-path.txt");
     const read = await s.request("GET", "/dav/docs/late-path.txt");
@@ -83,37 +82,28 @@ describe.each(DATABASE_PROVIDERS)("upload forms on %s", (provider) => {
   });
 
   test("fields first still stream; a refusal or a cut body leaves no spool and no record", async () => {
-    const ordered = await post(
-      "/upload",
-      multipart([
-        ["remark", "ordered"],
-        ["file", "o.txt", "streamed"],
-      ]),
-    );
+    const ordered = await post("/upload", [
+      ["remark", "ordered"],
+      ["file", "o.txt", "streamed"],
+    ]);
     expect(ordered.status).toBe(201);
     const filesBefore = await s.t.db.fileShare.count();
-    const refused = await post(
-      "/upload",
-      multipart([
-        ["file", "bad.txt", "x"],
-        ["mimetype", "text/html, image/svg+xml"],
-      ]),
-    );
+    const refused = await post("/upload", [
+      ["file", "bad.txt", "x"],
+      ["mimetype", "text/html, image/svg+xml"],
+    ]);
     expect(refused.status).toBe(400);
     const cut = multipart([
       ["file", "cut.txt", "x".repeat(200_000)],
       ["remark", "never"],
     ]);
-    const truncated = await post("/upload", { body: cut.body.slice(0, 100_000), type: cut.type });
+    const truncated = await send("/upload", { body: cut.body.slice(0, 100_000), type: cut.type });
     expect(truncated.status).toBe(400);
     expect((await s.api("PUT", "/admin/system-settings", { max_upload_size: 0.1 }, s.admin)).max_upload_size).toBe(0.1);
-    const large = await post(
-      "/upload",
-      multipart([
-        ["file", "big.txt", "y".repeat(150_000)],
-        ["remark", "too big"],
-      ]),
-    );
+    const large = await post("/upload", [
+      ["file", "big.txt", "y".repeat(150_000)],
+      ["remark", "too big"],
+    ]);
     expect(large.status).toBe(413);
     expect(await s.t.db.fileShare.count()).toBe(filesBefore);
     expect(spoolLeft()).toBe(0);

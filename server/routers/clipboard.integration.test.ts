@@ -33,6 +33,15 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     return created.body.data;
   }
 
+  /** A new room, its link key, and two devices connected to it: "Laptop" first, then "Phone". */
+  async function roomWithTwoDevices() {
+    const room = await createRoom();
+    const key = generateLinkKey();
+    const laptop = await connectDevice(baseUrl, room.id, { label: "Laptop" });
+    const phone = await connectDevice(baseUrl, room.id, { label: "Phone" });
+    return { room, key, laptop, phone };
+  }
+
   beforeAll(async () => {
     served = await serveTestApp(provider, { clipboardLimits: TEST_LIMITS });
     ({ t, origin: baseUrl, admin } = served);
@@ -165,10 +174,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
 
   describe("WebSocket", () => {
     test("an item one device sends reaches the others at once, encrypted, and the sender gets its id", async () => {
-      const room = await createRoom();
-      const key = generateLinkKey();
-      const laptop = await connectDevice(baseUrl, room.id, { label: "Laptop" });
-      const phone = await connectDevice(baseUrl, room.id, { label: "Phone" });
+      const { key, laptop, phone } = await roomWithTwoDevices();
       const content = await phone.sendText("copied on the phone", key, "r1");
       const sent = await phone.waitFor("sent", (message) => message.ref === "r1");
       const received = await laptop.waitFor("item", (message) => message.item.id === sent.item_id);
@@ -180,9 +186,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     });
 
     test("the device list shows who is connected and drops a device that leaves", async () => {
-      const room = await createRoom();
-      const laptop = await connectDevice(baseUrl, room.id, { label: "Laptop" });
-      const phone = await connectDevice(baseUrl, room.id, { label: "Phone" });
+      const { laptop, phone } = await roomWithTwoDevices();
       const labels = (message: Extract<ServerMessage, { type: "devices" }>) =>
         message.devices.map((device) => device.label).sort();
       await laptop.waitFor("devices", (message) => labels(message).join() === "Laptop,Phone");
@@ -192,10 +196,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     });
 
     test("a device that was away resumes from the last item it saw", async () => {
-      const room = await createRoom();
-      const key = generateLinkKey();
-      const laptop = await connectDevice(baseUrl, room.id);
-      const phone = await connectDevice(baseUrl, room.id);
+      const { room, key, laptop, phone } = await roomWithTwoDevices();
       await laptop.sendText("one", key, "a");
       const first = await phone.waitFor("item");
       phone.close();
@@ -214,10 +215,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     });
 
     test("a deletion reaches every device", async () => {
-      const room = await createRoom();
-      const key = generateLinkKey();
-      const laptop = await connectDevice(baseUrl, room.id);
-      const phone = await connectDevice(baseUrl, room.id);
+      const { key, laptop, phone } = await roomWithTwoDevices();
       await laptop.sendText("oops", key, "x");
       const sent = await laptop.waitFor("sent");
       phone.send({ type: "delete", item_id: sent.item_id });
@@ -384,10 +382,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     }, 30_000);
 
     test("a connected device gets every item in id order, even one whose announcement never came", async () => {
-      const room = await createRoom();
-      const key = generateLinkKey();
-      const laptop = await connectDevice(baseUrl, room.id);
-      const phone = await connectDevice(baseUrl, room.id);
+      const { room, key, laptop, phone } = await roomWithTwoDevices();
       // Written by a process that stopped before announcing it (or whose NOTIFY is still on its way).
       const unannounced = await t.db.clipboardItem.create({
         data: {

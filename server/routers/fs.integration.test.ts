@@ -1070,7 +1070,7 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
         "cache_ttl: 缓存时间必须是 0 到 86400 之间的整数秒",
       ],
       sortOrder: ["sort_order: The sort order must be a whole number", "sort_order: 排序必须是整数"],
-    };
+    } as const;
     const cases: [object, keyof typeof messages][] = [
       [{ mount_path: "/a" }, "nameMissing"],
       [{ name: "x".repeat(51), mount_path: "/a" }, "nameTooLong"],

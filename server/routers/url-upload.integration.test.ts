@@ -11,8 +11,8 @@ import { enUrlErrors } from "../../shared/i18n/locales/en/url-errors";
 import { zhUrlErrors } from "../../shared/i18n/locales/zh/url-errors";
 import { AppError } from "../errors";
 import { safeFetch } from "../services/safe-fetch";
-import { createApiClient, createApiKey, loginAdmin } from "../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
+import { type ApiAnswer, createApiKey, loginAdmin } from "../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 
 // ---------------------------------------------------------------------------------------------
 // The local origin
@@ -183,19 +183,22 @@ afterAll(() => {
 
 const proxyPath = (url: string) => `/url/proxy?url=${encodeURIComponent(url)}`;
 
+/** The answer refuses the URL: 400, "not allowed". `target` (the URL, path or host tried) names a failing case. */
+function expectNotAllowed(target: string, answer: ApiAnswer) {
+  expect({ target, status: answer.status, message: answer.body.message }).toEqual({
+    target,
+    status: 400,
+    message: enUrlErrors.urlNotAllowed,
+  });
+}
+
 describe("with private addresses refused (the default)", () => {
-  let t: TestApp;
+  const { t, api, call } = useTestApp("sqlite");
   let admin: string;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
 
   beforeAll(async () => {
-    t = await createTestApp("sqlite");
     expect(t.config.allowPrivateUrls).toBe(false);
     admin = await loginAdmin(api);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
   beforeEach(() => {
     hits.length = 0;
@@ -227,11 +230,7 @@ describe("with private addresses refused (the default)", () => {
   test("url/info refuses every loopback, private, link-local and metadata spelling with 400", async () => {
     for (const url of privateTargets()) {
       const answer = await call("POST", "/url/info", { auth: admin, body: { url } });
-      expect({ url, status: answer.status, message: answer.body.message }).toEqual({
-        url,
-        status: 400,
-        message: enUrlErrors.urlNotAllowed,
-      });
+      expectNotAllowed(url, answer);
       expect(answer.body.success).toBe(false);
     }
     expect(hits).toEqual([]);
@@ -240,11 +239,7 @@ describe("with private addresses refused (the default)", () => {
   test("url/proxy refuses them too, before any byte is fetched", async () => {
     for (const url of privateTargets()) {
       const answer = await call("GET", proxyPath(url), { auth: admin });
-      expect({ url, status: answer.status, message: answer.body.message }).toEqual({
-        url,
-        status: 400,
-        message: enUrlErrors.urlNotAllowed,
-      });
+      expectNotAllowed(url, answer);
     }
     expect(hits).toEqual([]);
   });
@@ -257,11 +252,7 @@ describe("with private addresses refused (the default)", () => {
         auth: admin,
         body: { filename: "from-url.bin", size: 21, source_url: `http://127.0.0.1:${port()}/files/report.pdf` },
       });
-      expect({ path, status: answer.status, message: answer.body.message }).toEqual({
-        path,
-        status: 400,
-        message: enUrlErrors.urlNotAllowed,
-      });
+      expectNotAllowed(path, answer);
     }
     expect(await t.db.fileShare.count()).toBe(before);
     expect(hits).toEqual([]);
@@ -319,11 +310,7 @@ describe("with private addresses refused (the default)", () => {
       ]) {
         const url = `http://public.example${path}`;
         const info = await call("POST", "/url/info", { auth: admin, body: { url } });
-        expect({ path, status: info.status, message: info.body.message }).toEqual({
-          path,
-          status: 400,
-          message: enUrlErrors.urlNotAllowed,
-        });
+        expectNotAllowed(path, info);
         const proxied = await call("GET", proxyPath(url), { auth: admin });
         expect({ path, status: proxied.status }).toEqual({ path, status: 400 });
       }
@@ -340,11 +327,7 @@ describe("with private addresses refused (the default)", () => {
         "metadata.example",
       ]) {
         const answer = await call("POST", "/url/info", { auth: admin, body: { url: `http://${host}:${port()}/x` } });
-        expect({ host, status: answer.status, message: answer.body.message }).toEqual({
-          host,
-          status: 400,
-          message: enUrlErrors.urlNotAllowed,
-        });
+        expectNotAllowed(host, answer);
       }
       expect(publicRequests).toEqual([]);
       expect(hits).toEqual([]);
@@ -385,17 +368,11 @@ describe("with private addresses refused (the default)", () => {
 });
 
 describe("with private addresses allowed (tests' local origin)", () => {
-  let t: TestApp;
+  const { t, api, call } = useTestApp("sqlite", { allowPrivateUrls: true });
   let admin: string;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
 
   beforeAll(async () => {
-    t = await createTestApp("sqlite", { allowPrivateUrls: true });
     admin = await loginAdmin(api);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
   beforeEach(() => {
     hits.length = 0;
@@ -607,19 +584,13 @@ describe("with private addresses allowed (tests' local origin)", () => {
 });
 
 describe.each(DATABASE_PROVIDERS)("who may fetch URLs (%s)", (provider) => {
-  let t: TestApp;
+  const { api, call } = useTestApp(provider, { allowPrivateUrls: true });
   let admin: string;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
 
   const createKey = async (fields: Record<string, unknown>) => (await createApiKey(api, admin, fields)).auth;
 
   beforeAll(async () => {
-    t = await createTestApp(provider, { allowPrivateUrls: true });
     admin = await loginAdmin(api);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("without credentials: 401, and nothing is fetched", async () => {
