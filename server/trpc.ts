@@ -161,19 +161,28 @@ export const limitCreation = t.middleware(async ({ ctx, next }) => {
   return next();
 });
 
+/** What one operation's declaration says of its routes; adminAndUserRoutes adds the paths, tags and access. */
+type SharedRouteMeta = Omit<RestMeta, "path" | "tags" | "access" | "variant">;
+
 /**
  * The REST routes of an operation the admin and API keys share (docs/architecture.md, "One procedure
  * per operation"): `/admin<path>` for the admin only, and `/user<path>` for whoever the procedure
  * admits (the admin, or a key holding its permission). The service scopes each caller: the admin
  * reaches everything, a key its own. Tags are "<area> (admin)" and "<area> (API key)".
  */
-export function adminAndUserRoutes(
-  path: string,
-  area: string,
-  rest: Omit<RestMeta, "path" | "tags" | "access" | "variant">,
-): RestMeta[] {
+export function adminAndUserRoutes(path: string, area: string, rest: SharedRouteMeta): RestMeta[] {
   return [
     { ...rest, path: `/admin${path}`, tags: [`${area} (admin)`], access: "admin", variant: "admin" },
     { ...rest, path: `/user${path}`, tags: [`${area} (API key)`], variant: "mine" },
   ];
+}
+
+/**
+ * Declares the operations of an area the admin and API keys share: `operation(path, rest)` is
+ * `procedure` (the admin, or a key holding the area's permission) served at `/admin<base><path>` and
+ * `/user<base><path>` (adminAndUserRoutes).
+ */
+export function sharedOperations(procedure: ReturnType<typeof withPermission>, base: string, area: string) {
+  return (path: string, rest: SharedRouteMeta) =>
+    procedure.meta({ rest: adminAndUserRoutes(`${base}${path}`, area, rest) });
 }

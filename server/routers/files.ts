@@ -32,7 +32,7 @@ import {
 } from "../services/file-uploads";
 import { viewPublicFile } from "../services/file-views";
 import { deleteFiles, getFile, listFiles, updateFile } from "../services/files";
-import { adminAndUserRoutes, fileProcedure, limitCreation, publicProcedure, router } from "../trpc";
+import { fileProcedure, limitCreation, publicProcedure, router, sharedOperations } from "../trpc";
 
 const deletedOutput = z.object({ deleted: z.number() });
 const nothingToCancel = {
@@ -97,6 +97,9 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
 }
 
 const uploadTags = ["File upload"];
+
+/** Shared by the admin (/admin/files...) and API keys with file permission (/user/files...). */
+const fileOperation = sharedOperations(fileProcedure, "/files", "Files");
 
 export const filesRouter = router({
   upload: router({
@@ -187,47 +190,36 @@ export const filesRouter = router({
 
   // Management: one procedure per operation, served to the admin under /admin/files (every share) and
   // to keys under /user/files (their own); the service scopes by caller.
-  list: fileProcedure
-    .meta({
-      rest: adminAndUserRoutes("/files", "Files", {
-        method: "GET",
-        summary: "List file shares, newest first, with search",
-      }),
-    })
+  list: fileOperation("", {
+    method: "GET",
+    summary: "List file shares, newest first, with search",
+  })
     .input(listFilesInput)
     .output(listFilesOutput)
     .query(({ ctx, input }) => listFiles(ctx, ctx.auth, input)),
 
-  get: fileProcedure
-    .meta({ rest: adminAndUserRoutes("/files/{id}", "Files", { method: "GET", summary: "One file share" }) })
+  get: fileOperation("/{id}", { method: "GET", summary: "One file share" })
     .input(idParam)
     .output(fileOutput)
     .query(({ ctx, input }) => getFile(ctx, ctx.auth, input.id)),
 
-  update: fileProcedure
-    .meta({ rest: adminAndUserRoutes("/files/{id}", "Files", { method: "PUT", summary: "Change a file share" }) })
+  update: fileOperation("/{id}", { method: "PUT", summary: "Change a file share" })
     .input(updateFileInput)
     .output(fileOutput)
     .mutation(({ ctx, input }) => updateFile(ctx, ctx.auth, input)),
 
-  delete: fileProcedure
-    .meta({
-      rest: adminAndUserRoutes("/files/{id}", "Files", {
-        method: "DELETE",
-        summary: "Delete a file share and its stored object",
-      }),
-    })
+  delete: fileOperation("/{id}", {
+    method: "DELETE",
+    summary: "Delete a file share and its stored object",
+  })
     .input(idParam)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => deleteFiles(ctx, ctx.auth, [input.id])),
 
-  batchDelete: fileProcedure
-    .meta({
-      rest: adminAndUserRoutes("/files/batch-delete", "Files", {
-        method: "POST",
-        summary: "Delete several file shares",
-      }),
-    })
+  batchDelete: fileOperation("/batch-delete", {
+    method: "POST",
+    summary: "Delete several file shares",
+  })
     .input(idsInput)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => deleteFiles(ctx, ctx.auth, input.ids)),

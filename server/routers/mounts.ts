@@ -6,20 +6,21 @@ import { idParam } from "../../shared/schemas/common";
 import { createMountInput, mountOutput, updateMountInput } from "../../shared/schemas/mounts";
 import { creatorOf } from "../services/auth";
 import { createMount, deleteMount, getMount, listMounts, updateMount } from "../services/mounts";
-import { adminAndUserRoutes, adminProcedure, mountProcedure, router } from "../trpc";
+import { adminProcedure, mountProcedure, router, sharedOperations } from "../trpc";
 
 /** The admin's own routes keep their operation ids (mounts.admin.create) beside the shared ones. */
 const adminOnly = { tags: ["Mounts (admin)"], variant: "admin" };
 
+/** Shared by the admin (/admin/mounts...) and API keys with mount permission (/user/mounts...). */
+const mountOperation = sharedOperations(mountProcedure, "/mounts", "Mounts");
+
 export const mountsRouter = router({
   // Reading: one procedure per operation, for the admin under /admin/mounts (every mount) and for keys
   // under /user/mounts (the active mounts their base path reaches); the service scopes by caller.
-  list: mountProcedure
-    .meta({ rest: adminAndUserRoutes("/mounts", "Mounts", { method: "GET", summary: "List mounts in display order" }) })
+  list: mountOperation("", { method: "GET", summary: "List mounts in display order" })
     .output(z.array(mountOutput))
     .query(({ ctx }) => listMounts(ctx.db, ctx.auth)),
-  get: mountProcedure
-    .meta({ rest: adminAndUserRoutes("/mounts/{id}", "Mounts", { method: "GET", summary: "One mount" }) })
+  get: mountOperation("/{id}", { method: "GET", summary: "One mount" })
     .input(idParam)
     .output(mountOutput)
     .query(({ ctx, input }) => getMount(ctx.db, ctx.auth, input.id)),

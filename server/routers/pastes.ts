@@ -23,12 +23,12 @@ import {
   viewPaste,
 } from "../services/pastes";
 import {
-  adminAndUserRoutes,
   adminProcedure,
   type Context,
   limitCreation,
   publicProcedure,
   router,
+  sharedOperations,
   textProcedure,
 } from "../trpc";
 
@@ -38,6 +38,9 @@ const tags = ["Pastes"];
 const openPaste = async (ctx: Context, input: { slug: string; html?: boolean }) =>
   withRenderedMarkdown(await viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp }), input.html);
 const deletedOutput = z.object({ deleted: z.number() });
+
+/** Shared by the admin (/admin/pastes...) and API keys with text permission (/user/pastes...). */
+const pasteOperation = sharedOperations(textProcedure, "/pastes", "Pastes");
 
 export const pastesRouter = router({
   create: textProcedure
@@ -78,55 +81,40 @@ export const pastesRouter = router({
 
   // Management: one procedure per operation, served to the admin under /admin/pastes (every paste)
   // and to keys under /user/pastes (their own); the service scopes by caller.
-  list: textProcedure
-    .meta({
-      rest: adminAndUserRoutes("/pastes", "Pastes", {
-        method: "GET",
-        summary: "List pastes, newest first, with search",
-        dataField: "pastes",
-      }),
-    })
+  list: pasteOperation("", {
+    method: "GET",
+    summary: "List pastes, newest first, with search",
+    dataField: "pastes",
+  })
     .input(listPastesInput)
     .output(listPastesOutput)
     .query(({ ctx, input }) => listPastes(ctx, ctx.auth, input)),
 
-  get: textProcedure
-    .meta({
-      rest: adminAndUserRoutes("/pastes/{id}", "Pastes", {
-        method: "GET",
-        summary: "A paste with its whole content; {id} may be its slug",
-      }),
-    })
+  get: pasteOperation("/{id}", {
+    method: "GET",
+    summary: "A paste with its whole content; {id} may be its slug",
+  })
     .input(idParam)
     .output(pasteOutput)
     .query(({ ctx, input }) => getPaste(ctx, ctx.auth, input.id)),
 
-  update: textProcedure
-    .meta({
-      rest: adminAndUserRoutes("/pastes/{id}", "Pastes", {
-        method: "PUT",
-        summary: "Change a paste; {id} may be its slug",
-      }),
-    })
+  update: pasteOperation("/{id}", {
+    method: "PUT",
+    summary: "Change a paste; {id} may be its slug",
+  })
     .input(updatePasteInput)
     .output(pasteOutput)
     .mutation(({ ctx, input }) => updatePaste(ctx, ctx.auth, input)),
 
-  delete: textProcedure
-    .meta({
-      rest: adminAndUserRoutes("/pastes/{id}", "Pastes", {
-        method: "DELETE",
-        summary: "Delete a paste; {id} may be its slug",
-      }),
-    })
+  delete: pasteOperation("/{id}", {
+    method: "DELETE",
+    summary: "Delete a paste; {id} may be its slug",
+  })
     .input(idParam)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => deletePaste(ctx.db, ctx.auth, input.id)),
 
-  batchDelete: textProcedure
-    .meta({
-      rest: adminAndUserRoutes("/pastes/batch-delete", "Pastes", { method: "POST", summary: "Delete several pastes" }),
-    })
+  batchDelete: pasteOperation("/batch-delete", { method: "POST", summary: "Delete several pastes" })
     .input(idsInput)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => deletePastes(ctx.db, ctx.auth, input.ids)),
