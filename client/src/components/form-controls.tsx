@@ -49,17 +49,88 @@ export function describedBy(...ids: (string | false | null | undefined)[]): stri
   return list || undefined;
 }
 
-export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> & {
+/** What a control needs to be named by its label and described by its hint and error. */
+export type FieldControlProps = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  /** The input style, red while there is an error. */
+  className: string;
+};
+
+export type FormFieldProps = {
   label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
+  /** Beside the label, at the right (a note, a small control). */
+  labelExtra?: ReactNode;
   hint?: ReactNode;
   error?: string | null;
-  /** Content at the right edge inside the input (a show/hide button). */
-  trailing?: ReactNode;
-  inputRef?: Ref<HTMLInputElement>;
-  labelExtra?: ReactNode;
+  id?: string;
+  /** Other elements that describe the control (a group's hint, a line under the field). */
+  describedBy?: (string | false | null | undefined)[];
+  className?: string;
+  /** Classes of the box around the control (a row of two controls). */
+  controlClassName?: string;
+  /** Under the hint and the error (a preview of what will be saved). */
+  below?: ReactNode;
+  /** The control, given the props that tie it to the label, the hint and the error. */
+  children: (control: FieldControlProps) => ReactNode;
 };
+
+/** One labelled field around any control (input, select, textarea, or several): the label names it,
+ * the hint and the error describe it, and an error marks it invalid. */
+export function FormField({
+  label,
+  labelExtra,
+  hint,
+  error,
+  id,
+  describedBy: moreDescriptions = [],
+  className,
+  controlClassName,
+  below,
+  children,
+}: FormFieldProps) {
+  const generatedId = useId();
+  const controlId = id ?? `field-${generatedId}`;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  return (
+    <div className={className}>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={controlId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {labelExtra}
+      </div>
+      <div className={cx("relative mt-1.5", controlClassName)}>
+        {children({
+          id: controlId,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy(hint ? hintId : null, ...moreDescriptions, error ? errorId : null),
+          className: inputClasses(Boolean(error)),
+        })}
+      </div>
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      {below}
+    </div>
+  );
+}
+
+/** "Optional", beside the label of a field that may stay empty. */
+export function OptionalMark() {
+  const { t } = useTranslation();
+  return <span className="text-xs text-slate-500 dark:text-slate-400">{t("common.optional")}</span>;
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> &
+  Pick<FormFieldProps, "label" | "labelExtra" | "hint" | "error" | "describedBy" | "below"> & {
+    value: string;
+    onValueChange: (value: string) => void;
+    /** Content at the right edge inside the input (a show/hide button). */
+    trailing?: ReactNode;
+    inputRef?: Ref<HTMLInputElement>;
+  };
 
 export function TextField({
   label,
@@ -70,38 +141,28 @@ export function TextField({
   trailing,
   inputRef,
   labelExtra,
+  describedBy: moreDescriptions,
+  below,
   id,
   className,
   ...inputProps
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? `field-${generatedId}`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   return (
-    <div className={className}>
-      <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {label}
-        </label>
-        {labelExtra}
-      </div>
-      <div className="relative mt-1.5">
-        <input
-          ref={inputRef}
-          id={inputId}
-          value={value}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
-          className={cx(inputClasses(Boolean(error)), trailing ? "pr-11" : null)}
-          {...inputProps}
-        />
-        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
-      </div>
-      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
-    </div>
+    <FormField {...{ label, labelExtra, hint, error, id, className, below }} describedBy={moreDescriptions}>
+      {(control) => (
+        <>
+          <input
+            ref={inputRef}
+            value={value}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value)}
+            {...control}
+            className={cx(control.className, trailing ? "pr-11" : null)}
+            {...inputProps}
+          />
+          {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
+        </>
+      )}
+    </FormField>
   );
 }
 

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { type FieldErrors, renderFieldMessage } from "../lib/form-messages";
 import { EXPIRY_CHOICES, type ExpiryChoice } from "../lib/pastes/expiry";
 import { validateSlugInput } from "../lib/share-field-checks";
+import { ChoiceCards, FieldGroup } from "./choice-cards";
 import { cx } from "./class-names";
 import { PasswordField, TextField } from "./form-controls";
 import type { ShareKind } from "./share-problem";
@@ -139,31 +140,17 @@ function ExpiryChoices({
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t(`${kind}.options.expiry`)}</legend>
-      <div className="mt-1.5 grid grid-cols-3 gap-1.5 sm:grid-cols-5 lg:grid-cols-3">
-        {EXPIRY_CHOICES.map((choice) => (
-          <label
-            key={choice}
-            className={cx(
-              "flex cursor-pointer items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-medium ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
-              value === choice
-                ? "bg-indigo-50 text-indigo-700 ring-indigo-500 dark:bg-indigo-500/15 dark:text-indigo-200 dark:ring-indigo-400"
-                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700 dark:hover:bg-slate-800",
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={choice}
-              checked={value === choice}
-              onChange={() => onChange(choice)}
-              className="sr-only"
-            />
-            {t(`${kind}.options.expiryChoices.${choice}`)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <FieldGroup id={`${name}-group`} legend={t(`${kind}.options.expiry`)}>
+      <ChoiceCards
+        name={name}
+        choices={EXPIRY_CHOICES}
+        value={value}
+        onChange={onChange}
+        className="mt-1.5 grid grid-cols-3 gap-1.5 sm:grid-cols-5 lg:grid-cols-3"
+        cardClassName="flex items-center justify-center rounded-lg px-2 py-2 text-center font-medium"
+      >
+        {(choice) => t(`${kind}.options.expiryChoices.${choice}`)}
+      </ChoiceCards>
+    </FieldGroup>
   );
 }

@@ -3,8 +3,9 @@
 // check or a refused save moves the focus to the first field that needs attention.
 import { type RefObject, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessageOf, fieldIssuesOf } from "../lib/api-errors";
+import { fieldIssuesOf } from "../lib/api-errors";
 import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../lib/form-messages";
+import { useErrorMessage } from "./use-error-message";
 import { useFocusFirstInvalid } from "./use-focus-invalid";
 
 /** The names of the values that are any string (not a choice among some), and of the on/off values. */
@@ -54,6 +55,7 @@ export function useFieldForm<State extends object, Field extends string>(
   fieldOfValue: (key: keyof State) => Field = (key) => String(key) as Field,
 ): FieldForm<State, Field> {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const [state, setState] = useState<State>(initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -94,7 +96,7 @@ export function useFieldForm<State extends object, Field extends string>(
       focusFirstInvalid();
       return;
     }
-    setFormError(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }));
+    setFormError(errorMessage(error));
   };
 
   return { formRef, state, setState, change, errors, setErrors, formError, text, toggle, check, showServerError };

@@ -43,6 +43,16 @@ function submit() {
   fireEvent.click(screen.getByRole("button", { name: "Log in" }));
 }
 
+/** Opens the login, signs in as "admin" with any password, and reads the alert that answers. */
+async function loginAlert(): Promise<string> {
+  renderAppAt("/admin");
+  await screen.findByRole("heading", { name: "Log in to the admin area" });
+  fill("Username", "admin");
+  fill("Password", "whatever-1");
+  submit();
+  return (await screen.findByRole("alert")).textContent ?? "";
+}
+
 describe("admin login: admin account", () => {
   test("signed out, /admin shows the login with two modes and labelled fields", async () => {
     renderAppAt("/admin");
@@ -119,14 +129,7 @@ describe("admin login: admin account", () => {
 
   test("an answer that does not say who signed in fails with a message", async () => {
     server.use({ "admin.login": () => ({ token: null, username: "", expiresAt: new Date() }) });
-    renderAppAt("/admin");
-    await screen.findByRole("heading", { name: "Log in to the admin area" });
-    fill("Username", "admin");
-    fill("Password", "whatever-1");
-    submit();
-    expect((await screen.findByRole("alert")).textContent).toContain(
-      "the server's answer did not say who is signed in",
-    );
+    expect(await loginAlert()).toContain("the server's answer did not say who is signed in");
   });
 
   test("too many attempts: the server's rate-limit message is shown", async () => {
@@ -135,22 +138,12 @@ describe("admin login: admin account", () => {
         throw new TrpcTestError("TOO_MANY_REQUESTS", "Too many requests, try again in 600 seconds");
       },
     });
-    renderAppAt("/admin");
-    await screen.findByRole("heading", { name: "Log in to the admin area" });
-    fill("Username", "admin");
-    fill("Password", "whatever-1");
-    submit();
-    expect((await screen.findByRole("alert")).textContent).toContain("try again in 600 seconds");
+    expect(await loginAlert()).toContain("try again in 600 seconds");
   });
 
   test("the server unreachable: a network message", async () => {
     server.goOffline();
-    renderAppAt("/admin");
-    await screen.findByRole("heading", { name: "Log in to the admin area" });
-    fill("Username", "admin");
-    fill("Password", "whatever-1");
-    submit();
-    expect((await screen.findByRole("alert")).textContent).toContain("Could not reach the server");
+    expect(await loginAlert()).toContain("Could not reach the server");
   });
 });
 

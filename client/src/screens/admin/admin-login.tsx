@@ -16,16 +16,13 @@ import { cx, focusRing } from "../../components/class-names";
 import { FormAlert, PasswordField, TextField } from "../../components/form-controls";
 import { IconBadge } from "../../components/icon-badge";
 import { toast } from "../../components/toast-store";
+import { useErrorMessage } from "../../components/use-error-message";
+import { useFieldForm } from "../../components/use-field-form";
 import { useFocusFirstInvalid } from "../../components/use-focus-invalid";
-import { errorMessageOf, fieldIssuesOf } from "../../lib/api-errors";
+import { fieldIssuesOf } from "../../lib/api-errors";
 import { AuthError } from "../../lib/auth/auth-types";
 import { authStore } from "../../lib/auth/session";
-import {
-  type FieldErrors,
-  fieldErrorsFromIssues,
-  fieldErrorsFromServer,
-  renderFieldMessage,
-} from "../../lib/form-messages";
+import { fieldErrorsFromIssues, fieldErrorsFromServer } from "../../lib/form-messages";
 import { returnPathOf } from "../../routes";
 
 type LoginField = "username" | "password";
@@ -33,6 +30,7 @@ type LoginField = "username" | "password";
 /** Title and detail of a failed login, in the user's language. */
 export function useLoginErrorText() {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   return (error: unknown): { title: string; detail: string | null } => {
     if (error instanceof AuthError) {
       const detail = error.isNetwork ? t("common.networkError") : error.reason;
@@ -40,7 +38,7 @@ export function useLoginErrorText() {
     }
     return {
       title: t("auth.login.failed"),
-      detail: errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
+      detail: errorMessage(error),
     };
   };
 }
@@ -170,13 +168,11 @@ const loginFieldOf = (path: string): LoginField | null => (path === "username" |
 
 function AdminAccountForm() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const form = useFieldForm<{ username: string; password: string }, LoginField>(() => ({ username: "", password: "" }));
 
   const prepare = () => {
-    const parsed = loginInput.safeParse({ username, password });
-    setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, loginFieldOf));
+    const parsed = loginInput.safeParse(form.state);
+    form.setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, loginFieldOf));
     if (!parsed.success) return null;
     return async () => {
       await authStore.loginAdmin(parsed.data.username, parsed.data.password);
@@ -187,31 +183,31 @@ function AdminAccountForm() {
   const showFieldIssues = (error: unknown) => {
     const serverErrors = fieldErrorsFromServer(fieldIssuesOf(error), loginFieldOf);
     if (Object.keys(serverErrors).length === 0) return false;
-    setErrors(serverErrors);
+    form.setErrors(serverErrors);
     return true;
   };
 
   return (
-    <LoginForm prepare={prepare} showFieldIssues={showFieldIssues} onRefused={() => setPassword("")}>
+    <LoginForm
+      prepare={prepare}
+      showFieldIssues={showFieldIssues}
+      onRefused={() => form.setState((values) => ({ ...values, password: "" }))}
+    >
       <TextField
         label={t("auth.login.username")}
-        value={username}
-        onValueChange={setUsername}
+        {...form.text("username")}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         required
-        error={renderFieldMessage(t, errors.username)}
       />
       <PasswordField
         label={t("auth.login.password")}
-        value={password}
-        onValueChange={setPassword}
+        {...form.text("password")}
         name="password"
         autoComplete="current-password"
         required
-        error={renderFieldMessage(t, errors.password)}
       />
     </LoginForm>
   );

@@ -95,13 +95,16 @@ describe("dashboard module", () => {
     renderAppAt("/admin/dashboard");
     // The first visit loads the module and the chart library.
     await screen.findByTestId("stat-pastes", {}, { timeout: 8_000 });
-    expect(textOf("stat-pastes-total")).toBe("12");
-    expect(textOf("stat-pastes")).toContain("9 active");
-    expect(textOf("stat-pastes")).toContain("3 expired");
-    expect(textOf("stat-files-total")).toBe("5");
-    expect(textOf("stat-files")).toContain("3 MB in total");
-    expect(textOf("stat-keys")).toContain("1 expired");
-    expect(textOf("stat-mounts")).toContain("1 inactive");
+    expect([textOf("stat-pastes-total"), textOf("stat-files-total")]).toEqual(["12", "5"]);
+    const cardSays: Record<string, string[]> = {
+      "stat-pastes": ["9 active", "3 expired"],
+      "stat-files": ["3 MB in total"],
+      "stat-keys": ["1 expired"],
+      "stat-mounts": ["1 inactive"],
+    };
+    for (const [card, parts] of Object.entries(cardSays)) {
+      for (const part of parts) expect(textOf(card)).toContain(part);
+    }
     // The days are counted in the browser's time zone.
     const call = server.calls.find((item) => item.path === "dashboard.stats");
     expect(call?.input).toEqual({ tz_offset: browserTzOffset() });

@@ -5,9 +5,8 @@ import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { FormAlert } from "../../components/form-controls";
+import { LoadError } from "../../components/request-status";
 import { currentLanguage } from "../../i18n";
-import { errorMessageOf } from "../../lib/api-errors";
 import { formatDateTime } from "../../lib/format-date";
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
@@ -48,14 +47,7 @@ export default function DashboardModule() {
         {stats.isPending ? (
           <DashboardSkeleton />
         ) : stats.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <FormAlert title={t("dashboard.loadError")}>
-              {errorMessageOf(stats.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-            </FormAlert>
-            <Button icon={ArrowPathIcon} onClick={() => void stats.refetch()} isLoading={stats.isRefetching}>
-              {t("common.retry")}
-            </Button>
-          </div>
+          <LoadError title={t("dashboard.loadError")} query={stats} />
         ) : (
           <>
             <StatCards stats={stats.data} />

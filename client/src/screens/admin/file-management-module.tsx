@@ -15,23 +15,20 @@ import { type FileSummary, useFileApi } from "./files/file-api";
 import { FileEditDialog } from "./files/file-edit-dialog";
 import { FileList } from "./files/file-list";
 import { EmptyState } from "./shared/list-states";
-import { ShareListFrame, useListControls, usePageRows } from "./shared/share-list-frame";
-import { deleteDialogProps, useItemDialogs } from "./shared/use-item-dialogs";
-import { useSelection } from "./shared/use-selection";
+import { ShareListFrame, useListControls, useShareList } from "./shared/share-list-frame";
 
 export default function FileManagementModule() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const { procedures } = useFileApi();
   const controls = useListControls();
-  const { limit, page, search } = controls;
+  const { limit, offset, search } = controls.request;
   const list = procedures.list.useQuery(
-    { limit, offset: (page - 1) * limit, ...(search ? { search } : {}) },
+    { limit, offset, ...(search ? { search } : {}) },
     { placeholderData: (previous) => previous },
   );
-  const rows = usePageRows(controls, list.data?.files, list.data?.pagination);
-  const selection = useSelection(rows.items);
-  const dialogs = useItemDialogs<"edit" | "delete", FileSummary>();
+  const share = useShareList<FileSummary, "edit">(controls, list, list.data?.files);
+  const { dialogs } = share;
 
   const uploadLink = (label: string) => (
     <Link href={ROUTES.upload} className={buttonClasses("primary")}>
@@ -46,11 +43,7 @@ export default function FileManagementModule() {
 
       <ShareListFrame
         kind="files"
-        controls={controls}
-        list={list}
-        rows={rows}
-        selection={selection}
-        onDeleteSelected={(files) => dialogs.openDelete("delete", files)}
+        state={share}
         selectedCountValues={(files) => ({
           size: formatBytes(
             files.reduce((sum, file) => sum + file.size, 0),
@@ -67,15 +60,15 @@ export default function FileManagementModule() {
         }
       >
         <FileList
-          files={rows.items}
-          selection={selection}
+          files={share.rows.items}
+          selection={share.selection}
           onEdit={(file) => dialogs.open("edit", file)}
           onDelete={(file) => dialogs.openDelete("delete", [file])}
         />
       </ShareListFrame>
 
       <FileEditDialog file={dialogs.target} open={dialogs.isOpen("edit")} onClose={dialogs.close} />
-      <DeleteFilesDialog {...deleteDialogProps(dialogs, selection)} />
+      <DeleteFilesDialog {...share.deleteDialog} />
     </div>
   );
 }

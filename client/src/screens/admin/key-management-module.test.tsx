@@ -70,25 +70,21 @@ const isDialogOpen = () => document.querySelector("[role=dialog]") !== null;
 const table = async () => within(await screen.findByRole("table", { name: "API keys" }));
 const rowOf = async (name: string) => (await screen.findByRole("rowheader", { name })).closest("tr") as HTMLElement;
 
+/** The input of the page's last call to a procedure, or null if it made none. */
+const lastInputTo = (path: string) => server.calls.filter((call) => call.path === path).at(-1)?.input ?? null;
+
+/** The key's table row shows each of these texts. */
+async function expectRowShows(name: string, texts: string[]) {
+  const row = within(await rowOf(name));
+  for (const text of texts) expect(row.queryByText(text) !== null).toBe(true);
+}
+
 describe("key management", () => {
   test("lists the keys: masked key, permission badges, base path, expiry states, last use", async () => {
     renderAppAt("/admin/key-management");
-    const backup = within(await rowOf("Backup script"));
-    expect(backup.getByText("pb_abcde••••")).toBeDefined();
-    expect(backup.getByText("Text")).toBeDefined();
-    expect(backup.getByText("Files")).toBeDefined();
-    expect(backup.getByText("Never used")).toBeDefined();
-
-    const docs = within(await rowOf("Docs reader"));
-    expect(docs.getByText("Mount")).toBeDefined();
-    expect(docs.getByText("Read-only")).toBeDefined();
-    expect(docs.getByText("/docs")).toBeDefined();
-    expect(docs.getByText("Never")).toBeDefined();
-    expect(docs.getByText("5 minutes ago")).toBeDefined();
-
-    const old = within(await rowOf("Old uploader"));
-    expect(old.getByText("Expired")).toBeDefined();
-    expect(old.getByText("Custom")).toBeDefined();
+    await expectRowShows("Backup script", ["pb_abcde••••", "Text", "Files", "Never used"]);
+    await expectRowShows("Docs reader", ["Mount", "Read-only", "/docs", "Never", "5 minutes ago"]);
+    await expectRowShows("Old uploader", ["Expired", "Custom"]);
     // The whole key is never on screen, only its prefix.
     expect(document.body.textContent).not.toContain("pb_abcde0");
   });
@@ -118,10 +114,8 @@ describe("key management", () => {
   });
 
   test("deleting the selection asks first, then deletes exactly those keys", async () => {
-    let deleted: unknown = null;
     server.use({
       "keys.batchDelete": (input) => {
-        deleted = input;
         const { ids } = input;
         keys = keys.filter((key) => !ids.includes(key.id));
         return { deleted: ids.length };
@@ -136,11 +130,11 @@ describe("key management", () => {
     const dialog = await screen.findByRole("dialog", { name: "Delete 2 API keys?" });
     expect(within(dialog).getByText("Backup script")).toBeDefined();
     expect(within(dialog).getByText("Old uploader")).toBeDefined();
-    expect(deleted).toBeNull();
+    expect(lastInputTo("keys.batchDelete")).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
 
     // The dialog stays (busy) until the server answers, then the list no longer has the keys.
-    await eventually(() => expect(deleted).toEqual({ ids: ["k1", "k3"] }));
+    await eventually(() => expect(lastInputTo("keys.batchDelete")).toEqual({ ids: ["k1", "k3"] }));
     await eventually(() => expect(isDialogOpen()).toBe(false));
     await eventually(() => expect(screen.queryByRole("rowheader", { name: "Backup script" }) === null).toBe(true));
     expect(screen.getByRole("rowheader", { name: "Docs reader" })).toBeDefined();
@@ -159,10 +153,8 @@ describe("key management", () => {
   });
 
   test("create: validation messages, then the one-time reveal with a copy button", async () => {
-    let created: unknown = null;
     server.use({
-      "keys.create": (input) => {
-        created = input;
+      "keys.create": () => {
         const row = view({
           id: "k9",
           name: "Sync",
@@ -192,7 +184,7 @@ describe("key management", () => {
     expect(await dialog.findByText("Enter a name for the key")).toBeDefined();
     expect(dialog.getByText("Enter the number of days")).toBeDefined();
     expect(dialog.getByText("Only letters, digits, underscore and hyphen")).toBeDefined();
-    expect(created).toBeNull();
+    expect(lastInputTo("keys.create")).toBeNull();
 
     fireEvent.change(dialog.getByLabelText("Name", { selector: "input" }), { target: { value: "Sync" } });
     // Read-only appears only with mount permission.
@@ -207,7 +199,7 @@ describe("key management", () => {
     fireEvent.click(dialog.getByRole("button", { name: "Create key" }));
 
     const reveal = within(await screen.findByRole("dialog", { name: "Copy your new API key" }));
-    expect(created).toMatchObject({
+    expect(lastInputTo("keys.create")).toMatchObject({
       name: "Sync",
       text_permission: false,
       file_permission: false,
@@ -215,7 +207,7 @@ describe("key management", () => {
       mount_read_only: true,
       basic_path: "/docs/team",
     });
-    const expiresAt = (created as { expires_at: Date }).expires_at.getTime();
+    const expiresAt = (lastInputTo("keys.create") as { expires_at: Date }).expires_at.getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(before + 10 * DAY - 1000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 10 * DAY);
     expect((reveal.getByLabelText("Your API key") as HTMLTextAreaElement).value).toBe("pb_newkey_whole_secret_value");
@@ -275,10 +267,8 @@ describe("key management", () => {
   });
 
   test("edit: starts from the key, keeps the expiry unless changed, and saves", async () => {
-    let updated: unknown = null;
     server.use({
-      "keys.update": (input) => {
-        updated = input;
+      "keys.update": () => {
         return { ...(KEYS[1] as ApiKeyView), name: "Docs team" };
       },
     });
@@ -293,8 +283,8 @@ describe("key management", () => {
     expect(dialog.queryByLabelText("Custom key") === null).toBe(true);
     fireEvent.change(dialog.getByLabelText("Name", { selector: "input" }), { target: { value: "Docs team" } });
     fireEvent.click(dialog.getByRole("button", { name: "Save changes" }));
-    await waitFor(() => expect(updated).not.toBeNull());
-    expect(updated).toEqual({
+    await waitFor(() => expect(lastInputTo("keys.update")).not.toBeNull());
+    expect(lastInputTo("keys.update")).toEqual({
       id: "k2",
       name: "Docs team",
       text_permission: false,

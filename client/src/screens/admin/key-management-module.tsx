@@ -6,6 +6,7 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
+import { LoadError } from "../../components/request-status";
 import { toast } from "../../components/toast-store";
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
@@ -13,7 +14,7 @@ import { DeleteKeysDialog } from "./keys/delete-keys-dialog";
 import { type CreatedKey, KeyFormDialog } from "./keys/key-form-dialog";
 import { KeyList } from "./keys/key-list";
 import { KeyRevealDialog } from "./keys/key-reveal-dialog";
-import { EmptyState, ListLoadError, ListSkeleton } from "./shared/list-states";
+import { EmptyState, ListSkeleton } from "./shared/list-states";
 import { DeleteSelectedButton, RefreshButton } from "./shared/list-toolbar";
 import { deleteDialogProps, useItemDialogs } from "./shared/use-item-dialogs";
 import { selectedItems, useSelection } from "./shared/use-selection";
@@ -57,7 +58,7 @@ export default function KeyManagementModule() {
         {keysQuery.isPending ? (
           <ListSkeleton label={t("apiKeys.loading")} rows={3} />
         ) : keysQuery.isError ? (
-          <ListLoadError title={t("apiKeys.loadError")} query={keysQuery} />
+          <LoadError title={t("apiKeys.loadError")} query={keysQuery} />
         ) : keys.length === 0 ? (
           <EmptyState
             icon={KeyIcon}

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
+import { LoadError, type RefetchableQuery } from "../../components/request-status";
 import { currentLanguage } from "../../i18n";
 import { canManageMounts } from "../../lib/auth/access";
 import { useAuth } from "../../lib/auth/use-auth";
@@ -27,7 +28,7 @@ import { AdminModuleHeader } from "./admin-module-header";
 import { DeleteMountDialog } from "./mounts/delete-mount-dialog";
 import { MountFormDialog } from "./mounts/mount-form-dialog";
 import { CardDetail, ConfigCard } from "./shared/config-card";
-import { CardGridSkeleton, EmptyState, ListLoadError, type RefetchableQuery } from "./shared/list-states";
+import { CardGridSkeleton, EmptyState } from "./shared/list-states";
 import { useItemDialogs } from "./shared/use-item-dialogs";
 import { useToastOutcome } from "./shared/use-toast-outcome";
 
@@ -86,7 +87,7 @@ export default function MountManagementModule() {
 
 function ListProblem({ query }: { query: RefetchableQuery }) {
   const { t } = useTranslation();
-  return <ListLoadError className="mt-6" title={t("explorer.mounts.loadError")} query={query} />;
+  return <LoadError className="mt-6" title={t("explorer.mounts.loadError")} query={query} />;
 }
 
 function ListSkeleton() {

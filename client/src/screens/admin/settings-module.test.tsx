@@ -29,6 +29,20 @@ async function openSettings() {
   await screen.findByRole("heading", { name: "Admin account" });
 }
 
+/** The server refuses the change with `code` and `message`; fills the form with `values`, sends it, and
+ * waits for the message. */
+async function sendRefused(code: "UNAUTHORIZED" | "CONFLICT", message: string, values: Record<string, string>) {
+  server.use({
+    "admin.changePassword": () => {
+      throw new TrpcTestError(code, message);
+    },
+  });
+  await openSettings();
+  for (const [label, value] of Object.entries(values)) fill(label, value);
+  submit();
+  expect(await screen.findByText(message)).toBeDefined();
+}
+
 describe("settings: admin account", () => {
   test("shows the current username and labelled fields", async () => {
     await openSettings();
@@ -55,20 +69,17 @@ describe("settings: admin account", () => {
   });
 
   test("success logs out and asks to log in again", async () => {
-    let sent: unknown = null;
-    server.use({
-      "admin.changePassword": (input) => {
-        sent = input;
-        return null;
-      },
-    });
+    server.use({ "admin.changePassword": () => null });
     await openSettings();
     fill("Current password", "old-password");
     fill("New password", "new-password-1");
     fill("Confirm new password", "new-password-1");
     submit();
     expect(await screen.findByRole("heading", { level: 1, name: "Log in to the admin area" })).toBeDefined();
-    expect(sent).toEqual({ currentPassword: "old-password", newPassword: "new-password-1" });
+    expect(server.calls.find((call) => call.path === "admin.changePassword")?.input).toEqual({
+      currentPassword: "old-password",
+      newPassword: "new-password-1",
+    });
     expect(localStorage.getItem("pastebox_signed_in")).toBeNull();
     expect(toast.getToasts().map((item) => item.title)).toContain("Account updated. Please log in again.");
     // The server already ended the session (and removed its cookie): no logout call is needed.
@@ -76,16 +87,10 @@ describe("settings: admin account", () => {
   });
 
   test("a wrong current password is shown at that field and keeps the admin signed in", async () => {
-    server.use({
-      "admin.changePassword": () => {
-        throw new TrpcTestError("UNAUTHORIZED", "The current password is wrong");
-      },
+    await sendRefused("UNAUTHORIZED", "The current password is wrong", {
+      "Current password": "not-it-at-all",
+      "New username": "root",
     });
-    await openSettings();
-    fill("Current password", "not-it-at-all");
-    fill("New username", "root");
-    submit();
-    expect(await screen.findByText("The current password is wrong")).toBeDefined();
     const field = screen.getByLabelText("Current password", { selector: "input" }) as HTMLInputElement;
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(field.value).toBe("");
@@ -96,16 +101,10 @@ describe("settings: admin account", () => {
   });
 
   test("a taken username is shown at that field", async () => {
-    server.use({
-      "admin.changePassword": () => {
-        throw new TrpcTestError("CONFLICT", "That username is taken");
-      },
+    await sendRefused("CONFLICT", "That username is taken", {
+      "Current password": "old-password",
+      "New username": "someone",
     });
-    await openSettings();
-    fill("Current password", "old-password");
-    fill("New username", "someone");
-    submit();
-    expect(await screen.findByText("That username is taken")).toBeDefined();
     await waitFor(() =>
       expect(screen.getByLabelText("New username", { selector: "input" }).getAttribute("aria-invalid")).toBe("true"),
     );

@@ -16,13 +16,14 @@ import type { StorageConfigView } from "@shared/schemas/storage";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
+import { LoadError } from "../../components/request-status";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
 import { formatRelativeTime } from "../../lib/format-date";
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
 import { CardDetail, ConfigCard } from "./shared/config-card";
-import { CardGridSkeleton, EmptyState, ListLoadError } from "./shared/list-states";
+import { CardGridSkeleton, EmptyState } from "./shared/list-states";
 import { useItemDialogs } from "./shared/use-item-dialogs";
 import { useToastOutcome } from "./shared/use-toast-outcome";
 import { DeleteStorageDialog } from "./storage/delete-storage-dialog";
@@ -50,7 +51,7 @@ export default function StorageConfigModule() {
         {list.isPending ? (
           <CardGridSkeleton label={t("storageConfig.loading")} />
         ) : list.isError ? (
-          <ListLoadError title={t("storageConfig.loadError")} query={list} />
+          <LoadError title={t("storageConfig.loadError")} query={list} />
         ) : list.data.length === 0 ? (
           <EmptyState
             icon={CircleStackIcon}

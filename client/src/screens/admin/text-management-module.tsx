@@ -16,22 +16,19 @@ import { PasteEditDialog } from "./pastes/paste-edit-dialog";
 import { PasteList } from "./pastes/paste-list";
 import { PastePreviewDialog } from "./pastes/paste-preview-dialog";
 import { EmptyState } from "./shared/list-states";
-import { ShareListFrame, useListControls, usePageRows } from "./shared/share-list-frame";
-import { deleteDialogProps, useItemDialogs } from "./shared/use-item-dialogs";
-import { useSelection } from "./shared/use-selection";
+import { ShareListFrame, useListControls, useShareList } from "./shared/share-list-frame";
 
 export default function TextManagementModule() {
   const { t } = useTranslation();
   const { isAdmin, procedures } = usePasteApi();
   const controls = useListControls();
-  const { limit, page, search } = controls;
+  const { page, limit, search } = controls.request;
   const list = procedures.list.useQuery(
     { page, limit, ...(search ? { search } : {}) },
     { placeholderData: (previous) => previous },
   );
-  const rows = usePageRows(controls, list.data?.pastes, list.data?.pagination);
-  const selection = useSelection(rows.items);
-  const dialogs = useItemDialogs<"preview" | "edit" | "delete" | "clear", PasteSummary>();
+  const share = useShareList<PasteSummary, "preview" | "edit" | "clear">(controls, list, list.data?.pastes);
+  const { dialogs } = share;
 
   const actions = isAdmin ? (
     <Button icon={SparklesIcon} onClick={() => dialogs.show("clear")}>
@@ -45,11 +42,7 @@ export default function TextManagementModule() {
 
       <ShareListFrame
         kind="pastes"
-        controls={controls}
-        list={list}
-        rows={rows}
-        selection={selection}
-        onDeleteSelected={(pastes) => dialogs.openDelete("delete", pastes)}
+        state={share}
         empty={
           <EmptyState
             icon={DocumentTextIcon}
@@ -65,8 +58,8 @@ export default function TextManagementModule() {
         }
       >
         <PasteList
-          pastes={rows.items}
-          selection={selection}
+          pastes={share.rows.items}
+          selection={share.selection}
           onPreview={(paste) => dialogs.open("preview", paste)}
           onEdit={(paste) => dialogs.open("edit", paste)}
           onDelete={(paste) => dialogs.openDelete("delete", [paste])}
@@ -75,7 +68,7 @@ export default function TextManagementModule() {
 
       <PastePreviewDialog paste={dialogs.target} open={dialogs.isOpen("preview")} onClose={dialogs.close} />
       <PasteEditDialog paste={dialogs.target} open={dialogs.isOpen("edit")} onClose={dialogs.close} />
-      <DeletePastesDialog {...deleteDialogProps(dialogs, selection)} />
+      <DeletePastesDialog {...share.deleteDialog} />
       {isAdmin ? <ClearExpiredDialog open={dialogs.isOpen("clear")} onClose={dialogs.close} /> : null}
     </div>
   );

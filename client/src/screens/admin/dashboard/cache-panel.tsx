@@ -1,20 +1,20 @@
 // The mount explorer's folder-listing cache: entries and hit rate per mount (GET /admin/cache/stats)
 // and clearing it for every mount or one (POST /admin/cache/clear).
-import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import SparklesIcon from "@heroicons/react/24/outline/SparklesIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { FormAlert } from "../../../components/form-controls";
+import { LoadError } from "../../../components/request-status";
 import { toast } from "../../../components/toast-store";
+import { useErrorMessage } from "../../../components/use-error-message";
 import { currentLanguage } from "../../../i18n";
-import { errorMessageOf } from "../../../lib/api-errors";
 import { htmlLangFor } from "../../../lib/language";
 import { trpc } from "../../../lib/trpc";
 import { Panel, PanelSkeleton } from "./panel";
 
 export function CachePanel() {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const language = currentLanguage();
   const utils = trpc.useUtils();
   const stats = trpc.cache.stats.useQuery();
@@ -26,8 +26,7 @@ export function CachePanel() {
   const clearCache = (mountId?: string) =>
     clear.mutate(mountId ? { mount_id: mountId } : undefined, {
       onSuccess: (result) => toast.success(t("dashboard.cache.cleared", { count: result.clearedCount })),
-      onError: (error) =>
-        toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
+      onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => void utils.cache.stats.invalidate(),
     });
   const pendingMount = clear.isPending ? (clear.variables?.mount_id ?? "all") : null;
@@ -55,14 +54,7 @@ export function CachePanel() {
       {stats.isPending ? (
         <PanelSkeleton className="h-24" />
       ) : stats.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormAlert title={t("dashboard.cache.loadError")}>
-            {errorMessageOf(stats.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-          </FormAlert>
-          <Button size="sm" icon={ArrowPathIcon} onClick={() => void stats.refetch()} isLoading={stats.isRefetching}>
-            {t("common.retry")}
-          </Button>
-        </div>
+        <LoadError title={t("dashboard.cache.loadError")} query={stats} size="sm" />
       ) : stats.data.mounts.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">{t("dashboard.cache.empty")}</p>
       ) : (

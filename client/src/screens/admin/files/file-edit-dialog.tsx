@@ -8,6 +8,7 @@ import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { TextField } from "../../../components/form-controls";
 import { DialogForm, FormDialog } from "../../../components/form-dialog";
+import { versionKey } from "../../../components/item-form-dialog";
 import { VERBATIM_INPUT } from "../../../components/use-field-form";
 import { currentLanguage } from "../../../i18n";
 import { appCodeOf } from "../../../lib/api-errors";
@@ -33,7 +34,7 @@ export function FileEditDialog({ file, open, onClose }: FileEditDialogProps) {
       title={t("files.manage.edit.title")}
       description={file ? file.filename : undefined}
     >
-      {file ? <EditForm key={`${file.id}-${file.updated_at.getTime()}`} file={file} /> : null}
+      {file ? <EditForm key={versionKey(file)} file={file} /> : null}
     </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
-import { DateTime, ResourceCards, ResourceTable } from "../shared/resource-list";
+import { DateTime, ResourceList } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
 import type { Selection } from "../shared/use-selection";
 import type { FileSummary } from "./file-api";
@@ -46,120 +46,93 @@ function FileName({ file }: { file: FileSummary }) {
   );
 }
 
-function useFileListParts({ files, selection, onEdit, onDelete }: FileListProps) {
+export function FileList({ files, selection, onEdit, onDelete }: FileListProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  return {
-    // The table and the cards show the same files, one or the other by the screen's width.
-    common: {
-      ns: "files.manage",
-      items: files,
-      breakpoint: "lg",
-      selection,
-      selectLabel: (file: FileSummary) => t("files.manage.table.select", { name: file.filename }),
-    } as const,
-    size: (file: FileSummary) => formatBytes(file.size, language),
-    actions: (file: FileSummary) => (
-      <ShareRowActions
-        kind="files"
-        name={file.filename}
-        url={file.url}
-        preview={{ href: file.url }}
-        onEdit={() => onEdit(file)}
-        onDelete={() => onDelete(file)}
-      />
-    ),
-  };
-}
-
-function FileTable(props: FileListProps) {
-  const { t } = useTranslation();
-  const parts = useFileListParts(props);
+  const shareFields = useShareCardFields("files");
+  const size = (file: FileSummary) => formatBytes(file.size, language);
+  const actions = (file: FileSummary) => (
+    <ShareRowActions
+      kind="files"
+      name={file.filename}
+      url={file.url}
+      preview={{ href: file.url }}
+      onEdit={() => onEdit(file)}
+      onDelete={() => onDelete(file)}
+    />
+  );
   const cell = "px-3 py-3.5 whitespace-nowrap text-slate-700 dark:text-slate-300";
   return (
-    <ResourceTable
-      {...parts.common}
-      isFixed
-      testId="file-table"
-      itemTestId={(file) => `file-row-${file.slug}`}
-      isDimmed={(file) => file.is_expired}
-      selectCellClassName="py-4"
-      columns={[
-        {
-          key: "file",
-          header: t("files.manage.table.file"),
-          isRowHeader: true,
-          cellClassName: "max-w-0 px-3 py-3 font-normal",
-          render: (file) => <FileName file={file} />,
+    <ResourceList
+      ns="files.manage"
+      items={files}
+      breakpoint="lg"
+      selection={selection}
+      selectLabel={(file) => t("files.manage.table.select", { name: file.filename })}
+      table={{
+        isFixed: true,
+        testId: "file-table",
+        itemTestId: (file) => `file-row-${file.slug}`,
+        isDimmed: (file) => file.is_expired,
+        selectCellClassName: "py-4",
+        columns: [
+          {
+            key: "file",
+            header: t("files.manage.table.file"),
+            isRowHeader: true,
+            cellClassName: "max-w-0 px-3 py-3 font-normal",
+            render: (file) => <FileName file={file} />,
+          },
+          {
+            key: "size",
+            header: t("files.manage.table.size"),
+            headerClassName: "w-22",
+            cellClassName: `${cell} tabular-nums`,
+            render: size,
+          },
+          {
+            key: "views",
+            header: t("files.manage.table.views"),
+            headerClassName: "w-22",
+            cellClassName: cell,
+            render: (file) => <ShareViews kind="files" share={file} />,
+          },
+          {
+            key: "expires",
+            header: t("files.manage.table.expires"),
+            headerClassName: "w-32",
+            cellClassName: cell,
+            render: (file) => <ShareExpiry kind="files" share={file} />,
+          },
+          {
+            key: "created",
+            header: t("files.manage.table.created"),
+            headerClassName: "w-32",
+            cellClassName: cell,
+            render: (file) => <DateTime date={file.created_at} />,
+          },
+        ],
+        actions: {
+          header: t("files.manage.table.actions"),
+          headerClassName: "w-38 py-3 pr-4 pl-3",
+          cellClassName: "py-2.5 pr-3 pl-2",
+          render: actions,
         },
-        {
-          key: "size",
-          header: t("files.manage.table.size"),
-          headerClassName: "w-22",
-          cellClassName: `${cell} tabular-nums`,
-          render: parts.size,
-        },
-        {
-          key: "views",
-          header: t("files.manage.table.views"),
-          headerClassName: "w-22",
-          cellClassName: cell,
-          render: (file) => <ShareViews kind="files" share={file} />,
-        },
-        {
-          key: "expires",
-          header: t("files.manage.table.expires"),
-          headerClassName: "w-32",
-          cellClassName: cell,
-          render: (file) => <ShareExpiry kind="files" share={file} />,
-        },
-        {
-          key: "created",
-          header: t("files.manage.table.created"),
-          headerClassName: "w-32",
-          cellClassName: cell,
-          render: (file) => <DateTime date={file.created_at} />,
-        },
-      ]}
-      actions={{
-        header: t("files.manage.table.actions"),
-        headerClassName: "w-38 py-3 pr-4 pl-3",
-        cellClassName: "py-2.5 pr-3 pl-2",
-        render: parts.actions,
+      }}
+      cards={{
+        testId: "file-cards",
+        itemTestId: (file) => `file-card-${file.slug}`,
+        checkboxClassName: "mt-2.5",
+        card: (file) => ({
+          header: <FileName file={file} />,
+          fieldsClassName: "mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4",
+          fields: [
+            { label: t("files.manage.table.size"), value: size(file), className: "tabular-nums" },
+            ...shareFields(file),
+          ],
+          footer: actions(file),
+        }),
       }}
     />
-  );
-}
-
-function FileCards(props: FileListProps) {
-  const { t } = useTranslation();
-  const parts = useFileListParts(props);
-  const shareFields = useShareCardFields("files");
-  return (
-    <ResourceCards
-      {...parts.common}
-      testId="file-cards"
-      itemTestId={(file) => `file-card-${file.slug}`}
-      checkboxClassName="mt-2.5"
-      card={(file) => ({
-        header: <FileName file={file} />,
-        fieldsClassName: "mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4",
-        fields: [
-          { label: t("files.manage.table.size"), value: parts.size(file), className: "tabular-nums" },
-          ...shareFields(file),
-        ],
-        footer: parts.actions(file),
-      })}
-    />
-  );
-}
-
-/** Both shapes; CSS shows the one that fits the screen. */
-export function FileList(props: FileListProps) {
-  return (
-    <>
-      <FileTable {...props} />
-      <FileCards {...props} />
-    </>
   );
 }

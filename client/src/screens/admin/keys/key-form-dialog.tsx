@@ -11,7 +11,7 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../../../components/class-names";
-import { CheckboxField, TextField } from "../../../components/form-controls";
+import { CheckboxField, OptionalMark, TextField } from "../../../components/form-controls";
 import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { SwitchField } from "../../../components/switch-field";
 import { toast } from "../../../components/toast-store";
@@ -85,38 +85,43 @@ function KeyForm(props: KeyFormDialogProps) {
   };
   const showServerError = (error: unknown) => form.showServerError(error, keyFieldOf, conflictAt(error));
 
+  /** Shows what the check found; true when the values can be sent. */
+  const isValid = <Payload,>(
+    result: { ok: true; payload: Payload } | { ok: false; errors: FieldErrors<KeyFormField> },
+  ): result is { ok: true; payload: Payload } => form.check(result.ok ? {} : result.errors) && result.ok;
+  /** The list shows the saved key either way; `onSaved` says what comes next. */
+  const saveHandlers = <Key extends ApiKeyView>(onSaved: (key: Key) => void) =>
+    dialog.track({
+      onSuccess: (key: Key) => {
+        void utils.keys.list.invalidate();
+        onSaved(key);
+      },
+      onError: showServerError,
+    });
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (dialog.isSaving) return;
     const now = new Date();
     if (props.mode === "create") {
       const result = validateCreateKeyForm(values, now);
-      if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
+      if (!isValid(result)) return;
       createKey.mutate(
         result.payload,
-        dialog.track({
-          onSuccess: (created) => {
-            void utils.keys.list.invalidate();
-            toast.success(t("apiKeys.form.created", { name: created.name }));
-            props.onCreated(created);
-          },
-          onError: showServerError,
+        saveHandlers((created: CreatedKey) => {
+          toast.success(t("apiKeys.form.created", { name: created.name }));
+          props.onCreated(created);
         }),
       );
       return;
     }
     const result = validateEditKeyForm(props.apiKey.id, values, now);
-    if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
-    updateKey.mutate(
-      result.payload,
-      dialog.track({
-        onSuccess: (saved) => {
-          void utils.keys.list.invalidate();
-          dialog.finish(t("apiKeys.form.saved", { name: saved.name }));
-        },
-        onError: showServerError,
-      }),
-    );
+    if (isValid(result)) {
+      updateKey.mutate(
+        result.payload,
+        saveHandlers((saved) => dialog.finish(t("apiKeys.form.saved", { name: saved.name }))),
+      );
+    }
   };
 
   const hasPermission = values.text || values.file || values.mount;
@@ -193,7 +198,7 @@ function KeyForm(props: KeyFormDialogProps) {
       {isEdit ? null : (
         <TextField
           label={t("apiKeys.form.customKey")}
-          labelExtra={<span className="text-xs text-slate-500 dark:text-slate-400">{t("common.optional")}</span>}
+          labelExtra={<OptionalMark />}
           {...form.text("customKey")}
           {...VERBATIM_INPUT}
           maxLength={128}

@@ -8,7 +8,7 @@ import { Button } from "../../../components/button";
 import { cx, iconButton } from "../../../components/class-names";
 import { PermissionBadges } from "../../../components/permission-badges";
 import { maskKey } from "../../../lib/api-key-form";
-import { DateTime, ResourceCards, ResourceTable, StatusBadge } from "../shared/resource-list";
+import { DateTime, ResourceList, StatusBadge } from "../shared/resource-list";
 import type { Selection } from "../shared/use-selection";
 
 export type KeyListProps = {
@@ -65,143 +65,117 @@ function LastUsed({ apiKey, now }: { apiKey: ApiKeyView; now: Date }) {
   return <DateTime date={apiKey.last_used} relativeTo={now} />;
 }
 
-function useKeyListParts({ selection }: KeyListProps) {
+export function KeyList({ keys, selection, onEdit, now }: KeyListProps) {
   const { t } = useTranslation();
-  return {
-    ns: "apiKeys",
-    selection,
-    breakpoint: "xl",
-    selectLabel: (key: ApiKeyView) => t("apiKeys.table.select", { name: key.name }),
-  } as const;
-}
-
-function KeyTable(props: KeyListProps) {
-  const { t } = useTranslation();
-  const { now, onEdit } = props;
-  const common = useKeyListParts(props);
   const td = "px-2 py-3.5";
   const dateCell = cx(td, "whitespace-nowrap text-slate-700 dark:text-slate-300");
   return (
-    <ResourceTable
-      {...common}
-      items={props.keys}
-      isCompact
-      columns={[
-        {
-          key: "name",
-          header: t("apiKeys.table.name"),
-          isRowHeader: true,
-          cellClassName: cx(td, "min-w-28 max-w-52 font-medium break-words text-slate-900 dark:text-white"),
-          render: (key) => key.name,
+    <ResourceList
+      ns="apiKeys"
+      items={keys}
+      breakpoint="xl"
+      selection={selection}
+      selectLabel={(key) => t("apiKeys.table.select", { name: key.name })}
+      table={{
+        isCompact: true,
+        columns: [
+          {
+            key: "name",
+            header: t("apiKeys.table.name"),
+            isRowHeader: true,
+            cellClassName: cx(td, "min-w-28 max-w-52 font-medium break-words text-slate-900 dark:text-white"),
+            render: (key) => key.name,
+          },
+          {
+            key: "key",
+            header: t("apiKeys.table.key"),
+            cellClassName: td,
+            render: (key) => <MaskedKey apiKey={key} />,
+          },
+          {
+            key: "permissions",
+            header: t("apiKeys.table.permissions"),
+            cellClassName: cx(td, "max-w-36"),
+            render: (key) => <PermissionBadges permissions={permissionsOf(key)} mountReadOnly={key.mount_read_only} />,
+          },
+          {
+            key: "basePath",
+            header: t("apiKeys.table.basePath"),
+            cellClassName: cx(td, "max-w-36 font-mono text-xs break-all text-slate-700 dark:text-slate-300"),
+            render: (key) => key.basic_path,
+          },
+          {
+            key: "expires",
+            header: t("apiKeys.table.expires"),
+            cellClassName: dateCell,
+            render: (key) => <Expiry apiKey={key} now={now} />,
+          },
+          {
+            key: "lastUsed",
+            header: t("apiKeys.table.lastUsed"),
+            cellClassName: dateCell,
+            render: (key) => <LastUsed apiKey={key} now={now} />,
+          },
+          {
+            key: "created",
+            header: t("apiKeys.table.created"),
+            cellClassName: dateCell,
+            render: (key) => <DateTime date={key.created_at} />,
+          },
+        ],
+        actions: {
+          header: t("apiKeys.table.actions"),
+          headerClassName: "py-3 pr-2 pl-0",
+          cellClassName: "py-2.5 pr-2 pl-0 text-right",
+          render: (key) => (
+            <button
+              type="button"
+              onClick={() => onEdit(key)}
+              aria-label={t("apiKeys.table.editKey", { name: key.name })}
+              title={t("apiKeys.table.edit")}
+              className={iconButton}
+            >
+              <PencilIcon className="size-4.5" />
+            </button>
+          ),
         },
-        {
-          key: "key",
-          header: t("apiKeys.table.key"),
-          cellClassName: td,
-          render: (key) => <MaskedKey apiKey={key} />,
-        },
-        {
-          key: "permissions",
-          header: t("apiKeys.table.permissions"),
-          cellClassName: cx(td, "max-w-36"),
-          render: (key) => <PermissionBadges permissions={permissionsOf(key)} mountReadOnly={key.mount_read_only} />,
-        },
-        {
-          key: "basePath",
-          header: t("apiKeys.table.basePath"),
-          cellClassName: cx(td, "max-w-36 font-mono text-xs break-all text-slate-700 dark:text-slate-300"),
-          render: (key) => key.basic_path,
-        },
-        {
-          key: "expires",
-          header: t("apiKeys.table.expires"),
-          cellClassName: dateCell,
-          render: (key) => <Expiry apiKey={key} now={now} />,
-        },
-        {
-          key: "lastUsed",
-          header: t("apiKeys.table.lastUsed"),
-          cellClassName: dateCell,
-          render: (key) => <LastUsed apiKey={key} now={now} />,
-        },
-        {
-          key: "created",
-          header: t("apiKeys.table.created"),
-          cellClassName: dateCell,
-          render: (key) => <DateTime date={key.created_at} />,
-        },
-      ]}
-      actions={{
-        header: t("apiKeys.table.actions"),
-        headerClassName: "py-3 pr-2 pl-0",
-        cellClassName: "py-2.5 pr-2 pl-0 text-right",
-        render: (key) => (
-          <button
-            type="button"
-            onClick={() => onEdit(key)}
-            aria-label={t("apiKeys.table.editKey", { name: key.name })}
-            title={t("apiKeys.table.edit")}
-            className={iconButton}
-          >
-            <PencilIcon className="size-4.5" />
-          </button>
-        ),
+      }}
+      cards={{
+        listClassName: "grid gap-3 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2",
+        card: (key) => ({
+          header: (
+            <>
+              <h3 className="text-base font-semibold break-words text-slate-900 dark:text-white">{key.name}</h3>
+              <div className="mt-1">
+                <MaskedKey apiKey={key} />
+              </div>
+            </>
+          ),
+          aside: (
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={PencilIcon}
+              onClick={() => onEdit(key)}
+              aria-label={t("apiKeys.table.editKey", { name: key.name })}
+              className="-mt-1 -mr-2"
+            >
+              {t("apiKeys.table.edit")}
+            </Button>
+          ),
+          body: (
+            <PermissionBadges permissions={permissionsOf(key)} mountReadOnly={key.mount_read_only} className="mt-3" />
+          ),
+          fieldsClassName:
+            "mt-3 grid grid-cols-2 gap-x-4 gap-y-2.5 border-t border-slate-100 pt-3 dark:border-slate-800",
+          fields: [
+            { label: t("apiKeys.table.basePath"), value: key.basic_path, className: "font-mono text-xs break-all" },
+            { label: t("apiKeys.table.expires"), value: <Expiry apiKey={key} now={now} /> },
+            { label: t("apiKeys.table.lastUsed"), value: <LastUsed apiKey={key} now={now} /> },
+            { label: t("apiKeys.table.created"), value: <DateTime date={key.created_at} /> },
+          ],
+        }),
       }}
     />
-  );
-}
-
-function KeyCards(props: KeyListProps) {
-  const { t } = useTranslation();
-  const { now, onEdit } = props;
-  const common = useKeyListParts(props);
-  return (
-    <ResourceCards
-      {...common}
-      items={props.keys}
-      listClassName="grid gap-3 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2"
-      card={(key) => ({
-        header: (
-          <>
-            <h3 className="text-base font-semibold break-words text-slate-900 dark:text-white">{key.name}</h3>
-            <div className="mt-1">
-              <MaskedKey apiKey={key} />
-            </div>
-          </>
-        ),
-        aside: (
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={PencilIcon}
-            onClick={() => onEdit(key)}
-            aria-label={t("apiKeys.table.editKey", { name: key.name })}
-            className="-mt-1 -mr-2"
-          >
-            {t("apiKeys.table.edit")}
-          </Button>
-        ),
-        body: (
-          <PermissionBadges permissions={permissionsOf(key)} mountReadOnly={key.mount_read_only} className="mt-3" />
-        ),
-        fieldsClassName: "mt-3 grid grid-cols-2 gap-x-4 gap-y-2.5 border-t border-slate-100 pt-3 dark:border-slate-800",
-        fields: [
-          { label: t("apiKeys.table.basePath"), value: key.basic_path, className: "font-mono text-xs break-all" },
-          { label: t("apiKeys.table.expires"), value: <Expiry apiKey={key} now={now} /> },
-          { label: t("apiKeys.table.lastUsed"), value: <LastUsed apiKey={key} now={now} /> },
-          { label: t("apiKeys.table.created"), value: <DateTime date={key.created_at} /> },
-        ],
-      })}
-    />
-  );
-}
-
-/** Both shapes; CSS shows the one that fits the screen. */
-export function KeyList(props: KeyListProps) {
-  return (
-    <>
-      <KeyTable {...props} />
-      <KeyCards {...props} />
-    </>
   );
 }

@@ -1,13 +1,11 @@
 // Creating or editing a mount point: name, path, storage config, cache TTL, sort order, remark and
 // the active flag, checked with the shared schema before sending (docs/product.md §5).
-import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
-import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import type { MountView } from "@shared/schemas/mounts";
 import { MAX_CACHE_TTL } from "@shared/schemas/mounts";
-import { type FormEvent, useId } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { describedBy, FieldError, inputClasses, TextField } from "../../../components/form-controls";
-import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
+import { FormField, TextField } from "../../../components/form-controls";
+import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/item-form-dialog";
 import { SwitchField } from "../../../components/switch-field";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
 import {
@@ -28,65 +26,48 @@ import { trpc } from "../../../lib/trpc";
 export type MountFormDialogProps = { mount: MountView | null; open: boolean; onClose: () => void };
 
 export function MountFormDialog({ mount, open, onClose }: MountFormDialogProps) {
-  const { t } = useTranslation();
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      icon={mount ? PencilIcon : PlusIcon}
-      title={mount ? t("explorer.mounts.form.editTitle", { name: mount.name }) : t("explorer.mounts.form.createTitle")}
-      description={t("explorer.mounts.form.description")}
-    >
-      <MountForm key={mount ? `${mount.id}-${mount.updated_at.getTime()}` : "new"} mount={mount} />
-    </FormDialog>
+    <ItemFormDialog ns="explorer.mounts.form" item={mount} open={open} onClose={onClose}>
+      <MountForm mount={mount} />
+    </ItemFormDialog>
   );
 }
 
 function MountForm({ mount }: { mount: MountView | null }) {
   const { t } = useTranslation();
-  const dialog = useFormDialog();
   const utils = trpc.useUtils();
   const storages = trpc.storage.list.useQuery();
-  const create = trpc.mounts.create.useMutation();
-  const update = trpc.mounts.update.useMutation();
   const defaultStorage = storages.data?.find((config) => config.is_default)?.id ?? storages.data?.[0]?.id ?? "";
   const form = useFieldForm<MountFormState, MountField>(() => (mount ? mountFormFor(mount) : emptyMountForm()));
   const { state, change, errors } = form;
-  const storageId = useId();
-  const remarkId = useId();
   const storageValue = state.storage_config_id || defaultStorage;
   const chosenStorage = storages.data?.find((config) => config.id === storageValue);
   const preview = mountLocationPreview(state, chosenStorage);
+
+  const createMount = trpc.mounts.create.useMutation();
+  const updateMount = trpc.mounts.update.useMutation();
+  const save = useSaveItem({
+    form,
+    fieldOf: mountFieldOf,
+    create: { mutate: createMount.mutate, request: buildCreateMountRequest },
+    update: { mutate: updateMount.mutate, request: buildUpdateMountRequest },
+    onSettled: () => {
+      void utils.mounts.invalidate();
+      void utils.fs.invalidate();
+    },
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The folder shown is the one saved: the storage's default until another is typed.
     const values = { ...state, storage_config_id: storageValue, folder: effectiveFolder(state, chosenStorage) };
-    if (!form.check(validateMountForm(values))) return;
-    const handlers = dialog.track({
-      onSuccess: () => dialog.finish(mount ? t("explorer.mounts.form.saved") : t("explorer.mounts.form.created")),
-      onError: (error) => form.showServerError(error, mountFieldOf),
-      onSettled: () => {
-        void utils.mounts.invalidate();
-        void utils.fs.invalidate();
-      },
-    });
-    if (mount) update.mutate(buildUpdateMountRequest(mount.id, values), handlers);
-    else create.mutate(buildCreateMountRequest(values), handlers);
+    if (form.check(validateMountForm(values))) save(values);
   };
 
   const field = (name: MountField) => renderFieldMessage(t, errors[name]);
-  const storageError = field("storage_config_id");
 
   return (
-    <DialogForm
-      form={form}
-      onSubmit={submit}
-      failedTitle={t("explorer.mounts.form.failed")}
-      submitLabel={mount ? t("explorer.mounts.form.save") : t("explorer.mounts.form.create")}
-      testId="mount-form"
-      submitTestId="mount-save"
-    >
+    <ItemDialogForm form={form} onSubmit={submit} testId="mount-form" submitTestId="mount-save">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t("explorer.mounts.fields.name")}
@@ -104,30 +85,25 @@ function MountForm({ mount }: { mount: MountView | null }) {
           name="mount-path"
         />
       </div>
-      <div>
-        <label htmlFor={storageId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("explorer.mounts.fields.storage")}
-        </label>
-        <select
-          id={storageId}
-          name="mount-storage"
-          className={`mt-1.5 ${inputClasses(Boolean(storageError))}`}
-          value={storageValue}
-          onChange={(event) => change({ storage_config_id: event.target.value })}
-          aria-invalid={storageError ? true : undefined}
-          aria-describedby={describedBy(storageError && `${storageId}-error`)}
-          disabled={storages.isPending}
-        >
-          {storages.data?.length ? null : <option value="">{t("explorer.mounts.form.noStorage")}</option>}
-          {storages.data?.map((config) => (
-            <option key={config.id} value={config.id}>
-              {config.name}
-              {config.is_default ? ` (${t("explorer.mounts.form.defaultStorage")})` : ""}
-            </option>
-          ))}
-        </select>
-        {storageError ? <FieldError id={`${storageId}-error`}>{storageError}</FieldError> : null}
-      </div>
+      <FormField label={t("explorer.mounts.fields.storage")} error={field("storage_config_id")}>
+        {(control) => (
+          <select
+            {...control}
+            name="mount-storage"
+            value={storageValue}
+            onChange={(event) => change({ storage_config_id: event.target.value })}
+            disabled={storages.isPending}
+          >
+            {storages.data?.length ? null : <option value="">{t("explorer.mounts.form.noStorage")}</option>}
+            {storages.data?.map((config) => (
+              <option key={config.id} value={config.id}>
+                {config.name}
+                {config.is_default ? ` (${t("explorer.mounts.form.defaultStorage")})` : ""}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <div>
         <TextField
           label={t("explorer.mounts.fields.folder")}
@@ -178,25 +154,22 @@ function MountForm({ mount }: { mount: MountView | null }) {
           name="mount-sort-order"
         />
       </div>
-      <div>
-        <label htmlFor={remarkId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("explorer.mounts.fields.remark")}
-        </label>
-        <textarea
-          id={remarkId}
-          name="mount-remark"
-          rows={2}
-          className={`mt-1.5 ${inputClasses(Boolean(field("remark")))}`}
-          value={state.remark}
-          onChange={(event) => change({ remark: event.target.value })}
-        />
-        {field("remark") ? <FieldError id={`${remarkId}-error`}>{field("remark")}</FieldError> : null}
-      </div>
+      <FormField label={t("explorer.mounts.fields.remark")} error={field("remark")}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="mount-remark"
+            rows={2}
+            value={state.remark}
+            onChange={(event) => change({ remark: event.target.value })}
+          />
+        )}
+      </FormField>
       <SwitchField
         label={t("explorer.mounts.fields.active")}
         description={t("explorer.mounts.form.activeHint")}
         {...form.toggle("is_active")}
       />
-    </DialogForm>
+    </ItemDialogForm>
   );
 }

@@ -3,11 +3,12 @@ import SparklesIcon from "@heroicons/react/24/outline/SparklesIcon";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { toast } from "../../../components/toast-store";
-import { errorMessageOf } from "../../../lib/api-errors";
+import { useErrorMessage } from "../../../components/use-error-message";
 import { trpc } from "../../../lib/trpc";
 
 export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const utils = trpc.useUtils();
   const clear = trpc.pastes.clearExpired.useMutation();
 
@@ -20,8 +21,7 @@ export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: 
           else toast.success(t("pastes.manage.clear.cleared", { count: deleted }));
           onClose();
         },
-        onError: (error) =>
-          toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })),
+        onError: (error) => toast.error(errorMessage(error)),
         onSettled: () => void utils.pastes.invalidate(),
       },
     );

@@ -5,11 +5,11 @@ import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
-import { FieldError, FormAlert, inputClasses } from "../../../components/form-controls";
+import { FieldError, inputClasses } from "../../../components/form-controls";
 import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
-import { Spinner } from "../../../components/spinner";
+import { versionKey } from "../../../components/item-form-dialog";
+import { RequestView } from "../../../components/request-status";
 import { currentLanguage } from "../../../i18n";
-import { errorMessageOf } from "../../../lib/api-errors";
 import { renderFieldMessage } from "../../../lib/form-messages";
 import { formatDateTime } from "../../../lib/format-date";
 import { buildUpdateRequest, type EditField, editStateFor, validateEdit } from "../../../lib/pastes/edit-form";
@@ -35,18 +35,15 @@ export function PasteEditDialog({ paste, open, onClose }: PasteEditDialogProps) 
       title={t("pastes.manage.edit.title", { slug: paste?.slug ?? "" })}
       description={t("pastes.manage.edit.description")}
     >
-      {detail.isPending || detail.isFetching ? (
-        <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">
-          <Spinner className="text-indigo-500" />
-          {t("pastes.manage.edit.loading")}
-        </p>
-      ) : detail.isError ? (
-        <FormAlert title={t("pastes.manage.preview.failed")}>
-          {errorMessageOf(detail.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-        </FormAlert>
-      ) : (
-        <EditForm key={`${detail.data.id}-${detail.data.updated_at.getTime()}`} paste={detail.data} />
-      )}
+      <RequestView
+        request={detail}
+        isRefreshing={detail.isFetching}
+        loadingLabel={t("pastes.manage.edit.loading")}
+        loadingClassName="py-6"
+        failedTitle={t("pastes.manage.preview.failed")}
+      >
+        {(data) => <EditForm key={versionKey(data)} paste={data} />}
+      </RequestView>
     </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon
 import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
-import { DateTime, ResourceCards, ResourceTable } from "../shared/resource-list";
+import { DateTime, ResourceList } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
 import type { Selection } from "../shared/use-selection";
 import type { PasteSummary } from "./paste-api";
@@ -59,109 +59,83 @@ function Slug({ paste }: { paste: PasteSummary }) {
   );
 }
 
-function usePasteListParts({ pastes, selection, onPreview, onEdit, onDelete }: PasteListProps) {
+export function PasteList({ pastes, selection, onPreview, onEdit, onDelete }: PasteListProps) {
   const { t } = useTranslation();
-  return {
-    // The table and the cards show the same texts, one or the other by the screen's width.
-    common: {
-      ns: "pastes.manage",
-      items: pastes,
-      breakpoint: "lg",
-      selection,
-      selectLabel: (paste: PasteSummary) => t("pastes.manage.table.select", { slug: paste.slug }),
-    } as const,
-    actions: (paste: PasteSummary) => (
-      <ShareRowActions
-        kind="pastes"
-        name={paste.slug}
-        url={paste.url}
-        preview={{ onClick: () => onPreview(paste) }}
-        onEdit={() => onEdit(paste)}
-        onDelete={() => onDelete(paste)}
-      />
-    ),
-  };
-}
-
-function PasteTable(props: PasteListProps) {
-  const { t } = useTranslation();
-  const parts = usePasteListParts(props);
+  const shareFields = useShareCardFields("pastes");
+  const actions = (paste: PasteSummary) => (
+    <ShareRowActions
+      kind="pastes"
+      name={paste.slug}
+      url={paste.url}
+      preview={{ onClick: () => onPreview(paste) }}
+      onEdit={() => onEdit(paste)}
+      onDelete={() => onDelete(paste)}
+    />
+  );
   return (
-    <ResourceTable
-      {...parts.common}
-      isFixed
-      testId="paste-table"
-      itemTestId={(paste) => `paste-row-${paste.slug}`}
-      isDimmed={(paste) => paste.is_expired}
-      columns={[
-        {
-          key: "slug",
-          header: t("pastes.manage.table.slug"),
-          headerClassName: "w-40",
-          isRowHeader: true,
-          cellClassName: "px-3 py-3 font-normal",
-          render: (paste) => <Slug paste={paste} />,
+    <ResourceList
+      ns="pastes.manage"
+      items={pastes}
+      breakpoint="lg"
+      selection={selection}
+      selectLabel={(paste) => t("pastes.manage.table.select", { slug: paste.slug })}
+      table={{
+        isFixed: true,
+        testId: "paste-table",
+        itemTestId: (paste) => `paste-row-${paste.slug}`,
+        isDimmed: (paste) => paste.is_expired,
+        columns: [
+          {
+            key: "slug",
+            header: t("pastes.manage.table.slug"),
+            headerClassName: "w-40",
+            isRowHeader: true,
+            cellClassName: "px-3 py-3 font-normal",
+            render: (paste) => <Slug paste={paste} />,
+          },
+          {
+            key: "content",
+            header: t("pastes.manage.table.content"),
+            cellClassName: "px-3 py-3",
+            render: (paste) => <Preview paste={paste} showCreated />,
+          },
+          {
+            key: "views",
+            header: t("pastes.manage.table.views"),
+            headerClassName: "w-20",
+            cellClassName: "px-3 py-3.5 whitespace-nowrap text-slate-700 dark:text-slate-300",
+            render: (paste) => <ShareViews kind="pastes" share={paste} />,
+          },
+          {
+            key: "expires",
+            header: t("pastes.manage.table.expires"),
+            headerClassName: "w-32",
+            cellClassName: "px-3 py-3.5 text-slate-700 dark:text-slate-300",
+            render: (paste) => <ShareExpiry kind="pastes" share={paste} />,
+          },
+        ],
+        actions: {
+          header: t("pastes.manage.table.actions"),
+          headerClassName: "w-40 py-3 pr-4 pl-3",
+          cellClassName: "py-2.5 pr-3 pl-2",
+          render: actions,
         },
-        {
-          key: "content",
-          header: t("pastes.manage.table.content"),
-          cellClassName: "px-3 py-3",
-          render: (paste) => <Preview paste={paste} showCreated />,
-        },
-        {
-          key: "views",
-          header: t("pastes.manage.table.views"),
-          headerClassName: "w-20",
-          cellClassName: "px-3 py-3.5 whitespace-nowrap text-slate-700 dark:text-slate-300",
-          render: (paste) => <ShareViews kind="pastes" share={paste} />,
-        },
-        {
-          key: "expires",
-          header: t("pastes.manage.table.expires"),
-          headerClassName: "w-32",
-          cellClassName: "px-3 py-3.5 text-slate-700 dark:text-slate-300",
-          render: (paste) => <ShareExpiry kind="pastes" share={paste} />,
-        },
-      ]}
-      actions={{
-        header: t("pastes.manage.table.actions"),
-        headerClassName: "w-40 py-3 pr-4 pl-3",
-        cellClassName: "py-2.5 pr-3 pl-2",
-        render: parts.actions,
+      }}
+      cards={{
+        testId: "paste-cards",
+        itemTestId: (paste) => `paste-card-${paste.slug}`,
+        card: (paste) => ({
+          header: <Slug paste={paste} />,
+          body: (
+            <div className="mt-3">
+              <Preview paste={paste} />
+            </div>
+          ),
+          fieldsClassName: "mt-3 grid grid-cols-3 gap-2",
+          fields: shareFields(paste),
+          footer: actions(paste),
+        }),
       }}
     />
-  );
-}
-
-function PasteCards(props: PasteListProps) {
-  const parts = usePasteListParts(props);
-  const shareFields = useShareCardFields("pastes");
-  return (
-    <ResourceCards
-      {...parts.common}
-      testId="paste-cards"
-      itemTestId={(paste) => `paste-card-${paste.slug}`}
-      card={(paste) => ({
-        header: <Slug paste={paste} />,
-        body: (
-          <div className="mt-3">
-            <Preview paste={paste} />
-          </div>
-        ),
-        fieldsClassName: "mt-3 grid grid-cols-3 gap-2",
-        fields: shareFields(paste),
-        footer: parts.actions(paste),
-      })}
-    />
-  );
-}
-
-/** Both shapes; CSS shows the one that fits the screen. */
-export function PasteList(props: PasteListProps) {
-  return (
-    <>
-      <PasteTable {...props} />
-      <PasteCards {...props} />
-    </>
   );
 }

@@ -6,9 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
 import { AppDialog } from "../../../components/dialog";
-import { FormAlert } from "../../../components/form-controls";
-import { Spinner } from "../../../components/spinner";
-import { errorMessageOf } from "../../../lib/api-errors";
+import { RequestView } from "../../../components/request-status";
 import { PasteContent } from "../../paste/paste-content";
 import { type PasteSummary, usePasteApi } from "./paste-api";
 
@@ -57,20 +55,19 @@ export function PastePreviewDialog({ paste, open, onClose }: PastePreviewDialogP
         className="max-h-[60vh] overflow-y-auto rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5 dark:bg-slate-950/60 dark:ring-slate-800"
         data-testid="paste-preview"
       >
-        {detail.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-            <Spinner className="text-indigo-500" />
-            {t("pastes.manage.preview.loading")}
-          </p>
-        ) : detail.isError ? (
-          <FormAlert title={t("pastes.manage.preview.failed")}>
-            {errorMessageOf(detail.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-          </FormAlert>
-        ) : detail.data.encrypted ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">{t("pastes.manage.preview.encrypted")}</p>
-        ) : (
-          <PasteContent content={detail.data.content} format={detail.data.format} />
-        )}
+        <RequestView
+          request={detail}
+          loadingLabel={t("pastes.manage.preview.loading")}
+          failedTitle={t("pastes.manage.preview.failed")}
+        >
+          {(data) =>
+            data.encrypted ? (
+              <p className="text-sm text-slate-700 dark:text-slate-300">{t("pastes.manage.preview.encrypted")}</p>
+            ) : (
+              <PasteContent content={data.content} format={data.format} />
+            )
+          }
+        </RequestView>
       </div>
     </AppDialog>
   );

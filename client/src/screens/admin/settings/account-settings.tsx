@@ -5,8 +5,9 @@ import UserIcon from "@heroicons/react/24/outline/UserIcon";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { FormAlert, PasswordField, TextField } from "../../../components/form-controls";
+import { FormAlert, OptionalMark, PasswordField, TextField } from "../../../components/form-controls";
 import { toast } from "../../../components/toast-store";
+import { useErrorMessage } from "../../../components/use-error-message";
 import { useFocusFirstInvalid } from "../../../components/use-focus-invalid";
 import {
   type AccountFormField,
@@ -15,7 +16,7 @@ import {
   EMPTY_ACCOUNT_FORM,
   validateAccountForm,
 } from "../../../lib/account-form";
-import { appCodeOf, errorMessageOf, fieldIssuesOf, httpStatusOf } from "../../../lib/api-errors";
+import { appCodeOf, fieldIssuesOf, httpStatusOf } from "../../../lib/api-errors";
 import { authStore } from "../../../lib/auth/session";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
@@ -24,6 +25,7 @@ import { SettingsSection } from "./settings-section";
 
 export function AccountSettings() {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const auth = useAuth();
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const [values, setValues] = useState<AccountFormValues>(EMPTY_ACCOUNT_FORM);
@@ -36,6 +38,13 @@ export function AccountSettings() {
       current[field] || current.form ? { ...current, [field]: undefined, form: undefined } : current,
     );
   };
+
+  /** A field's value, its change and its message, for a TextField or PasswordField. */
+  const bind = (field: keyof AccountFormValues) => ({
+    value: values[field],
+    onValueChange: (value: string) => set(field, value),
+    error: renderFieldMessage(t, errors[field]),
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,10 +63,7 @@ export function AccountSettings() {
         toast.success(t("account.success"), { id: "account-updated", duration: 10_000 });
       },
       onError: (error) => {
-        const message = errorMessageOf(error, {
-          network: t("common.networkError"),
-          fallback: t("common.unknownError"),
-        });
+        const message = errorMessage(error);
         const serverErrors = fieldErrorsFromServer<AccountFormField>(fieldIssuesOf(error), accountFieldOf);
         if (httpStatusOf(error) === 401) {
           // docs/product.md §8: a 401 here is the server's word on the current password. If the session
@@ -89,40 +95,32 @@ export function AccountSettings() {
             className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
             label={t("account.currentPassword")}
             hint={t("account.currentPasswordHint")}
-            value={values.currentPassword}
-            onValueChange={(value) => set("currentPassword", value)}
+            {...bind("currentPassword")}
             autoComplete="current-password"
             required
-            error={renderFieldMessage(t, errors.currentPassword)}
           />
           <TextField
             className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
             label={t("account.newUsername")}
-            labelExtra={<span className="text-xs text-slate-500 dark:text-slate-400">{t("common.optional")}</span>}
+            labelExtra={<OptionalMark />}
             hint={t("account.newUsernameHint")}
-            value={values.newUsername}
-            onValueChange={(value) => set("newUsername", value)}
+            {...bind("newUsername")}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             maxLength={50}
-            error={renderFieldMessage(t, errors.newUsername)}
           />
           <PasswordField
             label={t("account.newPassword")}
-            labelExtra={<span className="text-xs text-slate-500 dark:text-slate-400">{t("common.optional")}</span>}
+            labelExtra={<OptionalMark />}
             hint={t("account.newPasswordHint")}
-            value={values.newPassword}
-            onValueChange={(value) => set("newPassword", value)}
+            {...bind("newPassword")}
             autoComplete="new-password"
-            error={renderFieldMessage(t, errors.newPassword)}
           />
           <PasswordField
             label={t("account.confirmPassword")}
-            value={values.confirmPassword}
-            onValueChange={(value) => set("confirmPassword", value)}
+            {...bind("confirmPassword")}
             autoComplete="new-password"
-            error={renderFieldMessage(t, errors.confirmPassword)}
           />
         </div>
         {errors.form ? <FormAlert>{renderFieldMessage(t, errors.form)}</FormAlert> : null}

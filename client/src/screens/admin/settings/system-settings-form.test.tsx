@@ -51,6 +51,15 @@ async function openSettings() {
   await screen.findByTestId("max-upload-size", {}, { timeout: 5_000 });
 }
 
+/** The server refuses the save, naming the setting at `path`. */
+function refuseSetting(path: string, message: string) {
+  server.use({
+    "settings.update": () => {
+      throw new TrpcTestError("BAD_REQUEST", `${path}: ${message}`, [{ path, message }]);
+    },
+  });
+}
+
 describe("settings: uploads and WebDAV", () => {
   test("shows the saved size in its unit, the limit in force and the mode", async () => {
     saved = systemSettings({ ...LIMITS, max_upload_size: 2048, webdav_upload_mode: "multipart" });
@@ -150,13 +159,7 @@ describe("settings: uploads and WebDAV", () => {
   });
 
   test("the server's verdict on a clipboard setting lands at its field", async () => {
-    server.use({
-      "settings.update": () => {
-        throw new TrpcTestError("BAD_REQUEST", "clipboard_joins_per_minute: no", [
-          { path: "clipboard_joins_per_minute", message: "Not on this server" },
-        ]);
-      },
-    });
+    refuseSetting("clipboard_joins_per_minute", "Not on this server");
     await openSettings();
     fireEvent.change(screen.getByTestId("limit-clipboardJoins"), { target: { value: "5" } });
     save();
@@ -195,13 +198,7 @@ describe("settings: uploads and WebDAV", () => {
   });
 
   test("the server's verdict lands at the field it names", async () => {
-    server.use({
-      "settings.update": () => {
-        throw new TrpcTestError("BAD_REQUEST", "max_upload_size: too big for this server", [
-          { path: "max_upload_size", message: "Too big for this server" },
-        ]);
-      },
-    });
+    refuseSetting("max_upload_size", "Too big for this server");
     await openSettings();
     fireEvent.change(sizeInput(), { target: { value: "500" } });
     save();

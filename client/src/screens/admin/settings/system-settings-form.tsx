@@ -16,13 +16,16 @@ import { useTranslation } from "react-i18next";
 import { megabytesToBytes } from "../../../../../shared/constants";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { Button } from "../../../components/button";
+import { ChoiceCards, FieldGroup } from "../../../components/choice-cards";
 import { cx } from "../../../components/class-names";
-import { describedBy, FieldError, FieldHint, FormAlert, inputClasses } from "../../../components/form-controls";
+import { FormAlert, FormField, TextField } from "../../../components/form-controls";
+import { LoadError } from "../../../components/request-status";
 import { SelectInput } from "../../../components/select-input";
 import { toast } from "../../../components/toast-store";
+import { useErrorMessage } from "../../../components/use-error-message";
 import { useFocusFirstInvalid } from "../../../components/use-focus-invalid";
 import { currentLanguage } from "../../../i18n";
-import { errorMessageOf, fieldIssuesOf } from "../../../lib/api-errors";
+import { fieldIssuesOf } from "../../../lib/api-errors";
 import {
   type FieldErrors,
   type FieldMessage,
@@ -89,14 +92,7 @@ export function SystemSettingsForm() {
           />
         </div>
       ) : settings.isError ? (
-        <div className="flex flex-col items-start gap-3 p-5 sm:p-6">
-          <FormAlert title={t("systemSettings.loadError")}>
-            {errorMessageOf(settings.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-          </FormAlert>
-          <Button onClick={() => void settings.refetch()} isLoading={settings.isRefetching}>
-            {t("common.retry")}
-          </Button>
-        </div>
+        <LoadError className="p-5 sm:p-6" title={t("systemSettings.loadError")} query={settings} />
       ) : (
         <SettingsFields saved={settings.data} />
       )}
@@ -109,6 +105,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
   const language = currentLanguage();
   const utils = trpc.useUtils();
   const update = trpc.settings.update.useMutation();
+  const errorMessage = useErrorMessage();
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const sizeId = `size-${useId()}`;
   const [size, setSize] = useState<SizeInput>(() => fromMegabytes(saved.max_upload_size));
@@ -142,31 +139,22 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
     setLimits((current) => ({ ...current, [field]: text }));
     clearError(field);
   };
-  const limitInput = (field: LimitField, hintId: string) => {
-    const id = `${sizeId}-${field}`;
-    const error = renderFieldMessage(t, errors[field]);
-    return (
-      <div key={field}>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t(`systemSettings.${field}`)}
-        </label>
-        <input
-          id={id}
-          value={limits[field]}
-          onChange={(event) => changeLimit(field, event.target.value)}
-          inputMode="numeric"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hintId, error ? `${id}-error` : null)}
-          className={cx(inputClasses(Boolean(error)), "mt-1.5 tabular-nums")}
-          data-testid={`limit-${field}`}
-        />
-        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-      </div>
-    );
-  };
+  const limitInput = (field: LimitField, hintId: string) => (
+    <TextField
+      key={field}
+      id={`${sizeId}-${field}`}
+      label={t(`systemSettings.${field}`)}
+      value={limits[field]}
+      onValueChange={(text) => changeLimit(field, text)}
+      error={renderFieldMessage(t, errors[field])}
+      describedBy={[hintId]}
+      inputMode="numeric"
+      autoComplete="off"
+      className="tabular-nums"
+      data-testid={`limit-${field}`}
+    />
+  );
   const clipboardItemId = `${sizeId}-clipboard-item`;
-  const clipboardItemError = renderFieldMessage(t, errors.clipboardItemSize);
 
   const changeSize = (change: Partial<SizeInput>) => {
     setSize((current) => ({ ...current, ...change }));
@@ -223,10 +211,7 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
           toast.success(t("systemSettings.saved"), { id: "system-settings-saved" });
         },
         onError: (error) => {
-          const message = errorMessageOf(error, {
-            network: t("common.networkError"),
-            fallback: t("common.unknownError"),
-          });
+          const message = errorMessage(error);
           const found = fieldErrorsFromServer<Field>(fieldIssuesOf(error), (path) => FIELD_OF_PATH[path] ?? null);
           if (Object.keys(found).length === 0) found.form = { text: message };
           setErrors(found);
@@ -238,160 +223,135 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6 p-5 sm:p-6">
-      <div>
-        <label htmlFor={sizeId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("systemSettings.maxUploadSize")}
-        </label>
-        <div className="mt-1.5 flex max-w-sm gap-2">
-          {/* Wrappers size the pair: the input classes make each control fill its box. */}
-          <div className="min-w-0 flex-1">
-            <input
-              id={sizeId}
-              value={size.value}
-              onChange={(event) => changeSize({ value: event.target.value })}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={sizeError ? true : undefined}
-              aria-describedby={describedBy(
-                `${sizeId}-hint`,
-                `${sizeId}-effective`,
-                sizeError ? `${sizeId}-error` : null,
-              )}
-              className={cx(inputClasses(Boolean(sizeError)), "tabular-nums")}
-              data-testid="max-upload-size"
-            />
-          </div>
-          <div className="w-24 shrink-0">
-            <SelectInput
-              options={SIZE_UNITS}
-              value={size.unit}
-              onValueChange={(unit) => changeSize({ unit })}
-              aria-label={t("systemSettings.unit")}
-              data-testid="max-upload-unit"
-            />
-          </div>
-        </div>
-        <FieldHint id={`${sizeId}-hint`}>{t("systemSettings.maxUploadSizeHint")}</FieldHint>
-        {sizeError ? <FieldError id={`${sizeId}-error`}>{sizeError}</FieldError> : null}
-        <div id={`${sizeId}-effective`} className="mt-2 flex flex-col gap-0.5 text-sm" aria-live="polite">
-          <p className="text-slate-700 dark:text-slate-300" data-testid="max-upload-in-force">
-            {t("systemSettings.inForce", { size: formatBytes(savedBytes, language), bytes: bytesText(savedBytes) })}
-          </p>
-          {parsed.ok && parsed.bytes !== savedBytes ? (
-            <p className="font-medium text-indigo-700 dark:text-indigo-300" data-testid="max-upload-after-save">
-              {t("systemSettings.afterSave", {
-                size: formatBytes(parsed.bytes, language),
-                bytes: bytesText(parsed.bytes),
-              })}
+      <FormField
+        id={sizeId}
+        label={t("systemSettings.maxUploadSize")}
+        hint={t("systemSettings.maxUploadSizeHint")}
+        error={sizeError}
+        describedBy={[`${sizeId}-effective`]}
+        controlClassName="flex max-w-sm gap-2"
+        below={
+          <div id={`${sizeId}-effective`} className="mt-2 flex flex-col gap-0.5 text-sm" aria-live="polite">
+            <p className="text-slate-700 dark:text-slate-300" data-testid="max-upload-in-force">
+              {t("systemSettings.inForce", { size: formatBytes(savedBytes, language), bytes: bytesText(savedBytes) })}
             </p>
-          ) : null}
-        </div>
-      </div>
-
-      <fieldset aria-describedby={`${sizeId}-mode-hint`}>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("systemSettings.webdavMode")}
-        </legend>
-        <p id={`${sizeId}-mode-hint`} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          {t("systemSettings.webdavModeHint")}
-        </p>
-        <div className="mt-3 grid gap-2 sm:grid-cols-2">
-          {WEBDAV_UPLOAD_MODES.map((choice) => (
-            <label
-              key={choice}
-              className={cx(
-                "flex cursor-pointer gap-3 rounded-xl p-3.5 ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
-                mode === choice
-                  ? "bg-indigo-50 ring-indigo-500 dark:bg-indigo-500/10 dark:ring-indigo-400"
-                  : "bg-white ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:ring-slate-700 dark:hover:bg-slate-800",
-              )}
-            >
+            {parsed.ok && parsed.bytes !== savedBytes ? (
+              <p className="font-medium text-indigo-700 dark:text-indigo-300" data-testid="max-upload-after-save">
+                {t("systemSettings.afterSave", {
+                  size: formatBytes(parsed.bytes, language),
+                  bytes: bytesText(parsed.bytes),
+                })}
+              </p>
+            ) : null}
+          </div>
+        }
+      >
+        {(control) => (
+          <>
+            {/* Wrappers size the pair: the input classes make each control fill its box. */}
+            <div className="min-w-0 flex-1">
               <input
-                type="radio"
-                name="webdav-upload-mode"
-                value={choice}
-                checked={mode === choice}
-                onChange={() => {
-                  setMode(choice);
-                  setErrors((current) => ({ ...current, webdavMode: undefined, form: undefined }));
-                }}
-                className="mt-0.5 size-4 shrink-0 accent-indigo-600 dark:accent-indigo-400"
+                {...control}
+                className={cx(control.className, "tabular-nums")}
+                value={size.value}
+                onChange={(event) => changeSize({ value: event.target.value })}
+                inputMode="decimal"
+                autoComplete="off"
+                data-testid="max-upload-size"
               />
-              <span className="min-w-0 text-sm">
-                <span className="block font-medium text-slate-900 dark:text-white">
-                  {t(`systemSettings.modes.${choice}.name`)}
-                  <span className="ml-1.5 font-mono text-xs font-normal text-slate-600 dark:text-slate-400">
-                    {choice}
-                  </span>
-                </span>
-                <span className="mt-0.5 block text-slate-600 dark:text-slate-400">
-                  {t(`systemSettings.modes.${choice}.description`)}
+            </div>
+            <div className="w-24 shrink-0">
+              <SelectInput
+                options={SIZE_UNITS}
+                value={size.unit}
+                onValueChange={(unit) => changeSize({ unit })}
+                aria-label={t("systemSettings.unit")}
+                data-testid="max-upload-unit"
+              />
+            </div>
+          </>
+        )}
+      </FormField>
+
+      <FieldGroup
+        id={`${sizeId}-mode`}
+        legend={t("systemSettings.webdavMode")}
+        hint={t("systemSettings.webdavModeHint")}
+        error={renderFieldMessage(t, errors.webdavMode)}
+      >
+        <ChoiceCards
+          name="webdav-upload-mode"
+          choices={WEBDAV_UPLOAD_MODES}
+          value={mode}
+          onChange={(choice) => {
+            setMode(choice);
+            clearError("webdavMode");
+          }}
+          className="mt-3 grid gap-2 sm:grid-cols-2"
+          cardClassName="flex gap-3 rounded-xl p-3.5"
+          showsRadio
+        >
+          {(choice) => (
+            <span className="min-w-0">
+              <span className="block font-medium text-slate-900 dark:text-white">
+                {t(`systemSettings.modes.${choice}.name`)}
+                <span className="ml-1.5 font-mono text-xs font-normal text-slate-600 dark:text-slate-400">
+                  {choice}
                 </span>
               </span>
-            </label>
-          ))}
-        </div>
-        {errors.webdavMode ? (
-          <FieldError id={`${sizeId}-mode-error`}>{renderFieldMessage(t, errors.webdavMode)}</FieldError>
-        ) : null}
-      </fieldset>
+              <span className="mt-0.5 block text-slate-600 dark:text-slate-400">
+                {t(`systemSettings.modes.${choice}.description`)}
+              </span>
+            </span>
+          )}
+        </ChoiceCards>
+      </FieldGroup>
 
-      <fieldset aria-describedby={`${sizeId}-limits-hint`}>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("systemSettings.creationLimits")}
-        </legend>
-        <p id={`${sizeId}-limits-hint`} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          {t("systemSettings.creationLimitsHint")}
-        </p>
+      <FieldGroup
+        id={`${sizeId}-limits`}
+        legend={t("systemSettings.creationLimits")}
+        hint={t("systemSettings.creationLimitsHint")}
+      >
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           {CREATION_LIMIT_FIELDS.map((field) => limitInput(field, `${sizeId}-limits-hint`))}
         </div>
-      </fieldset>
+      </FieldGroup>
 
-      <fieldset aria-describedby={`${sizeId}-clipboard-hint`}>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("systemSettings.clipboard")}
-        </legend>
-        <p id={`${sizeId}-clipboard-hint`} className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          {t("systemSettings.clipboardHint")}
-        </p>
+      <FieldGroup
+        id={`${sizeId}-clipboard`}
+        legend={t("systemSettings.clipboard")}
+        hint={t("systemSettings.clipboardHint")}
+      >
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={clipboardItemId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-              {t("systemSettings.clipboardItemSize")}
-            </label>
-            <input
-              id={clipboardItemId}
-              value={clipboardItemSize}
-              onChange={(event) => {
-                setClipboardItemSize(event.target.value);
-                clearError("clipboardItemSize");
-              }}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={clipboardItemError ? true : undefined}
-              aria-describedby={describedBy(
-                `${sizeId}-clipboard-hint`,
-                `${clipboardItemId}-in-force`,
-                clipboardItemError ? `${clipboardItemId}-error` : null,
-              )}
-              className={cx(inputClasses(Boolean(clipboardItemError)), "mt-1.5 tabular-nums")}
-              data-testid="clipboard-item-max-size"
-            />
-            {clipboardItemError ? <FieldError id={`${clipboardItemId}-error`}>{clipboardItemError}</FieldError> : null}
-            <p
-              id={`${clipboardItemId}-in-force`}
-              className="mt-2 text-sm text-slate-700 dark:text-slate-300"
-              data-testid="clipboard-item-in-force"
-            >
-              {t("systemSettings.clipboardItemSizeInForce", {
-                size: formatBytes(megabytesToBytes(saved.clipboard_item_max_size), language),
-              })}
-            </p>
-          </div>
+          <TextField
+            id={clipboardItemId}
+            label={t("systemSettings.clipboardItemSize")}
+            value={clipboardItemSize}
+            onValueChange={(text) => {
+              setClipboardItemSize(text);
+              clearError("clipboardItemSize");
+            }}
+            error={renderFieldMessage(t, errors.clipboardItemSize)}
+            describedBy={[`${sizeId}-clipboard-hint`, `${clipboardItemId}-in-force`]}
+            inputMode="decimal"
+            autoComplete="off"
+            className="tabular-nums"
+            data-testid="clipboard-item-max-size"
+            below={
+              <p
+                id={`${clipboardItemId}-in-force`}
+                className="mt-2 text-sm text-slate-700 dark:text-slate-300"
+                data-testid="clipboard-item-in-force"
+              >
+                {t("systemSettings.clipboardItemSizeInForce", {
+                  size: formatBytes(megabytesToBytes(saved.clipboard_item_max_size), language),
+                })}
+              </p>
+            }
+          />
           {limitInput("clipboardJoins", `${sizeId}-clipboard-hint`)}
         </div>
-      </fieldset>
+      </FieldGroup>
 
       {errors.form ? <FormAlert>{renderFieldMessage(t, errors.form)}</FormAlert> : null}
       <div className="flex justify-end border-t border-slate-200 pt-5 dark:border-slate-800">

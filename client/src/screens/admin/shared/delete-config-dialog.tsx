@@ -4,9 +4,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { FormAlert } from "../../../components/form-controls";
+import { ErrorAlert } from "../../../components/request-status";
 import { toast } from "../../../components/toast-store";
-import { errorMessageOf } from "../../../lib/api-errors";
 
 type DeleteMutation = {
   isPending: boolean;
@@ -83,9 +82,7 @@ export function DeleteConfigDialog({
     >
       {failure ? (
         <div data-testid={problemTestId}>
-          <FormAlert title={problemTitle?.(failure) ?? t(`${ns}.failed`)}>
-            {errorMessageOf(failure, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-          </FormAlert>
+          <ErrorAlert title={problemTitle?.(failure) ?? t(`${ns}.failed`)} error={failure} />
         </div>
       ) : (
         children

@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { toast } from "../../../components/toast-store";
-import { appCodeOf, errorMessageOf } from "../../../lib/api-errors";
+import { useErrorMessage } from "../../../components/use-error-message";
+import { appCodeOf } from "../../../lib/api-errors";
 import type { ListTexts } from "./list-toolbar";
 
 export type DeleteHandlers = {
@@ -78,6 +79,7 @@ export function DeleteItemsDialog<Item extends { id: string }>({
   renderItem,
 }: DeleteItemsDialogProps<Item>) {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const count = items.length;
 
   const confirm = () => {
@@ -95,7 +97,7 @@ export function DeleteItemsDialog<Item extends { id: string }>({
       onError: (error) => {
         // Already gone (purged, or deleted elsewhere): the list was out of date, not the user's fault.
         if (appCodeOf(error) === "NOT_FOUND") onDeleted(ids);
-        toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }));
+        toast.error(errorMessage(error));
       },
       onSettled,
     };

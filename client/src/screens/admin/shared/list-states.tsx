@@ -1,38 +1,10 @@
-// What an admin list shows when it has no rows to show: still loading (a skeleton), failed to load
-// (the reason and a retry), or empty (what would be here and how to add the first one).
-import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+// What an admin list shows when it has no rows to show: still loading (a skeleton), or empty (what
+// would be here and how to add the first one). A list that failed to load shows LoadError
+// (components/request-status.tsx).
 import type { ComponentType, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
-import { FormAlert } from "../../../components/form-controls";
 import { IconBadge } from "../../../components/icon-badge";
 import type { IconProps } from "../../../components/icons";
-import { errorMessageOf } from "../../../lib/api-errors";
-
-export type RefetchableQuery = { error: unknown; isRefetching: boolean; refetch: () => unknown };
-
-export function ListLoadError({
-  title,
-  query,
-  className,
-}: {
-  title: string;
-  query: RefetchableQuery;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className={cx("flex flex-col items-start gap-3", className)}>
-      <FormAlert title={title}>
-        {errorMessageOf(query.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-      </FormAlert>
-      <Button icon={ArrowPathIcon} onClick={() => void query.refetch()} isLoading={query.isRefetching}>
-        {t("common.retry")}
-      </Button>
-    </div>
-  );
-}
 
 export function EmptyState({
   icon,

@@ -260,6 +260,24 @@ export function ResourceCards<Item extends { id: string }>(props: ResourceCardsP
   );
 }
 
+/** What the table and the cards of one list share: its items, texts, selection and breakpoint. */
+type ListCommon<Item extends { id: string }> = Omit<ListBase<Item>, "testId" | "itemTestId">;
+
+export type ResourceListProps<Item extends { id: string }> = ListCommon<Item> & {
+  table: Omit<ResourceTableProps<Item>, keyof ListCommon<Item>>;
+  cards: Omit<ResourceCardsProps<Item>, keyof ListCommon<Item>>;
+};
+
+/** The list in both shapes; CSS shows the one that fits the screen. */
+export function ResourceList<Item extends { id: string }>({ table, cards, ...common }: ResourceListProps<Item>) {
+  return (
+    <>
+      <ResourceTable {...common} {...table} />
+      <ResourceCards {...common} {...cards} />
+    </>
+  );
+}
+
 /** A date (the full date and time on hover), or how long ago it was when `relativeTo` is given. */
 export function DateTime({ date, relativeTo }: { date: Date; relativeTo?: Date }) {
   const language = currentLanguage();

@@ -1,21 +1,28 @@
-// The frame of the file and text management modules: search (debounced, at least 2 characters),
-// refresh, "delete selected", the list's loading / failed / empty / no-match states, the selection
-// count and the pages. The module supplies the query, the rows' table and cards, and its dialogs.
+// The file and text management modules' list: its state (search, debounced, at least 2 characters;
+// page; checked rows; open dialog) and its frame (search box, refresh, "delete selected", the list's
+// loading / failed / empty / no-match states, the selection count and the pages). The module supplies
+// the query, the rows' table and cards, and its dialogs.
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
+import { LoadError } from "../../../components/request-status";
 import type { ShareKind } from "../../../components/share-problem";
 import { toast } from "../../../components/toast-store";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
-import { ListLoadError, ListSkeleton } from "./list-states";
+import type { DeleteDialogProps } from "./delete-items-dialog";
+import { ListSkeleton } from "./list-states";
 import { DeleteSelectedButton, Pagination, RefreshButton, SearchBox } from "./list-toolbar";
 import { NoResults } from "./share-cells";
-import { type Selection, selectedItems } from "./use-selection";
+import { deleteDialogProps, type ItemDialogs, useItemDialogs } from "./use-item-dialogs";
+import { type Selection, selectedItems, useSelection } from "./use-selection";
 
 const SEARCH_DELAY_MS = 300;
 const SEARCH_MIN_LENGTH = 2;
+
+/** What a list asks the server for: one page, and the search if there is one. */
+export type PageRequest = { limit: number; page: number; offset: number; search?: string };
 
 export type ListControls = {
   searchInput: string;
@@ -27,6 +34,8 @@ export type ListControls = {
   setPage: (page: number) => void;
   limit: number;
   changeLimit: (limit: number) => void;
+  /** What to ask the server for. */
+  request: PageRequest;
 };
 
 export function useListControls(): ListControls {
@@ -35,9 +44,10 @@ export function useListControls(): ListControls {
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_LIMIT);
   const typed = searchInput.trim();
   const debounced = useDebouncedValue(typed, SEARCH_DELAY_MS);
+  const search = debounced.length >= SEARCH_MIN_LENGTH ? debounced : "";
   return {
     searchInput,
-    search: debounced.length >= SEARCH_MIN_LENGTH ? debounced : "",
+    search,
     isSearchTooShort: typed.length > 0 && typed.length < SEARCH_MIN_LENGTH,
     changeSearch: (value) => {
       setSearchInput(value);
@@ -50,6 +60,7 @@ export function useListControls(): ListControls {
       setLimit(next);
       setPage(1);
     },
+    request: { limit, page, offset: (page - 1) * limit, ...(search ? { search } : {}) },
   };
 }
 
@@ -59,7 +70,7 @@ export type PageRows<Item> = { items: readonly Item[]; total: number; pages: num
  * The rows of the page on screen, from a list answer's rows and its pagination; after the last rows
  * of the last page are deleted, it steps back.
  */
-export function usePageRows<Item>(
+function usePageRows<Item>(
   controls: ListControls,
   items: readonly Item[] | undefined,
   pagination: { total: number; offset: number } | undefined,
@@ -75,6 +86,7 @@ export function usePageRows<Item>(
   };
 }
 
+/** A list query as the frame reads it. */
 export type ShareListQuery = {
   isPending: boolean;
   isError: boolean;
@@ -84,26 +96,43 @@ export type ShareListQuery = {
   refetch: () => unknown;
 };
 
+export type ShareListState<Item extends { id: string }, Dialog extends string> = {
+  controls: ListControls;
+  list: ShareListQuery;
+  rows: PageRows<Item>;
+  selection: Selection;
+  dialogs: ItemDialogs<Dialog | "delete", Item>;
+  /** The props of the module's delete dialog. */
+  deleteDialog: DeleteDialogProps<Item>;
+};
+
+/**
+ * The state of a file or text management list around its query (asked with `controls.request`): the
+ * page's rows, the checked rows and which dialog is open.
+ */
+export function useShareList<Item extends { id: string }, Dialog extends string>(
+  controls: ListControls,
+  list: ShareListQuery & { data?: { pagination: { total: number; offset: number } } },
+  items: readonly Item[] | undefined,
+): ShareListState<Item, Dialog> {
+  const rows = usePageRows(controls, items, list.data?.pagination);
+  const selection = useSelection(rows.items);
+  const dialogs = useItemDialogs<Dialog | "delete", Item>();
+  return { controls, list, rows, selection, dialogs, deleteDialog: deleteDialogProps(dialogs, selection) };
+}
+
 // Test ids and element ids of each kind ("file-search", "paste-selection", ...).
 const ID_PREFIX: Record<ShareKind, string> = { files: "file", pastes: "paste" };
 
-export function ShareListFrame<Item extends { id: string }>({
+export function ShareListFrame<Item extends { id: string }, Dialog extends string>({
   kind,
-  controls,
-  list,
-  rows,
-  selection,
-  onDeleteSelected,
+  state,
   selectedCountValues,
   empty,
   children,
 }: {
   kind: ShareKind;
-  controls: ListControls;
-  list: ShareListQuery;
-  rows: PageRows<Item>;
-  selection: Selection;
-  onDeleteSelected: (items: Item[]) => void;
+  state: ShareListState<Item, Dialog>;
   /** More values for `<kind>.manage.selectedCount` (the files' total size). */
   selectedCountValues?: (items: Item[]) => Record<string, unknown>;
   empty: ReactNode;
@@ -111,6 +140,7 @@ export function ShareListFrame<Item extends { id: string }>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { controls, list, rows, selection } = state;
   const ns = `${kind}.manage` as const;
   const prefix = ID_PREFIX[kind];
   const selected = selectedItems(rows.items, selection);
@@ -120,7 +150,7 @@ export function ShareListFrame<Item extends { id: string }>({
       toast.warning(t(`${ns}.selectionRequired`), { id: `${kind}-selection-required` });
       return;
     }
-    onDeleteSelected(selected);
+    state.dialogs.openDelete("delete", selected);
   };
 
   return (
@@ -152,7 +182,7 @@ export function ShareListFrame<Item extends { id: string }>({
         {list.isPending ? (
           <ListSkeleton label={t(`${ns}.loading`)} />
         ) : list.isError ? (
-          <ListLoadError title={t(`${ns}.loadError`)} query={list} />
+          <LoadError title={t(`${ns}.loadError`)} query={list} />
         ) : rows.items.length === 0 ? (
           controls.search ? (
             <NoResults kind={kind} search={controls.search} onClear={() => controls.changeSearch("")} />

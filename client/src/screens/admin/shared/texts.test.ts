@@ -31,6 +31,7 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
     values: { ns: ["explorer.mounts.delete", "storageConfig.delete"] },
   },
   { file: "components/share-password-prompt.tsx", values: { kind: KINDS } },
+  { file: "components/item-form-dialog.tsx", values: { ns: ["explorer.mounts.form", "storageConfig.form"] } },
   { file: "components/share-options-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
 ];
 

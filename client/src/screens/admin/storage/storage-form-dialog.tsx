@@ -3,23 +3,14 @@
 // a saved config shows as a mask and is kept unless something else is typed.
 import CircleStackIcon from "@heroicons/react/24/outline/CircleStackIcon";
 import CloudIcon from "@heroicons/react/24/outline/CloudIcon";
-import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
-import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { DEFAULT_SHARE_FOLDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/storage";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { cx } from "../../../components/class-names";
-import {
-  CheckboxField,
-  FieldError,
-  FieldHint,
-  inputClasses,
-  PasswordField,
-  TextField,
-} from "../../../components/form-controls";
-import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
+import { ChoiceCards, FieldGroup } from "../../../components/choice-cards";
+import { CheckboxField, FormField, PasswordField, TextField } from "../../../components/form-controls";
+import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/item-form-dialog";
 import { SelectInput } from "../../../components/select-input";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
 import {
@@ -49,65 +40,43 @@ export type StorageFormDialogProps = {
 };
 
 export function StorageFormDialog({ config, open, onClose }: StorageFormDialogProps) {
-  const { t } = useTranslation();
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      icon={config ? PencilIcon : PlusIcon}
-      title={config ? t("storageConfig.form.editTitle", { name: config.name }) : t("storageConfig.form.createTitle")}
-      description={t("storageConfig.form.description")}
-    >
-      <StorageForm key={config ? `${config.id}-${config.updated_at.getTime()}` : "new"} config={config} />
-    </FormDialog>
+    <ItemFormDialog ns="storageConfig.form" item={config} open={open} onClose={onClose}>
+      <StorageForm config={config} />
+    </ItemFormDialog>
   );
 }
 
 function ProviderChoice({ value, onChange }: { value: ProviderType; onChange: (value: ProviderType) => void }) {
   const { t } = useTranslation();
   return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {t("storageConfig.form.provider")}
-      </legend>
-      <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {PROVIDER_TYPES.map((provider) => {
+    <FieldGroup id="storage-provider" legend={t("storageConfig.form.provider")}>
+      <ChoiceCards
+        name="provider"
+        choices={PROVIDER_TYPES}
+        value={value}
+        onChange={onChange}
+        className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3"
+        cardClassName="flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium"
+      >
+        {(provider) => {
           const Icon =
             provider === LOCAL_PROVIDER ? ServerIcon : provider === "Other S3 Compatible" ? CircleStackIcon : CloudIcon;
           return (
-            <label
-              key={provider}
-              className={cx(
-                "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium ring-1 transition-colors ring-inset has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600 dark:has-focus-visible:outline-indigo-400",
-                value === provider
-                  ? "bg-indigo-50 text-indigo-700 ring-indigo-500 dark:bg-indigo-500/15 dark:text-indigo-200 dark:ring-indigo-400"
-                  : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-300 dark:ring-slate-700 dark:hover:bg-slate-800",
-              )}
-            >
-              <input
-                type="radio"
-                name="provider"
-                value={provider}
-                checked={value === provider}
-                onChange={() => onChange(provider)}
-                className="sr-only"
-              />
+            <>
               <Icon className="size-4.5 shrink-0" />
               <span className="min-w-0 truncate">{t(`storageConfig.providers.${provider}`)}</span>
-            </label>
+            </>
           );
-        })}
-      </div>
-    </fieldset>
+        }}
+      </ChoiceCards>
+    </FieldGroup>
   );
 }
 
 function StorageForm({ config }: { config: StorageConfigView | null }) {
   const { t } = useTranslation();
-  const dialog = useFormDialog();
   const utils = trpc.useUtils();
-  const create = trpc.storage.create.useMutation();
-  const update = trpc.storage.update.useMutation();
   const form = useFieldForm<StorageFormState, StorageField>(() =>
     config ? storageFormFor(config) : emptyStorageForm(),
   );
@@ -116,29 +85,25 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
   const preset = PROVIDER_PRESETS[state.provider_type];
   const hasStoredSecret = Boolean(config?.has_secret);
 
+  const createStorage = trpc.storage.create.useMutation();
+  const updateStorage = trpc.storage.update.useMutation();
+  const save = useSaveItem({
+    form,
+    fieldOf: storageFieldOf,
+    create: { mutate: createStorage.mutate, request: buildCreateRequest },
+    update: { mutate: updateStorage.mutate, request: buildUpdateRequest },
+    onSettled: () => void utils.storage.invalidate(),
+  });
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.check(validateStorageForm(state, hasStoredSecret))) return;
-    const handlers = dialog.track({
-      onSuccess: () => dialog.finish(config ? t("storageConfig.form.saved") : t("storageConfig.form.created")),
-      onError: (error) => form.showServerError(error, storageFieldOf),
-      onSettled: () => void utils.storage.invalidate(),
-    });
-    if (config) update.mutate(buildUpdateRequest(config.id, state), handlers);
-    else create.mutate(buildCreateRequest(state), handlers);
+    if (form.check(validateStorageForm(state, hasStoredSecret))) save(state);
   };
 
   const field = (name: StorageField) => renderFieldMessage(t, errors[name]);
 
   return (
-    <DialogForm
-      form={form}
-      onSubmit={submit}
-      failedTitle={t("storageConfig.form.failed")}
-      submitLabel={config ? t("storageConfig.form.save") : t("storageConfig.form.create")}
-      testId="storage-form"
-      submitTestId="save-storage"
-    >
+    <ItemDialogForm form={form} onSubmit={submit} testId="storage-form" submitTestId="save-storage">
       <ProviderChoice
         value={state.provider_type}
         onChange={(provider) => form.setState((current) => switchProvider(current, provider))}
@@ -281,7 +246,7 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
           />
         </div>
       </div>
-    </DialogForm>
+    </ItemDialogForm>
   );
 }
 
@@ -297,37 +262,33 @@ function CapacityField({
   onChange: (value: string, unit: CapacityUnit) => void;
 }) {
   const { t } = useTranslation();
-  const id = "storage-capacity";
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {t("storageConfig.form.capacity")}
-      </label>
-      <div className="mt-1.5 flex gap-2">
-        <input
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value.replace(/[^\d.,]/g, "").slice(0, 12), unit)}
-          inputMode="decimal"
-          placeholder={t("storageConfig.form.capacityPlaceholder")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          className={inputClasses(Boolean(error))}
-          autoComplete="off"
-        />
-        <SelectInput
-          options={CAPACITY_UNITS}
-          value={unit}
-          onValueChange={(chosen) => onChange(value, chosen)}
-          aria-label={t("storageConfig.form.capacityUnit")}
-          className="w-24"
-        />
-      </div>
-      {error ? (
-        <FieldError id={`${id}-error`}>{error}</FieldError>
-      ) : (
-        <FieldHint id={`${id}-hint`}>{t("storageConfig.form.capacityHint")}</FieldHint>
+    <FormField
+      id="storage-capacity"
+      label={t("storageConfig.form.capacity")}
+      hint={t("storageConfig.form.capacityHint")}
+      error={error}
+      controlClassName="flex gap-2"
+    >
+      {(control) => (
+        <>
+          <input
+            {...control}
+            value={value}
+            onChange={(event) => onChange(event.target.value.replace(/[^\d.,]/g, "").slice(0, 12), unit)}
+            inputMode="decimal"
+            placeholder={t("storageConfig.form.capacityPlaceholder")}
+            autoComplete="off"
+          />
+          <SelectInput
+            options={CAPACITY_UNITS}
+            value={unit}
+            onValueChange={(chosen) => onChange(value, chosen)}
+            aria-label={t("storageConfig.form.capacityUnit")}
+            className="w-24"
+          />
+        </>
       )}
-    </div>
+    </FormField>
   );
 }

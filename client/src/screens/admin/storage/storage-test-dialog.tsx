@@ -14,9 +14,7 @@ import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
 import { AppDialog } from "../../../components/dialog";
-import { FormAlert } from "../../../components/form-controls";
-import { Spinner } from "../../../components/spinner";
-import { errorMessageOf } from "../../../lib/api-errors";
+import { RequestView } from "../../../components/request-status";
 import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/files/csp";
 import { trpc } from "../../../lib/trpc";
 
@@ -64,18 +62,14 @@ export function StorageTestDialog({ config, open, onClose }: StorageTestDialogPr
         </>
       }
     >
-      {test.isPending ? (
-        <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600 dark:text-slate-300">
-          <Spinner className="text-indigo-500" />
-          {t("storageConfig.test.running")}
-        </p>
-      ) : test.isError ? (
-        <FormAlert title={t("storageConfig.test.failed")}>
-          {errorMessageOf(test.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-        </FormAlert>
-      ) : test.data && config ? (
-        <TestResult result={test.data} config={config} />
-      ) : null}
+      <RequestView
+        request={test}
+        loadingLabel={t("storageConfig.test.running")}
+        loadingClassName="py-6"
+        failedTitle={t("storageConfig.test.failed")}
+      >
+        {(result) => (config ? <TestResult result={result} config={config} /> : null)}
+      </RequestView>
     </AppDialog>
   );
 }
