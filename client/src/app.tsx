@@ -4,7 +4,7 @@
 import type { TextPart } from "@shared/i18n/text-parts";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { Redirect, Route, Switch, useLocation, useRoute } from "wouter";
 import { AppShell } from "./components/app-shell";
 import { PageSpinner } from "./components/page-spinner";
 import { RouteGuard } from "./components/route-guard";
@@ -13,6 +13,7 @@ import { usePageTitle } from "./hooks/use-page-title";
 import { loadTexts } from "./i18n";
 import { useAuth } from "./lib/auth/use-auth";
 import { loadPagePolicy } from "./lib/files/csp";
+import { DataProviders } from "./providers";
 import {
   type AdminModule,
   DEFAULT_ADMIN_MODULE,
@@ -128,16 +129,28 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * The paste page reads over plain fetch; every other screen calls the server through tRPC, whose
+ * client comes with the first of them (docs/decisions/0014-public-pages-without-trpc.md).
+ */
+function useNeedsTrpc(): boolean {
+  const [isPastePage] = useRoute(ROUTES.paste);
+  return !isPastePage;
+}
+
 export function App() {
   // The storage origins this page may reach are the ones its CSP had when it loaded: read the
   // policy now, not when an upload first asks (a storage added since needs a reload).
   useEffect(() => {
     void loadPagePolicy();
   }, []);
+  const needsTrpc = useNeedsTrpc();
   return (
     <AppShell>
       <RouteGuard>
-        <AppRoutes />
+        <DataProviders isNeeded={needsTrpc}>
+          <AppRoutes />
+        </DataProviders>
       </RouteGuard>
     </AppShell>
   );

@@ -1,56 +1,35 @@
-// Everything the screens rely on from above: React Query, the tRPC client and the theme.
-// Clients are created once per mount (not at module load) so tests get fresh caches.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+// Everything the screens rely on from above: the theme and what they have read (lib/app-reads.ts);
+// React Query and the tRPC client come with the first screen that calls the server through tRPC
+// (DataProviders), so a visitor of a share link never downloads them
+// (docs/decisions/0014-public-pages-without-trpc.md).
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { PageSpinner } from "./components/page-spinner";
 import { ThemeProvider } from "./components/theme-provider";
-import { isClientError } from "./lib/api-errors";
-import { sessionScopeOf } from "./lib/auth/auth-types";
-import { authStore } from "./lib/auth/session";
-import { createTrpcClient, trpc } from "./lib/trpc";
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // A self-hosted app on one server: a failed call is rarely fixed by hammering it, and
-      // refetching on every tab focus would re-run admin lists needlessly. A 4xx answer (401, 403,
-      // 404, validation) is final: retrying it only delays the message.
-      queries: {
-        retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
-        // Offline, calls still run: the tRPC link answers them from the offline cache (or the
-        // service worker does). React Query's default would pause them until the network returns.
-        networkMode: "always",
-      },
-      // Offline, a write reaches the tRPC link, which queues it at once (docs/product.md §4) instead of
-      // React Query holding it paused in memory, where a closed tab would lose it.
-      mutations: { networkMode: "always" },
-    },
-  });
-}
-
-/** Data fetched for one session must not be shown to the next: drop the cache when it changes. */
-function useCacheResetOnSessionChange(queryClient: QueryClient): void {
-  useEffect(() => {
-    let scope = sessionScopeOf(authStore.getState());
-    return authStore.subscribe(() => {
-      const next = sessionScopeOf(authStore.getState());
-      if (next === scope) return;
-      scope = next;
-      queryClient.clear();
-    });
-  }, [queryClient]);
-}
+import { AppReads, AppReadsContext } from "./lib/app-reads";
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
-  useCacheResetOnSessionChange(queryClient);
+  const [reads] = useState(() => new AppReads());
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>{children}</ThemeProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <AppReadsContext.Provider value={reads}>
+      <ThemeProvider>{children}</ThemeProvider>
+    </AppReadsContext.Provider>
+  );
+}
+
+const TrpcProviders = lazy(() => import("./data-providers"));
+
+/**
+ * React Query and the tRPC client around `children` from the first time `isNeeded` (a screen that
+ * calls the server through tRPC is shown), and from then on for the rest of the visit: their cache
+ * lives as long as the app, not as long as one screen. Before that, `children` are shown as they are.
+ */
+export function DataProviders({ isNeeded, children }: { isNeeded: boolean; children: ReactNode }) {
+  const [isLoaded, setIsLoaded] = useState(isNeeded);
+  if (isNeeded && !isLoaded) setIsLoaded(true);
+  if (!isLoaded) return children;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <TrpcProviders>{children}</TrpcProviders>
+    </Suspense>
   );
 }

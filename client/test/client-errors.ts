@@ -5,6 +5,7 @@ import { expect } from "bun:test";
 import { enErrors } from "@shared/i18n/locales/en/errors";
 import { zhErrors } from "@shared/i18n/locales/zh/errors";
 import { TRPCClientError } from "@trpc/client";
+import { ApiResponseError } from "../src/lib/api-errors";
 import type { ExpiredMessageKey, ShareProblem } from "../src/lib/share-errors";
 
 /** The server's refusal as @trpc/client delivers it: the app code, HTTP status and (translated) message. */
@@ -18,6 +19,9 @@ export function trpcError(
     result: { error: { message, code: -32600, data: { appCode, httpStatus, issues } } } as never,
   });
 }
+
+/** The server's refusal as a REST envelope delivers it (lib/rest-api.ts): the status and message, no app code. */
+export const restError = (status: number, message: string) => new ApiResponseError(message, status);
 
 /** A call that never reached the server (fetch failed). */
 export const networkError = () =>
@@ -40,6 +44,16 @@ function shareErrorCases(expiredKey: ExpiredMessageKey): [error: unknown, proble
     [networkError(), "network"],
     [new TypeError("Failed to fetch"), "network"],
     [trpcError("INTERNAL", 500, "boom"), "other"],
+    // The share pages read their REST routes (docs/decisions/0014-public-pages-without-trpc.md).
+    [restError(404, "x"), "notFound"],
+    [restError(410, enErrors[expiredKey]), "expired"],
+    [restError(410, zhErrors[expiredKey]), "expired"],
+    [restError(410, enErrors[otherKind]), "gone"],
+    [restError(410, zhErrors.viewLimitReached), "limitReached"],
+    [restError(401, "Wrong password"), "wrongPassword"],
+    [restError(429, "wait"), "rateLimited"],
+    [restError(400, "The password is required"), "other"],
+    [restError(500, "boom"), "other"],
   ];
 }
 

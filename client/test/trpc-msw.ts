@@ -97,6 +97,28 @@ function errorResult(error: unknown, path: string) {
   return { status: httpStatus, body: { error: superjson.serialize(shape) } };
 }
 
+/** REST routes of procedures, as the client calls them: the procedure's input from the request. */
+const REST_PROCEDURES: {
+  method: "get" | "post";
+  path: string;
+  procedure: ProcedurePath;
+  input: (url: URL, slug: string, body: object) => unknown;
+}[] = [
+  {
+    method: "get",
+    path: "*/api/paste/:slug",
+    procedure: "pastes.view",
+    input: (url, slug) =>
+      url.searchParams.has("html") ? { slug, html: url.searchParams.get("html") === "true" } : { slug },
+  },
+  {
+    method: "post",
+    path: "*/api/paste/:slug",
+    procedure: "pastes.unlock",
+    input: (_url, slug, body) => ({ slug, ...body }),
+  },
+];
+
 export function mockTrpc() {
   const calls: TrpcCall[] = [];
   // Every page load asks who the session is; unless a test says otherwise, nobody.
@@ -149,6 +171,32 @@ export function mockTrpc() {
     );
   });
 
+  // The REST routes pages read with plain fetch instead of tRPC (docs/decisions/0014-public-pages-without-trpc.md),
+  // answered by their procedure's resolver and recorded under its name, in the envelope of docs/api.md.
+  const restRoutes = REST_PROCEDURES.map(({ method, path, procedure, input }) =>
+    http[method](path, async ({ request, params }) => {
+      const text = request.method === "GET" ? "" : await request.text();
+      const call: TrpcCall = {
+        path: procedure,
+        input: input(new URL(request.url), String(params.slug), text ? (JSON.parse(text) as object) : {}),
+        authorization: request.headers.get("authorization"),
+        csrf: request.headers.get(CSRF_HEADER),
+        language: request.headers.get("accept-language"),
+      };
+      calls.push(call);
+      const resolver = resolvers[procedure] as ((input: unknown, call: TrpcCall) => unknown) | undefined;
+      try {
+        if (!resolver) throw new TrpcTestError("NOT_FOUND", `no mock for ${procedure}`);
+        const data = await resolver(call.input, call);
+        return HttpResponse.json({ code: 200, message: "OK", data, success: true });
+      } catch (error) {
+        const { status, body } = errorResult(error, procedure);
+        const { message } = superjson.deserialize<{ message: string }>(body.error);
+        return HttpResponse.json({ code: status, message, data: null, success: false }, { status });
+      }
+    }),
+  );
+
   // Plain REST reads every rendered app makes: the page's CSP (lib/files/csp.ts) and the version in
   // the footer. Answered like the real server so they are not unhandled requests.
   const appReads = [
@@ -167,7 +215,7 @@ export function mockTrpc() {
       }),
     ),
   ];
-  const server = setupServer(handler, ...appReads);
+  const server = setupServer(handler, ...restRoutes, ...appReads);
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   afterEach(() => {
     resolvers = { ...defaults };
@@ -197,7 +245,10 @@ export function mockTrpc() {
     },
     /** Makes every call fail as if the server were unreachable. */
     goOffline() {
-      server.use(http.all("*/trpc/:paths", () => HttpResponse.error()));
+      server.use(
+        http.all("*/trpc/:paths", () => HttpResponse.error()),
+        ...REST_PROCEDURES.map(({ path }) => http.all(path, () => HttpResponse.error())),
+      );
     },
   };
 }

@@ -1,13 +1,14 @@
 import { APP_VERSION, PRODUCT_NAME, SOURCE_REPOSITORY_URL } from "@shared/constants";
 import type { VersionInfo } from "@shared/schemas/system";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useOnceRead } from "../lib/once-reads";
 import { cx, focusRing } from "./class-names";
 import { GitHubIcon } from "./icons";
 
 /**
  * The server's version (GET /api/version, the public REST route scripts use too). Plain fetch, not
- * tRPC: the footer is on every screen, and its call must not join the screens' own batches.
+ * tRPC: the footer is on every screen, which loads no tRPC client (docs/decisions/0014-public-pages-without-trpc.md),
+ * and its call must not join the screens' own batches.
  */
 export async function fetchServerVersion(signal?: AbortSignal): Promise<VersionInfo> {
   const response = await fetch("/api/version", { signal, headers: { Accept: "application/json" } });
@@ -18,13 +19,13 @@ export async function fetchServerVersion(signal?: AbortSignal): Promise<VersionI
 }
 
 export function useServerVersion() {
-  return useQuery({
-    queryKey: ["server-version"],
-    queryFn: ({ signal }) => fetchServerVersion(signal),
-    // The server's version changes only with a restart; one read per page load is enough.
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  // The server's version changes only with a restart; one read per visit is enough.
+  const { read } = useOnceRead("server-version", () => fetchServerVersion());
+  return {
+    data: read.status === "success" ? read.data : undefined,
+    isPending: read.status === "pending",
+    isError: read.status === "error",
+  };
 }
 
 export function SiteFooter() {

@@ -1,14 +1,38 @@
-// Reading the errors the server sends (server/trpc.ts errorFormatter): `message` is already in the
-// caller's language, `data.appCode` is one of shared/errors.ts, `data.issues` names bad fields.
+// Reading the errors the server sends, through tRPC (server/trpc.ts errorFormatter: `data.appCode` is
+// one of shared/errors.ts, `data.issues` names bad fields) or as a REST envelope (docs/api.md: only the
+// status and the message). `message` is already in the caller's language either way.
 import { type ErrorCode, isErrorCode } from "@shared/errors";
-import { TRPCClientError } from "@trpc/client";
+import type { TRPCClientError } from "@trpc/client";
 
 export type FieldIssue = { path: string; message: string };
 
 type ErrorData = { appCode?: unknown; messageKey?: unknown; httpStatus?: unknown; issues?: unknown };
 
+/**
+ * A refusal fetched without the tRPC client (lib/rest-api.ts): the server's status and translated
+ * message, and the app code where the answer has one (a REST envelope has none). Its data is shaped
+ * like a tRPC error's, so every reader below treats both alike.
+ */
+export class ApiResponseError extends Error {
+  readonly data: ErrorData;
+  constructor(message: string, status: number, appCode?: string) {
+    super(message);
+    this.name = "ApiResponseError";
+    this.data = { httpStatus: status, appCode };
+  }
+}
+
+/**
+ * Told by its name, not `instanceof`: this module is on pages that load no tRPC client (public shares,
+ * docs/decisions/0014-public-pages-without-trpc.md), and importing the class would load it.
+ */
+function isTrpcClientError(error: unknown): error is TRPCClientError<never> {
+  return error instanceof Error && error.name === "TRPCClientError";
+}
+
 function dataOf(error: unknown): ErrorData | null {
-  if (!(error instanceof TRPCClientError)) return null;
+  if (error instanceof ApiResponseError) return error.data;
+  if (!isTrpcClientError(error)) return null;
   const data: unknown = error.data;
   return typeof data === "object" && data !== null ? (data as ErrorData) : null;
 }
@@ -47,7 +71,7 @@ export function isClientError(error: unknown): boolean {
 
 /** No answer at all (offline, server down, blocked): no error data and no HTTP response behind it. */
 export function isNetworkError(error: unknown): boolean {
-  if (error instanceof TRPCClientError) {
+  if (isTrpcClientError(error)) {
     const meta: unknown = error.meta;
     const hasResponse = typeof meta === "object" && meta !== null && "response" in meta && Boolean(meta.response);
     return dataOf(error) === null && !hasResponse;
@@ -73,6 +97,6 @@ export function fieldIssuesOf(error: unknown): FieldIssue[] {
  */
 export function errorMessageOf(error: unknown, messages: { network: string; fallback: string }): string {
   if (isNetworkError(error)) return messages.network;
-  if (error instanceof TRPCClientError && dataOf(error) !== null && error.message) return error.message;
+  if (dataOf(error) !== null && error instanceof Error && error.message) return error.message;
   return messages.fallback;
 }

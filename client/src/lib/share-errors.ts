@@ -29,7 +29,8 @@ export function classifyShareError(error: unknown, expiredKey: ExpiredMessageKey
     if (loadedTexts("errors.viewLimitReached").includes(message)) return "limitReached";
     return "gone";
   }
-  if (code === "WRONG_PASSWORD") return "wrongPassword";
+  // A REST envelope names no app code: on a share's routes (public, no sign-in) a 401 is its password.
+  if (code === "WRONG_PASSWORD" || (code === null && status === 401)) return "wrongPassword";
   if (code === "TOO_MANY_REQUESTS" || status === 429) return "rateLimited";
   return "other";
 }

@@ -8,7 +8,7 @@ import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../../server/routers";
 import { toast } from "../components/toast-store";
-import i18n, { currentLanguage } from "../i18n";
+import i18n from "../i18n";
 import { withFirstVisitCache } from "../offline/first-visit-cache";
 import { existingOfflineDb, openOfflineDb } from "../offline/local-db";
 import { offlineLink } from "../offline/offline-link";
@@ -16,19 +16,13 @@ import { countPendingWrites } from "../offline/queue";
 import { sessionScopeOf } from "./auth/auth-types";
 import { authStore } from "./auth/session";
 import { unauthorizedLink } from "./auth/unauthorized-link";
-import { webClientHeaders } from "./auth-headers";
+import { requestHeaders } from "./request-headers";
 
 export const trpc = createTRPCReact<AppRouter>();
 
 export const TRPC_URL = "/trpc";
 
-/**
- * Headers of every call to our own server (tRPC, REST fetches, uploads): the CSRF header and the
- * language; the session cookie goes by itself. Read at call time, so a sign-in applies at once.
- */
-export function requestHeaders(): Record<string, string> {
-  return { ...webClientHeaders(sessionScopeOf(authStore.getState())), "Accept-Language": currentLanguage() };
-}
+export { requestHeaders } from "./request-headers";
 
 export const OFFLINE_QUEUED_TOAST_ID = "offline-queued";
 

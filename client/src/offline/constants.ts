@@ -23,6 +23,9 @@ export type CachedQueryPath = (typeof CACHED_QUERY_PATHS)[number];
 
 export const OFFLINE_DB_NAME = "pastebox";
 
+/** A sync summary waiting to be shown after the reload it caused (sessionStorage, offline/sync.ts). */
+export const SYNC_SUMMARY_KEY = "pastebox_offline_sync_summary";
+
 /** Cache Storage names shared by the page and the service worker. */
 export const CACHE_NAMES = {
   /** GET answers for pastes, file details and directory listings (NetworkFirst, 7 days). */

@@ -12,15 +12,16 @@ import { mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw"
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
-import { AppProviders, createQueryClient } from "../providers";
+import { AppReads } from "../lib/app-reads";
+import { AppProviders } from "../providers";
 import { saveQueryResult } from "./cache-store";
-import { NETWORK_TOAST_MS, OFFLINE_FALLBACK_META } from "./constants";
+import { NETWORK_TOAST_MS, OFFLINE_FALLBACK_META, SYNC_SUMMARY_KEY } from "./constants";
 import type { OfflineDatabase } from "./db";
 import { setOfflineDbForTests } from "./local-db";
 import { OfflineApp } from "./offline-app";
 import { NETWORK_TOAST_ID, startOfflineRuntime } from "./offline-runtime";
 import { enqueueWrite, pendingWrites } from "./queue";
-import { runOfflineSync, SYNC_SUMMARY_KEY } from "./sync";
+import { runOfflineSync } from "./sync";
 import { createTestDb } from "./test/fake-db";
 
 const server = mockTrpc();
@@ -111,7 +112,7 @@ describe("the offline fallback document", () => {
 
 describe("network notices and session changes", () => {
   test("going offline and back online each show a 3-second toast", async () => {
-    const stop = startOfflineRuntime({ queryClient: createQueryClient(), withServiceWorker: false });
+    const stop = startOfflineRuntime({ reads: new AppReads(), withServiceWorker: false });
     try {
       setOnline(false);
       window.dispatchEvent(new Event("offline"));
@@ -131,7 +132,7 @@ describe("network notices and session changes", () => {
   test("when the session ends, its cached listings leave the device", async () => {
     storeAdminSession();
     authStore.reload({ force: true });
-    const stop = startOfflineRuntime({ queryClient: createQueryClient(), withServiceWorker: false });
+    const stop = startOfflineRuntime({ reads: new AppReads(), withServiceWorker: false });
     try {
       await saveQueryResult(db, "fs.list", { path: "/docs" }, docsListing, { owner: "o", now: Date.now() });
       expect(await db.directories.count()).toBe(1);
@@ -157,7 +158,7 @@ describe("syncing the queue", () => {
     enqueueWrite(db, { procedurePath, input, authType: "admin", sessionScope: "admin:admin", timestamp });
 
   /** Sends the queue as it is sent when the app comes back online on the home page. */
-  const syncOnHome = () => runOfflineSync({ db, queryClient: createQueryClient(), pathname: () => "/" });
+  const syncOnHome = () => runOfflineSync({ db, reads: new AppReads(), pathname: () => "/" });
 
   test("queued writes are sent in order under the sign-in that made them (its cookie, no token); a refusal is reported, translated", async () => {
     signInAsAdmin();
@@ -243,7 +244,7 @@ describe("syncing the queue", () => {
     let reloads = 0;
     await runOfflineSync({
       db,
-      queryClient: createQueryClient(),
+      reads: new AppReads(),
       pathname: () => "/admin/text-management",
       reload: () => {
         reloads += 1;

@@ -1,11 +1,11 @@
 // The app as main.tsx renders it: <App> plus the offline app around it. When the service worker
 // answered a page load with the offline fallback document (it has no copy of that page), that
 // address shows the offline fallback page inside the app shell; navigating elsewhere shows the app.
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { App } from "../app";
 import { AppShell } from "../components/app-shell";
+import { useAppReads } from "../lib/app-reads";
 import { OFFLINE_FALLBACK_META } from "./constants";
 import { OfflineFallbackPage } from "./offline-fallback-page";
 import { startOfflineRuntime } from "./offline-runtime";
@@ -23,12 +23,12 @@ function rememberShownRoute(): void {
 }
 
 export function OfflineApp({ withServiceWorker }: { withServiceWorker: boolean }) {
-  const queryClient = useQueryClient();
+  const reads = useAppReads();
   const [location] = useLocation();
   const [fallbackLocation] = useState(() => (isOfflineFallbackDocument() ? location : null));
   const isFallback = fallbackLocation !== null && location === fallbackLocation;
 
-  useEffect(() => startOfflineRuntime({ queryClient, withServiceWorker }), [queryClient, withServiceWorker]);
+  useEffect(() => startOfflineRuntime({ reads, withServiceWorker }), [reads, withServiceWorker]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not a value read
   useEffect(() => {
     if (!isFallback) rememberShownRoute();

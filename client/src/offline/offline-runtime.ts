@@ -2,19 +2,41 @@
 // offline / back-online toasts (3 s), sending the offline queue when the network returns, the
 // install prompt, the service worker and its update prompt, and forgetting private offline data
 // when the session changes.
-import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
+import type { AppReads } from "../lib/app-reads";
 import { sessionScopeOf } from "../lib/auth/auth-types";
 import { authStore } from "../lib/auth/session";
 import { explorerTasks } from "../lib/explorer/task-store";
-import { clearPrivateCache, offlineCacheInfo } from "./cache-store";
-import { CACHE_NAMES, NETWORK_TOAST_MS, QUEUE_RETRY_INTERVAL_MS, SERVICE_WORKER_STATUS_TIMEOUT_MS } from "./constants";
+import { clearPrivateCache } from "./cache-store";
+import {
+  CACHE_NAMES,
+  NETWORK_TOAST_MS,
+  QUEUE_RETRY_INTERVAL_MS,
+  SERVICE_WORKER_STATUS_TIMEOUT_MS,
+  SYNC_SUMMARY_KEY,
+} from "./constants";
 import { INSTALL_DISMISSED_SETTING, startInstallPrompt } from "./install-prompt";
 import { existingOfflineDb, readSetting, writeSetting } from "./local-db";
 import { countPendingWrites } from "./queue";
 import { readServiceWorkerStatus, registerServiceWorker } from "./service-worker";
-import { runOfflineSync, showStoredSyncSummary } from "./sync";
+
+/**
+ * The sync's code (and the tRPC client it replays writes with) is loaded only when there is
+ * something to send or to tell: a visitor who never queued a write never loads it.
+ */
+const loadSync = () => import("./sync");
+
+/** After a reload caused by a sync, the result is told on the fresh page. */
+function showStoredSyncSummary(): void {
+  let isWaiting = false;
+  try {
+    isWaiting = sessionStorage.getItem(SYNC_SUMMARY_KEY) !== null;
+  } catch {
+    // Storage blocked: nothing was stored either.
+  }
+  if (isWaiting) void loadSync().then((sync) => sync.showStoredSyncSummary());
+}
 
 export const NETWORK_TOAST_ID = "network-status";
 
@@ -55,13 +77,14 @@ function isStandalone(): boolean {
 }
 
 export type OfflineRuntimeOptions = {
-  queryClient: QueryClient;
+  /** What the screens have read: read again when the network returns or the queue was sent. */
+  reads: AppReads;
   /** Register the service worker (production builds; the dev server has none). */
   withServiceWorker: boolean;
 };
 
 /** Starts the offline app; returns its stop function (React's StrictMode starts it twice). */
-export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineRuntimeOptions): () => void {
+export function startOfflineRuntime({ reads, withServiceWorker }: OfflineRuntimeOptions): () => void {
   const stops: (() => void)[] = [];
   const listen = (target: EventTarget, type: string, listener: () => void) => {
     target.addEventListener(type, listener);
@@ -71,14 +94,16 @@ export function startOfflineRuntime({ queryClient, withServiceWorker }: OfflineR
   const sync = async () => {
     if (!navigator.onLine) return null;
     const db = await existingOfflineDb();
-    return db ? runOfflineSync({ db, queryClient }) : null;
+    if (!db) return null;
+    const { runOfflineSync } = await loadSync();
+    return runOfflineSync({ db, reads });
   };
   listen(window, "offline", showOfflineToast);
   listen(window, "online", () => {
     showOnlineToast();
     void sync();
     // What was answered from the offline cache is fetched again now that it can be.
-    void queryClient.invalidateQueries({ predicate: (query) => offlineCacheInfo(query.state.data) !== null });
+    reads.refetchOfflineCopies();
   });
   // navigator.onLine can say "online" with no way through, and then no 'online' event comes: while
   // writes wait, the server is asked now and then (and when the tab is shown again), quietly, and

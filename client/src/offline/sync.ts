@@ -2,7 +2,6 @@
 // they were made, each only under the sign-in that made it (the session cookie; nobody's writes
 // without one); failures are reported with a
 // translated message; an admin page reloads after paste changes so its lists show the result.
-import type { QueryClient } from "@tanstack/react-query";
 import { createTRPCUntypedClient, httpLink } from "@trpc/client";
 import superjson from "superjson";
 import { navigate } from "wouter/use-browser-location";
@@ -10,18 +9,18 @@ import type { AppRouter } from "../../../server/routers";
 import { toast } from "../components/toast-store";
 import i18n, { currentLanguage } from "../i18n";
 import { errorMessageOf, isNetworkError } from "../lib/api-errors";
+import type { AppReads } from "../lib/app-reads";
 import { type AuthState, sessionScopeOf } from "../lib/auth/auth-types";
 import { authStore } from "../lib/auth/session";
 import { webClientHeaders } from "../lib/auth-headers";
 import { copyText } from "../lib/clipboard";
 import { publishSyncedPaste, type SyncedPaste } from "../lib/pastes/synced-pastes";
 import { TRPC_URL } from "../lib/trpc";
+import { SYNC_SUMMARY_KEY } from "./constants";
 import type { OfflineDatabase, OfflineQueueItem, QueueItemType } from "./db";
 import { countPendingWrites, procedureOf, type SyncReport, syncQueue, withSyncLock } from "./queue";
 
 export const SYNC_TOAST_ID = "offline-sync";
-/** A sync summary waiting to be shown after the reload it caused (sessionStorage). */
-export const SYNC_SUMMARY_KEY = "pastebox_offline_sync_summary";
 
 /** A queued write that the sign-in now in use did not make: not sent (its message says why). */
 class OtherSessionError extends Error {}
@@ -135,7 +134,7 @@ export function showStoredSyncSummary(): void {
 
 export type RunSyncOptions = {
   db: OfflineDatabase;
-  queryClient: QueryClient;
+  reads: AppReads;
   send?: (item: OfflineQueueItem) => Promise<unknown>;
   reload?: () => void;
   pathname?: () => string;
@@ -173,6 +172,6 @@ export async function runOfflineSync(options: RunSyncOptions): Promise<SyncSumma
     return summary;
   }
   showSyncSummary(summary);
-  if (summary.synced + summary.failed.length > 0) void options.queryClient.invalidateQueries();
+  if (summary.synced + summary.failed.length > 0) options.reads.invalidateQueries();
   return summary;
 }

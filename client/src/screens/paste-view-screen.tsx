@@ -21,8 +21,9 @@ import { errorMessageOf } from "../lib/api-errors";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { classifyPasteError, isTerminalProblem } from "../lib/pastes/paste-errors";
 import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
-import { trpc } from "../lib/trpc";
+import { useOnceRead } from "../lib/once-reads";
 import { EncryptedPaste } from "./paste/encrypted-paste";
+import { unlockPaste, viewPaste } from "./paste/paste-api";
 import { PasteContent } from "./paste/paste-content";
 import { PastePasswordPrompt } from "./paste/paste-password-prompt";
 
@@ -32,35 +33,25 @@ type Unlocked = { paste: PasteView; password: string };
 
 export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
   const { t } = useTranslation();
-  const view = trpc.pastes.view.useQuery(
-    // The server renders the Markdown: this page then loads no renderer of its own.
-    { slug, html: true },
-    {
-      // Each fetch is a counted view: once per visit, never again in the background.
-      staleTime: Number.POSITIVE_INFINITY,
-      retry: false,
-      refetchOnMount: false,
-      refetchOnReconnect: false,
-      refetchOnWindowFocus: false,
-    },
-  );
-  const unlock = trpc.pastes.unlock.useMutation();
+  // Each read is a counted view: once per visit, never again in the background.
+  const { read: view, refetch } = useOnceRead(`paste:${slug}`, () => viewPaste(slug));
+  const [isUnlocking, setIsUnlocking] = useState(false);
   const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [unlockProblem, setUnlockProblem] = useState<ReturnType<typeof classifyPasteError> | null>(null);
 
-  if (view.isPending) return <PageSpinner label={t("pastes.view.loading")} />;
+  if (view.status === "pending") return <PageSpinner label={t("pastes.view.loading")} />;
 
   const fallbackMessages = { network: t("common.networkError"), fallback: t("common.unknownError") };
-  if (view.isError) {
+  if (view.status === "error") {
     const problem = classifyPasteError(view.error);
     if (isTerminalProblem(problem)) return <ShareGone kind="pastes" problem={problem} />;
     return (
       <ShareLoadFailed
         kind="pastes"
         message={errorMessageOf(view.error, fallbackMessages)}
-        onRetry={() => void view.refetch()}
-        isRetrying={view.isRefetching}
+        onRetry={() => void refetch()}
+        isRetrying={view.isFetching}
       />
     );
   }
@@ -70,15 +61,15 @@ export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
   if (shown.requires_password || shown.content === null) {
     return (
       <PastePasswordPrompt
-        isChecking={unlock.isPending}
+        isChecking={isUnlocking}
         error={passwordError}
         onSubmit={(password) => {
           setPasswordError(null);
-          unlock.mutate(
-            { slug, password, html: true },
-            {
-              onSuccess: (paste) => setUnlocked({ paste, password }),
-              onError: (error) => {
+          setIsUnlocking(true);
+          unlockPaste(slug, password)
+            .then(
+              (paste) => setUnlocked({ paste, password }),
+              (error: unknown) => {
                 const problem = classifyPasteError(error);
                 if (isTerminalProblem(problem)) setUnlockProblem(problem);
                 else if (problem === "wrongPassword") setPasswordError(t("pastes.password.wrong"));
@@ -88,8 +79,8 @@ export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
                   );
                 } else setPasswordError(errorMessageOf(error, fallbackMessages));
               },
-            },
-          );
+            )
+            .finally(() => setIsUnlocking(false));
         }}
       />
     );

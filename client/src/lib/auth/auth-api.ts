@@ -1,11 +1,10 @@
 // The calls the auth store makes, on a tRPC client of its own. The session is the HttpOnly cookie
 // these calls receive and send (docs/decisions/0009-browser-session-cookie.md); the page never sees a
 // token. The store decides what a failure means, so this client has no central 401 handling.
-import { createTRPCClient, httpLink } from "@trpc/client";
-import superjson from "superjson";
 import type { AppRouter } from "../../../../server/routers";
 import { currentLanguage } from "../../i18n";
 import { webClientHeaders } from "../auth-headers";
+import { fetchTrpcQuery } from "../rest-api";
 
 export type AdminLoginResult = { username: string; expiresAt: Date };
 export type ApiKeyCheck = {
@@ -31,23 +30,33 @@ export type AuthApi = {
 };
 
 export function createAuthApi(url = "/trpc"): AuthApi {
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url,
-        transformer: superjson,
-        // Only the login calls and the check go through here: the identity is not known or is being
-        // checked, so the CSRF header carries no name.
-        headers: () => ({ ...webClientHeaders(null), "Accept-Language": currentLanguage() }),
-      }),
-    ],
-  });
+  // Only the login calls and the check go through here: the identity is not known or is being
+  // checked, so the CSRF header carries no name.
+  const headers = () => ({ ...webClientHeaders(null), "Accept-Language": currentLanguage() });
+  // Every page load asks "me"; signing in and out are rarer: their tRPC client (and superjson) is
+  // loaded when first needed, so a visitor of a share link never loads it
+  // (docs/decisions/0014-public-pages-without-trpc.md).
+  let client: Promise<AuthClient> | null = null;
+  const loadClient = () => {
+    client ??= createAuthClient(url, headers);
+    return client;
+  };
   return {
-    loginAdmin: (input) => client.admin.login.mutate(input),
-    signInWithKey: (key) => client.session.signInWithKey.mutate({ key }),
+    loginAdmin: async (input) => (await loadClient()).admin.login.mutate(input),
+    signInWithKey: async (key) => (await loadClient()).session.signInWithKey.mutate({ key }),
     async logout() {
-      await client.session.logout.mutate();
+      await (await loadClient()).session.logout.mutate();
     },
-    me: () => client.session.me.query(),
+    me: () => fetchTrpcQuery<SessionView>(`${url}/session.me`, headers()),
   };
 }
+
+async function createAuthClient(url: string, headers: () => Record<string, string>) {
+  const [{ createTRPCClient, httpLink }, { default: superjson }] = await Promise.all([
+    import("@trpc/client"),
+    import("superjson"),
+  ]);
+  return createTRPCClient<AppRouter>({ links: [httpLink({ url, transformer: superjson, headers })] });
+}
+
+type AuthClient = Awaited<ReturnType<typeof createAuthClient>>;
