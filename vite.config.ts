@@ -214,11 +214,21 @@ export default defineConfig({
         // Libraries change far less often than the app: one vendor chunk stays cached across releases.
         // Only those the first page needs ($initial): libraries of lazily loaded screens (the editor,
         // the Markdown renderer, the QR code) stay in their own chunks, loaded where they are used.
+        // The shell's own modules make one chunk too: split by which lazy screen shares them, they made
+        // some thirty requests under 1 KiB each, too small to compress. The tRPC client, React Query
+        // and superjson come with the first screen that calls through tRPC, in one chunk (a visitor of
+        // a share link loads none of it, docs/decisions/0014-public-pages-without-trpc.md).
         // Icons (one small module each) that only lazily loaded screens use share one chunk: split by
         // screen they made a dozen tiny chunks, each a request too small to compress.
         codeSplitting: {
           groups: [
-            { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"] },
+            { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"], priority: 3 },
+            {
+              name: "trpc",
+              test: /[\\/]node_modules[\\/](@trpc|@tanstack|superjson|copy-anything|is-what)[\\/]/,
+              priority: 2,
+            },
+            { name: "shell", test: /[\\/](client[\\/]src|shared)[\\/]/, tags: ["$initial"], priority: 1 },
             { name: "icons", test: /[\\/]node_modules[\\/]@heroicons[\\/]/ },
           ],
         },

@@ -3,12 +3,12 @@
 // over, and the page reloads once it controls the page, so code and cache always match.
 // Once the worker is active, the page names the code it loaded before the worker took over (so
 // this screen works offline too), and the installed app asks for all of the app's code when idle.
-import { Workbox } from "workbox-window";
 import type { ToastStore } from "../components/toast-store";
 import {
   CACHE_APP_MESSAGE,
   CACHE_URLS_MESSAGE_TYPE,
   SERVICE_WORKER_STATUS_TIMEOUT_MS,
+  SKIP_WAITING_MESSAGE,
   UPDATE_CHECK_INTERVAL_MS,
 } from "./constants";
 
@@ -46,20 +46,24 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 2_000);
 }
 
-let registered: Workbox | null = null;
+let isRegistered = false;
 
 export function isServiceWorkerSupported(): boolean {
   return typeof navigator !== "undefined" && "serviceWorker" in navigator && window.isSecureContext;
 }
 
-/** Registers once per page (StrictMode mounts twice); later calls are no-ops. */
-export function registerServiceWorker(options: ServiceWorkerOptions): Workbox | null {
-  if (registered || !isServiceWorkerSupported()) return registered;
-  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: "/" });
-  registered = workbox;
+/**
+ * Registers once per page (StrictMode mounts twice); later calls are no-ops. The browser's own API,
+ * not workbox-window: the shell every visitor loads stays smaller by its 2 KiB
+ * (docs/decisions/0014-public-pages-without-trpc.md).
+ */
+export function registerServiceWorker(options: ServiceWorkerOptions): void {
+  if (isRegistered || !isServiceWorkerSupported()) return;
+  isRegistered = true;
+  const container = navigator.serviceWorker;
   const reload = options.reload ?? (() => window.location.reload());
 
-  workbox.addEventListener("waiting", () => {
+  const promptUpdate = (waiting: ServiceWorker) => {
     const texts = options.texts();
     options.toasts.show({
       id: UPDATE_TOAST_ID,
@@ -71,30 +75,41 @@ export function registerServiceWorker(options: ServiceWorkerOptions): Workbox | 
         {
           label: texts.reload,
           onClick: () => {
-            workbox.addEventListener("controlling", () => reload());
-            workbox.messageSkipWaiting();
+            container.addEventListener("controllerchange", () => reload(), { once: true });
+            waiting.postMessage(SKIP_WAITING_MESSAGE);
           },
         },
         { label: texts.later, onClick: () => undefined },
       ],
     });
-  });
+  };
+  // A new version waits while this page is controlled by the old one: already when the page loads,
+  // or once it has installed (the first install has no controller and nothing to replace).
+  const watchForUpdates = (registration: ServiceWorkerRegistration) => {
+    if (registration.waiting && container.controller) promptUpdate(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const installing = registration.installing;
+      installing?.addEventListener("statechange", () => {
+        if (installing.state === "installed" && container.controller) promptUpdate(installing);
+      });
+    });
+    // A tab left open for days still hears about new releases.
+    setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+  };
 
-  void workbox.register().catch((error: unknown) => {
+  void container.register(SERVICE_WORKER_URL, { scope: "/" }).then(watchForUpdates, (error: unknown) => {
     console.warn("service worker registration failed", error);
   });
-  void workbox.active.then(() => {
+  void container.ready.then((registration) => {
+    const active = registration.active;
+    if (!active) return;
     const urlsToCache = loadedAssetUrls(performance.getEntriesByType("resource"), window.location.origin);
-    void workbox.messageSW({ type: CACHE_URLS_MESSAGE_TYPE, payload: { urlsToCache } }).catch(() => undefined);
+    active.postMessage({ type: CACHE_URLS_MESSAGE_TYPE, payload: { urlsToCache } });
     const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
     if (options.isInstalledApp() && allowsBackgroundDownload(connection)) {
-      whenIdle(() => void workbox.messageSW(CACHE_APP_MESSAGE).catch(() => undefined));
+      whenIdle(() => active.postMessage(CACHE_APP_MESSAGE));
     }
   });
-
-  // A tab left open for days still hears about new releases.
-  setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
-  return workbox;
 }
 
 export type ServiceWorkerStatus = "active" | "unsupported" | "timeout";
