@@ -85,7 +85,9 @@ export function registerServiceWorker(options: ServiceWorkerOptions): void {
   };
   // A new version waits while this page is controlled by the old one: already when the page loads,
   // or once it has installed (the first install has no controller and nothing to replace).
-  const watchForUpdates = (registration: ServiceWorkerRegistration) => {
+  const watchForUpdates = (registration: ServiceWorkerRegistration | undefined) => {
+    // Blocked by the browser (an automated one's setting): it answers no registration.
+    if (!registration) return;
     if (registration.waiting && container.controller) promptUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const installing = registration.installing;
@@ -100,8 +102,8 @@ export function registerServiceWorker(options: ServiceWorkerOptions): void {
   void container.register(SERVICE_WORKER_URL, { scope: "/" }).then(watchForUpdates, (error: unknown) => {
     console.warn("service worker registration failed", error);
   });
-  void container.ready.then((registration) => {
-    const active = registration.active;
+  void container.ready.then((registration: ServiceWorkerRegistration | undefined) => {
+    const active = registration?.active;
     if (!active) return;
     const urlsToCache = loadedAssetUrls(performance.getEntriesByType("resource"), window.location.origin);
     active.postMessage({ type: CACHE_URLS_MESSAGE_TYPE, payload: { urlsToCache } });
