@@ -134,7 +134,7 @@ describe("offline app", () => {
     await waitForServiceWorker(page);
     // Read before the worker was installed, the paste is kept in the worker's cache by the page; a
     // visit that only reads creates no local database and loads no Dexie (docs/architecture.md).
-    await waitForCachedApiRead(page, "/trpc/pastes.view");
+    await waitForCachedApiRead(page, `/api/paste/${slug}`);
     expect(await page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name))).toEqual([]);
     expect(await loadedDbCode(page)).toBe(false);
 
