@@ -2,7 +2,6 @@
 // with the first such screen (app.tsx, DataProviders), not with the shell: a visitor of a share link
 // never downloads them (docs/decisions/0014-public-pages-without-trpc.md). Clients are created once per
 // mount (not at module load) so tests get fresh caches.
-import "./lib/zod-config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { isClientError } from "./lib/api-errors";

@@ -1,6 +1,7 @@
 // Client entry: the interface language's texts first (so the first render has them), then the app
 // inside the offline app (service worker, offline fallback page, offline queue and prompts).
 import "./styles.css";
+import "./lib/zod-config";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { currentLanguage, loadLanguage } from "./i18n";

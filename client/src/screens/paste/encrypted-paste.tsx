@@ -8,9 +8,8 @@ import type { UndecryptableProblem } from "../../components/share-problem";
 import { ShareGone } from "../../components/share-problem";
 import { PastePasswordPrompt } from "./paste-password-prompt";
 
-// Loaded only for encrypted pastes: ordinary paste links do not pay for the envelope's schema (nor for
-// zod, configured before its first parse: lib/zod-config.ts).
-const loadFormat = () => import("../../lib/zod-config").then(() => import("@shared/encrypted-share"));
+// Loaded only for encrypted pastes: ordinary paste links do not pay for the envelope's schema.
+const loadFormat = () => import("@shared/encrypted-share");
 
 type State =
   | { step: "decrypting" }
