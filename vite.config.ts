@@ -21,7 +21,9 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  * other when the user switches; other screens' texts are cached with their code when used), Home's
  * screen with its source editor, the start page the offline fallback page links to, which must work
  * offline even where Home was never opened online (a paste written offline is queued), and the local
- * database with Dexie, which the page loads only when it first keeps something (the queue included).
+ * database with Dexie, which the page loads only when it first keeps something (the queue included),
+ * and the tRPC and Query providers every screen but the share pages renders inside (loaded with the
+ * first of them, docs/decisions/0014-public-pages-without-trpc.md).
  * Rich mode (Milkdown) is not in it. Paths from the repo root.
  */
 const OFFLINE_SHELL_MODULES = [
@@ -32,6 +34,7 @@ const OFFLINE_SHELL_MODULES = [
   "client/src/screens/home-screen.tsx",
   "client/src/components/editor/source-editor.tsx",
   "client/src/offline/db.ts",
+  "client/src/data-providers.tsx",
 ];
 
 type ChunkGraph = Map<string, { imports: string[]; css: string[]; moduleIds: string[]; isEntry: boolean }>;
