@@ -11,6 +11,7 @@ import { Spinner } from "../../components/spinner";
 export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   const make = () => lazy(async () => ({ default: await load() }));
   let Part = make();
+  // biome-ignore lint/correctness/noComponentHookFactories: like React's own lazy(), this runs once per part at module level, so the component it returns is the same on every render.
   return function LazyPart(props: Props) {
     const { t } = useTranslation();
     // A failed import() stays failed in its lazy(): a new one tries the network again.
