@@ -1,6 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { AbortedError, isAbortError, sleep, withRetry } from "./retry";
 
+/** A step that throws on every attempt, counting how often it was run. */
+function alwaysFailing(errorFor: (attempt: number) => Error) {
+  let calls = 0;
+  return {
+    run: async (attempt: number): Promise<never> => {
+      calls++;
+      throw errorFor(attempt);
+    },
+    calls: () => calls,
+  };
+}
+
 describe("withRetry", () => {
   test("a step that fails twice succeeds on its third attempt", async () => {
     const attempts: number[] = [];
@@ -19,61 +31,34 @@ describe("withRetry", () => {
   });
 
   test("gives up after 3 attempts with the last error", async () => {
-    let calls = 0;
-    const failure = withRetry(
-      async (attempt) => {
-        calls++;
-        throw new Error(`attempt ${attempt}`);
-      },
-      { baseDelayMs: 1 },
-    );
-    await expect(failure).rejects.toThrow("attempt 3");
-    expect(calls).toBe(3);
+    const step = alwaysFailing((attempt) => new Error(`attempt ${attempt}`));
+    await expect(withRetry(step.run, { baseDelayMs: 1 })).rejects.toThrow("attempt 3");
+    expect(step.calls()).toBe(3);
   });
 
   test("a final error is not retried", async () => {
-    let calls = 0;
+    const step = alwaysFailing(() => new Error("403"));
     await expect(
-      withRetry(
-        async () => {
-          calls++;
-          throw new Error("403");
-        },
-        { baseDelayMs: 1, shouldRetry: (error) => (error as Error).message !== "403" },
-      ),
+      withRetry(step.run, { baseDelayMs: 1, shouldRetry: (error) => (error as Error).message !== "403" }),
     ).rejects.toThrow("403");
-    expect(calls).toBe(1);
+    expect(step.calls()).toBe(1);
   });
 
   test("a cancel stops at once, also while waiting to retry", async () => {
     const controller = new AbortController();
-    let calls = 0;
-    const failure = withRetry(
-      async () => {
-        calls++;
-        throw new Error("flaky");
-      },
-      { baseDelayMs: 10_000, signal: controller.signal },
-    );
+    const step = alwaysFailing(() => new Error("flaky"));
+    const failure = withRetry(step.run, { baseDelayMs: 10_000, signal: controller.signal });
     await Bun.sleep(5);
     controller.abort();
     const error = await failure.catch((caught: unknown) => caught);
     expect(isAbortError(error)).toBe(true);
-    expect(calls).toBe(1);
+    expect(step.calls()).toBe(1);
   });
 
   test("an abort from inside the step is not retried", async () => {
-    let calls = 0;
-    await expect(
-      withRetry(
-        async () => {
-          calls++;
-          throw new AbortedError();
-        },
-        { baseDelayMs: 1 },
-      ),
-    ).rejects.toBeInstanceOf(AbortedError);
-    expect(calls).toBe(1);
+    const step = alwaysFailing(() => new AbortedError());
+    await expect(withRetry(step.run, { baseDelayMs: 1 })).rejects.toBeInstanceOf(AbortedError);
+    expect(step.calls()).toBe(1);
   });
 
   test("the pause doubles between attempts", async () => {

@@ -109,6 +109,23 @@ function deps(
   };
 }
 
+/** A resume store holding the record a reload left for "big.bin" (12 MB, three 5 MB parts). */
+function resumeStoreWith(fileId: string, partsDone: number) {
+  const resume = createResumeStore(undefined);
+  resume.save({
+    name: "big.bin",
+    size: 12 * MB,
+    lastModified: 1_700_000_000_000,
+    file_id: fileId,
+    s3_config_id: "cfg-1",
+    part_size: 5 * MB,
+    part_count: 3,
+    parts_done: partsDone,
+    started_at: Date.now(),
+  });
+  return resume;
+}
+
 const TARGET = { s3_config_id: "cfg-1", password: "pw", expires_in: 24, max_views: 3, remark: "r", path: "/docs" };
 
 describe("direct upload", () => {
@@ -324,18 +341,7 @@ describe("multipart upload", () => {
   });
 
   test("after a reload, the same file resumes: only the missing parts are sent", async () => {
-    const resume = createResumeStore(undefined);
-    resume.save({
-      name: "big.bin",
-      size: 12 * MB,
-      lastModified: 1_700_000_000_000,
-      file_id: "file-old",
-      s3_config_id: "cfg-1",
-      part_size: 5 * MB,
-      part_count: 3,
-      parts_done: 2,
-      started_at: Date.now(),
-    });
+    const resume = resumeStoreWith("file-old", 2);
     const { api, calls, names } = fakeApi({
       uploadedParts: async () => {
         return {
@@ -365,18 +371,7 @@ describe("multipart upload", () => {
   });
 
   test("a resume record the server no longer knows is dropped and the upload starts over", async () => {
-    const resume = createResumeStore(undefined);
-    resume.save({
-      name: "big.bin",
-      size: 12 * MB,
-      lastModified: 1_700_000_000_000,
-      file_id: "file-gone",
-      s3_config_id: "cfg-1",
-      part_size: 5 * MB,
-      part_count: 3,
-      parts_done: 1,
-      started_at: Date.now(),
-    });
+    const resume = resumeStoreWith("file-gone", 1);
     const { api, names } = fakeApi({
       uploadedParts: async () => {
         throw new TRPCClientError("gone", {
