@@ -3,16 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { OfflineDatabase } from "./db";
-
-const V1_STORES = {
-  pastes: "slug, cachedAt",
-  files: "slug, cachedAt",
-  directories: "path, cachedAt",
-  settings: "key",
-  offlineQueue: "++id, timestamp, status",
-  searchHistory: "query, timestamp",
-};
+import { OfflineDatabase, V1_STORES } from "./db";
 
 /** A database as the release with schema `version` left it, holding one row of each kind. */
 async function leftBy(version: number, indexedDB: IDBFactory): Promise<void> {

@@ -72,6 +72,16 @@ export type StoredTask = {
   task: unknown;
 };
 
+/** The tables of the first release. Never edited: later versions change the schema in upgrades of their own. */
+export const V1_STORES = {
+  pastes: "slug, cachedAt",
+  files: "slug, cachedAt",
+  directories: "path, cachedAt",
+  settings: "key",
+  offlineQueue: "++id, timestamp, status",
+  searchHistory: "query, timestamp",
+};
+
 export class OfflineDatabase extends Dexie {
   pastes!: EntityTable<CachedPaste, "slug">;
   files!: EntityTable<CachedFile, "slug">;
@@ -84,14 +94,7 @@ export class OfflineDatabase extends Dexie {
   /** `options` can bring another IndexedDB implementation (unit tests use fake-indexeddb). */
   constructor(name: string = OFFLINE_DB_NAME, options?: DexieOptions) {
     super(name, options);
-    this.version(1).stores({
-      pastes: "slug, cachedAt",
-      files: "slug, cachedAt",
-      directories: "path, cachedAt",
-      settings: "key",
-      offlineQueue: "++id, timestamp, status",
-      searchHistory: "query, timestamp",
-    });
+    this.version(1).stores(V1_STORES);
     // Version 1 kept the session token with each queued write: it leaves IndexedDB. Such writes name
     // no one, and are sent only while someone of the same kind is signed in (sync.ts).
     this.version(2).upgrade((transaction) =>
