@@ -23,6 +23,13 @@ export class TrpcTestError extends Error {
   }
 }
 
+/** A resolver that always refuses the call with this error (the arguments of TrpcTestError). */
+export function failsWith(...error: ConstructorParameters<typeof TrpcTestError>): () => never {
+  return () => {
+    throw new TrpcTestError(...error);
+  };
+}
+
 /** A call as the server sees it: `csrf` is the web client's CSRF header (its sign-in's name). */
 export type TrpcCall = {
   path: string;

@@ -6,7 +6,14 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { pasteRecord } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
-import { keyCheck, mockTrpc, type ProcedureInput, type TrpcResolvers, TrpcTestError } from "../../test/trpc-msw";
+import {
+  failsWith,
+  keyCheck,
+  mockTrpc,
+  type ProcedureInput,
+  type TrpcResolvers,
+  type TrpcTestError,
+} from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
 import { DRAFT_STORAGE_KEY } from "../lib/pastes/draft-store";
@@ -64,9 +71,7 @@ async function openSignedIn(draft: Record<string, unknown>, answers: TrpcResolve
 
 /** A create the server refuses with this code and (translated) message. */
 const refusedWith = (code: TrpcTestError["appCode"], message: string) => ({
-  "pastes.create": () => {
-    throw new TrpcTestError(code, message);
-  },
+  "pastes.create": failsWith(code, message),
 });
 
 describe("home", () => {

@@ -3,7 +3,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
 import { r2StorageConfig, storageConfig } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
-import { keyCheck, mockTrpc, TrpcTestError } from "../../test/trpc-msw";
+import { failsWith, keyCheck, mockTrpc } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
 import i18n from "../i18n";
 import { uploadQueue } from "../lib/files/upload-session";
@@ -69,9 +69,7 @@ describe("upload screen", () => {
 
   test("100 MB is assumed when the server's limit is unavailable", async () => {
     server.signInAsAdmin({
-      "settings.maxUploadSize": () => {
-        throw new TrpcTestError("INTERNAL", "down");
-      },
+      "settings.maxUploadSize": failsWith("INTERNAL", "down"),
       "storage.list": () => STORAGES,
     });
     renderAppAt("/upload");
@@ -153,12 +151,10 @@ describe("upload screen", () => {
   test("a URL the server refuses: the reason, prefixed as docs/product.md §8 says", async () => {
     signInAsAdmin();
     server.use({
-      "url.info": () => {
-        throw new TrpcTestError(
-          "BAD_REQUEST",
-          "This URL points to a private, loopback, link-local or metadata address, which cannot be fetched",
-        );
-      },
+      "url.info": failsWith(
+        "BAD_REQUEST",
+        "This URL points to a private, loopback, link-local or metadata address, which cannot be fetched",
+      ),
     });
     renderAppAt("/upload");
     fireEvent.click(await screen.findByTestId("tab-url"));

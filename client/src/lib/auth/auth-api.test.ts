@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, mockTrpc } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 import { httpStatusOf, isNetworkError, isUnauthorizedError } from "../api-errors";
 import { createAuthApi } from "./auth-api";
@@ -57,9 +57,7 @@ describe("auth api (the calls of the auth store)", () => {
 
   test("a refusal arrives as a 401 error with the server's message", async () => {
     server.use({
-      "session.signInWithKey": () => {
-        throw new TrpcTestError("UNAUTHORIZED", "API key expired");
-      },
+      "session.signInWithKey": failsWith("UNAUTHORIZED", "API key expired"),
     });
     const error = await api.signInWithKey("pb_old").catch((caught: unknown) => caught);
     expect(isUnauthorizedError(error)).toBe(true);

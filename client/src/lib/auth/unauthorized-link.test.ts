@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, mockTrpc } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 import { createTrpcClient } from "../trpc";
@@ -20,9 +20,7 @@ function signIn(items: Record<string, string>) {
   authStore.reload({ force: true });
 }
 
-const unauthorized = () => {
-  throw new TrpcTestError("UNAUTHORIZED", "server says no");
-};
+const unauthorized = failsWith("UNAUTHORIZED", "server says no");
 
 async function listKeys() {
   return createTrpcClient()
@@ -79,9 +77,7 @@ describe("central 401 handling (docs/product.md §8)", () => {
     test(`a ${code} answer is not a session problem: no sign-out, no toast`, async () => {
       signIn(ADMIN);
       server.use({
-        "keys.list": () => {
-          throw new TrpcTestError(code, "no");
-        },
+        "keys.list": failsWith(code, "no"),
       });
       await listKeys();
       expect(authStore.getState().authType).toBe("admin");

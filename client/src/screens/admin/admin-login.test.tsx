@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAppAt } from "../../../test/render-app";
-import { keyCheck, mockTrpc, type TrpcResolvers, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, keyCheck, mockTrpc, type TrpcResolvers, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 
@@ -134,9 +134,7 @@ describe("admin login: admin account", () => {
 
   test("too many attempts: the server's rate-limit message is shown", async () => {
     server.use({
-      "admin.login": () => {
-        throw new TrpcTestError("TOO_MANY_REQUESTS", "Too many requests, try again in 600 seconds");
-      },
+      "admin.login": failsWith("TOO_MANY_REQUESTS", "Too many requests, try again in 600 seconds"),
     });
     expect(await loginAlert()).toContain("try again in 600 seconds");
   });
@@ -150,9 +148,7 @@ describe("admin login: admin account", () => {
 describe("admin login: API key", () => {
   test("a refused key: 'API key validation failed' with the reason, nothing stored", async () => {
     server.use({
-      "session.signInWithKey": () => {
-        throw new TrpcTestError("UNAUTHORIZED", "Invalid API key");
-      },
+      "session.signInWithKey": failsWith("UNAUTHORIZED", "Invalid API key"),
     });
     renderAppAt("/admin");
     fireEvent.click(await screen.findByRole("tab", { name: "API key" }));

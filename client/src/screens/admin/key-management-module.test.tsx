@@ -3,7 +3,7 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -225,9 +225,7 @@ describe("key management", () => {
 
   test("create: a custom key already in use is reported at that field", async () => {
     server.use({
-      "keys.create": () => {
-        throw new TrpcTestError("CONFLICT", "That key is already in use");
-      },
+      "keys.create": failsWith("CONFLICT", "That key is already in use"),
     });
     renderAppAt("/admin/key-management");
     await table();
@@ -245,14 +243,12 @@ describe("key management", () => {
 
   test("create: a name another key has is reported at the name field (409)", async () => {
     server.use({
-      "keys.create": () => {
-        throw new TrpcTestError(
-          "CONFLICT",
-          "Another API key already has that name",
-          undefined,
-          "errors.apiKeyNameTaken",
-        );
-      },
+      "keys.create": failsWith(
+        "CONFLICT",
+        "Another API key already has that name",
+        undefined,
+        "errors.apiKeyNameTaken",
+      ),
     });
     renderAppAt("/admin/key-management");
     await table();

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { systemSettings } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
-import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, mockTrpc } from "../../../test/trpc-msw";
 import { toast } from "../../components/toast-store";
 import i18n from "../../i18n";
 import { authStore } from "../../lib/auth/session";
@@ -33,9 +33,7 @@ async function openSettings() {
  * waits for the message. */
 async function sendRefused(code: "UNAUTHORIZED" | "CONFLICT", message: string, values: Record<string, string>) {
   server.use({
-    "admin.changePassword": () => {
-      throw new TrpcTestError(code, message);
-    },
+    "admin.changePassword": failsWith(code, message),
   });
   await openSettings();
   for (const [label, value] of Object.entries(values)) fill(label, value);

@@ -4,7 +4,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { r2StorageConfig, storageConfig } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
-import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -95,12 +95,10 @@ describe("storage configuration module", () => {
 
   test("deleting a storage in use shows the server's reason in the dialog", async () => {
     server.use({
-      "storage.delete": () => {
-        throw new TrpcTestError(
-          "CONFLICT",
-          "This storage is in use by 3 files and 0 mounts; move or delete them first",
-        );
-      },
+      "storage.delete": failsWith(
+        "CONFLICT",
+        "This storage is in use by 3 files and 0 mounts; move or delete them first",
+      ),
     });
     renderAppAt("/admin/storage-config");
     const local = await screen.findByTestId("storage-card-Local storage");

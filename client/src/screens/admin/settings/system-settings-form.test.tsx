@@ -4,7 +4,7 @@ import { eventually } from "../../../../test/eventually";
 import { systemSettings } from "../../../../test/fixtures";
 import { renderAppAt } from "../../../../test/render-app";
 import { stubRestRoutes, VERSION } from "../../../../test/rest-stub";
-import { mockTrpc, TrpcTestError } from "../../../../test/trpc-msw";
+import { failsWith, mockTrpc } from "../../../../test/trpc-msw";
 import { toast } from "../../../components/toast-store";
 import i18n from "../../../i18n";
 
@@ -54,9 +54,7 @@ async function openSettings() {
 /** The server refuses the save, naming the setting at `path`. */
 function refuseSetting(path: string, message: string) {
   server.use({
-    "settings.update": () => {
-      throw new TrpcTestError("BAD_REQUEST", `${path}: ${message}`, [{ path, message }]);
-    },
+    "settings.update": failsWith("BAD_REQUEST", `${path}: ${message}`, [{ path, message }]),
   });
 }
 
