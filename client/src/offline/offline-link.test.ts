@@ -71,6 +71,17 @@ function clientWith(
   return { client, seen: server.seen };
 }
 
+/** Offline, with no server to answer: the call still goes out (and fails there), as `operation`. */
+async function expectSentWhileOffline(
+  call: (client: ReturnType<typeof clientWith>["client"]) => Promise<unknown>,
+  operation: string,
+) {
+  const { client, seen } = clientWith(noAnswer);
+  isOnline = false;
+  expect(isNetworkError(await failureOf(call(client)))).toBe(true);
+  expect(seen).toEqual([operation]);
+}
+
 const pasteView = (slug: string) => ({
   slug,
   url: `http://x/paste/${slug}`,
@@ -127,11 +138,7 @@ describe("offline link: reads", () => {
   });
 
   test("offline without a local copy, the request still goes out (the service worker may have it)", async () => {
-    const { client, seen } = clientWith(noAnswer);
-    isOnline = false;
-    const error = await failureOf(client.query("pastes.view", { slug: "never-seen" }));
-    expect(isNetworkError(error)).toBe(true);
-    expect(seen).toEqual(["query pastes.view"]);
+    await expectSentWhileOffline((client) => client.query("pastes.view", { slug: "never-seen" }), "query pastes.view");
   });
 
   test("'online' but no answer (server down): the local copy is used", async () => {
@@ -209,11 +216,7 @@ describe("offline link: writes", () => {
   });
 
   test("offline, a write that may not wait goes to the network (and fails there)", async () => {
-    const { client, seen } = clientWith(noAnswer);
-    isOnline = false;
-    const error = await failureOf(client.mutation("keys.create", { name: "k" }));
-    expect(isNetworkError(error)).toBe(true);
-    expect(seen).toEqual(["mutation keys.create"]);
+    await expectSentWhileOffline((client) => client.mutation("keys.create", { name: "k" }), "mutation keys.create");
     expect(await db.offlineQueue.count()).toBe(0);
   });
 
