@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
-import { DateTime, ResourceList } from "../shared/resource-list";
+import { DateTime } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
+import { ShareList } from "../shared/share-list";
 import type { Selection } from "../shared/use-selection";
 import type { FileSummary } from "./file-api";
 
@@ -63,17 +64,12 @@ export function FileList({ files, selection, onEdit, onDelete }: FileListProps) 
   );
   const cell = "px-3 py-3.5 whitespace-nowrap text-slate-700 dark:text-slate-300";
   return (
-    <ResourceList
-      ns="files.manage"
+    <ShareList
+      kind="files"
       items={files}
-      breakpoint="lg"
       selection={selection}
       selectLabel={(file) => t("files.manage.table.select", { name: file.filename })}
       table={{
-        isFixed: true,
-        testId: "file-table",
-        itemTestId: (file) => `file-row-${file.slug}`,
-        isDimmed: (file) => file.is_expired,
         selectCellClassName: "py-4",
         columns: [
           {
@@ -120,8 +116,6 @@ export function FileList({ files, selection, onEdit, onDelete }: FileListProps) 
         },
       }}
       cards={{
-        testId: "file-cards",
-        itemTestId: (file) => `file-card-${file.slug}`,
         checkboxClassName: "mt-2.5",
         card: (file) => ({
           header: <FileName file={file} />,

@@ -5,8 +5,9 @@ import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon
 import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
-import { DateTime, ResourceList } from "../shared/resource-list";
+import { DateTime } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
+import { ShareList } from "../shared/share-list";
 import type { Selection } from "../shared/use-selection";
 import type { PasteSummary } from "./paste-api";
 
@@ -73,17 +74,12 @@ export function PasteList({ pastes, selection, onPreview, onEdit, onDelete }: Pa
     />
   );
   return (
-    <ResourceList
-      ns="pastes.manage"
+    <ShareList
+      kind="pastes"
       items={pastes}
-      breakpoint="lg"
       selection={selection}
       selectLabel={(paste) => t("pastes.manage.table.select", { slug: paste.slug })}
       table={{
-        isFixed: true,
-        testId: "paste-table",
-        itemTestId: (paste) => `paste-row-${paste.slug}`,
-        isDimmed: (paste) => paste.is_expired,
         columns: [
           {
             key: "slug",
@@ -122,8 +118,6 @@ export function PasteList({ pastes, selection, onPreview, onEdit, onDelete }: Pa
         },
       }}
       cards={{
-        testId: "paste-cards",
-        itemTestId: (paste) => `paste-card-${paste.slug}`,
         card: (paste) => ({
           header: <Slug paste={paste} />,
           body: (
