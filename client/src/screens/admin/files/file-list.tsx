@@ -1,14 +1,13 @@
 // The file list of file management: a table from lg up, cards below (375 px phones). Both show the
 // file with its type icon, link suffix and remark, size, views against the limit, protection, expiry
 // (with the expired or used-up state) and upload time, with selection and row actions.
-import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
 import { DateTime } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
-import { ShareList } from "../shared/share-list";
+import { EncryptedShareNote, ShareList } from "../shared/share-list";
 import type { Selection } from "../shared/use-selection";
 import type { FileSummary } from "./file-api";
 
@@ -27,10 +26,7 @@ function FileName({ file }: { file: FileSummary }) {
       <div className="min-w-0">
         {file.encrypted ? (
           // Its name and type are inside the ciphertext: the key is only in the share link.
-          <p className="flex items-center gap-1.5 text-sm font-semibold text-slate-900 italic dark:text-white">
-            <LockClosedIcon className="size-4 shrink-0" />
-            {t("files.manage.table.encrypted")}
-          </p>
+          <EncryptedShareNote kind="files" className="font-semibold text-slate-900 dark:text-white" />
         ) : (
           <p className="truncate text-sm font-semibold text-slate-900 dark:text-white" title={file.filename}>
             {file.filename}

@@ -3,11 +3,10 @@
 // expiry (with the expired or used-up state) and creation, with selection and row actions.
 import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon";
 import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
-import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
 import { DateTime } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
-import { ShareList } from "../shared/share-list";
+import { EncryptedShareNote, ShareList } from "../shared/share-list";
 import type { Selection } from "../shared/use-selection";
 import type { PasteSummary } from "./paste-api";
 
@@ -26,10 +25,7 @@ function Preview({ paste, showCreated = false }: { paste: PasteSummary; showCrea
     <div className="min-w-0">
       {paste.encrypted ? (
         // Ciphertext: the key is only in the share link, so there is nothing to preview here.
-        <p className="flex items-center gap-1.5 text-sm text-slate-700 italic dark:text-slate-300">
-          <LockClosedIcon className="size-4 shrink-0" />
-          {t("pastes.manage.table.encrypted")}
-        </p>
+        <EncryptedShareNote kind="pastes" className="text-slate-700 dark:text-slate-300" />
       ) : (
         <p className="line-clamp-2 text-sm break-words text-slate-700 dark:text-slate-300">{paste.preview}</p>
       )}

@@ -1,4 +1,7 @@
 // The list of a share management module (files, pastes): what both lists do alike lives here.
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import { useTranslation } from "react-i18next";
+import { cx } from "../../../components/class-names";
 import type { ShareKind } from "../../../components/share-problem";
 import { ResourceList, type ResourceListProps } from "./resource-list";
 import type { ShareRow } from "./share-cells";
@@ -36,5 +39,17 @@ export function ShareList<Item extends ShareListItem>({
       }}
       cards={{ ...cards, testId: `${prefix}-cards`, itemTestId: (item) => `${prefix}-card-${item.slug}` }}
     />
+  );
+}
+
+/** In place of an end-to-end encrypted share's name or content: the key is only in the share link,
+ * so the admin sees neither. */
+export function EncryptedShareNote({ kind, className }: { kind: ShareKind; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={cx("flex items-center gap-1.5 text-sm italic", className)}>
+      <LockClosedIcon className="size-4 shrink-0" />
+      {t(`${kind}.manage.table.encrypted`)}
+    </p>
   );
 }
