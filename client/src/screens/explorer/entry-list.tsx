@@ -54,19 +54,19 @@ function hrefOf(entry: FsEntry, folder: string): string {
   return entry.type === "directory" ? explorerHref(entry.path) : explorerHref(folder, entry.path);
 }
 
+/** The header of a sortable column, named after its key (`explorer.list.<key>`). */
 function SortHeader({
-  label,
   sortKey,
   sort,
   onSort,
   className,
 }: {
-  label: string;
   sortKey: SortKey;
   sort: SortState;
   onSort: (key: SortKey) => void;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const active = sort.key === sortKey;
   return (
     <button
@@ -79,7 +79,7 @@ function SortHeader({
       )}
       data-testid={`sort-${sortKey}`}
     >
-      {label}
+      {t(`explorer.list.${sortKey}`)}
       <ChevronDownIcon
         aria-hidden="true"
         className={cx(
@@ -159,22 +159,10 @@ export function EntryList(props: EntryListProps) {
             onChange={onToggleAll}
           />
         ) : null}
-        <SortHeader
-          label={t("explorer.list.name")}
-          sortKey="name"
-          sort={sort}
-          onSort={onSort}
-          className="min-w-0 flex-1"
-        />
-        <SortHeader
-          label={t("explorer.list.size")}
-          sortKey="size"
-          sort={sort}
-          onSort={onSort}
-          className="w-20 justify-end sm:w-24"
-        />
+        <SortHeader sortKey="name" sort={sort} onSort={onSort} className="min-w-0 flex-1" />
+        <SortHeader sortKey="size" sort={sort} onSort={onSort} className="w-20 justify-end sm:w-24" />
         <span className="hidden w-44 md:block">
-          <SortHeader label={t("explorer.list.modified")} sortKey="modified" sort={sort} onSort={onSort} />
+          <SortHeader sortKey="modified" sort={sort} onSort={onSort} />
         </span>
         {/* Above the rows' menu buttons. */}
         {props.actionsFor ? <span aria-hidden="true" className="-mr-1.5 w-10 shrink-0 sm:w-8" /> : null}
