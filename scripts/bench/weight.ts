@@ -86,8 +86,10 @@ function meter(context: BrowserContext) {
         const response = await request.response();
         // Answered by the service worker: no network; the worker's own fetch is counted apart.
         if (!response || response.fromServiceWorker()) return null;
+        // A response the browser's HTTP cache answered (the worker's precache fetching what the page
+        // already loaded) reports its encoded length minus its headers, below zero: it cost nothing.
         const { responseBodySize } = await request.sizes();
-        return { at, path: new URL(request.url()).pathname, size: responseBodySize };
+        return { at, path: new URL(request.url()).pathname, size: Math.max(0, responseBodySize) };
       })(),
     );
   });
