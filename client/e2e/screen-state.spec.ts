@@ -218,6 +218,8 @@ describe("explorer upload failures (item 4)", () => {
       const { context, page, errors } = await openAsAdmin();
       const sent: string[] = [];
       page.on("request", (request) => {
+        // Calls only: the page's own code chunks (e.g. /assets/upload-limits-*.js) are not uploads.
+        if (request.resourceType() !== "fetch" && request.resourceType() !== "xhr") return;
         const url = request.url();
         if (/\/(presign|upload|multipart)/.test(url) || url.includes("fs.presign") || url.includes("fs.multipart"))
           sent.push(url);
