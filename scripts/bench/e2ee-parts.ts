@@ -7,12 +7,11 @@
 // the peak growth of the renderer's and the browser process's RSS, then the growth 3 s after the
 // transfer and after the page ran a full garbage collection (Chromium started with --expose-gc).
 // docs/encrypted-shares.md ("Memory of an encrypted upload") says what the figures showed.
-import { readFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../client/e2e/harness";
-import { mib, rssOf } from "./helpers";
+import { chromiumProcesses, mib, rssOf } from "./helpers";
 
 const SIZE = Number(process.env.BENCH_E2EE_MIB ?? 200) * 1024 * 1024;
 const WAYS = ["xhr-blob", "xhr-bytes", "worker-bytes"] as const;
@@ -104,42 +103,6 @@ const server = Bun.serve({
     return new Response("ok");
   },
 });
-
-/** Chromium's renderer processes and browser process under `root`. */
-function chromiumProcesses(root: number): { renderers: number[]; browser: number[] } {
-  const parents = new Map<number, number>();
-  for (const entry of new Bun.Glob("[0-9]*").scanSync({ cwd: "/proc", onlyFiles: false })) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const ours = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, parent] of parents) {
-      if (!ours.has(pid) && ours.has(parent)) {
-        ours.add(pid);
-        grew = true;
-      }
-    }
-  }
-  const found = { renderers: [] as number[], browser: [] as number[] };
-  for (const pid of ours) {
-    let command = "";
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    } catch {
-      continue;
-    }
-    if (!command.includes("chromium")) continue;
-    if (command.includes("--type=renderer")) found.renderers.push(pid);
-    else if (!command.includes("--type=")) found.browser.push(pid);
-  }
-  return found;
-}
 
 type Driver = "no DevTools client" | "Playwright";
 const ARGS = [...CHROMIUM_ARGS, "--headless", "--js-flags=--expose-gc"];

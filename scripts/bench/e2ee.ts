@@ -9,55 +9,17 @@
 // sampled) and the resident memory of Chromium's renderer processes and of its browser process (where
 // Blob bytes and the download's writing live), from /proc. Target for the page: < 200 MiB whatever
 // the file's size.
-import { readFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ADMIN_PASSWORD, signInAsAdmin, startApp } from "../../client/e2e/harness";
 import { adminAuthorization } from "../test/server-process";
-import { generatedStream, mib, rssOf } from "./helpers";
+import { chromiumProcesses, generatedStream, mib, rssOf } from "./helpers";
 
 const SIZE = Number(process.env.BENCH_E2EE_MIB ?? 200) * 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SAMPLE_MS = 200;
 const TIMEOUT_MS = 900_000;
-
-/** Chromium's processes started by this script: renderers and the browser process itself. */
-function chromiumProcesses(): { renderers: number[]; browser: number[] } {
-  const parents = new Map<number, number>();
-  for (const entry of new Bun.Glob("[0-9]*").scanSync({ cwd: "/proc", onlyFiles: false })) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const ours = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, parent] of parents) {
-      if (!ours.has(pid) && ours.has(parent)) {
-        ours.add(pid);
-        grew = true;
-      }
-    }
-  }
-  const renderers: number[] = [];
-  const browser: number[] = [];
-  for (const pid of ours) {
-    let command = "";
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    } catch {
-      continue;
-    }
-    if (!command.includes("chromium")) continue;
-    if (command.includes("--type=renderer")) renderers.push(pid);
-    else if (!command.includes("--type=")) browser.push(pid);
-  }
-  return { renderers, browser };
-}
 
 /**
  * Peaks while one transfer ran: the page's JS heap (ArrayBuffers' bytes are not in it), the largest
@@ -71,9 +33,9 @@ async function sampleMemory(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
   const peaks: Peaks = { heap: 0, renderer: 0, rendererBaseline: 0, browser: 0, browserBaseline: 0 };
-  const browserRss = () => chromiumProcesses().browser.reduce((sum, pid) => sum + rssOf(pid), 0);
+  const browserRss = () => chromiumProcesses(process.pid).browser.reduce((sum, pid) => sum + rssOf(pid), 0);
   peaks.browserBaseline = browserRss();
-  const rendererBaselines = new Map(chromiumProcesses().renderers.map((pid) => [pid, rssOf(pid)]));
+  const rendererBaselines = new Map(chromiumProcesses(process.pid).renderers.map((pid) => [pid, rssOf(pid)]));
   peaks.rendererBaseline = Math.max(0, ...rendererBaselines.values());
   let running = true;
   const loop = (async () => {
@@ -85,7 +47,7 @@ async function sampleMemory(context: BrowserContext, page: Page) {
       } catch {
         // The page navigated: the next sample reads the new one.
       }
-      const { renderers } = chromiumProcesses();
+      const { renderers } = chromiumProcesses(process.pid);
       peaks.renderer = Math.max(
         peaks.renderer,
         ...renderers.map((pid) => rssOf(pid) - (rendererBaselines.get(pid) ?? 0)),

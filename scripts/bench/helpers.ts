@@ -1,5 +1,7 @@
 // Helpers shared by the benchmarks: bodies generated on the fly (the client never holds the file), the
-// server process's resident memory sampled from /proc, and waiting for a spawned server to answer.
+// server process's resident memory sampled from /proc, Chromium's processes found in /proc, and waiting
+// for a spawned server to answer.
+import { readFileSync } from "node:fs";
 
 const CHUNK = 1024 * 1024;
 
@@ -50,3 +52,39 @@ export async function waitFor(url: string) {
 }
 
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Chromium's renderer processes and browser process among the descendants of `root` (from /proc). */
+export function chromiumProcesses(root: number): { renderers: number[]; browser: number[] } {
+  const parents = new Map<number, number>();
+  for (const entry of new Bun.Glob("[0-9]*").scanSync({ cwd: "/proc", onlyFiles: false })) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const ours = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (!ours.has(pid) && ours.has(parent)) {
+        ours.add(pid);
+        grew = true;
+      }
+    }
+  }
+  const found = { renderers: [] as number[], browser: [] as number[] };
+  for (const pid of ours) {
+    let command = "";
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    } catch {
+      continue;
+    }
+    if (!command.includes("chromium")) continue;
+    if (command.includes("--type=renderer")) found.renderers.push(pid);
+    else if (!command.includes("--type=")) found.browser.push(pid);
+  }
+  return found;
+}
