@@ -217,6 +217,30 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect((await call("DELETE", `/s3-configs/${id}`, admin)).status).toBe(200);
   });
 
+  test("storage configs: a key with file permission gets a public config by id, as listed; a private one is 404", async () => {
+    const made = (isPublic: boolean) =>
+      call("POST", "/s3-configs", admin, {
+        name: `doc ${isPublic ? "public" : "private"} config`,
+        provider_type: "Cloudflare R2",
+        endpoint_url: "http://127.0.0.1:1",
+        bucket_name: "doc-bucket",
+        access_key_id: "AK",
+        secret_access_key: "SK",
+        is_public: isPublic,
+      });
+    const open = (await made(true)).body.data.id;
+    const hidden = (await made(false)).body.data.id;
+    const got = await call("GET", `/s3-configs/${open}`, fileKey);
+    expect(got.status).toBe(200);
+    const listed = (await call("GET", "/s3-configs", fileKey)).body.data.find((c: { id: string }) => c.id === open);
+    expect(got.body.data).toEqual(listed);
+    expect(got.body.data).toMatchObject({ id: open, is_public: true, endpoint_url: null, access_key_id: null });
+    expect((await call("GET", `/s3-configs/${hidden}`, fileKey)).status).toBe(404);
+    expect((await call("GET", `/s3-configs/${open}`, textKey)).status).toBe(403);
+    expect((await call("GET", `/s3-configs/${hidden}`, admin)).body.data.endpoint_url).toBe("http://127.0.0.1:1");
+    for (const id of [open, hidden]) await call("DELETE", `/s3-configs/${id}`, admin);
+  });
+
   test("API keys: list, update, delete; a key is shown once, never listed", async () => {
     const created = await call("POST", "/admin/api-keys", admin, { name: "doc temp", text_permission: true });
     const key = created.body.data.key as string;

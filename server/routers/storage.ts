@@ -38,11 +38,18 @@ export const storageRouter = router({
     .output(z.array(storageConfigOutput))
     .query(({ ctx }) => listStorageConfigs(ctx.db, ctx.auth.type)),
 
-  get: adminProcedure
-    .meta({ rest: { method: "GET", path: "/s3-configs/{id}", summary: "One storage config", tags } })
+  get: fileProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/s3-configs/{id}",
+        summary: "One storage config, as the list shows it (API keys: public ones only, others are 404)",
+        tags,
+      },
+    })
     .input(idParam)
     .output(storageConfigOutput)
-    .query(({ ctx, input }) => getStorageConfig(ctx.db, input.id)),
+    .query(({ ctx, input }) => getStorageConfig(ctx.db, input.id, ctx.auth.type)),
 
   create: adminProcedure
     .meta({ rest: { method: "POST", path: "/s3-configs", summary: "Add a storage config", tags, successStatus: 201 } })

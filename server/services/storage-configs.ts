@@ -133,8 +133,13 @@ export async function listStorageConfigs(db: Database, caller: "admin" | "apikey
     orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
   });
   const views = await Promise.all(rows.map((row) => toView(db, row)));
-  if (caller === "admin") return views;
-  return views.map((view) => ({ ...view, endpoint_url: null, access_key_id: null, root_path: null }));
+  return views.map((view) => viewFor(caller, view));
+}
+
+/** What a caller may see of a config it may see: API keys get none of its infrastructure. */
+function viewFor(caller: "admin" | "apikey", view: StorageConfigView): StorageConfigView {
+  if (caller === "admin") return view;
+  return { ...view, endpoint_url: null, access_key_id: null, root_path: null };
 }
 
 async function findConfig(db: Database, id: string): Promise<ConfigRow> {
@@ -143,8 +148,11 @@ async function findConfig(db: Database, id: string): Promise<ConfigRow> {
   return row;
 }
 
-export async function getStorageConfig(db: Database, id: string) {
-  return toView(db, await findConfig(db, id));
+/** One config, as listStorageConfigs shows it to the caller; a config an API key may not see is not found. */
+export async function getStorageConfig(db: Database, id: string, caller: "admin" | "apikey") {
+  const row = await findConfig(db, id);
+  if (caller === "apikey" && !row.isPublic) throw new AppError("NOT_FOUND", "errors.storageConfigNotFound");
+  return viewFor(caller, await toView(db, row));
 }
 
 /** A secret field: absent, empty or the mask keeps the stored value; anything else replaces it. */
@@ -241,7 +249,7 @@ export async function setDefaultStorageConfig(db: Database, id: string) {
     db.storageConfig.updateMany({ where: { isDefault: true, id: { not: id } }, data: { isDefault: false } }),
     db.storageConfig.update({ where: { id }, data: { isDefault: true }, select: { id: true } }),
   ]);
-  return getStorageConfig(db, id);
+  return getStorageConfig(db, id, "admin");
 }
 
 export async function deleteStorageConfig(deps: StorageConfigDeps, id: string) {
@@ -392,5 +400,5 @@ export async function testStorageConfig(deps: StorageConfigDeps, id: string) {
 export async function recountStorage(deps: StorageConfigDeps, id: string) {
   await findConfig(deps.db, id);
   if (!(await deps.storage.startRecount(id))) throw new AppError("CONFLICT", "errors.recountRunning");
-  return getStorageConfig(deps.db, id);
+  return getStorageConfig(deps.db, id, "admin");
 }
