@@ -17,7 +17,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { testS3Client } from "../../server/test/s3-client";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { seedS3rverObjects, startS3Server } from "../test/services";
 
@@ -64,13 +65,7 @@ try {
     if (!answer.success) throw new Error(`${path}: ${answer.message}`);
     return answer.data;
   }
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    requestChecksumCalculation: "WHEN_REQUIRED",
-  });
+  const client = testS3Client(s3, { requestChecksumCalculation: "WHEN_REQUIRED" });
 
   // Seeded in s3rver's own layout on disk (scripts/test/services.ts says why); one object read back.
   async function seedS3(prefix: string, count: number, keyOf: (i: number) => string) {

@@ -11,10 +11,11 @@
 //   BENCH_CPU_PROF    a directory for the server's CPU profile (with a Markdown summary)
 //   BENCH_TARGET=local  the app's default local storage instead of S3
 import { Readable } from "node:stream";
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { FetchHttpHandler } from "@smithy/fetch-http-handler";
 import { PART_CONCURRENCY, partSizeFor } from "../../server/storage/part-upload";
 import { createS3Driver } from "../../server/storage/s3";
+import { testS3Client } from "../../server/test/s3-client";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";
 import { generatedStream, mib, sampleRss } from "./helpers";
 import { startS3Process } from "./s3-process";
@@ -118,11 +119,7 @@ async function uploadThroughApp(app: App, statesSize: boolean, size: number) {
 // Through Bun's fetch, as the server sends it: Bun's node:http client (the SDK's default) sent the same
 // PUT 1.9-3.9 times slower here
 // (256 MiB, three rounds, load average 22-23), which flattered the server.
-const client = new S3Client({
-  endpoint: s3.endpoint,
-  region: s3.region,
-  forcePathStyle: true,
-  credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+const client = testS3Client(s3, {
   requestChecksumCalculation: "WHEN_REQUIRED",
   requestHandler: new FetchHttpHandler(),
 });

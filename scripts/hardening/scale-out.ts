@@ -10,7 +10,8 @@
 //   mount's cache_ttl, so a write through A, or a cache clear on A, is seen by B within cache_ttl
 //   seconds (and by A at once).
 //   bun scripts/hardening/scale-out.ts     (uses TEST_POSTGRES_URL / TEST_S3_* or starts its own)
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { testS3Client } from "../../server/test/s3-client";
 import { type ServerProcess, startServerProcess } from "../test/server-process";
 import {
   callApi,
@@ -184,12 +185,7 @@ export async function runScaleOut(services: Omit<Services, "stop">): Promise<Sca
     // An object added behind the app's back, then the cache cleared on A.
     await names(a.baseUrl, "/scale");
     await names(b.baseUrl, "/scale");
-    const s3 = new S3Client({
-      endpoint: services.s3.endpoint,
-      region: services.s3.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: services.s3.accessKeyId, secretAccessKey: services.s3.secretAccessKey },
-    });
+    const s3 = testS3Client(services.s3);
     await s3.send(
       new PutObjectCommand({ Bucket: services.s3.bucket, Key: `${mountFolder}/outside.txt`, Body: "outside" }),
     );

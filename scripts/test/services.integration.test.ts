@@ -15,24 +15,18 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import pg from "pg";
+import { testS3Client } from "../../server/test/s3-client";
 import { hasPostgresBinaries, type S3Service, startPostgres, startS3Server } from "./services.ts";
 
 let s3: S3Service;
 let client: S3Client;
 
-function clientWith(secretAccessKey: string): S3Client {
-  return new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey },
-  });
-}
+const clientWith = (secretAccessKey: string): S3Client => testS3Client({ ...s3, secretAccessKey });
 
 beforeAll(async () => {
   s3 = await startS3Server();

@@ -691,7 +691,7 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
       region: "us-east-1",
       bucket_name: s3.bucket,
       access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secret,
+      secret_access_key: s3.secretAccessKey,
       path_style: true,
       custom_host: "https://cdn.example.com/files",
     });

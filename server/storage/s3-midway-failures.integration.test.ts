@@ -12,7 +12,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   ListPartsCommand,
-  S3Client,
+  type S3Client,
 } from "@aws-sdk/client-s3";
 import { basicAuth } from "../dav/dav-test-kit";
 import { spoolDirectory } from "../http/upload-form";
@@ -27,6 +27,7 @@ import {
   type TestApp,
 } from "../test/harness";
 import { patternedBytes as bytes, chunkedBody } from "../test/payloads";
+import { testS3Client } from "../test/s3-client";
 
 const MiB = 1024 * 1024;
 /** Larger than one 5 MiB part, so the paths that stream in parts start a multipart upload. */
@@ -108,12 +109,7 @@ describe.each(DATABASE_PROVIDERS)("S3 failing mid-upload on %s", (provider) => {
     served = await serveTestApp(provider);
     ({ t, origin, admin } = served);
     const env = s3Env();
-    s3 = new S3Client({
-      endpoint: env.endpoint,
-      region: "us-east-1",
-      forcePathStyle: true,
-      credentials: { accessKeyId: env.accessKeyId, secretAccessKey: env.secret },
-    });
+    s3 = testS3Client(env);
     // A bucket of its own, so that "nothing left" means nothing at all.
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));
     proxy = await startFlakyS3Proxy(env.endpoint);

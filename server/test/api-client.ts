@@ -183,7 +183,7 @@ export function createS3Storage(api: ApiClient, admin: string, fields: Record<st
     bucket_name: env.bucket,
     region: "us-east-1",
     access_key_id: env.accessKeyId,
-    secret_access_key: env.secret,
+    secret_access_key: env.secretAccessKey,
     path_style: true,
     default_folder: `test-${crypto.randomUUID().slice(0, 8)}`,
     is_public: true,

@@ -33,7 +33,7 @@ export function s3Env() {
     endpoint,
     bucket: process.env.TEST_S3_BUCKET ?? "pastebox-test",
     accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID ?? "S3RVER",
-    secret: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
+    secretAccessKey: process.env.TEST_S3_SECRET_ACCESS_KEY ?? "S3RVER",
   };
 }
 

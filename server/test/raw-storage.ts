@@ -9,9 +9,9 @@ import {
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
 } from "@aws-sdk/client-s3";
 import { s3Env, tempDir } from "./harness";
+import { testS3Client } from "./s3-client";
 
 /** The storage seen from outside the app: a folder on disk or a bucket of its own. */
 export type RawStorage = {
@@ -61,12 +61,7 @@ export function localStorage(): RawStorage {
 export async function s3Storage(): Promise<RawStorage> {
   const env = s3Env();
   const bucket = `seeded-${crypto.randomUUID().slice(0, 8)}`;
-  const client = new S3Client({
-    endpoint: env.endpoint,
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: { accessKeyId: env.accessKeyId, secretAccessKey: env.secret },
-  });
+  const client = testS3Client(env);
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return {
     async put(key, body) {
@@ -110,7 +105,7 @@ export async function s3Storage(): Promise<RawStorage> {
       bucket_name: bucket,
       region: "us-east-1",
       access_key_id: env.accessKeyId,
-      secret_access_key: env.secret,
+      secret_access_key: env.secretAccessKey,
       path_style: true,
     },
   };

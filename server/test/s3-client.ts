@@ -1,0 +1,20 @@
+// An AWS SDK client for a test S3 server (s3rver), for tests and benches that reach a bucket behind
+// the app's back: seed it, read it back, or check what the app left there.
+import { S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
+
+/** Where the S3 server is and whose keys sign: `s3Env()`, or a started `S3Service`. */
+export type S3Access = { endpoint: string; accessKeyId: string; secretAccessKey: string; region?: string };
+
+/**
+ * A client addressing buckets by path (s3rver does not serve buckets by host name). `options` adds to
+ * or overrides the SDK's settings (a bench's request handler, checksum policy).
+ */
+export function testS3Client(at: S3Access, options: Partial<S3ClientConfig> = {}): S3Client {
+  return new S3Client({
+    endpoint: at.endpoint,
+    region: at.region ?? "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: at.accessKeyId, secretAccessKey: at.secretAccessKey },
+    ...options,
+  });
+}
