@@ -72,6 +72,38 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect(size.body.data.max_upload_size).toBe(100);
   });
 
+  test("system settings: the document's body with default_paste_expiry and default_file_expiry (days) applies to shares made without an expiry", async () => {
+    const body = { max_upload_size: 100, default_paste_expiry: 7, default_file_expiry: 2, webdav_upload_mode: "auto" };
+    const put = await call("PUT", "/admin/system-settings", admin, body);
+    expect(put.status).toBe(200);
+    expect((await call("GET", "/admin/system-settings", admin)).body.data).toMatchObject(body);
+    const daysFromNow = (iso: string) => (new Date(iso).getTime() - Date.now()) / 86_400_000;
+    try {
+      const paste = await call("POST", "/paste", textKey, { content: "kept 7 days" });
+      expect(daysFromNow(paste.body.data.expires_at)).toBeCloseTo(7, 2);
+      const never = await call("POST", "/paste", textKey, { content: "kept", expiresAt: null });
+      expect(never.body.data.expires_at).toBeNull();
+      const upload = (query: string) =>
+        t.app.fetch(
+          new Request(`http://localhost/api/upload-direct/kept.txt${query}`, {
+            method: "PUT",
+            headers: { authorization: fileKey, "content-type": "text/plain" },
+            body: "kept",
+          }),
+          "127.0.0.1",
+        );
+      const file = (await (await upload("")).json()) as UntypedData;
+      expect(daysFromNow(file.data.expires_at)).toBeCloseTo(2, 2);
+      // The document's "0 means never" for expires_in still holds.
+      expect(((await (await upload("?expires_in=0")).json()) as UntypedData).data.expires_at).toBeNull();
+      const bad = await call("PUT", "/admin/system-settings", admin, { default_paste_expiry: 1.5 }, "zh-CN");
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toContain("3650");
+    } finally {
+      await call("PUT", "/admin/system-settings", admin, { default_paste_expiry: 0, default_file_expiry: 0 });
+    }
+  });
+
   test("pastes: create with expiresAt and maxViews stores both; view, unlock and raw", async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const created = await call("POST", "/paste", textKey, {

@@ -16,6 +16,8 @@ const CREATION_DEFAULTS = {
   creation_limit_per_address: DEFAULT_CREATION_LIMIT_PER_ADDRESS,
   clipboard_item_max_size: DEFAULT_CLIPBOARD_ITEM_MB,
   clipboard_joins_per_minute: DEFAULT_CLIPBOARD_JOINS_PER_MINUTE,
+  default_paste_expiry: 0,
+  default_file_expiry: 0,
 };
 
 describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
@@ -116,6 +118,11 @@ describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
         { clipboard_joins_per_minute: 2.5 },
         "clipboard_joins_per_minute: Enter a whole number of joins per minute from 0 (no limit) to 1000000",
         "clipboard_joins_per_minute: 请输入每分钟加入次数的整数，0（不限制）到 1000000",
+      ],
+      [
+        { default_file_expiry: -1 },
+        "default_file_expiry: Enter a whole number of days from 0 (kept until deleted) to 3650",
+        "default_file_expiry: 请输入 0（保留到删除）到 3650 之间的整数天数",
       ],
     ];
     for (const [body, english, chinese] of cases) {

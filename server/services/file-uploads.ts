@@ -32,7 +32,7 @@ import {
 import { signedLinks } from "./file-views";
 import { getFile } from "./files";
 import { assertUrlAllowed } from "./safe-fetch";
-import { hashSharePassword, ownedBy, requestedExpiry } from "./shares";
+import { hashSharePassword, newShareExpiry, ownedBy, requestedExpiry } from "./shares";
 import { generateUniqueSlug } from "./slugs";
 import { assertUploadFits, limitCounter, uploadRoom } from "./upload-limits";
 
@@ -87,7 +87,7 @@ async function createUploadRecord(
   const storage = await resolveUploadStorage(db, auth, input.s3_config_id);
   // Without a size the limits are checked once the object is stored (finishUpload).
   if (input.size !== undefined) await assertUploadFits(db, storage.id, input.size);
-  const expiresAt = requestedExpiry(input) ?? null;
+  const expiresAt = await newShareExpiry(db, "file", input);
   const name = uploadFilename(input);
   const slugTaken = async (slug: string) =>
     (await db.fileShare.findUnique({ where: { slug }, select: { id: true } })) !== null;

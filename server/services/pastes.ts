@@ -12,6 +12,7 @@ import {
   hashSharePassword,
   isExhausted,
   isExpired,
+  newShareExpiry,
   ownedBy,
   passwordHashUpdate,
   requestedExpiry,
@@ -80,7 +81,7 @@ export async function createPaste(
   auth: AuthState,
   input: z.output<typeof createPasteInput>,
 ) {
-  const expiresAt = requestedExpiry(input) ?? null;
+  const expiresAt = await newShareExpiry(db, "paste", input);
   const slugTaken = async (slug: string) =>
     (await db.paste.findUnique({ where: { slug }, select: { id: true } })) !== null;
   const slug = input.slug ?? (await generateUniqueSlug(slugTaken));

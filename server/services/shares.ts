@@ -6,6 +6,7 @@ import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import type { AuthState } from "./auth";
 import { consumeAttempt, RATE_LIMITS, refundAttempt } from "./rate-limit";
+import { getSystemSettings } from "./settings";
 
 export const isExpired = (row: { expiresAt: Date | null }, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
 export const isExhausted = (row: { maxViews: number; views: number }) => row.maxViews > 0 && row.views >= row.maxViews;
@@ -37,6 +38,22 @@ export function requestedExpiry(options: {
   }
   if (options.expires_at === null) return null;
   return options.expires_in === undefined ? undefined : expiresAtFrom(options.expires_in);
+}
+
+/**
+ * The expiry of a new share: the one the request asks for (requestedExpiry; null is never), else the
+ * admin's default for its kind (system settings `default_paste_expiry` / `default_file_expiry`, days).
+ */
+export async function newShareExpiry(
+  db: Database,
+  kind: "paste" | "file",
+  options: Parameters<typeof requestedExpiry>[0],
+): Promise<Date | null> {
+  const asked = requestedExpiry(options);
+  if (asked !== undefined) return asked;
+  const settings = await getSystemSettings(db);
+  const days = kind === "paste" ? settings.default_paste_expiry : settings.default_file_expiry;
+  return expiresAtFrom(days * 24);
 }
 
 /** The stored form of a new share's password: an Argon2id hash, or null without one. */

@@ -19,6 +19,16 @@ const perMinuteLimit = (error: string) =>
   z.number({ error }).int({ error }).min(0, { error }).max(CREATION_LIMIT_MAX, { error });
 const creationLimit = perMinuteLimit("errors.creationLimitInvalid");
 
+/** 10 years, in days: the longest default expiry the admin may set for new shares. */
+export const DEFAULT_EXPIRY_DAYS_MAX = 3650;
+
+/** Days a share created without an expiry is kept (0: kept until deleted). */
+const defaultExpiryDays = z
+  .number({ error: "errors.defaultExpiryInvalid" })
+  .int({ error: "errors.defaultExpiryInvalid" })
+  .min(0, { error: "errors.defaultExpiryInvalid" })
+  .max(DEFAULT_EXPIRY_DAYS_MAX, { error: "errors.defaultExpiryInvalid" });
+
 /** Megabytes, the most one live-clipboard item may carry (the socket's frame limit is sized for it). */
 export const CLIPBOARD_ITEM_MB_LIMIT = 64;
 
@@ -44,6 +54,13 @@ export const systemSettingsSchema = z.object({
     .refine((megabytes) => megabytesToBytes(megabytes) >= 1, "errors.clipboardItemSizeInvalid"),
   /** Live-clipboard joins (socket or event stream) one client address may make per minute (0: no limit). */
   clipboard_joins_per_minute: perMinuteLimit("errors.clipboardJoinsInvalid"),
+  /**
+   * Days a paste created without an expiry is kept, 0 for until deleted (CloudPaste's setting of this
+   * name). The app's forms always send the expiry chosen, "never" included: this is for API callers.
+   */
+  default_paste_expiry: defaultExpiryDays,
+  /** The same for file shares. */
+  default_file_expiry: defaultExpiryDays,
 });
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
@@ -55,6 +72,8 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   creation_limit_per_address: DEFAULT_CREATION_LIMIT_PER_ADDRESS,
   clipboard_item_max_size: DEFAULT_CLIPBOARD_ITEM_MB,
   clipboard_joins_per_minute: DEFAULT_CLIPBOARD_JOINS_PER_MINUTE,
+  default_paste_expiry: 0,
+  default_file_expiry: 0,
 };
 
 export const updateSystemSettingsInput = systemSettingsSchema.partial();

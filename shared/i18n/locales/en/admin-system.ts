@@ -112,6 +112,11 @@ export const enAdminSystem = {
     clipboardItemSize: "Largest item, in MB",
     clipboardItemSizeInForce: "In force: {{size}}",
     clipboardJoins: "Joins per address, per minute",
+    defaultExpiry: "Default expiry for API calls",
+    defaultExpiryHint:
+      "Days a paste or a file share created through the API without an expiry is kept (0: until deleted). The app's own forms always send the expiry chosen in them.",
+    pasteExpiryDays: "Pastes, in days",
+    fileExpiryDays: "File shares, in days",
     save: "Save settings",
     saved: "Settings saved",
     unchanged: "No changes to save",

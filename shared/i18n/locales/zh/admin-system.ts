@@ -108,6 +108,11 @@ export const zhAdminSystem: typeof enAdminSystem = {
     clipboardItemSize: "单个条目上限（MB）",
     clipboardItemSizeInForce: "当前生效：{{size}}",
     clipboardJoins: "每个地址每分钟加入次数",
+    defaultExpiry: "API 调用的默认过期时间",
+    defaultExpiryHint:
+      "通过 API 创建且未指定过期时间的文本或文件分享保留的天数（0 表示保留到删除）。应用自身的表单总会发送所选的过期时间。",
+    pasteExpiryDays: "文本分享（天）",
+    fileExpiryDays: "文件分享（天）",
     save: "保存设置",
     saved: "设置已保存",
     unchanged: "没有需要保存的更改",

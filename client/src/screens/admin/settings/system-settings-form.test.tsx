@@ -16,6 +16,8 @@ const LIMITS = {
   creation_limit_per_address: 120,
   clipboard_item_max_size: 10,
   clipboard_joins_per_minute: 60,
+  default_paste_expiry: 0,
+  default_file_expiry: 0,
 };
 let saved = systemSettings(LIMITS);
 let updates: unknown[] = [];
@@ -154,6 +156,26 @@ describe("settings: uploads and WebDAV", () => {
     await savedOnce({ clipboard_item_max_size: 2.5, clipboard_joins_per_minute: 0 });
     await eventually(() => expect(screen.getByTestId("clipboard-item-in-force").textContent).toBe("In force: 2.5 MB"));
     expect(itemSize().value).toBe("2.5");
+  });
+
+  test("default expiry for API calls: days shown, saved as whole numbers, refused in the user's language when not", async () => {
+    saved = { ...saved, default_paste_expiry: 7 };
+    await openSettings();
+    const pasteDays = () => screen.getByLabelText("Pastes, in days") as HTMLInputElement;
+    const fileDays = () => screen.getByLabelText("File shares, in days") as HTMLInputElement;
+    expect(pasteDays().value).toBe("7");
+    expect(fileDays().value).toBe("0");
+    fireEvent.change(fileDays(), { target: { value: "3651" } });
+    save();
+    expect(await screen.findByText("Enter a whole number of days from 0 (kept until deleted) to 3650")).toBeDefined();
+    expect(fileDays().getAttribute("aria-invalid")).toBe("true");
+    expect(updates).toEqual([]);
+    await act(() => i18n.changeLanguage("zh"));
+    expect(await screen.findByText("请输入 0（保留到删除）到 3650 之间的整数天数")).toBeDefined();
+    await act(() => i18n.changeLanguage("en"));
+    fireEvent.change(fileDays(), { target: { value: "30" } });
+    save();
+    await savedOnce({ default_paste_expiry: 7, default_file_expiry: 30 });
   });
 
   test("the server's verdict on a clipboard setting lands at its field", async () => {

@@ -38,8 +38,8 @@ import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "./settings-section";
 import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput } from "./upload-size";
 
-/** Whole numbers per minute (0: no limit). */
-type LimitField = "limitPerKey" | "limitPerAddress" | "clipboardJoins";
+/** Whole-number settings: counts per minute (0: no limit) and default expiries in days (0: never). */
+type LimitField = "limitPerKey" | "limitPerAddress" | "clipboardJoins" | "pasteExpiryDays" | "fileExpiryDays";
 type Field = "maxUploadSize" | "webdavMode" | LimitField | "clipboardItemSize" | "form";
 
 const FIELD_OF_PATH: Record<string, Field> = {
@@ -49,15 +49,20 @@ const FIELD_OF_PATH: Record<string, Field> = {
   creation_limit_per_address: "limitPerAddress",
   clipboard_item_max_size: "clipboardItemSize",
   clipboard_joins_per_minute: "clipboardJoins",
+  default_paste_expiry: "pasteExpiryDays",
+  default_file_expiry: "fileExpiryDays",
 };
 
 const LIMIT_SETTING = {
   limitPerKey: "creation_limit_per_key",
   limitPerAddress: "creation_limit_per_address",
   clipboardJoins: "clipboard_joins_per_minute",
+  pasteExpiryDays: "default_paste_expiry",
+  fileExpiryDays: "default_file_expiry",
 } as const satisfies Record<LimitField, keyof SystemSettings>;
 const LIMIT_FIELDS = Object.keys(LIMIT_SETTING) as LimitField[];
 const CREATION_LIMIT_FIELDS: LimitField[] = ["limitPerKey", "limitPerAddress"];
+const DEFAULT_EXPIRY_FIELDS: LimitField[] = ["pasteExpiryDays", "fileExpiryDays"];
 
 /** A limit as typed: digits only, then the shared schema's rule for its setting, with its message. */
 function parseLimit(field: LimitField, text: string): { ok: true; value: number } | { ok: false; error: FieldMessage } {
@@ -350,6 +355,16 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
             }
           />
           {limitInput("clipboardJoins", `${sizeId}-clipboard-hint`)}
+        </div>
+      </FieldGroup>
+
+      <FieldGroup
+        id={`${sizeId}-expiry`}
+        legend={t("systemSettings.defaultExpiry")}
+        hint={t("systemSettings.defaultExpiryHint")}
+      >
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          {DEFAULT_EXPIRY_FIELDS.map((field) => limitInput(field, `${sizeId}-expiry-hint`))}
         </div>
       </FieldGroup>
 
