@@ -25,7 +25,7 @@ export type FileEditState = {
   newPassword: string;
 };
 
-export type FileEditField = "slug" | "remark" | "maxViews" | "newPassword";
+export type FileEditField = "slug" | "remark" | "maxViews" | "newPassword" | "expiry";
 
 export type FileUpdateRequest = {
   id: string;

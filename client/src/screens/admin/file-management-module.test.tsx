@@ -5,7 +5,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { fileRecord } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
-import { keyCheck, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, keyCheck, mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 
 const server = mockTrpc();
@@ -137,6 +137,28 @@ describe("file management module", () => {
     fireEvent.click(screen.getByTestId("save-file"));
     expect(await within(form).findByText("The link suffix is already taken, try another")).toBeDefined();
     expect(inputsTo("files.update")).toEqual([{ id: "f1", slug: "taken", password: null }]);
+  });
+
+  test("edit: the server's refusal of the expiry is shown at the expiry field", async () => {
+    server.signInAsAdmin();
+    const message = "The expiry must be a number of hours, 0 or more";
+    server.use({
+      "files.update": failsWith("BAD_REQUEST", `expires_in: ${message}`, [{ path: "expires_in", message }]),
+    });
+    renderAppAt("/admin/file-management");
+    const row = await screen.findByTestId("file-row-report");
+    fireEvent.click(within(row).getByRole("button", { name: "Edit report.pdf" }));
+    const form = await screen.findByTestId("file-edit-form");
+    const expiry = within(form).getByLabelText("Expiry", { selector: "select" });
+    fireEvent.change(expiry, { target: { value: "1d" } });
+    fireEvent.click(screen.getByTestId("save-file"));
+    await eventually(() => expect(expiry.getAttribute("aria-invalid")).toBe("true"));
+    const description = (expiry.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(" ");
+    expect(description).toContain(message);
+    expect(inputsTo("files.update")).toEqual([{ id: "f1", expires_in: 24 }]);
   });
 
   test("a key with file permission manages its files through the same procedures (the server scopes them)", async () => {

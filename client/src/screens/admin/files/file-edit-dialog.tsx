@@ -15,6 +15,7 @@ import { appCodeOf } from "../../../lib/api-errors";
 import {
   buildFileUpdate,
   type FileEditField,
+  type FileUpdateRequest,
   fileEditStateFor,
   validateFileEdit,
 } from "../../../lib/files/file-edit-form";
@@ -39,11 +40,13 @@ export function FileEditDialog({ file, open, onClose }: FileEditDialogProps) {
   );
 }
 
-const SERVER_FIELDS: Record<string, FileEditField> = {
+// Every field the dialog sends has a place for the server's objection (a new one fails to typecheck).
+const SERVER_FIELDS: Record<Exclude<keyof FileUpdateRequest, "id">, FileEditField> = {
   slug: "slug",
   remark: "remark",
   max_views: "maxViews",
   password: "newPassword",
+  expires_in: "expiry",
 };
 
 function EditForm({ file }: { file: FileSummary }) {

@@ -2,10 +2,9 @@
 // a new choice counted from now) beside the max views, the password (keep, set a new one, or remove),
 // and saving only what changed. Texts come from `<kind>.manage.edit.*` and
 // `<kind>.options.expiryChoices.*`.
-import { type FormEvent, useId } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { cx } from "../../../components/class-names";
-import { FieldError, FieldHint, inputClasses, PasswordField, TextField } from "../../../components/form-controls";
+import { FormField, PasswordField, TextField } from "../../../components/form-controls";
 import { useFormDialog } from "../../../components/form-dialog";
 import type { ShareKind } from "../../../components/share-problem";
 import { toast } from "../../../components/toast-store";
@@ -109,32 +108,28 @@ function ShareLimitFields({
   onMaxViewsChange: (maxViews: string) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <div>
-        <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t(`${kind}.manage.edit.expiry`)}
-        </label>
-        <select
-          id={`${id}-expiry`}
-          value={expiry}
-          onChange={(event) => onExpiryChange(event.target.value as EditExpiryChoice)}
-          aria-describedby={`${id}-expiry-hint`}
-          className={cx(inputClasses(Boolean(expiryError)), "mt-1.5")}
-        >
-          <option value="keep">{keepLabel}</option>
-          {EXPIRY_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {t(`${kind}.options.expiryChoices.${choice}`)}
-            </option>
-          ))}
-        </select>
-        <FieldHint id={`${id}-expiry-hint`}>
-          {t(`${kind}.manage.edit.currentExpiry`, { value: currentExpiry })}
-        </FieldHint>
-        {expiryError ? <FieldError id={`${id}-expiry-error`}>{expiryError}</FieldError> : null}
-      </div>
+      <FormField
+        label={t(`${kind}.manage.edit.expiry`)}
+        hint={t(`${kind}.manage.edit.currentExpiry`, { value: currentExpiry })}
+        error={expiryError}
+      >
+        {(control) => (
+          <select
+            {...control}
+            value={expiry}
+            onChange={(event) => onExpiryChange(event.target.value as EditExpiryChoice)}
+          >
+            <option value="keep">{keepLabel}</option>
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`${kind}.options.expiryChoices.${choice}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <TextField
         label={t(`${kind}.manage.edit.maxViews`)}
         value={maxViews}
