@@ -136,6 +136,24 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect(list.body.data.map((p: { preview: string }) => p.preview)).not.toContain("x");
   });
 
+  test("a date that is not ISO 8601 with a time zone is a 400 saying how to write it, in the caller's language", async () => {
+    const cases: [string, unknown][] = [
+      ["/paste", { content: "x", expiresAt: "2030-12-31" }],
+      ["/paste", { content: "x", expiresAt: 1_924_991_999_000 }],
+      ["/admin/api-keys", { name: "doc dated key", expires_at: "31/12/2030" }],
+    ];
+    for (const [path, body] of cases) {
+      const auth = path === "/paste" ? textKey : admin;
+      const en = await call("POST", path, auth, body);
+      expect(en.status).toBe(400);
+      expect(en.body.message).toBe(
+        "expires_at: Give a date and time in ISO 8601 with its time zone, such as 2030-12-31T23:59:59Z",
+      );
+      const zh = await call("POST", path, auth, body, "zh-CN");
+      expect(zh.body.message).toBe("expires_at: 请用带时区的 ISO 8601 日期时间，例如 2030-12-31T23:59:59Z");
+    }
+  });
+
   test("key pastes: list is data: [...] with pagination beside; get, update by slug, delete, batch delete", async () => {
     const slug = `mine-${provider}`;
     await call("POST", "/paste", textKey, { content: "first", slug });

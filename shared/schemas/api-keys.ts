@@ -9,7 +9,9 @@ export const API_KEY_NAME_MAX = 50;
 export const API_KEY_EXPIRY_CHOICES = ["1d", "7d", "30d", "never", "custom"] as const;
 
 /** null or "never" means the key never expires. */
-const expiresAt = z.union([dateInput, z.null(), z.literal("never").transform(() => null)]);
+const expiresAt = z.union([dateInput, z.null(), z.literal("never").transform(() => null)], {
+  error: "errors.dateInvalid",
+});
 
 const permissionFields = {
   text_permission: z.boolean(),

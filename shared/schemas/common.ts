@@ -4,7 +4,12 @@ import { MEDIA_TYPE_MAX_LENGTH, normalizeMediaType } from "../media-type";
 import { normalizePath } from "../paths";
 
 /** A date that arrives as a Date (tRPC with superjson) or an ISO 8601 string (REST). */
-export const dateInput = z.union([z.date(), z.iso.datetime({ offset: true }).transform((value) => new Date(value))]);
+export const dateInput = z.union([z.date(), z.iso.datetime({ offset: true }).transform((value) => new Date(value))], {
+  error: "errors.dateInvalid",
+});
+
+/** A share's expiry: a date as dateInput, or null for never; anything else is named as a bad date. */
+export const expiryDate = z.union([dateInput, z.null()], { error: "errors.dateInvalid" });
 
 /** A virtual path, normalised (docs/rules.md); refuses what would climb above the root. */
 export const virtualPath = z

@@ -2,7 +2,7 @@
 // wire names as the original's scripts expect.
 import { z } from "zod";
 import { MULTIPART_PART_SIZE, REMARK_MAX_LENGTH } from "../constants";
-import { dateInput, flexibleBoolean, mediaType, paginationOutput } from "./common";
+import { expiryDate, flexibleBoolean, mediaType, paginationOutput } from "./common";
 import { customSlug, maxViews, shareSubfolder } from "./paste-fields";
 
 export const FILENAME_MAX_LENGTH = 255;
@@ -43,7 +43,7 @@ export const shareOptions = {
     .transform((value) => value || undefined),
   expires_in: expiresInHours,
   /** The expiry as a date, as the CloudPaste document's `expiresAt`; null is never. Not with expires_in. */
-  expires_at: z.union([dateInput, z.null()]).optional(),
+  expires_at: expiryDate.optional(),
   max_views: z.optional(maxViews).default(0),
 };
 
@@ -201,7 +201,7 @@ export const updateFileInput = z.object({
   /** Hours from now; 0 or null is never; absent keeps. */
   expires_in: expiresInHours,
   /** A date; null is never; absent keeps. Not with expires_in. */
-  expires_at: z.union([dateInput, z.null()]).optional(),
+  expires_at: expiryDate.optional(),
   max_views: z.optional(maxViews),
 });
 

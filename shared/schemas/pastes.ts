@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { REMARK_MAX_LENGTH, SLUG_MAX_LENGTH } from "../constants";
 import { parseEnvelope } from "../encrypted-share";
-import { dateInput, paginationOutput } from "./common";
+import { expiryDate, paginationOutput } from "./common";
 import { customSlug, maxViews, pasteContent } from "./paste-fields";
 
 export const PASTE_FORMATS = ["markdown", "text"] as const;
@@ -35,7 +35,7 @@ export const createPasteInput = z
       .optional()
       .nullable()
       .transform((value) => value || undefined),
-    expires_at: z.union([dateInput, z.null()]).optional(),
+    expires_at: expiryDate.optional(),
     max_views: z.optional(maxViews).default(0),
   })
   .superRefine((input, context) => {
@@ -131,7 +131,7 @@ export const updatePasteInput = z.object({
   remark: z.string().max(REMARK_MAX_LENGTH).nullable().optional(),
   /** A string sets the password; null or "" removes it; absent keeps it. */
   password: z.string().max(1024).nullable().optional(),
-  expires_at: z.union([dateInput, z.null()]).optional(),
+  expires_at: expiryDate.optional(),
   max_views: z.optional(maxViews),
 });
 

@@ -130,6 +130,7 @@ export const enErrors = {
   clipboardTooManyMessages: "Too many clipboard messages from this address; wait a few seconds",
   clipboardItemSizeInvalid: "Enter the clipboard item limit in MB, above 0 and at most 64",
   clipboardJoinsInvalid: "Enter a whole number of joins per minute from 0 (no limit) to 1000000",
+  dateInvalid: "Give a date and time in ISO 8601 with its time zone, such as 2030-12-31T23:59:59Z",
   defaultExpiryInvalid: "Enter a whole number of days from 0 (kept until deleted) to 3650",
   ok: "Success",
   created: "Created",

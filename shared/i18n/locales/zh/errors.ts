@@ -125,6 +125,7 @@ export const zhErrors: typeof enErrors = {
   clipboardTooManyMessages: "此地址发送的剪贴板消息过多，请稍候几秒",
   clipboardItemSizeInvalid: "请输入剪贴板条目上限（MB），大于 0 且不超过 64",
   clipboardJoinsInvalid: "请输入每分钟加入次数的整数，0（不限制）到 1000000",
+  dateInvalid: "请用带时区的 ISO 8601 日期时间，例如 2030-12-31T23:59:59Z",
   defaultExpiryInvalid: "请输入 0（保留到删除）到 3650 之间的整数天数",
   ok: "成功",
   created: "已创建",
