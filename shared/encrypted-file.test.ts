@@ -131,6 +131,39 @@ describe("encrypted files, format 1", () => {
     expect(file.ciphertextSize).toBe(ciphertext.length);
   });
 
+  test("a byte stream (a fetch body) is read straight into the record buffer, and cut or lengthened it still fails", async () => {
+    const key = generateLinkKey();
+    const plain = bytesOf(3 * RECORD + 300);
+    const ciphertext = await encrypt(plain, key);
+    const preamble = readPreamble(ciphertext);
+    const file = await preamble.unlock(key);
+    const body = (bytes: Uint8Array) => {
+      let offset = 0;
+      return new ReadableStream({
+        type: "bytes",
+        pull(controller) {
+          if (offset >= bytes.length) {
+            controller.close();
+            controller.byobRequest?.respond(0);
+            return;
+          }
+          controller.enqueue(bytes.slice(offset, offset + 1000));
+          offset += 1000;
+        },
+      });
+    };
+    const rest = ciphertext.subarray(preamble.length);
+    const out = new Uint8Array(await new Response(file.decryptFrom(body(rest))).arrayBuffer());
+    expect(Buffer.from(out).equals(Buffer.from(plain))).toBe(true);
+    const reason = (bytes: Uint8Array) =>
+      new Response(file.decryptFrom(body(bytes))).arrayBuffer().then(
+        () => "decrypted",
+        (error: DecryptError) => error.reason,
+      );
+    expect(await reason(rest.subarray(0, rest.length - 1))).toBe("truncated");
+    expect(await reason(new Uint8Array([...rest, 0]))).toBe("damaged");
+  });
+
   test("read by parts, the ciphertext is made only for the records a part covers, and the parts put together decrypt", async () => {
     const key = generateLinkKey();
     const plain = bytesOf(20 * RECORD + 300);

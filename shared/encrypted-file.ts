@@ -265,8 +265,13 @@ export type UnlockedFile = {
   metadata: FileMetadata;
   /** Bytes of the whole ciphertext for this file. */
   ciphertextSize: number;
-  /** Decrypts the ciphertext that follows the preamble, as it streams in. */
-  decryptRecords: () => TransformStream<Uint8Array, Uint8Array>;
+  /**
+   * Decrypts the ciphertext that follows the preamble, as it streams in: pipe it through, or hand it
+   * the response's body (a byte stream is read straight into the record buffer).
+   */
+  decryptRecords: () => ReadableWritablePair<Uint8Array<ArrayBuffer>, Uint8Array>;
+  /** The same, reading `source` itself. */
+  decryptFrom: (source: ReadableStream<Uint8Array>) => ReadableStream<Uint8Array<ArrayBuffer>>;
 };
 
 /** Reads header and metadata record from the first bytes of a ciphertext (up to FILE_PREAMBLE_MAX_BYTES). */
@@ -307,41 +312,93 @@ export function readPreamble(bytes: Uint8Array): EncryptedFilePreamble {
       return {
         metadata,
         ciphertextSize: ciphertextSize(metadata.size, header.metadataBytes, header.recordBytes),
-        decryptRecords: () => recordDecryptor(metadata.size, header.recordBytes, open),
+        decryptFrom: (source) => recordReader(source, metadata.size, header.recordBytes, open),
+        decryptRecords: () => {
+          const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+          return { writable, readable: recordReader(readable, metadata.size, header.recordBytes, open) };
+        },
       };
     },
   };
 }
 
 /**
- * Turns the records' ciphertext into the file's bytes, checking each record's place and the last
- * one's flag; errors with DecryptError("damaged") or ("truncated") and never passes on unchecked bytes.
+ * Reads exactly `into.length` bytes of `source` into `into` (fewer only where the stream ends): by a
+ * BYOB reader where the stream is a byte stream (a fetch body), so the network's bytes land in the
+ * record buffer with no chunk of their own, else by copying chunks and keeping what is left over.
+ * Returns the bytes read, in the buffer `into` now lives in (a BYOB read moves it).
  */
-function recordDecryptor(
+type Filler = (into: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>;
+
+function fillerOf(source: ReadableStream<Uint8Array>): { fill: Filler; cancel: (reason?: unknown) => Promise<void> } {
+  let byob: ReadableStreamBYOBReader | null = null;
+  try {
+    byob = source.getReader({ mode: "byob" });
+  } catch {
+    // Not a byte stream: chunks are copied below.
+  }
+  if (byob) {
+    const reader = byob;
+    return {
+      async fill(into) {
+        // Each read detaches the buffer it was given (`into` reads as empty after): keep the numbers.
+        const { byteOffset, length } = into;
+        let buffer = into.buffer;
+        let filled = 0;
+        while (filled < length) {
+          const { done, value } = await reader.read(new Uint8Array(buffer, byteOffset + filled, length - filled));
+          if (!value) break;
+          buffer = value.buffer as ArrayBuffer;
+          filled += value.length;
+          if (done) break;
+        }
+        return new Uint8Array(buffer, byteOffset, filled);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    };
+  }
+  const reader = source.getReader();
+  let left: Uint8Array | null = null;
+  return {
+    async fill(into) {
+      let filled = 0;
+      while (filled < into.length) {
+        let chunk = left;
+        left = null;
+        if (!chunk) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          chunk = value;
+        }
+        const used = Math.min(chunk.length, into.length - filled);
+        into.set(chunk.subarray(0, used), filled);
+        filled += used;
+        if (used < chunk.length) left = chunk.subarray(used);
+      }
+      return into.subarray(0, filled);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  };
+}
+
+/**
+ * The file's bytes from the records' ciphertext in `source`, one record per pull: each sealed record
+ * is read into one buffer used again for the next (WebCrypto copies its input when called), so the
+ * page makes no garbage but the decrypted records it hands on, and reading waits for the reader of
+ * the result (backpressure). Checks each record's place and the last one's flag; errors with
+ * DecryptError("damaged") or ("truncated") and never passes on unchecked bytes.
+ */
+function recordReader(
+  source: ReadableStream<Uint8Array>,
   size: number,
   recordBytes: number,
-  open: (counter: number, kind: number, sealed: Uint8Array) => Promise<Uint8Array>,
-): TransformStream<Uint8Array, Uint8Array> {
+  open: (counter: number, kind: number, sealed: Uint8Array) => Promise<Uint8Array<ArrayBuffer>>,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
   const records = recordCount(size, recordBytes);
   const sealedBytes = (index: number) => (index === records - 1 ? size - index * recordBytes : recordBytes) + TAG_BYTES;
+  const { fill, cancel } = fillerOf(source);
+  let buffer = new Uint8Array(sealedBytes(0));
   let index = 0;
-  let pending: Uint8Array[] = [];
-  let pendingLength = 0;
-
-  const take = (length: number): Uint8Array => {
-    const out = new Uint8Array(length);
-    let filled = 0;
-    while (filled < length) {
-      const chunk = pending[0] as Uint8Array;
-      const used = Math.min(chunk.length, length - filled);
-      out.set(chunk.subarray(0, used), filled);
-      filled += used;
-      if (used === chunk.length) pending.shift();
-      else pending[0] = chunk.subarray(used);
-    }
-    pendingLength -= length;
-    return out;
-  };
 
   const openRecord = async (sealed: Uint8Array) => {
     const isLast = index === records - 1;
@@ -362,24 +419,27 @@ function recordDecryptor(
     }
   };
 
-  return new TransformStream({
-    async transform(chunk, controller) {
-      pending.push(chunk);
-      pendingLength += chunk.length;
-      while (index < records && pendingLength >= sealedBytes(index)) {
-        controller.enqueue(await openRecord(take(sealedBytes(index))));
+  return new ReadableStream(
+    {
+      async pull(controller) {
+        const sealed = await fill(buffer.subarray(0, sealedBytes(index)));
+        buffer = new Uint8Array(sealed.buffer);
+        if (sealed.length < sealedBytes(index)) throw new DecryptError("truncated");
+        controller.enqueue(await openRecord(sealed));
         index++;
-      }
-      // Bytes after the last record: the object is not what was uploaded.
-      if (index === records && pendingLength > 0) throw new DecryptError("damaged");
+        if (index < records) return;
+        // Bytes after the last record: the object is not what was uploaded.
+        if ((await fill(buffer.subarray(0, 1))).length > 0) {
+          await cancel().catch(() => undefined);
+          throw new DecryptError("damaged");
+        }
+        controller.close();
+      },
+      cancel: (reason) => cancel(reason),
     },
-    flush() {
-      if (index < records) {
-        pending = [];
-        throw new DecryptError("truncated");
-      }
-    },
-  });
+    // One record decrypted ahead of the reader, while the network fills the next.
+    { highWaterMark: 1 },
+  );
 }
 
 /** Decrypts a whole ciphertext held in memory (previews of small files, tests, scripts). */

@@ -5,6 +5,8 @@
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 
 GlobalRegistrator.register({ url: "http://localhost:3000/", width: 1280, height: 800 });
+// happy-dom's window gives Node's stream.Writable as WritableStream; the client means the web one.
+globalThis.WritableStream = (await import("node:stream/web")).WritableStream as typeof WritableStream;
 
 // Imported only after the globals exist: Testing Library captures `document` on import.
 const { afterEach } = await import("bun:test");

@@ -1,53 +1,61 @@
 // `bun run bench e2ee`: end-to-end encrypted files in Chromium against the real server (local storage,
 // SQLite; the client must be built: `bun run build`). One file on disk (200 MiB; BENCH_E2EE_MIB=2048
 // for 2 GiB) is uploaded from the Upload screen with "Encrypt in this browser" and without it, in the
-// same run and in alternating rounds; each upload is then downloaded in another context as a browser
-// download: the encrypted one by the file page's "Decrypt and download", streamed through the service
-// worker (a browser without the File System Access API), the plain one by following its download link.
+// same run and in alternating rounds; each upload is then downloaded in another browser context as a
+// browser download: the encrypted one by the file page's "Decrypt and download", streamed through the
+// service worker (a browser without the File System Access API, whose dialog a script cannot answer),
+// the plain one by following its download link.
+// Chromium is driven as a visitor's browser runs (scripts/bench/cdp.ts): over the DevTools protocol with
+// no Network domain, which Playwright enables on every page and worker and which keeps bodies and Blobs
+// alive in the renderer: measured through Playwright, the transfers paid for the harness.
 // Prints MiB/s of each and the encrypted/plain ratio (target >= 0.6x, docs/encrypted-shares.md), and
-// the memory each transfer took, encrypted beside plain: the page's JS heap (CDP Performance.getMetrics,
-// sampled) and the resident memory of Chromium's renderer processes and of its browser process (where
-// Blob bytes and the download's writing live), from /proc. Target for the page: < 200 MiB whatever
-// the file's size.
+// the memory each transfer took, encrypted beside plain: the page's JS heap and the ArrayBuffers it
+// holds (Runtime.getHeapUsage, sampled) and the resident memory of Chromium's renderer processes (the
+// page and its service worker) and of its browser process (where Blob bytes and the download's writing
+// live), from /proc. Target for the page: < 200 MiB whatever the file's size.
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ADMIN_PASSWORD, signInAsAdmin, startApp } from "../../client/e2e/harness";
+import { E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/harness";
+import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
 import { adminAuthorization } from "../test/server-process";
+import { type CdpBrowser, launchCdpBrowser, navigate, waitUntil } from "./cdp";
 import { chromiumProcesses, generatedStream, mib, rssOf } from "./helpers";
 
 const SIZE = Number(process.env.BENCH_E2EE_MIB ?? 200) * 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SAMPLE_MS = 200;
-const TIMEOUT_MS = 900_000;
+const TIMEOUT_MS = 1_800_000;
 
 /**
- * Peaks while one transfer ran: the page's JS heap (ArrayBuffers' bytes are not in it), the largest
- * growth of any renderer process over its RSS when the transfer started (a renderer that started
- * meanwhile counts whole) and the browser process's RSS (Blob bytes live there).
+ * Peaks while one transfer ran: the page's JS heap and ArrayBuffer bytes, the largest growth of any
+ * renderer process over its RSS when the transfer started (a renderer that started meanwhile counts
+ * whole) and the browser process's RSS (Blob bytes live there).
  */
-type Peaks = { heap: number; renderer: number; rendererBaseline: number; browser: number; browserBaseline: number };
+type Peaks = {
+  heap: number;
+  buffers: number;
+  renderer: number;
+  rendererBaseline: number;
+  browser: number;
+  browserBaseline: number;
+};
 
-/** Samples the page's JS heap and Chromium's processes' RSS until stopped. */
-async function sampleMemory(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const peaks: Peaks = { heap: 0, renderer: 0, rendererBaseline: 0, browser: 0, browserBaseline: 0 };
-  const browserRss = () => chromiumProcesses(process.pid).browser.reduce((sum, pid) => sum + rssOf(pid), 0);
+type HeapUsage = { usedSize: number; backingStorageSize?: number };
+
+/** Samples the page's heap and Chromium's processes' RSS until stopped. */
+function sampleMemory(browser: CdpBrowser, sessionId: string) {
+  const peaks: Peaks = { heap: 0, buffers: 0, renderer: 0, rendererBaseline: 0, browser: 0, browserBaseline: 0 };
+  const browserRss = () => chromiumProcesses(browser.pid).browser.reduce((sum, pid) => sum + rssOf(pid), 0);
   peaks.browserBaseline = browserRss();
-  const rendererBaselines = new Map(chromiumProcesses(process.pid).renderers.map((pid) => [pid, rssOf(pid)]));
+  const rendererBaselines = new Map(chromiumProcesses(browser.pid).renderers.map((pid) => [pid, rssOf(pid)]));
   peaks.rendererBaseline = Math.max(0, ...rendererBaselines.values());
   let running = true;
   const loop = (async () => {
     while (running) {
-      try {
-        const { metrics } = await cdp.send("Performance.getMetrics");
-        const heap = metrics.find((metric) => metric.name === "JSHeapUsedSize")?.value ?? 0;
-        peaks.heap = Math.max(peaks.heap, heap);
-      } catch {
-        // The page navigated: the next sample reads the new one.
-      }
-      const { renderers } = chromiumProcesses(process.pid);
+      const usage = await browser.send<HeapUsage>("Runtime.getHeapUsage", {}, sessionId).catch(() => null);
+      peaks.heap = Math.max(peaks.heap, usage?.usedSize ?? 0);
+      peaks.buffers = Math.max(peaks.buffers, usage?.backingStorageSize ?? 0);
+      const { renderers } = chromiumProcesses(browser.pid);
       peaks.renderer = Math.max(
         peaks.renderer,
         ...renderers.map((pid) => rssOf(pid) - (rendererBaselines.get(pid) ?? 0)),
@@ -60,7 +68,6 @@ async function sampleMemory(context: BrowserContext, page: Page) {
     async stop(): Promise<Peaks> {
       running = false;
       await loop;
-      await cdp.detach().catch(() => undefined);
       return peaks;
     },
   };
@@ -77,80 +84,118 @@ const settings = await fetch(`${app.baseUrl}/api/admin/system-settings`, {
   body: JSON.stringify({ max_upload_size: Math.max(1024, 2 * Math.ceil(SIZE / 1024 / 1024)) }),
 });
 if (!settings.ok) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const browser = await launchCdpBrowser();
 const filePath = join(tmpdir(), `pastebox-e2ee-bench-${process.pid}.bin`);
 await Bun.write(filePath, new Response(generatedStream(SIZE)));
 
-/**
- * A context signed in as the admin, with the service worker, without the File System Access API (whose
- * "save as" dialog a script cannot answer): an encrypted download streams through the worker.
- */
-async function openContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: "en-US",
-    serviceWorkers: "allow",
-    acceptDownloads: true,
+/** The admin's session cookie, as the app's own login sets it (docs/decisions/0009-browser-session-cookie.md). */
+async function adminCookie(): Promise<{ name: string; value: string; url: string }> {
+  const login = await fetch(`${app.baseUrl}/trpc/admin.login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", [CSRF_HEADER]: "anonymous", Origin: app.baseUrl },
+    body: JSON.stringify({ json: { username: "admin", password: E2E_ADMIN_PASSWORD } }),
   });
-  await signInAsAdmin(context, app);
-  await context.addInitScript(() => {
-    Reflect.deleteProperty(window, "showSaveFilePicker");
-  });
-  return { context, page: await context.newPage() };
+  const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+  if (!login.ok || !cookie) throw new Error(`web login failed: ${login.status}`);
+  return {
+    name: SESSION_COOKIE,
+    value: (cookie.split(";")[0] ?? "").slice(SESSION_COOKIE.length + 1),
+    url: app.baseUrl,
+  };
 }
 
+/**
+ * A tab in a new context, signed in as the admin when asked, with the service worker and without the
+ * File System Access API: an encrypted download streams through the worker.
+ */
+async function openTab(signedIn: boolean) {
+  const tab = await browser.newTab(signedIn ? [await adminCookie()] : []);
+  await browser.send(
+    "Page.addScriptToEvaluateOnNewDocument",
+    { source: "delete Window.prototype.showSaveFilePicker; delete window.showSaveFilePicker;" },
+    tab.sessionId,
+  );
+  return tab;
+}
+
+const NAME = filePath.split("/").pop() as string;
+const ROW = `document.querySelector('[data-name="${NAME}"]')`;
+
 async function upload(encrypted: boolean): Promise<{ seconds: number; link: string; memory: Peaks }> {
-  const { context, page } = await openContext();
-  await page.goto(`${app.baseUrl}/upload`);
-  await page.getByTestId("drop-zone").waitFor();
-  if (encrypted) await page.getByRole("switch", { name: "Encrypt in this browser" }).click();
-  await page.getByTestId("file-input").setInputFiles(filePath);
-  const name = filePath.split("/").pop() as string;
-  const memory = await sampleMemory(context, page);
+  const tab = await openTab(true);
+  const session = tab.sessionId;
+  await navigate(browser, session, `${app.baseUrl}/upload`);
+  await waitUntil(browser, session, `document.querySelector('[data-testid="drop-zone"]')`);
+  if (encrypted) {
+    await browser.evaluate(
+      session,
+      `[...document.querySelectorAll('[role="switch"]')].find((button) => document.getElementById(button.getAttribute("aria-labelledby"))?.textContent === "Encrypt in this browser").click()`,
+    );
+  }
+  const { root } = await browser.send<{ root: { nodeId: number } }>("DOM.getDocument", {}, session);
+  const { nodeId } = await browser.send<{ nodeId: number }>(
+    "DOM.querySelector",
+    { nodeId: root.nodeId, selector: '[data-testid="file-input"]' },
+    session,
+  );
+  await browser.send("DOM.setFileInputFiles", { nodeId, files: [filePath] }, session);
+  await waitUntil(browser, session, `document.querySelector('[data-testid="start-uploads"]')`);
+  const memory = sampleMemory(browser, session);
   const started = performance.now();
-  await page.getByTestId("start-uploads").click({ timeout: 180_000 });
-  await page.waitForSelector(`[data-name="${name}"][data-status="success"]`, { timeout: TIMEOUT_MS });
+  await browser.evaluate(session, `document.querySelector('[data-testid="start-uploads"]').click()`);
+  await waitUntil(browser, session, `${ROW}?.dataset.status === "success"`, TIMEOUT_MS);
   const seconds = (performance.now() - started) / 1000;
   const peaks = await memory.stop();
-  const link = await page.locator(`[data-name="${name}"]`).getByTestId("result-link").inputValue();
-  await context.close();
+  const link = await browser.evaluate<string>(session, `${ROW}.querySelector('[data-testid="result-link"]').value`);
+  await tab.close();
   return { seconds, link: link.replace(/^http:\/\/[^/]+/, app.baseUrl), memory: peaks };
 }
 
+/** Downloads as a visitor (not signed in) and checks the saved file's size. */
 async function download(link: string, encrypted: boolean): Promise<{ seconds: number; memory: Peaks }> {
-  const { context, page } = await openContext();
-  let start: () => Promise<unknown>;
+  const tab = await openTab(false);
+  const session = tab.sessionId;
+  let start: string;
   if (encrypted) {
-    await page.goto(link);
-    await page.getByTestId("encrypted-download").waitFor({ timeout: 180_000 });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 180_000 });
-    start = () => page.getByTestId("encrypted-download").click();
+    await navigate(browser, session, link);
+    await waitUntil(
+      browser,
+      session,
+      `navigator.serviceWorker.controller && document.querySelector('[data-testid="encrypted-download"]')`,
+    );
+    start = `document.querySelector('[data-testid="encrypted-download"]').click()`;
   } else {
     // The link the file page would follow, from the same public view it reads (a counted view).
-    await page.goto(`${app.baseUrl}/`);
+    await navigate(browser, session, `${app.baseUrl}/`);
     const slug = new URL(link).pathname.split("/").pop() as string;
     const view = (await (await fetch(`${app.baseUrl}/api/public/files/${slug}`)).json()) as {
       data: { download_url: string };
     };
-    const href = view.data.download_url;
-    start = () =>
-      page.evaluate((url) => {
-        const anchor = Object.assign(document.createElement("a"), { href: url, download: "" });
-        document.body.append(anchor);
-        anchor.click();
-      }, href);
+    start = `(() => {
+      const anchor = Object.assign(document.createElement("a"), { href: ${JSON.stringify(view.data.download_url)}, download: "" });
+      document.body.append(anchor);
+      anchor.click();
+    })()`;
   }
-  const memory = await sampleMemory(context, page);
+  const memory = sampleMemory(browser, session);
+  const begun = browser.waitForEvent("Browser.downloadWillBegin", () => true, 60_000);
   const started = performance.now();
-  const [saved] = await Promise.all([page.waitForEvent("download", { timeout: TIMEOUT_MS }), start()]);
-  const path = await saved.path();
+  await browser.evaluate(session, start);
+  const { guid, url } = (await begun) as { guid: string; url: string };
+  const done = await browser.waitForEvent(
+    "Browser.downloadProgress",
+    (event) => event.guid === guid && event.state !== "inProgress",
+    TIMEOUT_MS,
+  );
   const seconds = (performance.now() - started) / 1000;
   const peaks = await memory.stop();
-  const size = Bun.file(path).size;
-  if (encrypted && !saved.url().includes("/__stream-download/")) throw new Error(`not streamed: ${saved.url()}`);
-  await saved.delete();
+  const saved = Bun.file(join(browser.downloadDir, guid));
+  const size = saved.size;
+  await saved.delete().catch(() => undefined);
+  await tab.close();
+  if (done.state !== "completed") throw new Error(`download ${done.state}`);
+  if (encrypted && !url.includes("/__stream-download/")) throw new Error(`not streamed: ${url}`);
   if (size !== SIZE) throw new Error(`saved ${size} bytes, expected ${SIZE}`);
-  await context.close();
   return { seconds, memory: peaks };
 }
 
@@ -182,8 +227,8 @@ try {
         `download plain ${row.plainDown.toFixed(1)} MiB/s, decrypted ${row.encDown.toFixed(1)} MiB/s (${(row.encDown / row.plainDown).toFixed(2)}x)`,
     );
     console.log(
-      `  memory, encrypted (plain): upload JS heap ${mib(encrypted.memory.heap)} (${mib(plain.memory.heap)}), renderer +${mib(encrypted.memory.renderer)} (+${mib(plain.memory.renderer)}) over ${mib(encrypted.memory.rendererBaseline)}, browser process +${mib(encrypted.memory.browser - encrypted.memory.browserBaseline)} (+${mib(plain.memory.browser - plain.memory.browserBaseline)}); ` +
-        `download JS heap ${mib(encryptedDown.memory.heap)} (${mib(plainDown.memory.heap)}), renderer +${mib(encryptedDown.memory.renderer)} (+${mib(plainDown.memory.renderer)}) over ${mib(encryptedDown.memory.rendererBaseline)}, browser process +${mib(encryptedDown.memory.browser - encryptedDown.memory.browserBaseline)} (+${mib(plainDown.memory.browser - plainDown.memory.browserBaseline)})`,
+      `  memory, encrypted (plain): upload JS heap ${mib(encrypted.memory.heap)} (${mib(plain.memory.heap)}), ArrayBuffers ${mib(encrypted.memory.buffers)} (${mib(plain.memory.buffers)}), renderer +${mib(encrypted.memory.renderer)} (+${mib(plain.memory.renderer)}) over ${mib(encrypted.memory.rendererBaseline)}, browser process +${mib(encrypted.memory.browser - encrypted.memory.browserBaseline)} (+${mib(plain.memory.browser - plain.memory.browserBaseline)}); ` +
+        `download JS heap ${mib(encryptedDown.memory.heap)} (${mib(plainDown.memory.heap)}), ArrayBuffers ${mib(encryptedDown.memory.buffers)} (${mib(plainDown.memory.buffers)}), renderer +${mib(encryptedDown.memory.renderer)} (+${mib(plainDown.memory.renderer)}) over ${mib(encryptedDown.memory.rendererBaseline)}, browser process +${mib(encryptedDown.memory.browser - encryptedDown.memory.browserBaseline)} (+${mib(plainDown.memory.browser - plainDown.memory.browserBaseline)})`,
     );
   }
   const ratioUp = median(rows.map((row) => row.encUp / row.plainUp));
@@ -194,11 +239,13 @@ try {
   );
   const highest = (peaks: Peaks[], of: (peak: Peaks) => number) => mib(Math.max(...peaks.map(of)));
   const heap = (peak: Peaks) => peak.heap;
+  const buffers = (peak: Peaks) => peak.buffers;
   const renderer = (peak: Peaks) => peak.renderer;
   const browserGrowth = (peak: Peaks) => peak.browser - peak.browserBaseline;
   for (const way of ["upload", "download"] as const) {
     console.log(
-      `${way}, highest of the encrypted runs (plain): JS heap ${highest(memory[way], heap)} (${highest(plainMemory[way], heap)}), ` +
+      `${way}, highest of the encrypted runs (plain): page JS heap ${highest(memory[way], heap)} (${highest(plainMemory[way], heap)}), ` +
+        `its ArrayBuffers ${highest(memory[way], buffers)} (${highest(plainMemory[way], buffers)}), ` +
         `renderer RSS growth +${highest(memory[way], renderer)} (+${highest(plainMemory[way], renderer)}), ` +
         `browser process RSS growth +${highest(memory[way], browserGrowth)} (+${highest(plainMemory[way], browserGrowth)}); target for the page < 200 MiB`,
     );

@@ -52,9 +52,11 @@ export const CACHE_URLS_MESSAGE_TYPE = "CACHE_URLS";
 
 /**
  * Decrypted downloads streamed through the service worker (client/src/offline/stream-downloads.ts):
- * the message that hands a stream over, the page's keep-alive while it flows, and the one-time URL's
- * path (the worker answers it; the server never sees it asked while the worker controls the page).
+ * the message that hands a download over with the port its bytes come by (a new name since the bytes
+ * stopped coming as a moved stream: a worker and a page of different releases ignore each other, and
+ * the page saves another way), the page's keep-alive while it flows, and the one-time URL's path (the
+ * worker answers it; the server never sees it asked while the worker controls the page).
  */
-export const STREAM_DOWNLOAD_MESSAGE_TYPE = "pastebox:stream-download";
+export const STREAM_DOWNLOAD_MESSAGE_TYPE = "pastebox:port-download";
 export const STREAM_DOWNLOAD_KEEP_ALIVE_TYPE = "pastebox:stream-download-keep-alive";
 export const STREAM_DOWNLOAD_PATH = "/__stream-download/";

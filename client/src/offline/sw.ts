@@ -54,7 +54,8 @@ self.addEventListener("message", (event) => {
   const type = (event.data as { type?: unknown } | null)?.type;
   if (type === SKIP_WAITING_MESSAGE.type) void self.skipWaiting();
   if (type === CACHE_APP_MESSAGE.type) event.waitUntil(cacheAppAssets().then(() => event.ports[0]?.postMessage(true)));
-  if (isStreamDownloadMessage(event.data)) event.waitUntil(streamDownloads.hold(event.data, event.ports[0]));
+  const port = event.ports[0];
+  if (isStreamDownloadMessage(event.data) && port) event.waitUntil(streamDownloads.hold(event.data, port));
   // STREAM_DOWNLOAD_KEEP_ALIVE_TYPE needs no answer: each message keeps the worker alive while a download flows.
 });
 

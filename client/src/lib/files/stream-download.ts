@@ -1,6 +1,7 @@
 // The page's half of a download streamed through the service worker (docs/encrypted-shares.md,
 // "Downloading"; the worker's half is client/src/offline/stream-downloads.ts): the decrypted bytes go
-// to the worker as a stream, a hidden frame opens the one-time URL the worker answers with them as an
+// to the worker over a MessagePort, each record's buffer moved rather than copied
+// (client/src/offline/port-stream.ts), a hidden frame opens the one-time URL the worker answers with them as an
 // attachment, and the browser saves the file as any download while the page decrypts the next record.
 // Only the file's name and size go to the worker, never the key; nothing goes to the server.
 import {
@@ -8,6 +9,7 @@ import {
   STREAM_DOWNLOAD_MESSAGE_TYPE,
   STREAM_DOWNLOAD_PATH,
 } from "../../offline/constants";
+import { portWritable } from "../../offline/port-stream";
 import type { StreamDownloadMessage, StreamDownloadReply } from "../../offline/stream-downloads";
 
 /** How long the worker may take to say it holds the stream, and the browser to ask for it. */
@@ -18,25 +20,10 @@ const KEEP_ALIVE_MS = 10_000;
 /** The hidden frame goes once the browser has surely taken the download over. */
 const FRAME_REMOVAL_MS = 60_000;
 
-/** Whether this browser can move a stream to another context (Chromium, Firefox; not every Safari). */
-function canTransferStreams(): boolean {
-  try {
-    const stream = new ReadableStream();
-    const channel = new MessageChannel();
-    channel.port1.postMessage(stream, [stream as unknown as Transferable]);
-    channel.port1.close();
-    channel.port2.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The service worker that can answer a streamed download for this page, when one controls it. */
 export function streamingWorker(): ServiceWorker | null {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return null;
-  const worker = navigator.serviceWorker.controller;
-  return worker && canTransferStreams() ? worker : null;
+  return navigator.serviceWorker.controller;
 }
 
 function nextReply(port: MessagePort, expected: StreamDownloadReply, timeoutMs: number): Promise<boolean> {
@@ -67,23 +54,22 @@ export class StreamDownloadNotStarted extends Error {
  */
 export async function saveThroughServiceWorker(
   file: { name: string; size: number },
-  open: () => Promise<ReadableStream<Uint8Array>>,
+  open: () => Promise<ReadableStream<Uint8Array<ArrayBuffer>>>,
   signal?: AbortSignal,
 ): Promise<boolean> {
   const worker = streamingWorker();
   if (!worker) return false;
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const channel = new MessageChannel();
   const message: StreamDownloadMessage = {
     type: STREAM_DOWNLOAD_MESSAGE_TYPE,
     id: crypto.randomUUID(),
     name: file.name,
     size: file.size,
-    stream: readable,
   };
   const held = nextReply(channel.port1, "held", HELD_TIMEOUT_MS);
   const started = nextReply(channel.port1, "started", STARTED_TIMEOUT_MS);
-  worker.postMessage(message, [channel.port2, readable as unknown as Transferable]);
+  const writable = portWritable(channel.port1);
+  worker.postMessage(message, [channel.port2]);
   // A worker of an older release does not know the message: save another way.
   if (!(await held)) return false;
 
