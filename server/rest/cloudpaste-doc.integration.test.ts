@@ -594,6 +594,10 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect((await call("GET", "/user/pastes")).status).toBe(401);
     expect((await call("GET", "/user/pastes", fileKey)).status).toBe(403);
     expect((await call("GET", "/admin/pastes", textKey)).status).toBe(403);
+    // Open to anyone in the document; here they need credentials (docs/coming-from-cloudpaste.md).
+    expect((await call("POST", "/url/info", undefined, { url: "https://example.org/a.txt" })).status).toBe(401);
+    expect((await call("GET", "/url/proxy?url=https%3A%2F%2Fexample.org%2Fa.txt")).status).toBe(401);
+    expect((await call("GET", "/s3-configs")).status).toBe(401);
   });
 
   test("upload-direct (Api-s3_direct.md): raw body, options in the query; the proxy links carry the password", async () => {
