@@ -154,3 +154,40 @@ export async function sessionFingerprint(authType: string, scope: string | null)
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest.slice(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** Where kept answers are looked for, and whose they are. */
+export type KeptCopiesSource = {
+  /**
+   * The local database only if this browser already has one (a queued write or a setting made it): a
+   * visit that only reads never creates it, the service worker's cache keeps the answer then
+   * (first-visit-cache.ts).
+   */
+  existingDb: () => Promise<OfflineDatabase | null>;
+  /** The caller's sessionFingerprint. */
+  owner: () => Promise<string>;
+  now: () => number;
+};
+
+/**
+ * Keeping and reading back the answers of reads, for the tRPC link (offline-link.ts) and the share
+ * pages' REST reads (offline-reads.ts). Storage never breaks a read: a copy that cannot be read is
+ * "not kept", one that cannot be saved is dropped.
+ */
+export function keptCopies(source: KeptCopiesSource) {
+  return {
+    async read(path: CachedQueryPath, input: unknown): Promise<unknown | null> {
+      try {
+        const db = await source.existingDb();
+        if (!db) return null;
+        return await readCachedQuery(db, path, input, { owner: await source.owner(), now: source.now() });
+      } catch {
+        return null;
+      }
+    },
+    keep(path: CachedQueryPath, input: unknown, data: unknown): void {
+      void Promise.all([source.existingDb(), source.owner()])
+        .then(([db, owner]) => db && saveQueryResult(db, path, input, data, { owner, now: source.now() }))
+        .catch(() => undefined);
+    },
+  };
+}

@@ -9,8 +9,7 @@ import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { AppRouter } from "../../../server/routers";
 import { isNetworkError } from "../lib/api-errors";
 import type { AuthType } from "../lib/auth/auth-types";
-import { isCachedQueryPath, readCachedQuery, saveQueryResult, sessionFingerprint } from "./cache-store";
-import type { CachedQueryPath } from "./constants";
+import { isCachedQueryPath, keptCopies, sessionFingerprint } from "./cache-store";
 import type { OfflineDatabase, OfflineQueueItem } from "./db";
 import { enqueueWrite, queueTypeOf } from "./queue";
 
@@ -70,17 +69,6 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
         let isClosed = false;
         const forward = () => {
           if (!isClosed) inner = next(op).subscribe(observer);
-        };
-        // Reading the cache must never break a call: a storage error just means "not cached".
-        const fromCache = async (path: CachedQueryPath): Promise<unknown | null> => {
-          try {
-            const db = await options.existingDb();
-            if (!db) return null;
-            const owner = await ownerOf(options.currentAuth());
-            return await readCachedQuery(db, path, op.input, { owner, now: now() });
-          } catch {
-            return null;
-          }
         };
         const answer = (data: unknown) => {
           if (isClosed) return;
@@ -142,22 +130,16 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
         } else {
           const path = op.path;
           const auth = options.currentAuth();
+          // The answer belongs to whoever asked: kept and looked for under the asking session.
+          const copies = keptCopies({ existingDb: options.existingDb, owner: () => ownerOf(auth), now });
           if (!options.isOnline()) {
             // The local copy first; without one the request still goes out, where the service
             // worker's cache may have it.
-            void fromCache(path).then((cached) => (cached === null ? forward() : answer(cached)));
+            void copies.read(path, op.input).then((cached) => (cached === null ? forward() : answer(cached)));
           } else {
             inner = next(op).subscribe({
               next: (value) => {
-                if ("data" in value.result) {
-                  const data = value.result.data;
-                  // Kept only in a database this browser already has (a queued write or a setting
-                  // made it): a visit that only reads never loads it, the service worker's cache
-                  // keeps the answer (first-visit-cache.ts).
-                  void Promise.all([options.existingDb(), ownerOf(auth)])
-                    .then(([db, owner]) => db && saveQueryResult(db, path, op.input, data, { owner, now: now() }))
-                    .catch(() => undefined);
-                }
+                if ("data" in value.result) copies.keep(path, op.input, value.result.data);
                 observer.next(value);
               },
               error: (error) => {
@@ -166,7 +148,7 @@ export function offlineLink(options: OfflineLinkOptions): TRPCLink<AppRouter> {
                   return;
                 }
                 // Online by the browser's account, yet no answer (server down, captive network).
-                void fromCache(path).then((cached) => {
+                void copies.read(path, op.input).then((cached) => {
                   if (cached === null) {
                     if (!isClosed) observer.error(error);
                   } else {

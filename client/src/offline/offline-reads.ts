@@ -6,7 +6,7 @@
 import { isNetworkError } from "../lib/api-errors";
 import { sessionScopeOf } from "../lib/auth/auth-types";
 import { authStore } from "../lib/auth/session";
-import { readCachedQuery, saveQueryResult, sessionFingerprint } from "./cache-store";
+import { keptCopies, sessionFingerprint } from "./cache-store";
 import type { CachedQueryPath } from "./constants";
 import { existingOfflineDb } from "./local-db";
 
@@ -14,27 +14,14 @@ type SharePath = Extract<CachedQueryPath, "pastes.view" | "files.public.get">;
 /** The read's input as the tRPC query had it: the copy is kept under its slug. */
 type ShareInput = { slug: string; [field: string]: unknown };
 
-function currentOwner(): Promise<string> {
-  const state = authStore.getState();
-  return sessionFingerprint(state.authType, sessionScopeOf(state));
-}
-
-/** Reading the copy must never break a page: a storage error just means "not kept". */
-async function offlineCopy(path: SharePath, input: ShareInput): Promise<unknown | null> {
-  try {
-    const db = await existingOfflineDb();
-    if (!db) return null;
-    return await readCachedQuery(db, path, input, { owner: await currentOwner(), now: Date.now() });
-  } catch {
-    return null;
-  }
-}
-
-function keepOfflineCopy(path: SharePath, input: ShareInput, data: unknown): void {
-  void Promise.all([existingOfflineDb(), currentOwner()])
-    .then(([db, owner]) => db && saveQueryResult(db, path, input, data, { owner, now: Date.now() }))
-    .catch(() => undefined);
-}
+const copies = keptCopies({
+  existingDb: existingOfflineDb,
+  owner: () => {
+    const state = authStore.getState();
+    return sessionFingerprint(state.authType, sessionScopeOf(state));
+  },
+  now: Date.now,
+});
 
 /**
  * `load` with the offline copy: offline, the local copy first (without one the request still goes
@@ -43,17 +30,17 @@ function keepOfflineCopy(path: SharePath, input: ShareInput, data: unknown): voi
  */
 export async function readWithOfflineCopy<T>(path: SharePath, input: ShareInput, load: () => Promise<T>): Promise<T> {
   if (typeof navigator !== "undefined" && navigator.onLine === false) {
-    const cached = await offlineCopy(path, input);
+    const cached = await copies.read(path, input);
     if (cached !== null) return cached as T;
     return load();
   }
   try {
     const data = await load();
-    keepOfflineCopy(path, input, data);
+    copies.keep(path, input, data);
     return data;
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    const cached = await offlineCopy(path, input);
+    const cached = await copies.read(path, input);
     if (cached === null) throw error;
     return cached as T;
   }
