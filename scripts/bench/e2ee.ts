@@ -16,7 +16,8 @@
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/harness";
-import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
+import { CSRF_HEADER, megabytesToBytes, SESSION_COOKIE } from "../../shared/constants";
+import { formatBytes } from "../../shared/format-bytes";
 import { adminAuthorization } from "../test/server-process";
 import { type CdpBrowser, launchCdpBrowser, navigate, waitUntil } from "./cdp";
 import { chromiumProcesses, generatedStream, mib, rssOf } from "./helpers";
@@ -75,13 +76,14 @@ function sampleMemory(browser: CdpBrowser, sessionId: string) {
 
 const app = await startApp();
 // The file is above the default upload limit (100 MiB): the limit (in MiB) leaves room for the ciphertext.
+const LIMIT_MB = Math.max(1024, 2 * Math.ceil(SIZE / 1024 / 1024));
 const settings = await fetch(`${app.baseUrl}/api/admin/system-settings`, {
   method: "PUT",
   headers: {
     authorization: await adminAuthorization(app.baseUrl, E2E_ADMIN_PASSWORD),
     "content-type": "application/json",
   },
-  body: JSON.stringify({ max_upload_size: Math.max(1024, 2 * Math.ceil(SIZE / 1024 / 1024)) }),
+  body: JSON.stringify({ max_upload_size: LIMIT_MB }),
 });
 if (!settings.ok) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
 const browser = await launchCdpBrowser();
@@ -125,7 +127,9 @@ async function upload(encrypted: boolean): Promise<{ seconds: number; link: stri
   const tab = await openTab(true);
   const session = tab.sessionId;
   await navigate(browser, session, `${app.baseUrl}/upload`);
-  await waitUntil(browser, session, `document.querySelector('[data-testid="drop-zone"]')`);
+  // A file picked before the page has the server's limit is held to the default (100 MB) and refused.
+  const limit = `Up to ${formatBytes(megabytesToBytes(LIMIT_MB))} per file`;
+  await waitUntil(browser, session, `document.body.innerText.includes(${JSON.stringify(limit)})`);
   if (encrypted) {
     await browser.evaluate(
       session,
