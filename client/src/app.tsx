@@ -38,8 +38,11 @@ function lazyScreen<T extends ComponentType<any>>(load: () => Promise<{ default:
 
 const HomeScreen = lazyScreen(() => import("./screens/home-screen"), ["pastes"]);
 const UploadScreen = lazyScreen(() => import("./screens/upload-screen"), ["files"]);
-const AdminScreen = lazyScreen(() => import("./screens/admin-screen"), ["admin", "pastes", "files", "explorer"]);
-const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pastes"]);
+const AdminScreen = lazyScreen(
+  () => import("./screens/admin-screen"),
+  ["admin", "pastes", "pasteLink", "files", "explorer"],
+);
+const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pasteLink"]);
 const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["files"]);
 const MountExplorerScreen = lazyScreen(
   () => import("./screens/mount-explorer-screen"),
@@ -130,12 +133,13 @@ export function AppRoutes() {
 }
 
 /**
- * The paste page reads over plain fetch; every other screen calls the server through tRPC, whose
- * client comes with the first of them (docs/decisions/0014-public-pages-without-trpc.md).
+ * The share pages (a paste, a file) read over plain fetch; every other screen calls the server
+ * through tRPC, whose client comes with the first of them (docs/decisions/0014-public-pages-without-trpc.md).
  */
 function useNeedsTrpc(): boolean {
   const [isPastePage] = useRoute(ROUTES.paste);
-  return !isPastePage;
+  const [isFilePage] = useRoute(ROUTES.file);
+  return !isPastePage && !isFilePage;
 }
 
 export function App() {

@@ -104,15 +104,34 @@ describe("texts per screen", () => {
     return [...seen];
   }
 
-  async function partOfTopKey(): Promise<Map<string, TextPart>> {
+  /**
+   * Which part holds each key: a top-level key, or "top.second" under a top-level key that parts
+   * share (text-parts.ts).
+   */
+  async function keyOwners(): Promise<Map<string, TextPart>> {
+    const texts = new Map<TextPart, Record<string, unknown>>();
+    for (const part of TEXT_PARTS) texts.set(part, await TEXT_MODULES.en[part]());
+    const partsOfTop = new Map<string, number>();
+    for (const part of texts.values()) {
+      for (const key of Object.keys(part)) partsOfTop.set(key, (partsOfTop.get(key) ?? 0) + 1);
+    }
     const owner = new Map<string, TextPart>();
-    for (const part of TEXT_PARTS) {
-      for (const key of Object.keys(await TEXT_MODULES.en[part]())) {
-        expect(owner.get(key), `"${key}" is in two parts`).toBeUndefined();
-        owner.set(key, part);
+    const own = (key: string, part: TextPart) => {
+      expect(owner.get(key), `"${key}" is in two parts`).toBeUndefined();
+      owner.set(key, part);
+    };
+    for (const [part, partTexts] of texts) {
+      for (const [key, value] of Object.entries(partTexts)) {
+        if ((partsOfTop.get(key) ?? 0) === 1) own(key, part);
+        else for (const second of Object.keys(value as object)) own(`${key}.${second}`, part);
       }
     }
     return owner;
+  }
+
+  function ownerOf(key: string, owner: Map<string, TextPart>): TextPart | undefined {
+    const [top = "", second] = key.split(".");
+    return owner.get(top) ?? (second === undefined ? undefined : owner.get(`${top}.${second}`));
   }
 
   /** The parts of the text keys a module's code names: literal keys, and `prefix.${...}` templates. */
@@ -122,7 +141,7 @@ describe("texts per screen", () => {
     );
     const named = new Map<TextPart, string[]>();
     const add = (key: string, file: string) => {
-      const part = owner.get(key.split(".")[0] ?? "");
+      const part = ownerOf(key, owner);
       if (part) named.set(part, [...(named.get(part) ?? []), `${key} (${file.slice(srcDir.length - 10)})`]);
     };
     for (const file of files) {
@@ -130,7 +149,7 @@ describe("texts per screen", () => {
       for (const match of source.matchAll(/["'`]([\w-]+(?:\.[\w-]+)+)["'`]/g)) {
         if (leaves.has(match[1] ?? "")) add(match[1] ?? "", file);
       }
-      for (const match of source.matchAll(/`([\w-]+)\.[\w.-]*\$\{/g)) add(match[1] ?? "", file);
+      for (const match of source.matchAll(/`([\w-]+(?:\.[\w-]+)?)\.[\w.-]*\$\{/g)) add(match[1] ?? "", file);
     }
     return named;
   }
@@ -141,7 +160,7 @@ describe("texts per screen", () => {
   });
 
   test("the shell names only keys of its own part", async () => {
-    const owner = await partOfTopKey();
+    const owner = await keyOwners();
     const stopAt = new Set(screens.map((screen) => screen.file));
     const named = partsNamed(moduleGraph(join(srcDir, "main.tsx"), stopAt), owner);
     named.delete("core");
@@ -149,7 +168,7 @@ describe("texts per screen", () => {
   });
 
   test("each screen names only keys of the parts it loads", async () => {
-    const owner = await partOfTopKey();
+    const owner = await keyOwners();
     const stopAt = new Set<string>();
     const missing: Record<string, Record<string, string[]>> = {};
     for (const screen of screens) {

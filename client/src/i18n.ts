@@ -33,6 +33,7 @@ export const TEXT_MODULES: Record<Language, Record<TextPart, () => Promise<Texts
   en: {
     core: () => import("@shared/i18n/languages/en-core").then((module) => module.enCore),
     pastes: () => import("@shared/i18n/locales/en/pastes").then((module) => module.enPastes),
+    pasteLink: () => import("@shared/i18n/locales/en/paste-link").then((module) => module.enPasteLink),
     files: () => import("@shared/i18n/locales/en/files").then((module) => module.enFiles),
     explorer: () => import("@shared/i18n/locales/en/explorer").then((module) => module.enExplorer),
     admin: () => import("@shared/i18n/languages/en-admin").then((module) => module.enAdmin),
@@ -41,6 +42,7 @@ export const TEXT_MODULES: Record<Language, Record<TextPart, () => Promise<Texts
   zh: {
     core: () => import("@shared/i18n/languages/zh-core").then((module) => module.zhCore),
     pastes: () => import("@shared/i18n/locales/zh/pastes").then((module) => module.zhPastes),
+    pasteLink: () => import("@shared/i18n/locales/zh/paste-link").then((module) => module.zhPasteLink),
     files: () => import("@shared/i18n/locales/zh/files").then((module) => module.zhFiles),
     explorer: () => import("@shared/i18n/locales/zh/explorer").then((module) => module.zhExplorer),
     admin: () => import("@shared/i18n/languages/zh-admin").then((module) => module.zhAdmin),
@@ -59,8 +61,8 @@ function loadPart(language: Language, part: TextPart): Promise<void> {
   if (!load) {
     load = TEXT_MODULES[language][part]().then(
       (texts) => {
-        // Parts have no top-level key in common, so adding one never replaces another's texts.
-        i18n.addResourceBundle(language, "translation", texts);
+        // Deep: parts that share a top-level key (text-parts.ts) add to it, never replace another's texts.
+        i18n.addResourceBundle(language, "translation", texts, true);
       },
       (error: unknown) => {
         loads.delete(id);

@@ -124,6 +124,13 @@ const REST_PROCEDURES: {
     procedure: "pastes.unlock",
     input: (_url, slug, body) => ({ slug, ...body }),
   },
+  { method: "get", path: "*/api/public/files/:slug", procedure: "files.public.get", input: (_url, slug) => ({ slug }) },
+  {
+    method: "post",
+    path: "*/api/public/files/:slug/verify",
+    procedure: "files.public.verify",
+    input: (_url, slug, body) => ({ slug, ...body }),
+  },
 ];
 
 export function mockTrpc() {

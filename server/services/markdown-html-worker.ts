@@ -3,7 +3,8 @@
 // highlighted at once.
 import type { WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
-import { codeBlocksOf, loadCodeLanguages, renderMarkdown } from "../../shared/markdown/render-markdown";
+import { loadCodeLanguages } from "../../shared/markdown/highlight-code";
+import { codeBlocksOf, renderMarkdown } from "../../shared/markdown/render-markdown";
 import { createSanitizer } from "../../shared/markdown/sanitize-html";
 import type { RenderAnswer, RenderRequest } from "./markdown-html";
 

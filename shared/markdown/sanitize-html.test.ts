@@ -3,7 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import type { WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
-import { codeBlocksOf, loadCodeLanguages, renderMarkdown as renderWith } from "./render-markdown";
+import { loadCodeLanguages } from "./highlight-code";
+import { codeBlocksOf, renderMarkdown as renderWith } from "./render-markdown";
 import { createSanitizer } from "./sanitize-html";
 
 const { window } = new JSDOM("<!doctype html><html><body></body></html>");

@@ -10,7 +10,7 @@ import { keptCopies, sessionFingerprint } from "./cache-store";
 import type { CachedQueryPath } from "./constants";
 import { existingOfflineDb } from "./local-db";
 
-type SharePath = Extract<CachedQueryPath, "pastes.view" | "files.public.get">;
+export type SharePath = Extract<CachedQueryPath, "pastes.view" | "files.public.get">;
 /** The read's input as the tRPC query had it: the copy is kept under its slug. */
 type ShareInput = { slug: string; [field: string]: unknown };
 

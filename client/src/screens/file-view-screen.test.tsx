@@ -104,6 +104,48 @@ describe("file page", () => {
     expect(server.calls.map((call) => call.path)).not.toContain("files.public.get");
   });
 
+  test("a wrong ?password= leaves the prompt, with the locked file's name, and the right one opens it", async () => {
+    server.use({
+      "files.public.get": () => LOCKED,
+      "files.public.verify": (input) => {
+        if (input.password !== "right") throw new TrpcTestError("WRONG_PASSWORD", "Wrong password");
+        return file({ has_password: true });
+      },
+    });
+    renderAppAt("/file/pic123?password=stale");
+    const prompt = await screen.findByTestId("file-password-prompt");
+    expect(await screen.findByText("Wrong password. Try again.")).toBeDefined();
+    await eventually(() => expect(prompt.textContent).toContain("holiday photo.png"));
+    submitPassword("right");
+    await screen.findByTestId("file-document");
+    // The address's try, the locked details (no view counted on a protected file), the prompt's try.
+    expect(server.calls.map((call) => call.path).filter((path) => path.startsWith("files."))).toEqual([
+      "files.public.verify",
+      "files.public.get",
+      "files.public.verify",
+    ]);
+  });
+
+  test("the file expiring while the password is typed: the expired screen", async () => {
+    server.use({
+      "files.public.get": () => LOCKED,
+      "files.public.verify": () => {
+        throw new TrpcTestError("GONE", "The file share has expired");
+      },
+    });
+    renderAppAt("/file/pic123");
+    await screen.findByTestId("file-password-prompt");
+    submitPassword("right");
+    expect((await screen.findByTestId("file-expired")).textContent).toContain("This file has expired");
+  });
+
+  test("no connection: says so and offers to try again", async () => {
+    server.goOffline();
+    renderAppAt("/file/pic123");
+    expect(await screen.findByRole("button", { name: "Try again" })).toBeDefined();
+    expect(screen.getByText("Could not reach the server. Check your connection and try again.")).toBeDefined();
+  });
+
   test("too many attempts is a message at the field, not a dead end", async () => {
     server.use({
       "files.public.get": () => LOCKED,

@@ -2,14 +2,15 @@
 // details are fetched once and never again behind the visitor's back; the links they carry are
 // signed for 15 minutes and fetched anew (one more view) only when used after that. A protected file
 // asks for its password first; `?password=` in the address opens it directly (links handed to an
-// Office viewer use it). Missing, expired and used-up files get their own screens.
+// Office viewer use it). Missing, expired and used-up files get their own screens. It reads the REST
+// routes with plain fetch (screens/file/file-api.ts): a file link loads no tRPC client
+// (docs/decisions/0014-public-pages-without-trpc.md).
 import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { PublicFileView } from "@shared/schemas/files";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type MouseEvent, type ReactNode, useState } from "react";
+import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { formatBytes } from "../../../shared/format-bytes";
@@ -25,125 +26,148 @@ import { Spinner } from "../components/spinner";
 import { toast } from "../components/toast-store";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
-import { classifyFileError, filePagePath, isTerminalFileProblem, linksExpired } from "../lib/files/file-errors";
+import {
+  classifyFileError,
+  type FileProblem,
+  filePagePath,
+  isTerminalFileProblem,
+  linksExpired,
+} from "../lib/files/file-errors";
 import { fileKindOf } from "../lib/files/file-kind";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
-import { trpc } from "../lib/trpc";
-import { EncryptedFile } from "./file/encrypted-file";
-import { FilePasswordPrompt } from "./file/file-password-prompt";
+import { useOnceRead } from "../lib/once-reads";
+import { unlockFile, viewFile } from "./file/file-api";
+import { FilePasswordPrompt, type FilePasswordPromptProps } from "./file/file-password-prompt";
 import { FilePreview } from "./file/file-preview";
 
-export type FileViewScreenProps = { slug: string };
+// Only an encrypted file's page downloads the format and its checks (zod).
+const EncryptedFile = lazy(() => import("./file/encrypted-file").then((module) => ({ default: module.EncryptedFile })));
 
-/** Each fetch is a counted view: once per visit, never in the background. */
-const ONCE = {
-  staleTime: Number.POSITIVE_INFINITY,
-  gcTime: 15 * 60 * 1000,
-  retry: false,
-  refetchOnMount: false,
-  refetchOnReconnect: false,
-  refetchOnWindowFocus: false,
-} as const;
+export type FileViewScreenProps = { slug: string };
 
 function passwordFromSearch(search: string): string | null {
   return new URLSearchParams(search).get("password") || null;
 }
 
+type Unlocked = { file: PublicFileView; password: string };
+
 export default function FileViewScreen({ slug }: FileViewScreenProps) {
   const { t } = useTranslation();
   const search = useSearch();
-  const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  const [attempt, setAttempt] = useState<{ password: string | null; count: number }>(() => ({
-    password: passwordFromSearch(search),
-    count: 0,
-  }));
-  const password = attempt.password;
+  const [linkPassword] = useState(() => passwordFromSearch(search));
+  // Each read is a counted view: once per visit, never again in the background.
+  const { read: view, refetch } = useOnceRead(fileReadKey(slug, linkPassword), () =>
+    linkPassword ? unlockFile(slug, linkPassword) : viewFile(slug),
+  );
+  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
+  const [isUnlocking, setIsUnlocking] = useState(false);
+  const [isRefreshing, setIsRefreshing] = useState(false);
+  // undefined until the prompt was used: the address's password may have left a message of its own.
+  const [passwordError, setPasswordError] = useState<string | null | undefined>(undefined);
+  const [unlockProblem, setUnlockProblem] = useState<FileProblem | null>(null);
 
-  const details = useQuery({
-    queryKey: ["file-page", slug, password, attempt.count],
-    queryFn: (): Promise<PublicFileView> =>
-      password
-        ? utils.client.files.public.verify.mutate({ slug, password })
-        : utils.client.files.public.get.query({ slug }),
-    ...ONCE,
-  });
-  const problem = details.isError ? classifyFileError(details.error) : null;
-  const isPasswordProblem = password !== null && (problem === "wrongPassword" || problem === "rateLimited");
-  // The locked answer (name, size, type; no view counted) shown beside the password prompt.
-  const locked = useQuery({
-    queryKey: ["file-page", slug, null, 0],
-    queryFn: () => utils.client.files.public.get.query({ slug }),
-    ...ONCE,
-    enabled: isPasswordProblem,
-  });
+  if (view.status === "pending") return <PageSpinner label={t("files.page.loading")} />;
+  if (unlockProblem && isTerminalFileProblem(unlockProblem)) return <ShareGone kind="files" problem={unlockProblem} />;
 
   const fallbackMessages = { network: t("common.networkError"), fallback: t("common.unknownError") };
-  const tryPassword = (value: string) => {
-    setAttempt((current) => ({ password: value, count: current.count + 1 }));
+  const passwordMessage = (error: unknown, problem: FileProblem) =>
+    problem === "wrongPassword"
+      ? t("files.password.wrong")
+      : errorMessageOf(error, {
+          ...fallbackMessages,
+          fallback: problem === "rateLimited" ? t("files.password.rateLimited") : t("common.unknownError"),
+        });
+  const unlock = (password: string) => {
+    setPasswordError(null);
+    setIsUnlocking(true);
+    unlockFile(slug, password)
+      .then(
+        (file) => setUnlocked({ file, password }),
+        (error: unknown) => {
+          const problem = classifyFileError(error);
+          if (isTerminalFileProblem(problem)) setUnlockProblem(problem);
+          else setPasswordError(passwordMessage(error, problem));
+        },
+      )
+      .finally(() => setIsUnlocking(false));
   };
 
-  if (details.isPending) {
-    // A password being checked: the prompt stays, busy.
-    if (attempt.count > 0) {
-      const shown = locked.data ?? queryClient.getQueryData<PublicFileView>(["file-page", slug, null, 0]) ?? null;
-      return <FilePasswordPrompt file={shown} error={null} isChecking onSubmit={tryPassword} />;
-    }
-    return <PageSpinner label={t("files.page.loading")} />;
-  }
-
-  if (details.isError) {
-    if (problem && isTerminalFileProblem(problem)) {
-      return <ShareGone kind="files" problem={problem} />;
-    }
-    if (isPasswordProblem) {
-      const message =
-        problem === "wrongPassword"
-          ? t("files.password.wrong")
-          : errorMessageOf(details.error, { ...fallbackMessages, fallback: t("files.password.rateLimited") });
+  if (!unlocked && view.status === "error") {
+    const problem = classifyFileError(view.error);
+    if (isTerminalFileProblem(problem)) return <ShareGone kind="files" problem={problem} />;
+    // The address's password was refused: the prompt, with the locked file's details.
+    if (linkPassword !== null && (problem === "wrongPassword" || problem === "rateLimited")) {
       return (
-        <FilePasswordPrompt file={locked.data ?? null} error={message} isChecking={false} onSubmit={tryPassword} />
+        <LockedFilePrompt
+          slug={slug}
+          error={passwordError === undefined ? passwordMessage(view.error, problem) : passwordError}
+          isChecking={isUnlocking}
+          onSubmit={unlock}
+        />
       );
     }
     return (
       <ShareLoadFailed
         kind="files"
-        message={errorMessageOf(details.error, fallbackMessages)}
-        onRetry={() => void details.refetch()}
-        isRetrying={details.isRefetching}
+        message={errorMessageOf(view.error, fallbackMessages)}
+        onRetry={() => void refetch()}
+        isRetrying={view.isFetching}
       />
     );
   }
 
-  const file = details.data;
+  const file = unlocked?.file ?? (view.status === "success" ? view.data : null);
+  if (!file) return null;
   if (file.requires_password || !file.preview_url || !file.download_url) {
+    return <FilePasswordPrompt file={file} error={passwordError ?? null} isChecking={isUnlocking} onSubmit={unlock} />;
+  }
+
+  if (file.encrypted) {
     return (
-      <FilePasswordPrompt
-        file={file}
-        error={null}
-        isChecking={details.isFetching}
-        onSubmit={(value) => {
-          // Remember the locked answer under its own key, for the prompt after a wrong password.
-          queryClient.setQueryData(["file-page", slug, null, 0], file);
-          tryPassword(value);
-        }}
-      />
+      <Suspense fallback={<PageSpinner label={t("files.page.loading")} />}>
+        <EncryptedFile file={{ ...file, download_url: file.download_url }} />
+      </Suspense>
     );
   }
 
-  if (file.encrypted) return <EncryptedFile file={{ ...file, download_url: file.download_url }} />;
+  // Fresh signed links: the same read again (one more counted view).
+  const refresh = async (): Promise<PublicFileView | null> => {
+    if (!unlocked) return refetch();
+    setIsRefreshing(true);
+    try {
+      const fresh = await unlockFile(slug, unlocked.password);
+      setUnlocked({ file: fresh, password: unlocked.password });
+      return fresh;
+    } catch (error) {
+      const problem = classifyFileError(error);
+      if (isTerminalFileProblem(problem)) setUnlockProblem(problem);
+      return null;
+    } finally {
+      setIsRefreshing(false);
+    }
+  };
 
   return (
     <FileDocument
       file={{ ...file, preview_url: file.preview_url, download_url: file.download_url }}
       slug={slug}
-      isRefreshing={details.isFetching}
-      refresh={async () => {
-        const result = await details.refetch();
-        return result.data ?? null;
-      }}
+      isRefreshing={view.isFetching || isRefreshing}
+      refresh={refresh}
     />
   );
+}
+
+function fileReadKey(slug: string, password: string | null): string {
+  return password === null ? `file:${slug}` : `file:${slug}?password=${password}`;
+}
+
+/** The prompt after the address's password was refused, with what the locked file shows (no view counted). */
+function LockedFilePrompt({
+  slug,
+  ...prompt
+}: { slug: string } & Pick<FilePasswordPromptProps, "error" | "isChecking" | "onSubmit">) {
+  const { read } = useOnceRead(fileReadKey(slug, null), () => viewFile(slug));
+  return <FilePasswordPrompt file={read.status === "success" ? read.data : null} {...prompt} />;
 }
 
 type ReadyFile = PublicFileView & { preview_url: string; download_url: string };
@@ -188,14 +212,10 @@ function FileDocument({
     // The signed link ran out while the page was open: fetch fresh links first.
     event.preventDefault();
     setIsDownloading(true);
-    try {
-      const fresh = await refresh();
-      if (fresh?.download_url) window.location.assign(fresh.download_url);
-    } catch {
-      toast.error(t("files.page.refreshFailed"));
-    } finally {
-      setIsDownloading(false);
-    }
+    const fresh = await refresh();
+    setIsDownloading(false);
+    if (fresh?.download_url) window.location.assign(fresh.download_url);
+    else toast.error(t("files.page.refreshFailed"));
   };
 
   return (

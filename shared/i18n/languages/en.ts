@@ -3,10 +3,12 @@
 import { enClipboard } from "../locales/en/clipboard";
 import { enExplorer } from "../locales/en/explorer";
 import { enFiles } from "../locales/en/files";
+import { enPasteLink } from "../locales/en/paste-link";
 import { enPastes } from "../locales/en/pastes";
+import { joinTextParts } from "../text-parts";
 import { enAdmin } from "./en-admin";
 import { enCore } from "./en-core";
 
 export const en = {
-  translation: { ...enCore, ...enPastes, ...enFiles, ...enExplorer, ...enAdmin, ...enClipboard },
+  translation: joinTextParts(enCore, enPastes, enPasteLink, enFiles, enExplorer, enAdmin, enClipboard),
 };

@@ -2,10 +2,12 @@
 import { zhClipboard } from "../locales/zh/clipboard";
 import { zhExplorer } from "../locales/zh/explorer";
 import { zhFiles } from "../locales/zh/files";
+import { zhPasteLink } from "../locales/zh/paste-link";
 import { zhPastes } from "../locales/zh/pastes";
+import { joinTextParts } from "../text-parts";
 import { zhAdmin } from "./zh-admin";
 import { zhCore } from "./zh-core";
 
 export const zh = {
-  translation: { ...zhCore, ...zhPastes, ...zhFiles, ...zhExplorer, ...zhAdmin, ...zhClipboard },
+  translation: joinTextParts(zhCore, zhPastes, zhPasteLink, zhFiles, zhExplorer, zhAdmin, zhClipboard),
 };

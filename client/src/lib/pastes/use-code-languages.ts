@@ -1,7 +1,7 @@
 // Loads the highlight.js grammars some code blocks need (render-markdown.ts, loadCodeLanguages) and
 // returns a number that changes each time grammars were added: a memo keyed on it highlights again.
 
-import { loadCodeLanguages } from "@shared/markdown/render-markdown";
+import { loadCodeLanguages } from "@shared/markdown/highlight-code";
 import { useEffect, useState } from "react";
 
 export function useCodeLanguages(blocks: { code: string; info: string | undefined }[]): number {

@@ -1,11 +1,14 @@
-// Text and code of a file, highlighted (highlight.js through the paste renderer's helper, which
+// Text and code of a file, highlighted (highlight.js through shared/markdown/highlight-code.ts, which
 // escapes what it does not mark up), or Markdown rendered and sanitised by the paste renderer.
-// Loaded lazily: only a file page showing text downloads the highlighter.
+// Loaded lazily: only a file page showing text downloads the highlighter, and only a Markdown file
+// the renderer.
 
-import { highlightCode } from "@shared/markdown/render-markdown";
-import { useMemo } from "react";
-import MarkdownView from "../../components/markdown-view";
+import { highlightCode } from "@shared/markdown/highlight-code";
+import { lazy, useMemo } from "react";
 import { useCodeLanguages } from "../../lib/pastes/use-code-languages";
+
+// The Markdown renderer and its sanitiser only for a Markdown file (file-preview.tsx waits for it).
+const MarkdownView = lazy(() => import("../../components/markdown-view"));
 
 /** Guessing or highlighting a large text costs more than it helps. */
 const HIGHLIGHT_MAX_LENGTH = 256 * 1024;
