@@ -411,6 +411,34 @@ describe("file sharing", () => {
     await context.close();
   });
 
+  test("a file link reads its REST route, without the tRPC client or the Markdown renderer; one view per open; expired, it says so", async () => {
+    const expiresAt = new Date(Date.now() + 4_000);
+    const code = await uploadThroughApi("answer.ts", "export const answer = 42;\n", "text/typescript", {
+      expires_at: expiresAt.toISOString(),
+    });
+    const { context, page, errors } = await openPage(browser);
+    const fetched: string[] = [];
+    context.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(`${app.baseUrl}/file/${code.slug}`);
+    await page.getByTestId("code-preview").waitFor();
+    expect(await page.getByTestId("file-views").textContent()).toBe("1 view");
+    // docs/decisions/0014-public-pages-without-trpc.md: one counted read, no tRPC client, no zod, and a
+    // code preview without the Markdown renderer and its sanitiser.
+    expect(fetched.filter((path) => path.startsWith("/api/public/files/"))).toEqual([`/api/public/files/${code.slug}`]);
+    expect(fetched.filter((path) => path.startsWith("/trpc/") && path !== "/trpc/session.me")).toEqual([]);
+    expect(
+      fetched.filter((path) => /^\/assets\/(trpc|data-providers|schemas|markdown-view|purify|encrypted)/.test(path)),
+    ).toEqual([]);
+
+    // Waiting for a clock, not for the page: the share must have expired.
+    await Bun.sleep(Math.max(0, expiresAt.getTime() - Date.now() + 250));
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "This file has expired" }).waitFor();
+    await checkLayouts(page, "file-expired");
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   test("upload from a URL served by a local site: checked, downloaded through the server, uploaded, previewed", async () => {
     const { context, page, errors } = await openAsAdmin();
     await page.goto(`${app.baseUrl}/upload`);

@@ -40,13 +40,13 @@ const HomeScreen = lazyScreen(() => import("./screens/home-screen"), ["pastes"])
 const UploadScreen = lazyScreen(() => import("./screens/upload-screen"), ["files"]);
 const AdminScreen = lazyScreen(
   () => import("./screens/admin-screen"),
-  ["admin", "pastes", "pasteLink", "files", "explorer"],
+  ["admin", "pastes", "pasteLink", "files", "fileLink", "shareManage", "explorer"],
 );
 const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pasteLink"]);
-const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["files"]);
+const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["files", "fileLink"]);
 const MountExplorerScreen = lazyScreen(
   () => import("./screens/mount-explorer-screen"),
-  ["explorer", "files", "pastes"],
+  ["explorer", "files", "fileLink", "pastes"],
 );
 const NotFoundScreen = lazyScreen(() => import("./screens/not-found-screen"), []);
 const ClipboardScreen = lazyScreen(() => import("./screens/clipboard-screen"), ["clipboard", "files"]);

@@ -1,13 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { enDavErrors } from "@shared/i18n/locales/en/dav-errors";
 import { resources } from "@shared/i18n/resources";
 import { TEXT_PARTS, type TextPart } from "@shared/i18n/text-parts";
 import i18n, { changeLanguage, currentLanguage, TEXT_MODULES } from "./i18n";
 
-function leafKeys(value: unknown, prefix = ""): string[] {
-  if (typeof value !== "object" || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+function leafTexts(value: unknown, prefix = ""): [key: string, text: unknown][] {
+  if (typeof value !== "object" || value === null) return [[prefix, value]];
+  return Object.entries(value).flatMap(([key, child]) => leafTexts(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function leafKeys(value: unknown): string[] {
+  return leafTexts(value).map(([key]) => key);
 }
 
 function sourceFiles(dir: string): string[] {
@@ -36,11 +41,21 @@ describe("i18n", () => {
     const en = leafKeys(resources.en.translation).sort();
     const zh = leafKeys(resources.zh.translation).sort();
     expect(zh).toEqual(en);
+    // The server's texts (resources): WebDAV's messages are not a part the client loads.
     for (const language of ["en", "zh"] as const) {
-      for (const key of en) {
-        const text = i18n.getResource(language, "translation", key);
-        expect(typeof text === "string" && text.trim().length > 0).toBe(true);
+      for (const [key, text] of leafTexts(resources[language].translation)) {
+        expect({ key, isText: typeof text === "string" && text.trim().length > 0 }).toEqual({ key, isText: true });
       }
+    }
+  });
+
+  test("the client's parts hold every text but the server's own (WebDAV's messages)", () => {
+    const serverOnly = new Set(Object.keys(enDavErrors).map((key) => `errors.${key}`));
+    for (const language of ["en", "zh"] as const) {
+      const missing = leafKeys(resources[language].translation).filter(
+        (key) => !serverOnly.has(key) && typeof i18n.getResource(language, "translation", key) !== "string",
+      );
+      expect(missing).toEqual([]);
     }
   });
 

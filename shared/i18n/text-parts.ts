@@ -1,10 +1,21 @@
 // The client loads a language's texts in parts (client/src/i18n.ts): the shell's part ("core") before
 // the first render, and each screen's parts with the screen's code (client/src/app.tsx), so a page
 // downloads the texts it shows and not the whole app's. A part is a set of top-level keys, or of
-// second-level keys under a top-level key that parts share (`pastes`: the paste page's texts,
-// "pasteLink", apart from the editor's); no key is in two parts. The server holds all of them
-// (languages/en.ts, languages/zh.ts, joined by joinTextParts).
-export const TEXT_PARTS = ["core", "pastes", "pasteLink", "files", "explorer", "admin", "clipboard"] as const;
+// second-level keys under a top-level key that parts share (`pastes` and `files`: a share link's page,
+// "pasteLink" and "fileLink", and the admin's management, "shareManage", apart from the editor's and
+// Upload's); no key is in two parts. The server holds all of them (languages/en.ts, languages/zh.ts,
+// joined by joinTextParts).
+export const TEXT_PARTS = [
+  "core",
+  "pastes",
+  "pasteLink",
+  "files",
+  "fileLink",
+  "shareManage",
+  "explorer",
+  "admin",
+  "clipboard",
+] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
 
 type Texts = Record<string, unknown>;

@@ -2,7 +2,6 @@
 // the offline app, common words, form and error messages). The screens' own texts are other parts
 // (shared/i18n/text-parts.ts).
 import { enAccounts } from "../locales/en/accounts";
-import { enDavErrors } from "../locales/en/dav-errors";
 import { enErrors } from "../locales/en/errors";
 import { enFsErrors } from "../locales/en/fs-errors";
 import { enOffline } from "../locales/en/offline";
@@ -13,5 +12,5 @@ export const enCore = {
   ...enShell,
   ...enAccounts,
   ...enOffline,
-  errors: { ...enErrors, ...enUrlErrors, ...enFsErrors, ...enDavErrors },
+  errors: { ...enErrors, ...enUrlErrors, ...enFsErrors },
 };

@@ -1,14 +1,29 @@
 // Every English text, for the server (it answers in the caller's language). The client loads them in
 // parts (shared/i18n/text-parts.ts, client/src/i18n.ts).
 import { enClipboard } from "../locales/en/clipboard";
+import { enDavErrors } from "../locales/en/dav-errors";
 import { enExplorer } from "../locales/en/explorer";
+import { enFileLink } from "../locales/en/file-link";
 import { enFiles } from "../locales/en/files";
 import { enPasteLink } from "../locales/en/paste-link";
 import { enPastes } from "../locales/en/pastes";
+import { enShareManage } from "../locales/en/share-manage";
 import { joinTextParts } from "../text-parts";
 import { enAdmin } from "./en-admin";
 import { enCore } from "./en-core";
 
 export const en = {
-  translation: joinTextParts(enCore, enPastes, enPasteLink, enFiles, enExplorer, enAdmin, enClipboard),
+  translation: joinTextParts(
+    enCore,
+    enPastes,
+    enPasteLink,
+    enFiles,
+    enFileLink,
+    enShareManage,
+    enExplorer,
+    enAdmin,
+    enClipboard,
+    // The server's alone: WebDAV's messages, which no page shows.
+    { errors: enDavErrors },
+  ),
 };

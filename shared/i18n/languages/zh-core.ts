@@ -1,6 +1,5 @@
 // 外壳的中文文本（与 en-core.ts 对应，类型为 typeof enCore）。
 import { zhAccounts } from "../locales/zh/accounts";
-import { zhDavErrors } from "../locales/zh/dav-errors";
 import { zhErrors } from "../locales/zh/errors";
 import { zhFsErrors } from "../locales/zh/fs-errors";
 import { zhOffline } from "../locales/zh/offline";
@@ -12,5 +11,5 @@ export const zhCore: typeof enCore = {
   ...zhShell,
   ...zhAccounts,
   ...zhOffline,
-  errors: { ...zhErrors, ...zhUrlErrors, ...zhFsErrors, ...zhDavErrors },
+  errors: { ...zhErrors, ...zhUrlErrors, ...zhFsErrors },
 };

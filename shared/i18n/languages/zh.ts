@@ -1,13 +1,28 @@
 // Every Chinese text, for the server. The client loads them in parts (shared/i18n/text-parts.ts).
 import { zhClipboard } from "../locales/zh/clipboard";
+import { zhDavErrors } from "../locales/zh/dav-errors";
 import { zhExplorer } from "../locales/zh/explorer";
+import { zhFileLink } from "../locales/zh/file-link";
 import { zhFiles } from "../locales/zh/files";
 import { zhPasteLink } from "../locales/zh/paste-link";
 import { zhPastes } from "../locales/zh/pastes";
+import { zhShareManage } from "../locales/zh/share-manage";
 import { joinTextParts } from "../text-parts";
 import { zhAdmin } from "./zh-admin";
 import { zhCore } from "./zh-core";
 
 export const zh = {
-  translation: joinTextParts(zhCore, zhPastes, zhPasteLink, zhFiles, zhExplorer, zhAdmin, zhClipboard),
+  translation: joinTextParts(
+    zhCore,
+    zhPastes,
+    zhPasteLink,
+    zhFiles,
+    zhFileLink,
+    zhShareManage,
+    zhExplorer,
+    zhAdmin,
+    zhClipboard,
+    // The server's alone: WebDAV's messages, which no page shows.
+    { errors: zhDavErrors },
+  ),
 };

@@ -348,7 +348,7 @@ function UploadRow({
             {item.result.encrypted ? (
               <Chip>
                 <LockClosedIcon className="size-3.5" />
-                {t("files.encrypted.badge")}
+                {t("files.queue.encrypted")}
               </Chip>
             ) : null}
             {item.result.has_password ? (
