@@ -228,6 +228,41 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect((await call("DELETE", `/user/files/${id}`, fileKey)).status).toBe(200);
   });
 
+  test("multipart init answers every part's upload URL (presigned_urls); the parts PUT there complete with the document's body", async () => {
+    const configs = await call("GET", "/s3-configs", fileKey);
+    const partSize = 5 * 1024 * 1024;
+    const bytes = new Uint8Array(partSize + 3).fill(7);
+    const init = await call("POST", "/s3/multipart/init", fileKey, {
+      s3_config_id: configs.body.data[0].id,
+      filename: "parts.bin",
+      size: bytes.length,
+      part_size: partSize,
+    });
+    expect(init.status).toBe(200);
+    const { file_id, upload_id, presigned_urls } = init.body.data;
+    expect(presigned_urls.map((part: { part_number: number }) => part.part_number)).toEqual([1, 2]);
+    const parts = [];
+    for (const { part_number, url } of presigned_urls) {
+      const put = await fetchLink(url, {
+        method: "PUT",
+        body: bytes.slice((part_number - 1) * partSize, part_number * partSize),
+      });
+      expect(put.status).toBeLessThan(300);
+      parts.push({ PartNumber: part_number, ETag: put.headers.get("etag") ?? "" });
+    }
+    const stale = await call("POST", "/s3/multipart/complete", fileKey, { file_id, upload_id: "another", parts });
+    expect(stale.status).toBe(400);
+    const done = await call("POST", "/s3/multipart/complete", fileKey, { file_id, upload_id, parts });
+    expect(done.status).toBe(200);
+    expect(done.body.data.size).toBe(bytes.length);
+    const sized = await call("POST", "/s3/multipart/init", fileKey, {
+      s3_config_id: configs.body.data[0].id,
+      filename: "unsized.bin",
+    });
+    expect(sized.body.data.presigned_urls).toEqual([]);
+    await call("POST", "/s3/cancel", fileKey, { file_id: sized.body.data.file_id });
+  });
+
   test("files: expiry in two forms at once is a 400, and so is an unknown commit field", async () => {
     const configs = await call("GET", "/s3-configs", admin);
     const presign = await call("POST", "/s3/presign", admin, {

@@ -37,6 +37,8 @@ import { generateUniqueSlug } from "./slugs";
 import { assertUploadFits, limitCounter, uploadRoom } from "./upload-limits";
 
 const UPLOAD_URL_TTL_SECONDS = 60 * 60;
+/** Parts whose URLs a multipart init answers at once (100 parts: 500 MB at the default part size). */
+const PARTS_SIGNED_AT_INIT = 100;
 
 /** The name of an upload: given, in the metadata, or the last segment of the URL it comes from. */
 function uploadFilename(input: UploadTarget): string {
@@ -206,6 +208,12 @@ export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input
   try {
     const uploadId = await driver.createMultipartUpload(row.storagePath, { contentType: row.mimetype });
     await deps.db.fileShare.update({ where: { id: row.id }, data: { uploadId }, select: { id: true } });
+    // Unknown without a size: the client sends parts until the source ends.
+    const partCount = input.size === undefined ? 0 : Math.max(1, Math.ceil(input.size / input.part_size));
+    // CloudPaste's init answers every part's URL; a script written from its document uploads with
+    // them. Beyond PARTS_SIGNED_AT_INIT the list is empty and the parts are signed on request (part-urls).
+    const signedParts = partCount > 0 && partCount <= PARTS_SIGNED_AT_INIT ? partCount : 0;
+    const partNumbers = Array.from({ length: signedParts }, (_, index) => index + 1);
     return {
       file_id: row.id,
       upload_id: uploadId,
@@ -214,8 +222,9 @@ export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input
       provider_type: storage.providerType,
       contentType: row.mimetype,
       part_size: input.part_size,
-      // Unknown without a size: the client sends parts until the source ends.
-      part_count: input.size === undefined ? 0 : Math.max(1, Math.ceil(input.size / input.part_size)),
+      part_count: partCount,
+      presigned_urls: await signPartUrls(driver, row.storagePath, uploadId, partNumbers),
+      expires_in: UPLOAD_URL_TTL_SECONDS,
     };
   } catch (error) {
     await deps.db.fileShare.deleteMany({ where: { id: row.id } });
@@ -229,16 +238,21 @@ async function multipartState(deps: FileDeps, auth: AuthState, fileId: string) {
   return { row, uploadId: row.uploadId, driver: await deps.storage.driverFor(row.storageConfigId) };
 }
 
-export async function presignParts(deps: FileDeps, auth: AuthState, fileId: string, partNumbers: number[]) {
-  const { row, uploadId, driver } = await multipartState(deps, auth, fileId);
-  const expiresIn = UPLOAD_URL_TTL_SECONDS;
-  const urls = await Promise.all(
+type PartSigner = Pick<Awaited<ReturnType<FileDeps["storage"]["driverFor"]>>, "presignUploadPart">;
+
+function signPartUrls(driver: PartSigner, storagePath: string, uploadId: string, partNumbers: number[]) {
+  return Promise.all(
     partNumbers.map(async (partNumber) => ({
       part_number: partNumber,
-      url: await driver.presignUploadPart(row.storagePath, uploadId, partNumber, expiresIn),
+      url: await driver.presignUploadPart(storagePath, uploadId, partNumber, UPLOAD_URL_TTL_SECONDS),
     })),
   );
-  return { urls, expires_in: expiresIn };
+}
+
+export async function presignParts(deps: FileDeps, auth: AuthState, fileId: string, partNumbers: number[]) {
+  const { row, uploadId, driver } = await multipartState(deps, auth, fileId);
+  const urls = await signPartUrls(driver, row.storagePath, uploadId, partNumbers);
+  return { urls, expires_in: UPLOAD_URL_TTL_SECONDS };
 }
 
 /** Parts already stored: the upload screen resumes from here after a reload. */
@@ -257,6 +271,10 @@ export async function completeMultipartUpload(
   input: z.output<typeof multipartCompleteInput>,
 ) {
   const { row, uploadId, driver } = await multipartState(deps, auth, input.file_id);
+  // The document's body names the upload too: one that is not this file's is refused, not completed.
+  if (input.upload_id !== undefined && input.upload_id !== uploadId) {
+    throw new AppError("BAD_REQUEST", "errors.uploadNotFound");
+  }
   const result = await driver.completeMultipartUpload(
     row.storagePath,
     uploadId,

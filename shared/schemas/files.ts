@@ -118,6 +118,9 @@ export const multipartInitOutput = z.object({
   contentType: z.string(),
   part_size: z.number(),
   part_count: z.number(),
+  /** Every part's upload URL when the size is known and the parts are at most 100; else empty (part-urls). */
+  presigned_urls: z.array(z.object({ part_number: z.number(), url: z.string() })),
+  expires_in: z.number(),
 });
 
 export const partUrlsInput = z.object({
@@ -137,6 +140,8 @@ export const uploadedPartsOutput = z.object({
 
 export const multipartCompleteInput = z.object({
   file_id: z.string().min(1).max(100),
+  /** The init's upload_id, as CloudPaste's document sends it; the file's own upload decides. */
+  upload_id: z.string().min(1).max(500).optional(),
   parts: z
     .array(z.object({ part_number: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
     .min(1),

@@ -48,6 +48,9 @@ function fakeApi(overrides: Partial<UploadApi> = {}) {
       contentType: "application/octet-stream",
       part_size: (input as { part_size: number }).part_size,
       part_count: Math.ceil((input as { size: number }).size / (input as { part_size: number }).part_size),
+      // The uploader signs its parts through partUrls, as they are needed.
+      presigned_urls: [],
+      expires_in: 3600,
     })),
     partUrls: record("partUrls", (input) => ({
       urls: input.part_numbers.map((part_number) => ({
