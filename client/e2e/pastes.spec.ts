@@ -8,6 +8,7 @@ import {
   adminToken,
   E2E_ADMIN_PASSWORD,
   launchBrowser,
+  layoutCheck,
   openPage,
   PHONE,
   type RunningApp,
@@ -47,6 +48,8 @@ const MARKDOWN = [
 ].join("\n");
 
 const PASSWORD = "open-sesame-42";
+
+const checkLayouts = layoutCheck(import.meta.path);
 
 /** Console errors that are not the browser's own "Failed to load resource" notes for 4xx answers. */
 function realErrors(errors: string[]): string[] {
@@ -263,7 +266,7 @@ describe("text sharing", () => {
     await context.close();
   });
 
-  test("375 px: wide tables and long code lines scroll inside the text, not the page", async () => {
+  test("375 px: wide tables scroll inside their own box with words kept whole; long code lines scroll, not the page", async () => {
     const admin = await openPage(browser);
     await logInAsAdmin(admin.page);
     const wideRow = Array.from({ length: 12 }, (_, index) => `column ${index}`).join(" | ");
@@ -276,6 +279,25 @@ describe("text sharing", () => {
     await visitor.page.getByTestId("markdown-body").waitFor();
     const overflow = await visitor.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const table = await visitor.page.evaluate(() => {
+      const element = document.querySelector<HTMLElement>("[data-testid=markdown-body] table");
+      if (!element) return null;
+      // A word drawn on more than one line was broken inside it.
+      const brokenWords: string[] = [];
+      for (const cell of element.querySelectorAll("th, td")) {
+        const text = cell.firstChild;
+        if (!(text instanceof Text)) continue;
+        for (const match of text.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          if (range.getClientRects().length > 1) brokenWords.push(match[0]);
+        }
+      }
+      return { scrolls: element.scrollWidth > element.clientWidth, brokenWords };
+    });
+    await checkLayouts(visitor.page, "wide-markdown");
+    expect(table).toEqual({ scrolls: true, brokenWords: [] });
     expect(realErrors(visitor.errors)).toEqual([]);
     await visitor.context.close();
   });
