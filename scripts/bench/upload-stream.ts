@@ -10,6 +10,8 @@
 //                     taking turns in each round: a change measured against what it replaces
 //   BENCH_CPU_PROF    a directory for the server's CPU profile (with a Markdown summary)
 //   BENCH_TARGET=local  the app's default local storage instead of S3
+//   BENCH_ONLY=stated|parts  only the server's upload with the size stated, or only the one in parts
+//   BENCH_BUN_ARGS    extra arguments for the server's bun (e.g. `--preload=<file>` that logs its heap)
 import { Readable } from "node:stream";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { FetchHttpHandler } from "@smithy/fetch-http-handler";
@@ -43,7 +45,7 @@ async function startApp(label: string, root?: string): Promise<App> {
     bunArgs:
       process.env.BENCH_CPU_PROF && !root
         ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : [],
+        : (process.env.BENCH_BUN_ARGS?.split(" ").filter(Boolean) ?? []),
   });
   const base = server.baseUrl;
   const json = { "content-type": "application/json" };
@@ -174,7 +176,11 @@ try {
     await print({ round, app: "", path: "direct, in parts", seconds: await directParts(), direct });
     // The two checkouts take turns going first.
     const order = round % 2 === 1 ? apps : [...apps].reverse();
-    for (const statesSize of [true, false]) {
+    for (const statesSize of process.env.BENCH_ONLY === "stated"
+      ? [true]
+      : process.env.BENCH_ONLY === "parts"
+        ? [false]
+        : [true, false]) {
       for (const app of order) {
         const run = await uploadThroughApp(app, statesSize, SIZE);
         await print({

@@ -24,7 +24,7 @@ import { getSystemSettings } from "../services/settings";
 import { verifyLocalUrl } from "../storage/local-signing";
 import { type Context, requireCaller } from "../trpc";
 import { objectResponse } from "./object-response";
-import { FIELD_LIMIT_BYTES, nodeBody, receiveUploadForm } from "./upload-form";
+import { FIELD_LIMIT_BYTES, receiveUploadForm } from "./upload-form";
 
 const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
   filename: presignInput.shape.filename.optional(),
@@ -63,6 +63,7 @@ async function handleRawUpload(ctx: Context, filenameParam: string, query: z.out
   const filename = uploadFilename.parse(filenameParam);
   const header = ctx.request.headers.get("content-length");
   const exactSize = header !== null && /^\d+$/.test(header) ? Number(header) : undefined;
+  if (!ctx.request.body) throw new AppError("BAD_REQUEST", "errors.fileMissing");
   const file = await uploadRawFile(
     ctx,
     auth,
@@ -73,7 +74,8 @@ async function handleRawUpload(ctx: Context, filenameParam: string, query: z.out
       mimetype: ctx.request.headers.get("content-type") ?? undefined,
       size: exactSize ?? 0,
     },
-    nodeBody(ctx.request),
+    // The request's own stream: of stated length, it reaches the storage natively (storage/streams.ts).
+    ctx.request.body,
     exactSize,
   );
   return envelopeResponse(201, translate("errors.created"), file);

@@ -9,7 +9,7 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { megabytesToBytes } from "../../shared/constants";
@@ -17,7 +17,7 @@ import { formatBytes } from "../../shared/format-bytes";
 import { AppError } from "../errors";
 import { getSystemSettings } from "../services/settings";
 import { isDiskFull } from "../storage/driver-errors";
-import { byteCounter } from "../storage/streams";
+import { byteCounter, readableOf } from "../storage/streams";
 import type { Context } from "../trpc";
 
 /** Form fields besides the file are small; this bounds what busboy keeps in memory. */
@@ -30,32 +30,10 @@ const STREAM_BUFFER_BYTES = 64 * 1024;
 
 export type UploadFile = { stream: Readable; filename: string; mimeType: string };
 
-/**
- * The request body as a Node stream (what busboy, the AWS SDK and the file system consume), made of
- * the request's own chunks, read one at a time as the consumer asks (so backpressure reaches the
- * socket). Not `Readable.fromWeb`: in Bun it copies every chunk into a freshly allocated buffer,
- * about 5% of the server's CPU time during a large upload (CPU profile, README "Performance").
- */
+/** The request body as a Node stream (what busboy, the AWS SDK and the file system consume). */
 export function nodeBody(request: Request): Readable {
   if (!request.body) throw new AppError("BAD_REQUEST", "errors.fileMissing");
-  const reader = request.body.getReader();
-  return new Readable({
-    read() {
-      const pull = (): Promise<void> =>
-        reader.read().then(({ done, value }) => {
-          if (done) this.push(null);
-          // An empty chunk would end this read without data and the stream would wait forever.
-          else if (value.byteLength === 0) return pull();
-          else this.push(value);
-        });
-      pull().catch((error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))));
-    },
-    destroy(error, callback) {
-      // Whoever stopped reading (a failed store, a refused form) lets the rest of the body go.
-      reader.cancel(error ?? undefined).catch(() => undefined);
-      callback(error);
-    },
-  });
+  return readableOf(request.body);
 }
 
 /** Where file parts that came before the fields wait for the form to end (under DATA_DIR). */

@@ -2,7 +2,6 @@
 // an upload record, stores the bytes through a storage driver and commits; the limits
 // (services/upload-limits.ts) and the slug rules are enforced here.
 
-import { pipeline } from "node:stream";
 import type { z } from "zod";
 import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE } from "../../shared/encrypted-file";
 import type {
@@ -16,7 +15,7 @@ import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { statedContentType } from "../storage/content-type";
 import type { PutBody } from "../storage/driver";
-import { toNodeReadable } from "../storage/streams";
+import { guardedBody } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
 import { type FileDeps, type FileRow, fileSelect, toFile } from "./file-records";
 import {
@@ -334,16 +333,15 @@ async function storeThroughServer(
 ) {
   const { row, storage, usedOriginalFilename } = await createUploadRecord(deps, auth, fields, choices);
   const counter = limitCounter(await uploadRoom(deps.db, storage.id, fields.size ?? 0));
-  const source = toNodeReadable(body);
-  pipeline(source, counter.transform, () => undefined);
+  const guarded = guardedBody(body, exactSize, counter.transform);
   try {
     const driver = await deps.storage.driverFor(storage.id);
-    const stored = await driver.put(row.storagePath, counter.transform, { contentType: row.mimetype, size: exactSize });
+    const stored = await driver.put(row.storagePath, guarded.body, { contentType: row.mimetype, size: exactSize });
     if (exactSize !== undefined && stored.size !== exactSize) throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
     const file = await finishUpload(deps, { ...row, size: BigInt(stored.size) }, {}, stored.etag);
     return { file, row, usedOriginalFilename };
   } catch (error) {
-    source.resume();
+    guarded.drain();
     await removeUpload(deps, row);
     throw error;
   }

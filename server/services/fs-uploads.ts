@@ -23,7 +23,7 @@ import { MULTIPART_PART_SIZE } from "../../shared/schemas/fs";
 import { AppError } from "../errors";
 import { statedContentType } from "../storage/content-type";
 import type { PutBody } from "../storage/driver";
-import { byteCounter, toNodeReadable } from "../storage/streams";
+import { byteCounter, guardedBody, toNodeReadable } from "../storage/streams";
 import { type AuthState, creatorOf } from "./auth";
 import { safeFilename } from "./file-storage";
 import { assertWritable } from "./fs-access";
@@ -105,12 +105,11 @@ export async function uploadStream(
     contentType: options.contentType,
     declaredSize: options.exactSize,
   });
-  const source = toNodeReadable(body);
-  pipeline(source, counter.transform, () => undefined);
+  const guarded = guardedBody(body, options.exactSize, counter.transform);
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
   try {
-    const stored = await driver.put(key, counter.transform, { contentType, size: options.exactSize });
+    const stored = await driver.put(key, guarded.body, { contentType, size: options.exactSize });
     if (options.exactSize !== undefined && stored.size !== options.exactSize) {
       await driver.delete(key).catch(() => undefined);
       throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
@@ -122,7 +121,7 @@ export async function uploadStream(
       etag: stored.etag,
     });
   } catch (error) {
-    source.resume();
+    guarded.drain();
     throw error;
   } finally {
     invalidateListings(deps, target.tree, [target.location.mount.storageConfigId]);

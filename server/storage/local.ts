@@ -102,7 +102,9 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     if (await hasLinkBelowRoot(root, tempDir)) throw new AppError("BAD_REQUEST", "errors.invalidPath");
     const tempPath = join(tempDir, randomUUID());
     try {
-      await pipeline(toNodeReadable(body), createWriteStream(tempPath));
+      // A web stream (a request's body) is written by Bun natively, with no JavaScript chunks (streams.ts).
+      if (body instanceof ReadableStream) await Bun.write(tempPath, new Response(body));
+      else await pipeline(toNodeReadable(body), createWriteStream(tempPath));
       await mkdir(dirname(target), { recursive: true });
       await rename(tempPath, target);
     } catch (error) {

@@ -116,12 +116,13 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
         };
       }
       if (!putOptions.multipart && putOptions.size !== undefined && putOptions.size <= MAX_SINGLE_PUT_BYTES) {
-        // A known length streams in one request: no part buffers, and the store writes it once.
+        // A known length streams in one request: no part buffers, and the store writes it once. A
+        // web stream (a request's body) goes to fetch as it is, which Bun pipes natively (streams.ts).
         const result = await client.send(
           new PutObjectCommand({
             Bucket,
             Key: key,
-            Body: toNodeReadable(body),
+            Body: body instanceof ReadableStream ? body : toNodeReadable(body),
             ContentType,
             ContentLength: putOptions.size,
           }),

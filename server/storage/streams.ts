@@ -1,15 +1,55 @@
 // Stream helpers shared by drivers and upload routes. Uploads stay Node streams end to end (busboy
 // gives one, the AWS SDK and the file system consume them), avoiding web-stream conversions that
 // cost throughput on every chunk.
-import { Readable, Transform } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import { pipeline, Readable, Transform } from "node:stream";
 import type { PutBody } from "./driver";
+
+/**
+ * A web stream as a Node stream made of the stream's own chunks, read one at a time as the consumer
+ * asks (so backpressure reaches the socket). Not `Readable.fromWeb`: in Bun it copies every chunk
+ * into a freshly allocated buffer, about 5% of the server's CPU time during a large upload and one
+ * more body's worth of garbage for the collector (docs/decisions/0004-webdav.md, "Memory").
+ */
+export function readableOf(stream: ReadableStream<Uint8Array>): Readable {
+  const reader = stream.getReader();
+  return new Readable({
+    read() {
+      const pull = (): Promise<void> =>
+        reader.read().then(({ done, value }) => {
+          if (done) this.push(null);
+          // An empty chunk would end this read without data and the stream would wait forever.
+          else if (value.byteLength === 0) return pull();
+          else this.push(value);
+        });
+      pull().catch((error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))));
+    },
+    destroy(error, callback) {
+      // Whoever stopped reading (a failed store, a refused form) lets the rest of the body go.
+      reader.cancel(error ?? undefined).catch(() => undefined);
+      callback(error);
+    },
+  });
+}
 
 export function toNodeReadable(body: PutBody): Readable {
   if (body instanceof Readable) return body;
   if (typeof body === "string" || body instanceof Uint8Array) return Readable.from([Buffer.from(body)]);
-  const stream = body instanceof Blob ? body.stream() : body;
-  return Readable.fromWeb(stream as unknown as NodeWebReadableStream<Uint8Array>);
+  return readableOf(body instanceof Blob ? body.stream() : body);
+}
+
+/**
+ * Every upload body's chunks are new buffers that live until the next garbage collection, and Bun's
+ * collector lets them pile up: 30-56 MiB of dead buffers at a time during a 512 MiB upload, which is
+ * the server's RSS growth (docs/decisions/0004-webdav.md, "Memory"). A full collection after every
+ * COLLECT_EVERY_BYTES received, counted over all uploads of the process, bounds that pile.
+ */
+const COLLECT_EVERY_BYTES = 32 * 1024 * 1024;
+let receivedSinceCollection = 0;
+function countTowardsCollection(bytes: number) {
+  receivedSinceCollection += bytes;
+  if (receivedSinceCollection < COLLECT_EVERY_BYTES) return;
+  receivedSinceCollection = 0;
+  Bun.gc(true);
 }
 
 /** Passes bytes through while counting them; fails the stream with `tooLarge()` past `maxBytes`. */
@@ -18,9 +58,26 @@ export function byteCounter(maxBytes: number, tooLarge: (received: number) => Er
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
+      countTowardsCollection(chunk.length);
       if (received > maxBytes) callback(tooLarge(received));
       else callback(null, chunk);
     },
   });
   return { transform, received: () => received };
+}
+
+/**
+ * What a driver is given for an upload body that `counter` guards, and how to let the rest of the
+ * body go after a failure. A web stream of stated length (a request's own body) goes as it is: Bun
+ * moves its bytes to `fetch` or to a file natively, with no JavaScript chunk per read, so no garbage
+ * and no collection (docs/decisions/0004-webdav.md, "Memory"); HTTP framing holds it to its
+ * Content-Length, which callers check against the limits before. Anything else passes the counter.
+ */
+export function guardedBody(body: PutBody, exactSize: number | undefined, counter: Transform) {
+  if (body instanceof ReadableStream && exactSize !== undefined) {
+    return { body: body as PutBody, drain: () => void body.cancel().catch(() => undefined) };
+  }
+  const source = toNodeReadable(body);
+  pipeline(source, counter, () => undefined);
+  return { body: counter as PutBody, drain: () => void source.resume() };
 }
