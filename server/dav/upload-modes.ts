@@ -10,7 +10,7 @@
 // auto picks proxy for local storage and for S3 bodies of known length up to AUTO_MULTIPART_FROM_BYTES
 // (S3's single-PUT limit), multipart for larger or unknown lengths. direct needs a known length within S3's single-PUT limit
 // and an S3 store; otherwise it falls back as auto would.
-import { Readable as NodeReadable, pipeline, type Readable } from "node:stream";
+import { Readable as NodeReadable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import type { SystemSettings } from "../../shared/schemas/settings";
 import { AppError } from "../errors";
@@ -24,10 +24,10 @@ import {
   type UploadTarget,
   uploadStream,
 } from "../services/fs-uploads";
-import type { StorageDriver } from "../storage/driver";
+import type { PutBody, StorageDriver } from "../storage/driver";
 import { storageAnswerFailure, storageFailure } from "../storage/driver-errors";
 import { MAX_SINGLE_PUT_BYTES } from "../storage/part-upload";
-import { toNodeReadable } from "../storage/streams";
+import { guardedBody } from "../storage/streams";
 
 export type UploadMode = "proxy" | "multipart" | "direct";
 
@@ -77,22 +77,22 @@ export async function storePutBody(
     contentType: options.contentType,
     declaredSize: options.length,
   });
-  const input = toNodeReadable(source);
-  pipeline(input, prepared.counter.transform, () => undefined);
+  // Direct PUTs have a stated length: the request's stream goes to fetch as it is (storage/streams.ts).
+  const guarded = guardedBody(source, options.mode === "direct" ? options.length : undefined, prepared.counter);
   try {
     if (options.mode === "multipart") {
-      await uploadMultipart(deps, auth, target, prepared.counter.transform, prepared.contentType, options.length);
+      await uploadMultipart(deps, auth, target, guarded.body, prepared.contentType, options.length);
     } else {
-      await uploadDirect(deps, target, prepared.counter.transform, prepared.contentType, options.length ?? 0);
+      await uploadDirect(deps, target, guarded.body, prepared.contentType, options.length ?? 0);
     }
   } catch (error) {
-    input.resume();
+    guarded.drain();
     throw error;
   } finally {
     invalidateListings(deps, target.tree, [target.location.mount.storageConfigId]);
   }
   await finishStreamedUpload(deps, target);
-  if (options.length !== undefined && prepared.counter.received() !== options.length) {
+  if (options.length !== undefined && guarded.received() !== options.length) {
     await (await driverOf(deps, target.location)).delete(fileKeyOf(target.location)).catch(() => undefined);
     throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
   }
@@ -103,7 +103,7 @@ async function uploadMultipart(
   deps: FsDeps,
   auth: AuthState,
   target: UploadTarget,
-  body: Readable,
+  body: PutBody,
   contentType: string,
   length: number | undefined,
 ): Promise<void> {
@@ -122,7 +122,7 @@ async function uploadMultipart(
 }
 
 /** The body PUT to a presigned URL of the bucket: the storage receives it without the SDK in between. */
-async function uploadDirect(deps: FsDeps, target: UploadTarget, body: Readable, contentType: string, length: number) {
+async function uploadDirect(deps: FsDeps, target: UploadTarget, body: PutBody, contentType: string, length: number) {
   const driver = await driverOf(deps, target.location);
   const url = await driver.presignPut(fileKeyOf(target.location), { expiresIn: DIRECT_URL_TTL_SECONDS, contentType });
   // Outside the driver, so its failures are named here as the driver's are (driver-errors.ts).
@@ -132,7 +132,10 @@ async function uploadDirect(deps: FsDeps, target: UploadTarget, body: Readable, 
     response = await fetch(url, {
       method: "PUT",
       headers: { "Content-Type": contentType, "Content-Length": String(length) },
-      body: NodeReadable.toWeb(body) as unknown as NodeWebReadableStream<Uint8Array> as unknown as ReadableStream,
+      body:
+        body instanceof NodeReadable
+          ? (NodeReadable.toWeb(body) as unknown as NodeWebReadableStream<Uint8Array> as unknown as ReadableStream)
+          : (body as ReadableStream<Uint8Array>),
       duplex: "half",
     } as RequestInit);
   } catch (error) {

@@ -333,7 +333,7 @@ async function storeThroughServer(
 ) {
   const { row, storage, usedOriginalFilename } = await createUploadRecord(deps, auth, fields, choices);
   const counter = limitCounter(await uploadRoom(deps.db, storage.id, fields.size ?? 0));
-  const guarded = guardedBody(body, exactSize, counter.transform);
+  const guarded = guardedBody(body, exactSize, counter);
   try {
     const driver = await deps.storage.driverFor(storage.id);
     const stored = await driver.put(row.storagePath, guarded.body, { contentType: row.mimetype, size: exactSize });

@@ -105,7 +105,7 @@ export async function uploadStream(
     contentType: options.contentType,
     declaredSize: options.exactSize,
   });
-  const guarded = guardedBody(body, options.exactSize, counter.transform);
+  const guarded = guardedBody(body, options.exactSize, counter);
   const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
   try {

@@ -67,17 +67,22 @@ export function byteCounter(maxBytes: number, tooLarge: (received: number) => Er
 }
 
 /**
- * What a driver is given for an upload body that `counter` guards, and how to let the rest of the
- * body go after a failure. A web stream of stated length (a request's own body) goes as it is: Bun
- * moves its bytes to `fetch` or to a file natively, with no JavaScript chunk per read, so no garbage
- * and no collection (docs/decisions/0004-webdav.md, "Memory"); HTTP framing holds it to its
- * Content-Length, which callers check against the limits before. Anything else passes the counter.
+ * What a driver is given for an upload body that `counter` guards, how many bytes it carried, and
+ * how to let the rest of the body go after a failure. A web stream of stated length (a request's
+ * own body) goes as it is: Bun moves its bytes to `fetch` or to a file natively, with no JavaScript
+ * chunk per read, so no garbage and no collection (docs/decisions/0004-webdav.md, "Memory"); HTTP
+ * framing holds it to its Content-Length, which callers check against the limits before. Anything
+ * else passes the counter.
  */
-export function guardedBody(body: PutBody, exactSize: number | undefined, counter: Transform) {
+export function guardedBody(body: PutBody, exactSize: number | undefined, counter: ReturnType<typeof byteCounter>) {
   if (body instanceof ReadableStream && exactSize !== undefined) {
-    return { body: body as PutBody, drain: () => void body.cancel().catch(() => undefined) };
+    return {
+      body: body as PutBody,
+      received: () => exactSize,
+      drain: () => void body.cancel().catch(() => undefined),
+    };
   }
   const source = toNodeReadable(body);
-  pipeline(source, counter, () => undefined);
-  return { body: counter as PutBody, drain: () => void source.resume() };
+  pipeline(source, counter.transform, () => undefined);
+  return { body: counter.transform as PutBody, received: counter.received, drain: () => void source.resume() };
 }
