@@ -33,8 +33,9 @@ export type UploadMode = "proxy" | "multipart" | "direct";
 
 /**
  * In auto mode, S3 bodies of known length up to this go in one streamed request, larger ones in parts.
- * Measured with scripts/bench/dav-put (1 GiB): one streamed PUT kept the server's RSS within 2 MiB and
- * was the faster, multipart grew it by ~120 MiB; a WebDAV client resends a failed PUT whole either way.
+ * Measured with scripts/bench/dav-put (1 GiB): the streamed PUT of the request's own stream grew the
+ * server's RSS by 4-7 MiB, in parts by 84-90 (docs/decisions/0004-webdav.md, "Memory"); a WebDAV
+ * client resends a failed PUT whole either way.
  */
 export const AUTO_MULTIPART_FROM_BYTES = MAX_SINGLE_PUT_BYTES;
 const DIRECT_URL_TTL_SECONDS = 60 * 60;
