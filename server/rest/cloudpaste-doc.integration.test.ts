@@ -369,7 +369,8 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       thisWeek: expect.any(Number),
       thisMonth: expect.any(Number),
     });
-    expect(files.totalSize).toMatch(/^\d+(\.\d+)? (B|KB|MB|GB|TB)$/);
+    // As the document writes it ("2.5GB"): a script reads it with parseFloat and the unit after it.
+    expect(files.totalSize).toMatch(/^\d+(\.\d+)?(B|KB|MB|GB|TB)$/);
     const keys = await call("GET", "/admin/api-keys", admin);
     expect(apiKeys).toMatchObject({ total: keys.body.data.length, active: expect.any(Number) });
     const configs = await call("GET", "/s3-configs", admin);

@@ -128,7 +128,7 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
     expect(answer.status).toBe(200);
     const stats = answer.body.data;
     expect(stats.pastes).toMatchObject({ total: 4, active: 2, expired: 2 });
-    expect(stats.files).toMatchObject({ total: 3, active: 1, expired: 2, total_bytes: 175, totalSize: "175 B" });
+    expect(stats.files).toMatchObject({ total: 3, active: 1, expired: 2, total_bytes: 175, totalSize: "175B" });
     expect(stats.storage).toEqual({ configs: 2, mounts: 2 });
     expect(stats.apiKeys).toEqual({ total: 3, active: 2, expired: 1 });
     expect(stats.mounts).toEqual({ total: 2, active: 1, inactive: 1 });

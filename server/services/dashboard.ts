@@ -3,7 +3,7 @@
 // that run the same on SQLite and Postgres, where a date-truncating GROUP BY would need per-provider
 // SQL). "Expired" uses the services' rule: past expires_at, or max_views > 0 and views >= max_views.
 
-import { formatBytes } from "../../shared/format-bytes";
+import { formatBytesForScripts } from "../../shared/format-bytes";
 import type { DashboardStats } from "../../shared/schemas/dashboard";
 import { DASHBOARD_DAYS } from "../../shared/schemas/dashboard";
 import type { Database } from "../db/client";
@@ -147,7 +147,7 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
       expired: fileExpired,
       ...filePeriods,
       total_bytes: fileBytes,
-      totalSize: formatBytes(fileBytes),
+      totalSize: formatBytesForScripts(fileBytes),
     },
     storage: { configs: storageConfigs.length, mounts: mountTotal },
     storage_configs: storageConfigs.map((config) => ({

@@ -41,7 +41,7 @@ const shareCounts = z.object({
 
 export const dashboardStatsOutput = z.object({
   pastes: shareCounts,
-  /** `totalSize` is `total_bytes` for people ("2.5 GB"), as the document shows it. */
+  /** `totalSize` is `total_bytes` written as the document writes it ("2.5GB"); screens format `total_bytes` themselves. */
   files: shareCounts.extend({ total_bytes: z.number(), totalSize: z.string() }),
   /** How many storage configurations and mounts there are (the document's `storage`). */
   storage: z.object({ configs: z.number(), mounts: z.number() }),

@@ -25,7 +25,7 @@ function stats(overrides: Partial<DashboardStats> = {}): DashboardStats {
       thisWeek: 3,
       thisMonth: 5,
       total_bytes: 3 * 1024 * 1024,
-      totalSize: "3 MB",
+      totalSize: "3MB",
     },
     storage: { configs: 2, mounts: 2 },
     storage_configs: [
