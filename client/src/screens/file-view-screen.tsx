@@ -36,6 +36,7 @@ import {
 import { fileKindOf } from "../lib/files/file-kind";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { useOnceRead } from "../lib/once-reads";
+import { useShareUnlock } from "../lib/use-share-unlock";
 import { unlockFile, viewFile } from "./file/file-api";
 import { FilePasswordPrompt, type FilePasswordPromptProps } from "./file/file-password-prompt";
 import { FilePreview } from "./file/file-preview";
@@ -49,8 +50,6 @@ function passwordFromSearch(search: string): string | null {
   return new URLSearchParams(search).get("password") || null;
 }
 
-type Unlocked = { file: PublicFileView; password: string };
-
 export default function FileViewScreen({ slug }: FileViewScreenProps) {
   const { t } = useTranslation();
   const search = useSearch();
@@ -59,38 +58,12 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
   const { read: view, refetch } = useOnceRead(fileReadKey(slug, linkPassword), () =>
     linkPassword ? unlockFile(slug, linkPassword) : viewFile(slug),
   );
-  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
-  const [isUnlocking, setIsUnlocking] = useState(false);
+  const { unlocked, setUnlocked, isUnlocking, passwordError, goneProblem, setGoneProblem, unlock, passwordMessage } =
+    useShareUnlock("files", (password) => unlockFile(slug, password));
   const [isRefreshing, setIsRefreshing] = useState(false);
-  // undefined until the prompt was used: the address's password may have left a message of its own.
-  const [passwordError, setPasswordError] = useState<string | null | undefined>(undefined);
-  const [unlockProblem, setUnlockProblem] = useState<FileProblem | null>(null);
 
   if (view.status === "pending") return <PageSpinner label={t("files.page.loading")} />;
-  if (unlockProblem && isTerminalFileProblem(unlockProblem)) return <ShareGone kind="files" problem={unlockProblem} />;
-
-  const fallbackMessages = { network: t("common.networkError"), fallback: t("common.unknownError") };
-  const passwordMessage = (error: unknown, problem: FileProblem) =>
-    problem === "wrongPassword"
-      ? t("files.password.wrong")
-      : errorMessageOf(error, {
-          ...fallbackMessages,
-          fallback: problem === "rateLimited" ? t("files.password.rateLimited") : t("common.unknownError"),
-        });
-  const unlock = (password: string) => {
-    setPasswordError(null);
-    setIsUnlocking(true);
-    unlockFile(slug, password)
-      .then(
-        (file) => setUnlocked({ file, password }),
-        (error: unknown) => {
-          const problem = classifyFileError(error);
-          if (isTerminalFileProblem(problem)) setUnlockProblem(problem);
-          else setPasswordError(passwordMessage(error, problem));
-        },
-      )
-      .finally(() => setIsUnlocking(false));
-  };
+  if (goneProblem) return <ShareGone kind="files" problem={goneProblem} />;
 
   if (!unlocked && view.status === "error") {
     const problem = classifyFileError(view.error);
@@ -109,14 +82,14 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
     return (
       <ShareLoadFailed
         kind="files"
-        message={errorMessageOf(view.error, fallbackMessages)}
+        message={errorMessageOf(view.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
         onRetry={() => void refetch()}
         isRetrying={view.isFetching}
       />
     );
   }
 
-  const file = unlocked?.file ?? (view.status === "success" ? view.data : null);
+  const file = unlocked?.share ?? (view.status === "success" ? view.data : null);
   if (!file) return null;
   if (file.requires_password || !file.preview_url || !file.download_url) {
     return <FilePasswordPrompt file={file} error={passwordError ?? null} isChecking={isUnlocking} onSubmit={unlock} />;
@@ -136,11 +109,11 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
     setIsRefreshing(true);
     try {
       const fresh = await unlockFile(slug, unlocked.password);
-      setUnlocked({ file: fresh, password: unlocked.password });
+      setUnlocked({ share: fresh, password: unlocked.password });
       return fresh;
     } catch (error) {
       const problem = classifyFileError(error);
-      if (isTerminalFileProblem(problem)) setUnlockProblem(problem);
+      if (isTerminalFileProblem(problem)) setGoneProblem(problem);
       return null;
     } finally {
       setIsRefreshing(false);

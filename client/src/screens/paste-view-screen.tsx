@@ -8,7 +8,7 @@ import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { PasteView } from "@shared/schemas/pastes";
-import { type ComponentType, type ReactNode, useState } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../components/button";
 import { CopyButton } from "../components/copy-button";
@@ -22,6 +22,7 @@ import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { useOnceRead } from "../lib/once-reads";
 import { classifyPasteError, isTerminalProblem } from "../lib/pastes/paste-errors";
 import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
+import { useShareUnlock } from "../lib/use-share-unlock";
 import { EncryptedPaste } from "./paste/encrypted-paste";
 import { unlockPaste, viewPaste } from "./paste/paste-api";
 import { PasteContent } from "./paste/paste-content";
@@ -29,61 +30,33 @@ import { PastePasswordPrompt } from "./paste/paste-password-prompt";
 
 export type PasteViewScreenProps = { slug: string };
 
-type Unlocked = { paste: PasteView; password: string };
-
 export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
   const { t } = useTranslation();
   // Each read is a counted view: once per visit, never again in the background.
   const { read: view, refetch } = useOnceRead(`paste:${slug}`, () => viewPaste(slug));
-  const [isUnlocking, setIsUnlocking] = useState(false);
-  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [unlockProblem, setUnlockProblem] = useState<ReturnType<typeof classifyPasteError> | null>(null);
+  const { unlocked, isUnlocking, passwordError, goneProblem, unlock } = useShareUnlock("pastes", (password) =>
+    unlockPaste(slug, password),
+  );
 
   if (view.status === "pending") return <PageSpinner label={t("pastes.view.loading")} />;
 
-  const fallbackMessages = { network: t("common.networkError"), fallback: t("common.unknownError") };
   if (view.status === "error") {
     const problem = classifyPasteError(view.error);
     if (isTerminalProblem(problem)) return <ShareGone kind="pastes" problem={problem} />;
     return (
       <ShareLoadFailed
         kind="pastes"
-        message={errorMessageOf(view.error, fallbackMessages)}
+        message={errorMessageOf(view.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
         onRetry={() => void refetch()}
         isRetrying={view.isFetching}
       />
     );
   }
-  if (unlockProblem && isTerminalProblem(unlockProblem)) return <ShareGone kind="pastes" problem={unlockProblem} />;
+  if (goneProblem) return <ShareGone kind="pastes" problem={goneProblem} />;
 
-  const shown = unlocked?.paste ?? view.data;
+  const shown = unlocked?.share ?? view.data;
   if (shown.requires_password || shown.content === null) {
-    return (
-      <PastePasswordPrompt
-        isChecking={isUnlocking}
-        error={passwordError}
-        onSubmit={(password) => {
-          setPasswordError(null);
-          setIsUnlocking(true);
-          unlockPaste(slug, password)
-            .then(
-              (paste) => setUnlocked({ paste, password }),
-              (error: unknown) => {
-                const problem = classifyPasteError(error);
-                if (isTerminalProblem(problem)) setUnlockProblem(problem);
-                else if (problem === "wrongPassword") setPasswordError(t("pastes.password.wrong"));
-                else if (problem === "rateLimited") {
-                  setPasswordError(
-                    errorMessageOf(error, { ...fallbackMessages, fallback: t("pastes.password.rateLimited") }),
-                  );
-                } else setPasswordError(errorMessageOf(error, fallbackMessages));
-              },
-            )
-            .finally(() => setIsUnlocking(false));
-        }}
-      />
-    );
+    return <PastePasswordPrompt isChecking={isUnlocking} error={passwordError ?? null} onSubmit={unlock} />;
   }
 
   if (shown.encrypted) {
