@@ -26,13 +26,7 @@ import { Spinner } from "../components/spinner";
 import { toast } from "../components/toast-store";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
-import {
-  classifyFileError,
-  type FileProblem,
-  filePagePath,
-  isTerminalFileProblem,
-  linksExpired,
-} from "../lib/files/file-errors";
+import { classifyFileError, filePagePath, isTerminalFileProblem, linksExpired } from "../lib/files/file-errors";
 import { fileKindOf } from "../lib/files/file-kind";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { useOnceRead } from "../lib/once-reads";
