@@ -51,6 +51,11 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
  * asks the server who it is on load, so nothing is seeded in its storage.
  */
 export async function signInAsAdmin(context: BrowserContext, app: RunningApp): Promise<void> {
+  await context.addCookies([{ ...(await adminSessionCookie(app)), httpOnly: true, sameSite: "Strict", secure: false }]);
+}
+
+/** The admin's session cookie as the web client's login sets it (for a browser driven without Playwright too). */
+export async function adminSessionCookie(app: RunningApp): Promise<{ name: string; value: string; url: string }> {
   const login = await fetch(`${app.baseUrl}/trpc/admin.login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", [CSRF_HEADER]: "anonymous", Origin: app.baseUrl },
@@ -59,9 +64,7 @@ export async function signInAsAdmin(context: BrowserContext, app: RunningApp): P
   const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
   if (!login.ok || !cookie) throw new Error(`web login failed: ${login.status} ${await login.text()}`);
   const value = (cookie.split(";")[0] ?? "").slice(SESSION_COOKIE.length + 1);
-  await context.addCookies([
-    { name: SESSION_COOKIE, value, url: app.baseUrl, httpOnly: true, sameSite: "Strict", secure: false },
-  ]);
+  return { name: SESSION_COOKIE, value, url: app.baseUrl };
 }
 
 /** A session token for the app's admin, for the API calls a test makes outside the browser. */

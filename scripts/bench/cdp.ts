@@ -16,6 +16,15 @@ type Message = {
   error?: { message: string };
 };
 
+/** A cookie as Storage.setCookies takes it. */
+export type CdpCookie = {
+  name: string;
+  value: string;
+  url: string;
+  httpOnly?: boolean;
+  sameSite?: "Strict" | "Lax" | "None";
+};
+
 export type CdpBrowser = {
   /** The browser process's pid: Chromium's renderers are among its descendants. */
   pid: number;
@@ -32,9 +41,7 @@ export type CdpBrowser = {
     timeoutMs?: number,
   ) => Promise<Record<string, unknown>>;
   /** A new tab in a new browser context (own cookies, own service workers): its session id. */
-  newTab: (
-    cookies?: { name: string; value: string; url: string }[],
-  ) => Promise<{ sessionId: string; close: () => Promise<void> }>;
+  newTab: (cookies?: CdpCookie[]) => Promise<{ sessionId: string; close: () => Promise<void> }>;
   /** Evaluates `expression` in the tab and returns its value (promises awaited). */
   evaluate: <T>(sessionId: string, expression: string) => Promise<T>;
   close: () => Promise<void>;

@@ -15,8 +15,8 @@
 // live), from /proc. Target for the page: < 200 MiB whatever the file's size.
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/harness";
-import { CSRF_HEADER, megabytesToBytes, SESSION_COOKIE } from "../../shared/constants";
+import { adminSessionCookie, E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/harness";
+import { megabytesToBytes } from "../../shared/constants";
 import { formatBytes } from "../../shared/format-bytes";
 import { adminAuthorization } from "../test/server-process";
 import { type CdpBrowser, launchCdpBrowser, navigate, waitUntil } from "./cdp";
@@ -90,28 +90,14 @@ const browser = await launchCdpBrowser();
 const filePath = join(tmpdir(), `pastebox-e2ee-bench-${process.pid}.bin`);
 await Bun.write(filePath, new Response(generatedStream(SIZE)));
 
-/** The admin's session cookie, as the app's own login sets it (docs/decisions/0009-browser-session-cookie.md). */
-async function adminCookie(): Promise<{ name: string; value: string; url: string }> {
-  const login = await fetch(`${app.baseUrl}/trpc/admin.login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", [CSRF_HEADER]: "anonymous", Origin: app.baseUrl },
-    body: JSON.stringify({ json: { username: "admin", password: E2E_ADMIN_PASSWORD } }),
-  });
-  const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-  if (!login.ok || !cookie) throw new Error(`web login failed: ${login.status}`);
-  return {
-    name: SESSION_COOKIE,
-    value: (cookie.split(";")[0] ?? "").slice(SESSION_COOKIE.length + 1),
-    url: app.baseUrl,
-  };
-}
-
 /**
  * A tab in a new context, signed in as the admin when asked, with the service worker and without the
  * File System Access API: an encrypted download streams through the worker.
  */
 async function openTab(signedIn: boolean) {
-  const tab = await browser.newTab(signedIn ? [await adminCookie()] : []);
+  const tab = await browser.newTab(
+    signedIn ? [{ ...(await adminSessionCookie(app)), httpOnly: true, sameSite: "Strict" }] : [],
+  );
   await browser.send(
     "Page.addScriptToEvaluateOnNewDocument",
     { source: "delete Window.prototype.showSaveFilePicker; delete window.showSaveFilePicker;" },
