@@ -270,8 +270,8 @@ export type UnlockedFile = {
    * the response's body (a byte stream is read straight into the record buffer).
    */
   decryptRecords: () => ReadableWritablePair<Uint8Array<ArrayBuffer>, Uint8Array>;
-  /** The same, reading `source` itself. */
-  decryptFrom: (source: ReadableStream<Uint8Array>) => ReadableStream<Uint8Array<ArrayBuffer>>;
+  /** The same, reading `source` itself, after its first `skip` bytes (the preamble, when it starts with it). */
+  decryptFrom: (source: ReadableStream<Uint8Array>, skip?: number) => ReadableStream<Uint8Array<ArrayBuffer>>;
 };
 
 /** Reads header and metadata record from the first bytes of a ciphertext (up to FILE_PREAMBLE_MAX_BYTES). */
@@ -312,7 +312,7 @@ export function readPreamble(bytes: Uint8Array): EncryptedFilePreamble {
       return {
         metadata,
         ciphertextSize: ciphertextSize(metadata.size, header.metadataBytes, header.recordBytes),
-        decryptFrom: (source) => recordReader(source, metadata.size, header.recordBytes, open),
+        decryptFrom: (source, skip) => recordReader(source, metadata.size, header.recordBytes, open, skip),
         decryptRecords: () => {
           const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
           return { writable, readable: recordReader(readable, metadata.size, header.recordBytes, open) };
@@ -393,12 +393,14 @@ function recordReader(
   size: number,
   recordBytes: number,
   open: (counter: number, kind: number, sealed: Uint8Array) => Promise<Uint8Array<ArrayBuffer>>,
+  skip = 0,
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
   const records = recordCount(size, recordBytes);
   const sealedBytes = (index: number) => (index === records - 1 ? size - index * recordBytes : recordBytes) + TAG_BYTES;
   const { fill, cancel } = fillerOf(source);
   let buffer = new Uint8Array(sealedBytes(0));
   let index = 0;
+  let toSkip = skip;
 
   const openRecord = async (sealed: Uint8Array) => {
     const isLast = index === records - 1;
@@ -422,6 +424,11 @@ function recordReader(
   return new ReadableStream(
     {
       async pull(controller) {
+        if (toSkip > 0) {
+          const skipped = await fill(new Uint8Array(toSkip));
+          if (skipped.length < toSkip) throw new DecryptError("truncated");
+          toSkip = 0;
+        }
         const sealed = await fill(buffer.subarray(0, sealedBytes(index)));
         buffer = new Uint8Array(sealed.buffer);
         if (sealed.length < sealedBytes(index)) throw new DecryptError("truncated");

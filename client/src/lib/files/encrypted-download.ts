@@ -56,21 +56,6 @@ export async function fetchPreamble(url: string, signal?: AbortSignal): Promise<
   return readPreamble(bytes.subarray(0, FILE_PREAMBLE_MAX_BYTES));
 }
 
-/** Drops the first `count` bytes of a stream (the preamble, already read). */
-function skipBytes(count: number): TransformStream<Uint8Array, Uint8Array> {
-  let left = count;
-  return new TransformStream({
-    transform(chunk, controller) {
-      if (left >= chunk.length) {
-        left -= chunk.length;
-        return;
-      }
-      controller.enqueue(left > 0 ? chunk.subarray(left) : chunk);
-      left = 0;
-    },
-  });
-}
-
 /** Counts the bytes going through, for the progress bar. */
 function counting(
   onProgress: (bytes: number) => void,
@@ -86,9 +71,9 @@ function counting(
 }
 
 /**
- * The file's bytes as they are decrypted, from a fresh request for the records (a Range request after
- * the preamble). The body goes to the decryptor itself: a fetch body is a byte stream, read straight
- * into the record buffer, so the page makes no garbage per network chunk (docs/encrypted-shares.md).
+ * The file's bytes as they are decrypted, from a fresh request for the whole ciphertext. The body goes
+ * to the decryptor itself: a fetch body is a byte stream, read straight into the record buffer, so the
+ * page makes no garbage per network chunk (docs/encrypted-shares.md).
  */
 async function decryptedStream(
   url: string,
@@ -97,11 +82,10 @@ async function decryptedStream(
   signal: AbortSignal | undefined,
   onProgress: (bytes: number) => void,
 ): Promise<ReadableStream<Uint8Array<ArrayBuffer>>> {
-  const response = await fetchOk(url, { signal, headers: { Range: `bytes=${preambleLength}-` } });
-  const body = response.body as ReadableStream<Uint8Array>;
-  // A server that ignores Range sends the preamble too.
-  const records = response.status === 206 ? body : body.pipeThrough(skipBytes(preambleLength));
-  return file.decryptFrom(records).pipeThrough(counting(onProgress));
+  const response = await fetchOk(url, { signal });
+  return file
+    .decryptFrom(response.body as ReadableStream<Uint8Array>, preambleLength)
+    .pipeThrough(counting(onProgress));
 }
 
 type SaveFilePicker = (options: { suggestedName?: string }) => Promise<{
