@@ -234,7 +234,8 @@ export default defineConfig({
         // dozen requests too small to compress, one chunk for all cost every screen all 79 icons.
         // An icon chunk is named by its group alone; Rolldown would list every screen that shares it
         // (`icons~home-screen~source-editor`), a name that looks like the screen's own code.
-        chunkFileNames: (chunk) => (chunk.name.startsWith("icons~") ? "assets/icons-[hash].js" : "assets/[name]-[hash].js"),
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith("icons~") ? "assets/icons-[hash].js" : "assets/[name]-[hash].js",
         codeSplitting: {
           groups: [
             { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"], priority: 3 },

@@ -19,7 +19,6 @@ export type FileListProps = {
 };
 
 function FileName({ file }: { file: FileSummary }) {
-  const { t } = useTranslation();
   return (
     <div className="flex min-w-0 items-start gap-3">
       <FileTypeIcon mimetype={file.mimetype} filename={file.filename} />
