@@ -1,21 +1,31 @@
 // `bun run bench e2ee-parts`: why an encrypted upload's memory grows, isolated from the app. A tiny page
 // encrypts 5 MiB parts (AES-GCM, 3 in flight, BENCH_E2EE_MIB in all, 200 by default) and PUTs them to
-// a sink, each of three ways: as a Blob by XHR, as bytes by XHR, and as bytes by XHR from a dedicated
-// worker that is replaced every 4 parts. Each way runs twice: in Chromium with no DevTools client
-// attached (what a visitor has) and in Chromium driven by Playwright (what `bun run bench e2ee` and the
-// e2e tests have: Playwright enables the Network domain on every page and worker). Prints MiB/s and
-// the peak growth of the renderer's and the browser process's RSS, then the growth 3 s after the
-// transfer and after the page ran a full garbage collection (Chromium started with --expose-gc).
-// docs/encrypted-shares.md ("Memory of an encrypted upload") says what the figures showed.
+// a sink, each of four ways: as a Blob by XHR, as bytes by XHR, and from a dedicated worker that takes
+// 4 parts and is ended once none is in flight, sending the bytes it is handed either as they are or as
+// a Blob it makes. The page has no service worker (the app's holds every request body its fetch
+// events see: docs/encrypted-shares.md). Each way runs in Chromium
+// with no DevTools client attached (what a visitor has), driven by Playwright as launched (what the e2e
+// tests have: Playwright enables the Network domain on every page and worker), and over the DevTools
+// protocol without that domain (what `bun run bench e2ee` has: scripts/bench/cdp.ts). Prints
+// MiB/s and the peak growth of the renderer's and the browser process's RSS, then the growth 3 s after
+// the transfer and after the page ran a full garbage collection (Chromium started with --expose-gc).
+// BENCH_WAYS and BENCH_DRIVERS (comma-separated) pick some. docs/encrypted-shares.md ("Memory of an
+// encrypted upload") says what the figures showed.
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../client/e2e/harness";
+import { launchCdpBrowser } from "./cdp";
 import { chromiumProcesses, mib, rssOf } from "./helpers";
 
 const SIZE = Number(process.env.BENCH_E2EE_MIB ?? 200) * 1024 * 1024;
-const WAYS = ["xhr-blob", "xhr-bytes", "worker-bytes"] as const;
-type Way = (typeof WAYS)[number];
+const WAYS = (process.env.BENCH_WAYS?.split(",") ?? [
+  "xhr-blob",
+  "xhr-bytes",
+  "worker-bytes",
+  "worker-blob",
+]) as readonly Way[];
+type Way = "xhr-blob" | "xhr-bytes" | "worker-bytes" | "worker-blob";
 const PARTS_PER_WORKER = 4;
 
 const page = (way: Way) => `<!doctype html><script type="module">
@@ -37,17 +47,21 @@ const workerPut = (bytes) => {
     if (old) { old.retired = true; if (old.inFlight === 0) old.thread.terminate(); }
     worker = { thread: new Worker("/sender.js"), used: 0, inFlight: 0, retired: false, waiting: new Map() };
     const self = worker;
+    // Ended once none of its parts is in flight: no worker stays with the last parts.
     self.thread.onmessage = ({ data }) => {
       self.waiting.get(data.id)?.();
       self.inFlight--;
-      if (self.retired && self.inFlight === 0) self.thread.terminate();
+      if (self.inFlight === 0) {
+        self.thread.terminate();
+        if (worker === self) worker = null;
+      }
     };
   }
   const self = worker, id = self.used++;
   self.inFlight++;
   return new Promise((resolve) => {
     self.waiting.set(id, resolve);
-    self.thread.postMessage({ id, bytes }, [bytes.buffer]);
+    self.thread.postMessage({ id, bytes, asBlob: WAY === "worker-blob" }, [bytes.buffer]);
   });
 };
 let next = 0;
@@ -73,7 +87,7 @@ const SENDER = `onmessage = ({ data }) => {
   xhr.open("PUT", "/part");
   xhr.upload.onprogress = () => {};
   xhr.onloadend = () => postMessage({ id: data.id });
-  xhr.send(data.bytes);
+  xhr.send(data.asBlob ? new Blob([data.bytes]) : data.bytes);
 };`;
 
 /** Barriers the page waits at, released by the script once it has taken its sample. */
@@ -104,7 +118,7 @@ const server = Bun.serve({
   },
 });
 
-type Driver = "no DevTools client" | "Playwright";
+type Driver = "no DevTools client" | "Playwright" | "DevTools without Network";
 const ARGS = [...CHROMIUM_ARGS, "--headless", "--js-flags=--expose-gc"];
 
 async function openProbe(driver: Driver, url: string): Promise<{ root: number; close: () => Promise<void> }> {
@@ -113,6 +127,12 @@ async function openProbe(driver: Driver, url: string): Promise<{ root: number; c
     // Not awaited: the page's script waits at /go, which this script releases once it has its baseline.
     void (await browser.newPage()).goto(url).catch(() => undefined);
     return { root: process.pid, close: () => browser.close() };
+  }
+  if (driver === "DevTools without Network") {
+    const browser = await launchCdpBrowser(["--js-flags=--expose-gc"]);
+    const tab = await browser.newTab();
+    void browser.send("Page.navigate", { url }, tab.sessionId).catch(() => undefined);
+    return { root: browser.pid, close: () => browser.close() };
   }
   const profile = join(tmpdir(), `pastebox-e2ee-parts-${process.pid}-${Date.now()}`);
   const child = Bun.spawn([CHROMIUM_PATH, ...ARGS, `--user-data-dir=${profile}`, url], {
@@ -172,7 +192,7 @@ async function probe(driver: Driver): Promise<void> {
   barriers.get("collected")?.();
   await probeTab.close();
   console.log(
-    `${way.padEnd(12)} ${driver.padEnd(18)} ${(SIZE / 1024 / 1024 / seconds).toFixed(1).padStart(6)} MiB/s; ` +
+    `${way.padEnd(12)} ${driver.padEnd(26)} ${(SIZE / 1024 / 1024 / seconds).toFixed(1).padStart(6)} MiB/s; ` +
       `peak renderer +${mib(peak.renderer)}, browser process +${mib(peak.browser)}; ` +
       `3 s later +${mib(settled.renderer)} / +${mib(settled.browser)}; after gc() +${mib(collected.renderer)} / +${mib(collected.browser)}; ` +
       `load ${loadavg()[0]?.toFixed(1)}`,
@@ -181,7 +201,12 @@ async function probe(driver: Driver): Promise<void> {
 
 try {
   console.log(`${mib(SIZE)} in 5 MiB parts, 3 at a time; ${new Date().toISOString()}`);
-  for (const driver of ["no DevTools client", "Playwright"] as const) {
+  const drivers = (process.env.BENCH_DRIVERS?.split(",") ?? [
+    "no DevTools client",
+    "Playwright",
+    "DevTools without Network",
+  ]) as Driver[];
+  for (const driver of drivers) {
     for (const each of WAYS) {
       way = each;
       await probe(driver);
