@@ -38,7 +38,11 @@ declare const self: {
   skipWaiting(): Promise<void>;
   addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
   addEventListener(type: "activate", listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: "install", listener: (event: InstallEvent) => void): void;
 };
+type RouterRule = { condition: { requestMethod: string }; source: "network" };
+/** `addRoutes` (static routing) is Chromium's (123+): elsewhere the fetch event sees every request. */
+type InstallEvent = ExtendableEvent & { addRoutes?(rules: RouterRule[]): Promise<void> };
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type ExtendableMessageEvent = ExtendableEvent & { data: unknown; ports: readonly MessagePort[] };
 
@@ -84,6 +88,16 @@ self.addEventListener("activate", (event) => {
       }
     })(),
   );
+});
+// Uploads (PUT: every part, direct upload and explorer file) go to the network without a fetch event.
+// An event holds its request's body in this worker until its garbage collector runs: the parts of an
+// encrypted upload, sent as Blobs, stayed in the browser's memory (docs/encrypted-shares.md, "Memory
+// of an encrypted upload"). Chromium applies the rule to a page's requests, not to a dedicated
+// worker's. This worker answers no PUT anyway.
+self.addEventListener("install", (event) => {
+  // A browser that refuses the rule still installs the worker (its fetch events then see the PUTs).
+  const routed = event.addRoutes?.([{ condition: { requestMethod: "PUT" }, source: "network" }]);
+  if (routed) event.waitUntil(routed.catch(() => undefined));
 });
 clientsClaim();
 cleanupOutdatedCaches();

@@ -69,8 +69,9 @@ async function encryptedSource(plain: PlainSource, encryption: UploadEncryption)
     linkKey,
     encryption.password ?? undefined,
   );
-  // Each part goes as a Blob. A buffer body is no lighter (the request keeps copies until it is garbage
-  // collected) and crawls under Playwright, which copies it into DevTools events (README, Performance).
+  // Each part goes as a Blob from the page, which the browser frees once the page collects it; every
+  // other way measured held more, or held parts for as long as the service worker lived
+  // (docs/encrypted-shares.md, "Memory of an encrypted upload").
   const blob = {
     size: bytes.size,
     slice: async (start: number, end: number) => new Blob([await bytes.slice(start, end)]),

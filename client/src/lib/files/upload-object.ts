@@ -138,11 +138,22 @@ export async function step<T>(
   }
 }
 
-/** The whole object as one body (a direct PUT, the form upload). */
+/** Bytes of one piece of a whole body made from bytes read by range (the size of a record). */
+const WHOLE_BODY_PIECE = 5 * 1024 * 1024;
+
+/**
+ * The whole object as one body (a direct PUT, the form upload). Bytes made as they are read become a
+ * Blob piece by piece: the browser keeps a Blob's bytes outside the page (on disk when they are
+ * many), so the page never holds the whole object (docs/encrypted-shares.md).
+ */
 export async function wholeBody(source: UploadSource): Promise<Blob> {
   if (source.blob instanceof Blob) return source.blob;
-  const body = await source.blob.slice(0, source.size);
-  return body instanceof Blob ? body : new Blob([body]);
+  const pieces: Blob[] = [];
+  for (let start = 0; start < source.size || pieces.length === 0; start += WHOLE_BODY_PIECE) {
+    const piece = await source.blob.slice(start, Math.min(source.size, start + WHOLE_BODY_PIECE));
+    pieces.push(piece instanceof Blob ? piece : new Blob([piece]));
+  }
+  return new Blob(pieces);
 }
 
 const isSuccess = (response: TransportResponse) => response.status >= 200 && response.status < 300;
