@@ -37,20 +37,11 @@ export function toNodeReadable(body: PutBody): Readable {
   return readableOf(body instanceof Blob ? body.stream() : body);
 }
 
-/**
- * Every upload body's chunks are new buffers that live until the next garbage collection, and Bun's
- * collector lets them pile up: 30-56 MiB of dead buffers at a time during a 512 MiB upload, which is
- * the server's RSS growth (docs/decisions/0004-webdav.md, "Memory"). A full collection after every
- * COLLECT_EVERY_BYTES received, counted over all uploads of the process, bounds that pile.
- */
-const COLLECT_EVERY_BYTES = 32 * 1024 * 1024;
-let receivedSinceCollection = 0;
-function countTowardsCollection(bytes: number) {
-  receivedSinceCollection += bytes;
-  if (receivedSinceCollection < COLLECT_EVERY_BYTES) return;
-  receivedSinceCollection = 0;
-  Bun.gc(true);
-}
+// No forced collection here: a full `Bun.gc(true)` every 32 MiB received bounded the dead chunks of a
+// form upload (+40 instead of +80 MiB at 1 GiB) but paused the event loop 70-87 ms at the median and up
+// to 329 ms each time (measured in the server, 2026-11-28), several times a second during an upload:
+// every other request would wait. `Bun.gc(false)` every 8 MiB pauses nothing and bounds nothing
+// (+81 MiB). docs/decisions/0004-webdav.md, "Memory".
 
 /** Passes bytes through while counting them; fails the stream with `tooLarge()` past `maxBytes`. */
 export function byteCounter(maxBytes: number, tooLarge: (received: number) => Error) {
@@ -58,7 +49,6 @@ export function byteCounter(maxBytes: number, tooLarge: (received: number) => Er
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
-      countTowardsCollection(chunk.length);
       if (received > maxBytes) callback(tooLarge(received));
       else callback(null, chunk);
     },
