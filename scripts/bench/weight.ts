@@ -189,7 +189,9 @@ function routeCases(slugs: { markdown: string; plain: string; file: string }): R
       path: `/file/${slugs.file}`,
       ready: "[data-testid=file-document]",
       signedIn: false,
-      budget: {},
+      // Not in issue 17's table; ours, so that the file link (147 KiB since it reads REST like the paste
+      // link) does not drift back towards the 229 KiB it loaded with the tRPC client.
+      budget: { js: 160 * KIB },
     },
     { name: "Home (editor)", path: "/", ready: "h1", signedIn: true, budget: { js: 200 * KIB } },
     { name: "Upload", path: "/upload", ready: "[data-testid^=tab-]", signedIn: true, budget: { js: 160 * KIB } },
