@@ -98,6 +98,55 @@ describe("text sharing", () => {
     await context.close();
   });
 
+  test("Home and Upload start from the admin's default expiry (3 and 14 days, not presets), which a paste then gets", async () => {
+    const settings = (body: Record<string, number>) =>
+      adminToken(app).then((token) =>
+        fetch(`${app.baseUrl}/api/admin/system-settings`, {
+          method: "PUT",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+      );
+    expect((await settings({ default_paste_expiry: 3, default_file_expiry: 14 })).status).toBe(200);
+    const admin = await openPage(browser);
+    const { page } = admin;
+    try {
+      await logInAsAdmin(page);
+      await page.goto(app.baseUrl);
+      const expiry = page.getByRole("group", { name: "Expires after" });
+      await expiry.getByRole("radio", { name: "3 days" }).waitFor({ state: "attached" });
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[value="3d"]')?.checked);
+      expect(await expiry.locator("label").allTextContents()).toEqual([
+        "1 hour",
+        "1 day",
+        "3 days",
+        "7 days",
+        "30 days",
+        "Never",
+      ]);
+      await checkLayouts(page, "home-admin-default-expiry");
+      await startHomeEditor(page);
+      await page.keyboard.type("kept three days");
+      const before = Date.now();
+      await page.getByRole("button", { name: "Create share link" }).click();
+      const slug = (await page.getByTestId("share-link").inputValue()).split("/").pop();
+      const view = await (await fetch(`${app.baseUrl}/api/paste/${slug}`)).json();
+      const days = (new Date(view.data.expires_at).getTime() - before) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(3);
+      expect(days).toBeLessThan(3.01);
+
+      await page.goto(`${app.baseUrl}/upload`);
+      const fileExpiry = page.getByRole("group", { name: "Expires after" });
+      await fileExpiry.getByRole("radio", { name: "14 days" }).waitFor({ state: "attached" });
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[value="14d"]')?.checked);
+      await checkLayouts(page, "upload-admin-default-expiry");
+      expect(realErrors(admin.errors)).toEqual([]);
+    } finally {
+      await admin.context.close();
+      await settings({ default_paste_expiry: 0, default_file_expiry: 0 });
+    }
+  });
+
   test("Markdown with a password, an expiry and 2 views: wrong then right password, rendered, then the limit", async () => {
     const admin = await openPage(browser);
     const { page } = admin;

@@ -1,7 +1,7 @@
 // Answers of the server for the client's unit tests, one factory per kind of row. Each is typed by
 // the procedure that returns it (test/trpc-msw.ts: ProcedureOutput), so when the server's answer
 // changes shape, these fail to typecheck instead of going on testing an answer nobody sends.
-import { DEFAULT_SYSTEM_SETTINGS } from "@shared/schemas/settings";
+import { DEFAULT_SYSTEM_SETTINGS, publicSettingsOf } from "@shared/schemas/settings";
 import { SECRET_MASK } from "@shared/schemas/storage";
 import type { ProcedureOutput } from "./trpc-msw";
 
@@ -155,6 +155,11 @@ export function fsListing(path: string, items: FsEntry[], overrides: Partial<FsL
 /** The system settings as an admin reads them (settings.get): the defaults, 100 MB uploads. */
 export function systemSettings(overrides: Partial<SystemSettings> = {}): SystemSettings {
   return { ...DEFAULT_SYSTEM_SETTINGS, max_upload_size: 100, ...overrides };
+}
+
+/** What anyone reads of the settings (settings.maxUploadSize): the upload limit and default expiries. */
+export function publicSettings(overrides: Partial<SystemSettings> = {}): ProcedureOutput<"settings.maxUploadSize"> {
+  return publicSettingsOf(systemSettings(overrides));
 }
 
 /** A paste as its author receives it on creation or reads it in management (pastes.create). */

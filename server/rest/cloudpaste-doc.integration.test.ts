@@ -77,6 +77,12 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     const put = await call("PUT", "/admin/system-settings", admin, body);
     expect(put.status).toBe(200);
     expect((await call("GET", "/admin/system-settings", admin)).body.data).toMatchObject(body);
+    // Anyone reads them beside the upload limit: the app's share forms start from them.
+    expect((await call("GET", "/system/max-upload-size")).body.data).toEqual({
+      max_upload_size: 100,
+      default_paste_expiry: 7,
+      default_file_expiry: 2,
+    });
     const daysFromNow = (iso: string) => (new Date(iso).getTime() - Date.now()) / 86_400_000;
     try {
       const paste = await call("POST", "/paste", textKey, { content: "kept 7 days" });

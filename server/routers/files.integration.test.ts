@@ -710,6 +710,6 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     expect((await call("PUT", "/admin/system-settings", { max_upload_size: 0 })).status).toBe(400);
     expect((await call("PUT", "/admin/system-settings", { max_upload_size: 250 })).body.data.max_upload_size).toBe(250);
     const publicRead = await t.app.fetch(new Request("http://localhost/api/system/max-upload-size"));
-    expect((await publicRead.json()).data).toEqual({ max_upload_size: 250 });
+    expect((await publicRead.json()).data.max_upload_size).toBe(250);
   });
 });

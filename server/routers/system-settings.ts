@@ -1,5 +1,11 @@
-// System settings: the admin reads and changes them; anyone may read the upload size limit.
-import { maxUploadSizeOutput, systemSettingsSchema, updateSystemSettingsInput } from "../../shared/schemas/settings";
+// System settings: the admin reads and changes them; anyone may read the upload size limit and the
+// default expiries of new shares.
+import {
+  publicSettingsOf,
+  publicSettingsOutput,
+  systemSettingsSchema,
+  updateSystemSettingsInput,
+} from "../../shared/schemas/settings";
 import { getSystemSettings, updateSystemSettings } from "../services/settings";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 
@@ -19,8 +25,13 @@ export const settingsRouter = router({
 
   maxUploadSize: publicProcedure
     .meta({
-      rest: { method: "GET", path: "/system/max-upload-size", summary: "The largest upload allowed, in MB", tags },
+      rest: {
+        method: "GET",
+        path: "/system/max-upload-size",
+        summary: "The largest upload allowed, in MB, and the default expiry of new pastes and files, in days",
+        tags,
+      },
     })
-    .output(maxUploadSizeOutput)
-    .query(async ({ ctx }) => ({ max_upload_size: (await getSystemSettings(ctx.db)).max_upload_size })),
+    .output(publicSettingsOutput)
+    .query(async ({ ctx }) => publicSettingsOf(await getSystemSettings(ctx.db))),
 });

@@ -56,7 +56,7 @@ export const systemSettingsSchema = z.object({
   clipboard_joins_per_minute: perMinuteLimit("errors.clipboardJoinsInvalid"),
   /**
    * Days a paste created without an expiry is kept, 0 for until deleted (CloudPaste's setting of this
-   * name). The app's forms always send the expiry chosen, "never" included: this is for API callers.
+   * name). The app's forms start from it and send the expiry shown, "never" included.
    */
   default_paste_expiry: defaultExpiryDays,
   /** The same for file shares. */
@@ -78,4 +78,19 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
 
 export const updateSystemSettingsInput = systemSettingsSchema.partial();
 
-export const maxUploadSizeOutput = z.object({ max_upload_size: z.number() });
+/**
+ * What anyone may read of the settings (GET /system/max-upload-size, CloudPaste's route, whose scripts read
+ * `max_upload_size`): the upload limit, and the default expiries the app's share forms start from.
+ */
+export const publicSettingsOutput = systemSettingsSchema.pick({
+  max_upload_size: true,
+  default_paste_expiry: true,
+  default_file_expiry: true,
+});
+
+export type PublicSettings = z.infer<typeof publicSettingsOutput>;
+
+export function publicSettingsOf(settings: SystemSettings): PublicSettings {
+  const { max_upload_size, default_paste_expiry, default_file_expiry } = settings;
+  return { max_upload_size, default_paste_expiry, default_file_expiry };
+}

@@ -1,12 +1,13 @@
 // The share options a text and a file upload have in common (docs/product.md §5): a custom link suffix checked
 // as it is typed (the shared schema; the server's verdict, such as a taken suffix, wins until the next
-// edit), password with show/hide, expiry choice, max views and remark. Texts come from
-// `<kind>.options.*`.
+// edit), password with show/hide, expiry choice (starting from the admin's default for new shares of the kind),
+// max views and remark. Texts come from `<kind>.options.*`.
 import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
 import { SLUG_MAX_LENGTH } from "@shared/constants";
 import { useTranslation } from "react-i18next";
 import { type FieldErrors, renderFieldMessage } from "../lib/form-messages";
-import { EXPIRY_CHOICES, type ExpiryChoice } from "../lib/pastes/expiry";
+import { type ExpiryChoice, expiryChoicesWith, expiryDaysOf, isPresetChoice } from "../lib/pastes/expiry";
+import { useDefaultExpiry } from "../lib/share-defaults";
 import { validateSlugInput } from "../lib/share-field-checks";
 import { ChoiceCards, FieldGroup } from "./choice-cards";
 import { cx } from "./class-names";
@@ -16,7 +17,8 @@ import type { ShareKind } from "./share-problem";
 export type ShareOptionsValues = {
   slug: string;
   password: string;
-  expiry: ExpiryChoice;
+  /** null: not chosen, the admin's default shows (and is what the screen sends). */
+  expiry: ExpiryChoice | null;
   maxViews: string;
   remark: string;
 };
@@ -135,21 +137,32 @@ function ExpiryChoices({
 }: {
   kind: ShareKind;
   name: string;
-  value: ExpiryChoice;
+  value: ExpiryChoice | null;
   onChange: (value: ExpiryChoice) => void;
 }) {
   const { t } = useTranslation();
+  const defaultExpiry = useDefaultExpiry(kind);
+  const shown = value ?? defaultExpiry;
+  // The admin's default (say 3 days) and a draft's earlier choice are offered even when not presets.
+  const choices = expiryChoicesWith(defaultExpiry, shown);
   return (
     <FieldGroup id={`${name}-group`} legend={t(`${kind}.options.expiry`)}>
       <ChoiceCards
         name={name}
-        choices={EXPIRY_CHOICES}
-        value={value}
+        choices={choices}
+        value={shown}
         onChange={onChange}
-        className="mt-1.5 grid grid-cols-3 gap-1.5 sm:grid-cols-5 lg:grid-cols-3"
+        className={cx(
+          "mt-1.5 grid grid-cols-3 gap-1.5 lg:grid-cols-3",
+          choices.length > 5 ? "sm:grid-cols-6" : "sm:grid-cols-5",
+        )}
         cardClassName="flex items-center justify-center rounded-lg px-2 py-2 text-center font-medium"
       >
-        {(choice) => t(`${kind}.options.expiryChoices.${choice}`)}
+        {(choice) =>
+          isPresetChoice(choice)
+            ? t(`${kind}.options.expiryChoices.${choice}`)
+            : t(`${kind}.options.expiryDays`, { count: expiryDaysOf(choice) ?? 0 })
+        }
       </ChoiceCards>
     </FieldGroup>
   );

@@ -2,9 +2,9 @@
 // keyboard and the clipboard in client/e2e/pastes.spec.ts and markdown-roundtrip.spec.ts).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { EditorView } from "@codemirror/view";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
-import { pasteRecord } from "../../test/fixtures";
+import { pasteRecord, publicSettings } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import {
   failsWith,
@@ -216,6 +216,43 @@ describe("home", () => {
     expect(screen.queryByTestId("share-link")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Create another" }));
     expect((await findEditor()).getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("the expiry starts from the admin's default for new pastes (3 days, not a preset) and is what is sent", async () => {
+    await openSignedIn(
+      { content: "kept three days" },
+      { "settings.maxUploadSize": () => publicSettings({ default_paste_expiry: 3 }), "pastes.create": created },
+    );
+    const expiry = within(screen.getByRole("group", { name: "Expires after" }));
+    const radio = (name: string) => expiry.getByRole<HTMLInputElement>("radio", { name });
+    await eventually(() => expect(radio("3 days").checked).toBe(true));
+    expect(expiry.getAllByRole("radio")).toHaveLength(6);
+    const before = Date.now();
+    create();
+    await screen.findByTestId("share-result");
+    const sent = server.calls.find((call) => call.path === "pastes.create")?.input as { expires_at: Date };
+    expect(sent.expires_at.getTime()).toBeGreaterThanOrEqual(before + 3 * 86_400_000);
+    expect(sent.expires_at.getTime()).toBeLessThanOrEqual(Date.now() + 3 * 86_400_000);
+    // Not chosen, so not remembered: a later change of the admin's default applies to the next paste.
+    const stored = () => JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}");
+    await eventually(() => expect(stored().content ?? "").toBe(""));
+    expect(stored().expiry ?? null).toBeNull();
+  });
+
+  test("another expiry than the admin's default may be chosen, and the draft keeps it", async () => {
+    await openSignedIn(
+      { content: "kept forever" },
+      { "settings.maxUploadSize": () => publicSettings({ default_paste_expiry: 7 }), "pastes.create": created },
+    );
+    const expiry = within(screen.getByRole("group", { name: "Expires after" }));
+    await eventually(() => expect(expiry.getByRole<HTMLInputElement>("radio", { name: "7 days" }).checked).toBe(true));
+    // 7 days is a preset: listed once.
+    expect(expiry.getAllByRole("radio")).toHaveLength(5);
+    fireEvent.click(expiry.getByRole("radio", { name: "Never" }));
+    await eventually(() => expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}").expiry).toBe("never"));
+    create();
+    await screen.findByTestId("share-result");
+    expect(server.calls.find((call) => call.path === "pastes.create")?.input).toMatchObject({ expires_at: null });
   });
 
   test("the session ended while writing: logged out centrally, told why, the text kept", async () => {

@@ -24,6 +24,7 @@ import {
 import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/draft-store";
 import { onSyncedPaste } from "../lib/pastes/synced-pastes";
 import { utf8Length } from "../lib/pastes/text-stats";
+import { useDefaultExpiry } from "../lib/share-defaults";
 import { trpc } from "../lib/trpc";
 import { isQueuedOfflineError } from "../offline/offline-link";
 import { PasteEditorPanel } from "./home/paste-editor-panel";
@@ -59,6 +60,7 @@ export default function HomeScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const editorHandle = useRef<EditorHandle | null>(null);
   const create = trpc.pastes.create.useMutation();
+  const defaultExpiry = useDefaultExpiry("pastes");
 
   // The paste this form queued offline was created by the sync: its link shows as if created now.
   const draftRef = useRef(draft);
@@ -122,7 +124,7 @@ export default function HomeScreen() {
       return;
     }
     const sentPassword = password;
-    let request = buildCreateRequest(current, password);
+    let request = buildCreateRequest(current, password, defaultExpiry);
     let linkKey: string | undefined;
     if (encrypt) {
       setIsEncrypting(true);

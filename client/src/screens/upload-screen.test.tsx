@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../test/eventually";
-import { r2StorageConfig, storageConfig } from "../../test/fixtures";
+import { publicSettings, r2StorageConfig, storageConfig } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { failsWith, keyCheck, mockTrpc } from "../../test/trpc-msw";
 import { toast } from "../components/toast-store";
@@ -20,7 +20,7 @@ beforeEach(async () => {
 
 function signInAsAdmin() {
   server.signInAsAdmin({
-    "settings.maxUploadSize": () => ({ max_upload_size: 250 }),
+    "settings.maxUploadSize": () => publicSettings({ max_upload_size: 250 }),
     "storage.list": () => STORAGES,
   });
 }
@@ -33,7 +33,7 @@ function chooseFiles(files: File[]) {
 
 describe("upload screen", () => {
   test("signed out: a clear prompt to log in instead of the upload controls", async () => {
-    server.use({ "settings.maxUploadSize": () => ({ max_upload_size: 100 }) });
+    server.use({ "settings.maxUploadSize": () => publicSettings() });
     renderAppAt("/upload");
     const prompt = await screen.findByTestId("upload-login-prompt");
     expect(prompt.textContent).toContain("Log in to upload files");
@@ -46,7 +46,7 @@ describe("upload screen", () => {
 
   test("a key without file permission is told so", async () => {
     server.signInWithKey(keyCheck({ text: true }), {
-      "settings.maxUploadSize": () => ({ max_upload_size: 100 }),
+      "settings.maxUploadSize": () => publicSettings(),
     });
     renderAppAt("/upload");
     const prompt = await screen.findByTestId("upload-login-prompt");
@@ -74,6 +74,33 @@ describe("upload screen", () => {
     });
     renderAppAt("/upload");
     await eventually(() => expect(screen.getByTestId("max-size").textContent).toBe("Up to 100 MB per file"));
+  });
+
+  test("the expiry starts from the admin's default for new files, listed even when not a preset; another may be picked", async () => {
+    signInAsAdmin();
+    server.use({ "settings.maxUploadSize": () => publicSettings({ default_file_expiry: 3, default_paste_expiry: 7 }) });
+    renderAppAt("/upload");
+    const expiry = within(await screen.findByRole("group", { name: "Expires after" }));
+    await eventually(() => expect(expiry.getByRole<HTMLInputElement>("radio", { name: "3 days" }).checked).toBe(true));
+    expect(expiry.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual([
+      "1 hour",
+      "1 day",
+      "3 days",
+      "7 days",
+      "30 days",
+      "Never",
+    ]);
+    fireEvent.click(expiry.getByRole("radio", { name: "1 hour" }));
+    expect(expiry.getByRole<HTMLInputElement>("radio", { name: "1 hour" }).checked).toBe(true);
+    expect(expiry.getByRole<HTMLInputElement>("radio", { name: "3 days" }).checked).toBe(false);
+  });
+
+  test("without the server's settings the expiry starts at never, from the usual choices", async () => {
+    server.signInAsAdmin({ "settings.maxUploadSize": failsWith("INTERNAL", "down"), "storage.list": () => STORAGES });
+    renderAppAt("/upload");
+    const expiry = within(await screen.findByRole("group", { name: "Expires after" }));
+    expect(expiry.getByRole<HTMLInputElement>("radio", { name: "Never" }).checked).toBe(true);
+    expect(expiry.getAllByRole("radio")).toHaveLength(5);
   });
 
   test("chosen files wait in the list; one over the limit is refused before anything starts", async () => {

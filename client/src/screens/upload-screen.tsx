@@ -34,6 +34,7 @@ import { checkLimits } from "../lib/files/upload-limits";
 import { multipartThresholdOverride, uploadQueue } from "../lib/files/upload-session";
 import { useMaxUploadBytes } from "../lib/files/use-max-upload-bytes";
 import type { FieldErrors } from "../lib/form-messages";
+import { useDefaultExpiry } from "../lib/share-defaults";
 import { requestHeaders, trpc } from "../lib/trpc";
 import { DropZone } from "./upload/drop-zone";
 import { lazyPart } from "./upload/lazy-part";
@@ -60,6 +61,7 @@ export default function UploadScreen() {
   const utils = trpc.useUtils();
   const items = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getItems, uploadQueue.getItems);
   const maxBytes = useMaxUploadBytes();
+  const defaultExpiry = useDefaultExpiry("files");
   const maxSizeLabel = t("files.limits.maxSize", { max: formatBytes(maxBytes, language) });
   const storages = trpc.storage.list.useQuery(undefined, { enabled: canUpload, staleTime: 30_000 });
   const [options, setOptions] = useState<ShareOptionsState>(INITIAL_SHARE_OPTIONS);
@@ -102,7 +104,7 @@ export default function UploadScreen() {
       requestAnimationFrame(() => optionsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return null;
     }
-    const target = buildUploadTarget(options);
+    const target = buildUploadTarget(options, defaultExpiry);
     const list = storages.data ?? [];
     const storage =
       list.find((item) => item.id === target.s3_config_id) ?? list.find((item) => item.is_default) ?? list[0] ?? null;

@@ -3,7 +3,7 @@
 // absent fields (server/services/files.ts updateFile).
 import { REMARK_MAX_LENGTH } from "@shared/constants";
 import type { FieldErrors } from "../form-messages";
-import { type EditExpiryChoice, EXPIRY_HOURS } from "../pastes/expiry";
+import { type EditExpiryChoice, expiryHours } from "../pastes/expiry";
 import { PASSWORD_MAX_LENGTH, validateMaxViews, validateSlugInput } from "../share-field-checks";
 
 export type PasswordAction = "keep" | "set" | "remove";
@@ -75,7 +75,7 @@ export function buildFileUpdate(file: EditableFile, state: FileEditState): FileU
   if (slug !== file.slug) request.slug = slug;
   const remark = state.remark.trim() || null;
   if (remark !== (file.remark ?? null)) request.remark = remark;
-  if (state.expiry !== "keep") request.expires_in = EXPIRY_HOURS[state.expiry] ?? 0;
+  if (state.expiry !== "keep") request.expires_in = expiryHours(state.expiry) ?? 0;
   const maxViews = state.maxViews.trim() === "" ? 0 : Number(state.maxViews.trim());
   if (maxViews !== file.max_views) request.max_views = maxViews;
   if (state.passwordAction === "set") request.password = state.newPassword;

@@ -39,7 +39,7 @@ describe("upload share options", () => {
   });
 
   test("builds the fields every flow sends: hours of expiry, 0 views for unlimited, a normalised folder", () => {
-    expect(buildUploadTarget(INITIAL_SHARE_OPTIONS)).toEqual({
+    expect(buildUploadTarget(INITIAL_SHARE_OPTIONS, "never")).toEqual({
       s3_config_id: null,
       slug: null,
       password: null,
@@ -49,16 +49,19 @@ describe("upload share options", () => {
       path: "/",
     });
     expect(
-      buildUploadTarget({
-        storageId: "cfg",
-        slug: " mine ",
-        password: "pw",
-        expiry: "7d",
-        maxViews: "3",
-        remark: " note ",
-        path: "reports//2026/",
-        encrypt: false,
-      }),
+      buildUploadTarget(
+        {
+          storageId: "cfg",
+          slug: " mine ",
+          password: "pw",
+          expiry: "7d",
+          maxViews: "3",
+          remark: " note ",
+          path: "reports//2026/",
+          encrypt: false,
+        },
+        "never",
+      ),
     ).toEqual({
       s3_config_id: "cfg",
       slug: "mine",
@@ -69,7 +72,9 @@ describe("upload share options", () => {
       path: "/reports/2026",
     });
     // Encrypted, the password goes into the key in the browser: the fields never carry it.
-    expect(buildUploadTarget({ ...INITIAL_SHARE_OPTIONS, password: "pw", encrypt: true }).password).toBeNull();
+    expect(buildUploadTarget({ ...INITIAL_SHARE_OPTIONS, password: "pw", encrypt: true }, "never").password).toBeNull();
+    // An expiry not chosen is the admin's default for new files.
+    expect(buildUploadTarget(INITIAL_SHARE_OPTIONS, "3d").expires_in).toBe(72);
   });
 });
 

@@ -1,10 +1,10 @@
 // The share options of the upload screen (docs/product.md §5): storage, custom link suffix (the shared
-// schema, checked as typed), password, expiry (1 hour ... never), max views, remark and folder,
+// schema, checked as typed), password, expiry (1 hour ... never, or the admin's default), max views, remark and folder,
 // turned into the fields every upload flow sends.
 import { REMARK_MAX_LENGTH } from "@shared/constants";
 import { shareSubfolderOf } from "@shared/share-field-rules";
 import type { FieldErrors, FieldMessage } from "../form-messages";
-import { DEFAULT_EXPIRY, EXPIRY_HOURS, type ExpiryChoice } from "../pastes/expiry";
+import { type ExpiryChoice, expiryHours } from "../pastes/expiry";
 import { PASSWORD_MAX_LENGTH, validateMaxViews, validateSlugInput } from "../share-field-checks";
 import type { UploadTarget } from "./upload-api";
 
@@ -13,7 +13,8 @@ export type ShareOptionsState = {
   storageId: string | null;
   slug: string;
   password: string;
-  expiry: ExpiryChoice;
+  /** null: not chosen, the admin's default for new files applies (lib/share-defaults.ts). */
+  expiry: ExpiryChoice | null;
   maxViews: string;
   remark: string;
   path: string;
@@ -27,7 +28,7 @@ export const INITIAL_SHARE_OPTIONS: ShareOptionsState = {
   storageId: null,
   slug: "",
   password: "",
-  expiry: DEFAULT_EXPIRY,
+  expiry: null,
   maxViews: "",
   remark: "",
   path: "",
@@ -58,14 +59,15 @@ export function validateShareOptions(state: ShareOptionsState, fileCount = 1): F
   return errors;
 }
 
-export function buildUploadTarget(state: ShareOptionsState): UploadTarget {
+/** `defaultExpiry`: the admin's default for new files, for an expiry not chosen. */
+export function buildUploadTarget(state: ShareOptionsState, defaultExpiry: ExpiryChoice): UploadTarget {
   const path = state.path.trim();
   return {
     s3_config_id: state.storageId,
     slug: state.slug.trim() || null,
     // An encrypted upload's password is mixed into its key in this browser, never sent (run-upload.ts).
     password: state.encrypt ? null : state.password || null,
-    expires_in: EXPIRY_HOURS[state.expiry],
+    expires_in: expiryHours(state.expiry ?? defaultExpiry),
     max_views: state.maxViews.trim() === "" ? 0 : Number(state.maxViews.trim()),
     remark: state.remark.trim() || null,
     path: path ? (shareSubfolderOf(path) ?? "/") : "/",

@@ -21,14 +21,19 @@ describe("create form", () => {
   });
 
   test("builds the request: format from the mode, expiry from the choice, unlimited by default", () => {
-    expect(buildCreateRequest({ ...DRAFT, mode: "text", expiry: "1h" }, "", NOW)).toEqual({
+    expect(buildCreateRequest({ ...DRAFT, mode: "text", expiry: "1h" }, "", "never", NOW)).toEqual({
       content: "hello",
       format: "text",
       expires_at: new Date("2026-05-01T13:00:00Z"),
       max_views: 0,
     });
     expect(
-      buildCreateRequest({ ...DRAFT, slug: " notes ", remark: " hi ", maxViews: "2", expiry: "never" }, "pw", NOW),
+      buildCreateRequest(
+        { ...DRAFT, slug: " notes ", remark: " hi ", maxViews: "2", expiry: "never" },
+        "pw",
+        "never",
+        NOW,
+      ),
     ).toEqual({
       content: "hello",
       format: "markdown",
@@ -40,10 +45,16 @@ describe("create form", () => {
     });
   });
 
+  test("an expiry not chosen is the admin's default for new pastes, whatever it is", () => {
+    expect(buildCreateRequest(DRAFT, "", "3d", NOW).expires_at).toEqual(new Date("2026-05-04T12:00:00Z"));
+    expect(buildCreateRequest(DRAFT, "", "never", NOW).expires_at).toBeNull();
+    expect(buildCreateRequest({ ...DRAFT, expiry: "never" }, "", "3d", NOW).expires_at).toBeNull();
+  });
+
   test("the content is sent byte for byte as typed, in Markdown as in plain text", () => {
     const typed = "- item\r\n| a | b |\n| :- | - |\n\n<br />\n  \n";
-    expect(buildCreateRequest({ ...DRAFT, mode: "markdown", content: typed }, "", NOW).content).toBe(typed);
-    expect(buildCreateRequest({ ...DRAFT, mode: "text", content: typed }, "", NOW).content).toBe(typed);
+    expect(buildCreateRequest({ ...DRAFT, mode: "markdown", content: typed }, "", "never", NOW).content).toBe(typed);
+    expect(buildCreateRequest({ ...DRAFT, mode: "text", content: typed }, "", "never", NOW).content).toBe(typed);
   });
 
   test("a taken suffix (409) is shown at the suffix field", () => {

@@ -5,7 +5,7 @@ import { appCodeOf, fieldIssuesOf } from "../api-errors";
 import { type FieldErrors, fieldErrorsFromServer } from "../form-messages";
 import { PASSWORD_MAX_LENGTH, validateContent, validateMaxViews, validateSlugInput } from "../share-field-checks";
 import type { PasteDraft } from "./draft-store";
-import { expiresAtFor } from "./expiry";
+import { type ExpiryChoice, expiresAtFor } from "./expiry";
 
 export type CreateField = "content" | "slug" | "password" | "maxViews" | "remark" | "expiry";
 
@@ -38,7 +38,13 @@ export function validateDraft(draft: PasteDraft, password: string): FieldErrors<
   return errors;
 }
 
-export function buildCreateRequest(draft: PasteDraft, password: string, now: Date = new Date()): CreatePasteRequest {
+/** `defaultExpiry`: the admin's default for new pastes, for a draft whose expiry was not chosen. */
+export function buildCreateRequest(
+  draft: PasteDraft,
+  password: string,
+  defaultExpiry: ExpiryChoice,
+  now: Date = new Date(),
+): CreatePasteRequest {
   const slug = draft.slug.trim();
   const remark = draft.remark.trim();
   return {
@@ -48,7 +54,7 @@ export function buildCreateRequest(draft: PasteDraft, password: string, now: Dat
     ...(slug ? { slug } : {}),
     ...(remark ? { remark } : {}),
     ...(password ? { password } : {}),
-    expires_at: expiresAtFor(draft.expiry, now),
+    expires_at: expiresAtFor(draft.expiry ?? defaultExpiry, now),
     max_views: draft.maxViews.trim() === "" ? 0 : Number(draft.maxViews.trim()),
   };
 }

@@ -66,6 +66,24 @@ describe("draft store", () => {
     ).toEqual({ ...EMPTY_DRAFT, content: "kept" });
   });
 
+  test("an expiry not chosen stays unset, so the admin's default applies; a draft of the first version kept the form's", () => {
+    const storage = memoryStorage();
+    saveDraft(storage, { ...DRAFT, expiry: null });
+    expect(loadDraft(storage).expiry).toBeNull();
+    // Nothing but an expiry left unchosen is an empty draft.
+    expect(saveDraft(storage, { ...EMPTY_DRAFT, mode: DRAFT.mode })).toBe("cleared");
+    expectAnswers(
+      (stored: Record<string, unknown>) => parseDraft(JSON.stringify({ ...stored, content: "kept" })).expiry,
+      [
+        [{ v: 1, expiry: "never" }, null],
+        [{ v: 1, expiry: "7d" }, "7d"],
+        [{ v: 2, expiry: "never" }, "never"],
+        [{ v: 2, expiry: "3d" }, "3d"],
+        [{ v: 2, expiry: "0d" }, null],
+      ],
+    );
+  });
+
   test("a full storage drops the stale copy instead of keeping it", () => {
     const storage = memoryStorage({}, 200);
     saveDraft(storage, DRAFT);

@@ -2,10 +2,12 @@
 // closed tab or an expired session loses nothing. The password is never stored. Reading is
 // defensive: junk from another version or a user falls back to defaults field by field.
 import { REMARK_MAX_LENGTH, SLUG_MAX_LENGTH } from "@shared/constants";
-import { DEFAULT_EXPIRY, type ExpiryChoice, isExpiryChoice } from "./expiry";
+import { type ExpiryChoice, isExpiryChoice } from "./expiry";
 
 export const DRAFT_STORAGE_KEY = "paste_draft";
-const DRAFT_VERSION = 1;
+const DRAFT_VERSION = 2;
+/** Version 1 always stored an expiry, "never" when it was the form's default rather than a choice. */
+const DRAFT_VERSION_WITH_FORM_DEFAULT = 1;
 
 export type EditorMode = "markdown" | "text";
 
@@ -13,7 +15,8 @@ export type PasteDraft = {
   content: string;
   mode: EditorMode;
   slug: string;
-  expiry: ExpiryChoice;
+  /** null: not chosen, the admin's default for new pastes applies (lib/share-defaults.ts). */
+  expiry: ExpiryChoice | null;
   /** As typed ("" means unlimited), so a half-typed number survives a reload. */
   maxViews: string;
   remark: string;
@@ -23,7 +26,7 @@ export const EMPTY_DRAFT: PasteDraft = {
   content: "",
   mode: "markdown",
   slug: "",
-  expiry: DEFAULT_EXPIRY,
+  expiry: null,
   maxViews: "",
   remark: "",
 };
@@ -48,12 +51,15 @@ export function parseDraft(raw: string | null): PasteDraft {
   } catch {
     return EMPTY_DRAFT;
   }
-  if (!isRecord(value) || value.v !== DRAFT_VERSION) return EMPTY_DRAFT;
+  if (!isRecord(value) || (value.v !== DRAFT_VERSION && value.v !== DRAFT_VERSION_WITH_FORM_DEFAULT)) {
+    return EMPTY_DRAFT;
+  }
+  const isFormDefault = value.v === DRAFT_VERSION_WITH_FORM_DEFAULT && value.expiry === "never";
   return {
     content: typeof value.content === "string" ? value.content : "",
     mode: value.mode === "text" ? "text" : "markdown",
     slug: text(value.slug, SLUG_MAX_LENGTH * 2, ""),
-    expiry: isExpiryChoice(value.expiry) ? value.expiry : DEFAULT_EXPIRY,
+    expiry: isExpiryChoice(value.expiry) && !isFormDefault ? value.expiry : null,
     maxViews: typeof value.maxViews === "string" && /^\d{0,10}$/.test(value.maxViews) ? value.maxViews : "",
     remark: text(value.remark, REMARK_MAX_LENGTH * 2, ""),
   };
@@ -65,7 +71,7 @@ export function isEmptyDraft(draft: PasteDraft): boolean {
     draft.slug === "" &&
     draft.remark === "" &&
     draft.maxViews === "" &&
-    draft.expiry === DEFAULT_EXPIRY &&
+    draft.expiry === null &&
     draft.mode === EMPTY_DRAFT.mode
   );
 }

@@ -62,6 +62,9 @@ export const enFiles = {
         "30d": "30 days",
         never: "Never",
       },
+      /** The admin's default expiry when it is none of the choices above. */
+      expiryDays_one: "{{count}} day",
+      expiryDays_other: "{{count}} days",
       maxViews: "Max views",
       maxViewsHint: "0 or empty means unlimited.",
       remark: "Remark",

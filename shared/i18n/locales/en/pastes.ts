@@ -127,7 +127,7 @@ export const enPastes = {
     },
     options: {
       title: "Share options",
-      description: "All optional. Without them the link is public and never expires.",
+      description: "All optional. Without a password the link is public.",
       slug: "Custom link suffix",
       slugHint: "Letters, digits, - and _ (at most {{max}}). Leave empty for a random one.",
       slugValid: "Valid. Whether it is free is checked when you create the link.",
@@ -143,6 +143,9 @@ export const enPastes = {
         never: "Never",
         keep: "Keep current ({{current}})",
       },
+      /** The admin's default expiry when it is none of the choices above. */
+      expiryDays_one: "{{count}} day",
+      expiryDays_other: "{{count}} days",
       maxViews: "Max views",
       maxViewsHint: "0 or empty: unlimited.",
       remark: "Remark",

@@ -60,6 +60,8 @@ export const zhFiles: typeof enFiles = {
         "30d": "30 天",
         never: "永不过期",
       },
+      expiryDays_one: "{{count}} 天",
+      expiryDays_other: "{{count}} 天",
       maxViews: "最大访问次数",
       maxViewsHint: "0 或留空表示不限。",
       remark: "备注",

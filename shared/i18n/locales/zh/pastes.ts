@@ -128,7 +128,7 @@ export const zhPastes: typeof enPastes = {
     },
     options: {
       title: "分享选项",
-      description: "均为可选。不设置时，链接公开且永不过期。",
+      description: "均为可选。不设密码时，链接公开。",
       slug: "自定义链接后缀",
       slugHint: "字母、数字、- 和 _（最多 {{max}} 个）。留空则随机生成。",
       slugValid: "格式有效。是否已被占用将在创建链接时检查。",
@@ -144,6 +144,8 @@ export const zhPastes: typeof enPastes = {
         never: "永久",
         keep: "保持不变（{{current}}）",
       },
+      expiryDays_one: "{{count}} 天",
+      expiryDays_other: "{{count}} 天",
       maxViews: "最大访问次数",
       maxViewsHint: "0 或留空表示不限。",
       remark: "备注",

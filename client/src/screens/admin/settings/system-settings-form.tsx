@@ -6,6 +6,7 @@
 // server's translated verdict lands at the field it names.
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import {
+  publicSettingsOf,
   type SystemSettings,
   systemSettingsSchema,
   WEBDAV_UPLOAD_MODES,
@@ -206,9 +207,9 @@ function SettingsFields({ saved }: { saved: SystemSettings }) {
       {
         onSuccess: (next) => {
           utils.settings.get.setData(undefined, next);
-          // The upload screen reads the limit through its own (cached) query: it must show the new one
-          // at once, not the old one until a refetch lands.
-          utils.settings.maxUploadSize.setData(undefined, { max_upload_size: next.max_upload_size });
+          // The upload and home screens read the limit and default expiries through their own (cached)
+          // query: they must show the new ones at once, not the old ones until a refetch lands.
+          utils.settings.maxUploadSize.setData(undefined, publicSettingsOf(next));
           setSize(fromMegabytes(next.max_upload_size));
           setMode(next.webdav_upload_mode);
           setLimits(limitTexts(next));
