@@ -61,16 +61,21 @@ function translateMaybeKey(message: string, params?: Record<string, unknown>): s
   return /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/.test(message) ? translate(message, params) : message;
 }
 
-export function describeZodError(error: ZodError): ErrorDescription {
+/** How a validation issue's path is written: the schema's names, or the request's (rest/field-names.ts). */
+export type FieldNamer = (path: readonly PropertyKey[]) => string;
+
+const schemaNames: FieldNamer = (path) => path.map(String).join(".");
+
+export function describeZodError(error: ZodError, nameOf: FieldNamer = schemaNames): ErrorDescription {
   const issues = error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
+    path: nameOf(issue.path),
     message: translateMaybeKey(issue.message),
   }));
   const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
   return { code: "BAD_REQUEST", status: 400, message, headers: {}, issues };
 }
 
-export function describeError(error: unknown): ErrorDescription {
+export function describeError(error: unknown, nameOf?: FieldNamer): ErrorDescription {
   const inner = error instanceof TRPCError && error.cause ? error.cause : error;
   if (inner instanceof AppError) {
     return {
@@ -81,7 +86,7 @@ export function describeError(error: unknown): ErrorDescription {
       headers: inner.headers,
     };
   }
-  if (inner instanceof ZodError) return describeZodError(inner);
+  if (inner instanceof ZodError) return describeZodError(inner, nameOf);
   if (error instanceof TRPCError) {
     const code = TRPC_TO_CODE[error.code] ?? "INTERNAL";
     const key = DEFAULT_MESSAGE_KEY[code] ?? "errors.internal";

@@ -193,6 +193,20 @@ describe("REST adapter", () => {
     expect((await call("GET", "/items?_=123")).status).toBe(200);
   });
 
+  test("a bad value is named as the request spelled it, at any depth; our own spelling as ours", async () => {
+    const message = async (path: string, body?: string, method = body ? "POST" : "GET") =>
+      (await (await call(method, path, body ? { body, headers: json } : {})).json()).message as string;
+    expect(await message("/orders", '{"maxViews":"three"}')).toStartWith("maxViews: ");
+    expect(await message("/orders", '{"max_views":"three"}')).toStartWith("max_views: ");
+    expect(
+      await message("/orders", '{"parts":[{"part_number":1,"etag":"a"},{"PartNumber":"x","ETag":"b"}]}'),
+    ).toStartWith("parts.1.PartNumber: ");
+    expect(await message("/items?Limit=0")).toStartWith("Limit: ");
+    // A field in the query and the body: the body's value is used, and its spelling named.
+    expect(await message("/orders?maxViews=1", '{"max_views":"three"}')).toStartWith("max_views: ");
+    expect(await message("/orders?max_views=1", '{"maxViews":"three"}')).toStartWith("maxViews: ");
+  });
+
   test("service errors keep their status and translated message", async () => {
     const response = await call("POST", "/items", { body: '{"name":"taken","count":1}', headers: json });
     expect(response.status).toBe(409);

@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { translate } from "../i18n";
 import { type Context, requireAccess } from "../trpc";
 import { envelopeResponse, errorResponse } from "./envelope";
-import { canonicalFields } from "./field-names";
+import { canonicalFields, type FieldSpellings, pathAsSent } from "./field-names";
 import { matchRoute, type ProcedureRoute, type RestRoute } from "./routes";
 
 /** JSON bodies larger than this are refused before parsing: the editor's 10 MB plus room. */
@@ -69,13 +69,15 @@ async function callProcedure(
   ctx: Context,
   params: Record<string, string>,
   url: URL,
+  spellings: FieldSpellings,
 ): Promise<Response> {
   const bodyInput = route.method === "POST" || route.method === "PUT" ? await readJsonBody(ctx.request) : {};
   const queryInput = queryToObject(url.searchParams);
   const schema = route.input ?? NO_INPUT;
   // Either spelling of a field is read as the schema's; an unknown body field is refused (field-names.ts).
-  const body = canonicalFields(schema, bodyInput, true) as Record<string, unknown>;
-  const query = canonicalFields(schema, queryInput, false) as Record<string, unknown>;
+  // The query first: the body's spelling of a field in both is the one errors name, as its value is used.
+  const query = canonicalFields(schema, queryInput, false, spellings) as Record<string, unknown>;
+  const body = canonicalFields(schema, bodyInput, true, spellings) as Record<string, unknown>;
   // Path parameters win: a body cannot retarget the resource named in the URL.
   const input = route.input ? { ...query, ...body, ...params } : undefined;
   // A route stricter than its procedure (the admin's path of an operation keys share) is checked
@@ -110,14 +112,16 @@ function parseInput(schema: z.ZodType, input: unknown): unknown {
 
 export type RestHandler = (ctx: Context, url: URL, apiPath: string) => Promise<Response>;
 
-function parseRawQuery(schema: z.ZodObject | undefined, url: URL): Record<string, unknown> {
+function parseRawQuery(schema: z.ZodObject | undefined, url: URL, spellings: FieldSpellings): Record<string, unknown> {
   const query = queryToObject(url.searchParams);
-  return schema ? schema.parse(canonicalFields(schema, query, false)) : query;
+  return schema ? schema.parse(canonicalFields(schema, query, false, spellings)) : query;
 }
 
 export function createRestHandler(routes: RestRoute[]): RestHandler {
   return async (ctx, url, apiPath) => {
     const method = ctx.request.method.toUpperCase();
+    // Fields the request spelled otherwise than our schemas (`query` for `q`): a 400 names them as sent.
+    const spellings: FieldSpellings = new Map();
     try {
       const match = matchRoute(routes, method, apiPath);
       if (match.kind === "not-found") {
@@ -130,11 +134,11 @@ export function createRestHandler(routes: RestRoute[]): RestHandler {
       const { route, params } = match;
       const response =
         route.kind === "raw"
-          ? await route.route.handle({ ctx, params, query: parseRawQuery(route.route.query, url) })
-          : await callProcedure(route, ctx, params, url);
+          ? await route.route.handle({ ctx, params, query: parseRawQuery(route.route.query, url, spellings) })
+          : await callProcedure(route, ctx, params, url, spellings);
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
-      const { response, description } = errorResponse(error);
+      const { response, description } = errorResponse(error, (path) => pathAsSent(path, spellings));
       if (description.status >= 500) ctx.logger.error("request failed", { path: apiPath, error: String(error) });
       return response;
     }

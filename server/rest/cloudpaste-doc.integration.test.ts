@@ -143,21 +143,47 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
   });
 
   test("a date that is not ISO 8601 with a time zone is a 400 saying how to write it, in the caller's language", async () => {
-    const cases: [string, unknown][] = [
-      ["/paste", { content: "x", expiresAt: "2030-12-31" }],
-      ["/paste", { content: "x", expiresAt: 1_924_991_999_000 }],
-      ["/admin/api-keys", { name: "doc dated key", expires_at: "31/12/2030" }],
+    // The field is named as the request spelled it: the document's `expiresAt`, our `expires_at`.
+    const cases: [string, unknown, string][] = [
+      ["/paste", { content: "x", expiresAt: "2030-12-31" }, "expiresAt"],
+      ["/paste", { content: "x", expiresAt: 1_924_991_999_000 }, "expiresAt"],
+      ["/admin/api-keys", { name: "doc dated key", expires_at: "31/12/2030" }, "expires_at"],
     ];
-    for (const [path, body] of cases) {
+    for (const [path, body, field] of cases) {
       const auth = path === "/paste" ? textKey : admin;
       const en = await call("POST", path, auth, body);
       expect(en.status).toBe(400);
       expect(en.body.message).toBe(
-        "expires_at: Give a date and time in ISO 8601 with its time zone, such as 2030-12-31T23:59:59Z",
+        `${field}: Give a date and time in ISO 8601 with its time zone, such as 2030-12-31T23:59:59Z`,
       );
       const zh = await call("POST", path, auth, body, "zh-CN");
-      expect(zh.body.message).toBe("expires_at: 请用带时区的 ISO 8601 日期时间，例如 2030-12-31T23:59:59Z");
+      expect(zh.body.message).toBe(`${field}: 请用带时区的 ISO 8601 日期时间，例如 2030-12-31T23:59:59Z`);
     }
+  });
+
+  test("a bad value is a 400 naming the field as the request spelled it: the document's query, maxViews, in en and zh", async () => {
+    const cases: [string, string, unknown, string, string][] = [
+      [
+        "GET",
+        "/user/fs/search?query=a&scope=global",
+        undefined,
+        "query: Enter at least 2 characters to search",
+        "query: 搜索至少需要 2 个字符",
+      ],
+      // Our own spelling is named as ours.
+      ["GET", "/user/fs/search?q=a", undefined, "q: Enter at least 2 characters to search", "q: 搜索至少需要 2 个字符"],
+    ];
+    for (const [method, path, body, en, zh] of cases) {
+      const answer = await call(method, path, mountKey, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(en);
+      expect((await call(method, path, mountKey, body, "zh-CN")).body.message).toBe(zh);
+    }
+    const views = await call("POST", "/paste", textKey, { content: "x", maxViews: -1 });
+    expect(views.status).toBe(400);
+    expect(views.body.message).toStartWith("maxViews: ");
+    const zhViews = await call("POST", "/paste", textKey, { content: "x", max_views: -1 }, "zh-CN");
+    expect(zhViews.body.message).toStartWith("max_views: ");
   });
 
   test("key pastes: list is data: [...] with pagination beside; get, update by slug, delete, batch delete", async () => {

@@ -1,6 +1,6 @@
 // The JSON envelope of every /api answer (docs/api.md, Envelope): HTTP status equals `code`.
 import type { Envelope } from "../../shared/errors";
-import { describeError, type ErrorDescription } from "../errors";
+import { describeError, type ErrorDescription, type FieldNamer } from "../errors";
 
 export function envelopeResponse<T>(
   status: number,
@@ -18,8 +18,12 @@ export function envelopeResponse<T>(
   });
 }
 
-export function errorResponse(error: unknown): { response: Response; description: ErrorDescription } {
-  const description = describeError(error);
+/** `nameOf`: how validation messages name a field (the request's spelling, rest/field-names.ts). */
+export function errorResponse(
+  error: unknown,
+  nameOf?: FieldNamer,
+): { response: Response; description: ErrorDescription } {
+  const description = describeError(error, nameOf);
   return {
     description,
     response: envelopeResponse(description.status, description.message, null, description.headers),

@@ -4,7 +4,8 @@
 // depth (multipart `parts[].PartNumber`). A JSON body field that no spelling matches is refused with
 // 400 naming it, instead of being dropped without a word (zod's default), so a misspelt limit never
 // creates a share without its limit. Query strings are read the same way but not refused: proxies
-// and scripts add their own parameters (cache busters) there.
+// and scripts add their own parameters (cache busters) there. A field read under another name is
+// remembered (FieldSpellings), so a bad value's 400 names it as the request spelled it (`query`, not `q`).
 import type { z } from "zod";
 import { AppError } from "../errors";
 
@@ -107,21 +108,60 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-function fieldPath(parent: string, name: string | number): string {
-  if (typeof name === "number") return `${parent}[${name}]`;
-  return parent ? `${parent}.${name}` : name;
+type Path = readonly (string | number)[];
+
+/** A path as messages about unknown fields write it: `parts[0].size`. */
+function shownPath(path: Path): string {
+  let shown = "";
+  for (const name of path) shown = typeof name === "number" ? `${shown}[${name}]` : shown ? `${shown}.${name}` : name;
+  return shown;
 }
 
 /**
- * `value` with every field renamed to the schema's spelling. With `strict`, a field the schema does
- * not know (in any spelling), or one given in two spellings, is a 400 naming it.
+ * The fields a request spelled otherwise than the schema: the schema's path to the request's, each as a
+ * validation issue's path joined with dots (`parts.0.part_number` -> `parts.0.PartNumber`).
  */
-export function canonicalFields(schema: z.ZodType, value: unknown, strict: boolean, parent = ""): unknown {
+export type FieldSpellings = Map<string, string>;
+
+/** A validation issue's path as the request spelled it: its longest renamed beginning replaced. */
+export function pathAsSent(path: readonly PropertyKey[], spellings: FieldSpellings): string {
+  const names = path.map(String);
+  for (let end = names.length; end > 0 && spellings.size > 0; end--) {
+    const sent = spellings.get(names.slice(0, end).join("."));
+    if (sent !== undefined) return [sent, ...names.slice(end)].join(".");
+  }
+  return names.join(".");
+}
+
+/**
+ * `value` with every field renamed to the schema's spelling; each renamed field is noted in `spellings`.
+ * With `strict`, a field the schema does not know (in any spelling), or one given in two spellings, is
+ * a 400 naming it.
+ */
+export function canonicalFields(
+  schema: z.ZodType,
+  value: unknown,
+  strict: boolean,
+  spellings: FieldSpellings = new Map(),
+): unknown {
+  return canonicalAt(schema, value, strict, spellings, [], []);
+}
+
+function canonicalAt(
+  schema: z.ZodType,
+  value: unknown,
+  strict: boolean,
+  spellings: FieldSpellings,
+  schemaPath: Path,
+  sentPath: Path,
+): unknown {
   const inner = unwrap(schema);
   if (Array.isArray(value)) {
     const element = arrayElement(inner);
     return element
-      ? value.map((item, index) => canonicalFields(element, item, strict, fieldPath(parent, index)))
+      ? value.map((item, index) =>
+          canonicalAt(element, item, strict, spellings, [...schemaPath, index], [...sentPath, index]),
+        )
       : value;
   }
   if (!isPlainObject(value)) return value;
@@ -131,17 +171,23 @@ export function canonicalFields(schema: z.ZodType, value: unknown, strict: boole
   for (const [name, fieldValue] of Object.entries(value)) {
     const canonical = canonicalName(name, shape);
     if (canonical === undefined) {
-      if (strict) throw new AppError("BAD_REQUEST", "errors.unknownField", { field: fieldPath(parent, name) });
+      if (strict) throw new AppError("BAD_REQUEST", "errors.unknownField", { field: shownPath([...sentPath, name]) });
       result[name] = fieldValue;
       continue;
     }
     if (Object.hasOwn(result, canonical)) {
       if (!strict) continue;
-      throw new AppError("BAD_REQUEST", "errors.fieldGivenTwice", { field: fieldPath(parent, canonical) });
+      throw new AppError("BAD_REQUEST", "errors.fieldGivenTwice", { field: shownPath([...schemaPath, canonical]) });
     }
+    const fieldSchemaPath = [...schemaPath, canonical];
+    const fieldSentPath = [...sentPath, name];
+    const key = fieldSchemaPath.join(".");
+    if (name !== canonical) spellings.set(key, fieldSentPath.join("."));
+    // The same field spelled as the schema does, read later (a body after the query), is named so.
+    else if (spellings.has(key)) spellings.delete(key);
     const fieldSchema = shape[canonical];
     result[canonical] = fieldSchema
-      ? canonicalFields(fieldSchema, fieldValue, strict, fieldPath(parent, canonical))
+      ? canonicalAt(fieldSchema, fieldValue, strict, spellings, fieldSchemaPath, fieldSentPath)
       : fieldValue;
   }
   return result;
