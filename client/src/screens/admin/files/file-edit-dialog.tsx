@@ -69,8 +69,8 @@ function EditForm({ file }: { file: FileSummary }) {
     <DialogForm
       form={form}
       onSubmit={form.submit}
-      failedTitle={t("files.manage.edit.failed")}
-      submitLabel={t("files.manage.edit.save")}
+      failedTitle={t("shareEdit.failed")}
+      submitLabel={t("shareEdit.save")}
       testId="file-edit-form"
       submitTestId="save-file"
     >

@@ -83,8 +83,8 @@ function EditForm({ paste }: { paste: PasteDetail }) {
     <DialogForm
       form={form}
       onSubmit={form.submit}
-      failedTitle={t("pastes.manage.edit.failed")}
-      submitLabel={dialog.isSaving ? t("pastes.manage.edit.saving") : t("pastes.manage.edit.save")}
+      failedTitle={t("shareEdit.failed")}
+      submitLabel={dialog.isSaving ? t("pastes.manage.edit.saving") : t("shareEdit.save")}
       testId="paste-edit-form"
     >
       {paste.encrypted ? (

@@ -1,6 +1,6 @@
 // What editing a file share and editing a text share have in common: the remark, the expiry (keep, or
 // a new choice counted from now) beside the max views, the password (keep, set a new one, or remove),
-// and saving only what changed. Texts come from `<kind>.manage.edit.*` and
+// and saving only what changed. Texts come from `shareEdit.*` (both kinds), `<kind>.manage.edit.*` and
 // `<kind>.options.expiryChoices.*`.
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -49,7 +49,7 @@ export function ShareEditFields({
   return (
     <>
       <TextField
-        label={t(`${kind}.manage.edit.remark`)}
+        label={t("shareEdit.remark")}
         value={values.remark}
         onValueChange={(remark) => onChange({ remark })}
         error={renderFieldMessage(t, errors.remark)}
@@ -131,7 +131,7 @@ function ShareLimitFields({
         )}
       </FormField>
       <TextField
-        label={t(`${kind}.manage.edit.maxViews`)}
+        label={t("shareEdit.maxViews")}
         value={maxViews}
         onValueChange={(value) => onMaxViewsChange(value.replace(/[^\d]/g, "").slice(0, 10))}
         hint={maxViewsHint}
@@ -165,11 +165,11 @@ function SharePasswordChoice({
   const labelOf = (choice: PasswordAction) =>
     hasPassword
       ? {
-          keep: t(`${kind}.manage.edit.passwordKeep`),
-          set: t(`${kind}.manage.edit.passwordSet`),
-          remove: t(`${kind}.manage.edit.passwordRemove`),
+          keep: t("shareEdit.passwordKeep"),
+          set: t("shareEdit.passwordSet"),
+          remove: t("shareEdit.passwordRemove"),
         }[choice]
-      : { keep: t(`${kind}.manage.edit.passwordNone`), set: t(`${kind}.manage.edit.passwordAdd`), remove: "" }[choice];
+      : { keep: t("shareEdit.passwordNone"), set: t("shareEdit.passwordAdd"), remove: "" }[choice];
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -193,7 +193,7 @@ function SharePasswordChoice({
       {action === "set" ? (
         <PasswordField
           className="mt-3"
-          label={t(`${kind}.manage.edit.newPassword`)}
+          label={t("shareEdit.newPassword")}
           value={newPassword}
           onValueChange={(value) => onChange({ newPassword: value })}
           error={error}
