@@ -7,6 +7,27 @@ import { SiteHeader } from "./site-header";
 import { Toaster } from "./toaster";
 
 export const MAIN_CONTENT_ID = "main-content";
+const MENU_LAYER_ID = "menu-layer";
+
+/**
+ * Where Headless UI opens a menu that must leave its place (a clipped list): a layer at the end of the
+ * main landmark, so what the menu lists is part of it for assistive technology (at the end of <body> it
+ * would be outside every landmark). Given to `<Portal.Group target>`. Made on demand, outside React's
+ * tree, because Headless UI removes a portal target once its last menu has closed.
+ */
+export const mainMenuLayer = {
+  get current(): HTMLElement | null {
+    const existing = document.getElementById(MENU_LAYER_ID);
+    if (existing) return existing;
+    const main = document.getElementById(MAIN_CONTENT_ID);
+    if (!main) return null;
+    const layer = document.createElement("div");
+    layer.id = MENU_LAYER_ID;
+    main.append(layer);
+    return layer;
+  },
+  set current(_unused: HTMLElement | null) {},
+};
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

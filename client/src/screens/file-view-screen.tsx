@@ -257,7 +257,7 @@ function FileDocument({
         <div className="min-w-0">
           <FilePreview file={file} onReload={() => void refresh()} isReloading={isRefreshing} />
         </div>
-        <aside className="flex flex-col gap-6">
+        <div className="flex flex-col gap-6">
           <section className="rounded-2xl bg-white px-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
             <h2 className="sr-only">{t("files.page.details")}</h2>
             <dl className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -283,7 +283,7 @@ function FileDocument({
               <QrCode value={pageLink} size={160} />
             </div>
           </section>
-        </aside>
+        </div>
       </div>
     </article>
   );

@@ -2,7 +2,7 @@
 // click or a long press on the row, listing what can be done with that one entry. The toolbar stays
 // for what is selected. A Headless UI Menu: arrow keys, Escape and focus return come with it.
 
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { Menu, MenuButton, MenuItem, MenuItems, Portal } from "@headlessui/react";
 import EllipsisHorizontalIcon from "@heroicons/react/24/outline/EllipsisHorizontalIcon";
 import type { FsEntry } from "@shared/schemas/fs";
 import {
@@ -15,6 +15,7 @@ import {
   useRef,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { mainMenuLayer } from "../../components/app-shell";
 import { cx, iconButton } from "../../components/class-names";
 import type { IconProps } from "../../components/icons";
 
@@ -94,40 +95,44 @@ export function EntryMenu({
   if (actions.length === 0) return null;
   const label = t("explorer.rowMenu.label", { name: entry.name });
   return (
-    <Menu>
-      <MenuButton
-        ref={buttonRef}
-        className={cx(iconButton, "size-10 shrink-0 data-open:bg-slate-100 sm:size-8 dark:data-open:bg-slate-800")}
-        aria-label={label}
-        title={label}
-        data-testid="entry-menu-button"
-      >
-        <EllipsisHorizontalIcon className="size-5" />
-      </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        transition
-        className="z-50 min-w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 ease-out [--anchor-gap:4px] focus:outline-none data-closed:scale-95 data-closed:opacity-0 dark:bg-slate-800 dark:ring-white/10"
-        data-testid="entry-menu"
-      >
-        {actions.map((action) => (
-          <MenuItem key={action.id}>
-            <button
-              type="button"
-              onClick={action.onSelect}
-              className={cx(
-                "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700",
-                action.isDanger ? "text-red-700 dark:text-red-300" : "text-slate-800 dark:text-slate-100",
-              )}
-              data-testid={`entry-action-${action.id}`}
-            >
-              <action.icon className="size-4.5 shrink-0" />
-              {action.label}
-            </button>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+    <Portal.Group target={mainMenuLayer}>
+      <Menu>
+        <MenuButton
+          ref={buttonRef}
+          className={cx(iconButton, "size-10 shrink-0 data-open:bg-slate-100 sm:size-8 dark:data-open:bg-slate-800")}
+          aria-label={label}
+          title={label}
+          data-testid="entry-menu-button"
+        >
+          <EllipsisHorizontalIcon className="size-5" />
+        </MenuButton>
+        {/* Not modal: a menu button's list leaves the rest of the page readable (no inert page, no lost heading). */}
+        <MenuItems
+          anchor="bottom end"
+          modal={false}
+          transition
+          className="z-50 min-w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 ease-out [--anchor-gap:4px] focus:outline-none data-closed:scale-95 data-closed:opacity-0 dark:bg-slate-800 dark:ring-white/10"
+          data-testid="entry-menu"
+        >
+          {actions.map((action) => (
+            <MenuItem key={action.id}>
+              <button
+                type="button"
+                onClick={action.onSelect}
+                className={cx(
+                  "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700",
+                  action.isDanger ? "text-red-700 dark:text-red-300" : "text-slate-800 dark:text-slate-100",
+                )}
+                data-testid={`entry-action-${action.id}`}
+              >
+                <action.icon className="size-4.5 shrink-0" />
+                {action.label}
+              </button>
+            </MenuItem>
+          ))}
+        </MenuItems>
+      </Menu>
+    </Portal.Group>
   );
 }
 

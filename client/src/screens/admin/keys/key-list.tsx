@@ -145,7 +145,7 @@ export function KeyList({ keys, selection, onEdit, now }: KeyListProps) {
         card: (key) => ({
           header: (
             <>
-              <h3 className="text-base font-semibold break-words text-slate-900 dark:text-white">{key.name}</h3>
+              <h2 className="text-base font-semibold break-words text-slate-900 dark:text-white">{key.name}</h2>
               <div className="mt-1">
                 <MaskedKey apiKey={key} />
               </div>
