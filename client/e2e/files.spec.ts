@@ -429,6 +429,12 @@ describe("file sharing", () => {
     expect(
       fetched.filter((path) => /^\/assets\/(trpc|data-providers|schemas|markdown-view|purify|encrypted)/.test(path)),
     ).toEqual([]);
+    // Nor Upload's texts, nor the password form of a protected share; the QR code's library comes when asked for.
+    expect(fetched.filter((path) => /^\/assets\/(files|share-password-form)-/.test(path))).toEqual([]);
+    const beforeQr = fetched.length;
+    await page.getByRole("button", { name: "Show QR code" }).click();
+    expect(await page.getByTestId("share-qr").getAttribute("src")).toStartWith("data:image/png;base64,");
+    expect(fetched.slice(beforeQr).filter((path) => path.startsWith("/assets/")).length).toBeGreaterThan(0);
 
     // Waiting for a clock, not for the page: the share must have expired.
     await Bun.sleep(Math.max(0, expiresAt.getTime() - Date.now() + 250));
@@ -734,6 +740,9 @@ describe("file sharing", () => {
       Boolean(document.querySelector<HTMLImageElement>('[data-testid="image-preview"]')?.naturalWidth),
     );
     await checkLayouts(page, "file-image-preview");
+    await page.getByRole("button", { name: "Show QR code" }).click();
+    await page.getByTestId("share-qr").waitFor();
+    await checkLayouts(page, "file-qr-shown");
 
     const visitor = await openPage(browser);
     await visitor.page.goto(`${app.baseUrl}/file/${locked.slug}`);

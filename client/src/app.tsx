@@ -37,13 +37,13 @@ function lazyScreen<T extends ComponentType<any>>(load: () => Promise<{ default:
 }
 
 const HomeScreen = lazyScreen(() => import("./screens/home-screen"), ["pastes"]);
-const UploadScreen = lazyScreen(() => import("./screens/upload-screen"), ["files"]);
+const UploadScreen = lazyScreen(() => import("./screens/upload-screen"), ["files", "fileKinds"]);
 const AdminScreen = lazyScreen(
   () => import("./screens/admin-screen"),
   ["admin", "pastes", "pasteLink", "files", "fileLink", "shareManage", "explorer"],
 );
 const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pasteLink"]);
-const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["files", "fileLink"]);
+const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["fileLink", "fileKinds"]);
 const MountExplorerScreen = lazyScreen(
   () => import("./screens/mount-explorer-screen"),
   ["explorer", "files", "fileLink", "pastes"],

@@ -2,14 +2,15 @@
 // the first render, and each screen's parts with the screen's code (client/src/app.tsx), so a page
 // downloads the texts it shows and not the whole app's. A part is a set of top-level keys, or of
 // second-level keys under a top-level key that parts share (`pastes` and `files`: a share link's page,
-// "pasteLink" and "fileLink", and the admin's management, "shareManage", apart from the editor's and
-// Upload's); no key is in two parts. The server holds all of them (languages/en.ts, languages/zh.ts,
+// "pasteLink" and "fileLink", the kinds of files both Upload and a file's page name, "fileKinds", and the
+// admin's management, "shareManage", apart from the editor's and Upload's); no key is in two parts. The server holds all of them (languages/en.ts, languages/zh.ts,
 // joined by joinTextParts).
 export const TEXT_PARTS = [
   "core",
   "pastes",
   "pasteLink",
   "files",
+  "fileKinds",
   "fileLink",
   "shareManage",
   "explorer",

@@ -1,3 +1,4 @@
+import { type ComponentType, lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 
 // Suspense fallback while a lazily loaded screen arrives (or while the sign-in is being checked).
@@ -12,4 +13,21 @@ export function PageSpinner({ label }: { label?: string }) {
       <span className="sr-only">{label ?? t("app.loading")}</span>
     </div>
   );
+}
+
+/**
+ * A page's content that only some visits need (a share's password prompt, an encrypted share's
+ * decryption), loaded when first shown with the page's spinner meanwhile; a failed load is the screen's
+ * error (screen-error-boundary.tsx). Declared once, at module level, like React's lazy().
+ */
+export function lazyPageContent<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Content = lazy(async () => ({ default: await load() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: like React's own lazy(), this runs once per content at module level, so the component it returns is the same on every render.
+  return function LazyPageContent(props: Props) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <Content {...props} />
+      </Suspense>
+    );
+  };
 }

@@ -62,7 +62,11 @@ describe("file page", () => {
     expect(image.getAttribute("alt")).toBe("holiday photo.png");
     expect(screen.getByTestId("file-download").getAttribute("href")).toBe(file().download_url);
     expect(screen.getByRole("button", { name: "Copy link" })).toBeDefined();
-    await eventually(() => expect(screen.getByTestId("share-qr")).toBeDefined());
+    // The QR code is drawn when asked for (its library is not part of the page's first load).
+    expect(screen.queryByTestId("share-qr")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show QR code" }));
+    await eventually(() => expect(screen.getByTestId("share-qr").getAttribute("src")).toStartWith("data:image/png"));
+    expect(screen.getByRole("button", { name: "Hide QR code" }).getAttribute("aria-expanded")).toBe("true");
     expect(server.calls.filter((call) => call.path === "files.public.get").length).toBe(1);
   });
 

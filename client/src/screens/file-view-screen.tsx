@@ -9,17 +9,18 @@ import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import QrCodeIcon from "@heroicons/react/24/outline/QrCodeIcon";
 import type { PublicFileView } from "@shared/schemas/files";
-import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from "react";
+import { type MouseEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { formatBytes } from "../../../shared/format-bytes";
-import { buttonClasses } from "../components/button";
+import { Button, buttonClasses } from "../components/button";
 import { cx } from "../components/class-names";
 import { CopyButton } from "../components/copy-button";
 import { FileTypeIcon } from "../components/file-icons";
 import { MediaTypeText } from "../components/media-type-text";
-import { PageSpinner } from "../components/page-spinner";
+import { lazyPageContent, PageSpinner } from "../components/page-spinner";
 import { QrCode } from "../components/qr-code";
 import { ShareGone, ShareLoadFailed } from "../components/share-problem";
 import { Spinner } from "../components/spinner";
@@ -32,11 +33,15 @@ import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { useOnceRead } from "../lib/once-reads";
 import { useShareUnlock } from "../lib/use-share-unlock";
 import { unlockFile, viewFile } from "./file/file-api";
-import { FilePasswordPrompt, type FilePasswordPromptProps } from "./file/file-password-prompt";
+import type { FilePasswordPromptProps } from "./file/file-password-prompt";
 import { FilePreview } from "./file/file-preview";
 
-// Only an encrypted file's page downloads the format and its checks (zod).
-const EncryptedFile = lazy(() => import("./file/encrypted-file").then((module) => ({ default: module.EncryptedFile })));
+// Only an encrypted file's page downloads the format and its checks (zod), only a protected file's the
+// password prompt (README, Page weight).
+const EncryptedFile = lazyPageContent(() => import("./file/encrypted-file").then((module) => module.EncryptedFile));
+const FilePasswordPrompt = lazyPageContent(() =>
+  import("./file/file-password-prompt").then((module) => module.FilePasswordPrompt),
+);
 
 export type FileViewScreenProps = { slug: string };
 
@@ -90,11 +95,7 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
   }
 
   if (file.encrypted) {
-    return (
-      <Suspense fallback={<PageSpinner label={t("files.page.loading")} />}>
-        <EncryptedFile file={{ ...file, download_url: file.download_url }} />
-      </Suspense>
-    );
+    return <EncryptedFile file={{ ...file, download_url: file.download_url }} />;
   }
 
   // Fresh signed links: the same read again (one more counted view).
@@ -237,8 +238,8 @@ function FileDocument({
           <CopyButton
             text={pageLink}
             label={t("files.page.copyLink")}
-            copiedMessage={t("files.result.copied")}
-            failedMessage={t("files.result.copyFailed")}
+            copiedMessage={t("files.page.linkCopied")}
+            failedMessage={t("files.page.copyFailed")}
           />
         </div>
       </header>
@@ -272,20 +273,37 @@ function FileDocument({
               </Fact>
             </dl>
           </section>
-          <section className="flex flex-col items-center rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-            <h2 className="self-start text-sm font-semibold text-slate-900 dark:text-white">
-              {t("files.page.qrTitle")}
-            </h2>
-            <p className="mt-0.5 self-start text-xs text-slate-500 dark:text-slate-400">
-              {t("files.page.qrDescription")}
-            </p>
-            <div className="mt-3">
-              <QrCode value={pageLink} size={160} />
-            </div>
-          </section>
+          <PageQrCode link={pageLink} />
         </div>
       </div>
     </article>
+  );
+}
+
+/** The page's link as a QR code, drawn when asked for: its library is not part of the page's first load. */
+function PageQrCode({ link }: { link: string }) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const qrId = useId();
+  return (
+    <section className="flex flex-col items-center rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <h2 className="self-start text-sm font-semibold text-slate-900 dark:text-white">{t("files.page.qrTitle")}</h2>
+      <p className="mt-0.5 self-start text-xs text-slate-500 dark:text-slate-400">{t("files.page.qrDescription")}</p>
+      <Button
+        size="sm"
+        icon={QrCodeIcon}
+        className="mt-3 self-start"
+        onClick={() => setIsOpen((open) => !open)}
+        aria-expanded={isOpen}
+        aria-controls={qrId}
+        data-testid="file-qr-toggle"
+      >
+        {isOpen ? t("files.page.hideQr") : t("files.page.showQr")}
+      </Button>
+      <div id={qrId} className="mt-3 empty:hidden">
+        {isOpen ? <QrCode value={link} size={160} /> : null}
+      </div>
+    </section>
   );
 }
 

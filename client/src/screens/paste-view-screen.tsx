@@ -14,7 +14,7 @@ import { buttonClasses } from "../components/button";
 import { CopyButton } from "../components/copy-button";
 import { FormAlert } from "../components/form-controls";
 import type { IconProps } from "../components/icons";
-import { PageSpinner } from "../components/page-spinner";
+import { lazyPageContent, PageSpinner } from "../components/page-spinner";
 import { ShareGone, ShareLoadFailed } from "../components/share-problem";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
@@ -23,10 +23,15 @@ import { useOnceRead } from "../lib/once-reads";
 import { classifyPasteError, isTerminalProblem } from "../lib/pastes/paste-errors";
 import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
 import { useShareUnlock } from "../lib/use-share-unlock";
-import { EncryptedPaste } from "./paste/encrypted-paste";
 import { unlockPaste, viewPaste } from "./paste/paste-api";
 import { PasteContent } from "./paste/paste-content";
-import { PastePasswordPrompt } from "./paste/paste-password-prompt";
+
+// Most pastes are neither protected nor encrypted: their pages do not download the password prompt or the
+// decryption (README, Page weight).
+const PastePasswordPrompt = lazyPageContent(() =>
+  import("./paste/paste-password-prompt").then((module) => module.PastePasswordPrompt),
+);
+const EncryptedPaste = lazyPageContent(() => import("./paste/encrypted-paste").then((module) => module.EncryptedPaste));
 
 export type PasteViewScreenProps = { slug: string };
 

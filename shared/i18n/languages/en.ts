@@ -3,6 +3,7 @@
 import { enClipboard } from "../locales/en/clipboard";
 import { enDavErrors } from "../locales/en/dav-errors";
 import { enExplorer } from "../locales/en/explorer";
+import { enFileKinds } from "../locales/en/file-kinds";
 import { enFileLink } from "../locales/en/file-link";
 import { enFiles } from "../locales/en/files";
 import { enPasteLink } from "../locales/en/paste-link";
@@ -18,6 +19,7 @@ export const en = {
     enPastes,
     enPasteLink,
     enFiles,
+    enFileKinds,
     enFileLink,
     enShareManage,
     enExplorer,

@@ -2,6 +2,7 @@
 import { zhClipboard } from "../locales/zh/clipboard";
 import { zhDavErrors } from "../locales/zh/dav-errors";
 import { zhExplorer } from "../locales/zh/explorer";
+import { zhFileKinds } from "../locales/zh/file-kinds";
 import { zhFileLink } from "../locales/zh/file-link";
 import { zhFiles } from "../locales/zh/files";
 import { zhPasteLink } from "../locales/zh/paste-link";
@@ -17,6 +18,7 @@ export const zh = {
     zhPastes,
     zhPasteLink,
     zhFiles,
+    zhFileKinds,
     zhFileLink,
     zhShareManage,
     zhExplorer,

@@ -215,8 +215,8 @@ function DecryptedFile({ share, preamble, file }: UnlockedShare) {
           <CopyButton
             text={window.location.href}
             label={t("files.page.copyLink")}
-            copiedMessage={t("files.result.copied")}
-            failedMessage={t("files.result.copyFailed")}
+            copiedMessage={t("files.page.linkCopied")}
+            failedMessage={t("files.page.copyFailed")}
           />
         </div>
       </header>

@@ -8,6 +8,8 @@ export const enFileLink = {
       loading: "Opening the file…",
       download: "Download",
       copyLink: "Copy link",
+      linkCopied: "Link copied",
+      copyFailed: "Copying was blocked by the browser; select the link and copy it by hand",
       uploaded: "Uploaded {{when}}",
       expires: "Expires {{when}}",
       neverExpires: "Never expires",
@@ -26,6 +28,8 @@ export const enFileLink = {
       never: "Never",
       qrTitle: "Share with a phone",
       qrDescription: "Scan to open this page.",
+      showQr: "Show QR code",
+      hideQr: "Hide QR code",
       refreshFailed: "The download link could not be renewed. Reload the page.",
     },
     preview: {

@@ -1,6 +1,6 @@
 // Texts of file sharing: the upload screen (files and URLs, share options, the upload list and its errors,
-// docs/product.md §8) and the kinds of files (the file page's are file-link.ts, file management's
-// share-manage.ts, the storage configuration's storage-config.ts). A part of the texts the client loads
+// docs/product.md §8) (the kinds of files are file-kinds.ts, the file page's texts file-link.ts, file
+// management's share-manage.ts, the storage configuration's storage-config.ts). A part of the texts the client loads
 // per screen (shared/i18n/text-parts.ts); keep zh/files.ts in step (typed `typeof enFiles`).
 export const enFiles = {
   files: {
@@ -174,20 +174,6 @@ export const enFiles = {
       unknownSize: "Unknown size",
       filename: "Save as",
       upload: "Upload from URL",
-    },
-    kinds: {
-      image: "Image",
-      video: "Video",
-      audio: "Audio",
-      pdf: "PDF document",
-      markdown: "Markdown",
-      code: "Code",
-      text: "Text",
-      document: "Document",
-      spreadsheet: "Spreadsheet",
-      presentation: "Presentation",
-      archive: "Archive",
-      other: "File",
     },
     errors: {
       tooLarge: "The file ({{size}}) exceeds the max upload size of {{max}}",

@@ -8,6 +8,8 @@ export const zhFileLink: typeof enFileLink = {
       loading: "正在打开文件……",
       download: "下载",
       copyLink: "复制链接",
+      linkCopied: "链接已复制",
+      copyFailed: "浏览器阻止了复制，请选中链接后手动复制",
       uploaded: "上传于{{when}}",
       expires: "{{when}}过期",
       neverExpires: "永不过期",
@@ -25,6 +27,8 @@ export const zhFileLink: typeof enFileLink = {
       never: "永不",
       qrTitle: "分享到手机",
       qrDescription: "扫码打开此页面。",
+      showQr: "显示二维码",
+      hideQr: "隐藏二维码",
       refreshFailed: "无法更新下载链接，请刷新页面。",
     },
     preview: {

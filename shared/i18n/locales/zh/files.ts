@@ -1,5 +1,5 @@
-// 文件分享相关文本：上传页面（本地文件与 URL、分享选项、上传列表及其错误，docs/product.md §8）与文件类型
-// （文件页面的在 file-link.ts，文件管理的在 share-manage.ts，存储配置的在 storage-config.ts）。与 en/files.ts 保持同步（类型为 typeof enFiles）。中文没有单复数之分，_one 与 _other 相同。
+// 文件分享相关文本：上传页面（本地文件与 URL、分享选项、上传列表及其错误，docs/product.md §8）
+// （文件类型在 file-kinds.ts，文件页面的在 file-link.ts，文件管理的在 share-manage.ts，存储配置的在 storage-config.ts）。与 en/files.ts 保持同步（类型为 typeof enFiles）。中文没有单复数之分，_one 与 _other 相同。
 import type { enFiles } from "../en/files";
 
 export const zhFiles: typeof enFiles = {
@@ -171,20 +171,6 @@ export const zhFiles: typeof enFiles = {
       unknownSize: "大小未知",
       filename: "保存为",
       upload: "从 URL 上传",
-    },
-    kinds: {
-      image: "图片",
-      video: "视频",
-      audio: "音频",
-      pdf: "PDF 文档",
-      markdown: "Markdown",
-      code: "代码",
-      text: "文本",
-      document: "文档",
-      spreadsheet: "表格",
-      presentation: "演示文稿",
-      archive: "压缩包",
-      other: "文件",
     },
     errors: {
       tooLarge: "文件（{{size}}）超过最大上传大小 {{max}}",
