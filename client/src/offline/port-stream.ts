@@ -3,6 +3,11 @@
 // the page's copy to its garbage collector, which lets a few hundred MiB of decrypted records pile up in
 // the renderer; here each chunk's buffer is transferred (moved, not copied), and the worker asks for the
 // next chunk only as the browser takes the ones it holds, so neither side queues more than a few.
+// The worker also frees each chunk once the browser has copied it out (@shared/free-buffer): a chunk the
+// browser has read is otherwise garbage that the worker's collector, which runs late in a worker that
+// allocates almost nothing else, let grow to hundreds of MiB.
+import { freeBuffer } from "@shared/free-buffer";
+
 /** What the reading side (the worker) says: one more chunk, or stop. */
 const PULL = "pull";
 const CANCEL = "cancel";
@@ -47,9 +52,32 @@ export function portWritable(port: MessagePort): WritableStream<Uint8Array<Array
   });
 }
 
-/** The reading half, in the worker: asks for a chunk each time it has room for one. */
+/**
+ * Chunks the browser has read since a chunk was read before it is freed. A reader of a response body
+ * (Chromium's, Firefox's, WebKit's) copies each chunk out before it reads the next, so the chunk before
+ * the one being read is done with; one more is kept for a reader that reads one ahead.
+ */
+const CHUNKS_READ_SINCE = 2;
+
+/**
+ * The reading half, in the worker: asks for a chunk each time it has room for one, and frees each
+ * chunk once the browser has read CHUNKS_READ_SINCE more.
+ */
 export function portReadable(port: MessagePort): ReadableStream<Uint8Array<ArrayBuffer>> {
   let arrived: (() => void) | null = null;
+  /** Chunks given to the browser and not freed yet, oldest first. */
+  const given: Uint8Array<ArrayBuffer>[] = [];
+  let enqueued = 0;
+  let freed = 0;
+  const freeRead = (controller: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>>) => {
+    if (controller.desiredSize === null) return;
+    const read = enqueued - (CHUNKS_AHEAD - controller.desiredSize);
+    while (freed < read - CHUNKS_READ_SINCE) {
+      const chunk = given.shift() as Uint8Array<ArrayBuffer>;
+      freed++;
+      freeBuffer(chunk.buffer);
+    }
+  };
   return new ReadableStream(
     {
       start(controller) {
@@ -57,7 +85,11 @@ export function portReadable(port: MessagePort): ReadableStream<Uint8Array<Array
           const data = event.data;
           if (!isCarried(data)) return;
           if ("chunk" in data) {
+            given.push(data.chunk);
+            enqueued++;
+            // Enqueued while the browser waits, the chunk is read at once.
             controller.enqueue(data.chunk);
+            freeRead(controller);
           } else if ("done" in data) {
             controller.close();
             port.close();
@@ -70,7 +102,8 @@ export function portReadable(port: MessagePort): ReadableStream<Uint8Array<Array
         });
         port.start();
       },
-      pull() {
+      pull(controller) {
+        freeRead(controller);
         return new Promise<void>((resolve) => {
           arrived = resolve;
           port.postMessage(PULL);

@@ -102,8 +102,16 @@ describe("service worker: the bytes' port", () => {
     expect(written).toBeLessThanOrEqual(5);
     expect(sent[0]?.byteLength).toBe(0); // moved to the worker: the page's buffer is detached
     const received: number[] = [];
-    for (let result = await reader.read(); !result.done; result = await reader.read())
+    const chunks: Uint8Array[] = [];
+    for (let result = await reader.read(); !result.done; result = await reader.read()) {
       received.push(result.value[0] ?? -1);
+      chunks.push(result.value);
+      // Freed once the browser has read two more (it copies a chunk out before it reads the next):
+      // the worker's memory does not wait for its garbage collector.
+      expect(chunks.map((chunk) => chunk.byteLength)).toEqual(
+        chunks.map((_, index) => (index < chunks.length - 2 ? 0 : 1024)),
+      );
+    }
     await writing;
     expect(received).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
