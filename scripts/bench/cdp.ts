@@ -41,7 +41,9 @@ export type CdpBrowser = {
     timeoutMs?: number,
   ) => Promise<Record<string, unknown>>;
   /** A new tab in a new browser context (own cookies, own service workers): its session id. */
-  newTab: (cookies?: CdpCookie[]) => Promise<{ sessionId: string; close: () => Promise<void> }>;
+  newTab: (
+    cookies?: CdpCookie[],
+  ) => Promise<{ sessionId: string; browserContextId: string; close: () => Promise<void> }>;
   /** Evaluates `expression` in the tab and returns its value (promises awaited). */
   evaluate: <T>(sessionId: string, expression: string) => Promise<T>;
   close: () => Promise<void>;
@@ -154,6 +156,7 @@ export async function launchCdpBrowser(extraArgs: string[] = []): Promise<CdpBro
       await send("Page.enable", {}, sessionId);
       return {
         sessionId,
+        browserContextId,
         close: async () => {
           await send("Target.disposeBrowserContext", { browserContextId }).catch(() => undefined);
         },

@@ -10,9 +10,10 @@
 // alive in the renderer: measured through Playwright, the transfers paid for the harness.
 // Prints MiB/s of each and the encrypted/plain ratio (target >= 0.6x, docs/encrypted-shares.md), and
 // the memory each transfer took, encrypted beside plain: the page's JS heap and the ArrayBuffers it
-// holds (Runtime.getHeapUsage, sampled) and the resident memory of Chromium's renderer processes (the
-// page and its service worker) and of its browser process (where Blob bytes and the download's writing
-// live), from /proc. Target for the page: < 200 MiB whatever the file's size.
+// holds (Runtime.getHeapUsage, sampled; for the decrypting download its service worker's too) and the
+// resident memory of Chromium's renderer processes (the page and its service worker) and of its browser
+// process (where Blob bytes and the download's writing live), from /proc. Target for the page: < 200 MiB
+// whatever the file's size.
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { adminSessionCookie, E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/harness";
@@ -35,6 +36,8 @@ const TIMEOUT_MS = 1_800_000;
 type Peaks = {
   heap: number;
   buffers: number;
+  /** ArrayBuffer bytes of the page's service worker (the decrypting download's records pass through it). */
+  workerBuffers: number;
   renderer: number;
   rendererBaseline: number;
   browser: number;
@@ -43,9 +46,17 @@ type Peaks = {
 
 type HeapUsage = { usedSize: number; backingStorageSize?: number };
 
-/** Samples the page's heap and Chromium's processes' RSS until stopped. */
-function sampleMemory(browser: CdpBrowser, sessionId: string) {
-  const peaks: Peaks = { heap: 0, buffers: 0, renderer: 0, rendererBaseline: 0, browser: 0, browserBaseline: 0 };
+/** Samples the page's heap (and its service worker's, when given) and Chromium's processes' RSS until stopped. */
+function sampleMemory(browser: CdpBrowser, sessionId: string, workerSessionId?: string) {
+  const peaks: Peaks = {
+    heap: 0,
+    buffers: 0,
+    workerBuffers: 0,
+    renderer: 0,
+    rendererBaseline: 0,
+    browser: 0,
+    browserBaseline: 0,
+  };
   const browserRss = () => chromiumProcesses(browser.pid).browser.reduce((sum, pid) => sum + rssOf(pid), 0);
   peaks.browserBaseline = browserRss();
   const rendererBaselines = new Map(chromiumProcesses(browser.pid).renderers.map((pid) => [pid, rssOf(pid)]));
@@ -56,6 +67,10 @@ function sampleMemory(browser: CdpBrowser, sessionId: string) {
       const usage = await browser.send<HeapUsage>("Runtime.getHeapUsage", {}, sessionId).catch(() => null);
       peaks.heap = Math.max(peaks.heap, usage?.usedSize ?? 0);
       peaks.buffers = Math.max(peaks.buffers, usage?.backingStorageSize ?? 0);
+      if (workerSessionId) {
+        const worker = await browser.send<HeapUsage>("Runtime.getHeapUsage", {}, workerSessionId).catch(() => null);
+        peaks.workerBuffers = Math.max(peaks.workerBuffers, worker?.backingStorageSize ?? 0);
+      }
       const { renderers } = chromiumProcesses(browser.pid);
       peaks.renderer = Math.max(
         peaks.renderer,
@@ -141,11 +156,28 @@ async function upload(encrypted: boolean): Promise<{ seconds: number; link: stri
   return { seconds, link: link.replace(/^http:\/\/[^/]+/, app.baseUrl), memory: peaks };
 }
 
+/** A session on the service worker of a tab's browser context. */
+async function attachServiceWorker(browserContextId: string): Promise<string> {
+  const { targetInfos } = await browser.send<{
+    targetInfos: { targetId: string; type: string; browserContextId?: string }[];
+  }>("Target.getTargets");
+  const worker = targetInfos.find(
+    (target) => target.type === "service_worker" && target.browserContextId === browserContextId,
+  );
+  if (!worker) throw new Error("no service worker");
+  const { sessionId } = await browser.send<{ sessionId: string }>("Target.attachToTarget", {
+    targetId: worker.targetId,
+    flatten: true,
+  });
+  return sessionId;
+}
+
 /** Downloads as a visitor (not signed in) and checks the saved file's size. */
 async function download(link: string, encrypted: boolean): Promise<{ seconds: number; memory: Peaks }> {
   const tab = await openTab(false);
   const session = tab.sessionId;
   let start: string;
+  let workerSession: string | undefined;
   if (encrypted) {
     await navigate(browser, session, link);
     await waitUntil(
@@ -154,6 +186,7 @@ async function download(link: string, encrypted: boolean): Promise<{ seconds: nu
       `navigator.serviceWorker.controller && document.querySelector('[data-testid="encrypted-download"]')`,
     );
     start = `document.querySelector('[data-testid="encrypted-download"]').click()`;
+    workerSession = await attachServiceWorker(tab.browserContextId);
   } else {
     // The link the file page would follow, from the same public view it reads (a counted view).
     await navigate(browser, session, `${app.baseUrl}/`);
@@ -167,7 +200,7 @@ async function download(link: string, encrypted: boolean): Promise<{ seconds: nu
       anchor.click();
     })()`;
   }
-  const memory = sampleMemory(browser, session);
+  const memory = sampleMemory(browser, session, workerSession);
   const begun = browser.waitForEvent("Browser.downloadWillBegin", () => true, 60_000);
   const started = performance.now();
   await browser.evaluate(session, start);
@@ -218,7 +251,7 @@ try {
     );
     console.log(
       `  memory, encrypted (plain): upload JS heap ${mib(encrypted.memory.heap)} (${mib(plain.memory.heap)}), ArrayBuffers ${mib(encrypted.memory.buffers)} (${mib(plain.memory.buffers)}), renderer +${mib(encrypted.memory.renderer)} (+${mib(plain.memory.renderer)}) over ${mib(encrypted.memory.rendererBaseline)}, browser process +${mib(encrypted.memory.browser - encrypted.memory.browserBaseline)} (+${mib(plain.memory.browser - plain.memory.browserBaseline)}); ` +
-        `download JS heap ${mib(encryptedDown.memory.heap)} (${mib(plainDown.memory.heap)}), ArrayBuffers ${mib(encryptedDown.memory.buffers)} (${mib(plainDown.memory.buffers)}), renderer +${mib(encryptedDown.memory.renderer)} (+${mib(plainDown.memory.renderer)}) over ${mib(encryptedDown.memory.rendererBaseline)}, browser process +${mib(encryptedDown.memory.browser - encryptedDown.memory.browserBaseline)} (+${mib(plainDown.memory.browser - plainDown.memory.browserBaseline)})`,
+        `download JS heap ${mib(encryptedDown.memory.heap)} (${mib(plainDown.memory.heap)}), ArrayBuffers ${mib(encryptedDown.memory.buffers)} (${mib(plainDown.memory.buffers)}), service worker's ArrayBuffers ${mib(encryptedDown.memory.workerBuffers)}, renderer +${mib(encryptedDown.memory.renderer)} (+${mib(plainDown.memory.renderer)}) over ${mib(encryptedDown.memory.rendererBaseline)}, browser process +${mib(encryptedDown.memory.browser - encryptedDown.memory.browserBaseline)} (+${mib(plainDown.memory.browser - plainDown.memory.browserBaseline)})`,
     );
   }
   const ratioUp = median(rows.map((row) => row.encUp / row.plainUp));
