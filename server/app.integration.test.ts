@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "./routers";
-import { ensureAdmin, ensureDefaultStorage } from "./services/bootstrap";
+import { ensureAdmin, ensureDefaultStorage } from "./services/system/bootstrap";
 import {
   createTestApp,
   DATABASE_PROVIDERS,

@@ -1,19 +1,13 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
+
+import type { Language } from "@shared/constants";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import type { Language } from "../shared/constants";
 import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
-import { clipboardRawRoutes } from "./http/clipboard-routes";
-import { fileRawRoutes } from "./http/file-routes";
-import { fsRawRouteList } from "./http/fs-routes";
-import { pasteRawRoutes } from "./http/paste-routes";
 import { applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { resolveRequestAuth } from "./http/session-cookie";
-import { shareRawRoutes } from "./http/share-routes";
 import { createStaticHandler, readIndexHtml } from "./http/static";
-import { createSystemRoutes } from "./http/system-routes";
-import { urlProxyRawRoutes } from "./http/url-proxy-routes";
 import { languageFromHeader, runWithLanguage } from "./i18n";
 import { createAccessLog } from "./logger";
 import { createRestHandler } from "./rest/adapter";
@@ -21,7 +15,14 @@ import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
 import { appRouter } from "./routers";
-import { prepareMarkdownRenderer } from "./services/markdown-html";
+import { clipboardRawRoutes } from "./routers/clipboard/raw-routes";
+import { fsRawRouteList } from "./routers/explorer/raw-routes";
+import { pasteRawRoutes } from "./routers/pastes/raw-routes";
+import { shareRawRoutes } from "./routers/shares/download-routes";
+import { fileRawRoutes } from "./routers/shares/raw-routes";
+import { urlProxyRawRoutes } from "./routers/shares/url-proxy-routes";
+import { createSystemRoutes } from "./routers/system/raw-routes";
+import { prepareMarkdownRenderer } from "./services/pastes/markdown-html";
 import type { Context } from "./trpc";
 
 export type App = {
@@ -98,7 +99,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
     if (pathname === "/dav" || pathname.startsWith("/dav/")) return (await davHandler())(request, url, clientIp);
     // A paste link's page asks for its Markdown rendered once its code has loaded: the renderer
-    // starts meanwhile (services/markdown-html.ts, docs/decisions/0012-server-rendered-markdown.md).
+    // starts meanwhile (services/pastes/markdown-html.ts, docs/decisions/0012-server-rendered-markdown.md).
     if (pathname.startsWith("/paste/")) prepareMarkdownRenderer();
     return staticFiles.serve(request, pathname);
   }

@@ -4,10 +4,10 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { ReadConnection } from "./db/read-connection";
 import type { ViewCounter } from "./db/view-counter";
-import type { ClipboardHub } from "./http/clipboard-hub";
 import type { Logger } from "./logger";
-import type { ClipboardBus } from "./services/clipboard-bus";
-import type { ListingCache } from "./services/listing-cache";
+import type { ClipboardHub } from "./routers/clipboard/hub";
+import type { ClipboardBus } from "./services/clipboard/bus";
+import type { ListingCache } from "./services/explorer/listing-cache";
 import type { StorageService } from "./storage";
 
 /** Long-lived parts of the app, created once at start (or once per test). */
@@ -20,10 +20,10 @@ export type AppDeps = {
   viewCounter: ViewCounter;
   logger: Logger;
   storage: StorageService;
-  /** The mount explorer's directory listings (services/listing-cache.ts). */
+  /** The mount explorer's directory listings (services/explorer/listing-cache.ts). */
   listingCache: ListingCache;
-  /** Live clipboard events to every process (services/clipboard-bus.ts). */
+  /** Live clipboard events to every process (services/clipboard/bus.ts). */
   clipboardBus: ClipboardBus;
-  /** This process's live clipboard connections (http/clipboard-hub.ts). */
+  /** This process's live clipboard connections (routers/clipboard/hub.ts). */
   clipboardHub: ClipboardHub;
 };

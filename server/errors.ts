@@ -1,9 +1,10 @@
 // AppError is what services throw. `describeError` turns anything thrown into the one shape both the
 // tRPC error formatter and the REST envelope use: an error code, its HTTP status and a translated
 // message. Validation failures name the field and the rule.
+
+import { ERROR_HTTP_STATUS, type ErrorCode } from "@shared/errors";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { ERROR_HTTP_STATUS, type ErrorCode } from "../shared/errors";
 import { translate } from "./i18n";
 
 export class AppError extends Error {

@@ -2,10 +2,10 @@
 // AsyncLocalStorage for the length of the request, so zod's validation messages (produced deep inside
 // tRPC's input parsing) come out in that language too.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { DEFAULT_LANGUAGE, type Language } from "@shared/constants";
+import { resources } from "@shared/i18n/resources";
 import { createInstance, type TFunction } from "i18next";
 import { z } from "zod";
-import { DEFAULT_LANGUAGE, type Language } from "../shared/constants";
-import { resources } from "../shared/i18n/resources";
 
 const i18n = createInstance();
 void i18n.init({

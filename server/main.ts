@@ -1,19 +1,19 @@
 // Server entry: validate the configuration, migrate the database and create the first-start records (in a
 // child process), then serve HTTP until SIGTERM/SIGINT, finishing in-flight requests before exiting.
-import { APP_VERSION, PRODUCT_NAME } from "../shared/constants";
+import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { createReadConnection } from "./db/read-connection";
 import { createViewCounter } from "./db/view-counter";
 import { startWalCheckpoints } from "./db/wal-checkpoint";
-import { createClipboardHub } from "./http/clipboard-hub";
 import { serveApp } from "./http/serve";
 import { createLogger } from "./logger";
-import { prepareDatabaseInChildProcess } from "./services/bootstrap";
-import { createClipboardBus } from "./services/clipboard-bus";
-import { createMemoryListingCache } from "./services/listing-cache";
-import { startSweeper } from "./services/sweeper";
+import { createClipboardHub } from "./routers/clipboard/hub";
+import { createClipboardBus } from "./services/clipboard/bus";
+import { createMemoryListingCache } from "./services/explorer/listing-cache";
+import { prepareDatabaseInChildProcess } from "./services/system/bootstrap";
+import { startSweeper } from "./services/system/sweeper";
 import { createStorageService } from "./storage";
 
 async function main() {

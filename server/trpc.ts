@@ -1,13 +1,14 @@
 // The one tRPC instance: context, meta, error shape and the base procedures every router builds on
 // (docs/architecture.md #1). A procedure that is part of the public REST API declares `meta.rest`; the REST
 // adapter and the OpenAPI document are generated from it.
+
+import type { Language } from "@shared/constants";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import type { Language } from "../shared/constants";
 import type { AppDeps } from "./deps";
 import { AppError, describeError } from "./errors";
-import { type AuthState, isApiKeyFailure, type Permissions } from "./services/auth";
-import { countCreation, RATE_LIMITS, recordFailure } from "./services/rate-limit";
+import { type AuthState, isApiKeyFailure, type Permissions } from "./services/auth/sessions";
+import { countCreation, RATE_LIMITS, recordFailure } from "./services/system/rate-limit";
 
 export type Context = AppDeps & {
   auth: AuthState | null;
@@ -112,7 +113,7 @@ export async function requireCaller(ctx: Context, permission?: keyof Permissions
 /**
  * Refuses a caller without `access`: signed in, the admin, or the admin or a key holding a permission.
  * Answers the caller (none needed for public access). The REST adapter checks routes' access with it,
- * raw routes (http/fs-routes.ts) their own.
+ * raw routes (routers/explorer/raw-routes.ts) their own.
  */
 export async function requireAccess(ctx: Context, access: Exclude<Access, "public">): Promise<AuthState>;
 export async function requireAccess(ctx: Context, access: Access): Promise<AuthState | null>;
@@ -154,7 +155,7 @@ export const mountProcedure = withPermission("mount").meta({ access: "mount" });
 
 /**
  * For procedures that create something (a paste, an upload, a URL fetch): counts it against the
- * caller's creation limits (services/rate-limit.ts countCreation) before it runs.
+ * caller's creation limits (services/system/rate-limit.ts countCreation) before it runs.
  */
 export const limitCreation = t.middleware(async ({ ctx, next }) => {
   if (ctx.auth) await countCreation(ctx.db, ctx.auth, ctx.clientIp);

@@ -8,8 +8,8 @@
 // never switched off here: a violation is fixed where the screen is built (docs/accessibility.md).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
+import { encryptText, generateLinkKey } from "@shared/encrypted-share";
 import type { Browser, Page } from "playwright-core";
-import { encryptText, generateLinkKey } from "../../shared/encrypted-share";
 import {
   adminToken,
   DESKTOP,

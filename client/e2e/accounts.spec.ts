@@ -5,8 +5,8 @@
 // HttpOnly cookie (docs/decisions/0009-browser-session-cookie.md): no token is ever readable by the
 // page, in any storage or in document.cookie.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
 import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(60_000);

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { ENCRYPTED_FILE_NAME } from "@shared/encrypted-file";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import { ENCRYPTED_FILE_NAME } from "../../shared/encrypted-file";
 import {
   adminToken,
   launchBrowser,

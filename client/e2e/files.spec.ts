@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { formatBytes } from "@shared/format-bytes";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import { formatBytes } from "../../shared/format-bytes";
 import {
   adminToken,
   dismissToasts,

@@ -3,6 +3,7 @@
 // playwright-core (no browser download: see docs/environment.md). Build the client first.
 import { existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import {
   type Browser,
   type BrowserContext,
@@ -12,7 +13,6 @@ import {
   type Page,
 } from "playwright-core";
 import { REPO_ROOT, startServerProcess } from "../../scripts/test/server-process";
-import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
 
 export { REPO_ROOT };
 

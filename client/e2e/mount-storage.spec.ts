@@ -6,9 +6,9 @@
 // The storage card's Recount walks the bucket with progress and then shows what it really holds.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { formatBytes } from "@shared/format-bytes";
 import type { Browser } from "playwright-core";
 import { type S3Service, seedS3rverObjects, startS3Server } from "../../scripts/test/services";
-import { formatBytes } from "../../shared/format-bytes";
 import {
   adminToken,
   dismissToasts,

@@ -12,7 +12,7 @@ import { ScreenErrorBoundary } from "./components/screen-error-boundary";
 import { usePageTitle } from "./hooks/use-page-title";
 import { loadTexts } from "./i18n";
 import { useAuth } from "./lib/auth/use-auth";
-import { loadPagePolicy } from "./lib/files/csp";
+import { loadPagePolicy } from "./lib/shares/csp";
 import { DataProviders } from "./providers";
 import {
   type AdminModule,

@@ -6,7 +6,7 @@ import { enErrors } from "@shared/i18n/locales/en/errors";
 import { zhErrors } from "@shared/i18n/locales/zh/errors";
 import { TRPCClientError } from "@trpc/client";
 import { ApiResponseError } from "../src/lib/api-errors";
-import type { ExpiredMessageKey, ShareProblem } from "../src/lib/share-errors";
+import type { ExpiredMessageKey, ShareProblem } from "../src/lib/shares/share-errors";
 
 /** The server's refusal as @trpc/client delivers it: the app code, HTTP status and (translated) message. */
 export function trpcError(

@@ -17,7 +17,7 @@ configure({ asyncUtilTimeout: 5000 });
 // The app loads one language's texts, in parts, as it shows them (client/src/i18n.ts); tests render any
 // screen in both languages, so they have all of them.
 const { loadTexts } = await import("../src/i18n");
-const { TEXT_PARTS } = await import("../../shared/i18n/text-parts");
+const { TEXT_PARTS } = await import("@shared/i18n/text-parts");
 await loadTexts(TEXT_PARTS, ["en", "zh"]);
 
 afterEach(() => {

@@ -16,9 +16,9 @@
 // whatever the file's size.
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { megabytesToBytes } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
 import { adminSessionCookie, E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/harness";
-import { megabytesToBytes } from "../../shared/constants";
-import { formatBytes } from "../../shared/format-bytes";
 import { adminAuthorization } from "../test/server-process";
 import { type CdpBrowser, launchCdpBrowser, navigate, waitUntil } from "./cdp";
 import { chromiumProcesses, generatedStream, mib, rssOf } from "./helpers";

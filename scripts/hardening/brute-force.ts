@@ -1,13 +1,13 @@
 // Brute force (issue "Hardening", item 7) against a real server process: admin login, API keys and
 // share passwords (paste and file) are limited per client address (and share) as
-// server/services/rate-limit.ts says; past the limit the answer is 429 with Retry-After and even the
+// server/services/system/rate-limit.ts says; past the limit the answer is 429 with Retry-After and even the
 // right secret is refused until the window ends (its end is simulated by moving the window's reset
 // time into the past in the database: the windows are 15 minutes and not configurable). A burst of
 // simultaneous guesses gets no more tries than the limit. Finally, a wrong user name and a wrong
 // password take the same time to refuse (interleaved samples, medians and a rank test compared).
 //   bun scripts/hardening/brute-force.ts      (BRUTE_TIMING_SAMPLES=200 per kind)
 import { createDatabase } from "../../server/db/client";
-import { RATE_LIMITS } from "../../server/services/rate-limit";
+import { RATE_LIMITS } from "../../server/services/system/rate-limit";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { callApi, callOk, median, patternBytes, tally, uploadFile } from "./kit";
 

@@ -10,8 +10,14 @@
 
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
-import { type AuthState, hashSecret, validateApiKey, validateSessionToken } from "../services/auth";
-import { assertNotLimited, clearFailures, consumeAttempt, RATE_LIMITS, recordFailure } from "../services/rate-limit";
+import { type AuthState, hashSecret, validateApiKey, validateSessionToken } from "../services/auth/sessions";
+import {
+  assertNotLimited,
+  clearFailures,
+  consumeAttempt,
+  RATE_LIMITS,
+  recordFailure,
+} from "../services/system/rate-limit";
 
 const VERIFIED_TTL_MS = 10 * 60_000;
 const VERIFIED_MAX_ENTRIES = 256;

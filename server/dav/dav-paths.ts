@@ -2,7 +2,7 @@
 // segment, then normalised by the shared path rules (shared/paths.ts), so "..", encoded slashes,
 // backslashes and NUL bytes are resolved or refused before any permission check. Hrefs in answers
 // encode every segment, so names with spaces, "#", "%", "?" or unicode round-trip.
-import { normalizePath } from "../../shared/paths";
+import { normalizePath } from "@shared/paths";
 import { DavError } from "./dav-error";
 
 export const DAV_PREFIX = "/dav";

@@ -1,11 +1,11 @@
 // One WebDAV request as the methods see it: the caller, the path, the mount tree, the If header, and
 // the checks every method shares (where the caller may look or write, preconditions, locks).
-import { isPathWithin } from "../../shared/paths";
+import { isPathWithin } from "@shared/paths";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
-import type { AuthState } from "../services/auth";
-import { canRead } from "../services/fs-access";
-import { type FsTree, type Location, requireInsideMount } from "../services/fs-tree";
+import type { AuthState } from "../services/auth/sessions";
+import { canRead } from "../services/explorer/access";
+import { type FsTree, type Location, requireInsideMount } from "../services/explorer/tree";
 import { DavError } from "./dav-error";
 import {
   assertIfHeader,

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { traversalForms } from "@shared/test/traversal-corpus";
 import { DOMParser, type Element } from "@xmldom/xmldom";
-import { traversalForms } from "../../shared/test/traversal-corpus";
 import type { PutOptions } from "../storage/driver";
 import { DATABASE_PROVIDERS } from "../test/harness";
 import { chunkedBody } from "../test/payloads";

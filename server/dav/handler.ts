@@ -6,8 +6,8 @@
 import type { AppDeps } from "../deps";
 import { describeError } from "../errors";
 import { translate } from "../i18n";
-import { creatorOf } from "../services/auth";
-import { loadTree } from "../services/fs-tree";
+import { creatorOf } from "../services/auth/sessions";
+import { loadTree } from "../services/explorer/tree";
 import { createDavAuthenticator } from "./basic-auth";
 import { DavError } from "./dav-error";
 import { requestPath } from "./dav-paths";

@@ -4,9 +4,9 @@
 // locked empty resource, which replaced RFC 2518's lock-null resources (it stays after UNLOCK, as
 // Windows and macOS expect when they lock a file before writing it).
 import { AppError } from "../errors";
-import { assertWritable } from "../services/fs-access";
-import { driverOf } from "../services/fs-storage";
-import { fileKeyOf, invalidateListings } from "../services/fs-tree";
+import { assertWritable } from "../services/explorer/access";
+import { driverOf } from "../services/explorer/storage";
+import { fileKeyOf, invalidateListings } from "../services/explorer/tree";
 import { contentTypeFor } from "../storage/content-type";
 import { DavError } from "./dav-error";
 import { assertWriteConditions, type DavRequest, insideMount, resourceLoader } from "./dav-request";

@@ -2,13 +2,13 @@
 // RFC 4918 §9.1) and GET/HEAD (files streamed with Range and conditional headers by the app's own
 // object response; collections as a small HTML index for a browser).
 
-import { joinPath } from "../../shared/paths";
+import { joinPath } from "@shared/paths";
 import { AppError } from "../errors";
 import { objectResponse } from "../http/object-response";
 import { translate } from "../i18n";
-import { canRead } from "../services/fs-access";
-import { driverOf } from "../services/fs-storage";
-import { fileKeyOf, locate } from "../services/fs-tree";
+import { canRead } from "../services/explorer/access";
+import { driverOf } from "../services/explorer/storage";
+import { fileKeyOf, locate } from "../services/explorer/tree";
 import { DavError } from "./dav-error";
 import { hrefOf } from "./dav-paths";
 import { assertBrowsable, type DavRequest, resourceLoader } from "./dav-request";

@@ -3,8 +3,8 @@
 // read from the storage on every request rather than from the explorer's listing cache: sync clients
 // compare what they see with what they wrote, and a cached listing could hide a change made outside
 // the app. Writes through WebDAV still invalidate that cache, so the explorer sees them.
-import { joinPath, nameOf, normalizePath } from "../../shared/paths";
-import { driverOf, statLocation } from "../services/fs-storage";
+import { joinPath, nameOf, normalizePath } from "@shared/paths";
+import { driverOf, statLocation } from "../services/explorer/storage";
 import {
   type FsDeps,
   type FsTree,
@@ -13,7 +13,7 @@ import {
   type Location,
   locate,
   mountFolderEntries,
-} from "../services/fs-tree";
+} from "../services/explorer/tree";
 import { contentTypeFor } from "../storage/content-type";
 import type { ObjectInfo } from "../storage/driver";
 

@@ -12,18 +12,18 @@
 // and an S3 store; otherwise it falls back as auto would.
 import { Readable as NodeReadable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import type { SystemSettings } from "../../shared/schemas/settings";
+import type { SystemSettings } from "@shared/schemas/settings";
 import { AppError } from "../errors";
-import type { AuthState } from "../services/auth";
-import { driverOf } from "../services/fs-storage";
-import { type FsDeps, fileKeyOf, invalidateListings } from "../services/fs-tree";
+import type { AuthState } from "../services/auth/sessions";
+import { driverOf } from "../services/explorer/storage";
+import { type FsDeps, fileKeyOf, invalidateListings } from "../services/explorer/tree";
 import {
   finishStreamedUpload,
   prepareStreamedUpload,
   recordMultipartUpload,
   type UploadTarget,
   uploadStream,
-} from "../services/fs-uploads";
+} from "../services/explorer/uploads";
 import type { PutBody, StorageDriver } from "../storage/driver";
 import { storageAnswerFailure, storageFailure } from "../storage/driver-errors";
 import { MAX_SINGLE_PUT_BYTES } from "../storage/part-upload";

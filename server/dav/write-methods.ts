@@ -3,14 +3,14 @@
 // in the tree (403 at mount points and above, 409 without a parent collection), the If header (412),
 // the locks it would break (423); then writes through the mount file system's helpers, moves the dead
 // properties along, and invalidates the explorer's listings of every storage it wrote to.
-import { isPathWithin, nameOf } from "../../shared/paths";
+import { isPathWithin, nameOf } from "@shared/paths";
 import { AppError } from "../errors";
-import { assertReadable, assertRemovable, assertWritable } from "../services/fs-access";
-import { copyEntryOnServer } from "../services/fs-copy";
-import { driverOf } from "../services/fs-storage";
-import { assertClearOfShares, fileKeyOf, folderKeyOf, invalidateListings } from "../services/fs-tree";
-import { followMovedEntry, removeStoredEntry } from "../services/fs-writes";
-import { getSystemSettings } from "../services/settings";
+import { assertReadable, assertRemovable, assertWritable } from "../services/explorer/access";
+import { copyEntryOnServer } from "../services/explorer/copy";
+import { driverOf } from "../services/explorer/storage";
+import { assertClearOfShares, fileKeyOf, folderKeyOf, invalidateListings } from "../services/explorer/tree";
+import { followMovedEntry, removeStoredEntry } from "../services/explorer/writes";
+import { getSystemSettings } from "../services/system/settings";
 import { DavError } from "./dav-error";
 import { hrefOf, ownAuthorities, pathOfReference } from "./dav-paths";
 import {
@@ -156,7 +156,7 @@ export async function handleCopyMove(dav: DavRequest, isMove: boolean): Promise<
   }
   // Replacing a collection that holds the source would delete the source first.
   if (isPathWithin(destination, dav.path)) throw new DavError(403, { messageKey: "errors.davDestinationHoldsSource" });
-  // A folder holding a share folder copies the shares along: keys may not (services/fs-tree.ts).
+  // A folder holding a share folder copies the shares along: keys may not (services/explorer/tree.ts).
   assertClearOfShares(dav.tree, dav.path);
   const sourceLocation = isMove ? insideMount(dav.tree, dav.path) : source.location;
   if (!sourceLocation) throw new DavError(403, { messageKey: "errors.fsOutsideMount" });

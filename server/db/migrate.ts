@@ -272,7 +272,7 @@ async function migratePostgres(databaseUrl: string, pgSchemaOption: string | und
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server migrates in a child process (services/bootstrap.ts, with the first-start records): the
+// The server migrates in a child process (services/system/bootstrap.ts, with the first-start records): the
 // wasm engine keeps ~40 MiB resident once loaded, and a loaded module cannot be unloaded.
 
 /** Runs migrateDatabase alone in a short-lived child process (server/child-task.ts), as a start does. */

@@ -8,7 +8,7 @@
 // which knows the schema the database URL names (`?schema=`); a bare table name in raw SQL would
 // read whatever table the connection's search_path finds first.
 import { Database as SqliteConnection } from "bun:sqlite";
-import { LOCAL_PROVIDER } from "../../shared/constants";
+import { LOCAL_PROVIDER } from "@shared/constants";
 import { type Database, providerOf } from "./client";
 import { sqliteFilePath } from "./migrate";
 

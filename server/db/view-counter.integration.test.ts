@@ -1,14 +1,14 @@
 // The view counter's contract (docs/decisions/0011-view-counter.md): the same cases (expiry boundary,
 // view limit, burn after reading, password, concurrency) run through each counter the provider has
 // (SQLite: the counting thread and the Prisma form; Postgres: the Prisma form) and through the full
-// path (services/pastes.ts viewPaste), on SQLite and Postgres. The counter decides whether a delivery
+// path (services/pastes/pastes.ts viewPaste), on SQLite and Postgres. The counter decides whether a delivery
 // may happen, so its two forms of the rule must agree with each other and with the service.
 import { Database as Sqlite } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startServerProcess } from "../../scripts/test/server-process";
-import { viewPaste } from "../services/pastes";
+import { viewPaste } from "../services/pastes/pastes";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 import { sqliteFilePath } from "./migrate";
 import { createPrismaViewCounter, createSqliteViewCounter, type ViewCounter } from "./view-counter";

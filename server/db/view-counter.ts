@@ -2,7 +2,7 @@
 // (docs/decisions/0011-view-counter.md). A view counts only while the paste is live: not expired at
 // `now`, under its view limit, and not protected unless the caller checked the password. Because the
 // check and the count are one statement, exactly max_views deliveries succeed however many requests
-// race, across processes. services/pastes.ts calls it for every delivery; when it answers null the
+// race, across processes. services/pastes/pastes.ts calls it for every delivery; when it answers null the
 // service looks at the row to say why (404, 410, password needed).
 //
 // On SQLite the statement runs on a thread of its own (view-counter-worker.ts) that commits views in
@@ -90,7 +90,7 @@ export function liveViewWhere(slug: string, now: Date, { unlocked = false }: Cou
   };
 }
 
-/** The columns a delivery shows: what the counter returns; services/pastes.ts adds the management columns. */
+/** The columns a delivery shows: what the counter returns; services/pastes/pastes.ts adds the management columns. */
 export const countedPasteSelect = {
   slug: true,
   content: true,

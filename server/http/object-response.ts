@@ -3,8 +3,8 @@
 // set, nosniff, the content type normalised, and inline content other than PDF sandboxed by CSP, so an
 // uploaded HTML or SVG file can never run script on the app's origin.
 
-import { contentDisposition } from "../../shared/content-disposition";
-import { mediaTypeEssence } from "../../shared/media-type";
+import { contentDisposition } from "@shared/content-disposition";
+import { mediaTypeEssence } from "@shared/media-type";
 import { AppError } from "../errors";
 import { deliverableContentType } from "../storage/content-type";
 import type { StorageDriver } from "../storage/driver";

@@ -1,7 +1,7 @@
 // Security headers for every answer, and the app's Content-Security-Policy. Inline scripts of the
 // built index.html (the theme script that avoids a flash) are allowed by their hash, nothing else.
 import { createHash } from "node:crypto";
-import { OFFICE_VIEWER_ORIGIN } from "../../shared/constants";
+import { OFFICE_VIEWER_ORIGIN } from "@shared/constants";
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];

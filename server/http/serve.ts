@@ -3,7 +3,7 @@
 // and by tests that need a real socket.
 import type { App } from "../app";
 import type { Logger } from "../logger";
-import type { ClipboardHub, SocketData } from "./clipboard-hub";
+import type { ClipboardHub, SocketData } from "../routers/clipboard/hub";
 
 // Uploads through the server are streamed; the app's own max-upload-size setting is the real limit.
 const MAX_REQUEST_BODY_BYTES = 1024 ** 4;

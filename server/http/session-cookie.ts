@@ -1,13 +1,13 @@
 // The browser's session as a cookie (docs/decisions/0009-browser-session-cookie.md): the admin's
-// Lucia-style session (the same as a Bearer token) or one signed in with an API key (services/auth.ts),
+// Lucia-style session (the same as a Bearer token) or one signed in with an API key (services/auth/sessions.ts),
 // carried in an HttpOnly, SameSite=Strict
 // cookie that script on the page cannot read (Secure when PUBLIC_URL is https). A mutation
 // authenticated by the cookie must come from the app's own origin and carry CSRF_HEADER, which a
 // cross-site form or script cannot send. Authorization headers (scripts) are read as before.
-import { CSRF_HEADER, SESSION_COOKIE } from "../../shared/constants";
+import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { type AuthResolution, resolveAuth, SESSION_MAX_MS, validateCookieSession } from "../services/auth";
+import { type AuthResolution, resolveAuth, SESSION_MAX_MS, validateCookieSession } from "../services/auth/sessions";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { runWithLanguage } from "../i18n";
 import { createLogger } from "../logger";
-import type { AuthState } from "../services/auth";
+import type { AuthState } from "../services/auth/sessions";
 import { adminAndUserRoutes, adminProcedure, type Context, publicProcedure, router, textProcedure } from "../trpc";
 import { createRestHandler } from "./adapter";
 import { generateOpenApiDocument } from "./openapi";

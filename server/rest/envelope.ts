@@ -1,5 +1,5 @@
 // The JSON envelope of every /api answer (docs/api.md, Envelope): HTTP status equals `code`.
-import type { Envelope } from "../../shared/errors";
+import type { Envelope } from "@shared/errors";
 import { describeError, type ErrorDescription, type FieldNamer } from "../errors";
 
 export function envelopeResponse<T>(

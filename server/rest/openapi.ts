@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document of the REST API, generated from the same route table and zod schemas the
 // adapter serves, so it lists exactly the endpoints that exist.
+
+import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
 import { z } from "zod";
-import { APP_VERSION, PRODUCT_NAME } from "../../shared/constants";
 import type { Access } from "../trpc";
 import { NAME_ALIASES } from "./field-names";
 import type { RestRoute } from "./routes";

@@ -1,20 +1,20 @@
 // The app's tRPC router: one sub-router per domain (docs/architecture.md #2). The client infers its types
 // from AppRouter; the REST adapter and OpenAPI document read the procedures' `meta.rest`.
 import { router } from "../trpc";
-import { adminRouter } from "./admin";
-import { cacheRouter } from "./cache";
-import { clipboardRouter } from "./clipboard";
-import { dashboardRouter } from "./dashboard";
-import { filesRouter } from "./files";
-import { fsRouter } from "./fs";
-import { keysRouter } from "./keys";
-import { mountsRouter } from "./mounts";
-import { pastesRouter } from "./pastes";
-import { sessionRouter } from "./session";
-import { storageRouter } from "./storage";
-import { systemRouter } from "./system";
-import { settingsRouter } from "./system-settings";
-import { urlInfoRouter } from "./url-info";
+import { dashboardRouter } from "./admin/dashboard";
+import { keysRouter } from "./admin/keys";
+import { mountsRouter } from "./admin/mounts";
+import { settingsRouter } from "./admin/settings";
+import { storageRouter } from "./admin/storage";
+import { adminRouter } from "./auth/account";
+import { sessionRouter } from "./auth/session";
+import { clipboardRouter } from "./clipboard/router";
+import { cacheRouter } from "./explorer/cache";
+import { fsRouter } from "./explorer/router";
+import { pastesRouter } from "./pastes/router";
+import { filesRouter } from "./shares/router";
+import { urlInfoRouter } from "./shares/url-info";
+import { systemRouter } from "./system/router";
 
 export const appRouter = router({
   system: systemRouter,

@@ -4,7 +4,7 @@
 // (shared/media-type.ts, so the explorer and the share page agree), then Bun's, once per extension:
 // listings name thousands of files.
 import { extname } from "node:path";
-import { mediaTypeForName, normalizeMediaType } from "../../shared/media-type";
+import { mediaTypeForName, normalizeMediaType } from "@shared/media-type";
 import { AppError } from "../errors";
 
 const FALLBACK = "application/octet-stream";

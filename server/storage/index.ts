@@ -1,7 +1,7 @@
 // Builds the driver for a storage config row (decrypting its credentials) and keeps one driver per
 // config, rebuilt when the config changes.
 
-import { LOCAL_PROVIDER } from "../../shared/constants";
+import { LOCAL_PROVIDER } from "@shared/constants";
 import { decryptSecret } from "../crypto";
 import type { Database } from "../db/client";
 import type { ReadConnection } from "../db/read-connection";

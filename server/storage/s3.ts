@@ -21,8 +21,8 @@ import {
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { contentDisposition } from "@shared/content-disposition";
 import { FetchHttpHandler } from "@smithy/fetch-http-handler";
-import { contentDisposition } from "../../shared/content-disposition";
 import { AppError } from "../errors";
 import {
   type ByteRange,

@@ -4,8 +4,9 @@
 // the method and path still route to that procedure, so an answer read in a test cannot drift from
 // what the server declares. Factories for the rows most tests need sit on top (login, key, paste,
 // storage, mount); docs/testing.md says when to use which.
+
+import type { Envelope } from "@shared/errors";
 import type { AnyProcedure, inferProcedureOutput, TRPCRouterRecord } from "@trpc/server";
-import type { Envelope } from "../../shared/errors";
 import { matchRoute, type RestRoute } from "../rest/routes";
 import type { AppRouter } from "../routers";
 import { s3Env, TEST_ADMIN_PASSWORD } from "./harness";

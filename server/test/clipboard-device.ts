@@ -1,8 +1,8 @@
 // A live clipboard device for tests and the benchmark: a real WebSocket to a real server, every
 // message it received, and its close code and reason. Items are encrypted with the room key exactly as
 // the browser does (shared/clipboard.ts item format inside the shared envelope).
-import { decodeItem, encodeItem, generateDeviceId, type ServerMessage } from "../../shared/clipboard";
-import { decryptBytes, encryptBytes } from "../../shared/encrypted-share";
+import { decodeItem, encodeItem, generateDeviceId, type ServerMessage } from "@shared/clipboard";
+import { decryptBytes, encryptBytes } from "@shared/encrypted-share";
 
 export type TestDevice = {
   deviceId: string;

@@ -11,12 +11,12 @@ import { migrateDatabase } from "../db/migrate";
 import { createReadConnection } from "../db/read-connection";
 import { createViewCounter } from "../db/view-counter";
 import type { AppDeps } from "../deps";
-import { type ClipboardLimits, createClipboardHub } from "../http/clipboard-hub";
 import { serveApp } from "../http/serve";
 import { createLogger } from "../logger";
-import { ensureAdmin, ensureDefaultStorage } from "../services/bootstrap";
-import { createClipboardBus } from "../services/clipboard-bus";
-import { createMemoryListingCache } from "../services/listing-cache";
+import { type ClipboardLimits, createClipboardHub } from "../routers/clipboard/hub";
+import { createClipboardBus } from "../services/clipboard/bus";
+import { createMemoryListingCache } from "../services/explorer/listing-cache";
+import { ensureAdmin, ensureDefaultStorage } from "../services/system/bootstrap";
 import { createStorageService } from "../storage";
 import { createApiClient, createApiKey, type KeyFields, loginAdmin } from "./api-client";
 

@@ -3,7 +3,7 @@
 import CheckIcon from "@heroicons/react/24/outline/CheckIcon";
 import ClipboardDocumentIcon from "@heroicons/react/24/outline/ClipboardDocumentIcon";
 import { useEffect, useState } from "react";
-import { copyText } from "../lib/clipboard";
+import { copyText } from "../lib/copy-text";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
 import { toast } from "./toast-store";
 

@@ -12,7 +12,7 @@ import PhotoIcon from "@heroicons/react/24/outline/PhotoIcon";
 import PresentationChartBarIcon from "@heroicons/react/24/outline/PresentationChartBarIcon";
 import TableCellsIcon from "@heroicons/react/24/outline/TableCellsIcon";
 import type { ComponentType, ReactNode } from "react";
-import { type FileKind, fileKindOf } from "../lib/files/file-kind";
+import { type FileKind, fileKindOf } from "../lib/shares/file-kind";
 import { cx } from "./class-names";
 import type { IconProps } from "./icons";
 

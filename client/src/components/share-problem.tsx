@@ -13,7 +13,7 @@ import MagnifyingGlassIcon from "@heroicons/react/24/outline/MagnifyingGlassIcon
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import type { TerminalShareProblem } from "../lib/share-errors";
+import type { TerminalShareProblem } from "../lib/shares/share-errors";
 import { ROUTES } from "../routes";
 import { Button, buttonClasses } from "./button";
 import type { IconProps } from "./icons";

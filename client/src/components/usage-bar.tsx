@@ -1,7 +1,8 @@
 // A bar for space used out of a capacity (a storage config): indigo, amber past 75 %, red past 90 %,
 // exposed as a meter with the amounts in words.
+
+import { formatBytes } from "@shared/format-bytes";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../shared/format-bytes";
 import { currentLanguage } from "../i18n";
 import { cx } from "./class-names";
 

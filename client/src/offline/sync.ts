@@ -13,7 +13,7 @@ import type { AppReads } from "../lib/app-reads";
 import { type AuthState, sessionScopeOf } from "../lib/auth/auth-types";
 import { authStore } from "../lib/auth/session";
 import { webClientHeaders } from "../lib/auth-headers";
-import { copyText } from "../lib/clipboard";
+import { copyText } from "../lib/copy-text";
 import { publishSyncedPaste, type SyncedPaste } from "../lib/pastes/synced-pastes";
 import { TRPC_URL } from "../lib/trpc";
 import { SYNC_SUMMARY_KEY } from "./constants";

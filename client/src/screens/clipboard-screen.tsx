@@ -6,13 +6,13 @@ import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import ClipboardIcon from "@heroicons/react/24/outline/ClipboardIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
+import type { WireDevice } from "@shared/clipboard";
+import { CLOSE_CODES } from "@shared/clipboard";
+import { generateLinkKey, linkKeyFromFragment } from "@shared/encrypted-share";
+import { formatBytes } from "@shared/format-bytes";
 import { type DragEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import type { WireDevice } from "../../../shared/clipboard";
-import { CLOSE_CODES } from "../../../shared/clipboard";
-import { generateLinkKey, linkKeyFromFragment } from "../../../shared/encrypted-share";
-import { formatBytes } from "../../../shared/format-bytes";
 import { Button, buttonClasses } from "../components/button";
 import { cx } from "../components/class-names";
 import { ConfirmDialog } from "../components/confirm-dialog";
@@ -24,14 +24,9 @@ import { toast } from "../components/toast-store";
 import { useErrorMessage } from "../components/use-error-message";
 import { currentLanguage } from "../i18n";
 import { useAuth } from "../lib/auth/use-auth";
-import {
-  type ConnectionStatus,
-  connectRoom,
-  type RoomConnection,
-  type Transport,
-} from "../lib/clipboard-room/connection";
-import { deviceLabel, openItem, type ShownItem, sealFile, sealText } from "../lib/clipboard-room/items";
-import { forgetRoom, deviceId as loadDeviceId, savedRoomKey, saveRoomKey } from "../lib/clipboard-room/outbox";
+import { type ConnectionStatus, connectRoom, type RoomConnection, type Transport } from "../lib/clipboard/connection";
+import { deviceLabel, openItem, type ShownItem, sealFile, sealText } from "../lib/clipboard/items";
+import { forgetRoom, deviceId as loadDeviceId, savedRoomKey, saveRoomKey } from "../lib/clipboard/outbox";
 import { formatDateTime } from "../lib/format-date";
 import { trpc } from "../lib/trpc";
 import { loginHref, ROUTES } from "../routes";

@@ -24,7 +24,7 @@ import {
 import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/draft-store";
 import { onSyncedPaste } from "../lib/pastes/synced-pastes";
 import { utf8Length } from "../lib/pastes/text-stats";
-import { useDefaultExpiry } from "../lib/share-defaults";
+import { useDefaultExpiry } from "../lib/shares/share-defaults";
 import { trpc } from "../lib/trpc";
 import { isQueuedOfflineError } from "../offline/offline-link";
 import { PasteEditorPanel } from "./home/paste-editor-panel";

@@ -22,7 +22,7 @@ import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { useOnceRead } from "../lib/once-reads";
 import { classifyPasteError, isTerminalProblem } from "../lib/pastes/paste-errors";
 import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
-import { useShareUnlock } from "../lib/use-share-unlock";
+import { useShareUnlock } from "../lib/shares/use-share-unlock";
 import { unlockPaste, viewPaste } from "./paste/paste-api";
 import { PasteContent } from "./paste/paste-content";
 

@@ -5,9 +5,9 @@
 
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import GlobeAltIcon from "@heroicons/react/24/outline/GlobeAltIcon";
+import { formatBytes } from "@shared/format-bytes";
 import { type ComponentType, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../shared/format-bytes";
 import type { IconProps } from "../components/icons";
 import { PageHeader } from "../components/page-header";
 import { Tabs } from "../components/tabs";
@@ -16,26 +16,26 @@ import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
-import { pageMayReach } from "../lib/files/csp";
-import { directBlockedInTab } from "../lib/files/direct-blocked";
-import { resumeStore } from "../lib/files/resume-store";
-import type { UploadJob } from "../lib/files/run-upload";
+import type { FieldErrors } from "../lib/form-messages";
+import { pageMayReach } from "../lib/shares/csp";
+import { useDefaultExpiry } from "../lib/shares/share-defaults";
 import {
   buildUploadTarget,
   INITIAL_SHARE_OPTIONS,
   type ShareField,
   type ShareOptionsState,
   validateShareOptions,
-} from "../lib/files/share-options";
-import { xhrTransport } from "../lib/files/transport";
-import type { FilesClient } from "../lib/files/upload-api";
-import { uploadErrorMessage } from "../lib/files/upload-errors";
-import { checkLimits } from "../lib/files/upload-limits";
-import { multipartThresholdOverride, uploadQueue } from "../lib/files/upload-session";
-import { useMaxUploadBytes } from "../lib/files/use-max-upload-bytes";
-import type { FieldErrors } from "../lib/form-messages";
-import { useDefaultExpiry } from "../lib/share-defaults";
+} from "../lib/shares/share-options";
 import { requestHeaders, trpc } from "../lib/trpc";
+import { directBlockedInTab } from "../lib/upload/direct-blocked";
+import { resumeStore } from "../lib/upload/resume-store";
+import type { UploadJob } from "../lib/upload/run-upload";
+import { xhrTransport } from "../lib/upload/transport";
+import type { FilesClient } from "../lib/upload/upload-api";
+import { uploadErrorMessage } from "../lib/upload/upload-errors";
+import { checkLimits } from "../lib/upload/upload-limits";
+import { multipartThresholdOverride, uploadQueue } from "../lib/upload/upload-session";
+import { useMaxUploadBytes } from "../lib/upload/use-max-upload-bytes";
 import { DropZone } from "./upload/drop-zone";
 import { lazyPart } from "./upload/lazy-part";
 import { RecentUploadsPanel } from "./upload/recent-uploads-panel";

@@ -10,11 +10,11 @@
 // on disk), since a fetch cannot stream a request body over HTTP/1.1.
 
 import { parentOf } from "@shared/paths";
-import { AbortedError, isAbortError, throwIfAborted } from "../files/retry";
-import type { Transport } from "../files/transport";
-import { statusError } from "../files/upload-api";
-import { UploadFailure } from "../files/upload-errors";
-import { sameOriginStorageUrl, type UploadTarget, uploadObject } from "../files/upload-object";
+import { AbortedError, isAbortError, throwIfAborted } from "../upload/retry";
+import type { Transport } from "../upload/transport";
+import { statusError } from "../upload/upload-api";
+import { UploadFailure } from "../upload/upload-errors";
+import { sameOriginStorageUrl, type UploadTarget, uploadObject } from "../upload/upload-object";
 import type { CopyItem, FsClient, FsEndpoint } from "./fs-client";
 import { sendIntoFolderThroughServer } from "./fs-upload";
 

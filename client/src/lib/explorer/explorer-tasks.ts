@@ -6,11 +6,11 @@
 
 import { joinPath, nameOf } from "@shared/paths";
 import { appCodeOf } from "../api-errors";
-import type { DirectBlocked } from "../files/direct-blocked";
-import { eachInPool } from "../files/pool";
-import { isAbortError } from "../files/retry";
-import type { Transport } from "../files/transport";
-import { checkLimits } from "../files/upload-limits";
+import type { DirectBlocked } from "../upload/direct-blocked";
+import { eachInPool } from "../upload/pool";
+import { isAbortError } from "../upload/retry";
+import type { Transport } from "../upload/transport";
+import { checkLimits } from "../upload/upload-limits";
 import type { BasketItem } from "./basket-store";
 import { type ZipSink, zipBasket } from "./basket-zip";
 import { type ClientCopyDeps, copyAcrossStorages } from "./client-copy";

@@ -1,5 +1,5 @@
 // One file's upload into a mount folder (docs/product.md §4, §7 File system): the fs procedures and
-// routes as a target of uploadObject (lib/files/upload-object.ts), which moves the bytes.
+// routes as a target of uploadObject (lib/upload/upload-object.ts), which moves the bytes.
 // - multipart above one part (5 MB): init, parts streamed through the app's part route, complete;
 // - presigned direct when the mount's storage lets the browser PUT (local storage always, which the
 //   app serves itself; S3 when the page's CSP allows its origin and its CORS answers): presign, PUT,
@@ -8,27 +8,27 @@
 
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { MULTIPART_PART_SIZE } from "@shared/schemas/fs";
-import type { DirectBlocked } from "../files/direct-blocked";
-import { throwIfAborted } from "../files/retry";
-import type { Transport } from "../files/transport";
-import { envelopeData } from "../files/upload-api";
-import { uploadContextOf } from "../files/upload-context";
-import { NoDataError } from "../files/upload-errors";
+import type { DirectBlocked } from "../upload/direct-blocked";
+import { throwIfAborted } from "../upload/retry";
+import type { Transport } from "../upload/transport";
+import { envelopeData } from "../upload/upload-api";
+import { uploadContextOf } from "../upload/upload-context";
+import { NoDataError } from "../upload/upload-errors";
 import {
   sameOriginStorageUrl,
   type UploadSource,
   type UploadTarget,
   uploadObject,
   wholeBody,
-} from "../files/upload-object";
-import type { UploadMode } from "../files/upload-plan";
+} from "../upload/upload-object";
+import type { UploadMode } from "../upload/upload-plan";
 import type { FsClient, FsEndpoint } from "./fs-client";
 
 export type FsUploadDeps = {
   client: Pick<FsClient, "multipartInit" | "multipartComplete" | "multipartAbort" | "presign" | "presignCommit">;
   endpoint: FsEndpoint;
   transport: Transport;
-  /** Whether the page's CSP lets it connect to a URL (lib/files/csp.ts). */
+  /** Whether the page's CSP lets it connect to a URL (lib/shares/csp.ts). */
   mayConnect: (url: string) => Promise<boolean>;
   /** Storage configs the browser could not PUT to during this visit. */
   directBlocked: DirectBlocked;

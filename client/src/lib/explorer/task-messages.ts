@@ -2,7 +2,7 @@
 // and copy messages). Upload failures reuse the /upload screen's wording (storage space insufficient
 // with the server's message, part N failed, ...); copy steps and the copy commit have their own.
 import type { TFunction } from "i18next";
-import { uploadErrorMessage } from "../files/upload-errors";
+import { uploadErrorMessage } from "../upload/upload-errors";
 import { CopyCommitError, CopyStepError } from "./client-copy";
 import { StoredTaskError } from "./task-persistence";
 import type { Task, TaskText } from "./task-store";

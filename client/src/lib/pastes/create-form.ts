@@ -3,7 +3,12 @@
 import { REMARK_MAX_LENGTH } from "@shared/constants";
 import { appCodeOf, fieldIssuesOf } from "../api-errors";
 import { type FieldErrors, fieldErrorsFromServer } from "../form-messages";
-import { PASSWORD_MAX_LENGTH, validateContent, validateMaxViews, validateSlugInput } from "../share-field-checks";
+import {
+  PASSWORD_MAX_LENGTH,
+  validateContent,
+  validateMaxViews,
+  validateSlugInput,
+} from "../shares/share-field-checks";
 import type { PasteDraft } from "./draft-store";
 import { type ExpiryChoice, expiresAtFor } from "./expiry";
 

@@ -2,7 +2,7 @@
 // `update` input that carries only what changed (absent fields are kept by the server).
 import { REMARK_MAX_LENGTH } from "@shared/constants";
 import type { FieldErrors } from "../form-messages";
-import { PASSWORD_MAX_LENGTH, validateContent, validateMaxViews } from "../share-field-checks";
+import { PASSWORD_MAX_LENGTH, validateContent, validateMaxViews } from "../shares/share-field-checks";
 import { type EditExpiryChoice, expiresAtForEdit } from "./expiry";
 
 export type PasswordAction = "keep" | "set" | "remove";

@@ -1,5 +1,5 @@
-// What went wrong when opening a shared paste (lib/share-errors.ts, with the paste's "expired" text).
-import { classifyShareError, isTerminalShareProblem, type ShareProblem } from "../share-errors";
+// What went wrong when opening a shared paste (lib/shares/share-errors.ts, with the paste's "expired" text).
+import { classifyShareError, isTerminalShareProblem, type ShareProblem } from "../shares/share-errors";
 
 export type PasteProblem = ShareProblem;
 

@@ -3,9 +3,9 @@
 // and batch delete of a selection. An API key with file permission sees its own files here.
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicateIcon";
+import { formatBytes } from "@shared/format-bytes";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
 import { currentLanguage } from "../../i18n";
 import { ROUTES } from "../../routes";

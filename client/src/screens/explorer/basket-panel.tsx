@@ -5,10 +5,10 @@
 import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
 import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
 import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
+import { formatBytes } from "@shared/format-bytes";
 import { parentOf } from "@shared/paths";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { iconButton } from "../../components/class-names";
 import { FileSummary } from "../../components/file-icons";

@@ -3,11 +3,11 @@
 import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
+import { formatBytes } from "@shared/format-bytes";
 import type { FsEntry } from "@shared/schemas/fs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { cx, focusRing } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";

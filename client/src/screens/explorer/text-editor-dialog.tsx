@@ -4,10 +4,10 @@
 // changed; past 10 MB the "content too large" message shows and saving waits.
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import { MAX_TEXT_BYTES } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
 import type { FsEntry } from "@shared/schemas/fs";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { AppDialog } from "../../components/dialog";
@@ -19,7 +19,7 @@ import { toast } from "../../components/toast-store";
 import { useErrorMessage } from "../../components/use-error-message";
 import { currentLanguage } from "../../i18n";
 import { explorerErrorMessage, fetchText } from "../../lib/explorer/fs-transfer";
-import { previewKindOf } from "../../lib/files/file-kind";
+import { previewKindOf } from "../../lib/shares/file-kind";
 import { useFsApi } from "./use-fs-api";
 
 export function TextEditorDialog({

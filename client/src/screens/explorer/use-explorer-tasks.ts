@@ -9,11 +9,11 @@ import { fsBase } from "../../lib/explorer/fs-client";
 import { taskErrorMessage } from "../../lib/explorer/task-messages";
 import { persistTasks, type TaskPersistence } from "../../lib/explorer/task-persistence";
 import { explorerTasks } from "../../lib/explorer/task-store";
-import { pageMayReach } from "../../lib/files/csp";
-import { directBlockedInTab } from "../../lib/files/direct-blocked";
-import { xhrTransport } from "../../lib/files/transport";
-import { useMaxUploadBytes } from "../../lib/files/use-max-upload-bytes";
+import { pageMayReach } from "../../lib/shares/csp";
 import { requestHeaders, trpc } from "../../lib/trpc";
+import { directBlockedInTab } from "../../lib/upload/direct-blocked";
+import { xhrTransport } from "../../lib/upload/transport";
+import { useMaxUploadBytes } from "../../lib/upload/use-max-upload-bytes";
 import { openOfflineDb } from "../../offline/local-db";
 
 let persistence: Promise<TaskPersistence | null> | null = null;

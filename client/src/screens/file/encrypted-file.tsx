@@ -9,10 +9,10 @@ import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTria
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { EncryptedFilePreamble, UnlockedFile } from "@shared/encrypted-file";
+import { formatBytes } from "@shared/format-bytes";
 import type { PublicFileView } from "@shared/schemas/files";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
@@ -20,6 +20,7 @@ import { PageSpinner } from "../../components/page-spinner";
 import type { UndecryptableProblem } from "../../components/share-problem";
 import { ShareGone, ShareLoadFailed } from "../../components/share-problem";
 import { currentLanguage } from "../../i18n";
+import { formatRelativeTime } from "../../lib/format-date";
 import {
   BLOB_WARNING_BYTES,
   canStreamToDisk,
@@ -29,9 +30,8 @@ import {
   PREVIEW_MAX_BYTES,
   problemOf,
   saveDecrypted,
-} from "../../lib/files/encrypted-download";
-import { previewKindOf } from "../../lib/files/file-kind";
-import { formatRelativeTime } from "../../lib/format-date";
+} from "../../lib/shares/encrypted-download";
+import { previewKindOf } from "../../lib/shares/file-kind";
 import { FilePasswordPrompt } from "./file-password-prompt";
 import { FilePreview } from "./file-preview";
 

@@ -1,8 +1,8 @@
-// The file page's two calls (lib/share-reads.ts): GET /api/public/files/{slug} opens a file share (a
+// The file page's two calls (lib/shares/share-reads.ts): GET /api/public/files/{slug} opens a file share (a
 // counted view; without links while a password is needed) and POST /api/public/files/{slug}/verify
 // opens a protected one with its password.
 import type { PublicFileView } from "@shared/schemas/files";
-import { type ShareRoutes, unlockShare, viewShare } from "../../lib/share-reads";
+import { type ShareRoutes, unlockShare, viewShare } from "../../lib/shares/share-reads";
 
 const filePath = (slug: string) => `/api/public/files/${encodeURIComponent(slug)}`;
 

@@ -1,7 +1,7 @@
 // The password page of a protected file, with the file's name, type and size when the server told them
 // (an encrypted file's are in its ciphertext: it asks with a sentence of its own instead).
 
-import { formatBytes } from "../../../../shared/format-bytes";
+import { formatBytes } from "@shared/format-bytes";
 import { FileSummary } from "../../components/file-icons";
 import { SharePasswordPrompt } from "../../components/share-password-prompt";
 import { currentLanguage } from "../../i18n";

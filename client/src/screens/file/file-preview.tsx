@@ -8,23 +8,23 @@ import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import { OFFICE_VIEWER_ORIGIN } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { LazyBoundary } from "../../components/lazy-boundary";
 import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
-import { pageMayReach } from "../../lib/files/csp";
+import { pageMayReach } from "../../lib/shares/csp";
 import {
   codeLanguageOf,
   isPrivateHost,
   officeViewerUrl,
   type PreviewKind,
   previewKindOf,
-} from "../../lib/files/file-kind";
+} from "../../lib/shares/file-kind";
 
 const CodeView = lazy(() => import("./code-view"));
 

@@ -33,7 +33,7 @@ import "@milkdown/crepe/theme/common/placeholder.css";
 import "@milkdown/crepe/theme/common/toolbar.css";
 import "@milkdown/crepe/theme/common/table.css";
 import "./milkdown-theme.css";
-import { formatBytes } from "../../../../shared/format-bytes";
+import { formatBytes } from "@shared/format-bytes";
 import { codeTheme } from "../../components/editor/code-theme";
 import type { EditorHandle } from "../../components/editor/editor-handle";
 import { toast } from "../../components/toast-store";

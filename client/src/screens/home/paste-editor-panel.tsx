@@ -8,9 +8,9 @@ import DocumentArrowDownIcon from "@heroicons/react/24/outline/DocumentArrowDown
 import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { MAX_TEXT_BYTES } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
 import { type ChangeEvent, type RefObject, useDeferredValue, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import type { EditorHandle } from "../../components/editor/editor-handle";

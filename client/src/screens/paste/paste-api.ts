@@ -1,8 +1,8 @@
-// The paste page's two calls (lib/share-reads.ts): GET /api/paste/{slug} opens a paste (a counted
+// The paste page's two calls (lib/shares/share-reads.ts): GET /api/paste/{slug} opens a paste (a counted
 // view) and POST /api/paste/{slug} opens a protected one with its password; both ask for the Markdown
 // rendered by the server (`html`, docs/decisions/0012-server-rendered-markdown.md).
 import type { PasteView } from "@shared/schemas/pastes";
-import { type ShareRoutes, unlockShare, viewShare } from "../../lib/share-reads";
+import { type ShareRoutes, unlockShare, viewShare } from "../../lib/shares/share-reads";
 
 const pastePath = (slug: string) => `/api/paste/${encodeURIComponent(slug)}`;
 

@@ -2,15 +2,15 @@
 // type, size and age, a copy button and a link.
 import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import { formatBytes } from "@shared/format-bytes";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { FileSummary } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";
-import type { RecentUpload } from "../../lib/files/recent-uploads";
 import { formatRelativeTime } from "../../lib/format-date";
+import type { RecentUpload } from "../../lib/upload/recent-uploads";
 
 export function RecentUploadsList({ items }: { items: readonly RecentUpload[] }) {
   const { t } = useTranslation();

@@ -1,14 +1,14 @@
 // Multipart uploads left unfinished (the page was reloaded or closed): choosing the same file again
 // continues where it stopped; discarding removes what the server kept.
 import PauseCircleIcon from "@heroicons/react/24/outline/PauseCircleIcon";
+import { formatBytes } from "@shared/format-bytes";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
-import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../../lib/files/resume-store";
 import { trpc } from "../../lib/trpc";
+import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../../lib/upload/resume-store";
 
 /** `busyFiles`: files in the upload list right now; their records are theirs, not leftovers. */
 export function ResumeNotice({ busyFiles }: { busyFiles: readonly FileIdentity[] }) {

@@ -2,12 +2,12 @@
 // link suffix checked as typed with the shared schema, password, expiry, max views, remark and a
 // folder; then the button that starts the waiting uploads.
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import { formatBytes } from "@shared/format-bytes";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { FieldError, FieldHint, inputClasses, TextField } from "../../components/form-controls";
@@ -15,8 +15,8 @@ import { ShareOptionsFields } from "../../components/share-options-fields";
 import { SwitchField } from "../../components/switch-field";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
-import type { ShareField, ShareOptionsState } from "../../lib/files/share-options";
 import { type FieldErrors, renderFieldMessage } from "../../lib/form-messages";
+import type { ShareField, ShareOptionsState } from "../../lib/shares/share-options";
 
 export type StorageConfig = inferRouterOutputs<AppRouter>["storage"]["list"][number];
 

@@ -11,18 +11,18 @@ import QrCodeIcon from "@heroicons/react/24/outline/QrCodeIcon";
 import StopIcon from "@heroicons/react/24/outline/StopIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
+import { formatBytes } from "@shared/format-bytes";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { Button, buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
 import { QrCode } from "../../components/qr-code";
 import { currentLanguage } from "../../i18n";
-import { isCancellation, uploadErrorMessage } from "../../lib/files/upload-errors";
-import { type QueueItem, summarize } from "../../lib/files/upload-queue";
 import { formatDateTime } from "../../lib/format-date";
+import { isCancellation, uploadErrorMessage } from "../../lib/upload/upload-errors";
+import { type QueueItem, summarize } from "../../lib/upload/upload-queue";
 
 export type UploadListProps = {
   items: readonly QueueItem[];

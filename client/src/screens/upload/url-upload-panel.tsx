@@ -4,19 +4,19 @@
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import GlobeAltIcon from "@heroicons/react/24/outline/GlobeAltIcon";
+import { formatBytes } from "@shared/format-bytes";
 import type { inferRouterOutputs } from "@trpc/server";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
-import { formatBytes } from "../../../../shared/format-bytes";
 import { Button } from "../../components/button";
 import { FileTypeIcon } from "../../components/file-icons";
 import { FormAlert, TextField } from "../../components/form-controls";
 import { BadgedHeading } from "../../components/icon-badge";
 import { currentLanguage } from "../../i18n";
-import { fileKindOf } from "../../lib/files/file-kind";
-import { UploadFailure, uploadErrorMessage } from "../../lib/files/upload-errors";
+import { fileKindOf } from "../../lib/shares/file-kind";
 import { trpc } from "../../lib/trpc";
+import { UploadFailure, uploadErrorMessage } from "../../lib/upload/upload-errors";
 
 export type UrlInfo = inferRouterOutputs<AppRouter>["url"]["info"];
 

@@ -1,4 +1,4 @@
-// The kinds of files (client/src/lib/files/file-kind.ts) as a file's link page and Upload's URL check name
+// The kinds of files (client/src/lib/shares/file-kind.ts) as a file's link page and Upload's URL check name
 // them. A small part of its own (shared/i18n/text-parts.ts), so that neither page downloads the other's
 // texts; keep zh/file-kinds.ts in step (typed `typeof enFileKinds`).
 export const enFileKinds = {

@@ -1,4 +1,4 @@
-// 文件类型的名称（client/src/lib/files/file-kind.ts），文件链接页面与上传页面的 URL 检查使用。单独成一小部分
+// 文件类型的名称（client/src/lib/shares/file-kind.ts），文件链接页面与上传页面的 URL 检查使用。单独成一小部分
 // （shared/i18n/text-parts.ts），两个页面都不必下载对方的文本。与 en/file-kinds.ts 保持同步。
 import type { enFileKinds } from "../en/file-kinds";
 

@@ -4,10 +4,10 @@ import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicate
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
+import { formatBytes } from "@shared/format-bytes";
 import type { DashboardStats } from "@shared/schemas/dashboard";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../../shared/format-bytes";
 import { cx } from "../../../components/class-names";
 import type { IconProps } from "../../../components/icons";
 import { currentLanguage } from "../../../i18n";

@@ -1,7 +1,7 @@
 // Confirmation before deleting one file share or the selection, with their stored objects: names
 // each file with its size and says how much is freed.
 
-import { formatBytes } from "../../../../../shared/format-bytes";
+import { formatBytes } from "@shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
 import { type DeleteDialogProps, DeleteItemsDialog, useShareDeletion } from "../shared/delete-items-dialog";

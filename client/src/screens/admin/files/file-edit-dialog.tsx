@@ -3,8 +3,8 @@
 // Only changed fields are sent; a taken suffix is reported at its field.
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import { SLUG_MAX_LENGTH } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { TextField } from "../../../components/form-controls";
 import { DialogForm, FormDialog } from "../../../components/form-dialog";
@@ -12,14 +12,14 @@ import { versionKey } from "../../../components/item-form-dialog";
 import { VERBATIM_INPUT } from "../../../components/use-field-form";
 import { currentLanguage } from "../../../i18n";
 import { appCodeOf } from "../../../lib/api-errors";
+import { formatDateTime } from "../../../lib/format-date";
 import {
   buildFileUpdate,
   type FileEditField,
   type FileUpdateRequest,
   fileEditStateFor,
   validateFileEdit,
-} from "../../../lib/files/file-edit-form";
-import { formatDateTime } from "../../../lib/format-date";
+} from "../../../lib/shares/file-edit-form";
 import { ShareEditFields, useShareEditForm } from "../shared/share-edit-fields";
 import { type FileSummary, useFileApi } from "./file-api";
 

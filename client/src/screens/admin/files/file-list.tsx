@@ -1,8 +1,9 @@
 // The file list of file management: a table from lg up, cards below (375 px phones). Both show the
 // file with its type icon, link suffix and remark, size, views against the limit, protection, expiry
 // (with the expired or used-up state) and upload time, with selection and row actions.
+
+import { formatBytes } from "@shared/format-bytes";
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../../../../../shared/format-bytes";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
 import { DateTime } from "../shared/resource-list";

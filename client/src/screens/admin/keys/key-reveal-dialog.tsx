@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { AppDialog } from "../../../components/dialog";
 import { toast } from "../../../components/toast-store";
-import { copyText } from "../../../lib/clipboard";
+import { copyText } from "../../../lib/copy-text";
 import type { CreatedKey } from "./key-form-dialog";
 
 export type KeyRevealDialogProps = { createdKey: CreatedKey | null; open: boolean; onClose: () => void };

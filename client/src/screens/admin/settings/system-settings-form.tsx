@@ -5,6 +5,8 @@
 // joins per address per minute (docs/clipboard.md). Checked by the shared schema before sending; the
 // server's translated verdict lands at the field it names.
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import { megabytesToBytes } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
 import {
   publicSettingsOf,
   type SystemSettings,
@@ -14,8 +16,6 @@ import {
 } from "@shared/schemas/settings";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { megabytesToBytes } from "../../../../../shared/constants";
-import { formatBytes } from "../../../../../shared/format-bytes";
 import { Button } from "../../../components/button";
 import { ChoiceCards, FieldGroup } from "../../../components/choice-cards";
 import { cx } from "../../../components/class-names";

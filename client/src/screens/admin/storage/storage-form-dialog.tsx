@@ -13,6 +13,7 @@ import { CheckboxField, FormField, PasswordField, TextField } from "../../../com
 import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/item-form-dialog";
 import { SelectInput } from "../../../components/select-input";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
+import { renderFieldMessage } from "../../../lib/form-messages";
 import {
   buildCreateRequest,
   buildUpdateRequest,
@@ -28,8 +29,7 @@ import {
   storageFormFor,
   switchProvider,
   validateStorageForm,
-} from "../../../lib/files/storage-form";
-import { renderFieldMessage } from "../../../lib/form-messages";
+} from "../../../lib/shares/storage-form";
 import { trpc } from "../../../lib/trpc";
 
 export type StorageFormDialogProps = {

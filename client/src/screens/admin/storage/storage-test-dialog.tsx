@@ -15,7 +15,7 @@ import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
 import { AppDialog } from "../../../components/dialog";
 import { RequestView } from "../../../components/request-status";
-import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/files/csp";
+import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/shares/csp";
 import { trpc } from "../../../lib/trpc";
 
 export type StorageTestDialogProps = { config: StorageConfigView | null; open: boolean; onClose: () => void };

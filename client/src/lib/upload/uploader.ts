@@ -1,0 +1,283 @@
+// A file share's upload (docs/product.md §4): the server calls of the device and URL flows as a target
+// of uploadObject (upload-object.ts), which moves the bytes. Direct: presign, PUT, commit (a failure
+// or cancel removes the record). Multipart: parts of 5 MB through presigned part URLs asked for in
+// batches, resumable after a reload (resume-store.ts). Server: the form POST of /api/upload.
+import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
+import type { DirectBlocked } from "./direct-blocked";
+import type { FileIdentity, ResumeRecord, ResumeStore } from "./resume-store";
+import { isAbortError, throwIfAborted } from "./retry";
+import type { Transport } from "./transport";
+import type { MultipartInitOutput, UploadApi, UploadedFile, UploadTarget } from "./upload-api";
+import { uploadContextOf } from "./upload-context";
+import { MissingPartUrlError, NoDataError, UploadFailure } from "./upload-errors";
+import {
+  type MultipartSession,
+  type UploadTarget as ObjectTarget,
+  sameOriginStorageUrl,
+  step,
+  type UploadSource,
+  uploadObject,
+  wholeBody,
+} from "./upload-object";
+import {
+  chooseUploadMode,
+  isLocalProvider,
+  type PartPlan,
+  planParts,
+  reusableParts,
+  type UploadMode,
+} from "./upload-plan";
+
+/** Part URLs are asked for in batches as the upload goes (they expire after an hour). */
+const PART_URL_BATCH = 24;
+
+export type UploadHooks = {
+  onProgress?: (loaded: number, total: number) => void;
+  onMode?: (mode: UploadMode) => void;
+  /** A multipart upload picked up parts stored before (the bytes already there). */
+  onResume?: (bytesAlreadyStored: number) => void;
+};
+
+export type UploadDeps = {
+  api: UploadApi;
+  transport: Transport;
+  /** The storage's provider type (from storage.list); null when unknown. */
+  providerType: string | null;
+  /** Remembered failures of direct uploads, per storage config. */
+  directBlocked: DirectBlocked;
+  /** Whether the page's CSP allows connecting to a URL (lib/shares/csp.ts). */
+  mayConnect: (url: string) => Promise<boolean>;
+  resume?: ResumeStore;
+  threshold?: number;
+  partSize?: number;
+  /** The page's origin: local-storage URLs are made same-origin (the app serves them itself). */
+  pageOrigin?: string;
+  signal?: AbortSignal;
+  /** Pause before retrying a part (doubled each time). */
+  retryDelayMs?: number;
+};
+
+function configKey(target: UploadTarget): string {
+  return target.s3_config_id ?? "default";
+}
+
+function shareFields(target: UploadTarget) {
+  return {
+    remark: target.remark ?? null,
+    password: target.password ?? null,
+    expires_in: target.expires_in ?? null,
+    max_views: target.max_views ?? 0,
+  };
+}
+
+function presignFields(source: UploadSource, target: UploadTarget) {
+  return {
+    ...shareFields(target),
+    s3_config_id: target.s3_config_id ?? null,
+    slug: target.slug || null,
+    path: target.path ?? "/",
+    filename: source.name,
+    mimetype: source.type || null,
+    size: source.size,
+    ...(source.sourceUrl ? { source_url: source.sourceUrl } : {}),
+    ...(target.encrypted ? { encrypted: true } : {}),
+  };
+}
+
+export async function uploadFile(
+  source: UploadSource,
+  target: UploadTarget,
+  deps: UploadDeps,
+  hooks: UploadHooks = {},
+): Promise<UploadedFile> {
+  throwIfAborted(deps.signal);
+  const strategy = chooseUploadMode({
+    size: source.size,
+    threshold: deps.threshold ?? MULTIPART_THRESHOLD,
+    providerType: deps.providerType,
+    isDirectBlocked: deps.directBlocked.has(configKey(target)),
+  });
+  const { result } = await uploadObject(
+    source,
+    shareTarget(source, target, deps),
+    strategy,
+    uploadContextOf(deps, hooks),
+  );
+  return result;
+}
+
+function shareTarget(source: UploadSource, target: UploadTarget, deps: UploadDeps): ObjectTarget<UploadedFile> {
+  // The app's own local storage is always reachable; a bucket may not be.
+  const remoteStorageKey = isLocalProvider(deps.providerType) ? null : configKey(target);
+  return {
+    async startDirect() {
+      const presign = await deps.api.presign(presignFields(source, target));
+      if (!presign?.upload_url || !presign.file_id) throw new NoDataError();
+      return {
+        url: sameOriginStorageUrl(presign.upload_url, deps.pageOrigin),
+        headers: presign.headers ?? { "Content-Type": presign.contentType },
+        remoteStorageKey,
+        commit: (etag) =>
+          deps.api.commit({ file_id: presign.file_id, etag, size: source.size, ...shareFields(target) }),
+        discard: () => deps.api.cancel({ file_id: presign.file_id }),
+      };
+    },
+    startMultipart: () => startMultipart(source, target, deps, remoteStorageKey),
+    sendThroughServer: async ({ onProgress, signal }) => {
+      const fields = presignFields(source, target);
+      return deps.api.serverUpload({
+        file: await wholeBody(source),
+        filename: source.name,
+        fields: {
+          s3_config_id: fields.s3_config_id,
+          slug: fields.slug,
+          path: fields.path,
+          remark: fields.remark,
+          password: fields.password,
+          expires_in: fields.expires_in,
+          max_views: fields.max_views,
+          mimetype: fields.mimetype,
+          filename: fields.filename,
+          size: fields.size,
+          source_url: source.sourceUrl,
+          encrypted: target.encrypted ? "true" : undefined,
+        },
+        signal,
+        onProgress,
+      });
+    },
+  };
+}
+
+type StartedUpload = { fileId: string; partSize: number; stored: Map<number, string>; isResumed: boolean };
+
+/** The multipart upload this file left after a reload, when the server still has it; else a new one. */
+async function startOrResume(
+  source: UploadSource,
+  target: UploadTarget,
+  deps: UploadDeps,
+  partSize: number,
+): Promise<StartedUpload> {
+  const identity: FileIdentity | null =
+    source.lastModified === undefined
+      ? null
+      : { name: source.name, size: source.size, lastModified: source.lastModified };
+  const configId = target.s3_config_id ?? null;
+  const previous = identity && deps.resume ? deps.resume.find(identity, configId) : null;
+  if (previous) {
+    try {
+      const stored = await deps.api.uploadedParts({ file_id: previous.file_id });
+      const plan = planParts(source.size, previous.part_size);
+      return {
+        fileId: previous.file_id,
+        partSize: previous.part_size,
+        stored: reusableParts(plan, stored.parts),
+        isResumed: true,
+      };
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      // Gone on the server (finished, cancelled, swept): start over.
+      deps.resume?.remove(previous.file_id);
+    }
+  }
+  const init: MultipartInitOutput = await deps.api.multipartInit({
+    ...presignFields(source, target),
+    part_size: partSize,
+  });
+  if (!init?.file_id || !init.upload_id) throw new NoDataError();
+  if (identity && deps.resume) {
+    const record: ResumeRecord = {
+      ...identity,
+      file_id: init.file_id,
+      s3_config_id: configId,
+      part_size: init.part_size,
+      part_count: init.part_count,
+      parts_done: 0,
+      started_at: Date.now(),
+    };
+    deps.resume.save(record);
+  }
+  return { fileId: init.file_id, partSize: init.part_size, stored: new Map(), isResumed: false };
+}
+
+/** Hands out presigned part URLs, asking the server for the next batch when needed. */
+function partUrlSource(deps: UploadDeps, fileId: string, parts: readonly PartPlan[]) {
+  const urls = new Map<number, string>();
+  let pending: Promise<void> | null = null;
+  const order = parts.map((part) => part.partNumber);
+  const fetchFrom = (partNumber: number) => {
+    const start = order.indexOf(partNumber);
+    const batch = order.slice(start, start + PART_URL_BATCH).filter((number) => !urls.has(number));
+    return step(
+      "partUrls",
+      async () => {
+        const answer = await deps.api.partUrls({ file_id: fileId, part_numbers: batch });
+        for (const item of answer?.urls ?? []) urls.set(item.part_number, item.url);
+      },
+      { partNumber },
+    );
+  };
+  return {
+    async urlFor(partNumber: number, refresh = false): Promise<string> {
+      if (refresh) urls.delete(partNumber);
+      while (!urls.has(partNumber)) {
+        if (pending) {
+          await pending;
+          if (urls.has(partNumber)) break;
+        }
+        pending = fetchFrom(partNumber).finally(() => {
+          pending = null;
+        });
+        await pending;
+        if (!urls.has(partNumber)) throw new UploadFailure("part", new MissingPartUrlError(partNumber), { partNumber });
+      }
+      return sameOriginStorageUrl(urls.get(partNumber) as string, deps.pageOrigin);
+    },
+  };
+}
+
+async function startMultipart(
+  source: UploadSource,
+  target: UploadTarget,
+  deps: UploadDeps,
+  remoteStorageKey: string | null,
+): Promise<MultipartSession<UploadedFile>> {
+  const started = await startOrResume(source, target, deps, deps.partSize ?? MULTIPART_PART_SIZE);
+  const { fileId } = started;
+  const plan = planParts(source.size, started.partSize);
+  const urls = partUrlSource(
+    deps,
+    fileId,
+    plan.filter((part) => !started.stored.has(part.partNumber)),
+  );
+  return {
+    ...started,
+    remoteStorageKey,
+    partRequest: async (part, attempt) => ({ method: "PUT", url: await urls.urlFor(part.partNumber, attempt > 1) }),
+    readEtag: (response) => response.header("ETag")?.trim() || null,
+    async readStoredEtags() {
+      const stored = await deps.api.uploadedParts({ file_id: fileId });
+      return new Map(stored.parts.map((part) => [part.part_number, part.etag]));
+    },
+    onPartStored: (partsDone) => deps.resume?.update(fileId, { parts_done: partsDone }),
+    async complete(parts) {
+      const file = await deps.api.multipartComplete({
+        file_id: fileId,
+        parts: parts.map((part) => ({ part_number: part.partNumber, etag: part.etag })),
+        ...shareFields(target),
+      });
+      deps.resume?.remove(fileId);
+      return file;
+    },
+    async abort() {
+      // docs/product.md §4: a cancel or failure removes the record. When the abort cannot reach the
+      // server either, the record stays, so choosing the file again can resume.
+      try {
+        await deps.api.multipartAbort({ file_id: fileId });
+        deps.resume?.remove(fileId);
+      } catch {
+        // Kept for resuming.
+      }
+    },
+  };
+}

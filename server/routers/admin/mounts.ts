@@ -1,0 +1,52 @@
+// Mount points (docs/product.md §7 Mounts): the admin manages them under /admin/mounts; API keys with mount
+// permission read the active ones their base path reaches under /user/mounts (docs/product.md §6: keys cannot
+// create, change or delete mounts).
+
+import { idParam } from "@shared/schemas/common";
+import { createMountInput, mountOutput, updateMountInput } from "@shared/schemas/mounts";
+import { z } from "zod";
+import { creatorOf } from "../../services/auth/sessions";
+import { createMount, deleteMount, getMount, listMounts, updateMount } from "../../services/explorer/mounts";
+import { adminProcedure, mountProcedure, router, sharedOperations } from "../../trpc";
+
+/** The admin's own routes keep their operation ids (mounts.admin.create) beside the shared ones. */
+const adminOnly = { tags: ["Mounts (admin)"], variant: "admin" };
+
+/** Shared by the admin (/admin/mounts...) and API keys with mount permission (/user/mounts...). */
+const mountOperation = sharedOperations(mountProcedure, "/mounts", "Mounts");
+
+export const mountsRouter = router({
+  // Reading: one procedure per operation, for the admin under /admin/mounts (every mount) and for keys
+  // under /user/mounts (the active mounts their base path reaches); the service scopes by caller.
+  list: mountOperation("", { method: "GET", summary: "List mounts in display order" })
+    .output(z.array(mountOutput))
+    .query(({ ctx }) => listMounts(ctx.db, ctx.auth)),
+  get: mountOperation("/{id}", { method: "GET", summary: "One mount" })
+    .input(idParam)
+    .output(mountOutput)
+    .query(({ ctx, input }) => getMount(ctx.db, ctx.auth, input.id)),
+  create: adminProcedure
+    .meta({
+      rest: { method: "POST", path: "/admin/mounts", summary: "Create a mount", successStatus: 201, ...adminOnly },
+    })
+    .input(createMountInput)
+    .output(mountOutput)
+    .mutation(({ ctx, input }) => createMount(ctx, creatorOf(ctx.auth), input)),
+  update: adminProcedure
+    .meta({ rest: { method: "PUT", path: "/admin/mounts/{id}", summary: "Change a mount", ...adminOnly } })
+    .input(updateMountInput)
+    .output(mountOutput)
+    .mutation(({ ctx, input }) => updateMount(ctx, input)),
+  delete: adminProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/admin/mounts/{id}",
+        summary: "Delete a mount (its stored files stay in the storage)",
+        ...adminOnly,
+      },
+    })
+    .input(idParam)
+    .output(z.object({ deleted: z.number() }))
+    .mutation(({ ctx, input }) => deleteMount(ctx, input.id)),
+});

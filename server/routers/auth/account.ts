@@ -1,0 +1,63 @@
+// Admin account: login, logout, token check and the change of username or password. Scripts get the
+// session token in the login answer (Bearer); the web client (CSRF_HEADER) gets it only as an HttpOnly
+// cookie (http/session-cookie.ts), which logout and a change of credentials remove.
+
+import { adminTokenOutput, changePasswordInput, loginInput, loginOutput } from "@shared/schemas/auth";
+import { z } from "zod";
+import { clearedSessionCookie, isWebClientRequest, sessionCookie } from "../../http/session-cookie";
+import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../../services/auth/admin-account";
+import { adminProcedure, publicProcedure, router } from "../../trpc";
+
+const tags = ["Admin account"];
+
+export const adminRouter = router({
+  login: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/admin/login", summary: "Log in as the admin; returns a session token", tags },
+    })
+    .input(loginInput)
+    .output(loginOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = await loginAdmin(ctx.db, input, ctx.clientIp);
+      if (!isWebClientRequest(ctx.request)) return session;
+      ctx.responseHeaders.append("set-cookie", sessionCookie(ctx.config, session.token));
+      return { ...session, token: null };
+    }),
+
+  logout: adminProcedure
+    .meta({ rest: { method: "POST", path: "/admin/logout", summary: "End this admin session", tags } })
+    .output(z.null())
+    .mutation(async ({ ctx }) => {
+      await logoutAdmin(ctx.db, ctx.auth.sessionId);
+      ctx.responseHeaders.append("set-cookie", clearedSessionCookie(ctx.config));
+      return null;
+    }),
+
+  validateToken: adminProcedure
+    .meta({ rest: { method: "GET", path: "/test/admin-token", summary: "Check that the admin token is valid", tags } })
+    .output(adminTokenOutput)
+    .query(({ ctx }) => ({
+      valid: true as const,
+      id: ctx.auth.adminId,
+      adminId: ctx.auth.adminId,
+      username: ctx.auth.username,
+    })),
+
+  changePassword: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/change-password",
+        summary: "Change the admin username and/or password; ends every admin session",
+        tags,
+        successMessage: "errors.credentialsChanged",
+      },
+    })
+    .input(changePasswordInput)
+    .output(z.null())
+    .mutation(async ({ ctx, input }) => {
+      await changeAdminCredentials(ctx.db, ctx.auth.adminId, input);
+      ctx.responseHeaders.append("set-cookie", clearedSessionCookie(ctx.config));
+      return null;
+    }),
+});

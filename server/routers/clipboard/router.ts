@@ -1,0 +1,116 @@
+// Live clipboard (docs/clipboard.md): rooms are created and managed by their owner (admin or a key
+// with text permission); items are sent, listed and deleted by any device holding the room link (the
+// room id is the capability, the key in the fragment protects the content). The WebSocket route and
+// the event stream live in server/routers/clipboard/hub.ts and clipboard-routes.ts.
+
+import {
+  createRoomInput,
+  deleteItemInput,
+  itemOutput,
+  listItemsInput,
+  listItemsOutput,
+  roomIdInput,
+  roomOutput,
+  sendItemInput,
+  updateRoomInput,
+} from "@shared/schemas/clipboard";
+import { z } from "zod";
+import {
+  addItem,
+  closeRoom,
+  createRoom,
+  deleteItem,
+  listItems,
+  listOwnRooms,
+  updateRoom,
+} from "../../services/clipboard/rooms";
+import { limitCreation, publicProcedure, router, textProcedure } from "../../trpc";
+
+const tags = ["Live clipboard"];
+const wireItemToOutput = (item: { created_at: string } & Omit<z.infer<typeof itemOutput>, "created_at">) => ({
+  ...item,
+  created_at: new Date(item.created_at),
+});
+
+export const clipboardRouter = router({
+  create: textProcedure
+    .use(limitCreation)
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/clipboard/rooms",
+        summary: "Create a live clipboard room (append #<key> to its url to make the link)",
+        tags,
+        successStatus: 201,
+      },
+    })
+    .input(createRoomInput)
+    .output(roomOutput)
+    .mutation(({ ctx, input }) => createRoom(ctx, ctx.auth, input)),
+
+  mine: textProcedure
+    .meta({ rest: { method: "GET", path: "/clipboard/rooms", summary: "The caller's live rooms", tags } })
+    .input(z.object({}).optional())
+    .output(z.array(roomOutput))
+    .query(({ ctx }) => listOwnRooms(ctx, ctx.auth)),
+
+  update: textProcedure
+    .meta({ rest: { method: "PUT", path: "/clipboard/rooms/{id}", summary: "Change an own room's settings", tags } })
+    .input(updateRoomInput)
+    .output(roomOutput)
+    .mutation(({ ctx, input }) => updateRoom(ctx, ctx.auth, input)),
+
+  close: textProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/clipboard/rooms/{id}",
+        summary: "Close an own room: its items are deleted and connected devices disconnected",
+        tags,
+      },
+    })
+    .input(roomIdInput)
+    .output(z.object({ closed: z.number() }))
+    .mutation(({ ctx, input }) => closeRoom(ctx, ctx.auth, input.id)),
+
+  items: publicProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/clipboard/rooms/{id}/items",
+        summary: "A room's settings and its items after `after` (the polling fallback)",
+        tags,
+      },
+    })
+    .input(listItemsInput)
+    .output(listItemsOutput)
+    .query(async ({ ctx, input }) => {
+      const { room, items } = await listItems(ctx.db, input.id, input.after);
+      return { room: { ...room, expires_at: new Date(room.expires_at) }, items: items.map(wireItemToOutput) };
+    }),
+
+  send: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/clipboard/rooms/{id}/items",
+        summary: "Send an item (an encrypted envelope) to a room, for devices without a WebSocket",
+        tags,
+        successStatus: 201,
+      },
+    })
+    .input(sendItemInput)
+    .output(itemOutput)
+    .mutation(async ({ ctx, input }) => {
+      ctx.clipboardHub.chargeAddress(ctx.clientIp, input.content.length);
+      return wireItemToOutput(await addItem(ctx, input));
+    }),
+
+  deleteItem: publicProcedure
+    .meta({
+      rest: { method: "DELETE", path: "/clipboard/rooms/{id}/items/{item_id}", summary: "Delete an item", tags },
+    })
+    .input(deleteItemInput)
+    .output(z.object({ deleted: z.number() }))
+    .mutation(({ ctx, input }) => deleteItem(ctx, input.id, input.item_id)),
+});

@@ -1,0 +1,187 @@
+// The mount explorer's file system (docs/product.md §7 File system): each operation is one procedure with
+// two REST routes (docs/architecture.md, "One procedure per operation"), /admin/fs for the admin and
+// /user/fs for the admin or an API key with mount permission. The services scope by caller: a key is
+// confined to its base path and refused writes when read-only; every path is checked there. Binary
+// bodies (download, form upload, multipart parts) are raw routes in server/routers/explorer/raw-routes.ts.
+import { cancelOutput } from "@shared/schemas/files";
+import {
+  FS_LIST_PAGE_DEFAULT,
+  fsBatchRemoveInput,
+  fsCopyCommitInput,
+  fsCopyCommitOutput,
+  fsCopyInput,
+  fsCopyOutput,
+  fsEntry,
+  fsFileLinkInput,
+  fsFileLinkOutput,
+  fsGetOutput,
+  fsListInput,
+  fsListOutput,
+  fsMkdirInput,
+  fsMultipartAbortInput,
+  fsMultipartCompleteInput,
+  fsMultipartInitInput,
+  fsMultipartInitOutput,
+  fsPathInput,
+  fsPresignCommitInput,
+  fsPresignInput,
+  fsPresignOutput,
+  fsRemoveOutput,
+  fsRenameInput,
+  fsRenameOutput,
+  fsSearchInput,
+  fsSearchOutput,
+  fsStoredFileOutput,
+  fsUpdateInput,
+  fsUpdateOutput,
+} from "@shared/schemas/fs";
+import { batchCopy, commitClientCopy, renamePath } from "../../services/explorer/copy";
+import { createFileLink, getEntry, listFolder } from "../../services/explorer/listing";
+import { searchFiles } from "../../services/explorer/search";
+import {
+  abortMultipart,
+  commitPresignedUpload,
+  completeMultipart,
+  initMultipart,
+  presignUpload,
+} from "../../services/explorer/uploads";
+import { makeFolder, removePath, removePaths, updateTextFile } from "../../services/explorer/writes";
+import { mountProcedure, router, sharedOperations } from "../../trpc";
+
+const nothingToAbort = {
+  when: (data: unknown) => !(data as { cancelled: boolean }).cancelled,
+  message: "errors.nothingToCancel",
+};
+
+/** Shared by the admin (/admin/fs...) and API keys with mount permission (/user/fs...). */
+const fsOperation = sharedOperations(mountProcedure, "/fs", "File system");
+
+export const fsRouter = router({
+  list: fsOperation("/list", {
+    method: "GET",
+    summary: "List a folder: mount points at the root, files and folders inside mounts",
+    description:
+      "Listings are cached per mount for its cache_ttl; refresh=true reads the storage again. With limit " +
+      "(and then cursor = the answer's next_cursor) the folder comes in pages, straight from the storage's own paging.",
+  })
+    .input(fsListInput)
+    .output(fsListOutput)
+    .query(({ ctx, input }) =>
+      listFolder(ctx, ctx.auth, input.path, {
+        refresh: input.refresh ?? false,
+        page:
+          input.limit || input.cursor
+            ? { cursor: input.cursor ?? undefined, limit: input.limit ?? FS_LIST_PAGE_DEFAULT }
+            : undefined,
+      }),
+    ),
+  get: fsOperation("/get", { method: "GET", summary: "Details of one file or folder" })
+    .input(fsPathInput)
+    .output(fsGetOutput)
+    .query(({ ctx, input }) => getEntry(ctx, ctx.auth, input.path)),
+  search: fsOperation("/search", {
+    method: "GET",
+    summary: "Search files and folders by name (at least 2 characters, case-insensitive)",
+    description: "scope: global (default), mount (with mount_id) or directory (with path: that folder and below).",
+  })
+    .input(fsSearchInput)
+    .output(fsSearchOutput)
+    .query(({ ctx, input }) => searchFiles(ctx, ctx.auth, input)),
+  fileLink: fsOperation("/file-link", {
+    method: "GET",
+    summary: "A signed link to a file (inline, or a download with force_download)",
+  })
+    .input(fsFileLinkInput)
+    .output(fsFileLinkOutput)
+    .query(({ ctx, input }) => createFileLink(ctx, ctx.auth, input)),
+  mkdir: fsOperation("/mkdir", {
+    method: "POST",
+    summary: "Create a folder",
+    successStatus: 201,
+  })
+    .input(fsMkdirInput)
+    .output(fsEntry)
+    .mutation(({ ctx, input }) => makeFolder(ctx, ctx.auth, input.path)),
+  rename: fsOperation("/rename", {
+    method: "POST",
+    summary: "Rename or move a file or a whole folder",
+  })
+    .input(fsRenameInput)
+    .output(fsRenameOutput)
+    .mutation(({ ctx, input }) => renamePath(ctx, ctx.auth, input.oldPath, input.newPath)),
+  update: fsOperation("/update", {
+    method: "POST",
+    summary: "Write a text file (at most 10 MB)",
+  })
+    .input(fsUpdateInput)
+    .output(fsUpdateOutput)
+    .mutation(({ ctx, input }) => updateTextFile(ctx, ctx.auth, input)),
+  remove: fsOperation("/remove", {
+    method: "DELETE",
+    summary: "Delete a file or a whole folder",
+  })
+    .input(fsPathInput)
+    .output(fsRemoveOutput)
+    .mutation(({ ctx, input }) => removePath(ctx, ctx.auth, input.path)),
+  batchRemove: fsOperation("/batch-remove", {
+    method: "POST",
+    summary: "Delete several files and folders; failures are reported per path",
+  })
+    .input(fsBatchRemoveInput)
+    .output(fsRemoveOutput)
+    .mutation(({ ctx, input }) => removePaths(ctx, ctx.auth, input.paths)),
+  multipartInit: fsOperation("/multipart/init", {
+    method: "POST",
+    summary: "Start a multipart upload (then send 5 MB parts to multipart/part)",
+  })
+    .input(fsMultipartInitInput)
+    .output(fsMultipartInitOutput)
+    .mutation(({ ctx, input }) => initMultipart(ctx, ctx.auth, input)),
+  multipartComplete: fsOperation("/multipart/complete", {
+    method: "POST",
+    summary: "Finish a multipart upload",
+  })
+    .input(fsMultipartCompleteInput)
+    .output(fsStoredFileOutput)
+    .mutation(({ ctx, input }) => completeMultipart(ctx, ctx.auth, input)),
+  multipartAbort: fsOperation("/multipart/abort", {
+    method: "POST",
+    summary: "Abort a multipart upload and remove its parts",
+    softFailure: nothingToAbort,
+  })
+    .input(fsMultipartAbortInput)
+    .output(cancelOutput)
+    .mutation(({ ctx, input }) => abortMultipart(ctx, ctx.auth, input)),
+  presign: fsOperation("/presign", {
+    method: "POST",
+    summary: "Start a direct upload: a URL to PUT the file to, then presign/commit",
+  })
+    .input(fsPresignInput)
+    .output(fsPresignOutput)
+    .mutation(({ ctx, input }) => presignUpload(ctx, ctx.auth, input)),
+  presignCommit: fsOperation("/presign/commit", {
+    method: "POST",
+    summary: "Finish a direct upload: checks the stored file",
+  })
+    .input(fsPresignCommitInput)
+    .output(fsStoredFileOutput)
+    .mutation(({ ctx, input }) => commitPresignedUpload(ctx, ctx.auth, input)),
+  batchCopy: fsOperation("/batch-copy", {
+    method: "POST",
+    summary: "Copy files and folders; across storages the answer asks the client to copy",
+    description:
+      "Within one storage config the server copies. Across storage configs the answer has " +
+      "requiresClientSideCopy with a download and an upload URL per file; the client copies each " +
+      "file, then calls batch-copy-commit.",
+  })
+    .input(fsCopyInput)
+    .output(fsCopyOutput)
+    .mutation(({ ctx, input }) => batchCopy(ctx, ctx.auth, input)),
+  batchCopyCommit: fsOperation("/batch-copy-commit", {
+    method: "POST",
+    summary: "Finish a client-side copy: checks the copied files are stored",
+  })
+    .input(fsCopyCommitInput)
+    .output(fsCopyCommitOutput)
+    .mutation(({ ctx, input }) => commitClientCopy(ctx, ctx.auth, input)),
+});

@@ -1,0 +1,347 @@
+// Text sharing over REST on SQLite and Postgres: creation rules, views, passwords, expiry, the raw link,
+// exact view limits under concurrency, and management by the admin and by API keys.
+import { beforeAll, describe, expect, test } from "bun:test";
+import { decryptText, encryptText, generateLinkKey } from "@shared/encrypted-share";
+import { sweepOnce } from "../../services/system/sweeper";
+import { createApiKey, createPaste as createPasteRow, loginAdmin } from "../../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
+
+describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
+  let admin: string;
+  let ipCounter = 0;
+  const freshIp = () => `10.9.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+
+  const { t, api, call } = useTestApp(provider);
+
+  const createKey = (fields: Record<string, unknown>) => createApiKey(api, admin, fields);
+
+  const createPaste = (fields: Record<string, unknown>, auth = admin) => createPasteRow(api, auth, fields);
+
+  beforeAll(async () => {
+    admin = await loginAdmin(api);
+  });
+
+  describe("creating", () => {
+    test("a generated slug is 6 letters and digits; the answer has the paste's fields", async () => {
+      const paste = await createPaste({ content: "# Hello", remark: "greeting" });
+      expect(paste.slug).toMatch(/^[A-Za-z0-9]{6}$/);
+      expect(paste).toMatchObject({
+        content: "# Hello",
+        remark: "greeting",
+        format: "markdown",
+        has_password: false,
+        max_views: 0,
+        views: 0,
+      });
+      expect(paste.created_by).toStartWith("admin:");
+      expect(paste.url).toBe(`http://localhost:8787/paste/${paste.slug}`);
+      expect(paste.raw_url).toBe(`http://localhost:8787/api/raw/${paste.slug}`);
+      expect(paste).not.toHaveProperty("password");
+    });
+
+    test("a custom slug is used; taken is 409 'link suffix already taken'", async () => {
+      const slug = `my-notes_${provider}`;
+      expect((await createPaste({ content: "a", slug })).slug).toBe(slug);
+      const again = await call("POST", "/paste", { auth: admin, body: { content: "b", slug } });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe("The link suffix is already taken, try another");
+    });
+
+    test("slug, content and max views rules, in the caller's language", async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ content: "x", slug: "has space" }, "slug: Only letters, digits, hyphens and underscores"],
+        [{ content: "x", slug: "a".repeat(51) }, "slug: At most 50 characters"],
+        [{ content: "x", slug: "admin" }, "slug: This word is reserved; choose another"],
+        [{ content: "   \n " }, "content: The content cannot be empty"],
+        [{ content: "x", max_views: -1 }, "max_views: Max views must be a whole number"],
+        [{ content: "x", expires_at: "2001-01-01T00:00:00Z" }, "The expiry must be in the future"],
+      ];
+      for (const [body, message] of cases) {
+        const result = await call("POST", "/paste", { auth: admin, body });
+        expect(result.status).toBe(400);
+        expect(result.body.message).toContain(message);
+      }
+      const zh = await call("POST", "/paste", { auth: admin, body: { content: "" }, lang: "zh-CN" });
+      expect(zh.body.message).toContain("内容不能为空");
+    });
+
+    test("creating needs admin or a key with text permission", async () => {
+      expect((await call("POST", "/paste", { body: { content: "x" } })).status).toBe(401);
+      const fileOnly = await createKey({ file_permission: true });
+      expect((await call("POST", "/paste", { auth: fileOnly.auth, body: { content: "x" } })).status).toBe(403);
+      const text = await createKey({ text_permission: true });
+      const paste = await createPaste({ content: "from a key" }, text.auth);
+      expect(paste.created_by).toBe(`apikey:${text.id}`);
+    });
+  });
+
+  describe("viewing", () => {
+    test("GET of an unprotected paste delivers it and counts a view", async () => {
+      const { slug } = await createPaste({ content: "plain", format: "text" });
+      const first = await call("GET", `/paste/${slug}`);
+      expect(first.body.data).toMatchObject({
+        slug,
+        content: "plain",
+        format: "text",
+        views: 1,
+        requires_password: false,
+      });
+      expect((await call("GET", `/paste/${slug}`)).body.data.views).toBe(2);
+      expect((await call("GET", "/paste/nope-nope")).status).toBe(404);
+    });
+
+    test("a protected paste: GET gives no content and counts nothing; a wrong password says so; the right one delivers", async () => {
+      const { slug } = await createPaste({ content: "secret text", password: "hunter22" });
+      const locked = await call("GET", `/paste/${slug}`);
+      expect(locked.body.data).toMatchObject({ requires_password: true, has_password: true, content: null, views: 0 });
+      const wrong = await call("POST", `/paste/${slug}`, { body: { password: "nope" }, ip: freshIp() });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe("Wrong password");
+      const right = await call("POST", `/paste/${slug}`, { body: { password: "hunter22" } });
+      expect(right.body.data).toMatchObject({ content: "secret text", views: 1 });
+      const stored = await t.db.paste.findUniqueOrThrow({ where: { slug }, select: { passwordHash: true } });
+      expect(stored.passwordHash).toStartWith("$argon2id$");
+    });
+
+    test("the remark is the owner's: no public answer carries it (open, locked, unlocked, raw)", async () => {
+      const open = await createPaste({ content: "hello", remark: "owner note open" });
+      const locked = await createPaste({ content: "hi", remark: "owner note locked", password: "hunter22" });
+      const answers = [
+        await call("GET", `/paste/${open.slug}`),
+        await call("GET", `/paste/${locked.slug}`),
+        await call("POST", `/paste/${locked.slug}`, { body: { password: "hunter22" } }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(JSON.stringify(answer.body)).not.toContain("owner note");
+        expect(answer.body.data).not.toHaveProperty("remark");
+      }
+    });
+
+    test("password guesses are limited per address and paste", async () => {
+      const { slug } = await createPaste({ content: "s", password: "right-one" });
+      const ip = freshIp();
+      for (let i = 0; i < 20; i++) await call("POST", `/paste/${slug}`, { body: { password: `guess-${i}` }, ip });
+      const blocked = await call("POST", `/paste/${slug}`, { body: { password: "right-one" }, ip });
+      expect(blocked.status).toBe(429);
+      expect((await call("POST", `/paste/${slug}`, { body: { password: "right-one" }, ip: freshIp() })).status).toBe(
+        200,
+      );
+    });
+
+    test("max_views=2: two deliveries, then 410 'view limit reached', then the paste is purged", async () => {
+      const { slug } = await createPaste({ content: "twice", max_views: 2 });
+      expect((await call("GET", `/paste/${slug}`)).status).toBe(200);
+      expect((await call("GET", `/paste/${slug}`)).status).toBe(200);
+      const third = await call("GET", `/paste/${slug}`);
+      expect(third.status).toBe(410);
+      expect(third.body.message).toBe("The view limit has been reached");
+      expect(await t.db.paste.findUnique({ where: { slug } })).toBeNull();
+    });
+
+    test("past its expiry a paste answers 410 'expired' and is purged", async () => {
+      const { slug } = await createPaste({
+        content: "soon gone",
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+      });
+      expect((await call("GET", `/paste/${slug}`)).status).toBe(200);
+      await t.db.paste.update({ where: { slug }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      const gone = await call("GET", `/paste/${slug}`, { lang: "zh" });
+      expect(gone.status).toBe(410);
+      expect(gone.body.message).toBe("文本已过期");
+      expect(await t.db.paste.findUnique({ where: { slug } })).toBeNull();
+    });
+
+    test("the raw link: text/plain, honours the password and counts views", async () => {
+      const { slug } = await createPaste({ content: "raw *text* <b>", password: "pw-raw-1", max_views: 2 });
+      const missing = await call("GET", `/raw/${slug}`);
+      expect(missing.status).toBe(401);
+      expect(missing.headers.get("content-type")).toStartWith("text/plain");
+      const wrong = await call("GET", `/raw/${slug}?password=bad`, { ip: freshIp() });
+      expect(wrong.status).toBe(401);
+      expect(wrong.text).toBe("Wrong password");
+      const right = await call("GET", `/raw/${slug}?password=pw-raw-1`);
+      expect(right.status).toBe(200);
+      expect(right.text).toBe("raw *text* <b>");
+      expect(right.headers.get("x-content-type-options")).toBe("nosniff");
+      expect((await call("GET", `/raw/${slug}?password=pw-raw-1`)).status).toBe(200);
+      const limit = await call("GET", `/raw/${slug}?password=pw-raw-1`);
+      expect(limit.status).toBe(410);
+      expect(limit.text).toBe("The view limit has been reached");
+    });
+
+    test("200 concurrent requests against max_views=10 give exactly 10 deliveries", async () => {
+      const { slug } = await createPaste({ content: "race", max_views: 10 });
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          i % 2 === 0 ? call("GET", `/paste/${slug}`) : call("GET", `/raw/${slug}`),
+        ),
+      );
+      const delivered = results.filter((r) => r.status === 200);
+      expect(delivered).toHaveLength(10);
+      for (const r of results.filter((r) => r.status !== 200)) expect([404, 410]).toContain(r.status);
+      expect(await t.db.paste.findUnique({ where: { slug } })).toBeNull();
+    });
+  });
+
+  describe("managing", () => {
+    test("admin list: newest first, paginated, searchable by slug, remark and content", async () => {
+      const tag = `q${provider}${Date.now()}`;
+      await createPaste({ content: `alpha ${tag}` });
+      await createPaste({ content: "beta", remark: `Remark ${tag.toUpperCase()}` });
+      await createPaste({ content: "gamma", slug: `${tag}-slug` });
+      const found = await call("GET", `/admin/pastes?search=${tag}`, { auth: admin });
+      expect(found.body.pagination.total).toBe(3);
+      expect(found.body.data.map((p: { preview: string }) => p.preview)).toEqual(["gamma", "beta", `alpha ${tag}`]);
+      expect(found.body.data[0]).not.toHaveProperty("content");
+      const page2 = await call("GET", `/admin/pastes?search=${tag}&page=2&limit=2`, { auth: admin });
+      expect(page2.body.pagination).toMatchObject({ total: 3, page: 2, limit: 2, offset: 2, hasMore: false });
+      expect(page2.body.data).toHaveLength(1);
+    });
+
+    test("admin get, update (content, remark, expiry, max views, password set and removed) and delete", async () => {
+      const paste = await createPaste({ content: "v1" });
+      const got = await call("GET", `/admin/pastes/${paste.id}`, { auth: admin });
+      expect(got.body.data.content).toBe("v1");
+      const expires = new Date(Date.now() + 3_600_000).toISOString();
+      const updated = await call("PUT", `/admin/pastes/${paste.id}`, {
+        auth: admin,
+        body: { content: "v2", remark: "edited", expires_at: expires, max_views: 5, password: "new-pass-1" },
+      });
+      expect(updated.body.data).toMatchObject({ content: "v2", remark: "edited", max_views: 5, has_password: true });
+      expect(new Date(updated.body.data.expires_at).toISOString()).toBe(new Date(expires).toISOString());
+      expect((await call("POST", `/paste/${paste.slug}`, { body: { password: "new-pass-1" } })).body.data.content).toBe(
+        "v2",
+      );
+      const cleared = await call("PUT", `/admin/pastes/${paste.id}`, {
+        auth: admin,
+        body: { password: null, remark: null, expires_at: null },
+      });
+      expect(cleared.body.data).toMatchObject({ has_password: false, remark: null, expires_at: null, content: "v2" });
+      expect((await call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin })).body.data).toEqual({ deleted: 1 });
+      expect((await call("GET", `/admin/pastes/${paste.id}`, { auth: admin })).status).toBe(404);
+    });
+
+    test("batch delete needs a selection; clear-expired removes expired and used-up pastes only", async () => {
+      const a = await createPaste({ content: "a" });
+      const b = await createPaste({ content: "b" });
+      expect((await call("POST", "/admin/pastes/batch-delete", { auth: admin, body: { ids: [] } })).status).toBe(400);
+      expect(
+        (await call("POST", "/admin/pastes/batch-delete", { auth: admin, body: { ids: [a.id, b.id] } })).body.data,
+      ).toEqual({ deleted: 2 });
+      const live = await createPaste({ content: "live", max_views: 3 });
+      const expired = await createPaste({ content: "old", expires_at: new Date(Date.now() + 60_000).toISOString() });
+      await t.db.paste.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+      const usedUp = await createPaste({ content: "used", max_views: 1 });
+      await call("GET", `/paste/${usedUp.slug}`);
+      const cleared = await call("POST", "/admin/pastes/clear-expired", { auth: admin, body: { clearExpired: true } });
+      expect(cleared.body.data.deleted).toBeGreaterThanOrEqual(2);
+      expect(await t.db.paste.findUnique({ where: { id: expired.id } })).toBeNull();
+      expect(await t.db.paste.findUnique({ where: { id: usedUp.id } })).toBeNull();
+      expect(await t.db.paste.findUnique({ where: { id: live.id }, select: { id: true } })).not.toBeNull();
+    });
+
+    test("an API key sees and changes only its own pastes", async () => {
+      const one = await createKey({ text_permission: true });
+      const two = await createKey({ text_permission: true });
+      const mine = await createPaste({ content: "one's" }, one.auth);
+      const theirs = await createPaste({ content: "two's" }, two.auth);
+      const list = await call("GET", "/user/pastes?limit=50&offset=0", { auth: one.auth });
+      expect(list.body.data.map((p: { id: string }) => p.id)).toEqual([mine.id]);
+      expect((await call("GET", `/user/pastes/${theirs.id}`, { auth: one.auth })).status).toBe(404);
+      expect(
+        (await call("PUT", `/user/pastes/${theirs.id}`, { auth: one.auth, body: { content: "hijack" } })).status,
+      ).toBe(404);
+      expect((await call("DELETE", `/user/pastes/${theirs.id}`, { auth: one.auth })).status).toBe(404);
+      expect(
+        (await call("POST", "/user/pastes/batch-delete", { auth: one.auth, body: { ids: [theirs.id] } })).status,
+      ).toBe(404);
+      expect((await call("GET", `/admin/pastes/${theirs.id}`, { auth: admin })).body.data.content).toBe("two's");
+      expect(
+        (await call("PUT", `/user/pastes/${mine.id}`, { auth: one.auth, body: { content: "edited" } })).body.data
+          .content,
+      ).toBe("edited");
+      expect((await call("GET", "/admin/pastes", { auth: one.auth })).status).toBe(403);
+    });
+
+    test("the periodic sweep purges expired and used-up pastes", async () => {
+      const expired = await createPaste({ content: "e", expires_at: new Date(Date.now() + 60_000).toISOString() });
+      await t.db.paste.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+      const usedUp = await createPaste({ content: "u", max_views: 1 });
+      await call("GET", `/raw/${usedUp.slug}`);
+      await sweepOnce(t);
+      expect(await t.db.paste.findUnique({ where: { id: expired.id } })).toBeNull();
+      expect(await t.db.paste.findUnique({ where: { id: usedUp.id } })).toBeNull();
+    });
+  });
+
+  describe("encrypted in the browser (docs/encrypted-shares.md)", () => {
+    const secret = "# Plan\n\n- the server never reads this line\n";
+
+    test("only the envelope is stored and served; the link key decrypts it; raw answers it as JSON", async () => {
+      const key = generateLinkKey();
+      const envelope = await encryptText(secret, key);
+      const created = await createPaste({ content: envelope, encrypted: true, format: "markdown" });
+      expect(created.encrypted).toBe(true);
+      const stored = await t.db.paste.findUnique({ where: { id: created.id } });
+      expect(stored?.content).toBe(envelope);
+      expect(stored?.content).not.toContain("server never reads");
+      const viewed = await call("GET", `/paste/${created.slug}`);
+      expect(viewed.body.data).toMatchObject({ encrypted: true, content: envelope, views: 1 });
+      expect(await decryptText(viewed.body.data.content, key)).toBe(secret);
+      const raw = await call("GET", `/raw/${created.slug}`);
+      expect(raw.status).toBe(200);
+      expect(raw.headers.get("content-type")).toStartWith("application/json");
+      expect(raw.headers.get("x-pastebox-encrypted")).toBe("1");
+      expect(raw.text).toBe(envelope);
+      await t.viewCounter.settled();
+      expect((await t.db.paste.findUnique({ where: { id: created.id } }))?.views).toBe(2);
+      const plain = await call("GET", `/paste/${(await createPaste({ content: "plain" })).slug}`);
+      expect(plain.body.data.encrypted).toBe(false);
+    });
+
+    test("burn after reading: the ciphertext is delivered once, then 410", async () => {
+      const created = await createPaste({
+        content: await encryptText(secret, generateLinkKey()),
+        encrypted: true,
+        max_views: 1,
+      });
+      expect((await call("GET", `/paste/${created.slug}`)).status).toBe(200);
+      expect((await call("GET", `/paste/${created.slug}`)).status).toBe(410);
+    });
+
+    test("refused with 400 and nothing stored: content that is no envelope, a password sent to the server", async () => {
+      const before = await t.db.paste.count();
+      const notEnvelope = await call("POST", "/paste", { auth: admin, body: { content: secret, encrypted: true } });
+      expect(notEnvelope.status).toBe(400);
+      expect(notEnvelope.body.message).toContain("envelope of format 1");
+      const withPassword = await call("POST", "/paste", {
+        auth: admin,
+        lang: "zh",
+        body: { content: await encryptText(secret, generateLinkKey()), encrypted: true, password: "pw" },
+      });
+      expect(withPassword.status).toBe(400);
+      expect(withPassword.body.message).toContain("密码只留在浏览器");
+      expect(await t.db.paste.count()).toBe(before);
+    });
+
+    test("management: no preview of ciphertext, no search in it, no plain content or server password put on it", async () => {
+      const envelope = await encryptText(secret, generateLinkKey());
+      const tag = `enc${provider}${Date.now()}`;
+      const created = await createPaste({ content: envelope, encrypted: true, remark: tag });
+      const listed = await call("GET", `/admin/pastes?search=${tag}`, { auth: admin });
+      expect(listed.body.data[0]).toMatchObject({ encrypted: true, preview: "", content_length: envelope.length });
+      const probe = JSON.parse(envelope).data.slice(0, 12);
+      expect((await call("GET", `/admin/pastes?search=${probe}`, { auth: admin })).body.pagination.total).toBe(0);
+      for (const body of [{ content: "now in clear" }, { password: "server-side" }]) {
+        const refused = await call("PUT", `/admin/pastes/${created.id}`, { auth: admin, body });
+        expect(refused.status).toBe(400);
+      }
+      const renamed = await call("PUT", `/admin/pastes/${created.id}`, {
+        auth: admin,
+        body: { remark: "kept encrypted" },
+      });
+      expect(renamed.body.data).toMatchObject({ encrypted: true, content: envelope, remark: "kept encrypted" });
+    });
+  });
+});

@@ -1,0 +1,136 @@
+// Pastes: creating (admin or a key with text permission), viewing by link (anyone), and management,
+// each operation declared once with its admin route (all pastes) and its key route (their own).
+
+import { idParam, idsInput } from "@shared/schemas/common";
+import {
+  createPasteInput,
+  listPastesInput,
+  listPastesOutput,
+  pasteOutput,
+  pasteViewInput,
+  pasteViewOutput,
+  updatePasteInput,
+} from "@shared/schemas/pastes";
+import { z } from "zod";
+import { withRenderedMarkdown } from "../../services/pastes/markdown-html";
+import {
+  createPaste,
+  deletePaste,
+  deletePastes,
+  getPaste,
+  listPastes,
+  purgeGonePastes,
+  updatePaste,
+  viewPaste,
+} from "../../services/pastes/pastes";
+import {
+  adminProcedure,
+  type Context,
+  limitCreation,
+  publicProcedure,
+  router,
+  sharedOperations,
+  textProcedure,
+} from "../../trpc";
+
+const tags = ["Pastes"];
+
+/** Opening a paste by its link, for the procedure and the REST adapter's direct path alike. */
+const openPaste = async (ctx: Context, input: { slug: string; html?: boolean }) =>
+  withRenderedMarkdown(await viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp }), input.html);
+const deletedOutput = z.object({ deleted: z.number() });
+
+/** Shared by the admin (/admin/pastes...) and API keys with text permission (/user/pastes...). */
+const pasteOperation = sharedOperations(textProcedure, "/pastes", "Pastes");
+
+export const pastesRouter = router({
+  create: textProcedure
+    .use(limitCreation)
+    .meta({ rest: { method: "POST", path: "/paste", summary: "Create a paste", tags, successStatus: 201 } })
+    .input(createPasteInput)
+    .output(pasteOutput)
+    .mutation(({ ctx, input }) => createPaste(ctx, ctx.auth, input)),
+
+  view: publicProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/paste/{slug}",
+        summary: "Open a paste by its link (counts a view); a protected paste answers without content",
+        tags,
+        direct: openPaste,
+      },
+    })
+    .input(pasteViewInput.pick({ slug: true, html: true }))
+    .output(pasteViewOutput)
+    .query(({ ctx, input }) => openPaste(ctx, input)),
+
+  unlock: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/paste/{slug}",
+        summary: "Open a password-protected paste (counts a view)",
+        tags,
+      },
+    })
+    .input(pasteViewInput.extend({ password: z.string().min(1, "errors.passwordRequired").max(1024) }))
+    .output(pasteViewOutput)
+    .mutation(async ({ ctx, input }) =>
+      withRenderedMarkdown(await viewPaste(ctx, { ...input, clientIp: ctx.clientIp }), input.html),
+    ),
+
+  // Management: one procedure per operation, served to the admin under /admin/pastes (every paste)
+  // and to keys under /user/pastes (their own); the service scopes by caller.
+  list: pasteOperation("", {
+    method: "GET",
+    summary: "List pastes, newest first, with search",
+    dataField: "pastes",
+  })
+    .input(listPastesInput)
+    .output(listPastesOutput)
+    .query(({ ctx, input }) => listPastes(ctx, ctx.auth, input)),
+
+  get: pasteOperation("/{id}", {
+    method: "GET",
+    summary: "A paste with its whole content; {id} may be its slug",
+  })
+    .input(idParam)
+    .output(pasteOutput)
+    .query(({ ctx, input }) => getPaste(ctx, ctx.auth, input.id)),
+
+  update: pasteOperation("/{id}", {
+    method: "PUT",
+    summary: "Change a paste; {id} may be its slug",
+  })
+    .input(updatePasteInput)
+    .output(pasteOutput)
+    .mutation(({ ctx, input }) => updatePaste(ctx, ctx.auth, input)),
+
+  delete: pasteOperation("/{id}", {
+    method: "DELETE",
+    summary: "Delete a paste; {id} may be its slug",
+  })
+    .input(idParam)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => deletePaste(ctx.db, ctx.auth, input.id)),
+
+  batchDelete: pasteOperation("/batch-delete", { method: "POST", summary: "Delete several pastes" })
+    .input(idsInput)
+    .output(deletedOutput)
+    .mutation(({ ctx, input }) => deletePastes(ctx.db, ctx.auth, input.ids)),
+
+  clearExpired: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/pastes/clear-expired",
+        summary: "Delete every expired or used-up paste",
+        tags: ["Pastes (admin)"],
+        variant: "admin",
+      },
+    })
+    .input(z.object({ clearExpired: z.boolean().optional() }).optional())
+    .output(deletedOutput)
+    .mutation(({ ctx }) => purgeGonePastes(ctx.db)),
+});

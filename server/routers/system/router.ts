@@ -1,0 +1,22 @@
+// System information that anyone may read.
+import { existsSync } from "node:fs";
+import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
+import { versionOutput } from "@shared/schemas/system";
+import { publicProcedure, router } from "../../trpc";
+
+export const systemRouter = router({
+  version: publicProcedure
+    .meta({ rest: { method: "GET", path: "/version", summary: "Version of the server", tags: ["System"] } })
+    .output(versionOutput)
+    .query(({ ctx }) => ({
+      version: APP_VERSION,
+      app_version: APP_VERSION,
+      name: PRODUCT_NAME,
+      runtime: `bun ${Bun.version}`,
+      database: ctx.config.databaseProvider,
+      environment: existsSync("/.dockerenv") ? "Docker" : "Bun",
+      storage: ctx.config.databaseProvider === "postgres" ? "PostgreSQL" : "SQLite",
+      nodeVersion: process.version,
+      uptime: Math.round(process.uptime()),
+    })),
+});

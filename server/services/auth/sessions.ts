@@ -1,0 +1,258 @@
+// Who is calling: admin sessions written the way the Lucia guide teaches (random token to the client,
+// only its SHA-256 stored, sliding expiry) and API keys (stored as a keyed hash, last use recorded).
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { keyedHash } from "../../crypto";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { assertNotLimited, RATE_LIMITS, recordFailure } from "../system/rate-limit";
+
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+// Writing last_used on every request would turn every read into a write; once a minute is enough.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type Permissions = { text: boolean; file: boolean; mount: boolean };
+
+export type AuthState =
+  | { type: "admin"; adminId: string; username: string; sessionId: string }
+  | {
+      type: "apikey";
+      keyId: string;
+      name: string;
+      basicPath: string;
+      permissions: Permissions;
+      mountReadOnly: boolean;
+      /** The browser session the key was signed in with (a cookie), null when the key itself was sent. */
+      sessionId: string | null;
+    };
+
+/** The result of reading the Authorization header: who, or why not (kept for protected calls). */
+export type AuthResolution = { auth: AuthState | null; failure: AppError | null };
+
+export function hashSecret(secret: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
+}
+
+/**
+ * What an API key is stored and looked up as: HMAC-SHA-256 under a key derived from the app secret
+ * (docs/decisions/0005-api-key-hashes.md). Custom keys may be short and human-chosen, so a plain hash
+ * in a leaked database could be checked against guesses offline; a keyed one cannot.
+ */
+export function hashApiKey(appSecret: string, key: string): string {
+  return keyedHash(appSecret, "api-keys", key);
+}
+
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+}
+
+export async function createAdminSession(db: Database, adminId: string, now = new Date()) {
+  const token = generateSessionToken();
+  const session = await db.adminSession.create({
+    data: { id: hashSecret(token), adminId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) },
+    select: { expiresAt: true },
+  });
+  return { token, expiresAt: session.expiresAt };
+}
+
+const KEY_SELECT = {
+  id: true,
+  name: true,
+  basicPath: true,
+  textPermission: true,
+  filePermission: true,
+  mountPermission: true,
+  mountReadOnly: true,
+  expiresAt: true,
+  lastUsedAt: true,
+} as const;
+
+type KeyRow = {
+  id: string;
+  name: string;
+  basicPath: string;
+  textPermission: boolean;
+  filePermission: boolean;
+  mountPermission: boolean;
+  mountReadOnly: boolean;
+  lastUsedAt: Date | null;
+};
+
+async function recordKeyUse(db: Database, row: KeyRow, now: Date) {
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+}
+
+function keyAuth(row: KeyRow, sessionId: string | null): AuthState {
+  return {
+    type: "apikey",
+    keyId: row.id,
+    name: row.name,
+    basicPath: row.basicPath,
+    permissions: { text: row.textPermission, file: row.filePermission, mount: row.mountPermission },
+    mountReadOnly: row.mountReadOnly,
+    sessionId,
+  };
+}
+
+/** Tokens of browser sessions signed in with an API key start with this (base32 never has "_"). */
+const KEY_SESSION_PREFIX = "k_";
+
+type SessionTimes = { createdAt: Date; expiresAt: Date };
+
+/**
+ * The sliding expiry shared by both kinds of session: "expired" past the idle window or the absolute
+ * limit; a new expiresAt once half of the idle window is used (so active users stay signed in); null
+ * when nothing changes.
+ */
+function nextExpiry(session: SessionTimes, now: Date): Date | "expired" | null {
+  const absoluteEnd = session.createdAt.getTime() + SESSION_MAX_MS;
+  if (now >= session.expiresAt || now.getTime() >= absoluteEnd) return "expired";
+  if (session.expiresAt.getTime() - now.getTime() >= SESSION_IDLE_MS / 2) return null;
+  return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteEnd));
+}
+
+export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<AuthState | null> {
+  const sessionId = hashSecret(token);
+  const session = await db.adminSession.findUnique({
+    where: { id: sessionId },
+    select: { id: true, createdAt: true, expiresAt: true, admin: { select: { id: true, username: true } } },
+  });
+  if (!session) return null;
+  const expiry = nextExpiry(session, now);
+  if (expiry === "expired") {
+    await db.adminSession.deleteMany({ where: { id: sessionId } });
+    return null;
+  }
+  if (expiry) await db.adminSession.updateMany({ where: { id: sessionId }, data: { expiresAt: expiry } });
+  return { type: "admin", adminId: session.admin.id, username: session.admin.username, sessionId };
+}
+
+/** A browser session for an API key: the token goes only into the HttpOnly cookie, never the key. */
+export async function createKeySession(db: Database, apiKeyId: string, now = new Date()) {
+  const token = `${KEY_SESSION_PREFIX}${generateSessionToken()}`;
+  await db.apiKeySession.create({
+    data: { id: hashSecret(token), apiKeyId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) },
+  });
+  return { token };
+}
+
+/**
+ * The web client's sign-in with an API key: the key is checked once (failures count against the
+ * address, like any wrong key) and exchanged for a browser session; the page never keeps the key.
+ */
+export async function signInWithApiKey(db: Database, appSecret: string, key: string, clientIp: string) {
+  await assertNotLimited(db, RATE_LIMITS.apiKeyFailure, clientIp);
+  const { auth, failure } = await validateApiKey(db, appSecret, key);
+  if (auth?.type !== "apikey") {
+    await recordFailure(db, RATE_LIMITS.apiKeyFailure, clientIp);
+    throw failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid");
+  }
+  const { token } = await createKeySession(db, auth.keyId);
+  return { auth, token };
+}
+
+export async function endKeySession(db: Database, sessionId: string) {
+  await db.apiKeySession.deleteMany({ where: { id: sessionId } });
+}
+
+/**
+ * A key's browser session: valid while the session is and while the key exists and has not expired;
+ * the key's permissions and base path are read afresh on every request, so edits apply at once.
+ */
+async function validateKeySessionToken(db: Database, token: string, now: Date): Promise<AuthState | null> {
+  const sessionId = hashSecret(token);
+  const session = await db.apiKeySession.findUnique({
+    where: { id: sessionId },
+    select: { createdAt: true, expiresAt: true, apiKey: { select: KEY_SELECT } },
+  });
+  if (!session) return null;
+  const expiry = nextExpiry(session, now);
+  if (expiry === "expired" || (session.apiKey.expiresAt && session.apiKey.expiresAt <= now)) {
+    await db.apiKeySession.deleteMany({ where: { id: sessionId } });
+    return null;
+  }
+  if (expiry) await db.apiKeySession.updateMany({ where: { id: sessionId }, data: { expiresAt: expiry } });
+  await recordKeyUse(db, session.apiKey, now);
+  return keyAuth(session.apiKey, sessionId);
+}
+
+/** The session a browser's cookie names: an admin's, or one signed in with an API key. */
+export function validateCookieSession(db: Database, token: string, now = new Date()): Promise<AuthState | null> {
+  return token.startsWith(KEY_SESSION_PREFIX)
+    ? validateKeySessionToken(db, token, now)
+    : validateSessionToken(db, token, now);
+}
+
+export async function validateApiKey(
+  db: Database,
+  appSecret: string,
+  key: string,
+  now = new Date(),
+): Promise<AuthResolution> {
+  const keyHash = hashApiKey(appSecret, key);
+  const select = KEY_SELECT;
+  let row = await db.apiKey.findUnique({ where: { keyHash }, select });
+  if (!row) {
+    // A key created before keyed hashes: found by its plain SHA-256 once, then stored keyed.
+    row = await db.apiKey.findFirst({ where: { keyHash: hashSecret(key), legacyHash: true }, select });
+    if (row) {
+      await db.apiKey.updateMany({ where: { id: row.id, legacyHash: true }, data: { keyHash, legacyHash: false } });
+    }
+  }
+  if (!row) return { auth: null, failure: new AppError("UNAUTHORIZED", "errors.apiKeyInvalid") };
+  if (row.expiresAt && row.expiresAt <= now) {
+    return { auth: null, failure: new AppError("UNAUTHORIZED", "errors.apiKeyExpired") };
+  }
+  await recordKeyUse(db, row, now);
+  return { auth: keyAuth(row, null), failure: null };
+}
+
+/**
+ * Reads `Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>` (docs/product.md §7). Past the
+ * limit of failed keys from the client address every key attempt from it is refused; failures are
+ * counted by requireCaller (server/trpc.ts) when a call actually needs the credentials.
+ */
+export async function resolveAuth(
+  db: Database,
+  appSecret: string,
+  header: string | null,
+  clientIp = "unknown",
+): Promise<AuthResolution> {
+  if (!header) return { auth: null, failure: null };
+  const match = /^(Bearer|ApiKey)\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1] || !match[2]) return { auth: null, failure: new AppError("UNAUTHORIZED", "errors.unauthorized") };
+  if (match[1].toLowerCase() === "bearer") {
+    const auth = await validateSessionToken(db, match[2]);
+    return auth
+      ? { auth, failure: null }
+      : { auth: null, failure: new AppError("UNAUTHORIZED", "errors.sessionExpired") };
+  }
+  try {
+    await assertNotLimited(db, RATE_LIMITS.apiKeyFailure, clientIp);
+  } catch (error) {
+    return { auth: null, failure: error as AppError };
+  }
+  return validateApiKey(db, appSecret, match[2]);
+}
+
+/** An unknown or expired API key: these count against the client address (rate limit). */
+export function isApiKeyFailure(failure: AppError): boolean {
+  return failure.messageKey === "errors.apiKeyInvalid" || failure.messageKey === "errors.apiKeyExpired";
+}
+
+/**
+ * The list filter `created_by`: rows whose created_by is the value as the lists show it, or whose
+ * creator's bare id it is (CloudPaste's scripts may pass an admin id from /test/admin-token).
+ */
+export function createdByFilter(createdBy: string | undefined) {
+  if (!createdBy) return {};
+  return { AND: [{ createdBy: { in: [createdBy, `admin:${createdBy}`, `apikey:${createdBy}`] } }] };
+}
+
+/** The created_by value for rows a caller creates (docs/product.md §3: "apikey:<id>" for keys). */
+export function creatorOf(auth: AuthState): string {
+  return auth.type === "admin" ? `admin:${auth.adminId}` : `apikey:${auth.keyId}`;
+}

@@ -1,0 +1,325 @@
+// Live clipboard rooms (docs/clipboard.md): rooms created and managed by their owner (admin or a key
+// with text permission), items sent, listed and deleted by any device holding the room link, and the
+// presence rows behind the device list and the device cap. Items are envelopes only: the key stays in
+// the link's fragment. Every change is published on the clipboard bus so that every process's
+// connected devices hear of it.
+
+import {
+  CLIPBOARD_LIMITS,
+  generateRoomId,
+  maxEnvelopeLength,
+  type WireDevice,
+  type WireItem,
+  type WireRoom,
+} from "@shared/clipboard";
+import { megabytesToBytes } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
+import type { createRoomInput, sendItemInput, updateRoomInput } from "@shared/schemas/clipboard";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { type AuthState, creatorOf } from "../auth/sessions";
+import { getSystemSettings } from "../system/settings";
+import type { ClipboardBus } from "./bus";
+
+const HOUR_MS = 3_600_000;
+
+export type ClipboardDeps = { db: Database; clipboardBus: ClipboardBus; config: { publicUrl: string } };
+
+const roomSelect = {
+  id: true,
+  name: true,
+  historyLimit: true,
+  maxDevices: true,
+  expiresAt: true,
+  createdBy: true,
+  createdAt: true,
+} as const;
+
+type RoomRow = {
+  id: string;
+  name: string | null;
+  historyLimit: number;
+  maxDevices: number;
+  expiresAt: Date;
+  createdBy: string;
+  createdAt: Date;
+};
+
+const itemSelect = { id: true, content: true, size: true, deviceId: true, createdAt: true } as const;
+type ItemRow = { id: number; content: string; size: number; deviceId: string; createdAt: Date };
+
+export function roomUrl(publicUrl: string, id: string): string {
+  return `${publicUrl}/clipboard/${id}`;
+}
+
+/** Bytes one item may carry before encryption (the admin's setting). */
+export async function maxItemBytes(db: Database): Promise<number> {
+  return megabytesToBytes((await getSystemSettings(db)).clipboard_item_max_size);
+}
+
+export function toWireItem(row: ItemRow): WireItem {
+  return {
+    id: row.id,
+    content: row.content,
+    size: row.size,
+    device_id: row.deviceId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toWireRoom(row: RoomRow, maxItemSize: number): WireRoom {
+  return {
+    id: row.id,
+    name: row.name,
+    history_limit: row.historyLimit,
+    max_devices: row.maxDevices,
+    max_item_size: maxItemSize,
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+const liveSince = (now: Date) => new Date(now.getTime() - CLIPBOARD_LIMITS.presenceStaleMs);
+
+async function describeRoom(db: Database, row: RoomRow, publicUrl: string, now = new Date()) {
+  const [itemCount, devices, maxItemSize] = await Promise.all([
+    db.clipboardItem.count({ where: { roomId: row.id } }),
+    listDevices(db, row.id, now),
+    maxItemBytes(db),
+  ]);
+  return {
+    id: row.id,
+    name: row.name,
+    url: roomUrl(publicUrl, row.id),
+    history_limit: row.historyLimit,
+    max_devices: row.maxDevices,
+    max_item_size: maxItemSize,
+    expires_at: row.expiresAt,
+    created_at: row.createdAt,
+    item_count: itemCount,
+    devices_connected: devices.length,
+  };
+}
+
+export async function createRoom(
+  { db, config }: ClipboardDeps,
+  auth: AuthState,
+  input: z.output<typeof createRoomInput>,
+  now = new Date(),
+) {
+  const row = await db.clipboardRoom.create({
+    data: {
+      id: generateRoomId(),
+      name: input.name ?? null,
+      historyLimit: input.history_limit,
+      maxDevices: input.max_devices,
+      expiresAt: new Date(now.getTime() + input.expires_in_hours * HOUR_MS),
+      createdBy: creatorOf(auth),
+    },
+    select: roomSelect,
+  });
+  return describeRoom(db, row, config.publicUrl, now);
+}
+
+/** The caller's own live rooms, newest first (the admin's too: rooms belong to whoever made them). */
+export async function listOwnRooms({ db, config }: ClipboardDeps, auth: AuthState, now = new Date()) {
+  const rows = await db.clipboardRoom.findMany({
+    where: { createdBy: creatorOf(auth), expiresAt: { gt: now } },
+    orderBy: { createdAt: "desc" },
+    select: roomSelect,
+  });
+  return Promise.all(rows.map((row) => describeRoom(db, row, config.publicUrl, now)));
+}
+
+async function ownRoom(db: Database, auth: AuthState, id: string, now: Date): Promise<RoomRow> {
+  const row = await db.clipboardRoom.findUnique({ where: { id }, select: roomSelect });
+  if (!row || row.expiresAt <= now || row.createdBy !== creatorOf(auth)) {
+    throw new AppError("NOT_FOUND", "errors.clipboardRoomNotFound");
+  }
+  return row;
+}
+
+export async function updateRoom(
+  { db, config, clipboardBus }: ClipboardDeps,
+  auth: AuthState,
+  input: z.output<typeof updateRoomInput>,
+  now = new Date(),
+) {
+  await ownRoom(db, auth, input.id, now);
+  const row = await db.clipboardRoom.update({
+    where: { id: input.id },
+    data: {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.history_limit !== undefined ? { historyLimit: input.history_limit } : {}),
+      ...(input.max_devices !== undefined ? { maxDevices: input.max_devices } : {}),
+      ...(input.expires_in_hours !== undefined
+        ? { expiresAt: new Date(now.getTime() + input.expires_in_hours * HOUR_MS) }
+        : {}),
+    },
+    select: roomSelect,
+  });
+  if (input.history_limit !== undefined) await trimHistory(db, clipboardBus, row.id, row.historyLimit);
+  return describeRoom(db, row, config.publicUrl, now);
+}
+
+/** Closing deletes the room with its items; connected devices are told and disconnected. */
+export async function closeRoom({ db, clipboardBus }: ClipboardDeps, auth: AuthState, id: string, now = new Date()) {
+  await ownRoom(db, auth, id, now);
+  const { count } = await db.clipboardRoom.deleteMany({ where: { id } });
+  await clipboardBus.publish({ type: "closed", roomId: id });
+  return { closed: count };
+}
+
+/** A room any device may use: 404 when absent; an expired one is removed and answers 410. */
+export async function openRoom(db: Database, id: string, now = new Date()): Promise<RoomRow> {
+  const row = await db.clipboardRoom.findUnique({ where: { id }, select: roomSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.clipboardRoomNotFound");
+  if (row.expiresAt <= now) {
+    await db.clipboardRoom.deleteMany({ where: { id } });
+    throw new AppError("GONE", "errors.clipboardRoomExpired");
+  }
+  return row;
+}
+
+/** The room and its items after `after` (all kept ones without it), oldest first. */
+export async function listItems(db: Database, id: string, after?: number, now = new Date()) {
+  const room = await openRoom(db, id, now);
+  const [items, maxItemSize] = await Promise.all([itemsAfter(db, id, after ?? 0, room.historyLimit), maxItemBytes(db)]);
+  return { room: toWireRoom(room, maxItemSize), items };
+}
+
+/**
+ * A room's items with an id above `after`, oldest first. Within a room ids follow commit order (see
+ * addItem), so "after the last id I saw" is a complete resume point.
+ */
+export async function itemsAfter(db: Database, roomId: string, after: number, take?: number): Promise<WireItem[]> {
+  const rows = await db.clipboardItem.findMany({
+    where: { roomId, id: { gt: after } },
+    orderBy: { id: "asc" },
+    ...(take ? { take } : {}),
+    select: itemSelect,
+  });
+  return rows.map(toWireItem);
+}
+
+/** The id of a room's newest item (0 when it has none). */
+export async function latestItemId(db: Database, roomId: string): Promise<number> {
+  const row = await db.clipboardItem.findFirst({ where: { roomId }, orderBy: { id: "desc" }, select: { id: true } });
+  return row?.id ?? 0;
+}
+
+/** Stores an item (an envelope, checked against the size bound) and announces it to every device. */
+export async function addItem(
+  { db, clipboardBus }: Pick<ClipboardDeps, "db" | "clipboardBus">,
+  input: z.output<typeof sendItemInput>,
+  now = new Date(),
+): Promise<WireItem> {
+  const room = await openRoom(db, input.id, now);
+  const maxBytes = await maxItemBytes(db);
+  if (input.content.length > maxEnvelopeLength(maxBytes)) {
+    throw new AppError("PAYLOAD_TOO_LARGE", "errors.clipboardItemTooLarge", { max: formatBytes(maxBytes) });
+  }
+  // The room's row is locked (an update) before the item's id is drawn and until the item commits, so
+  // within a room ids are drawn in commit order: on Postgres, an id drawn first could otherwise commit
+  // after a later one, and a device resuming after the later id would never see it.
+  const row = await db.$transaction(async (tx) => {
+    const locked = await tx.clipboardRoom.updateMany({ where: { id: room.id }, data: { updatedAt: now } });
+    if (locked.count === 0) throw new AppError("NOT_FOUND", "errors.clipboardRoomNotFound");
+    return tx.clipboardItem.create({
+      data: { roomId: room.id, content: input.content, size: input.content.length, deviceId: input.device_id },
+      select: itemSelect,
+    });
+  });
+  const item = toWireItem(row);
+  await clipboardBus.publish({ type: "item", roomId: room.id, itemId: item.id });
+  await trimHistory(db, clipboardBus, room.id, room.historyLimit);
+  return item;
+}
+
+/** Keeps the newest `historyLimit` items of a room, announcing each one removed. */
+async function trimHistory(db: Database, bus: ClipboardBus, roomId: string, historyLimit: number) {
+  const oldestKept = await db.clipboardItem.findFirst({
+    where: { roomId },
+    orderBy: { id: "desc" },
+    skip: historyLimit - 1,
+    select: { id: true },
+  });
+  if (!oldestKept) return;
+  const dropped = await db.clipboardItem.findMany({
+    where: { roomId, id: { lt: oldestKept.id } },
+    select: { id: true },
+  });
+  if (dropped.length === 0) return;
+  await db.clipboardItem.deleteMany({ where: { roomId, id: { in: dropped.map((item) => item.id) } } });
+  for (const { id } of dropped) await bus.publish({ type: "deleted", roomId, itemId: id });
+}
+
+export async function deleteItem(
+  { db, clipboardBus }: Pick<ClipboardDeps, "db" | "clipboardBus">,
+  roomId: string,
+  itemId: number,
+  now = new Date(),
+) {
+  await openRoom(db, roomId, now);
+  const { count } = await db.clipboardItem.deleteMany({ where: { id: itemId, roomId } });
+  if (count === 0) throw new AppError("NOT_FOUND", "errors.clipboardItemNotFound");
+  await clipboardBus.publish({ type: "deleted", roomId, itemId });
+  return { deleted: count };
+}
+
+// ---- Presence ----
+
+/** Devices connected to a room now (any process), one entry per device however many connections. */
+export async function listDevices(db: Database, roomId: string, now = new Date()): Promise<WireDevice[]> {
+  const rows = await db.clipboardDevice.findMany({
+    where: { roomId, seenAt: { gt: liveSince(now) } },
+    orderBy: { seenAt: "asc" },
+    select: { deviceId: true, label: true },
+  });
+  const devices = new Map<string, WireDevice>();
+  for (const row of rows) devices.set(row.deviceId, { device_id: row.deviceId, label: row.label });
+  return [...devices.values()];
+}
+
+/**
+ * Records a device joining: 503-like refusal (roomFull) when the room already has its maximum of
+ * other devices. A device that reconnects is not counted twice.
+ */
+export async function joinRoom(
+  { db, clipboardBus }: Pick<ClipboardDeps, "db" | "clipboardBus">,
+  room: RoomRow,
+  connection: { connectionId: string; deviceId: string; label: string },
+  now = new Date(),
+) {
+  const others = (await listDevices(db, room.id, now)).filter((device) => device.device_id !== connection.deviceId);
+  if (others.length >= room.maxDevices) {
+    throw new AppError("SERVICE_UNAVAILABLE", "errors.clipboardRoomFull", { max: room.maxDevices });
+  }
+  await db.clipboardDevice.create({
+    data: { roomId: room.id, seenAt: now, ...connection },
+    select: { connectionId: true },
+  });
+  await clipboardBus.publish({ type: "devices", roomId: room.id });
+}
+
+export async function leaveRoom(
+  { db, clipboardBus }: Pick<ClipboardDeps, "db" | "clipboardBus">,
+  roomId: string,
+  connectionId: string,
+) {
+  const { count } = await db.clipboardDevice.deleteMany({ where: { connectionId } });
+  if (count > 0) await clipboardBus.publish({ type: "devices", roomId });
+}
+
+/** Keeps this process's connections listed (called every presenceRefreshMs). */
+export async function refreshPresence(db: Database, connectionIds: string[], now = new Date()) {
+  if (connectionIds.length === 0) return;
+  await db.clipboardDevice.updateMany({ where: { connectionId: { in: connectionIds } }, data: { seenAt: now } });
+}
+
+/** Sweep step: expired rooms (their items and presence rows go with them) and rows of dead processes. */
+export async function purgeExpiredRooms(db: Database, now = new Date()) {
+  const rooms = await db.clipboardRoom.deleteMany({ where: { expiresAt: { lte: now } } });
+  const devices = await db.clipboardDevice.deleteMany({ where: { seenAt: { lte: liveSince(now) } } });
+  return { rooms: rooms.count, devices: devices.count };
+}

@@ -1,0 +1,133 @@
+// Searching the mount explorer by name, within what the caller may read.
+
+import { isPathWithin, nameOf } from "@shared/paths";
+import type { FsEntry, fsSearchInput, fsSearchOutput } from "@shared/schemas/fs";
+import type { z } from "zod";
+import { AppError } from "../../errors";
+import type { AuthState } from "../auth/sessions";
+import { canRead } from "./access";
+import { fileEntry, folderEntry, mountEntry } from "./entries";
+import { type MountRow, mountKeyPrefix } from "./mounts";
+import { driverOf, walkObjects } from "./storage";
+import { type FsDeps, type FsTree, folderKeyOf, isHiddenShare, type Location, loadTree, locate } from "./tree";
+
+/** A search walks at most this many objects, then answers what it found with `truncated`. */
+const SEARCH_MAX_OBJECTS = 200_000;
+
+type SearchRoot = { mount: MountRow; folder: Location };
+
+function searchRoots(tree: FsTree, auth: AuthState, input: z.output<typeof fsSearchInput>): SearchRoot[] {
+  // Where the caller may look: their base path, narrowed to the folder asked for.
+  let scopePath = auth.type === "apikey" ? auth.basicPath : "/";
+  if (input.scope === "directory" && input.path) {
+    if (isPathWithin(scopePath, input.path)) scopePath = input.path;
+    else if (!isPathWithin(input.path, scopePath)) throw new AppError("FORBIDDEN", "errors.fsPathForbidden");
+  }
+  let mounts = tree.mounts;
+  if (input.scope === "mount") {
+    mounts = mounts.filter((mount) => mount.id === input.mount_id);
+    if (mounts.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
+  }
+  const roots: SearchRoot[] = [];
+  // Walked in path order, so that a search stopped early has found the first matches by path.
+  for (const mount of [...mounts].sort((a, b) => (a.mountPath < b.mountPath ? -1 : 1))) {
+    if (isPathWithin(scopePath, mount.mountPath)) {
+      roots.push({ mount, folder: { mount, path: mount.mountPath, relative: "", prefix: mountKeyPrefix(mount) } });
+    } else if (isPathWithin(mount.mountPath, scopePath)) {
+      const folder = locate(tree, scopePath);
+      if (folder?.mount.id === mount.id) roots.push({ mount, folder });
+    }
+  }
+  if (input.scope === "mount" && roots.length === 0) throw new AppError("FORBIDDEN", "errors.fsPathForbidden");
+  return roots;
+}
+
+/**
+ * Search by name (docs/product.md §3 Search params): files and folders whose name contains `q`, ignoring
+ * case, in every mount of the scope, by walking their storage listings page by page (S3: prefix
+ * listings of 1000 keys). The walk stops as soon as it has the page asked for and one match more, or
+ * at its object limit, and then says so (`truncated`): a search in a mount of 100,000 objects
+ * answers its first results without walking them all. Paths shadowed by a nested mount belong to
+ * that mount and are reported from it only.
+ */
+export async function searchFiles(
+  deps: FsDeps,
+  auth: AuthState,
+  input: z.output<typeof fsSearchInput>,
+): Promise<z.infer<typeof fsSearchOutput>> {
+  const tree = await loadTree(deps, auth);
+  const needle = input.q.toLowerCase();
+  const matches = new Map<string, z.infer<typeof fsSearchOutput>["results"][number]>();
+  const roots = searchRoots(tree, auth, input);
+  let walked = 0;
+  let truncated = false;
+  // One match past the page shows that there is more; finding it ends the walk.
+  const enough = input.offset + input.limit + 1;
+  const belongsTo = (mount: MountRow, path: string) => locate(tree, path)?.mount.id === mount.id && canRead(auth, path);
+
+  const found = (mount: MountRow, entry: FsEntry) => ({
+    ...entry,
+    mount_id: mount.id,
+    mount_path: mount.mountPath,
+    mountId: mount.id,
+    mountName: mount.name,
+    relativePath: entry.path === mount.mountPath ? "" : entry.path.slice(mount.mountPath.length + 1),
+  });
+
+  const searched = new Set<string>();
+  for (const { mount, folder } of roots) {
+    if (truncated) break;
+    searched.add(mount.id);
+    const mountName = nameOf(mount.mountPath);
+    if (
+      folder.relative === "" &&
+      mountName.toLowerCase().includes(needle) &&
+      canRead(auth, mount.mountPath) &&
+      !isHiddenShare(tree, mount.mountPath)
+    ) {
+      matches.set(mount.mountPath, found(mount, mountEntry(mount, mountName, mount.mountPath)));
+    }
+    const driver = await driverOf(deps, folder);
+    const folderKey = folderKeyOf(folder);
+    for await (const page of walkObjects(driver, folderKey)) {
+      for (const object of page) {
+        if (++walked > SEARCH_MAX_OBJECTS) {
+          truncated = true;
+          break;
+        }
+        const relative = object.key.slice(folder.prefix.length).replace(/\/$/, "");
+        if (!relative) continue;
+        const segments = relative.split("/");
+        const isMarker = object.key.endsWith("/");
+        // Folders: every segment below the search root whose name matches.
+        const firstFolder = folder.relative ? folder.relative.split("/").length : 0;
+        for (let i = firstFolder; i < segments.length - (isMarker ? 0 : 1); i++) {
+          const name = segments[i] ?? "";
+          if (!name.toLowerCase().includes(needle)) continue;
+          const path = `${mount.mountPath}/${segments.slice(0, i + 1).join("/")}`;
+          if (!matches.has(path) && belongsTo(mount, path)) {
+            matches.set(path, found(mount, folderEntry(name, path)));
+          }
+        }
+        if (isMarker) continue;
+        const name = segments[segments.length - 1] ?? "";
+        if (!name.toLowerCase().includes(needle)) continue;
+        const path = `${mount.mountPath}/${relative}`;
+        if (belongsTo(mount, path)) {
+          matches.set(path, found(mount, fileEntry(path, object)));
+        }
+      }
+      if (matches.size >= enough) truncated = true;
+      if (truncated) break;
+    }
+  }
+  const results = [...matches.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    results: results.slice(input.offset, input.offset + input.limit),
+    total: results.length,
+    hasMore: input.offset + input.limit < results.length,
+    searchParams: { query: input.q, scope: input.scope, limit: input.limit, offset: input.offset },
+    mountsSearched: searched.size,
+    truncated,
+  };
+}

@@ -1,0 +1,77 @@
+// Share delivery rules, the same for text pastes and file shares (docs/rules.md "Views, expiry and
+// deletion"): who owns a share, when it has expired or used up its views, how an expiry is asked for,
+// and how a share password is stored and checked.
+
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import type { AuthState } from "../auth/sessions";
+import { consumeAttempt, RATE_LIMITS, refundAttempt } from "../system/rate-limit";
+import { getSystemSettings } from "../system/settings";
+
+export const isExpired = (row: { expiresAt: Date | null }, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
+export const isExhausted = (row: { maxViews: number; views: number }) => row.maxViews > 0 && row.views >= row.maxViews;
+
+/** Admin sees every share; an API key only the ones it created (docs/product.md §5 creator rule). */
+export function ownedBy(auth: AuthState) {
+  if (auth.type === "admin") return {};
+  return { createdBy: { in: [`apikey:${auth.keyId}`, auth.keyId] } };
+}
+
+function expiresAtFrom(hours: number | null | undefined, now = new Date()): Date | null {
+  return hours ? new Date(now.getTime() + hours * 3_600_000) : null;
+}
+
+/**
+ * The expiry a request asks for, in hours from now (`expires_in`) or as a date (`expires_at`, the
+ * CloudPaste document's `expiresAt`): a Date, null for never, undefined when neither is given.
+ */
+export function requestedExpiry(options: {
+  expires_in?: number | null;
+  expires_at?: Date | null;
+}): Date | null | undefined {
+  if (options.expires_at !== undefined && options.expires_in !== undefined) {
+    throw new AppError("BAD_REQUEST", "errors.expiryGivenTwice");
+  }
+  if (options.expires_at) {
+    if (options.expires_at.getTime() <= Date.now()) throw new AppError("BAD_REQUEST", "errors.expiryInPast");
+    return options.expires_at;
+  }
+  if (options.expires_at === null) return null;
+  return options.expires_in === undefined ? undefined : expiresAtFrom(options.expires_in);
+}
+
+/**
+ * The expiry of a new share: the one the request asks for (requestedExpiry; null is never), else the
+ * admin's default for its kind (system settings `default_paste_expiry` / `default_file_expiry`, days).
+ */
+export async function newShareExpiry(
+  db: Database,
+  kind: "paste" | "file",
+  options: Parameters<typeof requestedExpiry>[0],
+): Promise<Date | null> {
+  const asked = requestedExpiry(options);
+  if (asked !== undefined) return asked;
+  const settings = await getSystemSettings(db);
+  const days = kind === "paste" ? settings.default_paste_expiry : settings.default_file_expiry;
+  return expiresAtFrom(days * 24);
+}
+
+/** The stored form of a new share's password: an Argon2id hash, or null without one. */
+export async function hashSharePassword(password: string | null | undefined): Promise<string | null> {
+  return password ? await Bun.password.hash(password, "argon2id") : null;
+}
+
+/** A password change: null or "" removes it, undefined keeps it, anything else replaces it. */
+export async function passwordHashUpdate(password: string | null | undefined): Promise<string | null | undefined> {
+  return password === undefined ? undefined : hashSharePassword(password);
+}
+
+/**
+ * Share passwords: Argon2id verify, failures limited per client address and share. The attempt is
+ * counted before the verify (so concurrent guesses cannot outrun the limit) and given back when right.
+ */
+export async function verifySharePassword(db: Database, hash: string, password: string, subject: string) {
+  await consumeAttempt(db, RATE_LIMITS.passwordVerify, subject);
+  if (!(await Bun.password.verify(password, hash))) throw new AppError("WRONG_PASSWORD", "errors.wrongPassword");
+  await refundAttempt(db, RATE_LIMITS.passwordVerify, subject);
+}

@@ -1,0 +1,127 @@
+// File shares, managed: the admin lists, edits and deletes all of them, a key its own; the sweep purges
+// the expired and used-up ones. Uploads are in services/shares/uploads.ts, viewing by link in
+// services/shares/views.ts.
+
+import { paginationOf } from "@shared/schemas/common";
+import type { listFilesInput, updateFileInput } from "@shared/schemas/files";
+import type { z } from "zod";
+import { AppError } from "../../errors";
+import { type AuthState, createdByFilter } from "../auth/sessions";
+import { ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
+import { type FileDeps, fileSelect, toFile } from "./records";
+import { deleteFileRows } from "./storage";
+import { STALE_UPLOAD_MS } from "./upload-limits";
+import { usedUpBefore } from "./views";
+
+export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {
+  const mode = deps.config.databaseProvider === "postgres" ? ({ mode: "insensitive" } as object) : {};
+  const search = input.search
+    ? {
+        OR: [
+          { slug: { contains: input.search, ...mode } },
+          { filename: { contains: input.search, ...mode } },
+          { remark: { contains: input.search, ...mode } },
+        ],
+      }
+    : {};
+  // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410.
+  const where = {
+    ...ownedBy(auth),
+    status: { in: ["ready", "gone"] },
+    ...search,
+    ...createdByFilter(input.created_by),
+    ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    deps.db.fileShare.findMany({
+      where,
+      select: fileSelect,
+      orderBy: { createdAt: "desc" },
+      skip: input.offset,
+      take: input.limit,
+    }),
+    deps.db.fileShare.count({ where }),
+  ]);
+  const now = new Date();
+  return {
+    files: rows.map((row) => toFile(row, deps.config.publicUrl, now)),
+    pagination: paginationOf(total, input.limit, input.offset),
+  };
+}
+
+export async function getFile(deps: FileDeps, auth: AuthState, id: string) {
+  const row = await deps.db.fileShare.findFirst({ where: { id, ...ownedBy(auth) }, select: fileSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  return toFile(row, deps.config.publicUrl);
+}
+
+export async function updateFile(deps: FileDeps, auth: AuthState, input: z.output<typeof updateFileInput>) {
+  const { db } = deps;
+  const existing = await db.fileShare.findFirst({
+    where: { id: input.id, ...ownedBy(auth) },
+    select: { id: true, slug: true, encrypted: true },
+  });
+  if (!existing) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  if (existing.encrypted && input.password) throw new AppError("BAD_REQUEST", "errors.encryptedPasswordInBrowser");
+  if (input.slug && input.slug !== existing.slug) {
+    if (await db.fileShare.findUnique({ where: { slug: input.slug }, select: { id: true } })) {
+      throw new AppError("CONFLICT", "errors.slugTaken");
+    }
+  }
+  const passwordHash = await passwordHashUpdate(input.password);
+  try {
+    await db.fileShare.update({
+      where: { id: input.id },
+      data: {
+        slug: input.slug,
+        remark: input.remark === undefined ? undefined : input.remark?.trim() || null,
+        passwordHash,
+        expiresAt: requestedExpiry(input),
+        maxViews: input.max_views,
+      },
+      select: { id: true },
+    });
+  } catch (error) {
+    if (
+      input.slug &&
+      (await db.fileShare.findFirst({ where: { slug: input.slug, id: { not: input.id } }, select: { id: true } }))
+    ) {
+      throw new AppError("CONFLICT", "errors.slugTaken");
+    }
+    throw error;
+  }
+  return getFile(deps, auth, input.id);
+}
+
+export async function deleteFiles(deps: FileDeps, auth: AuthState, ids: string[]) {
+  const rows = await deps.db.fileShare.findMany({ where: { id: { in: ids }, ...ownedBy(auth) }, select: fileSelect });
+  if (rows.length === 0) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  await deleteFileRows(deps, rows);
+  return { deleted: rows.length };
+}
+
+/**
+ * The sweep: expired shares, used-up ones once their last links have expired, and uploads left
+ * unfinished for a day (docs/rules.md).
+ */
+export async function purgeGoneFiles(deps: FileDeps, now = new Date()) {
+  const rows = await deps.db.fileShare.findMany({
+    where: {
+      OR: [
+        { expiresAt: { lte: now } },
+        {
+          AND: [
+            { maxViews: { gt: 0 } },
+            { views: { gte: deps.db.fileShare.fields.maxViews } },
+            { updatedAt: { lte: usedUpBefore(now) } },
+          ],
+        },
+        { AND: [{ status: "uploading" }, { createdAt: { lte: new Date(now.getTime() - STALE_UPLOAD_MS) } }] },
+      ],
+    },
+    select: fileSelect,
+    take: 500,
+  });
+  await deleteFileRows(deps, rows);
+  return { deleted: rows.length };
+}

@@ -1,0 +1,73 @@
+// Start-up set-up of the database: pending migrations, then the first-start records: the admin account
+// (docs/rules.md: never a fixed default password) and a local storage config under the data directory
+// as the default, so uploads work with no object store. The server runs it in a child process
+// (server/child-task.ts): neither the migration engine nor Prisma stays in an idle server.
+import { join } from "node:path";
+import { LOCAL_PROVIDER } from "@shared/constants";
+import { answerParent, runChildTask } from "../../child-task";
+import { type Config, loadConfig } from "../../config";
+import { createDatabase, type Database } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import { createLogger, type Logger } from "../../logger";
+
+/** Migrates the configured database and creates the first-start records, in a child process. */
+export function prepareDatabaseInChildProcess(): Promise<{ applied: string[] }> {
+  return runChildTask(import.meta.path);
+}
+
+async function prepareDatabase(config: Config): Promise<{ applied: string[] }> {
+  const logger = createLogger(config.logLevel);
+  const { applied } = await migrateDatabase(config.databaseUrl);
+  if (applied.length > 0) logger.info("database migrated", { applied });
+  const db = createDatabase(config.databaseUrl);
+  try {
+    await ensureAdmin(db, config, logger);
+    await ensureDefaultStorage(db, config, logger);
+  } finally {
+    await db.$disconnect();
+  }
+  return { applied };
+}
+
+export async function ensureAdmin(db: Database, config: Config, logger: Logger): Promise<void> {
+  if ((await db.admin.count()) > 0) return;
+  const generated = config.adminPassword ? null : generatePassword();
+  const password = config.adminPassword ?? (generated as string);
+  await db.admin.create({
+    data: { username: config.adminUsername, passwordHash: await Bun.password.hash(password, "argon2id") },
+    select: { id: true },
+  });
+  if (generated) {
+    // Printed once, on purpose: it is stored only as a hash.
+    console.log(
+      `\n  Admin account created.\n    username: ${config.adminUsername}\n    password: ${generated}\n  Save this password now; it will not be shown again.\n`,
+    );
+  } else {
+    logger.info("admin account created", { username: config.adminUsername });
+  }
+}
+
+export async function ensureDefaultStorage(db: Database, config: Config, logger: Logger): Promise<void> {
+  if ((await db.storageConfig.count()) > 0) return;
+  const rootPath = join(config.dataDir, "storage");
+  await db.storageConfig.create({
+    // Public: on a fresh install the only storage is this one, and a key with file permission must be
+    // able to upload to it (keys only use public storage, docs/rules.md).
+    data: {
+      name: "Local storage",
+      providerType: LOCAL_PROVIDER,
+      rootPath,
+      isDefault: true,
+      isPublic: true,
+      createdBy: "system",
+    },
+    select: { id: true },
+  });
+  logger.info("default local storage created", { rootPath });
+}
+
+function generatePassword(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
+}
+
+if (import.meta.main) await answerParent(() => prepareDatabase(loadConfig()));

@@ -1,0 +1,109 @@
+// The periodic sweep: removes what has expired so tables and storage do not grow without bound. Each
+// domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
+// The server runs each sweep in a short-lived child process (server/child-task.ts), so that a server
+// nobody uses does not load Prisma for it (docs/decisions/0013-idle-without-prisma.md).
+import { LOCAL_PROVIDER } from "@shared/constants";
+import { answerParent, runChildTask } from "../../child-task";
+import { loadConfig } from "../../config";
+import { createDatabase } from "../../db/client";
+import { createReadConnection } from "../../db/read-connection";
+import type { AppDeps } from "../../deps";
+import { createLogger, type Logger } from "../../logger";
+import { createStorageService } from "../../storage";
+import { purgeExpiredRooms } from "../clipboard/rooms";
+import { createMemoryListingCache } from "../explorer/listing-cache";
+import { purgeStaleMultipartUploads } from "../explorer/uploads";
+import { purgeGonePastes } from "../pastes/pastes";
+import { purgeGoneFiles } from "../shares/manage";
+import { STALE_UPLOAD_MS } from "../shares/upload-limits";
+import { purgeExpiredBuckets } from "./rate-limit";
+
+export const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+export type SweepDeps = Pick<AppDeps, "db" | "storage" | "config" | "logger" | "listingCache">;
+
+type SweepStep = { name: string; run(deps: SweepDeps, now: Date): Promise<unknown> };
+
+const SWEEP_STEPS: SweepStep[] = [
+  { name: "admin sessions", run: ({ db }, now) => db.adminSession.deleteMany({ where: { expiresAt: { lte: now } } }) },
+  { name: "rate-limit buckets", run: ({ db }, now) => purgeExpiredBuckets(db, now) },
+  { name: "expired and used-up pastes", run: ({ db }, now) => purgeGonePastes(db, now) },
+  { name: "expired, used-up and stale file uploads", run: (deps, now) => purgeGoneFiles(deps, now) },
+  { name: "expired clipboard rooms", run: ({ db }, now) => purgeExpiredRooms(db, now) },
+  { name: "stale multipart uploads into mounts", run: (deps, now) => purgeStaleMultipartUploads(deps, now) },
+  // After the records: what they pointed at is gone by now, what is left in temp folders is a crash's.
+  { name: "interrupted writes in local storage", run: (deps, now) => purgeLocalTemp(deps, now) },
+];
+
+/** Temp files and part folders that a killed process left in local storages, once as stale as uploads. */
+async function purgeLocalTemp(deps: SweepDeps, now: Date) {
+  const configs = await deps.db.storageConfig.findMany({
+    where: { providerType: LOCAL_PROVIDER },
+    select: { id: true },
+  });
+  let removed = 0;
+  for (const config of configs) {
+    const driver = await deps.storage.driverFor(config.id);
+    removed += (await driver.purgeTemp?.(new Date(now.getTime() - STALE_UPLOAD_MS))) ?? 0;
+  }
+  return { removed };
+}
+
+export async function sweepOnce(deps: SweepDeps, now = new Date()): Promise<void> {
+  for (const step of SWEEP_STEPS) {
+    try {
+      await step.run(deps, now);
+    } catch (error) {
+      deps.logger.warn(`sweep of ${step.name} failed`, { error: String(error) });
+    }
+  }
+}
+
+/**
+ * Sweeps now and every SWEEP_INTERVAL_MS, each time in a child process. The returned function stops
+ * it, after the sweep under way (if any) has finished: it writes to the database being shut down.
+ */
+export function startSweeper(logger: Logger): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    // A sweep that outlasts the interval (a slow object store) is not joined by a second one.
+    running ??= runChildTask(import.meta.path)
+      .then(
+        () => {},
+        (error) => logger.warn("sweep failed", { error: String(error) }),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** One sweep with parts of its own, as the child process runs it. */
+async function sweepInThisProcess(): Promise<{ swept: true }> {
+  const config = loadConfig();
+  const db = createDatabase(config.databaseUrl);
+  const reads = createReadConnection(config.databaseUrl, db);
+  const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
+  try {
+    await sweepOnce({
+      db,
+      storage,
+      config,
+      logger: createLogger(config.logLevel),
+      listingCache: createMemoryListingCache(),
+    });
+  } finally {
+    reads.close();
+    await db.$disconnect();
+  }
+  return { swept: true };
+}
+
+if (import.meta.main) await answerParent(sweepInThisProcess);
