@@ -201,7 +201,7 @@ function precompressedAssets(): Plugin {
 /**
  * Icons are split by the screens that use them; a split smaller than this (bytes before compression)
  * joins its nearest neighbour. Measured with `bun run bench weight` at 0, 2, 4 and 8 KiB: 2 KiB gave
- * the lightest share link and Upload (README, Page weight).
+ * the lightest share link and Upload (docs/performance.md, Page weight).
  */
 const ICON_CHUNK_MERGE_BYTES = 2048;
 

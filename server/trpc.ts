@@ -47,7 +47,7 @@ export type RestMeta = {
   /**
    * The procedure's work as a plain function, which the REST adapter calls after validating the input
    * with the procedure's schema, without tRPC's call pipeline (a third of the CPU time of a paste view,
-   * see README "Performance"). For the hottest public reads only: no middleware runs on this path, so
+   * see docs/performance.md). For the hottest public reads only: no middleware runs on this path, so
    * buildRouteTable refuses it on any procedure that is not public.
    */
   direct?: (ctx: Context, input: never) => Promise<unknown>;

@@ -2,7 +2,7 @@
 // upload's header) are parsed and rebuilt before they are stored or sent back, so that the type a
 // browser reads is the type the server judged: one `type/subtype`, lower case, and only the
 // parameters the app knows. A header like "application/pdf, text/html" or one carrying CR/LF is
-// refused instead of being echoed into a response (README, Security and reliability).
+// refused instead of being echoed into a response (docs/security.md).
 import { format, isTokenValid, isTypeValid, parse } from "content-type";
 
 export const MEDIA_TYPE_MAX_LENGTH = 255;

@@ -1,5 +1,5 @@
 // Streams a stored object to the client: RFC 9110 preconditions and single byte ranges
-// (preconditions.ts), and the safety rules for user content (README, "Security and reliability"): Content-Disposition always
+// (preconditions.ts), and the safety rules for user content (docs/security.md): Content-Disposition always
 // set, nosniff, the content type normalised, and inline content other than PDF sandboxed by CSP, so an
 // uploaded HTML or SVG file can never run script on the app's origin.
 

@@ -64,7 +64,7 @@ const unquote = (etag: string | undefined) => (etag ? etag.replaceAll('"', "") :
 /**
  * A body the SDK holds in memory (each part of an upload in parts, a small PUT) is hashed into its
  * SigV4 signature: SHA-256 over every byte, 2.9-3.8 s of CPU per GiB on a loaded 2-core machine
- * (README, Performance). Over HTTPS the transport already guards the bytes and S3 accepts
+ * (docs/performance.md). Over HTTPS the transport already guards the bytes and S3 accepts
  * `UNSIGNED-PAYLOAD` (the SDK sends it itself for streamed bodies), so those bodies go unhashed;
  * over plain HTTP the signed hash is the only check that the bytes arrived as sent, so it stays.
  */
@@ -85,7 +85,7 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
     // 8 MiB part into one new buffer (Buffer.concat in its socket's writev) and copies it again into
     // the socket's buffer, so every part in flight was held three times. Measured with `bun run bench
     // upload-stream` (512 MiB, three rounds each): upload in parts +79-94 MiB instead of +112-154, and
-    // faster on both paths (README, Performance).
+    // faster on both paths (docs/performance.md).
     requestHandler: new FetchHttpHandler(),
   });
   if (sendsUnsignedPayload(options)) {

@@ -37,7 +37,7 @@ import type { FilePasswordPromptProps } from "./file/file-password-prompt";
 import { FilePreview } from "./file/file-preview";
 
 // Only an encrypted file's page downloads the format and its checks (zod), only a protected file's the
-// password prompt (README, Page weight).
+// password prompt (docs/performance.md, Page weight).
 const EncryptedFile = lazyPageContent(() => import("./file/encrypted-file").then((module) => module.EncryptedFile));
 const FilePasswordPrompt = lazyPageContent(() =>
   import("./file/file-password-prompt").then((module) => module.FilePasswordPrompt),

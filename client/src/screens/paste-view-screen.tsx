@@ -27,7 +27,7 @@ import { unlockPaste, viewPaste } from "./paste/paste-api";
 import { PasteContent } from "./paste/paste-content";
 
 // Most pastes are neither protected nor encrypted: their pages do not download the password prompt or the
-// decryption (README, Page weight).
+// decryption (docs/performance.md, Page weight).
 const PastePasswordPrompt = lazyPageContent(() =>
   import("./paste/paste-password-prompt").then((module) => module.PastePasswordPrompt),
 );

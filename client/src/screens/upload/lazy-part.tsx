@@ -1,6 +1,6 @@
 // A part of the Upload screen loaded when it is first shown (the upload list once something is added,
 // the URL form when its tab is chosen, the recent uploads once there are some), so opening the screen
-// downloads only what it shows then (README, Page weight). A part that fails to load (its chunk did not
+// downloads only what it shows then (docs/performance.md, Page weight). A part that fails to load (its chunk did not
 // arrive) says so in its place with a way to try again; the rest of the screen stays usable.
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
