@@ -95,7 +95,7 @@ export const router = t.router;
 
 /**
  * The caller of a call that needs one (with `permission`, an API key must hold it; the admin passes).
- * Raw routes call this directly; the base procedures below through their middleware. A refused API
+ * The base procedures below call it through their middleware, raw routes through requireAccess. A refused API
  * key counts against the client address here, not when a public call merely carries a stale key.
  */
 export async function requireCaller(ctx: Context, permission?: keyof Permissions): Promise<AuthState> {
@@ -112,8 +112,8 @@ export async function requireCaller(ctx: Context, permission?: keyof Permissions
 
 /**
  * Refuses a caller without `access`: signed in, the admin, or the admin or a key holding a permission.
- * Answers the caller (none needed for public access). The REST adapter checks routes' access with it,
- * raw routes (routers/explorer/raw-routes.ts) their own.
+ * Answers the caller (none needed for public access). The REST adapter checks with it the access a
+ * route declares: a procedure's route stricter than its procedure, and every raw route (rest/raw-route.ts).
  */
 export async function requireAccess(ctx: Context, access: Exclude<Access, "public">): Promise<AuthState>;
 export async function requireAccess(ctx: Context, access: Access): Promise<AuthState | null>;

@@ -8,6 +8,7 @@ import type { AuthState } from "../services/auth/sessions";
 import { adminAndUserRoutes, adminProcedure, type Context, publicProcedure, router, textProcedure } from "../trpc";
 import { createRestHandler } from "./adapter";
 import { generateOpenApiDocument } from "./openapi";
+import { defineRawRoute } from "./raw-route";
 import { buildRouteTable } from "./routes";
 
 const items = new Map<string, { id: string; name: string; count: number }>();
@@ -387,5 +388,58 @@ describe("one procedure with an admin route and a key route", () => {
     expect(adminOperation.security).toEqual([{ AdminToken: [] }]);
     expect(keyOperation).toMatchObject({ operationId: "notes.mine.list", tags: ["Notes (API key)"] });
     expect(keyOperation.security).not.toEqual([{ AdminToken: [] }]);
+  });
+});
+
+describe("a raw route's declared access", () => {
+  const handled: string[] = [];
+  const rawRoutes = buildRouteTable(router({}), [
+    defineRawRoute({
+      method: "GET",
+      path: "/blob",
+      summary: "Needs file permission",
+      tags: ["Items"],
+      access: "file",
+      query: z.object({ n: z.coerce.number().int() }),
+      responses: [],
+      async handle({ auth, query }) {
+        // Typed by the declaration: a caller (never null past "file" access) and the parsed query.
+        handled.push(`${auth.type} ${query.n}`);
+        return new Response("ok");
+      },
+    }),
+  ]);
+  const rawHandler = createRestHandler(rawRoutes);
+  const keyWith = (file: boolean): AuthState => ({
+    type: "apikey",
+    keyId: "k1",
+    name: "k",
+    basicPath: "/",
+    permissions: { text: true, file, mount: false },
+    mountReadOnly: false,
+    sessionId: null,
+  });
+  async function statusAs(auth: AuthState | null, query: string) {
+    const request = new Request(`http://localhost/api/blob${query}`);
+    const ctx = {
+      request,
+      auth,
+      authFailure: null,
+      responseHeaders: new Headers(),
+      language: "en",
+      clientIp: "127.0.0.1",
+      logger: createLogger("silent"),
+    } as unknown as Context;
+    return (await runWithLanguage("en", () => rawHandler(ctx, new URL(request.url), "/blob"))).status;
+  }
+
+  test("refuses a caller without it before the query is read or the handler runs", async () => {
+    expect(await statusAs(null, "?n=oops")).toBe(401);
+    expect(await statusAs(keyWith(false), "?n=oops")).toBe(403);
+    expect(await statusAs(keyWith(false), "?n=1")).toBe(403);
+    expect(handled).toEqual([]);
+    expect(await statusAs(keyWith(true), "?n=oops")).toBe(400);
+    expect(await statusAs(keyWith(true), "?n=2")).toBe(200);
+    expect(handled).toEqual(["apikey 2"]);
   });
 });

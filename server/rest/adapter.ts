@@ -5,9 +5,11 @@ import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { translate } from "../i18n";
+import { countCreation } from "../services/system/rate-limit";
 import { type Context, requireAccess } from "../trpc";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { canonicalFields, type FieldSpellings, pathAsSent } from "./field-names";
+import type { RawRoute } from "./raw-route";
 import { matchRoute, type ProcedureRoute, type RestRoute } from "./routes";
 
 /** JSON bodies larger than this are refused before parsing: the editor's 10 MB plus room. */
@@ -117,6 +119,23 @@ function parseRawQuery(schema: z.ZodObject | undefined, url: URL, spellings: Fie
   return schema ? schema.parse(canonicalFields(schema, query, false, spellings)) : query;
 }
 
+/**
+ * A raw route's one door: the caller its access admits (401/403 otherwise, before anything of the
+ * request is read), its query, then its creation count, then the handler.
+ */
+async function runRawRoute(
+  route: RawRoute,
+  ctx: Context,
+  params: Record<string, string>,
+  url: URL,
+  spellings: FieldSpellings,
+): Promise<Response> {
+  const auth = await requireAccess(ctx, route.access);
+  const query = parseRawQuery(route.query, url, spellings);
+  if (route.limitCreation && auth) await countCreation(ctx.db, auth, ctx.clientIp);
+  return route.handle({ ctx, auth, params, query });
+}
+
 export function createRestHandler(routes: RestRoute[]): RestHandler {
   return async (ctx, url, apiPath) => {
     const method = ctx.request.method.toUpperCase();
@@ -134,7 +153,7 @@ export function createRestHandler(routes: RestRoute[]): RestHandler {
       const { route, params } = match;
       const response =
         route.kind === "raw"
-          ? await route.route.handle({ ctx, params, query: parseRawQuery(route.route.query, url, spellings) })
+          ? await runRawRoute(route.route, ctx, params, url, spellings)
           : await callProcedure(route, ctx, params, url, spellings);
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {

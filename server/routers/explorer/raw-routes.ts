@@ -11,11 +11,12 @@ import { nodeBody, receiveUploadForm } from "../../http/upload-form";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute, uploadTooLarge } from "../../rest/raw-route";
+import type { AuthState } from "../../services/auth/sessions";
 import { resolveFile } from "../../services/explorer/listing";
 import { fileKeyOf } from "../../services/explorer/tree";
 import { resolveUploadTarget, uploadPart, uploadStream } from "../../services/explorer/uploads";
 import { removePath } from "../../services/explorer/writes";
-import { type Context, requireAccess } from "../../trpc";
+import type { Context } from "../../trpc";
 
 /** The admin's routes (/admin/fs) and API keys' (/user/fs, mount permission). */
 type FsAccess = "admin" | "mount";
@@ -40,8 +41,7 @@ const uploadForm = uploadFields.extend({
 });
 
 /** Reads the form (fields in any order, upload-form.ts) and streams the file to the storage. */
-async function handleUpload(ctx: Context, access: FsAccess): Promise<Response> {
-  const auth = await requireAccess(ctx, access);
+async function handleUpload(ctx: Context, auth: AuthState): Promise<Response> {
   const entry = await receiveUploadForm(
     ctx,
     async (fields, file) => {
@@ -70,9 +70,8 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
       access,
       query: downloadQuery,
       responses: [...objectAnswers("file"), jsonAnswer(404, "No such file")],
-      async handle({ ctx, query }) {
-        const auth = await requireAccess(ctx, access);
-        const { path, inline } = query as z.output<typeof downloadQuery>;
+      async handle({ ctx, auth, query }) {
+        const { path, inline } = query;
         const { location, driver, filename, object } = await resolveFile(ctx, auth, path);
         return objectResponse(driver, fileKeyOf(location), ctx.request, {
           disposition: inline ? "inline" : "attachment",
@@ -93,7 +92,7 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
       access,
       requestBody: { contentType: "multipart/form-data", schema: uploadForm },
       responses: [jsonAnswer(201, "The stored file (envelope)"), uploadTooLarge],
-      handle: ({ ctx }) => handleUpload(ctx, access),
+      handle: ({ ctx, auth }) => handleUpload(ctx, auth),
     }),
     defineRawRoute({
       method: "POST",
@@ -104,17 +103,10 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
       query: fsMultipartPartQuery,
       requestBody: { contentType: "application/octet-stream", schema: z.string().describe("The part's bytes") },
       responses: [jsonAnswer(200, "partNumber and etag (envelope)"), jsonAnswer(404, "No such upload")],
-      async handle({ ctx, query }) {
-        const auth = await requireAccess(ctx, access);
+      async handle({ ctx, auth, query }) {
         const header = ctx.request.headers.get("content-length");
         const length = header !== null && /^\d+$/.test(header) ? Number(header) : undefined;
-        const part = await uploadPart(
-          ctx,
-          auth,
-          query as z.output<typeof fsMultipartPartQuery>,
-          nodeBody(ctx.request),
-          length,
-        );
+        const part = await uploadPart(ctx, auth, query, nodeBody(ctx.request), length);
         return envelopeResponse(200, translate("errors.ok"), part);
       },
     }),

@@ -19,12 +19,12 @@ import {
   storageFull,
   uploadTooLarge,
 } from "../../rest/raw-route";
+import type { AuthState } from "../../services/auth/sessions";
 import { deleteFiles } from "../../services/shares/manage";
 import { uploadRawFile, uploadThroughServer } from "../../services/shares/uploads";
-import { countCreation } from "../../services/system/rate-limit";
 import { getSystemSettings } from "../../services/system/settings";
 import { verifyLocalUrl } from "../../storage/local-signing";
-import { type Context, requireCaller } from "../../trpc";
+import type { Context } from "../../trpc";
 
 const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
   filename: presignInput.shape.filename.optional(),
@@ -33,9 +33,7 @@ const uploadForm = presignInput.omit({ size: true, filename: true }).extend({
 });
 
 /** Reads the multipart form (fields in any order, upload-form.ts) and streams the file into the upload service. */
-async function handleFormUpload(ctx: Context): Promise<Response> {
-  const auth = await requireCaller(ctx, "file");
-  await countCreation(ctx.db, auth, ctx.clientIp);
+async function handleFormUpload(ctx: Context, auth: AuthState): Promise<Response> {
   const declaredLength = Number(ctx.request.headers.get("content-length") ?? "0");
   const file = await receiveUploadForm(
     ctx,
@@ -57,9 +55,12 @@ async function handleFormUpload(ctx: Context): Promise<Response> {
 }
 
 /** PUT /upload-direct/{filename}: the body is the file, the options are in the query (the original's raw upload). */
-async function handleRawUpload(ctx: Context, filenameParam: string, query: z.output<typeof rawUploadQuery>) {
-  const auth = await requireCaller(ctx, "file");
-  await countCreation(ctx.db, auth, ctx.clientIp);
+async function handleRawUpload(
+  ctx: Context,
+  auth: AuthState,
+  filenameParam: string,
+  query: z.output<typeof rawUploadQuery>,
+) {
   const filename = uploadFilename.parse(filenameParam);
   const header = ctx.request.headers.get("content-length");
   const exactSize = header !== null && /^\d+$/.test(header) ? Number(header) : undefined;
@@ -134,9 +135,10 @@ export const fileRawRoutes: RawRoute[] = [
       "form ends. When fields come first, a field after the file is refused.",
     tags: ["File upload"],
     access: "file",
+    limitCreation: true,
     requestBody: { contentType: "multipart/form-data", schema: uploadForm },
     responses: [jsonAnswer(201, "The file share (envelope)"), uploadTooLarge, storageFull],
-    handle: ({ ctx }) => handleFormUpload(ctx),
+    handle: ({ ctx, auth }) => handleFormUpload(ctx, auth),
   }),
   defineRawRoute({
     method: "PUT",
@@ -149,6 +151,7 @@ export const fileRawRoutes: RawRoute[] = [
       "own share of that slug), original_filename (store under the file's own name when it is free).",
     tags: ["File upload"],
     access: "file",
+    limitCreation: true,
     query: rawUploadQuery,
     requestBody: { contentType: "application/octet-stream", schema: z.string().describe("The file's bytes") },
     responses: [
@@ -157,8 +160,7 @@ export const fileRawRoutes: RawRoute[] = [
       uploadTooLarge,
       storageFull,
     ],
-    handle: ({ ctx, params, query }) =>
-      handleRawUpload(ctx, params.filename ?? "", query as z.output<typeof rawUploadQuery>),
+    handle: ({ ctx, auth, params, query }) => handleRawUpload(ctx, auth, params.filename ?? "", query),
   }),
   defineRawRoute({
     method: "GET",

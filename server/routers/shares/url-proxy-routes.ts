@@ -8,8 +8,6 @@ import { AppError } from "../../errors";
 import { defineRawRoute, jsonAnswer, type RawRoute } from "../../rest/raw-route";
 import { safeFetch } from "../../services/shares/safe-fetch";
 import { filenameFromResponse } from "../../services/shares/url-info";
-import { countCreation } from "../../services/system/rate-limit";
-import { requireCaller } from "../../trpc";
 
 /** Headers of the origin must arrive within this; the body may take as long as it takes. */
 export const URL_PROXY_TIMEOUT_MS = 30_000;
@@ -38,6 +36,7 @@ export const urlProxyRawRoutes: RawRoute[] = [
       "targets are refused with 400, also after a redirect; an origin error answers 502.",
     tags: ["URL upload"],
     access: "file",
+    limitCreation: true,
     query: z.object({ url: z.string().min(1).max(8192) }),
     responses: [
       { status: 200, description: "The remote file", contentType: "application/octet-stream" },
@@ -46,12 +45,10 @@ export const urlProxyRawRoutes: RawRoute[] = [
       jsonAnswer(502, "The origin failed, answered an error or timed out"),
     ],
     async handle({ ctx, query }) {
-      const auth = await requireCaller(ctx, "file");
-      await countCreation(ctx.db, auth, ctx.clientIp);
       const isHead = ctx.request.method.toUpperCase() === "HEAD";
       const range = forwardableRange(ctx.request.headers.get("range"));
       const ifRange = range ? ctx.request.headers.get("if-range") : null;
-      const upstream = await safeFetch(String(query.url), {
+      const upstream = await safeFetch(query.url, {
         method: isHead ? "HEAD" : "GET",
         allowPrivate: ctx.config.allowPrivateUrls,
         signal: ctx.request.signal,
