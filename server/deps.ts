@@ -8,6 +8,7 @@ import type { Logger } from "./logger";
 import type { ClipboardHub } from "./routers/clipboard/hub";
 import type { ClipboardBus } from "./services/clipboard/bus";
 import type { ListingCache } from "./services/explorer/listing-cache";
+import type { Scheduler } from "./services/jobs/scheduler";
 import type { StorageService } from "./storage";
 
 /** Long-lived parts of the app, created once at start (or once per test). */
@@ -26,4 +27,6 @@ export type AppDeps = {
   clipboardBus: ClipboardBus;
   /** This process's live clipboard connections (routers/clipboard/hub.ts). */
   clipboardHub: ClipboardHub;
+  /** The periodic jobs (services/jobs/scheduler.ts): started by main.ts, listed and run now by the admin. */
+  scheduler: Scheduler;
 };

@@ -6,14 +6,15 @@ import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { createReadConnection } from "./db/read-connection";
 import { createViewCounter } from "./db/view-counter";
-import { startWalCheckpoints } from "./db/wal-checkpoint";
 import { serveApp } from "./http/serve";
 import { createLogger } from "./logger";
 import { createClipboardHub } from "./routers/clipboard/hub";
 import { createClipboardBus } from "./services/clipboard/bus";
 import { createMemoryListingCache } from "./services/explorer/listing-cache";
+import { createJobLedger } from "./services/jobs/ledger";
+import { createScheduler } from "./services/jobs/scheduler";
+import { systemJobs } from "./services/jobs/system-jobs";
 import { prepareDatabaseInChildProcess } from "./services/system/bootstrap";
-import { startSweeper } from "./services/system/sweeper";
 import { createStorageService } from "./storage";
 
 async function main() {
@@ -33,9 +34,10 @@ async function main() {
   const db = createDatabase(config.databaseUrl);
   const reads = createReadConnection(config.databaseUrl, db);
   const viewCounter = createViewCounter(config.databaseUrl, db);
-  const walCheckpoints = startWalCheckpoints(config.databaseUrl, {
-    onBusy: (result) => logger.debug("WAL checkpoint postponed: the database was busy", result),
-  });
+  const jobLedger = createJobLedger(config.databaseUrl, db);
+  const scheduler = createScheduler({ ledger: jobLedger, logger });
+  const serverJobs = systemJobs(config.databaseUrl);
+  for (const job of serverJobs.jobs) scheduler.register(job);
   const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
   const listingCache = createMemoryListingCache();
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
@@ -50,6 +52,7 @@ async function main() {
     listingCache,
     clipboardBus,
     clipboardHub,
+    scheduler,
   });
   const server = serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger });
   logger.info(`${PRODUCT_NAME} ${APP_VERSION} listening`, {
@@ -59,21 +62,22 @@ async function main() {
     dataDir: config.dataDir,
   });
 
-  const stopSweeper = startSweeper(logger);
+  await scheduler.start();
 
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, finishing in-flight requests`);
-    // A sweep under way finishes while in-flight requests do: both write to the database closed below.
-    const sweepStopped = stopSweeper();
+    // Jobs under way (a sweep) finish while in-flight requests do: both write to the database closed below.
+    const jobsStopped = scheduler.stop();
     await clipboardHub.close();
     await server.stop(false);
     app.flushLogs();
-    await sweepStopped;
+    await jobsStopped;
+    serverJobs.close();
+    jobLedger.close();
     await viewCounter.close();
-    walCheckpoints?.stop();
     await clipboardBus.close();
     reads.close();
     await db.$disconnect();

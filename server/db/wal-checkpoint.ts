@@ -1,7 +1,8 @@
 // Keeps the SQLite write-ahead log bounded while the server runs. SQLite's automatic checkpoint (every
 // 1,000 pages, run by the connection that commits) normally keeps the WAL near 4 MiB; this is the
 // backstop for what can defeat it: a long read transaction that pins old frames, a connection whose
-// commits never reach the checkpoint (see view-counter.ts), a burst of large writes. Every minute a
+// commits never reach the checkpoint (see view-counter.ts), a burst of large writes. Every minute (the
+// scheduler's "wal-checkpoint" job, services/jobs/system-jobs.ts) a
 // TRUNCATE checkpoint on a connection of its own copies the log into the database and empties it; it
 // never waits (busy_timeout 0: bun:sqlite would block the event loop), so a busy database just waits
 // for the next round. `journal_size_limit` makes every reset of the log shrink the file as well.
@@ -15,7 +16,6 @@ import { sqliteFilePath } from "./migrate";
 
 /** Largest WAL file kept after a checkpoint resets the log (set on every bun:sqlite connection we open). */
 export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
-export const WAL_CHECKPOINT_INTERVAL_MS = 60_000;
 /** A log file larger than this escaped the automatic checkpoint (~4 MiB at 1,000 pages of 4 KiB). */
 export const WAL_CHECKPOINT_THRESHOLD_BYTES = WAL_SIZE_LIMIT_BYTES / 2;
 
@@ -24,16 +24,13 @@ export type WalCheckpointResult = { busy: boolean; walFrames: number; checkpoint
 export type WalCheckpointer = {
   /** One TRUNCATE checkpoint now; `busy` when a reader or writer kept it from emptying the log. */
   checkpoint(): WalCheckpointResult;
-  /** What the timer runs: a checkpoint if the log file is over the threshold, else nothing (null). */
+  /** What the job runs: a checkpoint if the log file is over the threshold, else nothing (null). */
   checkpointIfGrown(): WalCheckpointResult | null;
-  stop(): void;
+  close(): void;
 };
 
-/** Starts the periodic checkpoint of a SQLite database; null on Postgres. */
-export function startWalCheckpoints(
-  databaseUrl: string,
-  options: { intervalMs?: number; onBusy?: (result: WalCheckpointResult) => void } = {},
-): WalCheckpointer | null {
+/** Opens the checkpointer of a SQLite database (its connection opens now); null on Postgres. */
+export function openWalCheckpointer(databaseUrl: string): WalCheckpointer | null {
   if (providerOf(databaseUrl) !== "sqlite") return null;
   const path = sqliteFilePath(databaseUrl);
   const db = new Database(path);
@@ -47,16 +44,10 @@ export function startWalCheckpoints(
   };
   const logSize = () => statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0;
   const checkpointIfGrown = () => (logSize() > WAL_CHECKPOINT_THRESHOLD_BYTES ? checkpoint() : null);
-  const timer = setInterval(() => {
-    const result = checkpointIfGrown();
-    if (result?.busy) options.onBusy?.(result);
-  }, options.intervalMs ?? WAL_CHECKPOINT_INTERVAL_MS);
-  timer.unref();
   return {
     checkpoint,
     checkpointIfGrown,
-    stop() {
-      clearInterval(timer);
+    close() {
       db.close();
     },
   };

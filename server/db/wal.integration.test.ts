@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 import { sqliteFilePath } from "./migrate";
-import { startWalCheckpoints, WAL_CHECKPOINT_THRESHOLD_BYTES } from "./wal-checkpoint";
+import { openWalCheckpointer, WAL_CHECKPOINT_THRESHOLD_BYTES } from "./wal-checkpoint";
 
 const MIB = 1024 * 1024;
 
@@ -55,11 +55,11 @@ describe("the SQLite WAL", () => {
     // A log the automatic checkpoint keeps small is left alone: the periodic one would only sync the
     // files on the event loop.
     expect(walSize()).toBeLessThanOrEqual(WAL_CHECKPOINT_THRESHOLD_BYTES);
-    const checkpoints = startWalCheckpoints(t.config.databaseUrl, { intervalMs: 60 * 60_000 });
+    const checkpoints = openWalCheckpointer(t.config.databaseUrl);
     try {
       expect(checkpoints?.checkpointIfGrown()).toBeNull();
     } finally {
-      checkpoints?.stop();
+      checkpoints?.close();
     }
     const answer = await t.request("GET", "/api/paste/wal-views");
     expect(((await answer.json()) as { data: { views: number } }).data.views).toBe(5_001);
@@ -77,7 +77,7 @@ describe("the SQLite WAL", () => {
     await view("/api/paste/wal-reader", 3_000, 1);
     expect(walSize()).toBeGreaterThan(WAL_CHECKPOINT_THRESHOLD_BYTES);
 
-    const checkpoints = startWalCheckpoints(t.config.databaseUrl, { intervalMs: 60 * 60_000 });
+    const checkpoints = openWalCheckpointer(t.config.databaseUrl);
     if (!checkpoints) throw new Error("SQLite has a checkpointer");
     try {
       // While the snapshot is held the checkpoint reports busy and loses nothing.
@@ -87,7 +87,7 @@ describe("the SQLite WAL", () => {
       expect(checkpoints.checkpoint()).toMatchObject({ busy: false, walFrames: 0 });
       expect(walSize()).toBe(0);
     } finally {
-      checkpoints.stop();
+      checkpoints.close();
     }
     const answer = await t.request("GET", "/api/paste/wal-reader");
     expect(((await answer.json()) as { data: { views: number } }).data.views).toBe(3_001);

@@ -2,6 +2,7 @@
 // from AppRouter; the REST adapter and OpenAPI document read the procedures' `meta.rest`.
 import { router } from "../trpc";
 import { dashboardRouter } from "./admin/dashboard";
+import { jobsRouter } from "./admin/jobs";
 import { keysRouter } from "./admin/keys";
 import { mountsRouter } from "./admin/mounts";
 import { settingsRouter } from "./admin/settings";
@@ -31,6 +32,7 @@ export const appRouter = router({
   cache: cacheRouter,
   dashboard: dashboardRouter,
   clipboard: clipboardRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

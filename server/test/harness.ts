@@ -16,6 +16,8 @@ import { createLogger } from "../logger";
 import { type ClipboardLimits, createClipboardHub } from "../routers/clipboard/hub";
 import { createClipboardBus } from "../services/clipboard/bus";
 import { createMemoryListingCache } from "../services/explorer/listing-cache";
+import { createJobLedger } from "../services/jobs/ledger";
+import { createScheduler } from "../services/jobs/scheduler";
 import { ensureAdmin, ensureDefaultStorage } from "../services/system/bootstrap";
 import { createStorageService } from "../storage";
 import { createApiClient, createApiKey, type KeyFields, loginAdmin } from "./api-client";
@@ -119,6 +121,7 @@ export async function createTestApp(
   const reads = createReadConnection(database.url, database.db);
   const clipboardBus = await createClipboardBus(provider, database.url, logger);
   const clipboardHub = createClipboardHub({ db: database.db, clipboardBus, logger }, clipboardLimits);
+  const jobLedger = createJobLedger(database.url, database.db);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -129,6 +132,8 @@ export async function createTestApp(
     listingCache: createMemoryListingCache(),
     clipboardBus,
     clipboardHub,
+    // No job registered and never started: a test registers the jobs it runs.
+    scheduler: createScheduler({ ledger: jobLedger, logger }),
   };
   const app = await createApp(deps);
   return {
@@ -147,6 +152,8 @@ export async function createTestApp(
       return app.fetch(new Request(`http://localhost${path}`, { method, headers, body }), "127.0.0.1");
     },
     async cleanup() {
+      await deps.scheduler.stop();
+      jobLedger.close();
       await clipboardHub.close();
       await clipboardBus.close();
       await viewCounter.close();

@@ -1,6 +1,6 @@
 // The periodic sweep: removes what has expired so tables and storage do not grow without bound. Each
 // domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
-// The server runs each sweep in a short-lived child process (server/child-task.ts), so that a server
+// The scheduler runs it every 10 minutes (services/jobs/system-jobs.ts), each time in a short-lived child process (server/child-task.ts), so that a server
 // nobody uses does not load Prisma for it (docs/decisions/0013-idle-without-prisma.md).
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { answerParent, runChildTask } from "../../child-task";
@@ -8,7 +8,7 @@ import { loadConfig } from "../../config";
 import { createDatabase } from "../../db/client";
 import { createReadConnection } from "../../db/read-connection";
 import type { AppDeps } from "../../deps";
-import { createLogger, type Logger } from "../../logger";
+import { createLogger } from "../../logger";
 import { createStorageService } from "../../storage";
 import { purgeExpiredRooms } from "../clipboard/rooms";
 import { createMemoryListingCache } from "../explorer/listing-cache";
@@ -17,8 +17,6 @@ import { purgeGonePastes } from "../pastes/pastes";
 import { purgeGoneFiles } from "../shares/manage";
 import { STALE_UPLOAD_MS } from "../shares/upload-limits";
 import { purgeExpiredBuckets } from "./rate-limit";
-
-export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 export type SweepDeps = Pick<AppDeps, "db" | "storage" | "config" | "logger" | "listingCache">;
 
@@ -59,30 +57,9 @@ export async function sweepOnce(deps: SweepDeps, now = new Date()): Promise<void
   }
 }
 
-/**
- * Sweeps now and every SWEEP_INTERVAL_MS, each time in a child process. The returned function stops
- * it, after the sweep under way (if any) has finished: it writes to the database being shut down.
- */
-export function startSweeper(logger: Logger): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    // A sweep that outlasts the interval (a slow object store) is not joined by a second one.
-    running ??= runChildTask(import.meta.path)
-      .then(
-        () => {},
-        (error) => logger.warn("sweep failed", { error: String(error) }),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** One sweep in a child process (the scheduler's "sweep" job, services/jobs/system-jobs.ts). */
+export function sweepInChildProcess(): Promise<{ swept: true }> {
+  return runChildTask(import.meta.path);
 }
 
 /** One sweep with parts of its own, as the child process runs it. */

@@ -28,6 +28,8 @@ export const enErrors = {
   recountRunning: "A recount of this storage is already running",
   recountFailed: "The recount could not read the whole storage",
   recountStalled: "The recount stopped answering (its server may have restarted); start it again",
+  jobUnknown: "There is no scheduled job named {{name}}",
+  jobBusy: "The job {{name}} is running already; wait for it to finish",
   storageConfigNotFound: "Storage configuration not found",
   storageNotPublic: 'The storage "{{name}}" is not open to API keys; an administrator can mark it public',
   noPublicStorage: "No storage is open to API keys; an administrator can mark one public",

@@ -28,6 +28,8 @@ export const zhErrors: typeof enErrors = {
   recountRunning: "该存储的重新统计已在进行中",
   recountFailed: "重新统计未能读完整个存储",
   recountStalled: "重新统计已停止响应（服务器可能已重启），请重新开始",
+  jobUnknown: "没有名为 {{name}} 的计划任务",
+  jobBusy: "任务 {{name}} 正在运行，请等它完成",
   storageConfigNotFound: "未找到存储配置",
   storageNotPublic: "存储“{{name}}”未向 API 密钥开放，管理员可将其设为公开",
   noPublicStorage: "没有向 API 密钥开放的存储，管理员可将某个存储设为公开",

@@ -1,0 +1,35 @@
+// The periodic work of the server itself, as scheduled jobs (scheduler.ts): the sweep of what has
+// expired and the SQLite write-ahead log's backstop checkpoint. Other domains add theirs here.
+import { openWalCheckpointer } from "../../db/wal-checkpoint";
+import { sweepInChildProcess } from "../system/sweeper";
+import type { JobDefinition } from "./scheduler";
+
+export const SWEEP_JOB = "sweep";
+export const WAL_CHECKPOINT_JOB = "wal-checkpoint";
+
+/** The jobs every server process registers; the WAL check only on SQLite. */
+export function systemJobs(databaseUrl: string): { jobs: JobDefinition[]; close(): void } {
+  const checkpointer = openWalCheckpointer(databaseUrl);
+  const jobs: JobDefinition[] = [
+    {
+      name: SWEEP_JOB,
+      schedule: "*/10 * * * *",
+      // A sweep of a slow object store may take long; a killed process frees the job after this.
+      leaseMs: 30 * 60_000,
+      run: () => sweepInChildProcess(),
+    },
+  ];
+  if (checkpointer) {
+    jobs.push({
+      name: WAL_CHECKPOINT_JOB,
+      schedule: "* * * * *",
+      leaseMs: 60_000,
+      async run({ log }) {
+        const result = checkpointer.checkpointIfGrown();
+        if (result?.busy) log("postponed: a reader or writer kept the log busy");
+        return result ?? { skipped: "the log is within what the automatic checkpoint keeps" };
+      },
+    });
+  }
+  return { jobs, close: () => checkpointer?.close() };
+}

@@ -1,0 +1,29 @@
+// Scheduled jobs as the admin sees them (issue 37, GET /admin/jobs): each job's schedule, next run and
+// its recent runs with duration, result and log.
+import { z } from "zod";
+
+export const JOB_RUN_STATUSES = ["running", "succeeded", "failed", "interrupted"] as const;
+
+export const jobRunOutput = z.object({
+  id: z.string(),
+  trigger: z.enum(["schedule", "manual"]),
+  status: z.enum(JOB_RUN_STATUSES),
+  started_at: z.date(),
+  finished_at: z.date().nullable(),
+  duration_ms: z.number().nullable().describe("Milliseconds the run took; null while it runs"),
+  result: z.string().nullable().describe("What the run answered, as JSON (an error's message when it failed)"),
+  log: z.string(),
+});
+
+export const jobOutput = z.object({
+  name: z.string(),
+  schedule: z.string().describe("Cron pattern, evaluated in UTC"),
+  next_run_at: z.date().nullable(),
+  last_run: jobRunOutput.nullable(),
+});
+
+export const jobNameParam = z.object({ name: z.string().min(1).max(100) });
+
+export const jobRunsInput = jobNameParam.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
