@@ -19,6 +19,7 @@ import { clipboardRawRoutes } from "./routers/clipboard/raw-routes";
 import { fsRawRouteList } from "./routers/explorer/raw-routes";
 import { pasteRawRoutes } from "./routers/pastes/raw-routes";
 import { shareRawRoutes } from "./routers/shares/download-routes";
+import { pathShareRawRoutes } from "./routers/shares/path-share-routes";
 import { fileRawRoutes } from "./routers/shares/raw-routes";
 import { urlProxyRawRoutes } from "./routers/shares/url-proxy-routes";
 import { createSystemRoutes } from "./routers/system/raw-routes";
@@ -40,6 +41,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...pasteRawRoutes,
     ...fileRawRoutes,
     ...shareRawRoutes,
+    ...pathShareRawRoutes,
     ...urlProxyRawRoutes,
     ...fsRawRouteList,
     ...clipboardRawRoutes,

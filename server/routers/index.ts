@@ -13,6 +13,7 @@ import { clipboardRouter } from "./clipboard/router";
 import { cacheRouter } from "./explorer/cache";
 import { fsRouter } from "./explorer/router";
 import { pastesRouter } from "./pastes/router";
+import { pathSharesRouter } from "./shares/path-share-routes";
 import { filesRouter } from "./shares/router";
 import { urlInfoRouter } from "./shares/url-info";
 import { systemRouter } from "./system/router";
@@ -24,6 +25,7 @@ export const appRouter = router({
   keys: keysRouter,
   pastes: pastesRouter,
   files: filesRouter,
+  shares: pathSharesRouter,
   storage: storageRouter,
   settings: settingsRouter,
   url: urlInfoRouter,

@@ -35,6 +35,7 @@ import {
   fsUpdateInput,
   fsUpdateOutput,
 } from "@shared/schemas/fs";
+import { createPathShareInput, createPathShareOutput } from "@shared/schemas/path-shares";
 import { batchCopy, commitClientCopy, renamePath } from "../../services/explorer/copy";
 import { createFileLink, getEntry, listFolder } from "../../services/explorer/listing";
 import { searchFiles } from "../../services/explorer/search";
@@ -46,7 +47,8 @@ import {
   presignUpload,
 } from "../../services/explorer/uploads";
 import { makeFolder, removePath, removePaths, updateTextFile } from "../../services/explorer/writes";
-import { mountProcedure, router, sharedOperations } from "../../trpc";
+import { createPathShare } from "../../services/shares/path-shares";
+import { limitCreation, mountProcedure, router, sharedOperations } from "../../trpc";
 
 const nothingToAbort = {
   when: (data: unknown) => !(data as { cancelled: boolean }).cancelled,
@@ -75,6 +77,18 @@ export const fsRouter = router({
             : undefined,
       }),
     ),
+  share: fsOperation("/share", {
+    method: "POST",
+    summary: "Share a file or folder in place: one link, no bytes copied",
+    successStatus: 201,
+    description:
+      "A folder link opens a read-only page of the folder (never above it) with single downloads and a zip of " +
+      "the whole; the share follows renames and moves made through the app, and answers 410 once its target is gone.",
+  })
+    .use(limitCreation)
+    .input(createPathShareInput)
+    .output(createPathShareOutput)
+    .mutation(({ ctx, input }) => createPathShare(ctx, ctx.auth, input)),
   get: fsOperation("/get", { method: "GET", summary: "Details of one file or folder" })
     .input(fsPathInput)
     .output(fsGetOutput)

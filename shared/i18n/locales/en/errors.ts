@@ -105,6 +105,9 @@ export const enErrors = {
   fileMissing: "No file was sent",
   fileNotFound: "The file does not exist or has been deleted",
   fileExpired: "The file share has expired",
+  shareNotFound: "No such share",
+  shareExpired: "The share has expired",
+  shareGone: "The shared file or folder is gone: it was deleted or moved outside the app",
   fileGone: "The shared file is gone: it was deleted or moved from its storage",
   shareFolderEscape:
     'The folder must lie inside the storage\'s share folder: no "..", ".", backslashes, drive letters or leading "//"',

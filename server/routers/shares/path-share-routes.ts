@@ -1,0 +1,107 @@
+// Shares of a mount's file or folder (docs/path-shares.md): what a visitor calls. The share's page and
+// sub-folders are one procedure (GET /public/shares/{slug}); a single file and the whole folder as a zip
+// are raw routes. The explorer's "Share" is fs.share (server/routers/explorer/router.ts).
+
+import { contentDisposition } from "@shared/content-disposition";
+import { flexibleBoolean } from "@shared/schemas/common";
+import { publicShareInput, publicShareOutput, shareAccessQuery, sharedSubPath } from "@shared/schemas/path-shares";
+import type { z } from "zod";
+import { objectResponse } from "../../http/object-response";
+import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
+import { openSharedPathFile, viewPathShare, zipSharedFolder } from "../../services/shares/path-shares";
+import { publicProcedure, router } from "../../trpc";
+
+const shareErrors = [
+  jsonAnswer(400, "A path that is not inside the share"),
+  jsonAnswer(401, "Password missing or wrong"),
+  jsonAnswer(404, "No such share, or nothing at that path"),
+  jsonAnswer(410, "Expired, view limit reached, or its file or folder is gone"),
+];
+
+const tags = ["Shared folders (public)"];
+
+export const pathSharesRouter = router({
+  view: publicProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/public/shares/{slug}",
+        summary: "A shared file or folder: its entries at path (inside the share, never above it)",
+        description:
+          "The first call of a visit counts one view (after the password, when the share has one) and answers a " +
+          "`visit` token; pass it as `visit` to list sub-folders, download files and the zip without counting more. " +
+          "While a password is needed, `requires_password` is true and `items` empty.",
+        tags,
+      },
+    })
+    .input(publicShareInput)
+    .output(publicShareOutput)
+    .query(({ ctx, input }) => viewPathShare(ctx, { ...input, clientIp: ctx.clientIp })),
+});
+
+const fileQuery = shareAccessQuery.extend({
+  path: sharedSubPath,
+  /** Shown in the browser (sandboxed like file previews) instead of downloaded. */
+  inline: flexibleBoolean.optional(),
+});
+
+type FileQuery = z.output<typeof fileQuery>;
+
+export const pathShareRawRoutes: RawRoute[] = [
+  defineRawRoute({
+    method: "GET",
+    path: "/public/shares/{slug}/file",
+    summary: "One file of a shared folder (path inside it), or the shared file",
+    description:
+      "Streamed, with Range and conditional requests. Pass `visit` from the share's answer, or `password`; " +
+      "without a visit it counts one view.",
+    tags,
+    access: "public",
+    query: fileQuery,
+    responses: [...objectAnswers("file"), ...shareErrors],
+    async handle({ ctx, params, query }) {
+      const input = query as FileQuery;
+      const file = await openSharedPathFile(ctx, {
+        slug: params.slug ?? "",
+        path: input.path,
+        password: input.password || undefined,
+        visit: input.visit,
+        clientIp: ctx.clientIp,
+      });
+      return objectResponse(file.driver, file.key, ctx.request, {
+        disposition: input.inline ? "inline" : "attachment",
+        filename: file.filename,
+        contentType: file.contentType,
+      });
+    },
+  }),
+  defineRawRoute({
+    method: "GET",
+    path: "/public/shares/{slug}/zip",
+    summary: "A shared folder (or path inside it) as one zip, streamed",
+    description:
+      "Stored entries, ZIP64 past 4 GiB, with its exact Content-Length. The server reads one object at a time, " +
+      "so its memory does not grow with the folder's bytes. Pass `visit` or `password` as for files.",
+    tags,
+    access: "public",
+    query: shareAccessQuery.extend({ path: sharedSubPath }),
+    responses: [{ status: 200, description: "The zip", contentType: "application/zip" }, ...shareErrors],
+    async handle({ ctx, params, query }) {
+      const input = query as FileQuery;
+      const zip = await zipSharedFolder(ctx, {
+        slug: params.slug ?? "",
+        path: input.path,
+        password: input.password || undefined,
+        visit: input.visit,
+        clientIp: ctx.clientIp,
+      });
+      const headers: Record<string, string> = {
+        "Content-Type": "application/zip",
+        "Content-Disposition": contentDisposition("attachment", zip.filename),
+        "Cache-Control": "no-store",
+      };
+      if (zip.length) headers["Content-Length"] = zip.length;
+      return new Response(zip.body, { status: 200, headers });
+    },
+  }),
+];

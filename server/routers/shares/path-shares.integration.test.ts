@@ -1,0 +1,209 @@
+// Shares of a mount's file or folder made from the explorer (POST /admin/fs/share, /user/fs/share) and read
+// by visitors (GET /public/shares/{slug}, /file, /zip), on SQLite and Postgres, local and S3 storage:
+// listings never above the shared folder, one view per visit, the password, the zip's names and bytes,
+// the share following a rename and answering 410 once its folder is deleted, and keys confined to their
+// base path.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+
+const STORAGES = ["local", "s3"] as const;
+const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
+
+const query = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+
+/** The entries of a zip and the text of one, read by Info-ZIP's unzip. */
+function unzipped(bytes: Uint8Array) {
+  const path = join(mkdtempSync(join(tmpdir(), "share-zip-")), "share.zip");
+  writeFileSync(path, bytes);
+  const test = Bun.spawnSync(["unzip", "-tq", path]);
+  if (test.exitCode !== 0) throw new Error(`unzip -t: ${test.stdout.toString()} ${test.stderr.toString()}`);
+  return {
+    names: Bun.spawnSync(["unzip", "-Z1", path]).stdout.toString().trim().split("\n").sort(),
+    text: (name: string) => Bun.spawnSync(["unzip", "-p", path, name]).stdout.toString(),
+  };
+}
+
+describe.each(cases)("path shares on %s with %s storage", (provider, storageKind) => {
+  let t: TestApp;
+  const { call } = createApiClient(() => t.app);
+  let admin: string;
+
+  const write = (path: string, content: string) =>
+    call("POST", "/admin/fs/update", { auth: admin, body: { path, content } });
+  const share = (body: Record<string, unknown>, auth = admin) =>
+    call("POST", auth === admin ? "/admin/fs/share" : "/user/fs/share", { auth, body, procedure: "fs.share" });
+  const view = (slug: string, params: Record<string, string | undefined> = {}) =>
+    call("GET", `/public/shares/${slug}?${query(params)}`);
+  const views = async (slug: string) =>
+    (await t.db.pathShare.findUniqueOrThrow({ where: { slug }, select: { views: true } })).views;
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    const api = createApiClient(() => t.app);
+    admin = await loginAdmin(api);
+    const storageId =
+      storageKind === "local"
+        ? (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id
+        : (await createS3Storage(api, admin, { is_public: false })).id;
+    await createMount(api, admin, { mount_path: "/docs", storage_config_id: storageId, folder: `docs-${Date.now()}` });
+    await createMount(api, admin, {
+      mount_path: "/secret",
+      storage_config_id: storageId,
+      folder: `secret-${Date.now()}`,
+    });
+    for (const [path, content] of [
+      ["/docs/album/alpha.txt", "alpha bytes"],
+      ["/docs/album/报告 2026.txt", "中文内容"],
+      ["/docs/album/sub/beta.txt", "beta bytes"],
+      ["/docs/album/sub/deeper/gamma.txt", "gamma"],
+      ["/docs/outside.txt", "not shared"],
+      ["/secret/plan.txt", "secret"],
+    ]) {
+      expect((await write(path as string, content as string)).status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  test("a folder link lists inside the folder only, counts one view per visit, serves files and the zip", async () => {
+    const created = await share({ path: "/docs/album", remark: "holiday" });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ is_directory: true, name: "album" });
+    const { slug, url } = created.body.data;
+    expect(url).toBe(`${t.config.publicUrl}/s/${slug}`);
+
+    const root = await view(slug);
+    expect(root.status).toBe(200);
+    expect(root.body.data).toMatchObject({ name: "album", is_directory: true, requires_password: false, path: "" });
+    expect(root.body.data.items.map((item: { name: string }) => item.name)).toEqual([
+      "sub",
+      "alpha.txt",
+      "报告 2026.txt",
+    ]);
+    expect(root.body.data.items[1]).toMatchObject({
+      name: "alpha.txt",
+      size: 11,
+      is_directory: false,
+      path: "alpha.txt",
+    });
+    const visit = root.body.data.visit as string;
+    expect(visit).toBeTruthy();
+    expect(await views(slug)).toBe(1);
+
+    // The rest of the visit: sub-folders, a file, the zip; no further view.
+    const sub = await view(slug, { path: "sub", visit });
+    expect(sub.body.data.items.map((item: { path: string }) => item.path)).toEqual(["sub/deeper", "sub/beta.txt"]);
+    for (const above of ["..", "sub/../..", "../docs", "/../secret"]) {
+      expect((await view(slug, { path: above, visit })).status).toBe(400);
+      expect(
+        (await call("GET", `/public/shares/${slug}/file?${query({ path: `${above}/outside.txt`, visit })}`)).status,
+      ).toBe(400);
+    }
+    const file = await call("GET", `/public/shares/${slug}/file?${query({ path: "sub/beta.txt", visit })}`);
+    expect(file.status).toBe(200);
+    expect(file.text).toBe("beta bytes");
+    expect(file.headers.get("content-disposition")).toContain("beta.txt");
+    expect((await call("GET", `/public/shares/${slug}/file?${query({ path: "nope.txt", visit })}`)).status).toBe(404);
+
+    const zip = await call("GET", `/public/shares/${slug}/zip?${query({ visit })}`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(Number(zip.headers.get("content-length"))).toBe(zip.bytes.length);
+    expect(zip.headers.get("content-disposition")).toContain("album.zip");
+    const entries = unzipped(zip.bytes);
+    expect(entries.names.filter((name) => !name.endsWith("/"))).toEqual([
+      "alpha.txt",
+      "sub/beta.txt",
+      "sub/deeper/gamma.txt",
+      "报告 2026.txt",
+    ]);
+    expect(entries.text("sub/deeper/gamma.txt")).toBe("gamma");
+    expect(entries.text("报告 2026.txt")).toBe("中文内容");
+    expect(await views(slug)).toBe(1);
+
+    // A forged or foreign token is no visit: it counts a view like a new visitor.
+    expect((await view(slug, { visit: `${visit}x` })).status).toBe(200);
+    expect(await views(slug)).toBe(2);
+  });
+
+  test("a password is asked before anything, and a view limit ends new visits with 410", async () => {
+    const { slug } = (await share({ path: "/docs/album/sub", password: "open sesame", max_views: 1 })).body.data;
+    const locked = await view(slug);
+    expect(locked.body.data).toMatchObject({ requires_password: true, has_password: true, items: [], visit: null });
+    expect((await call("GET", `/public/shares/${slug}/zip`)).status).toBe(401);
+    expect((await call("GET", `/public/shares/${slug}/file?path=beta.txt`)).status).toBe(401);
+    expect((await view(slug, { password: "wrong" })).status).toBe(401);
+    expect(await views(slug)).toBe(0);
+    const open = await view(slug, { password: "open sesame" });
+    expect(open.body.data.items.map((item: { name: string }) => item.name)).toEqual(["deeper", "beta.txt"]);
+    expect(
+      (await call("GET", `/public/shares/${slug}/file?${query({ path: "beta.txt", visit: open.body.data.visit })}`))
+        .text,
+    ).toBe("beta bytes");
+    // The one allowed view is used: another visitor is refused; the visit in progress goes on.
+    expect((await view(slug, { password: "open sesame" })).status).toBe(410);
+    expect((await view(slug, { path: "deeper", visit: open.body.data.visit })).status).toBe(200);
+  });
+
+  test("a file link serves its file; the share follows a rename and answers 410 once deleted", async () => {
+    const fileShare = await share({ path: "/docs/outside.txt" });
+    expect(fileShare.body.data).toMatchObject({ is_directory: false, name: "outside.txt" });
+    const single = await view(fileShare.body.data.slug);
+    expect(single.body.data.items).toEqual([expect.objectContaining({ name: "outside.txt", size: 10 })]);
+    const bytes = await call(
+      "GET",
+      `/public/shares/${fileShare.body.data.slug}/file?${query({ visit: single.body.data.visit })}`,
+    );
+    expect(bytes.text).toBe("not shared");
+
+    const { slug } = (await share({ path: "/docs/album" })).body.data;
+    const renamed = await call("POST", "/admin/fs/rename", {
+      auth: admin,
+      body: { oldPath: "/docs/album", newPath: "/docs/photos" },
+    });
+    expect(renamed.status).toBe(200);
+    const moved = await view(slug);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.name).toBe("photos");
+    expect(moved.body.data.items.map((item: { name: string }) => item.name)).toContain("alpha.txt");
+
+    expect((await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/photos" })}`, { auth: admin })).status).toBe(
+      200,
+    );
+    const gone = await view(slug);
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe("The shared file or folder is gone: it was deleted or moved outside the app");
+    expect((await call("GET", `/public/shares/${slug}/zip`)).status).toBe(410);
+    expect((await view("nosuchslug")).status).toBe(404);
+  });
+
+  test("a key shares only inside its base path, and nothing that is not there", async () => {
+    const key = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: `docs-${provider}-${storageKind}`, mount_permission: true, basic_path: "/docs" },
+    });
+    const auth = `ApiKey ${key.body.data.key}`;
+    expect((await share({ path: "/docs/outside.txt" }, auth)).status).toBe(201);
+    const refused = await call("POST", "/user/fs/share", { auth, body: { path: "/secret/plan.txt" }, lang: "zh-CN" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/[\u4e00-\u9fff]/);
+    expect((await share({ path: "/secret" }, auth)).status).toBe(403);
+    expect((await share({ path: "/docs/../secret" }, auth)).status).toBe(403);
+    expect((await call("POST", "/admin/fs/share", { auth, body: { path: "/docs/outside.txt" } })).status).toBe(403);
+    expect((await share({ path: "/docs/missing.txt" })).status).toBe(404);
+    expect((await share({ path: "/" })).status).toBe(400);
+    const noMount = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: `nomount-${provider}-${storageKind}`, text_permission: true },
+    });
+    expect((await share({ path: "/docs/outside.txt" }, `ApiKey ${noMount.body.data.key}`)).status).toBe(403);
+  });
+});

@@ -1,0 +1,81 @@
+// Schemas of shares made from the explorer (docs/path-shares.md): a file or folder of a mount behind one
+// link, read by visitors under /api/public/shares/{slug}. Share options as the other shares take them.
+import { z } from "zod";
+import { virtualPath } from "./common";
+import { shareOptions } from "./files";
+
+export const createPathShareInput = z.object({
+  path: virtualPath,
+  password: shareOptions.password,
+  expires_in: shareOptions.expires_in,
+  expires_at: shareOptions.expires_at,
+  max_views: shareOptions.max_views,
+  remark: shareOptions.remark,
+});
+
+export const createPathShareOutput = z.object({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  is_directory: z.boolean(),
+  name: z.string(),
+  expires_at: z.date().nullable(),
+});
+
+/** A folder inside the shared one: "" or "/" for its root, "a/b" below it; never above it. */
+export const sharedSubPath = z
+  .string()
+  .max(1024)
+  .optional()
+  .transform((value, context) => {
+    const segments = (value ?? "").split("/").filter((segment) => segment !== "" && segment !== ".");
+    if (segments.some((segment) => segment === ".." || segment.includes("\\") || segment.includes("\0"))) {
+      context.addIssue({ code: "custom", message: "errors.invalidPath" });
+      return z.NEVER;
+    }
+    return segments.join("/");
+  });
+
+/** How a visitor opens a share: the password once, then the visit token the first answer handed out. */
+export const shareAccessQuery = z.object({
+  password: z.string().max(1024).optional(),
+  visit: z.string().max(200).optional(),
+});
+
+export const publicShareInput = shareAccessQuery.extend({
+  slug: z.string().min(1).max(100),
+  path: sharedSubPath,
+});
+
+export const sharedItem = z.object({
+  name: z.string(),
+  /** Where it lies inside the share ("a/b.txt"): the `path` of the file and listing routes. */
+  path: z.string(),
+  size: z.number(),
+  is_directory: z.boolean(),
+  mimetype: z.string().nullable(),
+  modified: z.date().nullable(),
+});
+
+export const publicShareOutput = z.object({
+  slug: z.string(),
+  name: z.string(),
+  is_directory: z.boolean(),
+  has_password: z.boolean(),
+  requires_password: z.boolean(),
+  expires_at: z.date().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  /** The folder listed, inside the share ("" for its root). */
+  path: z.string(),
+  /** A folder's entries at `path`; a file share lists its one file. Empty while a password is needed. */
+  items: z.array(sharedItem),
+  /**
+   * Proof of this visit (password checked, view counted) for the next calls of the visit: listings of
+   * sub-folders, file downloads and the zip pass it as `visit` and count no further view.
+   */
+  visit: z.string().nullable(),
+});
+
+export type PublicShare = z.output<typeof publicShareOutput>;
+export type SharedItem = z.output<typeof sharedItem>;
