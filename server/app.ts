@@ -2,15 +2,17 @@
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 
 import type { Language } from "@shared/constants";
+import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
+import { AppError } from "./errors";
 import { applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { resolveRequestAuth } from "./http/session-cookie";
 import { createStaticHandler, readIndexHtml } from "./http/static";
 import { languageFromHeader, runWithLanguage } from "./i18n";
 import { createAccessLog } from "./logger";
-import { createRestHandler } from "./rest/adapter";
+import { createRestHandler, readJsonText } from "./rest/adapter";
 import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
@@ -48,6 +50,21 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
   ];
 }
 
+/** A /trpc request whose body has been read within JSON_BODY_LIMIT, or the refusal of one larger. */
+async function boundTrpcBody(request: Request): Promise<{ request: Request; refusal: AppError | null }> {
+  if (!request.body) return { request, refusal: null };
+  try {
+    const body = await readJsonText(request);
+    return { request: new Request(request, { body }), refusal: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      request: new Request(request.url, { method: request.method, headers: request.headers, body: "" }),
+      refusal: error,
+    };
+  }
+}
+
 export async function createApp(deps: AppDeps): Promise<App> {
   let document: OpenApiDocument | null = null;
   const routes = buildRouteTable(
@@ -78,11 +95,16 @@ export async function createApp(deps: AppDeps): Promise<App> {
   async function route(request: Request, url: URL, clientIp: string, language: Language): Promise<Response> {
     const { pathname } = url;
     if (pathname === "/trpc" || pathname.startsWith("/trpc/")) {
+      // tRPC reads a body whole: it gets one already read within the limit, or none and a 413.
+      const { request: trpcRequest, refusal } = await boundTrpcBody(request);
       return fetchRequestHandler({
         endpoint: "/trpc",
-        req: request,
+        req: trpcRequest,
         router: appRouter,
-        createContext: () => createContext(request, clientIp, language),
+        createContext: async () => {
+          if (refusal) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", cause: refusal });
+          return createContext(trpcRequest, clientIp, language);
+        },
         responseMeta: ({ ctx }) => ({ headers: ctx?.responseHeaders }),
         onError({ error, path }) {
           if (error.code === "INTERNAL_SERVER_ERROR") {

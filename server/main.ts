@@ -54,7 +54,7 @@ async function main() {
     clipboardHub,
     scheduler,
   });
-  const server = serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger });
+  const server = await serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger, db });
   logger.info(`${PRODUCT_NAME} ${APP_VERSION} listening`, {
     url: `http://${config.host}:${server.port}`,
     publicUrl: config.publicUrl,

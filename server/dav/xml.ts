@@ -5,6 +5,7 @@
 // always has the prefix D, and no default namespace is ever declared, so a stored dead property can
 // be pasted into an answer as it was serialized.
 import { DOMParser, type Element, type Node, XMLSerializer } from "@xmldom/xmldom";
+import { readBoundedText } from "../http/bounded-body";
 import { DavError } from "./dav-error";
 
 export const DAV_NS = "DAV:";
@@ -14,18 +15,8 @@ export const MAX_XML_BYTES = 1024 * 1024;
 export type XmlElement = Element;
 
 /** Reads a request body of at most MAX_XML_BYTES; an empty body is "". */
-export async function readSmallBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_XML_BYTES) throw new DavError(413, { messageKey: "errors.davBodyTooLarge" });
-  if (!request.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_XML_BYTES) throw new DavError(413, { messageKey: "errors.davBodyTooLarge" });
-    chunks.push(chunk);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+export function readSmallBody(request: Request): Promise<string> {
+  return readBoundedText(request, MAX_XML_BYTES, () => new DavError(413, { messageKey: "errors.davBodyTooLarge" }));
 }
 
 /** Parses a request body as XML; null for an empty body, 400 for anything not well-formed. */

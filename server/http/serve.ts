@@ -1,34 +1,114 @@
 // Bun.serve around the app: the HTTP fetch handler plus the live clipboard's WebSocket handler (the
 // socket route is answered before the app, since an upgrade needs the Bun server). Used by main.ts
 // and by tests that need a real socket.
+//
+// Bun refuses a body or a socket frame past its own limits before any of our code buffers it, so
+// those limits follow the settings: the largest upload allowed (max_upload_size plus a form's fields)
+// and the largest clipboard item (clipboard_item_max_size as an envelope). Bun cannot change them on
+// a running server (`reload` keeps them), so when a setting changes a new listener with the new
+// limits takes the port (SO_REUSEPORT) and the old one stops accepting: requests and sockets it
+// holds finish on it, new connections get the new limits.
+import { maxEnvelopeLength } from "@shared/clipboard";
+import { megabytesToBytes } from "@shared/constants";
+import type { Server } from "bun";
 import type { App } from "../app";
+import type { Database } from "../db/client";
 import type { Logger } from "../logger";
+import { JSON_BODY_LIMIT } from "../rest/adapter";
 import type { ClipboardHub, SocketData } from "../routers/clipboard/hub";
+import { getSystemSettings } from "../services/system/settings";
+import { FIELD_LIMIT_BYTES } from "./upload-form";
 
-// Uploads through the server are streamed; the app's own max-upload-size setting is the real limit.
-const MAX_REQUEST_BODY_BYTES = 1024 ** 4;
+/** Room for a form's fields and boundaries beside its file (busboy keeps at most 50 fields of FIELD_LIMIT_BYTES). */
+const FORM_OVERHEAD_BYTES = 60 * FIELD_LIMIT_BYTES;
+/** How often the settings are read for a change (made by this process or another). */
+const LIMITS_CHECK_MS = 10_000;
 
-export function serveApp(
+export type ServeLimits = { maxRequestBodySize: number; maxPayloadLength: number };
+
+/** The limits the settings call for now. */
+export async function serveLimits(db: Database): Promise<ServeLimits> {
+  const settings = await getSystemSettings(db);
+  return {
+    maxRequestBodySize: Math.max(JSON_BODY_LIMIT, megabytesToBytes(settings.max_upload_size) + FORM_OVERHEAD_BYTES),
+    // The hub's own check (a lowered setting, sockets opened before) stays below this.
+    maxPayloadLength: maxEnvelopeLength(megabytesToBytes(settings.clipboard_item_max_size)) + 1024,
+  };
+}
+
+export type ServedApp = {
+  readonly port: number;
+  readonly limits: ServeLimits;
+  /** Reads the settings and moves to a listener with their limits if they changed. */
+  refreshLimits(): Promise<void>;
+  stop(closeActiveConnections?: boolean): Promise<void>;
+};
+
+export async function serveApp(
   app: App,
   clipboardHub: ClipboardHub,
-  options: { port: number; hostname: string; logger: Logger },
-) {
-  return Bun.serve<SocketData>({
-    port: options.port,
-    hostname: options.hostname,
-    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-    // Large uploads and downloads can be slow; Bun's default 10 s idle timeout would cut them off.
-    idleTimeout: 255,
-    fetch(request, bunServer) {
-      const clientIp = bunServer.requestIP(request)?.address ?? "unknown";
-      // Parsed once for the socket route and the app.
-      const url = new URL(request.url);
-      return clipboardHub.handleUpgrade(request, url, bunServer, clientIp) ?? app.fetch(request, clientIp, url);
+  options: { port: number; hostname: string; logger: Logger; db: Database },
+): Promise<ServedApp> {
+  const listen = (port: number, limits: ServeLimits): Server<SocketData> =>
+    Bun.serve<SocketData>({
+      port,
+      hostname: options.hostname,
+      reusePort: true,
+      maxRequestBodySize: limits.maxRequestBodySize,
+      // Large uploads and downloads can be slow; Bun's default 10 s idle timeout would cut them off.
+      idleTimeout: 255,
+      fetch(request, bunServer) {
+        const clientIp = bunServer.requestIP(request)?.address ?? "unknown";
+        // Parsed once for the socket route and the app.
+        const url = new URL(request.url);
+        return clipboardHub.handleUpgrade(request, url, bunServer, clientIp) ?? app.fetch(request, clientIp, url);
+      },
+      websocket: { ...clipboardHub.websocket, maxPayloadLength: limits.maxPayloadLength },
+      error(error) {
+        options.logger.error("unhandled request error", { error: String(error) });
+        return new Response("Internal server error", { status: 500 });
+      },
+    });
+
+  let limits = await serveLimits(options.db);
+  let server = listen(options.port, limits);
+  const port = server.port as number;
+  const retired: Server<SocketData>[] = [];
+  let stopped = false;
+
+  async function refreshLimits() {
+    const next = await serveLimits(options.db);
+    if (
+      stopped ||
+      (next.maxRequestBodySize === limits.maxRequestBodySize && next.maxPayloadLength === limits.maxPayloadLength)
+    )
+      return;
+    const previous = server;
+    server = listen(port, next);
+    limits = next;
+    retired.push(previous);
+    // Not awaited: it resolves when the old listener's last request ends, which may be a long upload.
+    void previous.stop(false).then(() => retired.splice(retired.indexOf(previous), 1));
+    options.logger.info("request limits follow the settings", { ...next });
+  }
+
+  const timer = setInterval(
+    () =>
+      void refreshLimits().catch((error) => options.logger.warn("reading the limits failed", { error: String(error) })),
+    LIMITS_CHECK_MS,
+  );
+  timer.unref();
+
+  return {
+    port,
+    get limits() {
+      return limits;
     },
-    websocket: clipboardHub.websocket,
-    error(error) {
-      options.logger.error("unhandled request error", { error: String(error) });
-      return new Response("Internal server error", { status: 500 });
+    refreshLimits,
+    async stop(closeActiveConnections = false) {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.all([server, ...retired].map((each) => each.stop(closeActiveConnections)));
     },
-  });
+  };
 }

@@ -4,6 +4,7 @@
 import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
 import { AppError } from "../errors";
+import { readBoundedText } from "../http/bounded-body";
 import { translate } from "../i18n";
 import { countCreation } from "../services/system/rate-limit";
 import { type Context, requireAccess } from "../trpc";
@@ -24,11 +25,13 @@ export function queryToObject(searchParams: URLSearchParams): Record<string, unk
   return result;
 }
 
+/** A JSON body's text, its bytes counted as they arrive (413 past JSON_BODY_LIMIT, whatever the framing). */
+export function readJsonText(request: Request): Promise<string> {
+  return readBoundedText(request, JSON_BODY_LIMIT, () => new AppError("PAYLOAD_TOO_LARGE", "errors.payloadTooLarge"));
+}
+
 async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > JSON_BODY_LIMIT) throw new AppError("PAYLOAD_TOO_LARGE", "errors.payloadTooLarge");
-  const text = await request.text();
-  if (text.length > JSON_BODY_LIMIT) throw new AppError("PAYLOAD_TOO_LARGE", "errors.payloadTooLarge");
+  const text = await readJsonText(request);
   if (text.trim() === "") return {};
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType && !/\bjson\b/i.test(contentType)) {

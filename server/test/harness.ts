@@ -205,7 +205,7 @@ export async function serveTestApp(
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
   const t = await createTestApp(provider, { publicUrl: origin, ...options.overrides }, options.clipboardLimits);
-  const server = serveApp(t.app, t.clipboardHub, { port, hostname: "127.0.0.1", logger: t.logger });
+  const server = await serveApp(t.app, t.clipboardHub, { port, hostname: "127.0.0.1", logger: t.logger, db: t.db });
   const api = createApiClient(() => origin);
   const admin = await loginAdmin(api);
   const key = options.key ? await createApiKey(api, admin, options.key) : null;

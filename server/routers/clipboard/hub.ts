@@ -18,8 +18,6 @@ import {
   type ServerMessage,
 } from "@shared/clipboard";
 import type { Language } from "@shared/constants";
-import { megabytesToBytes } from "@shared/constants";
-import { CLIPBOARD_ITEM_MB_LIMIT } from "@shared/schemas/settings";
 import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
 import type { Database } from "../../db/client";
 import { AppError, describeError } from "../../errors";
@@ -49,8 +47,6 @@ const SOCKET_PATH = /^\/api\/clipboard\/rooms\/([^/]+)\/socket$/;
 const SSE_HEARTBEAT_MS = 15_000;
 /** How long a room's presence changes are gathered into one device list. */
 const PRESENCE_DEBOUNCE_MS = 50;
-/** Bun refuses (1009) frames beyond this; the admin's item limit (at most 64 MB) is checked below it. */
-export const MAX_SOCKET_PAYLOAD = maxEnvelopeLength(megabytesToBytes(CLIPBOARD_ITEM_MB_LIMIT)) + 1024;
 const SETTINGS_CACHE_MS = 2_000;
 
 type Refusal = { code: number; reason: string };
@@ -398,7 +394,7 @@ export function createClipboardHub(
   }
 
   const websocket: WebSocketHandler<SocketData> = {
-    maxPayloadLength: MAX_SOCKET_PAYLOAD,
+    // Bun's frame cap (maxPayloadLength) is set by serveApp from the current item limit (http/serve.ts).
     // Our own idle check (limits.idleMs, close code 4408) comes first; Bun's is the backstop.
     idleTimeout: Math.min(960, Math.ceil((limits.idleMs * 2) / 1000)),
     async open(ws) {
