@@ -9,6 +9,7 @@ import { createViewCounter } from "./db/view-counter";
 import { serveApp } from "./http/serve";
 import { createLogger } from "./logger";
 import { createClipboardHub } from "./routers/clipboard/hub";
+import { unfinishedRestore } from "./services/backup/restore-marker";
 import { createClipboardBus } from "./services/clipboard/bus";
 import { createMemoryListingCache } from "./services/explorer/listing-cache";
 import { createJobLedger } from "./services/jobs/ledger";
@@ -29,6 +30,14 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  const restore = unfinishedRestore(config.dataDir);
+  if (restore) {
+    // The data may be half of the backup's: say so loudly on every start until a restore completes.
+    logger.error(
+      "A restore did not finish: run `bun run pastebox restore FILE --force` again (docs/backup.md)",
+      restore,
+    );
+  }
   await prepareDatabaseInChildProcess();
   // Prisma loads with the first request that needs it (db/client.ts).
   const db = createDatabase(config.databaseUrl);
