@@ -29,6 +29,7 @@ export const BACKED_UP_MODELS = [
   { model: "StorageConfig", client: "storageConfig", orderBy: ["id"] },
   { model: "StorageUsage", client: "storageUsage", orderBy: ["storageConfigId"] },
   { model: "FileShare", client: "fileShare", orderBy: ["id"] },
+  { model: "PathShare", client: "pathShare", orderBy: ["id"] },
   { model: "Mount", client: "mount", orderBy: ["id"] },
   { model: "SystemSetting", client: "systemSetting", orderBy: ["key"] },
   { model: "Task", client: "task", orderBy: ["id"] },
@@ -36,6 +37,7 @@ export const BACKED_UP_MODELS = [
   { model: "DavProperty", client: "davProperty", orderBy: ["path", "namespace", "name"] },
   { model: "ClipboardRoom", client: "clipboardRoom", orderBy: ["id"] },
   { model: "ClipboardItem", client: "clipboardItem", orderBy: ["id"] },
+  { model: "JobRun", client: "jobRun", orderBy: ["id"] },
 ] as const;
 
 /**
@@ -47,6 +49,8 @@ export const TRANSIENT_MODELS = [
   { model: "ClipboardDevice", client: "clipboardDevice" },
   { model: "StorageWrite", client: "storageWrite" },
   { model: "MultipartUpload", client: "multipartUpload" },
+  // Which process holds a scheduled job now; a restored install claims its jobs afresh.
+  { model: "JobLease", client: "jobLease" },
 ] as const;
 
 export type BackedUpModel = (typeof BACKED_UP_MODELS)[number]["model"];
