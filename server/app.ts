@@ -6,7 +6,7 @@ import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
-import { AppError } from "./errors";
+import { AppError, describeError, isServerFault } from "./errors";
 import { applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { resolveRequestAuth } from "./http/session-cookie";
 import { createStaticHandler, readIndexHtml } from "./http/static";
@@ -107,7 +107,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
         },
         responseMeta: ({ ctx }) => ({ headers: ctx?.responseHeaders }),
         onError({ error, path }) {
-          if (error.code === "INTERNAL_SERVER_ERROR") {
+          if (isServerFault(describeError(error).status, request)) {
             deps.logger.error("trpc procedure failed", { path, error: String(error.cause ?? error) });
           }
         },
@@ -136,7 +136,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
       const language = languageFromHeader(request.headers.get("accept-language"));
       const response = await runWithLanguage(language, () => route(request, url, clientIp, language));
       const ms = Math.round(performance.now() - started);
-      if (response.status >= 500) deps.logger.error(`${request.method} ${url.pathname} ${response.status}`, { ms });
+      if (isServerFault(response.status, request))
+        deps.logger.error(`${request.method} ${url.pathname} ${response.status}`, { ms });
       else accessLog?.request(request.method, url.pathname, response.status, ms);
       return applySecurityHeaders(response, { csp: await currentCsp(), https });
     },

@@ -97,6 +97,45 @@ export function describeError(error: unknown, nameOf?: FieldNamer): ErrorDescrip
   return { code: "INTERNAL", status: 500, message: translate("errors.internal"), headers: {} };
 }
 
-export function isInternal(description: ErrorDescription): boolean {
-  return description.status >= 500;
+/**
+ * The one rule for ERROR lines, on /api, /trpc and /dav alike: a failure of the server's own (status
+ * >= 500) that a client still waits for. A refusal is the caller's business, and a failure caused by a
+ * client hanging up in the middle of its request (an abandoned upload body) is no fault of ours.
+ */
+export function isServerFault(status: number, request: Request): boolean {
+  return status >= 500 && !request.signal.aborted;
+}
+
+/** The tRPC code of each of ours, for tRPC's own error codes (the HTTP status is `data.httpStatus`). */
+const CODE_TO_TRPC: Record<ErrorCode, TRPCError["code"]> = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  WRONG_PASSWORD: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_SUPPORTED",
+  CONFLICT: "CONFLICT",
+  // tRPC has no "gone"; clients tell it apart by `data.appCode`.
+  GONE: "NOT_FOUND",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  RANGE_NOT_SATISFIABLE: "BAD_REQUEST",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+  BAD_GATEWAY: "BAD_GATEWAY",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  INSUFFICIENT_STORAGE: "SERVICE_UNAVAILABLE",
+};
+
+/**
+ * What tRPC should report for an error a procedure failed with: tRPC wraps anything that is not its own
+ * TRPCError as INTERNAL_SERVER_ERROR, so an AppError (or a ZodError a service threw) is given the code
+ * of its kind, keeping itself as the cause for describeError.
+ */
+export function withTrpcCode(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (error.code !== "INTERNAL_SERVER_ERROR" || !(cause instanceof AppError || cause instanceof ZodError)) return error;
+  const code = cause instanceof AppError ? CODE_TO_TRPC[cause.code] : "BAD_REQUEST";
+  if (code === "INTERNAL_SERVER_ERROR") return error;
+  return new TRPCError({ code, message: cause.message, cause });
 }

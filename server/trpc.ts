@@ -6,7 +6,7 @@ import type { Language } from "@shared/constants";
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { AppDeps } from "./deps";
-import { AppError, describeError } from "./errors";
+import { AppError, describeError, withTrpcCode } from "./errors";
 import { type AuthState, isApiKeyFailure, type Permissions } from "./services/auth/sessions";
 import { countCreation, RATE_LIMITS, recordFailure } from "./services/system/rate-limit";
 
@@ -94,6 +94,15 @@ const t = initTRPC
 export const router = t.router;
 
 /**
+ * The first middleware of every procedure: errors map once, so an AppError thrown anywhere below (the
+ * auth middlewares, the service) reaches tRPC with its own code instead of INTERNAL_SERVER_ERROR.
+ */
+const baseProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  return result.ok ? result : { ...result, error: withTrpcCode(result.error) };
+});
+
+/**
  * The caller of a call that needs one (with `permission`, an API key must hold it; the admin passes).
  * The base procedures below call it through their middleware, raw routes through requireAccess. A refused API
  * key counts against the client address here, not when a public call merely carries a stale key.
@@ -130,7 +139,7 @@ const requireAuth = t.middleware(async ({ ctx, next }) => {
 });
 
 /** Signed in (admin or API key): downstream, `ctx.auth` is non-null. */
-const signedInProcedure = t.procedure.use(requireAuth);
+const signedInProcedure = baseProcedure.use(requireAuth);
 
 /** Admin, or an API key holding `permission` (docs/product.md §6); chained after requireAuth. */
 function withPermission(permission: keyof Permissions) {
@@ -140,7 +149,7 @@ function withPermission(permission: keyof Permissions) {
   });
 }
 
-export const publicProcedure = t.procedure.meta({ access: "public" });
+export const publicProcedure = baseProcedure.meta({ access: "public" });
 export const authedProcedure = signedInProcedure.meta({ access: "authed" });
 export const adminProcedure = signedInProcedure
   .use(({ ctx, next }) => {

@@ -4,7 +4,7 @@
 // defines one, a precondition element in a <D:error> body; otherwise a translated plain-text message.
 
 import type { AppDeps } from "../deps";
-import { describeError } from "../errors";
+import { describeError, isServerFault } from "../errors";
 import { translate } from "../i18n";
 import { creatorOf } from "../services/auth/sessions";
 import { loadTree } from "../services/explorer/tree";
@@ -59,14 +59,15 @@ function textResponse(status: number, message: string, headers: Record<string, s
 export function createDavHandler(deps: AppDeps) {
   const authenticate = createDavAuthenticator(deps);
 
-  function failure(error: unknown, method: string, path: string): Response {
+  function failure(error: unknown, request: Request, path: string): Response {
+    const method = request.method.toUpperCase();
     if (error instanceof DavError) {
       const { condition, messageKey, params, headers } = error.options;
       if (condition) return xmlResponse(error.status, errorXml(condition), headers);
       return textResponse(error.status, messageKey ? translate(messageKey, params) : "", headers);
     }
     const description = describeError(error);
-    if (description.status >= 500) {
+    if (isServerFault(description.status, request)) {
       deps.logger.error("webdav request failed", { method, path, error: String(error) });
     }
     return textResponse(description.status, description.message, description.headers);
@@ -111,7 +112,7 @@ export function createDavHandler(deps: AppDeps) {
       };
       return await HANDLERS[method](dav);
     } catch (error) {
-      return failure(error, method, url.pathname);
+      return failure(error, request, url.pathname);
     }
   };
 }

@@ -3,7 +3,7 @@
 // JSON body (POST, PUT); errors become envelopes with the status of their error code.
 import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
-import { AppError } from "../errors";
+import { AppError, isServerFault } from "../errors";
 import { readBoundedText } from "../http/bounded-body";
 import { translate } from "../i18n";
 import { countCreation } from "../services/system/rate-limit";
@@ -161,7 +161,9 @@ export function createRestHandler(routes: RestRoute[]): RestHandler {
       return method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
     } catch (error) {
       const { response, description } = errorResponse(error, (path) => pathAsSent(path, spellings));
-      if (description.status >= 500) ctx.logger.error("request failed", { path: apiPath, error: String(error) });
+      if (isServerFault(description.status, ctx.request)) {
+        ctx.logger.error("request failed", { path: apiPath, error: String(error) });
+      }
       return response;
     }
   };
