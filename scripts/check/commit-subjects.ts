@@ -1,0 +1,43 @@
+// `bun run check`'s commit-subject rule: a subject line is at most 72 characters (docs/architecture.md
+// #13). Only commits made after SUBJECTS_CHECKED_SINCE are read:
+// older history has longer subjects and is left as it is.
+import { spawnSync } from "node:child_process";
+
+export const MAX_SUBJECT_LENGTH = 72;
+
+/** main's tip when the rule was introduced; every commit after it is checked. */
+export const SUBJECTS_CHECKED_SINCE = "d0fead6c0d9015c6b655846a110518359afb8c64";
+
+/** The subjects over the limit, with their commit: "abc1234 (75 chars) The subject". */
+export function longSubjects(log: string): string[] {
+  return log
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const space = line.indexOf(" ");
+      return { commit: line.slice(0, space), subject: line.slice(space + 1) };
+    })
+    .filter(({ subject }) => [...subject].length > MAX_SUBJECT_LENGTH)
+    .map(({ commit, subject }) => `${commit} (${[...subject].length} chars) ${subject}`);
+}
+
+function git(...args: string[]) {
+  return spawnSync("git", args, { encoding: "utf8" });
+}
+
+if (import.meta.main) {
+  // A clone without the base commit (shallow, or an export without history) has nothing to compare.
+  if (git("cat-file", "-e", `${SUBJECTS_CHECKED_SINCE}^{commit}`).status !== 0) {
+    console.log("commit subjects: base commit not in this clone, nothing checked");
+    process.exit(0);
+  }
+  const log = git("log", "--no-merges", "--format=%h %s", `${SUBJECTS_CHECKED_SINCE}..HEAD`);
+  if (log.status !== 0) throw new Error(`git log failed: ${log.stderr}`);
+  const long = longSubjects(log.stdout);
+  if (long.length > 0) {
+    console.error(`Commit subjects over ${MAX_SUBJECT_LENGTH} characters (put the detail in the body):`);
+    for (const line of long) console.error(`  ${line}`);
+    process.exit(1);
+  }
+  console.log(`commit subjects: all within ${MAX_SUBJECT_LENGTH} characters`);
+}
