@@ -1,4 +1,4 @@
-// Live clipboard (issue 20, docs/clipboard.md) in Chromium against the real server, with two browser
+// Live clipboard (docs/clipboard.md) in Chromium against the real server, with two browser
 // contexts: the admin on a desktop creates a room; a phone (375 px, no account) opens the link. Text,
 // an image and a file go across in both directions, one click copies an item, the device list shows
 // both, the phone goes offline, sends while offline and its item arrives once it is back; the owner's

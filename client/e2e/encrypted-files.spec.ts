@@ -1,4 +1,4 @@
-// End-to-end encrypted files (issue 19, docs/encrypted-shares.md) in Chromium against the real server,
+// End-to-end encrypted files (docs/encrypted-shares.md) in Chromium against the real server,
 // on local storage and on an S3 server that lets the browser PUT (CORS): the admin uploads from the
 // Upload screen with "Encrypt in this browser"; the server records only a neutral name and ciphertext;
 // visitors open the link in other contexts and get the same bytes by each way the page saves: a phone

@@ -1,4 +1,4 @@
-// End-to-end encrypted pastes (issue 19, docs/encrypted-shares.md) in Chromium against the real
+// End-to-end encrypted pastes (docs/encrypted-shares.md) in Chromium against the real
 // server: the admin shares Markdown with "Encrypt in this browser"; the server holds only the
 // envelope; a visitor on a phone opens the whole link and sees the rendered text, the link without
 // its key says so; with a password the page asks for it, a wrong one fails to decrypt, the right one

@@ -358,7 +358,7 @@ describe("file sharing", () => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="image-preview"]');
       return Boolean(img?.complete && img.naturalWidth === 480);
     });
-    // The remark is the owner's note: the visitor's page never shows it (issue 16).
+    // The remark is the owner's note: the visitor's page never shows it (docs/product.md §3).
     expect(await visitor.page.getByText("E2E sunset").count()).toBe(0);
 
     // Download: an attachment with the file's name and bytes.

@@ -1,4 +1,4 @@
-// Markdown documents that must come back byte for byte from the editors (issue 16): CommonMark and
+// Markdown documents that must come back byte for byte from the editors (docs/decisions/0008-source-editor.md): CommonMark and
 // GFM constructs that a re-formatting editor would rewrite (list markers, table alignment rows,
 // emphasis markers, setext headings, escapes, entities, reference links, hard breaks), line endings
 // (LF, CRLF, mixed, lone CR), trailing spaces and tabs, HTML blocks, front matter, CJK text, emoji,

@@ -1,4 +1,4 @@
-// What you paste is what is stored (issue 16), in Chromium against the real server: every document of
+// What you paste is what is stored (docs/decisions/0008-source-editor.md), in Chromium against the real server: every document of
 // the corpus (markdown-corpus.ts) is pasted into Home's editor, shared, and read back through its raw
 // link; and opened in the explorer's editor from a real folder, saved without a change (nothing is
 // written: same bytes, same modification time) and saved after a keystroke (exactly that keystroke

@@ -1,4 +1,4 @@
-// A storage that already holds files, mounted and browsed in a real browser (issue 15): objects are
+// A storage that already holds files, mounted and browsed in a real browser (docs/decisions/0007-share-folder-and-mount-folders.md): objects are
 // put into a fresh bucket of the test S3 server with the AWS SDK (not through the app), the storage is
 // added, then the mount is made in the admin module's form, which says where it will point before it
 // is saved; the explorer then shows what was in the bucket, and a file opens. The form and the explorer

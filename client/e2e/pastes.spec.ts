@@ -222,7 +222,7 @@ describe("text sharing", () => {
     await visitor.page.getByRole("button", { name: "Open", exact: true }).click();
     const body = visitor.page.getByTestId("markdown-body");
     await body.waitFor();
-    // The remark is the owner's note: visitors see a plain title, never the remark (issue 16).
+    // The remark is the owner's note: visitors see a plain title, never the remark (docs/product.md §3).
     expect(await visitor.page.getByRole("heading", { level: 1 }).first().textContent()).toBe("Shared text");
     expect(await visitor.page.getByText("E2E release notes").count()).toBe(0);
     expect(await body.locator("p").first().textContent()).toBe("Numbers and code below. Last words.");

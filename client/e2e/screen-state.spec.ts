@@ -71,7 +71,7 @@ function realErrors(errors: string[]): string[] {
 
 async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}) {
   const opened = await openPage(browser, options);
-  // The browser's session is a cookie (issue 21): signed in as the web login does it.
+  // The browser's session is a cookie (docs/decisions/0009-browser-session-cookie.md): signed in as the web login does it.
   await signInAsAdmin(opened.context, app);
   await opened.page.goto(`${app.baseUrl}/`);
   return opened;

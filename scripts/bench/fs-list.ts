@@ -1,4 +1,4 @@
-// Benchmark: large folders in the mount explorer (issue 15 item 4, docs/decisions/0010-paged-listings.md).
+// Benchmark: large folders in the mount explorer (docs/decisions/0010-paged-listings.md).
 // 1. A folder of 10,000 files, on S3 (s3rver) and on local disk: time to the first page of
 //    GET /api/admin/fs/list?limit=200 (cold: no listing cached), the whole folder in one answer (cold
 //    and cached), beside the raw ListObjectsV2 calls from this process: one page of 200, and the walk

@@ -2,7 +2,7 @@
 // GET /api/raw/{slug} and GET /api/paste/{slug} (unlimited views, so each request writes a view) at
 // 64 connections with wrk, side by side with a bare Bun + bun:sqlite server doing the same work
 // (scripts/bench/bare-paste-server.ts), in rounds, and prints the ratios and the idle RSS beside their
-// budgets (issue 17). Run: bun run bench paste-view   (BENCH_DURATION=10s BENCH_ROUNDS=3; BENCH_CPU_PROF=dir
+// budgets (docs/performance.md). Run: bun run bench paste-view   (BENCH_DURATION=10s BENCH_ROUNDS=3; BENCH_CPU_PROF=dir
 // writes the app's CPU profile there, with a Markdown summary)
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

@@ -209,7 +209,7 @@ try {
     const budget =
       growth === undefined || path.startsWith("BENCH_COMPARE")
         ? ""
-        : `; budgets (issue 17): >= ${MIN_RATIO}x ${ratio >= MIN_RATIO ? "met" : "NOT met"}, RSS growth < ${mib(MAX_RSS_GROWTH)} ${growth < MAX_RSS_GROWTH ? "met" : "NOT met"}`;
+        : `; budgets (docs/performance.md): >= ${MIN_RATIO}x ${ratio >= MIN_RATIO ? "met" : "NOT met"}, RSS growth < ${mib(MAX_RSS_GROWTH)} ${growth < MAX_RSS_GROWTH ? "met" : "NOT met"}`;
     console.log(
       `- ${path}: ${ratio.toFixed(2)}x (${range(ratios, (value) => value.toFixed(2))})` +
         `${growth === undefined ? "" : `, RSS +${mib(growth)} (${range(growths, mib)})`}${budget}`,

@@ -1,4 +1,4 @@
-// Soak of counted views (issue 21, item 13): GET /api/paste/{slug} at full speed (wrk, 64 connections)
+// Soak of counted views (docs/security.md, the WAL row): GET /api/paste/{slug} at full speed (wrk, 64 connections)
 // until SOAK_VIEWS views (2 million) have been counted, in windows of SOAK_WINDOW seconds (60). After each
 // window it prints the views so far, the window's requests per second and p99, the SQLite WAL's size
 // and the server's RSS. Fails if the WAL ever reaches 64 MiB or the last window's throughput falls

@@ -1,4 +1,4 @@
-// Benchmark: page weight (issue 17). Loads each main route cold in Chromium against the real server
+// Benchmark: page weight (docs/performance.md, Page weight). Loads each main route cold in Chromium against the real server
 // serving an already built client (it builds nothing: run `bun run build` first) and prints the
 // compressed bytes each one downloads, JS, CSS and everything, against the budgets. The per-route
 // figures are taken with the service worker blocked; one more figure is what an anonymous visitor of
@@ -189,7 +189,7 @@ function routeCases(slugs: { markdown: string; plain: string; file: string }): R
       path: `/file/${slugs.file}`,
       ready: "[data-testid=file-document]",
       signedIn: false,
-      // Not in issue 17's table; ours, so that the file link (147 KiB since it reads REST like the paste
+      // A budget of our own, not one of the product's, so that the file link (147 KiB since it reads REST like the paste
       // link) does not drift back towards the 229 KiB it loaded with the tRPC client.
       budget: { js: 160 * KIB },
     },

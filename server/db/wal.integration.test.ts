@@ -1,4 +1,4 @@
-// The SQLite write-ahead log stays bounded while the server runs (issue 21, item 13): counted views
+// The SQLite write-ahead log stays bounded while the server runs (docs/security.md, the WAL row): counted views
 // used to add one page (~4 KB) to the WAL each, forever. SQLite only: Postgres has no WAL file of ours.
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Creation limits (issue 21 item 7) on SQLite and Postgres: an API key may start only so many pastes,
+// Creation limits (docs/decisions/0006-creation-limits.md) on SQLite and Postgres: an API key may start only so many pastes,
 // uploads and URL fetches per minute, and so may every key used from one address; past a limit the
 // answer is 429 with Retry-After in the caller's language. The counts live in the database, so a
 // second app on the same database (another process) sees them. The admin is not limited.

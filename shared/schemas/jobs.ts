@@ -1,4 +1,4 @@
-// Scheduled jobs as the admin sees them (issue 37, GET /admin/jobs): each job's schedule, next run and
+// Scheduled jobs as the admin sees them (docs/jobs.md, GET /admin/jobs): each job's schedule, next run and
 // its recent runs with duration, result and log.
 import { z } from "zod";
 

@@ -78,7 +78,7 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
   const { t } = useTranslation();
   const language = currentLanguage();
   const now = new Date();
-  // The remark is the owner's note and never reaches visitors (issue 16): one title for every share.
+  // The remark is the owner's note and never reaches visitors (docs/product.md §3): one title for every share.
   const title = t("pastes.view.untitled");
   const isLastView = paste.max_views > 0 && paste.views >= paste.max_views;
   const copyMessages = { failedMessage: t("pastes.view.copyFailed") };

@@ -1,4 +1,4 @@
-// Scheduled jobs (issue 37): the admin lists them with their last run, reads a job's runs and runs one now.
+// Scheduled jobs (docs/jobs.md): the admin lists them with their last run, reads a job's runs and runs one now.
 import { jobNameParam, jobOutput, jobRunOutput, jobRunsInput } from "@shared/schemas/jobs";
 import { z } from "zod";
 import { listJobRuns, listJobs, runJobNow } from "../../services/jobs/jobs";

@@ -1,5 +1,5 @@
 // Mounts over storage that already holds files, and the rule that keeps file shares and mount folders
-// apart (issue 15; issue 21 item 3; docs/decisions/0007-share-folder-and-mount-folders.md), on SQLite
+// apart (docs/decisions/0007-share-folder-and-mount-folders.md), on SQLite
 // and Postgres, against local disk and a real S3 server. The storage is seeded directly (files written
 // on disk, objects put with the AWS SDK into a fresh bucket), never through the app, and checked the
 // same way afterwards.
@@ -147,7 +147,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
   });
 
   test("a key with file permission only writes beneath the share folder, never into a mount's folder", async () => {
-    // The probe of issue 21: path=docs/b used to land where the mount /seed shows docs/b.
+    // decisions/0007's case: path=docs/b used to land where the mount /seed shows docs/b.
     const uploaded = await shareUpload(fileKey, "docs/b");
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.data.storage_path).toStartWith("shares/docs/b/shared-");

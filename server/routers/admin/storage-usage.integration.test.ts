@@ -1,4 +1,4 @@
-// Capacity counts what a storage really holds (issue 15 item 5; docs/storage-usage.md), on SQLite and
+// Capacity counts what a storage really holds (docs/storage-usage.md), on SQLite and
 // Postgres, against local disk and a real S3 server: objects seeded directly (not through the app) are
 // found by a recount; uploads, copies and deletes through the app move the figure; writes made while
 // a recount walks are neither lost nor doubled; and the capacity check refuses an upload once what

@@ -1,4 +1,4 @@
-// The one scheduler of periodic work (issue 37): each job has a cron-style schedule (croner evaluates it
+// The one scheduler of periodic work (docs/jobs.md): each job has a cron-style schedule (croner evaluates it
 // and keeps the timers), and every process of the server runs the same schedules; the database lease
 // (ledger.ts) lets one process run each slot and keeps runs of a job from overlapping. Each run is
 // recorded with its duration, result and log for the admin's Jobs view, which can also run a job now.

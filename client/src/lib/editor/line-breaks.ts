@@ -1,6 +1,6 @@
 // Line breaks in the source editor. CodeMirror splits a document on \r\n, \r and \n and writes it
 // back with one separator, which would turn a Windows file or a pasted CRLF text into LF. What a
-// user pastes must be stored byte for byte (issue 16), so the editor is told which separator the
+// user pastes must be stored byte for byte (docs/decisions/0008-source-editor.md), so the editor is told which separator the
 // text uses: "\r\n" when every break is CRLF (Enter then inserts CRLF too), otherwise "\n" with any
 // stray \r kept as an ordinary character of its line, so mixed endings survive untouched as well.
 
