@@ -519,7 +519,17 @@ describe("tasks survive a reload (item 8)", () => {
 });
 
 describe("a menu on every explorer row (item 6)", () => {
-  const FILE_ACTIONS = ["Preview", "Download", "Copy link", "Edit", "Rename", "Copy to…", "Add to basket", "Delete"];
+  const FILE_ACTIONS = [
+    "Preview",
+    "Download",
+    "Copy link",
+    "Share…",
+    "Edit",
+    "Rename",
+    "Copy to…",
+    "Add to basket",
+    "Delete",
+  ];
 
   /** Uploads these text files into /docs/<folder> through the explorer and waits for their rows. */
   async function filesIn(page: Page, folder: string, names: string[]) {
@@ -589,7 +599,7 @@ describe("a menu on every explorer row (item 6)", () => {
     await page.goto(`${app.baseUrl}/mount-explorer/docs`);
     await entry(page, "menus-desktop").click({ button: "right" });
     await menu(page).waitFor();
-    expect(await menuLabels(page)).toEqual(["Open", "Rename", "Copy to…", "Delete"]);
+    expect(await menuLabels(page)).toEqual(["Open", "Share…", "Rename", "Copy to…", "Delete"]);
     await menu(page).getByRole("menuitem", { name: "Open" }).click();
     await entry(page, "renamed.txt").waitFor();
     expect(new URL(page.url()).pathname).toBe("/mount-explorer/docs/menus-desktop");

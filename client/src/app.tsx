@@ -44,6 +44,7 @@ const AdminScreen = lazyScreen(
 );
 const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pasteLink"]);
 const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["fileLink", "fileKinds"]);
+const ShareLinkScreen = lazyScreen(() => import("./screens/share-link-screen"), ["shareLink"]);
 const MountExplorerScreen = lazyScreen(
   () => import("./screens/mount-explorer-screen"),
   ["explorer", "files", "fileLink", "pastes"],
@@ -88,13 +89,14 @@ type RouteParams = { slug: string; id: string; "*": string };
 /** The screens behind plain routes: the title's key under "titles", and the screen for the path's parameters. */
 const SCREEN_ROUTES: {
   path: string;
-  title: "home" | "upload" | "paste" | "file" | "mountExplorer" | "clipboard";
+  title: "home" | "upload" | "paste" | "file" | "share" | "mountExplorer" | "clipboard";
   screen: (params: RouteParams) => ReactNode;
 }[] = [
   { path: ROUTES.home, title: "home", screen: () => <HomeScreen /> },
   { path: ROUTES.upload, title: "upload", screen: () => <UploadScreen /> },
   { path: ROUTES.paste, title: "paste", screen: (params) => <PasteViewScreen slug={decodePathParam(params.slug)} /> },
   { path: ROUTES.file, title: "file", screen: (params) => <FileViewScreen slug={decodePathParam(params.slug)} /> },
+  { path: ROUTES.share, title: "share", screen: (params) => <ShareLinkScreen slug={decodePathParam(params.slug)} /> },
   { path: ROUTES.mountExplorer, title: "mountExplorer", screen: () => <MountExplorerScreen path="/" /> },
   {
     path: ROUTES.mountExplorerPath,
@@ -133,13 +135,14 @@ export function AppRoutes() {
 }
 
 /**
- * The share pages (a paste, a file) read over plain fetch; every other screen calls the server
+ * The share pages (a paste, a file, a shared folder) read over plain fetch; every other screen calls the server
  * through tRPC, whose client comes with the first of them (docs/decisions/0014-public-pages-without-trpc.md).
  */
 function useNeedsTrpc(): boolean {
   const [isPastePage] = useRoute(ROUTES.paste);
   const [isFilePage] = useRoute(ROUTES.file);
-  return !isPastePage && !isFilePage;
+  const [isSharePage] = useRoute(ROUTES.share);
+  return !isPastePage && !isFilePage && !isSharePage;
 }
 
 export function App() {

@@ -7,6 +7,7 @@ export const ROUTES = {
   adminModule: "/admin/:module",
   paste: "/paste/:slug",
   file: "/file/:slug",
+  share: "/s/:slug",
   mountExplorer: "/mount-explorer",
   mountExplorerPath: "/mount-explorer/*",
   clipboard: "/clipboard",

@@ -12,6 +12,7 @@ export const TEXT_PARTS = [
   "files",
   "fileKinds",
   "fileLink",
+  "shareLink",
   "shareManage",
   "explorer",
   "admin",

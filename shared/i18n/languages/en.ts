@@ -8,6 +8,7 @@ import { enFileLink } from "../locales/en/file-link";
 import { enFiles } from "../locales/en/files";
 import { enPasteLink } from "../locales/en/paste-link";
 import { enPastes } from "../locales/en/pastes";
+import { enShareLink } from "../locales/en/share-link";
 import { enShareManage } from "../locales/en/share-manage";
 import { joinTextParts } from "../text-parts";
 import { enAdmin } from "./en-admin";
@@ -21,6 +22,7 @@ export const en = {
     enFiles,
     enFileKinds,
     enFileLink,
+    enShareLink,
     enShareManage,
     enExplorer,
     enAdmin,

@@ -7,6 +7,7 @@ import { zhFileLink } from "../locales/zh/file-link";
 import { zhFiles } from "../locales/zh/files";
 import { zhPasteLink } from "../locales/zh/paste-link";
 import { zhPastes } from "../locales/zh/pastes";
+import { zhShareLink } from "../locales/zh/share-link";
 import { zhShareManage } from "../locales/zh/share-manage";
 import { joinTextParts } from "../text-parts";
 import { zhAdmin } from "./zh-admin";
@@ -20,6 +21,7 @@ export const zh = {
     zhFiles,
     zhFileKinds,
     zhFileLink,
+    zhShareLink,
     zhShareManage,
     zhExplorer,
     zhAdmin,

@@ -12,6 +12,7 @@ import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import FolderOpenIcon from "@heroicons/react/24/outline/FolderOpenIcon";
+import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
@@ -46,6 +47,7 @@ import { DeleteEntriesDialog, NameDialog } from "./explorer-dialogs";
 import { LoadMore } from "./load-more";
 import { PreviewPanel } from "./preview-panel";
 import { SearchPanel } from "./search-panel";
+import { ShareDialog } from "./share-dialog";
 import { announceTask, TaskButton, TaskPanel } from "./task-panel";
 import { TextEditorDialog } from "./text-editor-dialog";
 import { useTaskDeps } from "./use-explorer-tasks";
@@ -71,6 +73,7 @@ type DialogState =
   | { kind: "rename"; entry: FsEntry }
   | { kind: "delete"; paths: string[] }
   | { kind: "copy"; entries: FsEntry[] }
+  | { kind: "share"; entry: FsEntry }
   | null;
 type Panel = "tasks" | "basket" | null;
 
@@ -199,6 +202,14 @@ export function ExplorerBrowser({ path }: { path: string }) {
         icon: ClipboardDocumentIcon,
         onSelect: () => void copyLink(file),
       },
+      // Folders above mounts are the tree's, not a storage's: nothing to point a share at.
+      single &&
+        (!folder?.is_virtual || single.is_mount) && {
+          id: "share",
+          label: t("explorer.actions.share"),
+          icon: LinkIcon,
+          onSelect: () => setDialog({ kind: "share", entry: single }),
+        },
       canWrite &&
         file &&
         canEditText(file) && {
@@ -513,6 +524,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           onAddToBasket: (entry) => addToBasket([entry], t),
         }}
       />
+      <ShareDialog entry={dialog?.kind === "share" ? dialog.entry : null} onClose={() => setDialog(null)} />
       <TextEditorDialog entry={editing} onClose={() => setEditing(null)} onSaved={invalidate} />
       <CopyDialog
         sources={dialog?.kind === "copy" ? dialog.entries : null}

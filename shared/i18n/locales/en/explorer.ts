@@ -41,6 +41,7 @@ export const enExplorer = {
       label: "Actions for {{name}}",
     },
     actions: {
+      share: "Share…",
       open: "Open",
       preview: "Preview",
       upload: "Upload",
@@ -56,6 +57,25 @@ export const enExplorer = {
       refresh: "Refresh (skip the cache)",
       linkCopied: "Direct link copied",
       copyFailed: "The link could not be copied",
+    },
+    share: {
+      title: "Share {{name}}",
+      folderHint:
+        "Anyone with the link can browse this folder (never above it) and download its files, one by one or all as a zip. Nothing is copied: the link shows the folder as it is.",
+      fileHint: "Anyone with the link can preview and download this file. Nothing is copied.",
+      password: "Password (optional)",
+      expiresIn: "Expires after (hours)",
+      never: "Empty: never",
+      maxViews: "Visits allowed",
+      unlimited: "Empty: unlimited; a visit counts once, however many files it opens",
+      remark: "Remark (only you see it)",
+      wholeNumber: "Enter a whole number of 0 or more",
+      create: "Create link",
+      failed: "The link could not be created",
+      folderReady: "The folder's link is ready.",
+      fileReady: "The file's link is ready.",
+      link: "Link",
+      copy: "Copy link",
     },
     names: {
       required: "Enter a name",

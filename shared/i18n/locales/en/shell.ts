@@ -52,6 +52,7 @@ export const enShell = {
     admin: "Admin",
     paste: "Shared text",
     file: "Shared file",
+    share: "Shared folder",
     mountExplorer: "Mount explorer",
     clipboard: "Live clipboard",
     notFound: "Page not found",

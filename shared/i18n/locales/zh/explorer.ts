@@ -41,6 +41,7 @@ export const zhExplorer: typeof enExplorer = {
       label: "{{name}} 的操作",
     },
     actions: {
+      share: "分享…",
       open: "打开",
       preview: "预览",
       upload: "上传",
@@ -56,6 +57,25 @@ export const zhExplorer: typeof enExplorer = {
       refresh: "刷新（跳过缓存）",
       linkCopied: "直链已复制",
       copyFailed: "无法复制链接",
+    },
+    share: {
+      title: "分享 {{name}}",
+      folderHint:
+        "拿到链接的人可以浏览此文件夹（不能到其上层）并下载其中的文件，可逐个下载或打包为 zip。不复制任何内容：链接显示文件夹的当前状态。",
+      fileHint: "拿到链接的人可以预览并下载此文件。不复制任何内容。",
+      password: "密码（可选）",
+      expiresIn: "有效期（小时）",
+      never: "留空：永不过期",
+      maxViews: "允许访问次数",
+      unlimited: "留空：不限；一次访问无论打开多少文件只计一次",
+      remark: "备注（仅你可见）",
+      wholeNumber: "请输入 0 或更大的整数",
+      create: "创建链接",
+      failed: "无法创建链接",
+      folderReady: "文件夹链接已生成。",
+      fileReady: "文件链接已生成。",
+      link: "链接",
+      copy: "复制链接",
     },
     names: {
       required: "请输入名称",

@@ -52,6 +52,7 @@ export const zhShell: typeof enShell = {
     admin: "管理面板",
     paste: "文本分享",
     file: "文件分享",
+    share: "文件夹分享",
     mountExplorer: "挂载浏览",
     clipboard: "实时剪贴板",
     notFound: "页面未找到",

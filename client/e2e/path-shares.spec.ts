@@ -1,0 +1,156 @@
+// Sharing from the explorer in Chromium (issue 36, docs/path-shares.md): the admin shares a folder from a
+// row's menu on local and on S3 storage; a visitor in another browser context, phone-sized, opens the
+// link, walks into a sub-folder and back by the breadcrumbs (which start at the shared folder), and
+// downloads the whole folder as a zip whose names and bytes are checked with unzip. The dialog and the
+// page are checked at 375 px and desktop, light and dark, and with axe-core.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { type S3Service, startS3Server } from "../../scripts/test/services";
+import {
+  adminToken,
+  dismissToasts,
+  launchBrowser,
+  layoutCheck,
+  openPage,
+  PHONE,
+  REPO_ROOT,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+} from "./harness";
+
+setDefaultTimeout(180_000);
+
+let app: RunningApp;
+let browser: Browser;
+let s3: S3Service;
+let token: string;
+
+const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
+const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
+
+const FILES: Record<string, string> = {
+  "alpha.txt": "alpha file\n",
+  "sub/beta.txt": "beta in a subfolder\n",
+  "报告 2026.txt": "中文内容\n",
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: the envelopes of several routes, read field by field
+async function api(method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${app.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, ...(await response.json()) };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
+    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id} ${v.nodes[0]?.target}`);
+  });
+}
+
+beforeAll(async () => {
+  s3 = await startS3Server({ bucket: "e2e-path-shares" });
+  app = await startApp();
+  browser = await launchBrowser();
+  token = await adminToken(app);
+  const storages = await api("GET", "/s3-configs");
+  const bucket = await api("POST", "/s3-configs", {
+    name: "E2E bucket",
+    provider_type: "Other S3 Compatible",
+    endpoint_url: s3.endpoint,
+    bucket_name: s3.bucket,
+    region: s3.region,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+    path_style: true,
+  });
+  expect(bucket.status).toBe(201);
+  for (const [mount, storageId] of [
+    ["local", storages.data[0].id],
+    ["bucket", bucket.data.id],
+  ]) {
+    const created = await api("POST", "/admin/mounts", {
+      name: mount,
+      mount_path: `/${mount}`,
+      storage_config_id: storageId,
+      folder: mount,
+    });
+    expect(created.status).toBe(201);
+    for (const [name, content] of Object.entries(FILES)) {
+      expect((await api("POST", "/admin/fs/update", { path: `/${mount}/album/${name}`, content })).status).toBe(200);
+    }
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await s3?.stop();
+});
+
+describe.each(["local", "bucket"])("a folder shared from the explorer on %s storage", (mount) => {
+  test("the visitor browses it and downloads it whole as a zip", async () => {
+    const owner = await openPage(browser);
+    await signInAsAdmin(owner.context, app);
+    await owner.page.goto(`${app.baseUrl}/mount-explorer/${mount}`);
+    const row = owner.page.locator('[data-testid="entry"][data-name="album"]');
+    await row.getByRole("button", { name: "Actions for album" }).click();
+    await owner.page.getByTestId("entry-action-share").click();
+    const form = owner.page.getByTestId("share-form");
+    await form.waitFor();
+    if (mount === "local") await checkLayouts(owner.page, "share-dialog");
+    await owner.page.getByTestId("share-submit").click();
+    const url = await owner.page.getByTestId("share-url").inputValue();
+    expect(url).toMatch(new RegExp(`^${app.baseUrl}/s/[A-Za-z0-9]+$`));
+    if (mount === "local") await checkLayouts(owner.page, "share-dialog-created");
+    expect(owner.errors.filter((error) => !error.startsWith("Failed to load resource"))).toEqual([]);
+    await owner.context.close();
+
+    // Someone else, on a phone, with no account.
+    const visitor = await openPage(browser, { acceptDownloads: true, viewport: PHONE });
+    const { page } = visitor;
+    await page.goto(url);
+    const items = page.getByTestId("share-items");
+    await items.waitFor();
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("album");
+    expect(await items.locator("li").allTextContents()).toEqual([
+      expect.stringContaining("sub"),
+      expect.stringContaining("alpha.txt"),
+      expect.stringContaining("报告 2026.txt"),
+    ]);
+    if (mount === "local") {
+      await checkLayouts(page, "share-page");
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.getByRole("link", { name: "Open sub" }).click();
+    await items.getByText("beta.txt").waitFor();
+    const crumbs = page.getByTestId("share-breadcrumbs").locator("li");
+    expect(await crumbs.allTextContents()).toEqual(["album", "/sub"]);
+    await page.getByTestId("share-breadcrumbs").getByRole("link", { name: "album" }).click();
+    await items.getByText("alpha.txt").waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("share-download-all").click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("album.zip");
+    const zipPath = await download.path();
+    const listed = Bun.spawnSync(["unzip", "-Z1", zipPath]).stdout.toString().trim().split("\n");
+    expect(listed.filter((name) => !name.endsWith("/")).sort()).toEqual(Object.keys(FILES).sort());
+    for (const [name, content] of Object.entries(FILES)) {
+      expect(Bun.spawnSync(["unzip", "-p", zipPath, name]).stdout.toString()).toBe(content);
+    }
+    expect(visitor.errors.filter((error) => !error.startsWith("Failed to load resource"))).toEqual([]);
+    await visitor.context.close();
+  });
+});

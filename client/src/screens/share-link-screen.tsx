@@ -1,0 +1,240 @@
+// The page a shared folder or file link opens (/s/:slug, docs/path-shares.md): the folder's entries with
+// breadcrumbs that start at the shared folder and never go above it, a preview (inline, sandboxed by the
+// server) and a download per file, and "Download all" as one zip the server streams with its exact size
+// (the browser's download shows the progress). The first answer counts the visit; its `visit` token is kept
+// for this tab so that opening sub-folders and files counts nothing more. Plain fetch, no tRPC.
+
+import ArchiveBoxArrowDownIcon from "@heroicons/react/24/outline/ArchiveBoxArrowDownIcon";
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import { formatBytes } from "@shared/format-bytes";
+import type { PublicShare, SharedItem } from "@shared/schemas/path-shares";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearch } from "wouter";
+import { Button, buttonClasses } from "../components/button";
+import { cx } from "../components/class-names";
+import { FileTypeIcon } from "../components/file-icons";
+import { FormAlert, PasswordField } from "../components/form-controls";
+import { PageSpinner } from "../components/page-spinner";
+import { StatusPanel } from "../components/status-panel";
+import { currentLanguage } from "../i18n";
+import { errorMessageOf } from "../lib/api-errors";
+import { fetchEnvelope } from "../lib/rest-api";
+
+const visitKey = (slug: string) => `share-visit:${slug}`;
+
+function readVisit(slug: string): string | undefined {
+  try {
+    return sessionStorage.getItem(visitKey(slug)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepVisit(slug: string, visit: string | null) {
+  try {
+    if (visit) sessionStorage.setItem(visitKey(slug), visit);
+  } catch {
+    // A browser that keeps nothing counts each page load as a visit; nothing else changes.
+  }
+}
+
+const apiPath = (slug: string, tail: string, params: Record<string, string | undefined>) => {
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
+  );
+  return `/api/public/shares/${encodeURIComponent(slug)}${tail}?${query}`;
+};
+
+const pageHref = (slug: string, path: string) =>
+  path ? `/s/${encodeURIComponent(slug)}?${new URLSearchParams({ path })}` : `/s/${encodeURIComponent(slug)}`;
+
+type Loaded = { share: PublicShare } | { error: string } | null;
+
+export default function ShareLinkScreen({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const path = new URLSearchParams(useSearch()).get("path") ?? "";
+  const [loaded, setLoaded] = useState<Loaded>(null);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+
+  const load = useCallback(
+    async (withPassword?: string) => {
+      const share = await fetchEnvelope<PublicShare>(
+        apiPath(slug, "", { path, visit: readVisit(slug), password: withPassword }),
+      );
+      keepVisit(slug, share.visit);
+      setLoaded({ share });
+    },
+    [slug, path],
+  );
+
+  useEffect(() => {
+    load().catch((error: unknown) =>
+      setLoaded({
+        error: errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
+      }),
+    );
+  }, [load, t]);
+
+  if (!loaded) return <PageSpinner label={t("shareLink.loading")} />;
+  if ("error" in loaded) {
+    return <StatusPanel size="page" icon={FolderIcon} title={loaded.error} role="alert" testId="share-problem" />;
+  }
+  const { share } = loaded;
+
+  if (share.requires_password) {
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      setPasswordError(null);
+      load(password).catch((error: unknown) => setPasswordError(errorMessageOf(error, messages)));
+    };
+    return (
+      <StatusPanel size="page" icon={LockClosedIcon} title={t("shareLink.passwordTitle")} testId="share-password">
+        <form onSubmit={submit} className="mx-auto mt-4 flex max-w-sm flex-col gap-3 text-left">
+          {passwordError ? <FormAlert title={t("shareLink.passwordTitle")}>{passwordError}</FormAlert> : null}
+          <PasswordField
+            label={t("shareLink.passwordLabel")}
+            value={password}
+            onValueChange={setPassword}
+            autoComplete="current-password"
+            name="share-password"
+            data-autofocus
+          />
+          <Button type="submit" variant="primary">
+            {t("shareLink.passwordSubmit")}
+          </Button>
+        </form>
+      </StatusPanel>
+    );
+  }
+
+  const visit = share.visit ?? undefined;
+  const fileUrl = (item: SharedItem, inline: boolean) =>
+    apiPath(slug, "/file", { path: item.path, visit, inline: inline ? "1" : undefined });
+  const crumbs = share.path ? share.path.split("/") : [];
+  const locale = currentLanguage();
+
+  return (
+    <section className="mx-auto mt-6 max-w-4xl" aria-labelledby="share-title">
+      <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">
+        {share.is_directory ? t("shareLink.folder") : t("shareLink.file")}
+      </p>
+      <h1 id="share-title" className="mt-1 break-all text-2xl font-semibold text-slate-900 dark:text-white">
+        {share.name}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {share.expires_at ? t("shareLink.expires", { date: new Date(share.expires_at).toLocaleString(locale) }) : null}
+        {share.expires_at && share.max_views ? " · " : null}
+        {share.max_views ? t("shareLink.views", { views: share.views, max: share.max_views }) : null}
+      </p>
+
+      {share.is_directory ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <nav aria-label={t("shareLink.breadcrumbs")} className="min-w-0">
+            <ol className="flex flex-wrap items-center gap-1 text-sm" data-testid="share-breadcrumbs">
+              {[share.name, ...crumbs].map((name, index, all) => {
+                const target = crumbs.slice(0, index).join("/");
+                const isLast = index === all.length - 1;
+                return (
+                  <li key={target || "."} className="flex min-w-0 items-center gap-1">
+                    {index > 0 ? (
+                      <span className="text-slate-400" aria-hidden="true">
+                        /
+                      </span>
+                    ) : null}
+                    {isLast ? (
+                      <span aria-current="page" className="truncate px-1 font-semibold text-slate-900 dark:text-white">
+                        {name}
+                      </span>
+                    ) : (
+                      <Link
+                        href={pageHref(slug, target)}
+                        className="truncate rounded px-1 text-indigo-700 hover:underline dark:text-indigo-300"
+                      >
+                        {name}
+                      </Link>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+          <a
+            href={apiPath(slug, "/zip", { path: share.path, visit })}
+            download
+            className={buttonClasses("primary", "sm")}
+            data-testid="share-download-all"
+          >
+            <ArchiveBoxArrowDownIcon className="size-4.5" aria-hidden="true" />
+            {t("shareLink.downloadAll")}
+          </a>
+        </div>
+      ) : null}
+
+      {share.items.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">{t("shareLink.empty")}</p>
+      ) : (
+        <ul
+          className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-700 dark:border-slate-700 dark:bg-slate-900"
+          aria-label={share.name}
+          data-testid="share-items"
+        >
+          {share.items.map((item) => (
+            <li key={item.path} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
+              {item.is_directory ? (
+                <FolderIcon className="size-6 shrink-0 text-amber-500" aria-hidden="true" />
+              ) : (
+                <FileTypeIcon filename={item.name} mimetype={item.mimetype ?? ""} className="shrink-0" />
+              )}
+              <div className="min-w-0 flex-1">
+                {item.is_directory ? (
+                  <Link
+                    href={pageHref(slug, item.path)}
+                    className="block truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                    aria-label={t("shareLink.open", { name: item.name })}
+                  >
+                    {item.name}
+                  </Link>
+                ) : (
+                  <p className="truncate font-medium text-slate-900 dark:text-white">{item.name}</p>
+                )}
+                {item.is_directory ? null : (
+                  <p className="text-xs text-slate-600 dark:text-slate-400">{formatBytes(item.size, locale)}</p>
+                )}
+              </div>
+              {item.is_directory ? null : (
+                <div className="flex shrink-0 gap-1">
+                  <a
+                    href={fileUrl(item, true)}
+                    target="_blank"
+                    rel="noopener"
+                    className={cx(buttonClasses("ghost", "sm"))}
+                    aria-label={t("shareLink.previewNamed", { name: item.name })}
+                  >
+                    <EyeIcon className="size-4.5" aria-hidden="true" />
+                    <span className="hidden sm:inline">{t("shareLink.preview")}</span>
+                  </a>
+                  <a
+                    href={fileUrl(item, false)}
+                    download={item.name}
+                    className={cx(buttonClasses("secondary", "sm"))}
+                    aria-label={t("shareLink.downloadNamed", { name: item.name })}
+                    data-testid="share-download"
+                  >
+                    <ArrowDownTrayIcon className="size-4.5" aria-hidden="true" />
+                    <span className="hidden sm:inline">{t("shareLink.download")}</span>
+                  </a>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
