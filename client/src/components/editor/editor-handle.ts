@@ -14,12 +14,29 @@ export type EditorHandle = {
   focus?: () => void;
 };
 
+/** One change made in Home's plain text area, replayed in the source editor so that undo reaches it. */
+export type TextEdit = { from: number; to: number; insert: string; time: number; userEvent: string };
+
+/**
+ * An input the plain text area could not apply itself: a paste holding "\r" (a text area turns it into
+ * "\n"), a toolbar action, and whatever is typed after one of them until the source editor runs.
+ */
+export type QueuedInput =
+  | { paste: string }
+  | { action: MarkdownAction }
+  | { insert: string }
+  | { delete: "backward" | "forward" };
+
 /** Where the source editor starts when it takes over from Home's plain text area (plain-editor.tsx). */
 export type EditorStart = {
+  /** The text area's text at the hand-over. */
+  text: string;
+  /** The text before the text area's first edit, and its edits since (null when there were none). */
+  history: { base: string; edits: TextEdit[] } | null;
   selection: { anchor: number; head: number };
   isFocused: boolean;
-  /** A paste or a toolbar action made while the source editor loaded: it runs there, as if made there. */
-  input?: { paste: string } | { action: MarkdownAction };
+  /** Applied in order after the text, as if made in the source editor. */
+  queued: QueuedInput[];
 };
 
 /** What the text editor (text-editor.tsx) hands to the field that edits the source, whichever runs. */

@@ -1,56 +1,169 @@
 // What Home shows in place of the source editor until the text is first used: a plain text area with
-// the same label, description, toolbar and look. Focusing it (click, tap or Tab) loads the source
-// editor (CodeMirror, about 115 KiB), which takes over with the text, the caret and whatever was
-// pasted or chosen in the toolbar meanwhile: a visitor who only reads Home never downloads it
+// the same label, description, toolbar and look. Its first use (focus, click, key, paste) downloads the
+// source editor (CodeMirror, about 115 KiB), and the text area keeps working meanwhile; once the code is
+// here, the source editor takes over in one synchronous step, after any IME composition ends, with the
+// text, the caret, the focus, the text area's edits as undo history and the inputs the text area could
+// not apply itself: a visitor who only reads Home never downloads it, and a fast typist loses nothing
 // (docs/decisions/0008-source-editor.md, "Loading").
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { EditorHandle, EditorStart, SourceFieldProps } from "./editor-handle";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import type { EditorHandle, EditorStart, QueuedInput, SourceFieldProps, TextEdit } from "./editor-handle";
+import { loadSourceEditor } from "./load-source-editor";
 import { MarkdownToolbar } from "./markdown-toolbar";
 
 export type PlainEditorProps = SourceFieldProps & {
   value: string;
-  /** Called on the first use: the screen loads the source editor. */
-  onUse: () => void;
+  /** Called once the source editor's code is here and nothing is being composed: take over now. */
+  onReady: () => void;
 };
+
+/** Past this many edits the text area's history is not replayed (the editor starts from the text). */
+const MAX_REPLAYED_EDITS = 5000;
+
+/** The one change from `before` to `after`, given where the caret ends (typing ends at the caret). */
+export function changeBetween(before: string, after: string, caret: number): Omit<TextEdit, "time" | "userEvent"> {
+  const shortest = Math.min(before.length, after.length);
+  // Text after the caret is untouched: the common end may not reach before it.
+  const endLimit = Math.min(shortest, after.length - caret);
+  let end = 0;
+  while (end < endLimit && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  let start = 0;
+  while (start < shortest - end && before[start] === after[start]) start++;
+  return { from: start, to: before.length - end, insert: after.slice(start, after.length - end) };
+}
+
+/** CodeMirror's name for a kind of browser input, so that its history groups the edits the same way. */
+function userEventOf(inputType: string | undefined): string {
+  if (inputType?.startsWith("delete")) return inputType.includes("Forward") ? "delete.forward" : "delete.backward";
+  if (inputType === "insertFromPaste") return "input.paste";
+  if (inputType === "insertFromDrop") return "input.drop";
+  if (inputType?.includes("Composition")) return "input.type.compose";
+  return "input.type";
+}
 
 export function PlainEditor(props: PlainEditorProps) {
   const areaRef = useRef<HTMLTextAreaElement>(null);
-  const latest = useRef(props.value);
-  latest.current = props.value;
-  const pendingInput = useRef<EditorStart["input"]>(undefined);
-  const [isWaiting, setWaiting] = useState(false);
+  const latest = useRef(props);
+  latest.current = props;
+  // What the text area holds as the screen knows it, and the edits since the first one.
+  const known = useRef(props.value);
+  const history = useRef<EditorStart["history"]>(null);
+  if (props.value !== known.current) {
+    // Replaced from outside (not by typing here): the history no longer leads to it.
+    known.current = props.value;
+    history.current = null;
+  }
+  const queued = useRef<QueuedInput[]>([]);
+  const isComposing = useRef(false);
+  const isRequested = useRef(false);
+  const isReady = useRef(false);
+  const isMounted = useRef(true);
   const { handleRef, startRef } = props;
+
   // A text area reads every line break as "\n": a text holding "\r" (CRLF or mixed endings, kept as
-  // they are: lib/editor/line-breaks.ts) is shown here but edited only once the source editor runs.
-  // So is anything after a paste or a toolbar action, which the source editor applies first.
-  const isReadOnly = isWaiting || props.value.includes("\r");
+  // they are: lib/editor/line-breaks.ts) is only shown here, and so is anything after a queued input.
+  // Such input is queued for the source editor instead of being applied here.
+  const mustQueue = () => queued.current.length > 0 || latest.current.value.includes("\r");
 
   useEffect(() => {
-    const handle: EditorHandle = { flush: () => latest.current, focus: () => areaRef.current?.focus() };
+    isMounted.current = true;
+    const handle: EditorHandle = { flush: () => latest.current.value, focus: () => areaRef.current?.focus() };
     handleRef.current = handle;
     return () => {
+      isMounted.current = false;
       if (handleRef.current === handle) handleRef.current = null;
     };
   }, [handleRef]);
 
-  // Runs as the text area leaves the page, before the source editor is created.
+  // Runs as the text area leaves the page, in the same commit that creates the source editor.
   useLayoutEffect(() => {
     const area = areaRef.current;
     return () => {
       if (!area) return;
+      const isBackward = area.selectionDirection === "backward";
       startRef.current = {
-        selection: { anchor: area.selectionStart, head: area.selectionEnd },
+        text: known.current,
+        history: history.current,
+        selection: {
+          anchor: isBackward ? area.selectionEnd : area.selectionStart,
+          head: isBackward ? area.selectionStart : area.selectionEnd,
+        },
         isFocused: document.activeElement === area,
-        input: pendingInput.current,
+        queued: queued.current,
       };
     };
   }, [startRef]);
 
-  const startWith = (input: EditorStart["input"]) => {
-    pendingInput.current = input;
-    setWaiting(true);
-    props.onUse();
+  const takeOverWhenFree = () => {
+    // A composition in progress belongs to the text area: the hand-over waits for its end.
+    if (!isReady.current || isComposing.current || !isMounted.current) return;
+    latest.current.onReady();
   };
+
+  const requestEditor = () => {
+    if (isRequested.current) return;
+    isRequested.current = true;
+    loadSourceEditor().then(
+      () => {
+        isReady.current = true;
+        // A task of its own: never between a key's events, which the text area still receives.
+        setTimeout(takeOverWhenFree, 0);
+      },
+      () => {
+        // The text area keeps working; the next use tries again.
+        isRequested.current = false;
+      },
+    );
+  };
+
+  /** Keeps an edit made in the text area (for the editor's undo history) and reports the new text. */
+  const record = (after: string, caret: number, userEvent: string) => {
+    const before = known.current;
+    const edit: TextEdit = { ...changeBetween(before, after, caret), time: Date.now(), userEvent };
+    history.current ??= { base: before, edits: [] };
+    history.current.edits.push(edit);
+    if (history.current.edits.length > MAX_REPLAYED_EDITS) history.current = null;
+    known.current = after;
+    latest.current.onChange(after);
+  };
+
+  const enqueue = (input: QueuedInput) => {
+    queued.current.push(input);
+    requestEditor();
+  };
+
+  // Typing after a queued input, or into a text holding "\r", is queued in order, not applied here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers read everything through refs
+  useEffect(() => {
+    const area = areaRef.current;
+    if (!area) return;
+    const onBeforeInput = (event: InputEvent) => {
+      if (!mustQueue() || event.isComposing || event.inputType === "insertCompositionText") return;
+      event.preventDefault();
+      if (event.inputType === "insertText" && event.data) enqueue({ insert: event.data });
+      else if (event.inputType === "insertLineBreak" || event.inputType === "insertParagraph")
+        enqueue({ insert: "\n" });
+      else if (event.inputType.startsWith("deleteContentBackward")) enqueue({ delete: "backward" });
+      else if (event.inputType.startsWith("deleteContentForward")) enqueue({ delete: "forward" });
+    };
+    const onCompositionStart = () => {
+      isComposing.current = true;
+      requestEditor();
+    };
+    const onCompositionEnd = (event: CompositionEvent) => {
+      isComposing.current = false;
+      // A composition that could not be applied here is typed in the source editor.
+      if (mustQueue() && event.data) enqueue({ insert: event.data });
+      setTimeout(takeOverWhenFree, 0);
+    };
+    area.addEventListener("beforeinput", onBeforeInput);
+    area.addEventListener("compositionstart", onCompositionStart);
+    area.addEventListener("compositionend", onCompositionEnd);
+    return () => {
+      area.removeEventListener("beforeinput", onBeforeInput);
+      area.removeEventListener("compositionstart", onCompositionStart);
+      area.removeEventListener("compositionend", onCompositionEnd);
+    };
+  }, []);
 
   return (
     <div className="flex min-h-[inherit] flex-col" data-testid="plain-editor">
@@ -58,7 +171,7 @@ export function PlainEditor(props: PlainEditorProps) {
         <MarkdownToolbar
           onAction={(action) => {
             areaRef.current?.focus();
-            startWith({ action });
+            enqueue({ action });
           }}
         />
       ) : null}
@@ -66,15 +179,31 @@ export function PlainEditor(props: PlainEditorProps) {
         ref={areaRef}
         id={props.id}
         value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        onFocus={props.onUse}
+        onChange={(event) => {
+          // An input the text area could not help applying (a composition over queued input): the
+          // screen's text stays, and React puts it back.
+          if (mustQueue()) return;
+          const native = event.nativeEvent as InputEvent;
+          record(event.target.value, event.target.selectionEnd, userEventOf(native.inputType));
+        }}
+        onFocus={requestEditor}
+        onPointerDown={requestEditor}
+        onKeyDown={requestEditor}
         onPaste={(event) => {
+          requestEditor();
           const text = event.clipboardData.getData("text/plain");
           if (!text) return;
+          // Applied here by hand, not left to the browser, which would turn "\r" into "\n" (such a
+          // paste waits for the source editor) and ignores a paste event it did not raise itself.
           event.preventDefault();
-          startWith({ paste: text });
+          if (text.includes("\r") || mustQueue()) {
+            enqueue({ paste: text });
+            return;
+          }
+          const area = event.currentTarget;
+          area.setRangeText(text, area.selectionStart, area.selectionEnd, "end");
+          record(area.value, area.selectionEnd, "input.paste");
         }}
-        readOnly={isReadOnly}
         aria-label={props.label}
         aria-describedby={props.describedBy || undefined}
         aria-invalid={props.isInvalid || undefined}

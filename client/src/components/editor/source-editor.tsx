@@ -3,9 +3,16 @@
 // (line endings, trailing spaces, list markers, tables, HTML, front matter). Markdown gets syntax
 // highlighting and a toolbar whose actions insert Markdown source. Loaded lazily, with its Markdown
 // language, only by screens that edit text: the paste page never downloads it.
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import {
+  defaultKeymap,
+  deleteCharBackward,
+  deleteCharForward,
+  history,
+  historyKeymap,
+  indentWithTab,
+} from "@codemirror/commands";
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
-import { EditorState, type Extension } from "@codemirror/state";
+import { EditorState, type Extension, Transaction } from "@codemirror/state";
 import {
   drawSelection,
   EditorView,
@@ -15,13 +22,13 @@ import {
   placeholder as placeholderExtension,
 } from "@codemirror/view";
 import type { TFunction } from "i18next";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { codeMirrorPhrases } from "../../lib/editor/codemirror-phrases";
 import { lineSeparatorOf, withLineSeparator } from "../../lib/editor/line-breaks";
 import { type MarkdownAction, markdownChange } from "../../lib/editor/markdown-commands";
 import { codeTheme } from "./code-theme";
-import type { EditorStart, SourceFieldProps } from "./editor-handle";
+import type { EditorStart, QueuedInput, SourceFieldProps } from "./editor-handle";
 import { markdownSupport } from "./markdown-language";
 import { MarkdownToolbar } from "./markdown-toolbar";
 
@@ -134,24 +141,51 @@ function runAction(view: EditorView, action: MarkdownAction, columnWord: string)
   view.focus();
 }
 
-/** Continues from the plain text area: its caret, its focus, and a paste or action made while loading. */
+/** Delivered as the browser delivers a paste, so it takes the one path every paste takes. */
+function paste(view: EditorView, text: string) {
+  const data = new DataTransfer();
+  data.setData("text/plain", text);
+  view.contentDOM.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+}
+
+function applyQueued(view: EditorView, input: QueuedInput, columnWord: string) {
+  if ("action" in input) runAction(view, input.action, columnWord);
+  else if ("paste" in input) paste(view, input.paste);
+  else if ("delete" in input) (input.delete === "backward" ? deleteCharBackward : deleteCharForward)(view);
+  else {
+    const text = input.insert.replace(/\n/g, view.state.lineBreak);
+    view.dispatch(view.state.replaceSelection(text), { scrollIntoView: true, userEvent: "input.type" });
+  }
+}
+
+/** The text the editor starts from: the text area's first text when its edits lead to its last one. */
+function startingText(start: EditorStart): string {
+  if (!start.history) return start.text;
+  let text = start.history.base;
+  for (const edit of start.history.edits) text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+  return text === start.text ? start.history.base : start.text;
+}
+
+/**
+ * Continues from the plain text area: its edits (as undo history, with their own times so that they
+ * group as typing here would), its caret, its focus, then the inputs it queued, in order.
+ */
 function takeOver(view: EditorView, start: EditorStart, columnWord: string) {
+  if (start.history && view.state.sliceDoc() === start.history.base) {
+    for (const edit of start.history.edits) {
+      view.dispatch({
+        changes: { from: edit.from, to: edit.to, insert: edit.insert },
+        annotations: [Transaction.userEvent.of(edit.userEvent), Transaction.time.of(edit.time)],
+      });
+    }
+  }
   const within = (position: number) => Math.min(position, view.state.doc.length);
   view.dispatch({
     selection: { anchor: within(start.selection.anchor), head: within(start.selection.head) },
     scrollIntoView: true,
   });
   if (start.isFocused) view.focus();
-  const input = start.input;
-  if (!input) return;
-  if ("action" in input) {
-    runAction(view, input.action, columnWord);
-    return;
-  }
-  // Delivered as the browser delivers a paste, so it takes the one path every paste takes.
-  const data = new DataTransfer();
-  data.setData("text/plain", input.paste);
-  view.contentDOM.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  for (const input of start.queued) applyQueued(view, input, columnWord);
 }
 
 export default function SourceEditor(props: SourceEditorProps) {
@@ -165,7 +199,8 @@ export default function SourceEditor(props: SourceEditorProps) {
   // CodeMirror's own words, in the language of the moment the editor was made.
   const firstT = useRef(t);
 
-  useEffect(() => {
+  // A layout effect: on Home the text area leaves and the editor arrives in one synchronous step.
+  useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     const first = initial.current;
@@ -194,14 +229,12 @@ export default function SourceEditor(props: SourceEditorProps) {
       view.focus();
       onDocChanged();
     }
-    const view = new EditorView({ parent: host, state: stateFor(first.initialValue) });
+    const start = first.startRef.current;
+    first.startRef.current = null;
+    const view = new EditorView({ parent: host, state: stateFor(start ? startingText(start) : first.initialValue) });
     viewRef.current = view;
     first.handleRef.current = { flush, focus: () => view.focus() };
-    const start = first.startRef.current;
-    if (start) {
-      first.startRef.current = null;
-      takeOver(view, start, firstT.current("editor.actions.column"));
-    }
+    if (start) takeOver(view, start, firstT.current("editor.actions.column"));
     return () => {
       // Keystrokes of the last moments are not reported yet: report them before the editor goes.
       flush();

@@ -5,16 +5,18 @@
 // On Home the source editor itself waits for the text's first use, behind a plain text area.
 import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
-import { lazy, Suspense, startTransition, useDeferredValue, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "../button";
 import { cx, focusRing } from "../class-names";
 import { LazyBoundary } from "../lazy-boundary";
 import { Spinner } from "../spinner";
 import type { EditorStart, SourceFieldProps } from "./editor-handle";
+import { loadedSourceEditor, loadSourceEditor } from "./load-source-editor";
 import { PlainEditor } from "./plain-editor";
 
-const SourceEditor = lazy(() => import("./source-editor"));
+const LazySourceEditor = lazy(loadSourceEditor);
 const MilkdownEditor = lazy(() => import("../../screens/home/milkdown-editor"));
 const MarkdownView = lazy(() => import("../markdown-view"));
 
@@ -43,8 +45,10 @@ export function TextEditor(props: TextEditorProps) {
   const [isSourceUsed, setSourceUsed] = useState(!isPlainUntilUsed);
   const start = useRef<EditorStart | null>(null);
   const field: SourceFieldProps = { ...fieldProps, startRef: start };
-  // A transition keeps the text area on screen, usable, while the source editor's code arrives.
-  const startSource = () => startTransition(() => setSourceUsed(true));
+  // The plain text area calls this once the source editor's code is here: rendered and committed in
+  // this very task, so no key, paste or caret move can arrive between the two (plain-editor.tsx).
+  const startSource = () => flushSync(() => setSourceUsed(true));
+  const SourceEditor = loadedSourceEditor() ?? LazySourceEditor;
 
   const switchView = (next: EditorView) => {
     if (next === shown) return;
@@ -96,7 +100,7 @@ export function TextEditor(props: TextEditorProps) {
         >
           <Suspense fallback={<EditorLoading />}>
             {shown === "source" && !isSourceUsed ? (
-              <PlainEditor {...field} value={value} onUse={startSource} />
+              <PlainEditor {...field} value={value} onReady={startSource} />
             ) : shown === "source" ? (
               <SourceEditor {...field} initialValue={value} />
             ) : shown === "rich" ? (
