@@ -51,7 +51,11 @@ async function shareAndReadRaw(page: Page): Promise<string> {
     await rawLink.waitFor({ timeout: 120_000 });
   } catch (error) {
     // No link: say what the screen shows instead.
-    const form = (await page.locator("main").textContent().catch(() => null)) ?? "(no page)";
+    const form =
+      (await page
+        .locator("main")
+        .textContent()
+        .catch(() => null)) ?? "(no page)";
     throw new Error(`no link; the page reads: ${form.replace(/\s+/g, " ").slice(0, 800)}`, { cause: error });
   }
   const response = await fetch(await rawLink.inputValue());

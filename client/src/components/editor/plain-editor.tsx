@@ -6,6 +6,7 @@
 // not apply itself: a visitor who only reads Home never downloads it, and a fast typist loses nothing
 // (docs/decisions/0008-source-editor.md, "Loading").
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { lineSeparatorOf, withLineSeparator } from "../../lib/editor/line-breaks";
 import type { EditorHandle, EditorStart, QueuedInput, SourceFieldProps, TextEdit } from "./editor-handle";
 import { loadSourceEditor } from "./load-source-editor";
 import { MarkdownToolbar } from "./markdown-toolbar";
@@ -40,6 +41,56 @@ function userEventOf(inputType: string | undefined): string {
   return "input.type";
 }
 
+/**
+ * Where a position of the text area (which shows every line break as one "\n") falls in the text,
+ * which may hold "\r\n" or "\r".
+ */
+export function textPosition(text: string, areaPosition: number): number {
+  let position = 0;
+  for (let seen = 0; seen < areaPosition && position < text.length; seen++) {
+    position += text.startsWith("\r\n", position) ? 2 : 1;
+  }
+  return position;
+}
+
+/**
+ * The text once the queued inputs are applied, as the source editor will apply them (a whole-text
+ * paste brings its own line breaks, others take the text's): what "create" sends if pressed before
+ * the editor runs. Null when an input needs the editor itself (a toolbar action).
+ */
+export function withQueued(
+  text: string,
+  selection: { from: number; to: number },
+  queued: QueuedInput[],
+): string | null {
+  let result = text;
+  let separator = lineSeparatorOf(text);
+  let { from, to } = selection;
+  const put = (insert: string, start: number, end: number) => {
+    result = result.slice(0, start) + insert + result.slice(end);
+    from = to = start + insert.length;
+  };
+  for (const input of queued) {
+    if ("action" in input) return null;
+    if ("paste" in input) {
+      if (from === 0 && to === result.length && lineSeparatorOf(input.paste) !== separator) {
+        result = input.paste;
+        separator = lineSeparatorOf(result);
+        from = to = result.length;
+      } else put(withLineSeparator(input.paste, separator), from, to);
+    } else if ("insert" in input) put(input.insert.replace(/\n/g, separator), from, to);
+    else if (from !== to) put("", from, to);
+    else if (input.delete === "backward" && from > 0) {
+      const pair = result.slice(from - 2, from);
+      put("", from - (pair === "\r\n" || /[\uDC00-\uDFFF]$/.test(pair) ? 2 : 1), from);
+    } else if (input.delete === "forward" && from < result.length) {
+      const pair = result.slice(from, from + 2);
+      put("", from, from + (pair === "\r\n" || /^[\uD800-\uDBFF]/.test(pair) ? 2 : 1));
+    }
+  }
+  return result;
+}
+
 export function PlainEditor(props: PlainEditorProps) {
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const latest = useRef(props);
@@ -66,7 +117,15 @@ export function PlainEditor(props: PlainEditorProps) {
 
   useEffect(() => {
     isMounted.current = true;
-    const handle: EditorHandle = { flush: () => latest.current.value, focus: () => areaRef.current?.focus() };
+    // "Create" pressed before the editor runs sends the text with what is queued for the editor.
+    const flush = () => {
+      const area = areaRef.current;
+      const text = latest.current.value;
+      if (!area || queued.current.length === 0) return text;
+      const selection = { from: textPosition(text, area.selectionStart), to: textPosition(text, area.selectionEnd) };
+      return withQueued(text, selection, queued.current) ?? text;
+    };
+    const handle: EditorHandle = { flush, focus: () => areaRef.current?.focus() };
     handleRef.current = handle;
     return () => {
       isMounted.current = false;
@@ -80,13 +139,13 @@ export function PlainEditor(props: PlainEditorProps) {
     return () => {
       if (!area) return;
       const isBackward = area.selectionDirection === "backward";
+      const text = known.current;
+      const start = textPosition(text, area.selectionStart);
+      const end = textPosition(text, area.selectionEnd);
       startRef.current = {
-        text: known.current,
+        text,
         history: history.current,
-        selection: {
-          anchor: isBackward ? area.selectionEnd : area.selectionStart,
-          head: isBackward ? area.selectionStart : area.selectionEnd,
-        },
+        selection: { anchor: isBackward ? end : start, head: isBackward ? start : end },
         isFocused: document.activeElement === area,
         queued: queued.current,
       };
