@@ -113,6 +113,46 @@ describe("end-to-end encrypted pastes", () => {
     for (const opened of [admin, visitor, cut]) await opened.context.close();
   });
 
+  test("the encrypted link never hides on a timer; leaving before copying it asks first", async () => {
+    const admin = await openPage(browser);
+    await admin.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
+    await logInAsAdmin(admin.page);
+    const { page } = admin;
+    // The page's clock runs ten minutes ahead in no time: a timer would have hidden the link by then.
+    await page.clock.install();
+    await shareEncrypted(page);
+    expect(await page.getByTestId("share-countdown").count()).toBe(0);
+    expect(await page.getByTestId("share-kept").textContent()).toContain("until you leave the page");
+    await page.clock.fastForward("10:00");
+    expect(await page.getByTestId("share-link").isVisible()).toBe(true);
+
+    // Not copied yet: a link of the app and "Create another" both ask, and "Stay" keeps the link.
+    await page.getByRole("button", { name: "Create another" }).click();
+    const dialog = page.getByRole("dialog", { name: "Leave without copying the link?" });
+    await dialog.waitFor();
+    await checkLayouts(page, "leave-without-copying");
+    await dialog.getByRole("button", { name: "Stay and copy" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("link", { name: "Upload", exact: true }).first().click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Stay and copy" }).click();
+    expect(new URL(page.url()).pathname).toBe("/");
+    // Closing the tab gets the browser's own question.
+    const asked = await page.evaluate(() => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(asked).toBe(true);
+
+    // Copied: leaving asks nothing.
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await page.getByRole("button", { name: "Create another" }).click();
+    await page.getByTestId("plain-editor").or(page.locator(".cm-content")).first().waitFor();
+    expect(await dialog.count()).toBe(0);
+    await admin.context.close();
+  });
+
   test("with a password: asked in the page, a wrong one fails to decrypt, the right one opens; burn after reading", async () => {
     const admin = await openPage(browser);
     await logInAsAdmin(admin.page);

@@ -17,6 +17,8 @@ export type CopyButtonProps = {
   /** Show only the icon (the label still names the button). */
   isIconOnly?: boolean;
   className?: string;
+  /** Called once the text is on the clipboard. */
+  onCopied?: () => void;
   "data-testid"?: string;
 };
 
@@ -29,6 +31,7 @@ export function CopyButton({
   size = "md",
   isIconOnly = false,
   className,
+  onCopied,
   ...rest
 }: CopyButtonProps) {
   const [isCopied, setIsCopied] = useState(false);
@@ -43,6 +46,7 @@ export function CopyButton({
     const ok = await copyText(typeof text === "function" ? text() : text);
     if (ok) {
       setIsCopied(true);
+      onCopied?.();
       toast.success(copiedMessage, { id: "copy-result" });
     } else {
       toast.error(failedMessage, { id: "copy-result" });

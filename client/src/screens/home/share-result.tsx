@@ -1,14 +1,16 @@
 // After creation: the share link (the server's, from its public URL), copy, open, QR code and raw
 // link, what the link allows, and a countdown after which the link hides (docs/product.md §4). Hidden, the
-// screen points to text management, where the link can be found again.
+// screen points to text management, where the link can be found again. An encrypted share's link holds
+// the only copy of its key: it never hides on a timer, and leaving before copying it asks first.
 import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import EyeSlashIcon from "@heroicons/react/24/outline/EyeSlashIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import type { inferRouterOutputs } from "@trpc/server";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { AppRouter } from "../../../../server/routers";
@@ -20,9 +22,15 @@ import { QrCode } from "../../components/qr-code";
 import { StatusPanel } from "../../components/status-panel";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
+import { useLeaveGuard } from "../../lib/leave-guard";
 import { fractionLeft, SHARE_LINK_VISIBLE_SECONDS, useCountdown } from "../../lib/pastes/countdown";
 import { withPassword } from "../../lib/pastes/paste-links";
 import { adminModulePath } from "../../routes";
+
+// Only an encrypted share's link asks before leaving: Home does not download the dialog before then.
+const ConfirmDialog = lazy(() =>
+  import("../../components/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })),
+);
 
 export type CreatedPaste = inferRouterOutputs<AppRouter>["pastes"]["create"];
 
@@ -38,17 +46,42 @@ export type ShareResultProps = {
 };
 
 export function ShareResult({ paste, password, linkKey, onCreateAnother, canManage }: ShareResultProps) {
+  const { t } = useTranslation();
   const [isHidden, setIsHidden] = useState(false);
-  return isHidden ? (
-    <HiddenLink onCreateAnother={onCreateAnother} canManage={canManage} />
-  ) : (
-    <VisibleLink
-      paste={paste}
-      password={password}
-      linkKey={linkKey}
-      onHide={() => setIsHidden(true)}
-      onCreateAnother={onCreateAnother}
-    />
+  const [isCopied, setIsCopied] = useState(false);
+  const leaveGuard = useLeaveGuard(Boolean(linkKey) && !isCopied);
+  const createAnother = () => leaveGuard.guard(onCreateAnother);
+  return (
+    <>
+      {isHidden ? (
+        <HiddenLink onCreateAnother={createAnother} canManage={canManage} />
+      ) : (
+        <VisibleLink
+          paste={paste}
+          password={password}
+          linkKey={linkKey}
+          onHide={() => leaveGuard.guard(() => setIsHidden(true))}
+          onCopied={() => setIsCopied(true)}
+          onCreateAnother={createAnother}
+        />
+      )}
+      {leaveGuard.isAsking ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onClose={leaveGuard.stay}
+            onConfirm={leaveGuard.leave}
+            isPending={false}
+            icon={ExclamationTriangleIcon}
+            title={t("pastes.result.leaveTitle")}
+            description={t("pastes.result.leaveDescription")}
+            confirmLabel={t("pastes.result.leave")}
+            cancelLabel={t("pastes.result.stay")}
+            confirmTestId="leave-without-copying"
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -57,22 +90,25 @@ function VisibleLink({
   password,
   linkKey,
   onHide,
+  onCopied,
   onCreateAnother,
 }: {
   paste: CreatedPaste;
   password: string;
   linkKey?: string;
   onHide: () => void;
+  onCopied: () => void;
   onCreateAnother: () => void;
 }) {
   const { t } = useTranslation();
+  // An encrypted share's link is its only key: no timer hides it.
+  const hasTimer = !linkKey;
   const [deadline] = useState(() => Date.now() + SHARE_LINK_VISIBLE_SECONDS * 1000);
-  const left = useCountdown({ seconds: SHARE_LINK_VISIBLE_SECONDS, onDone: onHide });
+  const left = useCountdown({ seconds: SHARE_LINK_VISIBLE_SECONDS, onDone: onHide, isRunning: hasTimer });
   const rawUrl = paste.has_password ? withPassword(paste.raw_url, password) : paste.raw_url;
   const shareUrl = linkKey ? `${paste.url}#${linkKey}` : paste.url;
   const language = currentLanguage();
   const copyMessages = { copiedMessage: t("pastes.result.copied"), failedMessage: t("pastes.result.copyFailed") };
-
   return (
     <section
       aria-labelledby="share-result-title"
@@ -93,6 +129,7 @@ function VisibleLink({
             id="share-link"
             label={t("pastes.result.link")}
             value={shareUrl}
+            onCopy={onCopied}
             describedBy={linkKey ? "share-link-key-hint" : undefined}
             className="mt-6"
             rowClassName="flex-col sm:flex-row"
@@ -115,12 +152,14 @@ function VisibleLink({
                 label={t("pastes.result.copyLink")}
                 variant="primary"
                 className="flex-1 sm:flex-none"
+                onCopied={onCopied}
                 {...copyMessages}
               />
               <a
                 href={shareUrl}
                 target="_blank"
                 rel="noopener noreferrer"
+                onClick={onCopied}
                 className={buttonClasses("secondary")}
                 aria-label={t("pastes.result.openLink")}
                 title={t("pastes.result.openLink")}
@@ -175,9 +214,13 @@ function VisibleLink({
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex min-w-0 items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
             <ClockIcon className="size-5 shrink-0 text-amber-500" />
-            <p role="timer" aria-live="off" data-testid="share-countdown">
-              {t("pastes.result.hidesIn", { count: left })}
-            </p>
+            {hasTimer ? (
+              <p role="timer" aria-live="off" data-testid="share-countdown">
+                {t("pastes.result.hidesIn", { count: left })}
+              </p>
+            ) : (
+              <p data-testid="share-kept">{t("pastes.result.keptUntilLeave")}</p>
+            )}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button variant="ghost" icon={EyeSlashIcon} onClick={onHide}>
@@ -188,7 +231,7 @@ function VisibleLink({
             </Button>
           </div>
         </div>
-        <CountdownBar deadline={deadline} left={left} />
+        {hasTimer ? <CountdownBar deadline={deadline} left={left} /> : null}
       </div>
     </section>
   );
@@ -199,6 +242,8 @@ function LinkField(props: {
   id: string;
   label: string;
   value: string;
+  /** The user copied the link by hand (selection and the clipboard's own keys or menu). */
+  onCopy?: () => void;
   describedBy?: string;
   className: string;
   rowClassName?: string;
@@ -217,6 +262,7 @@ function LinkField(props: {
           readOnly
           value={props.value}
           onFocus={(event) => event.currentTarget.select()}
+          onCopy={props.onCopy}
           aria-describedby={props.describedBy}
           className={cx(
             "block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono dark:border-slate-700 dark:bg-slate-950",

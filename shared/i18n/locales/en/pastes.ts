@@ -6,7 +6,7 @@ export const enPastes = {
     viewsLabel: "Editor view",
     views: { source: "Write", preview: "Preview", rich: "Rich editor" },
     richNote:
-      "The rich editor re-formats Markdown (list markers, tables, spacing) when you change something here. Write keeps your text exactly as typed.",
+      "Opening this tab changes nothing. Once you change something here, the rich editor rewrites the whole Markdown in its own style (list markers, tables, spacing). Write keeps your text exactly as typed.",
     previewEmpty: "Nothing to preview yet.",
     loading: "Loading the editor…",
     loadFailed: "The editor could not be loaded. Check your connection and try again.",
@@ -123,6 +123,15 @@ export const enPastes = {
         previewLoading: "Loading…",
         previewHide: "Hide",
         previewEdit: "Edit",
+        tableActions: {
+          alignLeft: "Align column left",
+          alignCenter: "Centre column",
+          alignRight: "Align column right",
+          deleteColumn: "Delete column",
+          deleteRow: "Delete row",
+          addRow: "Add row",
+          addColumn: "Add column",
+        },
       },
     },
     options: {
@@ -191,6 +200,12 @@ export const enPastes = {
       openLink: "Open the shared text in a new tab",
       hidesIn_one: "For privacy this link hides in {{count}} second.",
       hidesIn_other: "For privacy this link hides in {{count}} seconds.",
+      keptUntilLeave: "This link stays here until you leave the page: it holds the only copy of the key.",
+      leaveTitle: "Leave without copying the link?",
+      leaveDescription:
+        "The key after # exists only in this link. If you leave now without copying it, nobody can open this text, not even you.",
+      leave: "Leave anyway",
+      stay: "Stay and copy",
       hideNow: "Hide now",
       hiddenTitle: "The link is hidden",
       hiddenDescription: "It is no longer shown on this screen. You can find it again in text management.",

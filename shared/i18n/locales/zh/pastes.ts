@@ -7,7 +7,7 @@ export const zhPastes: typeof enPastes = {
     viewsLabel: "编辑器视图",
     views: { source: "编写", preview: "预览", rich: "富文本编辑器" },
     richNote:
-      "在这里修改内容时，富文本编辑器会重新排版 Markdown（列表符号、表格、空白）。“编写”会完全保留你输入的文本。",
+      "打开此标签页不会改变任何内容。一旦在这里修改，富文本编辑器会按自己的风格重写整篇 Markdown（列表符号、表格、空白）。“编写”会完全保留你输入的文本。",
     previewEmpty: "还没有可预览的内容。",
     loading: "正在加载编辑器…",
     loadFailed: "编辑器加载失败。请检查网络连接后重试。",
@@ -124,6 +124,15 @@ export const zhPastes: typeof enPastes = {
         previewLoading: "加载中……",
         previewHide: "隐藏",
         previewEdit: "编辑",
+        tableActions: {
+          alignLeft: "列左对齐",
+          alignCenter: "列居中",
+          alignRight: "列右对齐",
+          deleteColumn: "删除列",
+          deleteRow: "删除行",
+          addRow: "添加行",
+          addColumn: "添加列",
+        },
       },
     },
     options: {
@@ -189,6 +198,12 @@ export const zhPastes: typeof enPastes = {
       openLink: "在新标签页中打开分享的文本",
       hidesIn_one: "为保护隐私，此链接将在 {{count}} 秒后隐藏。",
       hidesIn_other: "为保护隐私，此链接将在 {{count}} 秒后隐藏。",
+      keptUntilLeave: "此链接会一直显示，直到你离开此页面：它保存着密钥的唯一副本。",
+      leaveTitle: "不复制链接就离开？",
+      leaveDescription:
+        "# 之后的密钥只存在于此链接中。如果现在离开而不复制，任何人（包括你自己）都无法再打开这段文本。",
+      leave: "仍然离开",
+      stay: "留下并复制",
       hideNow: "立即隐藏",
       hiddenTitle: "链接已隐藏",
       hiddenDescription: "链接不再显示在此页面。你可以在文本管理中再次找到它。",
