@@ -26,6 +26,7 @@ import { fileRawRoutes } from "./routers/shares/raw-routes";
 import { urlProxyRawRoutes } from "./routers/shares/url-proxy-routes";
 import { createSystemRoutes } from "./routers/system/raw-routes";
 import { prepareMarkdownRenderer } from "./services/pastes/markdown-html";
+import { METRICS_OFF, type Metrics } from "./services/system/metrics";
 import type { Context } from "./trpc";
 
 export type App = {
@@ -65,7 +66,7 @@ async function boundTrpcBody(request: Request): Promise<{ request: Request; refu
   }
 }
 
-export async function createApp(deps: AppDeps): Promise<App> {
+export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): Promise<App> {
   let document: OpenApiDocument | null = null;
   const routes = buildRouteTable(
     appRouter,
@@ -122,6 +123,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       return withCookies;
     }
     if (pathname === "/dav" || pathname.startsWith("/dav/")) return (await davHandler())(request, url, clientIp);
+    if (pathname === "/metrics") return metrics.answer(request);
     // A paste link's page asks for its Markdown rendered once its code has loaded: the renderer
     // starts meanwhile (services/pastes/markdown-html.ts, docs/decisions/0012-server-rendered-markdown.md).
     if (pathname.startsWith("/paste/")) prepareMarkdownRenderer();
@@ -133,8 +135,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
     flushLogs: () => accessLog?.flush(),
     async fetch(request, clientIp = "unknown", url = new URL(request.url)) {
       const started = performance.now();
+      const measured = metrics.startRequest(request, url.pathname);
       const language = languageFromHeader(request.headers.get("accept-language"));
       const response = await runWithLanguage(language, () => route(request, url, clientIp, language));
+      measured(response.status);
       const ms = Math.round(performance.now() - started);
       if (isServerFault(response.status, request))
         deps.logger.error(`${request.method} ${url.pathname} ${response.status}`, { ms });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "./config";
 import { tempDir } from "./test/harness";
@@ -56,6 +56,14 @@ describe("loadConfig", () => {
       expect(message).toContain(`${name}:`);
     }
     expect(message).not.toContain("DATA_DIR:");
+    // One line: a container's log or a service manager shows the whole reason.
+    expect(message).not.toContain("\n");
+  });
+
+  test("a data directory that cannot be created stops the start with its name", () => {
+    const file = join(tempDir("config"), "a-file");
+    writeFileSync(file, "not a folder");
+    expect(() => loadConfig({ DATA_DIR: join(file, "data") })).toThrow(/^DATA_DIR: cannot create .*a-file\/data/);
   });
 
   test("empty variables count as unset", () => {

@@ -1,6 +1,6 @@
 // Server configuration: read once from the environment and validated with zod, so that a bad value
 // stops the start with a message naming the variable instead of failing later in a request.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -36,6 +36,14 @@ const envSchema = z.object({
   // Lets URL upload reach private addresses; only for tests against local servers (docs/rules.md).
   ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  // GET /metrics answers only the bearer of this token; unset, the route does not exist.
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "16-200 printable characters without spaces")
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -53,22 +61,24 @@ export type Config = {
   accessLog: boolean;
   allowPrivateUrls: boolean;
   clientDir: string;
+  /** Enables GET /metrics for this bearer token (services/system/metrics.ts). */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Validates the environment; throws ConfigError listing every bad variable by name. */
+/** Validates the environment; throws ConfigError naming every bad variable on one line. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    // One line, so that a container's log shows the whole reason where a supervisor prints the last line.
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const values = parsed.data;
-  const dataDir = resolve(values.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  const dataDir = prepareDataDir(resolve(values.DATA_DIR));
   const databaseUrl = values.DATABASE_URL ?? `file:${join(dataDir, "pastebox.db")}`;
   const host = values.HOST;
   const localHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
@@ -86,7 +96,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessLog: values.ACCESS_LOG === "true",
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS === "true",
     clientDir: resolve(values.CLIENT_DIR ?? resolve(import.meta.dir, "../dist/client")),
+    metricsToken: values.METRICS_TOKEN,
   };
+}
+
+/**
+ * Creates the data directory if needed and checks that this process may write there, so that a volume
+ * mounted read-only or owned by another user stops the start with its name rather than a stack trace
+ * from the first write.
+ */
+function prepareDataDir(dataDir: string): string {
+  const who = typeof process.getuid === "function" ? ` (uid ${process.getuid()})` : "";
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(
+      `DATA_DIR: cannot create ${dataDir}${who}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+  try {
+    accessSync(dataDir, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new ConfigError(
+      `DATA_DIR: ${dataDir} is not writable${who}; give it to that user or mount a writable volume`,
+    );
+  }
+  return dataDir;
 }
 
 /** A relative SQLite path is resolved against the working directory, once, so every part agrees. */

@@ -1,5 +1,7 @@
 // Server entry: validate the configuration, migrate the database and create the first-start records (in a
 // child process), then serve HTTP until SIGTERM/SIGINT, finishing in-flight requests before exiting.
+// A start that cannot succeed (bad configuration, unwritable data directory, unreachable database)
+// ends with exit code 1 and one line naming the problem, never a stack trace (docs/deploy.md).
 import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -16,19 +18,20 @@ import { createJobLedger } from "./services/jobs/ledger";
 import { createScheduler } from "./services/jobs/scheduler";
 import { systemJobs } from "./services/jobs/system-jobs";
 import { prepareDatabaseInChildProcess } from "./services/system/bootstrap";
+import { createMetrics } from "./services/system/metrics";
 import { createStorageService } from "./storage";
 
+/** Requests in flight get this long after SIGTERM; then their connections are closed. */
+const REQUEST_GRACE_MS = 7_000;
+/** Docker and podman send SIGKILL 10 s after SIGTERM: everything is closed before that. */
+const SHUTDOWN_LIMIT_MS = 9_500;
+
+class StartError extends Error {
+  override name = "StartError";
+}
+
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const restore = unfinishedRestore(config.dataDir);
   if (restore) {
@@ -38,11 +41,20 @@ async function main() {
       restore,
     );
   }
-  await prepareDatabaseInChildProcess();
+  try {
+    await prepareDatabaseInChildProcess();
+  } catch (error) {
+    // The child has printed its own details; the reason is the first line of its error that says something.
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = message.split("\n").find((line) => line.trim() !== "") ?? "no reason given";
+    throw new StartError(`the database (${config.databaseProvider}) could not be prepared: ${reason}`);
+  }
   // Prisma loads with the first request that needs it (db/client.ts).
   const db = createDatabase(config.databaseUrl);
   const reads = createReadConnection(config.databaseUrl, db);
-  const viewCounter = createViewCounter(config.databaseUrl, db);
+  let clipboardConnections = () => 0;
+  const metrics = await createMetrics(config.metricsToken, { clipboardConnections: () => clipboardConnections() });
+  const viewCounter = metrics.countingViews(createViewCounter(config.databaseUrl, db));
   const jobLedger = createJobLedger(config.databaseUrl, db);
   const scheduler = createScheduler({ ledger: jobLedger, logger });
   const serverJobs = systemJobs(config.databaseUrl);
@@ -51,18 +63,22 @@ async function main() {
   const listingCache = createMemoryListingCache();
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
   const clipboardHub = createClipboardHub({ db, clipboardBus, logger });
-  const app = await createApp({
-    config,
-    db,
-    reads,
-    viewCounter,
-    logger,
-    storage,
-    listingCache,
-    clipboardBus,
-    clipboardHub,
-    scheduler,
-  });
+  clipboardConnections = () => clipboardHub.connectionCount();
+  const app = await createApp(
+    {
+      config,
+      db,
+      reads,
+      viewCounter,
+      logger,
+      storage,
+      listingCache,
+      clipboardBus,
+      clipboardHub,
+      scheduler,
+    },
+    metrics,
+  );
   const server = await serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger, db });
   logger.info(`${PRODUCT_NAME} ${APP_VERSION} listening`, {
     url: `http://${config.host}:${server.port}`,
@@ -74,14 +90,29 @@ async function main() {
   await scheduler.start();
 
   let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
+  async function shutdown(signal: NodeJS.Signals) {
+    if (stopping) {
+      // A second signal: the operator wants it gone now.
+      logger.warn(`${signal} received again, exiting at once`);
+      process.exit(128 + (signal === "SIGINT" ? 2 : 15));
+    }
     stopping = true;
     logger.info(`${signal} received, finishing in-flight requests`);
+    setTimeout(() => {
+      logger.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s, exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     // Jobs under way (a sweep) finish while in-flight requests do: both write to the database closed below.
     const jobsStopped = scheduler.stop();
     await clipboardHub.close();
-    await server.stop(false);
+    // New connections are refused at once; requests under way (uploads too) finish within the grace.
+    const graceful = server.stop(false);
+    const grace = setTimeout(() => {
+      logger.warn(`requests still running after ${REQUEST_GRACE_MS / 1000} s are cut`);
+      void server.stop(true);
+    }, REQUEST_GRACE_MS);
+    await graceful;
+    clearTimeout(grace);
     app.flushLogs();
     await jobsStopped;
     serverJobs.close();
@@ -97,4 +128,10 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof ConfigError || error instanceof StartError)) throw error;
+  console.error(`${PRODUCT_NAME} could not start: ${error.message}`);
+  process.exit(1);
+}

@@ -19,7 +19,14 @@ export const VERSION = {
     code: 200,
     message: "OK",
     success: true,
-    data: { version: "0.6.8", app_version: "0.6.8", name: "Pastebox", runtime: "bun 1.4.5", database: "sqlite" },
+    data: {
+      version: "0.6.8",
+      app_version: "0.6.8",
+      name: "Pastebox",
+      runtime: "bun 1.4.5",
+      database: "sqlite",
+      schema_level: "20261125023600_storage_usage",
+    },
   },
 };
 

@@ -2,7 +2,9 @@
 // GET /api/raw/{slug} and GET /api/paste/{slug} (unlimited views, so each request writes a view) at
 // 64 connections with wrk, side by side with a bare Bun + bun:sqlite server doing the same work
 // (scripts/bench/bare-paste-server.ts), in rounds, and prints the ratios and the idle RSS beside their
-// budgets (docs/performance.md). Run: bun run bench paste-view   (BENCH_DURATION=10s BENCH_ROUNDS=3; BENCH_CPU_PROF=dir
+// budgets (docs/performance.md). A second app process with METRICS_TOKEN set serves the raw route in
+// the same rounds: its ratio to the app without metrics is the cost of /metrics' counting (budget:
+// under 5%, docs/deploy.md "Metrics"). Run: bun run bench paste-view   (BENCH_DURATION=10s BENCH_ROUNDS=3; BENCH_CPU_PROF=dir
 // writes the app's CPU profile there, with a Markdown summary)
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -26,6 +28,9 @@ const app = await startServerProcess({
     ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [],
 });
+const METRICS_TOKEN = "bench-metrics-token-0123456789";
+const METRICS_COST_BUDGET = 0.05;
+const measuredApp = await startServerProcess({ env: { ADMIN_PASSWORD: password, METRICS_TOKEN } });
 const bare = Bun.spawn(
   [process.execPath, "scripts/bench/bare-paste-server.ts", join(dir, "bare.db"), String(barePort)],
   {
@@ -41,15 +46,18 @@ try {
   // Idle: started, nothing asked of it yet but the health check.
   await Bun.sleep(2_000);
   const idleRss = { app: rssOf(app.pid), bare: rssOf(bare.pid) };
-  const created = await fetch(`${base}/api/paste`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: await adminAuthorization(base, password) },
-    body: JSON.stringify({ content: CONTENT, slug: "bench", max_views: 0 }),
-  });
-  if (created.status !== 201) throw new Error(`could not create the paste: ${await created.text()}`);
+  for (const server of [base, measuredApp.baseUrl]) {
+    const created = await fetch(`${server}/api/paste`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: await adminAuthorization(server, password) },
+      body: JSON.stringify({ content: CONTENT, slug: "bench", max_views: 0 }),
+    });
+    if (created.status !== 201) throw new Error(`could not create the paste: ${await created.text()}`);
+  }
 
   // Warm-up so that JIT and caches settle before measuring.
-  for (const url of [`${base}/api/raw/bench`, `http://127.0.0.1:${barePort}/raw/bench`]) {
+  const measuredRaw = `${measuredApp.baseUrl}/api/raw/bench`;
+  for (const url of [`${base}/api/raw/bench`, measuredRaw, `http://127.0.0.1:${barePort}/raw/bench`]) {
     await Promise.all(Array.from({ length: 200 }, () => fetch(url).then((r) => r.arrayBuffer())));
   }
   // Rounds of bare, raw, JSON back to back: on a shared machine the load moves between rounds, and a
@@ -58,6 +66,7 @@ try {
     { name: "bare Bun + bun:sqlite /raw/{slug}", short: "bare", url: `http://127.0.0.1:${barePort}/raw/bench` },
     { name: "app GET /api/raw/{slug}", short: "raw", url: `${base}/api/raw/bench`, minRatio: 0.7, maxP99Ms: 20 },
     { name: "app GET /api/paste/{slug}", short: "JSON", url: `${base}/api/paste/bench`, minRatio: 0.6 },
+    { name: "app with METRICS_TOKEN, GET /api/raw/{slug}", short: "raw+metrics", url: measuredRaw },
   ];
   const rounds = targets.map(() => [] as (WrkResult & { ratio: number })[]);
   const load = () =>
@@ -96,6 +105,16 @@ try {
       `| ${target.name} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${p99.toFixed(1)} ms | ${runs.reduce((sum, r) => sum + r.errors, 0)} | ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}) | ${budget} |`,
     );
   });
+  // Per round, the app with metrics against the app without, measured minutes apart at most.
+  const costs = (rounds[3] ?? []).map((run, i) => 1 - run.rps / (rounds[1]?.[i]?.rps || 1));
+  const cost = median(costs);
+  const scraped = await fetch(`${measuredApp.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const countedViews = /^pastebox_counted_views_total (\d+)/m.exec(await scraped.text())?.[1];
+  console.log(
+    `\nMetrics on (METRICS_TOKEN set) cost on the raw counted-view route: ${(cost * 100).toFixed(1)}% of throughput, median of ${costs.length} rounds (${costs.map((c) => `${(c * 100).toFixed(1)}%`).join(", ")}; budget < ${METRICS_COST_BUDGET * 100}%: ${cost < METRICS_COST_BUDGET ? "met" : "NOT met"}); /metrics counted ${countedViews ?? "no"} views`,
+  );
   console.log(
     `\nIdle RSS after start: app ${mib(idleRss.app)}, bare ${mib(idleRss.bare)} (budget for the app <= ${mib(IDLE_RSS_BUDGET)}: ${idleRss.app <= IDLE_RSS_BUDGET ? "met" : "NOT met"})`,
   );
@@ -103,6 +122,6 @@ try {
   if (views !== CONTENT) throw new Error("the app answered different content after the run");
 } finally {
   bare.kill();
-  await Promise.all([app.stop(), bare.exited]);
+  await Promise.all([app.stop(), measuredApp.stop(), bare.exited]);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -23,6 +23,10 @@ export type ServerProcess = {
   stop(options?: { keepData?: boolean }): Promise<void>;
   /** SIGKILL at once: a crash, for the crash-consistency checks. The data directory stays. */
   kill(): Promise<void>;
+  /** Sends a signal and nothing else (the shutdown checks); the data directory stays. */
+  signal(name: NodeJS.Signals): void;
+  /** The exit code once the process has ended. */
+  exited: Promise<number>;
 };
 
 async function collect(stream: ReadableStream<Uint8Array> | null | undefined, into: string[]) {
@@ -97,6 +101,8 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     isAlive,
     stop,
     kill,
+    signal: (name) => child.kill(name),
+    exited: child.exited,
   };
 
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;

@@ -46,6 +46,22 @@ export function migrationsDirFor(provider: MigrationProvider): string {
   return path.join(PRISMA_DIR, provider, "migrations");
 }
 
+const latestMigrations = new Map<MigrationProvider, string>();
+
+/**
+ * The schema level: the newest migration this build has for the provider ("none" without any). Once
+ * the start has migrated the database (which it must, or it stops), the database is at this level;
+ * the health route and the admin's About panel show it, so an upgrade can be checked from outside.
+ */
+export function schemaLevelOf(provider: MigrationProvider): string {
+  let level = latestMigrations.get(provider);
+  if (level === undefined) {
+    level = readMigrationList(migrationsDirFor(provider)).migrationDirectories.at(-1)?.path ?? "none";
+    latestMigrations.set(provider, level);
+  }
+  return level;
+}
+
 /** Absolute file path of a `file:` URL; relative paths are taken from the working directory. */
 export function sqliteFilePath(databaseUrl: string): string {
   const withoutScheme = databaseUrl.replace(/^file:(\/\/(?=\/))?/, "");

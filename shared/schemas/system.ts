@@ -7,6 +7,8 @@ export const versionOutput = z.object({
   name: z.string(),
   runtime: z.string(),
   database: z.enum(["sqlite", "postgres"]),
+  /** The newest database migration applied at start (server/db/migrate.ts, schemaLevelOf). */
+  schema_level: z.string(),
   /** The CloudPaste document's fields: where it runs ("Docker" or "Bun"), the database by name, */
   environment: z.string(),
   storage: z.string(),

@@ -1,5 +1,6 @@
 // Raw system routes: health (not enveloped, for probes), the OpenAPI document and the docs page.
 import { APP_VERSION } from "@shared/constants";
+import { schemaLevelOf } from "../../db/migrate";
 import { renderDocsPage } from "../../rest/docs-page";
 import type { OpenApiDocument } from "../../rest/openapi";
 import { defineRawRoute, jsonAnswer, type RawRoute } from "../../rest/raw-route";
@@ -12,7 +13,8 @@ export function createSystemRoutes(getDocument: () => OpenApiDocument): RawRoute
       method: "GET",
       path: "/health",
       summary: "Health of the server and its database",
-      description: 'Not enveloped: `{ "status": "ok", ... }` with 200, or status "error" with 503.',
+      description:
+        'Not enveloped: `{ "status": "ok", "version", "schema_level", ... }` with 200, or status "error" with 503.',
       tags: ["System"],
       access: "public",
       responses: [jsonAnswer(200, "Healthy"), jsonAnswer(503, "The database does not answer")],
@@ -29,6 +31,7 @@ export function createSystemRoutes(getDocument: () => OpenApiDocument): RawRoute
           version: APP_VERSION,
           database,
           provider: ctx.config.databaseProvider,
+          schema_level: schemaLevelOf(ctx.config.databaseProvider),
           uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
           timestamp: new Date().toISOString(),
         };

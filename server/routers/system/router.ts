@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
 import { versionOutput } from "@shared/schemas/system";
+import { schemaLevelOf } from "../../db/migrate";
 import { publicProcedure, router } from "../../trpc";
 
 export const systemRouter = router({
@@ -14,7 +15,9 @@ export const systemRouter = router({
       name: PRODUCT_NAME,
       runtime: `bun ${Bun.version}`,
       database: ctx.config.databaseProvider,
-      environment: existsSync("/.dockerenv") ? "Docker" : "Bun",
+      schema_level: schemaLevelOf(ctx.config.databaseProvider),
+      // Docker marks its containers with /.dockerenv, podman with /run/.containerenv.
+      environment: existsSync("/.dockerenv") || existsSync("/run/.containerenv") ? "Docker" : "Bun",
       storage: ctx.config.databaseProvider === "postgres" ? "PostgreSQL" : "SQLite",
       nodeVersion: process.version,
       uptime: Math.round(process.uptime()),

@@ -132,6 +132,7 @@ export const enAdminSystem = {
     version: "Version",
     runtime: "Runtime",
     database: "Database",
+    schemaLevel: "Schema level",
     apiReference: "API reference",
     unavailable: "The server's version could not be read.",
     databases: {

@@ -128,6 +128,7 @@ export const zhAdminSystem: typeof enAdminSystem = {
     version: "版本",
     runtime: "运行时",
     database: "数据库",
+    schemaLevel: "数据库结构版本",
     apiReference: "API 参考",
     unavailable: "无法读取服务器的版本。",
     databases: {

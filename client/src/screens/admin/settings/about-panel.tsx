@@ -1,5 +1,5 @@
-// What this server is: its version (GET /api/version, as the footer shows it), the runtime and the
-// database, and a link to the generated API reference.
+// What this server is: its version (GET /api/version, as the footer shows it), the runtime, the
+// database and its schema level (the newest migration applied), and a link to the generated API reference.
 import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,7 @@ export function AboutPanel() {
         { label: t("about.version"), value: version.data.version, testId: "about-version" },
         { label: t("about.runtime"), value: version.data.runtime, testId: "about-runtime" },
         { label: t("about.database"), value: t(`about.databases.${version.data.database}`), testId: "about-database" },
+        { label: t("about.schemaLevel"), value: version.data.schema_level, testId: "about-schema-level" },
       ]
     : [];
   return (
@@ -30,7 +31,7 @@ export function AboutPanel() {
         ) : (
           <dl className="grid grid-cols-2 gap-x-8 gap-y-3 sm:flex sm:gap-10">
             {version.isPending
-              ? [0, 1, 2].map((row) => (
+              ? [0, 1, 2, 3].map((row) => (
                   <div
                     key={row}
                     aria-hidden="true"

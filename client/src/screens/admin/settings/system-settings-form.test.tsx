@@ -231,6 +231,7 @@ describe("settings: uploads and WebDAV", () => {
     await eventually(() => expect(screen.getByTestId("about-version").textContent).toBe("0.6.8"));
     expect(screen.getByTestId("about-database").textContent).toBe("SQLite");
     expect(screen.getByTestId("about-runtime").textContent).toBe("bun 1.4.5");
+    expect(screen.getByTestId("about-schema-level").textContent).toBe("20261125023600_storage_usage");
     expect(screen.getByRole("heading", { name: "Admin account" })).toBeDefined();
     expect(rest.requested).toContain("/api/version");
   });

@@ -1,0 +1,135 @@
+// Prometheus metrics for GET /metrics (docs/deploy.md, "Metrics"), made with prom-client. Off unless
+// METRICS_TOKEN is set: then prom-client is loaded (an idle server without metrics does not carry it,
+// docs/decisions/0013-idle-without-prisma.md) and the route answers the bearer of that token only.
+// What is measured is what an operator graphs or alerts on: requests by route group and status with
+// their latency, counted views, upload bytes and uploads in flight, live clipboard connections,
+// storage failures answered, and the process's memory and event-loop lag (prom-client's defaults).
+import type { ViewCounter } from "../../db/view-counter";
+
+export type Metrics = {
+  /** Called when a request starts; the returned function when its answer is ready. */
+  startRequest(request: Request, pathname: string): (status: number) => void;
+  /** The view counter, counting what it counts. */
+  countingViews(counter: ViewCounter): ViewCounter;
+  /** GET /metrics: 404 when metrics are off, 401 without the token, else the text format. */
+  answer(request: Request): Promise<Response>;
+};
+
+/** Metrics that cost nothing: the server without METRICS_TOKEN. */
+export const METRICS_OFF: Metrics = {
+  startRequest: () => () => {},
+  countingViews: (counter) => counter,
+  answer: async () => new Response("Not found", { status: 404 }),
+};
+
+/** The route group a request counts under: a bounded set, whatever paths callers send. */
+export function routeGroup(pathname: string): string {
+  if (pathname === "/metrics") return "metrics";
+  const [first = "", second = ""] = pathname.split("/").slice(1, 3);
+  if (first === "trpc") return "trpc";
+  if (first === "dav") return "dav";
+  if (first !== "api") return "static";
+  // The API's first segment names its domain (/api/paste/{slug}, /api/fs/list, /api/admin/...).
+  return /^[a-z][a-z-]{0,30}$/.test(second) ? `api/${second}` : "api/other";
+}
+
+/** Requests whose body is a file on its way to storage. */
+function isUpload(method: string, pathname: string): boolean {
+  if (method === "PUT" && pathname.startsWith("/dav/")) return true;
+  return (method === "POST" || method === "PUT") && /^\/api\/(upload|fs\/upload|s3\/multipart)/.test(pathname);
+}
+
+/** Storage errors reach the caller as 502 (the store refused), 503 (unreachable) or 507 (full). */
+const STORAGE_FAILURE = new Set([502, 503, 507]);
+
+export async function createMetrics(
+  token: string | undefined,
+  sources: { clipboardConnections(): number },
+): Promise<Metrics> {
+  if (!token) return METRICS_OFF;
+  const client = await import("prom-client");
+  const register = new client.Registry();
+  client.collectDefaultMetrics({ register });
+  const requests = new client.Counter({
+    name: "pastebox_http_requests_total",
+    help: "HTTP requests answered, by route group, method and status",
+    labelNames: ["group", "method", "status"] as const,
+    registers: [register],
+  });
+  const latency = new client.Histogram({
+    name: "pastebox_http_request_duration_seconds",
+    help: "Time to the answer's head, by route group",
+    labelNames: ["group"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [register],
+  });
+  const views = new client.Counter({
+    name: "pastebox_counted_views_total",
+    help: "Paste views counted",
+    registers: [register],
+  });
+  const uploadBytes = new client.Counter({
+    name: "pastebox_upload_bytes_total",
+    help: "Bytes of uploads answered with success (their stated Content-Length; multipart forms include the form's framing)",
+    registers: [register],
+  });
+  const activeUploads = new client.Gauge({
+    name: "pastebox_uploads_in_flight",
+    help: "Uploads being received now",
+    registers: [register],
+  });
+  const storageFailures = new client.Counter({
+    name: "pastebox_storage_failures_total",
+    help: "Answers 502, 503 or 507: a storage refused, could not be reached, or is full",
+    labelNames: ["group"] as const,
+    registers: [register],
+  });
+  new client.Gauge({
+    name: "pastebox_clipboard_connections",
+    help: "Live clipboard WebSocket connections open in this process",
+    registers: [register],
+    collect() {
+      this.set(sources.clipboardConnections());
+    },
+  });
+  const expected = new TextEncoder().encode(`Bearer ${token}`);
+
+  return {
+    startRequest(request, pathname) {
+      const started = performance.now();
+      const { method } = request;
+      const group = routeGroup(pathname);
+      const upload = isUpload(method, pathname);
+      if (upload) activeUploads.inc();
+      return (status) => {
+        requests.inc({ group, method, status: String(status) });
+        latency.observe({ group }, (performance.now() - started) / 1000);
+        if (STORAGE_FAILURE.has(status)) storageFailures.inc({ group });
+        if (!upload) return;
+        activeUploads.dec();
+        // The stated length of an upload that succeeded (a body of unknown length is not counted).
+        const length = Number(request.headers.get("content-length"));
+        if (status >= 200 && status < 300 && length > 0) uploadBytes.inc(length);
+      };
+    },
+    countingViews(counter) {
+      return {
+        ...counter,
+        async count(slug, now, options) {
+          const counted = await counter.count(slug, now, options);
+          if (counted) views.inc();
+          return counted;
+        },
+      };
+    },
+    async answer(request) {
+      const given = new TextEncoder().encode(request.headers.get("authorization") ?? "");
+      // Compared in constant time, like every other secret the server checks.
+      const { timingSafeEqual } = await import("node:crypto");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return new Response("Unauthorized", { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
+      }
+      return new Response(await register.metrics(), { headers: { "Content-Type": register.contentType } });
+    },
+  };
+}
