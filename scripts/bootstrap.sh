@@ -1,8 +1,8 @@
 #!/bin/sh
 # The README's two commands land here: `npm start` (or `bun run start`) and `npm test` (or `bun run test`).
 # On a fresh Debian machine with only Node and npm it installs what is missing: bun (from npm), the
-# packages, the generated database clients, the built client and, for the tests, Debian's chromium and
-# postgresql. Then it starts the app or runs every test suite.
+# packages, the generated database clients, the built client and, for the tests, Debian's chromium,
+# postgresql and podman. Then it starts the app or runs every test suite.
 set -eu
 cd "$(dirname "$0")/.."
 BUN_VERSION=1.4.5
@@ -31,14 +31,27 @@ ensure_apt() {
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
   command -v litmus >/dev/null 2>&1 || missing="$missing litmus"
   command -v rclone >/dev/null 2>&1 || missing="$missing rclone"
-  [ -z "$missing" ] && return
-  echo "Installing Debian packages:$missing"
-  if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
-    echo "The tests need:$missing. Install them as root: apt-get install -y$missing" >&2; exit 1
+  # The container test (deploy/): podman builds and runs the image without a daemon, with runc (crun
+  # fails on these machines' cgroups); debootstrap makes the stand-in base image.
+  command -v podman >/dev/null 2>&1 || missing="$missing podman"
+  command -v buildah >/dev/null 2>&1 || missing="$missing buildah"
+  [ -x /usr/sbin/runc ] || command -v runc >/dev/null 2>&1 || missing="$missing runc"
+  [ -x /usr/sbin/debootstrap ] || command -v debootstrap >/dev/null 2>&1 || missing="$missing debootstrap"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else SUDO=none; fi
+  if [ -n "$missing" ]; then
+    echo "Installing Debian packages:$missing"
+    if [ "$SUDO" = none ]; then
+      echo "The tests need:$missing. Install them as root: apt-get install -y$missing" >&2; exit 1
+    fi
+    $SUDO apt-get update -qq >/dev/null || true
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
   fi
-  $SUDO apt-get update -qq >/dev/null || true
-  # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+  # Without it every `podman run` here fails on setrlimit(RLIMIT_NOFILE); one already there is kept.
+  if [ ! -f /etc/containers/containers.conf ] && [ "$SUDO" != none ]; then
+    $SUDO mkdir -p /etc/containers
+    printf '[containers]\ndefault_ulimits = []\n' | $SUDO tee /etc/containers/containers.conf >/dev/null
+  fi
 }
 
 ensure_bun

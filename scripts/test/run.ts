@@ -1,6 +1,6 @@
 // `bun run test`: every suite in one command. Starts the real services the tests need (a private
-// Postgres cluster and an S3-compatible server), builds the client, runs the server, client and
-// end-to-end suites, stops the services, and ends with one line `N passed, N failed`.
+// Postgres cluster and an S3-compatible server), builds the client, runs the server, client,
+// end-to-end and container suites, stops the services, and ends with one line `N passed, N failed`.
 //
 // The counts come from each suite's JUnit report (bun test --reporter=junit), not from its console
 // output. A skipped or todo test counts as failed: a suite is green only when every test in it ran.
@@ -25,6 +25,9 @@ const SUITES: Suite[] = [
     limitMinutes: 15,
   },
   { name: "e2e", args: ["--timeout", "60000", "./client/e2e"], limitMinutes: 45 },
+  // The container image built and run with podman (deploy/container.integration.test.ts): the first
+  // run on a machine also makes the stand-in base image (~3 min), later runs reuse it.
+  { name: "container", args: ["--timeout", "600000", "./deploy"], limitMinutes: 25 },
 ];
 
 type Tally = { passed: number; failed: number; skipped: string[] };
