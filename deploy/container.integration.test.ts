@@ -220,9 +220,27 @@ describe("container image", () => {
   );
 
   describe("a start that cannot succeed exits non-zero with one clear line", () => {
-    const expectOneLine = (result: Result, pattern: RegExp) => {
-      const lines = result.out.trim().split("\n");
-      expect({ code: result.code === 0 ? 0 : "non-zero", lines }).toEqual({
+    // A host folder owned by root, as a bind mount created by hand often is.
+    const unwritable = mkdtempSync(path.join(tmpdir(), "pastebox-container-data-"));
+    chmodSync(unwritable, 0o755);
+    // The four starts run at once: each container is a full copy of the image on vfs storage (~1 min
+    // apiece on a loaded machine), and they share nothing.
+    let results: Promise<Result[]>;
+    beforeAll(() => {
+      results = Promise.all([
+        badStart(["--volume", `${unwritable}:/data`]),
+        badStart(["--env", "DATA_DIR=/srv/pastebox"]),
+        badStart(["--env", "LOG_LEVEL=loud"]),
+        findFreePort().then((port) =>
+          badStart(["--env", `DATABASE_URL=postgresql://pastebox:secret@127.0.0.1:${port}/pastebox`]),
+        ),
+      ]);
+    });
+    afterAll(() => rmSync(unwritable, { recursive: true, force: true }));
+
+    const expectOneLine = (result: Result | undefined, pattern: RegExp) => {
+      const lines = result?.out.trim().split("\n");
+      expect({ code: result?.code === 0 ? 0 : "non-zero", lines }).toEqual({
         code: "non-zero",
         lines: [expect.stringMatching(pattern)],
       });
@@ -231,53 +249,24 @@ describe("container image", () => {
     test(
       "a data folder the app's user cannot write",
       async () => {
-        // A host folder owned by root, as a bind mount created by hand often is.
-        const folder = mkdtempSync(path.join(tmpdir(), "pastebox-container-data-"));
-        chmodSync(folder, 0o755);
-        try {
-          expectOneLine(
-            await badStart(["--volume", `${folder}:/data`]),
-            /could not start: DATA_DIR: \/data is not writable \(uid 1000\)/,
-          );
-        } finally {
-          rmSync(folder, { recursive: true, force: true });
-        }
+        expectOneLine((await results)[0], /could not start: DATA_DIR: \/data is not writable \(uid 1000\)/);
       },
-      3 * MINUTE,
+      6 * MINUTE,
     );
 
-    test(
-      "a data folder that does not exist and cannot be created",
-      async () => {
-        expectOneLine(
-          await badStart(["--env", "DATA_DIR=/srv/pastebox"]),
-          /could not start: DATA_DIR: cannot create \/srv\/pastebox/,
-        );
-      },
-      3 * MINUTE,
-    );
+    test("a data folder that does not exist and cannot be created", async () => {
+      expectOneLine((await results)[1], /could not start: DATA_DIR: cannot create \/srv\/pastebox/);
+    });
 
-    test(
-      "a bad environment value",
-      async () => {
-        expectOneLine(
-          await badStart(["--env", "LOG_LEVEL=loud"]),
-          /could not start: Invalid configuration: LOG_LEVEL: /,
-        );
-      },
-      3 * MINUTE,
-    );
+    test("a bad environment value", async () => {
+      expectOneLine((await results)[2], /could not start: Invalid configuration: LOG_LEVEL: /);
+    });
 
-    test(
-      "an unreachable Postgres",
-      async () => {
-        const port = await findFreePort();
-        expectOneLine(
-          await badStart(["--env", `DATABASE_URL=postgresql://pastebox:secret@127.0.0.1:${port}/pastebox`]),
-          /could not start: the database \(postgres\) could not be prepared: .*ECONNREFUSED/,
-        );
-      },
-      3 * MINUTE,
-    );
+    test("an unreachable Postgres", async () => {
+      expectOneLine(
+        (await results)[3],
+        /could not start: the database \(postgres\) could not be prepared: .*ECONNREFUSED/,
+      );
+    });
   });
 });
