@@ -59,6 +59,8 @@ describe("metrics", () => {
     expect(sample(text, 'pastebox_http_requests_total{group="api/paste",method="GET",status="404"}')).toBe(1);
     expect(sample(text, "pastebox_counted_views_total")).toBe(3);
     expect(sample(text, 'pastebox_http_request_duration_seconds_count{group="api/paste"}')).toBe(5);
+    expect(sample(text, 'pastebox_http_request_duration_seconds_bucket{group="api/paste",le="+Inf"}')).toBe(5);
+    expect(text).toContain("# TYPE pastebox_http_request_duration_seconds histogram");
     // The raw PUT's stated length, plus the form upload's (file and framing).
     expect(sample(text, "pastebox_upload_bytes_total")).toBeGreaterThan(bytes.length);
     expect(sample(text, "pastebox_uploads_in_flight")).toBe(0);
