@@ -16,7 +16,7 @@ const PODMAN = ["podman", "--storage-driver", "vfs", "--runtime", "runc", "--cgr
 const IMAGE = "localhost/pastebox:container-test";
 const PASSWORD = "container-test-password";
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
-/** The image may add this much to its base image (issue 33). */
+/** The image may add this much to its base image (docs/deploy.md, "Container"). */
 const SIZE_BUDGET_MB = 150;
 const MINUTE = 60_000;
 
