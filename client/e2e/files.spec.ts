@@ -422,12 +422,32 @@ describe("file sharing", () => {
     await page.goto(`${app.baseUrl}/file/${code.slug}`);
     await page.getByTestId("code-preview").waitFor();
     expect(await page.getByTestId("file-views").textContent()).toBe("1 view");
+    // Opened straight from its link, the page brings its own styles: padding, syntax colours, and a
+    // block that scrolls can be reached by keyboard (issue 32).
+    const look = await page.evaluate(() => {
+      const pre = document.querySelector<HTMLElement>("[data-testid=code-preview] pre");
+      const keyword = document.querySelector<HTMLElement>("[data-testid=code-preview] .hljs-keyword");
+      const code = pre?.querySelector("code");
+      if (!pre || !keyword || !code) return null;
+      return {
+        padding: getComputedStyle(pre).paddingLeft,
+        keyword: getComputedStyle(keyword).color,
+        text: getComputedStyle(code).color,
+        tabIndex: pre.tabIndex,
+      };
+    });
+    expect(look).not.toBeNull();
+    expect(look?.padding).not.toBe("0px");
+    expect(look?.keyword).not.toBe(look?.text);
+    expect(look?.tabIndex).toBe(0);
     // docs/decisions/0014-public-pages-without-trpc.md: one counted read, no tRPC client, no zod, and a
     // code preview without the Markdown renderer and its sanitiser.
     expect(fetched.filter((path) => path.startsWith("/api/public/files/"))).toEqual([`/api/public/files/${code.slug}`]);
     expect(fetched.filter((path) => path.startsWith("/trpc/") && path !== "/trpc/session.me")).toEqual([]);
     expect(
-      fetched.filter((path) => /^\/assets\/(trpc|data-providers|schemas|markdown-view|purify|encrypted)/.test(path)),
+      fetched.filter((path) =>
+        /^\/assets\/(trpc|data-providers|schemas|markdown-view|purify|encrypted)[^/]*\.js$/.test(path),
+      ),
     ).toEqual([]);
     // Nor Upload's texts, nor the password form of a protected share; the QR code's library comes when asked for.
     expect(fetched.filter((path) => /^\/assets\/(files|share-password-form)-/.test(path))).toEqual([]);

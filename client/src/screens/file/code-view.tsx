@@ -5,6 +5,11 @@
 
 import { highlightCode } from "@shared/markdown/highlight-code";
 import { lazy, useMemo } from "react";
+// The code block's look and colours, here too: a file page opened straight from its link has not
+// loaded the Markdown view that also brings them.
+import "../../components/markdown-view.css";
+import "../../components/syntax-colors.css";
+import { cx, focusRing } from "../../components/class-names";
 import { useCodeLanguages } from "../../lib/pastes/use-code-languages";
 
 // The Markdown renderer and its sanitiser only for a Markdown file (file-preview.tsx waits for it).
@@ -37,7 +42,12 @@ export default function CodeView({ text, language, mode, label }: CodeViewProps)
     return (
       <section aria-label={label}>
         <pre
-          className="max-h-[70vh] overflow-auto p-4 font-mono text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls must be scrollable from the keyboard
+          tabIndex={0}
+          className={cx(
+            focusRing,
+            "max-h-[70vh] overflow-auto p-4 font-mono text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200",
+          )}
           data-testid="text-preview"
         >
           {text}
@@ -47,7 +57,8 @@ export default function CodeView({ text, language, mode, label }: CodeViewProps)
   }
   return (
     <section aria-label={label} className="markdown-body file-code-view" data-testid="code-preview">
-      <pre className="m-0! max-h-[70vh] overflow-auto rounded-none! border-0!">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls must be scrollable from the keyboard */}
+      <pre tabIndex={0} className={cx(focusRing, "m-0! max-h-[70vh] overflow-auto rounded-none! border-0!")}>
         <code
           className={highlighted.language ? `hljs language-${highlighted.language}` : "hljs"}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output escapes the text it marks up; otherwise the text is escaped here
