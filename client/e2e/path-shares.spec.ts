@@ -1,4 +1,4 @@
-// Sharing from the explorer in Chromium (issue 36, docs/path-shares.md): the admin shares a folder from a
+// Sharing from the explorer in Chromium (docs/path-shares.md): the admin shares a folder from a
 // row's menu on local and on S3 storage; a visitor in another browser context, phone-sized, opens the
 // link, walks into a sub-folder and back by the breadcrumbs (which start at the shared folder), and
 // downloads the whole folder as a zip whose names and bytes are checked with unzip. The dialog and the

@@ -10,6 +10,7 @@ const BENCHMARKS = [
   "clipboard",
   "e2ee",
   "e2ee-parts",
+  "zip",
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : BENCHMARKS;
 for (const name of names) {

@@ -1,7 +1,7 @@
 // The page a shared folder or file link opens (/s/:slug, docs/path-shares.md): the folder's entries with
 // breadcrumbs that start at the shared folder and never go above it, a preview (inline, sandboxed by the
-// server) and a download per file, and "Download all" as one zip the server streams with its exact size
-// (the browser's download shows the progress). The first answer counts the visit; its `visit` token is kept
+// server) and a download per file, and "Download all" as one zip the server streams (the browser's own
+// download shows its progress). The first answer counts the visit; its `visit` token is kept
 // for this tab so that opening sub-folders and files counts nothing more. Plain fetch, no tRPC.
 
 import ArchiveBoxArrowDownIcon from "@heroicons/react/24/outline/ArchiveBoxArrowDownIcon";

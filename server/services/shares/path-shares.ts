@@ -288,9 +288,9 @@ export async function openSharedPathFile(
 
 /**
  * The whole shared folder (or `path` inside it) as a zip, streamed: objects are read one after the other
- * as the zip is sent (client-zip, stored entries, ZIP64 past 4 GiB), so memory holds one chunk and the
- * names and sizes of the entries, whatever the bytes. The names come first so the answer can carry its
- * exact Content-Length and the browser shows progress.
+ * as the zip is sent (client-zip, stored entries, ZIP64 past 4 GiB), never a whole file. The names and
+ * sizes come first so the answer can carry its exact Content-Length (docs/path-shares.md says what the
+ * wire does with it and what memory was measured).
  */
 export async function zipSharedFolder(deps: PathShareDeps, request: VisitRequest & { path: string }, now = new Date()) {
   const { row, driver } = await admit(deps, request, now, false);
