@@ -97,7 +97,8 @@ export const itemEnvelope = z.string().refine((content) => {
 
 /** What a device sends over the socket. `ref` comes back on its own item, to match the echo. */
 export const clientMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("item"), content: z.string(), ref: z.string().max(64).optional() }),
+  // The same envelope check as the HTTP route's (schemas/clipboard.ts sendItemInput): one schema for both.
+  z.object({ type: z.literal("item"), content: itemEnvelope, ref: z.string().max(64).optional() }),
   z.object({ type: z.literal("delete"), item_id: z.number().int().positive() }),
   z.object({ type: z.literal("ping") }),
 ]);

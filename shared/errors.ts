@@ -13,6 +13,8 @@ export const ERROR_HTTP_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RANGE_NOT_SATISFIABLE: 416,
+  /** A WebSocket route asked for without the upgrade. */
+  UPGRADE_REQUIRED: 426,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,

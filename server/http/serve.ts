@@ -61,7 +61,10 @@ export async function serveApp(
         const clientIp = bunServer.requestIP(request)?.address ?? "unknown";
         // Parsed once for the socket route and the app.
         const url = new URL(request.url);
-        return clipboardHub.handleUpgrade(request, url, bunServer, clientIp) ?? app.fetch(request, clientIp, url);
+        const upgrading = clipboardHub.handleUpgrade(request, url, bunServer, clientIp);
+        if (!upgrading) return app.fetch(request, clientIp, url);
+        // A failed upgrade is answered by the app (the socket route's raw route), with its headers.
+        return upgrading.then((isUpgraded) => (isUpgraded ? undefined : app.fetch(request, clientIp, url)));
       },
       websocket: { ...clipboardHub.websocket, maxPayloadLength: limits.maxPayloadLength },
       error(error) {

@@ -87,7 +87,8 @@ export const wireRoomOutput = roomOutput.pick({
   expires_at: true,
 });
 
-export const listItemsOutput = z.object({ room: wireRoomOutput, items: z.array(itemOutput) });
+/** One page of items (docs/clipboard.md): `has_more` says to ask again after the last id. */
+export const listItemsOutput = z.object({ room: wireRoomOutput, items: z.array(itemOutput), has_more: z.boolean() });
 
 export const sendItemInput = z.object({ id: roomId, device_id: deviceId, content: itemEnvelope });
 

@@ -1,6 +1,7 @@
-// The live clipboard's event stream (server-sent events): the fallback for devices whose network
-// blocks WebSockets. It carries the same messages as the socket (shared/clipboard.ts ServerMessage);
-// such a device sends items with POST /api/clipboard/rooms/{id}/items.
+// The live clipboard's raw routes: the event stream (server-sent events), the fallback for devices
+// whose network blocks WebSockets, carrying the same messages as the socket (shared/clipboard.ts
+// ServerMessage; such a device sends items with POST /api/clipboard/rooms/{id}/items); and the socket
+// route's answer to a request Bun did not upgrade (socket.ts upgrades the well-formed ones).
 
 import { DEVICE_ID_PATTERN, DEVICE_LABEL_MAX } from "@shared/clipboard";
 import { roomId } from "@shared/schemas/clipboard";
@@ -15,6 +16,22 @@ const eventsQuery = z.object({
 });
 
 export const clipboardRawRoutes: RawRoute[] = [
+  defineRawRoute({
+    method: "GET",
+    path: "/clipboard/rooms/{id}/socket",
+    summary: "A room's WebSocket (docs/clipboard.md): upgrade with the same query as the event stream",
+    description:
+      "Answered here only when no WebSocket upgrade took place: 400 for a malformed room id, device id or " +
+      "`after`, else 426 (send the upgrade headers).",
+    tags: ["Live clipboard"],
+    access: "public",
+    query: eventsQuery,
+    responses: [jsonAnswer(400, "A malformed room or device id"), jsonAnswer(426, "Not a WebSocket upgrade")],
+    async handle({ params }) {
+      if (!roomId.safeParse(params.id).success) throw new AppError("BAD_REQUEST", "errors.clipboardJoinInvalid");
+      throw new AppError("UPGRADE_REQUIRED", "errors.websocketUpgradeRequired", {}, { Upgrade: "websocket" });
+    },
+  }),
   defineRawRoute({
     method: "GET",
     path: "/clipboard/rooms/{id}/events",

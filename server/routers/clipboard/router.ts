@@ -78,15 +78,20 @@ export const clipboardRouter = router({
       rest: {
         method: "GET",
         path: "/clipboard/rooms/{id}/items",
-        summary: "A room's settings and its items after `after` (the polling fallback)",
+        summary:
+          "A room's settings and a page of its items after `after` (the polling fallback; `has_more`: ask again after the last id)",
         tags,
       },
     })
     .input(listItemsInput)
     .output(listItemsOutput)
     .query(async ({ ctx, input }) => {
-      const { room, items } = await listItems(ctx.db, input.id, input.after);
-      return { room: { ...room, expires_at: new Date(room.expires_at) }, items: items.map(wireItemToOutput) };
+      const { room, items, hasMore } = await listItems(ctx.db, input.id, input.after);
+      return {
+        room: { ...room, expires_at: new Date(room.expires_at) },
+        items: items.map(wireItemToOutput),
+        has_more: hasMore,
+      };
     }),
 
   send: publicProcedure

@@ -181,25 +181,58 @@ export async function openRoom(db: Database, id: string, now = new Date()): Prom
   return row;
 }
 
-/** The room and its items after `after` (all kept ones without it), oldest first. */
-export async function listItems(db: Database, id: string, after?: number, now = new Date()) {
-  const room = await openRoom(db, id, now);
-  const [items, maxItemSize] = await Promise.all([itemsAfter(db, id, after ?? 0, room.historyLimit), maxItemBytes(db)]);
-  return { room: toWireRoom(room, maxItemSize), items };
-}
+/**
+ * Bytes of item content one page carries (at least one item, however large). A room may hold 500
+ * items of the item limit (gigabytes): a join or a GET reads, encodes and sends its history page by
+ * page, so what one request makes the server hold is a page, not the room (docs/clipboard.md).
+ */
+export const HISTORY_PAGE_BYTES = 4 * 1024 * 1024;
+
+export type ItemPage = { items: WireItem[]; hasMore: boolean };
 
 /**
- * A room's items with an id above `after`, oldest first. Within a room ids follow commit order (see
- * addItem), so "after the last id I saw" is a complete resume point.
+ * A room's items with an id above `after`, oldest first, as many as fit in `pageBytes`: their ids and
+ * sizes are read first, then the content of those that fit. Within a room ids follow commit order
+ * (see addItem), so "after the last id I saw" is a complete resume point, and the next page starts
+ * after this one's last id.
  */
-export async function itemsAfter(db: Database, roomId: string, after: number, take?: number): Promise<WireItem[]> {
-  const rows = await db.clipboardItem.findMany({
+export async function itemPage(
+  db: Database,
+  roomId: string,
+  after: number,
+  pageBytes = HISTORY_PAGE_BYTES,
+): Promise<ItemPage> {
+  const sizes = await db.clipboardItem.findMany({
     where: { roomId, id: { gt: after } },
     orderBy: { id: "asc" },
-    ...(take ? { take } : {}),
+    // Rooms keep at most ROOM_BOUNDS.historyLimit.max items: this list of numbers is small.
+    select: { id: true, size: true },
+  });
+  let bytes = 0;
+  let count = 0;
+  for (const { size } of sizes) {
+    if (count > 0 && bytes + size > pageBytes) break;
+    bytes += size;
+    count += 1;
+  }
+  const ids = sizes.slice(0, count).map((row) => row.id);
+  if (ids.length === 0) return { items: [], hasMore: false };
+  const rows = await db.clipboardItem.findMany({
+    where: { roomId, id: { in: ids } },
+    orderBy: { id: "asc" },
     select: itemSelect,
   });
-  return rows.map(toWireItem);
+  return { items: rows.map(toWireItem), hasMore: count < sizes.length };
+}
+
+/** The room and the first page of its items after `after` (from the oldest kept without it). */
+export async function listItems(db: Database, id: string, after?: number, now = new Date()) {
+  const [room, page, maxItemSize] = await Promise.all([
+    openRoom(db, id, now),
+    itemPage(db, id, after ?? 0),
+    maxItemBytes(db),
+  ]);
+  return { room: toWireRoom(room, maxItemSize), items: page.items, hasMore: page.hasMore };
 }
 
 /** The id of a room's newest item (0 when it has none). */

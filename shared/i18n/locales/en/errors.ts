@@ -132,6 +132,7 @@ export const enErrors = {
   clipboardNameTooLong: "The room name is longer than 100 characters",
   clipboardDeviceInvalid: "The device id must be 22 letters, digits, - or _",
   clipboardJoinInvalid: "Join with a valid room id, device id and optional label and after",
+  websocketUpgradeRequired: "This address is a WebSocket: connect with a WebSocket client",
   clipboardTooManyMessages: "Too many clipboard messages from this address; wait a few seconds",
   clipboardItemSizeInvalid: "Enter the clipboard item limit in MB, above 0 and at most 64",
   clipboardJoinsInvalid: "Enter a whole number of joins per minute from 0 (no limit) to 1000000",

@@ -127,6 +127,7 @@ export const zhErrors: typeof enErrors = {
   clipboardNameTooLong: "房间名称超过 100 个字符",
   clipboardDeviceInvalid: "设备 ID 须为 22 个字母、数字、- 或 _",
   clipboardJoinInvalid: "加入时请提供有效的房间 ID、设备 ID，以及可选的 label 和 after",
+  websocketUpgradeRequired: "此地址是 WebSocket：请使用 WebSocket 客户端连接",
   clipboardTooManyMessages: "此地址发送的剪贴板消息过多，请稍候几秒",
   clipboardItemSizeInvalid: "请输入剪贴板条目上限（MB），大于 0 且不超过 64",
   clipboardJoinsInvalid: "请输入每分钟加入次数的整数，0（不限制）到 1000000",
