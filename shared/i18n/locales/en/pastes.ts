@@ -6,7 +6,7 @@ export const enPastes = {
     viewsLabel: "Editor view",
     views: { source: "Write", preview: "Preview", rich: "Rich editor" },
     richNote:
-      "Opening this tab changes nothing. Once you change something here, the rich editor rewrites the whole Markdown in its own style (list markers, tables, spacing). Write keeps your text exactly as typed.",
+      "The rich editor re-formats Markdown (list markers, tables, spacing) when you change something here. Write keeps your text exactly as typed.",
     previewEmpty: "Nothing to preview yet.",
     loading: "Loading the editor…",
     loadFailed: "The editor could not be loaded. Check your connection and try again.",

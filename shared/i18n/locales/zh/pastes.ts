@@ -7,7 +7,7 @@ export const zhPastes: typeof enPastes = {
     viewsLabel: "编辑器视图",
     views: { source: "编写", preview: "预览", rich: "富文本编辑器" },
     richNote:
-      "打开此标签页不会改变任何内容。一旦在这里修改，富文本编辑器会按自己的风格重写整篇 Markdown（列表符号、表格、空白）。“编写”会完全保留你输入的文本。",
+      "在这里修改内容时，富文本编辑器会重新排版 Markdown（列表符号、表格、空白）。“编写”会完全保留你输入的文本。",
     previewEmpty: "还没有可预览的内容。",
     loading: "正在加载编辑器…",
     loadFailed: "编辑器加载失败。请检查网络连接后重试。",
