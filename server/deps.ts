@@ -9,6 +9,7 @@ import type { ClipboardHub } from "./routers/clipboard/hub";
 import type { ClipboardBus } from "./services/clipboard/bus";
 import type { ListingCache } from "./services/explorer/listing-cache";
 import type { Scheduler } from "./services/jobs/scheduler";
+import type { TaskWorker } from "./services/tasks/worker";
 import type { StorageService } from "./storage";
 
 /** Long-lived parts of the app, created once at start (or once per test). */
@@ -29,4 +30,6 @@ export type AppDeps = {
   clipboardHub: ClipboardHub;
   /** The periodic jobs (services/jobs/scheduler.ts): started by main.ts, listed and run now by the admin. */
   scheduler: Scheduler;
+  /** This process's worker of server-side explorer tasks (services/tasks/worker.ts). */
+  tasks: TaskWorker;
 };

@@ -19,6 +19,7 @@ import { createScheduler } from "./services/jobs/scheduler";
 import { systemJobs } from "./services/jobs/system-jobs";
 import { prepareDatabaseInChildProcess } from "./services/system/bootstrap";
 import { createMetrics } from "./services/system/metrics";
+import { createTaskWorker } from "./services/tasks/worker";
 import { createStorageService } from "./storage";
 
 /** Requests in flight get this long after SIGTERM; then their connections are closed. */
@@ -64,6 +65,7 @@ async function main() {
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
   const clipboardHub = createClipboardHub({ db, clipboardBus, logger });
   clipboardConnections = () => clipboardHub.connectionCount();
+  const tasks = createTaskWorker({ db, storage, config, listingCache, logger });
   const app = await createApp(
     {
       config,
@@ -76,6 +78,7 @@ async function main() {
       clipboardBus,
       clipboardHub,
       scheduler,
+      tasks,
     },
     metrics,
   );
@@ -88,6 +91,8 @@ async function main() {
   });
 
   await scheduler.start();
+  // Resumes tasks a stopped or killed process left, and takes those other processes create.
+  tasks.start(() => reads.hasUnfinishedTasks());
 
   let stopping = false;
   async function shutdown(signal: NodeJS.Signals) {
@@ -104,6 +109,7 @@ async function main() {
     }, SHUTDOWN_LIMIT_MS).unref();
     // Jobs under way (a sweep) finish while in-flight requests do: both write to the database closed below.
     const jobsStopped = scheduler.stop();
+    const tasksStopped = tasks.stop();
     await clipboardHub.close();
     // New connections are refused at once; requests under way (uploads too) finish within the grace.
     const graceful = server.stop(false);
@@ -115,6 +121,7 @@ async function main() {
     clearTimeout(grace);
     app.flushLogs();
     await jobsStopped;
+    await tasksStopped;
     serverJobs.close();
     jobLedger.close();
     await viewCounter.close();

@@ -17,6 +17,8 @@ export type ReadConnection = {
   ping(): Promise<void>;
   /** Whether any storage config is not local (S3-compatible): only those add origins to the CSP. */
   hasRemoteStorage(): Promise<boolean>;
+  /** Whether a server-side explorer task waits or runs (services/tasks/worker.ts polls this when idle). */
+  hasUnfinishedTasks(): Promise<boolean>;
   close(): void;
 };
 
@@ -29,6 +31,13 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
       async hasRemoteStorage() {
         const found = await db.storageConfig.findFirst({
           where: { providerType: { not: LOCAL_PROVIDER } },
+          select: { id: true },
+        });
+        return found !== null;
+      },
+      async hasUnfinishedTasks() {
+        const found = await db.fsTask.findFirst({
+          where: { status: { in: ["pending", "planning", "running"] } },
           select: { id: true },
         });
         return found !== null;
@@ -52,6 +61,12 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
     },
     async hasRemoteStorage() {
       const found = open().query('SELECT 1 FROM "StorageConfig" WHERE "providerType" <> ? LIMIT 1').get(LOCAL_PROVIDER);
+      return found != null;
+    },
+    async hasUnfinishedTasks() {
+      const found = open()
+        .query(`SELECT 1 FROM "FsTask" WHERE "status" IN ('pending', 'planning', 'running') LIMIT 1`)
+        .get();
       return found != null;
     },
     close() {

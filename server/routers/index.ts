@@ -12,6 +12,7 @@ import { sessionRouter } from "./auth/session";
 import { clipboardRouter } from "./clipboard/router";
 import { cacheRouter } from "./explorer/cache";
 import { fsRouter } from "./explorer/router";
+import { fsTasksRouter } from "./explorer/tasks";
 import { pastesRouter } from "./pastes/router";
 import { pathSharesRouter } from "./shares/path-share-routes";
 import { filesRouter } from "./shares/router";
@@ -31,6 +32,7 @@ export const appRouter = router({
   url: urlInfoRouter,
   mounts: mountsRouter,
   fs: fsRouter,
+  fsTasks: fsTasksRouter,
   cache: cacheRouter,
   dashboard: dashboardRouter,
   clipboard: clipboardRouter,

@@ -19,6 +19,7 @@ import { createMemoryListingCache } from "../services/explorer/listing-cache";
 import { createJobLedger } from "../services/jobs/ledger";
 import { createScheduler } from "../services/jobs/scheduler";
 import { ensureAdmin, ensureDefaultStorage } from "../services/system/bootstrap";
+import { createTaskWorker } from "../services/tasks/worker";
 import { createStorageService } from "../storage";
 import { createApiClient, createApiKey, type KeyFields, loginAdmin } from "./api-client";
 
@@ -122,18 +123,22 @@ export async function createTestApp(
   const clipboardBus = await createClipboardBus(provider, database.url, logger);
   const clipboardHub = createClipboardHub({ db: database.db, clipboardBus, logger }, clipboardLimits);
   const jobLedger = createJobLedger(database.url, database.db);
+  const storage = createStorageService(database.db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
+  const listingCache = createMemoryListingCache();
   const deps: AppDeps = {
     config,
     db: database.db,
     reads,
     viewCounter,
     logger,
-    storage: createStorageService(database.db, reads, { appSecret: config.secret, publicUrl: config.publicUrl }),
-    listingCache: createMemoryListingCache(),
+    storage,
+    listingCache,
     clipboardBus,
     clipboardHub,
     // No job registered and never started: a test registers the jobs it runs.
     scheduler: createScheduler({ ledger: jobLedger, logger }),
+    // Woken by the tasks created here; not polling (start) unless a test asks.
+    tasks: createTaskWorker({ db: database.db, storage, config, listingCache, logger }),
   };
   const app = await createApp(deps);
   return {
@@ -153,6 +158,7 @@ export async function createTestApp(
     },
     async cleanup() {
       await deps.scheduler.stop();
+      await deps.tasks.stop();
       jobLedger.close();
       await clipboardHub.close();
       await clipboardBus.close();

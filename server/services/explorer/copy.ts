@@ -35,7 +35,7 @@ const COPY_CONCURRENCY = 8;
 /** How long the download and upload URLs of a client-side copy stay valid. */
 const COPY_URL_TTL_SECONDS = 60 * 60;
 
-type Endpoint = { location: Location; driver: StorageDriver };
+export type Endpoint = { location: Location; driver: StorageDriver };
 type TreeCopy = { copied: number; skipped: number; failures: { key: string; error: unknown }[] };
 
 async function runLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -53,7 +53,7 @@ const emptyMarker = new Uint8Array(0);
 const markerOptions = { contentType: "application/x-directory", size: 0 };
 
 /** One object from a storage to another (or the same): the store's copy, else a streamed GET and PUT. */
-async function transferObject(source: Endpoint, sourceKey: string, target: Endpoint, targetKey: string) {
+export async function transferObject(source: Endpoint, sourceKey: string, target: Endpoint, targetKey: string) {
   if (source.location.mount.storageConfigId === target.location.mount.storageConfigId) {
     await source.driver.copy(sourceKey, targetKey);
   } else if (sourceKey.endsWith("/")) {

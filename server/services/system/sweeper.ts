@@ -16,6 +16,7 @@ import { purgeStaleMultipartUploads } from "../explorer/uploads";
 import { purgeGonePastes } from "../pastes/pastes";
 import { purgeGoneFiles } from "../shares/manage";
 import { STALE_UPLOAD_MS } from "../shares/upload-limits";
+import { TASK_HISTORY_MS } from "../tasks/tasks";
 import { purgeExpiredBuckets } from "./rate-limit";
 
 export type SweepDeps = Pick<AppDeps, "db" | "storage" | "config" | "logger" | "listingCache">;
@@ -28,6 +29,11 @@ const SWEEP_STEPS: SweepStep[] = [
   { name: "expired and used-up pastes", run: ({ db }, now) => purgeGonePastes(db, now) },
   { name: "expired, used-up and stale file uploads", run: (deps, now) => purgeGoneFiles(deps, now) },
   { name: "expired clipboard rooms", run: ({ db }, now) => purgeExpiredRooms(db, now) },
+  {
+    name: "explorer tasks finished more than 7 days ago",
+    run: ({ db }, now) =>
+      db.fsTask.deleteMany({ where: { finishedAt: { lt: new Date(now.getTime() - TASK_HISTORY_MS) } } }),
+  },
   { name: "stale multipart uploads into mounts", run: (deps, now) => purgeStaleMultipartUploads(deps, now) },
   // After the records: what they pointed at is gone by now, what is left in temp folders is a crash's.
   { name: "interrupted writes in local storage", run: (deps, now) => purgeLocalTemp(deps, now) },

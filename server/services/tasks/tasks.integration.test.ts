@@ -1,0 +1,228 @@
+// Server-side explorer tasks on SQLite and Postgres, between local storage and a real S3 server
+// (s3rver): a folder copied and moved across storages by the server, a folder deleted, per-file errors
+// that end a task "partial", bad input refused before anything is stored, a key that sees only its own
+// tasks, cancel and retry, and two processes racing for the files of one task after a third died
+// mid-copy, with every object at the target exactly once.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createDatabase } from "../../db/client";
+import { createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { createTaskWorker } from "./worker";
+
+describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
+  let t: TestApp;
+  let admin: string;
+  const api = createApiClient(() => t.app);
+  const { call } = api;
+
+  async function upload(path: string, content: string, filename: string, auth = admin) {
+    const form = new FormData();
+    form.set("path", path);
+    form.set("file", new File([content], filename));
+    const answer = await call("POST", `${auth === admin ? "/admin" : "/user"}/fs/upload`, { auth, body: form });
+    expect(answer.status).toBeLessThan(300);
+  }
+  const names = async (path: string) => {
+    const answer = await call("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, { auth: admin });
+    if (answer.status === 404) return [];
+    expect(answer.status).toBe(200);
+    return answer.body.data.items.map((entry: { name: string }) => entry.name).sort();
+  };
+  const read = async (path: string) =>
+    (await call("GET", `/admin/fs/download?path=${encodeURIComponent(path)}`, { auth: admin })).text;
+  async function finished(taskId: string, auth = admin) {
+    await t.tasks.drain();
+    const answer = await call("GET", `${auth === admin ? "/admin" : "/user"}/fs/tasks/${taskId}`, {
+      auth,
+      procedure: "fsTasks.get",
+    });
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  }
+  async function start(body: unknown, auth = admin) {
+    const answer = await call("POST", `${auth === admin ? "/admin" : "/user"}/fs/tasks`, {
+      auth,
+      body,
+      procedure: "fsTasks.create",
+    });
+    expect(answer.status).toBe(202);
+    return answer.body.data.task_id as string;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    admin = await loginAdmin(api);
+    const local = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+    const s3 = await createS3Storage(api, admin, { is_public: false });
+    await createMount(api, admin, { mount_path: "/local", storage_config_id: local.id, folder: `tasks-${provider}` });
+    await createMount(api, admin, { mount_path: "/s3", storage_config_id: s3.id });
+    for (let index = 0; index < 12; index++) {
+      await upload(`/local/album/${index < 6 ? "" : "deep/"}`, `photo ${index}`, `p${index}.txt`);
+    }
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  test("a folder is copied from local storage to S3 by the server, every file reported done", async () => {
+    const id = await start({ type: "copy", items: [{ sourcePath: "/local/album", targetPath: "/s3/" }] });
+    const task = await finished(id);
+    expect(task.status).toBe("completed");
+    expect(task.progress).toBe(1);
+    expect(task.files).toHaveLength(12);
+    expect(task.files.every((file) => file.status === "done")).toBe(true);
+    expect(await names("/s3/album")).toEqual(["deep", "p0.txt", "p1.txt", "p2.txt", "p3.txt", "p4.txt", "p5.txt"]);
+    expect(await read("/s3/album/deep/p7.txt")).toBe("photo 7");
+    // The source stays.
+    expect(await names("/local/album")).toHaveLength(7);
+  });
+
+  test("a move takes the files to the other storage and removes the source folder; a delete removes a folder", async () => {
+    const moved = await finished(
+      await start({ type: "move", items: [{ sourcePath: "/s3/album/deep", targetPath: "/local/moved" }] }),
+    );
+    expect(moved.status).toBe("completed");
+    expect(await names("/local/moved")).toEqual(["p10.txt", "p11.txt", "p6.txt", "p7.txt", "p8.txt", "p9.txt"]);
+    expect(await names("/s3/album")).not.toContain("deep");
+    const deleted = await finished(await start({ type: "delete", items: [{ sourcePath: "/local/moved" }] }));
+    expect(deleted.status).toBe("completed");
+    expect(await names("/local")).not.toContain("moved");
+  });
+
+  test("a source that is missing fails its own file and the task ends partly completed with the list", async () => {
+    const task = await finished(
+      await start({
+        type: "copy",
+        items: [
+          { sourcePath: "/local/album/p1.txt", targetPath: "/s3/copies/" },
+          { sourcePath: "/local/album/not-there.txt", targetPath: "/s3/copies/" },
+        ],
+      }),
+    );
+    expect(task.status).toBe("partial");
+    expect(task.failed).toBe(1);
+    expect(task.files.find((file) => file.path === "/local/album/not-there.txt")).toMatchObject({
+      status: "failed",
+      error: "The file or folder does not exist",
+    });
+    expect(await names("/s3/copies")).toEqual(["p1.txt"]);
+  });
+
+  test("bad input is refused before a task exists, in the caller's language", async () => {
+    const onto = await call("POST", "/admin/fs/tasks", {
+      auth: admin,
+      lang: "zh",
+      body: { type: "copy", items: [{ sourcePath: "/local/album", targetPath: "/local/album" }] },
+    });
+    expect(onto.status).toBe(400);
+    expect(onto.body.message).toBe("文件不能复制或移动到它自己上");
+    const inside = await call("POST", "/admin/fs/tasks", {
+      auth: admin,
+      body: { type: "move", items: [{ sourcePath: "/local/album", targetPath: "/local/album/deep/" }] },
+    });
+    expect(inside.status).toBe(400);
+    expect(inside.body.message).toBe("A folder cannot be moved or copied into itself");
+    const noTarget = await call("POST", "/admin/fs/tasks", {
+      auth: admin,
+      body: { type: "copy", items: [{ sourcePath: "/local/album" }] },
+    });
+    expect(noTarget.status).toBe(400);
+    expect(await t.db.fsTask.count({ where: { items: { contains: '"targetPath":{"path":"/local/album"' } } })).toBe(0);
+  });
+
+  test("a key sees and controls only its own tasks; a read-only key starts none", async () => {
+    const makeKey = async (readOnly: boolean) => {
+      const created = await call("POST", "/admin/api-keys", {
+        auth: admin,
+        body: {
+          name: `k${crypto.randomUUID().slice(0, 6)}`,
+          mount_permission: true,
+          mount_read_only: readOnly,
+          basic_path: "/",
+        },
+      });
+      return `ApiKey ${created.body.data.key}`;
+    };
+    const [owner, other, readOnly] = [await makeKey(false), await makeKey(false), await makeKey(true)];
+    const id = await start(
+      { type: "copy", items: [{ sourcePath: "/local/album/p2.txt", targetPath: "/s3/by-key/" }] },
+      owner,
+    );
+    expect((await finished(id, owner)).status).toBe("completed");
+    expect((await call("GET", `/user/fs/tasks/${id}`, { auth: other })).status).toBe(404);
+    expect((await call("POST", `/user/fs/tasks/${id}/retry`, { auth: other })).status).toBe(404);
+    expect((await call("GET", "/user/fs/tasks", { auth: other })).body.data).toEqual([]);
+    expect((await call("GET", `/admin/fs/tasks/${id}`, { auth: admin })).status).toBe(200);
+    const refused = await call("POST", "/user/fs/tasks", {
+      auth: readOnly,
+      body: { type: "delete", items: [{ sourcePath: "/local/album" }] },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  test("retry runs the failed files again once their cause is gone; cancel stops what has not started", async () => {
+    const id = await start({ type: "copy", items: [{ sourcePath: "/local/later.txt", targetPath: "/s3/later/" }] });
+    expect((await finished(id)).status).toBe("failed");
+    await upload("/local/", "now here", "later.txt");
+    expect((await call("POST", `/admin/fs/tasks/${id}/retry`, { auth: admin })).status).toBe(200);
+    const retried = await finished(id);
+    expect(retried.status).toBe("completed");
+    expect(await read("/s3/later/later.txt")).toBe("now here");
+    expect((await call("POST", `/admin/fs/tasks/${id}/cancel`, { auth: admin })).status).toBe(409);
+  });
+
+  test("after a process died mid-copy, two processes racing finish the task with every object once", async () => {
+    for (let index = 0; index < 30; index++) await upload("/local/race/", `race ${index}`, `r${index}.txt`);
+    const id = await start({ type: "copy", items: [{ sourcePath: "/local/race", targetPath: "/s3/race" }] });
+    expect((await finished(id)).status).toBe("completed");
+    // The state a kill -9 leaves: the task running, ten files claimed by the dead process (one of them
+    // half-written at the target, the others not yet), ten never started.
+    const rows = await t.db.fsTaskFile.findMany({
+      where: { taskId: id },
+      orderBy: { id: "asc" },
+      select: { id: true, targetPath: true },
+    });
+    await t.db.fsTask.updateMany({ where: { id }, data: { status: "running", finishedAt: null } });
+    const claimed = rows.slice(0, 10);
+    const waiting = rows.slice(10, 20);
+    await t.db.fsTaskFile.updateMany({
+      where: { id: { in: claimed.map((row) => row.id) } },
+      data: { status: "running", owner: "dead", leaseUntil: new Date(Date.now() - 1000) },
+    });
+    await t.db.fsTaskFile.updateMany({
+      where: { id: { in: waiting.map((row) => row.id) } },
+      data: { status: "pending" },
+    });
+    for (const row of [...claimed.slice(1), ...waiting]) {
+      await call("DELETE", `/admin/fs/remove?path=${encodeURIComponent(row.targetPath ?? "")}`, { auth: admin });
+    }
+    const halfWritten = claimed[0]?.targetPath ?? "";
+    await upload(
+      halfWritten.slice(0, halfWritten.lastIndexOf("/") + 1),
+      "rac",
+      halfWritten.slice(halfWritten.lastIndexOf("/") + 1),
+    );
+    expect(await names("/s3/race")).toHaveLength(11);
+
+    const otherDb = createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
+    try {
+      const first = createTaskWorker({ ...t, logger: t.logger }, { owner: "one", concurrency: 2 });
+      const second = createTaskWorker({ ...t, db: otherDb, logger: t.logger }, { owner: "two", concurrency: 2 });
+      await Promise.all([first.drain(), second.drain()]);
+      const answer = await call("GET", `/admin/fs/tasks/${id}`, { auth: admin, procedure: "fsTasks.get" });
+      expect(answer.body.data.status).toBe("completed");
+      expect(answer.body.data.files.filter((file) => file.status === "done")).toHaveLength(30);
+      const owners = await t.db.fsTaskFile.findMany({
+        where: { id: { in: [...claimed, ...waiting].map((row) => row.id) } },
+        select: { owner: true },
+      });
+      // Both processes took files; none was left to the dead one.
+      expect(new Set(owners.map((row) => row.owner))).toEqual(new Set(["one", "two"]));
+      const listed = await names("/s3/race");
+      expect(listed).toHaveLength(30);
+      for (let index = 0; index < 30; index++) expect(await read(`/s3/race/r${index}.txt`)).toBe(`race ${index}`);
+    } finally {
+      await otherDb.$disconnect();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,166 @@
+// Server-side explorer tasks as callers see them (issue 37): create a copy, move or delete, read its
+// status and files, list, cancel, retry the failed files. The work itself is worker.ts's. A key sees
+// and controls only its own tasks; the admin every task.
+import { isPathWithin } from "@shared/paths";
+import type { fsTaskCreateInput } from "@shared/schemas/fs-tasks";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { type AuthState, creatorOf } from "../auth/sessions";
+import { assertReadable, assertRemovable, assertWritable, isReadOnly } from "../explorer/access";
+import { assertClearOfShares, type FsDeps, loadTree, requireInsideMount } from "../explorer/tree";
+import { ownedBy } from "../shares/delivery";
+
+/** Finished tasks are kept this long for the task panel and the admin's history. */
+export const TASK_HISTORY_MS = 7 * 24 * 3_600_000;
+
+export type TaskItem = { sourcePath: string; targetPath?: { path: string; isFolder: boolean } };
+
+/** Wakes this process's worker when a task is created or retried (set by worker.ts). */
+export type TaskWaker = () => void;
+
+export async function createTask(
+  deps: FsDeps & { wakeTasks?: TaskWaker },
+  auth: AuthState,
+  input: z.output<typeof fsTaskCreateInput>,
+) {
+  if (isReadOnly(auth)) throw new AppError("FORBIDDEN", "errors.fsReadOnly");
+  const tree = await loadTree(deps, auth);
+  // Every item is checked before anything is stored: the task holds no path its caller may not touch.
+  for (const item of input.items) {
+    if (input.type === "copy") assertReadable(auth, item.sourcePath);
+    else assertRemovable(auth, item.sourcePath);
+    assertClearOfShares(tree, item.sourcePath);
+    requireInsideMount(tree, item.sourcePath);
+    if (item.targetPath) {
+      assertWritable(auth, item.targetPath.path);
+      assertClearOfShares(tree, item.targetPath.path);
+      if (item.targetPath.path === item.sourcePath) throw new AppError("BAD_REQUEST", "errors.fsTaskOntoItself");
+      if (isPathWithin(item.sourcePath, item.targetPath.path) && !item.targetPath.isFolder) {
+        throw new AppError("BAD_REQUEST", "errors.fsMoveIntoItself");
+      }
+      if (item.targetPath.isFolder && isPathWithin(item.sourcePath, item.targetPath.path)) {
+        throw new AppError("BAD_REQUEST", "errors.fsMoveIntoItself");
+      }
+    }
+  }
+  const id = crypto.randomUUID();
+  await deps.db.fsTask.create({
+    data: {
+      id,
+      type: input.type,
+      createdBy: creatorOf(auth),
+      items: JSON.stringify(input.items),
+      skipExisting: input.skipExisting,
+    },
+    select: { id: true },
+  });
+  deps.wakeTasks?.();
+  return { task_id: id };
+}
+
+const taskSelect = {
+  id: true,
+  type: true,
+  status: true,
+  error: true,
+  createdAt: true,
+  finishedAt: true,
+} as const;
+
+async function countsOf(db: Database, taskId: string) {
+  const groups = await db.fsTaskFile.groupBy({ by: ["status"], where: { taskId }, _count: { _all: true } });
+  const count = (status: string) => groups.find((group) => group.status === status)?._count._all ?? 0;
+  const total = groups.reduce((sum, group) => sum + group._count._all, 0);
+  return { total, done: count("done"), skipped: count("skipped"), failed: count("failed") };
+}
+
+type TaskRow = {
+  id: string;
+  type: string;
+  status: string;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+};
+
+async function summaryOf(db: Database, task: TaskRow) {
+  const counts = await countsOf(db, task.id);
+  const finished = counts.done + counts.skipped + counts.failed;
+  return {
+    id: task.id,
+    type: task.type as "copy" | "move" | "delete",
+    status: task.status as "pending",
+    progress:
+      counts.total === 0 ? (["completed", "partial", "failed"].includes(task.status) ? 1 : 0) : finished / counts.total,
+    ...counts,
+    error: task.error,
+    created_at: task.createdAt,
+    finished_at: task.finishedAt,
+  };
+}
+
+async function requireTask(db: Database, auth: AuthState, id: string) {
+  const task = await db.fsTask.findFirst({ where: { id, ...ownedBy(auth) }, select: taskSelect });
+  if (!task) throw new AppError("NOT_FOUND", "errors.fsTaskNotFound");
+  return task;
+}
+
+export async function getTask(db: Database, auth: AuthState, id: string) {
+  const task = await requireTask(db, auth, id);
+  const files = await db.fsTaskFile.findMany({
+    where: { taskId: id },
+    orderBy: { id: "asc" },
+    select: { sourcePath: true, targetPath: true, status: true, error: true },
+  });
+  return {
+    ...(await summaryOf(db, task)),
+    files: files.map((file) => ({
+      path: file.sourcePath,
+      target_path: file.targetPath,
+      status: file.status as "pending",
+      ...(file.error ? { error: file.error } : {}),
+    })),
+  };
+}
+
+export async function listTasks(db: Database, auth: AuthState, limit: number) {
+  const tasks = await db.fsTask.findMany({
+    where: { ...ownedBy(auth), createdAt: { gte: new Date(Date.now() - TASK_HISTORY_MS) } },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    select: taskSelect,
+  });
+  return Promise.all(tasks.map((task) => summaryOf(db, task)));
+}
+
+const UNFINISHED = ["pending", "planning", "running"];
+
+/** Stops a task: files not started yet are cancelled; a file being copied now finishes. */
+export async function cancelTask(db: Database, auth: AuthState, id: string) {
+  await requireTask(db, auth, id);
+  const { count } = await db.fsTask.updateMany({
+    where: { id, status: { in: UNFINISHED } },
+    data: { status: "cancelled", finishedAt: new Date() },
+  });
+  if (count === 0) throw new AppError("CONFLICT", "errors.fsTaskFinished");
+  await db.fsTaskFile.updateMany({ where: { taskId: id, status: "pending" }, data: { status: "cancelled" } });
+  return { cancelled: true as const };
+}
+
+/** Runs the failed (and cancelled) files of a finished task again. */
+export async function retryTask(deps: { db: Database; wakeTasks?: TaskWaker }, auth: AuthState, id: string) {
+  const task = await requireTask(deps.db, auth, id);
+  if (UNFINISHED.includes(task.status)) throw new AppError("CONFLICT", "errors.conflict");
+  await deps.db.fsTaskFile.updateMany({
+    where: { taskId: id, status: { in: ["failed", "cancelled"] } },
+    data: { status: "pending", error: null, owner: "" },
+  });
+  await deps.db.fsTask.updateMany({
+    where: { id },
+    // Planned again first: an item whose planning failed (its one row failed) is expanded anew.
+    data: { status: "pending", error: null, finishedAt: null },
+  });
+  deps.wakeTasks?.();
+  return { retried: true as const };
+}

@@ -1,0 +1,67 @@
+// Server-side explorer tasks (issue 37): a copy, move or delete the server runs on its own, followed by
+// polling its status. `targetPath` follows batch-copy: a trailing slash (or an existing folder) names
+// the folder the item goes into, otherwise the item's new path.
+import { z } from "zod";
+import { virtualPath } from "./common";
+import { FS_BATCH_MAX, targetPath } from "./fs";
+
+export const FS_TASK_TYPES = ["copy", "move", "delete"] as const;
+export const FS_TASK_STATUSES = [
+  "pending",
+  "planning",
+  "running",
+  "completed",
+  "partial",
+  "failed",
+  "cancelled",
+] as const;
+export const FS_TASK_FILE_STATUSES = ["pending", "running", "done", "skipped", "failed", "cancelled"] as const;
+
+export const fsTaskCreateInput = z
+  .object({
+    type: z.enum(FS_TASK_TYPES),
+    items: z
+      .array(z.object({ sourcePath: virtualPath, targetPath: targetPath.optional() }))
+      .min(1, "errors.selectionRequired")
+      .max(FS_BATCH_MAX),
+    skipExisting: z.boolean().default(false),
+  })
+  .superRefine((input, context) => {
+    if (input.type === "delete") return;
+    input.items.forEach((item, index) => {
+      if (!item.targetPath) {
+        context.addIssue({
+          code: "custom",
+          path: ["items", index, "targetPath"],
+          message: "errors.fsTaskTargetRequired",
+        });
+      }
+    });
+  });
+
+export const fsTaskIdParam = z.object({ id: z.string().min(1).max(64) });
+
+export const fsTaskFileOutput = z.object({
+  path: z.string().describe("The source path of the file"),
+  target_path: z.string().nullable(),
+  status: z.enum(FS_TASK_FILE_STATUSES),
+  error: z.string().optional(),
+});
+
+export const fsTaskSummaryOutput = z.object({
+  id: z.string(),
+  type: z.enum(FS_TASK_TYPES),
+  status: z.enum(FS_TASK_STATUSES),
+  progress: z.number().describe("Share of the files finished (done, skipped or failed), 0 to 1"),
+  total: z.number(),
+  done: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+  error: z.string().nullable().describe("Why the task could not be planned, when it failed as a whole"),
+  created_at: z.date(),
+  finished_at: z.date().nullable(),
+});
+
+export const fsTaskOutput = fsTaskSummaryOutput.extend({ files: z.array(fsTaskFileOutput) });
+
+export const fsTaskListInput = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }).optional();
