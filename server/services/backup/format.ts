@@ -51,6 +51,9 @@ export const TRANSIENT_MODELS = [
   { model: "MultipartUpload", client: "multipartUpload" },
   // Which process holds a scheduled job now; a restored install claims its jobs afresh.
   { model: "JobLease", client: "jobLease" },
+  // Server-side explorer tasks: a restored install must not resume copies and deletes of another moment.
+  { model: "FsTaskFile", client: "fsTaskFile" },
+  { model: "FsTask", client: "fsTask" },
 ] as const;
 
 export type BackedUpModel = (typeof BACKED_UP_MODELS)[number]["model"];
