@@ -6,7 +6,7 @@
 // storage, mount); docs/testing.md says when to use which.
 
 import type { Envelope } from "@shared/errors";
-import type { AnyProcedure, inferProcedureOutput, TRPCRouterRecord } from "@trpc/server";
+import type { AnyProcedure, inferProcedureInput, inferProcedureOutput, TRPCRouterRecord } from "@trpc/server";
 import { matchRoute, type RestRoute } from "../rest/routes";
 import type { AppRouter } from "../routers";
 import { s3Env, TEST_ADMIN_PASSWORD } from "./harness";
@@ -40,6 +40,9 @@ export type OnTheWire<T> = T extends Date
       : T extends object
         ? { [K in keyof T]: OnTheWire<T[K]> }
         : T;
+
+/** What a procedure takes as input (path parameters, query or body alike). */
+export type InputOf<P extends ProcedurePath> = inferProcedureInput<ProcedureAt<Record_, P>>;
 
 /** What a procedure answers as the REST envelope's data. */
 export type OutputOf<P extends ProcedurePath> = OnTheWire<inferProcedureOutput<ProcedureAt<Record_, P>>>;
@@ -94,6 +97,34 @@ async function assertRoutesTo(method: string, path: string, procedure: string) {
   if (served !== procedure) throw new Error(`${method} /api${apiPath} serves ${served}, not ${procedure}`);
 }
 
+/**
+ * The REST request that calls `procedure` with `input`: its route (with several, the API key's
+ * `/user` one, which the admin may call too, unless `variant` names another), path parameters filled
+ * from the input, the rest in the query (GET, DELETE) or the JSON body.
+ */
+async function requestFor(procedure: string, input: unknown, variant: string | undefined) {
+  const routes = (await routeTable()).filter(
+    (route) => route.kind === "procedure" && route.procedurePath === procedure,
+  ) as Extract<RestRoute, { kind: "procedure" }>[];
+  const route =
+    routes.find((candidate) => candidate.meta.variant === (variant ?? "mine")) ??
+    routes.find((candidate) => variant === undefined || candidate.meta.variant === variant);
+  if (!route) throw new Error(`${procedure} has no REST route${variant ? ` of variant ${variant}` : ""}`);
+  const fields = { ...((input ?? {}) as Record<string, unknown>) };
+  const path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = fields[name];
+    delete fields[name];
+    return encodeURIComponent(String(value));
+  });
+  if (route.method === "POST" || route.method === "PUT") return { method: route.method, path, body: fields };
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of [value].flat()) if (item !== undefined) query.append(name, String(item));
+  }
+  const search = query.size > 0 ? `?${query}` : "";
+  return { method: route.method, path: `${path}${search}`, body: undefined };
+}
+
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (body instanceof FormData || body instanceof Uint8Array || body instanceof Blob) return body as BodyInit;
@@ -127,7 +158,22 @@ export function createApiClient(target: () => ApiTarget) {
     const isJson = response.headers.get("content-type")?.includes("json");
     return { status: response.status, headers: response.headers, text, bytes, body: isJson ? JSON.parse(text) : null };
   }
-  return { call };
+  /**
+   * Calls a procedure through its REST route with input and answer typed by the router:
+   * `procedure("pastes.create", { content: "hi" }, { auth })`. `variant: "admin"` picks the admin's
+   * route of an operation the admin and keys share.
+   */
+  async function procedure<P extends ProcedurePath>(
+    name: P,
+    input: InputOf<P>,
+    options: Omit<CallOptions, "body" | "procedure"> & { variant?: string } = {},
+  ): Promise<ApiAnswer<OutputOf<P>>> {
+    const { variant, ...callOptions } = options;
+    const request = await requestFor(name, input, variant);
+    const answer = await call(request.method, request.path, { ...callOptions, body: request.body });
+    return answer as ApiAnswer<OutputOf<P>>;
+  }
+  return { call, procedure };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
