@@ -140,6 +140,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const name of containers) await podman(["rm", "--force", "--time", "0", name], { check: false });
   await podman(["volume", "rm", "--force", volume], { check: false });
+  // The next run builds it again (no layer cache on vfs): a kept copy would only fill the disk.
+  await podman(["rmi", "--force", IMAGE], { check: false });
 }, 2 * MINUTE);
 
 describe("container image", () => {
