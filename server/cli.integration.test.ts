@@ -23,7 +23,8 @@ afterAll(() => source.cleanup());
 test("--help names every command", () => {
   const help = pastebox(["--help"], {});
   expect(help.code).toBe(0);
-  for (const command of ["backup --out FILE", "restore FILE"] as const) expect(help.out).toContain(command);
+  for (const command of ["backup --out FILE", "restore FILE", "import-cloudpaste FILE"])
+    expect(help.out).toContain(command);
 });
 
 test("backup and restore from the CLI move data and secret to a new install", async () => {
@@ -68,4 +69,22 @@ test("backup and restore from the CLI move data and secret to a new install", as
   } finally {
     await db.$disconnect();
   }
+});
+
+test("import-cloudpaste --dry-run prints what it would do and writes nothing", async () => {
+  const fixture = join(import.meta.dir, "services/backup/fixtures/cloudpaste-1.9.1-modules.json");
+  const env = {
+    DATA_DIR: source.config.dataDir,
+    DATABASE_URL: source.config.databaseUrl,
+    SECRET: source.config.secret,
+  };
+  const dry = pastebox(["import-cloudpaste", fixture, "--dry-run"], env);
+  expect(dry.code).toBe(0);
+  expect(dry.out).toContain("would import: paste team-notes");
+  expect(dry.out).toContain("would skip: apiKey guest");
+  expect(dry.out).toContain("Dry run: nothing was written.");
+  expect(await source.db.paste.count({ where: { slug: "team-notes" } })).toBe(0);
+  const bad = pastebox(["import-cloudpaste", join(import.meta.dir, "..", "package.json")], env);
+  expect(bad.code).toBe(1);
+  expect(bad.err).toContain("not a CloudPaste backup");
 });

@@ -7,6 +7,8 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { formatImportReport, importCloudPaste } from "./services/backup/cloudpaste-import";
+import { CloudPasteSourceError, readCloudPaste } from "./services/backup/cloudpaste-source";
 import { writeBackup } from "./services/backup/create";
 import { BackupError, restoreBackup } from "./services/backup/restore";
 
@@ -23,6 +25,9 @@ Commands:
   restore FILE [--force]                 Restore an archive into this install. Every checksum is
                                          verified first; an install that already has data is refused
                                          unless --force (which replaces all of it).
+  import-cloudpaste FILE [--dry-run]     Import a CloudPaste backup (.json, CloudPaste 0.8 to 1.9) or
+                                         its SQLite database (cloudpaste.db, 0.6.8 and later). Safe
+                                         to run twice; --dry-run prints what it would do.
 
 Options:
   --passphrase-file FILE   Read the passphrase from FILE (first line). Or set ${PASSPHRASE_ENV}.
@@ -138,6 +143,28 @@ async function main(argv: string[]) {
     } catch (error) {
       if (error instanceof BackupError) fail(error.message);
       throw error;
+    } finally {
+      await db.$disconnect();
+    }
+    return;
+  }
+
+  if (command === "import-cloudpaste") {
+    if (!file) fail("import-cloudpaste needs the file: bun run pastebox import-cloudpaste FILE");
+    let data: ReturnType<typeof readCloudPaste>;
+    try {
+      data = readCloudPaste(resolve(file));
+    } catch (error) {
+      if (error instanceof CloudPasteSourceError) fail(error.message);
+      throw error;
+    }
+    // No migration here: the import runs beside a live server, whose start has migrated the database
+    // (and the wasm migration engine fails on a SQLite file another process holds open).
+    const db = createDatabase(config.databaseUrl);
+    try {
+      const report = await importCloudPaste({ db, secret: config.secret }, data, { dryRun: values["dry-run"] });
+      console.log(`CloudPaste ${data.kind}${data.schemaVersion === null ? "" : ` (schema ${data.schemaVersion})`}:`);
+      console.log(formatImportReport(report));
     } finally {
       await db.$disconnect();
     }
