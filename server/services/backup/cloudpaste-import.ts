@@ -1,7 +1,7 @@
-// Brings a CloudPaste install's data in (issue 34): pastes and file shares with their slugs, counts,
-// limits, expiry and passwords; S3 storage configs with their credentials (recovered from CloudPaste's
-// reversible "encrypted:" form, stored encrypted under our secret); mounts; API keys (hashed our way,
-// so the same key keeps working); the settings that have a place here. Each item is imported on its
+// Brings a CloudPaste install's data in (docs/backup.md, "Importing from CloudPaste"): pastes and
+// file shares with their slugs, counts, limits, expiry and passwords; S3 storage configs with their
+// credentials (recovered from CloudPaste's reversible "encrypted:" form, stored encrypted under our
+// secret); mounts; API keys (hashed our way, so the same key keeps working); the settings that have a place here. Each item is imported on its
 // own, keeping CloudPaste's id, so a second run finds it and skips it; a slug, name or path already
 // taken by something else is a conflict for that item only. What has no place here is listed.
 import { WEBDAV_UPLOAD_MODES } from "@shared/schemas/settings";
