@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { resetAdminSecondFactors } from "./services/auth/second-factor";
 import { formatImportReport, importCloudPaste } from "./services/backup/cloudpaste-import";
 import { CloudPasteSourceError, readCloudPaste } from "./services/backup/cloudpaste-source";
 import { writeBackup } from "./services/backup/create";
@@ -22,6 +23,8 @@ Commands:
   backup --out FILE [--no-objects]       Write a backup archive (see docs/backup.md). Safe while the
                                          server runs. Local storage objects are included unless
                                          --no-objects; S3 objects stay in their bucket.
+  admin reset-2fa                        Remove the admin's second factors (TOTP, recovery codes) and
+                                         end every admin session: the way back when all are lost.
   restore FILE [--force]                 Restore an archive into this install. Every checksum is
                                          verified first; an install that already has data is refused
                                          unless --force (which replaces all of it).
@@ -165,6 +168,17 @@ async function main(argv: string[]) {
       const report = await importCloudPaste({ db, secret: config.secret }, data, { dryRun: values["dry-run"] });
       console.log(`CloudPaste ${data.kind}${data.schemaVersion === null ? "" : ` (schema ${data.schemaVersion})`}:`);
       console.log(formatImportReport(report));
+    } finally {
+      await db.$disconnect();
+    }
+    return;
+  }
+
+  if (command === "admin" && file === "reset-2fa") {
+    const db = createDatabase(config.databaseUrl);
+    try {
+      const names = await resetAdminSecondFactors(db);
+      console.log(`Second factors removed and every session ended for: ${names.join(", ") || "(no admin yet)"}`);
     } finally {
       await db.$disconnect();
     }

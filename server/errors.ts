@@ -16,6 +16,8 @@ export class AppError extends Error {
     readonly params: Record<string, unknown> = {},
     /** Extra headers the answer must carry, e.g. Retry-After on 429 or Allow on 405. */
     readonly headers: Record<string, string> = {},
+    /** Facts a client acts on, sent as the error envelope's `data` (e.g. that a second factor is needed). */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(messageKey);
   }
@@ -30,6 +32,8 @@ export type ErrorDescription = {
   headers: Record<string, string>;
   /** Present for validation errors: one entry per bad field. */
   issues?: { path: string; message: string }[];
+  /** AppError.data: what the envelope's `data` carries beside the message. */
+  data?: Record<string, unknown> | null;
 };
 
 const TRPC_TO_CODE: Partial<Record<TRPCError["code"], ErrorCode>> = {
@@ -85,6 +89,7 @@ export function describeError(error: unknown, nameOf?: FieldNamer): ErrorDescrip
       message: translateMaybeKey(inner.messageKey, inner.params),
       messageKey: inner.messageKey,
       headers: inner.headers,
+      data: inner.data,
     };
   }
   if (inner instanceof ZodError) return describeZodError(inner, nameOf);

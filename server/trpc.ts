@@ -86,6 +86,7 @@ const t = initTRPC
           messageKey: description.messageKey,
           httpStatus: description.status,
           issues: description.issues,
+          details: description.data ?? undefined,
         },
       };
     },

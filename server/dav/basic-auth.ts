@@ -1,5 +1,5 @@
 // Who is calling /dav (docs/rules.md, Mounts and WebDAV): HTTP Basic with the admin's user name and
-// password, or an API key with mount permission given as both user name and password; or, as
+// password (refused once the admin has a second factor), or an API key with mount permission given as both user name and password; or, as
 // CloudPaste's API document has it, `Authorization: Bearer <api key or admin token>`. Failures count
 // against the client address with the same rate limits as the other paths (admin login, API keys), and
 // past the limit the answer is 429 with Retry-After.
@@ -55,8 +55,13 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
     await assertNotLimited(db, RATE_LIMITS.adminLogin, clientIp);
     const admin = await db.admin.findUnique({
       where: { username: credentials.username },
-      select: { id: true, username: true, passwordHash: true },
+      select: { id: true, username: true, passwordHash: true, totpEnabledAt: true },
     });
+    // The password alone opens nothing once a second factor is on (no side door past the login's code);
+    // told only to a caller who knew the password, so it reveals nothing to a guesser.
+    const refuseBarePassword = () => {
+      throw new AppError("UNAUTHORIZED", "errors.passwordNeedsSecondFactor");
+    };
     const cacheKey = hashSecret(`${credentials.username}\u0000${credentials.password}`);
     const known = verified.get(cacheKey);
     if (
@@ -66,6 +71,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
       known.passwordHash === admin.passwordHash &&
       known.until > Date.now()
     ) {
+      if (admin.totpEnabledAt) refuseBarePassword();
       return { type: "admin", adminId: admin.id, username: admin.username, sessionId: "" };
     }
     // Counted before the slow check (as the login does), so concurrent guesses cannot outrun the limit.
@@ -75,6 +81,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
     const isValid = await Bun.password.verify(credentials.password, admin?.passwordHash ?? (await dummyHash));
     if (!admin || !isValid) return null;
     await clearFailures(db, RATE_LIMITS.adminLogin, clientIp);
+    if (admin.totpEnabledAt) refuseBarePassword();
     if (verified.size >= VERIFIED_MAX_ENTRIES) verified.clear();
     verified.set(cacheKey, {
       adminId: admin.id,

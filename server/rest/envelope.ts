@@ -11,7 +11,7 @@ export function envelopeResponse<T>(
   /** Fields the envelope carries next to data (a list's pagination). */
   beside: Record<string, unknown> = {},
 ): Response {
-  const body: Envelope<T> = { code: status, message, data: success ? data : null, ...beside, success };
+  const body: Envelope<T> = { code: status, message, data, ...beside, success };
   return new Response(stringify(body), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
@@ -26,7 +26,7 @@ export function errorResponse(
   const description = describeError(error, nameOf);
   return {
     description,
-    response: envelopeResponse(description.status, description.message, null, description.headers),
+    response: envelopeResponse(description.status, description.message, description.data ?? null, description.headers),
   };
 }
 

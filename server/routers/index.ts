@@ -8,6 +8,7 @@ import { mountsRouter } from "./admin/mounts";
 import { settingsRouter } from "./admin/settings";
 import { storageRouter } from "./admin/storage";
 import { adminRouter } from "./auth/account";
+import { securityRouter } from "./auth/security";
 import { sessionRouter } from "./auth/session";
 import { clipboardRouter } from "./clipboard/router";
 import { cacheRouter } from "./explorer/cache";
@@ -23,6 +24,7 @@ export const appRouter = router({
   system: systemRouter,
   admin: adminRouter,
   session: sessionRouter,
+  security: securityRouter,
   keys: keysRouter,
   pastes: pastesRouter,
   files: filesRouter,

@@ -8,6 +8,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const loginInput = z.object({
   username: z.string().trim().min(1, "errors.usernameRequired").max(100),
   password: z.string().min(1, "errors.passwordRequired").max(1024),
+  /** Once a second factor is on: a TOTP code or a recovery code. */
+  code: z.string().trim().max(64).optional(),
 });
 
 /** `token` is null for the web client, whose session is an HttpOnly cookie instead. */
@@ -54,3 +56,42 @@ export const changePasswordInput = z
   });
 
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** A TOTP enrolment: the key for manual entry (base32) and the otpauth:// URI the QR code shows. */
+export const totpSetupOutput = z.object({ secret: z.string(), otpauth_url: z.string() });
+
+const secondFactorCode = z.string().trim().min(1, "errors.secondFactorCodeRequired").max(64);
+
+export const totpEnableInput = z.object({ code: secondFactorCode });
+
+/** Shown once: the codes themselves are never stored. */
+export const totpEnableOutput = z.object({ recovery_codes: z.array(z.string()) });
+
+export const totpDisableInput = z.object({
+  password: z.string().min(1, "errors.passwordRequired").max(1024),
+  code: secondFactorCode,
+});
+
+export const secondFactorStatusOutput = z.object({
+  totp_enabled: z.boolean(),
+  totp_enabled_at: z.date().nullable(),
+  recovery_codes_left: z.number(),
+});
+
+export const adminSessionOutput = z.object({
+  id: z.string(),
+  /** How it signed in: password, totp, recovery (more as factors are added). */
+  method: z.string(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  device: z.string().nullable(),
+  created_at: z.date(),
+  last_seen_at: z.date(),
+  expires_at: z.date(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+
+export type AdminSessionView = z.infer<typeof adminSessionOutput>;

@@ -6,6 +6,7 @@ import { adminTokenOutput, changePasswordInput, loginInput, loginOutput } from "
 import { z } from "zod";
 import { clearedSessionCookie, isWebClientRequest, sessionCookie } from "../../http/session-cookie";
 import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../../services/auth/admin-account";
+import { requestFacts } from "../../services/auth/audit";
 import { adminProcedure, publicProcedure, router } from "../../trpc";
 
 const tags = ["Admin account"];
@@ -18,7 +19,7 @@ export const adminRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
-      const session = await loginAdmin(ctx.db, input, ctx.clientIp);
+      const session = await loginAdmin(ctx.db, ctx.config.secret, input, requestFacts(ctx.request, ctx.clientIp));
       if (!isWebClientRequest(ctx.request)) return session;
       ctx.responseHeaders.append("set-cookie", sessionCookie(ctx.config, session.token));
       return { ...session, token: null };

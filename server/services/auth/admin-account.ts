@@ -3,26 +3,53 @@
 import type { ChangePasswordInput } from "@shared/schemas/auth";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { clearFailures, consumeAttempt, RATE_LIMITS } from "../system/rate-limit";
+import { clearFailures, consumeAttempt, RATE_LIMITS, refundAttempt } from "../system/rate-limit";
+import { type RequestFacts, recordAuditEvent } from "./audit";
+import { verifySecondFactor } from "./second-factor";
 import { createAdminSession } from "./sessions";
 
 // Verifying against this when the user name is unknown keeps the answer time the same either way,
 // so timing does not reveal which user names exist.
 const DUMMY_HASH = await Bun.password.hash("not-a-real-password", "argon2id");
 
-export async function loginAdmin(db: Database, input: { username: string; password: string }, clientIp: string) {
+/**
+ * The password, then (once a second factor is on) a code: a TOTP code or a recovery code. Without a
+ * code the answer is 401 with `second_factor_required`, and that attempt is given back (the password
+ * was right); a wrong code stays counted, so codes are guessed no faster than passwords.
+ */
+export async function loginAdmin(
+  db: Database,
+  appSecret: string,
+  input: { username: string; password: string; code?: string | undefined },
+  facts: RequestFacts,
+) {
   // The attempt is counted before the password is checked: concurrent guesses cannot outrun the limit.
-  await consumeAttempt(db, RATE_LIMITS.adminLogin, clientIp);
+  await consumeAttempt(db, RATE_LIMITS.adminLogin, facts.ipAddress);
   const admin = await db.admin.findUnique({
     where: { username: input.username },
-    select: { id: true, username: true, passwordHash: true },
+    select: { id: true, username: true, passwordHash: true, totpEnabledAt: true },
   });
   const isValid = await Bun.password.verify(input.password, admin?.passwordHash ?? DUMMY_HASH);
   if (!admin || !isValid) {
+    await recordAuditEvent(db, { event: "login", success: false, method: "password", ...facts });
     throw new AppError("UNAUTHORIZED", "errors.invalidCredentials");
   }
-  await clearFailures(db, RATE_LIMITS.adminLogin, clientIp);
-  const session = await createAdminSession(db, admin.id);
+  let method = "password";
+  if (admin.totpEnabledAt) {
+    if (!input.code) {
+      await refundAttempt(db, RATE_LIMITS.adminLogin, facts.ipAddress);
+      throw new AppError("UNAUTHORIZED", "errors.secondFactorRequired", {}, {}, { second_factor_required: true });
+    }
+    const factor = await verifySecondFactor(db, appSecret, admin.id, input.code);
+    if (!factor) {
+      await recordAuditEvent(db, { event: "login", success: false, method: "totp", ...facts });
+      throw new AppError("UNAUTHORIZED", "errors.secondFactorWrong", {}, {}, { second_factor_required: true });
+    }
+    method = factor;
+  }
+  await clearFailures(db, RATE_LIMITS.adminLogin, facts.ipAddress);
+  const session = await createAdminSession(db, admin.id, new Date(), { method, ...facts });
+  await recordAuditEvent(db, { event: "login", method, ...facts });
   return { token: session.token, username: admin.username, expiresAt: session.expiresAt };
 }
 

@@ -47,10 +47,27 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 }
 
-export async function createAdminSession(db: Database, adminId: string, now = new Date()) {
+/** How and from where a session was opened, as the sessions list shows it. */
+export type SessionOrigin = { method: string; ipAddress: string | null; userAgent: string | null };
+
+export async function createAdminSession(
+  db: Database,
+  adminId: string,
+  now = new Date(),
+  origin: SessionOrigin = { method: "password", ipAddress: null, userAgent: null },
+) {
   const token = generateSessionToken();
   const session = await db.adminSession.create({
-    data: { id: hashSecret(token), adminId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) },
+    data: {
+      id: hashSecret(token),
+      adminId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+      method: origin.method,
+      ipAddress: origin.ipAddress,
+      userAgent: origin.userAgent,
+    },
     select: { expiresAt: true },
   });
   return { token, expiresAt: session.expiresAt };
@@ -118,7 +135,13 @@ export async function validateSessionToken(db: Database, token: string, now = ne
   const sessionId = hashSecret(token);
   const session = await db.adminSession.findUnique({
     where: { id: sessionId },
-    select: { id: true, createdAt: true, expiresAt: true, admin: { select: { id: true, username: true } } },
+    select: {
+      id: true,
+      createdAt: true,
+      expiresAt: true,
+      lastSeenAt: true,
+      admin: { select: { id: true, username: true } },
+    },
   });
   if (!session) return null;
   const expiry = nextExpiry(session, now);
@@ -126,7 +149,13 @@ export async function validateSessionToken(db: Database, token: string, now = ne
     await db.adminSession.deleteMany({ where: { id: sessionId } });
     return null;
   }
-  if (expiry) await db.adminSession.updateMany({ where: { id: sessionId }, data: { expiresAt: expiry } });
+  const isSeenLongAgo = !session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() > LAST_USED_RESOLUTION_MS;
+  if (expiry || isSeenLongAgo) {
+    await db.adminSession.updateMany({
+      where: { id: sessionId },
+      data: { lastSeenAt: now, ...(expiry ? { expiresAt: expiry } : {}) },
+    });
+  }
   return { type: "admin", adminId: session.admin.id, username: session.admin.username, sessionId };
 }
 

@@ -23,6 +23,8 @@ export const ROWS_PER_ENTRY = 500;
 export const BACKED_UP_MODELS = [
   { model: "Admin", client: "admin", orderBy: ["id"] },
   { model: "AdminSession", client: "adminSession", orderBy: ["id"] },
+  { model: "AdminRecoveryCode", client: "adminRecoveryCode", orderBy: ["id"] },
+  { model: "AuditEvent", client: "auditEvent", orderBy: ["id"] },
   { model: "ApiKey", client: "apiKey", orderBy: ["id"] },
   { model: "ApiKeySession", client: "apiKeySession", orderBy: ["id"] },
   { model: "Paste", client: "paste", orderBy: ["id"] },

@@ -37,6 +37,16 @@ export const enErrors = {
   unknownField: "Unknown field {{field}}",
   fieldGivenTwice: "The field {{field}} is given twice, in two spellings",
   invalidCredentials: "Wrong username or password",
+  secondFactorRequired:
+    "Two-factor authentication is on: enter the code from your authenticator app or a recovery code",
+  secondFactorWrong: "That code is wrong, expired or already used",
+  secondFactorCodeRequired: "Enter the code",
+  totpAlreadyEnabled: "Two-factor authentication is already on",
+  totpNotEnabled: "Two-factor authentication is not on",
+  totpSetupExpired: "This setup has expired; start again to get a new key",
+  sessionNotFound: "That session has already ended",
+  passwordNeedsSecondFactor:
+    "The password alone cannot sign in here while two-factor authentication is on; use an API key",
   usernameRequired: "Enter the username",
   passwordRequired: "Enter the password",
   currentPasswordRequired: "Enter the current password",
