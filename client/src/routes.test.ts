@@ -38,9 +38,9 @@ describe("isNavItemActive", () => {
 });
 
 describe("admin modules", () => {
-  test("the seven modules of docs/product.md §2", () => {
+  test("the modules of docs/product.md §2 and the sign-in security", () => {
     expect(ADMIN_MODULES.join(" ")).toBe(
-      "dashboard text-management file-management storage-config mount-management key-management settings",
+      "dashboard text-management file-management storage-config mount-management key-management settings security",
     );
     expect(adminModulePath("key-management")).toBe("/admin/key-management");
   });

@@ -22,6 +22,7 @@ export const ADMIN_MODULES = [
   "mount-management",
   "key-management",
   "settings",
+  "security",
 ] as const;
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 export const DEFAULT_ADMIN_MODULE: AdminModule = "dashboard";

@@ -6,7 +6,8 @@ import { Spinner } from "./spinner";
 
 type QrState = { url: string; dataUrl: string | null; failed: boolean };
 
-export function QrCode({ value, size = 176 }: { value: string; size?: number }) {
+/** `alt`: what the code holds, when it is not a share link. */
+export function QrCode({ value, size = 176, alt }: { value: string; size?: number; alt?: string }) {
   const { t } = useTranslation();
   const [state, setState] = useState<QrState>({ url: value, dataUrl: null, failed: false });
 
@@ -41,7 +42,7 @@ export function QrCode({ value, size = 176 }: { value: string; size?: number }) 
       style={{ width: size + 16, height: size + 16 }}
     >
       {isReady ? (
-        <img src={state.dataUrl ?? ""} width={size} height={size} alt={t("common.qr")} data-testid="share-qr" />
+        <img src={state.dataUrl ?? ""} width={size} height={size} alt={alt ?? t("common.qr")} data-testid="share-qr" />
       ) : state.failed ? (
         <p className="px-2 text-center text-xs text-slate-500">{t("common.qrFailed")}</p>
       ) : (

@@ -6,7 +6,14 @@ import type { TRPCClientError } from "@trpc/client";
 
 export type FieldIssue = { path: string; message: string };
 
-type ErrorData = { appCode?: unknown; messageKey?: unknown; httpStatus?: unknown; issues?: unknown };
+type ErrorData = {
+  appCode?: unknown;
+  messageKey?: unknown;
+  httpStatus?: unknown;
+  issues?: unknown;
+  /** AppError.data (server/errors.ts): facts the client acts on. */
+  details?: unknown;
+};
 
 /**
  * A refusal fetched without the tRPC client (lib/rest-api.ts): the server's status and translated
@@ -61,6 +68,12 @@ export function isUnauthorizedError(error: unknown): boolean {
   const code = appCodeOf(error);
   if (code !== null) return code === "UNAUTHORIZED";
   return httpStatusOf(error) === 401;
+}
+
+/** The admin's password was right and a second factor is needed (or the one sent was wrong). */
+export function isSecondFactorRequired(error: unknown): boolean {
+  const details = dataOf(error)?.details;
+  return typeof details === "object" && details !== null && "second_factor_required" in details;
 }
 
 /** The server answered with a status below 500: repeating the same call will not help. */

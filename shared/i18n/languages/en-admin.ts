@@ -2,6 +2,7 @@
 // own parts, shared/i18n/text-parts.ts): API keys, the account, the dashboard, the settings and the storages.
 import { enAdminSystem } from "../locales/en/admin-system";
 import { enApiKeys } from "../locales/en/api-keys";
+import { enSecurity } from "../locales/en/security";
 import { enStorageConfig } from "../locales/en/storage-config";
 
-export const enAdmin = { ...enApiKeys, ...enAdminSystem, ...enStorageConfig };
+export const enAdmin = { ...enApiKeys, ...enAdminSystem, ...enStorageConfig, ...enSecurity };

@@ -26,7 +26,7 @@ describe("access", () => {
       "mount-management",
     ]);
     expect(visibleAdminModules(state("apikey"))).toEqual([]);
-    for (const module of ["dashboard", "storage-config", "key-management", "settings"] as const) {
+    for (const module of ["dashboard", "storage-config", "key-management", "settings", "security"] as const) {
       expect(canOpenAdminModule(state("apikey", { text: true, file: true, mount: true }), module)).toBe(false);
     }
   });

@@ -21,7 +21,7 @@ export type SessionView =
   | ({ type: "apikey" } & ApiKeyCheck);
 
 export type AuthApi = {
-  loginAdmin(input: { username: string; password: string }): Promise<AdminLoginResult>;
+  loginAdmin(input: { username: string; password: string; code?: string }): Promise<AdminLoginResult>;
   /** Exchanges the key for a cookie session; the key is not kept anywhere on the page. */
   signInWithKey(key: string): Promise<SessionView>;
   /** Ends the cookie's session on the server and removes the cookie. */

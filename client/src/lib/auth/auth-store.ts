@@ -38,7 +38,8 @@ export type LogoutOptions = {
 export type AuthStore = {
   getState(): AuthState;
   subscribe(listener: () => void): () => void;
-  loginAdmin(username: string, password: string): Promise<void>;
+  /** `code`: the second factor (TOTP or recovery code), once the server has asked for one. */
+  loginAdmin(username: string, password: string, code?: string): Promise<void>;
   loginWithApiKey(key: string): Promise<void>;
   logout(options?: LogoutOptions): void;
   revalidate(): Promise<RevalidationResult>;
@@ -162,8 +163,8 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     if (previous.authType === "apikey") emitAuthEvent(events, AUTH_EVENTS.apiKeyInvalid, { reason });
   }
 
-  async function loginAdmin(username: string, password: string): Promise<void> {
-    const result = await api.loginAdmin({ username, password });
+  async function loginAdmin(username: string, password: string, code?: string): Promise<void> {
+    const result = await api.loginAdmin(code ? { username, password, code } : { username, password });
     if (!result?.username) throw new AuthError("auth.errors.unexpectedAnswer");
     signIn({ ...adminState(result.username), lastValidated: now() }, "login");
   }

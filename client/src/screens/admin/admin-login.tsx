@@ -19,13 +19,13 @@ import { toast } from "../../components/toast-store";
 import { useErrorMessage } from "../../components/use-error-message";
 import { useFieldForm } from "../../components/use-field-form";
 import { useFocusFirstInvalid } from "../../components/use-focus-invalid";
-import { fieldIssuesOf } from "../../lib/api-errors";
+import { fieldIssuesOf, isSecondFactorRequired } from "../../lib/api-errors";
 import { AuthError } from "../../lib/auth/auth-types";
 import { authStore } from "../../lib/auth/session";
 import { fieldErrorsFromIssues, fieldErrorsFromServer } from "../../lib/form-messages";
 import { returnPathOf } from "../../routes";
 
-type LoginField = "username" | "password";
+type LoginField = "username" | "password" | "code";
 
 /** Title and detail of a failed login, in the user's language. */
 export function useLoginErrorText() {
@@ -110,7 +110,7 @@ type LoginFormProps = {
   prepare: () => (() => Promise<string>) | null;
   /** A refused sign-in: true when its issues were shown at the fields rather than above the button. */
   showFieldIssues?: (error: unknown) => boolean;
-  onRefused?: () => void;
+  onRefused?: (error: unknown) => void;
   children: ReactNode;
 };
 
@@ -149,7 +149,7 @@ function LoginForm({ prepare, showFieldIssues, onRefused, children }: LoginFormP
       if (!isMounted.current) return;
       setIsSubmitting(false);
       if (!showFieldIssues?.(error)) setFailure(errorText(error));
-      onRefused?.();
+      onRefused?.(error);
     }
   };
 
@@ -164,35 +164,61 @@ function LoginForm({ prepare, showFieldIssues, onRefused, children }: LoginFormP
   );
 }
 
-const loginFieldOf = (path: string): LoginField | null => (path === "username" || path === "password" ? path : null);
+const loginFieldOf = (path: string): LoginField | null =>
+  path === "username" || path === "password" || path === "code" ? path : null;
 
+type AccountValues = { username: string; password: string; code: string };
+
+/**
+ * The admin's sign-in: the password, then, when the server answers that a second factor is on, a code
+ * from the authenticator app (or a recovery code) in the same form, the password kept for the retry.
+ */
 function AdminAccountForm() {
   const { t } = useTranslation();
-  const form = useFieldForm<{ username: string; password: string }, LoginField>(() => ({ username: "", password: "" }));
+  const errorMessage = useErrorMessage();
+  const form = useFieldForm<AccountValues, LoginField>(() => ({ username: "", password: "", code: "" }));
+  const [needsCode, setNeedsCode] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   const prepare = () => {
     const parsed = loginInput.safeParse(form.state);
-    form.setErrors(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, loginFieldOf));
-    if (!parsed.success) return null;
+    const errors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, loginFieldOf);
+    if (needsCode && !form.state.code.trim()) errors.code = { text: t("auth.login.codeRequired") };
+    form.setErrors(errors);
+    if (!parsed.success || errors.code) return null;
+    const { username, password } = parsed.data;
+    const code = needsCode ? form.state.code.trim() : undefined;
     return async () => {
-      await authStore.loginAdmin(parsed.data.username, parsed.data.password);
-      return t("auth.notices.welcomeAdmin", { name: authStore.getState().userInfo?.name ?? parsed.data.username });
+      await authStore.loginAdmin(username, password, code);
+      return t("auth.notices.welcomeAdmin", { name: authStore.getState().userInfo?.name ?? username });
     };
   };
 
   const showFieldIssues = (error: unknown) => {
+    if (isSecondFactorRequired(error)) {
+      // The first answer only asks for the code; a code sent and refused is that field's message.
+      if (needsCode) form.setErrors({ code: { text: errorMessage(error) } });
+      setNeedsCode(true);
+      requestAnimationFrame(() => codeRef.current?.focus());
+      return true;
+    }
     const serverErrors = fieldErrorsFromServer(fieldIssuesOf(error), loginFieldOf);
     if (Object.keys(serverErrors).length === 0) return false;
     form.setErrors(serverErrors);
     return true;
   };
 
+  const onRefused = (error: unknown) => {
+    if (isSecondFactorRequired(error)) {
+      form.setState((values) => ({ ...values, code: "" }));
+      return;
+    }
+    setNeedsCode(false);
+    form.setState((values) => ({ ...values, password: "", code: "" }));
+  };
+
   return (
-    <LoginForm
-      prepare={prepare}
-      showFieldIssues={showFieldIssues}
-      onRefused={() => form.setState((values) => ({ ...values, password: "" }))}
-    >
+    <LoginForm prepare={prepare} showFieldIssues={showFieldIssues} onRefused={onRefused}>
       <TextField
         label={t("auth.login.username")}
         {...form.text("username")}
@@ -209,6 +235,21 @@ function AdminAccountForm() {
         autoComplete="current-password"
         required
       />
+      {needsCode ? (
+        <TextField
+          inputRef={codeRef}
+          label={t("auth.login.code")}
+          hint={t("auth.login.codeHint")}
+          {...form.text("code")}
+          name="one-time-code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          required
+          className="[&_input]:font-mono"
+        />
+      ) : null}
     </LoginForm>
   );
 }

@@ -5,6 +5,7 @@ import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicate
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
+import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import type { ComponentType } from "react";
 import type { IconProps } from "../../components/icons";
 import type { AdminModule } from "../../routes";
@@ -17,4 +18,5 @@ export const ADMIN_MODULE_ICONS: Record<AdminModule, ComponentType<IconProps>> =
   "mount-management": ServerStackIcon,
   "key-management": KeyIcon,
   settings: AdjustmentsHorizontalIcon,
+  security: ShieldCheckIcon,
 };

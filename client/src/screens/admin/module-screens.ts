@@ -11,4 +11,5 @@ export const ADMIN_MODULE_SCREENS: Record<AdminModule, LazyExoticComponent<Compo
   "mount-management": lazy(() => import("./mount-management-module")),
   "key-management": lazy(() => import("./key-management-module")),
   settings: lazy(() => import("./settings-module")),
+  security: lazy(() => import("./security-module")),
 };

@@ -120,5 +120,9 @@ export const enShell = {
       name: "Settings",
       description: "Upload limits, WebDAV upload mode, live clipboard limits and the admin account.",
     },
+    security: {
+      name: "Security",
+      description: "Two-factor authentication, recovery codes and the sessions signed in to the admin account.",
+    },
   },
 };

@@ -120,5 +120,9 @@ export const zhShell: typeof enShell = {
       name: "系统设置",
       description: "上传限制、WebDAV 上传模式、实时剪贴板限制和管理员账户。",
     },
+    security: {
+      name: "安全",
+      description: "两步验证、恢复码，以及已登录管理员账户的会话。",
+    },
   },
 };

@@ -1,0 +1,15 @@
+// Admin module "security" (issue 35): two-factor authentication (enrolment with a QR code and a manual
+// key, the recovery codes shown once, turning it off) and the sessions signed in to the admin account.
+import { AdminModuleHeader } from "./admin-module-header";
+import { SessionsSection } from "./security/sessions-section";
+import { TwoFactorSection } from "./security/two-factor-section";
+
+export default function SecurityModule() {
+  return (
+    <div>
+      <AdminModuleHeader module="security" />
+      <TwoFactorSection />
+      <SessionsSection />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The admin's sessions: browser and system (from the user agent), address, how it signed in, when,
+// and when last active; "End" on any but this one, and "End all other sessions". Ending is a delete
+// on the server, so the ended browser is signed out at its next request, whichever process serves it.
+import ComputerDesktopIcon from "@heroicons/react/24/outline/ComputerDesktopIcon";
+import type { AdminSessionView } from "@shared/schemas/auth";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { LoadError, LoadingStatus } from "../../../components/request-status";
+import { toast } from "../../../components/toast-store";
+import { useErrorMessage } from "../../../components/use-error-message";
+import { currentLanguage } from "../../../i18n";
+import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
+import { trpc } from "../../../lib/trpc";
+import { SettingsSection } from "../settings/settings-section";
+
+export function SessionsSection() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const sessions = trpc.security.sessions.useQuery();
+  const utils = trpc.useUtils();
+  const endOne = trpc.security.endSession.useMutation();
+  const endOthers = trpc.security.endOtherSessions.useMutation();
+  const refresh = () => utils.security.sessions.invalidate();
+  const hasOthers = (sessions.data ?? []).some((session) => !session.current);
+
+  return (
+    <SettingsSection
+      icon={ComputerDesktopIcon}
+      title={t("security.sessions.title")}
+      description={t("security.sessions.description")}
+      testId="sessions"
+    >
+      <div className="p-5 sm:p-6">
+        {sessions.data ? (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {sessions.data.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                isEnding={endOne.isPending && endOne.variables?.id === session.id}
+                onEnd={() =>
+                  endOne.mutate(
+                    { id: session.id },
+                    {
+                      onSuccess: () => toast.success(t("security.sessions.ended")),
+                      onError: (error) => toast.error(errorMessage(error)),
+                      onSettled: refresh,
+                    },
+                  )
+                }
+              />
+            ))}
+          </ul>
+        ) : sessions.error ? (
+          <LoadError title={t("security.sessions.loadError")} query={sessions} />
+        ) : (
+          <LoadingStatus label={t("security.sessions.loading")} />
+        )}
+        {hasOthers ? (
+          <div className="mt-4 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
+            <Button
+              variant="danger"
+              isLoading={endOthers.isPending}
+              onClick={() =>
+                endOthers.mutate(undefined, {
+                  onSuccess: ({ ended }) => toast.success(t("security.sessions.endedOthers", { count: ended })),
+                  onError: (error) => toast.error(errorMessage(error)),
+                  onSettled: refresh,
+                })
+              }
+            >
+              {t("security.sessions.endOthers")}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </SettingsSection>
+  );
+}
+
+function SessionRow({ session, isEnding, onEnd }: { session: AdminSessionView; isEnding: boolean; onEnd: () => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const browser = session.browser ?? t("security.sessions.unknownBrowser");
+  const name = session.os ? t("security.sessions.on", { browser, os: session.os }) : browser;
+  const method = t(`security.sessions.methods.${session.method}`, { defaultValue: session.method });
+  return (
+    <li
+      className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="session-row"
+    >
+      <div className="min-w-0 text-sm">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900 dark:text-white">
+          <span className="break-words">{name}</span>
+          {session.current ? (
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200">
+              {t("security.sessions.current")}
+            </span>
+          ) : null}
+        </p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          {[method, session.ip_address ? t("security.sessions.address", { address: session.ip_address }) : null]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        <p className="mt-0.5 text-slate-600 dark:text-slate-400">
+          <span title={formatDateTime(session.created_at, language)}>
+            {t("security.sessions.signedIn", { time: formatDateTime(session.created_at, language) })}
+          </span>
+          {" · "}
+          {t("security.sessions.lastSeen", { time: formatRelativeTime(session.last_seen_at, new Date(), language) })}
+        </p>
+      </div>
+      {session.current ? null : (
+        <Button
+          size="sm"
+          variant="secondary"
+          isLoading={isEnding}
+          aria-label={t("security.sessions.endLabel", { name })}
+          onClick={onEnd}
+          className="self-start sm:self-center"
+        >
+          {t("security.sessions.end")}
+        </Button>
+      )}
+    </li>
+  );
+}
