@@ -5,8 +5,12 @@ import { spawnSync } from "node:child_process";
 
 export const MAX_SUBJECT_LENGTH = 72;
 
-/** main's tip when the rule was introduced; every commit after it is checked. */
-export const SUBJECTS_CHECKED_SINCE = "d0fead6c0d9015c6b655846a110518359afb8c64";
+/**
+ * Every commit after this one is checked. It was main's tip when the rule came (d0fead6); it moved to
+ * 500a626 because one subject of 76 characters (1faa011) landed before the rule was in its branch,
+ * and main is never rewritten.
+ */
+export const SUBJECTS_CHECKED_SINCE = "500a6261d398c9614837800c206ca746653a3f4f";
 
 /** The subjects over the limit, with their commit: "abc1234 (75 chars) The subject". */
 export function longSubjects(log: string): string[] {
