@@ -82,7 +82,7 @@ async function main() {
     },
     metrics,
   );
-  const server = await serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger, db });
+  const server = await serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger, reads });
   logger.info(`${PRODUCT_NAME} ${APP_VERSION} listening`, {
     url: `http://${config.host}:${server.port}`,
     publicUrl: config.publicUrl,

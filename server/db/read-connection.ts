@@ -19,6 +19,8 @@ export type ReadConnection = {
   hasRemoteStorage(): Promise<boolean>;
   /** Whether a server-side explorer task waits or runs (services/tasks/worker.ts polls this when idle). */
   hasUnfinishedTasks(): Promise<boolean>;
+  /** The stored system settings, as rows (http/serve.ts follows the upload and clipboard limits). */
+  settingRows(): Promise<{ key: string; value: string }[]>;
   close(): void;
 };
 
@@ -41,6 +43,9 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
           select: { id: true },
         });
         return found !== null;
+      },
+      settingRows() {
+        return db.systemSetting.findMany({ select: { key: true, value: true } });
       },
       close() {},
     };
@@ -68,6 +73,9 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
         .query(`SELECT 1 FROM "FsTask" WHERE "status" IN ('pending', 'planning', 'running') LIMIT 1`)
         .get();
       return found != null;
+    },
+    async settingRows() {
+      return open().query<{ key: string; value: string }, []>('SELECT "key", "value" FROM "SystemSetting"').all();
     },
     close() {
       connection?.close();

@@ -3,8 +3,10 @@
 // item limit makes, so an oversized frame is refused (1009) before it is buffered. Both are re-applied
 // when the settings change.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createReadConnection } from "../db/read-connection";
 import { connectDevice } from "../test/clipboard-device";
-import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp } from "../test/harness";
+import { createTestDatabase, DATABASE_PROVIDERS, type ServedTestApp, serveTestApp } from "../test/harness";
+import { serveLimits } from "./serve";
 
 const MiB = 1024 * 1024;
 
@@ -53,3 +55,23 @@ for (const provider of DATABASE_PROVIDERS) {
     });
   });
 }
+
+// The limits are read at start and every few seconds on an idle server too: on SQLite that read must
+// not be what loads Prisma (~30 MiB resident, docs/decisions/0013-idle-without-prisma.md).
+test("reading the limits on SQLite leaves Prisma unloaded and sees a stored setting", async () => {
+  const database = await createTestDatabase("sqlite");
+  const reads = createReadConnection(database.url, database.db);
+  try {
+    const { Database } = await import("bun:sqlite");
+    const writer = new Database(database.url.slice("file:".length));
+    writer.query(`INSERT INTO "SystemSetting" ("key", "value", "updatedAt") VALUES ('max_upload_size', '3', 0)`).run();
+    writer.close();
+    const limits = await serveLimits(reads);
+    expect(limits.maxRequestBodySize).toBeGreaterThan(3 * MiB);
+    expect(limits.maxRequestBodySize).toBeLessThan(16 * MiB);
+    expect((database.db as unknown as { $isLoaded: boolean }).$isLoaded).toBe(false);
+  } finally {
+    reads.close();
+    await database.cleanup();
+  }
+});

@@ -12,11 +12,11 @@ import { maxEnvelopeLength } from "@shared/clipboard";
 import { megabytesToBytes } from "@shared/constants";
 import type { Server } from "bun";
 import type { App } from "../app";
-import type { Database } from "../db/client";
+import type { ReadConnection } from "../db/read-connection";
 import type { Logger } from "../logger";
 import { JSON_BODY_LIMIT } from "../rest/adapter";
 import type { ClipboardHub, SocketData } from "../routers/clipboard/hub";
-import { getSystemSettings } from "../services/system/settings";
+import { settingsFromRows } from "../services/system/settings";
 import { FIELD_LIMIT_BYTES } from "./upload-form";
 
 /** Room for a form's fields and boundaries beside its file (busboy keeps at most 50 fields of FIELD_LIMIT_BYTES). */
@@ -26,9 +26,12 @@ const LIMITS_CHECK_MS = 10_000;
 
 export type ServeLimits = { maxRequestBodySize: number; maxPayloadLength: number };
 
-/** The limits the settings call for now. */
-export async function serveLimits(db: Database): Promise<ServeLimits> {
-  const settings = await getSystemSettings(db);
+/**
+ * The limits the settings call for now. Read through the read connection, not Prisma: this runs every
+ * LIMITS_CHECK_MS on an idle server too (docs/decisions/0013-idle-without-prisma.md).
+ */
+export async function serveLimits(reads: ReadConnection): Promise<ServeLimits> {
+  const settings = settingsFromRows(await reads.settingRows());
   return {
     maxRequestBodySize: Math.max(JSON_BODY_LIMIT, megabytesToBytes(settings.max_upload_size) + FORM_OVERHEAD_BYTES),
     // The hub's own check (a lowered setting, sockets opened before) stays below this.
@@ -47,7 +50,7 @@ export type ServedApp = {
 export async function serveApp(
   app: App,
   clipboardHub: ClipboardHub,
-  options: { port: number; hostname: string; logger: Logger; db: Database },
+  options: { port: number; hostname: string; logger: Logger; reads: ReadConnection },
 ): Promise<ServedApp> {
   const listen = (port: number, limits: ServeLimits): Server<SocketData> =>
     Bun.serve<SocketData>({
@@ -73,14 +76,14 @@ export async function serveApp(
       },
     });
 
-  let limits = await serveLimits(options.db);
+  let limits = await serveLimits(options.reads);
   let server = listen(options.port, limits);
   const port = server.port as number;
   const retired: Server<SocketData>[] = [];
   let stopped = false;
 
   async function refreshLimits() {
-    const next = await serveLimits(options.db);
+    const next = await serveLimits(options.reads);
     if (
       stopped ||
       (next.maxRequestBodySize === limits.maxRequestBodySize && next.maxPayloadLength === limits.maxPayloadLength)

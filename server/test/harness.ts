@@ -211,7 +211,12 @@ export async function serveTestApp(
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
   const t = await createTestApp(provider, { publicUrl: origin, ...options.overrides }, options.clipboardLimits);
-  const server = await serveApp(t.app, t.clipboardHub, { port, hostname: "127.0.0.1", logger: t.logger, db: t.db });
+  const server = await serveApp(t.app, t.clipboardHub, {
+    port,
+    hostname: "127.0.0.1",
+    logger: t.logger,
+    reads: t.reads,
+  });
   const api = createApiClient(() => origin);
   const admin = await loginAdmin(api);
   const key = options.key ? await createApiKey(api, admin, options.key) : null;

@@ -9,8 +9,14 @@ import {
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 
+export type SettingRow = { key: string; value: string };
+
 export async function getSystemSettings(db: Database): Promise<SystemSettings> {
-  const rows = await db.systemSetting.findMany({ select: { key: true, value: true } });
+  return settingsFromRows(await db.systemSetting.findMany({ select: { key: true, value: true } }));
+}
+
+/** The settings their stored rows make: JSON values validated, the default for a key unset or no longer valid. */
+export function settingsFromRows(rows: readonly SettingRow[]): SystemSettings {
   const stored: Record<string, unknown> = {};
   for (const row of rows) {
     try {
