@@ -82,7 +82,12 @@ async function main() {
     },
     metrics,
   );
-  const server = await serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger, reads });
+  const server = await serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger, reads }).catch(
+    (error: unknown) => {
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+      throw new StartError(`port ${config.port} on ${config.host} is in use (another server is running there)`);
+    },
+  );
   logger.info(`${PRODUCT_NAME} ${APP_VERSION} listening`, {
     url: `http://${config.host}:${server.port}`,
     publicUrl: config.publicUrl,

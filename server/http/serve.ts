@@ -77,6 +77,11 @@ export async function serveApp(
     });
 
   let limits = await serveLimits(options.reads);
+  // SO_REUSEPORT would also let a second server started by mistake share the port silently, splitting
+  // clients between two processes (on SQLite only one may serve). A plain bind first fails as before
+  // ("address in use") when anything holds the port.
+  if (options.port !== 0)
+    Bun.serve({ port: options.port, hostname: options.hostname, fetch: () => new Response() }).stop(true);
   let server = listen(options.port, limits);
   const port = server.port as number;
   const retired: Server<SocketData>[] = [];
