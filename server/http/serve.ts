@@ -3,14 +3,16 @@
 // and by tests that need a real socket.
 //
 // Bun refuses a body or a socket frame past its own limits before any of our code buffers it, so
-// those limits follow the settings: the largest upload allowed (max_upload_size plus a form's fields)
-// and the largest clipboard item (clipboard_item_max_size as an envelope). Bun cannot change them on
-// a running server (`reload` keeps them), so when a setting changes a new listener with the new
-// limits takes the port (SO_REUSEPORT) and the old one stops accepting: requests and sockets it
-// holds finish on it, new connections get the new limits.
+// those limits come from the settings when the server starts: the largest upload allowed
+// (max_upload_size plus a form's fields) and the largest clipboard item (clipboard_item_max_size as
+// an envelope). Bun cannot change them on a running server (`reload` keeps them). Moving to a new
+// listener on a change was tried: closing the old one resets connections queued on it and idle
+// keep-alive connections a client is about to reuse (the API fuzz saw 7 of 20,000 reset), so a
+// changed limit reaches Bun at the next start. Until then the app's own checks hold the current
+// setting: bodies are counted as they stream (bounded-body.ts, the upload limits) and the hub checks
+// every item against the setting.
 import { maxEnvelopeLength } from "@shared/clipboard";
 import { megabytesToBytes } from "@shared/constants";
-import type { Server } from "bun";
 import type { App } from "../app";
 import type { ReadConnection } from "../db/read-connection";
 import type { Logger } from "../logger";
@@ -21,14 +23,12 @@ import { FIELD_LIMIT_BYTES } from "./upload-form";
 
 /** Room for a form's fields and boundaries beside its file (busboy keeps at most 50 fields of FIELD_LIMIT_BYTES). */
 const FORM_OVERHEAD_BYTES = 60 * FIELD_LIMIT_BYTES;
-/** How often the settings are read for a change (made by this process or another). */
-const LIMITS_CHECK_MS = 10_000;
 
 export type ServeLimits = { maxRequestBodySize: number; maxPayloadLength: number };
 
 /**
- * The limits the settings call for now. Read through the read connection, not Prisma: this runs every
- * LIMITS_CHECK_MS on an idle server too (docs/decisions/0013-idle-without-prisma.md).
+ * The limits the settings call for now. Read through the read connection, not Prisma: start-up must not
+ * load it (docs/decisions/0013-idle-without-prisma.md).
  */
 export async function serveLimits(reads: ReadConnection): Promise<ServeLimits> {
   const settings = settingsFromRows(await reads.settingRows());
@@ -42,8 +42,6 @@ export async function serveLimits(reads: ReadConnection): Promise<ServeLimits> {
 export type ServedApp = {
   readonly port: number;
   readonly limits: ServeLimits;
-  /** Reads the settings and moves to a listener with their limits if they changed. */
-  refreshLimits(): Promise<void>;
   stop(closeActiveConnections?: boolean): Promise<void>;
 };
 
@@ -52,11 +50,10 @@ export async function serveApp(
   clipboardHub: ClipboardHub,
   options: { port: number; hostname: string; logger: Logger; reads: ReadConnection },
 ): Promise<ServedApp> {
-  const listen = (port: number, limits: ServeLimits): Server<SocketData> =>
+  const listen = (port: number, limits: ServeLimits) =>
     Bun.serve<SocketData>({
       port,
       hostname: options.hostname,
-      reusePort: true,
       maxRequestBodySize: limits.maxRequestBodySize,
       // Large uploads and downloads can be slow; Bun's default 10 s idle timeout would cut them off.
       idleTimeout: 255,
@@ -76,50 +73,13 @@ export async function serveApp(
       },
     });
 
-  let limits = await serveLimits(options.reads);
-  // SO_REUSEPORT would also let a second server started by mistake share the port silently, splitting
-  // clients between two processes (on SQLite only one may serve). A plain bind first fails as before
-  // ("address in use") when anything holds the port.
-  if (options.port !== 0)
-    Bun.serve({ port: options.port, hostname: options.hostname, fetch: () => new Response() }).stop(true);
-  let server = listen(options.port, limits);
-  const port = server.port as number;
-  const retired: Server<SocketData>[] = [];
-  let stopped = false;
-
-  async function refreshLimits() {
-    const next = await serveLimits(options.reads);
-    if (
-      stopped ||
-      (next.maxRequestBodySize === limits.maxRequestBodySize && next.maxPayloadLength === limits.maxPayloadLength)
-    )
-      return;
-    const previous = server;
-    server = listen(port, next);
-    limits = next;
-    retired.push(previous);
-    // Not awaited: it resolves when the old listener's last request ends, which may be a long upload.
-    void previous.stop(false).then(() => retired.splice(retired.indexOf(previous), 1));
-    options.logger.info("request limits follow the settings", { ...next });
-  }
-
-  const timer = setInterval(
-    () =>
-      void refreshLimits().catch((error) => options.logger.warn("reading the limits failed", { error: String(error) })),
-    LIMITS_CHECK_MS,
-  );
-  timer.unref();
-
+  const limits = await serveLimits(options.reads);
+  const server = listen(options.port, limits);
   return {
-    port,
-    get limits() {
-      return limits;
-    },
-    refreshLimits,
+    port: server.port as number,
+    limits,
     async stop(closeActiveConnections = false) {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.all([server, ...retired].map((each) => each.stop(closeActiveConnections)));
+      await server.stop(closeActiveConnections);
     },
   };
 }
