@@ -1,5 +1,5 @@
 // Server-side explorer tasks (issue 37): a copy, move or delete the server runs on its own, followed by
-// polling its status. `targetPath` follows batch-copy: a trailing slash (or an existing folder) names
+// its event stream (or by reading its status). `targetPath` follows batch-copy: a trailing slash (or an existing folder) names
 // the folder the item goes into, otherwise the item's new path.
 import { z } from "zod";
 import { virtualPath } from "./common";
@@ -51,6 +51,9 @@ export const fsTaskFileOutput = z.object({
 export const fsTaskSummaryOutput = z.object({
   id: z.string(),
   type: z.enum(FS_TASK_TYPES),
+  items: z
+    .array(z.object({ path: z.string(), target_path: z.string().nullable() }))
+    .describe("What the task was asked to do: each source and where it goes"),
   status: z.enum(FS_TASK_STATUSES),
   progress: z.number().describe("Share of the files finished (done, skipped or failed), 0 to 1"),
   total: z.number(),

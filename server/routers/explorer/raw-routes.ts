@@ -16,6 +16,7 @@ import { resolveFile } from "../../services/explorer/listing";
 import { fileKeyOf } from "../../services/explorer/tree";
 import { resolveUploadTarget, uploadPart, uploadStream } from "../../services/explorer/uploads";
 import { removePath } from "../../services/explorer/writes";
+import { openTaskStream, TASK_STREAM_FILES } from "../../services/tasks/task-stream";
 import type { Context } from "../../trpc";
 
 /** The admin's routes (/admin/fs) and API keys' (/user/fs, mount permission). */
@@ -109,6 +110,22 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
         const part = await uploadPart(ctx, auth, query, nodeBody(ctx.request), length);
         return envelopeResponse(200, translate("errors.ok"), part);
       },
+    }),
+    defineRawRoute({
+      method: "GET",
+      path: `${prefix}/tasks/{id}/events`,
+      summary: "Follow a server-side task live (server-sent events) until it finishes",
+      description:
+        "Each event's data is the task as `GET .../fs/tasks/{id}` answers it (its first " +
+        `${TASK_STREAM_FILES} files), sent at once and again whenever it changes; the stream ends after the ` +
+        "event that shows it finished. A key follows only its own tasks.",
+      tags,
+      access,
+      responses: [
+        { status: 200, description: "The event stream", contentType: "text/event-stream" },
+        jsonAnswer(404, "No such task, or not the caller's"),
+      ],
+      handle: ({ ctx, auth, params }) => openTaskStream(ctx, auth, params.id ?? ""),
     }),
   ];
 }

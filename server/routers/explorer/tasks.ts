@@ -44,7 +44,7 @@ export const fsTasksRouter = router({
   })
     .input(fsTaskIdParam)
     .output(z.object({ cancelled: z.literal(true) }))
-    .mutation(({ ctx, input }) => cancelTask(ctx.db, ctx.auth, input.id)),
+    .mutation(({ ctx, input }) => cancelTask({ db: ctx.db, notifyTask: ctx.tasks.notify }, ctx.auth, input.id)),
 
   retry: taskOperation("/{id}/retry", {
     method: "POST",
@@ -52,5 +52,7 @@ export const fsTasksRouter = router({
   })
     .input(fsTaskIdParam)
     .output(z.object({ retried: z.literal(true) }))
-    .mutation(({ ctx, input }) => retryTask({ db: ctx.db, wakeTasks: ctx.tasks.wake }, ctx.auth, input.id)),
+    .mutation(({ ctx, input }) =>
+      retryTask({ db: ctx.db, wakeTasks: ctx.tasks.wake, notifyTask: ctx.tasks.notify }, ctx.auth, input.id),
+    ),
 });

@@ -77,6 +77,35 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
     expect(await names("/local/album")).toHaveLength(7);
   });
 
+  test("the event stream pushes the task as its files finish and ends once it has finished", async () => {
+    const id = await start({ type: "copy", items: [{ sourcePath: "/local/album", targetPath: "/s3/streamed/" }] });
+    const response = await t.app.fetch(
+      new Request(`http://localhost/api/admin/fs/tasks/${id}/events`, { headers: { Authorization: admin } }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    // The stream ends by itself after the message that shows the task finished.
+    const messages = (await response.text())
+      .split("\n\n")
+      .filter((block) => block.startsWith("data: "))
+      .map((block) => JSON.parse(block.slice("data: ".length)));
+    expect(messages.length).toBeGreaterThan(1);
+    const last = messages[messages.length - 1];
+    expect(last.status).toBe("completed");
+    expect(last.items).toEqual([{ path: "/local/album", target_path: "/s3/streamed" }]);
+    expect(last.files).toHaveLength(12);
+    expect(last.files.every((file: { status: string }) => file.status === "done")).toBe(true);
+    // Pushed while it ran, not only at the end: earlier messages showed fewer files done.
+    const doneCounts = messages.map((message) => message.done as number);
+    expect(doneCounts[0]).toBeLessThan(12);
+    expect(doneCounts).toEqual([...doneCounts].sort((a, b) => a - b));
+    // A finished task's stream answers its final state at once and ends.
+    const again = await t.app.fetch(
+      new Request(`http://localhost/api/admin/fs/tasks/${id}/events`, { headers: { Authorization: admin } }),
+    );
+    expect((await again.text()).match(/^data: /gm)).toHaveLength(1);
+  });
+
   test("a move takes the files to the other storage and removes the source folder; a delete removes a folder", async () => {
     const moved = await finished(
       await start({ type: "move", items: [{ sourcePath: "/s3/album/deep", targetPath: "/local/moved" }] }),
@@ -150,6 +179,8 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
     );
     expect((await finished(id, owner)).status).toBe("completed");
     expect((await call("GET", `/user/fs/tasks/${id}`, { auth: other })).status).toBe(404);
+    expect((await call("GET", `/user/fs/tasks/${id}/events`, { auth: other })).status).toBe(404);
+    expect((await call("POST", `/user/fs/tasks/${id}/cancel`, { auth: other })).status).toBe(404);
     expect((await call("POST", `/user/fs/tasks/${id}/retry`, { auth: other })).status).toBe(404);
     expect((await call("GET", "/user/fs/tasks", { auth: other })).body.data).toEqual([]);
     expect((await call("GET", `/admin/fs/tasks/${id}`, { auth: admin })).status).toBe(200);

@@ -18,6 +18,8 @@ export type TaskItem = { sourcePath: string; targetPath?: { path: string; isFold
 
 /** Wakes this process's worker when a task is created or retried (set by worker.ts). */
 export type TaskWaker = () => void;
+/** Tells the task's event streams in this process that it changed (worker.ts `notify`). */
+export type TaskNotifier = (taskId: string) => void;
 
 export async function createTask(
   deps: FsDeps & { wakeTasks?: TaskWaker },
@@ -62,6 +64,7 @@ export async function createTask(
 const taskSelect = {
   id: true,
   type: true,
+  items: true,
   status: true,
   error: true,
   createdAt: true,
@@ -78,6 +81,7 @@ async function countsOf(db: Database, taskId: string) {
 type TaskRow = {
   id: string;
   type: string;
+  items: string;
   status: string;
   error: string | null;
   createdAt: Date;
@@ -87,9 +91,11 @@ type TaskRow = {
 async function summaryOf(db: Database, task: TaskRow) {
   const counts = await countsOf(db, task.id);
   const finished = counts.done + counts.skipped + counts.failed;
+  const items = JSON.parse(task.items) as TaskItem[];
   return {
     id: task.id,
     type: task.type as "copy" | "move" | "delete",
+    items: items.map((item) => ({ path: item.sourcePath, target_path: item.targetPath?.path ?? null })),
     status: task.status as "pending",
     progress:
       counts.total === 0 ? (["completed", "partial", "failed"].includes(task.status) ? 1 : 0) : finished / counts.total,
@@ -106,11 +112,13 @@ async function requireTask(db: Database, auth: AuthState, id: string) {
   return task;
 }
 
-export async function getTask(db: Database, auth: AuthState, id: string) {
+/** A task with its files; `fileLimit` keeps an event stream's message small for a task of many files. */
+export async function getTask(db: Database, auth: AuthState, id: string, fileLimit?: number) {
   const task = await requireTask(db, auth, id);
   const files = await db.fsTaskFile.findMany({
     where: { taskId: id },
     orderBy: { id: "asc" },
+    take: fileLimit,
     select: { sourcePath: true, targetPath: true, status: true, error: true },
   });
   return {
@@ -137,7 +145,8 @@ export async function listTasks(db: Database, auth: AuthState, limit: number) {
 const UNFINISHED = ["pending", "planning", "running"];
 
 /** Stops a task: files not started yet are cancelled; a file being copied now finishes. */
-export async function cancelTask(db: Database, auth: AuthState, id: string) {
+export async function cancelTask(deps: { db: Database; notifyTask?: TaskNotifier }, auth: AuthState, id: string) {
+  const { db } = deps;
   await requireTask(db, auth, id);
   const { count } = await db.fsTask.updateMany({
     where: { id, status: { in: UNFINISHED } },
@@ -145,11 +154,16 @@ export async function cancelTask(db: Database, auth: AuthState, id: string) {
   });
   if (count === 0) throw new AppError("CONFLICT", "errors.fsTaskFinished");
   await db.fsTaskFile.updateMany({ where: { taskId: id, status: "pending" }, data: { status: "cancelled" } });
+  deps.notifyTask?.(id);
   return { cancelled: true as const };
 }
 
 /** Runs the failed (and cancelled) files of a finished task again. */
-export async function retryTask(deps: { db: Database; wakeTasks?: TaskWaker }, auth: AuthState, id: string) {
+export async function retryTask(
+  deps: { db: Database; wakeTasks?: TaskWaker; notifyTask?: TaskNotifier },
+  auth: AuthState,
+  id: string,
+) {
   const task = await requireTask(deps.db, auth, id);
   if (UNFINISHED.includes(task.status)) throw new AppError("CONFLICT", "errors.conflict");
   await deps.db.fsTaskFile.updateMany({
@@ -161,6 +175,7 @@ export async function retryTask(deps: { db: Database; wakeTasks?: TaskWaker }, a
     // Planned again first: an item whose planning failed (its one row failed) is expanded anew.
     data: { status: "pending", error: null, finishedAt: null },
   });
+  deps.notifyTask?.(id);
   deps.wakeTasks?.();
   return { retried: true as const };
 }

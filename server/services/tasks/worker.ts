@@ -43,6 +43,10 @@ export type TaskWorker = {
   /** Polls for tasks left by other or dead processes; `hasWork` is a cheap check that loads no Prisma. */
   start(hasWork: () => Promise<boolean>): void;
   stop(): Promise<void>;
+  /** Calls `listener` when this process changed the task (a file finished, the task ended); the event stream's push. */
+  watch(taskId: string, listener: () => void): () => void;
+  /** Tells the task's watchers in this process that it changed (a cancel or retry through the API). */
+  notify(taskId: string): void;
 };
 
 type PlannedFile = {
@@ -84,6 +88,10 @@ export function createTaskWorker(
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   const leaseEnd = () => new Date(Date.now() + leaseMs);
+  const watchers = new Map<string, Set<() => void>>();
+  const notify = (taskId: string) => {
+    for (const listener of watchers.get(taskId) ?? []) listener();
+  };
 
   async function planOne(): Promise<boolean> {
     const now = new Date();
@@ -138,6 +146,7 @@ export function createTaskWorker(
         data: { status: "failed", error: messageOf(error), finishedAt: new Date() },
       });
     }
+    notify(candidate.id);
     return true;
   }
 
@@ -237,18 +246,22 @@ export function createTaskWorker(
     const file = await db.fsTaskFile.findUnique({
       where: { id },
       select: {
+        taskId: true,
         sourcePath: true,
         targetPath: true,
         task: { select: { status: true, type: true, createdBy: true, skipExisting: true } },
       },
     });
     if (!file) return;
-    const mark = (status: string, error: string | null = null) =>
-      db.fsTaskFile.updateMany({ where: { id, owner }, data: { status, error, leaseUntil: null } });
+    const mark = async (status: string, error: string | null = null) => {
+      await db.fsTaskFile.updateMany({ where: { id, owner }, data: { status, error, leaseUntil: null } });
+      notify(file.taskId);
+    };
     if (file.task.status !== "running") {
       await mark("cancelled");
       return;
     }
+    notify(file.taskId);
     const renew = setInterval(() => {
       db.fsTaskFile.updateMany({ where: { id, owner }, data: { leaseUntil: leaseEnd() } }).catch(() => {});
     }, leaseMs / 3);
@@ -301,6 +314,7 @@ export function createTaskWorker(
         where: { id: task.id, status: "running" },
         data: { status, finishedAt: new Date() },
       });
+      if (count > 0) notify(task.id);
       if (count === 0 || failed > 0 || task.type === "copy") continue;
       // Every file of a move or delete went: the folders they were in (their markers) go as well.
       const tree = await loadTree(deps, creatorAuth(task.createdBy));
@@ -351,6 +365,19 @@ export function createTaskWorker(
   }
 
   return {
+    watch(taskId, listener) {
+      let listeners = watchers.get(taskId);
+      if (!listeners) {
+        listeners = new Set();
+        watchers.set(taskId, listeners);
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) watchers.delete(taskId);
+      };
+    },
+    notify,
     wake() {
       if (!stopped) void drain();
     },
