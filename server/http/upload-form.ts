@@ -13,6 +13,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
+import { normalizeMediaType } from "@shared/media-type";
 import busboy from "busboy";
 import { AppError } from "../errors";
 import { getSystemSettings } from "../services/system/settings";
@@ -126,7 +127,16 @@ export async function receiveUploadForm<T>(
         stream.resume();
         return;
       }
-      const file = { filename: info.filename ?? "", mimeType: info.mimeType };
+      // busboy reads a malformed part type as text/plain; the header as sent (patches/busboy) is judged
+      // by the same rule as every other stated type, so a bad one is refused rather than stored as text.
+      const stated = (info as busboy.FileInfo & { contentType?: string }).contentType;
+      const mimeType = stated === undefined ? info.mimeType : normalizeMediaType(stated);
+      if (mimeType === null) {
+        stream.resume();
+        reject(new AppError("BAD_REQUEST", "errors.invalidContentType"));
+        return;
+      }
+      const file = { filename: info.filename ?? "", mimeType };
       if (Object.keys(fields).length === 0) {
         spooling = spoolFilePart(ctx.config.dataDir, stream, maxBytes).then((spooled) => {
           spool.current = { ...spooled, file };
