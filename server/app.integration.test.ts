@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "./routers";
 import { ensureAdmin, ensureDefaultStorage } from "./services/system/bootstrap";
+import { createPaste, loginAdmin } from "./test/api-client";
 import {
   createTestApp,
   DATABASE_PROVIDERS,
@@ -15,7 +16,7 @@ import {
 } from "./test/harness";
 
 describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
-  const { t } = useTestApp(provider);
+  const { t, api } = useTestApp(provider);
 
   test("first start creates the admin with an Argon2id hash and a default local storage", async () => {
     const admins = await t.db.admin.findMany({ select: { username: true, passwordHash: true } });
@@ -70,6 +71,42 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
     const wrong = await t.request("POST", "/api/version");
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("GET");
+  });
+
+  test("private answers (a login token, a new key, admin lists, an unlocked paste, a verified share) are no-store", async () => {
+    const admin = await loginAdmin(api);
+    const login = await api.call("POST", "/admin/login", {
+      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
+    });
+    const key = await api.call("POST", "/admin/api-keys", { auth: admin, body: { name: "cache probe" } });
+    const paste = await createPaste(api, admin, { password: "open sesame" });
+    const form = new FormData();
+    form.set("password", "open sesame");
+    form.set("file", new File(["secret bytes"], "secret.txt"));
+    const upload = await api.call("POST", "/upload", { auth: admin, body: form });
+    expect(upload.status).toBe(201);
+    const answers = {
+      login: login.headers,
+      "new key": key.headers,
+      "key list": (await api.call("GET", "/admin/api-keys", { auth: admin })).headers,
+      "paste list": (await api.call("GET", "/admin/pastes", { auth: admin })).headers,
+      "unlocked paste": (await api.call("POST", `/paste/${paste.slug}`, { body: { password: "open sesame" } })).headers,
+      "verified share": (
+        await api.call("POST", `/public/files/${upload.body.data.slug}/verify`, { body: { password: "open sesame" } })
+      ).headers,
+      "tRPC call": (await t.request("GET", "/trpc/system.version")).headers,
+      refusal: (await api.call("GET", "/admin/pastes")).headers,
+    };
+    for (const [name, headers] of Object.entries(answers)) {
+      expect(`${name}: ${headers.get("cache-control")}`).toBe(`${name}: no-store`);
+    }
+    // A route that states its own policy keeps it (a download link: private, for its link's life).
+    const links = (
+      await api.call("POST", `/public/files/${upload.body.data.slug}/verify`, { body: { password: "open sesame" } })
+    ).body.data;
+    const download = await t.app.fetch(new Request(new URL(links.download_url, "http://localhost")), "127.0.0.1");
+    expect(download.status).toBe(200);
+    expect(download.headers.get("cache-control")).toStartWith("private");
   });
 
   test("an unknown bearer token on a public route is ignored, not an error", async () => {
@@ -128,7 +165,9 @@ describe("client assets and security headers", () => {
       `<!doctype html><html><head><script>${themeScript}</script></head><body>app ${"x".repeat(2000)}</body></html>`,
     );
     writeFileSync(join(clientDir, "assets", "index-abc123.js"), "console.log('app')");
+    writeFileSync(join(clientDir, "assets", "index-abc123.css"), "body{}");
     writeFileSync(join(clientDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    writeFileSync(join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {})");
     t = await createTestApp("sqlite", { clientDir });
   });
   afterAll(async () => {
@@ -171,5 +210,45 @@ describe("client assets and security headers", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     const api = await t.request("GET", "/api/version");
     expect(api.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  const PAGE_ONLY = [
+    "content-security-policy",
+    "x-frame-options",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+    "referrer-policy",
+  ];
+
+  test("a page and the service worker carry the page-only headers; the files they load only nosniff and caching", async () => {
+    for (const path of ["/", "/upload", "/sw.js", "/api/version"]) {
+      const response = await t.request("GET", path);
+      for (const name of PAGE_ONLY)
+        expect(`${path} ${name}: ${response.headers.has(name)}`).toBe(`${path} ${name}: true`);
+    }
+    for (const path of [
+      "/assets/index-abc123.js",
+      "/assets/index-abc123.css",
+      "/favicon.svg",
+      "/assets/missing-1.js",
+    ]) {
+      const response = await t.request("GET", path);
+      for (const name of PAGE_ONLY)
+        expect(`${path} ${name}: ${response.headers.has(name)}`).toBe(`${path} ${name}: false`);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.has("cache-control")).toBe(!path.includes("missing"));
+    }
+  });
+
+  test("a method other than GET or HEAD on a page or file answers 405 with Allow, not the page", async () => {
+    for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
+      for (const path of ["/", "/upload", "/assets/index-abc123.js"]) {
+        const response = await t.request(method, path, { headers: { "accept-language": "zh-CN" } });
+        expect(`${method} ${path}: ${response.status}`).toBe(`${method} ${path}: 405`);
+        expect(response.headers.get("allow")).toBe("GET, HEAD");
+        expect(await response.text()).toBe(`此处不允许 ${method} 方法；允许：GET, HEAD`);
+      }
+    }
+    expect((await t.request("HEAD", "/upload")).status).toBe(200);
   });
 });

@@ -7,10 +7,10 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
 import { AppError, describeError, isServerFault } from "./errors";
-import { applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
+import { type AnswerKind, applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { resolveRequestAuth } from "./http/session-cookie";
-import { createStaticHandler, readIndexHtml } from "./http/static";
-import { languageFromHeader, runWithLanguage } from "./i18n";
+import { createStaticHandler, readIndexHtml, staticAnswerKind } from "./http/static";
+import { languageFromHeader, runWithLanguage, translate } from "./i18n";
 import { createAccessLog } from "./logger";
 import { createRestHandler, readJsonText } from "./rest/adapter";
 import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
@@ -49,6 +49,22 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...fsRawRouteList,
     ...clipboardRawRoutes,
   ];
+}
+
+/** Paths the server answers itself; everything else is the built client. */
+function isServerPath(pathname: string): boolean {
+  const isUnder = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  return isUnder("/api") || isUnder("/trpc") || isUnder("/dav") || pathname === "/metrics";
+}
+
+/** The client's pages and files are only read: another method there is refused, not answered with the page. */
+const CLIENT_METHODS = "GET, HEAD";
+
+function clientMethodNotAllowed(method: string): Response {
+  return new Response(translate("errors.methodNotAllowed", { method, allowed: CLIENT_METHODS }), {
+    status: 405,
+    headers: { Allow: CLIENT_METHODS, "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** A /trpc request whose body has been read within JSON_BODY_LIMIT, or the refusal of one larger. */
@@ -124,6 +140,7 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
     }
     if (pathname === "/dav" || pathname.startsWith("/dav/")) return (await davHandler())(request, url, clientIp);
     if (pathname === "/metrics") return metrics.answer(request);
+    if (request.method !== "GET" && request.method !== "HEAD") return clientMethodNotAllowed(request.method);
     // A paste link's page asks for its Markdown rendered once its code has loaded: the renderer
     // starts meanwhile (services/pastes/markdown-html.ts, docs/decisions/0012-server-rendered-markdown.md).
     if (pathname.startsWith("/paste/")) prepareMarkdownRenderer();
@@ -143,7 +160,10 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
       if (isServerFault(response.status, request))
         deps.logger.error(`${request.method} ${url.pathname} ${response.status}`, { ms });
       else accessLog?.request(request.method, url.pathname, response.status, ms);
-      return applySecurityHeaders(response, { csp: await currentCsp(), https });
+      const kind: AnswerKind = isServerPath(url.pathname) ? "private" : staticAnswerKind(url.pathname, response);
+      // An asset carries no policy: the storage origins it is built from are not even looked up.
+      const csp = kind === "asset" ? "" : await currentCsp();
+      return applySecurityHeaders(response, { csp, https, kind });
     },
   };
 }

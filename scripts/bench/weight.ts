@@ -3,7 +3,8 @@
 // compressed bytes each one downloads, JS, CSS and everything, against the budgets. The per-route
 // figures are taken with the service worker blocked; one more figure is what an anonymous visitor of
 // one paste link downloads in the first 8 s with the service worker on (the page, plus the worker's
-// install and precache). Bytes are response bodies as sent (after compression), headers excluded.
+// install and precache). Bytes are response bodies as sent (after compression); the response
+// headers' bytes are a column of their own.
 // Run: bun run bench weight
 // WEIGHT_CLIENT_DIR=<dir> measures another build (default dist/client); WEIGHT_BASELINE_DIR=<dir>
 // measures a second build in the same run and prints both side by side (before/after).
@@ -58,15 +59,23 @@ type RouteCase = {
   signedIn: boolean;
   budget: Budgets;
 };
-type Weight = { js: number; css: number; all: number; requests: number; files: { path: string; size: number }[] };
+type Weight = {
+  js: number;
+  css: number;
+  all: number;
+  /** Response header bytes, as received. */
+  headers: number;
+  requests: number;
+  files: { path: string; size: number }[];
+};
 
 function emptyWeight(): Weight {
-  return { js: 0, css: 0, all: 0, requests: 0, files: [] };
+  return { js: 0, css: 0, all: 0, headers: 0, requests: 0, files: [] };
 }
 
 /** Records every finished network request of the context (the page's and its service worker's). */
 function meter(context: BrowserContext) {
-  const finished: Promise<{ at: number; path: string; size: number } | null>[] = [];
+  const finished: Promise<{ at: number; path: string; size: number; headers: number } | null>[] = [];
   let lastActivity = Date.now();
   let inFlight = 0;
   context.on("request", () => {
@@ -88,8 +97,9 @@ function meter(context: BrowserContext) {
         if (!response || response.fromServiceWorker()) return null;
         // A response the browser's HTTP cache answered (the worker's precache fetching what the page
         // already loaded) reports its encoded length minus its headers, below zero: it cost nothing.
-        const { responseBodySize } = await request.sizes();
-        return { at, path: new URL(request.url()).pathname, size: Math.max(0, responseBodySize) };
+        const { responseBodySize, responseHeadersSize } = await request.sizes();
+        const size = Math.max(0, responseBodySize);
+        return { at, path: new URL(request.url()).pathname, size, headers: Math.max(0, responseHeadersSize) };
       })(),
     );
   });
@@ -105,6 +115,7 @@ function meter(context: BrowserContext) {
         if (!entry || entry.at > until) continue;
         weight.requests++;
         weight.all += entry.size;
+        weight.headers += entry.headers;
         weight.files.push({ path: entry.path, size: entry.size });
         if (entry.path.endsWith(".js")) weight.js += entry.size;
         else if (entry.path.endsWith(".css")) weight.css += entry.size;
@@ -247,13 +258,15 @@ try {
   console.log(`\nPage weight, compressed KiB per route, cold load in Chromium (service worker blocked):`);
   console.log(`build: ${clientDir}${baseline ? `  (before: ${baselineDir})` : ""}\n`);
   const before = (text: string) => (baseline ? `${text} | ` : "");
-  console.log(`| route | ${before("JS before")}JS | CSS | all | requests | JS budget |`);
-  console.log(`|---|${baseline ? "---:|" : ""}---:|---:|---:|---:|---|`);
+  console.log(
+    `| route | ${before("JS before")}JS | CSS | all | ${before("headers before")}headers | requests | JS budget |`,
+  );
+  console.log(`|---|${baseline ? "---:|" : ""}---:|---:|---:|${baseline ? "---:|" : ""}---:|---:|---|`);
   cases.forEach((route, index) => {
     const weight = figures.routes[index] ?? emptyWeight();
     const old = baseline?.figures.routes[index];
     console.log(
-      `| ${route.name} | ${before(kib(old?.js ?? 0))}${kib(weight.js)} | ${kib(weight.css)} | ${kib(weight.all)} | ${weight.requests} | ${verdict(weight.js, route.budget.js)} |`,
+      `| ${route.name} | ${before(kib(old?.js ?? 0))}${kib(weight.js)} | ${kib(weight.css)} | ${kib(weight.all)} | ${before(kib(old?.headers ?? 0))}${kib(weight.headers)} | ${weight.requests} | ${verdict(weight.js, route.budget.js)} |`,
     );
   });
   const visitor = figures.visitor;
@@ -269,8 +282,8 @@ try {
   }
   console.log(
     `\nAnonymous visitor of one Markdown paste link, first ${VISITOR_WINDOW_MS / 1000} s, service worker on:` +
-      `${baseline ? ` before ${kib(baseline.figures.visitor.all)} KiB (${baseline.figures.visitor.requests} requests),` : ""}` +
-      ` ${kib(visitor.all)} KiB (${visitor.requests} requests; JS ${kib(visitor.js)}, CSS ${kib(visitor.css)})` +
+      `${baseline ? ` before ${kib(baseline.figures.visitor.all)} KiB (${baseline.figures.visitor.requests} requests, headers ${kib(baseline.figures.visitor.headers)}),` : ""}` +
+      ` ${kib(visitor.all)} KiB (${visitor.requests} requests; JS ${kib(visitor.js)}, CSS ${kib(visitor.css)}, headers ${kib(visitor.headers)})` +
       ` ${verdict(visitor.all, visitorBudget)}`,
   );
   const failures = cases.filter((route, index) => {

@@ -1,4 +1,4 @@
-// Security headers for every answer, and the app's Content-Security-Policy. Inline scripts of the
+// Security headers for every answer by its kind, and the app's Content-Security-Policy. Inline scripts of the
 // built index.html (the theme script that avoids a flash) are allowed by their hash, nothing else.
 import { createHash } from "node:crypto";
 import { OFFICE_VIEWER_ORIGIN } from "@shared/constants";
@@ -49,15 +49,36 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
   ].join("; ");
 }
 
-export function applySecurityHeaders(response: Response, options: { csp: string; https: boolean }): Response {
+/**
+ * What an answer is, for the headers it needs: a `document` (a page, or the service worker, which runs
+ * under its own script's policy), an `asset` (a script, style, font or image a page loads: it is never
+ * shown on its own, so the page-only headers are ~900 bytes for nothing on each of dozens of files), or
+ * an answer of the server's own routes (`private`: /api, /trpc, /dav, /metrics).
+ */
+export type AnswerKind = "document" | "asset" | "private";
+
+/**
+ * Answers of the server's routes are about someone (a login token, a new key, an unlocked paste, a
+ * listing behind a key): no cache may keep one unless its route states a policy of its own (downloads,
+ * the health check).
+ */
+const PRIVATE_CACHE_CONTROL = "no-store";
+
+export function applySecurityHeaders(
+  response: Response,
+  options: { csp: string; https: boolean; kind: AnswerKind },
+): Response {
   const headers = response.headers;
-  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", options.csp);
   headers.set("X-Content-Type-Options", "nosniff");
+  if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (options.kind === "private" && !headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  if (options.kind === "asset") return response;
+  // A server answer may be opened as a page too (an error, a file shown inline): it keeps them.
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", options.csp);
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   return response;
 }
 

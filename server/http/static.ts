@@ -17,6 +17,15 @@ const PRECOMPRESSED = [
 ] as const;
 const CODINGS: string[] = PRECOMPRESSED.map(({ coding }) => coding);
 
+/** The service worker's script (vite.config.ts): a worker runs under the headers its script came with. */
+const SERVICE_WORKER_PATH = "/sw.js";
+
+/** A page or the service worker gets the page-only security headers; the files they load do not. */
+export function staticAnswerKind(pathname: string, response: Response): "document" | "asset" {
+  const isHtml = response.headers.get("Content-Type")?.startsWith("text/html") === true;
+  return isHtml || pathname === SERVICE_WORKER_PATH ? "document" : "asset";
+}
+
 export type StaticHandler = {
   serve(request: Request, pathname: string): Promise<Response>;
 };
