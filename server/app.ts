@@ -17,6 +17,7 @@ import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
 import { appRouter } from "./routers";
+import { backupRawRoutes } from "./routers/admin/backups";
 import { clipboardRawRoutes } from "./routers/clipboard/raw-routes";
 import { fsRawRouteList } from "./routers/explorer/raw-routes";
 import { pasteRawRoutes } from "./routers/pastes/raw-routes";
@@ -48,6 +49,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...urlProxyRawRoutes,
     ...fsRawRouteList,
     ...clipboardRawRoutes,
+    ...backupRawRoutes,
   ];
 }
 

@@ -11,6 +11,7 @@ import { createViewCounter } from "./db/view-counter";
 import { serveApp } from "./http/serve";
 import { createLogger } from "./logger";
 import { createClipboardHub } from "./routers/clipboard/hub";
+import { backupJob } from "./services/backup/backup-job";
 import { unfinishedRestore } from "./services/backup/restore-marker";
 import { createClipboardBus } from "./services/clipboard/bus";
 import { createMemoryListingCache } from "./services/explorer/listing-cache";
@@ -60,6 +61,7 @@ async function main() {
   const scheduler = createScheduler({ ledger: jobLedger, logger });
   const serverJobs = systemJobs(config.databaseUrl);
   for (const job of serverJobs.jobs) scheduler.register(job);
+  scheduler.register(backupJob({ config }));
   const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
   const listingCache = createMemoryListingCache();
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);

@@ -1,6 +1,7 @@
 // The app's tRPC router: one sub-router per domain (docs/architecture.md #2). The client infers its types
 // from AppRouter; the REST adapter and OpenAPI document read the procedures' `meta.rest`.
 import { router } from "../trpc";
+import { backupsRouter } from "./admin/backups";
 import { dashboardRouter } from "./admin/dashboard";
 import { jobsRouter } from "./admin/jobs";
 import { keysRouter } from "./admin/keys";
@@ -39,6 +40,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   clipboard: clipboardRouter,
   jobs: jobsRouter,
+  backups: backupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,7 +26,7 @@ type RunRow = {
   log: string;
 };
 
-function toRunOutput(row: RunRow) {
+export function toRunOutput(row: RunRow) {
   return {
     id: row.id,
     trigger: row.trigger as "schedule" | "manual",

@@ -31,6 +31,8 @@ export type JobLedger = {
   release(job: string, owner: string): Promise<void>;
   /** Records a run; a run of this job still marked running died with its process and is marked so. */
   startRun(run: RunStart): Promise<void>;
+  /** A running run's progress, kept in its result until it finishes. */
+  reportProgress(id: string, result: string): Promise<void>;
   finishRun(id: string, job: string, end: RunEnd): Promise<void>;
   close(): void;
 };
@@ -60,6 +62,9 @@ function createPrismaLedger(db: Database): JobLedger {
     async startRun(run) {
       await db.jobRun.updateMany({ where: { job: run.job, status: "running" }, data: { status: "interrupted" } });
       await db.jobRun.create({ data: { ...run, status: "running" } });
+    },
+    async reportProgress(id, result) {
+      await db.jobRun.updateMany({ where: { id, status: "running" }, data: { result } });
     },
     async finishRun(id, job, end) {
       await db.jobRun.update({ where: { id }, data: end });
@@ -122,6 +127,9 @@ function createSqliteLedger(databaseUrl: string): JobLedger {
           )
           .run(run.id, run.job, run.trigger, run.owner, iso(run.startedAt));
       })();
+    },
+    async reportProgress(id, result) {
+      open().query(`UPDATE "JobRun" SET "result" = ? WHERE "id" = ? AND "status" = 'running'`).run(result, id);
     },
     async finishRun(id, job, end) {
       const sqlite = open();

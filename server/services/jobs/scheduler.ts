@@ -14,10 +14,18 @@ const LOG_MAX_CHARS = 16_000;
 const RESULT_MAX_CHARS = 2_000;
 /** How long a run holds its lease unless it says otherwise; renewed at half of it while it runs. */
 const DEFAULT_LEASE_MS = 10 * 60_000;
+const PROGRESS_INTERVAL_MS = 1_000;
 
 export type JobContext = {
   /** Adds a line to the run's log (shown in the admin's Jobs view). */
   log(line: string): void;
+  /**
+   * Shows how far a long run has got: kept as the run's result while it runs (replaced by what the run
+   * answers), so any process can show it. Written at most once a second.
+   */
+  progress(value: unknown): void;
+  /** What "run now" passed (a backup's passphrase choice); undefined on a scheduled run. */
+  params: unknown;
   signal: AbortSignal;
 };
 
@@ -28,6 +36,12 @@ export type JobDefinition = {
   schedule: string;
   /** Longest a run may hold the job without renewing: a process killed mid-run frees it after this. */
   leaseMs?: number;
+  /**
+   * Asked when a scheduled slot comes, before anything is claimed or recorded: a job whose timing is a
+   * setting (the backups' daily or weekly) runs on a fixed pattern and says here whether this slot is
+   * one of its own. "Run now" does not ask.
+   */
+  isDue?(slot: Date): Promise<boolean>;
   /** What the run reports (kept as JSON, shown as its result). */
   run(context: JobContext): Promise<unknown>;
 };
@@ -39,8 +53,12 @@ export type Scheduler = {
   jobs(): { name: string; schedule: string; nextRunAt: Date | null; runningHere: boolean }[];
   /** Starts the timers of every registered job. */
   start(): Promise<void>;
-  /** Runs a job now (the admin's "run now"), unless a run of it holds the lease somewhere. */
-  runNow(name: string): Promise<JobRunOutcome | "unknown">;
+  /**
+   * Runs a job now (the admin's "run now"), unless a run of it holds the lease somewhere. `params`
+   * reach the run as `context.params` (in this process only: they are never stored). The run is
+   * recorded before this answers "started", so a read right after sees it running.
+   */
+  runNow(name: string, params?: unknown): Promise<JobRunOutcome | "unknown">;
   /** Stops the timers and waits for the runs under way in this process. */
   stop(): Promise<void>;
 };
@@ -59,15 +77,27 @@ export function createScheduler(options: { ledger: JobLedger; logger: Logger; ow
     return registered;
   };
 
-  async function execute(job: JobDefinition, trigger: "schedule" | "manual", slotMs: number): Promise<JobRunOutcome> {
+  async function execute(
+    job: JobDefinition,
+    trigger: "schedule" | "manual",
+    slotMs: number,
+    params?: unknown,
+  ): Promise<JobRunOutcome> {
     await ensureRegistered();
     const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
     const startedAt = new Date();
     if (!(await ledger.claim(job.name, owner, slotMs, startedAt.getTime() + leaseMs, startedAt.getTime())))
       return "busy";
     const id = crypto.randomUUID();
+    try {
+      await ledger.startRun({ id, job: job.name, trigger, owner, startedAt });
+    } catch (error) {
+      await ledger.release(job.name, owner);
+      throw error;
+    }
     const lines: string[] = [];
     let logChars = 0;
+    let progressWrittenAt = 0;
     const context: JobContext = {
       log(line) {
         if (lines.length >= LOG_MAX_LINES || logChars >= LOG_MAX_CHARS) return;
@@ -75,6 +105,15 @@ export function createScheduler(options: { ledger: JobLedger; logger: Logger; ow
         lines.push(kept);
         logChars += kept.length + 1;
       },
+      progress(value) {
+        const now = Date.now();
+        if (now - progressWrittenAt < PROGRESS_INTERVAL_MS) return;
+        progressWrittenAt = now;
+        ledger.reportProgress(id, JSON.stringify(value).slice(0, RESULT_MAX_CHARS)).catch((error) => {
+          logger.warn(`could not record the progress of job ${job.name}`, { error: String(error) });
+        });
+      },
+      params,
       signal: abort.signal,
     };
     const work = (async () => {
@@ -87,7 +126,6 @@ export function createScheduler(options: { ledger: JobLedger; logger: Logger; ow
       let status: "succeeded" | "failed" = "succeeded";
       let result: string | null = null;
       try {
-        await ledger.startRun({ id, job: job.name, trigger, owner, startedAt });
         const answer = await job.run(context);
         result = answer === undefined ? null : JSON.stringify(answer).slice(0, RESULT_MAX_CHARS);
       } catch (error) {
@@ -144,17 +182,17 @@ export function createScheduler(options: { ledger: JobLedger; logger: Logger; ow
           // The slot is the scheduled time itself (the latest one not after now), the same in every
           // process however late each one's timer fired.
           const slot = pattern.previousRuns(1, new Date(Date.now() + 1))[0] ?? new Date();
-          execute(job, "schedule", slot.getTime()).catch((error) =>
-            logger.warn(`job ${job.name} could not be claimed`, { error: String(error) }),
-          );
+          Promise.resolve(job.isDue ? job.isDue(slot) : true)
+            .then((isDue) => (isDue ? execute(job, "schedule", slot.getTime()) : undefined))
+            .catch((error) => logger.warn(`job ${job.name} could not be claimed`, { error: String(error) }));
         });
         timers.set(job.name, timer);
       }
     },
-    async runNow(name) {
+    async runNow(name, params) {
       const job = definitions.get(name);
       if (!job) return "unknown";
-      return execute(job, "manual", Date.now());
+      return execute(job, "manual", Date.now(), params);
     },
     async stop() {
       for (const timer of timers.values()) timer.stop();

@@ -2,6 +2,7 @@
 // the offline app, common words, form and error messages). The screens' own texts are other parts
 // (shared/i18n/text-parts.ts).
 import { enAccounts } from "../locales/en/accounts";
+import { enBackupErrors } from "../locales/en/backup-errors";
 import { enErrors } from "../locales/en/errors";
 import { enFsErrors } from "../locales/en/fs-errors";
 import { enOffline } from "../locales/en/offline";
@@ -12,5 +13,5 @@ export const enCore = {
   ...enShell,
   ...enAccounts,
   ...enOffline,
-  errors: { ...enErrors, ...enUrlErrors, ...enFsErrors },
+  errors: { ...enErrors, ...enUrlErrors, ...enFsErrors, ...enBackupErrors },
 };

@@ -1,0 +1,157 @@
+// The admin's Backups routes on both databases: "create now" runs the backup job with the passphrase
+// choice and shows its progress and result; the archive is listed, downloads whole and verifies with
+// its passphrase (or holds no secret when none was given); delete removes it; names that are not the
+// server's own are refused; the CloudPaste import of an uploaded file reports first and writes only
+// when asked, and a file that is not CloudPaste's is a 400 in the caller's language.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createDatabase } from "../../db/client";
+import { backupJob } from "../../services/backup/backup-job";
+import { verifyArchive } from "../../services/backup/restore";
+import { createApiClient, createPaste, loginAdmin } from "../../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
+
+const fixture = (name: string) => join(import.meta.dir, "../../services/backup/fixtures", name);
+
+describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
+  let t: TestApp;
+  let admin: string;
+  const api = createApiClient(() => t.app);
+  const { call } = api;
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    t.scheduler.register(
+      backupJob({
+        config: t.config,
+        openDatabase: () => createDatabase(t.config.databaseUrl, t.pgSchema ? { pgSchema: t.pgSchema } : {}),
+      }),
+    );
+    admin = await loginAdmin(api);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  async function finishedOverview() {
+    for (let i = 0; i < 300; i++) {
+      const answer = await api.procedure("backups.overview", undefined, { auth: admin });
+      expect(answer.status).toBe(200);
+      if (answer.body.data.running === null && answer.body.data.last_run) return answer.body.data;
+      await Bun.sleep(50);
+    }
+    throw new Error("the backup did not finish");
+  }
+
+  test("create now with a passphrase: listed, downloaded whole, opens with the passphrase only", async () => {
+    await createPaste(api, admin, { content: "kept in the backup" });
+    const started = await api.procedure(
+      "backups.create",
+      { passphrase: "correct horse battery", include_objects: true },
+      { auth: admin },
+    );
+    expect(started.status).toBe(202);
+    const overview = await finishedOverview();
+    expect(overview.last_run?.status).toBe("succeeded");
+    const result = JSON.parse(overview.last_run?.result ?? "{}");
+    expect(result.secretIncluded).toBe(true);
+    expect(overview.archives).toHaveLength(1);
+    const [archive] = overview.archives;
+    expect(archive?.name).toBe(result.name);
+    expect(archive?.location).toBe("disk");
+
+    const download = await call("GET", `/admin/backups/disk/${archive?.name}/download`, { auth: admin });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain(archive?.name ?? "?");
+    expect(download.bytes.length).toBe(archive?.size ?? -1);
+    const copy = join(tempDir("backup-download"), "copy.tar");
+    writeFileSync(copy, download.bytes);
+    const verified = await verifyArchive(copy, { passphrase: "correct horse battery" });
+    expect(verified.secret).toBe(t.config.secret);
+    expect(verified.manifest.rows.Paste).toBe(1);
+    expect(await verifyArchive(copy, { passphrase: "wrong horse battery" }).catch((error) => error.code)).toBe(
+      "wrongPassphrase",
+    );
+  });
+
+  test("create now without a passphrase leaves the secret out; delete removes the archive", async () => {
+    const started = await api.procedure(
+      "backups.create",
+      { passphrase: null, include_objects: false },
+      { auth: admin },
+    );
+    expect(started.status).toBe(202);
+    const overview = await finishedOverview();
+    const result = JSON.parse(overview.last_run?.result ?? "{}");
+    expect(result.secretIncluded).toBe(false);
+    expect(overview.archives.map((archive) => archive.name)).toContain(result.name);
+    const path = join(t.config.dataDir, "backups", result.name);
+    expect((await verifyArchive(path)).secret).toBeNull();
+
+    const removed = await api.procedure("backups.remove", { location: "disk", name: result.name }, { auth: admin });
+    expect(removed.status).toBe(200);
+    const after = await api.procedure("backups.overview", undefined, { auth: admin });
+    expect(after.body.data.archives.map((archive) => archive.name)).not.toContain(result.name);
+    const again = await api.procedure("backups.remove", { location: "disk", name: result.name }, { auth: admin });
+    expect(again.status).toBe(404);
+  });
+
+  test("a passphrase too short, a name that is a path and a stranger are refused", async () => {
+    const short = await api.procedure(
+      "backups.create",
+      { passphrase: "short", include_objects: true },
+      { auth: admin },
+    );
+    expect(short.status).toBe(400);
+    const traversal = await call("GET", "/admin/backups/disk/..%2F..%2Fsecret.key/download", { auth: admin });
+    expect(traversal.status).toBe(400);
+    const missing = await call("GET", "/admin/backups/disk/pastebox-20200101-000000.tar/download", { auth: admin });
+    expect(missing.status).toBe(404);
+    const stranger = await call("GET", "/admin/backups");
+    expect(stranger.status).toBe(401);
+    const strangerImport = await call("POST", "/admin/backups/cloudpaste-import", { body: new Uint8Array([1]) });
+    expect(strangerImport.status).toBe(401);
+  });
+
+  test("CloudPaste import of an upload: the dry run writes nothing, the real run imports, twice is once", async () => {
+    const body = new Uint8Array(readFileSync(fixture("cloudpaste-1.9.1-modules.json")));
+    const headers = { "content-type": "application/octet-stream" };
+    const pastesBefore = await t.db.paste.count();
+    const dry = await call("POST", "/admin/backups/cloudpaste-import", { auth: admin, body, headers });
+    expect(dry.status).toBe(200);
+    expect(dry.body.data.dry_run).toBe(true);
+    expect(dry.body.data.source).toEqual({ kind: "backup", schema_version: 34 });
+    const pasteItems = dry.body.data.items.filter((item: { kind: string }) => item.kind === "paste");
+    expect(pasteItems.map((item: { name: string; action: string }) => [item.name, item.action])).toContainEqual([
+      "team-notes",
+      "import",
+    ]);
+    expect(await t.db.paste.count()).toBe(pastesBefore);
+
+    const real = await call("POST", "/admin/backups/cloudpaste-import?dry_run=false", { auth: admin, body, headers });
+    expect(real.status).toBe(200);
+    expect(real.body.data.dry_run).toBe(false);
+    expect(await t.db.paste.count({ where: { slug: "team-notes" } })).toBe(1);
+    const twice = await call("POST", "/admin/backups/cloudpaste-import?dry_run=false", { auth: admin, body, headers });
+    const again = twice.body.data.items.find((item: { name: string }) => item.name === "team-notes");
+    expect(again.action).toBe("skip");
+    expect(await t.db.paste.count({ where: { slug: "team-notes" } })).toBe(1);
+  });
+
+  test("a file that is not CloudPaste's is refused with a message in the caller's language", async () => {
+    const body = new TextEncoder().encode("just some text");
+    const english = await call("POST", "/admin/backups/cloudpaste-import", { auth: admin, body });
+    expect(english.status).toBe(400);
+    expect(english.body.message).toContain("cannot be imported");
+    const chinese = await call("POST", "/admin/backups/cloudpaste-import", {
+      auth: admin,
+      body,
+      headers: { "accept-language": "zh-CN" },
+    });
+    expect(chinese.status).toBe(400);
+    expect(chinese.body.message).toContain("无法导入");
+    const empty = await call("POST", "/admin/backups/cloudpaste-import", { auth: admin, body: new Uint8Array() });
+    expect(empty.status).toBe(400);
+  });
+});

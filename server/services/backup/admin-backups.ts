@@ -1,0 +1,120 @@
+// The admin's Backups module (docs/backup.md, "From the admin panel"): the archives kept with the run
+// under way and the last one, "create now" (the backup job run with a passphrase choice), and the
+// CloudPaste import of an uploaded file, dry run or real. Routes: server/routers/admin/backups.ts.
+import { createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { formatBytes } from "@shared/format-bytes";
+import { backupProgressOutput, type CloudPasteImportView } from "@shared/schemas/backups";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { byteCounter } from "../../storage/streams";
+import { toRunOutput } from "../jobs/jobs";
+import type { Scheduler } from "../jobs/scheduler";
+import { type ArchiveDeps, diskLocation, listArchivesAt } from "./archives";
+import { BACKUP_JOB, type BackupRunParams } from "./backup-job";
+import { importCloudPaste } from "./cloudpaste-import";
+import { CloudPasteSourceError, readCloudPaste } from "./cloudpaste-source";
+
+/** A CloudPaste backup or database is metadata only (objects stay in their bucket): this is plenty. */
+export const CLOUDPASTE_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
+
+const runSelect = {
+  id: true,
+  trigger: true,
+  status: true,
+  startedAt: true,
+  finishedAt: true,
+  durationMs: true,
+  result: true,
+  log: true,
+} as const;
+
+export async function backupOverview(deps: ArchiveDeps) {
+  const archives = await listArchivesAt(await diskLocation(deps.dataDir));
+  const [latest, lease, lastFinished] = await Promise.all([
+    deps.db.jobRun.findFirst({ where: { job: BACKUP_JOB }, orderBy: { startedAt: "desc" }, select: runSelect }),
+    deps.db.jobLease.findUnique({ where: { job: BACKUP_JOB }, select: { leaseUntilMs: true } }),
+    deps.db.jobRun.findFirst({
+      where: { job: BACKUP_JOB, status: { not: "running" } },
+      orderBy: { startedAt: "desc" },
+      select: runSelect,
+    }),
+  ]);
+  // A run row left "running" by a killed process is not under way once its lease has ended.
+  const isRunning = latest?.status === "running" && lease !== null && Number(lease.leaseUntilMs) > Date.now();
+  let progress = null;
+  if (isRunning && latest.result) {
+    try {
+      const parsed = backupProgressOutput.safeParse(JSON.parse(latest.result));
+      if (parsed.success) progress = parsed.data;
+    } catch {
+      // Not progress yet: shown as just started.
+    }
+  }
+  return {
+    archives: archives.map((archive) => ({
+      location: archive.location,
+      location_name: archive.locationName,
+      name: archive.name,
+      size: archive.size,
+      created_at: archive.createdAt,
+    })),
+    running:
+      isRunning && latest
+        ? { started_at: latest.startedAt, trigger: latest.trigger as "schedule" | "manual", progress }
+        : null,
+    last_run: lastFinished ? toRunOutput(lastFinished) : null,
+  };
+}
+
+export async function createBackupNow(scheduler: Scheduler, params: BackupRunParams) {
+  const outcome = await scheduler.runNow(BACKUP_JOB, params);
+  if (outcome === "busy") throw new AppError("CONFLICT", "errors.backupRunning");
+  if (outcome === "unknown") throw new AppError("SERVICE_UNAVAILABLE", "errors.backupUnavailable");
+  return { started: true as const };
+}
+
+/**
+ * Imports (or, with `dryRun`, reports what it would import from) a CloudPaste file sent as the body:
+ * the bytes are spooled to a temporary folder in DATA_DIR (the reader opens a SQLite file by path),
+ * bounded by CLOUDPASTE_UPLOAD_MAX_BYTES, and removed whatever happens.
+ */
+export async function importCloudPasteUpload(
+  deps: { db: Database; secret: string; dataDir: string },
+  body: Readable,
+  options: { dryRun: boolean },
+): Promise<CloudPasteImportView> {
+  const parent = join(deps.dataDir, "tmp", "imports");
+  await mkdir(parent, { recursive: true });
+  const folder = await mkdtemp(join(parent, "cloudpaste-"));
+  try {
+    const path = join(folder, "source");
+    const counter = byteCounter(
+      CLOUDPASTE_UPLOAD_MAX_BYTES,
+      () => new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(CLOUDPASTE_UPLOAD_MAX_BYTES) }),
+    );
+    await pipeline(body, counter.transform, createWriteStream(path));
+    if (counter.received() === 0) throw new AppError("BAD_REQUEST", "errors.fileMissing");
+    let data: ReturnType<typeof readCloudPaste>;
+    try {
+      data = readCloudPaste(path);
+    } catch (error) {
+      if (error instanceof CloudPasteSourceError) {
+        throw new AppError("BAD_REQUEST", "errors.cloudPasteUnreadable", { reason: error.message });
+      }
+      throw error;
+    }
+    const report = await importCloudPaste({ db: deps.db, secret: deps.secret }, data, { dryRun: options.dryRun });
+    return {
+      dry_run: report.dryRun,
+      source: { kind: data.kind, schema_version: data.schemaVersion },
+      items: report.items,
+      unmapped: report.unmapped,
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

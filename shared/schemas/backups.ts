@@ -1,0 +1,84 @@
+// Backups as the admin's Backups module and the REST API see them (docs/backup.md, "From the admin
+// panel"): the archives kept, the run under way with its progress, the last run, and the CloudPaste
+// import's per-item report.
+import { z } from "zod";
+import { jobRunOutput } from "./jobs";
+
+/** Where an archive is kept: the server's disk (`disk`) or a storage config (its id). */
+export const backupLocation = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "A location is `disk` or a storage config's id");
+
+/** Only names the server gives its archives: a path can never be named. */
+export const backupArchiveName = z
+  .string()
+  .regex(/^pastebox-\d{8}-\d{6}(?:-\d{1,3})?\.tar$/, "An archive's name as the server gave it (pastebox-….tar)");
+
+export const backupArchiveParams = z.object({ location: backupLocation, name: backupArchiveName });
+
+export const backupArchiveOutput = z.object({
+  location: z.string().describe("`disk`, or the id of the storage config that holds it"),
+  location_name: z.string().nullable().describe("The storage config's name; null on the server's disk"),
+  name: backupArchiveName,
+  size: z.number().int().nonnegative(),
+  created_at: z.date(),
+});
+export type BackupArchiveView = z.infer<typeof backupArchiveOutput>;
+
+export const backupProgressOutput = z.object({
+  phase: z.enum(["rows", "objects", "upload", "done"]),
+  rows: z.number().int().nonnegative(),
+  objects: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type BackupProgressView = z.infer<typeof backupProgressOutput>;
+
+export const backupOverviewOutput = z.object({
+  archives: z.array(backupArchiveOutput).describe("Newest first"),
+  running: z
+    .object({
+      started_at: z.date(),
+      trigger: z.enum(["schedule", "manual"]),
+      progress: backupProgressOutput.nullable(),
+    })
+    .nullable()
+    .describe("The backup under way in any process, with how far it has got"),
+  last_run: jobRunOutput.nullable().describe("The last finished backup run: its result or its error"),
+});
+export type BackupOverview = z.infer<typeof backupOverviewOutput>;
+
+export const BACKUP_PASSPHRASE_MIN = 8;
+
+export const createBackupInput = z.object({
+  passphrase: z
+    .string()
+    .min(BACKUP_PASSPHRASE_MIN)
+    .max(1024)
+    .nullable()
+    .describe(
+      "Seals the app secret into the archive; null leaves it out (API keys and S3 credentials must then be re-entered on an install with another secret)",
+    ),
+  include_objects: z.boolean().default(true).describe("Copy the objects of local storage configs"),
+});
+
+export const IMPORT_ACTIONS = ["import", "skip", "conflict", "change"] as const;
+
+export const cloudPasteImportQuery = z.object({
+  dry_run: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((value) => value === "true" || value === "1")
+    .describe("Report what would happen and write nothing (the default)"),
+});
+
+export const cloudPasteImportOutput = z.object({
+  dry_run: z.boolean(),
+  source: z.object({ kind: z.enum(["backup", "database"]), schema_version: z.number().nullable() }),
+  items: z.array(
+    z.object({ kind: z.string(), name: z.string(), action: z.enum(IMPORT_ACTIONS), note: z.string().optional() }),
+  ),
+  unmapped: z.array(z.string()).describe("CloudPaste values with no place here, not imported"),
+});
+export type CloudPasteImportView = z.infer<typeof cloudPasteImportOutput>;
