@@ -6,7 +6,7 @@ import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
-import { AppError, describeError, isServerFault } from "./errors";
+import { AppError, describeError, faultCauseOf, isServerFault, noteServerFault } from "./errors";
 import { type AnswerKind, applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { resolveRequestAuth } from "./http/session-cookie";
 import { createStaticHandler, readIndexHtml, staticAnswerKind } from "./http/static";
@@ -127,6 +127,7 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
         responseMeta: ({ ctx }) => ({ headers: ctx?.responseHeaders }),
         onError({ error, path }) {
           if (isServerFault(describeError(error).status, request)) {
+            noteServerFault(request, error.cause ?? error);
             deps.logger.error("trpc procedure failed", { path, error: String(error.cause ?? error) });
           }
         },
@@ -157,7 +158,7 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
       const measured = metrics.startRequest(request, url.pathname);
       const language = languageFromHeader(request.headers.get("accept-language"));
       const response = await runWithLanguage(language, () => route(request, url, clientIp, language));
-      measured(response.status);
+      measured(response.status, faultCauseOf(request));
       const ms = Math.round(performance.now() - started);
       if (isServerFault(response.status, request))
         deps.logger.error(`${request.method} ${url.pathname} ${response.status}`, { ms });

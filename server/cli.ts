@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config";
-import { createDatabase } from "./db/client";
+import { createDatabase, postgresTarget } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { resetAdminSecondFactors } from "./services/auth/second-factor";
 import { formatImportReport, importCloudPaste } from "./services/backup/cloudpaste-import";
@@ -46,11 +46,6 @@ function readPassphrase(file: string | undefined): string | undefined {
 }
 
 /** The schema a Postgres URL names with `?schema=` (as the migrations read it). */
-function postgresSchemaOf(databaseUrl: string): string | undefined {
-  if (databaseUrl.startsWith("file:")) return undefined;
-  return new URL(databaseUrl).searchParams.get("schema") ?? undefined;
-}
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -134,7 +129,7 @@ async function main(argv: string[]) {
           dataDir: config.dataDir,
           secret: config.secret,
           isSecretFromEnv: Boolean(process.env.SECRET),
-          pgSchema: postgresSchemaOf(config.databaseUrl),
+          pgSchema: config.databaseProvider === "postgres" ? postgresTarget(config.databaseUrl).schema : undefined,
         },
         resolve(file),
         { passphrase, force: values.force },

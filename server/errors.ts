@@ -111,6 +111,34 @@ export function isServerFault(status: number, request: Request): boolean {
   return status >= 500 && !request.signal.aborted;
 }
 
+/** What failed behind a server fault, as /metrics counts it (services/system/metrics.ts). */
+export type FaultCause = "database" | "other";
+
+const faultCauses = new WeakMap<Request, FaultCause>();
+
+/** A failure of the database itself: Prisma's own errors, its driver adapters', SQLite's and Postgres'. */
+function isDatabaseError(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Object && depth < 5; depth++) {
+    const { name, code } = current as { name?: unknown; code?: unknown };
+    if (typeof name === "string" && /^(PrismaClient|DriverAdapterError$|SQLiteError$|DatabaseError$)/.test(name)) {
+      return true;
+    }
+    if (typeof code === "string" && /^(P\d{4}|SQLITE_[A-Z_]+)$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Remembers what failed behind a request's server fault, where the fault is logged (one per request). */
+export function noteServerFault(request: Request, error: unknown): void {
+  faultCauses.set(request, isDatabaseError(error) ? "database" : "other");
+}
+
+/** What failed behind the request's answer, if a server fault was noted for it. */
+export function faultCauseOf(request: Request): FaultCause | undefined {
+  return faultCauses.get(request);
+}
+
 /** The tRPC code of each of ours, for tRPC's own error codes (the HTTP status is `data.httpStatus`). */
 const CODE_TO_TRPC: Record<ErrorCode, TRPCError["code"]> = {
   BAD_REQUEST: "BAD_REQUEST",

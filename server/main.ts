@@ -55,9 +55,12 @@ async function main() {
   const db = createDatabase(config.databaseUrl);
   const reads = createReadConnection(config.databaseUrl, db);
   let clipboardConnections = () => 0;
-  const metrics = await createMetrics(config.metricsToken, { clipboardConnections: () => clipboardConnections() });
+  const metrics = await createMetrics(config.metricsToken, {
+    clipboardConnections: () => clipboardConnections(),
+    reads,
+  });
   const viewCounter = metrics.countingViews(createViewCounter(config.databaseUrl, db));
-  const jobLedger = createJobLedger(config.databaseUrl, db);
+  const jobLedger = metrics.countingJobRuns(createJobLedger(config.databaseUrl, db));
   const scheduler = createScheduler({ ledger: jobLedger, logger });
   const serverJobs = systemJobs(config.databaseUrl);
   for (const job of serverJobs.jobs) scheduler.register(job);

@@ -4,7 +4,7 @@
 // defines one, a precondition element in a <D:error> body; otherwise a translated plain-text message.
 
 import type { AppDeps } from "../deps";
-import { describeError, isServerFault } from "../errors";
+import { describeError, isServerFault, noteServerFault } from "../errors";
 import { translate } from "../i18n";
 import { creatorOf } from "../services/auth/sessions";
 import { loadTree } from "../services/explorer/tree";
@@ -68,6 +68,7 @@ export function createDavHandler(deps: AppDeps) {
     }
     const description = describeError(error);
     if (isServerFault(description.status, request)) {
+      noteServerFault(request, error);
       deps.logger.error("webdav request failed", { method, path, error: String(error) });
     }
     return textResponse(description.status, description.message, description.headers);

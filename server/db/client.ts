@@ -16,6 +16,21 @@ export function providerOf(databaseUrl: string): DatabaseProvider {
 }
 
 /**
+ * A Postgres URL split into what the pg driver reads and the schema it names: `?schema=` is Prisma's
+ * convention (pg does not know it), and `pgSchema` given by a caller wins over it. Every Postgres
+ * connection of the server (Prisma, migrations, the clipboard's LISTEN) is opened from this.
+ */
+export function postgresTarget(databaseUrl: string, pgSchema?: string): { connectionString: string; schema?: string } {
+  const url = new URL(databaseUrl);
+  const schema = pgSchema ?? url.searchParams.get("schema") ?? undefined;
+  url.searchParams.delete("schema");
+  if (schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error(`invalid Postgres schema name ${JSON.stringify(schema)} in the database URL`);
+  }
+  return schema === undefined ? { connectionString: url.toString() } : { connectionString: url.toString(), schema };
+}
+
+/**
  * Builds the Prisma client. Modules are loaded with `require` because the first use of a model is a
  * synchronous property access (`db.paste.findUnique(...)`); Bun loads these ES modules synchronously
  * (none has top-level await). A package whose exports name only an `import` entry is required by path.
@@ -35,10 +50,8 @@ function loadClient(databaseUrl: string, options: { pgSchema?: string }): Databa
   }
   const { PrismaPg } = load("@prisma/adapter-pg") as typeof import("@prisma/adapter-pg");
   const { PrismaClient } = load("./generated/postgres/client") as typeof import("./generated/postgres/client");
-  const adapter = new PrismaPg(
-    { connectionString: databaseUrl, max: 10 },
-    options.pgSchema ? { schema: options.pgSchema } : undefined,
-  );
+  const { connectionString, schema } = postgresTarget(databaseUrl, options.pgSchema);
+  const adapter = new PrismaPg({ connectionString, max: 10 }, schema ? { schema } : undefined);
   return new PrismaClient({ adapter }) as unknown as Database;
 }
 

@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { answerParent, runChildTask } from "../child-task";
+import { postgresTarget } from "./client";
 
 export type MigrationProvider = "sqlite" | "postgres";
 
@@ -253,14 +254,7 @@ async function migrateSqlite(file: string, apply: Apply): Promise<{ applied: str
 
 async function migratePostgres(databaseUrl: string, pgSchemaOption: string | undefined, apply: Apply) {
   const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
-  const url = new URL(databaseUrl);
-  // `?schema=` is Prisma's URL convention; pg does not know it.
-  const pgSchema = pgSchemaOption ?? url.searchParams.get("schema") ?? undefined;
-  url.searchParams.delete("schema");
-  if (pgSchema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(pgSchema)) {
-    throw new Error(`migrateDatabase: invalid Postgres schema name ${JSON.stringify(pgSchema)}`);
-  }
-  const connectionString = url.toString();
+  const { connectionString, schema: pgSchema } = postgresTarget(databaseUrl, pgSchemaOption);
 
   const lockClient = new pg.Client({ connectionString });
   await lockClient.connect();

@@ -19,6 +19,8 @@ export type ReadConnection = {
   hasRemoteStorage(): Promise<boolean>;
   /** Whether a server-side explorer task waits or runs (services/tasks/worker.ts polls this when idle). */
   hasUnfinishedTasks(): Promise<boolean>;
+  /** Server tasks by status, for /metrics (services/system/metrics.ts). */
+  taskCounts(): Promise<{ status: string; count: number }[]>;
   /** The stored system settings, as rows (http/serve.ts follows the upload and clipboard limits). */
   settingRows(): Promise<{ key: string; value: string }[]>;
   close(): void;
@@ -43,6 +45,10 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
           select: { id: true },
         });
         return found !== null;
+      },
+      async taskCounts() {
+        const groups = await db.fsTask.groupBy({ by: ["status"], _count: { _all: true } });
+        return groups.map((group) => ({ status: group.status, count: group._count._all }));
       },
       settingRows() {
         return db.systemSetting.findMany({ select: { key: true, value: true } });
@@ -73,6 +79,13 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
         .query(`SELECT 1 FROM "FsTask" WHERE "status" IN ('pending', 'planning', 'running') LIMIT 1`)
         .get();
       return found != null;
+    },
+    async taskCounts() {
+      return open()
+        .query<{ status: string; count: number }, []>(
+          'SELECT "status", COUNT(*) AS "count" FROM "FsTask" GROUP BY "status"',
+        )
+        .all();
     },
     async settingRows() {
       return open().query<{ key: string; value: string }, []>('SELECT "key", "value" FROM "SystemSetting"').all();

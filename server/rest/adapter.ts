@@ -3,7 +3,7 @@
 // JSON body (POST, PUT); errors become envelopes with the status of their error code.
 import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
-import { AppError, isServerFault } from "../errors";
+import { AppError, isServerFault, noteServerFault } from "../errors";
 import { readBoundedText } from "../http/bounded-body";
 import { translate } from "../i18n";
 import { countCreation } from "../services/system/rate-limit";
@@ -162,6 +162,7 @@ export function createRestHandler(routes: RestRoute[]): RestHandler {
     } catch (error) {
       const { response, description } = errorResponse(error, (path) => pathAsSent(path, spellings));
       if (isServerFault(description.status, ctx.request)) {
+        noteServerFault(ctx.request, error);
         ctx.logger.error("request failed", { path: apiPath, error: String(error) });
       }
       return response;

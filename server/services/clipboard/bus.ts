@@ -4,7 +4,7 @@
 // content) and every other process, LISTENing on its own connection, hands it to its listeners, which
 // read the item from the database. No service beyond the database is needed.
 import type pg from "pg";
-import type { DatabaseProvider } from "../../db/client";
+import { type DatabaseProvider, postgresTarget } from "../../db/client";
 import type { Logger } from "../../logger";
 
 export type ClipboardEvent =
@@ -72,12 +72,14 @@ export async function createPostgresClipboardBus(databaseUrl: string, logger: Lo
   const listeners = createListeners();
   // Loaded here: a SQLite server never needs the pg driver.
   const { default: pgDriver } = await import("pg");
-  const pool = new pgDriver.Pool({ connectionString: databaseUrl, max: 2 });
+  // NOTIFY and LISTEN name a channel of the database, not of a schema: `?schema=` is dropped.
+  const { connectionString } = postgresTarget(databaseUrl);
+  const pool = new pgDriver.Pool({ connectionString, max: 2 });
   let listener: pg.Client | null = null;
   let closed = false;
 
   async function connect(): Promise<void> {
-    const client = new pgDriver.Client({ connectionString: databaseUrl });
+    const client = new pgDriver.Client({ connectionString });
     client.on("notification", (message) => {
       const decoded = message.payload ? decodeNotification(message.payload) : null;
       if (decoded && decoded.origin !== origin) listeners.emit(decoded.event);

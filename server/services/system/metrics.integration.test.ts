@@ -1,9 +1,17 @@
 // GET /metrics scraped from the real server process as Prometheus would: absent without METRICS_TOKEN,
 // refused without its bearer token, and with it the figures an operator graphs (requests by group and
-// status, counted views, upload bytes, memory, event-loop lag).
+// status, counted views, upload bytes, scheduled job runs, server tasks, server faults by cause, memory,
+// event-loop lag).
+import { Database as SqliteConnection } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { callOk, patternBytes, uploadFile } from "../../../scripts/hardening/kit";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../../../scripts/test/server-process";
+import { createDatabase } from "../../db/client";
+import { faultCauseOf, noteServerFault } from "../../errors";
+import { SWEEP_JOB } from "../jobs/system-jobs";
 import { routeGroup } from "./metrics";
 
 const PASSWORD = "metrics-test-password";
@@ -68,6 +76,69 @@ describe("metrics", () => {
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(10 * 2 ** 20);
     expect(sample(text, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
   }, 60_000);
+
+  test("scheduled job runs and server tasks are counted where an operator alerts on them", async () => {
+    const server = await startServerProcess({ env: { ADMIN_PASSWORD: PASSWORD, METRICS_TOKEN: TOKEN } });
+    servers.push(server);
+    const { baseUrl } = server;
+    const auth = await adminAuthorization(baseUrl, PASSWORD);
+    const scrape = async () =>
+      (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const sweeps = `pastebox_job_runs_total{job="${SWEEP_JOB}",status="succeeded"}`;
+    const before = sample(await scrape(), sweeps) ?? 0;
+    await callOk(baseUrl, "POST", `/admin/jobs/${SWEEP_JOB}/run`, { auth });
+    let text = await scrape();
+    for (let i = 0; i < 100 && (sample(text, sweeps) ?? 0) === before; i++) {
+      await Bun.sleep(50);
+      text = await scrape();
+    }
+    expect(sample(text, sweeps)).toBe(before + 1);
+    expect(sample(text, `pastebox_job_run_duration_seconds_count{job="${SWEEP_JOB}"}`)).toBe(before + 1);
+
+    // A delete task on a mount of the local storage: it is counted by its status, whatever that is by now.
+    const configs = (await callOk(baseUrl, "GET", "/s3-configs", { auth })) as { id: string; provider_type: string }[];
+    const local = configs.find((config) => config.provider_type === "local");
+    await callOk(baseUrl, "POST", "/admin/mounts", {
+      auth,
+      body: { name: "Measured", mount_path: "/measured", storage_config_id: local?.id, folder: "measured" },
+    });
+    await callOk(baseUrl, "POST", "/admin/fs/tasks", {
+      auth,
+      body: { type: "delete", items: [{ sourcePath: "/measured/nothing-here" }] },
+    });
+    const tasks = (await scrape())
+      .split("\n")
+      .filter((line) => line.startsWith("pastebox_tasks{"))
+      .reduce((sum, line) => sum + Number(line.split(" ")[1]), 0);
+    expect(tasks).toBe(1);
+  }, 60_000);
+
+  test("a fault of the database is told apart from other server faults", async () => {
+    const request = () => new Request("http://pastebox.test/api/paste/x");
+    // Real errors: SQLite's own, and Prisma's on a database without the app's tables.
+    const sqlite = new SqliteConnection(":memory:");
+    const sqliteError = (() => {
+      try {
+        sqlite.query("SELECT * FROM missing").all();
+      } catch (error) {
+        return error;
+      }
+    })();
+    const db = createDatabase(`file:${join(mkdtempSync(join(tmpdir(), "metrics-")), "empty.db")}`);
+    const prismaError = await db.paste.findFirst().catch((error: unknown) => error);
+    await db.$disconnect();
+    for (const [error, cause] of [
+      [sqliteError, "database"],
+      [prismaError, "database"],
+      [new Error("wrapped", { cause: prismaError }), "database"],
+      [new TypeError("undefined is not a function"), "other"],
+    ] as const) {
+      const faulty = request();
+      noteServerFault(faulty, error);
+      expect(faultCauseOf(faulty)).toBe(cause);
+    }
+    expect(faultCauseOf(request())).toBeUndefined();
+  });
 
   test("route groups stay a small set whatever path a caller sends", () => {
     expect(routeGroup("/api/paste/abc")).toBe("api/paste");

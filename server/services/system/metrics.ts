@@ -3,14 +3,20 @@
 // docs/decisions/0013-idle-without-prisma.md) and the route answers the bearer of that token only.
 // What is measured is what an operator graphs or alerts on: requests by route group and status with
 // their latency, counted views, upload bytes and uploads in flight, live clipboard connections,
-// storage failures answered, and the process's memory and event-loop lag (prom-client's defaults).
+// storage failures answered, server faults by cause (the database or other), scheduled job runs by
+// result, server tasks by status, and the process's memory and event-loop lag (prom-client's defaults).
+import type { ReadConnection } from "../../db/read-connection";
 import type { ViewCounter } from "../../db/view-counter";
+import type { FaultCause } from "../../errors";
+import type { JobLedger } from "../jobs/ledger";
 
 export type Metrics = {
   /** Called when a request starts; the returned function when its answer is ready. */
-  startRequest(request: Request, pathname: string): (status: number) => void;
+  startRequest(request: Request, pathname: string): (status: number, fault?: FaultCause) => void;
   /** The view counter, counting what it counts. */
   countingViews(counter: ViewCounter): ViewCounter;
+  /** The scheduler's ledger, counting the runs it records as finished. */
+  countingJobRuns(ledger: JobLedger): JobLedger;
   /** GET /metrics: 404 when metrics are off, 401 without the token, else the text format. */
   answer(request: Request): Promise<Response>;
 };
@@ -19,6 +25,7 @@ export type Metrics = {
 export const METRICS_OFF: Metrics = {
   startRequest: () => () => {},
   countingViews: (counter) => counter,
+  countingJobRuns: (ledger) => ledger,
   answer: async () => new Response("Not found", { status: 404 }),
 };
 
@@ -55,7 +62,7 @@ const STORAGE_FAILURE = new Set([502, 503, 507]);
 
 export async function createMetrics(
   token: string | undefined,
-  sources: { clipboardConnections(): number },
+  sources: { clipboardConnections(): number; reads: Pick<ReadConnection, "taskCounts"> },
 ): Promise<Metrics> {
   if (!token) return METRICS_OFF;
   const client = await import("prom-client");
@@ -88,6 +95,35 @@ export async function createMetrics(
     registers: [register],
     collect() {
       this.set(sources.clipboardConnections());
+    },
+  });
+  const serverFaults = new client.Counter({
+    name: "pastebox_server_faults_total",
+    help: "Answers >= 500 caused by a fault of the server's own, by route group and cause (database or other)",
+    labelNames: ["group", "cause"] as const,
+    registers: [register],
+  });
+  const jobRuns = new client.Counter({
+    name: "pastebox_job_runs_total",
+    help: "Scheduled job runs finished in this process (sweeps, checks, crawls, backups), by job and result",
+    labelNames: ["job", "status"] as const,
+    registers: [register],
+  });
+  const jobDuration = new client.Histogram({
+    name: "pastebox_job_run_duration_seconds",
+    help: "How long scheduled job runs took, by job",
+    labelNames: ["job"] as const,
+    buckets: [0.01, 0.1, 1, 10, 60, 600, 3600],
+    registers: [register],
+  });
+  new client.Gauge({
+    name: "pastebox_tasks",
+    help: "Server tasks (copy, move, delete) in the database, by status",
+    labelNames: ["status"] as const,
+    registers: [register],
+    async collect() {
+      this.reset();
+      for (const { status, count } of await sources.reads.taskCounts()) this.set({ status }, Number(count));
     },
   });
   const expected = new TextEncoder().encode(`Bearer ${token}`);
@@ -151,9 +187,10 @@ export async function createMetrics(
       const group = routeGroup(pathname);
       const upload = isUpload(method, pathname);
       if (upload) activeUploads.inc();
-      return (status) => {
+      return (status, fault) => {
         tallyAnswer(group, method, status, (performance.now() - started) / 1000);
         if (STORAGE_FAILURE.has(status)) storageFailures.inc({ group });
+        if (fault) serverFaults.inc({ group, cause: fault });
         if (!upload) return;
         activeUploads.dec();
         // The stated length of an upload that succeeded (a body of unknown length is not counted).
@@ -168,6 +205,16 @@ export async function createMetrics(
           const counted = await counter.count(slug, now, options);
           if (counted) views.inc();
           return counted;
+        },
+      };
+    },
+    countingJobRuns(ledger) {
+      return {
+        ...ledger,
+        async finishRun(id, job, end) {
+          await ledger.finishRun(id, job, end);
+          jobRuns.inc({ job, status: end.status });
+          jobDuration.observe({ job }, end.durationMs / 1000);
         },
       };
     },
