@@ -1,7 +1,7 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 
-import type { Language } from "@shared/constants";
+import { type Language, TRPC_MAX_BATCH_CALLS } from "@shared/constants";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "./dav/handler";
@@ -84,6 +84,17 @@ async function boundTrpcBody(request: Request): Promise<{ request: Request; refu
   }
 }
 
+/**
+ * Refuses a /trpc batch of more than TRPC_MAX_BATCH_CALLS calls, counted from the URL before anything
+ * else is read, the same way for GET and POST (docs/api.md, tRPC). The URL alone once carried 200 calls.
+ */
+function refuseLongBatch(url: URL): AppError | null {
+  if (url.searchParams.get("batch") !== "1") return null;
+  const calls = url.pathname.slice("/trpc/".length).split(",").length;
+  if (calls <= TRPC_MAX_BATCH_CALLS) return null;
+  return new AppError("BAD_REQUEST", "errors.batchTooLong", { max: TRPC_MAX_BATCH_CALLS, calls });
+}
+
 export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): Promise<App> {
   let document: OpenApiDocument | null = null;
   const routes = buildRouteTable(
@@ -115,13 +126,19 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
     const { pathname } = url;
     if (pathname === "/trpc" || pathname.startsWith("/trpc/")) {
       // tRPC reads a body whole: it gets one already read within the limit, or none and a 413.
-      const { request: trpcRequest, refusal } = await boundTrpcBody(request);
+      const longBatch = refuseLongBatch(url);
+      const { request: trpcRequest, refusal } = longBatch
+        ? {
+            request: new Request(request.url, { method: request.method, headers: request.headers }),
+            refusal: longBatch,
+          }
+        : await boundTrpcBody(request);
       return fetchRequestHandler({
         endpoint: "/trpc",
         req: trpcRequest,
         router: appRouter,
         createContext: async () => {
-          if (refusal) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", cause: refusal });
+          if (refusal) throw new TRPCError({ code: longBatch ? "BAD_REQUEST" : "PAYLOAD_TOO_LARGE", cause: refusal });
           return createContext(trpcRequest, clientIp, language);
         },
         responseMeta: ({ ctx }) => ({ headers: ctx?.responseHeaders }),

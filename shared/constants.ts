@@ -55,6 +55,8 @@ export const RESERVED_SLUGS = [
   "favicon",
 ] as const;
 export const GENERATED_SLUG_LENGTH = 6;
+/** Calls one /trpc batch may carry; the client's batch link splits longer batches (docs/api.md). */
+export const TRPC_MAX_BATCH_CALLS = 16;
 /** Text the editor and the server accept at most (docs/product.md §9). */
 export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
 /** Office documents are previewed in Microsoft's viewer, framed by the file page. */

@@ -3,6 +3,7 @@
 // The offline link answers pastes, file shares and listings offline and queues writes made offline;
 // before the service worker controls the page, the page keeps those reads in its cache itself
 // (client/src/offline).
+import { TRPC_MAX_BATCH_CALLS } from "@shared/constants";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
@@ -53,7 +54,14 @@ export function createTrpcClient() {
         queuedMessage: () => i18n.t("offline.queue.screenMessage"),
         onQueued: () => void showQueuedToast(),
       }),
-      httpBatchLink({ url: TRPC_URL, transformer: superjson, headers: requestHeaders, fetch: withFirstVisitCache() }),
+      httpBatchLink({
+        url: TRPC_URL,
+        transformer: superjson,
+        headers: requestHeaders,
+        fetch: withFirstVisitCache(),
+        // The server refuses longer batches (docs/api.md, tRPC).
+        maxItems: TRPC_MAX_BATCH_CALLS,
+      }),
     ],
   });
 }

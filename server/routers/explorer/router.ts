@@ -48,6 +48,7 @@ import {
 } from "../../services/explorer/uploads";
 import { makeFolder, removePath, removePaths, updateTextFile } from "../../services/explorer/writes";
 import { createPathShare } from "../../services/shares/path-shares";
+import { inSearchSlot } from "../../services/system/search-slots";
 import { limitCreation, mountProcedure, router, sharedOperations } from "../../trpc";
 
 const nothingToAbort = {
@@ -100,7 +101,7 @@ export const fsRouter = router({
   })
     .input(fsSearchInput)
     .output(fsSearchOutput)
-    .query(({ ctx, input }) => searchFiles(ctx, ctx.auth, input)),
+    .query(({ ctx, input }) => inSearchSlot(ctx, () => searchFiles(ctx, ctx.auth, input))),
   fileLink: fsOperation("/file-link", {
     method: "GET",
     summary: "A signed link to a file (inline, or a download with force_download)",

@@ -23,6 +23,7 @@ import {
   updatePaste,
   viewPaste,
 } from "../../services/pastes/pastes";
+import { inSearchSlot } from "../../services/system/search-slots";
 import {
   adminProcedure,
   type Context,
@@ -89,7 +90,9 @@ export const pastesRouter = router({
   })
     .input(listPastesInput)
     .output(listPastesOutput)
-    .query(({ ctx, input }) => listPastes(ctx, ctx.auth, input)),
+    .query(({ ctx, input }) =>
+      input.search ? inSearchSlot(ctx, () => listPastes(ctx, ctx.auth, input)) : listPastes(ctx, ctx.auth, input),
+    ),
 
   get: pasteOperation("/{id}", {
     method: "GET",

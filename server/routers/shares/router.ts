@@ -33,6 +33,7 @@ import {
   presignUpload,
 } from "../../services/shares/uploads";
 import { viewPublicFile } from "../../services/shares/views";
+import { inSearchSlot } from "../../services/system/search-slots";
 import { fileProcedure, limitCreation, publicProcedure, router, sharedOperations } from "../../trpc";
 
 const deletedOutput = z.object({ deleted: z.number() });
@@ -197,7 +198,9 @@ export const filesRouter = router({
   })
     .input(listFilesInput)
     .output(listFilesOutput)
-    .query(({ ctx, input }) => listFiles(ctx, ctx.auth, input)),
+    .query(({ ctx, input }) =>
+      input.search ? inSearchSlot(ctx, () => listFiles(ctx, ctx.auth, input)) : listFiles(ctx, ctx.auth, input),
+    ),
 
   get: fileOperation("/{id}", { method: "GET", summary: "One file share" })
     .input(idParam)

@@ -19,6 +19,8 @@ export const enErrors = {
   unsupportedMediaType: "Unsupported content type {{contentType}}; send application/json",
   crossSiteRequest: "This request did not come from the app's own page and was refused",
   tooManyRequests: "Too many requests, try again in {{seconds}} seconds",
+  batchTooLong: "One request may carry at most {{max}} calls; this one has {{calls}}",
+  searchesBusy: "You already have {{max}} searches running; try again when one has finished",
   internal: "Internal server error",
   serviceUnavailable: "Service unavailable",
   insufficientStorage: "Insufficient storage space",

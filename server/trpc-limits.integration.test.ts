@@ -1,0 +1,89 @@
+// What one /trpc request can make the server do: a batch carries at most TRPC_MAX_BATCH_CALLS calls
+// (refused whole, the same on GET and POST, in the caller's language), and a caller runs at most
+// MAX_SEARCHES_PER_CALLER searches at once (paste, share and explorer search; 429 past that).
+import { describe, expect, test } from "bun:test";
+import { TRPC_MAX_BATCH_CALLS } from "@shared/constants";
+import superjson from "superjson";
+import { MAX_SEARCHES_PER_CALLER } from "./services/system/search-slots";
+import { createApiKey, createPaste, loginAdmin } from "./test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "./test/harness";
+
+type BatchAnswer = { result?: { data: unknown }; error?: { json: { message: string; data: { httpStatus: number } } } };
+
+for (const provider of DATABASE_PROVIDERS) {
+  describe(`tRPC batches and searches are bounded (${provider})`, () => {
+    const { t, api } = useTestApp(provider);
+
+    /** One batched GET of `calls`, each with its input, as the client's batch link sends it. */
+    async function batchGet(calls: { path: string; input: unknown }[], headers: Record<string, string>) {
+      const input = Object.fromEntries(calls.map((call, i) => [i, superjson.serialize(call.input)]));
+      const path = `/trpc/${calls.map((call) => call.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+      const response = await t.request("GET", path, { headers });
+      return { status: response.status, body: (await response.json()) as BatchAnswer[] | BatchAnswer };
+    }
+
+    const messageOf = (body: BatchAnswer[] | BatchAnswer) =>
+      (Array.isArray(body) ? body[0] : body)?.error?.json.message;
+
+    test("a batch past the cap is refused whole with 400, on GET and POST, in the caller's language", async () => {
+      const admin = await loginAdmin(api);
+      const calls = Array.from({ length: TRPC_MAX_BATCH_CALLS + 1 }, () => ({
+        path: "pastes.list",
+        input: { limit: 1 },
+      }));
+      const refused = await batchGet(calls, { authorization: admin, "accept-language": "zh" });
+      expect(refused.status).toBe(400);
+      expect(messageOf(refused.body)).toBe(
+        `一次请求最多包含 ${TRPC_MAX_BATCH_CALLS} 个调用，本次有 ${calls.length} 个`,
+      );
+
+      // POST carries mutations: none of them runs.
+      const path = `/trpc/${calls.map(() => "pastes.create").join(",")}?batch=1`;
+      const body = Object.fromEntries(calls.map((_, i) => [i, superjson.serialize({ content: "never stored" })]));
+      const posted = await t.request("POST", path, { body, headers: { authorization: admin } });
+      expect(posted.status).toBe(400);
+      expect(messageOf((await posted.json()) as BatchAnswer[])).toBe(
+        `One request may carry at most ${TRPC_MAX_BATCH_CALLS} calls; this one has ${calls.length}`,
+      );
+
+      const list = await api.call("GET", "/admin/pastes", { auth: admin });
+      expect(list.body.data).toEqual([]);
+      const allowed = await batchGet(calls.slice(1), { authorization: admin });
+      expect(allowed.status).toBe(200);
+      expect((allowed.body as BatchAnswer[]).every((answer) => answer.result)).toBe(true);
+    });
+
+    test("searches past the caller's concurrent limit answer 429; plain lists and later searches pass", async () => {
+      const admin = await loginAdmin(api);
+      const key = await createApiKey(api, admin, { text_permission: true, file_permission: true });
+      for (let i = 0; i < 3; i++) await createPaste(api, key.auth, { content: `needle ${i} ${"x".repeat(50_000)}` });
+      const searches = Array.from({ length: MAX_SEARCHES_PER_CALLER + 2 }, (_, i) => ({
+        path: i % 2 ? "files.list" : "pastes.list",
+        input: { limit: 10, search: "needle" },
+      }));
+      const busy = await batchGet(searches, { authorization: key.auth, "accept-language": "zh" });
+      const answers = busy.body as BatchAnswer[];
+      const refused = answers.filter((answer) => answer.error);
+      expect(answers.filter((answer) => answer.result).length).toBe(MAX_SEARCHES_PER_CALLER);
+      expect(refused.length).toBe(2);
+      for (const answer of refused) {
+        expect(answer.error?.json.data.httpStatus).toBe(429);
+        expect(answer.error?.json.message).toBe(
+          `你已有 ${MAX_SEARCHES_PER_CALLER} 个搜索正在进行，请等其中一个完成后再试`,
+        );
+      }
+
+      // Lists without a search take no slot; the slots are free again once the searches end.
+      const lists = await batchGet(
+        searches.map((call) => ({ ...call, input: { limit: 10 } })),
+        { authorization: key.auth },
+      );
+      expect((lists.body as BatchAnswer[]).every((answer) => answer.result)).toBe(true);
+      const again = await api.call("GET", "/user/pastes?search=needle", { auth: key.auth });
+      expect(again.status).toBe(200);
+      // Another caller is counted apart: the admin's search is not refused for the key's.
+      const adminSearch = await batchGet(searches.slice(0, MAX_SEARCHES_PER_CALLER), { authorization: admin });
+      expect((adminSearch.body as BatchAnswer[]).every((answer) => answer.result)).toBe(true);
+    });
+  });
+}
