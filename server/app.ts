@@ -7,6 +7,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
 import { AppError, describeError, faultCauseOf, isServerFault, noteServerFault } from "./errors";
+import { type ClientAddress, createClientAddress } from "./http/client-address";
 import { type AnswerKind, applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { resolveRequestAuth } from "./http/session-cookie";
 import { createStaticHandler, readIndexHtml, staticAnswerKind } from "./http/static";
@@ -34,6 +35,8 @@ export type App = {
   /** `url` is the request's, when the caller has parsed it already. */
   fetch(request: Request, clientIp?: string, url?: URL): Promise<Response>;
   openApiDocument(): OpenApiDocument;
+  /** The address a request comes from: its peer, or what a trusted proxy forwarded (http/client-address.ts). */
+  clientAddress: ClientAddress;
   /** Writes the buffered access log (at shutdown). */
   flushLogs(): void;
 };
@@ -169,6 +172,7 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
 
   return {
     openApiDocument: () => document as OpenApiDocument,
+    clientAddress: createClientAddress(deps.config.trustedProxies),
     flushLogs: () => accessLog?.flush(),
     async fetch(request, clientIp = "unknown", url = new URL(request.url)) {
       const started = performance.now();

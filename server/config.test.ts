@@ -23,6 +23,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).secret).toBe(config.secret);
   });
 
+  test("TRUSTED_PROXIES: none by default; addresses, ranges and names are read; a bad entry stops the start", () => {
+    expect(loadConfig({ DATA_DIR: tempDir("config") }).trustedProxies).toEqual([]);
+    const config = loadConfig({ DATA_DIR: tempDir("config"), TRUSTED_PROXIES: "loopback, 10.0.0.0/8 ,fd00::1" });
+    expect(config.trustedProxies).toEqual(["loopback", "10.0.0.0/8", "fd00::1"]);
+    expect(() => loadConfig({ DATA_DIR: tempDir("config"), TRUSTED_PROXIES: "10.0.0.0/99" })).toThrow(
+      /TRUSTED_PROXIES: a comma-separated list/,
+    );
+  });
+
   test("a postgres DATABASE_URL switches the provider", () => {
     const config = loadConfig({ DATA_DIR: tempDir("config"), DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/db" });
     expect(config.databaseProvider).toBe("postgres");

@@ -3,6 +3,7 @@
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { createClientAddress } from "./http/client-address";
 
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -36,6 +37,21 @@ const envSchema = z.object({
   // Lets URL upload reach private addresses; only for tests against local servers (docs/rules.md).
   ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Reverse proxies whose X-Forwarded-For names the client (http/client-address.ts): addresses, CIDR
+  // ranges or loopback, linklocal, uniquelocal, comma-separated. Unset, the header is ignored.
+  TRUSTED_PROXIES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(isProxyList, "a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal"),
+  ),
   // GET /metrics answers only the bearer of this token; unset, the route does not exist.
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
@@ -63,7 +79,18 @@ export type Config = {
   clientDir: string;
   /** Enables GET /metrics for this bearer token (services/system/metrics.ts). */
   metricsToken: string | undefined;
+  /** Proxies whose X-Forwarded-For is believed (http/client-address.ts); empty: none. */
+  trustedProxies: string[];
 };
+
+function isProxyList(entries: string[]): boolean {
+  try {
+    createClientAddress(entries);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -97,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS === "true",
     clientDir: resolve(values.CLIENT_DIR ?? resolve(import.meta.dir, "../dist/client")),
     metricsToken: values.METRICS_TOKEN,
+    trustedProxies: values.TRUSTED_PROXIES,
   };
 }
 

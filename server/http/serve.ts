@@ -58,7 +58,7 @@ export async function serveApp(
       // Large uploads and downloads can be slow; Bun's default 10 s idle timeout would cut them off.
       idleTimeout: 255,
       fetch(request, bunServer) {
-        const clientIp = bunServer.requestIP(request)?.address ?? "unknown";
+        const clientIp = app.clientAddress(bunServer.requestIP(request)?.address ?? "unknown", request.headers);
         // Parsed once for the socket route and the app.
         const url = new URL(request.url);
         const upgrading = clipboardHub.handleUpgrade(request, url, bunServer, clientIp);
