@@ -38,9 +38,9 @@ describe("isNavItemActive", () => {
 });
 
 describe("admin modules", () => {
-  test("the modules of docs/product.md §2 and the sign-in security", () => {
+  test("the modules of docs/product.md §2, the sign-in security and backups", () => {
     expect(ADMIN_MODULES.join(" ")).toBe(
-      "dashboard text-management file-management storage-config mount-management key-management settings security",
+      "dashboard text-management file-management storage-config mount-management key-management settings security backups",
     );
     expect(adminModulePath("key-management")).toBe("/admin/key-management");
   });

@@ -23,6 +23,7 @@ export const ADMIN_MODULES = [
   "key-management",
   "settings",
   "security",
+  "backups",
 ] as const;
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 export const DEFAULT_ADMIN_MODULE: AdminModule = "dashboard";

@@ -11,6 +11,8 @@ export type RestRequest = {
   method?: "GET" | "POST";
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as the raw body (application/octet-stream): a file the route reads as bytes. */
+  upload?: Blob;
   headers?: Record<string, string>;
   /** A fetch of the caller's (the first-visit cache, offline/first-visit-cache.ts). */
   fetch?: Fetch;
@@ -30,9 +32,10 @@ export async function fetchEnvelope<T>(path: string, request: RestRequest = {}):
     headers: {
       Accept: "application/json",
       ...(request.body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(request.upload === undefined ? {} : { "Content-Type": "application/octet-stream" }),
       ...request.headers,
     },
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body: request.upload ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
   });
   let envelope: Envelope | null = null;
   try {

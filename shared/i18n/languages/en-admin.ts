@@ -2,7 +2,8 @@
 // own parts, shared/i18n/text-parts.ts): API keys, the account, the dashboard, the settings and the storages.
 import { enAdminSystem } from "../locales/en/admin-system";
 import { enApiKeys } from "../locales/en/api-keys";
+import { enBackups } from "../locales/en/backups";
 import { enSecurity } from "../locales/en/security";
 import { enStorageConfig } from "../locales/en/storage-config";
 
-export const enAdmin = { ...enApiKeys, ...enAdminSystem, ...enStorageConfig, ...enSecurity };
+export const enAdmin = { ...enApiKeys, ...enAdminSystem, ...enStorageConfig, ...enSecurity, ...enBackups };

@@ -1,8 +1,15 @@
 // 管理模块的中文文本（与 en-admin.ts 对应，类型为 typeof enAdmin）。
 import { zhAdminSystem } from "../locales/zh/admin-system";
 import { zhApiKeys } from "../locales/zh/api-keys";
+import { zhBackups } from "../locales/zh/backups";
 import { zhSecurity } from "../locales/zh/security";
 import { zhStorageConfig } from "../locales/zh/storage-config";
 import type { enAdmin } from "./en-admin";
 
-export const zhAdmin: typeof enAdmin = { ...zhApiKeys, ...zhAdminSystem, ...zhStorageConfig, ...zhSecurity };
+export const zhAdmin: typeof enAdmin = {
+  ...zhApiKeys,
+  ...zhAdminSystem,
+  ...zhStorageConfig,
+  ...zhSecurity,
+  ...zhBackups,
+};

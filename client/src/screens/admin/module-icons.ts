@@ -1,4 +1,5 @@
 import AdjustmentsHorizontalIcon from "@heroicons/react/24/outline/AdjustmentsHorizontalIcon";
+import ArchiveBoxIcon from "@heroicons/react/24/outline/ArchiveBoxIcon";
 import ChartBarIcon from "@heroicons/react/24/outline/ChartBarIcon";
 import CircleStackIcon from "@heroicons/react/24/outline/CircleStackIcon";
 import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicateIcon";
@@ -19,4 +20,5 @@ export const ADMIN_MODULE_ICONS: Record<AdminModule, ComponentType<IconProps>> =
   "key-management": KeyIcon,
   settings: AdjustmentsHorizontalIcon,
   security: ShieldCheckIcon,
+  backups: ArchiveBoxIcon,
 };

@@ -12,4 +12,5 @@ export const ADMIN_MODULE_SCREENS: Record<AdminModule, LazyExoticComponent<Compo
   "key-management": lazy(() => import("./key-management-module")),
   settings: lazy(() => import("./settings-module")),
   security: lazy(() => import("./security-module")),
+  backups: lazy(() => import("./backups-module")),
 };

@@ -124,5 +124,9 @@ export const enShell = {
       name: "Security",
       description: "Two-factor authentication, recovery codes and the sessions signed in to the admin account.",
     },
+    backups: {
+      name: "Backups",
+      description: "Back up the whole install, download or delete archives, and import from CloudPaste.",
+    },
   },
 };

@@ -124,5 +124,9 @@ export const zhShell: typeof enShell = {
       name: "安全",
       description: "两步验证、恢复码，以及已登录管理员账户的会话。",
     },
+    backups: {
+      name: "备份",
+      description: "备份整个实例，下载或删除备份文件，并从 CloudPaste 导入。",
+    },
   },
 };

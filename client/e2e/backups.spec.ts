@@ -1,0 +1,168 @@
+// The admin's Backups module in Chromium against the real server: a backup created with a passphrase
+// shows its progress and result and is listed; its download is the whole archive; delete asks first
+// and removes it; the CloudPaste import shows the dry run's per-item report, then imports and shows it
+// done, and a file that is not CloudPaste's is refused with the server's message. Each state is checked
+// at 375 px and desktop, light and dark, for sideways overflow and axe-core violations.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import {
+  dismissToasts,
+  LOOKS,
+  launchBrowser,
+  layoutCheck,
+  openPage,
+  REPO_ROOT,
+  type RunningApp,
+  signInAsAdmin,
+  startApp,
+} from "./harness";
+
+setDefaultTimeout(120_000);
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
+const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
+const CLOUDPASTE_BACKUP = join(REPO_ROOT, "server/services/backup/fixtures/cloudpaste-1.9.1-modules.json");
+
+/** axe-core's violations in every look (rule and first target), none expected. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const found: string[] = [];
+  for (const look of LOOKS) {
+    await page.setViewportSize(look.viewport);
+    await page.emulateMedia({ colorScheme: look.scheme });
+    await page.waitForFunction(
+      (dark) => document.documentElement.classList.contains("dark") === dark,
+      look.scheme === "dark",
+    );
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const violations: string[] = await page.evaluate(async () => {
+      // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
+      const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+      return result.violations.map(
+        (violation: { id: string; nodes: { target: string[] }[] }) =>
+          `${violation.id} ${violation.nodes[0]?.target.join(" ") ?? ""}`,
+      );
+    });
+    found.push(...violations.map((violation) => `${look.name}: ${violation}`));
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
+}
+
+async function checkScreen(page: Page, name: string) {
+  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
+  await checkLayouts(page, name);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+// A refused import (400) is a response Chromium logs as a console error by itself.
+const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/status of 400/.test(error));
+
+async function openBackups() {
+  const opened = await openPage(browser, { acceptDownloads: true });
+  await signInAsAdmin(opened.context, app);
+  await opened.page.goto(`${app.baseUrl}/admin/backups`);
+  await opened.page.getByRole("heading", { level: 1, name: "Backups" }).waitFor();
+  return opened;
+}
+
+describe("admin backups", () => {
+  test("create with a passphrase, see it listed, download it whole, delete it", async () => {
+    const { context, page, errors } = await openBackups();
+    await page.getByText("No backups yet.").waitFor();
+    await checkScreen(page, "backups-empty");
+
+    // The passphrase is checked before anything is sent.
+    await page.getByRole("button", { name: "Create backup now" }).click();
+    await page.getByText("Use at least 8 characters").waitFor();
+    await page.getByLabel("Passphrase", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Passphrase again").fill("correct horse batterY");
+    await page.getByRole("button", { name: "Create backup now" }).click();
+    await page.getByText("The two passphrases differ").waitFor();
+    await page.getByLabel("Passphrase again").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create backup now" }).click();
+
+    const row = page.getByTestId("backup-archive");
+    await row.first().waitFor();
+    const lastRun = page.getByTestId("backup-last-run");
+    await lastRun.waitFor();
+    const name = ((await row.first().textContent()) ?? "").match(/pastebox-\d{8}-\d{6}\.tar/)?.[0] ?? "";
+    expect(name).not.toBe("");
+    expect(await lastRun.textContent()).toContain(name);
+    await checkScreen(page, "backups-created");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: `Download ${name}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(name);
+    const saved = await download.path();
+    expect(statSync(saved).size).toBe(statSync(join(app.dataDir, "backups", name)).size);
+
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("dialog").waitFor();
+    await checkScreen(page, "backups-delete-dialog");
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByText("No backups yet.").waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  test("leaving the secret out says what must be re-entered", async () => {
+    const { context, page } = await openBackups();
+    await page.getByText("Leave it out", { exact: true }).click();
+    await page.getByText(/On any other, every API key must be created again/).waitFor();
+    expect(await page.getByLabel("Passphrase", { exact: true }).count()).toBe(0);
+    await checkScreen(page, "backups-omit-secret");
+    await page.getByRole("button", { name: "Create backup now" }).click();
+    await page.getByText("Made without a passphrase: the secret is not in it.").waitFor();
+    await context.close();
+  });
+
+  test("import from CloudPaste: the dry run's report first, then the import; a foreign file is refused", async () => {
+    const { context, page, errors } = await openBackups();
+    const section = page.getByTestId("cloudpaste-import");
+    await section.getByLabel("CloudPaste file").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("just some text"),
+    });
+    await section.getByRole("button", { name: "Check (dry run)" }).click();
+    await section.getByTestId("import-error").waitFor();
+    expect(await section.getByTestId("import-error").textContent()).toContain("This file cannot be imported");
+
+    await section.getByLabel("CloudPaste file").setInputFiles(CLOUDPASTE_BACKUP);
+    await section.getByRole("button", { name: "Check (dry run)" }).click();
+    await section.getByText("Dry run: nothing was written").waitFor();
+    const pasteItem = section.getByTestId("import-item").filter({ hasText: "team-notes" });
+    expect(await pasteItem.textContent()).toContain("Import");
+    await checkScreen(page, "backups-import-dry-run");
+
+    await section.getByRole("button", { name: "Import", exact: true }).click();
+    await section.getByRole("heading", { name: "Imported", exact: true }).waitFor();
+    expect(await section.getByTestId("import-item").filter({ hasText: "team-notes" }).textContent()).toContain(
+      "Imported",
+    );
+    await checkScreen(page, "backups-import-done");
+    // The imported paste opens from its old slug.
+    const answer = await fetch(`${app.baseUrl}/api/paste/Ab3dE9`);
+    expect(answer.status).toBe(200);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

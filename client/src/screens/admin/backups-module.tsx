@@ -1,0 +1,25 @@
+// Admin module "backups" (docs/backup.md, "From the admin panel"): create a backup now with the choice
+// of sealing the app secret, follow its progress, the archives kept (download, delete), and the import
+// from CloudPaste with its dry run first.
+import { trpc } from "../../lib/trpc";
+import { AdminModuleHeader } from "./admin-module-header";
+import { ArchivesSection } from "./backups/archives-section";
+import { CloudPasteImportSection } from "./backups/cloudpaste-import-section";
+import { CreateBackupSection } from "./backups/create-section";
+
+/** How often the overview is read while a backup runs (its progress is written once a second). */
+const RUNNING_POLL_MS = 1_000;
+
+export default function BackupsModule() {
+  const overview = trpc.backups.overview.useQuery(undefined, {
+    refetchInterval: (query) => (query.state.data?.running ? RUNNING_POLL_MS : false),
+  });
+  return (
+    <div>
+      <AdminModuleHeader module="backups" />
+      <CreateBackupSection overview={overview.data} />
+      <ArchivesSection overview={overview} />
+      <CloudPasteImportSection />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// The archives kept: name, where, size and time, with a download link (a plain GET the browser saves)
+// and delete behind a confirmation.
+import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
+import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
+import { formatBytes } from "@shared/format-bytes";
+import type { BackupArchiveView, BackupOverview } from "@shared/schemas/backups";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClasses } from "../../../components/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LoadError, LoadingStatus, type RefetchableQuery } from "../../../components/request-status";
+import { toast } from "../../../components/toast-store";
+import { useErrorMessage } from "../../../components/use-error-message";
+import { currentLanguage } from "../../../i18n";
+import { backupDownloadHref } from "../../../lib/backups/backups-api";
+import { formatDateTime } from "../../../lib/format-date";
+import { trpc } from "../../../lib/trpc";
+import { SettingsSection } from "../settings/settings-section";
+
+type OverviewQuery = RefetchableQuery & { data?: BackupOverview };
+
+export function ArchivesSection({ overview }: { overview: OverviewQuery }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const utils = trpc.useUtils();
+  const remove = trpc.backups.remove.useMutation();
+  const [toDelete, setToDelete] = useState<BackupArchiveView | null>(null);
+  const locationLabel = (archive: BackupArchiveView) => archive.location_name ?? t("backups.archives.onDisk");
+
+  return (
+    <SettingsSection
+      icon={FolderIcon}
+      title={t("backups.archives.title")}
+      description={t("backups.archives.description")}
+      testId="backup-archives"
+    >
+      <div className="p-5 sm:p-6">
+        {overview.data ? (
+          overview.data.archives.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("backups.archives.empty")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+              {overview.data.archives.map((archive) => (
+                <ArchiveRow
+                  key={`${archive.location}/${archive.name}`}
+                  archive={archive}
+                  location={locationLabel(archive)}
+                  onDelete={() => setToDelete(archive)}
+                />
+              ))}
+            </ul>
+          )
+        ) : overview.error ? (
+          <LoadError title={t("backups.archives.loadError")} query={overview} />
+        ) : (
+          <LoadingStatus label={t("backups.archives.loading")} />
+        )}
+      </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        isPending={remove.isPending}
+        title={t("backups.archives.deleteTitle")}
+        description={
+          toDelete
+            ? t("backups.archives.deleteDescription", { name: toDelete.name, location: locationLabel(toDelete) })
+            : ""
+        }
+        confirmLabel={t("backups.archives.delete")}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(
+            { location: toDelete.location, name: toDelete.name },
+            {
+              onSuccess: () => {
+                toast.success(t("backups.archives.deleted"));
+                setToDelete(null);
+              },
+              onError: (error) => toast.error(errorMessage(error)),
+              onSettled: () => utils.backups.overview.invalidate(),
+            },
+          );
+        }}
+      />
+    </SettingsSection>
+  );
+}
+
+function ArchiveRow({
+  archive,
+  location,
+  onDelete,
+}: {
+  archive: BackupArchiveView;
+  location: string;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <li
+      className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="backup-archive"
+    >
+      <div className="min-w-0 text-sm">
+        <p className="font-medium break-all text-slate-900 dark:text-white">{archive.name}</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          {[location, formatBytes(archive.size, language), formatDateTime(archive.created_at, language)].join(" · ")}
+        </p>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <a
+          href={backupDownloadHref(archive.location, archive.name)}
+          download={archive.name}
+          className={buttonClasses("secondary", "sm")}
+          aria-label={t("backups.archives.downloadLabel", { name: archive.name })}
+        >
+          <ArrowDownTrayIcon className="size-4.5 shrink-0" />
+          {t("backups.archives.download")}
+        </a>
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={TrashIcon}
+          onClick={onDelete}
+          aria-label={t("backups.archives.deleteLabel", { name: archive.name })}
+        >
+          {t("backups.archives.delete")}
+        </Button>
+      </div>
+    </li>
+  );
+}
