@@ -27,6 +27,7 @@ import { pathShareRawRoutes } from "./routers/shares/path-share-routes";
 import { fileRawRoutes } from "./routers/shares/raw-routes";
 import { urlProxyRawRoutes } from "./routers/shares/url-proxy-routes";
 import { createSystemRoutes } from "./routers/system/raw-routes";
+import { uploadRequestRawRoutes } from "./routers/upload-requests/raw-routes";
 import { prepareMarkdownRenderer } from "./services/pastes/markdown-html";
 import { METRICS_OFF, type Metrics } from "./services/system/metrics";
 import type { Context } from "./trpc";
@@ -49,6 +50,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...fileRawRoutes,
     ...shareRawRoutes,
     ...pathShareRawRoutes,
+    ...uploadRequestRawRoutes,
     ...urlProxyRawRoutes,
     ...fsRawRouteList,
     ...clipboardRawRoutes,

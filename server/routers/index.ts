@@ -20,6 +20,7 @@ import { pathSharesRouter } from "./shares/path-share-routes";
 import { filesRouter } from "./shares/router";
 import { urlInfoRouter } from "./shares/url-info";
 import { systemRouter } from "./system/router";
+import { uploadRequestsRouter } from "./upload-requests/router";
 
 export const appRouter = router({
   system: systemRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   pastes: pastesRouter,
   files: filesRouter,
   shares: pathSharesRouter,
+  uploadRequests: uploadRequestsRouter,
   storage: storageRouter,
   settings: settingsRouter,
   url: urlInfoRouter,

@@ -32,6 +32,8 @@ export const BACKED_UP_MODELS = [
   { model: "StorageUsage", client: "storageUsage", orderBy: ["storageConfigId"] },
   { model: "FileShare", client: "fileShare", orderBy: ["id"] },
   { model: "PathShare", client: "pathShare", orderBy: ["id"] },
+  { model: "UploadRequest", client: "uploadRequest", orderBy: ["id"] },
+  { model: "UploadRequestFile", client: "uploadRequestFile", orderBy: ["id"] },
   { model: "Mount", client: "mount", orderBy: ["id"] },
   { model: "SystemSetting", client: "systemSetting", orderBy: ["key"] },
   { model: "Task", client: "task", orderBy: ["id"] },

@@ -77,21 +77,47 @@ export async function createPathShare(
   const kind = await statLocation(await driverOf(deps, location), location);
   if (!kind) throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
   const isDirectory = kind.type === "directory";
-  const expiresAt = await newShareExpiry(deps.db, "file", input);
+  return createPathShareRow(deps, auth, {
+    storageConfigId: location.mount.storageConfigId,
+    storagePath: isDirectory ? folderKeyOf(location) : fileKeyOf(location),
+    name: nameOf(input.path) || location.mount.mountPath,
+    isDirectory,
+    options: input,
+  });
+}
+
+type PathShareTarget = {
+  storageConfigId: string;
+  /** A file's key, or a folder's ending in "/". */
+  storagePath: string;
+  name: string;
+  isDirectory: boolean;
+  options?: Partial<
+    Pick<z.output<typeof createPathShareInput>, "password" | "expires_in" | "expires_at" | "max_views" | "remark">
+  >;
+};
+
+/**
+ * Records a share of an object or folder already checked to be the caller's to share (the explorer's
+ * path above, or a file that arrived through the caller's upload request).
+ */
+export async function createPathShareRow(deps: PathShareDeps, auth: AuthState, target: PathShareTarget) {
+  const options = target.options ?? {};
+  const expiresAt = await newShareExpiry(deps.db, "file", options);
   const slug = await generateUniqueSlug(
     async (candidate) => (await deps.db.pathShare.count({ where: { slug: candidate } })) > 0,
   );
   const row = await deps.db.pathShare.create({
     data: {
       slug,
-      name: nameOf(input.path) || location.mount.mountPath,
-      isDirectory,
-      storageConfigId: location.mount.storageConfigId,
-      storagePath: isDirectory ? folderKeyOf(location) : fileKeyOf(location),
-      remark: input.remark,
-      passwordHash: await hashSharePassword(input.password),
+      name: target.name,
+      isDirectory: target.isDirectory,
+      storageConfigId: target.storageConfigId,
+      storagePath: target.storagePath,
+      remark: options.remark,
+      passwordHash: await hashSharePassword(options.password),
       expiresAt,
-      maxViews: input.max_views,
+      maxViews: options.max_views ?? 0,
       createdBy: creatorOf(auth),
     },
     select: pathShareSelect,

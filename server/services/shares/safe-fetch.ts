@@ -12,7 +12,11 @@ import ipaddr from "ipaddr.js";
 import { AppError } from "../../errors";
 
 export type SafeFetchOptions = {
-  method?: "GET" | "HEAD";
+  /** POST is for the app's own calls out (upload request webhooks), with `body` and `ownHeaders`. */
+  method?: "GET" | "HEAD" | "POST";
+  body?: string;
+  /** Headers the app itself sets (a webhook's type and signature), sent as they are. */
+  ownHeaders?: Record<string, string>;
   /** Skip the address checks (config.allowPrivateUrls; tests reach their local servers with it). */
   allowPrivate: boolean;
   /** Aborts the whole exchange, body included (e.g. the client's request going away). */
@@ -231,9 +235,10 @@ class DeadlineExceeded extends Error {
 function fetchPinned(
   target: Target,
   address: ResolvedAddress,
-  method: "GET" | "HEAD",
+  method: "GET" | "HEAD" | "POST",
   headers: Headers,
   signal: AbortSignal,
+  body?: string,
 ): Promise<Response> {
   const pinned = new URL(target.url.href);
   pinned.hostname = address.family === 6 ? `[${address.address}]` : address.address;
@@ -243,6 +248,7 @@ function fetchPinned(
   return fetch(pinned, {
     method,
     headers: requestHeaders,
+    body,
     redirect: "manual",
     signal,
     // Bytes are passed on as the origin sent them; Accept-Encoding: identity asks for them plain.
@@ -255,13 +261,14 @@ function fetchPinned(
 async function fetchFirstReachable(
   target: Target,
   addresses: ResolvedAddress[],
-  method: "GET" | "HEAD",
+  method: "GET" | "HEAD" | "POST",
   headers: Headers,
   signal: AbortSignal,
+  body?: string,
 ): Promise<Response> {
   for (const address of addresses.slice(0, MAX_ADDRESS_ATTEMPTS)) {
     try {
-      return await fetchPinned(target, address, method, headers, signal);
+      return await fetchPinned(target, address, method, headers, signal, body);
     } catch (error) {
       if (signal.aborted) throw error;
     }
@@ -288,6 +295,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   const method = options.method ?? "GET";
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const headers = buildRequestHeaders(options.headers);
+  for (const [name, value] of Object.entries(options.ownHeaders ?? {})) headers.set(name, value);
   const deadline = new AbortController();
   const timer =
     options.timeoutMs !== undefined
@@ -298,7 +306,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     let target = parseTargetUrl(url);
     for (let hop = 0; ; hop++) {
       const addresses = await resolveTarget(target, options.allowPrivate, signal, options.lookup);
-      const response = await fetchFirstReachable(target, addresses, method, headers, signal);
+      const response = await fetchFirstReachable(target, addresses, method, headers, signal, options.body);
       const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get("location") : null;
       if (location === null) {
         Object.defineProperty(response, "url", { value: target.url.href });

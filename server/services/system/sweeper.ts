@@ -17,6 +17,7 @@ import { purgeGonePastes } from "../pastes/pastes";
 import { purgeGoneFiles } from "../shares/manage";
 import { STALE_UPLOAD_MS } from "../shares/upload-limits";
 import { TASK_HISTORY_MS } from "../tasks/tasks";
+import { purgeStaleArrivals } from "../upload-requests/arrivals";
 import { purgeExpiredBuckets } from "./rate-limit";
 
 export type SweepDeps = Pick<AppDeps, "db" | "storage" | "config" | "logger" | "listingCache">;
@@ -35,6 +36,10 @@ const SWEEP_STEPS: SweepStep[] = [
       db.fsTask.deleteMany({ where: { finishedAt: { lt: new Date(now.getTime() - TASK_HISTORY_MS) } } }),
   },
   { name: "stale multipart uploads into mounts", run: (deps, now) => purgeStaleMultipartUploads(deps, now) },
+  {
+    name: "upload request files never finished",
+    run: (deps, now) => purgeStaleArrivals(deps, new Date(now.getTime() - STALE_UPLOAD_MS)),
+  },
   // After the records: what they pointed at is gone by now, what is left in temp folders is a crash's.
   { name: "interrupted writes in local storage", run: (deps, now) => purgeLocalTemp(deps, now) },
 ];

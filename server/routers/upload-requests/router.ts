@@ -1,0 +1,171 @@
+// Upload requests (docs/upload-requests.md): the owner's operations (the admin, or a key with file
+// permission, each seeing its own) and the visitor's calls of the direct path. The form upload through
+// the server is a raw route (raw-routes.ts).
+
+import { idParam } from "@shared/schemas/common";
+import { createPathShareOutput } from "@shared/schemas/path-shares";
+import {
+  arrivalPartUrlsInput,
+  arrivalRef,
+  completeArrivalInput,
+  createUploadRequestInput,
+  createUploadRequestOutput,
+  publicUploadRequestInput,
+  publicUploadRequestOutput,
+  sentFile,
+  shareArrivalInput,
+  startArrivalInput,
+  startArrivalOutput,
+  uploadRequestDetail,
+  uploadRequestListOutput,
+  uploadRequestRecord,
+} from "@shared/schemas/upload-requests";
+import { z } from "zod";
+import {
+  arrivalPartUrls,
+  cancelArrival,
+  completeArrival,
+  startArrival,
+  viewUploadRequest,
+} from "../../services/upload-requests/arrivals";
+import {
+  closeUploadRequest,
+  createUploadRequest,
+  getUploadRequest,
+  listUploadRequests,
+  shareArrival,
+} from "../../services/upload-requests/requests";
+import { fileProcedure, limitCreation, publicProcedure, router } from "../../trpc";
+
+const ownerTags = ["Upload requests"];
+const visitorTags = ["Upload requests (public)"];
+
+export const uploadRequestsRouter = router({
+  create: fileProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/upload-requests",
+        summary: "Create an upload request: a link through which anyone sends you files, within its rules",
+        description:
+          "Give `path` (a folder in the explorer you may write to) or `storage_config_id` (the files land in its " +
+          "share folder). A webhook URL on a private address is refused like upload-from-URL.",
+        successStatus: 201,
+        tags: ownerTags,
+      },
+    })
+    .use(limitCreation)
+    .input(createUploadRequestInput)
+    .output(createUploadRequestOutput)
+    .mutation(({ ctx, input }) => createUploadRequest(ctx, ctx.auth, input)),
+  list: fileProcedure
+    .meta({ rest: { method: "GET", path: "/upload-requests", summary: "Your upload requests", tags: ownerTags } })
+    .input(z.object({}).optional())
+    .output(uploadRequestListOutput)
+    .query(({ ctx }) => listUploadRequests(ctx, ctx.auth)),
+  get: fileProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/upload-requests/{id}",
+        summary: "One request and its arrived files",
+        tags: ownerTags,
+      },
+    })
+    .input(idParam)
+    .output(uploadRequestDetail)
+    .query(({ ctx, input }) => getUploadRequest(ctx, ctx.auth, input.id)),
+  close: fileProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/upload-requests/{id}/close",
+        summary: "Close a request: no new file, and one still on its way is refused at its commit",
+        tags: ownerTags,
+      },
+    })
+    .input(idParam)
+    .output(uploadRequestRecord)
+    .mutation(({ ctx, input }) => closeUploadRequest(ctx, ctx.auth, input.id)),
+  shareFile: fileProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/upload-requests/{id}/files/{file_id}/share",
+        summary: "Share an arrived file: a link to it in place, no bytes copied",
+        successStatus: 201,
+        tags: ownerTags,
+      },
+    })
+    .use(limitCreation)
+    .input(shareArrivalInput)
+    .output(createPathShareOutput)
+    .mutation(({ ctx, input }) => shareArrival(ctx, ctx.auth, input.id, input.file_id)),
+
+  view: publicProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/public/upload-requests/{slug}",
+        summary: "An upload request as its sender sees it: rules, room left, and what this visit sent",
+        description:
+          "The first call (with `password` when the request has one) answers a `visit` token; pass it with every " +
+          "file and to list what this visit sent. While a password is needed, `requires_password` is true.",
+        tags: visitorTags,
+      },
+    })
+    .input(publicUploadRequestInput)
+    .output(publicUploadRequestOutput)
+    .query(({ ctx, input }) => viewUploadRequest(ctx, { ...input, clientIp: ctx.clientIp })),
+  start: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/public/upload-requests/{slug}/uploads",
+        summary: "Start sending one file straight to the storage (a presigned PUT, or multipart parts)",
+        description: "Takes one of the request's file slots (409 when none is left) until completed or cancelled.",
+        successStatus: 201,
+        tags: visitorTags,
+      },
+    })
+    .input(startArrivalInput)
+    .output(startArrivalOutput)
+    .mutation(({ ctx, input }) => startArrival(ctx, { ...input, clientIp: ctx.clientIp })),
+  partUrls: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/public/upload-requests/{slug}/uploads/{file_id}/part-urls",
+        summary: "URLs for more parts of a multipart file",
+        tags: visitorTags,
+      },
+    })
+    .input(arrivalPartUrlsInput)
+    .output(z.object({ part_urls: z.array(z.object({ part_number: z.number(), url: z.string() })) }))
+    .mutation(({ ctx, input }) => arrivalPartUrls(ctx, { ...input, clientIp: ctx.clientIp })),
+  complete: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/public/upload-requests/{slug}/uploads/{file_id}/complete",
+        summary: "The file's bytes are sent: check and keep it (409 past the total, 410 if the request closed)",
+        successStatus: 201,
+        tags: visitorTags,
+      },
+    })
+    .input(completeArrivalInput)
+    .output(sentFile.extend({ mimetype: z.string() }))
+    .mutation(({ ctx, input }) => completeArrival(ctx, { ...input, clientIp: ctx.clientIp })),
+  cancel: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/public/upload-requests/{slug}/uploads/{file_id}/cancel",
+        summary: "Cancel a file on its way: what was sent is removed and its slot given back",
+        tags: visitorTags,
+      },
+    })
+    .input(arrivalRef)
+    .output(z.object({ cancelled: z.boolean() }))
+    .mutation(({ ctx, input }) => cancelArrival(ctx, { ...input, clientIp: ctx.clientIp })),
+});

@@ -1,0 +1,283 @@
+// Upload requests (POST /upload-requests, the visitor's POST /public/upload-requests/{slug}/files and the
+// direct path) on SQLite and Postgres, local and S3 storage: the limits exact under 20 parallel senders,
+// the size per file and in total, allowed types, the password and the visit that sees only its own files,
+// a file refused at commit once the request closed (and removed), the owner's arrivals turned into a
+// share, and the webhook: a private address refused, a delivery signed and retried.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHmac } from "node:crypto";
+import { createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+
+const STORAGES = ["local", "s3"] as const;
+const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
+
+function fileForm(content: string, name: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) form.set(field, value);
+  form.set("file", new File([content], name, { type: "text/plain" }));
+  return form;
+}
+
+describe.each(cases)("upload requests on %s with %s storage", (provider, storageKind) => {
+  let t: TestApp;
+  const api = createApiClient(() => t.app);
+  const { call } = api;
+  let admin: string;
+  let storageId: string;
+  let folder: string;
+
+  const createRequest = (body: Record<string, unknown>) =>
+    call("POST", "/upload-requests", { auth: admin, body, procedure: "uploadRequests.create" });
+  const send = (slug: string, content: string, name: string, fields: Record<string, string> = {}) =>
+    call("POST", `/public/upload-requests/${slug}/files`, { body: fileForm(content, name, fields) });
+  const list = (path: string) =>
+    call("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, { auth: admin, procedure: "fs.list" });
+  const folderNames = async (path: string) =>
+    (await list(path)).body.data.items.map((item: { name: string }) => item.name).sort();
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    admin = await loginAdmin(api);
+    storageId =
+      storageKind === "local"
+        ? (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id
+        : (await createS3Storage(api, admin, { is_public: false })).id;
+    folder = `inbox-${Date.now()}`;
+    await createMount(api, admin, { mount_path: "/inbox", storage_config_id: storageId, folder });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  /** PUTs bytes to a presigned URL: the bucket's own, or the app's local-storage route (called in process). */
+  async function putTo(url: string, body: string, headers: Record<string, string>) {
+    if (!url.startsWith("http://localhost:8787/api/"))
+      return (await fetch(url, { method: "PUT", body, headers })).status;
+    return (
+      await call("PUT", url.slice("http://localhost:8787/api".length), {
+        body: new TextEncoder().encode(body),
+        headers,
+      })
+    ).status;
+  }
+
+  async function newFolder(name: string) {
+    const made = await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: `/inbox/${name}` } });
+    expect(made.status).toBe(201);
+    return `/inbox/${name}`;
+  }
+
+  test("20 parallel senders against at most 5 files: exactly 5 kept, 15 refused with 409, nothing else stored", async () => {
+    const path = await newFolder("parallel");
+    const created = await createRequest({ path, max_files: 5, max_file_size: 1000, max_total_size: 100_000 });
+    expect(created.status).toBe(201);
+    const { slug, url } = created.body.data;
+    expect(url).toBe(`http://localhost:8787/r/${slug}`);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => send(slug, `file number ${index}`, `report.txt`)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(15);
+    expect(answers.find((answer) => answer.status === 409)?.body.message).toContain("5");
+    // Five objects under five names in the folder, the counters exact.
+    const names = await folderNames(path);
+    expect(names).toHaveLength(5);
+    expect(names).toContain("report.txt");
+    expect(names).toContain("report (2).txt");
+    const row = await t.db.uploadRequest.findUniqueOrThrow({ where: { slug }, select: { filesCount: true } });
+    expect(row.filesCount).toBe(5);
+    const detail = await call("GET", `/upload-requests/${created.body.data.id}`, {
+      auth: admin,
+      procedure: "uploadRequests.get",
+    });
+    expect(detail.body.data.files).toHaveLength(5);
+    expect(detail.body.data.files_count).toBe(5);
+  });
+
+  test("size per file (413), total (409) and allowed types (415) are refused in the sender's language", async () => {
+    const path = await newFolder("sizes");
+    const created = await createRequest({
+      path,
+      max_files: 10,
+      max_file_size: 8,
+      max_total_size: 12,
+      allowed_types: ["text/plain", ".md"],
+    });
+    const { slug } = created.body.data;
+    expect((await send(slug, "123456789", "big.txt")).status).toBe(413);
+    const image = new FormData();
+    image.set("file", new File(["png"], "photo.png", { type: "image/png" }));
+    const refusedType = await call("POST", `/public/upload-requests/${slug}/files`, { body: image, lang: "zh" });
+    expect(refusedType.status).toBe(415);
+    expect(refusedType.body.message).toContain("不接受");
+    expect((await send(slug, "12345678", "a.txt")).status).toBe(201);
+    expect((await send(slug, "1234", "notes.md")).status).toBe(201);
+    // 12 bytes taken of 12: one more byte is past the total.
+    expect((await send(slug, "1", "c.txt")).status).toBe(409);
+    expect(await folderNames(path)).toEqual(["a.txt", "notes.md"]);
+    const row = await t.db.uploadRequest.findUniqueOrThrow({
+      where: { slug },
+      select: { filesCount: true, bytesCount: true },
+    });
+    expect(row).toEqual({ filesCount: 2, bytesCount: 12n });
+  });
+
+  test("a password opens a visit that sees only what it sent", async () => {
+    const path = await newFolder("password");
+    const { slug } = (
+      await createRequest({
+        path,
+        max_files: 5,
+        max_file_size: 100,
+        max_total_size: 500,
+        password: "open sesame",
+        note: "Send the scans",
+      })
+    ).body.data;
+    expect((await send(slug, "x", "x.txt")).status).toBe(401);
+    const locked = await call("GET", `/public/upload-requests/${slug}`);
+    expect(locked.body.data).toMatchObject({ requires_password: true, note: "Send the scans", visit: null, sent: [] });
+    const open = async () =>
+      (await call("GET", `/public/upload-requests/${slug}?password=${encodeURIComponent("open sesame")}`)).body.data
+        .visit as string;
+    const first = await open();
+    const second = await open();
+    expect((await send(slug, "one", "mine.txt", { visit: first })).status).toBe(201);
+    expect((await send(slug, "two", "theirs.txt", { visit: second })).status).toBe(201);
+    const seen = await call("GET", `/public/upload-requests/${slug}?visit=${encodeURIComponent(first)}`);
+    expect(seen.body.data.sent.map((file: { name: string }) => file.name)).toEqual(["mine.txt"]);
+    expect(seen.body.data).toMatchObject({ files_left: 3, requires_password: false });
+    // A forged visit is no visit.
+    expect((await send(slug, "x", "x.txt", { visit: `${first.slice(0, -2)}xx` })).status).toBe(401);
+  });
+
+  test("a file on its way when the request closes is refused at commit and removed", async () => {
+    const path = await newFolder("closing");
+    const created = (await createRequest({ path, max_files: 3, max_file_size: 100, max_total_size: 300 })).body.data;
+    const visit = (await call("GET", `/public/upload-requests/${created.slug}`)).body.data.visit;
+    const started = await call("POST", `/public/upload-requests/${created.slug}/uploads`, {
+      body: { visit, name: "late.txt", size: 5, mimetype: "text/plain" },
+      procedure: "uploadRequests.start",
+    });
+    expect(started.status).toBe(201);
+    const grant = started.body.data;
+    expect(await putTo(grant.url ?? "", "hello", grant.headers)).toBe(200);
+    const closed = await call("POST", `/upload-requests/${created.id}/close`, {
+      auth: admin,
+      procedure: "uploadRequests.close",
+    });
+    expect(closed.body.data.status).toBe("closed");
+    const completed = await call("POST", `/public/upload-requests/${created.slug}/uploads/${grant.file_id}/complete`, {
+      body: { visit },
+    });
+    expect(completed.status).toBe(410);
+    expect(await folderNames(path)).toEqual([]);
+    expect(await t.db.uploadRequestFile.count({ where: { requestId: created.id } })).toBe(0);
+    expect((await send(created.slug, "x", "x.txt")).status).toBe(410);
+  });
+
+  test("the direct path keeps the file; cancel gives the slot back; the owner shares an arrival", async () => {
+    const path = await newFolder("direct");
+    const created = (await createRequest({ path, max_files: 1, max_file_size: 100, max_total_size: 100 })).body.data;
+    const visit = (await call("GET", `/public/upload-requests/${created.slug}`)).body.data.visit;
+    const start = (name: string) =>
+      call("POST", `/public/upload-requests/${created.slug}/uploads`, {
+        body: { visit, name, size: 11, mimetype: "text/plain" },
+      });
+    const cancelled = (await start("gone.txt")).body.data;
+    expect((await start("second.txt")).status).toBe(409);
+    await call("POST", `/public/upload-requests/${created.slug}/uploads/${cancelled.file_id}/cancel`, {
+      body: { visit },
+    });
+    const grant = (await start("kept.txt")).body.data;
+    expect(await putTo(grant.url, "kept bytes!", grant.headers)).toBe(200);
+    const done = await call("POST", `/public/upload-requests/${created.slug}/uploads/${grant.file_id}/complete`, {
+      body: { visit },
+    });
+    expect(done.status).toBe(201);
+    expect(await folderNames(path)).toEqual(["kept.txt"]);
+    const shared = await call("POST", `/upload-requests/${created.id}/files/${grant.file_id}/share`, {
+      auth: admin,
+      procedure: "uploadRequests.shareFile",
+    });
+    expect(shared.status).toBe(201);
+    const download = await call("GET", `/public/shares/${shared.body.data.slug}/file?path=kept.txt`);
+    expect(download.status).toBe(200);
+    expect(download.text).toBe("kept bytes!");
+  });
+
+  test("a webhook on a private address is refused when the request is created", async () => {
+    const refused = await createRequest({
+      storage_config_id: storageId,
+      max_files: 1,
+      max_file_size: 10,
+      max_total_size: 10,
+      webhook_url: "http://127.0.0.1:9/hook",
+      webhook_secret: "a secret of mine",
+    });
+    expect(refused.status).toBe(400);
+    expect(await t.db.uploadRequest.count({ where: { webhookUrl: { not: null } } })).toBe(0);
+  });
+});
+
+describe("upload request webhooks", () => {
+  let t: TestApp;
+  const api = createApiClient(() => t.app);
+  const received: { body: string; signature: string | null }[] = [];
+  let attempts = 0;
+  const hook = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      attempts++;
+      // The first delivery fails: the app retries.
+      if (attempts === 1) return new Response("busy", { status: 503 });
+      received.push({ body: await request.text(), signature: request.headers.get("x-pastebox-signature") });
+      return new Response("ok");
+    },
+  });
+  beforeAll(async () => {
+    t = await createTestApp("sqlite", { allowPrivateUrls: true });
+  });
+  afterAll(async () => {
+    hook.stop(true);
+    await t.cleanup();
+  });
+
+  test("each arrival is posted to the request's URL, signed with its secret, and retried after a failure", async () => {
+    const admin = await loginAdmin(api);
+    const storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } }))
+      .id;
+    const created = await api.call("POST", "/upload-requests", {
+      auth: admin,
+      body: {
+        storage_config_id: storageId,
+        max_files: 2,
+        max_file_size: 100,
+        max_total_size: 200,
+        webhook_url: `http://127.0.0.1:${hook.port}/hook`,
+        webhook_secret: "webhook secret 123",
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(JSON.stringify(created.body)).not.toContain("webhook secret 123");
+    const sent = await api.call("POST", `/public/upload-requests/${created.body.data.slug}/files`, {
+      body: fileForm("hello", "hello.txt"),
+    });
+    expect(sent.status).toBe(201);
+    const deadline = Date.now() + 10_000;
+    while (received.length === 0 && Date.now() < deadline) await Bun.sleep(50);
+    expect(attempts).toBe(2);
+    const [delivery] = received;
+    const expected = `sha256=${createHmac("sha256", "webhook secret 123")
+      .update(delivery?.body ?? "")
+      .digest("hex")}`;
+    expect(delivery?.signature).toBe(expected);
+    expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({
+      event: "upload_request.file_received",
+      request: { slug: created.body.data.slug },
+      file: { name: "hello.txt", size: 5 },
+    });
+  });
+});

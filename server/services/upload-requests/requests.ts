@@ -1,0 +1,227 @@
+// Upload requests, the owner's side (docs/upload-requests.md): create one with its rules (where the files
+// land, how many, how large, which types, until when, password, note, webhook), list them with their
+// arrivals, close one, and turn an arrived file into a share of it in place (a PathShare).
+
+import { nameOf } from "@shared/paths";
+import type { createUploadRequestInput, UploadRequestRecord } from "@shared/schemas/upload-requests";
+import type { z } from "zod";
+import { encryptSecret } from "../../crypto";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../errors";
+import { type AuthState, creatorOf } from "../auth/sessions";
+import { assertWritable } from "../explorer/access";
+import { driverOf, statLocation } from "../explorer/storage";
+import { assertClearOfShares, folderKeyOf, loadTree, requireInsideMount } from "../explorer/tree";
+import { hashSharePassword, ownedBy, requestedExpiry } from "../shares/delivery";
+import { createPathShareRow } from "../shares/path-shares";
+import { assertUrlAllowed } from "../shares/safe-fetch";
+import { generateUniqueSlug } from "../shares/slugs";
+import { resolveUploadStorage } from "../shares/storage";
+
+/** What the upload request services use of the app: the explorer's parts, and the logger for webhooks. */
+export type UploadRequestDeps = Pick<AppDeps, "db" | "storage" | "config" | "listingCache" | "logger">;
+
+export const uploadRequestSelect = {
+  id: true,
+  slug: true,
+  storageConfigId: true,
+  folderKey: true,
+  folderPath: true,
+  note: true,
+  passwordHash: true,
+  allowedTypes: true,
+  maxFiles: true,
+  maxFileSize: true,
+  maxTotalSize: true,
+  filesCount: true,
+  bytesCount: true,
+  expiresAt: true,
+  status: true,
+  webhookUrl: true,
+  webhookSecretEnc: true,
+  createdBy: true,
+  createdAt: true,
+} as const;
+
+export type UploadRequestRow = {
+  id: string;
+  slug: string;
+  storageConfigId: string;
+  folderKey: string;
+  folderPath: string | null;
+  note: string | null;
+  passwordHash: string | null;
+  allowedTypes: string;
+  maxFiles: number;
+  maxFileSize: bigint;
+  maxTotalSize: bigint;
+  filesCount: number;
+  bytesCount: bigint;
+  expiresAt: Date | null;
+  status: string;
+  webhookUrl: string | null;
+  webhookSecretEnc: string | null;
+  createdBy: string;
+  createdAt: Date;
+};
+
+export const uploadRequestLink = (publicUrl: string, slug: string) => `${publicUrl}/r/${encodeURIComponent(slug)}`;
+
+export const allowedTypesOf = (row: Pick<UploadRequestRow, "allowedTypes">) =>
+  row.allowedTypes ? row.allowedTypes.split(",") : [];
+
+export function statusOf(row: Pick<UploadRequestRow, "status" | "expiresAt">, now = new Date()) {
+  if (row.status === "closed") return "closed" as const;
+  return row.expiresAt && row.expiresAt <= now ? ("expired" as const) : ("open" as const);
+}
+
+export function toUploadRequest(row: UploadRequestRow, publicUrl: string): UploadRequestRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    url: uploadRequestLink(publicUrl, row.slug),
+    storage_config_id: row.storageConfigId,
+    folder: row.folderPath ?? row.folderKey,
+    note: row.note,
+    has_password: row.passwordHash !== null,
+    allowed_types: allowedTypesOf(row),
+    max_files: row.maxFiles,
+    max_file_size: Number(row.maxFileSize),
+    max_total_size: Number(row.maxTotalSize),
+    files_count: row.filesCount,
+    bytes_count: Number(row.bytesCount),
+    expires_at: row.expiresAt,
+    status: statusOf(row),
+    webhook_url: row.webhookUrl,
+    created_by: row.createdBy,
+    created_at: row.createdAt,
+  };
+}
+
+/** Where the files of a request land: a mount folder the caller may write to, or a storage's share folder. */
+async function resolveTarget(
+  deps: UploadRequestDeps,
+  auth: AuthState,
+  input: z.output<typeof createUploadRequestInput>,
+  slug: string,
+) {
+  if (input.path) {
+    if (auth.type === "apikey" && !auth.permissions.mount) throw new AppError("FORBIDDEN", "errors.fsPathForbidden");
+    assertWritable(auth, input.path);
+    const tree = await loadTree(deps, auth);
+    assertClearOfShares(tree, input.path);
+    const location = requireInsideMount(tree, input.path);
+    const kind = await statLocation(await driverOf(deps, location), location);
+    if (kind?.type !== "directory") throw new AppError("BAD_REQUEST", "errors.uploadRequestFolderNeeded");
+    return {
+      storageConfigId: location.mount.storageConfigId,
+      folderKey: folderKeyOf(location),
+      folderPath: input.path,
+    };
+  }
+  const storage = await resolveUploadStorage(deps.db, auth, input.storage_config_id);
+  const shareFolder = (await deps.db.storageConfig.findUnique({
+    where: { id: storage.id },
+    select: { shareFolder: true },
+  })) ?? { shareFolder: "shares" };
+  // Inside the share folder: API keys never reach it through a mount, as for file shares.
+  return {
+    storageConfigId: storage.id,
+    folderKey: `${shareFolder.shareFolder}/upload-requests/${slug}/`,
+    folderPath: null,
+  };
+}
+
+export async function createUploadRequest(
+  deps: UploadRequestDeps,
+  auth: AuthState,
+  input: z.output<typeof createUploadRequestInput>,
+): Promise<UploadRequestRecord> {
+  if (input.webhook_url) await assertUrlAllowed(input.webhook_url, { allowPrivate: deps.config.allowPrivateUrls });
+  const slug = await generateUniqueSlug(
+    async (candidate) => (await deps.db.uploadRequest.count({ where: { slug: candidate } })) > 0,
+  );
+  const target = await resolveTarget(deps, auth, input, slug);
+  const row = await deps.db.uploadRequest.create({
+    data: {
+      slug,
+      ...target,
+      note: input.note,
+      passwordHash: await hashSharePassword(input.password),
+      allowedTypes: [...new Set(input.allowed_types)].join(","),
+      maxFiles: input.max_files,
+      maxFileSize: BigInt(input.max_file_size),
+      maxTotalSize: BigInt(input.max_total_size),
+      expiresAt: requestedExpiry({ expires_in: input.expires_in ?? undefined }) ?? null,
+      webhookUrl: input.webhook_url ?? null,
+      webhookSecretEnc: input.webhook_secret ? encryptSecret(deps.config.secret, input.webhook_secret) : null,
+      createdBy: creatorOf(auth),
+    },
+    select: uploadRequestSelect,
+  });
+  return toUploadRequest(row, deps.config.publicUrl);
+}
+
+export async function listUploadRequests(deps: UploadRequestDeps, auth: AuthState) {
+  const rows = await deps.db.uploadRequest.findMany({
+    where: ownedBy(auth),
+    orderBy: { createdAt: "desc" },
+    take: 500,
+    select: uploadRequestSelect,
+  });
+  return { items: rows.map((row) => toUploadRequest(row, deps.config.publicUrl)) };
+}
+
+async function findOwnRequest(deps: UploadRequestDeps, auth: AuthState, id: string): Promise<UploadRequestRow> {
+  const row = await deps.db.uploadRequest.findFirst({ where: { id, ...ownedBy(auth) }, select: uploadRequestSelect });
+  if (!row) throw new AppError("NOT_FOUND", "errors.uploadRequestNotFound");
+  return row;
+}
+
+/** A request and the files that arrived through it (stored ones only: those in flight are not yet there). */
+export async function getUploadRequest(deps: UploadRequestDeps, auth: AuthState, id: string) {
+  const row = await findOwnRequest(deps, auth, id);
+  const files = await deps.db.uploadRequestFile.findMany({
+    where: { requestId: row.id, status: "stored" },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, size: true, mimetype: true, storagePath: true, createdAt: true },
+  });
+  return {
+    ...toUploadRequest(row, deps.config.publicUrl),
+    files: files.map((file) => ({
+      id: file.id,
+      name: file.name,
+      size: Number(file.size),
+      mimetype: file.mimetype,
+      storage_path: file.storagePath,
+      created_at: file.createdAt,
+    })),
+  };
+}
+
+/** Closes a request: no new file starts, and one still travelling is refused at its commit. */
+export async function closeUploadRequest(deps: UploadRequestDeps, auth: AuthState, id: string) {
+  const row = await findOwnRequest(deps, auth, id);
+  const closed = await deps.db.uploadRequest.update({
+    where: { id: row.id },
+    data: { status: "closed" },
+    select: uploadRequestSelect,
+  });
+  return toUploadRequest(closed, deps.config.publicUrl);
+}
+
+/** An arrived file as a share link of its own, pointing at the object in place (docs/path-shares.md). */
+export async function shareArrival(deps: UploadRequestDeps, auth: AuthState, id: string, fileId: string) {
+  const row = await findOwnRequest(deps, auth, id);
+  const file = await deps.db.uploadRequestFile.findFirst({
+    where: { id: fileId, requestId: row.id, status: "stored" },
+    select: { storageConfigId: true, storagePath: true, name: true },
+  });
+  if (!file) throw new AppError("NOT_FOUND", "errors.uploadRequestFileNotFound");
+  return createPathShareRow(deps, auth, {
+    storageConfigId: file.storageConfigId,
+    storagePath: file.storagePath,
+    name: nameOf(`/${file.storagePath}`) || file.name,
+    isDirectory: false,
+  });
+}
