@@ -148,7 +148,8 @@ export async function viewUploadRequest(
 export function isTypeAllowed(allowed: string[], name: string, mimetype: string): boolean {
   if (allowed.length === 0) return true;
   const extension = extname(name).toLowerCase();
-  const type = mimetype.toLowerCase();
+  // "text/plain; charset=utf-8" is text/plain: parameters say how, not what.
+  const type = (mimetype.split(";")[0] ?? "").trim().toLowerCase();
   return allowed.some((rule) =>
     rule.startsWith(".")
       ? rule === extension
