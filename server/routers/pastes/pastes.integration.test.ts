@@ -199,6 +199,37 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       expect(page2.body.data).toHaveLength(1);
     });
 
+    test("search takes % and _ literally, in content, remark and slug, ignoring ASCII case", async () => {
+      const tag = `w${provider}${Date.now()}`;
+      await createPaste({ content: `${tag} a 100% match` });
+      await createPaste({ content: `${tag} 1000 matches` });
+      await createPaste({ content: "beta", remark: `${tag} A_C remark` });
+      await createPaste({ content: `${tag} abc` });
+      const contents = async (search: string) => {
+        const found = await call("GET", `/admin/pastes?search=${encodeURIComponent(search)}`, { auth: admin });
+        expect(found.status).toBe(200);
+        return {
+          total: found.body.pagination.total,
+          previews: found.body.data.map((p: { preview: string }) => p.preview),
+        };
+      };
+      expect(await contents(`${tag} a 100%`)).toEqual({ total: 1, previews: [`${tag} a 100% match`] });
+      expect((await contents("100%")).previews).toEqual([`${tag} a 100% match`]);
+      expect((await contents("a_c")).previews).toEqual(["beta"]);
+      expect((await contents("% match")).total).toBe(1);
+      expect((await contents(`${tag}%`)).total).toBe(0);
+      expect((await contents(`${tag.toUpperCase()} ABC`)).previews).toEqual([`${tag} abc`]);
+      // A key's search stays inside its own pastes.
+      const key = await createKey({ text_permission: true });
+      await createPaste({ content: `${tag} key's 100% own` }, key.auth);
+      const mine = await call("GET", `/user/pastes?search=${encodeURIComponent("100%")}`, { auth: key.auth });
+      expect(mine.body.data.map((p: { preview: string }) => p.preview)).toEqual([`${tag} key's 100% own`]);
+      expect((await contents("100%")).total).toBe(2);
+      // A backslash is a character like any other.
+      await createPaste({ content: `${tag} C:\\temp\\x` });
+      expect((await contents("\\temp")).previews).toEqual([`${tag} C:\\temp\\x`]);
+    });
+
     test("admin get, update (content, remark, expiry, max views, password set and removed) and delete", async () => {
       const paste = await createPaste({ content: "v1" });
       const got = await call("GET", `/admin/pastes/${paste.id}`, { auth: admin });

@@ -435,6 +435,15 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const id = uploaded.body.data.id;
     const list = await call("GET", `/admin/files?search=findme-${storageKind}`, { auth: admin });
     expect(list.body.data.files.map((f: { id: string }) => f.id)).toEqual([id]);
+    // Wildcards are taken literally: "_" is not any character, "%" not anything.
+    const literal = await uploadForm({}, "literal", `findme_${storageKind}_100%.txt`);
+    const search = async (term: string) =>
+      (await call("GET", `/admin/files?search=${encodeURIComponent(term)}`, { auth: admin })).body.data.files.map(
+        (f: { id: string }) => f.id,
+      );
+    expect(await search(`findme_${storageKind}`)).toEqual([literal.body.data.id]);
+    expect(await search(`FINDME_${storageKind.toUpperCase()}_100%`)).toEqual([literal.body.data.id]);
+    expect(await search(`findme%${storageKind}`)).toEqual([]);
     const other = await uploadForm({}, "other", "other.txt");
     const clash = await call("PUT", `/admin/files/${id}`, { auth: admin, body: { slug: other.body.data.slug } });
     expect(clash.status).toBe(409);

@@ -276,9 +276,14 @@ export function isApiKeyFailure(failure: AppError): boolean {
  * The list filter `created_by`: rows whose created_by is the value as the lists show it, or whose
  * creator's bare id it is (CloudPaste's scripts may pass an admin id from /test/admin-token).
  */
+/** The spellings of one creator in created_by: bare, or with its kind. */
+export function createdBySpellings(createdBy: string): string[] {
+  return [createdBy, `admin:${createdBy}`, `apikey:${createdBy}`];
+}
+
 export function createdByFilter(createdBy: string | undefined) {
   if (!createdBy) return {};
-  return { AND: [{ createdBy: { in: [createdBy, `admin:${createdBy}`, `apikey:${createdBy}`] } }] };
+  return { AND: [{ createdBy: { in: createdBySpellings(createdBy) } }] };
 }
 
 /** The created_by value for rows a caller creates (docs/product.md §3: "apikey:<id>" for keys). */

@@ -6,10 +6,12 @@ import { paginationOf } from "@shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "@shared/schemas/pastes";
 import type { z } from "zod";
 import type { Database, DatabaseProvider } from "../../db/client";
+import { containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";
 import { type CountedPaste, countedPasteSelect, type ViewCounter } from "../../db/view-counter";
 import { AppError } from "../../errors";
 import { type AuthState, createdByFilter, creatorOf } from "../auth/sessions";
 import {
+  creatorConditions,
   hashSharePassword,
   isExhausted,
   isExpired,
@@ -159,27 +161,42 @@ async function refuseIfGone(db: Database, row: PasteRow, now: Date) {
 
 export async function listPastes({ db, config }: PasteDeps, auth: AuthState, input: z.output<typeof listPastesInput>) {
   const offset = input.offset ?? ((input.page ?? 1) - 1) * input.limit;
-  // Postgres compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
-  const mode = config.databaseProvider === "postgres" ? ({ mode: "insensitive" } as object) : {};
-  const search = input.search
-    ? {
-        OR: [
-          { slug: { contains: input.search, ...mode } },
-          { remark: { contains: input.search, ...mode } },
-          // Ciphertext is not searched: it would only match by chance.
-          { content: { contains: input.search, ...mode }, encrypted: false },
-        ],
-      }
-    : {};
-  const where = { ...ownedBy(auth), ...search, ...createdByFilter(input.created_by) };
-  const [rows, total] = await Promise.all([
-    db.paste.findMany({ where, select: pasteSelect, orderBy: { createdAt: "desc" }, skip: offset, take: input.limit }),
-    db.paste.count({ where }),
-  ]);
+  const where = { ...ownedBy(auth), ...createdByFilter(input.created_by) };
+  const term = input.search;
+  let page: { rows: PasteRow[]; total: number };
+  if (term && config.databaseProvider === "sqlite") {
+    const { ids, total } = await sqliteSearchPage(db, {
+      table: "Paste",
+      // Ciphertext is not searched: it would only match by chance.
+      columns: [{ name: "slug" }, { name: "remark" }, { name: "content", when: `"encrypted" = 0` }],
+      term,
+      conditions: creatorConditions(auth, input.created_by),
+      offset,
+      limit: input.limit,
+    });
+    const rows = await db.paste.findMany({ where: { id: { in: ids } }, select: pasteSelect });
+    page = { rows: inOrderOf(ids, rows), total };
+  } else {
+    const contains = term ? containsLiterally(config.databaseProvider, term) : null;
+    const search = contains
+      ? { OR: [{ slug: contains }, { remark: contains }, { content: contains, encrypted: false }] }
+      : {};
+    const [rows, total] = await Promise.all([
+      db.paste.findMany({
+        where: { ...where, ...search },
+        select: pasteSelect,
+        orderBy: { createdAt: "desc" },
+        skip: offset,
+        take: input.limit,
+      }),
+      db.paste.count({ where: { ...where, ...search } }),
+    ]);
+    page = { rows, total };
+  }
   const now = new Date();
   return {
-    pastes: rows.map((row) => toSummary(row, config.publicUrl, now)),
-    pagination: paginationOf(total, input.limit, offset),
+    pastes: page.rows.map((row) => toSummary(row, config.publicUrl, now)),
+    pagination: paginationOf(page.total, input.limit, offset),
   };
 }
 

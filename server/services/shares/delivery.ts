@@ -3,8 +3,9 @@
 // and how a share password is stored and checked.
 
 import type { Database } from "../../db/client";
+import { columnIn, type SqlCondition } from "../../db/literal-search";
 import { AppError } from "../../errors";
-import type { AuthState } from "../auth/sessions";
+import { type AuthState, createdBySpellings } from "../auth/sessions";
 import { consumeAttempt, RATE_LIMITS, refundAttempt } from "../system/rate-limit";
 import { getSystemSettings } from "../system/settings";
 
@@ -12,9 +13,23 @@ export const isExpired = (row: { expiresAt: Date | null }, now: Date) => row.exp
 export const isExhausted = (row: { maxViews: number; views: number }) => row.maxViews > 0 && row.views >= row.maxViews;
 
 /** Admin sees every share; an API key only the ones it created (docs/product.md §5 creator rule). */
+/** The created_by values of a key's rows (null: the admin, who owns every row). */
+function ownCreators(auth: AuthState): string[] | null {
+  return auth.type === "admin" ? null : [`apikey:${auth.keyId}`, auth.keyId];
+}
+
 export function ownedBy(auth: AuthState) {
-  if (auth.type === "admin") return {};
-  return { createdBy: { in: [`apikey:${auth.keyId}`, auth.keyId] } };
+  const creators = ownCreators(auth);
+  return creators ? { createdBy: { in: creators } } : {};
+}
+
+/** `ownedBy` and `createdByFilter` as conditions of a raw query (db/literal-search.ts). */
+export function creatorConditions(auth: AuthState, createdBy: string | undefined): SqlCondition[] {
+  const own = ownCreators(auth);
+  return [
+    ...(own ? [columnIn("createdBy", own)] : []),
+    ...(createdBy ? [columnIn("createdBy", createdBySpellings(createdBy))] : []),
+  ];
 }
 
 function expiresAtFrom(hours: number | null | undefined, now = new Date()): Date | null {

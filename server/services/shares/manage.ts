@@ -5,47 +5,61 @@
 import { paginationOf } from "@shared/schemas/common";
 import type { listFilesInput, updateFileInput } from "@shared/schemas/files";
 import type { z } from "zod";
+import { columnIn, containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";
 import { AppError } from "../../errors";
 import { type AuthState, createdByFilter } from "../auth/sessions";
-import { ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
-import { type FileDeps, fileSelect, toFile } from "./records";
+import { creatorConditions, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
+import { type FileDeps, type FileRow, fileSelect, toFile } from "./records";
 import { deleteFileRows } from "./storage";
 import { STALE_UPLOAD_MS } from "./upload-limits";
 import { usedUpBefore } from "./views";
 
 export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {
-  const mode = deps.config.databaseProvider === "postgres" ? ({ mode: "insensitive" } as object) : {};
-  const search = input.search
-    ? {
-        OR: [
-          { slug: { contains: input.search, ...mode } },
-          { filename: { contains: input.search, ...mode } },
-          { remark: { contains: input.search, ...mode } },
-        ],
-      }
-    : {};
+  const { db, config } = deps;
   // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410.
+  const listed = ["ready", "gone"];
   const where = {
     ...ownedBy(auth),
-    status: { in: ["ready", "gone"] },
-    ...search,
+    status: { in: listed },
     ...createdByFilter(input.created_by),
     ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
   };
-  const [rows, total] = await Promise.all([
-    deps.db.fileShare.findMany({
-      where,
-      select: fileSelect,
-      orderBy: { createdAt: "desc" },
-      skip: input.offset,
-      take: input.limit,
-    }),
-    deps.db.fileShare.count({ where }),
-  ]);
+  const term = input.search;
+  let page: { rows: FileRow[]; total: number };
+  if (term && config.databaseProvider === "sqlite") {
+    const { ids, total } = await sqliteSearchPage(db, {
+      table: "FileShare",
+      columns: [{ name: "slug" }, { name: "filename" }, { name: "remark" }],
+      term,
+      conditions: [
+        ...creatorConditions(auth, input.created_by),
+        columnIn("status", listed),
+        ...(input.s3_config_id ? [columnIn("storageConfigId", [input.s3_config_id])] : []),
+      ],
+      offset: input.offset,
+      limit: input.limit,
+    });
+    const rows = await db.fileShare.findMany({ where: { id: { in: ids } }, select: fileSelect });
+    page = { rows: inOrderOf(ids, rows), total };
+  } else {
+    const contains = term ? containsLiterally(config.databaseProvider, term) : null;
+    const search = contains ? { OR: [{ slug: contains }, { filename: contains }, { remark: contains }] } : {};
+    const [rows, total] = await Promise.all([
+      db.fileShare.findMany({
+        where: { ...where, ...search },
+        select: fileSelect,
+        orderBy: { createdAt: "desc" },
+        skip: input.offset,
+        take: input.limit,
+      }),
+      db.fileShare.count({ where: { ...where, ...search } }),
+    ]);
+    page = { rows, total };
+  }
   const now = new Date();
   return {
-    files: rows.map((row) => toFile(row, deps.config.publicUrl, now)),
-    pagination: paginationOf(total, input.limit, input.offset),
+    files: page.rows.map((row) => toFile(row, config.publicUrl, now)),
+    pagination: paginationOf(page.total, input.limit, input.offset),
   };
 }
 

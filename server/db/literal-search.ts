@@ -1,0 +1,77 @@
+// Substring search for the management lists (pastes, file shares) with `%`, `_` and `\` taken as
+// themselves: Prisma's `contains` puts the term into LIKE as it is, so "100%" also found "1000" and
+// "a_c" found "abc". On Postgres the term is escaped for LIKE's default escape character (backslash)
+// and stays a Prisma filter. SQLite's LIKE has no escape character unless the query names one, which
+// Prisma's does not: there one raw query with `ESCAPE` finds the page of matching ids (and the total),
+// then the rows are read through Prisma as before. Both scan the columns as Prisma's LIKE did, so the
+// list costs the same (docs/performance.md, "Management search").
+import type { Database, DatabaseProvider } from "./client";
+
+/** `term` with LIKE's wildcards and the escape character escaped by a backslash. */
+export function escapeLikeTerm(term: string): string {
+  return term.replace(/[\\%_]/g, "\\$&");
+}
+
+/** Prisma's filter for "contains `term`" (Postgres: case ignored, as the lists always did). */
+export function containsLiterally(provider: DatabaseProvider, term: string): object {
+  return provider === "postgres" ? { contains: escapeLikeTerm(term), mode: "insensitive" } : { contains: term };
+}
+
+/** A condition of the raw query: SQL with `?` placeholders and their values. */
+export type SqlCondition = { sql: string; params: unknown[] };
+
+/** `"column" IN (?, ...)`; no values matches nothing. */
+export function columnIn(column: string, values: readonly unknown[]): SqlCondition {
+  if (values.length === 0) return { sql: "0", params: [] };
+  return { sql: `"${column}" IN (${values.map(() => "?").join(", ")})`, params: [...values] };
+}
+
+export type SearchColumn = {
+  name: string /** Only rows where this SQL holds are searched in this column. */;
+  when?: string;
+};
+
+/**
+ * SQLite: the ids of one page of `table`'s rows, newest first, where one of `columns` contains `term`
+ * (ASCII case ignored, as LIKE does) and every condition holds; and how many rows match in all.
+ */
+export async function sqliteSearchPage(
+  db: Database,
+  options: {
+    table: "Paste" | "FileShare";
+    columns: SearchColumn[];
+    term: string;
+    conditions: SqlCondition[];
+    offset: number;
+    limit: number;
+  },
+): Promise<{ ids: string[]; total: number }> {
+  const pattern = `%${escapeLikeTerm(options.term)}%`;
+  const match = options.columns
+    .map((column) => `(${column.when ? `${column.when} AND ` : ""}"${column.name}" LIKE ? ESCAPE '\\')`)
+    .join(" OR ");
+  const where = [`(${match})`, ...options.conditions.map((condition) => `(${condition.sql})`)].join(" AND ");
+  const params = [
+    ...options.columns.map(() => pattern),
+    ...options.conditions.flatMap((condition) => condition.params),
+  ];
+  const [page, count] = await Promise.all([
+    db.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT "id" FROM "${options.table}" WHERE ${where} ORDER BY "createdAt" DESC, "id" LIMIT ? OFFSET ?`,
+      ...params,
+      options.limit,
+      options.offset,
+    ),
+    db.$queryRawUnsafe<{ total: number | bigint }[]>(
+      `SELECT COUNT(*) AS "total" FROM "${options.table}" WHERE ${where}`,
+      ...params,
+    ),
+  ]);
+  return { ids: page.map((row) => row.id), total: Number(count[0]?.total ?? 0) };
+}
+
+/** `rows` in the order of `ids` (a Prisma `in` filter reads them in any order). */
+export function inOrderOf<T extends { id: string }>(ids: string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
