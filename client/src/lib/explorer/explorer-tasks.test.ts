@@ -439,9 +439,17 @@ describe("client-side copy across storages", () => {
   });
 });
 
+/** The page's tasks here never call the server's task procedures. */
+const noServerTasks: TaskDeps["tasksClient"] = new Proxy({} as TaskDeps["tasksClient"], {
+  get() {
+    throw new Error("a task run in the page called the server's task procedures");
+  },
+});
+
 function taskDeps(client: FakeClient, extra: Partial<TaskDeps> = {}): TaskDeps {
   return {
     client,
+    tasksClient: noServerTasks,
     endpoint: ENDPOINT,
     transport: async () => answer(201, { code: 201, message: "Created", data: {}, success: true }),
     mayConnect: async () => true,

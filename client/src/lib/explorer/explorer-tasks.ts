@@ -1,6 +1,8 @@
-// The explorer's long operations as tasks of the task manager (docs/product.md §3 Task, §4): uploads (files
-// and whole folders), copies (the server's, then the client-side copy across storages), deletes and
-// the basket's zip download. Each runs in the background with its own AbortController (the task's
+// The explorer's long operations that run in the page, as tasks of the task manager (docs/product.md §3
+// Task, §4): uploads (files and whole folders), the CloudPaste batch copy (the server's, then the
+// client-side copy across storages, kept for that API's callers and for a server that cannot reach
+// both stores), deletes one path at a time and the basket's zip download. The explorer's own copies,
+// moves and deletes run on the server (server-tasks.ts). Each runs in the background with its own AbortController (the task's
 // cancel), reports progress and every file's status to the store, and ends completed, partially
 // complete, failed or cancelled. Listings are refreshed through `onChanged` when something changed.
 
@@ -17,11 +19,14 @@ import { type ClientCopyDeps, copyAcrossStorages } from "./client-copy";
 import type { CopyItem, FsClient, FsEndpoint } from "./fs-client";
 import { type FsUploadDeps, uploadIntoFolder } from "./fs-upload";
 import { type PickedSet, targetFolderOf } from "./picked-files";
+import type { ServerTaskClient } from "./server-tasks";
 import { finalStatus, isActive, type NewTask, type Task, type TaskStore } from "./task-store";
 
 export type TaskDeps = {
   /** The procedures a task calls; uploads and client-side copies pass it on. */
   client: Pick<FsClient, "mkdir" | "batchCopy" | "remove"> & FsUploadDeps["client"] & ClientCopyDeps["client"];
+  /** The server's task procedures: copies, moves and deletes it runs (server-tasks.ts). */
+  tasksClient: ServerTaskClient;
   endpoint: FsEndpoint;
   transport: Transport;
   mayConnect: (url: string) => Promise<boolean>;

@@ -2,7 +2,8 @@
 // offline database's `tasks` table) for 7 days. Errors are kept as the sentence the panel showed,
 // since an Error object does not survive storage. Tasks run in this page (uploads, copies, zips are
 // the browser's own work), so one that was still running when the page went cannot be resumed: it
-// comes back "interrupted", with its finished files as they were and the rest cancelled.
+// comes back "interrupted", with its finished files as they were and the rest cancelled. A task the
+// server runs (server-tasks.ts) comes back as it was and is followed again.
 import type { OfflineDatabase } from "../../offline/db";
 import { isActive, type Task, type TaskFile, type TaskStore } from "./task-store";
 
@@ -38,7 +39,8 @@ export function fromStored(stored: Persisted, now: number): Task {
       error: file.error === undefined ? undefined : new StoredTaskError(file.error),
     })),
   };
-  if (!isActive(task)) return task;
+  // The server runs it still (or ran it to its end): it is followed again, not interrupted.
+  if (!isActive(task) || task.serverId) return task;
   return {
     ...task,
     status: "interrupted",

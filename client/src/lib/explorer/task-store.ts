@@ -4,7 +4,7 @@
 // a screen: a task keeps running while the user browses other folders; task-persistence.ts keeps the
 // list for 7 days across reloads (a task the reload stopped comes back "interrupted"). Texts are kept as i18n keys
 // with values and failures as the errors themselves, so the panel words them in the current language.
-export type TaskType = "upload" | "copy" | "delete" | "download";
+export type TaskType = "upload" | "copy" | "move" | "delete" | "download";
 export type TaskStatus = "pending" | "running" | "completed" | "failed" | "cancelled" | "partial" | "interrupted";
 export type TaskFileStatus = "pending" | "running" | "completed" | "failed" | "cancelled" | "skipped";
 export type TaskText = { key: string; values?: Record<string, string | number> };
@@ -34,6 +34,10 @@ export type Task = {
   summary?: TaskText;
   createdAt: number;
   finishedAt?: number;
+  /** Set for a task the server runs (server-tasks.ts): its id there. */
+  serverId?: string;
+  /** A server task's file counts: its files may be more than the list the server sends. */
+  counts?: { total: number; finished: number; done: number; failed: number };
 };
 
 export type NewTask = Pick<Task, "type" | "title"> & {
@@ -56,6 +60,7 @@ export function finalStatus(files: readonly Pick<TaskFile, "status">[], cancelle
 /** 0-100; a finished task shows 100, an empty total counts finished files instead. */
 export function taskPercent(task: Task): number {
   if (task.status === "completed" || task.status === "partial") return 100;
+  if (task.counts) return task.counts.total > 0 ? Math.floor((task.counts.finished / task.counts.total) * 100) : 0;
   if (task.total > 0) return Math.max(0, Math.min(100, Math.floor((task.loaded / task.total) * 100)));
   if (task.files.length === 0) return 0;
   const finished = task.files.filter((file) => !["pending", "running"].includes(file.status)).length;

@@ -1,13 +1,14 @@
-// "Copy to…" (docs/product.md §3 Copy item, §7 batch-copy): a folder picker that browses every mount the
-// caller can reach (their folders only), and "skip files that already exist" (on by default, docs/product.md
-// §9). The copy itself runs as a task; this dialog only chooses where.
+// "Copy to…" and "Move to…" (docs/product.md §3 Copy item, §7 batch-copy): a folder picker that browses
+// every mount the caller can reach (their folders only), and "skip files that already exist" (on by
+// default, docs/product.md §9). The copy or move itself runs as a server task; this dialog only chooses where.
 
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ArrowRightCircleIcon from "@heroicons/react/24/outline/ArrowRightCircleIcon";
 import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import Square2StackIcon from "@heroicons/react/24/outline/Square2StackIcon";
-import { isPathWithin } from "@shared/paths";
+import { isPathWithin, parentOf } from "@shared/paths";
 import type { FsEntry } from "@shared/schemas/fs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,9 +28,13 @@ export type CopyDialogProps = {
   startFolder: string;
   onClose: () => void;
   onCopy: (target: string, skipExisting: boolean) => void;
+  /** "move": the same picker, worded for a move. */
+  mode?: CopyMode;
 };
 
-export function CopyDialog({ sources, startFolder, onClose, onCopy }: CopyDialogProps) {
+type CopyMode = "copy" | "move";
+
+export function CopyDialog({ sources, startFolder, onClose, onCopy, mode = "copy" }: CopyDialogProps) {
   const { t } = useTranslation();
   const count = sources?.length ?? 0;
   return (
@@ -37,16 +42,23 @@ export function CopyDialog({ sources, startFolder, onClose, onCopy }: CopyDialog
       open={sources !== null}
       onClose={onClose}
       size="md"
-      icon={Square2StackIcon}
+      icon={mode === "move" ? ArrowRightCircleIcon : Square2StackIcon}
       title={
         count === 1 && sources?.[0]
-          ? t("explorer.copy.titleOne", { name: sources[0].name })
-          : t("explorer.copy.titleMany", { count })
+          ? t(`explorer.${mode}.titleOne`, { name: sources[0].name })
+          : t(`explorer.${mode}.titleMany`, { count })
       }
-      description={t("explorer.copy.description")}
+      description={t(`explorer.${mode}.description`)}
     >
       {sources ? (
-        <CopyForm key={startFolder} sources={sources} startFolder={startFolder} onClose={onClose} onCopy={onCopy} />
+        <CopyForm
+          key={startFolder}
+          sources={sources}
+          startFolder={startFolder}
+          onClose={onClose}
+          onCopy={onCopy}
+          mode={mode}
+        />
       ) : null}
     </AppDialog>
   );
@@ -57,11 +69,13 @@ function CopyForm({
   startFolder,
   onClose,
   onCopy,
+  mode,
 }: {
   sources: FsEntry[];
   startFolder: string;
   onClose: () => void;
   onCopy: (target: string, skipExisting: boolean) => void;
+  mode: CopyMode;
 }) {
   const { t } = useTranslation();
   const { api } = useFsApi();
@@ -78,7 +92,9 @@ function CopyForm({
         ? t("mountAccess.readOnly")
         : intoItself
           ? t("errors.fsMoveIntoItself")
-          : null;
+          : mode === "move" && sources.every((source) => parentOf(source.path) === folder)
+            ? t("errors.fsTaskOntoItself")
+            : null;
   const crumbs = breadcrumbsOf(folder);
   const errorMessage = useErrorMessage(explorerErrorMessage);
 
@@ -172,12 +188,12 @@ function CopyForm({
         <Button onClick={onClose}>{t("common.cancel")}</Button>
         <Button
           variant="primary"
-          icon={Square2StackIcon}
+          icon={mode === "move" ? ArrowRightCircleIcon : Square2StackIcon}
           disabled={!list.data || problem !== null}
           onClick={() => onCopy(folder, skipExisting)}
           data-testid="copy-submit"
         >
-          {t("explorer.copy.submit", { folder: crumbs[crumbs.length - 1]?.name || t("explorer.root") })}
+          {t(`explorer.${mode}.submit`, { folder: crumbs[crumbs.length - 1]?.name || t("explorer.root") })}
         </Button>
       </div>
     </div>

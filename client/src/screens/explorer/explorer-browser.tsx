@@ -1,11 +1,13 @@
 // The mount explorer's folder view: breadcrumbs, search, toolbar, the listing (list or grid, sorted,
 // multi-select), uploads of files and whole folders (buttons or drag and drop), copy to another
 // folder or mount, the file basket, the task manager, the `preview` panel and the text editor.
-// Uploads, copies, deletes and zip downloads run as tasks (lib/explorer/explorer-tasks.ts).
+// Uploads and zip downloads run as tasks in this page (lib/explorer/explorer-tasks.ts); copies, moves
+// and deletes as tasks the server runs (lib/explorer/server-tasks.ts), which outlive the tab.
 // Read-only keys and virtual folders (the root, folders above mounts) get no write actions.
 
 import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ArrowRightCircleIcon from "@heroicons/react/24/outline/ArrowRightCircleIcon";
 import ClipboardDocumentIcon from "@heroicons/react/24/outline/ClipboardDocumentIcon";
 import CloudArrowUpIcon from "@heroicons/react/24/outline/CloudArrowUpIcon";
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
@@ -34,9 +36,10 @@ import { copyText } from "../../lib/copy-text";
 import { breadcrumbsOf, explorerHref, previewOf } from "../../lib/explorer/explorer-paths";
 import { pruneSelection, selectionState, toggleAll, toggleSelected } from "../../lib/explorer/explorer-selection";
 import { DEFAULT_SORT, nextSort, type SortState, sortEntries } from "../../lib/explorer/explorer-sort";
-import { startCopyTask, startDeleteTask, startUploadTask } from "../../lib/explorer/explorer-tasks";
+import { startUploadTask } from "../../lib/explorer/explorer-tasks";
 import { BLOB_DOWNLOAD_MAX, downloadFile, explorerErrorMessage } from "../../lib/explorer/fs-transfer";
 import { type PickedSet, pickedFromDrop, pickedFromInput } from "../../lib/explorer/picked-files";
+import { startServerTask } from "../../lib/explorer/server-tasks";
 import { previewKindOf } from "../../lib/shares/file-kind";
 import { OfflineCopyBadge } from "../../offline/offline-badge";
 import { addToBasket, BasketButton, BasketPanel } from "./basket-panel";
@@ -50,7 +53,7 @@ import { SearchPanel } from "./search-panel";
 import { ShareDialog } from "./share-dialog";
 import { announceTask, TaskButton, TaskPanel } from "./task-panel";
 import { TextEditorDialog } from "./text-editor-dialog";
-import { useTaskDeps } from "./use-explorer-tasks";
+import { useServerTaskSync, useTaskDeps } from "./use-explorer-tasks";
 import { useFolderListing } from "./use-folder-listing";
 import { useFsApi } from "./use-fs-api";
 
@@ -72,7 +75,7 @@ type DialogState =
   | { kind: "mkdir" }
   | { kind: "rename"; entry: FsEntry }
   | { kind: "delete"; paths: string[] }
-  | { kind: "copy"; entries: FsEntry[] }
+  | { kind: "copy" | "move"; entries: FsEntry[] }
   | { kind: "share"; entry: FsEntry }
   | null;
 type Panel = "tasks" | "basket" | null;
@@ -88,6 +91,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
   const mkdir = api.mkdir.useMutation();
   const rename = api.rename.useMutation();
   const taskDeps = useTaskDeps();
+  useServerTaskSync(taskDeps);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [view, setView] = useState<View>(readView);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -140,10 +144,9 @@ export function ExplorerBrowser({ path }: { path: string }) {
     announceTask(startUploadTask(taskDeps(), picked, path), t, showTasks);
   };
 
-  const startCopy = (sources: FsEntry[], target: string, skipExisting: boolean) => {
-    const requests = sources.map((entry) => ({ sourcePath: entry.path, targetPath: joinPath(target, entry.name) }));
-    const hasFolders = sources.some((entry) => entry.type === "directory");
-    announceTask(startCopyTask(taskDeps(), requests, { skipExisting, target, hasFolders }), t, showTasks);
+  const startCopy = (type: "copy" | "move", sources: FsEntry[], target: string, skipExisting: boolean) => {
+    const items = sources.map((entry) => ({ sourcePath: entry.path, targetPath: joinPath(target, entry.name) }));
+    announceTask(startServerTask(taskDeps(), { type, items, skipExisting }), t, showTasks);
     setDialog(null);
     setSelected(new Set());
   };
@@ -232,6 +235,14 @@ export function ExplorerBrowser({ path }: { path: string }) {
           label: t("explorer.actions.copyTo"),
           icon: Square2StackIcon,
           onSelect: () => setDialog({ kind: "copy", entries: targets }),
+        },
+      canWrite &&
+        targets.length > 0 &&
+        targets.every((entry) => !entry.is_mount) && {
+          id: "move-to",
+          label: t("explorer.actions.moveTo"),
+          icon: ArrowRightCircleIcon,
+          onSelect: () => setDialog({ kind: "move", entries: targets }),
         },
       files.length > 0 && {
         id: "add-to-basket",
@@ -509,7 +520,8 @@ export function ExplorerBrowser({ path }: { path: string }) {
         onClose={() => setDialog(null)}
         onConfirm={async () => {
           if (dialog?.kind !== "delete") return;
-          announceTask(startDeleteTask(taskDeps(), dialog.paths), t, showTasks);
+          const items = dialog.paths.map((sourcePath) => ({ sourcePath }));
+          announceTask(startServerTask(taskDeps(), { type: "delete", items }), t, showTasks);
           setSelected(new Set());
         }}
       />
@@ -527,10 +539,14 @@ export function ExplorerBrowser({ path }: { path: string }) {
       <ShareDialog entry={dialog?.kind === "share" ? dialog.entry : null} onClose={() => setDialog(null)} />
       <TextEditorDialog entry={editing} onClose={() => setEditing(null)} onSaved={invalidate} />
       <CopyDialog
-        sources={dialog?.kind === "copy" ? dialog.entries : null}
+        sources={dialog?.kind === "copy" || dialog?.kind === "move" ? dialog.entries : null}
+        mode={dialog?.kind === "move" ? "move" : "copy"}
         startFolder={path}
         onClose={() => setDialog(null)}
-        onCopy={(target, skipExisting) => dialog?.kind === "copy" && startCopy(dialog.entries, target, skipExisting)}
+        onCopy={(target, skipExisting) =>
+          (dialog?.kind === "copy" || dialog?.kind === "move") &&
+          startCopy(dialog.kind, dialog.entries, target, skipExisting)
+        }
       />
       <TaskPanel open={panel === "tasks"} onClose={() => setPanel(null)} />
       <BasketPanel

@@ -1,8 +1,10 @@
 // The task manager (docs/product.md §1, §3 Task): a toolbar button whose badge counts the tasks still running,
-// opening a panel with every upload, copy, delete and zip download of the last 7 days, newest first: its
-// status, progress, how it ended, each file's status and failure, cancel while it runs, and clear
-// finished.
+// opening a panel with every upload, copy, move, delete and zip download of the last 7 days, newest
+// first: its status, progress, how it ended, each file's status and failure, cancel while it runs,
+// retry of the failed files of a task the server ran, and clear finished.
 import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
+import ArrowRightCircleIcon from "@heroicons/react/24/outline/ArrowRightCircleIcon";
 import CloudArrowUpIcon from "@heroicons/react/24/outline/CloudArrowUpIcon";
 import QueueListIcon from "@heroicons/react/24/outline/QueueListIcon";
 import Square2StackIcon from "@heroicons/react/24/outline/Square2StackIcon";
@@ -20,6 +22,7 @@ import { Spinner } from "../../components/spinner";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import type { StartedTask } from "../../lib/explorer/explorer-tasks";
+import { retryServerTask } from "../../lib/explorer/server-tasks";
 import { failedFileLines, taskErrorMessage, taskText } from "../../lib/explorer/task-messages";
 import {
   explorerTasks,
@@ -31,11 +34,12 @@ import {
   taskPercent,
 } from "../../lib/explorer/task-store";
 import { PanelButton, SidePanel } from "./side-panel";
-import { useTasks } from "./use-explorer-tasks";
+import { useTaskDeps, useTasks } from "./use-explorer-tasks";
 
 const TYPE_ICONS: Record<TaskType, ComponentType<IconProps>> = {
   upload: CloudArrowUpIcon,
   copy: Square2StackIcon,
+  move: ArrowRightCircleIcon,
   delete: TrashIcon,
   download: ArrowDownTrayIcon,
 };
@@ -117,10 +121,24 @@ export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => voi
 function TaskCard({ task }: { task: Task }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const taskDeps = useTaskDeps();
   const running = isActive(task);
   const percent = taskPercent(task);
-  const done = task.files.filter((file) => file.status === "completed" || file.status === "skipped").length;
+  // A server task's counts cover all its files; the list it sends may stop short of them.
+  const done =
+    task.counts?.done ?? task.files.filter((file) => file.status === "completed" || file.status === "skipped").length;
+  const fileCount = task.counts?.total ?? task.files.length;
   const failedFiles = task.files.filter((file) => file.status === "failed");
+  const canRetry =
+    Boolean(task.serverId) &&
+    !running &&
+    (task.status === "partial" || task.status === "failed" || task.status === "cancelled") &&
+    task.summary?.key !== "explorer.tasks.summaries.serverGone";
+  const retry = () => {
+    retryServerTask(taskDeps(), task).catch((error: unknown) =>
+      toast.error(t("explorer.tasks.retryFailed", { reason: taskErrorMessage(error, t, language) })),
+    );
+  };
   return (
     <li
       className="rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800"
@@ -145,9 +163,12 @@ function TaskCard({ task }: { task: Task }) {
               {task.status === "running" ? <Spinner className="size-3" /> : null}
               {t(`explorer.tasks.status.${task.status}`)}
             </span>
-            {task.files.length > 0 ? (
-              <span className="tabular-nums">{t("explorer.tasks.filesDone", { done, count: task.files.length })}</span>
+            {fileCount > 0 ? (
+              <span className="tabular-nums" data-testid="task-files-done">
+                {t("explorer.tasks.filesDone", { done, count: fileCount })}
+              </span>
             ) : null}
+            {task.serverId && running ? <span data-testid="task-on-server">{t("explorer.tasks.onServer")}</span> : null}
             {task.total > 0 && task.type !== "delete" ? (
               <span className="tabular-nums">
                 {formatBytes(Math.min(task.loaded, task.total) / (task.type === "copy" ? 2 : 1), language)} /{" "}
@@ -195,6 +216,11 @@ function TaskCard({ task }: { task: Task }) {
           {taskText(task.summary, t)}
         </p>
       ) : null}
+      {canRetry ? (
+        <Button size="sm" className="mt-2" icon={ArrowPathIcon} onClick={retry} data-testid="task-retry">
+          {t("explorer.tasks.retry")}
+        </Button>
+      ) : null}
       {task.error ? (
         <p className="mt-2 text-sm break-words text-red-700 dark:text-red-400" data-testid="task-error">
           {taskErrorMessage(task.error, t, language)}
@@ -203,7 +229,7 @@ function TaskCard({ task }: { task: Task }) {
       {task.files.length > 0 ? (
         <details className="group mt-2" open={failedFiles.length > 0 && failedFiles.length <= 5}>
           <summary className="cursor-pointer text-xs font-medium text-slate-600 select-none hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
-            {t("explorer.tasks.files", { count: task.files.length })}
+            {t("explorer.tasks.files", { count: fileCount })}
           </summary>
           <ul className="mt-1.5 flex max-h-56 flex-col gap-1 overflow-y-auto">
             {task.files.map((file) => (
@@ -225,6 +251,11 @@ function TaskCard({ task }: { task: Task }) {
                 ) : null}
               </li>
             ))}
+            {fileCount > task.files.length ? (
+              <li className="text-xs text-slate-600 dark:text-slate-400">
+                {t("explorer.tasks.moreFiles", { count: fileCount - task.files.length })}
+              </li>
+            ) : null}
           </ul>
         </details>
       ) : null}

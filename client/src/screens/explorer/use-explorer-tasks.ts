@@ -1,11 +1,13 @@
-// React's side of the explorer's tasks and basket: the task list and the basket as live values, and
-// what a task needs to run for the signed-in caller (its fs procedures, REST base and headers).
+// React's side of the explorer's tasks and basket: the task list and the basket as live values, the
+// server's tasks joined to it once a visit, and what a task needs to run for the signed-in caller (its
+// fs and task procedures, REST base and headers).
 import { useEffect, useSyncExternalStore } from "react";
 import i18n, { currentLanguage } from "../../i18n";
 import { useAuth } from "../../lib/auth/use-auth";
 import { basket } from "../../lib/explorer/basket-store";
 import type { TaskDeps } from "../../lib/explorer/explorer-tasks";
 import { fsBase } from "../../lib/explorer/fs-client";
+import { type ServerTaskDeps, syncServerTasks } from "../../lib/explorer/server-tasks";
 import { taskErrorMessage } from "../../lib/explorer/task-messages";
 import { persistTasks, type TaskPersistence } from "../../lib/explorer/task-persistence";
 import { explorerTasks } from "../../lib/explorer/task-store";
@@ -31,6 +33,27 @@ export function useTasks() {
   return useSyncExternalStore(explorerTasks.subscribe, explorerTasks.getTasks, explorerTasks.getTasks);
 }
 
+let synced: Promise<void> | null = null;
+
+/**
+ * Once a visit, after the kept list is read: the server's tasks join it and those still running are
+ * followed again (a tab closed mid-copy finds the copy finished, or still going, when it comes back).
+ */
+export function useServerTaskSync(deps: () => ServerTaskDeps) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once a visit, with the deps of that moment
+  useEffect(() => {
+    keepTasks();
+    if (synced) return;
+    synced = (persistence ?? Promise.resolve(null))
+      .then((kept) => kept?.ready)
+      .then(() => syncServerTasks(deps()))
+      .catch(() => {
+        // Offline or signed out: the kept list stays as it was; the next visit tries again.
+        synced = null;
+      });
+  }, []);
+}
+
 export function useBasket() {
   return useSyncExternalStore(basket.subscribe, basket.getItems, basket.getItems);
 }
@@ -43,6 +66,7 @@ export function useTaskDeps(): () => TaskDeps {
   return () => {
     return {
       client: utils.client.fs,
+      tasksClient: utils.client.fsTasks,
       endpoint: { base: fsBase(auth.authType), headers: requestHeaders },
       transport: xhrTransport,
       mayConnect: (url) => pageMayReach("connect-src", url),

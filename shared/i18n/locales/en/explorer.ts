@@ -48,6 +48,7 @@ export const enExplorer = {
       uploadFolder: "Upload folder",
       newFolder: "New folder",
       copyTo: "Copy to…",
+      moveTo: "Move to…",
       addToBasket: "Add to basket",
       rename: "Rename",
       delete: "Delete",

@@ -48,6 +48,7 @@ export const zhExplorer: typeof enExplorer = {
       uploadFolder: "上传文件夹",
       newFolder: "新建文件夹",
       copyTo: "复制到…",
+      moveTo: "移动到…",
       addToBasket: "加入文件篮",
       rename: "重命名",
       delete: "删除",
