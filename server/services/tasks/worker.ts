@@ -310,26 +310,31 @@ export function createTaskWorker(
       const failed = await db.fsTaskFile.count({ where: { taskId: task.id, status: "failed" } });
       const succeeded = await db.fsTaskFile.count({ where: { taskId: task.id, status: { in: ["done", "skipped"] } } });
       const status = failed === 0 ? "completed" : succeeded > 0 ? "partial" : "failed";
+      // Every file of a move or delete went: the folders they were in (their markers) go as well,
+      // before the task reads finished, so a listing read at its end no longer shows them. Two
+      // processes finishing the same task both remove them, which is harmless.
+      if (failed === 0 && task.type !== "copy") await removeEmptiedFolders(task);
       const { count } = await db.fsTask.updateMany({
         where: { id: task.id, status: "running" },
         data: { status, finishedAt: new Date() },
       });
       if (count > 0) notify(task.id);
-      if (count === 0 || failed > 0 || task.type === "copy") continue;
-      // Every file of a move or delete went: the folders they were in (their markers) go as well.
-      const tree = await loadTree(deps, creatorAuth(task.createdBy));
-      for (const item of JSON.parse(task.items) as TaskItem[]) {
-        const location = locate(tree, item.sourcePath);
-        if (!location || location.relative === "") continue;
-        try {
-          const driver = await driverOf(deps, location);
-          if ((await statLocation(driver, location))?.type === "directory") {
-            await removeFolderTree(driver, folderKeyOf(location));
-          }
-          invalidateListings(deps, tree, [location.mount.storageConfigId]);
-        } catch (error) {
-          deps.logger.warn("task: could not remove an emptied folder", { error: String(error) });
+    }
+  }
+
+  async function removeEmptiedFolders(task: { items: string; createdBy: string }) {
+    const tree = await loadTree(deps, creatorAuth(task.createdBy));
+    for (const item of JSON.parse(task.items) as TaskItem[]) {
+      const location = locate(tree, item.sourcePath);
+      if (!location || location.relative === "") continue;
+      try {
+        const driver = await driverOf(deps, location);
+        if ((await statLocation(driver, location))?.type === "directory") {
+          await removeFolderTree(driver, folderKeyOf(location));
         }
+        invalidateListings(deps, tree, [location.mount.storageConfigId]);
+      } catch (error) {
+        deps.logger.warn("task: could not remove an emptied folder", { error: String(error) });
       }
     }
   }
