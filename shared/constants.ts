@@ -54,7 +54,8 @@ export const RESERVED_SLUGS = [
   "manifest",
   "favicon",
 ] as const;
-export const GENERATED_SLUG_LENGTH = 6;
+/** 71 bits: guessing a generated link is hopeless even without the miss limit (docs/rules.md). */
+export const GENERATED_SLUG_LENGTH = 12;
 /** Calls one /trpc batch may carry; the client's batch link splits longer batches (docs/api.md). */
 export const TRPC_MAX_BATCH_CALLS = 16;
 /** Text the editor and the server accept at most (docs/product.md §9). */

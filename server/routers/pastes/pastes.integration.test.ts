@@ -24,7 +24,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
   describe("creating", () => {
     test("a generated slug is 6 letters and digits; the answer has the paste's fields", async () => {
       const paste = await createPaste({ content: "# Hello", remark: "greeting" });
-      expect(paste.slug).toMatch(/^[A-Za-z0-9]{6}$/);
+      expect(paste.slug).toMatch(/^[A-Za-z0-9]{12}$/);
       expect(paste).toMatchObject({
         content: "# Hello",
         remark: "greeting",

@@ -96,7 +96,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       remark: "via form",
       status: "ready",
     });
-    expect(uploaded.body.data.slug).toMatch(/^[A-Za-z0-9]{6}$/);
+    expect(uploaded.body.data.slug).toMatch(/^[A-Za-z0-9]{12}$/);
     expect(uploaded.body.data.url).toBe(`http://localhost:8787/file/${uploaded.body.data.slug}`);
     const view = await call("GET", `/public/files/${uploaded.body.data.slug}`);
     expect(view.body.data).toMatchObject({

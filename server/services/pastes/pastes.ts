@@ -21,6 +21,7 @@ import {
   requestedExpiry,
   verifySharePassword,
 } from "../shares/delivery";
+import { assertSlugGuessesLeft, slugMissed } from "../shares/slug-guesses";
 import { generateUniqueSlug } from "../shares/slugs";
 
 const PREVIEW_LENGTH = 200;
@@ -130,12 +131,13 @@ export async function viewPaste(
   request: ViewRequest,
   now = new Date(),
 ): Promise<PasteView> {
+  await assertSlugGuessesLeft(db, request.clientIp);
   // The common case in one statement: an unprotected, live paste.
   const counted = request.password ? null : await viewCounter.count(request.slug, now);
   if (counted) return toView(counted, config.publicUrl);
   // Not counted: the row says why (absent, gone, protected), or the password unlocks it.
   const row = await db.paste.findUnique({ where: { slug: request.slug }, select: pasteSelect });
-  if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
+  if (!row) throw await slugMissed(db, request.clientIp, "errors.pasteNotFound");
   await refuseIfGone(db, row, now);
   if (row.passwordHash) {
     if (request.password === undefined || request.password === "") {

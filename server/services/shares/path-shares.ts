@@ -15,6 +15,7 @@ import { assertReadable } from "../explorer/access";
 import { driverOf, folderExists, statLocation, walkObjects } from "../explorer/storage";
 import { assertClearOfShares, type FsDeps, fileKeyOf, folderKeyOf, loadTree, locate } from "../explorer/tree";
 import { hashSharePassword, isExhausted, isExpired, newShareExpiry, verifySharePassword } from "./delivery";
+import { assertSlugGuessesLeft, slugMissed } from "./slug-guesses";
 import { generateUniqueSlug } from "./slugs";
 
 export type PathShareDeps = FsDeps;
@@ -164,9 +165,10 @@ async function isValidVisit(secret: string, row: PathShareRow, token: string | u
 
 type VisitRequest = { slug: string; password?: string; visit?: string; clientIp: string };
 
-async function findShare(deps: PathShareDeps, slug: string, now: Date): Promise<PathShareRow> {
+async function findShare(deps: PathShareDeps, slug: string, clientIp: string, now: Date): Promise<PathShareRow> {
+  await assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.pathShare.findUnique({ where: { slug }, select: pathShareSelect });
-  if (!row) throw new AppError("NOT_FOUND", "errors.shareNotFound");
+  if (!row) throw await slugMissed(deps.db, clientIp, "errors.shareNotFound");
   if (isExpired(row, now)) throw new AppError("GONE", "errors.shareExpired");
   if (row.status === "gone") throw new AppError("GONE", "errors.shareGone");
   return row;
@@ -204,7 +206,7 @@ type Admission = { row: PathShareRow; driver: StorageDriver; visit: string | nul
  * one; `null` visit while it is missing and `allowLocked`) and one counted view open a new visit.
  */
 async function admit(deps: PathShareDeps, request: VisitRequest, now: Date, allowLocked: boolean): Promise<Admission> {
-  const row = await findShare(deps, request.slug, now);
+  const row = await findShare(deps, request.slug, request.clientIp, now);
   const driver = await requireTarget(deps, row);
   if (await isValidVisit(deps.config.secret, row, request.visit, now)) {
     return { row, driver, visit: request.visit ?? null, views: row.views };

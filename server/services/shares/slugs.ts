@@ -1,4 +1,4 @@
-// Generated slugs (docs/rules.md): 6 characters of [A-Za-z0-9] from a cryptographic source; a few
+// Generated slugs (docs/rules.md): 12 characters of [A-Za-z0-9] from a cryptographic source; a few
 // tries on collision, then one character longer.
 import { GENERATED_SLUG_LENGTH } from "@shared/constants";
 import { isReservedSlug } from "@shared/share-field-rules";

@@ -7,6 +7,7 @@ import { deliverableContentType } from "../../storage/content-type";
 import type { StorageDriver } from "../../storage/driver";
 import { isExhausted, isExpired, verifySharePassword } from "./delivery";
 import { type FileDeps, type FileRow, fileSelect } from "./records";
+import { assertSlugGuessesLeft, slugMissed } from "./slug-guesses";
 import { deleteFileRows } from "./storage";
 
 /** How long the links of a file page stay valid. */
@@ -57,12 +58,13 @@ export async function signedLinks(row: FileRow, driver: StorageDriver) {
  * A share by its link: refused (410) when it expired, used up its views or lost its object; with the
  * driver that holds the object.
  */
-async function findLiveShare(deps: FileDeps, slug: string, now: Date) {
+async function findLiveShare(deps: FileDeps, slug: string, clientIp: string, now: Date) {
+  await assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.fileShare.findFirst({
     where: { slug, status: { in: ["ready", "gone"] } },
     select: fileSelect,
   });
-  if (!row) throw new AppError("NOT_FOUND", "errors.fileNotFound");
+  if (!row) throw await slugMissed(deps.db, clientIp, "errors.fileNotFound");
   await refuseIfGone(deps, row, now);
   const driver = await refuseIfObjectGone(deps, row);
   return { row, driver };
@@ -95,7 +97,7 @@ type ShareRequest = { slug: string; password?: string; clientIp: string };
  * counts one view.
  */
 export async function viewPublicFile(deps: FileDeps, request: ShareRequest, now = new Date()): Promise<PublicFileView> {
-  const { row, driver } = await findLiveShare(deps, request.slug, now);
+  const { row, driver } = await findLiveShare(deps, request.slug, request.clientIp, now);
   const base = {
     slug: row.slug,
     filename: row.filename,
@@ -130,7 +132,7 @@ export async function viewPublicFile(deps: FileDeps, request: ShareRequest, now 
  * really delivered.
  */
 export async function openSharedFile(deps: FileDeps, request: ShareRequest, now = new Date()) {
-  const { row, driver } = await findLiveShare(deps, request.slug, now);
+  const { row, driver } = await findLiveShare(deps, request.slug, request.clientIp, now);
   if (row.passwordHash) {
     if (!request.password) throw new AppError("WRONG_PASSWORD", "errors.passwordRequired");
     await verifySharePassword(deps.db, row.passwordHash, request.password, `${request.clientIp}:file:${row.slug}`);

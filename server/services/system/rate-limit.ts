@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   adminLogin: { name: "admin-login", limit: 10, windowMs: 15 * 60_000 },
   apiKeyFailure: { name: "api-key", limit: 30, windowMs: 15 * 60_000 },
   passwordVerify: { name: "password-verify", limit: 20, windowMs: 15 * 60_000 },
+  /** Share links asked for that do not exist (docs/rules.md, Slugs and links). */
+  slugMiss: { name: "slug-miss", limit: 60, windowMs: 10 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** The window of the creation limits; their sizes are system settings (creations per minute). */
