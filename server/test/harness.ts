@@ -138,7 +138,10 @@ export async function createTestApp(
     // No job registered and never started: a test registers the jobs it runs.
     scheduler: createScheduler({ ledger: jobLedger, logger }),
     // Woken by the tasks created here; not polling (start) unless a test asks.
-    tasks: createTaskWorker({ db: database.db, storage, config, listingCache, logger }),
+    tasks: createTaskWorker(
+      { db: database.db, storage, config, listingCache, logger },
+      database.pgSchema ? { pgSchema: database.pgSchema } : {},
+    ),
   };
   const app = await createApp(deps);
   return {

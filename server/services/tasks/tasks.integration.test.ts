@@ -237,8 +237,12 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
 
     const otherDb = createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
     try {
-      const first = createTaskWorker({ ...t, logger: t.logger }, { owner: "one", concurrency: 2 });
-      const second = createTaskWorker({ ...t, db: otherDb, logger: t.logger }, { owner: "two", concurrency: 2 });
+      const schema = t.pgSchema ? { pgSchema: t.pgSchema } : {};
+      const first = createTaskWorker({ ...t, logger: t.logger }, { owner: "one", concurrency: 2, ...schema });
+      const second = createTaskWorker(
+        { ...t, db: otherDb, logger: t.logger },
+        { owner: "two", concurrency: 2, ...schema },
+      );
       await Promise.all([first.drain(), second.drain()]);
       const answer = await call("GET", `/admin/fs/tasks/${id}`, { auth: admin, procedure: "fsTasks.get" });
       expect(answer.body.data.status).toBe("completed");

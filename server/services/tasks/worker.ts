@@ -6,7 +6,7 @@
 // redone is written whole again at the same key, so nothing is lost or doubled.
 import { hostname } from "node:os";
 import { isPathWithin, joinPath, nameOf } from "@shared/paths";
-import type { Database } from "../../db/client";
+import { type Database, postgresTarget, providerOf } from "../../db/client";
 import { AppError, describeError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { AuthState } from "../auth/sessions";
@@ -77,7 +77,7 @@ function creatorAuth(createdBy: string): AuthState {
 
 export function createTaskWorker(
   deps: FsDeps & { logger: Logger },
-  options: { owner?: string; leaseMs?: number; concurrency?: number } = {},
+  options: { owner?: string; leaseMs?: number; concurrency?: number; pgSchema?: string } = {},
 ): TaskWorker {
   const db: Database = deps.db;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
@@ -88,6 +88,11 @@ export function createTaskWorker(
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   const leaseEnd = () => new Date(Date.now() + leaseMs);
+  // The schema the Postgres claim names (raw SQL is not qualified by the adapter); null on SQLite.
+  const pgSchema =
+    providerOf(deps.config.databaseUrl) === "postgres"
+      ? (options.pgSchema ?? postgresTarget(deps.config.databaseUrl).schema ?? "public")
+      : null;
   const watchers = new Map<string, Set<() => void>>();
   const notify = (taskId: string) => {
     for (const listener of watchers.get(taskId) ?? []) listener();
@@ -216,8 +221,41 @@ export function createTaskWorker(
     return tree;
   };
 
+  /**
+   * Postgres: one statement takes up to `concurrency` claimable rows, skipping rows another process is
+   * claiming this instant (`FOR UPDATE SKIP LOCKED`), so racing processes never queue on each other's
+   * rows. The same rows and the same lease as the SQLite path below.
+   */
+  async function claimSkippingLocked(now: Date): Promise<number[]> {
+    const table = (name: string) => `"${pgSchema}"."${name}"`;
+    const rows = await db.$queryRawUnsafe<{ id: number }[]>(
+      `UPDATE ${table("FsTaskFile")} SET "status" = 'running', "owner" = $1, "leaseUntil" = $2
+       WHERE "id" IN (
+         SELECT f."id" FROM ${table("FsTaskFile")} f JOIN ${table("FsTask")} t ON t."id" = f."taskId"
+         WHERE t."status" = 'running'
+           AND (f."status" = 'pending' OR (f."status" = 'running' AND f."leaseUntil" < $3))
+         ORDER BY f."id" LIMIT $4
+         FOR UPDATE OF f SKIP LOCKED
+       )
+       RETURNING "id"`,
+      owner,
+      leaseEnd(),
+      now,
+      concurrency,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
   async function workBatch(): Promise<boolean> {
     const now = new Date();
+    if (pgSchema !== null) {
+      const claimed = await claimSkippingLocked(now);
+      if (claimed.length === 0) return false;
+      trees.clear();
+      await Promise.all(claimed.map((id) => workFile(id)));
+      return true;
+    }
+    // SQLite: one writer at a time, so each conditional UPDATE below is a claim no other process can share.
     const candidates = await db.fsTaskFile.findMany({
       where: {
         task: { status: "running" },
