@@ -45,6 +45,7 @@ const AdminScreen = lazyScreen(
 const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pasteLink"]);
 const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["fileLink", "fileKinds"]);
 const ShareLinkScreen = lazyScreen(() => import("./screens/share-link-screen"), ["shareLink"]);
+const UploadRequestScreen = lazyScreen(() => import("./screens/upload-request-screen"), ["shareLink", "files"]);
 const MountExplorerScreen = lazyScreen(
   () => import("./screens/mount-explorer-screen"),
   ["explorer", "files", "fileLink", "pastes"],
@@ -89,7 +90,7 @@ type RouteParams = { slug: string; id: string; "*": string };
 /** The screens behind plain routes: the title's key under "titles", and the screen for the path's parameters. */
 const SCREEN_ROUTES: {
   path: string;
-  title: "home" | "upload" | "paste" | "file" | "share" | "mountExplorer" | "clipboard";
+  title: "home" | "upload" | "paste" | "file" | "share" | "uploadRequest" | "mountExplorer" | "clipboard";
   screen: (params: RouteParams) => ReactNode;
 }[] = [
   { path: ROUTES.home, title: "home", screen: () => <HomeScreen /> },
@@ -97,6 +98,11 @@ const SCREEN_ROUTES: {
   { path: ROUTES.paste, title: "paste", screen: (params) => <PasteViewScreen slug={decodePathParam(params.slug)} /> },
   { path: ROUTES.file, title: "file", screen: (params) => <FileViewScreen slug={decodePathParam(params.slug)} /> },
   { path: ROUTES.share, title: "share", screen: (params) => <ShareLinkScreen slug={decodePathParam(params.slug)} /> },
+  {
+    path: ROUTES.uploadRequest,
+    title: "uploadRequest",
+    screen: (params) => <UploadRequestScreen slug={decodePathParam(params.slug)} />,
+  },
   { path: ROUTES.mountExplorer, title: "mountExplorer", screen: () => <MountExplorerScreen path="/" /> },
   {
     path: ROUTES.mountExplorerPath,
@@ -142,7 +148,8 @@ function useNeedsTrpc(): boolean {
   const [isPastePage] = useRoute(ROUTES.paste);
   const [isFilePage] = useRoute(ROUTES.file);
   const [isSharePage] = useRoute(ROUTES.share);
-  return !isPastePage && !isFilePage && !isSharePage;
+  const [isUploadRequestPage] = useRoute(ROUTES.uploadRequest);
+  return !isPastePage && !isFilePage && !isSharePage && !isUploadRequestPage;
 }
 
 export function App() {

@@ -170,7 +170,7 @@ describe("texts per screen", () => {
   }
 
   test("app.tsx loads every screen with its parts", () => {
-    expect(screens.length).toBe(9);
+    expect(screens.length).toBe(10);
     for (const screen of screens) expect(screen.parts.every((part) => TEXT_PARTS.includes(part))).toBe(true);
   });
 

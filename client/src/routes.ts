@@ -8,6 +8,7 @@ export const ROUTES = {
   paste: "/paste/:slug",
   file: "/file/:slug",
   share: "/s/:slug",
+  uploadRequest: "/r/:slug",
   mountExplorer: "/mount-explorer",
   mountExplorerPath: "/mount-explorer/*",
   clipboard: "/clipboard",

@@ -53,6 +53,7 @@ export const enShell = {
     paste: "Shared text",
     file: "Shared file",
     share: "Shared folder",
+    uploadRequest: "Send files",
     mountExplorer: "Mount explorer",
     clipboard: "Live clipboard",
     notFound: "Page not found",

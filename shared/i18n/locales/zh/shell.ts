@@ -53,6 +53,7 @@ export const zhShell: typeof enShell = {
     paste: "文本分享",
     file: "文件分享",
     share: "文件夹分享",
+    uploadRequest: "发送文件",
     mountExplorer: "挂载浏览",
     clipboard: "实时剪贴板",
     notFound: "页面未找到",

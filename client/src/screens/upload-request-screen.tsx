@@ -1,0 +1,360 @@
+// The page an upload request's link opens (/r/:slug, docs/upload-requests.md): someone without an account
+// reads the owner's note and rules, picks files, and sends each straight to the storage (a presigned PUT,
+// multipart past the threshold, through the server when the browser cannot reach the bucket) with its
+// progress and a cancel; the files this visit sent are listed as the receipt. Plain fetch, no tRPC.
+
+import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
+import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import { MULTIPART_THRESHOLD } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
+import type { PublicUploadRequest } from "@shared/schemas/upload-requests";
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../components/button";
+import { FormAlert, PasswordField } from "../components/form-controls";
+import { PageSpinner } from "../components/page-spinner";
+import { StatusPanel } from "../components/status-panel";
+import { currentLanguage } from "../i18n";
+import { errorMessageOf } from "../lib/api-errors";
+import { fetchEnvelope } from "../lib/rest-api";
+import { pageMayReach } from "../lib/shares/csp";
+import { directBlockedInTab } from "../lib/upload/direct-blocked";
+import { xhrTransport } from "../lib/upload/transport";
+import { envelopeData } from "../lib/upload/upload-api";
+import { isCancellation } from "../lib/upload/upload-errors";
+import { type UploadTarget, uploadObject } from "../lib/upload/upload-object";
+
+const visitKey = (slug: string) => `upload-request-visit:${slug}`;
+
+function readVisit(slug: string): string | undefined {
+  try {
+    return sessionStorage.getItem(visitKey(slug)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepVisit(slug: string, visit: string | null) {
+  try {
+    if (visit) sessionStorage.setItem(visitKey(slug), visit);
+  } catch {
+    // A browser that keeps nothing starts a new visit on each load: its earlier files are not listed.
+  }
+}
+
+const base = (slug: string) => `/api/public/upload-requests/${encodeURIComponent(slug)}`;
+
+type Start = {
+  file_id: string;
+  mode: "direct" | "multipart";
+  url: string | null;
+  headers: Record<string, string>;
+  part_size: number;
+  part_urls: { part_number: number; url: string }[];
+  is_remote: boolean;
+};
+
+/** The server calls of one file's way (lib/upload/upload-object.ts does the moving). */
+function requestTarget(slug: string, visit: string, file: File): UploadTarget<unknown> {
+  const start = (mode: "direct" | "multipart") =>
+    fetchEnvelope<Start>(`${base(slug)}/uploads`, {
+      method: "POST",
+      body: { visit, name: file.name, size: file.size, mimetype: file.type || undefined, mode },
+    });
+  const call = (fileId: string, action: string, body: Record<string, unknown> = {}) =>
+    fetchEnvelope<unknown>(`${base(slug)}/uploads/${encodeURIComponent(fileId)}/${action}`, {
+      method: "POST",
+      body: { visit, ...body },
+    });
+  return {
+    async startDirect() {
+      const grant = await start("direct");
+      return {
+        url: grant.url ?? "",
+        headers: grant.headers,
+        remoteStorageKey: grant.is_remote ? `request:${slug}` : null,
+        commit: () => call(grant.file_id, "complete"),
+        discard: () => call(grant.file_id, "cancel"),
+      };
+    },
+    async startMultipart() {
+      const grant = await start("multipart");
+      const urls = new Map(grant.part_urls.map((part) => [part.part_number, part.url]));
+      return {
+        partSize: grant.part_size,
+        stored: new Map(),
+        isResumed: false,
+        remoteStorageKey: grant.is_remote ? `request:${slug}` : null,
+        async partRequest(part, attempt) {
+          let url = attempt === 1 ? urls.get(part.partNumber) : undefined;
+          if (!url) {
+            const more = (await call(grant.file_id, "part-urls", { part_numbers: [part.partNumber] })) as {
+              part_urls: { url: string }[];
+            };
+            url = more.part_urls[0]?.url ?? "";
+          }
+          return { method: "PUT", url };
+        },
+        readEtag: (response) => response.header("ETag"),
+        complete: (parts) =>
+          call(grant.file_id, "complete", {
+            parts: parts.map((part) => ({ part_number: part.partNumber, etag: part.etag })),
+          }),
+        abort: async () => {
+          await call(grant.file_id, "cancel").catch(() => undefined);
+        },
+      };
+    },
+    async sendThroughServer({ onProgress, signal }) {
+      const form = new FormData();
+      form.set("visit", visit);
+      form.set("size", String(file.size));
+      form.set("file", file);
+      const response = await xhrTransport({
+        method: "POST",
+        url: `${base(slug)}/files`,
+        body: form,
+        onProgress,
+        signal,
+      });
+      return envelopeData(response);
+    },
+  };
+}
+
+type Sending = {
+  key: string;
+  name: string;
+  size: number;
+  loaded: number;
+  status: "sending" | "done" | "failed" | "cancelled";
+  error?: string;
+  controller: AbortController;
+};
+
+type Loaded = { request: PublicUploadRequest } | { error: string } | null;
+
+export default function UploadRequestScreen({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>(null);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [sending, setSending] = useState<Sending[]>([]);
+  const counter = useRef(0);
+  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+
+  const load = useCallback(
+    async (withPassword?: string) => {
+      const query = new URLSearchParams();
+      const visit = readVisit(slug);
+      if (visit) query.set("visit", visit);
+      if (withPassword) query.set("password", withPassword);
+      const request = await fetchEnvelope<PublicUploadRequest>(`${base(slug)}?${query}`);
+      keepVisit(slug, request.visit);
+      setLoaded({ request });
+    },
+    [slug],
+  );
+
+  useEffect(() => {
+    load().catch((error: unknown) =>
+      setLoaded({
+        error: errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
+      }),
+    );
+  }, [load, t]);
+
+  if (!loaded) return <PageSpinner label={t("uploadRequest.loading")} />;
+  if ("error" in loaded) {
+    return (
+      <StatusPanel size="page" icon={InboxArrowDownIcon} title={loaded.error} role="alert" testId="request-problem" />
+    );
+  }
+  const { request } = loaded;
+
+  if (request.requires_password || !request.visit) {
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      setPasswordError(null);
+      load(password).catch((error: unknown) => setPasswordError(errorMessageOf(error, messages)));
+    };
+    return (
+      <StatusPanel size="page" icon={LockClosedIcon} title={t("uploadRequest.passwordTitle")} testId="request-password">
+        <form onSubmit={submit} className="mx-auto mt-4 flex max-w-sm flex-col gap-3 text-left">
+          {passwordError ? <FormAlert title={t("uploadRequest.passwordTitle")}>{passwordError}</FormAlert> : null}
+          <PasswordField
+            label={t("uploadRequest.passwordLabel")}
+            value={password}
+            onValueChange={setPassword}
+            autoComplete="current-password"
+            name="request-password"
+            data-autofocus
+          />
+          <Button type="submit" variant="primary">
+            {t("uploadRequest.passwordSubmit")}
+          </Button>
+        </form>
+      </StatusPanel>
+    );
+  }
+  const visit = request.visit;
+
+  const update = (key: string, patch: Partial<Sending>) =>
+    setSending((items) => items.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+
+  async function send(file: File) {
+    const key = `file-${++counter.current}`;
+    const controller = new AbortController();
+    setSending((items) => [
+      ...items,
+      { key, name: file.name, size: file.size, loaded: 0, status: "sending", controller },
+    ]);
+    try {
+      await uploadObject(
+        { blob: file, name: file.name, type: file.type, size: file.size },
+        requestTarget(slug, visit, file),
+        file.size >= MULTIPART_THRESHOLD ? "multipart" : "direct",
+        {
+          transport: xhrTransport,
+          mayConnect: (url) => pageMayReach("connect-src", url),
+          directBlocked: directBlockedInTab,
+          signal: controller.signal,
+          onProgress: (done) => update(key, { loaded: done }),
+        },
+      );
+      update(key, { status: "done", loaded: file.size });
+    } catch (error) {
+      if (isCancellation(error)) update(key, { status: "cancelled" });
+      else update(key, { status: "failed", error: errorMessageOf(unwrap(error), messages) });
+    }
+    await load().catch(() => undefined);
+  }
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = "";
+    for (const file of files) void send(file);
+  };
+
+  const locale = currentLanguage();
+  const rules = [
+    t("uploadRequest.filesLeft", { count: request.files_left, max: request.max_files }),
+    t("uploadRequest.sizeRules", {
+      each: formatBytes(request.max_file_size),
+      left: formatBytes(request.bytes_left),
+    }),
+    request.allowed_types.length ? t("uploadRequest.types", { types: request.allowed_types.join(", ") }) : null,
+    request.expires_at
+      ? t("uploadRequest.expires", { date: new Date(request.expires_at).toLocaleString(locale) })
+      : null,
+  ].filter((rule): rule is string => rule !== null);
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-5" data-testid="upload-request">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-100">{t("uploadRequest.title")}</h1>
+        {request.note ? (
+          <p
+            className="whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+            data-testid="request-note"
+          >
+            {request.note}
+          </p>
+        ) : null}
+        <ul className="list-inside list-disc text-sm text-slate-600 dark:text-slate-300">
+          {rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      </header>
+      <label className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-6 text-center text-slate-700 focus-within:ring-2 focus-within:ring-sky-600 hover:border-sky-600 dark:border-slate-600 dark:text-slate-200">
+        <ArrowUpTrayIcon aria-hidden="true" className="size-8" />
+        <span className="font-medium">{t("uploadRequest.choose")}</span>
+        <input
+          type="file"
+          multiple
+          className="sr-only"
+          onChange={pick}
+          disabled={request.files_left === 0}
+          data-testid="request-files"
+        />
+      </label>
+      {sending.length ? (
+        <section aria-labelledby="request-sending" className="flex flex-col gap-2">
+          <h2 id="request-sending" className="font-semibold text-slate-900 dark:text-slate-100">
+            {t("uploadRequest.sending")}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {sending.map((item) => (
+              <li
+                key={item.key}
+                className="flex flex-col gap-1 rounded-md border border-slate-200 p-2 dark:border-slate-700"
+                data-testid="request-sending-item"
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <span className="min-w-0 truncate text-slate-800 dark:text-slate-200">{item.name}</span>
+                  {item.status === "sending" ? (
+                    <Button
+                      size="sm"
+                      onClick={() => item.controller.abort()}
+                      aria-label={t("uploadRequest.cancelNamed", { name: item.name })}
+                    >
+                      {t("uploadRequest.cancel")}
+                    </Button>
+                  ) : (
+                    <span
+                      className="shrink-0 text-sm text-slate-600 dark:text-slate-300"
+                      data-testid="request-item-status"
+                    >
+                      {t(`uploadRequest.status.${item.status}`)}
+                    </span>
+                  )}
+                </div>
+                <progress
+                  className="h-2 w-full accent-sky-600"
+                  max={Math.max(1, item.size)}
+                  value={item.loaded}
+                  aria-label={t("uploadRequest.progress", { name: item.name })}
+                />
+                {item.error ? (
+                  <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                    {item.error}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="request-receipt" className="flex flex-col gap-2" data-testid="request-receipt">
+        <h2 id="request-receipt" className="font-semibold text-slate-900 dark:text-slate-100">
+          {t("uploadRequest.receipt")}
+        </h2>
+        {request.sent.length ? (
+          <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-700">
+            {request.sent.map((file) => (
+              <li
+                key={file.id}
+                className="flex flex-wrap justify-between gap-2 py-1 text-sm text-slate-800 dark:text-slate-200"
+              >
+                <span className="min-w-0 break-all">{file.name}</span>
+                <span className="text-slate-600 dark:text-slate-300">
+                  {formatBytes(file.size)} · {new Date(file.created_at).toLocaleString(locale)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("uploadRequest.nothingSent")}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** An upload step's failure carries the server's refusal inside it. */
+function unwrap(error: unknown): unknown {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause ?? error;
+}
