@@ -64,8 +64,8 @@ async function main() {
   const scheduler = createScheduler({ ledger: jobLedger, logger });
   const serverJobs = systemJobs(config.databaseUrl);
   for (const job of serverJobs.jobs) scheduler.register(job);
-  scheduler.register(backupJob({ config }));
   const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
+  scheduler.register(backupJob({ config, db, reads, storage }));
   const listingCache = createMemoryListingCache();
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
   const clipboardHub = createClipboardHub({ db, clipboardBus, logger });

@@ -46,6 +46,7 @@ export const backupOverviewOutput = z.object({
     .nullable()
     .describe("The backup under way in any process, with how far it has got"),
   last_run: jobRunOutput.nullable().describe("The last finished backup run: its result or its error"),
+  next_scheduled_at: z.date().nullable().describe("When the schedule makes the next backup; null when it is off"),
 });
 export type BackupOverview = z.infer<typeof backupOverviewOutput>;
 
@@ -82,3 +83,54 @@ export const cloudPasteImportOutput = z.object({
   unmapped: z.array(z.string()).describe("CloudPaste values with no place here, not imported"),
 });
 export type CloudPasteImportView = z.infer<typeof cloudPasteImportOutput>;
+
+export const BACKUP_FREQUENCIES = ["off", "daily", "weekly"] as const;
+
+/** The schedule as stored (services/backup/schedule.ts): the passphrase encrypted under the app secret. */
+export const backupScheduleSchema = z.object({
+  frequency: z.enum(BACKUP_FREQUENCIES),
+  hour: z.number().int().min(0).max(23),
+  weekday: z.number().int().min(0).max(6),
+  keep: z.number().int().min(1).max(365),
+  location: backupLocation,
+  includeObjects: z.boolean(),
+  passphraseEnc: z.string().nullable(),
+});
+export type StoredBackupSchedule = z.infer<typeof backupScheduleSchema>;
+
+export const DEFAULT_BACKUP_SCHEDULE: StoredBackupSchedule = {
+  frequency: "off",
+  hour: 3,
+  weekday: 0,
+  keep: 7,
+  location: "disk",
+  includeObjects: true,
+  passphraseEnc: null,
+};
+
+export const backupScheduleOutput = z.object({
+  frequency: z.enum(BACKUP_FREQUENCIES),
+  hour: z.number().int().describe("Hour of the day, UTC"),
+  weekday: z.number().int().describe("Day of a weekly backup: 0 Sunday to 6 Saturday (UTC)"),
+  keep: z.number().int().describe("Archives kept at the location; older ones are deleted after a scheduled backup"),
+  location: z.string().describe("`disk` or a storage config's id"),
+  include_objects: z.boolean(),
+  has_passphrase: z.boolean().describe("Scheduled backups seal the secret with a stored passphrase"),
+});
+export type BackupScheduleView = z.infer<typeof backupScheduleOutput>;
+
+export const updateBackupScheduleInput = z.object({
+  frequency: z.enum(BACKUP_FREQUENCIES),
+  hour: z.number().int().min(0).max(23).default(3),
+  weekday: z.number().int().min(0).max(6).default(0),
+  keep: z.number().int().min(1).max(365).default(7),
+  location: backupLocation.default("disk"),
+  include_objects: z.boolean().default(true),
+  passphrase: z
+    .string()
+    .min(BACKUP_PASSPHRASE_MIN)
+    .max(1024)
+    .nullable()
+    .optional()
+    .describe("A new passphrase; null leaves the secret out of scheduled backups; omitted keeps the stored one"),
+});

@@ -8,8 +8,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDatabase } from "../../db/client";
 import { backupJob } from "../../services/backup/backup-job";
-import { verifyArchive } from "../../services/backup/restore";
-import { createApiClient, createPaste, loginAdmin } from "../../test/api-client";
+import { restoreBackup, verifyArchive } from "../../services/backup/restore";
+import { createJobLedger } from "../../services/jobs/ledger";
+import { createScheduler } from "../../services/jobs/scheduler";
+import { createApiClient, createPaste, createS3Storage, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
 
 const fixture = (name: string) => join(import.meta.dir, "../../services/backup/fixtures", name);
@@ -25,6 +27,9 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     t.scheduler.register(
       backupJob({
         config: t.config,
+        db: t.db,
+        reads: t.reads,
+        storage: t.storage,
         openDatabase: () => createDatabase(t.config.databaseUrl, t.pgSchema ? { pgSchema: t.pgSchema } : {}),
       }),
     );
@@ -153,5 +158,100 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     expect(chinese.body.message).toContain("无法导入");
     const empty = await call("POST", "/admin/backups/cloudpaste-import", { auth: admin, body: new Uint8Array() });
     expect(empty.status).toBe(400);
+  });
+});
+
+describe.each(DATABASE_PROVIDERS)("scheduled backups to S3 on %s", (provider) => {
+  let t: TestApp;
+  let admin: string;
+  const api = createApiClient(() => t.app);
+  const apps: TestApp[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    apps.push(t);
+    admin = await loginAdmin(api);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.cleanup();
+  });
+
+  test("a daily backup to an S3 storage config is created, pruned to keep, listed, downloaded and restored", async () => {
+    await createPaste(api, admin, { content: "off-site copy", slug: `offsite-${provider}` });
+    const bucket = await createS3Storage(api, admin, { is_public: false });
+    const setSchedule = await api.procedure(
+      "backups.setSchedule",
+      {
+        frequency: "daily",
+        hour: new Date().getUTCHours(),
+        keep: 1,
+        location: bucket.id,
+        include_objects: true,
+        passphrase: "scheduled passphrase",
+      },
+      { auth: admin },
+    );
+    expect(setSchedule.status).toBe(200);
+    expect(setSchedule.body.data.has_passphrase).toBe(true);
+    const stored = await t.db.systemSetting.findUniqueOrThrow({ where: { key: "backup_schedule" } });
+    expect(stored.value).not.toContain("scheduled passphrase");
+
+    // Another process's scheduler, on a pattern of every second; the schedule (daily, this hour) says which run.
+    const ledger = createJobLedger(t.config.databaseUrl, t.db);
+    const scheduler = createScheduler({ ledger, logger: t.logger });
+    scheduler.register(
+      backupJob({
+        config: t.config,
+        db: t.db,
+        reads: t.reads,
+        storage: t.storage,
+        openDatabase: () => createDatabase(t.config.databaseUrl, t.pgSchema ? { pgSchema: t.pgSchema } : {}),
+        pattern: "* * * * * *",
+      }),
+    );
+    await scheduler.start();
+    try {
+      for (let i = 0; i < 600; i++) {
+        const done = await t.db.jobRun.count({ where: { job: "backup", trigger: "schedule", status: "succeeded" } });
+        if (done >= 2) break;
+        await Bun.sleep(50);
+      }
+    } finally {
+      await scheduler.stop();
+      ledger.close();
+    }
+    const runs = await t.db.jobRun.findMany({ where: { job: "backup", trigger: "schedule" } });
+    expect(runs.filter((run) => run.status === "failed").map((run) => run.result)).toEqual([]);
+    expect(runs.filter((run) => run.status === "succeeded").length).toBeGreaterThanOrEqual(2);
+
+    const overview = await api.procedure("backups.overview", undefined, { auth: admin });
+    const offsite = overview.body.data.archives.filter((archive) => archive.location === bucket.id);
+    // keep: 1, so the older scheduled archive was deleted from the bucket.
+    expect(offsite).toHaveLength(1);
+    expect(offsite[0]?.location_name).toBe(bucket.name);
+    expect(overview.body.data.next_scheduled_at).not.toBeNull();
+    const name = offsite[0]?.name ?? "";
+    const download = await api.call("GET", `/admin/backups/${bucket.id}/${name}/download`, { auth: admin });
+    expect(download.status).toBe(200);
+    const copy = join(tempDir("offsite"), name);
+    writeFileSync(copy, download.bytes);
+
+    const target = await createTestApp(provider);
+    apps.push(target);
+    const summary = await restoreBackup(
+      {
+        db: target.db,
+        provider,
+        dataDir: target.config.dataDir,
+        secret: target.config.secret,
+        isSecretFromEnv: false,
+        pgSchema: target.pgSchema,
+      },
+      copy,
+      { passphrase: "scheduled passphrase", force: true },
+    );
+    expect(summary.secretWritten).toBe(true);
+    const restored = await target.db.paste.findUnique({ where: { slug: `offsite-${provider}` } });
+    expect(restored?.content).toBe("off-site copy");
   });
 });

@@ -4,8 +4,10 @@
 import {
   backupArchiveParams,
   backupOverviewOutput,
+  backupScheduleOutput,
   cloudPasteImportQuery,
   createBackupInput,
+  updateBackupScheduleInput,
 } from "@shared/schemas/backups";
 import { z } from "zod";
 import { objectResponse } from "../../http/object-response";
@@ -15,6 +17,7 @@ import { envelopeResponse } from "../../rest/envelope";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
 import { backupOverview, createBackupNow, importCloudPasteUpload } from "../../services/backup/admin-backups";
 import { archiveLocation, deleteArchive, findArchive } from "../../services/backup/archives";
+import { readBackupSchedule, toScheduleView, updateBackupSchedule } from "../../services/backup/schedule";
 import { adminProcedure, type Context, router } from "../../trpc";
 
 const tags = ["Backups"];
@@ -53,6 +56,29 @@ export const backupsRouter = router({
     .mutation(({ ctx, input }) =>
       createBackupNow(ctx.scheduler, { passphrase: input.passphrase, includeObjects: input.include_objects }),
     ),
+
+  schedule: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/admin/backups/schedule", summary: "The schedule of automatic backups", tags },
+    })
+    .output(backupScheduleOutput)
+    .query(async ({ ctx }) => toScheduleView(await readBackupSchedule(ctx.db))),
+
+  setSchedule: adminProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/admin/backups/schedule",
+        summary: "Set automatic backups: off, daily or weekly at an hour (UTC), how many to keep, and where",
+        description:
+          "`location` is `disk` (DATA_DIR/backups) or a storage config's id (an S3 bucket: the off-site copy, " +
+          "streamed there as a multipart upload). The passphrase is stored encrypted under the app secret.",
+        tags,
+      },
+    })
+    .input(updateBackupScheduleInput)
+    .output(backupScheduleOutput)
+    .mutation(({ ctx, input }) => updateBackupSchedule(ctx.db, ctx.config.secret, input)),
 
   remove: adminProcedure
     .meta({

@@ -7,16 +7,17 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { formatBytes } from "@shared/format-bytes";
-import { backupProgressOutput, type CloudPasteImportView } from "@shared/schemas/backups";
+import { backupProgressOutput, type CloudPasteImportView, type StoredBackupSchedule } from "@shared/schemas/backups";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { byteCounter } from "../../storage/streams";
 import { toRunOutput } from "../jobs/jobs";
 import type { Scheduler } from "../jobs/scheduler";
-import { type ArchiveDeps, diskLocation, listArchivesAt } from "./archives";
+import { type ArchiveDeps, archiveLocation, DISK_LOCATION, diskLocation, listArchivesAt } from "./archives";
 import { BACKUP_JOB, type BackupRunParams } from "./backup-job";
 import { importCloudPaste } from "./cloudpaste-import";
 import { CloudPasteSourceError, readCloudPaste } from "./cloudpaste-source";
+import { isBackupDue, readBackupSchedule } from "./schedule";
 
 /** A CloudPaste backup or database is metadata only (objects stay in their bucket): this is plenty. */
 export const CLOUDPASTE_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
@@ -32,8 +33,30 @@ const runSelect = {
   log: true,
 } as const;
 
+/** The next slot the schedule backs up at (UTC), or null when it is off. */
+export function nextScheduledBackup(schedule: StoredBackupSchedule, now = new Date()): Date | null {
+  if (schedule.frequency === "off") return null;
+  const next = new Date(now);
+  next.setUTCMinutes(0, 0, 0);
+  for (let hours = 0; hours <= 8 * 24; hours++) {
+    if (next > now && isBackupDue(schedule, next)) return next;
+    next.setUTCHours(next.getUTCHours() + 1);
+  }
+  return null;
+}
+
 export async function backupOverview(deps: ArchiveDeps) {
+  const schedule = await readBackupSchedule(deps.db);
   const archives = await listArchivesAt(await diskLocation(deps.dataDir));
+  if (schedule.location !== DISK_LOCATION) {
+    // The off-site copies: a storage that cannot be reached now does not hide the disk's archives.
+    try {
+      archives.push(...(await listArchivesAt(await archiveLocation(deps, schedule.location))));
+    } catch {
+      // Shown by the last run's error and the storage's own status.
+    }
+  }
+  archives.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const [latest, lease, lastFinished] = await Promise.all([
     deps.db.jobRun.findFirst({ where: { job: BACKUP_JOB }, orderBy: { startedAt: "desc" }, select: runSelect }),
     deps.db.jobLease.findUnique({ where: { job: BACKUP_JOB }, select: { leaseUntilMs: true } }),
@@ -67,6 +90,7 @@ export async function backupOverview(deps: ArchiveDeps) {
         ? { started_at: latest.startedAt, trigger: latest.trigger as "schedule" | "manual", progress }
         : null,
     last_run: lastFinished ? toRunOutput(lastFinished) : null,
+    next_scheduled_at: nextScheduledBackup(schedule),
   };
 }
 

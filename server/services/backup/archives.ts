@@ -13,8 +13,11 @@ import { createLocalDriver } from "../../storage/local";
 
 export const DISK_LOCATION = "disk";
 export const BACKUPS_FOLDER = "backups";
-/** Inside a storage config, archives live under this folder. */
-export const STORAGE_BACKUP_PREFIX = "pastebox-backups/";
+/**
+ * Inside a storage config, archives live in this folder under its share folder, which API keys never
+ * reach through a mount or WebDAV (docs/decisions/0007-share-folder-and-mount-folders.md).
+ */
+export const STORAGE_BACKUP_FOLDER = "pastebox-backups";
 const NAME_PREFIX = "pastebox-";
 /** Archives listed per location: a listing is bounded whatever a bucket holds. */
 const MAX_LISTED = 1_000;
@@ -43,14 +46,13 @@ export async function diskLocation(dataDir: string): Promise<ArchiveLocation> {
 /** The location `id` names, or 404: the disk, or a storage config that exists. */
 export async function archiveLocation(deps: ArchiveDeps, id: string): Promise<ArchiveLocation> {
   if (id === DISK_LOCATION) return diskLocation(deps.dataDir);
-  const config = await deps.db.storageConfig.findUnique({ where: { id }, select: { id: true, name: true } });
+  const config = await deps.db.storageConfig.findUnique({
+    where: { id },
+    select: { id: true, name: true, shareFolder: true },
+  });
   if (!config) throw new AppError("NOT_FOUND", "errors.storageConfigNotFound");
-  return {
-    id: config.id,
-    name: config.name,
-    driver: await deps.storage.driverFor(config.id),
-    prefix: STORAGE_BACKUP_PREFIX,
-  };
+  const folder = [...config.shareFolder.split("/"), STORAGE_BACKUP_FOLDER].filter(Boolean).join("/");
+  return { id: config.id, name: config.name, driver: await deps.storage.driverFor(config.id), prefix: `${folder}/` };
 }
 
 export type ArchiveEntry = {

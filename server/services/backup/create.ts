@@ -7,6 +7,7 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, type Dirent, readdirSync } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { APP_VERSION, LOCAL_PROVIDER } from "@shared/constants";
 import superjson from "superjson";
@@ -60,11 +61,59 @@ export const SECRET_CHECK_TEXT = "pastebox-backup-secret-check";
 
 type ObjectSource = { configId: string; rootPath: string };
 
+/**
+ * Where the archive's bytes go: given the tar stream at once, it resolves with the bytes stored once
+ * the stream has ended, and must leave nothing that looks complete when the stream fails.
+ */
+export type ArchiveSink = (archive: Readable) => Promise<{ bytes: number }>;
+
+/** Writes the archive to a file: `FILE.partial`, flushed to disk, then renamed to `FILE`. */
 export async function writeBackup(source: BackupSource, outPath: string, options: BackupOptions = {}) {
   const partialPath = `${outPath}.partial`;
+  try {
+    const summary = await streamBackup(
+      source,
+      async (archive) => {
+        await pipeline(archive, createWriteStream(partialPath, { mode: 0o600 }));
+        // The bytes are on disk before the name says the archive is complete.
+        const handle = await open(partialPath, "r");
+        await handle.sync();
+        await handle.close();
+        await rename(partialPath, outPath);
+        return { bytes: (await Bun.file(outPath).stat()).size };
+      },
+      options,
+    );
+    return { ...summary, path: outPath };
+  } catch (error) {
+    await rm(partialPath, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Writes the archive into any sink (a file, a storage driver's streamed `put`, which sends parts of
+ * unknown length to S3 as a multipart upload that is only completed when the stream ends well).
+ */
+export async function streamBackup(
+  source: BackupSource,
+  sink: ArchiveSink,
+  options: BackupOptions = {},
+): Promise<Omit<BackupSummary, "path">> {
   const pack = tar.pack();
-  const output = createWriteStream(partialPath, { mode: 0o600 });
-  const written = pipeline(pack as unknown as NodeJS.ReadableStream, output);
+  // tar-stream's pack is a streamx stream: a Node Readable over it is what file streams and drivers take.
+  const written = sink(Readable.from(pack as unknown as AsyncIterable<Buffer>, { objectMode: false }));
+  // A sink that fails early (a refused upload) stops the stream: every wait on it below races this,
+  // so the backup ends with the sink's error instead of waiting on a stream nobody reads.
+  const sinkFailed = written.then(
+    () => new Promise<never>(() => {}),
+    (error: unknown) => {
+      pack.destroy(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    },
+  );
+  sinkFailed.catch(() => {});
+  const unlessSinkFailed = <T>(step: Promise<T>) => Promise.race([step, sinkFailed]);
   const entries: ArchiveManifest["entries"] = [];
   const progress: BackupProgress = { phase: "rows", rows: 0, objects: 0, bytes: 0 };
   const report = () => options.onProgress?.({ ...progress });
@@ -73,8 +122,10 @@ export async function writeBackup(source: BackupSource, outPath: string, options
 
   const addBuffer = async (name: string, body: Buffer) => {
     entries.push({ name, size: body.length, sha256: createHash("sha256").update(body).digest("hex") });
-    await new Promise<void>((resolve, reject) =>
-      pack.entry({ name, size: body.length, mode: 0o600 }, body, (error) => (error ? reject(error) : resolve())),
+    await unlessSinkFailed(
+      new Promise<void>((resolve, reject) =>
+        pack.entry({ name, size: body.length, mode: 0o600 }, body, (error) => (error ? reject(error) : resolve())),
+      ),
     );
   };
 
@@ -141,7 +192,7 @@ export async function writeBackup(source: BackupSource, outPath: string, options
         for (const path of walkFiles(rootPath)) {
           const key = relative(rootPath, path).split(sep).join("/");
           const name = `${OBJECTS_PREFIX}${configId}/${key}`;
-          const size = await addFile(pack, name, path, entries);
+          const size = await unlessSinkFailed(addFile(pack, name, path, entries));
           if (size === null) {
             skippedObjects.push(name);
             continue;
@@ -167,23 +218,18 @@ export async function writeBackup(source: BackupSource, outPath: string, options
       entries,
     };
     const manifestBody = Buffer.from(JSON.stringify(manifest, null, 2));
-    await new Promise<void>((resolve, reject) =>
-      pack.entry({ name: MANIFEST_ENTRY, size: manifestBody.length, mode: 0o600 }, manifestBody, (error) =>
-        error ? reject(error) : resolve(),
+    await unlessSinkFailed(
+      new Promise<void>((resolve, reject) =>
+        pack.entry({ name: MANIFEST_ENTRY, size: manifestBody.length, mode: 0o600 }, manifestBody, (error) =>
+          error ? reject(error) : resolve(),
+        ),
       ),
     );
     pack.finalize();
-    await written;
-    // The bytes are on disk before the name says the archive is complete.
-    const handle = await open(partialPath, "r");
-    await handle.sync();
-    await handle.close();
-    await rename(partialPath, outPath);
+    const { bytes } = await written;
     progress.phase = "done";
     report();
-    const bytes = (await Bun.file(outPath).stat()).size;
-    const summary: BackupSummary = {
-      path: outPath,
+    const summary: Omit<BackupSummary, "path"> = {
       bytes,
       rows,
       objects,
@@ -192,10 +238,8 @@ export async function writeBackup(source: BackupSource, outPath: string, options
     };
     return summary;
   } catch (error) {
-    pack.destroy();
-    output.destroy();
+    pack.destroy(error instanceof Error ? error : new Error(String(error)));
     await written.catch(() => {});
-    await rm(partialPath, { force: true });
     throw error;
   }
 }
