@@ -8,12 +8,14 @@ import type { createDavHandler } from "./dav/handler";
 import type { AppDeps } from "./deps";
 import { AppError, describeError, faultCauseOf, isServerFault, noteServerFault } from "./errors";
 import { type ClientAddress, createClientAddress } from "./http/client-address";
+import { createInFlightCounter, watchBody } from "./http/request-guard";
 import { type AnswerKind, applySecurityHeaders, createCspSource, inlineScriptHashes } from "./http/security-headers";
 import { resolveRequestAuth } from "./http/session-cookie";
 import { createStaticHandler, readIndexHtml, staticAnswerKind } from "./http/static";
 import { languageFromHeader, runWithLanguage, translate } from "./i18n";
 import { createAccessLog } from "./logger";
 import { createRestHandler, readJsonText } from "./rest/adapter";
+import { errorResponse } from "./rest/envelope";
 import { generateOpenApiDocument, type OpenApiDocument } from "./rest/openapi";
 import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
@@ -121,6 +123,7 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
   );
   const https = deps.config.publicUrl.startsWith("https:");
   const accessLog = deps.config.accessLog ? createAccessLog() : null;
+  const inFlight = createInFlightCounter(deps.config.maxRequestsPerAddress);
 
   async function createContext(request: Request, clientIp: string, language: Language): Promise<Context> {
     const { auth, failure } = await resolveRequestAuth(deps.db, deps.config.secret, deps.config, request, clientIp);
@@ -176,11 +179,27 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
     openApiDocument: () => document as OpenApiDocument,
     clientAddress: createClientAddress(deps.config.trustedProxies),
     flushLogs: () => accessLog?.flush(),
-    async fetch(request, clientIp = "unknown", url = new URL(request.url)) {
+    async fetch(sent, clientIp = "unknown", url = new URL(sent.url)) {
       const started = performance.now();
-      const measured = metrics.startRequest(request, url.pathname);
-      const language = languageFromHeader(request.headers.get("accept-language"));
-      const response = await runWithLanguage(language, () => route(request, url, clientIp, language));
+      const measured = metrics.startRequest(sent, url.pathname);
+      const language = languageFromHeader(sent.headers.get("accept-language"));
+      const release = inFlight.admit(clientIp);
+      const { request, stalled } = release
+        ? watchBody(sent, deps.config.bodyStallMs)
+        : { request: sent, stalled: null };
+      let response: Response;
+      try {
+        response = await runWithLanguage(language, async () => {
+          if (!stalled) return errorResponse(inFlight.refusal()).response;
+          // A stalled body answers 408 at once; the handler, its body now failing, cleans up behind it.
+          return Promise.race([route(request, url, clientIp, language), stalled]).catch((error: unknown) => {
+            if (error instanceof AppError && error.code === "REQUEST_TIMEOUT") return errorResponse(error).response;
+            throw error;
+          });
+        });
+      } finally {
+        release?.();
+      }
       measured(response.status, faultCauseOf(request));
       const ms = Math.round(performance.now() - started);
       if (isServerFault(response.status, request))

@@ -62,6 +62,11 @@ const envSchema = z.object({
   ),
 });
 
+/** A body that brings less than 16 KiB in 30 s of waiting is cut (408); tests shorten it. */
+const BODY_STALL_MS = 30_000;
+/** A browser opens at most 6 connections per host; an office behind one address many more. */
+const MAX_REQUESTS_PER_ADDRESS = 64;
+
 export type Config = {
   port: number;
   host: string;
@@ -81,6 +86,10 @@ export type Config = {
   metricsToken: string | undefined;
   /** Proxies whose X-Forwarded-For is believed (http/client-address.ts); empty: none. */
   trustedProxies: string[];
+  /** How long a request may wait in all on a body that does not move (http/request-guard.ts): 408 after. */
+  bodyStallMs: number;
+  /** Requests of one address in flight at once (http/request-guard.ts): 429 past it. */
+  maxRequestsPerAddress: number;
 };
 
 function isProxyList(entries: string[]): boolean {
@@ -125,6 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientDir: resolve(values.CLIENT_DIR ?? resolve(import.meta.dir, "../dist/client")),
     metricsToken: values.METRICS_TOKEN,
     trustedProxies: values.TRUSTED_PROXIES,
+    bodyStallMs: BODY_STALL_MS,
+    maxRequestsPerAddress: MAX_REQUESTS_PER_ADDRESS,
   };
 }
 

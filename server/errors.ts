@@ -147,6 +147,7 @@ const CODE_TO_TRPC: Record<ErrorCode, TRPCError["code"]> = {
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   METHOD_NOT_ALLOWED: "METHOD_NOT_SUPPORTED",
+  REQUEST_TIMEOUT: "TIMEOUT",
   CONFLICT: "CONFLICT",
   // tRPC has no "gone"; clients tell it apart by `data.appCode`.
   GONE: "NOT_FOUND",

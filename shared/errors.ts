@@ -8,6 +8,8 @@ export const ERROR_HTTP_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** A request body that stopped arriving (http/request-guard.ts). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
