@@ -133,6 +133,65 @@ describe("byte-identical Markdown", () => {
     await context.close();
   });
 
+  test("Home: opening the Rich tab, looking, Escape, a click, scrolling, Tab and leaving change nothing", async () => {
+    const { page, context } = await openAsAdmin();
+    const wholeRewrites: string[] = [];
+    for (const document of CORPUS.filter((entry) => entry.name !== "long-lines")) {
+      await page.goto(`${app.baseUrl}/`);
+      await paste(page, document.text);
+      await page.getByTestId("editor-view-rich").click();
+      const rich = page.locator(".ProseMirror");
+      await rich.waitFor({ timeout: 60_000 });
+      // The note says what an edit would rewrite: only its block, for every document of the corpus.
+      if (!(await page.getByTestId("rich-note").innerText({ timeout: 60_000 })).includes("A block you edit"))
+        wholeRewrites.push(document.name);
+      await page.waitForTimeout(300);
+      await page.keyboard.press("Escape");
+      await rich.click({ position: { x: 40, y: 10 } });
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(300);
+      await page.keyboard.press("Tab");
+      // Milkdown reports after a pause: give it one before leaving.
+      await page.waitForTimeout(400);
+      await page.getByTestId("editor-view-source").click();
+      await page.locator(".cm-content").waitFor();
+      expectSameBytes(await shareAndReadRaw(page, `${document.name} rich`), document.text, `${document.name} rich`);
+    }
+    expect(wholeRewrites).toEqual([]);
+    await context.close();
+  });
+
+  test("Home: a real edit in the Rich tab rewrites only the edited block; undone, the text is the original", async () => {
+    const { page, context } = await openAsAdmin();
+    const text = "- one\n- two\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n[ref]: /url\n\nplain paragraph\n";
+    const rich = page.locator(".ProseMirror");
+    const editInRich = async (after: string, keys: string[]) => {
+      await page.goto(`${app.baseUrl}/`);
+      await paste(page, text);
+      await page.getByTestId("editor-view-rich").click();
+      await rich.waitFor({ timeout: 60_000 });
+      await rich.getByText(after, { exact: true }).click();
+      await page.keyboard.press("End");
+      for (const key of keys) await page.keyboard.press(key);
+      // Milkdown reports after a pause; leaving the tab reports the rest.
+      await page.getByTestId("editor-view-source").click();
+      await page.locator(".cm-content").waitFor();
+      return (await shareAndReadRaw(page, after)).toString("utf8");
+    };
+
+    // The paragraph edited: the list's `-`, the table's spacing and the definition stay as written.
+    expect(await editInRich("plain paragraph", ["Space", "m", "o", "r", "e"])).toBe(
+      text.replace("plain paragraph", "plain paragraph more"),
+    );
+    // The list edited: Milkdown writes the list its way, and nothing else changes.
+    const listEdited = await editInRich("two", ["Space", "x"]);
+    expect(listEdited).toContain("two x");
+    expect(listEdited.slice(listEdited.indexOf("| a | b |"))).toBe(text.slice(text.indexOf("| a | b |")));
+    // Typed and deleted again: the original, byte for byte.
+    expect(await editInRich("two", ["x", "Backspace"])).toBe(text);
+    await context.close();
+  });
+
   test("Home: a CRLF text pasted and then typed into stays CRLF; toolbar actions insert Markdown source", async () => {
     const { page, context } = await openAsAdmin();
     await page.goto(`${app.baseUrl}/`);

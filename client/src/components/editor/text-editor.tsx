@@ -1,6 +1,6 @@
 // The text editor of Home and the explorer. Markdown and plain text are edited as source (CodeMirror,
 // source-editor.tsx), so what is stored is exactly what was typed or pasted. Markdown adds a
-// Preview tab and an optional Rich tab (Milkdown) that says plainly that it re-formats the Markdown.
+// Preview tab and an optional Rich tab (Milkdown) that says plainly what an edit there rewrites.
 // Each part loads lazily when first shown; this shell is small enough for the screens that hold it.
 // On Home the source editor itself waits for the text's first use, behind a plain text area.
 import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
@@ -18,6 +18,8 @@ import { PlainEditor } from "./plain-editor";
 
 const LazySourceEditor = lazy(loadSourceEditor);
 const MilkdownEditor = lazy(() => import("../../screens/home/milkdown-editor"));
+/** What an edit in the Rich tab rewrites, as the loaded editor tells (milkdown-editor.tsx). */
+type EditScope = "block" | "document";
 const MarkdownView = lazy(() => import("../markdown-view"));
 
 export type EditorView = "source" | "preview" | "rich";
@@ -41,6 +43,8 @@ export function TextEditor(props: TextEditorProps) {
   const { value, revision, frameClassName, isPlainUntilUsed, ...fieldProps } = props;
   const { t } = useTranslation();
   const [view, setView] = useState<EditorView>("source");
+  // Known once the rich editor has loaded the text; its note waits for it, so it never says what is not so.
+  const [richScope, setRichScope] = useState<EditScope | null>(null);
   const shown: EditorView = props.language === "markdown" ? view : "source";
   const [isSourceUsed, setSourceUsed] = useState(!isPlainUntilUsed);
   const start = useRef<EditorStart | null>(null);
@@ -54,6 +58,7 @@ export function TextEditor(props: TextEditorProps) {
     if (next === shown) return;
     // What the editor holds goes to the screen first, so the next view starts from it.
     props.handleRef.current?.flush();
+    setRichScope(null);
     setView(next);
   };
 
@@ -84,13 +89,13 @@ export function TextEditor(props: TextEditorProps) {
           </div>
         </div>
       ) : null}
-      {shown === "rich" ? (
+      {shown === "rich" && richScope ? (
         <p
           className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
           data-testid="rich-note"
         >
           <InformationCircleIcon className="mt-px size-4 shrink-0" />
-          {t("editor.richNote")}
+          {richScope === "block" ? t("editor.richNote") : t("editor.richNoteWhole")}
         </p>
       ) : null}
       <div className={cx("flex min-w-0 flex-col", frameClassName)}>
@@ -112,6 +117,7 @@ export function TextEditor(props: TextEditorProps) {
                   describedBy={props.describedBy}
                   isInvalid={props.isInvalid}
                   handleRef={props.handleRef}
+                  onEditScope={setRichScope}
                 />
               </div>
             ) : (

@@ -15,10 +15,12 @@ import { listItem } from "@milkdown/crepe/feature/list-item";
 import { placeholder } from "@milkdown/crepe/feature/placeholder";
 import { table } from "@milkdown/crepe/feature/table";
 import { toolbar } from "@milkdown/crepe/feature/toolbar";
-import { editorViewCtx, editorViewOptionsCtx } from "@milkdown/kit/core";
+import { editorViewCtx, editorViewOptionsCtx, remarkCtx, serializerCtx } from "@milkdown/kit/core";
+import type { Ctx } from "@milkdown/kit/ctx";
+import { indentPlugin } from "@milkdown/kit/plugin/indent";
 import type { Node as ProseNode } from "@milkdown/kit/prose/model";
 import type { EditorView, NodeViewConstructor } from "@milkdown/kit/prose/view";
-import { $remark, getMarkdown } from "@milkdown/kit/utils";
+import { $remark } from "@milkdown/kit/utils";
 import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import "@milkdown/crepe/theme/common/prosemirror.css";
@@ -38,10 +40,12 @@ import { codeTheme } from "../../components/editor/code-theme";
 import type { EditorHandle } from "../../components/editor/editor-handle";
 import { toast } from "../../components/toast-store";
 import { codeMirrorPhrases } from "../../lib/editor/codemirror-phrases";
-import { trimEditorTail } from "../../lib/editor/rich-markdown";
+import { type BlockSpan, spliceEditedBlocks, trimEditorTail } from "../../lib/editor/rich-markdown";
 
 /** Images picked from the device are embedded as data: URLs up to this size (a share has no file store). */
 export const MAX_EMBEDDED_IMAGE_BYTES = 512 * 1024;
+
+export type EditScope = "block" | "document";
 
 export type MilkdownEditorProps = {
   /** Read once, when the editor is created; later changes come from the editor itself. */
@@ -51,6 +55,8 @@ export type MilkdownEditorProps = {
   describedBy?: string;
   isInvalid?: boolean;
   onReady?: () => void;
+  /** Once loaded: whether an edit rewrites only its block ("block") or the whole text ("document"). */
+  onEditScope?: (scope: EditScope) => void;
   handleRef?: RefObject<EditorHandle | null>;
 };
 
@@ -103,6 +109,90 @@ function giveListItemsTheirRoles(view: EditorView) {
   });
 }
 
+/** Names of the table handles' buttons, in the order Milkdown's table block (7.22) draws them. */
+const TABLE_BUTTONS: Record<string, string[]> = {
+  "col-drag-handle": ["alignLeft", "alignCenter", "alignRight", "deleteColumn"],
+  "row-drag-handle": ["deleteRow"],
+  "x-line-drag-handle": ["addRow"],
+  "y-line-drag-handle": ["addColumn"],
+};
+
+/**
+ * Milkdown's table block draws its handles' buttons with an icon and no name, so a screen reader
+ * announces "button" (axe: button-name, critical). Each gets its name as the table appears.
+ */
+function nameTableButtons(root: HTMLElement, name: (key: string) => string): () => void {
+  const label = () => {
+    for (const [role, keys] of Object.entries(TABLE_BUTTONS)) {
+      for (const handle of root.querySelectorAll(`.milkdown-table-block [data-role="${role}"]`)) {
+        handle.querySelectorAll("button").forEach((button, index) => {
+          const key = keys[index];
+          if (key && !button.hasAttribute("aria-label")) button.setAttribute("aria-label", name(key));
+        });
+      }
+    }
+  };
+  label();
+  const observer = new MutationObserver(label);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+type MarkdownBlock = {
+  position?: { start: { offset?: number }; end: { offset?: number } };
+  children?: MarkdownBlock[];
+};
+
+/** A block's place in the text; a block a remark plugin wrapped (an HTML block in a paragraph) has its content's. */
+function spanOf(block: MarkdownBlock): BlockSpan | null {
+  const start = block.position?.start.offset;
+  const end = block.position?.end.offset;
+  if (start !== undefined && end !== undefined) return { start, end };
+  const children = block.children ?? [];
+  const first = children[0] ? spanOf(children[0]) : null;
+  const last = children.length > 1 ? spanOf(children[children.length - 1] as MarkdownBlock) : first;
+  return first && last ? { start: first.start, end: last.end } : null;
+}
+
+/**
+ * Where each top-level block of the document sits in the text it was loaded from, from the same
+ * Markdown parser Milkdown used. Null when they do not line up one for one (a block the parser made
+ * up has no place); blocks the editor adds after the text (its closing empty paragraph) have none.
+ */
+function blockSpans(ctx: Ctx, text: string, doc: ProseNode): BlockSpan[] | null {
+  const remark = ctx.get(remarkCtx);
+  // The root of a Markdown tree (mdast): its children are the top-level blocks.
+  const tree = remark.runSync(remark.parse(text), text) as unknown as MarkdownBlock;
+  const spans: BlockSpan[] = [];
+  for (const block of tree.children ?? []) {
+    const span = spanOf(block);
+    if (!span) return null;
+    spans.push(span);
+  }
+  if (spans.length > doc.childCount) return null;
+  for (let index = spans.length; index < doc.childCount; index++) {
+    if (doc.child(index).content.size > 0) return null;
+  }
+  return spans;
+}
+
+/** The top-level blocks that differ between the loaded document and the current one. */
+function editedBlocks(before: ProseNode, after: ProseNode): { from: number; to: number; nodes: ProseNode[] } {
+  const shorter = Math.min(before.childCount, after.childCount);
+  let from = 0;
+  while (from < shorter && before.child(from).eq(after.child(from))) from++;
+  let same = 0;
+  while (
+    same < shorter - from &&
+    before.child(before.childCount - 1 - same).eq(after.child(after.childCount - 1 - same))
+  ) {
+    same++;
+  }
+  const nodes: ProseNode[] = [];
+  for (let index = from; index < after.childCount - same; index++) nodes.push(after.child(index));
+  return { from, to: before.childCount - same, nodes };
+}
+
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -119,6 +209,7 @@ export default function MilkdownEditor({
   describedBy,
   isInvalid = false,
   onReady,
+  onEditScope,
   handleRef,
 }: MilkdownEditorProps) {
   const { t } = useTranslation();
@@ -129,12 +220,18 @@ export default function MilkdownEditor({
   onReadyRef.current = onReady;
   const editableRef = useRef<HTMLElement | null>(null);
   // The first values only: the parent re-creates the editor (a new key) to load other content.
-  const initial = useRef({ initialValue, label, t, handleRef });
+  const initial = useRef({ initialValue, label, t, handleRef, onEditScope });
 
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const { initialValue: value, label: name, t: translate, handleRef: handle } = initial.current;
+    const {
+      initialValue: value,
+      label: name,
+      t: translate,
+      handleRef: handle,
+      onEditScope: tellScope,
+    } = initial.current;
     // A host per run: under StrictMode the first editor may still be starting when the second runs.
     const host = document.createElement("div");
     host.className = "paste-editor-host";
@@ -151,6 +248,10 @@ export default function MilkdownEditor({
 
     const crepe = new CrepeBuilder({ root: host, defaultValue: value });
     crepe.editor.use(repairTree);
+    // Crepe binds Tab to "insert four spaces", which left `&#x20;` in headings and trapped the
+    // keyboard in the editor: Tab moves on to the next control instead (tables and code blocks
+    // keep their own Tab).
+    void crepe.editor.remove(indentPlugin);
     crepe.editor.config((ctx) => {
       ctx.update(editorViewOptionsCtx, (options) => ({
         ...options,
@@ -231,36 +332,55 @@ export default function MilkdownEditor({
         previewLoading: c("previewLoading"),
       })
       .addFeature(table);
-    // The document last reported to the page and its Markdown: a flush reports only what came after.
-    let reportedDoc: ProseNode | null = null;
-    let reportedMarkdown = value;
+    // Opening, looking, clicking, scrolling and leaving must not change the text (issue 32): Milkdown
+    // writes Markdown its own way (`*` for `-`, padded tables, a closing blank line). So the text is
+    // the original until the document differs from the one loaded, and then only the top-level
+    // blocks that differ are written by Milkdown (rich-markdown.ts); an edit undone gives the
+    // original back. When the loaded blocks cannot be placed in the text, the whole text is written.
+    let loaded: { doc: ProseNode; spans: BlockSpan[] | null } | null = null;
+    let reportedText = value;
+    const textOf = (ctx: Ctx): string => {
+      const doc = ctx.get(editorViewCtx).state.doc;
+      if (!loaded || doc.eq(loaded.doc)) return value;
+      if (!loaded.spans) return trimEditorTail(ctx.get(serializerCtx)(doc));
+      const edit = editedBlocks(loaded.doc, doc);
+      const written = edit.nodes.map((node) => ctx.get(serializerCtx)(doc.type.create(null, node)));
+      return spliceEditedBlocks(value, loaded.spans, { from: edit.from, to: edit.to, written });
+    };
+    const report = (ctx: Ctx): string => {
+      const text = textOf(ctx);
+      if (text !== reportedText) {
+        reportedText = text;
+        onChangeRef.current(text);
+      }
+      return text;
+    };
     let isCreated = false;
     crepe.on((listener) => {
-      listener.markdownUpdated((ctx, markdown, previous) => {
-        reportedDoc = ctx.get(editorViewCtx).state.doc;
-        reportedMarkdown = trimEditorTail(markdown);
-        if (markdown !== previous) onChangeRef.current(reportedMarkdown);
+      listener.markdownUpdated((ctx) => {
+        if (isCreated) report(ctx);
       });
     });
     const flush = (): string | null => {
       if (!isCreated) return null;
-      return crepe.editor.action((ctx) => {
-        const doc = ctx.get(editorViewCtx).state.doc;
-        if (reportedDoc?.eq(doc)) return reportedMarkdown;
-        reportedDoc = doc;
-        reportedMarkdown = trimEditorTail(getMarkdown()(ctx));
-        onChangeRef.current(reportedMarkdown);
-        return reportedMarkdown;
-      });
+      return crepe.editor.action(report);
     };
 
+    const stopNamingButtons = nameTableButtons(host, (key) => c(`tableActions.${key}`));
     let isDisposed = false;
     const created = crepe.create().then(
       () => {
         if (isDisposed) return;
+        crepe.editor.action((ctx) => {
+          const view = ctx.get(editorViewCtx);
+          giveListItemsTheirRoles(view);
+          // An empty transaction lets the plugins that repair a document (a table's missing cells)
+          // do it now, so that what they add counts as loaded, not as an edit.
+          view.dispatch(view.state.tr);
+          loaded = { doc: view.state.doc, spans: blockSpans(ctx, value, view.state.doc) };
+        });
         isCreated = true;
-        crepe.editor.action((ctx) => giveListItemsTheirRoles(ctx.get(editorViewCtx)));
-        reportedDoc = crepe.editor.action((ctx) => ctx.get(editorViewCtx).state.doc);
+        tellScope?.(loaded?.spans ? "block" : "document");
         if (handle) handle.current = { flush };
         editableRef.current = host.querySelector<HTMLElement>(".ProseMirror");
         onReadyRef.current?.();
@@ -276,6 +396,7 @@ export default function MilkdownEditor({
       isCreated = false;
       if (handle?.current?.flush === flush) handle.current = null;
       isDisposed = true;
+      stopNamingButtons();
       host.remove();
       editableRef.current = null;
       void created.then(() => crepe.destroy()).catch(() => {});

@@ -6,7 +6,9 @@ export const enPastes = {
     viewsLabel: "Editor view",
     views: { source: "Write", preview: "Preview", rich: "Rich editor" },
     richNote:
-      "The rich editor re-formats Markdown (list markers, tables, spacing) when you change something here. Write keeps your text exactly as typed.",
+      "Opening the rich editor changes nothing. A block you edit here is rewritten in the rich editor's Markdown style (list markers, table spacing); the rest of the text stays exactly as written.",
+    richNoteWhole:
+      "Opening the rich editor changes nothing. An edit here rewrites the whole text in the rich editor's Markdown style (list markers, tables, spacing). Write keeps your text exactly as typed.",
     previewEmpty: "Nothing to preview yet.",
     loading: "Loading the editor…",
     loadFailed: "The editor could not be loaded. Check your connection and try again.",

@@ -7,7 +7,9 @@ export const zhPastes: typeof enPastes = {
     viewsLabel: "编辑器视图",
     views: { source: "编写", preview: "预览", rich: "富文本编辑器" },
     richNote:
-      "在这里修改内容时，富文本编辑器会重新排版 Markdown（列表符号、表格、空白）。“编写”会完全保留你输入的文本。",
+      "打开富文本编辑器不会改动任何内容。你在这里编辑的段落会按富文本编辑器的 Markdown 风格重写（列表符号、表格空白），其余文本保持原样。",
+    richNoteWhole:
+      "打开富文本编辑器不会改动任何内容。在这里编辑会按富文本编辑器的 Markdown 风格重写整个文本（列表符号、表格、空白）。“编写”会完全保留你输入的文本。",
     previewEmpty: "还没有可预览的内容。",
     loading: "正在加载编辑器…",
     loadFailed: "编辑器加载失败。请检查网络连接后重试。",
