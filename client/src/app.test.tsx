@@ -192,7 +192,7 @@ describe("admin module navigation", () => {
     expect(within(sidebar).getAllByRole("link")).toHaveLength(ADMIN_MODULES.length);
     expect(within(sidebar).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
 
-    const menuButton = screen.getByRole("button", { name: "Admin menu: Dashboard" });
+    const menuButton = screen.getByRole("button", { name: "Dashboard Admin" });
     expect(menuButton.getAttribute("aria-expanded")).toBe("false");
     fireEvent.click(menuButton);
     const [, menu] = await screen.findAllByRole("navigation", { name: "Admin modules" });
@@ -202,6 +202,6 @@ describe("admin module navigation", () => {
     expect(currentPath(location)).toBe("/admin/key-management");
     await waitFor(() => expect(screen.getAllByRole("navigation", { name: "Admin modules" })).toHaveLength(1));
     expect(within(sidebar).getByRole("link", { name: "API keys" }).getAttribute("aria-current")).toBe("page");
-    expect(screen.getByRole("button", { name: "Admin menu: API keys" })).toBeDefined();
+    expect(screen.getByRole("button", { name: "API keys Admin" })).toBeDefined();
   });
 });

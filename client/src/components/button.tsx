@@ -14,8 +14,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
     "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:bg-indigo-600/60 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:disabled:bg-indigo-500/50",
   secondary:
     "bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-900 disabled:text-slate-400 disabled:hover:bg-white dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800 dark:hover:text-white dark:disabled:text-slate-500 dark:disabled:hover:bg-slate-900",
+  // Disabled, a danger button loses its red in both themes: a dimmed red on a dark page still reads as ready.
   danger:
-    "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50 dark:hover:bg-red-700 dark:disabled:bg-red-600/50",
+    "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-slate-200 disabled:text-slate-500 disabled:shadow-none disabled:hover:bg-slate-200 dark:hover:bg-red-700 dark:disabled:bg-slate-800 dark:disabled:text-slate-400 dark:disabled:hover:bg-slate-800",
   ghost:
     "text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
 };

@@ -5,9 +5,11 @@ import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { AppDialog } from "./dialog";
+import type { DialogName } from "./dialog-names";
 import type { IconProps } from "./icons";
 
 export type ConfirmDialogProps = {
+  name: DialogName;
   open: boolean;
   onClose: () => void;
   onConfirm: () => void;
@@ -24,6 +26,7 @@ export type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog({
+  name,
   open,
   onClose,
   onConfirm,
@@ -40,6 +43,7 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   return (
     <AppDialog
+      name={name}
       open={open}
       onClose={onClose}
       isBusy={isPending}

@@ -7,11 +7,14 @@ import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "./class-names";
+import { DIALOG_NAME_ATTRIBUTE, type DialogName } from "./dialog-names";
 import { IconBadge } from "./icon-badge";
 import type { IconProps } from "./icons";
 import { TOAST_AVOID_ATTRIBUTE } from "./toast-placement";
 
 export type AppDialogProps = {
+  /** Its name in the registry of dialogs (dialog-names.ts). */
+  name: DialogName;
   open: boolean;
   onClose: () => void;
   title: ReactNode;
@@ -33,6 +36,7 @@ const ICON_TONES = { default: "indigo", danger: "red", success: "emerald" } as c
 const SIZES = { sm: "sm:max-w-md", md: "sm:max-w-lg", lg: "sm:max-w-2xl" };
 
 export function AppDialog({
+  name,
   open,
   onClose,
   title,
@@ -60,7 +64,7 @@ export function AppDialog({
           <DialogPanel
             transition
             // Toasts keep clear of an open dialog (toast-placement.ts).
-            {...{ [TOAST_AVOID_ATTRIBUTE]: "" }}
+            {...{ [TOAST_AVOID_ATTRIBUTE]: "", [DIALOG_NAME_ATTRIBUTE]: name }}
             className={cx(
               // The panel never outgrows the screen: the title stays on top, the body scrolls, and
               // the footer (sticky) stays reachable at the bottom.

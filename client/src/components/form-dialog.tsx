@@ -6,11 +6,13 @@ import { createContext, use, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
 import { AppDialog, DialogFooter } from "./dialog";
+import type { DialogName } from "./dialog-names";
 import { FormAlert } from "./form-controls";
 import type { IconProps } from "./icons";
 import { toast } from "./toast-store";
 
 export type FormDialogProps = {
+  name: DialogName;
   open: boolean;
   onClose: () => void;
   title: ReactNode;
@@ -38,7 +40,7 @@ export type FormDialogControls = {
 
 const FormDialogContext = createContext<FormDialogControls | null>(null);
 
-export function FormDialog({ open, onClose, title, description, icon, children }: FormDialogProps) {
+export function FormDialog({ name, open, onClose, title, description, icon, children }: FormDialogProps) {
   const [isSaving, setIsSaving] = useState(false);
   const controls: FormDialogControls = {
     isSaving,
@@ -60,6 +62,7 @@ export function FormDialog({ open, onClose, title, description, icon, children }
   };
   return (
     <AppDialog
+      name={name}
       open={open}
       onClose={onClose}
       isBusy={isSaving}

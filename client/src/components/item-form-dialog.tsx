@@ -7,6 +7,7 @@ import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import { createContext, type FormEvent, Fragment, type ReactNode, use } from "react";
 import { useTranslation } from "react-i18next";
+import type { DialogName } from "./dialog-names";
 import { DialogForm, FormDialog, useFormDialog } from "./form-dialog";
 import type { FieldForm } from "./use-field-form";
 
@@ -31,15 +32,17 @@ function useItemContext(): ItemFormContext {
 }
 
 export function ItemFormDialog({
+  name,
   ns,
   item,
   open,
   onClose,
   children,
-}: ItemFormContext & { open: boolean; onClose: () => void; children: ReactNode }) {
+}: ItemFormContext & { name: DialogName; open: boolean; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <FormDialog
+      name={name}
       open={open}
       onClose={onClose}
       icon={item ? PencilIcon : PlusIcon}

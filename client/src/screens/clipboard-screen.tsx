@@ -17,6 +17,7 @@ import { Button, buttonClasses } from "../components/button";
 import { cx } from "../components/class-names";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { CopyButton } from "../components/copy-button";
+import { opensDialog } from "../components/dialog-names";
 import { FormAlert } from "../components/form-controls";
 import { PageHeader } from "../components/page-header";
 import { QrCode } from "../components/qr-code";
@@ -219,11 +220,18 @@ function CloseRoomButton({
   const [isConfirming, setIsConfirming] = useState(false);
   return (
     <>
-      <Button variant={variant} size="sm" onClick={() => setIsConfirming(true)} data-testid="clipboard-close">
+      <Button
+        variant={variant}
+        size="sm"
+        onClick={() => setIsConfirming(true)}
+        {...opensDialog("clipboard-close")}
+        data-testid="clipboard-close"
+      >
         <TrashIcon className="size-4" />
         {t("clipboard.room.close")}
       </Button>
       <ConfirmDialog
+        name="clipboard-close"
         open={isConfirming}
         onClose={() => setIsConfirming(false)}
         onConfirm={async () => {

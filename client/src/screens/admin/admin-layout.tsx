@@ -11,6 +11,7 @@ import { Link, Redirect } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import { PageSpinner } from "../../components/page-spinner";
+import { useIsOnline } from "../../hooks/use-is-online";
 import { canOpenAdminModule, visibleAdminModules } from "../../lib/auth/access";
 import { authStore } from "../../lib/auth/session";
 import { useAuth } from "../../lib/auth/use-auth";
@@ -50,6 +51,7 @@ export function AdminLayout({ module, isDefault }: AdminLayoutProps) {
 function ValidationProblem() {
   const { t } = useTranslation();
   const auth = useAuth();
+  const isOnline = useIsOnline();
   return (
     <div
       role="status"
@@ -57,8 +59,11 @@ function ValidationProblem() {
     >
       <ExclamationTriangleIcon className="size-5 shrink-0 text-amber-500" />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{t("auth.notices.checkFailedTitle")}</p>
-        <p className="mt-0.5 text-amber-800 dark:text-amber-200/80">{t("auth.notices.checkFailedDescription")}</p>
+        {/* Offline, the check could not have worked: say so, and what still works, not that the login failed. */}
+        <p className="font-semibold">{t(isOnline ? "auth.notices.checkFailedTitle" : "auth.notices.offlineTitle")}</p>
+        <p className="mt-0.5 text-amber-800 dark:text-amber-200/80">
+          {t(isOnline ? "auth.notices.checkFailedDescription" : "auth.notices.offlineDescription")}
+        </p>
       </div>
       <Button size="sm" icon={ArrowPathIcon} isLoading={auth.isValidating} onClick={() => void authStore.revalidate()}>
         {t("common.retry")}
@@ -134,8 +139,8 @@ function AdminSidebar({ current, modules }: { current: AdminModule; modules: Adm
       <Disclosure as="div" className="md:hidden">
         {({ open, close }) => (
           <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+            {/* Named by its content, the module and "Admin", so the name holds what it shows (WCAG 2.5.3). */}
             <DisclosureButton
-              aria-label={t("adminArea.modulesButton", { module: currentName })}
               className={cx(
                 "flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left text-sm font-medium text-slate-800 dark:text-slate-100",
                 focusRing,

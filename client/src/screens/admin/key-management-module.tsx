@@ -6,6 +6,7 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
+import { opensDialog } from "../../components/dialog-names";
 import { LoadError } from "../../components/request-status";
 import { toast } from "../../components/toast-store";
 import { trpc } from "../../lib/trpc";
@@ -45,7 +46,7 @@ export default function KeyManagementModule() {
   };
 
   const createButton = (
-    <Button variant="primary" icon={PlusIcon} onClick={openCreate}>
+    <Button variant="primary" icon={PlusIcon} onClick={openCreate} {...opensDialog("key-form")}>
       {t("apiKeys.create")}
     </Button>
   );
@@ -83,7 +84,7 @@ export default function KeyManagementModule() {
                   onRefresh={() => void keysQuery.refetch()}
                   isRefreshing={keysQuery.isRefetching}
                 />
-                <DeleteSelectedButton ns="apiKeys" count={count} onDelete={openDelete} />
+                <DeleteSelectedButton ns="apiKeys" count={count} dialog="key-delete" onDelete={openDelete} />
               </div>
             </div>
             <KeyList keys={keys} selection={selection} onEdit={(key) => dialogs.open("edit", key)} now={now} />

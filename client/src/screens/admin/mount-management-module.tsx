@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
+import { opensDialog } from "../../components/dialog-names";
 import { LoadError, type RefetchableQuery } from "../../components/request-status";
 import { currentLanguage } from "../../i18n";
 import { canManageMounts } from "../../lib/auth/access";
@@ -47,6 +48,7 @@ export default function MountManagementModule() {
               variant="primary"
               icon={PlusIcon}
               onClick={() => dialogs.open("form", null)}
+              {...opensDialog("mount-form")}
               data-testid="add-mount"
             >
               {t("explorer.mounts.add")}
@@ -116,7 +118,7 @@ function AdminMountList({
         title={t("explorer.mounts.empty.title")}
         description={t("explorer.mounts.empty.description")}
         action={
-          <Button variant="primary" icon={PlusIcon} onClick={onAdd}>
+          <Button variant="primary" icon={PlusIcon} onClick={onAdd} {...opensDialog("mount-form")}>
             {t("explorer.mounts.add")}
           </Button>
         }
@@ -240,11 +242,19 @@ function MountCard({
                 icon={PencilIcon}
                 onClick={onEdit}
                 className="ml-auto"
+                {...opensDialog("mount-form")}
                 data-testid="mount-edit"
               >
                 {t("explorer.mounts.edit")}
               </Button>
-              <Button size="sm" variant="ghost" icon={TrashIcon} onClick={onDelete} data-testid="mount-delete">
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={TrashIcon}
+                onClick={onDelete}
+                {...opensDialog("mount-delete")}
+                data-testid="mount-delete"
+              >
                 {t("explorer.mounts.deleteAction")}
               </Button>
             </>
@@ -262,9 +272,10 @@ function MountCard({
           {mount.last_used ? formatRelativeTime(mount.last_used, new Date(), language) : t("explorer.mounts.never")}
         </CardDetail>
         {mount.remark ? (
-          <div className="col-span-2 min-w-0">
-            <CardDetail label={t("explorer.mounts.fields.remark")}>{mount.remark}</CardDetail>
-          </div>
+          // A group of the list itself (dl > div > dt), never wrapped in another div.
+          <CardDetail label={t("explorer.mounts.fields.remark")} isWide>
+            {mount.remark}
+          </CardDetail>
         ) : null}
       </dl>
     </ConfigCard>

@@ -16,6 +16,7 @@ import { formatBytes } from "@shared/format-bytes";
 import type { StorageConfigView } from "@shared/schemas/storage";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
+import { opensDialog } from "../../components/dialog-names";
 import { LoadError } from "../../components/request-status";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
@@ -39,7 +40,13 @@ export default function StorageConfigModule() {
   });
   const dialogs = useItemDialogs<"form" | "test" | "delete", StorageConfigView>();
   const addButton = (testId?: string) => (
-    <Button variant="primary" icon={PlusIcon} onClick={() => dialogs.open("form", null)} data-testid={testId}>
+    <Button
+      variant="primary"
+      icon={PlusIcon}
+      onClick={() => dialogs.open("form", null)}
+      {...opensDialog("storage-form")}
+      data-testid={testId}
+    >
       {t("storageConfig.add")}
     </Button>
   );
@@ -134,10 +141,22 @@ function StorageCard({
       subtitle={<p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{providerName}</p>}
       actions={
         <>
-          <Button size="sm" icon={BeakerIcon} onClick={onTest} data-testid="test-storage">
+          <Button
+            size="sm"
+            icon={BeakerIcon}
+            onClick={onTest}
+            {...opensDialog("storage-test")}
+            data-testid="test-storage"
+          >
             {t("storageConfig.actions.test")}
           </Button>
-          <Button size="sm" icon={PencilIcon} onClick={onEdit} data-testid="edit-storage">
+          <Button
+            size="sm"
+            icon={PencilIcon}
+            onClick={onEdit}
+            {...opensDialog("storage-form")}
+            data-testid="edit-storage"
+          >
             {t("storageConfig.actions.edit")}
           </Button>
           {!config.is_default ? (
@@ -158,6 +177,7 @@ function StorageCard({
             icon={TrashIcon}
             onClick={onDelete}
             className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
+            {...opensDialog("storage-delete")}
             data-testid="delete-storage"
           >
             {t("storageConfig.actions.delete")}

@@ -7,6 +7,7 @@ import SparklesIcon from "@heroicons/react/24/outline/SparklesIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button, buttonClasses } from "../../components/button";
+import { opensDialog } from "../../components/dialog-names";
 import { ROUTES } from "../../routes";
 import { AdminModuleHeader } from "./admin-module-header";
 import { ClearExpiredDialog } from "./pastes/clear-expired-dialog";
@@ -31,7 +32,7 @@ export default function TextManagementModule() {
   const { dialogs } = share;
 
   const actions = isAdmin ? (
-    <Button icon={SparklesIcon} onClick={() => dialogs.show("clear")}>
+    <Button icon={SparklesIcon} onClick={() => dialogs.show("clear")} {...opensDialog("paste-clear-expired")}>
       {t("pastes.manage.clearExpired")}
     </Button>
   ) : undefined;

@@ -30,6 +30,7 @@ export function BasketButton({ onClick }: { onClick: () => void }) {
       label={t("explorer.basket.open")}
       count={items.length}
       onClick={onClick}
+      dialog="explorer-basket"
       testId="basket-button"
     />
   );
@@ -61,6 +62,7 @@ export function BasketPanel({
 
   return (
     <SidePanel
+      name="explorer-basket"
       open={open}
       onClose={onClose}
       title={t("explorer.basket.title")}

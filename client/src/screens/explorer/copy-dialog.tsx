@@ -39,6 +39,7 @@ export function CopyDialog({ sources, startFolder, onClose, onCopy, mode = "copy
   const count = sources?.length ?? 0;
   return (
     <AppDialog
+      name="explorer-copy"
       open={sources !== null}
       onClose={onClose}
       size="md"

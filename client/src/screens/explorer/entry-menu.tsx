@@ -17,6 +17,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { mainMenuLayer } from "../../components/app-shell";
 import { cx, iconButton } from "../../components/class-names";
+import { type DialogName, opensDialogOrNot } from "../../components/dialog-names";
 import type { IconProps } from "../../components/icons";
 
 export type EntryAction = {
@@ -25,6 +26,8 @@ export type EntryAction = {
   icon: ComponentType<IconProps>;
   onSelect: () => void;
   isDanger?: boolean;
+  /** The dialog it opens, if it opens one. */
+  dialog?: DialogName;
 };
 
 /** How long a touch must rest on a row to open its menu, as phones do for context menus. */
@@ -123,6 +126,7 @@ export function EntryMenu({
                   "flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100 dark:data-focus:bg-slate-700",
                   action.isDanger ? "text-red-700 dark:text-red-300" : "text-slate-800 dark:text-slate-100",
                 )}
+                {...opensDialogOrNot(action.dialog ?? null)}
                 data-testid={`entry-action-${action.id}`}
               >
                 <action.icon className="size-4.5 shrink-0" />

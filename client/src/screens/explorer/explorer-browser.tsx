@@ -27,6 +27,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../../components/button";
 import { cx, iconButton } from "../../components/class-names";
+import { opensDialog, opensDialogOrNot } from "../../components/dialog-names";
 import { FormAlert } from "../../components/form-controls";
 import { toast } from "../../components/toast-store";
 import { useErrorMessage } from "../../components/use-error-message";
@@ -212,6 +213,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           label: t("explorer.actions.share"),
           icon: LinkIcon,
           onSelect: () => setDialog({ kind: "share", entry: single }),
+          dialog: "explorer-share",
         },
       canWrite &&
         file &&
@@ -220,6 +222,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           label: t("explorer.actions.edit"),
           icon: DocumentTextIcon,
           onSelect: () => setEditing(file),
+          dialog: "explorer-text-editor",
         },
       canWrite &&
         single &&
@@ -228,6 +231,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           label: t("explorer.actions.rename"),
           icon: PencilIcon,
           onSelect: () => setDialog({ kind: "rename", entry: single }),
+          dialog: "explorer-name",
         },
       !readOnly &&
         targets.length > 0 && {
@@ -235,6 +239,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           label: t("explorer.actions.copyTo"),
           icon: Square2StackIcon,
           onSelect: () => setDialog({ kind: "copy", entries: targets }),
+          dialog: "explorer-copy",
         },
       canWrite &&
         targets.length > 0 &&
@@ -258,6 +263,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
           icon: TrashIcon,
           isDanger: true,
           onSelect: () => setDialog({ kind: "delete", paths: targets.map((entry) => entry.path) }),
+          dialog: "explorer-delete",
         },
     ];
     return actions.filter((action): action is EntryAction => Boolean(action));
@@ -339,6 +345,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
               isCompactOnPhones
               icon={PlusIcon}
               onClick={() => setDialog({ kind: "mkdir" })}
+              {...opensDialog("explorer-name")}
               data-testid="mkdir-button"
             >
               {t("explorer.actions.newFolder")}
@@ -355,6 +362,7 @@ export function ExplorerBrowser({ path }: { path: string }) {
                 variant={action.isDanger ? "danger" : "secondary"}
                 icon={action.icon}
                 onClick={action.onSelect}
+                {...opensDialogOrNot(action.dialog ?? null)}
                 data-testid={`${action.id}-button`}
               >
                 {action.label}

@@ -40,6 +40,7 @@ export function NameDialog({ open, mode, initialName, onClose, onSubmit, warning
   const [busy, setBusy] = useState(false);
   return (
     <AppDialog
+      name="explorer-name"
       open={open}
       onClose={onClose}
       isBusy={busy}
@@ -157,6 +158,7 @@ export function DeleteEntriesDialog({ open, names, onClose, onConfirm, warning }
   const confirm = () => run(onConfirm, close);
   return (
     <ConfirmDialog
+      name="explorer-delete"
       open={open}
       onClose={close}
       onConfirm={confirm}

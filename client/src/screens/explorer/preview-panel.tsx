@@ -12,6 +12,7 @@ import type { FsEntry } from "@shared/schemas/fs";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { AppDialog } from "../../components/dialog";
+import { opensDialog } from "../../components/dialog-names";
 import { FormAlert } from "../../components/form-controls";
 import { MediaTypeText } from "../../components/media-type-text";
 import { Spinner } from "../../components/spinner";
@@ -42,6 +43,7 @@ export function PreviewPanel({
   const { t } = useTranslation();
   return (
     <AppDialog
+      name="explorer-preview"
       open={path !== null}
       onClose={onClose}
       size="lg"
@@ -123,7 +125,13 @@ function PreviewBody({ path, actions }: { path: string; actions: PreviewActions 
           {t("explorer.actions.addToBasket")}
         </Button>
         {canEdit(file) && !file.readonly ? (
-          <Button size="sm" icon={PencilIcon} onClick={() => onEdit(file)} data-testid="preview-edit">
+          <Button
+            size="sm"
+            icon={PencilIcon}
+            onClick={() => onEdit(file)}
+            {...opensDialog("explorer-text-editor")}
+            data-testid="preview-edit"
+          >
             {t("explorer.actions.edit")}
           </Button>
         ) : null}

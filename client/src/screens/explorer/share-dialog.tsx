@@ -23,6 +23,7 @@ export function ShareDialog({ entry, onClose }: ShareDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <AppDialog
+      name="explorer-share"
       open={entry !== null}
       onClose={onClose}
       isBusy={busy}

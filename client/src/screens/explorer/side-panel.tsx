@@ -8,9 +8,12 @@ import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "../../components/class-names";
+import { DIALOG_NAME_ATTRIBUTE, type DialogName, opensDialog } from "../../components/dialog-names";
 import { ToastOutlet } from "../../components/toaster";
 
 export type SidePanelProps = {
+  /** Its name in the registry of dialogs (components/dialog-names.ts). */
+  name: DialogName;
   open: boolean;
   onClose: () => void;
   title: ReactNode;
@@ -31,7 +34,17 @@ export type EmptyPanel = {
   hint: string;
 };
 
-export function SidePanel({ open, onClose, title, description, children, footer, empty, testId }: SidePanelProps) {
+export function SidePanel({
+  name,
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  empty,
+  testId,
+}: SidePanelProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
@@ -43,6 +56,7 @@ export function SidePanel({ open, onClose, title, description, children, footer,
         <DialogPanel
           transition
           data-testid={testId}
+          {...{ [DIALOG_NAME_ATTRIBUTE]: name }}
           className={cx(
             "flex h-full w-full flex-col bg-white shadow-2xl ring-1 ring-slate-900/5 transition duration-200 ease-out data-closed:translate-x-full motion-reduce:transition-none sm:max-w-md dark:bg-slate-900 dark:ring-white/10",
           )}
@@ -87,6 +101,7 @@ export function PanelButton({
   count,
   isBusy,
   onClick,
+  dialog,
   testId,
 }: {
   icon: (props: { className?: string }) => ReactNode;
@@ -94,21 +109,25 @@ export function PanelButton({
   count: number;
   isBusy?: boolean;
   onClick: () => void;
+  /** The panel it opens. */
+  dialog: DialogName;
   testId?: string;
 }) {
+  // The name is read from the content, the label and then the badge's count, so the name holds the
+  // text a user sees on the button ("File basket 1": WCAG 2.5.3, label in name).
   return (
     <button
       type="button"
       className={cx(iconButton, "relative")}
       onClick={onClick}
-      aria-label={count > 0 ? `${label} (${count})` : label}
       title={label}
+      {...opensDialog(dialog)}
       data-testid={testId}
     >
-      <Icon className={cx("size-5", isBusy && "text-indigo-600 dark:text-indigo-300")} />
+      <Icon aria-hidden="true" className={cx("size-5", isBusy && "text-indigo-600 dark:text-indigo-300")} />
+      <span className="sr-only">{label}</span>
       {count > 0 ? (
         <span
-          aria-hidden="true"
           className={cx(
             "absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[10px] leading-none font-bold text-white tabular-nums ring-2 ring-white dark:ring-slate-950",
             isBusy ? "bg-indigo-600 dark:bg-indigo-500" : "bg-slate-500",

@@ -74,6 +74,7 @@ export function TaskButton({ onClick }: { onClick: () => void }) {
       count={active > 0 ? active : tasks.length}
       isBusy={active > 0}
       onClick={onClick}
+      dialog="explorer-tasks"
       testId="tasks-button"
     />
   );
@@ -86,6 +87,7 @@ export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const finished = tasks.length - active;
   return (
     <SidePanel
+      name="explorer-tasks"
       open={open}
       onClose={onClose}
       title={t("explorer.tasks.title")}

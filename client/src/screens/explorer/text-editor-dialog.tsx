@@ -35,6 +35,7 @@ export function TextEditorDialog({
   const [busy, setBusy] = useState(false);
   return (
     <AppDialog
+      name="explorer-text-editor"
       open={entry !== null}
       onClose={onClose}
       isBusy={busy}

@@ -68,6 +68,7 @@ export function ShareResult({ paste, password, linkKey, onCreateAnother, canMana
       {leaveGuard.isAsking ? (
         <Suspense fallback={null}>
           <ConfirmDialog
+            name="paste-leave"
             open
             onClose={leaveGuard.stay}
             onConfirm={leaveGuard.leave}

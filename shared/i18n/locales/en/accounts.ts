@@ -60,6 +60,9 @@ export const enAccounts = {
       loggedOut: "You have logged out",
       noPermission: "This API key has no permissions, so it cannot open this page.",
       checking: "Checking your login…",
+      offlineTitle: "You are offline",
+      offlineDescription:
+        "You are still logged in. Pages you opened before show what they last loaded; changes here can be saved once the connection is back.",
       checkFailedTitle: "Your login could not be checked",
       checkFailedDescription:
         "The server did not answer. You are still logged in; try again when the connection is back.",
@@ -79,7 +82,6 @@ export const enAccounts = {
     logout: "Log out",
   },
   adminArea: {
-    modulesButton: "Admin menu: {{module}}",
     account: "Signed in",
     basePath: "Base path",
     noModules: {

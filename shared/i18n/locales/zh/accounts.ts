@@ -60,6 +60,8 @@ export const zhAccounts: typeof enAccounts = {
       loggedOut: "已退出登录",
       noPermission: "此 API 密钥没有任何权限，无法打开该页面。",
       checking: "正在检查登录状态…",
+      offlineTitle: "你已离线",
+      offlineDescription: "你仍处于登录状态。之前打开过的页面会显示上次加载的内容；网络恢复后才能保存这里的更改。",
       checkFailedTitle: "无法检查登录状态",
       checkFailedDescription: "服务器没有响应。你仍处于登录状态，网络恢复后请重试。",
     },
@@ -78,7 +80,6 @@ export const zhAccounts: typeof enAccounts = {
     logout: "退出登录",
   },
   adminArea: {
-    modulesButton: "管理菜单：{{module}}",
     account: "当前登录",
     basePath: "基础路径",
     noModules: {

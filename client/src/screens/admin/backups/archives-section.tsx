@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { opensDialog } from "../../../components/dialog-names";
 import { LoadError, LoadingStatus, type RefetchableQuery } from "../../../components/request-status";
 import { toast } from "../../../components/toast-store";
 import { useErrorMessage } from "../../../components/use-error-message";
@@ -58,6 +59,7 @@ export function ArchivesSection({ overview }: { overview: OverviewQuery }) {
         )}
       </div>
       <ConfirmDialog
+        name="backup-delete"
         open={toDelete !== null}
         onClose={() => setToDelete(null)}
         isPending={remove.isPending}
@@ -125,6 +127,7 @@ function ArchiveRow({
           icon={TrashIcon}
           onClick={onDelete}
           aria-label={t("backups.archives.deleteLabel", { name: archive.name })}
+          {...opensDialog("backup-delete")}
         >
           {t("backups.archives.delete")}
         </Button>

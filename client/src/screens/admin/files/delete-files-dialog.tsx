@@ -14,6 +14,7 @@ export function DeleteFilesDialog(props: DeleteDialogProps<FileSummary>) {
   const total = props.items.reduce((sum, file) => sum + file.size, 0);
   return (
     <DeleteItemsDialog
+      name="file-delete"
       {...props}
       {...deletion}
       ns="files.manage"

@@ -29,6 +29,7 @@ export function FileEditDialog({ file, open, onClose }: FileEditDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
+      name="file-edit"
       open={open}
       onClose={onClose}
       icon={PencilIcon}

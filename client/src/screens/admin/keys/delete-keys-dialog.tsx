@@ -9,6 +9,7 @@ export function DeleteKeysDialog(props: DeleteDialogProps<ApiKeyView>) {
   const batchDelete = trpc.keys.batchDelete.useMutation();
   return (
     <DeleteItemsDialog
+      name="key-delete"
       {...props}
       ns="apiKeys"
       isPending={batchDelete.isPending}

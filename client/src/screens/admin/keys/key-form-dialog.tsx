@@ -48,6 +48,7 @@ export function KeyFormDialog(props: KeyFormDialogProps) {
   const isEdit = props.mode === "edit";
   return (
     <FormDialog
+      name="key-form"
       open={props.open}
       onClose={props.onClose}
       icon={isEdit ? PencilIcon : KeyIcon}

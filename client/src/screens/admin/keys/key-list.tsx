@@ -6,6 +6,7 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx, iconButton } from "../../../components/class-names";
+import { opensDialog } from "../../../components/dialog-names";
 import { PermissionBadges } from "../../../components/permission-badges";
 import { maskKey } from "../../../lib/api-key-form";
 import { DateTime, ResourceList, StatusBadge } from "../shared/resource-list";
@@ -131,6 +132,7 @@ export function KeyList({ keys, selection, onEdit, now }: KeyListProps) {
             <button
               type="button"
               onClick={() => onEdit(key)}
+              {...opensDialog("key-form")}
               aria-label={t("apiKeys.table.editKey", { name: key.name })}
               title={t("apiKeys.table.edit")}
               className={iconButton}
@@ -157,6 +159,7 @@ export function KeyList({ keys, selection, onEdit, now }: KeyListProps) {
               variant="ghost"
               icon={PencilIcon}
               onClick={() => onEdit(key)}
+              {...opensDialog("key-form")}
               aria-label={t("apiKeys.table.editKey", { name: key.name })}
               className="-mt-1 -mr-2"
             >

@@ -45,6 +45,7 @@ export function KeyRevealDialog({ createdKey, open, onClose }: KeyRevealDialogPr
 
   return (
     <AppDialog
+      name="key-reveal"
       open={open}
       onClose={onClose}
       dismissible={false}

@@ -15,6 +15,7 @@ export function DeleteMountDialog({
   const utils = trpc.useUtils();
   return (
     <DeleteConfigDialog
+      name="mount-delete"
       ns="explorer.mounts.delete"
       item={mount}
       open={open}

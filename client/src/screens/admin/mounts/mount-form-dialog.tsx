@@ -27,7 +27,7 @@ export type MountFormDialogProps = { mount: MountView | null; open: boolean; onC
 
 export function MountFormDialog({ mount, open, onClose }: MountFormDialogProps) {
   return (
-    <ItemFormDialog ns="explorer.mounts.form" item={mount} open={open} onClose={onClose}>
+    <ItemFormDialog name="mount-form" ns="explorer.mounts.form" item={mount} open={open} onClose={onClose}>
       <MountForm mount={mount} />
     </ItemFormDialog>
   );

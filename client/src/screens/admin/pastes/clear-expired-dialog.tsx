@@ -28,6 +28,7 @@ export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: 
 
   return (
     <ConfirmDialog
+      name="paste-clear-expired"
       open={open}
       onClose={onClose}
       onConfirm={confirm}

@@ -8,6 +8,7 @@ export function DeletePastesDialog(props: DeleteDialogProps<PasteSummary>) {
   const deletion = useShareDeletion(procedures, cache);
   return (
     <DeleteItemsDialog
+      name="paste-delete"
       {...props}
       {...deletion}
       ns="pastes.manage"

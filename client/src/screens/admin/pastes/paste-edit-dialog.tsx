@@ -29,6 +29,7 @@ export function PasteEditDialog({ paste, open, onClose }: PasteEditDialogProps) 
 
   return (
     <FormDialog
+      name="paste-edit"
       open={open}
       onClose={onClose}
       icon={PencilIcon}

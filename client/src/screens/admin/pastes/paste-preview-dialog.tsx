@@ -19,6 +19,7 @@ export function PastePreviewDialog({ paste, open, onClose }: PastePreviewDialogP
 
   return (
     <AppDialog
+      name="paste-preview"
       open={open}
       onClose={onClose}
       size="lg"

@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import type { DialogName } from "../../../components/dialog-names";
 import { ErrorAlert } from "../../../components/request-status";
 import { toast } from "../../../components/toast-store";
 
@@ -15,6 +16,7 @@ type DeleteMutation = {
 };
 
 export function DeleteConfigDialog({
+  name,
   ns,
   item,
   open,
@@ -28,6 +30,7 @@ export function DeleteConfigDialog({
   problemTestId,
   children,
 }: {
+  name: DialogName;
   ns: "explorer.mounts.delete" | "storageConfig.delete";
   item: { id: string; name: string } | null;
   open: boolean;
@@ -69,6 +72,7 @@ export function DeleteConfigDialog({
 
   return (
     <ConfirmDialog
+      name={name}
       open={open}
       onClose={close}
       onConfirm={confirm}

@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import type { DialogName } from "../../../components/dialog-names";
 import { toast } from "../../../components/toast-store";
 import { useErrorMessage } from "../../../components/use-error-message";
 import { appCodeOf } from "../../../lib/api-errors";
@@ -57,6 +58,7 @@ export function useShareDeletion(
 
 export type DeleteItemsDialogProps<Item extends { id: string }> = DeleteDialogProps<Item> &
   Deletion & {
+    name: DialogName;
     ns: ListTexts;
     descriptionValues?: Record<string, unknown>;
     confirmTestId?: string;
@@ -65,6 +67,7 @@ export type DeleteItemsDialogProps<Item extends { id: string }> = DeleteDialogPr
   };
 
 export function DeleteItemsDialog<Item extends { id: string }>({
+  name,
   ns,
   items,
   open,
@@ -108,6 +111,7 @@ export function DeleteItemsDialog<Item extends { id: string }>({
 
   return (
     <ConfirmDialog
+      name={name}
       open={open}
       onClose={onClose}
       onConfirm={confirm}

@@ -12,6 +12,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
+import { type DialogName, opensDialog } from "../../../components/dialog-names";
 import { inputClasses } from "../../../components/form-controls";
 import { SelectInput } from "../../../components/select-input";
 
@@ -102,11 +103,14 @@ export function DeleteSelectedButton({
   ns,
   count,
   onDelete,
+  dialog,
   testId,
 }: {
   ns: ListTexts;
   count: number;
   onDelete: () => void;
+  /** The confirmation it opens. */
+  dialog: DialogName;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -118,6 +122,7 @@ export function DeleteSelectedButton({
       onClick={onDelete}
       disabled={count === 0}
       title={count === 0 ? t(`${ns}.selectionRequired`) : undefined}
+      {...opensDialog(dialog)}
       data-testid={testId}
     >
       {t(`${ns}.deleteSelected`)}

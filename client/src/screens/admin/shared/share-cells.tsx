@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
+import { type DialogName, opensDialogOrNot } from "../../../components/dialog-names";
 import type { IconProps } from "../../../components/icons";
 import type { ShareKind } from "../../../components/share-problem";
 import { type CardField, DateTime, StatusBadge } from "./resource-list";
@@ -102,6 +103,12 @@ export function ShareRemark({
   );
 }
 
+/** The dialog each row action opens (a file's preview is a link to its page, no dialog). */
+const ROW_DIALOGS: Record<ShareKind, Record<"preview" | "edit" | "delete", DialogName | null>> = {
+  pastes: { preview: "paste-preview", edit: "paste-edit", delete: "paste-delete" },
+  files: { preview: null, edit: "file-edit", delete: "file-delete" },
+};
+
 export function ShareRowActions({
   kind,
   name,
@@ -131,7 +138,15 @@ export function ShareRowActions({
     onClick: () => void,
     className?: string,
   ) => (
-    <Button size="sm" variant="ghost" icon={icon} onClick={onClick} className={className} {...labels(name)}>
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={icon}
+      onClick={onClick}
+      className={className}
+      {...labels(name)}
+      {...opensDialogOrNot(ROW_DIALOGS[kind][name])}
+    >
       <span className="sr-only">{t(`${kind}.manage.actions.${name}`)}</span>
     </Button>
   );

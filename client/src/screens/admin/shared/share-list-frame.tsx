@@ -173,6 +173,7 @@ export function ShareListFrame<Item extends { id: string }, Dialog extends strin
             ns={ns}
             count={selected.length}
             onDelete={deleteSelected}
+            dialog={kind === "pastes" ? "paste-delete" : "file-delete"}
             testId={`delete-selected-${kind}`}
           />
         </div>

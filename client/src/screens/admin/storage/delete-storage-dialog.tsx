@@ -14,6 +14,7 @@ export function DeleteStorageDialog({ config, open, onClose }: DeleteStorageDial
   const isInUse = (error: unknown) => appCodeOf(error) === "CONFLICT";
   return (
     <DeleteConfigDialog
+      name="storage-delete"
       ns="storageConfig.delete"
       item={config}
       open={open}

@@ -41,7 +41,7 @@ export type StorageFormDialogProps = {
 
 export function StorageFormDialog({ config, open, onClose }: StorageFormDialogProps) {
   return (
-    <ItemFormDialog ns="storageConfig.form" item={config} open={open} onClose={onClose}>
+    <ItemFormDialog name="storage-form" ns="storageConfig.form" item={config} open={open} onClose={onClose}>
       <StorageForm config={config} />
     </ItemFormDialog>
   );

@@ -39,6 +39,7 @@ export function StorageTestDialog({ config, open, onClose }: StorageTestDialogPr
 
   return (
     <AppDialog
+      name="storage-test"
       open={open}
       onClose={onClose}
       isBusy={test.isPending}
