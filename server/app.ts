@@ -183,7 +183,9 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
       const started = performance.now();
       const measured = metrics.startRequest(sent, url.pathname);
       const language = languageFromHeader(sent.headers.get("accept-language"));
-      const release = inFlight.admit(clientIp);
+      // Only requests with a body are counted: a body is what a slow client can hold open, while
+      // reads finish at the server's pace (a load test of 256 concurrent views from one address is fine).
+      const release = sent.body ? inFlight.admit(clientIp) : () => undefined;
       const { request, stalled } = release
         ? watchBody(sent, deps.config.bodyStallMs)
         : { request: sent, stalled: null };

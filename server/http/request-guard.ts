@@ -3,7 +3,8 @@
 //   body between two steps of MIN_PROGRESS_BYTES, so a body trickling a byte a second is cut after
 //   `stallMs` while an upload that moves data (even slowly, 16 KiB per window) is never cut. Only time
 //   the server spends waiting for the client counts: a slow store that reads the body slowly does not.
-// - at most `maxPerAddress` requests of one address are in flight at once (429 past it).
+// - at most `maxPerAddress` requests with a body (uploads, forms, JSON calls) of one address are in
+//   flight at once (429 past it); requests without one are not counted, as they hold nothing open.
 import { formatBytes } from "@shared/format-bytes";
 import { AppError } from "../errors";
 
