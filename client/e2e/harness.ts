@@ -1,7 +1,7 @@
 // End-to-end harness: starts the real server (which serves the built client from dist/client) on a
 // free loopback port with a fresh data directory, and launches Debian's Chromium through
 // playwright-core (no browser download: see docs/environment.md). Build the client first.
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import {
@@ -13,6 +13,7 @@ import {
   type Page,
 } from "playwright-core";
 import { REPO_ROOT, startServerProcess } from "../../scripts/test/server-process";
+import { findFreePort } from "../../scripts/test/services";
 
 export { REPO_ROOT };
 
@@ -31,17 +32,33 @@ export const CHROMIUM_ARGS = [
 
 export type RunningApp = { baseUrl: string; dataDir: string; stop(): Promise<void> };
 
-export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * `atLocalhost`: the app's PUBLIC_URL and base URL are http://localhost:<port> instead of 127.0.0.1,
+ * for what needs a host name (a WebAuthn relying party id cannot be an IP address).
+ */
+export async function startApp(
+  extraEnv: Record<string, string> = {},
+  options: { atLocalhost?: boolean } = {},
+): Promise<RunningApp> {
   // E2E_CLIENT_DIR lets parallel work build the client into its own folder (vite build --outDir).
   const clientDir = process.env.E2E_CLIENT_DIR ?? join(REPO_ROOT, "dist/client");
   const indexHtml = join(clientDir, "index.html");
   if (!existsSync(indexHtml)) {
     throw new Error(`${indexHtml} is missing: build the client first (bun run build)`);
   }
+  const port = await findFreePort();
+  const localhostUrl = `http://localhost:${port}`;
   const server = await startServerProcess({
-    env: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, CLIENT_DIR: clientDir, ...extraEnv },
+    port,
+    env: {
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      CLIENT_DIR: clientDir,
+      ...(options.atLocalhost ? { PUBLIC_URL: localhostUrl } : {}),
+      ...extraEnv,
+    },
   });
-  return { baseUrl: server.baseUrl, dataDir: server.dataDir, stop: () => server.stop() };
+  const baseUrl = options.atLocalhost ? localhostUrl : server.baseUrl;
+  return { baseUrl, dataDir: server.dataDir, stop: () => server.stop() };
 }
 
 /**
@@ -229,4 +246,33 @@ export async function saveShot(specFile: string, page: Page, name: string): Prom
   mkdirSync(dir, { recursive: true });
   await waitForAnimations(page);
   await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+let axeSource: string | null = null;
+
+/** axe-core's violations in every look (rule and first target), none expected; back in light after. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const found: string[] = [];
+  for (const look of LOOKS) {
+    await page.setViewportSize(look.viewport);
+    await page.emulateMedia({ colorScheme: look.scheme });
+    await page.waitForFunction(
+      (dark) => document.documentElement.classList.contains("dark") === dark,
+      look.scheme === "dark",
+    );
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const violations: string[] = await page.evaluate(async () => {
+      // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
+      const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+      return result.violations.map(
+        (violation: { id: string; nodes: { target: string[] }[] }) =>
+          `${violation.id} ${violation.nodes[0]?.target.join(" ") ?? ""}`,
+      );
+    });
+    found.push(...violations.map((violation) => `${look.name}: ${violation}`));
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
 }

@@ -4,18 +4,16 @@
 // browser context signing that one out. Each screen state is checked at 375 px and desktop, light and
 // dark, for sideways overflow and axe-core violations, in English and Chinese.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Browser, Page } from "playwright-core";
 import {
+  axeViolations,
   dismissToasts,
   E2E_ADMIN_PASSWORD,
-  LOOKS,
   launchBrowser,
   layoutCheck,
   openPage,
-  REPO_ROOT,
   type RunningApp,
   startApp,
 } from "./harness";
@@ -36,34 +34,6 @@ afterAll(async () => {
 });
 
 const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
-
-/** axe-core's violations in every look (rule and first target), none expected. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const found: string[] = [];
-  for (const look of LOOKS) {
-    await page.setViewportSize(look.viewport);
-    await page.emulateMedia({ colorScheme: look.scheme });
-    await page.waitForFunction(
-      (dark) => document.documentElement.classList.contains("dark") === dark,
-      look.scheme === "dark",
-    );
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const violations: string[] = await page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
-      const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.map(
-        (violation: { id: string; nodes: { target: string[] }[] }) =>
-          `${violation.id} ${violation.nodes[0]?.target.join(" ") ?? ""}`,
-      );
-    });
-    found.push(...violations.map((violation) => `${look.name}: ${violation}`));
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
-
 async function checkScreen(page: Page, name: string) {
   await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
   await checkLayouts(page, name);

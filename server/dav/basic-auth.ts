@@ -10,6 +10,7 @@
 
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
+import { hasSecondFactor, SECOND_FACTOR_SELECT } from "../services/auth/second-factor";
 import { type AuthState, hashSecret, validateApiKey, validateSessionToken } from "../services/auth/sessions";
 import {
   assertNotLimited,
@@ -55,7 +56,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
     await assertNotLimited(db, RATE_LIMITS.adminLogin, clientIp);
     const admin = await db.admin.findUnique({
       where: { username: credentials.username },
-      select: { id: true, username: true, passwordHash: true, totpEnabledAt: true },
+      select: { id: true, username: true, passwordHash: true, ...SECOND_FACTOR_SELECT },
     });
     // The password alone opens nothing once a second factor is on (no side door past the login's code);
     // told only to a caller who knew the password, so it reveals nothing to a guesser.
@@ -71,7 +72,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
       known.passwordHash === admin.passwordHash &&
       known.until > Date.now()
     ) {
-      if (admin.totpEnabledAt) refuseBarePassword();
+      if (hasSecondFactor(admin)) refuseBarePassword();
       return { type: "admin", adminId: admin.id, username: admin.username, sessionId: "" };
     }
     // Counted before the slow check (as the login does), so concurrent guesses cannot outrun the limit.
@@ -81,7 +82,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
     const isValid = await Bun.password.verify(credentials.password, admin?.passwordHash ?? (await dummyHash));
     if (!admin || !isValid) return null;
     await clearFailures(db, RATE_LIMITS.adminLogin, clientIp);
-    if (admin.totpEnabledAt) refuseBarePassword();
+    if (hasSecondFactor(admin)) refuseBarePassword();
     if (verified.size >= VERIFIED_MAX_ENTRIES) verified.clear();
     verified.set(cacheKey, {
       adminId: admin.id,

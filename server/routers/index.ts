@@ -9,6 +9,7 @@ import { mountsRouter } from "./admin/mounts";
 import { settingsRouter } from "./admin/settings";
 import { storageRouter } from "./admin/storage";
 import { adminRouter } from "./auth/account";
+import { passkeysRouter } from "./auth/passkeys";
 import { securityRouter } from "./auth/security";
 import { sessionRouter } from "./auth/session";
 import { clipboardRouter } from "./clipboard/router";
@@ -27,6 +28,7 @@ export const appRouter = router({
   admin: adminRouter,
   session: sessionRouter,
   security: securityRouter,
+  passkeys: passkeysRouter,
   keys: keysRouter,
   pastes: pastesRouter,
   files: filesRouter,

@@ -5,11 +5,84 @@ import { apiKeyTestOutput } from "./api-keys";
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,50}$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
+// A WebAuthn answer as @simplewebauthn/browser returns it (base64url fields). Checked for shape and
+// size here; what it proves is checked by @simplewebauthn/server. 16 KiB per field bounds any caller.
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/, "errors.passkeyRefused");
+
+const webAuthnCredentialBase = {
+  id: base64url.min(1),
+  rawId: base64url.min(1),
+  type: z.literal("public-key"),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+};
+
+export const registrationResponseInput = z.object({
+  ...webAuthnCredentialBase,
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    authenticatorData: base64url.optional(),
+    publicKey: base64url.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+  }),
+});
+
+export const authenticationResponseInput = z.object({
+  ...webAuthnCredentialBase,
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+
+/** A ceremony's options: what the browser passes to navigator.credentials, and the id to answer with. */
+export const passkeyOptionsOutput = z.object({
+  ceremony_id: z.string(),
+  options: z.record(z.string(), z.unknown()),
+});
+
+const ceremonyId = z.string().min(1).max(100);
+
+export const passkeyNameInput = z.string().trim().min(1, "errors.passkeyNameRequired").max(100);
+
+export const passkeyRegisterInput = z.object({
+  ceremony_id: ceremonyId,
+  name: passkeyNameInput,
+  response: registrationResponseInput,
+});
+
+export const passkeyAnswerInput = z.object({ ceremony_id: ceremonyId, response: authenticationResponseInput });
+
+export const passkeyRemoveInput = z.object({
+  id: z.string().min(1).max(100),
+  password: z.string().min(1, "errors.passwordRequired").max(1024),
+});
+
+export const passkeyRenameInput = z.object({ id: z.string().min(1).max(100), name: passkeyNameInput });
+
+export const passkeyOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.date(),
+  last_used_at: z.date().nullable(),
+});
+
+export type PasskeyView = z.infer<typeof passkeyOutput>;
+
 export const loginInput = z.object({
   username: z.string().trim().min(1, "errors.usernameRequired").max(100),
   password: z.string().min(1, "errors.passwordRequired").max(1024),
   /** Once a second factor is on: a TOTP code or a recovery code. */
   code: z.string().trim().max(64).optional(),
+  /** Or, as the second factor, a passkey's answer to a login ceremony (POST /admin/passkeys/login/options). */
+  passkey: passkeyAnswerInput.optional(),
 });
 
 /** `token` is null for the web client, whose session is an HttpOnly cookie instead. */
@@ -74,6 +147,7 @@ export const totpDisableInput = z.object({
 
 export const secondFactorStatusOutput = z.object({
   totp_enabled: z.boolean(),
+  passkeys: z.number(),
   totp_enabled_at: z.date().nullable(),
   recovery_codes_left: z.number(),
 });

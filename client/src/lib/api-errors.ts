@@ -76,6 +76,14 @@ export function isSecondFactorRequired(error: unknown): boolean {
   return typeof details === "object" && details !== null && "second_factor_required" in details;
 }
 
+/** The second factors the admin has, as a second_factor_required answer lists them ("totp", "passkey"). */
+export function secondFactorMethodsOf(error: unknown): string[] {
+  const details = dataOf(error)?.details;
+  if (typeof details !== "object" || details === null || !("methods" in details)) return ["totp"];
+  const methods = (details as { methods: unknown }).methods;
+  return Array.isArray(methods) ? methods.filter((method): method is string => typeof method === "string") : ["totp"];
+}
+
 /** The server answered with a status below 500: repeating the same call will not help. */
 export function isClientError(error: unknown): boolean {
   const status = httpStatusOf(error);

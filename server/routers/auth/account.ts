@@ -7,6 +7,7 @@ import { z } from "zod";
 import { clearedSessionCookie, isWebClientRequest, sessionCookie } from "../../http/session-cookie";
 import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../../services/auth/admin-account";
 import { requestFacts } from "../../services/auth/audit";
+import { relyingPartyOf } from "../../services/auth/passkeys";
 import { adminProcedure, publicProcedure, router } from "../../trpc";
 
 const tags = ["Admin account"];
@@ -19,7 +20,12 @@ export const adminRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
-      const session = await loginAdmin(ctx.db, ctx.config.secret, input, requestFacts(ctx.request, ctx.clientIp));
+      const session = await loginAdmin(
+        ctx.db,
+        { appSecret: ctx.config.secret, relyingParty: relyingPartyOf(ctx.config.publicUrl) },
+        input,
+        requestFacts(ctx.request, ctx.clientIp),
+      );
       if (!isWebClientRequest(ctx.request)) return session;
       ctx.responseHeaders.append("set-cookie", sessionCookie(ctx.config, session.token));
       return { ...session, token: null };

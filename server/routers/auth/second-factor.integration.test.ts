@@ -112,7 +112,7 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
   test("login: the password alone is 401 second_factor_required; a TOTP code works once, not when replayed", async () => {
     const bare = await login({});
     expect(bare.status).toBe(401);
-    expect(bare.body.data).toEqual({ second_factor_required: true });
+    expect(bare.body.data).toEqual({ second_factor_required: true, methods: ["totp"] });
     expect(bare.body.message).toContain("Two-factor authentication is on");
     const zh = await call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },

@@ -1,33 +1,38 @@
 // The admin account: login (rate limited per client address), logout, and the change of username or
 // password, which ends every admin session (docs/rules.md, Secrets and accounts).
-import type { ChangePasswordInput } from "@shared/schemas/auth";
+import type { ChangePasswordInput, loginInput } from "@shared/schemas/auth";
+import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { clearFailures, consumeAttempt, RATE_LIMITS, refundAttempt } from "../system/rate-limit";
 import { type RequestFacts, recordAuditEvent } from "./audit";
-import { verifySecondFactor } from "./second-factor";
+import { type RelyingParty, verifyPasskeyAnswer } from "./passkeys";
+import { SECOND_FACTOR_SELECT, secondFactorsOf, verifySecondFactor } from "./second-factor";
 import { createAdminSession } from "./sessions";
 
 // Verifying against this when the user name is unknown keeps the answer time the same either way,
 // so timing does not reveal which user names exist.
+type LoginInput = z.infer<typeof loginInput>;
+
 const DUMMY_HASH = await Bun.password.hash("not-a-real-password", "argon2id");
 
 /**
- * The password, then (once a second factor is on) a code: a TOTP code or a recovery code. Without a
- * code the answer is 401 with `second_factor_required`, and that attempt is given back (the password
- * was right); a wrong code stays counted, so codes are guessed no faster than passwords.
+ * The password, then (once a second factor is on) a code (TOTP or recovery) or a passkey's answer.
+ * Without either the answer is 401 with `second_factor_required` and the factors the admin has
+ * (`methods`), and that attempt is given back (the password was right); a wrong code or passkey stays
+ * counted, so factors are guessed no faster than passwords.
  */
 export async function loginAdmin(
   db: Database,
-  appSecret: string,
-  input: { username: string; password: string; code?: string | undefined },
+  auth: { appSecret: string; relyingParty: RelyingParty },
+  input: LoginInput,
   facts: RequestFacts,
 ) {
   // The attempt is counted before the password is checked: concurrent guesses cannot outrun the limit.
   await consumeAttempt(db, RATE_LIMITS.adminLogin, facts.ipAddress);
   const admin = await db.admin.findUnique({
     where: { username: input.username },
-    select: { id: true, username: true, passwordHash: true, totpEnabledAt: true },
+    select: { id: true, username: true, passwordHash: true, ...SECOND_FACTOR_SELECT },
   });
   const isValid = await Bun.password.verify(input.password, admin?.passwordHash ?? DUMMY_HASH);
   if (!admin || !isValid) {
@@ -35,17 +40,31 @@ export async function loginAdmin(
     throw new AppError("UNAUTHORIZED", "errors.invalidCredentials");
   }
   let method = "password";
-  if (admin.totpEnabledAt) {
-    if (!input.code) {
-      await refundAttempt(db, RATE_LIMITS.adminLogin, facts.ipAddress);
-      throw new AppError("UNAUTHORIZED", "errors.secondFactorRequired", {}, {}, { second_factor_required: true });
+  const methods = secondFactorsOf(admin);
+  if (methods.length > 0) {
+    const required = { second_factor_required: true, methods };
+    if (input.passkey && methods.includes("passkey")) {
+      // After the password, the passkey is the second factor: its presence is enough (no PIN asked).
+      const proved = await verifyPasskeyAnswer(db, auth.relyingParty, input.passkey, {
+        requireUserVerification: false,
+      });
+      if (proved?.adminId !== admin.id) {
+        await recordAuditEvent(db, { event: "login", success: false, method: "passkey", ...facts });
+        throw new AppError("UNAUTHORIZED", "errors.passkeyRefused", {}, {}, required);
+      }
+      method = "passkey";
+    } else {
+      if (!input.code) {
+        await refundAttempt(db, RATE_LIMITS.adminLogin, facts.ipAddress);
+        throw new AppError("UNAUTHORIZED", "errors.secondFactorRequired", {}, {}, required);
+      }
+      const factor = await verifySecondFactor(db, auth.appSecret, admin.id, input.code);
+      if (!factor) {
+        await recordAuditEvent(db, { event: "login", success: false, method: "totp", ...facts });
+        throw new AppError("UNAUTHORIZED", "errors.secondFactorWrong", {}, {}, required);
+      }
+      method = factor;
     }
-    const factor = await verifySecondFactor(db, appSecret, admin.id, input.code);
-    if (!factor) {
-      await recordAuditEvent(db, { event: "login", success: false, method: "totp", ...facts });
-      throw new AppError("UNAUTHORIZED", "errors.secondFactorWrong", {}, {}, { second_factor_required: true });
-    }
-    method = factor;
   }
   await clearFailures(db, RATE_LIMITS.adminLogin, facts.ipAddress);
   const session = await createAdminSession(db, admin.id, new Date(), { method, ...facts });

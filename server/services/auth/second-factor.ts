@@ -70,16 +70,27 @@ function generateRecoveryCodes(): string[] {
   });
 }
 
-export async function hasSecondFactor(db: Database, adminId: string): Promise<boolean> {
-  const admin = await db.admin.findUnique({ where: { id: adminId }, select: { totpEnabledAt: true } });
-  return Boolean(admin?.totpEnabledAt);
+/** The columns that tell whether an admin has a second factor (TOTP or a passkey): select them, then ask hasSecondFactor. */
+export const SECOND_FACTOR_SELECT = { totpEnabledAt: true, _count: { select: { passkeys: true } } } as const;
+
+/** The factors an admin row (read with SECOND_FACTOR_SELECT) has; empty when the password alone signs in. */
+export function secondFactorsOf(admin: { totpEnabledAt: Date | null; _count: { passkeys: number } }) {
+  const methods: ("totp" | "passkey")[] = [];
+  if (admin.totpEnabledAt) methods.push("totp");
+  if (admin._count.passkeys > 0) methods.push("passkey");
+  return methods;
+}
+
+export function hasSecondFactor(admin: { totpEnabledAt: Date | null; _count: { passkeys: number } }): boolean {
+  return secondFactorsOf(admin).length > 0;
 }
 
 export async function secondFactorStatus(db: Database, adminId: string) {
-  const admin = await db.admin.findUnique({ where: { id: adminId }, select: { totpEnabledAt: true } });
+  const admin = await db.admin.findUnique({ where: { id: adminId }, select: SECOND_FACTOR_SELECT });
   const remaining = await db.adminRecoveryCode.count({ where: { adminId, usedAt: null } });
   return {
     totp_enabled: Boolean(admin?.totpEnabledAt),
+    passkeys: admin?._count.passkeys ?? 0,
     totp_enabled_at: admin?.totpEnabledAt ?? null,
     recovery_codes_left: admin?.totpEnabledAt ? remaining : 0,
   };
@@ -217,7 +228,7 @@ export async function disableTotp(
     await recordAuditEvent(db, { event: "totp.disable", success: false, ...facts });
     throw new AppError("WRONG_PASSWORD", "errors.secondFactorWrong");
   }
-  await removeSecondFactors(db, adminId, { endSessions: false });
+  await removeSecondFactors(db, adminId, { endSessions: false, passkeys: false });
   await clearFailures(db, RATE_LIMITS.adminLogin, facts.ipAddress);
   await recordAuditEvent(db, { event: "totp.disable", ...facts });
 }
@@ -228,13 +239,20 @@ export async function disableTotp(
  */
 export async function resetAdminSecondFactors(db: Database): Promise<string[]> {
   const admins = await db.admin.findMany({ select: { id: true, username: true } });
-  for (const admin of admins) await removeSecondFactors(db, admin.id, { endSessions: true });
+  for (const admin of admins) await removeSecondFactors(db, admin.id, { endSessions: true, passkeys: true });
   await recordAuditEvent(db, { event: "factors.reset", ipAddress: "cli", userAgent: "pastebox cli" });
   return admins.map((admin) => admin.username);
 }
 
-/** Removes every factor (TOTP and recovery codes); with endSessions, every session too (reset-2fa). */
-export async function removeSecondFactors(db: Database, adminId: string, options: { endSessions: boolean }) {
+/**
+ * Removes TOTP and the recovery codes; with passkeys, the passkeys too, and with endSessions every
+ * session (reset-2fa removes all three; turning TOTP off keeps the passkeys).
+ */
+export async function removeSecondFactors(
+  db: Database,
+  adminId: string,
+  options: { endSessions: boolean; passkeys: boolean },
+) {
   await db.$transaction([
     db.admin.update({
       where: { id: adminId },
@@ -248,6 +266,7 @@ export async function removeSecondFactors(db: Database, adminId: string, options
       select: { id: true },
     }),
     db.adminRecoveryCode.deleteMany({ where: { adminId } }),
+    ...(options.passkeys ? [db.adminPasskey.deleteMany({ where: { adminId } })] : []),
     ...(options.endSessions ? [db.adminSession.deleteMany({ where: { adminId } })] : []),
   ]);
 }

@@ -24,6 +24,7 @@ export const BACKED_UP_MODELS = [
   { model: "Admin", client: "admin", orderBy: ["id"] },
   { model: "AdminSession", client: "adminSession", orderBy: ["id"] },
   { model: "AdminRecoveryCode", client: "adminRecoveryCode", orderBy: ["id"] },
+  { model: "AdminPasskey", client: "adminPasskey", orderBy: ["id"] },
   { model: "AuditEvent", client: "auditEvent", orderBy: ["id"] },
   { model: "ApiKey", client: "apiKey", orderBy: ["id"] },
   { model: "ApiKeySession", client: "apiKeySession", orderBy: ["id"] },
@@ -58,6 +59,8 @@ export const TRANSIENT_MODELS = [
   // Server-side explorer tasks: a restored install must not resume copies and deletes of another moment.
   { model: "FsTaskFile", client: "fsTaskFile" },
   { model: "FsTask", client: "fsTask" },
+  // Sign-in ceremonies waiting for the browser's answer, valid for minutes.
+  { model: "WebAuthnChallenge", client: "webAuthnChallenge" },
 ] as const;
 
 export type BackedUpModel = (typeof BACKED_UP_MODELS)[number]["model"];

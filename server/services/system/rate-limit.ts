@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   passwordVerify: { name: "password-verify", limit: 20, windowMs: 15 * 60_000 },
   /** Share links asked for that do not exist (docs/rules.md, Slugs and links). */
   slugMiss: { name: "slug-miss", limit: 60, windowMs: 10 * 60_000 },
+  // Each passkey sign-in opens a challenge row; this bounds the rows one address can make.
+  passkeyCeremony: { name: "passkey-ceremony", limit: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** The window of the creation limits; their sizes are system settings (creations per minute). */

@@ -1,6 +1,7 @@
 // The calls the auth store makes, on a tRPC client of its own. The session is the HttpOnly cookie
 // these calls receive and send (docs/decisions/0009-browser-session-cookie.md); the page never sees a
 // token. The store decides what a failure means, so this client has no central 401 handling.
+import type { inferRouterInputs } from "@trpc/server";
 import type { AppRouter } from "../../../../server/routers";
 import { currentLanguage } from "../../i18n";
 import { webClientHeaders } from "../auth-headers";
@@ -20,8 +21,20 @@ export type SessionView =
   | { type: "admin"; id: string; username: string }
   | ({ type: "apikey" } & ApiKeyCheck);
 
+/** A passkey's answer to a sign-in ceremony, as passkeys.login and admin.login take it. */
+export type PasskeyAnswer = { ceremony_id: string; response: AuthenticationAnswer };
+type AuthenticationAnswer = inferRouterInputs<AppRouter>["passkeys"]["login"]["response"];
+
 export type AuthApi = {
-  loginAdmin(input: { username: string; password: string; code?: string }): Promise<AdminLoginResult>;
+  loginAdmin(input: {
+    username: string;
+    password: string;
+    code?: string;
+    passkey?: PasskeyAnswer;
+  }): Promise<AdminLoginResult>;
+  /** Opens a passkey sign-in ceremony: its id and the options for navigator.credentials.get. */
+  passkeyLoginOptions(): Promise<{ ceremony_id: string; options: Record<string, unknown> }>;
+  loginWithPasskey(answer: PasskeyAnswer): Promise<AdminLoginResult>;
   /** Exchanges the key for a cookie session; the key is not kept anywhere on the page. */
   signInWithKey(key: string): Promise<SessionView>;
   /** Ends the cookie's session on the server and removes the cookie. */
@@ -43,6 +56,8 @@ export function createAuthApi(url = "/trpc"): AuthApi {
   };
   return {
     loginAdmin: async (input) => (await loadClient()).admin.login.mutate(input),
+    passkeyLoginOptions: async () => (await loadClient()).passkeys.loginOptions.mutate(),
+    loginWithPasskey: async (answer) => (await loadClient()).passkeys.login.mutate(answer),
     signInWithKey: async (key) => (await loadClient()).session.signInWithKey.mutate({ key }),
     async logout() {
       await (await loadClient()).session.logout.mutate();

@@ -28,11 +28,28 @@ const keyFacts = (permissions: string, keyInfo = '{"id":"key-1","name":"Docs","b
 type Calls = { [K in keyof AuthApi]: unknown[][] };
 
 function fakeApi(overrides: Partial<AuthApi> = {}, meAnswer: SessionView = ADMIN_VIEW) {
-  const calls: Calls = { loginAdmin: [], signInWithKey: [], logout: [], me: [] };
+  const calls: Calls = {
+    loginAdmin: [],
+    passkeyLoginOptions: [],
+    loginWithPasskey: [],
+    signInWithKey: [],
+    logout: [],
+    me: [],
+  };
   const api: AuthApi = {
     async loginAdmin(input) {
       calls.loginAdmin.push([input]);
       return overrides.loginAdmin ? overrides.loginAdmin(input) : { username: "admin", expiresAt: new Date() };
+    },
+    async passkeyLoginOptions() {
+      calls.passkeyLoginOptions.push([]);
+      return overrides.passkeyLoginOptions ? overrides.passkeyLoginOptions() : { ceremony_id: "c-1", options: {} };
+    },
+    async loginWithPasskey(answer) {
+      calls.loginWithPasskey.push([answer]);
+      return overrides.loginWithPasskey
+        ? overrides.loginWithPasskey(answer)
+        : { username: "admin", expiresAt: new Date() };
     },
     async signInWithKey(key) {
       calls.signInWithKey.push([key]);

@@ -4,7 +4,7 @@
 // A plain subscribable object rather than React state, so the tRPC link, the route guard and
 // non-React code (the offline queue) all read the same session.
 import { isClientError, isNetworkError, isUnauthorizedError } from "../api-errors";
-import type { ApiKeyCheck, AuthApi, SessionView } from "./auth-api";
+import type { ApiKeyCheck, AuthApi, PasskeyAnswer, SessionView } from "./auth-api";
 import { AUTH_EVENTS, type AuthChangeReason, type AuthEventTarget, emitAuthEvent } from "./auth-events";
 import {
   type AuthStorage,
@@ -38,8 +38,12 @@ export type LogoutOptions = {
 export type AuthStore = {
   getState(): AuthState;
   subscribe(listener: () => void): () => void;
-  /** `code`: the second factor (TOTP or recovery code), once the server has asked for one. */
-  loginAdmin(username: string, password: string, code?: string): Promise<void>;
+  /** `factor`: the second factor (a TOTP or recovery code, or a passkey's answer), once the server has asked for one. */
+  loginAdmin(username: string, password: string, factor?: string | PasskeyAnswer): Promise<void>;
+  /** Opens a passkey sign-in ceremony (for the passkey alone, or as the second factor). */
+  passkeyLoginOptions(): Promise<{ ceremony_id: string; options: Record<string, unknown> }>;
+  /** Signs in with a passkey alone (its answer to a passkeys.loginOptions ceremony). */
+  loginWithPasskey(answer: PasskeyAnswer): Promise<void>;
   loginWithApiKey(key: string): Promise<void>;
   logout(options?: LogoutOptions): void;
   revalidate(): Promise<RevalidationResult>;
@@ -163,8 +167,15 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     if (previous.authType === "apikey") emitAuthEvent(events, AUTH_EVENTS.apiKeyInvalid, { reason });
   }
 
-  async function loginAdmin(username: string, password: string, code?: string): Promise<void> {
-    const result = await api.loginAdmin(code ? { username, password, code } : { username, password });
+  async function loginAdmin(username: string, password: string, factor?: string | PasskeyAnswer): Promise<void> {
+    const second = typeof factor === "string" ? { code: factor } : factor ? { passkey: factor } : {};
+    const result = await api.loginAdmin({ username, password, ...second });
+    if (!result?.username) throw new AuthError("auth.errors.unexpectedAnswer");
+    signIn({ ...adminState(result.username), lastValidated: now() }, "login");
+  }
+
+  async function loginWithPasskey(answer: PasskeyAnswer): Promise<void> {
+    const result = await api.loginWithPasskey(answer);
     if (!result?.username) throw new AuthError("auth.errors.unexpectedAnswer");
     signIn({ ...adminState(result.username), lastValidated: now() }, "login");
   }
@@ -285,6 +296,8 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
       return () => listeners.delete(listener);
     },
     loginAdmin,
+    passkeyLoginOptions: () => api.passkeyLoginOptions(),
+    loginWithPasskey,
     loginWithApiKey,
     logout,
     revalidate,

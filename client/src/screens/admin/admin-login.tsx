@@ -3,6 +3,7 @@
 // (the server translates its own; ours come from i18n).
 
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import FingerPrintIcon from "@heroicons/react/24/outline/FingerPrintIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import UserIcon from "@heroicons/react/24/outline/UserIcon";
@@ -19,8 +20,9 @@ import { toast } from "../../components/toast-store";
 import { useErrorMessage } from "../../components/use-error-message";
 import { useFieldForm } from "../../components/use-field-form";
 import { useFocusFirstInvalid } from "../../components/use-focus-invalid";
-import { fieldIssuesOf, isSecondFactorRequired } from "../../lib/api-errors";
+import { fieldIssuesOf, isSecondFactorRequired, secondFactorMethodsOf } from "../../lib/api-errors";
 import { AuthError } from "../../lib/auth/auth-types";
+import { answerPasskeySignIn, browserHasPasskeys, isPasskeyPromptDismissed } from "../../lib/auth/passkey-ceremony";
 import { authStore } from "../../lib/auth/session";
 import { fieldErrorsFromIssues, fieldErrorsFromServer } from "../../lib/form-messages";
 import { returnPathOf } from "../../routes";
@@ -36,6 +38,7 @@ export function useLoginErrorText() {
       const detail = error.isNetwork ? t("common.networkError") : error.reason;
       return { title: t(error.messageKey), detail };
     }
+    if (isPasskeyPromptDismissed(error)) return { title: t("auth.login.passkeyDismissed"), detail: null };
     return {
       title: t("auth.login.failed"),
       detail: errorMessage(error),
@@ -91,6 +94,7 @@ export function AdminLogin() {
           <TabPanels className="mt-6">
             <TabPanel unmount={false} className="outline-none">
               <AdminAccountForm />
+              {browserHasPasskeys() ? <PasskeySignIn /> : null}
             </TabPanel>
             <TabPanel unmount={false} className="outline-none">
               <ApiKeyForm />
@@ -177,31 +181,47 @@ function AdminAccountForm() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const form = useFieldForm<AccountValues, LoginField>(() => ({ username: "", password: "", code: "" }));
-  const [needsCode, setNeedsCode] = useState(false);
+  // The second factors the server asked for (null until it asks): a code field, a passkey button, or both.
+  const [factors, setFactors] = useState<string[] | null>(null);
+  const needsCode = factors?.includes("totp") ?? false;
+  const acceptsPasskey = (factors?.includes("passkey") ?? false) && browserHasPasskeys();
+  const isPasskeyChosen = useRef(false);
   const codeRef = useRef<HTMLInputElement>(null);
 
   const prepare = () => {
+    // Passkey only (no TOTP): submitting the form asks for the passkey.
+    const withPasskey = isPasskeyChosen.current || (acceptsPasskey && !needsCode);
+    isPasskeyChosen.current = false;
     const parsed = loginInput.safeParse(form.state);
     const errors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, loginFieldOf);
-    if (needsCode && !form.state.code.trim()) errors.code = { text: t("auth.login.codeRequired") };
+    if (needsCode && !withPasskey && !form.state.code.trim()) errors.code = { text: t("auth.login.codeRequired") };
     form.setErrors(errors);
     if (!parsed.success || errors.code) return null;
     const { username, password } = parsed.data;
     const code = needsCode ? form.state.code.trim() : undefined;
     return async () => {
-      await authStore.loginAdmin(username, password, code);
+      if (withPasskey) {
+        const ceremony = await authStore.passkeyLoginOptions();
+        const response = await answerPasskeySignIn(ceremony.options);
+        await authStore.loginAdmin(username, password, { ceremony_id: ceremony.ceremony_id, response });
+      } else {
+        await authStore.loginAdmin(username, password, code);
+      }
       return t("auth.notices.welcomeAdmin", { name: authStore.getState().userInfo?.name ?? username });
     };
   };
 
   const showFieldIssues = (error: unknown) => {
     if (isSecondFactorRequired(error)) {
-      // The first answer only asks for the code; a code sent and refused is that field's message.
-      if (needsCode) form.setErrors({ code: { text: errorMessage(error) } });
-      setNeedsCode(true);
+      // The first answer only asks for the factor; a code sent and refused is that field's message.
+      const methods = secondFactorMethodsOf(error);
+      if (factors && methods.includes("totp")) form.setErrors({ code: { text: errorMessage(error) } });
+      setFactors(methods);
+      if (factors && !methods.includes("totp")) return false;
       requestAnimationFrame(() => codeRef.current?.focus());
       return true;
     }
+    if (isPasskeyPromptDismissed(error)) return false;
     const serverErrors = fieldErrorsFromServer(fieldIssuesOf(error), loginFieldOf);
     if (Object.keys(serverErrors).length === 0) return false;
     form.setErrors(serverErrors);
@@ -213,7 +233,8 @@ function AdminAccountForm() {
       form.setState((values) => ({ ...values, code: "" }));
       return;
     }
-    setNeedsCode(false);
+    if (isPasskeyPromptDismissed(error)) return;
+    setFactors(null);
     form.setState((values) => ({ ...values, password: "", code: "" }));
   };
 
@@ -250,7 +271,60 @@ function AdminAccountForm() {
           className="[&_input]:font-mono"
         />
       ) : null}
+      {acceptsPasskey ? (
+        <div className="flex flex-col gap-2">
+          {needsCode ? null : (
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("auth.login.passkeyStep")}</p>
+          )}
+          {needsCode ? (
+            <Button
+              type="button"
+              className="w-full"
+              onClick={(event) => {
+                isPasskeyChosen.current = true;
+                event.currentTarget.form?.requestSubmit();
+              }}
+            >
+              <FingerPrintIcon className="size-5" />
+              {t("auth.login.passkeyInstead")}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </LoginForm>
+  );
+}
+
+/** Signing in with a passkey alone: the browser offers the passkeys it has for this site. */
+function PasskeySignIn() {
+  const { t } = useTranslation();
+  const errorText = useLoginErrorText();
+  const afterLogin = useAfterLogin();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const signIn = async () => {
+    if (isBusy) return;
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      const ceremony = await authStore.passkeyLoginOptions();
+      const response = await answerPasskeySignIn(ceremony.options);
+      await authStore.loginWithPasskey({ ceremony_id: ceremony.ceremony_id, response });
+      toast.success(t("auth.notices.welcomeAdmin", { name: authStore.getState().userInfo?.name ?? "" }));
+      afterLogin();
+    } catch (error) {
+      setIsBusy(false);
+      setFailure(errorText(error));
+    }
+  };
+  return (
+    <div className="mt-6 flex flex-col gap-4 border-t border-slate-200 pt-6 dark:border-slate-800">
+      {failure ? <FormAlert title={failure.title}>{failure.detail}</FormAlert> : null}
+      <Button type="button" className="w-full" isLoading={isBusy} onClick={() => void signIn()}>
+        <FingerPrintIcon className="size-5" />
+        {t("auth.login.withPasskey")}
+      </Button>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 // Admin module "security" (issue 35): two-factor authentication (enrolment with a QR code and a manual
-// key, the recovery codes shown once, turning it off) and the sessions signed in to the admin account.
+// key, the recovery codes shown once, turning it off), passkeys, and the sessions signed in to the admin account.
 import { AdminModuleHeader } from "./admin-module-header";
+import { PasskeysSection } from "./security/passkeys-section";
 import { SessionsSection } from "./security/sessions-section";
 import { TwoFactorSection } from "./security/two-factor-section";
 
@@ -9,6 +10,7 @@ export default function SecurityModule() {
     <div>
       <AdminModuleHeader module="security" />
       <TwoFactorSection />
+      <PasskeysSection />
       <SessionsSection />
     </div>
   );

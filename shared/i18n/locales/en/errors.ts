@@ -48,6 +48,12 @@ export const enErrors = {
   totpAlreadyEnabled: "Two-factor authentication is already on",
   totpNotEnabled: "Two-factor authentication is not on",
   totpSetupExpired: "This setup has expired; start again to get a new key",
+  passkeyRefused: "The passkey was not accepted: it is unknown here, made for another site, or the request expired",
+  passkeyCeremonyExpired: "This passkey request has expired; try again",
+  passkeyNotFound: "That passkey no longer exists",
+  passkeyNameRequired: "Enter a name for the passkey",
+  passkeyLimit: "You have {{max}} passkeys already; remove one first",
+  passkeyAlreadyRegistered: "That passkey is registered already",
   sessionNotFound: "That session has already ended",
   passwordNeedsSecondFactor:
     "The password alone cannot sign in here while two-factor authentication is on; use an API key",

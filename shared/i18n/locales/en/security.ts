@@ -38,6 +38,26 @@ export const enSecurity = {
       lostEverything:
         "Lost the app and every recovery code? On the server, `bun run pastebox admin reset-2fa` removes the second factor and ends every session.",
     },
+    passkeys: {
+      title: "Passkeys",
+      description:
+        "Sign in with your device's screen lock or a security key, without the password, or use one as the second step after it.",
+      loading: "Loading the passkeys…",
+      loadError: "The passkeys could not be loaded",
+      none: "No passkeys yet.",
+      unsupported: "This browser cannot use passkeys.",
+      name: "Name of the new passkey",
+      nameHint: "Say which device it is on, such as “Work laptop”.",
+      add: "Add a passkey",
+      added: "Passkey “{{name}}” added",
+      addedAt: "Added {{time}}",
+      lastUsed: "last used {{time}}",
+      neverUsed: "not used yet",
+      remove: "Remove",
+      removeLabel: "Remove the passkey {{name}}",
+      removeHint: "Your password, to confirm it is you.",
+      removed: "Passkey “{{name}}” removed",
+    },
     sessions: {
       title: "Sessions",
       description: "Where the admin account is signed in. End any you do not recognise.",
@@ -58,6 +78,7 @@ export const enSecurity = {
       methods: {
         password: "Password",
         totp: "Password and code",
+        passkey: "Passkey",
         recovery: "Password and recovery code",
       },
     },

@@ -123,7 +123,8 @@ export const enShell = {
     },
     security: {
       name: "Security",
-      description: "Two-factor authentication, recovery codes and the sessions signed in to the admin account.",
+      description:
+        "Two-factor authentication, recovery codes, passkeys and the sessions signed in to the admin account.",
     },
     backups: {
       name: "Backups",

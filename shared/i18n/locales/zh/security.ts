@@ -37,6 +37,25 @@ export const zhSecurity: typeof enSecurity = {
       lostEverything:
         "应用和所有恢复码都丢失了？在服务器上运行 `bun run pastebox admin reset-2fa` 可移除两步验证并结束所有会话。",
     },
+    passkeys: {
+      title: "通行密钥",
+      description: "用设备的屏幕锁或安全密钥登录，无需密码；也可在输入密码后作为第二步验证。",
+      loading: "正在加载通行密钥…",
+      loadError: "无法加载通行密钥",
+      none: "还没有通行密钥。",
+      unsupported: "此浏览器不支持通行密钥。",
+      name: "新通行密钥的名称",
+      nameHint: "写明它在哪台设备上，例如“工作笔记本”。",
+      add: "添加通行密钥",
+      added: "已添加通行密钥“{{name}}”",
+      addedAt: "添加于 {{time}}",
+      lastUsed: "上次使用 {{time}}",
+      neverUsed: "尚未使用",
+      remove: "删除",
+      removeLabel: "删除通行密钥 {{name}}",
+      removeHint: "输入你的密码以确认是你本人。",
+      removed: "已删除通行密钥“{{name}}”",
+    },
     sessions: {
       title: "会话",
       description: "管理员账户的登录位置。结束任何你不认识的会话。",
@@ -57,6 +76,7 @@ export const zhSecurity: typeof enSecurity = {
       methods: {
         password: "密码",
         totp: "密码和验证码",
+        passkey: "通行密钥",
         recovery: "密码和恢复码",
       },
     },

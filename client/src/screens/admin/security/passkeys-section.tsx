@@ -1,0 +1,201 @@
+// The admin's passkeys: each with its name, when it was added and last used; "Add a passkey" (a name,
+// then the browser's prompt) and "Remove" (asks for the password). A passkey signs in alone or as the
+// second factor after the password; the first one added signs out the other sessions.
+import FingerPrintIcon from "@heroicons/react/24/outline/FingerPrintIcon";
+import type { PasskeyView } from "@shared/schemas/auth";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { FormAlert, PasswordField, TextField } from "../../../components/form-controls";
+import { LoadError, LoadingStatus } from "../../../components/request-status";
+import { toast } from "../../../components/toast-store";
+import { useErrorMessage } from "../../../components/use-error-message";
+import { currentLanguage } from "../../../i18n";
+import { browserHasPasskeys, createPasskey, isPasskeyPromptDismissed } from "../../../lib/auth/passkey-ceremony";
+import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
+import { trpc } from "../../../lib/trpc";
+import { SettingsSection } from "../settings/settings-section";
+
+export function PasskeysSection() {
+  const { t } = useTranslation();
+  const passkeys = trpc.passkeys.list.useQuery();
+  const utils = trpc.useUtils();
+  const refresh = () =>
+    Promise.all([
+      utils.passkeys.list.invalidate(),
+      utils.security.status.invalidate(),
+      utils.security.sessions.invalidate(),
+    ]);
+  return (
+    <SettingsSection
+      icon={FingerPrintIcon}
+      title={t("security.passkeys.title")}
+      description={t("security.passkeys.description")}
+      testId="passkeys"
+    >
+      <div className="flex flex-col gap-4 p-5 sm:p-6">
+        {passkeys.data ? (
+          passkeys.data.length > 0 ? (
+            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+              {passkeys.data.map((passkey) => (
+                <PasskeyRow key={passkey.id} passkey={passkey} onRemoved={refresh} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t("security.passkeys.none")}</p>
+          )
+        ) : passkeys.error ? (
+          <LoadError title={t("security.passkeys.loadError")} query={passkeys} />
+        ) : (
+          <LoadingStatus label={t("security.passkeys.loading")} />
+        )}
+        {browserHasPasskeys() ? (
+          <AddPasskeyForm onAdded={refresh} />
+        ) : (
+          <FormAlert tone="info">{t("security.passkeys.unsupported")}</FormAlert>
+        )}
+      </div>
+    </SettingsSection>
+  );
+}
+
+function AddPasskeyForm({ onAdded }: { onAdded: () => void }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const options = trpc.passkeys.registerOptions.useMutation();
+  const register = trpc.passkeys.register.useMutation();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy) return;
+    if (!name.trim()) {
+      setError(t("errors.passkeyNameRequired"));
+      return;
+    }
+    setError(null);
+    setIsBusy(true);
+    try {
+      const ceremony = await options.mutateAsync();
+      const response = await createPasskey(ceremony.options);
+      await register.mutateAsync({ ceremony_id: ceremony.ceremony_id, name: name.trim(), response });
+      toast.success(t("security.passkeys.added", { name: name.trim() }));
+      setName("");
+      onAdded();
+    } catch (failure) {
+      setError(isPasskeyPromptDismissed(failure) ? t("auth.login.passkeyDismissed") : errorMessage(failure));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-start dark:border-slate-800"
+      aria-label={t("security.passkeys.add")}
+    >
+      <TextField
+        label={t("security.passkeys.name")}
+        hint={t("security.passkeys.nameHint")}
+        value={name}
+        onValueChange={(value) => {
+          setName(value);
+          setError(null);
+        }}
+        error={error}
+        name="passkey-name"
+        maxLength={100}
+        className="min-w-0 flex-1"
+      />
+      <Button type="submit" variant="primary" isLoading={isBusy} className="sm:mt-7">
+        {t("security.passkeys.add")}
+      </Button>
+    </form>
+  );
+}
+
+function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: () => void }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const language = currentLanguage();
+  const remove = trpc.passkeys.remove.useMutation();
+  const [isRemoving, setIsRemoving] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(t("errors.passwordRequired"));
+      return;
+    }
+    remove.mutate(
+      { id: passkey.id, password },
+      {
+        onSuccess: () => {
+          toast.success(t("security.passkeys.removed", { name: passkey.name }));
+          onRemoved();
+        },
+        onError: (failure) => {
+          setError(errorMessage(failure));
+          setPassword("");
+        },
+      },
+    );
+  };
+  return (
+    <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0" data-testid="passkey-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0 text-sm">
+          <p className="font-medium break-words text-slate-900 dark:text-white">{passkey.name}</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            {t("security.passkeys.addedAt", { time: formatDateTime(passkey.created_at, language) })}
+            {" · "}
+            {passkey.last_used_at
+              ? t("security.passkeys.lastUsed", {
+                  time: formatRelativeTime(passkey.last_used_at, new Date(), language),
+                })
+              : t("security.passkeys.neverUsed")}
+          </p>
+        </div>
+        {isRemoving ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={t("security.passkeys.removeLabel", { name: passkey.name })}
+            onClick={() => setIsRemoving(true)}
+            className="self-start sm:self-center"
+          >
+            {t("security.passkeys.remove")}
+          </Button>
+        )}
+      </div>
+      {isRemoving ? (
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="flex flex-col gap-3"
+          aria-label={t("security.passkeys.removeLabel", { name: passkey.name })}
+        >
+          <PasswordField
+            label={t("security.totp.password")}
+            hint={t("security.passkeys.removeHint")}
+            value={password}
+            onValueChange={setPassword}
+            autoComplete="current-password"
+          />
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button type="button" onClick={() => setIsRemoving(false)}>
+              {t("security.totp.cancel")}
+            </Button>
+            <Button type="submit" variant="danger" isLoading={remove.isPending}>
+              {t("security.passkeys.remove")}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </li>
+  );
+}

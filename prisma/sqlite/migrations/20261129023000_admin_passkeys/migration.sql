@@ -1,0 +1,31 @@
+-- CreateTable
+CREATE TABLE "AdminPasskey" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "adminId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "credentialId" TEXT NOT NULL,
+    "publicKey" TEXT NOT NULL,
+    "counter" INTEGER NOT NULL DEFAULT 0,
+    "transports" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" DATETIME,
+    CONSTRAINT "AdminPasskey_adminId_fkey" FOREIGN KEY ("adminId") REFERENCES "Admin" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "WebAuthnChallenge" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "challenge" TEXT NOT NULL,
+    "purpose" TEXT NOT NULL,
+    "adminId" TEXT,
+    "expiresAt" DATETIME NOT NULL
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "AdminPasskey_credentialId_key" ON "AdminPasskey"("credentialId");
+
+-- CreateIndex
+CREATE INDEX "AdminPasskey_adminId_idx" ON "AdminPasskey"("adminId");
+
+-- CreateIndex
+CREATE INDEX "WebAuthnChallenge_expiresAt_idx" ON "WebAuthnChallenge"("expiresAt");

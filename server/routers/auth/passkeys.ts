@@ -1,0 +1,135 @@
+// The admin's passkeys (WebAuthn): list, register (options, then the authenticator's answer), rename,
+// remove with the password, and the sign-in with a passkey alone. The relying party is PUBLIC_URL's
+// host (services/auth/passkeys.ts); what each route guards is in docs/security.md.
+import {
+  loginOutput,
+  passkeyAnswerInput,
+  passkeyOptionsOutput,
+  passkeyOutput,
+  passkeyRegisterInput,
+  passkeyRemoveInput,
+  passkeyRenameInput,
+} from "@shared/schemas/auth";
+import { z } from "zod";
+import { isWebClientRequest, sessionCookie } from "../../http/session-cookie";
+import { requestFacts } from "../../services/auth/audit";
+import {
+  finishPasskeyRegistration,
+  listPasskeys,
+  loginWithPasskey,
+  relyingPartyOf,
+  removePasskey,
+  renamePasskey,
+  startPasskeyLogin,
+  startPasskeyRegistration,
+} from "../../services/auth/passkeys";
+import { adminProcedure, publicProcedure, router } from "../../trpc";
+
+const tags = ["Admin sign-in security"];
+
+export const passkeysRouter = router({
+  list: adminProcedure
+    .meta({ rest: { method: "GET", path: "/admin/passkeys", summary: "The admin's passkeys", tags } })
+    .output(z.array(passkeyOutput))
+    .query(({ ctx }) => listPasskeys(ctx.db, ctx.auth.adminId)),
+
+  registerOptions: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/passkeys/register/options",
+        summary: "Start adding a passkey: options for navigator.credentials.create, answered within 5 minutes",
+        tags,
+      },
+    })
+    .output(passkeyOptionsOutput)
+    .mutation(({ ctx }) => startPasskeyRegistration(ctx.db, relyingPartyOf(ctx.config.publicUrl), ctx.auth.adminId)),
+
+  register: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/passkeys",
+        summary: "Keep a passkey: the authenticator's answer to the registration options, with a name",
+        description: "The first factor added (no TOTP, no passkey before) ends every other session of the admin.",
+        tags,
+        successStatus: 201,
+      },
+    })
+    .input(passkeyRegisterInput)
+    .output(passkeyOutput)
+    .mutation(({ ctx, input }) =>
+      finishPasskeyRegistration(
+        ctx.db,
+        relyingPartyOf(ctx.config.publicUrl),
+        { adminId: ctx.auth.adminId, sessionId: ctx.auth.sessionId },
+        input,
+        requestFacts(ctx.request, ctx.clientIp),
+      ),
+    ),
+
+  rename: adminProcedure
+    .meta({ rest: { method: "PUT", path: "/admin/passkeys/{id}", summary: "Rename a passkey", tags } })
+    .input(passkeyRenameInput)
+    .output(z.null())
+    .mutation(async ({ ctx, input }) => {
+      await renamePasskey(ctx.db, ctx.auth.adminId, input.id, input.name);
+      return null;
+    }),
+
+  remove: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/passkeys/{id}/remove",
+        summary: "Remove a passkey; needs the password (counted like a login)",
+        tags,
+      },
+    })
+    .input(passkeyRemoveInput)
+    .output(z.null())
+    .mutation(async ({ ctx, input }) => {
+      await removePasskey(ctx.db, ctx.auth.adminId, input, requestFacts(ctx.request, ctx.clientIp));
+      return null;
+    }),
+
+  loginOptions: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/passkeys/login/options",
+        summary: "Start a passkey sign-in: options for navigator.credentials.get (any passkey of this site)",
+        description:
+          "Answer with POST /admin/passkeys/login to sign in with the passkey alone, or pass `passkey` to " +
+          "POST /admin/login as the second factor after the password. Each ceremony can be answered once.",
+        tags,
+      },
+    })
+    .output(passkeyOptionsOutput)
+    .mutation(({ ctx }) =>
+      startPasskeyLogin(ctx.db, relyingPartyOf(ctx.config.publicUrl), requestFacts(ctx.request, ctx.clientIp)),
+    ),
+
+  login: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/passkeys/login",
+        summary: "Sign in with a passkey alone (it must verify the user); returns a session token",
+        tags,
+      },
+    })
+    .input(passkeyAnswerInput)
+    .output(loginOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = await loginWithPasskey(
+        ctx.db,
+        relyingPartyOf(ctx.config.publicUrl),
+        input,
+        requestFacts(ctx.request, ctx.clientIp),
+      );
+      if (!isWebClientRequest(ctx.request)) return session;
+      ctx.responseHeaders.append("set-cookie", sessionCookie(ctx.config, session.token));
+      return { ...session, token: null };
+    }),
+});
