@@ -28,8 +28,12 @@ const marked = new Marked({
   },
 });
 
-/** The HTML for `markdown`, sanitised (by the page's sanitiser unless one is given). */
-export function renderMarkdown(markdown: string, sanitize: Sanitize = sanitizeHtml): string {
+/**
+ * The HTML for `markdown`, sanitised (by the page's sanitiser unless one is given). Throws, before
+ * sanitising, when the HTML is longer than `maxHtmlChars`.
+ */
+export function renderMarkdown(markdown: string, sanitize: Sanitize = sanitizeHtml, maxHtmlChars = Infinity): string {
   const html = marked.parse(markdown, { async: false }) as string;
+  if (html.length > maxHtmlChars) throw new RangeError(`rendered HTML longer than ${maxHtmlChars} characters`);
   return sanitize(html);
 }

@@ -79,6 +79,11 @@ export const pasteViewOutput = z.object({
    * renders (docs/decisions/0012-server-rendered-markdown.md); absent otherwise.
    */
   html: z.string().optional(),
+  /**
+   * Set instead of `html` when the server will not render this Markdown (its HTML would be too large or
+   * take too long, see docs/decisions/0012-server-rendered-markdown.md): show the text as it is.
+   */
+  render_refused: z.boolean().optional(),
 });
 
 export const pasteOutput = z.object({

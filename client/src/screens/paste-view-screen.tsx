@@ -161,7 +161,12 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
         aria-label={t("pastes.view.contentLabel")}
         className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800"
       >
-        <PasteContent content={paste.content} format={paste.format} html={paste.html} />
+        <PasteContent
+          content={paste.content}
+          format={paste.format}
+          html={paste.html}
+          renderRefused={paste.render_refused}
+        />
       </section>
     </article>
   );

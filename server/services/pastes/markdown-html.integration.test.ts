@@ -12,7 +12,7 @@ import type { WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
 import { createApiClient, createPaste as createPasteRow, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
-import { renderMarkdownHtml, SERVER_RENDER_MAX_CHARS } from "./markdown-html";
+import { RENDER_BUDGET_MS, renderMarkdownHtml, SERVER_RENDER_MAX_CHARS } from "./markdown-html";
 
 const { window } = new JSDOM("<!doctype html><html><body></body></html>");
 
@@ -68,7 +68,9 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
     admin = await loginAdmin(api);
     // The worker's start (jsdom) can take seconds on a loaded machine, longer than a view waits:
     // started here, so the views below measure rendering, not the start.
-    expect(await renderMarkdownHtml("```ts\nconst warm = 1;\n```", 60_000)).toContain("hljs");
+    expect(await renderMarkdownHtml("```ts\nconst warm = 1;\n```", 60_000)).toEqual({
+      html: expect.stringContaining("hljs"),
+    });
   });
   afterAll(async () => {
     await t.cleanup();
@@ -149,11 +151,29 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
     const text = `# Not waited for ${provider}\n\n- [ ] item`;
     // Not waited for (a warm worker may still beat a zero wait on an idle machine: either is right).
     const expected = await browserRendering(text);
-    expect([null, expected]).toContain(await renderMarkdownHtml(text, 0));
+    expect([null, expected]).toContain(((await renderMarkdownHtml(text, 0)) as { html: string } | null)?.html ?? null);
     const { slug } = await createPaste({ content: text, format: "markdown" });
     // The same render, still under way or already kept: the view has it.
-    expect(await renderMarkdownHtml(text, 60_000)).toBe(expected);
+    expect(await renderMarkdownHtml(text, 60_000)).toEqual({ html: expected });
     expect((await call("GET", `/paste/${slug}?html=true`)).body.data.html).toBe(expected);
+  });
+
+  test("Markdown whose HTML would multiply or nest past the bounds is shown as text, and not tried again", async () => {
+    const url = `https://example.com/${"a".repeat(20_000)}`;
+    const references = `[r]: ${url}\n\n${"[x][r]".repeat(Math.floor((SERVER_RENDER_MAX_CHARS - url.length - 30) / 6))}`;
+    const quotes = `${">".repeat(SERVER_RENDER_MAX_CHARS - 10)} deep`;
+    for (const content of [references, quotes]) {
+      const { slug } = await createPaste({ content, format: "markdown" });
+      const started = performance.now();
+      const first = await call("GET", `/paste/${slug}?html=true`);
+      expect(first.body.data).toMatchObject({ content, render_refused: true });
+      expect(first.body.data).not.toHaveProperty("html");
+      // Remembered by its hash: the next view answers at once without the worker.
+      const again = performance.now();
+      expect(await renderMarkdownHtml(content, 0)).toEqual({ refused: true });
+      expect(performance.now() - again).toBeLessThan(100);
+      expect(performance.now() - started).toBeLessThan(RENDER_BUDGET_MS + 5_000);
+    }
   });
 
   test("a bad html flag is a 400 in the caller's language, and counts nothing", async () => {

@@ -9,6 +9,10 @@
 // VIEW_WAIT_MS (the worker's start on a loaded machine takes seconds) or a failed worker gives null,
 // and the page renders that Markdown in the browser, as it does for an encrypted paste. A render the
 // view stopped waiting for still finishes and is kept for the next view.
+// What one render may cost is bounded: a text whose HTML would multiply (shared/markdown/render-limits.ts)
+// or whose HTML passes MAX_HTML_CHARS is refused, and a render still running RENDER_BUDGET_MS after the
+// worker began it ends the worker. A refused or failed text is remembered by its hash, so later views
+// answer at once without trying again, and the page shows it as text with a note (`render_refused`).
 import type { PasteView } from "@shared/schemas/pastes";
 
 /** Longer texts are left to the browser: rendering them here would hold the worker for seconds. */
@@ -17,15 +21,25 @@ export const SERVER_RENDER_MAX_CHARS = 64 * 1024;
 const VIEW_WAIT_MS = 3_000;
 /** A render still running after this long (start included) is given up and the worker ended. */
 const RENDER_TIMEOUT_MS = 15_000;
+/** A render still running this long after the worker began it is given up and the worker ended. */
+export const RENDER_BUDGET_MS = 2_000;
+/** Rendered HTML longer than this (in characters) is refused: the page shows the text instead. */
+export const MAX_HTML_CHARS = 2 * 1024 * 1024;
+/** Hashes of texts refused or failed, remembered so that they are not tried on every view. */
+const REFUSED_MAX = 4096;
 /** The worker (and jsdom with it) ends after this long without work. */
 const WORKER_IDLE_MS = 60_000;
 /** Rendered HTML kept, in characters (UTF-16: twice that in bytes), least recently used out first. */
 const CACHE_MAX_CHARS = 2 * 1024 * 1024;
 
-export type RenderRequest = { id: number; markdown: string };
-export type RenderAnswer = { id: number; html: string | null };
+export type RenderRequest = { id: number; markdown: string; maxHtmlChars: number };
+/** `started` when the worker begins a text; then its HTML, or `refused` (too costly) or null (failed). */
+export type RenderAnswer = { id: number; started: true } | { id: number; html: string | null; refused?: true };
 
-type Pending = { resolve: (html: string | null) => void; timer: Timer };
+/** What a render came to: HTML, refused for good (too costly, or it failed), or not now (timed out). */
+type RenderResult = { html: string } | { refused: true } | null;
+
+type Pending = { resolve: (result: RenderResult) => void; timer: Timer; key: string };
 
 let worker: Worker | null = null;
 let idleTimer: Timer | null = null;
@@ -33,13 +47,25 @@ let nextId = 0;
 const pending = new Map<number, Pending>();
 const cache = new Map<string, string>();
 let cachedChars = 0;
+const refused = new Set<string>();
 
-function settleAll(thread: Worker) {
+function rememberRefused(key: string) {
+  refused.add(key);
+  // Oldest out first.
+  for (const oldest of refused) {
+    if (refused.size <= REFUSED_MAX) break;
+    refused.delete(oldest);
+  }
+}
+
+/** Ends `thread`; `culprit` is the render that held it past its budget, refused from now on. */
+function settleAll(thread: Worker, culprit?: number) {
   thread.terminate();
   if (worker === thread) worker = null;
   for (const [id, entry] of pending) {
     clearTimeout(entry.timer);
-    entry.resolve(null);
+    if (id === culprit) rememberRefused(entry.key);
+    entry.resolve(id === culprit ? { refused: true } : null);
     pending.delete(id);
   }
 }
@@ -59,11 +85,18 @@ function renderWorker(): Worker {
   // ref: false: an idle worker must not keep the process (or a test run) alive.
   const started = new Worker(new URL("./markdown-html-worker.ts", import.meta.url), { ref: false });
   started.onmessage = (event: MessageEvent<RenderAnswer>) => {
-    const entry = pending.get(event.data.id);
+    const answer = event.data;
+    const entry = pending.get(answer.id);
     if (!entry) return;
-    pending.delete(event.data.id);
     clearTimeout(entry.timer);
-    entry.resolve(event.data.html);
+    if ("started" in answer) {
+      // The worker renders one text at a time: from now on the time is this text's.
+      entry.timer = setTimeout(() => settleAll(started, answer.id), RENDER_BUDGET_MS);
+      return;
+    }
+    pending.delete(answer.id);
+    if (answer.html === null) rememberRefused(entry.key);
+    entry.resolve(answer.html === null ? { refused: true } : { html: answer.html });
     if (pending.size === 0 && worker === started) endWhenIdle(started);
   };
   started.onerror = () => settleAll(started);
@@ -71,14 +104,14 @@ function renderWorker(): Worker {
   return started;
 }
 
-function renderInWorker(markdown: string): Promise<string | null> {
+function renderInWorker(key: string, markdown: string): Promise<RenderResult> {
   const id = ++nextId;
   const thread = renderWorker();
   return new Promise((resolve) => {
-    // Renders queue behind one another: a runaway one would hold up every later paste.
+    // Until the worker begins this text (it may still be loading jsdom, or rendering others).
     const timer = setTimeout(() => settleAll(thread), RENDER_TIMEOUT_MS);
-    pending.set(id, { resolve, timer });
-    thread.postMessage({ id, markdown } satisfies RenderRequest);
+    pending.set(id, { resolve, timer, key });
+    thread.postMessage({ id, markdown, maxHtmlChars: MAX_HTML_CHARS } satisfies RenderRequest);
   });
 }
 
@@ -107,15 +140,15 @@ export function prepareMarkdownRenderer(): void {
 }
 
 /** Renders under way, by key: a text asked for again meanwhile waits for the same render. */
-const rendering = new Map<string, Promise<string | null>>();
+const rendering = new Map<string, Promise<RenderResult>>();
 
-function renderAndKeep(key: string, markdown: string): Promise<string | null> {
+function renderAndKeep(key: string, markdown: string): Promise<RenderResult> {
   let render = rendering.get(key);
   if (!render) {
-    render = renderInWorker(markdown).then((html) => {
+    render = renderInWorker(key, markdown).then((result) => {
       rendering.delete(key);
-      if (html !== null) remember(key, html);
-      return html;
+      if (result && "html" in result) remember(key, result.html);
+      return result;
     });
     rendering.set(key, render);
   }
@@ -123,18 +156,19 @@ function renderAndKeep(key: string, markdown: string): Promise<string | null> {
 }
 
 /**
- * `markdown` as sanitised HTML, or null when it is left to the browser: too long, not rendered
- * within `waitMs`, or rendering failed.
+ * `markdown` as sanitised HTML; `{ refused: true }` when it costs too much to render (or failed) and
+ * is to be shown as text; null when it is left to the browser: too long, or not rendered within `waitMs`.
  */
-export async function renderMarkdownHtml(markdown: string, waitMs = VIEW_WAIT_MS): Promise<string | null> {
+export async function renderMarkdownHtml(markdown: string, waitMs = VIEW_WAIT_MS): Promise<RenderResult> {
   if (markdown.length > SERVER_RENDER_MAX_CHARS) return null;
   const key = keyOf(markdown);
+  if (refused.has(key)) return { refused: true };
   const cached = cache.get(key);
   if (cached !== undefined) {
     // Most recently used goes last.
     cache.delete(key);
     cache.set(key, cached);
-    return cached;
+    return { html: cached };
   }
   let timer: Timer | undefined;
   const waited = new Promise<null>((resolve) => {
@@ -153,6 +187,7 @@ export async function renderMarkdownHtml(markdown: string, waitMs = VIEW_WAIT_MS
  */
 export async function withRenderedMarkdown(view: PasteView, isWanted: boolean | undefined): Promise<PasteView> {
   if (!isWanted || view.format !== "markdown" || view.encrypted || view.content === null) return view;
-  const html = await renderMarkdownHtml(view.content);
-  return html === null ? view : { ...view, html };
+  const result = await renderMarkdownHtml(view.content);
+  if (result === null) return view;
+  return "html" in result ? { ...view, html: result.html } : { ...view, render_refused: true };
 }

@@ -15,6 +15,8 @@ export type PasteContentProps = {
   format: "markdown" | "text";
   /** The server's rendering of the Markdown, sanitised; absent: rendered here. */
   html?: string;
+  /** The server found this Markdown too costly to render: shown as text, with a note. */
+  renderRefused?: boolean;
 };
 
 export function PlainText({ content }: { content: string }) {
@@ -28,9 +30,19 @@ export function PlainText({ content }: { content: string }) {
   );
 }
 
-export function PasteContent({ content, format, html }: PasteContentProps) {
+export function PasteContent({ content, format, html, renderRefused }: PasteContentProps) {
   const { t } = useTranslation();
   if (format === "text") return <PlainText content={content} />;
+  if (renderRefused) {
+    return (
+      <div>
+        <p role="status" className="mb-4 text-sm text-amber-700 dark:text-amber-400">
+          {t("pastes.view.tooComplex")}
+        </p>
+        <PlainText content={content} />
+      </div>
+    );
+  }
   return (
     <LazyBoundary
       fallback={() => (

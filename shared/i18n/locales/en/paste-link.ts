@@ -27,6 +27,7 @@ export const enPasteLink = {
       openRaw: "Open raw",
       openRawHint: "Opens the plain text in a new tab; this counts as a view.",
       rendering: "Rendering…",
+      tooComplex: "This Markdown is too large or complex to show formatted; showing the text as it is.",
       renderFailed: "The formatted view could not be loaded; showing the text as it is.",
       contentLabel: "Shared content",
       encrypted: "End-to-end encrypted",

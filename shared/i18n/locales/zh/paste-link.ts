@@ -27,6 +27,7 @@ export const zhPasteLink: typeof enPasteLink = {
       openRaw: "查看原文",
       openRawHint: "在新标签页中打开纯文本；这会计为一次访问。",
       rendering: "正在渲染……",
+      tooComplex: "此 Markdown 过大或过于复杂，无法格式化显示，以下为原始文本。",
       renderFailed: "无法加载格式化视图，以下为原始文本。",
       contentLabel: "分享的内容",
       encrypted: "端到端加密",
