@@ -4,18 +4,20 @@
 // made for another site, or an answer relayed from one, is refused. Each ceremony's challenge is a
 // database row used once, so an answer cannot be replayed and any process can check it (docs/security.md).
 import type { passkeyAnswerInput, passkeyRegisterInput } from "@shared/schemas/auth";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { clearFailures, consumeAttempt, RATE_LIMITS } from "../system/rate-limit";
 import { type RequestFacts, recordAuditEvent } from "./audit";
 import { createAdminSession, generateSessionToken } from "./sessions";
+
+/**
+ * The WebAuthn library, loaded with the first ceremony: it and its CBOR/COSE and certificate parsers
+ * take ~20 MiB once imported, which a server whose admin never uses a passkey should not carry
+ * (docs/decisions/0013-idle-without-prisma.md: the idle budget).
+ */
+const webAuthn = () => import("@simplewebauthn/server");
 
 /** How long the browser may take to answer a ceremony (the WebAuthn timeout asked of it is shorter). */
 export const CEREMONY_TTL_MS = 5 * 60_000;
@@ -89,6 +91,7 @@ export async function startPasskeyRegistration(db: Database, rp: RelyingParty, a
   if (admin.passkeys.length >= MAX_PASSKEYS) {
     throw new AppError("CONFLICT", "errors.passkeyLimit", { max: MAX_PASSKEYS });
   }
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -129,6 +132,7 @@ export async function finishPasskeyRegistration(
   };
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
+    const { verifyRegistrationResponse } = await webAuthn();
     verification = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: ceremony.challenge,
@@ -206,6 +210,7 @@ export async function removePasskey(
  */
 export async function startPasskeyLogin(db: Database, rp: RelyingParty, facts: RequestFacts, now = new Date()) {
   await consumeAttempt(db, RATE_LIMITS.passkeyCeremony, facts.ipAddress, now);
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: "preferred",
@@ -235,6 +240,7 @@ export async function verifyPasskeyAnswer(
   });
   if (!passkey) return null;
   try {
+    const { verifyAuthenticationResponse } = await webAuthn();
     const verification = await verifyAuthenticationResponse({
       response: answer.response,
       expectedChallenge: ceremony.challenge,
