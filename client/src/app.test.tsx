@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { publicFile, publicPaste } from "../test/fixtures";
 import { renderAppAt } from "../test/render-app";
 import { mockTrpc } from "../test/trpc-msw";
+import { toast } from "./components/toast-store";
 import i18n from "./i18n";
 import { ADMIN_MODULES } from "./routes";
 
@@ -52,11 +53,15 @@ describe("routes", () => {
     ]);
   }, 60_000);
 
-  test("an unknown path redirects to / and replaces the history entry", async () => {
+  test("an unknown path redirects to / saying the page does not exist, and replaces the history entry", async () => {
+    toast.clear();
     const { location } = renderAppAt("/no/such/page");
     expect(await screen.findByRole("heading", { level: 1, name: "Online clipboard" })).toBeDefined();
     // replace, not push: Back must not return to the bad URL.
     expect(location.history).toEqual(["/"]);
+    expect(toast.getToasts().map(({ title, description }) => ({ title, description }))).toEqual([
+      { title: "That page does not exist, so here is Home", description: "/no/such/page" },
+    ]);
   });
 
   test("an unknown admin module shows the not-found screen with a link home", async () => {

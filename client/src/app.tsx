@@ -9,6 +9,7 @@ import { AppShell } from "./components/app-shell";
 import { PageSpinner } from "./components/page-spinner";
 import { RouteGuard } from "./components/route-guard";
 import { ScreenErrorBoundary } from "./components/screen-error-boundary";
+import { toast } from "./components/toast-store";
 import { usePageTitle } from "./hooks/use-page-title";
 import { loadTexts } from "./i18n";
 import { useAuth } from "./lib/auth/use-auth";
@@ -84,6 +85,19 @@ function NotFoundRoute() {
   );
 }
 
+/**
+ * Any other path goes Home (docs/product.md §2), and says so: a mistyped or outdated link must not look
+ * as if it had opened what it named.
+ */
+function UnknownPath() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  useEffect(() => {
+    toast.info(t("screens.notFound.redirected"), { id: "unknown-path", description: location });
+  }, [location, t]);
+  return <Redirect to={ROUTES.home} replace />;
+}
+
 /** A route's parameters: the screens read only the ones their own path names, so they are present. */
 type RouteParams = { slug: string; id: string; "*": string };
 
@@ -134,7 +148,7 @@ export function AppRoutes() {
       </Route>
       {/* docs/product.md §2: any other path goes Home; replace, so Back does not bounce to the bad URL. */}
       <Route>
-        <Redirect to={ROUTES.home} replace />
+        <UnknownPath />
       </Route>
     </Switch>
   );

@@ -85,6 +85,7 @@ export const enShell = {
       title: "Page not found",
       description: "The page you are looking for does not exist or has been moved.",
       backHome: "Back to home",
+      redirected: "That page does not exist, so here is Home",
     },
     admin: {
       title: "Admin",

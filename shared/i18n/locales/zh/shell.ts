@@ -85,6 +85,7 @@ export const zhShell: typeof enShell = {
       title: "页面未找到",
       description: "你访问的页面不存在或已被移动。",
       backHome: "返回首页",
+      redirected: "该页面不存在，已为你打开首页",
     },
     admin: {
       title: "管理面板",
