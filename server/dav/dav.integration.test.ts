@@ -552,6 +552,35 @@ describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
     expect((await s.request("COPY", "/dav/docs/cm-a.txt")).status).toBe(400);
   });
 
+  test("a key cannot hold the admin out: the admin lifts its lock, and its locks go with the key; at most an hour", async () => {
+    const griefKey = await s.createKey("/docs");
+    const key = keyAuth(griefKey);
+    const lockInfinity = (path: string, auth: string) =>
+      s.request("LOCK", path, {
+        auth,
+        body: `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>`,
+        headers: { Timeout: "Infinite, Second-4100000000", Depth: "infinity" },
+      });
+    expect((await s.request("MKCOL", "/dav/docs/held")).status).toBe(201);
+    const held = await lockInfinity("/dav/docs/held", key);
+    expect(held.status).toBe(200);
+    // However long the key asked for, the lock frees itself within the hour.
+    expect(await held.text()).toContain("<D:timeout>Second-3600</D:timeout>");
+    expect((await put("/dav/docs/held/admin.txt", "admin's write")).status).toBe(423);
+    const token = held.headers.get("lock-token") ?? "";
+    expect((await s.request("UNLOCK", "/dav/docs/held", { headers: { "Lock-Token": token } })).status).toBe(204);
+    expect((await put("/dav/docs/held/admin.txt", "admin's write")).status).toBe(201);
+
+    // Locked again, then the key is deleted: its lock goes with it.
+    expect((await lockInfinity("/dav/docs/held", key)).status).toBe(200);
+    expect((await put("/dav/docs/held/admin.txt", "blocked")).status).toBe(423);
+    const row = await s.t.db.davLock.findFirstOrThrow({ where: { path: "/docs/held" } });
+    const keyId = row.principal.slice("apikey:".length);
+    await s.api("DELETE", `/admin/api-keys/${keyId}`, undefined, s.admin);
+    expect(await s.t.db.davLock.count({ where: { principal: row.principal } })).toBe(0);
+    expect((await put("/dav/docs/held/admin.txt", "free again")).status).toBe(204);
+  });
+
   test("locks: tokens required from the lock's principal, shared locks coexist, timeouts expire, LOCK on an unmapped URL", async () => {
     const lockBody = (scope: "exclusive" | "shared") =>
       `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:${scope}/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner><D:href>mailto:test@example.com</D:href></D:owner></D:lockinfo>`;

@@ -91,7 +91,10 @@ export async function handleUnlock(dav: DavRequest): Promise<Response> {
   if (!lock || !lockCovers(lock, dav.path)) {
     throw new DavError(409, { condition: "<D:lock-token-matches-request-uri/>" });
   }
-  if (lock.principal !== dav.principal) throw new AppError("FORBIDDEN", "errors.davLockNotYours");
+  // The admin may lift anyone's lock: a key must not be able to hold the admin's files hostage.
+  if (lock.principal !== dav.principal && dav.auth.type !== "admin") {
+    throw new AppError("FORBIDDEN", "errors.davLockNotYours");
+  }
   await removeLock(dav.deps.db, token);
   return new Response(null, { status: 204 });
 }

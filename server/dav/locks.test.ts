@@ -45,11 +45,11 @@ describe("the If header (RFC 4918 §10.4)", () => {
   });
 });
 
-test("lock timeouts: seconds as asked within a day, Infinite is a day, an hour by default", () => {
+test("lock timeouts: seconds as asked within an hour, Infinite is an hour, an hour by default", () => {
   expect(parseTimeout(null)).toBe(3600);
   expect(parseTimeout("Second-600")).toBe(600);
-  expect(parseTimeout("Infinite, Second-4100000000")).toBe(86400);
-  expect(parseTimeout("Second-999999999")).toBe(86400);
+  expect(parseTimeout("Infinite, Second-4100000000")).toBe(3600);
+  expect(parseTimeout("Second-999999999")).toBe(3600);
   expect(parseTimeout("garbage")).toBe(3600);
 });
 

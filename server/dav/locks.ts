@@ -33,9 +33,12 @@ const lockSelect = {
   expiresAt: true,
 } as const;
 
-/** A lock without Timeout lasts an hour; none lasts more than a day (clients refresh long ones). */
+/**
+ * A lock lasts what its Timeout asks, at most an hour (also for "Infinite"): clients that edit longer
+ * refresh their lock, and a lock left behind (or taken to grief) frees itself within the hour.
+ */
 export const DEFAULT_LOCK_SECONDS = 3600;
-export const MAX_LOCK_SECONDS = 24 * 3600;
+export const MAX_LOCK_SECONDS = 3600;
 
 /** `path` itself or beneath `base`. */
 export function isWithinPath(base: string, path: string): boolean {

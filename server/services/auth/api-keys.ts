@@ -6,7 +6,7 @@ import type { ApiKeyView, createApiKeyInput, updateApiKeyInput } from "@shared/s
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { hashApiKey, hashSecret } from "./sessions";
+import { hashApiKey, hashSecret, keyCreator } from "./sessions";
 
 export const GENERATED_KEY_PREFIX = "pb_";
 const DISPLAY_PREFIX_LENGTH = 8;
@@ -153,11 +153,20 @@ export async function updateApiKey(db: Database, input: z.output<typeof updateAp
       throw error;
     });
   if (result.count === 0) throw new AppError("NOT_FOUND", "errors.apiKeyNotFound");
+  // A key that may no longer write where it locked keeps no lock there.
+  if (input.mount_permission === false || input.mount_read_only === true || input.basic_path !== undefined) {
+    await db.davLock.deleteMany({ where: { principal: keyCreator(input.id) } });
+  }
   return toView(await db.apiKey.findUniqueOrThrow({ where: { id: input.id }, select: apiKeySelect }));
 }
 
 export async function deleteApiKeys(db: Database, ids: string[]) {
-  const result = await db.apiKey.deleteMany({ where: { id: { in: ids } } });
+  // A deleted key's WebDAV locks go with it: nobody could refresh or lift them, and until they expired
+  // they would keep the admin's writes out of what it had locked.
+  const [result] = await db.$transaction([
+    db.apiKey.deleteMany({ where: { id: { in: ids } } }),
+    db.davLock.deleteMany({ where: { principal: { in: ids.map(keyCreator) } } }),
+  ]);
   if (result.count === 0) throw new AppError("NOT_FOUND", "errors.apiKeyNotFound");
   return { deleted: result.count };
 }

@@ -288,5 +288,8 @@ export function createdByFilter(createdBy: string | undefined) {
 
 /** The created_by value for rows a caller creates (docs/product.md §3: "apikey:<id>" for keys). */
 export function creatorOf(auth: AuthState): string {
-  return auth.type === "admin" ? `admin:${auth.adminId}` : `apikey:${auth.keyId}`;
+  return auth.type === "admin" ? `admin:${auth.adminId}` : keyCreator(auth.keyId);
 }
+
+/** What a key's tasks, shares and WebDAV locks are recorded under. */
+export const keyCreator = (keyId: string) => `apikey:${keyId}`;
