@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { GENERATED_SLUG_LENGTH } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
@@ -251,7 +252,7 @@ describe("file sharing", () => {
     await page.waitForSelector('[data-name="sunset.png"][data-status="success"]');
     const photo = row(page, "sunset.png");
     shared.photoLink = await photo.getByTestId("result-link").inputValue();
-    expect(shared.photoLink).toMatch(/\/file\/[A-Za-z0-9]{6}$/);
+    expect(shared.photoLink).toMatch(new RegExp(`/file/[A-Za-z0-9]{${GENERATED_SLUG_LENGTH}}$`));
     expect(await photo.textContent()).toContain("Password protected");
     expect(await photo.textContent()).toContain("2 views allowed");
     expect(await photo.textContent()).toContain("direct to storage");

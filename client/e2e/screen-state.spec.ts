@@ -527,6 +527,7 @@ describe("a menu on every explorer row (item 6)", () => {
     "Edit",
     "Rename",
     "Copy to…",
+    "Move to…",
     "Add to basket",
     "Delete",
   ];
@@ -599,7 +600,7 @@ describe("a menu on every explorer row (item 6)", () => {
     await page.goto(`${app.baseUrl}/mount-explorer/docs`);
     await entry(page, "menus-desktop").click({ button: "right" });
     await menu(page).waitFor();
-    expect(await menuLabels(page)).toEqual(["Open", "Share…", "Rename", "Copy to…", "Delete"]);
+    expect(await menuLabels(page)).toEqual(["Open", "Share…", "Rename", "Copy to…", "Move to…", "Delete"]);
     await menu(page).getByRole("menuitem", { name: "Open" }).click();
     await entry(page, "renamed.txt").waitFor();
     expect(new URL(page.url()).pathname).toBe("/mount-explorer/docs/menus-desktop");

@@ -131,7 +131,7 @@ export async function viewPaste(
   request: ViewRequest,
   now = new Date(),
 ): Promise<PasteView> {
-  await assertSlugGuessesLeft(db, request.clientIp);
+  assertSlugGuessesLeft(db, request.clientIp);
   // The common case in one statement: an unprotected, live paste.
   const counted = request.password ? null : await viewCounter.count(request.slug, now);
   if (counted) return toView(counted, config.publicUrl);

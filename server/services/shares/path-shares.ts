@@ -166,7 +166,7 @@ async function isValidVisit(secret: string, row: PathShareRow, token: string | u
 type VisitRequest = { slug: string; password?: string; visit?: string; clientIp: string };
 
 async function findShare(deps: PathShareDeps, slug: string, clientIp: string, now: Date): Promise<PathShareRow> {
-  await assertSlugGuessesLeft(deps.db, clientIp);
+  assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.pathShare.findUnique({ where: { slug }, select: pathShareSelect });
   if (!row) throw await slugMissed(deps.db, clientIp, "errors.shareNotFound");
   if (isExpired(row, now)) throw new AppError("GONE", "errors.shareExpired");

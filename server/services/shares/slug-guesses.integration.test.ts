@@ -53,6 +53,9 @@ for (const provider of DATABASE_PROVIDERS) {
         for (let i = 0; i < LIMIT; i++) {
           expect(await lookUp(i, `missing${i}`, ip, i % 2 ? other : t.app)).toBe(404);
         }
+        // The next miss on each process is refused, and teaches that process the address is over the limit.
+        expect(await lookUp(0, "missing-one-more", ip, t.app)).toBe(429);
+        expect(await lookUp(1, "missing-one-more", ip, other)).toBe(429);
         // Every route, on either process, now refuses this address before looking anything up.
         for (let route = 0; route < 8; route++) {
           expect(await lookUp(route, burning.slug, ip, route % 2 ? other : t.app)).toBe(429);

@@ -59,7 +59,7 @@ export async function signedLinks(row: FileRow, driver: StorageDriver) {
  * driver that holds the object.
  */
 async function findLiveShare(deps: FileDeps, slug: string, clientIp: string, now: Date) {
-  await assertSlugGuessesLeft(deps.db, clientIp);
+  assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.fileShare.findFirst({
     where: { slug, status: { in: ["ready", "gone"] } },
     select: fileSelect,

@@ -13,8 +13,12 @@ export const RATE_LIMITS = {
   adminLogin: { name: "admin-login", limit: 10, windowMs: 15 * 60_000 },
   apiKeyFailure: { name: "api-key", limit: 30, windowMs: 15 * 60_000 },
   passwordVerify: { name: "password-verify", limit: 20, windowMs: 15 * 60_000 },
-  /** Share links asked for that do not exist (docs/rules.md, Slugs and links). */
-  slugMiss: { name: "slug-miss", limit: 60, windowMs: 10 * 60_000 },
+  /**
+   * Share links asked for that do not exist (docs/rules.md, Slugs and links). Generous: one office
+   * behind one address asking for used-up and purged links must not be locked out of every link, while
+   * guessing short custom slugs at well under 2 a second stays hopeless.
+   */
+  slugMiss: { name: "slug-miss", limit: 1000, windowMs: 10 * 60_000 },
   // Each passkey sign-in opens a challenge row; this bounds the rows one address can make.
   passkeyCeremony: { name: "passkey-ceremony", limit: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
