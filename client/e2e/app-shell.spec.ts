@@ -110,13 +110,15 @@ describe("app shell", () => {
     await context.close();
   });
 
-  test("an unknown route redirects to / without leaving itself in the history", async () => {
+  test("an unknown route redirects to / saying so, without leaving itself in the history", async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${app.baseUrl}/upload`);
     await heading(page).filter({ hasText: "Upload files" }).waitFor();
     await page.goto(`${app.baseUrl}/no/such/page`);
     await page.waitForURL(`${app.baseUrl}/`);
     await waitForTitle(page, "Online clipboard - Pastebox");
+    const notice = page.getByRole("status").filter({ hasText: "That page does not exist, so here is Home" });
+    expect(await notice.textContent()).toContain("/no/such/page");
     await page.goBack();
     await page.waitForURL(`${app.baseUrl}/upload`);
     await context.close();
