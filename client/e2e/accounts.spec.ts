@@ -100,7 +100,7 @@ describe("accounts and access", () => {
     await waitForTitle(page, "登录 - Pastebox");
     await page.getByLabel("用户名").fill("admin");
     await page.getByLabel("密码", { exact: true }).fill("not-the-password");
-    await page.getByRole("button", { name: "登录" }).click();
+    await page.getByRole("button", { name: "登录", exact: true }).click();
     const alert = page.getByRole("alert").filter({ hasText: "登录失败" });
     await alert.waitFor();
     expect(await alert.textContent()).toContain("用户名或密码错误");
@@ -256,7 +256,8 @@ describe("accounts and access", () => {
     const { context, page } = await openPage(browser, { viewport: PHONE });
     await logInAsAdmin(page);
     expect(await page.getByRole("navigation", { name: "Admin modules" }).count()).toBe(0);
-    await page.getByRole("button", { name: "Admin menu: Dashboard" }).click();
+    // Named by what it shows: the current module, then the section (axe label-content-name-mismatch).
+    await page.getByRole("button", { name: "Dashboard Admin" }).click();
     const menu = page.getByRole("navigation", { name: "Admin modules" });
     await menu.getByRole("link", { name: "Settings" }).click();
     await heading(page, "Settings").waitFor();
