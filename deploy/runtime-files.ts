@@ -78,6 +78,21 @@ export function runtimeModuleFiles(reached: string[]): string[] {
     const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file);
     if (match?.[1]) packages.add(match[1]);
   }
+  // A reached package's own dependencies go too: the bundler can inline a module that only re-exports a
+  // Node built-in (events-universal's `require("events")` under streamx), so its metafile never names
+  // the package that the runtime still resolves on disk.
+  for (const pkg of packages) {
+    const manifest = path.join(root, pkg, "package.json");
+    if (!existsSync(manifest)) continue;
+    const dependencies = Object.keys(
+      (JSON.parse(readFileSync(manifest, "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {},
+    );
+    for (const dependency of dependencies) {
+      const nested = `${pkg}/node_modules/${dependency}`;
+      const found = [nested, `node_modules/${dependency}`].find((candidate) => existsSync(path.join(root, candidate)));
+      if (found) packages.add(found);
+    }
+  }
   for (const pkg of packages) {
     // A nested node_modules belongs to another package, found on its own if reached.
     const own = walk(path.join(root, pkg))
