@@ -23,7 +23,10 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  * offline even where Home was never opened online (a paste written offline is queued), and the local
  * database with Dexie, which the page loads only when it first keeps something (the queue included),
  * and the tRPC and Query providers every screen but the share pages renders inside (loaded with the
- * first of them, docs/decisions/0014-public-pages-without-trpc.md).
+ * first of them, docs/decisions/0014-public-pages-without-trpc.md). The offline queue's sender
+ * (offline/sync.ts) too: it is imported the moment the browser says "online", when the worker's own
+ * network may still be down, and a dynamic import that failed once fails for the rest of the page's
+ * life (the browser keeps the failure in its module map), so the queue would wait until a reload.
  * Rich mode (Milkdown) is not in it. Paths from the repo root.
  */
 const OFFLINE_SHELL_MODULES = [
@@ -35,6 +38,7 @@ const OFFLINE_SHELL_MODULES = [
   "client/src/components/editor/source-editor.tsx",
   "client/src/offline/db.ts",
   "client/src/data-providers.tsx",
+  "client/src/offline/sync.ts",
 ];
 
 type ChunkGraph = Map<string, { imports: string[]; css: string[]; moduleIds: string[]; isEntry: boolean }>;

@@ -260,6 +260,19 @@ describe("offline app", () => {
     expect(item).not.toHaveProperty("authToken");
     expect(typeof item.timestamp).toBe("number");
 
+    // The code that sends the queue is on this device before the network returns: it is imported on
+    // "online", when the worker's own network may still be down, and a failed import would not be
+    // tried again by the browser until a reload (vite.config.ts, OFFLINE_SHELL_MODULES).
+    const senderAnsweredOffline = await page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) {
+          if (/\/assets\/sync-[\w-]+\.js$/.test(new URL(request.url).pathname)) return (await fetch(request.url)).ok;
+        }
+      }
+      return false;
+    });
+    expect(senderAnsweredOffline).toBe(true);
+
     await context.setOffline(false);
     const synced = toastWith(page, "1 change made offline was sent");
     await synced.waitFor();
