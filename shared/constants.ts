@@ -76,3 +76,6 @@ export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
 export const MULTIPART_THRESHOLD = 50 * 1024 * 1024;
 /** Expiry choices of share forms (docs/product.md §9), in hours; null is never. */
 export const EXPIRY_CHOICES_HOURS = [1, 24, 168, 720, null] as const;
+
+/** Most files one upload request may take: a request is for a handful of files, not a public drop box. */
+export const UPLOAD_REQUEST_MAX_FILES = 1000;

@@ -19,6 +19,7 @@ export const ADMIN_MODULES = [
   "dashboard",
   "text-management",
   "file-management",
+  "upload-requests",
   "storage-config",
   "mount-management",
   "key-management",

@@ -1,12 +1,10 @@
 // Schemas of upload requests (docs/upload-requests.md): the owner's link with its rules, and what a
 // visitor without an account calls under /api/public/upload-requests/{slug}.
 import { z } from "zod";
-import { MULTIPART_PART_SIZE } from "../constants";
+import { MULTIPART_PART_SIZE, UPLOAD_REQUEST_MAX_FILES } from "../constants";
 import { mediaType, virtualPath } from "./common";
 import { expiresInHours, filename } from "./files";
 
-/** Most files one request may take: a request is for a handful of files, not a public drop box. */
-export const UPLOAD_REQUEST_MAX_FILES = 1000;
 /** Longest note shown to the sender. */
 export const UPLOAD_REQUEST_NOTE_MAX = 2000;
 /** Most entries in the allowed-types list. */
@@ -104,6 +102,12 @@ export const uploadRequestDetail = uploadRequestRecord.extend({ files: z.array(a
 
 export const uploadRequestListOutput = z.object({ items: z.array(uploadRequestRecord) });
 
+/** A new expiry for a request, counted from now: `expires_in` hours, or 0 / null for never. */
+export const extendUploadRequestInput = z.object({
+  id: z.string().min(1).max(100),
+  expires_in: expiresInHours,
+});
+
 export const shareArrivalInput = z.object({
   id: z.string().min(1).max(100),
   file_id: z.string().min(1).max(100),
@@ -178,7 +182,7 @@ export const arrivalPartUrlsInput = arrivalRef.extend({
   part_numbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(100),
 });
 
-export { MULTIPART_PART_SIZE };
+export { MULTIPART_PART_SIZE, UPLOAD_REQUEST_MAX_FILES };
 export type PublicUploadRequest = z.output<typeof publicUploadRequestOutput>;
 export type UploadRequestRecord = z.output<typeof uploadRequestRecord>;
 export type UploadRequestDetail = z.output<typeof uploadRequestDetail>;

@@ -10,6 +10,7 @@ import {
   completeArrivalInput,
   createUploadRequestInput,
   createUploadRequestOutput,
+  extendUploadRequestInput,
   publicUploadRequestInput,
   publicUploadRequestOutput,
   sentFile,
@@ -31,6 +32,7 @@ import {
 import {
   closeUploadRequest,
   createUploadRequest,
+  extendUploadRequest,
   getUploadRequest,
   listUploadRequests,
   shareArrival,
@@ -87,6 +89,19 @@ export const uploadRequestsRouter = router({
     .input(idParam)
     .output(uploadRequestRecord)
     .mutation(({ ctx, input }) => closeUploadRequest(ctx, ctx.auth, input.id)),
+  extend: fileProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/upload-requests/{id}/extend",
+        summary: "Give a request a new expiry, counted from now (0 or null: never); an expired one opens again",
+        description: "A closed request stays closed: 409.",
+        tags: ownerTags,
+      },
+    })
+    .input(extendUploadRequestInput)
+    .output(uploadRequestRecord)
+    .mutation(({ ctx, input }) => extendUploadRequest(ctx, ctx.auth, input.id, input.expires_in)),
   shareFile: fileProcedure
     .meta({
       rest: {

@@ -207,6 +207,36 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
     expect(download.text).toBe("kept bytes!");
   });
 
+  test("an expired request takes files again once extended; a closed one cannot be extended", async () => {
+    const path = await newFolder("extended");
+    const created = (await createRequest({ path, max_files: 2, max_file_size: 100, max_total_size: 200 })).body.data;
+    await t.db.uploadRequest.update({ where: { id: created.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await send(created.slug, "late", "late.txt")).status).toBe(410);
+    const extend = (expires_in: number | null) =>
+      call("POST", `/upload-requests/${created.id}/extend`, {
+        auth: admin,
+        body: { expires_in },
+        procedure: "uploadRequests.extend",
+      });
+    const extended = await extend(24);
+    expect(extended.status).toBe(200);
+    expect(extended.body.data.status).toBe("open");
+    const expiry = new Date(extended.body.data.expires_at ?? 0).getTime();
+    expect(Math.abs(expiry - (Date.now() + 24 * 3_600_000))).toBeLessThan(60_000);
+    expect((await send(created.slug, "in time", "on-time.txt")).status).toBe(201);
+    expect((await extend(null)).body.data.expires_at).toBeNull();
+    await call("POST", `/upload-requests/${created.id}/close`, { auth: admin });
+    const refused = await call("POST", `/upload-requests/${created.id}/extend`, {
+      auth: admin,
+      body: { expires_in: 24 },
+      lang: "zh",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("此上传请求已关闭");
+    expect((await t.db.uploadRequest.findUniqueOrThrow({ where: { id: created.id } })).status).toBe("closed");
+    expect(await folderNames(path)).toEqual(["on-time.txt"]);
+  });
+
   test("a webhook on a private address is refused when the request is created", async () => {
     const refused = await createRequest({
       storage_config_id: storageId,

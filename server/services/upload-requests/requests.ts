@@ -210,6 +210,26 @@ export async function closeUploadRequest(deps: UploadRequestDeps, auth: AuthStat
   return toUploadRequest(closed, deps.config.publicUrl);
 }
 
+/**
+ * Gives a request a new expiry counted from now (null: never). An expired request opens again with it;
+ * a closed one stays closed (closing is the owner's final word: a new link is a new request).
+ */
+export async function extendUploadRequest(
+  deps: UploadRequestDeps,
+  auth: AuthState,
+  id: string,
+  expiresIn: number | null | undefined,
+) {
+  const row = await findOwnRequest(deps, auth, id);
+  if (row.status === "closed") throw new AppError("CONFLICT", "errors.uploadRequestClosed");
+  const extended = await deps.db.uploadRequest.update({
+    where: { id: row.id },
+    data: { expiresAt: requestedExpiry({ expires_in: expiresIn ?? null }) ?? null },
+    select: uploadRequestSelect,
+  });
+  return toUploadRequest(extended, deps.config.publicUrl);
+}
+
 /** An arrived file as a share link of its own, pointing at the object in place (docs/path-shares.md). */
 export async function shareArrival(deps: UploadRequestDeps, auth: AuthState, id: string, fileId: string) {
   const row = await findOwnRequest(deps, auth, id);

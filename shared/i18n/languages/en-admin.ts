@@ -5,5 +5,13 @@ import { enApiKeys } from "../locales/en/api-keys";
 import { enBackups } from "../locales/en/backups";
 import { enSecurity } from "../locales/en/security";
 import { enStorageConfig } from "../locales/en/storage-config";
+import { enUploadRequests } from "../locales/en/upload-requests";
 
-export const enAdmin = { ...enApiKeys, ...enAdminSystem, ...enStorageConfig, ...enSecurity, ...enBackups };
+export const enAdmin = {
+  ...enApiKeys,
+  ...enAdminSystem,
+  ...enStorageConfig,
+  ...enSecurity,
+  ...enBackups,
+  ...enUploadRequests,
+};

@@ -4,6 +4,7 @@ import { zhApiKeys } from "../locales/zh/api-keys";
 import { zhBackups } from "../locales/zh/backups";
 import { zhSecurity } from "../locales/zh/security";
 import { zhStorageConfig } from "../locales/zh/storage-config";
+import { zhUploadRequests } from "../locales/zh/upload-requests";
 import type { enAdmin } from "./en-admin";
 
 export const zhAdmin: typeof enAdmin = {
@@ -12,4 +13,5 @@ export const zhAdmin: typeof enAdmin = {
   ...zhStorageConfig,
   ...zhSecurity,
   ...zhBackups,
+  ...zhUploadRequests,
 };

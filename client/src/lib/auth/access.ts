@@ -8,6 +8,7 @@ export type AccessState = Pick<AuthState, "authType" | "permissions">;
 const MODULE_PERMISSION: Partial<Record<AdminModule, PermissionName>> = {
   "text-management": "text",
   "file-management": "file",
+  "upload-requests": "file",
   "mount-management": "mount",
 };
 

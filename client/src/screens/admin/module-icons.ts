@@ -4,6 +4,7 @@ import ChartBarIcon from "@heroicons/react/24/outline/ChartBarIcon";
 import CircleStackIcon from "@heroicons/react/24/outline/CircleStackIcon";
 import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicateIcon";
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
+import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
@@ -15,6 +16,7 @@ export const ADMIN_MODULE_ICONS: Record<AdminModule, ComponentType<IconProps>> =
   dashboard: ChartBarIcon,
   "text-management": DocumentTextIcon,
   "file-management": DocumentDuplicateIcon,
+  "upload-requests": InboxArrowDownIcon,
   "storage-config": CircleStackIcon,
   "mount-management": ServerStackIcon,
   "key-management": KeyIcon,

@@ -7,6 +7,7 @@ export const ADMIN_MODULE_SCREENS: Record<AdminModule, LazyExoticComponent<Compo
   dashboard: lazy(() => import("./dashboard-module")),
   "text-management": lazy(() => import("./text-management-module")),
   "file-management": lazy(() => import("./file-management-module")),
+  "upload-requests": lazy(() => import("./upload-requests-module")),
   "storage-config": lazy(() => import("./storage-config-module")),
   "mount-management": lazy(() => import("./mount-management-module")),
   "key-management": lazy(() => import("./key-management-module")),

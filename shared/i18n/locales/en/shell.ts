@@ -131,5 +131,9 @@ export const enShell = {
       name: "Backups",
       description: "Back up the whole install, download or delete archives, and import from CloudPaste.",
     },
+    "upload-requests": {
+      name: "Upload requests",
+      description: "Links through which anyone sends you files, the files each one received, and their sharing.",
+    },
   },
 };

@@ -1,0 +1,104 @@
+// The two one-question dialogs of an upload request: extend it (a new expiry counted from now) and
+// close it (the link stops taking files; what arrived stays).
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
+import { useFieldForm } from "../../../components/use-field-form";
+import { expiryHours } from "../../../lib/pastes/expiry";
+import { trpc } from "../../../lib/trpc";
+import type { RequestExpiryChoice } from "../../../lib/upload-requests/request-form";
+import { useToastOutcome } from "../shared/use-toast-outcome";
+import { ExpirySelect } from "./request-form-dialog";
+
+type RequestDialogProps = { request: UploadRequestRecord | null; open: boolean; onClose: () => void };
+
+export function ExtendRequestDialog({ request, open, onClose }: RequestDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      name="upload-request-extend"
+      open={open}
+      onClose={onClose}
+      icon={ClockIcon}
+      title={t("uploadRequests.extend.title")}
+      description={t("uploadRequests.extend.description")}
+    >
+      {request ? <ExtendForm request={request} /> : null}
+    </FormDialog>
+  );
+}
+
+function ExtendForm({ request }: { request: UploadRequestRecord }) {
+  const { t } = useTranslation();
+  const dialog = useFormDialog();
+  const utils = trpc.useUtils();
+  const form = useFieldForm<{ expiresIn: RequestExpiryChoice }, never>(() => ({ expiresIn: "7d" }));
+  const extend = trpc.uploadRequests.extend.useMutation();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (dialog.isSaving) return;
+    extend.mutate(
+      { id: request.id, expires_in: expiryHours(form.state.expiresIn) },
+      dialog.track({
+        onSuccess: () => {
+          void utils.uploadRequests.invalidate();
+          dialog.finish(t("uploadRequests.extend.done"));
+        },
+        onError: (error) => form.showServerError(error, () => null),
+      }),
+    );
+  };
+  return (
+    <DialogForm
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t("uploadRequests.extend.submit")}
+      submitTestId="upload-request-extend-submit"
+    >
+      <ExpirySelect
+        label={t("uploadRequests.extend.expiry")}
+        value={form.state.expiresIn}
+        onChange={(expiresIn) => form.change({ expiresIn })}
+      />
+    </DialogForm>
+  );
+}
+
+export function CloseRequestDialog({ request, open, onClose }: RequestDialogProps) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const close = trpc.uploadRequests.close.useMutation();
+  const outcome = useToastOutcome();
+  return (
+    <ConfirmDialog
+      name="upload-request-close"
+      open={open}
+      onClose={onClose}
+      icon={LockClosedIcon}
+      title={t("uploadRequests.close.title")}
+      description={t("uploadRequests.close.description")}
+      confirmLabel={t("uploadRequests.close.confirm")}
+      isPending={close.isPending}
+      isConfirmDisabled={!request}
+      confirmTestId="upload-request-close-confirm"
+      onConfirm={() => {
+        if (!request) return;
+        const handlers = outcome(t("uploadRequests.close.done"), () => void utils.uploadRequests.invalidate());
+        close.mutate(
+          { id: request.id },
+          {
+            ...handlers,
+            onSuccess: () => {
+              handlers.onSuccess();
+              onClose();
+            },
+          },
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,185 @@
+// Create an upload request (docs/upload-requests.md): where the files land (a folder in the explorer,
+// or a storage's share folder), how many and how large, which types, for how long, an optional
+// password and a note for the sender. The webhook is set through REST only.
+import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
+import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { FormField, OptionalMark, PasswordField, TextField } from "../../../components/form-controls";
+import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
+import { trpc } from "../../../lib/trpc";
+import {
+  emptyRequestForm,
+  REQUEST_EXPIRY_CHOICES,
+  type RequestExpiryChoice,
+  type RequestFormField,
+  type RequestFormValues,
+  requestFieldOf,
+  validateRequestForm,
+} from "../../../lib/upload-requests/request-form";
+
+export type RequestFormDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (request: UploadRequestRecord) => void;
+};
+
+export function RequestFormDialog({ open, onClose, onCreated }: RequestFormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      name="upload-request-form"
+      open={open}
+      onClose={onClose}
+      icon={InboxArrowDownIcon}
+      title={t("uploadRequests.form.title")}
+      description={t("uploadRequests.form.description")}
+    >
+      <RequestForm onCreated={onCreated} />
+    </FormDialog>
+  );
+}
+
+function RequestForm({ onCreated }: Pick<RequestFormDialogProps, "onCreated">) {
+  const { t } = useTranslation();
+  const dialog = useFormDialog();
+  const utils = trpc.useUtils();
+  const storages = trpc.storage.list.useQuery(undefined, { staleTime: 30_000 });
+  const list = storages.data ?? [];
+  const defaultStorage = list.find((storage) => storage.is_default) ?? list[0];
+  const form = useFieldForm<RequestFormValues, RequestFormField>(
+    () => emptyRequestForm(),
+    (key) => (key === "storageId" ? "folder" : (key as RequestFormField)),
+  );
+  const values = form.state;
+  // The default storage once the list arrives, unless one was chosen.
+  const storageId = values.storageId || defaultStorage?.id || "";
+  const create = trpc.uploadRequests.create.useMutation();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (dialog.isSaving) return;
+    const result = validateRequestForm({ ...values, storageId });
+    if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
+    create.mutate(
+      result.payload,
+      dialog.track({
+        onSuccess: (created) => {
+          void utils.uploadRequests.list.invalidate();
+          onCreated(created);
+          dialog.finish(t("uploadRequests.form.created"));
+        },
+        onError: (error) => form.showServerError(error, requestFieldOf),
+      }),
+    );
+  };
+
+  return (
+    <DialogForm
+      form={form}
+      onSubmit={onSubmit}
+      failedTitle={t("uploadRequests.form.failed")}
+      submitLabel={t("uploadRequests.form.submit")}
+      testId="upload-request-form"
+      submitTestId="upload-request-submit"
+    >
+      <TextField
+        label={t("uploadRequests.form.folder")}
+        labelExtra={<OptionalMark />}
+        hint={t("uploadRequests.form.folderHint")}
+        placeholder="/inbox"
+        {...VERBATIM_INPUT}
+        {...form.text("folder")}
+      />
+      {values.folder.trim() ? null : (
+        <FormField label={t("uploadRequests.form.storage")} hint={t("uploadRequests.form.storageHint")}>
+          {(control) => (
+            <select
+              {...control}
+              value={storageId}
+              onChange={(event) => form.change({ storageId: event.target.value })}
+              data-testid="upload-request-storage"
+            >
+              {list.length === 0 ? <option value="">{t("uploadRequests.form.noStorage")}</option> : null}
+              {list.map((storage) => (
+                <option key={storage.id} value={storage.id}>
+                  {storage.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label={t("uploadRequests.form.maxFiles")} inputMode="numeric" {...form.text("maxFiles")} />
+        <TextField label={t("uploadRequests.form.maxFileSize")} inputMode="decimal" {...form.text("maxFileSizeMb")} />
+        <TextField label={t("uploadRequests.form.maxTotalSize")} inputMode="decimal" {...form.text("maxTotalSizeMb")} />
+      </div>
+      <TextField
+        label={t("uploadRequests.form.allowedTypes")}
+        labelExtra={<OptionalMark />}
+        hint={t("uploadRequests.form.allowedTypesHint")}
+        {...VERBATIM_INPUT}
+        {...form.text("allowedTypes")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ExpirySelect
+          label={t("uploadRequests.form.expiry")}
+          value={values.expiresIn}
+          onChange={(expiresIn) => form.change({ expiresIn })}
+        />
+        <PasswordField
+          label={t("uploadRequests.form.password")}
+          labelExtra={<OptionalMark />}
+          hint={t("uploadRequests.form.passwordHint")}
+          autoComplete="new-password"
+          name="upload-request-password"
+          {...form.text("password")}
+        />
+      </div>
+      <FormField label={t("uploadRequests.form.note")} labelExtra={<OptionalMark />}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={2000}
+            value={values.note}
+            onChange={(event) => form.change({ note: event.target.value })}
+          />
+        )}
+      </FormField>
+    </DialogForm>
+  );
+}
+
+/** The expiry choices of a request (also the extend dialog's). */
+export function ExpirySelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: RequestExpiryChoice;
+  onChange: (choice: RequestExpiryChoice) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField label={label}>
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          onChange={(event) => onChange(event.target.value as RequestExpiryChoice)}
+          data-testid="upload-request-expiry"
+        >
+          {REQUEST_EXPIRY_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`uploadRequests.expiryChoices.${choice}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
