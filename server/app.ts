@@ -21,6 +21,7 @@ import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
 import { appRouter } from "./routers";
 import { backupRawRoutes } from "./routers/admin/backups";
+import { ssoRawRoutes } from "./routers/auth/sso";
 import { clipboardRawRoutes } from "./routers/clipboard/raw-routes";
 import { fsRawRouteList } from "./routers/explorer/raw-routes";
 import { pasteRawRoutes } from "./routers/pastes/raw-routes";
@@ -57,6 +58,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...fsRawRouteList,
     ...clipboardRawRoutes,
     ...backupRawRoutes,
+    ...ssoRawRoutes,
   ];
 }
 

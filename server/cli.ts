@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createDatabase, postgresTarget } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { resetAdminSecondFactors } from "./services/auth/second-factor";
+import { turnPasswordLoginOn } from "./services/auth/sso";
 import { formatImportReport, importCloudPaste } from "./services/backup/cloudpaste-import";
 import { CloudPasteSourceError, readCloudPaste } from "./services/backup/cloudpaste-source";
 import { writeBackup } from "./services/backup/create";
@@ -173,7 +174,10 @@ async function main(argv: string[]) {
     const db = createDatabase(config.databaseUrl);
     try {
       const names = await resetAdminSecondFactors(db);
+      // The provider may be what was lost: the password signs in again.
+      await turnPasswordLoginOn(db);
       console.log(`Second factors removed and every session ended for: ${names.join(", ") || "(no admin yet)"}`);
+      console.log("Signing in with the password is on.");
     } finally {
       await db.$disconnect();
     }

@@ -32,6 +32,24 @@ describe("loadConfig", () => {
     );
   });
 
+  test("OIDC_*: off by default; a whole setup is read; a half-made one stops the start naming what is missing", () => {
+    expect(loadConfig({ DATA_DIR: tempDir("config") }).sso).toBeNull();
+    const sso = loadConfig({
+      DATA_DIR: tempDir("config"),
+      OIDC_ISSUER: "https://id.example/realms/home",
+      OIDC_CLIENT_ID: "pastebox",
+      OIDC_ADMIN_EMAIL: "me@example.test",
+      OIDC_SCOPES: "email groups",
+    }).sso;
+    expect(sso).toMatchObject({ name: "SSO", scopes: "openid email groups", groupsClaim: "groups" });
+    expect(sso?.admin.email).toBe("me@example.test");
+    const base = { DATA_DIR: tempDir("config"), OIDC_ISSUER: "https://id.example" };
+    expect(() => loadConfig({ ...base, OIDC_ADMIN_SUBJECT: "x" })).toThrow("OIDC_CLIENT_ID");
+    expect(() => loadConfig({ ...base, OIDC_CLIENT_ID: "pastebox" })).toThrow("OIDC_ADMIN_SUBJECT");
+    expect(() => loadConfig({ DATA_DIR: tempDir("config"), OIDC_CLIENT_ID: "pastebox" })).toThrow("OIDC_ISSUER");
+    expect(() => loadConfig({ ...base, OIDC_ISSUER: "ftp://id.example" })).toThrow("OIDC_ISSUER");
+  });
+
   test("a postgres DATABASE_URL switches the provider", () => {
     const config = loadConfig({ DATA_DIR: tempDir("config"), DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/db" });
     expect(config.databaseProvider).toBe("postgres");

@@ -52,6 +52,16 @@ const envSchema = z.object({
       )
       .refine(isProxyList, "a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal"),
   ),
+  // Single sign-on with OpenID Connect (docs/sso.md): on when OIDC_ISSUER is set.
+  OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
+  OIDC_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default("SSO")),
+  OIDC_SCOPES: z.preprocess(emptyToUndefined, z.string().max(500).default("openid email profile")),
+  OIDC_ADMIN_SUBJECT: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  OIDC_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  OIDC_ADMIN_GROUP: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  OIDC_GROUPS_CLAIM: z.preprocess(emptyToUndefined, z.string().max(100).default("groups")),
   // GET /metrics answers only the bearer of this token; unset, the route does not exist.
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
@@ -66,6 +76,21 @@ const envSchema = z.object({
 const BODY_STALL_MS = 30_000;
 /** A browser opens at most 6 connections per host; an office behind one address many more. */
 const MAX_REQUESTS_PER_ADDRESS = 64;
+
+/**
+ * Single sign-on (services/auth/sso.ts): the OpenID provider, this app's client there, and who is the
+ * admin: a signed-in identity whose subject, verified email or group matches any rule given.
+ */
+export type SsoConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** Shown on the login screen: "Sign in with <name>". */
+  name: string;
+  scopes: string;
+  admin: { subject: string | undefined; email: string | undefined; group: string | undefined };
+  groupsClaim: string;
+};
 
 export type Config = {
   port: number;
@@ -84,6 +109,8 @@ export type Config = {
   clientDir: string;
   /** Enables GET /metrics for this bearer token (services/system/metrics.ts). */
   metricsToken: string | undefined;
+  /** Single sign-on with OpenID Connect; null when OIDC_ISSUER is unset. */
+  sso: SsoConfig | null;
   /** Proxies whose X-Forwarded-For is believed (http/client-address.ts); empty: none. */
   trustedProxies: string[];
   /** How long a request may wait in all on a body that does not move (http/request-guard.ts): 408 after. */
@@ -133,9 +160,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateUrls: values.ALLOW_PRIVATE_URLS === "true",
     clientDir: resolve(values.CLIENT_DIR ?? resolve(import.meta.dir, "../dist/client")),
     metricsToken: values.METRICS_TOKEN,
+    sso: ssoConfigOf(values),
     trustedProxies: values.TRUSTED_PROXIES,
     bodyStallMs: BODY_STALL_MS,
     maxRequestsPerAddress: MAX_REQUESTS_PER_ADDRESS,
+  };
+}
+
+/** Reads the OIDC_* variables: all of them or none, so a half-made setup stops the start with its name. */
+function ssoConfigOf(values: z.output<typeof envSchema>): SsoConfig | null {
+  const admin = { subject: values.OIDC_ADMIN_SUBJECT, email: values.OIDC_ADMIN_EMAIL, group: values.OIDC_ADMIN_GROUP };
+  const hasAdminRule = Boolean(admin.subject || admin.email || admin.group);
+  if (!values.OIDC_ISSUER) {
+    if (values.OIDC_CLIENT_ID || hasAdminRule)
+      throw new ConfigError("Invalid configuration: OIDC_ISSUER: required by the other OIDC_ variables");
+    return null;
+  }
+  if (!values.OIDC_CLIENT_ID) throw new ConfigError("Invalid configuration: OIDC_CLIENT_ID: required with OIDC_ISSUER");
+  if (!hasAdminRule) {
+    throw new ConfigError(
+      "Invalid configuration: OIDC_ADMIN_SUBJECT: name the admin with OIDC_ADMIN_SUBJECT, OIDC_ADMIN_EMAIL or OIDC_ADMIN_GROUP",
+    );
+  }
+  const scopes = values.OIDC_SCOPES.split(/\s+/).filter(Boolean);
+  if (!scopes.includes("openid")) scopes.unshift("openid");
+  return {
+    issuer: values.OIDC_ISSUER,
+    clientId: values.OIDC_CLIENT_ID,
+    clientSecret: values.OIDC_CLIENT_SECRET,
+    name: values.OIDC_NAME,
+    scopes: scopes.join(" "),
+    admin,
+    groupsClaim: values.OIDC_GROUPS_CLAIM,
   };
 }
 

@@ -12,6 +12,7 @@ import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { hasSecondFactor, SECOND_FACTOR_SELECT } from "../services/auth/second-factor";
 import { type AuthState, hashSecret, validateApiKey, validateSessionToken } from "../services/auth/sessions";
+import { assertPasswordLoginOn } from "../services/auth/sso";
 import {
   assertNotLimited,
   clearFailures,
@@ -54,6 +55,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
   async function verifyAdmin(credentials: Credentials, clientIp: string): Promise<AuthState | null> {
     const { db } = deps;
     await assertNotLimited(db, RATE_LIMITS.adminLogin, clientIp);
+    await assertPasswordLoginOn(db, deps.config);
     const admin = await db.admin.findUnique({
       where: { username: credentials.username },
       select: { id: true, username: true, passwordHash: true, ...SECOND_FACTOR_SELECT },

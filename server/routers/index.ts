@@ -12,6 +12,7 @@ import { adminRouter } from "./auth/account";
 import { passkeysRouter } from "./auth/passkeys";
 import { securityRouter } from "./auth/security";
 import { sessionRouter } from "./auth/session";
+import { ssoRouter } from "./auth/sso";
 import { clipboardRouter } from "./clipboard/router";
 import { cacheRouter } from "./explorer/cache";
 import { fsRouter } from "./explorer/router";
@@ -29,6 +30,7 @@ export const appRouter = router({
   session: sessionRouter,
   security: securityRouter,
   passkeys: passkeysRouter,
+  sso: ssoRouter,
   keys: keysRouter,
   pastes: pastesRouter,
   files: filesRouter,

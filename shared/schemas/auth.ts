@@ -169,3 +169,13 @@ export const adminSessionOutput = z.object({
 });
 
 export type AdminSessionView = z.infer<typeof adminSessionOutput>;
+
+/** Single sign-on as the login screen sees it, and whether the password still signs in. */
+export const ssoStatusOutput = z.object({
+  enabled: z.boolean(),
+  /** The provider's name for "Sign in with <name>"; null when SSO is off. */
+  name: z.string().nullable(),
+  password_login: z.boolean(),
+});
+
+export const passwordLoginInput = z.object({ enabled: z.boolean() });

@@ -8,6 +8,7 @@ import { clearedSessionCookie, isWebClientRequest, sessionCookie } from "../../h
 import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../../services/auth/admin-account";
 import { requestFacts } from "../../services/auth/audit";
 import { relyingPartyOf } from "../../services/auth/passkeys";
+import { assertPasswordLoginOn } from "../../services/auth/sso";
 import { adminProcedure, publicProcedure, router } from "../../trpc";
 
 const tags = ["Admin account"];
@@ -20,6 +21,7 @@ export const adminRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
+      await assertPasswordLoginOn(ctx.db, ctx.config);
       const session = await loginAdmin(
         ctx.db,
         { appSecret: ctx.config.secret, relyingParty: relyingPartyOf(ctx.config.publicUrl) },

@@ -61,6 +61,7 @@ export const TRANSIENT_MODELS = [
   { model: "FsTask", client: "fsTask" },
   // Sign-in ceremonies waiting for the browser's answer, valid for minutes.
   { model: "WebAuthnChallenge", client: "webAuthnChallenge" },
+  { model: "SsoSignIn", client: "ssoSignIn" },
 ] as const;
 
 export type BackedUpModel = (typeof BACKED_UP_MODELS)[number]["model"];

@@ -12,7 +12,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
 import { MAIN_CONTENT_ID } from "../../components/app-shell";
-import { Button } from "../../components/button";
+import { Button, buttonClasses } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import { FormAlert, PasswordField, TextField } from "../../components/form-controls";
 import { IconBadge } from "../../components/icon-badge";
@@ -25,6 +25,7 @@ import { AuthError } from "../../lib/auth/auth-types";
 import { answerPasskeySignIn, browserHasPasskeys, isPasskeyPromptDismissed } from "../../lib/auth/passkey-ceremony";
 import { authStore } from "../../lib/auth/session";
 import { fieldErrorsFromIssues, fieldErrorsFromServer } from "../../lib/form-messages";
+import { fetchEnvelope } from "../../lib/rest-api";
 import { returnPathOf } from "../../routes";
 
 type LoginField = "username" | "password" | "code";
@@ -60,8 +61,62 @@ function useAfterLogin(): () => void {
   };
 }
 
+type SsoStatus = { enabled: boolean; name: string | null; password_login: boolean };
+
+/** Whether the server offers single sign-on (GET /api/auth/sso); null until it answers or when it does not. */
+function useSsoStatus(): SsoStatus | null {
+  const [status, setStatus] = useState<SsoStatus | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    fetchEnvelope<SsoStatus>("/api/auth/sso")
+      .then((answer) => {
+        if (isCurrent) setStatus(answer);
+      })
+      // Without an answer the login screen offers what it always did; the password form says the rest.
+      .catch(() => {});
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return status;
+}
+
+const SSO_FAILURES = ["state", "issuer", "unreachable", "provider", "answer", "notAdmin", "notConfigured"] as const;
+
+/**
+ * "Sign in with <provider>": a plain link, since the sign-on is a chain of page loads (the server sends
+ * the browser to the provider and takes it back); a refused one comes back with `sso_error`.
+ */
+function SsoSignIn({ name }: { name: string | null }) {
+  const { t } = useTranslation();
+  const search = useSearch();
+  const failure = new URLSearchParams(search).get("sso_error");
+  const reason = SSO_FAILURES.find((known) => known === failure);
+  const next = returnPathOf(search);
+  const start = `/api/auth/sso/start${next ? `?${new URLSearchParams({ next })}` : ""}`;
+  return (
+    <div className="flex flex-col gap-4">
+      {failure ? (
+        <FormAlert title={t("auth.login.sso.failed")}>
+          {t(reason ? `auth.login.sso.errors.${reason}` : "common.unknownError")}
+        </FormAlert>
+      ) : null}
+      {name ? (
+        <a href={start} className={cx(buttonClasses("primary"), "w-full")}>
+          <ShieldCheckIcon className="size-5" />
+          {t("auth.login.withSso", { name })}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
 export function AdminLogin() {
   const { t } = useTranslation();
+  const sso = useSsoStatus();
+  const search = useSearch();
+  const hasSsoFailure = new URLSearchParams(search).has("sso_error");
+  const isPasswordOff = sso?.password_login === false;
   const tabClass = cx(
     "flex items-center justify-center gap-2 rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors hover:text-slate-900 data-selected:bg-white data-selected:text-indigo-700 data-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-selected:bg-slate-800 dark:data-selected:text-indigo-300",
     focusRing,
@@ -77,6 +132,16 @@ export function AdminLogin() {
       </div>
 
       <div className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-7 dark:bg-slate-900 dark:ring-slate-800">
+        {sso?.enabled || hasSsoFailure ? (
+          <div className="mb-6 flex flex-col gap-6">
+            <SsoSignIn name={sso?.enabled ? sso.name : null} />
+            <div className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400" aria-hidden="true">
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+              {t("auth.login.or")}
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+            </div>
+          </div>
+        ) : null}
         <TabGroup>
           <TabList
             aria-label={t("auth.login.modesLabel")}
@@ -93,7 +158,11 @@ export function AdminLogin() {
           </TabList>
           <TabPanels className="mt-6">
             <TabPanel unmount={false} className="outline-none">
-              <AdminAccountForm />
+              {isPasswordOff ? (
+                <p className="text-sm text-slate-600 dark:text-slate-400">{t("auth.login.passwordOff")}</p>
+              ) : (
+                <AdminAccountForm />
+              )}
               {browserHasPasskeys() ? <PasskeySignIn /> : null}
             </TabPanel>
             <TabPanel unmount={false} className="outline-none">

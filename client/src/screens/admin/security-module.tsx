@@ -1,8 +1,9 @@
 // Admin module "security" (issue 35): two-factor authentication (enrolment with a QR code and a manual
-// key, the recovery codes shown once, turning it off), passkeys, and the sessions signed in to the admin account.
+// key, the recovery codes shown once, turning it off), passkeys, single sign-on, and the sessions signed in to the admin account.
 import { AdminModuleHeader } from "./admin-module-header";
 import { PasskeysSection } from "./security/passkeys-section";
 import { SessionsSection } from "./security/sessions-section";
+import { SsoSection } from "./security/sso-section";
 import { TwoFactorSection } from "./security/two-factor-section";
 
 export default function SecurityModule() {
@@ -11,6 +12,7 @@ export default function SecurityModule() {
       <AdminModuleHeader module="security" />
       <TwoFactorSection />
       <PasskeysSection />
+      <SsoSection />
       <SessionsSection />
     </div>
   );

@@ -55,6 +55,9 @@ export const enErrors = {
   passkeyLimit: "You have {{max}} passkeys already; remove one first",
   passkeyAlreadyRegistered: "That passkey is registered already",
   sessionNotFound: "That session has already ended",
+  passwordLoginDisabled: "Signing in with the password is turned off; sign in with single sign-on or a passkey",
+  ssoNotConfigured: "Single sign-on is not configured on this server (OIDC_ISSUER)",
+  ssoNotProven: "Sign in with single sign-on first: the password login can be turned off only from such a session",
   passwordNeedsSecondFactor:
     "The password alone cannot sign in here while two-factor authentication is on; use an API key",
   usernameRequired: "Enter the username",
