@@ -8,6 +8,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import {
+  adminToken,
   dismissToasts,
   LOOKS,
   launchBrowser,
@@ -162,6 +163,51 @@ describe("admin backups", () => {
     // The imported paste opens from its old slug.
     const answer = await fetch(`${app.baseUrl}/api/paste/Ab3dE9`);
     expect(answer.status).toBe(200);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  test("automatic backups: a weekly schedule to the disk is saved, kept after a reload, then turned off", async () => {
+    const { context, page, errors } = await openBackups();
+    const section = page.getByTestId("backup-schedule");
+    await section.getByText("Automatic backups are off.").waitFor();
+    await section.getByText("Every week", { exact: true }).click();
+    await section.getByLabel("Day", { exact: true }).selectOption({ label: "Tuesday" });
+    await section.getByLabel("Time", { exact: true }).selectOption({ index: 5 });
+    await section.getByLabel("Archives to keep").fill("0");
+    await section.getByRole("button", { name: "Save schedule" }).click();
+    // Nothing is sent while a field is wrong: no passphrase stored yet, and keep must be 1 or more.
+    await section.getByText("Keep between 1 and 365 archives").waitFor();
+    await section.getByText("Use at least 8 characters").waitFor();
+    await section.getByLabel("Archives to keep").fill("3");
+    await section.getByLabel("Passphrase", { exact: true }).fill("scheduled passphrase");
+    await checkScreen(page, "backups-schedule-weekly");
+    await section.getByRole("button", { name: "Save schedule" }).click();
+    await page.getByText("Schedule saved").waitFor();
+    await section.getByText(/^Next backup: /).waitFor();
+
+    const stored = await fetch(`${app.baseUrl}/api/admin/backups/schedule`, {
+      headers: { authorization: `Bearer ${await adminToken(app)}` },
+    }).then((answer) => answer.json());
+    expect(stored.data).toMatchObject({
+      frequency: "weekly",
+      weekday: 2,
+      hour: 5,
+      keep: 3,
+      location: "disk",
+      has_passphrase: true,
+    });
+
+    // After a reload the form shows what is stored, and the stored passphrase is kept when left empty.
+    await page.reload();
+    await section.getByText(/^Next backup: /).waitFor();
+    expect(await section.getByLabel("Day", { exact: true }).inputValue()).toBe("2");
+    expect(await section.getByLabel("Archives to keep").inputValue()).toBe("3");
+    await section.getByText("A passphrase is stored. Leave empty to keep it, or type a new one.").waitFor();
+    await section.getByText("Off", { exact: true }).click();
+    await section.getByRole("button", { name: "Save schedule" }).click();
+    await page.getByText("Automatic backups are off", { exact: true }).waitFor();
+    await section.getByText("Automatic backups are off.").waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

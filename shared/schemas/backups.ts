@@ -35,8 +35,8 @@ export const backupProgressOutput = z.object({
 });
 export type BackupProgressView = z.infer<typeof backupProgressOutput>;
 
-export const backupOverviewOutput = z.object({
-  archives: z.array(backupArchiveOutput).describe("Newest first"),
+/** The run under way, the last one and the next: the Backups module and the dashboard. */
+export const backupRunStateOutput = z.object({
   running: z
     .object({
       started_at: z.date(),
@@ -47,6 +47,11 @@ export const backupOverviewOutput = z.object({
     .describe("The backup under way in any process, with how far it has got"),
   last_run: jobRunOutput.nullable().describe("The last finished backup run: its result or its error"),
   next_scheduled_at: z.date().nullable().describe("When the schedule makes the next backup; null when it is off"),
+});
+export type BackupRunState = z.infer<typeof backupRunStateOutput>;
+
+export const backupOverviewOutput = backupRunStateOutput.extend({
+  archives: z.array(backupArchiveOutput).describe("Newest first"),
 });
 export type BackupOverview = z.infer<typeof backupOverviewOutput>;
 

@@ -230,6 +230,11 @@ describe.each(DATABASE_PROVIDERS)("scheduled backups to S3 on %s", (provider) =>
     expect(offsite).toHaveLength(1);
     expect(offsite[0]?.location_name).toBe(bucket.name);
     expect(overview.body.data.next_scheduled_at).not.toBeNull();
+    // What the dashboard reads: the same last run and next slot, without listing the bucket.
+    const status = await api.procedure("backups.status", undefined, { auth: admin });
+    expect(status.body.data.last_run?.status).toBe("succeeded");
+    expect(status.body.data.next_scheduled_at).toEqual(overview.body.data.next_scheduled_at);
+    expect((await api.call("GET", "/admin/backups/status")).status).toBe(401);
     const name = offsite[0]?.name ?? "";
     const download = await api.call("GET", `/admin/backups/${bucket.id}/${name}/download`, { auth: admin });
     expect(download.status).toBe(200);

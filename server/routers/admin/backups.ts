@@ -4,6 +4,7 @@
 import {
   backupArchiveParams,
   backupOverviewOutput,
+  backupRunStateOutput,
   backupScheduleOutput,
   cloudPasteImportQuery,
   createBackupInput,
@@ -15,7 +16,12 @@ import { nodeBody } from "../../http/upload-form";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
-import { backupOverview, createBackupNow, importCloudPasteUpload } from "../../services/backup/admin-backups";
+import {
+  backupOverview,
+  backupRunState,
+  createBackupNow,
+  importCloudPasteUpload,
+} from "../../services/backup/admin-backups";
 import { archiveLocation, deleteArchive, findArchive } from "../../services/backup/archives";
 import { readBackupSchedule, toScheduleView, updateBackupSchedule } from "../../services/backup/schedule";
 import { adminProcedure, type Context, router } from "../../trpc";
@@ -36,6 +42,19 @@ export const backupsRouter = router({
     })
     .output(backupOverviewOutput)
     .query(({ ctx }) => backupOverview(archiveDeps(ctx))),
+
+  status: adminProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/admin/backups/status",
+        summary: "The backup under way, the last finished run (its result or error) and the next scheduled one",
+        description: "What the dashboard shows; unlike GET /admin/backups it lists no archive.",
+        tags,
+      },
+    })
+    .output(backupRunStateOutput)
+    .query(({ ctx }) => backupRunState(ctx.db)),
 
   create: adminProcedure
     .meta({

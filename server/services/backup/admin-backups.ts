@@ -57,10 +57,26 @@ export async function backupOverview(deps: ArchiveDeps) {
     }
   }
   archives.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  const [latest, lease, lastFinished] = await Promise.all([
-    deps.db.jobRun.findFirst({ where: { job: BACKUP_JOB }, orderBy: { startedAt: "desc" }, select: runSelect }),
-    deps.db.jobLease.findUnique({ where: { job: BACKUP_JOB }, select: { leaseUntilMs: true } }),
-    deps.db.jobRun.findFirst({
+  return {
+    archives: archives.map((archive) => ({
+      location: archive.location,
+      location_name: archive.locationName,
+      name: archive.name,
+      size: archive.size,
+      created_at: archive.createdAt,
+    })),
+    ...(await backupRunState(deps.db, schedule)),
+  };
+}
+
+/** The backup under way with its progress, the last finished run and the next scheduled one: what the
+ * dashboard shows, without listing any archive (an off-site bucket may be slow to list). */
+export async function backupRunState(db: Database, schedule?: StoredBackupSchedule) {
+  const [stored, latest, lease, lastFinished] = await Promise.all([
+    schedule ?? readBackupSchedule(db),
+    db.jobRun.findFirst({ where: { job: BACKUP_JOB }, orderBy: { startedAt: "desc" }, select: runSelect }),
+    db.jobLease.findUnique({ where: { job: BACKUP_JOB }, select: { leaseUntilMs: true } }),
+    db.jobRun.findFirst({
       where: { job: BACKUP_JOB, status: { not: "running" } },
       orderBy: { startedAt: "desc" },
       select: runSelect,
@@ -78,19 +94,12 @@ export async function backupOverview(deps: ArchiveDeps) {
     }
   }
   return {
-    archives: archives.map((archive) => ({
-      location: archive.location,
-      location_name: archive.locationName,
-      name: archive.name,
-      size: archive.size,
-      created_at: archive.createdAt,
-    })),
     running:
       isRunning && latest
         ? { started_at: latest.startedAt, trigger: latest.trigger as "schedule" | "manual", progress }
         : null,
     last_run: lastFinished ? toRunOutput(lastFinished) : null,
-    next_scheduled_at: nextScheduledBackup(schedule),
+    next_scheduled_at: nextScheduledBackup(stored),
   };
 }
 

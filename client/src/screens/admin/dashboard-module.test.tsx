@@ -85,7 +85,11 @@ const CACHE: ProcedureOutput<"cache.stats"> = {
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   rest.reset();
-  server.signInAsAdmin({ "dashboard.stats": () => stats(), "cache.stats": () => CACHE });
+  server.signInAsAdmin({
+    "dashboard.stats": () => stats(),
+    "cache.stats": () => CACHE,
+    "backups.status": () => ({ running: null, last_run: null, next_scheduled_at: null }),
+  });
 });
 
 const textOf = (testId: string) => screen.getByTestId(testId).textContent ?? "";
@@ -172,6 +176,51 @@ describe("dashboard module", () => {
     rest.set({ health: { status: 502, body: "Bad gateway" } });
     fireEvent.click(screen.getByRole("button", { name: "Check again" }));
     await eventually(() => expect(textOf("system-panel")).toContain("The server did not answer the health check."));
+  });
+
+  test("backups: none yet, no schedule, a link to the module", async () => {
+    renderAppAt("/admin/dashboard");
+    await eventually(() => expect(textOf("dashboard-backup")).toContain("No backup yet"));
+    expect(textOf("dashboard-backup")).toContain("No schedule.");
+    expect(screen.getByRole("link", { name: "Manage backups" }).getAttribute("href")).toBe("/admin/backups");
+  });
+
+  test("backups: the last run's outcome and the next scheduled run", async () => {
+    const run = {
+      id: "r1",
+      trigger: "schedule" as const,
+      started_at: new Date("2026-03-10T03:00:00Z"),
+      finished_at: new Date("2026-03-10T03:00:09Z"),
+      duration_ms: 9000,
+      log: "",
+    };
+    server.use({
+      "backups.status": () => ({
+        running: null,
+        last_run: { ...run, status: "failed", result: JSON.stringify({ error: "The bucket refused the upload" }) },
+        next_scheduled_at: new Date("2026-03-11T03:00:00Z"),
+      }),
+    });
+    renderAppAt("/admin/dashboard");
+    await eventually(() => expect(textOf("dashboard-backup-last")).toContain("The bucket refused the upload"));
+    expect(textOf("dashboard-backup-last")).toContain("The last backup failed");
+    expect(screen.getByTestId("dashboard-backup-last").className).toContain("text-red-700");
+    expect(textOf("dashboard-backup")).toContain("Next: ");
+
+    server.use({
+      "backups.status": () => ({
+        running: null,
+        last_run: {
+          ...run,
+          status: "succeeded",
+          result: JSON.stringify({ name: "pastebox-x.tar", bytes: 3 * 1024 * 1024 }),
+        },
+        next_scheduled_at: null,
+      }),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
+    await eventually(() => expect(textOf("dashboard-backup-last")).toContain("3 MB"));
+    expect(screen.getByTestId("dashboard-backup-last").className).not.toContain("text-red-700");
   });
 
   test("cache: entries and hit rate per mount, clear all and clear one", async () => {

@@ -1,6 +1,7 @@
 // Admin module "dashboard" (docs/product.md §1, §7 System): totals of texts, files, keys and mounts, the
 // last 7 days' shares per day in the browser's time zone, storage use per storage configuration,
-// the server's version and health, and the folder-listing cache with its clear buttons.
+// the server's version and health, the last and next backup, and the folder-listing cache with its clear
+// buttons.
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,6 +32,7 @@ export default function DashboardModule() {
   const refresh = () => {
     void utils.dashboard.stats.invalidate();
     void utils.cache.stats.invalidate();
+    void utils.backups.status.invalidate();
   };
 
   return (

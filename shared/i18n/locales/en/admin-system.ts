@@ -48,6 +48,18 @@ export const enAdminSystem = {
       recheck: "Check again",
       unreachable: "The server did not answer the health check.",
     },
+    backup: {
+      title: "Backups",
+      none: "No backup yet",
+      running: "A backup is running",
+      succeeded: "Last {{time}}, {{size}}",
+      failed: "The last backup failed {{time}}: {{error}}",
+      interrupted: "The last backup ({{time}}) was interrupted",
+      unknown: "Could not be read",
+      next: "Next: {{time}}.",
+      noSchedule: "No schedule.",
+      open: "Manage backups",
+    },
     cache: {
       title: "Folder listing cache",
       description:

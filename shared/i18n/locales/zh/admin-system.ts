@@ -48,6 +48,18 @@ export const zhAdminSystem: typeof enAdminSystem = {
       recheck: "重新检查",
       unreachable: "服务器没有响应健康检查。",
     },
+    backup: {
+      title: "备份",
+      none: "还没有备份",
+      running: "正在备份",
+      succeeded: "上次 {{time}}，{{size}}",
+      failed: "上次备份失败（{{time}}）：{{error}}",
+      interrupted: "上次备份（{{time}}）被中断",
+      unknown: "无法读取",
+      next: "下次：{{time}}。",
+      noSchedule: "未设置计划。",
+      open: "管理备份",
+    },
     cache: {
       title: "文件夹列表缓存",
       description: "挂载浏览器会在挂载点的缓存 TTL 内保留文件夹列表。清除后，下次访问会重新读取存储。",

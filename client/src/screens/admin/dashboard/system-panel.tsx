@@ -1,5 +1,5 @@
 // The server at a glance: its version (GET /api/version) and its health (GET /api/health, the same
-// probe a load balancer uses, checked again every minute), with the database and the uptime.
+// probe a load balancer uses, checked again every minute), with the database, the uptime and backups.
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { useServerVersion } from "../../../components/site-footer";
 import { Spinner } from "../../../components/spinner";
 import { currentLanguage } from "../../../i18n";
 import { htmlLangFor } from "../../../lib/language";
+import { BackupStatus } from "./backup-status";
 import { Panel } from "./panel";
 
 export type Health = {
@@ -125,6 +126,7 @@ export function SystemPanel() {
             </div>
           </>
         ) : null}
+        <BackupStatus />
       </dl>
     </Panel>
   );
