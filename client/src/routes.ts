@@ -20,6 +20,7 @@ export const ADMIN_MODULES = [
   "text-management",
   "file-management",
   "upload-requests",
+  "shared-links",
   "storage-config",
   "mount-management",
   "key-management",

@@ -2,7 +2,7 @@
 // link, read by visitors under /api/public/shares/{slug}. Share options as the other shares take them.
 import { z } from "zod";
 import { virtualPath } from "./common";
-import { shareOptions } from "./files";
+import { expiresInHours, shareOptions } from "./files";
 
 export const createPathShareInput = z.object({
   path: virtualPath,
@@ -79,3 +79,38 @@ export const publicShareOutput = z.object({
 
 export type PublicShare = z.output<typeof publicShareOutput>;
 export type SharedItem = z.output<typeof sharedItem>;
+
+// ---- The owner's list (docs/path-shares.md, "Managing links") ----------------------------------------
+
+export const pathShareKind = z.enum(["file", "folder"]);
+
+export const listPathSharesInput = z.object({ kind: pathShareKind.optional() }).optional();
+
+/** "active"; "expired" or "used_up" by its rules; "gone" once its file or folder was deleted. */
+export const pathShareState = z.enum(["active", "expired", "used_up", "gone"]);
+
+export const pathShareRecord = z.object({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  name: z.string(),
+  is_directory: z.boolean(),
+  storage_config_id: z.string(),
+  /** The shared object's key in its storage (a folder's ends in "/"). */
+  storage_path: z.string(),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  expires_at: z.date().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  state: pathShareState,
+  created_by: z.string(),
+  created_at: z.date(),
+});
+
+export const pathShareListOutput = z.object({ items: z.array(pathShareRecord) });
+
+/** A new expiry counted from now: `expires_in` hours, 0 or null for never. */
+export const extendPathShareInput = z.object({ id: z.string().min(1).max(100), expires_in: expiresInHours });
+
+export type PathShareRecord = z.output<typeof pathShareRecord>;

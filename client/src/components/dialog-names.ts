@@ -25,6 +25,8 @@ export const DIALOG_NAMES = [
   "upload-request-form",
   "upload-request-extend",
   "upload-request-close",
+  "shared-link-extend",
+  "shared-link-revoke",
   "storage-form",
   "storage-test",
   "storage-delete",

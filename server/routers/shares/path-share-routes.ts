@@ -1,15 +1,26 @@
 // Shares of a mount's file or folder (docs/path-shares.md): what a visitor calls. The share's page and
 // sub-folders are one procedure (GET /public/shares/{slug}); a single file and the whole folder as a zip
-// are raw routes. The explorer's "Share" is fs.share (server/routers/explorer/router.ts).
+// are raw routes. The explorer's "Share" is fs.share (server/routers/explorer/router.ts). The owner lists,
+// revokes and extends them here too (the admin all, a key its own).
 
 import { contentDisposition } from "@shared/content-disposition";
-import { flexibleBoolean } from "@shared/schemas/common";
-import { publicShareInput, publicShareOutput, shareAccessQuery, sharedSubPath } from "@shared/schemas/path-shares";
-import type { z } from "zod";
+import { flexibleBoolean, idParam } from "@shared/schemas/common";
+import {
+  extendPathShareInput,
+  listPathSharesInput,
+  pathShareListOutput,
+  pathShareRecord,
+  publicShareInput,
+  publicShareOutput,
+  shareAccessQuery,
+  sharedSubPath,
+} from "@shared/schemas/path-shares";
+import { z } from "zod";
 import { objectResponse } from "../../http/object-response";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
+import { extendPathShare, listPathShares, revokePathShare } from "../../services/shares/path-share-manage";
 import { openSharedPathFile, viewPathShare, zipSharedFolder } from "../../services/shares/path-shares";
-import { publicProcedure, router } from "../../trpc";
+import { adminAndUserRoutes, authedProcedure, publicProcedure, router } from "../../trpc";
 
 const shareErrors = [
   jsonAnswer(400, "A path that is not inside the share"),
@@ -19,6 +30,9 @@ const shareErrors = [
 ];
 
 const tags = ["Shared folders (public)"];
+/** The owner's routes: /admin/path-shares (every link) and /user/path-shares (a key's own). */
+const ownerRoutes = (path: string, rest: Parameters<typeof adminAndUserRoutes>[2]) =>
+  adminAndUserRoutes(`/path-shares${path}`, "Shared files and folders", rest);
 
 export const pathSharesRouter = router({
   view: publicProcedure
@@ -37,6 +51,37 @@ export const pathSharesRouter = router({
     .input(publicShareInput)
     .output(publicShareOutput)
     .query(({ ctx, input }) => viewPathShare(ctx, { ...input, clientIp: ctx.clientIp })),
+  list: authedProcedure
+    .meta({
+      rest: ownerRoutes("", {
+        method: "GET",
+        summary: "Links to files and folders shared in place (from the explorer or an upload request's arrival)",
+        description: "`kind`: file or folder, to list one kind. Newest first, at most 1000.",
+      }),
+    })
+    .input(listPathSharesInput)
+    .output(pathShareListOutput)
+    .query(({ ctx, input }) => listPathShares(ctx, ctx.auth, input?.kind)),
+  revoke: authedProcedure
+    .meta({
+      rest: ownerRoutes("/{id}/revoke", {
+        method: "POST",
+        summary: "Revoke a link: it answers 404 from now on; the file or folder stays",
+      }),
+    })
+    .input(idParam)
+    .output(z.object({ revoked: z.boolean() }))
+    .mutation(({ ctx, input }) => revokePathShare(ctx, ctx.auth, input.id)),
+  extend: authedProcedure
+    .meta({
+      rest: ownerRoutes("/{id}/extend", {
+        method: "POST",
+        summary: "Give a link a new expiry, counted from now (0 or null: never)",
+      }),
+    })
+    .input(extendPathShareInput)
+    .output(pathShareRecord)
+    .mutation(({ ctx, input }) => extendPathShare(ctx, ctx.auth, input.id, input.expires_in)),
 });
 
 const fileQuery = shareAccessQuery.extend({

@@ -4,6 +4,7 @@ import { enAdminSystem } from "../locales/en/admin-system";
 import { enApiKeys } from "../locales/en/api-keys";
 import { enBackups } from "../locales/en/backups";
 import { enSecurity } from "../locales/en/security";
+import { enSharedLinks } from "../locales/en/shared-links";
 import { enStorageConfig } from "../locales/en/storage-config";
 import { enUploadRequests } from "../locales/en/upload-requests";
 
@@ -14,4 +15,5 @@ export const enAdmin = {
   ...enSecurity,
   ...enBackups,
   ...enUploadRequests,
+  ...enSharedLinks,
 };

@@ -3,6 +3,7 @@ import { zhAdminSystem } from "../locales/zh/admin-system";
 import { zhApiKeys } from "../locales/zh/api-keys";
 import { zhBackups } from "../locales/zh/backups";
 import { zhSecurity } from "../locales/zh/security";
+import { zhSharedLinks } from "../locales/zh/shared-links";
 import { zhStorageConfig } from "../locales/zh/storage-config";
 import { zhUploadRequests } from "../locales/zh/upload-requests";
 import type { enAdmin } from "./en-admin";
@@ -14,4 +15,5 @@ export const zhAdmin: typeof enAdmin = {
   ...zhSecurity,
   ...zhBackups,
   ...zhUploadRequests,
+  ...zhSharedLinks,
 };

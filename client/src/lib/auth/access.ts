@@ -9,6 +9,7 @@ const MODULE_PERMISSION: Partial<Record<AdminModule, PermissionName>> = {
   "text-management": "text",
   "file-management": "file",
   "upload-requests": "file",
+  "shared-links": "mount",
   "mount-management": "mount",
 };
 

@@ -6,6 +6,7 @@ import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicate
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
+import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import type { ComponentType } from "react";
@@ -17,6 +18,7 @@ export const ADMIN_MODULE_ICONS: Record<AdminModule, ComponentType<IconProps>> =
   "text-management": DocumentTextIcon,
   "file-management": DocumentDuplicateIcon,
   "upload-requests": InboxArrowDownIcon,
+  "shared-links": LinkIcon,
   "storage-config": CircleStackIcon,
   "mount-management": ServerStackIcon,
   "key-management": KeyIcon,

@@ -8,6 +8,7 @@ export const ADMIN_MODULE_SCREENS: Record<AdminModule, LazyExoticComponent<Compo
   "text-management": lazy(() => import("./text-management-module")),
   "file-management": lazy(() => import("./file-management-module")),
   "upload-requests": lazy(() => import("./upload-requests-module")),
+  "shared-links": lazy(() => import("./shared-links-module")),
   "storage-config": lazy(() => import("./storage-config-module")),
   "mount-management": lazy(() => import("./mount-management-module")),
   "key-management": lazy(() => import("./key-management-module")),

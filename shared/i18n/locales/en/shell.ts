@@ -135,5 +135,9 @@ export const enShell = {
       name: "Upload requests",
       description: "Links through which anyone sends you files, the files each one received, and their sharing.",
     },
+    "shared-links": {
+      name: "Shared links",
+      description: "Links to files and folders shared in place: filter by kind, extend or revoke them.",
+    },
   },
 };

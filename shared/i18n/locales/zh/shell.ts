@@ -134,5 +134,9 @@ export const zhShell: typeof enShell = {
       name: "上传请求",
       description: "任何人都能通过它向你发送文件的链接、每个链接收到的文件及其分享。",
     },
+    "shared-links": {
+      name: "文件与文件夹链接",
+      description: "原位分享的文件与文件夹链接：按类型筛选，延长或撤销。",
+    },
   },
 };
