@@ -3,80 +3,22 @@
 // and removes it; the CloudPaste import shows the dry run's per-item report, then imports and shows it
 // done, and a file that is not CloudPaste's is refused with the server's message. Each state is checked
 // at 375 px and desktop, light and dark, for sideways overflow and axe-core violations.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync, statSync } from "node:fs";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  dismissToasts,
-  LOOKS,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  REPO_ROOT,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { e2eSpec, REPO_ROOT } from "./harness";
 
 setDefaultTimeout(120_000);
 
-let app: RunningApp;
-let browser: Browser;
+const { app, token, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
 const CLOUDPASTE_BACKUP = join(REPO_ROOT, "server/services/backup/fixtures/cloudpaste-1.9.1-modules.json");
-
-/** axe-core's violations in every look (rule and first target), none expected. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const found: string[] = [];
-  for (const look of LOOKS) {
-    await page.setViewportSize(look.viewport);
-    await page.emulateMedia({ colorScheme: look.scheme });
-    await page.waitForFunction(
-      (dark) => document.documentElement.classList.contains("dark") === dark,
-      look.scheme === "dark",
-    );
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const violations: string[] = await page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
-      const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.map(
-        (violation: { id: string; nodes: { target: string[] }[] }) =>
-          `${violation.id} ${violation.nodes[0]?.target.join(" ") ?? ""}`,
-      );
-    });
-    found.push(...violations.map((violation) => `${look.name}: ${violation}`));
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
-
-async function checkScreen(page: Page, name: string) {
-  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
-  await checkLayouts(page, name);
-  expect(await axeViolations(page)).toEqual([]);
-}
 
 // A refused import (400) is a response Chromium logs as a console error by itself.
 const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/status of 400/.test(error));
 
 async function openBackups() {
-  const opened = await openPage(browser, { acceptDownloads: true });
-  await signInAsAdmin(opened.context, app);
+  const opened = await openAdminPage({ acceptDownloads: true });
   await opened.page.goto(`${app.baseUrl}/admin/backups`);
   await opened.page.getByRole("heading", { level: 1, name: "Backups" }).waitFor();
   return opened;
@@ -187,7 +129,7 @@ describe("admin backups", () => {
     await section.getByText(/^Next backup: /).waitFor();
 
     const stored = await fetch(`${app.baseUrl}/api/admin/backups/schedule`, {
-      headers: { authorization: `Bearer ${await adminToken(app)}` },
+      headers: { authorization: `Bearer ${await token()}` },
     }).then((answer) => answer.json());
     expect(stored.data).toMatchObject({
       frequency: "weekly",

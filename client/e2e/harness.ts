@@ -1,6 +1,8 @@
 // End-to-end harness: starts the real server (which serves the built client from dist/client) on a
 // free loopback port with a fresh data directory, and launches Debian's Chromium through
-// playwright-core (no browser download: see docs/environment.md). Build the client first.
+// playwright-core (no browser download: see docs/environment.md). Build the client first. A spec gets
+// its app, browser, admin API and screen check from one call: `const e2e = e2eSpec(import.meta.path)`.
+import { afterAll, beforeAll, expect } from "bun:test";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
@@ -13,7 +15,7 @@ import {
   type Page,
 } from "playwright-core";
 import { REPO_ROOT, startServerProcess } from "../../scripts/test/server-process";
-import { findFreePort } from "../../scripts/test/services";
+import { findFreePort, type S3Service } from "../../scripts/test/services";
 
 export { REPO_ROOT };
 
@@ -250,10 +252,27 @@ export async function saveShot(specFile: string, page: Page, name: string): Prom
 
 let axeSource: string | null = null;
 
-/** axe-core's violations in every look (rule and first target), none expected; back in light after. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/** Puts axe-core on the page once (a global script, kept until the page navigates). */
+export async function injectAxe(page: Page): Promise<void> {
   axeSource ??= readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+}
+
+/** axe-core's violations on the page in the look it has now (rule and first target). */
+export async function axeViolationsHere(page: Page): Promise<string[]> {
+  await injectAxe(page);
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
+    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map(
+      (violation: { id: string; nodes: { target: string[] }[] }) =>
+        `${violation.id} ${violation.nodes[0]?.target.join(" ") ?? ""}`,
+    );
+  });
+}
+
+/** axe-core's violations in every look (rule and first target), none expected; back in light after. */
+export async function axeViolations(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const look of LOOKS) {
     await page.setViewportSize(look.viewport);
@@ -263,16 +282,136 @@ export async function axeViolations(page: Page): Promise<string[]> {
       look.scheme === "dark",
     );
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const violations: string[] = await page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
-      const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.map(
-        (violation: { id: string; nodes: { target: string[] }[] }) =>
-          `${violation.id} ${violation.nodes[0]?.target.join(" ") ?? ""}`,
-      );
-    });
-    found.push(...violations.map((violation) => `${look.name}: ${violation}`));
+    found.push(...(await axeViolationsHere(page)).map((violation) => `${look.name}: ${violation}`));
   }
   await page.emulateMedia({ colorScheme: "light" });
   return found;
+}
+
+/** Stops transitions and animations: a colour measured halfway through the theme's fade is neither theme's. */
+export async function stillPage(page: Page): Promise<void> {
+  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
+}
+
+/**
+ * The admin's REST API as a script calls it (a Bearer token from the REST login, fetched on first use):
+ * the answer's status beside its envelope's fields (`data`, `message`...), read field by field.
+ * A FormData body goes as it is; `authorization` calls as someone else (an API key, nobody: "").
+ */
+export type AdminApi = (
+  method: string,
+  path: string,
+  body?: unknown,
+  options?: { authorization?: string },
+  // biome-ignore lint/suspicious/noExplicitAny: the envelopes of many routes, read field by field
+) => Promise<any>;
+
+export type E2eSpecOptions = {
+  /** Server environment beyond the harness's; a function when it is made at start (a folder). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** See startApp. */
+  atLocalhost?: boolean;
+  /** A layoutCheck `prepare` run before each checkScreen (default: dismissToasts). */
+  prepare?: (page: Page) => Promise<void>;
+};
+
+/** What one spec file works with. */
+export type E2eSpec = {
+  /** The running app (filled in by the spec's first beforeAll; the same object for the whole file). */
+  app: RunningApp;
+  /** The admin's REST session token (the one `api` sends), for a spec that builds its own requests. */
+  token(): Promise<string>;
+  api: AdminApi;
+  /** `api` for setup that must succeed: the answer's `data`, or a throw naming the call and answer. */
+  apiData: AdminApi;
+  /** Adds the S3 server's bucket as a storage config through the API; answers its id. */
+  addS3Storage(s3: S3Service, name: string): Promise<string>;
+  /** A fresh browser context and page (see openPage). */
+  openPage(options?: BrowserContextOptions): Promise<PageWithErrors>;
+  /** The same, signed in as the admin the way the web login does it. */
+  openAdminPage(options?: BrowserContextOptions): Promise<PageWithErrors>;
+  /** The spec's layout check (every look; PNGs with E2E_SHOTS=1). */
+  checkLayouts: ReturnType<typeof layoutCheck>;
+  /** A screen state as users get it: still, fitting every look, and with no axe-core violation in any. */
+  checkScreen(page: Page, name: string, options?: LayoutCheckOptions): Promise<void>;
+};
+
+/**
+ * One spec's setup, instead of each spec's copy of it: starts the app before the file's tests (a
+ * fresh data folder) and Chromium, and closes both after them. Call it at the top of the spec file,
+ * before the spec's own beforeAll (which then finds the app running).
+ */
+export function e2eSpec(specFile: string, options: E2eSpecOptions = {}): E2eSpec {
+  const app = {} as RunningApp;
+  let browser: Browser | undefined;
+  let token: string | undefined;
+  beforeAll(async () => {
+    const env = typeof options.env === "function" ? options.env() : (options.env ?? {});
+    Object.assign(app, await startApp(env, { atLocalhost: options.atLocalhost }));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app.stop?.();
+  });
+  const launched = () => {
+    if (!browser) throw new Error("the browser is not running: open pages from tests or a later beforeAll");
+    return browser;
+  };
+  // Signed in on first use: a spec that never calls the API makes no extra session (the Security
+  // screen lists sessions).
+  const ensureToken = async () => {
+    token ??= await adminToken(app);
+    return token;
+  };
+  const api: AdminApi = async (method, path, body, callOptions = {}) => {
+    const authorization = callOptions.authorization ?? `Bearer ${await ensureToken()}`;
+    const headers: Record<string, string> = authorization ? { Authorization: authorization } : {};
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${app.baseUrl}/api${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    return { status: response.status, ...(text ? JSON.parse(text) : {}) };
+  };
+  const checkLayouts = layoutCheck(specFile, options.prepare ?? dismissToasts);
+  return {
+    app,
+    token: ensureToken,
+    api,
+    async apiData(method, path, body, callOptions) {
+      const answer = await api(method, path, body, callOptions);
+      if (answer.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
+      return answer.data;
+    },
+    async addS3Storage(s3, name) {
+      const created = await api("POST", "/s3-configs", {
+        name,
+        provider_type: "Other S3 Compatible",
+        endpoint_url: s3.endpoint,
+        bucket_name: s3.bucket,
+        region: s3.region,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+      });
+      if (created.status !== 201) throw new Error(`storage ${name}: ${created.status} ${created.message}`);
+      return created.data.id;
+    },
+    openPage: (contextOptions) => openPage(launched(), contextOptions),
+    async openAdminPage(contextOptions) {
+      const opened = await openPage(launched(), contextOptions);
+      await signInAsAdmin(opened.context, app);
+      return opened;
+    },
+    checkLayouts,
+    async checkScreen(page, name, layoutOptions) {
+      await stillPage(page);
+      await checkLayouts(page, name, layoutOptions);
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  };
 }

@@ -3,43 +3,15 @@
 // alone and as the second step after the password, the session listed as a passkey sign-in, and a
 // passkey of another site refused (one the browser holds only for evil.example, and an answer relayed
 // from a phishing page). The app runs at http://localhost, since a relying party id cannot be an IP.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { signInAnswer } from "../../server/test/soft-authenticator";
-import {
-  axeViolations,
-  dismissToasts,
-  E2E_ADMIN_PASSWORD,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  startApp,
-} from "./harness";
+import { E2E_ADMIN_PASSWORD, e2eSpec } from "./harness";
 
 setDefaultTimeout(90_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp({}, { atLocalhost: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-
-async function checkScreen(page: Page, name: string) {
-  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
-  await checkLayouts(page, name);
-  expect(await axeViolations(page)).toEqual([]);
-}
+const { app, openPage, checkScreen } = e2eSpec(import.meta.path, { atLocalhost: true });
 
 /** A credential as CDP's WebAuthn domain reads and writes it (binary fields in base64). */
 type VirtualCredential = {
@@ -89,7 +61,7 @@ describe("passkeys", () => {
   let laptop: VirtualCredential;
 
   test("add a passkey from the Security screen: the name asked first, then listed, kept for this site", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     const authenticator = await addAuthenticator(context, page);
     await submitPassword(page);
     await heading(page, "Dashboard").waitFor();
@@ -116,7 +88,7 @@ describe("passkeys", () => {
   });
 
   test("sign in with the passkey alone; the session is listed as a passkey sign-in", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     const authenticator = await addAuthenticator(context, page, [laptop]);
     await page.goto(`${app.baseUrl}/admin`);
     await heading(page, "Log in to the admin area").waitFor();
@@ -136,7 +108,7 @@ describe("passkeys", () => {
   });
 
   test("after the password the passkey is the second step (the password alone is not enough)", async () => {
-    const { context, page, errors } = await openPage(browser, { locale: "zh-CN" });
+    const { context, page, errors } = await openPage({ locale: "zh-CN" });
     const authenticator = await addAuthenticator(context, page, [laptop]);
     await page.goto(`${app.baseUrl}/admin`);
     await heading(page, "登录管理后台").waitFor();
@@ -154,7 +126,7 @@ describe("passkeys", () => {
 
   test("a passkey of another site is refused: none offered here, and a relayed answer is turned away", async () => {
     // The browser holds a passkey only for evil.example: it offers nothing for this site.
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     const otherSiteKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
     await addAuthenticator(context, page, [
       {

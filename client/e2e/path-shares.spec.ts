@@ -4,31 +4,14 @@
 // downloads the whole folder as a zip whose names and bytes are checked with unzip. The dialog and the
 // page are checked at 375 px and desktop, light and dark, and with axe-core.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import {
-  adminToken,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  PHONE,
-  REPO_ROOT,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { e2eSpec, PHONE } from "./harness";
 
 setDefaultTimeout(180_000);
 
-let app: RunningApp;
-let browser: Browser;
-let s3: S3Service;
-let token: string;
+const { app, api, openPage, openAdminPage, addS3Storage, checkLayouts, checkScreen } = e2eSpec(import.meta.path);
 
-const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
+let s3: S3Service;
 
 const FILES: Record<string, string> = {
   "alpha.txt": "alpha file\n",
@@ -36,48 +19,13 @@ const FILES: Record<string, string> = {
   "报告 2026.txt": "中文内容\n",
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: the envelopes of several routes, read field by field
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, ...(await response.json()) };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
-    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id} ${v.nodes[0]?.target}`);
-  });
-}
-
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: "e2e-path-shares" });
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   const storages = await api("GET", "/s3-configs");
-  const bucket = await api("POST", "/s3-configs", {
-    name: "E2E bucket",
-    provider_type: "Other S3 Compatible",
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-  });
-  expect(bucket.status).toBe(201);
+  const bucketId = await addS3Storage(s3, "E2E bucket");
   for (const [mount, storageId] of [
     ["local", storages.data[0].id],
-    ["bucket", bucket.data.id],
+    ["bucket", bucketId],
   ]) {
     const created = await api("POST", "/admin/mounts", {
       name: mount,
@@ -93,15 +41,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await s3?.stop();
 });
 
 describe.each(["local", "bucket"])("a folder shared from the explorer on %s storage", (mount) => {
   test("the visitor browses it and downloads it whole as a zip", async () => {
-    const owner = await openPage(browser);
-    await signInAsAdmin(owner.context, app);
+    const owner = await openAdminPage();
     await owner.page.goto(`${app.baseUrl}/mount-explorer/${mount}`);
     const row = owner.page.locator('[data-testid="entry"][data-name="album"]');
     await row.getByRole("button", { name: "Actions for album" }).click();
@@ -117,7 +62,7 @@ describe.each(["local", "bucket"])("a folder shared from the explorer on %s stor
     await owner.context.close();
 
     // Someone else, on a phone, with no account.
-    const visitor = await openPage(browser, { acceptDownloads: true, viewport: PHONE });
+    const visitor = await openPage({ acceptDownloads: true, viewport: PHONE });
     const { page } = visitor;
     await page.goto(url);
     const items = page.getByTestId("share-items");
@@ -129,8 +74,7 @@ describe.each(["local", "bucket"])("a folder shared from the explorer on %s stor
       expect.stringContaining("报告 2026.txt"),
     ]);
     if (mount === "local") {
-      await checkLayouts(page, "share-page");
-      expect(await axeViolations(page)).toEqual([]);
+      await checkScreen(page, "share-page");
     }
     await page.getByRole("link", { name: "Open sub" }).click();
     await items.getByText("beta.txt").waitFor();

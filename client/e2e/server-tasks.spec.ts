@@ -4,45 +4,20 @@
 // again, where the task is followed to its end; a move through "Move to…". The task panel is checked
 // at 375 px and desktop, light and dark, and with axe-core.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import {
-  adminToken,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { e2eSpec } from "./harness";
 
 setDefaultTimeout(300_000);
 
-const REPO_ROOT = join(import.meta.dir, "../..");
-const AXE_SOURCE = readFileSync(join(REPO_ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
+const { app, api, openAdminPage, addS3Storage, checkScreen } = e2eSpec(import.meta.path);
+
 const BIG_BYTES = 300 * 1024 * 1024;
 const SMALL_FILES = 199;
 
-let app: RunningApp;
-let browser: Browser;
 let s3: S3Service;
-let token: string;
-
-// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field.
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, ...(await response.json()) };
-}
 
 async function listed(path: string): Promise<{ name: string; size: number }[]> {
   const answer = await api("GET", `/admin/fs/list?${new URLSearchParams({ path })}`);
@@ -52,24 +27,11 @@ async function listed(path: string): Promise<{ name: string; size: number }[]> {
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: "e2e-server-tasks" });
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   const storages = await api("GET", "/s3-configs");
-  const bucket = await api("POST", "/s3-configs", {
-    name: "Tasks bucket",
-    provider_type: "Other S3 Compatible",
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-  });
-  expect(bucket.status).toBe(201);
+  const bucketId = await addS3Storage(s3, "Tasks bucket");
   for (const [mount_path, storage_config_id, folder] of [
     ["/local", storages.data[0].id, "local"],
-    ["/bucket", bucket.data.id, "bucket"],
+    ["/bucket", bucketId, "bucket"],
   ]) {
     expect((await api("POST", "/admin/mounts", { name: folder, mount_path, storage_config_id, folder })).status).toBe(
       201,
@@ -91,12 +53,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await s3?.stop();
 });
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
 
 function entry(page: Page, name: string) {
   return page.locator(`[data-testid="entry"][data-name="${name}"]`);
@@ -117,42 +75,9 @@ async function pickTarget(page: Page, button: string, path: string[]) {
   await dialog.waitFor({ state: "detached" });
 }
 
-/** axe-core on the page as it is, in the light and dark themes at both widths. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  // No transitions: a colour measured halfway through the theme's fade is neither theme's.
-  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
-  const found: string[] = [];
-  for (const viewport of [
-    { width: 375, height: 812 },
-    { width: 1280, height: 900 },
-  ]) {
-    for (const scheme of ["light", "dark"] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForFunction(
-        (dark) => document.documentElement.classList.contains("dark") === dark,
-        scheme === "dark",
-      );
-      const violations = await page.evaluate(async () => {
-        // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
-        const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-        return (result.violations as { id: string; nodes: { target: string[] }[] }[]).map(
-          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`,
-        );
-      });
-      found.push(...violations.map((violation) => `${viewport.width} ${scheme} ${violation}`));
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
-
 describe("server tasks in the explorer", () => {
   test("a folder of 200 files (one of 300 MiB) is copied to S3 by the server; the tab closes, the task finishes", async () => {
-    const { page, context, errors } = await openPage(browser);
-    await signInAsAdmin(context, app);
+    const { page, context, errors } = await openAdminPage();
     await page.goto(`${app.baseUrl}/mount-explorer/local`);
     await entry(page, "album").getByRole("checkbox").check();
     await pickTarget(page, "copy-to-button", ["bucket"]);
@@ -171,8 +96,7 @@ describe("server tasks in the explorer", () => {
       { timeout: 120_000 },
     );
     expect(await task.getAttribute("data-status")).toBe("running");
-    await checkLayouts(page, "server-task-running", { fullPage: false });
-    expect(await axeViolations(page)).toEqual([]);
+    await checkScreen(page, "server-task-running", { fullPage: false });
 
     // The tab goes; the server goes on. A new tab follows the task to its end.
     await page.close();
@@ -189,8 +113,7 @@ describe("server tasks in the explorer", () => {
     );
     expect(await followed.getByTestId("task-summary").textContent()).toBe("200 copied, 0 skipped, 0 failed");
     expect(await followed.getByTestId("task-files-done").textContent()).toBe("200 of 200 files");
-    await checkLayouts(again, "server-task-finished", { fullPage: false });
-    expect(await axeViolations(again)).toEqual([]);
+    await checkScreen(again, "server-task-finished", { fullPage: false });
     const copied = await listed("/bucket/album");
     expect(copied).toHaveLength(200);
     expect(copied.find((file) => file.name === "video.bin")?.size).toBe(BIG_BYTES);
@@ -202,8 +125,7 @@ describe("server tasks in the explorer", () => {
   });
 
   test("Move to… moves a folder to the other storage through the server, and the source goes", async () => {
-    const { page, context } = await openPage(browser);
-    await signInAsAdmin(context, app);
+    const { page, context } = await openAdminPage();
     await page.goto(`${app.baseUrl}/mount-explorer/local`);
     await entry(page, "notes").getByRole("checkbox").check();
     await pickTarget(page, "move-to-button", ["bucket"]);

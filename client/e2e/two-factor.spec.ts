@@ -3,42 +3,15 @@
 // password, a recovery code working once and refused the second time, and a session ended from another
 // browser context signing that one out. Each screen state is checked at 375 px and desktop, light and
 // dark, for sideways overflow and axe-core violations, in English and Chinese.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
-import type { Browser, Page } from "playwright-core";
-import {
-  axeViolations,
-  dismissToasts,
-  E2E_ADMIN_PASSWORD,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  startApp,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { E2E_ADMIN_PASSWORD, e2eSpec } from "./harness";
 
 setDefaultTimeout(90_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-async function checkScreen(page: Page, name: string) {
-  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
-  await checkLayouts(page, name);
-  expect(await axeViolations(page)).toEqual([]);
-}
+const { app, openPage, checkScreen } = e2eSpec(import.meta.path);
 
 /** The code an authenticator app shows for `secret`, `stepOffset` steps of 30 s from now. */
 function totpCode(secret: string, stepOffset = 0): string {
@@ -64,7 +37,7 @@ describe("two-factor sign-in", () => {
   let recoveryCodes: string[] = [];
 
   test("enrol from the Security screen: QR code and key, a first code, ten recovery codes shown once", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await submitPassword(page);
     await heading(page, "Dashboard").waitFor();
     await page.goto(`${app.baseUrl}/admin/security`);
@@ -100,7 +73,7 @@ describe("two-factor sign-in", () => {
   });
 
   test("sign in: after the password the code is asked for; a TOTP code opens the admin area", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await submitPassword(page);
     const codeField = page.getByLabel("Verification code");
     await codeField.waitFor();
@@ -116,13 +89,13 @@ describe("two-factor sign-in", () => {
   });
 
   test("a recovery code signs in once and is refused the second time, in the user's language", async () => {
-    const first = await openPage(browser);
+    const first = await openPage();
     await submitPassword(first.page);
     await first.page.getByLabel("Verification code").fill(recoveryCodes[0] as string);
     await first.page.getByLabel("Verification code").press("Enter");
     await heading(first.page, "Dashboard").waitFor();
 
-    const second = await openPage(browser, { locale: "zh-CN" });
+    const second = await openPage({ locale: "zh-CN" });
     await second.page.goto(`${app.baseUrl}/admin`);
     await heading(second.page, "登录管理后台").waitFor();
     await second.page.getByLabel("用户名").fill("admin");
@@ -138,13 +111,13 @@ describe("two-factor sign-in", () => {
   });
 
   test("a session ended from another browser is signed out there", async () => {
-    const victim = await openPage(browser);
+    const victim = await openPage();
     await submitPassword(victim.page);
     await victim.page.getByLabel("Verification code").fill(recoveryCodes[1] as string);
     await victim.page.getByLabel("Verification code").press("Enter");
     await heading(victim.page, "Dashboard").waitFor();
 
-    const admin = await openPage(browser);
+    const admin = await openPage();
     await submitPassword(admin.page);
     await admin.page.getByLabel("Verification code").fill(recoveryCodes[2] as string);
     await admin.page.getByLabel("Verification code").press("Enter");

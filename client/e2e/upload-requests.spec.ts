@@ -3,56 +3,14 @@
 // straight to the storage with its progress) and sees them in the receipt, while the owner watches them
 // arrive through the request's arrivals. The page is checked at 375 px and desktop, light and dark, and
 // with axe-core.
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  PHONE,
-  REPO_ROOT,
-  type RunningApp,
-  startApp,
-} from "./harness";
+import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { e2eSpec, PHONE } from "./harness";
 
 setDefaultTimeout(180_000);
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
-
-const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-
-// biome-ignore lint/suspicious/noExplicitAny: the envelopes of several routes, read field by field
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, ...(await response.json()) };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above
-    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id} ${v.nodes[0]?.target}`);
-  });
-}
+const { app, api, openPage, token, checkScreen } = e2eSpec(import.meta.path);
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   const storages = await api("GET", "/s3-configs");
   const mount = await api("POST", "/admin/mounts", {
     name: "inbox",
@@ -62,11 +20,6 @@ beforeAll(async () => {
   });
   expect(mount.status).toBe(201);
   expect((await api("POST", "/admin/fs/mkdir", { path: "/inbox/scans" })).status).toBe(201);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 test("a visitor on a phone sends 3 files through an upload request while the owner watches them arrive", async () => {
@@ -81,12 +34,11 @@ test("a visitor on a phone sends 3 files through an upload request while the own
   const { id, url } = created.data;
   expect(url).toMatch(new RegExp(`^${app.baseUrl}/r/[A-Za-z0-9]+$`));
 
-  const visitor = await openPage(browser, { viewport: PHONE });
+  const visitor = await openPage({ viewport: PHONE });
   const { page } = visitor;
   await page.goto(url);
   await page.getByTestId("request-note").getByText("Please send the three scans.").waitFor();
-  await checkLayouts(page, "upload-request");
-  expect(await axeViolations(page)).toEqual([]);
+  await checkScreen(page, "upload-request");
 
   const files = ["scan-1.txt", "scan-2.txt", "scan-3.txt"].map((name, index) => ({
     name,
@@ -114,15 +66,14 @@ test("a visitor on a phone sends 3 files through an upload request while the own
   const receipt = page.getByTestId("request-receipt");
   for (const file of files) await receipt.getByText(file.name).waitFor();
   expect(await page.getByTestId("request-item-status").allTextContents()).toEqual(["Sent", "Sent", "Sent"]);
-  await checkLayouts(page, "upload-request-sent");
-  expect(await axeViolations(page)).toEqual([]);
+  await checkScreen(page, "upload-request-sent");
 
   // The files are in the folder, with their bytes.
   for (const file of files) {
     const download = await fetch(
       `${app.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`/inbox/scans/${file.name}`)}`,
       {
-        headers: { Authorization: `Bearer ${token}` },
+        headers: { Authorization: `Bearer ${await token()}` },
       },
     );
     expect(await download.text()).toBe(file.buffer.toString());
