@@ -11,6 +11,7 @@ const BENCHMARKS = [
   "e2ee",
   "e2ee-parts",
   "zip",
+  "backup",
 ];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : BENCHMARKS;
 for (const name of names) {
