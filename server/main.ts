@@ -15,6 +15,7 @@ import { backupJob } from "./services/backup/backup-job";
 import { unfinishedRestore } from "./services/backup/restore-marker";
 import { createClipboardBus } from "./services/clipboard/bus";
 import { createMemoryListingCache } from "./services/explorer/listing-cache";
+import { indexCrawlJob } from "./services/fs-index/crawl";
 import { createJobLedger } from "./services/jobs/ledger";
 import { createScheduler } from "./services/jobs/scheduler";
 import { systemJobs } from "./services/jobs/system-jobs";
@@ -64,8 +65,13 @@ async function main() {
   const scheduler = createScheduler({ ledger: jobLedger, logger });
   const serverJobs = systemJobs(config.databaseUrl);
   for (const job of serverJobs.jobs) scheduler.register(job);
-  const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
+  const storage = createStorageService(db, reads, {
+    appSecret: config.secret,
+    publicUrl: config.publicUrl,
+    databaseUrl: config.databaseUrl,
+  });
   scheduler.register(backupJob({ config, db, reads, storage }));
+  scheduler.register(indexCrawlJob({ db, storage }));
   const listingCache = createMemoryListingCache();
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
   const clipboardHub = createClipboardHub({ db, clipboardBus, logger });

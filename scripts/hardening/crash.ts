@@ -214,7 +214,11 @@ export async function runCrash(
     });
     const db = createDatabase(databaseUrl);
     const reads = createReadConnection(databaseUrl, db);
-    const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: restarted });
+    const storage = createStorageService(db, reads, {
+      appSecret: config.secret,
+      publicUrl: restarted,
+      databaseUrl,
+    });
     try {
       await sweepOnce(
         { db, storage, config, logger: createLogger("silent"), listingCache: createMemoryListingCache() },

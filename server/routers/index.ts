@@ -16,6 +16,7 @@ import { ssoRouter } from "./auth/sso";
 import { clipboardRouter } from "./clipboard/router";
 import { cacheRouter } from "./explorer/cache";
 import { fsRouter } from "./explorer/router";
+import { fsIndexRouter } from "./explorer/search-index";
 import { fsTasksRouter } from "./explorer/tasks";
 import { pastesRouter } from "./pastes/router";
 import { pathSharesRouter } from "./shares/path-share-routes";
@@ -42,6 +43,7 @@ export const appRouter = router({
   mounts: mountsRouter,
   fs: fsRouter,
   fsTasks: fsTasksRouter,
+  fsIndex: fsIndexRouter,
   cache: cacheRouter,
   dashboard: dashboardRouter,
   clipboard: clipboardRouter,

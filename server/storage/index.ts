@@ -6,6 +6,8 @@ import { decryptSecret } from "../crypto";
 import type { Database } from "../db/client";
 import type { ReadConnection } from "../db/read-connection";
 import { AppError } from "../errors";
+import { createIndexStore, type IndexStore } from "../services/fs-index/store";
+import { indexStoredKey, trackIndex } from "../services/fs-index/writes";
 import type { StorageDriver } from "./driver";
 import { withStorageErrors } from "./driver-errors";
 import { createLocalDriver } from "./local";
@@ -41,8 +43,11 @@ export const storageConfigDriverSelect = {
   updatedAt: true,
 } as const;
 
-/** What drivers need from the app: the secret (credentials, URL signing) and the public URL. */
-export type DriverContext = { appSecret: string; publicUrl: string };
+/**
+ * What drivers need from the app: the secret (credentials, URL signing) and the public URL; and the
+ * database's URL, for the search index every write updates (services/fs-index/).
+ */
+export type DriverContext = { appSecret: string; publicUrl: string; databaseUrl: string; pgSchema?: string };
 
 export function createDriver(row: StorageConfigRow, { appSecret, publicUrl }: DriverContext): StorageDriver {
   if (row.providerType === LOCAL_PROVIDER) {
@@ -69,7 +74,12 @@ export function createDriver(row: StorageConfigRow, { appSecret, publicUrl }: Dr
 }
 
 export type StorageService = {
-  /** The config's driver; every write through it is counted in the config's usage record. */
+  /** The search index's rows (services/fs-index/store.ts), which every write through `driverFor` updates. */
+  index(): IndexStore;
+  /**
+   * The config's driver; every write through it is counted in the config's usage record and told to
+   * the search index.
+   */
   driverFor(storageConfigId: string): Promise<StorageDriver>;
   /** A presigned upload to `key` is done: its bytes, written past the app, are counted now. */
   settleDirectUpload(storageConfigId: string, key: string): Promise<void>;
@@ -92,13 +102,23 @@ const ORIGINS_TTL_MS = 30_000;
 export function createStorageService(db: Database, reads: ReadConnection, context: DriverContext): StorageService {
   /** Per config: its driver as built (`raw`) and the one services get, counting writes (`tracked`). */
   const drivers = new Map<string, { version: number; raw: StorageDriver; tracked: StorageDriver }>();
+  let indexStore: IndexStore | null = null;
+  // Built on first use: the store reads the database's provider, not the database.
+  const index = () => {
+    indexStore ??= createIndexStore(db, context.databaseUrl, context.pgSchema);
+    return indexStore;
+  };
   let origins: { at: number; value: Promise<string[]> } | null = null;
 
   function driversOf(row: StorageConfigRow) {
     const cached = drivers.get(row.id);
     if (cached && cached.version === row.updatedAt.getTime()) return cached;
     const raw = withStorageErrors(createDriver(row, context), row.name);
-    const built = { version: row.updatedAt.getTime(), raw, tracked: trackUsage(raw, db, row.id) };
+    const built = {
+      version: row.updatedAt.getTime(),
+      raw,
+      tracked: trackIndex(trackUsage(raw, db, row.id), index(), row.id),
+    };
     drivers.set(row.id, built);
     return built;
   }
@@ -128,6 +148,7 @@ export function createStorageService(db: Database, reads: ReadConnection, contex
   }
 
   return {
+    index,
     async driverFor(storageConfigId: string) {
       const row = await db.storageConfig.findUnique({
         where: { id: storageConfigId },
@@ -137,7 +158,9 @@ export function createStorageService(db: Database, reads: ReadConnection, contex
       return driversOf(row).tracked;
     },
     async settleDirectUpload(storageConfigId, key) {
-      await settleDirectWrites(db, await this.driverFor(storageConfigId), storageConfigId, key);
+      const driver = await this.driverFor(storageConfigId);
+      await settleDirectWrites(db, driver, storageConfigId, key);
+      await indexStoredKey(index(), driver, storageConfigId, key).catch(() => undefined);
     },
     async startRecount(storageConfigId, onFinished) {
       return startRecount(db, await this.driverFor(storageConfigId), storageConfigId, onFinished);

@@ -123,7 +123,12 @@ export async function createTestApp(
   const clipboardBus = await createClipboardBus(provider, database.url, logger);
   const clipboardHub = createClipboardHub({ db: database.db, clipboardBus, logger }, clipboardLimits);
   const jobLedger = createJobLedger(database.url, database.db);
-  const storage = createStorageService(database.db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
+  const storage = createStorageService(database.db, reads, {
+    appSecret: config.secret,
+    publicUrl: config.publicUrl,
+    databaseUrl: config.databaseUrl,
+    pgSchema: database.pgSchema,
+  });
   const listingCache = createMemoryListingCache();
   const deps: AppDeps = {
     config,

@@ -106,6 +106,8 @@ export const fsSearchInput = z
     offset: z.coerce.number().int().min(0).default(0),
     mount_id: z.string().max(100).optional(),
     path: virtualPath.optional(),
+    /** "live" walks the storages even where the search index is ready (docs/search-index.md). */
+    source: z.enum(["auto", "live"]).default("auto"),
   })
   .superRefine((value, context) => {
     if (value.scope === "mount" && !value.mount_id) {
@@ -139,6 +141,10 @@ export const fsSearchOutput = z.object({
    * more (then `total` counts what it found so far), or it reached its object limit.
    */
   truncated: z.boolean(),
+  /** Where the answer came from: the search index, or a walk of the storages (the index not ready). */
+  source: z.enum(["index", "live"]),
+  /** When the oldest crawl of the storages searched ended (null: answered live). */
+  indexed_at: z.date().nullable(),
 });
 
 export const fsFileLinkInput = z.object({

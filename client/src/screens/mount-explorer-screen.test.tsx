@@ -109,6 +109,8 @@ describe("mount explorer (admin)", () => {
           searchParams: { query: "hit", scope: "global", limit, offset: 0 },
           mountsSearched: 1,
           truncated: limit === 50,
+          source: "live" as const,
+          indexed_at: null,
         };
       },
     });

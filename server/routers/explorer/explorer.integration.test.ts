@@ -654,7 +654,31 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await write("/archive/report.md", "a");
     const search = (params: Record<string, string | number>, auth = admin, language?: string) =>
       call("GET", `${fsOf(auth)}/search?${query(params)}`, { auth, lang: language });
+    // The same answers, access rules included, from the live walk and from the search index.
+    await expectSearchAnswers(search, "live");
+    await crawlAll();
+    await expectSearchAnswers(search, "index");
+    // Forced live, the index being ready.
+    expect((await search({ q: "report", source: "live" })).body.data.source).toBe("live");
+  });
+
+  async function crawlAll() {
+    const rebuilt = await call("POST", "/admin/fs/index/rebuild", { auth: admin, body: {} });
+    expect(rebuilt.status).toBe(202);
+    for (let attempt = 0; ; attempt++) {
+      const status = await call("GET", "/admin/fs/index", { auth: admin });
+      if (status.body.data.state === "ready") return status.body.data;
+      if (attempt > 300) throw new Error(`the crawl did not finish: ${JSON.stringify(status.body.data)}`);
+      await Bun.sleep(50);
+    }
+  }
+
+  async function expectSearchAnswers(
+    search: (params: Record<string, string | number>, auth?: string, language?: string) => Promise<ApiAnswer>,
+    source: "live" | "index",
+  ) {
     const global = await search({ q: "REPORT" });
+    expect(global.body.data.source).toBe(source);
     expect(global.status).toBe(200);
     const paths = global.body.data.results.map((item: { path: string }) => item.path);
     expect(paths).toEqual(["/archive/report.md", "/docs/s/Report-2026.txt", "/docs/s/reports"]);
@@ -689,7 +713,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect(
       (await search({ q: "report", scope: "mount", mount_id: mounts["/archive"] as string }, keyDocs)).status,
     ).toBe(403);
-  });
+  }
 
   test("the listing cache: hits counted, every write seen at once, cleared on demand", async () => {
     await write("/docs/cache/one.txt", "1");

@@ -147,6 +147,9 @@ describe.each(DATABASE_PROVIDERS)("sweep on %s", (provider) => {
       });
       const storage = {
         driverFor: () => Promise.reject(new Error("no storage in this test")),
+        index: () => {
+          throw new Error("no storage in this test");
+        },
         settleDirectUpload: () => Promise.reject(new Error("no storage in this test")),
         startRecount: () => Promise.reject(new Error("no storage in this test")),
         browserOrigins: async () => [],

@@ -62,6 +62,9 @@ export const TRANSIENT_MODELS = [
   // Sign-in ceremonies waiting for the browser's answer, valid for minutes.
   { model: "WebAuthnChallenge", client: "webAuthnChallenge" },
   { model: "SsoSignIn", client: "ssoSignIn" },
+  // The search index is made from the storages: a restored install crawls them again.
+  { model: "FsIndexEntry", client: "fsIndexEntry" },
+  { model: "FsIndexState", client: "fsIndexState" },
 ] as const;
 
 export type BackedUpModel = (typeof BACKED_UP_MODELS)[number]["model"];

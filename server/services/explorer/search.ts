@@ -5,6 +5,7 @@ import type { FsEntry, fsSearchInput, fsSearchOutput } from "@shared/schemas/fs"
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
+import { collectFromIndex, indexFreshness } from "../fs-index/search";
 import { canRead } from "./access";
 import { fileEntry, folderEntry, mountEntry } from "./entries";
 import { type MountRow, mountKeyPrefix } from "./mounts";
@@ -14,7 +15,7 @@ import { type FsDeps, type FsTree, folderKeyOf, isHiddenShare, type Location, lo
 /** A search walks at most this many objects, then answers what it found with `truncated`. */
 const SEARCH_MAX_OBJECTS = 200_000;
 
-type SearchRoot = { mount: MountRow; folder: Location };
+export type SearchRoot = { mount: MountRow; folder: Location };
 
 function searchRoots(tree: FsTree, auth: AuthState, input: z.output<typeof fsSearchInput>): SearchRoot[] {
   // Where the caller may look: their base path, narrowed to the folder asked for.
@@ -42,51 +43,97 @@ function searchRoots(tree: FsTree, auth: AuthState, input: z.output<typeof fsSea
   return roots;
 }
 
+type SearchResult = z.infer<typeof fsSearchOutput>["results"][number];
+
+/** What the two ways of searching share: the scope, the matches so far and who may see what. */
+export type SearchRun = {
+  tree: FsTree;
+  auth: AuthState;
+  roots: SearchRoot[];
+  /** The search text, lower-cased. */
+  needle: string;
+  /** One match past the page shows that there is more; finding it ends the search. */
+  enough: number;
+  matches: Map<string, SearchResult>;
+  /** Whether a path of `mount` is its own (not a nested mount's), readable and not a hidden share. */
+  belongsTo(mount: MountRow, path: string): boolean;
+  found(mount: MountRow, entry: FsEntry): SearchResult;
+  /** Adds the root's mount itself when its name matches and the search starts at the mount's root. */
+  matchMountName(root: SearchRoot): void;
+};
+
 /**
  * Search by name (docs/product.md §3 Search params): files and folders whose name contains `q`, ignoring
- * case, in every mount of the scope, by walking their storage listings page by page (S3: prefix
- * listings of 1000 keys). The walk stops as soon as it has the page asked for and one match more, or
- * at its object limit, and then says so (`truncated`): a search in a mount of 100,000 objects
- * answers its first results without walking them all. Paths shadowed by a nested mount belong to
- * that mount and are reported from it only.
+ * case, in every mount of the scope. Answered from the search index (docs/search-index.md) when every
+ * storage searched has been crawled once, else by walking the storages (`searchLive`); `source` and
+ * `indexed_at` say which, and how fresh the index is. Paths shadowed by a nested mount belong to that
+ * mount and are reported from it only.
  */
 export async function searchFiles(
   deps: FsDeps,
   auth: AuthState,
   input: z.output<typeof fsSearchInput>,
 ): Promise<z.infer<typeof fsSearchOutput>> {
+  const run = await startSearch(deps, auth, input);
+  const freshness = await indexFreshness(deps.db, [...new Set(run.roots.map((root) => root.mount.storageConfigId))]);
+  const truncated =
+    freshness.isReady && input.source !== "live"
+      ? await collectFromIndex(deps.storage.index(), run)
+      : await collectLive(deps, run);
+  return answerOf(run, input, truncated, {
+    source: freshness.isReady && input.source !== "live" ? "index" : "live",
+    indexed_at: freshness.isReady ? freshness.indexedAt : null,
+  });
+}
+
+async function startSearch(deps: FsDeps, auth: AuthState, input: z.output<typeof fsSearchInput>): Promise<SearchRun> {
   const tree = await loadTree(deps, auth);
-  const needle = input.q.toLowerCase();
-  const matches = new Map<string, z.infer<typeof fsSearchOutput>["results"][number]>();
-  const roots = searchRoots(tree, auth, input);
+  const run: SearchRun = {
+    tree,
+    auth,
+    roots: searchRoots(tree, auth, input),
+    needle: input.q.toLowerCase(),
+    enough: input.offset + input.limit + 1,
+    matches: new Map(),
+    belongsTo: (mount, path) => locate(tree, path)?.mount.id === mount.id && canRead(auth, path),
+    found: (mount, entry) => ({
+      ...entry,
+      mount_id: mount.id,
+      mount_path: mount.mountPath,
+      mountId: mount.id,
+      mountName: mount.name,
+      relativePath: entry.path === mount.mountPath ? "" : entry.path.slice(mount.mountPath.length + 1),
+    }),
+    matchMountName: (root) => matchMountName(run, root),
+  };
+  return run;
+}
+
+function matchMountName(run: SearchRun, { mount, folder }: SearchRoot): void {
+  const mountName = nameOf(mount.mountPath);
+  if (
+    folder.relative === "" &&
+    mountName.toLowerCase().includes(run.needle) &&
+    canRead(run.auth, mount.mountPath) &&
+    !isHiddenShare(run.tree, mount.mountPath)
+  ) {
+    run.matches.set(mount.mountPath, run.found(mount, mountEntry(mount, mountName, mount.mountPath)));
+  }
+}
+
+/**
+ * The live search: walks the storage listings page by page (S3: prefix listings of 1000 keys). The
+ * walk stops as soon as it has the page asked for and one match more, or at its object limit, and then
+ * says so (`truncated`). Answers whether it stopped early.
+ */
+async function collectLive(deps: FsDeps, run: SearchRun): Promise<boolean> {
+  const { needle, matches, belongsTo, found } = run;
   let walked = 0;
   let truncated = false;
-  // One match past the page shows that there is more; finding it ends the walk.
-  const enough = input.offset + input.limit + 1;
-  const belongsTo = (mount: MountRow, path: string) => locate(tree, path)?.mount.id === mount.id && canRead(auth, path);
-
-  const found = (mount: MountRow, entry: FsEntry) => ({
-    ...entry,
-    mount_id: mount.id,
-    mount_path: mount.mountPath,
-    mountId: mount.id,
-    mountName: mount.name,
-    relativePath: entry.path === mount.mountPath ? "" : entry.path.slice(mount.mountPath.length + 1),
-  });
-
-  const searched = new Set<string>();
-  for (const { mount, folder } of roots) {
+  for (const root of run.roots) {
+    const { mount, folder } = root;
     if (truncated) break;
-    searched.add(mount.id);
-    const mountName = nameOf(mount.mountPath);
-    if (
-      folder.relative === "" &&
-      mountName.toLowerCase().includes(needle) &&
-      canRead(auth, mount.mountPath) &&
-      !isHiddenShare(tree, mount.mountPath)
-    ) {
-      matches.set(mount.mountPath, found(mount, mountEntry(mount, mountName, mount.mountPath)));
-    }
+    run.matchMountName(root);
     const driver = await driverOf(deps, folder);
     const folderKey = folderKeyOf(folder);
     for await (const page of walkObjects(driver, folderKey)) {
@@ -117,17 +164,27 @@ export async function searchFiles(
           matches.set(path, found(mount, fileEntry(path, object)));
         }
       }
-      if (matches.size >= enough) truncated = true;
+      if (matches.size >= run.enough) truncated = true;
       if (truncated) break;
     }
   }
-  const results = [...matches.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return truncated;
+}
+
+function answerOf(
+  run: SearchRun,
+  input: z.output<typeof fsSearchInput>,
+  truncated: boolean,
+  freshness: Pick<z.infer<typeof fsSearchOutput>, "source" | "indexed_at">,
+): z.infer<typeof fsSearchOutput> {
+  const results = [...run.matches.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
     results: results.slice(input.offset, input.offset + input.limit),
     total: results.length,
     hasMore: input.offset + input.limit < results.length,
     searchParams: { query: input.q, scope: input.scope, limit: input.limit, offset: input.offset },
-    mountsSearched: searched.size,
+    mountsSearched: new Set(run.roots.map((root) => root.mount.id)).size,
     truncated,
+    ...freshness,
   };
 }

@@ -78,7 +78,11 @@ async function sweepInThisProcess(): Promise<{ swept: true }> {
   const config = loadConfig();
   const db = createDatabase(config.databaseUrl);
   const reads = createReadConnection(config.databaseUrl, db);
-  const storage = createStorageService(db, reads, { appSecret: config.secret, publicUrl: config.publicUrl });
+  const storage = createStorageService(db, reads, {
+    appSecret: config.secret,
+    publicUrl: config.publicUrl,
+    databaseUrl: config.databaseUrl,
+  });
   try {
     await sweepOnce({
       db,

@@ -31,6 +31,7 @@ export const enErrors = {
   storageMisconfigured: "The storage configuration is incomplete",
   recountRunning: "A recount of this storage is already running",
   recountFailed: "The recount could not read the whole storage",
+  indexCrawlFailed: "The search index could not read the whole storage",
   recountStalled: "The recount stopped answering (its server may have restarted); start it again",
   jobUnknown: "There is no scheduled job named {{name}}",
   jobBusy: "The job {{name}} is running already; wait for it to finish",

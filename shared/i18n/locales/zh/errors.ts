@@ -31,6 +31,7 @@ export const zhErrors: typeof enErrors = {
   storageMisconfigured: "存储配置不完整",
   recountRunning: "该存储的重新统计已在进行中",
   recountFailed: "重新统计未能读完整个存储",
+  indexCrawlFailed: "搜索索引未能读完整个存储",
   recountStalled: "重新统计已停止响应（服务器可能已重启），请重新开始",
   jobUnknown: "没有名为 {{name}} 的计划任务",
   jobBusy: "任务 {{name}} 正在运行，请等它完成",

@@ -1,0 +1,37 @@
+// The explorer's search index as the admin sees it (docs/search-index.md): its figures per mount, and a
+// rebuild that crawls the storages in the background.
+import { fsIndexRebuildInput, fsIndexRebuildOutput, fsIndexStatusOutput } from "@shared/schemas/fs-index";
+import { indexStatus, rebuildIndex } from "../../services/fs-index/status";
+import { adminProcedure, router } from "../../trpc";
+
+const tags = ["File system (admin)"];
+
+export const fsIndexRouter = router({
+  status: adminProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/admin/fs/index",
+        summary: "The search index: files held, state and last complete crawl, per mount and in total",
+        tags,
+      },
+    })
+    .output(fsIndexStatusOutput)
+    .query(({ ctx }) => indexStatus(ctx)),
+  rebuild: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/admin/fs/index/rebuild",
+        summary: "Crawl the storages the mounts show (or one) again, in the background",
+        description:
+          "Answers at once. A crawl of a storage that another process is crawling is left to that one; a crawl " +
+          "stopped by a restart resumes from its last page.",
+        successStatus: 202,
+        tags,
+      },
+    })
+    .input(fsIndexRebuildInput)
+    .output(fsIndexRebuildOutput)
+    .mutation(({ ctx, input }) => rebuildIndex(ctx, input?.storage_config_id)),
+});

@@ -1,0 +1,172 @@
+// The explorer's search index on SQLite and Postgres, local disk and S3: the crawl finds what was put
+// straight into the storage and forgets what was removed there, writes through the app reach the
+// index at once, a crawl whose process died resumes from its last page, and the admin's routes.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDriver, storageConfigDriverSelect } from "../../storage";
+import {
+  createApiClient,
+  createApiKey,
+  createLocalStorage,
+  createMount,
+  createS3Storage,
+  loginAdmin,
+} from "../../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { crawlStorage } from "./crawl";
+
+const cases = DATABASE_PROVIDERS.flatMap((provider) =>
+  (["local", "s3"] as const).map((kind) => [provider, kind] as const),
+);
+
+describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
+  let t: TestApp;
+  const api = createApiClient(() => t.app);
+  let admin: string;
+  let storageId: string;
+  let root = "";
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    admin = await loginAdmin(api);
+    if (kind === "local") {
+      root = await mkdtemp(join(tmpdir(), "pastebox-index-"));
+      storageId = (await createLocalStorage(api, admin, { root_path: root })).id;
+    } else {
+      storageId = (await createS3Storage(api, admin)).id;
+    }
+    await createMount(api, admin, { mount_path: "/data", storage_config_id: storageId });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const search = (q: string, auth = admin) =>
+    api.call("GET", `/${auth === admin ? "admin" : "user"}/fs/search?q=${encodeURIComponent(q)}`, { auth });
+  const paths = async (q: string, auth = admin) => {
+    const answer = await search(q, auth);
+    expect(answer.status).toBe(200);
+    return answer.body.data.results.map((item: { path: string }) => item.path);
+  };
+  /** The storage as another tool sees it: a driver of its own, past the app. */
+  const rawDriver = async () =>
+    createDriver(
+      await t.db.storageConfig.findUniqueOrThrow({ where: { id: storageId }, select: storageConfigDriverSelect }),
+      {
+        appSecret: t.config.secret,
+        publicUrl: t.config.publicUrl,
+        databaseUrl: t.config.databaseUrl,
+      },
+    );
+  const mountKey = async (relative: string) => {
+    const mount = await t.db.mount.findFirstOrThrow({ where: { mountPath: "/data" }, select: { folder: true } });
+    return `${mount.folder ? `${mount.folder}/` : ""}${relative}`;
+  };
+
+  test("a crawl indexes what the storage holds; search then answers from it and says how fresh", async () => {
+    const raw = await rawDriver();
+    await raw.put(await mountKey("reports/2026/Quarterly-Report.txt"), "x");
+    await raw.put(await mountKey("notes/todo.md"), "x");
+    const before = await search("report");
+    expect(before.body.data).toMatchObject({ source: "live", indexed_at: null });
+
+    const rebuilt = await api.call("POST", "/admin/fs/index/rebuild", { auth: admin, body: {} });
+    expect(rebuilt.status).toBe(202);
+    expect(rebuilt.body.data.storage_config_ids).toContain(storageId);
+    const status = await waitForReady();
+    const mount = status.mounts.find((row: { mount_path: string }) => row.mount_path === "/data");
+    expect(mount).toMatchObject({ objects: 2, state: "ready", storage_config_id: storageId });
+    expect(status.objects).toBeGreaterThanOrEqual(2);
+
+    const after = await search("report");
+    expect(after.body.data.source).toBe("index");
+    expect(new Date(after.body.data.indexed_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(after.body.data.results.map((item: { path: string }) => item.path)).toEqual([
+      "/data/reports",
+      "/data/reports/2026/Quarterly-Report.txt",
+    ]);
+    // Two characters: too short for the trigram index, found by walking the rows in key order.
+    expect(await paths("md")).toEqual(["/data/notes/todo.md"]);
+  });
+
+  test("writes through the app reach the index at once; a crawl forgets what was removed past the app", async () => {
+    await waitForReady();
+    const written = await api.call("POST", "/admin/fs/update", {
+      auth: admin,
+      body: { path: "/data/inbox/invoice-7.txt", content: "7" },
+    });
+    expect(written.status).toBe(200);
+    expect(await paths("invoice")).toEqual(["/data/inbox/invoice-7.txt"]);
+    await api.call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/data/inbox/invoice-7.txt")}`, {
+      auth: admin,
+    });
+    expect(await paths("invoice")).toEqual([]);
+
+    // Removed straight from the storage: still indexed until a crawl walks past it.
+    const driver = await rawDriver();
+    await driver.delete(await mountKey("notes/todo.md"));
+    expect(await paths("todo")).toEqual(["/data/notes/todo.md"]);
+    await t.db.fsIndexEntry.create({
+      data: { storageConfigId: storageId, key: await mountKey("stale/ghost.txt"), name: "ghost.txt", seenMs: 1 },
+    });
+    expect(await paths("ghost")).toEqual(["/data/stale/ghost.txt"]);
+    expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
+    expect(await paths("ghost")).toEqual([]);
+    expect(await paths("todo")).toEqual([]);
+    expect(driver.kind).toBe(kind);
+  });
+
+  test("a crawl whose process died is resumed from its last page, not begun again", async () => {
+    await waitForReady();
+    const startedMs = Date.now() - 10 * 60_000;
+    await t.db.fsIndexState.update({
+      where: { storageConfigId: storageId },
+      data: {
+        status: "crawling",
+        heartbeatAt: new Date(Date.now() - 10 * 60_000),
+        crawlStartedMs: BigInt(startedMs),
+        crawledObjects: 41,
+        cursor: JSON.stringify({ prefix: await mountKey(""), token: null }),
+      },
+    });
+    const status = await api.call("GET", "/admin/fs/index", { auth: admin });
+    expect(status.body.data.state).toBe("failed");
+    // The dead crawl's start is kept: rows it saw count as seen, and it counts on from 41.
+    expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
+    const state = await t.db.fsIndexState.findUniqueOrThrow({ where: { storageConfigId: storageId } });
+    expect(state).toMatchObject({ status: "ready", cursor: null, crawlStartedMs: BigInt(startedMs) });
+    expect(state.crawledObjects).toBeGreaterThan(41);
+    // A live crawl is never taken over.
+    await t.db.fsIndexState.update({
+      where: { storageConfigId: storageId },
+      data: { status: "crawling", heartbeatAt: new Date() },
+    });
+    expect(await crawlStorage(t, storageId)).toEqual({ status: "busy" });
+    await t.db.fsIndexState.update({ where: { storageConfigId: storageId }, data: { status: "ready" } });
+  });
+
+  test("only the admin reads and rebuilds the index; a key's search keeps to its base path", async () => {
+    const key = await createApiKey(api, admin, { mount_permission: true, basic_path: "/data/reports" });
+    expect((await api.call("GET", "/admin/fs/index", { auth: key.auth })).status).toBe(403);
+    expect((await api.call("POST", "/admin/fs/index/rebuild", { auth: key.auth, body: {} })).status).toBe(403);
+    expect(
+      (await api.call("POST", "/admin/fs/index/rebuild", { auth: admin, body: { storage_config_id: "nope" } })).status,
+    ).toBe(404);
+    await waitForReady();
+    const answer = await search("2026", key.auth);
+    expect(answer.body.data.source).toBe("index");
+    expect(answer.body.data.results.map((item: { path: string }) => item.path)).toEqual(["/data/reports/2026"]);
+  });
+
+  async function waitForReady() {
+    for (let attempt = 0; ; attempt++) {
+      const status = await api.call("GET", "/admin/fs/index", { auth: admin });
+      if (status.body.data.state === "ready") return status.body.data;
+      if (attempt > 400) throw new Error(`the crawl did not finish: ${JSON.stringify(status.body.data)}`);
+      await Bun.sleep(50);
+    }
+  }
+});

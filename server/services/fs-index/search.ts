@@ -1,0 +1,75 @@
+// Searching by name from the index (docs/search-index.md), with the same scope, access rules and answer
+// as the live walk (services/explorer/search.ts builds both). Two plans: a rare name is looked up
+// through the trigram index, every match at once; a name too short for it, or matching more rows than
+// CANDIDATES_MAX, is found by walking the rows of each searched folder in key order, which stops once
+// it has the page and one match more, as the live walk does.
+
+import type { Database } from "../../db/client";
+import { fileEntry, folderEntry } from "../explorer/entries";
+import type { SearchRoot, SearchRun } from "../explorer/search";
+import { folderKeyOf } from "../explorer/tree";
+import { type IndexedObject, type IndexStore, indexedNameOf } from "./store";
+
+/** Above this many rows matching the name, walking in key order finds a page sooner than sorting them all. */
+const CANDIDATES_MAX = 5000;
+/** Rows read per step of the walk in key order. */
+const WALK_ROWS = 500;
+
+/** Whether every storage searched has been crawled once, and the oldest of their last complete crawls. */
+export async function indexFreshness(
+  db: Database,
+  storageConfigIds: string[],
+): Promise<{ isReady: boolean; indexedAt: Date | null }> {
+  if (storageConfigIds.length === 0) return { isReady: false, indexedAt: null };
+  const states = await db.fsIndexState.findMany({
+    where: { storageConfigId: { in: storageConfigIds } },
+    select: { indexedAt: true },
+  });
+  const dates = states.map((state) => state.indexedAt);
+  if (dates.length < storageConfigIds.length || dates.some((date) => date === null)) {
+    return { isReady: false, indexedAt: null };
+  }
+  const oldest = Math.min(...dates.map((date) => (date as Date).getTime()));
+  return { isReady: true, indexedAt: new Date(oldest) };
+}
+
+/** Adds a row of the index to the matches when it lies in the root and the caller may see it. */
+function consider(run: SearchRun, { mount, folder }: SearchRoot, row: IndexedObject): void {
+  const rootKey = folderKeyOf(folder);
+  if (row.storageConfigId !== mount.storageConfigId || !row.key.startsWith(rootKey) || row.key === rootKey) return;
+  // The index's names are lower-cased keys' last segments; the exact test is the live search's.
+  if (!indexedNameOf(row.key).includes(run.needle)) return;
+  const relative = row.key.slice(folder.prefix.length).replace(/\/$/, "");
+  const path = `${mount.mountPath}/${relative}`;
+  if (!run.belongsTo(mount, path)) return;
+  if (row.isFolder) {
+    if (!run.matches.has(path))
+      run.matches.set(path, run.found(mount, folderEntry(relative.split("/").at(-1) ?? relative, path)));
+    return;
+  }
+  const lastModified = new Date(row.modifiedMs ?? 0);
+  run.matches.set(path, run.found(mount, fileEntry(path, { size: row.size, lastModified, contentType: null })));
+}
+
+/** Fills `run.matches` from the index; answers whether it stopped with more to find (`truncated`). */
+export async function collectFromIndex(store: IndexStore, run: SearchRun): Promise<boolean> {
+  const storages = [...new Set(run.roots.map((root) => root.mount.storageConfigId))];
+  const candidates = await store.findByName(storages, run.needle, CANDIDATES_MAX);
+  for (const root of run.roots) run.matchMountName(root);
+  if (candidates) {
+    for (const root of run.roots) for (const row of candidates) consider(run, root, row);
+    return false;
+  }
+  for (const root of run.roots) {
+    const prefix = folderKeyOf(root.folder);
+    let after = prefix;
+    for (;;) {
+      const rows = await store.walkByName(root.mount.storageConfigId, prefix, after, run.needle, WALK_ROWS);
+      for (const row of rows) consider(run, root, row);
+      if (run.matches.size >= run.enough) return true;
+      if (rows.length < WALK_ROWS) break;
+      after = rows.at(-1)?.key ?? after;
+    }
+  }
+  return false;
+}

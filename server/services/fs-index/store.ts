@@ -1,0 +1,231 @@
+// The search index's rows in the database (docs/search-index.md), read and written with raw SQL: many rows
+// per statement, the same statements on SQLite and Postgres but for placeholders and the trigram
+// lookup (SQLite: the FTS5 table "FsIndexName"; Postgres: LIKE served by pg_trgm). Keys are compared
+// byte by byte on both (SQLite's default, Postgres `COLLATE "C"`), the order S3 lists them in.
+
+import type { Database, DatabaseProvider } from "../../db/client";
+import { postgresTarget, providerOf } from "../../db/client";
+import { escapeLikeTerm } from "../../db/literal-search";
+
+/** One key of a storage as the index keeps it. */
+export type IndexRow = {
+  key: string;
+  size: number;
+  isFolder: boolean;
+  hasMarker: boolean;
+  modifiedMs: number | null;
+};
+
+export type IndexedObject = IndexRow & { storageConfigId: string };
+
+/** Rows per INSERT: 8 values each, well under both databases' limit of parameters. */
+const ROWS_PER_STATEMENT = 500;
+/** The trigram lookup needs three characters; shorter names are found by walking keys in order. */
+export const TRIGRAM_LENGTH = 3;
+
+/** The highest key beginning with `prefix`: keys in [prefix, prefixEnd) are the folder's. */
+export const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
+
+/** The last segment of a key ("a/b/" -> "b"), lower-cased as the search compares it. */
+export function indexedNameOf(key: string): string {
+  const trimmed = key.endsWith("/") ? key.slice(0, -1) : key;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1).toLowerCase();
+}
+
+/** The folder keys above `key` ("a/b/c.txt" -> "a/", "a/b/"), shallowest first. */
+export function ancestorFolders(key: string): string[] {
+  const segments = (key.endsWith("/") ? key.slice(0, -1) : key).split("/");
+  const folders: string[] = [];
+  for (let i = 1; i < segments.length; i++) folders.push(`${segments.slice(0, i).join("/")}/`);
+  return folders;
+}
+
+export type IndexStore = {
+  readonly provider: DatabaseProvider;
+  /** Adds or refreshes rows seen at `seenMs`; a row some later write has already refreshed is left alone. */
+  upsert(storageConfigId: string, rows: IndexRow[], seenMs: number): Promise<void>;
+  /** Removes file rows, and clears the marker of folder keys (their rows go with `pruneFolders`). */
+  remove(storageConfigId: string, keys: string[]): Promise<void>;
+  /** Removes each folder row (deepest first) that has no marker and nothing beneath it any more. */
+  pruneFolders(storageConfigId: string, folderKeys: string[]): Promise<void>;
+  /** Removes rows under `prefix` not seen since `sinceMs`: what a finished crawl did not find. */
+  dropUnseen(storageConfigId: string, prefix: string, sinceMs: number): Promise<number>;
+  /**
+   * Rows whose name contains `needle` in these storages, through the trigram index; null when the
+   * needle is too short for it or more than `cap` rows match (a walk in key order is then faster).
+   */
+  findByName(storageConfigIds: string[], needle: string, cap: number): Promise<IndexedObject[] | null>;
+  /** Up to `limit` rows under `prefix`, after `afterKey` in key order, whose name contains `needle`. */
+  walkByName(
+    storageConfigId: string,
+    prefix: string,
+    afterKey: string,
+    needle: string,
+    limit: number,
+  ): Promise<IndexedObject[]>;
+  /** Files (not folders) indexed under `prefix`. */
+  countFiles(storageConfigId: string, prefix: string): Promise<number>;
+};
+
+type RawRow = {
+  storageConfigId: string;
+  key: string;
+  size: unknown;
+  isFolder: unknown;
+  hasMarker: unknown;
+  modifiedMs: unknown;
+};
+
+const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const toBoolean = (value: unknown) => value === true || value === 1 || value === 1n || value === "1";
+
+function objectOf(row: RawRow): IndexedObject {
+  return {
+    storageConfigId: row.storageConfigId,
+    key: row.key,
+    size: toNumber(row.size) ?? 0,
+    isFolder: toBoolean(row.isFolder),
+    hasMarker: toBoolean(row.hasMarker),
+    modifiedMs: toNumber(row.modifiedMs),
+  };
+}
+
+const COLUMNS = `"storageConfigId", "key", "size", "isFolder", "hasMarker", "modifiedMs"`;
+
+/** `pgSchema` overrides the schema the URL names, as the tests' databases do (db/client.ts). */
+export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: string): IndexStore {
+  const provider = providerOf(databaseUrl);
+  const isPostgres = provider === "postgres";
+  const schema = isPostgres ? (postgresTarget(databaseUrl, pgSchema).schema ?? "public") : null;
+  const table = schema ? `"${schema}"."FsIndexEntry"` : `"FsIndexEntry"`;
+  // Byte order on both databases, whatever the Postgres database's collation.
+  const keyColumn = (alias = "") => (isPostgres ? `${alias}"key" COLLATE "C"` : `${alias}"key"`);
+  const bool = (value: boolean) => (isPostgres ? value : value ? 1 : 0);
+  const substring = (column: string) => (isPostgres ? `strpos(${column}, ?) > 0` : `instr(${column}, ?) > 0`);
+  /** SQL written with `?` placeholders, numbered for Postgres. */
+  const sql = (text: string) => {
+    if (!isPostgres) return text;
+    let n = 0;
+    return text.replace(/\?/g, () => `$${++n}`);
+  };
+  const query = (text: string, params: unknown[]) => db.$queryRawUnsafe<RawRow[]>(sql(text), ...params);
+  const execute = (text: string, params: unknown[]) => db.$executeRawUnsafe(sql(text), ...params);
+
+  return {
+    provider,
+
+    async upsert(storageConfigId, rows, seenMs) {
+      // One row per key: a page may name a folder both as a marker and as the parent of a key.
+      const byKey = new Map<string, IndexRow>();
+      for (const row of rows) {
+        const known = byKey.get(row.key);
+        byKey.set(row.key, known ? { ...row, hasMarker: row.hasMarker || known.hasMarker } : row);
+      }
+      // In key order: concurrent upserts then take the rows' locks in one order (Postgres: no deadlock).
+      const unique = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      for (let i = 0; i < unique.length; i += ROWS_PER_STATEMENT) {
+        const chunk = unique.slice(i, i + ROWS_PER_STATEMENT);
+        const params: unknown[] = [];
+        for (const row of chunk) {
+          params.push(
+            storageConfigId,
+            row.key,
+            indexedNameOf(row.key),
+            row.size,
+            bool(row.isFolder),
+            bool(row.hasMarker),
+            row.modifiedMs,
+            seenMs,
+          );
+        }
+        await execute(
+          `INSERT INTO ${table} AS e ("storageConfigId", "key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs")
+           VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+           ON CONFLICT ("storageConfigId", "key") DO UPDATE SET
+             "size" = excluded."size",
+             "isFolder" = excluded."isFolder",
+             "hasMarker" = (excluded."hasMarker" OR e."hasMarker"),
+             "modifiedMs" = COALESCE(excluded."modifiedMs", e."modifiedMs"),
+             "seenMs" = excluded."seenMs"
+           WHERE e."seenMs" <= excluded."seenMs"`,
+          params,
+        );
+      }
+    },
+
+    async remove(storageConfigId, keys) {
+      const files = keys.filter((key) => !key.endsWith("/"));
+      const folders = keys.filter((key) => key.endsWith("/"));
+      for (const [list, statement] of [
+        [files, `DELETE FROM ${table} WHERE "storageConfigId" = ? AND "key" IN`],
+        [
+          folders,
+          `UPDATE ${table} SET "hasMarker" = ${isPostgres ? "false" : "0"} WHERE "storageConfigId" = ? AND "key" IN`,
+        ],
+      ] as const) {
+        for (let i = 0; i < list.length; i += ROWS_PER_STATEMENT) {
+          const chunk = list.slice(i, i + ROWS_PER_STATEMENT);
+          await execute(`${statement} (${chunk.map(() => "?").join(", ")})`, [storageConfigId, ...chunk]);
+        }
+      }
+    },
+
+    async pruneFolders(storageConfigId, folderKeys) {
+      const depth = (key: string) => key.split("/").length;
+      for (const folder of [...new Set(folderKeys)].sort((a, b) => depth(b) - depth(a))) {
+        await execute(
+          `DELETE FROM ${table} WHERE "storageConfigId" = ? AND "key" = ? AND "hasMarker" = ${isPostgres ? "false" : "0"}
+             AND NOT EXISTS (SELECT 1 FROM ${table} c WHERE c."storageConfigId" = ?
+               AND ${keyColumn("c.")} > ? AND ${keyColumn("c.")} < ?)`,
+          [storageConfigId, folder, storageConfigId, folder, prefixEnd(folder)],
+        );
+      }
+    },
+
+    async dropUnseen(storageConfigId, prefix, sinceMs) {
+      return execute(
+        `DELETE FROM ${table} WHERE "storageConfigId" = ? AND ${keyColumn()} >= ? AND ${keyColumn()} < ? AND "seenMs" < ?`,
+        [storageConfigId, prefix, prefixEnd(prefix), sinceMs],
+      );
+    },
+
+    async findByName(storageConfigIds, needle, cap) {
+      if ([...needle].length < TRIGRAM_LENGTH || storageConfigIds.length === 0) return null;
+      const storages = storageConfigIds.map(() => "?").join(", ");
+      const rows = isPostgres
+        ? await query(
+            `SELECT ${COLUMNS} FROM ${table} WHERE "storageConfigId" IN (${storages}) AND "name" LIKE ? LIMIT ?`,
+            [...storageConfigIds, `%${escapeLikeTerm(needle)}%`, cap + 1],
+          )
+        : await query(
+            `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')} FROM "FsIndexName" f JOIN ${table} e ON e."id" = f.rowid
+             WHERE "FsIndexName" MATCH ? AND e."storageConfigId" IN (${storages}) LIMIT ?`,
+            [`"${needle.replace(/"/g, '""')}"`, ...storageConfigIds, cap + 1],
+          );
+      return rows.length > cap ? null : rows.map(objectOf);
+    },
+
+    async walkByName(storageConfigId, prefix, afterKey, needle, limit) {
+      const rows = await query(
+        `SELECT ${COLUMNS} FROM ${table} WHERE "storageConfigId" = ? AND ${keyColumn()} > ? AND ${keyColumn()} < ?
+           AND ${substring('"name"')} ORDER BY ${keyColumn()} LIMIT ?`,
+        // Keys after `afterKey` (at least the folder's own key, which is no match of the folder).
+        [storageConfigId, afterKey > prefix ? afterKey : prefix, prefixEnd(prefix), needle, limit],
+      );
+      return rows.map(objectOf);
+    },
+
+    async countFiles(storageConfigId, prefix) {
+      const rows = await db.$queryRawUnsafe<{ count: unknown }[]>(
+        sql(
+          `SELECT COUNT(*) AS "count" FROM ${table} WHERE "storageConfigId" = ? AND ${keyColumn()} >= ? AND ${keyColumn()} < ?
+             AND "isFolder" = ${isPostgres ? "false" : "0"}`,
+        ),
+        storageConfigId,
+        prefix,
+        prefixEnd(prefix),
+      );
+      return Number(rows[0]?.count ?? 0);
+    },
+  };
+}
