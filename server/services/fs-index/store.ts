@@ -55,7 +55,10 @@ export type IndexStore = {
    * needle is too short for it or more than `cap` rows match (a walk in key order is then faster).
    */
   findByName(storageConfigIds: string[], needle: string, cap: number): Promise<IndexedObject[] | null>;
-  /** Up to `limit` rows under `prefix`, after `afterKey` in key order, whose name contains `needle`. */
+  /**
+   * Up to `limit` rows under `prefix`, after `afterKey` in key order, whose name contains `needle`;
+   * `afterKey` starts at `prefix` (the folder itself is no match of its own).
+   */
   walkByName(
     storageConfigId: string,
     prefix: string,
@@ -209,8 +212,7 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
       const rows = await query(
         `SELECT ${COLUMNS} FROM ${table} WHERE "storageConfigId" = ? AND ${keyColumn()} > ? AND ${keyColumn()} < ?
            AND ${substring('"name"')} ORDER BY ${keyColumn()} LIMIT ?`,
-        // Keys after `afterKey` (at least the folder's own key, which is no match of the folder).
-        [storageConfigId, afterKey > prefix ? afterKey : prefix, prefixEnd(prefix), needle, limit],
+        [storageConfigId, afterKey, prefixEnd(prefix), needle, limit],
       );
       return rows.map(objectOf);
     },
