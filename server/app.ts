@@ -32,6 +32,7 @@ import { urlProxyRawRoutes } from "./routers/shares/url-proxy-routes";
 import { createSystemRoutes } from "./routers/system/raw-routes";
 import { uploadRequestRawRoutes } from "./routers/upload-requests/raw-routes";
 import { prepareMarkdownRenderer } from "./services/pastes/markdown-html";
+import { isPreviewCrawler, isSharePage, linkPreviewPage } from "./services/shares/link-preview";
 import { METRICS_OFF, type Metrics } from "./services/system/metrics";
 import type { Context } from "./trpc";
 
@@ -171,6 +172,10 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
     if (pathname === "/dav" || pathname.startsWith("/dav/")) return (await davHandler())(request, url, clientIp);
     if (pathname === "/metrics") return metrics.answer(request);
     if (request.method !== "GET" && request.method !== "HEAD") return clientMethodNotAllowed(request.method);
+    // A chat app reading a share link for its card gets the OpenGraph tags alone (docs/link-previews.md).
+    if (isSharePage(pathname) && isPreviewCrawler(request.headers.get("user-agent"))) {
+      return linkPreviewPage(deps, pathname, language);
+    }
     // A paste link's page asks for its Markdown rendered once its code has loaded: the renderer
     // starts meanwhile (services/pastes/markdown-html.ts, docs/decisions/0012-server-rendered-markdown.md).
     if (pathname.startsWith("/paste/")) prepareMarkdownRenderer();

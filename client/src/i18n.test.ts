@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { enDavErrors } from "@shared/i18n/locales/en/dav-errors";
+import { enLinkPreview } from "@shared/i18n/locales/en/link-preview";
 import { resources } from "@shared/i18n/resources";
 import { TEXT_PARTS, type TextPart } from "@shared/i18n/text-parts";
 import i18n, { changeLanguage, currentLanguage, TEXT_MODULES } from "./i18n";
@@ -49,8 +50,11 @@ describe("i18n", () => {
     }
   });
 
-  test("the client's parts hold every text but the server's own (WebDAV's messages)", () => {
-    const serverOnly = new Set(Object.keys(enDavErrors).map((key) => `errors.${key}`));
+  test("the client's parts hold every text but the server's own (WebDAV's messages, link preview cards)", () => {
+    const serverOnly = new Set([
+      ...Object.keys(enDavErrors).map((key) => `errors.${key}`),
+      ...Object.keys(enLinkPreview.linkPreview).map((key) => `linkPreview.${key}`),
+    ]);
     for (const language of ["en", "zh"] as const) {
       const missing = leafKeys(resources[language].translation).filter(
         (key) => !serverOnly.has(key) && typeof i18n.getResource(language, "translation", key) !== "string",

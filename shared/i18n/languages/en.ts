@@ -6,6 +6,7 @@ import { enExplorer } from "../locales/en/explorer";
 import { enFileKinds } from "../locales/en/file-kinds";
 import { enFileLink } from "../locales/en/file-link";
 import { enFiles } from "../locales/en/files";
+import { enLinkPreview } from "../locales/en/link-preview";
 import { enPasteLink } from "../locales/en/paste-link";
 import { enPastes } from "../locales/en/pastes";
 import { enShareLink } from "../locales/en/share-link";
@@ -29,5 +30,7 @@ export const en = {
     enClipboard,
     // The server's alone: WebDAV's messages, which no page shows.
     { errors: enDavErrors },
+    // The server's alone: the cards chat apps show for share links.
+    enLinkPreview,
   ),
 };

@@ -5,6 +5,7 @@ import { zhExplorer } from "../locales/zh/explorer";
 import { zhFileKinds } from "../locales/zh/file-kinds";
 import { zhFileLink } from "../locales/zh/file-link";
 import { zhFiles } from "../locales/zh/files";
+import { zhLinkPreview } from "../locales/zh/link-preview";
 import { zhPasteLink } from "../locales/zh/paste-link";
 import { zhPastes } from "../locales/zh/pastes";
 import { zhShareLink } from "../locales/zh/share-link";
@@ -28,5 +29,7 @@ export const zh = {
     zhClipboard,
     // The server's alone: WebDAV's messages, which no page shows.
     { errors: zhDavErrors },
+    // The server's alone: the cards chat apps show for share links.
+    zhLinkPreview,
   ),
 };
