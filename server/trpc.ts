@@ -117,6 +117,10 @@ export async function requireCaller(ctx: Context, permission?: keyof Permissions
   if (permission && ctx.auth.type === "apikey" && !ctx.auth.permissions[permission]) {
     throw new AppError("FORBIDDEN", "errors.forbidden");
   }
+  // Signed in with an app password: only the areas it names.
+  if (permission && ctx.auth.type === "admin" && ctx.auth.scope && !ctx.auth.scope[permission]) {
+    throw new AppError("FORBIDDEN", "errors.appPasswordScope");
+  }
   return ctx.auth;
 }
 
@@ -132,6 +136,11 @@ export async function requireAccess(ctx: Context, access: Access): Promise<AuthS
   const auth = await requireCaller(ctx, access === "authed" || access === "admin" ? undefined : access);
   if (access === "admin" && auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
   return auth;
+}
+
+/** The admin-only modules (settings, keys, security, backups...) are never open to an app password's session. */
+export function refuseAppPasswordScope(auth: AuthState) {
+  if (auth.type === "admin" && auth.scope) throw new AppError("FORBIDDEN", "errors.appPasswordScope");
 }
 
 const requireAuth = t.middleware(async ({ ctx, next }) => {
@@ -155,6 +164,7 @@ export const authedProcedure = signedInProcedure.meta({ access: "authed" });
 export const adminProcedure = signedInProcedure
   .use(({ ctx, next }) => {
     if (ctx.auth.type !== "admin") throw new AppError("FORBIDDEN", "errors.forbidden");
+    refuseAppPasswordScope(ctx.auth);
     // Passing the narrowed auth on types `ctx.auth` as the admin's downstream (next() merges it in).
     return next({ ctx: { auth: ctx.auth } });
   })

@@ -1,5 +1,5 @@
 // Passkeys in Chromium against the real server, with Chromium's virtual authenticator over CDP
-// (WebAuthn.enable / addVirtualAuthenticator): adding one from the Security screen, signing in with it
+// (WebAuthn.enable / addVirtualAuthenticator): adding one from the Security screen (and renaming it), signing in with it
 // alone and as the second step after the password, the session listed as a passkey sign-in, and a
 // passkey of another site refused (one the browser holds only for evil.example, and an answer relayed
 // from a phishing page). The app runs at http://localhost, since a relying party id cannot be an IP.
@@ -60,7 +60,7 @@ const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/status
 describe("passkeys", () => {
   let laptop: VirtualCredential;
 
-  test("add a passkey from the Security screen: the name asked first, then listed, kept for this site", async () => {
+  test("add a passkey from the Security screen: the name asked first, then listed, renamed, kept for this site", async () => {
     const { context, page, errors } = await openPage();
     const authenticator = await addAuthenticator(context, page);
     await submitPassword(page);
@@ -77,6 +77,16 @@ describe("passkeys", () => {
     expect(await page.getByTestId("passkey-row").first().textContent()).toContain("Work laptop");
     expect(await page.getByTestId("passkey-row").first().textContent()).toContain("not used yet");
     await checkScreen(page, "security-passkeys");
+
+    // Renamed in place: the current name offered, the new one listed.
+    await page.getByRole("button", { name: "Rename the passkey Work laptop" }).click();
+    const newName = page.getByLabel("New name");
+    expect(await newName.inputValue()).toBe("Work laptop");
+    await checkScreen(page, "security-passkey-rename");
+    await newName.fill("Work laptop (Linux)");
+    await newName.press("Enter");
+    await page.getByTestId("passkey-row").filter({ hasText: "Work laptop (Linux)" }).waitFor();
+    expect(await page.getByLabel("New name").count()).toBe(0);
 
     const stored = await authenticator.credentials();
     expect(stored).toHaveLength(1);

@@ -1,5 +1,6 @@
 // Who is calling /dav (docs/rules.md, Mounts and WebDAV): HTTP Basic with the admin's user name and
-// password (refused once the admin has a second factor), or an API key with mount permission given as both user name and password; or, as
+// an app password with mount access, or the password itself (refused once the admin has a second
+// factor or single sign-on is configured), or an API key with mount permission given as both user name and password; or, as
 // CloudPaste's API document has it, `Authorization: Bearer <api key or admin token>`. Failures count
 // against the client address with the same rate limits as the other paths (admin login, API keys), and
 // past the limit the answer is 429 with Retry-After.
@@ -10,6 +11,7 @@
 
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
+import { matchAppPassword } from "../services/auth/app-passwords";
 import { hasSecondFactor, SECOND_FACTOR_SELECT } from "../services/auth/second-factor";
 import { type AuthState, hashSecret, validateApiKey, validateSessionToken } from "../services/auth/sessions";
 import { assertPasswordLoginOn } from "../services/auth/sso";
@@ -52,9 +54,25 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
   const verified = new Map<string, Verified>();
   let dummyHash: Promise<string> | null = null;
 
-  async function verifyAdmin(credentials: Credentials, clientIp: string): Promise<AuthState | null> {
+  async function verifyAdmin(
+    credentials: Credentials,
+    clientIp: string,
+    userAgent: string | null,
+  ): Promise<AuthState | null> {
     const { db } = deps;
     await assertNotLimited(db, RATE_LIMITS.adminLogin, clientIp);
+    // An app password first: a keyed-hash lookup, no slow hash, and it works whatever the factors.
+    const app = await matchAppPassword(
+      db,
+      deps.config.secret,
+      credentials,
+      { ipAddress: clientIp, userAgent },
+      "webdav",
+    );
+    if (app) {
+      if (!app.scope.mount) throw new AppError("FORBIDDEN", "errors.appPasswordScope");
+      return { type: "admin", adminId: app.adminId, username: app.username, sessionId: "", scope: app.scope };
+    }
     await assertPasswordLoginOn(db, deps.config);
     const admin = await db.admin.findUnique({
       where: { username: credentials.username },
@@ -65,6 +83,9 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
     const refuseBarePassword = () => {
       throw new AppError("UNAUTHORIZED", "errors.passwordNeedsSecondFactor");
     };
+    // Single sign-on configured is a door the password must not go around either.
+    const isBarePasswordRefused = (row: Parameters<typeof hasSecondFactor>[0]) =>
+      hasSecondFactor(row) || deps.config.sso !== null;
     const cacheKey = hashSecret(`${credentials.username}\u0000${credentials.password}`);
     const known = verified.get(cacheKey);
     if (
@@ -74,7 +95,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
       known.passwordHash === admin.passwordHash &&
       known.until > Date.now()
     ) {
-      if (hasSecondFactor(admin)) refuseBarePassword();
+      if (isBarePasswordRefused(admin)) refuseBarePassword();
       return { type: "admin", adminId: admin.id, username: admin.username, sessionId: "" };
     }
     // Counted before the slow check (as the login does), so concurrent guesses cannot outrun the limit.
@@ -84,7 +105,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
     const isValid = await Bun.password.verify(credentials.password, admin?.passwordHash ?? (await dummyHash));
     if (!admin || !isValid) return null;
     await clearFailures(db, RATE_LIMITS.adminLogin, clientIp);
-    if (hasSecondFactor(admin)) refuseBarePassword();
+    if (isBarePasswordRefused(admin)) refuseBarePassword();
     if (verified.size >= VERIFIED_MAX_ENTRIES) verified.clear();
     verified.set(cacheKey, {
       adminId: admin.id,
@@ -119,7 +140,7 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
       }
       // An API key as both user name and password.
       if (credentials.username === credentials.password) return await verifyApiKey(credentials.username, clientIp);
-      const admin = await verifyAdmin(credentials, clientIp);
+      const admin = await verifyAdmin(credentials, clientIp, request.headers.get("user-agent"));
       if (admin) return { auth: admin };
       return { auth: null, error: new AppError("UNAUTHORIZED", "errors.invalidCredentials") };
     } catch (error) {

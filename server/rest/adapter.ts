@@ -7,7 +7,7 @@ import { AppError, isServerFault, noteServerFault } from "../errors";
 import { readBoundedText } from "../http/bounded-body";
 import { translate } from "../i18n";
 import { countCreation } from "../services/system/rate-limit";
-import { type Context, requireAccess } from "../trpc";
+import { type Context, refuseAppPasswordScope, requireAccess } from "../trpc";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { canonicalFields, type FieldSpellings, pathAsSent } from "./field-names";
 import type { RawRoute } from "./raw-route";
@@ -134,6 +134,8 @@ async function runRawRoute(
   spellings: FieldSpellings,
 ): Promise<Response> {
   const auth = await requireAccess(ctx, route.access);
+  // A raw route for the admin alone (a backup's download) is an admin-only module, as adminProcedure's are.
+  if (route.access === "admin" && auth) refuseAppPasswordScope(auth);
   const query = parseRawQuery(route.query, url, spellings);
   if (route.limitCreation && auth) await countCreation(ctx.db, auth, ctx.clientIp);
   return route.handle({ ctx, auth, params, query });

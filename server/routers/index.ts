@@ -9,6 +9,7 @@ import { mountsRouter } from "./admin/mounts";
 import { settingsRouter } from "./admin/settings";
 import { storageRouter } from "./admin/storage";
 import { adminRouter } from "./auth/account";
+import { appPasswordsRouter } from "./auth/app-passwords";
 import { passkeysRouter } from "./auth/passkeys";
 import { securityRouter } from "./auth/security";
 import { sessionRouter } from "./auth/session";
@@ -32,6 +33,7 @@ export const appRouter = router({
   security: securityRouter,
   passkeys: passkeysRouter,
   sso: ssoRouter,
+  appPasswords: appPasswordsRouter,
   keys: keysRouter,
   pastes: pastesRouter,
   files: filesRouter,

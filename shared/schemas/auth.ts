@@ -179,3 +179,27 @@ export const ssoStatusOutput = z.object({
 });
 
 export const passwordLoginInput = z.object({ enabled: z.boolean() });
+
+const appPasswordPermissions = z.object({ text: z.boolean(), file: z.boolean(), mount: z.boolean() });
+
+/** A new app password: a name saying which device or script, and the areas it may reach (one at least). */
+export const appPasswordCreateInput = z.object({
+  name: z.string().trim().min(1, "errors.appPasswordNameRequired").max(100),
+  permissions: appPasswordPermissions.refine(
+    (permissions) => permissions.text || permissions.file || permissions.mount,
+    "errors.appPasswordScopeRequired",
+  ),
+});
+
+export const appPasswordOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  permissions: appPasswordPermissions,
+  created_at: z.date(),
+  last_used_at: z.date().nullable(),
+  last_used_ip: z.string().nullable(),
+});
+export type AppPasswordView = z.infer<typeof appPasswordOutput>;
+
+/** The answer to creating one: the password itself, shown this once. */
+export const appPasswordCreatedOutput = appPasswordOutput.extend({ password: z.string() });

@@ -8,7 +8,7 @@ import { clearedSessionCookie, isWebClientRequest, sessionCookie } from "../../h
 import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../../services/auth/admin-account";
 import { requestFacts } from "../../services/auth/audit";
 import { relyingPartyOf } from "../../services/auth/passkeys";
-import { assertPasswordLoginOn } from "../../services/auth/sso";
+import { isPasswordLoginOn } from "../../services/auth/sso";
 import { adminProcedure, publicProcedure, router } from "../../trpc";
 
 const tags = ["Admin account"];
@@ -21,10 +21,15 @@ export const adminRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
-      await assertPasswordLoginOn(ctx.db, ctx.config);
       const session = await loginAdmin(
         ctx.db,
-        { appSecret: ctx.config.secret, relyingParty: relyingPartyOf(ctx.config.publicUrl) },
+        {
+          appSecret: ctx.config.secret,
+          relyingParty: relyingPartyOf(ctx.config.publicUrl),
+          isPasswordLoginOn: await isPasswordLoginOn(ctx.db, ctx.config),
+          isScript: !isWebClientRequest(ctx.request),
+          isSsoConfigured: ctx.config.sso !== null,
+        },
         input,
         requestFacts(ctx.request, ctx.clientIp),
       );

@@ -172,12 +172,16 @@ describe.each(DATABASE_PROVIDERS)("single sign-on on %s", (provider) => {
 
   test("the password login turns off only from an SSO session; then neither login nor WebDAV takes it", async () => {
     const csrf = { [CSRF_HEADER]: "1", origin: "http://localhost:8787" };
-    const bearer = await api.call("POST", "/admin/login", {
+    // With SSO configured a script's bare password gets no token; the web login's cookie it does.
+    const web = await api.call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
       ip: freshIp(),
+      headers: csrf,
     });
+    expect(web.status).toBe(200);
+    const passwordCookie = (web.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const fromPassword = await api.call("PUT", "/admin/sso/password-login", {
-      auth: `Bearer ${bearer.body.data.token}`,
+      headers: { cookie: passwordCookie, ...csrf },
       body: { enabled: false },
       procedure: "sso.setPasswordLogin",
     });
@@ -195,6 +199,7 @@ describe.each(DATABASE_PROVIDERS)("single sign-on on %s", (provider) => {
     const login = await api.call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
       ip: freshIp(),
+      headers: csrf,
     });
     expect(login.status).toBe(403);
     expect(login.body.message).toContain("turned off");
@@ -215,6 +220,7 @@ describe.each(DATABASE_PROVIDERS)("single sign-on on %s", (provider) => {
     const back = await api.call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
       ip: freshIp(),
+      headers: csrf,
     });
     expect(back.status).toBe(200);
   });

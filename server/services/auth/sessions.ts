@@ -15,7 +15,14 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export type Permissions = { text: boolean; file: boolean; mount: boolean };
 
 export type AuthState =
-  | { type: "admin"; adminId: string; username: string; sessionId: string }
+  | {
+      type: "admin";
+      adminId: string;
+      username: string;
+      sessionId: string;
+      /** Signed in with an app password: only the areas it names, and none of the admin-only ones. */
+      scope?: Permissions;
+    }
   | {
       type: "apikey";
       keyId: string;
@@ -48,7 +55,13 @@ export function generateSessionToken(): string {
 }
 
 /** How and from where a session was opened, as the sessions list shows it. */
-export type SessionOrigin = { method: string; ipAddress: string | null; userAgent: string | null };
+export type SessionOrigin = {
+  method: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** Opened with this app password: the session has its scope and ends when it is revoked. */
+  appPasswordId?: string;
+};
 
 export async function createAdminSession(
   db: Database,
@@ -67,6 +80,7 @@ export async function createAdminSession(
       method: origin.method,
       ipAddress: origin.ipAddress,
       userAgent: origin.userAgent,
+      appPasswordId: origin.appPasswordId ?? null,
     },
     select: { expiresAt: true },
   });
@@ -141,6 +155,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
       expiresAt: true,
       lastSeenAt: true,
       admin: { select: { id: true, username: true } },
+      appPassword: { select: { textPermission: true, filePermission: true, mountPermission: true } },
     },
   });
   if (!session) return null;
@@ -156,7 +171,14 @@ export async function validateSessionToken(db: Database, token: string, now = ne
       data: { lastSeenAt: now, ...(expiry ? { expiresAt: expiry } : {}) },
     });
   }
-  return { type: "admin", adminId: session.admin.id, username: session.admin.username, sessionId };
+  const scope = session.appPassword
+    ? {
+        text: session.appPassword.textPermission,
+        file: session.appPassword.filePermission,
+        mount: session.appPassword.mountPermission,
+      }
+    : undefined;
+  return { type: "admin", adminId: session.admin.id, username: session.admin.username, sessionId, scope };
 }
 
 /** A browser session for an API key: the token goes only into the HttpOnly cookie, never the key. */

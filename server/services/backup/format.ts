@@ -22,6 +22,7 @@ export const ROWS_PER_ENTRY = 500;
  */
 export const BACKED_UP_MODELS = [
   { model: "Admin", client: "admin", orderBy: ["id"] },
+  { model: "AdminAppPassword", client: "adminAppPassword", orderBy: ["id"] },
   { model: "AdminSession", client: "adminSession", orderBy: ["id"] },
   { model: "AdminRecoveryCode", client: "adminRecoveryCode", orderBy: ["id"] },
   { model: "AdminPasskey", client: "adminPasskey", orderBy: ["id"] },

@@ -1,6 +1,7 @@
 // Admin module "security" (issue 35): two-factor authentication (enrolment with a QR code and a manual
-// key, the recovery codes shown once, turning it off), passkeys, single sign-on, and the sessions signed in to the admin account.
+// key, the recovery codes shown once, turning it off), passkeys, single sign-on, app passwords, and the sessions signed in to the admin account.
 import { AdminModuleHeader } from "./admin-module-header";
+import { AppPasswordsSection } from "./security/app-passwords-section";
 import { PasskeysSection } from "./security/passkeys-section";
 import { SessionsSection } from "./security/sessions-section";
 import { SsoSection } from "./security/sso-section";
@@ -13,6 +14,7 @@ export default function SecurityModule() {
       <TwoFactorSection />
       <PasskeysSection />
       <SsoSection />
+      <AppPasswordsSection />
       <SessionsSection />
     </div>
   );

@@ -122,6 +122,7 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: (
   const language = currentLanguage();
   const remove = trpc.passkeys.remove.useMutation();
   const [isRemoving, setIsRemoving] = useState(false);
+  const [isRenaming, setIsRenaming] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
@@ -159,18 +160,36 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: (
               : t("security.passkeys.neverUsed")}
           </p>
         </div>
-        {isRemoving ? null : (
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={t("security.passkeys.removeLabel", { name: passkey.name })}
-            onClick={() => setIsRemoving(true)}
-            className="self-start sm:self-center"
-          >
-            {t("security.passkeys.remove")}
-          </Button>
+        {isRemoving || isRenaming ? null : (
+          <div className="flex gap-2 self-start sm:self-center">
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={t("security.passkeys.renameLabel", { name: passkey.name })}
+              onClick={() => setIsRenaming(true)}
+            >
+              {t("security.passkeys.rename")}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={t("security.passkeys.removeLabel", { name: passkey.name })}
+              onClick={() => setIsRemoving(true)}
+            >
+              {t("security.passkeys.remove")}
+            </Button>
+          </div>
         )}
       </div>
+      {isRenaming ? (
+        <RenamePasskeyForm
+          passkey={passkey}
+          onDone={(isRenamed) => {
+            setIsRenaming(false);
+            if (isRenamed) onRemoved();
+          }}
+        />
+      ) : null}
       {isRemoving ? (
         <form
           onSubmit={onSubmit}
@@ -197,5 +216,59 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: (
         </form>
       ) : null}
     </li>
+  );
+}
+
+/** Renaming in place: the current name to edit, saved with Enter or the button, Escape-free Cancel. */
+function RenamePasskeyForm({ passkey, onDone }: { passkey: PasskeyView; onDone: (isRenamed: boolean) => void }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const rename = trpc.passkeys.rename.useMutation();
+  const [name, setName] = useState(passkey.name);
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(t("errors.passkeyNameRequired"));
+      return;
+    }
+    rename.mutate(
+      { id: passkey.id, name: name.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t("security.passkeys.renamed", { name: name.trim() }));
+          onDone(true);
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-3"
+      aria-label={t("security.passkeys.renameLabel", { name: passkey.name })}
+    >
+      <TextField
+        label={t("security.passkeys.newName")}
+        value={name}
+        onValueChange={(value) => {
+          setName(value);
+          setError(null);
+        }}
+        error={error}
+        name="passkey-new-name"
+        maxLength={100}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" onClick={() => onDone(false)}>
+          {t("security.totp.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" isLoading={rename.isPending}>
+          {t("security.passkeys.save")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,212 @@
+// The admin's app passwords: for WebDAV clients and scripts once a second factor or single sign-on
+// keeps the account's password from signing them in. Each has a name and the areas it reaches; made
+// here, shown once (with a copy button), listed with its last use (time and address), revocable.
+import DevicePhoneMobileIcon from "@heroicons/react/24/outline/DevicePhoneMobileIcon";
+import type { AppPasswordView } from "@shared/schemas/auth";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { CopyButton } from "../../../components/copy-button";
+import { CheckboxField, FormAlert, TextField } from "../../../components/form-controls";
+import { PermissionBadges } from "../../../components/permission-badges";
+import { LoadError, LoadingStatus } from "../../../components/request-status";
+import { toast } from "../../../components/toast-store";
+import { useErrorMessage } from "../../../components/use-error-message";
+import { currentLanguage } from "../../../i18n";
+import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
+import { trpc } from "../../../lib/trpc";
+import { SettingsSection } from "../settings/settings-section";
+
+const AREAS = ["text", "file", "mount"] as const;
+type Area = (typeof AREAS)[number];
+
+export function AppPasswordsSection() {
+  const { t } = useTranslation();
+  const list = trpc.appPasswords.list.useQuery();
+  const utils = trpc.useUtils();
+  const [made, setMade] = useState<{ name: string; password: string } | null>(null);
+  const refresh = () => Promise.all([utils.appPasswords.list.invalidate(), utils.security.sessions.invalidate()]);
+  return (
+    <SettingsSection
+      icon={DevicePhoneMobileIcon}
+      title={t("security.appPasswords.title")}
+      description={t("security.appPasswords.description")}
+      testId="app-passwords"
+    >
+      <div className="flex flex-col gap-4 p-5 sm:p-6">
+        {made ? (
+          <div
+            className="flex flex-col gap-3 rounded-lg bg-emerald-50 p-4 ring-1 ring-emerald-600/20 dark:bg-emerald-400/10 dark:ring-emerald-400/25"
+            data-testid="app-password-made"
+          >
+            <p className="text-sm font-medium text-emerald-900 dark:text-emerald-200">
+              {t("security.appPasswords.shownOnce", { name: made.name })}
+            </p>
+            <code
+              className="rounded-md bg-white px-3 py-2 font-mono text-base break-all text-slate-900 ring-1 ring-slate-200 dark:bg-slate-950 dark:text-white dark:ring-slate-700"
+              data-testid="app-password-value"
+            >
+              {made.password}
+            </code>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <CopyButton
+                text={made.password}
+                label={t("security.appPasswords.copy")}
+                copiedMessage={t("security.totp.copied")}
+                failedMessage={t("security.totp.copyFailed")}
+              />
+              <Button onClick={() => setMade(null)}>{t("security.appPasswords.done")}</Button>
+            </div>
+          </div>
+        ) : null}
+        {list.data ? (
+          list.data.length > 0 ? (
+            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+              {list.data.map((entry) => (
+                <AppPasswordRow key={entry.id} entry={entry} onRevoked={refresh} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t("security.appPasswords.none")}</p>
+          )
+        ) : list.error ? (
+          <LoadError title={t("security.appPasswords.loadError")} query={list} />
+        ) : (
+          <LoadingStatus label={t("security.appPasswords.loading")} />
+        )}
+        <NewAppPasswordForm
+          onMade={(answer) => {
+            setMade(answer);
+            void refresh();
+          }}
+        />
+      </div>
+    </SettingsSection>
+  );
+}
+
+function NewAppPasswordForm({ onMade }: { onMade: (made: { name: string; password: string }) => void }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const create = trpc.appPasswords.create.useMutation();
+  const [name, setName] = useState("");
+  const [areas, setAreas] = useState<Record<Area, boolean>>({ text: false, file: false, mount: true });
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(t("errors.appPasswordNameRequired"));
+      return;
+    }
+    if (!AREAS.some((area) => areas[area])) {
+      setError(t("errors.appPasswordScopeRequired"));
+      return;
+    }
+    setError(null);
+    create.mutate(
+      { name: name.trim(), permissions: areas },
+      {
+        onSuccess: (answer) => {
+          setName("");
+          onMade({ name: answer.name, password: answer.password });
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4 border-t border-slate-200 pt-4 dark:border-slate-800"
+      aria-label={t("security.appPasswords.create")}
+    >
+      <TextField
+        label={t("security.appPasswords.name")}
+        hint={t("security.appPasswords.nameHint")}
+        value={name}
+        onValueChange={(value) => {
+          setName(value);
+          setError(null);
+        }}
+        name="app-password-name"
+        maxLength={100}
+      />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("security.appPasswords.areas")}
+        </legend>
+        <div className="mt-3 flex flex-col gap-3">
+          {AREAS.map((area) => (
+            <CheckboxField
+              key={area}
+              name={`app-password-${area}`}
+              label={t(`auth.permissions.${area}`)}
+              description={t(`security.appPasswords.areaDescriptions.${area}`)}
+              checked={areas[area]}
+              onCheckedChange={(checked) => {
+                setAreas((current) => ({ ...current, [area]: checked }));
+                setError(null);
+              }}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div>
+        <Button type="submit" variant="primary" isLoading={create.isPending}>
+          {t("security.appPasswords.create")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AppPasswordRow({ entry, onRevoked }: { entry: AppPasswordView; onRevoked: () => void }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const language = currentLanguage();
+  const revoke = trpc.appPasswords.revoke.useMutation();
+  return (
+    <li
+      className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="app-password-row"
+    >
+      <div className="min-w-0 text-sm">
+        <p className="font-medium break-words text-slate-900 dark:text-white">{entry.name}</p>
+        <PermissionBadges permissions={entry.permissions} mountReadOnly={false} className="mt-1.5" />
+        <p className="mt-1.5 text-slate-600 dark:text-slate-400">
+          {t("security.passkeys.addedAt", { time: formatDateTime(entry.created_at, language) })}
+          {" · "}
+          {entry.last_used_at
+            ? t("security.appPasswords.lastUsed", {
+                time: formatRelativeTime(entry.last_used_at, new Date(), language),
+                address: entry.last_used_ip ?? "?",
+              })
+            : t("security.passkeys.neverUsed")}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        variant="danger"
+        isLoading={revoke.isPending}
+        aria-label={t("security.appPasswords.revokeLabel", { name: entry.name })}
+        className="self-start sm:self-center"
+        onClick={() =>
+          revoke.mutate(
+            { id: entry.id },
+            {
+              onSuccess: () => {
+                toast.success(t("security.appPasswords.revoked", { name: entry.name }));
+                onRevoked();
+              },
+              onError: (failure) => toast.error(errorMessage(failure)),
+            },
+          )
+        }
+      >
+        {t("security.appPasswords.revoke")}
+      </Button>
+    </li>
+  );
+}
