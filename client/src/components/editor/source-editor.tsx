@@ -11,6 +11,7 @@ import {
   historyKeymap,
   indentWithTab,
 } from "@codemirror/commands";
+import { indentOnInput } from "@codemirror/language";
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
 import { EditorState, type Extension, Transaction } from "@codemirror/state";
 import {
@@ -107,6 +108,8 @@ function extensionsFor(
     drawSelection(),
     hiddenCarriageReturn,
     highlightActiveLine(),
+    // A code block's language re-indents a line as it is typed (`}` goes back to its block's level).
+    indentOnInput(),
     highlightSelectionMatches(),
     search({ top: true }),
     keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
