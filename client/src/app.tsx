@@ -2,7 +2,7 @@
 // the parts of the texts it shows (shared/i18n/text-parts.ts); each route sets its page title outside
 // the lazy boundary, so the title is right while the code is loading.
 import type { TextPart } from "@shared/i18n/text-parts";
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, Route, Switch, useLocation, useRoute } from "wouter";
 import { AppShell } from "./components/app-shell";
@@ -10,7 +10,7 @@ import { PageSpinner } from "./components/page-spinner";
 import { RouteGuard } from "./components/route-guard";
 import { ScreenErrorBoundary } from "./components/screen-error-boundary";
 import { toast } from "./components/toast-store";
-import { usePageTitle } from "./hooks/use-page-title";
+import { ScreenTitleProvider, usePageTitle } from "./hooks/use-page-title";
 import { loadTexts } from "./i18n";
 import { useAuth } from "./lib/auth/use-auth";
 import { loadPagePolicy } from "./lib/shares/csp";
@@ -55,12 +55,15 @@ const NotFoundScreen = lazyScreen(() => import("./screens/not-found-screen"), []
 const ClipboardScreen = lazyScreen(() => import("./screens/clipboard-screen"), ["clipboard", "files"]);
 
 function RouteScreen({ title, children }: { title: string; children: ReactNode }) {
-  usePageTitle(title);
+  const [screenTitle, setScreenTitle] = useState<string | null>(null);
+  usePageTitle(screenTitle ?? title);
   const [location] = useLocation();
   return (
-    <ScreenErrorBoundary resetKey={location}>
-      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
-    </ScreenErrorBoundary>
+    <ScreenTitleProvider value={setScreenTitle}>
+      <ScreenErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </ScreenErrorBoundary>
+    </ScreenTitleProvider>
   );
 }
 

@@ -9,19 +9,18 @@ import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
-import QrCodeIcon from "@heroicons/react/24/outline/QrCodeIcon";
 import { formatBytes } from "@shared/format-bytes";
 import type { PublicFileView } from "@shared/schemas/files";
-import { type MouseEvent, type ReactNode, useId, useState } from "react";
+import { type MouseEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
-import { Button, buttonClasses } from "../components/button";
+import { buttonClasses } from "../components/button";
 import { cx } from "../components/class-names";
 import { CopyButton } from "../components/copy-button";
 import { FileTypeIcon } from "../components/file-icons";
 import { MediaTypeText } from "../components/media-type-text";
+import { PageQrCode } from "../components/page-qr-code";
 import { lazyPageContent, PageSpinner } from "../components/page-spinner";
-import { QrCode } from "../components/qr-code";
 import { ShareGone, ShareLoadFailed } from "../components/share-problem";
 import { Spinner } from "../components/spinner";
 import { toast } from "../components/toast-store";
@@ -273,37 +272,10 @@ function FileDocument({
               </Fact>
             </dl>
           </section>
-          <PageQrCode link={pageLink} />
+          <PageQrCode link={pageLink} testId="file-qr-toggle" />
         </div>
       </div>
     </article>
-  );
-}
-
-/** The page's link as a QR code, drawn when asked for: its library is not part of the page's first load. */
-function PageQrCode({ link }: { link: string }) {
-  const { t } = useTranslation();
-  const [isOpen, setIsOpen] = useState(false);
-  const qrId = useId();
-  return (
-    <section className="flex flex-col items-center rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-      <h2 className="self-start text-sm font-semibold text-slate-900 dark:text-white">{t("files.page.qrTitle")}</h2>
-      <p className="mt-0.5 self-start text-xs text-slate-500 dark:text-slate-400">{t("files.page.qrDescription")}</p>
-      <Button
-        size="sm"
-        icon={QrCodeIcon}
-        className="mt-3 self-start"
-        onClick={() => setIsOpen((open) => !open)}
-        aria-expanded={isOpen}
-        aria-controls={qrId}
-        data-testid="file-qr-toggle"
-      >
-        {isOpen ? t("files.page.hideQr") : t("files.page.showQr")}
-      </Button>
-      <div id={qrId} className="mt-3 empty:hidden">
-        {isOpen ? <QrCode value={link} size={160} /> : null}
-      </div>
-    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { PasteView } from "@shared/schemas/pastes";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { publicPaste } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { mockTrpc, TrpcTestError } from "../../test/trpc-msw";
@@ -50,6 +50,25 @@ describe("paste page", () => {
     expect(screen.getByTestId("open-raw").getAttribute("href")).toBe("/api/raw/abc123");
     // Fetched once: each fetch would count a view.
     expect(server.calls.filter((call) => call.path === "pastes.view").length).toBe(1);
+  });
+
+  test("the tab is named by the paste's first line; a QR code of the page's link is drawn when asked", async () => {
+    server.use({ "pastes.view": () => paste({ format: "markdown", content: "# Release notes\n\n- first" }) });
+    renderAppAt("/paste/abc123");
+    await screen.findByTestId("markdown-body");
+    await waitFor(() => expect(document.title).toBe("Release notes - Pastebox"));
+    const toggle = screen.getByRole("button", { name: "Show QR code" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(toggle);
+    expect((await screen.findByTestId("share-qr")).getAttribute("alt")).toBe("QR code of the share link");
+    expect(screen.getByRole("button", { name: "Hide QR code" }).getAttribute("aria-expanded")).toBe("true");
+  });
+
+  test("a plain-text paste's first line of words names the tab, as written", async () => {
+    server.use({ "pastes.view": () => paste({ content: "\n  # plain words\nsecond" }) });
+    renderAppAt("/paste/abc123");
+    await screen.findByTestId("plain-body");
+    await waitFor(() => expect(document.title).toBe("# plain words - Pastebox"));
   });
 
   test("a Markdown paste: asked for and shown as the server rendered it", async () => {

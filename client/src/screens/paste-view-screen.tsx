@@ -14,14 +14,17 @@ import { buttonClasses } from "../components/button";
 import { CopyButton } from "../components/copy-button";
 import { FormAlert } from "../components/form-controls";
 import type { IconProps } from "../components/icons";
+import { PageQrCode } from "../components/page-qr-code";
 import { lazyPageContent, PageSpinner } from "../components/page-spinner";
 import { ShareGone, ShareLoadFailed } from "../components/share-problem";
+import { useScreenTitle } from "../hooks/use-page-title";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
 import { formatDateTime, formatRelativeTime } from "../lib/format-date";
 import { useOnceRead } from "../lib/once-reads";
 import { classifyPasteError, isTerminalProblem } from "../lib/pastes/paste-errors";
 import { pasteLinkFrom, rawPathFor } from "../lib/pastes/paste-links";
+import { pasteTitleOf } from "../lib/pastes/paste-title";
 import { useShareUnlock } from "../lib/shares/use-share-unlock";
 import { unlockPaste, viewPaste } from "./paste/paste-api";
 import { PasteContent } from "./paste/paste-content";
@@ -78,8 +81,11 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
   const { t } = useTranslation();
   const language = currentLanguage();
   const now = new Date();
-  // The remark is the owner's note and never reaches visitors (docs/product.md §3): one title for every share.
+  // The remark is the owner's note and never reaches visitors (docs/product.md §3): one heading for every
+  // share. The tab and the history name the paste by its first line, except an encrypted one: its words
+  // stay out of anything the browser keeps or syncs outside the page.
   const title = t("pastes.view.untitled");
+  useScreenTitle(paste.encrypted ? null : pasteTitleOf(paste.content, paste.format));
   const isLastView = paste.max_views > 0 && paste.views >= paste.max_views;
   const copyMessages = { failedMessage: t("pastes.view.copyFailed") };
 
@@ -168,6 +174,12 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
           renderRefused={paste.render_refused}
         />
       </section>
+      <PageQrCode
+        // The key of an encrypted paste is the link's fragment: the code holds the whole link.
+        link={pasteLinkFrom(window.location, { withFragment: paste.encrypted })}
+        testId="paste-qr-toggle"
+        className="mt-6 sm:max-w-xs"
+      />
     </article>
   );
 }

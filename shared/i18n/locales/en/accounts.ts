@@ -13,6 +13,12 @@ export const enAccounts = {
     qr: "QR code of the share link",
     qrLoading: "Drawing the QR code…",
     qrFailed: "The QR code could not be drawn.",
+    pageQr: {
+      title: "Share with a phone",
+      description: "Scan to open this page.",
+      show: "Show QR code",
+      hide: "Hide QR code",
+    },
   },
   forms: {
     showPassword: "Show password",

@@ -26,10 +26,6 @@ export const enFileLink = {
       viewsLabel: "Views",
       expiry: "Expires",
       never: "Never",
-      qrTitle: "Share with a phone",
-      qrDescription: "Scan to open this page.",
-      showQr: "Show QR code",
-      hideQr: "Hide QR code",
       refreshFailed: "The download link could not be renewed. Reload the page.",
     },
     preview: {

@@ -13,6 +13,12 @@ export const zhAccounts: typeof enAccounts = {
     qr: "分享链接的二维码",
     qrLoading: "正在生成二维码……",
     qrFailed: "无法生成二维码。",
+    pageQr: {
+      title: "分享到手机",
+      description: "扫码打开此页面。",
+      show: "显示二维码",
+      hide: "隐藏二维码",
+    },
   },
   forms: {
     showPassword: "显示密码",

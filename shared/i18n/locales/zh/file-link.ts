@@ -25,10 +25,6 @@ export const zhFileLink: typeof enFileLink = {
       viewsLabel: "访问次数",
       expiry: "过期时间",
       never: "永不",
-      qrTitle: "分享到手机",
-      qrDescription: "扫码打开此页面。",
-      showQr: "显示二维码",
-      hideQr: "隐藏二维码",
       refreshFailed: "无法更新下载链接，请刷新页面。",
     },
     preview: {
