@@ -18,7 +18,7 @@ export const enShell = {
     home: "Home",
     upload: "Upload",
     mountExplorer: "Mount explorer",
-    clipboard: "Clipboard",
+    clipboard: "Live clipboard",
     admin: "Admin",
     openMenu: "Open main menu",
     closeMenu: "Close main menu",

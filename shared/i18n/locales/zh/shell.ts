@@ -18,7 +18,7 @@ export const zhShell: typeof enShell = {
     home: "首页",
     upload: "上传",
     mountExplorer: "挂载浏览",
-    clipboard: "剪贴板",
+    clipboard: "实时剪贴板",
     admin: "管理",
     openMenu: "打开主菜单",
     closeMenu: "关闭主菜单",
