@@ -6,23 +6,12 @@
 // page, in any storage or in document.cookie.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminToken, E2E_ADMIN_PASSWORD, launchBrowser, openPage, PHONE, type RunningApp, startApp } from "./harness";
+import type { BrowserContext, Page } from "playwright-core";
+import { adminToken, E2E_ADMIN_PASSWORD, e2eSpec, PHONE, type RunningApp, startApp } from "./harness";
 
 setDefaultTimeout(60_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, openPage } = e2eSpec(import.meta.path);
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 const waitForTitle = (page: Page, title: string) =>
@@ -94,7 +83,7 @@ async function logOut(page: Page) {
 
 describe("accounts and access", () => {
   test("a wrong admin password shows the error in the user's language", async () => {
-    const { context, page, errors } = await openPage(browser, { locale: "zh-CN" });
+    const { context, page, errors } = await openPage({ locale: "zh-CN" });
     await page.goto(`${app.baseUrl}/admin`);
     await heading(page, "登录管理后台").waitFor();
     await waitForTitle(page, "登录 - Pastebox");
@@ -117,7 +106,7 @@ describe("accounts and access", () => {
   });
 
   test("the admin's session is an HttpOnly cookie: no token readable by the page, kept across a reload, ended by logout", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     // An earlier version's token left in storage is removed on load.
     await page.goto(`${app.baseUrl}/`);
     await page.evaluate(() => localStorage.setItem("admin_token", "left-by-an-old-version"));
@@ -146,7 +135,7 @@ describe("accounts and access", () => {
   });
 
   test("the admin logs in and creates a key with only mount permission and base path /docs", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
     await logInAsAdmin(page);
     await waitForTitle(page, "Dashboard - Pastebox");
@@ -207,7 +196,7 @@ describe("accounts and access", () => {
       body: JSON.stringify({ path: "/docs/2024" }),
     });
     expect(folder.status).toBeLessThan(300);
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await page.goto(`${app.baseUrl}/admin`);
     await page.getByRole("tab", { name: "API key" }).click();
     await page.getByRole("textbox", { name: "API key" }).fill(mountKey);
@@ -253,7 +242,7 @@ describe("accounts and access", () => {
   });
 
   test("375 px: the admin menu is collapsed into a button that opens the modules", async () => {
-    const { context, page } = await openPage(browser, { viewport: PHONE });
+    const { context, page } = await openPage({ viewport: PHONE });
     await logInAsAdmin(page);
     expect(await page.getByRole("navigation", { name: "Admin modules" }).count()).toBe(0);
     // Named by what it shows: the current module, then the section (axe label-content-name-mismatch).
@@ -280,7 +269,7 @@ describe("changing the admin password", () => {
   });
 
   test("logs the admin out; the new password works and the old session is gone", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await page.goto(`${own.baseUrl}/admin/settings`);
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);

@@ -3,61 +3,28 @@
 // health; sets the max upload size to 2 KB in settings; the upload screen then shows the new limit and
 // refuses a larger file, and a second tab that still believed the old limit is refused by the server
 // with its message in Chinese. Screenshots of both modules at 375 and 1280 px, light and dark.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  dismissToasts,
-  E2E_ADMIN_PASSWORD,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { dismissToasts, E2E_ADMIN_PASSWORD, e2eSpec } from "./harness";
 
 setDefaultTimeout(120_000);
 
+const { app, api, openPage, openAdminPage, checkLayouts } = e2eSpec(import.meta.path);
+
 const KB = 1024;
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
-
-async function api(method: string, path: string, body?: unknown | FormData) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const response = await fetch(`${app.baseUrl}/api${path}`, { method, headers, body: payload });
-  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
-}
-
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
-
   // Three texts, one of them viewed to its limit (expired until it is purged); one file; one key.
   for (const content of ["# Release notes", "shopping list"]) {
     expect((await api("POST", "/paste", { content })).status).toBe(201);
   }
   const once = await api("POST", "/paste", { content: "read me once", max_views: 1 });
-  expect((await fetch(`${app.baseUrl}/api/paste/${once.body.data.slug}`)).status).toBe(200);
+  expect((await fetch(`${app.baseUrl}/api/paste/${once.data.slug}`)).status).toBe(200);
   const form = new FormData();
   form.set("file", new File(["x".repeat(1500)], "notes.txt", { type: "text/plain" }));
   expect((await api("POST", "/upload", form)).status).toBe(201);
   expect((await api("POST", "/admin/api-keys", { name: "Backup script", text_permission: true })).status).toBe(201);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
@@ -65,15 +32,12 @@ const text = async (page: Page, testId: string) => (await page.getByTestId(testI
 /** Console errors other than the browser's own notes about 4xx answers (the 413 is expected). */
 const realErrors = (errors: string[]) => errors.filter((error) => !error.startsWith("Failed to load resource"));
 
-async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}, language = "en") {
-  const opened = await openPage(browser, options);
-  await signInAsAdmin(opened.context, app);
+async function openAsAdmin(options: Parameters<typeof openPage>[0] = {}, language = "en") {
+  const opened = await openAdminPage(options);
   await opened.page.goto(`${app.baseUrl}/`);
   await opened.page.evaluate((lang) => localStorage.setItem("language", lang), language);
   return opened;
 }
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
 
 describe("admin dashboard and system settings", () => {
   test("log in, real numbers on the dashboard, 2 KB in settings, the upload screen and the server enforce it", async () => {
@@ -83,7 +47,7 @@ describe("admin dashboard and system settings", () => {
     await stale.page.getByTestId("drop-zone").waitFor();
     expect(await text(stale.page, "max-size")).toBe("每个文件最大 100 MB");
 
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await page.goto(`${app.baseUrl}/admin`);
     await heading(page, "Log in to the admin area").waitFor();
     await page.getByLabel("Username").fill("admin");
@@ -126,7 +90,7 @@ describe("admin dashboard and system settings", () => {
     await page.getByTestId("save-system-settings").click();
     await page.getByTestId("max-upload-in-force").filter({ hasText: "In force: 2 KB (2,048 bytes)" }).waitFor();
     const stored = await api("GET", "/admin/system-settings");
-    expect(stored.body.data.max_upload_size).toBe(2 / 1024);
+    expect(stored.data.max_upload_size).toBe(2 / 1024);
 
     // The live clipboard's limits, with the same checks before sending.
     expect(await page.getByLabel("Largest item, in MB").inputValue()).toBe("10");
@@ -138,7 +102,7 @@ describe("admin dashboard and system settings", () => {
     await page.getByLabel("Joins per address, per minute").fill("30");
     await page.getByTestId("save-system-settings").click();
     await page.getByTestId("clipboard-item-in-force").filter({ hasText: "In force: 2 MB" }).waitFor();
-    const clipboardStored = (await api("GET", "/admin/system-settings")).body.data;
+    const clipboardStored = (await api("GET", "/admin/system-settings")).data;
     expect([clipboardStored.clipboard_item_max_size, clipboardStored.clipboard_joins_per_minute]).toEqual([2, 30]);
 
     // The upload screen (a client-side navigation: its cached limit must not survive the change).
@@ -164,7 +128,7 @@ describe("admin dashboard and system settings", () => {
     const failed = stale.page.locator('[data-testid="upload-row"][data-status="error"]');
     await failed.waitFor();
     expect(await failed.getByTestId("upload-error").textContent()).toMatch(/文件超过最大上传大小 2(\.0+)? KB/);
-    const files = (await api("GET", "/admin/files?limit=10")).body.data as { pagination: { total: number } };
+    const files = (await api("GET", "/admin/files?limit=10")).data as { pagination: { total: number } };
     expect(files.pagination.total).toBe(1);
 
     expect(realErrors(errors)).toEqual([]);
@@ -186,13 +150,13 @@ describe("admin dashboard and system settings", () => {
     });
     expect(disk.status).toBe(201);
     const form = new FormData();
-    form.set("s3_config_id", String(disk.body.data.id));
+    form.set("s3_config_id", String(disk.data.id));
     form.set("file", new File([new Uint8Array(16 * KB)], "photo.jpg", { type: "image/jpeg" }));
     expect((await api("POST", "/upload", form)).status).toBe(201);
     const mount = await api("POST", "/admin/mounts", {
       name: "Docs",
       mount_path: "/docs",
-      storage_config_id: disk.body.data.id,
+      storage_config_id: disk.data.id,
     });
     expect(mount.status).toBe(201);
     for (let visit = 0; visit < 2; visit++) expect((await api("GET", "/admin/fs/list?path=/docs")).status).toBe(200);
@@ -214,7 +178,7 @@ describe("admin dashboard and system settings", () => {
     await page.getByText("Cleared 1 cached listing").waitFor();
     await page.getByTestId("cache-total-entries").filter({ hasText: "Entries: 0" }).waitFor();
     const stats = await api("GET", "/admin/cache/stats");
-    expect(stats.body.data.entries).toBe(0);
+    expect(stats.data.entries).toBe(0);
     await page.goto(`${app.baseUrl}/admin/settings`);
     await page.getByTestId("about-version").waitFor();
     await checkLayouts(page, "settings");

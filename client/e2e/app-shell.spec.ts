@@ -1,23 +1,12 @@
 // The shell in a real browser against the real server: it loads cleanly, the navigation works on a
 // desktop and in the 375 px menu, deep links load, and unknown routes go home.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, signInAsAdmin, startApp } from "./harness";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { DESKTOP, e2eSpec, PHONE, signInAsAdmin } from "./harness";
 
 setDefaultTimeout(60_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, openPage } = e2eSpec(import.meta.path);
 
 const waitForTitle = (page: Page, title: string) =>
   page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
@@ -26,7 +15,7 @@ const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 
 describe("app shell", () => {
   test("loads with its title, heading, footer and no console errors", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     const response = await page.goto(app.baseUrl);
     expect(response?.status()).toBe(200);
     await waitForTitle(page, "Online clipboard - Pastebox");
@@ -44,7 +33,7 @@ describe("app shell", () => {
   });
 
   test("desktop: the bar's links navigate and mark the current page", async () => {
-    const { context, page, errors } = await openPage(browser, { viewport: DESKTOP });
+    const { context, page, errors } = await openPage({ viewport: DESKTOP });
     await page.goto(app.baseUrl);
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await page.getByRole("button", { name: "Open main menu" }).isVisible()).toBe(false);
@@ -67,7 +56,7 @@ describe("app shell", () => {
   });
 
   test("375 px: the sections sit in a menu that opens, navigates and closes", async () => {
-    const { context, page, errors } = await openPage(browser, { viewport: PHONE });
+    const { context, page, errors } = await openPage({ viewport: PHONE });
     await page.goto(app.baseUrl);
     // The desktop links are hidden; only the menu button shows.
     expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
@@ -99,7 +88,7 @@ describe("app shell", () => {
   });
 
   test("a deep link loads its screen and title directly", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     // Signed in (the session cookie the login leaves), the admin module opens directly.
     await signInAsAdmin(context, app);
     await page.goto(`${app.baseUrl}/admin/key-management`);
@@ -111,7 +100,7 @@ describe("app shell", () => {
   });
 
   test("an unknown route redirects to / saying so, without leaving itself in the history", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await page.goto(`${app.baseUrl}/upload`);
     await heading(page).filter({ hasText: "Upload files" }).waitFor();
     await page.goto(`${app.baseUrl}/no/such/page`);
@@ -125,7 +114,7 @@ describe("app shell", () => {
   });
 
   test("an unknown admin module shows the not-found screen, whose link goes home", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await page.goto(`${app.baseUrl}/admin/no-such-module`);
     await waitForTitle(page, "Page not found - Pastebox");
     await page.getByRole("link", { name: "Back to home" }).click();
@@ -134,7 +123,7 @@ describe("app shell", () => {
   });
 
   test("a screen whose code fails to load shows a retry message and the bar keeps working", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await page.route("**/assets/upload-screen-*.js", (route) => route.abort());
     await page.goto(app.baseUrl);
     await heading(page).filter({ hasText: "Online clipboard" }).waitFor();

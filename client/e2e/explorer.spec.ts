@@ -9,26 +9,22 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import { adminToken, launchBrowser, layoutCheck, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
+import { e2eSpec, signInAsAdmin } from "./harness";
 
 setDefaultTimeout(180_000);
+
+const { app, api, token, openPage, checkLayouts } = e2eSpec(import.meta.path);
 
 const NOTE = "# Notes\n\nWritten by the explorer e2e test.\n";
 const BIG_SIZE = 6 * 1024 * 1024 + 123;
 
-let app: RunningApp;
-let browser: Browser;
 let s3: S3Service;
-let token: string;
 let albumDir: string;
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: "e2e-explorer" });
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   // The folder the folder upload picks: three small files in two levels and one that goes multipart.
   albumDir = join(mkdtempSync(join(tmpdir(), "explorer-e2e-")), "album");
   mkdirSync(join(albumDir, "sub"), { recursive: true });
@@ -41,23 +37,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await s3?.stop();
 });
 
 function realErrors(errors: string[]): string[] {
   return errors.filter((error) => !error.startsWith("Failed to load resource"));
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field.
-async function api(method: string, path: string, body?: unknown, auth = `Bearer ${token}`): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: { Authorization: auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, ...(await response.json()) };
 }
 
 async function names(path: string): Promise<string[]> {
@@ -68,14 +52,14 @@ async function names(path: string): Promise<string[]> {
 
 async function contentOf(path: string): Promise<Buffer> {
   const response = await fetch(`${app.baseUrl}/api/admin/fs/download?${new URLSearchParams({ path })}`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await token()}` },
   });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
 
 async function openAsAdmin(options: { noSavePicker?: boolean } = {}) {
-  const opened = await openPage(browser, { acceptDownloads: true });
+  const opened = await openPage({ acceptDownloads: true });
   // Without a save dialog the zip is gathered and handed over as a download (Firefox, Safari).
   if (options.noSavePicker) {
     await opened.context.addInitScript(() => {
@@ -92,8 +76,6 @@ async function dismissToasts(page: Page) {
   for (const dismiss of await page.getByRole("button", { name: "Dismiss" }).all())
     await dismiss.click({ timeout: 1_000 }).catch(() => {});
 }
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
 
 function entry(page: Page, name: string) {
   return page.locator(`[data-testid="entry"][data-name="${name}"]`);
@@ -485,7 +467,7 @@ describe("mount explorer", () => {
     expect(reader.status).toBe(201);
 
     async function signIn(key: string) {
-      const opened = await openPage(browser);
+      const opened = await openPage();
       await opened.page.goto(`${app.baseUrl}/admin`);
       await opened.page.getByRole("tab", { name: "API key" }).click();
       await opened.page.getByRole("textbox", { name: "API key" }).fill(key);
@@ -512,12 +494,9 @@ describe("mount explorer", () => {
     await entry(page, "by-key.txt").waitFor();
     expect((await contentOf("/local/album/sub/by-key.txt")).toString()).toBe("from the key\n");
     // Outside its base path the server refuses, whatever the page does.
-    const outside = await api(
-      "GET",
-      `/user/fs/list?path=${encodeURIComponent("/bucket/album")}`,
-      undefined,
-      `ApiKey ${writer.data.key}`,
-    );
+    const outside = await api("GET", `/user/fs/list?path=${encodeURIComponent("/bucket/album")}`, undefined, {
+      authorization: `ApiKey ${writer.data.key}`,
+    });
     expect(outside.status).toBe(403);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
@@ -533,7 +512,12 @@ describe("mount explorer", () => {
     expect(await readOnly.page.getByTestId("add-to-basket-button").count()).toBe(1);
     expect(await readOnly.page.getByTestId("copy-to-button").count()).toBe(0);
     expect(await readOnly.page.getByTestId("delete-button").count()).toBe(0);
-    const refused = await api("POST", "/user/fs/mkdir", { path: "/local/album/new" }, `ApiKey ${reader.data.key}`);
+    const refused = await api(
+      "POST",
+      "/user/fs/mkdir",
+      { path: "/local/album/new" },
+      { authorization: `ApiKey ${reader.data.key}` },
+    );
     expect(refused.status).toBe(403);
     expect(refused.message).toBe("Your key can only read the mounts");
     expect(realErrors(readOnly.errors)).toEqual([]);

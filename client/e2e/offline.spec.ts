@@ -5,30 +5,18 @@
 // app makes the update prompt appear, and accepting it reloads into the new version.
 // Offline is Playwright's context.setOffline (navigator.onLine false and no network, for the page
 // and its service worker). Service workers need a secure context: http://127.0.0.1 is one.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { adminAuthorization, startServerProcess } from "../../scripts/test/server-process";
-import {
-  E2E_ADMIN_PASSWORD,
-  launchBrowser,
-  openPage,
-  REPO_ROOT,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-  startHomeEditor,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { startServerProcess } from "../../scripts/test/server-process";
+import { E2E_ADMIN_PASSWORD, e2eSpec, REPO_ROOT, startHomeEditor } from "./harness";
 
 setDefaultTimeout(120_000);
 
 const BUILT_CLIENT = process.env.E2E_CLIENT_DIR ?? join(REPO_ROOT, "dist/client");
 
-let app: RunningApp;
-let browser: Browser;
-let authorization: string;
 const tempDirs: string[] = [];
 
 /** A private copy of the build, so a test can make a "new release" of it without touching others'. */
@@ -39,22 +27,18 @@ function copyOfBuild(): string {
   return dir;
 }
 
-beforeAll(async () => {
-  app = await startApp({ CLIENT_DIR: copyOfBuild() });
-  browser = await launchBrowser();
-  authorization = await adminAuthorization(app.baseUrl, E2E_ADMIN_PASSWORD);
+const { app, token, openPage, openAdminPage } = e2eSpec(import.meta.path, {
+  env: () => ({ CLIENT_DIR: copyOfBuild() }),
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 async function createPaste(content: string): Promise<string> {
   const response = await fetch(`${app.baseUrl}/api/paste`, {
     method: "POST",
-    headers: { Authorization: authorization, "Content-Type": "application/json" },
+    headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
     body: JSON.stringify({ content, format: "text" }),
   });
   expect(response.status).toBe(201);
@@ -128,7 +112,7 @@ const toastWith = (page: Page, text: string) => page.getByRole("status").filter(
 describe("offline app", () => {
   test("the worker installs; a viewed paste is readable offline; an unknown page shows the fallback with working buttons", async () => {
     const slug = await createPaste("Readable without a network.");
-    const { context, page, errors } = await openPage(browser, { serviceWorkers: "allow" });
+    const { context, page, errors } = await openPage({ serviceWorkers: "allow" });
     await page.goto(`${app.baseUrl}/paste/${slug}`);
     expect(await page.getByTestId("plain-body").textContent()).toBe("Readable without a network.");
     await waitForServiceWorker(page);
@@ -175,7 +159,7 @@ describe("offline app", () => {
 
   test("a visitor of one paste link downloads the shell and that page's code, not the rest; the installed app caches the rest when asked", async () => {
     const slug = await createPaste("Only this page's code.");
-    const { context, page } = await openPage(browser, { serviceWorkers: "allow" });
+    const { context, page } = await openPage({ serviceWorkers: "allow" });
     const fetched: string[] = [];
     context.on("request", (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto(`${app.baseUrl}/paste/${slug}`);
@@ -218,8 +202,7 @@ describe("offline app", () => {
   });
 
   test("a paste created offline is queued, then synced when back online and reachable by its link", async () => {
-    const { context, page } = await openPage(browser, { serviceWorkers: "allow" });
-    await signInAsAdmin(context, app);
+    const { context, page } = await openAdminPage({ serviceWorkers: "allow" });
     await page.goto(app.baseUrl);
     await page.getByRole("heading", { level: 1, name: "Online clipboard" }).waitFor();
     await waitForServiceWorker(page);
@@ -295,7 +278,7 @@ describe("offline app", () => {
     appendFileSync(join(nextBuild, "sw.js"), "\n// next release\n");
 
     let server = await startServerProcess({ env: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, CLIENT_DIR: firstBuild } });
-    const { context, page, errors } = await openPage(browser, { serviceWorkers: "allow" });
+    const { context, page, errors } = await openPage({ serviceWorkers: "allow" });
     try {
       await page.goto(server.baseUrl);
       await page.getByRole("heading", { level: 1, name: "Online clipboard" }).waitFor();

@@ -14,18 +14,12 @@
 // attributes, javascript:/data:text/html URLs, script/iframe-srcdoc/object/embed/base/meta-refresh
 // elements), since the CSP would otherwise hide a sanitiser gap.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  adminToken,
-  E2E_ADMIN_PASSWORD,
-  launchBrowser,
-  openPage,
-  type RunningApp,
-  startApp,
-  startHomeEditor,
-} from "./harness";
+import type { BrowserContext, Page } from "playwright-core";
+import { E2E_ADMIN_PASSWORD, e2eSpec, startHomeEditor } from "./harness";
 
 setDefaultTimeout(240_000);
+
+const { app, apiData, token, openPage } = e2eSpec(import.meta.path);
 
 const HOOK = "__xssHit";
 const MARK = "xssmark";
@@ -108,28 +102,11 @@ const REMARK = `<img src=x onerror=${HOOK}('remark')> ${MARK}`;
 
 type Violation = { directive: string; blocked: string; sample: string; source: string; page: string };
 
-let app: RunningApp;
-let browser: Browser;
-let token = "";
 const hits: { id: string; frame: string }[] = [];
 const violations: Violation[] = [];
 const unsafeMarkup: string[] = [];
 const consoleErrors: string[] = [];
 const screens: string[] = [];
-
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: Record<string, unknown> };
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 async function upload(name: string, content: string, type: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -137,7 +114,7 @@ async function upload(name: string, content: string, type: string, fields: Recor
   form.append("file", new File([content], name, { type }));
   const response = await fetch(`${app.baseUrl}/api/upload`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${await token()}` },
     body: form,
   });
   const json = (await response.json()) as { data: { slug: string; filename: string } };
@@ -171,7 +148,7 @@ async function installHooks(context: BrowserContext) {
 }
 
 async function openHooked(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await openPage(browser);
+  const opened = await openPage();
   await installHooks(opened.context);
   return opened;
 }
@@ -237,17 +214,14 @@ const slugs: Record<string, string> = {};
 const files: Record<string, { slug: string; filename: string }> = {};
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
-
   // Pastes: Markdown and plain text with the whole corpus; a remark with a payload.
   slugs.markdown = String(
-    (await api("POST", "/paste", { content: MARKDOWN_CORPUS, format: "markdown", slug: "xss-md", remark: REMARK }))
+    (await apiData("POST", "/paste", { content: MARKDOWN_CORPUS, format: "markdown", slug: "xss-md", remark: REMARK }))
       .slug,
   );
   slugs.plain = String(
-    (await api("POST", "/paste", { content: MARKDOWN_CORPUS, format: "text", slug: "xss-plain", remark: REMARK })).slug,
+    (await apiData("POST", "/paste", { content: MARKDOWN_CORPUS, format: "text", slug: "xss-plain", remark: REMARK }))
+      .slug,
   );
   // Files: HTML, SVG and Markdown with payloads, and payload names, each with a payload remark.
   files.html = await upload("xss.html", HTML_FILE, "text/html", { slug: "xss-html", remark: REMARK });
@@ -260,18 +234,17 @@ beforeAll(async () => {
     });
   }
   // A mount with the same content and payload names.
-  const configs = (await api("GET", "/s3-configs")) as unknown as { id: string; provider_type: string }[];
+  const configs = (await apiData("GET", "/s3-configs")) as unknown as { id: string; provider_type: string }[];
   const local = configs.find((config) => config.provider_type === "local");
-  await api("POST", "/admin/mounts", { name: "XSS", mount_path: "/xss", storage_config_id: local?.id });
-  await api("POST", "/admin/fs/update", { path: "/xss/xss.md", content: MARKDOWN_CORPUS });
-  await api("POST", "/admin/fs/update", { path: "/xss/xss.html", content: HTML_FILE });
-  await api("POST", "/admin/fs/update", { path: "/xss/xss.svg", content: SVG_FILE });
-  for (const name of NAMES) await api("POST", "/admin/fs/update", { path: `/xss/${name}`, content: `${MARK} ${name}` });
+  await apiData("POST", "/admin/mounts", { name: "XSS", mount_path: "/xss", storage_config_id: local?.id });
+  await apiData("POST", "/admin/fs/update", { path: "/xss/xss.md", content: MARKDOWN_CORPUS });
+  await apiData("POST", "/admin/fs/update", { path: "/xss/xss.html", content: HTML_FILE });
+  await apiData("POST", "/admin/fs/update", { path: "/xss/xss.svg", content: SVG_FILE });
+  for (const name of NAMES)
+    await apiData("POST", "/admin/fs/update", { path: `/xss/${name}`, content: `${MARK} ${name}` });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   console.log(`CSP violations: ${violations.length} (each blocked a payload)`);
   if (violations.length) {
     const grouped = new Map<string, number>();
