@@ -1,4 +1,4 @@
-// Server-side explorer tasks (issue 37): a copy, move or delete the server runs on its own, followed by
+// Server-side explorer tasks (docs/tasks.md): a copy, move or delete the server runs on its own, followed by
 // its event stream (or by reading its status). `targetPath` follows batch-copy: a trailing slash (or an existing folder) names
 // the folder the item goes into, otherwise the item's new path.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Where the toasts go so they never cover what the user is about to press (issue #16, docs/ui.md):
+// Where the toasts go so they never cover what the user is about to press (docs/product.md §4):
 // elements marked `data-toast-avoid` (primary buttons, open dialogs, panels the user reads) are
 // obstacles, and the stack takes the first screen corner whose box misses all of them. A side
 // panel (the task drawer) instead hosts the toasts inside its own layout (the toast outlet), so

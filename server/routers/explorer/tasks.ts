@@ -1,4 +1,4 @@
-// Server-side explorer tasks (issue 37): copy, move and delete run by the server, followed by id. The
+// Server-side explorer tasks (docs/tasks.md): copy, move and delete run by the server, followed by id. The
 // admin's routes are /admin/fs/tasks..., a key's (with mount permission) /user/fs/tasks..., one
 // procedure each; a key reaches only its own tasks.
 import {

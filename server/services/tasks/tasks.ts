@@ -1,4 +1,4 @@
-// Server-side explorer tasks as callers see them (issue 37): create a copy, move or delete, read its
+// Server-side explorer tasks as callers see them (docs/tasks.md): create a copy, move or delete, read its
 // status and files, list, cancel, retry the failed files. The work itself is worker.ts's. A key sees
 // and controls only its own tasks; the admin every task.
 import { isPathWithin } from "@shared/paths";

@@ -1,4 +1,4 @@
-// The worker that runs server-side explorer tasks (issue 37) inside every server process. A task is
+// The worker that runs server-side explorer tasks (docs/tasks.md) inside every server process. A task is
 // planned (its items expanded into one row per object) by the one process that claims it, then every
 // file row is claimed by one process, copied, moved or deleted, and marked. Claims are conditional
 // UPDATEs, atomic on SQLite and Postgres alike, and carry a lease: a process killed mid-task leaves

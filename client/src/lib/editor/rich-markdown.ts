@@ -1,5 +1,5 @@
 // What the rich editor (Milkdown) writes, and how it goes back into the text: only the blocks that
-// were edited are rewritten; every other byte stays as the user wrote it (issue 32).
+// were edited are rewritten; every other byte stays as the user wrote it (docs/decisions/0008-source-editor.md).
 import { type LineSeparator, lineSeparatorOf, withLineSeparator } from "./line-breaks";
 
 /**

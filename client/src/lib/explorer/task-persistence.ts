@@ -1,4 +1,4 @@
-// The explorer's task list survives a reload (issue #16): every task is kept in IndexedDB (the
+// The explorer's task list survives a reload (docs/tasks.md): every task is kept in IndexedDB (the
 // offline database's `tasks` table) for 7 days. Errors are kept as the sentence the panel showed,
 // since an Error object does not survive storage. Tasks run in this page (uploads, copies, zips are
 // the browser's own work), so one that was still running when the page went cannot be resumed: it

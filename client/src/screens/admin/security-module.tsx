@@ -1,4 +1,4 @@
-// Admin module "security" (issue 35): two-factor authentication (enrolment with a QR code and a manual
+// Admin module "security" (docs/security.md): two-factor authentication (enrolment with a QR code and a manual
 // key, the recovery codes shown once, turning it off), passkeys, single sign-on, app passwords, and the sessions signed in to the admin account.
 import { AdminModuleHeader } from "./admin-module-header";
 import { AppPasswordsSection } from "./security/app-passwords-section";

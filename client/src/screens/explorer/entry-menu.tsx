@@ -1,4 +1,4 @@
-// Each explorer row's own menu (issue #16): a "⋯" button at the row's end, also opened by a right
+// Each explorer row's own menu (docs/product.md §1): a "⋯" button at the row's end, also opened by a right
 // click or a long press on the row, listing what can be done with that one entry. The toolbar stays
 // for what is selected. A Headless UI Menu: arrow keys, Escape and focus return come with it.
 

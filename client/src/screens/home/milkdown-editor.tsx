@@ -332,7 +332,7 @@ export default function MilkdownEditor({
         previewLoading: c("previewLoading"),
       })
       .addFeature(table);
-    // Opening, looking, clicking, scrolling and leaving must not change the text (issue 32): Milkdown
+    // Opening, looking, clicking, scrolling and leaving must not change the text (decisions/0008): Milkdown
     // writes Markdown its own way (`*` for `-`, padded tables, a closing blank line). So the text is
     // the original until the document differs from the one loaded, and then only the top-level
     // blocks that differ are written by Milkdown (rich-markdown.ts); an edit undone gives the
