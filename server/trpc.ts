@@ -45,6 +45,14 @@ export type RestMeta = {
    */
   dataField?: string;
   /**
+   * A list the procedure answers in pages (input `limit` and `cursor`; output `items`, `next_cursor`,
+   * `total`): a REST call with neither still gets the whole list, as documents written before paging
+   * expect, but the adapter gathers it page by page (each page validated on its own) and writes it a
+   * slice at a time (server/rest/whole-list.ts), so a large list never holds up other requests.
+   * `order` sorts the whole as the unpaged answer was sorted.
+   */
+  wholeInPages?: { pageSize: number; order?: (a: never, b: never) => number };
+  /**
    * The procedure's work as a plain function, which the REST adapter calls after validating the input
    * with the procedure's schema, without tRPC's call pipeline (a third of the CPU time of a paste view,
    * see docs/performance.md). For the hottest public reads only: no middleware runs on this path, so

@@ -15,7 +15,7 @@ import { assertBrowsable, type DavRequest, resourceLoader } from "./dav-request"
 import { type DavLockRow, isWithinPath, loadLocks } from "./locks";
 import { type DeadProperty, loadDeadProperties, needsDeadProperties, needsLocks, propfindResponse } from "./properties";
 import { collectionResource, type DavResource, listMembers } from "./resources";
-import { escapeXml, multistatusXml, xmlResponse } from "./xml";
+import { escapeXml, slicedMultistatusResponse } from "./xml";
 import { readXmlRequest } from "./xml-bodies";
 
 /**
@@ -62,7 +62,8 @@ export async function handlePropfind(dav: DavRequest): Promise<Response> {
     : new Map<string, DeadProperty[]>();
   let locks: DavLockRow[] = [];
   if (needsLocks(wanted)) locks = await loadLocks(dav.deps.db, resource.path, resource.isCollection);
-  const responses = resources.map((item) =>
+  // Everything that can fail is read above; the answer is written as the client takes it.
+  return slicedMultistatusResponse(resources, (item) =>
     propfindResponse(
       item,
       wanted,
@@ -70,7 +71,6 @@ export async function handlePropfind(dav: DavRequest): Promise<Response> {
       locks.filter((lock) => isWithinPath(lock.path, item.path)),
     ),
   );
-  return xmlResponse(207, multistatusXml(responses));
 }
 
 export async function handleGet(dav: DavRequest): Promise<Response> {

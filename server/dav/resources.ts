@@ -4,6 +4,7 @@
 // compare what they see with what they wrote, and a cached listing could hide a change made outside
 // the app. Writes through WebDAV still invalidate that cache, so the explorer sees them.
 import { joinPath, nameOf, normalizePath } from "@shared/paths";
+import { nextTurn, SLICE_ENTRIES } from "../http/sliced-answer";
 import { driverOf, statLocation } from "../services/explorer/storage";
 import {
   type FsDeps,
@@ -104,6 +105,7 @@ export async function listMembers(deps: FsDeps, tree: FsTree, collection: DavRes
     const driver = await driverOf(deps, location);
     const folderKey = folderKeyOf(location);
     let token: string | undefined;
+    let seen = 0;
     do {
       const page = await driver.list(folderKey, { delimiter: "/", continuationToken: token, maxKeys: LIST_PAGE_KEYS });
       for (const prefix of page.prefixes) {
@@ -115,6 +117,8 @@ export async function listMembers(deps: FsDeps, tree: FsTree, collection: DavRes
         if (own) members.set(name, collectionResource(tree, path, own));
       }
       for (const object of page.objects) {
+        // A large folder is turned into resources a slice at a time, serving other requests between.
+        if (++seen % SLICE_ENTRIES === 0) await nextTurn();
         const name = object.key.slice(folderKey.length);
         if (!isReachableName(name)) continue;
         const path = joinPath(collection.path, name);
@@ -129,5 +133,7 @@ export async function listMembers(deps: FsDeps, tree: FsTree, collection: DavRes
   for (const entry of mountFolderEntries(tree, collection.path)) {
     members.set(entry.name, collectionResource(tree, entry.path, locate(tree, entry.path)));
   }
-  return [...members.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // By name; the native sort of the (unique) names, as strings, is several times faster on a large
+  // folder than a sort calling a comparator.
+  return [...members.keys()].sort().map((name) => members.get(name) as DavResource);
 }

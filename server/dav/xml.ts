@@ -6,11 +6,14 @@
 // be pasted into an answer as it was serialized.
 import { DOMParser, type Element, type Node, XMLSerializer } from "@xmldom/xmldom";
 import { readBoundedText } from "../http/bounded-body";
+import { slicedBody, slicesOf } from "../http/sliced-answer";
 import { DavError } from "./dav-error";
 
 export const DAV_NS = "DAV:";
 /** Request bodies are small documents (propfind, proppatch, lockinfo); larger ones are refused. */
 export const MAX_XML_BYTES = 1024 * 1024;
+
+const XML_CONTENT_TYPE = 'application/xml; charset="utf-8"';
 
 export type XmlElement = Element;
 
@@ -96,8 +99,27 @@ export function propertyElement(namespace: string, name: string, content: string
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n';
 
+const MULTISTATUS_OPEN = `${XML_DECLARATION}<D:multistatus xmlns:D="DAV:">`;
+const MULTISTATUS_CLOSE = "</D:multistatus>";
+
 export function multistatusXml(responses: string[]): string {
-  return `${XML_DECLARATION}<D:multistatus xmlns:D="DAV:">${responses.join("")}</D:multistatus>`;
+  return `${MULTISTATUS_OPEN}${responses.join("")}${MULTISTATUS_CLOSE}`;
+}
+
+/**
+ * A 207 whose <D:response> elements are written a slice of `items` at a time as the client reads
+ * (server/http/sliced-answer.ts): a Depth 1 PROPFIND of a large folder never holds up other requests.
+ */
+export function slicedMultistatusResponse<T>(items: readonly T[], render: (item: T) => string): Response {
+  function* parts() {
+    yield MULTISTATUS_OPEN;
+    yield* slicesOf(items, (slice) => slice.map(render).join(""));
+    yield MULTISTATUS_CLOSE;
+  }
+  return new Response(slicedBody(parts()), {
+    status: 207,
+    headers: { "Content-Type": XML_CONTENT_TYPE },
+  });
 }
 
 /** An RFC 4918 §16 error body: `<D:error><D:condition/></D:error>`, the condition given as XML. */
@@ -127,6 +149,6 @@ const STATUS_TEXT: Record<number, string> = {
 export function xmlResponse(status: number, body: string, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
-    headers: { "Content-Type": 'application/xml; charset="utf-8"', ...headers },
+    headers: { "Content-Type": XML_CONTENT_TYPE, ...headers },
   });
 }

@@ -12,6 +12,7 @@ import { envelopeResponse, errorResponse } from "./envelope";
 import { canonicalFields, type FieldSpellings, pathAsSent } from "./field-names";
 import type { RawRoute } from "./raw-route";
 import { matchRoute, type ProcedureRoute, type RestRoute } from "./routes";
+import { wholeListResponse } from "./whole-list";
 
 /** JSON bodies larger than this are refused before parsing: the editor's 10 MB plus room. */
 export const JSON_BODY_LIMIT = 12 * 1024 * 1024;
@@ -88,6 +89,11 @@ async function callProcedure(
   // A route stricter than its procedure (the admin's path of an operation keys share) is checked
   // where the procedure's own middleware would check it: after the body is read, before the input.
   if (route.meta.access) await requireAccess(ctx, route.meta.access);
+  const whole = route.meta.wholeInPages;
+  if (whole && input && input.limit === undefined && !input.cursor) {
+    const message = translate(route.meta.successMessage ?? "errors.ok");
+    return wholeListResponse(whole, input, message, (page) => invokeProcedure(route, ctx, page));
+  }
   const direct = route.meta.direct;
   const data = direct
     ? await direct(ctx, (route.input ? await parseInput(route.input, input) : undefined) as never)

@@ -36,7 +36,7 @@ function jsonReplacer(_key: string, value: unknown): unknown {
 }
 
 /** Services answer plain numbers; the replacer (slow on large listings) is only the safety net. */
-function stringify(body: unknown): string {
+export function stringify(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (error) {

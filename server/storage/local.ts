@@ -239,30 +239,32 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
         // One level: the names are read at once (cheap), but only the page's files are statted, so
         // the first page of a 10,000-file folder costs what a page costs (paged like S3: by last key).
         const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-        const keys: { key: string; isFolder: boolean }[] = [];
+        // Plain strings (a folder's key ends in "/"): the native sort without a comparator is several
+        // times faster than one calling back into JavaScript, which held a 20,000-name folder's
+        // listing for 40-60 ms at a stretch (issue 31, item 10). It orders by UTF-16 code units, as `<` does.
+        const keys: string[] = [];
         for (const entry of entries) {
           if (!entry.name.startsWith(namePrefix) || (entry.name === TEMP_DIR && dirKey === "")) continue;
           if (entry.isSymbolicLink()) continue;
-          const isFolder = entry.isDirectory();
-          const key = isFolder ? `${dirKey}${entry.name}/` : `${dirKey}${entry.name}`;
-          if (after(key)) keys.push({ key, isFolder });
+          const key = entry.isDirectory() ? `${dirKey}${entry.name}/` : `${dirKey}${entry.name}`;
+          if (after(key)) keys.push(key);
         }
-        keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        keys.sort();
         const page = keys.slice(0, maxKeys);
         const objects: ObjectInfo[] = [];
         for (let i = 0; i < page.length; i += STAT_BATCH) {
           // Synchronous stats are several times faster than promises here; yielding between
           // batches keeps a large page from holding up other requests.
           if (i > 0) await new Promise((next) => setImmediate(next));
-          for (const { key, isFolder } of page.slice(i, i + STAT_BATCH)) {
-            const found = isFolder ? null : infoSync(key, join(dir, key.slice(dirKey.length)));
+          for (const key of page.slice(i, i + STAT_BATCH)) {
+            const found = key.endsWith("/") ? null : infoSync(key, join(dir, key.slice(dirKey.length)));
             if (found) objects.push(found);
           }
         }
         return {
           objects,
-          prefixes: page.filter((entry) => entry.isFolder).map((entry) => entry.key),
-          nextContinuationToken: keys.length > maxKeys ? (page.at(-1)?.key ?? null) : null,
+          prefixes: page.filter((key) => key.endsWith("/")),
+          nextContinuationToken: keys.length > maxKeys ? (page.at(-1) ?? null) : null,
         };
       }
       // Every key below the prefix in one ordered sequence, paged by the last key returned (as S3

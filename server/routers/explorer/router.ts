@@ -6,6 +6,7 @@
 import { cancelOutput } from "@shared/schemas/files";
 import {
   FS_LIST_PAGE_DEFAULT,
+  FS_LIST_PAGE_MAX,
   fsBatchRemoveInput,
   fsCopyCommitInput,
   fsCopyCommitOutput,
@@ -37,6 +38,7 @@ import {
 } from "@shared/schemas/fs";
 import { createPathShareInput, createPathShareOutput } from "@shared/schemas/path-shares";
 import { batchCopy, commitClientCopy, renamePath } from "../../services/explorer/copy";
+import { byTypeThenName } from "../../services/explorer/entries";
 import { createFileLink, getEntry, listFolder } from "../../services/explorer/listing";
 import { searchFiles } from "../../services/explorer/search";
 import {
@@ -65,7 +67,10 @@ export const fsRouter = router({
     summary: "List a folder: mount points at the root, files and folders inside mounts",
     description:
       "Listings are cached per mount for its cache_ttl; refresh=true reads the storage again. With limit " +
-      "(and then cursor = the answer's next_cursor) the folder comes in pages, straight from the storage's own paging.",
+      "(and then cursor = the answer's next_cursor) the folder comes in pages, straight from the storage's own paging. " +
+      "Without limit the whole folder comes in one answer, as before paging; the server reads it page by page and " +
+      "sends it as it is written, so a large folder does not hold up other requests.",
+    wholeInPages: { pageSize: FS_LIST_PAGE_MAX, order: byTypeThenName },
   })
     .input(fsListInput)
     .output(fsListOutput)
