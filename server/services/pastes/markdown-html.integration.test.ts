@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { encryptText, generateLinkKey } from "@shared/encrypted-share";
 import { loadCodeLanguages } from "@shared/markdown/highlight-code";
+import { markdownTooComplex } from "@shared/markdown/render-limits";
 import { codeBlocksOf, renderMarkdown } from "@shared/markdown/render-markdown";
 import { createSanitizer } from "@shared/markdown/sanitize-html";
 import type { WindowLike } from "dompurify";
@@ -174,6 +175,30 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
       expect(performance.now() - again).toBeLessThan(100);
       expect(performance.now() - started).toBeLessThan(RENDER_BUDGET_MS + 5_000);
     }
+  });
+
+  test("a render past the worker's 2 s budget ends the worker: the text is shown as text and not tried again", async () => {
+    // 16,000 emphasised words: within every cheap bound, but jsdom needs 4-15 s for them on this
+    // 2-core machine, well past the budget.
+    const content = `${provider}\n\n${"*a* ".repeat(Math.floor((SERVER_RENDER_MAX_CHARS - 20) / 4))}`;
+    expect(content.length).toBeLessThanOrEqual(SERVER_RENDER_MAX_CHARS);
+    expect(markdownTooComplex(content)).toBeNull();
+    const started = performance.now();
+    expect(await renderMarkdownHtml(content, 60_000)).toEqual({ refused: true });
+    const took = performance.now() - started;
+    // Stopped by the budget, not by the worker refusing it up front, and not long after the budget.
+    expect(took).toBeGreaterThanOrEqual(RENDER_BUDGET_MS);
+    expect(took).toBeLessThan(RENDER_BUDGET_MS + 3_000);
+    // Remembered by its hash: a view answers at once, with the text and the note.
+    const { slug } = await createPaste({ content, format: "markdown" });
+    const view = performance.now();
+    const answer = await call("GET", `/paste/${slug}?html=true`);
+    expect(answer.body.data).toMatchObject({ content, render_refused: true });
+    expect(answer.body.data).not.toHaveProperty("html");
+    expect(performance.now() - view).toBeLessThan(1_000);
+    // The worker it ended is replaced: the next text renders.
+    const next = `# After the budget on ${provider}`;
+    expect(await renderMarkdownHtml(next, 60_000)).toEqual({ html: await browserRendering(next) });
   });
 
   test("a bad html flag is a 400 in the caller's language, and counts nothing", async () => {
