@@ -44,6 +44,7 @@ export const BACKED_UP_MODELS = [
   { model: "ClipboardRoom", client: "clipboardRoom", orderBy: ["id"] },
   { model: "ClipboardItem", client: "clipboardItem", orderBy: ["id"] },
   { model: "JobRun", client: "jobRun", orderBy: ["id"] },
+  { model: "PurgedSlug", client: "purgedSlug", orderBy: ["kind", "slugHash"] },
 ] as const;
 
 /**

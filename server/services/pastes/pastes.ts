@@ -21,6 +21,7 @@ import {
   requestedExpiry,
   verifySharePassword,
 } from "../shares/delivery";
+import { rememberPurged } from "../shares/purged-slugs";
 import { assertSlugGuessesLeft, slugMissed } from "../shares/slug-guesses";
 import { generateUniqueSlug } from "../shares/slugs";
 
@@ -137,7 +138,13 @@ export async function viewPaste(
   if (counted) return toView(counted, config.publicUrl);
   // Not counted: the row says why (absent, gone, protected), or the password unlocks it.
   const row = await db.paste.findUnique({ where: { slug: request.slug }, select: pasteSelect });
-  if (!row) throw await slugMissed(db, request.clientIp, "errors.pasteNotFound");
+  if (!row) {
+    throw await slugMissed(db, request.clientIp, "errors.pasteNotFound", {
+      kind: "paste",
+      slug: request.slug,
+      expiredMessage: "errors.pasteExpired",
+    });
+  }
   await refuseIfGone(db, row, now);
   if (row.passwordHash) {
     if (request.password === undefined || request.password === "") {
@@ -157,6 +164,7 @@ export async function viewPaste(
 async function refuseIfGone(db: Database, row: PasteRow, now: Date) {
   const expired = isExpired(row, now);
   if (!expired && !isExhausted(row)) return;
+  await rememberPurged(db, "paste", [{ slug: row.slug, reason: expired ? "expired" : "used_up" }], now);
   await db.paste.deleteMany({ where: { id: row.id } });
   throw new AppError("GONE", expired ? "errors.pasteExpired" : "errors.viewLimitReached");
 }
@@ -267,14 +275,33 @@ export async function deletePastes(db: Database, auth: AuthState, ids: string[])
 }
 
 /** Deletes expired and used-up pastes (the admin's clear-expired, and the periodic sweep). */
+/** Pastes removed per round of the sweep. */
+const PURGE_BATCH = 500;
+
 export async function purgeGonePastes(db: Database, now = new Date()) {
-  const result = await db.paste.deleteMany({
-    where: {
-      OR: [
-        { expiresAt: { lte: now } },
-        { AND: [{ maxViews: { gt: 0 } }, { views: { gte: db.paste.fields.maxViews } }] },
-      ],
-    },
-  });
-  return { deleted: result.count };
+  const gone = {
+    OR: [{ expiresAt: { lte: now } }, { AND: [{ maxViews: { gt: 0 } }, { views: { gte: db.paste.fields.maxViews } }] }],
+  };
+  let deleted = 0;
+  for (;;) {
+    const rows = await db.paste.findMany({
+      where: gone,
+      select: { id: true, slug: true, expiresAt: true },
+      take: PURGE_BATCH,
+    });
+    if (rows.length === 0) break;
+    // Their links answer 410 after the rows are gone (services/shares/purged-slugs.ts).
+    const reasonOf = (row: (typeof rows)[number]) =>
+      row.expiresAt && row.expiresAt <= now ? ("expired" as const) : ("used_up" as const);
+    await rememberPurged(
+      db,
+      "paste",
+      rows.map((row) => ({ slug: row.slug, reason: reasonOf(row) })),
+      now,
+    );
+    const result = await db.paste.deleteMany({ where: { AND: [{ id: { in: rows.map((row) => row.id) } }, gone] } });
+    deleted += result.count;
+    if (rows.length < PURGE_BATCH) break;
+  }
+  return { deleted };
 }

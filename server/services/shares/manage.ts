@@ -9,6 +9,7 @@ import { columnIn, containsLiterally, inOrderOf, sqliteSearchPage } from "../../
 import { AppError } from "../../errors";
 import { type AuthState, createdByFilter } from "../auth/sessions";
 import { creatorConditions, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
+import { rememberPurged } from "./purged-slugs";
 import { type FileDeps, type FileRow, fileSelect, toFile } from "./records";
 import { deleteFileRows } from "./storage";
 import { STALE_UPLOAD_MS } from "./upload-limits";
@@ -136,6 +137,16 @@ export async function purgeGoneFiles(deps: FileDeps, now = new Date()) {
     select: fileSelect,
     take: 500,
   });
+  // Links that worked answer 410 after their rows go (purged-slugs.ts); unfinished uploads never had one.
+  const expired = (row: FileRow) => row.expiresAt !== null && row.expiresAt <= now;
+  await rememberPurged(
+    deps.db,
+    "file",
+    rows
+      .filter((row) => row.status !== "uploading")
+      .map((row) => ({ slug: row.slug, reason: expired(row) ? ("expired" as const) : ("used_up" as const) })),
+    now,
+  );
   await deleteFileRows(deps, rows);
   return { deleted: rows.length };
 }

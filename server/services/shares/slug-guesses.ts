@@ -14,6 +14,7 @@
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { consumeAttempt, RATE_LIMITS } from "../system/rate-limit";
+import { type PurgedKind, purgedLinkError } from "./purged-slugs";
 
 /**
  * Per database client (one per process; tests run several apps in one), the addresses over the limit
@@ -44,8 +45,18 @@ export function assertSlugGuessesLeft(db: Database, clientIp: string, now = Date
   throw new AppError("TOO_MANY_REQUESTS", "errors.tooManyRequests", { seconds }, { "Retry-After": String(seconds) });
 }
 
-/** Counts a miss against `clientIp`; answers the not-found error for the caller to throw (429 past the limit). */
-export async function slugMissed(db: Database, clientIp: string, messageKey: string): Promise<AppError> {
+/**
+ * Counts a miss against `clientIp`; answers the not-found error for the caller to throw (429 past the
+ * limit). A link removed after it expired or used up its views (`removed`) is no miss: it answers 410.
+ */
+export async function slugMissed(
+  db: Database,
+  clientIp: string,
+  messageKey: string,
+  removed?: { kind: PurgedKind; slug: string; expiredMessage: string },
+): Promise<AppError> {
+  const gone = removed ? await purgedLinkError(db, removed.kind, removed.slug, removed.expiredMessage) : null;
+  if (gone) return gone;
   try {
     await consumeAttempt(db, RATE_LIMITS.slugMiss, clientIp);
   } catch (error) {

@@ -6,6 +6,7 @@ import { AppError } from "../../errors";
 import { deliverableContentType } from "../../storage/content-type";
 import type { StorageDriver } from "../../storage/driver";
 import { isExhausted, isExpired, verifySharePassword } from "./delivery";
+import { rememberPurged } from "./purged-slugs";
 import { type FileDeps, type FileRow, fileSelect } from "./records";
 import { assertSlugGuessesLeft, slugMissed } from "./slug-guesses";
 import { deleteFileRows } from "./storage";
@@ -23,7 +24,10 @@ export const usedUpBefore = (now: Date) => new Date(now.getTime() - LINK_TTL_SEC
 async function refuseIfGone(deps: FileDeps, row: FileRow, now: Date) {
   const expired = isExpired(row, now);
   if (!expired && !isExhausted(row)) return;
-  if (expired || row.updatedAt <= usedUpBefore(now)) await deleteFileRows(deps, [row]);
+  if (expired || row.updatedAt <= usedUpBefore(now)) {
+    await rememberPurged(deps.db, "file", [{ slug: row.slug, reason: expired ? "expired" : "used_up" }], now);
+    await deleteFileRows(deps, [row]);
+  }
   throw new AppError("GONE", expired ? "errors.fileExpired" : "errors.viewLimitReached");
 }
 
@@ -64,7 +68,13 @@ async function findLiveShare(deps: FileDeps, slug: string, clientIp: string, now
     where: { slug, status: { in: ["ready", "gone"] } },
     select: fileSelect,
   });
-  if (!row) throw await slugMissed(deps.db, clientIp, "errors.fileNotFound");
+  if (!row) {
+    throw await slugMissed(deps.db, clientIp, "errors.fileNotFound", {
+      kind: "file",
+      slug,
+      expiredMessage: "errors.fileExpired",
+    });
+  }
   await refuseIfGone(deps, row, now);
   const driver = await refuseIfObjectGone(deps, row);
   return { row, driver };
