@@ -22,7 +22,12 @@ function slugHash(slug: string): string {
   return new Bun.CryptoHasher("sha256").update(slug).digest("base64url");
 }
 
-/** Remembers removed links; written before their rows go, so a visit meanwhile never meets a 404. */
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
+
+/**
+ * Remembers removed links; written before their rows go, so a visit meanwhile never meets a 404.
+ * Visits racing to the same used-up paste remember it at once: a slug already there is left as it is.
+ */
 export async function rememberPurged(
   db: Database,
   kind: PurgedKind,
@@ -33,11 +38,17 @@ export async function rememberPurged(
     const rows = removed
       .slice(start, start + IN_CHUNK)
       .map(({ slug, reason }) => ({ kind, slugHash: slugHash(slug), reason, purgedAt: now }));
-    // createMany cannot skip duplicates on SQLite: a slug remembered before is replaced.
-    await db.$transaction([
-      db.purgedSlug.deleteMany({ where: { kind, slugHash: { in: rows.map((row) => row.slugHash) } } }),
-      db.purgedSlug.createMany({ data: rows }),
-    ]);
+    try {
+      await db.purgedSlug.createMany({ data: rows });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // One of them is known already (createMany cannot skip it on SQLite): one at a time.
+      for (const row of rows) {
+        await db.purgedSlug.create({ data: row }).catch((failure: unknown) => {
+          if (!isUniqueViolation(failure)) throw failure;
+        });
+      }
+    }
   }
 }
 
