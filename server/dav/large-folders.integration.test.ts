@@ -1,4 +1,4 @@
-// A folder of 20,000 files costs other requests nothing noticeable (issue 31, item 10): a Depth 1
+// A folder of 20,000 files costs other requests nothing noticeable (docs/performance.md, "A 20,000-file folder while others wait"): a Depth 1
 // PROPFIND writes its multistatus a slice at a time, and fs/list without `limit` (CloudPaste's
 // document has no paging, so scripts ask for the whole folder) is gathered page by page and written
 // the same way. Both answers stay whole and correct. SQLite and Postgres, local storage, a real socket.

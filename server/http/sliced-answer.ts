@@ -1,4 +1,4 @@
-// Answers built a slice at a time (issue 31, item 10): a long list (a PROPFIND of a 20,000-file folder,
+// Answers built a slice at a time (docs/performance.md, "A 20,000-file folder while others wait"): a long list (a PROPFIND of a 20,000-file folder,
 // a whole fs/list) is written in slices with a turn of the event loop between them, so that other
 // requests are served meanwhile instead of waiting for one large string.
 
