@@ -6,8 +6,8 @@ import { decryptSecret } from "../crypto";
 import type { Database } from "../db/client";
 import type { ReadConnection } from "../db/read-connection";
 import { AppError } from "../errors";
-import { createIndexStore, type IndexStore } from "../services/fs-index/store";
-import { indexStoredKey, trackIndex } from "../services/fs-index/writes";
+import { createIndexStore, type IndexStore } from "../services/search-index/store";
+import { indexStoredKey, trackIndex } from "../services/search-index/writes";
 import type { StorageDriver } from "./driver";
 import { withStorageErrors } from "./driver-errors";
 import { createLocalDriver } from "./local";
@@ -45,7 +45,7 @@ export const storageConfigDriverSelect = {
 
 /**
  * What drivers need from the app: the secret (credentials, URL signing) and the public URL; and the
- * database's URL, for the search index every write updates (services/fs-index/).
+ * database's URL, for the search index every write updates (services/search-index/).
  */
 export type DriverContext = { appSecret: string; publicUrl: string; databaseUrl: string; pgSchema?: string };
 
@@ -74,7 +74,7 @@ export function createDriver(row: StorageConfigRow, { appSecret, publicUrl }: Dr
 }
 
 export type StorageService = {
-  /** The search index's rows (services/fs-index/store.ts), which every write through `driverFor` updates. */
+  /** The search index's rows (services/search-index/store.ts), which every write through `driverFor` updates. */
   index(): IndexStore;
   /**
    * The config's driver; every write through it is counted in the config's usage record and told to

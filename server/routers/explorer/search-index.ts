@@ -1,7 +1,7 @@
 // The explorer's search index as the admin sees it (docs/search-index.md): its figures per mount, and a
 // rebuild that crawls the storages in the background.
-import { fsIndexRebuildInput, fsIndexRebuildOutput, fsIndexStatusOutput } from "@shared/schemas/fs-index";
-import { indexStatus, rebuildIndex } from "../../services/fs-index/status";
+import { fsIndexRebuildInput, fsIndexRebuildOutput, fsIndexStatusOutput } from "@shared/schemas/search-index";
+import { indexStatus, rebuildIndex } from "../../services/search-index/status";
 import { adminProcedure, router } from "../../trpc";
 
 const tags = ["File system (admin)"];

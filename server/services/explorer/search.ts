@@ -5,7 +5,7 @@ import type { FsEntry, fsSearchInput, fsSearchOutput } from "@shared/schemas/fs"
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
-import { collectFromIndex, indexFreshness } from "../fs-index/search";
+import { collectFromIndex, indexFreshness } from "../search-index/search";
 import { canRead } from "./access";
 import { fileEntry, folderEntry, mountEntry } from "./entries";
 import { type MountRow, mountKeyPrefix } from "./mounts";
