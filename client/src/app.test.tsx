@@ -45,7 +45,8 @@ describe("routes", () => {
       // Signed out, the admin area is its login.
       ["/admin", "Log in to the admin area", "Log in - Pastebox"],
       ["/admin/storage-config", "Log in to the admin area", "Log in - Pastebox"],
-      ["/paste/abc123", "Shared text", "Shared text - Pastebox"],
+      // Named by its first line once it has loaded (a generic name only until then).
+      ["/paste/abc123", "Shared text", "shared text of abc123 - Pastebox"],
       ["/file/xyz789", "xyz789.zip", "Shared file - Pastebox"],
       ["/mount-explorer", "Mount explorer", "Mount explorer - Pastebox"],
       ["/mount-explorer/docs/reports", "Mount explorer", "Mount explorer - Pastebox"],

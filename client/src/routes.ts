@@ -20,9 +20,10 @@ export const ADMIN_MODULES = [
   "text-management",
   "file-management",
   "upload-requests",
-  "shared-links",
   "storage-config",
   "mount-management",
+  // After the mounts it shares from: a mount-only key lands on its first module, mount management.
+  "shared-links",
   "key-management",
   "settings",
   "security",

@@ -19,13 +19,13 @@ describe("access", () => {
   test("a key sees the module of each permission it holds, nothing else", () => {
     expect(visibleAdminModules(state("apikey", { text: true }))).toEqual(["text-management"]);
     expect(visibleAdminModules(state("apikey", { file: true }))).toEqual(["file-management", "upload-requests"]);
-    expect(visibleAdminModules(state("apikey", { mount: true }))).toEqual(["shared-links", "mount-management"]);
+    expect(visibleAdminModules(state("apikey", { mount: true }))).toEqual(["mount-management", "shared-links"]);
     expect(visibleAdminModules(state("apikey", { text: true, file: true, mount: true }))).toEqual([
       "text-management",
       "file-management",
       "upload-requests",
-      "shared-links",
       "mount-management",
+      "shared-links",
     ]);
     expect(visibleAdminModules(state("apikey"))).toEqual([]);
     for (const module of ["dashboard", "storage-config", "key-management", "settings", "security"] as const) {

@@ -184,7 +184,7 @@ describe("admin login: API key", () => {
       within(sidebar)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Mount management"]);
+    ).toEqual(["Mount management", "Shared links"]);
     expect(screen.getByText("Read-only view")).toBeDefined();
     // The key went to the server once, to be exchanged for a cookie session; it is kept nowhere.
     expect(sent()[0]).toMatchObject({ path: "session.signInWithKey", input: { key: "pb_docs" } });
