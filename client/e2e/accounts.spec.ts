@@ -202,11 +202,11 @@ describe("accounts and access", () => {
     await page.getByRole("textbox", { name: "API key" }).fill(mountKey);
     await page.getByRole("textbox", { name: "API key" }).press("Enter");
 
-    // /admin opens the key's first module; the sidebar lists only that one.
+    // /admin opens the key's first module; the sidebar lists only those of its permission.
     await heading(page, "Mount management").waitFor();
     await page.waitForURL(`${app.baseUrl}/admin/mount-management`);
     const sidebar = page.getByRole("navigation", { name: "Admin modules" });
-    expect(await sidebar.getByRole("link").allTextContents()).toEqual(["Mount management"]);
+    expect(await sidebar.getByRole("link").allTextContents()).toEqual(["Mount management", "Shared links"]);
     await page.getByText("Read-only view").waitFor();
     const badge = page.getByRole("region", { name: "Signed in" });
     expect(await badge.textContent()).toContain("Docs reader");
