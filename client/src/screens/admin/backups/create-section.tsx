@@ -7,7 +7,6 @@ import { BACKUP_PASSPHRASE_MIN, type BackupOverview } from "@shared/schemas/back
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { ChoiceCards, FieldGroup } from "../../../components/choice-cards";
 import { CheckboxField, FormAlert, PasswordField } from "../../../components/form-controls";
 import { toast } from "../../../components/toast-store";
 import { useErrorMessage } from "../../../components/use-error-message";
@@ -15,9 +14,7 @@ import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format-date";
 import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
-
-const SECRET_CHOICES = ["seal", "omit"] as const;
-type SecretChoice = (typeof SECRET_CHOICES)[number];
+import { type SecretChoice, SecretChoiceCards } from "./secret-choice";
 
 type LastRun = NonNullable<BackupOverview["last_run"]>;
 type RunResult = { name?: string; bytes?: number; secretIncluded?: boolean; error?: string };
@@ -102,26 +99,13 @@ export function CreateBackupSection({ overview }: { overview: BackupOverview | u
       testId="create-backup"
     >
       <form className="space-y-5 p-5 sm:p-6" onSubmit={submit} noValidate>
-        <FieldGroup id="backup-secret" legend={t("backups.create.secretLegend")} hint={t("backups.create.secretHint")}>
-          <ChoiceCards
-            name="backup-secret"
-            choices={SECRET_CHOICES}
-            value={secretChoice}
-            onChange={setSecretChoice}
-            className="mt-3 grid gap-3 sm:grid-cols-2"
-            cardClassName="flex gap-3 rounded-lg p-3.5"
-            showsRadio
-          >
-            {(choice) => (
-              <span>
-                <span className="block font-medium">{t(`backups.create.choices.${choice}`)}</span>
-                <span className="mt-0.5 block text-slate-600 dark:text-slate-400">
-                  {t(`backups.create.choices.${choice}Hint`)}
-                </span>
-              </span>
-            )}
-          </ChoiceCards>
-        </FieldGroup>
+        <SecretChoiceCards
+          name="backup-secret"
+          value={secretChoice}
+          onChange={setSecretChoice}
+          hint={t("backups.create.secretHint")}
+          choiceHint={(choice) => t(`backups.create.choices.${choice}Hint`)}
+        />
         {secretChoice === "seal" ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <PasswordField

@@ -15,10 +15,9 @@ import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format-date";
 import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
+import { type SecretChoice, SecretChoiceCards } from "./secret-choice";
 
 type Frequency = (typeof BACKUP_FREQUENCIES)[number];
-const SECRET_CHOICES = ["seal", "omit"] as const;
-type SecretChoice = (typeof SECRET_CHOICES)[number];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const WEEKDAYS = Array.from({ length: 7 }, (_, day) => day);
 const KEEP_MAX = 365;
@@ -213,26 +212,12 @@ function ScheduleForm({ saved, nextScheduledAt }: { saved: BackupScheduleView; n
               name="backup-keep"
             />
           </div>
-          <FieldGroup id="backup-schedule-secret" legend={t("backups.create.secretLegend")}>
-            <ChoiceCards
-              name="backup-schedule-secret"
-              choices={SECRET_CHOICES}
-              value={secretChoice}
-              onChange={setSecretChoice}
-              className="mt-3 grid gap-3 sm:grid-cols-2"
-              cardClassName="flex gap-3 rounded-lg p-3.5"
-              showsRadio
-            >
-              {(choice) => (
-                <span>
-                  <span className="block font-medium">{t(`backups.create.choices.${choice}`)}</span>
-                  <span className="mt-0.5 block text-slate-600 dark:text-slate-400">
-                    {t(`backups.schedule.secretHints.${choice}`)}
-                  </span>
-                </span>
-              )}
-            </ChoiceCards>
-          </FieldGroup>
+          <SecretChoiceCards
+            name="backup-schedule-secret"
+            value={secretChoice}
+            onChange={setSecretChoice}
+            choiceHint={(choice) => t(`backups.schedule.secretHints.${choice}`)}
+          />
           {secretChoice === "seal" ? (
             <PasswordField
               label={t("backups.create.passphrase")}
