@@ -70,6 +70,9 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]{16,200}$/, "16-200 printable characters without spaces")
       .optional(),
   ),
+  // How long a server task's file stays claimed by a process that stopped renewing it (killed), before
+  // another process takes it again (docs/tasks.md). Renewed at a third of it while the file is copied.
+  TASK_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(3600).default(60)),
 });
 
 /** A body that brings less than 16 KiB in 30 s of waiting is cut (408); tests shorten it. */
@@ -117,6 +120,8 @@ export type Config = {
   bodyStallMs: number;
   /** Requests of one address in flight at once (http/request-guard.ts): 429 past it. */
   maxRequestsPerAddress: number;
+  /** TASK_LEASE_SECONDS in ms: a killed process's claim on a task file ends after it (services/tasks/worker.ts). */
+  taskLeaseMs: number;
 };
 
 function isProxyList(entries: string[]): boolean {
@@ -164,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: values.TRUSTED_PROXIES,
     bodyStallMs: BODY_STALL_MS,
     maxRequestsPerAddress: MAX_REQUESTS_PER_ADDRESS,
+    taskLeaseMs: values.TASK_LEASE_SECONDS * 1000,
   };
 }
 

@@ -76,7 +76,7 @@ async function main() {
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
   const clipboardHub = createClipboardHub({ db, clipboardBus, logger });
   clipboardConnections = () => clipboardHub.connectionCount();
-  const tasks = createTaskWorker({ db, storage, config, listingCache, logger });
+  const tasks = createTaskWorker({ db, storage, config, listingCache, logger }, { leaseMs: config.taskLeaseMs });
   const app = await createApp(
     {
       config,

@@ -87,6 +87,7 @@ export function createTaskWorker(
   let again = false;
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let leaseTimer: ReturnType<typeof setTimeout> | null = null;
   const leaseEnd = () => new Date(Date.now() + leaseMs);
   // The schema the Postgres claim names (raw SQL is not qualified by the adapter); null on SQLite.
   const pgSchema =
@@ -387,6 +388,43 @@ export function createTaskWorker(
     }
   }
 
+  /**
+   * Files (or a plan) still claimed under another owner's lease are those of a process that is busy
+   * or was killed: this process looks again the moment the earliest lease ends, so a restarted server
+   * takes up the dead one's files then, not at its next idle poll.
+   */
+  async function wakeWhenLeaseEnds() {
+    if (stopped) return;
+    try {
+      const [file, plan] = await Promise.all([
+        db.fsTaskFile.findFirst({
+          where: { status: "running", owner: { not: owner }, task: { status: "running" } },
+          orderBy: { leaseUntil: "asc" },
+          select: { leaseUntil: true },
+        }),
+        db.fsTask.findFirst({
+          where: { status: "planning", owner: { not: owner } },
+          orderBy: { leaseUntil: "asc" },
+          select: { leaseUntil: true },
+        }),
+      ]);
+      const ends = [file?.leaseUntil, plan?.leaseUntil].filter((end): end is Date => end instanceof Date);
+      if (ends.length === 0) return;
+      const earliest = Math.min(...ends.map((end) => end.getTime()));
+      if (leaseTimer) clearTimeout(leaseTimer);
+      leaseTimer = setTimeout(
+        () => {
+          leaseTimer = null;
+          if (!stopped) void drain();
+        },
+        Math.max(0, earliest - Date.now()) + 100,
+      );
+      leaseTimer.unref();
+    } catch (error) {
+      deps.logger.warn("task worker: could not read the leases of other processes", { error: String(error) });
+    }
+  }
+
   function drain(): Promise<void> {
     if (draining) {
       again = true;
@@ -401,6 +439,7 @@ export function createTaskWorker(
           deps.logger.warn("task worker failed; it tries again", { error: String(error) });
         }
       } while (again && !stopped);
+      await wakeWhenLeaseEnds();
     })().finally(() => {
       draining = null;
     });
@@ -442,6 +481,7 @@ export function createTaskWorker(
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (leaseTimer) clearTimeout(leaseTimer);
       await draining;
     },
   };
