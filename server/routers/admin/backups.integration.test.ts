@@ -141,7 +141,19 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     const twice = await call("POST", "/admin/backups/cloudpaste-import?dry_run=false", { auth: admin, body, headers });
     const again = twice.body.data.items.find((item: { name: string }) => item.name === "team-notes");
     expect(again.action).toBe("skip");
+    expect(again.note).toBe("already imported");
     expect(await t.db.paste.count({ where: { slug: "team-notes" } })).toBe(1);
+
+    // The report speaks the admin's language, notes and unmapped values alike.
+    const chinese = await call("POST", "/admin/backups/cloudpaste-import", {
+      auth: admin,
+      body,
+      headers: { ...headers, "accept-language": "zh-CN" },
+    });
+    const notes = chinese.body.data.items.flatMap((item: { note?: string }) => (item.note ? [item.note] : []));
+    expect(notes).toContain("已导入");
+    expect(notes.join("\n")).not.toMatch(/already|imported|exists/);
+    expect(chinese.body.data.unmapped.join("\n")).not.toMatch(/not imported|no place|unlisted/);
   });
 
   test("a file that is not CloudPaste's is refused with a message in the caller's language", async () => {

@@ -8,6 +8,7 @@ import { WEBDAV_UPLOAD_MODES } from "@shared/schemas/settings";
 import { S3_PROVIDERS } from "@shared/schemas/storage";
 import { encryptSecret } from "../../crypto";
 import type { Database } from "../../db/client";
+import { translate } from "../../i18n";
 import { displayPrefix } from "../auth/api-keys";
 import { hashApiKey } from "../auth/sessions";
 import { hashSharePassword } from "../shares/delivery";
@@ -17,6 +18,15 @@ import type { CloudPasteData, CloudPasteRow } from "./cloudpaste-source";
 export type ImportAction = "import" | "skip" | "conflict" | "change";
 export type ImportItem = { kind: string; name: string; action: ImportAction; note?: string };
 export type ImportReport = { dryRun: boolean; items: ImportItem[]; unmapped: string[] };
+
+/** The report's notes, in the language of the request that imports (English from the CLI). */
+const say = {
+  note: (key: string, params?: Record<string, unknown>) => translate(`cloudPasteImport.notes.${key}`, params),
+  unmapped: (key: string, params?: Record<string, unknown>) => translate(`cloudPasteImport.unmapped.${key}`, params),
+  /** A column of a storage config or mount with no place here, and its value. */
+  value: (kind: "storage" | "mount", name: string, field: string, value: unknown) =>
+    translate(`cloudPasteImport.unmapped.${kind}Value`, { name, field, value: JSON.stringify(value) }),
+};
 
 const NEVER = "9999-12-31";
 const PERMISSION = {
@@ -124,9 +134,9 @@ export async function importCloudPaste(
 
   for (const table of Object.keys(data.tables)) {
     if (IGNORED_TABLES.has(table)) {
-      if ((data.tables[table]?.length ?? 0) > 0) unmapped.push(`table ${table}: CloudPaste's own state, not imported`);
+      if ((data.tables[table]?.length ?? 0) > 0) unmapped.push(say.unmapped("ownTable", { table }));
     } else if (!HANDLED_TABLES.has(table)) {
-      unmapped.push(`table ${table}: unknown here, not imported`);
+      unmapped.push(say.unmapped("unknownTable", { table }));
     }
   }
   for (const row of data.tables.admins ?? []) {
@@ -134,13 +144,11 @@ export async function importCloudPaste(
       kind: "admin",
       name: String(row.username),
       action: "skip",
-      note: "CloudPaste keeps only an unsalted SHA-256 of the admin password: keep this install's admin account",
+      note: say.note("adminPassword"),
     });
   }
   if ((data.tables.fs_meta?.length ?? 0) > 0) {
-    unmapped.push(
-      `fs_meta: ${data.tables.fs_meta?.length} directory headers, footers, hide rules and passwords have no place here`,
-    );
+    unmapped.push(say.unmapped("fsMeta", { count: data.tables.fs_meta?.length }));
   }
 
   // Storage configs first: files and mounts point at them.
@@ -152,7 +160,7 @@ export async function importCloudPaste(
         kind: "storage",
         name: source.name,
         action: "skip",
-        note: `${source.type} storage is not supported here`,
+        note: say.note("storageUnsupported", { type: source.type }),
       });
       continue;
     }
@@ -161,21 +169,22 @@ export async function importCloudPaste(
     const existing = await db.storageConfig.findUnique({ where: { id: source.id }, select: { id: true } });
     if (existing) {
       storageIds.add(source.id);
-      note({ kind: "storage", name: source.name, action: "skip", note: "already imported" });
+      note({ kind: "storage", name: source.name, action: "skip", note: say.note("alreadyImported") });
       continue;
     }
     if (accessKeyId === null || secretKey === null) {
-      note({ kind: "storage", name: source.name, action: "skip", note: "its credentials are malformed placeholders" });
+      note({ kind: "storage", name: source.name, action: "skip", note: say.note("placeholderCredentials") });
       continue;
     }
     const providerType = (S3_PROVIDERS as readonly string[]).includes(String(s.provider_type))
       ? String(s.provider_type)
       : "Other S3 Compatible";
     const changes: string[] = [];
-    if (providerType !== s.provider_type) changes.push(`provider "${s.provider_type}" becomes "${providerType}"`);
-    if (flag(source.row.is_default)) changes.push("not made the default (this install keeps its own)");
+    if (providerType !== s.provider_type)
+      changes.push(say.note("providerChanged", { from: s.provider_type, to: providerType }));
+    if (flag(source.row.is_default)) changes.push(say.note("notDefault"));
     for (const field of ["url_proxy", "remark"]) {
-      if (source.row[field]) unmapped.push(`storage ${source.name}: ${field} = ${JSON.stringify(source.row[field])}`);
+      if (source.row[field]) unmapped.push(say.value("storage", source.name, field, source.row[field]));
     }
     const defaultFolder = trimFolder(s.default_folder);
     if (!dryRun) {
@@ -221,21 +230,21 @@ export async function importCloudPaste(
     const name = String(row.name);
     const key = String(row.key ?? "");
     if (row.role === "GUEST" || (name === "guest" && key === "guest")) {
-      note({ kind: "apiKey", name, action: "skip", note: "CloudPaste's guest key has no counterpart here" });
+      note({ kind: "apiKey", name, action: "skip", note: say.note("guestKey") });
       continue;
     }
     if ("is_enable" in row && !flag(row.is_enable)) {
-      note({ kind: "apiKey", name, action: "skip", note: "disabled in CloudPaste: not imported, so it stays refused" });
+      note({ kind: "apiKey", name, action: "skip", note: say.note("disabledKey") });
       continue;
     }
     if (await db.apiKey.findUnique({ where: { id }, select: { id: true } })) {
       keyIds.add(id);
-      note({ kind: "apiKey", name, action: "skip", note: "already imported" });
+      note({ kind: "apiKey", name, action: "skip", note: say.note("alreadyImported") });
       continue;
     }
     const keyHash = hashApiKey(secret, key);
     if (await db.apiKey.findFirst({ where: { OR: [{ name }, { keyHash }] }, select: { id: true } })) {
-      note({ kind: "apiKey", name, action: "conflict", note: "a key with this name or this key already exists here" });
+      note({ kind: "apiKey", name, action: "conflict", note: say.note("keyExists") });
       continue;
     }
     let text_ = flag(row.text_permission);
@@ -248,8 +257,7 @@ export async function importCloudPaste(
       file = (bits & (PERMISSION.file | PERMISSION.fileManage)) !== 0;
       mount = (bits & PERMISSION.mountView) !== 0;
       mountReadOnly = mount && (bits & PERMISSION.mountWrites) === 0;
-      if (bits & (65536 | 131072))
-        unmapped.push(`api key ${name}: WebDAV permission bits (WebDAV here follows the mount permission)`);
+      if (bits & (65536 | 131072)) unmapped.push(say.unmapped("webdavBits", { name }));
     }
     const expiry = String(row.expires_at ?? "");
     if (!dryRun) {
@@ -298,16 +306,17 @@ export async function importCloudPaste(
     const id = String(row.id);
     const slug = String(row.slug);
     if (await db.paste.findUnique({ where: { id }, select: { id: true } })) {
-      note({ kind: "paste", name: slug, action: "skip", note: "already imported" });
+      note({ kind: "paste", name: slug, action: "skip", note: say.note("alreadyImported") });
       continue;
     }
     if (await db.paste.findUnique({ where: { slug }, select: { id: true } })) {
-      note({ kind: "paste", name: slug, action: "conflict", note: "a paste with this slug already exists here" });
+      note({ kind: "paste", name: slug, action: "conflict", note: say.note("pasteExists") });
       continue;
     }
     const password = await passwordFor(row, pastePlain.get(id));
-    if (row.title && row.title !== slug) unmapped.push(`paste ${slug}: title ${JSON.stringify(row.title)}`);
-    if (row.is_public !== undefined && !flag(row.is_public)) unmapped.push(`paste ${slug}: is_public = 0 (unlisted)`);
+    if (row.title && row.title !== slug)
+      unmapped.push(say.unmapped("pasteTitle", { slug, title: JSON.stringify(row.title) }));
+    if (row.is_public !== undefined && !flag(row.is_public)) unmapped.push(say.unmapped("pasteUnlisted", { slug }));
     if (!dryRun) {
       await db.paste.create({
         data: {
@@ -330,9 +339,7 @@ export async function importCloudPaste(
       kind: "paste",
       name: slug,
       action: password.replaced ? "change" : "import",
-      note: password.replaced
-        ? `its password could not be carried over; new password: ${password.replaced}`
-        : undefined,
+      note: password.replaced ? say.note("newPassword", { password: password.replaced }) : undefined,
     });
   }
 
@@ -342,15 +349,15 @@ export async function importCloudPaste(
     const slug = String(row.slug);
     const storageId = String(row.storage_config_id ?? row.s3_config_id ?? "");
     if (await db.fileShare.findUnique({ where: { id }, select: { id: true } })) {
-      note({ kind: "file", name: slug, action: "skip", note: "already imported" });
+      note({ kind: "file", name: slug, action: "skip", note: say.note("alreadyImported") });
       continue;
     }
     if (!storageIds.has(storageId)) {
-      note({ kind: "file", name: slug, action: "skip", note: "its storage was not imported" });
+      note({ kind: "file", name: slug, action: "skip", note: say.note("storageNotImported") });
       continue;
     }
     if (await db.fileShare.findUnique({ where: { slug }, select: { id: true } })) {
-      note({ kind: "file", name: slug, action: "conflict", note: "a file share with this slug already exists here" });
+      note({ kind: "file", name: slug, action: "conflict", note: say.note("fileExists") });
       continue;
     }
     const password = await passwordFor(row, filePlain.get(id));
@@ -383,9 +390,7 @@ export async function importCloudPaste(
       kind: "file",
       name: slug,
       action: password.replaced ? "change" : "import",
-      note: password.replaced
-        ? `its password could not be carried over; new password: ${password.replaced}`
-        : undefined,
+      note: password.replaced ? say.note("newPassword", { password: password.replaced }) : undefined,
     });
   }
 
@@ -393,16 +398,16 @@ export async function importCloudPaste(
     const id = String(row.id);
     const mountPath = String(row.mount_path);
     if (await db.mount.findUnique({ where: { id }, select: { id: true } })) {
-      note({ kind: "mount", name: mountPath, action: "skip", note: "already imported" });
+      note({ kind: "mount", name: mountPath, action: "skip", note: say.note("alreadyImported") });
       continue;
     }
     const storageId = String(row.storage_config_id ?? "");
     if (!storageIds.has(storageId)) {
-      note({ kind: "mount", name: mountPath, action: "skip", note: "its storage was not imported" });
+      note({ kind: "mount", name: mountPath, action: "skip", note: say.note("storageNotImported") });
       continue;
     }
     if (await db.mount.findUnique({ where: { mountPath }, select: { id: true } })) {
-      note({ kind: "mount", name: mountPath, action: "conflict", note: "a mount at this path already exists here" });
+      note({ kind: "mount", name: mountPath, action: "conflict", note: say.note("mountExists") });
       continue;
     }
     for (const field of [
@@ -413,7 +418,7 @@ export async function importCloudPaste(
       "enable_folder_summary_compute",
     ]) {
       if (row[field] !== undefined && row[field] !== null && row[field] !== 0 && row[field] !== "302_redirect") {
-        unmapped.push(`mount ${mountPath}: ${field} = ${JSON.stringify(row[field])}`);
+        unmapped.push(say.value("mount", mountPath, field, row[field]));
       }
     }
     if (!dryRun) {
@@ -456,14 +461,21 @@ export async function importCloudPaste(
         kind: "setting",
         name: key,
         action: same ? "skip" : "import",
-        note: same ? "already set" : `${value} MB`,
+        note: same ? say.note("alreadySet") : `${value} MB`,
       });
     } else if (key === "webdav_upload_mode" && (WEBDAV_UPLOAD_MODES as readonly string[]).includes(value)) {
       const same = current.webdav_upload_mode === value;
       if (!same) update.webdav_upload_mode = value as (typeof WEBDAV_UPLOAD_MODES)[number];
-      note({ kind: "setting", name: key, action: same ? "skip" : "import", note: same ? "already set" : value });
+      note({
+        kind: "setting",
+        name: key,
+        action: same ? "skip" : "import",
+        note: same ? say.note("alreadySet") : value,
+      });
     } else if (!["schema_version", "db_initialized"].includes(key) && !key.startsWith("migration_")) {
-      unmapped.push(`setting ${key} = ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`);
+      unmapped.push(
+        say.unmapped("setting", { key, value: JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) }),
+      );
     }
   }
   if (!dryRun && Object.keys(update).length > 0) await updateSystemSettings(db, update);

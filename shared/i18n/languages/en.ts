@@ -1,6 +1,7 @@
 // Every English text, for the server (it answers in the caller's language). The client loads them in
 // parts (shared/i18n/text-parts.ts, client/src/i18n.ts).
 import { enClipboard } from "../locales/en/clipboard";
+import { enCloudPasteImport } from "../locales/en/cloudpaste-import";
 import { enDavErrors } from "../locales/en/dav-errors";
 import { enExplorer } from "../locales/en/explorer";
 import { enFileKinds } from "../locales/en/file-kinds";
@@ -32,5 +33,7 @@ export const en = {
     { errors: enDavErrors },
     // The server's alone: the cards chat apps show for share links.
     enLinkPreview,
+    // The server's alone: the notes of a CloudPaste import's report.
+    enCloudPasteImport,
   ),
 };

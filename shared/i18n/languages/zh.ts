@@ -1,5 +1,6 @@
 // Every Chinese text, for the server. The client loads them in parts (shared/i18n/text-parts.ts).
 import { zhClipboard } from "../locales/zh/clipboard";
+import { zhCloudPasteImport } from "../locales/zh/cloudpaste-import";
 import { zhDavErrors } from "../locales/zh/dav-errors";
 import { zhExplorer } from "../locales/zh/explorer";
 import { zhFileKinds } from "../locales/zh/file-kinds";
@@ -31,5 +32,7 @@ export const zh = {
     { errors: zhDavErrors },
     // The server's alone: the cards chat apps show for share links.
     zhLinkPreview,
+    // The server's alone: the notes of a CloudPaste import's report.
+    zhCloudPasteImport,
   ),
 };
