@@ -86,6 +86,8 @@ export function storageConfig(overrides: Partial<StorageConfigRow> = {}): Storag
     created_at: now,
     updated_at: now,
     last_used: null,
+    credentials_error: null,
+    credentials_checked_at: null,
     ...overrides,
   };
 }

@@ -145,6 +145,9 @@ export const storageConfigOutput = z.object({
   created_at: z.date(),
   updated_at: z.date(),
   last_used: z.date().nullable(),
+  /** The last credentials check (a CloudPaste import, the storage test) failed with this; null once one passes. Admin only. */
+  credentials_error: z.string().nullable(),
+  credentials_checked_at: z.date().nullable(),
 });
 
 export const storageTestStep = z.object({

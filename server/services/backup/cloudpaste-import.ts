@@ -9,10 +9,12 @@ import { S3_PROVIDERS } from "@shared/schemas/storage";
 import { encryptSecret } from "../../crypto";
 import type { Database } from "../../db/client";
 import { translate } from "../../i18n";
+import { createLazyS3Driver } from "../../storage/s3-lazy";
 import { displayPrefix } from "../auth/api-keys";
 import { hashApiKey } from "../auth/sessions";
 import { hashSharePassword } from "../shares/delivery";
 import { getSystemSettings, updateSystemSettings } from "../system/settings";
+import { markCredentials } from "../system/storage-configs";
 import type { CloudPasteData, CloudPasteRow } from "./cloudpaste-source";
 
 export type ImportAction = "import" | "skip" | "conflict" | "change";
@@ -27,6 +29,33 @@ const say = {
   value: (kind: "storage" | "mount", name: string, field: string, value: unknown) =>
     translate(`cloudPasteImport.unmapped.${kind}Value`, { name, field, value: JSON.stringify(value) }),
 };
+
+/** How long the import waits for a storage to answer the check of its credentials. */
+const CREDENTIALS_CHECK_MS = 10_000;
+
+/**
+ * Lists one key under the storage's folder with the credentials CloudPaste held: null when they work,
+ * else the failure's words. Read-only, so a dry run checks too; a storage that does not answer in time
+ * counts as failing (the import goes on either way).
+ */
+async function credentialsFailure(options: Parameters<typeof createLazyS3Driver>[0], prefix: string) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${CREDENTIALS_CHECK_MS / 1000} s`)),
+      CREDENTIALS_CHECK_MS,
+    );
+  });
+  try {
+    await Promise.race([createLazyS3Driver(options).list(prefix, { maxKeys: 1 }), timeout]);
+    return null;
+  } catch (error) {
+    const named = error as { name?: string; message?: string };
+    return [named.name, named.message].filter(Boolean).join(": ").slice(0, 300) || "unknown error";
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const NEVER = "9999-12-31";
 const PERMISSION = {
@@ -187,6 +216,19 @@ export async function importCloudPaste(
       if (source.row[field]) unmapped.push(say.value("storage", source.name, field, source.row[field]));
     }
     const defaultFolder = trimFolder(s.default_folder);
+    // Imported either way, but marked and reported: the admin fixes the keys in Storage settings.
+    const failure = await credentialsFailure(
+      {
+        endpoint: text(s.endpoint_url) ?? undefined,
+        region: text(s.region) ?? "auto",
+        bucket: text(s.bucket_name) ?? "",
+        accessKeyId,
+        secretAccessKey: secretKey,
+        forcePathStyle: flag(s.path_style),
+      },
+      defaultFolder ? `${defaultFolder}/` : "",
+    );
+    if (failure) changes.push(say.note("credentialsFail", { error: failure }));
     if (!dryRun) {
       await db.storageConfig.create({
         data: {
@@ -213,6 +255,7 @@ export async function importCloudPaste(
         },
         select: { id: true },
       });
+      await markCredentials(db, source.id, failure);
     }
     storageIds.add(source.id);
     note({

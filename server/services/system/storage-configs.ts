@@ -39,6 +39,8 @@ const configSelect = {
   signatureExpiresIn: true,
   createdAt: true,
   lastUsedAt: true,
+  credentialsError: true,
+  credentialsCheckedAt: true,
   usage: { select: storageUsageSelect },
 } as const;
 
@@ -53,6 +55,8 @@ type ConfigRow = StorageConfigRow & {
   signatureExpiresIn: number;
   createdAt: Date;
   lastUsedAt: Date | null;
+  credentialsError: string | null;
+  credentialsCheckedAt: Date | null;
   usage: StorageUsageRow | null;
 };
 
@@ -119,6 +123,8 @@ async function toView(db: Database, row: ConfigRow): Promise<StorageConfigView> 
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     last_used: row.lastUsedAt,
+    credentials_error: row.credentialsError,
+    credentials_checked_at: row.credentialsCheckedAt,
   };
 }
 
@@ -140,7 +146,7 @@ export async function listStorageConfigs(db: Database, caller: "admin" | "apikey
 /** What a caller may see of a config it may see: API keys get none of its infrastructure. */
 function viewFor(caller: "admin" | "apikey", view: StorageConfigView): StorageConfigView {
   if (caller === "admin") return view;
-  return { ...view, endpoint_url: null, access_key_id: null, root_path: null };
+  return { ...view, endpoint_url: null, access_key_id: null, root_path: null, credentials_error: null };
 }
 
 async function findConfig(db: Database, id: string): Promise<ConfigRow> {
@@ -237,6 +243,10 @@ export async function updateStorageConfig(
             : BigInt(input.total_storage_bytes),
       customHost: input.custom_host === undefined ? undefined : input.custom_host,
       signatureExpiresIn: input.signature_expires_in,
+      // New credentials have not failed yet: the mark waits for the next check.
+      ...(merged.accessKeyId !== existing.accessKeyId || merged.secret !== existing.secretAccessKeyEnc
+        ? { credentialsError: null, credentialsCheckedAt: null }
+        : {}),
     },
     select: configSelect,
   });
@@ -383,15 +393,27 @@ export async function testStorageConfig(deps: StorageConfigDeps, id: string) {
       error: describeFailure(error),
     });
     const origin = new URL(deps.config.publicUrl).origin;
-    return {
+    const result = {
       success: false,
       result: {
         steps: [failed("write"), failed("read"), failed("list"), failed("delete")],
         cors: { applicable: false, allows_browser_upload: null, origin, suggested_rule: null, error: null },
       },
     };
+    await markCredentials(deps.db, id, describeFailure(error));
+    return result;
   }
-  return runStorageTest(driver, row.defaultFolder, deps.config.publicUrl);
+  const result = await runStorageTest(driver, row.defaultFolder, deps.config.publicUrl);
+  await markCredentials(deps.db, id, result.result.steps.find((step) => !step.ok)?.error ?? null);
+  return result;
+}
+
+/** Records the outcome of a credentials check: the config shows the failure until a check passes. */
+export async function markCredentials(db: Database, id: string, error: string | null): Promise<void> {
+  await db.storageConfig.updateMany({
+    where: { id },
+    data: { credentialsError: error, credentialsCheckedAt: new Date() },
+  });
 }
 
 /**

@@ -93,6 +93,45 @@ describe("storage configuration module", () => {
     expect(screen.getByRole("button", { name: "Copy rule" })).toBeDefined();
   });
 
+  test("credentials that failed their check are shown on the card until a test passes", async () => {
+    configs = [
+      storageConfig({}),
+      { ...R2, credentials_error: "InvalidAccessKeyId: no such key", credentials_checked_at: new Date() },
+    ];
+    server.use({
+      "storage.test": () => {
+        configs = configs.map((item) => ({ ...item, credentials_error: null }));
+        return {
+          success: true,
+          result: {
+            steps: (["write", "read", "list", "delete"] as const).map((step) => ({
+              step,
+              ok: true,
+              ms: 3,
+              error: null,
+            })),
+            cors: {
+              applicable: true,
+              allows_browser_upload: true,
+              origin: "http://localhost",
+              suggested_rule: null,
+              error: null,
+            },
+          },
+        };
+      },
+    });
+    renderAppAt("/admin/storage-config");
+    const r2 = await screen.findByTestId("storage-card-R2 bucket");
+    expect(within(r2).getByTestId("credentials-error").textContent).toContain("InvalidAccessKeyId: no such key");
+    expect(within(screen.getByTestId("storage-card-Local storage")).queryByTestId("credentials-error")).toBeNull();
+    fireEvent.click(within(r2).getByTestId("test-storage"));
+    await screen.findByTestId("storage-test-result");
+    await eventually(() =>
+      expect(within(screen.getByTestId("storage-card-R2 bucket")).queryByTestId("credentials-error")).toBeNull(),
+    );
+  });
+
   test("deleting a storage in use shows the server's reason in the dialog", async () => {
     server.use({
       "storage.delete": failsWith(

@@ -185,6 +185,19 @@ function StorageCard({
         </>
       }
     >
+      {config.credentials_error ? (
+        <p
+          className="mx-4 mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/20 ring-inset sm:mx-5 dark:bg-amber-400/10 dark:text-amber-100 dark:ring-amber-400/30"
+          data-testid="credentials-error"
+        >
+          {t("storageConfig.credentialsFailed", {
+            when: config.credentials_checked_at
+              ? formatRelativeTime(config.credentials_checked_at, new Date(), language)
+              : "",
+            error: config.credentials_error,
+          })}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 px-4 sm:px-5 lg:grid-cols-4">
         {isLocal ? (
           <CardDetail label={t("storageConfig.fields.rootPath")} mono isWide>

@@ -18,6 +18,7 @@ export const enCloudPasteImport = {
       mountExists: "a mount at this path already exists here",
       storageNotImported: "its storage was not imported",
       newPassword: "its password could not be carried over; new password: {{password}}",
+      credentialsFail: "its credentials do not work here ({{error}}): imported and marked; fix them in Storage",
       alreadySet: "already set",
     },
     unmapped: {

@@ -17,6 +17,7 @@ export const enStorageConfig = {
     usageNotCounted: "Not counted from the storage yet: only what went through Pastebox is known",
     recounting: "Counting what the storage holds… {{objects}} objects, {{bytes}} so far",
     recountFailedAt: "Recount failed: {{reason}}",
+    credentialsFailed: "Its credentials failed the last check ({{when}}): {{error}}. Edit them, then run Test.",
     recountStarted: "Recount of {{name}} started",
     recount: "Recount",
     providers: {

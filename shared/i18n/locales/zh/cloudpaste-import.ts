@@ -18,6 +18,7 @@ export const zhCloudPasteImport: typeof enCloudPasteImport = {
       mountExists: "此路径已有挂载点",
       storageNotImported: "其存储未被导入",
       newPassword: "其密码无法迁移；新密码：{{password}}",
+      credentialsFail: "其凭据在此无法使用（{{error}}）：已导入并标记；请在存储设置中修正",
       alreadySet: "已设置",
     },
     unmapped: {

@@ -18,6 +18,7 @@ export const zhStorageConfig: typeof enStorageConfig = {
     usageNotCounted: "尚未从存储统计：只计入了经 Pastebox 写入的内容",
     recounting: "正在统计存储中的内容… 已统计 {{objects}} 个对象，{{bytes}}",
     recountFailedAt: "重新统计失败：{{reason}}",
+    credentialsFailed: "其凭据未通过上次检查（{{when}}）：{{error}}。请编辑凭据，然后运行“测试”。",
     recountStarted: "已开始重新统计 {{name}}",
     recount: "重新统计",
     providers: {

@@ -22,7 +22,9 @@ export type StorageTestDialogProps = { config: StorageConfigView | null; open: b
 
 export function StorageTestDialog({ config, open, onClose }: StorageTestDialogProps) {
   const { t } = useTranslation();
-  const test = trpc.storage.test.useMutation();
+  const utils = trpc.useUtils();
+  // The list shows the outcome of the last check beside the config (a failure stays marked until one passes).
+  const test = trpc.storage.test.useMutation({ onSettled: () => void utils.storage.list.invalidate() });
   const ranFor = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening for this config

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "StorageConfig" ADD COLUMN "credentialsCheckedAt" DATETIME;
+ALTER TABLE "StorageConfig" ADD COLUMN "credentialsError" TEXT;
