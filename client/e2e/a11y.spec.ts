@@ -6,77 +6,38 @@
 // violation of any impact (minor and moderate too, as axe's best practices report them) fails the test,
 // named by screen, look, rule and element. Rules are
 // never switched off here: a violation is fixed where the screen is built (docs/accessibility.md).
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { encryptText, generateLinkKey } from "@shared/encrypted-share";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  DESKTOP,
-  E2E_ADMIN_PASSWORD,
-  LOOKS,
-  launchBrowser,
-  openPage,
-  REPO_ROOT,
-  type RunningApp,
-  saveShot,
-  startApp,
-  startHomeEditor,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { DESKTOP, E2E_ADMIN_PASSWORD, e2eSpec, injectAxe, LOOKS, saveShot, startHomeEditor } from "./harness";
 
 setDefaultTimeout(900_000);
 
-// E2E_SHOTS=1 saves a screenshot of every screen in every look into client/e2e/shots/a11y/, to look at by eye.
+const { app, apiData, token, openPage } = e2eSpec(import.meta.path);
 
-const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
+// E2E_SHOTS=1 saves a screenshot of every screen in every look into client/e2e/shots/a11y/, to look at by eye.
 
 type Look = (typeof LOOKS)[number];
 type Finding = { screen: string; look: string; rule: string; impact: string; targets: string[]; summary: string };
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
 let shares: Shares;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   shares = await makeShares("a11y");
-  const storages = await api("GET", "/s3-configs");
-  await api("POST", "/admin/mounts", {
+  const storages = await apiData("GET", "/s3-configs");
+  await apiData("POST", "/admin/mounts", {
     name: "Docs",
     mount_path: "/docs",
     storage_config_id: storages[0].id,
     folder: "a11y-docs",
   });
-  await api("POST", "/admin/fs/update", {
+  await apiData("POST", "/admin/fs/update", {
     path: "/docs/notes.md",
     content: `# Notes\n\n- one\n- [ ] two\n\n${CODE_BLOCK}`,
   });
-  await api("POST", "/admin/fs/update", { path: "/docs/todo.txt", content: "buy milk\n" });
-  await api("POST", "/admin/fs/mkdir", { path: "/docs/archive" });
+  await apiData("POST", "/admin/fs/update", { path: "/docs/todo.txt", content: "buy milk\n" });
+  await apiData("POST", "/admin/fs/mkdir", { path: "/docs/archive" });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field.
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer.data;
-}
 
 async function upload(name: string, content: BlobPart, type: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -84,7 +45,7 @@ async function upload(name: string, content: BlobPart, type: string, fields: Rec
   form.append("file", new File([content], name, { type }));
   const response = await fetch(`${app.baseUrl}/api/upload`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await token()}` },
     body: form,
   });
   expect(response.status).toBe(201);
@@ -131,7 +92,7 @@ async function audit(page: Page, screen: string, findings: Finding[], looks: rea
     style.textContent = "*,*::before,*::after{transition:none!important;animation:none!important}";
     document.head.append(style);
   });
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  await injectAxe(page);
   for (const look of looks) {
     await page.setViewportSize(look.viewport);
     await page.emulateMedia({ colorScheme: look.scheme });
@@ -225,26 +186,30 @@ type Shares = Awaited<ReturnType<typeof makeShares>>;
 async function makeShares(prefix: string) {
   // Shares that expire in a moment: the management lists show expired rows set apart.
   const expiresAt = new Date(Date.now() + 3_000);
-  await api("POST", "/paste", {
+  await apiData("POST", "/paste", {
     content: "soon gone",
     slug: `${prefix}-expiring`,
     expires_at: expiresAt.toISOString(),
   });
   await upload("expiring.txt", "soon gone", "text/plain", { expires_at: expiresAt.toISOString() });
-  await api("POST", "/paste", { content: "plain text line\nsecond line\n", format: "text", slug: `${prefix}-plain` });
-  await api("POST", "/paste", {
+  await apiData("POST", "/paste", {
+    content: "plain text line\nsecond line\n",
+    format: "text",
+    slug: `${prefix}-plain`,
+  });
+  await apiData("POST", "/paste", {
     content: `# Release notes\n\n- first\n- second\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${CODE_BLOCK}`,
     slug: `${prefix}-md`,
   });
-  await api("POST", "/paste", { content: "secret", slug: `${prefix}-locked`, password: "open-sesame-42" });
-  await api("POST", "/paste", { content: "once", slug: `${prefix}-once`, max_views: 1 });
+  await apiData("POST", "/paste", { content: "secret", slug: `${prefix}-locked`, password: "open-sesame-42" });
+  await apiData("POST", "/paste", { content: "once", slug: `${prefix}-once`, max_views: 1 });
   // End-to-end encrypted: the key travels in the link's fragment; one of them also needs a password.
   const linkKey = generateLinkKey();
   for (const [suffix, password] of [
     ["sealed", undefined],
     ["sealed-locked", "open-sesame-42"],
   ] as const) {
-    await api("POST", "/paste", {
+    await apiData("POST", "/paste", {
       content: await encryptText("# Sealed notes\n\n- one\n- two\n", linkKey, password),
       encrypted: true,
       format: "markdown",
@@ -599,7 +564,7 @@ async function walkAdminScreens(page: Page, findings: Finding[]) {
 
 describe("accessibility: axe-core finds no violation", () => {
   test("public screens (Home and Upload signed out, login, paste and file pages, not found), English", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     const findings: Finding[] = [];
     await walkPublicScreens(page, shares, findings, "en");
     console.log("public screens, English", countByTheme(findings));
@@ -608,7 +573,7 @@ describe("accessibility: axe-core finds no violation", () => {
   });
 
   test("signed in: Home, Upload, the mount explorer and every admin module with its dialogs, English", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await signIn(page);
     const findings: Finding[] = [];
     try {
@@ -624,7 +589,7 @@ describe("accessibility: axe-core finds no violation", () => {
 
   test("the live clipboard: the rooms screen and a room with a text and an image, English and Chinese", async () => {
     for (const language of ["en", "zh"] as const) {
-      const { page, context } = await openPage(browser, { locale: language === "zh" ? "zh-CN" : "en-US" });
+      const { page, context } = await openPage({ locale: language === "zh" ? "zh-CN" : "en-US" });
       await signIn(page, language);
       const findings: Finding[] = [];
       await page.goto(`${app.baseUrl}/clipboard`);
@@ -647,8 +612,8 @@ describe("accessibility: axe-core finds no violation", () => {
   });
 
   test("in Chinese: the public screens, Home, the explorer and every admin module", async () => {
-    await api("POST", "/admin/api-keys", { name: "Sync job", text_permission: true });
-    const { page, context } = await openPage(browser, { locale: "zh-CN" });
+    await apiData("POST", "/admin/api-keys", { name: "Sync job", text_permission: true });
+    const { page, context } = await openPage({ locale: "zh-CN" });
     const findings: Finding[] = [];
     try {
       // Shares of its own: the English pass used up the one-view paste, and a used-up paste goes away.

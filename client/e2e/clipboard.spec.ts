@@ -4,24 +4,13 @@
 // both, the phone goes offline, sends while offline and its item arrives once it is back; the owner's
 // second computer, without the key, lists the room and keeps the key once it opens the link; closing
 // the room from that list disconnects the other devices.
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, openPage, PHONE, type RunningApp, signInAsAdmin, startApp } from "./harness";
+import { expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { DESKTOP, e2eSpec, PHONE, signInAsAdmin } from "./harness";
 
 setDefaultTimeout(180_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, openPage, openAdminPage } = e2eSpec(import.meta.path);
 
 // A 1x1 red PNG.
 const PNG = Buffer.from(
@@ -34,7 +23,7 @@ const waitOnline = (page: Page) =>
   page.locator('[data-testid="clipboard-status"][data-status="online"]').waitFor({ timeout: 60_000 });
 
 test("desktop and phone exchange text, an image and a file; the phone queues while offline", async () => {
-  const desktop = await openPage(browser, { viewport: DESKTOP });
+  const desktop = await openPage({ viewport: DESKTOP });
   await desktop.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
   await signInAsAdmin(desktop.context, app);
   await desktop.page.goto(`${app.baseUrl}/clipboard`);
@@ -44,7 +33,7 @@ test("desktop and phone exchange text, an image and a file; the phone queues whi
   const key = new URL(link).hash.slice(1);
   await waitOnline(desktop.page);
 
-  const phone = await openPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+  const phone = await openPage({ viewport: PHONE, isMobile: true, hasTouch: true });
   await phone.page.goto(link);
   await waitOnline(phone.page);
   await desktop.page.getByTestId("clipboard-devices").getByRole("listitem").nth(1).waitFor();
@@ -107,8 +96,7 @@ test("desktop and phone exchange text, an image and a file; the phone queues whi
 
   // The owner's other computer (signed in, without the key): the room is listed and says the key is
   // not here; opening the link once keeps the key there, so the list opens it next time.
-  const laptop = await openPage(browser, { viewport: DESKTOP });
-  await signInAsAdmin(laptop.context, app);
+  const laptop = await openAdminPage({ viewport: DESKTOP });
   await laptop.page.goto(`${app.baseUrl}/clipboard`);
   const row = laptop.page.getByTestId("clipboard-own-room");
   await row.getByTestId("clipboard-room-no-key").waitFor({ timeout: 30_000 });

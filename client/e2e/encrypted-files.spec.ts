@@ -11,24 +11,14 @@ import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ENCRYPTED_FILE_NAME } from "@shared/encrypted-file";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import {
-  adminToken,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  PHONE,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { e2eSpec, layoutCheck, PHONE, signInAsAdmin } from "./harness";
 
 setDefaultTimeout(240_000);
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
+const { app, token, openPage } = e2eSpec(import.meta.path);
+
 let s3: S3Service;
 /** Each encrypted screen fits 375 px and desktop, light and dark (PNGs with E2E_SHOTS=1). */
 const checkLayouts = layoutCheck(import.meta.path);
@@ -45,19 +35,16 @@ function recordRequests(context: BrowserContext) {
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: "e2e-encrypted" });
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   // The 200 MiB files are above the default limit (100 MB).
   const settings = await fetch(`${app.baseUrl}/api/admin/system-settings`, {
     method: "PUT",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
     body: JSON.stringify({ max_upload_size: 1024 }),
   });
   if (!settings.ok) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
   const created = await fetch(`${app.baseUrl}/api/s3-configs`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
     body: JSON.stringify({
       name: "Encrypted bucket",
       provider_type: "Other S3 Compatible",
@@ -73,8 +60,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await s3?.stop();
 });
 
@@ -92,7 +77,7 @@ function contentOf(size: number): Uint8Array {
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 async function openAsAdmin() {
-  const opened = await openPage(browser, { serviceWorkers: "allow" });
+  const opened = await openPage({ serviceWorkers: "allow" });
   recordRequests(opened.context);
   await signInAsAdmin(opened.context, app);
   await opened.page.goto(`${app.baseUrl}/`);
@@ -142,7 +127,7 @@ async function uploadEncrypted(
 
 /** A visitor whose browser saves through the File System Access API, into its private file system. */
 async function openSavingToDisk() {
-  const opened = await openPage(browser, { viewport: PHONE, serviceWorkers: "allow" });
+  const opened = await openPage({ viewport: PHONE, serviceWorkers: "allow" });
   recordRequests(opened.context);
   await opened.context.addInitScript(() => {
     Object.assign(window, {
@@ -174,7 +159,7 @@ async function savedOnDisk(page: Page): Promise<{ name: string; sha: string; siz
  * service worker, or, with `worker: false` (a browser where it cannot), falls back to a Blob download.
  */
 async function openWithoutFileSystemAccess(options: { worker: boolean } = { worker: true }) {
-  const opened = await openPage(browser, {
+  const opened = await openPage({
     serviceWorkers: options.worker ? "allow" : "block",
     acceptDownloads: true,
   });
@@ -207,7 +192,7 @@ const STREAM_DOWNLOAD_URL = /^http:\/\/[^/]+\/__stream-download\/[0-9a-f-]{36}$/
 
 async function adminFile(slug: string) {
   const response = await fetch(`${app.baseUrl}/api/admin/files?search=${slug}`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await token()}` },
   });
   const body = (await response.json()) as {
     data: { files: { slug: string; filename: string; mimetype: string; encrypted: boolean; storage_path: string }[] };
@@ -306,7 +291,7 @@ describe("end-to-end encrypted files", () => {
     expect((await savedOnDisk(visitor.page)).size).toBe(text.length);
 
     // The one view was the delivery of the ciphertext's links.
-    const second = await openPage(browser);
+    const second = await openPage();
     await second.page.goto(link);
     await second.page.getByTestId("file-limitReached").or(second.page.getByTestId("file-gone")).waitFor();
     for (const opened of [admin, visitor, second]) await opened.context.close();

@@ -3,38 +3,16 @@
 // envelope; a visitor on a phone opens the whole link and sees the rendered text, the link without
 // its key says so; with a password the page asks for it, a wrong one fails to decrypt, the right one
 // opens; burn after reading leaves nothing for a second visitor.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  E2E_ADMIN_PASSWORD,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  PHONE,
-  type RunningApp,
-  startApp,
-  startHomeEditor,
-} from "./harness";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { E2E_ADMIN_PASSWORD, e2eSpec, layoutCheck, PHONE, startHomeEditor } from "./harness";
 
 setDefaultTimeout(120_000);
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
+const { app, token, openPage } = e2eSpec(import.meta.path);
+
 /** Each encrypted screen fits 375 px and desktop, light and dark (PNGs with E2E_SHOTS=1). */
 const checkLayouts = layoutCheck(import.meta.path);
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const SECRET = "# Launch codes\n\n| system | code |\n| --- | --- |\n| alpha | 4242 |\n\nNever *ever* share.\n";
 
@@ -71,7 +49,7 @@ async function shareEncrypted(page: Page, options: { password?: string; maxViews
 /** The stored paste as management sees it (no view counted). */
 async function stored(slug: string) {
   const response = await fetch(`${app.baseUrl}/api/admin/pastes/${slug}`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await token()}` },
   });
   return ((await response.json()) as { data: { content: string; encrypted: boolean } }).data;
 }
@@ -80,7 +58,7 @@ const slugOf = (link: string) => new URL(link).pathname.split("/").pop() as stri
 
 describe("end-to-end encrypted pastes", () => {
   test("shared encrypted: the server holds ciphertext; the whole link renders it; without the key it says so", async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage();
     await logInAsAdmin(admin.page);
     const link = await shareEncrypted(admin.page);
     expect(link).toMatch(/\/paste\/[A-Za-z0-9]+#[A-Za-z0-9_-]{43}$/);
@@ -90,7 +68,7 @@ describe("end-to-end encrypted pastes", () => {
     expect(paste.content).not.toContain("Launch");
     expect(paste.content).not.toContain("4242");
 
-    const visitor = await openPage(browser, { viewport: PHONE });
+    const visitor = await openPage({ viewport: PHONE });
     await visitor.page.goto(link);
     const document = visitor.page.getByTestId("paste-document");
     await document.getByRole("heading", { name: "Launch codes" }).waitFor();
@@ -100,7 +78,7 @@ describe("end-to-end encrypted pastes", () => {
     expect(await visitor.page.getByTestId("open-raw").count()).toBe(0);
     await checkLayouts(visitor.page, "decrypted");
 
-    const cut = await openPage(browser);
+    const cut = await openPage();
     await cut.page.goto(link.split("#")[0] as string);
     await cut.page.getByRole("heading", { name: "This link has lost its key" }).waitFor();
     expect(await cut.page.getByText("4242").count()).toBe(0);
@@ -114,7 +92,7 @@ describe("end-to-end encrypted pastes", () => {
   });
 
   test("the encrypted link never hides on a timer; leaving before copying it asks first", async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage();
     await admin.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
     await logInAsAdmin(admin.page);
     const { page } = admin;
@@ -154,13 +132,13 @@ describe("end-to-end encrypted pastes", () => {
   });
 
   test("with a password: asked in the page, a wrong one fails to decrypt, the right one opens; burn after reading", async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage();
     await logInAsAdmin(admin.page);
     const link = await shareEncrypted(admin.page, { password: "open sesame", maxViews: "1" });
     expect(await admin.page.getByTestId("share-result").textContent()).toContain("Password protected");
     expect(await admin.page.getByTestId("raw-link").inputValue()).not.toContain("password=");
 
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     await visitor.page.goto(link);
     const prompt = visitor.page.getByTestId("password-prompt");
     await prompt.waitFor();
@@ -176,7 +154,7 @@ describe("end-to-end encrypted pastes", () => {
     expect(await visitor.page.getByText("This was the last view allowed").count()).toBe(1);
 
     // The one view was the delivery of the ciphertext: nothing is left for anyone else.
-    const second = await openPage(browser);
+    const second = await openPage();
     await second.page.goto(link);
     await second.page.getByTestId("paste-limitReached").or(second.page.getByTestId("paste-notFound")).waitFor();
     await checkLayouts(second.page, "burnt");
