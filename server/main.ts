@@ -3,26 +3,14 @@
 // A start that cannot succeed (bad configuration, unwritable data directory, unreachable database)
 // ends with exit code 1 and one line naming the problem, never a stack trace (docs/deploy.md).
 import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
-import { createApp } from "./app";
+import { composeApp } from "./compose";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
-import { createReadConnection } from "./db/read-connection";
-import { createViewCounter } from "./db/view-counter";
 import { serveApp } from "./http/serve";
 import { createLogger } from "./logger";
-import { createClipboardHub } from "./routers/clipboard/hub";
-import { backupJob } from "./services/backup/backup-job";
 import { unfinishedRestore } from "./services/backup/restore-marker";
-import { createClipboardBus } from "./services/clipboard/bus";
-import { createMemoryListingCache } from "./services/explorer/listing-cache";
-import { createJobLedger } from "./services/jobs/ledger";
-import { createScheduler } from "./services/jobs/scheduler";
-import { systemJobs } from "./services/jobs/system-jobs";
-import { indexCrawlJob } from "./services/search-index/crawl";
 import { prepareDatabaseInChildProcess } from "./services/system/bootstrap";
 import { createMetrics } from "./services/system/metrics";
-import { createTaskWorker } from "./services/tasks/worker";
-import { createStorageService } from "./storage";
 
 /** Requests in flight get this long after SIGTERM; then their connections are closed. */
 const REQUEST_GRACE_MS = 7_000;
@@ -54,45 +42,15 @@ async function main() {
   }
   // Prisma loads with the first request that needs it (db/client.ts).
   const db = createDatabase(config.databaseUrl);
-  const reads = createReadConnection(config.databaseUrl, db);
-  let clipboardConnections = () => 0;
-  const metrics = await createMetrics(config.metricsToken, {
-    clipboardConnections: () => clipboardConnections(),
-    reads,
+  const root = await composeApp({
+    config,
+    db,
+    logger,
+    withJobs: true,
+    metrics: (sources) => createMetrics(config.metricsToken, sources),
   });
-  const viewCounter = metrics.countingViews(createViewCounter(config.databaseUrl, db));
-  const jobLedger = metrics.countingJobRuns(createJobLedger(config.databaseUrl, db));
-  const scheduler = createScheduler({ ledger: jobLedger, logger });
-  const serverJobs = systemJobs(config.databaseUrl);
-  for (const job of serverJobs.jobs) scheduler.register(job);
-  const storage = createStorageService(db, reads, {
-    appSecret: config.secret,
-    publicUrl: config.publicUrl,
-    databaseUrl: config.databaseUrl,
-  });
-  scheduler.register(backupJob({ config, db, reads, storage }));
-  scheduler.register(indexCrawlJob({ db, storage }));
-  const listingCache = createMemoryListingCache();
-  const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
-  const clipboardHub = createClipboardHub({ db, clipboardBus, logger });
-  clipboardConnections = () => clipboardHub.connectionCount();
-  const tasks = createTaskWorker({ db, storage, config, listingCache, logger }, { leaseMs: config.taskLeaseMs });
-  const app = await createApp(
-    {
-      config,
-      db,
-      reads,
-      viewCounter,
-      logger,
-      storage,
-      listingCache,
-      clipboardBus,
-      clipboardHub,
-      scheduler,
-      tasks,
-    },
-    metrics,
-  );
+  const { app } = root;
+  const { clipboardHub, reads, scheduler, tasks } = root.deps;
   const server = await serveApp(app, clipboardHub, { port: config.port, hostname: config.host, logger, reads }).catch(
     (error: unknown) => {
       if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
@@ -123,10 +81,8 @@ async function main() {
       logger.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s, exiting`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    // Jobs under way (a sweep) finish while in-flight requests do: both write to the database closed below.
-    const jobsStopped = scheduler.stop();
-    const tasksStopped = tasks.stop();
-    await clipboardHub.close();
+    // Jobs and tasks under way finish while in-flight requests do; live clipboard connections close.
+    await root.stopWork();
     // New connections are refused at once; requests under way (uploads too) finish within the grace.
     const graceful = server.stop(false);
     const grace = setTimeout(() => {
@@ -136,13 +92,7 @@ async function main() {
     await graceful;
     clearTimeout(grace);
     app.flushLogs();
-    await jobsStopped;
-    await tasksStopped;
-    serverJobs.close();
-    jobLedger.close();
-    await viewCounter.close();
-    await clipboardBus.close();
-    reads.close();
+    await root.close();
     await db.$disconnect();
     logger.info("stopped");
     process.exit(0);

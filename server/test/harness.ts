@@ -4,23 +4,14 @@ import { afterAll, beforeAll } from "bun:test";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createApp } from "../app";
+import { composeApp } from "../compose";
 import { type Config, loadConfig } from "../config";
 import { createDatabase, type Database, type DatabaseProvider } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { createReadConnection } from "../db/read-connection";
-import { createViewCounter } from "../db/view-counter";
-import type { AppDeps } from "../deps";
 import { serveApp } from "../http/serve";
 import { createLogger } from "../logger";
-import { type ClipboardLimits, createClipboardHub } from "../routers/clipboard/hub";
-import { createClipboardBus } from "../services/clipboard/bus";
-import { createMemoryListingCache } from "../services/explorer/listing-cache";
-import { createJobLedger } from "../services/jobs/ledger";
-import { createScheduler } from "../services/jobs/scheduler";
+import type { ClipboardLimits } from "../routers/clipboard/hub";
 import { ensureAdmin, ensureDefaultStorage } from "../services/system/bootstrap";
-import { createTaskWorker } from "../services/tasks/worker";
-import { createStorageService } from "../storage";
 import { createApiClient, createApiKey, type KeyFields, loginAdmin } from "./api-client";
 
 export const TEST_ADMIN_PASSWORD = "test-admin-password-123";
@@ -118,37 +109,16 @@ export async function createTestApp(
   const logger = createLogger(config.logLevel);
   await ensureAdmin(database.db, config, logger);
   await ensureDefaultStorage(database.db, config, logger);
-  const viewCounter = createViewCounter(database.url, database.db);
-  const reads = createReadConnection(database.url, database.db);
-  const clipboardBus = await createClipboardBus(provider, database.url, logger);
-  const clipboardHub = createClipboardHub({ db: database.db, clipboardBus, logger }, clipboardLimits);
-  const jobLedger = createJobLedger(database.url, database.db);
-  const storage = createStorageService(database.db, reads, {
-    appSecret: config.secret,
-    publicUrl: config.publicUrl,
-    databaseUrl: config.databaseUrl,
-    pgSchema: database.pgSchema,
-  });
-  const listingCache = createMemoryListingCache();
-  const deps: AppDeps = {
+  // No job registered and never started: a test registers the jobs it runs. The task worker is woken
+  // by the tasks created here, not polling (start) unless a test asks.
+  const root = await composeApp({
     config,
     db: database.db,
-    reads,
-    viewCounter,
     logger,
-    storage,
-    listingCache,
-    clipboardBus,
-    clipboardHub,
-    // No job registered and never started: a test registers the jobs it runs.
-    scheduler: createScheduler({ ledger: jobLedger, logger }),
-    // Woken by the tasks created here; not polling (start) unless a test asks.
-    tasks: createTaskWorker(
-      { db: database.db, storage, config, listingCache, logger },
-      database.pgSchema ? { pgSchema: database.pgSchema } : {},
-    ),
-  };
-  const app = await createApp(deps);
+    pgSchema: database.pgSchema,
+    clipboardLimits,
+  });
+  const { deps, app } = root;
   return {
     ...deps,
     app,
@@ -165,13 +135,7 @@ export async function createTestApp(
       return app.fetch(new Request(`http://localhost${path}`, { method, headers, body }), "127.0.0.1");
     },
     async cleanup() {
-      await deps.scheduler.stop();
-      await deps.tasks.stop();
-      jobLedger.close();
-      await clipboardHub.close();
-      await clipboardBus.close();
-      await viewCounter.close();
-      reads.close();
+      await root.close();
       await database.cleanup();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
