@@ -5,46 +5,12 @@ import type { PathShareRecord } from "@shared/schemas/path-shares";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
 import { isExhausted, isExpired, ownedBy, requestedExpiry } from "./delivery";
-import { type PathShareDeps, pathShareLink } from "./path-shares";
+import { type PathShareDeps, type PathShareRow, pathShareLink, pathShareSelect } from "./path-shares";
 
 /** Rows one list answer holds at most: the newest first. */
 const PATH_SHARE_LIST_MAX = 1000;
 
-const manageSelect = {
-  id: true,
-  slug: true,
-  name: true,
-  isDirectory: true,
-  storageConfigId: true,
-  storagePath: true,
-  remark: true,
-  passwordHash: true,
-  expiresAt: true,
-  maxViews: true,
-  views: true,
-  status: true,
-  createdBy: true,
-  createdAt: true,
-} as const;
-
-type ManagedRow = {
-  id: string;
-  slug: string;
-  name: string;
-  isDirectory: boolean;
-  storageConfigId: string;
-  storagePath: string;
-  remark: string | null;
-  passwordHash: string | null;
-  expiresAt: Date | null;
-  maxViews: number;
-  views: number;
-  status: string;
-  createdBy: string;
-  createdAt: Date;
-};
-
-function toRecord(row: ManagedRow, publicUrl: string, now = new Date()): PathShareRecord {
+function toRecord(row: PathShareRow, publicUrl: string, now = new Date()): PathShareRecord {
   const state =
     row.status === "gone" ? "gone" : isExpired(row, now) ? "expired" : isExhausted(row) ? "used_up" : "active";
   return {
@@ -71,7 +37,7 @@ export async function listPathShares(deps: PathShareDeps, auth: AuthState, kind?
     where: { ...ownedBy(auth), ...(kind ? { isDirectory: kind === "folder" } : {}) },
     orderBy: { createdAt: "desc" },
     take: PATH_SHARE_LIST_MAX,
-    select: manageSelect,
+    select: pathShareSelect,
   });
   return { items: rows.map((row) => toRecord(row, deps.config.publicUrl)) };
 }
@@ -100,7 +66,7 @@ export async function extendPathShare(
   const extended = await deps.db.pathShare.update({
     where: { id: row.id },
     data: { expiresAt: requestedExpiry({ expires_in: expiresIn ?? null }) ?? null },
-    select: manageSelect,
+    select: pathShareSelect,
   });
   return toRecord(extended, deps.config.publicUrl);
 }

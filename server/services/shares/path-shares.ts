@@ -25,7 +25,8 @@ const VISIT_TTL_MS = 12 * 3_600_000;
 /** Entries one listing answer holds at most; a bigger folder says `truncated` (the zip still holds all). */
 export const SHARE_LISTING_MAX = 5000;
 
-const pathShareSelect = {
+/** The columns a path share is read with, by visitors and by its owner (path-share-manage.ts). */
+export const pathShareSelect = {
   id: true,
   slug: true,
   name: true,
@@ -42,7 +43,7 @@ const pathShareSelect = {
   createdAt: true,
 } as const;
 
-type PathShareRow = {
+export type PathShareRow = {
   id: string;
   slug: string;
   name: string;
