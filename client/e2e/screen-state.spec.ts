@@ -1,4 +1,4 @@
-// Screens that tell what happened and keep what the user had (issue #16, items 4-8 and 10), in a real
+// Screens that tell what happened and keep what the user had (docs/product.md §4), in a real
 // browser against the real server with local storage: the Upload page's "used" figure after an
 // upload, "Log in" from a Home draft returning to the draft, one content type for a `.py` file in the
 // explorer and on its share page, content types wrapping only between words, explorer uploads over
@@ -6,38 +6,29 @@
 // actions and the task drawer (bounding boxes, desktop and 390x844), a menu on every explorer row,
 // the task list kept across a reload, and the Chinese interface without English leftovers.
 // Each screen touched is checked for layout at 375 px and desktop, light and dark (harness layoutCheck).
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
 import {
-  adminToken,
   DESKTOP,
   E2E_ADMIN_PASSWORD,
-  launchBrowser,
+  e2eSpec,
   layoutCheck,
-  openPage,
   PHONE,
-  type RunningApp,
   saveShot,
   signInAsAdmin,
-  startApp,
   startHomeEditor,
   waitForAnimations,
 } from "./harness";
 
 setDefaultTimeout(180_000);
 
+const { app, api, token, openPage } = e2eSpec(import.meta.path);
+
 /** The phone the issue measured on. */
 const TALL_PHONE = { width: 390, height: 844 } as const;
 const PYTHON = 'print("hello from pastebox")\n';
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
-
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   const storages = await api("GET", "/s3-configs");
   const mount = await api("POST", "/admin/mounts", {
     name: "Docs",
@@ -47,30 +38,12 @@ beforeAll(async () => {
   expect(mount.status).toBe(201);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field.
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, ...(await response.json()) };
-}
-
 function realErrors(errors: string[]): string[] {
   return errors.filter((error) => !error.startsWith("Failed to load resource"));
 }
 
-async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}) {
-  const opened = await openPage(browser, options);
+async function openAsAdmin(options: Parameters<typeof openPage>[0] = {}) {
+  const opened = await openPage(options);
   // The browser's session is a cookie (docs/decisions/0009-browser-session-cookie.md): signed in as the web login does it.
   await signInAsAdmin(opened.context, app);
   await opened.page.goto(`${app.baseUrl}/`);
@@ -113,7 +86,7 @@ describe("stale and lost state (item 7)", () => {
   });
 
   test("Log in from a Home draft comes back to the draft, not the dashboard", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await page.goto(app.baseUrl);
     await startHomeEditor(page);
     await page.keyboard.type("A draft written before logging in");
@@ -172,11 +145,11 @@ describe("stale and lost state (item 7)", () => {
     form.append("file", new File([new Uint8Array(64)], "blob.bin", { type: "application/octet-stream" }));
     const uploaded = await fetch(`${app.baseUrl}/api/upload`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${await token()}` },
       body: form,
     });
     const slug = ((await uploaded.json()) as { data: { slug: string } }).data.slug;
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     for (const width of [320, 360, 375, 390, 1024, 1280]) {
       await visitor.page.setViewportSize({ width, height: 800 });
       await visitor.page.goto(`${app.baseUrl}/file/${slug}`);
@@ -425,7 +398,7 @@ describe("toasts keep clear (item 5)", () => {
     });
 
     test(`${name}: "Logged in" keeps clear of the dashboard's System panel`, async () => {
-      const { context, page, errors } = await openPage(browser, { viewport });
+      const { context, page, errors } = await openPage({ viewport });
       await page.goto(`${app.baseUrl}/admin`);
       await page.getByLabel("Username").fill("admin");
       await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);
