@@ -1,23 +1,12 @@
 // Theme and language choices in a real browser: they apply at once, survive a reload, and the theme
 // is on <html> before the app's JavaScript runs (no flash of the wrong theme).
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, type RunningApp, startApp } from "./harness";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { e2eSpec } from "./harness";
 
 setDefaultTimeout(60_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, openPage } = e2eSpec(import.meta.path);
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
 const themeButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Theme:/ });
@@ -26,7 +15,7 @@ const waitForTitle = (page: Page, title: string) =>
 
 describe("theme", () => {
   test("cycles auto -> light -> dark and the choice survives a reload", async () => {
-    const { context, page, errors } = await openPage(browser, { colorScheme: "light" });
+    const { context, page, errors } = await openPage({ colorScheme: "light" });
     await page.goto(app.baseUrl);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await isDark(page)).toBe(false);
@@ -48,7 +37,7 @@ describe("theme", () => {
   });
 
   test("the stored theme is applied before the app's scripts run", async () => {
-    const { context, page } = await openPage(browser, { colorScheme: "light" });
+    const { context, page } = await openPage({ colorScheme: "light" });
     const background = () =>
       page.evaluate(() => getComputedStyle(document.body.parentElement as Element).backgroundColor);
     await page.goto(app.baseUrl);
@@ -65,7 +54,7 @@ describe("theme", () => {
   });
 
   test("auto follows the system colour scheme live", async () => {
-    const { context, page } = await openPage(browser, { colorScheme: "dark" });
+    const { context, page } = await openPage({ colorScheme: "dark" });
     await page.goto(app.baseUrl);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await isDark(page)).toBe(true);
@@ -79,7 +68,7 @@ describe("theme", () => {
 
 describe("language", () => {
   test("switching to Chinese changes the text, <html lang> and the title, and survives a reload", async () => {
-    const { context, page, errors } = await openPage(browser, { locale: "en-US" });
+    const { context, page, errors } = await openPage({ locale: "en-US" });
     await page.goto(`${app.baseUrl}/upload`);
     await waitForTitle(page, "Upload - Pastebox");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
@@ -102,7 +91,7 @@ describe("language", () => {
   });
 
   test("a first visit from a Chinese browser is in Chinese", async () => {
-    const { context, page } = await openPage(browser, { locale: "zh-CN" });
+    const { context, page } = await openPage({ locale: "zh-CN" });
     await page.goto(app.baseUrl);
     await waitForTitle(page, "在线剪贴板 - Pastebox");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
@@ -112,7 +101,7 @@ describe("language", () => {
   });
 
   test("the language picker works from the keyboard", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await page.goto(app.baseUrl);
     await waitForTitle(page, "Online clipboard - Pastebox");
     // It is the browser's own select: focused, an arrow key picks the neighbouring option.
