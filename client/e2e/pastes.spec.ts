@@ -2,34 +2,13 @@
 // code block) in the editor, protects it with a password, an expiry and 2 views, and shares it; a
 // visitor in a fresh context gets the password wrong, then right, sees the rendered text, and the
 // third view says the limit is reached. Then text management edits, deletes and batch-deletes.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  E2E_ADMIN_PASSWORD,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  PHONE,
-  type RunningApp,
-  startApp,
-  startHomeEditor,
-} from "./harness";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { adminToken, E2E_ADMIN_PASSWORD, e2eSpec, layoutCheck, PHONE, startHomeEditor } from "./harness";
 
 setDefaultTimeout(90_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, openPage } = e2eSpec(import.meta.path);
 
 const MARKDOWN = [
   "| Name | Value |",
@@ -87,7 +66,7 @@ async function createPasteViaApi(body: Record<string, unknown>) {
 
 describe("text sharing", () => {
   test("signed out, Home offers to log in instead of creating", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await page.goto(app.baseUrl);
     const prompt = page.getByTestId("login-prompt");
     await prompt.waitFor();
@@ -108,7 +87,7 @@ describe("text sharing", () => {
         }),
       );
     expect((await settings({ default_paste_expiry: 3, default_file_expiry: 14 })).status).toBe(200);
-    const admin = await openPage(browser);
+    const admin = await openPage();
     const { page } = admin;
     try {
       await logInAsAdmin(page);
@@ -142,7 +121,7 @@ describe("text sharing", () => {
   });
 
   test("Markdown with a password, an expiry and 2 views: wrong then right password, rendered, then the limit", async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage();
     const { page } = admin;
     await logInAsAdmin(page);
     await page.goto(app.baseUrl);
@@ -207,7 +186,7 @@ describe("text sharing", () => {
     await admin.context.close();
 
     // A visitor, in a fresh context: the password prompt; a wrong password says so.
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     const chunks: string[] = [];
     visitor.page.on("request", (request) => chunks.push(request.url()));
     await visitor.page.goto(shareUrl.replace(/^http:\/\/[^/]+/, app.baseUrl));
@@ -263,12 +242,12 @@ describe("text sharing", () => {
   });
 
   test("a plain-text paste loads neither the editor, the Markdown renderer nor the password form", async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage();
     await logInAsAdmin(admin.page);
     await createPasteViaApi({ content: "line one\n  <b>not bold</b>", format: "text", slug: "e2e-plain" });
     await admin.context.close();
 
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     const requests: string[] = [];
     visitor.page.on("request", (request) => requests.push(request.url()));
     await visitor.page.goto(`${app.baseUrl}/paste/e2e-plain`);
@@ -287,7 +266,7 @@ describe("text sharing", () => {
   });
 
   test("Home loads the source editor on the text's first use; a CRLF paste into the plain text area stays CRLF", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await logInAsAdmin(page);
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
@@ -316,14 +295,14 @@ describe("text sharing", () => {
   });
 
   test("375 px: wide tables scroll inside their own box with words kept whole; long code lines scroll, not the page", async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage();
     await logInAsAdmin(admin.page);
     const wideRow = Array.from({ length: 12 }, (_, index) => `column ${index}`).join(" | ");
     const content = `| ${wideRow} |\n|${" --- |".repeat(12)}\n| ${wideRow} |\n\n\`\`\`\n${"x".repeat(300)}\n\`\`\`\n\n${"averyveryverylongword".repeat(10)}\n`;
     await createPasteViaApi({ content, slug: "e2e-wide" });
     await admin.context.close();
 
-    const visitor = await openPage(browser, { viewport: PHONE });
+    const visitor = await openPage({ viewport: PHONE });
     await visitor.page.goto(`${app.baseUrl}/paste/e2e-wide`);
     await visitor.page.getByTestId("markdown-body").waitFor();
     const overflow = await visitor.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -352,7 +331,7 @@ describe("text sharing", () => {
   });
 
   test("text management: search, preview, edit, delete and batch delete", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await logInAsAdmin(page);
     await createPasteViaApi({ content: "# Managed\n\nFirst version", slug: "e2e-managed", remark: "to edit" });
     await createPasteViaApi({ content: "batch one", slug: "e2e-batch-1" });
