@@ -13,6 +13,7 @@ const BENCHMARKS = [
   "zip",
   "backup",
   "index",
+  "admin-lists",
 ];
 /** Benchmarks whose file is not named as the benchmark ("index" is this runner). */
 const FILES: Record<string, string> = { index: "search-index" };

@@ -42,6 +42,8 @@ export async function sqliteSearchPage(
     columns: SearchColumn[];
     term: string;
     conditions: SqlCondition[];
+    /** Only rows after this list cursor (db/list-cursor.ts). */
+    after?: { createdAt: Date; id: string } | null;
     offset: number;
     limit: number;
   },
@@ -50,24 +52,36 @@ export async function sqliteSearchPage(
   const match = options.columns
     .map((column) => `(${column.when ? `${column.when} AND ` : ""}"${column.name}" LIKE ? ESCAPE '\\')`)
     .join(" OR ");
-  const where = [`(${match})`, ...options.conditions.map((condition) => `(${condition.sql})`)].join(" AND ");
-  const params = [
-    ...options.columns.map(() => pattern),
-    ...options.conditions.flatMap((condition) => condition.params),
-  ];
+  const whereOf = (conditions: SqlCondition[]) => ({
+    sql: [`(${match})`, ...conditions.map((condition) => `(${condition.sql})`)].join(" AND "),
+    params: [...options.columns.map(() => pattern), ...conditions.flatMap((condition) => condition.params)],
+  });
+  // The total counts every match; the page starts after the cursor.
+  const all = whereOf(options.conditions);
+  const below = whereOf([...options.conditions, ...(options.after ? [sqliteAfterCursor(options.after)] : [])]);
   const [page, count] = await Promise.all([
     db.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT "id" FROM "${options.table}" WHERE ${where} ORDER BY "createdAt" DESC, "id" LIMIT ? OFFSET ?`,
-      ...params,
+      `SELECT "id" FROM "${options.table}" WHERE ${below.sql} ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
+      ...below.params,
       options.limit,
       options.offset,
     ),
     db.$queryRawUnsafe<{ total: number | bigint }[]>(
-      `SELECT COUNT(*) AS "total" FROM "${options.table}" WHERE ${where}`,
-      ...params,
+      `SELECT COUNT(*) AS "total" FROM "${options.table}" WHERE ${all.sql}`,
+      ...all.params,
     ),
   ]);
   return { ids: page.map((row) => row.id), total: Number(count[0]?.total ?? 0) };
+}
+
+/**
+ * SQLite: the rows after a list cursor (db/list-cursor.ts), newest first. The search reads every row
+ * anyway, so comparing the creation time as milliseconds (not as the stored text) costs nothing more.
+ */
+export function sqliteAfterCursor(cursor: { createdAt: Date; id: string }): SqlCondition {
+  const ms = `CAST(ROUND((julianday("createdAt") - 2440587.5) * 86400000) AS INTEGER)`;
+  const at = cursor.createdAt.getTime();
+  return { sql: `(${ms} < ? OR (${ms} = ? AND "id" < ?))`, params: [at, at, cursor.id] };
 }
 
 /** `rows` in the order of `ids` (a Prisma `in` filter reads them in any order). */

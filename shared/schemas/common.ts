@@ -45,7 +45,16 @@ export const paginationOutput = z.object({
   page: z.number(),
   totalPages: z.number(),
   hasMore: z.boolean(),
+  /** Lists paged by cursor: pass it as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable().optional(),
 });
+
+/**
+ * A list's cursor (the pastes' and file shares' lists, docs/admin-lists.md): the `nextCursor` of the
+ * page before. With it the page starts below that page's last row, however deep, and offset and page
+ * are not used.
+ */
+export const listCursor = z.string().trim().min(1).max(200).optional();
 
 export type Pagination = z.infer<typeof paginationOutput>;
 

@@ -2,7 +2,7 @@
 // wire names as the original's scripts expect.
 import { z } from "zod";
 import { MULTIPART_PART_SIZE, REMARK_MAX_LENGTH } from "../constants";
-import { expiryDate, flexibleBoolean, mediaType, paginationOutput } from "./common";
+import { expiryDate, flexibleBoolean, listCursor, mediaType, paginationOutput } from "./common";
 import { customSlug, maxViews, shareSubfolder } from "./paste-fields";
 
 export const FILENAME_MAX_LENGTH = 255;
@@ -190,6 +190,7 @@ export const listFilesInput = z.object({
   created_by: z.string().trim().max(200).optional(),
   /** Only files on this storage configuration. */
   s3_config_id: z.string().trim().max(100).optional(),
+  cursor: listCursor,
 });
 
 export const listFilesOutput = z.object({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { REMARK_MAX_LENGTH, SLUG_MAX_LENGTH } from "../constants";
 import { parseEnvelope } from "../encrypted-share";
-import { expiryDate, paginationOutput } from "./common";
+import { expiryDate, listCursor, paginationOutput } from "./common";
 import { customSlug, maxViews, pasteContent } from "./paste-fields";
 
 export const PASTE_FORMATS = ["markdown", "text"] as const;
@@ -120,6 +120,7 @@ export const listPastesInput = z.object({
   search: z.string().trim().max(200).optional(),
   /** Only pastes of this creator: a created_by value, or the bare id of a key or the admin. */
   created_by: z.string().trim().max(200).optional(),
+  cursor: listCursor,
 });
 
 /** On REST the pastes are the envelope's data, with the pagination beside it (CloudPaste's layout). */

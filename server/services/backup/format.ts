@@ -67,6 +67,8 @@ export const TRANSIENT_MODELS = [
   // The search index is made from the storages: a restored install crawls them again.
   { model: "FsIndexEntry", client: "fsIndexEntry" },
   { model: "FsIndexState", client: "fsIndexState" },
+  // Counts of pastes and file shares kept by triggers (docs/admin-lists.md): restored rows count again.
+  { model: "ShareCount", client: "shareCount" },
 ] as const;
 
 export type BackedUpModel = (typeof BACKED_UP_MODELS)[number]["model"];

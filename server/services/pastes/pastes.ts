@@ -6,6 +6,7 @@ import { paginationOf } from "@shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "@shared/schemas/pastes";
 import type { z } from "zod";
 import type { Database, DatabaseProvider } from "../../db/client";
+import { afterCursor, cursorPage, decodeListCursor, newestFirst } from "../../db/list-cursor";
 import { containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";
 import { type CountedPaste, countedPasteSelect, type ViewCounter } from "../../db/view-counter";
 import { AppError } from "../../errors";
@@ -15,6 +16,7 @@ import {
   hashSharePassword,
   isExhausted,
   isExpired,
+  listedCreators,
   newShareExpiry,
   ownedBy,
   passwordHashUpdate,
@@ -24,6 +26,7 @@ import {
 import { rememberPurged } from "../shares/purged-slugs";
 import { assertSlugGuessesLeft, slugMissed } from "../shares/slug-guesses";
 import { generateUniqueSlug } from "../shares/slugs";
+import { countShares } from "../system/share-counts";
 
 const PREVIEW_LENGTH = 200;
 
@@ -170,7 +173,9 @@ async function refuseIfGone(db: Database, row: PasteRow, now: Date) {
 }
 
 export async function listPastes({ db, config }: PasteDeps, auth: AuthState, input: z.output<typeof listPastesInput>) {
-  const offset = input.offset ?? ((input.page ?? 1) - 1) * input.limit;
+  // A cursor (docs/admin-lists.md) reads the page below its row; offset and page are then not used.
+  const cursor = input.cursor ? decodeListCursor(input.cursor) : null;
+  const offset = cursor ? 0 : (input.offset ?? ((input.page ?? 1) - 1) * input.limit);
   const where = { ...ownedBy(auth), ...createdByFilter(input.created_by) };
   const term = input.search;
   let page: { rows: PasteRow[]; total: number };
@@ -181,8 +186,9 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
       columns: [{ name: "slug" }, { name: "remark" }, { name: "content", when: `"encrypted" = 0` }],
       term,
       conditions: creatorConditions(auth, input.created_by),
+      after: cursor,
       offset,
-      limit: input.limit,
+      limit: input.limit + 1,
     });
     const rows = await db.paste.findMany({ where: { id: { in: ids } }, select: pasteSelect });
     page = { rows: inOrderOf(ids, rows), total };
@@ -191,22 +197,27 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
     const search = contains
       ? { OR: [{ slug: contains }, { remark: contains }, { content: contains, encrypted: false }] }
       : {};
+    const creators = listedCreators(auth, input.created_by);
     const [rows, total] = await Promise.all([
       db.paste.findMany({
-        where: { ...where, ...search },
+        where: { AND: [where, search, afterCursor(cursor)] },
         select: pasteSelect,
-        orderBy: { createdAt: "desc" },
+        orderBy: newestFirst,
         skip: offset,
-        take: input.limit,
+        take: input.limit + 1,
       }),
-      db.paste.count({ where: { ...where, ...search } }),
+      // Without a search the total is the database's kept count, not a count of the rows.
+      contains
+        ? db.paste.count({ where: { ...where, ...search } })
+        : countShares(db, { kind: "paste", ...(creators ? { creators } : {}) }).then((counted) => counted.rows),
     ]);
     page = { rows, total };
   }
   const now = new Date();
+  const { page: rows, nextCursor } = cursorPage(page.rows, input.limit);
   return {
-    pastes: page.rows.map((row) => toSummary(row, config.publicUrl, now)),
-    pagination: paginationOf(page.total, input.limit, offset),
+    pastes: rows.map((row) => toSummary(row, config.publicUrl, now)),
+    pagination: { ...paginationOf(page.total, input.limit, offset), hasMore: nextCursor !== null, nextCursor },
   };
 }
 

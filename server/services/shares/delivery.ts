@@ -23,6 +23,17 @@ export function ownedBy(auth: AuthState) {
   return creators ? { createdBy: { in: creators } } : {};
 }
 
+/**
+ * The creators whose rows a list shows: those the caller owns, narrowed to `createdBy` when given;
+ * null for every creator (the admin, unfiltered). The lists' totals count these (docs/admin-lists.md).
+ */
+export function listedCreators(auth: AuthState, createdBy: string | undefined): string[] | null {
+  const own = ownCreators(auth);
+  if (!createdBy) return own;
+  const spelled = createdBySpellings(createdBy);
+  return own ? own.filter((creator) => spelled.includes(creator)) : spelled;
+}
+
 /** `ownedBy` and `createdByFilter` as conditions of a raw query (db/literal-search.ts). */
 export function creatorConditions(auth: AuthState, createdBy: string | undefined): SqlCondition[] {
   const own = ownCreators(auth);

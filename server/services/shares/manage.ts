@@ -5,10 +5,12 @@
 import { paginationOf } from "@shared/schemas/common";
 import type { listFilesInput, updateFileInput } from "@shared/schemas/files";
 import type { z } from "zod";
+import { afterCursor, cursorPage, decodeListCursor, newestFirst } from "../../db/list-cursor";
 import { columnIn, containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";
 import { AppError } from "../../errors";
 import { type AuthState, createdByFilter } from "../auth/sessions";
-import { creatorConditions, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
+import { countShares } from "../system/share-counts";
+import { creatorConditions, listedCreators, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
 import { rememberPurged } from "./purged-slugs";
 import { type FileDeps, type FileRow, fileSelect, toFile } from "./records";
 import { deleteFileRows } from "./storage";
@@ -17,11 +19,17 @@ import { usedUpBefore } from "./views";
 
 export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {
   const { db, config } = deps;
+  // A cursor (docs/admin-lists.md) reads the page below its row; offset is then not used.
+  const cursor = input.cursor ? decodeListCursor(input.cursor) : null;
+  const offset = cursor ? 0 : input.offset;
   // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410.
   const listed = ["ready", "gone"];
   const where = {
     ...ownedBy(auth),
-    status: { in: listed },
+    // The same rows as `in: listed` (a share is uploading, ready or gone), said so that the database
+    // reads the (createdAt, id) index newest first: two statuses of the (status, createdAt) index
+    // would need every listed row sorted before the first page (docs/admin-lists.md).
+    status: { not: "uploading" },
     ...createdByFilter(input.created_by),
     ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
   };
@@ -37,30 +45,41 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
         columnIn("status", listed),
         ...(input.s3_config_id ? [columnIn("storageConfigId", [input.s3_config_id])] : []),
       ],
-      offset: input.offset,
-      limit: input.limit,
+      after: cursor,
+      offset,
+      limit: input.limit + 1,
     });
     const rows = await db.fileShare.findMany({ where: { id: { in: ids } }, select: fileSelect });
     page = { rows: inOrderOf(ids, rows), total };
   } else {
     const contains = term ? containsLiterally(config.databaseProvider, term) : null;
     const search = contains ? { OR: [{ slug: contains }, { filename: contains }, { remark: contains }] } : {};
+    const creators = listedCreators(auth, input.created_by);
     const [rows, total] = await Promise.all([
       db.fileShare.findMany({
-        where: { ...where, ...search },
+        where: { AND: [where, search, afterCursor(cursor)] },
         select: fileSelect,
-        orderBy: { createdAt: "desc" },
-        skip: input.offset,
-        take: input.limit,
+        orderBy: newestFirst,
+        skip: offset,
+        take: input.limit + 1,
       }),
-      db.fileShare.count({ where: { ...where, ...search } }),
+      // Without a search the total is the database's kept count, not a count of the rows.
+      contains
+        ? db.fileShare.count({ where: { ...where, ...search } })
+        : countShares(db, {
+            kind: "file",
+            statuses: listed,
+            ...(creators ? { creators } : {}),
+            ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
+          }).then((counted) => counted.rows),
     ]);
     page = { rows, total };
   }
   const now = new Date();
+  const { page: rows, nextCursor } = cursorPage(page.rows, input.limit);
   return {
-    files: page.rows.map((row) => toFile(row, config.publicUrl, now)),
-    pagination: paginationOf(page.total, input.limit, input.offset),
+    files: rows.map((row) => toFile(row, config.publicUrl, now)),
+    pagination: { ...paginationOf(page.total, input.limit, offset), hasMore: nextCursor !== null, nextCursor },
   };
 }
 

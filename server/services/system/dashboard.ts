@@ -1,13 +1,16 @@
-// The admin dashboard's figures. Every figure is a COUNT, SUM or GROUP BY in the database, never a
-// walk over rows: the per-day series is one indexed range count per day and kind (14 small queries
-// that run the same on SQLite and Postgres, where a date-truncating GROUP BY would need per-provider
-// SQL). "Expired" uses the services' rule: past expires_at, or max_views > 0 and views >= max_views.
+// The admin dashboard's figures. The numbers of pastes and file shares, in all, per storage, per day
+// and per period, are sums of the counts the database keeps (ShareCount, docs/admin-lists.md), so they
+// cost the same at a million shares as at ten; the rest are small COUNTs. "Expired" uses the services'
+// rule (past expires_at, or max_views > 0 and views >= max_views) through the indexes of expires_at and
+// max_views: the sweep purges expired shares, so few rows ever match. A time zone offset that is not a
+// multiple of the counts' quarter hours is counted over the rows' creation times instead.
 
 import { formatBytesForScripts } from "@shared/format-bytes";
 import type { DashboardStats } from "@shared/schemas/dashboard";
 import { DASHBOARD_DAYS } from "@shared/schemas/dashboard";
 import type { Database } from "../../db/client";
 import { usedBytes } from "../shares/upload-limits";
+import { countFilesByStorage, countShares, isOnBucketEdge } from "./share-counts";
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -59,7 +62,7 @@ export function calendarPeriods(now: Date, tzOffsetMinutes: number): Periods {
 
 type PeriodCounts = { today: number; thisWeek: number; thisMonth: number };
 
-/** Rows created in each period, with one indexed range count per period. */
+/** Rows created in each period, with one sum (or range count) per period. */
 async function countPeriods(periods: Periods, count: (createdAt: Range) => Promise<number>): Promise<PeriodCounts> {
   const [today, thisWeek, thisMonth] = await Promise.all([
     count(periods.today),
@@ -86,6 +89,18 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
   };
   // Uploads in flight are not shares yet (the file lists show "ready" ones only).
   const ready = { status: "ready" };
+  // Day and period edges fall on the counts' quarter hours unless the offset is an odd one: then the
+  // rows' creation times are counted.
+  const isBucketed = windows.every((day) => isOnBucketEdge(day.start) && isOnBucketEdge(day.end));
+  const pastesCreated = (range: Range) =>
+    isBucketed
+      ? countShares(db, { kind: "paste", createdAt: range }).then((counted) => counted.rows)
+      : db.paste.count({ where: { createdAt: range } });
+  const filesCreated = (range: Range) =>
+    isBucketed
+      ? countShares(db, { kind: "file", statuses: ["ready"], createdAt: range }).then((counted) => counted.rows)
+      : // status first: the (status, createdAt) index serves the range.
+        db.fileShare.count({ where: { ...ready, createdAt: range } });
 
   const [
     pasteTotal,
@@ -103,10 +118,12 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
     pastePeriods,
     filePeriods,
   ] = await Promise.all([
-    db.paste.count(),
+    countShares(db, { kind: "paste" }),
     db.paste.count({ where: gonePaste }),
-    db.fileShare.aggregate({ where: ready, _count: { _all: true }, _sum: { size: true } }),
-    db.fileShare.count({ where: { ...ready, ...goneFile } }),
+    countShares(db, { kind: "file", statuses: ["ready"] }),
+    // "Ready" said as "neither uploading nor gone", which no index serves: the expiry and view-limit
+    // indexes then find the few gone rows, where the status index would read every ready share.
+    db.fileShare.count({ where: { status: { notIn: ["uploading", "gone"] }, ...goneFile } }),
     db.storageConfig.findMany({
       select: {
         id: true,
@@ -117,30 +134,32 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
       },
       orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
     }),
-    db.fileShare.groupBy({ by: ["storageConfigId"], _count: { _all: true } }),
+    countFilesByStorage(db),
     db.apiKey.count(),
     db.apiKey.count({ where: { expiresAt: { lte: now } } }),
     db.mount.count(),
     db.mount.count({ where: { isActive: true } }),
-    Promise.all(windows.map((day) => db.paste.count({ where: { createdAt: { gte: day.start, lt: day.end } } }))),
-    // status first: the (status, createdAt) index serves the range.
-    Promise.all(
-      windows.map((day) => db.fileShare.count({ where: { ...ready, createdAt: { gte: day.start, lt: day.end } } })),
-    ),
-    countPeriods(periods, (createdAt) => db.paste.count({ where: { createdAt } })),
-    countPeriods(periods, (createdAt) => db.fileShare.count({ where: { ...ready, createdAt } })),
+    Promise.all(windows.map((day) => pastesCreated({ gte: day.start, lt: day.end }))),
+    Promise.all(windows.map((day) => filesCreated({ gte: day.start, lt: day.end }))),
+    countPeriods(periods, pastesCreated),
+    countPeriods(periods, filesCreated),
   ]);
 
   // The figure the storage module shows and the capacity check counts (docs/storage-usage.md).
   const usedById = new Map(
     await Promise.all(storageConfigs.map(async (config) => [config.id, await usedBytes(db, config.id)] as const)),
   );
-  const filesById = new Map(storageUse.map((row) => [row.storageConfigId, row._count._all]));
-  const fileTotal = fileTotals._count._all;
-  const fileBytes = Number(fileTotals._sum.size ?? 0n);
+  const filesById = storageUse;
+  const fileTotal = fileTotals.rows;
+  const fileBytes = fileTotals.bytes;
 
   return {
-    pastes: { total: pasteTotal, active: pasteTotal - pasteExpired, expired: pasteExpired, ...pastePeriods },
+    pastes: {
+      total: pasteTotal.rows,
+      active: pasteTotal.rows - pasteExpired,
+      expired: pasteExpired,
+      ...pastePeriods,
+    },
     files: {
       total: fileTotal,
       active: fileTotal - fileExpired,

@@ -118,6 +118,7 @@ export const enErrors = {
   maxUploadSizeTooLarge: "The max upload size can be at most 1 TB (1048576 MB)",
   creationLimitInvalid: "Enter a whole number of creations per minute from 0 (no limit) to 1000000",
   webdavUploadModeInvalid: "Choose a WebDAV upload mode: auto, proxy, multipart or direct",
+  invalidCursor: "This list cursor is not valid: start again from the first page",
   tzOffsetInvalid: "The time zone offset must be whole minutes between -720 and 840",
   fileTooLarge: "The file exceeds the max upload size of {{max}}",
   storageFull: "The storage “{{storage}}” is full: nothing was saved",

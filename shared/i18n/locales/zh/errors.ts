@@ -113,6 +113,7 @@ export const zhErrors: typeof enErrors = {
   maxUploadSizeTooLarge: "最大上传大小不能超过 1 TB（1048576 MB）",
   creationLimitInvalid: "请输入每分钟创建次数的整数，0（不限制）到 1000000",
   webdavUploadModeInvalid: "请选择 WebDAV 上传模式：auto、proxy、multipart 或 direct",
+  invalidCursor: "列表游标无效，请从第一页重新开始",
   tzOffsetInvalid: "时区偏移必须是 -720 到 840 之间的整数分钟",
   fileTooLarge: "文件超过最大上传大小 {{max}}",
   storageFull: "存储“{{storage}}”已满，未保存任何内容",

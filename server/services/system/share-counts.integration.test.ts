@@ -1,0 +1,148 @@
+// The counts the database keeps of pastes and file shares (ShareCount, docs/admin-lists.md) against the
+// rows themselves, on both databases: after creates, deletes, expiry, the sweep's purge and status
+// changes running at once, and after a backup is restored over a database that changed since.
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { createDatabase, type Database } from "../../db/client";
+import { createApiClient, createApiKey, createFileShare, createPaste, loginAdmin } from "../../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
+import { writeBackup } from "../backup/create";
+import { restoreBackup } from "../backup/restore";
+import { purgeGonePastes } from "../pastes/pastes";
+import { countFilesByStorage, countShares } from "./share-counts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** What the counts say beside what counting the rows says, per creator and (files) status and storage. */
+async function countsAndRows(db: Database) {
+  const pasteRows = await db.paste.groupBy({ by: ["createdBy"], _count: { _all: true } });
+  const fileRows = await db.fileShare.groupBy({
+    by: ["createdBy", "status", "storageConfigId"],
+    _count: { _all: true },
+    _sum: { size: true },
+  });
+  const rows = {
+    pastes: Object.fromEntries(pasteRows.map((row) => [row.createdBy, row._count._all])),
+    files: Object.fromEntries(
+      fileRows.map((row) => [
+        `${row.createdBy} ${row.status} ${row.storageConfigId}`,
+        [row._count._all, Number(row._sum.size ?? 0n)],
+      ]),
+    ),
+  };
+  const counted = {
+    pastes: Object.fromEntries(
+      await Promise.all(
+        pasteRows.map(async (row) => [
+          row.createdBy,
+          (await countShares(db, { kind: "paste", creators: [row.createdBy] })).rows,
+        ]),
+      ),
+    ),
+    files: Object.fromEntries(
+      await Promise.all(
+        fileRows.map(async (row) => {
+          const sums = await countShares(db, {
+            kind: "file",
+            creators: [row.createdBy],
+            statuses: [row.status],
+            storageConfigId: row.storageConfigId,
+          });
+          return [`${row.createdBy} ${row.status} ${row.storageConfigId}`, [sums.rows, sums.bytes]];
+        }),
+      ),
+    ),
+  };
+  return { rows, counted, pasteTotal: await db.paste.count(), fileTotal: await db.fileShare.count() };
+}
+
+async function expectExact(db: Database) {
+  const { rows, counted, pasteTotal, fileTotal } = await countsAndRows(db);
+  expect(counted).toEqual(rows);
+  expect((await countShares(db, { kind: "paste" })).rows).toBe(pasteTotal);
+  expect((await countShares(db, { kind: "file" })).rows).toBe(fileTotal);
+}
+
+for (const provider of DATABASE_PROVIDERS) {
+  describe(`share counts (${provider})`, () => {
+    let t: TestApp;
+
+    test("stay exact through concurrent creates, deletes, expiry, purges and status changes", async () => {
+      t = await createTestApp(provider);
+      cleanups.push(() => t.cleanup());
+      const api = createApiClient(() => t.app);
+      const admin = await loginAdmin(api);
+      const key = await createApiKey(api, admin, { text_permission: true, file_permission: true });
+
+      const pastes = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => createPaste(api, i % 2 ? key.auth : admin, { content: `paste ${i}` })),
+      );
+      const files = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => createFileShare(api, i % 2 ? key.auth : admin, {}, "x".repeat(10 + i))),
+      );
+      await expectExact(t.db);
+
+      // Everything at once: more creates, deletes through the API, pastes expiring and the sweep
+      // purging them, and file shares going "gone" (their object deleted through a mount).
+      const toExpire = pastes.slice(0, 5).map((paste) => paste.id);
+      await t.db.paste.updateMany({
+        where: { id: { in: toExpire } },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      });
+      await Promise.all([
+        ...Array.from({ length: 8 }, (_, i) => createPaste(api, i % 2 ? admin : key.auth, { content: `more ${i}` })),
+        ...pastes
+          .slice(5, 10)
+          .map((paste) => api.call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin }).then((a) => a.status)),
+        purgeGonePastes(t.db),
+        purgeGonePastes(t.db),
+        ...files.slice(0, 3).map((file) => api.call("DELETE", `/admin/files/${file.id}`, { auth: admin })),
+        t.db.fileShare.updateMany({
+          where: { id: { in: files.slice(3, 5).map((f) => f.id) } },
+          data: { status: "gone" },
+        }),
+        createFileShare(api, admin, {}, "late file"),
+      ]);
+      expect(await t.db.paste.count()).toBe(14);
+      await expectExact(t.db);
+      const byStorage = await countFilesByStorage(t.db, ["ready"]);
+      const readyRows = await t.db.fileShare.groupBy({
+        by: ["storageConfigId"],
+        where: { status: "ready" },
+        _count: { _all: true },
+      });
+      expect(Object.fromEntries(byStorage)).toEqual(
+        Object.fromEntries(readyRows.map((row) => [row.storageConfigId, row._count._all])),
+      );
+    });
+
+    test("are exact after a backup is restored over a database that changed since", async () => {
+      const api = createApiClient(() => t.app);
+      const admin = await loginAdmin(api);
+      const archive = join(tempDir("share-counts"), "backup.tar");
+      const own = createDatabase(t.config.databaseUrl, t.pgSchema ? { pgSchema: t.pgSchema } : {});
+      cleanups.push(() => own.$disconnect());
+      await writeBackup({ db: own, provider, dataDir: t.config.dataDir, secret: t.config.secret }, archive);
+      const before = await countsAndRows(t.db);
+      await Promise.all(Array.from({ length: 5 }, (_, i) => createPaste(api, admin, { content: `after ${i}` })));
+      await t.db.paste.deleteMany({ where: { content: { startsWith: "more" } } });
+      await restoreBackup(
+        {
+          db: t.db,
+          provider,
+          dataDir: t.config.dataDir,
+          secret: t.config.secret,
+          isSecretFromEnv: true,
+          pgSchema: t.pgSchema,
+        },
+        archive,
+        { force: true },
+      );
+      await expectExact(t.db);
+      expect((await countsAndRows(t.db)).counted).toEqual(before.counted);
+    });
+  });
+}
