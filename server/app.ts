@@ -21,6 +21,7 @@ import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
 import { appRouter } from "./routers";
 import { backupRawRoutes } from "./routers/admin/backups";
+import { auditRawRoutes } from "./routers/auth/audit";
 import { ssoRawRoutes } from "./routers/auth/sso";
 import { clipboardRawRoutes } from "./routers/clipboard/raw-routes";
 import { fsRawRouteList } from "./routers/explorer/raw-routes";
@@ -60,6 +61,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...clipboardRawRoutes,
     ...backupRawRoutes,
     ...ssoRawRoutes,
+    ...auditRawRoutes,
   ];
 }
 

@@ -28,6 +28,8 @@ export const ADMIN_MODULES = [
   "settings",
   "security",
   "backups",
+  // Last, after every existing module: a key's first module and the specs' sidebar positions stay put.
+  "audit-log",
 ] as const;
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 export const DEFAULT_ADMIN_MODULE: AdminModule = "dashboard";

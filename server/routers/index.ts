@@ -10,6 +10,7 @@ import { settingsRouter } from "./admin/settings";
 import { storageRouter } from "./admin/storage";
 import { adminRouter } from "./auth/account";
 import { appPasswordsRouter } from "./auth/app-passwords";
+import { auditRouter } from "./auth/audit";
 import { passkeysRouter } from "./auth/passkeys";
 import { securityRouter } from "./auth/security";
 import { sessionRouter } from "./auth/session";
@@ -51,6 +52,7 @@ export const appRouter = router({
   clipboard: clipboardRouter,
   jobs: jobsRouter,
   backups: backupsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

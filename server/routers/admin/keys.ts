@@ -11,6 +11,7 @@ import { idParam, idsInput } from "@shared/schemas/common";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { createApiKey, deleteApiKeys, listApiKeys, updateApiKey } from "../../services/auth/api-keys";
+import { requestFacts } from "../../services/auth/audit";
 import { adminProcedure, authedProcedure, router } from "../../trpc";
 
 const tags = ["API keys"];
@@ -33,25 +34,27 @@ export const keysRouter = router({
     })
     .input(createApiKeyInput)
     .output(createdApiKeyOutput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.config.secret, input)),
+    .mutation(({ ctx, input }) =>
+      createApiKey(ctx.db, ctx.config.secret, input, requestFacts(ctx.request, ctx.clientIp)),
+    ),
 
   update: adminProcedure
     .meta({ rest: { method: "PUT", path: "/admin/api-keys/{id}", summary: "Change an API key", tags } })
     .input(updateApiKeyInput)
     .output(apiKeyOutput)
-    .mutation(({ ctx, input }) => updateApiKey(ctx.db, input)),
+    .mutation(({ ctx, input }) => updateApiKey(ctx.db, input, requestFacts(ctx.request, ctx.clientIp))),
 
   delete: adminProcedure
     .meta({ rest: { method: "DELETE", path: "/admin/api-keys/{id}", summary: "Delete an API key", tags } })
     .input(idParam)
     .output(z.object({ deleted: z.number() }))
-    .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, [input.id])),
+    .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, [input.id], requestFacts(ctx.request, ctx.clientIp))),
 
   batchDelete: adminProcedure
     .meta({ rest: { method: "POST", path: "/admin/api-keys/batch-delete", summary: "Delete several API keys", tags } })
     .input(idsInput)
     .output(z.object({ deleted: z.number() }))
-    .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, input.ids)),
+    .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, input.ids, requestFacts(ctx.request, ctx.clientIp))),
 
   validate: authedProcedure
     .meta({

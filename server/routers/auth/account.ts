@@ -70,7 +70,7 @@ export const adminRouter = router({
     .input(changePasswordInput)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await changeAdminCredentials(ctx.db, ctx.auth.adminId, input);
+      await changeAdminCredentials(ctx.db, ctx.auth.adminId, input, requestFacts(ctx.request, ctx.clientIp));
       ctx.responseHeaders.append("set-cookie", clearedSessionCookie(ctx.config));
       return null;
     }),

@@ -105,10 +105,16 @@ export async function logoutAdmin(db: Database, sessionId: string) {
   await db.adminSession.deleteMany({ where: { id: sessionId } });
 }
 
-export async function changeAdminCredentials(db: Database, adminId: string, input: ChangePasswordInput) {
+export async function changeAdminCredentials(
+  db: Database,
+  adminId: string,
+  input: ChangePasswordInput,
+  facts: RequestFacts,
+) {
   const admin = await db.admin.findUnique({ where: { id: adminId }, select: { passwordHash: true } });
   if (!admin) throw new AppError("UNAUTHORIZED", "errors.sessionExpired");
   if (!(await Bun.password.verify(input.currentPassword, admin.passwordHash))) {
+    await recordAuditEvent(db, { event: "account.change", success: false, ...facts });
     // Not UNAUTHORIZED: the session is fine, only the password typed is wrong (clients must not log out).
     throw new AppError("WRONG_PASSWORD", "errors.currentPasswordWrong");
   }
@@ -131,4 +137,6 @@ export async function changeAdminCredentials(db: Database, adminId: string, inpu
     }),
     db.adminSession.deleteMany({ where: { adminId } }),
   ]);
+  const changed = [input.newUsername ? "username" : null, passwordHash ? "password" : null].filter(Boolean);
+  await recordAuditEvent(db, { event: "account.change", detail: changed.join(", "), ...facts });
 }

@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { type RequestFacts, recordAuditEvent } from "./audit";
 
 /** "Firefox 133 on Linux"-like facts from the user agent; null parts when the agent does not say. */
-function describeAgent(userAgent: string | null) {
+export function describeAgent(userAgent: string | null) {
   if (!userAgent) return { browser: null, os: null, device: null };
   const parsed = Bowser.parse(userAgent);
   const join = (name?: string, version?: string) =>

@@ -6,6 +6,7 @@ import type { ApiKeyView, createApiKeyInput, updateApiKeyInput } from "@shared/s
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import { type RequestFacts, recordAuditEvent } from "./audit";
 import { hashApiKey, hashSecret, keyCreator } from "./sessions";
 
 export const GENERATED_KEY_PREFIX = "pb_";
@@ -99,7 +100,19 @@ async function isNameTaken(db: Database, name: string, exceptId?: string) {
   return row !== null;
 }
 
-export async function createApiKey(db: Database, appSecret: string, input: z.output<typeof createApiKeyInput>) {
+/** A key's reach as the audit log names it: its areas, read-only, and its base path. */
+function describeScope(view: ApiKeyView): string {
+  const areas = (["text", "file", "mount"] as const).filter((area) => view[`${area}_permission`]);
+  const readOnly = view.mount_permission && view.mount_read_only ? " read-only" : "";
+  return `${view.name}: ${areas.join("+") || "none"}${readOnly} at ${view.basic_path}`;
+}
+
+export async function createApiKey(
+  db: Database,
+  appSecret: string,
+  input: z.output<typeof createApiKeyInput>,
+  facts: RequestFacts,
+) {
   assertFutureExpiry(input.expires_at);
   const key = input.custom_key ?? generateApiKey();
   const keyHash = hashApiKey(appSecret, key);
@@ -121,7 +134,9 @@ export async function createApiKey(db: Database, appSecret: string, input: z.out
       },
       select: apiKeySelect,
     });
-    return { ...toView(row), key };
+    const view = toView(row);
+    await recordAuditEvent(db, { event: "api_key.create", detail: describeScope(view), ...facts });
+    return { ...view, key };
   } catch (error) {
     // Two creations with the same name or custom key at once: the unique indexes decide.
     if (await isNameTaken(db, input.name)) throw new AppError("CONFLICT", "errors.apiKeyNameTaken");
@@ -130,7 +145,7 @@ export async function createApiKey(db: Database, appSecret: string, input: z.out
   }
 }
 
-export async function updateApiKey(db: Database, input: z.output<typeof updateApiKeyInput>) {
+export async function updateApiKey(db: Database, input: z.output<typeof updateApiKeyInput>, facts: RequestFacts) {
   assertFutureExpiry(input.expires_at);
   const result = await db.apiKey
     .updateMany({
@@ -157,10 +172,13 @@ export async function updateApiKey(db: Database, input: z.output<typeof updateAp
   if (input.mount_permission === false || input.mount_read_only === true || input.basic_path !== undefined) {
     await db.davLock.deleteMany({ where: { principal: keyCreator(input.id) } });
   }
-  return toView(await db.apiKey.findUniqueOrThrow({ where: { id: input.id }, select: apiKeySelect }));
+  const view = toView(await db.apiKey.findUniqueOrThrow({ where: { id: input.id }, select: apiKeySelect }));
+  await recordAuditEvent(db, { event: "api_key.update", detail: describeScope(view), ...facts });
+  return view;
 }
 
-export async function deleteApiKeys(db: Database, ids: string[]) {
+export async function deleteApiKeys(db: Database, ids: string[], facts: RequestFacts) {
+  const names = await db.apiKey.findMany({ where: { id: { in: ids } }, select: { name: true } });
   // A deleted key's WebDAV locks go with it: nobody could refresh or lift them, and until they expired
   // they would keep the admin's writes out of what it had locked.
   const [result] = await db.$transaction([
@@ -168,5 +186,6 @@ export async function deleteApiKeys(db: Database, ids: string[]) {
     db.davLock.deleteMany({ where: { principal: { in: ids.map(keyCreator) } } }),
   ]);
   if (result.count === 0) throw new AppError("NOT_FOUND", "errors.apiKeyNotFound");
+  await recordAuditEvent(db, { event: "api_key.delete", detail: names.map((row) => row.name).join(", "), ...facts });
   return { deleted: result.count };
 }

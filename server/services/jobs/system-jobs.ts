@@ -1,11 +1,14 @@
 // The periodic work of the server itself, as scheduled jobs (scheduler.ts): the sweep of what has
-// expired and the SQLite write-ahead log's backstop checkpoint. Other domains add theirs here.
+// expired, the audit log's retention and the SQLite write-ahead log's backstop checkpoint. Other
+// domains add theirs here.
 import { openWalCheckpointer } from "../../db/wal-checkpoint";
+import { purgeAuditInChildProcess } from "../auth/audit-purge";
 import { sweepInChildProcess } from "../system/sweeper";
 import type { JobDefinition } from "./scheduler";
 
 export const SWEEP_JOB = "sweep";
 export const WAL_CHECKPOINT_JOB = "wal-checkpoint";
+export const AUDIT_PURGE_JOB = "audit-purge";
 
 /** The jobs every server process registers; the WAL check only on SQLite. */
 export function systemJobs(databaseUrl: string): { jobs: JobDefinition[]; close(): void } {
@@ -17,6 +20,16 @@ export function systemJobs(databaseUrl: string): { jobs: JobDefinition[]; close(
       // A sweep of a slow object store may take long; a killed process frees the job after this.
       leaseMs: 30 * 60_000,
       run: () => sweepInChildProcess(),
+    },
+    {
+      // Daily is enough for a 90-day retention; off the hour, away from the backups' usual slot.
+      name: AUDIT_PURGE_JOB,
+      schedule: "17 4 * * *",
+      run: async ({ log }) => {
+        const result = await purgeAuditInChildProcess(databaseUrl);
+        log(`removed ${result.removed} audit events older than 90 days`);
+        return result;
+      },
     },
   ];
   if (checkpointer) {

@@ -2,6 +2,7 @@
 // own parts, shared/i18n/text-parts.ts): API keys, the account, the dashboard, the settings and the storages.
 import { enAdminSystem } from "../locales/en/admin-system";
 import { enApiKeys } from "../locales/en/api-keys";
+import { enAudit } from "../locales/en/audit";
 import { enBackups } from "../locales/en/backups";
 import { enSecurity } from "../locales/en/security";
 import { enSharedLinks } from "../locales/en/shared-links";
@@ -16,4 +17,5 @@ export const enAdmin = {
   ...enBackups,
   ...enUploadRequests,
   ...enSharedLinks,
+  ...enAudit,
 };

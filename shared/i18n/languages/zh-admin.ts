@@ -1,6 +1,7 @@
 // 管理模块的中文文本（与 en-admin.ts 对应，类型为 typeof enAdmin）。
 import { zhAdminSystem } from "../locales/zh/admin-system";
 import { zhApiKeys } from "../locales/zh/api-keys";
+import { zhAudit } from "../locales/zh/audit";
 import { zhBackups } from "../locales/zh/backups";
 import { zhSecurity } from "../locales/zh/security";
 import { zhSharedLinks } from "../locales/zh/shared-links";
@@ -16,4 +17,5 @@ export const zhAdmin: typeof enAdmin = {
   ...zhBackups,
   ...zhUploadRequests,
   ...zhSharedLinks,
+  ...zhAudit,
 };

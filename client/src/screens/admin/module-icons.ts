@@ -2,6 +2,7 @@ import AdjustmentsHorizontalIcon from "@heroicons/react/24/outline/AdjustmentsHo
 import ArchiveBoxIcon from "@heroicons/react/24/outline/ArchiveBoxIcon";
 import ChartBarIcon from "@heroicons/react/24/outline/ChartBarIcon";
 import CircleStackIcon from "@heroicons/react/24/outline/CircleStackIcon";
+import ClipboardDocumentListIcon from "@heroicons/react/24/outline/ClipboardDocumentListIcon";
 import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicateIcon";
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
@@ -25,4 +26,5 @@ export const ADMIN_MODULE_ICONS: Record<AdminModule, ComponentType<IconProps>> =
   settings: AdjustmentsHorizontalIcon,
   security: ShieldCheckIcon,
   backups: ArchiveBoxIcon,
+  "audit-log": ClipboardDocumentListIcon,
 };

@@ -15,4 +15,5 @@ export const ADMIN_MODULE_SCREENS: Record<AdminModule, LazyExoticComponent<Compo
   settings: lazy(() => import("./settings-module")),
   security: lazy(() => import("./security-module")),
   backups: lazy(() => import("./backups-module")),
+  "audit-log": lazy(() => import("./audit-log-module")),
 };

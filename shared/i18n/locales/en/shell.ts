@@ -139,5 +139,10 @@ export const enShell = {
       name: "Shared links",
       description: "Links to files and folders shared in place: filter by kind, extend or revoke them.",
     },
+    "audit-log": {
+      name: "Audit log",
+      description:
+        "Security events of the last 90 days: sign-ins, factor, key and session changes, app passwords used.",
+    },
   },
 };

@@ -138,5 +138,9 @@ export const zhShell: typeof enShell = {
       name: "文件与文件夹链接",
       description: "原位分享的文件与文件夹链接：按类型筛选，延长或撤销。",
     },
+    "audit-log": {
+      name: "审计日志",
+      description: "最近 90 天的安全事件：登录、验证方式、密钥与会话的变更，以及应用密码的使用。",
+    },
   },
 };
