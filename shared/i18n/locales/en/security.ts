@@ -1,5 +1,5 @@
-// Texts of the admin's Security module: two-factor authentication (TOTP, recovery codes) and the
-// sessions list. A part of the `admin` texts (shared/i18n/text-parts.ts); keep zh/security.ts in step.
+// Texts of the admin's Security module: two-factor authentication (TOTP, recovery codes), passkeys,
+// single sign-on, app passwords and the sessions list. A part of the `admin` texts (shared/i18n/text-parts.ts); keep zh/security.ts in step.
 export const enSecurity = {
   security: {
     totp: {

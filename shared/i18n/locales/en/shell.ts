@@ -125,7 +125,7 @@ export const enShell = {
     security: {
       name: "Security",
       description:
-        "Two-factor authentication, recovery codes, passkeys and the sessions signed in to the admin account.",
+        "Two-factor authentication, recovery codes, passkeys, single sign-on, app passwords and the sessions signed in to the admin account.",
     },
     backups: {
       name: "Backups",

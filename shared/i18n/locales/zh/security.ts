@@ -1,4 +1,4 @@
-// 管理员“安全”模块的文本：两步验证（TOTP、恢复码）与会话列表。与 en/security.ts 保持同步（类型为 typeof enSecurity）。
+// 管理员“安全”模块的文本：两步验证（TOTP、恢复码）、通行密钥、单点登录、应用密码与会话列表。与 en/security.ts 保持同步（类型为 typeof enSecurity）。
 import type { enSecurity } from "../en/security";
 
 export const zhSecurity: typeof enSecurity = {

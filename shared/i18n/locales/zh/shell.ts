@@ -124,7 +124,7 @@ export const zhShell: typeof enShell = {
     },
     security: {
       name: "安全",
-      description: "两步验证、恢复码、通行密钥，以及已登录管理员账户的会话。",
+      description: "两步验证、恢复码、通行密钥、单点登录、应用密码，以及已登录管理员账户的会话。",
     },
     backups: {
       name: "备份",
