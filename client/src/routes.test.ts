@@ -38,9 +38,9 @@ describe("isNavItemActive", () => {
 });
 
 describe("admin modules", () => {
-  test("the modules of docs/product.md §2, upload requests, shared links, the sign-in security, backups and the audit log", () => {
+  test("the modules of docs/product.md §2, upload requests, shared links, the sign-in security, backups, the audit log and WebDAV locks", () => {
     expect(ADMIN_MODULES.join(" ")).toBe(
-      "dashboard text-management file-management upload-requests storage-config mount-management shared-links key-management settings security backups audit-log",
+      "dashboard text-management file-management upload-requests storage-config mount-management shared-links key-management settings security backups audit-log dav-locks",
     );
     expect(adminModulePath("key-management")).toBe("/admin/key-management");
   });

@@ -30,6 +30,7 @@ export const ADMIN_MODULES = [
   "backups",
   // Last, after every existing module: a key's first module and the specs' sidebar positions stay put.
   "audit-log",
+  "dav-locks",
 ] as const;
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 export const DEFAULT_ADMIN_MODULE: AdminModule = "dashboard";

@@ -3,6 +3,7 @@
 import { router } from "../trpc";
 import { backupsRouter } from "./admin/backups";
 import { dashboardRouter } from "./admin/dashboard";
+import { davLocksRouter } from "./admin/dav-locks";
 import { jobsRouter } from "./admin/jobs";
 import { keysRouter } from "./admin/keys";
 import { mountsRouter } from "./admin/mounts";
@@ -53,6 +54,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   backups: backupsRouter,
   audit: auditRouter,
+  davLocks: davLocksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -315,3 +315,7 @@ export function creatorOf(auth: AuthState): string {
 
 /** What a key's tasks, shares and WebDAV locks are recorded under. */
 export const keyCreator = (keyId: string) => `apikey:${keyId}`;
+
+/** The key a keyCreator value names, or null for the admin's. */
+export const keyIdOfCreator = (creator: string) =>
+  creator.startsWith("apikey:") ? creator.slice("apikey:".length) : null;

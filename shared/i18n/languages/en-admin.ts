@@ -4,6 +4,7 @@ import { enAdminSystem } from "../locales/en/admin-system";
 import { enApiKeys } from "../locales/en/api-keys";
 import { enAudit } from "../locales/en/audit";
 import { enBackups } from "../locales/en/backups";
+import { enDavLocks } from "../locales/en/dav-locks";
 import { enSecurity } from "../locales/en/security";
 import { enSharedLinks } from "../locales/en/shared-links";
 import { enStorageConfig } from "../locales/en/storage-config";
@@ -18,4 +19,5 @@ export const enAdmin = {
   ...enUploadRequests,
   ...enSharedLinks,
   ...enAudit,
+  ...enDavLocks,
 };

@@ -3,6 +3,7 @@ import { zhAdminSystem } from "../locales/zh/admin-system";
 import { zhApiKeys } from "../locales/zh/api-keys";
 import { zhAudit } from "../locales/zh/audit";
 import { zhBackups } from "../locales/zh/backups";
+import { zhDavLocks } from "../locales/zh/dav-locks";
 import { zhSecurity } from "../locales/zh/security";
 import { zhSharedLinks } from "../locales/zh/shared-links";
 import { zhStorageConfig } from "../locales/zh/storage-config";
@@ -18,4 +19,5 @@ export const zhAdmin: typeof enAdmin = {
   ...zhUploadRequests,
   ...zhSharedLinks,
   ...zhAudit,
+  ...zhDavLocks,
 };

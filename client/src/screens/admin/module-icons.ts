@@ -8,6 +8,7 @@ import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import type { ComponentType } from "react";
@@ -27,4 +28,5 @@ export const ADMIN_MODULE_ICONS: Record<AdminModule, ComponentType<IconProps>> =
   security: ShieldCheckIcon,
   backups: ArchiveBoxIcon,
   "audit-log": ClipboardDocumentListIcon,
+  "dav-locks": LockClosedIcon,
 };

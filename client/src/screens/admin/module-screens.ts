@@ -16,4 +16,5 @@ export const ADMIN_MODULE_SCREENS: Record<AdminModule, LazyExoticComponent<Compo
   security: lazy(() => import("./security-module")),
   backups: lazy(() => import("./backups-module")),
   "audit-log": lazy(() => import("./audit-log-module")),
+  "dav-locks": lazy(() => import("./dav-locks-module")),
 };

@@ -56,6 +56,7 @@ export const enErrors = {
   passkeyLimit: "You have {{max}} passkeys already; remove one first",
   passkeyAlreadyRegistered: "That passkey is registered already",
   sessionNotFound: "That session has already ended",
+  davLockNotFound: "That WebDAV lock has already ended",
   passwordNeedsAppPassword:
     "Single sign-on is on: scripts sign in with an app password (Security screen) or an API key, not the account's password",
   appPasswordScope: "This app password does not reach this part of the admin area",

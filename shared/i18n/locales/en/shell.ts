@@ -131,6 +131,10 @@ export const enShell = {
       name: "Backups",
       description: "Back up the whole install, download or delete archives, and import from CloudPaste.",
     },
+    "dav-locks": {
+      name: "WebDAV locks",
+      description: "Files and folders WebDAV clients hold locked, by whom and until when; lift any of them.",
+    },
     "upload-requests": {
       name: "Upload requests",
       description: "Links through which anyone sends you files, the files each one received, and their sharing.",

@@ -68,6 +68,7 @@ export const zhErrors: typeof enErrors = {
   ssoNotConfigured: "此服务器未配置单点登录（OIDC_ISSUER）",
   ssoNotProven: "请先通过单点登录登录：只有在这样的会话中才能关闭密码登录",
   sessionNotFound: "该会话已经结束",
+  davLockNotFound: "该 WebDAV 锁已经结束",
   passwordNeedsSecondFactor: "开启两步验证后，不能只用密码在这里登录；请使用 API 密钥",
   usernameRequired: "请输入用户名",
   passwordRequired: "请输入密码",

@@ -130,6 +130,10 @@ export const zhShell: typeof enShell = {
       name: "备份",
       description: "备份整个实例，下载或删除备份文件，并从 CloudPaste 导入。",
     },
+    "dav-locks": {
+      name: "WebDAV 锁",
+      description: "WebDAV 客户端锁定的文件和文件夹、持有者与到期时间；可解除其中任何一个。",
+    },
     "upload-requests": {
       name: "上传请求",
       description: "任何人都能通过它向你发送文件的链接、每个链接收到的文件及其分享。",

@@ -1,6 +1,6 @@
 // The controls around an admin list: search box, refresh and "delete selected" buttons, the line that
 // counts the selection, and the pages. Their texts come from the list's namespace (`<ns>.refresh`,
-// `<ns>.pagination.*`, ...), which the files, pastes and API keys locales all provide.
+// `<ns>.pagination.*`, ...), which the files, pastes, API keys and WebDAV locks locales all provide.
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import ChevronLeftIcon from "@heroicons/react/24/outline/ChevronLeftIcon";
 import ChevronRightIcon from "@heroicons/react/24/outline/ChevronRightIcon";
@@ -17,7 +17,7 @@ import { inputClasses } from "../../../components/form-controls";
 import { SelectInput } from "../../../components/select-input";
 
 /** The i18n namespace of an admin list's texts. */
-export type ListTexts = "files.manage" | "pastes.manage" | "apiKeys";
+export type ListTexts = "files.manage" | "pastes.manage" | "apiKeys" | "davLocks";
 
 export const PAGE_SIZES = [20, DEFAULT_PAGE_LIMIT, 100] as const;
 
