@@ -1,11 +1,15 @@
 // What one /trpc request can make the server do: a batch carries at most TRPC_MAX_BATCH_CALLS calls
 // (refused whole, the same on GET and POST, in the caller's language), and a caller runs at most
-// MAX_SEARCHES_PER_CALLER searches at once (paste, share and explorer search; 429 past that).
+// MAX_SEARCHES_PER_CALLER searches at once (paste, share and explorer search; 429 past that); a folder
+// listing is one page however large the folder (REST's CloudPaste call alone gathers it whole).
 import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { TRPC_MAX_BATCH_CALLS } from "@shared/constants";
+import { FS_LIST_PAGE_DEFAULT } from "@shared/schemas/fs";
 import superjson from "superjson";
 import { MAX_SEARCHES_PER_CALLER } from "./services/system/search-slots";
-import { createApiKey, createPaste, loginAdmin } from "./test/api-client";
+import { createApiKey, createMount, createPaste, loginAdmin } from "./test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "./test/harness";
 
 type BatchAnswer = { result?: { data: unknown }; error?: { json: { message: string; data: { httpStatus: number } } } };
@@ -84,6 +88,36 @@ for (const provider of DATABASE_PROVIDERS) {
       // Another caller is counted apart: the admin's search is not refused for the key's.
       const adminSearch = await batchGet(searches.slice(0, MAX_SEARCHES_PER_CALLER), { authorization: admin });
       expect((adminSearch.body as BatchAnswer[]).every((answer) => answer.result)).toBe(true);
+    });
+
+    test("fs.list without limit answers one page with a cursor; REST's call without limit the whole folder", async () => {
+      const admin = await loginAdmin(api);
+      const storage = await t.db.storageConfig.findFirstOrThrow({
+        where: { isDefault: true },
+        select: { id: true, rootPath: true },
+      });
+      await createMount(api, admin, { mount_path: "/big", storage_config_id: storage.id, folder: "big" });
+      const files = FS_LIST_PAGE_DEFAULT + 50;
+      const folder = join(storage.rootPath ?? "", "big");
+      mkdirSync(folder, { recursive: true });
+      for (let i = 0; i < files; i++) writeFileSync(join(folder, `f${String(i).padStart(4, "0")}.txt`), "x");
+
+      type Listing = { items: unknown[]; next_cursor: string | null; has_more: boolean };
+      const listed = await batchGet([{ path: "fs.list", input: { path: "/big" } }], { authorization: admin });
+      const first = superjson.deserialize<Listing>((listed.body as BatchAnswer[])[0]?.result?.data as never);
+      expect(first.items).toHaveLength(FS_LIST_PAGE_DEFAULT);
+      expect(first.has_more).toBe(true);
+      const rest = await batchGet([{ path: "fs.list", input: { path: "/big", cursor: first.next_cursor } }], {
+        authorization: admin,
+      });
+      const second = superjson.deserialize<Listing>((rest.body as BatchAnswer[])[0]?.result?.data as never);
+      expect(second.items).toHaveLength(50);
+      expect(second.next_cursor).toBeNull();
+
+      const whole = await api.call("GET", "/admin/fs/list?path=/big", { auth: admin });
+      expect(whole.status).toBe(200);
+      expect(whole.body.data.items).toHaveLength(files);
+      expect(whole.body.data.has_more).toBe(false);
     });
   });
 }

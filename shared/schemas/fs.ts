@@ -36,7 +36,7 @@ export type TargetPath = z.output<typeof targetPath>;
 
 export const fsPathInput = z.object({ path: virtualPath });
 
-/** Entries per page of a paged folder listing when only a cursor is given. */
+/** Entries per page of a folder listing that names no limit (over REST: one with a cursor). */
 export const FS_LIST_PAGE_DEFAULT = 200;
 /** S3 answers at most 1000 keys per request; a page is one request. */
 export const FS_LIST_PAGE_MAX = 1000;

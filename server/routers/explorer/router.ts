@@ -77,10 +77,9 @@ export const fsRouter = router({
     .query(({ ctx, input }) =>
       listFolder(ctx, ctx.auth, input.path, {
         refresh: input.refresh ?? false,
-        page:
-          input.limit || input.cursor
-            ? { cursor: input.cursor ?? undefined, limit: input.limit ?? FS_LIST_PAGE_DEFAULT }
-            : undefined,
+        // Always a page, so one call costs one page whatever the folder holds; REST callers that name no
+        // limit get the whole folder through wholeInPages, a page per call (server/rest/whole-list.ts).
+        page: { cursor: input.cursor ?? undefined, limit: input.limit ?? FS_LIST_PAGE_DEFAULT },
       }),
     ),
   share: fsOperation("/share", {

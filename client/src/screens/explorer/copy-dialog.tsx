@@ -1,6 +1,8 @@
 // "Copy to…" and "Move to…" (docs/product.md §3 Copy item, §7 batch-copy): a folder picker that browses
 // every mount the caller can reach (their folders only), and "skip files that already exist" (on by
 // default, docs/product.md §9). The copy or move itself runs as a server task; this dialog only chooses where.
+// A folder comes a page at a time as in the explorer (docs/decisions/0010-paged-listings.md), so a large
+// folder costs one page, and its further folders come as the list scrolls.
 
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import ArrowRightCircleIcon from "@heroicons/react/24/outline/ArrowRightCircleIcon";
@@ -20,7 +22,8 @@ import { Spinner } from "../../components/spinner";
 import { useErrorMessage } from "../../components/use-error-message";
 import { breadcrumbsOf } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
-import { useFsApi } from "./use-fs-api";
+import { LoadMore } from "./load-more";
+import { useFolderListing } from "./use-folder-listing";
 
 export type CopyDialogProps = {
   /** The entries to copy; the dialog is open while there are some. */
@@ -79,17 +82,16 @@ function CopyForm({
   mode: CopyMode;
 }) {
   const { t } = useTranslation();
-  const { api } = useFsApi();
   const [folder, setFolder] = useState(startFolder);
   const [skipExisting, setSkipExisting] = useState(true);
-  const list = api.list.useQuery({ path: folder });
-  const folders = (list.data?.items ?? []).filter((entry) => entry.type === "directory");
+  const list = useFolderListing(folder);
+  const folders = list.entries.filter((entry) => entry.type === "directory");
   const intoItself = sources.some((source) => source.type === "directory" && isPathWithin(source.path, folder));
-  const problem = !list.data
+  const problem = !list.first
     ? null
-    : list.data.is_virtual
+    : list.first.is_virtual
       ? t("explorer.copy.pickInsideMount")
-      : list.data.readonly
+      : list.first.readonly
         ? t("mountAccess.readOnly")
         : intoItself
           ? t("errors.fsMoveIntoItself")
@@ -145,11 +147,11 @@ function CopyForm({
         ) : list.isError ? (
           <div className="flex flex-col items-start gap-2 p-3">
             <FormAlert title={t("explorer.loadError")}>{errorMessage(list.error)}</FormAlert>
-            <Button size="sm" icon={ArrowPathIcon} onClick={() => void list.refetch()}>
+            <Button size="sm" icon={ArrowPathIcon} onClick={() => void list.retry()}>
               {t("common.retry")}
             </Button>
           </div>
-        ) : folders.length === 0 ? (
+        ) : folders.length === 0 && !list.hasMore ? (
           <p className="p-4 text-sm text-slate-600 dark:text-slate-400">{t("explorer.copy.noSubfolders")}</p>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -176,6 +178,7 @@ function CopyForm({
             })}
           </ul>
         )}
+        {list.hasMore && !list.isError ? <LoadMore isLoading={list.isLoadingMore} onLoad={list.loadMore} /> : null}
       </fieldset>
       {problem ? <p className="text-sm text-amber-800 dark:text-amber-300">{problem}</p> : null}
       <CheckboxField
@@ -190,7 +193,7 @@ function CopyForm({
         <Button
           variant="primary"
           icon={mode === "move" ? ArrowRightCircleIcon : Square2StackIcon}
-          disabled={!list.data || problem !== null}
+          disabled={!list.first || problem !== null}
           onClick={() => onCopy(folder, skipExisting)}
           data-testid="copy-submit"
         >
