@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { enCloudPasteImport } from "@shared/i18n/locales/en/cloudpaste-import";
 import { enDavErrors } from "@shared/i18n/locales/en/dav-errors";
 import { enLinkPreview } from "@shared/i18n/locales/en/link-preview";
 import { resources } from "@shared/i18n/resources";
@@ -50,10 +51,11 @@ describe("i18n", () => {
     }
   });
 
-  test("the client's parts hold every text but the server's own (WebDAV's messages, link preview cards)", () => {
+  test("the client's parts hold every text but the server's own (WebDAV's messages, link preview cards, import notes)", () => {
     const serverOnly = new Set([
       ...Object.keys(enDavErrors).map((key) => `errors.${key}`),
       ...Object.keys(enLinkPreview.linkPreview).map((key) => `linkPreview.${key}`),
+      ...leafKeys(enCloudPasteImport),
     ]);
     for (const language of ["en", "zh"] as const) {
       const missing = leafKeys(resources[language].translation).filter(
