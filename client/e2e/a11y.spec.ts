@@ -1,43 +1,98 @@
-// Accessibility of every screen, measured with axe-core in real Chromium: each screen and meaningful
-// state (Home empty / typed / rich mode / share result, Upload, paste and file pages with their
-// previews, password prompts and gone pages, the mount explorer with its preview, editor, search,
-// task drawer, a row menu and dialogs, every admin module with its dialogs, not-found) is checked in the light
-// and the dark theme, at 1280 and 375 px, in English, and the main screens once more in Chinese. A
-// violation of any impact (minor and moderate too, as axe's best practices report them) fails the test,
-// named by screen, look, rule and element. Rules are
-// never switched off here: a violation is fixed where the screen is built (docs/accessibility.md).
-import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+// Accessibility of every screen, measured with axe-core in real Chromium, from lists the app itself
+// keeps rather than a hand-picked few: every route of the router's table (client/src/routes.ts, each
+// admin module of ADMIN_MODULES) in the states a user meets there, and on each state every dialog,
+// drawer, menu, disclosure and tab it offers, found by what the controls declare (a dialog's opener
+// carries its name from components/dialog-names.ts; menus and disclosures are buttons with
+// aria-expanded; tabs have role="tab"). Each is checked in the light and the dark theme, at 1280 and
+// 375 px, in English and in Chinese; the run fails on a violation of any impact (critical to minor,
+// best practices included), named by state, look, rule and element, and when a dialog of the
+// registry was never reached. No rule is switched off (docs/accessibility.md).
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { encryptText, generateLinkKey } from "@shared/encrypted-share";
-import type { Page } from "playwright-core";
-import { DESKTOP, E2E_ADMIN_PASSWORD, e2eSpec, injectAxe, LOOKS, saveShot, startHomeEditor } from "./harness";
+import { resources } from "@shared/i18n/resources";
+import type { Browser, Page } from "playwright-core";
+import {
+  DIALOG_NAME_ATTRIBUTE,
+  DIALOG_NAMES,
+  type DialogName,
+  OPENS_DIALOG_ATTRIBUTE,
+} from "../src/components/dialog-names";
+import { ADMIN_MODULES, type AdminModule, type ROUTES } from "../src/routes";
+import {
+  adminToken,
+  DESKTOP,
+  LOOKS,
+  launchBrowser,
+  openPage,
+  PHONE,
+  REPO_ROOT,
+  type RunningApp,
+  saveShot,
+  signInAsAdmin,
+  startApp,
+  startHomeEditor,
+  waitForAnimations,
+} from "./harness";
 
-setDefaultTimeout(900_000);
+// One language's walk takes minutes on a loaded 2-core machine; each test prints its duration.
+setDefaultTimeout(1_800_000);
 
-const { app, apiData, token, openPage } = e2eSpec(import.meta.path);
+// E2E_SHOTS=1 saves a screenshot of every state in every look into client/e2e/shots/a11y/, to look at by eye.
 
-// E2E_SHOTS=1 saves a screenshot of every screen in every look into client/e2e/shots/a11y/, to look at by eye.
+const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
 
-type Look = (typeof LOOKS)[number];
-type Finding = { screen: string; look: string; rule: string; impact: string; targets: string[]; summary: string };
+type Language = "en" | "zh";
+type Finding = { state: string; look: string; rule: string; impact: string; targets: string[]; summary: string };
 
-let shares: Shares;
+let app: RunningApp;
+let browser: Browser;
+let token: string;
 
 beforeAll(async () => {
-  shares = await makeShares("a11y");
-  const storages = await apiData("GET", "/s3-configs");
-  await apiData("POST", "/admin/mounts", {
+  app = await startApp();
+  browser = await launchBrowser();
+  token = await adminToken(app);
+  const storages = await api("GET", "/s3-configs");
+  await api("POST", "/admin/mounts", {
     name: "Docs",
     mount_path: "/docs",
     storage_config_id: storages[0].id,
     folder: "a11y-docs",
   });
-  await apiData("POST", "/admin/fs/update", {
+  await api("POST", "/admin/fs/update", {
     path: "/docs/notes.md",
     content: `# Notes\n\n- one\n- [ ] two\n\n${CODE_BLOCK}`,
   });
-  await apiData("POST", "/admin/fs/update", { path: "/docs/todo.txt", content: "buy milk\n" });
-  await apiData("POST", "/admin/fs/mkdir", { path: "/docs/archive" });
+  await api("POST", "/admin/fs/update", { path: "/docs/todo.txt", content: "buy milk\n" });
+  await api("POST", "/admin/fs/mkdir", { path: "/docs/archive" });
+  // One backup archive, so the backups module lists one (and offers its delete dialog).
+  await api("POST", "/admin/backups", {});
+  for (let tries = 0; (await api("GET", "/admin/backups")).archives.length === 0; tries++) {
+    if (tries > 120) throw new Error("the backup did not finish");
+    await Bun.sleep(250);
+  }
 });
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field.
+async function api(method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${app.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer.data;
+}
 
 async function upload(name: string, content: BlobPart, type: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -45,7 +100,7 @@ async function upload(name: string, content: BlobPart, type: string, fields: Rec
   form.append("file", new File([content], name, { type }));
   const response = await fetch(`${app.baseUrl}/api/upload`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${await token()}` },
+    headers: { Authorization: `Bearer ${token}` },
     body: form,
   });
   expect(response.status).toBe(201);
@@ -80,11 +135,73 @@ const TINY_PNG = Buffer.from(
   "base64",
 );
 
+// A code block with a line longer than any screen: its frame scrolls sideways.
+const CODE_BLOCK = `\`\`\`js\nconst message = "${"a long line ".repeat(30)}";\n\`\`\`\n`;
+
+// The shares the public screens show, made through the API once.
+type Shares = Awaited<ReturnType<typeof makeShares>>;
+
+async function makeShares(prefix: string) {
+  // Shares that expire in a moment: the management lists show expired rows set apart.
+  const expiresAt = new Date(Date.now() + 3_000);
+  await api("POST", "/paste", {
+    content: "soon gone",
+    slug: `${prefix}-expiring`,
+    expires_at: expiresAt.toISOString(),
+  });
+  await upload("expiring.txt", "soon gone", "text/plain", { expires_at: expiresAt.toISOString() });
+  await api("POST", "/paste", { content: "plain text line\nsecond line\n", format: "text", slug: `${prefix}-plain` });
+  await api("POST", "/paste", {
+    content: `# Release notes\n\n- first\n- second\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${CODE_BLOCK}`,
+    slug: `${prefix}-md`,
+  });
+  await api("POST", "/paste", { content: "secret", slug: `${prefix}-locked`, password: "open-sesame-42" });
+  await api("POST", "/paste", { content: "once", slug: `${prefix}-once`, max_views: 1 });
+  // End-to-end encrypted: the key travels in the link's fragment; one of them also needs a password.
+  const linkKey = generateLinkKey();
+  for (const [suffix, password] of [
+    ["sealed", undefined],
+    ["sealed-locked", "open-sesame-42"],
+  ] as const) {
+    await api("POST", "/paste", {
+      content: await encryptText("# Sealed notes\n\n- one\n- two\n", linkKey, password),
+      encrypted: true,
+      format: "markdown",
+      slug: `${prefix}-${suffix}`,
+    });
+  }
+  await fetch(`${app.baseUrl}/api/raw/${prefix}-once`);
+  const text = await upload("notes.txt", `a text file\n${"with a long line ".repeat(30)}\n`, "text/plain", {
+    remark: "private",
+  });
+  const image = await upload("dot.png", TINY_PNG, "image/png");
+  const pdf = await upload("doc.pdf", tinyPdf(), "application/pdf");
+  const markdown = await upload("readme.md", `# Readme\n\n- one\n- two\n\n${CODE_BLOCK}`, "text/markdown");
+  const locked = await upload("locked.txt", "locked", "text/plain", { password: "open-sesame-42" });
+  // Waiting for a clock, not for the page: the two shares above must have expired.
+  await Bun.sleep(Math.max(0, expiresAt.getTime() - Date.now() + 250));
+  // A folder shared in place: its page lists what is in it.
+  await api("POST", "/admin/fs/mkdir", { path: `/docs/${prefix}-shared` });
+  await api("POST", "/admin/fs/update", { path: `/docs/${prefix}-shared/readme.txt`, content: "inside\n" });
+  const folder = (await api("POST", "/admin/fs/share", { path: `/docs/${prefix}-shared` })).slug as string;
+  return { prefix, text, image, pdf, markdown, locked, linkKey, folder };
+}
+
+/** A text of the interface in a language, as the app shows it (controls are found by what they say). */
+function tx(language: Language, key: string, values: Record<string, string> = {}): string {
+  // biome-ignore lint/suspicious/noExplicitAny: walked key by key.
+  let node: any = resources[language].translation;
+  for (const part of key.split(".")) node = node?.[part];
+  if (typeof node !== "string") throw new Error(`no text ${key} in ${language}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+}
+
 /**
- * Runs axe-core on the page in each look and records every violation, whatever its impact. Transitions are
- * stopped first: a colour measured halfway through a theme fade is neither theme's.
+ * Runs axe-core on the page in each look and records every violation, whatever its impact, and the
+ * registered dialogs open at the time. Transitions are stopped first: a colour measured halfway
+ * through a theme fade is neither theme's.
  */
-async function audit(page: Page, screen: string, findings: Finding[], looks: readonly Look[] = LOOKS) {
+async function audit(page: Page, state: string, run: Run) {
   await page.evaluate(() => {
     if (document.getElementById("a11y-still")) return;
     const style = document.createElement("style");
@@ -92,8 +209,9 @@ async function audit(page: Page, screen: string, findings: Finding[], looks: rea
     style.textContent = "*,*::before,*::after{transition:none!important;animation:none!important}";
     document.head.append(style);
   });
-  await injectAxe(page);
-  for (const look of looks) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const restore = page.viewportSize() ?? DESKTOP;
+  for (const look of LOOKS) {
     await page.setViewportSize(look.viewport);
     await page.emulateMedia({ colorScheme: look.scheme });
     await page.waitForFunction(
@@ -123,10 +241,14 @@ async function audit(page: Page, screen: string, findings: Finding[], looks: rea
         })),
       }));
     });
-    await saveShot(import.meta.path, page, `${screen}-${look.name}`.replace(/[^a-z0-9]+/gi, "-").toLowerCase());
+    await saveShot(
+      import.meta.path,
+      page,
+      `${run.language}-${state}-${look.name}`.replace(/[^a-z0-9]+/gi, "-").toLowerCase(),
+    );
     for (const violation of violations) {
-      findings.push({
-        screen,
+      run.findings.push({
+        state,
         look: look.name,
         rule: violation.rule,
         impact: violation.impact,
@@ -135,496 +257,367 @@ async function audit(page: Page, screen: string, findings: Finding[], looks: rea
       });
     }
   }
-  await page.setViewportSize(DESKTOP);
+  for (const name of await page.evaluate(
+    (attribute) => [...document.querySelectorAll(`[${attribute}]`)].map((panel) => panel.getAttribute(attribute) ?? ""),
+    DIALOG_NAME_ATTRIBUTE,
+  ))
+    run.dialogsSeen.add(name);
+  run.audits += 1;
+  await page.setViewportSize(restore);
   await page.emulateMedia({ colorScheme: "light" });
 }
 
 function report(findings: Finding[]): string[] {
   return findings.map(
     (finding) =>
-      `${finding.screen} [${finding.look}] ${finding.rule} (${finding.impact}) ${finding.targets.join(" | ")} — ${finding.summary}`,
+      `${finding.state} [${finding.look}] ${finding.rule} (${finding.impact}) ${finding.targets.join(" | ")} — ${finding.summary}`,
   );
 }
 
-function countByTheme(findings: Finding[]) {
-  const light = findings.filter((finding) => finding.look.endsWith("light")).length;
-  return { light, dark: findings.length - light };
-}
-
-type Language = "en" | "zh";
-const LOGIN_LABELS = {
-  en: { username: "Username", password: "Password" },
-  zh: { username: "用户名", password: "密码" },
-};
-
-async function signIn(page: Page, language: Language = "en") {
-  await page.goto(`${app.baseUrl}/admin`);
-  await page.getByLabel(LOGIN_LABELS[language].username).fill("admin");
-  await page.getByLabel(LOGIN_LABELS[language].password, { exact: true }).fill(E2E_ADMIN_PASSWORD);
-  await page.getByLabel(LOGIN_LABELS[language].password, { exact: true }).press("Enter");
-  await page.getByTestId("user-name").first().waitFor();
-}
-
-/** Escape closes the topmost dialog (the explorer's preview panel may stay open beneath it). */
-async function closeDialog(page: Page) {
-  const open = await page.getByRole("dialog").count();
-  await page.keyboard.press("Escape");
-  await page.waitForFunction((count) => document.querySelectorAll('[role="dialog"]').length < count, open);
-}
-
-async function dismissToasts(page: Page) {
-  const dismiss = page.getByRole("button", { name: /^Dismiss|^关闭通知/ });
+async function dismissToasts(page: Page, language: Language) {
+  const dismiss = page.getByRole("button", { name: tx(language, "toast.dismiss") });
   while ((await dismiss.count()) > 0) await dismiss.first().click();
 }
 
-// A code block with a line longer than any screen: its frame scrolls sideways.
-const CODE_BLOCK = `\`\`\`js\nconst message = "${"a long line ".repeat(30)}";\n\`\`\`\n`;
+/** One language's walk: its findings, the dialogs it saw open and the controls it already opened. */
+type Run = {
+  language: Language;
+  findings: Finding[];
+  dialogsSeen: Set<string>;
+  opened: Set<string>;
+  audits: number;
+};
 
-// The shares the public screens show, made through the API once.
-type Shares = Awaited<ReturnType<typeof makeShares>>;
+/** Marks the controls a state offers (in `scope`, visible now and enabled) with an index, and returns them. */
+/** Numbers each call's marks apart: a dialog's controls are marked while its page's are still in use. */
+let markBatch = 0;
 
-async function makeShares(prefix: string) {
-  // Shares that expire in a moment: the management lists show expired rows set apart.
-  const expiresAt = new Date(Date.now() + 3_000);
-  await apiData("POST", "/paste", {
-    content: "soon gone",
-    slug: `${prefix}-expiring`,
-    expires_at: expiresAt.toISOString(),
-  });
-  await upload("expiring.txt", "soon gone", "text/plain", { expires_at: expiresAt.toISOString() });
-  await apiData("POST", "/paste", {
-    content: "plain text line\nsecond line\n",
-    format: "text",
-    slug: `${prefix}-plain`,
-  });
-  await apiData("POST", "/paste", {
-    content: `# Release notes\n\n- first\n- second\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${CODE_BLOCK}`,
-    slug: `${prefix}-md`,
-  });
-  await apiData("POST", "/paste", { content: "secret", slug: `${prefix}-locked`, password: "open-sesame-42" });
-  await apiData("POST", "/paste", { content: "once", slug: `${prefix}-once`, max_views: 1 });
-  // End-to-end encrypted: the key travels in the link's fragment; one of them also needs a password.
-  const linkKey = generateLinkKey();
-  for (const [suffix, password] of [
-    ["sealed", undefined],
-    ["sealed-locked", "open-sesame-42"],
-  ] as const) {
-    await apiData("POST", "/paste", {
-      content: await encryptText("# Sealed notes\n\n- one\n- two\n", linkKey, password),
-      encrypted: true,
-      format: "markdown",
-      slug: `${prefix}-${suffix}`,
-    });
-  }
-  await fetch(`${app.baseUrl}/api/raw/${prefix}-once`);
-  const text = await upload("notes.txt", `a text file\n${"with a long line ".repeat(30)}\n`, "text/plain", {
-    remark: "private",
-  });
-  const image = await upload("dot.png", TINY_PNG, "image/png");
-  const pdf = await upload("doc.pdf", tinyPdf(), "application/pdf");
-  const markdown = await upload("readme.md", `# Readme\n\n- one\n- two\n\n${CODE_BLOCK}`, "text/markdown");
-  const locked = await upload("locked.txt", "locked", "text/plain", { password: "open-sesame-42" });
-  // Waiting for a clock, not for the page: the two shares above must have expired.
-  await Bun.sleep(Math.max(0, expiresAt.getTime() - Date.now() + 250));
-  return { prefix, text, image, pdf, markdown, locked, linkKey };
+async function offeredControls(page: Page, scope: string | null) {
+  markBatch += 1;
+  return page.evaluate(
+    ({ scope, opensAttribute, batch }) => {
+      const root = scope ? document.querySelector(scope) : document;
+      if (!root) return [];
+      const isOffered = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        return (
+          box.width > 0 &&
+          box.height > 0 &&
+          element.checkVisibility({ visibilityProperty: true }) &&
+          !element.matches(":disabled, [aria-disabled='true']") &&
+          !element.closest("[inert], [aria-hidden='true']")
+        );
+      };
+      const found: { kind: "dialog" | "expand" | "tab"; key: string; mark: string }[] = [];
+      let index = 0;
+      const mark = (element: Element, kind: "dialog" | "expand" | "tab", key: string) => {
+        const id = `${batch}-${index}`;
+        element.setAttribute("data-a11y-control", id);
+        found.push({ kind, key, mark: id });
+        index += 1;
+      };
+      for (const element of root.querySelectorAll(`[${opensAttribute}]`))
+        if (isOffered(element)) mark(element, "dialog", element.getAttribute(opensAttribute) ?? "");
+      for (const element of root.querySelectorAll('button[aria-expanded="false"]'))
+        if (isOffered(element) && !element.hasAttribute(opensAttribute))
+          mark(
+            element,
+            "expand",
+            element.getAttribute("data-testid") ??
+              `${element.getAttribute("aria-haspopup") ?? "disclosure"} ${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim()}`,
+          );
+      for (const element of root.querySelectorAll('[role="tab"][aria-selected="false"]'))
+        if (isOffered(element)) mark(element, "tab", (element.textContent ?? "").trim());
+      return found;
+    },
+    { scope, opensAttribute: OPENS_DIALOG_ATTRIBUTE, batch: markBatch },
+  );
 }
 
-/** Screens a visitor sees without signing in. */
-async function walkPublicScreens(page: Page, shares: Shares, findings: Finding[], language: Language) {
-  const labels = LOGIN_LABELS[language];
-  await page.goto(`${app.baseUrl}/`);
-  await page.getByTestId("login-prompt").waitFor();
-  await audit(page, "Home, signed out", findings);
-
-  await page.goto(`${app.baseUrl}/upload`);
-  await page.getByTestId("upload-login-prompt").waitFor();
-  await audit(page, "Upload, signed out", findings);
-
-  await page.goto(`${app.baseUrl}/admin`);
-  await page.getByLabel(labels.username).waitFor();
-  await audit(page, "Admin login", findings);
-  await page.getByLabel(labels.username).fill("admin");
-  await page.getByLabel(labels.password, { exact: true }).fill("not-the-password");
-  await page.getByLabel(labels.password, { exact: true }).press("Enter");
-  await page.getByRole("alert").first().waitFor();
-  await audit(page, "Admin login, wrong password", findings);
-
-  await page.goto(`${app.baseUrl}/paste/${shares.prefix}-plain`);
-  await page.getByTestId("plain-body").waitFor();
-  await audit(page, "Paste page, plain text", findings);
-
-  await page.goto(`${app.baseUrl}/paste/${shares.prefix}-md`);
-  await page.getByTestId("markdown-body").waitFor();
-  await audit(page, "Paste page, Markdown", findings);
-
-  await page.goto(`${app.baseUrl}/paste/${shares.prefix}-locked`);
-  await page.getByTestId("password-prompt").waitFor();
-  await audit(page, "Paste page, password prompt", findings);
-
-  await page.goto(`${app.baseUrl}/paste/${shares.prefix}-once`);
-  await page.getByTestId("paste-limitReached").waitFor();
-  await audit(page, "Paste page, used up", findings);
-
-  await page.goto(`${app.baseUrl}/paste/${shares.prefix}-sealed#${shares.linkKey}`);
-  await page.getByTestId("paste-document").getByRole("heading", { name: "Sealed notes" }).waitFor();
-  await audit(page, "Paste page, encrypted, decrypted", findings);
-
-  await page.goto(`${app.baseUrl}/paste/${shares.prefix}-sealed-locked#${shares.linkKey}`);
-  await page.getByTestId("password-prompt").waitFor();
-  await audit(page, "Paste page, encrypted, password prompt", findings);
-
-  // The link without its key (a new document: a fragment change alone does not load the page again).
-  await page.goto("about:blank");
-  await page.goto(`${app.baseUrl}/paste/${shares.prefix}-sealed`);
-  await page.getByTestId("paste-missingKey").waitFor();
-  await audit(page, "Paste page, encrypted, lost key", findings);
-
-  for (const [kind, slug, ready] of [
-    ["text", shares.text, "text-preview"],
-    ["image", shares.image, "image-preview"],
-    ["PDF", shares.pdf, "pdf-preview"],
-    ["Markdown", shares.markdown, "markdown-body"],
-  ] as const) {
-    await page.goto(`${app.baseUrl}/file/${slug}`);
-    await page.getByTestId(ready).waitFor();
-    await audit(page, `File page, ${kind} preview`, findings);
+/**
+ * Opens, audits and closes every dialog, menu, disclosure and tab the state offers that this walk has
+ * not opened yet (each once per language), at the desktop width and then at the phone's, where other
+ * controls show (the header's menu, the admin's module switcher). Inside a dialog, what it offers too.
+ */
+async function exploreState(page: Page, state: string, run: Run, scope: string | null = null) {
+  const restore = page.viewportSize() ?? DESKTOP;
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const control of await offeredControls(page, scope)) {
+      const key = `${control.kind}:${control.key}`;
+      if (run.opened.has(key)) continue;
+      run.opened.add(key);
+      const locator = page.locator(`[data-a11y-control="${control.mark}"]`);
+      if (!(await locator.isVisible())) continue;
+      const where = `${state} › ${control.kind} ${control.key}`;
+      if (control.kind === "dialog") {
+        const panel = page.locator(`[${DIALOG_NAME_ATTRIBUTE}="${control.key}"]`);
+        await locator.click();
+        await panel.waitFor();
+        await waitForAnimations(page);
+        await audit(page, where, run);
+        await exploreState(page, where, run, `[${DIALOG_NAME_ATTRIBUTE}="${control.key}"]`);
+        await page.keyboard.press("Escape");
+        await panel.waitFor({ state: "detached" });
+      } else if (control.kind === "expand") {
+        await locator.click();
+        await page.waitForFunction(
+          (mark) => document.querySelector(`[data-a11y-control="${mark}"]`)?.getAttribute("aria-expanded") !== "false",
+          control.mark,
+        );
+        await waitForAnimations(page);
+        await audit(page, where, run);
+        await page.keyboard.press("Escape");
+        // A disclosure stays open on Escape unless it handles it: its button closes it.
+        if ((await locator.getAttribute("aria-expanded")) === "true" && (await locator.isVisible()))
+          await locator.click();
+      } else {
+        await locator.click();
+        await page.waitForFunction(
+          (mark) => document.querySelector(`[data-a11y-control="${mark}"]`)?.getAttribute("aria-selected") === "true",
+          control.mark,
+        );
+        await audit(page, where, run);
+      }
+    }
   }
-
-  await page.goto(`${app.baseUrl}/file/${shares.locked}`);
-  await page.getByTestId("file-password-prompt").waitFor();
-  await audit(page, "File page, password prompt", findings);
-
-  await page.goto(`${app.baseUrl}/file/no-such-file`);
-  await page.getByTestId("file-notFound").waitFor();
-  await audit(page, "File page, gone", findings);
-
-  // Unknown paths elsewhere go Home; an unknown admin module is the not-found screen.
-  await page.goto(`${app.baseUrl}/admin/no-such-module`);
-  await page.getByRole("heading", { level: 1 }).waitFor();
-  await audit(page, "Not found", findings);
+  await page.setViewportSize(restore);
 }
+
+/** A state of a route: who looks (a visitor, or the signed-in admin), where, and what they did there. */
+type State = {
+  name: string;
+  who: "visitor" | "admin";
+  path: string;
+  /** What the user does after the page loads, ending when the state shows. */
+  reach: (page: Page, language: Language) => Promise<unknown>;
+};
 
 function entry(page: Page, name: string) {
   return page.locator(`[data-testid="entry"][data-name="${name}"]`);
 }
 
-/** Home, Upload and the mount explorer, signed in. */
-async function walkSignedInScreens(page: Page, findings: Finding[]) {
-  await page.goto(`${app.baseUrl}/`);
-  await page.getByTestId("plain-editor").waitFor();
-  await audit(page, "Home, empty (the plain text area before the source editor loads)", findings);
-  const editable = await startHomeEditor(page);
-  await audit(page, "Home, empty source editor", findings);
-  // Pasted as a clipboard would: a list, a task list and a code block with a long line.
-  await page.evaluate((content) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", content);
-    document
-      .querySelector(".cm-content")
-      ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, `# Trip notes\n\n- pack\n- [x] book\n\n${CODE_BLOCK}`);
-  await page.getByTestId("editor-view-preview").click();
-  await page.getByTestId("editor-preview").waitFor();
-  await audit(page, "Home, Markdown preview", findings);
-  await page.getByTestId("editor-view-rich").click();
-  await page.getByTestId("rich-note").waitFor();
-  await page.locator(".ProseMirror").waitFor();
-  await audit(page, "Home, rich mode", findings);
-  await page.getByTestId("editor-view-source").click();
-  await editable.waitFor();
-  await audit(page, "Home, with text", findings);
-  await page.getByRole("button", { name: "Create share link" }).click();
-  await page.getByTestId("share-result").waitFor();
-  await audit(page, "Home, share result", findings);
+/** What each admin module shows once loaded: typed by the module list, so a new module needs its entry. */
+const ADMIN_MODULE_READY: Record<AdminModule, (page: Page, prefix: string) => Promise<unknown>> = {
+  dashboard: (page) => page.getByTestId("stat-pastes").waitFor(),
+  "text-management": (page, prefix) => page.getByTestId(`paste-row-${prefix}-md`).waitFor(),
+  "file-management": (page) => page.getByTestId("file-table").waitFor(),
+  "storage-config": (page) => page.getByTestId("storage-list").waitFor(),
+  "mount-management": (page) => page.getByTestId("mount-list").waitFor(),
+  "key-management": (page) => page.locator(`[${OPENS_DIALOG_ATTRIBUTE}="key-form"]`).first().waitFor(),
+  settings: (page) => page.getByTestId("about-version").waitFor(),
+  security: (page) => page.getByTestId("session-row").first().waitFor(),
+  backups: (page) => page.getByTestId("backup-archive").first().waitFor(),
+};
 
-  await page.goto(`${app.baseUrl}/upload`);
-  await page.getByTestId("drop-zone").waitFor();
-  await audit(page, "Upload, empty", findings);
-  await page.getByTestId("file-input").setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: TINY_PNG }]);
-  await page.getByTestId("upload-row").first().waitFor();
-  await audit(page, "Upload, a file queued", findings);
-  await page.getByTestId("start-uploads").click();
-  await page.locator('[data-testid="upload-row"][data-status="success"]').waitFor();
-  await audit(page, "Upload, done", findings);
-  await page.getByTestId("tab-url").click();
-  await page.getByTestId("url-input").waitFor();
-  await audit(page, "Upload, from a URL", findings);
+/**
+ * The states of every route, typed by the route table: a route added to ROUTES without states here
+ * does not compile. Dialogs, menus and tabs are not listed: exploreState finds them on each state.
+ */
+function routeStates(shares: Shares, room: { path: string }): Record<keyof typeof ROUTES, State[]> {
+  const at = (name: string, who: State["who"], path: string, reach: State["reach"]): State => ({
+    name,
+    who,
+    path,
+    reach,
+  });
+  const p = shares.prefix;
+  return {
+    home: [
+      at("signed out", "visitor", "/", (page) => page.getByTestId("login-prompt").waitFor()),
+      at("empty, the plain text area", "admin", "/", (page) => page.getByTestId("plain-editor").waitFor()),
+      at("the source editor with Markdown", "admin", "/", async (page) => {
+        await startHomeEditor(page);
+        // Pasted as a clipboard would: a list, a task list and a code block with a long line.
+        await page.evaluate((content) => {
+          const data = new DataTransfer();
+          data.setData("text/plain", content);
+          document
+            .querySelector(".cm-content")
+            ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+        }, `# Trip notes\n\n- pack\n- [x] book\n\n${CODE_BLOCK}`);
+      }),
+      at("the share result", "admin", "/", async (page, language) => {
+        await startHomeEditor(page);
+        await page.keyboard.type("a note to share");
+        await page.getByRole("button", { name: tx(language, "pastes.create.submit") }).click();
+        await page.getByTestId("share-result").waitFor();
+      }),
+      at("an encrypted link left before copying it", "admin", "/", async (page, language) => {
+        await startHomeEditor(page);
+        await page.keyboard.type("a sealed note");
+        await page.getByRole("switch", { name: tx(language, "pastes.options.encrypt") }).click();
+        await page.getByRole("button", { name: tx(language, "pastes.create.submit") }).click();
+        await page.getByTestId("share-result").waitFor();
+        await page.getByRole("button", { name: tx(language, "pastes.result.createAnother") }).click();
+        await page.locator(`[${DIALOG_NAME_ATTRIBUTE}="paste-leave"]`).waitFor();
+      }),
+    ],
+    upload: [
+      at("signed out", "visitor", "/upload", (page) => page.getByTestId("upload-login-prompt").waitFor()),
+      at("empty", "admin", "/upload", (page) => page.getByTestId("drop-zone").waitFor()),
+      at("a file queued", "admin", "/upload", async (page) => {
+        await page
+          .getByTestId("file-input")
+          .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: TINY_PNG }]);
+        await page.getByTestId("upload-row").first().waitFor();
+      }),
+      at("a file uploaded", "admin", "/upload", async (page) => {
+        await page
+          .getByTestId("file-input")
+          .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: TINY_PNG }]);
+        await page.getByTestId("start-uploads").click();
+        await page.locator('[data-testid="upload-row"][data-status="success"]').waitFor();
+      }),
+    ],
+    admin: [
+      at("login", "visitor", "/admin", (page, language) =>
+        page.getByLabel(tx(language, "auth.login.username")).waitFor(),
+      ),
+      at("login, wrong password", "visitor", "/admin", async (page, language) => {
+        await page.getByLabel(tx(language, "auth.login.username")).fill("admin");
+        const password = page.getByLabel(tx(language, "auth.login.password"), { exact: true });
+        await password.fill("not-the-password");
+        await password.press("Enter");
+        await page.getByRole("alert").first().waitFor();
+      }),
+      at("the default module", "admin", "/admin", (page) => ADMIN_MODULE_READY.dashboard(page, p)),
+    ],
+    adminModule: [
+      ...ADMIN_MODULES.map((module) =>
+        at(module, "admin", `/admin/${module}`, (page) => ADMIN_MODULE_READY[module](page, p)),
+      ),
+      at("key-management, a new key shown once", "admin", "/admin/key-management", async (page, language) => {
+        await page.locator(`[${OPENS_DIALOG_ATTRIBUTE}="key-form"]`).first().click();
+        const form = page.locator(`[${DIALOG_NAME_ATTRIBUTE}="key-form"]`);
+        await form.getByLabel(tx(language, "apiKeys.form.name")).fill(`Backup script ${language}`);
+        await form.getByRole("button", { name: tx(language, "apiKeys.form.submitCreate") }).click();
+        await page.locator(`[${DIALOG_NAME_ATTRIBUTE}="key-reveal"]`).waitFor();
+      }),
+      at("key-management, a key selected", "admin", "/admin/key-management", async (page, language) => {
+        await page.getByRole("checkbox").last().check();
+        await page.locator(`[${OPENS_DIALOG_ATTRIBUTE}="key-delete"]:not(:disabled)`).first().waitFor();
+        void language;
+      }),
+      at("an unknown module", "visitor", "/admin/no-such-module", (page) =>
+        page.getByRole("heading", { level: 1 }).waitFor(),
+      ),
+    ],
+    paste: [
+      at("plain text", "visitor", `/paste/${p}-plain`, (page) => page.getByTestId("plain-body").waitFor()),
+      at("Markdown", "visitor", `/paste/${p}-md`, (page) => page.getByTestId("markdown-body").waitFor()),
+      at("password prompt", "visitor", `/paste/${p}-locked`, (page) => page.getByTestId("password-prompt").waitFor()),
+      at("used up", "visitor", `/paste/${p}-once`, (page) => page.getByTestId("paste-limitReached").waitFor()),
+      at("encrypted, decrypted", "visitor", `/paste/${p}-sealed#${shares.linkKey}`, (page) =>
+        page.getByTestId("paste-document").getByRole("heading", { name: "Sealed notes" }).waitFor(),
+      ),
+      at("encrypted, password prompt", "visitor", `/paste/${p}-sealed-locked#${shares.linkKey}`, (page) =>
+        page.getByTestId("password-prompt").waitFor(),
+      ),
+      at("encrypted, lost key", "visitor", `/paste/${p}-sealed`, (page) =>
+        page.getByTestId("paste-missingKey").waitFor(),
+      ),
+    ],
+    file: [
+      at("text preview", "visitor", `/file/${shares.text}`, (page) => page.getByTestId("text-preview").waitFor()),
+      at("image preview", "visitor", `/file/${shares.image}`, (page) => page.getByTestId("image-preview").waitFor()),
+      at("PDF preview", "visitor", `/file/${shares.pdf}`, (page) => page.getByTestId("pdf-preview").waitFor()),
+      at("Markdown preview", "visitor", `/file/${shares.markdown}`, (page) =>
+        page.getByTestId("markdown-body").waitFor(),
+      ),
+      at("password prompt", "visitor", `/file/${shares.locked}`, (page) =>
+        page.getByTestId("file-password-prompt").waitFor(),
+      ),
+      at("gone", "visitor", "/file/no-such-file", (page) => page.getByTestId("file-notFound").waitFor()),
+    ],
+    share: [
+      at("a shared folder", "visitor", `/s/${shares.folder}`, (page) => page.getByTestId("share-items").waitFor()),
+    ],
+    mountExplorer: [at("the mounts", "admin", "/mount-explorer", (page) => entry(page, "docs").waitFor())],
+    mountExplorerPath: [
+      at("a folder, listed", "admin", "/mount-explorer/docs", (page) => entry(page, "notes.md").waitFor()),
+      at("a folder, as a grid", "admin", "/mount-explorer/docs", async (page, language) => {
+        await entry(page, "notes.md").waitFor();
+        await page.getByRole("button", { name: tx(language, "explorer.view.grid") }).click();
+        await page.getByTestId("entry-grid").waitFor();
+      }),
+      at("a row selected, in the basket", "admin", "/mount-explorer/docs", async (page) => {
+        await entry(page, "notes.md").getByRole("checkbox").check();
+        await page.getByTestId("add-to-basket-button").click();
+      }),
+      at("search results", "admin", "/mount-explorer/docs", async (page) => {
+        await page.getByTestId("explorer-search").locator('input[type="search"]').fill("no");
+        await page.getByTestId("explorer-search").locator('button[type="submit"]').click();
+        await page.getByTestId("search-results").getByRole("link").first().waitFor();
+      }),
+    ],
+    clipboard: [at("the rooms", "admin", "/clipboard", (page) => page.getByTestId("clipboard-create").waitFor())],
+    clipboardRoom: [
+      at("a room with a text and an image", "admin", room.path, async (page) => {
+        await page.locator('[data-testid="clipboard-status"][data-status="online"]').waitFor({ timeout: 60_000 });
+        await page.getByTestId("clipboard-item-image").waitFor({ timeout: 30_000 });
+      }),
+    ],
+  };
+}
 
-  await page.goto(`${app.baseUrl}/mount-explorer`);
-  await entry(page, "docs").waitFor();
-  await audit(page, "Explorer, mounts", findings);
-  await entry(page, "docs").getByRole("link").click();
-  await entry(page, "notes.md").waitFor();
-  await audit(page, "Explorer, folder list", findings);
-  await page.getByRole("button", { name: "Grid" }).click();
-  await page.getByTestId("entry-grid").waitFor();
-  await audit(page, "Explorer, folder grid", findings);
-  await page.getByRole("button", { name: "List" }).click();
-  await page.getByTestId("entry-list").waitFor();
-  await entry(page, "notes.md").getByRole("button", { name: "Actions for notes.md" }).click();
-  await page.getByTestId("entry-menu").waitFor();
-  await audit(page, "Explorer, a row's menu", findings);
-  await page.keyboard.press("Escape");
-  await page.getByTestId("entry-menu").waitFor({ state: "detached" });
-
-  await entry(page, "notes.md").getByRole("link").click();
-  await page.getByTestId("file-preview").waitFor();
-  await audit(page, "Explorer, Markdown preview", findings);
-  await page.getByTestId("preview-edit").click();
-  await page.getByTestId("text-editor").locator(".cm-content").waitFor();
-  await audit(page, "Explorer, source editor", findings);
-  await page.getByTestId("editor-view-rich").click();
-  await page.getByTestId("text-editor").locator(".ProseMirror").waitFor();
-  await audit(page, "Explorer, rich editor", findings);
+/** A live clipboard room holding a text and an image, made through the UI (its key lives in the link). */
+async function makeRoom(page: Page): Promise<{ path: string }> {
+  await page.goto(`${app.baseUrl}/clipboard`);
+  await page.getByTestId("clipboard-create").click();
+  await page.waitForURL(/\/clipboard\/[A-Za-z0-9_-]{22}#/, { timeout: 60_000 });
+  await page.locator('[data-testid="clipboard-status"][data-status="online"]').waitFor({ timeout: 60_000 });
+  await page.locator("#clipboard-text").fill("a11y text item");
+  await page.getByTestId("clipboard-send").click();
   await page
-    .getByTestId("text-editor")
-    .locator("xpath=ancestor::*[@role='dialog']")
-    .getByRole("button", { name: "Cancel" })
-    .click();
-  await page.getByTestId("text-editor").waitFor({ state: "detached" });
-  await page.getByTestId("preview-close").click();
-  await page.getByTestId("preview-panel").waitFor({ state: "detached" });
-
-  await page.getByTestId("mkdir-button").click();
-  await page.getByTestId("name-form").waitFor();
-  await audit(page, "Explorer, new folder dialog", findings);
-  await closeDialog(page);
-  await entry(page, "notes.md").getByRole("checkbox").check();
-  await audit(page, "Explorer, a row selected", findings);
-  await page.getByTestId("rename-button").click();
-  await page.getByTestId("name-form").waitFor();
-  await audit(page, "Explorer, rename dialog", findings);
-  await closeDialog(page);
-  await page.getByTestId("copy-to-button").click();
-  await page.getByTestId("copy-dialog").waitFor();
-  await audit(page, "Explorer, copy dialog", findings);
-  await closeDialog(page);
-  await page.getByTestId("delete-button").click();
-  await page.getByTestId("delete-confirm").waitFor();
-  await audit(page, "Explorer, delete dialog", findings);
-  await closeDialog(page);
-  await page.getByTestId("add-to-basket-button").click();
-  await page.getByTestId("basket-button").click();
-  await page.getByTestId("basket-panel").waitFor();
-  await audit(page, "Explorer, basket", findings);
-  await page.keyboard.press("Escape");
-  await page.getByTestId("basket-panel").waitFor({ state: "detached" });
-
-  await page.getByLabel("Search files", { exact: true }).fill("no");
-  await page.getByRole("button", { name: "Search", exact: true }).click();
-  await page.getByTestId("search-results").getByRole("link").first().waitFor();
-  await audit(page, "Explorer, search results", findings);
-  await page.getByRole("button", { name: "Close search results" }).click();
-
-  await page.getByTestId("tasks-button").click();
-  await page.getByTestId("task-panel").waitFor();
-  await audit(page, "Explorer, task drawer", findings);
-  await page.keyboard.press("Escape");
-  await page.getByTestId("task-panel").waitFor({ state: "detached" });
+    .getByTestId("clipboard-file")
+    .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: TINY_PNG }]);
+  await page.getByTestId("clipboard-item-image").waitFor({ timeout: 30_000 });
+  const url = new URL(page.url());
+  return { path: `${url.pathname}${url.hash}` };
 }
 
-/** The signed-in screens once more in Chinese (longer words wrap differently), reached by test ids. */
-async function walkChineseSignedInScreens(page: Page, findings: Finding[]) {
-  await page.goto(`${app.baseUrl}/`);
-  await page.getByTestId("plain-editor").waitFor();
-  await audit(page, "Home, empty", findings);
-  await startHomeEditor(page);
-  await page.getByTestId("editor-view-rich").click();
-  await page.locator(".ProseMirror").waitFor();
-  await audit(page, "Home, rich mode", findings);
-
-  await page.goto(`${app.baseUrl}/upload`);
-  await page.getByTestId("drop-zone").waitFor();
-  await audit(page, "Upload", findings);
-
-  await page.goto(`${app.baseUrl}/mount-explorer/docs`);
-  await entry(page, "notes.md").waitFor();
-  await audit(page, "Explorer, folder list", findings);
-  await entry(page, "notes.md").getByRole("link").click();
-  await page.getByTestId("file-preview").waitFor();
-  await audit(page, "Explorer, Markdown preview", findings);
-
-  for (const [module, ready] of [
-    ["dashboard", "stat-pastes"],
-    ["text-management", "paste-row-a11y-md"],
-    ["file-management", "file-table"],
-    ["storage-config", "storage-list"],
-    ["mount-management", "mount-list"],
-    ["key-management", "Sync job"],
-    ["settings", "about-version"],
-  ] as const) {
-    await page.goto(`${app.baseUrl}/admin/${module}`);
-    if (module === "key-management")
-      await page
-        .getByRole("button", { name: new RegExp(ready) })
-        .first()
-        .waitFor();
-    else await page.getByTestId(ready).waitFor();
-    await dismissToasts(page);
-    await audit(page, `Admin, ${module}`, findings);
+/** Walks every state of every route in one language, in one browser with a page per kind of user. */
+async function walkEverything(language: Language) {
+  const started = performance.now();
+  const locale = language === "zh" ? "zh-CN" : "en-US";
+  const visitor = await openPage(browser, { locale });
+  const admin = await openPage(browser, { locale });
+  await signInAsAdmin(admin.context, app);
+  const run: Run = { language, findings: [], dialogsSeen: new Set(), opened: new Set(), audits: 0 };
+  const shares = await makeShares(`a11y-${language}`);
+  const room = await makeRoom(admin.page);
+  try {
+    for (const [route, states] of Object.entries(routeStates(shares, room))) {
+      for (const state of states) {
+        const page = state.who === "admin" ? admin.page : visitor.page;
+        // A new document each time (a fragment change alone would not load the page again).
+        await page.goto("about:blank");
+        await page.goto(`${app.baseUrl}${state.path}`);
+        await state.reach(page, language);
+        const name = `${route}: ${state.name}`;
+        if ((await page.locator("[role=dialog]").count()) === 0) await dismissToasts(page, language);
+        await audit(page, name, run);
+        if ((await page.locator("[role=dialog]").count()) === 0) await exploreState(page, name, run);
+      }
+    }
+  } finally {
+    console.log(report(run.findings).join("\n"));
+    await visitor.context.close();
+    await admin.context.close();
   }
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(`${language}: ${run.audits} states audited in 4 looks each, ${seconds} s`);
+  return run;
 }
 
-/** Every admin module and its dialogs. */
-async function walkAdminScreens(page: Page, findings: Finding[]) {
-  await page.goto(`${app.baseUrl}/admin/dashboard`);
-  await page.getByTestId("stat-pastes").waitFor();
-  await dismissToasts(page);
-  await audit(page, "Admin, dashboard", findings);
-
-  await page.goto(`${app.baseUrl}/admin/text-management`);
-  const pasteRow = page.getByTestId("paste-row-a11y-md");
-  await pasteRow.waitFor();
-  await audit(page, "Admin, texts", findings);
-  await pasteRow.getByRole("checkbox").check();
-  await audit(page, "Admin, texts with a selection", findings);
-  await pasteRow.getByRole("checkbox").uncheck();
-  for (const [action, name] of [
-    ["Preview", "preview dialog"],
-    ["Edit", "edit dialog"],
-    ["Delete", "delete dialog"],
-  ] as const) {
-    await page.getByRole("button", { name: `${action} a11y-md` }).click();
-    await page.getByRole("dialog").waitFor();
-    await audit(page, `Admin, texts, ${name}`, findings);
-    await closeDialog(page);
+describe("accessibility: axe-core finds no violation on any state, dialog, menu or tab", () => {
+  for (const language of ["en", "zh"] as const) {
+    test(`every route and what it opens, in ${language === "en" ? "English" : "Chinese"}`, async () => {
+      const run = await walkEverything(language);
+      expect(report(run.findings)).toEqual([]);
+      // Every dialog of the registry was open in an audit.
+      expect(DIALOG_NAMES.filter((name: DialogName) => !run.dialogsSeen.has(name))).toEqual([]);
+    });
   }
-  await page.getByRole("button", { name: "Clear expired" }).click();
-  await page.getByRole("dialog").waitFor();
-  await audit(page, "Admin, texts, clear expired dialog", findings);
-  await closeDialog(page);
-
-  await page.goto(`${app.baseUrl}/admin/file-management`);
-  await page.getByTestId("file-table").waitFor();
-  await audit(page, "Admin, files", findings);
-  for (const [action, name] of [
-    ["Edit", "edit dialog"],
-    ["Delete", "delete dialog"],
-  ] as const) {
-    await page
-      .getByRole("button", { name: `${action} notes.txt` })
-      .first()
-      .click();
-    await page.getByRole("dialog").waitFor();
-    await audit(page, `Admin, files, ${name}`, findings);
-    await closeDialog(page);
-  }
-
-  await page.goto(`${app.baseUrl}/admin/storage-config`);
-  await page.getByTestId("storage-list").waitFor();
-  await audit(page, "Admin, storage", findings);
-  await page.getByTestId("add-storage").first().click();
-  await page.getByTestId("storage-form").waitFor();
-  await audit(page, "Admin, storage, form dialog", findings);
-  await closeDialog(page);
-  await page.getByTestId("test-storage").first().click();
-  await page.getByTestId("storage-test-verdict").waitFor();
-  await audit(page, "Admin, storage, test dialog", findings);
-  await closeDialog(page);
-  await page.getByTestId("delete-storage").first().click();
-  await page.getByRole("dialog").waitFor();
-  await audit(page, "Admin, storage, delete dialog", findings);
-  await closeDialog(page);
-
-  await page.goto(`${app.baseUrl}/admin/mount-management`);
-  await page.getByTestId("mount-list").waitFor();
-  await audit(page, "Admin, mounts", findings);
-  await page.getByTestId("add-mount").first().click();
-  await page.getByTestId("mount-form").waitFor();
-  await audit(page, "Admin, mounts, form dialog", findings);
-  await closeDialog(page);
-  await page.getByTestId("mount-delete").first().click();
-  await page.getByRole("dialog").waitFor();
-  await audit(page, "Admin, mounts, delete dialog", findings);
-  await closeDialog(page);
-
-  await page.goto(`${app.baseUrl}/admin/key-management`);
-  await page.getByRole("button", { name: "Create key" }).first().waitFor();
-  await audit(page, "Admin, keys, none yet", findings);
-  await page.getByRole("button", { name: "Create key" }).first().click();
-  const form = page.getByRole("dialog", { name: "Create API key" });
-  await form.waitFor();
-  await audit(page, "Admin, keys, create dialog", findings);
-  await form.getByLabel("Name").fill("Backup script");
-  await form.getByRole("button", { name: "Create key" }).click();
-  const reveal = page.getByRole("dialog", { name: "Copy your new API key" });
-  await reveal.waitFor();
-  await audit(page, "Admin, keys, new key dialog", findings);
-  await reveal.getByRole("button", { name: "I have copied it" }).click();
-  await reveal.waitFor({ state: "detached" });
-  await page.getByRole("button", { name: "Edit key Backup script" }).first().waitFor();
-  await dismissToasts(page);
-  await audit(page, "Admin, keys", findings);
-
-  await page.goto(`${app.baseUrl}/admin/settings`);
-  await page.getByTestId("save-system-settings").waitFor();
-  await page.getByTestId("about-version").waitFor();
-  await audit(page, "Admin, settings", findings);
-}
-
-describe("accessibility: axe-core finds no violation", () => {
-  test("public screens (Home and Upload signed out, login, paste and file pages, not found), English", async () => {
-    const { page, context } = await openPage();
-    const findings: Finding[] = [];
-    await walkPublicScreens(page, shares, findings, "en");
-    console.log("public screens, English", countByTheme(findings));
-    expect(report(findings)).toEqual([]);
-    await context.close();
-  });
-
-  test("signed in: Home, Upload, the mount explorer and every admin module with its dialogs, English", async () => {
-    const { page, context } = await openPage();
-    await signIn(page);
-    const findings: Finding[] = [];
-    try {
-      await walkSignedInScreens(page, findings);
-      await walkAdminScreens(page, findings);
-    } finally {
-      console.log(report(findings).join("\n"));
-    }
-    console.log("signed-in screens, English", countByTheme(findings));
-    expect(report(findings)).toEqual([]);
-    await context.close();
-  });
-
-  test("the live clipboard: the rooms screen and a room with a text and an image, English and Chinese", async () => {
-    for (const language of ["en", "zh"] as const) {
-      const { page, context } = await openPage({ locale: language === "zh" ? "zh-CN" : "en-US" });
-      await signIn(page, language);
-      const findings: Finding[] = [];
-      await page.goto(`${app.baseUrl}/clipboard`);
-      await page.getByTestId("clipboard-create").waitFor();
-      await audit(page, `clipboard rooms (${language})`, findings);
-      await page.getByTestId("clipboard-create").click();
-      await page.waitForURL(/\/clipboard\/[A-Za-z0-9_-]{22}#/, { timeout: 60_000 });
-      await page.locator('[data-testid="clipboard-status"][data-status="online"]').waitFor({ timeout: 60_000 });
-      await page.locator("#clipboard-text").fill("a11y text item");
-      await page.getByTestId("clipboard-send").click();
-      await page
-        .getByTestId("clipboard-file")
-        .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: TINY_PNG }]);
-      await page.getByTestId("clipboard-item-image").waitFor({ timeout: 30_000 });
-      await audit(page, `clipboard room (${language})`, findings);
-      console.log(report(findings).join("\n"));
-      expect(report(findings)).toEqual([]);
-      await context.close();
-    }
-  });
-
-  test("in Chinese: the public screens, Home, the explorer and every admin module", async () => {
-    await apiData("POST", "/admin/api-keys", { name: "Sync job", text_permission: true });
-    const { page, context } = await openPage({ locale: "zh-CN" });
-    const findings: Finding[] = [];
-    try {
-      // Shares of its own: the English pass used up the one-view paste, and a used-up paste goes away.
-      await walkPublicScreens(page, await makeShares("a11y-zh"), findings, "zh");
-      await signIn(page, "zh");
-      await walkChineseSignedInScreens(page, findings);
-    } finally {
-      console.log(report(findings).join("\n"));
-    }
-    console.log("Chinese", countByTheme(findings));
-    expect(report(findings)).toEqual([]);
-    await context.close();
-  });
 });
