@@ -435,6 +435,7 @@ const ADMIN_MODULE_READY: Record<AdminModule, (page: Page, prefix: string) => Pr
   settings: (page) => page.getByTestId("about-version").waitFor(),
   security: (page) => page.getByTestId("session-row").first().waitFor(),
   backups: (page) => page.getByTestId("backup-archive").first().waitFor(),
+  "upload-requests": (page) => page.getByTestId("upload-request-list").waitFor(),
 };
 
 /**
