@@ -8,7 +8,6 @@
 // best practices included), named by state, look, rule and element, and when a dialog of the
 // registry was never reached. No rule is switched off (docs/accessibility.md).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { encryptText, generateLinkKey } from "@shared/encrypted-share";
 import { resources } from "@shared/i18n/resources";
 import type { Browser, Page } from "playwright-core";
@@ -22,16 +21,17 @@ import { ADMIN_MODULES, type AdminModule, type ROUTES } from "../src/routes";
 import {
   adminToken,
   DESKTOP,
+  injectAxe,
   LOOKS,
   launchBrowser,
   openPage,
   PHONE,
-  REPO_ROOT,
   type RunningApp,
   saveShot,
   signInAsAdmin,
   startApp,
   startHomeEditor,
+  stillPage,
   waitForAnimations,
 } from "./harness";
 
@@ -39,8 +39,6 @@ import {
 setDefaultTimeout(1_800_000);
 
 // E2E_SHOTS=1 saves a screenshot of every state in every look into client/e2e/shots/a11y/, to look at by eye.
-
-const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
 
 type Language = "en" | "zh";
 type Finding = { state: string; look: string; rule: string; impact: string; targets: string[]; summary: string };
@@ -215,7 +213,7 @@ async function audit(page: Page, state: string, run: Run) {
     style.textContent = "*,*::before,*::after{transition:none!important;animation:none!important}";
     document.head.append(style);
   });
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  await injectAxe(page);
   const restore = page.viewportSize() ?? DESKTOP;
   for (const look of [lookOf(run)]) {
     await page.setViewportSize(look.viewport);
@@ -431,6 +429,8 @@ const ADMIN_MODULE_READY: Record<AdminModule, (page: Page, prefix: string) => Pr
   "file-management": (page) => page.getByTestId("file-table").waitFor(),
   "storage-config": (page) => page.getByTestId("storage-list").waitFor(),
   "mount-management": (page) => page.getByTestId("mount-list").waitFor(),
+  // The folder makeShares shares in place is listed.
+  "shared-links": (page) => page.getByTestId("shared-link-list").waitFor(),
   "key-management": (page) => page.locator(`[${OPENS_DIALOG_ATTRIBUTE}="key-form"]`).first().waitFor(),
   settings: (page) => page.getByTestId("about-version").waitFor(),
   security: (page) => page.getByTestId("session-row").first().waitFor(),
@@ -637,8 +637,12 @@ async function walkEverything(language: Language) {
         // A new document each time (a fragment change alone would not load the page again).
         await page.goto("about:blank");
         await page.goto(`${app.baseUrl}${state.path}`);
-        await state.reach(page, language);
         const name = `${route}: ${state.name}`;
+        await state.reach(page, language).catch(async (error: Error) => {
+          // What the page showed instead names the cause (a timeout alone says only what was awaited).
+          const shown = ((await page.locator("body").textContent()) ?? "").replace(/\s+/g, " ").slice(0, 400);
+          throw new Error(`${name} (${language}) was not reached: ${error.message}\nThe page showed: ${shown}`);
+        });
         if ((await page.locator("[role=dialog]").count()) === 0) await dismissToasts(page, language);
         await audit(page, name, run);
         if ((await page.locator("[role=dialog]").count()) === 0) await exploreState(page, name, run);
@@ -653,6 +657,39 @@ async function walkEverything(language: Language) {
   console.log(`${language}: ${run.audits} states audited, one look each, ${seconds} s`);
   return run;
 }
+
+// axe measures colours as they are, and nothing in the walk rests the pointer on a control: a hover
+// colour is checked here, on the primary button (the one with white text on a coloured fill).
+test("the primary button keeps its contrast under the pointer, in both themes", async () => {
+  const { page, context } = await openPage(browser, { locale: "en-US" });
+  try {
+    await page.goto(`${app.baseUrl}/`);
+    const primary = page.getByTestId("login-prompt").getByRole("link", { name: "Log in" });
+    await primary.waitFor();
+    await stillPage(page);
+    await injectAxe(page);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction(
+        (dark) => document.documentElement.classList.contains("dark") === dark,
+        scheme === "dark",
+      );
+      const resting = await primary.evaluate((element) => getComputedStyle(element).backgroundColor);
+      await primary.hover();
+      // The hover colour is in place (no transition runs on a still page).
+      expect(await primary.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(resting);
+      const contrast = await primary.evaluate(async (element) => {
+        // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
+        const result = await (window as any).axe.run(element, { runOnly: ["color-contrast"] });
+        return result.violations.length + result.incomplete.length;
+      });
+      expect(`${scheme}: ${contrast}`).toBe(`${scheme}: 0`);
+      await page.mouse.move(0, 0);
+    }
+  } finally {
+    await context.close();
+  }
+});
 
 describe("accessibility: axe-core finds no violation on any state, dialog, menu or tab", () => {
   for (const language of ["en", "zh"] as const) {

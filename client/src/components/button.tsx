@@ -11,7 +11,7 @@ export type ButtonSize = "sm" | "md";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary:
-    "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:bg-indigo-600/60 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:disabled:bg-indigo-500/50",
+    "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:bg-indigo-600/60 dark:bg-indigo-500 dark:hover:bg-indigo-600 dark:disabled:bg-indigo-500/50",
   secondary:
     "bg-white text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-900 disabled:text-slate-400 disabled:hover:bg-white dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800 dark:hover:text-white dark:disabled:text-slate-500 dark:disabled:hover:bg-slate-900",
   // Disabled, a danger button loses its red in both themes: a dimmed red on a dark page still reads as ready.
