@@ -80,8 +80,14 @@ describe("home", () => {
     renderAppAt("/");
     const prompt = await screen.findByTestId("login-prompt");
     expect(prompt.textContent).toContain("Log in to share");
-    expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin?next=%2F");
+    expect(within(prompt).getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin?next=%2F");
     expect(screen.queryByRole("button", { name: "Create share link" })).toBeNull();
+    // Said above the editor too, before anything is written, with the way to log in.
+    const notice = screen.getByTestId("login-notice");
+    expect(notice.textContent).toContain("creating a share link needs a login");
+    const editor = await screen.findByTestId("plain-editor");
+    expect(notice.compareDocumentPosition(editor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(notice).getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/admin?next=%2F");
   });
 
   test("a key without text permission is told so", async () => {
@@ -90,6 +96,8 @@ describe("home", () => {
     storeDraft({ content: "hello" });
     renderAppAt("/");
     expect(await screen.findByText("This API key cannot share texts")).toBeDefined();
+    const notice = screen.getByTestId("login-notice");
+    expect(within(notice).getByRole("link", { name: "Switch account" })).toBeDefined();
   });
 
   test("the draft is restored, counted, and saved again as it changes", async () => {

@@ -28,7 +28,7 @@ import { useDefaultExpiry } from "../lib/shares/share-defaults";
 import { trpc } from "../lib/trpc";
 import { isQueuedOfflineError } from "../offline/offline-link";
 import { PasteEditorPanel } from "./home/paste-editor-panel";
-import { type CreateAccess, CreateFailed, PasteOptions } from "./home/paste-options";
+import { type CreateAccess, CreateAccessNotice, CreateFailed, PasteOptions } from "./home/paste-options";
 import { type CreatedPaste, ShareResult } from "./home/share-result";
 import { usePasteDraft } from "./home/use-paste-draft";
 
@@ -186,6 +186,11 @@ export default function HomeScreen() {
   return (
     <div>
       <PageHeader icon={DocumentTextIcon} title={t("screens.home.title")} description={t("screens.home.description")} />
+      {access !== "allowed" && !created ? (
+        <div className="mt-6">
+          <CreateAccessNotice access={access} />
+        </div>
+      ) : null}
       <div className="mt-6 sm:mt-8">
         {created ? (
           <ShareResult

@@ -1,6 +1,6 @@
 // The share options beside the editor (docs/product.md §5): custom link suffix checked as it is typed,
 // password with show/hide, expiry choice, max views and remark; then the create button, or for
-// someone who may not create, what to do instead.
+// someone who may not create, what to do instead (and, above the editor, a line saying so first).
 import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
@@ -117,6 +117,23 @@ function LoginPrompt({ access }: { access: Exclude<CreateAccess, "allowed"> }) {
         {isSignedOut ? t("pastes.create.loginAction") : t("pastes.create.switchAccount")}
       </Link>
     </div>
+  );
+}
+
+/**
+ * Above the editor, for someone who may not create a link: said before they write, not only where the
+ * create button would be (below the options, far down on a phone).
+ */
+export function CreateAccessNotice({ access }: { access: Exclude<CreateAccess, "allowed"> }) {
+  const { t } = useTranslation();
+  const isSignedOut = access === "signedOut";
+  return (
+    <FormAlert tone="info" icon={isSignedOut ? LockClosedIcon : ShieldCheckIcon} testId="login-notice">
+      {isSignedOut ? t("pastes.create.loginNotice") : t("pastes.create.noPermissionDescription")}{" "}
+      <Link href={loginHref(ROUTES.home)} className="font-semibold underline underline-offset-2">
+        {isSignedOut ? t("pastes.create.loginAction") : t("pastes.create.switchAccount")}
+      </Link>
+    </FormAlert>
   );
 }
 

@@ -176,6 +176,7 @@ export const enPastes = {
       loginTitle: "Log in to share",
       loginDescription:
         "Anyone can write here, and your draft is kept in this browser. Creating a share link needs the admin account or an API key with text permission.",
+      loginNotice: "Anyone can write here and the draft stays in this browser; creating a share link needs a login.",
       loginAction: "Log in",
       noPermissionTitle: "This API key cannot share texts",
       noPermissionDescription: "It has no text permission. Log in with another key or the admin account to share.",

@@ -176,6 +176,7 @@ export const zhPastes: typeof enPastes = {
       loginTitle: "登录后即可分享",
       loginDescription:
         "任何人都可以在此书写，草稿会保存在此浏览器中。创建分享链接需要管理员账户或具有文本权限的 API 密钥。",
+      loginNotice: "任何人都可以在此书写，草稿保存在此浏览器中；创建分享链接需要登录。",
       loginAction: "登录",
       noPermissionTitle: "此 API 密钥不能分享文本",
       noPermissionDescription: "它没有文本权限。请使用其他密钥或管理员账户登录后分享。",
