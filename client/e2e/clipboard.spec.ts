@@ -36,6 +36,8 @@ test("desktop and phone exchange text, an image and a file; the phone queues whi
   const phone = await openPage({ viewport: PHONE, isMobile: true, hasTouch: true });
   await phone.page.goto(link);
   await waitOnline(phone.page);
+  // The link is shown as text too, the whole of it with its key.
+  expect(await phone.page.getByTestId("clipboard-room-link").textContent()).toBe(link);
   await desktop.page.getByTestId("clipboard-devices").getByRole("listitem").nth(1).waitFor();
   expect(await phone.page.getByTestId("clipboard-devices").getByRole("listitem").count()).toBe(2);
 
@@ -74,7 +76,10 @@ test("desktop and phone exchange text, an image and a file; the phone queues whi
   await phone.page.locator('[data-testid="clipboard-status"][data-status="offline"]').waitFor({ timeout: 30_000 });
   await phone.page.getByLabel("Text to send").fill("sent while offline");
   await phone.page.getByTestId("clipboard-send").click();
-  await phone.page.getByText("Waiting to send").waitFor();
+  // Shown on the phone at once, marked as waiting (and counted beside the connection state).
+  const waiting = items(phone.page).filter({ hasText: "sent while offline" });
+  await waiting.and(phone.page.locator("[data-waiting]")).getByText("Waiting to send").waitFor();
+  expect(await phone.page.getByTestId("clipboard-status").textContent()).toContain("Waiting to send (1)");
   expect(await desktop.page.getByText("sent while offline").count()).toBe(0);
   await phone.context.setOffline(false);
   await waitOnline(phone.page);
@@ -83,6 +88,10 @@ test("desktop and phone exchange text, an image and a file; the phone queues whi
     .filter({ hasText: "sent while offline" })
     .waitFor({ timeout: 60_000 });
   expect(await items(desktop.page).count()).toBe(4);
+  // Sent: once on the phone, no longer waiting.
+  await phone.page.locator("[data-waiting]").waitFor({ state: "detached", timeout: 30_000 });
+  expect(await waiting.count()).toBe(1);
+  expect(await phone.page.getByTestId("clipboard-status").textContent()).not.toContain("Waiting to send");
 
   // Deleting on one device removes it on the other.
   await phone.page.getByRole("button", { name: "Delete" }).first().click();

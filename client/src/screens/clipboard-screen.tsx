@@ -27,7 +27,14 @@ import { currentLanguage } from "../i18n";
 import { useAuth } from "../lib/auth/use-auth";
 import { type ConnectionStatus, connectRoom, type RoomConnection, type Transport } from "../lib/clipboard/connection";
 import { deviceLabel, openItem, type ShownItem, sealFile, sealText } from "../lib/clipboard/items";
-import { forgetRoom, deviceId as loadDeviceId, savedRoomKey, saveRoomKey } from "../lib/clipboard/outbox";
+import {
+  forgetRoom,
+  deviceId as loadDeviceId,
+  pendingItems,
+  removePending,
+  savedRoomKey,
+  saveRoomKey,
+} from "../lib/clipboard/outbox";
 import { formatDateTime } from "../lib/format-date";
 import { trpc } from "../lib/trpc";
 import { loginHref, ROUTES } from "../routes";
@@ -295,8 +302,16 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
     room: null,
   });
   const [myDeviceId, setMyDeviceId] = useState<string | null>(null);
-  const [pending, setPending] = useState(0);
+  // This device's items still in the outbox (sent while offline, or queued on an earlier visit): shown
+  // at the top of the list, marked as waiting, until the server confirms each (docs/clipboard.md).
+  const [waiting, setWaiting] = useState<WaitingItem[]>([]);
   const connection = useRef<RoomConnection | null>(null);
+  /** Seals nothing: queues an already sealed item, shows it as waiting, and sends it. */
+  const sendItem = useRef<((content: string) => Promise<void>) | null>(null);
+  const dropWaiting = useCallback(
+    (ref: string) => setWaiting((previous) => previous.filter((entry) => entry.ref !== ref)),
+    [],
+  );
   const own = trpc.clipboard.mine.useQuery(undefined, { enabled: authType !== "none", staleTime: 30_000 });
   const isOwner = own.data?.some((room) => room.id === roomId) ?? false;
 
@@ -318,9 +333,18 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
         return { ...previous, items: [...previous.items, ...fresh].sort((a, b) => b.id - a.id) };
       });
     };
-    void loadDeviceId().then((id) => {
+    const addWaiting = async (ref: string, content: string, createdAt: number, device: string) => {
+      const wire = { id: 0, content, size: 0, device_id: device, created_at: new Date(createdAt).toISOString() };
+      const item = await openItem(wire, roomKey);
+      if (!isCurrent) return;
+      setWaiting((previous) => (previous.some((entry) => entry.ref === ref) ? previous : [...previous, { ref, item }]));
+    };
+    void loadDeviceId().then(async (id) => {
       if (!isCurrent) return;
       setMyDeviceId(id);
+      for (const queued of await pendingItems(roomId))
+        await addWaiting(queued.ref, queued.content, queued.createdAt, id);
+      if (!isCurrent) return;
       opened = connectRoom({
         roomId,
         deviceId: id,
@@ -336,30 +360,40 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
           onDeleted: (itemId) =>
             setState((previous) => ({ ...previous, items: previous.items.filter((item) => item.id !== itemId) })),
           onDevices: (devices) => setState((previous) => ({ ...previous, devices })),
-          onError: (message) => toast.error(message),
-          onSent: () => setPending((count) => Math.max(0, count - 1)),
+          onError: (message, ref) => {
+            if (ref) dropWaiting(ref);
+            toast.error(message);
+          },
+          onSent: dropWaiting,
         },
       });
       connection.current = opened;
+      sendItem.current = async (content) => {
+        const ref = crypto.randomUUID();
+        await addWaiting(ref, content, Date.now(), id);
+        await opened?.send(content, ref);
+      };
     });
     return () => {
       isCurrent = false;
       opened?.close();
       connection.current = null;
+      sendItem.current = null;
+      setWaiting([]);
     };
-  }, [roomId, roomKey]);
+  }, [roomId, roomKey, dropWaiting]);
 
   // Revoke the object URLs of files that left the list.
   const urls = useRef(new Set<string>());
   useEffect(() => {
-    const current = new Set(state.items.flatMap((item) => (item.kind === "file" ? [item.url] : [])));
+    const shown = [...state.items, ...waiting.map((entry) => entry.item)];
+    const current = new Set(shown.flatMap((item) => (item.kind === "file" ? [item.url] : [])));
     for (const url of urls.current) if (!current.has(url)) URL.revokeObjectURL(url);
     urls.current = current;
-  }, [state.items]);
+  }, [state.items, waiting]);
 
   const send = useCallback(async (seal: Promise<string>) => {
-    setPending((count) => count + 1);
-    await connection.current?.send(await seal);
+    await sendItem.current?.(await seal);
   }, []);
 
   const sendFiles = (files: FileList | File[]) => {
@@ -397,7 +431,7 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
         icon={ClipboardIcon}
         title={own.data?.find((room) => room.id === roomId)?.name ?? t("clipboard.title")}
         description={t("clipboard.description")}
-        meta={<StatusBadge status={state.status} transport={state.transport} pending={pending} />}
+        meta={<StatusBadge status={state.status} transport={state.transport} pending={waiting.length} />}
         actions={
           isOwner ? (
             <CloseRoomButton roomId={roomId} variant="danger" onClosed={() => navigate(ROUTES.clipboard)} />
@@ -420,10 +454,19 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
                 })}
               </p>
             ) : null}
-            {state.items.length === 0 ? (
+            {state.items.length === 0 && waiting.length === 0 ? (
               <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t("clipboard.room.empty")}</p>
             ) : (
               <ul className="mt-4 space-y-3" data-testid="clipboard-items">
+                {waiting.toReversed().map(({ ref, item }) => (
+                  <ItemCard
+                    key={ref}
+                    item={item}
+                    isMine
+                    isWaiting
+                    onDelete={() => void removePending(ref).then(() => dropWaiting(ref))}
+                  />
+                ))}
                 {state.items.map((item) => (
                   <ItemCard
                     key={item.id}
@@ -445,6 +488,13 @@ function LiveRoom({ roomId, roomKey }: { roomId: string; roomKey: string }) {
             <div className="mt-3 flex justify-center">
               <QrCode value={link} />
             </div>
+            {/* As text too: to read it out, or to copy a part by hand where the clipboard is refused. */}
+            <p
+              className="mt-3 rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-700 select-all dark:bg-slate-950 dark:text-slate-300"
+              data-testid="clipboard-room-link"
+            >
+              {link}
+            </p>
             <CopyButton
               text={link}
               label={t("clipboard.room.copyLink")}
@@ -583,12 +633,35 @@ function Composer({ onText, onFiles }: { onText(text: string): void; onFiles(fil
   );
 }
 
-function ItemCard({ item, isMine, onDelete }: { item: ShownItem; isMine: boolean; onDelete(): void }) {
+/** An item of this device still in the outbox, with its queue ref. */
+type WaitingItem = { ref: string; item: ShownItem };
+
+function ItemCard({
+  item,
+  isMine,
+  isWaiting = false,
+  onDelete,
+}: {
+  item: ShownItem;
+  isMine: boolean;
+  /** Not on the server yet: said so, and deleting it takes it out of the outbox. */
+  isWaiting?: boolean;
+  onDelete(): void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const meta = `${isMine ? t("clipboard.room.fromThisDevice") : t("clipboard.room.fromDevice")} · ${formatDateTime(item.createdAt, language)}`;
   return (
-    <li className="rounded-xl border border-slate-200 p-3 dark:border-slate-700" data-testid="clipboard-item">
+    <li
+      className={cx(
+        "rounded-xl border p-3",
+        isWaiting
+          ? "border-dashed border-amber-300 dark:border-amber-500/40"
+          : "border-slate-200 dark:border-slate-700",
+      )}
+      data-testid="clipboard-item"
+      data-waiting={isWaiting || undefined}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           {item.kind === "text" ? (
@@ -618,7 +691,12 @@ function ItemCard({ item, isMine, onDelete }: { item: ShownItem; isMine: boolean
           ) : (
             <p className="text-sm text-red-700 dark:text-red-300">{t("clipboard.room.undecryptable")}</p>
           )}
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{meta}</p>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {meta}
+            {isWaiting ? (
+              <span className="font-medium text-amber-800 dark:text-amber-200"> · {t("clipboard.room.pending")}</span>
+            ) : null}
+          </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {item.kind === "text" ? (

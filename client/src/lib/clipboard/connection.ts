@@ -23,7 +23,8 @@ export type RoomEvents = {
   onItem(item: WireItem): void;
   onDeleted(itemId: number): void;
   onDevices(devices: WireDevice[]): void;
-  onError(message: string): void;
+  /** The server refused something; `ref` names a queued item it refused (it left the outbox). */
+  onError(message: string, ref?: string): void;
   /** A queued item reached the server. */
   onSent(ref: string): void;
 };
@@ -33,7 +34,8 @@ const MAX_BACKOFF_MS = 15_000;
 const WEBSOCKET_FAILURES_BEFORE_FALLBACK = 2;
 
 export type RoomConnection = {
-  send(content: string): Promise<void>;
+  /** Queues a sealed item under `ref` (the screen shows it as waiting until onSent names it) and sends it. */
+  send(content: string, ref: string): Promise<void>;
   remove(itemId: number): void;
   close(): void;
 };
@@ -89,7 +91,7 @@ export function connectRoom(options: {
       case "error":
         // A refused item (too large, malformed) will not pass later either: it leaves the outbox.
         if (message.ref) void removePending(message.ref);
-        events.onError(message.message);
+        events.onError(message.message, message.ref);
         return;
       case "close":
         stream?.close();
@@ -167,8 +169,9 @@ export function connectRoom(options: {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     if (!response.ok) {
       // Refused (too large, not an envelope): it will not pass later either.
-      if (response.status >= 400 && response.status < 500 && response.status !== 429) await removePending(ref);
-      events.onError(body?.message ?? response.statusText);
+      const isRefused = response.status >= 400 && response.status < 500 && response.status !== 429;
+      if (isRefused) await removePending(ref);
+      events.onError(body?.message ?? response.statusText, isRefused ? ref : undefined);
       return;
     }
     await removePending(ref);
@@ -214,9 +217,8 @@ export function connectRoom(options: {
   open();
 
   return {
-    async send(content) {
+    async send(content, ref) {
       // Every item goes through the outbox, so one sent while the connection is down is not lost.
-      const ref = crypto.randomUUID();
       await queueItem({ roomId, content, ref, createdAt: Date.now() });
       await flushOutbox();
     },
