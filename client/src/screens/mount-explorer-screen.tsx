@@ -32,7 +32,8 @@ export default function MountExplorerScreen({ path }: MountExplorerScreenProps) 
         description={t("screens.mountExplorer.description")}
         meta={
           <>
-            <MetaBadge>{path}</MetaBadge>
+            {/* Browsing, the breadcrumbs show the path; without access it is said here once. */}
+            {canBrowse ? null : <MetaBadge>{path}</MetaBadge>}
             {isKey && canBrowse ? (
               <span className="text-sm text-slate-500 dark:text-slate-400">
                 {t("mountAccess.basePath", { path: auth.keyInfo?.basic_path ?? "/" })}
