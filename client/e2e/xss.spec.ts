@@ -265,13 +265,26 @@ describe("stored XSS", () => {
     await page.goto(app.baseUrl);
     await page.evaluate(() => window.alert("control"));
     const before = violations.length;
-    await page.evaluate((hook) => {
-      const img = document.createElement("img");
-      img.setAttribute("onerror", `${hook}('control-inline')`);
-      img.src = "/control-missing.png";
-      document.body.append(img);
-    }, HOOK);
-    await page.waitForTimeout(500);
+    // Settled when the page has both refused the inline handler (the CSP event, which the listener
+    // installed before any script reports first) and fired the image's error (when the handler would run).
+    await page.evaluate(
+      (hook) =>
+        Promise.all([
+          new Promise((done) =>
+            document.addEventListener("securitypolicyviolation", (event) => {
+              if (event.effectiveDirective === "script-src-attr") done(null);
+            }),
+          ),
+          new Promise((done) => {
+            const img = document.createElement("img");
+            img.setAttribute("onerror", `${hook}('control-inline')`);
+            img.addEventListener("error", () => done(null));
+            img.src = "/control-missing.png";
+            document.body.append(img);
+          }),
+        ]),
+      HOOK,
+    );
     expect(hits.map((hit) => hit.id)).toEqual(["alert:control"]);
     // The page's own CSP blocked the inline handler, and the listener saw it.
     expect(violations.slice(before).some((v) => v.directive === "script-src-attr")).toBe(true);
