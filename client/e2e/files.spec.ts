@@ -13,10 +13,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import {
   adminToken,
+  DESKTOP,
   dismissToasts,
   launchBrowser,
   layoutCheck,
   openPage,
+  PHONE,
   type RunningApp,
   signInAsAdmin,
   startApp,
@@ -192,6 +194,32 @@ describe("file sharing", () => {
     expect(await page.getByTestId("drop-zone").count()).toBe(0);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
+  });
+
+  test("Upload's order: the rows in view at 1280x800; on a phone the share options before the list", async () => {
+    const desktop = await openAsAdmin({ viewport: DESKTOP });
+    await desktop.page.goto(`${app.baseUrl}/upload`);
+    await desktop.page.getByTestId("drop-zone").waitFor();
+    await dropFiles(desktop.page, ["big", "photo"]);
+    await row(desktop.page, "sunset.png").waitFor();
+    // Unscrolled, each row (and the progress it will show) is inside the window.
+    expect(await desktop.page.evaluate(() => window.scrollY)).toBe(0);
+    for (const name of ["big-archive.bin", "sunset.png"]) {
+      const box = await row(desktop.page, name).boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(DESKTOP.height);
+    }
+    await desktop.context.close();
+
+    const phone = await openAsAdmin({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await phone.page.goto(`${app.baseUrl}/upload`);
+    await phone.page.getByTestId("drop-zone").waitFor();
+    await dropFiles(phone.page, ["photo"]);
+    await row(phone.page, "sunset.png").waitFor();
+    // Read top to bottom: the options are chosen before the list's Upload button is reached.
+    const options = await phone.page.getByTestId("share-options").boundingBox();
+    const start = await phone.page.getByTestId("start-uploads").boundingBox();
+    expect(options && start && options.y + options.height <= start.y).toBe(true);
+    await phone.context.close();
   });
 
   test("two files dropped, one multipart with progress; cancelled and retried; the other shared with a password and 2 views", async () => {

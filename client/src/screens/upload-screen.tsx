@@ -177,8 +177,11 @@ export default function UploadScreen() {
         title={t("screens.upload.title")}
         description={t("screens.upload.description")}
       />
-      <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <div className="flex min-w-0 flex-col gap-6">
+      {/* In the page's order on a phone: what to send, its share options, then the list with its Upload
+          button. From lg the options stand beside both and the list follows the drop zone: its row is
+          the flexible one, so the taller options column lengthens it rather than the drop zone's row. */}
+      <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           {canUpload ? (
             <>
               <ResumeNotice busyFiles={busyFiles} />
@@ -199,7 +202,7 @@ export default function UploadScreen() {
                   ),
                   panel:
                     id === "file" ? (
-                      <DropZone onFiles={addFiles} maxSizeLabel={maxSizeLabel} />
+                      <DropZone onFiles={addFiles} maxSizeLabel={maxSizeLabel} isCompact={items.length > 0} />
                     ) : (
                       <UrlUploadPanel maxBytes={maxBytes} maxSizeLabel={maxSizeLabel} onUpload={addUrl} />
                     ),
@@ -209,19 +212,8 @@ export default function UploadScreen() {
           ) : (
             <UploadLoginPrompt isSignedOut={auth.authType === "none"} />
           )}
-          {items.length > 0 ? (
-            <UploadList
-              items={items}
-              canStart={canUpload}
-              onStart={start}
-              onCancel={(id) => uploadQueue.cancel(id)}
-              onRetry={retry}
-              onRemove={(id) => uploadQueue.remove(id)}
-              onClearFinished={() => uploadQueue.clearFinished()}
-            />
-          ) : null}
         </div>
-        <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {canUpload ? (
             <div ref={optionsRef}>
               <ShareOptionsPanel
@@ -237,6 +229,19 @@ export default function UploadScreen() {
           ) : null}
           <RecentUploadsPanel />
         </div>
+        {items.length > 0 ? (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+            <UploadList
+              items={items}
+              canStart={canUpload}
+              onStart={start}
+              onCancel={(id) => uploadQueue.cancel(id)}
+              onRetry={retry}
+              onRemove={(id) => uploadQueue.remove(id)}
+              onClearFinished={() => uploadQueue.clearFinished()}
+            />
+          </div>
+        ) : null}
       </div>
     </div>
   );

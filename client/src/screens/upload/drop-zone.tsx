@@ -12,6 +12,8 @@ export type DropZoneProps = {
   onFiles: (files: File[], origin: "drop" | "picker" | "paste") => void;
   maxSizeLabel: string;
   disabled?: boolean;
+  /** Files are in the list: a lower zone, so the list's progress shows on a laptop's screen. */
+  isCompact?: boolean;
 };
 
 function hasFiles(event: DragEvent): boolean {
@@ -37,7 +39,7 @@ export function namePastedFile(file: File, now: Date = new Date()): File {
   return new File([file], `pasted-${stamp}.${extension}`, { type: file.type, lastModified: file.lastModified });
 }
 
-export function DropZone({ onFiles, maxSizeLabel, disabled = false }: DropZoneProps) {
+export function DropZone({ onFiles, maxSizeLabel, disabled = false, isCompact = false }: DropZoneProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
@@ -94,7 +96,8 @@ export function DropZone({ onFiles, maxSizeLabel, disabled = false }: DropZonePr
         if (files.length > 0) onFiles(files, "drop");
       }}
       className={cx(
-        "relative flex flex-col items-center justify-center rounded-2xl border-2 border-dashed px-5 py-10 text-center transition-colors sm:py-14",
+        "relative flex flex-col items-center justify-center rounded-2xl border-2 border-dashed px-5 text-center transition-colors",
+        isCompact ? "py-5" : "py-10 sm:py-14",
         isOver
           ? "border-indigo-500 bg-indigo-50/80 dark:border-indigo-400 dark:bg-indigo-500/10"
           : "border-slate-300 bg-white hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-slate-600",
@@ -103,22 +106,23 @@ export function DropZone({ onFiles, maxSizeLabel, disabled = false }: DropZonePr
     >
       <span
         className={cx(
-          "flex size-14 items-center justify-center rounded-full ring-1 ring-inset transition-transform",
+          "flex items-center justify-center rounded-full ring-1 ring-inset transition-transform",
+          isCompact ? "size-10" : "size-14",
           isOver
             ? "scale-110 bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-500"
             : "bg-indigo-50 text-indigo-600 ring-indigo-100 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-500/20",
         )}
       >
-        <CloudArrowUpIcon className="size-7" />
+        <CloudArrowUpIcon className={isCompact ? "size-5" : "size-7"} />
       </span>
-      <p className="mt-4 text-base font-semibold text-slate-900 dark:text-white">
+      <p className={cx(isCompact ? "mt-2" : "mt-4", "text-base font-semibold text-slate-900 dark:text-white")}>
         {isOver ? t("files.dropZone.titleActive") : t("files.dropZone.title")}
       </p>
       <p className="mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-400">{t("files.dropZone.description")}</p>
       <Button
         variant="primary"
         icon={FolderIcon}
-        className="mt-5"
+        className={isCompact ? "mt-3" : "mt-5"}
         onClick={() => inputRef.current?.click()}
         disabled={disabled}
         data-testid="choose-files"
