@@ -118,7 +118,10 @@ export function DropZone({ onFiles, maxSizeLabel, disabled = false, isCompact = 
       <p className={cx(isCompact ? "mt-2" : "mt-4", "text-base font-semibold text-slate-900 dark:text-white")}>
         {isOver ? t("files.dropZone.titleActive") : t("files.dropZone.title")}
       </p>
-      <p className="mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-400">{t("files.dropZone.description")}</p>
+      {/* Compact, the list below says the same ("waiting" until started). */}
+      {isCompact ? null : (
+        <p className="mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-400">{t("files.dropZone.description")}</p>
+      )}
       <Button
         variant="primary"
         icon={FolderIcon}
