@@ -7,10 +7,10 @@
 // 375 px, in English and in Chinese, one look per language (lookOf); the run fails on a violation of any impact (critical to minor,
 // best practices included), named by state, look, rule and element, and when a dialog of the
 // registry was never reached. No rule is switched off (docs/accessibility.md).
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { encryptText, generateLinkKey } from "@shared/encrypted-share";
 import { resources } from "@shared/i18n/resources";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
   DIALOG_NAME_ATTRIBUTE,
   DIALOG_NAMES,
@@ -19,17 +19,12 @@ import {
 } from "../src/components/dialog-names";
 import { ADMIN_MODULES, type AdminModule, type ROUTES } from "../src/routes";
 import {
-  adminToken,
   DESKTOP,
+  e2eSpec,
   injectAxe,
   LOOKS,
-  launchBrowser,
-  openPage,
   PHONE,
-  type RunningApp,
   saveShot,
-  signInAsAdmin,
-  startApp,
   startHomeEditor,
   stillPage,
   waitForAnimations,
@@ -43,54 +38,29 @@ setDefaultTimeout(1_800_000);
 type Language = "en" | "zh";
 type Finding = { state: string; look: string; rule: string; impact: string; targets: string[]; summary: string };
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
+const { app, apiData, token, openPage, openAdminPage } = e2eSpec(import.meta.path);
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
-  const storages = await api("GET", "/s3-configs");
-  await api("POST", "/admin/mounts", {
+  const storages = await apiData("GET", "/s3-configs");
+  await apiData("POST", "/admin/mounts", {
     name: "Docs",
     mount_path: "/docs",
     storage_config_id: storages[0].id,
     folder: "a11y-docs",
   });
-  await api("POST", "/admin/fs/update", {
+  await apiData("POST", "/admin/fs/update", {
     path: "/docs/notes.md",
     content: `# Notes\n\n- one\n- [ ] two\n\n${CODE_BLOCK}`,
   });
-  await api("POST", "/admin/fs/update", { path: "/docs/todo.txt", content: "buy milk\n" });
-  await api("POST", "/admin/fs/mkdir", { path: "/docs/archive" });
+  await apiData("POST", "/admin/fs/update", { path: "/docs/todo.txt", content: "buy milk\n" });
+  await apiData("POST", "/admin/fs/mkdir", { path: "/docs/archive" });
   // One backup archive, so the backups module lists one (and offers its delete dialog).
-  await api("POST", "/admin/backups", { passphrase: null, include_objects: false });
-  for (let tries = 0; (await api("GET", "/admin/backups")).archives.length === 0; tries++) {
+  await apiData("POST", "/admin/backups", { passphrase: null, include_objects: false });
+  for (let tries = 0; (await apiData("GET", "/admin/backups")).archives.length === 0; tries++) {
     if (tries > 120) throw new Error("the backup did not finish");
     await Bun.sleep(250);
   }
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field.
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer.data;
-}
 
 async function upload(name: string, content: BlobPart, type: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -98,7 +68,7 @@ async function upload(name: string, content: BlobPart, type: string, fields: Rec
   form.append("file", new File([content], name, { type }));
   const response = await fetch(`${app.baseUrl}/api/upload`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await token()}` },
     body: form,
   });
   expect(response.status).toBe(201);
@@ -142,26 +112,30 @@ type Shares = Awaited<ReturnType<typeof makeShares>>;
 async function makeShares(prefix: string) {
   // Shares that expire in a moment: the management lists show expired rows set apart.
   const expiresAt = new Date(Date.now() + 3_000);
-  await api("POST", "/paste", {
+  await apiData("POST", "/paste", {
     content: "soon gone",
     slug: `${prefix}-expiring`,
     expires_at: expiresAt.toISOString(),
   });
   await upload("expiring.txt", "soon gone", "text/plain", { expires_at: expiresAt.toISOString() });
-  await api("POST", "/paste", { content: "plain text line\nsecond line\n", format: "text", slug: `${prefix}-plain` });
-  await api("POST", "/paste", {
+  await apiData("POST", "/paste", {
+    content: "plain text line\nsecond line\n",
+    format: "text",
+    slug: `${prefix}-plain`,
+  });
+  await apiData("POST", "/paste", {
     content: `# Release notes\n\n- first\n- second\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${CODE_BLOCK}`,
     slug: `${prefix}-md`,
   });
-  await api("POST", "/paste", { content: "secret", slug: `${prefix}-locked`, password: "open-sesame-42" });
-  await api("POST", "/paste", { content: "once", slug: `${prefix}-once`, max_views: 1 });
+  await apiData("POST", "/paste", { content: "secret", slug: `${prefix}-locked`, password: "open-sesame-42" });
+  await apiData("POST", "/paste", { content: "once", slug: `${prefix}-once`, max_views: 1 });
   // End-to-end encrypted: the key travels in the link's fragment; one of them also needs a password.
   const linkKey = generateLinkKey();
   for (const [suffix, password] of [
     ["sealed", undefined],
     ["sealed-locked", "open-sesame-42"],
   ] as const) {
-    await api("POST", "/paste", {
+    await apiData("POST", "/paste", {
       content: await encryptText("# Sealed notes\n\n- one\n- two\n", linkKey, password),
       encrypted: true,
       format: "markdown",
@@ -179,14 +153,15 @@ async function makeShares(prefix: string) {
   // Waiting for a clock, not for the page: the two shares above must have expired.
   await Bun.sleep(Math.max(0, expiresAt.getTime() - Date.now() + 250));
   // A folder shared in place: its page lists what is in it.
-  await api("POST", "/admin/fs/mkdir", { path: `/docs/${prefix}-shared` });
-  await api("POST", "/admin/fs/update", { path: `/docs/${prefix}-shared/readme.txt`, content: "inside\n" });
-  const folder = (await api("POST", "/admin/fs/share", { path: `/docs/${prefix}-shared` })).slug as string;
+  await apiData("POST", "/admin/fs/mkdir", { path: `/docs/${prefix}-shared` });
+  await apiData("POST", "/admin/fs/update", { path: `/docs/${prefix}-shared/readme.txt`, content: "inside\n" });
+  const folder = (await apiData("POST", "/admin/fs/share", { path: `/docs/${prefix}-shared` })).slug as string;
   // Upload requests into a folder of the mount: one open with a note, one behind a password.
-  await api("POST", "/admin/fs/mkdir", { path: `/docs/${prefix}-inbox` });
+  await apiData("POST", "/admin/fs/mkdir", { path: `/docs/${prefix}-inbox` });
   const inbox = { path: `/docs/${prefix}-inbox`, max_files: 5, max_file_size: 1_000_000, max_total_size: 5_000_000 };
-  const request = (await api("POST", "/upload-requests", { ...inbox, note: "Please send the scans." })).slug as string;
-  const lockedRequest = (await api("POST", "/upload-requests", { ...inbox, password: "open-sesame-42" }))
+  const request = (await apiData("POST", "/upload-requests", { ...inbox, note: "Please send the scans." }))
+    .slug as string;
+  const lockedRequest = (await apiData("POST", "/upload-requests", { ...inbox, password: "open-sesame-42" }))
     .slug as string;
   return { prefix, text, image, pdf, markdown, locked, linkKey, folder, request, lockedRequest };
 }
@@ -624,9 +599,8 @@ async function makeRoom(page: Page): Promise<{ path: string }> {
 async function walkEverything(language: Language) {
   const started = performance.now();
   const locale = language === "zh" ? "zh-CN" : "en-US";
-  const visitor = await openPage(browser, { locale });
-  const admin = await openPage(browser, { locale });
-  await signInAsAdmin(admin.context, app);
+  const visitor = await openPage({ locale });
+  const admin = await openAdminPage({ locale });
   const run: Run = { language, findings: [], dialogsSeen: new Set(), opened: new Set(), audits: 0 };
   const shares = await makeShares(`a11y-${language}`);
   const room = await makeRoom(admin.page);
@@ -661,7 +635,7 @@ async function walkEverything(language: Language) {
 // axe measures colours as they are, and nothing in the walk rests the pointer on a control: a hover
 // colour is checked here, on the primary button (the one with white text on a coloured fill).
 test("the primary button keeps its contrast under the pointer, in both themes", async () => {
-  const { page, context } = await openPage(browser, { locale: "en-US" });
+  const { page, context } = await openPage({ locale: "en-US" });
   try {
     await page.goto(`${app.baseUrl}/`);
     const primary = page.getByTestId("login-prompt").getByRole("link", { name: "Log in" });
