@@ -410,6 +410,8 @@ const ADMIN_MODULE_READY: Record<AdminModule, (page: Page, prefix: string) => Pr
   settings: (page) => page.getByTestId("about-version").waitFor(),
   security: (page) => page.getByTestId("session-row").first().waitFor(),
   backups: (page) => page.getByTestId("backup-archive").first().waitFor(),
+  // The admin's sign-ins and the setup's changes are listed.
+  "audit-log": (page) => page.getByTestId("audit-list").waitFor(),
   "upload-requests": (page) => page.getByTestId("upload-request-list").waitFor(),
 };
 
