@@ -24,6 +24,7 @@ import { fsTasksRouter } from "./explorer/tasks";
 import { pastesRouter } from "./pastes/router";
 import { pathSharesRouter } from "./shares/path-share-routes";
 import { filesRouter } from "./shares/router";
+import { shareSetsRouter } from "./shares/share-set-routes";
 import { urlInfoRouter } from "./shares/url-info";
 import { systemRouter } from "./system/router";
 import { uploadRequestsRouter } from "./upload-requests/router";
@@ -40,6 +41,7 @@ export const appRouter = router({
   pastes: pastesRouter,
   files: filesRouter,
   shares: pathSharesRouter,
+  shareSets: shareSetsRouter,
   uploadRequests: uploadRequestsRouter,
   storage: storageRouter,
   settings: settingsRouter,

@@ -59,7 +59,11 @@ export const sharedItem = z.object({
 
 export const publicShareOutput = z.object({
   slug: z.string(),
+  /** What the link holds: a file or folder shared in place, or a set of uploaded files (docs/share-sets.md). */
+  kind: z.enum(["file", "folder", "set"]),
+  /** The file's or folder's name; "" for a set (its remark is the owner's note, never shown). */
   name: z.string(),
+  /** True for a folder and for a set: the page lists entries and offers "Download all". */
   is_directory: z.boolean(),
   has_password: z.boolean(),
   requires_password: z.boolean(),

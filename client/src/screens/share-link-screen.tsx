@@ -1,6 +1,6 @@
-// The page a shared folder or file link opens (/s/:slug, docs/path-shares.md): the folder's entries with
-// breadcrumbs that start at the shared folder and never go above it, a preview (inline, sandboxed by the
-// server) and a download per file, and "Download all" as one zip the server streams (the browser's own
+// The page a shared folder, file or set of files opens (/s/:slug, docs/path-shares.md, docs/share-sets.md):
+// the entries (a folder's with breadcrumbs that start at the shared folder and never go above it), name,
+// size and type, a preview (inline, sandboxed by the server) and a download per file, and "Download all" as one zip the server streams (the browser's own
 // download shows its progress). The first answer counts the visit; its `visit` token is kept
 // for this tab so that opening sub-folders and files counts nothing more. Plain fetch, no tRPC.
 
@@ -118,14 +118,14 @@ export default function ShareLinkScreen({ slug }: { slug: string }) {
     apiPath(slug, "/file", { path: item.path, visit, inline: inline ? "1" : undefined });
   const crumbs = share.path ? share.path.split("/") : [];
   const locale = currentLanguage();
+  // A set of files has no name of its own (its remark is the owner's note): it is named by its count.
+  const title = share.kind === "set" ? t("shareLink.setTitle", { count: share.items.length }) : share.name;
 
   return (
     <section className="mx-auto mt-6 max-w-4xl" aria-labelledby="share-title">
-      <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">
-        {share.is_directory ? t("shareLink.folder") : t("shareLink.file")}
-      </p>
+      <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">{t(`shareLink.${share.kind}`)}</p>
       <h1 id="share-title" className="mt-1 break-all text-2xl font-semibold text-slate-900 dark:text-white">
-        {share.name}
+        {title}
       </h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {share.expires_at ? t("shareLink.expires", { date: new Date(share.expires_at).toLocaleString(locale) }) : null}
@@ -135,35 +135,47 @@ export default function ShareLinkScreen({ slug }: { slug: string }) {
 
       {share.is_directory ? (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <nav aria-label={t("shareLink.breadcrumbs")} className="min-w-0">
-            <ol className="flex flex-wrap items-center gap-1 text-sm" data-testid="share-breadcrumbs">
-              {[share.name, ...crumbs].map((name, index, all) => {
-                const target = crumbs.slice(0, index).join("/");
-                const isLast = index === all.length - 1;
-                return (
-                  <li key={target || "."} className="flex min-w-0 items-center gap-1">
-                    {index > 0 ? (
-                      <span className="text-slate-400" aria-hidden="true">
-                        /
-                      </span>
-                    ) : null}
-                    {isLast ? (
-                      <span aria-current="page" className="truncate px-1 font-semibold text-slate-900 dark:text-white">
-                        {name}
-                      </span>
-                    ) : (
-                      <Link
-                        href={pageHref(slug, target)}
-                        className="truncate rounded px-1 text-indigo-700 hover:underline dark:text-indigo-300"
-                      >
-                        {name}
-                      </Link>
-                    )}
-                  </li>
-                );
-              })}
-            </ol>
-          </nav>
+          {share.kind === "set" ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="share-total">
+              {formatBytes(
+                share.items.reduce((total, item) => total + item.size, 0),
+                locale,
+              )}
+            </p>
+          ) : (
+            <nav aria-label={t("shareLink.breadcrumbs")} className="min-w-0">
+              <ol className="flex flex-wrap items-center gap-1 text-sm" data-testid="share-breadcrumbs">
+                {[share.name, ...crumbs].map((name, index, all) => {
+                  const target = crumbs.slice(0, index).join("/");
+                  const isLast = index === all.length - 1;
+                  return (
+                    <li key={target || "."} className="flex min-w-0 items-center gap-1">
+                      {index > 0 ? (
+                        <span className="text-slate-400" aria-hidden="true">
+                          /
+                        </span>
+                      ) : null}
+                      {isLast ? (
+                        <span
+                          aria-current="page"
+                          className="truncate px-1 font-semibold text-slate-900 dark:text-white"
+                        >
+                          {name}
+                        </span>
+                      ) : (
+                        <Link
+                          href={pageHref(slug, target)}
+                          className="truncate rounded px-1 text-indigo-700 hover:underline dark:text-indigo-300"
+                        >
+                          {name}
+                        </Link>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+            </nav>
+          )}
           <a
             href={apiPath(slug, "/zip", { path: share.path, visit })}
             download
@@ -181,7 +193,7 @@ export default function ShareLinkScreen({ slug }: { slug: string }) {
       ) : (
         <ul
           className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-700 dark:border-slate-700 dark:bg-slate-900"
-          aria-label={share.name}
+          aria-label={title}
           data-testid="share-items"
         >
           {share.items.map((item) => (
@@ -204,7 +216,10 @@ export default function ShareLinkScreen({ slug }: { slug: string }) {
                   <p className="truncate font-medium text-slate-900 dark:text-white">{item.name}</p>
                 )}
                 {item.is_directory ? null : (
-                  <p className="text-xs text-slate-600 dark:text-slate-400">{formatBytes(item.size, locale)}</p>
+                  <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+                    {formatBytes(item.size, locale)}
+                    {item.mimetype ? ` · ${item.mimetype}` : null}
+                  </p>
                 )}
               </div>
               {item.is_directory ? null : (

@@ -35,6 +35,7 @@ import type { FilesClient } from "../lib/upload/upload-api";
 import { uploadErrorMessage } from "../lib/upload/upload-errors";
 import { checkLimits } from "../lib/upload/upload-limits";
 import { multipartThresholdOverride, uploadQueue } from "../lib/upload/upload-session";
+import { uploadSets } from "../lib/upload/upload-sets";
 import { useMaxUploadBytes } from "../lib/upload/use-max-upload-bytes";
 import { DropZone } from "./upload/drop-zone";
 import { lazyPart } from "./upload/lazy-part";
@@ -60,6 +61,8 @@ export default function UploadScreen() {
   const canUpload = hasPermission(auth, "file");
   const utils = trpc.useUtils();
   const items = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getItems, uploadQueue.getItems);
+  const sets = useSyncExternalStore(uploadSets.subscribe, uploadSets.getSets, uploadSets.getSets);
+  const [isMakingSet, setIsMakingSet] = useState(false);
   const maxBytes = useMaxUploadBytes();
   const defaultExpiry = useDefaultExpiry("files");
   const maxSizeLabel = t("files.limits.maxSize", { max: formatBytes(maxBytes, language) });
@@ -166,6 +169,33 @@ export default function UploadScreen() {
     return true;
   };
 
+  /** Sends finished uploads out as one set (docs/share-sets.md) with the options of the panel. */
+  const makeSet = async (fileIds: string[]) => {
+    const found = validateShareOptions(options, 1);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast.error(t("files.options.fixFields"), { id: "upload-options-invalid" });
+      return;
+    }
+    const target = buildUploadTarget(options, defaultExpiry);
+    setIsMakingSet(true);
+    try {
+      const set = await utils.client.shareSets.create.mutate({
+        file_ids: fileIds,
+        password: target.password,
+        expires_in: target.expires_in,
+        max_views: target.max_views,
+        remark: target.remark,
+      });
+      uploadSets.add({ ...set, fileIds });
+      toast.success(t("files.oneLink.made", { count: set.file_count }), { id: "upload-set-made" });
+    } catch (error) {
+      toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }));
+    } finally {
+      setIsMakingSet(false);
+    }
+  };
+
   const storagesError = storages.isError
     ? errorMessageOf(storages.error, { network: t("common.networkError"), fallback: t("common.unknownError") })
     : null;
@@ -202,7 +232,12 @@ export default function UploadScreen() {
                   ),
                   panel:
                     id === "file" ? (
-                      <DropZone onFiles={addFiles} maxSizeLabel={maxSizeLabel} isCompact={items.length > 0} />
+                      <DropZone
+                        onFiles={addFiles}
+                        onTruncatedDrop={(count) => toast.error(t("files.droppedFolderTooBig", { count }))}
+                        maxSizeLabel={maxSizeLabel}
+                        isCompact={items.length > 0}
+                      />
                     ) : (
                       <UrlUploadPanel maxBytes={maxBytes} maxSizeLabel={maxSizeLabel} onUpload={addUrl} />
                     ),
@@ -239,6 +274,9 @@ export default function UploadScreen() {
               onRetry={retry}
               onRemove={(id) => uploadQueue.remove(id)}
               onClearFinished={() => uploadQueue.clearFinished()}
+              sets={sets}
+              isMakingSet={isMakingSet}
+              onMakeSet={canUpload ? (fileIds) => void makeSet(fileIds) : undefined}
             />
           </div>
         ) : null}

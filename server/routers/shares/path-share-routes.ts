@@ -20,6 +20,7 @@ import { objectResponse } from "../../http/object-response";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
 import { extendPathShare, listPathShares, revokePathShare } from "../../services/shares/path-share-manage";
 import { openSharedPathFile, viewPathShare, zipSharedFolder } from "../../services/shares/path-shares";
+import { isShareSetSlug, openShareSetFile, viewShareSet, zipShareSet } from "../../services/shares/share-sets";
 import { adminAndUserRoutes, authedProcedure, publicProcedure, router } from "../../trpc";
 
 const shareErrors = [
@@ -40,7 +41,7 @@ export const pathSharesRouter = router({
       rest: {
         method: "GET",
         path: "/public/shares/{slug}",
-        summary: "A shared file or folder: its entries at path (inside the share, never above it)",
+        summary: "A shared file or folder, or a set of files: its entries at path (inside the share, never above it)",
         description:
           "The first call of a visit counts one view (after the password, when the share has one) and answers a " +
           "`visit` token; pass it as `visit` to list sub-folders, download files and the zip without counting more. " +
@@ -50,7 +51,11 @@ export const pathSharesRouter = router({
     })
     .input(publicShareInput)
     .output(publicShareOutput)
-    .query(({ ctx, input }) => viewPathShare(ctx, { ...input, clientIp: ctx.clientIp })),
+    .query(async ({ ctx, input }) => {
+      // A /s/ link is a set of files (docs/share-sets.md) or a file or folder shared in place.
+      const request = { ...input, clientIp: ctx.clientIp };
+      return (await isShareSetSlug(ctx, input.slug)) ? viewShareSet(ctx, request) : viewPathShare(ctx, request);
+    }),
   list: authedProcedure
     .meta({
       rest: ownerRoutes("", {
@@ -96,7 +101,7 @@ export const pathShareRawRoutes: RawRoute[] = [
   defineRawRoute({
     method: "GET",
     path: "/public/shares/{slug}/file",
-    summary: "One file of a shared folder (path inside it), or the shared file",
+    summary: "One file of a shared folder (path inside it), of a set (path: its name on the page), or the shared file",
     description:
       "Streamed, with Range and conditional requests. Pass `visit` from the share's answer, or `password`; " +
       "without a visit it counts one view.",
@@ -106,13 +111,16 @@ export const pathShareRawRoutes: RawRoute[] = [
     responses: [...objectAnswers("file"), ...shareErrors],
     async handle({ ctx, params, query }) {
       const input = query as FileQuery;
-      const file = await openSharedPathFile(ctx, {
+      const request = {
         slug: params.slug ?? "",
         path: input.path,
         password: input.password || undefined,
         visit: input.visit,
         clientIp: ctx.clientIp,
-      });
+      };
+      const file = (await isShareSetSlug(ctx, request.slug))
+        ? await openShareSetFile(ctx, request)
+        : await openSharedPathFile(ctx, request);
       return objectResponse(file.driver, file.key, ctx.request, {
         disposition: input.inline ? "inline" : "attachment",
         filename: file.filename,
@@ -123,7 +131,7 @@ export const pathShareRawRoutes: RawRoute[] = [
   defineRawRoute({
     method: "GET",
     path: "/public/shares/{slug}/zip",
-    summary: "A shared folder (or path inside it) as one zip, streamed",
+    summary: "A shared folder (or path inside it), or every file of a set, as one zip, streamed",
     description:
       "Stored entries, ZIP64 past 4 GiB, with its exact Content-Length. The server reads one object at a time, " +
       "so its memory does not grow with the folder's bytes. Pass `visit` or `password` as for files.",
@@ -133,13 +141,16 @@ export const pathShareRawRoutes: RawRoute[] = [
     responses: [{ status: 200, description: "The zip", contentType: "application/zip" }, ...shareErrors],
     async handle({ ctx, params, query }) {
       const input = query as FileQuery;
-      const zip = await zipSharedFolder(ctx, {
+      const request = {
         slug: params.slug ?? "",
         path: input.path,
         password: input.password || undefined,
         visit: input.visit,
         clientIp: ctx.clientIp,
-      });
+      };
+      const zip = (await isShareSetSlug(ctx, request.slug))
+        ? await zipShareSet(ctx, request)
+        : await zipSharedFolder(ctx, request);
       const headers: Record<string, string> = {
         "Content-Type": "application/zip",
         "Content-Disposition": contentDisposition("attachment", zip.filename),

@@ -32,6 +32,7 @@ export const BACKED_UP_MODELS = [
   { model: "Paste", client: "paste", orderBy: ["id"] },
   { model: "StorageConfig", client: "storageConfig", orderBy: ["id"] },
   { model: "StorageUsage", client: "storageUsage", orderBy: ["storageConfigId"] },
+  { model: "ShareSet", client: "shareSet", orderBy: ["id"] },
   { model: "FileShare", client: "fileShare", orderBy: ["id"] },
   { model: "PathShare", client: "pathShare", orderBy: ["id"] },
   { model: "UploadRequest", client: "uploadRequest", orderBy: ["id"] },

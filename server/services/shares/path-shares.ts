@@ -5,7 +5,6 @@
 
 import { nameOf } from "@shared/paths";
 import type { createPathShareInput, PublicShare, SharedItem } from "@shared/schemas/path-shares";
-import { downloadZip, predictLength } from "client-zip";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { contentTypeFor } from "../../storage/content-type";
@@ -15,13 +14,13 @@ import { assertReadable } from "../explorer/access";
 import { driverOf, folderExists, statLocation, walkObjects } from "../explorer/storage";
 import { assertClearOfShares, type FsDeps, fileKeyOf, folderKeyOf, loadTree, locate } from "../explorer/tree";
 import { hashSharePassword, isExhausted, isExpired, newShareExpiry, verifySharePassword } from "./delivery";
+import { issueVisit, isValidVisit, type VisitSubject } from "./share-visits";
+import { type ZipEntry, zipResponse } from "./share-zip";
 import { assertSlugGuessesLeft, slugMissed } from "./slug-guesses";
-import { generateUniqueSlug } from "./slugs";
+import { generateUniqueLinkSlug } from "./slugs";
 
 export type PathShareDeps = FsDeps;
 
-/** How long one visit's token stays good: a long browse of a big folder, not a link to keep. */
-const VISIT_TTL_MS = 12 * 3_600_000;
 /** Entries one listing answer holds at most; a bigger folder says `truncated` (the zip still holds all). */
 export const SHARE_LISTING_MAX = 5000;
 
@@ -106,9 +105,7 @@ type PathShareTarget = {
 export async function createPathShareRow(deps: PathShareDeps, auth: AuthState, target: PathShareTarget) {
   const options = target.options ?? {};
   const expiresAt = await newShareExpiry(deps.db, "file", options);
-  const slug = await generateUniqueSlug(
-    async (candidate) => (await deps.db.pathShare.count({ where: { slug: candidate } })) > 0,
-  );
+  const slug = await generateUniqueLinkSlug(deps.db);
   const row = await deps.db.pathShare.create({
     data: {
       slug,
@@ -136,35 +133,7 @@ export async function createPathShareRow(deps: PathShareDeps, auth: AuthState, t
 
 // --- Visits -----------------------------------------------------------------------------------------
 
-async function visitMac(secret: string, row: PathShareRow, expires: number): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  // The password hash is in the message: changing the password ends every visit in progress.
-  const message = `path-share-visit:${row.id}:${expires}:${row.passwordHash ?? ""}`;
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return Buffer.from(mac).toString("base64url");
-}
-
-async function issueVisit(secret: string, row: PathShareRow, now: Date): Promise<string> {
-  const expires = now.getTime() + VISIT_TTL_MS;
-  return `${expires.toString(36)}.${await visitMac(secret, row, expires)}`;
-}
-
-async function isValidVisit(secret: string, row: PathShareRow, token: string | undefined, now: Date) {
-  if (!token) return false;
-  const [stamp, mac] = token.split(".");
-  const expires = Number.parseInt(stamp ?? "", 36);
-  if (!mac || !Number.isFinite(expires) || expires <= now.getTime()) return false;
-  const expected = await visitMac(secret, row, expires);
-  return expected.length === mac.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac));
-}
-
-type VisitRequest = { slug: string; password?: string; visit?: string; clientIp: string };
+export type VisitRequest = { slug: string; password?: string; visit?: string; clientIp: string };
 
 async function findShare(deps: PathShareDeps, slug: string, clientIp: string, now: Date): Promise<PathShareRow> {
   assertSlugGuessesLeft(deps.db, clientIp);
@@ -200,6 +169,12 @@ async function countVisit(deps: PathShareDeps, row: PathShareRow, now: Date) {
   if (counted.count === 0) throw new AppError("GONE", "errors.viewLimitReached");
 }
 
+const visitSubject = (row: PathShareRow): VisitSubject => ({
+  kind: "path-share",
+  id: row.id,
+  passwordHash: row.passwordHash,
+});
+
 type Admission = { row: PathShareRow; driver: StorageDriver; visit: string | null; views: number };
 
 /**
@@ -209,7 +184,7 @@ type Admission = { row: PathShareRow; driver: StorageDriver; visit: string | nul
 async function admit(deps: PathShareDeps, request: VisitRequest, now: Date, allowLocked: boolean): Promise<Admission> {
   const row = await findShare(deps, request.slug, request.clientIp, now);
   const driver = await requireTarget(deps, row);
-  if (await isValidVisit(deps.config.secret, row, request.visit, now)) {
+  if (await isValidVisit(deps.config.secret, visitSubject(row), request.visit, now)) {
     return { row, driver, visit: request.visit ?? null, views: row.views };
   }
   if (isExhausted(row)) throw new AppError("GONE", "errors.viewLimitReached");
@@ -221,7 +196,7 @@ async function admit(deps: PathShareDeps, request: VisitRequest, now: Date, allo
     await verifySharePassword(deps.db, row.passwordHash, request.password, `${request.clientIp}:share:${row.slug}`);
   }
   await countVisit(deps, row, now);
-  return { row, driver, visit: await issueVisit(deps.config.secret, row, now), views: row.views + 1 };
+  return { row, driver, visit: await issueVisit(deps.config.secret, visitSubject(row), now), views: row.views + 1 };
 }
 
 // --- Reading --------------------------------------------------------------------------------------------
@@ -280,6 +255,7 @@ export async function viewPathShare(
   const { row, driver, visit, views } = await admit(deps, request, now, true);
   const base = {
     slug: row.slug,
+    kind: row.isDirectory ? ("folder" as const) : ("file" as const),
     name: row.name,
     is_directory: row.isDirectory,
     has_password: row.passwordHash !== null,
@@ -326,38 +302,18 @@ export async function zipSharedFolder(deps: PathShareDeps, request: VisitRequest
   if (!row.isDirectory) {
     const object = await driver.head(row.storagePath);
     if (!object) throw new AppError("GONE", "errors.shareGone");
-    const entries = [{ key: row.storagePath, name: row.name, size: object.size, lastModified: object.lastModified }];
-    return zipResponse(driver, entries, row.name);
+    const open = async () => (await driver.get(row.storagePath)).body;
+    return zipResponse([{ name: row.name, size: object.size, lastModified: object.lastModified, open }], row.name);
   }
   const folderKey = keyInside(row, request.path, true);
   const entries: ZipEntry[] = [];
   for await (const page of walkObjects(driver, folderKey)) {
     for (const object of page) {
       const name = object.key.slice(folderKey.length);
-      if (name) entries.push({ key: object.key, name, size: object.size, lastModified: object.lastModified });
+      const open = async () => (await driver.get(object.key)).body;
+      if (name) entries.push({ name, size: object.size, lastModified: object.lastModified, open });
     }
   }
   const zipName = request.path ? nameOf(`/${request.path}`) : row.name;
-  return zipResponse(driver, entries, zipName);
-}
-
-type ZipEntry = { key: string; name: string; size: number; lastModified: Date };
-
-function zipResponse(driver: StorageDriver, entries: ZipEntry[], name: string) {
-  // Folder markers ("a/") become folder entries: empty folders stay in the zip.
-  const metadata = entries.map((entry) =>
-    entry.name.endsWith("/") ? { name: entry.name } : { name: entry.name, size: entry.size },
-  );
-  async function* files() {
-    for (const entry of entries) {
-      if (entry.name.endsWith("/")) {
-        yield { name: entry.name, lastModified: entry.lastModified };
-        continue;
-      }
-      const object = await driver.get(entry.key);
-      yield { name: entry.name, lastModified: entry.lastModified, size: entry.size, input: object.body };
-    }
-  }
-  const zip = downloadZip(files(), { length: predictLength(metadata) });
-  return { body: zip.body, length: zip.headers.get("Content-Length"), filename: `${name || "share"}.zip` };
+  return zipResponse(entries, zipName);
 }

@@ -26,3 +26,18 @@ export async function generateUniqueSlug(isTaken: (slug: string) => Promise<bool
     }
   }
 }
+
+type LinkSlugTables = {
+  pathShare: { count(args: { where: { slug: string } }): Promise<number> };
+  shareSet: { count(args: { where: { slug: string } }): Promise<number> };
+};
+
+/** A slug for a /s/ link: files and folders shared in place and sets of files share that page. */
+export function generateUniqueLinkSlug(db: LinkSlugTables): Promise<string> {
+  return generateUniqueSlug(
+    async (candidate) =>
+      (await db.pathShare.count({ where: { slug: candidate } })) +
+        (await db.shareSet.count({ where: { slug: candidate } })) >
+      0,
+  );
+}

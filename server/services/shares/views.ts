@@ -65,7 +65,8 @@ export async function signedLinks(row: FileRow, driver: StorageDriver) {
 async function findLiveShare(deps: FileDeps, slug: string, clientIp: string, now: Date) {
   assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.fileShare.findFirst({
-    where: { slug, status: { in: ["ready", "gone"] } },
+    // A file in a set answers through the set's link only (docs/share-sets.md).
+    where: { slug, status: { in: ["ready", "gone"] }, setId: null },
     select: fileSelect,
   });
   if (!row) {

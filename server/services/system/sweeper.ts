@@ -16,6 +16,7 @@ import { purgeStaleMultipartUploads } from "../explorer/uploads";
 import { purgeGonePastes } from "../pastes/pastes";
 import { purgeGoneFiles } from "../shares/manage";
 import { trimPurgedSlugs } from "../shares/purged-slugs";
+import { purgeGoneShareSets } from "../shares/share-sets";
 import { STALE_UPLOAD_MS } from "../shares/upload-limits";
 import { TASK_HISTORY_MS } from "../tasks/tasks";
 import { purgeStaleArrivals } from "../upload-requests/arrivals";
@@ -29,6 +30,7 @@ const SWEEP_STEPS: SweepStep[] = [
   { name: "admin sessions", run: ({ db }, now) => db.adminSession.deleteMany({ where: { expiresAt: { lte: now } } }) },
   { name: "rate-limit buckets", run: ({ db }, now) => purgeExpiredBuckets(db, now) },
   { name: "expired and used-up pastes", run: ({ db }, now) => purgeGonePastes(db, now) },
+  { name: "expired, used-up and emptied sets of files", run: (deps, now) => purgeGoneShareSets(deps, now) },
   { name: "expired, used-up and stale file uploads", run: (deps, now) => purgeGoneFiles(deps, now) },
   { name: "remembered links of removed shares", run: ({ db }, now) => trimPurgedSlugs(db, now) },
   { name: "expired clipboard rooms", run: ({ db }, now) => purgeExpiredRooms(db, now) },

@@ -1,5 +1,6 @@
-// Where files come in: dropped on the zone, chosen with the picker, or pasted from the clipboard
-// (a screenshot, files copied in a file manager) anywhere on the page outside a text field.
+// Where files come in: dropped on the zone (a dropped folder brings its files), chosen with the picker, or
+// pasted from the clipboard (a screenshot, files copied in a file manager) anywhere on the page outside a
+// text field.
 import ClipboardIcon from "@heroicons/react/24/outline/ClipboardIcon";
 import CloudArrowUpIcon from "@heroicons/react/24/outline/CloudArrowUpIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
@@ -7,9 +8,12 @@ import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
+import { type DroppedFiles, entriesOfDrop, walkDroppedEntries } from "../../lib/upload/dropped-files";
 
 export type DropZoneProps = {
   onFiles: (files: File[], origin: "drop" | "picker" | "paste") => void;
+  /** A dropped folder held more files than one drop adds (dropped-files.ts). */
+  onTruncatedDrop?: (added: number) => void;
   maxSizeLabel: string;
   disabled?: boolean;
   /** Files are in the list: a lower zone, so the list's progress shows on a laptop's screen. */
@@ -39,7 +43,13 @@ export function namePastedFile(file: File, now: Date = new Date()): File {
   return new File([file], `pasted-${stamp}.${extension}`, { type: file.type, lastModified: file.lastModified });
 }
 
-export function DropZone({ onFiles, maxSizeLabel, disabled = false, isCompact = false }: DropZoneProps) {
+export function DropZone({
+  onFiles,
+  onTruncatedDrop,
+  maxSizeLabel,
+  disabled = false,
+  isCompact = false,
+}: DropZoneProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
@@ -92,8 +102,15 @@ export function DropZone({ onFiles, maxSizeLabel, disabled = false, isCompact = 
         if (disabled) return;
         event.preventDefault();
         reset();
-        const files = Array.from(event.dataTransfer?.files ?? []);
-        if (files.length > 0) onFiles(files, "drop");
+        // A dropped folder is walked for its files; the entries must be taken while the event runs.
+        const entries = entriesOfDrop(event.dataTransfer);
+        const dropped: Promise<DroppedFiles> = entries
+          ? walkDroppedEntries(entries)
+          : Promise.resolve({ files: Array.from(event.dataTransfer?.files ?? []), isTruncated: false });
+        void dropped.then(({ files, isTruncated }) => {
+          if (files.length > 0) onFiles(files, "drop");
+          if (isTruncated) onTruncatedDrop?.(files.length);
+        });
       }}
       className={cx(
         "relative flex flex-col items-center justify-center rounded-2xl border-2 border-dashed px-5 text-center transition-colors",

@@ -23,6 +23,8 @@ import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
 import { isCancellation, uploadErrorMessage } from "../../lib/upload/upload-errors";
 import { type QueueItem, summarize } from "../../lib/upload/upload-queue";
+import { groupedFileIds, type MadeSet } from "../../lib/upload/upload-sets";
+import { OneLinkPanel } from "./one-link-panel";
 
 export type UploadListProps = {
   items: readonly QueueItem[];
@@ -32,7 +34,21 @@ export type UploadListProps = {
   onRemove: (id: string) => void;
   onClearFinished: () => void;
   canStart: boolean;
+  /** Sets of files made from this list (docs/share-sets.md), and how to make one of the finished uploads. */
+  sets?: readonly MadeSet[];
+  isMakingSet?: boolean;
+  onMakeSet?: (fileIds: string[]) => void;
 };
+
+/** Finished uploads that may go out together in a set: stored in clear, in no set yet. */
+export function setCandidates(items: readonly QueueItem[], sets: readonly MadeSet[]): string[] {
+  const grouped = groupedFileIds(sets);
+  return items.flatMap((item) =>
+    item.status === "success" && item.result && !item.result.encrypted && !grouped.has(item.result.id)
+      ? [item.result.id]
+      : [],
+  );
+}
 
 export function UploadList({
   items,
@@ -42,11 +58,18 @@ export function UploadList({
   onRemove,
   onClearFinished,
   canStart,
+  sets = [],
+  isMakingSet = false,
+  onMakeSet,
 }: UploadListProps) {
   const { t } = useTranslation();
   const counts = summarize(items);
   const idle = items.filter((item) => item.status === "pending" && !item.isQueued);
-  const links = items.filter((item) => item.status === "success" && item.result).map((item) => item.result?.url ?? "");
+  const grouped = groupedFileIds(sets);
+  const candidates = setCandidates(items, sets);
+  const links = items
+    .filter((item) => item.status === "success" && item.result && !grouped.has(item.result.id))
+    .map((item) => item.result?.url ?? "");
   if (items.length === 0) return null;
   return (
     <section
@@ -97,11 +120,20 @@ export function UploadList({
           ) : null}
         </div>
       </div>
+      {onMakeSet ? (
+        <OneLinkPanel
+          candidateCount={candidates.length}
+          sets={sets}
+          isMaking={isMakingSet}
+          onMake={() => onMakeSet(candidates)}
+        />
+      ) : null}
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {items.map((item) => (
           <UploadRow
             key={item.id}
             item={item}
+            isInSet={item.result !== null && grouped.has(item.result.id)}
             canStart={canStart}
             onStart={() => onStart([item.id])}
             onCancel={() => onCancel(item.id)}
@@ -193,6 +225,7 @@ function ProgressBar({ item, label }: { item: QueueItem; label: string }) {
 
 function UploadRow({
   item,
+  isInSet,
   canStart,
   onStart,
   onCancel,
@@ -200,6 +233,8 @@ function UploadRow({
   onRemove,
 }: {
   item: QueueItem;
+  /** Gone out in a set: its own link no longer answers, so it is not shown. */
+  isInSet: boolean;
   canStart: boolean;
   onStart: () => void;
   onCancel: () => void;
@@ -297,7 +332,11 @@ function UploadRow({
         </div>
       </div>
 
-      {item.status === "success" && item.result ? (
+      {item.status === "success" && isInSet ? (
+        <p className="mt-2 text-sm text-slate-600 sm:pl-13 dark:text-slate-400" data-testid="row-in-set">
+          {t("files.oneLink.inSet")}
+        </p>
+      ) : item.status === "success" && item.result ? (
         <div className="mt-3 sm:pl-13">
           <div className="flex flex-col gap-2 sm:flex-row">
             <label className="sr-only" htmlFor={`link-${item.id}`}>

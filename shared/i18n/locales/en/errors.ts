@@ -190,6 +190,12 @@ export const enErrors = {
   uploadRequestFull: "This request has taken all the files it accepts ({{max}})",
   uploadRequestNameTaken: "Too many files named {{name}} already; rename the file",
   uploadPartsMissing: "The parts of the file were not listed",
+  shareSetEmpty: "Choose at least one file for the set",
+  shareSetTooMany: "A set holds at most 1000 files",
+  shareSetFileNotReady: "A file of the set is still uploading or is gone: wait for it or leave it out",
+  shareSetFileEncrypted: "Files encrypted in the browser cannot go in a set: their keys are in their own links",
+  shareSetFileTaken: "A file of the set is already in another set",
+  shareSetEmptyNow: "The files of this set are gone",
   ok: "Success",
   created: "Created",
 };

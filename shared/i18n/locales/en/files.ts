@@ -73,6 +73,22 @@ export const enFiles = {
       pathHint: "Optional folder inside the storage's share folder, e.g. reports/2026.",
       fixFields: "Check the share options first",
     },
+    oneLink: {
+      title_one: "{{count}} upload is done",
+      title_other: "{{count}} uploads are done: send them as one link?",
+      description:
+        "One page lists every file with its own download and “Download all”. The share options beside apply to the whole set, and each file's own link stops working.",
+      make_one: "One link for {{count}} file",
+      make_other: "One link for {{count}} files",
+      making: "Making the link…",
+      made_one: "One link for {{count}} file is ready",
+      made_other: "One link for {{count}} files is ready",
+      linkOf_one: "Link to {{count}} file",
+      linkOf_other: "Link to {{count}} files",
+      open: "Open the set's page",
+      inSet: "Sent with the other files through one link (above).",
+    },
+    droppedFolderTooBig: "Only the first {{count}} files of the dropped folder were added",
     queue: {
       title: "Uploads",
       encrypted: "End-to-end encrypted",

@@ -181,6 +181,12 @@ export const zhErrors: typeof enErrors = {
   uploadRequestFull: "此请求已收满它接受的文件数（{{max}} 个）",
   uploadRequestNameTaken: "名为 {{name}} 的文件已太多，请重命名文件",
   uploadPartsMissing: "没有列出文件的分片",
+  shareSetEmpty: "请至少为文件集选择一个文件",
+  shareSetTooMany: "一个文件集最多包含 1000 个文件",
+  shareSetFileNotReady: "文件集中有文件仍在上传或已不存在：请等待或将其移出",
+  shareSetFileEncrypted: "在浏览器中加密的文件不能放入文件集：它们的密钥在各自的链接中",
+  shareSetFileTaken: "文件集中有文件已属于另一个文件集",
+  shareSetEmptyNow: "此文件集中的文件已不存在",
   ok: "成功",
   created: "已创建",
 };

@@ -70,6 +70,22 @@ export const zhFiles: typeof enFiles = {
       pathHint: "可选，存储的分享文件夹中的子文件夹，例如 reports/2026。",
       fixFields: "请先检查分享选项",
     },
+    oneLink: {
+      title_one: "{{count}} 个上传已完成",
+      title_other: "{{count}} 个上传已完成：以一个链接发送？",
+      description:
+        "一个页面列出所有文件，每个文件可单独下载，也可“全部下载”。旁边的分享选项适用于整个文件集，各文件自己的链接将失效。",
+      make_one: "为 {{count}} 个文件生成一个链接",
+      make_other: "为 {{count}} 个文件生成一个链接",
+      making: "正在生成链接…",
+      made_one: "{{count}} 个文件的链接已生成",
+      made_other: "{{count}} 个文件的链接已生成",
+      linkOf_one: "{{count}} 个文件的链接",
+      linkOf_other: "{{count}} 个文件的链接",
+      open: "打开文件集页面",
+      inSet: "已与其他文件通过同一个链接（上方）发送。",
+    },
+    droppedFolderTooBig: "只添加了拖入文件夹中的前 {{count}} 个文件",
     queue: {
       title: "上传列表",
       encrypted: "端到端加密",

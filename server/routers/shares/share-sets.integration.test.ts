@@ -1,0 +1,157 @@
+// Sets of files (POST /admin|user/share-sets, read at /s/<slug> through GET /public/shares/{slug}, /file,
+// /zip) on SQLite and Postgres, local and S3 storage: one password and view limit for the whole set, one
+// view per visit, each file and the zip byte-exact, repeated names told apart, the members' own links
+// dead, what a set refuses, and the sweep removing an expired set with its files.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { purgeGoneShareSets } from "../../services/shares/share-sets";
+import { createApiClient, createApiKey, createFileShare, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+
+const STORAGES = ["local", "s3"] as const;
+const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
+
+const query = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+
+/** The entries of a zip and the bytes of one, read by Info-ZIP's unzip. */
+function unzipped(bytes: Uint8Array) {
+  const path = join(mkdtempSync(join(tmpdir(), "set-zip-")), "set.zip");
+  writeFileSync(path, bytes);
+  const checked = Bun.spawnSync(["unzip", "-tq", path]);
+  if (checked.exitCode !== 0) throw new Error(`unzip -t: ${checked.stdout.toString()} ${checked.stderr.toString()}`);
+  return {
+    names: Bun.spawnSync(["unzip", "-Z1", path]).stdout.toString().trim().split("\n"),
+    bytes: (name: string) => new Uint8Array(Bun.spawnSync(["unzip", "-p", path, name]).stdout),
+  };
+}
+
+describe.each(cases)("sets of files on %s with %s storage", (provider, storageKind) => {
+  let t: TestApp;
+  const api = createApiClient(() => t.app);
+  const { call } = api;
+  let admin: string;
+  let storageId: string;
+
+  const upload = (content: BlobPart, filename: string, auth = admin) =>
+    createFileShare(api, auth, { s3_config_id: storageId }, content, filename);
+  const createSet = (body: Record<string, unknown>, auth = admin) =>
+    call("POST", auth === admin ? "/admin/share-sets" : "/user/share-sets", {
+      auth,
+      body,
+      procedure: "shareSets.create",
+    });
+  const view = (slug: string, params: Record<string, string | undefined> = {}) =>
+    call("GET", `/public/shares/${slug}?${query(params)}`);
+
+  beforeAll(async () => {
+    t = await createTestApp(provider);
+    admin = await loginAdmin(api);
+    storageId =
+      storageKind === "local"
+        ? (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id
+        : (await createS3Storage(api, admin, { is_public: true })).id;
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  test("one password and view limit for the whole set; a visit counts once; files and zip byte-exact", async () => {
+    const binary = new Uint8Array(70_000).map((_, index) => (index * 31) % 256);
+    const files = [
+      await upload("first notes", "notes.txt"),
+      await upload("second notes", "notes.txt"),
+      await upload(binary, "photo.png"),
+    ];
+    const created = await createSet({ file_ids: files.map((file) => file.id), password: "open sesame", max_views: 2 });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ file_count: 3, total_size: 11 + 12 + 70_000 });
+    const { slug, url } = created.body.data;
+    expect(url).toBe(`${t.config.publicUrl}/s/${slug}`);
+
+    // The members answer through the set only.
+    for (const file of files) expect((await call("GET", `/public/files/${file.slug}`)).status).toBe(404);
+
+    const locked = await view(slug);
+    expect(locked.status).toBe(200);
+    expect(locked.body.data).toMatchObject({ kind: "set", requires_password: true, items: [], visit: null });
+    expect((await view(slug, { password: "wrong" })).status).toBe(401);
+    expect((await call("GET", `/public/shares/${slug}/zip`)).status).toBe(401);
+
+    const opened = await view(slug, { password: "open sesame" });
+    expect(opened.status).toBe(200);
+    expect(opened.body.data).toMatchObject({ kind: "set", is_directory: true, views: 1, max_views: 2 });
+    const items = opened.body.data.items as { name: string; path: string; size: number; mimetype: string }[];
+    expect(items.map((item) => [item.name, item.size, item.mimetype])).toEqual([
+      ["notes.txt", 11, "text/plain"],
+      ["notes (2).txt", 12, "text/plain"],
+      ["photo.png", 70_000, "image/png"],
+    ]);
+    const visit = opened.body.data.visit as string;
+
+    // The rest of the visit counts nothing more.
+    const second = await call("GET", `/public/shares/${slug}/file?${query({ path: "notes (2).txt", visit })}`);
+    expect(second.status).toBe(200);
+    expect(second.text).toBe("second notes");
+    expect(second.headers.get("content-disposition")).toContain(`filename="notes (2).txt"`);
+    const photo = await call("GET", `/public/shares/${slug}/file?${query({ path: "photo.png", visit, inline: "1" })}`);
+    expect(photo.bytes).toEqual(binary);
+    expect((await call("GET", `/public/shares/${slug}/file?${query({ path: "other.txt", visit })}`)).status).toBe(404);
+    const zip = await call("GET", `/public/shares/${slug}/zip?${query({ visit })}`);
+    expect(zip.status).toBe(200);
+    expect(Number(zip.headers.get("content-length"))).toBe(zip.bytes.length);
+    const entries = unzipped(zip.bytes);
+    expect(entries.names).toEqual(["notes.txt", "notes (2).txt", "photo.png"]);
+    expect(new TextDecoder().decode(entries.bytes("notes.txt"))).toBe("first notes");
+    expect(entries.bytes("photo.png")).toEqual(binary);
+    expect(await t.db.shareSet.findUniqueOrThrow({ where: { slug }, select: { views: true } })).toEqual({ views: 1 });
+
+    // A second visit is the last the limit allows; a third is refused, while the visit in progress goes on.
+    expect((await view(slug, { password: "open sesame" })).body.data.views).toBe(2);
+    expect((await view(slug, { password: "open sesame" })).status).toBe(410);
+    expect((await view(slug, { visit })).status).toBe(200);
+  });
+
+  test("a set refuses files not the caller's, already in a set, or none; a key groups its own", async () => {
+    const key = (await createApiKey(api, admin, { file_permission: true })).auth;
+    const adminFile = await upload("admin's", "a.txt");
+    expect((await createSet({ file_ids: [adminFile.id] }, key)).status).toBe(404);
+    expect((await createSet({ file_ids: [] })).status).toBe(400);
+
+    const own = [await upload("one", "one.txt", key), await upload("two", "two.txt", key)];
+    const made = await createSet({ file_ids: own.map((file) => file.id), expires_in: 2 }, key);
+    expect(made.status).toBe(201);
+    const expiresAt = new Date(made.body.data.expires_at ?? 0).getTime();
+    expect(expiresAt).toBeGreaterThan(Date.now() + 3_500_000);
+    // Its files now expire with the set.
+    const rows = await t.db.fileShare.findMany({ where: { id: { in: own.map((file) => file.id) } } });
+    expect(rows.map((row) => row.expiresAt?.getTime())).toEqual([expiresAt, expiresAt]);
+    const again = await createSet({ file_ids: [own[0]?.id, adminFile.id] });
+    expect(again.status).toBe(409);
+    // Refused whole: the admin's file did not go into a set either.
+    expect((await t.db.fileShare.findUniqueOrThrow({ where: { id: adminFile.id } })).setId).toBeNull();
+  });
+
+  test("an expired set answers 410, and the sweep removes it with its files and their objects", async () => {
+    const files = [await upload("short-lived", "brief.txt"), await upload("also", "also.txt")];
+    const { slug, id } = (await createSet({ file_ids: files.map((file) => file.id) })).body.data;
+    const keys = (await t.db.fileShare.findMany({ where: { setId: id }, select: { storagePath: true } })).map(
+      (row) => row.storagePath,
+    );
+    const driver = await t.storage.driverFor(storageId);
+    expect(await driver.head(keys[0] ?? "")).not.toBeNull();
+    const past = new Date(Date.now() - 1000);
+    await t.db.shareSet.update({ where: { id }, data: { expiresAt: past } });
+    expect((await view(slug)).status).toBe(410);
+
+    expect((await purgeGoneShareSets(t, new Date())).deleted).toBeGreaterThanOrEqual(1);
+    expect(await t.db.shareSet.count({ where: { id } })).toBe(0);
+    expect(await t.db.fileShare.count({ where: { id: { in: files.map((file) => file.id) } } })).toBe(0);
+    for (const key of keys) expect(await driver.head(key)).toBeNull();
+    expect((await view(slug)).status).toBe(404);
+  });
+});

@@ -1,0 +1,38 @@
+// Visit tokens of the shares a visitor browses (a shared folder, a set of files: docs/path-shares.md):
+// the first call of a visit checks the password and counts one view, and hands out this token; the
+// rest of the visit passes it and counts nothing more. An HMAC of the share's id, an expiry and its
+// password hash, keyed with the app secret.
+
+/** How long one visit's token stays good: a long browse of a big folder, not a link to keep. */
+export const VISIT_TTL_MS = 12 * 3_600_000;
+
+/** What a token is bound to: "path-share" or "share-set", the row's id and its password hash. */
+export type VisitSubject = { kind: "path-share" | "share-set"; id: string; passwordHash: string | null };
+
+async function visitMac(secret: string, subject: VisitSubject, expires: number): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  // The password hash is in the message: changing the password ends every visit in progress.
+  const message = `${subject.kind}-visit:${subject.id}:${expires}:${subject.passwordHash ?? ""}`;
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+  return Buffer.from(mac).toString("base64url");
+}
+
+export async function issueVisit(secret: string, subject: VisitSubject, now: Date): Promise<string> {
+  const expires = now.getTime() + VISIT_TTL_MS;
+  return `${expires.toString(36)}.${await visitMac(secret, subject, expires)}`;
+}
+
+export async function isValidVisit(secret: string, subject: VisitSubject, token: string | undefined, now: Date) {
+  if (!token) return false;
+  const [stamp, mac] = token.split(".");
+  const expires = Number.parseInt(stamp ?? "", 36);
+  if (!mac || !Number.isFinite(expires) || expires <= now.getTime()) return false;
+  const expected = await visitMac(secret, subject, expires);
+  return expected.length === mac.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac));
+}
