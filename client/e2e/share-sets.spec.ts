@@ -43,8 +43,8 @@ test("three uploads go out as one link; the visitor downloads one and all of the
   const visitor = await openPage({ acceptDownloads: true, viewport: PHONE });
   const { page } = visitor;
   await page.goto(url);
-  await page.getByLabel("Password").fill("set password");
-  await page.getByRole("button", { name: "Open" }).click();
+  await page.getByLabel("Password", { exact: true }).fill("set password");
+  await page.getByRole("button", { name: "Open", exact: true }).click();
   const items = page.getByTestId("share-items");
   await items.waitFor();
   await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("3 files");
