@@ -38,9 +38,9 @@ describe("isNavItemActive", () => {
 });
 
 describe("admin modules", () => {
-  test("the modules of docs/product.md §2, upload requests, shared links, the sign-in security, backups, the audit log and WebDAV locks", () => {
+  test("the modules of docs/product.md §2, upload requests, shared links, the sign-in security, backups, the audit log, WebDAV locks, tasks and jobs", () => {
     expect(ADMIN_MODULES.join(" ")).toBe(
-      "dashboard text-management file-management upload-requests storage-config mount-management shared-links key-management settings security backups audit-log dav-locks",
+      "dashboard text-management file-management upload-requests storage-config mount-management shared-links key-management settings security backups audit-log dav-locks tasks jobs",
     );
     expect(adminModulePath("key-management")).toBe("/admin/key-management");
   });

@@ -31,6 +31,9 @@ export const ADMIN_MODULES = [
   // Last, after every existing module: a key's first module and the specs' sidebar positions stay put.
   "audit-log",
   "dav-locks",
+  // Admin-only, after every other module: a key lands on its first module (docs/product.md §2).
+  "tasks",
+  "jobs",
 ] as const;
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 export const DEFAULT_ADMIN_MODULE: AdminModule = "dashboard";

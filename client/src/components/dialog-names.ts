@@ -36,6 +36,8 @@ export const DIALOG_NAMES = [
   "key-reveal",
   "key-delete",
   "backup-delete",
+  "task-files",
+  "job-runs",
 ] as const;
 
 export type DialogName = (typeof DIALOG_NAMES)[number];

@@ -5,6 +5,7 @@
 
 import { flexibleBoolean, mediaType, virtualPath } from "@shared/schemas/common";
 import { fsMultipartPartQuery, targetPath } from "@shared/schemas/fs";
+import { FS_TASK_FILES_PAGE } from "@shared/schemas/fs-tasks";
 import { z } from "zod";
 import { objectResponse } from "../../http/object-response";
 import { nodeBody, receiveUploadForm } from "../../http/upload-form";
@@ -16,7 +17,7 @@ import { resolveFile } from "../../services/explorer/listing";
 import { fileKeyOf } from "../../services/explorer/tree";
 import { resolveUploadTarget, uploadPart, uploadStream } from "../../services/explorer/uploads";
 import { removePath } from "../../services/explorer/writes";
-import { openTaskStream, TASK_STREAM_FILES } from "../../services/tasks/task-stream";
+import { openTaskStream } from "../../services/tasks/task-stream";
 import type { Context } from "../../trpc";
 
 /** The admin's routes (/admin/fs) and API keys' (/user/fs, mount permission). */
@@ -117,7 +118,7 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
       summary: "Follow a server-side task live (server-sent events) until it finishes",
       description:
         "Each event's data is the task as `GET .../fs/tasks/{id}` answers it (its first " +
-        `${TASK_STREAM_FILES} files), sent at once and again whenever it changes; the stream ends after the ` +
+        `${FS_TASK_FILES_PAGE} files), sent at once and again whenever it changes; the stream ends after the ` +
         "event that shows it finished. A key follows only its own tasks.",
       tags,
       access,

@@ -3,6 +3,7 @@
 // procedure each; a key reaches only its own tasks.
 import {
   fsTaskCreateInput,
+  fsTaskGetInput,
   fsTaskIdParam,
   fsTaskListInput,
   fsTaskOutput,
@@ -28,15 +29,21 @@ export const fsTasksRouter = router({
     .output(z.object({ task_id: z.string() }))
     .mutation(({ ctx, input }) => createTask({ ...ctx, wakeTasks: ctx.tasks.wake }, ctx.auth, input)),
 
-  list: taskOperation("", { method: "GET", summary: "The caller's tasks of the last 7 days, newest first" })
+  list: taskOperation("", {
+    method: "GET",
+    summary: "The caller's tasks of the last 7 days, newest first (the admin's: every task, by state and creator)",
+  })
     .input(fsTaskListInput)
     .output(z.array(fsTaskSummaryOutput))
-    .query(({ ctx, input }) => listTasks(ctx.db, ctx.auth, input?.limit ?? 50)),
+    .query(({ ctx, input }) => listTasks(ctx.db, ctx.auth, input)),
 
-  get: taskOperation("/{id}", { method: "GET", summary: "A task's status, progress and files" })
-    .input(fsTaskIdParam)
+  get: taskOperation("/{id}", {
+    method: "GET",
+    summary: "A task's status, progress and a page of its files (1,000 at most), optionally those in one state",
+  })
+    .input(fsTaskGetInput)
     .output(fsTaskOutput)
-    .query(({ ctx, input }) => getTask(ctx.db, ctx.auth, input.id)),
+    .query(({ ctx, input }) => getTask(ctx.db, ctx.auth, input)),
 
   cancel: taskOperation("/{id}/cancel", {
     method: "POST",

@@ -4,14 +4,15 @@
 // work of another process, a cancel through another process). The stream ends after the message
 // that shows the task finished. Each message is a whole snapshot, so one a slow reader misses is not
 // queued: the next replaces it, and a stream's memory stays one message whatever the task's size.
+import { FS_TASK_FILES_PAGE } from "@shared/schemas/fs-tasks";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { AuthState } from "../auth/sessions";
 import { getTask } from "./tasks";
 import type { TaskWorker } from "./worker";
 
-/** Files sent per message; the counts cover the rest. */
-export const TASK_STREAM_FILES = 1_000;
+/** Each message carries the task's first files (FS_TASK_FILES_PAGE); the counts cover the rest. */
+const firstPage = (id: string) => ({ id, files_offset: 0, files_limit: FS_TASK_FILES_PAGE });
 /** How often a stream looks for changes made by other processes. */
 const RECHECK_MS = 2_000;
 /** Shortest gap between two messages: a burst of finished files becomes one. */
@@ -36,7 +37,7 @@ export async function openTaskStream(deps: StreamDeps, auth: AuthState, id: stri
   const { db, logger } = deps;
   // Read before the snapshot: a change between the two is then seen as a change, never missed.
   const firstFingerprint = await fingerprintOf(db, id);
-  const first = await getTask(db, auth, id, TASK_STREAM_FILES);
+  const first = await getTask(db, auth, firstPage(id));
   const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   let isOpen = true;
@@ -80,7 +81,7 @@ export async function openTaskStream(deps: StreamDeps, auth: AuthState, id: stri
     isSending = true;
     try {
       const fingerprint = await fingerprintOf(db, id);
-      if (force || fingerprint !== lastSent) send(await getTask(db, auth, id, TASK_STREAM_FILES), fingerprint);
+      if (force || fingerprint !== lastSent) send(await getTask(db, auth, firstPage(id)), fingerprint);
     } catch (error) {
       // The task was purged, or the database is away for a moment: the reader reconnects if it must.
       logger.warn("task stream: could not read the task", { error: String(error) });

@@ -5,7 +5,7 @@
 // mid-copy, with every object at the target exactly once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createDatabase } from "../../db/client";
-import { createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createApiClient, createApiKey, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { createTaskWorker } from "./worker";
 
@@ -189,6 +189,66 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
       body: { type: "delete", items: [{ sourcePath: "/local/album" }] },
     });
     expect(refused.status).toBe(403);
+  });
+
+  test("the admin lists every task by state and creator, with names, and pages a task's files by state", async () => {
+    const key = await createApiKey(api, admin, { mount_permission: true, basic_path: "/" });
+    const byKey = await start(
+      { type: "copy", items: [{ sourcePath: "/local/album/p3.txt", targetPath: "/s3/listed/" }] },
+      key.auth,
+    );
+    const partial = await start({
+      type: "copy",
+      items: [
+        { sourcePath: "/local/album", targetPath: "/s3/listed-all/" },
+        { sourcePath: "/local/album/gone.txt", targetPath: "/s3/listed-all/" },
+      ],
+    });
+    await finished(byKey, key.auth);
+    await finished(partial);
+    const list = (query: Record<string, string>) =>
+      api.procedure("fsTasks.list", query as never, { auth: admin, variant: "admin" });
+
+    const ofKey = (await list({ created_by: key.id })).body.data;
+    expect(ofKey.map((task) => [task.id, task.created_by, task.created_by_name])).toEqual([
+      [byKey, `apikey:${key.id}`, key.name],
+    ]);
+    const ofAdmin = (await list({ created_by: "admin" })).body.data;
+    expect(ofAdmin.some((task) => task.id === byKey)).toBe(false);
+    expect(ofAdmin.find((task) => task.id === partial)?.created_by_name).toBe("admin");
+    const partials = (await list({ status: "partial" })).body.data;
+    expect(partials.map((task) => task.id)).toContain(partial);
+    expect(partials.every((task) => task.status === "partial")).toBe(true);
+    // The next page starts before the last task of this one.
+    const [newest] = (await list({ limit: "1" })).body.data;
+    const older = (await list({ before: newest?.created_at.toString() ?? "" })).body.data;
+    expect(older.some((task) => task.id === newest?.id)).toBe(false);
+    // A key's list holds only its own, whatever filter it sends.
+    const asKey = await call("GET", "/user/fs/tasks?created_by=admin", { auth: key.auth, procedure: "fsTasks.list" });
+    expect(asKey.body.data).toEqual([]);
+
+    const failedOnly = await call("GET", `/admin/fs/tasks/${partial}?file_status=failed`, {
+      auth: admin,
+      procedure: "fsTasks.get",
+    });
+    expect(failedOnly.body.data.files_matching).toBe(1);
+    expect(failedOnly.body.data.files).toEqual([
+      {
+        path: "/local/album/gone.txt",
+        target_path: "/s3/listed-all",
+        status: "failed",
+        error: "The file or folder does not exist",
+      },
+    ]);
+    const page = await call("GET", `/admin/fs/tasks/${partial}?files_offset=10&files_limit=5`, {
+      auth: admin,
+      procedure: "fsTasks.get",
+    });
+    expect(page.body.data.total).toBe(13);
+    expect(page.body.data.files_matching).toBe(13);
+    expect(page.body.data.files).toHaveLength(3);
+    const tooMany = await call("GET", `/admin/fs/tasks/${partial}?files_limit=100000`, { auth: admin });
+    expect(tooMany.status).toBe(400);
   });
 
   test("retry runs the failed files again once their cause is gone; cancel stops what has not started", async () => {

@@ -2,11 +2,11 @@
 // status and files, list, cancel, retry the failed files. The work itself is worker.ts's. A key sees
 // and controls only its own tasks; the admin every task.
 import { isPathWithin } from "@shared/paths";
-import type { fsTaskCreateInput } from "@shared/schemas/fs-tasks";
+import type { fsTaskCreateInput, fsTaskGetInput, fsTaskListInput } from "@shared/schemas/fs-tasks";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { type AuthState, creatorOf } from "../auth/sessions";
+import { type AuthState, createdBySpellings, creatorOf } from "../auth/sessions";
 import { assertReadable, assertRemovable, assertWritable, isReadOnly } from "../explorer/access";
 import { assertClearOfShares, type FsDeps, loadTree, requireInsideMount } from "../explorer/tree";
 import { ownedBy } from "../shares/delivery";
@@ -64,6 +64,7 @@ export async function createTask(
 const taskSelect = {
   id: true,
   type: true,
+  createdBy: true,
   items: true,
   status: true,
   error: true,
@@ -81,6 +82,7 @@ async function countsOf(db: Database, taskId: string) {
 type TaskRow = {
   id: string;
   type: string;
+  createdBy: string;
   items: string;
   status: string;
   error: string | null;
@@ -88,7 +90,24 @@ type TaskRow = {
   finishedAt: Date | null;
 };
 
-async function summaryOf(db: Database, task: TaskRow) {
+/** The names of the tasks' creators: the admin's username, a key's name (absent: the key was deleted). */
+async function creatorNames(db: Database, tasks: readonly TaskRow[]): Promise<Map<string, string>> {
+  const ids = (prefix: string) => [
+    ...new Set(
+      tasks.filter((task) => task.createdBy.startsWith(prefix)).map((task) => task.createdBy.slice(prefix.length)),
+    ),
+  ];
+  const [admins, keys] = await Promise.all([
+    db.admin.findMany({ where: { id: { in: ids("admin:") } }, select: { id: true, username: true } }),
+    db.apiKey.findMany({ where: { id: { in: ids("apikey:") } }, select: { id: true, name: true } }),
+  ]);
+  return new Map([
+    ...admins.map((admin) => [`admin:${admin.id}`, admin.username] as const),
+    ...keys.map((key) => [`apikey:${key.id}`, key.name] as const),
+  ]);
+}
+
+async function summaryOf(db: Database, task: TaskRow, names: Map<string, string>) {
   const counts = await countsOf(db, task.id);
   const finished = counts.done + counts.skipped + counts.failed;
   const items = JSON.parse(task.items) as TaskItem[];
@@ -101,6 +120,8 @@ async function summaryOf(db: Database, task: TaskRow) {
       counts.total === 0 ? (["completed", "partial", "failed"].includes(task.status) ? 1 : 0) : finished / counts.total,
     ...counts,
     error: task.error,
+    created_by: task.createdBy,
+    created_by_name: names.get(task.createdBy) ?? null,
     created_at: task.createdAt,
     finished_at: task.finishedAt,
   };
@@ -112,34 +133,62 @@ async function requireTask(db: Database, auth: AuthState, id: string) {
   return task;
 }
 
-/** A task with its files; `fileLimit` keeps an event stream's message small for a task of many files. */
-export async function getTask(db: Database, auth: AuthState, id: string, fileLimit?: number) {
-  const task = await requireTask(db, auth, id);
-  const files = await db.fsTaskFile.findMany({
-    where: { taskId: id },
-    orderBy: { id: "asc" },
-    take: fileLimit,
-    select: { sourcePath: true, targetPath: true, status: true, error: true },
-  });
+/**
+ * A task with a page of its files (at most FS_TASK_FILES_PAGE, so one answer stays small whatever the
+ * task's size), optionally only those in one state: the admin's "what failed".
+ */
+export async function getTask(db: Database, auth: AuthState, input: z.output<typeof fsTaskGetInput>) {
+  const task = await requireTask(db, auth, input.id);
+  const where = { taskId: input.id, ...(input.file_status ? { status: input.file_status } : {}) };
+  const [files, matching, names] = await Promise.all([
+    db.fsTaskFile.findMany({
+      where,
+      orderBy: { id: "asc" },
+      skip: input.files_offset,
+      take: input.files_limit,
+      select: { sourcePath: true, targetPath: true, status: true, error: true },
+    }),
+    db.fsTaskFile.count({ where }),
+    creatorNames(db, [task]),
+  ]);
   return {
-    ...(await summaryOf(db, task)),
+    ...(await summaryOf(db, task, names)),
     files: files.map((file) => ({
       path: file.sourcePath,
       target_path: file.targetPath,
       status: file.status as "pending",
       ...(file.error ? { error: file.error } : {}),
     })),
+    files_matching: matching,
   };
 }
 
-export async function listTasks(db: Database, auth: AuthState, limit: number) {
+/** The creators `created_by` names: "admin" is every admin's; otherwise one key or admin, however spelt. */
+function creatorFilter(createdBy: string | undefined) {
+  if (!createdBy) return {};
+  if (createdBy === "admin") return { createdBy: { startsWith: "admin:" } };
+  return { createdBy: { in: createdBySpellings(createdBy) } };
+}
+
+/** Tasks of the last 7 days, newest first: a key's own, the admin's all (filtered by state and creator). */
+export async function listTasks(db: Database, auth: AuthState, input: z.output<typeof fsTaskListInput>) {
+  const limit = input?.limit ?? 50;
+  const since = new Date(Date.now() - TASK_HISTORY_MS);
   const tasks = await db.fsTask.findMany({
-    where: { ...ownedBy(auth), createdAt: { gte: new Date(Date.now() - TASK_HISTORY_MS) } },
-    orderBy: { createdAt: "desc" },
+    where: {
+      AND: [
+        ownedBy(auth),
+        creatorFilter(input?.created_by),
+        input?.status ? { status: input.status } : {},
+        { createdAt: { gte: since, ...(input?.before ? { lt: input.before } : {}) } },
+      ],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: taskSelect,
   });
-  return Promise.all(tasks.map((task) => summaryOf(db, task)));
+  const names = await creatorNames(db, tasks);
+  return Promise.all(tasks.map((task) => summaryOf(db, task, names)));
 }
 
 const UNFINISHED = ["pending", "planning", "running"];

@@ -1,6 +1,7 @@
 // The English texts of the admin modules beyond the content ones (pastes, files and mounts are their
 // own parts, shared/i18n/text-parts.ts): API keys, the account, the dashboard, the settings and the storages.
 import { enAdminSystem } from "../locales/en/admin-system";
+import { enAdminWork } from "../locales/en/admin-work";
 import { enApiKeys } from "../locales/en/api-keys";
 import { enAudit } from "../locales/en/audit";
 import { enBackups } from "../locales/en/backups";
@@ -20,4 +21,5 @@ export const enAdmin = {
   ...enSharedLinks,
   ...enAudit,
   ...enDavLocks,
+  ...enAdminWork,
 };

@@ -1,5 +1,6 @@
 // 管理模块的中文文本（与 en-admin.ts 对应，类型为 typeof enAdmin）。
 import { zhAdminSystem } from "../locales/zh/admin-system";
+import { zhAdminWork } from "../locales/zh/admin-work";
 import { zhApiKeys } from "../locales/zh/api-keys";
 import { zhAudit } from "../locales/zh/audit";
 import { zhBackups } from "../locales/zh/backups";
@@ -20,4 +21,5 @@ export const zhAdmin: typeof enAdmin = {
   ...zhSharedLinks,
   ...zhAudit,
   ...zhDavLocks,
+  ...zhAdminWork,
 };

@@ -17,4 +17,6 @@ export const ADMIN_MODULE_SCREENS: Record<AdminModule, LazyExoticComponent<Compo
   backups: lazy(() => import("./backups-module")),
   "audit-log": lazy(() => import("./audit-log-module")),
   "dav-locks": lazy(() => import("./dav-locks-module")),
+  tasks: lazy(() => import("./tasks-module")),
+  jobs: lazy(() => import("./jobs-module")),
 };

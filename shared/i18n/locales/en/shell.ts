@@ -148,5 +148,13 @@ export const enShell = {
       description:
         "Security events of the last 90 days: sign-ins, factor, key and session changes, app passwords used.",
     },
+    tasks: {
+      name: "Tasks",
+      description: "Copies, moves and deletes the server runs: their files, cancel, and retry of what failed.",
+    },
+    jobs: {
+      name: "Scheduled jobs",
+      description: "Work the server does on a schedule: last and next run, result and log, and run now.",
+    },
   },
 };

@@ -146,5 +146,13 @@ export const zhShell: typeof enShell = {
       name: "审计日志",
       description: "最近 90 天的安全事件：登录、验证方式、密钥与会话的变更，以及应用密码的使用。",
     },
+    tasks: {
+      name: "任务",
+      description: "服务器执行的复制、移动和删除：查看文件、取消，以及重试失败的部分。",
+    },
+    jobs: {
+      name: "定时任务",
+      description: "服务器按计划执行的工作：上次与下次运行、结果和日志，以及立即运行。",
+    },
   },
 };

@@ -1,0 +1,106 @@
+// A scheduled job's recent runs (GET /admin/jobs/{name}/runs, docs/jobs.md): each run's state, how it
+// was started, when, how long it took, its result and the lines it logged.
+import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
+import type { JOB_RUN_STATUSES } from "@shared/schemas/jobs";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { cx } from "../../../components/class-names";
+import { AppDialog } from "../../../components/dialog";
+import { LoadError } from "../../../components/request-status";
+import { currentLanguage } from "../../../i18n";
+import { formatDateTime } from "../../../lib/format-date";
+import { trpc } from "../../../lib/trpc";
+import { formatDuration, jobTitle } from "./job-format";
+
+/** Runs the dialog shows. */
+const RUNS_SHOWN = 20;
+
+export const RUN_STATUS_TONES: Record<(typeof JOB_RUN_STATUSES)[number], string> = {
+  running:
+    "bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-400/30",
+  succeeded:
+    "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20",
+  failed: "bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-400/10 dark:text-red-300 dark:ring-red-400/30",
+  interrupted:
+    "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
+};
+
+export function JobRunsDialog({ name, onClose }: { name: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <AppDialog
+      name="job-runs"
+      open={name !== null}
+      onClose={onClose}
+      icon={DocumentTextIcon}
+      size="lg"
+      title={t("adminJobs.runs.title", { name: name ? jobTitle(t, name) : "" })}
+      description={t("adminJobs.runs.description")}
+      footer={<Button onClick={onClose}>{t("adminJobs.runs.close")}</Button>}
+    >
+      {name ? <JobRuns name={name} /> : null}
+    </AppDialog>
+  );
+}
+
+function JobRuns({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const runs = trpc.jobs.runs.useQuery(
+    { name, limit: RUNS_SHOWN },
+    { refetchInterval: (query) => (query.state.data?.some((run) => run.status === "running") ? 2_000 : false) },
+  );
+  if (runs.isPending) {
+    return (
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        {t("adminJobs.loading")}
+      </p>
+    );
+  }
+  if (runs.isError) return <LoadError size="sm" title={t("adminJobs.loadError")} query={runs} />;
+  if (runs.data.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{t("adminJobs.runs.none")}</p>;
+  return (
+    <ol className="space-y-3" data-testid="job-run-list">
+      {runs.data.map((run) => (
+        <li
+          key={run.id}
+          className="rounded-xl px-3 py-2.5 ring-1 ring-slate-200 dark:ring-slate-800"
+          data-testid="job-run"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <span
+              className={cx(
+                "rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+                RUN_STATUS_TONES[run.status],
+              )}
+            >
+              {t(`adminJobs.status.${run.status}`)}
+            </span>
+            <span className="text-sm text-slate-800 dark:text-slate-200">
+              {formatDateTime(run.started_at, language)}
+            </span>
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              {t(`adminJobs.trigger.${run.trigger}`)}
+              {run.duration_ms != null ? ` · ${formatDuration(run.duration_ms, language)}` : ""}
+            </span>
+          </div>
+          {run.result ? (
+            <p className="mt-1 font-mono text-xs break-all text-slate-700 dark:text-slate-300">{run.result}</p>
+          ) : null}
+          <p className="mt-2 text-xs font-medium text-slate-500 dark:text-slate-400">{t("adminJobs.runs.log")}</p>
+          {run.log ? (
+            <pre
+              className="mt-1 max-h-48 overflow-auto rounded-lg bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-800 dark:bg-slate-950 dark:text-slate-200"
+              data-testid="job-run-log"
+            >
+              {run.log}
+            </pre>
+          ) : (
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("adminJobs.runs.noLog")}</p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
