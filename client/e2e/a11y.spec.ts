@@ -54,6 +54,15 @@ beforeAll(async () => {
   });
   await apiData("POST", "/admin/fs/update", { path: "/docs/todo.txt", content: "buy milk\n" });
   await apiData("POST", "/admin/fs/mkdir", { path: "/docs/archive" });
+  // One finished server task, so the tasks module lists one (and offers its files dialog).
+  const copy = await apiData("POST", "/admin/fs/tasks", {
+    type: "copy",
+    items: [{ sourcePath: "/docs/todo.txt", targetPath: "/docs/copied/" }],
+  });
+  for (let tries = 0; (await apiData("GET", `/admin/fs/tasks/${copy.task_id}`)).status !== "completed"; tries++) {
+    if (tries > 120) throw new Error("the copy did not finish");
+    await Bun.sleep(250);
+  }
   // One backup archive, so the backups module lists one (and offers its delete dialog).
   await apiData("POST", "/admin/backups", { passphrase: null, include_objects: false });
   for (let tries = 0; (await apiData("GET", "/admin/backups")).archives.length === 0; tries++) {
@@ -413,6 +422,9 @@ const ADMIN_MODULE_READY: Record<AdminModule, (page: Page, prefix: string) => Pr
   // The admin's sign-ins and the setup's changes are listed.
   "audit-log": (page) => page.getByTestId("audit-list").waitFor(),
   "upload-requests": (page) => page.getByTestId("upload-request-list").waitFor(),
+  // The copy the setup ran is listed (and offers its files dialog).
+  tasks: (page) => page.locator("li[data-testid^='task-']").first().waitFor(),
+  jobs: (page) => page.getByTestId("job-list").waitFor(),
 };
 
 /**
