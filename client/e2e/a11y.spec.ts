@@ -421,6 +421,12 @@ const ADMIN_MODULE_READY: Record<AdminModule, (page: Page, prefix: string) => Pr
   backups: (page) => page.getByTestId("backup-archive").first().waitFor(),
   // The admin's sign-ins and the setup's changes are listed.
   "audit-log": (page) => page.getByTestId("audit-list").waitFor(),
+  // The walk takes no WebDAV lock: the module says there is none.
+  "dav-locks": (page) =>
+    page
+      .getByRole("heading", { name: tx("en", "davLocks.empty.title") })
+      .or(page.getByRole("heading", { name: tx("zh", "davLocks.empty.title") }))
+      .waitFor(),
   "upload-requests": (page) => page.getByTestId("upload-request-list").waitFor(),
   // The copy the setup ran is listed (and offers its files dialog).
   tasks: (page) => page.locator("li[data-testid^='task-']").first().waitFor(),
