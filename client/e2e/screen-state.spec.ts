@@ -477,9 +477,21 @@ describe("tasks survive a reload (item 8)", () => {
     const panel = page.getByTestId("task-panel");
     await panel.waitFor();
     const tasks = panel.getByTestId("task");
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="task"]').length === 2, undefined, {
-      timeout: 30_000,
-    });
+    await page
+      .waitForFunction(() => document.querySelectorAll('[data-testid="task"]').length === 2, undefined, {
+        timeout: 30_000,
+      })
+      .catch(async (error: unknown) => {
+        // This wait has failed about once in a CI run and never when watched: say what the page held.
+        const shown = await page
+          .locator('[data-testid="task"]')
+          .evaluateAll((items) => items.map((item) => item.getAttribute("data-status")));
+        const kept = await page
+          .evaluate(tasksKeptAs, ["completed", "interrupted"])
+          .catch((reason: unknown) => String(reason));
+        const open = await panel.isVisible();
+        throw new Error(`${error}\npanel open: ${open}; tasks shown: ${JSON.stringify(shown)}; both kept: ${kept}`);
+      });
     expect(await tasks.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))).toEqual([
       "interrupted",
       "completed",
