@@ -53,7 +53,7 @@ export const enFiles = {
       slugCount: "{{length}} / {{max}}",
       slugOneFile: "A custom suffix can be used for one file at a time; start the files one by one or clear it",
       password: "Password",
-      passwordHint: "Optional. Visitors must enter it to open the file.",
+      passwordHint: "Optional. Visitors must enter it to open the link, whether to one file or to a set.",
       expiry: "Expires after",
       expiryChoices: {
         "1h": "1 hour",

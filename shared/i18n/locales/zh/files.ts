@@ -51,7 +51,7 @@ export const zhFiles: typeof enFiles = {
       slugCount: "{{length}} / {{max}}",
       slugOneFile: "自定义后缀一次只能用于一个文件；请逐个开始上传或清空后缀",
       password: "密码",
-      passwordHint: "可选。访问者需输入密码才能打开文件。",
+      passwordHint: "可选。访问者需输入密码才能打开链接（单个文件或一组文件）。",
       expiry: "过期时间",
       expiryChoices: {
         "1h": "1 小时",
