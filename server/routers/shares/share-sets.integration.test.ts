@@ -136,7 +136,7 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
     expect((await t.db.fileShare.findUniqueOrThrow({ where: { id: adminFile.id } })).setId).toBeNull();
   });
 
-  test("an expired set answers 410, and the sweep removes it with its files and their objects", async () => {
+  test("an expired set answers 410, and the sweep removes it with its files and their objects; its link stays 410", async () => {
     const files = [await upload("short-lived", "brief.txt"), await upload("also", "also.txt")];
     const { slug, id } = (await createSet({ file_ids: files.map((file) => file.id) })).body.data;
     const keys = (await t.db.fileShare.findMany({ where: { setId: id }, select: { storagePath: true } })).map(
@@ -152,6 +152,8 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
     expect(await t.db.shareSet.count({ where: { id } })).toBe(0);
     expect(await t.db.fileShare.count({ where: { id: { in: files.map((file) => file.id) } } })).toBe(0);
     for (const key of keys) expect(await driver.head(key)).toBeNull();
-    expect((await view(slug)).status).toBe(404);
+    // Its link still says why it stopped, as removed pastes and files do (docs/rules.md).
+    const gone = await view(slug);
+    expect([gone.status, gone.body.message]).toEqual([410, "The share has expired"]);
   });
 });

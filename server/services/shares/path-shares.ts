@@ -14,6 +14,7 @@ import { assertReadable } from "../explorer/access";
 import { driverOf, folderExists, statLocation, walkObjects } from "../explorer/storage";
 import { assertClearOfShares, type FsDeps, fileKeyOf, folderKeyOf, loadTree, locate } from "../explorer/tree";
 import { hashSharePassword, isExhausted, isExpired, newShareExpiry, verifySharePassword } from "./delivery";
+import { purgedSet } from "./purged-slugs";
 import { issueVisit, isValidVisit, type VisitSubject } from "./share-visits";
 import { type ZipEntry, zipResponse } from "./share-zip";
 import { assertSlugGuessesLeft, slugMissed } from "./slug-guesses";
@@ -138,7 +139,8 @@ export type VisitRequest = { slug: string; password?: string; visit?: string; cl
 async function findShare(deps: PathShareDeps, slug: string, clientIp: string, now: Date): Promise<PathShareRow> {
   assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.pathShare.findUnique({ where: { slug }, select: pathShareSelect });
-  if (!row) throw await slugMissed(deps.db, clientIp, "errors.shareNotFound");
+  // A /s/ link may also have named a set of files that the sweep removed (share-sets.ts).
+  if (!row) throw await slugMissed(deps.db, clientIp, "errors.shareNotFound", purgedSet(slug));
   if (isExpired(row, now)) throw new AppError("GONE", "errors.shareExpired");
   if (row.status === "gone") throw new AppError("GONE", "errors.shareGone");
   return row;

@@ -1,4 +1,4 @@
-// Links that stopped working because their paste or file share expired or used up its views keep
+// Links that stopped working because their paste, file share or set of files expired or used up its views keep
 // answering 410 "gone" after the row is removed (the first refused visit of a paste, the sweep of a
 // file share), as docs/rules.md promises, instead of turning into 404. Only a SHA-256 of each slug is
 // kept, for PURGED_SLUG_DAYS and at most PURGED_SLUG_MAX rows, so the table neither lists the links
@@ -7,7 +7,7 @@
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 
-export type PurgedKind = "paste" | "file";
+export type PurgedKind = "paste" | "file" | "set";
 export type PurgedReason = "expired" | "used_up";
 
 /** How long a removed link answers 410 before it answers 404 like any unknown link. */
@@ -50,6 +50,11 @@ export async function rememberPurged(
       }
     }
   }
+}
+
+/** What a missed /s/ link is checked against: it may have named a set of files the sweep removed. */
+export function purgedSet(slug: string) {
+  return { kind: "set" as const, slug, expiredMessage: "errors.shareExpired" };
 }
 
 /** The 410 a removed link answers, or null when `slug` names nothing remembered. */

@@ -10,10 +10,11 @@ import { contentTypeFor, deliverableContentType } from "../../storage/content-ty
 import { type AuthState, creatorOf } from "../auth/sessions";
 import { hashSharePassword, isExhausted, isExpired, newShareExpiry, ownedBy, verifySharePassword } from "./delivery";
 import type { VisitRequest } from "./path-shares";
+import { type PurgedReason, purgedSet, rememberPurged } from "./purged-slugs";
 import type { FileDeps } from "./records";
 import { issueVisit, isValidVisit, VISIT_TTL_MS, type VisitSubject } from "./share-visits";
 import { type ZipEntry, zipResponse } from "./share-zip";
-import { assertSlugGuessesLeft } from "./slug-guesses";
+import { assertSlugGuessesLeft, slugMissed } from "./slug-guesses";
 import { generateUniqueLinkSlug } from "./slugs";
 import { deleteFileRows } from "./storage";
 
@@ -125,7 +126,7 @@ const visitSubject = (row: SetRow): VisitSubject => ({ kind: "share-set", id: ro
 async function findSet(deps: ShareSetDeps, slug: string, clientIp: string, now: Date) {
   assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.shareSet.findUnique({ where: { slug }, select: setSelect });
-  if (!row) throw new AppError("NOT_FOUND", "errors.shareNotFound");
+  if (!row) throw await slugMissed(deps.db, clientIp, "errors.shareNotFound", purgedSet(slug));
   if (isExpired(row, now)) throw new AppError("GONE", "errors.shareExpired");
   const members = await deps.db.fileShare.findMany({
     where: { setId: row.id, status: "ready" },
@@ -262,10 +263,23 @@ export async function purgeGoneShareSets(deps: ShareSetDeps, now = new Date()) {
         { files: { none: {} } },
       ],
     },
-    select: { id: true },
+    select: { id: true, slug: true, expiresAt: true, maxViews: true, views: true },
     take: 100,
   });
   if (sets.length === 0) return { deleted: 0 };
+  // Their links keep answering 410 with the reason; a set emptied by its owner is simply gone.
+  await rememberPurged(
+    db,
+    "set",
+    sets.flatMap((set): { slug: string; reason: PurgedReason }[] =>
+      isExpired(set, now)
+        ? [{ slug: set.slug, reason: "expired" }]
+        : isExhausted(set)
+          ? [{ slug: set.slug, reason: "used_up" }]
+          : [],
+    ),
+    now,
+  );
   const setIds = sets.map((set) => set.id);
   const files = await db.fileShare.findMany({
     where: { setId: { in: setIds } },
