@@ -39,7 +39,6 @@ export const BACKED_UP_MODELS = [
   { model: "UploadRequestFile", client: "uploadRequestFile", orderBy: ["id"] },
   { model: "Mount", client: "mount", orderBy: ["id"] },
   { model: "SystemSetting", client: "systemSetting", orderBy: ["key"] },
-  { model: "Task", client: "task", orderBy: ["id"] },
   { model: "DavLock", client: "davLock", orderBy: ["token"] },
   { model: "DavProperty", client: "davProperty", orderBy: ["path", "namespace", "name"] },
   { model: "ClipboardRoom", client: "clipboardRoom", orderBy: ["id"] },
