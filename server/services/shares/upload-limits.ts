@@ -79,6 +79,15 @@ export async function assertUploadFits(db: Database, storageConfigId: string, si
 }
 
 /**
+ * Refuses `size` bytes the storage has no room left for: the server's own copies between storages
+ * (services/tasks/), which the max upload size (a limit on what callers send) does not concern.
+ */
+export async function assertStorageRoom(db: Database, storageConfigId: string, size: number) {
+  const { capacity } = await uploadRoom(db, storageConfigId);
+  if (capacity && size > capacity.remaining) throw insufficientStorage(size, capacity);
+}
+
+/**
  * A counting transform for a streamed body: it cuts the stream off at whichever comes first, the max
  * upload size or the storage's room, and says which.
  */

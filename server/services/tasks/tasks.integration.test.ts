@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createDatabase } from "../../db/client";
 import { createApiClient, createApiKey, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { usedBytes } from "../shares/upload-limits";
 import { createTaskWorker } from "./worker";
 
 describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
@@ -135,6 +136,30 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
       error: "The file or folder does not exist",
     });
     expect(await names("/s3/copies")).toEqual(["p1.txt"]);
+  });
+
+  test("a target storage without room fails the file before a byte moves; room again, it copies", async () => {
+    const s3 = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: false }, select: { id: true } });
+    await t.db.storageConfig.update({
+      where: { id: s3.id },
+      data: { totalStorageBytes: BigInt(await usedBytes(t.db, s3.id)) },
+    });
+    try {
+      const task = await finished(
+        await start({ type: "copy", items: [{ sourcePath: "/local/album/p3.txt", targetPath: "/s3/full/" }] }),
+      );
+      expect(task.status).toBe("failed");
+      expect(task.files[0]).toMatchObject({ status: "failed" });
+      expect(task.files[0].error).toStartWith("Insufficient storage space");
+      expect(await names("/s3/full")).toEqual([]);
+    } finally {
+      await t.db.storageConfig.update({ where: { id: s3.id }, data: { totalStorageBytes: null } });
+    }
+    const again = await finished(
+      await start({ type: "copy", items: [{ sourcePath: "/local/album/p3.txt", targetPath: "/s3/full/" }] }),
+    );
+    expect(again.status).toBe("completed");
+    expect(await names("/s3/full")).toEqual(["p3.txt"]);
   });
 
   test("bad input is refused before a task exists, in the caller's language", async () => {

@@ -24,6 +24,7 @@ import {
   locate,
 } from "../explorer/tree";
 import { followMovedEntry, removeFolderTree, removeStoredEntry } from "../explorer/writes";
+import { assertStorageRoom } from "../shares/upload-limits";
 import type { TaskItem } from "./tasks";
 
 /** Files one process works on at once. */
@@ -324,7 +325,13 @@ export function createTaskWorker(
         return;
       }
       // A source gone since planning is that file's error, not the task's.
-      if (!(await source.driver.head(sourceKey))) throw new AppError("NOT_FOUND", "errors.fsTaskSourceVanished");
+      const stored = await source.driver.head(sourceKey);
+      if (!stored) throw new AppError("NOT_FOUND", "errors.fsTaskSourceVanished");
+      // So is a target without room, found before a byte moves (a move inside one storage adds nothing).
+      const targetConfig = targetLocation.mount.storageConfigId;
+      if (file.task.type !== "move" || sourceLocation.mount.storageConfigId !== targetConfig) {
+        await assertStorageRoom(db, targetConfig, stored.size);
+      }
       await transferObject(source, sourceKey, target, targetKey);
       if (file.task.type === "move") {
         await followMovedEntry(deps, sourceLocation, targetLocation, "file");
