@@ -149,8 +149,9 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
         await start({ type: "copy", items: [{ sourcePath: "/local/album/p3.txt", targetPath: "/s3/full/" }] }),
       );
       expect(task.status).toBe("failed");
-      expect(task.files[0]).toMatchObject({ status: "failed" });
-      expect(task.files[0].error).toStartWith("Insufficient storage space");
+      expect(task.files).toHaveLength(1);
+      expect(task.files[0]?.status).toBe("failed");
+      expect(task.files[0]?.error).toStartWith("Insufficient storage space");
       expect(await names("/s3/full")).toEqual([]);
     } finally {
       await t.db.storageConfig.update({ where: { id: s3.id }, data: { totalStorageBytes: null } });
