@@ -2,40 +2,12 @@
 // it reaches), shown once with a copy button, then listed without it; the password opens WebDAV, its
 // use shows in the list; revoking it from the list ends it. Each state is checked at 375 px and desktop,
 // light and dark, for sideways overflow and axe-core violations, in English and Chinese.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  axeViolations,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { e2eSpec } from "./harness";
 
 setDefaultTimeout(90_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-async function checkScreen(page: Page, name: string) {
-  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
-  await checkLayouts(page, name);
-  expect(await axeViolations(page)).toEqual([]);
-}
+const { app, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
 
 const davStatus = async (password: string) => {
   const basic = Buffer.from(`admin:${password}`).toString("base64");
@@ -48,8 +20,7 @@ const davStatus = async (password: string) => {
 
 describe("app passwords", () => {
   test("made on the Security screen, shown once, used by WebDAV, then revoked", async () => {
-    const { context, page, errors } = await openPage(browser);
-    await signInAsAdmin(context, app);
+    const { context, page, errors } = await openAdminPage();
     await page.goto(`${app.baseUrl}/admin/security`);
     const section = page.getByTestId("app-passwords");
     await section.getByText("No app passwords yet.").waitFor();
@@ -84,8 +55,7 @@ describe("app passwords", () => {
   });
 
   test("the section in Chinese", async () => {
-    const { context, page } = await openPage(browser, { locale: "zh-CN" });
-    await signInAsAdmin(context, app);
+    const { context, page } = await openAdminPage({ locale: "zh-CN" });
     await page.goto(`${app.baseUrl}/admin/security`);
     await page.getByTestId("app-passwords").getByText("还没有应用密码。").waitFor();
     await checkScreen(page, "security-app-passwords-zh");

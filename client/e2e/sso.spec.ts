@@ -5,35 +5,27 @@
 // checked at 375 px and desktop, light and dark, for sideways overflow and axe-core violations, in
 // English and Chinese.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { freePort } from "../../server/test/harness";
 import { startOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from "../../server/test/oidc-provider";
-import {
-  axeViolations,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  startApp,
-} from "./harness";
+import { e2eSpec } from "./harness";
 
 setDefaultTimeout(90_000);
 
-let app: RunningApp;
-let idp: TestOidcProvider;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The app names the provider at its start and the provider the app's callback: the port comes first.
-  const idpPort = freePort();
-  app = await startApp({
+// The app names the provider at its start and the provider the app's callback: the port comes first.
+const idpPort = freePort();
+const { app, openPage, checkScreen } = e2eSpec(import.meta.path, {
+  env: {
     OIDC_ISSUER: `http://127.0.0.1:${idpPort}`,
     OIDC_CLIENT_ID: TEST_OIDC_CLIENT.id,
     OIDC_CLIENT_SECRET: TEST_OIDC_CLIENT.secret,
     OIDC_NAME: "Test ID",
     OIDC_ADMIN_EMAIL: "admin@example.test",
-  });
+  },
+});
+let idp: TestOidcProvider;
+
+beforeAll(async () => {
   idp = await startOidcProvider({
     port: idpPort,
     redirectUri: `${app.baseUrl}/api/auth/sso/callback`,
@@ -42,21 +34,11 @@ beforeAll(async () => {
       stranger: { email: "stranger@example.test", email_verified: true },
     },
   });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await idp?.stop();
-  await app?.stop();
 });
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-async function checkScreen(page: Page, name: string) {
-  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
-  await checkLayouts(page, name);
-  expect(await axeViolations(page)).toEqual([]);
-}
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
@@ -78,14 +60,14 @@ async function signInThroughProvider(page: Page, accountId: string) {
 
 describe("single sign-on", () => {
   test("the login screen offers the provider, in English and Chinese", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await page.goto(`${app.baseUrl}/admin`);
     await heading(page, "Log in to the admin area").waitFor();
     await page.getByRole("link", { name: "Sign in with Test ID" }).waitFor();
     await checkScreen(page, "login-sso");
     await context.close();
 
-    const zh = await openPage(browser, { locale: "zh-CN" });
+    const zh = await openPage({ locale: "zh-CN" });
     await zh.page.goto(`${app.baseUrl}/admin`);
     await zh.page.getByRole("link", { name: "使用 Test ID 登录" }).waitFor();
     await checkScreen(zh.page, "login-sso-zh");
@@ -94,7 +76,7 @@ describe("single sign-on", () => {
   });
 
   test("a user of the provider who is not the admin comes back with the reason, signed out", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signInThroughProvider(page, "stranger");
     await page.waitForURL((url) => url.origin === app.baseUrl && url.searchParams.get("sso_error") === "notAdmin");
     await page.getByText("That account is not this server's admin.").waitFor();
@@ -104,7 +86,7 @@ describe("single sign-on", () => {
   });
 
   test("the admin signs in at the provider, lands in the admin area with an SSO session, and turns the password login off and on", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await signInThroughProvider(page, "the-admin");
     await heading(page, "Dashboard").waitFor();
     await page.goto(`${app.baseUrl}/admin/security`);
@@ -121,7 +103,7 @@ describe("single sign-on", () => {
     await checkScreen(page, "security-sso-password-off");
 
     // Another browser: the password form is gone, single sign-on and passkeys remain.
-    const other = await openPage(browser);
+    const other = await openPage();
     await other.page.goto(`${app.baseUrl}/admin`);
     await other.page.getByText("Signing in with the password is turned off on this server.").waitFor();
     expect(await other.page.getByLabel("Password", { exact: true }).count()).toBe(0);
