@@ -38,7 +38,9 @@ describe("route guard in the app", () => {
   test("a mount key outside its base path is sent to its base path, replacing the history entry", async () => {
     server.signInWithKey(keyCheck({ mount: true }, "/docs"));
     const { location } = renderAppAt("/mount-explorer/other");
-    expect(await screen.findByText("/docs")).toBeDefined();
+    // The explorer names the folder it opened in its breadcrumbs.
+    const crumbs = await screen.findByTestId("breadcrumbs", {}, { timeout: 15000 });
+    expect(within(crumbs).getByText("docs").getAttribute("aria-current")).toBe("page");
     expect(location.history).toEqual(["/mount-explorer/docs"]);
     expect(screen.getByText("Your key is limited to /docs")).toBeDefined();
   });
@@ -46,7 +48,9 @@ describe("route guard in the app", () => {
   test("a mount key inside its base path stays", async () => {
     server.signInWithKey(keyCheck({ mount: true }, "/docs"));
     const { location } = renderAppAt("/mount-explorer/docs/2024");
-    expect(await screen.findByText("/docs/2024")).toBeDefined();
+    const crumbs = await screen.findByTestId("breadcrumbs", {}, { timeout: 15000 });
+    expect(within(crumbs).getByText("2024").getAttribute("aria-current")).toBe("page");
+    expect(within(crumbs).getByRole("link", { name: "docs" }).getAttribute("href")).toBe("/mount-explorer/docs");
     expect(location.history).toEqual(["/mount-explorer/docs/2024"]);
   });
 
