@@ -117,7 +117,7 @@ describe("admin tasks", () => {
 
     // The cause goes away; retry runs the failed file and the task completes.
     writeFileSync(join(app.dataDir, "storage", "local", "album", "late.txt"), "late\n");
-    await partial.getByRole("button", { name: "Retry the failed files of Copy /local/album/photo-1.txt" }).click();
+    await partial.getByRole("button", { name: "Retry failed files of Copy /local/album/photo-1.txt" }).click();
     await page.getByText("The failed files run again").waitFor();
     await partial.getByTestId("task-status").getByText("Completed", { exact: true }).waitFor();
     expect(readFileSync(join(app.dataDir, "storage", "local", "later", "late.txt"), "utf8")).toBe("late\n");
@@ -140,7 +140,7 @@ describe("admin scheduled jobs", () => {
     expect(await sweep.textContent()).toContain(sweepJob.schedule);
     await checkScreen(page, "jobs");
 
-    await sweep.getByRole("button", { name: "Run Clean-up of expired shares now" }).click();
+    await sweep.getByRole("button", { name: "Run now: Clean-up of expired shares" }).click();
     await page.getByText("Clean-up of expired shares started").waitFor();
     await sweep.getByTestId("job-status").getByText("Succeeded", { exact: true }).waitFor();
     await sweep.getByRole("button", { name: "Runs and log of Clean-up of expired shares" }).click();

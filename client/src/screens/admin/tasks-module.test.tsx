@@ -99,7 +99,7 @@ describe("tasks module", () => {
     fireEvent.click(within(running).getByRole("button", { name: "Cancel Copy /local/album" }));
     await eventually(() => expect(server.calls.some((call) => call.path === "fsTasks.cancel")).toBe(true));
     expect(server.calls.find((call) => call.path === "fsTasks.cancel")?.input).toEqual({ id: "t-running" });
-    fireEvent.click(within(ended).getByRole("button", { name: "Retry the failed files of Move /local/a.txt" }));
+    fireEvent.click(within(ended).getByRole("button", { name: "Retry failed files of Move /local/a.txt" }));
     await eventually(() =>
       expect(server.calls.find((call) => call.path === "fsTasks.retry")?.input).toEqual({ id: "t-partial" }),
     );

@@ -54,7 +54,7 @@ export const enAdminWork = {
       cancelLabel: "Cancel {{name}}",
       cancelled: "The task was cancelled; a file being copied finishes first",
       retry: "Retry failed files",
-      retryLabel: "Retry the failed files of {{name}}",
+      retryLabel: "Retry failed files of {{name}}",
       retried: "The failed files run again",
     },
     files: {
@@ -108,7 +108,7 @@ export const enAdminWork = {
     },
     trigger: { schedule: "On schedule", manual: "Run by hand" },
     runNow: "Run now",
-    runNowLabel: "Run {{name}} now",
+    runNowLabel: "Run now: {{name}}",
     started: "{{name}} started",
     runs: {
       action: "Runs and log",

@@ -55,7 +55,7 @@ export const zhAdminWork: typeof enAdminWork = {
       cancelLabel: "取消 {{name}}",
       cancelled: "任务已取消；正在复制的文件会先完成",
       retry: "重试失败的文件",
-      retryLabel: "重试 {{name}} 中失败的文件",
+      retryLabel: "重试失败的文件：{{name}}",
       retried: "失败的文件正在重新执行",
     },
     files: {

@@ -151,7 +151,10 @@ function ImportReport({ report }: { report: CloudPasteImportView }) {
                 {t(`backups.import.kinds.${item.kind}`, { defaultValue: item.kind })}
               </span>{" "}
               <span className="font-medium break-all text-slate-900 dark:text-white">{item.name}</span>
-              {item.note ? <span className="block text-slate-600 dark:text-slate-400">{item.note}</span> : null}
+              {item.note ? (
+                // A note may hold a long host name (a storage that did not answer): it wraps, not the page.
+                <span className="block break-words text-slate-600 dark:text-slate-400">{item.note}</span>
+              ) : null}
             </span>
           </li>
         ))}
