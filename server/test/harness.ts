@@ -162,6 +162,14 @@ export function useTestApp(provider: DatabaseProvider, overrides: Partial<Config
 export type ServedTestApp = Awaited<ReturnType<typeof serveTestApp>>;
 
 /** A port nothing listens on now (taken, then let go): a served app's public URL names it before the app exists. */
+/** The URL another process opens the test app's database with (Postgres: its schema named in it). */
+export function processDatabaseUrl(app: TestApp): string {
+  if (!app.pgSchema) return app.config.databaseUrl;
+  const url = new URL(app.config.databaseUrl);
+  url.searchParams.set("schema", app.pgSchema);
+  return url.toString();
+}
+
 export function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const { port } = probe;

@@ -8,7 +8,13 @@ import { AUDIT_RETENTION_DAYS } from "@shared/audit-events";
 import { AUDIT_EXPORT_PAGE, purgeOldAuditEvents } from "../../services/auth/audit-log";
 import { AUDIT_PURGE_JOB, systemJobs } from "../../services/jobs/system-jobs";
 import { type ApiAnswer, createApiClient, type OutputOf } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import {
+  createTestApp,
+  DATABASE_PROVIDERS,
+  processDatabaseUrl,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from "../../test/harness";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -221,10 +227,9 @@ describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
     expect(left.body.data.items.map((item) => item.detail)).toEqual(["still kept"]);
   });
 
-  // The job's child process opens the database from DATABASE_URL; a Postgres test database is a schema
-  // the URL does not name, so the child is run against the SQLite file.
-  test.if(provider === "sqlite")("the daily audit-purge job runs the purge in a child process", async () => {
-    const jobs = systemJobs(t.config.databaseUrl);
+  test("the daily audit-purge job runs the purge in a child process", async () => {
+    // The child opens the database by URL: on Postgres the URL names the test's schema.
+    const jobs = systemJobs(processDatabaseUrl(t));
     try {
       const job = jobs.jobs.find((candidate) => candidate.name === AUDIT_PURGE_JOB);
       expect(job?.schedule).toBe("17 4 * * *");

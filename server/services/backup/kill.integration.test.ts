@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { startServerProcess } from "../../../scripts/test/server-process";
 import { createApiClient, createPaste, loginAdmin } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, processDatabaseUrl, type TestApp, tempDir } from "../../test/harness";
 import { RESTORE_MARKER } from "./restore-marker";
 
 const ROOT = join(import.meta.dir, "../../..");
@@ -43,14 +43,6 @@ async function waitWhileRunning(child: ReturnType<typeof startCli>, condition: (
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(5);
   }
-}
-
-/** The URL another process opens the test app's database with (Postgres: its schema named in it). */
-function processDatabaseUrl(app: TestApp): string {
-  if (!app.pgSchema) return app.config.databaseUrl;
-  const url = new URL(app.config.databaseUrl);
-  url.searchParams.set("schema", app.pgSchema);
-  return url.toString();
 }
 
 const apps: TestApp[] = [];
