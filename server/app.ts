@@ -21,6 +21,7 @@ import type { RawRoute } from "./rest/raw-route";
 import { buildRouteTable } from "./rest/routes";
 import { appRouter } from "./routers";
 import { backupRawRoutes } from "./routers/admin/backups";
+import { adminAccountRawRoutes } from "./routers/auth/account";
 import { auditRawRoutes } from "./routers/auth/audit";
 import { ssoRawRoutes } from "./routers/auth/sso";
 import { clipboardRawRoutes } from "./routers/clipboard/raw-routes";
@@ -62,6 +63,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...backupRawRoutes,
     ...ssoRawRoutes,
     ...auditRawRoutes,
+    ...adminAccountRawRoutes,
   ];
 }
 

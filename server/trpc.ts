@@ -32,18 +32,11 @@ export type RestMeta = {
   tags: string[];
   /** HTTP status of a success (default 200). */
   successStatus?: 200 | 201 | 202;
-  /** i18n key of the envelope's message on success (default errors.ok). */
-  successMessage?: string;
   /**
    * Answers that mean "nothing was done" without being errors (docs/api.md, Envelope: cancel and abort with
    * nothing to cancel): the envelope says success false with this message, status still 200.
    */
   softFailure?: { when: (data: unknown) => boolean; message: string };
-  /**
-   * The output field that is the envelope's `data`; the output's other fields sit beside `data` in
-   * the envelope (the CloudPaste document's paste lists: `data: [...]` with `pagination` next to it).
-   */
-  dataField?: string;
   /**
    * A list the procedure answers in pages (input `limit` and `cursor`; output `items`, `next_cursor`,
    * `total`): a REST call with neither still gets the whole list, as documents written before paging
@@ -52,13 +45,6 @@ export type RestMeta = {
    * `order` sorts the whole as the unpaged answer was sorted.
    */
   wholeInPages?: { pageSize: number; order?: (a: never, b: never) => number };
-  /**
-   * The procedure's work as a plain function, which the REST adapter calls after validating the input
-   * with the procedure's schema, without tRPC's call pipeline (a third of the CPU time of a paste view,
-   * see docs/performance.md). For the hottest public reads only: no middleware runs on this path, so
-   * buildRouteTable refuses it on any procedure that is not public.
-   */
-  direct?: (ctx: Context, input: never) => Promise<unknown>;
   /**
    * The access this route needs when it is stricter than the procedure's: the admin's path of an
    * operation that API keys share (adminAndUserRoutes). The REST adapter checks it before the call.

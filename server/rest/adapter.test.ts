@@ -2,18 +2,19 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
 import { AppError } from "../errors";
-import { runWithLanguage } from "../i18n";
+import { runWithLanguage, translate } from "../i18n";
 import { createLogger } from "../logger";
 import type { AuthState } from "../services/auth/sessions";
 import { adminAndUserRoutes, adminProcedure, type Context, publicProcedure, router, textProcedure } from "../trpc";
 import { createRestHandler } from "./adapter";
+import { envelopeResponse } from "./envelope";
 import { generateOpenApiDocument } from "./openapi";
-import { defineRawRoute } from "./raw-route";
+import { defineRawRoute, jsonAnswer } from "./raw-route";
 import { buildRouteTable } from "./routes";
 
 const items = new Map<string, { id: string; name: string; count: number }>();
 
-/** One function behind two routes: through tRPC's pipeline, and served directly (meta.rest.direct). */
+/** One function behind two routes: a procedure through tRPC's pipeline, and a raw route calling it directly. */
 async function findItem(_ctx: Context, input: { id: string }) {
   const item = items.get(input.id);
   if (!item) throw new AppError("NOT_FOUND", "errors.notFound");
@@ -53,13 +54,6 @@ const testRouter = router({
       .input(itemLookup)
       .output(itemOutput)
       .query(({ ctx, input }) => findItem(ctx, input)),
-    findDirect: publicProcedure
-      .meta({
-        rest: { method: "GET", path: "/find-direct/{id}", summary: "Direct", tags: ["Items"], direct: findItem },
-      })
-      .input(itemLookup)
-      .output(itemOutput)
-      .query(({ ctx, input }) => findItem(ctx, input)),
     batch: publicProcedure
       .meta({ rest: { method: "GET", path: "/items/batch", summary: "Literal beats parameter", tags: ["Items"] } })
       .output(z.literal("batch"))
@@ -89,7 +83,21 @@ const testRouter = router({
   internalOnly: publicProcedure.query(() => "not on REST"),
 });
 
-const routes = buildRouteTable(testRouter, []);
+const routes = buildRouteTable(testRouter, [
+  defineRawRoute({
+    method: "GET",
+    path: "/find-direct/{id}",
+    operationId: "items.findDirect",
+    summary: "Direct",
+    tags: ["Items"],
+    access: "public",
+    responses: [jsonAnswer(200, "The item", itemOutput)],
+    async handle({ ctx, params }) {
+      const item = await findItem(ctx, itemLookup.parse({ id: params.id }));
+      return envelopeResponse(200, translate("errors.ok"), item);
+    },
+  }),
+]);
 const handler = createRestHandler(routes);
 
 function call(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
@@ -315,7 +323,7 @@ test("two procedures may not declare the same route", () => {
   expect(() => buildRouteTable(clash, [])).toThrow("Duplicate REST route GET /x/{}");
 });
 
-test("a procedure served directly answers as it does through tRPC: data, validation errors, service errors", async () => {
+test("a raw route calling a procedure's function answers as the procedure does: data, validation and service errors", async () => {
   items.set("d1", { id: "d1", name: "direct", count: 0 });
   for (const id of ["d1", "nope", "far-too-long"]) {
     const [viaTrpc, direct] = await Promise.all([call("GET", `/find/${id}`), call("GET", `/find-direct/${id}`)]);
@@ -323,15 +331,6 @@ test("a procedure served directly answers as it does through tRPC: data, validat
     expect(await direct.json()).toEqual(await viaTrpc.json());
   }
   expect((await call("GET", "/find-direct/far-too-long")).status).toBe(400);
-});
-
-test("only a public procedure may be served directly: its middlewares would not run", () => {
-  const leaky = router({
-    a: adminProcedure
-      .meta({ rest: { method: "GET", path: "/x", summary: "a", tags: [], direct: async () => 1 } })
-      .query(() => 1),
-  });
-  expect(() => buildRouteTable(leaky, [])).toThrow("only public procedures may be served directly");
 });
 
 describe("one procedure with an admin route and a key route", () => {
@@ -441,5 +440,84 @@ describe("a raw route's declared access", () => {
     expect(await statusAs(keyWith(true), "?n=oops")).toBe(400);
     expect(await statusAs(keyWith(true), "?n=2")).toBe(200);
     expect(handled).toEqual(["apikey 2"]);
+  });
+});
+
+describe("a raw route's JSON body and the admin's area", () => {
+  const received: unknown[] = [];
+  const bodyRoutes = createRestHandler(
+    buildRouteTable(router({}), [
+      defineRawRoute({
+        method: "POST",
+        path: "/admin/notes",
+        summary: "The admin's path of an operation keys with text permission share",
+        tags: ["Notes"],
+        access: "admin",
+        area: "text",
+        body: z.object({ max_views: z.number().int().min(1) }),
+        responses: [],
+        async handle({ body }) {
+          received.push(body);
+          return new Response("ok");
+        },
+      }),
+      defineRawRoute({
+        method: "POST",
+        path: "/admin/module",
+        summary: "An admin-only module",
+        tags: ["Notes"],
+        access: "admin",
+        responses: [],
+        async handle() {
+          received.push("module");
+          return new Response("ok");
+        },
+      }),
+    ]),
+  );
+  const admin = (scope?: { text: boolean; file: boolean; mount: boolean }): AuthState => ({
+    type: "admin",
+    adminId: "a",
+    username: "admin",
+    sessionId: "s",
+    scope,
+  });
+  async function post(auth: AuthState | null, path: string, body: unknown) {
+    const request = new Request(`http://localhost/api${path}`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: json,
+    });
+    const ctx = {
+      request,
+      auth,
+      authFailure: null,
+      responseHeaders: new Headers(),
+      language: "en",
+      clientIp: "127.0.0.1",
+      logger: createLogger("silent"),
+    } as unknown as Context;
+    const response = await runWithLanguage("en", () => bodyRoutes(ctx, new URL(request.url), path));
+    return { status: response.status, text: await response.text() };
+  }
+
+  test("the body is read as a procedure's: either spelling, an unknown field or a bad value refused", async () => {
+    expect((await post(admin(), "/admin/notes", { maxViews: 2 })).status).toBe(200);
+    const unknown = await post(admin(), "/admin/notes", { max_views: 2, colour: "red" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain("colour");
+    expect((await post(admin(), "/admin/notes", { max_views: 0 })).status).toBe(400);
+    expect(received).toEqual([{ max_views: 2 }]);
+  });
+
+  test("an app password reaches the admin's path of its own area, never an admin-only module", async () => {
+    received.length = 0;
+    const textOnly = admin({ text: true, file: false, mount: false });
+    const fileOnly = admin({ text: false, file: true, mount: false });
+    expect((await post(textOnly, "/admin/notes", { max_views: 1 })).status).toBe(200);
+    expect((await post(fileOnly, "/admin/notes", { max_views: 1 })).status).toBe(403);
+    expect((await post(textOnly, "/admin/module", {})).status).toBe(403);
+    expect((await post(admin(), "/admin/module", {})).status).toBe(200);
+    expect(received).toEqual([{ max_views: 1 }, "module"]);
   });
 });

@@ -7,7 +7,7 @@ import { AppError, isServerFault, noteServerFault } from "../errors";
 import { readBoundedText } from "../http/bounded-body";
 import { translate } from "../i18n";
 import { countCreation } from "../services/system/rate-limit";
-import { type Context, refuseAppPasswordScope, requireAccess } from "../trpc";
+import { type Context, refuseAppPasswordScope, requireAccess, requireCaller } from "../trpc";
 import { envelopeResponse, errorResponse } from "./envelope";
 import { canonicalFields, type FieldSpellings, pathAsSent } from "./field-names";
 import type { RawRoute } from "./raw-route";
@@ -91,34 +91,14 @@ async function callProcedure(
   if (route.meta.access) await requireAccess(ctx, route.meta.access);
   const whole = route.meta.wholeInPages;
   if (whole && input && input.limit === undefined && !input.cursor) {
-    const message = translate(route.meta.successMessage ?? "errors.ok");
+    const message = translate("errors.ok");
     return wholeListResponse(whole, input, message, (page) => invokeProcedure(route, ctx, page));
   }
-  const direct = route.meta.direct;
-  const data = direct
-    ? await direct(ctx, (route.input ? await parseInput(route.input, input) : undefined) as never)
-    : await invokeProcedure(route, ctx, input);
+  const data = await invokeProcedure(route, ctx, input);
   const soft = route.meta.softFailure;
   if (soft?.when(data)) return envelopeResponse(200, translate(soft.message), null, {}, false);
   const status = route.meta.successStatus ?? 200;
-  const message = translate(route.meta.successMessage ?? (status === 201 ? "errors.created" : "errors.ok"));
-  const field = route.meta.dataField;
-  if (field === undefined) return envelopeResponse(status, message, data ?? null);
-  const { [field]: inner, ...beside } = data as Record<string, unknown>;
-  return envelopeResponse(status, message, inner ?? null, {}, true, beside);
-}
-
-/**
- * The input as the schema reads it, synchronously unless the schema has asynchronous checks: zod's
- * parseAsync took 1-3 µs more per paste view (measured on the view's input schema), for nothing here.
- */
-function parseInput(schema: z.ZodType, input: unknown): unknown {
-  try {
-    return schema.parse(input);
-  } catch (error) {
-    if (error instanceof z.core.$ZodAsyncError) return schema.parseAsync(input);
-    throw error;
-  }
+  return envelopeResponse(status, translate(status === 201 ? "errors.created" : "errors.ok"), data ?? null);
 }
 
 export type RestHandler = (ctx: Context, url: URL, apiPath: string) => Promise<Response>;
@@ -128,9 +108,14 @@ function parseRawQuery(schema: z.ZodObject | undefined, url: URL, spellings: Fie
   return schema ? schema.parse(canonicalFields(schema, query, false, spellings)) : query;
 }
 
+/** A raw route's JSON body, read as a procedure's is (callProcedure): either spelling, unknown fields refused. */
+async function parseRawBody(schema: z.ZodObject, request: Request, spellings: FieldSpellings): Promise<unknown> {
+  return schema.parse(canonicalFields(schema, await readJsonBody(request), true, spellings));
+}
+
 /**
  * A raw route's one door: the caller its access admits (401/403 otherwise, before anything of the
- * request is read), its query, then its creation count, then the handler.
+ * request is read), its query and JSON body, then its creation count, then the handler.
  */
 async function runRawRoute(
   route: RawRoute,
@@ -140,11 +125,16 @@ async function runRawRoute(
   spellings: FieldSpellings,
 ): Promise<Response> {
   const auth = await requireAccess(ctx, route.access);
-  // A raw route for the admin alone (a backup's download) is an admin-only module, as adminProcedure's are.
-  if (route.access === "admin" && auth) refuseAppPasswordScope(auth);
+  // A raw route for the admin alone (a backup's download) is an admin-only module, as adminProcedure's
+  // are; the admin's path of a shared operation is open to an app password scoped to its area.
+  if (route.access === "admin" && auth) {
+    if (route.area) await requireCaller(ctx, route.area);
+    else refuseAppPasswordScope(auth);
+  }
   const query = parseRawQuery(route.query, url, spellings);
+  const body = route.body ? await parseRawBody(route.body, ctx.request, spellings) : undefined;
   if (route.limitCreation && auth) await countCreation(ctx.db, auth, ctx.clientIp);
-  return route.handle({ ctx, auth, params, query });
+  return route.handle({ ctx, auth, params, query, body });
 }
 
 export function createRestHandler(routes: RestRoute[]): RestHandler {

@@ -43,13 +43,9 @@ function envelopeSchema(data: JsonSchema, beside: Record<string, JsonSchema> = {
   };
 }
 
-/** The success envelope of a procedure: its output as data, or one field of it (RestMeta.dataField). */
-function successSchema(output: z.ZodType | undefined, dataField: string | undefined): JsonSchema {
-  if (!output) return envelopeSchema({ type: "null" });
-  const json = toJsonSchema(output, "output");
-  if (dataField === undefined) return envelopeSchema(json);
-  const { [dataField]: data = {}, ...beside } = (json.properties ?? {}) as Record<string, JsonSchema>;
-  return envelopeSchema(data, beside);
+/** The success envelope of a procedure: its output as data. */
+function successSchema(output: z.ZodType | undefined): JsonSchema {
+  return envelopeSchema(output ? toJsonSchema(output, "output") : { type: "null" });
 }
 
 const ERROR_RESPONSE = {
@@ -117,7 +113,7 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
           [status]: {
             description: "Success envelope",
             content: {
-              "application/json": { schema: successSchema(route.output, route.meta.dataField) },
+              "application/json": { schema: successSchema(route.output) },
             },
           },
           default: ERROR_RESPONSE,
@@ -134,7 +130,9 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
       const raw = route.route;
       const query = raw.query ? toJsonSchema(raw.query, "input") : null;
       Object.assign(operation, {
-        operationId: `${raw.method.toLowerCase()}${raw.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+        operationId:
+          raw.operationId ??
+          `${raw.method.toLowerCase()}${raw.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
         summary: raw.summary,
         description: [raw.description, `Access: ${ACCESS_NOTE[raw.access]}`].filter(Boolean).join("\n\n"),
         tags: raw.tags,
@@ -143,14 +141,37 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
           ...Object.fromEntries(
             raw.responses.map((response) => [
               String(response.status),
-              { description: response.description, content: { [response.contentType]: {} } },
+              {
+                description: response.description,
+                content: {
+                  [response.contentType]: response.data
+                    ? {
+                        schema: envelopeSchema(
+                          toJsonSchema(response.data, "output"),
+                          Object.fromEntries(
+                            Object.entries(response.beside ?? {}).map(([name, schema]) => [
+                              name,
+                              toJsonSchema(schema, "output"),
+                            ]),
+                          ),
+                        ),
+                      }
+                    : {},
+                },
+              },
             ]),
           ),
           default: ERROR_RESPONSE,
         },
         security: security(raw.access),
       });
-      if (raw.requestBody) {
+      if (raw.body) {
+        const body = toJsonSchema(raw.body, "input");
+        operation.requestBody = {
+          required: ((body.required ?? []) as string[]).length > 0,
+          content: { "application/json": { schema: body } },
+        };
+      } else if (raw.requestBody) {
         operation.requestBody = {
           required: true,
           content: { [raw.requestBody.contentType]: { schema: toJsonSchema(raw.requestBody.schema, "input") } },

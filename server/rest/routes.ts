@@ -60,11 +60,6 @@ export function buildRouteTable(router: AnyRouter, rawRoutes: RawRoute[]): RestR
     if (definition.inputs.length > 1) throw new Error(`${procedurePath}: REST procedures take one input schema`);
     const output = "output" in definition ? definition.output : undefined;
     for (const rest of [meta.rest].flat()) {
-      if (rest.direct && meta.access !== "public") {
-        throw new Error(
-          `${procedurePath}: only public procedures may be served directly (their middlewares would not run)`,
-        );
-      }
       routes.push({
         kind: "procedure",
         method: rest.method,

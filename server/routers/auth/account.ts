@@ -5,11 +5,14 @@
 import { adminTokenOutput, changePasswordInput, loginInput, loginOutput } from "@shared/schemas/auth";
 import { z } from "zod";
 import { clearedSessionCookie, isWebClientRequest, sessionCookie } from "../../http/session-cookie";
+import { translate } from "../../i18n";
+import { envelopeResponse } from "../../rest/envelope";
+import { defineRawRoute, jsonAnswer, type RawRoute } from "../../rest/raw-route";
 import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../../services/auth/admin-account";
 import { requestFacts } from "../../services/auth/audit";
 import { relyingPartyOf } from "../../services/auth/passkeys";
 import { isPasswordLoginOn } from "../../services/auth/sso";
-import { adminProcedure, publicProcedure, router } from "../../trpc";
+import { adminProcedure, type Context, publicProcedure, router } from "../../trpc";
 
 const tags = ["Admin account"];
 
@@ -57,21 +60,39 @@ export const adminRouter = router({
       username: ctx.auth.username,
     })),
 
+  // Its REST route is the raw route below: a REST caller is told to log in again.
   changePassword: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/change-password",
-        summary: "Change the admin username and/or password; ends every admin session",
-        tags,
-        successMessage: "errors.credentialsChanged",
-      },
-    })
     .input(changePasswordInput)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await changeAdminCredentials(ctx.db, ctx.auth.adminId, input, requestFacts(ctx.request, ctx.clientIp));
-      ctx.responseHeaders.append("set-cookie", clearedSessionCookie(ctx.config));
+      await changeCredentials(ctx, ctx.auth, input);
       return null;
     }),
 });
+
+/** Changes the admin's username or password; every admin session ends, this browser's cookie too. */
+async function changeCredentials(ctx: Context, auth: { adminId: string }, input: z.output<typeof changePasswordInput>) {
+  await changeAdminCredentials(ctx.db, auth.adminId, input, requestFacts(ctx.request, ctx.clientIp));
+  ctx.responseHeaders.append("set-cookie", clearedSessionCookie(ctx.config));
+}
+
+export const adminAccountRawRoutes: RawRoute[] = [
+  defineRawRoute({
+    method: "POST",
+    path: "/admin/change-password",
+    operationId: "admin.changePassword",
+    summary: "Change the admin username and/or password; ends every admin session",
+    tags,
+    access: "admin",
+    body: changePasswordInput,
+    responses: [
+      jsonAnswer(200, "Changed: log in again (data is null)"),
+      jsonAnswer(400, "Nothing to change, or a rule not met"),
+      jsonAnswer(401, "The current password is wrong"),
+    ],
+    async handle({ ctx, auth, body }) {
+      await changeCredentials(ctx, auth, body);
+      return envelopeResponse(200, translate("errors.credentialsChanged"), null);
+    },
+  }),
+];

@@ -12,33 +12,20 @@ import {
   updatePasteInput,
 } from "@shared/schemas/pastes";
 import { z } from "zod";
-import { withRenderedMarkdown } from "../../services/pastes/markdown-html";
 import {
   createPaste,
   deletePaste,
   deletePastes,
   getPaste,
-  listPastes,
+  listPastesFor,
+  openPaste,
   purgeGonePastes,
   updatePaste,
-  viewPaste,
 } from "../../services/pastes/pastes";
-import { inSearchSlot } from "../../services/system/search-slots";
-import {
-  adminProcedure,
-  type Context,
-  limitCreation,
-  publicProcedure,
-  router,
-  sharedOperations,
-  textProcedure,
-} from "../../trpc";
+import { adminProcedure, limitCreation, publicProcedure, router, sharedOperations, textProcedure } from "../../trpc";
 
 const tags = ["Pastes"];
 
-/** Opening a paste by its link, for the procedure and the REST adapter's direct path alike. */
-const openPaste = async (ctx: Context, input: { slug: string; html?: boolean }) =>
-  withRenderedMarkdown(await viewPaste(ctx, { slug: input.slug, clientIp: ctx.clientIp }), input.html);
 const deletedOutput = z.object({ deleted: z.number() });
 
 /** Shared by the admin (/admin/pastes...) and API keys with text permission (/user/pastes...). */
@@ -52,19 +39,12 @@ export const pastesRouter = router({
     .output(pasteOutput)
     .mutation(({ ctx, input }) => createPaste(ctx, ctx.auth, input)),
 
+  // Its REST route is the raw route GET /paste/{slug} (raw-routes.ts): the same function, without
+  // tRPC's call pipeline (docs/performance.md).
   view: publicProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/paste/{slug}",
-        summary: "Open a paste by its link (counts a view); a protected paste answers without content",
-        tags,
-        direct: openPaste,
-      },
-    })
     .input(pasteViewInput.pick({ slug: true, html: true }))
     .output(pasteViewOutput)
-    .query(({ ctx, input }) => openPaste(ctx, input)),
+    .query(({ ctx, input }) => openPaste(ctx, { ...input, clientIp: ctx.clientIp })),
 
   unlock: publicProcedure
     .meta({
@@ -77,22 +57,15 @@ export const pastesRouter = router({
     })
     .input(pasteViewInput.extend({ password: z.string().min(1, "errors.passwordRequired").max(1024) }))
     .output(pasteViewOutput)
-    .mutation(async ({ ctx, input }) =>
-      withRenderedMarkdown(await viewPaste(ctx, { ...input, clientIp: ctx.clientIp }), input.html),
-    ),
+    .mutation(({ ctx, input }) => openPaste(ctx, { ...input, clientIp: ctx.clientIp })),
 
   // Management: one procedure per operation, served to the admin under /admin/pastes (every paste)
   // and to keys under /user/pastes (their own); the service scopes by caller.
-  list: pasteOperation("", {
-    method: "GET",
-    summary: "List pastes, newest first, with search",
-    dataField: "pastes",
-  })
+  // Its REST routes are raw routes (raw-routes.ts): they answer the pastes as the envelope's data.
+  list: textProcedure
     .input(listPastesInput)
     .output(listPastesOutput)
-    .query(({ ctx, input }) =>
-      input.search ? inSearchSlot(ctx, () => listPastes(ctx, ctx.auth, input)) : listPastes(ctx, ctx.auth, input),
-    ),
+    .query(({ ctx, input }) => listPastesFor(ctx, { auth: ctx.auth, clientIp: ctx.clientIp }, input)),
 
   get: pasteOperation("/{id}", {
     method: "GET",

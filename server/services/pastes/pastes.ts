@@ -26,7 +26,9 @@ import {
 import { rememberPurged } from "../shares/purged-slugs";
 import { assertSlugGuessesLeft, slugMissed } from "../shares/slug-guesses";
 import { generateUniqueSlug } from "../shares/slugs";
+import { inSearchSlot } from "../system/search-slots";
 import { countShares } from "../system/share-counts";
+import { withRenderedMarkdown } from "./markdown-html";
 
 const PREVIEW_LENGTH = 200;
 
@@ -172,6 +174,17 @@ async function refuseIfGone(db: Database, row: PasteRow, now: Date) {
   throw new AppError("GONE", expired ? "errors.pasteExpired" : "errors.viewLimitReached");
 }
 
+/**
+ * Opening a paste by its link (the paste page, REST GET and POST /paste/{slug}): one delivery, with a
+ * Markdown paste's HTML rendering when `html` asks for it (decision 0012).
+ */
+export async function openPaste(
+  deps: PasteDeps & { viewCounter: ViewCounter },
+  request: ViewRequest & { html?: boolean },
+): Promise<PasteView> {
+  return withRenderedMarkdown(await viewPaste(deps, request), request.html);
+}
+
 export async function listPastes({ db, config }: PasteDeps, auth: AuthState, input: z.output<typeof listPastesInput>) {
   // A cursor (docs/admin-lists.md) reads the page below its row; offset and page are then not used.
   const cursor = input.cursor ? decodeListCursor(input.cursor) : null;
@@ -231,6 +244,16 @@ async function ownPasteId(db: Database, auth: AuthState, key: string): Promise<s
   const row = byId ?? (await db.paste.findFirst({ where: { slug: key, ...ownedBy(auth) }, select: { id: true } }));
   if (!row) throw new AppError("NOT_FOUND", "errors.pasteNotFound");
   return row.id;
+}
+
+/** A listing, a search taking one of the few search slots (services/system/search-slots.ts). */
+export function listPastesFor(
+  deps: PasteDeps,
+  caller: { auth: AuthState; clientIp: string },
+  input: z.output<typeof listPastesInput>,
+) {
+  const list = () => listPastes(deps, caller.auth, input);
+  return input.search ? inSearchSlot(caller, list) : list();
 }
 
 export async function getPaste({ db, config }: PasteDeps, auth: AuthState, key: string) {
