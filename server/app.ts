@@ -110,12 +110,14 @@ function refuseLongBatch(url: URL): AppError | null {
 }
 
 export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): Promise<App> {
+  // The OpenAPI document (every route's schemas as JSON Schema, a few MiB once built) is made when
+  // first asked for: most servers are never asked, and an idle server stays small (docs/performance.md).
   let document: OpenApiDocument | null = null;
-  const routes = buildRouteTable(
-    appRouter,
-    rawRoutes(() => document as OpenApiDocument),
-  );
-  document = generateOpenApiDocument(routes, deps.config.publicUrl);
+  const openApiDocument = () => {
+    document ??= generateOpenApiDocument(routes, deps.config.publicUrl);
+    return document;
+  };
+  const routes = buildRouteTable(appRouter, rawRoutes(openApiDocument));
   const rest = createRestHandler(routes);
   // WebDAV (its XML parser and methods) loads with the first /dav request: most servers never get one.
   let dav: Promise<ReturnType<typeof createDavHandler>> | null = null;
@@ -187,7 +189,7 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
   }
 
   return {
-    openApiDocument: () => document as OpenApiDocument,
+    openApiDocument,
     clientAddress: createClientAddress(deps.config.trustedProxies),
     flushLogs: () => accessLog?.flush(),
     async fetch(sent, clientIp = "unknown", url = new URL(sent.url)) {

@@ -3,13 +3,13 @@
 // tRPC's input parsing) come out in that language too.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DEFAULT_LANGUAGE, type Language } from "@shared/constants";
-import { resources } from "@shared/i18n/resources";
+import { serverTexts } from "@shared/i18n/languages/server";
 import { createInstance, type TFunction } from "i18next";
 import { z } from "zod";
 
 const i18n = createInstance();
 void i18n.init({
-  resources,
+  resources: serverTexts,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,

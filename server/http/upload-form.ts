@@ -14,7 +14,7 @@ import { pipeline } from "node:stream/promises";
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import { normalizeMediaType } from "@shared/media-type";
-import busboy from "busboy";
+import type busboy from "busboy";
 import { AppError } from "../errors";
 import { getSystemSettings } from "../services/system/settings";
 import { isDiskFull } from "../storage/driver-errors";
@@ -89,9 +89,11 @@ export async function receiveUploadForm<T>(
   if (declaredLength > maxBytes + FIELD_LIMIT_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) });
   }
+  // The form parser loads with the first form upload: an idle server does not hold it.
+  const { default: createParser } = await import("busboy");
   let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    parser = createParser({
       headers: { "content-type": contentType },
       limits: { files: 1, fields: 50, fieldSize: FIELD_LIMIT_BYTES, parts: 60 },
       // File names in UTF-8 (Chinese names), as browsers send them.

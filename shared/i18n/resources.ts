@@ -1,6 +1,7 @@
-// i18next resources for both sides: the server answers errors in the caller's language
-// (Accept-Language) and holds both; the client loads one language module at a time
-// (client/src/i18n.ts). Each domain keeps its own file under locales/.
+// Every text of both languages in one place, for the checks that every key has both texts and that each
+// page's parts name only keys that exist (client/src/i18n.test.ts). The server holds only its own
+// texts (languages/server.ts); the client loads its parts (client/src/i18n.ts). Each domain keeps its
+// own file under locales/.
 import type { Language } from "../constants";
 import { en } from "./languages/en";
 import { zh } from "./languages/zh";

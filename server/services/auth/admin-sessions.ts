@@ -1,21 +1,31 @@
 // The admin's sessions as the admin sees them (Security screen, GET /api/admin/sessions): how each
 // signed in, from where, with which browser, when last used; and ending one or all others. Sessions
 // are database rows, so ending one is a delete and every process refuses its token from then on.
-import Bowser from "bowser";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { type RequestFacts, recordAuditEvent } from "./audit";
 
-/** "Firefox 133 on Linux"-like facts from the user agent; null parts when the agent does not say. */
-export function describeAgent(userAgent: string | null) {
-  if (!userAgent) return { browser: null, os: null, device: null };
-  const parsed = Bowser.parse(userAgent);
+export type AgentFacts = { browser: string | null; os: string | null; device: string | null };
+
+let agentParser: Promise<typeof import("bowser").default> | null = null;
+
+/**
+ * Reads "Firefox 133 on Linux"-like facts from user agents; null parts when the agent does not say.
+ * The parser loads with the first list that shows them: an idle server does not hold it.
+ */
+export async function agentDescriber(): Promise<(userAgent: string | null) => AgentFacts> {
+  agentParser ??= import("bowser").then((module) => module.default);
+  const Bowser = await agentParser;
   const join = (name?: string, version?: string) =>
     name ? [name, version?.split(".")[0]].filter(Boolean).join(" ") : null;
-  return {
-    browser: join(parsed.browser.name, parsed.browser.version),
-    os: join(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
-    device: parsed.platform.type ?? null,
+  return (userAgent) => {
+    if (!userAgent) return { browser: null, os: null, device: null };
+    const parsed = Bowser.parse(userAgent);
+    return {
+      browser: join(parsed.browser.name, parsed.browser.version),
+      os: join(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
+      device: parsed.platform.type ?? null,
+    };
   };
 }
 
@@ -34,6 +44,7 @@ export async function listAdminSessions(db: Database, adminId: string, currentSe
     orderBy: { createdAt: "desc" },
     take: 500,
   });
+  const describeAgent = await agentDescriber();
   return rows.map((row) => ({
     id: row.id,
     method: row.method,

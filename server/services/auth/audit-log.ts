@@ -5,7 +5,7 @@ import { AUDIT_RETENTION_DAYS } from "@shared/audit-events";
 import type { AuditEventView, AuditFilters } from "@shared/schemas/audit";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { describeAgent } from "./admin-sessions";
+import { type AgentFacts, agentDescriber } from "./admin-sessions";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -34,7 +34,7 @@ type EventRow = {
   detail: string | null;
 };
 
-function viewOf(row: EventRow): AuditEventView {
+function viewOf(row: EventRow, describeAgent: (userAgent: string | null) => AgentFacts): AuditEventView {
   const { browser, os } = describeAgent(row.userAgent);
   return {
     id: row.id,
@@ -104,7 +104,8 @@ export async function listAuditEvents(
 ): Promise<{ items: AuditEventView[]; next_cursor: string | null }> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const { page, next } = await readPage(db, input, after, input.limit);
-  return { items: page.map(viewOf), next_cursor: next ? encodeCursor(next) : null };
+  const describeAgent = await agentDescriber();
+  return { items: page.map((row) => viewOf(row, describeAgent)), next_cursor: next ? encodeCursor(next) : null };
 }
 
 /**
@@ -114,6 +115,7 @@ export async function listAuditEvents(
  */
 export async function exportAuditEvents(db: Database, filters: AuditFilters, now = new Date()) {
   let pending: Awaited<ReturnType<typeof readPage>> | null = await readPage(db, filters, null, AUDIT_EXPORT_PAGE);
+  const describeAgent = await agentDescriber();
   let separator = "";
   const encoder = new TextEncoder();
   const head = `{"exported_at":${JSON.stringify(now)},"filters":${JSON.stringify(filters)},"events":[`;
@@ -124,7 +126,7 @@ export async function exportAuditEvents(db: Database, filters: AuditFilters, now
     async pull(controller) {
       if (!pending) return;
       const { page, next } = pending;
-      const rows = page.map((row) => JSON.stringify(viewOf(row))).join(",");
+      const rows = page.map((row) => JSON.stringify(viewOf(row, describeAgent))).join(",");
       if (rows) controller.enqueue(encoder.encode(separator + rows));
       if (rows) separator = ",";
       if (next) {

@@ -22,7 +22,7 @@ import {
   listArchivesAt,
   pruneArchives,
 } from "./archives";
-import { type BackupSource, streamBackup, writeBackup } from "./create";
+import type { BackupSource, streamBackup } from "./create";
 import { isBackupDue, readBackupSchedule, scheduleFromRows, schedulePassphrase } from "./schedule";
 
 export const BACKUP_JOB = "backup";
@@ -118,12 +118,14 @@ export function backupJob(deps: BackupJobDeps): JobDefinition {
   };
 }
 
-function writeTo(
+async function writeTo(
   location: ArchiveLocation,
   name: string,
   source: BackupSource,
   options: Parameters<typeof streamBackup>[2],
 ) {
+  // The archive writer (tar-stream) loads with the first backup: an idle server does not hold it.
+  const { streamBackup, writeBackup } = await import("./create");
   if (location.id === DISK_LOCATION) return writeBackup(source, join(backupsFolder(source.dataDir), name), options);
   // Of unknown length, the archive goes to S3 in parts; the upload completes only when the stream ends well.
   return streamBackup(

@@ -2,16 +2,13 @@
 // the offline app, common words, form and error messages). The screens' own texts are other parts
 // (shared/i18n/text-parts.ts).
 import { enAccounts } from "../locales/en/accounts";
-import { enBackupErrors } from "../locales/en/backup-errors";
-import { enErrors } from "../locales/en/errors";
-import { enFsErrors } from "../locales/en/fs-errors";
 import { enOffline } from "../locales/en/offline";
 import { enShell } from "../locales/en/shell";
-import { enUrlErrors } from "../locales/en/url-errors";
+import { enErrorTexts } from "./en-errors";
 
 export const enCore = {
   ...enShell,
   ...enAccounts,
   ...enOffline,
-  errors: { ...enErrors, ...enUrlErrors, ...enFsErrors, ...enBackupErrors },
+  errors: enErrorTexts,
 };

@@ -1,5 +1,5 @@
-// Every English text, for the server (it answers in the caller's language). The client loads them in
-// parts (shared/i18n/text-parts.ts, client/src/i18n.ts).
+// Every English text, joined (resources.ts). The client loads them in parts (shared/i18n/text-parts.ts,
+// client/src/i18n.ts); the server holds its own (server.ts).
 import { enClipboard } from "../locales/en/clipboard";
 import { enCloudPasteImport } from "../locales/en/cloudpaste-import";
 import { enDavErrors } from "../locales/en/dav-errors";

@@ -1,4 +1,5 @@
-// Every Chinese text, for the server. The client loads them in parts (shared/i18n/text-parts.ts).
+// Every Chinese text, joined (resources.ts). The client loads them in parts (shared/i18n/text-parts.ts);
+// the server holds its own (server.ts).
 import { zhClipboard } from "../locales/zh/clipboard";
 import { zhCloudPasteImport } from "../locales/zh/cloudpaste-import";
 import { zhDavErrors } from "../locales/zh/dav-errors";
