@@ -6,11 +6,11 @@
 // the room from that list disconnects the other devices.
 import { expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DESKTOP, e2eSpec, PHONE, signInAsAdmin } from "./harness";
+import { DESKTOP, e2eSpec, PHONE, saveShot, signInAsAdmin } from "./harness";
 
 setDefaultTimeout(180_000);
 
-const { app, openPage, openAdminPage } = e2eSpec(import.meta.path);
+const { app, openPage, openAdminPage, checkLayouts } = e2eSpec(import.meta.path);
 
 // A 1x1 red PNG.
 const PNG = Buffer.from(
@@ -93,6 +93,28 @@ test("desktop and phone exchange text, an image and a file; the phone queues whi
   expect(await waiting.count()).toBe(1);
   expect(await phone.page.getByTestId("clipboard-status").textContent()).not.toContain("Waiting to send");
 
+  // The room in every look (with E2E_SHOTS=1, its screenshots).
+  await checkLayouts(desktop.page, "room");
+  // The desktop going offline: the app's "You are offline" toast keeps clear of the room's right
+  // column (its link and QR code, which another device may be scanning).
+  await desktop.context.setOffline(true);
+  const offlineToast = desktop.page.getByRole("status").filter({ hasText: "You are offline" });
+  await offlineToast.waitFor();
+  const [toastBox, columnBox] = await Promise.all([
+    offlineToast.boundingBox(),
+    desktop.page.getByTestId("clipboard-side-panel").boundingBox(),
+  ]);
+  if (!toastBox || !columnBox) throw new Error("the toast and the right column should both be shown");
+  const overlaps =
+    toastBox.x < columnBox.x + columnBox.width &&
+    columnBox.x < toastBox.x + toastBox.width &&
+    toastBox.y < columnBox.y + columnBox.height &&
+    columnBox.y < toastBox.y + toastBox.height;
+  expect(overlaps).toBe(false);
+  await saveShot(import.meta.path, desktop.page, "room-offline-toast");
+  await desktop.context.setOffline(false);
+  await waitOnline(desktop.page);
+
   // Deleting on one device removes it on the other.
   await phone.page.getByRole("button", { name: "Delete" }).first().click();
   await desktop.page.getByText("sent while offline").waitFor({ state: "detached", timeout: 30_000 });
@@ -110,6 +132,7 @@ test("desktop and phone exchange text, an image and a file; the phone queues whi
   const row = laptop.page.getByTestId("clipboard-own-room");
   await row.getByTestId("clipboard-room-no-key").waitFor({ timeout: 30_000 });
   expect(await row.getByRole("link", { name: "Open" }).count()).toBe(0);
+  await checkLayouts(laptop.page, "rooms");
   await laptop.page.goto(link);
   await waitOnline(laptop.page);
   await laptop.page.goto(`${app.baseUrl}/clipboard`);

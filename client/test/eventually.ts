@@ -3,11 +3,12 @@
 // printing a happy-dom element can take seconds per attempt.
 import { act } from "@testing-library/react";
 
-export async function eventually(assertion: () => void, timeoutMs = 3_000): Promise<void> {
+export async function eventually(assertion: () => void | Promise<void>, timeoutMs = 3_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      assertion();
+      // Awaited: an async assertion (one that reads IndexedDB) must fail here, not in a stray promise.
+      await assertion();
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;

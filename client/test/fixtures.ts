@@ -221,3 +221,22 @@ export function fileRecord(slug: string, overrides: Partial<FileRecord> = {}): F
     ...overrides,
   };
 }
+
+type ClipboardRoom = ProcedureOutput<"clipboard.create">;
+
+/** A live clipboard room as its owner lists it (clipboard.mine, clipboard.create). */
+export function clipboardRoom(id: string, overrides: Partial<ClipboardRoom> = {}): ClipboardRoom {
+  return {
+    id,
+    name: null,
+    url: `http://localhost:3000/clipboard/${id}`,
+    history_limit: 50,
+    max_devices: 10,
+    max_item_size: 10 * 1024 * 1024,
+    expires_at: new Date("2026-01-08T00:00:00Z"),
+    created_at: CREATED_AT,
+    item_count: 0,
+    devices_connected: 0,
+    ...overrides,
+  };
+}

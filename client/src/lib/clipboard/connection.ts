@@ -47,8 +47,12 @@ export function connectRoom(options: {
   events: RoomEvents;
   /** Test hook and fallback switch: start on the event stream. */
   transport?: Transport;
+  /** The server's origin; the page's own by default (tests reach a server on another port). */
+  origin?: string;
 }): RoomConnection {
   const { roomId, deviceId, label, events } = options;
+  const base = options.origin ?? location.href;
+  const roomUrl = (path: string) => new URL(`/api/clipboard/rooms/${roomId}${path}`, base);
   let transport: Transport = options.transport ?? (typeof WebSocket === "undefined" ? "events" : "websocket");
   let lastItemId = 0;
   let attempt = 0;
@@ -120,7 +124,7 @@ export function connectRoom(options: {
   }
 
   function openSocket() {
-    const url = new URL(`/api/clipboard/rooms/${roomId}/socket?${query()}`, location.href);
+    const url = roomUrl(`/socket?${query()}`);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(url);
     socket = ws;
@@ -141,7 +145,7 @@ export function connectRoom(options: {
   }
 
   function openStream() {
-    const source = new EventSource(`/api/clipboard/rooms/${roomId}/events?${query()}`);
+    const source = new EventSource(roomUrl(`/events?${query()}`));
     stream = source;
     source.onmessage = (event) => handle(JSON.parse(event.data) as ServerMessage);
     source.onerror = () => {
@@ -161,7 +165,7 @@ export function connectRoom(options: {
   }
 
   async function postItem(content: string, ref: string) {
-    const response = await fetch(`/api/clipboard/rooms/${roomId}/items`, {
+    const response = await fetch(roomUrl("/items"), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ device_id: deviceId, content }),
@@ -226,7 +230,7 @@ export function connectRoom(options: {
       if (transport === "websocket" && socket?.readyState === WebSocket.OPEN) {
         socket.send(JSON.stringify({ type: "delete", item_id: itemId }));
       } else {
-        void fetch(`/api/clipboard/rooms/${roomId}/items/${itemId}`, { method: "DELETE" });
+        void fetch(roomUrl(`/items/${itemId}`), { method: "DELETE" });
       }
     },
     close() {

@@ -4,7 +4,7 @@
 // offline app's (client/src/offline/db.ts), so that neither one's schema versions depend on the other.
 
 import { generateDeviceId } from "@shared/clipboard";
-import Dexie, { type EntityTable } from "dexie";
+import Dexie, { type DexieOptions, type EntityTable } from "dexie";
 
 export type PendingItem = { id?: number; roomId: string; content: string; ref: string; createdAt: number };
 export type SavedRoomKey = { roomId: string; key: string };
@@ -14,8 +14,8 @@ class ClipboardDb extends Dexie {
   pending!: EntityTable<PendingItem, "id">;
   roomKeys!: EntityTable<SavedRoomKey, "roomId">;
   settings!: EntityTable<Setting, "name">;
-  constructor() {
-    super("pastebox-clipboard");
+  constructor(options?: DexieOptions) {
+    super("pastebox-clipboard", options);
     this.version(1).stores({ pending: "++id, roomId", roomKeys: "roomId", settings: "name" });
   }
 }
@@ -25,6 +25,12 @@ const database = () => {
   db ??= new ClipboardDb();
   return db;
 };
+
+/** Unit tests bring another IndexedDB (fake-indexeddb, as for the offline database): a fresh, empty one. */
+export function openClipboardDb(options: DexieOptions) {
+  db?.close();
+  db = new ClipboardDb(options);
+}
 
 export async function deviceId(): Promise<string> {
   const stored = await database().settings.get("deviceId");
