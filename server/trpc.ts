@@ -7,6 +7,7 @@ import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { AppDeps } from "./deps";
 import { AppError, describeError, withTrpcCode } from "./errors";
+import type { FieldAliases } from "./rest/field-names";
 import { type AuthState, isApiKeyFailure, type Permissions } from "./services/auth/sessions";
 import { countCreation, RATE_LIMITS, recordFailure } from "./services/system/rate-limit";
 
@@ -30,6 +31,8 @@ export type RestMeta = {
   summary: string;
   description?: string;
   tags: string[];
+  /** Other names of input fields this route accepts, alias -> the schema's name (rest/field-names.ts). */
+  aliases?: FieldAliases;
   /** HTTP status of a success (default 200). */
   successStatus?: 200 | 201 | 202;
   /**

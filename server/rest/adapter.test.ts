@@ -6,7 +6,7 @@ import { runWithLanguage, translate } from "../i18n";
 import { createLogger } from "../logger";
 import type { AuthState } from "../services/auth/sessions";
 import { adminAndUserRoutes, adminProcedure, type Context, publicProcedure, router, textProcedure } from "../trpc";
-import { createRestHandler } from "./adapter";
+import { createRestHandler, type RestHandler } from "./adapter";
 import { envelopeResponse } from "./envelope";
 import { generateOpenApiDocument } from "./openapi";
 import { defineRawRoute, jsonAnswer } from "./raw-route";
@@ -26,7 +26,7 @@ const itemOutput = z.object({ id: z.string(), name: z.string() });
 const testRouter = router({
   items: router({
     list: publicProcedure
-      .meta({ rest: { method: "GET", path: "/items", summary: "List", tags: ["Items"] } })
+      .meta({ rest: { method: "GET", path: "/items", summary: "List", tags: ["Items"], aliases: { query: "q" } } })
       .input(z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), q: z.string().optional() }))
       .output(z.object({ limit: z.number(), q: z.string().nullable() }))
       .query(({ input }) => ({ limit: input.limit, q: input.q ?? null })),
@@ -54,12 +54,25 @@ const testRouter = router({
       .input(itemLookup)
       .output(itemOutput)
       .query(({ ctx, input }) => findItem(ctx, input)),
+    search: publicProcedure
+      .meta({ rest: { method: "GET", path: "/search", summary: "No other names", tags: ["Items"] } })
+      .input(z.object({ q: z.string().optional() }))
+      .output(z.string().nullable())
+      .query(({ input }) => input.q ?? null),
     batch: publicProcedure
       .meta({ rest: { method: "GET", path: "/items/batch", summary: "Literal beats parameter", tags: ["Items"] } })
       .output(z.literal("batch"))
       .query(() => "batch" as const),
     order: publicProcedure
-      .meta({ rest: { method: "POST", path: "/orders", summary: "Snake-case fields, nested", tags: ["Items"] } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/orders",
+          summary: "Snake-case fields, nested",
+          tags: ["Items"],
+          aliases: { ETag: "etag" },
+        },
+      })
       .input(
         z.object({
           max_views: z.number().optional(),
@@ -100,12 +113,12 @@ const routes = buildRouteTable(testRouter, [
 ]);
 const handler = createRestHandler(routes);
 
-function call(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
-  const request = new Request(`http://localhost/api${path}`, { method, body: init.body, headers: init.headers });
+/** Serves `request` through `handler` as the app does: a context for the caller, in the request's language. */
+function serve(handler: RestHandler, request: Request, auth: AuthState | null = null): Promise<Response> {
   const language = request.headers.get("accept-language")?.startsWith("zh") ? "zh" : "en";
   const ctx = {
     request,
-    auth: null,
+    auth,
     authFailure: null,
     responseHeaders: new Headers(),
     language,
@@ -114,6 +127,10 @@ function call(method: string, path: string, init: { body?: string; headers?: Rec
   } as unknown as Context;
   const url = new URL(request.url);
   return runWithLanguage(language, () => handler(ctx, url, url.pathname.slice(4)));
+}
+
+function call(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
+  return serve(handler, new Request(`http://localhost/api${path}`, { method, body: init.body, headers: init.headers }));
 }
 
 const json = { "content-type": "application/json" };
@@ -164,7 +181,7 @@ describe("REST adapter", () => {
     expect(zhMessage).toMatch(/[\u4e00-\u9fff]/);
   });
 
-  test("either spelling of a field is read, at any depth, and the document's other names too", async () => {
+  test("either spelling of a field is read, at any depth, and the other names its route declares", async () => {
     const body = {
       maxViews: 3,
       upload_id: "u1",
@@ -184,6 +201,9 @@ describe("REST adapter", () => {
     });
     const query = await call("GET", "/items?query=hello");
     expect((await query.json()).data).toEqual({ limit: 50, q: "hello" });
+    // Another route taking `q` does not read `query`: an alias is the declaring route's alone.
+    expect((await (await call("GET", "/search?query=hello")).json()).data).toBeNull();
+    expect((await (await call("GET", "/search?q=hello")).json()).data).toBe("hello");
   });
 
   test("an unknown body field, or one given in two spellings, is a 400 naming it in the caller's language", async () => {
@@ -279,6 +299,7 @@ describe("OpenAPI document", () => {
         "POST /items",
         "GET /items/{id}",
         "GET /items/batch",
+        "GET /search",
         "GET /find/{id}",
         "GET /find-direct/{id}",
         "POST /orders",
@@ -306,6 +327,13 @@ describe("OpenAPI document", () => {
       properties: Record<string, { type: string; format?: string }>;
     };
     expect(data.properties.created_at).toMatchObject({ type: "string", format: "date-time" });
+  });
+
+  test("an operation's description lists the other field names it accepts", () => {
+    const descriptionOf = (path: string, method: "get" | "post") =>
+      (document.paths[path]?.[method] as { description: string } | undefined)?.description;
+    expect(descriptionOf("/orders", "post")).toContain("Also accepts `ETag` for `etag`.");
+    expect(descriptionOf("/search", "get")).not.toContain("Also accepts");
   });
 
   test("admin-only operations declare the admin token scheme", () => {
@@ -356,16 +384,7 @@ describe("one procedure with an admin route and a key route", () => {
   const admin: AuthState = { type: "admin", adminId: "a", username: "admin", sessionId: "s" };
   async function callAs(auth: AuthState | null, path: string) {
     const request = new Request(`http://localhost/api${path}`);
-    const ctx = {
-      request,
-      auth,
-      authFailure: null,
-      responseHeaders: new Headers(),
-      language: "en",
-      clientIp: "127.0.0.1",
-      logger: createLogger("silent"),
-    } as unknown as Context;
-    const response = await runWithLanguage("en", () => sharedHandler(ctx, new URL(request.url), path));
+    const response = await serve(sharedHandler, request, auth);
     return { status: response.status, data: (await response.json()).data };
   }
 
@@ -420,16 +439,7 @@ describe("a raw route's declared access", () => {
   });
   async function statusAs(auth: AuthState | null, query: string) {
     const request = new Request(`http://localhost/api/blob${query}`);
-    const ctx = {
-      request,
-      auth,
-      authFailure: null,
-      responseHeaders: new Headers(),
-      language: "en",
-      clientIp: "127.0.0.1",
-      logger: createLogger("silent"),
-    } as unknown as Context;
-    return (await runWithLanguage("en", () => rawHandler(ctx, new URL(request.url), "/blob"))).status;
+    return (await serve(rawHandler, request, auth)).status;
   }
 
   test("refuses a caller without it before the query is read or the handler runs", async () => {
@@ -488,16 +498,7 @@ describe("a raw route's JSON body and the admin's area", () => {
       body: JSON.stringify(body),
       headers: json,
     });
-    const ctx = {
-      request,
-      auth,
-      authFailure: null,
-      responseHeaders: new Headers(),
-      language: "en",
-      clientIp: "127.0.0.1",
-      logger: createLogger("silent"),
-    } as unknown as Context;
-    const response = await runWithLanguage("en", () => bodyRoutes(ctx, new URL(request.url), path));
+    const response = await serve(bodyRoutes, request, auth);
     return { status: response.status, text: await response.text() };
   }
 

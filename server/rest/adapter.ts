@@ -82,8 +82,9 @@ async function callProcedure(
   const schema = route.input ?? NO_INPUT;
   // Either spelling of a field is read as the schema's; an unknown body field is refused (field-names.ts).
   // The query first: the body's spelling of a field in both is the one errors name, as its value is used.
-  const query = canonicalFields(schema, queryInput, false, spellings) as Record<string, unknown>;
-  const body = canonicalFields(schema, bodyInput, true, spellings) as Record<string, unknown>;
+  const aliases = route.meta.aliases;
+  const query = canonicalFields(schema, queryInput, false, spellings, aliases) as Record<string, unknown>;
+  const body = canonicalFields(schema, bodyInput, true, spellings, aliases) as Record<string, unknown>;
   // Path parameters win: a body cannot retarget the resource named in the URL.
   const input = route.input ? { ...query, ...body, ...params } : undefined;
   // A route stricter than its procedure (the admin's path of an operation keys share) is checked
@@ -103,14 +104,15 @@ async function callProcedure(
 
 export type RestHandler = (ctx: Context, url: URL, apiPath: string) => Promise<Response>;
 
-function parseRawQuery(schema: z.ZodObject | undefined, url: URL, spellings: FieldSpellings): Record<string, unknown> {
+function parseRawQuery(route: RawRoute, url: URL, spellings: FieldSpellings): Record<string, unknown> {
   const query = queryToObject(url.searchParams);
-  return schema ? schema.parse(canonicalFields(schema, query, false, spellings)) : query;
+  const schema = route.query;
+  return schema ? schema.parse(canonicalFields(schema, query, false, spellings, route.aliases)) : query;
 }
 
 /** A raw route's JSON body, read as a procedure's is (callProcedure): either spelling, unknown fields refused. */
-async function parseRawBody(schema: z.ZodObject, request: Request, spellings: FieldSpellings): Promise<unknown> {
-  return schema.parse(canonicalFields(schema, await readJsonBody(request), true, spellings));
+async function parseRawBody(route: RawRoute, schema: z.ZodObject, request: Request, spellings: FieldSpellings) {
+  return schema.parse(canonicalFields(schema, await readJsonBody(request), true, spellings, route.aliases));
 }
 
 /**
@@ -131,8 +133,8 @@ async function runRawRoute(
     if (route.area) await requireCaller(ctx, route.area);
     else refuseAppPasswordScope(auth);
   }
-  const query = parseRawQuery(route.query, url, spellings);
-  const body = route.body ? await parseRawBody(route.body, ctx.request, spellings) : undefined;
+  const query = parseRawQuery(route, url, spellings);
+  const body = route.body ? await parseRawBody(route, route.body, ctx.request, spellings) : undefined;
   if (route.limitCreation && auth) await countCreation(ctx.db, auth, ctx.clientIp);
   return route.handle({ ctx, auth, params, query, body });
 }

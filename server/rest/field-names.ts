@@ -1,7 +1,7 @@
 // Field names of REST input, read against the procedure's own zod schema. Scripts written for
 // CloudPaste's API document spell the same field in camelCase (`expiresAt`) where our schemas use
 // snake_case (`expires_at`), or the other way round; both spellings are accepted everywhere, at any
-// depth (multipart `parts[].PartNumber`). A JSON body field that no spelling matches is refused with
+// depth (multipart `parts[].PartNumber`), and so are the other names a route declares (FieldAliases). A JSON body field that no spelling matches is refused with
 // 400 naming it, instead of being dropped without a word (zod's default), so a misspelt limit never
 // creates a share without its limit. Query strings are read the same way but not refused: proxies
 // and scripts add their own parameters (cache busters) there. A field read under another name is
@@ -10,25 +10,12 @@ import type { z } from "zod";
 import { AppError } from "../errors";
 
 /**
- * Names the document uses that no change of case turns into ours. Each applies wherever the schema
- * at that level has the target field and not the name itself.
+ * Names CloudPaste's document uses that no change of case turns into ours (`maxDownloads` for
+ * `max_views`), declared by each route that accepts them (RestMeta.aliases, RawRoute.aliases): alias ->
+ * the schema's name. An alias applies wherever the schema at that level has the target field and not
+ * the alias itself (`ETag` for each part's `etag`).
  */
-export const NAME_ALIASES: Record<string, string> = {
-  /** File shares count downloads in `max_views`. */
-  maxDownloads: "max_views",
-  /** S3's spelling of a part's tag, as returned by UploadPart. */
-  ETag: "etag",
-  /** The document's search parameter. */
-  query: "q",
-  /** The document's URL uploads name their source `url` and their size `total_size`. */
-  url: "source_url",
-  total_size: "size",
-  /** The file system's uploads count bytes in `fileSize`; the document's presign/commit says `size`. */
-  size: "fileSize",
-  /** The document's mount body: `type` and `s3_config_id` (its `config.path` is read by the mount schema). */
-  type: "storage_type",
-  s3_config_id: "storage_config_id",
-};
+export type FieldAliases = Readonly<Record<string, string>>;
 
 function toSnakeCase(name: string): string {
   return name.replace(/^[A-Z]/, (c) => c.toLowerCase()).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -39,8 +26,13 @@ function toCamelCase(name: string): string {
 }
 
 /** The schema's own name for `name`, or undefined when no spelling of it is a field of `shape`. */
-function canonicalName(name: string, shape: Record<string, unknown>): string | undefined {
-  const candidates = [name, NAME_ALIASES[name], toSnakeCase(name), toCamelCase(name)];
+function canonicalName(name: string, shape: Record<string, unknown>, aliases: FieldAliases): string | undefined {
+  const candidates = [
+    name,
+    Object.hasOwn(aliases, name) ? aliases[name] : undefined,
+    toSnakeCase(name),
+    toCamelCase(name),
+  ];
   return candidates.find((candidate) => candidate !== undefined && Object.hasOwn(shape, candidate));
 }
 
@@ -134,34 +126,29 @@ export function pathAsSent(path: readonly PropertyKey[], spellings: FieldSpellin
 }
 
 /**
- * `value` with every field renamed to the schema's spelling; each renamed field is noted in `spellings`.
- * With `strict`, a field the schema does not know (in any spelling), or one given in two spellings, is
- * a 400 naming it.
+ * `value` with every field renamed to the schema's spelling (its other case, or one of the route's
+ * `aliases`); each renamed field is noted in `spellings`. With `strict`, a field the schema does not know
+ * (in any spelling), or one given in two spellings, is a 400 naming it.
  */
 export function canonicalFields(
   schema: z.ZodType,
   value: unknown,
   strict: boolean,
   spellings: FieldSpellings = new Map(),
+  aliases: FieldAliases = {},
 ): unknown {
-  return canonicalAt(schema, value, strict, spellings, [], []);
+  return canonicalAt({ strict, spellings, aliases }, schema, value, [], []);
 }
 
-function canonicalAt(
-  schema: z.ZodType,
-  value: unknown,
-  strict: boolean,
-  spellings: FieldSpellings,
-  schemaPath: Path,
-  sentPath: Path,
-): unknown {
+type Reading = { strict: boolean; spellings: FieldSpellings; aliases: FieldAliases };
+
+function canonicalAt(reading: Reading, schema: z.ZodType, value: unknown, schemaPath: Path, sentPath: Path): unknown {
+  const { strict, spellings } = reading;
   const inner = unwrap(schema);
   if (Array.isArray(value)) {
     const element = arrayElement(inner);
     return element
-      ? value.map((item, index) =>
-          canonicalAt(element, item, strict, spellings, [...schemaPath, index], [...sentPath, index]),
-        )
+      ? value.map((item, index) => canonicalAt(reading, element, item, [...schemaPath, index], [...sentPath, index]))
       : value;
   }
   if (!isPlainObject(value)) return value;
@@ -169,7 +156,7 @@ function canonicalAt(
   if (!shape) return value;
   const result: Record<string, unknown> = {};
   for (const [name, fieldValue] of Object.entries(value)) {
-    const canonical = canonicalName(name, shape);
+    const canonical = canonicalName(name, shape, reading.aliases);
     if (canonical === undefined) {
       if (strict) throw new AppError("BAD_REQUEST", "errors.unknownField", { field: shownPath([...sentPath, name]) });
       result[name] = fieldValue;
@@ -187,7 +174,7 @@ function canonicalAt(
     else if (spellings.has(key)) spellings.delete(key);
     const fieldSchema = shape[canonical];
     result[canonical] = fieldSchema
-      ? canonicalAt(fieldSchema, fieldValue, strict, spellings, fieldSchemaPath, fieldSentPath)
+      ? canonicalAt(reading, fieldSchema, fieldValue, fieldSchemaPath, fieldSentPath)
       : fieldValue;
   }
   return result;

@@ -4,7 +4,7 @@
 import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
 import { z } from "zod";
 import type { Access } from "../trpc";
-import { NAME_ALIASES } from "./field-names";
+import type { FieldAliases } from "./field-names";
 import type { RestRoute } from "./routes";
 
 type JsonSchema = Record<string, unknown>;
@@ -68,6 +68,13 @@ const ACCESS_NOTE: Record<Access, string> = {
   mount: "Admin, or an API key with mount permission.",
 };
 
+/** The other field names an operation accepts, as its description states them. */
+function aliasNote(aliases: FieldAliases | undefined): string | undefined {
+  const names = Object.entries(aliases ?? {});
+  if (names.length === 0) return undefined;
+  return `Also accepts ${names.map(([alias, name]) => `\`${alias}\` for \`${name}\``).join(", ")}.`;
+}
+
 function parametersOf(route: RestRoute, inputSchema: JsonSchema | null, inQuery: boolean) {
   const properties = (inputSchema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((inputSchema?.required ?? []) as string[]);
@@ -104,7 +111,11 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
       Object.assign(operation, {
         operationId: route.operationId,
         summary: route.meta.summary,
-        description: [route.meta.description, `Access: ${ACCESS_NOTE[route.access ?? "public"]}`]
+        description: [
+          route.meta.description,
+          aliasNote(route.meta.aliases),
+          `Access: ${ACCESS_NOTE[route.access ?? "public"]}`,
+        ]
           .filter(Boolean)
           .join("\n\n"),
         tags: route.meta.tags,
@@ -134,7 +145,9 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
           raw.operationId ??
           `${raw.method.toLowerCase()}${raw.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
         summary: raw.summary,
-        description: [raw.description, `Access: ${ACCESS_NOTE[raw.access]}`].filter(Boolean).join("\n\n"),
+        description: [raw.description, aliasNote(raw.aliases), `Access: ${ACCESS_NOTE[raw.access]}`]
+          .filter(Boolean)
+          .join("\n\n"),
         tags: raw.tags,
         parameters: parametersOf(route, query, true),
         responses: {
@@ -191,9 +204,8 @@ export function generateOpenApiDocument(routes: RestRoute[], serverUrl: string) 
         "{ code, message, data, success } whose code equals the HTTP status. Authenticate with " +
         "`Authorization: Bearer <admin token>` or `Authorization: ApiKey <key>`. Every field is also " +
         "accepted in the other case (camelCase or snake_case: `expiresAt` for `expires_at`), and under " +
-        `these names: ${Object.entries(NAME_ALIASES)
-          .map(([alias, name]) => `\`${alias}\` for \`${name}\``)
-          .join(", ")}. A JSON body field the operation does not know is refused with 400 naming it.`,
+        "the other names an operation's description lists (CloudPaste's `maxDownloads` for `max_views`). " +
+        "A JSON body field the operation does not know is refused with 400 naming it.",
     },
     servers: [{ url: `${serverUrl}/api` }],
     paths,

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { AuthState, Permissions } from "../services/auth/sessions";
 import type { Access, Context, HttpMethod } from "../trpc";
+import type { FieldAliases } from "./field-names";
 
 /**
  * One documented answer; `data` is the schema of a JSON envelope's data (docs/api.md, Envelope), `beside`
@@ -49,6 +50,8 @@ type RawRouteFields<A extends Access> = {
    * caller's creation limits (services/system/rate-limit.ts countCreation), as `limitCreation` does for procedures.
    */
   limitCreation?: boolean;
+  /** Other names of query and body fields this route accepts, alias -> the schema's name (field-names.ts). */
+  aliases?: FieldAliases;
   /** A body the handler reads itself (bytes, a multipart form), described for the document. */
   requestBody?: { contentType: string; schema: z.ZodType };
   responses: RawRouteResponse[];

@@ -12,6 +12,9 @@ import { adminProcedure, mountProcedure, router, sharedOperations } from "../../
 /** The admin's own routes keep their operation ids (mounts.admin.create) beside the shared ones. */
 const adminOnly = { tags: ["Mounts (admin)"], variant: "admin" };
 
+/** CloudPaste's mount body names the storage `type` and `s3_config_id` (its `config.path` the mount schema reads). */
+const cloudPasteMountNames = { type: "storage_type", s3_config_id: "storage_config_id" };
+
 /** Shared by the admin (/admin/mounts...) and API keys with mount permission (/user/mounts...). */
 const mountOperation = sharedOperations(mountProcedure, "/mounts", "Mounts");
 
@@ -27,13 +30,28 @@ export const mountsRouter = router({
     .query(({ ctx, input }) => getMount(ctx.db, ctx.auth, input.id)),
   create: adminProcedure
     .meta({
-      rest: { method: "POST", path: "/admin/mounts", summary: "Create a mount", successStatus: 201, ...adminOnly },
+      rest: {
+        method: "POST",
+        path: "/admin/mounts",
+        summary: "Create a mount",
+        successStatus: 201,
+        ...adminOnly,
+        aliases: cloudPasteMountNames,
+      },
     })
     .input(createMountInput)
     .output(mountOutput)
     .mutation(({ ctx, input }) => createMount(ctx, creatorOf(ctx.auth), input)),
   update: adminProcedure
-    .meta({ rest: { method: "PUT", path: "/admin/mounts/{id}", summary: "Change a mount", ...adminOnly } })
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/admin/mounts/{id}",
+        summary: "Change a mount",
+        ...adminOnly,
+        aliases: cloudPasteMountNames,
+      },
+    })
     .input(updateMountInput)
     .output(mountOutput)
     .mutation(({ ctx, input }) => updateMount(ctx, input)),

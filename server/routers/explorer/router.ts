@@ -89,6 +89,7 @@ export const fsRouter = router({
     description:
       "A folder link opens a read-only page of the folder (never above it) with single downloads and a zip of " +
       "the whole; the share follows renames and moves made through the app, and answers 410 once its target is gone.",
+    aliases: { maxDownloads: "max_views" },
   })
     .use(limitCreation)
     .input(createPathShareInput)
@@ -102,6 +103,7 @@ export const fsRouter = router({
     method: "GET",
     summary: "Search files and folders by name (at least 2 characters, case-insensitive)",
     description: "scope: global (default), mount (with mount_id) or directory (with path: that folder and below).",
+    aliases: { query: "q" },
   })
     .input(fsSearchInput)
     .output(fsSearchOutput)
@@ -152,6 +154,7 @@ export const fsRouter = router({
   multipartInit: fsOperation("/multipart/init", {
     method: "POST",
     summary: "Start a multipart upload (then send 5 MB parts to multipart/part)",
+    aliases: { size: "fileSize" },
   })
     .input(fsMultipartInitInput)
     .output(fsMultipartInitOutput)
@@ -159,6 +162,7 @@ export const fsRouter = router({
   multipartComplete: fsOperation("/multipart/complete", {
     method: "POST",
     summary: "Finish a multipart upload",
+    aliases: { size: "fileSize", ETag: "etag" },
   })
     .input(fsMultipartCompleteInput)
     .output(fsStoredFileOutput)
@@ -174,6 +178,7 @@ export const fsRouter = router({
   presign: fsOperation("/presign", {
     method: "POST",
     summary: "Start a direct upload: a URL to PUT the file to, then presign/commit",
+    aliases: { size: "fileSize" },
   })
     .input(fsPresignInput)
     .output(fsPresignOutput)
@@ -181,6 +186,7 @@ export const fsRouter = router({
   presignCommit: fsOperation("/presign/commit", {
     method: "POST",
     summary: "Finish a direct upload: checks the stored file",
+    aliases: { size: "fileSize", ETag: "etag" },
   })
     .input(fsPresignCommitInput)
     .output(fsStoredFileOutput)
@@ -199,6 +205,7 @@ export const fsRouter = router({
   batchCopyCommit: fsOperation("/batch-copy-commit", {
     method: "POST",
     summary: "Finish a client-side copy: checks the copied files are stored",
+    aliases: { size: "fileSize", ETag: "etag" },
   })
     .input(fsCopyCommitInput)
     .output(fsCopyCommitOutput)

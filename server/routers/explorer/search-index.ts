@@ -29,6 +29,7 @@ export const fsIndexRouter = router({
           "stopped by a restart resumes from its last page.",
         successStatus: 202,
         tags,
+        aliases: { s3_config_id: "storage_config_id" },
       },
     })
     .input(fsIndexRebuildInput)

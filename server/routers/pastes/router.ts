@@ -34,7 +34,16 @@ const pasteOperation = sharedOperations(textProcedure, "/pastes", "Pastes");
 export const pastesRouter = router({
   create: textProcedure
     .use(limitCreation)
-    .meta({ rest: { method: "POST", path: "/paste", summary: "Create a paste", tags, successStatus: 201 } })
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/paste",
+        summary: "Create a paste",
+        tags,
+        successStatus: 201,
+        aliases: { maxDownloads: "max_views" },
+      },
+    })
     .input(createPasteInput)
     .output(pasteOutput)
     .mutation(({ ctx, input }) => createPaste(ctx, ctx.auth, input)),
@@ -78,6 +87,7 @@ export const pastesRouter = router({
   update: pasteOperation("/{id}", {
     method: "PUT",
     summary: "Change a paste; {id} may be its slug",
+    aliases: { maxDownloads: "max_views" },
   })
     .input(updatePasteInput)
     .output(pasteOutput)

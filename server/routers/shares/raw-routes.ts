@@ -153,6 +153,7 @@ export const fileRawRoutes: RawRoute[] = [
     access: "file",
     limitCreation: true,
     query: rawUploadQuery,
+    aliases: { maxDownloads: "max_views" },
     requestBody: { contentType: "application/octet-stream", schema: z.string().describe("The file's bytes") },
     responses: [
       jsonAnswer(201, "The file share and its links (envelope)"),

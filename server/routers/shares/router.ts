@@ -57,6 +57,7 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
           path: `${prefix}/presign`,
           summary: "Start a direct upload: a URL to PUT the bytes to",
           tags,
+          aliases: { maxDownloads: "max_views", url: "source_url", total_size: "size" },
         },
       })
       .input(presignInput)
@@ -64,20 +65,40 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
       .mutation(({ ctx, input }) => presignUpload(ctx, ctx.auth, input)),
     commit: fileProcedure
       .meta({
-        rest: { method: "POST", path: `${prefix}/commit`, summary: "Finish a direct upload and share it", tags },
+        rest: {
+          method: "POST",
+          path: `${prefix}/commit`,
+          summary: "Finish a direct upload and share it",
+          tags,
+          aliases: { maxDownloads: "max_views", ETag: "etag", total_size: "size" },
+        },
       })
       .input(commitInput)
       .output(fileOutput)
       .mutation(({ ctx, input }) => commitUpload(ctx, ctx.auth, input)),
     multipartInit: fileProcedure
       .use(limitCreation)
-      .meta({ rest: { method: "POST", path: `${prefix}/multipart/init`, summary: "Start a multipart upload", tags } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: `${prefix}/multipart/init`,
+          summary: "Start a multipart upload",
+          tags,
+          aliases: { maxDownloads: "max_views", url: "source_url", total_size: "size" },
+        },
+      })
       .input(multipartInitInput)
       .output(multipartInitOutput)
       .mutation(({ ctx, input }) => initMultipartUpload(ctx, ctx.auth, input)),
     multipartComplete: fileProcedure
       .meta({
-        rest: { method: "POST", path: `${prefix}/multipart/complete`, summary: "Finish a multipart upload", tags },
+        rest: {
+          method: "POST",
+          path: `${prefix}/multipart/complete`,
+          summary: "Finish a multipart upload",
+          tags,
+          aliases: { maxDownloads: "max_views", ETag: "etag" },
+        },
       })
       .input(multipartCompleteInput)
       .output(fileOutput)
@@ -207,7 +228,11 @@ export const filesRouter = router({
     .output(fileOutput)
     .query(({ ctx, input }) => getFile(ctx, ctx.auth, input.id)),
 
-  update: fileOperation("/{id}", { method: "PUT", summary: "Change a file share" })
+  update: fileOperation("/{id}", {
+    method: "PUT",
+    summary: "Change a file share",
+    aliases: { maxDownloads: "max_views" },
+  })
     .input(updateFileInput)
     .output(fileOutput)
     .mutation(({ ctx, input }) => updateFile(ctx, ctx.auth, input)),

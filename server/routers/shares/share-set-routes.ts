@@ -14,6 +14,7 @@ export const shareSetsRouter = router({
         description:
           "`file_ids`: the caller's file shares (ready, not encrypted in the browser, in no other set), 1 to 1000. " +
           "The link is /s/<slug>; each file's own link answers 404 from then on and its expiry becomes the set's.",
+        aliases: { maxDownloads: "max_views" },
       }),
     })
     .use(limitCreation)

@@ -54,6 +54,7 @@ export const uploadRequestsRouter = router({
           "share folder). A webhook URL on a private address is refused like upload-from-URL.",
         successStatus: 201,
         tags: ownerTags,
+        aliases: { s3_config_id: "storage_config_id" },
       },
     })
     .use(limitCreation)
@@ -141,6 +142,7 @@ export const uploadRequestsRouter = router({
         description: "Takes one of the request's file slots (409 when none is left) until completed or cancelled.",
         successStatus: 201,
         tags: visitorTags,
+        aliases: { total_size: "size" },
       },
     })
     .input(startArrivalInput)
@@ -166,6 +168,7 @@ export const uploadRequestsRouter = router({
         summary: "The file's bytes are sent: check and keep it (409 past the total, 410 if the request closed)",
         successStatus: 201,
         tags: visitorTags,
+        aliases: { ETag: "etag" },
       },
     })
     .input(completeArrivalInput)
