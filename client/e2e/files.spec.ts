@@ -452,7 +452,7 @@ describe("file sharing", () => {
     await page.getByTestId("code-preview").waitFor();
     expect(await page.getByTestId("file-views").textContent()).toBe("1 view");
     // Opened straight from its link, the page brings its own styles: padding, syntax colours, and a
-    // block that scrolls can be reached by keyboard (issue 32).
+    // block that scrolls can be reached by keyboard (docs/accessibility.md).
     const look = await page.evaluate(() => {
       const pre = document.querySelector<HTMLElement>("[data-testid=code-preview] pre");
       const keyword = document.querySelector<HTMLElement>("[data-testid=code-preview] .hljs-keyword");

@@ -1,5 +1,5 @@
 // Home's Rich tab (Milkdown) for keyboard and screen-reader users, in Chromium against the real
-// server: the table handles' buttons have names (axe button-name, critical, issue 32), Tab leaves
+// server: the table handles' buttons have names (axe button-name, critical; docs/accessibility.md), Tab leaves
 // the editor instead of typing spaces, and the focus ring is drawn around the editing area.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// WebDAV's second round of hardening (issues 14 and 21), on SQLite and Postgres over a real socket:
+// WebDAV's second round of hardening (docs/security.md), on SQLite and Postgres over a real socket:
 // Bearer credentials as CloudPaste's API document has them, COPY and MOVE to another server refused
 // with 502, PUT to a collection URL refused, a key's base folder that the key cannot delete, and
 // PROPPATCH bounded (507 past the caps) without ever holding up other requests.
