@@ -7,6 +7,7 @@
 
 import type { Envelope } from "@shared/errors";
 import type { AnyProcedure, inferProcedureInput, inferProcedureOutput, TRPCRouterRecord } from "@trpc/server";
+import type { Database } from "../db/client";
 import { matchRoute, type RestRoute } from "../rest/routes";
 import type { AppRouter } from "../routers";
 import { s3Env, TEST_ADMIN_PASSWORD } from "./harness";
@@ -236,6 +237,21 @@ export function createS3Storage(api: ApiClient, admin: string, fields: Record<st
     is_public: true,
     ...fields,
   });
+}
+
+/**
+ * The storage a test of `kind` runs on, as the admin: the default local one, or a new S3 storage
+ * (`fields` as createS3Storage's). Answers its id.
+ */
+export async function storageOfKind(
+  kind: "local" | "s3",
+  api: ApiClient,
+  db: Database,
+  admin: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  if (kind === "s3") return (await createS3Storage(api, admin, fields)).id;
+  return (await db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
 }
 
 /** A local-disk storage at `root_path` (private unless `is_public`), as the admin; answers the config. */

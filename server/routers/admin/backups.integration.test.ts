@@ -16,6 +16,17 @@ import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../
 
 const fixture = (name: string) => join(import.meta.dir, "../../services/backup/fixtures", name);
 
+/** The backup job on a test's database (its Postgres schema too), as main registers it. */
+const backupJobOn = (t: TestApp, pattern?: string) =>
+  backupJob({
+    config: t.config,
+    db: t.db,
+    reads: t.reads,
+    storage: t.storage,
+    openDatabase: () => createDatabase(t.config.databaseUrl, t.pgSchema ? { pgSchema: t.pgSchema } : {}),
+    pattern,
+  });
+
 describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
   let t: TestApp;
   let admin: string;
@@ -24,15 +35,7 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    t.scheduler.register(
-      backupJob({
-        config: t.config,
-        db: t.db,
-        reads: t.reads,
-        storage: t.storage,
-        openDatabase: () => createDatabase(t.config.databaseUrl, t.pgSchema ? { pgSchema: t.pgSchema } : {}),
-      }),
-    );
+    t.scheduler.register(backupJobOn(t));
     admin = await loginAdmin(api);
   });
   afterAll(async () => {
@@ -211,16 +214,7 @@ describe.each(DATABASE_PROVIDERS)("scheduled backups to S3 on %s", (provider) =>
     // Another process's scheduler, on a pattern of every second; the schedule (daily, this hour) says which run.
     const ledger = createJobLedger(t.config.databaseUrl, t.db);
     const scheduler = createScheduler({ ledger, logger: t.logger });
-    scheduler.register(
-      backupJob({
-        config: t.config,
-        db: t.db,
-        reads: t.reads,
-        storage: t.storage,
-        openDatabase: () => createDatabase(t.config.databaseUrl, t.pgSchema ? { pgSchema: t.pgSchema } : {}),
-        pattern: "* * * * * *",
-      }),
-    );
+    scheduler.register(backupJobOn(t, "* * * * * *"));
     await scheduler.start();
     try {
       for (let i = 0; i < 600; i++) {

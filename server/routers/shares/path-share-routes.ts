@@ -21,7 +21,7 @@ import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../
 import { extendPathShare, listPathShares, revokePathShare } from "../../services/shares/path-share-manage";
 import { openSharedPathFile, viewPathShare, zipSharedFolder } from "../../services/shares/path-shares";
 import { isShareSetSlug, openShareSetFile, viewShareSet, zipShareSet } from "../../services/shares/share-sets";
-import { adminAndUserRoutes, authedProcedure, publicProcedure, router } from "../../trpc";
+import { adminAndUserRoutes, authedProcedure, type Context, publicProcedure, router } from "../../trpc";
 
 const shareErrors = [
   jsonAnswer(400, "A path that is not inside the share"),
@@ -97,6 +97,17 @@ const fileQuery = shareAccessQuery.extend({
 
 type FileQuery = z.output<typeof fileQuery>;
 
+/** A visitor's ask of a shared folder or a set: the share, a path in it, and the visit or password that admits them. */
+function visitorRequest(ctx: Context, slug: string | undefined, query: Omit<FileQuery, "inline">) {
+  return {
+    slug: slug ?? "",
+    path: query.path,
+    password: query.password || undefined,
+    visit: query.visit,
+    clientIp: ctx.clientIp,
+  };
+}
+
 export const pathShareRawRoutes: RawRoute[] = [
   defineRawRoute({
     method: "GET",
@@ -110,19 +121,12 @@ export const pathShareRawRoutes: RawRoute[] = [
     query: fileQuery,
     responses: [...objectAnswers("file"), ...shareErrors],
     async handle({ ctx, params, query }) {
-      const input = query as FileQuery;
-      const request = {
-        slug: params.slug ?? "",
-        path: input.path,
-        password: input.password || undefined,
-        visit: input.visit,
-        clientIp: ctx.clientIp,
-      };
+      const request = visitorRequest(ctx, params.slug, query);
       const file = (await isShareSetSlug(ctx, request.slug))
         ? await openShareSetFile(ctx, request)
         : await openSharedPathFile(ctx, request);
       return objectResponse(file.driver, file.key, ctx.request, {
-        disposition: input.inline ? "inline" : "attachment",
+        disposition: query.inline ? "inline" : "attachment",
         filename: file.filename,
         contentType: file.contentType,
       });
@@ -140,14 +144,7 @@ export const pathShareRawRoutes: RawRoute[] = [
     query: shareAccessQuery.extend({ path: sharedSubPath }),
     responses: [{ status: 200, description: "The zip", contentType: "application/zip" }, ...shareErrors],
     async handle({ ctx, params, query }) {
-      const input = query as FileQuery;
-      const request = {
-        slug: params.slug ?? "",
-        path: input.path,
-        password: input.password || undefined,
-        visit: input.visit,
-        clientIp: ctx.clientIp,
-      };
+      const request = visitorRequest(ctx, params.slug, query);
       const zip = (await isShareSetSlug(ctx, request.slug))
         ? await zipShareSet(ctx, request)
         : await zipSharedFolder(ctx, request);

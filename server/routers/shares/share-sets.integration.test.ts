@@ -3,32 +3,13 @@
 // view per visit, each file and the zip byte-exact, repeated names told apart, the members' own links
 // dead, what a set refuses, and the sweep removing an expired set with its files.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { purgeGoneShareSets } from "../../services/shares/share-sets";
-import { createApiClient, createApiKey, createFileShare, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createApiClient, createApiKey, createFileShare, loginAdmin, storageOfKind } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { queryString as query, unzipped } from "../../test/zip-answers";
 
 const STORAGES = ["local", "s3"] as const;
 const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
-
-const query = (params: Record<string, string | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  ).toString();
-
-/** The entries of a zip and the bytes of one, read by Info-ZIP's unzip. */
-function unzipped(bytes: Uint8Array) {
-  const path = join(mkdtempSync(join(tmpdir(), "set-zip-")), "set.zip");
-  writeFileSync(path, bytes);
-  const checked = Bun.spawnSync(["unzip", "-tq", path]);
-  if (checked.exitCode !== 0) throw new Error(`unzip -t: ${checked.stdout.toString()} ${checked.stderr.toString()}`);
-  return {
-    names: Bun.spawnSync(["unzip", "-Z1", path]).stdout.toString().trim().split("\n"),
-    bytes: (name: string) => new Uint8Array(Bun.spawnSync(["unzip", "-p", path, name]).stdout),
-  };
-}
 
 describe.each(cases)("sets of files on %s with %s storage", (provider, storageKind) => {
   let t: TestApp;
@@ -51,10 +32,7 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
   beforeAll(async () => {
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    storageId =
-      storageKind === "local"
-        ? (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id
-        : (await createS3Storage(api, admin, { is_public: true })).id;
+    storageId = await storageOfKind(storageKind, api, t.db, admin);
   });
   afterAll(async () => {
     await t.cleanup();

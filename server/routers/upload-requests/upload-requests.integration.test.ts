@@ -5,7 +5,7 @@
 // share, and the webhook: a private address refused, a delivery signed and retried.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createApiClient, createMount, loginAdmin, storageOfKind } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
 const STORAGES = ["local", "s3"] as const;
@@ -38,10 +38,7 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
   beforeAll(async () => {
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    storageId =
-      storageKind === "local"
-        ? (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id
-        : (await createS3Storage(api, admin, { is_public: false })).id;
+    storageId = await storageOfKind(storageKind, api, t.db, admin, { is_public: false });
     folder = `inbox-${Date.now()}`;
     await createMount(api, admin, { mount_path: "/inbox", storage_config_id: storageId, folder });
   });

@@ -11,7 +11,7 @@ import { backupProgressOutput, type CloudPasteImportView, type StoredBackupSched
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { byteCounter } from "../../storage/streams";
-import { toRunOutput } from "../jobs/jobs";
+import { runSelect, toRunOutput } from "../jobs/jobs";
 import type { Scheduler } from "../jobs/scheduler";
 import { type ArchiveDeps, archiveLocation, DISK_LOCATION, diskLocation, listArchivesAt } from "./archives";
 import { BACKUP_JOB, type BackupRunParams } from "./backup-job";
@@ -21,17 +21,6 @@ import { isBackupDue, readBackupSchedule } from "./schedule";
 
 /** A CloudPaste backup or database is metadata only (objects stay in their bucket): this is plenty. */
 export const CLOUDPASTE_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
-
-const runSelect = {
-  id: true,
-  trigger: true,
-  status: true,
-  startedAt: true,
-  finishedAt: true,
-  durationMs: true,
-  result: true,
-  log: true,
-} as const;
 
 /** The next slot the schedule backs up at (UTC), or null when it is off. */
 export function nextScheduledBackup(schedule: StoredBackupSchedule, now = new Date()): Date | null {

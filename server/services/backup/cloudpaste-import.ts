@@ -15,7 +15,7 @@ import { hashApiKey } from "../auth/sessions";
 import { hashSharePassword } from "../shares/delivery";
 import { getSystemSettings, updateSystemSettings } from "../system/settings";
 import { markCredentials } from "../system/storage-configs";
-import type { CloudPasteData, CloudPasteRow } from "./cloudpaste-source";
+import { type CloudPasteData, type CloudPasteRow, IMPORTED_TABLES } from "./cloudpaste-source";
 
 export type ImportAction = "import" | "skip" | "conflict" | "change";
 export type ImportItem = { kind: string; name: string; action: ImportAction; note?: string };
@@ -79,19 +79,7 @@ const IGNORED_TABLES = new Set([
   "vfs_nodes",
   "principal_storage_acl",
 ]);
-const HANDLED_TABLES = new Set([
-  "pastes",
-  "paste_passwords",
-  "files",
-  "file_passwords",
-  "api_keys",
-  "admins",
-  "s3_configs",
-  "storage_configs",
-  "storage_mounts",
-  "system_settings",
-  "fs_meta",
-]);
+const HANDLED_TABLES = new Set<string>(IMPORTED_TABLES);
 
 /** CloudPaste times: ISO strings, or SQLite's "YYYY-MM-DD HH:MM:SS" meaning UTC. */
 export function cloudPasteTime(value: unknown): Date | null {

@@ -15,8 +15,11 @@ export type CloudPasteData = {
 
 /** The newest CloudPaste schema this importer knows (v1.9.1); a newer one is refused. */
 export const NEWEST_KNOWN_SCHEMA = 34;
-/** The tables read from a database file; the rest are CloudPaste's own machinery. */
-const DATABASE_TABLES = [
+/**
+ * The tables the importer carries over, the only ones read from a database file; the rest are
+ * CloudPaste's own machinery (cloudpaste-import.ts reports which of them a backup held).
+ */
+export const IMPORTED_TABLES = [
   "pastes",
   "paste_passwords",
   "files",
@@ -111,7 +114,7 @@ function readDatabase(path: string): CloudPasteData {
       );
     }
     const tables: Record<string, CloudPasteRow[]> = {};
-    for (const table of DATABASE_TABLES) {
+    for (const table of IMPORTED_TABLES) {
       if (present.has(table)) tables[table] = sqlite.query<CloudPasteRow, []>(`SELECT * FROM "${table}"`).all();
     }
     let schemaVersion: number | null = null;

@@ -4,7 +4,8 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Scheduler } from "./scheduler";
 
-const runSelect = {
+/** A job run's columns as the admin sees them (toRunOutput), for this view and the backups'. */
+export const runSelect = {
   id: true,
   trigger: true,
   status: true,

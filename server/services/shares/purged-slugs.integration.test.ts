@@ -2,26 +2,19 @@
 // promise, also after its row was removed (a paste at its first refused visit, anything by the sweep):
 // only a SHA-256 of the slug is kept, bounded and expiring, and an unknown link stays a counted 404.
 // SQLite and Postgres.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { loginAdmin } from "../../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 import { sweepOnce } from "../system/sweeper";
 import { PURGED_SLUG_DAYS, trimPurgedSlugs } from "./purged-slugs";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(DATABASE_PROVIDERS)("removed links on %s", (provider) => {
-  let t: TestApp;
+  const { t, api } = useTestApp(provider);
   let admin: string;
-
   beforeAll(async () => {
-    t = await createTestApp(provider);
-    const login = await t.request("POST", "/api/admin/login", {
-      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
-    });
-    admin = `Bearer ${(await login.json()).data.token}`;
-  });
-  afterAll(async () => {
-    await t.cleanup();
+    admin = await loginAdmin(api);
   });
 
   async function createPaste(fields: Record<string, unknown>): Promise<string> {

@@ -9,7 +9,12 @@ export const VISIT_TTL_MS = 12 * 3_600_000;
 /** What a token is bound to: "path-share" or "share-set", the row's id and its password hash. */
 export type VisitSubject = { kind: "path-share" | "share-set"; id: string; passwordHash: string | null };
 
-async function visitMac(secret: string, subject: VisitSubject, expires: number): Promise<string> {
+/**
+ * A visit token's signature: HMAC-SHA-256 of `message` under the app secret, base64url. The message
+ * names what the visit admits to, with its password hash, so changing the password ends every visit
+ * in progress (this module's and upload requests', services/upload-requests/arrivals.ts).
+ */
+export async function signVisit(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(secret),
@@ -17,10 +22,11 @@ async function visitMac(secret: string, subject: VisitSubject, expires: number):
     false,
     ["sign"],
   );
-  // The password hash is in the message: changing the password ends every visit in progress.
-  const message = `${subject.kind}-visit:${subject.id}:${expires}:${subject.passwordHash ?? ""}`;
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return Buffer.from(mac).toString("base64url");
+  return Buffer.from(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message))).toString("base64url");
+}
+
+function visitMac(secret: string, subject: VisitSubject, expires: number): Promise<string> {
+  return signVisit(secret, `${subject.kind}-visit:${subject.id}:${expires}:${subject.passwordHash ?? ""}`);
 }
 
 export async function issueVisit(secret: string, subject: VisitSubject, now: Date): Promise<string> {

@@ -2,22 +2,16 @@
 // after the last view answers 410 without deleting anything, and the share is purged (object too)
 // once those links have expired (found by the two-process hardening run: the 51st request of a
 // 50-view share deleted the file the 50th viewer had just been given a link to).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { loginAdmin } from "../../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 import { purgeGoneFiles } from "./manage";
 
 describe.each(DATABASE_PROVIDERS)("used-up file shares on %s", (provider) => {
-  let t: TestApp;
+  const { t, api } = useTestApp(provider);
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp(provider);
-    const login = await t.request("POST", "/api/admin/login", {
-      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
-    });
-    admin = `Bearer ${(await login.json()).data.token}`;
-  });
-  afterAll(async () => {
-    await t.cleanup();
+    admin = await loginAdmin(api);
   });
 
   test("the last viewer's link still works after the limit is reached; the sweep purges it later", async () => {

@@ -22,6 +22,7 @@ import { statedContentType } from "../../storage/content-type";
 import type { PutBody, StorageDriver } from "../../storage/driver";
 import { byteCounter, guardedBody } from "../../storage/streams";
 import { verifySharePassword } from "../shares/delivery";
+import { signVisit } from "../shares/share-visits";
 import { invalidateMountsOf, safeFilename } from "../shares/storage";
 import { overLimit, uploadRoom } from "../shares/upload-limits";
 import {
@@ -43,17 +44,9 @@ const NAME_ATTEMPTS = 50;
 
 // ---- Visits ------------------------------------------------------------------------------------------
 
-async function visitMac(secret: string, row: UploadRequestRow, sender: string, expires: number) {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+function visitMac(secret: string, row: UploadRequestRow, sender: string, expires: number) {
   // The password hash is in the message: changing it ends the visits in progress.
-  const message = `upload-request-visit:${row.id}:${sender}:${expires}:${row.passwordHash ?? ""}`;
-  return Buffer.from(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message))).toString("base64url");
+  return signVisit(secret, `upload-request-visit:${row.id}:${sender}:${expires}:${row.passwordHash ?? ""}`);
 }
 
 async function issueVisit(secret: string, row: UploadRequestRow, now: Date) {
