@@ -42,7 +42,11 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     test("a custom slug is used; taken is 409 'link suffix already taken'", async () => {
       const slug = `my-notes_${provider}`;
       expect((await createPaste({ content: "a", slug })).slug).toBe(slug);
-      const again = await call("POST", "/paste", { auth: admin, body: { content: "b", slug } });
+      const again = await call("POST", "/paste", {
+        auth: admin,
+        body: { content: "b", slug },
+        procedure: "pastes.create",
+      });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe("The link suffix is already taken, try another");
     });
@@ -57,18 +61,26 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
         [{ content: "x", expires_at: "2001-01-01T00:00:00Z" }, "The expiry must be in the future"],
       ];
       for (const [body, message] of cases) {
-        const result = await call("POST", "/paste", { auth: admin, body });
+        const result = await call("POST", "/paste", { auth: admin, body, procedure: "pastes.create" });
         expect(result.status).toBe(400);
         expect(result.body.message).toContain(message);
       }
-      const zh = await call("POST", "/paste", { auth: admin, body: { content: "" }, lang: "zh-CN" });
+      const zh = await call("POST", "/paste", {
+        auth: admin,
+        body: { content: "" },
+        lang: "zh-CN",
+        procedure: "pastes.create",
+      });
       expect(zh.body.message).toContain("内容不能为空");
     });
 
     test("creating needs admin or a key with text permission", async () => {
-      expect((await call("POST", "/paste", { body: { content: "x" } })).status).toBe(401);
+      expect((await call("POST", "/paste", { body: { content: "x" }, procedure: "pastes.create" })).status).toBe(401);
       const fileOnly = await createKey({ file_permission: true });
-      expect((await call("POST", "/paste", { auth: fileOnly.auth, body: { content: "x" } })).status).toBe(403);
+      expect(
+        (await call("POST", "/paste", { auth: fileOnly.auth, body: { content: "x" }, procedure: "pastes.create" }))
+          .status,
+      ).toBe(403);
       const text = await createKey({ text_permission: true });
       const paste = await createPaste({ content: "from a key" }, text.auth);
       expect(paste.created_by).toBe(`apikey:${text.id}`);
@@ -94,10 +106,17 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const { slug } = await createPaste({ content: "secret text", password: "hunter22" });
       const locked = await call("GET", `/paste/${slug}`);
       expect(locked.body.data).toMatchObject({ requires_password: true, has_password: true, content: null, views: 0 });
-      const wrong = await call("POST", `/paste/${slug}`, { body: { password: "nope" }, ip: freshIp() });
+      const wrong = await call("POST", `/paste/${slug}`, {
+        body: { password: "nope" },
+        ip: freshIp(),
+        procedure: "pastes.unlock",
+      });
       expect(wrong.status).toBe(401);
       expect(wrong.body.message).toBe("Wrong password");
-      const right = await call("POST", `/paste/${slug}`, { body: { password: "hunter22" } });
+      const right = await call("POST", `/paste/${slug}`, {
+        body: { password: "hunter22" },
+        procedure: "pastes.unlock",
+      });
       expect(right.body.data).toMatchObject({ content: "secret text", views: 1 });
       const stored = await t.db.paste.findUniqueOrThrow({ where: { slug }, select: { passwordHash: true } });
       expect(stored.passwordHash).toStartWith("$argon2id$");
@@ -109,7 +128,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const answers = [
         await call("GET", `/paste/${open.slug}`),
         await call("GET", `/paste/${locked.slug}`),
-        await call("POST", `/paste/${locked.slug}`, { body: { password: "hunter22" } }),
+        await call("POST", `/paste/${locked.slug}`, { body: { password: "hunter22" }, procedure: "pastes.unlock" }),
       ];
       for (const answer of answers) {
         expect(answer.status).toBe(200);
@@ -121,12 +140,23 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     test("password guesses are limited per address and paste", async () => {
       const { slug } = await createPaste({ content: "s", password: "right-one" });
       const ip = freshIp();
-      for (let i = 0; i < 20; i++) await call("POST", `/paste/${slug}`, { body: { password: `guess-${i}` }, ip });
-      const blocked = await call("POST", `/paste/${slug}`, { body: { password: "right-one" }, ip });
+      for (let i = 0; i < 20; i++)
+        await call("POST", `/paste/${slug}`, { body: { password: `guess-${i}` }, ip, procedure: "pastes.unlock" });
+      const blocked = await call("POST", `/paste/${slug}`, {
+        body: { password: "right-one" },
+        ip,
+        procedure: "pastes.unlock",
+      });
       expect(blocked.status).toBe(429);
-      expect((await call("POST", `/paste/${slug}`, { body: { password: "right-one" }, ip: freshIp() })).status).toBe(
-        200,
-      );
+      expect(
+        (
+          await call("POST", `/paste/${slug}`, {
+            body: { password: "right-one" },
+            ip: freshIp(),
+            procedure: "pastes.unlock",
+          })
+        ).status,
+      ).toBe(200);
     });
 
     test("max_views=2: two deliveries, then 410 'view limit reached', then the paste is purged", async () => {
@@ -232,40 +262,65 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
 
     test("admin get, update (content, remark, expiry, max views, password set and removed) and delete", async () => {
       const paste = await createPaste({ content: "v1" });
-      const got = await call("GET", `/admin/pastes/${paste.id}`, { auth: admin });
+      const got = await call("GET", `/admin/pastes/${paste.id}`, { auth: admin, procedure: "pastes.get" });
       expect(got.body.data.content).toBe("v1");
       const expires = new Date(Date.now() + 3_600_000).toISOString();
       const updated = await call("PUT", `/admin/pastes/${paste.id}`, {
         auth: admin,
         body: { content: "v2", remark: "edited", expires_at: expires, max_views: 5, password: "new-pass-1" },
+        procedure: "pastes.update",
       });
       expect(updated.body.data).toMatchObject({ content: "v2", remark: "edited", max_views: 5, has_password: true });
-      expect(new Date(updated.body.data.expires_at).toISOString()).toBe(new Date(expires).toISOString());
-      expect((await call("POST", `/paste/${paste.slug}`, { body: { password: "new-pass-1" } })).body.data.content).toBe(
-        "v2",
-      );
+      expect(new Date(updated.body.data.expires_at ?? "").toISOString()).toBe(new Date(expires).toISOString());
+      expect(
+        (await call("POST", `/paste/${paste.slug}`, { body: { password: "new-pass-1" }, procedure: "pastes.unlock" }))
+          .body.data.content,
+      ).toBe("v2");
       const cleared = await call("PUT", `/admin/pastes/${paste.id}`, {
         auth: admin,
         body: { password: null, remark: null, expires_at: null },
+        procedure: "pastes.update",
       });
       expect(cleared.body.data).toMatchObject({ has_password: false, remark: null, expires_at: null, content: "v2" });
-      expect((await call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin })).body.data).toEqual({ deleted: 1 });
-      expect((await call("GET", `/admin/pastes/${paste.id}`, { auth: admin })).status).toBe(404);
+      expect(
+        (await call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin, procedure: "pastes.delete" })).body.data,
+      ).toEqual({ deleted: 1 });
+      expect((await call("GET", `/admin/pastes/${paste.id}`, { auth: admin, procedure: "pastes.get" })).status).toBe(
+        404,
+      );
     });
 
     test("batch delete needs a selection; clear-expired removes expired and used-up pastes only", async () => {
       const a = await createPaste({ content: "a" });
       const b = await createPaste({ content: "b" });
-      expect((await call("POST", "/admin/pastes/batch-delete", { auth: admin, body: { ids: [] } })).status).toBe(400);
       expect(
-        (await call("POST", "/admin/pastes/batch-delete", { auth: admin, body: { ids: [a.id, b.id] } })).body.data,
+        (
+          await call("POST", "/admin/pastes/batch-delete", {
+            auth: admin,
+            body: { ids: [] },
+            procedure: "pastes.batchDelete",
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await call("POST", "/admin/pastes/batch-delete", {
+            auth: admin,
+            body: { ids: [a.id, b.id] },
+            procedure: "pastes.batchDelete",
+          })
+        ).body.data,
       ).toEqual({ deleted: 2 });
       const live = await createPaste({ content: "live", max_views: 3 });
       const expired = await createPaste({ content: "old", expires_at: new Date(Date.now() + 60_000).toISOString() });
       await t.db.paste.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1) } });
       const usedUp = await createPaste({ content: "used", max_views: 1 });
       await call("GET", `/paste/${usedUp.slug}`);
-      const cleared = await call("POST", "/admin/pastes/clear-expired", { auth: admin, body: { clearExpired: true } });
+      const cleared = await call("POST", "/admin/pastes/clear-expired", {
+        auth: admin,
+        body: { clearExpired: true },
+        procedure: "pastes.clearExpired",
+      });
       expect(cleared.body.data.deleted).toBeGreaterThanOrEqual(2);
       expect(await t.db.paste.findUnique({ where: { id: expired.id } })).toBeNull();
       expect(await t.db.paste.findUnique({ where: { id: usedUp.id } })).toBeNull();
@@ -279,18 +334,41 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const theirs = await createPaste({ content: "two's" }, two.auth);
       const list = await call("GET", "/user/pastes?limit=50&offset=0", { auth: one.auth });
       expect(list.body.data.map((p: { id: string }) => p.id)).toEqual([mine.id]);
-      expect((await call("GET", `/user/pastes/${theirs.id}`, { auth: one.auth })).status).toBe(404);
+      expect((await call("GET", `/user/pastes/${theirs.id}`, { auth: one.auth, procedure: "pastes.get" })).status).toBe(
+        404,
+      );
       expect(
-        (await call("PUT", `/user/pastes/${theirs.id}`, { auth: one.auth, body: { content: "hijack" } })).status,
+        (
+          await call("PUT", `/user/pastes/${theirs.id}`, {
+            auth: one.auth,
+            body: { content: "hijack" },
+            procedure: "pastes.update",
+          })
+        ).status,
       ).toBe(404);
-      expect((await call("DELETE", `/user/pastes/${theirs.id}`, { auth: one.auth })).status).toBe(404);
       expect(
-        (await call("POST", "/user/pastes/batch-delete", { auth: one.auth, body: { ids: [theirs.id] } })).status,
+        (await call("DELETE", `/user/pastes/${theirs.id}`, { auth: one.auth, procedure: "pastes.delete" })).status,
       ).toBe(404);
-      expect((await call("GET", `/admin/pastes/${theirs.id}`, { auth: admin })).body.data.content).toBe("two's");
       expect(
-        (await call("PUT", `/user/pastes/${mine.id}`, { auth: one.auth, body: { content: "edited" } })).body.data
-          .content,
+        (
+          await call("POST", "/user/pastes/batch-delete", {
+            auth: one.auth,
+            body: { ids: [theirs.id] },
+            procedure: "pastes.batchDelete",
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await call("GET", `/admin/pastes/${theirs.id}`, { auth: admin, procedure: "pastes.get" })).body.data.content,
+      ).toBe("two's");
+      expect(
+        (
+          await call("PUT", `/user/pastes/${mine.id}`, {
+            auth: one.auth,
+            body: { content: "edited" },
+            procedure: "pastes.update",
+          })
+        ).body.data.content,
       ).toBe("edited");
       expect((await call("GET", "/admin/pastes", { auth: one.auth })).status).toBe(403);
     });
@@ -343,13 +421,18 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
 
     test("refused with 400 and nothing stored: content that is no envelope, a password sent to the server", async () => {
       const before = await t.db.paste.count();
-      const notEnvelope = await call("POST", "/paste", { auth: admin, body: { content: secret, encrypted: true } });
+      const notEnvelope = await call("POST", "/paste", {
+        auth: admin,
+        body: { content: secret, encrypted: true },
+        procedure: "pastes.create",
+      });
       expect(notEnvelope.status).toBe(400);
       expect(notEnvelope.body.message).toContain("envelope of format 1");
       const withPassword = await call("POST", "/paste", {
         auth: admin,
         lang: "zh",
         body: { content: await encryptText(secret, generateLinkKey()), encrypted: true, password: "pw" },
+        procedure: "pastes.create",
       });
       expect(withPassword.status).toBe(400);
       expect(withPassword.body.message).toContain("密码只留在浏览器");
@@ -365,12 +448,17 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const probe = JSON.parse(envelope).data.slice(0, 12);
       expect((await call("GET", `/admin/pastes?search=${probe}`, { auth: admin })).body.pagination.total).toBe(0);
       for (const body of [{ content: "now in clear" }, { password: "server-side" }]) {
-        const refused = await call("PUT", `/admin/pastes/${created.id}`, { auth: admin, body });
+        const refused = await call("PUT", `/admin/pastes/${created.id}`, {
+          auth: admin,
+          body,
+          procedure: "pastes.update",
+        });
         expect(refused.status).toBe(400);
       }
       const renamed = await call("PUT", `/admin/pastes/${created.id}`, {
         auth: admin,
         body: { remark: "kept encrypted" },
+        procedure: "pastes.update",
       });
       expect(renamed.body.data).toMatchObject({ encrypted: true, content: envelope, remark: "kept encrypted" });
     });

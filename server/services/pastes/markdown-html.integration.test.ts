@@ -124,7 +124,10 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
     const locked = await call("GET", `/paste/${slug}?html=true`);
     expect(locked.body.data).toMatchObject({ content: null, requires_password: true });
     expect(locked.body.data).not.toHaveProperty("html");
-    const unlocked = await call("POST", `/paste/${slug}`, { body: { password: "hunter22", html: true } });
+    const unlocked = await call("POST", `/paste/${slug}`, {
+      body: { password: "hunter22", html: true },
+      procedure: "pastes.unlock",
+    });
     expect(unlocked.body.data).toMatchObject({ content: RICH, views: 1 });
     expect(unlocked.body.data.html).toBe(await browserRendering(RICH));
   });
