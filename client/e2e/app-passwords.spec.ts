@@ -1,7 +1,8 @@
 // App passwords in Chromium against the real server: made on the Security screen (a name and the areas
-// it reaches), shown once with a copy button, then listed without it; the password opens WebDAV, its
-// use shows in the list; revoking it from the list ends it. Each state is checked at 375 px and desktop,
-// light and dark, for sideways overflow and axe-core violations, in English and Chinese.
+// it reaches, and with mount access a base path and a read-only switch), shown once with a copy button,
+// then listed without it; the password opens WebDAV, its use shows in the list; a read-only one is
+// refused a WebDAV upload; revoking it from the list ends it. Each state is checked at 375 px and
+// desktop, light and dark, for sideways overflow and axe-core violations, in English and Chinese.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { e2eSpec } from "./harness";
 
@@ -9,11 +10,12 @@ setDefaultTimeout(90_000);
 
 const { app, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
 
-const davStatus = async (password: string) => {
+const davStatus = async (password: string, method = "PROPFIND", path = "/dav/") => {
   const basic = Buffer.from(`admin:${password}`).toString("base64");
-  const answer = await fetch(`${app.baseUrl}/dav/`, {
-    method: "PROPFIND",
+  const answer = await fetch(`${app.baseUrl}${path}`, {
+    method,
     headers: { authorization: `Basic ${basic}`, depth: "0" },
+    body: method === "PUT" ? "hello" : undefined,
   });
   return answer.status;
 };
@@ -50,6 +52,40 @@ describe("app passwords", () => {
     await row.getByRole("button", { name: "Revoke the app password rclone on the NAS" }).click();
     await section.getByText("No app passwords yet.").waitFor();
     expect(await davStatus(password)).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("a read-only one confined to a folder: set in the form, shown in the list, refused a WebDAV upload", async () => {
+    const { context, page, errors } = await openAdminPage();
+    await page.goto(`${app.baseUrl}/admin/security`);
+    const section = page.getByTestId("app-passwords");
+    await section.getByLabel("Name of the new app password").waitFor();
+    await section.getByLabel("Name of the new app password").fill("photo frame");
+    await section.getByRole("switch", { name: "Read-only" }).click();
+    await section.getByLabel("Base path").fill("team//photos/");
+    await section.getByText("Saved as /team/photos").waitFor();
+    await checkScreen(page, "security-app-password-form");
+    // Without mount access the base path and the switch are not asked for.
+    await section.getByRole("checkbox", { name: /^Mount/ }).uncheck();
+    expect(await section.getByLabel("Base path").count()).toBe(0);
+    await section.getByRole("checkbox", { name: /^Mount/ }).check();
+    expect(await section.getByLabel("Base path").inputValue()).toBe("team//photos/");
+    await section.getByRole("button", { name: "Create app password" }).click();
+    const value = section.getByTestId("app-password-value");
+    await value.waitFor();
+    const password = ((await value.textContent()) ?? "").trim();
+    expect(await davStatus(password)).toBe(207);
+    expect(await davStatus(password, "PUT", "/dav/team/photos/new.txt")).toBe(403);
+
+    await section.getByRole("button", { name: "Done" }).click();
+    const row = section.getByTestId("app-password-row").filter({ hasText: "photo frame" });
+    await row.getByText("Limited to").waitFor();
+    expect(await row.textContent()).toContain("/team/photos");
+    expect(await row.textContent()).toContain("Read-only");
+    await checkScreen(page, "security-app-password-confined");
+    await row.getByRole("button", { name: "Revoke the app password photo frame" }).click();
+    await section.getByText("No app passwords yet.").waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

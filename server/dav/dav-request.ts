@@ -1,10 +1,9 @@
 // One WebDAV request as the methods see it: the caller, the path, the mount tree, the If header, and
 // the checks every method shares (where the caller may look or write, preconditions, locks).
-import { isPathWithin } from "@shared/paths";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import type { AuthState } from "../services/auth/sessions";
-import { canRead } from "../services/explorer/access";
+import { canRead, leadsToBase } from "../services/explorer/access";
 import { type FsTree, type Location, requireInsideMount } from "../services/explorer/tree";
 import { DavError } from "./dav-error";
 import {
@@ -33,9 +32,9 @@ export type DavRequest = {
   tokens: Set<string>;
 };
 
-/** Reading is allowed at or below a key's base path; the folders above it may be listed on the way down. */
+/** Reading is allowed at or below a caller's base path; the folders above it may be listed on the way down. */
 export function canBrowse(auth: AuthState, path: string): boolean {
-  return canRead(auth, path) || (auth.type === "apikey" && isPathWithin(path, auth.basicPath));
+  return canRead(auth, path) || leadsToBase(auth, path);
 }
 
 export function assertBrowsable(auth: AuthState, path: string): void {

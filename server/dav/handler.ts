@@ -94,9 +94,9 @@ export function createDavHandler(deps: AppDeps) {
         return textResponse(description.status, description.message, { ...description.headers, ...challenge });
       }
       const { auth } = result;
-      if (auth.type === "apikey" && !auth.permissions.mount) {
-        return textResponse(403, translate("errors.davMountPermissionRequired"));
-      }
+      // A key, or a session an app password opened (a Bearer token), needs mount access here.
+      const hasMountAccess = auth.type === "apikey" ? auth.permissions.mount : auth.scope?.mount !== false;
+      if (!hasMountAccess) return textResponse(403, translate("errors.davMountPermissionRequired"));
       const path = requestPath(url);
       const ifHeader = request.headers.get("if");
       const ifLists = ifHeader ? parseIfHeader(ifHeader) : null;

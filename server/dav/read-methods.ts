@@ -6,7 +6,7 @@ import { joinPath } from "@shared/paths";
 import { AppError } from "../errors";
 import { objectResponse } from "../http/object-response";
 import { translate } from "../i18n";
-import { canRead } from "../services/explorer/access";
+import { basePathOf, canRead, nextStepToBase } from "../services/explorer/access";
 import { driverOf } from "../services/explorer/storage";
 import { fileKeyOf, locate } from "../services/explorer/tree";
 import { DavError } from "./dav-error";
@@ -24,7 +24,7 @@ import { readXmlRequest } from "./xml-bodies";
  */
 export async function loadReadable(dav: DavRequest, path = dav.path): Promise<DavResource | null> {
   const found = await resourceLoader(dav)(path);
-  if (found || dav.auth.type !== "apikey" || path !== dav.auth.basicPath) return found;
+  if (found || path !== basePathOf(dav.auth)) return found;
   const location = locate(dav.tree, path);
   return location ? collectionResource(dav.tree, path, location) : null;
 }
@@ -33,8 +33,8 @@ export async function loadReadable(dav: DavRequest, path = dav.path): Promise<Da
 async function visibleMembers(dav: DavRequest, collection: DavResource): Promise<DavResource[]> {
   const members = await listMembers(dav.deps, dav.tree, collection);
   const { auth } = dav;
-  if (auth.type !== "apikey" || canRead(auth, collection.path)) return members;
-  const next = auth.basicPath.slice(collection.path === "/" ? 1 : collection.path.length + 1).split("/")[0] ?? "";
+  if (canRead(auth, collection.path)) return members;
+  const next = nextStepToBase(auth, collection.path);
   const onTheWay = members.filter((member) => member.name === next && member.isCollection);
   if (onTheWay.length > 0) return onTheWay;
   const path = joinPath(collection.path, next);

@@ -485,12 +485,12 @@ describe("a raw route's JSON body and the admin's area", () => {
       }),
     ]),
   );
-  const admin = (scope?: { text: boolean; file: boolean; mount: boolean }): AuthState => ({
+  const admin = (areas?: { text: boolean; file: boolean; mount: boolean }): AuthState => ({
     type: "admin",
     adminId: "a",
     username: "admin",
     sessionId: "s",
-    scope,
+    scope: areas ? { ...areas, basicPath: "/", readOnly: false } : undefined,
   });
   async function post(auth: AuthState | null, path: string, body: unknown) {
     const request = new Request(`http://localhost/api${path}`, {

@@ -1,6 +1,7 @@
 // Admin login and account schemas (docs/product.md §5 "Admin update", §7 auth).
 import { z } from "zod";
 import { apiKeyTestOutput } from "./api-keys";
+import { virtualPath } from "./common";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,50}$/;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -182,19 +183,27 @@ export const passwordLoginInput = z.object({ enabled: z.boolean() });
 
 const appPasswordPermissions = z.object({ text: z.boolean(), file: z.boolean(), mount: z.boolean() });
 
-/** A new app password: a name saying which device or script, and the areas it may reach (one at least). */
+/**
+ * A new app password: a name saying which device or script, the areas it may reach (one at least),
+ * and, like an API key, the folder it is confined to in the explorer and over WebDAV and whether it
+ * may write there.
+ */
 export const appPasswordCreateInput = z.object({
   name: z.string().trim().min(1, "errors.appPasswordNameRequired").max(100),
   permissions: appPasswordPermissions.refine(
     (permissions) => permissions.text || permissions.file || permissions.mount,
     "errors.appPasswordScopeRequired",
   ),
+  basic_path: virtualPath.default("/"),
+  read_only: z.boolean().default(false),
 });
 
 export const appPasswordOutput = z.object({
   id: z.string(),
   name: z.string(),
   permissions: appPasswordPermissions,
+  basic_path: z.string(),
+  read_only: z.boolean(),
   created_at: z.date(),
   last_used_at: z.date().nullable(),
   last_used_ip: z.string().nullable(),

@@ -1,8 +1,9 @@
 // App passwords: per-device passwords the admin makes for scripts and WebDAV clients once a second
 // factor or single sign-on keeps the account's own password from signing them in. Each is shown once,
 // stored as a keyed hash under the app secret (like API keys: a copied database cannot check guesses),
-// limited to the areas it names (text, files, mounts; never the admin-only modules), revocable (its
-// token-login sessions end with it), and its last use (time and address) is recorded.
+// limited to the areas it names (text, files, mounts; never the admin-only modules) and, like an API
+// key, to a base path and optionally to reading (services/explorer/access.ts applies both), revocable
+// (its token-login sessions end with it), and its last use (time and address) is recorded.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { appPasswordCreateInput } from "@shared/schemas/auth";
 import type { z } from "zod";
@@ -10,7 +11,7 @@ import { keyedHash } from "../../crypto";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { type RequestFacts, recordAuditEvent } from "./audit";
-import type { Permissions } from "./sessions";
+import { type AppPasswordScope, appPasswordScopeOf } from "./sessions";
 
 /** Enough for every device and script of one person; bounds the list. */
 export const MAX_APP_PASSWORDS = 50;
@@ -37,6 +38,8 @@ const LIST_SELECT = {
   textPermission: true,
   filePermission: true,
   mountPermission: true,
+  basicPath: true,
+  readOnly: true,
   createdAt: true,
   lastUsedAt: true,
   lastUsedIp: true,
@@ -48,6 +51,8 @@ type Row = {
   textPermission: boolean;
   filePermission: boolean;
   mountPermission: boolean;
+  basicPath: string;
+  readOnly: boolean;
   createdAt: Date;
   lastUsedAt: Date | null;
   lastUsedIp: string | null;
@@ -58,6 +63,8 @@ function viewOf(row: Row) {
     id: row.id,
     name: row.name,
     permissions: { text: row.textPermission, file: row.filePermission, mount: row.mountPermission },
+    basic_path: row.basicPath,
+    read_only: row.readOnly,
     created_at: row.createdAt,
     last_used_at: row.lastUsedAt,
     last_used_ip: row.lastUsedIp,
@@ -92,6 +99,8 @@ export async function createAppPassword(
       textPermission: input.permissions.text,
       filePermission: input.permissions.file,
       mountPermission: input.permissions.mount,
+      basicPath: input.basic_path,
+      readOnly: input.read_only,
     },
     select: LIST_SELECT,
   });
@@ -107,7 +116,7 @@ export async function revokeAppPassword(db: Database, adminId: string, id: strin
   await recordAuditEvent(db, { event: "app_password.revoke", detail: row.name, ...facts });
 }
 
-export type AppPasswordMatch = { id: string; adminId: string; username: string; scope: Permissions };
+export type AppPasswordMatch = { id: string; adminId: string; username: string; scope: AppPasswordScope };
 
 /**
  * The app password `password` is, for the admin named `username`; null when it is none. Its use is
@@ -130,6 +139,8 @@ export async function matchAppPassword(
       textPermission: true,
       filePermission: true,
       mountPermission: true,
+      basicPath: true,
+      readOnly: true,
       lastUsedAt: true,
       admin: { select: { id: true, username: true } },
     },
@@ -146,6 +157,6 @@ export async function matchAppPassword(
     id: row.id,
     adminId: row.admin.id,
     username: row.admin.username,
-    scope: { text: row.textPermission, file: row.filePermission, mount: row.mountPermission },
+    scope: appPasswordScopeOf(row),
   };
 }

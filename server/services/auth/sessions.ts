@@ -14,6 +14,29 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 export type Permissions = { text: boolean; file: boolean; mount: boolean };
 
+/**
+ * What an app password reaches: its areas, and in the explorer and over WebDAV its base path and
+ * whether it may write (the rules of an API key's, services/explorer/access.ts).
+ */
+export type AppPasswordScope = Permissions & { basicPath: string; readOnly: boolean };
+
+/** What a session or WebDAV request signed in with this app password may reach. */
+export function appPasswordScopeOf(row: {
+  textPermission: boolean;
+  filePermission: boolean;
+  mountPermission: boolean;
+  basicPath: string;
+  readOnly: boolean;
+}): AppPasswordScope {
+  return {
+    text: row.textPermission,
+    file: row.filePermission,
+    mount: row.mountPermission,
+    basicPath: row.basicPath,
+    readOnly: row.readOnly,
+  };
+}
+
 export type AuthState =
   | {
       type: "admin";
@@ -21,7 +44,7 @@ export type AuthState =
       username: string;
       sessionId: string;
       /** Signed in with an app password: only the areas it names, and none of the admin-only ones. */
-      scope?: Permissions;
+      scope?: AppPasswordScope;
     }
   | {
       type: "apikey";
@@ -155,7 +178,9 @@ export async function validateSessionToken(db: Database, token: string, now = ne
       expiresAt: true,
       lastSeenAt: true,
       admin: { select: { id: true, username: true } },
-      appPassword: { select: { textPermission: true, filePermission: true, mountPermission: true } },
+      appPassword: {
+        select: { textPermission: true, filePermission: true, mountPermission: true, basicPath: true, readOnly: true },
+      },
     },
   });
   if (!session) return null;
@@ -171,13 +196,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
       data: { lastSeenAt: now, ...(expiry ? { expiresAt: expiry } : {}) },
     });
   }
-  const scope = session.appPassword
-    ? {
-        text: session.appPassword.textPermission,
-        file: session.appPassword.filePermission,
-        mount: session.appPassword.mountPermission,
-      }
-    : undefined;
+  const scope = session.appPassword ? appPasswordScopeOf(session.appPassword) : undefined;
   return { type: "admin", adminId: session.admin.id, username: session.admin.username, sessionId, scope };
 }
 

@@ -111,6 +111,16 @@ for (const provider of DATABASE_PROVIDERS) {
         slug: "locked-one",
       });
       await createFileShare(api, admin, { slug: "the-file" }, "file bytes on disk", "notes.txt");
+      const appPassword = await api.call("POST", "/admin/app-passwords", {
+        auth: admin,
+        body: {
+          name: "nas",
+          permissions: { text: false, file: false, mount: true },
+          basic_path: "/nas",
+          read_only: true,
+        },
+        procedure: "appPasswords.create",
+      });
 
       // Writers keep creating pastes and opening one while the backup runs.
       let writing = true;
@@ -167,6 +177,18 @@ for (const provider of DATABASE_PROVIDERS) {
       const file = await restoredApi.call("GET", "/file-download/the-file");
       expect(file.status).toBe(200);
       expect(file.text).toBe("file bytes on disk");
+      // The app password signs in again, still confined to its folder and read-only.
+      const appLogin = await restoredApi.call("POST", "/admin/login", {
+        body: { username: "admin", password: appPassword.body.data.password },
+      });
+      expect(appLogin.status).toBe(200);
+      const kept = await restoredApi.call("GET", "/admin/app-passwords", {
+        auth: await loginAdmin(restoredApi),
+        procedure: "appPasswords.list",
+      });
+      expect(kept.body.data.map(({ name, basic_path, read_only }) => ({ name, basic_path, read_only }))).toEqual([
+        { name: "nas", basic_path: "/nas", read_only: true },
+      ]);
     });
 
     test("damaged, truncated, foreign, newer and wrongly unlocked archives are refused, nothing written", async () => {

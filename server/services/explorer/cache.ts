@@ -2,9 +2,10 @@
 // user cache of the mounts they reach) and its figures.
 
 import { freemem, totalmem } from "node:os";
-import { isPathWithin } from "@shared/paths";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
+import { basePathOf } from "./access";
+import { isMountReachable } from "./mounts";
 import type { FsDeps } from "./tree";
 
 /** Clears cached listings of every mount the caller reaches, or of one mount, or of a storage config's mounts. */
@@ -22,17 +23,12 @@ export async function clearListingCache(
     select: { id: true, mountPath: true, isActive: true },
   });
   if (mountId && rows.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
-  const reachable =
-    auth.type === "admin"
-      ? rows
-      : rows.filter(
-          (row) =>
-            row.isActive &&
-            (isPathWithin(auth.basicPath, row.mountPath) || isPathWithin(row.mountPath, auth.basicPath)),
-        );
+  // A key or an app password clears only the mounts its base path reaches.
+  const isConfined = basePathOf(auth) !== null;
+  const reachable = isConfined ? rows.filter((row) => row.isActive && isMountReachable(auth, row.mountPath)) : rows;
   if (mountId && reachable.length === 0) throw new AppError("NOT_FOUND", "errors.mountNotFound");
   const ids = reachable.map((row) => row.id);
-  const everything = auth.type === "admin" && !mountId && !scope.s3_config_id;
+  const everything = !isConfined && !mountId && !scope.s3_config_id;
   const cleared = everything ? deps.listingCache.clear() : deps.listingCache.clear(ids);
   if (ids.length > 0) {
     await deps.db.mount.updateMany({ where: { id: { in: ids } }, data: { lastRefreshAt: new Date() } });

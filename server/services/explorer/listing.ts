@@ -10,7 +10,7 @@ import { contentTypeFor } from "../../storage/content-type";
 import type { StorageDriver } from "../../storage/driver";
 import type { AuthState } from "../auth/sessions";
 import { shareSlugsByKey } from "../shares/objects";
-import { assertReadable, isReadOnly, leadsToBase } from "./access";
+import { assertReadable, basePathOf, isReadOnly, leadsToBase, nextStepToBase } from "./access";
 import { byTypeThenName, fileEntry, folderEntry, mountEntry } from "./entries";
 import type { CachedListing } from "./listing-cache";
 import { driverOf, LIST_PAGE_KEYS, statLocation, touchMount } from "./storage";
@@ -157,7 +157,8 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, op
     cached = result.cached;
     nextToken = result.listing.nextToken ?? null;
     // A key's base folder (or one above it) may not exist yet on S3: it is shown empty, not missing.
-    const isOwnFolder = auth.type === "apikey" && isPathWithin(path, auth.basicPath);
+    const base = basePathOf(auth);
+    const isOwnFolder = base !== null && isPathWithin(path, base);
     if (!result.listing.exists && children.size === 0 && !isOwnFolder) {
       throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
     }
@@ -169,8 +170,8 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, op
   }
   // Mount points come with the first page.
   if (!token) entries.push(...children.values());
-  if (onTheWay && auth.type === "apikey") {
-    const next = auth.basicPath.slice(path === "/" ? 1 : path.length + 1).split("/")[0] ?? "";
+  if (onTheWay) {
+    const next = nextStepToBase(auth, path);
     entries = entries.filter((entry) => entry.name === next && entry.type === "directory");
     if (entries.length === 0 && location) entries.push(folderEntry(next, joinPath(path, next)));
   }

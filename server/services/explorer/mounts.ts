@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
+import { basePathOf } from "./access";
 import type { ListingCache } from "./listing-cache";
 
 export const mountSelect = {
@@ -90,14 +91,18 @@ export function loadActiveMounts(db: Database): Promise<MountRow[]> {
   return db.mount.findMany({ where: { isActive: true }, select: mountSelect, orderBy: mountOrder });
 }
 
-/** docs/product.md §6: a key reaches a mount at or beneath its base path, or one its base path lies in. */
+/**
+ * docs/product.md §6: a key (or an app password) reaches a mount at or beneath its base path, or one
+ * its base path lies in.
+ */
 export function isMountReachable(auth: AuthState, mountPath: string): boolean {
-  if (auth.type === "admin") return true;
-  return isPathWithin(auth.basicPath, mountPath) || isPathWithin(mountPath, auth.basicPath);
+  const base = basePathOf(auth);
+  if (base === null) return true;
+  return isPathWithin(base, mountPath) || isPathWithin(mountPath, base);
 }
 
 export async function listMounts(db: Database, auth: AuthState) {
-  if (auth.type === "admin") {
+  if (basePathOf(auth) === null) {
     const rows = await db.mount.findMany({ select: mountSelect, orderBy: mountOrder });
     return rows.map(toMount);
   }
@@ -107,7 +112,7 @@ export async function listMounts(db: Database, auth: AuthState) {
 
 export async function getMount(db: Database, auth: AuthState, id: string) {
   const row = await db.mount.findUnique({ where: { id }, select: mountSelect });
-  if (!row || (auth.type === "apikey" && (!row.isActive || !isMountReachable(auth, row.mountPath)))) {
+  if (!row || (basePathOf(auth) !== null && (!row.isActive || !isMountReachable(auth, row.mountPath)))) {
     throw new AppError("NOT_FOUND", "errors.mountNotFound");
   }
   return toMount(row);

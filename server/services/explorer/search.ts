@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
 import { collectFromIndex, indexFreshness } from "../search-index/search";
-import { canRead } from "./access";
+import { basePathOf, canRead } from "./access";
 import { fileEntry, folderEntry, mountEntry } from "./entries";
 import { type MountRow, mountKeyPrefix } from "./mounts";
 import { driverOf, walkObjects } from "./storage";
@@ -19,7 +19,7 @@ export type SearchRoot = { mount: MountRow; folder: Location };
 
 function searchRoots(tree: FsTree, auth: AuthState, input: z.output<typeof fsSearchInput>): SearchRoot[] {
   // Where the caller may look: their base path, narrowed to the folder asked for.
-  let scopePath = auth.type === "apikey" ? auth.basicPath : "/";
+  let scopePath = basePathOf(auth) ?? "/";
   if (input.scope === "directory" && input.path) {
     if (isPathWithin(scopePath, input.path)) scopePath = input.path;
     else if (!isPathWithin(input.path, scopePath)) throw new AppError("FORBIDDEN", "errors.fsPathForbidden");

@@ -104,6 +104,14 @@ export const enSecurity = {
         file: "File shares, through the API.",
         mount: "The mounts, through WebDAV and the API.",
       },
+      readOnly: "Read-only",
+      readOnlyDescription:
+        "Browse and download only: no uploads, edits, moves, deletes or locks, in the explorer or over WebDAV.",
+      basePath: "Base path",
+      basePathHint:
+        "It reaches this folder and everything beneath it, in the explorer and over WebDAV; / reaches everything.",
+      basePathSavedAs: "Saved as {{path}}",
+      limitedTo: "Limited to",
       create: "Create app password",
       shownOnce: "App password “{{name}}”: copy it now, it is shown only once.",
       copy: "Copy password",

@@ -1,7 +1,9 @@
 // The admin's app passwords: for WebDAV clients and scripts once a second factor or single sign-on
-// keeps the account's password from signing them in. Each has a name and the areas it reaches; made
-// here, shown once (with a copy button), listed with its last use (time and address), revocable.
+// keeps the account's password from signing them in. Each has a name and the areas it reaches and,
+// with mount access, like an API key a base path and a read-only switch; made here, shown once (with
+// a copy button), listed with its last use (time and address), revocable.
 import DevicePhoneMobileIcon from "@heroicons/react/24/outline/DevicePhoneMobileIcon";
+import { normalizePath } from "@shared/paths";
 import type { AppPasswordView } from "@shared/schemas/auth";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +12,10 @@ import { CopyButton } from "../../../components/copy-button";
 import { CheckboxField, FormAlert, TextField } from "../../../components/form-controls";
 import { PermissionBadges } from "../../../components/permission-badges";
 import { LoadError, LoadingStatus } from "../../../components/request-status";
+import { SwitchField } from "../../../components/switch-field";
 import { toast } from "../../../components/toast-store";
 import { useErrorMessage } from "../../../components/use-error-message";
+import { VERBATIM_INPUT } from "../../../components/use-field-form";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { trpc } from "../../../lib/trpc";
@@ -91,7 +95,11 @@ function NewAppPasswordForm({ onMade }: { onMade: (made: { name: string; passwor
   const create = trpc.appPasswords.create.useMutation();
   const [name, setName] = useState("");
   const [areas, setAreas] = useState<Record<Area, boolean>>({ text: false, file: false, mount: true });
+  const [basePath, setBasePath] = useState("/");
+  const [readOnly, setReadOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The base path and the switch only mean something with mount access (the explorer and WebDAV).
+  const normalisedPath = normalizePath(basePath.trim() || "/");
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
@@ -102,12 +110,23 @@ function NewAppPasswordForm({ onMade }: { onMade: (made: { name: string; passwor
       setError(t("errors.appPasswordScopeRequired"));
       return;
     }
+    if (areas.mount && normalisedPath === null) {
+      setError(t("errors.invalidPath"));
+      return;
+    }
     setError(null);
     create.mutate(
-      { name: name.trim(), permissions: areas },
+      {
+        name: name.trim(),
+        permissions: areas,
+        basic_path: areas.mount ? (normalisedPath ?? "/") : "/",
+        read_only: areas.mount && readOnly,
+      },
       {
         onSuccess: (answer) => {
           setName("");
+          setBasePath("/");
+          setReadOnly(false);
           onMade({ name: answer.name, password: answer.password });
         },
         onError: (failure) => setError(errorMessage(failure)),
@@ -150,6 +169,33 @@ function NewAppPasswordForm({ onMade }: { onMade: (made: { name: string; passwor
               }}
             />
           ))}
+          {areas.mount ? (
+            <div className="ml-7.5 flex flex-col gap-4 rounded-lg bg-slate-50 px-3 py-3 dark:bg-slate-800/50">
+              <SwitchField
+                label={t("security.appPasswords.readOnly")}
+                description={t("security.appPasswords.readOnlyDescription")}
+                checked={readOnly}
+                onCheckedChange={setReadOnly}
+              />
+              <TextField
+                label={t("security.appPasswords.basePath")}
+                value={basePath}
+                onValueChange={(value) => {
+                  setBasePath(value);
+                  setError(null);
+                }}
+                name="app-password-base-path"
+                maxLength={1024}
+                {...VERBATIM_INPUT}
+                className="[&_input]:font-mono"
+                hint={
+                  normalisedPath && normalisedPath !== basePath
+                    ? `${t("security.appPasswords.basePathHint")} ${t("security.appPasswords.basePathSavedAs", { path: normalisedPath })}`
+                    : t("security.appPasswords.basePathHint")
+                }
+              />
+            </div>
+          ) : null}
         </div>
       </fieldset>
       {error ? <FormAlert>{error}</FormAlert> : null}
@@ -174,7 +220,13 @@ function AppPasswordRow({ entry, onRevoked }: { entry: AppPasswordView; onRevoke
     >
       <div className="min-w-0 text-sm">
         <p className="font-medium break-words text-slate-900 dark:text-white">{entry.name}</p>
-        <PermissionBadges permissions={entry.permissions} mountReadOnly={false} className="mt-1.5" />
+        <PermissionBadges permissions={entry.permissions} mountReadOnly={entry.read_only} className="mt-1.5" />
+        {entry.permissions.mount && entry.basic_path !== "/" ? (
+          <p className="mt-1.5 text-slate-600 dark:text-slate-400">
+            {t("security.appPasswords.limitedTo")}{" "}
+            <span className="font-mono text-xs break-all text-slate-800 dark:text-slate-200">{entry.basic_path}</span>
+          </p>
+        ) : null}
         <p className="mt-1.5 text-slate-600 dark:text-slate-400">
           {t("security.passkeys.addedAt", { time: formatDateTime(entry.created_at, language) })}
           {" · "}
