@@ -20,6 +20,7 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
   const freshIp = () => `10.38.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
   const { call } = createApiClient(() => t.app);
 
+  // Untyped: the refusals' data (second_factor_required...) is not the login's output.
   const login = (password: string, extra: Record<string, unknown> = {}) =>
     call("POST", "/admin/login", { body: { username: "admin", password, ...extra }, ip: freshIp() });
 
@@ -66,6 +67,7 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
     const none = await call("POST", "/admin/app-passwords", {
       auth: admin,
       body: { name: "nothing", permissions: { text: false, file: false, mount: false } },
+      procedure: "appPasswords.create",
     });
     expect(none.status).toBe(400);
     expect(none.body.message).toContain("at least one area");
@@ -81,10 +83,11 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
   });
 
   test("once TOTP is on: the bare password opens neither; an app password opens both, and its use is shown", async () => {
-    const setup = await call("POST", "/admin/2fa/totp/setup", { auth: admin });
+    const setup = await call("POST", "/admin/2fa/totp/setup", { auth: admin, procedure: "security.totpSetup" });
     const enabled = await call("POST", "/admin/2fa/totp/enable", {
       auth: admin,
       body: { code: totpCode(setup.body.data.secret) },
+      procedure: "security.totpEnable",
     });
     expect(enabled.status).toBe(200);
 
@@ -103,7 +106,7 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
     expect(token.status).toBe(200);
     const scoped = `Bearer ${token.body.data.token}`;
     expect((await call("GET", "/admin/pastes", { auth: scoped })).status).toBe(200);
-    expect((await call("GET", "/admin/files", { auth: scoped })).status).toBe(200);
+    expect((await call("GET", "/admin/files", { auth: scoped, procedure: "files.list" })).status).toBe(200);
 
     const listed = await call("GET", "/admin/app-passwords", { auth: admin, procedure: "appPasswords.list" });
     const used = listed.body.data.find((entry) => entry.id === everything.id);
@@ -124,25 +127,32 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
     const made = await call("POST", "/admin/app-passwords", {
       auth: full,
       body: { name: "minted", permissions: { text: true, file: true, mount: true } },
+      procedure: "appPasswords.create",
     });
     expect(made.status).toBe(403);
     expect(made.body.message).toContain("does not reach");
 
     const text = `Bearer ${(await login(textOnly.password)).body.data.token}`;
     expect((await call("GET", "/admin/pastes", { auth: text })).status).toBe(200);
-    expect((await call("GET", "/admin/files", { auth: text })).status).toBe(403);
+    expect((await call("GET", "/admin/files", { auth: text, procedure: "files.list" })).status).toBe(403);
     expect((await davBasic(textOnly.password)).status).toBe(403);
   });
 
   test("revoking one ends its sessions on the spot and it opens nothing after", async () => {
     const scoped = `Bearer ${(await login(everything.password)).body.data.token}`;
     expect((await call("GET", "/admin/pastes", { auth: scoped })).status).toBe(200);
-    const revoked = await call("DELETE", `/admin/app-passwords/${everything.id}`, { auth: admin });
+    const revoked = await call("DELETE", `/admin/app-passwords/${everything.id}`, {
+      auth: admin,
+      procedure: "appPasswords.revoke",
+    });
     expect(revoked.status).toBe(200);
     expect((await call("GET", "/admin/pastes", { auth: scoped })).status).toBe(401);
     expect((await login(everything.password)).status).toBe(401);
     expect((await davBasic(everything.password)).status).toBe(401);
-    expect((await call("DELETE", `/admin/app-passwords/${everything.id}`, { auth: admin })).status).toBe(404);
+    expect(
+      (await call("DELETE", `/admin/app-passwords/${everything.id}`, { auth: admin, procedure: "appPasswords.revoke" }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -176,6 +186,7 @@ describe.each(DATABASE_PROVIDERS)("the bare password with single sign-on configu
       body,
       ip: "10.39.0.2",
       headers: { [CSRF_HEADER]: "1", origin: "http://localhost" },
+      procedure: "admin.login",
     });
     expect(web.status).toBe(200);
     expect(web.headers.get("set-cookie")).toContain("pastebox_session=");
@@ -196,6 +207,7 @@ describe.each(DATABASE_PROVIDERS)("the bare password with single sign-on configu
     const token = await call("POST", "/admin/login", {
       body: { username: "admin", password: made.body.data.password },
       ip: "10.39.0.4",
+      procedure: "admin.login",
     });
     expect(token.status).toBe(200);
     expect(token.body.data.token).toBeTruthy();

@@ -50,17 +50,20 @@ describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
     const wrong = await call("POST", "/admin/login", {
       body: { username: "admin", password: "not-the-password" },
       ip: guesser,
+      procedure: "admin.login",
     });
     expect(wrong.status).toBe(401);
     const login = await call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
       ip: "192.0.2.50",
+      procedure: "admin.login",
     });
     admin = `Bearer ${login.body.data.token}`;
     const key = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: "backup script", mount_permission: true, mount_read_only: true, basic_path: "/nas" },
       ip: "192.0.2.50",
+      procedure: "keys.create",
     });
     expect(key.status).toBe(201);
 
@@ -73,7 +76,10 @@ describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
     expect(guess).toMatchObject({ event: "login", success: false, method: "password", ip_address: guesser });
     expect(listed.body.data.next_cursor).toBeNull();
 
-    const removed = await call("DELETE", `/admin/api-keys/${key.body.data.id}`, { auth: admin });
+    const removed = await call("DELETE", `/admin/api-keys/${key.body.data.id}`, {
+      auth: admin,
+      procedure: "keys.delete",
+    });
     expect(removed.status).toBe(200);
     const after = await call("GET", "/admin/audit?limit=1", { auth: admin, procedure: "audit.list" });
     expect(after.body.data.items[0]).toMatchObject({ event: "api_key.delete", detail: "backup script" });
@@ -132,11 +138,16 @@ describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
   });
 
   test("bad filters and cursors are refused with 400 in the caller's language; nobody but the admin reads", async () => {
-    const unknown = await call("GET", "/admin/audit?event=nonsense", { auth: admin, lang: "zh" });
+    const unknown = await call("GET", "/admin/audit?event=nonsense", {
+      auth: admin,
+      lang: "zh",
+      procedure: "audit.list",
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain("请选择审计日志记录的事件之一");
     const backwards = await call("GET", "/admin/audit?from=2030-02-01T00:00:00Z&to=2030-01-01T00:00:00Z", {
       auth: admin,
+      procedure: "audit.list",
     });
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toContain("must come after its start");
@@ -144,28 +155,31 @@ describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
       auth: admin,
     });
     expect(exportBackwards.status).toBe(400);
-    const badCursor = await call("GET", "/admin/audit?cursor=not-a-cursor", { auth: admin });
+    const badCursor = await call("GET", "/admin/audit?cursor=not-a-cursor", { auth: admin, procedure: "audit.list" });
     expect(badCursor.status).toBe(400);
     expect(badCursor.body.message).toContain("cursor is not valid");
-    const tooMany = await call("GET", "/admin/audit?limit=100000", { auth: admin });
+    const tooMany = await call("GET", "/admin/audit?limit=100000", { auth: admin, procedure: "audit.list" });
     expect(tooMany.status).toBe(400);
 
     const key = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: "everything", text_permission: true, file_permission: true, mount_permission: true },
+      procedure: "keys.create",
     });
     const keyAuth = `ApiKey ${key.body.data.key}`;
-    expect((await call("GET", "/admin/audit", { auth: keyAuth })).status).toBe(403);
+    expect((await call("GET", "/admin/audit", { auth: keyAuth, procedure: "audit.list" })).status).toBe(403);
     expect((await call("GET", "/admin/audit/export", { auth: keyAuth })).status).toBe(403);
     const made = await call("POST", "/admin/app-passwords", {
       auth: admin,
       body: { name: "all areas", permissions: { text: true, file: true, mount: true } },
+      procedure: "appPasswords.create",
     });
     const scoped = await call("POST", "/admin/login", {
       body: { username: "admin", password: made.body.data.password },
+      procedure: "admin.login",
     });
     const scopedAuth = `Bearer ${scoped.body.data.token}`;
-    expect((await call("GET", "/admin/audit", { auth: scopedAuth })).status).toBe(403);
+    expect((await call("GET", "/admin/audit", { auth: scopedAuth, procedure: "audit.list" })).status).toBe(403);
     expect((await call("GET", "/admin/audit/export", { auth: scopedAuth })).status).toBe(403);
     expect((await call("GET", "/admin/audit/export")).status).toBe(401);
   });

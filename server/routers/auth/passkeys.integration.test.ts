@@ -24,6 +24,7 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
     const answer = await call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
       ip: freshIp(),
+      procedure: "admin.login",
     });
     expect(answer.status).toBe(200);
     return `Bearer ${answer.body.data.token}`;
@@ -37,7 +38,11 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
     expect(options.status).toBe(200);
     const made = createCredential(options.body.data.options as { challenge: string; user: { id: string } }, site);
     const body = { ceremony_id: options.body.data.ceremony_id, name, response: made.response };
-    return { credential: made.credential, body, answer: await call("POST", "/admin/passkeys", { auth, body }) };
+    return {
+      credential: made.credential,
+      body,
+      answer: await call("POST", "/admin/passkeys", { auth, body, procedure: "passkeys.register" }),
+    };
   }
 
   async function loginCeremony() {
@@ -58,7 +63,10 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
       ceremony_id: ceremonyId,
       response: signInAnswer(credential, challenge, options.site ?? SITE, options),
     };
-    return { body, answer: await call("POST", "/admin/passkeys/login", { body, ip: freshIp() }) };
+    return {
+      body,
+      answer: await call("POST", "/admin/passkeys/login", { body, ip: freshIp(), procedure: "passkeys.login" }),
+    };
   }
 
   beforeAll(async () => {
@@ -89,12 +97,16 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
     expect(made.answer.body.data).toMatchObject({ name: "Laptop", last_used_at: null });
     laptop = made.credential;
     // The same answer again: its ceremony was used up.
-    const replay = await call("POST", "/admin/passkeys", { auth: admin, body: made.body });
+    const replay = await call("POST", "/admin/passkeys", {
+      auth: admin,
+      body: made.body,
+      procedure: "passkeys.register",
+    });
     expect(replay.status).toBe(400);
     expect(replay.body.message).toBe("This passkey request has expired; try again");
 
     // The first factor ends the sessions opened with the password alone, not this one.
-    expect((await call("GET", "/admin/passkeys", { auth: other })).status).toBe(401);
+    expect((await call("GET", "/admin/passkeys", { auth: other, procedure: "passkeys.list" })).status).toBe(401);
     const list = await call("GET", "/admin/passkeys", { auth: admin, procedure: "passkeys.list" });
     expect(list.body.data.map((passkey) => passkey.name)).toEqual(["Laptop"]);
     const status = await call("GET", "/admin/2fa", { auth: admin, procedure: "security.status" });
@@ -118,7 +130,7 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
     const list = await call("GET", "/admin/passkeys", { auth: token, procedure: "passkeys.list" });
     expect(list.body.data[0]?.last_used_at).not.toBeNull();
 
-    const replay = await call("POST", "/admin/passkeys/login", { body, ip: freshIp() });
+    const replay = await call("POST", "/admin/passkeys/login", { body, ip: freshIp(), procedure: "passkeys.login" });
     expect(replay.status).toBe(401);
     expect(replay.body.message).toStartWith("The passkey was not accepted");
   });
@@ -153,6 +165,7 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
     const withPasskey = await call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD, passkey },
       ip,
+      procedure: "admin.login",
     });
     expect(withPasskey.status).toBe(200);
     expect(typeof withPasskey.body.data.token).toBe("string");
@@ -172,12 +185,21 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
     const phone = await registerPasskey(admin, "Phone");
     expect(phone.answer.status).toBe(201);
     const id = phone.answer.body.data.id as string;
-    expect((await call("PUT", `/admin/passkeys/${id}`, { auth: admin, body: { name: "Old phone" } })).status).toBe(200);
+    expect(
+      (
+        await call("PUT", `/admin/passkeys/${id}`, {
+          auth: admin,
+          body: { name: "Old phone" },
+          procedure: "passkeys.rename",
+        })
+      ).status,
+    ).toBe(200);
 
     const wrong = await call("POST", `/admin/passkeys/${id}/remove`, {
       auth: admin,
       body: { password: "not-the-password" },
       ip: freshIp(),
+      procedure: "passkeys.remove",
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("The current password is wrong");
@@ -188,6 +210,7 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
       auth: admin,
       body: { password: TEST_ADMIN_PASSWORD },
       ip: freshIp(),
+      procedure: "passkeys.remove",
     });
     expect(removed.status).toBe(200);
     list = await call("GET", "/admin/passkeys", { auth: admin, procedure: "passkeys.list" });

@@ -65,7 +65,11 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     // Before any factor, the password alone opens WebDAV (as it always did).
     expect((await davBasic(TEST_ADMIN_PASSWORD)).status).toBe(207);
 
-    const early = await call("POST", "/admin/2fa/totp/enable", { auth: admin, body: { code: "123456" } });
+    const early = await call("POST", "/admin/2fa/totp/enable", {
+      auth: admin,
+      body: { code: "123456" },
+      procedure: "security.totpEnable",
+    });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe("This setup has expired; start again to get a new key");
 
@@ -77,12 +81,22 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     expect(setup.body.data.otpauth_url).toContain(`secret=${secret}`);
 
     const wrongCode = String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, "0");
-    const wrong = await call("POST", "/admin/2fa/totp/enable", { auth: admin, body: { code: wrongCode } });
+    const wrong = await call("POST", "/admin/2fa/totp/enable", {
+      auth: admin,
+      body: { code: wrongCode },
+      procedure: "security.totpEnable",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("That code is wrong, expired or already used");
-    const missing = await call("POST", "/admin/2fa/totp/enable", { auth: admin, body: { code: "" } });
+    const missing = await call("POST", "/admin/2fa/totp/enable", {
+      auth: admin,
+      body: { code: "" },
+      procedure: "security.totpEnable",
+    });
     expect(missing.status).toBe(400);
-    expect((await call("GET", "/admin/2fa", { auth: admin })).body.data).toMatchObject({ totp_enabled: false });
+    expect((await call("GET", "/admin/2fa", { auth: admin, procedure: "security.status" })).body.data).toMatchObject({
+      totp_enabled: false,
+    });
     expect((await login({})).status).toBe(200);
 
     const enabled = await call("POST", "/admin/2fa/totp/enable", {
@@ -98,15 +112,21 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     const stored = await t.db.adminRecoveryCode.findMany({ select: { codeHash: true } });
     expect(stored).toHaveLength(10);
     expect(JSON.stringify(stored)).not.toContain((recoveryCodes[0] as string).replace("-", ""));
-    expect((await call("GET", "/admin/2fa", { auth: admin })).body.data).toMatchObject({
+    expect((await call("GET", "/admin/2fa", { auth: admin, procedure: "security.status" })).body.data).toMatchObject({
       totp_enabled: true,
       recovery_codes_left: 10,
     });
     // This session stays; the other, opened by the password alone, has ended.
-    expect((await call("GET", "/test/admin-token", { auth: admin })).status).toBe(200);
-    expect((await call("GET", "/test/admin-token", { auth: other })).status).toBe(401);
+    expect((await call("GET", "/test/admin-token", { auth: admin, procedure: "admin.validateToken" })).status).toBe(
+      200,
+    );
+    expect((await call("GET", "/test/admin-token", { auth: other, procedure: "admin.validateToken" })).status).toBe(
+      401,
+    );
     // A second enrolment while on is a conflict.
-    expect((await call("POST", "/admin/2fa/totp/setup", { auth: admin })).status).toBe(409);
+    expect((await call("POST", "/admin/2fa/totp/setup", { auth: admin, procedure: "security.totpSetup" })).status).toBe(
+      409,
+    );
   });
 
   test("login: the password alone is 401 second_factor_required; a TOTP code works once, not when replayed", async () => {
@@ -118,6 +138,7 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
       ip: freshIp(),
       lang: "zh-CN",
+      procedure: "admin.login",
     });
     expect(zh.body.message).toContain("两步验证");
     // A wrong password says nothing about the second factor.
@@ -143,7 +164,9 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     expect(first.status).toBe(200);
     expect((await login({ code })).status).toBe(401);
     const admin = `Bearer ${first.body.data.token}`;
-    expect((await call("GET", "/admin/2fa", { auth: admin })).body.data.recovery_codes_left).toBe(9);
+    expect(
+      (await call("GET", "/admin/2fa", { auth: admin, procedure: "security.status" })).body.data.recovery_codes_left,
+    ).toBe(9);
     const sessions = await call("GET", "/admin/sessions", { auth: admin, procedure: "security.sessions" });
     const mine = sessions.body.data.find((session: { current: boolean }) => session.current);
     expect(mine).toMatchObject({ method: "recovery", browser: "Chrome 131", os: "Linux" });
@@ -161,6 +184,7 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     const key = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: `dav ${provider}`, mount_permission: true },
+      procedure: "keys.create",
     });
     expect(key.status).toBe(201);
     const keyAuth = Buffer.from(`${key.body.data.key}:${key.body.data.key}`).toString("base64");
@@ -191,34 +215,47 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
   test("sessions: listed with how and where; one ended from a second process is refused by both", async () => {
     const admin = await bearer({ code: recoveryCodes[3] });
     const victim = await bearer({ code: recoveryCodes[4] });
-    const list = await call("GET", "/admin/sessions", { auth: admin });
+    const list = await call("GET", "/admin/sessions", { auth: admin, procedure: "security.sessions" });
     expect(list.status).toBe(200);
     const victimRow = list.body.data.find(
       (session: { current: boolean; method: string }) => !session.current && session.method === "recovery",
     );
     expect(victimRow).toMatchObject({ ip_address: expect.stringMatching(/^10\.35\./), user_agent: BROWSER_UA });
+    if (!victimRow) throw new Error("the recovery session is not listed");
     const { createDatabase } = await import("../../db/client");
     const { createApp } = await import("../../app");
     const otherDb = createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
     const secondProcess = await createApp({ ...t, db: otherDb });
     const second = createApiClient(() => secondProcess);
     try {
-      expect((await second.call("GET", "/test/admin-token", { auth: victim })).status).toBe(200);
+      expect(
+        (await second.call("GET", "/test/admin-token", { auth: victim, procedure: "admin.validateToken" })).status,
+      ).toBe(200);
       const ended = await call("DELETE", `/admin/sessions/${victimRow.id}`, {
         auth: admin,
         procedure: "security.endSession",
       });
       expect(ended.status).toBe(200);
-      expect((await call("GET", "/test/admin-token", { auth: victim })).status).toBe(401);
-      expect((await second.call("GET", "/test/admin-token", { auth: victim })).status).toBe(401);
-      expect((await call("DELETE", `/admin/sessions/${victimRow.id}`, { auth: admin })).status).toBe(404);
+      expect((await call("GET", "/test/admin-token", { auth: victim, procedure: "admin.validateToken" })).status).toBe(
+        401,
+      );
+      expect(
+        (await second.call("GET", "/test/admin-token", { auth: victim, procedure: "admin.validateToken" })).status,
+      ).toBe(401);
+      expect(
+        (await call("DELETE", `/admin/sessions/${victimRow.id}`, { auth: admin, procedure: "security.endSession" }))
+          .status,
+      ).toBe(404);
       // "End all others" leaves only the caller's.
       await bearer({ code: recoveryCodes[5] });
-      const others = await second.call("POST", "/admin/sessions/end-others", { auth: admin });
+      const others = await second.call("POST", "/admin/sessions/end-others", {
+        auth: admin,
+        procedure: "security.endOtherSessions",
+      });
       expect(others.body.data.ended).toBeGreaterThanOrEqual(1);
-      const left = await call("GET", "/admin/sessions", { auth: admin });
+      const left = await call("GET", "/admin/sessions", { auth: admin, procedure: "security.sessions" });
       expect(left.body.data).toHaveLength(1);
-      expect(left.body.data[0].current).toBe(true);
+      expect(left.body.data[0]?.current).toBe(true);
     } finally {
       await otherDb.$disconnect();
     }
@@ -229,17 +266,23 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     const noPassword = await call("POST", "/admin/2fa/totp/disable", {
       auth: admin,
       body: { password: "wrong-password", code: recoveryCodes[7] },
+      procedure: "security.totpDisable",
     });
     expect(noPassword.status).toBe(401);
     expect(noPassword.body.message).toBe("The current password is wrong");
     const noCode = await call("POST", "/admin/2fa/totp/disable", {
       auth: admin,
       body: { password: TEST_ADMIN_PASSWORD, code: "000000" },
+      procedure: "security.totpDisable",
     });
     expect(noCode.status).toBe(401);
     // The session survived both refusals (they are not sign-in failures).
-    expect((await call("GET", "/test/admin-token", { auth: admin })).status).toBe(200);
-    expect((await call("GET", "/admin/2fa", { auth: admin })).body.data.totp_enabled).toBe(true);
+    expect((await call("GET", "/test/admin-token", { auth: admin, procedure: "admin.validateToken" })).status).toBe(
+      200,
+    );
+    expect(
+      (await call("GET", "/admin/2fa", { auth: admin, procedure: "security.status" })).body.data.totp_enabled,
+    ).toBe(true);
     const off = await call("POST", "/admin/2fa/totp/disable", {
       auth: admin,
       body: { password: TEST_ADMIN_PASSWORD, code: recoveryCodes[7] },
@@ -253,14 +296,22 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
 
   test("`pastebox admin reset-2fa` removes every factor and ends every session", async () => {
     const admin = await bearer();
-    const setup = await call("POST", "/admin/2fa/totp/setup", { auth: admin });
+    const setup = await call("POST", "/admin/2fa/totp/setup", { auth: admin, procedure: "security.totpSetup" });
     const newSecret = setup.body.data.secret;
     expect(
-      (await call("POST", "/admin/2fa/totp/enable", { auth: admin, body: { code: totpCode(newSecret) } })).status,
+      (
+        await call("POST", "/admin/2fa/totp/enable", {
+          auth: admin,
+          body: { code: totpCode(newSecret) },
+          procedure: "security.totpEnable",
+        })
+      ).status,
     ).toBe(200);
     expect((await login({})).status).toBe(401);
     expect(await resetAdminSecondFactors(t.db)).toEqual(["admin"]);
-    expect((await call("GET", "/test/admin-token", { auth: admin })).status).toBe(401);
+    expect((await call("GET", "/test/admin-token", { auth: admin, procedure: "admin.validateToken" })).status).toBe(
+      401,
+    );
     expect(await t.db.adminSession.count()).toBe(0);
     expect((await login({})).status).toBe(200);
   });

@@ -172,12 +172,16 @@ describe.each(DATABASE_PROVIDERS)("single sign-on on %s", (provider) => {
 
   test("the password login turns off only from an SSO session; then neither login nor WebDAV takes it", async () => {
     const csrf = { [CSRF_HEADER]: "1", origin: "http://localhost:8787" };
+    /** The web page's password login (its CSRF header), each from an address of its own. */
+    const webLogin = () =>
+      api.call("POST", "/admin/login", {
+        body: { username: "admin", password: TEST_ADMIN_PASSWORD },
+        ip: freshIp(),
+        headers: csrf,
+        procedure: "admin.login",
+      });
     // With SSO configured a script's bare password gets no token; the web login's cookie it does.
-    const web = await api.call("POST", "/admin/login", {
-      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
-      ip: freshIp(),
-      headers: csrf,
-    });
+    const web = await webLogin();
     expect(web.status).toBe(200);
     const passwordCookie = (web.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const fromPassword = await api.call("PUT", "/admin/sso/password-login", {
@@ -196,11 +200,7 @@ describe.each(DATABASE_PROVIDERS)("single sign-on on %s", (provider) => {
     expect(off.status).toBe(200);
     expect(off.body.data.password_login).toBe(false);
 
-    const login = await api.call("POST", "/admin/login", {
-      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
-      ip: freshIp(),
-      headers: csrf,
-    });
+    const login = await webLogin();
     expect(login.status).toBe(403);
     expect(login.body.message).toContain("turned off");
     const basic = `Basic ${Buffer.from(`admin:${TEST_ADMIN_PASSWORD}`).toString("base64")}`;
@@ -217,11 +217,7 @@ describe.each(DATABASE_PROVIDERS)("single sign-on on %s", (provider) => {
     await turnPasswordLoginOn(t.db);
     const status = await api.call("GET", "/auth/sso", { procedure: "sso.status" });
     expect(status.body.data.password_login).toBe(true);
-    const back = await api.call("POST", "/admin/login", {
-      body: { username: "admin", password: TEST_ADMIN_PASSWORD },
-      ip: freshIp(),
-      headers: csrf,
-    });
+    const back = await webLogin();
     expect(back.status).toBe(200);
   });
 });
