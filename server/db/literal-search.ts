@@ -3,8 +3,10 @@
 // "a_c" found "abc". On Postgres the term is escaped for LIKE's default escape character (backslash)
 // and stays a Prisma filter. SQLite's LIKE has no escape character unless the query names one, which
 // Prisma's does not: there one raw query with `ESCAPE` finds the page of matching ids (and the total),
-// then the rows are read through Prisma as before. Both scan the columns as Prisma's LIKE did, so the
-// list costs the same (docs/performance.md, "Management search").
+// then the rows are read through Prisma as before. A term of three characters or more is looked up
+// first in the table's trigram index (SQLite: the FTS5 tables "PasteSearch" and "FileShareSearch",
+// Postgres: pg_trgm GIN indexes that serve Prisma's ILIKE), so only the rows holding it are read and
+// the LIKE above decides exactly (docs/admin-lists.md "Search"). A shorter term scans.
 import type { Database, DatabaseProvider } from "./client";
 
 /** `term` with LIKE's wildcards and the escape character escaped by a backslash. */
@@ -49,6 +51,13 @@ export async function sqliteSearchPage(
   },
 ): Promise<{ ids: string[]; total: number }> {
   const pattern = `%${escapeLikeTerm(options.term)}%`;
+  // The trigram index finds every row holding the term in some column, and more (it folds case
+  // further than LIKE): the rows it names are then checked by LIKE as before.
+  const indexed = [...options.term].length >= 3;
+  const from = indexed
+    ? `(SELECT rowid AS "found" FROM "${options.table}Search" WHERE "${options.table}Search" MATCH ?) CROSS JOIN "${options.table}" ON "${options.table}".rowid = "found"`
+    : `"${options.table}"`;
+  const phrase = indexed ? [`"${options.term.replace(/"/g, '""')}"`] : [];
   const match = options.columns
     .map((column) => `(${column.when ? `${column.when} AND ` : ""}"${column.name}" LIKE ? ESCAPE '\\')`)
     .join(" OR ");
@@ -61,13 +70,15 @@ export async function sqliteSearchPage(
   const below = whereOf([...options.conditions, ...(options.after ? [sqliteAfterCursor(options.after)] : [])]);
   const [page, count] = await Promise.all([
     db.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT "id" FROM "${options.table}" WHERE ${below.sql} ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
+      `SELECT "id" FROM ${from} WHERE ${below.sql} ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
+      ...phrase,
       ...below.params,
       options.limit,
       options.offset,
     ),
     db.$queryRawUnsafe<{ total: number | bigint }[]>(
-      `SELECT COUNT(*) AS "total" FROM "${options.table}" WHERE ${all.sql}`,
+      `SELECT COUNT(*) AS "total" FROM ${from} WHERE ${all.sql}`,
+      ...phrase,
       ...all.params,
     ),
   ]);

@@ -260,6 +260,28 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       expect((await contents("\\temp")).previews).toEqual([`${tag} C:\\temp\\x`]);
     });
 
+    test("the search's trigram index follows every edit and delete (docs/admin-lists.md)", async () => {
+      const tag = `ix${provider}${Date.now()}`;
+      const paste = await createPaste({ content: `first ${tag}-old words`, remark: `note ${tag}-mark` });
+      const ids = async (search: string) =>
+        (await call("GET", `/admin/pastes?search=${encodeURIComponent(search)}`, { auth: admin })).body.data.map(
+          (p: { id: string }) => p.id,
+        );
+      expect(await ids(`${tag}-old`)).toEqual([paste.id]);
+      expect(await ids(`${tag}-MARK`)).toEqual([paste.id]);
+      const edited = await call("PUT", `/admin/pastes/${paste.id}`, {
+        auth: admin,
+        body: { content: `second ${tag}-new words`, remark: `note ${tag}-changed` },
+      });
+      expect(edited.status).toBe(200);
+      expect(await ids(`${tag}-old`)).toEqual([]);
+      expect(await ids(`${tag}-mark`)).toEqual([]);
+      expect(await ids(`${tag}-new`)).toEqual([paste.id]);
+      expect(await ids(`${tag}-changed`)).toEqual([paste.id]);
+      expect((await call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin })).status).toBe(200);
+      expect(await ids(`${tag}-new`)).toEqual([]);
+    });
+
     test("admin get, update (content, remark, expiry, max views, password set and removed) and delete", async () => {
       const paste = await createPaste({ content: "v1" });
       const got = await call("GET", `/admin/pastes/${paste.id}`, { auth: admin, procedure: "pastes.get" });
