@@ -7,14 +7,9 @@
 // Run: bun run bench admin-lists   (BENCH_LISTS_SIZES=10000,100000,1000000, BENCH_LISTS_QUERIES,
 // BENCH_LISTS_DATABASES=sqlite,postgres)
 
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
 import { createDatabase } from "../../server/db/client";
 import { encodeListCursor } from "../../server/db/list-cursor";
-import { migrateDatabase } from "../../server/db/migrate";
-import { adminAuthorization, startServerProcess } from "../test/server-process";
-import { startPostgres } from "../test/services";
+import { count, loadNow, machineLine, ms, startBenchServer, timeRuns } from "./database-bench";
 
 const SIZES = (process.env.BENCH_LISTS_SIZES ?? "10000,100000,1000000").split(",").map(Number);
 const QUERIES = Number(process.env.BENCH_LISTS_QUERIES ?? 40);
@@ -24,15 +19,7 @@ const BATCH = 50_000;
 const SPAN_MS = 30 * 86_400_000;
 const BUDGET_MS = 20;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
-const count = (value: number) => value.toLocaleString("en");
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(", ");
-const loadAtStart = load();
+const loadAtStart = loadNow();
 const started = Date.now();
 /** Row i's creation time: spread evenly over the 30 days before the run, row 0 the oldest. */
 const createdAtOf = (i: number, total: number) => new Date(started - SPAN_MS + Math.floor((i * SPAN_MS) / total));
@@ -40,37 +27,16 @@ const createdAtOf = (i: number, total: number) => new Date(started - SPAN_MS + M
 type Line = { database: string; rows: number; list: string; what: string; p50: number; p95: number; budget: boolean };
 
 async function benchDatabase(database: string, lines: Line[]) {
-  const postgres = database === "postgres" ? await startPostgres() : null;
-  const password = "bench-admin-password";
-  const env: Record<string, string> = { ADMIN_PASSWORD: password };
-  if (postgres) env.DATABASE_URL = postgres.url;
-  // Migrated here first: on a loaded machine a fresh server's migrations alone can outlast its start timeout.
-  const dataDir = mkdtempSync(join(tmpdir(), "pastebox-bench-lists-"));
-  const databaseUrl = postgres ? postgres.url : `file:${join(dataDir, "pastebox.db")}`;
-  await migrateDatabase(databaseUrl);
-  const app = await startServerProcess({ env, dataDir, startupTimeoutMs: 180_000 });
-  const db = createDatabase(databaseUrl);
+  const server = await startBenchServer(database);
+  const postgres = database === "postgres";
+  const db = createDatabase(server.databaseUrl);
   try {
-    const base = app.baseUrl;
-    const auth = { authorization: await adminAuthorization(base, password) };
-    async function get(path: string) {
-      const response = await fetch(`${base}/api${path}`, { headers: auth });
-      const answer = await response.json();
-      if (!response.ok) throw new Error(`${path}: ${answer.message}`);
-      return answer;
-    }
     async function timed(path: string, times: number) {
-      const taken: number[] = [];
-      let answer: { data: { pagination?: { total: number } }; pagination?: { total: number } } | null = null;
-      for (let i = 0; i < times; i++) {
-        const at = performance.now();
-        answer = await get(path);
-        taken.push(performance.now() - at);
-      }
-      taken.sort((a, b) => a - b);
       // The pastes' REST answer carries the pagination beside the list, the files' inside it.
-      const total = answer?.pagination?.total ?? answer?.data?.pagination?.total;
-      return { p50: percentile(taken, 0.5), p95: percentile(taken, 0.95), total };
+      const figures = await timeRuns(times, () =>
+        server.call<{ data: { pagination?: { total: number } }; pagination?: { total: number } }>("GET", path),
+      );
+      return { ...figures, total: figures.last.pagination?.total ?? figures.last.data?.pagination?.total };
     }
     const admin = await db.admin.findFirstOrThrow({ select: { id: true } });
     const storage = await db.storageConfig.findFirstOrThrow({ select: { id: true } });
@@ -172,9 +138,7 @@ async function benchDatabase(database: string, lines: Line[]) {
     }
   } finally {
     await db.$disconnect();
-    await app.stop();
-    await postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
@@ -189,6 +153,4 @@ for (const line of lines) {
     `| ${line.database} | ${count(line.rows)} | ${line.list} | ${line.what} | ${ms(line.p50)} | ${ms(line.p95)} | ${verdict} |`,
   );
 }
-console.log(
-  `\n${cpus().length} × ${cpus()[0]?.model ?? "CPU"}; load average ${loadAtStart} at the start, ${load()} at the end; ${new Date().toISOString()}.`,
-);
+console.log(`\n${machineLine(loadAtStart)}`);

@@ -122,39 +122,50 @@ export async function crawlStorage(
     for (const [position, prefix] of prefixes.entries()) {
       if (position < startAt) continue;
       let token = position === startAt ? (claim.cursor?.token ?? undefined) : undefined;
-      do {
-        options.signal?.throwIfAborted();
-        const seenMs = Date.now();
-        const page = await listResuming(driver, prefix, token);
-        const rows: IndexRow[] = [];
-        for (const object of page.objects) {
-          if (object.key === prefix) continue;
-          for (const row of rowsOf(object, driver.kind)) {
-            // Folders above the crawled one belong to other mounts' views, or to none.
-            if (row.key.length <= prefix.length) continue;
-            if (row.isFolder && !row.hasMarker && row.key !== object.key) {
-              if (knownFolders.has(row.key)) continue;
-              if (knownFolders.size < KNOWN_FOLDERS_MAX) knownFolders.add(row.key);
+      // The next page is listed while the last one is written (listing and writing each take about
+      // half a page's time): `writing` is the write of the page before, awaited before the next starts.
+      let writing: Promise<void> = Promise.resolve();
+      try {
+        do {
+          options.signal?.throwIfAborted();
+          const seenMs = Date.now();
+          const page = await listResuming(driver, prefix, token);
+          const rows: IndexRow[] = [];
+          for (const object of page.objects) {
+            if (object.key === prefix) continue;
+            for (const row of rowsOf(object, driver.kind)) {
+              // Folders above the crawled one belong to other mounts' views, or to none.
+              if (row.key.length <= prefix.length) continue;
+              if (row.isFolder && !row.hasMarker && row.key !== object.key) {
+                if (knownFolders.has(row.key)) continue;
+                if (knownFolders.size < KNOWN_FOLDERS_MAX) knownFolders.add(row.key);
+              }
+              rows.push(row);
             }
-            rows.push(row);
+            if (!object.key.endsWith("/")) objects++;
           }
-          if (!object.key.endsWith("/")) objects++;
-        }
-        await index.upsert(storageConfigId, rows, seenMs);
-        token = page.nextContinuationToken ?? undefined;
-        const progressed = await db.fsIndexState.updateMany({
-          where: { storageConfigId, crawlId: claim.crawlId },
-          data: {
-            crawledObjects: objects,
-            heartbeatAt: new Date(),
-            cursor: JSON.stringify(
-              token ? { prefix, token } : { prefix: prefixes[position + 1] ?? prefix, token: null },
-            ),
-          },
-        });
-        if (progressed.count === 0) throw new CrawlReplaced();
-        options.onProgress?.(objects);
-      } while (token);
+          token = page.nextContinuationToken ?? undefined;
+          const seen = objects;
+          // Where a crawl resumes once this page is written: the page after it.
+          const cursor = JSON.stringify(
+            token ? { prefix, token } : { prefix: prefixes[position + 1] ?? prefix, token: null },
+          );
+          await writing;
+          writing = (async () => {
+            await index.upsert(storageConfigId, rows, seenMs);
+            const progressed = await db.fsIndexState.updateMany({
+              where: { storageConfigId, crawlId: claim.crawlId },
+              data: { crawledObjects: seen, heartbeatAt: new Date(), cursor },
+            });
+            if (progressed.count === 0) throw new CrawlReplaced();
+            options.onProgress?.(seen);
+          })();
+          // Seen by the next turn's await, or by the finally below when the listing fails first.
+          writing.catch(() => undefined);
+        } while (token);
+      } finally {
+        await writing;
+      }
       removed += await index.dropUnseen(storageConfigId, prefix, claim.startedMs);
     }
     const finished = await db.fsIndexState.updateMany({

@@ -161,6 +161,39 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     expect(answer.body.data.results.map((item: { path: string }) => item.path)).toEqual(["/data/reports/2026"]);
   });
 
+  test("names whose trigrams most names share are found as the live walk finds them", async () => {
+    await waitForReady();
+    // A camera roll: every name holds "img_2019", ".jpg" and date digits; one name's time is its own.
+    const raw = await rawDriver();
+    const names = Array.from(
+      { length: 60 },
+      (_, i) => `IMG_2019${String(1001 + (i % 12)).slice(-4)}_1200${String(i).padStart(2, "0")}.jpg`,
+    );
+    names.push("IMG_20190714_183022.jpg", "img__.._2019.jpg");
+    await Promise.all(names.map(async (name) => raw.put(await mountKey(`camera/${name}`), "x")));
+    expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
+    const answers = async (q: string) => {
+      const live = await api.call("GET", `/admin/fs/search?source=live&q=${encodeURIComponent(q)}`, { auth: admin });
+      const indexed = await search(q);
+      expect(indexed.body.data.source).toBe("index");
+      expect(live.body.data.source).toBe("live");
+      return { indexed: indexed.body.data, live: live.body.data };
+    };
+    const one = await answers("IMG_20190714_183022.JPG");
+    expect(one.indexed.results.map((item: { path: string }) => item.path)).toEqual([
+      "/data/camera/IMG_20190714_183022.jpg",
+    ]);
+    // Common trigrams only, a run of punctuation (no trigram pg_trgm keeps), and a prefix of many.
+    for (const q of ["img_2019", "_.._", "0714_18", "img_20191", "2019"]) {
+      const { indexed, live } = await answers(q);
+      expect({ q, results: indexed.results, hasMore: indexed.hasMore }).toEqual({
+        q,
+        results: live.results,
+        hasMore: live.hasMore,
+      });
+    }
+  });
+
   async function waitForReady() {
     for (let attempt = 0; ; attempt++) {
       const status = await api.call("GET", "/admin/fs/index", { auth: admin });

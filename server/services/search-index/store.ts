@@ -6,6 +6,7 @@
 import type { Database, DatabaseProvider } from "../../db/client";
 import { postgresTarget, providerOf } from "../../db/client";
 import { escapeLikeTerm } from "../../db/literal-search";
+import { type NameSample, planName, SAMPLE_NAMES, SAMPLE_TTL_MS, sampleOf } from "./trigram-sample";
 
 /** One key of a storage as the index keeps it. */
 export type IndexRow = {
@@ -18,8 +19,8 @@ export type IndexRow = {
 
 export type IndexedObject = IndexRow & { storageConfigId: string };
 
-/** Rows per INSERT: 8 values each, well under both databases' limit of parameters. */
-const ROWS_PER_STATEMENT = 500;
+/** Rows per INSERT: a crawl's page of 1000 keys in one statement, 8 values each, under both databases' limit of parameters. */
+const ROWS_PER_STATEMENT = 1000;
 /** The trigram lookup needs three characters; shorter names are found by walking keys in order. */
 export const TRIGRAM_LENGTH = 3;
 
@@ -114,6 +115,51 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
   const query = (text: string, params: unknown[]) => db.$queryRawUnsafe<RawRow[]>(sql(text), ...params);
   const execute = (text: string, params: unknown[]) => db.$executeRawUnsafe(sql(text), ...params);
 
+  /** Samples of names per set of storages (trigram-sample.ts), with the id range they were drawn from. */
+  const samples = new Map<string, { sample: Promise<NameSample>; idSpan: number }>();
+  /** A sample of these storages' names: ids drawn at random between the lowest and the highest, kept a while. */
+  async function sampleFor(storageConfigIds: string[]): Promise<NameSample> {
+    const [range] = await db.$queryRawUnsafe<{ low: unknown; high: unknown }[]>(
+      // Two subqueries: SQLite answers a lone MIN or MAX from the key's end, both at once by a full scan.
+      `SELECT (SELECT MIN("id") FROM ${table}) AS "low", (SELECT MAX("id") FROM ${table}) AS "high"`,
+    );
+    const low = Number(range?.low ?? 0);
+    const idSpan = Number(range?.high ?? 0) - low + 1;
+    const cacheKey = [...storageConfigIds].sort().join(",");
+    const known = samples.get(cacheKey);
+    // A table grown or shrunk by half since is another mix of names.
+    if (known && idSpan < known.idSpan * 1.5 && idSpan > known.idSpan / 1.5) {
+      const sample = await known.sample;
+      if (Date.now() - sample.takenMs < SAMPLE_TTL_MS) return sample;
+    }
+    const sample = (async () => {
+      const ids = new Set<number>();
+      const draws = Math.min(SAMPLE_NAMES, Math.max(0, idSpan));
+      while (ids.size < draws) ids.add(low + Math.floor(Math.random() * idSpan));
+      const drawn = [...ids];
+      const names: string[] = [];
+      const storages = storageConfigIds.map(() => "?").join(", ");
+      for (let i = 0; i < drawn.length; i += ROWS_PER_STATEMENT) {
+        const chunk = drawn.slice(i, i + ROWS_PER_STATEMENT);
+        const rows = await db.$queryRawUnsafe<{ name: string }[]>(
+          sql(
+            // "+" keeps SQLite on the ids: the storage's index would read every row of it.
+            `SELECT "name" FROM ${table} WHERE "id" IN (${chunk.map(() => "?").join(", ")}) AND ${isPostgres ? "" : "+"}"storageConfigId" IN (${storages})`,
+          ),
+          ...chunk,
+          ...storageConfigIds,
+        );
+        for (const row of rows) names.push(row.name);
+      }
+      // Rows of these storages, estimated from the share of drawn ids that are theirs.
+      const rows = drawn.length === 0 ? 0 : Math.round((names.length / drawn.length) * idSpan);
+      return sampleOf(names, rows, Date.now());
+    })();
+    samples.set(cacheKey, { sample, idSpan });
+    sample.catch(() => samples.delete(cacheKey));
+    return sample;
+  }
+
   return {
     provider,
 
@@ -194,16 +240,33 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
 
     async findByName(storageConfigIds, needle, cap) {
       if ([...needle].length < TRIGRAM_LENGTH || storageConfigIds.length === 0) return null;
+      const plan = planName(await sampleFor(storageConfigIds), needle, cap, isPostgres);
+      if (plan.kind === "common") return null;
       const storages = storageConfigIds.map(() => "?").join(", ");
+      // The trigrams narrow, the needle decides: the LIMIT counts only rows that truly hold it.
       const rows = isPostgres
         ? await query(
-            `SELECT ${COLUMNS} FROM ${table} WHERE "storageConfigId" IN (${storages}) AND "name" LIKE ? LIMIT ?`,
-            [...storageConfigIds, `%${escapeLikeTerm(needle)}%`, cap + 1],
+            `SELECT ${COLUMNS} FROM ${table} WHERE "storageConfigId" IN (${storages})
+               AND ${(plan.kind === "trigrams" ? plan.trigrams : [needle]).map(() => `"name" LIKE ?`).join(" AND ")}
+               AND strpos("name", ?) > 0 LIMIT ?`,
+            [
+              ...storageConfigIds,
+              ...(plan.kind === "trigrams" ? plan.trigrams : [needle]).map((gram) => `%${escapeLikeTerm(gram)}%`),
+              needle,
+              cap + 1,
+            ],
           )
         : await query(
             `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')} FROM "FsIndexName" f JOIN ${table} e ON e."id" = f.rowid
-             WHERE "FsIndexName" MATCH ? AND e."storageConfigId" IN (${storages}) LIMIT ?`,
-            [`"${needle.replace(/"/g, '""')}"`, ...storageConfigIds, cap + 1],
+             WHERE "FsIndexName" MATCH ? AND e."storageConfigId" IN (${storages}) AND instr(e."name", ?) > 0 LIMIT ?`,
+            [
+              (plan.kind === "trigrams" ? plan.trigrams : [needle])
+                .map((gram) => `"${gram.replace(/"/g, '""')}"`)
+                .join(" AND "),
+              ...storageConfigIds,
+              needle,
+              cap + 1,
+            ],
           );
       return rows.length > cap ? null : rows.map(objectOf);
     },

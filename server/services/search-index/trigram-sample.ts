@@ -1,0 +1,85 @@
+// How the name lookup picks its trigrams (docs/search-index.md "How search uses it"). A trigram index
+// answers a substring by intersecting the row lists of the needle's trigrams, and reading a trigram that
+// most names share ("img", "202", ".jp") costs as much as the table is long. So the lookup asks the
+// index for the needle's two rarest trigrams only and rechecks the whole needle on the few rows they
+// give. Which trigrams are rare is learnt from a sample of the indexed names, kept per set of storages
+// for a while; the sample only steers the plan, the answer is always rechecked against the needle.
+
+/** Names read for a sample: enough to see a trigram held by one name in a few hundred. */
+export const SAMPLE_NAMES = 8000;
+/** A sample is trusted this long; the mix of names changes slowly. */
+export const SAMPLE_TTL_MS = 10 * 60_000;
+/** At most this many trigrams are asked of the index per lookup: a few rare ones narrow as well as all of them. */
+const LOOKUP_TRIGRAMS_MAX = 4;
+/** A trigram held by more than this share of names costs more to read than the rows it rules out. */
+const COMMON_TRIGRAM_SHARE = 0.05;
+
+export type NameSample = {
+  /** Rows of the storages sampled, when sampled. */
+  rows: number;
+  names: string[];
+  /** In how many sampled names each trigram occurs. */
+  frequency: Map<string, number>;
+  takenMs: number;
+};
+
+export function sampleOf(names: string[], rows: number, takenMs: number): NameSample {
+  const frequency = new Map<string, number>();
+  for (const name of names) {
+    for (const gram of new Set(trigramsOf(name))) frequency.set(gram, (frequency.get(gram) ?? 0) + 1);
+  }
+  return { rows, names, frequency, takenMs };
+}
+
+/** Every three-character window of `text`, by code point. */
+export function trigramsOf(text: string): string[] {
+  const chars = [...text];
+  const grams: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) grams.push(chars.slice(i, i + 3).join(""));
+  return grams;
+}
+
+/** pg_trgm ignores characters that are not letters or digits: only windows of those are in its index. */
+const isWordGram = (gram: string) => /^[\p{L}\p{N}]{3}$/u.test(gram);
+
+export type NamePlan =
+  /** More names than `cap` hold the needle, by the sample: the lookup would only find that out slowly. */
+  | { kind: "common" }
+  /** Ask the index for these trigrams, then recheck the needle. */
+  | { kind: "trigrams"; trigrams: string[] }
+  /** No trigram of the needle is in the index (Postgres: no run of three letters or digits). */
+  | { kind: "none" };
+
+/**
+ * The plan for one needle: `onlyWords` for pg_trgm, whose index holds only trigrams of letters and
+ * digits. The needle's share of the sampled names, scaled to the rows, estimates its matches.
+ */
+export function planName(sample: NameSample, needle: string, cap: number, onlyWords: boolean): NamePlan {
+  const grams = [...new Set(trigramsOf(needle))].filter((gram) => !onlyWords || isWordGram(gram));
+  if (grams.length === 0) return { kind: "none" };
+  if (sample.names.length > 0) {
+    const holding = sample.names.filter((name) => name.includes(needle)).length;
+    // Twice the cap: a sample's share is rough, and a needle just over the cap is still cheap to look up.
+    if ((holding / sample.names.length) * sample.rows > cap * 2) return { kind: "common" };
+  }
+  const rarity = (gram: string) => sample.frequency.get(gram) ?? 0;
+  const ranked = grams.sort((a, b) => rarity(a) - rarity(b));
+  // The rarest first, then whichever of the not too common ones rules out most of the sampled names
+  // still holding all chosen, while one does (each costs a read of its row list).
+  const trigrams = ranked.slice(0, 1);
+  let holding = sample.names.filter((name) => name.includes(ranked[0] as string));
+  const candidates = ranked.slice(1).filter((gram) => rarity(gram) <= sample.names.length * COMMON_TRIGRAM_SHARE);
+  while (trigrams.length < LOOKUP_TRIGRAMS_MAX && holding.length > 1) {
+    let best: { gram: string; left: string[] } | null = null;
+    for (const gram of candidates) {
+      if (trigrams.includes(gram)) continue;
+      const left = holding.filter((name) => name.includes(gram));
+      if (!best || left.length < best.left.length) best = { gram, left };
+    }
+    // Worth a read only when it rules out a third of what is left.
+    if (!best || best.left.length > (holding.length * 2) / 3) break;
+    trigrams.push(best.gram);
+    holding = best.left;
+  }
+  return { kind: "trigrams", trigrams };
+}
