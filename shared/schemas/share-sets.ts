@@ -2,7 +2,7 @@
 // options of other shares for the whole set. Visitors read a set through the /s/ link's public routes
 // (shared/schemas/path-shares.ts).
 import { z } from "zod";
-import { shareOptions } from "./files";
+import { expiresInHours, shareOptions } from "./files";
 
 /** Files one set holds at most: its page lists them all and its zip walks them all. */
 export const SHARE_SET_MAX_FILES = 1000;
@@ -30,3 +30,32 @@ export const createShareSetOutput = z.object({
 });
 
 export type CreatedShareSet = z.output<typeof createShareSetOutput>;
+
+// ---- The owner's list (docs/share-sets.md, "Managing sets") ----------------------------------------
+
+/** "active"; "expired" or "used_up" by its rules; "empty" once every file of it was deleted. */
+export const shareSetState = z.enum(["active", "expired", "used_up", "empty"]);
+
+export const shareSetRecord = z.object({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  /** Its files still served (ready), and their bytes. */
+  file_count: z.number(),
+  total_size: z.number(),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  expires_at: z.date().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  state: shareSetState,
+  created_by: z.string(),
+  created_at: z.date(),
+});
+
+export const shareSetListOutput = z.object({ items: z.array(shareSetRecord) });
+
+/** A new expiry counted from now: `expires_in` hours, 0 or null for never. */
+export const extendShareSetInput = z.object({ id: z.string().min(1).max(100), expires_in: expiresInHours });
+
+export type ShareSetRecord = z.output<typeof shareSetRecord>;

@@ -23,7 +23,7 @@ export type FormDialogProps = {
 };
 
 /** The callbacks of a save request (a tRPC mutation's `mutate` options). */
-type SaveHandlers<Data> = {
+export type SaveHandlers<Data> = {
   onSuccess: (data: Data) => void;
   onError: (error: unknown) => void;
   onSettled?: () => void;

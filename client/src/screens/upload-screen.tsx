@@ -28,6 +28,7 @@ import {
 } from "../lib/shares/share-options";
 import { requestHeaders, trpc } from "../lib/trpc";
 import { directBlockedInTab } from "../lib/upload/direct-blocked";
+import { recentUploads } from "../lib/upload/recent-uploads";
 import { resumeStore } from "../lib/upload/resume-store";
 import type { UploadJob } from "../lib/upload/run-upload";
 import { xhrTransport } from "../lib/upload/transport";
@@ -188,6 +189,22 @@ export default function UploadScreen() {
         remark: target.remark,
       });
       uploadSets.add({ ...set, fileIds });
+      recentUploads.replaceWithSet(
+        uploadQueue
+          .getItems()
+          .flatMap((item) => (item.result && fileIds.includes(item.result.id) ? [item.result.slug] : [])),
+        {
+          slug: set.slug,
+          url: set.url,
+          filename: "",
+          size: set.total_size,
+          mimetype: "",
+          has_password: Boolean(target.password),
+          created_at: new Date().toISOString(),
+          expires_at: set.expires_at ? set.expires_at.toISOString() : null,
+          file_count: set.file_count,
+        },
+      );
       toast.success(t("files.oneLink.made", { count: set.file_count }), { id: "upload-set-made" });
     } catch (error) {
       toast.error(errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }));

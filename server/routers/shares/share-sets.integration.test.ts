@@ -1,7 +1,8 @@
 // Sets of files (POST /admin|user/share-sets, read at /s/<slug> through GET /public/shares/{slug}, /file,
 // /zip) on SQLite and Postgres, local and S3 storage: one password and view limit for the whole set, one
 // view per visit, each file and the zip byte-exact, repeated names told apart, the members' own links
-// dead, what a set refuses, and the sweep removing an expired set with its files.
+// dead, what a set refuses, the sweep removing an expired set with its files, and the owner's list,
+// extend and revoke (docs/share-sets.md, "Managing sets") with the file list showing no member.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { purgeGoneShareSets } from "../../services/shares/share-sets";
 import { createApiClient, createApiKey, createFileShare, loginAdmin, storageOfKind } from "../../test/api-client";
@@ -133,5 +134,71 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
     // Its link still says why it stopped, as removed pastes and files do (docs/rules.md).
     const gone = await view(slug);
     expect([gone.status, gone.body.message]).toEqual([410, "The share has expired"]);
+  });
+
+  test("the owner lists sets (not their files), extends one with its files and revokes it; a key only its own", async () => {
+    const key = (await createApiKey(api, admin, { file_permission: true })).auth;
+    const single = await upload("alone", "alone.txt");
+    const files = [await upload("first", "first.txt"), await upload("second!", "second.txt")];
+    const made = (await createSet({ file_ids: files.map((file) => file.id), password: "pw", expires_in: 1 })).body.data;
+
+    const listed = await call("GET", "/admin/share-sets", { auth: admin, procedure: "shareSets.list" });
+    expect(listed.status).toBe(200);
+    const record = listed.body.data.items.find((item: { id: string }) => item.id === made.id);
+    expect(record).toMatchObject({
+      slug: made.slug,
+      url: made.url,
+      file_count: 2,
+      total_size: 5 + 7,
+      has_password: true,
+      state: "active",
+    });
+    // File management lists the set's files no more (their own links are dead); the lone file stays.
+    const fileList = await call("GET", "/admin/files?limit=100", { auth: admin });
+    const listedIds = fileList.body.data.files.map((file: { id: string }) => file.id);
+    expect(listedIds).toContain(single.id);
+    expect(listedIds).not.toContain(files[0]?.id);
+    expect(listedIds).not.toContain(files[1]?.id);
+    expect(fileList.body.data.pagination.total).toBe(listedIds.length);
+    const searched = await call("GET", "/admin/files?limit=100&search=second", { auth: admin });
+    expect(searched.body.data.files).toEqual([]);
+
+    // A key sees none of the admin's sets and reaches none of them.
+    expect((await call("GET", "/user/share-sets", { auth: key })).body.data.items).toEqual([]);
+    expect(
+      (await call("POST", `/user/share-sets/${made.id}/extend`, { auth: key, body: { expires_in: 24 } })).status,
+    ).toBe(404);
+    expect((await call("POST", `/user/share-sets/${made.id}/revoke`, { auth: key })).status).toBe(404);
+    expect((await call("GET", "/admin/share-sets", { auth: key })).status).toBe(403);
+
+    // Extend: the set and its files expire 30 days from now, so the file sweep keeps them.
+    const extended = await call("POST", `/admin/share-sets/${made.id}/extend`, {
+      auth: admin,
+      body: { expires_in: 720 },
+      procedure: "shareSets.extend",
+    });
+    expect(extended.status).toBe(200);
+    const expiresAt = new Date(extended.body.data.expires_at ?? 0).getTime();
+    expect(Math.abs(expiresAt - (Date.now() + 720 * 3_600_000))).toBeLessThan(60_000);
+    const members = await t.db.fileShare.findMany({ where: { setId: made.id }, select: { expiresAt: true } });
+    expect(members.map((member) => member.expiresAt?.getTime())).toEqual([expiresAt, expiresAt]);
+    expect(
+      (await call("POST", `/admin/share-sets/${made.id}/extend`, { auth: admin, body: { expires_in: -1 } })).status,
+    ).toBe(400);
+
+    // Revoke: the link answers 404, the files and their objects are gone.
+    const keys = (await t.db.fileShare.findMany({ where: { setId: made.id }, select: { storagePath: true } })).map(
+      (row) => row.storagePath,
+    );
+    const revoked = await call("POST", `/admin/share-sets/${made.id}/revoke`, {
+      auth: admin,
+      procedure: "shareSets.revoke",
+    });
+    expect([revoked.status, revoked.body.data]).toEqual([200, { revoked: true }]);
+    expect((await view(made.slug, { password: "pw" })).status).toBe(404);
+    expect(await t.db.fileShare.count({ where: { id: { in: files.map((file) => file.id) } } })).toBe(0);
+    const driver = await t.storage.driverFor(storageId);
+    for (const objectKey of keys) expect(await driver.head(objectKey)).toBeNull();
+    expect((await call("POST", `/admin/share-sets/${made.id}/revoke`, { auth: admin })).status).toBe(404);
   });
 });

@@ -22,10 +22,12 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
   // A cursor (docs/admin-lists.md) reads the page below its row; offset is then not used.
   const cursor = input.cursor ? decodeListCursor(input.cursor) : null;
   const offset = cursor ? 0 : input.offset;
-  // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410.
+  // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410. Files of a
+  // set are not: their own links answer 404, and the set is listed as one (docs/share-sets.md).
   const listed = ["ready", "gone"];
   const where = {
     ...ownedBy(auth),
+    setId: null,
     // The same rows as `in: listed` (a share is uploading, ready or gone), said so that the database
     // reads the (createdAt, id) index newest first: two statuses of the (status, createdAt) index
     // would need every listed row sorted before the first page (docs/admin-lists.md).
@@ -43,6 +45,7 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
       conditions: [
         ...creatorConditions(auth, input.created_by),
         columnIn("status", listed),
+        { sql: `"setId" IS NULL`, params: [] },
         ...(input.s3_config_id ? [columnIn("storageConfigId", [input.s3_config_id])] : []),
       ],
       after: cursor,
@@ -63,15 +66,19 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
         skip: offset,
         take: input.limit + 1,
       }),
-      // Without a search the total is the database's kept count, not a count of the rows.
+      // Without a search the total is the database's kept count, not a count of the rows, less the files
+      // of sets (counted through the setId index: sets hold few of all files).
       contains
         ? db.fileShare.count({ where: { ...where, ...search } })
-        : countShares(db, {
-            kind: "file",
-            statuses: listed,
-            ...(creators ? { creators } : {}),
-            ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
-          }).then((counted) => counted.rows),
+        : Promise.all([
+            countShares(db, {
+              kind: "file",
+              statuses: listed,
+              ...(creators ? { creators } : {}),
+              ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
+            }),
+            db.fileShare.count({ where: { ...where, setId: { not: null } } }),
+          ]).then(([counted, inSets]) => counted.rows - inSets),
     ]);
     page = { rows, total };
   }

@@ -20,7 +20,7 @@ import { deleteFileRows } from "./storage";
 
 export type ShareSetDeps = FileDeps & { config: { publicUrl: string; secret: string } };
 
-const setLink = (publicUrl: string, slug: string) => `${publicUrl}/s/${encodeURIComponent(slug)}`;
+export const shareSetLink = (publicUrl: string, slug: string) => `${publicUrl}/s/${encodeURIComponent(slug)}`;
 
 const setSelect = {
   id: true,
@@ -107,7 +107,7 @@ export async function createShareSet(
   return {
     id: set.id,
     slug,
-    url: setLink(deps.config.publicUrl, slug),
+    url: shareSetLink(deps.config.publicUrl, slug),
     file_count: ids.length,
     total_size: files.reduce((total, file) => total + Number(file.size), 0),
     expires_at: expiresAt,

@@ -16,6 +16,8 @@ export type RecentUpload = {
   /** ISO 8601. */
   created_at: string;
   expires_at: string | null;
+  /** Set for a set of files (docs/share-sets.md): the row is the set's link, `size` its files' bytes. */
+  file_count?: number;
 };
 
 /** What an item read back must have for the list to show it. */
@@ -30,6 +32,8 @@ const RECENT_SHAPE: ItemShape = {
 export type RecentUploadsStore = {
   list(): RecentUpload[];
   add(upload: RecentUpload): void;
+  /** The files that went out as one set leave the list (their own links answer 404); the set takes their place. */
+  replaceWithSet(memberSlugs: readonly string[], set: RecentUpload): void;
   clear(): void;
   subscribe(listener: () => void): () => void;
 };
@@ -45,6 +49,10 @@ export function createRecentUploadsStore(storage: ListStorage | undefined): Rece
     list: read,
     add(upload) {
       write([upload, ...read().filter((item) => item.slug !== upload.slug)].slice(0, RECENT_UPLOADS_MAX));
+    },
+    replaceWithSet(memberSlugs, set) {
+      const members = new Set(memberSlugs);
+      write([set, ...read().filter((item) => !members.has(item.slug))].slice(0, RECENT_UPLOADS_MAX));
     },
     clear() {
       write([]);

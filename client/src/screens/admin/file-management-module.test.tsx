@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { paginationOf } from "@shared/schemas/common";
 import type { FileView } from "@shared/schemas/files";
+import type { ShareSetRecord } from "@shared/schemas/share-sets";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { fileRecord } from "../../../test/fixtures";
@@ -27,11 +28,13 @@ function file(overrides: Partial<FileView>) {
 }
 
 let files: FileView[] = [];
+let sets: ShareSetRecord[] = [];
 const listInputs: unknown[] = [];
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
   listInputs.length = 0;
+  sets = [];
   files = [
     file({}),
     file({
@@ -60,7 +63,7 @@ beforeEach(async () => {
     const items = search ? files.filter((item) => item.filename.includes(search)) : files;
     return { files: items, pagination: paginationOf(items.length, 50, 0) };
   };
-  server.use({ "files.list": list });
+  server.use({ "files.list": list, "shareSets.list": () => ({ items: sets }) });
 });
 
 describe("file management module", () => {
@@ -79,6 +82,40 @@ describe("file management module", () => {
     expect(
       within(row).getByRole("link", { name: "Open the page of report.pdf (counts a view)" }).getAttribute("href"),
     ).toBe("http://localhost:3000/file/report");
+  });
+
+  test("a set of files is one card with its link, above the files; Show picks files or sets", async () => {
+    sets = [
+      {
+        id: "s1",
+        slug: "holiday",
+        url: "http://localhost:3000/s/holiday",
+        file_count: 3,
+        total_size: 3 * 1024 * 1024,
+        remark: null,
+        has_password: true,
+        expires_at: null,
+        max_views: 10,
+        views: 4,
+        state: "active",
+        created_by: "admin",
+        created_at: new Date(),
+      },
+    ];
+    server.signInAsAdmin();
+    renderAppAt("/admin/file-management");
+    const card = await screen.findByTestId("shared-link-holiday");
+    expect(card.textContent).toContain("3 files, one link");
+    expect(card.textContent).toContain("3 MB");
+    expect(card.textContent).toContain("4 of 10");
+    expect(card.textContent).toContain("http://localhost:3000/s/holiday");
+    await screen.findByTestId("file-row-report");
+    fireEvent.click(screen.getByTestId("file-management-filter-files"));
+    await eventually(() => expect(screen.queryByTestId("shared-link-holiday")).toBeNull());
+    expect(screen.getByTestId("file-row-report")).toBeDefined();
+    fireEvent.click(screen.getByTestId("file-management-filter-sets"));
+    await screen.findByTestId("shared-link-holiday");
+    expect(screen.queryByTestId("file-row-report")).toBeNull();
   });
 
   test("search waits for 2 characters", async () => {

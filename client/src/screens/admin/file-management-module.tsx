@@ -1,9 +1,11 @@
 // Admin module "file-management" (docs/product.md §2, §7 Files): the shared files with search (debounced,
 // at least 2 characters), pagination, preview (the file's page), edit, delete with the stored object,
-// and batch delete of a selection. An API key with file permission sees its own files here.
+// and batch delete of a selection; the sets of files (docs/share-sets.md) above them, one card per set,
+// extended or revoked. "Show" picks files, sets or both. An API key with file permission sees its own.
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import DocumentDuplicateIcon from "@heroicons/react/24/outline/DocumentDuplicateIcon";
 import { formatBytes } from "@shared/format-bytes";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/button";
@@ -14,11 +16,17 @@ import { DeleteFilesDialog } from "./files/delete-files-dialog";
 import { type FileSummary, useFileApi } from "./files/file-api";
 import { FileEditDialog } from "./files/file-edit-dialog";
 import { FileList } from "./files/file-list";
+import { ShareSetList } from "./files/share-set-list";
+import { KindFilter } from "./shared/kind-filter";
 import { EmptyState } from "./shared/list-states";
 import { ShareListFrame, useListControls, useShareList } from "./shared/share-list-frame";
 
+const SHOWN = ["all", "files", "sets"] as const;
+type Shown = (typeof SHOWN)[number];
+
 export default function FileManagementModule() {
   const { t } = useTranslation();
+  const [shown, setShown] = useState<Shown>("all");
   const language = currentLanguage();
   const { procedures } = useFileApi();
   const controls = useListControls();
@@ -40,32 +48,43 @@ export default function FileManagementModule() {
   return (
     <div>
       <AdminModuleHeader module="file-management" actions={uploadLink(t("files.manage.upload"))} />
+      <KindFilter
+        kinds={SHOWN}
+        value={shown}
+        onChange={setShown}
+        label={t("sharedLinks.sets.filter.label")}
+        labelOf={(choice) => t(`sharedLinks.sets.filter.${choice}`)}
+        testIdPrefix="file-management-filter"
+      />
+      {shown === "files" ? null : <ShareSetList isEmptyShown={shown === "sets"} />}
 
-      <ShareListFrame
-        kind="files"
-        state={share}
-        selectedCountValues={(files) => ({
-          size: formatBytes(
-            files.reduce((sum, file) => sum + file.size, 0),
-            language,
-          ),
-        })}
-        empty={
-          <EmptyState
-            icon={DocumentDuplicateIcon}
-            title={t("files.manage.empty.title")}
-            description={t("files.manage.empty.description")}
-            action={uploadLink(t("files.manage.empty.action"))}
+      {shown === "sets" ? null : (
+        <ShareListFrame
+          kind="files"
+          state={share}
+          selectedCountValues={(files) => ({
+            size: formatBytes(
+              files.reduce((sum, file) => sum + file.size, 0),
+              language,
+            ),
+          })}
+          empty={
+            <EmptyState
+              icon={DocumentDuplicateIcon}
+              title={t("files.manage.empty.title")}
+              description={t("files.manage.empty.description")}
+              action={uploadLink(t("files.manage.empty.action"))}
+            />
+          }
+        >
+          <FileList
+            files={share.rows.items}
+            selection={share.selection}
+            onEdit={(file) => dialogs.open("edit", file)}
+            onDelete={(file) => dialogs.openDelete("delete", [file])}
           />
-        }
-      >
-        <FileList
-          files={share.rows.items}
-          selection={share.selection}
-          onEdit={(file) => dialogs.open("edit", file)}
-          onDelete={(file) => dialogs.openDelete("delete", [file])}
-        />
-      </ShareListFrame>
+        </ShareListFrame>
+      )}
 
       <FileEditDialog file={dialogs.target} open={dialogs.isOpen("edit")} onClose={dialogs.close} />
       <DeleteFilesDialog {...share.deleteDialog} />

@@ -17,39 +17,43 @@ export function RecentUploadsList({ items }: { items: readonly RecentUpload[] })
   const language = currentLanguage();
   return (
     <ul className="mt-3 flex flex-col gap-3">
-      {items.map((item) => (
-        <li key={item.slug} className="flex items-center gap-3" data-testid="recent-upload">
-          <FileSummary
-            mimetype={item.mimetype}
-            filename={item.filename}
-            detailIcon={
-              item.has_password ? (
-                <LockClosedIcon className="size-3.5 text-amber-500" aria-label={t("files.result.protected")} />
-              ) : null
-            }
-            detail={`${formatBytes(item.size, language)} · ${formatRelativeTime(new Date(item.created_at), new Date(), language)}`}
-          />
-          <CopyButton
-            text={item.url}
-            label={t("files.recent.copyLinkOf", { name: item.filename })}
-            copiedMessage={t("files.result.copied")}
-            failedMessage={t("files.result.copyFailed")}
-            size="sm"
-            variant="ghost"
-            isIconOnly
-          />
-          <a
-            href={item.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={cx(buttonClasses("ghost", "sm"))}
-            aria-label={t("files.result.openOf", { name: item.filename })}
-            title={t("files.result.open")}
-          >
-            <ArrowTopRightOnSquareIcon className="size-4.5" />
-          </a>
-        </li>
-      ))}
+      {items.map((item) => {
+        // A set of files (docs/share-sets.md) is one row: its link, named by its count of files.
+        const name = item.file_count ? t("files.recent.setOf", { count: item.file_count }) : item.filename;
+        return (
+          <li key={item.slug} className="flex items-center gap-3" data-testid="recent-upload">
+            <FileSummary
+              mimetype={item.file_count ? "inode/directory" : item.mimetype}
+              filename={name}
+              detailIcon={
+                item.has_password ? (
+                  <LockClosedIcon className="size-3.5 text-amber-500" aria-label={t("files.result.protected")} />
+                ) : null
+              }
+              detail={`${formatBytes(item.size, language)} · ${formatRelativeTime(new Date(item.created_at), new Date(), language)}`}
+            />
+            <CopyButton
+              text={item.url}
+              label={t("files.recent.copyLinkOf", { name })}
+              copiedMessage={t("files.result.copied")}
+              failedMessage={t("files.result.copyFailed")}
+              size="sm"
+              variant="ghost"
+              isIconOnly
+            />
+            <a
+              href={item.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cx(buttonClasses("ghost", "sm"))}
+              aria-label={t("files.result.openOf", { name })}
+              title={t("files.result.open")}
+            >
+              <ArrowTopRightOnSquareIcon className="size-4.5" />
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }

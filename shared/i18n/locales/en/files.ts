@@ -166,6 +166,8 @@ export const enFiles = {
       empty: "Files you upload in this browser appear here.",
       clear: "Clear",
       copyLinkOf: "Copy the link of {{name}}",
+      setOf_one: "Set of {{count}} file",
+      setOf_other: "Set of {{count}} files",
     },
     resume: {
       title_one: "An upload was interrupted",

@@ -163,6 +163,8 @@ export const zhFiles: typeof enFiles = {
       empty: "在此浏览器中上传的文件会显示在这里。",
       clear: "清除",
       copyLinkOf: "复制 {{name}} 的链接",
+      setOf_one: "{{count}} 个文件的文件集",
+      setOf_other: "{{count}} 个文件的文件集",
     },
     resume: {
       title_one: "有上传被中断",

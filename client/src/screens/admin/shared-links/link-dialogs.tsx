@@ -1,12 +1,11 @@
-// The two questions about a link shared in place: extend it (a new expiry counted from now) and revoke
-// it (the link dies; the file or folder stays).
+// The two questions about a link shared in place or a set of files: extend it (a new expiry counted from
+// now) and revoke it (the link dies; a file or folder shared in place stays, a set's files go with it).
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
-import type { PathShareRecord } from "@shared/schemas/path-shares";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
+import { DialogForm, FormDialog, type SaveHandlers, useFormDialog } from "../../../components/form-dialog";
 import { useFieldForm } from "../../../components/use-field-form";
 import { expiryHours } from "../../../lib/pastes/expiry";
 import { trpc } from "../../../lib/trpc";
@@ -14,7 +13,29 @@ import type { RequestExpiryChoice } from "../../../lib/upload-requests/request-f
 import { useToastOutcome } from "../shared/use-toast-outcome";
 import { ExpirySelect } from "../upload-requests/request-form-dialog";
 
-type LinkDialogProps = { link: PathShareRecord | null; open: boolean; onClose: () => void };
+/** The link a dialog is about: one shared in place (docs/path-shares.md) or a set (docs/share-sets.md). */
+export type ManagedLink = { kind: "path" | "set"; id: string };
+
+type LinkDialogProps = { link: ManagedLink | null; open: boolean; onClose: () => void };
+
+/** The extend and revoke calls of the link's kind, and the list each one changes. */
+function useLinkCalls() {
+  const utils = trpc.useUtils();
+  const extendPath = trpc.shares.extend.useMutation();
+  const extendSet = trpc.shareSets.extend.useMutation();
+  const revokePath = trpc.shares.revoke.useMutation();
+  const revokeSet = trpc.shareSets.revoke.useMutation();
+  return {
+    extend: (link: ManagedLink, expiresIn: number | null, handlers: SaveHandlers<unknown>) =>
+      link.kind === "set"
+        ? extendSet.mutate({ id: link.id, expires_in: expiresIn }, handlers)
+        : extendPath.mutate({ id: link.id, expires_in: expiresIn }, handlers),
+    revoke: (link: ManagedLink) => (link.kind === "set" ? revokeSet : revokePath),
+    isRevoking: revokePath.isPending || revokeSet.isPending,
+    invalidate: (link: ManagedLink) =>
+      void (link.kind === "set" ? utils.shareSets.list.invalidate() : utils.shares.list.invalidate()),
+  };
+}
 
 export function ExtendLinkDialog({ link, open, onClose }: LinkDialogProps) {
   const { t } = useTranslation();
@@ -32,20 +53,20 @@ export function ExtendLinkDialog({ link, open, onClose }: LinkDialogProps) {
   );
 }
 
-function ExtendForm({ link }: { link: PathShareRecord }) {
+function ExtendForm({ link }: { link: ManagedLink }) {
   const { t } = useTranslation();
   const dialog = useFormDialog();
-  const utils = trpc.useUtils();
+  const calls = useLinkCalls();
   const form = useFieldForm<{ expiresIn: RequestExpiryChoice }, never>(() => ({ expiresIn: "7d" }));
-  const extend = trpc.shares.extend.useMutation();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (dialog.isSaving) return;
-    extend.mutate(
-      { id: link.id, expires_in: expiryHours(form.state.expiresIn) },
-      dialog.track({
+    calls.extend(
+      link,
+      expiryHours(form.state.expiresIn),
+      dialog.track<unknown>({
         onSuccess: () => {
-          void utils.shares.list.invalidate();
+          calls.invalidate(link);
           dialog.finish(t("sharedLinks.extend.done"));
         },
         onError: (error) => form.showServerError(error, () => null),
@@ -70,8 +91,7 @@ function ExtendForm({ link }: { link: PathShareRecord }) {
 
 export function RevokeLinkDialog({ link, open, onClose }: LinkDialogProps) {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
-  const revoke = trpc.shares.revoke.useMutation();
+  const calls = useLinkCalls();
   const outcome = useToastOutcome();
   return (
     <ConfirmDialog
@@ -80,15 +100,15 @@ export function RevokeLinkDialog({ link, open, onClose }: LinkDialogProps) {
       onClose={onClose}
       icon={NoSymbolIcon}
       title={t("sharedLinks.revoke.title")}
-      description={t("sharedLinks.revoke.description")}
+      description={t(link?.kind === "set" ? "sharedLinks.revoke.setDescription" : "sharedLinks.revoke.description")}
       confirmLabel={t("sharedLinks.revoke.confirm")}
-      isPending={revoke.isPending}
+      isPending={calls.isRevoking}
       isConfirmDisabled={!link}
       confirmTestId="shared-link-revoke-confirm"
       onConfirm={() => {
         if (!link) return;
-        const handlers = outcome(t("sharedLinks.revoke.done"), () => void utils.shares.list.invalidate());
-        revoke.mutate(
+        const handlers = outcome(t("sharedLinks.revoke.done"), () => calls.invalidate(link));
+        calls.revoke(link).mutate(
           { id: link.id },
           {
             ...handlers,

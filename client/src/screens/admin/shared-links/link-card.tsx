@@ -1,0 +1,158 @@
+// One link's card in the admin (docs/path-shares.md "Managing links", docs/share-sets.md "Managing
+// sets"): its kind and state, the link to copy or open, views, expiry, password, creation and remark, and
+// the Extend and Revoke buttons that open the dialogs of link-dialogs.tsx.
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
+import type { ComponentType, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { cx } from "../../../components/class-names";
+import { CopyButton } from "../../../components/copy-button";
+import { opensDialog } from "../../../components/dialog-names";
+import type { IconProps } from "../../../components/icons";
+import { currentLanguage } from "../../../i18n";
+import { formatDateTime } from "../../../lib/format-date";
+import { CardDetail, ConfigCard } from "../shared/config-card";
+
+type LinkState = "active" | "expired" | "used_up" | "gone" | "empty";
+
+/** What every managed link tells, whatever its kind. */
+export type ManagedLinkFacts = {
+  slug: string;
+  url: string;
+  state: LinkState;
+  views: number;
+  max_views: number;
+  expires_at: Date | null;
+  has_password: boolean;
+  created_at: Date;
+  remark: string | null;
+};
+
+const STATE_TONES: Record<LinkState, string> = {
+  active:
+    "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20",
+  expired:
+    "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
+  used_up:
+    "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
+  empty: "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-400/20",
+  gone: "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-400/20",
+};
+
+export function LinkCard({
+  link,
+  title,
+  icon,
+  kindLabel,
+  details,
+  isExtendDisabled,
+  onExtend,
+  onRevoke,
+}: {
+  link: ManagedLinkFacts;
+  title: string;
+  icon: ComponentType<IconProps>;
+  kindLabel: string;
+  /** Facts of the kind (a set's files and bytes), shown first. */
+  details?: ReactNode;
+  isExtendDisabled: boolean;
+  onExtend: () => void;
+  onRevoke: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <ConfigCard
+      icon={icon}
+      title={title}
+      testId={`shared-link-${link.slug}`}
+      badges={
+        <>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+            {kindLabel}
+          </span>
+          <span
+            className={cx("rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", STATE_TONES[link.state])}
+            data-testid="shared-link-state"
+          >
+            {t(`sharedLinks.state.${link.state}`)}
+          </span>
+        </>
+      }
+      subtitle={
+        <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400" title={link.url}>
+          {link.url}
+        </p>
+      }
+      actionsClassName="px-3 py-2.5 sm:px-4"
+      actions={
+        <>
+          <CopyButton
+            size="sm"
+            variant="ghost"
+            text={link.url}
+            label={t("sharedLinks.copyLink")}
+            copiedMessage={t("sharedLinks.linkCopied")}
+            failedMessage={t("sharedLinks.copyFailed")}
+          />
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
+          >
+            <ArrowTopRightOnSquareIcon className="size-4" />
+            {t("sharedLinks.open")}
+          </a>
+          <span className="flex-1" />
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={ClockIcon}
+            onClick={onExtend}
+            disabled={isExtendDisabled}
+            aria-label={t("sharedLinks.extend.label", { name: title })}
+            {...opensDialog("shared-link-extend")}
+            data-testid="shared-link-extend"
+          >
+            {t("sharedLinks.extend.action")}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={NoSymbolIcon}
+            onClick={onRevoke}
+            aria-label={t("sharedLinks.revoke.label", { name: title })}
+            {...opensDialog("shared-link-revoke")}
+            data-testid="shared-link-revoke"
+          >
+            {t("sharedLinks.revoke.action")}
+          </Button>
+        </>
+      }
+    >
+      <dl className="grid grid-cols-2 gap-3 px-4 sm:px-5">
+        {details}
+        <CardDetail label={t("sharedLinks.fields.views")}>
+          {link.max_views > 0
+            ? t("sharedLinks.viewsOf", { count: link.views, max: link.max_views })
+            : String(link.views)}
+        </CardDetail>
+        <CardDetail label={t("sharedLinks.fields.expires")}>
+          {link.expires_at ? formatDateTime(link.expires_at, language) : t("sharedLinks.never")}
+        </CardDetail>
+        <CardDetail label={t("sharedLinks.fields.password")}>
+          {link.has_password ? t("sharedLinks.withPassword") : t("sharedLinks.withoutPassword")}
+        </CardDetail>
+        <CardDetail label={t("sharedLinks.fields.created")}>{formatDateTime(link.created_at, language)}</CardDetail>
+        {link.remark ? (
+          <CardDetail label={t("sharedLinks.fields.remark")} isWide>
+            {link.remark}
+          </CardDetail>
+        ) : null}
+      </dl>
+    </ConfigCard>
+  );
+}
