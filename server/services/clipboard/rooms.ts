@@ -15,9 +15,11 @@ import {
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import type { createRoomInput, sendItemInput, updateRoomInput } from "@shared/schemas/clipboard";
+import pLimit from "p-limit";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import { nextTurn } from "../../http/sliced-answer";
 import { type AuthState, creatorOf } from "../auth/sessions";
 import { getSystemSettings } from "../system/settings";
 import type { ClipboardBus } from "./bus";
@@ -51,6 +53,40 @@ type ItemRow = { id: number; content: string; size: number; deviceId: string; cr
 
 export function roomUrl(publicUrl: string, id: string): string {
   return `${publicUrl}/clipboard/${id}`;
+}
+
+/**
+ * Content past this many bytes is read or written, and then encoded and handed to its connection, one
+ * piece of work at a time per process. Each pass over a 10 MB item (parse, check, write, read back,
+ * encode) costs tens of milliseconds of the event loop and leaves copies of the item behind: eight
+ * devices reading a filled room at once ran those passes back to back and held every other request
+ * 0.6 s, and the copies of many pages piled up faster than the collector ran (docs/performance.md,
+ * hostile-traffic run). In turn, a waiting request waits for one of them; after each, the collector
+ * frees its copies at once (a full collection costs a few milliseconds beside the passes themselves).
+ */
+export const LARGE_CONTENT_BYTES = 1024 * 1024;
+const largeContentWork = pLimit(1);
+
+/**
+ * `work` on large content, alone, in a turn of the loop of its own. Its caller gets the result in the
+ * next turn and encodes and sends it in the microtasks that follow (a JSON answer, a socket message);
+ * the next piece of work waits until the loop turns again, so that encoding is covered too.
+ */
+export function withLargeContent<T>(bytes: number, work: () => Promise<T>): Promise<T> {
+  if (bytes <= LARGE_CONTENT_BYTES) return work();
+  return new Promise<T>((resolve, reject) => {
+    void largeContentWork(async () => {
+      await nextTurn();
+      const settle = await work().then(
+        (value) => () => resolve(value),
+        (error: unknown) => () => reject(error),
+      );
+      await nextTurn();
+      settle();
+      await nextTurn();
+      Bun.gc(true);
+    });
+  });
 }
 
 /** Bytes one item may carry before encryption (the admin's setting). */
@@ -217,11 +253,9 @@ export async function itemPage(
   }
   const ids = sizes.slice(0, count).map((row) => row.id);
   if (ids.length === 0) return { items: [], hasMore: false };
-  const rows = await db.clipboardItem.findMany({
-    where: { roomId, id: { in: ids } },
-    orderBy: { id: "asc" },
-    select: itemSelect,
-  });
+  const rows = await withLargeContent(bytes, () =>
+    db.clipboardItem.findMany({ where: { roomId, id: { in: ids } }, orderBy: { id: "asc" }, select: itemSelect }),
+  );
   return { items: rows.map(toWireItem), hasMore: count < sizes.length };
 }
 
@@ -255,15 +289,19 @@ export async function addItem(
   // The room's row is locked (an update) before the item's id is drawn and until the item commits, so
   // within a room ids are drawn in commit order: on Postgres, an id drawn first could otherwise commit
   // after a later one, and a device resuming after the later id would never see it.
-  const row = await db.$transaction(async (tx) => {
-    const locked = await tx.clipboardRoom.updateMany({ where: { id: room.id }, data: { updatedAt: now } });
-    if (locked.count === 0) throw new AppError("NOT_FOUND", "errors.clipboardRoomNotFound");
-    return tx.clipboardItem.create({
-      data: { roomId: room.id, content: input.content, size: input.content.length, deviceId: input.device_id },
-      select: itemSelect,
-    });
-  });
-  const item = toWireItem(row);
+  const { content } = input;
+  const row = await withLargeContent(content.length, () =>
+    db.$transaction(async (tx) => {
+      const locked = await tx.clipboardRoom.updateMany({ where: { id: room.id }, data: { updatedAt: now } });
+      if (locked.count === 0) throw new AppError("NOT_FOUND", "errors.clipboardRoomNotFound");
+      // The content is not read back: it is the one just written.
+      return tx.clipboardItem.create({
+        data: { roomId: room.id, content, size: content.length, deviceId: input.device_id },
+        select: { id: true, size: true, deviceId: true, createdAt: true },
+      });
+    }),
+  );
+  const item = toWireItem({ ...row, content });
   await clipboardBus.publish({ type: "item", roomId: room.id, itemId: item.id });
   await trimHistory(db, clipboardBus, room.id, room.historyLimit);
   return item;
