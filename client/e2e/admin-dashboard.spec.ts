@@ -173,6 +173,31 @@ describe("admin dashboard and system settings", () => {
     expect(await docs.textContent()).toContain("50%");
     expect(await text(page, "cache-total-entries")).toBe("Entries: 1");
     await checkLayouts(page, "dashboard");
+    // At 320 px, the narrowest phone, in both languages: nothing scrolls sideways, no card's label is
+    // cut, and the chart's dates do not run into each other.
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const language of ["en", "zh"]) {
+      await page.evaluate((lang) => localStorage.setItem("language", lang), language);
+      await page.reload();
+      await page.locator('[data-testid="activity-chart"] .recharts-bar-rectangle').first().waitFor();
+      const fit = await page.evaluate(() => {
+        const labels = [...document.querySelectorAll('[data-testid^="stat-"] p')];
+        const dates = [
+          ...document.querySelectorAll('[data-testid="activity-chart"] .recharts-xAxis .recharts-cartesian-axis-tick'),
+        ].map((tick) => tick.getBoundingClientRect());
+        return {
+          pageWidth: document.documentElement.scrollWidth,
+          cutLabels: labels.filter((label) => label.scrollWidth > label.clientWidth + 0.5).map((label) => label.textContent),
+          datesOverlap: dates.some((box, index) => index > 0 && box.left < (dates[index - 1]?.right ?? 0)),
+          today: dates.length > 0,
+        };
+      });
+      expect(fit).toEqual({ pageWidth: 320, cutLabels: [], datesOverlap: false, today: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => localStorage.setItem("language", "en"));
+    await page.reload();
+    await page.getByTestId("cache-row-Docs").waitFor();
 
     await docs.getByRole("button", { name: "Clear the cached listings of Docs" }).click();
     await page.getByText("Cleared 1 cached listing").waitFor();

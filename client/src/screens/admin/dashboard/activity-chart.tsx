@@ -63,7 +63,10 @@ export default function ActivityChart({ days }: { days: ActivityDay[] }) {
             tick={{ fill: colors.tick, fontSize: 12 }}
             tickLine={false}
             axisLine={{ stroke: colors.grid }}
-            interval={0}
+            // Every day where there is room; on a narrow phone every other one, always ending at today,
+            // so the dates never run into each other.
+            interval="equidistantPreserveEnd"
+            minTickGap={4}
           />
           <YAxis
             allowDecimals={false}
@@ -89,30 +92,35 @@ export default function ActivityChart({ days }: { days: ActivityDay[] }) {
           ))}
         </BarChart>
         {isEmpty ? (
-          <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-500 dark:text-slate-400">
+          // Inset by the value axis's width (36 px) so a wrapped message never covers its numbers.
+          <p className="pointer-events-none absolute inset-x-0 top-1/3 px-10 text-center text-sm text-slate-500 dark:text-slate-400">
             {t("dashboard.activity.empty")}
           </p>
         ) : null}
       </div>
-      <table className="sr-only">
-        <caption>{t("dashboard.activity.tableCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("dashboard.activity.day")}</th>
-            <th scope="col">{t("dashboard.activity.pastes")}</th>
-            <th scope="col">{t("dashboard.activity.files")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{formatDayLong(day.date, language)}</th>
-              <td>{day.pastes}</td>
-              <td>{day.files}</td>
+      {/* sr-only on a wrapper: a table is never narrower than its columns, so a 1 px sr-only table
+          would still widen a 320 px page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t("dashboard.activity.tableCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("dashboard.activity.day")}</th>
+              <th scope="col">{t("dashboard.activity.pastes")}</th>
+              <th scope="col">{t("dashboard.activity.files")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{formatDayLong(day.date, language)}</th>
+                <td>{day.pastes}</td>
+                <td>{day.files}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -73,8 +73,9 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           className="flex min-w-0 flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 dark:bg-slate-900 dark:ring-slate-800"
           data-testid={`stat-${card.id}`}
         >
-          <div className="flex items-center justify-between gap-2">
-            <p className="min-w-0 truncate text-sm font-medium text-slate-600 dark:text-slate-400">{card.label}</p>
+          {/* The label wraps rather than being cut: two cards share a 320 px screen's width. */}
+          <div className="flex items-start justify-between gap-2">
+            <p className="min-w-0 text-sm font-medium break-words text-slate-600 dark:text-slate-400">{card.label}</p>
             <card.icon className="size-5 shrink-0 text-indigo-500 dark:text-indigo-400" aria-hidden="true" />
           </div>
           <p

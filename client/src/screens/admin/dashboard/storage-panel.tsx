@@ -8,6 +8,7 @@ import type { DashboardStats } from "@shared/schemas/dashboard";
 import { useTranslation } from "react-i18next";
 import { UsageBar } from "../../../components/usage-bar";
 import { currentLanguage } from "../../../i18n";
+import { storageDisplayName } from "../../../lib/storage-name";
 import { Panel } from "./panel";
 
 export function StoragePanel({ storage }: { storage: DashboardStats["storage_configs"] }) {
@@ -28,7 +29,7 @@ export function StoragePanel({ storage }: { storage: DashboardStats["storage_con
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <Icon className="size-4.5 shrink-0 text-slate-400" aria-hidden="true" />
                   <span className="min-w-0 truncate text-sm font-medium text-slate-900 dark:text-white">
-                    {config.name}
+                    {storageDisplayName(config.name, t)}
                   </span>
                   {config.is_default ? (
                     <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
