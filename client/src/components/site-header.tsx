@@ -20,6 +20,7 @@ import { type IconProps, LogoMark } from "./icons";
 import { LanguageSwitch } from "./language-switch";
 import { SourceLink } from "./source-link";
 import { ThemeSwitch } from "./theme-switch";
+import { TOAST_AVOID_ATTRIBUTE } from "./toast-placement";
 
 const NAV_ICONS: Record<NavItemId, ComponentType<IconProps>> = {
   home: HomeIcon,
@@ -108,7 +109,12 @@ export function SiteHeader() {
       </div>
 
       {open ? (
-        <div id={panelId} className="border-t border-slate-200 md:hidden dark:border-slate-800">
+        // The open menu is what the user is reading: toasts go to a corner it does not take (toast-placement.ts).
+        <div
+          id={panelId}
+          className="border-t border-slate-200 md:hidden dark:border-slate-800"
+          {...{ [TOAST_AVOID_ATTRIBUTE]: "" }}
+        >
           <nav aria-label={t("nav.label")} className="px-4 py-3 sm:px-6">
             <ul className="flex flex-col gap-1">
               {navItems.map((item) => {

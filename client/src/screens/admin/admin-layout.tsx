@@ -11,6 +11,7 @@ import { Link, Redirect } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import { PageSpinner } from "../../components/page-spinner";
+import { TOAST_AVOID_ATTRIBUTE } from "../../components/toast-placement";
 import { useIsOnline } from "../../hooks/use-is-online";
 import { canOpenAdminModule, visibleAdminModules } from "../../lib/auth/access";
 import { authStore } from "../../lib/auth/session";
@@ -153,7 +154,9 @@ function AdminSidebar({ current, modules }: { current: AdminModule; modules: Adm
                 className={cx("size-5 shrink-0 text-slate-400 transition-transform", open && "rotate-180")}
               />
             </DisclosureButton>
+            {/* Open, the module menu is what the user is reading: toasts keep off it (toast-placement.ts). */}
             <DisclosurePanel
+              {...{ [TOAST_AVOID_ATTRIBUTE]: "" }}
               className="flex flex-col gap-4 border-t border-slate-200 p-3 dark:border-slate-800"
               onKeyDown={(event: KeyboardEvent) => {
                 if (event.key === "Escape") close();
