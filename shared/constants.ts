@@ -70,6 +70,12 @@ export function megabytesToBytes(megabytes: number): number {
 }
 /** The storage provider that keeps files on the server's disk (the others are S3's). */
 export const LOCAL_PROVIDER = "local";
+/**
+ * The name the server gives the local storage it creates at first start. It is stored data, so it is
+ * English; screens show it in the reader's language instead (client/src/lib/storage-name.ts) until
+ * someone renames it.
+ */
+export const DEFAULT_STORAGE_NAME = "Local storage";
 /** docs/product.md §9 multipart part size. */
 export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
 /** Files above this go multipart in the upload screen. */

@@ -3,7 +3,7 @@
 // as the default, so uploads work with no object store. The server runs it in a child process
 // (server/child-task.ts): neither the migration engine nor Prisma stays in an idle server.
 import { join } from "node:path";
-import { LOCAL_PROVIDER } from "@shared/constants";
+import { DEFAULT_STORAGE_NAME, LOCAL_PROVIDER } from "@shared/constants";
 import { answerParent, runChildTask } from "../../child-task";
 import { type Config, loadConfig } from "../../config";
 import { createDatabase, type Database } from "../../db/client";
@@ -54,7 +54,7 @@ export async function ensureDefaultStorage(db: Database, config: Config, logger:
     // Public: on a fresh install the only storage is this one, and a key with file permission must be
     // able to upload to it (keys only use public storage, docs/rules.md).
     data: {
-      name: "Local storage",
+      name: DEFAULT_STORAGE_NAME,
       providerType: LOCAL_PROVIDER,
       rootPath,
       isDefault: true,

@@ -276,5 +276,10 @@ describe("dashboard module", () => {
     expect(textOf("stat-pastes")).toContain("3 个已过期");
     expect(screen.getByRole("heading", { name: "最近 7 天" })).toBeDefined();
     expect(screen.getByRole("heading", { name: "文件夹列表缓存" })).toBeDefined();
+    // The storage the server created at first start is named in the reader's language; a name someone
+    // typed is shown as typed.
+    expect(textOf("storage-usage-Local storage")).toContain("本地存储");
+    expect(textOf("storage-usage-Local storage")).not.toContain("Local storage");
+    expect(textOf("storage-usage-R2 bucket")).toContain("R2 bucket");
   });
 });

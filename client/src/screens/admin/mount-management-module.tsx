@@ -24,6 +24,7 @@ import { canManageMounts } from "../../lib/auth/access";
 import { useAuth } from "../../lib/auth/use-auth";
 import { explorerHref } from "../../lib/explorer/explorer-paths";
 import { formatRelativeTime } from "../../lib/format-date";
+import { storageDisplayName } from "../../lib/storage-name";
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
 import { DeleteMountDialog } from "./mounts/delete-mount-dialog";
@@ -263,7 +264,9 @@ function MountCard({
       }
     >
       <dl className="grid grid-cols-2 gap-3 px-4 sm:grid-cols-3 sm:px-5">
-        <CardDetail label={t("explorer.mounts.fields.storage")}>{mount.storage_config_name}</CardDetail>
+        <CardDetail label={t("explorer.mounts.fields.storage")}>
+          {storageDisplayName(mount.storage_config_name, t)}
+        </CardDetail>
         <CardDetail label={t("explorer.mounts.fields.cacheTtl")}>
           {t("explorer.mounts.seconds", { count: mount.cache_ttl })}
         </CardDetail>

@@ -21,6 +21,7 @@ import { LoadError } from "../../components/request-status";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
 import { formatRelativeTime } from "../../lib/format-date";
+import { storageDisplayName } from "../../lib/storage-name";
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
 import { CardDetail, ConfigCard } from "./shared/config-card";
@@ -112,13 +113,16 @@ function StorageCard({
   const makeDefault = () =>
     setDefault.mutate(
       { id: config.id },
-      outcome(t("storageConfig.defaultSet", { name: config.name }), () => void utils.storage.invalidate()),
+      outcome(
+        t("storageConfig.defaultSet", { name: storageDisplayName(config.name, t) }),
+        () => void utils.storage.invalidate(),
+      ),
     );
 
   return (
     <ConfigCard
       icon={isLocal ? ServerIcon : CloudIcon}
-      title={config.name}
+      title={storageDisplayName(config.name, t)}
       testId={`storage-card-${config.name}`}
       badges={
         <>
@@ -268,7 +272,10 @@ function UsageRecount({ config }: { config: StorageConfigView }) {
   const start = () =>
     recount.mutate(
       { id: config.id },
-      outcome(t("storageConfig.recountStarted", { name: config.name }), () => void utils.storage.invalidate()),
+      outcome(
+        t("storageConfig.recountStarted", { name: storageDisplayName(config.name, t) }),
+        () => void utils.storage.invalidate(),
+      ),
     );
 
   return (

@@ -17,6 +17,7 @@ import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
 import { type FieldErrors, renderFieldMessage } from "../../lib/form-messages";
 import type { ShareField, ShareOptionsState } from "../../lib/shares/share-options";
+import { storageDisplayName } from "../../lib/storage-name";
 
 export type StorageConfig = inferRouterOutputs<AppRouter>["storage"]["list"][number];
 
@@ -89,7 +90,9 @@ export function ShareOptionsPanel({
             ) : null}
             {storages?.map((storage) => (
               <option key={storage.id} value={storage.id}>
-                {storage.is_default ? t("files.options.storageDefault", { name: storage.name }) : storage.name}
+                {storage.is_default
+                  ? t("files.options.storageDefault", { name: storageDisplayName(storage.name, t) })
+                  : storageDisplayName(storage.name, t)}
               </option>
             ))}
           </select>

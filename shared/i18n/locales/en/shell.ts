@@ -93,6 +93,10 @@ export const enShell = {
       moduleSelect: "Module",
     },
   },
+  storage: {
+    // The storage the server creates at first start, while it keeps its first name.
+    systemDefault: "Local storage",
+  },
   adminModules: {
     dashboard: {
       name: "Dashboard",

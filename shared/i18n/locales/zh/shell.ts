@@ -93,6 +93,10 @@ export const zhShell: typeof enShell = {
       moduleSelect: "模块",
     },
   },
+  storage: {
+    // 服务器首次启动时创建的存储（未改名时）。
+    systemDefault: "本地存储",
+  },
   adminModules: {
     dashboard: {
       name: "仪表盘",

@@ -13,6 +13,7 @@ import { toast } from "../../../components/toast-store";
 import { useErrorMessage } from "../../../components/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format-date";
+import { storageDisplayName } from "../../../lib/storage-name";
 import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 import { type SecretChoice, SecretChoiceCards } from "./secret-choice";
@@ -192,7 +193,7 @@ function ScheduleForm({ saved, nextScheduledAt }: { saved: BackupScheduleView; n
                   <option value="disk">{t("backups.archives.onDisk")}</option>
                   {storages.data?.map((config) => (
                     <option key={config.id} value={config.id}>
-                      {config.name}
+                      {storageDisplayName(config.name, t)}
                     </option>
                   ))}
                   {locationMissing ? <option value={location}>{location}</option> : null}

@@ -21,6 +21,7 @@ import {
   validateMountForm,
 } from "../../../lib/explorer/mount-form";
 import { renderFieldMessage } from "../../../lib/form-messages";
+import { storageDisplayName } from "../../../lib/storage-name";
 import { trpc } from "../../../lib/trpc";
 
 export type MountFormDialogProps = { mount: MountView | null; open: boolean; onClose: () => void };
@@ -97,7 +98,7 @@ function MountForm({ mount }: { mount: MountView | null }) {
             {storages.data?.length ? null : <option value="">{t("explorer.mounts.form.noStorage")}</option>}
             {storages.data?.map((config) => (
               <option key={config.id} value={config.id}>
-                {config.name}
+                {storageDisplayName(config.name, t)}
                 {config.is_default ? ` (${t("explorer.mounts.form.defaultStorage")})` : ""}
               </option>
             ))}

@@ -16,6 +16,7 @@ import { CopyButton } from "../../../components/copy-button";
 import { AppDialog } from "../../../components/dialog";
 import { RequestView } from "../../../components/request-status";
 import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/shares/csp";
+import { storageDisplayName } from "../../../lib/storage-name";
 import { trpc } from "../../../lib/trpc";
 
 export type StorageTestDialogProps = { config: StorageConfigView | null; open: boolean; onClose: () => void };
@@ -47,7 +48,7 @@ export function StorageTestDialog({ config, open, onClose }: StorageTestDialogPr
       isBusy={test.isPending}
       size="lg"
       icon={BeakerIcon}
-      title={t("storageConfig.test.title", { name: config?.name ?? "" })}
+      title={t("storageConfig.test.title", { name: config ? storageDisplayName(config.name, t) : "" })}
       description={t("storageConfig.test.description")}
       footer={
         <>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { FormField, OptionalMark, PasswordField, TextField } from "../../../components/form-controls";
 import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
+import { storageDisplayName } from "../../../lib/storage-name";
 import { trpc } from "../../../lib/trpc";
 import {
   emptyRequestForm,
@@ -104,7 +105,7 @@ function RequestForm({ onCreated }: Pick<RequestFormDialogProps, "onCreated">) {
               {list.length === 0 ? <option value="">{t("uploadRequests.form.noStorage")}</option> : null}
               {list.map((storage) => (
                 <option key={storage.id} value={storage.id}>
-                  {storage.name}
+                  {storageDisplayName(storage.name, t)}
                 </option>
               ))}
             </select>
