@@ -222,6 +222,37 @@ describe("file sharing", () => {
     await phone.context.close();
   });
 
+  test("a long file name is whole where its column has room and wraps where it has not: no sideways scroll at 320 px", async () => {
+    const name = "quarterly-financial-report-for-the-board-meeting-final-version-three.txt";
+    const { context, page } = await openAsAdmin({ viewport: DESKTOP });
+    await page.goto(`${app.baseUrl}/upload`);
+    await page
+      .getByTestId("file-input")
+      .setInputFiles([{ name, mimeType: "text/plain", buffer: Buffer.from("report") }]);
+    await page.getByTestId("start-uploads").click();
+    await page.locator(`[data-testid="upload-row"][data-name="${name}"][data-status="success"]`).waitFor();
+    // How many lines a name takes, and whether any of it is cut off.
+    const shown = (selector: string) =>
+      page.locator(selector).evaluateAll((elements) =>
+        elements.map((element) => ({
+          lines: Math.round(
+            element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight),
+          ),
+          isCut: element.scrollHeight > element.clientHeight + 0.5 || element.scrollWidth > element.clientWidth + 0.5,
+        })),
+      );
+    const inRow = `[data-testid="upload-row"] [title="${name}"]`;
+    // On a desktop the upload row has room for the whole name on one line.
+    expect(await shown(inRow)).toEqual([{ lines: 1, isCut: false }]);
+    // At 320 px the name wraps, whole, in its row (up to four lines; the side list's narrower column cuts
+    // it after four, its title holding all of it), and neither list widens the page.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 320);
+    expect(await shown(inRow)).toEqual([{ lines: expect.any(Number), isCut: false }]);
+    expect((await shown(inRow))[0]?.lines).toBeGreaterThan(1);
+    await context.close();
+  });
+
   test("two files dropped, one multipart with progress; cancelled and retried; the other shared with a password and 2 views", async () => {
     const { context, page, errors } = await openAsAdmin();
     await page.goto(`${app.baseUrl}/upload`);

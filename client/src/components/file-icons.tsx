@@ -13,7 +13,7 @@ import PresentationChartBarIcon from "@heroicons/react/24/outline/PresentationCh
 import TableCellsIcon from "@heroicons/react/24/outline/TableCellsIcon";
 import type { ComponentType, ReactNode } from "react";
 import { type FileKind, fileKindOf } from "../lib/shares/file-kind";
-import { cx } from "./class-names";
+import { cx, fileNameText } from "./class-names";
 import type { IconProps } from "./icons";
 
 const KIND_ICONS: Record<FileKind, ComponentType<IconProps>> = {
@@ -105,7 +105,7 @@ export function FileSummary({
     <>
       <FileTypeIcon mimetype={mimetype} filename={filename} size="sm" />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={filename}>
+        <p className={cx(fileNameText, "text-sm font-medium text-slate-900 dark:text-white")} title={filename}>
           {filename}
         </p>
         <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400" title={detailTitle}>

@@ -15,7 +15,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { Button, buttonClasses } from "../components/button";
-import { cx } from "../components/class-names";
+import { cx, fileNameText } from "../components/class-names";
 import { FileTypeIcon } from "../components/file-icons";
 import { FormAlert, PasswordField } from "../components/form-controls";
 import { PageSpinner } from "../components/page-spinner";
@@ -207,13 +207,13 @@ export default function ShareLinkScreen({ slug }: { slug: string }) {
                 {item.is_directory ? (
                   <Link
                     href={pageHref(slug, item.path)}
-                    className="block truncate font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                    className={cx(fileNameText, "font-medium text-indigo-700 hover:underline dark:text-indigo-300")}
                     aria-label={t("shareLink.open", { name: item.name })}
                   >
                     {item.name}
                   </Link>
                 ) : (
-                  <p className="truncate font-medium text-slate-900 dark:text-white">{item.name}</p>
+                  <p className={cx(fileNameText, "font-medium text-slate-900 dark:text-white")}>{item.name}</p>
                 )}
                 {item.is_directory ? null : (
                   <p className="truncate text-xs text-slate-600 dark:text-slate-400">

@@ -12,6 +12,7 @@ import type { PublicUploadRequest } from "@shared/schemas/upload-requests";
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button";
+import { cx, fileNameText } from "../components/class-names";
 import { FormAlert, PasswordField } from "../components/form-controls";
 import { PageSpinner } from "../components/page-spinner";
 import { StatusPanel } from "../components/status-panel";
@@ -293,7 +294,7 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
                 data-testid="request-sending-item"
               >
                 <div className="flex items-center justify-between gap-2">
-                  <span className="min-w-0 truncate text-slate-800 dark:text-slate-200">{item.name}</span>
+                  <span className={cx(fileNameText, "min-w-0 text-slate-800 dark:text-slate-200")}>{item.name}</span>
                   {item.status === "sending" ? (
                     <Button
                       size="sm"

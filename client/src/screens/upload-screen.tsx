@@ -227,7 +227,8 @@ export default function UploadScreen() {
       {/* In the page's order on a phone: what to send, its share options, then the list with its Upload
           button. From lg the options stand beside both and the list follows the drop zone: its row is
           the flexible one, so the taller options column lengthens it rather than the drop zone's row. */}
-      <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:items-start">
+      {/* One column below lg that never grows past the screen, whatever a file's name (grid-cols-1). */}
+      <div className="mt-6 grid grid-cols-1 gap-6 sm:mt-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           {canUpload ? (
             <>
@@ -265,7 +266,7 @@ export default function UploadScreen() {
             <UploadLoginPrompt isSignedOut={auth.authType === "none"} />
           )}
         </div>
-        <div className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {canUpload ? (
             <div ref={optionsRef}>
               <ShareOptionsPanel

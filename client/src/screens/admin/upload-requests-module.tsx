@@ -14,7 +14,7 @@ import type { UploadRequestDetail, UploadRequestRecord } from "@shared/schemas/u
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { cx } from "../../components/class-names";
+import { cx, fileNameText } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { opensDialog } from "../../components/dialog-names";
 import { LoadError, LoadingStatus } from "../../components/request-status";
@@ -272,7 +272,7 @@ function ArrivalRow({ requestId, file }: { requestId: string; file: UploadReques
   return (
     <li className="flex flex-col gap-2 py-2.5 sm:flex-row sm:items-center sm:gap-3" data-testid="upload-request-file">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={file.name}>
+        <p className={cx(fileNameText, "text-sm font-medium text-slate-900 dark:text-white")} title={file.name}>
           {file.name}
         </p>
         <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600 dark:text-slate-400">

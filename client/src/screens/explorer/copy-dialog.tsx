@@ -15,7 +15,7 @@ import type { FsEntry } from "@shared/schemas/fs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { cx, focusRing } from "../../components/class-names";
+import { cx, fileNameText, focusRing } from "../../components/class-names";
 import { AppDialog } from "../../components/dialog";
 import { CheckboxField, FormAlert } from "../../components/form-controls";
 import { Spinner } from "../../components/spinner";
@@ -170,7 +170,7 @@ function CopyForm({
                     data-name={entry.name}
                   >
                     <Icon className="size-4.5 shrink-0 text-amber-600 dark:text-amber-300" />
-                    <span className="min-w-0 flex-1 truncate">{entry.name}</span>
+                    <span className={cx(fileNameText, "min-w-0 flex-1")}>{entry.name}</span>
                     <ChevronDownIcon className="size-4 shrink-0 -rotate-90 text-slate-400" aria-hidden="true" />
                   </button>
                 </li>

@@ -8,7 +8,7 @@ import type { FsEntry } from "@shared/schemas/fs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { cx, focusRing } from "../../components/class-names";
+import { cx, fileNameText, focusRing } from "../../components/class-names";
 import { opensDialog } from "../../components/dialog-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";
@@ -182,7 +182,7 @@ export function EntryList(props: EntryListProps) {
               <div className="flex min-w-0 flex-1 items-center gap-3">
                 <EntryIcon entry={entry} />
                 <div className="min-w-0">
-                  <EntryLink entry={entry} folder={folder} className="block" />
+                  <EntryLink entry={entry} folder={folder} />
                   {entry.share_slug || entry.holds_shares ? (
                     <span
                       className="ml-0 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-500/15 dark:text-amber-200"
@@ -278,13 +278,14 @@ function SelectBox({
 }
 
 /** The entry's name, opening it: a folder in the explorer, a file in the preview. */
-function EntryLink({ entry, folder, className }: { entry: FsEntry; folder: string; className: string }) {
+function EntryLink({ entry, folder, className }: { entry: FsEntry; folder: string; className?: string }) {
   return (
     <Link
       href={hrefOf(entry, folder)}
       className={cx(
         className,
-        "truncate rounded text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300",
+        fileNameText,
+        "rounded text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300",
         focusRing,
       )}
       title={entry.name}

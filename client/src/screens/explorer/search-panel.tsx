@@ -11,7 +11,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../components/button";
-import { iconButton } from "../../components/class-names";
+import { cx, fileNameText, iconButton } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { FieldError, FormAlert, inputClasses } from "../../components/form-controls";
 import { Spinner } from "../../components/spinner";
@@ -192,7 +192,10 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
                         href={
                           item.type === "directory" ? explorerHref(folderPath) : explorerHref(folderPath, item.path)
                         }
-                        className="block truncate text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300"
+                        className={cx(
+                          fileNameText,
+                          "text-sm font-medium text-slate-900 hover:text-indigo-700 dark:text-white dark:hover:text-indigo-300",
+                        )}
                       >
                         {item.name}
                       </Link>

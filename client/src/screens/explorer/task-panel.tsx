@@ -15,7 +15,7 @@ import type { TFunction } from "i18next";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { cx, iconButton } from "../../components/class-names";
+import { cx, fileNameText, iconButton } from "../../components/class-names";
 import { IconBadge } from "../../components/icon-badge";
 import type { IconProps } from "../../components/icons";
 import { Spinner } from "../../components/spinner";
@@ -237,7 +237,10 @@ function TaskCard({ task }: { task: Task }) {
             {task.files.map((file) => (
               <li key={file.id} className="text-xs" data-testid="task-file" data-status={file.status}>
                 <div className="flex items-center gap-2">
-                  <span className="min-w-0 flex-1 truncate text-slate-700 dark:text-slate-300" title={file.name}>
+                  <span
+                    className={cx(fileNameText, "min-w-0 flex-1 text-slate-700 dark:text-slate-300")}
+                    title={file.name}
+                  >
                     {file.name}
                   </span>
                   <span className={cx("shrink-0 tabular-nums", FILE_TONES[file.status])}>

@@ -5,6 +5,7 @@ import { formatBytes } from "@shared/format-bytes";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
+import { cx, fileNameText } from "../../components/class-names";
 import { toast } from "../../components/toast-store";
 import { currentLanguage } from "../../i18n";
 import { trpc } from "../../lib/trpc";
@@ -57,7 +58,7 @@ export function ResumeNotice({ busyFiles }: { busyFiles: readonly FileIdentity[]
           <ul className="mt-2 flex flex-col gap-2">
             {list.map((record) => (
               <li key={record.file_id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span className="min-w-0 truncate text-amber-950 dark:text-amber-50">
+                <span className={cx(fileNameText, "min-w-0 text-amber-950 dark:text-amber-50")}>
                   <span className="font-medium">{record.name}</span>
                   <span className="text-amber-800 tabular-nums dark:text-amber-200/80">
                     {" · "}

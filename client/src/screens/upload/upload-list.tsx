@@ -15,7 +15,7 @@ import { formatBytes } from "@shared/format-bytes";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../components/button";
-import { cx } from "../../components/class-names";
+import { cx, fileNameText } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
 import { QrCode } from "../../components/qr-code";
@@ -270,7 +270,7 @@ function UploadRow({
       <div className="flex items-start gap-3">
         <FileTypeIcon mimetype={mimetype} filename={name} />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900 dark:text-white" title={name}>
+          <p className={cx(fileNameText, "text-sm font-medium text-slate-900 dark:text-white")} title={name}>
             {name}
           </p>
           <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{meta.join(" · ")}</p>

@@ -4,8 +4,10 @@
 
 import { formatBytes } from "@shared/format-bytes";
 import { useTranslation } from "react-i18next";
+import { cx, fileNameText } from "../../../components/class-names";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
+import { storageDisplayName } from "../../../lib/storage-name";
 import { DateTime } from "../shared/resource-list";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
 import { EncryptedShareNote, ShareList } from "../shared/share-list";
@@ -20,6 +22,8 @@ export type FileListProps = {
 };
 
 function FileName({ file }: { file: FileSummary }) {
+  const { t } = useTranslation();
+  const storageName = storageDisplayName(file.storage_config_name, t);
   return (
     <div className="flex min-w-0 items-start gap-3">
       <FileTypeIcon mimetype={file.mimetype} filename={file.filename} />
@@ -28,14 +32,14 @@ function FileName({ file }: { file: FileSummary }) {
           // Its name and type are inside the ciphertext: the key is only in the share link.
           <EncryptedShareNote kind="files" className="font-semibold text-slate-900 dark:text-white" />
         ) : (
-          <p className="truncate text-sm font-semibold text-slate-900 dark:text-white" title={file.filename}>
+          <p className={cx(fileNameText, "text-sm font-semibold text-slate-900 dark:text-white")} title={file.filename}>
             {file.filename}
           </p>
         )}
-        <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400" title={file.storage_config_name}>
+        <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400" title={storageName}>
           <code className="font-mono text-slate-600 dark:text-slate-300">{file.slug}</code>
           <span aria-hidden="true"> · </span>
-          {file.storage_config_name}
+          {storageName}
         </p>
         <ShareRemark kind="files" remark={file.remark} className="mt-0.5 line-clamp-1 text-xs break-all" />
       </div>
@@ -78,14 +82,15 @@ export function FileList({ files, selection, onEdit, onDelete }: FileListProps) 
           {
             key: "size",
             header: t("files.manage.table.size"),
-            headerClassName: "w-22",
+            // Sizes and view counts are short: the width they leave is the file name's.
+            headerClassName: "w-20",
             cellClassName: `${cell} tabular-nums`,
             render: size,
           },
           {
             key: "views",
             header: t("files.manage.table.views"),
-            headerClassName: "w-22",
+            headerClassName: "w-20",
             cellClassName: cell,
             render: (file) => <ShareViews kind="files" share={file} />,
           },
