@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { render, screen } from "@testing-library/react";
+import { stubRestRoutes } from "../../test/rest-stub";
 import i18n from "../i18n";
 import { ScreenErrorBoundary } from "./screen-error-boundary";
 
@@ -8,9 +9,12 @@ function Broken(): never {
 }
 
 let consoleError: ReturnType<typeof spyOn>;
+// The server answers /api/health: a screen that failed to load is not an offline problem.
+const rest = stubRestRoutes();
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
+  rest.reset();
   // React and the boundary report the caught error; keep the test output readable.
   consoleError = spyOn(console, "error").mockImplementation(() => {});
 });
@@ -18,13 +22,14 @@ beforeEach(async () => {
 afterEach(() => consoleError.mockRestore());
 
 describe("ScreenErrorBoundary", () => {
-  test("shows a retry message instead of a blank page, and recovers on navigation", () => {
+  test("shows a retry message instead of a blank page, and recovers on navigation", async () => {
     const view = render(
       <ScreenErrorBoundary resetKey="/upload">
         <Broken />
       </ScreenErrorBoundary>,
     );
-    expect(screen.getByRole("alert").textContent).toContain("This page could not be loaded");
+    expect((await screen.findByRole("alert")).textContent).toContain("This page could not be loaded");
+    expect(rest.requested).toContain("/api/health");
     expect(screen.getByRole("button", { name: "Try again" })).toBeDefined();
     expect(consoleError).toHaveBeenCalled();
 

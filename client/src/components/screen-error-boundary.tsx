@@ -1,6 +1,9 @@
 // Catches a screen that fails to load or render (typically a lazy chunk that 404s after a new
 // release, or a network drop), so the shell and navigation stay usable instead of a blank page.
 // Offline, the offline fallback page (docs/product.md §2) takes this role, with its "check your network" notice.
+// Offline means the server does not answer: navigator.onLine alone can say "online" on a network
+// that reaches nothing (and does, for a page the service worker served), so when it does not say
+// "offline" the boundary asks /api/health, which no cache answers.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { OfflineFallbackPage } from "../offline/offline-fallback-page";
@@ -12,27 +15,44 @@ export type ScreenErrorBoundaryProps = {
   resetKey: string;
 };
 
-type State = { error: Error | null };
+/** `isOffline` is null while the boundary is still finding out whether the server answers. */
+type State = { error: Error | null; isOffline: boolean | null };
 
 export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, State> {
-  override state: State = { error: null };
+  override state: State = { error: null, isOffline: null };
 
-  static getDerivedStateFromError(error: Error): State {
-    return { error };
+  static getDerivedStateFromError(error: Error): Partial<State> {
+    return { error, isOffline: navigator.onLine === false ? true : null };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error("screen failed to load", error, info.componentStack);
+    if (this.state.isOffline === null) {
+      void isServerUnreachable().then((isOffline) => {
+        if (this.state.error === error) this.setState({ isOffline });
+      });
+    }
   }
 
   override componentDidUpdate(previous: ScreenErrorBoundaryProps): void {
-    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null, isOffline: null });
   }
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.state.isOffline === null) return null;
     // Offline, a screen whose code did not arrive gets the offline fallback page (docs/product.md §2).
-    return navigator.onLine === false ? <OfflineFallbackPage showNetworkNotice /> : <ScreenLoadError />;
+    return this.state.isOffline ? <OfflineFallbackPage showNetworkNotice /> : <ScreenLoadError />;
+  }
+}
+
+async function isServerUnreachable(): Promise<boolean> {
+  try {
+    // A server that answers at all (even an error) is reachable: the screen's code is what failed.
+    await fetch("/api/health", { cache: "no-store", signal: AbortSignal.timeout(5_000) });
+    return false;
+  } catch {
+    return true;
   }
 }
 

@@ -2,7 +2,7 @@
 // service worker (client/src/offline/sw.ts), which must agree on cache names.
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Cached pastes, files, directory listings and remembered routes are served offline this long. */
+/** Cached pastes, files and directory listings are served offline this long. */
 export const OFFLINE_CACHE_MAX_AGE_MS = 7 * DAY_MS;
 /** A dismissed install prompt stays hidden this long. */
 export const INSTALL_PROMPT_DISMISS_MS = 7 * DAY_MS;
@@ -30,14 +30,9 @@ export const SYNC_SUMMARY_KEY = "pastebox_offline_sync_summary";
 export const CACHE_NAMES = {
   /** GET answers for pastes, file details and directory listings (NetworkFirst, 7 days). */
   api: "pastebox-api",
-  /** Markers for the routes this browser has opened: offline, only these get the app shell. */
-  routes: "pastebox-routes",
   /** The app's code outside the precached shell, cached when first used (service worker). */
   assets: "pastebox-assets",
 } as const;
-
-/** Header of a remembered-route marker: when the route was last opened (epoch ms). */
-export const ROUTE_MARKER_HEADER = "x-pastebox-remembered-at";
 
 /** The precached fallback document, and the <meta> by which the app recognises it. */
 export const OFFLINE_FALLBACK_URL = "/offline.html";

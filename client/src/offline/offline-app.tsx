@@ -1,6 +1,7 @@
 // The app as main.tsx renders it: <App> plus the offline app around it. When the service worker
-// answered a page load with the offline fallback document (it has no copy of that page), that
-// address shows the offline fallback page inside the app shell; navigating elsewhere shows the app.
+// answered a page load with the offline fallback document (only where it has no copy of the app
+// shell), that address shows the offline fallback page inside the app shell; navigating elsewhere
+// shows the app.
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { App } from "../app";
@@ -9,17 +10,9 @@ import { useAppReads } from "../lib/app-reads";
 import { OFFLINE_FALLBACK_META } from "./constants";
 import { OfflineFallbackPage } from "./offline-fallback-page";
 import { startOfflineRuntime } from "./offline-runtime";
-import { rememberRoute } from "./route-memory";
-import { isServiceWorkerSupported } from "./service-worker";
 
 export function isOfflineFallbackDocument(): boolean {
   return document.querySelector(`meta[name="${OFFLINE_FALLBACK_META}"]`) !== null;
-}
-
-/** Pages shown in the app are the ones the service worker may answer offline with the app shell. */
-function rememberShownRoute(): void {
-  if (!isServiceWorkerSupported() || typeof caches === "undefined") return;
-  void rememberRoute(caches, window.location.href, window.location.origin, Date.now()).catch(() => undefined);
 }
 
 export function OfflineApp({ withServiceWorker }: { withServiceWorker: boolean }) {
@@ -29,10 +22,6 @@ export function OfflineApp({ withServiceWorker }: { withServiceWorker: boolean }
   const isFallback = fallbackLocation !== null && location === fallbackLocation;
 
   useEffect(() => startOfflineRuntime({ reads, withServiceWorker }), [reads, withServiceWorker]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not a value read
-  useEffect(() => {
-    if (!isFallback) rememberShownRoute();
-  }, [location, isFallback]);
 
   if (!isFallback) return <App />;
   return (

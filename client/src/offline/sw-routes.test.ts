@@ -1,7 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import { expectAnswers } from "../../test/answers";
-import { CACHE_NAMES, OFFLINE_CACHE_MAX_AGE_MS, ROUTE_MARKER_HEADER } from "./constants";
-import { isRouteMarkerFresh, routeKey, routeMarker } from "./route-memory";
 import { isAppRoute, isOfflineReadableApi, sessionScopedKey } from "./sw-routes";
 
 const url = (path: string) => new URL(path, "http://127.0.0.1:8787");
@@ -26,19 +24,6 @@ describe("service worker: page loads", () => {
     }
     // A route that merely starts like a server path is still a route.
     expect(isAppRoute("/david")).toBe(true);
-  });
-
-  test("routes are remembered by path; markers count for 7 days", () => {
-    expect(routeKey("/paste/abc?x=1#top", "http://h")).toBe("http://h/paste/abc");
-    expect(routeKey("http://h/mount-explorer/a?preview=/a/b.md", "http://h")).toBe("http://h/mount-explorer/a");
-    const now = 1_000_000_000_000;
-    const marker = routeMarker(now);
-    expect(marker.headers.get(ROUTE_MARKER_HEADER)).toBe(String(now));
-    expect(isRouteMarkerFresh(marker, now + OFFLINE_CACHE_MAX_AGE_MS)).toBe(true);
-    expect(isRouteMarkerFresh(marker, now + OFFLINE_CACHE_MAX_AGE_MS + 1)).toBe(false);
-    expect(isRouteMarkerFresh(undefined, now)).toBe(false);
-    expect(isRouteMarkerFresh(new Response(null), now)).toBe(false);
-    expect(CACHE_NAMES.routes).not.toBe(CACHE_NAMES.api);
   });
 });
 

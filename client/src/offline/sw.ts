@@ -4,8 +4,10 @@
 //   and Home's (vite.config.ts, offlineApp). The code of every other screen is cached the first time
 //   it is used (the page also names what it loaded before this worker took over), and for the
 //   installed app all of it in the background when the page asks (CACHE_APP_MESSAGE).
-// - Page loads go to the network first; offline, a route this browser opened before gets the app
-//   shell (its data comes from the offline cache), any other gets the offline fallback page.
+// - Page loads go to the network first; offline, every app route gets the precached app shell: its
+//   screen shows what the offline cache holds and says what it cannot show, and a screen whose code
+//   was never cached shows the offline fallback page (ScreenErrorBoundary). The fallback document
+//   answers only where the shell itself is missing.
 // - Reads of pastes, file shares and directory listings are NetworkFirst for 7 days, keyed by the
 //   caller's sign-in. Nothing else (signed content links, uploads, admin calls) is cached here.
 // - A new version waits until the page asks it to take over (the update prompt).
@@ -22,7 +24,6 @@ import {
   OFFLINE_FALLBACK_URL,
   SKIP_WAITING_MESSAGE,
 } from "./constants";
-import { isRouteRemembered, rememberRoute } from "./route-memory";
 import { createStreamDownloads, isStreamDownloadMessage, streamDownloadId } from "./stream-downloads";
 import { isAppRoute, isOfflineReadableApi, sessionScopedKey } from "./sw-routes";
 
@@ -101,6 +102,8 @@ self.addEventListener("install", (event) => {
 });
 clientsClaim();
 cleanupOutdatedCaches();
+// Earlier versions kept markers of the routes a browser had opened (only those got the shell offline).
+self.addEventListener("activate", (event) => event.waitUntil(caches.delete("pastebox-routes")));
 
 // Before page loads: a one-time download URL is a navigation of the page's hidden frame.
 registerRoute(
@@ -111,15 +114,11 @@ registerRoute(
 // Page loads first, so "/" also tries the network before the precached shell.
 registerRoute(
   ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isAppRoute(url.pathname),
-  async ({ request, url }) => {
+  async ({ request }) => {
     try {
-      const response = await fetch(request);
-      if (response.ok) void rememberRoute(caches, url.href, self.location.origin, Date.now()).catch(() => undefined);
-      return response;
+      return await fetch(request);
     } catch {
-      const isKnown =
-        url.pathname === "/" || (await isRouteRemembered(caches, url.href, self.location.origin, Date.now()));
-      const page = await matchPrecache(isKnown ? APP_SHELL_URL : OFFLINE_FALLBACK_URL);
+      const page = (await matchPrecache(APP_SHELL_URL)) ?? (await matchPrecache(OFFLINE_FALLBACK_URL));
       return page ?? Response.error();
     }
   },
