@@ -187,7 +187,9 @@ describe("admin dashboard and system settings", () => {
         ].map((tick) => tick.getBoundingClientRect());
         return {
           pageWidth: document.documentElement.scrollWidth,
-          cutLabels: labels.filter((label) => label.scrollWidth > label.clientWidth + 0.5).map((label) => label.textContent),
+          cutLabels: labels
+            .filter((label) => label.scrollWidth > label.clientWidth + 0.5)
+            .map((label) => label.textContent),
           datesOverlap: dates.some((box, index) => index > 0 && box.left < (dates[index - 1]?.right ?? 0)),
           today: dates.length > 0,
         };
