@@ -28,6 +28,7 @@ import { clipboardRawRoutes } from "./routers/clipboard/raw-routes";
 import { fsRawRouteList } from "./routers/explorer/raw-routes";
 import { pasteRawRoutes } from "./routers/pastes/raw-routes";
 import { shareRawRoutes } from "./routers/shares/download-routes";
+import { linkPreviewRawRoutes } from "./routers/shares/link-preview-routes";
 import { pathShareRawRoutes } from "./routers/shares/path-share-routes";
 import { fileRawRoutes } from "./routers/shares/raw-routes";
 import { urlProxyRawRoutes } from "./routers/shares/url-proxy-routes";
@@ -56,6 +57,7 @@ function rawRoutes(getDocument: () => OpenApiDocument): RawRoute[] {
     ...fileRawRoutes,
     ...shareRawRoutes,
     ...pathShareRawRoutes,
+    ...linkPreviewRawRoutes,
     ...uploadRequestRawRoutes,
     ...urlProxyRawRoutes,
     ...fsRawRouteList,

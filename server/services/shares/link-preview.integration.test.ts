@@ -1,9 +1,11 @@
 // The cards chat apps show for share links (docs/link-previews.md), through the app's fetch handler on
 // SQLite and Postgres: a crawler gets OpenGraph tags without the app's script, naming a file share's
 // file and size, a folder, a paste; a password or browser encryption shows only "protected"; nothing
-// is counted as a view; a browser still gets the app.
+// is counted as a view; a browser still gets the app. An open image share's card has a small picture
+// (og:image, a JPEG at most 600 px, no view counted), a protected one none; a set names its files.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApiClient, createMount, createPaste, loginAdmin } from "../../test/api-client";
+import sharp from "sharp";
+import { createApiClient, createFileShare, createMount, createPaste, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
 const DISCORD = "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)";
@@ -27,10 +29,15 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
     return { status: response.status, html, tags };
   }
 
-  async function uploadFile(name: string, content: string, fields: Record<string, string> = {}) {
+  async function uploadFile(
+    name: string,
+    content: string | Uint8Array<ArrayBuffer>,
+    fields: Record<string, string> = {},
+    type = "application/pdf",
+  ) {
     const form = new FormData();
     for (const [field, value] of Object.entries(fields)) form.set(field, value);
-    form.set("file", new File([content], name, { type: "application/pdf" }));
+    form.set("file", new File([content], name, { type }));
     const uploaded = await api.call("POST", "/upload", { auth: admin, body: form });
     expect(uploaded.status).toBe(201);
     return uploaded.body.data.slug as string;
@@ -95,5 +102,80 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
     const slug = await uploadFile("notes.pdf", "notes");
     const { tags } = await card(`/file/${slug}`, BROWSER);
     expect(tags["og:title"]).toBeUndefined();
+  });
+
+  test("an open image share's card has a small picture; a protected one none; neither counts a view", async () => {
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#3366cc" } })
+        .png()
+        .toBuffer(),
+    );
+    const slug = await uploadFile("beach.png", photo, {}, "image/png");
+    const { tags, html } = await card(`/file/${slug}`);
+    const image = tags["og:image"] ?? "";
+    expect(image).toBe(`http://localhost:8787/api/public/link-previews/file/${slug}/image`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const picture = await t.request("GET", new URL(image).pathname, { headers: { "User-Agent": DISCORD } });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/jpeg");
+    const bytes = new Uint8Array(await picture.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 600, height: 400 });
+    expect(bytes.length).toBeLessThan(photo.length);
+    expect((await t.db.fileShare.findUniqueOrThrow({ where: { slug }, select: { views: true } })).views).toBe(0);
+
+    // A password: no picture in the card, and the picture's route answers 404.
+    const locked = await uploadFile("private.png", photo, { password: "hunter22" }, "image/png");
+    const lockedCard = await card(`/file/${locked}`);
+    expect(lockedCard.tags["og:image"]).toBeUndefined();
+    expect(lockedCard.html).not.toContain("private.png");
+    expect((await t.request("GET", `/api/public/link-previews/file/${locked}/image`)).status).toBe(404);
+    // Not an image: the text card only.
+    const pdf = await uploadFile("doc.pdf", "pdf bytes");
+    expect((await card(`/file/${pdf}`)).tags["og:image"]).toBeUndefined();
+    expect((await t.request("GET", `/api/public/link-previews/file/${pdf}/image`)).status).toBe(404);
+    expect((await t.request("GET", `/api/public/link-previews/paste/${pdf}/image`)).status).toBe(404);
+
+    // An image shared in place from the explorer gets its picture too.
+    const form = new FormData();
+    form.set("path", "/pub/trip");
+    form.set("file", new File([photo], "sunset.png", { type: "image/png" }));
+    await api.call("POST", "/admin/fs/upload", { auth: admin, body: form });
+    const shared = await api.call("POST", "/admin/fs/share", { auth: admin, body: { path: "/pub/trip/sunset.png" } });
+    const inPlace = await card(`/s/${shared.body.data.slug}`);
+    expect(inPlace.tags["og:image"]).toBe(
+      `http://localhost:8787/api/public/link-previews/s/${shared.body.data.slug}/image`,
+    );
+    expect((await t.request("GET", new URL(inPlace.tags["og:image"] ?? "").pathname)).status).toBe(200);
+  });
+
+  test("a set of files names its count and bytes; a protected set says only that", async () => {
+    const storageConfigId = (
+      await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })
+    ).id;
+    const make = async (password?: string) => {
+      const files = [
+        await createFileShare(api, admin, { s3_config_id: storageConfigId }, "x".repeat(1024), "a.txt"),
+        await createFileShare(api, admin, { s3_config_id: storageConfigId }, "y".repeat(1024), "b.txt"),
+      ];
+      const set = await api.call("POST", "/admin/share-sets", {
+        auth: admin,
+        body: { file_ids: files.map((file) => file.id), ...(password ? { password } : {}) },
+      });
+      return { slug: set.body.data.slug as string, files };
+    };
+    const open = await make();
+    expect((await card(`/s/${open.slug}`)).tags).toMatchObject({
+      "og:title": "2 shared files",
+      "og:description": "Files · 2 KB in all",
+    });
+    // A member's own link is dead: its card says so.
+    expect((await card(`/file/${open.files[0]?.slug}`)).tags["og:title"]).toBe("Share not available");
+    const locked = await make("hunter22");
+    const lockedCard = await card(`/s/${locked.slug}`);
+    expect(lockedCard.tags["og:title"]).toBe("Protected share");
+    expect(lockedCard.html).not.toContain("a.txt");
+    expect((await t.db.shareSet.findUniqueOrThrow({ where: { slug: open.slug }, select: { views: true } })).views).toBe(
+      0,
+    );
   });
 });

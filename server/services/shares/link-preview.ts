@@ -2,12 +2,14 @@
 // and the like fetch the link and read its OpenGraph tags. They get a small HTML page of tags only, no
 // app script, read straight from the database: no view is counted, no password asked. A protected
 // share (password or encrypted in the browser) shows only that it is protected; a share that expired,
-// ran out of views or is gone shows that it is not available.
+// ran out of views or is gone shows that it is not available. An open image share's card has a small
+// picture (link-preview-image.ts); a set of files names its count and bytes.
 import type { Language } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import type { AppDeps } from "../../deps";
 import { translate } from "../../i18n";
 import { isExhausted, isExpired } from "./delivery";
+import { picturedObject } from "./link-preview-image";
 
 /** The link-preview fetchers of chat apps and social sites, by their User-Agent. */
 const PREVIEW_CRAWLER =
@@ -24,7 +26,7 @@ export function isSharePage(pathname: string): boolean {
   return SHARE_PAGE.test(pathname);
 }
 
-type Card = { title: string; description: string };
+type Card = { title: string; description: string; hasPicture?: boolean };
 
 type Rules = { passwordHash: string | null; expiresAt: Date | null; maxViews: number; views: number };
 
@@ -34,7 +36,12 @@ function availability(row: Rules & { status?: string; encrypted?: boolean }, now
   return row.passwordHash !== null || row.encrypted === true ? "protected" : "open";
 }
 
-async function cardOf(deps: Pick<AppDeps, "db">, kind: string, slug: string, language: Language): Promise<Card> {
+async function cardOf(
+  deps: Pick<AppDeps, "db" | "storage">,
+  kind: string,
+  slug: string,
+  language: Language,
+): Promise<Card> {
   const now = new Date();
   const t = (key: string, params?: Record<string, unknown>) => translate(`linkPreview.${key}`, params, language);
   const rules = { passwordHash: true, expiresAt: true, maxViews: true, views: true } as const;
@@ -62,12 +69,33 @@ async function cardOf(deps: Pick<AppDeps, "db">, kind: string, slug: string, lan
   if (kind === "file") {
     const row = await deps.db.fileShare.findUnique({
       where: { slug },
-      select: { ...rules, encrypted: true, status: true, filename: true, size: true },
+      select: { ...rules, encrypted: true, status: true, filename: true, size: true, setId: true },
     });
-    if (!row) return unavailable;
+    // A file of a set answers through the set's link only (docs/share-sets.md).
+    if (!row || row.setId !== null) return unavailable;
     const state = availability(row, now);
     if (state !== "open") return state === "protected" ? protectedCard : unavailable;
-    return { title: row.filename, description: t("file", { size: formatBytes(Number(row.size), language) }) };
+    return {
+      title: row.filename,
+      description: t("file", { size: formatBytes(Number(row.size), language) }),
+      hasPicture: (await picturedObject(deps, kind, slug, now)) !== null,
+    };
+  }
+  const set = await deps.db.shareSet.findUnique({ where: { slug }, select: { ...rules, id: true } });
+  if (set) {
+    // A set of files (docs/share-sets.md): its remark is the owner's note, never shown; its count and bytes are.
+    const state = availability(set, now);
+    if (state !== "open") return state === "protected" ? protectedCard : unavailable;
+    const files = await deps.db.fileShare.aggregate({
+      where: { setId: set.id, status: "ready" },
+      _count: { _all: true },
+      _sum: { size: true },
+    });
+    if (files._count._all === 0) return unavailable;
+    return {
+      title: t("set", { count: files._count._all }),
+      description: t("setDescription", { size: formatBytes(Number(files._sum.size ?? 0n), language) }),
+    };
   }
   const row = await deps.db.pathShare.findUnique({
     where: { slug },
@@ -76,12 +104,16 @@ async function cardOf(deps: Pick<AppDeps, "db">, kind: string, slug: string, lan
   if (!row) return unavailable;
   const state = availability(row, now);
   if (state !== "open") return state === "protected" ? protectedCard : unavailable;
-  return { title: row.name, description: row.isDirectory ? t("folder") : t("sharedFile") };
+  return {
+    title: row.name,
+    description: row.isDirectory ? t("folder") : t("sharedFile"),
+    hasPicture: !row.isDirectory && (await picturedObject(deps, kind, slug, now)) !== null,
+  };
 }
 
 /** The page of OpenGraph tags for a share page's path (isSharePage), in the crawler's language. */
 export async function linkPreviewPage(
-  deps: Pick<AppDeps, "db" | "config">,
+  deps: Pick<AppDeps, "db" | "config" | "storage">,
   pathname: string,
   language: Language,
 ): Promise<Response> {
@@ -90,6 +122,14 @@ export async function linkPreviewPage(
   const url = `${deps.config.publicUrl}${pathname}`;
   const tag = (property: string, content: string) =>
     `<meta property="${property}" content="${Bun.escapeHTML(content)}">`;
+  const picture = card.hasPicture
+    ? [
+        tag("og:image", `${deps.config.publicUrl}/api/public/link-previews/${kind}/${encodeURIComponent(slug)}/image`),
+        tag("og:image:type", "image/jpeg"),
+        tag("og:image:alt", card.title),
+        '<meta name="twitter:card" content="summary_large_image">',
+      ]
+    : ['<meta name="twitter:card" content="summary">'];
   const html = [
     "<!doctype html>",
     `<html lang="${language === "zh" ? "zh-CN" : "en"}"><head><meta charset="utf-8">`,
@@ -100,7 +140,7 @@ export async function linkPreviewPage(
     tag("og:title", card.title),
     tag("og:description", card.description),
     tag("og:url", url),
-    '<meta name="twitter:card" content="summary">',
+    ...picture,
     `</head><body><h1>${Bun.escapeHTML(card.title)}</h1><p>${Bun.escapeHTML(card.description)}</p></body></html>`,
   ].join("\n");
   return new Response(html, {

@@ -10,5 +10,8 @@ export const enLinkPreview = {
     folder: "Shared folder",
     sharedFile: "Shared file",
     paste: "Shared text · {{count}} characters",
+    set_one: "{{count}} shared file",
+    set_other: "{{count}} shared files",
+    setDescription: "Files · {{size}} in all",
   },
 };

@@ -11,5 +11,8 @@ export const zhLinkPreview: typeof enLinkPreview = {
     folder: "分享的文件夹",
     sharedFile: "分享的文件",
     paste: "分享的文本 · {{count}} 个字符",
+    set_one: "{{count}} 个分享的文件",
+    set_other: "{{count}} 个分享的文件",
+    setDescription: "文件 · 共 {{size}}",
   },
 };
