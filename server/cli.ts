@@ -129,7 +129,7 @@ async function main(argv: string[]) {
           provider: config.databaseProvider,
           dataDir: config.dataDir,
           secret: config.secret,
-          isSecretFromEnv: Boolean(process.env.SECRET),
+          isSecretFromEnv: config.isSecretFromEnv,
           pgSchema: config.databaseProvider === "postgres" ? postgresTarget(config.databaseUrl).schema : undefined,
         },
         resolve(file),

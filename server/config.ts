@@ -103,6 +103,8 @@ export type Config = {
   databaseUrl: string;
   databaseProvider: "sqlite" | "postgres";
   secret: string;
+  /** The secret comes from SECRET (not DATA_DIR/secret.key): a restore cannot replace it with a backup's. */
+  isSecretFromEnv: boolean;
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: LogLevel;
@@ -158,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: normaliseSqliteUrl(databaseUrl),
     databaseProvider: databaseUrl.startsWith("file:") ? "sqlite" : "postgres",
     secret: values.SECRET ?? readOrCreateSecret(dataDir),
+    isSecretFromEnv: values.SECRET !== undefined,
     adminUsername: values.ADMIN_USERNAME,
     adminPassword: values.ADMIN_PASSWORD,
     logLevel: values.LOG_LEVEL,

@@ -1,5 +1,5 @@
-// Server entry: validate the configuration, migrate the database and create the first-start records (in a
-// child process), then serve HTTP until SIGTERM/SIGINT, finishing in-flight requests before exiting.
+// Server entry: validate the configuration, migrate the database, apply a restore uploaded from the admin
+// panel and create the first-start records (in a child process), then serve HTTP until SIGTERM/SIGINT, finishing in-flight requests before exiting.
 // A start that cannot succeed (bad configuration, unwritable data directory, unreachable database)
 // ends with exit code 1 and one line naming the problem, never a stack trace (docs/deploy.md).
 import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { serveApp } from "./http/serve";
 import { createLogger } from "./logger";
-import { unfinishedRestore } from "./services/backup/restore-marker";
+import { hasPendingRestore, unfinishedRestore } from "./services/backup/restore-marker";
 import { prepareDatabaseInChildProcess } from "./services/system/bootstrap";
 import { createMetrics } from "./services/system/metrics";
 
@@ -22,18 +22,22 @@ class StartError extends Error {
 }
 
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
   const logger = createLogger(config.logLevel);
   const restore = unfinishedRestore(config.dataDir);
   if (restore) {
     // The data may be half of the backup's: say so loudly on every start until a restore completes.
     logger.error(
-      "A restore did not finish: run `bun run pastebox restore FILE --force` again (docs/backup.md)",
+      hasPendingRestore(config.dataDir)
+        ? "A restore did not finish: the restore uploaded from the admin panel is applied again now (docs/backup.md)"
+        : "A restore did not finish: run `bun run pastebox restore FILE --force` again (docs/backup.md)",
       restore,
     );
   }
   try {
-    await prepareDatabaseInChildProcess();
+    const prepared = await prepareDatabaseInChildProcess();
+    // A restore from the panel may have written the backup's secret to DATA_DIR/secret.key.
+    if (prepared.restored) config = loadConfig();
   } catch (error) {
     // The child has printed its own details; the reason is the first line of its error that says something.
     const message = error instanceof Error ? error.message : String(error);

@@ -1,16 +1,18 @@
 // The admin's Backups module in Chromium against the real server: a backup created with a passphrase
 // shows its progress and result and is listed; its download is the whole archive; delete asks first
 // and removes it; the CloudPaste import shows the dry run's per-item report, then imports and shows it
-// done, and a file that is not CloudPaste's is refused with the server's message. Each state is checked
-// at 375 px and desktop, light and dark, for sideways overflow and axe-core violations.
+// done, and a file that is not CloudPaste's is refused with the server's message; a backup uploaded to
+// restore is refused with a wrong passphrase (nothing kept), verified with the right one and waits for
+// the restart (the dashboard says so), and cancelling it deletes it. Each state is checked at 375 px
+// and desktop, light and dark, for sideways overflow and axe-core violations.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { e2eSpec, REPO_ROOT } from "./harness";
 
 setDefaultTimeout(120_000);
 
-const { app, token, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
+const { app, token, apiData, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
 
 const CLOUDPASTE_BACKUP = join(REPO_ROOT, "server/services/backup/fixtures/cloudpaste-1.9.1-modules.json");
 
@@ -105,6 +107,45 @@ describe("admin backups", () => {
     // The imported paste opens from its old slug.
     const answer = await fetch(`${app.baseUrl}/api/paste/Ab3dE9`);
     expect(answer.status).toBe(200);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  test("restore from a backup: a wrong passphrase is refused, the right one verified; it waits for a restart", async () => {
+    await apiData("POST", "/admin/backups", { passphrase: "restore passphrase", include_objects: false });
+    let archives: { name: string }[] = [];
+    for (let tries = 0; archives.length === 0 && tries < 120; tries++) {
+      const overview = await apiData("GET", "/admin/backups");
+      archives = overview.running ? [] : overview.archives;
+      if (archives.length === 0) await Bun.sleep(250);
+    }
+    const archive = join(app.dataDir, "backups", archives[0]?.name ?? "");
+    const { context, page, errors } = await openBackups();
+    const section = page.getByTestId("restore-backup");
+    await section.getByLabel("Backup archive").setInputFiles(archive);
+    await section.getByLabel("Passphrase of this backup").fill("not the passphrase");
+    await section.getByRole("checkbox", { name: "Replace everything on this server" }).check();
+    await section.getByRole("button", { name: "Upload and verify" }).click();
+    await section.getByTestId("restore-error").getByText("Wrong passphrase for this backup").waitFor();
+    expect(existsSync(join(app.dataDir, "pending-restore.tar"))).toBe(false);
+    await checkScreen(page, "backups-restore-refused");
+
+    await section.getByLabel("Passphrase of this backup").fill("restore passphrase");
+    await section.getByRole("button", { name: "Upload and verify" }).click();
+    const pending = section.getByTestId("restore-pending");
+    await pending.getByText("Verified. Restart the server to finish.").waitFor();
+    expect(await pending.textContent()).toContain("docker restart pastebox");
+    expect(await pending.textContent()).toContain("kept sealed");
+    expect(existsSync(join(app.dataDir, "pending-restore.tar"))).toBe(true);
+    await checkScreen(page, "backups-restore-pending");
+
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
+    await page.getByTestId("dashboard-restore-pending").getByText("restart the server to finish it").waitFor();
+
+    await page.goto(`${app.baseUrl}/admin/backups`);
+    await section.getByRole("button", { name: "Cancel the restore" }).click();
+    await section.getByRole("button", { name: "Upload and verify" }).waitFor();
+    expect(existsSync(join(app.dataDir, "pending-restore.tar"))).toBe(false);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

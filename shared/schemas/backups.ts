@@ -36,6 +36,30 @@ export const backupProgressOutput = z.object({
 export type BackupProgressView = z.infer<typeof backupProgressOutput>;
 
 /** The run under way, the last one and the next: the Backups module and the dashboard. */
+/** A restore uploaded from the panel, verified, waiting for the next start (decision 0015). */
+export const pendingRestoreOutput = z.object({
+  uploaded_at: z.date(),
+  backup_created_at: z.date().describe("When the backup was made"),
+  app_version: z.string().describe("The Pastebox version that made it"),
+  source_provider: z.enum(["sqlite", "postgres"]),
+  rows: z.number().describe("Rows it restores, all tables together"),
+  tables: z.record(z.string(), z.number()).describe("Rows per table"),
+  objects: z.object({ count: z.number(), bytes: z.number() }).describe("Files of local storages it restores"),
+  secret_included: z.boolean().describe("The backup's app secret was opened with the passphrase and is kept sealed"),
+  other_secret: z
+    .boolean()
+    .describe("Made without the secret, on an install with another: API keys and S3 credentials must be redone"),
+});
+export type PendingRestoreView = z.infer<typeof pendingRestoreOutput>;
+
+export const restoreUploadQuery = z.object({
+  force: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((value) => value === "true" || value === "1")
+    .describe("Replace an install that already has data (pastes, file shares, API keys, mounts, clipboard rooms)"),
+});
+
 export const backupRunStateOutput = z.object({
   running: z
     .object({
@@ -47,6 +71,9 @@ export const backupRunStateOutput = z.object({
     .describe("The backup under way in any process, with how far it has got"),
   last_run: jobRunOutput.nullable().describe("The last finished backup run: its result or its error"),
   next_scheduled_at: z.date().nullable().describe("When the schedule makes the next backup; null when it is off"),
+  pending_restore: pendingRestoreOutput
+    .nullable()
+    .describe("A restore uploaded from the panel, applied when the server next starts; null when none"),
 });
 export type BackupRunState = z.infer<typeof backupRunStateOutput>;
 

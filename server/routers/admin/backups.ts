@@ -1,6 +1,7 @@
 // The admin's Backups module as procedures and raw routes (docs/backup.md, "From the admin panel"):
 // the overview (archives, the run under way, the last run), create now, delete, download an archive,
-// and the CloudPaste import of an uploaded file (dry run first). All admin-only.
+// the CloudPaste import of an uploaded file (dry run first), and a restore uploaded now and applied at
+// the next start (decision 0015). All admin-only.
 import {
   backupArchiveParams,
   backupOverviewOutput,
@@ -8,9 +9,12 @@ import {
   backupScheduleOutput,
   cloudPasteImportQuery,
   createBackupInput,
+  pendingRestoreOutput,
+  restoreUploadQuery,
   updateBackupScheduleInput,
 } from "@shared/schemas/backups";
 import { z } from "zod";
+import { AppError } from "../../errors";
 import { objectResponse } from "../../http/object-response";
 import { nodeBody } from "../../http/upload-form";
 import { translate } from "../../i18n";
@@ -23,10 +27,24 @@ import {
   importCloudPasteUpload,
 } from "../../services/backup/admin-backups";
 import { archiveLocation, deleteArchive, findArchive } from "../../services/backup/archives";
+import { cancelPendingRestore, pendingRestore, stagePendingRestore } from "../../services/backup/pending-restore";
 import { readBackupSchedule, toScheduleView, updateBackupSchedule } from "../../services/backup/schedule";
 import { adminProcedure, type Context, router } from "../../trpc";
 
 const tags = ["Backups"];
+
+/** Where a restore upload's passphrase travels: not in the URL, which proxies and logs keep. */
+export const PASSPHRASE_HEADER = "X-Backup-Passphrase";
+
+function readPassphraseHeader(request: Request): string | undefined {
+  const raw = request.headers.get(PASSPHRASE_HEADER);
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new AppError("BAD_REQUEST", "errors.restoreWrongPassphrase");
+  }
+}
 
 const archiveDeps = (ctx: Context) => ({ db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir });
 
@@ -54,7 +72,31 @@ export const backupsRouter = router({
       },
     })
     .output(backupRunStateOutput)
-    .query(({ ctx }) => backupRunState(ctx.db)),
+    .query(({ ctx }) => backupRunState({ db: ctx.db, dataDir: ctx.config.dataDir })),
+
+  pendingRestore: adminProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/admin/backups/restore",
+        summary: "The restore uploaded from the panel that the next start applies; null when none",
+        tags,
+      },
+    })
+    .output(pendingRestoreOutput.nullable())
+    .query(({ ctx }) => pendingRestore(ctx.config.dataDir)),
+
+  cancelRestore: adminProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/admin/backups/restore",
+        summary: "Cancel the pending restore: its archive and details are deleted, the next start restores nothing",
+        tags,
+      },
+    })
+    .output(z.object({ cancelled: z.boolean() }))
+    .mutation(({ ctx }) => cancelPendingRestore(ctx.config.dataDir)),
 
   create: adminProcedure
     .meta({
@@ -151,6 +193,44 @@ export const backupRawRoutes: RawRoute[] = [
         { dryRun: query.dry_run },
       );
       return envelopeResponse(200, translate("errors.ok"), report);
+    },
+  }),
+  defineRawRoute({
+    method: "POST",
+    path: "/admin/backups/restore",
+    summary: "Upload a backup to restore: verified now, applied when the server next starts (202)",
+    description:
+      "The body is the archive itself (application/octet-stream), streamed to DATA_DIR/pending-restore.tar. " +
+      `The passphrase that opens its sealed secret goes in the ${PASSPHRASE_HEADER} header, percent-encoded ` +
+      "(UTF-8). Every check of the CLI restore runs before anything is kept: a file that is not a backup, a " +
+      "damaged or truncated one, one from a newer Pastebox, a missing or wrong passphrase are refused (400), " +
+      "as is an install with data unless `force=true` (409); nothing is kept then. The answer says what the " +
+      "next start restores; restart the server to apply it (docs/backup.md).",
+    tags,
+    access: "admin",
+    query: restoreUploadQuery,
+    requestBody: { contentType: "application/octet-stream", schema: z.string().describe("The backup archive") },
+    responses: [
+      jsonAnswer(202, "Verified; the pending restore (envelope)"),
+      jsonAnswer(400, "Not a backup, damaged, truncated, from a newer version, or a missing or wrong passphrase"),
+      jsonAnswer(
+        409,
+        "The install has data (without force), SECRET differs from the backup's, or a restore is pending",
+      ),
+      jsonAnswer(507, "The server's disk is full"),
+    ],
+    async handle({ ctx, query }) {
+      const pending = await stagePendingRestore(
+        {
+          db: ctx.db,
+          dataDir: ctx.config.dataDir,
+          secret: ctx.config.secret,
+          isSecretFromEnv: ctx.config.isSecretFromEnv,
+        },
+        nodeBody(ctx.request),
+        { passphrase: readPassphraseHeader(ctx.request), force: query.force },
+      );
+      return envelopeResponse(202, translate("errors.ok"), pending);
     },
   }),
 ];

@@ -17,6 +17,7 @@ import { type ArchiveDeps, archiveLocation, DISK_LOCATION, diskLocation, listArc
 import { BACKUP_JOB, type BackupRunParams } from "./backup-job";
 import { importCloudPaste } from "./cloudpaste-import";
 import { CloudPasteSourceError, readCloudPaste } from "./cloudpaste-source";
+import { pendingRestore } from "./pending-restore";
 import { isBackupDue, readBackupSchedule } from "./schedule";
 
 /** A CloudPaste backup or database is metadata only (objects stay in their bucket): this is plenty. */
@@ -54,13 +55,17 @@ export async function backupOverview(deps: ArchiveDeps) {
       size: archive.size,
       created_at: archive.createdAt,
     })),
-    ...(await backupRunState(deps.db, schedule)),
+    ...(await backupRunState(deps, schedule)),
   };
 }
 
-/** The backup under way with its progress, the last finished run and the next scheduled one: what the
- * dashboard shows, without listing any archive (an off-site bucket may be slow to list). */
-export async function backupRunState(db: Database, schedule?: StoredBackupSchedule) {
+/** The backup under way with its progress, the last finished run, the next scheduled one and a restore
+ * waiting for the next start: what the dashboard shows, without listing any archive (an off-site
+ * bucket may be slow to list). */
+export async function backupRunState(
+  { db, dataDir }: { db: Database; dataDir: string },
+  schedule?: StoredBackupSchedule,
+) {
   const [stored, latest, lease, lastFinished] = await Promise.all([
     schedule ?? readBackupSchedule(db),
     db.jobRun.findFirst({ where: { job: BACKUP_JOB }, orderBy: { startedAt: "desc" }, select: runSelect }),
@@ -89,6 +94,7 @@ export async function backupRunState(db: Database, schedule?: StoredBackupSchedu
         : null,
     last_run: lastFinished ? toRunOutput(lastFinished) : null,
     next_scheduled_at: nextScheduledBackup(stored),
+    pending_restore: pendingRestore(dataDir),
   };
 }
 

@@ -116,8 +116,17 @@ function parseJson(body: Buffer | null): unknown {
   }
 }
 
+export type VerifyOptions = {
+  passphrase?: string;
+  /**
+   * The backup's secret, opened at an earlier check (a restore from the panel keeps it sealed until
+   * the next start, decision 0015): checked against the archive's secret check instead of a passphrase.
+   */
+  openedSecret?: string;
+};
+
 /** Reads the archive once and refuses it unless every check passes (nothing is written here). */
-export async function verifyArchive(path: string, options: { passphrase?: string } = {}): Promise<VerifiedArchive> {
+export async function verifyArchive(path: string, options: VerifyOptions = {}): Promise<VerifiedArchive> {
   if (!existsSync(path)) throw new BackupError("notBackup", `${path} does not exist`);
   let header: ArchiveHeader | null = null;
   let manifest: ArchiveManifest | null = null;
@@ -174,7 +183,12 @@ export async function verifyArchive(path: string, options: { passphrase?: string
     }
   });
   let secret: string | null = null;
-  if (foundHeader.secret) {
+  if (foundHeader.secret && options.openedSecret !== undefined) {
+    const check = keyedHash(options.openedSecret, "backup-secret-check", SECRET_CHECK_TEXT);
+    if (check !== foundHeader.secretCheck)
+      throw new BackupError("wrongPassphrase", "the kept secret is not this backup's");
+    secret = options.openedSecret;
+  } else if (foundHeader.secret) {
     if (!options.passphrase) throw new BackupError("passphraseRequired");
     secret = openSecret(options.passphrase, foundHeader.secret);
     if (secret === null) throw new BackupError("wrongPassphrase");
@@ -230,7 +244,7 @@ type Delegate = {
 export async function restoreBackup(
   target: RestoreTarget,
   archivePath: string,
-  options: { passphrase?: string; force?: boolean } = {},
+  options: VerifyOptions & { force?: boolean } = {},
 ): Promise<RestoreSummary> {
   const { header, manifest, secret } = await verifyArchive(archivePath, options);
   if (!options.force && (await hasUserData(target.db))) throw new BackupError("notEmpty");

@@ -1,32 +1,75 @@
-// Start-up set-up of the database: pending migrations, then the first-start records: the admin account
-// (docs/rules.md: never a fixed default password) and a local storage config under the data directory
-// as the default, so uploads work with no object store. The server runs it in a child process
-// (server/child-task.ts): neither the migration engine nor Prisma stays in an idle server.
+// Start-up set-up of the database: pending migrations, a restore uploaded from the admin panel
+// (decision 0015), then the first-start records: the admin account (docs/rules.md: never a fixed
+// default password) and a local storage config under the data directory as the default, so uploads
+// work with no object store. The server runs it in a child process (server/child-task.ts): neither
+// the migration engine nor Prisma stays in an idle server.
 import { join } from "node:path";
 import { DEFAULT_STORAGE_NAME, LOCAL_PROVIDER } from "@shared/constants";
 import { answerParent, runChildTask } from "../../child-task";
 import { type Config, loadConfig } from "../../config";
-import { createDatabase, type Database } from "../../db/client";
+import { createDatabase, type Database, postgresTarget } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { createLogger, type Logger } from "../../logger";
+import { hasPendingRestore, PENDING_ARCHIVE, PENDING_DETAILS } from "../backup/restore-marker";
+
+export type PreparedDatabase = {
+  applied: string[];
+  /** A pending restore was applied: the server reads its configuration again (the secret may be new). */
+  restored: boolean;
+};
 
 /** Migrates the configured database and creates the first-start records, in a child process. */
-export function prepareDatabaseInChildProcess(): Promise<{ applied: string[] }> {
+export function prepareDatabaseInChildProcess(): Promise<PreparedDatabase> {
   return runChildTask(import.meta.path);
 }
 
-async function prepareDatabase(config: Config): Promise<{ applied: string[] }> {
+async function prepareDatabase(config: Config): Promise<PreparedDatabase> {
   const logger = createLogger(config.logLevel);
   const { applied } = await migrateDatabase(config.databaseUrl);
   if (applied.length > 0) logger.info("database migrated", { applied });
   const db = createDatabase(config.databaseUrl);
   try {
+    const restored = await applyRestoreFromPanel(db, config, logger);
     await ensureAdmin(db, config, logger);
     await ensureDefaultStorage(db, config, logger);
+    return { applied, restored };
   } finally {
     await db.$disconnect();
   }
-  return { applied };
+}
+
+/**
+ * The restore the admin uploaded and the panel verified (docs/backup.md), applied on the migrated
+ * schema before the server listens; loaded only when one is pending, so a plain start reads no archive code.
+ */
+async function applyRestoreFromPanel(db: Database, config: Config, logger: Logger): Promise<boolean> {
+  if (!hasPendingRestore(config.dataDir)) return false;
+  const { applyPendingRestore } = await import("../backup/pending-restore");
+  logger.info("applying the restore uploaded from the admin panel", { archive: join(config.dataDir, PENDING_ARCHIVE) });
+  try {
+    const summary = await applyPendingRestore({
+      db,
+      provider: config.databaseProvider,
+      dataDir: config.dataDir,
+      secret: config.secret,
+      isSecretFromEnv: config.isSecretFromEnv,
+      pgSchema: config.databaseProvider === "postgres" ? postgresTarget(config.databaseUrl).schema : undefined,
+    });
+    if (!summary) return false;
+    const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0);
+    logger.info("restore from the admin panel applied", {
+      rows,
+      objects: summary.objects.count,
+      secretWritten: summary.secretWritten,
+    });
+    for (const warning of summary.warnings) logger.warn(warning);
+    return true;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `the restore uploaded from the admin panel failed: ${reason}. Start again to retry, or delete ${PENDING_ARCHIVE} and ${PENDING_DETAILS} in DATA_DIR to start without it`,
+    );
+  }
 }
 
 export async function ensureAdmin(db: Database, config: Config, logger: Logger): Promise<void> {

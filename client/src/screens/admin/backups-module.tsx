@@ -1,11 +1,13 @@
 // Admin module "backups" (docs/backup.md, "From the admin panel"): create a backup now with the choice
 // of sealing the app secret, follow its progress, automatic backups on a schedule, the archives kept
-// (download, delete), and the import from CloudPaste with its dry run first.
+// (download, delete), a restore uploaded now and applied at the next start, and the import from
+// CloudPaste with its dry run first.
 import { trpc } from "../../lib/trpc";
 import { AdminModuleHeader } from "./admin-module-header";
 import { ArchivesSection } from "./backups/archives-section";
 import { CloudPasteImportSection } from "./backups/cloudpaste-import-section";
 import { CreateBackupSection } from "./backups/create-section";
+import { RestoreSection } from "./backups/restore-section";
 import { ScheduleSection } from "./backups/schedule-section";
 
 /** How often the overview is read while a backup runs (its progress is written once a second). */
@@ -21,6 +23,7 @@ export default function BackupsModule() {
       <CreateBackupSection overview={overview.data} />
       <ScheduleSection nextScheduledAt={overview.data?.next_scheduled_at} />
       <ArchivesSection overview={overview} />
+      <RestoreSection overview={overview.data} />
       <CloudPasteImportSection />
     </div>
   );

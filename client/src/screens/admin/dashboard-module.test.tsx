@@ -88,7 +88,7 @@ beforeEach(async () => {
   server.signInAsAdmin({
     "dashboard.stats": () => stats(),
     "cache.stats": () => CACHE,
-    "backups.status": () => ({ running: null, last_run: null, next_scheduled_at: null }),
+    "backups.status": () => ({ running: null, last_run: null, next_scheduled_at: null, pending_restore: null }),
   });
 });
 
@@ -199,6 +199,7 @@ describe("dashboard module", () => {
         running: null,
         last_run: { ...run, status: "failed", result: JSON.stringify({ error: "The bucket refused the upload" }) },
         next_scheduled_at: new Date("2026-03-11T03:00:00Z"),
+        pending_restore: null,
       }),
     });
     renderAppAt("/admin/dashboard");
@@ -216,11 +217,35 @@ describe("dashboard module", () => {
           result: JSON.stringify({ name: "pastebox-x.tar", bytes: 3 * 1024 * 1024 }),
         },
         next_scheduled_at: null,
+        pending_restore: null,
       }),
     });
     fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
     await eventually(() => expect(textOf("dashboard-backup-last")).toContain("3 MB"));
     expect(screen.getByTestId("dashboard-backup-last").className).not.toContain("text-red-700");
+    expect(screen.queryByTestId("dashboard-restore-pending")).toBeNull();
+
+    // A restore uploaded from the Backups module waits for the restart: the dashboard says so.
+    server.use({
+      "backups.status": () => ({
+        running: null,
+        last_run: null,
+        next_scheduled_at: null,
+        pending_restore: {
+          uploaded_at: new Date("2026-03-12T10:00:00Z"),
+          backup_created_at: new Date("2026-03-10T03:00:00Z"),
+          app_version: "0.6.8",
+          source_provider: "sqlite",
+          rows: 12,
+          tables: { Paste: 12 },
+          objects: { count: 0, bytes: 0 },
+          secret_included: true,
+          other_secret: false,
+        },
+      }),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
+    await eventually(() => expect(textOf("dashboard-restore-pending")).toContain("restart the server to finish it"));
   });
 
   test("cache: entries and hit rate per mount, clear all and clear one", async () => {

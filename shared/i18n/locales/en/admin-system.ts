@@ -58,6 +58,7 @@ export const enAdminSystem = {
       unknown: "Could not be read",
       next: "Next: {{time}}.",
       noSchedule: "No schedule.",
+      restorePending: "A restore of the backup of {{time}} waits: restart the server to finish it.",
       open: "Manage backups",
     },
     cache: {

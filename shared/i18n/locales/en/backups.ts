@@ -72,7 +72,8 @@ export const enBackups = {
     },
     archives: {
       title: "Archives",
-      description: "Kept in the data folder's backups directory. Restore one with: bun run pastebox restore FILE",
+      description:
+        "Kept in the data folder's backups directory. Restore one under “Restore from a backup”, or with: bun run pastebox restore FILE",
       loading: "Loading…",
       loadError: "The backups could not be loaded",
       empty: "No backups yet.",
@@ -84,6 +85,44 @@ export const enBackups = {
       deleteTitle: "Delete this backup?",
       deleteDescription: "{{name}} is removed from {{location}}. This cannot be undone.",
       deleted: "Backup deleted",
+    },
+    restore: {
+      title: "Restore from a backup",
+      description:
+        "Upload an archive made by Pastebox. It is checked at once; the server restores it when it next starts, because the backup may bring its own app secret.",
+      file: "Backup archive",
+      fileHint: "A .tar file from “Create backup now”, a schedule or bun run pastebox backup.",
+      chooseFile: "Choose a backup archive first",
+      passphrase: "Passphrase of this backup",
+      passphraseHint: "The one the backup was made with. Leave empty if it was made without one.",
+      force: "Replace everything on this server",
+      forceHint:
+        "Needed when this server already has pastes, file shares, API keys, mounts or clipboard rooms: they are all replaced.",
+      start: "Upload and verify",
+      uploading: "Uploading: {{percent}}% ({{sent}} of {{total}})",
+      verifying: "Checking every entry of the archive…",
+      progress: "Upload of the backup",
+      verified: "Backup verified: restart the server to finish",
+      pendingTitle: "Verified. Restart the server to finish.",
+      restartToFinish:
+        "The restore runs when the server next starts, before it accepts any request. Until then nothing has changed.",
+      restartOr: "or stop and start bun run start.",
+      facts: {
+        made: "Backup",
+        madeValue: "{{time}}, Pastebox {{version}} on {{provider}}",
+        contents: "Restores",
+        contentsValue: "{{rows}} rows, {{files}} files ({{size}})",
+        uploaded: "Uploaded",
+        secret: "App secret",
+      },
+      secretKept:
+        "In the backup, opened with the passphrase and kept sealed: API keys and S3 credentials keep working.",
+      secretSame: "Not in the backup; this server has the same one, so nothing is lost.",
+      secretLost:
+        "Not in the backup, and this server runs with another: API keys must be created again and S3 credentials re-entered.",
+      replaces: "Everything this server holds at the restart is replaced by the backup's data.",
+      cancel: "Cancel the restore",
+      cancelled: "Restore cancelled: the uploaded archive was deleted",
     },
     import: {
       title: "Import from CloudPaste",

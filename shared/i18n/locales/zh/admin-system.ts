@@ -58,6 +58,7 @@ export const zhAdminSystem: typeof enAdminSystem = {
       unknown: "无法读取",
       next: "下次：{{time}}。",
       noSchedule: "未设置计划。",
+      restorePending: "有一个恢复（{{time}} 的备份）正在等待：重启服务器即可完成。",
       open: "管理备份",
     },
     cache: {

@@ -1,6 +1,7 @@
 // The dashboard's word on backups (docs/backup.md, "On a schedule"): how the last one ended, with its
-// error when it failed, the one under way, and when the schedule makes the next, linking to the
-// Backups module. Read from GET /admin/backups/status, which lists no archive.
+// error when it failed, the one under way, when the schedule makes the next, and a restore uploaded
+// from the panel that waits for a restart, linking to the Backups module. Read from
+// GET /admin/backups/status, which lists no archive.
 import { formatBytes } from "@shared/format-bytes";
 import type { BackupRunState } from "@shared/schemas/backups";
 import { useTranslation } from "react-i18next";
@@ -59,6 +60,16 @@ export function BackupStatus() {
         >
           {summary}
         </p>
+        {state?.pending_restore ? (
+          <p
+            className="mt-0.5 font-medium break-words text-amber-800 dark:text-amber-300"
+            data-testid="dashboard-restore-pending"
+          >
+            {t("dashboard.backup.restorePending", {
+              time: formatDateTime(state.pending_restore.backup_created_at, language),
+            })}
+          </p>
+        ) : null}
         <p className="mt-0.5 text-slate-600 dark:text-slate-400">
           {state?.next_scheduled_at
             ? t("dashboard.backup.next", { time: formatDateTime(state.next_scheduled_at, language) })
