@@ -1,19 +1,15 @@
 // "One link for these files" (docs/share-sets.md): once two or more uploads of this list are done, they
 // can go out as one set behind one link, with the share options of the panel beside for the whole set;
 // each set made shows its link with copy, QR code and open.
-import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
-import QrCodeIcon from "@heroicons/react/24/outline/QrCodeIcon";
 import Square2StackIcon from "@heroicons/react/24/outline/Square2StackIcon";
 import { formatBytes } from "@shared/format-bytes";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClasses } from "../../components/button";
-import { CopyButton } from "../../components/copy-button";
-import { QrCode } from "../../components/qr-code";
+import { Button } from "../../components/button";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
 import type { MadeSet } from "../../lib/upload/upload-sets";
+import { ShareLinkRow } from "./share-link-row";
 
 export type OneLinkPanelProps = {
   /** Finished uploads that can still go out together (not encrypted, in no set yet). */
@@ -62,8 +58,6 @@ export function OneLinkPanel({ candidateCount, sets, isMaking, onMake }: OneLink
 function MadeSetCard({ set }: { set: MadeSet }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [isQrOpen, setIsQrOpen] = useState(false);
-  const qrId = `set-qr-${set.id}`;
   const label = t("files.oneLink.linkOf", { count: set.file_count });
   return (
     <div data-testid="one-link-result">
@@ -79,56 +73,16 @@ function MadeSetCard({ set }: { set: MadeSet }) {
             : t("files.result.neverExpires")}
         </span>
       </p>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-        <label className="sr-only" htmlFor={`set-link-${set.id}`}>
-          {label}
-        </label>
-        <input
+      <div className="mt-2">
+        <ShareLinkRow
           id={`set-link-${set.id}`}
-          readOnly
-          value={set.url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
-          data-testid="one-link-url"
+          url={set.url}
+          label={label}
+          openLabel={t("files.oneLink.open")}
+          openTitle={t("files.oneLink.open")}
+          testId="one-link-url"
         />
-        <div className="flex gap-2">
-          <CopyButton
-            text={set.url}
-            label={t("files.result.copyLink")}
-            copiedMessage={t("files.result.copied")}
-            failedMessage={t("files.result.copyFailed")}
-            size="sm"
-            variant="primary"
-            className="flex-1 sm:flex-none"
-          />
-          <Button
-            size="sm"
-            icon={QrCodeIcon}
-            onClick={() => setIsQrOpen((open) => !open)}
-            aria-expanded={isQrOpen}
-            aria-controls={qrId}
-            aria-label={isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}
-            title={isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}
-          >
-            <span className="sr-only">{isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}</span>
-          </Button>
-          <a
-            href={set.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses("secondary", "sm")}
-            aria-label={t("files.oneLink.open")}
-            title={t("files.oneLink.open")}
-          >
-            <ArrowTopRightOnSquareIcon className="size-4.5" />
-          </a>
-        </div>
       </div>
-      {isQrOpen ? (
-        <div id={qrId} className="mt-3 flex justify-center sm:justify-start">
-          <QrCode value={set.url} size={160} />
-        </div>
-      ) : null}
     </div>
   );
 }

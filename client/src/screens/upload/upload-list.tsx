@@ -3,28 +3,26 @@
 // actions that fit (start, cancel, retry, remove). Progress is announced sparingly: screen readers
 // hear status changes, not every percent.
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
-import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
 import ExclamationCircleIcon from "@heroicons/react/24/outline/ExclamationCircleIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
-import QrCodeIcon from "@heroicons/react/24/outline/QrCodeIcon";
 import StopIcon from "@heroicons/react/24/outline/StopIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { formatBytes } from "@shared/format-bytes";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClasses } from "../../components/button";
+import { Button } from "../../components/button";
 import { cx, fileNameText } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
-import { QrCode } from "../../components/qr-code";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
 import { isCancellation, uploadErrorMessage } from "../../lib/upload/upload-errors";
 import { type QueueItem, summarize } from "../../lib/upload/upload-queue";
 import { groupedFileIds, type MadeSet } from "../../lib/upload/upload-sets";
 import { OneLinkPanel } from "./one-link-panel";
+import { ShareLinkRow } from "./share-link-row";
 
 export type UploadListProps = {
   items: readonly QueueItem[];
@@ -243,7 +241,6 @@ function UploadRow({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [isQrOpen, setIsQrOpen] = useState(false);
   // An encrypted upload's record names the ciphertext (encrypted.pbxe): the row keeps the file's own.
   const stored = item.result?.encrypted ? null : item.result;
   const name = stored?.filename ?? item.name;
@@ -263,7 +260,6 @@ function UploadRow({
     item.via === "proxy" ? t("files.queue.viaProxy") : null,
     item.resumedBytes > 0 ? t("files.queue.resumed", { size: formatBytes(item.resumedBytes, language) }) : null,
   ].filter(Boolean);
-  const qrId = `qr-${item.id}`;
 
   return (
     <li className="px-4 py-3.5 sm:px-5" data-testid="upload-row" data-status={item.status} data-name={item.name}>
@@ -338,80 +334,39 @@ function UploadRow({
         </p>
       ) : item.status === "success" && item.result ? (
         <div className="mt-3 sm:pl-13">
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <label className="sr-only" htmlFor={`link-${item.id}`}>
-              {t("files.result.linkOf", { name })}
-            </label>
-            <input
-              id={`link-${item.id}`}
-              readOnly
-              value={item.result.url}
-              onFocus={(event) => event.currentTarget.select()}
-              className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
-              data-testid="result-link"
-            />
-            <div className="flex gap-2">
-              <CopyButton
-                text={item.result.url}
-                label={t("files.result.copyLink")}
-                copiedMessage={t("files.result.copied")}
-                failedMessage={t("files.result.copyFailed")}
-                size="sm"
-                variant="primary"
-                className="flex-1 sm:flex-none"
-              />
-              <Button
-                size="sm"
-                icon={QrCodeIcon}
-                onClick={() => setIsQrOpen((open) => !open)}
-                aria-expanded={isQrOpen}
-                aria-controls={qrId}
-                aria-label={isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}
-                title={isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}
-              >
-                <span className="sr-only">{isQrOpen ? t("files.result.hideQr") : t("files.result.showQr")}</span>
-              </Button>
-              <a
-                href={item.result.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClasses("secondary", "sm")}
-                aria-label={t("files.result.openOf", { name })}
-                title={t("files.result.open")}
-              >
-                <ArrowTopRightOnSquareIcon className="size-4.5" />
-              </a>
-            </div>
-          </div>
-          <ul className="mt-2 flex flex-wrap gap-1.5 text-xs">
-            {item.result.encrypted ? (
+          <ShareLinkRow
+            id={`link-${item.id}`}
+            url={item.result.url}
+            label={t("files.result.linkOf", { name })}
+            openLabel={t("files.result.openOf", { name })}
+            openTitle={t("files.result.open")}
+            testId="result-link"
+          >
+            <ul className="mt-2 flex flex-wrap gap-1.5 text-xs">
+              {item.result.encrypted ? (
+                <Chip>
+                  <LockClosedIcon className="size-3.5" />
+                  {t("files.queue.encrypted")}
+                </Chip>
+              ) : null}
+              {item.result.has_password ? (
+                <Chip>
+                  <LockClosedIcon className="size-3.5" />
+                  {t("files.result.protected")}
+                </Chip>
+              ) : null}
               <Chip>
-                <LockClosedIcon className="size-3.5" />
-                {t("files.queue.encrypted")}
+                {item.result.expires_at
+                  ? t("files.result.expires", { date: formatDateTime(item.result.expires_at, language) })
+                  : t("files.result.neverExpires")}
               </Chip>
-            ) : null}
-            {item.result.has_password ? (
               <Chip>
-                <LockClosedIcon className="size-3.5" />
-                {t("files.result.protected")}
+                {item.result.max_views > 0
+                  ? t("files.result.maxViews", { count: item.result.max_views })
+                  : t("files.result.unlimitedViews")}
               </Chip>
-            ) : null}
-            <Chip>
-              {item.result.expires_at
-                ? t("files.result.expires", { date: formatDateTime(item.result.expires_at, language) })
-                : t("files.result.neverExpires")}
-            </Chip>
-            <Chip>
-              {item.result.max_views > 0
-                ? t("files.result.maxViews", { count: item.result.max_views })
-                : t("files.result.unlimitedViews")}
-            </Chip>
-          </ul>
-          {isQrOpen ? (
-            <div id={qrId} className="mt-3 flex justify-center sm:justify-start">
-              <QrCode value={item.result.url} size={160} />
-            </div>
-          ) : null}
+            </ul>
+          </ShareLinkRow>
         </div>
       ) : null}
     </li>
