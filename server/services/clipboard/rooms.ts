@@ -4,6 +4,7 @@
 // the link's fragment. Every change is published on the clipboard bus so that every process's
 // connected devices hear of it.
 
+import { edenGC } from "bun:jsc";
 import {
   CLIPBOARD_LIMITS,
   generateRoomId,
@@ -62,9 +63,23 @@ export function roomUrl(publicUrl: string, id: string): string {
  * devices reading a filled room at once ran those passes back to back and held every other request
  * 0.6 s, and the copies of many pages piled up faster than the collector ran (docs/performance.md,
  * hostile-traffic run). In turn, a waiting request waits for one of them; after each, the collector
- * frees its copies at once (a full collection costs a few milliseconds beside the passes themselves).
+ * frees its copies at once (`collectCopies`).
  */
 export const LARGE_CONTENT_BYTES = 1024 * 1024;
+/**
+ * A full collection stops the loop for as long as the live heap takes to mark: 100 ms of CPU and
+ * 400 ms of wall time for a heap of 500 MiB of small objects (measured 2026-11-29), a few milliseconds
+ * for a server's usual heap. The heap figure counts the large items themselves, which cost little to
+ * mark (a hostile run's server reached 308 MiB with them). Past this size only the young generation is
+ * collected: the pass's copies are young, so most of them still go (hostile run: +248 MiB instead of
+ * +149 with full collections, +367 with none).
+ */
+const FULL_COLLECTION_HEAP_BYTES = 400 * 1024 * 1024;
+
+function collectCopies() {
+  if (process.memoryUsage().heapUsed < FULL_COLLECTION_HEAP_BYTES) Bun.gc(true);
+  else edenGC();
+}
 const largeContentWork = pLimit(1);
 
 /**
@@ -84,7 +99,7 @@ export function withLargeContent<T>(bytes: number, work: () => Promise<T>): Prom
       await nextTurn();
       settle();
       await nextTurn();
-      Bun.gc(true);
+      collectCopies();
     });
   });
 }
