@@ -35,7 +35,7 @@ import { urlProxyRawRoutes } from "./routers/shares/url-proxy-routes";
 import { createSystemRoutes } from "./routers/system/raw-routes";
 import { uploadRequestRawRoutes } from "./routers/upload-requests/raw-routes";
 import { prepareMarkdownRenderer } from "./services/pastes/markdown-html";
-import { isPreviewCrawler, isSharePage, linkPreviewPage } from "./services/shares/link-preview";
+import { isPreviewCrawler, isSharePage, linkPreviewPage } from "./services/shares/link-preview/link-preview";
 import { METRICS_OFF, type Metrics } from "./services/system/metrics";
 import type { Context } from "./trpc";
 

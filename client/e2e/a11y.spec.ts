@@ -2,7 +2,7 @@
 // keeps rather than a hand-picked few: every route of the router's table (client/src/routes.ts, each
 // admin module of ADMIN_MODULES) in the states a user meets there, and on each state every dialog,
 // drawer, menu, disclosure and tab it offers, found by what the controls declare (a dialog's opener
-// carries its name from components/dialog-names.ts; menus and disclosures are buttons with
+// carries its name from components/dialogs/dialog-names.ts; menus and disclosures are buttons with
 // aria-expanded; tabs have role="tab"). Each is checked in the light and the dark theme, at 1280 and
 // 375 px, in English and in Chinese, one look per language (lookOf); the run fails on a violation of any impact (critical to minor,
 // best practices included), named by state, look, rule and element, and when a dialog of the
@@ -16,7 +16,7 @@ import {
   DIALOG_NAMES,
   type DialogName,
   OPENS_DIALOG_ATTRIBUTE,
-} from "../src/components/dialog-names";
+} from "../src/components/dialogs/dialog-names";
 import { ADMIN_MODULES, type AdminModule, type ROUTES } from "../src/routes";
 import {
   DESKTOP,

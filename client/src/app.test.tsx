@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { publicFile, publicPaste } from "../test/fixtures";
 import { renderAppAt } from "../test/render-app";
 import { mockTrpc } from "../test/trpc-msw";
-import { toast } from "./components/toast-store";
+import { toast } from "./components/feedback/toast-store";
 import i18n from "./i18n";
 import { ADMIN_MODULES } from "./routes";
 

@@ -3,8 +3,8 @@
 // (DataProviders), so a visitor of a share link never downloads them
 // (docs/decisions/0014-public-pages-without-trpc.md).
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { PageSpinner } from "./components/page-spinner";
-import { ThemeProvider } from "./components/theme-provider";
+import { PageSpinner } from "./components/feedback/page-spinner";
+import { ThemeProvider } from "./components/layout/theme-provider";
 import { AppReads, AppReadsContext } from "./lib/app-reads";
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { render } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../src/app";
-import { toast } from "../src/components/toast-store";
+import { toast } from "../src/components/feedback/toast-store";
 import { authStore } from "../src/lib/auth/session";
 import { AppProviders } from "../src/providers";
 

@@ -16,7 +16,7 @@ import { createDatabase, type Database } from "../../server/db/client";
 import { createReadConnection } from "../../server/db/read-connection";
 import { createLogger } from "../../server/logger";
 import { createMemoryListingCache } from "../../server/services/explorer/listing-cache";
-import { STALE_UPLOAD_MS } from "../../server/services/shares/upload-limits";
+import { STALE_UPLOAD_MS } from "../../server/services/shares/upload/upload-limits";
 import { sweepOnce } from "../../server/services/system/sweeper";
 import { createStorageService } from "../../server/storage";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";

@@ -5,7 +5,12 @@
 // seam, with the connection still made by safe-fetch and observed by the proxy.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AppError } from "../../server/errors";
-import { assertUrlAllowed, type HostLookup, isPublicAddress, safeFetch } from "../../server/services/shares/safe-fetch";
+import {
+  assertUrlAllowed,
+  type HostLookup,
+  isPublicAddress,
+  safeFetch,
+} from "../../server/services/shares/upload/safe-fetch";
 import {
   type Canary,
   type Internet,

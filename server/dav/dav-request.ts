@@ -14,7 +14,7 @@ import {
   loadLocks,
   lockCovers,
   type ResourceState,
-} from "./locks";
+} from "./locks/locks";
 import { type DavResource, resolveResource } from "./resources";
 
 export type DavRequest = {

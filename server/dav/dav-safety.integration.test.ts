@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DOMParser, type Element } from "@xmldom/xmldom";
 import { DATABASE_PROVIDERS } from "../test/harness";
 import { basicAuth, type DavServer, startDavServer } from "./dav-test-kit";
-import { DEAD_PROPERTY_LIMITS } from "./properties";
+import { DEAD_PROPERTY_LIMITS } from "./xml/properties";
 
 /** The status of each property of a one-resource multistatus, by "{ns}name". */
 function propertyStatuses(text: string): Map<string, number> {

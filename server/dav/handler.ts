@@ -8,15 +8,15 @@ import { describeError, isServerFault, noteServerFault } from "../errors";
 import { translate } from "../i18n";
 import { creatorOf } from "../services/auth/sessions";
 import { loadTree } from "../services/explorer/tree";
-import { createDavAuthenticator } from "./basic-auth";
+import { createDavAuthenticator } from "./auth/basic-auth";
 import { DavError } from "./dav-error";
 import { requestPath } from "./dav-paths";
 import type { DavRequest } from "./dav-request";
-import { handleLock, handleUnlock } from "./lock-methods";
-import { parseIfHeader, submittedTokens } from "./locks";
-import { handleGet, handlePropfind } from "./read-methods";
-import { handleCopyMove, handleDelete, handleMkcol, handleProppatch, handlePut } from "./write-methods";
-import { errorXml, xmlResponse } from "./xml";
+import { parseIfHeader, submittedTokens } from "./locks/locks";
+import { handleLock, handleUnlock } from "./methods/lock-methods";
+import { handleGet, handlePropfind } from "./methods/read-methods";
+import { handleCopyMove, handleDelete, handleMkcol, handleProppatch, handlePut } from "./methods/write-methods";
+import { errorXml, xmlResponse } from "./xml/xml";
 
 const REALM = "Pastebox WebDAV";
 /** One handler per method, in the order the Allow header lists them. */

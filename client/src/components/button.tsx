@@ -2,9 +2,9 @@
 // state that keeps the label readable, and type="button" unless a form submit is asked for.
 import type { ButtonHTMLAttributes, ComponentType, ReactNode } from "react";
 import { cx, focusRing } from "./class-names";
+import { Spinner } from "./feedback/spinner";
+import { TOAST_AVOID_ATTRIBUTE } from "./feedback/toast-placement";
 import type { IconProps } from "./icons";
-import { Spinner } from "./spinner";
-import { TOAST_AVOID_ATTRIBUTE } from "./toast-placement";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 export type ButtonSize = "sm" | "md";

@@ -5,7 +5,7 @@ import ClipboardDocumentIcon from "@heroicons/react/24/outline/ClipboardDocument
 import { useEffect, useState } from "react";
 import { copyText } from "../lib/copy-text";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
-import { toast } from "./toast-store";
+import { toast } from "./feedback/toast-store";
 
 export type CopyButtonProps = {
   text: string | (() => string);

@@ -2,7 +2,7 @@
 // CSP allows for images, and shown dark on white in both themes so every scanner can read it.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "./spinner";
+import { Spinner } from "./feedback/spinner";
 
 type QrState = { url: string; dataUrl: string | null; failed: boolean };
 

@@ -8,7 +8,7 @@ import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../../server/routers";
-import { toast } from "../components/toast-store";
+import { toast } from "../components/feedback/toast-store";
 import i18n from "../i18n";
 import { withFirstVisitCache } from "../offline/first-visit-cache";
 import { existingOfflineDb, openOfflineDb } from "../offline/local-db";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { createToastStore } from "../components/toast-store";
+import { createToastStore } from "../components/feedback/toast-store";
 import { INSTALL_PROMPT_DISMISS_MS, INSTALL_PROMPT_RECHECK_MS } from "./constants";
 import {
   type BeforeInstallPromptEvent,

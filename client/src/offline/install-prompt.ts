@@ -1,7 +1,7 @@
 // The install prompt as a toast (docs/product.md §4): shown when the browser offers to install the app,
 // the app is not installed already, and the user has not dismissed the prompt in the last 7 days.
 // The conditions are checked again every 5 seconds (the browser's offer can arrive at any time).
-import type { ToastStore } from "../components/toast-store";
+import type { ToastStore } from "../components/feedback/toast-store";
 import { INSTALL_PROMPT_DISMISS_MS, INSTALL_PROMPT_RECHECK_MS } from "./constants";
 
 export const INSTALL_TOAST_ID = "install-prompt";

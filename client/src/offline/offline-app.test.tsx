@@ -9,7 +9,7 @@ import { eventually } from "../../test/eventually";
 import { fsEntry, fsListing, pasteRecord, publicPaste } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { mockTrpc, storeAdminSession, TrpcTestError } from "../../test/trpc-msw";
-import { toast } from "../components/toast-store";
+import { toast } from "../components/feedback/toast-store";
 import i18n from "../i18n";
 import { AppReads } from "../lib/app-reads";
 import { authStore } from "../lib/auth/session";

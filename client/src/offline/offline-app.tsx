@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { App } from "../app";
-import { AppShell } from "../components/app-shell";
+import { AppShell } from "../components/layout/app-shell";
 import { useAppReads } from "../lib/app-reads";
 import { OFFLINE_FALLBACK_META } from "./constants";
 import { OfflineFallbackPage } from "./offline-fallback-page";

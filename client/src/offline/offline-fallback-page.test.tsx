@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { stubRestRoutes } from "../../test/rest-stub";
-import { LazyBoundary } from "../components/lazy-boundary";
-import { ScreenErrorBoundary } from "../components/screen-error-boundary";
+import { LazyBoundary } from "../components/feedback/lazy-boundary";
+import { ScreenErrorBoundary } from "../components/feedback/screen-error-boundary";
 import i18n from "../i18n";
 import { OfflineFallbackPage } from "./offline-fallback-page";
 

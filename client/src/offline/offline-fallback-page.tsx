@@ -9,8 +9,8 @@ import SignalSlashIcon from "@heroicons/react/24/outline/SignalSlashIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button, buttonClasses } from "../components/button";
-import { FormAlert } from "../components/form-controls";
-import { StatusPanel } from "../components/status-panel";
+import { StatusPanel } from "../components/feedback/status-panel";
+import { FormAlert } from "../components/forms/form-controls";
 import { usePageTitle } from "../hooks/use-page-title";
 
 export type OfflineFallbackPageProps = {

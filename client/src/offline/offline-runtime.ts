@@ -2,7 +2,7 @@
 // offline / back-online toasts (3 s), sending the offline queue when the network returns, the
 // install prompt, the service worker and its update prompt, and forgetting private offline data
 // when the session changes.
-import { toast } from "../components/toast-store";
+import { toast } from "../components/feedback/toast-store";
 import i18n from "../i18n";
 import type { AppReads } from "../lib/app-reads";
 import { sessionScopeOf } from "../lib/auth/auth-types";

@@ -3,7 +3,7 @@
 // over, and the page reloads once it controls the page, so code and cache always match.
 // Once the worker is active, the page names the code it loaded before the worker took over (so
 // this screen works offline too), and the installed app asks for all of the app's code when idle.
-import type { ToastStore } from "../components/toast-store";
+import type { ToastStore } from "../components/feedback/toast-store";
 import {
   CACHE_APP_MESSAGE,
   CACHE_URLS_MESSAGE_TYPE,

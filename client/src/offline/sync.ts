@@ -6,7 +6,7 @@ import { createTRPCUntypedClient, httpLink } from "@trpc/client";
 import superjson from "superjson";
 import { navigate } from "wouter/use-browser-location";
 import type { AppRouter } from "../../../server/routers";
-import { toast } from "../components/toast-store";
+import { toast } from "../components/feedback/toast-store";
 import i18n, { currentLanguage } from "../i18n";
 import { errorMessageOf, isNetworkError } from "../lib/api-errors";
 import type { AppReads } from "../lib/app-reads";

@@ -11,7 +11,7 @@ import { eventually } from "../../test/eventually";
 import { clipboardRoom } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { failsWith, keyCheck, mockTrpc } from "../../test/trpc-msw";
-import { toast } from "../components/toast-store";
+import { toast } from "../components/feedback/toast-store";
 import i18n from "../i18n";
 import { savedRoomKey, saveRoomKey } from "../lib/clipboard/outbox";
 

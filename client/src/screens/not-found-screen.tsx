@@ -4,7 +4,7 @@ import ArrowLeftIcon from "@heroicons/react/24/outline/ArrowLeftIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../components/button";
-import { StatusPanel } from "../components/status-panel";
+import { StatusPanel } from "../components/feedback/status-panel";
 import { ROUTES } from "../routes";
 
 export default function NotFoundScreen() {

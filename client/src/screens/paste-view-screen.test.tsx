@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { publicPaste } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { mockTrpc, TrpcTestError } from "../../test/trpc-msw";
-import { toast } from "../components/toast-store";
+import { toast } from "../components/feedback/toast-store";
 import i18n from "../i18n";
 import { authStore } from "../lib/auth/session";
 

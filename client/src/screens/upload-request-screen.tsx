@@ -13,9 +13,9 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useSt
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button";
 import { cx, fileNameText } from "../components/class-names";
-import { FormAlert, PasswordField } from "../components/form-controls";
-import { PageSpinner } from "../components/page-spinner";
-import { StatusPanel } from "../components/status-panel";
+import { PageSpinner } from "../components/feedback/page-spinner";
+import { StatusPanel } from "../components/feedback/status-panel";
+import { FormAlert, PasswordField } from "../components/forms/form-controls";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api-errors";
 import { fetchEnvelope } from "../lib/rest-api";

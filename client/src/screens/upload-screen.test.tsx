@@ -4,7 +4,7 @@ import { eventually } from "../../test/eventually";
 import { publicSettings, r2StorageConfig, storageConfig } from "../../test/fixtures";
 import { renderAppAt } from "../../test/render-app";
 import { failsWith, keyCheck, mockTrpc } from "../../test/trpc-msw";
-import { toast } from "../components/toast-store";
+import { toast } from "../components/feedback/toast-store";
 import i18n from "../i18n";
 import { uploadQueue } from "../lib/upload/upload-session";
 

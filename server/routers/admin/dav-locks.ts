@@ -7,7 +7,7 @@ import {
   davLocksRemovedOutput,
   davLockTokenParam,
 } from "@shared/schemas/dav-locks";
-import { listDavLocks, removeDavLock, removeKeyDavLocks } from "../../dav/lock-admin";
+import { listDavLocks, removeDavLock, removeKeyDavLocks } from "../../dav/locks/lock-admin";
 import { adminProcedure, router } from "../../trpc";
 
 const tags = ["WebDAV locks"];

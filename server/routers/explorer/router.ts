@@ -49,7 +49,7 @@ import {
   presignUpload,
 } from "../../services/explorer/uploads";
 import { makeFolder, removePath, removePaths, updateTextFile } from "../../services/explorer/writes";
-import { createPathShare } from "../../services/shares/path-shares";
+import { createPathShare } from "../../services/shares/collections/path-shares";
 import { inSearchSlot } from "../../services/system/search-slots";
 import { limitCreation, mountProcedure, router, sharedOperations } from "../../trpc";
 

@@ -2,7 +2,7 @@
 // points at. Public, counting no view; only open image shares have one.
 import { AppError } from "../../errors";
 import { defineRawRoute, jsonAnswer, type RawRoute } from "../../rest/raw-route";
-import { previewImage } from "../../services/shares/link-preview-image";
+import { previewImage } from "../../services/shares/link-preview/link-preview-image";
 
 export const linkPreviewRawRoutes: RawRoute[] = [
   defineRawRoute({

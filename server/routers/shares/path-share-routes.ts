@@ -18,9 +18,14 @@ import {
 import { z } from "zod";
 import { objectResponse } from "../../http/object-response";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
-import { extendPathShare, listPathShares, revokePathShare } from "../../services/shares/path-share-manage";
-import { openSharedPathFile, viewPathShare, zipSharedFolder } from "../../services/shares/path-shares";
-import { isShareSetSlug, openShareSetFile, viewShareSet, zipShareSet } from "../../services/shares/share-sets";
+import { extendPathShare, listPathShares, revokePathShare } from "../../services/shares/collections/path-share-manage";
+import { openSharedPathFile, viewPathShare, zipSharedFolder } from "../../services/shares/collections/path-shares";
+import {
+  isShareSetSlug,
+  openShareSetFile,
+  viewShareSet,
+  zipShareSet,
+} from "../../services/shares/collections/share-sets";
 import { adminAndUserRoutes, authedProcedure, type Context, publicProcedure, router } from "../../trpc";
 
 const shareErrors = [

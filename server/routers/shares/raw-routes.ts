@@ -21,7 +21,7 @@ import {
 } from "../../rest/raw-route";
 import type { AuthState } from "../../services/auth/sessions";
 import { deleteFiles } from "../../services/shares/manage";
-import { uploadRawFile, uploadThroughServer } from "../../services/shares/uploads";
+import { uploadRawFile, uploadThroughServer } from "../../services/shares/upload/uploads";
 import { getSystemSettings } from "../../services/system/settings";
 import { verifyLocalUrl } from "../../storage/local-signing";
 import type { Context } from "../../trpc";

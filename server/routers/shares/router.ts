@@ -31,7 +31,7 @@ import {
   listUploadedParts,
   presignParts,
   presignUpload,
-} from "../../services/shares/uploads";
+} from "../../services/shares/upload/uploads";
 import { viewPublicFile } from "../../services/shares/views";
 import { inSearchSlot } from "../../services/system/search-slots";
 import { fileProcedure, limitCreation, publicProcedure, router, sharedOperations } from "../../trpc";

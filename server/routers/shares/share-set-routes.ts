@@ -10,8 +10,8 @@ import {
   shareSetRecord,
 } from "@shared/schemas/share-sets";
 import { z } from "zod";
-import { extendShareSet, listShareSets, revokeShareSet } from "../../services/shares/share-set-manage";
-import { createShareSet } from "../../services/shares/share-sets";
+import { extendShareSet, listShareSets, revokeShareSet } from "../../services/shares/collections/share-set-manage";
+import { createShareSet } from "../../services/shares/collections/share-sets";
 import { fileProcedure, limitCreation, router, sharedOperations } from "../../trpc";
 
 /** Shared by the admin (/admin/share-sets, every set) and keys with file permission (/user/share-sets). */

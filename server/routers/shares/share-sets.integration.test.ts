@@ -4,7 +4,7 @@
 // dead, what a set refuses, the sweep removing an expired set with its files, and the owner's list,
 // extend and revoke (docs/share-sets.md, "Managing sets") with the file list showing no member.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { purgeGoneShareSets } from "../../services/shares/share-sets";
+import { purgeGoneShareSets } from "../../services/shares/collections/share-sets";
 import { createApiClient, createApiKey, createFileShare, loginAdmin, storageOfKind } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";

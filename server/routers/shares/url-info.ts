@@ -1,7 +1,7 @@
 // URL upload, first step: what a URL holds (name, size, type, range support) before the browser
 // downloads it (docs/product.md §7). Admin, or an API key with file permission.
 import { z } from "zod";
-import { getUrlInfo } from "../../services/shares/url-info";
+import { getUrlInfo } from "../../services/shares/upload/url-info";
 import { fileProcedure, limitCreation, router } from "../../trpc";
 
 /** Headers of the origin must arrive within this; the answer needs no body. */

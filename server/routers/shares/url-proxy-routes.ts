@@ -6,8 +6,8 @@ import { contentDisposition } from "@shared/content-disposition";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { defineRawRoute, jsonAnswer, type RawRoute } from "../../rest/raw-route";
-import { safeFetch } from "../../services/shares/safe-fetch";
-import { filenameFromResponse } from "../../services/shares/url-info";
+import { safeFetch } from "../../services/shares/upload/safe-fetch";
+import { filenameFromResponse } from "../../services/shares/upload/url-info";
 
 /** Headers of the origin must arrive within this; the body may take as long as it takes. */
 export const URL_PROXY_TIMEOUT_MS = 30_000;

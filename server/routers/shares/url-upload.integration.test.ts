@@ -10,7 +10,7 @@ import { promises as dnsPromises } from "node:dns";
 import { enUrlErrors } from "@shared/i18n/locales/en/url-errors";
 import { zhUrlErrors } from "@shared/i18n/locales/zh/url-errors";
 import { AppError } from "../../errors";
-import { safeFetch } from "../../services/shares/safe-fetch";
+import { safeFetch } from "../../services/shares/upload/safe-fetch";
 import { type ApiAnswer, createApiKey, loginAdmin } from "../../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 

@@ -33,7 +33,7 @@ import {
   overLimit,
   STALE_UPLOAD_MS,
   uploadRoom,
-} from "../shares/upload-limits";
+} from "../shares/upload/upload-limits";
 import type { SweepDeps } from "../system/sweeper";
 import { assertWritable } from "./access";
 import { storedFileEntry } from "./entries";

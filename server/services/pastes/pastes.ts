@@ -23,9 +23,9 @@ import {
   requestedExpiry,
   verifySharePassword,
 } from "../shares/delivery";
-import { rememberPurged } from "../shares/purged-slugs";
-import { assertSlugGuessesLeft, slugMissed } from "../shares/slug-guesses";
-import { generateUniqueSlug } from "../shares/slugs";
+import { rememberPurged } from "../shares/slugs/purged-slugs";
+import { assertSlugGuessesLeft, slugMissed } from "../shares/slugs/slug-guesses";
+import { generateUniqueSlug } from "../shares/slugs/slugs";
 import { inSearchSlot } from "../system/search-slots";
 import { countShares } from "../system/share-counts";
 import { withRenderedMarkdown } from "./markdown-html";
@@ -324,7 +324,7 @@ export async function purgeGonePastes(db: Database, now = new Date()) {
       take: PURGE_BATCH,
     });
     if (rows.length === 0) break;
-    // Their links answer 410 after the rows are gone (services/shares/purged-slugs.ts).
+    // Their links answer 410 after the rows are gone (services/shares/slugs/purged-slugs.ts).
     const reasonOf = (row: (typeof rows)[number]) =>
       row.expiresAt && row.expiresAt <= now ? ("expired" as const) : ("used_up" as const);
     await rememberPurged(

@@ -1,5 +1,5 @@
 // File shares, managed: the admin lists, edits and deletes all of them, a key its own; the sweep purges
-// the expired and used-up ones. Uploads are in services/shares/uploads.ts, viewing by link in
+// the expired and used-up ones. Uploads are in services/shares/upload/uploads.ts, viewing by link in
 // services/shares/views.ts.
 
 import { paginationOf } from "@shared/schemas/common";
@@ -11,10 +11,10 @@ import { AppError } from "../../errors";
 import { type AuthState, createdByFilter } from "../auth/sessions";
 import { countShares } from "../system/share-counts";
 import { creatorConditions, listedCreators, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
-import { rememberPurged } from "./purged-slugs";
 import { type FileDeps, type FileRow, fileSelect, toFile } from "./records";
+import { rememberPurged } from "./slugs/purged-slugs";
 import { deleteFileRows } from "./storage";
-import { STALE_UPLOAD_MS } from "./upload-limits";
+import { STALE_UPLOAD_MS } from "./upload/upload-limits";
 import { usedUpBefore } from "./views";
 
 export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {

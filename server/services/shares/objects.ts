@@ -4,7 +4,7 @@
 // a moved object takes its share along, a deleted one leaves the share answering 410 "gone". Keys never
 // reach a share folder through a mount (services/explorer/tree.ts), so only the admin's writes land here; shares
 // stored before share folders existed may sit in any folder, which is why every delete and move asks.
-// Shares made from the explorer (services/shares/path-shares.ts) point at any file or folder of a mount
+// Shares made from the explorer (services/shares/collections/path-shares.ts) point at any file or folder of a mount
 // and follow the same way.
 import type { Database } from "../../db/client";
 

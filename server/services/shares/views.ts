@@ -6,9 +6,9 @@ import { AppError } from "../../errors";
 import { deliverableContentType } from "../../storage/content-type";
 import type { StorageDriver } from "../../storage/driver";
 import { isExhausted, isExpired, verifySharePassword } from "./delivery";
-import { rememberPurged } from "./purged-slugs";
 import { type FileDeps, type FileRow, fileSelect } from "./records";
-import { assertSlugGuessesLeft, slugMissed } from "./slug-guesses";
+import { rememberPurged } from "./slugs/purged-slugs";
+import { assertSlugGuessesLeft, slugMissed } from "./slugs/slug-guesses";
 import { deleteFileRows } from "./storage";
 
 /** How long the links of a file page stay valid. */

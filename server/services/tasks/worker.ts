@@ -24,7 +24,7 @@ import {
   locate,
 } from "../explorer/tree";
 import { followMovedEntry, removeFolderTree, removeStoredEntry } from "../explorer/writes";
-import { assertStorageRoom } from "../shares/upload-limits";
+import { assertStorageRoom } from "../shares/upload/upload-limits";
 import type { TaskItem } from "./tasks";
 
 /** Files one process works on at once. */

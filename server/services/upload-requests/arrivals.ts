@@ -21,10 +21,10 @@ import { AppError } from "../../errors";
 import { statedContentType } from "../../storage/content-type";
 import type { PutBody, StorageDriver } from "../../storage/driver";
 import { byteCounter, guardedBody } from "../../storage/streams";
+import { signVisit } from "../shares/collections/share-visits";
 import { verifySharePassword } from "../shares/delivery";
-import { signVisit } from "../shares/share-visits";
 import { invalidateMountsOf, safeFilename } from "../shares/storage";
-import { overLimit, uploadRoom } from "../shares/upload-limits";
+import { overLimit, uploadRoom } from "../shares/upload/upload-limits";
 import {
   allowedTypesOf,
   statusOf,

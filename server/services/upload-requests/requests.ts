@@ -12,11 +12,11 @@ import { type AuthState, creatorOf } from "../auth/sessions";
 import { assertWritable } from "../explorer/access";
 import { driverOf, statLocation } from "../explorer/storage";
 import { assertClearOfShares, folderKeyOf, loadTree, requireInsideMount } from "../explorer/tree";
+import { createPathShareRow } from "../shares/collections/path-shares";
 import { hashSharePassword, ownedBy, requestedExpiry } from "../shares/delivery";
-import { createPathShareRow } from "../shares/path-shares";
-import { assertUrlAllowed } from "../shares/safe-fetch";
-import { generateUniqueSlug } from "../shares/slugs";
+import { generateUniqueSlug } from "../shares/slugs/slugs";
 import { resolveUploadStorage } from "../shares/storage";
+import { assertUrlAllowed } from "../shares/upload/safe-fetch";
 
 /** What the upload request services use of the app: the explorer's parts, and the logger for webhooks. */
 export type UploadRequestDeps = Pick<AppDeps, "db" | "storage" | "config" | "listingCache" | "logger">;

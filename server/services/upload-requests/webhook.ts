@@ -5,7 +5,7 @@
 
 import { createHmac } from "node:crypto";
 import { decryptSecret } from "../../crypto";
-import { safeFetch } from "../shares/safe-fetch";
+import { safeFetch } from "../shares/upload/safe-fetch";
 import type { UploadRequestDeps, UploadRequestRow } from "./requests";
 
 /** Pauses before each retry; the delivery gives up after the last one. */

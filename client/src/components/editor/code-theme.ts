@@ -4,7 +4,7 @@
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorView } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
-import "../syntax-colors.css";
+import "../markdown/syntax-colors.css";
 import "./code-colors.css";
 
 const editorLook = EditorView.theme({

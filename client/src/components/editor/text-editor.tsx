@@ -10,8 +10,8 @@ import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "../button";
 import { cx, focusRing } from "../class-names";
-import { LazyBoundary } from "../lazy-boundary";
-import { Spinner } from "../spinner";
+import { LazyBoundary } from "../feedback/lazy-boundary";
+import { Spinner } from "../feedback/spinner";
 import type { EditorStart, SourceFieldProps } from "./editor-handle";
 import { loadedSourceEditor, loadSourceEditor } from "./load-source-editor";
 import { PlainEditor } from "./plain-editor";
@@ -20,7 +20,7 @@ const LazySourceEditor = lazy(loadSourceEditor);
 const MilkdownEditor = lazy(() => import("../../screens/home/milkdown-editor"));
 /** What an edit in the Rich tab rewrites, as the loaded editor tells (milkdown-editor.tsx). */
 type EditScope = "block" | "document";
-const MarkdownView = lazy(() => import("../markdown-view"));
+const MarkdownView = lazy(() => import("../markdown/markdown-view"));
 
 export type EditorView = "source" | "preview" | "rich";
 const VIEWS: EditorView[] = ["source", "preview", "rich"];

@@ -1,6 +1,6 @@
 // The app's one auth store, wired to the browser: localStorage (facts only, no credential), window
 // events, toasts for the messages of docs/product.md §8, and other tabs (a logout there logs this tab out too).
-import { toast } from "../../components/toast-store";
+import { toast } from "../../components/feedback/toast-store";
 import i18n from "../../i18n";
 import { browserStorage } from "../browser-storage";
 import { createAuthApi } from "./auth-api";

@@ -1,7 +1,7 @@
 // The expiry a new share's form starts from: the admin's default for its kind (system settings
 // `default_paste_expiry` / `default_file_expiry`, days), read with the upload limit in one public query
 // (GET /system/max-upload-size). Until it answers, or when it cannot (offline), the form's own "never".
-import type { ShareKind } from "../../components/share-problem";
+import type { ShareKind } from "../../components/feedback/share-problem";
 import { DEFAULT_EXPIRY, type ExpiryChoice, expiryChoiceOfDays } from "../pastes/expiry";
 import { trpc } from "../trpc";
 

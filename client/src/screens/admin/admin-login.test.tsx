@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderAppAt } from "../../../test/render-app";
 import { failsWith, keyCheck, mockTrpc, type TrpcResolvers, TrpcTestError } from "../../../test/trpc-msw";
-import { toast } from "../../components/toast-store";
+import { toast } from "../../components/feedback/toast-store";
 import i18n from "../../i18n";
 
 const server = mockTrpc();

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { PageHeader, type PageHeaderProps } from "../../components/page-header";
+import { PageHeader, type PageHeaderProps } from "../../components/layout/page-header";
 import type { AdminModule } from "../../routes";
 import { ADMIN_MODULE_ICONS } from "./module-icons";
 

@@ -5,9 +5,9 @@ import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import UserIcon from "@heroicons/react/24/outline/UserIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
+import { toast } from "../../components/feedback/toast-store";
 import { IconBadge } from "../../components/icon-badge";
 import { PermissionBadges } from "../../components/permission-badges";
-import { toast } from "../../components/toast-store";
 import { authStore } from "../../lib/auth/session";
 import { useAuth } from "../../lib/auth/use-auth";
 

@@ -2,7 +2,7 @@
 import ClipboardIcon from "@heroicons/react/24/outline/ClipboardIcon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PageHeader } from "../../components/page-header";
+import { PageHeader } from "../../components/layout/page-header";
 
 export function ClipboardHeader({ title, meta, actions }: { title?: string; meta?: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();

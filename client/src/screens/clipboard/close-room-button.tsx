@@ -4,10 +4,10 @@ import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { opensDialog } from "../../components/dialog-names";
-import { toast } from "../../components/toast-store";
-import { useErrorMessage } from "../../components/use-error-message";
+import { ConfirmDialog } from "../../components/dialogs/confirm-dialog";
+import { opensDialog } from "../../components/dialogs/dialog-names";
+import { toast } from "../../components/feedback/toast-store";
+import { useErrorMessage } from "../../components/forms/use-error-message";
 import { forgetRoom } from "../../lib/clipboard/outbox";
 import { trpc } from "../../lib/trpc";
 

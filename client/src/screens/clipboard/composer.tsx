@@ -5,7 +5,7 @@ import { type DragEvent, type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { cx } from "../../components/class-names";
-import { FormField } from "../../components/form-controls";
+import { FormField } from "../../components/forms/form-controls";
 import { cardClasses } from "./card";
 
 export function Composer({ onText, onFiles }: { onText(text: string): void; onFiles(files: File[]): void }) {

@@ -4,8 +4,8 @@
 import type { WireDevice } from "@shared/clipboard";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/copy-button";
+import { TOAST_AVOID_ATTRIBUTE } from "../../components/feedback/toast-placement";
 import { QrCode } from "../../components/qr-code";
-import { TOAST_AVOID_ATTRIBUTE } from "../../components/toast-placement";
 import { cardClasses } from "./card";
 
 export function RoomSidePanel({

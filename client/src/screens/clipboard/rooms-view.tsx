@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { Button, buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
-import { FormAlert, TextField } from "../../components/form-controls";
+import { FormAlert, TextField } from "../../components/forms/form-controls";
 import { currentLanguage } from "../../i18n";
 import { useAuth } from "../../lib/auth/use-auth";
 import { savedRoomKey, saveRoomKey } from "../../lib/clipboard/outbox";

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { cx, fileNameText, focusRing } from "../../components/class-names";
-import { opensDialog } from "../../components/dialog-names";
+import { opensDialog } from "../../components/dialogs/dialog-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";
 import { explorerHref } from "../../lib/explorer/explorer-paths";

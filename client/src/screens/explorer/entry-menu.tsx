@@ -15,10 +15,10 @@ import {
   useRef,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { mainMenuLayer } from "../../components/app-shell";
 import { cx, iconButton } from "../../components/class-names";
-import { type DialogName, opensDialogOrNot } from "../../components/dialog-names";
+import { type DialogName, opensDialogOrNot } from "../../components/dialogs/dialog-names";
 import type { IconProps } from "../../components/icons";
+import { mainMenuLayer } from "../../components/layout/app-shell";
 
 export type EntryAction = {
   id: string;

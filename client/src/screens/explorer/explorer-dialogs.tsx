@@ -4,10 +4,10 @@ import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { AppDialog, DialogFooter } from "../../components/dialog";
-import { FormAlert, TextField } from "../../components/form-controls";
-import { useErrorMessage } from "../../components/use-error-message";
+import { ConfirmDialog } from "../../components/dialogs/confirm-dialog";
+import { AppDialog, DialogFooter } from "../../components/dialogs/dialog";
+import { FormAlert, TextField } from "../../components/forms/form-controls";
+import { useErrorMessage } from "../../components/forms/use-error-message";
 import { entryNameProblem } from "../../lib/explorer/explorer-paths";
 import { explorerErrorMessage } from "../../lib/explorer/fs-transfer";
 

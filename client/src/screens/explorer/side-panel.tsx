@@ -1,6 +1,6 @@
 // A panel sliding in from the right (the task manager, the file basket): a Headless UI dialog, so
 // focus moves in and returns, Escape and a click outside close it. Full width on a phone. While it
-// is open the toasts show inside it, above its body (components/toast-placement.ts). Also here: the
+// is open the toasts show inside it, above its body (components/feedback/toast-placement.ts). Also here: the
 // toolbar button that opens a panel.
 
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
@@ -8,11 +8,11 @@ import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "../../components/class-names";
-import { DIALOG_NAME_ATTRIBUTE, type DialogName, opensDialog } from "../../components/dialog-names";
-import { ToastOutlet } from "../../components/toaster";
+import { DIALOG_NAME_ATTRIBUTE, type DialogName, opensDialog } from "../../components/dialogs/dialog-names";
+import { ToastOutlet } from "../../components/feedback/toaster";
 
 export type SidePanelProps = {
-  /** Its name in the registry of dialogs (components/dialog-names.ts). */
+  /** Its name in the registry of dialogs (components/dialogs/dialog-names.ts). */
   name: DialogName;
   open: boolean;
   onClose: () => void;

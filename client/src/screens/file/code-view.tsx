@@ -7,13 +7,13 @@ import { highlightCode } from "@shared/markdown/highlight-code";
 import { lazy, useMemo } from "react";
 // The code block's look and colours, here too: a file page opened straight from its link has not
 // loaded the Markdown view that also brings them.
-import "../../components/markdown-view.css";
-import "../../components/syntax-colors.css";
+import "../../components/markdown/markdown-view.css";
+import "../../components/markdown/syntax-colors.css";
 import { cx, focusRing } from "../../components/class-names";
 import { useCodeLanguages } from "../../lib/pastes/use-code-languages";
 
 // The Markdown renderer and its sanitiser only for a Markdown file (file-preview.tsx waits for it).
-const MarkdownView = lazy(() => import("../../components/markdown-view"));
+const MarkdownView = lazy(() => import("../../components/markdown/markdown-view"));
 
 /** Guessing or highlighting a large text costs more than it helps. */
 const HIGHLIGHT_MAX_LENGTH = 256 * 1024;

@@ -15,10 +15,10 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { CopyButton } from "../../components/copy-button";
+import { PageSpinner } from "../../components/feedback/page-spinner";
+import type { UndecryptableProblem } from "../../components/feedback/share-problem";
+import { ShareGone, ShareLoadFailed } from "../../components/feedback/share-problem";
 import { FileTypeIcon } from "../../components/file-icons";
-import { PageSpinner } from "../../components/page-spinner";
-import type { UndecryptableProblem } from "../../components/share-problem";
-import { ShareGone, ShareLoadFailed } from "../../components/share-problem";
 import { currentLanguage } from "../../i18n";
 import { formatRelativeTime } from "../../lib/format-date";
 import {

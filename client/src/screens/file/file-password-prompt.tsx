@@ -3,7 +3,7 @@
 
 import { formatBytes } from "@shared/format-bytes";
 import { FileSummary } from "../../components/file-icons";
-import { SharePasswordPrompt } from "../../components/share-password-prompt";
+import { SharePasswordPrompt } from "../../components/forms/share-password-prompt";
 import { currentLanguage } from "../../i18n";
 
 export type FilePasswordPromptProps = {

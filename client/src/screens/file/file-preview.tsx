@@ -13,9 +13,9 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../../components/button";
 import { cx } from "../../components/class-names";
+import { LazyBoundary } from "../../components/feedback/lazy-boundary";
+import { Spinner } from "../../components/feedback/spinner";
 import { FileTypeIcon } from "../../components/file-icons";
-import { LazyBoundary } from "../../components/lazy-boundary";
-import { Spinner } from "../../components/spinner";
 import { currentLanguage } from "../../i18n";
 import { pageMayReach } from "../../lib/shares/csp";
 import {

@@ -38,7 +38,7 @@ import "./milkdown-theme.css";
 import { formatBytes } from "@shared/format-bytes";
 import { codeTheme } from "../../components/editor/code-theme";
 import type { EditorHandle } from "../../components/editor/editor-handle";
-import { toast } from "../../components/toast-store";
+import { toast } from "../../components/feedback/toast-store";
 import { codeMirrorPhrases } from "../../lib/editor/codemirror-phrases";
 import { type BlockSpan, spliceEditedBlocks, trimEditorTail } from "../../lib/editor/rich-markdown";
 

@@ -17,9 +17,9 @@ import type { AppRouter } from "../../../../server/routers";
 import { Button, buttonClasses } from "../../components/button";
 import { cardSurface, cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
+import { StatusPanel } from "../../components/feedback/status-panel";
 import { BadgedHeading } from "../../components/icon-badge";
 import { QrCode } from "../../components/qr-code";
-import { StatusPanel } from "../../components/status-panel";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
 import { useLeaveGuard } from "../../lib/leave-guard";
@@ -29,7 +29,7 @@ import { adminModulePath } from "../../routes";
 
 // Only an encrypted share's link asks before leaving: Home does not download the dialog before then.
 const ConfirmDialog = lazy(() =>
-  import("../../components/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })),
+  import("../../components/dialogs/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })),
 );
 
 export type CreatedPaste = inferRouterOutputs<AppRouter>["pastes"]["create"];

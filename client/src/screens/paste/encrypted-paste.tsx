@@ -3,9 +3,9 @@
 // asked here and never sent. Decrypted, the paste renders exactly as an ordinary one.
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageSpinner } from "../../components/page-spinner";
-import type { UndecryptableProblem } from "../../components/share-problem";
-import { ShareGone } from "../../components/share-problem";
+import { PageSpinner } from "../../components/feedback/page-spinner";
+import type { UndecryptableProblem } from "../../components/feedback/share-problem";
+import { ShareGone } from "../../components/feedback/share-problem";
 import { PastePasswordPrompt } from "./paste-password-prompt";
 
 // Loaded only for encrypted pastes: ordinary paste links do not pay for the envelope's schema.

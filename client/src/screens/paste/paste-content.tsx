@@ -4,11 +4,11 @@
 // the text is shown as it is.
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { LazyBoundary } from "../../components/lazy-boundary";
-import { Spinner } from "../../components/spinner";
+import { LazyBoundary } from "../../components/feedback/lazy-boundary";
+import { Spinner } from "../../components/feedback/spinner";
 
-const MarkdownHtml = lazy(() => import("../../components/markdown-html"));
-const MarkdownView = lazy(() => import("../../components/markdown-view"));
+const MarkdownHtml = lazy(() => import("../../components/markdown/markdown-html"));
+const MarkdownView = lazy(() => import("../../components/markdown/markdown-view"));
 
 export type PasteContentProps = {
   content: string;

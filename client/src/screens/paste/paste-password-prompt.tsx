@@ -2,7 +2,7 @@
 // itself an encrypted paste's (it is mixed into the key). The page's heading is for screen readers;
 // the prompt's is the one seen.
 import { useTranslation } from "react-i18next";
-import { SharePasswordPrompt, type SharePasswordPromptProps } from "../../components/share-password-prompt";
+import { SharePasswordPrompt, type SharePasswordPromptProps } from "../../components/forms/share-password-prompt";
 
 export function PastePasswordPrompt(
   props: Pick<SharePasswordPromptProps, "description" | "isChecking" | "error" | "onSubmit">,

@@ -5,8 +5,8 @@
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { LazyBoundary } from "../../components/lazy-boundary";
-import { Spinner } from "../../components/spinner";
+import { LazyBoundary } from "../../components/feedback/lazy-boundary";
+import { Spinner } from "../../components/feedback/spinner";
 
 export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   const make = () => lazy(async () => ({ default: await load() }));

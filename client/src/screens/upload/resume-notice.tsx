@@ -6,7 +6,7 @@ import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { cx, fileNameText } from "../../components/class-names";
-import { toast } from "../../components/toast-store";
+import { toast } from "../../components/feedback/toast-store";
 import { currentLanguage } from "../../i18n";
 import { trpc } from "../../lib/trpc";
 import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../../lib/upload/resume-store";

@@ -5,7 +5,7 @@ import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClasses } from "../../components/button";
-import { StatusPanel } from "../../components/status-panel";
+import { StatusPanel } from "../../components/feedback/status-panel";
 import { loginHref, ROUTES } from "../../routes";
 
 export function UploadLoginPrompt({ isSignedOut }: { isSignedOut: boolean }) {

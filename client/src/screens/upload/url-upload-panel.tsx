@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
 import { Button } from "../../components/button";
 import { FileTypeIcon } from "../../components/file-icons";
-import { FormAlert, TextField } from "../../components/form-controls";
+import { FormAlert, TextField } from "../../components/forms/form-controls";
 import { BadgedHeading } from "../../components/icon-badge";
 import { currentLanguage } from "../../i18n";
 import { fileKindOf } from "../../lib/shares/file-kind";

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cardSurface, cx } from "../../../components/class-names";
-import { FormField, TextField } from "../../../components/form-controls";
+import { FormField, TextField } from "../../../components/forms/form-controls";
 import {
   type AuditFilterForm,
   type AuditQuery,

@@ -8,11 +8,11 @@ import type { BackupArchiveView, BackupOverview } from "@shared/schemas/backups"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { opensDialog } from "../../../components/dialog-names";
-import { LoadError, LoadingStatus, type RefetchableQuery } from "../../../components/request-status";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
+import { opensDialog } from "../../../components/dialogs/dialog-names";
+import { LoadError, LoadingStatus, type RefetchableQuery } from "../../../components/feedback/request-status";
+import { toast } from "../../../components/feedback/toast-store";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { backupDownloadHref } from "../../../lib/backups/backups-api";
 import { formatDateTime } from "../../../lib/format-date";

@@ -7,9 +7,9 @@ import type { CloudPasteImportView } from "@shared/schemas/backups";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { FormAlert, FormField } from "../../../components/form-controls";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { toast } from "../../../components/feedback/toast-store";
+import { FormAlert, FormField } from "../../../components/forms/form-controls";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { importCloudPasteFile } from "../../../lib/backups/backups-api";
 import { SettingsSection } from "../settings/settings-section";
 

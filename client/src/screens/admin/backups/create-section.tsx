@@ -7,9 +7,9 @@ import { BACKUP_PASSPHRASE_MIN, type BackupOverview } from "@shared/schemas/back
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { CheckboxField, FormAlert, PasswordField } from "../../../components/form-controls";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { toast } from "../../../components/feedback/toast-store";
+import { CheckboxField, FormAlert, PasswordField } from "../../../components/forms/form-controls";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format-date";
 import { trpc } from "../../../lib/trpc";

@@ -8,9 +8,9 @@ import type { BackupOverview, PendingRestoreView } from "@shared/schemas/backups
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { CheckboxField, FormAlert, FormField, PasswordField } from "../../../components/form-controls";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { toast } from "../../../components/feedback/toast-store";
+import { CheckboxField, FormAlert, FormField, PasswordField } from "../../../components/forms/form-controls";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { uploadRestoreArchive } from "../../../lib/backups/backups-api";
 import { formatDateTime } from "../../../lib/format-date";

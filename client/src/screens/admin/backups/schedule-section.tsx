@@ -6,11 +6,11 @@ import { BACKUP_FREQUENCIES, BACKUP_PASSPHRASE_MIN, type BackupScheduleView } fr
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { ChoiceCards, FieldGroup } from "../../../components/choice-cards";
-import { CheckboxField, FormAlert, FormField, PasswordField, TextField } from "../../../components/form-controls";
-import { LoadError, LoadingStatus } from "../../../components/request-status";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
+import { toast } from "../../../components/feedback/toast-store";
+import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards";
+import { CheckboxField, FormAlert, FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format-date";
 import { storageDisplayName } from "../../../lib/storage-name";

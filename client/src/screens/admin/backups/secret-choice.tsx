@@ -2,7 +2,7 @@
 // cards for "create now" and for the schedule, each with the hint that fits where it stands.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ChoiceCards, FieldGroup } from "../../../components/choice-cards";
+import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards";
 
 export const SECRET_CHOICES = ["seal", "omit"] as const;
 export type SecretChoice = (typeof SECRET_CHOICES)[number];

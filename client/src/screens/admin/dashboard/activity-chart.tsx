@@ -13,7 +13,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { useTheme } from "../../../components/theme-provider";
+import { useTheme } from "../../../components/layout/theme-provider";
 import { currentLanguage } from "../../../i18n";
 import { formatDayLong, formatDayTick } from "./activity";
 

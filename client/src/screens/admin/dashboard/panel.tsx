@@ -2,7 +2,7 @@
 // under it and room for actions at the right (they drop below the heading on a phone).
 import { type ReactNode, useId } from "react";
 import { cx } from "../../../components/class-names";
-import { TOAST_AVOID_ATTRIBUTE } from "../../../components/toast-placement";
+import { TOAST_AVOID_ATTRIBUTE } from "../../../components/feedback/toast-placement";
 
 export type PanelProps = {
   title: string;
@@ -11,7 +11,7 @@ export type PanelProps = {
   className?: string;
   children: ReactNode;
   testId?: string;
-  /** Toasts keep clear of it (components/toast-placement.ts). */
+  /** Toasts keep clear of it (components/feedback/toast-placement.ts). */
   avoidToasts?: boolean;
 };
 

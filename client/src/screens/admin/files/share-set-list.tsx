@@ -5,7 +5,7 @@ import RectangleStackIcon from "@heroicons/react/24/outline/RectangleStackIcon";
 import { formatBytes } from "@shared/format-bytes";
 import type { ShareSetRecord } from "@shared/schemas/share-sets";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../../components/request-status";
+import { LoadError } from "../../../components/feedback/request-status";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/trpc";
 import { CardDetail } from "../shared/config-card";

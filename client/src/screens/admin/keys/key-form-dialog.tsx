@@ -11,11 +11,11 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../../../components/class-names";
-import { CheckboxField, OptionalMark, TextField } from "../../../components/form-controls";
-import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
-import { SwitchField } from "../../../components/switch-field";
-import { toast } from "../../../components/toast-store";
-import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
+import { DialogForm, FormDialog, useFormDialog } from "../../../components/dialogs/form-dialog";
+import { toast } from "../../../components/feedback/toast-store";
+import { CheckboxField, OptionalMark, TextField } from "../../../components/forms/form-controls";
+import { SwitchField } from "../../../components/forms/switch-field";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { currentLanguage } from "../../../i18n";
 import { appCodeOf, errorMessageOf, messageKeyOf } from "../../../lib/api-errors";
 import {

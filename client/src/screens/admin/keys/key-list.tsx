@@ -6,7 +6,7 @@ import type { ApiKeyView } from "@shared/schemas/api-keys";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx, iconButton } from "../../../components/class-names";
-import { opensDialog } from "../../../components/dialog-names";
+import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { PermissionBadges } from "../../../components/permission-badges";
 import { maskKey } from "../../../lib/api-key-form";
 import { DateTime, ResourceList, StatusBadge } from "../shared/resource-list";

@@ -8,8 +8,8 @@ import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { AppDialog } from "../../../components/dialog";
-import { toast } from "../../../components/toast-store";
+import { AppDialog } from "../../../components/dialogs/dialog";
+import { toast } from "../../../components/feedback/toast-store";
 import { copyText } from "../../../lib/copy-text";
 import type { CreatedKey } from "./key-form-dialog";
 

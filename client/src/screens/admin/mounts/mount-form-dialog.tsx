@@ -4,10 +4,10 @@ import type { MountView } from "@shared/schemas/mounts";
 import { MAX_CACHE_TTL } from "@shared/schemas/mounts";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField, TextField } from "../../../components/form-controls";
-import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/item-form-dialog";
-import { SwitchField } from "../../../components/switch-field";
-import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
+import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/dialogs/item-form-dialog";
+import { FormField, TextField } from "../../../components/forms/form-controls";
+import { SwitchField } from "../../../components/forms/switch-field";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import {
   buildCreateMountRequest,
   buildUpdateMountRequest,

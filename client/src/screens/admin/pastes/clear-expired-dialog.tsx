@@ -1,9 +1,9 @@
 // The admin's "clear expired": deletes every expired or used-up paste after confirmation.
 import SparklesIcon from "@heroicons/react/24/outline/SparklesIcon";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
+import { toast } from "../../../components/feedback/toast-store";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { trpc } from "../../../lib/trpc";
 
 export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -5,8 +5,8 @@ import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
-import { AppDialog } from "../../../components/dialog";
-import { RequestView } from "../../../components/request-status";
+import { AppDialog } from "../../../components/dialogs/dialog";
+import { RequestView } from "../../../components/feedback/request-status";
 import { PasteContent } from "../../paste/paste-content";
 import { type PasteSummary, usePasteApi } from "./paste-api";
 

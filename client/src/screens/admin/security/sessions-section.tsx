@@ -5,9 +5,9 @@ import ComputerDesktopIcon from "@heroicons/react/24/outline/ComputerDesktopIcon
 import type { AdminSessionView } from "@shared/schemas/auth";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { LoadError, LoadingStatus } from "../../../components/request-status";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
+import { toast } from "../../../components/feedback/toast-store";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { trpc } from "../../../lib/trpc";

@@ -4,9 +4,9 @@
 import IdentificationIcon from "@heroicons/react/24/outline/IdentificationIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { LoadError, LoadingStatus } from "../../../components/request-status";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
+import { toast } from "../../../components/feedback/toast-store";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 

@@ -4,7 +4,7 @@ import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRight
 import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../../../components/class-names";
-import { useServerVersion } from "../../../components/site-footer";
+import { useServerVersion } from "../../../components/layout/site-footer";
 import { SettingsSection } from "./settings-section";
 
 export function AboutPanel() {

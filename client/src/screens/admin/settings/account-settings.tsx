@@ -5,10 +5,10 @@ import UserIcon from "@heroicons/react/24/outline/UserIcon";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { FormAlert, OptionalMark, PasswordField, TextField } from "../../../components/form-controls";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
-import { useFocusFirstInvalid } from "../../../components/use-focus-invalid";
+import { toast } from "../../../components/feedback/toast-store";
+import { FormAlert, OptionalMark, PasswordField, TextField } from "../../../components/forms/form-controls";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
+import { useFocusFirstInvalid } from "../../../components/forms/use-focus-invalid";
 import {
   type AccountFormField,
   type AccountFormValues,

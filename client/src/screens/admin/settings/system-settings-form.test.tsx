@@ -5,7 +5,7 @@ import { systemSettings } from "../../../../test/fixtures";
 import { renderAppAt } from "../../../../test/render-app";
 import { stubRestRoutes, VERSION } from "../../../../test/rest-stub";
 import { failsWith, mockTrpc } from "../../../../test/trpc-msw";
-import { toast } from "../../../components/toast-store";
+import { toast } from "../../../components/feedback/toast-store";
 import i18n from "../../../i18n";
 
 const server = mockTrpc();

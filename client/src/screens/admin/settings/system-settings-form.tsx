@@ -17,14 +17,14 @@ import {
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { ChoiceCards, FieldGroup } from "../../../components/choice-cards";
 import { cx } from "../../../components/class-names";
-import { FormAlert, FormField, TextField } from "../../../components/form-controls";
-import { LoadError } from "../../../components/request-status";
-import { SelectInput } from "../../../components/select-input";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
-import { useFocusFirstInvalid } from "../../../components/use-focus-invalid";
+import { LoadError } from "../../../components/feedback/request-status";
+import { toast } from "../../../components/feedback/toast-store";
+import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards";
+import { FormAlert, FormField, TextField } from "../../../components/forms/form-controls";
+import { SelectInput } from "../../../components/forms/select-input";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
+import { useFocusFirstInvalid } from "../../../components/forms/use-focus-invalid";
 import { currentLanguage } from "../../../i18n";
 import { fieldIssuesOf } from "../../../lib/api-errors";
 import {

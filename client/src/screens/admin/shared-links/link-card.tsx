@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
-import { opensDialog } from "../../../components/dialog-names";
+import { opensDialog } from "../../../components/dialogs/dialog-names";
 import type { IconProps } from "../../../components/icons";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format-date";

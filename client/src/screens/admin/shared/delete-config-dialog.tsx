@@ -3,10 +3,10 @@
 // namespace: `<ns>.{title,description,confirm,deleted,failed}` (title and deleted name the item).
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import type { DialogName } from "../../../components/dialog-names";
-import { ErrorAlert } from "../../../components/request-status";
-import { toast } from "../../../components/toast-store";
+import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
+import type { DialogName } from "../../../components/dialogs/dialog-names";
+import { ErrorAlert } from "../../../components/feedback/request-status";
+import { toast } from "../../../components/feedback/toast-store";
 
 type DeleteMutation = {
   isPending: boolean;

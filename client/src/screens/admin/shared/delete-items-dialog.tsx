@@ -3,10 +3,10 @@
 // the list's namespace: `<ns>.delete.{title,description,confirm,deleted}` and `<ns>.selectionRequired`.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import type { DialogName } from "../../../components/dialog-names";
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
+import type { DialogName } from "../../../components/dialogs/dialog-names";
+import { toast } from "../../../components/feedback/toast-store";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { appCodeOf } from "../../../lib/api-errors";
 import type { ListTexts } from "./list-toolbar";
 

@@ -1,6 +1,6 @@
 // What an admin list shows when it has no rows to show: still loading (a skeleton), or empty (what
 // would be here and how to add the first one). A list that failed to load shows LoadError
-// (components/request-status.tsx).
+// (components/feedback/request-status.tsx).
 import type { ComponentType, ReactNode } from "react";
 import { cx } from "../../../components/class-names";
 import { IconBadge } from "../../../components/icon-badge";

@@ -12,9 +12,9 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
-import { type DialogName, opensDialog } from "../../../components/dialog-names";
-import { inputClasses } from "../../../components/form-controls";
-import { SelectInput } from "../../../components/select-input";
+import { type DialogName, opensDialog } from "../../../components/dialogs/dialog-names";
+import { inputClasses } from "../../../components/forms/form-controls";
+import { SelectInput } from "../../../components/forms/select-input";
 
 /** The i18n namespace of an admin list's texts. */
 export type ListTexts = "files.manage" | "pastes.manage" | "apiKeys" | "davLocks";

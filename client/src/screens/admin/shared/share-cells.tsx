@@ -12,9 +12,9 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
-import { type DialogName, opensDialogOrNot } from "../../../components/dialog-names";
+import { type DialogName, opensDialogOrNot } from "../../../components/dialogs/dialog-names";
+import type { ShareKind } from "../../../components/feedback/share-problem";
 import type { IconProps } from "../../../components/icons";
-import type { ShareKind } from "../../../components/share-problem";
 import { type CardField, DateTime, StatusBadge } from "./resource-list";
 
 export type ShareRow = {

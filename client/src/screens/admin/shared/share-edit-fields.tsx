@@ -4,11 +4,11 @@
 // `<kind>.options.expiryChoices.*`.
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField, PasswordField, TextField } from "../../../components/form-controls";
-import { useFormDialog } from "../../../components/form-dialog";
-import type { ShareKind } from "../../../components/share-problem";
-import { toast } from "../../../components/toast-store";
-import { type FieldForm, useFieldForm } from "../../../components/use-field-form";
+import { useFormDialog } from "../../../components/dialogs/form-dialog";
+import type { ShareKind } from "../../../components/feedback/share-problem";
+import { toast } from "../../../components/feedback/toast-store";
+import { FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
+import { type FieldForm, useFieldForm } from "../../../components/forms/use-field-form";
 import { type FieldErrors, renderFieldMessage } from "../../../lib/form-messages";
 import { type EditExpiryChoice, EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
 

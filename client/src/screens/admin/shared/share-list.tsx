@@ -2,7 +2,7 @@
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
-import type { ShareKind } from "../../../components/share-problem";
+import type { ShareKind } from "../../../components/feedback/share-problem";
 import { ResourceList, type ResourceListProps } from "./resource-list";
 import type { ShareRow } from "./share-cells";
 

@@ -30,9 +30,9 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
     file: "screens/admin/shared/delete-config-dialog.tsx",
     values: { ns: ["explorer.mounts.delete", "storageConfig.delete"] },
   },
-  { file: "components/share-password-prompt.tsx", values: { kind: KINDS } },
-  { file: "components/item-form-dialog.tsx", values: { ns: ["explorer.mounts.form", "storageConfig.form"] } },
-  { file: "components/share-options-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
+  { file: "components/forms/share-password-prompt.tsx", values: { kind: KINDS } },
+  { file: "components/dialogs/item-form-dialog.tsx", values: { ns: ["explorer.mounts.form", "storageConfig.form"] } },
+  { file: "components/forms/share-options-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
 ];
 
 function expand(template: string, values: Record<string, readonly string[]>): string[] {

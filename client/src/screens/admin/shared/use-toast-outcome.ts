@@ -1,8 +1,8 @@
 // The outcome of a one-click admin action (make a storage the default, recount it, switch a mount
 // on or off) as a toast: what was done, or why not in the user's language; the list refreshes
 // either way.
-import { toast } from "../../../components/toast-store";
-import { useErrorMessage } from "../../../components/use-error-message";
+import { toast } from "../../../components/feedback/toast-store";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 
 export function useToastOutcome() {
   const errorMessage = useErrorMessage();

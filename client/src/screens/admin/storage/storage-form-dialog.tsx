@@ -8,11 +8,11 @@ import { LOCAL_PROVIDER } from "@shared/constants";
 import { DEFAULT_SHARE_FOLDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/storage";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ChoiceCards, FieldGroup } from "../../../components/choice-cards";
-import { CheckboxField, FormField, PasswordField, TextField } from "../../../components/form-controls";
-import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/item-form-dialog";
-import { SelectInput } from "../../../components/select-input";
-import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
+import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/dialogs/item-form-dialog";
+import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards";
+import { CheckboxField, FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
+import { SelectInput } from "../../../components/forms/select-input";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { renderFieldMessage } from "../../../lib/form-messages";
 import {
   buildCreateRequest,

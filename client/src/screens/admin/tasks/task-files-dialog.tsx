@@ -6,11 +6,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
-import { AppDialog } from "../../../components/dialog";
-import { LoadError } from "../../../components/request-status";
+import { AppDialog } from "../../../components/dialogs/dialog";
+import { LoadError } from "../../../components/feedback/request-status";
 import { trpc } from "../../../lib/trpc";
-import type { TaskSummary } from "../tasks-module";
 import { FILE_STATUS_TONES, isTaskFinished, taskName } from "./task-status";
+import type { TaskSummary } from "./tasks-module";
 
 /** Files one page of the dialog lists. */
 const FILES_PAGE = 100;

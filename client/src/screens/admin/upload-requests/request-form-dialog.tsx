@@ -5,9 +5,9 @@ import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField, OptionalMark, PasswordField, TextField } from "../../../components/form-controls";
-import { DialogForm, FormDialog, useFormDialog } from "../../../components/form-dialog";
-import { useFieldForm, VERBATIM_INPUT } from "../../../components/use-field-form";
+import { DialogForm, FormDialog, useFormDialog } from "../../../components/dialogs/form-dialog";
+import { FormField, OptionalMark, PasswordField, TextField } from "../../../components/forms/form-controls";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { storageDisplayName } from "../../../lib/storage-name";
 import { trpc } from "../../../lib/trpc";
 import {

@@ -1,0 +1,124 @@
+// A dialog around one form (create or edit): it stays open while the form saves, and the form inside
+// is keyed by the caller so that it starts from fresh state for each item it edits. The form reaches
+// the dialog through useFormDialog (close it, say that a save runs) instead of props handed down.
+import type { ComponentType, FormEvent, ReactNode, RefObject } from "react";
+import { createContext, use, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../button";
+import { toast } from "../feedback/toast-store";
+import { FormAlert } from "../forms/form-controls";
+import type { IconProps } from "../icons";
+import { AppDialog, DialogFooter } from "./dialog";
+import type { DialogName } from "./dialog-names";
+
+export type FormDialogProps = {
+  name: DialogName;
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  icon: ComponentType<IconProps>;
+  /** The form, rendered only while the dialog is open. */
+  children: ReactNode;
+};
+
+/** The callbacks of a save request (a tRPC mutation's `mutate` options). */
+export type SaveHandlers<Data> = {
+  onSuccess: (data: Data) => void;
+  onError: (error: unknown) => void;
+  onSettled?: () => void;
+};
+
+export type FormDialogControls = {
+  isSaving: boolean;
+  close: () => void;
+  /** Says the item was saved and closes the dialog. */
+  finish: (savedMessage: string) => void;
+  /** Wraps a save request's callbacks so that the dialog cannot be dismissed while it runs. */
+  track: <Data>(handlers: SaveHandlers<Data>) => SaveHandlers<Data>;
+};
+
+const FormDialogContext = createContext<FormDialogControls | null>(null);
+
+export function FormDialog({ name, open, onClose, title, description, icon, children }: FormDialogProps) {
+  const [isSaving, setIsSaving] = useState(false);
+  const controls: FormDialogControls = {
+    isSaving,
+    close: onClose,
+    finish: (savedMessage) => {
+      toast.success(savedMessage);
+      onClose();
+    },
+    track: ({ onSettled, ...handlers }) => {
+      setIsSaving(true);
+      return {
+        ...handlers,
+        onSettled: () => {
+          setIsSaving(false);
+          onSettled?.();
+        },
+      };
+    },
+  };
+  return (
+    <AppDialog
+      name={name}
+      open={open}
+      onClose={onClose}
+      isBusy={isSaving}
+      size="lg"
+      icon={icon}
+      title={title}
+      description={description}
+    >
+      <FormDialogContext value={controls}>{open ? children : null}</FormDialogContext>
+    </AppDialog>
+  );
+}
+
+/** The FormDialog the calling form is in. */
+export function useFormDialog(): FormDialogControls {
+  const controls = use(FormDialogContext);
+  if (!controls) throw new Error("useFormDialog: the form is not inside a FormDialog");
+  return controls;
+}
+
+export type DialogFormProps = {
+  /** The form's state (useFieldForm): where the focus goes to a field to fix, and a form-level message. */
+  form: { formRef: RefObject<HTMLFormElement | null>; formError: string | null };
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The title over a form-level message (what the server said). */
+  failedTitle?: string;
+  submitLabel: ReactNode;
+  testId?: string;
+  submitTestId?: string;
+  children: ReactNode;
+};
+
+/** The form of a FormDialog: a message from the server above the fields, cancel and submit below. */
+export function DialogForm({
+  form,
+  onSubmit,
+  failedTitle,
+  submitLabel,
+  testId,
+  submitTestId,
+  children,
+}: DialogFormProps) {
+  const { t } = useTranslation();
+  const dialog = useFormDialog();
+  return (
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid={testId}>
+      {form.formError ? <FormAlert title={failedTitle}>{form.formError}</FormAlert> : null}
+      {children}
+      <DialogFooter>
+        <Button onClick={dialog.close} disabled={dialog.isSaving}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" isLoading={dialog.isSaving} data-testid={submitTestId}>
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,328 @@
+// Admin module "upload-requests" (docs/upload-requests.md): the owner's upload requests (the admin sees
+// all, a key with file permission its own) with their rules, room used and state; each one's files
+// received (name, size, type, when), followed live while shown, each one turned into a share link in
+// place; and create, extend and close.
+import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
+import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
+import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
+import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
+import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
+import { formatBytes } from "@shared/format-bytes";
+import type { UploadRequestDetail, UploadRequestRecord } from "@shared/schemas/upload-requests";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button";
+import { cx, fileNameText } from "../../../components/class-names";
+import { CopyButton } from "../../../components/copy-button";
+import { opensDialog } from "../../../components/dialogs/dialog-names";
+import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
+import { currentLanguage } from "../../../i18n";
+import { formatDateTime } from "../../../lib/format-date";
+import { trpc } from "../../../lib/trpc";
+import { AdminModuleHeader } from "../admin-module-header";
+import { CardDetail, ConfigCard } from "../shared/config-card";
+import { CardGridSkeleton, EmptyState } from "../shared/list-states";
+import { DateTime } from "../shared/resource-list";
+import { useItemDialogs } from "../shared/use-item-dialogs";
+import { useToastOutcome } from "../shared/use-toast-outcome";
+import { CloseRequestDialog, ExtendRequestDialog } from "./request-dialogs";
+import { RequestFormDialog } from "./request-form-dialog";
+
+/** How often an open request's files are read again while shown: the owner watches them arrive. */
+const ARRIVALS_POLL_MS = 3_000;
+
+export default function UploadRequestsModule() {
+  const { t } = useTranslation();
+  const dialogs = useItemDialogs<"form" | "extend" | "close", UploadRequestRecord>();
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const list = trpc.uploadRequests.list.useQuery();
+  const createButton = (
+    <Button
+      variant="primary"
+      icon={PlusIcon}
+      onClick={() => dialogs.show("form")}
+      {...opensDialog("upload-request-form")}
+      data-testid="create-upload-request"
+    >
+      {t("uploadRequests.create")}
+    </Button>
+  );
+
+  return (
+    <div>
+      <AdminModuleHeader module="upload-requests" actions={createButton} />
+      {list.isPending ? (
+        <CardGridSkeleton className="mt-6" label={t("uploadRequests.loading")} />
+      ) : list.isError ? (
+        <LoadError className="mt-6" title={t("uploadRequests.loadError")} query={list} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState
+          className="mt-6"
+          icon={InboxArrowDownIcon}
+          title={t("uploadRequests.empty.title")}
+          description={t("uploadRequests.empty.description")}
+        />
+      ) : (
+        <ul
+          className="mt-6 flex flex-col gap-4"
+          aria-label={t("uploadRequests.listLabel")}
+          data-testid="upload-request-list"
+        >
+          {list.data.items.map((request) => (
+            <RequestCard
+              key={request.id}
+              request={request}
+              isExpanded={expanded === request.id}
+              onToggle={() => setExpanded((current) => (current === request.id ? null : request.id))}
+              onExtend={() => dialogs.open("extend", request)}
+              onClose={() => dialogs.open("close", request)}
+            />
+          ))}
+        </ul>
+      )}
+      <RequestFormDialog
+        open={dialogs.isOpen("form")}
+        onClose={dialogs.close}
+        onCreated={(created) => setExpanded(created.id)}
+      />
+      <ExtendRequestDialog request={dialogs.target} open={dialogs.isOpen("extend")} onClose={dialogs.close} />
+      <CloseRequestDialog request={dialogs.target} open={dialogs.isOpen("close")} onClose={dialogs.close} />
+    </div>
+  );
+}
+
+const STATUS_TONES: Record<UploadRequestRecord["status"], string> = {
+  open: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20",
+  closed: "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-400/20",
+  expired:
+    "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
+};
+
+function RequestCard({
+  request,
+  isExpanded,
+  onToggle,
+  onExtend,
+  onClose,
+}: {
+  request: UploadRequestRecord;
+  isExpanded: boolean;
+  onToggle: () => void;
+  onExtend: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const bytes = (value: number) => formatBytes(value, language);
+  const panelId = `upload-request-files-${request.id}`;
+  const isClosed = request.status === "closed";
+  return (
+    <ConfigCard
+      icon={InboxArrowDownIcon}
+      title={request.folder}
+      testId={`upload-request-${request.slug}`}
+      badges={
+        <span
+          className={cx("rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", STATUS_TONES[request.status])}
+          data-testid="upload-request-status"
+        >
+          {t(`uploadRequests.status.${request.status}`)}
+        </span>
+      }
+      subtitle={
+        <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400" title={request.url}>
+          {request.url}
+        </p>
+      }
+      actionsClassName="px-3 py-2.5 sm:px-4"
+      actions={
+        <>
+          <CopyButton
+            size="sm"
+            variant="ghost"
+            text={request.url}
+            label={t("uploadRequests.copyLink")}
+            copiedMessage={t("uploadRequests.linkCopied")}
+            failedMessage={t("uploadRequests.copyFailed")}
+          />
+          <a
+            href={request.url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
+          >
+            <ArrowTopRightOnSquareIcon className="size-4" />
+            {t("uploadRequests.openPage")}
+          </a>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={ChevronDownIcon}
+            onClick={onToggle}
+            aria-expanded={isExpanded}
+            aria-controls={isExpanded ? panelId : undefined}
+            data-testid="upload-request-toggle-files"
+          >
+            {isExpanded ? t("uploadRequests.arrivals.hide") : t("uploadRequests.arrivals.show")}
+          </Button>
+          <span className="flex-1" />
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={ClockIcon}
+            onClick={onExtend}
+            disabled={isClosed}
+            aria-label={t("uploadRequests.extend.label", { folder: request.folder })}
+            {...opensDialog("upload-request-extend")}
+            data-testid="upload-request-extend"
+          >
+            {t("uploadRequests.extend.action")}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={LockClosedIcon}
+            onClick={onClose}
+            disabled={isClosed}
+            aria-label={t("uploadRequests.close.label", { folder: request.folder })}
+            {...opensDialog("upload-request-close")}
+            data-testid="upload-request-close"
+          >
+            {t("uploadRequests.close.action")}
+          </Button>
+        </>
+      }
+    >
+      <dl className="grid grid-cols-2 gap-3 px-4 sm:grid-cols-3 sm:px-5">
+        <CardDetail label={t("uploadRequests.fields.files")}>
+          {t("uploadRequests.countOf", { count: request.files_count, max: request.max_files })}
+        </CardDetail>
+        <CardDetail label={t("uploadRequests.fields.received")}>
+          {t("uploadRequests.countOf", { count: bytes(request.bytes_count), max: bytes(request.max_total_size) })}
+        </CardDetail>
+        <CardDetail label={t("uploadRequests.fields.perFile")}>{bytes(request.max_file_size)}</CardDetail>
+        <CardDetail label={t("uploadRequests.fields.expires")}>
+          {request.expires_at ? formatDateTime(request.expires_at, language) : t("uploadRequests.never")}
+        </CardDetail>
+        <CardDetail label={t("uploadRequests.fields.types")}>
+          {request.allowed_types.length > 0 ? request.allowed_types.join(", ") : t("uploadRequests.anyType")}
+        </CardDetail>
+        <CardDetail label={t("uploadRequests.fields.password")}>
+          {request.has_password ? t("uploadRequests.withPassword") : t("uploadRequests.withoutPassword")}
+        </CardDetail>
+        {request.note ? (
+          <CardDetail label={t("uploadRequests.form.note")} isWide>
+            {request.note}
+          </CardDetail>
+        ) : null}
+      </dl>
+      {isExpanded ? <Arrivals id={panelId} request={request} /> : null}
+    </ConfigCard>
+  );
+}
+
+function Arrivals({ id, request }: { id: string; request: UploadRequestRecord }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const detail = trpc.uploadRequests.get.useQuery(
+    { id: request.id },
+    // Followed while the request takes files.
+    { refetchInterval: request.status === "open" ? ARRIVALS_POLL_MS : false },
+  );
+  const arrivedCount = detail.data?.files.length;
+  // The card's counts follow the files seen here.
+  useEffect(() => {
+    if (arrivedCount !== undefined && arrivedCount !== request.files_count) void utils.uploadRequests.list.invalidate();
+  }, [arrivedCount, request.files_count, utils]);
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="mx-4 mt-4 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:mx-5 sm:p-4 dark:bg-slate-950/40 dark:ring-slate-800"
+      data-testid="upload-request-files"
+    >
+      <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900 dark:text-white">
+        {t("uploadRequests.arrivals.title")}
+      </h3>
+      {detail.isPending ? (
+        <LoadingStatus className="mt-2" label={t("uploadRequests.arrivals.loading")} />
+      ) : detail.isError ? (
+        <LoadError className="mt-2" size="sm" title={t("uploadRequests.arrivals.loadError")} query={detail} />
+      ) : detail.data.files.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("uploadRequests.arrivals.empty")}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+          {detail.data.files.map((file) => (
+            <ArrivalRow key={file.id} requestId={request.id} file={file} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ArrivalRow({ requestId, file }: { requestId: string; file: UploadRequestDetail["files"][number] }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const share = trpc.uploadRequests.shareFile.useMutation();
+  const outcome = useToastOutcome();
+  const link = share.data?.url;
+  return (
+    <li className="flex flex-col gap-2 py-2.5 sm:flex-row sm:items-center sm:gap-3" data-testid="upload-request-file">
+      <div className="min-w-0 flex-1">
+        <p className={cx(fileNameText, "text-sm font-medium text-slate-900 dark:text-white")} title={file.name}>
+          {file.name}
+        </p>
+        <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600 dark:text-slate-400">
+          <span className="tabular-nums" data-testid="upload-request-file-size">
+            {formatBytes(file.size, language)}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span className="break-all">{file.mimetype}</span>
+          <span aria-hidden="true">·</span>
+          <DateTime date={file.created_at} relativeTo={new Date()} />
+        </p>
+        {link ? (
+          <div className="mt-2 flex items-center gap-2">
+            <input
+              readOnly
+              value={link}
+              aria-label={t("uploadRequests.arrivals.link", { name: file.name })}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-md border-0 bg-white px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700"
+              data-testid="upload-request-file-link"
+            />
+            <CopyButton
+              size="sm"
+              isIconOnly
+              text={link}
+              label={t("uploadRequests.arrivals.copyShareLink", { name: file.name })}
+              copiedMessage={t("uploadRequests.linkCopied")}
+              failedMessage={t("uploadRequests.copyFailed")}
+            />
+          </div>
+        ) : null}
+      </div>
+      {link ? null : (
+        <Button
+          size="sm"
+          icon={LinkIcon}
+          className="self-start sm:self-center"
+          isLoading={share.isPending}
+          aria-label={t("uploadRequests.arrivals.shareLabel", { name: file.name })}
+          onClick={() =>
+            share.mutate(
+              { id: requestId, file_id: file.id },
+              outcome(t("uploadRequests.arrivals.shared", { name: file.name }), () => undefined),
+            )
+          }
+          data-testid="upload-request-file-share"
+        >
+          {t("uploadRequests.arrivals.share")}
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+// The upload limits (docs/rules.md), one set for every way bytes come in (file shares, mount uploads,
+// WebDAV): the max upload size setting, then the storage config's capacity. Each is checked on the
+// declared size, while streamed bytes are counted, and on the stored object at completion.
+
+import { megabytesToBytes } from "@shared/constants";
+import { formatBytes } from "@shared/format-bytes";
+import type { Database } from "../../../db/client";
+import { AppError } from "../../../errors";
+import { byteCounter } from "../../../storage/streams";
+import { storedBytes } from "../../../storage/usage";
+import { getSystemSettings } from "../../system/settings";
+
+/** Unfinished uploads older than this are aborted and removed by the sweep. */
+export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Bytes counted against a storage config's capacity: what the storage holds, as its usage record
+ * knows it (docs/storage-usage.md), plus the declared size of share uploads not stored yet.
+ */
+export async function usedBytes(db: Database, storageConfigId: string): Promise<number> {
+  const [stored, inFlight] = await Promise.all([
+    storedBytes(db, storageConfigId),
+    db.fileShare.aggregate({ where: { storageConfigId, status: "uploading" }, _sum: { size: true } }),
+  ]);
+  return stored + Number(inFlight._sum.size ?? 0n);
+}
+
+export async function maxUploadBytes(db: Database): Promise<number> {
+  return megabytesToBytes((await getSystemSettings(db)).max_upload_size);
+}
+
+export function tooLarge(maxBytes: number): AppError {
+  return new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) });
+}
+
+type Capacity = { total: number; remaining: number };
+
+/** What an upload may still take: the max upload size, and the room left on its storage (null: unlimited). */
+export type UploadRoom = { maxBytes: number; capacity: Capacity | null };
+
+function insufficientStorage(size: number, capacity: Capacity): AppError {
+  return new AppError("INSUFFICIENT_STORAGE", "errors.insufficientStorageDetail", {
+    size: formatBytes(size),
+    remaining: formatBytes(capacity.remaining),
+    total: formatBytes(capacity.total),
+  });
+}
+
+/**
+ * The room for an upload into a storage config. `ownBytes` are already counted in the storage's use
+ * by the upload itself (a file share's record in flight holds its declared size; an object already
+ * stored is in the usage record) and are given back.
+ */
+export async function uploadRoom(db: Database, storageConfigId: string, ownBytes = 0): Promise<UploadRoom> {
+  const maxBytes = await maxUploadBytes(db);
+  const row = await db.storageConfig.findUnique({
+    where: { id: storageConfigId },
+    select: { totalStorageBytes: true },
+  });
+  if (!row || row.totalStorageBytes === null) return { maxBytes, capacity: null };
+  const total = Number(row.totalStorageBytes);
+  const used = (await usedBytes(db, storageConfigId)) - ownBytes;
+  return { maxBytes, capacity: { total, remaining: Math.max(0, total - used) } };
+}
+
+/** The error for `size` bytes that do not fit, or null when they do. */
+export function overLimit(room: UploadRoom, size: number): AppError | null {
+  if (size > room.maxBytes) return tooLarge(room.maxBytes);
+  if (room.capacity && size > room.capacity.remaining) return insufficientStorage(size, room.capacity);
+  return null;
+}
+
+/** Refuses `size` bytes over the max upload size or the storage's room; answers the room. */
+export async function assertUploadFits(db: Database, storageConfigId: string, size: number, ownBytes = 0) {
+  const room = await uploadRoom(db, storageConfigId, ownBytes);
+  const refusal = overLimit(room, size);
+  if (refusal) throw refusal;
+  return room;
+}
+
+/**
+ * Refuses `size` bytes the storage has no room left for: the server's own copies between storages
+ * (services/tasks/), which the max upload size (a limit on what callers send) does not concern.
+ */
+export async function assertStorageRoom(db: Database, storageConfigId: string, size: number) {
+  const { capacity } = await uploadRoom(db, storageConfigId);
+  if (capacity && size > capacity.remaining) throw insufficientStorage(size, capacity);
+}
+
+/**
+ * A counting transform for a streamed body: it cuts the stream off at whichever comes first, the max
+ * upload size or the storage's room, and says which.
+ */
+export function limitCounter(room: UploadRoom) {
+  const limit = Math.min(room.maxBytes, room.capacity?.remaining ?? Number.POSITIVE_INFINITY);
+  return byteCounter(limit, (received) => overLimit(room, received) ?? tooLarge(room.maxBytes));
+}
