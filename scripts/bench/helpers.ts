@@ -25,6 +25,17 @@ export function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** CPU seconds a process has used so far, every thread counted (user + system, from /proc). */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields 14 and 15 (utime, stime) in clock ticks; the command name in parentheses may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, fixed at 100 on every architecture Bun runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** Samples a process's RSS every 100 ms until stopped; `stop()` gives the baseline and the peak. */
 export function sampleRss(pid: number) {
   const baseline = rssOf(pid);

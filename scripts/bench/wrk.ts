@@ -5,10 +5,29 @@ export const WRK_CONNECTIONS = 64;
 export type WrkResult = { rps: number; requests: number; p50: string; p99: string; p99Ms: number; errors: number };
 
 export function runWrk(url: string, duration: string): WrkResult {
-  if (!Bun.which("wrk")) throw new Error("wrk is needed: apt-get install -y wrk");
-  const out = Bun.spawnSync(["wrk", "-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}`, "--latency", url]);
-  const text = out.stdout.toString();
+  const out = Bun.spawnSync(wrkCommand(url, duration));
   if (out.exitCode !== 0) throw new Error(`wrk failed: ${out.stderr.toString()}`);
+  return wrkSummary(out.stdout.toString());
+}
+
+/** The same run without blocking, so that two servers can be loaded at the same moment. */
+export async function runWrkAsync(url: string, duration: string): Promise<WrkResult> {
+  const child = Bun.spawn(wrkCommand(url, duration), { stdout: "pipe", stderr: "pipe" });
+  const [text, errors, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  if (exitCode !== 0) throw new Error(`wrk failed: ${errors}`);
+  return wrkSummary(text);
+}
+
+function wrkCommand(url: string, duration: string): string[] {
+  if (!Bun.which("wrk")) throw new Error("wrk is needed: apt-get install -y wrk");
+  return ["wrk", "-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}`, "--latency", url];
+}
+
+function wrkSummary(text: string): WrkResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
   const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
   const p50 = /\s50%\s+(\S+)/.exec(text)?.[1] ?? "?";
