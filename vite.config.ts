@@ -66,7 +66,7 @@ function offlineShellFiles(chunks: ChunkGraph): Set<string> {
 }
 
 /**
- * The offline app (docs/product.md §1): once the client is written, bundle client/src/offline/sw.ts into
+ * The offline app (docs/product.md §1): once the client is written, bundle client/src/offline/worker/sw.ts into
  * <outDir>/sw.js. workbox-build's injectManifest lists the offline shell of THIS build for
  * precaching (index.html, offline.html, icons, the entry's code and Home's): a visitor of one link
  * does not download the whole app. Every other asset of the build is named to the worker
@@ -125,7 +125,7 @@ function offlineApp(): Plugin {
             sourcemap: false,
             minify: true,
             lib: {
-              entry: fromRoot("./client/src/offline/sw.ts"),
+              entry: fromRoot("./client/src/offline/worker/sw.ts"),
               formats: ["iife"],
               name: "pasteboxServiceWorker",
               fileName: () => "sw.js",

@@ -5,7 +5,7 @@ import { type App, createApp } from "./app";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createReadConnection, type ReadConnection } from "./db/read-connection";
-import { createViewCounter } from "./db/view-counter";
+import { createViewCounter } from "./db/view-counter/view-counter";
 import type { AppDeps } from "./deps";
 import type { Logger } from "./logger";
 import { type ClipboardLimits, createClipboardHub } from "./routers/clipboard/hub";

@@ -3,7 +3,7 @@
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { ReadConnection } from "./db/read-connection";
-import type { ViewCounter } from "./db/view-counter";
+import type { ViewCounter } from "./db/view-counter/view-counter";
 import type { Logger } from "./logger";
 import type { ClipboardHub } from "./routers/clipboard/hub";
 import type { ClipboardBus } from "./services/clipboard/bus";
@@ -18,7 +18,7 @@ export type AppDeps = {
   db: Database;
   /** Reads made without a request asking for them, kept off Prisma on SQLite (db/read-connection.ts). */
   reads: ReadConnection;
-  /** Counts paste views (db/view-counter.ts): a thread of its own on SQLite, Prisma on Postgres. */
+  /** Counts paste views (db/view-counter/view-counter.ts): a thread of its own on SQLite, Prisma on Postgres. */
   viewCounter: ViewCounter;
   logger: Logger;
   storage: StorageService;

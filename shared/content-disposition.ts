@@ -1,5 +1,5 @@
 // One Content-Disposition for every answer that names a file: the server's downloads and previews,
-// and the service worker's decrypted downloads (client/src/offline/sw.ts).
+// and the service worker's decrypted downloads (client/src/offline/worker/sw.ts).
 
 /** RFC 6266 Content-Disposition: an ASCII fallback name and the exact name in RFC 8187 form. */
 export function contentDisposition(type: "attachment" | "inline", filename: string): string {

@@ -4,11 +4,11 @@
 // mount (not at module load) so tests get fresh caches.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { isClientError } from "./lib/api-errors";
-import { useAppReads } from "./lib/app-reads";
-import { sessionScopeOf } from "./lib/auth/auth-types";
-import { authStore } from "./lib/auth/session";
-import { createTrpcClient, trpc } from "./lib/trpc";
+import { isClientError } from "./lib/api/api-errors";
+import { useAppReads } from "./lib/api/app-reads";
+import { createTrpcClient, trpc } from "./lib/api/trpc";
+import { sessionScopeOf } from "./lib/auth/store/auth-types";
+import { authStore } from "./lib/auth/store/session";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

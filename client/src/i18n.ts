@@ -8,14 +8,14 @@ import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from "@shared/co
 import type { TextPart } from "@shared/i18n/text-parts";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { browserStorage } from "./lib/browser-storage";
+import { browserStorage } from "./lib/preferences/browser-storage";
 import {
   browserLanguages,
   htmlLangFor,
   normalizeLanguage,
   resolveInitialLanguage,
   writeStoredLanguage,
-} from "./lib/language";
+} from "./lib/preferences/language";
 
 function syncDocumentLanguage(language: Language): void {
   if (typeof document !== "undefined") document.documentElement.lang = htmlLangFor(language);

@@ -1,11 +1,11 @@
 // Client entry: the interface language's texts first (so the first render has them), then the app
 // inside the offline app (service worker, offline fallback page, offline queue and prompts).
 import "./styles.css";
-import "./lib/zod-config";
+import "./lib/api/zod-config";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { currentLanguage, loadLanguage } from "./i18n";
-import { OfflineApp } from "./offline/offline-app";
+import { OfflineApp } from "./offline/app/offline-app";
 import { AppProviders } from "./providers";
 
 const container = document.getElementById("root");

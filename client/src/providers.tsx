@@ -1,11 +1,11 @@
-// Everything the screens rely on from above: the theme and what they have read (lib/app-reads.ts);
+// Everything the screens rely on from above: the theme and what they have read (lib/api/app-reads.ts);
 // React Query and the tRPC client come with the first screen that calls the server through tRPC
 // (DataProviders), so a visitor of a share link never downloads them
 // (docs/decisions/0014-public-pages-without-trpc.md).
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { PageSpinner } from "./components/feedback/page-spinner";
 import { ThemeProvider } from "./components/layout/theme-provider";
-import { AppReads, AppReadsContext } from "./lib/app-reads";
+import { AppReads, AppReadsContext } from "./lib/api/app-reads";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [reads] = useState(() => new AppReads());

@@ -5,7 +5,7 @@ import { expect } from "bun:test";
 import { enErrors } from "@shared/i18n/locales/en/errors";
 import { zhErrors } from "@shared/i18n/locales/zh/errors";
 import { TRPCClientError } from "@trpc/client";
-import { ApiResponseError } from "../src/lib/api-errors";
+import { ApiResponseError } from "../src/lib/api/api-errors";
 import type { ExpiredMessageKey, ShareProblem } from "../src/lib/shares/share-errors";
 
 /** The server's refusal as @trpc/client delivers it: the app code, HTTP status and (translated) message. */
@@ -20,7 +20,7 @@ export function trpcError(
   });
 }
 
-/** The server's refusal as a REST envelope delivers it (lib/rest-api.ts): the status and message, no app code. */
+/** The server's refusal as a REST envelope delivers it (lib/api/rest-api.ts): the status and message, no app code. */
 export const restError = (status: number, message: string) => new ApiResponseError(message, status);
 
 /** A call that never reached the server (fetch failed). */

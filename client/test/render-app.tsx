@@ -7,7 +7,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../src/app";
 import { toast } from "../src/components/feedback/toast-store";
-import { authStore } from "../src/lib/auth/session";
+import { authStore } from "../src/lib/auth/store/session";
 import { AppProviders } from "../src/providers";
 
 export function renderAppAt(path: string) {

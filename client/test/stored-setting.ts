@@ -1,8 +1,8 @@
-// The rules every remembered choice follows (lib/browser-storage.ts), checked through the setting's own
+// The rules every remembered choice follows (lib/preferences/browser-storage.ts), checked through the setting's own
 // read and write: its key, its values read back, and nothing breaking when storage holds junk, is
 // missing, or is refused by the browser.
 import { describe, expect, test } from "bun:test";
-import type { ReadableStorage, WritableStorage } from "../src/lib/browser-storage";
+import type { ReadableStorage, WritableStorage } from "../src/lib/preferences/browser-storage";
 import { memoryStorage, refusingStorage } from "./memory-storage";
 
 export type StoredSetting<Value extends string> = {

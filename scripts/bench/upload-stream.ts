@@ -16,7 +16,7 @@ import { Readable } from "node:stream";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { FetchHttpHandler } from "@smithy/fetch-http-handler";
 import { PART_CONCURRENCY, partSizeFor } from "../../server/storage/part-upload";
-import { createS3Driver } from "../../server/storage/s3";
+import { createS3Driver } from "../../server/storage/s3/s3";
 import { testS3Client } from "../../server/test/s3-client";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";
 import { generatedStream, mib, sampleRss } from "./helpers";

@@ -28,8 +28,8 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { allTraversalForms } from "@shared/test/traversal-corpus";
 import type { StorageDriver } from "../../server/storage/driver";
-import { createLocalDriver } from "../../server/storage/local";
-import { signLocalUrl } from "../../server/storage/local-signing";
+import { createLocalDriver } from "../../server/storage/local/local";
+import { signLocalUrl } from "../../server/storage/local/local-signing";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";
 
 export type PathsReport = {

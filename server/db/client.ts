@@ -4,7 +4,7 @@
 //
 // The client is created on first use, not at start (docs/decisions/0013-idle-without-prisma.md): Prisma's
 // runtime and query compiler take ~35 MiB once they have run a query, and an idle server, or one that
-// only serves paste views (db/view-counter.ts) and health checks (db/read-connection.ts), never needs
+// only serves paste views (db/view-counter/view-counter.ts) and health checks (db/read-connection.ts), never needs
 // them. Only the client and driver of the database in use are ever loaded.
 import type { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 

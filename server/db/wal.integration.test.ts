@@ -67,7 +67,7 @@ describe("the SQLite WAL", () => {
 
   test("a log that a long reader let grow is emptied by the periodic checkpoint once the reader is gone", async () => {
     // A limited paste: each view is committed before it is answered (an unlimited paste's views are
-    // written in groups, db/view-counter.ts), so one view at a time is one commit.
+    // written in groups, db/view-counter/view-counter.ts), so one view at a time is one commit.
     await createPaste("wal-reader", 10_000);
     // A reader that keeps one snapshot open stops SQLite from restarting the log.
     const reader = new Database(dbPath, { readonly: true });

@@ -19,7 +19,7 @@ import type { Logger } from "../logger";
 import { JSON_BODY_LIMIT } from "../rest/adapter";
 import type { ClipboardHub, SocketData } from "../routers/clipboard/hub";
 import { settingsFromRows } from "../services/system/settings";
-import { FIELD_LIMIT_BYTES } from "./upload-form";
+import { FIELD_LIMIT_BYTES } from "./bodies/upload-form";
 
 /** Room for a form's fields and boundaries beside its file (busboy keeps at most 50 fields of FIELD_LIMIT_BYTES). */
 const FORM_OVERHEAD_BYTES = 60 * FIELD_LIMIT_BYTES;

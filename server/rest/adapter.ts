@@ -4,7 +4,7 @@
 import { callTRPCProcedure } from "@trpc/server";
 import { z } from "zod";
 import { AppError, isServerFault, noteServerFault } from "../errors";
-import { readBoundedText } from "../http/bounded-body";
+import { readBoundedText } from "../http/bodies/bounded-body";
 import { nextTurn } from "../http/sliced-answer";
 import { translate } from "../i18n";
 import { countCreation } from "../services/system/rate-limit";

@@ -10,9 +10,9 @@ import { createIndexStore, type IndexStore } from "../services/search-index/stor
 import { indexStoredKey, trackIndex } from "../services/search-index/writes";
 import type { StorageDriver } from "./driver";
 import { withStorageErrors } from "./driver-errors";
-import { createLocalDriver } from "./local";
-import { signLocalUrl } from "./local-signing";
-import { createLazyS3Driver } from "./s3-lazy";
+import { createLocalDriver } from "./local/local";
+import { signLocalUrl } from "./local/local-signing";
+import { createLazyS3Driver } from "./s3/s3-lazy";
 import { settleDirectWrites, startRecount, trackUsage } from "./usage";
 
 export type StorageConfigRow = {

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { basicAuth } from "../dav/dav-test-kit";
-import { spoolDirectory } from "../http/upload-form";
+import { spoolDirectory } from "../http/bodies/upload-form";
 import { type ApiAnswer, createApiClient, createLocalStorage, createS3Storage, loginAdmin } from "../test/api-client";
 import {
   createTestApp,

@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { s3Env, tempDir } from "../test/harness";
 import type { StorageDriver } from "./driver";
-import { createLocalDriver } from "./local";
-import { createS3Driver } from "./s3";
+import { createLocalDriver } from "./local/local";
+import { createS3Driver } from "./s3/s3";
 
 const localRoot = tempDir("storage");
 afterAll(() => rmSync(localRoot, { recursive: true, force: true }));

@@ -2,7 +2,7 @@
 // read-only), used in the key table and the signed-in user's badge.
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
-import type { KeyPermissions } from "../lib/auth/auth-types";
+import type { KeyPermissions } from "../lib/auth/store/auth-types";
 import { cx } from "./class-names";
 
 const PILL =

@@ -1,7 +1,7 @@
 // Dates and times in the interface language (Intl), e.g. "12 Mar 2026, 14:05" / "2026年3月12日 14:05",
 // and "3 minutes ago" / "3分钟前" for recent events.
 import type { Language } from "@shared/constants";
-import { htmlLangFor } from "./language";
+import { htmlLangFor } from "./preferences/language";
 
 export function formatDateTime(date: Date, language: Language): string {
   return new Intl.DateTimeFormat(htmlLangFor(language), { dateStyle: "medium", timeStyle: "short" }).format(date);

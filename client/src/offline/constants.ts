@@ -1,5 +1,5 @@
 // The offline app's numbers and names (docs/product.md §9): one place, read by the page code and by the
-// service worker (client/src/offline/sw.ts), which must agree on cache names.
+// service worker (client/src/offline/worker/sw.ts), which must agree on cache names.
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Cached pastes, files and directory listings are served offline this long. */
@@ -46,7 +46,7 @@ export const CACHE_APP_MESSAGE = { type: "CACHE_APP" } as const;
 export const CACHE_URLS_MESSAGE_TYPE = "CACHE_URLS";
 
 /**
- * Decrypted downloads streamed through the service worker (client/src/offline/stream-downloads.ts):
+ * Decrypted downloads streamed through the service worker (client/src/offline/worker/stream-downloads.ts):
  * the message that hands a download over with the port its bytes come by (a new name since the bytes
  * stopped coming as a moved stream: a worker and a page of different releases ignore each other, and
  * the page saves another way), the page's keep-alive while it flows, and the one-time URL's path (the

@@ -8,7 +8,7 @@ import type { fsListOutput } from "@shared/schemas/fs";
 import type { PasteView } from "@shared/schemas/pastes";
 import Dexie, { type DexieOptions, type EntityTable } from "dexie";
 import type { z } from "zod";
-import type { AuthType } from "../lib/auth/auth-types";
+import type { AuthType } from "../lib/auth/store/auth-types";
 import { OFFLINE_DB_NAME } from "./constants";
 
 /** A public file share's details as the file page shows them (files.public.get). */
@@ -64,7 +64,7 @@ export type OfflineQueueItem = {
 
 export type SearchHistoryEntry = { query: string; timestamp: number };
 
-/** An explorer task as kept across reloads (lib/explorer/task-persistence.ts); failures as text. */
+/** An explorer task as kept across reloads (lib/explorer/tasks/task-persistence.ts); failures as text. */
 export type StoredTask = {
   id: string;
   createdAt: number;
@@ -109,7 +109,7 @@ export class OfflineDatabase extends Dexie {
     // Version 3: folder listings name their entries `items` (the CloudPaste layout); listings kept in
     // the old shape would show as empty folders offline, so they are dropped and fetched again.
     this.version(3).upgrade((transaction) => transaction.table("directories").clear());
-    // Version 4: the explorer's task list, kept for 7 days (lib/explorer/task-persistence.ts).
+    // Version 4: the explorer's task list, kept for 7 days (lib/explorer/tasks/task-persistence.ts).
     this.version(4).stores({ tasks: "id, createdAt" });
   }
 }

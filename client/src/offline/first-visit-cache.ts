@@ -4,7 +4,7 @@
 // the worker's API cache itself, under the key the worker would have used, so the page it shows is
 // readable offline after a reload without the local database (and its 27 KiB of Dexie) being loaded.
 import { CACHE_NAMES } from "./constants";
-import { isOfflineReadableApi, sessionScopedKey } from "./sw-routes";
+import { isOfflineReadableApi, sessionScopedKey } from "./worker/sw-routes";
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

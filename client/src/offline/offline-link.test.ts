@@ -3,8 +3,8 @@ import { createTRPCUntypedClient, type Operation, type TRPCClientError, type TRP
 import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "../../../server/routers";
 import { networkError, trpcError } from "../../test/client-errors";
-import { errorMessageOf, isNetworkError, isUnauthorizedError } from "../lib/api-errors";
-import type { AuthType } from "../lib/auth/auth-types";
+import { errorMessageOf, isNetworkError, isUnauthorizedError } from "../lib/api/api-errors";
+import type { AuthType } from "../lib/auth/store/auth-types";
 import { offlineCacheInfo } from "./cache-store";
 import type { OfflineDatabase, OfflineQueueItem } from "./db";
 import { isQueuedOfflineError, offlineLink } from "./offline-link";

@@ -7,8 +7,8 @@
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { AppRouter } from "../../../server/routers";
-import { isNetworkError } from "../lib/api-errors";
-import type { AuthType } from "../lib/auth/auth-types";
+import { isNetworkError } from "../lib/api/api-errors";
+import type { AuthType } from "../lib/auth/store/auth-types";
 import { isCachedQueryPath, keptCopies, sessionFingerprint } from "./cache-store";
 import type { OfflineDatabase, OfflineQueueItem } from "./db";
 import { enqueueWrite, queueTypeOf } from "./queue";

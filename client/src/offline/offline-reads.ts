@@ -3,9 +3,9 @@
 // read back the local copy as the link does for its queries. Kept only in a local database this
 // browser already has (the service worker's cache keeps the answer otherwise, first-visit-cache.ts);
 // read back when there is no network, marked as an offline copy.
-import { isNetworkError } from "../lib/api-errors";
-import { sessionScopeOf } from "../lib/auth/auth-types";
-import { authStore } from "../lib/auth/session";
+import { isNetworkError } from "../lib/api/api-errors";
+import { sessionScopeOf } from "../lib/auth/store/auth-types";
+import { authStore } from "../lib/auth/store/session";
 import { keptCopies, sessionFingerprint } from "./cache-store";
 import type { CachedQueryPath } from "./constants";
 import { existingOfflineDb } from "./local-db";

@@ -3,7 +3,7 @@ import { TRPCClientError } from "@trpc/client";
 import { appRouter } from "../../../server/routers";
 import { expectAnswers } from "../../test/answers";
 import { networkError, trpcError } from "../../test/client-errors";
-import { isNetworkError } from "../lib/api-errors";
+import { isNetworkError } from "../lib/api/api-errors";
 import type { OfflineQueueItem } from "./db";
 import {
   countPendingWrites,

@@ -1,7 +1,7 @@
 // The offline queue (docs/product.md §3, §4): a write made while offline is kept with who made it (the
 // session's scope, never a credential), and replayed in the order it was made once the browser is back online. Which writes
 // may wait is decided here, per tRPC procedure.
-import type { AuthType } from "../lib/auth/auth-types";
+import type { AuthType } from "../lib/auth/store/auth-types";
 import type { OfflineDatabase, OfflineQueueItem, QueueItemType } from "./db";
 
 /**

@@ -5,7 +5,7 @@ import { eventually } from "../../test/eventually";
 import { renderAppAt } from "../../test/render-app";
 import { mockTrpc, TrpcTestError } from "../../test/trpc-msw";
 import i18n from "../i18n";
-import { authStore } from "../lib/auth/session";
+import { authStore } from "../lib/auth/store/session";
 
 const server = mockTrpc();
 

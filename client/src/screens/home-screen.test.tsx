@@ -15,8 +15,8 @@ import {
   type TrpcTestError,
 } from "../../test/trpc-msw";
 import i18n from "../i18n";
-import { authStore } from "../lib/auth/session";
-import { DRAFT_STORAGE_KEY } from "../lib/pastes/draft-store";
+import { authStore } from "../lib/auth/store/session";
+import { DRAFT_STORAGE_KEY } from "../lib/pastes/editor/draft-store";
 import { publishSyncedPaste } from "../lib/pastes/synced-pastes";
 
 const server = mockTrpc();

@@ -10,7 +10,8 @@ import type { EditorHandle } from "../components/editor/editor-handle";
 import { FormAlert } from "../components/forms/form-controls";
 import { PageHeader } from "../components/layout/page-header";
 import { currentLanguage } from "../i18n";
-import { errorMessageOf, isUnauthorizedError } from "../lib/api-errors";
+import { errorMessageOf, isUnauthorizedError } from "../lib/api/api-errors";
+import { trpc } from "../lib/api/trpc";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
 import { type FieldErrors, renderFieldMessage } from "../lib/form-messages";
@@ -20,12 +21,11 @@ import {
   encryptCreateRequest,
   fieldErrorsFromCreateError,
   validateDraft,
-} from "../lib/pastes/create-form";
-import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/draft-store";
+} from "../lib/pastes/editor/create-form";
+import { draftAfterCreate, type EditorMode, type PasteDraft } from "../lib/pastes/editor/draft-store";
+import { utf8Length } from "../lib/pastes/editor/text-stats";
 import { onSyncedPaste } from "../lib/pastes/synced-pastes";
-import { utf8Length } from "../lib/pastes/text-stats";
 import { useDefaultExpiry } from "../lib/shares/share-defaults";
-import { trpc } from "../lib/trpc";
 import { isQueuedOfflineError } from "../offline/offline-link";
 import { PasteEditorPanel } from "./home/paste-editor-panel";
 import { type CreateAccess, CreateAccessNotice, CreateFailed, PasteOptions } from "./home/paste-options";

@@ -7,7 +7,7 @@ import { renderAppAt } from "../../test/render-app";
 import { keyCheck, mockTrpc } from "../../test/trpc-msw";
 import i18n from "../i18n";
 import { basket } from "../lib/explorer/basket-store";
-import { explorerTasks } from "../lib/explorer/task-store";
+import { explorerTasks } from "../lib/explorer/tasks/task-store";
 
 const server = mockTrpc();
 

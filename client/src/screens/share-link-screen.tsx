@@ -21,8 +21,8 @@ import { StatusPanel } from "../components/feedback/status-panel";
 import { FileTypeIcon } from "../components/file-icons";
 import { FormAlert, PasswordField } from "../components/forms/form-controls";
 import { currentLanguage } from "../i18n";
-import { errorMessageOf } from "../lib/api-errors";
-import { fetchEnvelope } from "../lib/rest-api";
+import { errorMessageOf } from "../lib/api/api-errors";
+import { fetchEnvelope } from "../lib/api/rest-api";
 
 const visitKey = (slug: string) => `share-visit:${slug}`;
 

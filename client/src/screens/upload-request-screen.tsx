@@ -17,14 +17,14 @@ import { PageSpinner } from "../components/feedback/page-spinner";
 import { StatusPanel } from "../components/feedback/status-panel";
 import { FormAlert, PasswordField } from "../components/forms/form-controls";
 import { currentLanguage } from "../i18n";
-import { errorMessageOf } from "../lib/api-errors";
-import { fetchEnvelope } from "../lib/rest-api";
+import { errorMessageOf } from "../lib/api/api-errors";
+import { fetchEnvelope } from "../lib/api/rest-api";
 import { pageMayReach } from "../lib/shares/csp";
 import { directBlockedInTab } from "../lib/upload/direct-blocked";
-import { xhrTransport } from "../lib/upload/transport";
-import { envelopeData } from "../lib/upload/upload-api";
+import { xhrTransport } from "../lib/upload/engine/transport";
+import { envelopeData } from "../lib/upload/engine/upload-api";
+import { type UploadTarget, uploadObject } from "../lib/upload/engine/upload-object";
 import { isCancellation } from "../lib/upload/upload-errors";
-import { type UploadTarget, uploadObject } from "../lib/upload/upload-object";
 
 const visitKey = (slug: string) => `upload-request-visit:${slug}`;
 
@@ -56,7 +56,7 @@ type Start = {
   is_remote: boolean;
 };
 
-/** The server calls of one file's way (lib/upload/upload-object.ts does the moving). */
+/** The server calls of one file's way (lib/upload/engine/upload-object.ts does the moving). */
 function requestTarget(slug: string, visit: string, file: File): UploadTarget<unknown> {
   const start = (mode: "direct" | "multipart") =>
     fetchEnvelope<Start>(`${base(slug)}/uploads`, {

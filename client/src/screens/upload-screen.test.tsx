@@ -6,7 +6,7 @@ import { renderAppAt } from "../../test/render-app";
 import { failsWith, keyCheck, mockTrpc } from "../../test/trpc-msw";
 import { toast } from "../components/feedback/toast-store";
 import i18n from "../i18n";
-import { uploadQueue } from "../lib/upload/upload-session";
+import { uploadQueue } from "../lib/upload/queue/upload-session";
 
 const server = mockTrpc();
 

@@ -13,7 +13,8 @@ import type { IconProps } from "../components/icons";
 import { PageHeader } from "../components/layout/page-header";
 import { Tabs } from "../components/tabs";
 import { currentLanguage } from "../i18n";
-import { errorMessageOf } from "../lib/api-errors";
+import { errorMessageOf } from "../lib/api/api-errors";
+import { requestHeaders, trpc } from "../lib/api/trpc";
 import { hasPermission } from "../lib/auth/access";
 import { useAuth } from "../lib/auth/use-auth";
 import type { FieldErrors } from "../lib/form-messages";
@@ -26,17 +27,16 @@ import {
   type ShareOptionsState,
   validateShareOptions,
 } from "../lib/shares/share-options";
-import { requestHeaders, trpc } from "../lib/trpc";
 import { directBlockedInTab } from "../lib/upload/direct-blocked";
-import { recentUploads } from "../lib/upload/recent-uploads";
-import { resumeStore } from "../lib/upload/resume-store";
-import type { UploadJob } from "../lib/upload/run-upload";
-import { xhrTransport } from "../lib/upload/transport";
-import type { FilesClient } from "../lib/upload/upload-api";
+import { resumeStore } from "../lib/upload/engine/resume-store";
+import { xhrTransport } from "../lib/upload/engine/transport";
+import type { FilesClient } from "../lib/upload/engine/upload-api";
+import { recentUploads } from "../lib/upload/queue/recent-uploads";
+import type { UploadJob } from "../lib/upload/queue/run-upload";
+import { multipartThresholdOverride, uploadQueue } from "../lib/upload/queue/upload-session";
+import { uploadSets } from "../lib/upload/queue/upload-sets";
 import { uploadErrorMessage } from "../lib/upload/upload-errors";
 import { checkLimits } from "../lib/upload/upload-limits";
-import { multipartThresholdOverride, uploadQueue } from "../lib/upload/upload-session";
-import { uploadSets } from "../lib/upload/upload-sets";
 import { useMaxUploadBytes } from "../lib/upload/use-max-upload-bytes";
 import { DropZone } from "./upload/drop-zone";
 import { lazyPart } from "./upload/lazy-part";

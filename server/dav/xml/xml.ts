@@ -5,7 +5,7 @@
 // always has the prefix D, and no default namespace is ever declared, so a stored dead property can
 // be pasted into an answer as it was serialized.
 import { DOMParser, type Element, type Node, XMLSerializer } from "@xmldom/xmldom";
-import { readBoundedText } from "../../http/bounded-body";
+import { readBoundedText } from "../../http/bodies/bounded-body";
 import { slicedBody, slicesOf } from "../../http/sliced-answer";
 import { DavError } from "../dav-error";
 

@@ -15,8 +15,8 @@ import {
 } from "@shared/schemas/backups";
 import { z } from "zod";
 import { AppError } from "../../errors";
+import { nodeBody } from "../../http/bodies/upload-form";
 import { objectResponse } from "../../http/object-response";
-import { nodeBody } from "../../http/upload-form";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";

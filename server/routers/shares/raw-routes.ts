@@ -7,8 +7,8 @@ import { formatBytes } from "@shared/format-bytes";
 import { presignInput, rawUploadQuery, filename as uploadFilename } from "@shared/schemas/files";
 import { z } from "zod";
 import { AppError } from "../../errors";
+import { FIELD_LIMIT_BYTES, receiveUploadForm } from "../../http/bodies/upload-form";
 import { objectResponse } from "../../http/object-response";
-import { FIELD_LIMIT_BYTES, receiveUploadForm } from "../../http/upload-form";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import {
@@ -23,7 +23,7 @@ import type { AuthState } from "../../services/auth/sessions";
 import { deleteFiles } from "../../services/shares/manage";
 import { uploadRawFile, uploadThroughServer } from "../../services/shares/upload/uploads";
 import { getSystemSettings } from "../../services/system/settings";
-import { verifyLocalUrl } from "../../storage/local-signing";
+import { verifyLocalUrl } from "../../storage/local/local-signing";
 import type { Context } from "../../trpc";
 
 const uploadForm = presignInput.omit({ size: true, filename: true }).extend({

@@ -1,8 +1,8 @@
 // The visitor's form upload into an upload request (docs/upload-requests.md): a multipart form with
-// `file`, streamed to the storage as it arrives (http/upload-form.ts), never buffered.
+// `file`, streamed to the storage as it arrives (http/bodies/upload-form.ts), never buffered.
 
 import { z } from "zod";
-import { receiveUploadForm } from "../../http/upload-form";
+import { receiveUploadForm } from "../../http/bodies/upload-form";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import { defineRawRoute, jsonAnswer, type RawRoute, storageFull } from "../../rest/raw-route";

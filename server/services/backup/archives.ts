@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { StorageService } from "../../storage";
 import type { StorageDriver } from "../../storage/driver";
-import { createLocalDriver } from "../../storage/local";
+import { createLocalDriver } from "../../storage/local/local";
 
 export const DISK_LOCATION = "disk";
 export const BACKUPS_FOLDER = "backups";

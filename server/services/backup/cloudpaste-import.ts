@@ -9,7 +9,7 @@ import { S3_PROVIDERS } from "@shared/schemas/storage";
 import { encryptSecret } from "../../crypto";
 import type { Database } from "../../db/client";
 import { translate } from "../../i18n";
-import { createLazyS3Driver } from "../../storage/s3-lazy";
+import { createLazyS3Driver } from "../../storage/s3/s3-lazy";
 import { displayPrefix } from "../auth/api-keys";
 import { hashApiKey } from "../auth/sessions";
 import { hashSharePassword } from "../shares/delivery";

@@ -12,7 +12,7 @@ import superjson from "superjson";
 import tar from "tar-stream";
 import { keyedHash } from "../../crypto";
 import type { Database, DatabaseProvider } from "../../db/client";
-import { resolveKeyPath } from "../../storage/local";
+import { resolveKeyPath } from "../../storage/local/local";
 import { SECRET_CHECK_TEXT } from "./create";
 import {
   type ArchiveHeader,

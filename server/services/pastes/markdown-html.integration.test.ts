@@ -101,7 +101,7 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
     expect(root.querySelector("a[href='https://example.com']")?.getAttribute("rel")).toBe(
       "noopener noreferrer nofollow ugc",
     );
-    // An unlimited paste's view is answered before its count is written (db/view-counter.ts).
+    // An unlimited paste's view is answered before its count is written (db/view-counter/view-counter.ts).
     await t.viewCounter.settled();
     const stored = await t.db.paste.findUniqueOrThrow({ where: { slug }, select: { views: true } });
     expect(stored.views).toBe(1);

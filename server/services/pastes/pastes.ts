@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Database, DatabaseProvider } from "../../db/client";
 import { afterCursor, cursorPage, decodeListCursor, newestFirst } from "../../db/list-cursor";
 import { containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";
-import { type CountedPaste, countedPasteSelect, type ViewCounter } from "../../db/view-counter";
+import { type CountedPaste, countedPasteSelect, type ViewCounter } from "../../db/view-counter/view-counter";
 import { AppError } from "../../errors";
 import { type AuthState, createdByFilter, creatorOf } from "../auth/sessions";
 import {
@@ -128,7 +128,7 @@ function toView(paste: CountedPaste, publicUrl: string): PasteView {
 
 /**
  * One delivery of a paste. Without a password a protected paste answers its metadata only (no view
- * counted). The view is counted by the view counter's one conditional UPDATE (db/view-counter.ts), so
+ * counted). The view is counted by the view counter's one conditional UPDATE (db/view-counter/view-counter.ts), so
  * exactly max_views deliveries succeed however many requests race, across processes; expired or
  * used-up pastes answer 410 and are purged.
  */

@@ -6,7 +6,7 @@
 // storage failures answered, server faults by cause (the database or other), scheduled job runs by
 // result, server tasks by status, and the process's memory and event-loop lag (prom-client's defaults).
 import type { ReadConnection } from "../../db/read-connection";
-import type { ViewCounter } from "../../db/view-counter";
+import type { ViewCounter } from "../../db/view-counter/view-counter";
 import type { FaultCause } from "../../errors";
 import type { JobLedger } from "../jobs/ledger";
 

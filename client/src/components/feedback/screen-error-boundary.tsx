@@ -6,7 +6,7 @@
 // "offline" the boundary asks /api/health, which no cache answers.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { OfflineFallbackPage } from "../../offline/offline-fallback-page";
+import { OfflineFallbackPage } from "../../offline/app/offline-fallback-page";
 import { focusRing } from "../class-names";
 
 export type ScreenErrorBoundaryProps = {

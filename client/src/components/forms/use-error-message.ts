@@ -1,7 +1,7 @@
 // A failure as one sentence in the reader's language: what the server said, or the app's own words
-// for "no answer" and "something else went wrong" (lib/api-errors.ts errorMessageOf).
+// for "no answer" and "something else went wrong" (lib/api/api-errors.ts errorMessageOf).
 import { useTranslation } from "react-i18next";
-import { errorMessageOf } from "../../lib/api-errors";
+import { errorMessageOf } from "../../lib/api/api-errors";
 
 type FallbackMessages = { network: string; fallback: string };
 

@@ -3,7 +3,7 @@
 // check or a refused save moves the focus to the first field that needs attention.
 import { type RefObject, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldIssuesOf } from "../../lib/api-errors";
+import { fieldIssuesOf } from "../../lib/api/api-errors";
 import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../lib/form-messages";
 import { useErrorMessage } from "./use-error-message";
 import { useFocusFirstInvalid } from "./use-focus-invalid";

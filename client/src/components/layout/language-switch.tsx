@@ -7,7 +7,7 @@ import LanguageIcon from "@heroicons/react/24/outline/LanguageIcon";
 import { SUPPORTED_LANGUAGES } from "@shared/constants";
 import { useTranslation } from "react-i18next";
 import { changeLanguage, currentLanguage } from "../../i18n";
-import { htmlLangFor, isLanguage } from "../../lib/language";
+import { htmlLangFor, isLanguage } from "../../lib/preferences/language";
 
 export function LanguageSwitch() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, useLocation } from "wouter";
 import { evaluateRouteGuard, type GuardDecision, isAdminPath } from "../../lib/auth/route-guard";
-import { authStore } from "../../lib/auth/session";
+import { authStore } from "../../lib/auth/store/session";
 import { useAuth } from "../../lib/auth/use-auth";
 import { PageSpinner } from "../feedback/page-spinner";
 import { toast } from "../feedback/toast-store";

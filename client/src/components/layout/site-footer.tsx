@@ -1,7 +1,7 @@
 import { APP_VERSION, PRODUCT_NAME, SOURCE_REPOSITORY_URL } from "@shared/constants";
 import type { VersionInfo } from "@shared/schemas/system";
 import { useTranslation } from "react-i18next";
-import { useOnceRead } from "../../lib/once-reads";
+import { useOnceRead } from "../../lib/api/once-reads";
 import { cx, focusRing } from "../class-names";
 import { GitHubIcon } from "../icons";
 

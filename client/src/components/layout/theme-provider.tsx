@@ -4,7 +4,7 @@
 import type { ThemeMode } from "@shared/constants";
 import { STORAGE_KEYS } from "@shared/constants";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { browserStorage } from "../../lib/browser-storage";
+import { browserStorage } from "../../lib/preferences/browser-storage";
 import {
   applyTheme,
   DARK_SCHEME_QUERY,
@@ -15,7 +15,7 @@ import {
   resolveTheme,
   systemPrefersDark,
   writeThemeMode,
-} from "../../lib/theme";
+} from "../../lib/preferences/theme";
 
 export type ThemeContextValue = {
   mode: ThemeMode;

@@ -6,7 +6,7 @@ import SunIcon from "@heroicons/react/24/outline/SunIcon";
 import type { ThemeMode } from "@shared/constants";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { nextThemeMode } from "../../lib/theme";
+import { nextThemeMode } from "../../lib/preferences/theme";
 import { iconButton } from "../class-names";
 import type { IconProps } from "../icons";
 import { useTheme } from "./theme-provider";

@@ -4,7 +4,7 @@
 // paste page shows the server's rendering (markdown-html.tsx) and never downloads it.
 import { codeBlocksOf, renderMarkdown } from "@shared/markdown/render-markdown";
 import { useMemo } from "react";
-import { useCodeLanguages } from "../../lib/pastes/use-code-languages";
+import { useCodeLanguages } from "../../lib/pastes/editor/use-code-languages";
 import MarkdownHtml from "./markdown-html";
 
 export type MarkdownViewProps = { markdown: string; className?: string };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ADMIN_MODULES } from "../../routes";
 import { canManageMounts, canOpenAdminModule, hasAnyPermission, hasPermission, visibleAdminModules } from "./access";
-import type { AuthType, KeyPermissions } from "./auth-types";
+import type { AuthType, KeyPermissions } from "./store/auth-types";
 
 const state = (authType: AuthType, permissions: Partial<KeyPermissions> = {}) => ({
   authType,

@@ -1,7 +1,7 @@
 // What a signed-in user may use (docs/product.md §6): the admin everything; an API key the admin modules of
 // its permissions. Keys see mount management read-only: they may not manage mount points.
 import { ADMIN_MODULES, type AdminModule } from "../../routes";
-import type { AuthState, PermissionName } from "./auth-types";
+import type { AuthState, PermissionName } from "./store/auth-types";
 
 export type AccessState = Pick<AuthState, "authType" | "permissions">;
 

@@ -1,7 +1,7 @@
 // The browser's side of a passkey ceremony through @simplewebauthn/browser, loaded only when a passkey
 // is used (the login screen's weight budget, docs/performance.md): the server's options in, the
 // authenticator's answer out, and a cancelled or timed-out prompt told apart from a real failure.
-import type { PasskeyAnswer } from "./auth-api";
+import type { PasskeyAnswer } from "./store/auth-api";
 
 type CreationOptions = Parameters<typeof import("@simplewebauthn/browser").startRegistration>[0]["optionsJSON"];
 type RequestOptions = Parameters<typeof import("@simplewebauthn/browser").startAuthentication>[0]["optionsJSON"];

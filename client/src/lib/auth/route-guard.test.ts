@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import { expectAnswers } from "../../../test/answers";
-import type { KeyPermissions } from "./auth-types";
 import {
   evaluateRouteGuard,
   type GuardAuth,
@@ -9,6 +8,7 @@ import {
   mountDirectoryOf,
   mountExplorerUrl,
 } from "./route-guard";
+import type { KeyPermissions } from "./store/auth-types";
 
 const NOW = 1_800_000_000_000;
 const FRESH = NOW - 1_000;

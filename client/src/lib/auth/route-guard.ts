@@ -10,8 +10,8 @@
 import { isPathWithin, normalizePath } from "@shared/paths";
 import { mountPathFromParam, ROUTES } from "../../routes";
 import { hasAnyPermission } from "./access";
-import type { AuthState } from "./auth-types";
 import { needsRevalidation } from "./revalidation";
+import type { AuthState } from "./store/auth-types";
 
 export type GuardAuth = Pick<AuthState, "authType" | "permissions" | "keyInfo" | "lastValidated">;
 

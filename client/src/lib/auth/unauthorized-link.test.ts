@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { failsWith, mockTrpc } from "../../../test/trpc-msw";
 import { toast } from "../../components/feedback/toast-store";
 import i18n from "../../i18n";
-import { createTrpcClient } from "../trpc";
-import { authStore } from "./session";
+import { createTrpcClient } from "../api/trpc";
+import { authStore } from "./store/session";
 
 const server = mockTrpc();
 

@@ -5,7 +5,7 @@
 import type { TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "../../../../server/routers";
-import { appCodeOf, isUnauthorizedError } from "../api-errors";
+import { appCodeOf, isUnauthorizedError } from "../api/api-errors";
 
 /** A share's (paste or file) wrong password: a 401 about the share, never about the session. */
 function isSharePasswordError(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import type { AuthState } from "./auth-types";
-import { authStore } from "./session";
+import type { AuthState } from "./store/auth-types";
+import { authStore } from "./store/session";
 
 /** The current auth state; the component re-renders when it changes. */
 export function useAuth(): AuthState {

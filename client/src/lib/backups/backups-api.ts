@@ -2,10 +2,10 @@
 // browser saves, sent with the session cookie), the CloudPaste import, whose body is the file itself,
 // and the upload of a backup to restore, sent with XMLHttpRequest for its upload progress.
 import type { CloudPasteImportView, PendingRestoreView } from "@shared/schemas/backups";
-import { ApiResponseError } from "../api-errors";
-import { requestHeaders } from "../request-headers";
-import { fetchEnvelope } from "../rest-api";
-import { xhrTransport } from "../upload/transport";
+import { ApiResponseError } from "../api/api-errors";
+import { requestHeaders } from "../api/request-headers";
+import { fetchEnvelope } from "../api/rest-api";
+import { xhrTransport } from "../upload/engine/transport";
 
 export function backupDownloadHref(location: string, name: string): string {
   return `/api/admin/backups/${encodeURIComponent(location)}/${encodeURIComponent(name)}/download`;

@@ -5,8 +5,8 @@
 // the browser may keep on disk) and saved through a download link. A file the server refuses (gone,
 // no access) is left out and reported; the others go on. Cancel stops the fetch and the write.
 import { makeZip } from "client-zip";
-import { throwIfAborted } from "../upload/retry";
-import { statusError } from "../upload/upload-api";
+import { throwIfAborted } from "../upload/engine/retry";
+import { statusError } from "../upload/engine/upload-api";
 import type { BasketItem } from "./basket-store";
 import type { FsEndpoint } from "./fs-client";
 

@@ -10,11 +10,11 @@
 // on disk), since a fetch cannot stream a request body over HTTP/1.1.
 
 import { parentOf } from "@shared/paths";
-import { AbortedError, isAbortError, throwIfAborted } from "../upload/retry";
-import type { Transport } from "../upload/transport";
-import { statusError } from "../upload/upload-api";
+import { AbortedError, isAbortError, throwIfAborted } from "../upload/engine/retry";
+import type { Transport } from "../upload/engine/transport";
+import { statusError } from "../upload/engine/upload-api";
+import { sameOriginStorageUrl, type UploadTarget, uploadObject } from "../upload/engine/upload-object";
 import { UploadFailure } from "../upload/upload-errors";
-import { sameOriginStorageUrl, type UploadTarget, uploadObject } from "../upload/upload-object";
 import type { CopyItem, FsClient, FsEndpoint } from "./fs-client";
 import { sendIntoFolderThroughServer } from "./fs-upload";
 

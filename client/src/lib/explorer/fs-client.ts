@@ -4,7 +4,7 @@
 import type { TRPCClient } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../../server/routers";
-import type { AuthType } from "../auth/auth-types";
+import type { AuthType } from "../auth/store/auth-types";
 
 /** `trpc.useUtils().client.fs`: `client.mkdir.mutate(input)`, `client.list.query(input)`. */
 export type FsClient = TRPCClient<AppRouter>["fs"];

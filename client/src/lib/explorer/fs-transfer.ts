@@ -1,8 +1,8 @@
 // Reads of the mount explorer outside tRPC: the authenticated download into a blob and a text file's
 // content for the editor, and the explorer's error wording. Admin sessions use /api/admin/fs, API
 // keys /api/user/fs. Uploads are tasks (fs-upload.ts, explorer-tasks.ts).
-import { errorMessageOf } from "../api-errors";
-import type { AuthType } from "../auth/auth-types";
+import { errorMessageOf } from "../api/api-errors";
+import type { AuthType } from "../auth/store/auth-types";
 import { fsBase } from "./fs-client";
 
 /** A failure whose message is already a sentence for the user (a server message, per-file failures). */

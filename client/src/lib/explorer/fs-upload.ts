@@ -1,5 +1,5 @@
 // One file's upload into a mount folder (docs/product.md §4, §7 File system): the fs procedures and
-// routes as a target of uploadObject (lib/upload/upload-object.ts), which moves the bytes.
+// routes as a target of uploadObject (lib/upload/engine/upload-object.ts), which moves the bytes.
 // - multipart above one part (5 MB): init, parts streamed through the app's part route, complete;
 // - presigned direct when the mount's storage lets the browser PUT (local storage always, which the
 //   app serves itself; S3 when the page's CSP allows its origin and its CORS answers): presign, PUT,
@@ -9,18 +9,18 @@
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { MULTIPART_PART_SIZE } from "@shared/schemas/fs";
 import type { DirectBlocked } from "../upload/direct-blocked";
-import { throwIfAborted } from "../upload/retry";
-import type { Transport } from "../upload/transport";
-import { envelopeData } from "../upload/upload-api";
-import { uploadContextOf } from "../upload/upload-context";
-import { NoDataError } from "../upload/upload-errors";
+import { throwIfAborted } from "../upload/engine/retry";
+import type { Transport } from "../upload/engine/transport";
+import { envelopeData } from "../upload/engine/upload-api";
+import { uploadContextOf } from "../upload/engine/upload-context";
 import {
   sameOriginStorageUrl,
   type UploadSource,
   type UploadTarget,
   uploadObject,
   wholeBody,
-} from "../upload/upload-object";
+} from "../upload/engine/upload-object";
+import { NoDataError } from "../upload/upload-errors";
 import type { UploadMode } from "../upload/upload-plan";
 import type { FsClient, FsEndpoint } from "./fs-client";
 

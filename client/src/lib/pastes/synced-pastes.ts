@@ -3,8 +3,8 @@
 // the link. The stored draft is cleared here when it still holds the queued text, so coming back to
 // Home later does not offer to create the same paste again ("link suffix taken").
 import type { CreatedPaste } from "../../screens/home/share-result";
-import { browserStorage } from "../browser-storage";
-import { type DraftStorage, draftAfterCreate, loadDraft, saveDraft } from "./draft-store";
+import { browserStorage } from "../preferences/browser-storage";
+import { type DraftStorage, draftAfterCreate, loadDraft, saveDraft } from "./editor/draft-store";
 
 export type SyncedPaste = { paste: CreatedPaste; password: string };
 

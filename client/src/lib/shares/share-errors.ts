@@ -3,7 +3,7 @@
 // both "expired" and "view limit reached" as GONE; the reason is told apart by its message, which the
 // server translated with the same texts, into the language the client asked for (which it has loaded).
 import { loadedTexts } from "../../i18n";
-import { appCodeOf, httpStatusOf, isNetworkError } from "../api-errors";
+import { appCodeOf, httpStatusOf, isNetworkError } from "../api/api-errors";
 
 export type ShareProblem =
   | "notFound"

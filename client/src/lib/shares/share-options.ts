@@ -5,7 +5,7 @@ import { REMARK_MAX_LENGTH } from "@shared/constants";
 import { shareSubfolderOf } from "@shared/share-field-rules";
 import type { FieldErrors, FieldMessage } from "../form-messages";
 import { type ExpiryChoice, expiryHours } from "../pastes/expiry";
-import type { UploadTarget } from "../upload/upload-api";
+import type { UploadTarget } from "../upload/engine/upload-api";
 import { PASSWORD_MAX_LENGTH, validateMaxViews, validateSlugInput } from "./share-field-checks";
 
 export type ShareOptionsState = {

@@ -6,8 +6,8 @@
 // (screens/paste/paste-api.ts, screens/file/file-api.ts).
 import { withFirstVisitCache } from "../../offline/first-visit-cache";
 import { readWithOfflineCopy, type SharePath } from "../../offline/offline-reads";
-import { requestHeaders } from "../request-headers";
-import { fetchEnvelope } from "../rest-api";
+import { requestHeaders } from "../api/request-headers";
+import { fetchEnvelope } from "../api/rest-api";
 
 /** The fields of T that are dates (a JSON answer carries them as strings). */
 export type DateField<T> = { [K in keyof T]-?: T[K] extends Date | null ? K : never }[keyof T];

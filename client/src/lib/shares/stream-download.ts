@@ -1,7 +1,7 @@
 // The page's half of a download streamed through the service worker (docs/encrypted-shares.md,
-// "Downloading"; the worker's half is client/src/offline/stream-downloads.ts): the decrypted bytes go
+// "Downloading"; the worker's half is client/src/offline/worker/stream-downloads.ts): the decrypted bytes go
 // to the worker over a MessagePort, each record's buffer moved rather than copied
-// (client/src/offline/port-stream.ts), a hidden frame opens the one-time URL the worker answers with them as an
+// (client/src/offline/worker/port-stream.ts), a hidden frame opens the one-time URL the worker answers with them as an
 // attachment, and the browser saves the file as any download while the page decrypts the next record.
 // Only the file's name and size go to the worker, never the key; nothing goes to the server.
 import {
@@ -9,8 +9,8 @@ import {
   STREAM_DOWNLOAD_MESSAGE_TYPE,
   STREAM_DOWNLOAD_PATH,
 } from "../../offline/constants";
-import { portWritable } from "../../offline/port-stream";
-import type { StreamDownloadMessage, StreamDownloadReply } from "../../offline/stream-downloads";
+import { portWritable } from "../../offline/worker/port-stream";
+import type { StreamDownloadMessage, StreamDownloadReply } from "../../offline/worker/stream-downloads";
 
 /** How long the worker may take to say it holds the stream, and the browser to ask for it. */
 const HELD_TIMEOUT_MS = 3_000;

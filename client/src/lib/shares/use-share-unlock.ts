@@ -4,7 +4,7 @@
 // password was typed). Each attempt is a counted view on the server.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessageOf } from "../api-errors";
+import { errorMessageOf } from "../api/api-errors";
 import {
   classifyShareError,
   type ExpiredMessageKey,

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { networkError, trpcError } from "../../../test/client-errors";
 import i18n from "../../i18n";
-import { AbortedError } from "./retry";
-import { NetworkError } from "./transport";
-import { statusError } from "./upload-api";
+import { AbortedError } from "./engine/retry";
+import { NetworkError } from "./engine/transport";
+import { statusError } from "./engine/upload-api";
 import {
   HttpStatusError,
   isCancellation,

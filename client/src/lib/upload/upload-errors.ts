@@ -4,9 +4,9 @@
 
 import { formatBytes } from "@shared/format-bytes";
 import type { TFunction } from "i18next";
-import { appCodeOf, httpStatusOf, isNetworkError } from "../api-errors";
-import { isAbortError } from "./retry";
-import { NetworkError } from "./transport";
+import { appCodeOf, httpStatusOf, isNetworkError } from "../api/api-errors";
+import { isAbortError } from "./engine/retry";
+import { NetworkError } from "./engine/transport";
 
 /** The step of an upload that failed. */
 export type UploadStage =

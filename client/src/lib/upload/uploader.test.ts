@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { TRPCClientError } from "@trpc/client";
 import { fileRecord } from "../../../test/fixtures";
-import { createResumeStore } from "./resume-store";
-import { AbortedError, isAbortError } from "./retry";
-import { NetworkError, type SendRequest, type TransportResponse } from "./transport";
-import type { UploadApi, UploadedFile } from "./upload-api";
+import { createResumeStore } from "./engine/resume-store";
+import { AbortedError, isAbortError } from "./engine/retry";
+import { NetworkError, type SendRequest, type TransportResponse } from "./engine/transport";
+import type { UploadApi, UploadedFile } from "./engine/upload-api";
+import { sameOriginStorageUrl, type UploadSource } from "./engine/upload-object";
 import { UploadFailure } from "./upload-errors";
-import { sameOriginStorageUrl, type UploadSource } from "./upload-object";
 import { type UploadDeps, uploadFile } from "./uploader";
 
 const MB = 1024 * 1024;

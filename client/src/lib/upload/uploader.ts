@@ -4,12 +4,11 @@
 // batches, resumable after a reload (resume-store.ts). Server: the form POST of /api/upload.
 import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
 import type { DirectBlocked } from "./direct-blocked";
-import type { FileIdentity, ResumeRecord, ResumeStore } from "./resume-store";
-import { isAbortError, throwIfAborted } from "./retry";
-import type { Transport } from "./transport";
-import type { MultipartInitOutput, UploadApi, UploadedFile, UploadTarget } from "./upload-api";
-import { uploadContextOf } from "./upload-context";
-import { MissingPartUrlError, NoDataError, UploadFailure } from "./upload-errors";
+import type { FileIdentity, ResumeRecord, ResumeStore } from "./engine/resume-store";
+import { isAbortError, throwIfAborted } from "./engine/retry";
+import type { Transport } from "./engine/transport";
+import type { MultipartInitOutput, UploadApi, UploadedFile, UploadTarget } from "./engine/upload-api";
+import { uploadContextOf } from "./engine/upload-context";
 import {
   type MultipartSession,
   type UploadTarget as ObjectTarget,
@@ -18,7 +17,8 @@ import {
   type UploadSource,
   uploadObject,
   wholeBody,
-} from "./upload-object";
+} from "./engine/upload-object";
+import { MissingPartUrlError, NoDataError, UploadFailure } from "./upload-errors";
 import {
   chooseUploadMode,
   isLocalProvider,

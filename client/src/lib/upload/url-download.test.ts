@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import { isAbortError } from "./retry";
+import { isAbortError } from "./engine/retry";
 import { HttpStatusError } from "./upload-errors";
 import { DownloadTooLargeError, downloadUrl, proxyUrlFor } from "./url-download";
 

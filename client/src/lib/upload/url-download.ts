@@ -2,8 +2,8 @@
 // it (CORS) and the page's CSP lets it connect there; on a cross-origin or network failure it asks
 // the server's proxy (GET /api/url/proxy) instead. Progress is reported as bytes; the caller maps
 // it to 0-49 %.
-import { AbortedError, isAbortError } from "./retry";
-import { statusError } from "./upload-api";
+import { AbortedError, isAbortError } from "./engine/retry";
+import { statusError } from "./engine/upload-api";
 
 export const URL_PROXY_PATH = "/api/url/proxy";
 

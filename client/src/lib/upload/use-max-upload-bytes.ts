@@ -1,7 +1,7 @@
 // The server's max upload size in bytes, for every screen that uploads (the Upload page, the
 // explorer), so both refuse the same files before sending them (lib/upload/upload-limits.ts).
 import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "@shared/constants";
-import { trpc } from "../trpc";
+import { trpc } from "../api/trpc";
 
 export function useMaxUploadBytes(): number {
   const maxSize = trpc.settings.maxUploadSize.useQuery(undefined, { staleTime: 60_000, retry: false });

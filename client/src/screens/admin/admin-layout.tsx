@@ -14,7 +14,7 @@ import { PageSpinner } from "../../components/feedback/page-spinner";
 import { TOAST_AVOID_ATTRIBUTE } from "../../components/feedback/toast-placement";
 import { useIsOnline } from "../../hooks/use-is-online";
 import { canOpenAdminModule, visibleAdminModules } from "../../lib/auth/access";
-import { authStore } from "../../lib/auth/session";
+import { authStore } from "../../lib/auth/store/session";
 import { useAuth } from "../../lib/auth/use-auth";
 import { type AdminModule, adminModulePath } from "../../routes";
 import { ModuleAccessPanel } from "./module-access-panel";

@@ -20,12 +20,12 @@ import { useFieldForm } from "../../components/forms/use-field-form";
 import { useFocusFirstInvalid } from "../../components/forms/use-focus-invalid";
 import { IconBadge } from "../../components/icon-badge";
 import { MAIN_CONTENT_ID } from "../../components/layout/app-shell";
-import { fieldIssuesOf, isSecondFactorRequired, secondFactorMethodsOf } from "../../lib/api-errors";
-import { AuthError } from "../../lib/auth/auth-types";
+import { fieldIssuesOf, isSecondFactorRequired, secondFactorMethodsOf } from "../../lib/api/api-errors";
+import { fetchEnvelope } from "../../lib/api/rest-api";
 import { answerPasskeySignIn, browserHasPasskeys, isPasskeyPromptDismissed } from "../../lib/auth/passkey-ceremony";
-import { authStore } from "../../lib/auth/session";
+import { AuthError } from "../../lib/auth/store/auth-types";
+import { authStore } from "../../lib/auth/store/session";
 import { fieldErrorsFromIssues, fieldErrorsFromServer } from "../../lib/form-messages";
-import { fetchEnvelope } from "../../lib/rest-api";
 import { returnPathOf } from "../../routes";
 
 type LoginField = "username" | "password" | "code";

@@ -8,7 +8,7 @@ import { Button } from "../../components/button";
 import { toast } from "../../components/feedback/toast-store";
 import { IconBadge } from "../../components/icon-badge";
 import { PermissionBadges } from "../../components/permission-badges";
-import { authStore } from "../../lib/auth/session";
+import { authStore } from "../../lib/auth/store/session";
 import { useAuth } from "../../lib/auth/use-auth";
 
 export function UserBadge() {

@@ -8,8 +8,8 @@ import { ConfirmDialog } from "../../components/dialogs/confirm-dialog";
 import { opensDialog } from "../../components/dialogs/dialog-names";
 import { toast } from "../../components/feedback/toast-store";
 import { useErrorMessage } from "../../components/forms/use-error-message";
+import { trpc } from "../../lib/api/trpc";
 import { forgetRoom } from "../../lib/clipboard/outbox";
-import { trpc } from "../../lib/trpc";
 
 export function CloseRoomButton({
   roomId,

@@ -17,7 +17,7 @@ import { FormAlert } from "../../components/forms/form-controls";
 import { currentLanguage } from "../../i18n";
 import { basket, basketItemOf, basketTotal, LARGE_BASKET_BYTES } from "../../lib/explorer/basket-store";
 import { chooseZipSink, zipFileName } from "../../lib/explorer/basket-zip";
-import { type StartedTask, startZipTask } from "../../lib/explorer/explorer-tasks";
+import { type StartedTask, startZipTask } from "../../lib/explorer/tasks/explorer-tasks";
 import { PanelButton, SidePanel } from "./side-panel";
 import { useBasket, useTaskDeps } from "./use-explorer-tasks";
 

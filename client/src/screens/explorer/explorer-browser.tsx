@@ -1,8 +1,8 @@
 // The mount explorer's folder view: breadcrumbs, search, toolbar, the listing (list or grid, sorted,
 // multi-select), uploads of files and whole folders (buttons or drag and drop), copy to another
 // folder or mount, the file basket, the task manager, the `preview` panel and the text editor.
-// Uploads and zip downloads run as tasks in this page (lib/explorer/explorer-tasks.ts); copies, moves
-// and deletes as tasks the server runs (lib/explorer/server-tasks.ts), which outlive the tab.
+// Uploads and zip downloads run as tasks in this page (lib/explorer/tasks/explorer-tasks.ts); copies, moves
+// and deletes as tasks the server runs (lib/explorer/tasks/server-tasks.ts), which outlive the tab.
 // Read-only keys and virtual folders (the root, folders above mounts) get no write actions.
 
 import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
@@ -32,17 +32,17 @@ import { toast } from "../../components/feedback/toast-store";
 import { FormAlert } from "../../components/forms/form-controls";
 import { useErrorMessage } from "../../components/forms/use-error-message";
 import { useAuth } from "../../lib/auth/use-auth";
-import { browserStorage, readStoredValue, writeStoredValue } from "../../lib/browser-storage";
 import { copyText } from "../../lib/copy-text";
 import { breadcrumbsOf, explorerHref, previewOf } from "../../lib/explorer/explorer-paths";
 import { pruneSelection, selectionState, toggleAll, toggleSelected } from "../../lib/explorer/explorer-selection";
 import { DEFAULT_SORT, nextSort, type SortState, sortEntries } from "../../lib/explorer/explorer-sort";
-import { startUploadTask } from "../../lib/explorer/explorer-tasks";
 import { BLOB_DOWNLOAD_MAX, downloadFile, explorerErrorMessage } from "../../lib/explorer/fs-transfer";
 import { type PickedSet, pickedFromDrop, pickedFromInput } from "../../lib/explorer/picked-files";
-import { startServerTask } from "../../lib/explorer/server-tasks";
+import { startUploadTask } from "../../lib/explorer/tasks/explorer-tasks";
+import { startServerTask } from "../../lib/explorer/tasks/server-tasks";
+import { browserStorage, readStoredValue, writeStoredValue } from "../../lib/preferences/browser-storage";
 import { previewKindOf } from "../../lib/shares/file-kind";
-import { OfflineCopyBadge } from "../../offline/offline-badge";
+import { OfflineCopyBadge } from "../../offline/app/offline-badge";
 import { addToBasket, BasketButton, BasketPanel } from "./basket-panel";
 import { CopyDialog } from "./copy-dialog";
 import { EntryList } from "./entry-list";

@@ -21,9 +21,9 @@ import { toast } from "../../components/feedback/toast-store";
 import { IconBadge } from "../../components/icon-badge";
 import type { IconProps } from "../../components/icons";
 import { currentLanguage } from "../../i18n";
-import type { StartedTask } from "../../lib/explorer/explorer-tasks";
-import { retryServerTask } from "../../lib/explorer/server-tasks";
-import { failedFileLines, taskErrorMessage, taskText } from "../../lib/explorer/task-messages";
+import type { StartedTask } from "../../lib/explorer/tasks/explorer-tasks";
+import { retryServerTask } from "../../lib/explorer/tasks/server-tasks";
+import { failedFileLines, taskErrorMessage, taskText } from "../../lib/explorer/tasks/task-messages";
 import {
   explorerTasks,
   isActive,
@@ -32,7 +32,7 @@ import {
   type TaskStatus,
   type TaskType,
   taskPercent,
-} from "../../lib/explorer/task-store";
+} from "../../lib/explorer/tasks/task-store";
 import { PanelButton, SidePanel } from "./side-panel";
 import { useTaskDeps, useTasks } from "./use-explorer-tasks";
 

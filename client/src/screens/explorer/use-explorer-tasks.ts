@@ -3,18 +3,18 @@
 // fs and task procedures, REST base and headers).
 import { useEffect, useSyncExternalStore } from "react";
 import i18n, { currentLanguage } from "../../i18n";
+import { requestHeaders, trpc } from "../../lib/api/trpc";
 import { useAuth } from "../../lib/auth/use-auth";
 import { basket } from "../../lib/explorer/basket-store";
-import type { TaskDeps } from "../../lib/explorer/explorer-tasks";
 import { fsBase } from "../../lib/explorer/fs-client";
-import { type ServerTaskDeps, syncServerTasks } from "../../lib/explorer/server-tasks";
-import { taskErrorMessage } from "../../lib/explorer/task-messages";
-import { persistTasks, type TaskPersistence } from "../../lib/explorer/task-persistence";
-import { explorerTasks } from "../../lib/explorer/task-store";
+import type { TaskDeps } from "../../lib/explorer/tasks/explorer-tasks";
+import { type ServerTaskDeps, syncServerTasks } from "../../lib/explorer/tasks/server-tasks";
+import { taskErrorMessage } from "../../lib/explorer/tasks/task-messages";
+import { persistTasks, type TaskPersistence } from "../../lib/explorer/tasks/task-persistence";
+import { explorerTasks } from "../../lib/explorer/tasks/task-store";
 import { pageMayReach } from "../../lib/shares/csp";
-import { requestHeaders, trpc } from "../../lib/trpc";
 import { directBlockedInTab } from "../../lib/upload/direct-blocked";
-import { xhrTransport } from "../../lib/upload/transport";
+import { xhrTransport } from "../../lib/upload/engine/transport";
 import { useMaxUploadBytes } from "../../lib/upload/use-max-upload-bytes";
 import { openOfflineDb } from "../../offline/local-db";
 

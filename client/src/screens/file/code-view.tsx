@@ -10,7 +10,7 @@ import { lazy, useMemo } from "react";
 import "../../components/markdown/markdown-view.css";
 import "../../components/markdown/syntax-colors.css";
 import { cx, focusRing } from "../../components/class-names";
-import { useCodeLanguages } from "../../lib/pastes/use-code-languages";
+import { useCodeLanguages } from "../../lib/pastes/editor/use-code-languages";
 
 // The Markdown renderer and its sanitiser only for a Markdown file (file-preview.tsx waits for it).
 const MarkdownView = lazy(() => import("../../components/markdown/markdown-view"));

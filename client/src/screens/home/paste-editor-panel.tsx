@@ -18,9 +18,9 @@ import { TextEditor } from "../../components/editor/text-editor";
 import { toast } from "../../components/feedback/toast-store";
 import { FieldError } from "../../components/forms/form-controls";
 import { currentLanguage } from "../../i18n";
-import type { EditorMode, PasteDraft } from "../../lib/pastes/draft-store";
-import { IMPORT_ACCEPT, readImportFile } from "../../lib/pastes/file-import";
-import { countCharacters, countWords, utf8Length } from "../../lib/pastes/text-stats";
+import type { EditorMode, PasteDraft } from "../../lib/pastes/editor/draft-store";
+import { IMPORT_ACCEPT, readImportFile } from "../../lib/pastes/editor/file-import";
+import { countCharacters, countWords, utf8Length } from "../../lib/pastes/editor/text-stats";
 import type { DraftStatus } from "./use-paste-draft";
 
 /** Sizes above this are shown next to the limit, so a long text's owner sees it coming. */

@@ -13,8 +13,8 @@ import { FormAlert } from "../../components/forms/form-controls";
 import { ShareOptionsFields } from "../../components/forms/share-options-fields";
 import { SwitchField } from "../../components/forms/switch-field";
 import type { FieldErrors } from "../../lib/form-messages";
-import type { CreateField } from "../../lib/pastes/create-form";
-import type { PasteDraft } from "../../lib/pastes/draft-store";
+import type { CreateField } from "../../lib/pastes/editor/create-form";
+import type { PasteDraft } from "../../lib/pastes/editor/draft-store";
 import { loginHref, ROUTES } from "../../routes";
 
 export type CreateAccess = "allowed" | "signedOut" | "noPermission";

@@ -1,14 +1,14 @@
 // The home editor's draft as React state, restored from localStorage on first render and saved a
 // moment after each change (and when the page is hidden), so typing never waits on storage.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { browserStorage } from "../../lib/browser-storage";
 import {
   type DraftStorage,
   loadDraft,
   type PasteDraft,
   type SaveResult,
   saveDraft,
-} from "../../lib/pastes/draft-store";
+} from "../../lib/pastes/editor/draft-store";
+import { browserStorage } from "../../lib/preferences/browser-storage";
 
 const SAVE_DELAY_MS = 400;
 

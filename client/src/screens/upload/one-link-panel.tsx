@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
-import type { MadeSet } from "../../lib/upload/upload-sets";
+import type { MadeSet } from "../../lib/upload/queue/upload-sets";
 import { ShareLinkRow } from "./share-link-row";
 
 export type OneLinkPanelProps = {

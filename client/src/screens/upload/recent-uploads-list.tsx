@@ -10,7 +10,7 @@ import { CopyButton } from "../../components/copy-button";
 import { FileSummary } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";
 import { formatRelativeTime } from "../../lib/format-date";
-import type { RecentUpload } from "../../lib/upload/recent-uploads";
+import type { RecentUpload } from "../../lib/upload/queue/recent-uploads";
 
 export function RecentUploadsList({ items }: { items: readonly RecentUpload[] }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // The last three uploads made in this browser (docs/product.md §9), so a link can be found again later.
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { recentUploads } from "../../lib/upload/recent-uploads";
+import { recentUploads } from "../../lib/upload/queue/recent-uploads";
 import { lazyPart } from "./lazy-part";
 
 const RecentUploadsList = lazyPart(() => import("./recent-uploads-list").then((module) => module.RecentUploadsList));

@@ -8,8 +8,8 @@ import { Button } from "../../components/button";
 import { cx, fileNameText } from "../../components/class-names";
 import { toast } from "../../components/feedback/toast-store";
 import { currentLanguage } from "../../i18n";
-import { trpc } from "../../lib/trpc";
-import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../../lib/upload/resume-store";
+import { trpc } from "../../lib/api/trpc";
+import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../../lib/upload/engine/resume-store";
 
 /** `busyFiles`: files in the upload list right now; their records are theirs, not leftovers. */
 export function ResumeNotice({ busyFiles }: { busyFiles: readonly FileIdentity[] }) {

@@ -18,9 +18,9 @@ import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";
 import { formatDateTime } from "../../lib/format-date";
+import { type QueueItem, summarize } from "../../lib/upload/queue/upload-queue";
+import { groupedFileIds, type MadeSet } from "../../lib/upload/queue/upload-sets";
 import { isCancellation, uploadErrorMessage } from "../../lib/upload/upload-errors";
-import { type QueueItem, summarize } from "../../lib/upload/upload-queue";
-import { groupedFileIds, type MadeSet } from "../../lib/upload/upload-sets";
 import { OneLinkPanel } from "./one-link-panel";
 import { ShareLinkRow } from "./share-link-row";
 

@@ -14,8 +14,8 @@ import { FileTypeIcon } from "../../components/file-icons";
 import { FormAlert, TextField } from "../../components/forms/form-controls";
 import { BadgedHeading } from "../../components/icon-badge";
 import { currentLanguage } from "../../i18n";
+import { trpc } from "../../lib/api/trpc";
 import { fileKindOf } from "../../lib/shares/file-kind";
-import { trpc } from "../../lib/trpc";
 import { UploadFailure, uploadErrorMessage } from "../../lib/upload/upload-errors";
 
 export type UrlInfo = inferRouterOutputs<AppRouter>["url"]["info"];

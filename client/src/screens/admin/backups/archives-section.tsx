@@ -14,9 +14,9 @@ import { LoadError, LoadingStatus, type RefetchableQuery } from "../../../compon
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { backupDownloadHref } from "../../../lib/backups/backups-api";
 import { formatDateTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 
 type OverviewQuery = RefetchableQuery & { data?: BackupOverview };

@@ -2,7 +2,7 @@
 // of sealing the app secret, follow its progress, automatic backups on a schedule, the archives kept
 // (download, delete), a restore uploaded now and applied at the next start, and the import from
 // CloudPaste with its dry run first.
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 import { AdminModuleHeader } from "../admin-module-header";
 import { ArchivesSection } from "./archives-section";
 import { CloudPasteImportSection } from "./cloudpaste-import-section";

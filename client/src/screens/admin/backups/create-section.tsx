@@ -11,8 +11,8 @@ import { toast } from "../../../components/feedback/toast-store";
 import { CheckboxField, FormAlert, PasswordField } from "../../../components/forms/form-controls";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 import { type SecretChoice, SecretChoiceCards } from "./secret-choice";
 

@@ -12,9 +12,9 @@ import { toast } from "../../../components/feedback/toast-store";
 import { CheckboxField, FormAlert, FormField, PasswordField } from "../../../components/forms/form-controls";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { uploadRestoreArchive } from "../../../lib/backups/backups-api";
 import { formatDateTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 
 type Upload = { loaded: number; total: number } | null;

@@ -12,9 +12,9 @@ import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards"
 import { CheckboxField, FormAlert, FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { storageDisplayName } from "../../../lib/storage-name";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 import { type SecretChoice, SecretChoiceCards } from "./secret-choice";
 

@@ -3,7 +3,7 @@
 
 import type { Language } from "@shared/constants";
 import { MAX_TZ_OFFSET, MIN_TZ_OFFSET } from "@shared/schemas/dashboard";
-import { htmlLangFor } from "../../../lib/language";
+import { htmlLangFor } from "../../../lib/preferences/language";
 
 /** Minutes east of UTC right now (getTimezoneOffset counts west), within the range the API takes. */
 export function browserTzOffset(now: Date = new Date()): number {

@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { cx } from "../../../components/class-names";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 
 /** A run's result column: the archive made, or the error it failed with (services/backup/backup-job.ts). */
 type RunResult = { name?: string; bytes?: number; error?: string };

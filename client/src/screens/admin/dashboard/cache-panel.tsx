@@ -8,8 +8,8 @@ import { LoadError } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
-import { htmlLangFor } from "../../../lib/language";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
+import { htmlLangFor } from "../../../lib/preferences/language";
 import { Panel, PanelSkeleton } from "./panel";
 
 export function CachePanel() {

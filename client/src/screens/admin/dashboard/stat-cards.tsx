@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
 import type { IconProps } from "../../../components/icons";
 import { currentLanguage } from "../../../i18n";
-import { htmlLangFor } from "../../../lib/language";
+import { htmlLangFor } from "../../../lib/preferences/language";
 
 type Part = { text: string; tone: "good" | "muted" | "warn" };
 

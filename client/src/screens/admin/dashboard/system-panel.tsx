@@ -7,7 +7,7 @@ import { cx, iconButton } from "../../../components/class-names";
 import { Spinner } from "../../../components/feedback/spinner";
 import { useServerVersion } from "../../../components/layout/site-footer";
 import { currentLanguage } from "../../../i18n";
-import { htmlLangFor } from "../../../lib/language";
+import { htmlLangFor } from "../../../lib/preferences/language";
 import { BackupStatus } from "./backup-status";
 import { Panel } from "./panel";
 

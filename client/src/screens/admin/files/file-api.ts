@@ -2,8 +2,8 @@
 // permission (its own files); the server scopes by caller.
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../../../server/routers";
+import { trpc } from "../../../lib/api/trpc";
 import { useAuth } from "../../../lib/auth/use-auth";
-import { trpc } from "../../../lib/trpc";
 
 export type FileSummary = inferRouterOutputs<AppRouter>["files"]["list"]["files"][number];
 

@@ -11,7 +11,7 @@ import { FileTypeIcon } from "../../../components/file-icons";
 import { TextField } from "../../../components/forms/form-controls";
 import { VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { currentLanguage } from "../../../i18n";
-import { appCodeOf } from "../../../lib/api-errors";
+import { appCodeOf } from "../../../lib/api/api-errors";
 import { formatDateTime } from "../../../lib/format-date";
 import {
   buildFileUpdate,

@@ -7,7 +7,7 @@ import type { ShareSetRecord } from "@shared/schemas/share-sets";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/feedback/request-status";
 import { currentLanguage } from "../../../i18n";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 import { CardDetail } from "../shared/config-card";
 import { CardGridSkeleton, EmptyState } from "../shared/list-states";
 import { useItemDialogs } from "../shared/use-item-dialogs";

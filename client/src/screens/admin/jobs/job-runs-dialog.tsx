@@ -8,8 +8,8 @@ import { cx } from "../../../components/class-names";
 import { AppDialog } from "../../../components/dialogs/dialog";
 import { LoadError } from "../../../components/feedback/request-status";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 import { formatDuration, jobTitle } from "./job-format";
 
 /** Runs the dialog shows. */

@@ -1,7 +1,7 @@
 // Confirmation before deleting the selected keys (docs/product.md §5: deletion needs a selection): names
 // each key with the start of the key.
 import type { ApiKeyView } from "@shared/schemas/api-keys";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 import { type DeleteDialogProps, DeleteItemsDialog } from "../shared/delete-items-dialog";
 
 export function DeleteKeysDialog(props: DeleteDialogProps<ApiKeyView>) {

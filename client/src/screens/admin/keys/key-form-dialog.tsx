@@ -17,7 +17,8 @@ import { CheckboxField, OptionalMark, TextField } from "../../../components/form
 import { SwitchField } from "../../../components/forms/switch-field";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { currentLanguage } from "../../../i18n";
-import { appCodeOf, errorMessageOf, messageKeyOf } from "../../../lib/api-errors";
+import { appCodeOf, errorMessageOf, messageKeyOf } from "../../../lib/api/api-errors";
+import { trpc } from "../../../lib/api/trpc";
 import {
   CREATE_EXPIRY_CHOICES,
   computeExpiresAt,
@@ -35,7 +36,6 @@ import {
 } from "../../../lib/api-key-form";
 import { type FieldErrors, renderFieldMessage } from "../../../lib/form-messages";
 import { formatDateTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 
 export type CreatedKey = ApiKeyView & { key: string };
 

@@ -9,7 +9,7 @@ import { Button } from "../../../components/button";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { LoadError } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 import { AdminModuleHeader } from "../admin-module-header";
 import { EmptyState, ListSkeleton } from "../shared/list-states";
 import { DeleteSelectedButton, RefreshButton } from "../shared/list-toolbar";

@@ -1,6 +1,6 @@
 // Confirmation before deleting a mount point (its stored files stay in the storage).
 import type { MountView } from "@shared/schemas/mounts";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 import { DeleteConfigDialog } from "../shared/delete-config-dialog";
 
 export function DeleteMountDialog({

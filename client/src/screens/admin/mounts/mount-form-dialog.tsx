@@ -8,6 +8,7 @@ import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components
 import { FormField, TextField } from "../../../components/forms/form-controls";
 import { SwitchField } from "../../../components/forms/switch-field";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
+import { trpc } from "../../../lib/api/trpc";
 import {
   buildCreateMountRequest,
   buildUpdateMountRequest,
@@ -22,7 +23,6 @@ import {
 } from "../../../lib/explorer/mount-form";
 import { renderFieldMessage } from "../../../lib/form-messages";
 import { storageDisplayName } from "../../../lib/storage-name";
-import { trpc } from "../../../lib/trpc";
 
 export type MountFormDialogProps = { mount: MountView | null; open: boolean; onClose: () => void };
 

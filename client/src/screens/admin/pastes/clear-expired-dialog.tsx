@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 
 export function ClearExpiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();

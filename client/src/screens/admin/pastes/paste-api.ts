@@ -2,8 +2,8 @@
 // permission (its own pastes); the server scopes by caller. Only the admin can clear expired texts.
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../../../server/routers";
+import { trpc } from "../../../lib/api/trpc";
 import { useAuth } from "../../../lib/auth/use-auth";
-import { trpc } from "../../../lib/trpc";
 
 export type PasteSummary = inferRouterOutputs<AppRouter>["pastes"]["list"]["pastes"][number];
 export type PasteDetail = inferRouterOutputs<AppRouter>["pastes"]["get"];

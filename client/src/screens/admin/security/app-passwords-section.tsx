@@ -17,8 +17,8 @@ import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { PermissionBadges } from "../../../components/permission-badges";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 
 const AREAS = ["text", "file", "mount"] as const;

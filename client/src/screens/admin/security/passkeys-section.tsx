@@ -11,9 +11,9 @@ import { toast } from "../../../components/feedback/toast-store";
 import { FormAlert, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { browserHasPasskeys, createPasskey, isPasskeyPromptDismissed } from "../../../lib/auth/passkey-ceremony";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 
 export function PasskeysSection() {

@@ -9,8 +9,8 @@ import { LoadError, LoadingStatus } from "../../../components/feedback/request-s
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 
 export function SessionsSection() {

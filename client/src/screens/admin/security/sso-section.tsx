@@ -7,7 +7,7 @@ import { Button } from "../../../components/button";
 import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 import { SettingsSection } from "../settings/settings-section";
 
 export function SsoSection() {

@@ -13,8 +13,8 @@ import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { QrCode } from "../../../components/qr-code";
 import { currentLanguage } from "../../../i18n";
+import { trpc } from "../../../lib/api/trpc";
 import { formatDate } from "../../../lib/format-date";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "../settings/settings-section";
 
 type Enrolment = { secret: string; otpauth_url: string };

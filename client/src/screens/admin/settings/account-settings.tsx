@@ -16,11 +16,11 @@ import {
   EMPTY_ACCOUNT_FORM,
   validateAccountForm,
 } from "../../../lib/account-form";
-import { appCodeOf, fieldIssuesOf, httpStatusOf } from "../../../lib/api-errors";
-import { authStore } from "../../../lib/auth/session";
+import { appCodeOf, fieldIssuesOf, httpStatusOf } from "../../../lib/api/api-errors";
+import { trpc } from "../../../lib/api/trpc";
+import { authStore } from "../../../lib/auth/store/session";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrorsFromServer, renderFieldMessage } from "../../../lib/form-messages";
-import { trpc } from "../../../lib/trpc";
 import { SettingsSection } from "./settings-section";
 
 export function AccountSettings() {

@@ -6,7 +6,7 @@ import { renderAppAt } from "../../../../test/render-app";
 import { failsWith, mockTrpc } from "../../../../test/trpc-msw";
 import { toast } from "../../../components/feedback/toast-store";
 import i18n from "../../../i18n";
-import { authStore } from "../../../lib/auth/session";
+import { authStore } from "../../../lib/auth/store/session";
 
 const server = mockTrpc();
 

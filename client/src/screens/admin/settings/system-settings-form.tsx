@@ -26,7 +26,8 @@ import { SelectInput } from "../../../components/forms/select-input";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { useFocusFirstInvalid } from "../../../components/forms/use-focus-invalid";
 import { currentLanguage } from "../../../i18n";
-import { fieldIssuesOf } from "../../../lib/api-errors";
+import { fieldIssuesOf } from "../../../lib/api/api-errors";
+import { trpc } from "../../../lib/api/trpc";
 import {
   type FieldErrors,
   type FieldMessage,
@@ -34,8 +35,7 @@ import {
   messageOfIssue,
   renderFieldMessage,
 } from "../../../lib/form-messages";
-import { htmlLangFor } from "../../../lib/language";
-import { trpc } from "../../../lib/trpc";
+import { htmlLangFor } from "../../../lib/preferences/language";
 import { SettingsSection } from "./settings-section";
 import { fromMegabytes, parseSizeInput, SIZE_UNITS, type SizeInput } from "./upload-size";
 

@@ -9,7 +9,7 @@ import type { PathShareRecord } from "@shared/schemas/path-shares";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/feedback/request-status";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 import { AdminModuleHeader } from "../admin-module-header";
 import { KindFilter } from "../shared/kind-filter";
 import { CardGridSkeleton, EmptyState } from "../shared/list-states";

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
 import type { DialogName } from "../../../components/dialogs/dialog-names";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
-import { appCodeOf } from "../../../lib/api-errors";
+import { appCodeOf } from "../../../lib/api/api-errors";
 import type { ListTexts } from "./list-toolbar";
 
 export type DeleteHandlers = {

@@ -2,8 +2,8 @@
 // it; then the dialog says so and only closing is left.
 import type { StorageConfigView } from "@shared/schemas/storage";
 import { useTranslation } from "react-i18next";
-import { appCodeOf } from "../../../lib/api-errors";
-import { trpc } from "../../../lib/trpc";
+import { appCodeOf } from "../../../lib/api/api-errors";
+import { trpc } from "../../../lib/api/trpc";
 import { DeleteConfigDialog } from "../shared/delete-config-dialog";
 
 export type DeleteStorageDialogProps = { config: StorageConfigView | null; open: boolean; onClose: () => void };

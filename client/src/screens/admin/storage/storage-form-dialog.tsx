@@ -13,6 +13,7 @@ import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards"
 import { CheckboxField, FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { SelectInput } from "../../../components/forms/select-input";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
+import { trpc } from "../../../lib/api/trpc";
 import { renderFieldMessage } from "../../../lib/form-messages";
 import {
   buildCreateRequest,
@@ -30,7 +31,6 @@ import {
   switchProvider,
   validateStorageForm,
 } from "../../../lib/shares/storage-form";
-import { trpc } from "../../../lib/trpc";
 
 export type StorageFormDialogProps = {
   /** null: a new config. */

@@ -15,9 +15,9 @@ import { cx } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
 import { AppDialog } from "../../../components/dialogs/dialog";
 import { RequestView } from "../../../components/feedback/request-status";
+import { trpc } from "../../../lib/api/trpc";
 import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/shares/csp";
 import { storageDisplayName } from "../../../lib/storage-name";
-import { trpc } from "../../../lib/trpc";
 
 export type StorageTestDialogProps = { config: StorageConfigView | null; open: boolean; onClose: () => void };
 

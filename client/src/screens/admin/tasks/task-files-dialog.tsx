@@ -8,7 +8,7 @@ import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
 import { AppDialog } from "../../../components/dialogs/dialog";
 import { LoadError } from "../../../components/feedback/request-status";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "../../../lib/api/trpc";
 import { FILE_STATUS_TONES, isTaskFinished, taskName } from "./task-status";
 import type { TaskSummary } from "./tasks-module";
 

@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import { DialogForm, FormDialog, useFormDialog } from "../../../components/dialogs/form-dialog";
 import { FormField, OptionalMark, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
+import { trpc } from "../../../lib/api/trpc";
 import { storageDisplayName } from "../../../lib/storage-name";
-import { trpc } from "../../../lib/trpc";
 import {
   emptyRequestForm,
   REQUEST_EXPIRY_CHOICES,
