@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CountedPaste } from "../../server/db/view-counter";
+import type { CountedPaste } from "../../server/db/view-counter/view-counter";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { findFreePort } from "../test/services";
 import { cpuSecondsOf, mib, rssOf, waitFor } from "./helpers";
