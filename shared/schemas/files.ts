@@ -1,9 +1,10 @@
 // File share schemas (docs/product.md §3 File share, File record, Presign response, URL upload; §7 Files),
 // wire names as the original's scripts expect.
 import { z } from "zod";
-import { MULTIPART_PART_SIZE, REMARK_MAX_LENGTH } from "../constants";
-import { expiryDate, flexibleBoolean, listCursor, mediaType, paginationOutput } from "./common";
-import { customSlug, maxViews, shareSubfolder } from "./paste-fields";
+import { MULTIPART_PART_SIZE } from "../constants";
+import { flexibleBoolean, listCursor, mediaType, paginationOutput } from "./common";
+import { customSlug, shareSubfolder } from "./paste-fields";
+import { createShareFields, expiresInHours, shareFieldsOutput, updateShareFields } from "./share-fields";
 
 export const FILENAME_MAX_LENGTH = 255;
 
@@ -11,14 +12,6 @@ const optionalSlug = z
   .union([customSlug, z.literal(""), z.null()])
   .optional()
   .transform((value) => value || undefined);
-
-/** Hours until the share expires; 0, null or absent is never. Strings come from multipart forms. */
-export const expiresInHours = z.coerce
-  .number()
-  .min(0, "errors.expiresInInvalid")
-  .max(24 * 365 * 100)
-  .optional()
-  .nullable();
 
 export const filename = z
   .string()
@@ -29,22 +22,9 @@ export const filename = z
 /** The share options every upload flow takes. */
 export const shareOptions = {
   slug: optionalSlug,
-  remark: z
-    .string()
-    .max(REMARK_MAX_LENGTH)
-    .optional()
-    .nullable()
-    .transform((value) => value?.trim() || null),
-  password: z
-    .string()
-    .max(1024)
-    .optional()
-    .nullable()
-    .transform((value) => value || undefined),
+  ...createShareFields,
+  /** Hours from now, instead of `expires_at`. */
   expires_in: expiresInHours,
-  /** The expiry as a date, as the CloudPaste document's `expiresAt`; null is never. Not with expires_in. */
-  expires_at: expiryDate.optional(),
-  max_views: z.optional(maxViews).default(0),
 };
 
 const target = {
@@ -166,11 +146,7 @@ export const fileOutput = z.object({
   s3_config_id: z.string(),
   storage_config_name: z.string(),
   provider_type: z.string(),
-  remark: z.string().nullable(),
-  has_password: z.boolean(),
-  expires_at: z.date().nullable(),
-  max_views: z.number(),
-  views: z.number(),
+  ...shareFieldsOutput,
   use_proxy: z.boolean(),
   etag: z.string().nullable(),
   status: z.string(),
@@ -201,14 +177,9 @@ export const listFilesOutput = z.object({
 export const updateFileInput = z.object({
   id: z.string().min(1).max(100),
   slug: z.optional(customSlug),
-  remark: z.string().max(REMARK_MAX_LENGTH).nullable().optional(),
-  /** A string sets the password; null or "" removes it; absent keeps it. */
-  password: z.string().max(1024).nullable().optional(),
-  /** Hours from now; 0 or null is never; absent keeps. */
+  ...updateShareFields,
+  /** Hours from now, instead of `expires_at`; 0 or null is never; absent keeps. */
   expires_in: expiresInHours,
-  /** A date; null is never; absent keeps. Not with expires_in. */
-  expires_at: expiryDate.optional(),
-  max_views: z.optional(maxViews),
 });
 
 /** What anyone with the link sees; links are null while a password is needed. Never the remark: it is the owner's note. */

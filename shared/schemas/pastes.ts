@@ -1,19 +1,12 @@
 // Paste schemas (docs/product.md §3 Paste, §5, §7 Pastes), wire names as the original's scripts expect.
 import { z } from "zod";
-import { REMARK_MAX_LENGTH, SLUG_MAX_LENGTH } from "../constants";
+import { SLUG_MAX_LENGTH } from "../constants";
 import { parseEnvelope } from "../encrypted-share";
-import { expiryDate, listCursor, paginationOutput } from "./common";
-import { customSlug, maxViews, pasteContent } from "./paste-fields";
+import { listCursor, paginationOutput } from "./common";
+import { customSlug, pasteContent } from "./paste-fields";
+import { createShareFields, shareFieldsOutput, updateShareFields } from "./share-fields";
 
 export const PASTE_FORMATS = ["markdown", "text"] as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((value) => (value?.trim() ? value.trim() : null));
 
 /** Empty, null or absent means no slug given: one is generated. */
 const optionalSlug = z
@@ -28,15 +21,7 @@ export const createPasteInput = z
     /** Encrypted in the browser (docs/encrypted-shares.md): content is the envelope; the key never comes here. */
     encrypted: z.boolean().default(false),
     slug: optionalSlug,
-    remark: optionalText(REMARK_MAX_LENGTH),
-    password: z
-      .string()
-      .max(1024)
-      .optional()
-      .nullable()
-      .transform((value) => value || undefined),
-    expires_at: expiryDate.optional(),
-    max_views: z.optional(maxViews).default(0),
+    ...createShareFields,
   })
   .superRefine((input, context) => {
     if (!input.encrypted) return;
@@ -95,11 +80,7 @@ export const pasteOutput = z.object({
   content: z.string(),
   format: z.enum(PASTE_FORMATS),
   encrypted: z.boolean(),
-  remark: z.string().nullable(),
-  has_password: z.boolean(),
-  expires_at: z.date().nullable(),
-  max_views: z.number(),
-  views: z.number(),
+  ...shareFieldsOutput,
   is_expired: z.boolean(),
   created_by: z.string(),
   created_at: z.date(),
@@ -133,12 +114,7 @@ export const updatePasteInput = z.object({
   id: z.string().min(1).max(100),
   content: z.optional(pasteContent),
   format: z.enum(PASTE_FORMATS).optional(),
-  /** A string sets the remark; null or "" removes it; absent keeps it. */
-  remark: z.string().max(REMARK_MAX_LENGTH).nullable().optional(),
-  /** A string sets the password; null or "" removes it; absent keeps it. */
-  password: z.string().max(1024).nullable().optional(),
-  expires_at: expiryDate.optional(),
-  max_views: z.optional(maxViews),
+  ...updateShareFields,
 });
 
 export type PasteView = z.infer<typeof pasteViewOutput>;

@@ -2,15 +2,12 @@
 // link, read by visitors under /api/public/shares/{slug}. Share options as the other shares take them.
 import { z } from "zod";
 import { virtualPath } from "./common";
-import { expiresInHours, shareOptions } from "./files";
+import { createShareFields, expiresInHours, shareFieldsOutput } from "./share-fields";
 
 export const createPathShareInput = z.object({
   path: virtualPath,
-  password: shareOptions.password,
-  expires_in: shareOptions.expires_in,
-  expires_at: shareOptions.expires_at,
-  max_views: shareOptions.max_views,
-  remark: shareOptions.remark,
+  ...createShareFields,
+  expires_in: expiresInHours,
 });
 
 export const createPathShareOutput = z.object({
@@ -102,11 +99,7 @@ export const pathShareRecord = z.object({
   storage_config_id: z.string(),
   /** The shared object's key in its storage (a folder's ends in "/"). */
   storage_path: z.string(),
-  remark: z.string().nullable(),
-  has_password: z.boolean(),
-  expires_at: z.date().nullable(),
-  max_views: z.number(),
-  views: z.number(),
+  ...shareFieldsOutput,
   state: pathShareState,
   created_by: z.string(),
   created_at: z.date(),

@@ -2,7 +2,7 @@
 // options of other shares for the whole set. Visitors read a set through the /s/ link's public routes
 // (shared/schemas/path-shares.ts).
 import { z } from "zod";
-import { expiresInHours, shareOptions } from "./files";
+import { createShareFields, expiresInHours, shareFieldsOutput } from "./share-fields";
 
 /** Files one set holds at most: its page lists them all and its zip walks them all. */
 export const SHARE_SET_MAX_FILES = 1000;
@@ -13,11 +13,8 @@ export const createShareSetInput = z.object({
     .array(z.string().min(1).max(100))
     .min(1, "errors.shareSetEmpty")
     .max(SHARE_SET_MAX_FILES, "errors.shareSetTooMany"),
-  password: shareOptions.password,
-  expires_in: shareOptions.expires_in,
-  expires_at: shareOptions.expires_at,
-  max_views: shareOptions.max_views,
-  remark: shareOptions.remark,
+  ...createShareFields,
+  expires_in: expiresInHours,
 });
 
 export const createShareSetOutput = z.object({
@@ -43,11 +40,7 @@ export const shareSetRecord = z.object({
   /** Its files still served (ready), and their bytes. */
   file_count: z.number(),
   total_size: z.number(),
-  remark: z.string().nullable(),
-  has_password: z.boolean(),
-  expires_at: z.date().nullable(),
-  max_views: z.number(),
-  views: z.number(),
+  ...shareFieldsOutput,
   state: shareSetState,
   created_by: z.string(),
   created_at: z.date(),

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { MULTIPART_PART_SIZE, UPLOAD_REQUEST_MAX_FILES } from "../constants";
 import { mediaType, virtualPath } from "./common";
-import { expiresInHours, filename } from "./files";
+import { filename } from "./files";
+import { expiresInHours } from "./share-fields";
 
 /** Longest note shown to the sender. */
 export const UPLOAD_REQUEST_NOTE_MAX = 2000;

@@ -12,6 +12,25 @@ import { getSystemSettings } from "../system/settings";
 export const isExpired = (row: { expiresAt: Date | null }, now: Date) => row.expiresAt !== null && row.expiresAt <= now;
 export const isExhausted = (row: { maxViews: number; views: number }) => row.maxViews > 0 && row.views >= row.maxViews;
 
+type ShareFieldsRow = {
+  remark: string | null;
+  passwordHash: string | null;
+  expiresAt: Date | null;
+  maxViews: number;
+  views: number;
+};
+
+/** A share's options as its owner's lists answer them (`shareFieldsOutput`, shared/schemas/share-fields.ts). */
+export function shareFieldsOf(row: ShareFieldsRow) {
+  return {
+    remark: row.remark,
+    has_password: row.passwordHash !== null,
+    expires_at: row.expiresAt,
+    max_views: row.maxViews,
+    views: row.views,
+  };
+}
+
 /** Admin sees every share; an API key only the ones it created (docs/product.md §5 creator rule). */
 /** The created_by values of a key's rows (null: the admin, who owns every row). */
 function ownCreators(auth: AuthState): string[] | null {

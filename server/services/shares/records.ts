@@ -3,7 +3,7 @@
 import type { Database, DatabaseProvider } from "../../db/client";
 import type { StorageService } from "../../storage";
 import type { ListingCache } from "../explorer/listing-cache";
-import { isExhausted, isExpired } from "./delivery";
+import { isExhausted, isExpired, shareFieldsOf } from "./delivery";
 
 export type FileDeps = {
   db: Database;
@@ -80,11 +80,7 @@ export function toFile(row: FileRow, publicUrl: string, now = new Date()) {
     s3_config_id: row.storageConfigId,
     storage_config_name: row.storageConfig.name,
     provider_type: row.storageConfig.providerType,
-    remark: row.remark,
-    has_password: row.passwordHash !== null,
-    expires_at: row.expiresAt,
-    max_views: row.maxViews,
-    views: row.views,
+    ...shareFieldsOf(row),
     use_proxy: row.useProxy,
     etag: row.etag,
     status: row.status,

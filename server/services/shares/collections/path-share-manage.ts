@@ -4,7 +4,7 @@
 import type { PathShareRecord } from "@shared/schemas/path-shares";
 import { AppError } from "../../../errors";
 import type { AuthState } from "../../auth/sessions";
-import { isExhausted, isExpired, ownedBy, requestedExpiry } from "../delivery";
+import { isExhausted, isExpired, ownedBy, requestedExpiry, shareFieldsOf } from "../delivery";
 import { type PathShareDeps, type PathShareRow, pathShareLink, pathShareSelect } from "./path-shares";
 
 /** Rows one list answer holds at most: the newest first. */
@@ -21,11 +21,7 @@ function toRecord(row: PathShareRow, publicUrl: string, now = new Date()): PathS
     is_directory: row.isDirectory,
     storage_config_id: row.storageConfigId,
     storage_path: row.storagePath,
-    remark: row.remark,
-    has_password: row.passwordHash !== null,
-    expires_at: row.expiresAt,
-    max_views: row.maxViews,
-    views: row.views,
+    ...shareFieldsOf(row),
     state,
     created_by: row.createdBy,
     created_at: row.createdAt,

@@ -4,7 +4,7 @@
 import type { ShareSetRecord } from "@shared/schemas/share-sets";
 import { AppError } from "../../../errors";
 import type { AuthState } from "../../auth/sessions";
-import { isExhausted, isExpired, ownedBy, requestedExpiry } from "../delivery";
+import { isExhausted, isExpired, ownedBy, requestedExpiry, shareFieldsOf } from "../delivery";
 import { deleteFileRows } from "../storage";
 import type { ShareSetDeps } from "./share-sets";
 import { shareSetLink } from "./share-sets";
@@ -62,11 +62,7 @@ function toRecord(row: SetRow, totals: MemberTotals, publicUrl: string, now = ne
     url: shareSetLink(publicUrl, row.slug),
     file_count: members.count,
     total_size: members.bytes,
-    remark: row.remark,
-    has_password: row.passwordHash !== null,
-    expires_at: row.expiresAt,
-    max_views: row.maxViews,
-    views: row.views,
+    ...shareFieldsOf(row),
     state,
     created_by: row.createdBy,
     created_at: row.createdAt,
