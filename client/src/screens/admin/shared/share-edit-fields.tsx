@@ -11,16 +11,7 @@ import { FormField, PasswordField, TextField } from "../../../components/forms/f
 import { type FieldForm, useFieldForm } from "../../../components/forms/use-field-form";
 import { type FieldErrors, renderFieldMessage } from "../../../lib/form-messages";
 import { type EditExpiryChoice, EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
-
-export type PasswordAction = "keep" | "set" | "remove";
-
-export type ShareEditValues = {
-  remark: string;
-  expiry: EditExpiryChoice;
-  maxViews: string;
-  passwordAction: PasswordAction;
-  newPassword: string;
-};
+import type { PasswordAction, ShareEditField, ShareEditState } from "../../../lib/shares/share-edit";
 
 /** Remark, expiry, max views and password, from the edit form's values and messages. */
 export function ShareEditFields({
@@ -35,9 +26,9 @@ export function ShareEditFields({
   canSetPassword = true,
 }: {
   kind: ShareKind;
-  values: ShareEditValues;
-  errors: FieldErrors<"remark" | "expiry" | "maxViews" | "newPassword">;
-  onChange: (patch: Partial<ShareEditValues>) => void;
+  values: ShareEditState;
+  errors: FieldErrors<ShareEditField>;
+  onChange: (patch: Partial<ShareEditState>) => void;
   hasPassword: boolean;
   keepLabel: string;
   currentExpiry: string;
@@ -216,7 +207,7 @@ type UpdateMutation<Request> = {
  * The edit form of a share: its values and messages, and a submit that checks them, sends only what
  * changed (nothing changed: says so and closes), and puts the server's objections at their fields.
  */
-export function useShareEditForm<State extends ShareEditValues, Field extends string, Request>({
+export function useShareEditForm<State extends ShareEditState, Field extends string, Request>({
   kind,
   initial,
   validate,
