@@ -32,7 +32,8 @@ function generateAppPassword(): string {
   return [0, 6, 12, 18].map((start) => text.slice(start, start + 6)).join("-");
 }
 
-const LIST_SELECT = {
+/** An app password's name and scope: what a sign-in with it grants. */
+const SCOPE_SELECT = {
   id: true,
   name: true,
   textPermission: true,
@@ -40,6 +41,10 @@ const LIST_SELECT = {
   mountPermission: true,
   basicPath: true,
   readOnly: true,
+} as const;
+
+const LIST_SELECT = {
+  ...SCOPE_SELECT,
   createdAt: true,
   lastUsedAt: true,
   lastUsedIp: true,
@@ -133,17 +138,8 @@ export async function matchAppPassword(
   if (credentials.password.length > 64) return null;
   const row = await db.adminAppPassword.findUnique({
     where: { secretHash: hashAppPassword(appSecret, credentials.password) },
-    select: {
-      id: true,
-      name: true,
-      textPermission: true,
-      filePermission: true,
-      mountPermission: true,
-      basicPath: true,
-      readOnly: true,
-      lastUsedAt: true,
-      admin: { select: { id: true, username: true } },
-    },
+    // The scope it grants, when it was last used, and the account whose name must match.
+    select: { ...SCOPE_SELECT, lastUsedAt: true, admin: { select: { id: true, username: true } } },
   });
   if (!row || row.admin.username !== credentials.username) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {

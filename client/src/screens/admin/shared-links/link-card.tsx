@@ -1,19 +1,18 @@
 // One link's card in the admin (docs/path-shares.md "Managing links", docs/share-sets.md "Managing
 // sets"): its kind and state, the link to copy or open, views, expiry, password, creation and remark, and
 // the Extend and Revoke buttons that open the dialogs of link-dialogs.tsx.
-import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx } from "../../../components/class-names";
-import { CopyButton } from "../../../components/copy-button";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import type { IconProps } from "../../../components/icons";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format-date";
 import { CardDetail, ConfigCard } from "../shared/config-card";
+import { CopyAndOpenLink, LinkUrl } from "../shared/link-parts";
 
 type LinkState = "active" | "expired" | "used_up" | "gone" | "empty";
 
@@ -81,31 +80,19 @@ export function LinkCard({
           </span>
         </>
       }
-      subtitle={
-        <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400" title={link.url}>
-          {link.url}
-        </p>
-      }
+      subtitle={<LinkUrl url={link.url} />}
       actionsClassName="px-3 py-2.5 sm:px-4"
       actions={
         <>
-          <CopyButton
-            size="sm"
-            variant="ghost"
-            text={link.url}
-            label={t("sharedLinks.copyLink")}
-            copiedMessage={t("sharedLinks.linkCopied")}
-            failedMessage={t("sharedLinks.copyFailed")}
+          <CopyAndOpenLink
+            url={link.url}
+            texts={{
+              copy: t("sharedLinks.copyLink"),
+              copied: t("sharedLinks.linkCopied"),
+              copyFailed: t("sharedLinks.copyFailed"),
+              open: t("sharedLinks.open"),
+            }}
           />
-          <a
-            href={link.url}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
-          >
-            <ArrowTopRightOnSquareIcon className="size-4" />
-            {t("sharedLinks.open")}
-          </a>
           <span className="flex-1" />
           <Button
             size="sm"

@@ -2,7 +2,6 @@
 // all, a key with file permission its own) with their rules, room used and state; each one's files
 // received (name, size, type, when), followed live while shown, each one turned into a share link in
 // place; and create, extend and close.
-import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
@@ -23,6 +22,7 @@ import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
+import { CopyAndOpenLink, LinkUrl } from "../shared/link-parts";
 import { CardGridSkeleton, EmptyState } from "../shared/list-states";
 import { DateTime } from "../shared/resource-list";
 import { useItemDialogs } from "../shared/use-item-dialogs";
@@ -131,31 +131,19 @@ function RequestCard({
           {t(`uploadRequests.status.${request.status}`)}
         </span>
       }
-      subtitle={
-        <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400" title={request.url}>
-          {request.url}
-        </p>
-      }
+      subtitle={<LinkUrl url={request.url} />}
       actionsClassName="px-3 py-2.5 sm:px-4"
       actions={
         <>
-          <CopyButton
-            size="sm"
-            variant="ghost"
-            text={request.url}
-            label={t("uploadRequests.copyLink")}
-            copiedMessage={t("uploadRequests.linkCopied")}
-            failedMessage={t("uploadRequests.copyFailed")}
+          <CopyAndOpenLink
+            url={request.url}
+            texts={{
+              copy: t("uploadRequests.copyLink"),
+              copied: t("uploadRequests.linkCopied"),
+              copyFailed: t("uploadRequests.copyFailed"),
+              open: t("uploadRequests.openPage"),
+            }}
           />
-          <a
-            href={request.url}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
-          >
-            <ArrowTopRightOnSquareIcon className="size-4" />
-            {t("uploadRequests.openPage")}
-          </a>
           <Button
             size="sm"
             variant="ghost"
