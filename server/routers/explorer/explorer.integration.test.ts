@@ -773,6 +773,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect((await list("/archive")).body.data.cached).toBe(false);
   });
 
+  // 1,010 objects written, listed, searched and removed: over 30 s on a loaded 2-core machine.
   test("a folder larger than one storage page is listed, searched and removed whole", async () => {
     const driver = await t.storage.driverFor(mainStorage);
     const count = 1010;
@@ -798,7 +799,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const removed = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/pages" })}`, { auth: admin });
     expect(removed.status).toBe(200);
     expect((await driver.list(mainKey("docs/pages/"))).objects).toEqual([]);
-  });
+  }, 120_000);
 
   test("a key is confined to its base path; the folders above it show only the way down", async () => {
     const root = await list("/", keyDocs);
@@ -864,6 +865,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect((await call("GET", `/user/fs/list?${query({ path: "/docs" })}`, { auth: keyDocs })).status).toBe(200);
   });
 
+  // Every traversal form through every operation: over 30 s on a loaded 2-core machine.
   test("the traversal corpus cannot reach outside the base path through any operation", async () => {
     await write("/docs/victim.txt", "v");
     const outsideBefore = { secret: await names("/secret"), docsecret: await names("/docsecret") };
@@ -926,7 +928,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect({ secret: await names("/secret"), docsecret: await names("/docsecret") }).toEqual(outsideBefore);
     expect((await download("/secret/keep.txt")).text).toBe("sentinel /secret/keep.txt");
     expect((await download("/docsecret/keep.txt")).text).toBe("sentinel /docsecret/keep.txt");
-  });
+  }, 120_000);
 
   test("a read-only key reads but every write is refused", async () => {
     expect((await list("/docs", keyReadOnly)).body.data.readonly).toBe(true);

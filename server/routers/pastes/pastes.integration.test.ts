@@ -137,6 +137,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       }
     });
 
+    // 21 deliberately slow password hashes: over 30 s on a loaded 2-core machine.
     test("password guesses are limited per address and paste", async () => {
       const { slug } = await createPaste({ content: "s", password: "right-one" });
       const ip = freshIp();
@@ -157,7 +158,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
           })
         ).status,
       ).toBe(200);
-    });
+    }, 120_000);
 
     test("max_views=2: two deliveries, then 410 'view limit reached', then the paste is purged", async () => {
       const { slug } = await createPaste({ content: "twice", max_views: 2 });
