@@ -8,18 +8,17 @@ import ArchiveBoxArrowDownIcon from "@heroicons/react/24/outline/ArchiveBoxArrow
 import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
-import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { formatBytes } from "@shared/format-bytes";
 import type { PublicShare, SharedItem } from "@shared/schemas/path-shares";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
-import { Button, buttonClasses } from "../components/button";
+import { buttonClasses } from "../components/button";
 import { cx, fileNameText } from "../components/class-names";
 import { PageSpinner } from "../components/feedback/page-spinner";
 import { StatusPanel } from "../components/feedback/status-panel";
 import { FileTypeIcon } from "../components/file-icons";
-import { FormAlert, PasswordField } from "../components/forms/form-controls";
+import { PagePasswordPanel } from "../components/forms/page-password-panel";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api/api-errors";
 import { fetchEnvelope } from "../lib/api/rest-api";
@@ -58,7 +57,6 @@ export default function ShareLinkScreen({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const path = new URLSearchParams(useSearch()).get("path") ?? "";
   const [loaded, setLoaded] = useState<Loaded>(null);
-  const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
 
@@ -88,28 +86,21 @@ export default function ShareLinkScreen({ slug }: { slug: string }) {
   const { share } = loaded;
 
   if (share.requires_password) {
-    const submit = (event: FormEvent) => {
-      event.preventDefault();
-      setPasswordError(null);
-      load(password).catch((error: unknown) => setPasswordError(errorMessageOf(error, messages)));
-    };
     return (
-      <StatusPanel size="page" icon={LockClosedIcon} title={t("shareLink.passwordTitle")} testId="share-password">
-        <form onSubmit={submit} className="mx-auto mt-4 flex max-w-sm flex-col gap-3 text-left">
-          {passwordError ? <FormAlert title={t("shareLink.passwordTitle")}>{passwordError}</FormAlert> : null}
-          <PasswordField
-            label={t("shareLink.passwordLabel")}
-            value={password}
-            onValueChange={setPassword}
-            autoComplete="current-password"
-            name="share-password"
-            data-autofocus
-          />
-          <Button type="submit" variant="primary">
-            {t("shareLink.passwordSubmit")}
-          </Button>
-        </form>
-      </StatusPanel>
+      <PagePasswordPanel
+        texts={{
+          title: t("shareLink.passwordTitle"),
+          label: t("shareLink.passwordLabel"),
+          submit: t("shareLink.passwordSubmit"),
+        }}
+        name="share-password"
+        testId="share-password"
+        error={passwordError}
+        onSubmit={(password) => {
+          setPasswordError(null);
+          load(password).catch((error: unknown) => setPasswordError(errorMessageOf(error, messages)));
+        }}
+      />
     );
   }
 

@@ -5,17 +5,16 @@
 
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
-import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { MULTIPART_THRESHOLD } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import type { PublicUploadRequest } from "@shared/schemas/upload-requests";
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button";
 import { cx, fileNameText } from "../components/class-names";
 import { PageSpinner } from "../components/feedback/page-spinner";
 import { StatusPanel } from "../components/feedback/status-panel";
-import { FormAlert, PasswordField } from "../components/forms/form-controls";
+import { PagePasswordPanel } from "../components/forms/page-password-panel";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api/api-errors";
 import { fetchEnvelope } from "../lib/api/rest-api";
@@ -139,7 +138,6 @@ type Loaded = { request: PublicUploadRequest } | { error: string } | null;
 export default function UploadRequestScreen({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>(null);
-  const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [sending, setSending] = useState<Sending[]>([]);
   const counter = useRef(0);
@@ -175,28 +173,21 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
   const { request } = loaded;
 
   if (request.requires_password || !request.visit) {
-    const submit = (event: FormEvent) => {
-      event.preventDefault();
-      setPasswordError(null);
-      load(password).catch((error: unknown) => setPasswordError(errorMessageOf(error, messages)));
-    };
     return (
-      <StatusPanel size="page" icon={LockClosedIcon} title={t("uploadRequest.passwordTitle")} testId="request-password">
-        <form onSubmit={submit} className="mx-auto mt-4 flex max-w-sm flex-col gap-3 text-left">
-          {passwordError ? <FormAlert title={t("uploadRequest.passwordTitle")}>{passwordError}</FormAlert> : null}
-          <PasswordField
-            label={t("uploadRequest.passwordLabel")}
-            value={password}
-            onValueChange={setPassword}
-            autoComplete="current-password"
-            name="request-password"
-            data-autofocus
-          />
-          <Button type="submit" variant="primary">
-            {t("uploadRequest.passwordSubmit")}
-          </Button>
-        </form>
-      </StatusPanel>
+      <PagePasswordPanel
+        texts={{
+          title: t("uploadRequest.passwordTitle"),
+          label: t("uploadRequest.passwordLabel"),
+          submit: t("uploadRequest.passwordSubmit"),
+        }}
+        name="request-password"
+        testId="request-password"
+        error={passwordError}
+        onSubmit={(password) => {
+          setPasswordError(null);
+          load(password).catch((error: unknown) => setPasswordError(errorMessageOf(error, messages)));
+        }}
+      />
     );
   }
   const visit = request.visit;
