@@ -6,7 +6,7 @@
 import type { Database, DatabaseProvider } from "../../db/client";
 import { postgresTarget, providerOf } from "../../db/client";
 import { escapeLikeTerm } from "../../db/literal-search";
-import { type NameSample, planName, SAMPLE_NAMES, SAMPLE_TTL_MS, sampleOf } from "./trigram-sample";
+import { type NameSample, planName, SAMPLE_DRAWS_MAX, SAMPLE_NAMES, SAMPLE_TTL_MS, sampleOf } from "./trigram-sample";
 
 /** One key of a storage as the index keeps it. */
 export type IndexRow = {
@@ -133,14 +133,20 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
       if (Date.now() - sample.takenMs < SAMPLE_TTL_MS) return sample;
     }
     const sample = (async () => {
-      const ids = new Set<number>();
-      const draws = Math.min(SAMPLE_NAMES, Math.max(0, idSpan));
-      while (ids.size < draws) ids.add(low + Math.floor(Math.random() * idSpan));
-      const drawn = [...ids];
+      // Ids are drawn a page at a time until SAMPLE_NAMES of these storages' names are in: ids taken by
+      // rows since deleted, or by other storages' rows, draw nothing, and the draws go on (up to a bound).
+      const drawn = new Set<number>();
       const names: string[] = [];
+      const draws = Math.min(SAMPLE_DRAWS_MAX, Math.max(0, idSpan));
       const storages = storageConfigIds.map(() => "?").join(", ");
-      for (let i = 0; i < drawn.length; i += ROWS_PER_STATEMENT) {
-        const chunk = drawn.slice(i, i + ROWS_PER_STATEMENT);
+      while (names.length < SAMPLE_NAMES && drawn.size < draws) {
+        const chunk: number[] = [];
+        while (chunk.length < ROWS_PER_STATEMENT && drawn.size < draws) {
+          const id = low + Math.floor(Math.random() * idSpan);
+          if (drawn.has(id)) continue;
+          drawn.add(id);
+          chunk.push(id);
+        }
         const rows = await db.$queryRawUnsafe<{ name: string }[]>(
           sql(
             // "+" keeps SQLite on the ids: the storage's index would read every row of it.
@@ -152,7 +158,7 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
         for (const row of rows) names.push(row.name);
       }
       // Rows of these storages, estimated from the share of drawn ids that are theirs.
-      const rows = drawn.length === 0 ? 0 : Math.round((names.length / drawn.length) * idSpan);
+      const rows = drawn.size === 0 ? 0 : Math.round((names.length / drawn.size) * idSpan);
       return sampleOf(names, rows, Date.now());
     })();
     samples.set(cacheKey, { sample, idSpan });
@@ -177,7 +183,6 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
         const params: unknown[] = [];
         for (const row of chunk) {
           params.push(
-            storageConfigId,
             row.key,
             indexedNameOf(row.key),
             row.size,
@@ -187,9 +192,32 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
             seenMs,
           );
         }
+        // The page as a table; typed, since Postgres reads a bare parameter in VALUES as text.
+        const page = `WITH "page" ("key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs") AS (VALUES ${chunk
+          .map(
+            () =>
+              "(?, ?, CAST(? AS BIGINT), CAST(? AS BOOLEAN), CAST(? AS BOOLEAN), CAST(? AS BIGINT), CAST(? AS BIGINT))",
+          )
+          .join(", ")})`;
+        // A key already indexed is written with the id its row has: an INSERT that meets a conflict
+        // otherwise still takes a new id (SQLite's AUTOINCREMENT, a Postgres sequence), and a crawl
+        // re-seeing a million keys each hour thinned the ids out by a million an hour, until the name
+        // sample (trigram-sample.ts), which draws ids at random, found few rows. A new key takes the
+        // next id (SQLite: a null id; Postgres: COALESCE asks the sequence only then). A row some later
+        // write has refreshed is left alone (`seenMs` decides).
+        const nextId = isPostgres ? `COALESCE(x."id", nextval(pg_get_serial_sequence('${table}', 'id')))` : `x."id"`;
+        // The page as a table, typed: Postgres reads a bare parameter in VALUES as text.
         await execute(
-          `INSERT INTO ${table} AS e ("storageConfigId", "key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs")
-           VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+          `WITH "page" ("key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs") AS (VALUES ${chunk
+            .map(
+              () =>
+                "(?, ?, CAST(? AS BIGINT), CAST(? AS BOOLEAN), CAST(? AS BOOLEAN), CAST(? AS BIGINT), CAST(? AS BIGINT))",
+            )
+            .join(", ")})
+           INSERT INTO ${table} AS e ("id", "storageConfigId", "key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs")
+           SELECT ${nextId}, ?, p."key", p."name", p."size", p."isFolder", p."hasMarker", p."modifiedMs", p."seenMs"
+           FROM "page" p LEFT JOIN ${table} x ON x."storageConfigId" = ? AND x."key" = p."key"
+           WHERE true ORDER BY ${keyColumn("p.")}
            ON CONFLICT ("storageConfigId", "key") DO UPDATE SET
              "size" = excluded."size",
              "isFolder" = excluded."isFolder",
@@ -197,7 +225,7 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
              "modifiedMs" = COALESCE(excluded."modifiedMs", e."modifiedMs"),
              "seenMs" = excluded."seenMs"
            WHERE e."seenMs" <= excluded."seenMs"`,
-          params,
+          [...params, storageConfigId, storageConfigId],
         );
       }
     },

@@ -7,6 +7,8 @@
 
 /** Names read for a sample: enough to see a trigram held by one name in a few hundred. */
 export const SAMPLE_NAMES = 8000;
+/** Ids drawn at most for one sample: where most ids hold no row of the storages sampled, fewer names do. */
+export const SAMPLE_DRAWS_MAX = 5 * SAMPLE_NAMES;
 /** A sample is trusted this long; the mix of names changes slowly. */
 export const SAMPLE_TTL_MS = 10 * 60_000;
 /** At most this many trigrams are asked of the index per lookup: a few rare ones narrow as well as all of them. */
