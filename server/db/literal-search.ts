@@ -6,7 +6,10 @@
 // then the rows are read through Prisma as before. A term of three characters or more is looked up
 // first in the table's trigram index (SQLite: the FTS5 tables "PasteSearch" and "FileShareSearch",
 // Postgres: pg_trgm GIN indexes that serve Prisma's ILIKE), so only the rows holding it are read and
-// the LIKE above decides exactly (docs/admin-lists.md "Search"). A shorter term scans.
+// the LIKE above decides exactly (docs/admin-lists.md "Search"). A shorter term scans. On SQLite the
+// index is asked only for the term's rare trigrams, as the explorer's search asks it
+// (services/search-index/trigram-sample.ts), learnt from a sample of the table's rows.
+import { type NameSample, planName, SAMPLE_TTL_MS, sampleOf } from "../services/search-index/trigram-sample";
 import type { Database, DatabaseProvider } from "./client";
 
 /** `term` with LIKE's wildcards and the escape character escaped by a backslash. */
@@ -57,7 +60,7 @@ export async function sqliteSearchPage(
   const from = indexed
     ? `(SELECT rowid AS "found" FROM "${options.table}Search" WHERE "${options.table}Search" MATCH ?) CROSS JOIN "${options.table}" ON "${options.table}".rowid = "found"`
     : `"${options.table}"`;
-  const phrase = indexed ? [`"${options.term.replace(/"/g, '""')}"`] : [];
+  const phrase = indexed ? [await matchQuery(db, options.table, options.columns, options.term)] : [];
   const match = options.columns
     .map((column) => `(${column.when ? `${column.when} AND ` : ""}"${column.name}" LIKE ? ESCAPE '\\')`)
     .join(" OR ");
@@ -83,6 +86,93 @@ export async function sqliteSearchPage(
     ),
   ]);
   return { ids: page.map((row) => row.id), total: Number(count[0]?.total ?? 0) };
+}
+
+/** Rows read for a list's sample: enough to tell a trigram most rows hold from one few do. */
+const LIST_SAMPLE_ROWS = 4000;
+/** Characters of each searched column kept in the sample: a long paste would make it megabytes. */
+const LIST_SAMPLE_CHARS = 1000;
+/** A table this small is read in full by any plan: the whole term as a phrase then. */
+const LIST_SAMPLE_MIN_ROWS = 500;
+
+type KnownSample = { sample: Promise<NameSample>; span: number; renewing: boolean };
+const listSamples = new WeakMap<Database, Map<string, KnownSample>>();
+
+/**
+ * A sample of the searched columns of `table`'s rows (rowids drawn at random), kept a while per
+ * database: drawn anew, and waited for, when the rowid range grew or shrank by half (another mix of
+ * rows); renewed in the background after SAMPLE_TTL_MS, the old one serving meanwhile.
+ */
+async function listSample(db: Database, table: "Paste" | "FileShare", columns: SearchColumn[]): Promise<NameSample> {
+  const samples = listSamples.get(db) ?? new Map<string, KnownSample>();
+  listSamples.set(db, samples);
+  const [range] = await db.$queryRawUnsafe<{ low: unknown; high: unknown }[]>(
+    // Two subqueries: SQLite answers a lone MIN or MAX from the key's end, both at once by a full scan.
+    `SELECT (SELECT MIN(rowid) FROM "${table}") AS "low", (SELECT MAX(rowid) FROM "${table}") AS "high"`,
+  );
+  const low = Number(range?.low ?? 0);
+  const span = range?.high === null || range?.high === undefined ? 0 : Number(range.high) - low + 1;
+  const known = samples.get(table);
+  if (!known || span >= known.span * 1.5 || span <= known.span / 1.5) {
+    const sample = drawSample(db, table, columns, low, span);
+    samples.set(table, { sample, span, renewing: false });
+    sample.catch(() => samples.delete(table));
+    return sample;
+  }
+  const current = await known.sample;
+  if (Date.now() - current.takenMs >= SAMPLE_TTL_MS && !known.renewing) {
+    known.renewing = true;
+    const next = drawSample(db, table, columns, low, span);
+    next.then(
+      () => samples.set(table, { sample: next, span, renewing: false }),
+      () => {
+        known.renewing = false;
+      },
+    );
+  }
+  return current;
+}
+
+async function drawSample(
+  db: Database,
+  table: "Paste" | "FileShare",
+  columns: SearchColumn[],
+  low: number,
+  span: number,
+): Promise<NameSample> {
+  const ids = new Set<number>();
+  while (ids.size < Math.min(LIST_SAMPLE_ROWS, span)) ids.add(low + Math.floor(Math.random() * span));
+  // Every searched column, lower-cased as the index folds case, one line each.
+  const text = columns
+    .map(
+      (column) =>
+        `coalesce(CASE WHEN ${column.when ?? "1"} THEN lower(substr("${column.name}", 1, ${LIST_SAMPLE_CHARS})) END, '')`,
+    )
+    .join(" || char(10) || ");
+  const texts: string[] = [];
+  const drawn = [...ids];
+  for (let i = 0; i < drawn.length; i += 1000) {
+    const chunk = drawn.slice(i, i + 1000);
+    const rows = await db.$queryRawUnsafe<{ text: string | null }[]>(
+      `SELECT ${text} AS "text" FROM "${table}" WHERE rowid IN (${chunk.map(() => "?").join(", ")})`,
+      ...chunk,
+    );
+    for (const row of rows) texts.push(row.text ?? "");
+  }
+  return sampleOf(texts, drawn.length === 0 ? 0 : Math.round((texts.length / drawn.length) * span), Date.now());
+}
+
+/**
+ * The FTS5 query for `term`: its rare trigrams, chosen as the explorer's search chooses them; a
+ * trigram nearly every row holds ("wor" of "words") costs a read of a row list as long as the table
+ * and rules out nothing. A small table, whose sample says little, is asked for the whole term.
+ */
+async function matchQuery(db: Database, table: "Paste" | "FileShare", columns: SearchColumn[], term: string) {
+  const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  const sample = await listSample(db, table, columns);
+  if (sample.names.length < LIST_SAMPLE_MIN_ROWS) return quoted(term);
+  const plan = planName(sample, term.toLowerCase(), Number.POSITIVE_INFINITY, false);
+  return plan.kind === "trigrams" ? plan.trigrams.map(quoted).join(" AND ") : quoted(term);
 }
 
 /**

@@ -283,6 +283,32 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       expect(await ids(`${tag}-new`)).toEqual([]);
     });
 
+    test("among many pastes sharing most of a term's trigrams, the search finds exactly those holding it", async () => {
+      // Enough rows for the search to ask its index for the term's rare trigrams only (db/literal-search.ts).
+      const tag = `rare${provider}${Date.now()}`;
+      const rows = Array.from({ length: 800 }, (_, i) => ({
+        slug: `${tag}-${i}`,
+        content: i % 100 === 7 ? `Paste ${i}: needle${tag}words here` : `Paste ${i}: plain words here`,
+        remark: i === 400 ? `NEEDLE${tag.toUpperCase()}WORDS` : null,
+        createdBy: "admin:bulk",
+      }));
+      await t.db.paste.createMany({ data: rows });
+      const search = async (term: string) => {
+        const found = await call("GET", `/admin/pastes?search=${encodeURIComponent(term)}&limit=50`, { auth: admin });
+        expect(found.status).toBe(200);
+        return {
+          total: found.body.pagination.total,
+          slugs: found.body.data.map((p: { slug: string }) => p.slug).sort(),
+        };
+      };
+      const holding = [7, 107, 207, 307, 400, 407, 507, 607, 707].map((i) => `${tag}-${i}`).sort();
+      expect(await search(`needle${tag}words`)).toEqual({ total: holding.length, slugs: holding });
+      // Trigrams every row holds, and one that spans the needle and a common word.
+      expect((await search(`${tag}words here`)).slugs).toEqual(holding.filter((slug) => slug !== `${tag}-400`));
+      expect((await search(`${tag}-12`)).total).toBe(11);
+      await t.db.paste.deleteMany({ where: { createdBy: "admin:bulk" } });
+    });
+
     test("admin get, update (content, remark, expiry, max views, password set and removed) and delete", async () => {
       const paste = await createPaste({ content: "v1" });
       const got = await call("GET", `/admin/pastes/${paste.id}`, { auth: admin, procedure: "pastes.get" });
