@@ -21,6 +21,19 @@ export const loadNow = () =>
     .map((value) => value.toFixed(1))
     .join(", ");
 
+const clockTicks = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
+
+/**
+ * CPU time (user and system) a process has used so far, in ms, from /proc: what its work cost, which
+ * the load of a shared machine stretches much less than it stretches wall time.
+ */
+export function cpuMsOf(pid: number): number {
+  const stat = Bun.spawnSync(["cat", `/proc/${pid}/stat`]).stdout.toString();
+  // The fields after the command name, which may hold spaces, closed by its last ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+}
+
 /** The closing line of a bench's output: the machine, the load at its start and end, the time. */
 export function machineLine(loadAtStart: string): string {
   return `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}; load average ${loadAtStart} at the start, ${loadNow()} at the end; ${new Date().toISOString()}.`;
