@@ -70,8 +70,30 @@ export async function sqliteSearchPage(
   });
   // The total counts every match; the page starts after the cursor.
   const all = whereOf(options.conditions);
-  const below = whereOf([...options.conditions, ...(options.after ? [sqliteAfterCursor(options.after)] : [])]);
-  const [page, count] = await Promise.all([
+  const count = async () => {
+    const [row] = await db.$queryRawUnsafe<{ total: number | bigint }[]>(
+      `SELECT COUNT(*) AS "total" FROM ${from} WHERE ${all.sql}`,
+      ...phrase,
+      ...all.params,
+    );
+    return Number(row?.total ?? 0);
+  };
+  if (!options.after) {
+    // Without a cursor the page's rows are the counted ones: one pass reads both (a window count is
+    // taken before the LIMIT), instead of fetching every matching row twice.
+    const page = await db.$queryRawUnsafe<{ id: string; total: number | bigint }[]>(
+      `SELECT "id", COUNT(*) OVER () AS "total" FROM ${from} WHERE ${all.sql} ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
+      ...phrase,
+      ...all.params,
+      options.limit,
+      options.offset,
+    );
+    // A page past the end has no row to carry the total.
+    const total = page[0] ? Number(page[0].total) : options.offset > 0 ? await count() : 0;
+    return { ids: page.map((row) => row.id), total };
+  }
+  const below = whereOf([...options.conditions, sqliteAfterCursor(options.after)]);
+  const [page, total] = await Promise.all([
     db.$queryRawUnsafe<{ id: string }[]>(
       `SELECT "id" FROM ${from} WHERE ${below.sql} ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
       ...phrase,
@@ -79,13 +101,9 @@ export async function sqliteSearchPage(
       options.limit,
       options.offset,
     ),
-    db.$queryRawUnsafe<{ total: number | bigint }[]>(
-      `SELECT COUNT(*) AS "total" FROM ${from} WHERE ${all.sql}`,
-      ...phrase,
-      ...all.params,
-    ),
+    count(),
   ]);
-  return { ids: page.map((row) => row.id), total: Number(count[0]?.total ?? 0) };
+  return { ids: page.map((row) => row.id), total };
 }
 
 /** Rows read for a list's sample: enough to tell a trigram most rows hold from one few do. */
