@@ -41,7 +41,7 @@ const HomeScreen = lazyScreen(() => import("./screens/home-screen"), ["pastes"])
 const UploadScreen = lazyScreen(() => import("./screens/upload-screen"), ["files", "fileKinds"]);
 const AdminScreen = lazyScreen(
   () => import("./screens/admin-screen"),
-  ["admin", "pastes", "pasteLink", "files", "fileLink", "shareManage", "explorer"],
+  ["admin", "pastes", "pasteLink", "files", "fileLink", "shareManage", "explorer", "errors"],
 );
 const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pasteLink"]);
 const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["fileLink", "fileKinds"]);
@@ -49,10 +49,10 @@ const ShareLinkScreen = lazyScreen(() => import("./screens/share-link-screen"), 
 const UploadRequestScreen = lazyScreen(() => import("./screens/upload-request-screen"), ["shareLink", "files"]);
 const MountExplorerScreen = lazyScreen(
   () => import("./screens/mount-explorer-screen"),
-  ["explorer", "files", "fileLink", "pastes"],
+  ["explorer", "files", "fileLink", "pastes", "errors"],
 );
 const NotFoundScreen = lazyScreen(() => import("./screens/not-found-screen"), []);
-const ClipboardScreen = lazyScreen(() => import("./screens/clipboard-screen"), ["clipboard", "files"]);
+const ClipboardScreen = lazyScreen(() => import("./screens/clipboard-screen"), ["clipboard", "files", "errors"]);
 
 function RouteScreen({ title, children }: { title: string; children: ReactNode }) {
   const [screenTitle, setScreenTitle] = useState<string | null>(null);

@@ -42,6 +42,7 @@ export const TEXT_MODULES: Record<Language, Record<TextPart, () => Promise<Texts
     explorer: () => import("@shared/i18n/locales/en/explorer").then((module) => module.enExplorer),
     admin: () => import("@shared/i18n/languages/en-admin").then((module) => module.enAdmin),
     clipboard: () => import("@shared/i18n/locales/en/clipboard").then((module) => module.enClipboard),
+    errors: () => import("@shared/i18n/languages/en-errors").then((module) => ({ errors: module.enErrorTexts })),
   },
   zh: {
     core: () => import("@shared/i18n/languages/zh-core").then((module) => module.zhCore),
@@ -55,6 +56,7 @@ export const TEXT_MODULES: Record<Language, Record<TextPart, () => Promise<Texts
     explorer: () => import("@shared/i18n/locales/zh/explorer").then((module) => module.zhExplorer),
     admin: () => import("@shared/i18n/languages/zh-admin").then((module) => module.zhAdmin),
     clipboard: () => import("@shared/i18n/locales/zh/clipboard").then((module) => module.zhClipboard),
+    errors: () => import("@shared/i18n/languages/zh-errors").then((module) => ({ errors: module.zhErrorTexts })),
   },
 };
 
@@ -109,6 +111,19 @@ export function loadedTexts(key: string): string[] {
   });
 }
 
+/**
+ * A key i18next did not find. An error message the page has not loaded yet (a key a shared schema or
+ * another module names outside the parts its screen loads) shows the shell's "Something went wrong"
+ * in the page's language, never the raw key, while the errors part loads; the screens then render
+ * again with the message itself (react.bindI18nStore below). A key no part holds stays as it is.
+ */
+function missingText(key: string, defaultValue?: string): string {
+  if (defaultValue !== undefined) return defaultValue;
+  if (!key.startsWith("errors.")) return key;
+  void loadTexts(["errors"]).catch((error: unknown) => console.error(error));
+  return i18n.t("common.unknownError");
+}
+
 if (!i18n.isInitialized) {
   const initial = resolveInitialLanguage(
     browserStorage(),
@@ -124,7 +139,9 @@ if (!i18n.isInitialized) {
     // React already escapes what it renders.
     interpolation: { escapeValue: false },
     initAsync: false,
-    react: { useSuspense: false },
+    parseMissingKeyHandler: missingText,
+    // Texts arrive in parts: what is on screen renders again when one is added (missingText).
+    react: { useSuspense: false, bindI18nStore: "added" },
   });
   syncDocumentLanguage(initial);
   // Registered after init, so only later changes (the user's choice) are persisted and a first

@@ -3,7 +3,8 @@
 // downloads the texts it shows and not the whole app's. A part is a set of top-level keys, or of
 // second-level keys under a top-level key that parts share (`pastes` and `files`: a share link's page,
 // "pasteLink" and "fileLink", the kinds of files both Upload and a file's page name, "fileKinds", and the
-// admin's management, "shareManage", apart from the editor's and Upload's); no key is in two parts. All of them joined (joinTextParts) are
+// admin's management, "shareManage", apart from the editor's and Upload's; `errors`: the few the public
+// screens show in "core", the rest in "errors"); no key is in two parts. All of them joined (joinTextParts) are
 // languages/en.ts and zh.ts; the server holds only its own texts (languages/server.ts).
 export const TEXT_PARTS = [
   "core",
@@ -17,6 +18,7 @@ export const TEXT_PARTS = [
   "explorer",
   "admin",
   "clipboard",
+  "errors",
 ] as const;
 export type TextPart = (typeof TEXT_PARTS)[number];
 

@@ -15,7 +15,7 @@ export function renderFieldMessage(t: TFunction, message: FieldMessage | undefin
 const I18N_KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
 
 /**
- * A zod issue as a field message. The shared schemas carry i18n keys ("errors.apiKeyNameRequired");
+ * A zod issue as a field message. The shared schemas carry i18n keys (such as errors.apiKeyNameRequired);
  * zod's own messages (a length limit without a custom message) are English only, so those get ours.
  */
 export function messageOfIssue(issue: z.core.$ZodIssue): FieldMessage {

@@ -7,6 +7,7 @@
 // to PUBLIC_IP are stubbed. Everything else (127.0.0.1, localhost) is real.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { promises as dnsPromises } from "node:dns";
+import { enCoreErrors } from "@shared/i18n/locales/en/core-errors";
 import { enUrlErrors } from "@shared/i18n/locales/en/url-errors";
 import { zhUrlErrors } from "@shared/i18n/locales/zh/url-errors";
 import { AppError } from "../../errors";
@@ -266,10 +267,10 @@ describe("with private addresses refused (the default)", () => {
 
   test("only http(s) URLs without credentials are accepted", async () => {
     const cases: [string, string][] = [
-      ["ftp://example.com/file", enUrlErrors.urlInvalid],
-      ["file:///etc/passwd", enUrlErrors.urlInvalid],
-      ["gopher://127.0.0.1:6379/_INFO", enUrlErrors.urlInvalid],
-      ["not a url", enUrlErrors.urlInvalid],
+      ["ftp://example.com/file", enCoreErrors.urlInvalid],
+      ["file:///etc/passwd", enCoreErrors.urlInvalid],
+      ["gopher://127.0.0.1:6379/_INFO", enCoreErrors.urlInvalid],
+      ["not a url", enCoreErrors.urlInvalid],
       ["http://user:secret@public.example/", enUrlErrors.urlCredentialsNotAllowed],
     ];
     for (const [url, message] of cases) {

@@ -1,5 +1,8 @@
-// Every English error message the pages show, in one `errors` namespace: the shell's part
-// (en-core.ts) and the server's texts (server.ts) both hold it.
+// The English error messages of the "errors" part (text-parts.ts): the server's answers and the admin
+// and explorer forms' checks, in the `errors` namespace. A page loads it with the screens that name
+// its keys (client/src/app.tsx), or when it meets one it has not loaded (client/src/i18n.ts). The few
+// the public screens show themselves are the shell's (locales/en/core-errors.ts); the server holds
+// both (server.ts).
 import { enBackupErrors } from "../locales/en/backup-errors";
 import { enErrors } from "../locales/en/errors";
 import { enFsErrors } from "../locales/en/fs-errors";

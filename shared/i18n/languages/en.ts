@@ -15,6 +15,7 @@ import { enShareManage } from "../locales/en/share-manage";
 import { joinTextParts } from "../text-parts";
 import { enAdmin } from "./en-admin";
 import { enCore } from "./en-core";
+import { enErrorTexts } from "./en-errors";
 
 export const en = {
   translation: joinTextParts(
@@ -29,6 +30,7 @@ export const en = {
     enExplorer,
     enAdmin,
     enClipboard,
+    { errors: enErrorTexts },
     // The server's alone: WebDAV's messages, which no page shows.
     { errors: enDavErrors },
     // The server's alone: the cards chat apps show for share links.

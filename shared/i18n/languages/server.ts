@@ -4,15 +4,29 @@
 // server/i18n.test.ts checks that every key the server names is here.
 import type { Language } from "../../constants";
 import { enCloudPasteImport } from "../locales/en/cloudpaste-import";
+import { enCoreErrors } from "../locales/en/core-errors";
 import { enDavErrors } from "../locales/en/dav-errors";
 import { enLinkPreview } from "../locales/en/link-preview";
 import { zhCloudPasteImport } from "../locales/zh/cloudpaste-import";
+import { zhCoreErrors } from "../locales/zh/core-errors";
 import { zhDavErrors } from "../locales/zh/dav-errors";
 import { zhLinkPreview } from "../locales/zh/link-preview";
 import { enErrorTexts } from "./en-errors";
 import { zhErrorTexts } from "./zh-errors";
 
 export const serverTexts = {
-  en: { translation: { errors: { ...enErrorTexts, ...enDavErrors }, ...enLinkPreview, ...enCloudPasteImport } },
-  zh: { translation: { errors: { ...zhErrorTexts, ...zhDavErrors }, ...zhLinkPreview, ...zhCloudPasteImport } },
+  en: {
+    translation: {
+      errors: { ...enCoreErrors, ...enErrorTexts, ...enDavErrors },
+      ...enLinkPreview,
+      ...enCloudPasteImport,
+    },
+  },
+  zh: {
+    translation: {
+      errors: { ...zhCoreErrors, ...zhErrorTexts, ...zhDavErrors },
+      ...zhLinkPreview,
+      ...zhCloudPasteImport,
+    },
+  },
 } satisfies Record<Language, { translation: object }>;

@@ -1,4 +1,4 @@
-// 页面显示的全部中文错误信息（与 en-errors.ts 对应）：外壳部分（zh-core.ts）与服务器文本（server.ts）共用。
+// "errors" 部分的中文错误信息（与 en-errors.ts 对应）：服务器的回答与管理、浏览器表单的检查。
 import { zhBackupErrors } from "../locales/zh/backup-errors";
 import { zhErrors } from "../locales/zh/errors";
 import { zhFsErrors } from "../locales/zh/fs-errors";

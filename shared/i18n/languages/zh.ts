@@ -15,6 +15,7 @@ import { zhShareManage } from "../locales/zh/share-manage";
 import { joinTextParts } from "../text-parts";
 import { zhAdmin } from "./zh-admin";
 import { zhCore } from "./zh-core";
+import { zhErrorTexts } from "./zh-errors";
 
 export const zh = {
   translation: joinTextParts(
@@ -29,6 +30,7 @@ export const zh = {
     zhExplorer,
     zhAdmin,
     zhClipboard,
+    { errors: zhErrorTexts },
     // The server's alone: WebDAV's messages, which no page shows.
     { errors: zhDavErrors },
     // The server's alone: the cards chat apps show for share links.

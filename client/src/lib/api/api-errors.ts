@@ -54,7 +54,7 @@ export function appCodeOf(error: unknown): ErrorCode | null {
   return isErrorCode(code) ? code : null;
 }
 
-/** The i18n key of the server's message ("errors.apiKeyNameTaken"), to tell errors of one code apart. */
+/** The i18n key of the server's message (such as errors.apiKeyNameTaken), to tell errors of one code apart. */
 export function messageKeyOf(error: unknown): string | null {
   const key = dataOf(error)?.messageKey;
   return typeof key === "string" ? key : null;

@@ -1,7 +1,6 @@
 // Error messages of URL upload (fetching a URL on the server: url/info and url/proxy), merged into the
 // `errors` namespace. Keep the zh file in step (it is typed from this one).
 export const enUrlErrors = {
-  urlInvalid: "Enter a valid http:// or https:// URL",
   urlCredentialsNotAllowed: "URLs containing a user name or password are not accepted",
   urlNotAllowed: "This URL points to a private, loopback, link-local or metadata address, which cannot be fetched",
   urlHostNotFound: "The host {{host}} could not be found",

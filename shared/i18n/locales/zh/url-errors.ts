@@ -1,7 +1,6 @@
 import type { enUrlErrors } from "../en/url-errors";
 
 export const zhUrlErrors: typeof enUrlErrors = {
-  urlInvalid: "请输入有效的 http:// 或 https:// 链接",
   urlCredentialsNotAllowed: "不接受包含用户名或密码的链接",
   urlNotAllowed: "该链接指向私有、回环、链路本地或元数据地址，无法获取",
   urlHostNotFound: "找不到主机 {{host}}",
