@@ -9,7 +9,9 @@
 // WEIGHT_CLIENT_DIR=<dir> measures another build (default dist/client); WEIGHT_BASELINE_DIR=<dir>
 // measures a second build in the same run and prints both side by side (before/after).
 // WEIGHT_FILES=1 also lists each route's files with their sizes (to see what a budget is spent on).
-import { existsSync } from "node:fs";
+// WEIGHT_REPORT=<file> also writes each budget as a JUnit test case (passed when met): the test
+// command (scripts/test/run.ts) counts them with the suites.
+import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { E2E_ADMIN_PASSWORD, signInAsAdmin } from "../../client/e2e/harness";
@@ -247,55 +249,89 @@ function checkBuilt(dir: string): string {
   return absolute;
 }
 
-const clientDir = checkBuilt(process.env.WEIGHT_CLIENT_DIR ?? "dist/client");
-const baselineDir = process.env.WEIGHT_BASELINE_DIR ? checkBuilt(process.env.WEIGHT_BASELINE_DIR) : null;
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-try {
-  const baseline = baselineDir ? await measureBuild(browser, baselineDir) : null;
-  const { cases, figures } = await measureBuild(browser, clientDir);
-  const visitorBudget = 400 * KIB;
+/** One budget checked: what it measures, the bytes measured and the limit. */
+export type BudgetCheck = { name: string; bytes: number; budget: number };
 
-  console.log(`\nPage weight, compressed KiB per route, cold load in Chromium (service worker blocked):`);
-  console.log(`build: ${clientDir}${baseline ? `  (before: ${baselineDir})` : ""}\n`);
-  const before = (text: string) => (baseline ? `${text} | ` : "");
-  console.log(
-    `| route | ${before("JS before")}JS | CSS | all | ${before("headers before")}headers | requests | JS budget |`,
-  );
-  console.log(`|---|${baseline ? "---:|" : ""}---:|---:|---:|${baseline ? "---:|" : ""}---:|---:|---|`);
-  cases.forEach((route, index) => {
-    const weight = figures.routes[index] ?? emptyWeight();
-    const old = baseline?.figures.routes[index];
-    console.log(
-      `| ${route.name} | ${before(kib(old?.js ?? 0))}${kib(weight.js)} | ${kib(weight.css)} | ${kib(weight.all)} | ${before(kib(old?.headers ?? 0))}${kib(weight.headers)} | ${weight.requests} | ${verdict(weight.js, route.budget.js)} |`,
-    );
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The budgets as a JUnit report: one test case per budget, failed when the bytes exceed it. */
+export function budgetJunitReport(checks: readonly BudgetCheck[]): string {
+  const cases = checks.map((check) => {
+    const name = escapeXml(`${check.name}: ${kib(check.bytes)} KiB <= ${kib(check.budget)} KiB`);
+    const failure =
+      check.bytes > check.budget
+        ? `<failure message="${escapeXml(`over budget by ${kib(check.bytes - check.budget)} KiB`)}"/>`
+        : "";
+    return `    <testcase classname="page weight" name="${name}" file="scripts/bench/weight.ts">${failure}</testcase>`;
   });
-  const visitor = figures.visitor;
-  if (process.env.WEIGHT_FILES) {
-    const lists = [
-      ...cases.map((route, index) => ({ name: route.name, weight: figures.routes[index] })),
-      { name: "Visitor (service worker on)", weight: visitor },
-    ];
-    for (const { name, weight } of lists) {
-      const files = [...(weight?.files ?? [])].sort((a, b) => b.size - a.size);
-      console.log(`\n${name}: ${files.map((file) => `${file.path} ${kib(file.size)}`).join(", ")}`);
-    }
-  }
-  console.log(
-    `\nAnonymous visitor of one Markdown paste link, first ${VISITOR_WINDOW_MS / 1000} s, service worker on:` +
-      `${baseline ? ` before ${kib(baseline.figures.visitor.all)} KiB (${baseline.figures.visitor.requests} requests, headers ${kib(baseline.figures.visitor.headers)}),` : ""}` +
-      ` ${kib(visitor.all)} KiB (${visitor.requests} requests; JS ${kib(visitor.js)}, CSS ${kib(visitor.css)}, headers ${kib(visitor.headers)})` +
-      ` ${verdict(visitor.all, visitorBudget)}`,
-  );
-  const failures = cases.filter((route, index) => {
-    const js = figures.routes[index]?.js ?? 0;
-    return route.budget.js !== undefined && js > route.budget.js;
-  });
-  if (failures.length > 0 || visitor.all > visitorBudget) {
-    console.log(
-      `\nOver budget: ${[...failures.map((route) => route.name), ...(visitor.all > visitorBudget ? ["visitor"] : [])].join(", ")}`,
-    );
-    process.exitCode = 1;
-  }
-} finally {
-  await browser.close();
+  const failures = checks.filter((check) => check.bytes > check.budget).length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites><testsuite name="page weight" tests="${checks.length}" failures="${failures}">`,
+    ...cases,
+    "</testsuite></testsuites>",
+    "",
+  ].join("\n");
 }
+
+async function main() {
+  const clientDir = checkBuilt(process.env.WEIGHT_CLIENT_DIR ?? "dist/client");
+  const baselineDir = process.env.WEIGHT_BASELINE_DIR ? checkBuilt(process.env.WEIGHT_BASELINE_DIR) : null;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const baseline = baselineDir ? await measureBuild(browser, baselineDir) : null;
+    const { cases, figures } = await measureBuild(browser, clientDir);
+    const visitorBudget = 400 * KIB;
+
+    console.log(`\nPage weight, compressed KiB per route, cold load in Chromium (service worker blocked):`);
+    console.log(`build: ${clientDir}${baseline ? `  (before: ${baselineDir})` : ""}\n`);
+    const before = (text: string) => (baseline ? `${text} | ` : "");
+    console.log(
+      `| route | ${before("JS before")}JS | CSS | all | ${before("headers before")}headers | requests | JS budget |`,
+    );
+    console.log(`|---|${baseline ? "---:|" : ""}---:|---:|---:|${baseline ? "---:|" : ""}---:|---:|---|`);
+    cases.forEach((route, index) => {
+      const weight = figures.routes[index] ?? emptyWeight();
+      const old = baseline?.figures.routes[index];
+      console.log(
+        `| ${route.name} | ${before(kib(old?.js ?? 0))}${kib(weight.js)} | ${kib(weight.css)} | ${kib(weight.all)} | ${before(kib(old?.headers ?? 0))}${kib(weight.headers)} | ${weight.requests} | ${verdict(weight.js, route.budget.js)} |`,
+      );
+    });
+    const visitor = figures.visitor;
+    if (process.env.WEIGHT_FILES) {
+      const lists = [
+        ...cases.map((route, index) => ({ name: route.name, weight: figures.routes[index] })),
+        { name: "Visitor (service worker on)", weight: visitor },
+      ];
+      for (const { name, weight } of lists) {
+        const files = [...(weight?.files ?? [])].sort((a, b) => b.size - a.size);
+        console.log(`\n${name}: ${files.map((file) => `${file.path} ${kib(file.size)}`).join(", ")}`);
+      }
+    }
+    console.log(
+      `\nAnonymous visitor of one Markdown paste link, first ${VISITOR_WINDOW_MS / 1000} s, service worker on:` +
+        `${baseline ? ` before ${kib(baseline.figures.visitor.all)} KiB (${baseline.figures.visitor.requests} requests, headers ${kib(baseline.figures.visitor.headers)}),` : ""}` +
+        ` ${kib(visitor.all)} KiB (${visitor.requests} requests; JS ${kib(visitor.js)}, CSS ${kib(visitor.css)}, headers ${kib(visitor.headers)})` +
+        ` ${verdict(visitor.all, visitorBudget)}`,
+    );
+    const checks: BudgetCheck[] = [
+      ...cases.flatMap((route, index) =>
+        route.budget.js === undefined
+          ? []
+          : [{ name: `${route.name} (JS)`, bytes: figures.routes[index]?.js ?? 0, budget: route.budget.js }],
+      ),
+      { name: "Anonymous visitor, first 8 s (all)", bytes: visitor.all, budget: visitorBudget },
+    ];
+    if (process.env.WEIGHT_REPORT) writeFileSync(process.env.WEIGHT_REPORT, budgetJunitReport(checks));
+    const over = checks.filter((check) => check.bytes > check.budget);
+    if (over.length > 0) {
+      console.log(`\nOver budget: ${over.map((check) => check.name).join(", ")}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.main) await main();

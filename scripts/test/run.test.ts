@@ -4,6 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { budgetJunitReport } from "../bench/weight";
 import { run, tallyJunitReport } from "./run";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pastebox-run-test-"));
@@ -51,3 +52,14 @@ test("a command past its time limit is killed with the processes it started", as
   await Bun.sleep(3000);
   expect(existsSync(marker)).toBe(false);
 }, 30_000);
+
+test("the page weight budgets count as tests: one over its budget fails, and the run with it", () => {
+  const tally = tallyJunitReport(
+    budgetJunitReport([
+      { name: "Paste link (Markdown) (JS)", bytes: 116.7 * 1024, budget: 120 * 1024 },
+      { name: "Upload (JS)", bytes: 161.4 * 1024, budget: 160 * 1024 },
+      { name: "Anonymous visitor <8 s> & co", bytes: 356 * 1024, budget: 400 * 1024 },
+    ]),
+  );
+  expect(tally).toEqual({ passed: 2, failed: 1, skipped: [] });
+});

@@ -1,6 +1,7 @@
 // `bun run test`: every suite in one command. Starts the real services the tests need (a private
-// Postgres cluster and an S3-compatible server), builds the client, runs the server, client,
-// end-to-end and container suites, stops the services, and ends with one line `N passed, N failed`.
+// Postgres cluster and an S3-compatible server), builds the client, checks the build's page weight
+// budgets (scripts/bench/weight.ts), runs the server, client, end-to-end and container suites, stops
+// the services, and ends with one line `N passed, N failed`.
 //
 // The counts come from each suite's JUnit report (bun test --reporter=junit), not from its console
 // output. A skipped or todo test counts as failed: a suite is green only when every test in it ran.
@@ -71,6 +72,29 @@ async function runSuite(suite: Suite, env: Record<string, string | undefined>, r
   const report = path.join(reportDir, `${suite.name}.xml`);
   const args = ["test", "--reporter=junit", `--reporter-outfile=${report}`, ...suite.args];
   const result = await run([process.execPath, ...args], env, suite.limitMinutes * MINUTE);
+  return tallyRun(suite, result, report);
+}
+
+/** The page weight check: each budget of scripts/bench/weight.ts is one test case, failed when over. */
+const WEIGHT_CHECK = { name: "weight", limitMinutes: 10 };
+
+async function runWeightCheck(env: Record<string, string | undefined>, reportDir: string): Promise<Tally> {
+  console.log(`\n=== page weight budgets (limit ${WEIGHT_CHECK.limitMinutes} min) ===`);
+  const report = path.join(reportDir, "weight.xml");
+  const command = [process.execPath, "scripts/bench/weight.ts"];
+  const result = await run(command, { ...env, WEIGHT_REPORT: report }, WEIGHT_CHECK.limitMinutes * MINUTE);
+  return tallyRun(WEIGHT_CHECK, result, report);
+}
+
+/**
+ * A finished run's tally from its JUnit report. A run that timed out, wrote no report or failed
+ * outside its tests fails.
+ */
+function tallyRun(
+  suite: { name: string; limitMinutes: number },
+  result: { code: number; timedOut: boolean },
+  report: string,
+): Tally {
   if (result.timedOut) {
     console.error(`The ${suite.name} suite ran past its ${suite.limitMinutes}-minute limit and was stopped.`);
     return { passed: 0, failed: 1, skipped: [] };
@@ -125,12 +149,18 @@ if (import.meta.main) {
       TEST_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       TEST_S3_BUCKET: s3.bucket,
     };
-    if (suites.some((suite) => suite.name === "e2e")) {
+    // The page weight is checked on the build the end-to-end suite uses (`bun run test weight` alone too).
+    const checkWeight = only.length === 0 || only.includes("weight");
+    if (checkWeight || suites.some((suite) => suite.name === "e2e")) {
       console.log("Building the client...");
       const build = await run(["bun", "run", "build"], env, 10 * MINUTE);
       if (build.code !== 0) {
-        console.error("The client build failed; the end-to-end suite counts as failed.");
+        console.error("The client build failed; the end-to-end suite and the page weight check count as failed.");
         failed += 1;
+      } else if (checkWeight) {
+        const tally = await runWeightCheck(env, reportDir);
+        passed += tally.passed;
+        failed += tally.failed + tally.skipped.length;
       }
     }
     for (const suite of suites) {
