@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "./routers";
 import { ensureAdmin, ensureDefaultStorage } from "./services/system/bootstrap";
-import { createPaste, loginAdmin } from "./test/api-client";
+import { createPaste, loginAdmin, present } from "./test/api-client";
 import {
   createTestApp,
   DATABASE_PROVIDERS,
@@ -77,8 +77,13 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
     const admin = await loginAdmin(api);
     const login = await api.call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
+      procedure: "admin.login",
     });
-    const key = await api.call("POST", "/admin/api-keys", { auth: admin, body: { name: "cache probe" } });
+    const key = await api.call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "cache probe" },
+      procedure: "keys.create",
+    });
     const paste = await createPaste(api, admin, { password: "open sesame" });
     const form = new FormData();
     form.set("password", "open sesame");
@@ -88,11 +93,19 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
     const answers = {
       login: login.headers,
       "new key": key.headers,
-      "key list": (await api.call("GET", "/admin/api-keys", { auth: admin })).headers,
+      "key list": (await api.call("GET", "/admin/api-keys", { auth: admin, procedure: "keys.list" })).headers,
       "paste list": (await api.call("GET", "/admin/pastes", { auth: admin })).headers,
-      "unlocked paste": (await api.call("POST", `/paste/${paste.slug}`, { body: { password: "open sesame" } })).headers,
+      "unlocked paste": (
+        await api.call("POST", `/paste/${paste.slug}`, {
+          body: { password: "open sesame" },
+          procedure: "pastes.unlock",
+        })
+      ).headers,
       "verified share": (
-        await api.call("POST", `/public/files/${upload.body.data.slug}/verify`, { body: { password: "open sesame" } })
+        await api.call("POST", `/public/files/${upload.body.data.slug}/verify`, {
+          body: { password: "open sesame" },
+          procedure: "files.public.verify",
+        })
       ).headers,
       "tRPC call": (await t.request("GET", "/trpc/system.version")).headers,
       refusal: (await api.call("GET", "/admin/pastes")).headers,
@@ -102,9 +115,15 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
     }
     // A route that states its own policy keeps it (a download link: private, for its link's life).
     const links = (
-      await api.call("POST", `/public/files/${upload.body.data.slug}/verify`, { body: { password: "open sesame" } })
+      await api.call("POST", `/public/files/${upload.body.data.slug}/verify`, {
+        body: { password: "open sesame" },
+        procedure: "files.public.verify",
+      })
     ).body.data;
-    const download = await t.app.fetch(new Request(new URL(links.download_url, "http://localhost")), "127.0.0.1");
+    const download = await t.app.fetch(
+      new Request(new URL(present(links.download_url, "the download link"), "http://localhost")),
+      "127.0.0.1",
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get("cache-control")).toStartWith("private");
   });

@@ -114,7 +114,7 @@ for (const provider of DATABASE_PROVIDERS) {
       expect(second.items).toHaveLength(50);
       expect(second.next_cursor).toBeNull();
 
-      const whole = await api.call("GET", "/admin/fs/list?path=/big", { auth: admin });
+      const whole = await api.call("GET", "/admin/fs/list?path=/big", { auth: admin, procedure: "fs.list" });
       expect(whole.status).toBe(200);
       expect(whole.body.data.items).toHaveLength(files);
       expect(whole.body.data.has_more).toBe(false);

@@ -109,7 +109,7 @@ for (const provider of DATABASE_PROVIDERS) {
       // Offset paging is as it was, and shares the cursor's order.
       const second = await api.call("GET", "/admin/pastes?page=2&limit=4&created_by=admin", { auth: admin });
       expect(second.body.pagination).toMatchObject({ page: 2, offset: 4, limit: 4 });
-      const byOffset = await api.call("GET", "/admin/files?offset=4&limit=4", { auth: admin });
+      const byOffset = await api.call("GET", "/admin/files?offset=4&limit=4", { auth: admin, procedure: "files.list" });
       expect(byOffset.body.data.files.map((file: { slug: string }) => file.slug)).toEqual(allFiles.slugs.slice(4, 8));
     });
 
@@ -121,7 +121,7 @@ for (const provider of DATABASE_PROVIDERS) {
         expect(answer.status).toBe(400);
         expect(answer.body.message).toBe("列表游标无效，请从第一页重新开始");
       }
-      const files = await api.call("GET", "/admin/files?cursor=garbage", { auth: admin });
+      const files = await api.call("GET", "/admin/files?cursor=garbage", { auth: admin, procedure: "files.list" });
       expect(files.status).toBe(400);
       expect(files.body.message).toBe("This list cursor is not valid: start again from the first page");
     });

@@ -13,6 +13,7 @@ async function failLogins(served: ServedTestApp, forwardedFor: string, times: nu
     const answer = await served.api.call("POST", "/admin/login", {
       body: { username: "admin", password: "wrong password here" },
       headers: { "x-forwarded-for": forwardedFor },
+      procedure: "admin.login",
     });
     statuses.push(answer.status);
   }
@@ -44,9 +45,13 @@ for (const provider of DATABASE_PROVIDERS) {
         body: { username: "admin", password: "test-admin-password-123" },
         // The client wrote the first entry itself; the trusted proxy appended the address it saw.
         headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.20" },
+        procedure: "admin.login",
       });
       expect(login.status).toBe(200);
-      const sessions = await trusting.api.call("GET", "/admin/sessions", { auth: trusting.admin });
+      const sessions = await trusting.api.call("GET", "/admin/sessions", {
+        auth: trusting.admin,
+        procedure: "security.sessions",
+      });
       const addresses = (sessions.body.data as { ip_address: string | null }[]).map((session) => session.ip_address);
       expect(addresses).toContain("203.0.113.20");
       expect(addresses).not.toContain("198.51.100.1");
@@ -56,7 +61,10 @@ for (const provider of DATABASE_PROVIDERS) {
       const statuses = await failLogins(direct, "203.0.113.7", LOGIN_FAILURES_ALLOWED + 1);
       expect(statuses.at(-1)).toBe(429);
       expect(await failLogins(direct, "203.0.113.99", 1)).toEqual([429]);
-      const sessions = await direct.api.call("GET", "/admin/sessions", { auth: direct.admin });
+      const sessions = await direct.api.call("GET", "/admin/sessions", {
+        auth: direct.admin,
+        procedure: "security.sessions",
+      });
       const addresses = (sessions.body.data as { ip_address: string | null }[]).map((session) => session.ip_address);
       expect(addresses.every((address) => address === "127.0.0.1")).toBe(true);
     });

@@ -26,7 +26,11 @@ for (const provider of DATABASE_PROVIDERS) {
     });
     /** Changes the settings, then starts a listener on the same app, as the next start of the server would. */
     const restartWith = async (body: Record<string, unknown>) => {
-      const answer = await served.api.call("PUT", "/admin/system-settings", { auth: served.admin, body });
+      const answer = await served.api.call("PUT", "/admin/system-settings", {
+        auth: served.admin,
+        body,
+        procedure: "settings.update",
+      });
       expect(answer.status).toBe(200);
       const { t } = served;
       const listener = await serveApp(t.app, t.clipboardHub, {
@@ -57,7 +61,11 @@ for (const provider of DATABASE_PROVIDERS) {
 
     test("a clipboard frame past the item limit is refused by Bun before the hub buffers it", async () => {
       const restarted = await restartWith({ clipboard_item_max_size: 1 });
-      const room = await served.api.call("POST", "/clipboard/rooms", { auth: served.admin, body: {} });
+      const room = await served.api.call("POST", "/clipboard/rooms", {
+        auth: served.admin,
+        body: {},
+        procedure: "clipboard.create",
+      });
       expect(room.status).toBe(201);
       const device = await connectDevice(restarted.origin, room.body.data.id);
       device.socket.send("x".repeat(8 * MiB));

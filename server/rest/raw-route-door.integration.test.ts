@@ -47,7 +47,7 @@ describe.each(DATABASE_PROVIDERS)("raw route access on %s", (provider) => {
     form.set("file", new File(["bytes"], "refused.txt"));
     const refused = await call("POST", "/upload", { auth: textKey, body: form });
     expect(refused.status).toBe(403);
-    const listed = await call("GET", "/admin/files", { auth: admin });
+    const listed = await call("GET", "/admin/files", { auth: admin, procedure: "files.list" });
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body.data)).not.toContain("refused.txt");
   });

@@ -20,12 +20,18 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
     (await createApiKey(api, admin, { name, text_permission: true, file_permission: true })).auth;
 
   const paste = (auth: string, ip: string, app: ApiTarget = t.app) =>
-    createApiClient(() => app).call("POST", "/paste", { auth, ip, body: { content: "hello" } });
+    createApiClient(() => app).call("POST", "/paste", {
+      auth,
+      ip,
+      body: { content: "hello" },
+      procedure: "pastes.create",
+    });
 
   async function setLimits(perKey: number, perAddress: number) {
     const saved = await call("PUT", "/admin/system-settings", {
       auth: admin,
       body: { creation_limit_per_key: perKey, creation_limit_per_address: perAddress },
+      procedure: "settings.update",
     });
     expect(saved.status).toBe(200);
   }
@@ -44,7 +50,13 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(refused.body).toMatchObject({ code: 429, success: false, data: null });
     expect(refused.body.message).toBe(`Too many requests, try again in ${refused.headers.get("retry-after")} seconds`);
-    const zh = await call("POST", "/paste", { auth: key, ip, lang: "zh", body: { content: "x" } });
+    const zh = await call("POST", "/paste", {
+      auth: key,
+      ip,
+      lang: "zh",
+      body: { content: "x" },
+      procedure: "pastes.create",
+    });
     expect(zh.body.message).toBe(`请求过于频繁，请在 ${zh.headers.get("retry-after")} 秒后重试`);
     // The pastes refused were not written.
     const count = await t.db.paste.count({ where: { content: "hello" } });
@@ -63,14 +75,18 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
       auth: key,
       ip,
       body: { filename: "b.txt", size: 3, mimetype: "text/plain" },
+      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(200);
     // A URL fetch counts even when it is refused afterwards (the address rule answers 400).
-    expect((await call("POST", "/url/info", { auth: key, ip, body: { url: "http://127.0.0.1/x" } })).status).toBe(400);
+    expect(
+      (await call("POST", "/url/info", { auth: key, ip, body: { url: "http://127.0.0.1/x" }, procedure: "url.info" }))
+        .status,
+    ).toBe(400);
     for (const refused of [
       await paste(key, ip),
       await call("POST", "/upload", { auth: key, ip, body: form }),
-      await call("POST", "/url/info", { auth: key, ip, body: { url: "http://127.0.0.1/x" } }),
+      await call("POST", "/url/info", { auth: key, ip, body: { url: "http://127.0.0.1/x" }, procedure: "url.info" }),
     ]) {
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBeTruthy();
@@ -125,6 +141,7 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
         auth: admin,
         lang,
         body: { creation_limit_per_key: value },
+        procedure: "settings.update",
       });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(text);

@@ -52,6 +52,12 @@ export type OutputOf<P extends ProcedurePath> = OnTheWire<inferProcedureOutput<P
 // biome-ignore lint/suspicious/noExplicitAny: the data of a raw route has no declared type; name the procedure to type it.
 export type UntypedData = any;
 
+/** A value the test needs present: fails the test, naming it, when the answer lacks it. */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
+
 export type ApiAnswer<T = UntypedData> = {
   status: number;
   headers: Headers;

@@ -82,7 +82,7 @@ describe.each(DATABASE_PROVIDERS)("app passwords' base path and read-only flag o
 
   test("read-only: the explorer's write routes answer 403 to its token login; listing says read-only", async () => {
     const auth = await tokenOf(readOnly);
-    const listing = await call("GET", "/admin/fs/list?path=%2Fdocs", { auth });
+    const listing = await call("GET", "/admin/fs/list?path=%2Fdocs", { auth, procedure: "fs.list" });
     expect(listing.status).toBe(200);
     expect(listing.body.data.readonly).toBe(true);
     const writes: [string, string, unknown][] = [
@@ -112,19 +112,21 @@ describe.each(DATABASE_PROVIDERS)("app passwords' base path and read-only flag o
 
   test("base path: the explorer lists and reads nothing above it through its token login", async () => {
     const auth = await tokenOf(team);
-    const docs = await call("GET", "/admin/fs/list?path=%2Fdocs", { auth });
+    const docs = await call("GET", "/admin/fs/list?path=%2Fdocs", { auth, procedure: "fs.list" });
     expect(docs.status).toBe(200);
     expect(docs.body.data.items.map((entry: { name: string }) => entry.name)).toEqual(["team"]);
-    const secret = await call("GET", "/admin/fs/get?path=%2Fdocs%2Fsalaries.txt", { auth });
+    const secret = await call("GET", "/admin/fs/get?path=%2Fdocs%2Fsalaries.txt", { auth, procedure: "fs.get" });
     expect(secret.status).toBe(403);
     const download = await call("GET", "/admin/fs/download?path=%2Fdocs%2Fsalaries.txt", { auth });
     expect(download.status).toBe(403);
     // The admin's own search finds the file; the app password's does not.
     const found = (answer: { body: { data: { results: { name: string }[] } } }) =>
       answer.body.data.results.map((result) => result.name);
-    expect(found(await call("GET", "/admin/fs/search?q=salaries", { auth: s.admin }))).toEqual(["salaries.txt"]);
-    expect(found(await call("GET", "/admin/fs/search?q=salaries", { auth }))).toEqual([]);
-    const inside = await call("GET", "/admin/fs/list?path=%2Fdocs%2Fteam", { auth });
+    expect(found(await call("GET", "/admin/fs/search?q=salaries", { auth: s.admin, procedure: "fs.search" }))).toEqual([
+      "salaries.txt",
+    ]);
+    expect(found(await call("GET", "/admin/fs/search?q=salaries", { auth, procedure: "fs.search" }))).toEqual([]);
+    const inside = await call("GET", "/admin/fs/list?path=%2Fdocs%2Fteam", { auth, procedure: "fs.list" });
     expect(inside.body.data.items.map((entry: { name: string }) => entry.name).sort()).toEqual([
       "notes.txt",
       "plan.txt",

@@ -128,8 +128,11 @@ describe.each(DATABASE_PROVIDERS)("restore from the admin panel on %s", (provide
     expect(raw.text).toBe("restored from the panel");
     // The backup's secret is the server's now: the key and the app password work as they did.
     expect(readFileSync(join(dataDir, "secret.key"), "utf8")).not.toBe(secretBefore);
-    expect((await api.call("GET", "/test/api-key", { auth: key.auth })).status).toBe(200);
-    const appLogin = await api.call("POST", "/admin/login", { body: { username: "admin", password: appPassword } });
+    expect((await api.call("GET", "/test/api-key", { auth: key.auth, procedure: "keys.validate" })).status).toBe(200);
+    const appLogin = await api.call("POST", "/admin/login", {
+      body: { username: "admin", password: appPassword },
+      procedure: "admin.login",
+    });
     expect(appLogin.status).toBe(200);
     expect(pendingFiles(dataDir)).toEqual([]);
     const after = await api.call("GET", "/admin/backups/status", {

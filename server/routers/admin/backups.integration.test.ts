@@ -116,7 +116,7 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     expect(traversal.status).toBe(400);
     const missing = await call("GET", "/admin/backups/disk/pastebox-20200101-000000.tar/download", { auth: admin });
     expect(missing.status).toBe(404);
-    const stranger = await call("GET", "/admin/backups");
+    const stranger = await call("GET", "/admin/backups", { procedure: "backups.overview" });
     expect(stranger.status).toBe(401);
     const strangerImport = await call("POST", "/admin/backups/cloudpaste-import", { body: new Uint8Array([1]) });
     expect(strangerImport.status).toBe(401);
@@ -240,7 +240,7 @@ describe.each(DATABASE_PROVIDERS)("scheduled backups to S3 on %s", (provider) =>
     const status = await api.procedure("backups.status", undefined, { auth: admin });
     expect(status.body.data.last_run?.status).toBe("succeeded");
     expect(status.body.data.next_scheduled_at).toEqual(overview.body.data.next_scheduled_at);
-    expect((await api.call("GET", "/admin/backups/status")).status).toBe(401);
+    expect((await api.call("GET", "/admin/backups/status", { procedure: "backups.status" })).status).toBe(401);
     const name = offsite[0]?.name ?? "";
     const download = await api.call("GET", `/admin/backups/${bucket.id}/${name}/download`, { auth: admin });
     expect(download.status).toBe(200);

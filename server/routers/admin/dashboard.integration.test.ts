@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import superjson from "superjson";
 import { getDashboardStats } from "../../services/system/dashboard";
-import { createApiClient, createApiKey, loginAdmin } from "../../test/api-client";
+import { createApiClient, createApiKey, loginAdmin, present } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
 const HOUR = 3_600_000;
@@ -124,7 +124,7 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
   });
 
   test("counts match the seeded data and the services' expiry rule", async () => {
-    const answer = await call("GET", "/admin/dashboard/stats", { auth: admin });
+    const answer = await call("GET", "/admin/dashboard/stats", { auth: admin, procedure: "dashboard.stats" });
     expect(answer.status).toBe(200);
     const stats = answer.body.data;
     expect(stats.pastes).toMatchObject({ total: 4, active: 2, expired: 2 });
@@ -136,7 +136,7 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
   });
 
   test("storage use per config, against its capacity (unlimited is null)", async () => {
-    const { body } = await call("GET", "/admin/dashboard/stats", { auth: admin });
+    const { body } = await call("GET", "/admin/dashboard/stats", { auth: admin, procedure: "dashboard.stats" });
     const storage = body.data.storage_configs as Record<string, unknown>[];
     // The default comes first.
     expect(storage.map((row) => row.id)).toEqual([defaultStorageId, secondStorageId]);
@@ -153,7 +153,7 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
       total_bytes: 1000,
     });
     // The same figure the storage-config module and the capacity check use.
-    const configs = await call("GET", "/s3-configs", { auth: admin });
+    const configs = await call("GET", "/s3-configs", { auth: admin, procedure: "storage.list" });
     const second = (configs.body.data as { id: string; used_storage_bytes: number }[]).find(
       (row) => row.id === secondStorageId,
     );
@@ -161,7 +161,7 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
   });
 
   test("the last 7 days in UTC by default, oldest first, uploads in flight left out", async () => {
-    const { body } = await call("GET", "/admin/dashboard/stats", { auth: admin });
+    const { body } = await call("GET", "/admin/dashboard/stats", { auth: admin, procedure: "dashboard.stats" });
     const { activity } = body.data;
     expect(activity.tz_offset).toBe(0);
     expect(activity.days).toHaveLength(7);
@@ -169,12 +169,15 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
     expect(dates.at(-1)).toBe(localDate(Date.now()));
     expect(dates[0]).toBe(localDate(Date.now() - 6 * DAY));
     expect([...dates].sort()).toEqual(dates);
-    const on = (date: string) => activity.days.find((day: { date: string }) => day.date === date);
+    const on = (date: string) =>
+      present(
+        activity.days.find((day) => day.date === date),
+        date,
+      );
     expect(on(localDate(seededAt))).toMatchObject({ pastes: 1, files: 1 });
     expect(on(localDate(seededAt - 3 * DAY))).toMatchObject({ pastes: 2, files: 1 });
     // Ten days ago is outside the window.
-    const sum = (field: "pastes" | "files") =>
-      activity.days.reduce((total: number, day: Record<string, number>) => total + (day[field] ?? 0), 0);
+    const sum = (field: "pastes" | "files") => activity.days.reduce((total, day) => total + day[field], 0);
     expect(sum("pastes")).toBe(3);
     expect(sum("files")).toBe(2);
   });
@@ -238,10 +241,13 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
   });
 
   test("the offset travels over REST and tRPC, and a bad one is a translated 400", async () => {
-    const rest = await call("GET", "/admin/dashboard/stats?tz_offset=480", { auth: admin });
+    const rest = await call("GET", "/admin/dashboard/stats?tz_offset=480", {
+      auth: admin,
+      procedure: "dashboard.stats",
+    });
     expect(rest.status).toBe(200);
     expect(rest.body.data.activity.tz_offset).toBe(480);
-    expect(rest.body.data.activity.days.at(-1).date).toBe(localDate(Date.now(), 480));
+    expect(rest.body.data.activity.days.at(-1)?.date).toBe(localDate(Date.now(), 480));
 
     const input = encodeURIComponent(JSON.stringify(superjson.serialize({ tz_offset: -300 })));
     const trpc = await t.request("GET", `/trpc/dashboard.stats?input=${input}`, { headers: { authorization: admin } });
@@ -252,23 +258,30 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
     expect(result.activity.tz_offset).toBe(-300);
     expect(result.pastes.total).toBe(4);
 
-    const tooFar = await call("GET", "/admin/dashboard/stats?tz_offset=900", { auth: admin, lang: "zh-CN" });
+    const tooFar = await call("GET", "/admin/dashboard/stats?tz_offset=900", {
+      auth: admin,
+      lang: "zh-CN",
+      procedure: "dashboard.stats",
+    });
     expect(tooFar.status).toBe(400);
     expect(tooFar.body.message).toBe("tz_offset: 时区偏移必须是 -720 到 840 之间的整数分钟");
-    const fraction = await call("GET", "/admin/dashboard/stats?tz_offset=1.5", { auth: admin });
+    const fraction = await call("GET", "/admin/dashboard/stats?tz_offset=1.5", {
+      auth: admin,
+      procedure: "dashboard.stats",
+    });
     expect(fraction.status).toBe(400);
     expect(fraction.body.message).toContain("whole minutes");
   });
 
   test("only the admin may read it", async () => {
-    expect((await call("GET", "/admin/dashboard/stats")).status).toBe(401);
+    expect((await call("GET", "/admin/dashboard/stats", { procedure: "dashboard.stats" })).status).toBe(401);
     const key = await createApiKey(api, admin, {
       name: "dashboard reader",
       text_permission: true,
       file_permission: true,
       mount_permission: true,
     });
-    const asKey = await call("GET", "/admin/dashboard/stats", { auth: key.auth });
+    const asKey = await call("GET", "/admin/dashboard/stats", { auth: key.auth, procedure: "dashboard.stats" });
     expect(asKey.status).toBe(403);
   });
 });

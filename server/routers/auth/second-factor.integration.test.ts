@@ -24,6 +24,7 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
   const freshIp = () => `10.35.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
   const { call } = createApiClient(() => t.app);
 
+  // Untyped: the refusals' data (second_factor_required...) is not the login's output.
   async function login(body: Record<string, unknown>, ip = freshIp()) {
     return call("POST", "/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD, ...body },

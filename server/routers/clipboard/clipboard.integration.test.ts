@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CLIPBOARD_LIMITS, CLOSE_CODES, type ServerMessage } from "@shared/clipboard";
 import { generateLinkKey } from "@shared/encrypted-share";
-import { createApiClient, createApiKey } from "../../test/api-client";
+import { createApiClient, createApiKey, present } from "../../test/api-client";
 import { connectDevice, decryptItemText, encryptItemText } from "../../test/clipboard-device";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../../test/harness";
 
@@ -48,7 +48,11 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     served = await serveTestApp(provider, { clipboardLimits: TEST_LIMITS });
     ({ t, origin: baseUrl, admin } = served);
     // Many devices join from one address in these tests.
-    await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 0 } });
+    await call("PUT", "/admin/system-settings", {
+      auth: admin,
+      body: { clipboard_joins_per_minute: 0 },
+      procedure: "settings.update",
+    });
   });
   afterAll(async () => {
     await served.stop();
@@ -75,20 +79,33 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     test("a key with text permission creates rooms; one without gets 403, no credentials 401", async () => {
       const textKey = await createKey({ text_permission: true });
       const fileKey = await createKey({ file_permission: true });
-      expect((await call("POST", "/clipboard/rooms", { auth: textKey, body: {} })).status).toBe(201);
-      expect((await call("POST", "/clipboard/rooms", { auth: fileKey, body: {} })).status).toBe(403);
-      expect((await call("POST", "/clipboard/rooms", { body: {} })).status).toBe(401);
+      expect(
+        (await call("POST", "/clipboard/rooms", { auth: textKey, body: {}, procedure: "clipboard.create" })).status,
+      ).toBe(201);
+      expect(
+        (await call("POST", "/clipboard/rooms", { auth: fileKey, body: {}, procedure: "clipboard.create" })).status,
+      ).toBe(403);
+      expect((await call("POST", "/clipboard/rooms", { body: {}, procedure: "clipboard.create" })).status).toBe(401);
     });
 
     test("bad settings answer 400 in the caller's language and create nothing", async () => {
-      const before = await call("GET", "/clipboard/rooms", { auth: admin });
-      const bad = await call("POST", "/clipboard/rooms", { auth: admin, body: { history_limit: 0 }, lang: "zh-CN" });
+      const before = await call("GET", "/clipboard/rooms", { auth: admin, procedure: "clipboard.mine" });
+      const bad = await call("POST", "/clipboard/rooms", {
+        auth: admin,
+        body: { history_limit: 0 },
+        lang: "zh-CN",
+        procedure: "clipboard.create",
+      });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ code: 400, success: false });
       expect(bad.body.message).toContain("保留条数");
-      const tooMany = await call("POST", "/clipboard/rooms", { auth: admin, body: { max_devices: 1000 } });
+      const tooMany = await call("POST", "/clipboard/rooms", {
+        auth: admin,
+        body: { max_devices: 1000 },
+        procedure: "clipboard.create",
+      });
       expect(tooMany.status).toBe(400);
-      const after = await call("GET", "/clipboard/rooms", { auth: admin });
+      const after = await call("GET", "/clipboard/rooms", { auth: admin, procedure: "clipboard.mine" });
       expect(after.body.data.length).toBe(before.body.data.length);
     });
 
@@ -96,21 +113,36 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       const keyA = await createKey({ text_permission: true });
       const keyB = await createKey({ text_permission: true });
       const room = await createRoom({ name: "Laptop and phone" }, keyA);
-      const listA = await call("GET", "/clipboard/rooms", { auth: keyA });
+      const listA = await call("GET", "/clipboard/rooms", { auth: keyA, procedure: "clipboard.mine" });
       expect(listA.body.data.map((r: { id: string }) => r.id)).toEqual([room.id]);
-      expect((await call("GET", "/clipboard/rooms", { auth: keyB })).body.data).toEqual([]);
+      expect((await call("GET", "/clipboard/rooms", { auth: keyB, procedure: "clipboard.mine" })).body.data).toEqual(
+        [],
+      );
       const changed = await call("PUT", `/clipboard/rooms/${room.id}`, {
         auth: keyA,
         body: { history_limit: 5, max_devices: 3, expires_in_hours: 1 },
+        procedure: "clipboard.update",
       });
       expect(changed.status).toBe(200);
       expect(changed.body.data).toMatchObject({ history_limit: 5, max_devices: 3, name: "Laptop and phone" });
       expect(
-        (await call("PUT", `/clipboard/rooms/${room.id}`, { auth: keyB, body: { history_limit: 9 } })).status,
+        (
+          await call("PUT", `/clipboard/rooms/${room.id}`, {
+            auth: keyB,
+            body: { history_limit: 9 },
+            procedure: "clipboard.update",
+          })
+        ).status,
       ).toBe(404);
-      expect((await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: keyB })).status).toBe(404);
-      expect((await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: keyA })).status).toBe(200);
-      expect((await call("GET", `/clipboard/rooms/${room.id}/items`)).status).toBe(404);
+      expect(
+        (await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: keyB, procedure: "clipboard.close" })).status,
+      ).toBe(404);
+      expect(
+        (await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: keyA, procedure: "clipboard.close" })).status,
+      ).toBe(200);
+      expect((await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" })).status).toBe(
+        404,
+      );
     });
   });
 
@@ -121,16 +153,22 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       const room = await createRoom();
       const key = generateLinkKey();
       const content = await encryptItemText("hello from the phone", key);
-      const sent = await call("POST", `/clipboard/rooms/${room.id}/items`, { body: { device_id: deviceId, content } });
+      const sent = await call("POST", `/clipboard/rooms/${room.id}/items`, {
+        body: { device_id: deviceId, content },
+        procedure: "clipboard.send",
+      });
       expect(sent.status).toBe(201);
       expect(sent.body.data).toMatchObject({ content, device_id: deviceId, size: content.length });
       const plain = await call("POST", `/clipboard/rooms/${room.id}/items`, {
         body: { device_id: deviceId, content: "hello in clear" },
+        procedure: "clipboard.send",
       });
       expect(plain.status).toBe(400);
-      const listed = await call("GET", `/clipboard/rooms/${room.id}/items`);
+      const listed = await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" });
       expect(listed.body.data.items).toHaveLength(1);
-      expect(await decryptItemText(listed.body.data.items[0].content, key)).toBe("hello from the phone");
+      expect(await decryptItemText(present(listed.body.data.items[0], "the item").content, key)).toBe(
+        "hello from the phone",
+      );
     });
 
     test("only the newest history_limit items are kept; `after` lists what came since", async () => {
@@ -140,36 +178,63 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       for (let index = 0; index < 5; index++) {
         const content = await encryptItemText(`item ${index}`, key);
         ids.push(
-          (await call("POST", `/clipboard/rooms/${room.id}/items`, { body: { device_id: deviceId, content } })).body
-            .data.id,
+          (
+            await call("POST", `/clipboard/rooms/${room.id}/items`, {
+              body: { device_id: deviceId, content },
+              procedure: "clipboard.send",
+            })
+          ).body.data.id,
         );
       }
-      const listed = await call("GET", `/clipboard/rooms/${room.id}/items`);
+      const listed = await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" });
       expect(listed.body.data.items.map((item: { id: number }) => item.id)).toEqual(ids.slice(2));
-      const since = await call("GET", `/clipboard/rooms/${room.id}/items?after=${ids[3]}`);
-      expect(since.body.data.items.map((item: { id: number }) => item.id)).toEqual([ids[4]]);
-      expect((await call("DELETE", `/clipboard/rooms/${room.id}/items/${ids[4]}`)).status).toBe(200);
-      expect((await call("DELETE", `/clipboard/rooms/${room.id}/items/${ids[4]}`)).status).toBe(404);
+      const since = await call("GET", `/clipboard/rooms/${room.id}/items?after=${ids[3]}`, {
+        procedure: "clipboard.items",
+      });
+      expect(since.body.data.items.map((item: { id: number }) => item.id)).toEqual(ids.slice(4, 5));
+      expect(
+        (await call("DELETE", `/clipboard/rooms/${room.id}/items/${ids[4]}`, { procedure: "clipboard.deleteItem" }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await call("DELETE", `/clipboard/rooms/${room.id}/items/${ids[4]}`, { procedure: "clipboard.deleteItem" }))
+          .status,
+      ).toBe(404);
     });
 
     test("an item beyond the admin's size limit answers 413 and is not stored", async () => {
       const room = await createRoom();
       const key = generateLinkKey();
-      await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_item_max_size: 0.01 } });
+      await call("PUT", "/admin/system-settings", {
+        auth: admin,
+        body: { clipboard_item_max_size: 0.01 },
+        procedure: "settings.update",
+      });
       try {
         const big = await encryptItemText("x".repeat(20_000), key);
         const refused = await call("POST", `/clipboard/rooms/${room.id}/items`, {
           body: { device_id: deviceId, content: big },
+          procedure: "clipboard.send",
         });
         expect(refused.status).toBe(413);
         const small = await encryptItemText("x".repeat(5_000), key);
         expect(
-          (await call("POST", `/clipboard/rooms/${room.id}/items`, { body: { device_id: deviceId, content: small } }))
-            .status,
+          (
+            await call("POST", `/clipboard/rooms/${room.id}/items`, {
+              body: { device_id: deviceId, content: small },
+              procedure: "clipboard.send",
+            })
+          ).status,
         ).toBe(201);
-        expect((await call("GET", `/clipboard/rooms/${room.id}/items`)).body.data.items).toHaveLength(1);
+        expect(
+          (await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" })).body.data.items,
+        ).toHaveLength(1);
       } finally {
-        await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_item_max_size: 10 } });
+        await call("PUT", "/admin/system-settings", {
+          auth: admin,
+          body: { clipboard_item_max_size: 10 },
+          procedure: "settings.update",
+        });
       }
     });
   });
@@ -235,7 +300,11 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       bad.send("not json");
       expect(await bad.closed).toEqual({ code: CLOSE_CODES.badMessage, reason: expect.stringContaining("JSON") });
 
-      await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_item_max_size: 0.01 } });
+      await call("PUT", "/admin/system-settings", {
+        auth: admin,
+        body: { clipboard_item_max_size: 0.01 },
+        procedure: "settings.update",
+      });
       try {
         // The hub reads the setting at most every 2 s; a fresh hub would see it at once.
         await Bun.sleep(2_100);
@@ -245,7 +314,11 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         expect(closed.code).toBe(CLOSE_CODES.tooLarge);
         expect(closed.reason).toContain("item limit");
       } finally {
-        await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_item_max_size: 10 } });
+        await call("PUT", "/admin/system-settings", {
+          auth: admin,
+          body: { clipboard_item_max_size: 10 },
+          procedure: "settings.update",
+        });
       }
 
       const fast = await connectDevice(baseUrl, room.id);
@@ -297,13 +370,19 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     test("closing a room disconnects its devices with 4410", async () => {
       const room = await createRoom();
       const device = await connectDevice(baseUrl, room.id);
-      expect((await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: admin })).status).toBe(200);
+      expect(
+        (await call("DELETE", `/clipboard/rooms/${room.id}`, { auth: admin, procedure: "clipboard.close" })).status,
+      ).toBe(200);
       expect((await device.closed).code).toBe(CLOSE_CODES.roomClosed);
     });
 
     test("joins past the per-address limit close with 4429", async () => {
       const room = await createRoom();
-      await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 2 } });
+      await call("PUT", "/admin/system-settings", {
+        auth: admin,
+        body: { clipboard_joins_per_minute: 2 },
+        procedure: "settings.update",
+      });
       try {
         await Bun.sleep(2_100);
         const devices = [];
@@ -317,7 +396,11 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         expect(refused).toEqual({ code: CLOSE_CODES.rateLimited, reason: expect.stringContaining("joins") });
         for (const device of devices) device.close();
       } finally {
-        await call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 0 } });
+        await call("PUT", "/admin/system-settings", {
+          auth: admin,
+          body: { clipboard_joins_per_minute: 0 },
+          procedure: "settings.update",
+        });
         await Bun.sleep(2_100);
       }
     }, 30_000);
@@ -362,15 +445,17 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       try {
         const slowSend = call("POST", `/clipboard/rooms/${room.id}/items`, {
           body: { device_id: slowDevice, content: await encryptItemText("sent first, written slowly", key) },
+          procedure: "clipboard.send",
         });
         if (provider === "postgres") await untilAnInsertIsHeld();
         const fastSent = await call("POST", `/clipboard/rooms/${room.id}/items`, {
           body: { device_id: fastDevice, content: await encryptItemText("sent second", key) },
+          procedure: "clipboard.send",
         });
         expect(fastSent.status).toBe(201);
         // A polling device looks now, then resumes after the newest id it saw once the first send is done.
         const seen: { id: number; content: string }[] = [];
-        const firstLook = await call("GET", `/clipboard/rooms/${room.id}/items`);
+        const firstLook = await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" });
         seen.push(...firstLook.body.data.items);
         expect((await slowSend).status).toBe(201);
         const lastSeen = Math.max(0, ...seen.map((item) => item.id));
@@ -450,9 +535,16 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       const ip = "198.51.100.20";
       const body = { device_id: "capsCapsCapsCapsCaps00", content };
       for (let index = 0; index < limit; index++) {
-        expect((await call("POST", `/clipboard/rooms/${room.id}/items`, { body, ip })).status).toBe(201);
+        expect(
+          (await call("POST", `/clipboard/rooms/${room.id}/items`, { body, ip, procedure: "clipboard.send" })).status,
+        ).toBe(201);
       }
-      const refused = await call("POST", `/clipboard/rooms/${room.id}/items`, { body, ip, lang: "zh-CN" });
+      const refused = await call("POST", `/clipboard/rooms/${room.id}/items`, {
+        body,
+        ip,
+        lang: "zh-CN",
+        procedure: "clipboard.send",
+      });
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBe("10");
       expect(refused.body).toMatchObject({
@@ -461,8 +553,18 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         message: "此地址发送的剪贴板消息过多，请稍候几秒",
       });
       // Another address is not held back.
-      expect((await call("POST", `/clipboard/rooms/${room.id}/items`, { body, ip: "198.51.100.21" })).status).toBe(201);
-      expect((await call("GET", `/clipboard/rooms/${room.id}/items`)).body.data.items).toHaveLength(limit + 1);
+      expect(
+        (
+          await call("POST", `/clipboard/rooms/${room.id}/items`, {
+            body,
+            ip: "198.51.100.21",
+            procedure: "clipboard.send",
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" })).body.data.items,
+      ).toHaveLength(limit + 1);
     });
 
     test("sockets of one address sending past its cap, each under its own, are closed with 4429", async () => {
@@ -476,7 +578,8 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       expect(closed).toEqual({ code: CLOSE_CODES.rateLimited, reason: expect.stringContaining("this address") });
       for (const device of devices) device.close();
       await Promise.all(devices.map((device) => device.closed));
-      const stored = (await call("GET", `/clipboard/rooms/${room.id}/items`)).body.data.items;
+      const stored = (await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" })).body
+        .data.items;
       expect(stored.length).toBeLessThanOrEqual(limit);
     });
   });

@@ -19,8 +19,16 @@ describe.each(DATABASE_PROVIDERS)("clipboard history in pages on %s", (provider)
   beforeAll(async () => {
     served = await serveTestApp(provider);
     const { api, admin } = served;
-    await api.call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 0 } });
-    const room = await api.call("POST", "/clipboard/rooms", { auth: admin, body: { history_limit: 100 } });
+    await api.call("PUT", "/admin/system-settings", {
+      auth: admin,
+      body: { clipboard_joins_per_minute: 0 },
+      procedure: "settings.update",
+    });
+    const room = await api.call("POST", "/clipboard/rooms", {
+      auth: admin,
+      body: { history_limit: 100 },
+      procedure: "clipboard.create",
+    });
     roomId = room.body.data.id;
     const key = generateLinkKey();
     const device = "d".repeat(22);
@@ -29,6 +37,7 @@ describe.each(DATABASE_PROVIDERS)("clipboard history in pages on %s", (provider)
       const content = await encryptItemText(`${index}:${"x".repeat(1024 * 1024)}`, key);
       const answer = await api.call("POST", `/clipboard/rooms/${roomId}/items`, {
         body: { device_id: device, content },
+        procedure: "clipboard.send",
       });
       expect(answer.status).toBe(201);
       sent.push(answer.body.data.id);
@@ -86,7 +95,9 @@ describe.each(DATABASE_PROVIDERS)("clipboard history in pages on %s", (provider)
     expect(error.message).toContain("envelope");
     device.send({ type: "ping" });
     await device.waitFor("pong");
-    const items = await served.api.call("GET", `/clipboard/rooms/${roomId}/items?after=${sent.at(-1)}`);
+    const items = await served.api.call("GET", `/clipboard/rooms/${roomId}/items?after=${sent.at(-1)}`, {
+      procedure: "clipboard.items",
+    });
     expect(items.body.data.items).toEqual([]);
     device.close();
   });

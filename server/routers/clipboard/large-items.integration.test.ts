@@ -25,8 +25,16 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
   beforeAll(async () => {
     served = await serveTestApp(provider);
     const { api, admin, t } = served;
-    await api.call("PUT", "/admin/system-settings", { auth: admin, body: { clipboard_joins_per_minute: 0 } });
-    const room = await api.call("POST", "/clipboard/rooms", { auth: admin, body: { history_limit: 500 } });
+    await api.call("PUT", "/admin/system-settings", {
+      auth: admin,
+      body: { clipboard_joins_per_minute: 0 },
+      procedure: "settings.update",
+    });
+    const room = await api.call("POST", "/clipboard/rooms", {
+      auth: admin,
+      body: { history_limit: 500 },
+      procedure: "clipboard.create",
+    });
     roomId = room.body.data.id;
     // About 9.3 MiB of envelope each, just inside the default 10 MB item limit; stored directly, as
     // sending them is not what the first test measures.

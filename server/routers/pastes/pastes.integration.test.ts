@@ -273,13 +273,16 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const edited = await call("PUT", `/admin/pastes/${paste.id}`, {
         auth: admin,
         body: { content: `second ${tag}-new words`, remark: `note ${tag}-changed` },
+        procedure: "pastes.update",
       });
       expect(edited.status).toBe(200);
       expect(await ids(`${tag}-old`)).toEqual([]);
       expect(await ids(`${tag}-mark`)).toEqual([]);
       expect(await ids(`${tag}-new`)).toEqual([paste.id]);
       expect(await ids(`${tag}-changed`)).toEqual([paste.id]);
-      expect((await call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin })).status).toBe(200);
+      expect(
+        (await call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin, procedure: "pastes.delete" })).status,
+      ).toBe(200);
       expect(await ids(`${tag}-new`)).toEqual([]);
     });
 

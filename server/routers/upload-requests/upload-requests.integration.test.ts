@@ -5,7 +5,7 @@
 // share, and the webhook: a private address refused, a delivery signed and retried.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { createApiClient, createMount, loginAdmin, storageOfKind } from "../../test/api-client";
+import { createApiClient, createMount, loginAdmin, present, storageOfKind } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
 const STORAGES = ["local", "s3"] as const;
@@ -59,7 +59,11 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
   }
 
   async function newFolder(name: string) {
-    const made = await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: `/inbox/${name}` } });
+    const made = await call("POST", "/admin/fs/mkdir", {
+      auth: admin,
+      body: { path: `/inbox/${name}` },
+      procedure: "fs.mkdir",
+    });
     expect(made.status).toBe(201);
     return `/inbox/${name}`;
   }
@@ -133,16 +137,21 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
       })
     ).body.data;
     expect((await send(slug, "x", "x.txt")).status).toBe(401);
-    const locked = await call("GET", `/public/upload-requests/${slug}`);
+    const locked = await call("GET", `/public/upload-requests/${slug}`, { procedure: "uploadRequests.view" });
     expect(locked.body.data).toMatchObject({ requires_password: true, note: "Send the scans", visit: null, sent: [] });
     const open = async () =>
-      (await call("GET", `/public/upload-requests/${slug}?password=${encodeURIComponent("open sesame")}`)).body.data
-        .visit as string;
+      (
+        await call("GET", `/public/upload-requests/${slug}?password=${encodeURIComponent("open sesame")}`, {
+          procedure: "uploadRequests.view",
+        })
+      ).body.data.visit as string;
     const first = await open();
     const second = await open();
     expect((await send(slug, "one", "mine.txt", { visit: first })).status).toBe(201);
     expect((await send(slug, "two", "theirs.txt", { visit: second })).status).toBe(201);
-    const seen = await call("GET", `/public/upload-requests/${slug}?visit=${encodeURIComponent(first)}`);
+    const seen = await call("GET", `/public/upload-requests/${slug}?visit=${encodeURIComponent(first)}`, {
+      procedure: "uploadRequests.view",
+    });
     expect(seen.body.data.sent.map((file: { name: string }) => file.name)).toEqual(["mine.txt"]);
     expect(seen.body.data).toMatchObject({ files_left: 3, requires_password: false });
     // A forged visit is no visit.
@@ -152,7 +161,8 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
   test("a file on its way when the request closes is refused at commit and removed", async () => {
     const path = await newFolder("closing");
     const created = (await createRequest({ path, max_files: 3, max_file_size: 100, max_total_size: 300 })).body.data;
-    const visit = (await call("GET", `/public/upload-requests/${created.slug}`)).body.data.visit;
+    const visit = (await call("GET", `/public/upload-requests/${created.slug}`, { procedure: "uploadRequests.view" }))
+      .body.data.visit;
     const started = await call("POST", `/public/upload-requests/${created.slug}/uploads`, {
       body: { visit, name: "late.txt", size: 5, mimetype: "text/plain" },
       procedure: "uploadRequests.start",
@@ -167,6 +177,7 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
     expect(closed.body.data.status).toBe("closed");
     const completed = await call("POST", `/public/upload-requests/${created.slug}/uploads/${grant.file_id}/complete`, {
       body: { visit },
+      procedure: "uploadRequests.complete",
     });
     expect(completed.status).toBe(410);
     expect(await folderNames(path)).toEqual([]);
@@ -177,20 +188,24 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
   test("the direct path keeps the file; cancel gives the slot back; the owner shares an arrival", async () => {
     const path = await newFolder("direct");
     const created = (await createRequest({ path, max_files: 1, max_file_size: 100, max_total_size: 100 })).body.data;
-    const visit = (await call("GET", `/public/upload-requests/${created.slug}`)).body.data.visit;
+    const visit = (await call("GET", `/public/upload-requests/${created.slug}`, { procedure: "uploadRequests.view" }))
+      .body.data.visit;
     const start = (name: string) =>
       call("POST", `/public/upload-requests/${created.slug}/uploads`, {
         body: { visit, name, size: 11, mimetype: "text/plain" },
+        procedure: "uploadRequests.start",
       });
     const cancelled = (await start("gone.txt")).body.data;
     expect((await start("second.txt")).status).toBe(409);
     await call("POST", `/public/upload-requests/${created.slug}/uploads/${cancelled.file_id}/cancel`, {
       body: { visit },
+      procedure: "uploadRequests.cancel",
     });
     const grant = (await start("kept.txt")).body.data;
-    expect(await putTo(grant.url, "kept bytes!", grant.headers)).toBe(200);
+    expect(await putTo(present(grant.url, "the upload link"), "kept bytes!", grant.headers)).toBe(200);
     const done = await call("POST", `/public/upload-requests/${created.slug}/uploads/${grant.file_id}/complete`, {
       body: { visit },
+      procedure: "uploadRequests.complete",
     });
     expect(done.status).toBe(201);
     expect(await folderNames(path)).toEqual(["kept.txt"]);
@@ -222,11 +237,12 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
     expect(Math.abs(expiry - (Date.now() + 24 * 3_600_000))).toBeLessThan(60_000);
     expect((await send(created.slug, "in time", "on-time.txt")).status).toBe(201);
     expect((await extend(null)).body.data.expires_at).toBeNull();
-    await call("POST", `/upload-requests/${created.id}/close`, { auth: admin });
+    await call("POST", `/upload-requests/${created.id}/close`, { auth: admin, procedure: "uploadRequests.close" });
     const refused = await call("POST", `/upload-requests/${created.id}/extend`, {
       auth: admin,
       body: { expires_in: 24 },
       lang: "zh",
+      procedure: "uploadRequests.extend",
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("此上传请求已关闭");
@@ -286,6 +302,7 @@ describe("upload request webhooks", () => {
         webhook_url: `http://127.0.0.1:${hook.port}/hook`,
         webhook_secret: "webhook secret 123",
       },
+      procedure: "uploadRequests.create",
     });
     expect(created.status).toBe(201);
     expect(JSON.stringify(created.body)).not.toContain("webhook secret 123");

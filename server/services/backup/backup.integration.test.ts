@@ -170,16 +170,22 @@ for (const provider of DATABASE_PROVIDERS) {
 
       // And what users see works: the password, the key, the file's bytes from local storage.
       const restoredApi = createApiClient(() => again.app);
-      const opened = await restoredApi.call("POST", "/paste/locked-one", { body: { password: "hunter2" } });
+      const opened = await restoredApi.call("POST", "/paste/locked-one", {
+        body: { password: "hunter2" },
+        procedure: "pastes.unlock",
+      });
       expect(opened.status).toBe(200);
       expect(opened.body.data.content).toBe("secret words");
-      expect((await restoredApi.call("GET", "/test/api-key", { auth: key.auth })).status).toBe(200);
+      expect(
+        (await restoredApi.call("GET", "/test/api-key", { auth: key.auth, procedure: "keys.validate" })).status,
+      ).toBe(200);
       const file = await restoredApi.call("GET", "/file-download/the-file");
       expect(file.status).toBe(200);
       expect(file.text).toBe("file bytes on disk");
       // The app password signs in again, still confined to its folder and read-only.
       const appLogin = await restoredApi.call("POST", "/admin/login", {
         body: { username: "admin", password: appPassword.body.data.password },
+        procedure: "admin.login",
       });
       expect(appLogin.status).toBe(200);
       const kept = await restoredApi.call("GET", "/admin/app-passwords", {
@@ -279,10 +285,10 @@ describe("a move between databases", () => {
       });
       return {
         pastes: strip(await call("GET", "/admin/pastes", { auth: session })),
-        keys: strip(await call("GET", "/admin/api-keys", { auth: session })),
-        files: strip(await call("GET", "/admin/files", { auth: session })),
-        storage: strip(await call("GET", "/s3-configs", { auth: session })),
-        keyCheck: strip(await call("GET", "/test/api-key", { auth: key.auth })),
+        keys: strip(await call("GET", "/admin/api-keys", { auth: session, procedure: "keys.list" })),
+        files: strip(await call("GET", "/admin/files", { auth: session, procedure: "files.list" })),
+        storage: strip(await call("GET", "/s3-configs", { auth: session, procedure: "storage.list" })),
+        keyCheck: strip(await call("GET", "/test/api-key", { auth: key.auth, procedure: "keys.validate" })),
         mine: strip(await call("GET", "/user/pastes", { auth: key.auth })),
       };
     };

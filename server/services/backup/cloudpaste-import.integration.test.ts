@@ -133,7 +133,7 @@ for (const provider of DATABASE_PROVIDERS) {
       expect([key.textPermission, key.filePermission, key.mountPermission]).toEqual([true, true, true]);
       expect(await t.db.apiKey.count({ where: { name: "guest" } })).toBe(0);
       const api = createApiClient(() => t.app);
-      const check = await api.call("GET", "/test/api-key", { auth: "ApiKey k3YqP0aZ9LmN" });
+      const check = await api.call("GET", "/test/api-key", { auth: "ApiKey k3YqP0aZ9LmN", procedure: "keys.validate" });
       expect(check.status).toBe(200);
       expect(real.unmapped).toContain('paste team-notes: title "Team notes"');
 
@@ -175,7 +175,10 @@ for (const provider of DATABASE_PROVIDERS) {
       expect(action("paste", "taken")?.action).toBe("conflict");
       expect(action("paste", "hash-only")?.action).toBe("change");
 
-      const opened = await api.call("POST", "/paste/team-notes", { body: { password: "hunter2" } });
+      const opened = await api.call("POST", "/paste/team-notes", {
+        body: { password: "hunter2" },
+        procedure: "pastes.unlock",
+      });
       expect(opened.status).toBe(200);
       expect(opened.body.data.content).toBe("rotate keys");
       const here = await api.call("GET", "/paste/taken");
@@ -183,14 +186,15 @@ for (const provider of DATABASE_PROVIDERS) {
       // The paste whose plaintext was missing stays protected, under the new password the report gives.
       const fresh = /new password: (\S+)\)?$/.exec(action("paste", "hash-only")?.note ?? "")?.[1] ?? "";
       expect((await api.call("GET", "/paste/hash-only")).body.data.content).toBeNull();
-      expect((await api.call("POST", "/paste/hash-only", { body: { password: fresh } })).body.data.content).toBe(
-        "private",
-      );
+      expect(
+        (await api.call("POST", "/paste/hash-only", { body: { password: fresh }, procedure: "pastes.unlock" })).body
+          .data.content,
+      ).toBe("private");
 
       const download = await api.call("GET", "/file-download/x7Kp2Q");
       expect(download.status).toBe(200);
       expect(download.text).toBe("from the s3");
-      const key = await api.call("GET", "/test/api-key", { auth: "ApiKey Zq81LmNoPq2r" });
+      const key = await api.call("GET", "/test/api-key", { auth: "ApiKey Zq81LmNoPq2r", procedure: "keys.validate" });
       expect(key.status).toBe(200);
       expect(await t.db.mount.count({ where: { mountPath: "/photos" } })).toBe(1);
       expect((await t.db.systemSetting.findUnique({ where: { key: "max_upload_size" } }))?.value).toBe("250");
@@ -265,7 +269,7 @@ for (const provider of DATABASE_PROVIDERS) {
       null,
     ]);
     const api = createApiClient(() => t.app);
-    const check = await api.call("GET", "/test/api-key", { auth: "ApiKey Zq81LmNoPq2r" });
+    const check = await api.call("GET", "/test/api-key", { auth: "ApiKey Zq81LmNoPq2r", procedure: "keys.validate" });
     expect(check.status).toBe(200);
 
     // The admin sees the mark, fixes the keys (which lifts it) and a passing test confirms them.

@@ -143,9 +143,11 @@ describe.each(DATABASE_PROVIDERS)("scheduled jobs on %s", (provider) => {
     });
     expect(last?.duration_ms).toBeGreaterThanOrEqual(0);
 
-    expect((await call("POST", "/admin/jobs/nothing-such/run", { auth: admin })).status).toBe(404);
+    expect((await call("POST", "/admin/jobs/nothing-such/run", { auth: admin, procedure: "jobs.run" })).status).toBe(
+      404,
+    );
     const key = await createApiKey(api, admin, { text_permission: true });
-    expect((await call("GET", "/admin/jobs", { auth: key.auth })).status).toBe(403);
-    expect((await call("POST", "/admin/jobs/slow-report/run")).status).toBe(401);
+    expect((await call("GET", "/admin/jobs", { auth: key.auth, procedure: "jobs.list" })).status).toBe(403);
+    expect((await call("POST", "/admin/jobs/slow-report/run", { procedure: "jobs.run" })).status).toBe(401);
   });
 });

@@ -73,7 +73,11 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     const before = await search("report");
     expect(before.body.data).toMatchObject({ source: "live", indexed_at: null });
 
-    const rebuilt = await api.call("POST", "/admin/fs/index/rebuild", { auth: admin, body: {} });
+    const rebuilt = await api.call("POST", "/admin/fs/index/rebuild", {
+      auth: admin,
+      body: {},
+      procedure: "fsIndex.rebuild",
+    });
     expect(rebuilt.status).toBe(202);
     expect(rebuilt.body.data.storage_config_ids).toContain(storageId);
     const status = await waitForReady();
@@ -97,11 +101,13 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     const written = await api.call("POST", "/admin/fs/update", {
       auth: admin,
       body: { path: "/data/inbox/invoice-7.txt", content: "7" },
+      procedure: "fs.update",
     });
     expect(written.status).toBe(200);
     expect(await paths("invoice")).toEqual(["/data/inbox/invoice-7.txt"]);
     await api.call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/data/inbox/invoice-7.txt")}`, {
       auth: admin,
+      procedure: "fs.remove",
     });
     expect(await paths("invoice")).toEqual([]);
 
@@ -132,7 +138,7 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
         cursor: JSON.stringify({ prefix: await mountKey(""), token: null }),
       },
     });
-    const status = await api.call("GET", "/admin/fs/index", { auth: admin });
+    const status = await api.call("GET", "/admin/fs/index", { auth: admin, procedure: "fsIndex.status" });
     expect(status.body.data.state).toBe("failed");
     // The dead crawl's start is kept: rows it saw count as seen, and it counts on from 41.
     expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
@@ -150,10 +156,21 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
 
   test("only the admin reads and rebuilds the index; a key's search keeps to its base path", async () => {
     const key = await createApiKey(api, admin, { mount_permission: true, basic_path: "/data/reports" });
-    expect((await api.call("GET", "/admin/fs/index", { auth: key.auth })).status).toBe(403);
-    expect((await api.call("POST", "/admin/fs/index/rebuild", { auth: key.auth, body: {} })).status).toBe(403);
+    expect((await api.call("GET", "/admin/fs/index", { auth: key.auth, procedure: "fsIndex.status" })).status).toBe(
+      403,
+    );
     expect(
-      (await api.call("POST", "/admin/fs/index/rebuild", { auth: admin, body: { storage_config_id: "nope" } })).status,
+      (await api.call("POST", "/admin/fs/index/rebuild", { auth: key.auth, body: {}, procedure: "fsIndex.rebuild" }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await api.call("POST", "/admin/fs/index/rebuild", {
+          auth: admin,
+          body: { storage_config_id: "nope" },
+          procedure: "fsIndex.rebuild",
+        })
+      ).status,
     ).toBe(404);
     await waitForReady();
     const answer = await search("2026", key.auth);
@@ -173,7 +190,10 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     await Promise.all(names.map(async (name) => raw.put(await mountKey(`camera/${name}`), "x")));
     expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
     const answers = async (q: string) => {
-      const live = await api.call("GET", `/admin/fs/search?source=live&q=${encodeURIComponent(q)}`, { auth: admin });
+      const live = await api.call("GET", `/admin/fs/search?source=live&q=${encodeURIComponent(q)}`, {
+        auth: admin,
+        procedure: "fs.search",
+      });
       const indexed = await search(q);
       expect(indexed.body.data.source).toBe("index");
       expect(live.body.data.source).toBe("live");
@@ -221,7 +241,7 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
 
   async function waitForReady() {
     for (let attempt = 0; ; attempt++) {
-      const status = await api.call("GET", "/admin/fs/index", { auth: admin });
+      const status = await api.call("GET", "/admin/fs/index", { auth: admin, procedure: "fsIndex.status" });
       if (status.body.data.state === "ready") return status.body.data;
       if (attempt > 400) throw new Error(`the crawl did not finish: ${JSON.stringify(status.body.data)}`);
       await Bun.sleep(50);

@@ -96,10 +96,16 @@ for (const provider of DATABASE_PROVIDERS) {
         ...Array.from({ length: 8 }, (_, i) => createPaste(api, i % 2 ? admin : key.auth, { content: `more ${i}` })),
         ...pastes
           .slice(5, 10)
-          .map((paste) => api.call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin }).then((a) => a.status)),
+          .map((paste) =>
+            api
+              .call("DELETE", `/admin/pastes/${paste.id}`, { auth: admin, procedure: "pastes.delete" })
+              .then((a) => a.status),
+          ),
         purgeGonePastes(t.db),
         purgeGonePastes(t.db),
-        ...files.slice(0, 3).map((file) => api.call("DELETE", `/admin/files/${file.id}`, { auth: admin })),
+        ...files
+          .slice(0, 3)
+          .map((file) => api.call("DELETE", `/admin/files/${file.id}`, { auth: admin, procedure: "files.delete" })),
         t.db.fileShare.updateMany({
           where: { id: { in: files.slice(3, 5).map((f) => f.id) } },
           data: { status: "gone" },

@@ -24,7 +24,10 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
     expect(answer.status).toBeLessThan(300);
   }
   const names = async (path: string) => {
-    const answer = await call("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, { auth: admin });
+    const answer = await call("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, {
+      auth: admin,
+      procedure: "fs.list",
+    });
     if (answer.status === 404) return [];
     expect(answer.status).toBe(200);
     return answer.body.data.items.map((entry: { name: string }) => entry.name).sort();
@@ -168,18 +171,21 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
       auth: admin,
       lang: "zh",
       body: { type: "copy", items: [{ sourcePath: "/local/album", targetPath: "/local/album" }] },
+      procedure: "fsTasks.create",
     });
     expect(onto.status).toBe(400);
     expect(onto.body.message).toBe("文件不能复制或移动到它自己上");
     const inside = await call("POST", "/admin/fs/tasks", {
       auth: admin,
       body: { type: "move", items: [{ sourcePath: "/local/album", targetPath: "/local/album/deep/" }] },
+      procedure: "fsTasks.create",
     });
     expect(inside.status).toBe(400);
     expect(inside.body.message).toBe("A folder cannot be moved or copied into itself");
     const noTarget = await call("POST", "/admin/fs/tasks", {
       auth: admin,
       body: { type: "copy", items: [{ sourcePath: "/local/album" }] },
+      procedure: "fsTasks.create",
     });
     expect(noTarget.status).toBe(400);
     expect(await t.db.fsTask.count({ where: { items: { contains: '"targetPath":{"path":"/local/album"' } } })).toBe(0);
@@ -195,6 +201,7 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
           mount_read_only: readOnly,
           basic_path: "/",
         },
+        procedure: "keys.create",
       });
       return `ApiKey ${created.body.data.key}`;
     };
@@ -204,15 +211,20 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
       owner,
     );
     expect((await finished(id, owner)).status).toBe("completed");
-    expect((await call("GET", `/user/fs/tasks/${id}`, { auth: other })).status).toBe(404);
+    expect((await call("GET", `/user/fs/tasks/${id}`, { auth: other, procedure: "fsTasks.get" })).status).toBe(404);
     expect((await call("GET", `/user/fs/tasks/${id}/events`, { auth: other })).status).toBe(404);
-    expect((await call("POST", `/user/fs/tasks/${id}/cancel`, { auth: other })).status).toBe(404);
-    expect((await call("POST", `/user/fs/tasks/${id}/retry`, { auth: other })).status).toBe(404);
-    expect((await call("GET", "/user/fs/tasks", { auth: other })).body.data).toEqual([]);
-    expect((await call("GET", `/admin/fs/tasks/${id}`, { auth: admin })).status).toBe(200);
+    expect(
+      (await call("POST", `/user/fs/tasks/${id}/cancel`, { auth: other, procedure: "fsTasks.cancel" })).status,
+    ).toBe(404);
+    expect((await call("POST", `/user/fs/tasks/${id}/retry`, { auth: other, procedure: "fsTasks.retry" })).status).toBe(
+      404,
+    );
+    expect((await call("GET", "/user/fs/tasks", { auth: other, procedure: "fsTasks.list" })).body.data).toEqual([]);
+    expect((await call("GET", `/admin/fs/tasks/${id}`, { auth: admin, procedure: "fsTasks.get" })).status).toBe(200);
     const refused = await call("POST", "/user/fs/tasks", {
       auth: readOnly,
       body: { type: "delete", items: [{ sourcePath: "/local/album" }] },
+      procedure: "fsTasks.create",
     });
     expect(refused.status).toBe(403);
   });
@@ -273,7 +285,10 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
     expect(page.body.data.total).toBe(13);
     expect(page.body.data.files_matching).toBe(13);
     expect(page.body.data.files).toHaveLength(3);
-    const tooMany = await call("GET", `/admin/fs/tasks/${partial}?files_limit=100000`, { auth: admin });
+    const tooMany = await call("GET", `/admin/fs/tasks/${partial}?files_limit=100000`, {
+      auth: admin,
+      procedure: "fsTasks.get",
+    });
     expect(tooMany.status).toBe(400);
   });
 
@@ -281,11 +296,15 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
     const id = await start({ type: "copy", items: [{ sourcePath: "/local/later.txt", targetPath: "/s3/later/" }] });
     expect((await finished(id)).status).toBe("failed");
     await upload("/local/", "now here", "later.txt");
-    expect((await call("POST", `/admin/fs/tasks/${id}/retry`, { auth: admin })).status).toBe(200);
+    expect(
+      (await call("POST", `/admin/fs/tasks/${id}/retry`, { auth: admin, procedure: "fsTasks.retry" })).status,
+    ).toBe(200);
     const retried = await finished(id);
     expect(retried.status).toBe("completed");
     expect(await read("/s3/later/later.txt")).toBe("now here");
-    expect((await call("POST", `/admin/fs/tasks/${id}/cancel`, { auth: admin })).status).toBe(409);
+    expect(
+      (await call("POST", `/admin/fs/tasks/${id}/cancel`, { auth: admin, procedure: "fsTasks.cancel" })).status,
+    ).toBe(409);
   });
 
   test("after a process died mid-copy, two processes racing finish the task with every object once", async () => {
@@ -311,7 +330,10 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
       data: { status: "pending" },
     });
     for (const row of [...claimed.slice(1), ...waiting]) {
-      await call("DELETE", `/admin/fs/remove?path=${encodeURIComponent(row.targetPath ?? "")}`, { auth: admin });
+      await call("DELETE", `/admin/fs/remove?path=${encodeURIComponent(row.targetPath ?? "")}`, {
+        auth: admin,
+        procedure: "fs.remove",
+      });
     }
     const halfWritten = claimed[0]?.targetPath ?? "";
     await upload(

@@ -48,7 +48,11 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
     admin = await loginAdmin(api);
     const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
     await createMount(api, admin, { mount_path: "/pub", storage_config_id: storage.id, folder: `pub-${Date.now()}` });
-    await api.call("POST", "/admin/fs/update", { auth: admin, body: { path: "/pub/trip/day-1.txt", content: "x" } });
+    await api.call("POST", "/admin/fs/update", {
+      auth: admin,
+      body: { path: "/pub/trip/day-1.txt", content: "x" },
+      procedure: "fs.update",
+    });
   });
   afterAll(async () => {
     await t.cleanup();
@@ -70,7 +74,11 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
   });
 
   test("a folder and a paste get their own cards, in the crawler's language", async () => {
-    const folder = await api.call("POST", "/admin/fs/share", { auth: admin, body: { path: "/pub/trip" } });
+    const folder = await api.call("POST", "/admin/fs/share", {
+      auth: admin,
+      body: { path: "/pub/trip" },
+      procedure: "fs.share",
+    });
     expect((await card(`/s/${folder.body.data.slug}`)).tags).toMatchObject({
       "og:title": "trip",
       "og:description": "Shared folder",
@@ -140,7 +148,11 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
     form.set("path", "/pub/trip");
     form.set("file", new File([photo], "sunset.png", { type: "image/png" }));
     await api.call("POST", "/admin/fs/upload", { auth: admin, body: form });
-    const shared = await api.call("POST", "/admin/fs/share", { auth: admin, body: { path: "/pub/trip/sunset.png" } });
+    const shared = await api.call("POST", "/admin/fs/share", {
+      auth: admin,
+      body: { path: "/pub/trip/sunset.png" },
+      procedure: "fs.share",
+    });
     const inPlace = await card(`/s/${shared.body.data.slug}`);
     expect(inPlace.tags["og:image"]).toBe(
       `http://localhost:8787/api/public/link-previews/s/${shared.body.data.slug}/image`,
@@ -160,6 +172,7 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
       const set = await api.call("POST", "/admin/share-sets", {
         auth: admin,
         body: { file_ids: files.map((file) => file.id), ...(password ? { password } : {}) },
+        procedure: "shareSets.create",
       });
       return { slug: set.body.data.slug as string, files };
     };

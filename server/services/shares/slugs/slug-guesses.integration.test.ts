@@ -23,17 +23,18 @@ for (const provider of DATABASE_PROVIDERS) {
         case 0:
           return (await call("GET", `/paste/${slug}`, { ip })).status;
         case 1:
-          return (await call("POST", `/paste/${slug}`, { ip, body: { password: "guess" } })).status;
+          return (await call("POST", `/paste/${slug}`, { ip, body: { password: "guess" }, procedure: "pastes.unlock" }))
+            .status;
         case 2:
           return (await call("GET", `/raw/${slug}`, { ip })).status;
         case 3:
-          return (await call("GET", `/public/files/${slug}`, { ip })).status;
+          return (await call("GET", `/public/files/${slug}`, { ip, procedure: "files.public.get" })).status;
         case 4:
           return (await call("GET", `/file-download/${slug}`, { ip })).status;
         case 5:
           return (await call("GET", `/office-preview/${slug}`, { ip })).status;
         case 6:
-          return (await call("GET", `/public/shares/${slug}`, { ip })).status;
+          return (await call("GET", `/public/shares/${slug}`, { ip, procedure: "shares.view" })).status;
         default: {
           const input = encodeURIComponent(JSON.stringify(superjson.serialize({ slug })));
           const response = await app.fetch(new Request(`http://localhost/trpc/pastes.view?input=${input}`), ip);
