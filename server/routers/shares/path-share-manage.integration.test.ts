@@ -31,7 +31,10 @@ describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
     const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
     await createMount(api, admin, { mount_path: "/team", storage_config_id: storage.id, folder: `team-${Date.now()}` });
     for (const path of ["/team/plans/q1.txt", "/team/notes.txt", "/team/mine/draft.txt"]) {
-      expect((await call("POST", "/admin/fs/update", { auth: admin, body: { path, content: path } })).status).toBe(200);
+      expect(
+        (await call("POST", "/admin/fs/update", { auth: admin, body: { path, content: path }, procedure: "fs.update" }))
+          .status,
+      ).toBe(200);
     }
     key = (await createApiKey(api, admin, { mount_permission: true, basic_path: "/team/mine" })).auth;
   });
@@ -53,15 +56,22 @@ describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
     ]);
     const planned = all.find((item) => item.slug === folder.slug);
     expect(planned).toMatchObject({ is_directory: true, state: "active", has_password: false, views: 0 });
-    expect((await call("GET", "/user/path-shares?kind=everything", { auth: key })).status).toBe(400);
+    expect(
+      (await call("GET", "/user/path-shares?kind=everything", { auth: key, procedure: "shares.list" })).status,
+    ).toBe(400);
 
     // The key sees its own link only, and cannot touch the admin's: 404, as if it did not exist.
     expect((await list(key)).body.data.items.map((item) => item.slug)).toEqual([keys.slug]);
-    expect((await call("POST", `/user/path-shares/${folder.id}/revoke`, { auth: key })).status).toBe(404);
-    expect((await call("POST", `/user/path-shares/${folder.id}/extend`, { auth: key, body: {} })).status).toBe(404);
+    expect(
+      (await call("POST", `/user/path-shares/${folder.id}/revoke`, { auth: key, procedure: "shares.revoke" })).status,
+    ).toBe(404);
+    expect(
+      (await call("POST", `/user/path-shares/${folder.id}/extend`, { auth: key, body: {}, procedure: "shares.extend" }))
+        .status,
+    ).toBe(404);
     // The admin's routes are the admin's alone.
-    expect((await call("GET", "/admin/path-shares", { auth: key })).status).toBe(403);
-    expect((await call("GET", `/public/shares/${folder.slug}`)).status).toBe(200);
+    expect((await call("GET", "/admin/path-shares", { auth: key, procedure: "shares.list" })).status).toBe(403);
+    expect((await call("GET", `/public/shares/${folder.slug}`, { procedure: "shares.view" })).status).toBe(200);
 
     // Revoked: the link is dead, the folder stays.
     const revoked = await call("POST", `/user/path-shares/${keys.id}/revoke`, {
@@ -69,15 +79,15 @@ describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
       procedure: "shares.revoke",
     });
     expect(revoked.body.data).toEqual({ revoked: true });
-    expect((await call("GET", `/public/shares/${keys.slug}`)).status).toBe(404);
-    const listing = await call("GET", "/user/fs/list?path=/team/mine", { auth: key });
+    expect((await call("GET", `/public/shares/${keys.slug}`, { procedure: "shares.view" })).status).toBe(404);
+    const listing = await call("GET", "/user/fs/list?path=/team/mine", { auth: key, procedure: "fs.list" });
     expect(listing.body.data.items.map((item: { name: string }) => item.name)).toEqual(["draft.txt"]);
   });
 
   test("an expired link answers 410, and works again once extended; the expiry is counted from now", async () => {
     const file = (await share("/team/notes.txt", admin)).body.data;
     await t.db.pathShare.update({ where: { id: file.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await call("GET", `/public/shares/${file.slug}`)).status).toBe(410);
+    expect((await call("GET", `/public/shares/${file.slug}`, { procedure: "shares.view" })).status).toBe(410);
     expect((await list(admin)).body.data.items.find((item) => item.id === file.id)?.state).toBe("expired");
     const extended = await call("POST", `/admin/path-shares/${file.id}/extend`, {
       auth: admin,
@@ -88,16 +98,18 @@ describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
     expect(extended.body.data.state).toBe("active");
     const expiry = new Date(extended.body.data.expires_at ?? 0).getTime();
     expect(Math.abs(expiry - (Date.now() + 48 * 3_600_000))).toBeLessThan(60_000);
-    expect((await call("GET", `/public/shares/${file.slug}`)).status).toBe(200);
+    expect((await call("GET", `/public/shares/${file.slug}`, { procedure: "shares.view" })).status).toBe(200);
     const forever = await call("POST", `/admin/path-shares/${file.id}/extend`, {
       auth: admin,
       body: { expires_in: 0 },
+      procedure: "shares.extend",
     });
     expect(forever.body.data.expires_at).toBeNull();
     const refused = await call("POST", `/admin/path-shares/${file.id}/extend`, {
       auth: admin,
       body: { expires_in: -1 },
       lang: "zh",
+      procedure: "shares.extend",
     });
     expect(refused.status).toBe(400);
     expect((await t.db.pathShare.findUniqueOrThrow({ where: { id: file.id } })).expiresAt).toBeNull();

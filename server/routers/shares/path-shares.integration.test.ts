@@ -4,7 +4,7 @@
 // the share following a rename and answering 410 once its folder is deleted, and keys confined to their
 // base path.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createApiClient, createMount, createS3Storage, loginAdmin, present } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";
 
@@ -17,11 +17,11 @@ describe.each(cases)("path shares on %s with %s storage", (provider, storageKind
   let admin: string;
 
   const write = (path: string, content: string) =>
-    call("POST", "/admin/fs/update", { auth: admin, body: { path, content } });
+    call("POST", "/admin/fs/update", { auth: admin, body: { path, content }, procedure: "fs.update" });
   const share = (body: Record<string, unknown>, auth = admin) =>
     call("POST", auth === admin ? "/admin/fs/share" : "/user/fs/share", { auth, body, procedure: "fs.share" });
   const view = (slug: string, params: Record<string, string | undefined> = {}) =>
-    call("GET", `/public/shares/${slug}?${query(params)}`);
+    call("GET", `/public/shares/${slug}?${query(params)}`, { procedure: "shares.view" });
   const views = async (slug: string) =>
     (await t.db.pathShare.findUniqueOrThrow({ where: { slug }, select: { views: true } })).views;
 
@@ -126,12 +126,16 @@ describe.each(cases)("path shares on %s with %s storage", (provider, storageKind
     const open = await view(slug, { password: "open sesame" });
     expect(open.body.data.items.map((item: { name: string }) => item.name)).toEqual(["deeper", "beta.txt"]);
     expect(
-      (await call("GET", `/public/shares/${slug}/file?${query({ path: "beta.txt", visit: open.body.data.visit })}`))
-        .text,
+      (
+        await call(
+          "GET",
+          `/public/shares/${slug}/file?${query({ path: "beta.txt", visit: present(open.body.data.visit, "the visit") })}`,
+        )
+      ).text,
     ).toBe("beta bytes");
     // The one allowed view is used: another visitor is refused; the visit in progress goes on.
     expect((await view(slug, { password: "open sesame" })).status).toBe(410);
-    expect((await view(slug, { path: "deeper", visit: open.body.data.visit })).status).toBe(200);
+    expect((await view(slug, { path: "deeper", visit: present(open.body.data.visit, "the visit") })).status).toBe(200);
   });
 
   test("a file link serves its file; the share follows a rename and answers 410 once deleted", async () => {
@@ -141,7 +145,7 @@ describe.each(cases)("path shares on %s with %s storage", (provider, storageKind
     expect(single.body.data.items).toEqual([expect.objectContaining({ name: "outside.txt", size: 10 })]);
     const bytes = await call(
       "GET",
-      `/public/shares/${fileShare.body.data.slug}/file?${query({ visit: single.body.data.visit })}`,
+      `/public/shares/${fileShare.body.data.slug}/file?${query({ visit: present(single.body.data.visit, "the visit") })}`,
     );
     expect(bytes.text).toBe("not shared");
 
@@ -149,6 +153,7 @@ describe.each(cases)("path shares on %s with %s storage", (provider, storageKind
     const renamed = await call("POST", "/admin/fs/rename", {
       auth: admin,
       body: { oldPath: "/docs/album", newPath: "/docs/photos" },
+      procedure: "fs.rename",
     });
     expect(renamed.status).toBe(200);
     const moved = await view(slug);
@@ -156,9 +161,14 @@ describe.each(cases)("path shares on %s with %s storage", (provider, storageKind
     expect(moved.body.data.name).toBe("photos");
     expect(moved.body.data.items.map((item: { name: string }) => item.name)).toContain("alpha.txt");
 
-    expect((await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/photos" })}`, { auth: admin })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/photos" })}`, {
+          auth: admin,
+          procedure: "fs.remove",
+        })
+      ).status,
+    ).toBe(200);
     const gone = await view(slug);
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe("The shared file or folder is gone: it was deleted or moved outside the app");
@@ -170,20 +180,30 @@ describe.each(cases)("path shares on %s with %s storage", (provider, storageKind
     const key = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: `docs-${provider}-${storageKind}`, mount_permission: true, basic_path: "/docs" },
+      procedure: "keys.create",
     });
     const auth = `ApiKey ${key.body.data.key}`;
     expect((await share({ path: "/docs/outside.txt" }, auth)).status).toBe(201);
-    const refused = await call("POST", "/user/fs/share", { auth, body: { path: "/secret/plan.txt" }, lang: "zh-CN" });
+    const refused = await call("POST", "/user/fs/share", {
+      auth,
+      body: { path: "/secret/plan.txt" },
+      lang: "zh-CN",
+      procedure: "fs.share",
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/[\u4e00-\u9fff]/);
     expect((await share({ path: "/secret" }, auth)).status).toBe(403);
     expect((await share({ path: "/docs/../secret" }, auth)).status).toBe(403);
-    expect((await call("POST", "/admin/fs/share", { auth, body: { path: "/docs/outside.txt" } })).status).toBe(403);
+    expect(
+      (await call("POST", "/admin/fs/share", { auth, body: { path: "/docs/outside.txt" }, procedure: "fs.share" }))
+        .status,
+    ).toBe(403);
     expect((await share({ path: "/docs/missing.txt" })).status).toBe(404);
     expect((await share({ path: "/" })).status).toBe(400);
     const noMount = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: `nomount-${provider}-${storageKind}`, text_permission: true },
+      procedure: "keys.create",
     });
     expect((await share({ path: "/docs/outside.txt" }, `ApiKey ${noMount.body.data.key}`)).status).toBe(403);
   });

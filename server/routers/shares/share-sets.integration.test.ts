@@ -28,7 +28,7 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
       procedure: "shareSets.create",
     });
   const view = (slug: string, params: Record<string, string | undefined> = {}) =>
-    call("GET", `/public/shares/${slug}?${query(params)}`);
+    call("GET", `/public/shares/${slug}?${query(params)}`, { procedure: "shares.view" });
 
   beforeAll(async () => {
     t = await createTestApp(provider);
@@ -53,7 +53,8 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
     expect(url).toBe(`${t.config.publicUrl}/s/${slug}`);
 
     // The members answer through the set only.
-    for (const file of files) expect((await call("GET", `/public/files/${file.slug}`)).status).toBe(404);
+    for (const file of files)
+      expect((await call("GET", `/public/files/${file.slug}`, { procedure: "files.public.get" })).status).toBe(404);
 
     const locked = await view(slug);
     expect(locked.status).toBe(200);
@@ -154,22 +155,35 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
       state: "active",
     });
     // File management lists the set's files no more (their own links are dead); the lone file stays.
-    const fileList = await call("GET", "/admin/files?limit=100", { auth: admin });
+    const fileList = await call("GET", "/admin/files?limit=100", { auth: admin, procedure: "files.list" });
     const listedIds = fileList.body.data.files.map((file: { id: string }) => file.id);
     expect(listedIds).toContain(single.id);
     expect(listedIds).not.toContain(files[0]?.id);
     expect(listedIds).not.toContain(files[1]?.id);
     expect(fileList.body.data.pagination.total).toBe(listedIds.length);
-    const searched = await call("GET", "/admin/files?limit=100&search=second", { auth: admin });
+    const searched = await call("GET", "/admin/files?limit=100&search=second", {
+      auth: admin,
+      procedure: "files.list",
+    });
     expect(searched.body.data.files).toEqual([]);
 
     // A key sees none of the admin's sets and reaches none of them.
-    expect((await call("GET", "/user/share-sets", { auth: key })).body.data.items).toEqual([]);
+    expect((await call("GET", "/user/share-sets", { auth: key, procedure: "shareSets.list" })).body.data.items).toEqual(
+      [],
+    );
     expect(
-      (await call("POST", `/user/share-sets/${made.id}/extend`, { auth: key, body: { expires_in: 24 } })).status,
+      (
+        await call("POST", `/user/share-sets/${made.id}/extend`, {
+          auth: key,
+          body: { expires_in: 24 },
+          procedure: "shareSets.extend",
+        })
+      ).status,
     ).toBe(404);
-    expect((await call("POST", `/user/share-sets/${made.id}/revoke`, { auth: key })).status).toBe(404);
-    expect((await call("GET", "/admin/share-sets", { auth: key })).status).toBe(403);
+    expect(
+      (await call("POST", `/user/share-sets/${made.id}/revoke`, { auth: key, procedure: "shareSets.revoke" })).status,
+    ).toBe(404);
+    expect((await call("GET", "/admin/share-sets", { auth: key, procedure: "shareSets.list" })).status).toBe(403);
 
     // Extend: the set and its files expire 30 days from now, so the file sweep keeps them.
     const extended = await call("POST", `/admin/share-sets/${made.id}/extend`, {
@@ -183,7 +197,13 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
     const members = await t.db.fileShare.findMany({ where: { setId: made.id }, select: { expiresAt: true } });
     expect(members.map((member) => member.expiresAt?.getTime())).toEqual([expiresAt, expiresAt]);
     expect(
-      (await call("POST", `/admin/share-sets/${made.id}/extend`, { auth: admin, body: { expires_in: -1 } })).status,
+      (
+        await call("POST", `/admin/share-sets/${made.id}/extend`, {
+          auth: admin,
+          body: { expires_in: -1 },
+          procedure: "shareSets.extend",
+        })
+      ).status,
     ).toBe(400);
 
     // Revoke: the link answers 404, the files and their objects are gone.
@@ -199,6 +219,9 @@ describe.each(cases)("sets of files on %s with %s storage", (provider, storageKi
     expect(await t.db.fileShare.count({ where: { id: { in: files.map((file) => file.id) } } })).toBe(0);
     const driver = await t.storage.driverFor(storageId);
     for (const objectKey of keys) expect(await driver.head(objectKey)).toBeNull();
-    expect((await call("POST", `/admin/share-sets/${made.id}/revoke`, { auth: admin })).status).toBe(404);
+    expect(
+      (await call("POST", `/admin/share-sets/${made.id}/revoke`, { auth: admin, procedure: "shareSets.revoke" }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -16,6 +16,7 @@ import {
   createLocalStorage,
   createS3Storage,
   loginAdmin,
+  present,
   shareUploadForm,
 } from "../../test/api-client";
 import { DATABASE_PROVIDERS, s3Env, useTestApp } from "../../test/harness";
@@ -54,7 +55,13 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
 
   async function setMaxUploadMb(megabytes: number) {
     expect(
-      (await call("PUT", "/admin/system-settings", { auth: admin, body: { max_upload_size: megabytes } })).status,
+      (
+        await call("PUT", "/admin/system-settings", {
+          auth: admin,
+          body: { max_upload_size: megabytes },
+          procedure: "settings.update",
+        })
+      ).status,
     ).toBe(200);
   }
 
@@ -71,7 +78,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
   });
 
   test("the storage test writes, reads, lists and deletes a probe and reports CORS", async () => {
-    const result = await call("POST", `/s3-configs/${storageId}/test`, { auth: admin });
+    const result = await call("POST", `/s3-configs/${storageId}/test`, { auth: admin, procedure: "storage.test" });
     expect(result.body.data.success).toBe(true);
     expect(result.body.data.result.steps.map((s: { step: string; ok: boolean }) => `${s.step}:${s.ok}`)).toEqual([
       "write:true",
@@ -98,14 +105,14 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     });
     expect(uploaded.body.data.slug).toMatch(/^[A-Za-z0-9]{12}$/);
     expect(uploaded.body.data.url).toBe(`http://localhost:8787/file/${uploaded.body.data.slug}`);
-    const view = await call("GET", `/public/files/${uploaded.body.data.slug}`);
+    const view = await call("GET", `/public/files/${uploaded.body.data.slug}`, { procedure: "files.public.get" });
     expect(view.body.data).toMatchObject({
       filename: "report 2026.bin",
       size: 300_000,
       views: 1,
       requires_password: false,
     });
-    const download = await fetchLink(view.body.data.download_url);
+    const download = await fetchLink(present(view.body.data.download_url, "the download link"));
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toContain("attachment");
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(content);
@@ -122,6 +129,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
         size: content.length,
         path: "/albums/2026",
       },
+      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(200);
     const { upload_url, file_id, contentType, storage_path } = presign.body.data;
@@ -133,6 +141,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const committed = await call("POST", "/s3/commit", {
       auth: admin,
       body: { file_id, etag, size: content.length, max_views: 3 },
+      procedure: "files.upload.commit",
     });
     expect(committed.body.data).toMatchObject({
       status: "ready",
@@ -140,8 +149,8 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       max_views: 3,
       mimetype: "image/png",
     });
-    const view = await call("GET", `/public/files/${committed.body.data.slug}`);
-    const preview = await fetchLink(view.body.data.preview_url);
+    const view = await call("GET", `/public/files/${committed.body.data.slug}`, { procedure: "files.public.get" });
+    const preview = await fetchLink(present(view.body.data.preview_url, "the preview link"));
     expect(preview.headers.get("content-type")).toStartWith("image/png");
     expect(new Uint8Array(await preview.arrayBuffer())).toEqual(content);
   });
@@ -152,17 +161,19 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const init = await call("POST", "/s3/multipart/init", {
       auth: admin,
       body: { s3_config_id: storageId, filename: "big.bin", size: content.length, part_size: partSize },
+      procedure: "files.upload.multipartInit",
     });
     expect(init.body.data.part_count).toBe(3);
     const { file_id } = init.body.data;
     const urls = await call("POST", "/s3/multipart/part-urls", {
       auth: admin,
       body: { file_id, part_numbers: [1, 2, 3] },
+      procedure: "files.upload.partUrls",
     });
     const parts: { part_number: number; etag: string }[] = [];
     // Upload parts 1 and 3 first: a reload would then resume with part 2 only.
     for (const number of [1, 3]) {
-      const url = urls.body.data.urls.find((u: { part_number: number }) => u.part_number === number).url;
+      const url = present(urls.body.data.urls.find((u) => u.part_number === number)?.url, `part ${number}`);
       const put = await fetchLink(url, {
         method: "PUT",
         body: content.slice((number - 1) * partSize, number * partSize),
@@ -170,15 +181,23 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       expect(put.status).toBe(200);
       parts.push({ part_number: number, etag: (put.headers.get("etag") ?? "").replaceAll('"', "") });
     }
-    const stored = await call("POST", "/s3/multipart/parts", { auth: admin, body: { file_id } });
+    const stored = await call("POST", "/s3/multipart/parts", {
+      auth: admin,
+      body: { file_id },
+      procedure: "files.upload.uploadedParts",
+    });
     expect(stored.body.data.parts.map((p: { part_number: number }) => p.part_number)).toEqual([1, 3]);
-    const second = urls.body.data.urls.find((u: { part_number: number }) => u.part_number === 2).url;
+    const second = present(urls.body.data.urls.find((u) => u.part_number === 2)?.url, "part 2");
     const put = await fetchLink(second, { method: "PUT", body: content.slice(partSize, 2 * partSize) });
     parts.push({ part_number: 2, etag: (put.headers.get("etag") ?? "").replaceAll('"', "") });
-    const completed = await call("POST", "/s3/multipart/complete", { auth: admin, body: { file_id, parts } });
+    const completed = await call("POST", "/s3/multipart/complete", {
+      auth: admin,
+      body: { file_id, parts },
+      procedure: "files.upload.multipartComplete",
+    });
     expect(completed.body.data).toMatchObject({ status: "ready", size: content.length });
-    const view = await call("GET", `/public/files/${completed.body.data.slug}`);
-    const download = await fetchLink(view.body.data.download_url);
+    const view = await call("GET", `/public/files/${completed.body.data.slug}`, { procedure: "files.public.get" });
+    const download = await fetchLink(present(view.body.data.download_url, "the download link"));
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(content);
   });
 
@@ -186,12 +205,21 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const init = await call("POST", "/s3/multipart/init", {
       auth: admin,
       body: { s3_config_id: storageId, filename: "gone.bin", size: 6 * 1024 * 1024 },
+      procedure: "files.upload.multipartInit",
     });
     const { file_id, upload_id } = init.body.data;
-    const first = await call("POST", "/s3/multipart/abort", { auth: admin, body: { file_id, upload_id } });
+    const first = await call("POST", "/s3/multipart/abort", {
+      auth: admin,
+      body: { file_id, upload_id },
+      procedure: "files.upload.multipartAbort",
+    });
     expect(first.body).toMatchObject({ code: 200, success: true, data: { cancelled: true } });
     expect(await t.db.fileShare.findUnique({ where: { id: file_id } })).toBeNull();
-    const again = await call("POST", "/s3/multipart/abort", { auth: admin, body: { file_id, upload_id } });
+    const again = await call("POST", "/s3/multipart/abort", {
+      auth: admin,
+      body: { file_id, upload_id },
+      procedure: "files.upload.multipartAbort",
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({
       code: 200,
@@ -207,6 +235,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       const presign = await call("POST", "/s3/presign", {
         auth: admin,
         body: { s3_config_id: storageId, filename: "x.bin", size: 2 * 1024 * 1024 },
+        procedure: "files.upload.presign",
       });
       expect(presign.status).toBe(413);
       expect(presign.body.message).toContain("max upload size");
@@ -218,10 +247,15 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       const liar = await call("POST", "/s3/presign", {
         auth: admin,
         body: { s3_config_id: storageId, filename: "liar.bin", size: 10 },
+        procedure: "files.upload.presign",
       });
       if (storageKind === "s3") {
         await fetchLink(liar.body.data.upload_url, { method: "PUT", body: bytes(1024 * 1024 + 10) });
-        const commit = await call("POST", "/s3/commit", { auth: admin, body: { file_id: liar.body.data.file_id } });
+        const commit = await call("POST", "/s3/commit", {
+          auth: admin,
+          body: { file_id: liar.body.data.file_id },
+          procedure: "files.upload.commit",
+        });
         expect(commit.status).toBe(413);
       } else {
         // The app receives local uploads itself and cuts the body off at the limit; the client then
@@ -229,7 +263,11 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
         const put = await fetchLink(liar.body.data.upload_url, { method: "PUT", body: bytes(1024 * 1024 + 10) });
         expect(put.status).toBe(413);
         expect(await (await t.storage.driverFor(storageId)).head(liar.body.data.storage_path)).toBeNull();
-        const cancel = await call("POST", "/s3/cancel", { auth: admin, body: { file_id: liar.body.data.file_id } });
+        const cancel = await call("POST", "/s3/cancel", {
+          auth: admin,
+          body: { file_id: liar.body.data.file_id },
+          procedure: "files.upload.cancel",
+        });
         expect(cancel.body.data).toEqual({ cancelled: true });
       }
       expect(
@@ -260,6 +298,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const presign = await call("POST", "/s3/presign", {
       auth: admin,
       body: { s3_config_id: tinyId, filename: "y", size: 600 },
+      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(507);
   });
@@ -267,14 +306,14 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
   test("views: max_views 2 gives two deliveries then 410; passwords gate the links", async () => {
     const limited = await uploadForm({ max_views: "2" }, "hello");
     const slug = limited.body.data.slug;
-    expect((await call("GET", `/public/files/${slug}`)).status).toBe(200);
-    expect((await call("GET", `/public/files/${slug}`)).status).toBe(200);
-    const third = await call("GET", `/public/files/${slug}`);
+    expect((await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" })).status).toBe(200);
+    expect((await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" })).status).toBe(200);
+    const third = await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" });
     expect(third.status).toBe(410);
     expect(third.body.message).toBe("The view limit has been reached");
     const locked = await uploadForm({ password: "open-sesame" }, "secret bytes", "secret.txt");
     const lockedSlug = locked.body.data.slug;
-    const details = await call("GET", `/public/files/${lockedSlug}`);
+    const details = await call("GET", `/public/files/${lockedSlug}`, { procedure: "files.public.get" });
     expect(details.body.data).toMatchObject({
       requires_password: true,
       preview_url: null,
@@ -284,12 +323,18 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const wrong = await call("POST", `/public/files/${lockedSlug}/verify`, {
       body: { password: "nope" },
       ip: freshIp(),
+      procedure: "files.public.verify",
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("Wrong password");
-    const right = await call("POST", `/public/files/${lockedSlug}/verify`, { body: { password: "open-sesame" } });
+    const right = await call("POST", `/public/files/${lockedSlug}/verify`, {
+      body: { password: "open-sesame" },
+      procedure: "files.public.verify",
+    });
     expect(right.body.data.views).toBe(1);
-    expect(await (await fetchLink(right.body.data.download_url)).text()).toBe("secret bytes");
+    expect(await (await fetchLink(present(right.body.data.download_url, "the download link"))).text()).toBe(
+      "secret bytes",
+    );
   });
 
   test("encrypted: the server records a neutral name and type, stores and delivers the ciphertext as sent, counts the view when it hands out the links", async () => {
@@ -315,6 +360,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
         encrypted: true,
         max_views: 1,
       },
+      procedure: "files.upload.multipartInit",
     });
     expect(init.status).toBe(200);
     expect(init.body.data).toMatchObject({ contentType: ENCRYPTED_FILE_TYPE, part_count: 2 });
@@ -323,6 +369,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const urls = await call("POST", "/s3/multipart/part-urls", {
       auth: admin,
       body: { file_id, part_numbers: [1, 2] },
+      procedure: "files.upload.partUrls",
     });
     const parts = [];
     for (const { part_number, url } of urls.body.data.urls) {
@@ -330,7 +377,11 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       const put = await fetchLink(url, { method: "PUT", body });
       parts.push({ part_number, etag: (put.headers.get("etag") ?? "").replaceAll('"', "") });
     }
-    const completed = await call("POST", "/s3/multipart/complete", { auth: admin, body: { file_id, parts } });
+    const completed = await call("POST", "/s3/multipart/complete", {
+      auth: admin,
+      body: { file_id, parts },
+      procedure: "files.upload.multipartComplete",
+    });
     expect(completed.body.data).toMatchObject({
       encrypted: true,
       filename: ENCRYPTED_FILE_NAME,
@@ -339,12 +390,14 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       has_password: false,
     });
     const slug = completed.body.data.slug;
-    const listed = await call("GET", `/admin/files?search=${slug}`, { auth: admin });
+    const listed = await call("GET", `/admin/files?search=${slug}`, { auth: admin, procedure: "files.list" });
     expect(listed.body.data.files[0]).toMatchObject({ slug, encrypted: true, filename: ENCRYPTED_FILE_NAME });
 
-    const view = await call("GET", `/public/files/${slug}`);
+    const view = await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" });
     expect(view.body.data).toMatchObject({ encrypted: true, filename: ENCRYPTED_FILE_NAME, views: 1 });
-    const delivered = new Uint8Array(await (await fetchLink(view.body.data.download_url)).arrayBuffer());
+    const delivered = new Uint8Array(
+      await (await fetchLink(present(view.body.data.download_url, "the download link"))).arrayBuffer(),
+    );
     expect(Buffer.from(delivered).equals(Buffer.from(ciphertext))).toBe(true);
     const opened = await decryptBytes(delivered, key);
     expect(opened.metadata).toEqual({
@@ -354,13 +407,14 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     });
     expect(Buffer.from(opened.bytes).equals(Buffer.from(plain))).toBe(true);
     // Burn after reading: the one delivery was the view.
-    expect((await call("GET", `/public/files/${slug}`)).status).toBe(410);
+    expect((await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" })).status).toBe(410);
   });
 
   test("encrypted: a password is refused at every step (it belongs in the key); the name given is never stored", async () => {
     const presign = await call("POST", "/s3/presign", {
       auth: admin,
       body: { s3_config_id: storageId, filename: "secret-plan.pdf", size: 100, encrypted: true, password: "pw" },
+      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(400);
     expect(presign.body.message).toContain("password stays in the browser");
@@ -371,7 +425,11 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     expect(stored.status).toBe(201);
     expect(stored.body.data).toMatchObject({ encrypted: true, filename: ENCRYPTED_FILE_NAME });
     expect(JSON.stringify(stored.body.data)).not.toContain("secret-plan");
-    const update = await call("PUT", `/admin/files/${stored.body.data.id}`, { auth: admin, body: { password: "pw" } });
+    const update = await call("PUT", `/admin/files/${stored.body.data.id}`, {
+      auth: admin,
+      body: { password: "pw" },
+      procedure: "files.update",
+    });
     expect(update.status).toBe(400);
     expect(update.body.message).toContain("password stays in the browser");
     const raw = await t.app.fetch(
@@ -388,8 +446,8 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
 
   test("signed links expire, cannot be altered, and honour Range", async () => {
     const uploaded = await uploadForm({}, "0123456789", "digits.txt");
-    const view = await call("GET", `/public/files/${uploaded.body.data.slug}`);
-    const url: string = view.body.data.download_url;
+    const view = await call("GET", `/public/files/${uploaded.body.data.slug}`, { procedure: "files.public.get" });
+    const url = present(view.body.data.download_url, "the download link");
     const ranged = await fetchLink(url, { headers: { Range: "bytes=2-5" } });
     expect(ranged.status).toBe(206);
     expect(await ranged.text()).toBe("2345");
@@ -414,8 +472,8 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       ["evil.svg", "image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
     ]) {
       const uploaded = await uploadForm({ mimetype: type as string }, content as string, name as string);
-      const view = await call("GET", `/public/files/${uploaded.body.data.slug}`);
-      const preview = await fetchLink(view.body.data.preview_url);
+      const view = await call("GET", `/public/files/${uploaded.body.data.slug}`, { procedure: "files.public.get" });
+      const preview = await fetchLink(present(view.body.data.preview_url, "the preview link"));
       if (storageKind === "local") {
         // Served by the app itself: shown as text, sandboxed, never sniffed.
         expect(preview.headers.get("content-type")).toStartWith("text/plain");
@@ -423,9 +481,11 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
         expect(preview.headers.get("x-content-type-options")).toBe("nosniff");
       } else {
         // Served by the object store: another origin than the app's.
-        expect(new URL(view.body.data.preview_url).origin).not.toBe(new URL(t.config.publicUrl).origin);
+        expect(new URL(present(view.body.data.preview_url, "the preview link")).origin).not.toBe(
+          new URL(t.config.publicUrl).origin,
+        );
       }
-      const download = await fetchLink(view.body.data.download_url);
+      const download = await fetchLink(present(view.body.data.download_url, "the download link"));
       expect(download.headers.get("content-disposition")).toStartWith("attachment");
     }
   });
@@ -433,52 +493,78 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
   test("management: list, search, edit (slug, remark, password, expiry, max views), delete with the object", async () => {
     const uploaded = await uploadForm({ remark: `findme-${storageKind}` }, "manage me", "manage.txt");
     const id = uploaded.body.data.id;
-    const list = await call("GET", `/admin/files?search=findme-${storageKind}`, { auth: admin });
+    const list = await call("GET", `/admin/files?search=findme-${storageKind}`, {
+      auth: admin,
+      procedure: "files.list",
+    });
     expect(list.body.data.files.map((f: { id: string }) => f.id)).toEqual([id]);
     // Wildcards are taken literally: "_" is not any character, "%" not anything.
     const literal = await uploadForm({}, "literal", `findme_${storageKind}_100%.txt`);
     const search = async (term: string) =>
-      (await call("GET", `/admin/files?search=${encodeURIComponent(term)}`, { auth: admin })).body.data.files.map(
-        (f: { id: string }) => f.id,
-      );
+      (
+        await call("GET", `/admin/files?search=${encodeURIComponent(term)}`, { auth: admin, procedure: "files.list" })
+      ).body.data.files.map((f: { id: string }) => f.id);
     expect(await search(`findme_${storageKind}`)).toEqual([literal.body.data.id]);
     expect(await search(`FINDME_${storageKind.toUpperCase()}_100%`)).toEqual([literal.body.data.id]);
     expect(await search(`findme%${storageKind}`)).toEqual([]);
     const other = await uploadForm({}, "other", "other.txt");
-    const clash = await call("PUT", `/admin/files/${id}`, { auth: admin, body: { slug: other.body.data.slug } });
+    const clash = await call("PUT", `/admin/files/${id}`, {
+      auth: admin,
+      body: { slug: other.body.data.slug },
+      procedure: "files.update",
+    });
     expect(clash.status).toBe(409);
     const newSlug = `renamed-${provider}-${storageKind}`;
     const updated = await call("PUT", `/admin/files/${id}`, {
       auth: admin,
       body: { slug: newSlug, remark: "edited", password: "pw-123456", expires_in: 24, max_views: 9 },
+      procedure: "files.update",
     });
     expect(updated.body.data).toMatchObject({ slug: newSlug, remark: "edited", has_password: true, max_views: 9 });
-    expect(new Date(updated.body.data.expires_at).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(new Date(present(updated.body.data.expires_at, "the expiry")).getTime()).toBeGreaterThan(
+      Date.now() + 23 * 3_600_000,
+    );
     const storagePath = updated.body.data.storage_path;
     const driver = await t.storage.driverFor(storageId);
     expect(await driver.head(storagePath)).not.toBeNull();
-    expect((await call("DELETE", `/admin/files/${id}`, { auth: admin })).body.data).toEqual({ deleted: 1 });
+    expect((await call("DELETE", `/admin/files/${id}`, { auth: admin, procedure: "files.delete" })).body.data).toEqual({
+      deleted: 1,
+    });
     expect(await driver.head(storagePath)).toBeNull();
-    expect((await call("GET", `/public/files/${newSlug}`)).status).toBe(404);
+    expect((await call("GET", `/public/files/${newSlug}`, { procedure: "files.public.get" })).status).toBe(404);
   });
 
   test("API keys with file permission see and change only their own files", async () => {
     const key = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: "uploader", file_permission: true },
+      procedure: "keys.create",
     });
     const auth = `ApiKey ${key.body.data.key}`;
     const mine = await uploadForm({}, "mine", "mine.txt", auth);
     expect(mine.body.data.created_by).toBe(`apikey:${key.body.data.id}`);
     const theirs = await uploadForm({}, "theirs", "theirs.txt");
-    const list = await call("GET", "/user/files", { auth });
+    const list = await call("GET", "/user/files", { auth, procedure: "files.list" });
     expect(list.body.data.files.map((f: { id: string }) => f.id)).toEqual([mine.body.data.id]);
-    expect((await call("GET", `/user/files/${theirs.body.data.id}`, { auth })).status).toBe(404);
-    expect((await call("DELETE", `/user/files/${theirs.body.data.id}`, { auth })).status).toBe(404);
-    expect((await call("POST", "/s3/commit", { auth, body: { file_id: theirs.body.data.id } })).status).toBe(404);
+    expect((await call("GET", `/user/files/${theirs.body.data.id}`, { auth, procedure: "files.get" })).status).toBe(
+      404,
+    );
+    expect(
+      (await call("DELETE", `/user/files/${theirs.body.data.id}`, { auth, procedure: "files.delete" })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call("POST", "/s3/commit", {
+          auth,
+          body: { file_id: theirs.body.data.id },
+          procedure: "files.upload.commit",
+        })
+      ).status,
+    ).toBe(404);
     const noFiles = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: "text only", text_permission: true },
+      procedure: "keys.create",
     });
     const refused = await uploadForm({}, "x", "x.txt", `ApiKey ${noFiles.body.data.key}`);
     expect(refused.status).toBe(403);
@@ -488,6 +574,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const key = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: "public only", file_permission: true },
+      procedure: "keys.create",
     });
     const auth = `ApiKey ${key.body.data.key}`;
     const privateConfig = await createLocalStorage(api, admin, {
@@ -508,11 +595,13 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const presign = await call("POST", "/s3/presign", {
       auth,
       body: { s3_config_id: privateId, filename: "plans.txt", size: 12 },
+      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(403);
     const multipart = await call("POST", "/s3/multipart/init", {
       auth,
       body: { s3_config_id: privateId, filename: "plans.bin", size: 6 * 1024 * 1024 },
+      procedure: "files.upload.multipartInit",
     });
     expect(multipart.status).toBe(403);
     const headers = { authorization: auth, "accept-language": "zh-CN" };
@@ -532,6 +621,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const stale = await call("POST", "/s3/presign", {
       auth: admin,
       body: { s3_config_id: storageId, filename: "stale.bin", size: 5 },
+      procedure: "files.upload.presign",
     });
     await fetchLink(stale.body.data.upload_url, { method: "PUT", body: "stale" });
     await t.db.fileShare.update({

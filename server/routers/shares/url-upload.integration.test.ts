@@ -230,7 +230,7 @@ describe("with private addresses refused (the default)", () => {
 
   test("url/info refuses every loopback, private, link-local and metadata spelling with 400", async () => {
     for (const url of privateTargets()) {
-      const answer = await call("POST", "/url/info", { auth: admin, body: { url } });
+      const answer = await call("POST", "/url/info", { auth: admin, body: { url }, procedure: "url.info" });
       expectNotAllowed(url, answer);
       expect(answer.body.success).toBe(false);
     }
@@ -260,7 +260,12 @@ describe("with private addresses refused (the default)", () => {
   });
 
   test("the message follows the caller's language", async () => {
-    const answer = await call("POST", "/url/info", { auth: admin, body: { url: `${base}/x` }, lang: "zh-CN" });
+    const answer = await call("POST", "/url/info", {
+      auth: admin,
+      body: { url: `${base}/x` },
+      lang: "zh-CN",
+      procedure: "url.info",
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(zhUrlErrors.urlNotAllowed);
   });
@@ -274,10 +279,10 @@ describe("with private addresses refused (the default)", () => {
       ["http://user:secret@public.example/", enUrlErrors.urlCredentialsNotAllowed],
     ];
     for (const [url, message] of cases) {
-      const answer = await call("POST", "/url/info", { auth: admin, body: { url } });
+      const answer = await call("POST", "/url/info", { auth: admin, body: { url }, procedure: "url.info" });
       expect({ url, status: answer.status, message: answer.body.message }).toEqual({ url, status: 400, message });
     }
-    const empty = await call("POST", "/url/info", { auth: admin, body: { url: "" } });
+    const empty = await call("POST", "/url/info", { auth: admin, body: { url: "" }, procedure: "url.info" });
     expect(empty.status).toBe(400);
     const missing = await call("GET", "/url/proxy", { auth: admin });
     expect(missing.status).toBe(400);
@@ -288,7 +293,11 @@ describe("with private addresses refused (the default)", () => {
     afterEach(restoreInternet);
 
     test("a public URL passes", async () => {
-      const answer = await call("POST", "/url/info", { auth: admin, body: { url: "http://public.example/a/b.txt" } });
+      const answer = await call("POST", "/url/info", {
+        auth: admin,
+        body: { url: "http://public.example/a/b.txt" },
+        procedure: "url.info",
+      });
       expect(answer.status).toBe(200);
       expect(answer.body.data).toEqual({
         url: "http://public.example/a/b.txt",
@@ -310,7 +319,7 @@ describe("with private addresses refused (the default)", () => {
         "/to-private-name",
       ]) {
         const url = `http://public.example${path}`;
-        const info = await call("POST", "/url/info", { auth: admin, body: { url } });
+        const info = await call("POST", "/url/info", { auth: admin, body: { url }, procedure: "url.info" });
         expectNotAllowed(path, info);
         const proxied = await call("GET", proxyPath(url), { auth: admin });
         expect({ path, status: proxied.status }).toEqual({ path, status: 400 });
@@ -327,7 +336,11 @@ describe("with private addresses refused (the default)", () => {
         "v6-mapped.example",
         "metadata.example",
       ]) {
-        const answer = await call("POST", "/url/info", { auth: admin, body: { url: `http://${host}:${port()}/x` } });
+        const answer = await call("POST", "/url/info", {
+          auth: admin,
+          body: { url: `http://${host}:${port()}/x` },
+          procedure: "url.info",
+        });
         expectNotAllowed(host, answer);
       }
       expect(publicRequests).toEqual([]);
@@ -337,7 +350,11 @@ describe("with private addresses refused (the default)", () => {
     test("DNS rebinding: the connection goes to the address that was checked, with the name as Host", async () => {
       // The first answer is public, any later one would be loopback.
       rebindAnswers = [PUBLIC_IP, "127.0.0.1", "127.0.0.1"];
-      const answer = await call("POST", "/url/info", { auth: admin, body: { url: "http://rebind.example/file.txt" } });
+      const answer = await call("POST", "/url/info", {
+        auth: admin,
+        body: { url: "http://rebind.example/file.txt" },
+        procedure: "url.info",
+      });
       expect(answer.status).toBe(200);
       expect(answer.body.data.url).toBe("http://rebind.example/file.txt");
       expect(lookups.filter((host) => host === "rebind.example")).toEqual(["rebind.example"]);
@@ -352,6 +369,7 @@ describe("with private addresses refused (the default)", () => {
       const answer = await call("POST", "/url/info", {
         auth: admin,
         body: { url: "https://rebind.example:8443/f.bin" },
+        procedure: "url.info",
       });
       expect(answer.status).toBe(200);
       expect(publicRequests).toEqual([
@@ -360,7 +378,11 @@ describe("with private addresses refused (the default)", () => {
     });
 
     test("a redirect loop stops with 'too many redirects'", async () => {
-      const answer = await call("POST", "/url/info", { auth: admin, body: { url: "http://public.example/loop" } });
+      const answer = await call("POST", "/url/info", {
+        auth: admin,
+        body: { url: "http://public.example/loop" },
+        procedure: "url.info",
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(enUrlErrors.urlTooManyRedirects.replace("{{max}}", "5"));
       expect(publicRequests.length).toBe(6);
@@ -380,7 +402,7 @@ describe("with private addresses allowed (tests' local origin)", () => {
   });
 
   async function info(url: string) {
-    return call("POST", "/url/info", { auth: admin, body: { url } });
+    return call("POST", "/url/info", { auth: admin, body: { url }, procedure: "url.info" });
   }
 
   test("url/info reports name, size, type and range support from HEAD", async () => {
@@ -596,7 +618,7 @@ describe.each(DATABASE_PROVIDERS)("who may fetch URLs (%s)", (provider) => {
 
   test("without credentials: 401, and nothing is fetched", async () => {
     hits.length = 0;
-    const info = await call("POST", "/url/info", { body: { url: `${base}/files/report.pdf` } });
+    const info = await call("POST", "/url/info", { body: { url: `${base}/files/report.pdf` }, procedure: "url.info" });
     expect(info.status).toBe(401);
     const proxied = await call("GET", proxyPath(`${base}/files/report.pdf`));
     expect(proxied.status).toBe(401);
@@ -610,13 +632,23 @@ describe.each(DATABASE_PROVIDERS)("who may fetch URLs (%s)", (provider) => {
     hits.length = 0;
     const textOnly = await createKey({ text_permission: true, mount_permission: true });
     expect(
-      (await call("POST", "/url/info", { auth: textOnly, body: { url: `${base}/files/report.pdf` } })).status,
+      (
+        await call("POST", "/url/info", {
+          auth: textOnly,
+          body: { url: `${base}/files/report.pdf` },
+          procedure: "url.info",
+        })
+      ).status,
     ).toBe(403);
     expect((await call("GET", proxyPath(`${base}/files/report.pdf`), { auth: textOnly })).status).toBe(403);
     expect(hits).toEqual([]);
 
     const files = await createKey({ file_permission: true });
-    const info = await call("POST", "/url/info", { auth: files, body: { url: `${base}/files/report.pdf` } });
+    const info = await call("POST", "/url/info", {
+      auth: files,
+      body: { url: `${base}/files/report.pdf` },
+      procedure: "url.info",
+    });
     expect(info.status).toBe(200);
     expect(info.body.data.size).toBe(FILE_BYTES.length);
     const proxied = await call("GET", proxyPath(`${base}/files/report.pdf`), { auth: files });
