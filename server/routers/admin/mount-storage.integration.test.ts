@@ -5,7 +5,14 @@
 // same way afterwards.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { allTraversalForms } from "@shared/test/traversal-corpus";
-import { createApiKey, createFileShare, type KeyFields, loginAdmin, shareUploadForm } from "../../test/api-client";
+import {
+  createApiKey,
+  createFileShare,
+  type KeyFields,
+  loginAdmin,
+  present,
+  shareUploadForm,
+} from "../../test/api-client";
 import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 import { localStorage, type RawStorage, s3Storage } from "../../test/raw-storage";
 
@@ -69,7 +76,9 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     storageId = created.body.data.id;
     // The traversal corpus sends more uploads than one key may start in a minute.
     const limits = { creation_limit_per_key: 0, creation_limit_per_address: 0 };
-    expect((await call("PUT", "/admin/system-settings", { auth: admin, body: limits })).status).toBe(200);
+    expect(
+      (await call("PUT", "/admin/system-settings", { auth: admin, body: limits, procedure: "settings.update" })).status,
+    ).toBe(200);
     const keyFor = async (fields: KeyFields) => (await createApiKey(api, admin, fields)).key;
     fileKey = `ApiKey ${await keyFor({ file_permission: true })}`;
     const mountSecret = await keyFor({ mount_permission: true, basic_path: "/seed" });
@@ -82,6 +91,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const root = await call("POST", "/admin/mounts", {
       auth: admin,
       body: { name: "Seed", mount_path: "/seed", storage_config_id: storageId },
+      procedure: "mounts.create",
     });
     expect(root.status).toBe(201);
     expect(root.body.data.folder).toBe("");
@@ -89,6 +99,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const photos = await call("POST", "/admin/mounts", {
       auth: admin,
       body: { name: "Photos", mount_path: "/photos", storage_config_id: storageId, folder: "/photos/" },
+      procedure: "mounts.create",
     });
     expect(photos.status).toBe(201);
     expect(photos.body.data.folder).toBe("photos");
@@ -98,7 +109,10 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     expect(await names("/photos")).toEqual(["2026", "notes.md"]);
     expect(await names("/photos/2026")).toEqual(["beach.jpg", "forest.jpg"]);
 
-    const found = await call("GET", `/admin/fs/search?${q({ q: "forest", scope: "global" })}`, { auth: admin });
+    const found = await call("GET", `/admin/fs/search?${q({ q: "forest", scope: "global" })}`, {
+      auth: admin,
+      procedure: "fs.search",
+    });
     expect(found.status).toBe(200);
     expect(found.body.data.results.map((item: { path: string }) => item.path).sort()).toEqual([
       "/photos/2026/forest.jpg",
@@ -116,6 +130,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const renamed = await call("POST", "/admin/fs/rename", {
       auth: admin,
       body: { oldPath: "/photos/2026/beach.jpg", newPath: "/photos/2026/sea.jpg" },
+      procedure: "fs.rename",
     });
     expect(renamed.status).toBe(200);
     expect(await raw.read("photos/2026/sea.jpg")).toBe("beach bytes");
@@ -123,7 +138,11 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     // The other mount of the same storage sees it at once (its listing cache was dropped).
     expect(await names("/seed/photos/2026")).toEqual(["forest.jpg", "sea.jpg"]);
 
-    const removed = await call("POST", "/admin/fs/batch-remove", { auth: admin, body: { paths: ["/seed/docs"] } });
+    const removed = await call("POST", "/admin/fs/batch-remove", {
+      auth: admin,
+      body: { paths: ["/seed/docs"] },
+      procedure: "fs.batchRemove",
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.data.deleted).toBe(1);
     expect(await raw.read("docs/report.pdf")).toBeNull();
@@ -135,15 +154,27 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
       auth: admin,
       lang: "zh-CN",
       body: { name: "Bad", mount_path: "/bad", storage_config_id: storageId, folder: "photos/../.." },
+      procedure: "mounts.create",
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("路径无效");
-    const list = await call("GET", "/admin/mounts", { auth: admin });
-    const photos = list.body.data.find((mount: { mount_path: string }) => mount.mount_path === "/photos");
-    const moved = await call("PUT", `/admin/mounts/${photos.id}`, { auth: admin, body: { folder: "photos/2026" } });
+    const list = await call("GET", "/admin/mounts", { auth: admin, procedure: "mounts.list" });
+    const photos = present(
+      list.body.data.find((mount) => mount.mount_path === "/photos"),
+      "the /photos mount",
+    );
+    const moved = await call("PUT", `/admin/mounts/${photos.id}`, {
+      auth: admin,
+      body: { folder: "photos/2026" },
+      procedure: "mounts.update",
+    });
     expect(moved.status).toBe(200);
     expect(await names("/photos")).toEqual(["forest.jpg", "sea.jpg"]);
-    await call("PUT", `/admin/mounts/${photos.id}`, { auth: admin, body: { folder: "photos" } });
+    await call("PUT", `/admin/mounts/${photos.id}`, {
+      auth: admin,
+      body: { folder: "photos" },
+      procedure: "mounts.update",
+    });
   });
 
   test("a key with file permission only writes beneath the share folder, never into a mount's folder", async () => {
@@ -215,7 +246,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
 
     // The object and its share are untouched: the password still gates it.
     expect(await raw.read(shared.body.data.storage_path)).toBe("secret share");
-    const view = await call("GET", `/public/files/${shared.body.data.slug}`);
+    const view = await call("GET", `/public/files/${shared.body.data.slug}`, { procedure: "files.public.get" });
     expect(view.status).toBe(200);
     expect(view.body.data.requires_password).toBe(true);
   });
@@ -224,29 +255,34 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const shared = await createFileShare(api, admin, { s3_config_id: storageId, path: "follow" }, "follow me");
     const slug = shared.slug;
     const name = shared.storage_path.split("/").pop();
-    const listing = await call("GET", `/admin/fs/list?${q({ path: "/seed/shares/follow" })}`, { auth: admin });
+    const listing = await call("GET", `/admin/fs/list?${q({ path: "/seed/shares/follow" })}`, {
+      auth: admin,
+      procedure: "fs.list",
+    });
     expect(listing.body.data.items).toEqual([expect.objectContaining({ name, share_slug: slug })]);
-    const top = await call("GET", `/admin/fs/list?${q({ path: "/seed" })}`, { auth: admin });
-    expect(top.body.data.items.find((entry: { name: string }) => entry.name === "shares").holds_shares).toBe(true);
+    const top = await call("GET", `/admin/fs/list?${q({ path: "/seed" })}`, { auth: admin, procedure: "fs.list" });
+    expect(top.body.data.items.find((entry: { name: string }) => entry.name === "shares")?.holds_shares).toBe(true);
 
     const renamed = await call("POST", "/admin/fs/rename", {
       auth: admin,
       body: { oldPath: "/seed/shares/follow", newPath: "/seed/shares/followed" },
+      procedure: "fs.rename",
     });
     expect(renamed.status).toBe(200);
-    const view = await call("GET", `/public/files/${slug}`);
+    const view = await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" });
     expect(view.status).toBe(200);
-    expect(await (await fetchLink(view.body.data.download_url)).text()).toBe("follow me");
+    expect(await (await fetchLink(present(view.body.data.download_url, "the download link"))).text()).toBe("follow me");
 
     const removed = await call("POST", "/admin/fs/batch-remove", {
       auth: admin,
       body: { paths: [`/seed/shares/followed/${name}`] },
+      procedure: "fs.batchRemove",
     });
     expect(removed.body.data.deleted).toBe(1);
-    const gone = await call("GET", `/public/files/${slug}`, { lang: "zh-CN" });
+    const gone = await call("GET", `/public/files/${slug}`, { lang: "zh-CN", procedure: "files.public.get" });
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe("分享的文件已不存在：它已从存储中删除或移走");
-    const files = await call("GET", "/admin/files", { auth: admin });
+    const files = await call("GET", "/admin/files", { auth: admin, procedure: "files.list" });
     expect(files.body.data.files.find((file: { slug: string }) => file.slug === slug)?.status).toBe("gone");
   });
 
@@ -258,12 +294,12 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
       destination: `http://localhost/dav/seed/shares/dav/moved-${name}`,
     });
     expect(moved.status).toBe(201);
-    const view = await call("GET", `/public/files/${shared.slug}`);
+    const view = await call("GET", `/public/files/${shared.slug}`, { procedure: "files.public.get" });
     expect(view.status).toBe(200);
-    expect(await (await fetchLink(view.body.data.download_url)).text()).toBe("over dav");
+    expect(await (await fetchLink(present(view.body.data.download_url, "the download link"))).text()).toBe("over dav");
 
     await raw.remove(`shares/dav/moved-${name}`);
-    const gone = await call("GET", `/public/files/${shared.slug}`);
+    const gone = await call("GET", `/public/files/${shared.slug}`, { procedure: "files.public.get" });
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe("The shared file is gone: it was deleted or moved from its storage");
   });
@@ -277,6 +313,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
         mount_read_only: true,
         basic_path: "/album",
       },
+      procedure: "keys.create",
     });
     expect(reader.status).toBe(201);
     const readOnly = `ApiKey ${reader.body.data.key}`;
@@ -284,6 +321,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const album = await call("POST", "/admin/mounts", {
       auth: admin,
       body: { name: "Album", mount_path: "/album", storage_config_id: storageId, folder: "photos" },
+      procedure: "mounts.create",
     });
     expect(album.status).toBe(201);
 
@@ -291,12 +329,22 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const file = await call("GET", `/user/fs/download?${q({ path: "/album/notes.md" })}`, { auth: readOnly });
     expect(file.text).toBe("# notes");
     const refused = [
-      await call("POST", "/user/fs/mkdir", { auth: readOnly, lang: "zh-CN", body: { path: "/album/new" } }),
+      await call("POST", "/user/fs/mkdir", {
+        auth: readOnly,
+        lang: "zh-CN",
+        body: { path: "/album/new" },
+        procedure: "fs.mkdir",
+      }),
       await call("POST", "/user/fs/rename", {
         auth: readOnly,
         body: { oldPath: "/album/notes.md", newPath: "/album/renamed.md" },
+        procedure: "fs.rename",
       }),
-      await call("POST", "/user/fs/batch-remove", { auth: readOnly, body: { paths: ["/album/notes.md"] } }),
+      await call("POST", "/user/fs/batch-remove", {
+        auth: readOnly,
+        body: { paths: ["/album/notes.md"] },
+        procedure: "fs.batchRemove",
+      }),
     ];
     for (const answer of refused) expect(answer.status).toBe(403);
     expect(refused[0]?.body.message).toContain("只能读取");
@@ -306,6 +354,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const written = await call("POST", "/admin/fs/update", {
       auth: admin,
       body: { path: "/photos/added.md", content: "added through /photos" },
+      procedure: "fs.update",
     });
     expect(written.status).toBe(200);
     expect(await names("/album", readOnly)).toContain("added.md");
@@ -328,7 +377,7 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     let pages = 0;
     do {
       const params: Record<string, string> = { path: "/seed/many", limit: "100", ...(cursor ? { cursor } : {}) };
-      const page = await call("GET", `/admin/fs/list?${q(params)}`, { auth: admin });
+      const page = await call("GET", `/admin/fs/list?${q(params)}`, { auth: admin, procedure: "fs.list" });
       expect(page.status).toBe(200);
       expect(page.body.data.items.length).toBeLessThanOrEqual(100);
       expect(page.body.data.total).toBe(page.body.data.items.length);
@@ -342,16 +391,23 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     expect(new Set(seen).size).toBe(count + 1);
     expect([...seen].sort()).toEqual([...Array.from({ length: count }, (_, i) => name(i)), "sub"].sort());
     // Without a limit the folder comes whole, as before.
-    const whole = await call("GET", `/admin/fs/list?${q({ path: "/seed/many" })}`, { auth: admin });
+    const whole = await call("GET", `/admin/fs/list?${q({ path: "/seed/many" })}`, {
+      auth: admin,
+      procedure: "fs.list",
+    });
     expect(whole.body.data.items.length).toBe(count + 1);
     expect(whole.body.data.next_cursor).toBeNull();
 
     // A cursor belongs to its folder: another folder's, or an edited one, is a 400 in the caller's language.
-    const first = await call("GET", `/admin/fs/list?${q({ path: "/seed/many", limit: "10" })}`, { auth: admin });
-    for (const bad of [first.body.data.next_cursor, "not-a-cursor"]) {
+    const first = await call("GET", `/admin/fs/list?${q({ path: "/seed/many", limit: "10" })}`, {
+      auth: admin,
+      procedure: "fs.list",
+    });
+    for (const bad of [present(first.body.data.next_cursor, "the next cursor"), "not-a-cursor"]) {
       const answer = await call("GET", `/admin/fs/list?${q({ path: "/seed/photos", limit: "10", cursor: bad })}`, {
         auth: admin,
         lang: "zh-CN",
+        procedure: "fs.list",
       });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toContain("游标");
@@ -364,25 +420,27 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
       `/admin/fs/search?${q({ q: "item-", scope: "directory", path: "/seed/many", limit: "10" })}`,
       {
         auth: admin,
+        procedure: "fs.search",
       },
     );
     expect(broad.status).toBe(200);
     expect(broad.body.data.results.length).toBe(10);
-    expect(broad.body.data.results[0].name).toBe("item-0000.txt");
+    expect(broad.body.data.results[0]?.name).toBe("item-0000.txt");
     expect(broad.body.data.truncated).toBe(true);
     expect(broad.body.data).toMatchObject({ hasMore: true, mountsSearched: 1 });
     const next = await call(
       "GET",
       `/admin/fs/search?${q({ q: "item-", scope: "directory", path: "/seed/many", limit: "10", offset: "10" })}`,
-      { auth: admin },
+      { auth: admin, procedure: "fs.search" },
     );
-    expect(next.body.data.results[0].name).toBe("item-0010.txt");
+    expect(next.body.data.results[0]?.name).toBe("item-0010.txt");
 
     const narrow = await call(
       "GET",
       `/admin/fs/search?${q({ q: "item-0042", scope: "directory", path: "/seed/many" })}`,
       {
         auth: admin,
+        procedure: "fs.search",
       },
     );
     expect(narrow.body.data.results.map((item: { path: string }) => item.path)).toEqual(["/seed/many/item-0042.txt"]);

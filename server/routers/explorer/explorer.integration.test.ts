@@ -12,6 +12,7 @@ import {
   createMount as createMountRow,
   createS3Storage,
   loginAdmin,
+  present,
 } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { patternedBytes as bytes } from "../../test/payloads";
@@ -100,13 +101,18 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const created = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name, mount_permission: true, mount_read_only: readOnly, basic_path: basicPath },
+      procedure: "keys.create",
     });
     expect(created.status).toBe(201);
     return `ApiKey ${created.body.data.key}`;
   }
 
   async function setMaxUploadMb(megabytes: number) {
-    const answer = await call("PUT", "/admin/system-settings", { auth: admin, body: { max_upload_size: megabytes } });
+    const answer = await call("PUT", "/admin/system-settings", {
+      auth: admin,
+      body: { max_upload_size: megabytes },
+      procedure: "settings.update",
+    });
     expect(answer.status).toBe(200);
   }
 
@@ -159,16 +165,28 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     });
     expect((await list("/nowhere")).status).toBe(404);
     expect((await list("/docs/nowhere")).status).toBe(404);
-    const team404 = await call("GET", `/admin/fs/get?${query({ path: "/team/none" })}`, { auth: admin });
+    const team404 = await call("GET", `/admin/fs/get?${query({ path: "/team/none" })}`, {
+      auth: admin,
+      procedure: "fs.get",
+    });
     expect(team404.status).toBe(404);
   });
 
   test("mkdir, upload into a folder or to a full path, get, list, download with Range, signed links", async () => {
-    expect((await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/work" } })).status).toBe(201);
-    const again = await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/work" } });
+    expect(
+      (await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/work" }, procedure: "fs.mkdir" }))
+        .status,
+    ).toBe(201);
+    const again = await call("POST", "/admin/fs/mkdir", {
+      auth: admin,
+      body: { path: "/docs/work" },
+      procedure: "fs.mkdir",
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("/docs/work already exists");
-    expect((await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs" } })).status).toBe(409);
+    expect(
+      (await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs" }, procedure: "fs.mkdir" })).status,
+    ).toBe(409);
     expect((await names("/docs/work")).length).toBe(0);
 
     const intoSlash = await upload("/docs/work/", "alpha", "a.txt");
@@ -184,7 +202,10 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect((await upload("/docs/work/", "中文内容", "报告 2026.txt")).body.data.path).toBe("/docs/work/报告 2026.txt");
     expect(await names("/docs/work")).toEqual(["a.txt", "b.txt", "c.md", "报告 2026.txt"]);
 
-    const file = await call("GET", `/admin/fs/get?${query({ path: "/docs/work/a.txt" })}`, { auth: admin });
+    const file = await call("GET", `/admin/fs/get?${query({ path: "/docs/work/a.txt" })}`, {
+      auth: admin,
+      procedure: "fs.get",
+    });
     expect(file.body.data).toMatchObject({
       name: "a.txt",
       type: "file",
@@ -194,9 +215,12 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       readonly: false,
     });
     expect(file.body.data.etag).toBeTruthy();
-    const folder = await call("GET", `/admin/fs/get?${query({ path: "/docs/work" })}`, { auth: admin });
+    const folder = await call("GET", `/admin/fs/get?${query({ path: "/docs/work" })}`, {
+      auth: admin,
+      procedure: "fs.get",
+    });
     expect(folder.body.data).toMatchObject({ type: "directory", is_mount: false });
-    const mount = await call("GET", `/admin/fs/get?${query({ path: "/docs" })}`, { auth: admin });
+    const mount = await call("GET", `/admin/fs/get?${query({ path: "/docs" })}`, { auth: admin, procedure: "fs.get" });
     expect(mount.body.data).toMatchObject({
       type: "directory",
       is_mount: true,
@@ -216,6 +240,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
 
     const link = await call("GET", `/admin/fs/file-link?${query({ path: "/docs/work/b.txt", force_download: true })}`, {
       auth: admin,
+      procedure: "fs.fileLink",
     });
     expect(link.body.data).toMatchObject({ filename: "b.txt" });
     const linked = await fetchLink(link.body.data.presignedUrl);
@@ -247,7 +272,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   test("rename files and whole folders, within a storage and across storages", async () => {
     await write("/docs/tree/x.txt", "x");
     await write("/docs/tree/sub/y.txt", "y");
-    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/tree/empty" } });
+    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/tree/empty" }, procedure: "fs.mkdir" });
     const renameFile = await rename("/docs/tree/x.txt", "/docs/tree/x2.txt");
     expect(renameFile.body.data).toEqual({ oldPath: "/docs/tree/x.txt", newPath: "/docs/tree/x2.txt", type: "file" });
     const renameFolder = await rename("/docs/tree", "/docs/moved");
@@ -285,11 +310,17 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   test("remove and batch-remove files and whole folders, leaving nothing in the storage", async () => {
     await write("/docs/rm/a.txt", "a");
     await write("/docs/rm/deep/er/b.txt", "b");
-    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/rm/empty" } });
-    const one = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/rm/a.txt" })}`, { auth: admin });
+    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/rm/empty" }, procedure: "fs.mkdir" });
+    const one = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/rm/a.txt" })}`, {
+      auth: admin,
+      procedure: "fs.remove",
+    });
     expect(one.body.data).toEqual({ deleted: 1, failed: [] });
     expect(await names("/docs/rm")).toEqual(["deep", "empty"]);
-    const folder = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/rm" })}`, { auth: admin });
+    const folder = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/rm" })}`, {
+      auth: admin,
+      procedure: "fs.remove",
+    });
     expect(folder.status).toBe(200);
     expect((await list("/docs/rm")).status).toBe(404);
     const driver = await t.storage.driverFor(mainStorage);
@@ -302,13 +333,21 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const batch = await call("POST", "/admin/fs/batch-remove", {
       auth: admin,
       body: { paths: ["/docs/b1.txt", "/docs/missing.txt", "/docs/bdir"] },
+      procedure: "fs.batchRemove",
     });
     expect(batch.body.data.deleted).toBe(2);
     expect(batch.body.data.failed).toEqual([
       { path: "/docs/missing.txt", message: "The file or folder does not exist" },
     ]);
-    expect((await call("DELETE", `/admin/fs/remove?${query({ path: "/docs" })}`, { auth: admin })).status).toBe(400);
-    const empty = await call("POST", "/admin/fs/batch-remove", { auth: admin, body: { paths: [] } });
+    expect(
+      (await call("DELETE", `/admin/fs/remove?${query({ path: "/docs" })}`, { auth: admin, procedure: "fs.remove" }))
+        .status,
+    ).toBe(400);
+    const empty = await call("POST", "/admin/fs/batch-remove", {
+      auth: admin,
+      body: { paths: [] },
+      procedure: "fs.batchRemove",
+    });
     expect(empty.status).toBe(400);
   });
 
@@ -317,6 +356,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const init = await call("POST", "/admin/fs/multipart/init", {
       auth: admin,
       body: { path: "/docs/big/", filename: "big.bin", fileSize: content.length, contentType: "application/x-test" },
+      procedure: "fs.multipartInit",
     });
     expect(init.status).toBe(200);
     expect(init.body.data).toMatchObject({ path: "/docs/big/big.bin", partSize: PART, partCount: 3 });
@@ -358,6 +398,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
         contentType: "application/x-test",
         fileSize: content.length,
       },
+      procedure: "fs.multipartComplete",
     });
     expect(complete.status).toBe(200);
     expect(complete.body.data).toMatchObject({ path: "/docs/big/big.bin", size: content.length });
@@ -373,6 +414,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const second = await call("POST", "/admin/fs/multipart/init", {
       auth: admin,
       body: { path: "/docs/big/aborted.bin", fileSize: PART * 2 },
+      procedure: "fs.multipartInit",
     });
     const aborted = second.body.data;
     await call("POST", `/admin/fs/multipart/part?${query({ uploadId: aborted.uploadId, partNumber: 1 })}`, {
@@ -384,6 +426,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const abort = await call("POST", "/admin/fs/multipart/abort", {
       auth: admin,
       body: { path: "/docs/big/aborted.bin", uploadId: aborted.uploadId, key: aborted.key },
+      procedure: "fs.multipartAbort",
     });
     expect(abort.body).toMatchObject({ code: 200, success: true, data: { cancelled: true } });
     await expect(driver.listParts(aborted.key, aborted.uploadId)).rejects.toThrow();
@@ -392,6 +435,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const again = await call("POST", "/admin/fs/multipart/abort", {
       auth: admin,
       body: { uploadId: aborted.uploadId, key: aborted.key },
+      procedure: "fs.multipartAbort",
     });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({
@@ -413,6 +457,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const stale = await call("POST", "/admin/fs/multipart/init", {
       auth: admin,
       body: { path: "/docs/big/stale.bin", fileSize: PART * 2 },
+      procedure: "fs.multipartInit",
     });
     await call("POST", `/admin/fs/multipart/part?${query({ uploadId: stale.body.data.uploadId, partNumber: 1 })}`, {
       auth: admin,
@@ -432,6 +477,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const presign = await call("POST", "/admin/fs/presign", {
       auth: admin,
       body: { path: "/docs/direct/", fileName: "photo.png", contentType: "image/png", fileSize: content.length },
+      procedure: "fs.presign",
     });
     expect(presign.status).toBe(200);
     expect(presign.body.data).toMatchObject({
@@ -450,12 +496,14 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const commit = await call("POST", "/admin/fs/presign/commit", {
       auth: admin,
       body: { path: "/docs/direct/", fileName: "photo.png", etag, contentType: "image/png", fileSize: content.length },
+      procedure: "fs.presignCommit",
     });
     expect(commit.status).toBe(200);
     expect(commit.body.data).toMatchObject({ path: "/docs/direct/photo.png", size: content.length });
     const missing = await call("POST", "/admin/fs/presign/commit", {
       auth: admin,
       body: { path: "/docs/direct/never.bin", fileSize: 3 },
+      procedure: "fs.presignCommit",
     });
     expect(missing.status).toBe(400);
 
@@ -465,23 +513,31 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       const refusedPresign = await call("POST", "/admin/fs/presign", {
         auth: admin,
         body: { path: "/docs/direct/", fileName: "big.bin", fileSize: big },
+        procedure: "fs.presign",
       });
       expect(refusedPresign.status).toBe(413);
       expect(refusedPresign.body.message).toContain("max upload size");
       const refusedInit = await call("POST", "/admin/fs/multipart/init", {
         auth: admin,
         body: { path: "/docs/direct/big.bin", fileSize: big },
+        procedure: "fs.multipartInit",
       });
       expect(refusedInit.status).toBe(413);
       const refusedForm = await upload("/docs/direct/", bytes(1024 * 1024 + 10), "streamed.bin");
       expect(refusedForm.status).toBe(413);
       expect(
-        (await call("GET", `/admin/fs/get?${query({ path: "/docs/direct/streamed.bin" })}`, { auth: admin })).status,
+        (
+          await call("GET", `/admin/fs/get?${query({ path: "/docs/direct/streamed.bin" })}`, {
+            auth: admin,
+            procedure: "fs.get",
+          })
+        ).status,
       ).toBe(404);
       // A presign that understated the size is caught at commit, and the object removed.
       const liar = await call("POST", "/admin/fs/presign", {
         auth: admin,
         body: { path: "/docs/direct/", fileName: "liar.bin", fileSize: 10 },
+        procedure: "fs.presign",
       });
       const liarPut = await fetchLink(liar.body.data.presignedUrl, {
         method: "PUT",
@@ -493,6 +549,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
         const liarCommit = await call("POST", "/admin/fs/presign/commit", {
           auth: admin,
           body: { path: "/docs/direct/", fileName: "liar.bin" },
+          procedure: "fs.presignCommit",
         });
         expect(liarCommit.status).toBe(413);
       } else {
@@ -500,7 +557,12 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
         expect(liarPut.status).toBe(413);
       }
       expect(
-        (await call("GET", `/admin/fs/get?${query({ path: "/docs/direct/liar.bin" })}`, { auth: admin })).status,
+        (
+          await call("GET", `/admin/fs/get?${query({ path: "/docs/direct/liar.bin" })}`, {
+            auth: admin,
+            procedure: "fs.get",
+          })
+        ).status,
       ).toBe(404);
     } finally {
       await setMaxUploadMb(100);
@@ -510,9 +572,9 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   test("batch copy within one storage: files, whole folders, skip existing, no files to copy", async () => {
     await write("/docs/src/a.txt", "a");
     await write("/docs/src/sub/b.txt", "b");
-    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/src/empty" } });
+    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/src/empty" }, procedure: "fs.mkdir" });
     const copy = (items: object[], skipExisting?: boolean) =>
-      call("POST", "/admin/fs/batch-copy", { auth: admin, body: { items, skipExisting } });
+      call("POST", "/admin/fs/batch-copy", { auth: admin, body: { items, skipExisting }, procedure: "fs.batchCopy" });
 
     const file = await copy([{ sourcePath: "/docs/src/a.txt", targetPath: "/docs/dst/" }]);
     expect(file.body.data).toMatchObject({ success: 1, skipped: 0, failed: [], requiresClientSideCopy: false });
@@ -540,7 +602,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
 
     const intoItself = await copy([{ sourcePath: "/docs/src", targetPath: "/docs/src/again" }]);
     expect(intoItself.status).toBe(200);
-    expect(intoItself.body.data.failed[0].message).toBe("A folder cannot be moved or copied into itself");
+    expect(intoItself.body.data.failed[0]?.message).toBe("A folder cannot be moved or copied into itself");
     const nothing = await copy([{ sourcePath: "/docs/nope", targetPath: "/docs/x" }]);
     expect(nothing.status).toBe(404);
     expect(nothing.body.message).toBe("No files found to copy");
@@ -548,6 +610,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       auth: admin,
       lang: "zh-CN",
       body: { items: [{ sourcePath: "/docs/nope", targetPath: "/docs/x" }] },
+      procedure: "fs.batchCopy",
     });
     expect(nothingZh.body.message).toBe("没有找到要复制的文件");
   });
@@ -555,7 +618,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   test("batch copy across storages: the client-side copy answer, the copy itself, and its commit", async () => {
     await write("/docs/xs/one.txt", "one");
     await write("/docs/xs/sub/two.md", "# two");
-    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/xs/empty" } });
+    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/xs/empty" }, procedure: "fs.mkdir" });
     const answer = await call("POST", "/admin/fs/batch-copy", {
       auth: admin,
       body: {
@@ -564,6 +627,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
           { sourcePath: "/docs/xs/one.txt", targetPath: "/other/" },
         ],
       },
+      procedure: "fs.batchCopy",
     });
     expect(answer.status).toBe(200);
     const data = answer.body.data;
@@ -626,6 +690,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const commit = await call("POST", "/admin/fs/batch-copy-commit", {
       auth: admin,
       body: { targetMountId: mounts["/other"], files: [...files, { targetPath: "/other/never.txt" }] },
+      procedure: "fs.batchCopyCommit",
     });
     expect(commit.body.data.committed).toBe(3);
     expect(commit.body.data.failed).toEqual([
@@ -634,8 +699,9 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const wrongMount = await call("POST", "/admin/fs/batch-copy-commit", {
       auth: admin,
       body: { targetMountId: mounts["/other"], files: [{ targetPath: "/docs/xs/one.txt" }] },
+      procedure: "fs.batchCopyCommit",
     });
-    expect(wrongMount.body.data.failed[0].message).toBe("/docs/xs/one.txt is not in the target mount");
+    expect(wrongMount.body.data.failed[0]?.message).toBe("/docs/xs/one.txt is not in the target mount");
     expect(await names("/other/fromdocs")).toEqual(["empty", "sub", "one.txt"]);
     expect((await download("/other/fromdocs/sub/two.md")).text).toBe("# two");
     expect((await download("/other/one.txt")).text).toBe("one");
@@ -643,6 +709,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const again = await call("POST", "/admin/fs/batch-copy", {
       auth: admin,
       body: { items: [{ sourcePath: "/docs/xs", targetPath: "/other/fromdocs" }] },
+      procedure: "fs.batchCopy",
     });
     expect(again.body.data).toMatchObject({ requiresClientSideCopy: false, skipped: 2, items: [] });
   });
@@ -663,10 +730,14 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   });
 
   async function crawlAll() {
-    const rebuilt = await call("POST", "/admin/fs/index/rebuild", { auth: admin, body: {} });
+    const rebuilt = await call("POST", "/admin/fs/index/rebuild", {
+      auth: admin,
+      body: {},
+      procedure: "fsIndex.rebuild",
+    });
     expect(rebuilt.status).toBe(202);
     for (let attempt = 0; ; attempt++) {
-      const status = await call("GET", "/admin/fs/index", { auth: admin });
+      const status = await call("GET", "/admin/fs/index", { auth: admin, procedure: "fsIndex.status" });
       if (status.body.data.state === "ready") return status.body.data;
       if (attempt > 300) throw new Error(`the crawl did not finish: ${JSON.stringify(status.body.data)}`);
       await Bun.sleep(50);
@@ -721,8 +792,11 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect(first.body.data.cached).toBe(false);
     const second = await list("/docs/cache");
     expect(second.body.data.cached).toBe(true);
-    const stats = await call("GET", "/admin/cache/stats", { auth: admin });
-    const docsStats = stats.body.data.mounts.find((m: { mount_id: string }) => m.mount_id === mounts["/docs"]);
+    const stats = await call("GET", "/admin/cache/stats", { auth: admin, procedure: "cache.stats" });
+    const docsStats = present(
+      stats.body.data.mounts.find((m) => m.mount_id === mounts["/docs"]),
+      "the /docs stats",
+    );
     expect(docsStats.hits).toBeGreaterThanOrEqual(1);
     expect(docsStats.entries).toBeGreaterThanOrEqual(1);
     expect(docsStats.hit_rate).toBeGreaterThan(0);
@@ -730,11 +804,14 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
 
     await upload("/docs/cache/", "2", "two.txt");
     expect(await names("/docs/cache")).toEqual(["one.txt", "two.txt"]);
-    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/cache/dir" } });
+    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/cache/dir" }, procedure: "fs.mkdir" });
     expect(await names("/docs/cache")).toEqual(["dir", "one.txt", "two.txt"]);
     await rename("/docs/cache/two.txt", "/docs/cache/three.txt");
     expect(await names("/docs/cache")).toEqual(["dir", "one.txt", "three.txt"]);
-    await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/cache/one.txt" })}`, { auth: admin });
+    await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/cache/one.txt" })}`, {
+      auth: admin,
+      procedure: "fs.remove",
+    });
     expect(await names("/docs/cache")).toEqual(["dir", "three.txt"]);
     await write("/docs/cache/four.txt", "4");
     expect(await names("/docs/cache")).toEqual(["dir", "four.txt", "three.txt"]);
@@ -742,6 +819,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await call("POST", "/admin/fs/batch-copy", {
       auth: admin,
       body: { items: [{ sourcePath: "/archive/report.md", targetPath: "/docs/cache/" }] },
+      procedure: "fs.batchCopy",
     });
     expect(await names("/docs/cache")).toContain("report.md");
 
@@ -753,22 +831,26 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const refreshed = await list("/docs/cache", admin, { refresh: "true" });
     expect(refreshed.body.data.items.map((e: { name: string }) => e.name)).toContain("outside.txt");
     await driver.delete(mainKey("docs/cache/outside.txt"));
-    const cleared = await call("POST", "/admin/cache/clear", { auth: admin });
+    const cleared = await call("POST", "/admin/cache/clear", { auth: admin, procedure: "cache.clear" });
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.clearedCount).toBeGreaterThanOrEqual(1);
     expect((await list("/docs/cache")).body.data.cached).toBe(false);
     expect(await names("/docs/cache")).not.toContain("outside.txt");
-    const mount = await call("GET", `/admin/mounts/${mounts["/docs"]}`, { auth: admin });
+    const mount = await call("GET", `/admin/mounts/${mounts["/docs"]}`, { auth: admin, procedure: "mounts.get" });
     expect(mount.body.data.last_refresh).not.toBeNull();
     expect(mount.body.data.last_used).not.toBeNull();
 
-    const userClear = await call("POST", "/user/cache/clear", { auth: keyDocs });
+    const userClear = await call("POST", "/user/cache/clear", { auth: keyDocs, procedure: "cache.clearMine" });
     expect(userClear.body.data.mounts).toBe(2);
-    expect((await call("POST", "/admin/cache/clear", { auth: keyDocs })).status).toBe(403);
-    expect((await call("GET", "/admin/cache/stats", { auth: keyDocs })).status).toBe(403);
+    expect((await call("POST", "/admin/cache/clear", { auth: keyDocs, procedure: "cache.clear" })).status).toBe(403);
+    expect((await call("GET", "/admin/cache/stats", { auth: keyDocs, procedure: "cache.stats" })).status).toBe(403);
 
     // A TTL of 0 turns caching off for a mount.
-    await call("PUT", `/admin/mounts/${mounts["/archive"]}`, { auth: admin, body: { cache_ttl: 0 } });
+    await call("PUT", `/admin/mounts/${mounts["/archive"]}`, {
+      auth: admin,
+      body: { cache_ttl: 0 },
+      procedure: "mounts.update",
+    });
     await list("/archive");
     expect((await list("/archive")).body.data.cached).toBe(false);
   });
@@ -793,10 +875,14 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       `/admin/fs/search?${query({ q: "item-100", scope: "directory", path: "/docs/pages" })}`,
       {
         auth: admin,
+        procedure: "fs.search",
       },
     );
     expect(found.body.data.total).toBe(10);
-    const removed = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/pages" })}`, { auth: admin });
+    const removed = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/pages" })}`, {
+      auth: admin,
+      procedure: "fs.remove",
+    });
     expect(removed.status).toBe(200);
     expect((await driver.list(mainKey("docs/pages/"))).objects).toEqual([]);
   }, 120_000);
@@ -808,11 +894,15 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect((await list("/docsecret", keyDocs)).status).toBe(403);
     expect((await download("/secret/keep.txt", keyDocs)).status).toBe(403);
     expect((await download("/docs/keep.txt", keyDocs)).text).toBe("sentinel /docs/keep.txt");
-    const mine = await call("GET", "/user/mounts", { auth: keyDocs });
+    const mine = await call("GET", "/user/mounts", { auth: keyDocs, procedure: "mounts.list" });
     expect(mine.body.data.map((m: { mount_path: string }) => m.mount_path).sort()).toEqual(["/docs", "/docs/inner"]);
-    expect((await call("GET", `/user/mounts/${mounts["/secret"]}`, { auth: keyDocs })).status).toBe(404);
-    expect((await call("GET", `/user/mounts/${mounts["/docs"]}`, { auth: keyDocs })).status).toBe(200);
-    expect((await call("GET", "/admin/fs/list?path=/docs", { auth: keyDocs })).status).toBe(403);
+    expect(
+      (await call("GET", `/user/mounts/${mounts["/secret"]}`, { auth: keyDocs, procedure: "mounts.get" })).status,
+    ).toBe(404);
+    expect(
+      (await call("GET", `/user/mounts/${mounts["/docs"]}`, { auth: keyDocs, procedure: "mounts.get" })).status,
+    ).toBe(200);
+    expect((await call("GET", "/admin/fs/list?path=/docs", { auth: keyDocs, procedure: "fs.list" })).status).toBe(403);
 
     // A base path deeper than what exists: the way down is shown, and the base folder starts empty.
     const deep = await createKey("deep", "/docs/deep/er");
@@ -825,7 +915,11 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect((await download("/docs/keep.txt", deep)).status).toBe(403);
     expect((await upload("/docs/", "x", "x.txt", deep)).status).toBe(403);
 
-    const noMount = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "t", text_permission: true } });
+    const noMount = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "t", text_permission: true },
+      procedure: "keys.create",
+    });
     const textOnly = `ApiKey ${noMount.body.data.key}`;
     expect((await list("/docs", textOnly)).status).toBe(403);
     expect((await download("/docs/keep.txt", textOnly)).status).toBe(403);
@@ -860,9 +954,14 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       expect([method, path, answer.status]).toEqual([method, path, 403]);
     }
     expect(await names("/docs")).toEqual(before);
-    const asAdminOnKeyPath = await call("GET", `/user/fs/list?${query({ path: "/docs" })}`, { auth: admin });
+    const asAdminOnKeyPath = await call("GET", `/user/fs/list?${query({ path: "/docs" })}`, {
+      auth: admin,
+      procedure: "fs.list",
+    });
     expect(asAdminOnKeyPath.body.data.items.map((entry: { name: string }) => entry.name)).toEqual(await names("/docs"));
-    expect((await call("GET", `/user/fs/list?${query({ path: "/docs" })}`, { auth: keyDocs })).status).toBe(200);
+    expect(
+      (await call("GET", `/user/fs/list?${query({ path: "/docs" })}`, { auth: keyDocs, procedure: "fs.list" })).status,
+    ).toBe(200);
   });
 
   // Every traversal form through every operation: over 30 s on a loaded 2-core machine.
@@ -873,9 +972,12 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     for (const attempt of traversalForms()) {
       const answers: [string, ApiAnswer][] = [
         ["list", await list(attempt, keyDocs)],
-        ["get", await call("GET", `/user/fs/get?${query({ path: attempt })}`, { auth: keyDocs })],
+        ["get", await call("GET", `/user/fs/get?${query({ path: attempt })}`, { auth: keyDocs, procedure: "fs.get" })],
         ["download", await download(attempt, keyDocs)],
-        ["mkdir", await call("POST", "/user/fs/mkdir", { auth: keyDocs, body: { path: attempt } })],
+        [
+          "mkdir",
+          await call("POST", "/user/fs/mkdir", { auth: keyDocs, body: { path: attempt }, procedure: "fs.mkdir" }),
+        ],
         ["upload", await upload(attempt, "evil", "evil.txt", keyDocs)],
         ["update", await write(attempt, "evil", keyDocs)],
         [
@@ -883,6 +985,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
           await call("POST", "/user/fs/rename", {
             auth: keyDocs,
             body: { oldPath: attempt, newPath: "/docs/moved-x" },
+            procedure: "fs.rename",
           }),
         ],
         [
@@ -890,14 +993,22 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
           await call("POST", "/user/fs/rename", {
             auth: keyDocs,
             body: { oldPath: "/docs/victim.txt", newPath: attempt },
+            procedure: "fs.rename",
           }),
         ],
-        ["remove", await call("DELETE", `/user/fs/remove?${query({ path: attempt })}`, { auth: keyDocs })],
+        [
+          "remove",
+          await call("DELETE", `/user/fs/remove?${query({ path: attempt })}`, {
+            auth: keyDocs,
+            procedure: "fs.remove",
+          }),
+        ],
         [
           "copy-from",
           await call("POST", "/user/fs/batch-copy", {
             auth: keyDocs,
             body: { items: [{ sourcePath: attempt, targetPath: "/docs/copied/" }] },
+            procedure: "fs.batchCopy",
           }),
         ],
         [
@@ -905,6 +1016,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
           await call("POST", "/user/fs/batch-copy", {
             auth: keyDocs,
             body: { items: [{ sourcePath: "/docs/keep.txt", targetPath: attempt }] },
+            procedure: "fs.batchCopy",
           }),
         ],
       ];
@@ -933,41 +1045,64 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   test("a read-only key reads but every write is refused", async () => {
     expect((await list("/docs", keyReadOnly)).body.data.readonly).toBe(true);
     expect((await download("/docs/keep.txt", keyReadOnly)).status).toBe(200);
-    const search = await call("GET", `/user/fs/search?${query({ q: "keep" })}`, { auth: keyReadOnly });
+    const search = await call("GET", `/user/fs/search?${query({ q: "keep" })}`, {
+      auth: keyReadOnly,
+      procedure: "fs.search",
+    });
     expect(search.status).toBe(200);
-    const link = await call("GET", `/user/fs/file-link?${query({ path: "/docs/keep.txt" })}`, { auth: keyReadOnly });
+    const link = await call("GET", `/user/fs/file-link?${query({ path: "/docs/keep.txt" })}`, {
+      auth: keyReadOnly,
+      procedure: "fs.fileLink",
+    });
     expect(link.status).toBe(200);
     const init = await call("POST", "/admin/fs/multipart/init", {
       auth: admin,
       body: { path: "/docs/ro.bin", fileSize: 10 },
+      procedure: "fs.multipartInit",
     });
     const { uploadId, key } = init.body.data;
     const refused: ApiAnswer[] = [
-      await call("POST", "/user/fs/mkdir", { auth: keyReadOnly, body: { path: "/docs/ro" } }),
+      await call("POST", "/user/fs/mkdir", { auth: keyReadOnly, body: { path: "/docs/ro" }, procedure: "fs.mkdir" }),
       await upload("/docs/", "x", "ro.txt", keyReadOnly),
       await write("/docs/ro.txt", "x", keyReadOnly),
       await call("POST", "/user/fs/rename", {
         auth: keyReadOnly,
         body: { oldPath: "/docs/keep.txt", newPath: "/docs/k2.txt" },
+        procedure: "fs.rename",
       }),
-      await call("DELETE", `/user/fs/remove?${query({ path: "/docs/keep.txt" })}`, { auth: keyReadOnly }),
-      await call("POST", "/user/fs/batch-remove", { auth: keyReadOnly, body: { paths: ["/docs/keep.txt"] } }),
+      await call("DELETE", `/user/fs/remove?${query({ path: "/docs/keep.txt" })}`, {
+        auth: keyReadOnly,
+        procedure: "fs.remove",
+      }),
+      await call("POST", "/user/fs/batch-remove", {
+        auth: keyReadOnly,
+        body: { paths: ["/docs/keep.txt"] },
+        procedure: "fs.batchRemove",
+      }),
       await call("POST", "/user/fs/multipart/init", {
         auth: keyReadOnly,
         body: { path: "/docs/ro.bin", fileSize: 10 },
+        procedure: "fs.multipartInit",
       }),
       await call("POST", "/user/fs/presign", {
         auth: keyReadOnly,
         body: { path: "/docs/", fileName: "ro.bin", fileSize: 1 },
+        procedure: "fs.presign",
       }),
-      await call("POST", "/user/fs/presign/commit", { auth: keyReadOnly, body: { path: "/docs/keep.txt" } }),
+      await call("POST", "/user/fs/presign/commit", {
+        auth: keyReadOnly,
+        body: { path: "/docs/keep.txt" },
+        procedure: "fs.presignCommit",
+      }),
       await call("POST", "/user/fs/batch-copy", {
         auth: keyReadOnly,
         body: { items: [{ sourcePath: "/docs/keep.txt", targetPath: "/docs/k3.txt" }] },
+        procedure: "fs.batchCopy",
       }),
       await call("POST", "/user/fs/batch-copy-commit", {
         auth: keyReadOnly,
         body: { targetMountId: mounts["/docs"], files: [{ targetPath: "/docs/keep.txt" }] },
+        procedure: "fs.batchCopyCommit",
       }),
     ];
     for (const answer of refused) {
@@ -980,7 +1115,12 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       body: bytes(10),
     });
     expect(part.status).toBe(404);
-    const zh = await call("POST", "/user/fs/mkdir", { auth: keyReadOnly, lang: "zh", body: { path: "/docs/ro" } });
+    const zh = await call("POST", "/user/fs/mkdir", {
+      auth: keyReadOnly,
+      lang: "zh",
+      body: { path: "/docs/ro" },
+      procedure: "fs.mkdir",
+    });
     expect(zh.body.message).toBe("您的密钥只能读取挂载点");
     expect((await download("/docs/keep.txt")).text).toBe("sentinel /docs/keep.txt");
   });
@@ -998,14 +1138,30 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const main = await t.storage.driverFor(mainStorage);
     expect(await main.head(mainKey("docs/inner/in.txt"))).toBeNull();
     // The mount point itself cannot be removed or replaced through the file system.
-    expect((await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/inner" })}`, { auth: admin })).status).toBe(
-      400,
-    );
-    expect((await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/inner" } })).status).toBe(409);
+    expect(
+      (
+        await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/inner" })}`, {
+          auth: admin,
+          procedure: "fs.remove",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/inner" }, procedure: "fs.mkdir" }))
+        .status,
+    ).toBe(409);
     // Deactivated, it disappears from the tree.
-    await call("PUT", `/admin/mounts/${mounts["/docs/inner"]}`, { auth: admin, body: { is_active: false } });
+    await call("PUT", `/admin/mounts/${mounts["/docs/inner"]}`, {
+      auth: admin,
+      body: { is_active: false },
+      procedure: "mounts.update",
+    });
     expect(await names("/docs")).not.toContain("inner");
-    await call("PUT", `/admin/mounts/${mounts["/docs/inner"]}`, { auth: admin, body: { is_active: true } });
+    await call("PUT", `/admin/mounts/${mounts["/docs/inner"]}`, {
+      auth: admin,
+      body: { is_active: true },
+      procedure: "mounts.update",
+    });
   });
 });
 
@@ -1025,7 +1181,7 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
   });
 
   const create = (body: object, language?: string) =>
-    call("POST", "/admin/mounts", { auth: admin, body, lang: language });
+    call("POST", "/admin/mounts", { auth: admin, body, lang: language, procedure: "mounts.create" });
 
   test("create, list in order, get, update, delete", async () => {
     const created = await create({
@@ -1050,25 +1206,39 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
     });
     expect(created.body.data.created_by).toStartWith("admin:");
     const first = await create({ name: "First", mount_path: "/first", storage_config_id: storageId, sort_order: 1 });
-    const listed = await call("GET", "/admin/mounts", { auth: admin });
+    const listed = await call("GET", "/admin/mounts", { auth: admin, procedure: "mounts.list" });
     expect(listed.body.data.map((m: { name: string }) => m.name)).toEqual(["First", "Team files"]);
     const id = created.body.data.id;
-    expect((await call("GET", `/admin/mounts/${id}`, { auth: admin })).body.data.name).toBe("Team files");
+    expect((await call("GET", `/admin/mounts/${id}`, { auth: admin, procedure: "mounts.get" })).body.data.name).toBe(
+      "Team files",
+    );
     const updated = await call("PUT", `/admin/mounts/${id}`, {
       auth: admin,
       body: { name: "Renamed", cache_ttl: 60, is_active: false, remark: null },
+      procedure: "mounts.update",
     });
     expect(updated.body.data).toMatchObject({ name: "Renamed", cache_ttl: 60, is_active: false, remark: null });
     expect(updated.body.data.mount_path).toBe("/团队/files");
-    const clash = await call("PUT", `/admin/mounts/${id}`, { auth: admin, body: { mount_path: "/first" } });
+    const clash = await call("PUT", `/admin/mounts/${id}`, {
+      auth: admin,
+      body: { mount_path: "/first" },
+      procedure: "mounts.update",
+    });
     expect(clash.status).toBe(409);
-    expect((await call("DELETE", `/admin/mounts/${first.body.data.id}`, { auth: admin })).body.data).toEqual({
+    expect(
+      (await call("DELETE", `/admin/mounts/${first.body.data.id}`, { auth: admin, procedure: "mounts.delete" })).body
+        .data,
+    ).toEqual({
       deleted: 1,
     });
-    expect((await call("GET", `/admin/mounts/${first.body.data.id}`, { auth: admin })).status).toBe(404);
-    expect((await call("DELETE", `/admin/mounts/${first.body.data.id}`, { auth: admin })).status).toBe(404);
+    expect(
+      (await call("GET", `/admin/mounts/${first.body.data.id}`, { auth: admin, procedure: "mounts.get" })).status,
+    ).toBe(404);
+    expect(
+      (await call("DELETE", `/admin/mounts/${first.body.data.id}`, { auth: admin, procedure: "mounts.delete" })).status,
+    ).toBe(404);
     // A storage config in use by a mount cannot be deleted.
-    const inUse = await call("DELETE", `/s3-configs/${storageId}`, { auth: admin });
+    const inUse = await call("DELETE", `/s3-configs/${storageId}`, { auth: admin, procedure: "storage.delete" });
     expect(inUse.status).toBe(409);
   });
 
@@ -1149,27 +1319,39 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
     const key = await call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: "k", mount_permission: true, basic_path: "/projects/alpha/x" },
+      procedure: "keys.create",
     });
     const auth = `ApiKey ${key.body.data.key}`;
-    const seen = await call("GET", "/user/mounts", { auth });
+    const seen = await call("GET", "/user/mounts", { auth, procedure: "mounts.list" });
     expect(seen.body.data.map((m: { mount_path: string }) => m.mount_path).sort()).toEqual([
       "/projects",
       "/projects/alpha",
     ]);
-    expect((await call("GET", `/user/mounts/${inactive.body.data.id}`, { auth })).status).toBe(404);
-    expect((await call("GET", "/admin/mounts", { auth })).status).toBe(403);
+    expect((await call("GET", `/user/mounts/${inactive.body.data.id}`, { auth, procedure: "mounts.get" })).status).toBe(
+      404,
+    );
+    expect((await call("GET", "/admin/mounts", { auth, procedure: "mounts.list" })).status).toBe(403);
     expect(
       (
         await call("POST", "/admin/mounts", {
           auth,
           body: { name: "x", mount_path: "/x", storage_config_id: storageId },
+          procedure: "mounts.create",
         })
       ).status,
     ).toBe(403);
-    expect((await call("DELETE", `/admin/mounts/${inactive.body.data.id}`, { auth })).status).toBe(403);
-    const noMount = await call("POST", "/admin/api-keys", { auth: admin, body: { name: "f", file_permission: true } });
-    expect((await call("GET", "/user/mounts", { auth: `ApiKey ${noMount.body.data.key}` })).status).toBe(403);
-    expect((await call("GET", "/user/mounts")).status).toBe(401);
+    expect(
+      (await call("DELETE", `/admin/mounts/${inactive.body.data.id}`, { auth, procedure: "mounts.delete" })).status,
+    ).toBe(403);
+    const noMount = await call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "f", file_permission: true },
+      procedure: "keys.create",
+    });
+    expect(
+      (await call("GET", "/user/mounts", { auth: `ApiKey ${noMount.body.data.key}`, procedure: "mounts.list" })).status,
+    ).toBe(403);
+    expect((await call("GET", "/user/mounts", { procedure: "mounts.list" })).status).toBe(401);
   });
 
   test("the routes are in the OpenAPI document", async () => {
