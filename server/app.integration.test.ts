@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "./routers";
 import { ensureAdmin, ensureDefaultStorage } from "./services/system/bootstrap";
-import { createPaste, loginAdmin, present } from "./test/api-client";
+import { createPaste, loginAdmin, type PastePage, present, type SharedFile } from "./test/api-client";
 import {
   createTestApp,
   DATABASE_PROVIDERS,
@@ -88,13 +88,13 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
     const form = new FormData();
     form.set("password", "open sesame");
     form.set("file", new File(["secret bytes"], "secret.txt"));
-    const upload = await api.call("POST", "/upload", { auth: admin, body: form });
+    const upload = await api.call<SharedFile>("POST", "/upload", { auth: admin, body: form });
     expect(upload.status).toBe(201);
     const answers = {
       login: login.headers,
       "new key": key.headers,
       "key list": (await api.call("GET", "/admin/api-keys", { auth: admin, procedure: "keys.list" })).headers,
-      "paste list": (await api.call("GET", "/admin/pastes", { auth: admin })).headers,
+      "paste list": (await api.call<PastePage>("GET", "/admin/pastes", { auth: admin })).headers,
       "unlocked paste": (
         await api.call("POST", `/paste/${paste.slug}`, {
           body: { password: "open sesame" },
@@ -108,7 +108,7 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
         })
       ).headers,
       "tRPC call": (await t.request("GET", "/trpc/system.version")).headers,
-      refusal: (await api.call("GET", "/admin/pastes")).headers,
+      refusal: (await api.call<PastePage>("GET", "/admin/pastes")).headers,
     };
     for (const [name, headers] of Object.entries(answers)) {
       expect(`${name}: ${headers.get("cache-control")}`).toBe(`${name}: no-store`);

@@ -9,7 +9,7 @@ import { TRPC_MAX_BATCH_CALLS } from "@shared/constants";
 import { FS_LIST_PAGE_DEFAULT } from "@shared/schemas/fs";
 import superjson from "superjson";
 import { MAX_SEARCHES_PER_CALLER } from "./services/system/search-slots";
-import { createApiKey, createMount, createPaste, loginAdmin } from "./test/api-client";
+import { createApiKey, createMount, createPaste, loginAdmin, type PastePage } from "./test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "./test/harness";
 
 type BatchAnswer = { result?: { data: unknown }; error?: { json: { message: string; data: { httpStatus: number } } } };
@@ -50,7 +50,7 @@ for (const provider of DATABASE_PROVIDERS) {
         `One request may carry at most ${TRPC_MAX_BATCH_CALLS} calls; this one has ${calls.length}`,
       );
 
-      const list = await api.call("GET", "/admin/pastes", { auth: admin });
+      const list = await api.call<PastePage>("GET", "/admin/pastes", { auth: admin });
       expect(list.body.data).toEqual([]);
       const allowed = await batchGet(calls.slice(1), { authorization: admin });
       expect(allowed.status).toBe(200);
@@ -83,7 +83,7 @@ for (const provider of DATABASE_PROVIDERS) {
         { authorization: key.auth },
       );
       expect((lists.body as BatchAnswer[]).every((answer) => answer.result)).toBe(true);
-      const again = await api.call("GET", "/user/pastes?search=needle", { auth: key.auth });
+      const again = await api.call<PastePage>("GET", "/user/pastes?search=needle", { auth: key.auth });
       expect(again.status).toBe(200);
       // Another caller is counted apart: the admin's search is not refused for the key's.
       const adminSearch = await batchGet(searches.slice(0, MAX_SEARCHES_PER_CALLER), { authorization: admin });

@@ -40,8 +40,14 @@ describe.each(DATABASE_PROVIDERS)("WebDAV safety on %s", (provider) => {
   let keyTeam: string;
 
   const names = async (path: string): Promise<string[]> => {
-    const listing = await s.api("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, undefined, s.admin);
-    return listing.items.map((entry: { name: string }) => entry.name).sort();
+    const listing = await s.api(
+      "GET",
+      `/admin/fs/list?path=${encodeURIComponent(path)}`,
+      undefined,
+      s.admin,
+      "fs.list",
+    );
+    return listing.items.map((entry) => entry.name).sort();
   };
 
   beforeAll(async () => {

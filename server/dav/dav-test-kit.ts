@@ -2,7 +2,14 @@
 // are separate processes), with mounts on local storage or the real S3 server, and API keys.
 
 import type { DatabaseProvider } from "../db/client";
-import { createApiClient, createApiKey, createMount, createS3Storage, loginAdmin } from "../test/api-client";
+import {
+  createApiClient,
+  createApiKey,
+  createMount,
+  createS3Storage,
+  loginAdmin,
+  type ProcedurePath,
+} from "../test/api-client";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
 export type StorageKind = "local" | "s3";
@@ -19,9 +26,18 @@ export type DavServer = Awaited<ReturnType<typeof startDavServer>>;
 export async function startDavServer(provider: DatabaseProvider, kind: StorageKind, mountPaths: string[] = ["/docs"]) {
   const t: TestApp = await createTestApp(provider);
   const client = createApiClient(() => t.app);
-  /** Calls /api as `auth` and answers the envelope's data; an error answer throws. */
-  const api = async (method: string, path: string, body?: unknown, auth?: string) => {
-    const answer = await client.call(method, path, { body, auth });
+  /**
+   * Calls /api as `auth` and answers the envelope's data, typed when `procedure` names the route's
+   * procedure; an error answer throws.
+   */
+  const api = async <P extends ProcedurePath | undefined = undefined>(
+    method: string,
+    path: string,
+    body?: unknown,
+    auth?: string,
+    procedure?: P,
+  ) => {
+    const answer = await client.call(method, path, { body, auth, procedure });
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body?.message}`);
     return answer.body.data;
   };

@@ -121,8 +121,14 @@ describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
   const put = (path: string, body: BodyInit, headers: Record<string, string> = {}, auth?: string | null) =>
     s.request("PUT", path, { body, headers, auth });
   const explorerNames = async (path: string): Promise<string[]> => {
-    const listing = await s.api("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, undefined, s.admin);
-    return listing.items.map((entry: { name: string }) => entry.name).sort();
+    const listing = await s.api(
+      "GET",
+      `/admin/fs/list?path=${encodeURIComponent(path)}`,
+      undefined,
+      s.admin,
+      "fs.list",
+    );
+    return listing.items.map((entry) => entry.name).sort();
   };
   const keyAuth = (key: string) => basicAuth(key, key);
 
@@ -687,7 +693,13 @@ describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
     expect(await explorerNames("/docs/seen")).toEqual(["b.txt", "c.txt"]);
     expect((await s.request("DELETE", "/dav/docs/seen/b.txt")).status).toBe(204);
     expect(await explorerNames("/docs/seen")).toEqual(["c.txt"]);
-    const listing = await s.api("GET", `/admin/fs/list?path=${encodePath("/docs/seen")}`, undefined, s.admin);
+    const listing = await s.api(
+      "GET",
+      `/admin/fs/list?path=${encodePath("/docs/seen")}`,
+      undefined,
+      s.admin,
+      "fs.list",
+    );
     expect(listing.items[0]).toMatchObject({ name: "c.txt", size: 1, type: "file" });
   });
 });

@@ -89,8 +89,14 @@ describe.each(cases)("rclone on %s with %s storage, upload mode %s", (provider, 
 
   /** The explorer's listing (the cached one: the mount's cache TTL is 300 s). */
   async function explorerNames(path: string): Promise<string[]> {
-    const listing = await server.api("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, undefined, server.admin);
-    return listing.items.map((entry: { name: string }) => entry.name).sort();
+    const listing = await server.api(
+      "GET",
+      `/admin/fs/list?path=${encodeURIComponent(path)}`,
+      undefined,
+      server.admin,
+      "fs.list",
+    );
+    return listing.items.map((entry) => entry.name).sort();
   }
 
   beforeAll(async () => {

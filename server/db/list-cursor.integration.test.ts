@@ -3,7 +3,7 @@
 // rows created while paging; with a search too; totals come from the kept counts and match; offset
 // paging answers as before; a cursor that is not ours is a 400 in the caller's language.
 import { afterAll, describe, expect, test } from "bun:test";
-import { createApiClient, createApiKey, loginAdmin } from "../test/api-client";
+import { createApiClient, createApiKey, loginAdmin, type PastePage } from "../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS } from "../test/harness";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -107,7 +107,7 @@ for (const provider of DATABASE_PROVIDERS) {
       expect(sameMs(oddPastes.slugs)).toEqual(sameMs(expected("p", (i) => i % 2 === 1)));
 
       // Offset paging is as it was, and shares the cursor's order.
-      const second = await api.call("GET", "/admin/pastes?page=2&limit=4&created_by=admin", { auth: admin });
+      const second = await api.call<PastePage>("GET", "/admin/pastes?page=2&limit=4&created_by=admin", { auth: admin });
       expect(second.body.pagination).toMatchObject({ page: 2, offset: 4, limit: 4 });
       const byOffset = await api.call("GET", "/admin/files?offset=4&limit=4", { auth: admin, procedure: "files.list" });
       expect(byOffset.body.data.files.map((file: { slug: string }) => file.slug)).toEqual(allFiles.slugs.slice(4, 8));
@@ -117,7 +117,7 @@ for (const provider of DATABASE_PROVIDERS) {
       const api = createApiClient(() => t.app);
       const admin = await loginAdmin(api);
       for (const cursor of ["garbage", Buffer.from('["x", 1]').toString("base64url")]) {
-        const answer = await api.call("GET", `/admin/pastes?cursor=${cursor}`, { auth: admin, lang: "zh" });
+        const answer = await api.call<PastePage>("GET", `/admin/pastes?cursor=${cursor}`, { auth: admin, lang: "zh" });
         expect(answer.status).toBe(400);
         expect(answer.body.message).toBe("列表游标无效，请从第一页重新开始");
       }

@@ -2,7 +2,19 @@
 // the document's field names and layouts (not our OpenAPI document's), against the in-process app
 // (test/api-client.ts), on SQLite and Postgres, as the admin and as API keys. See docs/coming-from-cloudpaste.md.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApiClient, loginAdmin, type UntypedData } from "../test/api-client";
+import {
+  type ApiAnswer,
+  createApiClient,
+  loginAdmin,
+  type OpenedPaste,
+  type OutputOf,
+  type PastePage,
+  present,
+  type SharedFile,
+  type SharedFileWithLinks,
+  type UploadedEntry,
+  type UploadedPart,
+} from "../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provider) => {
@@ -13,10 +25,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
   let mountKey: string;
 
   const api = createApiClient(() => t.app);
-  /** A call as the document writes it: method, path, then the key, the body and the language. */
-  const call = (method: string, path: string, auth?: string, body?: unknown, lang = "en") =>
-    api.call(method, path, { auth, body, lang });
-
   /** The app's own signed links, called in-process. */
   function fetchLink(url: string, init: RequestInit = {}) {
     const local = url.replace(t.config.publicUrl, "http://localhost");
@@ -31,7 +39,11 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
   }
 
   async function createKey(name: string, permissions: Record<string, boolean>, basicPath = "/") {
-    const created = await call("POST", "/admin/api-keys", admin, { name, ...permissions, basic_path: basicPath });
+    const created = await api.call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name, ...permissions, basic_path: basicPath },
+      procedure: "keys.create",
+    });
     expect(created.status).toBe(201);
     return `ApiKey ${created.body.data.key}`;
   }
@@ -43,15 +55,19 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     fileKey = await createKey("doc file", { file_permission: true });
     mountKey = await createKey("doc mount", { mount_permission: true, file_permission: true });
     // API keys upload only to public storage configs: the admin makes the default one public.
-    const configs = await call("GET", "/s3-configs", admin);
-    await call("PUT", `/s3-configs/${configs.body.data[0].id}`, admin, { is_public: true });
+    const configs = await api.call("GET", "/s3-configs", { auth: admin, procedure: "storage.list" });
+    await api.call("PUT", `/s3-configs/${present(configs.body.data[0], "a storage").id}`, {
+      auth: admin,
+      body: { is_public: true },
+      procedure: "storage.update",
+    });
   });
   afterAll(() => t.cleanup());
 
   test("basics: health, version with environment, storage, runtime version and uptime", async () => {
-    const health = await call("GET", "/health");
+    const health = await api.call("GET", "/health");
     expect(health.status).toBe(200);
-    const version = await call("GET", "/version");
+    const version = await api.call("GET", "/version", { procedure: "system.version" });
     expect(version.body).toMatchObject({ code: 200, success: true });
     expect(version.body.data).toMatchObject({ storage: provider === "postgres" ? "PostgreSQL" : "SQLite" });
     expect(typeof version.body.data.version).toBe("string");
@@ -61,33 +77,51 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
   });
 
   test("admin: test/admin-token, test/api-key, system settings and max upload size", async () => {
-    expect((await call("GET", "/test/admin-token", admin)).status).toBe(200);
-    const keyCheck = await call("GET", "/test/api-key", textKey);
+    expect((await api.call("GET", "/test/admin-token", { auth: admin, procedure: "admin.validateToken" })).status).toBe(
+      200,
+    );
+    const keyCheck = await api.call("GET", "/test/api-key", { auth: textKey, procedure: "keys.validate" });
     expect(keyCheck.status).toBe(200);
-    const settings = await call("GET", "/admin/system-settings", admin);
+    const settings = await api.call("GET", "/admin/system-settings", { auth: admin, procedure: "settings.get" });
     expect(settings.body.data.max_upload_size).toBeNumber();
-    const put = await call("PUT", "/admin/system-settings", admin, { max_upload_size: 100 });
+    const put = await api.call("PUT", "/admin/system-settings", {
+      auth: admin,
+      body: { max_upload_size: 100 },
+      procedure: "settings.update",
+    });
     expect(put.status).toBe(200);
-    const size = await call("GET", "/system/max-upload-size");
+    const size = await api.call("GET", "/system/max-upload-size", { procedure: "settings.maxUploadSize" });
     expect(size.body.data.max_upload_size).toBe(100);
   });
 
   test("system settings: the document's body with default_paste_expiry and default_file_expiry (days) applies to shares made without an expiry", async () => {
     const body = { max_upload_size: 100, default_paste_expiry: 7, default_file_expiry: 2, webdav_upload_mode: "auto" };
-    const put = await call("PUT", "/admin/system-settings", admin, body);
+    const put = await api.call("PUT", "/admin/system-settings", { auth: admin, body, procedure: "settings.update" });
     expect(put.status).toBe(200);
-    expect((await call("GET", "/admin/system-settings", admin)).body.data).toMatchObject(body);
+    expect(
+      (await api.call("GET", "/admin/system-settings", { auth: admin, procedure: "settings.get" })).body.data,
+    ).toMatchObject(body);
     // Anyone reads them beside the upload limit: the app's share forms start from them.
-    expect((await call("GET", "/system/max-upload-size")).body.data).toEqual({
+    expect(
+      (await api.call("GET", "/system/max-upload-size", { procedure: "settings.maxUploadSize" })).body.data,
+    ).toEqual({
       max_upload_size: 100,
       default_paste_expiry: 7,
       default_file_expiry: 2,
     });
     const daysFromNow = (iso: string) => (new Date(iso).getTime() - Date.now()) / 86_400_000;
     try {
-      const paste = await call("POST", "/paste", textKey, { content: "kept 7 days" });
-      expect(daysFromNow(paste.body.data.expires_at)).toBeCloseTo(7, 2);
-      const never = await call("POST", "/paste", textKey, { content: "kept", expiresAt: null });
+      const paste = await api.call("POST", "/paste", {
+        auth: textKey,
+        body: { content: "kept 7 days" },
+        procedure: "pastes.create",
+      });
+      expect(daysFromNow(present(paste.body.data.expires_at, "the expiry"))).toBeCloseTo(7, 2);
+      const never = await api.call("POST", "/paste", {
+        auth: textKey,
+        body: { content: "kept", expiresAt: null },
+        procedure: "pastes.create",
+      });
       expect(never.body.data.expires_at).toBeNull();
       const upload = (query: string) =>
         t.app.fetch(
@@ -98,47 +132,73 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
           }),
           "127.0.0.1",
         );
-      const file = (await (await upload("")).json()) as UntypedData;
-      expect(daysFromNow(file.data.expires_at)).toBeCloseTo(2, 2);
+      const file = (await (await upload("")).json()) as ApiAnswer<SharedFileWithLinks>["body"];
+      expect(daysFromNow(present(file.data.expires_at, "the expiry"))).toBeCloseTo(2, 2);
       // The document's "0 means never" for expires_in still holds.
-      expect(((await (await upload("?expires_in=0")).json()) as UntypedData).data.expires_at).toBeNull();
-      const bad = await call("PUT", "/admin/system-settings", admin, { default_paste_expiry: 1.5 }, "zh-CN");
+      expect(
+        ((await (await upload("?expires_in=0")).json()) as ApiAnswer<SharedFileWithLinks>["body"]).data.expires_at,
+      ).toBeNull();
+      const bad = await api.call("PUT", "/admin/system-settings", {
+        auth: admin,
+        body: { default_paste_expiry: 1.5 },
+        lang: "zh-CN",
+        procedure: "settings.update",
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toContain("3650");
     } finally {
-      await call("PUT", "/admin/system-settings", admin, { default_paste_expiry: 0, default_file_expiry: 0 });
+      await api.call("PUT", "/admin/system-settings", {
+        auth: admin,
+        body: { default_paste_expiry: 0, default_file_expiry: 0 },
+        procedure: "settings.update",
+      });
     }
   });
 
   test("pastes: create with expiresAt and maxViews stores both; view, unlock and raw", async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const created = await call("POST", "/paste", textKey, {
-      content: "hello from a script",
-      remark: "doc",
-      expiresAt,
-      maxViews: 100,
-      password: "pass-1234",
-      slug: `doc-${provider}`,
+    const created = await api.call("POST", "/paste", {
+      auth: textKey,
+      body: {
+        content: "hello from a script",
+        remark: "doc",
+        expiresAt,
+        maxViews: 100,
+        password: "pass-1234",
+        slug: `doc-${provider}`,
+      },
+      procedure: "pastes.create",
     });
     expect(created.status).toBe(201);
     expect(created.body.code).toBe(201);
     expect(created.body.data.max_views).toBe(100);
-    expect(new Date(created.body.data.expires_at).toISOString()).toBe(expiresAt);
-    const locked = await call("GET", `/paste/doc-${provider}`);
+    expect(new Date(present(created.body.data.expires_at, "the expiry")).toISOString()).toBe(expiresAt);
+    const locked = await api.call<OpenedPaste>("GET", `/paste/doc-${provider}`);
     expect(locked.body.data.requires_password).toBe(true);
-    const opened = await call("POST", `/paste/doc-${provider}`, undefined, { password: "pass-1234" });
+    const opened = await api.call("POST", `/paste/doc-${provider}`, {
+      body: { password: "pass-1234" },
+      procedure: "pastes.unlock",
+    });
     expect(opened.body.data.content).toBe("hello from a script");
     const raw = await t.app.fetch(new Request(`http://localhost/api/raw/doc-${provider}?password=pass-1234`));
     expect(await raw.text()).toBe("hello from a script");
   });
 
   test("pastes: an unknown field is a 400 naming it, in the caller's language; nothing is created", async () => {
-    const en = await call("POST", "/paste", textKey, { content: "x", expireAt: "2030-01-01T00:00:00Z" });
+    const en = await api.call("POST", "/paste", {
+      auth: textKey,
+      body: { content: "x", expireAt: "2030-01-01T00:00:00Z" },
+    });
     expect(en.status).toBe(400);
     expect(en.body).toEqual({ code: 400, message: "Unknown field expireAt", data: null, success: false });
-    const zh = await call("POST", "/paste", textKey, { content: "x", max_view: 3 }, "zh-CN");
+    const zh = await api.call("POST", "/paste", {
+      auth: textKey,
+      body: { content: "x", max_view: 3 },
+      lang: "zh-CN",
+      procedure: "pastes.create",
+    });
     expect(zh.body.message).toBe("未知字段 max_view");
-    const list = await call("GET", "/user/pastes?limit=100", textKey);
+    const list = await api.call<PastePage>("GET", "/user/pastes?limit=100", { auth: textKey });
     expect(list.body.data.map((p: { preview: string }) => p.preview)).not.toContain("x");
   });
 
@@ -151,12 +211,12 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     ];
     for (const [path, body, field] of cases) {
       const auth = path === "/paste" ? textKey : admin;
-      const en = await call("POST", path, auth, body);
+      const en = await api.call("POST", path, { auth, body });
       expect(en.status).toBe(400);
       expect(en.body.message).toBe(
         `${field}: Give a date and time in ISO 8601 with its time zone, such as 2030-12-31T23:59:59Z`,
       );
-      const zh = await call("POST", path, auth, body, "zh-CN");
+      const zh = await api.call("POST", path, { auth, body, lang: "zh-CN" });
       expect(zh.body.message).toBe(`${field}: 请用带时区的 ISO 8601 日期时间，例如 2030-12-31T23:59:59Z`);
     }
   });
@@ -174,58 +234,104 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       ["GET", "/user/fs/search?q=a", undefined, "q: Enter at least 2 characters to search", "q: 搜索至少需要 2 个字符"],
     ];
     for (const [method, path, body, en, zh] of cases) {
-      const answer = await call(method, path, mountKey, body);
+      const answer = await api.call(method, path, { auth: mountKey, body });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(en);
-      expect((await call(method, path, mountKey, body, "zh-CN")).body.message).toBe(zh);
+      expect((await api.call(method, path, { auth: mountKey, body, lang: "zh-CN" })).body.message).toBe(zh);
     }
-    const views = await call("POST", "/paste", textKey, { content: "x", maxViews: -1 });
+    const views = await api.call("POST", "/paste", {
+      auth: textKey,
+      body: { content: "x", maxViews: -1 },
+      procedure: "pastes.create",
+    });
     expect(views.status).toBe(400);
     expect(views.body.message).toStartWith("maxViews: ");
-    const zhViews = await call("POST", "/paste", textKey, { content: "x", max_views: -1 }, "zh-CN");
+    const zhViews = await api.call("POST", "/paste", {
+      auth: textKey,
+      body: { content: "x", max_views: -1 },
+      lang: "zh-CN",
+      procedure: "pastes.create",
+    });
     expect(zhViews.body.message).toStartWith("max_views: ");
   });
 
   test("key pastes: list is data: [...] with pagination beside; get, update by slug, delete, batch delete", async () => {
     const slug = `mine-${provider}`;
-    await call("POST", "/paste", textKey, { content: "first", slug });
-    const second = await call("POST", "/paste", textKey, { content: "second" });
-    const list = await call("GET", "/user/pastes?limit=30&offset=0", textKey);
+    await api.call("POST", "/paste", { auth: textKey, body: { content: "first", slug }, procedure: "pastes.create" });
+    const second = await api.call("POST", "/paste", {
+      auth: textKey,
+      body: { content: "second" },
+      procedure: "pastes.create",
+    });
+    const list = await api.call<PastePage>("GET", "/user/pastes?limit=30&offset=0", { auth: textKey });
     expect(Array.isArray(list.body.data)).toBe(true);
     expect(list.body.pagination).toMatchObject({ limit: 30, offset: 0 });
-    expect(list.body.pagination.total).toBeGreaterThanOrEqual(2);
-    const updated = await call("PUT", `/user/pastes/${slug}`, textKey, { remark: "by slug", maxViews: 9 });
+    expect(list.body.pagination?.total).toBeGreaterThanOrEqual(2);
+    const updated = await api.call("PUT", `/user/pastes/${slug}`, {
+      auth: textKey,
+      body: { remark: "by slug", maxViews: 9 },
+      procedure: "pastes.update",
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ slug, remark: "by slug", max_views: 9 });
-    const got = await call("GET", `/user/pastes/${updated.body.data.id}`, textKey);
+    const got = await api.call("GET", `/user/pastes/${updated.body.data.id}`, {
+      auth: textKey,
+      procedure: "pastes.get",
+    });
     expect(got.body.data.content).toBe("first");
-    expect((await call("DELETE", `/user/pastes/${slug}`, textKey)).status).toBe(200);
-    const batch = await call("POST", "/user/pastes/batch-delete", textKey, { ids: [second.body.data.id] });
+    expect(
+      (await api.call("DELETE", `/user/pastes/${slug}`, { auth: textKey, procedure: "pastes.delete" })).status,
+    ).toBe(200);
+    const batch = await api.call("POST", "/user/pastes/batch-delete", {
+      auth: textKey,
+      body: { ids: [second.body.data.id] },
+      procedure: "pastes.batchDelete",
+    });
     expect(batch.body.data.deleted).toBe(1);
   });
 
   test("admin pastes: page and limit, update by slug with expiresAt, delete by id, clear-expired", async () => {
     const slug = `adm-${provider}`;
-    const created = await call("POST", "/paste", admin, { content: "admin's", slug });
-    const list = await call("GET", "/admin/pastes?page=1&limit=10", admin);
+    const created = await api.call("POST", "/paste", {
+      auth: admin,
+      body: { content: "admin's", slug },
+      procedure: "pastes.create",
+    });
+    const list = await api.call<PastePage>("GET", "/admin/pastes?page=1&limit=10", { auth: admin });
     expect(list.body.pagination).toMatchObject({ page: 1, limit: 10 });
     expect(list.body.data.some((p: { slug: string }) => p.slug === slug)).toBe(true);
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
-    const updated = await call("PUT", `/admin/pastes/${slug}`, admin, { expiresAt });
-    expect(new Date(updated.body.data.expires_at).toISOString()).toBe(expiresAt);
-    expect((await call("GET", `/admin/pastes/${created.body.data.id}`, admin)).status).toBe(200);
-    expect((await call("DELETE", `/admin/pastes/${created.body.data.id}`, admin)).status).toBe(200);
-    const cleared = await call("POST", "/admin/pastes/clear-expired", admin);
+    const updated = await api.call("PUT", `/admin/pastes/${slug}`, {
+      auth: admin,
+      body: { expiresAt },
+      procedure: "pastes.update",
+    });
+    expect(new Date(present(updated.body.data.expires_at, "the expiry")).toISOString()).toBe(expiresAt);
+    expect(
+      (await api.call("GET", `/admin/pastes/${created.body.data.id}`, { auth: admin, procedure: "pastes.get" })).status,
+    ).toBe(200);
+    expect(
+      (await api.call("DELETE", `/admin/pastes/${created.body.data.id}`, { auth: admin, procedure: "pastes.delete" }))
+        .status,
+    ).toBe(200);
+    const cleared = await api.call("POST", "/admin/pastes/clear-expired", {
+      auth: admin,
+      procedure: "pastes.clearExpired",
+    });
     expect(cleared.status).toBe(200);
   });
 
   test("files: presign without size, PUT, commit with expiresAt and maxDownloads; public page; key and admin lists", async () => {
-    const configs = await call("GET", "/s3-configs", fileKey);
-    const configId = configs.body.data[0].id;
-    const presign = await call("POST", "/s3/presign", fileKey, {
-      s3_config_id: configId,
-      filename: "doc.txt",
-      mimetype: "text/plain",
+    const configs = await api.call("GET", "/s3-configs", { auth: fileKey, procedure: "storage.list" });
+    const configId = present(configs.body.data[0], "a storage").id;
+    const presign = await api.call("POST", "/s3/presign", {
+      auth: fileKey,
+      body: {
+        s3_config_id: configId,
+        filename: "doc.txt",
+        mimetype: "text/plain",
+      },
+      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(200);
     const etag = await putToLink(
@@ -233,42 +339,56 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       "file bytes",
     );
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const commit = await call("POST", "/s3/commit", fileKey, {
-      file_id: presign.body.data.file_id,
-      etag,
-      size: 10,
-      remark: "from the document",
-      expiresAt,
-      maxDownloads: 10,
+    const commit = await api.call("POST", "/s3/commit", {
+      auth: fileKey,
+      body: {
+        file_id: presign.body.data.file_id,
+        etag,
+        size: 10,
+        remark: "from the document",
+        expiresAt,
+        maxDownloads: 10,
+      },
+      procedure: "files.upload.commit",
     });
     expect(commit.status).toBe(200);
     expect(commit.body.data).toMatchObject({ size: 10, max_views: 10, remark: "from the document" });
-    expect(new Date(commit.body.data.expires_at).toISOString()).toBe(expiresAt);
+    expect(new Date(present(commit.body.data.expires_at, "the expiry")).toISOString()).toBe(expiresAt);
     const slug = commit.body.data.slug;
-    const info = await call("GET", `/public/files/${slug}`);
+    const info = await api.call("GET", `/public/files/${slug}`, { procedure: "files.public.get" });
     expect(info.body.data).toMatchObject({ filename: "doc.txt", size: 10 });
 
-    const mine = await call("GET", "/user/files?limit=30&offset=0", fileKey);
+    const mine = await api.call("GET", "/user/files?limit=30&offset=0", { auth: fileKey, procedure: "files.list" });
     expect(mine.body.data.files.map((f: { slug: string }) => f.slug)).toContain(slug);
     expect(mine.body.data.pagination).toMatchObject({ limit: 30, offset: 0 });
     const id = commit.body.data.id;
-    const updated = await call("PUT", `/user/files/${id}`, fileKey, { remark: "changed", maxDownloads: 3 });
+    const updated = await api.call("PUT", `/user/files/${id}`, {
+      auth: fileKey,
+      body: { remark: "changed", maxDownloads: 3 },
+      procedure: "files.update",
+    });
     expect(updated.body.data).toMatchObject({ remark: "changed", max_views: 3 });
-    const all = await call("GET", "/admin/files?limit=30&offset=0", admin);
+    const all = await api.call("GET", "/admin/files?limit=30&offset=0", { auth: admin, procedure: "files.list" });
     expect(all.body.data.files.some((f: { id: string }) => f.id === id)).toBe(true);
-    expect((await call("GET", `/admin/files/${id}`, admin)).status).toBe(200);
-    expect((await call("DELETE", `/user/files/${id}`, fileKey)).status).toBe(200);
+    expect((await api.call("GET", `/admin/files/${id}`, { auth: admin, procedure: "files.get" })).status).toBe(200);
+    expect((await api.call("DELETE", `/user/files/${id}`, { auth: fileKey, procedure: "files.delete" })).status).toBe(
+      200,
+    );
   });
 
   test("multipart init answers every part's upload URL (presigned_urls); the parts PUT there complete with the document's body", async () => {
-    const configs = await call("GET", "/s3-configs", fileKey);
+    const configs = await api.call("GET", "/s3-configs", { auth: fileKey, procedure: "storage.list" });
     const partSize = 5 * 1024 * 1024;
     const bytes = new Uint8Array(partSize + 3).fill(7);
-    const init = await call("POST", "/s3/multipart/init", fileKey, {
-      s3_config_id: configs.body.data[0].id,
-      filename: "parts.bin",
-      size: bytes.length,
-      part_size: partSize,
+    const init = await api.call("POST", "/s3/multipart/init", {
+      auth: fileKey,
+      body: {
+        s3_config_id: present(configs.body.data[0], "a storage").id,
+        filename: "parts.bin",
+        size: bytes.length,
+        part_size: partSize,
+      },
+      procedure: "files.upload.multipartInit",
     });
     expect(init.status).toBe(200);
     const { file_id, upload_id, presigned_urls } = init.body.data;
@@ -282,113 +402,183 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       expect(put.status).toBeLessThan(300);
       parts.push({ PartNumber: part_number, ETag: put.headers.get("etag") ?? "" });
     }
-    const stale = await call("POST", "/s3/multipart/complete", fileKey, { file_id, upload_id: "another", parts });
+    const stale = await api.call("POST", "/s3/multipart/complete", {
+      auth: fileKey,
+      body: { file_id, upload_id: "another", parts },
+      procedure: "files.upload.multipartComplete",
+    });
     expect(stale.status).toBe(400);
-    const done = await call("POST", "/s3/multipart/complete", fileKey, { file_id, upload_id, parts });
+    const done = await api.call("POST", "/s3/multipart/complete", {
+      auth: fileKey,
+      body: { file_id, upload_id, parts },
+      procedure: "files.upload.multipartComplete",
+    });
     expect(done.status).toBe(200);
     expect(done.body.data.size).toBe(bytes.length);
-    const sized = await call("POST", "/s3/multipart/init", fileKey, {
-      s3_config_id: configs.body.data[0].id,
-      filename: "unsized.bin",
+    const sized = await api.call("POST", "/s3/multipart/init", {
+      auth: fileKey,
+      body: {
+        s3_config_id: present(configs.body.data[0], "a storage").id,
+        filename: "unsized.bin",
+      },
+      procedure: "files.upload.multipartInit",
     });
     expect(sized.body.data.presigned_urls).toEqual([]);
-    await call("POST", "/s3/cancel", fileKey, { file_id: sized.body.data.file_id });
+    await api.call("POST", "/s3/cancel", {
+      auth: fileKey,
+      body: { file_id: sized.body.data.file_id },
+      procedure: "files.upload.cancel",
+    });
   });
 
   test("files: expiry in two forms at once is a 400, and so is an unknown commit field", async () => {
-    const configs = await call("GET", "/s3-configs", admin);
-    const presign = await call("POST", "/s3/presign", admin, {
-      s3_config_id: configs.body.data[0].id,
-      filename: "twice.txt",
-      expires_in: 24,
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    const configs = await api.call("GET", "/s3-configs", { auth: admin, procedure: "storage.list" });
+    const presign = await api.call("POST", "/s3/presign", {
+      auth: admin,
+      body: {
+        s3_config_id: present(configs.body.data[0], "a storage").id,
+        filename: "twice.txt",
+        expires_in: 24,
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(400);
-    const unknown = await call("POST", "/s3/commit", admin, { file_id: "x", etag: "y", maxDownload: 1 });
+    const unknown = await api.call("POST", "/s3/commit", {
+      auth: admin,
+      body: { file_id: "x", etag: "y", maxDownload: 1 },
+      procedure: "files.upload.commit",
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain("maxDownload");
   });
 
   test("storage configs: create, get, update, set-default, test answers success and result, delete", async () => {
-    const created = await call("POST", "/s3-configs", admin, {
-      name: "doc config",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: "http://127.0.0.1:1",
-      bucket_name: "doc-bucket",
-      access_key_id: "AK",
-      secret_access_key: "SK",
-      region: "us-east-1",
-      path_style: true,
-      default_folder: "uploads/",
-      is_public: false,
-    });
-    expect(created.status).toBe(201);
-    expect(JSON.stringify(created.body)).not.toContain('"SK"');
-    const id = created.body.data.id;
-    expect((await call("GET", `/s3-configs/${id}`, admin)).status).toBe(200);
-    expect((await call("PUT", `/s3-configs/${id}`, admin, { name: "renamed" })).body.data.name).toBe("renamed");
-    const tested = await call("POST", `/s3-configs/${id}/test`, admin);
-    expect(tested.status).toBe(200);
-    expect(tested.body.data.success).toBe(false);
-    expect(tested.body.data.result.steps.length).toBeGreaterThan(0);
-    expect((await call("DELETE", `/s3-configs/${id}`, admin)).status).toBe(200);
-  });
-
-  test("storage configs: a key with file permission gets a public config by id, as listed; a private one is 404", async () => {
-    const made = (isPublic: boolean) =>
-      call("POST", "/s3-configs", admin, {
-        name: `doc ${isPublic ? "public" : "private"} config`,
-        provider_type: "Cloudflare R2",
+    const created = await api.call("POST", "/s3-configs", {
+      auth: admin,
+      body: {
+        name: "doc config",
+        provider_type: "Other S3 Compatible",
         endpoint_url: "http://127.0.0.1:1",
         bucket_name: "doc-bucket",
         access_key_id: "AK",
         secret_access_key: "SK",
-        is_public: isPublic,
+        region: "us-east-1",
+        path_style: true,
+        default_folder: "uploads/",
+        is_public: false,
+      },
+      procedure: "storage.create",
+    });
+    expect(created.status).toBe(201);
+    expect(JSON.stringify(created.body)).not.toContain('"SK"');
+    const id = created.body.data.id;
+    expect((await api.call("GET", `/s3-configs/${id}`, { auth: admin, procedure: "storage.get" })).status).toBe(200);
+    expect(
+      (
+        await api.call("PUT", `/s3-configs/${id}`, {
+          auth: admin,
+          body: { name: "renamed" },
+          procedure: "storage.update",
+        })
+      ).body.data.name,
+    ).toBe("renamed");
+    const tested = await api.call("POST", `/s3-configs/${id}/test`, { auth: admin, procedure: "storage.test" });
+    expect(tested.status).toBe(200);
+    expect(tested.body.data.success).toBe(false);
+    expect(tested.body.data.result.steps.length).toBeGreaterThan(0);
+    expect((await api.call("DELETE", `/s3-configs/${id}`, { auth: admin, procedure: "storage.delete" })).status).toBe(
+      200,
+    );
+  });
+
+  test("storage configs: a key with file permission gets a public config by id, as listed; a private one is 404", async () => {
+    const made = (isPublic: boolean) =>
+      api.call("POST", "/s3-configs", {
+        auth: admin,
+        body: {
+          name: `doc ${isPublic ? "public" : "private"} config`,
+          provider_type: "Cloudflare R2",
+          endpoint_url: "http://127.0.0.1:1",
+          bucket_name: "doc-bucket",
+          access_key_id: "AK",
+          secret_access_key: "SK",
+          is_public: isPublic,
+        },
+        procedure: "storage.create",
       });
     const open = (await made(true)).body.data.id;
     const hidden = (await made(false)).body.data.id;
-    const got = await call("GET", `/s3-configs/${open}`, fileKey);
+    const got = await api.call("GET", `/s3-configs/${open}`, { auth: fileKey, procedure: "storage.get" });
     expect(got.status).toBe(200);
-    const listed = (await call("GET", "/s3-configs", fileKey)).body.data.find((c: { id: string }) => c.id === open);
-    expect(got.body.data).toEqual(listed);
+    const listed = (await api.call("GET", "/s3-configs", { auth: fileKey, procedure: "storage.list" })).body.data.find(
+      (c: { id: string }) => c.id === open,
+    );
+    expect(got.body.data).toEqual(present(listed, "the storage in the list"));
     expect(got.body.data).toMatchObject({ id: open, is_public: true, endpoint_url: null, access_key_id: null });
-    expect((await call("GET", `/s3-configs/${hidden}`, fileKey)).status).toBe(404);
-    expect((await call("GET", `/s3-configs/${open}`, textKey)).status).toBe(403);
-    expect((await call("GET", `/s3-configs/${hidden}`, admin)).body.data.endpoint_url).toBe("http://127.0.0.1:1");
-    for (const id of [open, hidden]) await call("DELETE", `/s3-configs/${id}`, admin);
+    expect((await api.call("GET", `/s3-configs/${hidden}`, { auth: fileKey, procedure: "storage.get" })).status).toBe(
+      404,
+    );
+    expect((await api.call("GET", `/s3-configs/${open}`, { auth: textKey, procedure: "storage.get" })).status).toBe(
+      403,
+    );
+    expect(
+      (await api.call("GET", `/s3-configs/${hidden}`, { auth: admin, procedure: "storage.get" })).body.data
+        .endpoint_url,
+    ).toBe("http://127.0.0.1:1");
+    for (const id of [open, hidden])
+      await api.call("DELETE", `/s3-configs/${id}`, { auth: admin, procedure: "storage.delete" });
   });
 
   test("API keys: list, update, delete; a key is shown once, never listed", async () => {
-    const created = await call("POST", "/admin/api-keys", admin, { name: "doc temp", text_permission: true });
+    const created = await api.call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "doc temp", text_permission: true },
+      procedure: "keys.create",
+    });
     const key = created.body.data.key as string;
-    const list = await call("GET", "/admin/api-keys", admin);
+    const list = await api.call("GET", "/admin/api-keys", { auth: admin, procedure: "keys.list" });
     expect(JSON.stringify(list.body)).not.toContain(key);
     const id = created.body.data.id;
-    const updated = await call("PUT", `/admin/api-keys/${id}`, admin, { name: "doc renamed", file_permission: true });
+    const updated = await api.call("PUT", `/admin/api-keys/${id}`, {
+      auth: admin,
+      body: { name: "doc renamed", file_permission: true },
+      procedure: "keys.update",
+    });
     expect(updated.status).toBe(200);
-    expect((await call("DELETE", `/admin/api-keys/${id}`, admin)).status).toBe(200);
-    const twice = await call("POST", "/admin/api-keys", admin, { name: "doc text", text_permission: true });
+    expect((await api.call("DELETE", `/admin/api-keys/${id}`, { auth: admin, procedure: "keys.delete" })).status).toBe(
+      200,
+    );
+    const twice = await api.call("POST", "/admin/api-keys", {
+      auth: admin,
+      body: { name: "doc text", text_permission: true },
+      procedure: "keys.create",
+    });
     expect(twice.status).toBe(409);
   });
 
   test("cache and dashboard: stats with cache, system and timestamp; clear answers clearedCount", async () => {
-    const stats = await call("GET", "/admin/cache/stats", admin);
+    const stats = await api.call("GET", "/admin/cache/stats", { auth: admin, procedure: "cache.stats" });
     expect(stats.body.data.cache.directory).toMatchObject({ totalEntries: expect.any(Number) });
     const memory = stats.body.data.system.memory;
     expect(memory.used).toBeGreaterThan(0);
     expect(memory.free).toBeGreaterThanOrEqual(0);
     expect(memory.used + memory.free).toBeCloseTo(memory.total, 0);
     expect(typeof stats.body.data.timestamp).toBe("string");
-    const cleared = await call("POST", "/admin/cache/clear", admin, {});
+    const cleared = await api.call("POST", "/admin/cache/clear", { auth: admin, body: {}, procedure: "cache.clear" });
     expect(cleared.body.data).toMatchObject({ clearedCount: expect.any(Number) });
     expect(typeof cleared.body.data.timestamp).toBe("string");
-    const mine = await call("POST", "/user/cache/clear", mountKey, {});
+    const mine = await api.call("POST", "/user/cache/clear", {
+      auth: mountKey,
+      body: {},
+      procedure: "cache.clearMine",
+    });
     expect(mine.status).toBe(200);
   });
 
   test("dashboard stats: the document's today, thisWeek, thisMonth, totalSize, apiKeys and storage", async () => {
-    await call("POST", "/paste", admin, { content: "counted today" });
-    const dashboard = await call("GET", "/admin/dashboard/stats", admin);
+    await api.call("POST", "/paste", { auth: admin, body: { content: "counted today" }, procedure: "pastes.create" });
+    const dashboard = await api.call("GET", "/admin/dashboard/stats", { auth: admin, procedure: "dashboard.stats" });
     expect(dashboard.status).toBe(200);
     const { pastes, files, apiKeys, storage } = dashboard.body.data;
     expect(pastes.today).toBeGreaterThanOrEqual(1);
@@ -403,34 +593,52 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     });
     // As the document writes it ("2.5GB"): a script reads it with parseFloat and the unit after it.
     expect(files.totalSize).toMatch(/^\d+(\.\d+)?(B|KB|MB|GB|TB)$/);
-    const keys = await call("GET", "/admin/api-keys", admin);
+    const keys = await api.call("GET", "/admin/api-keys", { auth: admin, procedure: "keys.list" });
     expect(apiKeys).toMatchObject({ total: keys.body.data.length, active: expect.any(Number) });
-    const configs = await call("GET", "/s3-configs", admin);
-    const mounts = await call("GET", "/admin/mounts", admin);
+    const configs = await api.call("GET", "/s3-configs", { auth: admin, procedure: "storage.list" });
+    const mounts = await api.call("GET", "/admin/mounts", { auth: admin, procedure: "mounts.list" });
     expect(storage).toEqual({ configs: configs.body.data.length, mounts: mounts.body.data.length });
   });
 
   test("admin lists honour the document's filters: created_by on pastes and files, s3_config_id on files", async () => {
-    const byKey = await call("POST", "/paste", textKey, { content: `filtered ${provider}` });
-    const byAdmin = await call("POST", "/paste", admin, { content: `not the key's ${provider}` });
+    const byKey = await api.call("POST", "/paste", {
+      auth: textKey,
+      body: { content: `filtered ${provider}` },
+      procedure: "pastes.create",
+    });
+    const byAdmin = await api.call("POST", "/paste", {
+      auth: admin,
+      body: { content: `not the key's ${provider}` },
+      procedure: "pastes.create",
+    });
     const creator = byKey.body.data.created_by;
-    const pastes = await call("GET", `/admin/pastes?page=1&limit=100&created_by=${encodeURIComponent(creator)}`, admin);
+    const pastes = await api.call<PastePage>(
+      "GET",
+      `/admin/pastes?page=1&limit=100&created_by=${encodeURIComponent(creator)}`,
+      {
+        auth: admin,
+      },
+    );
     const slugs = pastes.body.data.map((p: { slug: string }) => p.slug);
     expect(slugs).toContain(byKey.body.data.slug);
     expect(slugs).not.toContain(byAdmin.body.data.slug);
     expect(pastes.body.data.every((p: { created_by: string }) => p.created_by === creator)).toBe(true);
     // The admin's bare id, as /test/admin-token answers it, names the admin's pastes.
-    const adminId = (await call("GET", "/test/admin-token", admin)).body.data.adminId;
-    const adminPastes = await call("GET", `/admin/pastes?page=1&limit=100&created_by=${adminId}`, admin);
+    const adminId = (await api.call("GET", "/test/admin-token", { auth: admin, procedure: "admin.validateToken" })).body
+      .data.adminId;
+    const adminPastes = await api.call<PastePage>("GET", `/admin/pastes?page=1&limit=100&created_by=${adminId}`, {
+      auth: admin,
+    });
     expect(adminPastes.body.data.map((p: { slug: string }) => p.slug)).toContain(byAdmin.body.data.slug);
     expect(adminPastes.body.data.map((p: { slug: string }) => p.slug)).not.toContain(byKey.body.data.slug);
 
     const form = new FormData();
     form.append("file", new File(["filtered file"], "filtered.txt", { type: "text/plain" }));
-    const uploaded = await call("POST", "/upload", fileKey, form);
+    const uploaded = await api.call<SharedFile>("POST", "/upload", { auth: fileKey, body: form });
     expect(uploaded.status).toBe(201);
     const { created_by: fileCreator, s3_config_id: configId, id } = uploaded.body.data;
-    const files = (query: string) => call("GET", `/admin/files?limit=100&offset=0&${query}`, admin);
+    const files = (query: string) =>
+      api.call("GET", `/admin/files?limit=100&offset=0&${query}`, { auth: admin, procedure: "files.list" });
     const mine = await files(`created_by=${encodeURIComponent(fileCreator)}`);
     expect(mine.body.data.files.map((f: { id: string }) => f.id)).toContain(id);
     expect(mine.body.data.files.every((f: { created_by: string }) => f.created_by === fileCreator)).toBe(true);
@@ -446,56 +654,87 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       t.app.fetch(new Request("http://localhost/api/test/api-key", { headers: { "x-custom-auth-key": key } }));
     const accepted = await custom(textKey.replace(/^ApiKey /, ""));
     expect(accepted.status).toBe(200);
-    expect(((await accepted.json()) as UntypedData).data.name).toBe("doc text");
+    expect(((await accepted.json()) as ApiAnswer<OutputOf<"keys.validate">>["body"]).data.name).toBe("doc text");
     expect((await custom("not-a-key-of-this-server")).status).toBe(401);
   });
 
   test("mounts: the document's example body (type, s3_config_id, config.path) creates and updates a mount; read_only: true is a 400", async () => {
-    const configs = await call("GET", "/s3-configs", admin);
+    const configs = await api.call("GET", "/s3-configs", { auth: admin, procedure: "storage.list" });
     // The document writes the type in lower case ("s3"); the default storage here is local.
-    const body = { name: "doc body", type: "LOCAL", s3_config_id: configs.body.data[0].id };
-    const created = await call("POST", "/admin/mounts", admin, {
-      ...body,
-      config: { path: "/doc-body", read_only: false },
+    const body = { name: "doc body", type: "LOCAL", s3_config_id: present(configs.body.data[0], "a storage").id };
+    const created = await api.call("POST", "/admin/mounts", {
+      auth: admin,
+      body: {
+        ...body,
+        config: { path: "/doc-body", read_only: false },
+      },
+      procedure: "mounts.create",
     });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ mount_path: "/doc-body", storage_config_id: configs.body.data[0].id });
-    const moved = await call("PUT", `/admin/mounts/${created.body.data.id}`, admin, {
-      config: { path: "/doc-body-2" },
+    expect(created.body.data).toMatchObject({
+      mount_path: "/doc-body",
+      storage_config_id: present(configs.body.data[0], "a storage").id,
+    });
+    const moved = await api.call("PUT", `/admin/mounts/${created.body.data.id}`, {
+      auth: admin,
+      body: {
+        config: { path: "/doc-body-2" },
+      },
+      procedure: "mounts.update",
     });
     expect(moved.body.data.mount_path).toBe("/doc-body-2");
-    const readOnly = await call(
-      "POST",
-      "/admin/mounts",
-      admin,
-      { ...body, config: { path: "/doc-ro", read_only: true } },
-      "zh",
-    );
+    const readOnly = await api.call("POST", "/admin/mounts", {
+      auth: admin,
+      body: { ...body, config: { path: "/doc-ro", read_only: true } },
+      lang: "zh",
+      procedure: "mounts.create",
+    });
     expect(readOnly.status).toBe(400);
     expect(readOnly.body.message).toContain("mount_read_only");
-    const noPath = await call("POST", "/admin/mounts", admin, body);
+    const noPath = await api.call("POST", "/admin/mounts", { auth: admin, body, procedure: "mounts.create" });
     expect(noPath.status).toBe(400);
     expect(noPath.body.message).toBe("mount_path: Enter the mount path");
     expect(
-      (await call("GET", "/admin/mounts", admin)).body.data.map((m: { mount_path: string }) => m.mount_path),
+      (await api.call("GET", "/admin/mounts", { auth: admin, procedure: "mounts.list" })).body.data.map(
+        (m: { mount_path: string }) => m.mount_path,
+      ),
     ).not.toContain("/doc-ro");
     // It shows the storage's root, as the next test's mount does: out of that test's way.
-    expect((await call("DELETE", `/admin/mounts/${created.body.data.id}`, admin)).status).toBe(200);
+    expect(
+      (await api.call("DELETE", `/admin/mounts/${created.body.data.id}`, { auth: admin, procedure: "mounts.delete" }))
+        .status,
+    ).toBe(200);
   });
 
   test("mounts and file system: list, mkdir, upload, get, search by query, rename, file-link, multipart with PartNumber/ETag, remove", async () => {
-    const configs = await call("GET", "/s3-configs", admin);
-    const mount = await call("POST", "/admin/mounts", admin, {
-      name: "doc mount",
-      mount_path: "/doc",
-      storage_config_id: configs.body.data[0].id,
+    const configs = await api.call("GET", "/s3-configs", { auth: admin, procedure: "storage.list" });
+    const mount = await api.call("POST", "/admin/mounts", {
+      auth: admin,
+      body: {
+        name: "doc mount",
+        mount_path: "/doc",
+        storage_config_id: present(configs.body.data[0], "a storage").id,
+      },
+      procedure: "mounts.create",
     });
     expect(mount.status).toBe(201);
-    expect((await call("GET", "/admin/mounts", admin)).status).toBe(200);
-    expect((await call("GET", "/user/mounts", mountKey)).status).toBe(200);
+    expect((await api.call("GET", "/admin/mounts", { auth: admin, procedure: "mounts.list" })).status).toBe(200);
+    expect((await api.call("GET", "/user/mounts", { auth: mountKey, procedure: "mounts.list" })).status).toBe(200);
 
-    expect((await call("POST", "/user/fs/mkdir", mountKey, { path: "/doc/notes/" })).status).toBeLessThan(300);
-    const written = await call("POST", "/user/fs/update", mountKey, { path: "/doc/notes/readme.md", content: "# hi" });
+    expect(
+      (
+        await api.call("POST", "/user/fs/mkdir", {
+          auth: mountKey,
+          body: { path: "/doc/notes/" },
+          procedure: "fs.mkdir",
+        })
+      ).status,
+    ).toBeLessThan(300);
+    const written = await api.call("POST", "/user/fs/update", {
+      auth: mountKey,
+      body: { path: "/doc/notes/readme.md", content: "# hi" },
+      procedure: "fs.update",
+    });
     expect(written.status).toBeLessThan(300);
     expect(written.body.data).toMatchObject({
       path: "/doc/notes/readme.md",
@@ -503,18 +742,25 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       contentType: "text/markdown",
       isNewFile: true,
     });
-    const rewritten = await call("POST", "/user/fs/update", mountKey, {
-      path: "/doc/notes/readme.md",
-      content: "# hi",
+    const rewritten = await api.call("POST", "/user/fs/update", {
+      auth: mountKey,
+      body: {
+        path: "/doc/notes/readme.md",
+        content: "# hi",
+      },
+      procedure: "fs.update",
     });
     expect(rewritten.body.data.isNewFile).toBe(false);
-    const got = await call("GET", "/user/fs/get?path=/doc/notes/readme.md", mountKey);
+    const got = await api.call("GET", "/user/fs/get?path=/doc/notes/readme.md", {
+      auth: mountKey,
+      procedure: "fs.get",
+    });
     expect(got.body.data).toMatchObject({ name: "readme.md", size: 4, isDirectory: false, mimeType: "text/markdown" });
-    expect(Number.isNaN(Date.parse(got.body.data.lastModified))).toBe(false);
-    const folder = await call("GET", "/user/fs/get?path=/doc/notes", mountKey);
+    expect(Number.isNaN(Date.parse(present(got.body.data.lastModified, "the modified time")))).toBe(false);
+    const folder = await api.call("GET", "/user/fs/get?path=/doc/notes", { auth: mountKey, procedure: "fs.get" });
     expect(folder.body.data).toMatchObject({ isDirectory: true, mimeType: null });
     // The document's list: the folder's entries under data.items, each with its kind, date and type.
-    const listed = await call("GET", "/admin/fs/list?path=/doc/notes", admin);
+    const listed = await api.call("GET", "/admin/fs/list?path=/doc/notes", { auth: admin, procedure: "fs.list" });
     expect(listed.status).toBe(200);
     // The document's entry fields, the same in a listing and in search results.
     const readme = {
@@ -526,10 +772,13 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       lastModified: expect.any(String),
     };
     expect(listed.body.data.items).toEqual([expect.objectContaining(readme)]);
-    const root = await call("GET", "/admin/fs/list?path=/", admin);
+    const root = await api.call("GET", "/admin/fs/list?path=/", { auth: admin, procedure: "fs.list" });
     expect(root.body.data.items).toContainEqual(expect.objectContaining({ name: "doc", isDirectory: true }));
 
-    const search = await call("GET", "/user/fs/search?query=readme&scope=global&limit=50&offset=0", mountKey);
+    const search = await api.call("GET", "/user/fs/search?query=readme&scope=global&limit=50&offset=0", {
+      auth: mountKey,
+      procedure: "fs.search",
+    });
     expect(search.status).toBe(200);
     expect(search.body.data).toMatchObject({
       total: 1,
@@ -545,17 +794,28 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
         relativePath: "notes/readme.md",
       }),
     ]);
-    await call("POST", "/admin/fs/update", admin, { path: "/doc/notes/notes-2.txt", content: "second" });
+    await api.call("POST", "/admin/fs/update", {
+      auth: admin,
+      body: { path: "/doc/notes/notes-2.txt", content: "second" },
+      procedure: "fs.update",
+    });
     const inMount = `/admin/fs/search?query=notes&scope=mount&mount_id=${mount.body.data.id}&limit=1&offset=0`;
-    const paged = await call("GET", inMount, admin);
+    const paged = await api.call("GET", inMount, { auth: admin, procedure: "fs.search" });
     expect(paged.body.data).toMatchObject({ total: 2, hasMore: true, mountsSearched: 1 });
     expect(paged.body.data.results[0]).toMatchObject({ path: "/doc/notes", isDirectory: true, relativePath: "notes" });
-    const renamed = await call("POST", "/admin/fs/rename", admin, {
-      oldPath: "/doc/notes/readme.md",
-      newPath: "/doc/notes/hello.md",
+    const renamed = await api.call("POST", "/admin/fs/rename", {
+      auth: admin,
+      body: {
+        oldPath: "/doc/notes/readme.md",
+        newPath: "/doc/notes/hello.md",
+      },
+      procedure: "fs.rename",
     });
     expect(renamed.status).toBe(200);
-    const link = await call("GET", "/admin/fs/file-link?path=/doc/notes/hello.md&force_download=true", admin);
+    const link = await api.call("GET", "/admin/fs/file-link?path=/doc/notes/hello.md&force_download=true", {
+      auth: admin,
+      procedure: "fs.fileLink",
+    });
     expect(link.status).toBe(200);
     const linked = await fetchLink(link.body.data.presignedUrl);
     expect(linked.status).toBe(200);
@@ -566,7 +826,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     const form = new FormData();
     form.append("file", new File(["uploaded by form"], "form.txt", { type: "text/plain" }));
     form.append("path", "/doc/notes/form.txt");
-    const uploaded = await call("POST", "/user/fs/upload", mountKey, form);
+    const uploaded = await api.call<UploadedEntry>("POST", "/user/fs/upload", { auth: mountKey, body: form });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.data).toMatchObject({
       path: "/doc/notes/form.txt",
@@ -577,40 +837,56 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     });
 
     // Presign and commit with the document's body: size, mountId and uploadId beside path and etag.
-    const presigned = await call("POST", "/user/fs/presign", mountKey, {
-      path: "/doc/notes/direct.txt",
-      contentType: "text/plain",
-      fileSize: 6,
-      mountId: mount.body.data.id,
+    const presigned = await api.call("POST", "/user/fs/presign", {
+      auth: mountKey,
+      body: {
+        path: "/doc/notes/direct.txt",
+        contentType: "text/plain",
+        fileSize: 6,
+        mountId: mount.body.data.id,
+      },
+      procedure: "fs.presign",
     });
     expect(presigned.status).toBe(200);
     const etag = await putToLink(
       { url: presigned.body.data.presignedUrl, headers: presigned.body.data.headers },
       "direct",
     );
-    const committed = await call("POST", "/user/fs/presign/commit", mountKey, {
-      path: "/doc/notes/direct.txt",
-      uploadId: "",
-      etag,
-      size: 6,
-      mountId: mount.body.data.id,
+    const committed = await api.call("POST", "/user/fs/presign/commit", {
+      auth: mountKey,
+      body: {
+        path: "/doc/notes/direct.txt",
+        uploadId: "",
+        etag,
+        size: 6,
+        mountId: mount.body.data.id,
+      },
+      procedure: "fs.presignCommit",
     });
     expect(committed.status).toBe(200);
     expect(committed.body.data).toMatchObject({ path: "/doc/notes/direct.txt", size: 6, contentType: "text/plain" });
     expect(typeof committed.body.data.etag).toBe("string");
-    const otherMount = await call("POST", "/user/fs/presign", mountKey, {
-      path: "/doc/notes/direct.txt",
-      fileSize: 6,
-      mountId: "another-mount",
+    const otherMount = await api.call("POST", "/user/fs/presign", {
+      auth: mountKey,
+      body: {
+        path: "/doc/notes/direct.txt",
+        fileSize: 6,
+        mountId: "another-mount",
+      },
+      procedure: "fs.presign",
     });
     expect(otherMount.status).toBe(400);
     expect(otherMount.body.message).toBe("/doc/notes/direct.txt is not in the mount named by mountId");
 
-    const init = await call("POST", "/admin/fs/multipart/init", admin, {
-      path: "/doc/notes/big.bin",
-      contentType: "application/octet-stream",
-      fileSize: 3,
-      filename: "big.bin",
+    const init = await api.call("POST", "/admin/fs/multipart/init", {
+      auth: admin,
+      body: {
+        path: "/doc/notes/big.bin",
+        contentType: "application/octet-stream",
+        fileSize: 3,
+        filename: "big.bin",
+      },
+      procedure: "fs.multipartInit",
     });
     expect(init.status).toBe(200);
     const { uploadId, key } = init.body.data;
@@ -624,20 +900,28 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
         },
       ),
     );
-    const partBody = (await part.json()) as UntypedData;
+    const partBody = (await part.json()) as ApiAnswer<UploadedPart>["body"];
     expect(part.status).toBe(200);
-    const complete = await call("POST", "/admin/fs/multipart/complete", admin, {
-      path: "/doc/notes/big.bin",
-      uploadId,
-      parts: [{ PartNumber: 1, ETag: partBody.data.etag }],
-      key,
+    const complete = await api.call("POST", "/admin/fs/multipart/complete", {
+      auth: admin,
+      body: {
+        path: "/doc/notes/big.bin",
+        uploadId,
+        parts: [{ PartNumber: 1, ETag: partBody.data.etag }],
+        key,
+      },
+      procedure: "fs.multipartComplete",
     });
     expect(complete.status).toBe(200);
     expect(complete.body.data).toMatchObject({ path: "/doc/notes/big.bin", size: 3, etag: expect.any(String) });
-    const big = await call("GET", "/admin/fs/get?path=/doc/notes/big.bin", admin);
+    const big = await api.call("GET", "/admin/fs/get?path=/doc/notes/big.bin", { auth: admin, procedure: "fs.get" });
     expect(big.body.data.size).toBe(3);
 
-    const removed = await call("POST", "/admin/fs/batch-remove", admin, { paths: ["/doc/notes/big.bin"] });
+    const removed = await api.call("POST", "/admin/fs/batch-remove", {
+      auth: admin,
+      body: { paths: ["/doc/notes/big.bin"] },
+      procedure: "fs.batchRemove",
+    });
     expect(removed.status).toBe(200);
     const gone = await t.app.fetch(
       new Request("http://localhost/api/admin/fs/remove?path=/doc/notes/hello.md", {
@@ -649,24 +933,31 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
   });
 
   test("URL uploads: a private address is refused before anything is stored", async () => {
-    const configs = await call("GET", "/s3-configs", fileKey);
-    const refused = await call("POST", "/url/presign", fileKey, {
-      url: "http://127.0.0.1:1/secret.txt",
-      s3_config_id: configs.body.data[0].id,
-      metadata: { filename: "secret.txt", contentType: "text/plain" },
+    const configs = await api.call("GET", "/s3-configs", { auth: fileKey, procedure: "storage.list" });
+    const refused = await api.call("POST", "/url/presign", {
+      auth: fileKey,
+      body: {
+        url: "http://127.0.0.1:1/secret.txt",
+        s3_config_id: present(configs.body.data[0], "a storage").id,
+        metadata: { filename: "secret.txt", contentType: "text/plain" },
+      },
+      procedure: "files.fromUrl.presign",
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
   });
 
   test("without credentials: 401; a key without the permission: 403", async () => {
-    expect((await call("GET", "/user/pastes")).status).toBe(401);
-    expect((await call("GET", "/user/pastes", fileKey)).status).toBe(403);
-    expect((await call("GET", "/admin/pastes", textKey)).status).toBe(403);
+    expect((await api.call<PastePage>("GET", "/user/pastes")).status).toBe(401);
+    expect((await api.call<PastePage>("GET", "/user/pastes", { auth: fileKey })).status).toBe(403);
+    expect((await api.call<PastePage>("GET", "/admin/pastes", { auth: textKey })).status).toBe(403);
     // Open to anyone in the document; here they need credentials (docs/coming-from-cloudpaste.md).
-    expect((await call("POST", "/url/info", undefined, { url: "https://example.org/a.txt" })).status).toBe(401);
-    expect((await call("GET", "/url/proxy?url=https%3A%2F%2Fexample.org%2Fa.txt")).status).toBe(401);
-    expect((await call("GET", "/s3-configs")).status).toBe(401);
+    expect(
+      (await api.call("POST", "/url/info", { body: { url: "https://example.org/a.txt" }, procedure: "url.info" }))
+        .status,
+    ).toBe(401);
+    expect((await api.call("GET", "/url/proxy?url=https%3A%2F%2Fexample.org%2Fa.txt")).status).toBe(401);
+    expect((await api.call("GET", "/s3-configs", { procedure: "storage.list" })).status).toBe(401);
   });
 
   test("upload-direct (Api-s3_direct.md): raw body, options in the query; the proxy links carry the password", async () => {
@@ -680,7 +971,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       }),
       "127.0.0.1",
     );
-    const answer = (await response.json()) as UntypedData;
+    const answer = (await response.json()) as ApiAnswer<SharedFileWithLinks>["body"];
     expect(response.status).toBe(201);
     expect(answer.code).toBe(201);
     expect(answer.data).toMatchObject({ slug, filename: "report.txt", requires_password: true, max_views: 5 });
@@ -697,19 +988,19 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     form.append("slug", slug);
     form.append("password", "open-sesame");
     form.append("file", new File(["<h1>shared</h1>"], "page.html", { type: "text/html" }));
-    expect((await call("POST", "/upload", fileKey, form)).status).toBe(201);
+    expect((await api.call<SharedFile>("POST", "/upload", { auth: fileKey, body: form })).status).toBe(201);
 
-    expect((await call("GET", `/file-download/${slug}`)).status).toBe(401);
-    const download = await call("GET", `/file-download/${slug}?password=open-sesame`);
+    expect((await api.call("GET", `/file-download/${slug}`)).status).toBe(401);
+    const download = await api.call("GET", `/file-download/${slug}?password=open-sesame`);
     expect(download.status).toBe(200);
     expect(download.text).toBe("<h1>shared</h1>");
-    const view = await call("GET", `/file-view/${slug}?password=open-sesame`);
+    const view = await api.call("GET", `/file-view/${slug}?password=open-sesame`);
     expect(view.status).toBe(200);
     // Inline HTML from a user is never a page of this origin.
     expect(view.headers.get("content-security-policy")).toContain("sandbox");
-    const office = await call("GET", `/office-preview/${slug}?password=open-sesame`);
+    const office = await api.call("GET", `/office-preview/${slug}?password=open-sesame`);
     expect(office.status).toBe(200);
-    expect(typeof office.body.data.url).toBe("string");
+    expect(office.body.data).toMatchObject({ url: expect.any(String) });
   });
 
   test("upload form with the file part first, as the document writes it: the later fields still apply", async () => {
@@ -719,7 +1010,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     form.append("slug", slug);
     form.append("remark", "sent after the file");
     form.append("max_views", "2");
-    const answer = await call("POST", "/upload", fileKey, form);
+    const answer = await api.call<SharedFile>("POST", "/upload", { auth: fileKey, body: form });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ slug, remark: "sent after the file", max_views: 2 });
   });

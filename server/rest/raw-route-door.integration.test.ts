@@ -3,7 +3,7 @@
 // before its query is even read: a refused caller with a bad query still gets 401/403, never the 400
 // the handler's input would have earned.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { createApiKey, loginAdmin } from "../test/api-client";
+import { createApiKey, loginAdmin, type SharedFile } from "../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("raw route access on %s", (provider) => {
@@ -45,7 +45,7 @@ describe.each(DATABASE_PROVIDERS)("raw route access on %s", (provider) => {
   test("an upload by a key without file permission is refused and stores nothing", async () => {
     const form = new FormData();
     form.set("file", new File(["bytes"], "refused.txt"));
-    const refused = await call("POST", "/upload", { auth: textKey, body: form });
+    const refused = await call<SharedFile>("POST", "/upload", { auth: textKey, body: form });
     expect(refused.status).toBe(403);
     const listed = await call("GET", "/admin/files", { auth: admin, procedure: "files.list" });
     expect(listed.status).toBe(200);

@@ -6,7 +6,14 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { DEFAULT_CREATION_LIMIT_PER_KEY } from "@shared/schemas/settings";
 import { createApp } from "../app";
 import { createDatabase } from "../db/client";
-import { type ApiTarget, createApiClient, createApiKey, loginAdmin } from "../test/api-client";
+import {
+  type ApiTarget,
+  createApiClient,
+  createApiKey,
+  loginAdmin,
+  type PastePage,
+  type SharedFile,
+} from "../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
@@ -70,7 +77,7 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
     expect((await paste(key, ip)).status).toBe(201);
     const form = new FormData();
     form.set("file", new File(["bytes"], "a.txt", { type: "text/plain" }));
-    expect((await call("POST", "/upload", { auth: key, ip, body: form })).status).toBe(201);
+    expect((await call<SharedFile>("POST", "/upload", { auth: key, ip, body: form })).status).toBe(201);
     const presign = await call("POST", "/s3/presign", {
       auth: key,
       ip,
@@ -85,14 +92,14 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
     ).toBe(400);
     for (const refused of [
       await paste(key, ip),
-      await call("POST", "/upload", { auth: key, ip, body: form }),
+      await call<SharedFile>("POST", "/upload", { auth: key, ip, body: form }),
       await call("POST", "/url/info", { auth: key, ip, body: { url: "http://127.0.0.1/x" }, procedure: "url.info" }),
     ]) {
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBeTruthy();
     }
     // Reading is no creation, and another key from the same address still creates.
-    expect((await call("GET", "/user/pastes", { auth: key, ip })).status).toBe(200);
+    expect((await call<PastePage>("GET", "/user/pastes", { auth: key, ip })).status).toBe(200);
     expect((await paste(await createKey("another key"), ip)).status).toBe(201);
   });
 

@@ -1,15 +1,23 @@
 // The tests' one way to call the REST API: `call(method, path, options)` answers status, headers,
-// text and the parsed envelope. Naming the procedure the route serves (`procedure: "keys.create"`)
-// types the envelope's data by the router's own output (inferRouterOutputs<AppRouter>) and checks that
-// the method and path still route to that procedure, so an answer read in a test cannot drift from
-// what the server declares. Factories for the rows most tests need sit on top (login, key, paste,
+// text and the parsed envelope. Its data is `unknown` unless typed: naming the procedure the route
+// serves (`procedure: "keys.create"`) types it by the router's own output (inferRouterOutputs<AppRouter>)
+// and checks that the method and path still route to that procedure, so an answer read in a test cannot
+// drift from what the server declares; a raw route's answer is typed by the caller (`call<SharedFile>`)
+// with the type its service answers. Factories for the rows most tests need sit on top (login, key, paste,
 // storage, mount); docs/testing.md says when to use which.
 
 import type { Envelope } from "@shared/errors";
+import type { Pagination } from "@shared/schemas/common";
+import type { PasteSummary, PasteView } from "@shared/schemas/pastes";
 import type { AnyProcedure, inferProcedureInput, inferProcedureOutput, TRPCRouterRecord } from "@trpc/server";
 import type { Database } from "../db/client";
 import { matchRoute, type RestRoute } from "../rest/routes";
 import type { AppRouter } from "../routers";
+import type { importCloudPasteUpload } from "../services/backup/admin-backups";
+import type { stagePendingRestore } from "../services/backup/pending-restore";
+import type { uploadPart, uploadStream } from "../services/explorer/uploads";
+import type { uploadRawFile, uploadThroughServer } from "../services/shares/upload/uploads";
+import type { receiveArrival } from "../services/upload-requests/arrivals";
 import { s3Env, TEST_ADMIN_PASSWORD } from "./harness";
 
 /** Dotted names of the router's procedures ("pastes.create"). */
@@ -48,9 +56,29 @@ export type InputOf<P extends ProcedurePath> = inferProcedureInput<ProcedureAt<R
 /** What a procedure answers as the REST envelope's data. */
 export type OutputOf<P extends ProcedurePath> = OnTheWire<inferProcedureOutput<ProcedureAt<Record_, P>>>;
 
-/** An envelope read without naming its procedure: raw routes (uploads, links) and error answers. */
-// biome-ignore lint/suspicious/noExplicitAny: the data of a raw route has no declared type; name the procedure to type it.
-export type UntypedData = any;
+/** What a service function resolves to, as a raw route's envelope carries it. */
+type AnswerOf<F extends (...args: never[]) => unknown> = OnTheWire<Awaited<ReturnType<F>>>;
+
+// The data of the raw JSON routes tests read (a raw route declares no output type), typed by the
+// service function or schema each answers with: `call<SharedFile>("POST", "/upload", …)`.
+/** GET /paste/{slug}: the paste as its link opens it. */
+export type OpenedPaste = OnTheWire<PasteView>;
+/** GET /{admin,user}/pastes: the page of pastes (the pagination is beside it). */
+export type PastePage = OnTheWire<PasteSummary>[];
+/** POST /upload: the file share. */
+export type SharedFile = AnswerOf<typeof uploadThroughServer>;
+/** PUT /upload-direct/{filename}: the file share with its links. */
+export type SharedFileWithLinks = AnswerOf<typeof uploadRawFile>;
+/** POST /{admin,user}/fs/upload: the stored entry. */
+export type UploadedEntry = AnswerOf<typeof uploadStream>;
+/** POST /{admin,user}/fs/multipart/part: the part's number and ETag. */
+export type UploadedPart = AnswerOf<typeof uploadPart>;
+/** POST /admin/backups/cloudpaste-import: the per-item report. */
+export type CloudPasteImportReport = AnswerOf<typeof importCloudPasteUpload>;
+/** POST /admin/backups/restore: what the next start restores. */
+export type StagedRestore = AnswerOf<typeof stagePendingRestore>;
+/** POST /public/upload-requests/{slug}/files: the file that arrived. */
+export type ArrivedFile = AnswerOf<typeof receiveArrival>;
 
 /** A value the test needs present: fails the test, naming it, when the answer lacks it. */
 export function present<T>(value: T | null | undefined, what: string): T {
@@ -58,14 +86,14 @@ export function present<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-export type ApiAnswer<T = UntypedData> = {
+export type ApiAnswer<T = unknown> = {
   status: number;
   headers: Headers;
   /** The body as text (non-JSON answers: downloads, WebDAV) and as bytes. */
   text: string;
   bytes: Uint8Array;
   /** The parsed envelope; null when the answer is not JSON. Its data is the procedure's output on success. */
-  body: Envelope<T> & { data: T; pagination?: UntypedData };
+  body: Envelope<T> & { data: T; pagination?: Pagination };
 };
 
 export type CallOptions<P extends ProcedurePath | undefined = undefined> = {
@@ -144,11 +172,11 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
  * `target` is read at each call, so a client can be made before the app is (in a describe block).
  */
 export function createApiClient(target: () => ApiTarget) {
-  async function call<P extends ProcedurePath | undefined = undefined>(
+  async function call<Raw = unknown, P extends ProcedurePath | undefined = undefined>(
     method: string,
     path: string,
     options: CallOptions<P> = {},
-  ): Promise<ApiAnswer<P extends ProcedurePath ? OutputOf<P> : UntypedData>> {
+  ): Promise<ApiAnswer<P extends ProcedurePath ? OutputOf<P> : Raw>> {
     if (options.procedure) await assertRoutesTo(method, path, options.procedure);
     const headers = new Headers(options.headers);
     if (options.auth) headers.set("authorization", options.auth);
@@ -209,7 +237,8 @@ async function created<P extends ProcedurePath>(
 ): Promise<OutputOf<P>> {
   const answer = await api.call("POST", path, { auth, body, procedure });
   if (answer.status !== 201) throw new Error(`${procedure}: ${answer.status} ${answer.text}`);
-  return answer.body.data;
+  // The conditional answer type does not narrow for a generic P; the call checked the route serves it.
+  return answer.body.data as OutputOf<P>;
 }
 
 /** Creates an API key as the admin; answers the key's row and its `ApiKey …` authorization header. */
@@ -299,7 +328,10 @@ export async function createFileShare(
   content: BlobPart = "shared bytes",
   filename = "shared.txt",
 ) {
-  const answer = await api.call("POST", "/upload", { auth, body: shareUploadForm(fields, content, filename) });
+  const answer = await api.call<SharedFile>("POST", "/upload", {
+    auth,
+    body: shareUploadForm(fields, content, filename),
+  });
   if (answer.status !== 201) throw new Error(`upload a file share: ${answer.status} ${answer.text}`);
   return answer.body.data;
 }

@@ -22,13 +22,14 @@ describe.each(DATABASE_PROVIDERS)("app passwords' base path and read-only flag o
       "/admin/app-passwords",
       { name, permissions: { text: false, file: false, mount: true }, ...options },
       s.admin,
+      "appPasswords.create",
     );
-    return made.password as string;
+    return made.password;
   }
 
   /** The app password's token login: a Bearer session limited like the password. */
   async function tokenOf(password: string): Promise<string> {
-    const answer = await s.api("POST", "/admin/login", { username: ADMIN_USER, password });
+    const answer = await s.api("POST", "/admin/login", { username: ADMIN_USER, password }, undefined, "admin.login");
     return `Bearer ${answer.token}`;
   }
 
@@ -48,12 +49,7 @@ describe.each(DATABASE_PROVIDERS)("app passwords' base path and read-only flag o
   });
 
   test("the list shows each one's base path and read-only flag", async () => {
-    const listed: { name: string; basic_path: string; read_only: boolean }[] = await s.api(
-      "GET",
-      "/admin/app-passwords",
-      undefined,
-      s.admin,
-    );
+    const listed = await s.api("GET", "/admin/app-passwords", undefined, s.admin, "appPasswords.list");
     const byName = Object.fromEntries(listed.map((entry) => [entry.name, [entry.basic_path, entry.read_only]]));
     expect(byName).toEqual({ "read-only phone": ["/", true], "team laptop": ["/docs/team", false] });
   });
@@ -75,8 +71,8 @@ describe.each(DATABASE_PROVIDERS)("app passwords' base path and read-only flag o
       const answer = await s.dav(method, path, { auth, body: body ?? undefined, headers });
       expect([method, answer.status]).toEqual([method, 403]);
     }
-    const after = await s.api("GET", "/admin/fs/list?path=%2Fdocs", undefined, s.admin);
-    expect(after.items.map((entry: { name: string }) => entry.name).sort()).toEqual(["salaries.txt", "team"]);
+    const after = await s.api("GET", "/admin/fs/list?path=%2Fdocs", undefined, s.admin, "fs.list");
+    expect(after.items.map((entry) => entry.name).sort()).toEqual(["salaries.txt", "team"]);
     expect(await (await s.dav("GET", "/dav/docs/salaries.txt")).text()).toBe("secret");
   });
 

@@ -13,7 +13,7 @@ import { createDatabase } from "../../db/client";
 import { writeBackup } from "../../services/backup/create";
 import { HEADER_ENTRY } from "../../services/backup/format";
 import { PENDING_ARCHIVE, PENDING_DETAILS } from "../../services/backup/restore-marker";
-import { createApiClient, createApiKey, createPaste, loginAdmin } from "../../test/api-client";
+import { createApiClient, createApiKey, createPaste, loginAdmin, type StagedRestore } from "../../test/api-client";
 import {
   createTestApp,
   DATABASE_PROVIDERS,
@@ -103,7 +103,7 @@ describe.each(DATABASE_PROVIDERS)("restore from the admin panel on %s", (provide
     const admin = await loginAdmin(api);
     const secretBefore = readFileSync(join(dataDir, "secret.key"), "utf8");
 
-    const uploaded = await api.call("POST", "/admin/backups/restore", {
+    const uploaded = await api.call<StagedRestore>("POST", "/admin/backups/restore", {
       auth: admin,
       body: new Uint8Array(readFileSync(archive)),
       headers: { [PASSPHRASE_HEADER]: encodeURIComponent(PASSPHRASE), "content-type": "application/octet-stream" },
@@ -150,7 +150,7 @@ describe.each(DATABASE_PROVIDERS)("restore from the admin panel on %s", (provide
     const api = createApiClient(() => t.app);
     const admin = await loginAdmin(api);
     const upload = (body: Uint8Array, options: { passphrase?: string; force?: boolean; lang?: string } = {}) =>
-      api.call("POST", `/admin/backups/restore?force=${options.force ?? true}`, {
+      api.call<StagedRestore>("POST", `/admin/backups/restore?force=${options.force ?? true}`, {
         auth: admin,
         body,
         lang: options.lang,
@@ -206,6 +206,8 @@ describe.each(DATABASE_PROVIDERS)("restore from the admin panel on %s", (provide
     const none = await api.call("GET", "/admin/backups/restore", { auth: admin, procedure: "backups.pendingRestore" });
     expect(none.body.data).toBeNull();
     // Only the admin uploads: no caller, no upload.
-    expect((await api.call("POST", "/admin/backups/restore", { body: new Uint8Array(bytes) })).status).toBe(401);
+    expect(
+      (await api.call<StagedRestore>("POST", "/admin/backups/restore", { body: new Uint8Array(bytes) })).status,
+    ).toBe(401);
   }, 120_000);
 });

@@ -11,7 +11,13 @@ import { backupJob } from "../../services/backup/backup-job";
 import { restoreBackup, verifyArchive } from "../../services/backup/restore";
 import { createJobLedger } from "../../services/jobs/ledger";
 import { createScheduler } from "../../services/jobs/scheduler";
-import { createApiClient, createPaste, createS3Storage, loginAdmin } from "../../test/api-client";
+import {
+  type CloudPasteImportReport,
+  createApiClient,
+  createPaste,
+  createS3Storage,
+  loginAdmin,
+} from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
 
 const fixture = (name: string) => join(import.meta.dir, "../../services/backup/fixtures", name);
@@ -118,7 +124,9 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     expect(missing.status).toBe(404);
     const stranger = await call("GET", "/admin/backups", { procedure: "backups.overview" });
     expect(stranger.status).toBe(401);
-    const strangerImport = await call("POST", "/admin/backups/cloudpaste-import", { body: new Uint8Array([1]) });
+    const strangerImport = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
+      body: new Uint8Array([1]),
+    });
     expect(strangerImport.status).toBe(401);
   });
 
@@ -126,7 +134,11 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     const body = new Uint8Array(readFileSync(fixture("cloudpaste-1.9.1-modules.json")));
     const headers = { "content-type": "application/octet-stream" };
     const pastesBefore = await t.db.paste.count();
-    const dry = await call("POST", "/admin/backups/cloudpaste-import", { auth: admin, body, headers });
+    const dry = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
+      auth: admin,
+      body,
+      headers,
+    });
     expect(dry.status).toBe(200);
     expect(dry.body.data.dry_run).toBe(true);
     expect(dry.body.data.source).toEqual({ kind: "backup", schema_version: 34 });
@@ -137,18 +149,25 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     ]);
     expect(await t.db.paste.count()).toBe(pastesBefore);
 
-    const real = await call("POST", "/admin/backups/cloudpaste-import?dry_run=false", { auth: admin, body, headers });
+    const real = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import?dry_run=false", {
+      auth: admin,
+      body,
+      headers,
+    });
     expect(real.status).toBe(200);
     expect(real.body.data.dry_run).toBe(false);
     expect(await t.db.paste.count({ where: { slug: "team-notes" } })).toBe(1);
-    const twice = await call("POST", "/admin/backups/cloudpaste-import?dry_run=false", { auth: admin, body, headers });
-    const again = twice.body.data.items.find((item: { name: string }) => item.name === "team-notes");
-    expect(again.action).toBe("skip");
-    expect(again.note).toBe("already imported");
+    const twice = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import?dry_run=false", {
+      auth: admin,
+      body,
+      headers,
+    });
+    const again = twice.body.data.items.find((item) => item.name === "team-notes");
+    expect(again).toMatchObject({ action: "skip", note: "already imported" });
     expect(await t.db.paste.count({ where: { slug: "team-notes" } })).toBe(1);
 
     // The report speaks the admin's language, notes and unmapped values alike.
-    const chinese = await call("POST", "/admin/backups/cloudpaste-import", {
+    const chinese = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
       auth: admin,
       body,
       headers: { ...headers, "accept-language": "zh-CN" },
@@ -161,17 +180,23 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
 
   test("a file that is not CloudPaste's is refused with a message in the caller's language", async () => {
     const body = new TextEncoder().encode("just some text");
-    const english = await call("POST", "/admin/backups/cloudpaste-import", { auth: admin, body });
+    const english = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
+      auth: admin,
+      body,
+    });
     expect(english.status).toBe(400);
     expect(english.body.message).toContain("cannot be imported");
-    const chinese = await call("POST", "/admin/backups/cloudpaste-import", {
+    const chinese = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
       auth: admin,
       body,
       headers: { "accept-language": "zh-CN" },
     });
     expect(chinese.status).toBe(400);
     expect(chinese.body.message).toContain("无法导入");
-    const empty = await call("POST", "/admin/backups/cloudpaste-import", { auth: admin, body: new Uint8Array() });
+    const empty = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
+      auth: admin,
+      body: new Uint8Array(),
+    });
     expect(empty.status).toBe(400);
   });
 });

@@ -11,6 +11,7 @@ import {
   type KeyFields,
   loginAdmin,
   present,
+  type SharedFile,
   shareUploadForm,
 } from "../../test/api-client";
 import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
@@ -51,12 +52,15 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
       : fetch(url);
   const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
   const names = async (path: string, auth = admin) => {
-    const answer = await call("GET", `/${auth === admin ? "admin" : "user"}/fs/list?${q({ path })}`, { auth });
+    const answer = await call("GET", `/${auth === admin ? "admin" : "user"}/fs/list?${q({ path })}`, {
+      auth,
+      procedure: "fs.list",
+    });
     expect(answer.status).toBe(200);
-    return answer.body.data.items.map((entry: { name: string }) => entry.name).sort();
+    return answer.body.data.items.map((entry) => entry.name).sort();
   };
   const shareUpload = (auth: string, path: string, content = "shared bytes", extra: Record<string, string> = {}) =>
-    call("POST", "/upload", {
+    call<SharedFile>("POST", "/upload", {
       auth,
       body: shareUploadForm({ s3_config_id: storageId, path, ...extra }, content, "shared.txt"),
     });
@@ -214,9 +218,16 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     expect((await call("GET", `${fs("list")}?${q({ path: "/seed/shares" })}`, { auth: mountKey })).status).toBe(404);
     expect((await call("GET", `${fs("get")}?${q({ path: sharePath })}`, { auth: mountKey })).status).toBe(404);
     expect((await call("GET", `${fs("download")}?${q({ path: sharePath })}`, { auth: mountKey })).status).toBe(404);
-    const search = await call("GET", `${fs("search")}?${q({ q: "shared", scope: "global" })}`, { auth: mountKey });
+    const search = await call("GET", `${fs("search")}?${q({ q: "shared", scope: "global" })}`, {
+      auth: mountKey,
+      procedure: "fs.search",
+    });
     expect(search.body.data.results).toEqual([]);
-    const remove = await call("POST", fs("batch-remove"), { auth: mountKey, body: { paths: [sharePath] } });
+    const remove = await call("POST", fs("batch-remove"), {
+      auth: mountKey,
+      body: { paths: [sharePath] },
+      procedure: "fs.batchRemove",
+    });
     expect(remove.body.data.deleted).toBe(0);
     const rename = await call("POST", fs("rename"), {
       auth: mountKey,
@@ -226,9 +237,10 @@ describe.each(cases)("mounts over existing storage on %s with %s storage", (prov
     const copy = await call("POST", fs("batch-copy"), {
       auth: mountKey,
       body: { items: [{ sourcePath: "/seed", targetPath: "/seed/copy/" }] },
+      procedure: "fs.batchCopy",
     });
     expect(copy.body.data.success).toBe(0);
-    expect(copy.body.data.failed[0].message).toContain("share");
+    expect(copy.body.data.failed[0]?.message).toContain("share");
 
     const dav = (method: string, path: string, headers: Record<string, string> = {}) =>
       davCall(method, path, mountKeyBasic, headers);

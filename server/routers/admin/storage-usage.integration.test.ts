@@ -4,7 +4,7 @@
 // a recount walks are neither lost nor doubled; and the capacity check refuses an upload once what
 // the storage really holds is near the limit.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { loginAdmin } from "../../test/api-client";
+import { loginAdmin, type ProcedurePath, type SharedFile } from "../../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 import { localStorage, type RawStorage, s3Storage } from "../../test/raw-storage";
 
@@ -17,14 +17,20 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
   let storageId: string;
 
   const { t, api } = useTestApp(provider);
-  const call = (method: string, path: string, body?: unknown) => api.call(method, path, { auth: admin, body });
+  /** A call as the admin; naming the procedure types the answer (test/api-client.ts). */
+  const call = <P extends ProcedurePath | undefined = undefined>(
+    method: string,
+    path: string,
+    body?: unknown,
+    procedure?: P,
+  ) => api.call(method, path, { auth: admin, body, procedure });
 
   const usage = async () =>
     (await api.call("GET", `/s3-configs/${storageId}`, { auth: admin, procedure: "storage.get" })).body.data;
 
   /** Starts a recount and waits for its end (the walk runs after the answer, as for a user). */
   async function recount() {
-    const started = await call("POST", `/s3-configs/${storageId}/recount`);
+    const started = await call("POST", `/s3-configs/${storageId}/recount`, undefined, "storage.recount");
     expect(started.status).toBe(202);
     for (;;) {
       const config = await usage();
@@ -37,17 +43,17 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
     const form = new FormData();
     form.set("s3_config_id", storageId);
     form.set("file", new File([new Uint8Array(bytes)], name));
-    return call("POST", "/upload", form);
+    return api.call<SharedFile>("POST", "/upload", { auth: admin, body: form });
   }
 
   beforeAll(async () => {
     raw = storageKind === "local" ? localStorage() : await s3Storage();
     admin = await loginAdmin(api);
     const limits = { creation_limit_per_key: 0, creation_limit_per_address: 0 };
-    expect((await call("PUT", "/admin/system-settings", limits)).status).toBe(200);
+    expect((await call("PUT", "/admin/system-settings", limits, "settings.update")).status).toBe(200);
     // Outside the app: 3 objects of 1000 bytes and an empty folder marker.
     for (const key of ["old/a.bin", "old/b.bin", "c.bin"]) await raw.put(key, "x".repeat(1000));
-    const created = await call("POST", "/s3-configs", { ...raw.config, total_storage_bytes: 10_000 });
+    const created = await call("POST", "/s3-configs", { ...raw.config, total_storage_bytes: 10_000 }, "storage.create");
     expect(created.status).toBe(201);
     storageId = created.body.data.id;
   });
@@ -68,15 +74,25 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
     expect(uploaded.status).toBe(201);
     expect((await usage()).used_storage_bytes).toBe(3700);
 
-    const mount = await call("POST", "/admin/mounts", {
-      name: "All",
-      mount_path: "/all",
-      storage_config_id: storageId,
-    });
+    const mount = await call(
+      "POST",
+      "/admin/mounts",
+      {
+        name: "All",
+        mount_path: "/all",
+        storage_config_id: storageId,
+      },
+      "mounts.create",
+    );
     expect(mount.status).toBe(201);
-    const copied = await call("POST", "/admin/fs/batch-copy", {
-      items: [{ sourcePath: "/all/c.bin", targetPath: "/all/old/" }],
-    });
+    const copied = await call(
+      "POST",
+      "/admin/fs/batch-copy",
+      {
+        items: [{ sourcePath: "/all/c.bin", targetPath: "/all/old/" }],
+      },
+      "fs.batchCopy",
+    );
     expect(copied.status).toBeLessThan(300);
     expect((await usage()).used_storage_bytes).toBe(4700);
     // Overwriting a file counts the difference only.
@@ -85,9 +101,11 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
     form.set("file", new File([new Uint8Array(400)], "c.bin"));
     expect((await call("POST", "/admin/fs/upload", form)).status).toBeLessThan(300);
     expect((await usage()).used_storage_bytes).toBe(4100);
-    expect((await call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/all/old")}`)).status).toBe(200);
+    expect(
+      (await call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/all/old")}`, undefined, "fs.remove")).status,
+    ).toBe(200);
     expect((await usage()).used_storage_bytes).toBe(1100);
-    expect((await call("DELETE", `/admin/files/${uploaded.body.data.id}`)).status).toBe(200);
+    expect((await call("DELETE", `/admin/files/${uploaded.body.data.id}`, undefined, "files.delete")).status).toBe(200);
     expect((await usage()).used_storage_bytes).toBe(400);
 
     expect((await recount()).used_storage_bytes).toBe(await raw.totalBytes());
@@ -107,7 +125,10 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
     const truth = await raw.totalBytes();
     expect([500, 600, 700, 800]).toContain(truth);
     expect((await usage()).used_storage_bytes).toBe(truth);
-    expect((await call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/all/same.bin")}`)).status).toBe(200);
+    expect(
+      (await call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/all/same.bin")}`, undefined, "fs.remove"))
+        .status,
+    ).toBe(200);
     expect((await usage()).used_storage_bytes).toBe(400);
   });
 
@@ -117,14 +138,14 @@ describe.each(cases)("storage usage on %s with %s storage", (provider, storageKi
     for (let i = 0; i < keys.length; i += 100) {
       await Promise.all(keys.slice(i, i + 100).map((key) => raw.put(key, "b")));
     }
-    const started = await call("POST", `/s3-configs/${storageId}/recount`);
+    const started = await call("POST", `/s3-configs/${storageId}/recount`, undefined, "storage.recount");
     expect(started.status).toBe(202);
     // A second recount while one runs is refused, in the caller's language.
-    expect((await call("POST", `/s3-configs/${storageId}/recount`)).status).toBe(409);
+    expect((await call("POST", `/s3-configs/${storageId}/recount`, undefined, "storage.recount")).status).toBe(409);
     const writes = await Promise.all([
       share(100, "during-1.bin"),
       share(200, "during-2.bin"),
-      call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/all/c.bin")}`),
+      call("DELETE", `/admin/fs/remove?path=${encodeURIComponent("/all/c.bin")}`, undefined, "fs.remove"),
       share(300, "during-3.bin"),
     ]);
     for (const write of writes) expect(write.status).toBeLessThan(300);

@@ -459,7 +459,9 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         seen.push(...firstLook.body.data.items);
         expect((await slowSend).status).toBe(201);
         const lastSeen = Math.max(0, ...seen.map((item) => item.id));
-        const resumed = await call("GET", `/clipboard/rooms/${room.id}/items${lastSeen ? `?after=${lastSeen}` : ""}`);
+        const resumed = await call("GET", `/clipboard/rooms/${room.id}/items${lastSeen ? `?after=${lastSeen}` : ""}`, {
+          procedure: "clipboard.items",
+        });
         seen.push(...resumed.body.data.items);
         const texts = await Promise.all(seen.map((item) => decryptItemText(item.content, key)));
         expect(texts.sort()).toEqual(["sent first, written slowly", "sent second"]);

@@ -4,7 +4,16 @@
 // (presign, and the stored size at commit). Nothing refused stays in the storage. SQLite and Postgres,
 // local storage and a real S3 server.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type ApiAnswer, createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import {
+  type ApiAnswer,
+  createApiClient,
+  createMount,
+  createS3Storage,
+  loginAdmin,
+  type ProcedurePath,
+  present,
+  type UploadedPart,
+} from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
 const CAPACITY = 1000;
@@ -19,8 +28,14 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
   let storageId: string;
 
   const api = createApiClient(() => t.app);
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    api.call(method, path, { auth: admin, body, headers });
+  /** A call as the admin; naming the procedure types the answer (test/api-client.ts). */
+  const call = <P extends ProcedurePath | undefined = undefined>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    procedure?: P,
+  ) => api.call(method, path, { auth: admin, body, headers, procedure });
 
   /** The app's own signed links in-process, S3's over HTTP. */
   function fetchLink(url: string, init: RequestInit) {
@@ -48,7 +63,10 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
     if (kind === "local") {
-      storageId = (await call("GET", "/s3-configs")).body.data[0].id;
+      storageId = present(
+        (await call("GET", "/s3-configs", undefined, {}, "storage.list")).body.data[0],
+        "a storage",
+      ).id;
     } else {
       const created = await createS3Storage(api, admin, {
         name: "capacity bucket",
@@ -99,12 +117,20 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
   });
 
   test("multipart: more bytes than declared are refused at completion and removed", async () => {
-    const init = await call("POST", "/admin/fs/multipart/init", { path: "/cap/", filename: "liar.bin", fileSize: 100 });
+    const init = await call(
+      "POST",
+      "/admin/fs/multipart/init",
+      { path: "/cap/", filename: "liar.bin", fileSize: 100 },
+      {},
+      "fs.multipartInit",
+    );
     expect(init.status).toBe(200);
     const { uploadId, key, path } = init.body.data;
     const query = new URLSearchParams({ path, uploadId, key, partNumber: "1", isLastPart: "true" });
-    const part = await call("POST", `/admin/fs/multipart/part?${query}`, bytes(500), {
-      "content-type": "application/octet-stream",
+    const part = await api.call<UploadedPart>("POST", `/admin/fs/multipart/part?${query}`, {
+      auth: admin,
+      body: bytes(500),
+      headers: { "content-type": "application/octet-stream" },
     });
     expect(part.status).toBe(200);
     const complete = await call("POST", "/admin/fs/multipart/complete", {
@@ -121,7 +147,13 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
     expectInsufficient(
       await call("POST", "/admin/fs/presign", { path: "/cap/", fileName: "direct.bin", fileSize: 500 }),
     );
-    const presign = await call("POST", "/admin/fs/presign", { path: "/cap/", fileName: "direct.bin", fileSize: 100 });
+    const presign = await call(
+      "POST",
+      "/admin/fs/presign",
+      { path: "/cap/", fileName: "direct.bin", fileSize: 100 },
+      {},
+      "fs.presign",
+    );
     expect(presign.status).toBe(200);
     const put = await fetchLink(presign.body.data.presignedUrl, {
       method: "PUT",

@@ -12,7 +12,10 @@ import {
   createMount as createMountRow,
   createS3Storage,
   loginAdmin,
+  type OutputOf,
   present,
+  type UploadedEntry,
+  type UploadedPart,
 } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { patternedBytes as bytes } from "../../test/payloads";
@@ -56,7 +59,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
 
   const fsOf = (auth: string) => (auth === admin ? "/admin/fs" : "/user/fs");
   const list = (path: string, auth = admin, extra: Record<string, string> = {}) =>
-    call("GET", `${fsOf(auth)}/list?${query({ path, ...extra })}`, { auth });
+    call("GET", `${fsOf(auth)}/list?${query({ path, ...extra })}`, { auth, procedure: "fs.list" });
   const names = async (path: string, auth = admin) => {
     const answer = await list(path, auth);
     expect(answer.status).toBe(200);
@@ -68,12 +71,12 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     const form = new FormData();
     form.set("path", path);
     form.set("file", new File([content], filename));
-    return call("POST", `${fsOf(auth)}/upload`, { auth, body: form });
+    return call<UploadedEntry>("POST", `${fsOf(auth)}/upload`, { auth, body: form });
   }
   const write = (path: string, content: string, auth = admin) =>
-    call("POST", `${fsOf(auth)}/update`, { auth, body: { path, content } });
+    call("POST", `${fsOf(auth)}/update`, { auth, body: { path, content }, procedure: "fs.update" });
   const rename = (oldPath: string, newPath: string, auth = admin) =>
-    call("POST", `${fsOf(auth)}/rename`, { auth, body: { oldPath, newPath } });
+    call("POST", `${fsOf(auth)}/rename`, { auth, body: { oldPath, newPath }, procedure: "fs.rename" });
   const mainKey = (relative: string) => `${mainFolder ? `${mainFolder}/` : ""}${relative}`;
 
   /** A mount showing its own folder, <storage default folder>/<mount path>, unless `extra` says otherwise. */
@@ -158,7 +161,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     expect(team.body.data.is_virtual).toBe(true);
     expect(team.body.data.items).toEqual([expect.objectContaining({ name: "shared", is_mount: true })]);
     const docs = await list("/docs");
-    expect(docs.body.data.mount_id).toBe(mounts["/docs"]);
+    expect(docs.body.data.mount_id).toBe(present(mounts["/docs"], "the /docs mount"));
     expect(docs.body.data.items.find((e: { name: string }) => e.name === "inner")).toMatchObject({
       is_mount: true,
       mount_id: mounts["/docs/inner"],
@@ -372,7 +375,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
         isLastPart: number === 3,
         key,
       });
-      const answer = await call("POST", `/admin/fs/multipart/part?${partQuery}`, {
+      const answer = await call<UploadedPart>("POST", `/admin/fs/multipart/part?${partQuery}`, {
         auth: admin,
         body: chunk,
         // One part with its length stated (streamed), the others without (gathered, bounded).
@@ -382,7 +385,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       expect(answer.body.data.partNumber).toBe(number);
       parts.push(answer.body.data);
     }
-    const wrongKey = await call(
+    const wrongKey = await call<UploadedPart>(
       "POST",
       `/admin/fs/multipart/part?${query({ uploadId, partNumber: 1, key: mainKey("secret/x") })}`,
       { auth: admin, body: bytes(10) },
@@ -417,10 +420,14 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       procedure: "fs.multipartInit",
     });
     const aborted = second.body.data;
-    await call("POST", `/admin/fs/multipart/part?${query({ uploadId: aborted.uploadId, partNumber: 1 })}`, {
-      auth: admin,
-      body: bytes(PART),
-    });
+    await call<UploadedPart>(
+      "POST",
+      `/admin/fs/multipart/part?${query({ uploadId: aborted.uploadId, partNumber: 1 })}`,
+      {
+        auth: admin,
+        body: bytes(PART),
+      },
+    );
     const driver = await t.storage.driverFor(mainStorage);
     expect((await driver.listParts(aborted.key, aborted.uploadId)).length).toBe(1);
     const abort = await call("POST", "/admin/fs/multipart/abort", {
@@ -443,7 +450,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       data: null,
       message: "There is no upload in progress to cancel",
     });
-    const partAfter = await call(
+    const partAfter = await call<UploadedPart>(
       "POST",
       `/admin/fs/multipart/part?${query({ uploadId: aborted.uploadId, partNumber: 2 })}`,
       {
@@ -459,10 +466,14 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       body: { path: "/docs/big/stale.bin", fileSize: PART * 2 },
       procedure: "fs.multipartInit",
     });
-    await call("POST", `/admin/fs/multipart/part?${query({ uploadId: stale.body.data.uploadId, partNumber: 1 })}`, {
-      auth: admin,
-      body: bytes(PART),
-    });
+    await call<UploadedPart>(
+      "POST",
+      `/admin/fs/multipart/part?${query({ uploadId: stale.body.data.uploadId, partNumber: 1 })}`,
+      {
+        auth: admin,
+        body: bytes(PART),
+      },
+    );
     await t.db.multipartUpload.updateMany({
       where: { uploadId: stale.body.data.uploadId },
       data: { createdAt: new Date(Date.now() - 25 * 3_600_000) },
@@ -720,7 +731,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await write("/docs/s/other.txt", "o");
     await write("/archive/report.md", "a");
     const search = (params: Record<string, string | number>, auth = admin, language?: string) =>
-      call("GET", `${fsOf(auth)}/search?${query(params)}`, { auth, lang: language });
+      call("GET", `${fsOf(auth)}/search?${query(params)}`, { auth, lang: language, procedure: "fs.search" });
     // The same answers, access rules included, from the live walk and from the search index.
     await expectSearchAnswers(search, "live");
     await crawlAll();
@@ -745,7 +756,11 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
   }
 
   async function expectSearchAnswers(
-    search: (params: Record<string, string | number>, auth?: string, language?: string) => Promise<ApiAnswer>,
+    search: (
+      params: Record<string, string | number>,
+      auth?: string,
+      language?: string,
+    ) => Promise<ApiAnswer<OutputOf<"fs.search">>>,
     source: "live" | "index",
   ) {
     const global = await search({ q: "REPORT" });
@@ -869,7 +884,7 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
     await Promise.all(Array.from({ length: 16 }, worker));
     const listed = await list("/docs/pages", admin, { refresh: "true" });
     expect(listed.body.data.total).toBe(count);
-    expect(listed.body.data.items.at(-1).name).toBe("item-1009.txt");
+    expect(listed.body.data.items.at(-1)?.name).toBe("item-1009.txt");
     const found = await call(
       "GET",
       `/admin/fs/search?${query({ q: "item-100", scope: "directory", path: "/docs/pages" })}`,
@@ -1026,9 +1041,10 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
         if (answer.status >= 300) continue;
         // What succeeded named a path under /docs, and only such paths; browsing the root (the way
         // down to /docs) answers "/" listing /docs alone.
-        const data = answer.body?.data;
+        // Answers of several operations, read by the path fields they may carry.
+        const data = answer.body?.data as { path?: string; newPath?: string; items?: { path: string }[] } | undefined;
         const browsedRoot = (operation === "list" || operation === "get") && data?.path === "/";
-        for (const path of [data?.path, data?.newPath, ...(data?.items ?? []).map((e: { path: string }) => e.path)]) {
+        for (const path of [data?.path, data?.newPath, ...(data?.items ?? []).map((e) => e.path)]) {
           if (path !== undefined && !(browsedRoot && path === "/")) {
             expect(confined(path), `${context} -> ${path}`).toBe(true);
           }
@@ -1110,10 +1126,14 @@ describe.each(cases)("file system on %s with %s storage", (provider, storageKind
       expect(answer.body.message).toBe("Your key can only read the mounts");
     }
     // Its own uploads only: the admin's upload is unknown to the key.
-    const part = await call("POST", `/user/fs/multipart/part?${query({ uploadId, partNumber: 1, key })}`, {
-      auth: keyReadOnly,
-      body: bytes(10),
-    });
+    const part = await call<UploadedPart>(
+      "POST",
+      `/user/fs/multipart/part?${query({ uploadId, partNumber: 1, key })}`,
+      {
+        auth: keyReadOnly,
+        body: bytes(10),
+      },
+    );
     expect(part.status).toBe(404);
     const zh = await call("POST", "/user/fs/mkdir", {
       auth: keyReadOnly,

@@ -3,7 +3,14 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { decryptText, encryptText, generateLinkKey } from "@shared/encrypted-share";
 import { sweepOnce } from "../../services/system/sweeper";
-import { createApiKey, createPaste as createPasteRow, loginAdmin } from "../../test/api-client";
+import {
+  createApiKey,
+  createPaste as createPasteRow,
+  loginAdmin,
+  type OpenedPaste,
+  type PastePage,
+  present,
+} from "../../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
@@ -90,7 +97,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
   describe("viewing", () => {
     test("GET of an unprotected paste delivers it and counts a view", async () => {
       const { slug } = await createPaste({ content: "plain", format: "text" });
-      const first = await call("GET", `/paste/${slug}`);
+      const first = await call<OpenedPaste>("GET", `/paste/${slug}`);
       expect(first.body.data).toMatchObject({
         slug,
         content: "plain",
@@ -98,13 +105,13 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
         views: 1,
         requires_password: false,
       });
-      expect((await call("GET", `/paste/${slug}`)).body.data.views).toBe(2);
-      expect((await call("GET", "/paste/nope-nope")).status).toBe(404);
+      expect((await call<OpenedPaste>("GET", `/paste/${slug}`)).body.data.views).toBe(2);
+      expect((await call<OpenedPaste>("GET", "/paste/nope-nope")).status).toBe(404);
     });
 
     test("a protected paste: GET gives no content and counts nothing; a wrong password says so; the right one delivers", async () => {
       const { slug } = await createPaste({ content: "secret text", password: "hunter22" });
-      const locked = await call("GET", `/paste/${slug}`);
+      const locked = await call<OpenedPaste>("GET", `/paste/${slug}`);
       expect(locked.body.data).toMatchObject({ requires_password: true, has_password: true, content: null, views: 0 });
       const wrong = await call("POST", `/paste/${slug}`, {
         body: { password: "nope" },
@@ -126,8 +133,8 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const open = await createPaste({ content: "hello", remark: "owner note open" });
       const locked = await createPaste({ content: "hi", remark: "owner note locked", password: "hunter22" });
       const answers = [
-        await call("GET", `/paste/${open.slug}`),
-        await call("GET", `/paste/${locked.slug}`),
+        await call<OpenedPaste>("GET", `/paste/${open.slug}`),
+        await call<OpenedPaste>("GET", `/paste/${locked.slug}`),
         await call("POST", `/paste/${locked.slug}`, { body: { password: "hunter22" }, procedure: "pastes.unlock" }),
       ];
       for (const answer of answers) {
@@ -162,9 +169,9 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
 
     test("max_views=2: two deliveries, then 410 'view limit reached', then the paste is purged", async () => {
       const { slug } = await createPaste({ content: "twice", max_views: 2 });
-      expect((await call("GET", `/paste/${slug}`)).status).toBe(200);
-      expect((await call("GET", `/paste/${slug}`)).status).toBe(200);
-      const third = await call("GET", `/paste/${slug}`);
+      expect((await call<OpenedPaste>("GET", `/paste/${slug}`)).status).toBe(200);
+      expect((await call<OpenedPaste>("GET", `/paste/${slug}`)).status).toBe(200);
+      const third = await call<OpenedPaste>("GET", `/paste/${slug}`);
       expect(third.status).toBe(410);
       expect(third.body.message).toBe("The view limit has been reached");
       expect(await t.db.paste.findUnique({ where: { slug } })).toBeNull();
@@ -175,9 +182,9 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
         content: "soon gone",
         expires_at: new Date(Date.now() + 60_000).toISOString(),
       });
-      expect((await call("GET", `/paste/${slug}`)).status).toBe(200);
+      expect((await call<OpenedPaste>("GET", `/paste/${slug}`)).status).toBe(200);
       await t.db.paste.update({ where: { slug }, data: { expiresAt: new Date(Date.now() - 1000) } });
-      const gone = await call("GET", `/paste/${slug}`, { lang: "zh" });
+      const gone = await call<OpenedPaste>("GET", `/paste/${slug}`, { lang: "zh" });
       expect(gone.status).toBe(410);
       expect(gone.body.message).toBe("文本已过期");
       expect(await t.db.paste.findUnique({ where: { slug } })).toBeNull();
@@ -205,7 +212,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const { slug } = await createPaste({ content: "race", max_views: 10 });
       const results = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          i % 2 === 0 ? call("GET", `/paste/${slug}`) : call("GET", `/raw/${slug}`),
+          i % 2 === 0 ? call<OpenedPaste>("GET", `/paste/${slug}`) : call("GET", `/raw/${slug}`),
         ),
       );
       const delivered = results.filter((r) => r.status === 200);
@@ -221,11 +228,11 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       await createPaste({ content: `alpha ${tag}` });
       await createPaste({ content: "beta", remark: `Remark ${tag.toUpperCase()}` });
       await createPaste({ content: "gamma", slug: `${tag}-slug` });
-      const found = await call("GET", `/admin/pastes?search=${tag}`, { auth: admin });
-      expect(found.body.pagination.total).toBe(3);
+      const found = await call<PastePage>("GET", `/admin/pastes?search=${tag}`, { auth: admin });
+      expect(found.body.pagination?.total).toBe(3);
       expect(found.body.data.map((p: { preview: string }) => p.preview)).toEqual(["gamma", "beta", `alpha ${tag}`]);
       expect(found.body.data[0]).not.toHaveProperty("content");
-      const page2 = await call("GET", `/admin/pastes?search=${tag}&page=2&limit=2`, { auth: admin });
+      const page2 = await call<PastePage>("GET", `/admin/pastes?search=${tag}&page=2&limit=2`, { auth: admin });
       expect(page2.body.pagination).toMatchObject({ total: 3, page: 2, limit: 2, offset: 2, hasMore: false });
       expect(page2.body.data).toHaveLength(1);
     });
@@ -237,10 +244,12 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       await createPaste({ content: "beta", remark: `${tag} A_C remark` });
       await createPaste({ content: `${tag} abc` });
       const contents = async (search: string) => {
-        const found = await call("GET", `/admin/pastes?search=${encodeURIComponent(search)}`, { auth: admin });
+        const found = await call<PastePage>("GET", `/admin/pastes?search=${encodeURIComponent(search)}`, {
+          auth: admin,
+        });
         expect(found.status).toBe(200);
         return {
-          total: found.body.pagination.total,
+          total: found.body.pagination?.total,
           previews: found.body.data.map((p: { preview: string }) => p.preview),
         };
       };
@@ -253,7 +262,9 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       // A key's search stays inside its own pastes.
       const key = await createKey({ text_permission: true });
       await createPaste({ content: `${tag} key's 100% own` }, key.auth);
-      const mine = await call("GET", `/user/pastes?search=${encodeURIComponent("100%")}`, { auth: key.auth });
+      const mine = await call<PastePage>("GET", `/user/pastes?search=${encodeURIComponent("100%")}`, {
+        auth: key.auth,
+      });
       expect(mine.body.data.map((p: { preview: string }) => p.preview)).toEqual([`${tag} key's 100% own`]);
       expect((await contents("100%")).total).toBe(2);
       // A backslash is a character like any other.
@@ -265,9 +276,9 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const tag = `ix${provider}${Date.now()}`;
       const paste = await createPaste({ content: `first ${tag}-old words`, remark: `note ${tag}-mark` });
       const ids = async (search: string) =>
-        (await call("GET", `/admin/pastes?search=${encodeURIComponent(search)}`, { auth: admin })).body.data.map(
-          (p: { id: string }) => p.id,
-        );
+        (
+          await call<PastePage>("GET", `/admin/pastes?search=${encodeURIComponent(search)}`, { auth: admin })
+        ).body.data.map((p: { id: string }) => p.id);
       expect(await ids(`${tag}-old`)).toEqual([paste.id]);
       expect(await ids(`${tag}-MARK`)).toEqual([paste.id]);
       const edited = await call("PUT", `/admin/pastes/${paste.id}`, {
@@ -297,11 +308,13 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       }));
       await t.db.paste.createMany({ data: rows });
       const search = async (term: string) => {
-        const found = await call("GET", `/admin/pastes?search=${encodeURIComponent(term)}&limit=50`, { auth: admin });
+        const found = await call<PastePage>("GET", `/admin/pastes?search=${encodeURIComponent(term)}&limit=50`, {
+          auth: admin,
+        });
         expect(found.status).toBe(200);
         return {
-          total: found.body.pagination.total,
-          slugs: found.body.data.map((p: { slug: string }) => p.slug).sort(),
+          total: found.body.pagination?.total,
+          slugs: found.body.data.map((p) => p.slug).sort(),
         };
       };
       const holding = [7, 107, 207, 307, 400, 407, 507, 607, 707].map((i) => `${tag}-${i}`).sort();
@@ -367,7 +380,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const expired = await createPaste({ content: "old", expires_at: new Date(Date.now() + 60_000).toISOString() });
       await t.db.paste.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1) } });
       const usedUp = await createPaste({ content: "used", max_views: 1 });
-      await call("GET", `/paste/${usedUp.slug}`);
+      await call<OpenedPaste>("GET", `/paste/${usedUp.slug}`);
       const cleared = await call("POST", "/admin/pastes/clear-expired", {
         auth: admin,
         body: { clearExpired: true },
@@ -384,7 +397,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const two = await createKey({ text_permission: true });
       const mine = await createPaste({ content: "one's" }, one.auth);
       const theirs = await createPaste({ content: "two's" }, two.auth);
-      const list = await call("GET", "/user/pastes?limit=50&offset=0", { auth: one.auth });
+      const list = await call<PastePage>("GET", "/user/pastes?limit=50&offset=0", { auth: one.auth });
       expect(list.body.data.map((p: { id: string }) => p.id)).toEqual([mine.id]);
       expect((await call("GET", `/user/pastes/${theirs.id}`, { auth: one.auth, procedure: "pastes.get" })).status).toBe(
         404,
@@ -422,7 +435,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
           })
         ).body.data.content,
       ).toBe("edited");
-      expect((await call("GET", "/admin/pastes", { auth: one.auth })).status).toBe(403);
+      expect((await call<PastePage>("GET", "/admin/pastes", { auth: one.auth })).status).toBe(403);
     });
 
     test("the periodic sweep purges expired and used-up pastes", async () => {
@@ -447,9 +460,9 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const stored = await t.db.paste.findUnique({ where: { id: created.id } });
       expect(stored?.content).toBe(envelope);
       expect(stored?.content).not.toContain("server never reads");
-      const viewed = await call("GET", `/paste/${created.slug}`);
+      const viewed = await call<OpenedPaste>("GET", `/paste/${created.slug}`);
       expect(viewed.body.data).toMatchObject({ encrypted: true, content: envelope, views: 1 });
-      expect(await decryptText(viewed.body.data.content, key)).toBe(secret);
+      expect(await decryptText(present(viewed.body.data.content, "the content"), key)).toBe(secret);
       const raw = await call("GET", `/raw/${created.slug}`);
       expect(raw.status).toBe(200);
       expect(raw.headers.get("content-type")).toStartWith("application/json");
@@ -457,7 +470,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       expect(raw.text).toBe(envelope);
       await t.viewCounter.settled();
       expect((await t.db.paste.findUnique({ where: { id: created.id } }))?.views).toBe(2);
-      const plain = await call("GET", `/paste/${(await createPaste({ content: "plain" })).slug}`);
+      const plain = await call<OpenedPaste>("GET", `/paste/${(await createPaste({ content: "plain" })).slug}`);
       expect(plain.body.data.encrypted).toBe(false);
     });
 
@@ -467,8 +480,8 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
         encrypted: true,
         max_views: 1,
       });
-      expect((await call("GET", `/paste/${created.slug}`)).status).toBe(200);
-      expect((await call("GET", `/paste/${created.slug}`)).status).toBe(410);
+      expect((await call<OpenedPaste>("GET", `/paste/${created.slug}`)).status).toBe(200);
+      expect((await call<OpenedPaste>("GET", `/paste/${created.slug}`)).status).toBe(410);
     });
 
     test("refused with 400 and nothing stored: content that is no envelope, a password sent to the server", async () => {
@@ -495,10 +508,12 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const envelope = await encryptText(secret, generateLinkKey());
       const tag = `enc${provider}${Date.now()}`;
       const created = await createPaste({ content: envelope, encrypted: true, remark: tag });
-      const listed = await call("GET", `/admin/pastes?search=${tag}`, { auth: admin });
+      const listed = await call<PastePage>("GET", `/admin/pastes?search=${tag}`, { auth: admin });
       expect(listed.body.data[0]).toMatchObject({ encrypted: true, preview: "", content_length: envelope.length });
       const probe = JSON.parse(envelope).data.slice(0, 12);
-      expect((await call("GET", `/admin/pastes?search=${probe}`, { auth: admin })).body.pagination.total).toBe(0);
+      expect(
+        (await call<PastePage>("GET", `/admin/pastes?search=${probe}`, { auth: admin })).body.pagination?.total,
+      ).toBe(0);
       for (const body of [{ content: "now in clear" }, { password: "server-side" }]) {
         const refused = await call("PUT", `/admin/pastes/${created.id}`, {
           auth: admin,

@@ -67,8 +67,9 @@ describe.each(cases)("downloads on %s with %s storage", (provider, storageKind) 
       "/admin/api-keys",
       { name: `files ${crypto.randomUUID().slice(0, 6)}`, file_permission: true },
       s.admin,
+      "keys.create",
     );
-    return key.key as string;
+    return key.key;
   }
 
   const viewsOf = async (slug: string) =>

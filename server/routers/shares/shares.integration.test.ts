@@ -16,7 +16,9 @@ import {
   createLocalStorage,
   createS3Storage,
   loginAdmin,
+  type ProcedurePath,
   present,
+  type SharedFile,
   shareUploadForm,
 } from "../../test/api-client";
 import { DATABASE_PROVIDERS, s3Env, useTestApp } from "../../test/harness";
@@ -47,7 +49,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     filename = "data.bin",
     auth = admin,
   ) {
-    return call("POST", "/upload", {
+    return call<SharedFile>("POST", "/upload", {
       auth,
       body: shareUploadForm({ s3_config_id: storageId, ...fields }, content, filename),
     });
@@ -288,13 +290,13 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     const form = new FormData();
     form.set("s3_config_id", tinyId);
     form.set("file", new File([bytes(2000)], "x.bin"));
-    const result = await call("POST", "/upload", { auth: admin, body: form });
+    const result = await call<SharedFile>("POST", "/upload", { auth: admin, body: form });
     expect(result.status).toBe(507);
     expect(result.body.message).toStartWith("Insufficient storage space");
     const small = new FormData();
     small.set("s3_config_id", tinyId);
     small.set("file", new File([bytes(600)], "ok.bin"));
-    expect((await call("POST", "/upload", { auth: admin, body: small })).status).toBe(201);
+    expect((await call<SharedFile>("POST", "/upload", { auth: admin, body: small })).status).toBe(201);
     const presign = await call("POST", "/s3/presign", {
       auth: admin,
       body: { s3_config_id: tinyId, filename: "y", size: 600 },
@@ -589,7 +591,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
       body.set("file", new File(["secret plans"], "plans.txt"));
       return body;
     };
-    const refused = await call("POST", "/upload", { auth, body: form() });
+    const refused = await call<SharedFile>("POST", "/upload", { auth, body: form() });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain("private local");
     const presign = await call("POST", "/s3/presign", {
@@ -613,7 +615,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
     expect(((await chinese.json()) as ApiAnswer["body"]).message).toContain("未向 API 密钥开放");
     expect(await t.db.fileShare.count({ where: { storageConfigId: privateId } })).toBe(0);
     // The admin uses every config; a public one takes the key's upload.
-    expect((await call("POST", "/upload", { auth: admin, body: form() })).status).toBe(201);
+    expect((await call<SharedFile>("POST", "/upload", { auth: admin, body: form() })).status).toBe(201);
     expect((await uploadForm({}, "fine", "fine.txt", auth)).status).toBe(201);
   });
 
@@ -645,18 +647,29 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
 describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
   let admin: string;
   const { t, api } = useTestApp(provider);
-  const call = (method: string, path: string, body?: unknown) => api.call(method, path, { auth: admin, body });
+  /** A call as the admin; naming the procedure types the answer (test/api-client.ts). */
+  const call = <P extends ProcedurePath | undefined = undefined>(
+    method: string,
+    path: string,
+    body?: unknown,
+    procedure?: P,
+  ) => api.call(method, path, { auth: admin, body, procedure });
   /** An S3 config (private unless `fields` say) whose endpoint, bucket and keys are named after `label`. */
   const postS3Config = (label: string, fields: Record<string, unknown> = {}) =>
-    call("POST", "/s3-configs", {
-      name: `${label} s3`,
-      provider_type: "AWS S3",
-      endpoint_url: `https://s3.${label}.example`,
-      bucket_name: `${label}-bucket`,
-      access_key_id: `AKIA${label.toUpperCase()}`,
-      secret_access_key: `${label}-secret`,
-      ...fields,
-    });
+    call(
+      "POST",
+      "/s3-configs",
+      {
+        name: `${label} s3`,
+        provider_type: "AWS S3",
+        endpoint_url: `https://s3.${label}.example`,
+        bucket_name: `${label}-bucket`,
+        access_key_id: `AKIA${label.toUpperCase()}`,
+        secret_access_key: `${label}-secret`,
+        ...fields,
+      },
+      "storage.create",
+    );
   beforeAll(async () => {
     admin = await loginAdmin(api);
   });
@@ -674,30 +687,40 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
       select: { secretAccessKeyEnc: true },
     });
     expect(stored.secretAccessKeyEnc).not.toContain("super-secret-value");
-    const updated = await call("PUT", `/s3-configs/${created.body.data.id}`, {
-      name: "r2 renamed",
-      secret_access_key: "••••••••",
-    });
+    const updated = await call(
+      "PUT",
+      `/s3-configs/${created.body.data.id}`,
+      {
+        name: "r2 renamed",
+        secret_access_key: "••••••••",
+      },
+      "storage.update",
+    );
     expect(updated.body.data.name).toBe("r2 renamed");
     const after = await t.db.storageConfig.findUniqueOrThrow({
       where: { id: created.body.data.id },
       select: { secretAccessKeyEnc: true },
     });
     expect(after.secretAccessKeyEnc).toBe(stored.secretAccessKeyEnc);
-    const list = await call("GET", "/s3-configs");
+    const list = await call("GET", "/s3-configs", undefined, "storage.list");
     expect(list.text).not.toContain("super-secret-value");
   });
 
   test("an API key sees only public configs, without endpoint, access key id or local path; the admin sees all", async () => {
     const hidden = await postS3Config("private");
     const shown = await postS3Config("public", { is_public: true });
-    const local = await call("POST", "/s3-configs", {
-      name: "public local",
-      provider_type: "local",
-      root_path: "/srv/pastebox-local-root",
-      is_public: true,
-    });
-    const key = await call("POST", "/admin/api-keys", { name: "storage lister", file_permission: true });
+    const local = await call(
+      "POST",
+      "/s3-configs",
+      {
+        name: "public local",
+        provider_type: "local",
+        root_path: "/srv/pastebox-local-root",
+        is_public: true,
+      },
+      "storage.create",
+    );
+    const key = await call("POST", "/admin/api-keys", { name: "storage lister", file_permission: true }, "keys.create");
     const keyAuth = `ApiKey ${key.body.data.key}`;
     const response = await t.app.fetch(
       new Request("http://localhost/api/s3-configs", { headers: { authorization: keyAuth } }),
@@ -735,24 +758,31 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
       root_path: null,
     });
     // The admin's list is unchanged: every config, whole.
-    const all = await call("GET", "/s3-configs");
+    const all = await call("GET", "/s3-configs", undefined, "storage.list");
     expect(all.text).toContain("AKIAPRIVATE");
     expect(all.text).toContain("/srv/pastebox-local-root");
     expect(all.body.data.map((config: { id: string }) => config.id)).toContain(hidden.body.data.id);
   });
 
   test("validation names the missing fields", async () => {
-    const missing = await call("POST", "/s3-configs", { name: "x", provider_type: "AWS S3" });
+    const missing = await call("POST", "/s3-configs", { name: "x", provider_type: "AWS S3" }, "storage.create");
     expect(missing.status).toBe(400);
     for (const field of ["bucket_name", "access_key_id", "secret_access_key"])
       expect(missing.body.message).toContain(field);
-    const local = await call("POST", "/s3-configs", { name: "x", provider_type: "local", root_path: "relative/dir" });
+    const local = await call(
+      "POST",
+      "/s3-configs",
+      { name: "x", provider_type: "local", root_path: "relative/dir" },
+      "storage.create",
+    );
     expect(local.body.message).toContain("root_path");
   });
 
   test("one default; delete is refused while files use a config", async () => {
     const { id } = await createLocalStorage(api, admin, { root_path: `${t.config.dataDir}/second` });
-    expect((await call("PUT", `/s3-configs/${id}/set-default`)).body.data.is_default).toBe(true);
+    expect(
+      (await call("PUT", `/s3-configs/${id}/set-default`, undefined, "storage.setDefault")).body.data.is_default,
+    ).toBe(true);
     const defaults = await t.db.storageConfig.count({ where: { isDefault: true } });
     expect(defaults).toBe(1);
     const form = new FormData();
@@ -761,19 +791,24 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
       new Request("http://localhost/api/upload", { method: "POST", headers: { authorization: admin }, body: form }),
     );
     expect(upload.status).toBe(201);
-    const refused = await call("DELETE", `/s3-configs/${id}`);
+    const refused = await call("DELETE", `/s3-configs/${id}`, undefined, "storage.delete");
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("still in use (file shares: 1, mounts: 0)");
     const unused = await createLocalStorage(api, admin, { root_path: `${t.config.dataDir}/unused` });
-    expect((await call("DELETE", `/s3-configs/${unused.id}`)).status).toBe(200);
+    expect((await call("DELETE", `/s3-configs/${unused.id}`, undefined, "storage.delete")).status).toBe(200);
   });
 
   test("an unfinished upload does not keep a config in use: it is removed with the config", async () => {
     const { id } = await createLocalStorage(api, admin, { root_path: `${t.config.dataDir}/abandoned` });
-    const presigned = await call("POST", "/s3/presign", { s3_config_id: id, filename: "never.bin", size: 3 });
+    const presigned = await call(
+      "POST",
+      "/s3/presign",
+      { s3_config_id: id, filename: "never.bin", size: 3 },
+      "files.upload.presign",
+    );
     expect(presigned.status).toBe(200);
     expect(await t.db.fileShare.count({ where: { storageConfigId: id, status: "uploading" } })).toBe(1);
-    expect((await call("DELETE", `/s3-configs/${id}`)).status).toBe(200);
+    expect((await call("DELETE", `/s3-configs/${id}`, undefined, "storage.delete")).status).toBe(200);
     expect(await t.db.fileShare.count({ where: { storageConfigId: id } })).toBe(0);
   });
 
@@ -789,17 +824,22 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     const s3 = s3Env();
     const endpointOrigin = new URL(s3.endpoint).origin;
     expect(before).not.toContain(endpointOrigin);
-    const created = await call("POST", "/s3-configs", {
-      name: "bucket for the browser",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: s3.endpoint,
-      region: "us-east-1",
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      custom_host: "https://cdn.example.com/files",
-    });
+    const created = await call(
+      "POST",
+      "/s3-configs",
+      {
+        name: "bucket for the browser",
+        provider_type: "Other S3 Compatible",
+        endpoint_url: s3.endpoint,
+        region: "us-east-1",
+        bucket_name: s3.bucket,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+        custom_host: "https://cdn.example.com/files",
+      },
+      "storage.create",
+    );
     expect(created.status).toBe(201);
     const connect = directive(await cspOf(), "connect-src");
     expect(connect).toContain(endpointOrigin);
@@ -807,13 +847,16 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     const frame = directive(await cspOf(), "frame-src");
     expect(frame).toContain(endpointOrigin);
     expect(frame).toContain("https://view.officeapps.live.com");
-    expect((await call("DELETE", `/s3-configs/${created.body.data.id}`)).status).toBe(200);
+    expect((await call("DELETE", `/s3-configs/${created.body.data.id}`, undefined, "storage.delete")).status).toBe(200);
     expect(directive(await cspOf(), "connect-src")).toBe(before);
   });
 
   test("the settings: max upload size above 0, read publicly", async () => {
-    expect((await call("PUT", "/admin/system-settings", { max_upload_size: 0 })).status).toBe(400);
-    expect((await call("PUT", "/admin/system-settings", { max_upload_size: 250 })).body.data.max_upload_size).toBe(250);
+    expect((await call("PUT", "/admin/system-settings", { max_upload_size: 0 }, "settings.update")).status).toBe(400);
+    expect(
+      (await call("PUT", "/admin/system-settings", { max_upload_size: 250 }, "settings.update")).body.data
+        .max_upload_size,
+    ).toBe(250);
     const publicRead = await t.app.fetch(new Request("http://localhost/api/system/max-upload-size"));
     expect((await publicRead.json()).data.max_upload_size).toBe(250);
   });

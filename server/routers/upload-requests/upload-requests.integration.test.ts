@@ -5,7 +5,14 @@
 // share, and the webhook: a private address refused, a delivery signed and retried.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { createApiClient, createMount, loginAdmin, present, storageOfKind } from "../../test/api-client";
+import {
+  type ArrivedFile,
+  createApiClient,
+  createMount,
+  loginAdmin,
+  present,
+  storageOfKind,
+} from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
 const STORAGES = ["local", "s3"] as const;
@@ -29,7 +36,7 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
   const createRequest = (body: Record<string, unknown>) =>
     call("POST", "/upload-requests", { auth: admin, body, procedure: "uploadRequests.create" });
   const send = (slug: string, content: string, name: string, fields: Record<string, string> = {}) =>
-    call("POST", `/public/upload-requests/${slug}/files`, { body: fileForm(content, name, fields) });
+    call<ArrivedFile>("POST", `/public/upload-requests/${slug}/files`, { body: fileForm(content, name, fields) });
   const list = (path: string) =>
     call("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, { auth: admin, procedure: "fs.list" });
   const folderNames = async (path: string) =>
@@ -109,7 +116,10 @@ describe.each(cases)("upload requests on %s with %s storage", (provider, storage
     expect((await send(slug, "123456789", "big.txt")).status).toBe(413);
     const image = new FormData();
     image.set("file", new File(["png"], "photo.png", { type: "image/png" }));
-    const refusedType = await call("POST", `/public/upload-requests/${slug}/files`, { body: image, lang: "zh" });
+    const refusedType = await call<ArrivedFile>("POST", `/public/upload-requests/${slug}/files`, {
+      body: image,
+      lang: "zh",
+    });
     expect(refusedType.status).toBe(415);
     expect(refusedType.body.message).toContain("不接受");
     expect((await send(slug, "12345678", "a.txt")).status).toBe(201);
@@ -306,7 +316,7 @@ describe("upload request webhooks", () => {
     });
     expect(created.status).toBe(201);
     expect(JSON.stringify(created.body)).not.toContain("webhook secret 123");
-    const sent = await api.call("POST", `/public/upload-requests/${created.body.data.slug}/files`, {
+    const sent = await api.call<ArrivedFile>("POST", `/public/upload-requests/${created.body.data.slug}/files`, {
       body: fileForm("hello", "hello.txt"),
     });
     expect(sent.status).toBe(201);

@@ -7,7 +7,15 @@ import { join } from "node:path";
 import superjson from "superjson";
 import tar from "tar-stream";
 import { createDatabase, type Database, type DatabaseProvider } from "../../db/client";
-import { createApiClient, createApiKey, createFileShare, createPaste, loginAdmin } from "../../test/api-client";
+import {
+  createApiClient,
+  createApiKey,
+  createFileShare,
+  createPaste,
+  loginAdmin,
+  type OpenedPaste,
+  type PastePage,
+} from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
 import { writeBackup } from "./create";
 import { BACKED_UP_MODELS, HEADER_ENTRY, TRANSIENT_MODELS } from "./format";
@@ -132,7 +140,7 @@ for (const provider of DATABASE_PROVIDERS) {
             slug: `load-${String(created).padStart(5, "0")}`,
           });
           created++;
-          await api.call("GET", "/paste/locked-one");
+          await api.call<OpenedPaste>("GET", "/paste/locked-one");
         }
       })();
       await Bun.sleep(150);
@@ -254,8 +262,8 @@ for (const provider of DATABASE_PROVIDERS) {
       expect(await dumpTables(target)).toEqual(before);
       // Forced, it replaces everything.
       await restoreInto(target, good, { passphrase: "pw", force: true });
-      expect((await targetApi.call("GET", "/paste/here")).status).toBe(404);
-      expect((await targetApi.call("GET", "/paste/kept")).status).toBe(200);
+      expect((await targetApi.call<OpenedPaste>("GET", "/paste/here")).status).toBe(404);
+      expect((await targetApi.call<OpenedPaste>("GET", "/paste/kept")).status).toBe(200);
     });
   });
 }
@@ -273,7 +281,7 @@ describe("a move between databases", () => {
     });
     await createPaste(api, key.auth, { content: "locked", password: "pw1", max_views: 3, slug: "locked" });
     await createFileShare(api, admin, { slug: "f1" }, "file one", "one.txt");
-    await api.call("GET", "/paste/md");
+    await api.call<OpenedPaste>("GET", "/paste/md");
 
     const answers = async (t: TestApp) => {
       const call = createApiClient(() => t.app).call;
@@ -284,12 +292,12 @@ describe("a move between databases", () => {
         body: JSON.parse(answer.text.replaceAll(t.config.dataDir, "<data>")),
       });
       return {
-        pastes: strip(await call("GET", "/admin/pastes", { auth: session })),
+        pastes: strip(await call<PastePage>("GET", "/admin/pastes", { auth: session })),
         keys: strip(await call("GET", "/admin/api-keys", { auth: session, procedure: "keys.list" })),
         files: strip(await call("GET", "/admin/files", { auth: session, procedure: "files.list" })),
         storage: strip(await call("GET", "/s3-configs", { auth: session, procedure: "storage.list" })),
         keyCheck: strip(await call("GET", "/test/api-key", { auth: key.auth, procedure: "keys.validate" })),
-        mine: strip(await call("GET", "/user/pastes", { auth: key.auth })),
+        mine: strip(await call<PastePage>("GET", "/user/pastes", { auth: key.auth })),
       };
     };
     const dir = tempDir("move");

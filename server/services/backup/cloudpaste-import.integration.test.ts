@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { decryptSecret } from "../../crypto";
 import type { DatabaseProvider } from "../../db/client";
-import { createApiClient, createPaste, loginAdmin } from "../../test/api-client";
+import { createApiClient, createPaste, loginAdmin, type OpenedPaste } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, s3Env, type TestApp, tempDir } from "../../test/harness";
 import { testS3Client } from "../../test/s3-client";
 import { importCloudPaste } from "./cloudpaste-import";
@@ -181,11 +181,11 @@ for (const provider of DATABASE_PROVIDERS) {
       });
       expect(opened.status).toBe(200);
       expect(opened.body.data.content).toBe("rotate keys");
-      const here = await api.call("GET", "/paste/taken");
+      const here = await api.call<OpenedPaste>("GET", "/paste/taken");
       expect(here.body.data.content).toBe("made here first");
       // The paste whose plaintext was missing stays protected, under the new password the report gives.
       const fresh = /new password: (\S+)\)?$/.exec(action("paste", "hash-only")?.note ?? "")?.[1] ?? "";
-      expect((await api.call("GET", "/paste/hash-only")).body.data.content).toBeNull();
+      expect((await api.call<OpenedPaste>("GET", "/paste/hash-only")).body.data.content).toBeNull();
       expect(
         (await api.call("POST", "/paste/hash-only", { body: { password: fresh }, procedure: "pastes.unlock" })).body
           .data.content,
@@ -275,7 +275,9 @@ for (const provider of DATABASE_PROVIDERS) {
     // The admin sees the mark, fixes the keys (which lifts it) and a passing test confirms them.
     const admin = await loginAdmin(api);
     const path = `/s3-configs/${storage.id}`;
-    expect((await api.call("GET", path, { auth: admin })).body.data.credentials_error).toBeString();
+    expect(
+      (await api.call("GET", path, { auth: admin, procedure: "storage.get" })).body.data.credentials_error,
+    ).toBeString();
     const env = s3Env();
     const fixed = await api.call("PUT", path, {
       auth: admin,
@@ -287,15 +289,16 @@ for (const provider of DATABASE_PROVIDERS) {
         path_style: true,
         default_folder: "",
       },
+      procedure: "storage.update",
     });
     expect([fixed.status, fixed.body.data.credentials_error, fixed.body.data.credentials_checked_at]).toEqual([
       200,
       null,
       null,
     ]);
-    const tested = await api.call("POST", `${path}/test`, { auth: admin });
+    const tested = await api.call("POST", `${path}/test`, { auth: admin, procedure: "storage.test" });
     expect(tested.body.data.success).toBe(true);
-    const after = await api.call("GET", path, { auth: admin });
+    const after = await api.call("GET", path, { auth: admin, procedure: "storage.get" });
     expect(after.body.data.credentials_error).toBeNull();
     expect(after.body.data.credentials_checked_at).toBeString();
   });

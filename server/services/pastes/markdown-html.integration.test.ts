@@ -11,7 +11,13 @@ import { codeBlocksOf, renderMarkdown } from "@shared/markdown/render-markdown";
 import { createSanitizer } from "@shared/markdown/sanitize-html";
 import type { WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
-import { createApiClient, createPaste as createPasteRow, loginAdmin } from "../../test/api-client";
+import {
+  createApiClient,
+  createPaste as createPasteRow,
+  loginAdmin,
+  type OpenedPaste,
+  present,
+} from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { RENDER_BUDGET_MS, renderBudget, renderMarkdownHtml, SERVER_RENDER_MAX_CHARS } from "./markdown-html";
 
@@ -82,10 +88,10 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
 
   test("asked for, a Markdown paste comes rendered as the browser renders it, counted once", async () => {
     const { slug } = await createPaste({ content: RICH, format: "markdown" });
-    const viewed = await call("GET", `/paste/${slug}?html=true`);
+    const viewed = await call<OpenedPaste>("GET", `/paste/${slug}?html=true`);
     expect(viewed.status).toBe(200);
     expect(viewed.body.data).toMatchObject({ content: RICH, views: 1 });
-    const html: string = viewed.body.data.html;
+    const html = present(viewed.body.data.html, "the HTML");
     expect(html).toBe(await browserRendering(RICH));
     const root = parse(html);
     expect(root.querySelector("h1")?.textContent).toBe("Release notes");
@@ -109,7 +115,7 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
 
   test("hostile markup in a paste is removed on the server, as in the browser", async () => {
     const { slug } = await createPaste({ content: HOSTILE, format: "markdown" });
-    const html: string = (await call("GET", `/paste/${slug}?html=1`)).body.data.html;
+    const html = present((await call<OpenedPaste>("GET", `/paste/${slug}?html=1`)).body.data.html, "the HTML");
     expect(html).toBe(await browserRendering(HOSTILE));
     for (const banned of ["<script", "onerror", "javascript", "<iframe", "style=", "<form", 'type="text"', "inset-0"]) {
       expect(html).not.toContain(banned);
@@ -121,7 +127,7 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
 
   test("a protected paste: the rendering comes only with the unlocked content", async () => {
     const { slug } = await createPaste({ content: RICH, password: "hunter22" });
-    const locked = await call("GET", `/paste/${slug}?html=true`);
+    const locked = await call<OpenedPaste>("GET", `/paste/${slug}?html=true`);
     expect(locked.body.data).toMatchObject({ content: null, requires_password: true });
     expect(locked.body.data).not.toHaveProperty("html");
     const unlocked = await call("POST", `/paste/${slug}`, {
@@ -134,22 +140,22 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
 
   test("scripts that do not ask, plain text, encrypted and over-long pastes get no HTML", async () => {
     const markdown = await createPaste({ content: RICH, format: "markdown" });
-    const notAsked = await call("GET", `/paste/${markdown.slug}`);
+    const notAsked = await call<OpenedPaste>("GET", `/paste/${markdown.slug}`);
     expect(notAsked.body.data).toMatchObject({ content: RICH, views: 1 });
     expect(notAsked.body.data).not.toHaveProperty("html");
 
     const text = await createPaste({ content: "# not a heading here", format: "text" });
-    expect((await call("GET", `/paste/${text.slug}?html=true`)).body.data).not.toHaveProperty("html");
+    expect((await call<OpenedPaste>("GET", `/paste/${text.slug}?html=true`)).body.data).not.toHaveProperty("html");
 
     const envelope = await encryptText("# secret", generateLinkKey());
     const encrypted = await createPaste({ content: envelope, encrypted: true, format: "markdown" });
-    const sealed = await call("GET", `/paste/${encrypted.slug}?html=true`);
+    const sealed = await call<OpenedPaste>("GET", `/paste/${encrypted.slug}?html=true`);
     expect(sealed.body.data).toMatchObject({ encrypted: true, content: envelope });
     expect(sealed.body.data).not.toHaveProperty("html");
 
     const long = `${"word ".repeat(SERVER_RENDER_MAX_CHARS / 5)}\n\n**more**`;
     const big = await createPaste({ content: long, format: "markdown" });
-    const bigView = await call("GET", `/paste/${big.slug}?html=true`);
+    const bigView = await call<OpenedPaste>("GET", `/paste/${big.slug}?html=true`);
     expect(bigView.body.data).toMatchObject({ content: long, views: 1 });
     expect(bigView.body.data).not.toHaveProperty("html");
   });
@@ -162,7 +168,7 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
     const { slug } = await createPaste({ content: text, format: "markdown" });
     // The same render, still under way or already kept: the view has it.
     expect(await renderMarkdownHtml(text, 60_000)).toEqual({ html: expected });
-    expect((await call("GET", `/paste/${slug}?html=true`)).body.data.html).toBe(expected);
+    expect((await call<OpenedPaste>("GET", `/paste/${slug}?html=true`)).body.data.html).toBe(expected);
   });
 
   test("Markdown whose HTML would multiply or nest past the bounds is shown as text, and not tried again", async () => {
@@ -172,7 +178,7 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
     for (const content of [references, quotes]) {
       const { slug } = await createPaste({ content, format: "markdown" });
       const started = performance.now();
-      const first = await call("GET", `/paste/${slug}?html=true`);
+      const first = await call<OpenedPaste>("GET", `/paste/${slug}?html=true`);
       expect(first.body.data).toMatchObject({ content, render_refused: true });
       expect(first.body.data).not.toHaveProperty("html");
       // Remembered by its hash: the next view answers at once without the worker.
@@ -206,7 +212,7 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
     // Remembered by its hash: a view answers at once, with the text and the note.
     const { slug } = await createPaste({ content, format: "markdown" });
     const view = performance.now();
-    const answer = await call("GET", `/paste/${slug}?html=true`);
+    const answer = await call<OpenedPaste>("GET", `/paste/${slug}?html=true`);
     expect(answer.body.data).toMatchObject({ content, render_refused: true });
     expect(answer.body.data).not.toHaveProperty("html");
     expect(performance.now() - view).toBeLessThan(1_000);
@@ -217,7 +223,7 @@ describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) =
 
   test("a bad html flag is a 400 in the caller's language, and counts nothing", async () => {
     const { slug } = await createPaste({ content: RICH, format: "markdown" });
-    const bad = await call("GET", `/paste/${slug}?html=maybe`);
+    const bad = await call<OpenedPaste>("GET", `/paste/${slug}?html=maybe`);
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
     const stored = await t.db.paste.findUniqueOrThrow({ where: { slug }, select: { views: true } });

@@ -13,6 +13,7 @@ import {
   createMount,
   createS3Storage,
   loginAdmin,
+  present,
 } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { crawlStorage } from "./crawl";
@@ -45,7 +46,10 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
   });
 
   const search = (q: string, auth = admin) =>
-    api.call("GET", `/${auth === admin ? "admin" : "user"}/fs/search?q=${encodeURIComponent(q)}`, { auth });
+    api.call("GET", `/${auth === admin ? "admin" : "user"}/fs/search?q=${encodeURIComponent(q)}`, {
+      auth,
+      procedure: "fs.search",
+    });
   const paths = async (q: string, auth = admin) => {
     const answer = await search(q, auth);
     expect(answer.status).toBe(200);
@@ -87,7 +91,9 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
 
     const after = await search("report");
     expect(after.body.data.source).toBe("index");
-    expect(new Date(after.body.data.indexed_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(new Date(present(after.body.data.indexed_at, "the index time")).getTime()).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
     expect(after.body.data.results.map((item: { path: string }) => item.path)).toEqual([
       "/data/reports",
       "/data/reports/2026/Quarterly-Report.txt",

@@ -5,7 +5,15 @@
 // (og:image, a JPEG at most 600 px, no view counted), a protected one none; a set names its files.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
-import { createApiClient, createFileShare, createMount, createPaste, loginAdmin } from "../../../test/api-client";
+import {
+  createApiClient,
+  createFileShare,
+  createMount,
+  createPaste,
+  loginAdmin,
+  type SharedFile,
+  type UploadedEntry,
+} from "../../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../../test/harness";
 
 const DISCORD = "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)";
@@ -38,7 +46,7 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
     const form = new FormData();
     for (const [field, value] of Object.entries(fields)) form.set(field, value);
     form.set("file", new File([content], name, { type }));
-    const uploaded = await api.call("POST", "/upload", { auth: admin, body: form });
+    const uploaded = await api.call<SharedFile>("POST", "/upload", { auth: admin, body: form });
     expect(uploaded.status).toBe(201);
     return uploaded.body.data.slug as string;
   }
@@ -147,7 +155,7 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
     const form = new FormData();
     form.set("path", "/pub/trip");
     form.set("file", new File([photo], "sunset.png", { type: "image/png" }));
-    await api.call("POST", "/admin/fs/upload", { auth: admin, body: form });
+    await api.call<UploadedEntry>("POST", "/admin/fs/upload", { auth: admin, body: form });
     const shared = await api.call("POST", "/admin/fs/share", {
       auth: admin,
       body: { path: "/pub/trip/sunset.png" },

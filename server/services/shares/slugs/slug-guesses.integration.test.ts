@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import superjson from "superjson";
 import { createApp } from "../../../app";
 import { createDatabase } from "../../../db/client";
-import { createApiClient, createPaste, loginAdmin } from "../../../test/api-client";
+import { createApiClient, createPaste, loginAdmin, type OpenedPaste } from "../../../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../../../test/harness";
 import { RATE_LIMITS } from "../../system/rate-limit";
 
@@ -21,7 +21,7 @@ for (const provider of DATABASE_PROVIDERS) {
       const { call } = createApiClient(() => app);
       switch (route % 8) {
         case 0:
-          return (await call("GET", `/paste/${slug}`, { ip })).status;
+          return (await call<OpenedPaste>("GET", `/paste/${slug}`, { ip })).status;
         case 1:
           return (await call("POST", `/paste/${slug}`, { ip, body: { password: "guess" }, procedure: "pastes.unlock" }))
             .status;
@@ -61,7 +61,7 @@ for (const provider of DATABASE_PROVIDERS) {
         for (let route = 0; route < 8; route++) {
           expect(await lookUp(route, burning.slug, ip, route % 2 ? other : t.app)).toBe(429);
         }
-        const refused = await api.call("GET", `/paste/${burning.slug}`, { ip, lang: "zh" });
+        const refused = await api.call<OpenedPaste>("GET", `/paste/${burning.slug}`, { ip, lang: "zh" });
         expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
         expect(refused.body.message).toBe(`请求过于频繁，请在 ${refused.headers.get("retry-after")} 秒后重试`);
         const row = await t.db.paste.findUniqueOrThrow({ where: { slug: burning.slug }, select: { views: true } });
