@@ -39,16 +39,7 @@ describe.each(DATABASE_PROVIDERS)("WebDAV safety on %s", (provider) => {
   let s: DavServer;
   let keyTeam: string;
 
-  const names = async (path: string): Promise<string[]> => {
-    const listing = await s.api(
-      "GET",
-      `/admin/fs/list?path=${encodeURIComponent(path)}`,
-      undefined,
-      s.admin,
-      "fs.list",
-    );
-    return listing.items.map((entry) => entry.name).sort();
-  };
+  const names = (path: string) => s.explorerNames(path);
 
   beforeAll(async () => {
     s = await startDavServer(provider, "local", ["/docs"]);

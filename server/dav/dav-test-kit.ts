@@ -79,6 +79,12 @@ export async function startDavServer(provider: DatabaseProvider, kind: StorageKi
     return key.key;
   }
 
+  /** The explorer's listing of `path` as the admin (the cached one): its entries' names, sorted. */
+  async function explorerNames(path: string): Promise<string[]> {
+    const listing = await api("GET", `/admin/fs/list?path=${encodeURIComponent(path)}`, undefined, admin, "fs.list");
+    return listing.items.map((entry) => entry.name).sort();
+  }
+
   return {
     t,
     api,
@@ -87,6 +93,7 @@ export async function startDavServer(provider: DatabaseProvider, kind: StorageKi
     storageConfigId,
     mounts,
     createKey,
+    explorerNames,
     /** Calls the server over HTTP with the admin's Basic credentials unless `auth` says otherwise. */
     dav(
       method: string,

@@ -9,12 +9,10 @@ import { join } from "node:path";
 import { traversalForms } from "@shared/test/traversal-corpus";
 import { DOMParser, type Element } from "@xmldom/xmldom";
 import type { PutOptions } from "../storage/driver";
-import { DATABASE_PROVIDERS } from "../test/harness";
+import { STORAGE_CASES } from "../test/harness";
 import { chunkedBody } from "../test/payloads";
-import { basicAuth, type DavServer, type StorageKind, startDavServer } from "./dav-test-kit";
+import { basicAuth, type DavServer, startDavServer } from "./dav-test-kit";
 
-const STORAGES: StorageKind[] = ["local", "s3"];
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 const MiB = 1024 * 1024;
 
 type PropResult = { status: number; element: Element };
@@ -104,7 +102,7 @@ function recordDriverCalls(server: DavServer) {
 
 const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
 
-describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
+describe.each(STORAGE_CASES)("WebDAV on %s with %s storage", (provider, storage) => {
   let s: DavServer;
   let keyTeam: string;
   let keyReader: string;
@@ -120,16 +118,7 @@ describe.each(cases)("WebDAV on %s with %s storage", (provider, storage) => {
   };
   const put = (path: string, body: BodyInit, headers: Record<string, string> = {}, auth?: string | null) =>
     s.request("PUT", path, { body, headers, auth });
-  const explorerNames = async (path: string): Promise<string[]> => {
-    const listing = await s.api(
-      "GET",
-      `/admin/fs/list?path=${encodeURIComponent(path)}`,
-      undefined,
-      s.admin,
-      "fs.list",
-    );
-    return listing.items.map((entry) => entry.name).sort();
-  };
+  const explorerNames = (path: string) => s.explorerNames(path);
   const keyAuth = (key: string) => basicAuth(key, key);
 
   beforeAll(async () => {

@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DATABASE_PROVIDERS } from "../test/harness";
-import { ADMIN_PASSWORD, ADMIN_USER, type DavServer, type StorageKind, startDavServer } from "./dav-test-kit";
+import { STORAGE_CASES } from "../test/harness";
+import { ADMIN_PASSWORD, ADMIN_USER, type DavServer, startDavServer } from "./dav-test-kit";
 
 const LITMUS = "/usr/bin/litmus";
 const SUITES = ["basic", "copymove", "props", "locks", "http"] as const;
-const STORAGES: StorageKind[] = ["local", "s3"];
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 
 type LitmusRun = { passed: number; failed: number; warnings: string[]; output: string };
 
@@ -34,7 +32,7 @@ async function runLitmus(url: string, suite: string, cwd: string): Promise<Litmu
   };
 }
 
-describe.each(cases)("litmus on %s with %s storage", (provider, storage) => {
+describe.each(STORAGE_CASES)("litmus on %s with %s storage", (provider, storage) => {
   let server: DavServer;
   let workDir: string;
 

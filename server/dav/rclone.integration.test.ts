@@ -88,16 +88,7 @@ describe.each(cases)("rclone on %s with %s storage, upload mode %s", (provider, 
   }
 
   /** The explorer's listing (the cached one: the mount's cache TTL is 300 s). */
-  async function explorerNames(path: string): Promise<string[]> {
-    const listing = await server.api(
-      "GET",
-      `/admin/fs/list?path=${encodeURIComponent(path)}`,
-      undefined,
-      server.admin,
-      "fs.list",
-    );
-    return listing.items.map((entry) => entry.name).sort();
-  }
+  const explorerNames = (path: string) => server.explorerNames(path);
 
   beforeAll(async () => {
     server = await startDavServer(provider as "sqlite", storage);

@@ -213,6 +213,20 @@ export function createApiClient(target: () => ApiTarget) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/**
+ * Calls as one caller, its header read at each call (it may be set in a beforeAll):
+ * `callAs(api, () => admin)("PUT", "/admin/system-settings", body, "settings.update")`. Naming the
+ * procedure types the answer, as `procedure` does for `call`.
+ */
+export function callAs(api: ApiClient, auth: () => string) {
+  return <P extends ProcedurePath | undefined = undefined>(
+    method: string,
+    path: string,
+    body?: unknown,
+    procedure?: P,
+  ) => api.call(method, path, { auth: auth(), body, procedure });
+}
+
 /** Logs the admin in (from `ip`, to keep rate-limit counts apart) and answers the authorization header. */
 export async function loginAdmin(api: ApiClient, options: { password?: string; ip?: string } = {}) {
   const answer = await api.call("POST", "/admin/login", {
@@ -251,6 +265,20 @@ export async function createApiKey(api: ApiClient, admin: string, fields: KeyFie
 /** Creates a paste (as the admin or a key) and answers it. */
 export function createPaste(api: ApiClient, auth: string, fields: Record<string, unknown> = {}) {
   return created(api, "/paste", "pastes.create", auth, { content: "hello", ...fields });
+}
+
+/**
+ * A clipboard room of the admin's (`fields` as the procedure's input), made after lifting the joins
+ * per minute limit, so that the many devices of a test are never turned away. Answers the room.
+ */
+export async function createClipboardRoom(api: ApiClient, admin: string, fields: Record<string, unknown> = {}) {
+  const lifted = await api.call("PUT", "/admin/system-settings", {
+    auth: admin,
+    body: { clipboard_joins_per_minute: 0 },
+    procedure: "settings.update",
+  });
+  if (lifted.status !== 200) throw new Error(`lift the joins limit: ${lifted.status} ${lifted.text}`);
+  return created(api, "/clipboard/rooms", "clipboard.create", admin, fields);
 }
 
 /**

@@ -19,6 +19,14 @@ export const TEST_ADMIN_PASSWORD = "test-admin-password-123";
 /** Every provider the database tests run against. The test runner starts Postgres and sets the URL. */
 export const DATABASE_PROVIDERS: DatabaseProvider[] = ["sqlite", "postgres"];
 
+/** Where a storage feature's files go: the local disk and the test S3 server. */
+export const STORAGE_KINDS = ["local", "s3"] as const;
+
+/** Each database with each storage kind: `describe.each(STORAGE_CASES)("… on %s with %s storage", …)`. */
+export const STORAGE_CASES = DATABASE_PROVIDERS.flatMap((provider) =>
+  STORAGE_KINDS.map((storage) => [provider, storage] as const),
+);
+
 /** The S3 server the test command started (s3rver): endpoint, bucket and credentials. */
 export function s3Env() {
   const endpoint = process.env.TEST_S3_ENDPOINT;

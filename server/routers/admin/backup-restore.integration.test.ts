@@ -7,13 +7,12 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import tar from "tar-stream";
 import { startServerProcess } from "../../../scripts/test/server-process";
 import { createDatabase } from "../../db/client";
 import { writeBackup } from "../../services/backup/create";
-import { HEADER_ENTRY } from "../../services/backup/format";
 import { PENDING_ARCHIVE, PENDING_DETAILS } from "../../services/backup/restore-marker";
 import { createApiClient, createApiKey, createPaste, loginAdmin, type StagedRestore } from "../../test/api-client";
+import { withHeader } from "../../test/backup-archives";
 import {
   createTestApp,
   DATABASE_PROVIDERS,
@@ -63,30 +62,6 @@ const spooled = (dataDir: string) => {
   const folder = join(dataDir, "tmp", "restores");
   return existsSync(folder) ? readdirSync(folder) : [];
 };
-
-/** The archive with its header's fields replaced (a "newer" backup). */
-async function withHeader(bytes: Buffer, fields: Record<string, unknown>): Promise<Buffer> {
-  const extract = tar.extract();
-  const pack = tar.pack();
-  const out: Buffer[] = [];
-  pack.on("data", (chunk) => out.push(chunk as Buffer));
-  const finished = new Promise<void>((resolve) => pack.on("end", () => resolve()));
-  const copy = (async () => {
-    for await (const entry of extract) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk as Buffer);
-      let body = Buffer.concat(chunks);
-      if (entry.header.name === HEADER_ENTRY)
-        body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), ...fields }));
-      await new Promise((resolve) => pack.entry({ name: entry.header.name, size: body.length }, body, resolve));
-    }
-    pack.finalize();
-  })();
-  extract.end(bytes);
-  await copy;
-  await finished;
-  return Buffer.concat(out);
-}
 
 describe.each(DATABASE_PROVIDERS)("restore from the admin panel on %s", (provider) => {
   test("uploaded and verified now, applied when the spawned server restarts; the data is there", async () => {

@@ -14,11 +14,8 @@ import {
   type SharedFile,
   shareUploadForm,
 } from "../../test/api-client";
-import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
+import { STORAGE_CASES, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 import { localStorage, type RawStorage, s3Storage } from "../../test/raw-storage";
-
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 
 /** What was in the storage before the app saw it. */
 const SEEDED: Record<string, string> = {
@@ -29,7 +26,7 @@ const SEEDED: Record<string, string> = {
   "docs/report.pdf": "%PDF-1.4 report",
 };
 
-describe.each(cases)("mounts over existing storage on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage", (provider, storageKind) => {
   let raw: RawStorage;
   let admin: string;
   let storageId: string;

@@ -4,26 +4,17 @@
 // a recount walks are neither lost nor doubled; and the capacity check refuses an upload once what
 // the storage really holds is near the limit.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { loginAdmin, type ProcedurePath, type SharedFile } from "../../test/api-client";
-import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
+import { callAs, loginAdmin, type SharedFile } from "../../test/api-client";
+import { STORAGE_CASES, useTestApp } from "../../test/harness";
 import { localStorage, type RawStorage, s3Storage } from "../../test/raw-storage";
 
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
-
-describe.each(cases)("storage usage on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("storage usage on %s with %s storage", (provider, storageKind) => {
   let raw: RawStorage;
   let admin: string;
   let storageId: string;
 
   const { t, api } = useTestApp(provider);
-  /** A call as the admin; naming the procedure types the answer (test/api-client.ts). */
-  const call = <P extends ProcedurePath | undefined = undefined>(
-    method: string,
-    path: string,
-    body?: unknown,
-    procedure?: P,
-  ) => api.call(method, path, { auth: admin, body, procedure });
+  const call = callAs(api, () => admin);
 
   const usage = async () =>
     (await api.call("GET", `/s3-configs/${storageId}`, { auth: admin, procedure: "storage.get" })).body.data;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generateLinkKey } from "@shared/encrypted-share";
 import { HISTORY_PAGE_BYTES } from "../../services/clipboard/rooms";
+import { createClipboardRoom } from "../../test/api-client";
 import { connectDevice, encryptItemText } from "../../test/clipboard-device";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp } from "../../test/harness";
 
@@ -19,17 +20,7 @@ describe.each(DATABASE_PROVIDERS)("clipboard history in pages on %s", (provider)
   beforeAll(async () => {
     served = await serveTestApp(provider);
     const { api, admin } = served;
-    await api.call("PUT", "/admin/system-settings", {
-      auth: admin,
-      body: { clipboard_joins_per_minute: 0 },
-      procedure: "settings.update",
-    });
-    const room = await api.call("POST", "/clipboard/rooms", {
-      auth: admin,
-      body: { history_limit: 100 },
-      procedure: "clipboard.create",
-    });
-    roomId = room.body.data.id;
+    roomId = (await createClipboardRoom(api, admin, { history_limit: 100 })).id;
     const key = generateLinkKey();
     const device = "d".repeat(22);
     // About 1.4 MiB of envelope each: 10 of them are more than three pages.

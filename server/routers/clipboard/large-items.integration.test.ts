@@ -8,6 +8,7 @@
 // shared machine does not stretch; the client here only drains the answers, so its own work is small.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generateLinkKey } from "@shared/encrypted-share";
+import { createClipboardRoom } from "../../test/api-client";
 import { encryptItemText, socketUrl } from "../../test/clipboard-device";
 import { watchEventLoopBlocks } from "../../test/event-loop-blocks";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp } from "../../test/harness";
@@ -25,17 +26,7 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
   beforeAll(async () => {
     served = await serveTestApp(provider);
     const { api, admin, t } = served;
-    await api.call("PUT", "/admin/system-settings", {
-      auth: admin,
-      body: { clipboard_joins_per_minute: 0 },
-      procedure: "settings.update",
-    });
-    const room = await api.call("POST", "/clipboard/rooms", {
-      auth: admin,
-      body: { history_limit: 500 },
-      procedure: "clipboard.create",
-    });
-    roomId = room.body.data.id;
+    roomId = (await createClipboardRoom(api, admin, { history_limit: 500 })).id;
     // About 9.3 MiB of envelope each, just inside the default 10 MB item limit; stored directly, as
     // sending them is not what the first test measures.
     content = await encryptItemText("x".repeat(7 * 1024 * 1024), generateLinkKey());

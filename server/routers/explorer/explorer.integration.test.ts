@@ -17,11 +17,9 @@ import {
   type UploadedEntry,
   type UploadedPart,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, STORAGE_CASES, type TestApp } from "../../test/harness";
 import { patternedBytes as bytes } from "../../test/payloads";
 
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 const PART = 5 * 1024 * 1024;
 
 /** REST calls to an in-process app, and the links it hands out. */
@@ -44,7 +42,7 @@ function clientOf(getApp: () => TestApp) {
 const query = (params: Record<string, string | number | boolean>) =>
   new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))).toString();
 
-describe.each(cases)("file system on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, storageKind) => {
   let t: TestApp;
   const { api, call, fetchLink } = clientOf(() => t);
   let admin: string;

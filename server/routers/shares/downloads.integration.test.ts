@@ -6,10 +6,7 @@
 // record or an object already holds a bad one.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type DavServer, startDavServer } from "../../dav/dav-test-kit";
-import { DATABASE_PROVIDERS } from "../../test/harness";
-
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
+import { STORAGE_CASES } from "../../test/harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field in assertions.
 type Envelope = { code: number; message: string; data: any; success: boolean };
@@ -23,7 +20,7 @@ const HOSTILE_TYPES = [
   "text/plain\r\nX-Injected: 1",
 ];
 
-describe.each(cases)("downloads on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("downloads on %s with %s storage", (provider, storageKind) => {
   let s: DavServer;
   let fileKey: string;
   let otherKey: string;

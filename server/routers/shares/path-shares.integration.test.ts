@@ -5,13 +5,10 @@
 // base path.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApiClient, createMount, createS3Storage, loginAdmin, present } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";
 
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
-
-describe.each(cases)("path shares on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, storageKind) => {
   let t: TestApp;
   const { call } = createApiClient(() => t.app);
   let admin: string;

@@ -6,13 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { purgeGoneShareSets } from "../../services/shares/collections/share-sets";
 import { createApiClient, createApiKey, createFileShare, loginAdmin, storageOfKind } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";
 
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
-
-describe.each(cases)("sets of files on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("sets of files on %s with %s storage", (provider, storageKind) => {
   let t: TestApp;
   const api = createApiClient(() => t.app);
   const { call } = api;

@@ -13,21 +13,18 @@ import { generateLinkKey } from "@shared/encrypted-share";
 import { sweepOnce } from "../../services/system/sweeper";
 import {
   type ApiAnswer,
+  callAs,
   createLocalStorage,
   createS3Storage,
   loginAdmin,
-  type ProcedurePath,
   present,
   type SharedFile,
   shareUploadForm,
 } from "../../test/api-client";
-import { DATABASE_PROVIDERS, s3Env, useTestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, STORAGE_CASES, s3Env, useTestApp } from "../../test/harness";
 import { patternedBytes as bytes } from "../../test/payloads";
 
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
-
-describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKind) => {
   let admin: string;
   let storageId: string;
   let ipCounter = 0;
@@ -647,13 +644,7 @@ describe.each(cases)("files on %s with %s storage", (provider, storageKind) => {
 describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
   let admin: string;
   const { t, api } = useTestApp(provider);
-  /** A call as the admin; naming the procedure types the answer (test/api-client.ts). */
-  const call = <P extends ProcedurePath | undefined = undefined>(
-    method: string,
-    path: string,
-    body?: unknown,
-    procedure?: P,
-  ) => api.call(method, path, { auth: admin, body, procedure });
+  const call = callAs(api, () => admin);
   /** An S3 config (private unless `fields` say) whose endpoint, bucket and keys are named after `label`. */
   const postS3Config = (label: string, fields: Record<string, unknown> = {}) =>
     call(

@@ -13,10 +13,7 @@ import {
   present,
   storageOfKind,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
-
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
+import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
 
 function fileForm(content: string, name: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -25,7 +22,7 @@ function fileForm(content: string, name: string, fields: Record<string, string> 
   return form;
 }
 
-describe.each(cases)("upload requests on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider, storageKind) => {
   let t: TestApp;
   const api = createApiClient(() => t.app);
   const { call } = api;

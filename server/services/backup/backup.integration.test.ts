@@ -16,9 +16,10 @@ import {
   type OpenedPaste,
   type PastePage,
 } from "../../test/api-client";
+import { withHeader } from "../../test/backup-archives";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
 import { writeBackup } from "./create";
-import { BACKED_UP_MODELS, HEADER_ENTRY, TRANSIENT_MODELS } from "./format";
+import { BACKED_UP_MODELS, TRANSIENT_MODELS } from "./format";
 import { BackupError, restoreBackup, verifyArchive } from "./restore";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -313,30 +314,6 @@ describe("a move between databases", () => {
     expect((await createApiClient(() => back.app).call("GET", "/file-download/f1")).text).toBe("file one");
   });
 });
-
-/** The archive with fields of its header replaced (its checksum no longer matches the manifest). */
-async function withHeader(bytes: Buffer, fields: Record<string, unknown>): Promise<Buffer> {
-  const extract = tar.extract();
-  const pack = tar.pack();
-  const out: Buffer[] = [];
-  pack.on("data", (chunk) => out.push(chunk as Buffer));
-  const finished = new Promise<void>((resolve) => pack.on("end", () => resolve()));
-  const copy = (async () => {
-    for await (const entry of extract) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk as Buffer);
-      let body = Buffer.concat(chunks);
-      if (entry.header.name === HEADER_ENTRY)
-        body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), ...fields }));
-      await new Promise((resolve) => pack.entry({ name: entry.header.name, size: body.length }, body, resolve));
-    }
-    pack.finalize();
-  })();
-  extract.end(bytes);
-  await copy;
-  await finished;
-  return Buffer.concat(out);
-}
 
 test("verifyArchive reads the manifest's counts", async () => {
   const t = await app("sqlite");
