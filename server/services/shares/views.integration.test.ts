@@ -3,7 +3,7 @@
 // once those links have expired (found by the two-process hardening run: the 51st request of a
 // 50-view share deleted the file the 50th viewer had just been given a link to).
 import { beforeAll, describe, expect, test } from "bun:test";
-import { loginAdmin } from "../../test/api-client";
+import { createFileShare, loginAdmin } from "../../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 import { purgeGoneFiles } from "./manage";
 
@@ -46,17 +46,8 @@ describe.each(DATABASE_PROVIDERS)("used-up file shares on %s", (provider) => {
   });
 
   test("a share's remark is its owner's: no public answer carries it, management shows it", async () => {
-    const upload = async (fields: Record<string, string>) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      form.append("file", new Blob(["remark bytes"]), "remark.txt");
-      const answer = await t.app.fetch(
-        new Request("http://localhost/api/upload", { method: "POST", headers: { authorization: admin }, body: form }),
-        "127.0.0.1",
-      );
-      expect(answer.status).toBe(201);
-      return (await answer.json()).data;
-    };
+    const upload = (fields: Record<string, string>) =>
+      createFileShare(api, admin, fields, "remark bytes", "remark.txt");
     const open = await upload({ remark: "owner note open" });
     const locked = await upload({ remark: "owner note locked", password: "hunter22" });
     const answers = [

@@ -3,7 +3,7 @@
 // only a SHA-256 of the slug is kept, bounded and expiring, and an unknown link stays a counted 404.
 // SQLite and Postgres.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { loginAdmin } from "../../../test/api-client";
+import { createFileShare, loginAdmin } from "../../../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../../../test/harness";
 import { sweepOnce } from "../../system/sweeper";
 import { PURGED_SLUG_DAYS, trimPurgedSlugs } from "./purged-slugs";
@@ -22,17 +22,7 @@ describe.each(DATABASE_PROVIDERS)("removed links on %s", (provider) => {
     expect(answer.status).toBe(201);
     return (await answer.json()).data.slug;
   }
-  async function uploadFile(fields: Record<string, string>) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append("file", new Blob(["bytes"]), "f.txt");
-    const answer = await t.app.fetch(
-      new Request("http://localhost/api/upload", { method: "POST", headers: { authorization: admin }, body: form }),
-      "127.0.0.1",
-    );
-    expect(answer.status).toBe(201);
-    return (await answer.json()).data as { id: string; slug: string };
-  }
+  const uploadFile = (fields: Record<string, string>) => createFileShare(api, admin, fields, "bytes", "f.txt");
   async function visit(path: string) {
     const answer = await t.request("GET", path);
     return { status: answer.status, message: (await answer.json()).message as string };
