@@ -416,6 +416,38 @@ describe("toasts keep clear (item 5)", () => {
   }
 });
 
+describe("toasts never cover an open menu", () => {
+  test("375 px: a toast waits while the admin module menu fills the screen, and shows once it closes", async () => {
+    const { context, page, errors } = await openPage({ viewport: { width: 375, height: 667 } });
+    await signInAsAdmin(context, app);
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
+    const menuButton = page.getByRole("button", { name: /Dashboard.*Admin/ });
+    await menuButton.click();
+    const menu = page.locator(`[id="${await menuButton.getAttribute("aria-controls")}"]`);
+    await menu.waitFor();
+    // Scrolled to the menu: it takes the whole screen below the sticky header, so no corner is free.
+    await menu.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 64));
+    const menuBox = await menu.boundingBox();
+    if (!menuBox) throw new Error("the module menu should be shown");
+    expect(menuBox.y).toBeLessThanOrEqual(64);
+    expect(menuBox.y + menuBox.height).toBeGreaterThanOrEqual(667);
+    // A toast arrives while the menu is open.
+    await context.setOffline(true);
+    const region = page.getByTestId("toast-region");
+    await page.waitForFunction(() => document.querySelector("[data-testid=toast-region][data-held]") !== null);
+    await waitForAnimations(page);
+    expect(await region.getByRole("status").count()).toBe(0);
+    await saveShot(import.meta.path, page, "toast-held-module-menu-375");
+    // Closed, the menu leaves room: the toast shows.
+    await menuButton.click();
+    await region.getByText("You are offline", { exact: true }).waitFor();
+    await saveShot(import.meta.path, page, "toast-after-module-menu-375");
+    await context.setOffline(false);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
 /** In the page: whether the explorer's kept tasks have these statuses, oldest first. */
 async function tasksKeptAs(statuses: string[]): Promise<boolean> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { boxAt, choosePlacement, NARROW_PLACEMENTS, WIDE_PLACEMENTS } from "./toast-placement";
+import { boxAt, choosePlacement, NARROW_PLACEMENTS, placeToasts, WIDE_PLACEMENTS } from "./toast-placement";
 
 const DESKTOP = { width: 1280, height: 800 };
 const STACK = { width: 432, height: 120 };
@@ -24,5 +24,20 @@ describe("toast placement", () => {
     expect(choosePlacement(NARROW_PLACEMENTS, STACK, phone, [])).toBe("top-end");
     const create = { left: 16, top: 80, right: 374, bottom: 120 };
     expect(choosePlacement(NARROW_PLACEMENTS, STACK, phone, [create])).toBe("bottom-end");
+  });
+});
+
+describe("toasts and an open menu", () => {
+  const phone = { width: 375, height: 667 };
+  test("a menu that leaves a corner free is not covered; one that fills the screen holds the toasts", () => {
+    // The phone's main menu under the header: the bottom is free.
+    const mainMenu = { left: 0, top: 64, right: 375, bottom: 420, hold: true };
+    expect(placeToasts(NARROW_PLACEMENTS, STACK, phone, [mainMenu])).toEqual({ placement: "bottom-end", held: false });
+    // The admin module menu opened and scrolled: it covers the whole viewport.
+    const moduleMenu = { left: 16, top: 0, right: 359, bottom: 667, hold: true };
+    expect(placeToasts(NARROW_PLACEMENTS, STACK, phone, [moduleMenu]).held).toBe(true);
+    // A dialog as tall as the screen does not hold them: its own errors must show.
+    const dialog = { left: 0, top: 0, right: 375, bottom: 667 };
+    expect(placeToasts(NARROW_PLACEMENTS, STACK, phone, [dialog]).held).toBe(false);
   });
 });

@@ -1,10 +1,14 @@
 // Where the toasts go so they never cover what the user is about to press (docs/product.md §4):
 // elements marked `data-toast-avoid` (primary buttons, open dialogs, panels the user reads) are
-// obstacles, and the stack takes the first screen corner whose box misses all of them. A side
-// panel (the task drawer) instead hosts the toasts inside its own layout (the toast outlet), so
+// obstacles, and the stack takes the first screen corner whose box misses all of them. An open menu
+// marked `data-toast-avoid="hold"` (a phone's main menu, the admin module menu) is never covered:
+// when it leaves no corner free, as a long menu on a phone does, the toasts wait until it closes. A
+// side panel (the task drawer) instead hosts the toasts inside its own layout (the toast outlet), so
 // they push its content down rather than lying over it.
 
 export const TOAST_AVOID_ATTRIBUTE = "data-toast-avoid";
+/** The attribute's value on an open menu: toasts wait rather than lie over it. */
+export const TOAST_HOLD = "hold";
 
 export type ToastPlacement = "bottom-end" | "bottom-start" | "top-end" | "top-start";
 
@@ -17,6 +21,8 @@ export const WIDE_MIN_WIDTH = 640;
 export const HEADER_HEIGHT = 64;
 
 export type Box = { left: number; top: number; right: number; bottom: number };
+/** An obstacle's box; `hold`: an open menu the toasts must not cover even when no corner is free. */
+export type Obstacle = Box & { hold?: boolean };
 
 function overlap(a: Box, b: Box): number {
   const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -59,13 +65,29 @@ export function choosePlacement(
   return best;
 }
 
+/**
+ * Where the stack goes, and whether it must wait (`held`): when even the chosen corner covers an open
+ * menu, showing the toasts would hide what the user is reading, so they show once it closes.
+ */
+export function placeToasts(
+  candidates: readonly ToastPlacement[],
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+  obstacles: readonly Obstacle[],
+): { placement: ToastPlacement; held: boolean } {
+  const placement = choosePlacement(candidates, size, viewport, obstacles);
+  const box = boxAt(placement, size, viewport);
+  return { placement, held: obstacles.some((obstacle) => obstacle.hold && overlap(box, obstacle) > 0) };
+}
+
 /** The boxes of the visible obstacles on the page now. */
-export function obstacleBoxes(root: ParentNode = document): Box[] {
-  const boxes: Box[] = [];
+export function obstacleBoxes(root: ParentNode = document): Obstacle[] {
+  const boxes: Obstacle[] = [];
   for (const element of root.querySelectorAll(`[${TOAST_AVOID_ATTRIBUTE}]`)) {
     const rect = element.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) continue;
-    boxes.push({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
+    const hold = element.getAttribute(TOAST_AVOID_ATTRIBUTE) === TOAST_HOLD;
+    boxes.push({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom, hold });
   }
   return boxes;
 }

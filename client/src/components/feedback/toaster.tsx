@@ -20,9 +20,9 @@ import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../class-names";
 import type { IconProps } from "../icons";
 import {
-  choosePlacement,
   NARROW_PLACEMENTS,
   obstacleBoxes,
+  placeToasts,
   type ToastPlacement,
   toastOutlet,
   WIDE_MIN_WIDTH,
@@ -60,7 +60,7 @@ export function Toaster({ store = appToasts }: { store?: ToastStore }) {
   const toasts = useToasts(store);
   const outlet = useSyncExternalStore(toastOutlet.subscribe, toastOutlet.get, toastOutlet.get);
   const regionRef = useRef<HTMLElement>(null);
-  const placement = usePlacement(regionRef, toasts.length > 0 && outlet === null);
+  const { placement, held } = usePlacement(regionRef, toasts.length > 0 && outlet === null);
   const cards = toasts.map((item) => <ToastCard key={item.id} toast={item} onDismiss={() => store.dismiss(item.id)} />);
   // An open side panel (the task drawer) holds the toasts in its own layout: nothing lies over it.
   if (outlet) {
@@ -89,9 +89,11 @@ export function Toaster({ store = appToasts }: { store?: ToastStore }) {
         PLACEMENT_CLASSES[placement],
       )}
       data-placement={placement}
+      data-held={held ? "" : undefined}
       data-testid="toast-region"
     >
-      {cards}
+      {/* Held while an open menu leaves no corner free: the cards (and their timers) start once it closes. */}
+      {held ? null : cards}
     </section>
   );
 }
@@ -103,29 +105,44 @@ const PLACEMENT_CLASSES: Record<ToastPlacement, string> = {
   "top-start": "inset-x-0 top-16 items-center sm:right-auto sm:items-start",
 };
 
+/** A held stack has no cards to measure: it is taken to be as tall as when it last showed, at least one toast. */
+const ONE_TOAST_HEIGHT = 96;
+
 /**
- * The corner for the stack, chosen again when toasts come, the page scrolls or resizes, or its
- * layout changes (a panel loading under the stack), and every second while toasts show.
+ * The corner for the stack, and whether it waits for an open menu (placeToasts), chosen again when
+ * toasts come, the page scrolls or resizes, or its layout changes (a panel loading under the stack),
+ * and every second while toasts show.
  */
-function usePlacement(regionRef: RefObject<HTMLElement | null>, isActive: boolean): ToastPlacement {
-  const [placement, setPlacement] = useState<ToastPlacement>(() =>
-    typeof window !== "undefined" && window.innerWidth >= WIDE_MIN_WIDTH ? "bottom-end" : "top-end",
-  );
+function usePlacement(
+  regionRef: RefObject<HTMLElement | null>,
+  isActive: boolean,
+): { placement: ToastPlacement; held: boolean } {
+  const [state, setState] = useState<{ placement: ToastPlacement; held: boolean }>(() => ({
+    placement: typeof window !== "undefined" && window.innerWidth >= WIDE_MIN_WIDTH ? "bottom-end" : "top-end",
+    held: false,
+  }));
+  const shownHeight = useRef(ONE_TOAST_HEIGHT);
   useLayoutEffect(() => {
     if (!isActive) return;
     let frame = 0;
+    const measure = () => {
+      const region = regionRef.current;
+      if (!region) return;
+      const rect = region.getBoundingClientRect();
+      // Measured with its cards shown; held, the height they had (so showing them cannot flip it back).
+      if (!region.hasAttribute("data-held")) shownHeight.current = Math.max(rect.height, ONE_TOAST_HEIGHT);
+      const size = { width: rect.width, height: shownHeight.current };
+      const viewport = { width: window.innerWidth, height: window.innerHeight };
+      const candidates = viewport.width >= WIDE_MIN_WIDTH ? WIDE_PLACEMENTS : NARROW_PLACEMENTS;
+      const next = placeToasts(candidates, size, viewport, obstacleBoxes());
+      setState((current) => (current.placement === next.placement && current.held === next.held ? current : next));
+    };
     const place = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const region = regionRef.current;
-        if (!region) return;
-        const rect = region.getBoundingClientRect();
-        const viewport = { width: window.innerWidth, height: window.innerHeight };
-        const candidates = viewport.width >= WIDE_MIN_WIDTH ? WIDE_PLACEMENTS : NARROW_PLACEMENTS;
-        setPlacement(choosePlacement(candidates, rect, viewport, obstacleBoxes()));
-      });
+      frame = requestAnimationFrame(measure);
     };
-    place();
+    // Before the first paint: a toast must not flash over an open menu.
+    measure();
     const resizes = new ResizeObserver(place);
     resizes.observe(document.body);
     window.addEventListener("scroll", place, { passive: true, capture: true });
@@ -139,7 +156,7 @@ function usePlacement(regionRef: RefObject<HTMLElement | null>, isActive: boolea
       clearInterval(timer);
     };
   }, [isActive, regionRef]);
-  return placement;
+  return state;
 }
 
 /** Where an open side panel shows the toasts: in its layout, between its header and its body. */

@@ -16,7 +16,7 @@ import { Link, useLocation } from "wouter";
 import { useAuth } from "../../lib/auth/use-auth";
 import { isNavItemActive, NAV_ITEMS, type NavItemId, ROUTES } from "../../routes";
 import { cx, focusRing, iconButton } from "../class-names";
-import { TOAST_AVOID_ATTRIBUTE } from "../feedback/toast-placement";
+import { TOAST_AVOID_ATTRIBUTE, TOAST_HOLD } from "../feedback/toast-placement";
 import { type IconProps, LogoMark } from "../icons";
 import { LanguageSwitch } from "./language-switch";
 import { SourceLink } from "./source-link";
@@ -113,7 +113,7 @@ export function SiteHeader() {
         <div
           id={panelId}
           className="border-t border-slate-200 md:hidden dark:border-slate-800"
-          {...{ [TOAST_AVOID_ATTRIBUTE]: "" }}
+          {...{ [TOAST_AVOID_ATTRIBUTE]: TOAST_HOLD }}
         >
           <nav aria-label={t("nav.label")} className="px-4 py-3 sm:px-6">
             <ul className="flex flex-col gap-1">

@@ -11,7 +11,7 @@ import { Link, Redirect } from "wouter";
 import { Button } from "../../components/button";
 import { cx, focusRing } from "../../components/class-names";
 import { PageSpinner } from "../../components/feedback/page-spinner";
-import { TOAST_AVOID_ATTRIBUTE } from "../../components/feedback/toast-placement";
+import { TOAST_AVOID_ATTRIBUTE, TOAST_HOLD } from "../../components/feedback/toast-placement";
 import { useIsOnline } from "../../hooks/use-is-online";
 import { canOpenAdminModule, visibleAdminModules } from "../../lib/auth/access";
 import { authStore } from "../../lib/auth/store/session";
@@ -156,7 +156,7 @@ function AdminSidebar({ current, modules }: { current: AdminModule; modules: Adm
             </DisclosureButton>
             {/* Open, the module menu is what the user is reading: toasts keep off it (toast-placement.ts). */}
             <DisclosurePanel
-              {...{ [TOAST_AVOID_ATTRIBUTE]: "" }}
+              {...{ [TOAST_AVOID_ATTRIBUTE]: TOAST_HOLD }}
               className="flex flex-col gap-4 border-t border-slate-200 p-3 dark:border-slate-800"
               onKeyDown={(event: KeyboardEvent) => {
                 if (event.key === "Escape") close();
