@@ -7,6 +7,7 @@ import type { Database } from "./db/client";
 import { createReadConnection, type ReadConnection } from "./db/read-connection";
 import { createViewCounter } from "./db/view-counter/view-counter";
 import type { AppDeps } from "./deps";
+import { createOpenDownloads } from "./http/open-downloads";
 import type { Logger } from "./logger";
 import { type ClipboardLimits, createClipboardHub } from "./routers/clipboard/hub";
 import { backupJob } from "./services/backup/backup-job";
@@ -90,6 +91,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     clipboardHub,
     scheduler,
     tasks,
+    openDownloads: createOpenDownloads(config.maxDownloadsPerAddress),
   };
   const app = await createApp(deps, metrics);
 

@@ -79,6 +79,8 @@ const envSchema = z.object({
 const BODY_STALL_MS = 30_000;
 /** A browser opens at most 6 connections per host; an office behind one address many more. */
 const MAX_REQUESTS_PER_ADDRESS = 64;
+/** Downloads open at once per address: a browser's 6 per host, or a download manager's splits, fit. */
+const MAX_DOWNLOADS_PER_ADDRESS = 32;
 
 /**
  * Single sign-on (services/auth/sso.ts): the OpenID provider, this app's client there, and who is the
@@ -122,6 +124,8 @@ export type Config = {
   bodyStallMs: number;
   /** Requests of one address in flight at once (http/request-guard.ts): 429 past it. */
   maxRequestsPerAddress: number;
+  /** Downloads of one address open at once (http/open-downloads.ts): 429 past it. */
+  maxDownloadsPerAddress: number;
   /** TASK_LEASE_SECONDS in ms: a killed process's claim on a task file ends after it (services/tasks/worker.ts). */
   taskLeaseMs: number;
 };
@@ -172,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: values.TRUSTED_PROXIES,
     bodyStallMs: BODY_STALL_MS,
     maxRequestsPerAddress: MAX_REQUESTS_PER_ADDRESS,
+    maxDownloadsPerAddress: MAX_DOWNLOADS_PER_ADDRESS,
     taskLeaseMs: values.TASK_LEASE_SECONDS * 1000,
   };
 }

@@ -1,9 +1,11 @@
 // The app's long-lived parts, handed to services, the HTTP handlers and WebDAV. Kept apart from the tRPC
 // setup (server/trpc.ts) so that services depend on what they use, not on the RPC layer above them.
+
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { ReadConnection } from "./db/read-connection";
 import type { ViewCounter } from "./db/view-counter/view-counter";
+import type { OpenDownloads } from "./http/open-downloads";
 import type { Logger } from "./logger";
 import type { ClipboardHub } from "./routers/clipboard/hub";
 import type { ClipboardBus } from "./services/clipboard/bus";
@@ -32,4 +34,6 @@ export type AppDeps = {
   scheduler: Scheduler;
   /** This process's worker of server-side explorer tasks (services/tasks/worker.ts). */
   tasks: TaskWorker;
+  /** Downloads open now, per address (http/open-downloads.ts). */
+  openDownloads: OpenDownloads;
 };

@@ -21,6 +21,8 @@ export type DavRequest = {
   deps: AppDeps;
   request: Request;
   url: URL;
+  /** The caller's address (as for every request, http/client-address.ts). */
+  clientIp: string;
   auth: AuthState;
   /** Who takes and must submit locks: "admin:<id>" or "apikey:<id>". */
   principal: string;

@@ -104,6 +104,7 @@ export function createDavHandler(deps: AppDeps) {
         deps,
         request,
         url,
+        clientIp,
         auth,
         principal: creatorOf(auth),
         path,

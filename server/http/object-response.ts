@@ -7,7 +7,8 @@ import { contentDisposition } from "@shared/content-disposition";
 import { mediaTypeEssence } from "@shared/media-type";
 import { AppError } from "../errors";
 import { deliverableContentType } from "../storage/content-type";
-import type { StorageDriver } from "../storage/driver";
+import type { GetResult, StorageDriver } from "../storage/driver";
+import type { Downloader } from "./open-downloads";
 import { evaluatePreconditions, selectRange, type Validators } from "./preconditions";
 
 /** Types a browser shows without running anything; every other inline type is sent as text. */
@@ -18,6 +19,8 @@ const SANDBOX_CSP =
 const PDF_CSP = "default-src 'none'; frame-ancestors 'self'";
 
 export type ObjectResponseOptions = {
+  /** Who downloads: the body counts against their address's open downloads (http/open-downloads.ts). */
+  downloader: Downloader;
   disposition: "attachment" | "inline";
   filename: string;
   /** Overrides the stored content type. */
@@ -75,10 +78,19 @@ export async function objectResponse(
   if (request.method === "HEAD") {
     return new Response(null, { headers: { ...headers, "Content-Length": String(head.size) } });
   }
-  await options.onDeliver?.();
-  const object = await driver.get(key, range ? { range } : undefined);
+  // Refused before a view is counted or the object opened.
+  const slot = options.downloader.openDownloads.take(options.downloader.clientIp);
+  let object: GetResult;
+  try {
+    await options.onDeliver?.();
+    object = await driver.get(key, range ? { range } : undefined);
+  } catch (error) {
+    slot.release();
+    throw error;
+  }
+  const body = slot.hold(object.body);
   if (object.range) {
-    return new Response(object.body, {
+    return new Response(body, {
       status: 206,
       headers: {
         ...headers,
@@ -87,5 +99,5 @@ export async function objectResponse(
       },
     });
   }
-  return new Response(object.body, { headers: { ...headers, "Content-Length": String(head.size) } });
+  return new Response(body, { headers: { ...headers, "Content-Length": String(head.size) } });
 }

@@ -103,11 +103,18 @@ export function jsonAnswer(
   return { status, description, contentType: "application/json", data, beside };
 }
 
+/** The caller's address already holds its maximum of open downloads (http/open-downloads.ts). */
+export const downloadsOpen = jsonAnswer(
+  429,
+  "Too many downloads open from this address; Retry-After says when to try again",
+);
+
 /** The bytes of a stored object as http/object-response.ts serves them: the whole object, or the Range asked for. */
 export function objectAnswers(what: string): RawRouteResponse[] {
   return [
     { status: 200, description: `The ${what}`, contentType: "application/octet-stream" },
     { status: 206, description: `A byte range of the ${what}`, contentType: "application/octet-stream" },
+    downloadsOpen,
   ];
 }
 

@@ -88,6 +88,7 @@ export async function handleGet(dav: DavRequest): Promise<Response> {
   const location = resource.location;
   if (!location) throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
   return objectResponse(await driverOf(dav.deps, location), fileKeyOf(location), dav.request, {
+    downloader: { openDownloads: dav.deps.openDownloads, clientIp: dav.clientIp },
     disposition: "attachment",
     filename: resource.name,
     contentType: resource.contentType ?? undefined,

@@ -163,6 +163,7 @@ export const backupRawRoutes: RawRoute[] = [
       const location = await archiveLocation(archiveDeps(ctx), locationId);
       const { key } = await findArchive(location, name);
       return objectResponse(location.driver, key, ctx.request, {
+        downloader: ctx,
         disposition: "attachment",
         filename: name,
         contentType: "application/x-tar",

@@ -76,6 +76,7 @@ function fsRawRoutes(prefix: string, access: FsAccess, tag: string): RawRoute[] 
         const { path, inline } = query;
         const { location, driver, filename, object } = await resolveFile(ctx, auth, path);
         return objectResponse(driver, fileKeyOf(location), ctx.request, {
+          downloader: ctx,
           disposition: inline ? "inline" : "attachment",
           filename,
           contentType: object.contentType ?? undefined,

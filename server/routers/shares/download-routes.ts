@@ -31,6 +31,7 @@ async function streamShare(
     clientIp: ctx.clientIp,
   });
   return objectResponse(share.driver, share.key, ctx.request, {
+    downloader: ctx,
     disposition,
     filename: share.filename,
     contentType: share.contentType,

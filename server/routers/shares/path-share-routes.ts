@@ -17,7 +17,7 @@ import {
 } from "@shared/schemas/path-shares";
 import { z } from "zod";
 import { objectResponse } from "../../http/object-response";
-import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
+import { defineRawRoute, downloadsOpen, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
 import { extendPathShare, listPathShares, revokePathShare } from "../../services/shares/collections/path-share-manage";
 import { openSharedPathFile, viewPathShare, zipSharedFolder } from "../../services/shares/collections/path-shares";
 import {
@@ -131,6 +131,7 @@ export const pathShareRawRoutes: RawRoute[] = [
         ? await openShareSetFile(ctx, request)
         : await openSharedPathFile(ctx, request);
       return objectResponse(file.driver, file.key, ctx.request, {
+        downloader: ctx,
         disposition: query.inline ? "inline" : "attachment",
         filename: file.filename,
         contentType: file.contentType,
@@ -147,19 +148,27 @@ export const pathShareRawRoutes: RawRoute[] = [
     tags,
     access: "public",
     query: shareAccessQuery.extend({ path: sharedSubPath }),
-    responses: [{ status: 200, description: "The zip", contentType: "application/zip" }, ...shareErrors],
+    responses: [{ status: 200, description: "The zip", contentType: "application/zip" }, downloadsOpen, ...shareErrors],
     async handle({ ctx, params, query }) {
       const request = visitorRequest(ctx, params.slug, query);
-      const zip = (await isShareSetSlug(ctx, request.slug))
-        ? await zipShareSet(ctx, request)
-        : await zipSharedFolder(ctx, request);
+      // A zip is a download like any other: refused before a view is counted (http/open-downloads.ts).
+      const slot = ctx.openDownloads.take(ctx.clientIp);
+      let zip: Awaited<ReturnType<typeof zipSharedFolder>>;
+      try {
+        zip = (await isShareSetSlug(ctx, request.slug))
+          ? await zipShareSet(ctx, request)
+          : await zipSharedFolder(ctx, request);
+      } catch (error) {
+        slot.release();
+        throw error;
+      }
       const headers: Record<string, string> = {
         "Content-Type": "application/zip",
         "Content-Disposition": contentDisposition("attachment", zip.filename),
         "Cache-Control": "no-store",
       };
       if (zip.length) headers["Content-Length"] = zip.length;
-      return new Response(zip.body, { status: 200, headers });
+      return new Response(slot.hold(zip.body), { status: 200, headers });
     },
   }),
 ];

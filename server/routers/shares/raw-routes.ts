@@ -175,6 +175,7 @@ export const fileRawRoutes: RawRoute[] = [
       const grant = grantFor(ctx, params.configId ?? "", query, ["get"]);
       const driver = await ctx.storage.driverFor(grant.configId);
       return objectResponse(driver, grant.key, ctx.request, {
+        downloader: ctx,
         disposition: grant.disposition ?? "attachment",
         filename: grant.filename ?? grant.key.split("/").pop() ?? "file",
         contentType: grant.contentType,

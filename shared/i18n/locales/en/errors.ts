@@ -21,6 +21,7 @@ export const enErrors = {
   tooManyRequests: "Too many requests, try again in {{seconds}} seconds",
   requestBodyTimeout: "The request body stopped arriving (less than {{bytes}} in {{seconds}} seconds); send it again",
   requestsInFlight: "Too many requests from your address at once (at most {{max}}); wait for one to finish",
+  downloadsOpen: "Too many downloads open from your address at once (at most {{max}}); wait for one to finish",
   batchTooLong: "One request may carry at most {{max}} calls; this one has {{calls}}",
   searchesBusy: "You already have {{max}} searches running; try again when one has finished",
   internal: "Internal server error",

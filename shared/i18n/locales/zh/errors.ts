@@ -21,6 +21,7 @@ export const zhErrors: typeof enErrors = {
   tooManyRequests: "请求过于频繁，请在 {{seconds}} 秒后重试",
   requestBodyTimeout: "请求内容停止传输（{{seconds}} 秒内不足 {{bytes}}），请重新发送",
   requestsInFlight: "你的地址同时发出的请求过多（最多 {{max}} 个），请等其中一个完成",
+  downloadsOpen: "你的地址同时打开的下载过多（最多 {{max}} 个），请等其中一个完成",
   batchTooLong: "一次请求最多包含 {{max}} 个调用，本次有 {{calls}} 个",
   searchesBusy: "你已有 {{max}} 个搜索正在进行，请等其中一个完成后再试",
   internal: "服务器内部错误",
