@@ -2,10 +2,12 @@
 // one address holds open, the next answers 429 with Retry-After in the caller's language, before a view
 // is counted; other addresses are served, and a download gives its place back when its body is read,
 // cancelled or fails. Share links, the zip of a shared folder and WebDAV GET count alike. In-process
-// through the app's fetch handler with a bound of 3 (the default is 32).
-import { describe, expect, test } from "bun:test";
+// through the app's fetch handler with a bound of 3 (the default is 32); and over a real socket, where
+// clients in other processes read a few bytes and go away: Bun cancels the body when the connection
+// closes, and that gives the place back.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createFileShare, createMount, loginAdmin } from "../test/api-client";
-import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
+import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, useTestApp } from "../test/harness";
 
 const BOUND = 3;
 
@@ -86,6 +88,79 @@ for (const provider of DATABASE_PROVIDERS) {
       expect((await get(zipPath, address)).status).toBe(429);
       for (const answer of held) await answer.body?.cancel();
       expect((await get("/dav/dl/a.txt", address, { authorization: admin })).status).toBe(200);
+    });
+  });
+}
+
+/**
+ * A client in its own process: reads the first bytes of `url` and says so, then holds the connection
+ * until `leave()`: it aborts its fetch (`abort`), or the process is killed (`killed`).
+ */
+function slowClient(url: string, how: "abort" | "killed") {
+  const script = `
+    const controller = new AbortController();
+    const answer = await fetch(${JSON.stringify(url)}, { signal: controller.signal });
+    const first = await answer.body.getReader().read();
+    console.log(answer.status, first.value.byteLength);
+    for await (const _ of console) { controller.abort(); break; }
+    setInterval(() => {}, 1000);
+  `;
+  const child = Bun.spawn(["bun", "-e", script], { stdin: "pipe", stdout: "pipe", stderr: "ignore" });
+  const firstLine = (async () => {
+    const reader = child.stdout.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("\n")) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    return text.trim();
+  })();
+  const leave = () => {
+    if (how === "killed") child.kill("SIGKILL");
+    else {
+      child.stdin.write("leave\n");
+      child.stdin.flush();
+    }
+  };
+  return { child, firstLine, leave };
+}
+
+for (const provider of DATABASE_PROVIDERS) {
+  describe(`open downloads over a real socket (${provider})`, () => {
+    let served: ServedTestApp;
+    beforeAll(async () => {
+      served = await serveTestApp(provider, { overrides: { maxDownloadsPerAddress: BOUND } });
+    });
+    afterAll(async () => {
+      await served?.stop();
+    });
+
+    test("a client that reads a few bytes and disconnects gives its place back", async () => {
+      // Far more than the loopback socket's buffers hold: the body is still being sent when the client leaves.
+      const share = await createFileShare(served.api, served.admin, {}, new Uint8Array(24 * 1024 * 1024), "big.bin");
+      const url = `${served.origin}/api/file-download/${share.slug}`;
+      const clients = [slowClient(url, "abort"), slowClient(url, "abort"), slowClient(url, "killed")];
+      try {
+        for (const client of clients) expect(await client.firstLine).toMatch(/^200 \d+$/);
+        // All three are connected and mid-body: the address is at its bound.
+        expect(served.t.openDownloads.count()).toBe(BOUND);
+        const refused = await fetch(url);
+        expect(refused.status).toBe(429);
+        await refused.body?.cancel();
+
+        for (const client of clients) client.leave();
+        const deadline = Date.now() + 15_000;
+        while (served.t.openDownloads.count() > 0 && Date.now() < deadline) await Bun.sleep(50);
+        expect(served.t.openDownloads.count()).toBe(0);
+        const served200 = await fetch(url);
+        expect(served200.status).toBe(200);
+        expect((await served200.arrayBuffer()).byteLength).toBe(24 * 1024 * 1024);
+        expect(served.t.openDownloads.count()).toBe(0);
+      } finally {
+        for (const client of clients) client.child.kill("SIGKILL");
+      }
     });
   });
 }
