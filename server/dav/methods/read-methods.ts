@@ -8,7 +8,7 @@ import { objectResponse } from "../../http/object-response";
 import { translate } from "../../i18n";
 import { basePathOf, canRead, nextStepToBase } from "../../services/explorer/access";
 import { driverOf } from "../../services/explorer/storage";
-import { fileKeyOf, locate } from "../../services/explorer/tree";
+import { fileKeyOf, isMountFolder, locate } from "../../services/explorer/tree";
 import { DavError } from "../dav-error";
 import { hrefOf } from "../dav-paths";
 import { assertBrowsable, type DavRequest, resourceLoader } from "../dav-request";
@@ -35,17 +35,15 @@ export async function loadReadable(dav: DavRequest, path = dav.path): Promise<Da
   return location ? collectionResource(dav.tree, path, location) : null;
 }
 
-/** The members a caller sees: above a key's base path only the folder on the way down to it. */
+/**
+ * The members a caller sees. Above a key's base path only the folder on the way down to it, whether or
+ * not the storage holds it yet: nothing is listed, so a base path inside a huge folder costs nothing more.
+ */
 async function visibleMembers(dav: DavRequest, collection: DavResource): Promise<DavResource[]> {
-  const members = await listMembers(dav.deps, dav.tree, collection);
-  const { auth } = dav;
-  if (canRead(auth, collection.path)) return members;
-  const next = nextStepToBase(auth, collection.path);
-  const onTheWay = members.filter((member) => member.name === next && member.isCollection);
-  if (onTheWay.length > 0) return onTheWay;
-  const path = joinPath(collection.path, next);
+  if (canRead(dav.auth, collection.path)) return listMembers(dav.deps, dav.tree, collection);
+  const path = joinPath(collection.path, nextStepToBase(dav.auth, collection.path));
   const location = locate(dav.tree, path);
-  return location ? [collectionResource(dav.tree, path, location)] : [];
+  return location || isMountFolder(dav.tree, path) ? [collectionResource(dav.tree, path, location)] : [];
 }
 
 export async function handlePropfind(dav: DavRequest): Promise<Response> {

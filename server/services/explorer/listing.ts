@@ -141,14 +141,13 @@ export type ListFolderOptions = {
 };
 
 export async function listFolder(deps: FsDeps, auth: AuthState, path: string, options: ListFolderOptions = {}) {
-  const onTheWay = leadsToBase(auth, path);
-  if (!onTheWay) assertReadable(auth, path);
+  if (leadsToBase(auth, path)) return listWayDown(deps, auth, path);
+  assertReadable(auth, path);
   const tree = await loadTree(deps, auth);
   const location = locate(tree, path);
   const children = mountChildren(tree, path);
   const token = options.page?.cursor ? decodeCursor(options.page.cursor, path) : undefined;
-  // A folder above a key's base path shows one entry, picked from the whole listing.
-  const page = options.page && !onTheWay ? { token, limit: options.page.limit } : undefined;
+  const page = options.page ? { token, limit: options.page.limit } : undefined;
   let entries: FsEntry[] = [];
   let cached = false;
   let nextToken: string | null = null;
@@ -156,7 +155,7 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, op
     const result = await cachedFolder(deps, location, options.refresh ?? false, page);
     cached = result.cached;
     nextToken = result.listing.nextToken ?? null;
-    // A key's base folder (or one above it) may not exist yet on S3: it is shown empty, not missing.
+    // A key's base folder may not exist yet on S3: it is shown empty, not missing.
     const base = basePathOf(auth);
     const isOwnFolder = base !== null && isPathWithin(path, base);
     if (!result.listing.exists && children.size === 0 && !isOwnFolder) {
@@ -170,22 +169,46 @@ export async function listFolder(deps: FsDeps, auth: AuthState, path: string, op
   }
   // Mount points come with the first page.
   if (!token) entries.push(...children.values());
-  if (onTheWay) {
-    const next = nextStepToBase(auth, path);
-    entries = entries.filter((entry) => entry.name === next && entry.type === "directory");
-    if (entries.length === 0 && location) entries.push(folderEntry(next, joinPath(path, next)));
-  }
   entries.sort(byTypeThenName);
+  return listingAnswer(auth, path, location, { entries, cached, nextToken });
+}
+
+/**
+ * A folder above a key's base path shows one entry, the folder on the way down, whether or not the
+ * storage holds it yet (an S3 prefix exists only once something is stored under it). So nothing is
+ * listed: a base path inside a folder of a million files costs what one inside an empty one does.
+ */
+async function listWayDown(deps: FsDeps, auth: AuthState, path: string) {
+  const tree = await loadTree(deps, auth);
+  const location = locate(tree, path);
+  const children = mountChildren(tree, path);
+  if (!location && children.size === 0 && path !== "/") throw new AppError("NOT_FOUND", "errors.fsPathNotFound");
+  const next = nextStepToBase(auth, path);
+  const mountChild = children.get(next);
+  let entries: FsEntry[] = mountChild ? [mountChild] : location ? [folderEntry(next, joinPath(path, next))] : [];
+  if (location) {
+    if (!tree.hidesShares) entries = await markShares(deps, tree, location, entries);
+    await touchMount(deps, location.mount);
+  }
+  return listingAnswer(auth, path, location, { entries, cached: false, nextToken: null });
+}
+
+function listingAnswer(
+  auth: AuthState,
+  path: string,
+  location: Location | null,
+  listed: { entries: FsEntry[]; cached: boolean; nextToken: string | null },
+) {
   return {
     path,
     is_virtual: location === null,
     mount_id: location?.mount.id ?? null,
     readonly: isReadOnly(auth),
-    cached,
-    total: entries.length,
-    items: entries,
-    next_cursor: nextToken ? encodeCursor({ path, token: nextToken }) : null,
-    has_more: nextToken !== null,
+    cached: listed.cached,
+    total: listed.entries.length,
+    items: listed.entries,
+    next_cursor: listed.nextToken ? encodeCursor({ path, token: listed.nextToken }) : null,
+    has_more: listed.nextToken !== null,
   };
 }
 
