@@ -6,6 +6,7 @@
 // record or an object already holds a bad one.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type DavServer, startDavServer } from "../../dav/dav-test-kit";
+import { mountKeyPrefix } from "../../services/explorer/mounts";
 import { STORAGE_CASES } from "../../test/harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field in assertions.
@@ -401,7 +402,11 @@ describe.each(STORAGE_CASES)("downloads on %s with %s storage", (provider, stora
         headers: { authorization: s.admin, "content-type": "application/json" },
       });
       expect(seeded.status).toBe(200);
-      const key = (await driver.list("")).objects.find((object) => object.key.endsWith(`/${seed}`))?.key;
+      // Listed under the mount's own folder: the whole bucket holds other tests' objects, past one page.
+      const mount = await s.t.db.mount.findUniqueOrThrow({ where: { id: s.mounts["/docs"] } });
+      const key = (await driver.list(mountKeyPrefix(mount))).objects.find((object) =>
+        object.key.endsWith(`/${seed}`),
+      )?.key;
       expect(key).toBeDefined();
       await driver.put(key?.replace(seed, "foreign.html") ?? "", HTML, {
         contentType: "application/pdf, text/html",
