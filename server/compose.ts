@@ -19,6 +19,7 @@ import { systemJobs } from "./services/jobs/system-jobs";
 import { indexCrawlJob } from "./services/search-index/crawl";
 import { METRICS_OFF, type Metrics } from "./services/system/metrics";
 import { createTaskWorker } from "./services/tasks/worker";
+import { webhookDeliveryJob } from "./services/upload-requests/webhook";
 import { createStorageService } from "./storage";
 
 export type ComposeOptions = {
@@ -70,6 +71,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     for (const job of serverJobs.jobs) scheduler.register(job);
     scheduler.register(backupJob({ config, db, reads, storage }));
     scheduler.register(indexCrawlJob({ db, storage }));
+    scheduler.register(webhookDeliveryJob({ db, config, logger, reads }));
   }
   const listingCache = createMemoryListingCache();
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);

@@ -1,9 +1,11 @@
 // The owner's side of upload requests in Chromium (docs/upload-requests.md): the admin creates a request
 // through the "Upload requests" module's form, watches a visitor's 3 files arrive in the request's
 // "Files received" without reloading (name, size, type), turns one into a share link that another
-// context downloads, extends the request and closes it. Each state is checked at 375 px and desktop,
+// context downloads, extends the request and closes it. The request's webhook, set in the form, reaches
+// a real receiver signed, and the card shows the delivery. Each state is checked at 375 px and desktop,
 // light and dark, with axe-core, and the module once in Chinese.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { createHmac } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import {
   adminToken,
@@ -13,6 +15,7 @@ import {
   layoutCheck,
   openPage,
   type RunningApp,
+  saveShot,
   signInAsAdmin,
   startApp,
 } from "./harness";
@@ -24,6 +27,18 @@ let browser: Browser;
 let token: string;
 
 const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
+
+const WEBHOOK_SECRET = "a secret for the hook";
+/** The owner's webhook receiver: every notice it got, with its signature. */
+const notices: { body: string; signature: string | null }[] = [];
+const receiver = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  async fetch(request) {
+    notices.push({ body: await request.text(), signature: request.headers.get("x-pastebox-signature") });
+    return new Response("ok");
+  },
+});
 
 // biome-ignore lint/suspicious/noExplicitAny: the envelopes of several routes, read field by field
 async function api(method: string, path: string, body?: unknown): Promise<any> {
@@ -59,7 +74,8 @@ async function sendFile(slug: string, visit: string, name: string, content: stri
 }
 
 beforeAll(async () => {
-  app = await startApp();
+  // The receiver listens on loopback, which a real install refuses (docs/upload-requests.md, Webhook).
+  app = await startApp({ ALLOW_PRIVATE_URLS: "true" });
   browser = await launchBrowser();
   token = await adminToken(app);
   const storages = await api("GET", "/s3-configs");
@@ -76,6 +92,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  receiver.stop(true);
 });
 
 test("the owner creates a request, watches 3 files arrive, shares one, extends and closes the request", async () => {
@@ -92,8 +109,14 @@ test("the owner creates a request, watches 3 files arrive, shares one, extends a
   await form.waitFor();
   // A wrong value is refused before sending, at its field.
   await form.getByLabel("At most this many files").fill("0");
+  await form.getByLabel("Webhook URL").fill("ftp://example.com/hook");
+  await form.getByLabel("Webhook secret").fill("short");
   await page.getByTestId("upload-request-submit").click();
   await form.getByText("A whole number from 1 to 1000").waitFor();
+  await form.getByText("A URL that starts with http:// or https://").waitFor();
+  await form.getByText("A webhook needs a secret of 8 characters or more").waitFor();
+  await form.getByLabel("Webhook secret").scrollIntoViewIfNeeded();
+  await saveShot(import.meta.path, page, "form-webhook");
   await checkLayouts(page, "form");
   expect(await audit(page)).toEqual([]);
   await form.getByLabel("Folder in the explorer").fill("/inbox/invoices");
@@ -101,6 +124,8 @@ test("the owner creates a request, watches 3 files arrive, shares one, extends a
   await form.getByLabel("Size per file (MB)").fill("1");
   await form.getByLabel("Size in total (MB)").fill("2");
   await form.getByLabel("Note for the sender").fill("The March invoices, please.");
+  await form.getByLabel("Webhook URL").fill(`http://127.0.0.1:${receiver.port}/hook`);
+  await form.getByLabel("Webhook secret").fill(WEBHOOK_SECRET);
   await page.getByTestId("upload-request-submit").click();
   await form.waitFor({ state: "detached" });
 
@@ -114,6 +139,7 @@ test("the owner creates a request, watches 3 files arrive, shares one, extends a
     max_total_size: 2 * 1024 * 1024,
     note: "The March invoices, please.",
     status: "open",
+    webhook_url: `http://127.0.0.1:${receiver.port}/hook`,
   });
   const card = page.getByTestId(`upload-request-${request.slug}`);
   await card.getByText(request.url).waitFor();
@@ -141,6 +167,15 @@ test("the owner creates a request, watches 3 files arrive, shares one, extends a
   ]);
   expect(await rows.first().textContent()).toContain("text/plain");
   await card.getByText("3 of 3", { exact: true }).waitFor();
+  // Each arrival was told to the receiver, signed; the card shows the newest delivery.
+  const deadline = Date.now() + 30_000;
+  while (notices.length < files.length && Date.now() < deadline) await Bun.sleep(50);
+  await card.getByText(/^Delivered .* \(HTTP 200\)$/).waitFor();
+  expect(notices.map((notice) => JSON.parse(notice.body).file.name).sort()).toEqual(files.map(([name]) => name));
+  for (const notice of notices) {
+    const expected = `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(notice.body).digest("hex")}`;
+    expect(notice.signature).toBe(expected);
+  }
   await dismissToasts(page);
   await checkLayouts(page, "arrivals");
   expect(await audit(page)).toEqual([]);

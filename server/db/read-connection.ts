@@ -23,6 +23,8 @@ export type ReadConnection = {
   taskCounts(): Promise<{ status: string; count: number }[]>;
   /** The stored system settings, as rows (http/serve.ts follows the upload and clipboard limits). */
   settingRows(): Promise<{ key: string; value: string }[]>;
+  /** Whether an upload request's webhook delivery waits for its next attempt (services/upload-requests/webhook.ts). */
+  hasDueWebhookDeliveries(now: Date): Promise<boolean>;
   close(): void;
 };
 
@@ -52,6 +54,13 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
       },
       settingRows() {
         return db.systemSetting.findMany({ select: { key: true, value: true } });
+      },
+      async hasDueWebhookDeliveries(now) {
+        const found = await db.uploadRequestDelivery.findFirst({
+          where: { status: "pending", nextAttemptAt: { lte: now } },
+          select: { id: true },
+        });
+        return found !== null;
       },
       close() {},
     };
@@ -89,6 +98,13 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
     },
     async settingRows() {
       return open().query<{ key: string; value: string }, []>('SELECT "key", "value" FROM "SystemSetting"').all();
+    },
+    async hasDueWebhookDeliveries(now) {
+      // Dates as the Prisma adapter writes them (ISO 8601 text), which compare in time order.
+      const found = open()
+        .query(`SELECT 1 FROM "UploadRequestDelivery" WHERE "status" = 'pending' AND "nextAttemptAt" <= ? LIMIT 1`)
+        .get(now.toISOString());
+      return found != null;
     },
     close() {
       connection?.close();

@@ -63,6 +63,10 @@ export const createUploadRequestInput = z
     message: "errors.uploadRequestWebhookSecretNeeded",
   });
 
+/** Why a webhook attempt got no answer: the address was refused, it timed out, could not be reached, other. */
+export const WEBHOOK_FAILURES = ["refused", "timeout", "unreachable", "error"] as const;
+export type WebhookFailure = (typeof WEBHOOK_FAILURES)[number];
+
 export const uploadRequestStatus = z.enum(["open", "closed", "expired"]);
 
 export const uploadRequestRecord = z.object({
@@ -83,6 +87,20 @@ export const uploadRequestRecord = z.object({
   expires_at: z.date().nullable(),
   status: uploadRequestStatus,
   webhook_url: z.string().nullable(),
+  /** How the webhook fares (null without one): the newest attempt, and the deliveries not yet through. */
+  webhook: z
+    .object({
+      last_attempt_at: z.date().nullable(),
+      /** Whether the newest attempt got a 2xx answer; null before the first. */
+      last_ok: z.boolean().nullable(),
+      /** "HTTP 200", "HTTP 503", or why no answer came: one of WEBHOOK_FAILURES. */
+      last_result: z.string().nullable(),
+      /** Deliveries waiting for their next attempt. */
+      retrying: z.number(),
+      /** Deliveries given up after their last attempt. */
+      failed: z.number(),
+    })
+    .nullable(),
   created_by: z.string(),
   created_at: z.date(),
 });

@@ -2,9 +2,16 @@
 // direct path) on SQLite and Postgres, local and S3 storage: the limits exact under 20 parallel senders,
 // the size per file and in total, allowed types, the password and the visit that sees only its own files,
 // a file refused at commit once the request closed (and removed), the owner's arrivals turned into a
-// share, and the webhook: a private address refused, a delivery signed and retried.
+// share, and the webhook: a private address refused, a delivery signed, recorded, and retried by the
+// scheduler's job until a real receiver answers or the last attempt.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
+import {
+  WEBHOOK_JOB,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  webhookDeliveryJob,
+} from "../../services/upload-requests/webhook";
 import {
   type ArrivedFile,
   createApiClient,
@@ -13,7 +20,7 @@ import {
   present,
   storageOfKind,
 } from "../../test/api-client";
-import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, STORAGE_CASES, type TestApp } from "../../test/harness";
 
 function fileForm(content: string, name: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -258,47 +265,66 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
   });
 
   test("a webhook on a private address is refused when the request is created", async () => {
-    const refused = await createRequest({
-      storage_config_id: storageId,
-      max_files: 1,
-      max_file_size: 10,
-      max_total_size: 10,
-      webhook_url: "http://127.0.0.1:9/hook",
-      webhook_secret: "a secret of mine",
-    });
-    expect(refused.status).toBe(400);
+    for (const url of [
+      "http://127.0.0.1:9/hook",
+      "http://localhost/hook",
+      "http://[::1]/",
+      "http://169.254.169.254/",
+    ]) {
+      const refused = await createRequest({
+        storage_config_id: storageId,
+        max_files: 1,
+        max_file_size: 10,
+        max_total_size: 10,
+        webhook_url: url,
+        webhook_secret: "a secret of mine",
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain("private, loopback");
+    }
     expect(await t.db.uploadRequest.count({ where: { webhookUrl: { not: null } } })).toBe(0);
   });
 });
 
-describe("upload request webhooks", () => {
+describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) => {
   let t: TestApp;
   const api = createApiClient(() => t.app);
-  const received: { body: string; signature: string | null }[] = [];
-  let attempts = 0;
+  let admin: string;
+  let storageId: string;
+  type Received = { path: string; body: string; signature: string | null; delivery: string | null };
+  const received: Received[] = [];
+  let flakyCalls = 0;
+  // A real receiver: /flaky fails twice then answers 200; /down always fails.
   const hook = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
     async fetch(request) {
-      attempts++;
-      // The first delivery fails: the app retries.
-      if (attempts === 1) return new Response("busy", { status: 503 });
-      received.push({ body: await request.text(), signature: request.headers.get("x-pastebox-signature") });
+      const path = new URL(request.url).pathname;
+      received.push({
+        path,
+        body: await request.text(),
+        signature: request.headers.get("x-pastebox-signature"),
+        delivery: request.headers.get("x-pastebox-delivery"),
+      });
+      if (path === "/flaky" && ++flakyCalls <= 2) return new Response("busy", { status: 503 });
+      if (path === "/down") return new Response("broken", { status: 500 });
       return new Response("ok");
     },
   });
+  const arrivedAt = (path: string) => received.filter((entry) => entry.path === path);
+
   beforeAll(async () => {
-    t = await createTestApp("sqlite", { allowPrivateUrls: true });
+    t = await createTestApp(provider, { allowPrivateUrls: true });
+    t.scheduler.register(webhookDeliveryJob(t));
+    admin = await loginAdmin(api);
+    storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
   });
   afterAll(async () => {
     hook.stop(true);
     await t.cleanup();
   });
 
-  test("each arrival is posted to the request's URL, signed with its secret, and retried after a failure", async () => {
-    const admin = await loginAdmin(api);
-    const storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } }))
-      .id;
+  async function requestWithHook(path: string) {
     const created = await api.call("POST", "/upload-requests", {
       auth: admin,
       body: {
@@ -306,29 +332,111 @@ describe("upload request webhooks", () => {
         max_files: 2,
         max_file_size: 100,
         max_total_size: 200,
-        webhook_url: `http://127.0.0.1:${hook.port}/hook`,
+        webhook_url: `http://127.0.0.1:${hook.port}${path}`,
         webhook_secret: "webhook secret 123",
       },
       procedure: "uploadRequests.create",
     });
     expect(created.status).toBe(201);
     expect(JSON.stringify(created.body)).not.toContain("webhook secret 123");
-    const sent = await api.call<ArrivedFile>("POST", `/public/upload-requests/${created.body.data.slug}/files`, {
+    return created.body.data as { id: string; slug: string };
+  }
+
+  const deliveryOf = (requestId: string) => t.db.uploadRequestDelivery.findFirstOrThrow({ where: { requestId } });
+  const requestRecord = async (id: string) =>
+    (await api.call("GET", `/upload-requests/${id}`, { auth: admin, procedure: "uploadRequests.get" })).body.data;
+
+  async function until(check: () => Promise<boolean>, what: string) {
+    const deadline = Date.now() + 15_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await Bun.sleep(25);
+    }
+  }
+
+  /** Lets the pause before the next attempt pass, then has the scheduler's job run once to its end. */
+  async function retryNow(requestId: string) {
+    const before = await deliveryOf(requestId);
+    await t.db.uploadRequestDelivery.update({
+      where: { id: before.id },
+      data: { nextAttemptAt: new Date(Date.now() - 1000) },
+    });
+    expect(await t.reads.hasDueWebhookDeliveries(new Date())).toBe(true);
+    expect(await t.scheduler.runNow(WEBHOOK_JOB)).toBe("started");
+    await until(
+      async () => (await t.db.jobRun.count({ where: { job: WEBHOOK_JOB, status: "running" } })) === 0,
+      "the job's run",
+    );
+    const after = await deliveryOf(requestId);
+    expect(after.attempts).toBe(before.attempts + 1);
+    return after;
+  }
+
+  test("a receiver that fails twice gets the signed notice on the third attempt, retried by the job with growing pauses", async () => {
+    const request = await requestWithHook("/flaky");
+    const sent = await api.call("POST", `/public/upload-requests/${request.slug}/files`, {
       body: fileForm("hello", "hello.txt"),
     });
     expect(sent.status).toBe(201);
-    const deadline = Date.now() + 10_000;
-    while (received.length === 0 && Date.now() < deadline) await Bun.sleep(50);
-    expect(attempts).toBe(2);
-    const [delivery] = received;
-    const expected = `sha256=${createHmac("sha256", "webhook secret 123")
-      .update(delivery?.body ?? "")
-      .digest("hex")}`;
-    expect(delivery?.signature).toBe(expected);
-    expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({
+    // The delivery is recorded before the sender's answer, and tried at once.
+    await until(async () => (await deliveryOf(request.id)).lastResult !== null, "the first attempt");
+    const first = await deliveryOf(request.id);
+    expect(first).toMatchObject({ status: "pending", attempts: 1, lastResult: "HTTP 503" });
+    const firstPause = (first.nextAttemptAt?.getTime() ?? 0) - (first.lastAttemptAt?.getTime() ?? 0);
+    expect(firstPause).toBeGreaterThanOrEqual(WEBHOOK_RETRY_DELAYS_MS[0] ?? 0);
+    // The owner sees it failing and waiting to be retried; nothing is due yet, so the job stays idle.
+    expect((await requestRecord(request.id)).webhook).toMatchObject({
+      last_ok: false,
+      last_result: "HTTP 503",
+      retrying: 1,
+      failed: 0,
+    });
+    expect(await t.reads.hasDueWebhookDeliveries(new Date())).toBe(false);
+
+    const second = await retryNow(request.id);
+    expect(second).toMatchObject({ status: "pending", lastResult: "HTTP 503" });
+    const secondPause = (second.nextAttemptAt?.getTime() ?? 0) - (second.lastAttemptAt?.getTime() ?? 0);
+    expect(secondPause).toBeGreaterThan(firstPause);
+
+    const third = await retryNow(request.id);
+    expect(third).toMatchObject({ status: "delivered", lastResult: "HTTP 200", nextAttemptAt: null });
+    expect(await t.reads.hasDueWebhookDeliveries(new Date())).toBe(false);
+    expect((await requestRecord(request.id)).webhook).toMatchObject({
+      last_ok: true,
+      last_result: "HTTP 200",
+      retrying: 0,
+      failed: 0,
+    });
+
+    // Three attempts of one delivery: the same bytes, the same id, each signed with the secret.
+    const attempts = arrivedAt("/flaky");
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts.map((attempt) => attempt.body)).size).toBe(1);
+    expect(new Set(attempts.map((attempt) => attempt.delivery))).toEqual(new Set([first.id]));
+    const body = attempts[0]?.body ?? "";
+    expect(attempts[0]?.signature).toBe(
+      `sha256=${createHmac("sha256", "webhook secret 123").update(body).digest("hex")}`,
+    );
+    expect(JSON.parse(body)).toMatchObject({
       event: "upload_request.file_received",
-      request: { slug: created.body.data.slug },
+      delivery_id: first.id,
+      request: { id: request.id, slug: request.slug },
       file: { name: "hello.txt", size: 5 },
     });
+  });
+
+  test("a receiver that never answers 2xx is given up after the last attempt, and the owner sees it", async () => {
+    const request = await requestWithHook("/down");
+    const sent = await api.call("POST", `/public/upload-requests/${request.slug}/files`, {
+      body: fileForm("down", "down.txt"),
+    });
+    expect(sent.status).toBe(201);
+    await until(async () => (await deliveryOf(request.id)).lastResult !== null, "the first attempt");
+    let delivery = await deliveryOf(request.id);
+    while (delivery.status === "pending") delivery = await retryNow(request.id);
+    expect(delivery).toMatchObject({ status: "failed", attempts: WEBHOOK_MAX_ATTEMPTS, lastResult: "HTTP 500" });
+    expect(arrivedAt("/down")).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
+    expect((await requestRecord(request.id)).webhook).toMatchObject({ last_ok: false, retrying: 0, failed: 1 });
+    expect(await t.reads.hasDueWebhookDeliveries(new Date())).toBe(false);
   });
 });

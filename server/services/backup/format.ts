@@ -37,6 +37,7 @@ export const BACKED_UP_MODELS = [
   { model: "PathShare", client: "pathShare", orderBy: ["id"] },
   { model: "UploadRequest", client: "uploadRequest", orderBy: ["id"] },
   { model: "UploadRequestFile", client: "uploadRequestFile", orderBy: ["id"] },
+  { model: "UploadRequestDelivery", client: "uploadRequestDelivery", orderBy: ["id"] },
   { model: "Mount", client: "mount", orderBy: ["id"] },
   { model: "SystemSetting", client: "systemSetting", orderBy: ["key"] },
   { model: "DavLock", client: "davLock", orderBy: ["token"] },

@@ -32,7 +32,7 @@ import {
   type UploadRequestRow,
   uploadRequestSelect,
 } from "./requests";
-import { notifyArrival } from "./webhook";
+import { queueArrivalWebhook } from "./webhook";
 
 /** How long a visit's token stays good: an afternoon of sending, not a link to keep. */
 const VISIT_TTL_MS = 12 * 3_600_000;
@@ -304,7 +304,7 @@ async function commitArrival(
       select: { id: true },
     });
     await invalidateMountsOf(deps, [file.storageConfigId]);
-    notifyArrival(deps, row, { ...file, size: BigInt(stored.size) });
+    await queueArrivalWebhook(deps, row, { ...file, size: BigInt(stored.size) });
     return { id: file.id, name: file.name, size: stored.size, mimetype: file.mimetype, created_at: now };
   } catch (error) {
     await discardArrival(deps, file);

@@ -39,6 +39,9 @@ export const uploadRequestSelect = {
   status: true,
   webhookUrl: true,
   webhookSecretEnc: true,
+  webhookLastAt: true,
+  webhookLastOk: true,
+  webhookLastResult: true,
   createdBy: true,
   createdAt: true,
 } as const;
@@ -61,9 +64,16 @@ export type UploadRequestRow = {
   status: string;
   webhookUrl: string | null;
   webhookSecretEnc: string | null;
+  webhookLastAt: Date | null;
+  webhookLastOk: boolean | null;
+  webhookLastResult: string | null;
   createdBy: string;
   createdAt: Date;
 };
+
+/** Webhook deliveries of a request not yet through: waiting to be retried, or given up. */
+type DeliveryCounts = { retrying: number; failed: number };
+const NO_DELIVERIES: DeliveryCounts = { retrying: 0, failed: 0 };
 
 export const uploadRequestLink = (publicUrl: string, slug: string) => `${publicUrl}/r/${encodeURIComponent(slug)}`;
 
@@ -75,7 +85,11 @@ export function statusOf(row: Pick<UploadRequestRow, "status" | "expiresAt">, no
   return row.expiresAt && row.expiresAt <= now ? ("expired" as const) : ("open" as const);
 }
 
-export function toUploadRequest(row: UploadRequestRow, publicUrl: string): UploadRequestRecord {
+export function toUploadRequest(
+  row: UploadRequestRow,
+  publicUrl: string,
+  deliveries: DeliveryCounts = NO_DELIVERIES,
+): UploadRequestRecord {
   return {
     id: row.id,
     slug: row.slug,
@@ -93,6 +107,14 @@ export function toUploadRequest(row: UploadRequestRow, publicUrl: string): Uploa
     expires_at: row.expiresAt,
     status: statusOf(row),
     webhook_url: row.webhookUrl,
+    webhook: row.webhookUrl
+      ? {
+          last_attempt_at: row.webhookLastAt,
+          last_ok: row.webhookLastOk,
+          last_result: row.webhookLastResult,
+          ...deliveries,
+        }
+      : null,
     created_by: row.createdBy,
     created_at: row.createdAt,
   };
@@ -162,6 +184,33 @@ export async function createUploadRequest(
   return toUploadRequest(row, deps.config.publicUrl);
 }
 
+/** The records of requests, with their webhook deliveries not yet through counted in one query. */
+async function toRecords(deps: UploadRequestDeps, rows: UploadRequestRow[]): Promise<UploadRequestRecord[]> {
+  const withWebhook = rows.filter((row) => row.webhookUrl).map((row) => row.id);
+  const groups =
+    withWebhook.length === 0
+      ? []
+      : await deps.db.uploadRequestDelivery.groupBy({
+          by: ["requestId", "status"],
+          where: { requestId: { in: withWebhook }, status: { in: ["pending", "failed"] } },
+          _count: { _all: true },
+        });
+  const counts = new Map<string, DeliveryCounts>();
+  for (const group of groups) {
+    const entry = counts.get(group.requestId) ?? { ...NO_DELIVERIES };
+    if (group.status === "pending") entry.retrying = group._count._all;
+    else entry.failed = group._count._all;
+    counts.set(group.requestId, entry);
+  }
+  return rows.map((row) => toUploadRequest(row, deps.config.publicUrl, counts.get(row.id)));
+}
+
+async function toRecord(deps: UploadRequestDeps, row: UploadRequestRow): Promise<UploadRequestRecord> {
+  const [record] = await toRecords(deps, [row]);
+  if (!record) throw new Error("unreachable: one row gives one record");
+  return record;
+}
+
 export async function listUploadRequests(deps: UploadRequestDeps, auth: AuthState) {
   const rows = await deps.db.uploadRequest.findMany({
     where: ownedBy(auth),
@@ -169,7 +218,7 @@ export async function listUploadRequests(deps: UploadRequestDeps, auth: AuthStat
     take: 500,
     select: uploadRequestSelect,
   });
-  return { items: rows.map((row) => toUploadRequest(row, deps.config.publicUrl)) };
+  return { items: await toRecords(deps, rows) };
 }
 
 async function findOwnRequest(deps: UploadRequestDeps, auth: AuthState, id: string): Promise<UploadRequestRow> {
@@ -187,7 +236,7 @@ export async function getUploadRequest(deps: UploadRequestDeps, auth: AuthState,
     select: { id: true, name: true, size: true, mimetype: true, storagePath: true, createdAt: true },
   });
   return {
-    ...toUploadRequest(row, deps.config.publicUrl),
+    ...(await toRecord(deps, row)),
     files: files.map((file) => ({
       id: file.id,
       name: file.name,
@@ -207,7 +256,7 @@ export async function closeUploadRequest(deps: UploadRequestDeps, auth: AuthStat
     data: { status: "closed" },
     select: uploadRequestSelect,
   });
-  return toUploadRequest(closed, deps.config.publicUrl);
+  return toRecord(deps, closed);
 }
 
 /**
@@ -227,7 +276,7 @@ export async function extendUploadRequest(
     data: { expiresAt: requestedExpiry({ expires_in: expiresIn ?? null }) ?? null },
     select: uploadRequestSelect,
   });
-  return toUploadRequest(extended, deps.config.publicUrl);
+  return toRecord(deps, extended);
 }
 
 /** An arrived file as a share link of its own, pointing at the object in place (docs/path-shares.md). */

@@ -59,4 +59,28 @@ describe("the new upload request form", () => {
     });
     expect(wrong.ok ? [] : Object.keys(wrong.errors).sort()).toEqual(["folder", "maxFileSizeMb", "maxFiles"]);
   });
+
+  test("a webhook goes with its secret; a URL that is not http(s) or a short secret is named at its field", () => {
+    const result = validateRequestForm({
+      ...emptyRequestForm("s"),
+      webhookUrl: " https://hooks.example.com/in ",
+      webhookSecret: "long enough secret",
+    });
+    expect(result.ok && result.payload).toMatchObject({
+      webhook_url: "https://hooks.example.com/in",
+      webhook_secret: "long enough secret",
+    });
+    const without = validateRequestForm({ ...emptyRequestForm("s"), webhookSecret: "ignored without a URL" });
+    expect(without.ok && "webhook_url" in without.payload).toBe(false);
+    expect(without.ok && "webhook_secret" in without.payload).toBe(false);
+    const wrong = validateRequestForm({
+      ...emptyRequestForm("s"),
+      webhookUrl: "ftp://example.com",
+      webhookSecret: "short",
+    });
+    expect(wrong.ok ? {} : wrong.errors).toEqual({
+      webhookUrl: { key: "uploadRequests.form.webhookUrlInvalid" },
+      webhookSecret: { key: "uploadRequests.form.webhookSecretNeeded", values: { min: 8 } },
+    });
+  });
 });

@@ -21,9 +21,22 @@ export type RequestFormValues = {
   expiresIn: RequestExpiryChoice;
   password: string;
   note: string;
+  /** Told of each file that arrives (docs/upload-requests.md, Webhook); empty: no webhook. */
+  webhookUrl: string;
+  webhookSecret: string;
 };
 
-export type RequestFormField = "folder" | "maxFiles" | "maxFileSizeMb" | "maxTotalSizeMb" | "allowedTypes";
+export type RequestFormField =
+  | "folder"
+  | "maxFiles"
+  | "maxFileSizeMb"
+  | "maxTotalSizeMb"
+  | "allowedTypes"
+  | "webhookUrl"
+  | "webhookSecret";
+
+/** The shortest webhook secret the server takes. */
+const WEBHOOK_SECRET_MIN = 8;
 
 export type RequestPayload = {
   path?: string;
@@ -35,6 +48,8 @@ export type RequestPayload = {
   expires_in: number | null;
   password?: string;
   note?: string;
+  webhook_url?: string;
+  webhook_secret?: string;
 };
 
 export const emptyRequestForm = (storageId = ""): RequestFormValues => ({
@@ -47,7 +62,15 @@ export const emptyRequestForm = (storageId = ""): RequestFormValues => ({
   expiresIn: "7d",
   password: "",
   note: "",
+  webhookUrl: "",
+  webhookSecret: "",
 });
+
+/** Whether a typed webhook URL is one the server could take: http(s) with a host. */
+function isWebhookUrl(text: string): boolean {
+  const url = URL.parse(text);
+  return url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+}
 
 const MB = 1024 * 1024;
 
@@ -80,6 +103,10 @@ export function validateRequestForm(
     .split(/[,\s]+/)
     .map((type) => type.trim().toLowerCase())
     .filter(Boolean);
+  const webhookUrl = values.webhookUrl.trim();
+  if (webhookUrl && !isWebhookUrl(webhookUrl)) errors.webhookUrl = { key: "uploadRequests.form.webhookUrlInvalid" };
+  if (webhookUrl && values.webhookSecret.length < WEBHOOK_SECRET_MIN)
+    errors.webhookSecret = { key: "uploadRequests.form.webhookSecretNeeded", values: { min: WEBHOOK_SECRET_MIN } };
   if (Object.keys(errors).length > 0 || fileSize === null || totalSize === null) return { ok: false, errors };
   return {
     ok: true,
@@ -92,6 +119,7 @@ export function validateRequestForm(
       expires_in: expiryHours(values.expiresIn),
       ...(values.password ? { password: values.password } : {}),
       ...(values.note.trim() ? { note: values.note.trim() } : {}),
+      ...(webhookUrl ? { webhook_url: webhookUrl, webhook_secret: values.webhookSecret } : {}),
     },
   };
 }
@@ -110,6 +138,10 @@ export function requestFieldOf(path: string): RequestFormField | null {
       return "maxTotalSizeMb";
     case "allowed_types":
       return "allowedTypes";
+    case "webhook_url":
+      return "webhookUrl";
+    case "webhook_secret":
+      return "webhookSecret";
     default:
       return null;
   }

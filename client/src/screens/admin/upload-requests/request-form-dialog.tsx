@@ -1,6 +1,6 @@
 // Create an upload request (docs/upload-requests.md): where the files land (a folder in the explorer,
 // or a storage's share folder), how many and how large, which types, for how long, an optional
-// password and a note for the sender. The webhook is set through REST only.
+// password, a note for the sender, and a webhook told of each arrival (its URL and signing secret).
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
 import type { FormEvent } from "react";
@@ -150,6 +150,26 @@ function RequestForm({ onCreated }: Pick<RequestFormDialogProps, "onCreated">) {
           />
         )}
       </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t("uploadRequests.form.webhookUrl")}
+          labelExtra={<OptionalMark />}
+          hint={t("uploadRequests.form.webhookUrlHint")}
+          type="url"
+          placeholder="https://"
+          {...VERBATIM_INPUT}
+          {...form.text("webhookUrl")}
+        />
+        {values.webhookUrl.trim() ? (
+          <PasswordField
+            label={t("uploadRequests.form.webhookSecret")}
+            hint={t("uploadRequests.form.webhookSecretHint")}
+            autoComplete="off"
+            name="upload-request-webhook-secret"
+            {...form.text("webhookSecret")}
+          />
+        ) : null}
+      </div>
     </DialogForm>
   );
 }

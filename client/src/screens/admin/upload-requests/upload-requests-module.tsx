@@ -9,7 +9,8 @@ import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { UploadRequestDetail, UploadRequestRecord } from "@shared/schemas/upload-requests";
+import type { UploadRequestDetail, UploadRequestRecord, WebhookFailure } from "@shared/schemas/upload-requests";
+import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
@@ -19,7 +20,7 @@ import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
-import { formatDateTime } from "../../../lib/format-date";
+import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
 import { CopyAndOpenLink, LinkUrl } from "../shared/link-parts";
@@ -200,6 +201,11 @@ function RequestCard({
         <CardDetail label={t("uploadRequests.fields.password")}>
           {request.has_password ? t("uploadRequests.withPassword") : t("uploadRequests.withoutPassword")}
         </CardDetail>
+        {request.webhook ? (
+          <CardDetail label={t("uploadRequests.fields.webhook")} isWide>
+            {webhookSummary(request.webhook, t, language)}
+          </CardDetail>
+        ) : null}
         {request.note ? (
           <CardDetail label={t("uploadRequests.form.note")} isWide>
             {request.note}
@@ -211,6 +217,25 @@ function RequestCard({
   );
 }
 
+/** The webhook's newest attempt and the deliveries not yet through, in a line. */
+function webhookSummary(
+  webhook: NonNullable<UploadRequestRecord["webhook"]>,
+  t: TFunction,
+  language: ReturnType<typeof currentLanguage>,
+): string {
+  if (!webhook.last_attempt_at) return t("uploadRequests.webhook.waiting");
+  const result = webhook.last_result ?? "";
+  const values = {
+    // Relative ("2 minutes ago"): short enough for a phone's card.
+    when: formatRelativeTime(webhook.last_attempt_at, new Date(), language),
+    result: result.startsWith("HTTP ") ? result : t(`uploadRequests.webhook.results.${result as WebhookFailure}`),
+  };
+  const parts = [t(webhook.last_ok ? "uploadRequests.webhook.delivered" : "uploadRequests.webhook.failedAt", values)];
+  if (webhook.retrying > 0) parts.push(t("uploadRequests.webhook.retrying", { count: webhook.retrying }));
+  if (webhook.failed > 0) parts.push(t("uploadRequests.webhook.givenUp", { count: webhook.failed }));
+  return parts.join(" · ");
+}
+
 function Arrivals({ id, request }: { id: string; request: UploadRequestRecord }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
@@ -220,10 +245,15 @@ function Arrivals({ id, request }: { id: string; request: UploadRequestRecord })
     { refetchInterval: request.status === "open" ? ARRIVALS_POLL_MS : false },
   );
   const arrivedCount = detail.data?.files.length;
-  // The card's counts follow the files seen here.
+  const webhookAttemptAt = detail.data?.webhook?.last_attempt_at?.getTime() ?? null;
+  const cardWebhookAttemptAt = request.webhook?.last_attempt_at?.getTime() ?? null;
+  // The card's counts and webhook outcome follow what is seen here.
   useEffect(() => {
-    if (arrivedCount !== undefined && arrivedCount !== request.files_count) void utils.uploadRequests.list.invalidate();
-  }, [arrivedCount, request.files_count, utils]);
+    const isBehind =
+      (arrivedCount !== undefined && arrivedCount !== request.files_count) ||
+      (webhookAttemptAt !== null && webhookAttemptAt !== cardWebhookAttemptAt);
+    if (isBehind) void utils.uploadRequests.list.invalidate();
+  }, [arrivedCount, request.files_count, webhookAttemptAt, cardWebhookAttemptAt, utils]);
   return (
     <section
       id={id}
