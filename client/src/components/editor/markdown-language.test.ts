@@ -1,6 +1,6 @@
 // Enter and typing in the source editor's Markdown: the prose after a code block starts where the block
 // did, and a code block's own language re-indents a closing brace as it is typed.
-import { beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { insertNewlineAndIndent } from "@codemirror/commands";
 import { ensureSyntaxTree, indentOnInput } from "@codemirror/language";
 import { languages } from "@codemirror/language-data";
@@ -8,6 +8,14 @@ import { EditorState } from "@codemirror/state";
 import { markdownSupport } from "./markdown-language";
 
 const extensions = [markdownSupport(), indentOnInput()];
+
+// CodeMirror parses each new state within a 20 ms wall-clock budget (its Work.Apply), and a keystroke's
+// input rule (indentOnInput) reads the tree of that very state: on a loaded machine a preempted parse
+// is cut short and the rule sees no code block at all. A user's keystroke lands on a parsed document,
+// so each test stops the clock (Date.now only, which is all the budget reads): every parse then runs
+// to its end, and the assertions are about the indentation rules, not the machine's load.
+beforeEach(() => setSystemTime(new Date()));
+afterEach(() => setSystemTime());
 
 function parsed(doc: string, at = doc.length): EditorState {
   const state = EditorState.create({ doc, selection: { anchor: at }, extensions });
