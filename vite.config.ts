@@ -34,7 +34,7 @@ const OFFLINE_SHELL_MODULES = [
   "shared/i18n/languages/zh-core.ts",
   "shared/i18n/locales/en/pastes.ts",
   "shared/i18n/locales/zh/pastes.ts",
-  "client/src/screens/home-screen.tsx",
+  "client/src/screens/home/home-screen.tsx",
   "client/src/components/editor/source-editor.tsx",
   "client/src/offline/db.ts",
   "client/src/data-providers.tsx",

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decryptBytes, ENCRYPTED_FILE_NAME, encryptBlob, RECORD_BYTES } from "@shared/encrypted-file";
-import { generateLinkKey } from "@shared/encrypted-share";
+import { decryptBytes, ENCRYPTED_FILE_NAME, encryptBlob, RECORD_BYTES } from "@shared/encryption/encrypted-file";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../server/test/harness";
 
 const SCRIPT = new URL("./encrypted-file.ts", import.meta.url).pathname;

@@ -2,7 +2,7 @@
 // what it creates the web app's own code decrypts and the server holds only ciphertext; what the app's
 // code encrypts the script reads; a password mixed into the key is needed to read.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { decryptText, encryptText, generateLinkKey } from "@shared/encrypted-share";
+import { decryptText, encryptText, generateLinkKey } from "@shared/encryption/encrypted-share";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../server/test/harness";
 
 const SCRIPT = new URL("./encrypted-paste.ts", import.meta.url).pathname;

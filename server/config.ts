@@ -124,7 +124,7 @@ export type Config = {
   bodyStallMs: number;
   /** Requests of one address in flight at once (http/request-guard.ts): 429 past it. */
   maxRequestsPerAddress: number;
-  /** Downloads of one address open at once (http/open-downloads.ts): 429 past it. */
+  /** Downloads of one address open at once (http/downloads/open-downloads.ts): 429 past it. */
   maxDownloadsPerAddress: number;
   /** TASK_LEASE_SECONDS in ms: a killed process's claim on a task file ends after it (services/tasks/worker.ts). */
   taskLeaseMs: number;

@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { ReadConnection } from "./db/read-connection";
 import type { ViewCounter } from "./db/view-counter/view-counter";
-import type { OpenDownloads } from "./http/open-downloads";
+import type { OpenDownloads } from "./http/downloads/open-downloads";
 import type { Logger } from "./logger";
 import type { ClipboardHub } from "./routers/clipboard/hub";
 import type { ClipboardBus } from "./services/clipboard/bus";
@@ -34,6 +34,6 @@ export type AppDeps = {
   scheduler: Scheduler;
   /** This process's worker of server-side explorer tasks (services/tasks/worker.ts). */
   tasks: TaskWorker;
-  /** Downloads open now, per address (http/open-downloads.ts). */
+  /** Downloads open now, per address (http/downloads/open-downloads.ts). */
   openDownloads: OpenDownloads;
 };

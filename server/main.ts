@@ -3,7 +3,7 @@
 // A start that cannot succeed (bad configuration, unwritable data directory, unreachable database)
 // ends with exit code 1 and one line naming the problem, never a stack trace (docs/deploy.md).
 import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
-import { composeApp } from "./compose";
+import { composeApp } from "./app/compose";
 import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { serveApp } from "./http/serve";

@@ -1,8 +1,8 @@
 // Live clipboard rooms (docs/clipboard.md): what both sides agree on. The item format inside the
 // encrypted envelope, the WebSocket messages, the close codes and the limits. The server sees only the
-// envelopes (shared/encrypted-share.ts); the key is in the room link's fragment.
+// envelopes (shared/encryption/encrypted-share.ts); the key is in the room link's fragment.
 import { z } from "zod";
-import { encryptedEnvelope } from "./encrypted-share";
+import { encryptedEnvelope } from "./encryption/encrypted-share";
 
 /** Room ids are 16 random bytes in base64url: 128 bits, unguessable. */
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

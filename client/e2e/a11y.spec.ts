@@ -8,7 +8,7 @@
 // best practices included), named by state, look, rule and element, and when a dialog of the
 // registry was never reached. No rule is switched off (docs/accessibility.md).
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { encryptText, generateLinkKey } from "@shared/encrypted-share";
+import { encryptText, generateLinkKey } from "@shared/encryption/encrypted-share";
 import { resources } from "@shared/i18n/resources";
 import type { Page } from "playwright-core";
 import {

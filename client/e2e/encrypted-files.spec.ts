@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ENCRYPTED_FILE_NAME } from "@shared/encrypted-file";
+import { ENCRYPTED_FILE_NAME } from "@shared/encryption/encrypted-file";
 import type { BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import { e2eSpec, layoutCheck, PHONE, signInAsAdmin } from "./harness";

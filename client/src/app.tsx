@@ -13,7 +13,7 @@ import { RouteGuard } from "./components/layout/route-guard";
 import { ScreenTitleProvider, usePageTitle } from "./hooks/use-page-title";
 import { loadTexts } from "./i18n";
 import { useAuth } from "./lib/auth/use-auth";
-import { loadPagePolicy } from "./lib/shares/csp";
+import { loadPagePolicy } from "./lib/shares/download/csp";
 import { DataProviders } from "./providers";
 import {
   type AdminModule,
@@ -37,22 +37,25 @@ function lazyScreen<T extends ComponentType<any>>(load: () => Promise<{ default:
   });
 }
 
-const HomeScreen = lazyScreen(() => import("./screens/home-screen"), ["pastes"]);
-const UploadScreen = lazyScreen(() => import("./screens/upload-screen"), ["files", "fileKinds"]);
+const HomeScreen = lazyScreen(() => import("./screens/home/home-screen"), ["pastes"]);
+const UploadScreen = lazyScreen(() => import("./screens/upload/upload-screen"), ["files", "fileKinds"]);
 const AdminScreen = lazyScreen(
   () => import("./screens/admin-screen"),
   ["admin", "pastes", "pasteLink", "files", "fileLink", "shareManage", "explorer", "errors"],
 );
-const PasteViewScreen = lazyScreen(() => import("./screens/paste-view-screen"), ["pasteLink"]);
-const FileViewScreen = lazyScreen(() => import("./screens/file-view-screen"), ["fileLink", "fileKinds"]);
+const PasteViewScreen = lazyScreen(() => import("./screens/paste/paste-view-screen"), ["pasteLink"]);
+const FileViewScreen = lazyScreen(() => import("./screens/file/file-view-screen"), ["fileLink", "fileKinds"]);
 const ShareLinkScreen = lazyScreen(() => import("./screens/share-link-screen"), ["shareLink"]);
 const UploadRequestScreen = lazyScreen(() => import("./screens/upload-request-screen"), ["shareLink", "files"]);
 const MountExplorerScreen = lazyScreen(
-  () => import("./screens/mount-explorer-screen"),
+  () => import("./screens/explorer/mount-explorer-screen"),
   ["explorer", "files", "fileLink", "pastes", "errors"],
 );
 const NotFoundScreen = lazyScreen(() => import("./screens/not-found-screen"), []);
-const ClipboardScreen = lazyScreen(() => import("./screens/clipboard-screen"), ["clipboard", "files", "errors"]);
+const ClipboardScreen = lazyScreen(
+  () => import("./screens/clipboard/clipboard-screen"),
+  ["clipboard", "files", "errors"],
+);
 
 function RouteScreen({ title, children }: { title: string; children: ReactNode }) {
   const [screenTitle, setScreenTitle] = useState<string | null>(null);

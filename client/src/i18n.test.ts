@@ -89,7 +89,7 @@ describe("texts per screen", () => {
   const sharedDir = join(srcDir, "../../shared");
   const appSource = readFileSync(join(srcDir, "app.tsx"), "utf8");
   const screens = [
-    ...appSource.matchAll(/lazyScreen\(\s*\(\) => import\("\.\/(screens\/[\w-]+)"\),\s*\[([^\]]*)\],?\s*\)/g),
+    ...appSource.matchAll(/lazyScreen\(\s*\(\) => import\("\.\/(screens\/[\w/-]+)"\),\s*\[([^\]]*)\],?\s*\)/g),
   ].map(([, path = "", parts = ""]) => ({
     file: join(srcDir, `${path}.tsx`),
     parts: [...parts.matchAll(/"(\w+)"/g)].map((match) => match[1] as TextPart),

@@ -3,7 +3,7 @@
 // real rooms, sockets and history paging, never to a stand-in. Rooms are made and closed over its REST
 // API with Bun's own fetch (msw, which answers the screens' tRPC calls, does not see it).
 import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
-import { generateLinkKey } from "@shared/encrypted-share";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { openClipboardDb } from "../src/lib/clipboard/outbox";
 

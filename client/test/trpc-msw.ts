@@ -211,7 +211,7 @@ export function mockTrpc() {
     }),
   );
 
-  // Plain REST reads every rendered app makes: the page's CSP (lib/shares/csp.ts) and the version in
+  // Plain REST reads every rendered app makes: the page's CSP (lib/shares/download/csp.ts) and the version in
   // the footer. Answered like the real server so they are not unhandled requests.
   const appReads = [
     http.get("*/api/health", () =>

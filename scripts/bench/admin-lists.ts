@@ -9,7 +9,7 @@
 
 import { createDatabase } from "../../server/db/client";
 import { encodeListCursor } from "../../server/db/list-cursor";
-import { count, cpuMsOf, loadNow, machineLine, ms, startBenchServer, timeRuns } from "./database-bench";
+import { count, cpuMsOf, loadNow, machineLine, ms, startBenchServer, timeRuns } from "./kit/database-bench";
 
 const SIZES = (process.env.BENCH_LISTS_SIZES ?? "10000,100000,1000000").split(",").map(Number);
 const QUERIES = Number(process.env.BENCH_LISTS_QUERIES ?? 40);

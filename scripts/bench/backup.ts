@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { adminAuthorization, REPO_ROOT, startServerProcess } from "../test/server-process";
-import { mib, rssOf, sampleRss } from "./helpers";
+import { mib, rssOf, sampleRss } from "./kit/helpers";
 
 const SIZE_MB = Number(process.env.BENCH_BACKUP_MB ?? 1024);
 const FILES = Number(process.env.BENCH_BACKUP_FILES ?? 64);
@@ -96,7 +96,7 @@ try {
   /** Runs the CLI with the server's environment, sampling its RSS; answers its time and peak. */
   async function cli(args: string[], env: Record<string, string>) {
     const started = performance.now();
-    const child = Bun.spawn([process.execPath, "run", "server/cli.ts", ...args], {
+    const child = Bun.spawn([process.execPath, "run", "server/app/cli.ts", ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, PASTEBOX_BACKUP_PASSPHRASE: PASSPHRASE, ...env },
       stdout: "pipe",

@@ -12,7 +12,7 @@
 // Postgres: TEST_POSTGRES_URL's cluster when set, otherwise a private one started here.
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { generateLinkKey } from "@shared/encrypted-share";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { connectDevice, encryptItemText, type TestDevice } from "../../server/test/clipboard-device";
 import { createScratchDatabase, median, percentile } from "../hardening/kit";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";

@@ -4,8 +4,8 @@
 // file size (compare BENCH_UPLOAD_MB=64 with the default).
 // Run: bun run bench dav-put   (BENCH_UPLOAD_MB sets the size, default 1024)
 import { adminAuthorization, startServerProcess } from "../test/server-process";
-import { generatedStream, mib, sampleRss } from "./helpers";
-import { startS3Process } from "./s3-process";
+import { generatedStream, mib, sampleRss } from "./kit/helpers";
+import { startS3Process } from "./kit/s3-process";
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const SIZE = SIZE_MB * 1024 * 1024;

@@ -6,7 +6,7 @@
 // events see: docs/encrypted-shares.md). Each way runs in Chromium
 // with no DevTools client attached (what a visitor has), driven by Playwright as launched (what the e2e
 // tests have: Playwright enables the Network domain on every page and worker), and over the DevTools
-// protocol without that domain (what `bun run bench e2ee` has: scripts/bench/cdp.ts). Prints
+// protocol without that domain (what `bun run bench e2ee` has: scripts/bench/kit/cdp.ts). Prints
 // MiB/s and the peak growth of the renderer's and the browser process's RSS, then the growth 3 s after
 // the transfer and after the page ran a full garbage collection (Chromium started with --expose-gc).
 // BENCH_WAYS and BENCH_DRIVERS (comma-separated) pick some. docs/encrypted-shares.md ("Memory of an
@@ -15,8 +15,8 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../client/e2e/harness";
-import { launchCdpBrowser } from "./cdp";
-import { chromiumProcesses, mib, rssOf } from "./helpers";
+import { launchCdpBrowser } from "./kit/cdp";
+import { chromiumProcesses, mib, rssOf } from "./kit/helpers";
 
 const SIZE = Number(process.env.BENCH_E2EE_MIB ?? 200) * 1024 * 1024;
 const WAYS = (process.env.BENCH_WAYS?.split(",") ?? [

@@ -5,7 +5,7 @@
 // browser download: the encrypted one by the file page's "Decrypt and download", streamed through the
 // service worker (a browser without the File System Access API, whose dialog a script cannot answer),
 // the plain one by following its download link.
-// Chromium is driven as a visitor's browser runs (scripts/bench/cdp.ts): over the DevTools protocol with
+// Chromium is driven as a visitor's browser runs (scripts/bench/kit/cdp.ts): over the DevTools protocol with
 // no Network domain, which Playwright enables on every page and worker and which keeps bodies and Blobs
 // alive in the renderer: measured through Playwright, the transfers paid for the harness.
 // Prints MiB/s of each and the encrypted/plain ratio (target >= 0.6x, docs/encrypted-shares.md), and
@@ -20,8 +20,8 @@ import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import { adminSessionCookie, E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/harness";
 import { adminAuthorization } from "../test/server-process";
-import { type CdpBrowser, launchCdpBrowser, navigate, waitUntil } from "./cdp";
-import { chromiumProcesses, generatedStream, mib, rssOf } from "./helpers";
+import { type CdpBrowser, launchCdpBrowser, navigate, waitUntil } from "./kit/cdp";
+import { chromiumProcesses, generatedStream, mib, rssOf } from "./kit/helpers";
 
 const SIZE = Number(process.env.BENCH_E2EE_MIB ?? 200) * 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);

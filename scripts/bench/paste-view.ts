@@ -1,7 +1,7 @@
 // Benchmark: counted paste views. Measures requests per second and p50/p99 latency of
 // GET /api/raw/{slug} and GET /api/paste/{slug} (unlimited views, so each request writes a view) at
 // 64 connections with wrk, side by side with a bare Bun + bun:sqlite server doing the same work
-// (scripts/bench/bare-paste-server.ts), in rounds, and prints the ratios and the idle RSS beside their
+// (scripts/bench/kit/bare-paste-server.ts), in rounds, and prints the ratios and the idle RSS beside their
 // budgets (docs/performance.md). The cost of /metrics' counting (budget: under 5%, docs/deploy.md
 // "Metrics") is measured in pairs: in each round the app and a second app process with METRICS_TOKEN
 // set are loaded AT THE SAME MOMENT, so that whatever else the shared machine does falls on both, and
@@ -13,8 +13,8 @@ import { join } from "node:path";
 import type { CountedPaste } from "../../server/db/view-counter/view-counter";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { findFreePort } from "../test/services";
-import { cpuSecondsOf, mib, rssOf, waitFor } from "./helpers";
-import { runWrk, runWrkAsync, WRK_CONNECTIONS, type WrkResult } from "./wrk";
+import { cpuSecondsOf, mib, rssOf, waitFor } from "./kit/helpers";
+import { runWrk, runWrkAsync, WRK_CONNECTIONS, type WrkResult } from "./kit/wrk";
 
 const DURATION = process.env.BENCH_DURATION ?? "10s";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -34,7 +34,7 @@ const METRICS_TOKEN = "bench-metrics-token-0123456789";
 const METRICS_COST_BUDGET = 0.05;
 const measuredApp = await startServerProcess({ env: { ADMIN_PASSWORD: password, METRICS_TOKEN } });
 const bare = Bun.spawn(
-  [process.execPath, "scripts/bench/bare-paste-server.ts", join(dir, "bare.db"), String(barePort)],
+  [process.execPath, "scripts/bench/kit/bare-paste-server.ts", join(dir, "bare.db"), String(barePort)],
   {
     env: { ...process.env, BENCH_CONTENT: CONTENT },
     stdout: "ignore",

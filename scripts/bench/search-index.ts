@@ -20,8 +20,17 @@ import { dirname, join } from "node:path";
 import { createDatabase } from "../../server/db/client";
 import { createIndexStore, type IndexRow } from "../../server/services/search-index/store";
 import { rowsOf } from "../../server/services/search-index/writes";
-import { count, cpuMsOf, type Figures, loadNow, machineLine, ms, startBenchServer, timeRuns } from "./database-bench";
-import { benchKeyOf, keysOf, namesOf, SEARCH_KINDS } from "./file-tree";
+import {
+  count,
+  cpuMsOf,
+  type Figures,
+  loadNow,
+  machineLine,
+  ms,
+  startBenchServer,
+  timeRuns,
+} from "./kit/database-bench";
+import { benchKeyOf, keysOf, namesOf, SEARCH_KINDS } from "./kit/file-tree";
 
 const FILES = Number(process.env.BENCH_INDEX_FILES ?? 100_000);
 const TOTAL = Number(process.env.BENCH_INDEX_TOTAL ?? 1_000_000);

@@ -8,7 +8,7 @@
 //   bun run bench soak      (SOAK_SECONDS=600, SOAK_RATE=40 requests per second)
 import { callApi, callOk, patternBytes, percentile, uploadFile } from "../hardening/kit";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
-import { mib, rssOf } from "./helpers";
+import { mib, rssOf } from "./kit/helpers";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const RATE = Number(process.env.SOAK_RATE ?? 40);

@@ -19,8 +19,8 @@ import { PART_CONCURRENCY, partSizeFor } from "../../server/storage/part-upload"
 import { createS3Driver } from "../../server/storage/s3/s3";
 import { testS3Client } from "../../server/test/s3-client";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";
-import { generatedStream, mib, sampleRss } from "./helpers";
-import { startS3Process } from "./s3-process";
+import { generatedStream, mib, sampleRss } from "./kit/helpers";
+import { startS3Process } from "./kit/s3-process";
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const SIZE = SIZE_MB * 1024 * 1024;

@@ -7,8 +7,8 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
-import { mib, rssOf } from "./helpers";
-import { runWrk } from "./wrk";
+import { mib, rssOf } from "./kit/helpers";
+import { runWrk } from "./kit/wrk";
 
 const VIEWS = Number(process.env.SOAK_VIEWS ?? 2_000_000);
 const WINDOW_SECONDS = Number(process.env.SOAK_WINDOW ?? 60);

@@ -9,7 +9,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
-import { mib, sampleRss } from "./helpers";
+import { mib, sampleRss } from "./kit/helpers";
 
 const SIZE_MB = Number(process.env.BENCH_ZIP_MB ?? 2048);
 const FILES = Number(process.env.BENCH_ZIP_FILES ?? 16);

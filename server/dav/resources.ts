@@ -35,7 +35,7 @@ export type DavResource = {
 /** Keys asked for per listing page (S3 answers at most 1000; local storage answers a folder at once). */
 const LIST_PAGE_KEYS = 100_000;
 
-/** The ETag of a stored object as served by GET (server/http/object-response.ts) and PROPFIND. */
+/** The ETag of a stored object as served by GET (server/http/downloads/object-response.ts) and PROPFIND. */
 export const quotedEtag = (etag: string | null) => (etag ? `"${etag}"` : null);
 
 /**

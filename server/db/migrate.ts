@@ -21,7 +21,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { answerParent, runChildTask } from "../child-task";
+import { answerParent, runChildTask } from "../app/child-task";
 import { postgresTarget } from "./client";
 
 export type MigrationProvider = "sqlite" | "postgres";
@@ -285,7 +285,7 @@ async function migratePostgres(databaseUrl: string, pgSchemaOption: string | und
 // The server migrates in a child process (services/system/bootstrap.ts, with the first-start records): the
 // wasm engine keeps ~40 MiB resident once loaded, and a loaded module cannot be unloaded.
 
-/** Runs migrateDatabase alone in a short-lived child process (server/child-task.ts), as a start does. */
+/** Runs migrateDatabase alone in a short-lived child process (server/app/child-task.ts), as a start does. */
 export function migrateDatabaseInChildProcess(databaseUrl: string): Promise<{ applied: string[] }> {
   return runChildTask(import.meta.path, { DATABASE_URL: databaseUrl });
 }

@@ -13,7 +13,7 @@
 // every item against the setting.
 import { maxEnvelopeLength } from "@shared/clipboard";
 import { megabytesToBytes } from "@shared/constants";
-import type { App } from "../app";
+import type { App } from "../app/app";
 import type { ReadConnection } from "../db/read-connection";
 import type { Logger } from "../logger";
 import { JSON_BODY_LIMIT } from "../rest/adapter";

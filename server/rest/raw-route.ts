@@ -103,13 +103,13 @@ export function jsonAnswer(
   return { status, description, contentType: "application/json", data, beside };
 }
 
-/** The caller's address already holds its maximum of open downloads (http/open-downloads.ts). */
+/** The caller's address already holds its maximum of open downloads (http/downloads/open-downloads.ts). */
 export const downloadsOpen = jsonAnswer(
   429,
   "Too many downloads open from this address; Retry-After says when to try again",
 );
 
-/** The bytes of a stored object as http/object-response.ts serves them: the whole object, or the Range asked for. */
+/** The bytes of a stored object as http/downloads/object-response.ts serves them: the whole object, or the Range asked for. */
 export function objectAnswers(what: string): RawRouteResponse[] {
   return [
     { status: 200, description: `The ${what}`, contentType: "application/octet-stream" },

@@ -4,7 +4,7 @@
 // second app on the same database (another process) sees them. The admin is not limited.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { DEFAULT_CREATION_LIMIT_PER_KEY } from "@shared/schemas/settings";
-import { createApp } from "../app";
+import { createApp } from "../app/app";
 import { createDatabase } from "../db/client";
 import {
   type ApiTarget,

@@ -2,7 +2,7 @@
 // message it received, and its close code and reason. Items are encrypted with the room key exactly as
 // the browser does (shared/clipboard.ts item format inside the shared envelope).
 import { decodeItem, encodeItem, generateDeviceId, type ServerMessage } from "@shared/clipboard";
-import { decryptBytes, encryptBytes } from "@shared/encrypted-share";
+import { decryptBytes, encryptBytes } from "@shared/encryption/encrypted-share";
 
 export type TestDevice = {
   deviceId: string;

@@ -22,7 +22,7 @@ export function watchEventLoopBlocks(): BlockWatch {
     longest = Math.max(longest, now - last);
     last = now;
   }, 1);
-  // A watch loaded into a server process (scripts/hardening/hostile.ts) must not keep it alive.
+  // A watch loaded into a server process (scripts/hardening/hostile/hostile.ts) must not keep it alive.
   timer.unref();
   return {
     longest: () => Math.max(longest, cpuMs() - last),

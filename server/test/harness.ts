@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { composeApp } from "../compose";
+import { composeApp } from "../app/compose";
 import { type Config, loadConfig } from "../config";
 import { createDatabase, type Database, type DatabaseProvider } from "../db/client";
 import { migrateDatabase } from "../db/migrate";

@@ -1,7 +1,7 @@
 // Paste schemas (docs/product.md §3 Paste, §5, §7 Pastes), wire names as the original's scripts expect.
 import { z } from "zod";
 import { SLUG_MAX_LENGTH } from "../constants";
-import { parseEnvelope } from "../encrypted-share";
+import { parseEnvelope } from "../encryption/encrypted-share";
 import { listCursor, paginationOutput } from "./common";
 import { customSlug, pasteContent } from "./paste-fields";
 import { createShareFields, shareFieldsOutput, updateShareFields } from "./share-fields";

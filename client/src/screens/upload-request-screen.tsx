@@ -18,7 +18,7 @@ import { PagePasswordPanel } from "../components/forms/page-password-panel";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api/api-errors";
 import { fetchEnvelope } from "../lib/api/rest-api";
-import { pageMayReach } from "../lib/shares/csp";
+import { pageMayReach } from "../lib/shares/download/csp";
 import { directBlockedInTab } from "../lib/upload/direct-blocked";
 import { xhrTransport } from "../lib/upload/engine/transport";
 import { envelopeData } from "../lib/upload/engine/upload-api";

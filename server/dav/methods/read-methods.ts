@@ -4,7 +4,7 @@
 
 import { joinPath } from "@shared/paths";
 import { AppError } from "../../errors";
-import { objectResponse } from "../../http/object-response";
+import { objectResponse } from "../../http/downloads/object-response";
 import { translate } from "../../i18n";
 import { basePathOf, canRead, nextStepToBase } from "../../services/explorer/access";
 import { driverOf } from "../../services/explorer/storage";

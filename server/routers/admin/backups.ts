@@ -16,7 +16,7 @@ import {
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { nodeBody } from "../../http/bodies/upload-form";
-import { objectResponse } from "../../http/object-response";
+import { objectResponse } from "../../http/downloads/object-response";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";

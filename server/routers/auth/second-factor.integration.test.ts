@@ -226,7 +226,7 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     expect(victimRow).toMatchObject({ ip_address: expect.stringMatching(/^10\.35\./), user_agent: BROWSER_UA });
     if (!victimRow) throw new Error("the recovery session is not listed");
     const { createDatabase } = await import("../../db/client");
-    const { createApp } = await import("../../app");
+    const { createApp } = await import("../../app/app");
     const otherDb = createDatabase(t.config.databaseUrl, { pgSchema: t.pgSchema });
     const secondProcess = await createApp({ ...t, db: otherDb });
     const second = createApiClient(() => secondProcess);

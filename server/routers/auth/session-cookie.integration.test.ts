@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import superjson from "superjson";
-import { createApp } from "../../app";
+import { createApp } from "../../app/app";
 import { createDatabase } from "../../db/client";
 import { clearedSessionCookie, sessionCookie } from "../../http/session-cookie";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";

@@ -4,7 +4,7 @@
 // and the event-stream fallback.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CLIPBOARD_LIMITS, CLOSE_CODES, type ServerMessage } from "@shared/clipboard";
-import { generateLinkKey } from "@shared/encrypted-share";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { createApiClient, createApiKey, present } from "../../test/api-client";
 import { connectDevice, decryptItemText, encryptItemText } from "../../test/clipboard-device";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../../test/harness";

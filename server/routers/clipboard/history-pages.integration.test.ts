@@ -4,7 +4,7 @@
 // Also: the socket refuses plain text as the HTTP route does (one schema), and a malformed socket
 // request is answered by the app with its headers.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { generateLinkKey } from "@shared/encrypted-share";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { HISTORY_PAGE_BYTES } from "../../services/clipboard/rooms";
 import { createClipboardRoom } from "../../test/api-client";
 import { connectDevice, encryptItemText } from "../../test/clipboard-device";

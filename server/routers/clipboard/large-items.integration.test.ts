@@ -1,5 +1,5 @@
 // A room filled with items near the 10 MB limit holds up no one (docs/clipboard.md, "Close codes and
-// limits"; found by scripts/hardening/hostile.ts): eight devices asking for its history at once hold
+// limits"; found by scripts/hardening/hostile/hostile.ts): eight devices asking for its history at once hold
 // the event loop under 100 ms of CPU at a stretch (40-45 ms here), a large item sent under 150 ms
 // (SQLite's own write of a 10 MB row costs 50-70 ms of it). Before, the history's first query (ids
 // and sizes) walked the content of every item on SQLite, and the passes of every page ran back to
@@ -7,7 +7,7 @@
 // The event loop's blocks are measured in CPU time (server/test/event-loop-blocks.ts), which a busy
 // shared machine does not stretch; the client here only drains the answers, so its own work is small.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { generateLinkKey } from "@shared/encrypted-share";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { createClipboardRoom } from "../../test/api-client";
 import { encryptItemText, socketUrl } from "../../test/clipboard-device";
 import { watchEventLoopBlocks } from "../../test/event-loop-blocks";

@@ -3,7 +3,7 @@
 // docs/clipboard.md). Both processes log every request (ACCESS_LOG, debug level): the room keys and
 // the plaintext appear in neither log.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { generateLinkKey } from "@shared/encrypted-share";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { createScratchDatabase } from "../../../scripts/hardening/kit";
 import { type ServerProcess, startServerProcess } from "../../../scripts/test/server-process";
 import { connectDevice, decryptItemText } from "../../test/clipboard-device";

@@ -8,7 +8,7 @@ import { fsMultipartPartQuery, targetPath } from "@shared/schemas/fs";
 import { FS_TASK_FILES_PAGE } from "@shared/schemas/fs-tasks";
 import { z } from "zod";
 import { nodeBody, receiveUploadForm } from "../../http/bodies/upload-form";
-import { objectResponse } from "../../http/object-response";
+import { objectResponse } from "../../http/downloads/object-response";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute, uploadTooLarge } from "../../rest/raw-route";

@@ -1,7 +1,7 @@
 // Text sharing over REST on SQLite and Postgres: creation rules, views, passwords, expiry, the raw link,
 // exact view limits under concurrency, and management by the admin and by API keys.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { decryptText, encryptText, generateLinkKey } from "@shared/encrypted-share";
+import { decryptText, encryptText, generateLinkKey } from "@shared/encryption/encrypted-share";
 import { sweepOnce } from "../../services/system/sweeper";
 import {
   createApiKey,

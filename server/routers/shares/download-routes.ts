@@ -4,7 +4,7 @@
 // apply: password (?password=), expiry and view limits; a delivery of content counts one view.
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { objectResponse } from "../../http/object-response";
+import { objectResponse } from "../../http/downloads/object-response";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import { defineRawRoute, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";

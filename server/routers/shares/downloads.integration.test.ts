@@ -251,7 +251,7 @@ describe.each(STORAGE_CASES)("downloads on %s with %s storage", (provider, stora
       const lastModified = plain.headers.get("last-modified") ?? "";
       expect(etag).toMatch(/^".+"$/);
       // Each body is cancelled, as a client that only wanted the status closes it: an unread body holds
-      // one of the address's open downloads (http/open-downloads.ts).
+      // one of the address's open downloads (http/downloads/open-downloads.ts).
       const status = async (headers: Record<string, string>, method?: string) => {
         const answer = await get(headers, method);
         await answer.body?.cancel();

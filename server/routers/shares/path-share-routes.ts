@@ -16,7 +16,7 @@ import {
   sharedSubPath,
 } from "@shared/schemas/path-shares";
 import { z } from "zod";
-import { objectResponse } from "../../http/object-response";
+import { objectResponse } from "../../http/downloads/object-response";
 import { defineRawRoute, downloadsOpen, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";
 import { extendPathShare, listPathShares, revokePathShare } from "../../services/shares/collections/path-share-manage";
 import { openSharedPathFile, viewPathShare, zipSharedFolder } from "../../services/shares/collections/path-shares";
@@ -151,7 +151,7 @@ export const pathShareRawRoutes: RawRoute[] = [
     responses: [{ status: 200, description: "The zip", contentType: "application/zip" }, downloadsOpen, ...shareErrors],
     async handle({ ctx, params, query }) {
       const request = visitorRequest(ctx, params.slug, query);
-      // A zip is a download like any other: refused before a view is counted (http/open-downloads.ts).
+      // A zip is a download like any other: refused before a view is counted (http/downloads/open-downloads.ts).
       const slot = ctx.openDownloads.take(ctx.clientIp);
       let zip: Awaited<ReturnType<typeof zipSharedFolder>>;
       try {

@@ -8,7 +8,7 @@ import { presignInput, rawUploadQuery, filename as uploadFilename } from "@share
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { FIELD_LIMIT_BYTES, receiveUploadForm } from "../../http/bodies/upload-form";
-import { objectResponse } from "../../http/object-response";
+import { objectResponse } from "../../http/downloads/object-response";
 import { translate } from "../../i18n";
 import { envelopeResponse } from "../../rest/envelope";
 import {

@@ -8,8 +8,8 @@ import {
   ENCRYPTED_FILE_TYPE,
   encryptBlob,
   RECORD_BYTES,
-} from "@shared/encrypted-file";
-import { generateLinkKey } from "@shared/encrypted-share";
+} from "@shared/encryption/encrypted-file";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { sweepOnce } from "../../services/system/sweeper";
 import {
   type ApiAnswer,

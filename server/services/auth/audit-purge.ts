@@ -1,7 +1,7 @@
 // The daily "audit-purge" job (services/jobs/system-jobs.ts): removes audit events past their 90 days
 // (docs/security.md, "Audit log"). It runs in a short-lived child process, as the sweep does, so a
 // server nobody uses does not load Prisma for it (docs/decisions/0013-idle-without-prisma.md).
-import { answerParent, runChildTask } from "../../child-task";
+import { answerParent, runChildTask } from "../../app/child-task";
 import { loadConfig } from "../../config";
 import { createDatabase } from "../../db/client";
 import { purgeOldAuditEvents } from "./audit-log";

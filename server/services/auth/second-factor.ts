@@ -234,7 +234,7 @@ export async function disableTotp(
 }
 
 /**
- * `bun run pastebox admin reset-2fa` (server/cli.ts): the way back when every factor is lost, run on the
+ * `bun run pastebox admin reset-2fa` (server/app/cli.ts): the way back when every factor is lost, run on the
  * server because nothing in the web app may remove a factor without one. Answers the admins reset.
  */
 export async function resetAdminSecondFactors(db: Database): Promise<string[]> {

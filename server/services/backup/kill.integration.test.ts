@@ -18,7 +18,7 @@ const OBJECT_COUNT = 24;
 const OBJECT_BYTES = 8 * 1024 * 1024;
 
 function startCli(args: string[], env: Record<string, string>) {
-  return Bun.spawn(["bun", "run", "server/cli.ts", ...args], {
+  return Bun.spawn(["bun", "run", "server/app/cli.ts", ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

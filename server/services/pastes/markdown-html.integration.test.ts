@@ -4,7 +4,7 @@
 // markup removed, and the view counted once; scripts that do not ask get the text alone; encrypted,
 // plain-text, locked and over-long pastes get no HTML (the browser renders those itself).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { encryptText, generateLinkKey } from "@shared/encrypted-share";
+import { encryptText, generateLinkKey } from "@shared/encryption/encrypted-share";
 import { loadCodeLanguages } from "@shared/markdown/highlight-code";
 import { markdownTooComplex } from "@shared/markdown/render-limits";
 import { codeBlocksOf, renderMarkdown } from "@shared/markdown/render-markdown";

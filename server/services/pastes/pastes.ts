@@ -1,7 +1,7 @@
 // Text pastes: creation, the counted view (docs/rules.md "Views, expiry and deletion"), management by
 // the admin (all pastes) and by API-key holders (their own), and purging of expired or used-up pastes.
 
-import { parseEnvelope } from "@shared/encrypted-share";
+import { parseEnvelope } from "@shared/encryption/encrypted-share";
 import { paginationOf } from "@shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "@shared/schemas/pastes";
 import type { z } from "zod";

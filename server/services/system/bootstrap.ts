@@ -1,11 +1,11 @@
 // Start-up set-up of the database: pending migrations, a restore uploaded from the admin panel
 // (decision 0015), then the first-start records: the admin account (docs/rules.md: never a fixed
 // default password) and a local storage config under the data directory as the default, so uploads
-// work with no object store. The server runs it in a child process (server/child-task.ts): neither
+// work with no object store. The server runs it in a child process (server/app/child-task.ts): neither
 // the migration engine nor Prisma stays in an idle server.
 import { join } from "node:path";
 import { DEFAULT_STORAGE_NAME, LOCAL_PROVIDER } from "@shared/constants";
-import { answerParent, runChildTask } from "../../child-task";
+import { answerParent, runChildTask } from "../../app/child-task";
 import { type Config, loadConfig } from "../../config";
 import { createDatabase, type Database, postgresTarget } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";

@@ -1,9 +1,9 @@
 // The periodic sweep: removes what has expired so tables and storage do not grow without bound. Each
 // domain adds its purge step to SWEEP_STEPS; a failing step is logged and does not stop the others.
-// The scheduler runs it every 10 minutes (services/jobs/system-jobs.ts), each time in a short-lived child process (server/child-task.ts), so that a server
+// The scheduler runs it every 10 minutes (services/jobs/system-jobs.ts), each time in a short-lived child process (server/app/child-task.ts), so that a server
 // nobody uses does not load Prisma for it (docs/decisions/0013-idle-without-prisma.md).
 import { LOCAL_PROVIDER } from "@shared/constants";
-import { answerParent, runChildTask } from "../../child-task";
+import { answerParent, runChildTask } from "../../app/child-task";
 import { loadConfig } from "../../config";
 import { createDatabase } from "../../db/client";
 import { createReadConnection } from "../../db/read-connection";

@@ -1,7 +1,7 @@
 // Turning a room's items into what the screen shows, and back: text or a file inside the envelope
 // (shared/clipboard.ts item format), decrypted with the key from the link's fragment.
 import { type ClipboardItemHeader, decodeItem, encodeItem, type WireItem } from "@shared/clipboard";
-import { decryptBytes, encryptBytes } from "@shared/encrypted-share";
+import { decryptBytes, encryptBytes } from "@shared/encryption/encrypted-share";
 
 export type ShownItem =
   | { id: number; deviceId: string; createdAt: Date; kind: "text"; text: string }

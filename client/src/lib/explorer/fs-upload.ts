@@ -28,7 +28,7 @@ export type FsUploadDeps = {
   client: Pick<FsClient, "multipartInit" | "multipartComplete" | "multipartAbort" | "presign" | "presignCommit">;
   endpoint: FsEndpoint;
   transport: Transport;
-  /** Whether the page's CSP lets it connect to a URL (lib/shares/csp.ts). */
+  /** Whether the page's CSP lets it connect to a URL (lib/shares/download/csp.ts). */
   mayConnect: (url: string) => Promise<boolean>;
   /** Storage configs the browser could not PUT to during this visit. */
   directBlocked: DirectBlocked;

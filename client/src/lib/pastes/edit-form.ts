@@ -1,5 +1,5 @@
 // The admin's edit of a paste: its text and format beside the share options every share edits
-// (lib/shares/share-edit.ts), the checks, and the smallest `update` input that carries only what
+// (lib/shares/forms/share-edit.ts), the checks, and the smallest `update` input that carries only what
 // changed (absent fields are kept by the server).
 
 import type { FieldErrors } from "../form-messages";
@@ -10,8 +10,8 @@ import {
   shareEditChanges,
   shareEditStateFor,
   validateShareEdit,
-} from "../shares/share-edit";
-import { validateContent } from "../shares/share-field-checks";
+} from "../shares/forms/share-edit";
+import { validateContent } from "../shares/forms/share-field-checks";
 import { expiresAtForEdit } from "./expiry";
 
 export type EditablePaste = EditableShare & { id: string; content: string; format: "markdown" | "text" };

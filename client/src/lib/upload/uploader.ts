@@ -45,7 +45,7 @@ export type UploadDeps = {
   providerType: string | null;
   /** Remembered failures of direct uploads, per storage config. */
   directBlocked: DirectBlocked;
-  /** Whether the page's CSP allows connecting to a URL (lib/shares/csp.ts). */
+  /** Whether the page's CSP allows connecting to a URL (lib/shares/download/csp.ts). */
   mayConnect: (url: string) => Promise<boolean>;
   resume?: ResumeStore;
   threshold?: number;

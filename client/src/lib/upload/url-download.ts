@@ -13,7 +13,7 @@ export type DownloadRequest = {
   sizeHint?: number | null;
   signal?: AbortSignal;
   onProgress?: (loaded: number, total: number | null) => void;
-  /** Whether a direct request is worth trying (the page's CSP; lib/shares/csp.ts). */
+  /** Whether a direct request is worth trying (the page's CSP; lib/shares/download/csp.ts). */
   mayFetchDirect: (url: string) => Promise<boolean>;
   /** Credentials and language for the proxy. */
   proxyHeaders: () => Record<string, string>;

@@ -3,10 +3,10 @@
 // the page's copy to its garbage collector, which lets a few hundred MiB of decrypted records pile up in
 // the renderer; here each chunk's buffer is transferred (moved, not copied), and the worker asks for the
 // next chunk only as the browser takes the ones it holds, so neither side queues more than a few.
-// The worker also frees each chunk once the browser has copied it out (@shared/free-buffer): a chunk the
+// The worker also frees each chunk once the browser has copied it out (@shared/encryption/free-buffer): a chunk the
 // browser has read is otherwise garbage that the worker's collector, which runs late in a worker that
 // allocates almost nothing else, let grow to hundreds of MiB.
-import { freeBuffer } from "@shared/free-buffer";
+import { freeBuffer } from "@shared/encryption/free-buffer";
 
 /** What the reading side (the worker) says: one more chunk, or stop. */
 const PULL = "pull";

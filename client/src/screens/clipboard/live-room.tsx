@@ -2,7 +2,7 @@
 // device's waiting ones first), the link and the devices; without the key, or once the room is gone,
 // a clear message. The connection and the items are useRoom's (lib/clipboard/use-room.ts).
 import { CLOSE_CODES } from "@shared/clipboard";
-import { linkKeyFromFragment } from "@shared/encrypted-share";
+import { linkKeyFromFragment } from "@shared/encryption/encrypted-share";
 import { formatBytes } from "@shared/format-bytes";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";

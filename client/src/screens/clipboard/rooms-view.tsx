@@ -3,7 +3,7 @@
 // said to lack it); for anyone else, the way to log in.
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { ROOM_DEFAULTS } from "@shared/clipboard";
-import { generateLinkKey } from "@shared/encrypted-share";
+import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";

@@ -12,7 +12,7 @@ import { type ServerTaskDeps, syncServerTasks } from "../../lib/explorer/tasks/s
 import { taskErrorMessage } from "../../lib/explorer/tasks/task-messages";
 import { persistTasks, type TaskPersistence } from "../../lib/explorer/tasks/task-persistence";
 import { explorerTasks } from "../../lib/explorer/tasks/task-store";
-import { pageMayReach } from "../../lib/shares/csp";
+import { pageMayReach } from "../../lib/shares/download/csp";
 import { directBlockedInTab } from "../../lib/upload/direct-blocked";
 import { xhrTransport } from "../../lib/upload/engine/transport";
 import { useMaxUploadBytes } from "../../lib/upload/use-max-upload-bytes";

@@ -8,7 +8,7 @@ import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
-import type { EncryptedFilePreamble, UnlockedFile } from "@shared/encrypted-file";
+import type { EncryptedFilePreamble, UnlockedFile } from "@shared/encryption/encrypted-file";
 import { formatBytes } from "@shared/format-bytes";
 import type { PublicFileView } from "@shared/schemas/files";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -30,13 +30,13 @@ import {
   PREVIEW_MAX_BYTES,
   problemOf,
   saveDecrypted,
-} from "../../lib/shares/encrypted-download";
+} from "../../lib/shares/download/encrypted-download";
 import { previewKindOf } from "../../lib/shares/file-kind";
 import { FilePasswordPrompt } from "./file-password-prompt";
 import { FilePreview } from "./file-preview";
 
 // Loaded only for encrypted files: ordinary file links do not pay for the format.
-const loadFormat = () => import("@shared/encrypted-share");
+const loadFormat = () => import("@shared/encryption/encrypted-share");
 
 type ReadyFile = PublicFileView & { download_url: string };
 

@@ -17,7 +17,7 @@ import { LazyBoundary } from "../../components/feedback/lazy-boundary";
 import { Spinner } from "../../components/feedback/spinner";
 import { FileTypeIcon } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";
-import { pageMayReach } from "../../lib/shares/csp";
+import { pageMayReach } from "../../lib/shares/download/csp";
 import {
   codeLanguageOf,
   isPrivateHost,

@@ -9,7 +9,7 @@ import { ShareGone } from "../../components/feedback/share-problem";
 import { PastePasswordPrompt } from "./paste-password-prompt";
 
 // Loaded only for encrypted pastes: ordinary paste links do not pay for the envelope's schema.
-const loadFormat = () => import("@shared/encrypted-share");
+const loadFormat = () => import("@shared/encryption/encrypted-share");
 
 type State =
   | { step: "decrypting" }

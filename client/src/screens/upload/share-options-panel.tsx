@@ -16,7 +16,7 @@ import { SwitchField } from "../../components/forms/switch-field";
 import { UsageBar } from "../../components/usage-bar";
 import { currentLanguage } from "../../i18n";
 import { type FieldErrors, renderFieldMessage } from "../../lib/form-messages";
-import type { ShareField, ShareOptionsState } from "../../lib/shares/share-options";
+import type { ShareField, ShareOptionsState } from "../../lib/shares/forms/share-options";
 import { storageDisplayName } from "../../lib/storage-name";
 
 export type StorageConfig = inferRouterOutputs<AppRouter>["storage"]["list"][number];

@@ -4,7 +4,7 @@
 // Generated slugs are long; a short slug from before still opens.
 import { describe, expect, test } from "bun:test";
 import superjson from "superjson";
-import { createApp } from "../../../app";
+import { createApp } from "../../../app/app";
 import { createDatabase } from "../../../db/client";
 import { createApiClient, createPaste, loginAdmin, type OpenedPaste } from "../../../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../../../test/harness";

@@ -2,7 +2,7 @@
 // an upload record, stores the bytes through a storage driver and commits; the limits
 // (services/shares/upload/upload-limits.ts) and the slug rules are enforced here.
 
-import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE } from "@shared/encrypted-file";
+import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE } from "@shared/encryption/encrypted-file";
 import type {
   commitInput,
   multipartCompleteInput,

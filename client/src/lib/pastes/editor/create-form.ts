@@ -8,7 +8,7 @@ import {
   validateContent,
   validateMaxViews,
   validateSlugInput,
-} from "../../shares/share-field-checks";
+} from "../../shares/forms/share-field-checks";
 import { type ExpiryChoice, expiresAtFor } from "../expiry";
 import type { PasteDraft } from "./draft-store";
 
@@ -71,7 +71,7 @@ export function buildCreateRequest(
 export async function encryptCreateRequest(
   request: CreatePasteRequest,
 ): Promise<{ request: CreatePasteRequest; linkKey: string }> {
-  const { encryptText, generateLinkKey } = await import("@shared/encrypted-share");
+  const { encryptText, generateLinkKey } = await import("@shared/encryption/encrypted-share");
   const { password, ...rest } = request;
   const linkKey = generateLinkKey();
   const content = await encryptText(request.content, linkKey, password);

@@ -15,7 +15,7 @@ export type PasteDraft = {
   content: string;
   mode: EditorMode;
   slug: string;
-  /** null: not chosen, the admin's default for new pastes applies (lib/shares/share-defaults.ts). */
+  /** null: not chosen, the admin's default for new pastes applies (lib/shares/forms/share-defaults.ts). */
   expiry: ExpiryChoice | null;
   /** As typed ("" means unlimited), so a half-typed number survives a reload. */
   maxViews: string;

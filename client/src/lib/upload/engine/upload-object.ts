@@ -19,7 +19,7 @@ export const PART_TIMEOUT_MS = 300_000;
 
 /**
  * Bytes an upload reads by range: a Blob, or bytes made as they are read (an encrypted file is
- * encrypted part by part while the parts go, shared/encrypted-file.ts, so it is never whole in memory;
+ * encrypted part by part while the parts go, shared/encryption/encrypted-file.ts, so it is never whole in memory;
  * each part is a buffer the page drops once sent).
  */
 export type UploadBytes = {
@@ -86,7 +86,7 @@ export type UploadTarget<Result> = {
 
 export type UploadContext = {
   transport: Transport;
-  /** Whether the page's CSP allows connecting to a URL (lib/shares/csp.ts). */
+  /** Whether the page's CSP allows connecting to a URL (lib/shares/download/csp.ts). */
   mayConnect: (url: string) => Promise<boolean>;
   directBlocked: DirectBlocked;
   signal?: AbortSignal;

@@ -234,7 +234,7 @@ describe("encrypt in this browser", () => {
     );
     expect(readAtPut.length).toBeGreaterThan(8);
     expect(readAtPut[0]).toBeLessThan(file.size / 2);
-    // What was sent is the whole ciphertext, in order (shared/encrypted-file.test.ts decrypts such slices).
+    // What was sent is the whole ciphertext, in order (shared/encryption/encrypted-file.test.ts decrypts such slices).
     const ciphertext = new Uint8Array(await new Blob(sent as Blob[]).arrayBuffer());
     expect(ciphertext.length).toBe(announced);
     expect(announced).toBe(40 * MB + 8 * 16 + 42 + 16 + '{"name":"big.bin","type":"","size":41943040}'.length);

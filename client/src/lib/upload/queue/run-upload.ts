@@ -59,8 +59,8 @@ type PlainSource = { blob: Blob; name: string; type: string; sourceUrl?: string 
  */
 async function encryptedSource(plain: PlainSource, encryption: UploadEncryption) {
   const [{ encryptedBytes, ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE }, { generateLinkKey }] = await Promise.all([
-    import("@shared/encrypted-file"),
-    import("@shared/encrypted-share"),
+    import("@shared/encryption/encrypted-file"),
+    import("@shared/encryption/encrypted-share"),
   ]);
   const linkKey = generateLinkKey();
   const bytes = await encryptedBytes(

@@ -10,7 +10,7 @@ import { LoadError } from "../../../components/feedback/request-status";
 import { trpc } from "../../../lib/api/trpc";
 import { type AuditQuery, auditExportHref } from "../../../lib/audit/audit-filters";
 import { AdminModuleHeader } from "../admin-module-header";
-import { EmptyState, ListSkeleton } from "../shared/list-states";
+import { EmptyState, ListSkeleton } from "../shared/list/list-states";
 import { AuditEventRow } from "./audit-event-row";
 import { AuditFiltersForm } from "./audit-filters-form";
 

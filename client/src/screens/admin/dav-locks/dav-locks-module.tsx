@@ -17,8 +17,8 @@ import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
-import { CardGridSkeleton, EmptyState } from "../shared/list-states";
-import { Pagination, RefreshButton } from "../shared/list-toolbar";
+import { CardGridSkeleton, EmptyState } from "../shared/list/list-states";
+import { Pagination, RefreshButton } from "../shared/list/list-toolbar";
 
 export default function DavLocksModule() {
   const { t } = useTranslation();

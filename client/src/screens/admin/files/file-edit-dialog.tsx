@@ -19,7 +19,7 @@ import {
   type FileUpdateRequest,
   fileEditStateFor,
   validateFileEdit,
-} from "../../../lib/shares/file-edit-form";
+} from "../../../lib/shares/forms/file-edit-form";
 import { ShareEditFields, useShareEditForm } from "../shared/share-edit-fields";
 import { type FileSummary, useFileApi } from "./file-api";
 

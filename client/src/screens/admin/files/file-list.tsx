@@ -8,10 +8,10 @@ import { cx, fileNameText } from "../../../components/class-names";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { currentLanguage } from "../../../i18n";
 import { storageDisplayName } from "../../../lib/storage-name";
-import { DateTime } from "../shared/resource-list";
+import { DateTime } from "../shared/list/resource-list";
+import type { Selection } from "../shared/list/use-selection";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
 import { EncryptedShareNote, ShareList } from "../shared/share-list";
-import type { Selection } from "../shared/use-selection";
 import type { FileSummary } from "./file-api";
 
 export type FileListProps = {

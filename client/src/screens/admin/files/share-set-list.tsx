@@ -9,7 +9,7 @@ import { LoadError } from "../../../components/feedback/request-status";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { CardDetail } from "../shared/config-card";
-import { CardGridSkeleton, EmptyState } from "../shared/list-states";
+import { CardGridSkeleton, EmptyState } from "../shared/list/list-states";
 import { useItemDialogs } from "../shared/use-item-dialogs";
 import { LinkCard } from "../shared-links/link-card";
 import { ExtendLinkDialog, RevokeLinkDialog } from "../shared-links/link-dialogs";

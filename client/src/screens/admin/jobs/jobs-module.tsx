@@ -17,7 +17,7 @@ import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
-import { CardGridSkeleton } from "../shared/list-states";
+import { CardGridSkeleton } from "../shared/list/list-states";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 import { formatDuration, jobTitle } from "./job-format";
 import { JobRunsDialog, RUN_STATUS_TONES } from "./job-runs-dialog";

@@ -9,8 +9,8 @@ import { cx, iconButton } from "../../../components/class-names";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { PermissionBadges } from "../../../components/permission-badges";
 import { maskKey } from "../../../lib/api-key-form";
-import { DateTime, ResourceList, StatusBadge } from "../shared/resource-list";
-import type { Selection } from "../shared/use-selection";
+import { DateTime, ResourceList, StatusBadge } from "../shared/list/resource-list";
+import type { Selection } from "../shared/list/use-selection";
 
 export type KeyListProps = {
   keys: readonly ApiKeyView[];

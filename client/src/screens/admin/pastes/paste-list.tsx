@@ -4,10 +4,10 @@
 import Bars3BottomLeftIcon from "@heroicons/react/24/outline/Bars3BottomLeftIcon";
 import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
 import { useTranslation } from "react-i18next";
-import { DateTime } from "../shared/resource-list";
+import { DateTime } from "../shared/list/resource-list";
+import type { Selection } from "../shared/list/use-selection";
 import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
 import { EncryptedShareNote, ShareList } from "../shared/share-list";
-import type { Selection } from "../shared/use-selection";
 import type { PasteSummary } from "./paste-api";
 
 export type PasteListProps = {

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from "../../../components/button";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { ROUTES } from "../../../routes";
 import { AdminModuleHeader } from "../admin-module-header";
-import { EmptyState } from "../shared/list-states";
+import { EmptyState } from "../shared/list/list-states";
 import { ShareListFrame, useListControls, useShareList } from "../shared/share-list-frame";
 import { ClearExpiredDialog } from "./clear-expired-dialog";
 import { DeletePastesDialog } from "./delete-pastes-dialog";

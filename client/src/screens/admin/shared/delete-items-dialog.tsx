@@ -8,7 +8,7 @@ import type { DialogName } from "../../../components/dialogs/dialog-names";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { appCodeOf } from "../../../lib/api/api-errors";
-import type { ListTexts } from "./list-toolbar";
+import type { ListTexts } from "./list/list-toolbar";
 
 export type DeleteHandlers = {
   onSuccess: (result: { deleted: number }) => void;

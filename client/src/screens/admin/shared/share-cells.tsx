@@ -15,7 +15,7 @@ import { CopyButton } from "../../../components/copy-button";
 import { type DialogName, opensDialogOrNot } from "../../../components/dialogs/dialog-names";
 import type { ShareKind } from "../../../components/feedback/share-problem";
 import type { IconProps } from "../../../components/icons";
-import { type CardField, DateTime, StatusBadge } from "./resource-list";
+import { type CardField, DateTime, StatusBadge } from "./list/resource-list";
 
 export type ShareRow = {
   views: number;

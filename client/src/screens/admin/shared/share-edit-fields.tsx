@@ -11,7 +11,7 @@ import { FormField, PasswordField, TextField } from "../../../components/forms/f
 import { type FieldForm, useFieldForm } from "../../../components/forms/use-field-form";
 import { type FieldErrors, renderFieldMessage } from "../../../lib/form-messages";
 import { type EditExpiryChoice, EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
-import type { PasswordAction, ShareEditField, ShareEditState } from "../../../lib/shares/share-edit";
+import type { PasswordAction, ShareEditField, ShareEditState } from "../../../lib/shares/forms/share-edit";
 
 /** Remark, expiry, max views and password, from the edit form's values and messages. */
 export function ShareEditFields({

@@ -12,11 +12,11 @@ import type { ShareKind } from "../../../components/feedback/share-problem";
 import { toast } from "../../../components/feedback/toast-store";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import type { DeleteDialogProps } from "./delete-items-dialog";
-import { ListSkeleton } from "./list-states";
-import { DeleteSelectedButton, Pagination, RefreshButton, SearchBox } from "./list-toolbar";
+import { ListSkeleton } from "./list/list-states";
+import { DeleteSelectedButton, Pagination, RefreshButton, SearchBox } from "./list/list-toolbar";
+import { type Selection, selectedItems, useSelection } from "./list/use-selection";
 import { NoResults } from "./share-cells";
 import { deleteDialogProps, type ItemDialogs, useItemDialogs } from "./use-item-dialogs";
-import { type Selection, selectedItems, useSelection } from "./use-selection";
 
 const SEARCH_DELAY_MS = 300;
 const SEARCH_MIN_LENGTH = 2;

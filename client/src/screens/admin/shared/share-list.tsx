@@ -3,7 +3,7 @@ import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
 import type { ShareKind } from "../../../components/feedback/share-problem";
-import { ResourceList, type ResourceListProps } from "./resource-list";
+import { ResourceList, type ResourceListProps } from "./list/resource-list";
 import type { ShareRow } from "./share-cells";
 
 // A share's row and card are named by its link suffix: `file-row-<slug>`, `paste-card-<slug>`.

@@ -20,8 +20,8 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
   },
   { file: "screens/admin/shared/share-edit-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
   { file: "screens/admin/shared/share-list-frame.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
-  { file: "screens/admin/shared/list-toolbar.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
-  { file: "screens/admin/shared/resource-list.tsx", values: { ns: ["files.manage", "pastes.manage", "apiKeys"] } },
+  { file: "screens/admin/shared/list/list-toolbar.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
+  { file: "screens/admin/shared/list/resource-list.tsx", values: { ns: ["files.manage", "pastes.manage", "apiKeys"] } },
   {
     file: "screens/admin/shared/delete-items-dialog.tsx",
     values: { ns: ["files.manage", "pastes.manage", "apiKeys"] },

@@ -2,7 +2,7 @@
 // dialog closes, so the dialog keeps its content while it animates out.
 import { useState } from "react";
 import type { DeleteDialogProps } from "./delete-items-dialog";
-import type { Selection } from "./use-selection";
+import type { Selection } from "./list/use-selection";
 
 export type ItemDialogs<Dialog extends string, Item> = {
   openDialog: Dialog | null;

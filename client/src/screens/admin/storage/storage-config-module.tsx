@@ -25,7 +25,7 @@ import { formatRelativeTime } from "../../../lib/format-date";
 import { storageDisplayName } from "../../../lib/storage-name";
 import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
-import { CardGridSkeleton, EmptyState } from "../shared/list-states";
+import { CardGridSkeleton, EmptyState } from "../shared/list/list-states";
 import { useItemDialogs } from "../shared/use-item-dialogs";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 import { DeleteStorageDialog } from "./delete-storage-dialog";

@@ -16,7 +16,7 @@ import { CopyButton } from "../../../components/copy-button";
 import { AppDialog } from "../../../components/dialogs/dialog";
 import { RequestView } from "../../../components/feedback/request-status";
 import { trpc } from "../../../lib/api/trpc";
-import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/shares/csp";
+import { freshPageMayReach, pageMayReach, storageUploadOrigin } from "../../../lib/shares/download/csp";
 import { storageDisplayName } from "../../../lib/storage-name";
 
 export type StorageTestDialogProps = { config: StorageConfigView | null; open: boolean; onClose: () => void };

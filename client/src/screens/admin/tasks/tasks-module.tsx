@@ -24,7 +24,7 @@ import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
-import { CardGridSkeleton, EmptyState } from "../shared/list-states";
+import { CardGridSkeleton, EmptyState } from "../shared/list/list-states";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 import { TaskFilesDialog } from "./task-files-dialog";
 import { isTaskFinished, STATUS_TONES, type TaskStatus, taskName } from "./task-status";
