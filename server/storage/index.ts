@@ -81,8 +81,11 @@ export type StorageService = {
    * the search index.
    */
   driverFor(storageConfigId: string): Promise<StorageDriver>;
-  /** A presigned upload to `key` is done: its bytes, written past the app, are counted now. */
-  settleDirectUpload(storageConfigId: string, key: string): Promise<void>;
+  /**
+   * A presigned upload to `key` is done: its bytes, written past the app, are counted now. `driver`
+   * is the config's driver when the caller holds it already (an upload's policy, services/uploads/).
+   */
+  settleDirectUpload(storageConfigId: string, key: string, driver?: StorageDriver): Promise<void>;
   /**
    * Starts a recount of what the storage holds (in the background; its record shows progress).
    * False when one is already running. `onFinished` receives the walk's outcome (tests, logs).
@@ -157,8 +160,8 @@ export function createStorageService(db: Database, reads: ReadConnection, contex
       if (!row) throw new AppError("NOT_FOUND", "errors.storageConfigNotFound");
       return driversOf(row).tracked;
     },
-    async settleDirectUpload(storageConfigId, key) {
-      const driver = await this.driverFor(storageConfigId);
+    async settleDirectUpload(storageConfigId, key, known) {
+      const driver = known ?? (await this.driverFor(storageConfigId));
       await settleDirectWrites(db, driver, storageConfigId, key);
       await indexStoredKey(index(), driver, storageConfigId, key).catch(() => undefined);
     },

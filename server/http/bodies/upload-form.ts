@@ -14,6 +14,7 @@ import { pipeline } from "node:stream/promises";
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import { normalizeMediaType } from "@shared/media-type";
+import type { SystemSettings } from "@shared/schemas/settings";
 import type busboy from "busboy";
 import { AppError } from "../../errors";
 import { getSystemSettings } from "../../services/system/settings";
@@ -73,10 +74,11 @@ type SpooledFile = Awaited<ReturnType<typeof spoolFilePart>> & {
  * fields came before it, or once the form has ended when the file came first (spooled meanwhile);
  * resolves with what `store` resolves. Refuses bodies larger than the max upload size up front.
  * When a field follows a file that was already being stored, `undo` removes it and the form is refused.
+ * `store` gets the settings read for that check, so the upload reads them once (services/uploads/policy.ts).
  */
 export async function receiveUploadForm<T>(
   ctx: Context,
-  store: (fields: Record<string, string>, file: UploadFile) => Promise<T>,
+  store: (fields: Record<string, string>, file: UploadFile, settings: SystemSettings) => Promise<T>,
   undo: (stored: T) => Promise<unknown>,
 ): Promise<T> {
   const request = ctx.request;
@@ -85,7 +87,8 @@ export async function receiveUploadForm<T>(
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors.multipartExpected");
   }
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
-  const maxBytes = megabytesToBytes((await getSystemSettings(ctx.db)).max_upload_size);
+  const settings = await getSystemSettings(ctx.db);
+  const maxBytes = megabytesToBytes(settings.max_upload_size);
   if (declaredLength > maxBytes + FIELD_LIMIT_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(maxBytes) });
   }
@@ -149,7 +152,7 @@ export async function receiveUploadForm<T>(
         spooling.catch(reject);
         return;
       }
-      stored = store(fields, { stream, ...file });
+      stored = store(fields, { stream, ...file }, settings);
       stored.catch(storeFailed);
     });
     parser.on("close", () => resolve());
@@ -184,7 +187,7 @@ export async function receiveUploadForm<T>(
       // The store may refuse the fields without reading a byte: its error must not escape.
       stream.on("error", () => undefined);
       file.reader = stream;
-      stored = store(fields, { stream, ...file.file });
+      stored = store(fields, { stream, ...file.file }, settings);
     }
     if (!stored) throw new AppError("BAD_REQUEST", "errors.fileMissing");
     return await stored;

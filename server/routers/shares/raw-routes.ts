@@ -37,7 +37,7 @@ async function handleFormUpload(ctx: Context, auth: AuthState): Promise<Response
   const declaredLength = Number(ctx.request.headers.get("content-length") ?? "0");
   const file = await receiveUploadForm(
     ctx,
-    (fields, file) => {
+    (fields, file, settings) => {
       const input = presignInput.safeParse({
         ...fields,
         filename: fields.filename || file.filename,
@@ -47,7 +47,7 @@ async function handleFormUpload(ctx: Context, auth: AuthState): Promise<Response
       });
       if (!input.success) return Promise.reject(input.error);
       const exactSize = fields.size === undefined ? undefined : input.data.size;
-      return uploadThroughServer(ctx, auth, input.data, file.stream, exactSize);
+      return uploadThroughServer(ctx, auth, input.data, file.stream, exactSize, settings);
     },
     (stored) => deleteFiles(ctx, auth, [stored.id]),
   );

@@ -2,6 +2,7 @@
 // deletion"): who owns a share, when it has expired or used up its views, how an expiry is asked for,
 // and how a share password is stored and checked.
 
+import type { SystemSettings } from "@shared/schemas/settings";
 import type { Database } from "../../db/client";
 import { columnIn, type SqlCondition } from "../../db/literal-search";
 import { AppError } from "../../errors";
@@ -93,10 +94,12 @@ export async function newShareExpiry(
   db: Database,
   kind: "paste" | "file",
   options: Parameters<typeof requestedExpiry>[0],
+  /** The settings the request read already (an upload's policy, services/uploads/policy.ts). */
+  known?: SystemSettings,
 ): Promise<Date | null> {
   const asked = requestedExpiry(options);
   if (asked !== undefined) return asked;
-  const settings = await getSystemSettings(db);
+  const settings = known ?? (await getSystemSettings(db));
   const days = kind === "paste" ? settings.default_paste_expiry : settings.default_file_expiry;
   return expiresAtFrom(days * 24);
 }

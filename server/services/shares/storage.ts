@@ -5,6 +5,7 @@ import { extname } from "node:path";
 import { LOCAL_PROVIDER } from "@shared/constants";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import type { StorageDriver } from "../../storage/driver";
 import type { AuthState } from "../auth/sessions";
 import type { FileDeps, FileRow } from "./records";
 
@@ -62,6 +63,7 @@ export function storagePathFor(storage: StorageRow, folder: string, filename: st
 export async function originalKeyIfFree(
   deps: FileDeps,
   storage: StorageRow,
+  driver: StorageDriver,
   folder: string,
   filename: string,
 ): Promise<string | null> {
@@ -71,7 +73,6 @@ export async function originalKeyIfFree(
     select: { id: true },
   });
   if (shared) return null;
-  const driver = await deps.storage.driverFor(storage.id);
   return (await driver.head(key)) ? null : key;
 }
 
@@ -119,12 +120,16 @@ export async function invalidateMountsOf(deps: FileDeps, storageConfigIds: strin
   deps.listingCache.invalidate(mounts.map((mount) => mount.id));
 }
 
-/** Removes an upload in flight: aborts its multipart upload, deletes its object and its record. */
+/**
+ * Removes an upload in flight: aborts its multipart upload, deletes its object and its record.
+ * `known` is the storage's driver when the caller holds it (an upload's policy).
+ */
 export async function removeUpload(
   deps: Pick<FileDeps, "db" | "storage">,
   row: Pick<FileRow, "id" | "storageConfigId" | "storagePath" | "uploadId">,
+  known?: StorageDriver,
 ) {
-  const driver = await deps.storage.driverFor(row.storageConfigId);
+  const driver = known ?? (await deps.storage.driverFor(row.storageConfigId));
   if (row.uploadId) await driver.abortMultipartUpload(row.storagePath, row.uploadId).catch(() => undefined);
   await driver.delete(row.storagePath).catch(() => undefined);
   await deps.db.fileShare.deleteMany({ where: { id: row.id } });

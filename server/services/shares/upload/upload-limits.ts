@@ -49,7 +49,8 @@ function insufficientStorage(size: number, capacity: Capacity): AppError {
 /**
  * The room for an upload into a storage config. `ownBytes` are already counted in the storage's use
  * by the upload itself (a file share's record in flight holds its declared size; an object already
- * stored is in the usage record) and are given back.
+ * stored is in the usage record) and are given back. An upload that holds its policy
+ * (services/uploads/policy.ts) asks it instead: the settings and the capacity are read once there.
  */
 export async function uploadRoom(db: Database, storageConfigId: string, ownBytes = 0): Promise<UploadRoom> {
   const maxBytes = await maxUploadBytes(db);
@@ -57,9 +58,19 @@ export async function uploadRoom(db: Database, storageConfigId: string, ownBytes
     where: { id: storageConfigId },
     select: { totalStorageBytes: true },
   });
-  if (!row || row.totalStorageBytes === null) return { maxBytes, capacity: null };
-  const total = Number(row.totalStorageBytes);
-  const used = (await usedBytes(db, storageConfigId)) - ownBytes;
+  return roomWithin(db, { storageConfigId, maxBytes, totalBytes: row?.totalStorageBytes ?? null }, ownBytes);
+}
+
+/** The room left under known limits: the storage's use is read now, as uploads come and go. */
+export async function roomWithin(
+  db: Database,
+  limits: { storageConfigId: string; maxBytes: number; totalBytes: bigint | null },
+  ownBytes = 0,
+): Promise<UploadRoom> {
+  const { maxBytes, totalBytes } = limits;
+  if (totalBytes === null) return { maxBytes, capacity: null };
+  const total = Number(totalBytes);
+  const used = (await usedBytes(db, limits.storageConfigId)) - ownBytes;
   return { maxBytes, capacity: { total, remaining: Math.max(0, total - used) } };
 }
 

@@ -10,13 +10,22 @@ import type {
   presignInput,
   rawUploadQuery,
 } from "@shared/schemas/files";
+import type { SystemSettings } from "@shared/schemas/settings";
 import type { z } from "zod";
 import type { Database } from "../../../db/client";
 import { AppError } from "../../../errors";
 import { statedContentType } from "../../../storage/content-type";
-import type { PutBody } from "../../../storage/driver";
-import { guardedBody } from "../../../storage/streams";
+import type { PutBody, StorageDriver } from "../../../storage/driver";
 import { type AuthState, creatorOf } from "../../auth/sessions";
+import {
+  completeMultipart,
+  presignObject,
+  settleStoredUpload,
+  startMultipart,
+  streamUpload,
+  UPLOAD_URL_TTL_SECONDS,
+} from "../../uploads/pipeline";
+import { loadUploadPolicy, type UploadPolicy } from "../../uploads/policy";
 import { hashSharePassword, newShareExpiry, ownedBy, requestedExpiry } from "../delivery";
 import { getFile } from "../manage";
 import { type FileDeps, type FileRow, fileSelect, toFile } from "../records";
@@ -33,9 +42,7 @@ import {
 } from "../storage";
 import { signedLinks } from "../views";
 import { assertUrlAllowed } from "./safe-fetch";
-import { assertUploadFits, limitCounter, uploadRoom } from "./upload-limits";
 
-const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 /** Parts whose URLs a multipart init answers at once (100 parts: 500 MB at the default part size). */
 const PARTS_SIGNED_AT_INIT = 100;
 
@@ -70,12 +77,17 @@ function withoutEncryptedSecrets(input: UploadTarget): UploadTarget {
   return { ...input, filename: ENCRYPTED_FILE_NAME, mimetype: ENCRYPTED_FILE_TYPE, metadata: undefined };
 }
 
-/** Creates the record of an upload in flight (status "uploading"), after every limit check. */
+/**
+ * Creates the record of an upload in flight (status "uploading"), after every limit check, and
+ * answers it with the request's upload policy (services/uploads/policy.ts). `settings` are the ones
+ * the request read already (the upload form's size check).
+ */
 async function createUploadRecord(
   deps: FileDeps,
   auth: AuthState,
   requested: UploadTarget,
   choices: StorageChoices = {},
+  settings?: SystemSettings,
 ) {
   const { db } = deps;
   const input = withoutEncryptedSecrets(requested);
@@ -86,15 +98,18 @@ async function createUploadRecord(
     await assertUrlAllowed(input.source_url, { allowPrivate: deps.config.allowPrivateUrls });
   }
   const storage = await resolveUploadStorage(db, auth, input.s3_config_id);
+  const policy = await loadUploadPolicy(deps, storage.id, { settings, capacity: storage.totalStorageBytes });
   // Without a size the limits are checked once the object is stored (finishUpload).
-  if (input.size !== undefined) await assertUploadFits(db, storage.id, input.size);
-  const expiresAt = await newShareExpiry(db, "file", input);
+  if (input.size !== undefined) await policy.assertFits(input.size);
+  const expiresAt = await newShareExpiry(db, "file", input, policy.settings);
   const name = uploadFilename(input);
   const slugTaken = async (slug: string) =>
     (await db.fileShare.findUnique({ where: { slug }, select: { id: true } })) !== null;
   if (input.slug && (await slugTaken(input.slug))) throw new AppError("CONFLICT", "errors.slugTaken");
   const slug = input.slug ?? (await generateUniqueSlug(slugTaken));
-  const originalKey = choices.originalFilename ? await originalKeyIfFree(deps, storage, input.path, name) : null;
+  const originalKey = choices.originalFilename
+    ? await originalKeyIfFree(deps, storage, policy.driver, input.path, name)
+    : null;
   const storagePath = originalKey ?? storagePathFor(storage, input.path, name, slug);
   const mimetype = statedContentType(name, input.mimetype ?? input.metadata?.contentType);
   try {
@@ -119,7 +134,7 @@ async function createUploadRecord(
       select: fileSelect,
     });
     await db.storageConfig.updateMany({ where: { id: storage.id }, data: { lastUsedAt: new Date() } });
-    return { row, storage, usedOriginalFilename: originalKey !== null };
+    return { row, storage, policy, usedOriginalFilename: originalKey !== null };
   } catch (error) {
     if (await slugTaken(slug)) throw new AppError("CONFLICT", "errors.slugTaken");
     throw error;
@@ -134,11 +149,11 @@ async function findOwnUpload(db: Database, auth: AuthState, fileId: string) {
 
 /** Presigned direct upload, step 1: the record and a URL the browser PUTs the bytes to. */
 export async function presignUpload(deps: FileDeps, auth: AuthState, input: UploadTarget) {
-  const { row, storage } = await createUploadRecord(deps, auth, input);
-  const driver = await deps.storage.driverFor(storage.id);
-  const expiresIn = Math.min(storage.signatureExpiresIn, UPLOAD_URL_TTL_SECONDS);
+  const { row, storage, policy } = await createUploadRecord(deps, auth, input);
+  const object = { key: row.storagePath, contentType: row.mimetype };
+  const { url, expiresIn } = await presignObject(policy, object, storage.signatureExpiresIn);
   return {
-    upload_url: await driver.presignPut(row.storagePath, { expiresIn, contentType: row.mimetype }),
+    upload_url: url,
     file_id: row.id,
     storage_path: row.storagePath,
     s3_url: row.s3Url,
@@ -156,24 +171,23 @@ type ShareOptionsUpdate = Pick<
 >;
 
 /** Marks an upload finished once its object is really stored, re-checking the limits on its real size. */
-async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<ShareOptionsUpdate>, etag: string | null) {
+async function finishUpload(
+  deps: FileDeps,
+  policy: UploadPolicy,
+  row: FileRow,
+  options: Partial<ShareOptionsUpdate>,
+  etag: string | null,
+) {
   const { db } = deps;
-  const driver = await deps.storage.driverFor(row.storageConfigId);
-  const stored = await driver.head(row.storagePath);
-  if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
   if (row.encrypted && options.password) throw new AppError("BAD_REQUEST", "errors.encryptedPasswordInBrowser");
   const expiresAt = requestedExpiry(options);
-  // A presigned upload's bytes went to the storage past the app: they are counted now.
-  await deps.storage.settleDirectUpload(row.storageConfigId, row.storagePath);
-  // Already counted in the storage's use: the size declared at the start (the record in flight) and
-  // the stored object (the usage record).
   const declared = await db.fileShare.findUnique({ where: { id: row.id }, select: { size: true } });
-  try {
-    await assertUploadFits(db, row.storageConfigId, stored.size, Number(declared?.size ?? 0n) + stored.size);
-  } catch (error) {
-    await removeUpload(deps, row);
-    throw error;
-  }
+  const stored = await settleStoredUpload(deps, policy, row.storagePath, {
+    // Already counted in the storage's use: the size declared at the start (the record in flight)
+    // and the stored object (the usage record).
+    ownBytes: (object) => Number(declared?.size ?? 0n) + object.size,
+    removeRefused: () => removeUpload(deps, row, policy.driver),
+  });
   const updated = await db.fileShare.update({
     where: { id: row.id },
     data: {
@@ -197,15 +211,14 @@ async function finishUpload(deps: FileDeps, row: FileRow, options: Partial<Share
 export async function commitUpload(deps: FileDeps, auth: AuthState, input: z.output<typeof commitInput>) {
   const row = await findOwnUpload(deps.db, auth, input.file_id);
   if (row.status === "ready") return toFile(row, deps.config.publicUrl);
-  return finishUpload(deps, row, input, input.etag ?? null);
+  const policy = await loadUploadPolicy(deps, row.storageConfigId);
+  return finishUpload(deps, policy, row, input, input.etag ?? null);
 }
 
 export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input: z.output<typeof multipartInitInput>) {
-  const storage = await resolveUploadStorage(deps.db, auth, input.s3_config_id);
-  const driver = await deps.storage.driverFor(storage.id);
-  const { row } = await createUploadRecord(deps, auth, input);
+  const { row, storage, policy } = await createUploadRecord(deps, auth, input);
   try {
-    const uploadId = await driver.createMultipartUpload(row.storagePath, { contentType: row.mimetype });
+    const uploadId = await startMultipart(policy, { key: row.storagePath, contentType: row.mimetype });
     await deps.db.fileShare.update({ where: { id: row.id }, data: { uploadId }, select: { id: true } });
     // Unknown without a size: the client sends parts until the source ends.
     const partCount = input.size === undefined ? 0 : Math.max(1, Math.ceil(input.size / input.part_size));
@@ -222,7 +235,7 @@ export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input
       contentType: row.mimetype,
       part_size: input.part_size,
       part_count: partCount,
-      presigned_urls: await signPartUrls(driver, row.storagePath, uploadId, partNumbers),
+      presigned_urls: await signPartUrls(policy.driver, row.storagePath, uploadId, partNumbers),
       expires_in: UPLOAD_URL_TTL_SECONDS,
     };
   } catch (error) {
@@ -234,12 +247,21 @@ export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input
 async function multipartState(deps: FileDeps, auth: AuthState, fileId: string) {
   const row = await findOwnUpload(deps.db, auth, fileId);
   if (row.status !== "uploading" || !row.uploadId) throw new AppError("BAD_REQUEST", "errors.uploadNotFound");
-  return { row, uploadId: row.uploadId, driver: await deps.storage.driverFor(row.storageConfigId) };
+  return { row, uploadId: row.uploadId };
 }
 
-type PartSigner = Pick<Awaited<ReturnType<FileDeps["storage"]["driverFor"]>>, "presignUploadPart">;
+/** The driver of a multipart upload's storage, for the steps that check no limit (part URLs, resume). */
+async function multipartDriver(deps: FileDeps, auth: AuthState, fileId: string) {
+  const { row, uploadId } = await multipartState(deps, auth, fileId);
+  return { row, uploadId, driver: await deps.storage.driverFor(row.storageConfigId) };
+}
 
-function signPartUrls(driver: PartSigner, storagePath: string, uploadId: string, partNumbers: number[]) {
+function signPartUrls(
+  driver: Pick<StorageDriver, "presignUploadPart">,
+  storagePath: string,
+  uploadId: string,
+  partNumbers: number[],
+) {
   return Promise.all(
     partNumbers.map(async (partNumber) => ({
       part_number: partNumber,
@@ -249,14 +271,14 @@ function signPartUrls(driver: PartSigner, storagePath: string, uploadId: string,
 }
 
 export async function presignParts(deps: FileDeps, auth: AuthState, fileId: string, partNumbers: number[]) {
-  const { row, uploadId, driver } = await multipartState(deps, auth, fileId);
+  const { row, uploadId, driver } = await multipartDriver(deps, auth, fileId);
   const urls = await signPartUrls(driver, row.storagePath, uploadId, partNumbers);
   return { urls, expires_in: UPLOAD_URL_TTL_SECONDS };
 }
 
 /** Parts already stored: the upload screen resumes from here after a reload. */
 export async function listUploadedParts(deps: FileDeps, auth: AuthState, fileId: string) {
-  const { row, uploadId, driver } = await multipartState(deps, auth, fileId);
+  const { row, uploadId, driver } = await multipartDriver(deps, auth, fileId);
   const parts = await driver.listParts(row.storagePath, uploadId);
   return {
     upload_id: uploadId,
@@ -269,17 +291,19 @@ export async function completeMultipartUpload(
   auth: AuthState,
   input: z.output<typeof multipartCompleteInput>,
 ) {
-  const { row, uploadId, driver } = await multipartState(deps, auth, input.file_id);
+  const { row, uploadId } = await multipartState(deps, auth, input.file_id);
   // The document's body names the upload too: one that is not this file's is refused, not completed.
   if (input.upload_id !== undefined && input.upload_id !== uploadId) {
     throw new AppError("BAD_REQUEST", "errors.uploadNotFound");
   }
-  const result = await driver.completeMultipartUpload(
+  const policy = await loadUploadPolicy(deps, row.storageConfigId);
+  const result = await completeMultipart(
+    policy,
     row.storagePath,
     uploadId,
     input.parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
   );
-  return finishUpload(deps, row, input, result.etag);
+  return finishUpload(deps, policy, row, input, result.etag);
 }
 
 /** Cancels an upload in flight: aborts its multipart upload, removes its object and its record. */
@@ -311,7 +335,8 @@ export type ServerUploadFields = z.output<typeof presignInput>;
 /**
  * Upload through the server: the bytes stream from the request to the storage while being counted,
  * so a body larger than the limit is cut off and removed, never buffered. `exactSize` is the file's
- * length when the client stated it; a body of another length fails the upload.
+ * length when the client stated it; a body of another length fails the upload. `settings` are the
+ * ones the request read already (the upload form's size check).
  */
 export async function uploadThroughServer(
   deps: FileDeps,
@@ -319,8 +344,9 @@ export async function uploadThroughServer(
   fields: ServerUploadFields,
   body: PutBody,
   exactSize?: number,
+  settings?: SystemSettings,
 ) {
-  return (await storeThroughServer(deps, auth, fields, body, exactSize)).file;
+  return (await storeThroughServer(deps, auth, fields, body, { exactSize, settings })).file;
 }
 
 async function storeThroughServer(
@@ -328,21 +354,25 @@ async function storeThroughServer(
   auth: AuthState,
   fields: ServerUploadFields,
   body: PutBody,
-  exactSize?: number,
-  choices: StorageChoices = {},
+  options: { exactSize?: number; choices?: StorageChoices; settings?: SystemSettings },
 ) {
-  const { row, storage, usedOriginalFilename } = await createUploadRecord(deps, auth, fields, choices);
-  const counter = limitCounter(await uploadRoom(deps.db, storage.id, fields.size ?? 0));
-  const guarded = guardedBody(body, exactSize, counter);
+  const { exactSize } = options;
+  const { row, policy, usedOriginalFilename } = await createUploadRecord(
+    deps,
+    auth,
+    fields,
+    options.choices,
+    options.settings,
+  );
+  // The record in flight already counts its declared size: it is given back.
+  const room = await policy.room(fields.size ?? 0);
   try {
-    const driver = await deps.storage.driverFor(storage.id);
-    const stored = await driver.put(row.storagePath, guarded.body, { contentType: row.mimetype, size: exactSize });
-    if (exactSize !== undefined && stored.size !== exactSize) throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
-    const file = await finishUpload(deps, { ...row, size: BigInt(stored.size) }, {}, stored.etag);
-    return { file, row, usedOriginalFilename };
+    const object = { key: row.storagePath, contentType: row.mimetype };
+    const stored = await streamUpload(policy, object, body, { room, exactSize });
+    const file = await finishUpload(deps, policy, { ...row, size: BigInt(stored.size) }, {}, stored.etag);
+    return { file, row, policy, usedOriginalFilename };
   } catch (error) {
-    guarded.drain();
-    await removeUpload(deps, row);
+    await removeUpload(deps, row, policy.driver);
     throw error;
   }
 }
@@ -374,9 +404,9 @@ export async function uploadRawFile(
     if (!input.override || !isOwn) throw new AppError("CONFLICT", "errors.slugTaken");
   }
   const fields = { ...input, slug: replaced ? undefined : input.slug };
-  const stored = await storeThroughServer(deps, auth, fields, body, exactSize, {
-    useProxy: input.use_proxy,
-    originalFilename: input.original_filename,
+  const stored = await storeThroughServer(deps, auth, fields, body, {
+    exactSize,
+    choices: { useProxy: input.use_proxy, originalFilename: input.original_filename },
   });
   let file = stored.file;
   if (replaced && input.slug) {
@@ -384,8 +414,10 @@ export async function uploadRawFile(
     await db.fileShare.update({ where: { id: file.id }, data: { slug: input.slug }, select: { id: true } });
     file = await getFile(deps, auth, file.id);
   }
-  const driver = await deps.storage.driverFor(file.s3_config_id);
-  const direct = await signedLinks({ ...stored.row, storagePath: file.storage_path, mimetype: file.mimetype }, driver);
+  const direct = await signedLinks(
+    { ...stored.row, storagePath: file.storage_path, mimetype: file.mimetype },
+    stored.policy.driver,
+  );
   // The links through the app carry the password the caller just chose, as the original's did.
   const password = input.password ? `?password=${encodeURIComponent(input.password)}` : "";
   const proxy = {
