@@ -4,6 +4,7 @@ import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import type { AuthState } from "../services/auth/sessions";
 import { canRead, leadsToBase } from "../services/explorer/access";
+import type { DriverAt } from "../services/explorer/storage";
 import { type FsTree, type Location, requireInsideMount } from "../services/explorer/tree";
 import { DavError } from "./dav-error";
 import {
@@ -55,13 +56,16 @@ export function insideMount(tree: FsTree, path: string): Location {
   }
 }
 
-/** The resource at the request path (or another), memoised for the request. */
-export function resourceLoader(dav: DavRequest) {
+/**
+ * The resource at the request path (or another), memoised for the request; `driverAt` gives the
+ * request's drivers when the method stores through them too (PUT).
+ */
+export function resourceLoader(dav: DavRequest, driverAt?: DriverAt) {
   const cache = new Map<string, Promise<DavResource | null>>();
   return (path: string = dav.path) => {
     let found = cache.get(path);
     if (!found) {
-      found = resolveResource(dav.deps, dav.tree, path);
+      found = resolveResource(dav.deps, dav.tree, path, driverAt);
       cache.set(path, found);
     }
     return found;

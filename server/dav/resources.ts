@@ -5,7 +5,7 @@
 // the app. Writes through WebDAV still invalidate that cache, so the explorer sees them.
 import { joinPath, nameOf, normalizePath } from "@shared/paths";
 import { nextTurn, SLICE_ENTRIES } from "../http/sliced-answer";
-import { driverOf, statLocation } from "../services/explorer/storage";
+import { type DriverAt, driverOf, statLocation } from "../services/explorer/storage";
 import {
   type FsDeps,
   type FsTree,
@@ -80,11 +80,16 @@ export function collectionResource(tree: FsTree, path: string, location: Locatio
   };
 }
 
-/** The resource at `path`, or null when there is none. */
-export async function resolveResource(deps: FsDeps, tree: FsTree, path: string): Promise<DavResource | null> {
+/** The resource at `path`, or null when there is none; `driverAt` shares a request's drivers (requestDrivers). */
+export async function resolveResource(
+  deps: FsDeps,
+  tree: FsTree,
+  path: string,
+  driverAt: DriverAt = (location) => driverOf(deps, location),
+): Promise<DavResource | null> {
   const location = locate(tree, path);
   if (location && location.relative !== "") {
-    const kind = await statLocation(await driverOf(deps, location), location);
+    const kind = await statLocation(await driverAt(location), location);
     if (kind?.type === "file") return fileResource(path, location, kind.object);
     if (kind?.type === "directory") return collectionResource(tree, path, location);
   }

@@ -15,7 +15,6 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import type { SystemSettings } from "@shared/schemas/settings";
 import { AppError } from "../../errors";
 import type { AuthState } from "../../services/auth/sessions";
-import { driverOf } from "../../services/explorer/storage";
 import { type FsDeps, fileKeyOf, invalidateListings } from "../../services/explorer/tree";
 import {
   finishStreamedUpload,
@@ -74,7 +73,7 @@ export async function storePutBody(
     await uploadStream(deps, target, source, { contentType: options.contentType, exactSize: options.length });
     return;
   }
-  const prepared = await prepareStreamedUpload(deps, target, {
+  const prepared = await prepareStreamedUpload(target, {
     contentType: options.contentType,
     declaredSize: options.length,
   });
@@ -84,7 +83,7 @@ export async function storePutBody(
     if (options.mode === "multipart") {
       await uploadMultipart(deps, auth, target, guarded.body, prepared.contentType, options.length);
     } else {
-      await uploadDirect(deps, target, guarded.body, prepared.contentType, options.length ?? 0);
+      await uploadDirect(target, guarded.body, prepared.contentType, options.length ?? 0);
     }
   } catch (error) {
     guarded.drain();
@@ -94,7 +93,7 @@ export async function storePutBody(
   }
   await finishStreamedUpload(deps, target);
   if (options.length !== undefined && guarded.received() !== options.length) {
-    await (await driverOf(deps, target.location)).delete(fileKeyOf(target.location)).catch(() => undefined);
+    await target.policy.driver.delete(fileKeyOf(target.location)).catch(() => undefined);
     throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
   }
 }
@@ -108,7 +107,7 @@ async function uploadMultipart(
   contentType: string,
   length: number | undefined,
 ): Promise<void> {
-  const driver = await driverOf(deps, target.location);
+  const { driver } = target.policy;
   const key = fileKeyOf(target.location);
   let recordId: string | null = null;
   const record = async (uploadId: string) => {
@@ -123,9 +122,11 @@ async function uploadMultipart(
 }
 
 /** The body PUT to a presigned URL of the bucket: the storage receives it without the SDK in between. */
-async function uploadDirect(deps: FsDeps, target: UploadTarget, body: PutBody, contentType: string, length: number) {
-  const driver = await driverOf(deps, target.location);
-  const url = await driver.presignPut(fileKeyOf(target.location), { expiresIn: DIRECT_URL_TTL_SECONDS, contentType });
+async function uploadDirect(target: UploadTarget, body: PutBody, contentType: string, length: number) {
+  const url = await target.policy.driver.presignPut(fileKeyOf(target.location), {
+    expiresIn: DIRECT_URL_TTL_SECONDS,
+    contentType,
+  });
   // Outside the driver, so its failures are named here as the driver's are (driver-errors.ts).
   const storage = target.location.mount.storageConfig.name;
   let response: Response;

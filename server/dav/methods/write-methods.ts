@@ -7,10 +7,10 @@ import { isPathWithin, nameOf } from "@shared/paths";
 import { AppError } from "../../errors";
 import { assertReadable, assertRemovable, assertWritable } from "../../services/explorer/access";
 import { copyEntryOnServer } from "../../services/explorer/copy";
-import { driverOf } from "../../services/explorer/storage";
+import { driverOf, requestDrivers } from "../../services/explorer/storage";
 import { assertClearOfShares, fileKeyOf, folderKeyOf, invalidateListings } from "../../services/explorer/tree";
 import { followMovedEntry, removeStoredEntry } from "../../services/explorer/writes";
-import { getSystemSettings } from "../../services/system/settings";
+import { loadUploadPolicy } from "../../services/uploads/policy";
 import { DavError } from "../dav-error";
 import { hrefOf, ownAuthorities, pathOfReference } from "../dav-paths";
 import {
@@ -51,7 +51,9 @@ export async function handlePut(dav: DavRequest): Promise<Response> {
   assertWritable(dav.auth, dav.path);
   // A partial PUT would replace the file with the fragment (RFC 9110 §14.5).
   if (dav.request.headers.has("content-range")) throw new DavError(400, { messageKey: "errors.davContentRange" });
-  const load = resourceLoader(dav);
+  // The probes of the path and its parent and the upload itself share one driver look-up.
+  const drivers = requestDrivers(dav.deps);
+  const load = resourceLoader(dav, drivers);
   const existing = await load();
   if (existing?.isCollection) {
     throw new DavError(405, { messageKey: "errors.davPutOnCollection", headers: { Allow: ALLOW_ON_COLLECTION } });
@@ -65,12 +67,15 @@ export async function handlePut(dav: DavRequest): Promise<Response> {
   await assertWriteConditions(dav, load, [{ path: dav.path, membership: !existing }]);
 
   const length = declaredLength(dav.request);
-  const driver = await driverOf(dav.deps, location);
-  const settings = await getSystemSettings(dav.deps.db);
+  // The upload policy of the one pipeline (services/uploads/policy.ts): its settings choose the mode too.
+  const policy = await loadUploadPolicy(dav.deps, location.mount.storageConfigId, {
+    driver: await drivers(location),
+  });
+  const { driver } = policy;
   // macOS sends chunked bodies and states their length in X-Expected-Entity-Length: a hint for the mode.
   const expected = length ?? (Number(dav.request.headers.get("x-expected-entity-length")) || undefined);
-  const mode = chooseUploadMode(settings.webdav_upload_mode, driver.kind, expected);
-  const target = { tree: dav.tree, location, path: dav.path, fileName: nameOf(dav.path) };
+  const mode = chooseUploadMode(policy.settings.webdav_upload_mode, driver.kind, expected);
+  const target = { tree: dav.tree, location, path: dav.path, fileName: nameOf(dav.path), policy };
   await storePutBody(dav.deps, dav.auth, target, dav.request.body, {
     // A presigned PUT needs the exact length, which a chunked body only hints at.
     mode: length === undefined && mode === "direct" ? "multipart" : mode,

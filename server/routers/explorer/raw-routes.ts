@@ -46,11 +46,11 @@ const uploadForm = uploadFields.extend({
 async function handleUpload(ctx: Context, auth: AuthState): Promise<Response> {
   const entry = await receiveUploadForm(
     ctx,
-    async (fields, file) => {
+    async (fields, file, settings) => {
       const input = uploadFields.safeParse({ ...fields, path: fields.path ?? "/" });
       if (!input.success) throw input.error;
       const { path, size } = input.data;
-      const target = await resolveUploadTarget(ctx, auth, path, file.filename || "file");
+      const target = await resolveUploadTarget(ctx, auth, path, file.filename || "file", { settings });
       return uploadStream(ctx, target, file.stream, {
         contentType: input.data.contentType || file.mimeType,
         exactSize: size,

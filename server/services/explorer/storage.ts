@@ -24,6 +24,25 @@ export function driverOf(deps: Pick<FsDeps, "storage">, location: Location): Pro
   return deps.storage.driverFor(location.mount.storageConfigId);
 }
 
+export type DriverAt = (location: Location) => Promise<StorageDriver>;
+
+/**
+ * The drivers of one request: each storage config's driver is looked up once however many steps
+ * ask (a WebDAV PUT probes the path and its parent, then stores through the same driver).
+ */
+export function requestDrivers(deps: Pick<FsDeps, "storage">): DriverAt {
+  const found = new Map<string, Promise<StorageDriver>>();
+  return (location) => {
+    const id = location.mount.storageConfigId;
+    let driver = found.get(id);
+    if (!driver) {
+      driver = deps.storage.driverFor(id);
+      found.set(id, driver);
+    }
+    return driver;
+  };
+}
+
 /** Pages of every object under a prefix (folder markers included), following continuation tokens. */
 export async function* walkObjects(driver: StorageDriver, prefix: string): AsyncGenerator<ObjectInfo[]> {
   let token: string | undefined;
@@ -52,12 +71,17 @@ export async function statLocation(driver: StorageDriver, location: Location): P
 }
 
 /** Whether `path` is a folder of the tree: virtual, a mount point, or a folder inside a mount. */
-export async function isFolderPath(deps: FsDeps, tree: FsTree, path: string): Promise<boolean> {
+export async function isFolderPath(
+  deps: FsDeps,
+  tree: FsTree,
+  path: string,
+  driverAt: DriverAt = (location) => driverOf(deps, location),
+): Promise<boolean> {
   if (path === "/" || mountChildren(tree, path).size > 0) return true;
   const location = locate(tree, path);
   if (!location) return false;
   if (location.relative === "") return true;
-  return folderExists(await driverOf(deps, location), folderKeyOf(location));
+  return folderExists(await driverAt(location), folderKeyOf(location));
 }
 
 const lastTouched = new Map<string, number>();

@@ -1,8 +1,9 @@
-// Uploads into mounts (docs/product.md §4, §7 File system): through the server (a form, streamed to the
+// Uploads into mounts (docs/product.md §4, §7 File system): the mount target of the one upload
+// pipeline (services/uploads/pipeline.ts, docs/uploads.md). Through the server (a form, streamed to the
 // storage), multipart (init, 5 MB parts streamed through the server, complete or abort), and presigned
 // (the browser PUTs to a signed URL, then commits). The max upload size setting and the storage
-// config's capacity are enforced on each: on the declared size, while counting streamed bytes, and
-// on the stored object at completion.
+// config's capacity, from the request's upload policy, are enforced on each: on the declared size,
+// while counting streamed bytes, and on the stored object at completion.
 // Multipart uploads are recorded in MultipartUpload so that the sweep aborts those left behind.
 
 import type { Readable } from "node:stream";
@@ -23,21 +24,23 @@ import type { z } from "zod";
 import { AppError } from "../../errors";
 import { statedContentType } from "../../storage/content-type";
 import type { PutBody } from "../../storage/driver";
-import { byteCounter, guardedBody, toNodeReadable } from "../../storage/streams";
+import { byteCounter, toNodeReadable } from "../../storage/streams";
 import { type AuthState, creatorOf } from "../auth/sessions";
 import { safeFilename } from "../shares/storage";
-import {
-  assertUploadFits,
-  limitCounter,
-  maxUploadBytes,
-  overLimit,
-  STALE_UPLOAD_MS,
-  uploadRoom,
-} from "../shares/upload/upload-limits";
+import { limitCounter, STALE_UPLOAD_MS } from "../shares/upload/upload-limits";
 import type { SweepDeps } from "../system/sweeper";
+import {
+  abortMultipart as abortStoredMultipart,
+  completeMultipart as completeStoredMultipart,
+  presignObject,
+  settleStoredUpload,
+  startMultipart,
+  streamUpload,
+} from "../uploads/pipeline";
+import { type KnownParts, loadUploadPolicy, type UploadPolicy } from "../uploads/policy";
 import { assertWritable } from "./access";
 import { storedFileEntry } from "./entries";
-import { driverOf, isFolderPath, statLocation } from "./storage";
+import { isFolderPath, requestDrivers, statLocation } from "./storage";
 import {
   type FsDeps,
   type FsTree,
@@ -50,32 +53,39 @@ import {
 
 /** Parts through the server are 5 MB (docs/product.md §9); larger ones are accepted up to this bound. */
 export const MAX_PART_BYTES = 64 * 1024 * 1024;
-const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 
-export type UploadTarget = { tree: FsTree; location: Location; path: string; fileName: string };
+/** A file in a mount being uploaded, with the request's upload policy for its storage. */
+export type UploadTarget = { tree: FsTree; location: Location; path: string; fileName: string; policy: UploadPolicy };
 
 /**
  * Where a file goes: into `target` when it is a folder (a trailing slash, or an existing folder),
  * under `fileName`; else `target` is the file's own path. Checked against the base path twice: the
- * folder before anything is probed, the final path before anything is written.
+ * folder before anything is probed, the final path before anything is written. The upload policy is
+ * loaded for the final place, with what the request read already (`known`).
  */
 export async function resolveUploadTarget(
   deps: FsDeps,
   auth: AuthState,
   target: TargetPath,
   fileName?: string | null,
+  known: KnownParts = {},
 ): Promise<UploadTarget> {
   assertWritable(auth, target.path);
   const tree = await loadTree(deps, auth);
   const name = fileName ? safeFilename(fileName) : null;
+  const drivers = requestDrivers(deps);
   let path = target.path;
-  if (target.isFolder || (name && (await isFolderPath(deps, tree, path)))) {
+  if (target.isFolder || (name && (await isFolderPath(deps, tree, path, drivers)))) {
     if (!name) throw new AppError("BAD_REQUEST", "errors.filenameRequired");
     path = joinPath(path, name);
   }
   assertWritable(auth, path);
   const location = requireInsideMount(tree, path);
-  return { tree, location, path, fileName: nameOf(path) };
+  const policy = await loadUploadPolicy(deps, location.mount.storageConfigId, {
+    ...known,
+    driver: known.driver ?? (await drivers(location)),
+  });
+  return { tree, location, path, fileName: nameOf(path), policy };
 }
 
 /** The document's optional `mountId` must name the mount the path lies in (the path decides). */
@@ -85,8 +95,8 @@ function assertMountOf(target: UploadTarget, mountId: string | undefined) {
   }
 }
 
-async function refuseFolder(deps: FsDeps, target: UploadTarget) {
-  const kind = await statLocation(await driverOf(deps, target.location), target.location);
+async function refuseFolder(target: UploadTarget) {
+  const kind = await statLocation(target.policy.driver, target.location);
   if (kind?.type === "directory") throw new AppError("CONFLICT", "errors.fsNotAFile", { path: target.path });
 }
 
@@ -101,49 +111,38 @@ export async function uploadStream(
   body: PutBody,
   options: { contentType?: string | null; exactSize?: number },
 ) {
-  const { counter, contentType } = await prepareStreamedUpload(deps, target, {
+  const { room, contentType } = await prepareStreamedUpload(target, {
     contentType: options.contentType,
     declaredSize: options.exactSize,
   });
-  const guarded = guardedBody(body, options.exactSize, counter);
-  const driver = await driverOf(deps, target.location);
-  const key = fileKeyOf(target.location);
+  const object = { key: fileKeyOf(target.location), contentType };
   try {
-    const stored = await driver.put(key, guarded.body, { contentType, size: options.exactSize });
-    if (options.exactSize !== undefined && stored.size !== options.exactSize) {
-      await driver.delete(key).catch(() => undefined);
-      throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
-    }
+    const stored = await streamUpload(target.policy, object, body, { room, exactSize: options.exactSize });
     return storedFileEntry(target.path, {
       size: stored.size,
       lastModified: new Date(),
       contentType,
       etag: stored.etag,
     });
-  } catch (error) {
-    guarded.drain();
-    throw error;
   } finally {
     invalidateListings(deps, target.tree, [target.location.mount.storageConfigId]);
   }
 }
 
 /** After a direct or multipart upload: the object must be there and within the size limit. */
-async function finishStoredUpload(deps: FsDeps, target: UploadTarget, storageConfigId: string, key: string) {
-  const driver = await deps.storage.driverFor(storageConfigId);
-  const stored = await driver.head(key);
-  invalidateListings(deps, target.tree, [storageConfigId]);
-  if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
-  // A presigned upload's bytes went to the storage past the app: they are counted now.
-  await deps.storage.settleDirectUpload(storageConfigId, key);
-  // The browser may have sent more than it declared at init or presign: the stored size decides. The
-  // object is in the usage record already and does not count against itself.
-  const refusal = overLimit(await uploadRoom(deps.db, storageConfigId, stored.size), stored.size);
-  if (refusal) {
-    await driver.delete(key).catch(() => undefined);
-    throw refusal;
+async function finishStoredUpload(deps: FsDeps, target: UploadTarget, key: string) {
+  const { driver } = target.policy;
+  try {
+    const stored = await settleStoredUpload(deps, target.policy, key, {
+      // The browser may have sent more than it declared at init or presign: the stored size decides.
+      // The object is in the usage record already and does not count against itself.
+      ownBytes: (object) => object.size,
+      removeRefused: () => driver.delete(key).catch(() => undefined),
+    });
+    return storedFileEntry(target.path, stored);
+  } finally {
+    invalidateListings(deps, target.tree, [target.policy.storageConfigId]);
   }
-  return storedFileEntry(target.path, stored);
 }
 
 // ---- Multipart ---------------------------------------------------------------------------------
@@ -174,12 +173,11 @@ export async function recordMultipartUpload(
 
 export async function initMultipart(deps: FsDeps, auth: AuthState, input: z.output<typeof fsMultipartInitInput>) {
   const target = await resolveUploadTarget(deps, auth, input.path, input.filename);
-  await refuseFolder(deps, target);
-  await assertUploadFits(deps.db, target.location.mount.storageConfigId, input.fileSize);
-  const driver = await driverOf(deps, target.location);
+  await refuseFolder(target);
+  await target.policy.assertFits(input.fileSize);
   const key = fileKeyOf(target.location);
   const contentType = statedContentType(target.fileName, input.contentType);
-  const uploadId = await driver.createMultipartUpload(key, { contentType });
+  const uploadId = await startMultipart(target.policy, { key, contentType });
   await recordMultipartUpload(deps, auth, target, key, uploadId);
   return {
     uploadId,
@@ -226,14 +224,15 @@ export async function uploadPart(
 ) {
   const row = await findUpload(deps, auth, query.uploadId, query.key);
   if (!row) throw new AppError("NOT_FOUND", "errors.uploadNotFound");
-  const limit = Math.min(MAX_PART_BYTES, await maxUploadBytes(deps.db));
+  const policy = await loadUploadPolicy(deps, row.storageConfigId);
+  const limit = Math.min(MAX_PART_BYTES, policy.maxBytes);
   const partTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "errors.fsPartTooLarge", { max: formatBytes(limit) });
   if (declaredLength !== undefined && declaredLength > limit) throw partTooLarge();
   const counter = byteCounter(limit, partTooLarge);
   const source = toNodeReadable(body);
   pipeline(source, counter.transform, () => undefined);
   try {
-    const driver = await deps.storage.driverFor(row.storageConfigId);
+    const { driver } = policy;
     // A part of unstated length (chunked request) is gathered first: S3 needs its length, and the
     // counter has bounded it.
     const partBody = declaredLength === undefined ? await readAll(counter.transform) : counter.transform;
@@ -258,8 +257,9 @@ export async function completeMultipart(
 ) {
   const row = await findUpload(deps, auth, input.uploadId, input.key);
   if (!row) throw new AppError("NOT_FOUND", "errors.uploadNotFound");
-  const driver = await deps.storage.driverFor(row.storageConfigId);
-  await driver.completeMultipartUpload(row.objectKey, row.uploadId, input.parts);
+  // The storage the parts went to, even if the mount has been pointed elsewhere since.
+  const policy = await loadUploadPolicy(deps, row.storageConfigId);
+  await completeStoredMultipart(policy, row.objectKey, row.uploadId, input.parts);
   await deps.db.multipartUpload.deleteMany({ where: { id: row.id } });
   const tree = await loadTree(deps, auth);
   const target: UploadTarget = {
@@ -267,8 +267,9 @@ export async function completeMultipart(
     location: requireInsideMount(tree, row.virtualPath),
     path: row.virtualPath,
     fileName: nameOf(row.virtualPath),
+    policy,
   };
-  return finishStoredUpload(deps, target, row.storageConfigId, row.objectKey);
+  return finishStoredUpload(deps, target, row.objectKey);
 }
 
 /** Aborts an upload and removes its parts; `cancelled: false` when there is none (a soft failure). */
@@ -276,7 +277,7 @@ export async function abortMultipart(deps: FsDeps, auth: AuthState, input: z.out
   const row = await findUpload(deps, auth, input.uploadId, input.key);
   if (!row) return { cancelled: false };
   const driver = await deps.storage.driverFor(row.storageConfigId);
-  await driver.abortMultipartUpload(row.objectKey, row.uploadId);
+  await abortStoredMultipart({ driver }, row.objectKey, row.uploadId);
   await deps.db.multipartUpload.deleteMany({ where: { id: row.id } });
   return { cancelled: true };
 }
@@ -305,15 +306,18 @@ export async function purgeStaleMultipartUploads(deps: SweepDeps, now = new Date
 export async function presignUpload(deps: FsDeps, auth: AuthState, input: z.output<typeof fsPresignInput>) {
   const target = await resolveUploadTarget(deps, auth, input.path, input.fileName);
   assertMountOf(target, input.mountId);
-  await refuseFolder(deps, target);
-  await assertUploadFits(deps.db, target.location.mount.storageConfigId, input.fileSize);
+  await refuseFolder(target);
+  await target.policy.assertFits(input.fileSize);
   const { mount } = target.location;
-  const driver = await driverOf(deps, target.location);
   const key = fileKeyOf(target.location);
   const contentType = statedContentType(target.fileName, input.contentType);
-  const expiresIn = Math.min(mount.storageConfig.signatureExpiresIn, UPLOAD_URL_TTL_SECONDS);
+  const { url, expiresIn } = await presignObject(
+    target.policy,
+    { key, contentType },
+    mount.storageConfig.signatureExpiresIn,
+  );
   return {
-    presignedUrl: await driver.presignPut(key, { expiresIn, contentType }),
+    presignedUrl: url,
     contentType,
     key,
     path: target.path,
@@ -333,7 +337,7 @@ export async function commitPresignedUpload(
 ) {
   const target = await resolveUploadTarget(deps, auth, input.path, input.fileName);
   assertMountOf(target, input.mountId);
-  return finishStoredUpload(deps, target, target.location.mount.storageConfigId, fileKeyOf(target.location));
+  return finishStoredUpload(deps, target, fileKeyOf(target.location));
 }
 
 // ---- Bodies stored by other means (WebDAV PUT: multipart and direct modes) ----------------------
@@ -344,17 +348,20 @@ export async function commitPresignedUpload(
  * stream off at the max upload size or the storage's room, as uploadStream does.
  */
 export async function prepareStreamedUpload(
-  deps: FsDeps,
   target: UploadTarget,
   options: { contentType?: string | null; declaredSize?: number },
 ) {
-  await refuseFolder(deps, target);
-  const room = await assertUploadFits(deps.db, target.location.mount.storageConfigId, options.declaredSize ?? 0);
-  const counter = limitCounter(room);
-  return { counter, contentType: statedContentType(target.fileName, options.contentType), maxBytes: room.maxBytes };
+  await refuseFolder(target);
+  const room = await target.policy.assertFits(options.declaredSize ?? 0);
+  return {
+    room,
+    counter: limitCounter(room),
+    contentType: statedContentType(target.fileName, options.contentType),
+    maxBytes: room.maxBytes,
+  };
 }
 
 /** After a body stored by other means: the object must be there and within the limits. */
 export function finishStreamedUpload(deps: FsDeps, target: UploadTarget) {
-  return finishStoredUpload(deps, target, target.location.mount.storageConfigId, fileKeyOf(target.location));
+  return finishStoredUpload(deps, target, fileKeyOf(target.location));
 }

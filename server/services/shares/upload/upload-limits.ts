@@ -1,6 +1,7 @@
 // The upload limits (docs/rules.md), one set for every way bytes come in (file shares, mount uploads,
 // WebDAV): the max upload size setting, then the storage config's capacity. Each is checked on the
-// declared size, while streamed bytes are counted, and on the stored object at completion.
+// declared size, while streamed bytes are counted, and on the stored object at completion, through
+// the request's upload policy (services/uploads/policy.ts, docs/uploads.md).
 
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
@@ -79,14 +80,6 @@ export function overLimit(room: UploadRoom, size: number): AppError | null {
   if (size > room.maxBytes) return tooLarge(room.maxBytes);
   if (room.capacity && size > room.capacity.remaining) return insufficientStorage(size, room.capacity);
   return null;
-}
-
-/** Refuses `size` bytes over the max upload size or the storage's room; answers the room. */
-export async function assertUploadFits(db: Database, storageConfigId: string, size: number, ownBytes = 0) {
-  const room = await uploadRoom(db, storageConfigId, ownBytes);
-  const refusal = overLimit(room, size);
-  if (refusal) throw refusal;
-  return room;
 }
 
 /**
