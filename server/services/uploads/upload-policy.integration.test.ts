@@ -1,0 +1,194 @@
+// One upload policy per request (docs/uploads.md): every upload flow, share or mount, reads the
+// settings table once and looks its storage's driver up once per request, whatever checks it makes.
+// Counted (not timed) by spying on the two readers around real requests; SQLite and Postgres.
+import { beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { basicAuth } from "../../dav/dav-test-kit";
+import { createMount, loginAdmin, present, shareUploadForm, type UploadedPart } from "../../test/api-client";
+import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
+import * as settingsModule from "../system/settings";
+
+type Reads = { settings: number; drivers: number };
+const ONCE: Reads = { settings: 1, drivers: 1 };
+
+describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) => {
+  const { t, api, call } = useTestApp(provider);
+  let admin: string;
+  let storageId: string;
+  beforeAll(async () => {
+    admin = await loginAdmin(api);
+    storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
+    await createMount(api, admin, { mount_path: "/reads", storage_config_id: storageId, folder: "reads" });
+  });
+
+  /** What one request read: the settings table and driver look-ups, while `run` ran. */
+  async function readsOf<T>(run: () => Promise<T>): Promise<{ reads: Reads; answer: T }> {
+    const settings = spyOn(settingsModule, "getSystemSettings");
+    const drivers = spyOn(t.storage, "driverFor");
+    try {
+      const answer = await run();
+      return { reads: { settings: settings.mock.calls.length, drivers: drivers.mock.calls.length }, answer };
+    } finally {
+      settings.mockRestore();
+      drivers.mockRestore();
+    }
+  }
+
+  /** A link the app signed for its local storage, sent in-process. */
+  const putLink = (url: string, body: BodyInit) =>
+    t.app.fetch(new Request(url.replace(t.config.publicUrl, "http://localhost"), { method: "PUT", body }), "127.0.0.1");
+
+  test("share: form upload", async () => {
+    const { reads, answer } = await readsOf(() =>
+      call("POST", "/upload", { auth: admin, body: shareUploadForm({ s3_config_id: storageId }, "hello", "a.txt") }),
+    );
+    expect(answer.status).toBe(201);
+    expect(reads).toEqual(ONCE);
+  });
+
+  test("share: raw upload", async () => {
+    const { reads, answer } = await readsOf(() =>
+      call("PUT", "/upload-direct/raw.txt", { auth: admin, body: "hello", headers: { "content-type": "text/plain" } }),
+    );
+    expect(answer.status).toBe(201);
+    expect(reads).toEqual(ONCE);
+  });
+
+  test("share: presign, then commit", async () => {
+    const presign = await readsOf(() =>
+      call("POST", "/s3/presign", {
+        auth: admin,
+        body: { s3_config_id: storageId, filename: "b.txt", size: 5 },
+        procedure: "files.upload.presign",
+      }),
+    );
+    expect(presign.answer.status).toBe(200);
+    expect(presign.reads).toEqual(ONCE);
+    const { upload_url, file_id } = presign.answer.body.data;
+    expect((await putLink(upload_url, "hello")).status).toBeLessThan(300);
+    const commit = await readsOf(() => call("POST", "/s3/commit", { auth: admin, body: { file_id } }));
+    expect(commit.answer.status).toBe(200);
+    expect(commit.reads).toEqual(ONCE);
+  });
+
+  test("share: multipart start, complete and abort", async () => {
+    const init = await readsOf(() =>
+      call("POST", "/s3/multipart/init", {
+        auth: admin,
+        body: { s3_config_id: storageId, filename: "c.txt", size: 5 },
+        procedure: "files.upload.multipartInit",
+      }),
+    );
+    expect(init.answer.status).toBe(200);
+    expect(init.reads).toEqual(ONCE);
+    const { file_id, upload_id, presigned_urls } = init.answer.body.data;
+    const put = await putLink(present(presigned_urls[0], "a part URL").url, "hello");
+    expect(put.status).toBeLessThan(300);
+    const etag = (put.headers.get("etag") ?? "").replaceAll('"', "");
+    const complete = await readsOf(() =>
+      call("POST", "/s3/multipart/complete", {
+        auth: admin,
+        body: { file_id, upload_id, parts: [{ part_number: 1, etag }] },
+      }),
+    );
+    expect(complete.answer.status).toBe(200);
+    expect(complete.reads).toEqual(ONCE);
+
+    const second = await call("POST", "/s3/multipart/init", {
+      auth: admin,
+      body: { s3_config_id: storageId, filename: "d.txt", size: 5 },
+      procedure: "files.upload.multipartInit",
+    });
+    const abort = await readsOf(() =>
+      call("POST", "/s3/multipart/abort", { auth: admin, body: { file_id: second.body.data.file_id } }),
+    );
+    expect(abort.answer.status).toBe(200);
+    expect(abort.reads).toEqual({ settings: 0, drivers: 1 });
+  });
+
+  test("mount: form upload", async () => {
+    const form = new FormData();
+    form.set("path", "/reads/");
+    form.set("file", new File(["hello"], "e.txt"));
+    const { reads, answer } = await readsOf(() => call("POST", "/admin/fs/upload", { auth: admin, body: form }));
+    expect(answer.status).toBe(201);
+    expect(reads).toEqual(ONCE);
+  });
+
+  test("mount: presign, then commit", async () => {
+    const presign = await readsOf(() =>
+      call("POST", "/admin/fs/presign", {
+        auth: admin,
+        body: { path: "/reads/", fileName: "f.txt", fileSize: 5 },
+        procedure: "fs.presign",
+      }),
+    );
+    expect(presign.answer.status).toBe(200);
+    expect(presign.reads).toEqual(ONCE);
+    expect((await putLink(presign.answer.body.data.presignedUrl, "hello")).status).toBeLessThan(300);
+    const commit = await readsOf(() =>
+      call("POST", "/admin/fs/presign/commit", { auth: admin, body: { path: "/reads/f.txt", fileSize: 5 } }),
+    );
+    expect(commit.answer.status).toBe(200);
+    expect(commit.reads).toEqual(ONCE);
+  });
+
+  test("mount: multipart start, part, complete and abort", async () => {
+    const init = await readsOf(() =>
+      call("POST", "/admin/fs/multipart/init", {
+        auth: admin,
+        body: { path: "/reads/", filename: "g.txt", fileSize: 5 },
+        procedure: "fs.multipartInit",
+      }),
+    );
+    expect(init.answer.status).toBe(200);
+    expect(init.reads).toEqual(ONCE);
+    const { uploadId, key, path } = init.answer.body.data;
+    const query = new URLSearchParams({ path, uploadId, key, partNumber: "1", isLastPart: "true" });
+    const part = await readsOf(() =>
+      api.call<UploadedPart>("POST", `/admin/fs/multipart/part?${query}`, {
+        auth: admin,
+        body: "hello",
+        headers: { "content-type": "application/octet-stream" },
+      }),
+    );
+    expect(part.answer.status).toBe(200);
+    expect(part.reads).toEqual(ONCE);
+    const complete = await readsOf(() =>
+      call("POST", "/admin/fs/multipart/complete", {
+        auth: admin,
+        body: { path, uploadId, key, parts: [{ partNumber: 1, etag: part.answer.body.data.etag }] },
+      }),
+    );
+    expect(complete.answer.status).toBe(200);
+    expect(complete.reads).toEqual(ONCE);
+
+    const second = await call("POST", "/admin/fs/multipart/init", {
+      auth: admin,
+      body: { path: "/reads/", filename: "h.txt", fileSize: 5 },
+      procedure: "fs.multipartInit",
+    });
+    const abort = await readsOf(() =>
+      call("POST", "/admin/fs/multipart/abort", {
+        auth: admin,
+        body: { path: second.body.data.path, uploadId: second.body.data.uploadId, key: second.body.data.key },
+      }),
+    );
+    expect(abort.answer.status).toBe(200);
+    expect(abort.reads).toEqual({ settings: 0, drivers: 1 });
+  });
+
+  test("mount: WebDAV PUT", async () => {
+    const { reads, answer } = await readsOf(() =>
+      t.app.fetch(
+        new Request("http://localhost/dav/reads/i.txt", {
+          method: "PUT",
+          headers: { authorization: basicAuth("admin", TEST_ADMIN_PASSWORD), "content-type": "text/plain" },
+          body: "hello",
+        }),
+        "127.0.0.1",
+      ),
+    );
+    expect(answer.status).toBe(201);
+    expect(reads).toEqual(ONCE);
+  });
+});
