@@ -88,9 +88,10 @@ export const enAccounts = {
       offlineTitle: "You are offline",
       offlineDescription:
         "You are still logged in. Pages you opened before show what they last loaded; changes here can be saved once the connection is back.",
-      checkFailedTitle: "Your login could not be checked",
+      // The check got no answer (the network or the server is down): say that, not that the login is in doubt.
+      checkFailedTitle: "The server cannot be reached",
       checkFailedDescription:
-        "The server did not answer. You are still logged in; try again when the connection is back.",
+        "You are still logged in. Pages you opened before show what they last loaded; try again when the connection is back.",
     },
     roles: {
       admin: "Administrator",

@@ -87,8 +87,8 @@ export const zhAccounts: typeof enAccounts = {
       checking: "正在检查登录状态…",
       offlineTitle: "你已离线",
       offlineDescription: "你仍处于登录状态。之前打开过的页面会显示上次加载的内容；网络恢复后才能保存这里的更改。",
-      checkFailedTitle: "无法检查登录状态",
-      checkFailedDescription: "服务器没有响应。你仍处于登录状态，网络恢复后请重试。",
+      checkFailedTitle: "无法连接服务器",
+      checkFailedDescription: "你仍处于登录状态。之前打开过的页面会显示上次加载的内容；网络恢复后请重试。",
     },
     roles: {
       admin: "管理员",
