@@ -4,7 +4,6 @@
 // the link's fragment. Every change is published on the clipboard bus so that every process's
 // connected devices hear of it.
 
-import { edenGC } from "bun:jsc";
 import {
   CLIPBOARD_LIMITS,
   generateRoomId,
@@ -16,11 +15,10 @@ import {
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import type { createRoomInput, sendItemInput, updateRoomInput } from "@shared/schemas/clipboard";
-import pLimit from "p-limit";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { nextTurn } from "../../http/sliced-answer";
+import { withLargeContent } from "../../http/large-content";
 import { type AuthState, creatorOf } from "../auth/sessions";
 import { getSystemSettings } from "../system/settings";
 import type { ClipboardBus } from "./bus";
@@ -54,54 +52,6 @@ type ItemRow = { id: number; content: string; size: number; deviceId: string; cr
 
 export function roomUrl(publicUrl: string, id: string): string {
   return `${publicUrl}/clipboard/${id}`;
-}
-
-/**
- * Content past this many bytes is read or written, and then encoded and handed to its connection, one
- * piece of work at a time per process. Each pass over a 10 MB item (parse, check, write, read back,
- * encode) costs tens of milliseconds of the event loop and leaves copies of the item behind: eight
- * devices reading a filled room at once ran those passes back to back and held every other request
- * 0.6 s, and the copies of many pages piled up faster than the collector ran (docs/performance.md,
- * hostile-traffic run). In turn, a waiting request waits for one of them; after each, the collector
- * frees its copies at once (`collectCopies`).
- */
-export const LARGE_CONTENT_BYTES = 1024 * 1024;
-/**
- * A full collection stops the loop for as long as the live heap takes to mark: 100 ms of CPU and
- * 400 ms of wall time for a heap of 500 MiB of small objects (measured 2026-11-29), a few milliseconds
- * for a server's usual heap. The heap figure counts the large items themselves, which cost little to
- * mark (a hostile run's server reached 308 MiB with them). Past this size only the young generation is
- * collected: the pass's copies are young, so most of them still go (hostile run: +248 MiB instead of
- * +149 with full collections, +367 with none).
- */
-const FULL_COLLECTION_HEAP_BYTES = 400 * 1024 * 1024;
-
-function collectCopies() {
-  if (process.memoryUsage().heapUsed < FULL_COLLECTION_HEAP_BYTES) Bun.gc(true);
-  else edenGC();
-}
-const largeContentWork = pLimit(1);
-
-/**
- * `work` on large content, alone, in a turn of the loop of its own. Its caller gets the result in the
- * next turn and encodes and sends it in the microtasks that follow (a JSON answer, a socket message);
- * the next piece of work waits until the loop turns again, so that encoding is covered too.
- */
-export function withLargeContent<T>(bytes: number, work: () => Promise<T>): Promise<T> {
-  if (bytes <= LARGE_CONTENT_BYTES) return work();
-  return new Promise<T>((resolve, reject) => {
-    void largeContentWork(async () => {
-      await nextTurn();
-      const settle = await work().then(
-        (value) => () => resolve(value),
-        (error: unknown) => () => reject(error),
-      );
-      await nextTurn();
-      settle();
-      await nextTurn();
-      collectCopies();
-    });
-  });
 }
 
 /** Bytes one item may carry before encryption (the admin's setting). */
