@@ -9,30 +9,20 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { GENERATED_SLUG_LENGTH } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
-import {
-  adminToken,
-  DESKTOP,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  PHONE,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { DESKTOP, dismissToasts, e2eSpec, PHONE } from "./harness";
 
 setDefaultTimeout(120_000);
+
+const { app, api, token, openPage, openAdminPage, checkLayouts } = e2eSpec(import.meta.path, {
+  env: { ALLOW_PRIVATE_URLS: "true" },
+});
 
 const MB = 1024 * 1024;
 const BIG_SIZE = 16 * MB;
 const PASSWORD = "e2e-file-secret";
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
 let origin: ReturnType<typeof Bun.serve>;
 /** An S3 server whose bucket has no CORS rules: the browser may not PUT to it. */
 let s3: S3Service;
@@ -45,8 +35,6 @@ const shared = { photoLink: "", photoSize: 0 };
 const NOTES = `${"Meeting notes from the e2e test.\n".repeat(6000)}The end.\n`;
 
 beforeAll(async () => {
-  app = await startApp({ ALLOW_PRIVATE_URLS: "true" });
-  browser = await launchBrowser();
   s3 = await startS3Server({ bucket: "e2e-files", cors: false });
   s3WithCors = await startS3Server({ bucket: "e2e-direct" });
   origin = Bun.serve({
@@ -59,15 +47,12 @@ beforeAll(async () => {
       return new Response("not here", { status: 404 });
     },
   });
-  token = await adminToken(app);
 });
 
 afterAll(async () => {
   origin?.stop(true);
   await s3?.stop();
   await s3WithCors?.stop();
-  await browser?.close();
-  await app?.stop();
 });
 
 /** Console errors other than the browser's own notes about 4xx answers (a 410 is expected here). */
@@ -75,9 +60,8 @@ function realErrors(errors: string[]): string[] {
   return errors.filter((error) => !error.startsWith("Failed to load resource"));
 }
 
-async function openAsAdmin(options: Parameters<typeof openPage>[1] = {}) {
-  const opened = await openPage(browser, options);
-  await signInAsAdmin(opened.context, app);
+async function openAsAdmin(options: Parameters<typeof openPage>[0] = {}) {
+  const opened = await openAdminPage(options);
   await opened.page.goto(`${app.baseUrl}/`);
   await opened.page.evaluate(
     // Multipart above 6 MB in this browser, so a 16 MB file goes in 4 parts.
@@ -140,7 +124,7 @@ const row = (page: Page, name: string) => page.locator(`[data-testid="upload-row
 
 async function listFiles(): Promise<{ slug: string; filename: string; size: number; id: string }[]> {
   const response = await fetch(`${app.baseUrl}/api/admin/files?limit=100`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await token()}` },
   });
   return (
     (await response.json()) as { data: { files: { slug: string; filename: string; size: number; id: string }[] } }
@@ -175,18 +159,16 @@ async function uploadThroughApi(name: string, content: BlobPart, type: string, f
   form.append("file", new File([content], name, { type }));
   const response = await fetch(`${app.baseUrl}/api/upload`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await token()}` },
     body: form,
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { slug: string; url: string } }).data;
 }
 
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-
 describe("file sharing", () => {
   test("signed out, the upload screen asks to log in", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await page.goto(`${app.baseUrl}/upload`);
     const prompt = page.getByTestId("upload-login-prompt");
     await prompt.waitFor();
@@ -253,10 +235,7 @@ describe("file sharing", () => {
     await context.close();
     // Not this test's to keep: the next tests start with no files.
     for (const file of (await listFiles()).filter((each) => each.filename === name)) {
-      await fetch(`${app.baseUrl}/api/admin/files/${file.id}`, {
-        method: "DELETE",
-        headers: { Authorization: `Bearer ${token}` },
-      });
+      expect((await api("DELETE", `/admin/files/${file.id}`)).status).toBe(200);
     }
     expect(await listFiles()).toEqual([]);
   });
@@ -398,7 +377,7 @@ describe("file sharing", () => {
     // Not this test's to keep.
     await fetch(`${app.baseUrl}/api/admin/files/${latest?.id}`, {
       method: "DELETE",
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${await token()}` },
     });
     expect(realErrors(errors)).toEqual([]);
     await context.close();
@@ -406,7 +385,7 @@ describe("file sharing", () => {
 
   test("the protected photo in fresh contexts: password, preview, download, then the view limit", async () => {
     const link = shared.photoLink.replace(/^http:\/\/[^/]+/, app.baseUrl);
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     await visitor.page.goto(link);
     const prompt = visitor.page.getByTestId("file-password-prompt");
     await prompt.waitFor();
@@ -441,7 +420,7 @@ describe("file sharing", () => {
     await visitor.context.close();
 
     // Second view, opened with ?password= (as a link handed to a viewer would be): the last one.
-    const second = await openPage(browser);
+    const second = await openPage();
     await second.page.goto(`${link}?password=${encodeURIComponent(PASSWORD)}`);
     await second.page.getByTestId("file-document").waitFor();
     expect(await second.page.getByTestId("file-views").textContent()).toBe("2 of 2 views");
@@ -449,7 +428,7 @@ describe("file sharing", () => {
     await second.context.close();
 
     // Third: the limit is reached.
-    const third = await openPage(browser);
+    const third = await openPage();
     await third.page.goto(link);
     await third.page.getByRole("heading", { level: 1, name: "View limit reached" }).waitFor();
     expect(realErrors(third.errors)).toEqual([]);
@@ -458,7 +437,7 @@ describe("file sharing", () => {
 
   test("a PDF is previewed in a frame from its signed link", async () => {
     const pdf = await uploadThroughApi("handbook.pdf", tinyPdf(), "application/pdf", { remark: "E2E handbook" });
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     await page.goto(`${app.baseUrl}/file/${pdf.slug}`);
     const frame = page.getByTestId("pdf-preview");
     await frame.waitFor();
@@ -484,7 +463,7 @@ describe("file sharing", () => {
     const code = await uploadThroughApi("answer.ts", "export const answer = 42;\n", "text/typescript", {
       expires_at: expiresAt.toISOString(),
     });
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage();
     const fetched: string[] = [];
     context.on("request", (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto(`${app.baseUrl}/file/${code.slug}`);
@@ -560,7 +539,7 @@ describe("file sharing", () => {
     expect(realErrors(errors)).toEqual([]);
     await context.close();
 
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     await visitor.page.goto(link);
     const preview = visitor.page.getByTestId("text-preview");
     await preview.waitFor();
@@ -653,7 +632,7 @@ describe("file sharing", () => {
       s3_config_id:
         (
           (await (
-            await fetch(`${app.baseUrl}/api/s3-configs`, { headers: { Authorization: `Bearer ${token}` } })
+            await fetch(`${app.baseUrl}/api/s3-configs`, { headers: { Authorization: `Bearer ${await token()}` } })
           ).json()) as { data: { id: string; name: string }[] }
         ).data.find((item) => item.name === firstName)?.id ?? "",
     });
@@ -729,7 +708,7 @@ describe("file sharing", () => {
     await context.close();
 
     // Served from the bucket by a short-lived signed link.
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     await visitor.page.goto(link);
     await visitor.page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="image-preview"]');
@@ -745,7 +724,7 @@ describe("file sharing", () => {
   test("an S3 bucket with CORS: the page's CSP follows the storage configs and the browser PUTs to it directly", async () => {
     const created = await fetch(`${app.baseUrl}/api/s3-configs`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
       body: JSON.stringify({
         name: "Direct bucket",
         provider_type: "Other S3 Compatible",
@@ -832,7 +811,7 @@ describe("file sharing", () => {
     await page.getByTestId("share-qr").waitFor();
     await checkLayouts(page, "file-qr-shown");
 
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     await visitor.page.goto(`${app.baseUrl}/file/${locked.slug}`);
     await visitor.page.getByTestId("file-password-prompt").waitFor();
     await checkLayouts(visitor.page, "file-password-prompt");

@@ -294,6 +294,16 @@ export async function stillPage(page: Page): Promise<void> {
 }
 
 /**
+ * axe-core in every look on a still page with the pointer off the buttons: axe measures what the page
+ * shows, not a theme's fade caught halfway or a hovered button.
+ */
+export async function stillAxeViolations(page: Page): Promise<string[]> {
+  await stillPage(page);
+  await page.mouse.move(0, 0);
+  return axeViolations(page);
+}
+
+/**
  * The admin's REST API as a script calls it (a Bearer token from the REST login, fetched on first use):
  * the answer's status beside its envelope's fields (`data`, `message`...), read field by field.
  * A FormData body goes as it is; `authorization` calls as someone else (an API key, nobody: "").

@@ -3,24 +3,13 @@
 // 20 times each, on a normal and a throttled network (CDP), every created link's raw text equals the
 // input. Then, with the editor's code held back on purpose: the caret, the undo history, an IME
 // composition and a CRLF paste followed by typing all survive the hand-over.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page, Route } from "playwright-core";
-import { launchBrowser, openPage, type RunningApp, signInAsAdmin, startApp } from "./harness";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page, Route } from "playwright-core";
+import { e2eSpec } from "./harness";
 
 setDefaultTimeout(900_000);
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const { app, openAdminPage } = e2eSpec(import.meta.path);
 
 const RUNS = 20;
 
@@ -30,8 +19,7 @@ const THROTTLED = { offline: false, latency: 300, downloadThroughput: 100 * 1024
 type Network = "normal" | "throttled";
 
 async function openHome(network: Network) {
-  const opened = await openPage(browser);
-  await signInAsAdmin(opened.context, app);
+  const opened = await openAdminPage();
   const cdp = await opened.context.newCDPSession(opened.page);
   await cdp.send("Network.enable");
   // Every run downloads the editor's code again, as a first visit does.

@@ -3,56 +3,28 @@
 // link; and opened in the explorer's editor from a real folder, saved without a change (nothing is
 // written: same bytes, same modification time) and saved after a keystroke (exactly that keystroke
 // more). Bytes are compared, not strings.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  launchBrowser,
-  openPage,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-  startHomeEditor,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { e2eSpec, startHomeEditor } from "./harness";
 import { CORPUS, type CorpusDocument, tenMegabytes } from "./markdown-corpus";
 
 setDefaultTimeout(600_000);
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
+const { app, api, openAdminPage } = e2eSpec(import.meta.path);
+
 let folder: string;
 
 const BIG: CorpusDocument = { name: "ten-megabytes", text: tenMegabytes() };
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   folder = mkdtempSync(join(tmpdir(), "roundtrip-e2e-"));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field.
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, ...(await response.json()) };
-}
-
 async function openAsAdmin() {
-  const opened = await openPage(browser);
-  await signInAsAdmin(opened.context, app);
+  const opened = await openAdminPage();
   await opened.page.goto(`${app.baseUrl}/`);
   return opened;
 }

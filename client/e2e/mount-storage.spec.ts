@@ -7,23 +7,14 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { formatBytes } from "@shared/format-bytes";
-import type { Browser } from "playwright-core";
 import { type S3Service, seedS3rverObjects, startS3Server } from "../../scripts/test/services";
-import {
-  adminToken,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { e2eSpec } from "./harness";
 
 setDefaultTimeout(180_000);
 
+const { app, token, openAdminPage, checkLayouts } = e2eSpec(import.meta.path);
+
 const BUCKET = "already-full";
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
 const SEEDED = {
   "readme.txt": "This bucket was filled before Pastebox saw it.\n",
   "photos/2026/beach.txt": "a beach\n",
@@ -35,10 +26,7 @@ const BIG_FOLDER = 10_000;
 const bigName = (i: number) => `object-${String(i).padStart(5, "0")}.txt`;
 const bigBody = (i: number) => `object ${i}\n`;
 
-let app: RunningApp;
-let browser: Browser;
 let s3: S3Service;
-let token: string;
 /** The storage added by the first test (the second mounts another folder of it). */
 let storageId: string;
 let client: S3Client;
@@ -60,14 +48,9 @@ beforeAll(async () => {
     BUCKET,
     Array.from({ length: BIG_FOLDER }, (_, i): [string, string] => [`big/${bigName(i)}`, bigBody(i)]),
   );
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await s3?.stop();
 });
 
@@ -75,7 +58,7 @@ describe("a storage that already holds files", () => {
   test("added, mounted in the admin module's form, and its files seen in the explorer", async () => {
     const created = await fetch(`${app.baseUrl}/api/s3-configs`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
       body: JSON.stringify({
         name: "Full bucket",
         provider_type: "Other S3 Compatible",
@@ -90,8 +73,7 @@ describe("a storage that already holds files", () => {
     expect(created.status).toBe(201);
     storageId = (await created.json()).data.id;
 
-    const { page, context, errors } = await openPage(browser);
-    await signInAsAdmin(context, app);
+    const { page, context, errors } = await openAdminPage();
     await page.goto(`${app.baseUrl}/admin/mount-management`);
     await page.getByTestId("add-mount").click();
     const form = page.getByTestId("mount-form");
@@ -122,7 +104,7 @@ describe("a storage that already holds files", () => {
   test("a folder of 10,000 objects: the first page shows within a second, more come on scroll", async () => {
     const mount = await fetch(`${app.baseUrl}/api/admin/mounts`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
       body: JSON.stringify({
         name: "Big",
         mount_path: "/big",
@@ -132,8 +114,7 @@ describe("a storage that already holds files", () => {
     });
     expect(mount.status).toBe(201);
 
-    const { page, context, errors } = await openPage(browser);
-    await signInAsAdmin(context, app);
+    const { page, context, errors } = await openAdminPage();
     await page.goto(`${app.baseUrl}/mount-explorer`);
     const entries = page.getByTestId("entry");
     await page.locator('[data-testid="entry"][data-name="big"]').waitFor();
@@ -180,8 +161,7 @@ describe("a storage that already holds files", () => {
     let bytes = Object.values(SEEDED).reduce((sum, body) => sum + body.length, 0);
     for (let i = 0; i < BIG_FOLDER; i++) bytes += bigBody(i).length;
 
-    const { page, context, errors } = await openPage(browser);
-    await signInAsAdmin(context, app);
+    const { page, context, errors } = await openAdminPage();
     await page.goto(`${app.baseUrl}/admin/storage-config`);
     const card = page.getByTestId("storage-card-Full bucket");
     const figure = card.getByTestId("storage-usage");

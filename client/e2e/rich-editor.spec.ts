@@ -1,37 +1,15 @@
 // Home's Rich tab (Milkdown) for keyboard and screen-reader users, in Chromium against the real
-// server: the table handles' buttons have names (axe button-name, critical; docs/accessibility.md), Tab leaves
+// server: the table handles' buttons have names (axe button-name, critical, docs/accessibility.md), Tab leaves
 // the editor instead of typing spaces, and the focus ring is drawn around the editing area.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import {
-  launchBrowser,
-  openPage,
-  REPO_ROOT,
-  type RunningApp,
-  saveShot,
-  signInAsAdmin,
-  startApp,
-  startHomeEditor,
-} from "./harness";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { e2eSpec, injectAxe, saveShot, startHomeEditor } from "./harness";
 
 setDefaultTimeout(300_000);
 
-const AXE_SOURCE = readFileSync(`${REPO_ROOT}/node_modules/axe-core/axe.min.js`, "utf8");
+const { app, openAdminPage } = e2eSpec(import.meta.path);
+
 const TABLE = "# Plan\n\n| Day | Task |\n| --- | --- |\n| Mon | pack |\n\nAfter the table.\n";
-
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 async function openRich(page: Page, text: string) {
   await page.goto(`${app.baseUrl}/`);
@@ -50,8 +28,7 @@ async function openRich(page: Page, text: string) {
 
 describe("Rich editor", () => {
   test("the table's handles name every button, and axe finds no button without a name", async () => {
-    const { page, context, errors } = await openPage(browser);
-    await signInAsAdmin(context, app);
+    const { page, context, errors } = await openAdminPage();
     const rich = await openRich(page, TABLE);
     // The handles show for the cell under the pointer.
     await rich.getByText("pack", { exact: true }).hover();
@@ -60,7 +37,7 @@ describe("Rich editor", () => {
     for (const name of ["Delete row", "Delete column", "Align column left", "Centre column", "Align column right"]) {
       expect(await table.getByRole("button", { name, includeHidden: true }).count()).toBeGreaterThan(0);
     }
-    await page.evaluate(AXE_SOURCE);
+    await injectAxe(page);
     const unnamed = await page.evaluate(async () => {
       // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
       const result = await (window as any).axe.run(".milkdown", { runOnly: ["button-name"] });
@@ -73,8 +50,7 @@ describe("Rich editor", () => {
   });
 
   test("Tab leaves the editor and types nothing; the focus ring surrounds the editing area", async () => {
-    const { page, context } = await openPage(browser);
-    await signInAsAdmin(context, app);
+    const { page, context } = await openAdminPage();
     const rich = await openRich(page, "# Heading\n\ntext\n");
     await rich.getByRole("heading", { name: "Heading" }).click();
     await page.keyboard.press("End");

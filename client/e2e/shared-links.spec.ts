@@ -2,52 +2,14 @@
 // "Shared links" module lists a shared folder and a shared file, filters them by kind, extends one
 // through its dialog and revokes the other, whose link then answers 404 while its folder stays. Checked
 // at 375 px and desktop, light and dark, with axe-core, and once in Chinese.
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  axeViolations,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { e2eSpec, stillAxeViolations } from "./harness";
 
 setDefaultTimeout(180_000);
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
-
-// biome-ignore lint/suspicious/noExplicitAny: the envelopes of several routes, read field by field
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, ...(await response.json()) };
-}
-
-/** axe-core in every look, with transitions off and the pointer away from the buttons. */
-async function audit(page: Page): Promise<string[]> {
-  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
-  await page.mouse.move(0, 0);
-  return axeViolations(page);
-}
+const { app, api, openAdminPage, checkLayouts } = e2eSpec(import.meta.path);
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  token = await adminToken(app);
   const storages = await api("GET", "/s3-configs");
   expect(
     (
@@ -63,25 +25,19 @@ beforeAll(async () => {
   await api("POST", "/admin/fs/update", { path: "/team/report.txt", content: "report" });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
 test("the admin filters links by kind, extends one and revokes another", async () => {
   const folder = (await api("POST", "/admin/fs/share", { path: "/team/album", remark: "Holiday photos" })).data;
   const file = (await api("POST", "/admin/fs/share", { path: "/team/report.txt", max_views: 5 })).data;
 
-  const owner = await openPage(browser);
+  const owner = await openAdminPage();
   const { page } = owner;
-  await signInAsAdmin(owner.context, app);
   await page.goto(`${app.baseUrl}/admin/shared-links`);
   const folderCard = page.getByTestId(`shared-link-${folder.slug}`);
   const fileCard = page.getByTestId(`shared-link-${file.slug}`);
   await folderCard.getByText("Holiday photos").waitFor();
   await fileCard.getByText("0 of 5").waitFor();
   await checkLayouts(page, "list");
-  expect(await audit(page)).toEqual([]);
+  expect(await stillAxeViolations(page)).toEqual([]);
 
   await page.getByTestId("shared-links-filter-folder").click();
   await fileCard.waitFor({ state: "detached" });
@@ -96,7 +52,7 @@ test("the admin filters links by kind, extends one and revokes another", async (
   await fileCard.getByTestId("shared-link-extend").click();
   await page.getByRole("dialog", { name: "Extend the link" }).waitFor();
   await checkLayouts(page, "extend");
-  expect(await audit(page)).toEqual([]);
+  expect(await stillAxeViolations(page)).toEqual([]);
   await page.getByTestId("upload-request-expiry").selectOption("30d");
   await page.getByTestId("shared-link-extend-submit").click();
   await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -108,7 +64,7 @@ test("the admin filters links by kind, extends one and revokes another", async (
   await folderCard.getByTestId("shared-link-revoke").click();
   await page.getByRole("dialog", { name: "Revoke this link?" }).waitFor();
   await checkLayouts(page, "revoke");
-  expect(await audit(page)).toEqual([]);
+  expect(await stillAxeViolations(page)).toEqual([]);
   await page.getByTestId("shared-link-revoke-confirm").click();
   await folderCard.waitFor({ state: "detached" });
   expect((await fetch(`${app.baseUrl}/api/public/shares/${folder.slug}`)).status).toBe(404);
@@ -117,11 +73,10 @@ test("the admin filters links by kind, extends one and revokes another", async (
   expect(owner.errors.filter((error) => !error.startsWith("Failed to load resource"))).toEqual([]);
   await owner.context.close();
 
-  const zh = await openPage(browser, { locale: "zh-CN" });
-  await signInAsAdmin(zh.context, app);
+  const zh = await openAdminPage({ locale: "zh-CN" });
   await zh.page.goto(`${app.baseUrl}/admin/shared-links`);
   await zh.page.getByTestId(`shared-link-${file.slug}`).getByText("有效").waitFor();
   await checkLayouts(zh.page, "zh");
-  expect(await audit(zh.page)).toEqual([]);
+  expect(await stillAxeViolations(zh.page)).toEqual([]);
   await zh.context.close();
 });

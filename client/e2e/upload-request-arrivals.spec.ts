@@ -6,27 +6,14 @@
 // light and dark, with axe-core, and the module once in Chinese.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import {
-  adminToken,
-  axeViolations,
-  dismissToasts,
-  launchBrowser,
-  layoutCheck,
-  openPage,
-  type RunningApp,
-  saveShot,
-  signInAsAdmin,
-  startApp,
-} from "./harness";
+import { dismissToasts, e2eSpec, saveShot, stillAxeViolations } from "./harness";
 
 setDefaultTimeout(180_000);
 
-let app: RunningApp;
-let browser: Browser;
-let token: string;
-
-const checkLayouts = layoutCheck(import.meta.path, dismissToasts);
+const { app, api, openAdminPage, checkLayouts } = e2eSpec(import.meta.path, {
+  // The receiver listens on loopback, which a real install refuses (docs/upload-requests.md, Webhook).
+  env: { ALLOW_PRIVATE_URLS: "true" },
+});
 
 const WEBHOOK_SECRET = "a secret for the hook";
 /** The owner's webhook receiver: every notice it got, with its signature. */
@@ -39,27 +26,6 @@ const receiver = Bun.serve({
     return new Response("ok");
   },
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: the envelopes of several routes, read field by field
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${app.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, ...(await response.json()) };
-}
-
-/** axe-core in every look, with transitions off: a theme's fade caught halfway is no contrast problem. */
-async function audit(page: Page): Promise<string[]> {
-  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
-  // The pointer off the buttons: axe measures what the page shows, not a hovered button.
-  await page.mouse.move(0, 0);
-  return axeViolations(page);
-}
 
 /** A visitor's file through the request's form route, as a script or another page would send it. */
 async function sendFile(slug: string, visit: string, name: string, content: string) {
@@ -74,10 +40,6 @@ async function sendFile(slug: string, visit: string, name: string, content: stri
 }
 
 beforeAll(async () => {
-  // The receiver listens on loopback, which a real install refuses (docs/upload-requests.md, Webhook).
-  app = await startApp({ ALLOW_PRIVATE_URLS: "true" });
-  browser = await launchBrowser();
-  token = await adminToken(app);
   const storages = await api("GET", "/s3-configs");
   const mount = await api("POST", "/admin/mounts", {
     name: "inbox",
@@ -89,20 +51,17 @@ beforeAll(async () => {
   expect((await api("POST", "/admin/fs/mkdir", { path: "/inbox/invoices" })).status).toBe(201);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+afterAll(() => {
   receiver.stop(true);
 });
 
 test("the owner creates a request, watches 3 files arrive, shares one, extends and closes the request", async () => {
-  const owner = await openPage(browser);
+  const owner = await openAdminPage();
   const { page } = owner;
-  await signInAsAdmin(owner.context, app);
   await page.goto(`${app.baseUrl}/admin/upload-requests`);
   await page.getByText("No upload requests yet").waitFor();
   await checkLayouts(page, "empty");
-  expect(await audit(page)).toEqual([]);
+  expect(await stillAxeViolations(page)).toEqual([]);
 
   await page.getByTestId("create-upload-request").click();
   const form = page.getByTestId("upload-request-form");
@@ -118,7 +77,7 @@ test("the owner creates a request, watches 3 files arrive, shares one, extends a
   await form.getByLabel("Webhook secret").scrollIntoViewIfNeeded();
   await saveShot(import.meta.path, page, "form-webhook");
   await checkLayouts(page, "form");
-  expect(await audit(page)).toEqual([]);
+  expect(await stillAxeViolations(page)).toEqual([]);
   await form.getByLabel("Folder in the explorer").fill("/inbox/invoices");
   await form.getByLabel("At most this many files").fill("3");
   await form.getByLabel("Size per file (MB)").fill("1");
@@ -178,7 +137,7 @@ test("the owner creates a request, watches 3 files arrive, shares one, extends a
   }
   await dismissToasts(page);
   await checkLayouts(page, "arrivals");
-  expect(await audit(page)).toEqual([]);
+  expect(await stillAxeViolations(page)).toEqual([]);
 
   // One arrival becomes a share link in place, which another context opens and downloads.
   await rows.nth(1).getByRole("button", { name: "Share march-2.txt" }).click();
@@ -195,7 +154,7 @@ test("the owner creates a request, watches 3 files arrive, shares one, extends a
   await card.getByTestId("upload-request-extend").click();
   await page.getByRole("dialog", { name: "Extend the upload request" }).waitFor();
   await checkLayouts(page, "extend");
-  expect(await audit(page)).toEqual([]);
+  expect(await stillAxeViolations(page)).toEqual([]);
   await page.getByTestId("upload-request-expiry").selectOption("1d");
   await page.getByTestId("upload-request-extend-submit").click();
   await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -218,13 +177,12 @@ test("the owner creates a request, watches 3 files arrive, shares one, extends a
   await owner.context.close();
 
   // The module in Chinese: its texts, and no axe violation.
-  const zh = await openPage(browser, { locale: "zh-CN" });
-  await signInAsAdmin(zh.context, app);
+  const zh = await openAdminPage({ locale: "zh-CN" });
   await zh.page.goto(`${app.baseUrl}/admin/upload-requests`);
   await zh.page.getByTestId(`upload-request-${request.slug}`).getByText("已关闭").waitFor();
   await zh.page.getByRole("button", { name: "已收到的文件" }).click();
   await zh.page.getByText("march-3.txt").waitFor();
   await checkLayouts(zh.page, "zh");
-  expect(await audit(zh.page)).toEqual([]);
+  expect(await stillAxeViolations(zh.page)).toEqual([]);
   await zh.context.close();
 });
