@@ -75,6 +75,11 @@ const envSchema = z.object({
   TASK_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(3600).default(60)),
 });
 
+/**
+ * Server tasks copy a file larger than this in parts: a multipart upload across storages (a failed
+ * request resends one part, not the file), UploadPartCopy inside one S3 store (CopyObject stops at 5 GiB).
+ */
+export const TASK_PARTS_ABOVE_BYTES = 1024 ** 3;
 /** A body that brings less than 16 KiB in 30 s of waiting is cut (408); tests shorten it. */
 const BODY_STALL_MS = 30_000;
 /** A browser opens at most 6 connections per host; an office behind one address many more. */
@@ -128,6 +133,8 @@ export type Config = {
   maxDownloadsPerAddress: number;
   /** TASK_LEASE_SECONDS in ms: a killed process's claim on a task file ends after it (services/tasks/worker.ts). */
   taskLeaseMs: number;
+  /** A server task copies a larger file in parts (docs/tasks.md); tests lower it. */
+  taskPartsAboveBytes: number;
 };
 
 function isProxyList(entries: string[]): boolean {
@@ -178,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxRequestsPerAddress: MAX_REQUESTS_PER_ADDRESS,
     maxDownloadsPerAddress: MAX_DOWNLOADS_PER_ADDRESS,
     taskLeaseMs: values.TASK_LEASE_SECONDS * 1000,
+    taskPartsAboveBytes: TASK_PARTS_ABOVE_BYTES,
   };
 }
 

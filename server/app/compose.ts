@@ -80,7 +80,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   clipboardConnections = () => clipboardHub.connectionCount();
   const tasks = createTaskWorker(
     { db, storage, config, listingCache, logger },
-    { ...schema, leaseMs: config.taskLeaseMs },
+    { ...schema, leaseMs: config.taskLeaseMs, partsAbove: config.taskPartsAboveBytes },
   );
   const deps: AppDeps = {
     config,

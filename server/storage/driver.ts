@@ -41,7 +41,22 @@ export type PutOptions = {
    * `onStart` is called with the upload's id once the store has started it (to record it for the sweep).
    * A body of unknown length goes in parts anyway. Other backends ignore it.
    */
-  multipart?: { onStart?: (uploadId: string) => Promise<void> };
+  multipart?: MultipartHooks;
+};
+
+/** `onStart` is called with a multipart upload's id once the store has started it (to record it for the sweep). */
+export type MultipartHooks = { onStart?: (uploadId: string) => Promise<void> };
+
+/** A copy inside one store. Other backends than S3 ignore these. */
+export type CopyOptions = {
+  /** The source's size, when the caller knows it (saves a HEAD). */
+  size?: number;
+  /**
+   * S3: a larger object is copied in parts (UploadPartCopy) instead of one CopyObject, which S3
+   * refuses above 5 GiB; by default that limit.
+   */
+  partsAbove?: number;
+  multipart?: MultipartHooks;
 };
 
 export type PresignGetOptions = {
@@ -87,7 +102,7 @@ export type StorageDriver = {
   delete(key: string): Promise<void>;
   deleteMany(keys: string[]): Promise<void>;
   list(prefix: string, options?: ListOptions): Promise<ListResult>;
-  copy(sourceKey: string, targetKey: string): Promise<void>;
+  copy(sourceKey: string, targetKey: string, options?: CopyOptions): Promise<void>;
 };
 
 /** Validates a byte range against an object size; null means the range cannot be satisfied. */

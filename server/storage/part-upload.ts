@@ -16,12 +16,22 @@ const MIN_PART_BYTES = 5 * 1024 * 1024;
 const MAX_PARTS = 10_000;
 /** Parts of a body of unknown length: 8 MiB allows 80 GB. */
 const UNKNOWN_LENGTH_PART_BYTES = 8 * 1024 * 1024;
+/** Parts of a copy inside one store at most: the store moves the bytes, none pass through memory. */
+const MAX_COPY_PART_BYTES = 512 * 1024 * 1024;
 /** Parts in flight at once; memory is a part size x (this + 1). */
 export const PART_CONCURRENCY = 3;
 
 /** The part size for a body of `size` bytes (undefined: unknown): as small as S3's part count allows. */
 export const partSizeFor = (size: number | undefined) =>
   size === undefined ? UNKNOWN_LENGTH_PART_BYTES : Math.max(MIN_PART_BYTES, Math.ceil(size / MAX_PARTS));
+
+/**
+ * The part size of a copy in parts inside one store (UploadPartCopy) of an object of `size` bytes,
+ * copied in parts because it is larger than `partsAbove`: parts that large (at most 512 MiB), few
+ * requests, within S3's part count.
+ */
+export const copyPartSizeFor = (size: number, partsAbove: number) =>
+  Math.max(MIN_PART_BYTES, Math.ceil(size / MAX_PARTS), Math.min(partsAbove, MAX_COPY_PART_BYTES));
 
 /** What the engine needs from a store: the four multipart calls, and a single PUT for small bodies. */
 export type PartStore = {

@@ -235,10 +235,10 @@ export function trackUsage(driver: StorageDriver, db: Database, storageConfigId:
         () => driver.put(key, body, options),
         (stored) => [stored.size],
       ),
-    copy: (sourceKey, targetKey) =>
+    copy: (sourceKey, targetKey, options) =>
       track(
         [targetKey],
-        () => driver.copy(sourceKey, targetKey),
+        () => driver.copy(sourceKey, targetKey, options),
         () => sizesOf(driver, [targetKey]),
       ),
     delete: (key) =>

@@ -11,7 +11,7 @@ import { storageTypeOf } from "@shared/schemas/mounts";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { contentTypeFor } from "../../storage/content-type";
-import type { ObjectInfo, StorageDriver } from "../../storage/driver";
+import type { MultipartHooks, ObjectInfo, StorageDriver } from "../../storage/driver";
 import type { AuthState } from "../auth/sessions";
 import { assertReadable, assertRemovable, assertWritable, isReadOnly } from "./access";
 import { driverOf, isFolderPath, statLocation, walkObjects } from "./storage";
@@ -52,17 +52,37 @@ async function runLimited<T>(items: T[], limit: number, run: (item: T) => Promis
 const emptyMarker = new Uint8Array(0);
 const markerOptions = { contentType: "application/x-directory", size: 0 };
 
-/** One object from a storage to another (or the same): the store's copy, else a streamed GET and PUT. */
-export async function transferObject(source: Endpoint, sourceKey: string, target: Endpoint, targetKey: string) {
+/** How one object goes in parts (a task's large files, docs/tasks.md). */
+export type TransferOptions = {
+  /** The source's size, when the caller knows it. */
+  size?: number;
+  /** An object larger than this goes in parts: UploadPartCopy inside one S3 store, a multipart upload across. */
+  partsAbove?: number;
+  multipart?: MultipartHooks;
+};
+
+/**
+ * One object from a storage to another (or the same): the store's copy, else a streamed GET and PUT.
+ * Without `partsAbove` each store decides (S3: in parts only where one request cannot be, above 5 GiB).
+ */
+export async function transferObject(
+  source: Endpoint,
+  sourceKey: string,
+  target: Endpoint,
+  targetKey: string,
+  options: TransferOptions = {},
+) {
   if (source.location.mount.storageConfigId === target.location.mount.storageConfigId) {
-    await source.driver.copy(sourceKey, targetKey);
+    await source.driver.copy(sourceKey, targetKey, options);
   } else if (sourceKey.endsWith("/")) {
     await target.driver.put(targetKey, emptyMarker, markerOptions);
   } else {
     const object = await source.driver.get(sourceKey);
+    const inParts = options.partsAbove !== undefined && object.size > options.partsAbove;
     await target.driver.put(targetKey, object.body, {
       contentType: object.contentType ?? contentTypeFor(sourceKey),
       size: object.size,
+      multipart: inParts ? (options.multipart ?? {}) : undefined,
     });
   }
 }

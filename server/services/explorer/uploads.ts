@@ -284,11 +284,22 @@ export async function abortMultipart(deps: FsDeps, auth: AuthState, input: z.out
 
 /** The sweep: multipart uploads left unfinished for a day are aborted and their parts removed. */
 export async function purgeStaleMultipartUploads(deps: SweepDeps, now = new Date()) {
-  const rows = await deps.db.multipartUpload.findMany({
-    where: { createdAt: { lte: new Date(now.getTime() - STALE_UPLOAD_MS) } },
-    select: uploadSelect,
-    take: 500,
+  const aborted = await abortRecordedUploads(deps, {
+    createdAt: { lte: new Date(now.getTime() - STALE_UPLOAD_MS) },
   });
+  return { aborted };
+}
+
+/**
+ * Aborts recorded multipart uploads on their stores (500 at most) and forgets them: those the sweep
+ * finds stale, and those a server task's file left when its process died mid-copy (docs/tasks.md).
+ * Answers how many went.
+ */
+export async function abortRecordedUploads(
+  deps: Pick<FsDeps, "db" | "storage">,
+  where: { createdAt?: { lte: Date }; createdBy?: string },
+): Promise<number> {
+  const rows = await deps.db.multipartUpload.findMany({ where, select: uploadSelect, take: 500 });
   for (const row of rows) {
     try {
       const driver = await deps.storage.driverFor(row.storageConfigId);
@@ -298,7 +309,7 @@ export async function purgeStaleMultipartUploads(deps: SweepDeps, now = new Date
     }
   }
   if (rows.length > 0) await deps.db.multipartUpload.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
-  return { aborted: rows.length };
+  return rows.length;
 }
 
 // ---- Presigned ---------------------------------------------------------------------------------

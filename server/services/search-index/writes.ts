@@ -108,8 +108,8 @@ export function trackIndex(driver: StorageDriver, store: IndexStore, storageConf
       );
       return stored;
     },
-    async copy(sourceKey, targetKey) {
-      await driver.copy(sourceKey, targetKey);
+    async copy(sourceKey, targetKey, options) {
+      await driver.copy(sourceKey, targetKey, options);
       await quietly(() =>
         targetKey.endsWith("/")
           ? indexFolderCopy(store, driver, storageConfigId, targetKey)

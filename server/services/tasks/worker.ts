@@ -3,9 +3,11 @@
 // file row is claimed by one process, copied, moved or deleted, and marked. Claims are conditional
 // UPDATEs, atomic on SQLite and Postgres alike, and carry a lease: a process killed mid-task leaves
 // rows whose lease ends, and another process (or this one after a restart) takes them again. A file
-// redone is written whole again at the same key, so nothing is lost or doubled.
+// redone is written whole again at the same key, so nothing is lost or doubled; the multipart upload a
+// killed attempt at a large file left on the target store is aborted first.
 import { hostname } from "node:os";
 import { isPathWithin, joinPath, nameOf } from "@shared/paths";
+import { TASK_PARTS_ABOVE_BYTES } from "../../config";
 import { type Database, postgresTarget, providerOf } from "../../db/client";
 import { AppError, describeError } from "../../errors";
 import type { Logger } from "../../logger";
@@ -23,6 +25,7 @@ import {
   loadTree,
   locate,
 } from "../explorer/tree";
+import { abortRecordedUploads } from "../explorer/uploads";
 import { followMovedEntry, removeFolderTree, removeStoredEntry } from "../explorer/writes";
 import { assertStorageRoom } from "../shares/upload/upload-limits";
 import type { TaskItem } from "./tasks";
@@ -35,6 +38,8 @@ const LEASE_MS = 60_000;
 const IDLE_POLL_MS = 15_000;
 /** File rows written at once while planning. */
 const PLAN_CHUNK = 500;
+/** Who a task file's multipart upload is recorded as (MultipartUpload.createdBy), so a redo finds it. */
+export const taskUploadRecorder = (fileId: number) => `task-file:${fileId}`;
 
 export type TaskWorker = {
   /** Looks for work now (a task was created or retried in this process). */
@@ -78,12 +83,13 @@ function creatorAuth(createdBy: string): AuthState {
 
 export function createTaskWorker(
   deps: FsDeps & { logger: Logger },
-  options: { owner?: string; leaseMs?: number; concurrency?: number; pgSchema?: string } = {},
+  options: { owner?: string; leaseMs?: number; concurrency?: number; pgSchema?: string; partsAbove?: number } = {},
 ): TaskWorker {
   const db: Database = deps.db;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const concurrency = options.concurrency ?? FILE_CONCURRENCY;
+  const partsAbove = options.partsAbove ?? TASK_PARTS_ABOVE_BYTES;
   let draining: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -307,6 +313,9 @@ export function createTaskWorker(
     }, leaseMs / 3);
     try {
       const tree = await treeOf(file.task.createdBy);
+      // A process killed while it copied this file in parts left the upload behind: it goes before the redo.
+      const recorder = taskUploadRecorder(id);
+      await abortRecordedUploads(deps, { createdBy: recorder });
       const sourceLocation = locate(tree, file.sourcePath);
       if (!sourceLocation) throw new AppError("NOT_FOUND", "errors.fsTaskSourceVanished");
       if (file.task.type === "delete") {
@@ -332,7 +341,28 @@ export function createTaskWorker(
       if (file.task.type !== "move" || sourceLocation.mount.storageConfigId !== targetConfig) {
         await assertStorageRoom(db, targetConfig, stored.size);
       }
-      await transferObject(source, sourceKey, target, targetKey);
+      // A large file goes in parts, its upload recorded until it is completed or aborted: a kill in
+      // between leaves the record, for the redo above (or the sweep) to abort the upload.
+      const recordUpload = async (uploadId: string) => {
+        await db.multipartUpload.create({
+          data: {
+            storageConfigId: targetConfig,
+            objectKey: targetKey,
+            uploadId,
+            virtualPath: targetLocation.path,
+            createdBy: recorder,
+          },
+        });
+      };
+      try {
+        await transferObject(source, sourceKey, target, targetKey, {
+          size: stored.size,
+          partsAbove,
+          multipart: { onStart: recordUpload },
+        });
+      } finally {
+        await db.multipartUpload.deleteMany({ where: { createdBy: recorder } });
+      }
       if (file.task.type === "move") {
         await followMovedEntry(deps, sourceLocation, targetLocation, "file");
         await source.driver.delete(sourceKey);

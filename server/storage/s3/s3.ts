@@ -1,6 +1,7 @@
 // S3-compatible storage driver (AWS S3, Cloudflare R2, Backblaze B2, MinIO, ...). A body of known
 // length streams in one PUT; one of unknown length (or one the caller wants in parts) goes multipart
-// through part-upload.ts; either way memory stays bounded whatever the file size.
+// through part-upload.ts; either way memory stays bounded whatever the file size. A copy inside the
+// bucket is one CopyObject, or above a size a multipart upload the store fills from the source.
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -19,6 +20,7 @@ import {
   S3Client,
   S3ServiceException,
   UploadPartCommand,
+  UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { contentDisposition } from "@shared/content-disposition";
@@ -27,6 +29,7 @@ import { AppError } from "../../errors";
 import {
   type ByteRange,
   type CompletedPart,
+  type CopyOptions,
   type GetResult,
   type ListOptions,
   type ListResult,
@@ -35,7 +38,7 @@ import {
   resolveRange,
   type StorageDriver,
 } from "../driver";
-import { MAX_SINGLE_PUT_BYTES, PART_CONCURRENCY, partSizeFor, uploadInParts } from "../part-upload";
+import { copyPartSizeFor, MAX_SINGLE_PUT_BYTES, PART_CONCURRENCY, partSizeFor, uploadInParts } from "../part-upload";
 import { toNodeReadable } from "../streams";
 
 export type S3DriverOptions = {
@@ -50,6 +53,8 @@ export type S3DriverOptions = {
 };
 
 const DELETE_BATCH = 1000;
+/** Parts of a copy in parts asked of the store at once (each moves its bytes inside the store). */
+const COPY_PART_CONCURRENCY = 4;
 
 function isNotFound(error: unknown): boolean {
   return (
@@ -341,9 +346,18 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       }
     },
 
-    async copy(sourceKey: string, targetKey: string) {
+    async copy(sourceKey: string, targetKey: string, copyOptions: CopyOptions = {}) {
       const CopySource = `${Bucket}/${sourceKey.split("/").map(encodeURIComponent).join("/")}`;
+      const partsAbove = copyOptions.partsAbove ?? MAX_SINGLE_PUT_BYTES;
       try {
+        if (copyOptions.size === undefined || copyOptions.size > partsAbove) {
+          const source = await driver.head(sourceKey);
+          if (!source) throw new AppError("NOT_FOUND", "errors.notFound");
+          if (source.size > partsAbove) {
+            await copyInParts(source, targetKey, CopySource, partsAbove, copyOptions);
+            return;
+          }
+        }
         await client.send(new CopyObjectCommand({ Bucket, Key: targetKey, CopySource }));
       } catch (error) {
         if (isNotFound(error)) throw new AppError("NOT_FOUND", "errors.notFound");
@@ -351,5 +365,54 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       }
     },
   };
+
+  /**
+   * A copy larger than `partsAbove` as a multipart upload whose parts the store copies from the
+   * source (UploadPartCopy), a few at once; each part is read only from the version of the source
+   * the HEAD saw (its ETag), so a source replaced mid-copy fails the copy instead of mixing two
+   * versions. A failure aborts the upload, so no parts are left behind.
+   */
+  async function copyInParts(
+    source: { size: number; etag: string | null; contentType: string | null },
+    targetKey: string,
+    CopySource: string,
+    partsAbove: number,
+    copyOptions: CopyOptions,
+  ) {
+    const partSize = copyPartSizeFor(source.size, partsAbove);
+    const count = Math.ceil(source.size / partSize);
+    const uploadId = await driver.createMultipartUpload(targetKey, {
+      contentType: source.contentType ?? "application/octet-stream",
+    });
+    try {
+      await copyOptions.multipart?.onStart?.(uploadId);
+      const parts: CompletedPart[] = [];
+      let next = 1;
+      const copyParts = async () => {
+        while (next <= count) {
+          const partNumber = next++;
+          const start = (partNumber - 1) * partSize;
+          const end = Math.min(source.size, start + partSize) - 1;
+          const result = await client.send(
+            new UploadPartCopyCommand({
+              Bucket,
+              Key: targetKey,
+              UploadId: uploadId,
+              PartNumber: partNumber,
+              CopySource,
+              CopySourceRange: `bytes=${start}-${end}`,
+              CopySourceIfMatch: source.etag ? `"${source.etag}"` : undefined,
+            }),
+          );
+          parts.push({ partNumber, etag: unquote(result.CopyPartResult?.ETag) ?? "" });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(COPY_PART_CONCURRENCY, count) }, copyParts));
+      await driver.completeMultipartUpload(targetKey, uploadId, parts);
+    } catch (error) {
+      await driver.abortMultipartUpload(targetKey, uploadId).catch(() => undefined);
+      throw error;
+    }
+  }
   return driver;
 }
