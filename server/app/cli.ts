@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config";
-import { createDatabase, postgresTarget } from "../db/client";
+import { createDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { resetAdminSecondFactors } from "../services/auth/second-factor";
 import { turnPasswordLoginOn } from "../services/auth/sso";
@@ -13,6 +13,7 @@ import { formatImportReport, importCloudPaste } from "../services/backup/cloudpa
 import { CloudPasteSourceError, readCloudPaste } from "../services/backup/cloudpaste-source";
 import { writeBackup } from "../services/backup/create";
 import { BackupError, restoreBackup } from "../services/backup/restore";
+import { restoreTargetOf } from "../services/backup/restore-target";
 
 const PASSPHRASE_ENV = "PASTEBOX_BACKUP_PASSPHRASE";
 
@@ -123,18 +124,10 @@ async function main(argv: string[]) {
     await migrateDatabase(config.databaseUrl);
     const db = createDatabase(config.databaseUrl);
     try {
-      const summary = await restoreBackup(
-        {
-          db,
-          provider: config.databaseProvider,
-          dataDir: config.dataDir,
-          secret: config.secret,
-          isSecretFromEnv: config.isSecretFromEnv,
-          pgSchema: config.databaseProvider === "postgres" ? postgresTarget(config.databaseUrl).schema : undefined,
-        },
-        resolve(file),
-        { passphrase, force: values.force },
-      );
+      const summary = await restoreBackup(restoreTargetOf(db, config), resolve(file), {
+        passphrase,
+        force: values.force,
+      });
       const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0);
       console.log(`Restored ${rows} rows and ${summary.objects.count} local objects (${summary.objects.bytes} bytes).`);
       if (summary.secretWritten) console.log(`  The backup's secret was written to ${config.dataDir}/secret.key.`);

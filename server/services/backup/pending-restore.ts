@@ -11,7 +11,7 @@ import { pipeline } from "node:stream/promises";
 import type { PendingRestoreView } from "@shared/schemas/backups";
 import { z } from "zod";
 import { decryptSecret, encryptSecret, keyedHash } from "../../crypto";
-import type { Database, DatabaseProvider } from "../../db/client";
+import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { isDiskFull } from "../../storage/driver-errors";
 import { byteCounter } from "../../storage/streams";
@@ -25,6 +25,7 @@ import {
   verifyArchive,
 } from "./restore";
 import { PENDING_ARCHIVE, PENDING_DETAILS } from "./restore-marker";
+import type { RestoreTarget } from "./restore-target";
 
 const pendingDetailsSchema = z.object({
   uploadedAt: z.string(),
@@ -165,21 +166,12 @@ export async function stagePendingRestore(
   }
 }
 
-export type ApplyTarget = {
-  db: Database;
-  provider: DatabaseProvider;
-  dataDir: string;
-  secret: string;
-  isSecretFromEnv: boolean;
-  pgSchema?: string;
-};
-
 /**
  * At start, before the server listens: restores the pending archive (if any) with the CLI's restore,
  * under its marker, replacing whatever the install holds now (the admin chose it at the upload), then
  * deletes the pending files. Null when nothing was pending.
  */
-export async function applyPendingRestore(target: ApplyTarget): Promise<RestoreSummary | null> {
+export async function applyPendingRestore(target: RestoreTarget): Promise<RestoreSummary | null> {
   const details = readDetails(target.dataDir);
   if (!details) return null;
   const openedSecret = details.sealedSecret === null ? undefined : decryptSecret(target.secret, details.sealedSecret);

@@ -11,7 +11,7 @@ import { LOCAL_PROVIDER } from "@shared/constants";
 import superjson from "superjson";
 import tar from "tar-stream";
 import { keyedHash } from "../../crypto";
-import type { Database, DatabaseProvider } from "../../db/client";
+import type { Database } from "../../db/client";
 import { resolveKeyPath } from "../../storage/local/local";
 import { SECRET_CHECK_TEXT } from "./create";
 import {
@@ -29,6 +29,7 @@ import {
   TRANSIENT_MODELS,
 } from "./format";
 import { markRestoreFinished, markRestoreStarted } from "./restore-marker";
+import type { RestoreTarget } from "./restore-target";
 import { openSecret } from "./secret-box";
 
 /** The header is small; anything bigger is not one of ours. */
@@ -195,18 +196,6 @@ export async function verifyArchive(path: string, options: VerifyOptions = {}): 
   }
   return { header: foundHeader, manifest: foundManifest, secret };
 }
-
-export type RestoreTarget = {
-  db: Database;
-  provider: DatabaseProvider;
-  dataDir: string;
-  /** The secret this install runs with now. */
-  secret: string;
-  /** Whether that secret comes from the SECRET variable (then it cannot be replaced by the backup's). */
-  isSecretFromEnv: boolean;
-  /** Postgres: the schema the tables live in (default `public`). */
-  pgSchema?: string;
-};
 
 export type RestoreSummary = {
   rows: Record<string, number>;

@@ -7,10 +7,11 @@ import { join } from "node:path";
 import { DEFAULT_STORAGE_NAME, LOCAL_PROVIDER } from "@shared/constants";
 import { answerParent, runChildTask } from "../../app/child-task";
 import { type Config, loadConfig } from "../../config";
-import { createDatabase, type Database, postgresTarget } from "../../db/client";
+import { createDatabase, type Database } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { createLogger, type Logger } from "../../logger";
 import { hasPendingRestore, PENDING_ARCHIVE, PENDING_DETAILS } from "../backup/restore-marker";
+import { restoreTargetOf } from "../backup/restore-target";
 
 export type PreparedDatabase = {
   applied: string[];
@@ -47,14 +48,7 @@ async function applyRestoreFromPanel(db: Database, config: Config, logger: Logge
   const { applyPendingRestore } = await import("../backup/pending-restore");
   logger.info("applying the restore uploaded from the admin panel", { archive: join(config.dataDir, PENDING_ARCHIVE) });
   try {
-    const summary = await applyPendingRestore({
-      db,
-      provider: config.databaseProvider,
-      dataDir: config.dataDir,
-      secret: config.secret,
-      isSecretFromEnv: config.isSecretFromEnv,
-      pgSchema: config.databaseProvider === "postgres" ? postgresTarget(config.databaseUrl).schema : undefined,
-    });
+    const summary = await applyPendingRestore(restoreTargetOf(db, config));
     if (!summary) return false;
     const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0);
     logger.info("restore from the admin panel applied", {
