@@ -9,7 +9,6 @@ import type { DavLockView } from "@shared/schemas/dav-locks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { LoadError } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
@@ -17,7 +16,7 @@ import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
-import { CardGridSkeleton, EmptyState } from "../shared/list/list-states";
+import { CardList } from "../shared/list/card-list";
 import { Pagination, RefreshButton } from "../shared/list/list-toolbar";
 
 export default function DavLocksModule() {
@@ -43,73 +42,65 @@ export default function DavLocksModule() {
         module="dav-locks"
         actions={<RefreshButton ns="davLocks" onRefresh={refresh} isRefreshing={list.isFetching} />}
       />
-      {list.isPending ? (
-        <CardGridSkeleton className="mt-6" label={t("davLocks.loading")} />
-      ) : list.isError ? (
-        <LoadError className="mt-6" title={t("davLocks.loadError")} query={list} />
-      ) : list.data.locks.length === 0 ? (
-        <EmptyState
-          className="mt-6"
-          icon={LockOpenIcon}
-          title={t("davLocks.empty.title")}
-          description={t("davLocks.empty.description")}
-        />
-      ) : (
-        <>
-          <ul
-            className="mt-6 grid grid-cols-1 gap-4 xl:grid-cols-2"
-            aria-label={t("davLocks.listLabel")}
-            data-testid="dav-lock-list"
-          >
-            {list.data.locks.map((lock) => (
-              <LockCard
-                key={lock.token}
-                lock={lock}
-                isRemoving={removeOne.isPending && removeOne.variables?.token === lock.token}
-                isRemovingKey={
-                  removeOfKey.isPending &&
-                  lock.holder.kind === "key" &&
-                  removeOfKey.variables?.key_id === lock.holder.key_id
-                }
-                onRemove={() =>
-                  removeOne.mutate(
-                    { token: lock.token },
-                    {
-                      onSuccess: () => toast.success(t("davLocks.removed")),
-                      onError: (error) => toast.error(errorMessage(error)),
-                      onSettled: refresh,
-                    },
-                  )
-                }
-                onRemoveKey={(keyId) =>
-                  removeOfKey.mutate(
-                    { key_id: keyId },
-                    {
-                      onSuccess: ({ removed }) => toast.success(t("davLocks.removedKey", { count: removed })),
-                      onError: (error) => toast.error(errorMessage(error)),
-                      onSettled: refresh,
-                    },
-                  )
-                }
-              />
-            ))}
-          </ul>
-          <Pagination
-            ns="davLocks"
-            page={page}
-            pages={pages}
-            total={list.data.pagination.total}
-            limit={limit}
-            offset={list.data.pagination.offset}
-            shown={list.data.locks.length}
-            onPage={setPage}
-            onLimit={(next) => {
-              setLimit(next);
-              setPage(1);
-            }}
+      <CardList
+        ns="davLocks"
+        query={list}
+        items={list.data?.locks}
+        emptyIcon={LockOpenIcon}
+        layout="grid"
+        testId="dav-lock-list"
+        footer={
+          list.data && (
+            <Pagination
+              ns="davLocks"
+              page={page}
+              pages={pages}
+              total={list.data.pagination.total}
+              limit={limit}
+              offset={list.data.pagination.offset}
+              shown={list.data.locks.length}
+              onPage={setPage}
+              onLimit={(next) => {
+                setLimit(next);
+                setPage(1);
+              }}
+            />
+          )
+        }
+      >
+        {(lock) => (
+          <LockCard
+            key={lock.token}
+            lock={lock}
+            isRemoving={removeOne.isPending && removeOne.variables?.token === lock.token}
+            isRemovingKey={
+              removeOfKey.isPending &&
+              lock.holder.kind === "key" &&
+              removeOfKey.variables?.key_id === lock.holder.key_id
+            }
+            onRemove={() =>
+              removeOne.mutate(
+                { token: lock.token },
+                {
+                  onSuccess: () => toast.success(t("davLocks.removed")),
+                  onError: (error) => toast.error(errorMessage(error)),
+                  onSettled: refresh,
+                },
+              )
+            }
+            onRemoveKey={(keyId) =>
+              removeOfKey.mutate(
+                { key_id: keyId },
+                {
+                  onSuccess: ({ removed }) => toast.success(t("davLocks.removedKey", { count: removed })),
+                  onError: (error) => toast.error(errorMessage(error)),
+                  onSettled: refresh,
+                },
+              )
+            }
           />
-        </>
-      )}
+        )}
+      </CardList>
     </div>
   );
 }

@@ -4,9 +4,9 @@ import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import type { JOB_RUN_STATUSES } from "@shared/schemas/jobs";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { cx } from "../../../components/class-names";
 import { AppDialog } from "../../../components/dialogs/dialog";
 import { LoadError } from "../../../components/feedback/request-status";
+import { StatusBadge, type StatusTone } from "../../../components/status-badge";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
@@ -15,14 +15,11 @@ import { formatDuration, jobTitle } from "./job-format";
 /** Runs the dialog shows. */
 const RUNS_SHOWN = 20;
 
-export const RUN_STATUS_TONES: Record<(typeof JOB_RUN_STATUSES)[number], string> = {
-  running:
-    "bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/10 dark:text-indigo-300 dark:ring-indigo-400/30",
-  succeeded:
-    "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20",
-  failed: "bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-400/10 dark:text-red-300 dark:ring-red-400/30",
-  interrupted:
-    "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
+export const RUN_STATUS_TONES: Record<(typeof JOB_RUN_STATUSES)[number], StatusTone> = {
+  running: "blue",
+  succeeded: "green",
+  failed: "red",
+  interrupted: "amber",
 };
 
 export function JobRunsDialog({ name, onClose }: { name: string | null; onClose: () => void }) {
@@ -69,14 +66,7 @@ function JobRuns({ name }: { name: string }) {
           data-testid="job-run"
         >
           <div className="flex flex-wrap items-center gap-2">
-            <span
-              className={cx(
-                "rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
-                RUN_STATUS_TONES[run.status],
-              )}
-            >
-              {t(`adminJobs.status.${run.status}`)}
-            </span>
+            <StatusBadge tone={RUN_STATUS_TONES[run.status]}>{t(`adminJobs.status.${run.status}`)}</StatusBadge>
             <span className="text-sm text-slate-800 dark:text-slate-200">
               {formatDateTime(run.started_at, language)}
             </span>

@@ -9,9 +9,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../../server/routers";
 import { Button } from "../../../components/button";
-import { cx } from "../../../components/class-names";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { LoadError } from "../../../components/feedback/request-status";
+import { StatusBadge } from "../../../components/status-badge";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
@@ -78,15 +78,9 @@ function JobCard({ job, onRuns }: { job: JobSummary; onRuns: () => void }) {
       testId={`job-${job.name}`}
       badges={
         last ? (
-          <span
-            className={cx(
-              "rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
-              RUN_STATUS_TONES[last.status],
-            )}
-            data-testid="job-status"
-          >
+          <StatusBadge tone={RUN_STATUS_TONES[last.status]} testId="job-status">
             {t(`adminJobs.status.${last.status}`)}
-          </span>
+          </StatusBadge>
         ) : null
       }
       subtitle={<p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400">{job.name}</p>}

@@ -6,13 +6,13 @@ import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { cx } from "../../../components/class-names";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import type { IconProps } from "../../../components/icons";
+import { StatusBadge, type StatusTone } from "../../../components/status-badge";
 import { currentLanguage } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format-date";
-import { CardDetail, ConfigCard } from "../shared/config-card";
-import { CopyAndOpenLink, LinkUrl } from "../shared/link-parts";
+import { CardDetail } from "../shared/config-card";
+import { LinkConfigCard } from "../shared/link-parts";
 
 type LinkState = "active" | "expired" | "used_up" | "gone" | "empty";
 
@@ -29,15 +29,12 @@ export type ManagedLinkFacts = {
   remark: string | null;
 };
 
-const STATE_TONES: Record<LinkState, string> = {
-  active:
-    "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20",
-  expired:
-    "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
-  used_up:
-    "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
-  empty: "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-400/20",
-  gone: "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-400/20",
+const STATE_TONES: Record<LinkState, StatusTone> = {
+  active: "green",
+  expired: "amber",
+  used_up: "amber",
+  empty: "grey",
+  gone: "grey",
 };
 
 export function LinkCard({
@@ -63,7 +60,7 @@ export function LinkCard({
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <ConfigCard
+    <LinkConfigCard
       icon={icon}
       title={title}
       testId={`shared-link-${link.slug}`}
@@ -72,27 +69,20 @@ export function LinkCard({
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
             {kindLabel}
           </span>
-          <span
-            className={cx("rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", STATE_TONES[link.state])}
-            data-testid="shared-link-state"
-          >
+          <StatusBadge tone={STATE_TONES[link.state]} testId="shared-link-state">
             {t(`sharedLinks.state.${link.state}`)}
-          </span>
+          </StatusBadge>
         </>
       }
-      subtitle={<LinkUrl url={link.url} />}
-      actionsClassName="px-3 py-2.5 sm:px-4"
+      url={link.url}
+      linkTexts={{
+        copy: t("sharedLinks.copyLink"),
+        copied: t("sharedLinks.linkCopied"),
+        copyFailed: t("sharedLinks.copyFailed"),
+        open: t("sharedLinks.open"),
+      }}
       actions={
         <>
-          <CopyAndOpenLink
-            url={link.url}
-            texts={{
-              copy: t("sharedLinks.copyLink"),
-              copied: t("sharedLinks.linkCopied"),
-              copyFailed: t("sharedLinks.copyFailed"),
-              open: t("sharedLinks.open"),
-            }}
-          />
           <span className="flex-1" />
           <Button
             size="sm"
@@ -140,6 +130,6 @@ export function LinkCard({
           </CardDetail>
         ) : null}
       </dl>
-    </ConfigCard>
+    </LinkConfigCard>
   );
 }

@@ -8,11 +8,10 @@ import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
 import type { PathShareRecord } from "@shared/schemas/path-shares";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../../components/feedback/request-status";
 import { trpc } from "../../../lib/api/trpc";
 import { AdminModuleHeader } from "../admin-module-header";
+import { CardList } from "../shared/list/card-list";
 import { KindFilter } from "../shared/list/kind-filter";
-import { CardGridSkeleton, EmptyState } from "../shared/list/list-states";
 import { useItemDialogs } from "../shared/use-item-dialogs";
 import { LinkCard } from "./link-card";
 import { ExtendLinkDialog, RevokeLinkDialog } from "./link-dialogs";
@@ -37,33 +36,23 @@ export default function SharedLinksModule() {
         labelOf={(choice) => t(`sharedLinks.filter.${choice}`)}
         testIdPrefix="shared-links-filter"
       />
-      {list.isPending ? (
-        <CardGridSkeleton className="mt-6" label={t("sharedLinks.loading")} />
-      ) : list.isError ? (
-        <LoadError className="mt-6" title={t("sharedLinks.loadError")} query={list} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState
-          className="mt-6"
-          icon={LinkIcon}
-          title={t("sharedLinks.empty.title")}
-          description={t("sharedLinks.empty.description")}
-        />
-      ) : (
-        <ul
-          className="mt-6 grid grid-cols-1 gap-4 xl:grid-cols-2"
-          aria-label={t("sharedLinks.listLabel")}
-          data-testid="shared-link-list"
-        >
-          {list.data.items.map((link) => (
-            <PathLinkCard
-              key={link.id}
-              link={link}
-              onExtend={() => dialogs.open("extend", link)}
-              onRevoke={() => dialogs.open("revoke", link)}
-            />
-          ))}
-        </ul>
-      )}
+      <CardList
+        ns="sharedLinks"
+        query={list}
+        items={list.data?.items}
+        emptyIcon={LinkIcon}
+        layout="grid"
+        testId="shared-link-list"
+      >
+        {(link) => (
+          <PathLinkCard
+            key={link.id}
+            link={link}
+            onExtend={() => dialogs.open("extend", link)}
+            onRevoke={() => dialogs.open("revoke", link)}
+          />
+        )}
+      </CardList>
       <ExtendLinkDialog link={managed} open={dialogs.isOpen("extend")} onClose={dialogs.close} />
       <RevokeLinkDialog link={managed} open={dialogs.isOpen("revoke")} onClose={dialogs.close} />
     </div>

@@ -1,9 +1,38 @@
-// The link a card of the admin shows (a shared link, a set of files, an upload request): its URL under
-// the card's title, and the buttons that copy it or open it in a new tab, with the texts of its module.
+// The card of a link in the admin (a shared link, a set of files, an upload request): its URL under
+// the card's title, and the buttons that copy it or open it in a new tab, with the texts of its module,
+// first among the card's actions.
 import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
+import type { ComponentProps, ReactNode } from "react";
 import { CopyButton } from "../../../components/copy-button";
+import { ConfigCard } from "./config-card";
 
-export function LinkUrl({ url }: { url: string }) {
+export function LinkConfigCard({
+  url,
+  linkTexts,
+  actions,
+  ...card
+}: Omit<ComponentProps<typeof ConfigCard>, "subtitle" | "actions" | "actionsClassName"> & {
+  url: string;
+  linkTexts: LinkActionTexts;
+  /** The card's own actions, after the copy and open pair. */
+  actions: ReactNode;
+}) {
+  return (
+    <ConfigCard
+      {...card}
+      subtitle={<LinkUrl url={url} />}
+      actionsClassName="px-3 py-2.5 sm:px-4"
+      actions={
+        <>
+          <CopyAndOpenLink url={url} texts={linkTexts} />
+          {actions}
+        </>
+      }
+    />
+  );
+}
+
+function LinkUrl({ url }: { url: string }) {
   return (
     <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400" title={url}>
       {url}
@@ -11,9 +40,9 @@ export function LinkUrl({ url }: { url: string }) {
   );
 }
 
-export type LinkActionTexts = { copy: string; copied: string; copyFailed: string; open: string };
+type LinkActionTexts = { copy: string; copied: string; copyFailed: string; open: string };
 
-export function CopyAndOpenLink({ url, texts }: { url: string; texts: LinkActionTexts }) {
+function CopyAndOpenLink({ url, texts }: { url: string; texts: LinkActionTexts }) {
   return (
     <>
       <CopyButton

@@ -20,6 +20,7 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
   },
   { file: "screens/admin/shared/share-edit-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
   { file: "screens/admin/shared/share-list-frame.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
+  { file: "screens/admin/shared/list/card-list.tsx", values: { ns: ["davLocks", "sharedLinks", "uploadRequests"] } },
   { file: "screens/admin/shared/list/list-toolbar.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
   { file: "screens/admin/shared/list/resource-list.tsx", values: { ns: ["files.manage", "pastes.manage", "apiKeys"] } },
   {
@@ -31,6 +32,8 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
     values: { ns: ["explorer.mounts.delete", "storageConfig.delete"] },
   },
   { file: "components/forms/share-password-prompt.tsx", values: { kind: KINDS } },
+  { file: "components/forms/page-password-panel.tsx", values: { ns: ["shareLink", "uploadRequest"] } },
+  { file: "screens/explorer/panels/side-panel.tsx", values: { ns: ["explorer.basket", "explorer.tasks"] } },
   { file: "components/dialogs/item-form-dialog.tsx", values: { ns: ["explorer.mounts.form", "storageConfig.form"] } },
   { file: "components/forms/share-options-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
 ];

@@ -5,9 +5,9 @@ import ListBulletIcon from "@heroicons/react/24/outline/ListBulletIcon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { cx } from "../../../components/class-names";
 import { AppDialog } from "../../../components/dialogs/dialog";
 import { LoadError } from "../../../components/feedback/request-status";
+import { StatusBadge } from "../../../components/status-badge";
 import { trpc } from "../../../lib/api/trpc";
 import { FILE_STATUS_TONES, isTaskFinished, taskName } from "./task-status";
 import type { TaskSummary } from "./tasks-module";
@@ -82,15 +82,9 @@ function TaskFiles({ task }: { task: TaskSummary }) {
                 <p className="min-w-0 flex-1 font-mono text-[13px] break-all text-slate-800 dark:text-slate-200">
                   {file.path}
                 </p>
-                <span
-                  className={cx(
-                    "shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
-                    FILE_STATUS_TONES[file.status],
-                  )}
-                  data-testid="task-file-status"
-                >
+                <StatusBadge tone={FILE_STATUS_TONES[file.status]} testId="task-file-status" className="shrink-0">
                   {t(`adminTasks.files.status.${file.status}`)}
-                </span>
+                </StatusBadge>
               </div>
               {file.target_path ? (
                 <p className="mt-0.5 font-mono text-xs break-all text-slate-500 dark:text-slate-400">

@@ -19,6 +19,7 @@ import { cx } from "../../../components/class-names";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { LoadError } from "../../../components/feedback/request-status";
 import { inputClasses } from "../../../components/forms/form-controls";
+import { StatusBadge } from "../../../components/status-badge";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
@@ -224,12 +225,9 @@ function TaskCard({ task, onFiles }: { task: TaskSummary; onFiles: () => void })
       title={name}
       testId={`task-${task.id}`}
       badges={
-        <span
-          className={cx("rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", STATUS_TONES[task.status])}
-          data-testid="task-status"
-        >
+        <StatusBadge tone={STATUS_TONES[task.status]} testId="task-status">
           {t(`adminTasks.status.${task.status}`)}
-        </span>
+        </StatusBadge>
       }
       subtitle={
         <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400">

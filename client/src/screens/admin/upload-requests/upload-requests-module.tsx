@@ -18,13 +18,14 @@ import { cx, fileNameText } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
+import { StatusBadge, type StatusTone } from "../../../components/status-badge";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
-import { CardDetail, ConfigCard } from "../shared/config-card";
-import { CopyAndOpenLink, LinkUrl } from "../shared/link-parts";
-import { CardGridSkeleton, EmptyState } from "../shared/list/list-states";
+import { CardDetail } from "../shared/config-card";
+import { LinkConfigCard } from "../shared/link-parts";
+import { CardList } from "../shared/list/card-list";
 import { DateTime } from "../shared/list/resource-list";
 import { useItemDialogs } from "../shared/use-item-dialogs";
 import { useToastOutcome } from "../shared/use-toast-outcome";
@@ -54,35 +55,25 @@ export default function UploadRequestsModule() {
   return (
     <div>
       <AdminModuleHeader module="upload-requests" actions={createButton} />
-      {list.isPending ? (
-        <CardGridSkeleton className="mt-6" label={t("uploadRequests.loading")} />
-      ) : list.isError ? (
-        <LoadError className="mt-6" title={t("uploadRequests.loadError")} query={list} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState
-          className="mt-6"
-          icon={InboxArrowDownIcon}
-          title={t("uploadRequests.empty.title")}
-          description={t("uploadRequests.empty.description")}
-        />
-      ) : (
-        <ul
-          className="mt-6 flex flex-col gap-4"
-          aria-label={t("uploadRequests.listLabel")}
-          data-testid="upload-request-list"
-        >
-          {list.data.items.map((request) => (
-            <RequestCard
-              key={request.id}
-              request={request}
-              isExpanded={expanded === request.id}
-              onToggle={() => setExpanded((current) => (current === request.id ? null : request.id))}
-              onExtend={() => dialogs.open("extend", request)}
-              onClose={() => dialogs.open("close", request)}
-            />
-          ))}
-        </ul>
-      )}
+      <CardList
+        ns="uploadRequests"
+        query={list}
+        items={list.data?.items}
+        emptyIcon={InboxArrowDownIcon}
+        layout="column"
+        testId="upload-request-list"
+      >
+        {(request) => (
+          <RequestCard
+            key={request.id}
+            request={request}
+            isExpanded={expanded === request.id}
+            onToggle={() => setExpanded((current) => (current === request.id ? null : request.id))}
+            onExtend={() => dialogs.open("extend", request)}
+            onClose={() => dialogs.open("close", request)}
+          />
+        )}
+      </CardList>
       <RequestFormDialog
         open={dialogs.isOpen("form")}
         onClose={dialogs.close}
@@ -94,11 +85,10 @@ export default function UploadRequestsModule() {
   );
 }
 
-const STATUS_TONES: Record<UploadRequestRecord["status"], string> = {
-  open: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/20",
-  closed: "bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-400/20",
-  expired:
-    "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
+const STATUS_TONES: Record<UploadRequestRecord["status"], StatusTone> = {
+  open: "green",
+  closed: "grey",
+  expired: "amber",
 };
 
 function RequestCard({
@@ -120,31 +110,24 @@ function RequestCard({
   const panelId = `upload-request-files-${request.id}`;
   const isClosed = request.status === "closed";
   return (
-    <ConfigCard
+    <LinkConfigCard
       icon={InboxArrowDownIcon}
       title={request.folder}
       testId={`upload-request-${request.slug}`}
       badges={
-        <span
-          className={cx("rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", STATUS_TONES[request.status])}
-          data-testid="upload-request-status"
-        >
+        <StatusBadge tone={STATUS_TONES[request.status]} testId="upload-request-status">
           {t(`uploadRequests.status.${request.status}`)}
-        </span>
+        </StatusBadge>
       }
-      subtitle={<LinkUrl url={request.url} />}
-      actionsClassName="px-3 py-2.5 sm:px-4"
+      url={request.url}
+      linkTexts={{
+        copy: t("uploadRequests.copyLink"),
+        copied: t("uploadRequests.linkCopied"),
+        copyFailed: t("uploadRequests.copyFailed"),
+        open: t("uploadRequests.openPage"),
+      }}
       actions={
         <>
-          <CopyAndOpenLink
-            url={request.url}
-            texts={{
-              copy: t("uploadRequests.copyLink"),
-              copied: t("uploadRequests.linkCopied"),
-              copyFailed: t("uploadRequests.copyFailed"),
-              open: t("uploadRequests.openPage"),
-            }}
-          />
           <Button
             size="sm"
             variant="ghost"
@@ -213,7 +196,7 @@ function RequestCard({
         ) : null}
       </dl>
       {isExpanded ? <Arrivals id={panelId} request={request} /> : null}
-    </ConfigCard>
+    </LinkConfigCard>
   );
 }
 
