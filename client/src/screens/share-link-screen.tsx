@@ -10,7 +10,7 @@ import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import { formatBytes } from "@shared/format-bytes";
 import type { PublicShare, SharedItem } from "@shared/schemas/path-shares";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { buttonClasses } from "../components/button";
@@ -20,26 +20,8 @@ import { StatusPanel } from "../components/feedback/status-panel";
 import { FileTypeIcon } from "../components/file-icons";
 import { PagePasswordPanel } from "../components/forms/page-password-panel";
 import { currentLanguage } from "../i18n";
-import { errorMessageOf } from "../lib/api/api-errors";
 import { fetchEnvelope } from "../lib/api/rest-api";
-
-const visitKey = (slug: string) => `share-visit:${slug}`;
-
-function readVisit(slug: string): string | undefined {
-  try {
-    return sessionStorage.getItem(visitKey(slug)) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function keepVisit(slug: string, visit: string | null) {
-  try {
-    if (visit) sessionStorage.setItem(visitKey(slug), visit);
-  } catch {
-    // A browser that keeps nothing counts each page load as a visit; nothing else changes.
-  }
-}
+import { useVisitedPage } from "../lib/shares/use-visited-page";
 
 const apiPath = (slug: string, tail: string, params: Record<string, string | undefined>) => {
   const query = new URLSearchParams(
@@ -51,55 +33,32 @@ const apiPath = (slug: string, tail: string, params: Record<string, string | und
 const pageHref = (slug: string, path: string) =>
   path ? `/s/${encodeURIComponent(slug)}?${new URLSearchParams({ path })}` : `/s/${encodeURIComponent(slug)}`;
 
-type Loaded = { share: PublicShare } | { error: string } | null;
-
 export default function ShareLinkScreen({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const path = new URLSearchParams(useSearch()).get("path") ?? "";
-  const [loaded, setLoaded] = useState<Loaded>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
-
-  const load = useCallback(
-    async (withPassword?: string) => {
-      const share = await fetchEnvelope<PublicShare>(
-        apiPath(slug, "", { path, visit: readVisit(slug), password: withPassword }),
-      );
-      keepVisit(slug, share.visit);
-      setLoaded({ share });
-    },
-    [slug, path],
+  const { loaded, passwordError, submitPassword } = useVisitedPage(
+    `share-visit:${slug}`,
+    useCallback(
+      (visit: string | undefined, password: string | undefined) =>
+        fetchEnvelope<PublicShare>(apiPath(slug, "", { path, visit, password })),
+      [slug, path],
+    ),
   );
-
-  useEffect(() => {
-    load().catch((error: unknown) =>
-      setLoaded({
-        error: errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
-      }),
-    );
-  }, [load, t]);
 
   if (!loaded) return <PageSpinner label={t("shareLink.loading")} />;
   if ("error" in loaded) {
     return <StatusPanel size="page" icon={FolderIcon} title={loaded.error} role="alert" testId="share-problem" />;
   }
-  const { share } = loaded;
+  const share = loaded.page;
 
   if (share.requires_password) {
     return (
       <PagePasswordPanel
-        texts={{
-          title: t("shareLink.passwordTitle"),
-          label: t("shareLink.passwordLabel"),
-          submit: t("shareLink.passwordSubmit"),
-        }}
+        ns="shareLink"
         name="share-password"
         testId="share-password"
         error={passwordError}
-        onSubmit={(password) => {
-          setPasswordError(null);
-          load(password).catch((error: unknown) => setPasswordError(errorMessageOf(error, messages)));
-        }}
+        onSubmit={submitPassword}
       />
     );
   }

@@ -8,7 +8,7 @@ import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import { MULTIPART_THRESHOLD } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import type { PublicUploadRequest } from "@shared/schemas/upload-requests";
-import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button";
 import { cx, fileNameText } from "../components/class-names";
@@ -19,29 +19,12 @@ import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api/api-errors";
 import { fetchEnvelope } from "../lib/api/rest-api";
 import { pageMayReach } from "../lib/shares/download/csp";
+import { useVisitedPage } from "../lib/shares/use-visited-page";
 import { directBlockedInTab } from "../lib/upload/direct-blocked";
 import { xhrTransport } from "../lib/upload/engine/transport";
 import { envelopeData } from "../lib/upload/engine/upload-api";
 import { type UploadTarget, uploadObject } from "../lib/upload/engine/upload-object";
 import { isCancellation } from "../lib/upload/upload-errors";
-
-const visitKey = (slug: string) => `upload-request-visit:${slug}`;
-
-function readVisit(slug: string): string | undefined {
-  try {
-    return sessionStorage.getItem(visitKey(slug)) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function keepVisit(slug: string, visit: string | null) {
-  try {
-    if (visit) sessionStorage.setItem(visitKey(slug), visit);
-  } catch {
-    // A browser that keeps nothing starts a new visit on each load: its earlier files are not listed.
-  }
-}
 
 const base = (slug: string) => `/api/public/upload-requests/${encodeURIComponent(slug)}`;
 
@@ -133,36 +116,24 @@ type Sending = {
   controller: AbortController;
 };
 
-type Loaded = { request: PublicUploadRequest } | { error: string } | null;
-
 export default function UploadRequestScreen({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [sending, setSending] = useState<Sending[]>([]);
   const counter = useRef(0);
   const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
 
-  const load = useCallback(
-    async (withPassword?: string) => {
-      const query = new URLSearchParams();
-      const visit = readVisit(slug);
-      if (visit) query.set("visit", visit);
-      if (withPassword) query.set("password", withPassword);
-      const request = await fetchEnvelope<PublicUploadRequest>(`${base(slug)}?${query}`);
-      keepVisit(slug, request.visit);
-      setLoaded({ request });
-    },
-    [slug],
+  const { loaded, passwordError, submitPassword, reload } = useVisitedPage(
+    `upload-request-visit:${slug}`,
+    useCallback(
+      (visit: string | undefined, password: string | undefined) => {
+        const query = new URLSearchParams();
+        if (visit) query.set("visit", visit);
+        if (password) query.set("password", password);
+        return fetchEnvelope<PublicUploadRequest>(`${base(slug)}?${query}`);
+      },
+      [slug],
+    ),
   );
-
-  useEffect(() => {
-    load().catch((error: unknown) =>
-      setLoaded({
-        error: errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") }),
-      }),
-    );
-  }, [load, t]);
 
   if (!loaded) return <PageSpinner label={t("uploadRequest.loading")} />;
   if ("error" in loaded) {
@@ -170,23 +141,16 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
       <StatusPanel size="page" icon={InboxArrowDownIcon} title={loaded.error} role="alert" testId="request-problem" />
     );
   }
-  const { request } = loaded;
+  const request = loaded.page;
 
   if (request.requires_password || !request.visit) {
     return (
       <PagePasswordPanel
-        texts={{
-          title: t("uploadRequest.passwordTitle"),
-          label: t("uploadRequest.passwordLabel"),
-          submit: t("uploadRequest.passwordSubmit"),
-        }}
+        ns="uploadRequest"
         name="request-password"
         testId="request-password"
         error={passwordError}
-        onSubmit={(password) => {
-          setPasswordError(null);
-          load(password).catch((error: unknown) => setPasswordError(errorMessageOf(error, messages)));
-        }}
+        onSubmit={submitPassword}
       />
     );
   }
@@ -220,7 +184,7 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
       if (isCancellation(error)) update(key, { status: "cancelled" });
       else update(key, { status: "failed", error: errorMessageOf(unwrap(error), messages) });
     }
-    await load().catch(() => undefined);
+    await reload();
   }
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {

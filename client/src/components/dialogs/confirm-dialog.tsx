@@ -26,35 +26,27 @@ export type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog({
-  name,
-  open,
-  onClose,
   onConfirm,
   isPending,
-  title,
-  description,
   confirmLabel,
   icon = TrashIcon,
   cancelLabel,
   isConfirmDisabled = false,
   confirmTestId,
   children,
+  ...frame
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <AppDialog
-      name={name}
-      open={open}
-      onClose={onClose}
+      {...frame}
       isBusy={isPending}
       tone="danger"
       icon={icon}
       size="sm"
-      title={title}
-      description={description}
       footer={
         <>
-          <Button onClick={onClose} disabled={isPending} data-autofocus>
+          <Button onClick={frame.onClose} disabled={isPending} data-autofocus>
             {cancelLabel ?? t("common.cancel")}
           </Button>
           <Button

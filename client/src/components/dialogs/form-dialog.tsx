@@ -40,14 +40,14 @@ export type FormDialogControls = {
 
 const FormDialogContext = createContext<FormDialogControls | null>(null);
 
-export function FormDialog({ name, open, onClose, title, description, icon, children }: FormDialogProps) {
+export function FormDialog({ children, ...frame }: FormDialogProps) {
   const [isSaving, setIsSaving] = useState(false);
   const controls: FormDialogControls = {
     isSaving,
-    close: onClose,
+    close: frame.onClose,
     finish: (savedMessage) => {
       toast.success(savedMessage);
-      onClose();
+      frame.onClose();
     },
     track: ({ onSettled, ...handlers }) => {
       setIsSaving(true);
@@ -61,17 +61,8 @@ export function FormDialog({ name, open, onClose, title, description, icon, chil
     },
   };
   return (
-    <AppDialog
-      name={name}
-      open={open}
-      onClose={onClose}
-      isBusy={isSaving}
-      size="lg"
-      icon={icon}
-      title={title}
-      description={description}
-    >
-      <FormDialogContext value={controls}>{open ? children : null}</FormDialogContext>
+    <AppDialog {...frame} isBusy={isSaving} size="lg">
+      <FormDialogContext value={controls}>{frame.open ? children : null}</FormDialogContext>
     </AppDialog>
   );
 }

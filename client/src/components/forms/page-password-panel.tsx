@@ -1,22 +1,22 @@
 // The password a page asks before it shows anything (a shared folder or set of files, an upload
 // request): a page-sized panel with the field and its button, and the last refusal above the field.
-// Text and file shares ask theirs with share-password-prompt.tsx.
+// Text and file shares ask theirs with share-password-prompt.tsx. Its texts are the page's
+// `<ns>.passwordTitle`, `<ns>.passwordLabel` and `<ns>.passwordSubmit`.
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "../button";
 import { StatusPanel } from "../feedback/status-panel";
 import { FormAlert, PasswordField } from "./form-controls";
 
-export type PagePasswordTexts = { title: string; label: string; submit: string };
-
 export function PagePasswordPanel({
-  texts,
+  ns,
   name,
   testId,
   error,
   onSubmit,
 }: {
-  texts: PagePasswordTexts;
+  ns: "shareLink" | "uploadRequest";
   /** The field's name, for password managers. */
   name: string;
   testId: string;
@@ -24,17 +24,18 @@ export function PagePasswordPanel({
   error: string | null;
   onSubmit: (password: string) => void;
 }) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(password);
   };
   return (
-    <StatusPanel size="page" icon={LockClosedIcon} title={texts.title} testId={testId}>
+    <StatusPanel size="page" icon={LockClosedIcon} title={t(`${ns}.passwordTitle`)} testId={testId}>
       <form onSubmit={submit} className="mx-auto mt-4 flex max-w-sm flex-col gap-3 text-left">
-        {error ? <FormAlert title={texts.title}>{error}</FormAlert> : null}
+        {error ? <FormAlert title={t(`${ns}.passwordTitle`)}>{error}</FormAlert> : null}
         <PasswordField
-          label={texts.label}
+          label={t(`${ns}.passwordLabel`)}
           value={password}
           onValueChange={setPassword}
           autoComplete="current-password"
@@ -42,7 +43,7 @@ export function PagePasswordPanel({
           data-autofocus
         />
         <Button type="submit" variant="primary">
-          {texts.submit}
+          {t(`${ns}.passwordSubmit`)}
         </Button>
       </form>
     </StatusPanel>

@@ -65,17 +65,9 @@ export function BasketPanel({
       name="explorer-basket"
       open={open}
       onClose={onClose}
-      title={t("explorer.basket.title")}
-      empty={
-        items.length === 0
-          ? {
-              icon: ShoppingBagIcon,
-              description: t("explorer.basket.description"),
-              title: t("explorer.basket.empty"),
-              hint: t("explorer.basket.emptyHint"),
-            }
-          : null
-      }
+      ns="explorer.basket"
+      isEmpty={items.length === 0}
+      emptyIcon={ShoppingBagIcon}
       description={t("explorer.basket.summary", { count: items.length, size: formatBytes(total, language) })}
       testId="basket-panel"
       footer={

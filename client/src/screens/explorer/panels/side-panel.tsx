@@ -1,7 +1,8 @@
 // A panel sliding in from the right (the task manager, the file basket): a Headless UI dialog, so
 // focus moves in and returns, Escape and a click outside close it. Full width on a phone. While it
 // is open the toasts show inside it, above its body (components/feedback/toast-placement.ts). Also here: the
-// toolbar button that opens a panel.
+// toolbar button that opens a panel. Its texts are the panel's `<ns>.title`, and while it has nothing to
+// list `<ns>.description` (what it is for), `<ns>.empty` and `<ns>.emptyHint` (how things get here).
 
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
@@ -16,36 +17,34 @@ export type SidePanelProps = {
   name: DialogName;
   open: boolean;
   onClose: () => void;
-  title: ReactNode;
+  ns: "explorer.basket" | "explorer.tasks";
   description?: ReactNode;
   children: ReactNode;
   /** Actions kept at the bottom while the body scrolls. */
   footer?: ReactNode;
-  /** Given while the panel has nothing to list: said instead of the description, body and footer. */
-  empty?: EmptyPanel | null;
+  /** While the panel has nothing to list, what it says replaces the description, body and footer. */
+  isEmpty: boolean;
+  emptyIcon: PanelIcon;
   testId?: string;
 };
 
-/** What an empty panel says: what the panel is for, what would be here, and how it gets here. */
-export type EmptyPanel = {
-  icon: (props: { className?: string }) => ReactNode;
-  description: string;
-  title: string;
-  hint: string;
-};
+type PanelIcon = (props: { className?: string }) => ReactNode;
 
 export function SidePanel({
   name,
   open,
   onClose,
-  title,
+  ns,
   description,
   children,
   footer,
-  empty,
+  isEmpty,
+  emptyIcon,
   testId,
 }: SidePanelProps) {
   const { t } = useTranslation();
+  const empty = isEmpty ? { icon: emptyIcon, title: t(`${ns}.empty`), hint: t(`${ns}.emptyHint`) } : null;
+  const shownDescription = isEmpty ? t(`${ns}.description`) : description;
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop
@@ -63,10 +62,12 @@ export function SidePanel({
         >
           <div className="flex shrink-0 items-start gap-3 border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
             <div className="min-w-0 flex-1">
-              <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">{title}</DialogTitle>
-              {(empty?.description ?? description) ? (
+              <DialogTitle className="text-base font-semibold text-slate-900 dark:text-white">
+                {t(`${ns}.title`)}
+              </DialogTitle>
+              {shownDescription ? (
                 <Description className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-                  {empty?.description ?? description}
+                  {shownDescription}
                 </Description>
               ) : null}
             </div>
@@ -141,7 +142,7 @@ export function PanelButton({
   );
 }
 
-function EmptyState({ icon: Icon, title, hint }: EmptyPanel) {
+function EmptyState({ icon: Icon, title, hint }: { icon: PanelIcon; title: string; hint: string }) {
   return (
     <div className="flex flex-col items-center py-10 text-center">
       <Icon className="size-10 text-slate-300 dark:text-slate-600" />

@@ -90,17 +90,9 @@ export function TaskPanel({ open, onClose }: { open: boolean; onClose: () => voi
       name="explorer-tasks"
       open={open}
       onClose={onClose}
-      title={t("explorer.tasks.title")}
-      empty={
-        tasks.length === 0
-          ? {
-              icon: QueueListIcon,
-              description: t("explorer.tasks.description"),
-              title: t("explorer.tasks.empty"),
-              hint: t("explorer.tasks.emptyHint"),
-            }
-          : null
-      }
+      ns="explorer.tasks"
+      isEmpty={tasks.length === 0}
+      emptyIcon={QueueListIcon}
       description={t("explorer.tasks.counts", { active, finished, count: tasks.length })}
       testId="task-panel"
       footer={
