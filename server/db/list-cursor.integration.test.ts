@@ -121,7 +121,7 @@ for (const provider of DATABASE_PROVIDERS) {
         expect(answer.status).toBe(400);
         expect(answer.body.message).toBe("列表游标无效，请从第一页重新开始");
       }
-      const files = await api.call("GET", "/admin/files?cursor=garbage", { auth: admin, procedure: "files.list" });
+      const files = await api.call("GET", "/admin/files?cursor=garbage", { auth: admin });
       expect(files.status).toBe(400);
       expect(files.body.message).toBe("This list cursor is not valid: start again from the first page");
     });

@@ -26,11 +26,7 @@ for (const provider of DATABASE_PROVIDERS) {
     });
     /** Changes the settings, then starts a listener on the same app, as the next start of the server would. */
     const restartWith = async (body: Record<string, unknown>) => {
-      const answer = await served.api.call("PUT", "/admin/system-settings", {
-        auth: served.admin,
-        body,
-        procedure: "settings.update",
-      });
+      const answer = await served.api.call("PUT", "/admin/system-settings", { auth: served.admin, body });
       expect(answer.status).toBe(200);
       const { t } = served;
       const listener = await serveApp(t.app, t.clipboardHub, {

@@ -80,15 +80,11 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect((await api.call("GET", "/test/admin-token", { auth: admin, procedure: "admin.validateToken" })).status).toBe(
       200,
     );
-    const keyCheck = await api.call("GET", "/test/api-key", { auth: textKey, procedure: "keys.validate" });
+    const keyCheck = await api.call("GET", "/test/api-key", { auth: textKey });
     expect(keyCheck.status).toBe(200);
     const settings = await api.call("GET", "/admin/system-settings", { auth: admin, procedure: "settings.get" });
     expect(settings.body.data.max_upload_size).toBeNumber();
-    const put = await api.call("PUT", "/admin/system-settings", {
-      auth: admin,
-      body: { max_upload_size: 100 },
-      procedure: "settings.update",
-    });
+    const put = await api.call("PUT", "/admin/system-settings", { auth: admin, body: { max_upload_size: 100 } });
     expect(put.status).toBe(200);
     const size = await api.call("GET", "/system/max-upload-size", { procedure: "settings.maxUploadSize" });
     expect(size.body.data.max_upload_size).toBe(100);
@@ -96,7 +92,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
 
   test("system settings: the document's body with default_paste_expiry and default_file_expiry (days) applies to shares made without an expiry", async () => {
     const body = { max_upload_size: 100, default_paste_expiry: 7, default_file_expiry: 2, webdav_upload_mode: "auto" };
-    const put = await api.call("PUT", "/admin/system-settings", { auth: admin, body, procedure: "settings.update" });
+    const put = await api.call("PUT", "/admin/system-settings", { auth: admin, body });
     expect(put.status).toBe(200);
     expect(
       (await api.call("GET", "/admin/system-settings", { auth: admin, procedure: "settings.get" })).body.data,
@@ -142,7 +138,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
         auth: admin,
         body: { default_paste_expiry: 1.5 },
         lang: "zh-CN",
-        procedure: "settings.update",
       });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toContain("3650");
@@ -191,12 +186,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     });
     expect(en.status).toBe(400);
     expect(en.body).toEqual({ code: 400, message: "Unknown field expireAt", data: null, success: false });
-    const zh = await api.call("POST", "/paste", {
-      auth: textKey,
-      body: { content: "x", max_view: 3 },
-      lang: "zh-CN",
-      procedure: "pastes.create",
-    });
+    const zh = await api.call("POST", "/paste", { auth: textKey, body: { content: "x", max_view: 3 }, lang: "zh-CN" });
     expect(zh.body.message).toBe("未知字段 max_view");
     const list = await api.call<PastePage>("GET", "/user/pastes?limit=100", { auth: textKey });
     expect(list.body.data.map((p: { preview: string }) => p.preview)).not.toContain("x");
@@ -239,18 +229,13 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       expect(answer.body.message).toBe(en);
       expect((await api.call(method, path, { auth: mountKey, body, lang: "zh-CN" })).body.message).toBe(zh);
     }
-    const views = await api.call("POST", "/paste", {
-      auth: textKey,
-      body: { content: "x", maxViews: -1 },
-      procedure: "pastes.create",
-    });
+    const views = await api.call("POST", "/paste", { auth: textKey, body: { content: "x", maxViews: -1 } });
     expect(views.status).toBe(400);
     expect(views.body.message).toStartWith("maxViews: ");
     const zhViews = await api.call("POST", "/paste", {
       auth: textKey,
       body: { content: "x", max_views: -1 },
       lang: "zh-CN",
-      procedure: "pastes.create",
     });
     expect(zhViews.body.message).toStartWith("max_views: ");
   });
@@ -314,10 +299,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       (await api.call("DELETE", `/admin/pastes/${created.body.data.id}`, { auth: admin, procedure: "pastes.delete" }))
         .status,
     ).toBe(200);
-    const cleared = await api.call("POST", "/admin/pastes/clear-expired", {
-      auth: admin,
-      procedure: "pastes.clearExpired",
-    });
+    const cleared = await api.call("POST", "/admin/pastes/clear-expired", { auth: admin });
     expect(cleared.status).toBe(200);
   });
 
@@ -405,7 +387,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     const stale = await api.call("POST", "/s3/multipart/complete", {
       auth: fileKey,
       body: { file_id, upload_id: "another", parts },
-      procedure: "files.upload.multipartComplete",
     });
     expect(stale.status).toBe(400);
     const done = await api.call("POST", "/s3/multipart/complete", {
@@ -441,13 +422,11 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
         expires_in: 24,
         expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
       },
-      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(400);
     const unknown = await api.call("POST", "/s3/commit", {
       auth: admin,
       body: { file_id: "x", etag: "y", maxDownload: 1 },
-      procedure: "files.upload.commit",
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain("maxDownload");
@@ -543,7 +522,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     const updated = await api.call("PUT", `/admin/api-keys/${id}`, {
       auth: admin,
       body: { name: "doc renamed", file_permission: true },
-      procedure: "keys.update",
     });
     expect(updated.status).toBe(200);
     expect((await api.call("DELETE", `/admin/api-keys/${id}`, { auth: admin, procedure: "keys.delete" })).status).toBe(
@@ -552,7 +530,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     const twice = await api.call("POST", "/admin/api-keys", {
       auth: admin,
       body: { name: "doc text", text_permission: true },
-      procedure: "keys.create",
     });
     expect(twice.status).toBe(409);
   });
@@ -568,11 +545,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     const cleared = await api.call("POST", "/admin/cache/clear", { auth: admin, body: {}, procedure: "cache.clear" });
     expect(cleared.body.data).toMatchObject({ clearedCount: expect.any(Number) });
     expect(typeof cleared.body.data.timestamp).toBe("string");
-    const mine = await api.call("POST", "/user/cache/clear", {
-      auth: mountKey,
-      body: {},
-      procedure: "cache.clearMine",
-    });
+    const mine = await api.call("POST", "/user/cache/clear", { auth: mountKey, body: {} });
     expect(mine.status).toBe(200);
   });
 
@@ -687,11 +660,10 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       auth: admin,
       body: { ...body, config: { path: "/doc-ro", read_only: true } },
       lang: "zh",
-      procedure: "mounts.create",
     });
     expect(readOnly.status).toBe(400);
     expect(readOnly.body.message).toContain("mount_read_only");
-    const noPath = await api.call("POST", "/admin/mounts", { auth: admin, body, procedure: "mounts.create" });
+    const noPath = await api.call("POST", "/admin/mounts", { auth: admin, body });
     expect(noPath.status).toBe(400);
     expect(noPath.body.message).toBe("mount_path: Enter the mount path");
     expect(
@@ -805,11 +777,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect(paged.body.data.results[0]).toMatchObject({ path: "/doc/notes", isDirectory: true, relativePath: "notes" });
     const renamed = await api.call("POST", "/admin/fs/rename", {
       auth: admin,
-      body: {
-        oldPath: "/doc/notes/readme.md",
-        newPath: "/doc/notes/hello.md",
-      },
-      procedure: "fs.rename",
+      body: { oldPath: "/doc/notes/readme.md", newPath: "/doc/notes/hello.md" },
     });
     expect(renamed.status).toBe(200);
     const link = await api.call("GET", "/admin/fs/file-link?path=/doc/notes/hello.md&force_download=true", {
@@ -868,12 +836,7 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     expect(typeof committed.body.data.etag).toBe("string");
     const otherMount = await api.call("POST", "/user/fs/presign", {
       auth: mountKey,
-      body: {
-        path: "/doc/notes/direct.txt",
-        fileSize: 6,
-        mountId: "another-mount",
-      },
-      procedure: "fs.presign",
+      body: { path: "/doc/notes/direct.txt", fileSize: 6, mountId: "another-mount" },
     });
     expect(otherMount.status).toBe(400);
     expect(otherMount.body.message).toBe("/doc/notes/direct.txt is not in the mount named by mountId");
@@ -920,7 +883,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     const removed = await api.call("POST", "/admin/fs/batch-remove", {
       auth: admin,
       body: { paths: ["/doc/notes/big.bin"] },
-      procedure: "fs.batchRemove",
     });
     expect(removed.status).toBe(200);
     const gone = await t.app.fetch(
@@ -941,7 +903,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
         s3_config_id: present(configs.body.data[0], "a storage").id,
         metadata: { filename: "secret.txt", contentType: "text/plain" },
       },
-      procedure: "files.fromUrl.presign",
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);

@@ -38,7 +38,6 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
     const saved = await call("PUT", "/admin/system-settings", {
       auth: admin,
       body: { creation_limit_per_key: perKey, creation_limit_per_address: perAddress },
-      procedure: "settings.update",
     });
     expect(saved.status).toBe(200);
   }
@@ -82,7 +81,6 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
       auth: key,
       ip,
       body: { filename: "b.txt", size: 3, mimetype: "text/plain" },
-      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(200);
     // A URL fetch counts even when it is refused afterwards (the address rule answers 400).
@@ -148,7 +146,6 @@ describe.each(DATABASE_PROVIDERS)("creation limits on %s", (provider) => {
         auth: admin,
         lang,
         body: { creation_limit_per_key: value },
-        procedure: "settings.update",
       });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(text);

@@ -111,7 +111,7 @@ describe.each(DATABASE_PROVIDERS)("app passwords' base path and read-only flag o
     const docs = await call("GET", "/admin/fs/list?path=%2Fdocs", { auth, procedure: "fs.list" });
     expect(docs.status).toBe(200);
     expect(docs.body.data.items.map((entry: { name: string }) => entry.name)).toEqual(["team"]);
-    const secret = await call("GET", "/admin/fs/get?path=%2Fdocs%2Fsalaries.txt", { auth, procedure: "fs.get" });
+    const secret = await call("GET", "/admin/fs/get?path=%2Fdocs%2Fsalaries.txt", { auth });
     expect(secret.status).toBe(403);
     const download = await call("GET", "/admin/fs/download?path=%2Fdocs%2Fsalaries.txt", { auth });
     expect(download.status).toBe(403);

@@ -80,7 +80,6 @@ describe.each(DATABASE_PROVIDERS)("the admin's WebDAV locks on %s", (provider) =
     const again = await api.call("DELETE", `/admin/dav/locks/${encodeURIComponent(held)}`, {
       auth: s.admin,
       lang: "zh-CN",
-      procedure: "davLocks.remove",
     });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe("该 WebDAV 锁已经结束");
@@ -124,7 +123,7 @@ describe.each(DATABASE_PROVIDERS)("the admin's WebDAV locks on %s", (provider) =
     expect((await api.procedure("davLocks.remove", { token: expired }, { auth: s.admin })).status).toBe(404);
 
     for (const query of ["limit=0", "limit=201", "offset=-1", "limit=abc"]) {
-      const answer = await api.call("GET", `/admin/dav/locks?${query}`, { auth: s.admin, procedure: "davLocks.list" });
+      const answer = await api.call("GET", `/admin/dav/locks?${query}`, { auth: s.admin });
       expect(answer.status).toBe(400);
     }
   });

@@ -104,10 +104,7 @@ describe.each(DATABASE_PROVIDERS)("restore from the admin panel on %s", (provide
     // The backup's secret is the server's now: the key and the app password work as they did.
     expect(readFileSync(join(dataDir, "secret.key"), "utf8")).not.toBe(secretBefore);
     expect((await api.call("GET", "/test/api-key", { auth: key.auth, procedure: "keys.validate" })).status).toBe(200);
-    const appLogin = await api.call("POST", "/admin/login", {
-      body: { username: "admin", password: appPassword },
-      procedure: "admin.login",
-    });
+    const appLogin = await api.call("POST", "/admin/login", { body: { username: "admin", password: appPassword } });
     expect(appLogin.status).toBe(200);
     expect(pendingFiles(dataDir)).toEqual([]);
     const after = await api.call("GET", "/admin/backups/status", {

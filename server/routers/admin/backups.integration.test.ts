@@ -122,7 +122,7 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     expect(traversal.status).toBe(400);
     const missing = await call("GET", "/admin/backups/disk/pastebox-20200101-000000.tar/download", { auth: admin });
     expect(missing.status).toBe(404);
-    const stranger = await call("GET", "/admin/backups", { procedure: "backups.overview" });
+    const stranger = await call("GET", "/admin/backups", {});
     expect(stranger.status).toBe(401);
     const strangerImport = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
       body: new Uint8Array([1]),

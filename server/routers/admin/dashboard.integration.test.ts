@@ -258,17 +258,10 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
     expect(result.activity.tz_offset).toBe(-300);
     expect(result.pastes.total).toBe(4);
 
-    const tooFar = await call("GET", "/admin/dashboard/stats?tz_offset=900", {
-      auth: admin,
-      lang: "zh-CN",
-      procedure: "dashboard.stats",
-    });
+    const tooFar = await call("GET", "/admin/dashboard/stats?tz_offset=900", { auth: admin, lang: "zh-CN" });
     expect(tooFar.status).toBe(400);
     expect(tooFar.body.message).toBe("tz_offset: 时区偏移必须是 -720 到 840 之间的整数分钟");
-    const fraction = await call("GET", "/admin/dashboard/stats?tz_offset=1.5", {
-      auth: admin,
-      procedure: "dashboard.stats",
-    });
+    const fraction = await call("GET", "/admin/dashboard/stats?tz_offset=1.5", { auth: admin });
     expect(fraction.status).toBe(400);
     expect(fraction.body.message).toContain("whole minutes");
   });
@@ -281,7 +274,7 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
       file_permission: true,
       mount_permission: true,
     });
-    const asKey = await call("GET", "/admin/dashboard/stats", { auth: key.auth, procedure: "dashboard.stats" });
+    const asKey = await call("GET", "/admin/dashboard/stats", { auth: key.auth });
     expect(asKey.status).toBe(403);
   });
 });

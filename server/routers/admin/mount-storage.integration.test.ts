@@ -131,7 +131,6 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
     const renamed = await call("POST", "/admin/fs/rename", {
       auth: admin,
       body: { oldPath: "/photos/2026/beach.jpg", newPath: "/photos/2026/sea.jpg" },
-      procedure: "fs.rename",
     });
     expect(renamed.status).toBe(200);
     expect(await raw.read("photos/2026/sea.jpg")).toBe("beach bytes");
@@ -155,7 +154,6 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
       auth: admin,
       lang: "zh-CN",
       body: { name: "Bad", mount_path: "/bad", storage_config_id: storageId, folder: "photos/../.." },
-      procedure: "mounts.create",
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("路径无效");
@@ -164,11 +162,7 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
       list.body.data.find((mount) => mount.mount_path === "/photos"),
       "the /photos mount",
     );
-    const moved = await call("PUT", `/admin/mounts/${photos.id}`, {
-      auth: admin,
-      body: { folder: "photos/2026" },
-      procedure: "mounts.update",
-    });
+    const moved = await call("PUT", `/admin/mounts/${photos.id}`, { auth: admin, body: { folder: "photos/2026" } });
     expect(moved.status).toBe(200);
     expect(await names("/photos")).toEqual(["forest.jpg", "sea.jpg"]);
     await call("PUT", `/admin/mounts/${photos.id}`, {
@@ -275,7 +269,6 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
     const renamed = await call("POST", "/admin/fs/rename", {
       auth: admin,
       body: { oldPath: "/seed/shares/follow", newPath: "/seed/shares/followed" },
-      procedure: "fs.rename",
     });
     expect(renamed.status).toBe(200);
     const view = await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" });
@@ -288,7 +281,7 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
       procedure: "fs.batchRemove",
     });
     expect(removed.body.data.deleted).toBe(1);
-    const gone = await call("GET", `/public/files/${slug}`, { lang: "zh-CN", procedure: "files.public.get" });
+    const gone = await call("GET", `/public/files/${slug}`, { lang: "zh-CN" });
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe("分享的文件已不存在：它已从存储中删除或移走");
     const files = await call("GET", "/admin/files", { auth: admin, procedure: "files.list" });
@@ -308,7 +301,7 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
     expect(await (await fetchLink(present(view.body.data.download_url, "the download link"))).text()).toBe("over dav");
 
     await raw.remove(`shares/dav/moved-${name}`);
-    const gone = await call("GET", `/public/files/${shared.slug}`, { procedure: "files.public.get" });
+    const gone = await call("GET", `/public/files/${shared.slug}`, {});
     expect(gone.status).toBe(410);
     expect(gone.body.message).toBe("The shared file is gone: it was deleted or moved from its storage");
   });
@@ -330,7 +323,6 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
     const album = await call("POST", "/admin/mounts", {
       auth: admin,
       body: { name: "Album", mount_path: "/album", storage_config_id: storageId, folder: "photos" },
-      procedure: "mounts.create",
     });
     expect(album.status).toBe(201);
 
@@ -363,7 +355,6 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
     const written = await call("POST", "/admin/fs/update", {
       auth: admin,
       body: { path: "/photos/added.md", content: "added through /photos" },
-      procedure: "fs.update",
     });
     expect(written.status).toBe(200);
     expect(await names("/album", readOnly)).toContain("added.md");
@@ -416,7 +407,6 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
       const answer = await call("GET", `/admin/fs/list?${q({ path: "/seed/photos", limit: "10", cursor: bad })}`, {
         auth: admin,
         lang: "zh-CN",
-        procedure: "fs.list",
       });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toContain("游标");

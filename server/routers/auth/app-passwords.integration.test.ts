@@ -70,7 +70,6 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
     const none = await call("POST", "/admin/app-passwords", {
       auth: admin,
       body: { name: "nothing", permissions: { text: false, file: false, mount: false } },
-      procedure: "appPasswords.create",
     });
     expect(none.status).toBe(400);
     expect(none.body.message).toContain("at least one area");
@@ -90,7 +89,6 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
     const enabled = await call("POST", "/admin/2fa/totp/enable", {
       auth: admin,
       body: { code: totpCode(setup.body.data.secret) },
-      procedure: "security.totpEnable",
     });
     expect(enabled.status).toBe(200);
 
@@ -130,7 +128,6 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
     const made = await call("POST", "/admin/app-passwords", {
       auth: full,
       body: { name: "minted", permissions: { text: true, file: true, mount: true } },
-      procedure: "appPasswords.create",
     });
     expect(made.status).toBe(403);
     expect(made.body.message).toContain("does not reach");
@@ -144,10 +141,7 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
   test("revoking one ends its sessions on the spot and it opens nothing after", async () => {
     const scoped = `Bearer ${(await signIn(everything.password)).body.data.token}`;
     expect((await call("GET", "/admin/pastes", { auth: scoped })).status).toBe(200);
-    const revoked = await call("DELETE", `/admin/app-passwords/${everything.id}`, {
-      auth: admin,
-      procedure: "appPasswords.revoke",
-    });
+    const revoked = await call("DELETE", `/admin/app-passwords/${everything.id}`, { auth: admin });
     expect(revoked.status).toBe(200);
     expect((await call("GET", "/admin/pastes", { auth: scoped })).status).toBe(401);
     expect((await login(everything.password)).status).toBe(401);

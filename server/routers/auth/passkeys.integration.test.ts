@@ -97,11 +97,7 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
     expect(made.answer.body.data).toMatchObject({ name: "Laptop", last_used_at: null });
     laptop = made.credential;
     // The same answer again: its ceremony was used up.
-    const replay = await call("POST", "/admin/passkeys", {
-      auth: admin,
-      body: made.body,
-      procedure: "passkeys.register",
-    });
+    const replay = await call("POST", "/admin/passkeys", { auth: admin, body: made.body });
     expect(replay.status).toBe(400);
     expect(replay.body.message).toBe("This passkey request has expired; try again");
 
@@ -130,7 +126,7 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
     const list = await call("GET", "/admin/passkeys", { auth: token, procedure: "passkeys.list" });
     expect(list.body.data[0]?.last_used_at).not.toBeNull();
 
-    const replay = await call("POST", "/admin/passkeys/login", { body, ip: freshIp(), procedure: "passkeys.login" });
+    const replay = await call("POST", "/admin/passkeys/login", { body, ip: freshIp() });
     expect(replay.status).toBe(401);
     expect(replay.body.message).toStartWith("The passkey was not accepted");
   });
@@ -199,7 +195,6 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
       auth: admin,
       body: { password: "not-the-password" },
       ip: freshIp(),
-      procedure: "passkeys.remove",
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("The current password is wrong");
@@ -210,7 +205,6 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
       auth: admin,
       body: { password: TEST_ADMIN_PASSWORD },
       ip: freshIp(),
-      procedure: "passkeys.remove",
     });
     expect(removed.status).toBe(200);
     list = await call("GET", "/admin/passkeys", { auth: admin, procedure: "passkeys.list" });

@@ -68,11 +68,7 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     // Before any factor, the password alone opens WebDAV (as it always did).
     expect((await davBasic(TEST_ADMIN_PASSWORD)).status).toBe(207);
 
-    const early = await call("POST", "/admin/2fa/totp/enable", {
-      auth: admin,
-      body: { code: "123456" },
-      procedure: "security.totpEnable",
-    });
+    const early = await call("POST", "/admin/2fa/totp/enable", { auth: admin, body: { code: "123456" } });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe("This setup has expired; start again to get a new key");
 
@@ -84,18 +80,10 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     expect(setup.body.data.otpauth_url).toContain(`secret=${secret}`);
 
     const wrongCode = String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, "0");
-    const wrong = await call("POST", "/admin/2fa/totp/enable", {
-      auth: admin,
-      body: { code: wrongCode },
-      procedure: "security.totpEnable",
-    });
+    const wrong = await call("POST", "/admin/2fa/totp/enable", { auth: admin, body: { code: wrongCode } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("That code is wrong, expired or already used");
-    const missing = await call("POST", "/admin/2fa/totp/enable", {
-      auth: admin,
-      body: { code: "" },
-      procedure: "security.totpEnable",
-    });
+    const missing = await call("POST", "/admin/2fa/totp/enable", { auth: admin, body: { code: "" } });
     expect(missing.status).toBe(400);
     expect((await call("GET", "/admin/2fa", { auth: admin, procedure: "security.status" })).body.data).toMatchObject({
       totp_enabled: false,
@@ -141,7 +129,6 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
       ip: freshIp(),
       lang: "zh-CN",
-      procedure: "admin.login",
     });
     expect(zh.body.message).toContain("两步验证");
     // A wrong password says nothing about the second factor.
@@ -269,14 +256,12 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     const noPassword = await call("POST", "/admin/2fa/totp/disable", {
       auth: admin,
       body: { password: "wrong-password", code: recoveryCodes[7] },
-      procedure: "security.totpDisable",
     });
     expect(noPassword.status).toBe(401);
     expect(noPassword.body.message).toBe("The current password is wrong");
     const noCode = await call("POST", "/admin/2fa/totp/disable", {
       auth: admin,
       body: { password: TEST_ADMIN_PASSWORD, code: "000000" },
-      procedure: "security.totpDisable",
     });
     expect(noCode.status).toBe(401);
     // The session survived both refusals (they are not sign-in failures).
@@ -289,7 +274,6 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
     const off = await call("POST", "/admin/2fa/totp/disable", {
       auth: admin,
       body: { password: TEST_ADMIN_PASSWORD, code: recoveryCodes[7] },
-      procedure: "security.totpDisable",
     });
     expect(off.status).toBe(200);
     expect((await login({})).status).toBe(200);

@@ -187,7 +187,6 @@ describe.each(DATABASE_PROVIDERS)("single sign-on on %s", (provider) => {
     const fromPassword = await api.call("PUT", "/admin/sso/password-login", {
       headers: { cookie: passwordCookie, ...csrf },
       body: { enabled: false },
-      procedure: "sso.setPasswordLogin",
     });
     expect(fromPassword.status).toBe(409);
     expect(fromPassword.body.message).toContain("single sign-on");

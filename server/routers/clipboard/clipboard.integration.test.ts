@@ -99,11 +99,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ code: 400, success: false });
       expect(bad.body.message).toContain("保留条数");
-      const tooMany = await call("POST", "/clipboard/rooms", {
-        auth: admin,
-        body: { max_devices: 1000 },
-        procedure: "clipboard.create",
-      });
+      const tooMany = await call("POST", "/clipboard/rooms", { auth: admin, body: { max_devices: 1000 } });
       expect(tooMany.status).toBe(400);
       const after = await call("GET", "/clipboard/rooms", { auth: admin, procedure: "clipboard.mine" });
       expect(after.body.data.length).toBe(before.body.data.length);
@@ -161,7 +157,6 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       expect(sent.body.data).toMatchObject({ content, device_id: deviceId, size: content.length });
       const plain = await call("POST", `/clipboard/rooms/${room.id}/items`, {
         body: { device_id: deviceId, content: "hello in clear" },
-        procedure: "clipboard.send",
       });
       expect(plain.status).toBe(400);
       const listed = await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" });
@@ -214,7 +209,6 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         const big = await encryptItemText("x".repeat(20_000), key);
         const refused = await call("POST", `/clipboard/rooms/${room.id}/items`, {
           body: { device_id: deviceId, content: big },
-          procedure: "clipboard.send",
         });
         expect(refused.status).toBe(413);
         const small = await encryptItemText("x".repeat(5_000), key);
@@ -450,7 +444,6 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         if (provider === "postgres") await untilAnInsertIsHeld();
         const fastSent = await call("POST", `/clipboard/rooms/${room.id}/items`, {
           body: { device_id: fastDevice, content: await encryptItemText("sent second", key) },
-          procedure: "clipboard.send",
         });
         expect(fastSent.status).toBe(201);
         // A polling device looks now, then resumes after the newest id it saw once the first send is done.

@@ -109,11 +109,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
   }
 
   async function setMaxUploadMb(megabytes: number) {
-    const answer = await call("PUT", "/admin/system-settings", {
-      auth: admin,
-      body: { max_upload_size: megabytes },
-      procedure: "settings.update",
-    });
+    const answer = await call("PUT", "/admin/system-settings", { auth: admin, body: { max_upload_size: megabytes } });
     expect(answer.status).toBe(200);
   }
 
@@ -166,10 +162,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     });
     expect((await list("/nowhere")).status).toBe(404);
     expect((await list("/docs/nowhere")).status).toBe(404);
-    const team404 = await call("GET", `/admin/fs/get?${query({ path: "/team/none" })}`, {
-      auth: admin,
-      procedure: "fs.get",
-    });
+    const team404 = await call("GET", `/admin/fs/get?${query({ path: "/team/none" })}`, { auth: admin });
     expect(team404.status).toBe(404);
   });
 
@@ -178,11 +171,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
       (await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/work" }, procedure: "fs.mkdir" }))
         .status,
     ).toBe(201);
-    const again = await call("POST", "/admin/fs/mkdir", {
-      auth: admin,
-      body: { path: "/docs/work" },
-      procedure: "fs.mkdir",
-    });
+    const again = await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/docs/work" } });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("/docs/work already exists");
     expect(
@@ -318,10 +307,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     });
     expect(one.body.data).toEqual({ deleted: 1, failed: [] });
     expect(await names("/docs/rm")).toEqual(["deep", "empty"]);
-    const folder = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/rm" })}`, {
-      auth: admin,
-      procedure: "fs.remove",
-    });
+    const folder = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/rm" })}`, { auth: admin });
     expect(folder.status).toBe(200);
     expect((await list("/docs/rm")).status).toBe(404);
     const driver = await t.storage.driverFor(mainStorage);
@@ -344,11 +330,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
       (await call("DELETE", `/admin/fs/remove?${query({ path: "/docs" })}`, { auth: admin, procedure: "fs.remove" }))
         .status,
     ).toBe(400);
-    const empty = await call("POST", "/admin/fs/batch-remove", {
-      auth: admin,
-      body: { paths: [] },
-      procedure: "fs.batchRemove",
-    });
+    const empty = await call("POST", "/admin/fs/batch-remove", { auth: admin, body: { paths: [] } });
     expect(empty.status).toBe(400);
   });
 
@@ -512,7 +494,6 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     const missing = await call("POST", "/admin/fs/presign/commit", {
       auth: admin,
       body: { path: "/docs/direct/never.bin", fileSize: 3 },
-      procedure: "fs.presignCommit",
     });
     expect(missing.status).toBe(400);
 
@@ -522,14 +503,12 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
       const refusedPresign = await call("POST", "/admin/fs/presign", {
         auth: admin,
         body: { path: "/docs/direct/", fileName: "big.bin", fileSize: big },
-        procedure: "fs.presign",
       });
       expect(refusedPresign.status).toBe(413);
       expect(refusedPresign.body.message).toContain("max upload size");
       const refusedInit = await call("POST", "/admin/fs/multipart/init", {
         auth: admin,
         body: { path: "/docs/direct/big.bin", fileSize: big },
-        procedure: "fs.multipartInit",
       });
       expect(refusedInit.status).toBe(413);
       const refusedForm = await upload("/docs/direct/", bytes(1024 * 1024 + 10), "streamed.bin");
@@ -558,7 +537,6 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
         const liarCommit = await call("POST", "/admin/fs/presign/commit", {
           auth: admin,
           body: { path: "/docs/direct/", fileName: "liar.bin" },
-          procedure: "fs.presignCommit",
         });
         expect(liarCommit.status).toBe(413);
       } else {
@@ -619,7 +597,6 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
       auth: admin,
       lang: "zh-CN",
       body: { items: [{ sourcePath: "/docs/nope", targetPath: "/docs/x" }] },
-      procedure: "fs.batchCopy",
     });
     expect(nothingZh.body.message).toBe("没有找到要复制的文件");
   });
@@ -739,11 +716,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
   });
 
   async function crawlAll() {
-    const rebuilt = await call("POST", "/admin/fs/index/rebuild", {
-      auth: admin,
-      body: {},
-      procedure: "fsIndex.rebuild",
-    });
+    const rebuilt = await call("POST", "/admin/fs/index/rebuild", { auth: admin, body: {} });
     expect(rebuilt.status).toBe(202);
     for (let attempt = 0; ; attempt++) {
       const status = await call("GET", "/admin/fs/index", { auth: admin, procedure: "fsIndex.status" });
@@ -892,10 +865,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
       },
     );
     expect(found.body.data.total).toBe(10);
-    const removed = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/pages" })}`, {
-      auth: admin,
-      procedure: "fs.remove",
-    });
+    const removed = await call("DELETE", `/admin/fs/remove?${query({ path: "/docs/pages" })}`, { auth: admin });
     expect(removed.status).toBe(200);
     expect((await driver.list(mainKey("docs/pages/"))).objects).toEqual([]);
   }, 120_000);
@@ -1059,15 +1029,9 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
   test("a read-only key reads but every write is refused", async () => {
     expect((await list("/docs", keyReadOnly)).body.data.readonly).toBe(true);
     expect((await download("/docs/keep.txt", keyReadOnly)).status).toBe(200);
-    const search = await call("GET", `/user/fs/search?${query({ q: "keep" })}`, {
-      auth: keyReadOnly,
-      procedure: "fs.search",
-    });
+    const search = await call("GET", `/user/fs/search?${query({ q: "keep" })}`, { auth: keyReadOnly });
     expect(search.status).toBe(200);
-    const link = await call("GET", `/user/fs/file-link?${query({ path: "/docs/keep.txt" })}`, {
-      auth: keyReadOnly,
-      procedure: "fs.fileLink",
-    });
+    const link = await call("GET", `/user/fs/file-link?${query({ path: "/docs/keep.txt" })}`, { auth: keyReadOnly });
     expect(link.status).toBe(200);
     const init = await call("POST", "/admin/fs/multipart/init", {
       auth: admin,
@@ -1133,12 +1097,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
       },
     );
     expect(part.status).toBe(404);
-    const zh = await call("POST", "/user/fs/mkdir", {
-      auth: keyReadOnly,
-      lang: "zh",
-      body: { path: "/docs/ro" },
-      procedure: "fs.mkdir",
-    });
+    const zh = await call("POST", "/user/fs/mkdir", { auth: keyReadOnly, lang: "zh", body: { path: "/docs/ro" } });
     expect(zh.body.message).toBe("您的密钥只能读取挂载点");
     expect((await download("/docs/keep.txt")).text).toBe("sentinel /docs/keep.txt");
   });
@@ -1237,11 +1196,7 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
     });
     expect(updated.body.data).toMatchObject({ name: "Renamed", cache_ttl: 60, is_active: false, remark: null });
     expect(updated.body.data.mount_path).toBe("/团队/files");
-    const clash = await call("PUT", `/admin/mounts/${id}`, {
-      auth: admin,
-      body: { mount_path: "/first" },
-      procedure: "mounts.update",
-    });
+    const clash = await call("PUT", `/admin/mounts/${id}`, { auth: admin, body: { mount_path: "/first" } });
     expect(clash.status).toBe(409);
     expect(
       (await call("DELETE", `/admin/mounts/${first.body.data.id}`, { auth: admin, procedure: "mounts.delete" })).body
@@ -1256,7 +1211,7 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
       (await call("DELETE", `/admin/mounts/${first.body.data.id}`, { auth: admin, procedure: "mounts.delete" })).status,
     ).toBe(404);
     // A storage config in use by a mount cannot be deleted.
-    const inUse = await call("DELETE", `/s3-configs/${storageId}`, { auth: admin, procedure: "storage.delete" });
+    const inUse = await call("DELETE", `/s3-configs/${storageId}`, { auth: admin });
     expect(inUse.status).toBe(409);
   });
 

@@ -49,11 +49,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     test("a custom slug is used; taken is 409 'link suffix already taken'", async () => {
       const slug = `my-notes_${provider}`;
       expect((await createPaste({ content: "a", slug })).slug).toBe(slug);
-      const again = await call("POST", "/paste", {
-        auth: admin,
-        body: { content: "b", slug },
-        procedure: "pastes.create",
-      });
+      const again = await call("POST", "/paste", { auth: admin, body: { content: "b", slug } });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe("The link suffix is already taken, try another");
     });
@@ -68,16 +64,11 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
         [{ content: "x", expires_at: "2001-01-01T00:00:00Z" }, "The expiry must be in the future"],
       ];
       for (const [body, message] of cases) {
-        const result = await call("POST", "/paste", { auth: admin, body, procedure: "pastes.create" });
+        const result = await call("POST", "/paste", { auth: admin, body });
         expect(result.status).toBe(400);
         expect(result.body.message).toContain(message);
       }
-      const zh = await call("POST", "/paste", {
-        auth: admin,
-        body: { content: "" },
-        lang: "zh-CN",
-        procedure: "pastes.create",
-      });
+      const zh = await call("POST", "/paste", { auth: admin, body: { content: "" }, lang: "zh-CN" });
       expect(zh.body.message).toContain("内容不能为空");
     });
 
@@ -113,11 +104,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const { slug } = await createPaste({ content: "secret text", password: "hunter22" });
       const locked = await call<OpenedPaste>("GET", `/paste/${slug}`);
       expect(locked.body.data).toMatchObject({ requires_password: true, has_password: true, content: null, views: 0 });
-      const wrong = await call("POST", `/paste/${slug}`, {
-        body: { password: "nope" },
-        ip: freshIp(),
-        procedure: "pastes.unlock",
-      });
+      const wrong = await call("POST", `/paste/${slug}`, { body: { password: "nope" }, ip: freshIp() });
       expect(wrong.status).toBe(401);
       expect(wrong.body.message).toBe("Wrong password");
       const right = await call("POST", `/paste/${slug}`, {
@@ -150,11 +137,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const ip = freshIp();
       for (let i = 0; i < 20; i++)
         await call("POST", `/paste/${slug}`, { body: { password: `guess-${i}` }, ip, procedure: "pastes.unlock" });
-      const blocked = await call("POST", `/paste/${slug}`, {
-        body: { password: "right-one" },
-        ip,
-        procedure: "pastes.unlock",
-      });
+      const blocked = await call("POST", `/paste/${slug}`, { body: { password: "right-one" }, ip });
       expect(blocked.status).toBe(429);
       expect(
         (
@@ -284,7 +267,6 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const edited = await call("PUT", `/admin/pastes/${paste.id}`, {
         auth: admin,
         body: { content: `second ${tag}-new words`, remark: `note ${tag}-changed` },
-        procedure: "pastes.update",
       });
       expect(edited.status).toBe(200);
       expect(await ids(`${tag}-old`)).toEqual([]);
@@ -486,18 +468,13 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
 
     test("refused with 400 and nothing stored: content that is no envelope, a password sent to the server", async () => {
       const before = await t.db.paste.count();
-      const notEnvelope = await call("POST", "/paste", {
-        auth: admin,
-        body: { content: secret, encrypted: true },
-        procedure: "pastes.create",
-      });
+      const notEnvelope = await call("POST", "/paste", { auth: admin, body: { content: secret, encrypted: true } });
       expect(notEnvelope.status).toBe(400);
       expect(notEnvelope.body.message).toContain("envelope of format 1");
       const withPassword = await call("POST", "/paste", {
         auth: admin,
         lang: "zh",
         body: { content: await encryptText(secret, generateLinkKey()), encrypted: true, password: "pw" },
-        procedure: "pastes.create",
       });
       expect(withPassword.status).toBe(400);
       expect(withPassword.body.message).toContain("密码只留在浏览器");
@@ -515,11 +492,7 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
         (await call<PastePage>("GET", `/admin/pastes?search=${probe}`, { auth: admin })).body.pagination?.total,
       ).toBe(0);
       for (const body of [{ content: "now in clear" }, { password: "server-side" }]) {
-        const refused = await call("PUT", `/admin/pastes/${created.id}`, {
-          auth: admin,
-          body,
-          procedure: "pastes.update",
-        });
+        const refused = await call("PUT", `/admin/pastes/${created.id}`, { auth: admin, body });
         expect(refused.status).toBe(400);
       }
       const renamed = await call("PUT", `/admin/pastes/${created.id}`, {

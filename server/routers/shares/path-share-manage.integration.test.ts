@@ -109,7 +109,6 @@ describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
       auth: admin,
       body: { expires_in: -1 },
       lang: "zh",
-      procedure: "shares.extend",
     });
     expect(refused.status).toBe(400);
     expect((await t.db.pathShare.findUniqueOrThrow({ where: { id: file.id } })).expiresAt).toBeNull();

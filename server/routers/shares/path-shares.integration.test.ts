@@ -150,7 +150,6 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
     const renamed = await call("POST", "/admin/fs/rename", {
       auth: admin,
       body: { oldPath: "/docs/album", newPath: "/docs/photos" },
-      procedure: "fs.rename",
     });
     expect(renamed.status).toBe(200);
     const moved = await view(slug);
@@ -181,12 +180,7 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
     });
     const auth = `ApiKey ${key.body.data.key}`;
     expect((await share({ path: "/docs/outside.txt" }, auth)).status).toBe(201);
-    const refused = await call("POST", "/user/fs/share", {
-      auth,
-      body: { path: "/secret/plan.txt" },
-      lang: "zh-CN",
-      procedure: "fs.share",
-    });
+    const refused = await call("POST", "/user/fs/share", { auth, body: { path: "/secret/plan.txt" }, lang: "zh-CN" });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/[\u4e00-\u9fff]/);
     expect((await share({ path: "/secret" }, auth)).status).toBe(403);

@@ -234,7 +234,6 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
       const presign = await call("POST", "/s3/presign", {
         auth: admin,
         body: { s3_config_id: storageId, filename: "x.bin", size: 2 * 1024 * 1024 },
-        procedure: "files.upload.presign",
       });
       expect(presign.status).toBe(413);
       expect(presign.body.message).toContain("max upload size");
@@ -250,11 +249,7 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
       });
       if (storageKind === "s3") {
         await fetchLink(liar.body.data.upload_url, { method: "PUT", body: bytes(1024 * 1024 + 10) });
-        const commit = await call("POST", "/s3/commit", {
-          auth: admin,
-          body: { file_id: liar.body.data.file_id },
-          procedure: "files.upload.commit",
-        });
+        const commit = await call("POST", "/s3/commit", { auth: admin, body: { file_id: liar.body.data.file_id } });
         expect(commit.status).toBe(413);
       } else {
         // The app receives local uploads itself and cuts the body off at the limit; the client then
@@ -297,7 +292,6 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
     const presign = await call("POST", "/s3/presign", {
       auth: admin,
       body: { s3_config_id: tinyId, filename: "y", size: 600 },
-      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(507);
   });
@@ -307,7 +301,7 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
     const slug = limited.body.data.slug;
     expect((await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" })).status).toBe(200);
     expect((await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" })).status).toBe(200);
-    const third = await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" });
+    const third = await call("GET", `/public/files/${slug}`, {});
     expect(third.status).toBe(410);
     expect(third.body.message).toBe("The view limit has been reached");
     const locked = await uploadForm({ password: "open-sesame" }, "secret bytes", "secret.txt");
@@ -322,7 +316,6 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
     const wrong = await call("POST", `/public/files/${lockedSlug}/verify`, {
       body: { password: "nope" },
       ip: freshIp(),
-      procedure: "files.public.verify",
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("Wrong password");
@@ -413,7 +406,6 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
     const presign = await call("POST", "/s3/presign", {
       auth: admin,
       body: { s3_config_id: storageId, filename: "secret-plan.pdf", size: 100, encrypted: true, password: "pw" },
-      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(400);
     expect(presign.body.message).toContain("password stays in the browser");
@@ -424,11 +416,7 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
     expect(stored.status).toBe(201);
     expect(stored.body.data).toMatchObject({ encrypted: true, filename: ENCRYPTED_FILE_NAME });
     expect(JSON.stringify(stored.body.data)).not.toContain("secret-plan");
-    const update = await call("PUT", `/admin/files/${stored.body.data.id}`, {
-      auth: admin,
-      body: { password: "pw" },
-      procedure: "files.update",
-    });
+    const update = await call("PUT", `/admin/files/${stored.body.data.id}`, { auth: admin, body: { password: "pw" } });
     expect(update.status).toBe(400);
     expect(update.body.message).toContain("password stays in the browser");
     const raw = await t.app.fetch(
@@ -507,11 +495,7 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
     expect(await search(`FINDME_${storageKind.toUpperCase()}_100%`)).toEqual([literal.body.data.id]);
     expect(await search(`findme%${storageKind}`)).toEqual([]);
     const other = await uploadForm({}, "other", "other.txt");
-    const clash = await call("PUT", `/admin/files/${id}`, {
-      auth: admin,
-      body: { slug: other.body.data.slug },
-      procedure: "files.update",
-    });
+    const clash = await call("PUT", `/admin/files/${id}`, { auth: admin, body: { slug: other.body.data.slug } });
     expect(clash.status).toBe(409);
     const newSlug = `renamed-${provider}-${storageKind}`;
     const updated = await call("PUT", `/admin/files/${id}`, {
@@ -594,13 +578,11 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
     const presign = await call("POST", "/s3/presign", {
       auth,
       body: { s3_config_id: privateId, filename: "plans.txt", size: 12 },
-      procedure: "files.upload.presign",
     });
     expect(presign.status).toBe(403);
     const multipart = await call("POST", "/s3/multipart/init", {
       auth,
       body: { s3_config_id: privateId, filename: "plans.bin", size: 6 * 1024 * 1024 },
-      procedure: "files.upload.multipartInit",
     });
     expect(multipart.status).toBe(403);
     const headers = { authorization: auth, "accept-language": "zh-CN" };

@@ -260,12 +260,7 @@ describe("with private addresses refused (the default)", () => {
   });
 
   test("the message follows the caller's language", async () => {
-    const answer = await call("POST", "/url/info", {
-      auth: admin,
-      body: { url: `${base}/x` },
-      lang: "zh-CN",
-      procedure: "url.info",
-    });
+    const answer = await call("POST", "/url/info", { auth: admin, body: { url: `${base}/x` }, lang: "zh-CN" });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(zhUrlErrors.urlNotAllowed);
   });
@@ -279,10 +274,10 @@ describe("with private addresses refused (the default)", () => {
       ["http://user:secret@public.example/", enUrlErrors.urlCredentialsNotAllowed],
     ];
     for (const [url, message] of cases) {
-      const answer = await call("POST", "/url/info", { auth: admin, body: { url }, procedure: "url.info" });
+      const answer = await call("POST", "/url/info", { auth: admin, body: { url } });
       expect({ url, status: answer.status, message: answer.body.message }).toEqual({ url, status: 400, message });
     }
-    const empty = await call("POST", "/url/info", { auth: admin, body: { url: "" }, procedure: "url.info" });
+    const empty = await call("POST", "/url/info", { auth: admin, body: { url: "" } });
     expect(empty.status).toBe(400);
     const missing = await call("GET", "/url/proxy", { auth: admin });
     expect(missing.status).toBe(400);
@@ -369,7 +364,6 @@ describe("with private addresses refused (the default)", () => {
       const answer = await call("POST", "/url/info", {
         auth: admin,
         body: { url: "https://rebind.example:8443/f.bin" },
-        procedure: "url.info",
       });
       expect(answer.status).toBe(200);
       expect(publicRequests).toEqual([
@@ -378,11 +372,7 @@ describe("with private addresses refused (the default)", () => {
     });
 
     test("a redirect loop stops with 'too many redirects'", async () => {
-      const answer = await call("POST", "/url/info", {
-        auth: admin,
-        body: { url: "http://public.example/loop" },
-        procedure: "url.info",
-      });
+      const answer = await call("POST", "/url/info", { auth: admin, body: { url: "http://public.example/loop" } });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(enUrlErrors.urlTooManyRedirects.replace("{{max}}", "5"));
       expect(publicRequests.length).toBe(6);
@@ -618,7 +608,7 @@ describe.each(DATABASE_PROVIDERS)("who may fetch URLs (%s)", (provider) => {
 
   test("without credentials: 401, and nothing is fetched", async () => {
     hits.length = 0;
-    const info = await call("POST", "/url/info", { body: { url: `${base}/files/report.pdf` }, procedure: "url.info" });
+    const info = await call("POST", "/url/info", { body: { url: `${base}/files/report.pdf` } });
     expect(info.status).toBe(401);
     const proxied = await call("GET", proxyPath(`${base}/files/report.pdf`));
     expect(proxied.status).toBe(401);

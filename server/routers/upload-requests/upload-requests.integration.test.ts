@@ -70,11 +70,7 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
   }
 
   async function newFolder(name: string) {
-    const made = await call("POST", "/admin/fs/mkdir", {
-      auth: admin,
-      body: { path: `/inbox/${name}` },
-      procedure: "fs.mkdir",
-    });
+    const made = await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: `/inbox/${name}` } });
     expect(made.status).toBe(201);
     return `/inbox/${name}`;
   }
@@ -191,7 +187,6 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
     expect(closed.body.data.status).toBe("closed");
     const completed = await call("POST", `/public/upload-requests/${created.slug}/uploads/${grant.file_id}/complete`, {
       body: { visit },
-      procedure: "uploadRequests.complete",
     });
     expect(completed.status).toBe(410);
     expect(await folderNames(path)).toEqual([]);
@@ -219,7 +214,6 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
     expect(await putTo(present(grant.url, "the upload link"), "kept bytes!", grant.headers)).toBe(200);
     const done = await call("POST", `/public/upload-requests/${created.slug}/uploads/${grant.file_id}/complete`, {
       body: { visit },
-      procedure: "uploadRequests.complete",
     });
     expect(done.status).toBe(201);
     expect(await folderNames(path)).toEqual(["kept.txt"]);
@@ -256,7 +250,6 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
       auth: admin,
       body: { expires_in: 24 },
       lang: "zh",
-      procedure: "uploadRequests.extend",
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("此上传请求已关闭");

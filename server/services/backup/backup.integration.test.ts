@@ -194,7 +194,6 @@ for (const provider of DATABASE_PROVIDERS) {
       // The app password signs in again, still confined to its folder and read-only.
       const appLogin = await restoredApi.call("POST", "/admin/login", {
         body: { username: "admin", password: appPassword.body.data.password },
-        procedure: "admin.login",
       });
       expect(appLogin.status).toBe(200);
       const kept = await restoredApi.call("GET", "/admin/app-passwords", {

@@ -133,7 +133,7 @@ for (const provider of DATABASE_PROVIDERS) {
       expect([key.textPermission, key.filePermission, key.mountPermission]).toEqual([true, true, true]);
       expect(await t.db.apiKey.count({ where: { name: "guest" } })).toBe(0);
       const api = createApiClient(() => t.app);
-      const check = await api.call("GET", "/test/api-key", { auth: "ApiKey k3YqP0aZ9LmN", procedure: "keys.validate" });
+      const check = await api.call("GET", "/test/api-key", { auth: "ApiKey k3YqP0aZ9LmN" });
       expect(check.status).toBe(200);
       expect(real.unmapped).toContain('paste team-notes: title "Team notes"');
 
@@ -269,7 +269,7 @@ for (const provider of DATABASE_PROVIDERS) {
       null,
     ]);
     const api = createApiClient(() => t.app);
-    const check = await api.call("GET", "/test/api-key", { auth: "ApiKey Zq81LmNoPq2r", procedure: "keys.validate" });
+    const check = await api.call("GET", "/test/api-key", { auth: "ApiKey Zq81LmNoPq2r" });
     expect(check.status).toBe(200);
 
     // The admin sees the mark, fixes the keys (which lifts it) and a passing test confirms them.

@@ -123,9 +123,9 @@ describe.each(DATABASE_PROVIDERS)("scheduled jobs on %s", (provider) => {
     expect(slow?.schedule).toBe("0 3 * * *");
     expect(new Date(slow?.next_run_at ?? 0).getUTCHours()).toBe(3);
 
-    const started = await call("POST", "/admin/jobs/slow-report/run", { auth: admin, procedure: "jobs.run" });
+    const started = await call("POST", "/admin/jobs/slow-report/run", { auth: admin });
     expect(started.status).toBe(202);
-    const again = await call("POST", "/admin/jobs/slow-report/run", { auth: admin, lang: "zh", procedure: "jobs.run" });
+    const again = await call("POST", "/admin/jobs/slow-report/run", { auth: admin, lang: "zh" });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("任务 slow-report 正在运行，请等它完成");
     release();

@@ -107,7 +107,6 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     const written = await api.call("POST", "/admin/fs/update", {
       auth: admin,
       body: { path: "/data/inbox/invoice-7.txt", content: "7" },
-      procedure: "fs.update",
     });
     expect(written.status).toBe(200);
     expect(await paths("invoice")).toEqual(["/data/inbox/invoice-7.txt"]);

@@ -171,21 +171,18 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
       auth: admin,
       lang: "zh",
       body: { type: "copy", items: [{ sourcePath: "/local/album", targetPath: "/local/album" }] },
-      procedure: "fsTasks.create",
     });
     expect(onto.status).toBe(400);
     expect(onto.body.message).toBe("文件不能复制或移动到它自己上");
     const inside = await call("POST", "/admin/fs/tasks", {
       auth: admin,
       body: { type: "move", items: [{ sourcePath: "/local/album", targetPath: "/local/album/deep/" }] },
-      procedure: "fsTasks.create",
     });
     expect(inside.status).toBe(400);
     expect(inside.body.message).toBe("A folder cannot be moved or copied into itself");
     const noTarget = await call("POST", "/admin/fs/tasks", {
       auth: admin,
       body: { type: "copy", items: [{ sourcePath: "/local/album" }] },
-      procedure: "fsTasks.create",
     });
     expect(noTarget.status).toBe(400);
     expect(await t.db.fsTask.count({ where: { items: { contains: '"targetPath":{"path":"/local/album"' } } })).toBe(0);
@@ -224,7 +221,6 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
     const refused = await call("POST", "/user/fs/tasks", {
       auth: readOnly,
       body: { type: "delete", items: [{ sourcePath: "/local/album" }] },
-      procedure: "fsTasks.create",
     });
     expect(refused.status).toBe(403);
   });
@@ -285,10 +281,7 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
     expect(page.body.data.total).toBe(13);
     expect(page.body.data.files_matching).toBe(13);
     expect(page.body.data.files).toHaveLength(3);
-    const tooMany = await call("GET", `/admin/fs/tasks/${partial}?files_limit=100000`, {
-      auth: admin,
-      procedure: "fsTasks.get",
-    });
+    const tooMany = await call("GET", `/admin/fs/tasks/${partial}?files_limit=100000`, { auth: admin });
     expect(tooMany.status).toBe(400);
   });
 
