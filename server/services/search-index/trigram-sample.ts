@@ -22,6 +22,12 @@ export type NameSample = {
   names: string[];
   /** In how many sampled names each trigram occurs. */
   frequency: Map<string, number>;
+  /**
+   * The positions in `names` of the names holding a trigram, ascending: found once per trigram a
+   * plan asks about and kept with the sample, so a plan intersects short lists instead of scanning
+   * every sampled name for each trigram and for the needle (docs/performance.md, explorer search).
+   */
+  holders: Map<string, number[]>;
   takenMs: number;
 };
 
@@ -30,7 +36,35 @@ export function sampleOf(names: string[], rows: number, takenMs: number): NameSa
   for (const name of names) {
     for (const gram of new Set(trigramsOf(name))) frequency.set(gram, (frequency.get(gram) ?? 0) + 1);
   }
-  return { rows, names, frequency, takenMs };
+  return { rows, names, frequency, holders: new Map(), takenMs };
+}
+
+/** The positions of the sampled names holding `gram` (a name holds a trigram exactly when it contains it). */
+function holdersOf(sample: NameSample, gram: string): number[] {
+  let found = sample.holders.get(gram);
+  if (!found) {
+    found = [];
+    if ((sample.frequency.get(gram) ?? 0) > 0) {
+      for (const [index, name] of sample.names.entries()) if (name.includes(gram)) found.push(index);
+    }
+    sample.holders.set(gram, found);
+  }
+  return found;
+}
+
+/** The positions in both ascending lists. */
+function bothOf(a: number[], b: number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const [x, y] = [a[i] as number, b[j] as number];
+    if (x === y) {
+      both.push(x);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return both;
 }
 
 /** Every three-character window of `text`, by code point. */
@@ -59,23 +93,27 @@ export type NamePlan =
 export function planName(sample: NameSample, needle: string, cap: number, onlyWords: boolean): NamePlan {
   const grams = [...new Set(trigramsOf(needle))].filter((gram) => !onlyWords || isWordGram(gram));
   if (grams.length === 0) return { kind: "none" };
+  const rarity = (gram: string) => sample.frequency.get(gram) ?? 0;
+  const ranked = grams.sort((a, b) => rarity(a) - rarity(b));
   if (sample.names.length > 0) {
-    const holding = sample.names.filter((name) => name.includes(needle)).length;
+    // A name holding the needle holds each of its trigrams: only those holding its two rarest are read.
+    const [rarest, next] = ranked as [string, ...string[]];
+    const within =
+      next === undefined ? holdersOf(sample, rarest) : bothOf(holdersOf(sample, rarest), holdersOf(sample, next));
+    const holding = within.filter((index) => (sample.names[index] as string).includes(needle)).length;
     // Twice the cap: a sample's share is rough, and a needle just over the cap is still cheap to look up.
     if ((holding / sample.names.length) * sample.rows > cap * 2) return { kind: "common" };
   }
-  const rarity = (gram: string) => sample.frequency.get(gram) ?? 0;
-  const ranked = grams.sort((a, b) => rarity(a) - rarity(b));
   // The rarest first, then whichever of the not too common ones rules out most of the sampled names
   // still holding all chosen, while one does (each costs a read of its row list).
   const trigrams = ranked.slice(0, 1);
-  let holding = sample.names.filter((name) => name.includes(ranked[0] as string));
+  let holding = holdersOf(sample, ranked[0] as string);
   const candidates = ranked.slice(1).filter((gram) => rarity(gram) <= sample.names.length * COMMON_TRIGRAM_SHARE);
   while (trigrams.length < LOOKUP_TRIGRAMS_MAX && holding.length > 1) {
-    let best: { gram: string; left: string[] } | null = null;
+    let best: { gram: string; left: number[] } | null = null;
     for (const gram of candidates) {
       if (trigrams.includes(gram)) continue;
-      const left = holding.filter((name) => name.includes(gram));
+      const left = bothOf(holding, holdersOf(sample, gram));
       if (!best || left.length < best.left.length) best = { gram, left };
     }
     // Worth a read only when it rules out a third of what is left.
