@@ -14,13 +14,13 @@
 // (block-probe-hook.ts, preloaded into the server): answer times depend on how loaded the machine is,
 // CPU time does not. `short` is the suite's version (scripts/hardening/hostile/hostile.integration.test.ts).
 //   bun scripts/hardening/hostile/hostile.ts [full|short]
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRPC_MAX_BATCH_CALLS } from "@shared/constants";
 import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import superjson from "superjson";
 import { encryptItemText, socketUrl } from "../../../server/test/clipboard-device";
-import { generatedStream, rssOf } from "../../bench/kit/helpers";
+import { generatedStream } from "../../bench/kit/helpers";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../../test/server-process";
 import { callApi, callOk, percentile, tally } from "../kit";
 
@@ -82,6 +82,11 @@ export type PhaseFigures = {
   phase: string;
   /** Peak RSS during the phase minus the RSS before the first phase. */
   rssGrowth: number;
+  /**
+   * The same for pages of mapped files alone: SQLite maps the database file (db/client.ts), so reading
+   * a filled room shows its pages in RSS; they are the kernel's page cache, clean and reclaimable.
+   */
+  fileGrowth: number;
   health: { count: number; p50: number; p99: number; max: number; failed: number };
   /** The event loop's longest block during the phase, in main-thread CPU ms. */
   longestBlock: number;
@@ -130,16 +135,26 @@ function startHealthProber(baseUrl: string, currentPhase: () => string) {
   };
 }
 
-/** Samples the server's RSS every 100 ms; the peak since the last `take()`. */
+/** The server's resident memory, and the part of it that is pages of mapped files (the database's map). */
+function memoryOf(pid: number): { rss: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kib("VmRSS"), file: kib("RssFile") };
+}
+
+/** Samples the server's RSS every 100 ms; the peak since the last `take()`, and of mapped files' pages. */
 function startRssSampler(pid: number) {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 100);
+  let peak = memoryOf(pid);
+  const sample = () => {
+    const now = memoryOf(pid);
+    peak = { rss: Math.max(peak.rss, now.rss), file: Math.max(peak.file, now.file) };
+  };
+  const timer = setInterval(sample, 100);
   return {
     take() {
-      const value = Math.max(peak, rssOf(pid));
-      peak = rssOf(pid);
+      sample();
+      const value = peak;
+      peak = memoryOf(pid);
       return value;
     },
     stop: () => clearInterval(timer),
@@ -463,7 +478,8 @@ export async function runHostile(scaleName: "full" | "short" = "full"): Promise<
     // Settle what start-up and the first requests load, then measure from there.
     await Bun.sleep(1_000);
     Bun.gc(true);
-    const startRss = rssOf(server.pid);
+    const start = memoryOf(server.pid);
+    const startRss = start.rss;
     rss.take();
     await longestBlockSinceLastAsk(server);
     const phases: PhaseFigures[] = [];
@@ -474,9 +490,11 @@ export async function runHostile(scaleName: "full" | "short" = "full"): Promise<
       // The answers the attack held up are part of the phase: wait for the prober's next turn.
       await Bun.sleep(PROBE_EVERY_MS * 4);
       const ms = performance.now() - started;
+      const peak = rss.take();
       phases.push({
         phase: name,
-        rssGrowth: rss.take() - startRss,
+        rssGrowth: peak.rss - startRss,
+        fileGrowth: peak.file - start.file,
         health: healthOf(prober.samples.filter((sample) => sample.phase === name)),
         longestBlock: await longestBlockSinceLastAsk(server),
         outcome,
@@ -488,6 +506,7 @@ export async function runHostile(scaleName: "full" | "short" = "full"): Promise<
     const overall: PhaseFigures = {
       phase: "overall",
       rssGrowth: Math.max(...phases.map((figures) => figures.rssGrowth)),
+      fileGrowth: Math.max(...phases.map((figures) => figures.fileGrowth)),
       health: healthOf(prober.samples.filter((sample) => sample.phase !== "idle" && sample.phase !== "done")),
       longestBlock: Math.max(...phases.map((figures) => figures.longestBlock)),
       outcome: "",
@@ -504,7 +523,8 @@ export async function runHostile(scaleName: "full" | "short" = "full"): Promise<
 
 export function printHostile(report: HostileReport) {
   const row = (figures: PhaseFigures) =>
-    `${figures.phase.padEnd(10)} rss +${(figures.rssGrowth / MIB).toFixed(0).padStart(4)} MiB  health ` +
+    `${figures.phase.padEnd(10)} rss +${(figures.rssGrowth / MIB).toFixed(0).padStart(4)} MiB ` +
+    `(mapped files +${(figures.fileGrowth / MIB).toFixed(0)})  health ` +
     `p50 ${figures.health.p50.toFixed(0)} p99 ${figures.health.p99.toFixed(0)} max ${figures.health.max.toFixed(0)} ms ` +
     `(${figures.health.count} probes, ${figures.health.failed} failed)  longest block ${figures.longestBlock.toFixed(0)} ms CPU  ` +
     `${(figures.ms / 1000).toFixed(1)} s  ${figures.outcome}`;
