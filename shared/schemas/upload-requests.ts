@@ -127,6 +127,19 @@ export const extendUploadRequestInput = z.object({
   expires_in: expiresInHours,
 });
 
+/**
+ * A request's webhook changed after creation: `webhook_url` null (or "") removes the webhook with its secret;
+ * a URL sets it, with `webhook_secret` (absent: the request's current secret is kept, if it has one).
+ */
+export const setUploadRequestWebhookInput = z.object({
+  id: z.string().min(1).max(100),
+  webhook_url: z
+    .union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2000)])
+    .nullable()
+    .transform((value) => value || null),
+  webhook_secret: z.string().min(8).max(200).optional(),
+});
+
 export const shareArrivalInput = z.object({
   id: z.string().min(1).max(100),
   file_id: z.string().min(1).max(100),

@@ -420,6 +420,34 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       expect((await call<PastePage>("GET", "/admin/pastes", { auth: one.auth })).status).toBe(403);
     });
 
+    test("extending an expired paste through PUT expires_at opens it to visitors again (docs/admin-lists.md)", async () => {
+      const paste = await createPaste({ content: "late", expires_at: new Date(Date.now() + 60_000).toISOString() });
+      await t.db.paste.update({ where: { id: paste.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+      // As the owner's list shows it until a visit or the sweep purges it (docs/rules.md).
+      const listed = await call("GET", `/admin/pastes/${paste.id}`, { auth: admin, procedure: "pastes.get" });
+      expect(listed.body.data.is_expired).toBe(true);
+      const until = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString();
+      const extended = await call("PUT", `/admin/pastes/${paste.id}`, {
+        auth: admin,
+        body: { expires_at: until },
+        procedure: "pastes.update",
+      });
+      expect(extended.status).toBe(200);
+      expect(extended.body.data).toMatchObject({ content: "late", is_expired: false });
+      expect(new Date(present(extended.body.data.expires_at, "the new expiry")).toISOString()).toBe(until);
+      const opened = await call<OpenedPaste>("GET", `/paste/${paste.slug}`);
+      expect(opened.status).toBe(200);
+      expect(opened.body.data.content).toBe("late");
+      // A date already past is refused, and the paste keeps its new expiry.
+      const past = await call("PUT", `/admin/pastes/${paste.id}`, {
+        auth: admin,
+        body: { expires_at: "2001-01-01T00:00:00Z" },
+        procedure: "pastes.update",
+      });
+      expect(past.status).toBe(400);
+      expect((await t.db.paste.findUniqueOrThrow({ where: { id: paste.id } })).expiresAt?.toISOString()).toBe(until);
+    });
+
     test("the periodic sweep purges expired and used-up pastes", async () => {
       const expired = await createPaste({ content: "e", expires_at: new Date(Date.now() + 60_000).toISOString() });
       await t.db.paste.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1) } });

@@ -76,6 +76,37 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
     }
   });
 
+  test("extending an expired file share through PUT expires_in opens it to visitors again (docs/admin-lists.md)", async () => {
+    const uploaded = await uploadForm({ expires_in: "1" }, "late bytes", "late.txt");
+    const { id, slug } = uploaded.body.data;
+    await t.db.fileShare.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // As the owner's list shows it until a visit or the sweep purges it (docs/rules.md).
+    expect(
+      (await call("GET", `/admin/files/${id}`, { auth: admin, procedure: "files.get" })).body.data.is_expired,
+    ).toBe(true);
+    const extended = await call("PUT", `/admin/files/${id}`, {
+      auth: admin,
+      body: { expires_in: 24 * 7 },
+      procedure: "files.update",
+    });
+    expect(extended.status).toBe(200);
+    expect(extended.body.data).toMatchObject({ is_expired: false, filename: "late.txt" });
+    const expiresAt = new Date(present(extended.body.data.expires_at, "the new expiry")).getTime();
+    expect(expiresAt).toBeGreaterThan(Date.now() + 7 * 24 * 3_600_000 - 60_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 7 * 24 * 3_600_000);
+    const view = await call("GET", `/public/files/${slug}`, { procedure: "files.public.get" });
+    expect(view.status).toBe(200);
+    const download = await fetchLink(present(view.body.data.download_url, "the download link"));
+    expect(await download.text()).toBe("late bytes");
+    // 0 is never: the share no longer expires.
+    const forever = await call("PUT", `/admin/files/${id}`, {
+      auth: admin,
+      body: { expires_in: 0 },
+      procedure: "files.update",
+    });
+    expect(forever.body.data.expires_at).toBeNull();
+  });
+
   test("the storage test writes, reads, lists and deletes a probe and reports CORS", async () => {
     const result = await call("POST", `/s3-configs/${storageId}/test`, { auth: admin, procedure: "storage.test" });
     expect(result.body.data.success).toBe(true);

@@ -14,6 +14,7 @@ import {
   publicUploadRequestInput,
   publicUploadRequestOutput,
   sentFile,
+  setUploadRequestWebhookInput,
   shareArrivalInput,
   startArrivalInput,
   startArrivalOutput,
@@ -35,6 +36,7 @@ import {
   extendUploadRequest,
   getUploadRequest,
   listUploadRequests,
+  setUploadRequestWebhook,
   shareArrival,
 } from "../../services/upload-requests/requests";
 import { fileProcedure, limitCreation, publicProcedure, router } from "../../trpc";
@@ -103,6 +105,21 @@ export const uploadRequestsRouter = router({
     .input(extendUploadRequestInput)
     .output(uploadRequestRecord)
     .mutation(({ ctx, input }) => extendUploadRequest(ctx, ctx.auth, input.id, input.expires_in)),
+  setWebhook: fileProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/upload-requests/{id}/webhook",
+        summary: 'Change a request\'s webhook (null or "" removes it); a private address is refused',
+        description:
+          "`webhook_secret` absent keeps the current secret; a new URL without one, on a request that has none, " +
+          "is a 400. Deliveries still waiting go to the new URL at their next attempt.",
+        tags: ownerTags,
+      },
+    })
+    .input(setUploadRequestWebhookInput)
+    .output(uploadRequestRecord)
+    .mutation(({ ctx, input }) => setUploadRequestWebhook(ctx, ctx.auth, input)),
   shareFile: fileProcedure
     .meta({
       rest: {

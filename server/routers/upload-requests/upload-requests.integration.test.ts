@@ -277,6 +277,31 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
     }
     expect(await t.db.uploadRequest.count({ where: { webhookUrl: { not: null } } })).toBe(0);
   });
+
+  test("a webhook set after creation on a private address is refused as at creation, nothing changed", async () => {
+    const created = await createRequest({
+      storage_config_id: storageId,
+      max_files: 1,
+      max_file_size: 10,
+      max_total_size: 10,
+    });
+    expect(created.status).toBe(201);
+    for (const url of ["http://127.0.0.1:9/hook", "http://[::1]/", "http://169.254.169.254/"]) {
+      const refused = await call("PUT", `/upload-requests/${created.body.data.id}/webhook`, {
+        auth: admin,
+        body: { webhook_url: url, webhook_secret: "a secret of mine" },
+        lang: "zh",
+        procedure: "uploadRequests.setWebhook",
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain("私有、回环");
+    }
+    const row = await t.db.uploadRequest.findUniqueOrThrow({
+      where: { id: created.body.data.id },
+      select: { webhookUrl: true, webhookSecretEnc: true },
+    });
+    expect(row).toEqual({ webhookUrl: null, webhookSecretEnc: null });
+  });
 });
 
 describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) => {
@@ -287,7 +312,7 @@ describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) =>
   type Received = { path: string; body: string; signature: string | null; delivery: string | null };
   const received: Received[] = [];
   let flakyCalls = 0;
-  // A real receiver: /flaky fails twice then answers 200; /down always fails.
+  // A real receiver: /flaky fails twice then answers 200; /down… always fails.
   const hook = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
@@ -300,7 +325,7 @@ describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) =>
         delivery: request.headers.get("x-pastebox-delivery"),
       });
       if (path === "/flaky" && ++flakyCalls <= 2) return new Response("busy", { status: 503 });
-      if (path === "/down") return new Response("broken", { status: 500 });
+      if (path.startsWith("/down")) return new Response("broken", { status: 500 });
       return new Response("ok");
     },
   });
@@ -416,6 +441,66 @@ describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) =>
       request: { id: request.id, slug: request.slug },
       file: { name: "hello.txt", size: 5 },
     });
+  });
+
+  test("the owner changes the webhook afterwards: a waiting delivery goes to the new URL with the new secret; removing it drops what waits", async () => {
+    const request = await requestWithHook("/down-before-moving");
+    const setWebhook = (body: Record<string, unknown>) =>
+      api.call("PUT", `/upload-requests/${request.id}/webhook`, {
+        auth: admin,
+        body,
+        procedure: "uploadRequests.setWebhook",
+      });
+    const sent = await api.call("POST", `/public/upload-requests/${request.slug}/files`, {
+      body: fileForm("first", "first.txt"),
+    });
+    expect(sent.status).toBe(201);
+    await until(async () => (await deliveryOf(request.id)).lastResult !== null, "the first attempt");
+    expect(await deliveryOf(request.id)).toMatchObject({ status: "pending", lastResult: "HTTP 500" });
+
+    const moved = await setWebhook({
+      webhook_url: `http://127.0.0.1:${hook.port}/moved`,
+      webhook_secret: "new secret 4567",
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.webhook_url).toBe(`http://127.0.0.1:${hook.port}/moved`);
+    expect(JSON.stringify(moved.body)).not.toContain("new secret 4567");
+    expect(await retryNow(request.id)).toMatchObject({ status: "delivered", lastResult: "HTTP 200" });
+    const [atMoved] = arrivedAt("/moved");
+    expect(atMoved?.signature).toBe(
+      `sha256=${createHmac("sha256", "new secret 4567")
+        .update(atMoved?.body ?? "")
+        .digest("hex")}`,
+    );
+
+    // A new URL without a secret keeps the one the request has.
+    expect((await setWebhook({ webhook_url: `http://127.0.0.1:${hook.port}/again` })).status).toBe(200);
+    await api.call("POST", `/public/upload-requests/${request.slug}/files`, { body: fileForm("second", "second.txt") });
+    await until(async () => arrivedAt("/again").length === 1, "the notice at the new URL");
+    const [atAgain] = arrivedAt("/again");
+    expect(atAgain?.signature).toBe(
+      `sha256=${createHmac("sha256", "new secret 4567")
+        .update(atAgain?.body ?? "")
+        .digest("hex")}`,
+    );
+
+    // Removed: no webhook on the record, and a delivery that was waiting is dropped, never sent.
+    await t.db.uploadRequestDelivery.create({
+      data: { requestId: request.id, event: "upload_request.file_received", body: "{}", nextAttemptAt: new Date() },
+    });
+    const removed = await setWebhook({ webhook_url: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({ webhook_url: null, webhook: null });
+    expect(await t.db.uploadRequestDelivery.count({ where: { requestId: request.id, status: "pending" } })).toBe(0);
+    expect(
+      await t.db.uploadRequest.findUniqueOrThrow({ where: { id: request.id }, select: { webhookSecretEnc: true } }),
+    ).toEqual({ webhookSecretEnc: null });
+
+    // Without a secret kept, a new URL needs one: 400 in the caller's language, nothing changed.
+    const needsSecret = await setWebhook({ webhook_url: `http://127.0.0.1:${hook.port}/moved` });
+    expect(needsSecret.status).toBe(400);
+    expect(needsSecret.body.message).toContain("secret");
+    expect((await requestRecord(request.id)).webhook_url).toBeNull();
   });
 
   test("a receiver that never answers 2xx is given up after the last attempt, and the owner sees it", async () => {

@@ -3,7 +3,11 @@
 // arrivals, close one, and turn an arrived file into a share of it in place (a PathShare).
 
 import { nameOf } from "@shared/paths";
-import type { createUploadRequestInput, UploadRequestRecord } from "@shared/schemas/upload-requests";
+import type {
+  createUploadRequestInput,
+  setUploadRequestWebhookInput,
+  UploadRequestRecord,
+} from "@shared/schemas/upload-requests";
 import type { z } from "zod";
 import { encryptSecret } from "../../crypto";
 import type { AppDeps } from "../../deps";
@@ -277,6 +281,43 @@ export async function extendUploadRequest(
     select: uploadRequestSelect,
   });
   return toRecord(deps, extended);
+}
+
+/**
+ * Changes or removes a request's webhook after creation (docs/upload-requests.md, Webhook). A new URL is
+ * checked like one given at creation (a private address is refused); deliveries still waiting go to the
+ * new URL, signed with the new secret, at their next attempt; removing the webhook drops them.
+ */
+export async function setUploadRequestWebhook(
+  deps: UploadRequestDeps,
+  auth: AuthState,
+  input: z.output<typeof setUploadRequestWebhookInput>,
+) {
+  const row = await findOwnRequest(deps, auth, input.id);
+  if (!input.webhook_url) {
+    const [, cleared] = await deps.db.$transaction([
+      deps.db.uploadRequestDelivery.deleteMany({ where: { requestId: row.id, status: "pending" } }),
+      deps.db.uploadRequest.update({
+        where: { id: row.id },
+        data: { webhookUrl: null, webhookSecretEnc: null },
+        select: uploadRequestSelect,
+      }),
+    ]);
+    return toRecord(deps, cleared);
+  }
+  if (!input.webhook_secret && !row.webhookSecretEnc) {
+    throw new AppError("BAD_REQUEST", "errors.uploadRequestWebhookSecretNeeded");
+  }
+  await assertUrlAllowed(input.webhook_url, { allowPrivate: deps.config.allowPrivateUrls });
+  const changed = await deps.db.uploadRequest.update({
+    where: { id: row.id },
+    data: {
+      webhookUrl: input.webhook_url,
+      ...(input.webhook_secret ? { webhookSecretEnc: encryptSecret(deps.config.secret, input.webhook_secret) } : {}),
+    },
+    select: uploadRequestSelect,
+  });
+  return toRecord(deps, changed);
 }
 
 /** An arrived file as a share link of its own, pointing at the object in place (docs/path-shares.md). */

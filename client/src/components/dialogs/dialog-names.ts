@@ -24,6 +24,7 @@ export const DIALOG_NAMES = [
   "file-delete",
   "upload-request-form",
   "upload-request-extend",
+  "upload-request-webhook",
   "upload-request-close",
   "shared-link-extend",
   "shared-link-revoke",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { emptyRequestForm, validateRequestForm } from "./request-form";
+import { emptyRequestForm, validateRequestForm, validateWebhookForm } from "./request-form";
 
 const MB = 1024 * 1024;
 
@@ -81,6 +81,36 @@ describe("the new upload request form", () => {
     expect(wrong.ok ? {} : wrong.errors).toEqual({
       webhookUrl: { key: "uploadRequests.form.webhookUrlInvalid" },
       webhookSecret: { key: "uploadRequests.form.webhookSecretNeeded", values: { min: 8 } },
+    });
+  });
+});
+
+describe("changing a request's webhook", () => {
+  test("an empty URL removes the webhook; an empty secret keeps the request's own", () => {
+    expect(validateWebhookForm({ webhookUrl: "  ", webhookSecret: "" }, true)).toEqual({
+      ok: true,
+      payload: { webhook_url: null },
+    });
+    expect(validateWebhookForm({ webhookUrl: " https://hooks.example/new ", webhookSecret: "" }, true)).toEqual({
+      ok: true,
+      payload: { webhook_url: "https://hooks.example/new" },
+    });
+    expect(
+      validateWebhookForm({ webhookUrl: "https://hooks.example/new", webhookSecret: "a new secret" }, true),
+    ).toEqual({ ok: true, payload: { webhook_url: "https://hooks.example/new", webhook_secret: "a new secret" } });
+  });
+
+  test("a request without a secret needs one with its new URL; a bad URL or a short secret is named", () => {
+    expect(validateWebhookForm({ webhookUrl: "https://hooks.example/new", webhookSecret: "" }, false)).toEqual({
+      ok: false,
+      errors: { webhookSecret: { key: "uploadRequests.form.webhookSecretNeeded", values: { min: 8 } } },
+    });
+    expect(validateWebhookForm({ webhookUrl: "ftp://hooks.example", webhookSecret: "short" }, true)).toEqual({
+      ok: false,
+      errors: {
+        webhookUrl: { key: "uploadRequests.form.webhookUrlInvalid" },
+        webhookSecret: { key: "uploadRequests.form.webhookSecretNeeded", values: { min: 8 } },
+      },
     });
   });
 });

@@ -82,6 +82,39 @@ function bytesOf(megabytes: string): number | null {
   return bytes >= 1 && bytes <= Number.MAX_SAFE_INTEGER ? bytes : null;
 }
 
+type WebhookValues = Pick<RequestFormValues, "webhookUrl" | "webhookSecret">;
+
+/** What is wrong with a typed webhook: its URL, or a secret too short (or missing when none is kept). */
+function webhookErrors(values: WebhookValues, isSecretKept: boolean): FieldErrors<"webhookUrl" | "webhookSecret"> {
+  const errors: FieldErrors<"webhookUrl" | "webhookSecret"> = {};
+  const webhookUrl = values.webhookUrl.trim();
+  if (webhookUrl && !isWebhookUrl(webhookUrl)) errors.webhookUrl = { key: "uploadRequests.form.webhookUrlInvalid" };
+  const isSecretMissing = !(isSecretKept && values.webhookSecret === "");
+  if (webhookUrl && isSecretMissing && values.webhookSecret.length < WEBHOOK_SECRET_MIN)
+    errors.webhookSecret = { key: "uploadRequests.form.webhookSecretNeeded", values: { min: WEBHOOK_SECRET_MIN } };
+  return errors;
+}
+
+export type WebhookPayload = { webhook_url: string | null; webhook_secret?: string };
+
+/**
+ * The webhook of an existing request, changed (PUT /upload-requests/{id}/webhook): an empty URL removes it;
+ * an empty secret keeps the request's own when it has one (`isSecretKept`).
+ */
+export function validateWebhookForm(
+  values: WebhookValues,
+  isSecretKept: boolean,
+): { ok: true; payload: WebhookPayload } | { ok: false; errors: FieldErrors<"webhookUrl" | "webhookSecret"> } {
+  const errors = webhookErrors(values, isSecretKept);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const webhookUrl = values.webhookUrl.trim();
+  if (!webhookUrl) return { ok: true, payload: { webhook_url: null } };
+  return {
+    ok: true,
+    payload: { webhook_url: webhookUrl, ...(values.webhookSecret ? { webhook_secret: values.webhookSecret } : {}) },
+  };
+}
+
 export function validateRequestForm(
   values: RequestFormValues,
 ): { ok: true; payload: RequestPayload } | { ok: false; errors: FieldErrors<RequestFormField> } {
@@ -104,9 +137,7 @@ export function validateRequestForm(
     .map((type) => type.trim().toLowerCase())
     .filter(Boolean);
   const webhookUrl = values.webhookUrl.trim();
-  if (webhookUrl && !isWebhookUrl(webhookUrl)) errors.webhookUrl = { key: "uploadRequests.form.webhookUrlInvalid" };
-  if (webhookUrl && values.webhookSecret.length < WEBHOOK_SECRET_MIN)
-    errors.webhookSecret = { key: "uploadRequests.form.webhookSecretNeeded", values: { min: WEBHOOK_SECRET_MIN } };
+  Object.assign(errors, webhookErrors(values, false));
   if (Object.keys(errors).length > 0 || fileSize === null || totalSize === null) return { ok: false, errors };
   return {
     ok: true,

@@ -68,6 +68,18 @@ export const enUploadRequests = {
       submit: "Extend",
       done: "The upload request is extended",
     },
+    webhookEdit: {
+      action: "Change",
+      label: "Change the webhook of the request into {{folder}}",
+      none: "None",
+      title: "Webhook",
+      description: "Told of each file that arrives, by a signed POST. Leave the URL empty to remove the webhook.",
+      urlHint: "Private and loopback addresses are refused. Notices still waiting go to the new URL.",
+      secretKeepHint: "Leave empty to keep the current secret.",
+      submit: "Save",
+      done: "The webhook is saved",
+      removed: "The webhook is removed",
+    },
     webhook: {
       waiting: "No file yet",
       delivered: "Delivered {{when}} ({{result}})",

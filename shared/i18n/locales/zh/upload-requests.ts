@@ -66,6 +66,18 @@ export const zhUploadRequests: typeof enUploadRequests = {
       submit: "延长",
       done: "上传请求已延长",
     },
+    webhookEdit: {
+      action: "修改",
+      label: "修改发往 {{folder}} 的请求的 Webhook",
+      none: "无",
+      title: "Webhook",
+      description: "每收到一个文件，就以签名的 POST 通知。网址留空即删除 Webhook。",
+      urlHint: "不接受私有和回环地址。尚未送达的通知将发往新网址。",
+      secretKeepHint: "留空则保留当前密钥。",
+      submit: "保存",
+      done: "Webhook 已保存",
+      removed: "Webhook 已删除",
+    },
     webhook: {
       waiting: "尚未收到文件",
       delivered: "{{when}} 已送达（{{result}}）",

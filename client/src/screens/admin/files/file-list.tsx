@@ -10,7 +10,14 @@ import { currentLanguage } from "../../../i18n";
 import { storageDisplayName } from "../../../lib/storage-name";
 import { DateTime } from "../shared/list/resource-list";
 import type { Selection } from "../shared/list/use-selection";
-import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
+import {
+  isUsedUp,
+  ShareExpiry,
+  ShareRemark,
+  ShareRowActions,
+  ShareViews,
+  useShareCardFields,
+} from "../shared/share-cells";
 import { EncryptedShareNote, ShareList } from "../shared/share-list";
 import type { FileSummary } from "./file-api";
 
@@ -18,6 +25,7 @@ export type FileListProps = {
   files: readonly FileSummary[];
   selection: Selection;
   onEdit: (file: FileSummary) => void;
+  onExtend: (file: FileSummary) => void;
   onDelete: (file: FileSummary) => void;
 };
 
@@ -47,7 +55,7 @@ function FileName({ file }: { file: FileSummary }) {
   );
 }
 
-export function FileList({ files, selection, onEdit, onDelete }: FileListProps) {
+export function FileList({ files, selection, onEdit, onExtend, onDelete }: FileListProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const shareFields = useShareCardFields("files");
@@ -59,6 +67,8 @@ export function FileList({ files, selection, onEdit, onDelete }: FileListProps) 
       url={file.url}
       preview={{ href: file.url }}
       onEdit={() => onEdit(file)}
+      onExtend={() => onExtend(file)}
+      isExtendDisabled={isUsedUp(file)}
       onDelete={() => onDelete(file)}
     />
   );
@@ -111,7 +121,8 @@ export function FileList({ files, selection, onEdit, onDelete }: FileListProps) 
         ],
         actions: {
           header: t("files.manage.table.actions"),
-          headerClassName: "w-38 py-3 pr-4 pl-3",
+          // Five icon buttons: open, copy, edit, extend, delete.
+          headerClassName: "w-46 py-3 pr-4 pl-3",
           cellClassName: "py-2.5 pr-3 pl-2",
           render: actions,
         },

@@ -1,5 +1,5 @@
 // Admin module "file-management" (docs/product.md §2, §7 Files): the shared files with search (debounced,
-// at least 2 characters), pagination, preview (the file's page), edit, delete with the stored object,
+// at least 2 characters), pagination, preview (the file's page), edit, extend, delete with the stored object,
 // and batch delete of a selection; the sets of files (docs/share-sets.md) above them, one card per set,
 // extended or revoked. "Show" picks files, sets or both. An API key with file permission sees its own.
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
@@ -15,6 +15,7 @@ import { AdminModuleHeader } from "../admin-module-header";
 import { KindFilter } from "../shared/list/kind-filter";
 import { EmptyState } from "../shared/list/list-states";
 import { ShareListFrame, useListControls, useShareList } from "../shared/share-list-frame";
+import { ExtendLinkDialog } from "../shared-links/link-dialogs";
 import { DeleteFilesDialog } from "./delete-files-dialog";
 import { type FileSummary, useFileApi } from "./file-api";
 import { FileEditDialog } from "./file-edit-dialog";
@@ -35,7 +36,7 @@ export default function FileManagementModule() {
     { limit, offset, ...(search ? { search } : {}) },
     { placeholderData: (previous) => previous },
   );
-  const share = useShareList<FileSummary, "edit">(controls, list, list.data?.files);
+  const share = useShareList<FileSummary, "edit" | "extend">(controls, list, list.data?.files);
   const { dialogs } = share;
 
   const uploadLink = (label: string) => (
@@ -81,12 +82,18 @@ export default function FileManagementModule() {
             files={share.rows.items}
             selection={share.selection}
             onEdit={(file) => dialogs.open("edit", file)}
+            onExtend={(file) => dialogs.open("extend", file)}
             onDelete={(file) => dialogs.openDelete("delete", [file])}
           />
         </ShareListFrame>
       )}
 
       <FileEditDialog file={dialogs.target} open={dialogs.isOpen("edit")} onClose={dialogs.close} />
+      <ExtendLinkDialog
+        link={dialogs.target ? { kind: "file", id: dialogs.target.id } : null}
+        open={dialogs.isOpen("extend")}
+        onClose={dialogs.close}
+      />
       <DeleteFilesDialog {...share.deleteDialog} />
     </div>
   );

@@ -6,7 +6,14 @@ import HashtagIcon from "@heroicons/react/24/outline/HashtagIcon";
 import { useTranslation } from "react-i18next";
 import { DateTime } from "../shared/list/resource-list";
 import type { Selection } from "../shared/list/use-selection";
-import { ShareExpiry, ShareRemark, ShareRowActions, ShareViews, useShareCardFields } from "../shared/share-cells";
+import {
+  isUsedUp,
+  ShareExpiry,
+  ShareRemark,
+  ShareRowActions,
+  ShareViews,
+  useShareCardFields,
+} from "../shared/share-cells";
 import { EncryptedShareNote, ShareList } from "../shared/share-list";
 import type { PasteSummary } from "./paste-api";
 
@@ -15,6 +22,7 @@ export type PasteListProps = {
   selection: Selection;
   onPreview: (paste: PasteSummary) => void;
   onEdit: (paste: PasteSummary) => void;
+  onExtend: (paste: PasteSummary) => void;
   onDelete: (paste: PasteSummary) => void;
 };
 
@@ -56,7 +64,7 @@ function Slug({ paste }: { paste: PasteSummary }) {
   );
 }
 
-export function PasteList({ pastes, selection, onPreview, onEdit, onDelete }: PasteListProps) {
+export function PasteList({ pastes, selection, onPreview, onEdit, onExtend, onDelete }: PasteListProps) {
   const { t } = useTranslation();
   const shareFields = useShareCardFields("pastes");
   const actions = (paste: PasteSummary) => (
@@ -66,6 +74,8 @@ export function PasteList({ pastes, selection, onPreview, onEdit, onDelete }: Pa
       url={paste.url}
       preview={{ onClick: () => onPreview(paste) }}
       onEdit={() => onEdit(paste)}
+      onExtend={() => onExtend(paste)}
+      isExtendDisabled={isUsedUp(paste)}
       onDelete={() => onDelete(paste)}
     />
   );
@@ -108,7 +118,8 @@ export function PasteList({ pastes, selection, onPreview, onEdit, onDelete }: Pa
         ],
         actions: {
           header: t("pastes.manage.table.actions"),
-          headerClassName: "w-40 py-3 pr-4 pl-3",
+          // Five icon buttons: preview, copy, edit, extend, delete.
+          headerClassName: "w-48 py-3 pr-4 pl-3",
           cellClassName: "py-2.5 pr-3 pl-2",
           render: actions,
         },

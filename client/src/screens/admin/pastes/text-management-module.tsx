@@ -1,5 +1,5 @@
 // Admin module "text-management" (docs/product.md §2, §7 Pastes): the shared texts with search (debounced,
-// at least 2 characters), pagination, preview, edit, delete, batch delete of a selection and, for
+// at least 2 characters), pagination, preview, edit, extend, delete, batch delete of a selection and, for
 // the admin, clearing expired texts. An API key with text permission sees its own texts here.
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
@@ -12,6 +12,7 @@ import { ROUTES } from "../../../routes";
 import { AdminModuleHeader } from "../admin-module-header";
 import { EmptyState } from "../shared/list/list-states";
 import { ShareListFrame, useListControls, useShareList } from "../shared/share-list-frame";
+import { ExtendLinkDialog } from "../shared-links/link-dialogs";
 import { ClearExpiredDialog } from "./clear-expired-dialog";
 import { DeletePastesDialog } from "./delete-pastes-dialog";
 import { type PasteSummary, usePasteApi } from "./paste-api";
@@ -28,7 +29,7 @@ export default function TextManagementModule() {
     { page, limit, ...(search ? { search } : {}) },
     { placeholderData: (previous) => previous },
   );
-  const share = useShareList<PasteSummary, "preview" | "edit" | "clear">(controls, list, list.data?.pastes);
+  const share = useShareList<PasteSummary, "preview" | "edit" | "extend" | "clear">(controls, list, list.data?.pastes);
   const { dialogs } = share;
 
   const actions = isAdmin ? (
@@ -63,12 +64,18 @@ export default function TextManagementModule() {
           selection={share.selection}
           onPreview={(paste) => dialogs.open("preview", paste)}
           onEdit={(paste) => dialogs.open("edit", paste)}
+          onExtend={(paste) => dialogs.open("extend", paste)}
           onDelete={(paste) => dialogs.openDelete("delete", [paste])}
         />
       </ShareListFrame>
 
       <PastePreviewDialog paste={dialogs.target} open={dialogs.isOpen("preview")} onClose={dialogs.close} />
       <PasteEditDialog paste={dialogs.target} open={dialogs.isOpen("edit")} onClose={dialogs.close} />
+      <ExtendLinkDialog
+        link={dialogs.target ? { kind: "paste", id: dialogs.target.id } : null}
+        open={dialogs.isOpen("extend")}
+        onClose={dialogs.close}
+      />
       <DeletePastesDialog {...share.deleteDialog} />
       {isAdmin ? <ClearExpiredDialog open={dialogs.isOpen("clear")} onClose={dialogs.close} /> : null}
     </div>

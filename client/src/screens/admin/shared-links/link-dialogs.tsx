@@ -1,5 +1,6 @@
-// The two questions about a link shared in place or a set of files: extend it (a new expiry counted from
-// now) and revoke it (the link dies; a file or folder shared in place stays, a set's files go with it).
+// The two questions about a link: extend it (a new expiry counted from now) and revoke it (the link dies;
+// a file or folder shared in place stays, a set's files go with it). Pastes and file shares are extended
+// here too, through their own update (docs/admin-lists.md, "Extend"); they are deleted, not revoked.
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
 import type { FormEvent } from "react";
@@ -13,27 +14,54 @@ import type { RequestExpiryChoice } from "../../../lib/upload-requests/request-f
 import { useToastOutcome } from "../shared/use-toast-outcome";
 import { ExpirySelect } from "../upload-requests/request-form-dialog";
 
-/** The link a dialog is about: one shared in place (docs/path-shares.md) or a set (docs/share-sets.md). */
-export type ManagedLink = { kind: "path" | "set"; id: string };
+/**
+ * The link a dialog is about: one shared in place (docs/path-shares.md), a set (docs/share-sets.md), a
+ * paste or a file share.
+ */
+export type ManagedLink = { kind: "path" | "set" | "paste" | "file"; id: string };
+/** The links that are revoked (a paste or a file share is deleted instead). */
+type RevocableLink = ManagedLink & { kind: "path" | "set" };
 
 type LinkDialogProps = { link: ManagedLink | null; open: boolean; onClose: () => void };
+
+/** A new expiry `hours` from now as a date (a paste's update takes a date); null is never. */
+function expiryDateIn(hours: number | null): Date | null {
+  return hours === null ? null : new Date(Date.now() + hours * 3_600_000);
+}
 
 /** The extend and revoke calls of the link's kind, and the list each one changes. */
 function useLinkCalls() {
   const utils = trpc.useUtils();
   const extendPath = trpc.shares.extend.useMutation();
   const extendSet = trpc.shareSets.extend.useMutation();
+  const updatePaste = trpc.pastes.update.useMutation();
+  const updateFile = trpc.files.update.useMutation();
   const revokePath = trpc.shares.revoke.useMutation();
   const revokeSet = trpc.shareSets.revoke.useMutation();
   return {
-    extend: (link: ManagedLink, expiresIn: number | null, handlers: SaveHandlers<unknown>) =>
-      link.kind === "set"
-        ? extendSet.mutate({ id: link.id, expires_in: expiresIn }, handlers)
-        : extendPath.mutate({ id: link.id, expires_in: expiresIn }, handlers),
-    revoke: (link: ManagedLink) => (link.kind === "set" ? revokeSet : revokePath),
+    extend: (link: ManagedLink, expiresIn: number | null, handlers: SaveHandlers<unknown>) => {
+      switch (link.kind) {
+        case "set":
+          return extendSet.mutate({ id: link.id, expires_in: expiresIn }, handlers);
+        case "path":
+          return extendPath.mutate({ id: link.id, expires_in: expiresIn }, handlers);
+        case "paste":
+          return updatePaste.mutate({ id: link.id, expires_at: expiryDateIn(expiresIn) }, handlers);
+        case "file":
+          return updateFile.mutate({ id: link.id, expires_in: expiresIn }, handlers);
+      }
+    },
+    revoke: (link: RevocableLink) => (link.kind === "set" ? revokeSet : revokePath),
     isRevoking: revokePath.isPending || revokeSet.isPending,
-    invalidate: (link: ManagedLink) =>
-      void (link.kind === "set" ? utils.shareSets.list.invalidate() : utils.shares.list.invalidate()),
+    invalidate: (link: ManagedLink) => {
+      const lists = {
+        set: utils.shareSets.list,
+        path: utils.shares.list,
+        paste: utils.pastes.list,
+        file: utils.files.list,
+      };
+      void lists[link.kind].invalidate();
+    },
   };
 }
 
@@ -89,7 +117,11 @@ function ExtendForm({ link }: { link: ManagedLink }) {
   );
 }
 
-export function RevokeLinkDialog({ link, open, onClose }: LinkDialogProps) {
+export function RevokeLinkDialog({
+  link,
+  open,
+  onClose,
+}: Omit<LinkDialogProps, "link"> & { link: RevocableLink | null }) {
   const { t } = useTranslation();
   const calls = useLinkCalls();
   const outcome = useToastOutcome();

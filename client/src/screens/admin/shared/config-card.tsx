@@ -62,21 +62,31 @@ export function CardDetail({
   children,
   mono = false,
   isWide = false,
+  action,
 }: {
   label: string;
   children: string;
   mono?: boolean;
   isWide?: boolean;
+  /** A small control after the value (a link-like button that changes it). */
+  action?: ReactNode;
 }) {
+  const text = cx("truncate text-sm text-slate-800 dark:text-slate-200", mono && "font-mono text-[13px]");
   return (
     <div className={cx("min-w-0", isWide && "col-span-2")}>
       <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd
-        className={cx("mt-0.5 truncate text-sm text-slate-800 dark:text-slate-200", mono && "font-mono text-[13px]")}
-        title={children}
-      >
-        {children}
-      </dd>
+      {action ? (
+        <dd className="mt-0.5 flex min-w-0 items-center gap-2">
+          <span className={text} title={children}>
+            {children}
+          </span>
+          {action}
+        </dd>
+      ) : (
+        <dd className={cx("mt-0.5", text)} title={children}>
+          {children}
+        </dd>
+      )}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 // The facts a file share and a text share have in common, as the file and text management lists
 // show them: views against the limit with the lock of a protected share, the expiry (or the expired /
-// used-up state), the row actions, and the answer to a search that found nothing. Texts come from
+// used-up state), the row actions (preview, copy, edit, extend, delete), and the answer to a search that
+// found nothing. Texts come from
 // `<kind>.manage.*`, which the files and pastes locales both provide.
+import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import MagnifyingGlassIcon from "@heroicons/react/24/outline/MagnifyingGlassIcon";
@@ -28,7 +30,7 @@ export type ShareRow = {
 // The interpolation name of the item in `<kind>.manage.actions.*Of`: a file by its name, a text by its suffix.
 const ITEM_PARAM: Record<ShareKind, "name" | "slug"> = { files: "name", pastes: "slug" };
 
-function isUsedUp(share: ShareRow): boolean {
+export function isUsedUp(share: ShareRow): boolean {
   return share.max_views > 0 && share.views >= share.max_views;
 }
 
@@ -103,10 +105,12 @@ export function ShareRemark({
   );
 }
 
+type RowAction = "preview" | "edit" | "extend" | "delete";
+
 /** The dialog each row action opens (a file's preview is a link to its page, no dialog). */
-const ROW_DIALOGS: Record<ShareKind, Record<"preview" | "edit" | "delete", DialogName | null>> = {
-  pastes: { preview: "paste-preview", edit: "paste-edit", delete: "paste-delete" },
-  files: { preview: null, edit: "file-edit", delete: "file-delete" },
+const ROW_DIALOGS: Record<ShareKind, Record<RowAction, DialogName | null>> = {
+  pastes: { preview: "paste-preview", edit: "paste-edit", extend: "shared-link-extend", delete: "paste-delete" },
+  files: { preview: null, edit: "file-edit", extend: "shared-link-extend", delete: "file-delete" },
 };
 
 export function ShareRowActions({
@@ -115,6 +119,8 @@ export function ShareRowActions({
   url,
   preview,
   onEdit,
+  onExtend,
+  isExtendDisabled,
   onDelete,
 }: {
   kind: ShareKind;
@@ -124,25 +130,31 @@ export function ShareRowActions({
   /** A link to the share's page, or a button that previews it here. */
   preview: { href: string } | { onClick: () => void };
   onEdit: () => void;
+  /** A new expiry counted from now (docs/admin-lists.md, "Extend"). */
+  onExtend: () => void;
+  /** Used up: a new expiry would not open it again (its view limit is changed in the edit dialog). */
+  isExtendDisabled: boolean;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
   const item = { [ITEM_PARAM[kind]]: name };
-  const labels = (action: "preview" | "edit" | "delete") => ({
+  const labels = (action: RowAction) => ({
     "aria-label": t(`${kind}.manage.actions.${action}Of`, item),
     title: t(`${kind}.manage.actions.${action}`),
   });
   const action = (
-    name: "preview" | "edit" | "delete",
+    name: RowAction,
     icon: ComponentType<IconProps>,
     onClick: () => void,
     className?: string,
+    isDisabled = false,
   ) => (
     <Button
       size="sm"
       variant="ghost"
       icon={icon}
       onClick={onClick}
+      disabled={isDisabled}
       className={className}
       {...labels(name)}
       {...opensDialogOrNot(ROW_DIALOGS[kind][name])}
@@ -175,6 +187,7 @@ export function ShareRowActions({
         isIconOnly
       />
       {action("edit", PencilIcon, onEdit)}
+      {action("extend", ClockIcon, onExtend, undefined, isExtendDisabled)}
       {action(
         "delete",
         TrashIcon,

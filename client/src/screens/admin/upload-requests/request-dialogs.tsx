@@ -1,5 +1,6 @@
-// The two one-question dialogs of an upload request: extend it (a new expiry counted from now) and
-// close it (the link stops taking files; what arrived stays).
+// The small dialogs of an upload request: extend it (a new expiry counted from now), change its webhook
+// (URL and secret; an empty URL removes it), and close it (the link stops taking files; what arrived stays).
+import BellAlertIcon from "@heroicons/react/24/outline/BellAlertIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
@@ -7,10 +8,15 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
 import { DialogForm, FormDialog, useFormDialog } from "../../../components/dialogs/form-dialog";
-import { useFieldForm } from "../../../components/forms/use-field-form";
+import { PasswordField, TextField } from "../../../components/forms/form-controls";
+import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { trpc } from "../../../lib/api/trpc";
 import { expiryHours } from "../../../lib/pastes/expiry";
-import type { RequestExpiryChoice } from "../../../lib/upload-requests/request-form";
+import {
+  type RequestExpiryChoice,
+  requestFieldOf,
+  validateWebhookForm,
+} from "../../../lib/upload-requests/request-form";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 import { ExpirySelect } from "./request-form-dialog";
 
@@ -64,6 +70,83 @@ function ExtendForm({ request }: { request: UploadRequestRecord }) {
         value={form.state.expiresIn}
         onChange={(expiresIn) => form.change({ expiresIn })}
       />
+    </DialogForm>
+  );
+}
+
+export function WebhookRequestDialog({ request, open, onClose }: RequestDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      name="upload-request-webhook"
+      open={open}
+      onClose={onClose}
+      icon={BellAlertIcon}
+      title={t("uploadRequests.webhookEdit.title")}
+      description={t("uploadRequests.webhookEdit.description")}
+    >
+      {request ? <WebhookForm request={request} /> : null}
+    </FormDialog>
+  );
+}
+
+function WebhookForm({ request }: { request: UploadRequestRecord }) {
+  const { t } = useTranslation();
+  const dialog = useFormDialog();
+  const utils = trpc.useUtils();
+  // A request with a webhook has its secret (one is required with the URL): empty keeps it.
+  const hasSecret = request.webhook_url !== null;
+  const form = useFieldForm<{ webhookUrl: string; webhookSecret: string }, "webhookUrl" | "webhookSecret">(() => ({
+    webhookUrl: request.webhook_url ?? "",
+    webhookSecret: "",
+  }));
+  const setWebhook = trpc.uploadRequests.setWebhook.useMutation();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (dialog.isSaving) return;
+    const result = validateWebhookForm(form.state, hasSecret);
+    if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
+    setWebhook.mutate(
+      { id: request.id, ...result.payload },
+      dialog.track({
+        onSuccess: (changed) => {
+          void utils.uploadRequests.invalidate();
+          dialog.finish(
+            t(changed.webhook_url ? "uploadRequests.webhookEdit.done" : "uploadRequests.webhookEdit.removed"),
+          );
+        },
+        onError: (error) =>
+          form.showServerError(error, (path) => {
+            const field = requestFieldOf(path);
+            return field === "webhookUrl" || field === "webhookSecret" ? field : null;
+          }),
+      }),
+    );
+  };
+  return (
+    <DialogForm
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t("uploadRequests.webhookEdit.submit")}
+      submitTestId="upload-request-webhook-submit"
+    >
+      <TextField
+        label={t("uploadRequests.form.webhookUrl")}
+        hint={t("uploadRequests.webhookEdit.urlHint")}
+        type="url"
+        placeholder="https://"
+        {...VERBATIM_INPUT}
+        {...form.text("webhookUrl")}
+      />
+      {form.state.webhookUrl.trim() ? (
+        <PasswordField
+          label={t("uploadRequests.form.webhookSecret")}
+          hint={t(hasSecret ? "uploadRequests.webhookEdit.secretKeepHint" : "uploadRequests.form.webhookSecretHint")}
+          autoComplete="off"
+          name="upload-request-webhook-secret"
+          {...form.text("webhookSecret")}
+        />
+      ) : null}
     </DialogForm>
   );
 }

@@ -1,7 +1,7 @@
 // Admin module "upload-requests" (docs/upload-requests.md): the owner's upload requests (the admin sees
 // all, a key with file permission its own) with their rules, room used and state; each one's files
 // received (name, size, type, when), followed live while shown, each one turned into a share link in
-// place; and create, extend and close.
+// place; and create, extend, change the webhook and close.
 import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
@@ -14,7 +14,7 @@ import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { cx, fileNameText } from "../../../components/class-names";
+import { cx, fileNameText, focusRing } from "../../../components/class-names";
 import { CopyButton } from "../../../components/copy-button";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
@@ -29,7 +29,7 @@ import { CardList } from "../shared/list/card-list";
 import { DateTime } from "../shared/list/resource-list";
 import { useItemDialogs } from "../shared/use-item-dialogs";
 import { useToastOutcome } from "../shared/use-toast-outcome";
-import { CloseRequestDialog, ExtendRequestDialog } from "./request-dialogs";
+import { CloseRequestDialog, ExtendRequestDialog, WebhookRequestDialog } from "./request-dialogs";
 import { RequestFormDialog } from "./request-form-dialog";
 
 /** How often an open request's files are read again while shown: the owner watches them arrive. */
@@ -37,7 +37,7 @@ const ARRIVALS_POLL_MS = 3_000;
 
 export default function UploadRequestsModule() {
   const { t } = useTranslation();
-  const dialogs = useItemDialogs<"form" | "extend" | "close", UploadRequestRecord>();
+  const dialogs = useItemDialogs<"form" | "extend" | "webhook" | "close", UploadRequestRecord>();
   const [expanded, setExpanded] = useState<string | null>(null);
   const list = trpc.uploadRequests.list.useQuery();
   const createButton = (
@@ -70,6 +70,7 @@ export default function UploadRequestsModule() {
             isExpanded={expanded === request.id}
             onToggle={() => setExpanded((current) => (current === request.id ? null : request.id))}
             onExtend={() => dialogs.open("extend", request)}
+            onWebhook={() => dialogs.open("webhook", request)}
             onClose={() => dialogs.open("close", request)}
           />
         )}
@@ -80,6 +81,7 @@ export default function UploadRequestsModule() {
         onCreated={(created) => setExpanded(created.id)}
       />
       <ExtendRequestDialog request={dialogs.target} open={dialogs.isOpen("extend")} onClose={dialogs.close} />
+      <WebhookRequestDialog request={dialogs.target} open={dialogs.isOpen("webhook")} onClose={dialogs.close} />
       <CloseRequestDialog request={dialogs.target} open={dialogs.isOpen("close")} onClose={dialogs.close} />
     </div>
   );
@@ -96,12 +98,14 @@ function RequestCard({
   isExpanded,
   onToggle,
   onExtend,
+  onWebhook,
   onClose,
 }: {
   request: UploadRequestRecord;
   isExpanded: boolean;
   onToggle: () => void;
   onExtend: () => void;
+  onWebhook: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -184,11 +188,27 @@ function RequestCard({
         <CardDetail label={t("uploadRequests.fields.password")}>
           {request.has_password ? t("uploadRequests.withPassword") : t("uploadRequests.withoutPassword")}
         </CardDetail>
-        {request.webhook ? (
-          <CardDetail label={t("uploadRequests.fields.webhook")} isWide>
-            {webhookSummary(request.webhook, t, language)}
-          </CardDetail>
-        ) : null}
+        <CardDetail
+          label={t("uploadRequests.fields.webhook")}
+          isWide
+          action={
+            <button
+              type="button"
+              onClick={onWebhook}
+              className={cx(
+                focusRing,
+                "shrink-0 rounded text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300",
+              )}
+              aria-label={t("uploadRequests.webhookEdit.label", { folder: request.folder })}
+              {...opensDialog("upload-request-webhook")}
+              data-testid="upload-request-webhook"
+            >
+              {t("uploadRequests.webhookEdit.action")}
+            </button>
+          }
+        >
+          {request.webhook ? webhookSummary(request.webhook, t, language) : t("uploadRequests.webhookEdit.none")}
+        </CardDetail>
         {request.note ? (
           <CardDetail label={t("uploadRequests.form.note")} isWide>
             {request.note}
