@@ -442,7 +442,6 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
       const past = await call("PUT", `/admin/pastes/${paste.id}`, {
         auth: admin,
         body: { expires_at: "2001-01-01T00:00:00Z" },
-        procedure: "pastes.update",
       });
       expect(past.status).toBe(400);
       expect((await t.db.paste.findUniqueOrThrow({ where: { id: paste.id } })).expiresAt?.toISOString()).toBe(until);

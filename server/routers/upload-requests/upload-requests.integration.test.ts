@@ -291,7 +291,6 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
         auth: admin,
         body: { webhook_url: url, webhook_secret: "a secret of mine" },
         lang: "zh",
-        procedure: "uploadRequests.setWebhook",
       });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toContain("私有、回环");
