@@ -16,8 +16,8 @@ import { createDatabase, type Database } from "../../server/db/client";
 import { createReadConnection } from "../../server/db/read-connection";
 import { createLogger } from "../../server/logger";
 import { createMemoryListingCache } from "../../server/services/explorer/listing-cache";
-import { STALE_UPLOAD_MS } from "../../server/services/shares/upload/upload-limits";
 import { sweepOnce } from "../../server/services/system/sweeper";
+import { STALE_UPLOAD_MS } from "../../server/services/uploads/upload-limits";
 import { createStorageService } from "../../server/storage";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";
 import {

@@ -46,7 +46,7 @@ export const uploadRequestRawRoutes: RawRoute[] = [
     async handle({ ctx, params, query }) {
       const file = await receiveUploadForm(
         ctx,
-        (fields, upload) => {
+        (fields, upload, settings) => {
           const size = fields.size === undefined ? null : Number(fields.size);
           if (size !== null && (!Number.isSafeInteger(size) || size < 0)) {
             return Promise.reject(new z.ZodError([{ code: "custom", path: ["size"], message: "errors.sizeMismatch" }]));
@@ -66,6 +66,7 @@ export const uploadRequestRawRoutes: RawRoute[] = [
               size,
             },
             upload.stream,
+            { settings },
           );
         },
         // A field after the file refuses the form: the file already kept is taken back.

@@ -27,7 +27,6 @@ import type { PutBody } from "../../storage/driver";
 import { byteCounter, toNodeReadable } from "../../storage/streams";
 import { type AuthState, creatorOf } from "../auth/sessions";
 import { safeFilename } from "../shares/storage";
-import { limitCounter, STALE_UPLOAD_MS } from "../shares/upload/upload-limits";
 import type { SweepDeps } from "../system/sweeper";
 import {
   abortMultipart as abortStoredMultipart,
@@ -38,6 +37,7 @@ import {
   streamUpload,
 } from "../uploads/pipeline";
 import { type KnownParts, loadUploadPolicy, type UploadPolicy } from "../uploads/policy";
+import { limitCounter, STALE_UPLOAD_MS } from "../uploads/upload-limits";
 import { assertWritable } from "./access";
 import { storedFileEntry } from "./entries";
 import { isFolderPath, requestDrivers, statLocation } from "./storage";

@@ -10,11 +10,11 @@ import { columnIn, containsLiterally, inOrderOf, sqliteSearchPage } from "../../
 import { AppError } from "../../errors";
 import { type AuthState, createdByFilter } from "../auth/sessions";
 import { countShares } from "../system/share-counts";
+import { STALE_UPLOAD_MS } from "../uploads/upload-limits";
 import { creatorConditions, listedCreators, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
 import { type FileDeps, type FileRow, fileSelect, toFile } from "./records";
 import { rememberPurged } from "./slugs/purged-slugs";
 import { deleteFileRows } from "./storage";
-import { STALE_UPLOAD_MS } from "./upload/upload-limits";
 import { usedUpBefore } from "./views";
 
 export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {

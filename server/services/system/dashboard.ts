@@ -9,7 +9,7 @@ import { formatBytesForScripts } from "@shared/format-bytes";
 import type { DashboardStats } from "@shared/schemas/dashboard";
 import { DASHBOARD_DAYS } from "@shared/schemas/dashboard";
 import type { Database } from "../../db/client";
-import { usedBytes } from "../shares/upload/upload-limits";
+import { usedBytes } from "../uploads/upload-limits";
 import { countFilesByStorage, countShares, isOnBucketEdge } from "./share-counts";
 
 const DAY_MS = 86_400_000;

@@ -18,8 +18,8 @@ import type { StorageConfigRow, StorageService } from "../../storage";
 import { storageConfigDriverSelect } from "../../storage";
 import type { CorsRule, StorageDriver } from "../../storage/driver";
 import { RECOUNT_STALE_MS, storageUsageSelect } from "../../storage/usage";
-import { usedBytes } from "../shares/upload/upload-limits";
 import { discardUnfinishedUploads } from "../shares/upload/uploads";
+import { usedBytes } from "../uploads/upload-limits";
 
 export type StorageConfigDeps = {
   db: Database;

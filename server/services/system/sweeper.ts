@@ -17,9 +17,9 @@ import { purgeGonePastes } from "../pastes/pastes";
 import { purgeGoneShareSets } from "../shares/collections/share-sets";
 import { purgeGoneFiles } from "../shares/manage";
 import { trimPurgedSlugs } from "../shares/slugs/purged-slugs";
-import { STALE_UPLOAD_MS } from "../shares/upload/upload-limits";
 import { TASK_HISTORY_MS } from "../tasks/tasks";
 import { purgeStaleArrivals } from "../upload-requests/arrivals";
+import { STALE_UPLOAD_MS } from "../uploads/upload-limits";
 import { purgeExpiredBuckets } from "./rate-limit";
 
 export type SweepDeps = Pick<AppDeps, "db" | "storage" | "config" | "logger" | "listingCache">;

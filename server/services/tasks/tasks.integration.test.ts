@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createDatabase } from "../../db/client";
 import { createApiClient, createApiKey, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
-import { usedBytes } from "../shares/upload/upload-limits";
+import { usedBytes } from "../uploads/upload-limits";
 import { createTaskWorker } from "./worker";
 
 describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {

@@ -27,7 +27,7 @@ import {
 } from "../explorer/tree";
 import { abortRecordedUploads } from "../explorer/uploads";
 import { followMovedEntry, removeFolderTree, removeStoredEntry } from "../explorer/writes";
-import { assertStorageRoom } from "../shares/upload/upload-limits";
+import { assertStorageRoom } from "../uploads/upload-limits";
 import type { TaskItem } from "./tasks";
 
 /** Files one process works on at once. */

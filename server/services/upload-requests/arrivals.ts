@@ -4,6 +4,8 @@
 // many processes: a file takes one slot when it starts and its bytes when it commits, each by one
 // conditional UPDATE of the request's counters; a file refused at its commit (past the total, the
 // request closed or expired meanwhile) is removed with its object, so nothing is left half-stored.
+// The bytes take the one upload pipeline (services/uploads/, docs/uploads.md) as its "upload request"
+// target: the upload policy (max upload size, capacity, driver) is loaded once per request.
 
 import { randomBytes } from "node:crypto";
 import { extname } from "node:path";
@@ -20,11 +22,19 @@ import type { z } from "zod";
 import { AppError } from "../../errors";
 import { statedContentType } from "../../storage/content-type";
 import type { PutBody, StorageDriver } from "../../storage/driver";
-import { byteCounter, guardedBody } from "../../storage/streams";
 import { signVisit } from "../shares/collections/share-visits";
 import { verifySharePassword } from "../shares/delivery";
 import { invalidateMountsOf, safeFilename } from "../shares/storage";
-import { overLimit, uploadRoom } from "../shares/upload/upload-limits";
+import {
+  completeMultipart,
+  presignObject,
+  presignPartUrls,
+  settleStoredUpload,
+  startMultipart,
+  streamUpload,
+  UPLOAD_URL_TTL_SECONDS,
+} from "../uploads/pipeline";
+import { type KnownParts, loadUploadPolicy, type UploadPolicy } from "../uploads/policy";
 import {
   allowedTypesOf,
   statusOf,
@@ -36,7 +46,6 @@ import { queueArrivalWebhook } from "./webhook";
 
 /** How long a visit's token stays good: an afternoon of sending, not a link to keep. */
 const VISIT_TTL_MS = 12 * 3_600_000;
-const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 /** Parts whose URLs the start answers at once; more are signed on request. */
 const PARTS_SIGNED_AT_START = 20;
 /** Names tried for one file before giving up ("a.txt", "a (2).txt", ...). */
@@ -268,9 +277,12 @@ async function createArrival(
   throw new AppError("CONFLICT", "errors.uploadRequestNameTaken", { name });
 }
 
-/** Removes a file that will not arrive: its multipart upload, its object, its record, and its slot. */
-async function discardArrival(deps: UploadRequestDeps, file: ArrivalRow) {
-  const driver = await deps.storage.driverFor(file.storageConfigId);
+/**
+ * Removes a file that will not arrive: its multipart upload, its object, its record, and its slot.
+ * `known` is the driver the request already holds (its policy's).
+ */
+async function discardArrival(deps: UploadRequestDeps, file: ArrivalRow, known?: StorageDriver) {
+  const driver = known ?? (await deps.storage.driverFor(file.storageConfigId));
   if (file.uploadId) await driver.abortMultipartUpload(file.storagePath, file.uploadId).catch(() => undefined);
   await driver.delete(file.storagePath).catch(() => undefined);
   const removed = await deps.db.uploadRequestFile.deleteMany({ where: { id: file.id, status: "uploading" } });
@@ -283,20 +295,25 @@ async function discardArrival(deps: UploadRequestDeps, file: ArrivalRow) {
  */
 async function commitArrival(
   deps: UploadRequestDeps,
+  policy: UploadPolicy,
   row: UploadRequestRow,
   file: ArrivalRow,
   now: Date,
   declaredSize: number | null,
 ) {
-  const driver = await deps.storage.driverFor(file.storageConfigId);
   try {
-    const stored = await driver.head(file.storagePath);
-    if (!stored) throw new AppError("BAD_REQUEST", "errors.uploadMissingObject");
-    if (declaredSize !== null && stored.size !== declaredSize) throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
-    assertFileFits(row, file.name, file.mimetype, stored.size > Number(row.maxFileSize) ? stored.size : null);
-    await deps.storage.settleDirectUpload(file.storageConfigId, file.storagePath);
-    const refusal = overLimit(await uploadRoom(deps.db, file.storageConfigId, stored.size), stored.size);
-    if (refusal) throw refusal;
+    const stored = await settleStoredUpload(deps, policy, file.storagePath, {
+      accept(object) {
+        if (declaredSize !== null && object.size !== declaredSize) {
+          throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
+        }
+        assertFileFits(row, file.name, file.mimetype, object.size > Number(row.maxFileSize) ? object.size : null);
+      },
+      // The stored object is in the usage record; an arrival has no record in flight counted there.
+      ownBytes: (object) => object.size,
+      // Any refusal of the commit removes the file, below.
+      removeRefused: () => Promise.resolve(),
+    });
     await takeBytes(deps, row, stored.size, now);
     await deps.db.uploadRequestFile.update({
       where: { id: file.id },
@@ -307,7 +324,24 @@ async function commitArrival(
     await queueArrivalWebhook(deps, row, { ...file, size: BigInt(stored.size) });
     return { id: file.id, name: file.name, size: stored.size, mimetype: file.mimetype, created_at: now };
   } catch (error) {
-    await discardArrival(deps, file);
+    await discardArrival(deps, file, policy.driver);
+    throw error;
+  }
+}
+
+/** A file's slot and record, taken once the request's rules and the policy let it start. */
+async function openArrival(
+  deps: UploadRequestDeps,
+  policy: UploadPolicy,
+  row: UploadRequestRow,
+  fields: { name: string; mimetype: string; size: number; sender: string },
+  now: Date,
+): Promise<ArrivalRow> {
+  await takeSlot(deps, row, now);
+  try {
+    return await createArrival(deps, row, policy.driver, fields);
+  } catch (error) {
+    await giveSlotBack(deps, row.id);
     throw error;
   }
 }
@@ -316,56 +350,53 @@ async function commitArrival(
 
 /**
  * POST /public/upload-requests/{slug}/files: one file streamed from the form to the storage, counted
- * on its way and cut off past the request's size per file or what is left of its total.
+ * on its way and cut off past the request's size per file, what is left of its total, the max upload
+ * size or the storage's room. `known`: what the form already read (the settings).
  */
 export async function receiveArrival(
   deps: UploadRequestDeps,
   access: Access,
   fields: { name: string; mimetype: string | undefined; size: number | null },
   body: PutBody,
+  known: KnownParts = {},
   now = new Date(),
 ) {
   const { row, sender } = await admit(deps, access, now, false);
   if (!sender) throw new AppError("WRONG_PASSWORD", "errors.passwordRequired");
   const mimetype = statedContentType(fields.name, fields.mimetype);
   assertFileFits(row, fields.name, mimetype, fields.size);
-  await takeSlot(deps, row, now);
-  const driver = await deps.storage.driverFor(row.storageConfigId);
-  let file: ArrivalRow;
-  try {
-    file = await createArrival(deps, row, driver, { name: fields.name, mimetype, size: fields.size ?? 0, sender });
-  } catch (error) {
-    await giveSlotBack(deps, row.id);
-    throw error;
-  }
-  const limit = Math.min(Number(row.maxFileSize), Number(row.maxTotalSize - row.bytesCount));
-  const counter = byteCounter(limit, () =>
-    limit < Number(row.maxFileSize)
-      ? new AppError("CONFLICT", "errors.uploadRequestTotalReached", { max: formatBytes(Number(row.maxTotalSize)) })
-      : new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(limit) }),
+  const policy = await loadUploadPolicy(deps, row.storageConfigId, known);
+  const room = await policy.assertFits(fields.size ?? 0);
+  const file = await openArrival(
+    deps,
+    policy,
+    row,
+    { name: fields.name, mimetype, size: fields.size ?? 0, sender },
+    now,
   );
-  const guarded = guardedBody(body, fields.size ?? undefined, counter);
+  const limit = Math.min(Number(row.maxFileSize), Number(row.maxTotalSize - row.bytesCount));
+  const within = {
+    bytes: limit,
+    refusal: () =>
+      limit < Number(row.maxFileSize)
+        ? new AppError("CONFLICT", "errors.uploadRequestTotalReached", { max: formatBytes(Number(row.maxTotalSize)) })
+        : new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(limit) }),
+  };
   try {
-    await driver.put(file.storagePath, guarded.body, { contentType: mimetype, size: fields.size ?? undefined });
+    const object = { key: file.storagePath, contentType: mimetype };
+    await streamUpload(policy, object, body, { room, within, exactSize: fields.size ?? undefined });
   } catch (error) {
-    guarded.drain();
-    await discardArrival(deps, file);
+    await discardArrival(deps, file, policy.driver);
     throw error;
   }
-  return commitArrival(deps, row, file, new Date(), fields.size);
+  return commitArrival(deps, policy, row, file, new Date(), fields.size);
 }
 
 // ---- Straight to the storage (the visitor's page) ------------------------------------------------------------
 
-async function signParts(driver: StorageDriver, file: ArrivalRow, partNumbers: number[]) {
+function signParts(driver: Pick<StorageDriver, "presignUploadPart">, file: ArrivalRow, partNumbers: number[]) {
   if (!file.uploadId) throw new AppError("BAD_REQUEST", "errors.uploadNotFound");
-  const uploadId = file.uploadId;
-  return Promise.all(
-    partNumbers.map(async (partNumber) => ({
-      part_number: partNumber,
-      url: await driver.presignUploadPart(file.storagePath, uploadId, partNumber, UPLOAD_URL_TTL_SECONDS),
-    })),
-  );
+  return presignPartUrls(driver, file.storagePath, file.uploadId, partNumbers);
 }
 
 const isRemoteUrl = (url: string, publicUrl: string) => !url.startsWith(publicUrl);
@@ -380,20 +411,13 @@ export async function startArrival(
   if (!sender) throw new AppError("WRONG_PASSWORD", "errors.passwordRequired");
   const mimetype = statedContentType(input.name, input.mimetype);
   assertFileFits(row, input.name, mimetype, input.size);
-  const refusal = overLimit(await uploadRoom(deps.db, row.storageConfigId), input.size);
-  if (refusal) throw refusal;
-  await takeSlot(deps, row, now);
-  const driver = await deps.storage.driverFor(row.storageConfigId);
-  let file: ArrivalRow;
-  try {
-    file = await createArrival(deps, row, driver, { name: input.name, mimetype, size: input.size, sender });
-  } catch (error) {
-    await giveSlotBack(deps, row.id);
-    throw error;
-  }
+  const policy = await loadUploadPolicy(deps, row.storageConfigId);
+  await policy.assertFits(input.size);
+  let file = await openArrival(deps, policy, row, { name: input.name, mimetype, size: input.size, sender }, now);
+  const object = { key: file.storagePath, contentType: mimetype };
   try {
     if (input.mode === "multipart") {
-      const uploadId = await driver.createMultipartUpload(file.storagePath, { contentType: mimetype });
+      const uploadId = await startMultipart(policy, object);
       file = await deps.db.uploadRequestFile.update({
         where: { id: file.id },
         data: { uploadId },
@@ -401,7 +425,7 @@ export async function startArrival(
       });
       const count = Math.min(PARTS_SIGNED_AT_START, Math.max(1, Math.ceil(input.size / MULTIPART_PART_SIZE)));
       const partUrls = await signParts(
-        driver,
+        policy.driver,
         file,
         Array.from({ length: count }, (_, index) => index + 1),
       );
@@ -415,7 +439,8 @@ export async function startArrival(
         is_remote: partUrls.some((part) => isRemoteUrl(part.url, deps.config.publicUrl)),
       };
     }
-    const url = await driver.presignPut(file.storagePath, { expiresIn: UPLOAD_URL_TTL_SECONDS, contentType: mimetype });
+    // The request's links live an hour, whatever the storage's own signature lifetime.
+    const { url } = await presignObject(policy, object, UPLOAD_URL_TTL_SECONDS);
     return {
       file_id: file.id,
       mode: "direct" as const,
@@ -426,7 +451,7 @@ export async function startArrival(
       is_remote: isRemoteUrl(url, deps.config.publicUrl),
     };
   } catch (error) {
-    await discardArrival(deps, file);
+    await discardArrival(deps, file, policy.driver);
     throw error;
   }
 }
@@ -462,21 +487,22 @@ export async function completeArrival(
   input: z.output<typeof completeArrivalInput> & { clientIp: string },
 ) {
   const { row, file, now } = await travellingArrival(deps, input);
+  const policy = await loadUploadPolicy(deps, file.storageConfigId);
   if (file.uploadId) {
-    const driver = await deps.storage.driverFor(file.storageConfigId);
     try {
       if (!input.parts?.length) throw new AppError("BAD_REQUEST", "errors.uploadPartsMissing");
-      await driver.completeMultipartUpload(
+      await completeMultipart(
+        policy,
         file.storagePath,
         file.uploadId,
         input.parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
       );
     } catch (error) {
-      await discardArrival(deps, file);
+      await discardArrival(deps, file, policy.driver);
       throw error;
     }
   }
-  return commitArrival(deps, row, file, now, Number(file.size));
+  return commitArrival(deps, policy, row, file, now, Number(file.size));
 }
 
 /** The visitor cancelled: what was sent of the file is removed, and its slot given back. */

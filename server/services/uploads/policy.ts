@@ -7,8 +7,8 @@ import { megabytesToBytes } from "@shared/constants";
 import type { SystemSettings } from "@shared/schemas/settings";
 import type { AppDeps } from "../../deps";
 import type { StorageDriver } from "../../storage/driver";
-import { overLimit, roomWithin, type UploadRoom } from "../shares/upload/upload-limits";
 import { getSystemSettings } from "../system/settings";
+import { overLimit, roomWithin, type UploadRoom } from "./upload-limits";
 
 export type UploadPolicy = {
   settings: SystemSettings;
@@ -20,7 +20,7 @@ export type UploadPolicy = {
   capacity: bigint | null;
   /**
    * The room left for this upload: the storage's use is read now (uploads come and go), less
-   * `ownBytes` the upload itself is already counted with (upload-limits.ts, uploadRoom).
+   * `ownBytes` the upload itself is already counted with (upload-limits.ts, roomWithin).
    */
   room(ownBytes?: number): Promise<UploadRoom>;
   /** Refuses `size` bytes over the max upload size or the room left (413, 507); answers the room. */

@@ -1,23 +1,43 @@
-// One upload policy per request (docs/uploads.md): every upload flow, share or mount, reads the
-// settings table once and looks its storage's driver up once per request, whatever checks it makes.
-// Counted (not timed) by spying on the two readers around real requests; SQLite and Postgres.
+// One upload policy per request (docs/uploads.md): every upload flow, share, mount or upload request,
+// reads the settings table once and looks its storage's driver up once per request, whatever checks
+// it makes. Counted (not timed) by spying on the two readers around real requests; SQLite and Postgres.
 import { beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { basicAuth } from "../../dav/dav-test-kit";
-import { createMount, loginAdmin, present, shareUploadForm, type UploadedPart } from "../../test/api-client";
+import {
+  type ArrivedFile,
+  createMount,
+  loginAdmin,
+  present,
+  shareUploadForm,
+  type UploadedPart,
+} from "../../test/api-client";
 import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 import * as settingsModule from "../system/settings";
 
 type Reads = { settings: number; drivers: number };
 const ONCE: Reads = { settings: 1, drivers: 1 };
+/** A step that checks no limit (abort, cancel) only looks its driver up. */
+const DRIVER_ONLY: Reads = { settings: 0, drivers: 1 };
 
 describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) => {
   const { t, api, call } = useTestApp(provider);
   let admin: string;
   let storageId: string;
+  let requestSlug: string;
+  let visit: string;
   beforeAll(async () => {
     admin = await loginAdmin(api);
     storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
     await createMount(api, admin, { mount_path: "/reads", storage_config_id: storageId, folder: "reads" });
+    await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/reads/inbox" } });
+    const request = await call("POST", "/upload-requests", {
+      auth: admin,
+      body: { path: "/reads/inbox", max_files: 20, max_file_size: 1000, max_total_size: 10_000 },
+      procedure: "uploadRequests.create",
+    });
+    requestSlug = request.body.data.slug;
+    const view = await call("GET", `/public/upload-requests/${requestSlug}`, { procedure: "uploadRequests.view" });
+    visit = present(view.body.data.visit, "the visit token");
   });
 
   /** What one request read: the settings table and driver look-ups, while `run` ran. */
@@ -37,18 +57,56 @@ describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) =
   const putLink = (url: string, body: BodyInit) =>
     t.app.fetch(new Request(url.replace(t.config.publicUrl, "http://localhost"), { method: "PUT", body }), "127.0.0.1");
 
-  test("share: form upload", async () => {
-    const { reads, answer } = await readsOf(() =>
-      call("POST", "/upload", { auth: admin, body: shareUploadForm({ s3_config_id: storageId }, "hello", "a.txt") }),
-    );
-    expect(answer.status).toBe(201);
-    expect(reads).toEqual(ONCE);
-  });
+  /** The uploads done in one request, each answered 201. */
+  const oneRequestUploads: [string, () => Promise<{ status: number }>][] = [
+    [
+      "share: form upload",
+      () =>
+        call("POST", "/upload", { auth: admin, body: shareUploadForm({ s3_config_id: storageId }, "hello", "a.txt") }),
+    ],
+    [
+      "share: raw upload",
+      () =>
+        call("PUT", "/upload-direct/raw.txt", {
+          auth: admin,
+          body: "hello",
+          headers: { "content-type": "text/plain" },
+        }),
+    ],
+    [
+      "mount: form upload",
+      () => {
+        const form = new FormData();
+        form.set("path", "/reads/");
+        form.set("file", new File(["hello"], "e.txt"));
+        return call("POST", "/admin/fs/upload", { auth: admin, body: form });
+      },
+    ],
+    [
+      "mount: WebDAV PUT",
+      () =>
+        t.app.fetch(
+          new Request("http://localhost/dav/reads/i.txt", {
+            method: "PUT",
+            headers: { authorization: basicAuth("admin", TEST_ADMIN_PASSWORD), "content-type": "text/plain" },
+            body: "hello",
+          }),
+          "127.0.0.1",
+        ),
+    ],
+    [
+      "upload request: form upload",
+      () => {
+        const form = new FormData();
+        form.set("visit", visit);
+        form.set("file", new File(["hello"], "j.txt", { type: "text/plain" }));
+        return call<ArrivedFile>("POST", `/public/upload-requests/${requestSlug}/files`, { body: form });
+      },
+    ],
+  ];
 
-  test("share: raw upload", async () => {
-    const { reads, answer } = await readsOf(() =>
-      call("PUT", "/upload-direct/raw.txt", { auth: admin, body: "hello", headers: { "content-type": "text/plain" } }),
-    );
+  test.each(oneRequestUploads)("%s", async (_name, upload) => {
+    const { reads, answer } = await readsOf(upload);
     expect(answer.status).toBe(201);
     expect(reads).toEqual(ONCE);
   });
@@ -102,16 +160,7 @@ describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) =
       call("POST", "/s3/multipart/abort", { auth: admin, body: { file_id: second.body.data.file_id } }),
     );
     expect(abort.answer.status).toBe(200);
-    expect(abort.reads).toEqual({ settings: 0, drivers: 1 });
-  });
-
-  test("mount: form upload", async () => {
-    const form = new FormData();
-    form.set("path", "/reads/");
-    form.set("file", new File(["hello"], "e.txt"));
-    const { reads, answer } = await readsOf(() => call("POST", "/admin/fs/upload", { auth: admin, body: form }));
-    expect(answer.status).toBe(201);
-    expect(reads).toEqual(ONCE);
+    expect(abort.reads).toEqual(DRIVER_ONLY);
   });
 
   test("mount: presign, then commit", async () => {
@@ -174,21 +223,48 @@ describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) =
       }),
     );
     expect(abort.answer.status).toBe(200);
-    expect(abort.reads).toEqual({ settings: 0, drivers: 1 });
+    expect(abort.reads).toEqual(DRIVER_ONLY);
   });
 
-  test("mount: WebDAV PUT", async () => {
-    const { reads, answer } = await readsOf(() =>
-      t.app.fetch(
-        new Request("http://localhost/dav/reads/i.txt", {
-          method: "PUT",
-          headers: { authorization: basicAuth("admin", TEST_ADMIN_PASSWORD), "content-type": "text/plain" },
-          body: "hello",
-        }),
-        "127.0.0.1",
-      ),
+  const startArrival = (name: string, mode: "direct" | "multipart") =>
+    call("POST", `/public/upload-requests/${requestSlug}/uploads`, {
+      body: { visit, name, size: 5, mimetype: "text/plain", mode },
+      procedure: "uploadRequests.start",
+    });
+  const completeArrival = (fileId: string, parts?: { part_number: number; etag: string }[]) =>
+    call("POST", `/public/upload-requests/${requestSlug}/uploads/${fileId}/complete`, { body: { visit, parts } });
+
+  test("upload request: start, then complete; cancel", async () => {
+    const start = await readsOf(() => startArrival("k.txt", "direct"));
+    expect(start.answer.status).toBe(201);
+    expect(start.reads).toEqual(ONCE);
+    const grant = start.answer.body.data;
+    expect((await putLink(present(grant.url, "the upload link"), "hello")).status).toBeLessThan(300);
+    const complete = await readsOf(() => completeArrival(grant.file_id));
+    expect(complete.answer.status).toBe(201);
+    expect(complete.reads).toEqual(ONCE);
+
+    const second = (await startArrival("l.txt", "direct")).body.data;
+    const cancel = await readsOf(() =>
+      call("POST", `/public/upload-requests/${requestSlug}/uploads/${second.file_id}/cancel`, {
+        body: { visit },
+        procedure: "uploadRequests.cancel",
+      }),
     );
-    expect(answer.status).toBe(201);
-    expect(reads).toEqual(ONCE);
+    expect(cancel.answer.status).toBe(200);
+    expect(cancel.reads).toEqual(DRIVER_ONLY);
+  });
+
+  test("upload request: multipart start, then complete", async () => {
+    const start = await readsOf(() => startArrival("m.txt", "multipart"));
+    expect(start.answer.status).toBe(201);
+    expect(start.reads).toEqual(ONCE);
+    const grant = start.answer.body.data;
+    const put = await putLink(present(grant.part_urls[0], "a part URL").url, "hello");
+    expect(put.status).toBeLessThan(300);
+    const etag = (put.headers.get("etag") ?? "").replaceAll('"', "");
+    const complete = await readsOf(() => completeArrival(grant.file_id, [{ part_number: 1, etag }]));
+    expect(complete.answer.status).toBe(201);
+    expect(complete.reads).toEqual(ONCE);
   });
 });

@@ -1,6 +1,6 @@
 // File share uploads: every flow (through the server, presigned direct, multipart, from a URL) creates
 // an upload record, stores the bytes through a storage driver and commits; the limits
-// (services/shares/upload/upload-limits.ts) and the slug rules are enforced here.
+// (services/uploads/upload-limits.ts) and the slug rules are enforced here.
 
 import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE } from "@shared/encryption/encrypted-file";
 import type {
@@ -15,11 +15,12 @@ import type { z } from "zod";
 import type { Database } from "../../../db/client";
 import { AppError } from "../../../errors";
 import { statedContentType } from "../../../storage/content-type";
-import type { PutBody, StorageDriver } from "../../../storage/driver";
+import type { PutBody } from "../../../storage/driver";
 import { type AuthState, creatorOf } from "../../auth/sessions";
 import {
   completeMultipart,
   presignObject,
+  presignPartUrls,
   settleStoredUpload,
   startMultipart,
   streamUpload,
@@ -235,7 +236,7 @@ export async function initMultipartUpload(deps: FileDeps, auth: AuthState, input
       contentType: row.mimetype,
       part_size: input.part_size,
       part_count: partCount,
-      presigned_urls: await signPartUrls(policy.driver, row.storagePath, uploadId, partNumbers),
+      presigned_urls: await presignPartUrls(policy.driver, row.storagePath, uploadId, partNumbers),
       expires_in: UPLOAD_URL_TTL_SECONDS,
     };
   } catch (error) {
@@ -256,23 +257,9 @@ async function multipartDriver(deps: FileDeps, auth: AuthState, fileId: string) 
   return { row, uploadId, driver: await deps.storage.driverFor(row.storageConfigId) };
 }
 
-function signPartUrls(
-  driver: Pick<StorageDriver, "presignUploadPart">,
-  storagePath: string,
-  uploadId: string,
-  partNumbers: number[],
-) {
-  return Promise.all(
-    partNumbers.map(async (partNumber) => ({
-      part_number: partNumber,
-      url: await driver.presignUploadPart(storagePath, uploadId, partNumber, UPLOAD_URL_TTL_SECONDS),
-    })),
-  );
-}
-
 export async function presignParts(deps: FileDeps, auth: AuthState, fileId: string, partNumbers: number[]) {
   const { row, uploadId, driver } = await multipartDriver(deps, auth, fileId);
-  const urls = await signPartUrls(driver, row.storagePath, uploadId, partNumbers);
+  const urls = await presignPartUrls(driver, row.storagePath, uploadId, partNumbers);
   return { urls, expires_in: UPLOAD_URL_TTL_SECONDS };
 }
 

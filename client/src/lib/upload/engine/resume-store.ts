@@ -6,7 +6,7 @@ import { browserStorage } from "../../preferences/browser-storage";
 import { createStoredList, type ItemShape, type ListStorage } from "../../preferences/stored-list";
 
 export const RESUME_STORAGE_KEY = "pastebox_multipart_uploads";
-/** The server sweeps unfinished uploads after a day (server/services/shares/upload/upload-limits.ts STALE_UPLOAD_MS). */
+/** The server sweeps unfinished uploads after a day (server/services/uploads/upload-limits.ts STALE_UPLOAD_MS). */
 export const RESUME_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export type FileIdentity = { name: string; size: number; lastModified: number };

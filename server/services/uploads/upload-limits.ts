@@ -3,13 +3,11 @@
 // declared size, while streamed bytes are counted, and on the stored object at completion, through
 // the request's upload policy (services/uploads/policy.ts, docs/uploads.md).
 
-import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
-import type { Database } from "../../../db/client";
-import { AppError } from "../../../errors";
-import { byteCounter } from "../../../storage/streams";
-import { storedBytes } from "../../../storage/usage";
-import { getSystemSettings } from "../../system/settings";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { byteCounter } from "../../storage/streams";
+import { storedBytes } from "../../storage/usage";
 
 /** Unfinished uploads older than this are aborted and removed by the sweep. */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
@@ -24,10 +22,6 @@ export async function usedBytes(db: Database, storageConfigId: string): Promise<
     db.fileShare.aggregate({ where: { storageConfigId, status: "uploading" }, _sum: { size: true } }),
   ]);
   return stored + Number(inFlight._sum.size ?? 0n);
-}
-
-export async function maxUploadBytes(db: Database): Promise<number> {
-  return megabytesToBytes((await getSystemSettings(db)).max_upload_size);
 }
 
 export function tooLarge(maxBytes: number): AppError {
@@ -48,21 +42,11 @@ function insufficientStorage(size: number, capacity: Capacity): AppError {
 }
 
 /**
- * The room for an upload into a storage config. `ownBytes` are already counted in the storage's use
- * by the upload itself (a file share's record in flight holds its declared size; an object already
- * stored is in the usage record) and are given back. An upload that holds its policy
- * (services/uploads/policy.ts) asks it instead: the settings and the capacity are read once there.
+ * The room left under known limits (an upload's policy holds them, services/uploads/policy.ts): the
+ * storage's use is read now, as uploads come and go. `ownBytes` are already counted in that use by the
+ * upload itself (a file share's record in flight holds its declared size; an object already stored is
+ * in the usage record) and are given back.
  */
-export async function uploadRoom(db: Database, storageConfigId: string, ownBytes = 0): Promise<UploadRoom> {
-  const maxBytes = await maxUploadBytes(db);
-  const row = await db.storageConfig.findUnique({
-    where: { id: storageConfigId },
-    select: { totalStorageBytes: true },
-  });
-  return roomWithin(db, { storageConfigId, maxBytes, totalBytes: row?.totalStorageBytes ?? null }, ownBytes);
-}
-
-/** The room left under known limits: the storage's use is read now, as uploads come and go. */
 export async function roomWithin(
   db: Database,
   limits: { storageConfigId: string; maxBytes: number; totalBytes: bigint | null },
@@ -87,15 +71,24 @@ export function overLimit(room: UploadRoom, size: number): AppError | null {
  * (services/tasks/), which the max upload size (a limit on what callers send) does not concern.
  */
 export async function assertStorageRoom(db: Database, storageConfigId: string, size: number) {
-  const { capacity } = await uploadRoom(db, storageConfigId);
+  const row = await db.storageConfig.findUnique({
+    where: { id: storageConfigId },
+    select: { totalStorageBytes: true },
+  });
+  const limits = { storageConfigId, maxBytes: Number.POSITIVE_INFINITY, totalBytes: row?.totalStorageBytes ?? null };
+  const { capacity } = await roomWithin(db, limits);
   if (capacity && size > capacity.remaining) throw insufficientStorage(size, capacity);
 }
 
+/** A target's own limit on a streamed body, tighter than the room (an upload request's), and its error. */
+export type TargetLimit = { bytes: number; refusal: () => AppError };
+
 /**
  * A counting transform for a streamed body: it cuts the stream off at whichever comes first, the max
- * upload size or the storage's room, and says which.
+ * upload size, the storage's room or the target's own limit, and says which.
  */
-export function limitCounter(room: UploadRoom) {
+export function limitCounter(room: UploadRoom, within?: TargetLimit) {
   const limit = Math.min(room.maxBytes, room.capacity?.remaining ?? Number.POSITIVE_INFINITY);
+  if (within && within.bytes < limit) return byteCounter(within.bytes, within.refusal);
   return byteCounter(limit, (received) => overLimit(room, received) ?? tooLarge(room.maxBytes));
 }
