@@ -14,7 +14,7 @@ setDefaultTimeout(120_000);
 
 const { app, token, apiData, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
 
-const CLOUDPASTE_BACKUP = join(REPO_ROOT, "server/services/backup/fixtures/cloudpaste-1.9.1-modules.json");
+const CLOUDPASTE_BACKUP = join(REPO_ROOT, "server/services/backup/cloudpaste/fixtures/cloudpaste-1.9.1-modules.json");
 
 // A refused import (400) is a response Chromium logs as a console error by itself.
 const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/status of 400/.test(error));

@@ -72,7 +72,7 @@ test("backup and restore from the CLI move data and secret to a new install", as
 });
 
 test("import-cloudpaste --dry-run prints what it would do and writes nothing", async () => {
-  const fixture = join(import.meta.dir, "../services/backup/fixtures/cloudpaste-1.9.1-modules.json");
+  const fixture = join(import.meta.dir, "../services/backup/cloudpaste/fixtures/cloudpaste-1.9.1-modules.json");
   const env = {
     DATA_DIR: source.config.dataDir,
     DATABASE_URL: source.config.databaseUrl,

@@ -20,7 +20,7 @@ import {
 } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
 
-const fixture = (name: string) => join(import.meta.dir, "../../services/backup/fixtures", name);
+const fixture = (name: string) => join(import.meta.dir, "../../services/backup/cloudpaste/fixtures", name);
 
 /** The backup job on a test's database (its Postgres schema too), as main registers it. */
 const backupJobOn = (t: TestApp, pattern?: string) =>

@@ -15,8 +15,8 @@ import { runSelect, toRunOutput } from "../jobs/jobs";
 import type { Scheduler } from "../jobs/scheduler";
 import { type ArchiveDeps, archiveLocation, DISK_LOCATION, diskLocation, listArchivesAt } from "./archives";
 import { BACKUP_JOB, type BackupRunParams } from "./backup-job";
-import { importCloudPaste } from "./cloudpaste-import";
-import { CloudPasteSourceError, readCloudPaste } from "./cloudpaste-source";
+import { importCloudPaste } from "./cloudpaste/import";
+import { CloudPasteSourceError, readCloudPaste } from "./cloudpaste/source";
 import { pendingRestore } from "./pending-restore";
 import { isBackupDue, readBackupSchedule } from "./schedule";
 

@@ -6,16 +6,16 @@
 // taken by something else is a conflict for that item only. What has no place here is listed.
 import { WEBDAV_UPLOAD_MODES } from "@shared/schemas/settings";
 import { S3_PROVIDERS } from "@shared/schemas/storage";
-import { encryptSecret } from "../../crypto";
-import type { Database } from "../../db/client";
-import { translate } from "../../i18n";
-import { createLazyS3Driver } from "../../storage/s3/s3-lazy";
-import { displayPrefix } from "../auth/api-keys";
-import { hashApiKey } from "../auth/sessions";
-import { hashSharePassword } from "../shares/delivery";
-import { getSystemSettings, updateSystemSettings } from "../system/settings";
-import { markCredentials } from "../system/storage-configs";
-import { type CloudPasteData, type CloudPasteRow, IMPORTED_TABLES } from "./cloudpaste-source";
+import { encryptSecret } from "../../../crypto";
+import type { Database } from "../../../db/client";
+import { translate } from "../../../i18n";
+import { createLazyS3Driver } from "../../../storage/s3/s3-lazy";
+import { displayPrefix } from "../../auth/api-keys";
+import { hashApiKey } from "../../auth/sessions";
+import { hashSharePassword } from "../../shares/delivery";
+import { getSystemSettings, updateSystemSettings } from "../../system/settings";
+import { markCredentials } from "../../system/storage-configs";
+import { type CloudPasteData, type CloudPasteRow, IMPORTED_TABLES } from "./source";
 
 export type ImportAction = "import" | "skip" | "conflict" | "change";
 export type ImportItem = { kind: string; name: string; action: ImportAction; note?: string };

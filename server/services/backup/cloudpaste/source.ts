@@ -17,7 +17,7 @@ export type CloudPasteData = {
 export const NEWEST_KNOWN_SCHEMA = 34;
 /**
  * The tables the importer carries over, the only ones read from a database file; the rest are
- * CloudPaste's own machinery (cloudpaste-import.ts reports which of them a backup held).
+ * CloudPaste's own machinery (import.ts reports which of them a backup held).
  */
 export const IMPORTED_TABLES = [
   "pastes",
