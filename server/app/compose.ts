@@ -76,7 +76,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   }
   const listingCache = createMemoryListingCache();
   const clipboardBus = await createClipboardBus(config.databaseProvider, config.databaseUrl, logger);
-  const clipboardHub = createClipboardHub({ db, clipboardBus, logger }, options.clipboardLimits);
+  const clipboardHub = createClipboardHub({ db, reads, clipboardBus, logger }, options.clipboardLimits);
   clipboardConnections = () => clipboardHub.connectionCount();
   const tasks = createTaskWorker(
     { db, storage, config, listingCache, logger },

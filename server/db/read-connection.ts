@@ -4,6 +4,12 @@
 // bun:sqlite connection of their own; on Postgres through the Prisma client, which a Postgres server
 // loads anyway for its connection pool.
 //
+// Large clipboard content is read here too: the app's own SQLite connection maps the database file
+// (db/client.ts), and every page read through a map stays in the process's resident memory, so a
+// filled room read through it grew the server by the room's size. This connection maps nothing: its
+// reads go through the kernel's page cache, which is not the process's
+// (docs/decisions/0016-large-reads-without-the-map.md).
+//
 // The reads are named rather than raw SQL passed in: on Postgres they go through the Prisma client,
 // which knows the schema the database URL names (`?schema=`); a bare table name in raw SQL would
 // read whatever table the connection's search_path finds first.
@@ -11,6 +17,9 @@ import { Database as SqliteConnection } from "bun:sqlite";
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { type Database, providerOf } from "./client";
 import { sqliteFilePath } from "./migrate";
+
+/** A clipboard item with its content, as the live clipboard sends it (services/clipboard/rooms.ts). */
+export type ClipboardItemRow = { id: number; content: string; size: number; deviceId: string; createdAt: Date };
 
 export type ReadConnection = {
   /** Resolves when the database answers a query; throws when it cannot be reached. */
@@ -25,6 +34,8 @@ export type ReadConnection = {
   settingRows(): Promise<{ key: string; value: string }[]>;
   /** Whether an upload request's webhook delivery waits for its next attempt (services/upload-requests/webhook.ts). */
   hasDueWebhookDeliveries(now: Date): Promise<boolean>;
+  /** The items of a room among `ids`, oldest first, with their content (ids of other rooms are ignored). */
+  clipboardItems(roomId: string, ids: number[]): Promise<ClipboardItemRow[]>;
   close(): void;
 };
 
@@ -62,6 +73,13 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
         });
         return found !== null;
       },
+      clipboardItems(roomId, ids) {
+        return db.clipboardItem.findMany({
+          where: { roomId, id: { in: ids } },
+          orderBy: { id: "asc" },
+          select: { id: true, content: true, size: true, deviceId: true, createdAt: true },
+        });
+      },
       close() {},
     };
   }
@@ -71,7 +89,8 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
     // than a read-only open: a read-only connection cannot create the WAL's shared-memory file.
     if (!connection) {
       connection = new SqliteConnection(sqliteFilePath(databaseUrl));
-      connection.exec("PRAGMA query_only = ON; PRAGMA busy_timeout = 10000;");
+      // mmap_size 0 whatever the build's default: large content read here must not be mapped.
+      connection.exec("PRAGMA query_only = ON; PRAGMA busy_timeout = 10000; PRAGMA mmap_size = 0;");
     }
     return connection;
   };
@@ -105,6 +124,19 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
         .query(`SELECT 1 FROM "UploadRequestDelivery" WHERE "status" = 'pending' AND "nextAttemptAt" <= ? LIMIT 1`)
         .get(now.toISOString());
       return found != null;
+    },
+    async clipboardItems(roomId, ids) {
+      if (ids.length === 0) return [];
+      // ids come from the room's own listing (at most its history limit, 500): one parameter each.
+      const rows = open()
+        .query<Omit<ClipboardItemRow, "createdAt"> & { createdAt: string | number }, (string | number)[]>(
+          `SELECT "id", "content", "size", "deviceId", "createdAt" FROM "ClipboardItem"
+           WHERE "roomId" = ? AND "id" IN (${ids.map(() => "?").join(", ")}) ORDER BY "id"`,
+        )
+        .all(roomId, ...ids);
+      // Dates as the Prisma adapter writes them: ISO 8601 text, or epoch milliseconds with its
+      // unixepoch-ms option; Date reads both.
+      return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
     },
     close() {
       connection?.close();

@@ -6,6 +6,7 @@
 import { CLIPBOARD_LIMITS, type ClipboardLimits } from "@shared/clipboard";
 import type { Server, WebSocketHandler } from "bun";
 import type { Database } from "../../db/client";
+import type { ReadConnection } from "../../db/read-connection";
 import type { Logger } from "../../logger";
 import type { ClipboardBus } from "../../services/clipboard/bus";
 import { refreshPresence } from "../../services/clipboard/rooms";
@@ -32,7 +33,7 @@ export type ClipboardHub = {
 };
 
 export function createClipboardHub(
-  deps: { db: Database; clipboardBus: ClipboardBus; logger: Logger },
+  deps: { db: Database; reads: ReadConnection; clipboardBus: ClipboardBus; logger: Logger },
   limits: ClipboardLimits = CLIPBOARD_LIMITS,
 ): ClipboardHub {
   const { db, logger } = deps;

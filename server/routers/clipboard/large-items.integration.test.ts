@@ -7,7 +7,9 @@
 // The event loop's blocks are measured in CPU time (server/test/event-loop-blocks.ts), which a busy
 // shared machine does not stretch; the client here only drains the answers, so its own work is small.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { generateLinkKey } from "@shared/encryption/encrypted-share";
+import { sqliteFilePath } from "../../db/migrate";
 import { LARGE_CONTENT_BUDGET_BYTES, largeContentBudget } from "../../http/large-content";
 import { createClipboardRoom } from "../../test/api-client";
 import { encryptItemText, socketUrl } from "../../test/clipboard-device";
@@ -18,6 +20,18 @@ const ITEMS = 12;
 const READERS = 8;
 const READ_BOUND_MS = 100;
 const SEND_BOUND_MS = 150;
+const MIB = 1024 * 1024;
+
+/** Bytes of a file's pages that this process has mapped and resident (its share of RSS). */
+function residentMappedBytes(path: string): number {
+  let bytes = 0;
+  let inFile = false;
+  for (const line of readFileSync("/proc/self/smaps", "utf8").split("\n")) {
+    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) inFile = line.endsWith(` ${path}`);
+    else if (inFile && line.startsWith("Rss:")) bytes += Number(line.split(/\s+/)[1]) * 1024;
+  }
+  return bytes;
+}
 
 describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
   let served: ServedTestApp;
@@ -40,6 +54,30 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
   afterAll(async () => {
     await served?.stop();
   });
+
+  // The app's own SQLite connection maps the database file for the search index (db/client.ts); pages
+  // read through a map stay resident, and a hostile run's 250 MiB room read once grew the server by
+  // +253 MiB of them. Content is read through the read connection, which maps nothing
+  // (docs/decisions/0016-large-reads-without-the-map.md). Before: +110 MiB here.
+  test.if(provider === "sqlite")(
+    "reading its whole history leaves none of it mapped into the server: the file's resident pages grow under 8 MiB",
+    async () => {
+      const file = sqliteFilePath(served.t.config.databaseUrl);
+      const before = residentMappedBytes(file);
+      let after = 0;
+      let read = 0;
+      for (let round = 0; round < ITEMS; round++) {
+        const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items?after=${after}`);
+        const { items, has_more } = (await answer.json()).data as { items: { id: number }[]; has_more: boolean };
+        read += items.length;
+        after = items.at(-1)?.id ?? after;
+        if (!has_more) break;
+      }
+      expect(read).toBe(ITEMS);
+      expect(residentMappedBytes(file) - before).toBeLessThan(8 * MIB);
+    },
+    60_000,
+  );
 
   test("eight GETs and joins of its history at once keep every block of the event loop under 100 ms of CPU", async () => {
     const watch = watchEventLoopBlocks();

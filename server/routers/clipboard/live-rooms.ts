@@ -7,6 +7,7 @@
 import { CLOSE_CODES, type ServerMessage } from "@shared/clipboard";
 import type { Language } from "@shared/constants";
 import type { Database } from "../../db/client";
+import type { ReadConnection } from "../../db/read-connection";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { ClipboardBus, ClipboardEvent } from "../../services/clipboard/bus";
@@ -51,7 +52,12 @@ export type JoinRequest = { deviceId: string; label: string; after: number | und
 
 export type LiveRooms = ReturnType<typeof createLiveRooms>;
 
-export function createLiveRooms(deps: { db: Database; clipboardBus: ClipboardBus; logger: Logger }) {
+export function createLiveRooms(deps: {
+  db: Database;
+  reads: ReadConnection;
+  clipboardBus: ClipboardBus;
+  logger: Logger;
+}) {
   const { db, clipboardBus, logger } = deps;
   const rooms = new Map<string, RoomState>();
   const roomQueues = new Map<string, Promise<void>>();
@@ -89,7 +95,7 @@ export function createLiveRooms(deps: { db: Database; clipboardBus: ClipboardBus
     for (;;) {
       const room = rooms.get(roomId);
       if (!room) return;
-      const page = await itemPage(db, roomId, room.deliveredId);
+      const page = await itemPage(deps, roomId, room.deliveredId);
       for (const item of page.items) {
         broadcast(roomId, { type: "item", item });
         room.deliveredId = Math.max(room.deliveredId, item.id);
@@ -128,7 +134,7 @@ export function createLiveRooms(deps: { db: Database; clipboardBus: ClipboardBus
   /** The history after `after`: the first page in the hello, the rest as items, each once the last has left. */
   async function sendHistory(subscriber: Subscriber, after: number | undefined) {
     const [{ room: wireRoom, items, hasMore }, devices] = await Promise.all([
-      listItems(db, subscriber.roomId, after),
+      listItems(deps, subscriber.roomId, after),
       listDevices(db, subscriber.roomId),
     ]);
     subscriber.send({ type: "hello", room: wireRoom, items, devices, connection_id: subscriber.connectionId });
@@ -136,7 +142,7 @@ export function createLiveRooms(deps: { db: Database; clipboardBus: ClipboardBus
     let last = items.at(-1)?.id ?? after ?? 0;
     while (more) {
       if (!(await subscriber.drained())) return;
-      const page = await itemPage(db, subscriber.roomId, last);
+      const page = await itemPage(deps, subscriber.roomId, last);
       for (const item of page.items) subscriber.send({ type: "item", item });
       last = page.items.at(-1)?.id ?? last;
       more = page.hasMore;

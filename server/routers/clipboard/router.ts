@@ -86,7 +86,7 @@ export const clipboardRouter = router({
     .input(listItemsInput)
     .output(listItemsOutput)
     .query(async ({ ctx, input }) => {
-      const { room, items, hasMore } = await listItems(ctx.db, input.id, input.after);
+      const { room, items, hasMore } = await listItems(ctx, input.id, input.after);
       return {
         room: { ...room, expires_at: new Date(room.expires_at) },
         items: items.map(wireItemToOutput),

@@ -17,6 +17,7 @@ import { formatBytes } from "@shared/format-bytes";
 import type { createRoomInput, sendItemInput, updateRoomInput } from "@shared/schemas/clipboard";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
+import type { ClipboardItemRow, ReadConnection } from "../../db/read-connection";
 import { AppError } from "../../errors";
 import { withLargeContent } from "../../http/large-content";
 import { type AuthState, creatorOf } from "../auth/sessions";
@@ -47,9 +48,6 @@ type RoomRow = {
   createdAt: Date;
 };
 
-const itemSelect = { id: true, content: true, size: true, deviceId: true, createdAt: true } as const;
-type ItemRow = { id: number; content: string; size: number; deviceId: string; createdAt: Date };
-
 export function roomUrl(publicUrl: string, id: string): string {
   return `${publicUrl}/clipboard/${id}`;
 }
@@ -59,7 +57,7 @@ export async function maxItemBytes(db: Database): Promise<number> {
   return megabytesToBytes((await getSystemSettings(db)).clipboard_item_max_size);
 }
 
-export function toWireItem(row: ItemRow): WireItem {
+export function toWireItem(row: ClipboardItemRow): WireItem {
   return {
     id: row.id,
     content: row.content,
@@ -191,14 +189,19 @@ export const HISTORY_PAGE_BYTES = 4 * 1024 * 1024;
 
 export type ItemPage = { items: WireItem[]; hasMore: boolean };
 
+/** What reading a room's items needs: its listing from the app's connection, its content from `reads`. */
+export type ItemReaders = { db: Database; reads: ReadConnection };
+
 /**
  * A room's items with an id above `after`, oldest first, as many as fit in `pageBytes`: their ids and
  * sizes are read first, then the content of those that fit. Within a room ids follow commit order
  * (see addItem), so "after the last id I saw" is a complete resume point, and the next page starts
- * after this one's last id.
+ * after this one's last id. The content comes through the read connection, which does not map the
+ * database file: a room read through the app's map stayed in the server's memory
+ * (docs/decisions/0016-large-reads-without-the-map.md).
  */
 export async function itemPage(
-  db: Database,
+  { db, reads }: ItemReaders,
   roomId: string,
   after: number,
   pageBytes = HISTORY_PAGE_BYTES,
@@ -218,17 +221,16 @@ export async function itemPage(
   }
   const ids = sizes.slice(0, count).map((row) => row.id);
   if (ids.length === 0) return { items: [], hasMore: false };
-  const rows = await withLargeContent(bytes, () =>
-    db.clipboardItem.findMany({ where: { roomId, id: { in: ids } }, orderBy: { id: "asc" }, select: itemSelect }),
-  );
+  const rows = await withLargeContent(bytes, () => reads.clipboardItems(roomId, ids));
   return { items: rows.map(toWireItem), hasMore: count < sizes.length };
 }
 
 /** The room and the first page of its items after `after` (from the oldest kept without it). */
-export async function listItems(db: Database, id: string, after?: number, now = new Date()) {
+export async function listItems(readers: ItemReaders, id: string, after?: number, now = new Date()) {
+  const { db } = readers;
   const [room, page, maxItemSize] = await Promise.all([
     openRoom(db, id, now),
-    itemPage(db, id, after ?? 0),
+    itemPage(readers, id, after ?? 0),
     maxItemBytes(db),
   ]);
   return { room: toWireRoom(room, maxItemSize), items: page.items, hasMore: page.hasMore };
