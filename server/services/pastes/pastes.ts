@@ -6,7 +6,7 @@ import { paginationOf } from "@shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "@shared/schemas/pastes";
 import type { z } from "zod";
 import type { Database, DatabaseProvider } from "../../db/client";
-import { afterCursor, cursorPage, decodeListCursor, newestFirst } from "../../db/list-cursor";
+import { afterCursor, cursorPage, decodeListCursor, newestByCreator, newestFirst } from "../../db/list-cursor";
 import { containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";
 import { type CountedPaste, countedPasteSelect, type ViewCounter } from "../../db/view-counter/view-counter";
 import { AppError } from "../../errors";
@@ -211,14 +211,17 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
       ? { OR: [{ slug: contains }, { remark: contains }, { content: contains, encrypted: false }] }
       : {};
     const creators = listedCreators(auth, input.created_by);
+    const take = input.limit + 1;
     const [rows, total] = await Promise.all([
-      db.paste.findMany({
-        where: { AND: [where, search, afterCursor(cursor)] },
-        select: pasteSelect,
-        orderBy: newestFirst,
-        skip: offset,
-        take: input.limit + 1,
-      }),
+      newestByCreator(creators, { offset, take }, (creator) =>
+        db.paste.findMany({
+          where: { AND: [creator, search, afterCursor(cursor)] },
+          select: pasteSelect,
+          orderBy: newestFirst,
+          skip: offset,
+          take,
+        }),
+      ),
       // Without a search the total is the database's kept count, not a count of the rows.
       contains
         ? db.paste.count({ where: { ...where, ...search } })
