@@ -6,9 +6,35 @@
 // runtime and query compiler take ~35 MiB once they have run a query, and an idle server, or one that
 // only serves paste views (db/view-counter/view-counter.ts) and health checks (db/read-connection.ts), never needs
 // them. Only the client and driver of the database in use are ever loaded.
+import type { Database as SqliteConnection } from "bun:sqlite";
+import type { Pool } from "pg";
 import type { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
 export type Database = SqliteClient;
+
+/**
+ * The driver connection under the Prisma client: bun:sqlite's one connection, or pg's pool. Hot
+ * reads that Prisma's raw-query path would cost more than the database itself (the search index,
+ * docs/performance.md "Explorer search index") go here straight, with statements the driver keeps
+ * prepared; everything else goes through Prisma.
+ */
+export type DriverConnection =
+  | { readonly provider: "sqlite"; readonly sqlite: SqliteConnection }
+  | { readonly provider: "postgres"; readonly pool: Pool };
+
+/** Where a client built by `loadClient` keeps the getter of its driver connection. */
+const DRIVER_CONNECTION = Symbol("pastebox.driverConnection");
+
+/**
+ * The driver connection the client `db` runs on, connecting it first if it has not connected yet.
+ * The same connection as Prisma's: a statement sent here sees and is seen by Prisma's queries as
+ * Prisma's own raw queries are (on SQLite also inside a transaction the client has open).
+ */
+export function driverConnectionOf(db: Database): Promise<DriverConnection> {
+  const getter = (db as unknown as Record<symbol, (() => Promise<DriverConnection>) | undefined>)[DRIVER_CONNECTION];
+  if (!getter) throw new Error("this database client was not made by createDatabase");
+  return getter();
+}
 
 /** SQLite: how much of the database file the app's connection maps into memory. */
 const SQLITE_MMAP_BYTES = 256 * 1024 * 1024;
@@ -42,8 +68,32 @@ export function postgresTarget(databaseUrl: string, pgSchema?: string): { connec
  */
 function loadClient(databaseUrl: string, options: { pgSchema?: string }): Database {
   const load = (specifier: string) => require(Bun.resolveSync(specifier, import.meta.dir));
+  // The driver connection of the adapter Prisma connected last; forgotten when Prisma disposes of it
+  // ($disconnect), and opened again by the next use.
+  let driver: DriverConnection | null = null;
+  const track = <A extends { dispose(): Promise<void> }>(adapter: A, connection: DriverConnection): A => {
+    driver = connection;
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.dispose = async () => {
+      if (driver === connection) driver = null;
+      await dispose();
+    };
+    return adapter;
+  };
+  const withDriver = (client: Database): Database => {
+    Object.defineProperty(client, DRIVER_CONNECTION, {
+      value: async () => {
+        if (!driver) await client.$connect();
+        if (!driver) throw new Error("the database client connected without a driver connection");
+        return driver;
+      },
+    });
+    return client;
+  };
   if (providerOf(databaseUrl) === "sqlite") {
-    const { PrismaBunSqlite } = load("prisma-adapter-bun-sqlite") as typeof import("prisma-adapter-bun-sqlite");
+    const { PrismaBunSqlite, BunSqliteAdapter } = load(
+      "prisma-adapter-bun-sqlite",
+    ) as typeof import("prisma-adapter-bun-sqlite");
     const { PrismaClient } = load("./generated/sqlite/client") as typeof import("./generated/sqlite/client");
     // WAL lets readers run while a writer commits; busy_timeout waits out short write locks instead of
     // failing with SQLITE_BUSY under concurrent requests.
@@ -58,20 +108,28 @@ function loadClient(databaseUrl: string, options: { pgSchema?: string }): Databa
         await connection.executeScript(
           `PRAGMA mmap_size = ${SQLITE_MMAP_BYTES}; PRAGMA cache_size = ${SQLITE_CACHE_KIB};`,
         );
-        return connection;
+        if (!(connection instanceof BunSqliteAdapter))
+          throw new Error("the SQLite adapter changed its connection type");
+        return track(connection, { provider: "sqlite", sqlite: connection.getDatabase() });
       }
     }
     const adapter = new TunedBunSqlite({
       url: databaseUrl,
       wal: { enabled: true, synchronous: "NORMAL", busyTimeout: 10_000 },
     });
-    return new PrismaClient({ adapter });
+    return withDriver(new PrismaClient({ adapter }));
   }
   const { PrismaPg } = load("@prisma/adapter-pg") as typeof import("@prisma/adapter-pg");
   const { PrismaClient } = load("./generated/postgres/client") as typeof import("./generated/postgres/client");
   const { connectionString, schema } = postgresTarget(databaseUrl, options.pgSchema);
-  const adapter = new PrismaPg({ connectionString, max: 10 }, schema ? { schema } : undefined);
-  return new PrismaClient({ adapter }) as unknown as Database;
+  class TrackedPg extends PrismaPg {
+    override async connect() {
+      const connection = await super.connect();
+      return track(connection, { provider: "postgres", pool: connection.underlyingDriver() as Pool });
+    }
+  }
+  const adapter = new TrackedPg({ connectionString, max: 10 }, schema ? { schema } : undefined);
+  return withDriver(new PrismaClient({ adapter }) as unknown as Database);
 }
 
 export type LazyDatabase = Database & {

@@ -2,9 +2,15 @@
 // per statement, the same statements on SQLite and Postgres but for placeholders and the trigram
 // lookup (SQLite: the FTS5 table "FsIndexName"; Postgres: LIKE served by pg_trgm). Keys are compared
 // byte by byte on both (SQLite's default, Postgres `COLLATE "C"`), the order S3 lists them in.
+// Statements go straight to the driver under Prisma (db/client.ts `driverConnectionOf`): through
+// Prisma's raw-query path a search's few statements cost more CPU than SQLite took to answer them
+// (docs/performance.md "Explorer search index"). SQLite's are kept prepared; Postgres' are not named,
+// so each is planned for its own values (a generic plan cannot tell a rare trigram's LIKE from a
+// common one's).
 
+import type { Statement } from "bun:sqlite";
 import type { Database, DatabaseProvider } from "../../db/client";
-import { postgresTarget, providerOf } from "../../db/client";
+import { type DriverConnection, driverConnectionOf, postgresTarget, providerOf } from "../../db/client";
 import { escapeLikeTerm } from "../../db/literal-search";
 import { type NameSample, planName, SAMPLE_DRAWS_MAX, SAMPLE_NAMES, SAMPLE_TTL_MS, sampleOf } from "./trigram-sample";
 
@@ -112,16 +118,28 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
     let n = 0;
     return text.replace(/\?/g, () => `$${++n}`);
   };
-  const query = (text: string, params: unknown[]) => db.$queryRawUnsafe<RawRow[]>(sql(text), ...params);
-  const execute = (text: string, params: unknown[]) => db.$executeRawUnsafe(sql(text), ...params);
+  const statements = new StatementCache();
+  /** Rows a statement answers; `text` is written with `?` placeholders. */
+  async function query<T = RawRow>(text: string, params: unknown[]): Promise<T[]> {
+    const driver = await driverConnectionOf(db);
+    if (driver.provider === "sqlite") return statements.of(driver, text).all(...(params as never[])) as T[];
+    return (await driver.pool.query(sql(text), params)).rows as T[];
+  }
+  /** Rows a statement changed. */
+  async function execute(text: string, params: unknown[]): Promise<number> {
+    const driver = await driverConnectionOf(db);
+    if (driver.provider === "sqlite") return statements.of(driver, text).run(...(params as never[])).changes;
+    return (await driver.pool.query(sql(text), params)).rowCount ?? 0;
+  }
 
   /** Samples of names per set of storages (trigram-sample.ts), with the id range they were drawn from. */
   const samples = new Map<string, { sample: Promise<NameSample>; idSpan: number }>();
   /** A sample of these storages' names: ids drawn at random between the lowest and the highest, kept a while. */
   async function sampleFor(storageConfigIds: string[]): Promise<NameSample> {
-    const [range] = await db.$queryRawUnsafe<{ low: unknown; high: unknown }[]>(
+    const [range] = await query<{ low: unknown; high: unknown }>(
       // Two subqueries: SQLite answers a lone MIN or MAX from the key's end, both at once by a full scan.
       `SELECT (SELECT MIN("id") FROM ${table}) AS "low", (SELECT MAX("id") FROM ${table}) AS "high"`,
+      [],
     );
     const low = Number(range?.low ?? 0);
     const idSpan = Number(range?.high ?? 0) - low + 1;
@@ -147,13 +165,10 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
           drawn.add(id);
           chunk.push(id);
         }
-        const rows = await db.$queryRawUnsafe<{ name: string }[]>(
-          sql(
-            // "+" keeps SQLite on the ids: the storage's index would read every row of it.
-            `SELECT "name" FROM ${table} WHERE "id" IN (${chunk.map(() => "?").join(", ")}) AND ${isPostgres ? "" : "+"}"storageConfigId" IN (${storages})`,
-          ),
-          ...chunk,
-          ...storageConfigIds,
+        const rows = await query<{ name: string }>(
+          // "+" keeps SQLite on the ids: the storage's index would read every row of it.
+          `SELECT "name" FROM ${table} WHERE "id" IN (${chunk.map(() => "?").join(", ")}) AND ${isPostgres ? "" : "+"}"storageConfigId" IN (${storages})`,
+          [...chunk, ...storageConfigIds],
         );
         for (const row of rows) names.push(row.name);
       }
@@ -192,13 +207,6 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
             seenMs,
           );
         }
-        // The page as a table; typed, since Postgres reads a bare parameter in VALUES as text.
-        const page = `WITH "page" ("key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs") AS (VALUES ${chunk
-          .map(
-            () =>
-              "(?, ?, CAST(? AS BIGINT), CAST(? AS BOOLEAN), CAST(? AS BOOLEAN), CAST(? AS BIGINT), CAST(? AS BIGINT))",
-          )
-          .join(", ")})`;
         // A key already indexed is written with the id its row has: an INSERT that meets a conflict
         // otherwise still takes a new id (SQLite's AUTOINCREMENT, a Postgres sequence), and a crawl
         // re-seeing a million keys each hour thinned the ids out by a million an hour, until the name
@@ -309,16 +317,44 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
     },
 
     async countFiles(storageConfigId, prefix) {
-      const rows = await db.$queryRawUnsafe<{ count: unknown }[]>(
-        sql(
-          `SELECT COUNT(*) AS "count" FROM ${table} WHERE "storageConfigId" = ? AND ${keyColumn()} >= ? AND ${keyColumn()} < ?
-             AND "isFolder" = ${isPostgres ? "false" : "0"}`,
-        ),
-        storageConfigId,
-        prefix,
-        prefixEnd(prefix),
+      const rows = await query<{ count: unknown }>(
+        `SELECT COUNT(*) AS "count" FROM ${table} WHERE "storageConfigId" = ? AND ${keyColumn()} >= ? AND ${keyColumn()} < ?
+           AND "isFolder" = ${isPostgres ? "false" : "0"}`,
+        [storageConfigId, prefix, prefixEnd(prefix)],
       );
       return Number(rows[0]?.count ?? 0);
     },
   };
+}
+
+/** Statements kept prepared per SQLite connection, the most recently used; bun:sqlite's own cache of
+ * `query` (a few dozen texts, shared with every Prisma query) let the search's statements go. */
+class StatementCache {
+  static readonly SIZE = 64;
+  private connection: DriverConnection | null = null;
+  private readonly byText = new Map<string, Statement>();
+
+  of(driver: DriverConnection & { provider: "sqlite" }, text: string): Statement {
+    if (this.connection !== driver) {
+      // Prisma reconnected: the old connection's statements went with it.
+      this.byText.clear();
+      this.connection = driver;
+    }
+    const known = this.byText.get(text);
+    if (known) {
+      this.byText.delete(text);
+      this.byText.set(text, known);
+      return known;
+    }
+    const statement = driver.sqlite.prepare(text);
+    this.byText.set(text, statement);
+    if (this.byText.size > StatementCache.SIZE) {
+      const [oldest] = this.byText;
+      if (oldest) {
+        this.byText.delete(oldest[0]);
+        oldest[1].finalize();
+      }
+    }
+    return statement;
+  }
 }
