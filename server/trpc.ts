@@ -60,6 +60,23 @@ export type RestMeta = {
   variant?: string;
 };
 
+/** "METHOD /path" of a REST route: the line a reader looks for, as docs/api.md writes it. */
+export type RouteLine = `${HttpMethod} /${string}`;
+
+/**
+ * A procedure's REST route, declared in one call: `.meta(rest("GET /admin/jobs", summary, tags))`, with
+ * what few routes need more (`successStatus`, `description`, `aliases`...) in `more`.
+ */
+export function rest(
+  route: RouteLine,
+  summary: string,
+  tags: string[],
+  more: Omit<RestMeta, "method" | "path" | "summary" | "tags"> = {},
+): ProcedureMeta {
+  const at = route.indexOf(" ");
+  return { rest: { method: route.slice(0, at) as HttpMethod, path: route.slice(at + 1), summary, tags, ...more } };
+}
+
 /** Who may call a procedure; set by the base procedures, read by the OpenAPI document. */
 export type Access = "public" | "authed" | "admin" | keyof Permissions;
 

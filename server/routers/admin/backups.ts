@@ -29,7 +29,7 @@ import {
 import { archiveLocation, deleteArchive, findArchive } from "../../services/backup/archives";
 import { cancelPendingRestore, pendingRestore, stagePendingRestore } from "../../services/backup/pending-restore";
 import { readBackupSchedule, toScheduleView, updateBackupSchedule } from "../../services/backup/schedule";
-import { adminProcedure, type Context, router } from "../../trpc";
+import { adminProcedure, type Context, rest, router } from "../../trpc";
 
 const tags = ["Backups"];
 
@@ -50,68 +50,60 @@ const archiveDeps = (ctx: Context) => ({ db: ctx.db, storage: ctx.storage, dataD
 
 export const backupsRouter = router({
   overview: adminProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/admin/backups",
-        summary: "Backup archives kept, the backup under way with its progress, and the last run",
+    .meta(
+      rest(
+        "GET /admin/backups",
+        "Backup archives kept, the backup under way with its progress, and the last run",
         tags,
-      },
-    })
+      ),
+    )
     .output(backupOverviewOutput)
     .query(({ ctx }) => backupOverview(archiveDeps(ctx))),
 
   status: adminProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/admin/backups/status",
-        summary: "The backup under way, the last finished run (its result or error) and the next scheduled one",
-        description: "What the dashboard shows; unlike GET /admin/backups it lists no archive.",
+    .meta(
+      rest(
+        "GET /admin/backups/status",
+        "The backup under way, the last finished run (its result or error) and the next scheduled one",
         tags,
-      },
-    })
+        { description: "What the dashboard shows; unlike GET /admin/backups it lists no archive." },
+      ),
+    )
     .output(backupRunStateOutput)
     .query(({ ctx }) => backupRunState({ db: ctx.db, dataDir: ctx.config.dataDir })),
 
   pendingRestore: adminProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/admin/backups/restore",
-        summary: "The restore uploaded from the panel that the next start applies; null when none",
+    .meta(
+      rest(
+        "GET /admin/backups/restore",
+        "The restore uploaded from the panel that the next start applies; null when none",
         tags,
-      },
-    })
+      ),
+    )
     .output(pendingRestoreOutput.nullable())
     .query(({ ctx }) => pendingRestore(ctx.config.dataDir)),
 
   cancelRestore: adminProcedure
-    .meta({
-      rest: {
-        method: "DELETE",
-        path: "/admin/backups/restore",
-        summary: "Cancel the pending restore: its archive and details are deleted, the next start restores nothing",
+    .meta(
+      rest(
+        "DELETE /admin/backups/restore",
+        "Cancel the pending restore: its archive and details are deleted, the next start restores nothing",
         tags,
-      },
-    })
+      ),
+    )
     .output(z.object({ cancelled: z.boolean() }))
     .mutation(({ ctx }) => cancelPendingRestore(ctx.config.dataDir)),
 
   create: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/backups",
-        summary: "Start a backup now (202; 409 while a backup runs in any process)",
+    .meta(
+      rest("POST /admin/backups", "Start a backup now (202; 409 while a backup runs in any process)", tags, {
         description:
           "Follow it with GET /admin/backups (`running.progress`, then `last_run`). With a passphrase the app " +
           "secret is sealed into the archive; without one it is left out, and a restore on an install with " +
           "another secret must re-create API keys and re-enter S3 credentials.",
-        tags,
         successStatus: 202,
-      },
-    })
+      }),
+    )
     .input(createBackupInput)
     .output(z.object({ started: z.literal(true) }))
     .mutation(({ ctx, input }) =>
@@ -119,32 +111,29 @@ export const backupsRouter = router({
     ),
 
   schedule: adminProcedure
-    .meta({
-      rest: { method: "GET", path: "/admin/backups/schedule", summary: "The schedule of automatic backups", tags },
-    })
+    .meta(rest("GET /admin/backups/schedule", "The schedule of automatic backups", tags))
     .output(backupScheduleOutput)
     .query(async ({ ctx }) => toScheduleView(await readBackupSchedule(ctx.db))),
 
   setSchedule: adminProcedure
-    .meta({
-      rest: {
-        method: "PUT",
-        path: "/admin/backups/schedule",
-        summary: "Set automatic backups: off, daily or weekly at an hour (UTC), how many to keep, and where",
-        description:
-          "`location` is `disk` (DATA_DIR/backups) or a storage config's id (an S3 bucket: the off-site copy, " +
-          "streamed there as a multipart upload). The passphrase is stored encrypted under the app secret.",
+    .meta(
+      rest(
+        "PUT /admin/backups/schedule",
+        "Set automatic backups: off, daily or weekly at an hour (UTC), how many to keep, and where",
         tags,
-      },
-    })
+        {
+          description:
+            "`location` is `disk` (DATA_DIR/backups) or a storage config's id (an S3 bucket: the off-site copy, " +
+            "streamed there as a multipart upload). The passphrase is stored encrypted under the app secret.",
+        },
+      ),
+    )
     .input(updateBackupScheduleInput)
     .output(backupScheduleOutput)
     .mutation(({ ctx, input }) => updateBackupSchedule(ctx.db, ctx.config.secret, input)),
 
   remove: adminProcedure
-    .meta({
-      rest: { method: "DELETE", path: "/admin/backups/{location}/{name}", summary: "Delete a backup archive", tags },
-    })
+    .meta(rest("DELETE /admin/backups/{location}/{name}", "Delete a backup archive", tags))
     .input(backupArchiveParams)
     .output(z.object({ deleted: z.literal(true) }))
     .mutation(({ ctx, input }) => deleteArchive(archiveDeps(ctx), input.location, input.name)),

@@ -8,46 +8,27 @@ import {
   davLockTokenParam,
 } from "@shared/schemas/dav-locks";
 import { listDavLocks, removeDavLock, removeKeyDavLocks } from "../../dav/locks/lock-admin";
-import { adminProcedure, router } from "../../trpc";
+import { adminProcedure, rest, router } from "../../trpc";
 
 const tags = ["WebDAV locks"];
 
 export const davLocksRouter = router({
   list: adminProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/admin/dav/locks",
-        summary: "Active WebDAV locks, newest first, with who holds each (limit, offset)",
-        tags,
-      },
-    })
+    .meta(rest("GET /admin/dav/locks", "Active WebDAV locks, newest first, with who holds each (limit, offset)", tags))
     .input(davLocksInput)
     .output(davLocksOutput)
     .query(({ ctx, input }) => listDavLocks(ctx.db, input)),
 
   remove: adminProcedure
-    .meta({
-      rest: {
-        method: "DELETE",
-        path: "/admin/dav/locks/{token}",
-        summary: "Lift one WebDAV lock, whoever holds it (404 when it has ended)",
-        tags,
-      },
-    })
+    .meta(
+      rest("DELETE /admin/dav/locks/{token}", "Lift one WebDAV lock, whoever holds it (404 when it has ended)", tags),
+    )
     .input(davLockTokenParam)
     .output(davLocksRemovedOutput)
     .mutation(({ ctx, input }) => removeDavLock(ctx.db, input.token)),
 
   removeOfKey: adminProcedure
-    .meta({
-      rest: {
-        method: "DELETE",
-        path: "/admin/dav/key-locks/{key_id}",
-        summary: "Lift every WebDAV lock an API key holds",
-        tags,
-      },
-    })
+    .meta(rest("DELETE /admin/dav/key-locks/{key_id}", "Lift every WebDAV lock an API key holds", tags))
     .input(davLockKeyParam)
     .output(davLocksRemovedOutput)
     .mutation(({ ctx, input }) => removeKeyDavLocks(ctx.db, input.key_id)),

@@ -7,10 +7,10 @@ import { createMountInput, mountOutput, updateMountInput } from "@shared/schemas
 import { z } from "zod";
 import { creatorOf } from "../../services/auth/sessions";
 import { createMount, deleteMount, getMount, listMounts, updateMount } from "../../services/explorer/mounts";
-import { adminProcedure, mountProcedure, router, sharedOperations } from "../../trpc";
+import { adminProcedure, mountProcedure, rest, router, sharedOperations } from "../../trpc";
 
 /** The admin's own routes keep their operation ids (mounts.admin.create) beside the shared ones. */
-const adminOnly = { tags: ["Mounts (admin)"], variant: "admin" };
+const adminTags = ["Mounts (admin)"];
 
 /** CloudPaste's mount body names the storage `type` and `s3_config_id` (its `config.path` the mount schema reads). */
 const cloudPasteMountNames = { type: "storage_type", s3_config_id: "storage_config_id" };
@@ -29,41 +29,29 @@ export const mountsRouter = router({
     .output(mountOutput)
     .query(({ ctx, input }) => getMount(ctx.db, ctx.auth, input.id)),
   create: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/mounts",
-        summary: "Create a mount",
+    .meta(
+      rest("POST /admin/mounts", "Create a mount", adminTags, {
         successStatus: 201,
-        ...adminOnly,
+        variant: "admin",
         aliases: cloudPasteMountNames,
-      },
-    })
+      }),
+    )
     .input(createMountInput)
     .output(mountOutput)
     .mutation(({ ctx, input }) => createMount(ctx, creatorOf(ctx.auth), input)),
   update: adminProcedure
-    .meta({
-      rest: {
-        method: "PUT",
-        path: "/admin/mounts/{id}",
-        summary: "Change a mount",
-        ...adminOnly,
-        aliases: cloudPasteMountNames,
-      },
-    })
+    .meta(
+      rest("PUT /admin/mounts/{id}", "Change a mount", adminTags, { variant: "admin", aliases: cloudPasteMountNames }),
+    )
     .input(updateMountInput)
     .output(mountOutput)
     .mutation(({ ctx, input }) => updateMount(ctx, input)),
   delete: adminProcedure
-    .meta({
-      rest: {
-        method: "DELETE",
-        path: "/admin/mounts/{id}",
-        summary: "Delete a mount (its stored files stay in the storage)",
-        ...adminOnly,
-      },
-    })
+    .meta(
+      rest("DELETE /admin/mounts/{id}", "Delete a mount (its stored files stay in the storage)", adminTags, {
+        variant: "admin",
+      }),
+    )
     .input(idParam)
     .output(z.object({ deleted: z.number() }))
     .mutation(({ ctx, input }) => deleteMount(ctx, input.id)),

@@ -7,31 +7,30 @@ import {
   updateSystemSettingsInput,
 } from "@shared/schemas/settings";
 import { getSystemSettings, updateSystemSettings } from "../../services/system/settings";
-import { adminProcedure, publicProcedure, router } from "../../trpc";
+import { adminProcedure, publicProcedure, rest, router } from "../../trpc";
 
 const tags = ["System"];
 
 export const settingsRouter = router({
   get: adminProcedure
-    .meta({ rest: { method: "GET", path: "/admin/system-settings", summary: "Read the system settings", tags } })
+    .meta(rest("GET /admin/system-settings", "Read the system settings", tags))
     .output(systemSettingsSchema)
     .query(({ ctx }) => getSystemSettings(ctx.db)),
 
   update: adminProcedure
-    .meta({ rest: { method: "PUT", path: "/admin/system-settings", summary: "Change system settings", tags } })
+    .meta(rest("PUT /admin/system-settings", "Change system settings", tags))
     .input(updateSystemSettingsInput)
     .output(systemSettingsSchema)
     .mutation(({ ctx, input }) => updateSystemSettings(ctx.db, input)),
 
   maxUploadSize: publicProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/system/max-upload-size",
-        summary: "The largest upload allowed, in MB, and the default expiry of new pastes and files, in days",
+    .meta(
+      rest(
+        "GET /system/max-upload-size",
+        "The largest upload allowed, in MB, and the default expiry of new pastes and files, in days",
         tags,
-      },
-    })
+      ),
+    )
     .output(publicSettingsOutput)
     .query(async ({ ctx }) => publicSettingsOf(await getSystemSettings(ctx.db))),
 });

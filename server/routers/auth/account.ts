@@ -12,15 +12,13 @@ import { changeAdminCredentials, loginAdmin, logoutAdmin } from "../../services/
 import { requestFacts } from "../../services/auth/audit";
 import { relyingPartyOf } from "../../services/auth/passkeys";
 import { isPasswordLoginOn } from "../../services/auth/sso";
-import { adminProcedure, type Context, publicProcedure, router } from "../../trpc";
+import { adminProcedure, type Context, publicProcedure, rest, router } from "../../trpc";
 
 const tags = ["Admin account"];
 
 export const adminRouter = router({
   login: publicProcedure
-    .meta({
-      rest: { method: "POST", path: "/admin/login", summary: "Log in as the admin; returns a session token", tags },
-    })
+    .meta(rest("POST /admin/login", "Log in as the admin; returns a session token", tags))
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
@@ -42,7 +40,7 @@ export const adminRouter = router({
     }),
 
   logout: adminProcedure
-    .meta({ rest: { method: "POST", path: "/admin/logout", summary: "End this admin session", tags } })
+    .meta(rest("POST /admin/logout", "End this admin session", tags))
     .output(z.null())
     .mutation(async ({ ctx }) => {
       await logoutAdmin(ctx.db, ctx.auth.sessionId);
@@ -51,7 +49,7 @@ export const adminRouter = router({
     }),
 
   validateToken: adminProcedure
-    .meta({ rest: { method: "GET", path: "/test/admin-token", summary: "Check that the admin token is valid", tags } })
+    .meta(rest("GET /test/admin-token", "Check that the admin token is valid", tags))
     .output(adminTokenOutput)
     .query(({ ctx }) => ({
       valid: true as const,

@@ -6,27 +6,28 @@ import { idParam } from "@shared/schemas/common";
 import { z } from "zod";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "../../services/auth/app-passwords";
 import { requestFacts } from "../../services/auth/audit";
-import { adminProcedure, router } from "../../trpc";
+import { adminProcedure, rest, router } from "../../trpc";
 
 const tags = ["Admin sign-in security"];
 
 export const appPasswordsRouter = router({
   list: adminProcedure
-    .meta({ rest: { method: "GET", path: "/admin/app-passwords", summary: "The admin's app passwords", tags } })
+    .meta(rest("GET /admin/app-passwords", "The admin's app passwords", tags))
     .output(z.array(appPasswordOutput))
     .query(({ ctx }) => listAppPasswords(ctx.db, ctx.auth.adminId)),
 
   create: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/app-passwords",
-        summary: "Make an app password for a device or script; the password is in this answer only",
-        description:
-          "Signs in to WebDAV (Basic, with the admin's user name) and to POST /api/admin/login (a token limited to the same areas) without the second factor. `permissions` names the areas it reaches: text, file, mount; never the admin-only modules.",
+    .meta(
+      rest(
+        "POST /admin/app-passwords",
+        "Make an app password for a device or script; the password is in this answer only",
         tags,
-      },
-    })
+        {
+          description:
+            "Signs in to WebDAV (Basic, with the admin's user name) and to POST /api/admin/login (a token limited to the same areas) without the second factor. `permissions` names the areas it reaches: text, file, mount; never the admin-only modules.",
+        },
+      ),
+    )
     .input(appPasswordCreateInput)
     .output(appPasswordCreatedOutput)
     .mutation(({ ctx, input }) =>
@@ -34,14 +35,7 @@ export const appPasswordsRouter = router({
     ),
 
   revoke: adminProcedure
-    .meta({
-      rest: {
-        method: "DELETE",
-        path: "/admin/app-passwords/{id}",
-        summary: "Revoke an app password; the sessions it opened end too",
-        tags,
-      },
-    })
+    .meta(rest("DELETE /admin/app-passwords/{id}", "Revoke an app password; the sessions it opened end too", tags))
     .input(idParam)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {

@@ -4,7 +4,7 @@
 import { auditFilterInput, auditListInput, auditListOutput } from "@shared/schemas/audit";
 import { defineRawRoute, jsonAnswer, type RawRoute } from "../../rest/raw-route";
 import { exportAuditEvents, listAuditEvents } from "../../services/auth/audit-log";
-import { adminProcedure, router } from "../../trpc";
+import { adminProcedure, rest, router } from "../../trpc";
 
 const tags = ["Admin sign-in security"];
 
@@ -14,15 +14,14 @@ const FILTERS_NOTE =
 
 export const auditRouter = router({
   list: adminProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/admin/audit",
-        summary: "Security events (sign-ins, factor, key and session changes), newest first, a page at a time",
-        description: `${FILTERS_NOTE} Pass the answer's \`next_cursor\` as \`cursor\` for the next page.`,
+    .meta(
+      rest(
+        "GET /admin/audit",
+        "Security events (sign-ins, factor, key and session changes), newest first, a page at a time",
         tags,
-      },
-    })
+        { description: `${FILTERS_NOTE} Pass the answer's \`next_cursor\` as \`cursor\` for the next page.` },
+      ),
+    )
     .input(auditListInput)
     .output(auditListOutput)
     .query(({ ctx, input }) => listAuditEvents(ctx.db, input)),

@@ -23,39 +23,39 @@ import {
   startPasskeyLogin,
   startPasskeyRegistration,
 } from "../../services/auth/passkeys";
-import { adminProcedure, publicProcedure, router } from "../../trpc";
+import { adminProcedure, publicProcedure, rest, router } from "../../trpc";
 
 const tags = ["Admin sign-in security"];
 
 export const passkeysRouter = router({
   list: adminProcedure
-    .meta({ rest: { method: "GET", path: "/admin/passkeys", summary: "The admin's passkeys", tags } })
+    .meta(rest("GET /admin/passkeys", "The admin's passkeys", tags))
     .output(z.array(passkeyOutput))
     .query(({ ctx }) => listPasskeys(ctx.db, ctx.auth.adminId)),
 
   registerOptions: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/passkeys/register/options",
-        summary: "Start adding a passkey: options for navigator.credentials.create, answered within 5 minutes",
+    .meta(
+      rest(
+        "POST /admin/passkeys/register/options",
+        "Start adding a passkey: options for navigator.credentials.create, answered within 5 minutes",
         tags,
-      },
-    })
+      ),
+    )
     .output(passkeyOptionsOutput)
     .mutation(({ ctx }) => startPasskeyRegistration(ctx.db, relyingPartyOf(ctx.config.publicUrl), ctx.auth.adminId)),
 
   register: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/passkeys",
-        summary: "Keep a passkey: the authenticator's answer to the registration options, with a name",
-        description: "The first factor added (no TOTP, no passkey before) ends every other session of the admin.",
+    .meta(
+      rest(
+        "POST /admin/passkeys",
+        "Keep a passkey: the authenticator's answer to the registration options, with a name",
         tags,
-        successStatus: 201,
-      },
-    })
+        {
+          description: "The first factor added (no TOTP, no passkey before) ends every other session of the admin.",
+          successStatus: 201,
+        },
+      ),
+    )
     .input(passkeyRegisterInput)
     .output(passkeyOutput)
     .mutation(({ ctx, input }) =>
@@ -69,7 +69,7 @@ export const passkeysRouter = router({
     ),
 
   rename: adminProcedure
-    .meta({ rest: { method: "PUT", path: "/admin/passkeys/{id}", summary: "Rename a passkey", tags } })
+    .meta(rest("PUT /admin/passkeys/{id}", "Rename a passkey", tags))
     .input(passkeyRenameInput)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
@@ -78,14 +78,7 @@ export const passkeysRouter = router({
     }),
 
   remove: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/passkeys/{id}/remove",
-        summary: "Remove a passkey; needs the password (counted like a login)",
-        tags,
-      },
-    })
+    .meta(rest("POST /admin/passkeys/{id}/remove", "Remove a passkey; needs the password (counted like a login)", tags))
     .input(passkeyRemoveInput)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
@@ -94,31 +87,31 @@ export const passkeysRouter = router({
     }),
 
   loginOptions: publicProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/passkeys/login/options",
-        summary: "Start a passkey sign-in: options for navigator.credentials.get (any passkey of this site)",
-        description:
-          "Answer with POST /admin/passkeys/login to sign in with the passkey alone, or pass `passkey` to " +
-          "POST /admin/login as the second factor after the password. Each ceremony can be answered once.",
+    .meta(
+      rest(
+        "POST /admin/passkeys/login/options",
+        "Start a passkey sign-in: options for navigator.credentials.get (any passkey of this site)",
         tags,
-      },
-    })
+        {
+          description:
+            "Answer with POST /admin/passkeys/login to sign in with the passkey alone, or pass `passkey` to " +
+            "POST /admin/login as the second factor after the password. Each ceremony can be answered once.",
+        },
+      ),
+    )
     .output(passkeyOptionsOutput)
     .mutation(({ ctx }) =>
       startPasskeyLogin(ctx.db, relyingPartyOf(ctx.config.publicUrl), requestFacts(ctx.request, ctx.clientIp)),
     ),
 
   login: publicProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/passkeys/login",
-        summary: "Sign in with a passkey alone (it must verify the user); returns a session token",
+    .meta(
+      rest(
+        "POST /admin/passkeys/login",
+        "Sign in with a passkey alone (it must verify the user); returns a session token",
         tags,
-      },
-    })
+      ),
+    )
     .input(passkeyAnswerInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {

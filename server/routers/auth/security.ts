@@ -13,38 +13,38 @@ import { z } from "zod";
 import { endAdminSession, endOtherAdminSessions, listAdminSessions } from "../../services/auth/admin-sessions";
 import { requestFacts } from "../../services/auth/audit";
 import { disableTotp, enableTotp, secondFactorStatus, startTotpSetup } from "../../services/auth/second-factor";
-import { adminProcedure, router } from "../../trpc";
+import { adminProcedure, rest, router } from "../../trpc";
 
 const tags = ["Admin sign-in security"];
 
 export const securityRouter = router({
   status: adminProcedure
-    .meta({ rest: { method: "GET", path: "/admin/2fa", summary: "Whether TOTP is on and recovery codes left", tags } })
+    .meta(rest("GET /admin/2fa", "Whether TOTP is on and recovery codes left", tags))
     .output(secondFactorStatusOutput)
     .query(({ ctx }) => secondFactorStatus(ctx.db, ctx.auth.adminId)),
 
   totpSetup: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/2fa/totp/setup",
-        summary: "Start a TOTP enrolment: a new key, confirmed by /admin/2fa/totp/enable within 10 minutes",
+    .meta(
+      rest(
+        "POST /admin/2fa/totp/setup",
+        "Start a TOTP enrolment: a new key, confirmed by /admin/2fa/totp/enable within 10 minutes",
         tags,
-      },
-    })
+      ),
+    )
     .output(totpSetupOutput)
     .mutation(({ ctx }) => startTotpSetup(ctx.db, ctx.config.secret, ctx.auth.adminId)),
 
   totpEnable: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/2fa/totp/enable",
-        summary: "Confirm the enrolment with a first code; answers 10 recovery codes, shown once",
-        description: "Every other session of the admin ends. A wrong code counts as a failed login for the address.",
+    .meta(
+      rest(
+        "POST /admin/2fa/totp/enable",
+        "Confirm the enrolment with a first code; answers 10 recovery codes, shown once",
         tags,
-      },
-    })
+        {
+          description: "Every other session of the admin ends. A wrong code counts as a failed login for the address.",
+        },
+      ),
+    )
     .input(totpEnableInput)
     .output(totpEnableOutput)
     .mutation(({ ctx, input }) =>
@@ -59,14 +59,7 @@ export const securityRouter = router({
     ),
 
   totpDisable: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/2fa/totp/disable",
-        summary: "Turn TOTP off; needs the password and a code (TOTP or recovery)",
-        tags,
-      },
-    })
+    .meta(rest("POST /admin/2fa/totp/disable", "Turn TOTP off; needs the password and a code (TOTP or recovery)", tags))
     .input(totpDisableInput)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
@@ -75,14 +68,12 @@ export const securityRouter = router({
     }),
 
   sessions: adminProcedure
-    .meta({ rest: { method: "GET", path: "/admin/sessions", summary: "The admin's active sessions", tags } })
+    .meta(rest("GET /admin/sessions", "The admin's active sessions", tags))
     .output(z.array(adminSessionOutput))
     .query(({ ctx }) => listAdminSessions(ctx.db, ctx.auth.adminId, ctx.auth.sessionId)),
 
   endSession: adminProcedure
-    .meta({
-      rest: { method: "DELETE", path: "/admin/sessions/{id}", summary: "End one session (on every process)", tags },
-    })
+    .meta(rest("DELETE /admin/sessions/{id}", "End one session (on every process)", tags))
     .input(idParam)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
@@ -91,9 +82,7 @@ export const securityRouter = router({
     }),
 
   endOtherSessions: adminProcedure
-    .meta({
-      rest: { method: "POST", path: "/admin/sessions/end-others", summary: "End every session but this one", tags },
-    })
+    .meta(rest("POST /admin/sessions/end-others", "End every session but this one", tags))
     .output(z.object({ ended: z.number() }))
     .mutation(({ ctx }) =>
       endOtherAdminSessions(ctx.db, ctx.auth.adminId, ctx.auth.sessionId, requestFacts(ctx.request, ctx.clientIp)),

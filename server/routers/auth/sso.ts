@@ -15,7 +15,7 @@ import {
   ssoStatus,
   startSsoSignIn,
 } from "../../services/auth/sso";
-import { adminProcedure, publicProcedure, router } from "../../trpc";
+import { adminProcedure, publicProcedure, rest, router } from "../../trpc";
 
 const tags = ["Admin single sign-on"];
 
@@ -104,28 +104,24 @@ export const ssoRawRoutes: RawRoute[] = [
 
 export const ssoRouter = router({
   status: publicProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/auth/sso",
-        summary: "Whether single sign-on is offered (and its name) and whether the password signs in",
-        tags,
-      },
-    })
+    .meta(
+      rest("GET /auth/sso", "Whether single sign-on is offered (and its name) and whether the password signs in", tags),
+    )
     .output(ssoStatusOutput)
     .query(({ ctx }) => ssoStatus(ctx.db, ctx.config)),
 
   setPasswordLogin: adminProcedure
-    .meta({
-      rest: {
-        method: "PUT",
-        path: "/admin/sso/password-login",
-        summary: "Turn the password login off (only from a session signed in with SSO) or back on",
-        description:
-          "Off, the password opens neither the login nor WebDAV Basic; passkeys, API keys and app passwords still work. Refused (409) while SSO is not configured or this session did not sign in through it. `pastebox admin reset-2fa` turns it back on.",
+    .meta(
+      rest(
+        "PUT /admin/sso/password-login",
+        "Turn the password login off (only from a session signed in with SSO) or back on",
         tags,
-      },
-    })
+        {
+          description:
+            "Off, the password opens neither the login nor WebDAV Basic; passkeys, API keys and app passwords still work. Refused (409) while SSO is not configured or this session did not sign in through it. `pastebox admin reset-2fa` turns it back on.",
+        },
+      ),
+    )
     .input(passwordLoginInput)
     .output(ssoStatusOutput)
     .mutation(({ ctx, input }) =>

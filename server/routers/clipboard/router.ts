@@ -24,7 +24,7 @@ import {
   listOwnRooms,
   updateRoom,
 } from "../../services/clipboard/rooms";
-import { limitCreation, publicProcedure, router, textProcedure } from "../../trpc";
+import { limitCreation, publicProcedure, rest, router, textProcedure } from "../../trpc";
 
 const tags = ["Live clipboard"];
 const wireItemToOutput = (item: { created_at: string } & Omit<z.infer<typeof itemOutput>, "created_at">) => ({
@@ -35,54 +35,47 @@ const wireItemToOutput = (item: { created_at: string } & Omit<z.infer<typeof ite
 export const clipboardRouter = router({
   create: textProcedure
     .use(limitCreation)
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/clipboard/rooms",
-        summary: "Create a live clipboard room (append #<key> to its url to make the link)",
-        tags,
+    .meta(
+      rest("POST /clipboard/rooms", "Create a live clipboard room (append #<key> to its url to make the link)", tags, {
         successStatus: 201,
-      },
-    })
+      }),
+    )
     .input(createRoomInput)
     .output(roomOutput)
     .mutation(({ ctx, input }) => createRoom(ctx, ctx.auth, input)),
 
   mine: textProcedure
-    .meta({ rest: { method: "GET", path: "/clipboard/rooms", summary: "The caller's live rooms", tags } })
+    .meta(rest("GET /clipboard/rooms", "The caller's live rooms", tags))
     .input(z.object({}).optional())
     .output(z.array(roomOutput))
     .query(({ ctx }) => listOwnRooms(ctx, ctx.auth)),
 
   update: textProcedure
-    .meta({ rest: { method: "PUT", path: "/clipboard/rooms/{id}", summary: "Change an own room's settings", tags } })
+    .meta(rest("PUT /clipboard/rooms/{id}", "Change an own room's settings", tags))
     .input(updateRoomInput)
     .output(roomOutput)
     .mutation(({ ctx, input }) => updateRoom(ctx, ctx.auth, input)),
 
   close: textProcedure
-    .meta({
-      rest: {
-        method: "DELETE",
-        path: "/clipboard/rooms/{id}",
-        summary: "Close an own room: its items are deleted and connected devices disconnected",
+    .meta(
+      rest(
+        "DELETE /clipboard/rooms/{id}",
+        "Close an own room: its items are deleted and connected devices disconnected",
         tags,
-      },
-    })
+      ),
+    )
     .input(roomIdInput)
     .output(z.object({ closed: z.number() }))
     .mutation(({ ctx, input }) => closeRoom(ctx, ctx.auth, input.id)),
 
   items: publicProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/clipboard/rooms/{id}/items",
-        summary:
-          "A room's settings and a page of its items after `after` (the polling fallback; `has_more`: ask again after the last id)",
+    .meta(
+      rest(
+        "GET /clipboard/rooms/{id}/items",
+        "A room's settings and a page of its items after `after` (the polling fallback; `has_more`: ask again after the last id)",
         tags,
-      },
-    })
+      ),
+    )
     .input(listItemsInput)
     .output(listItemsOutput)
     .query(async ({ ctx, input }) => {
@@ -95,15 +88,14 @@ export const clipboardRouter = router({
     }),
 
   send: publicProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/clipboard/rooms/{id}/items",
-        summary: "Send an item (an encrypted envelope) to a room, for devices without a WebSocket",
+    .meta(
+      rest(
+        "POST /clipboard/rooms/{id}/items",
+        "Send an item (an encrypted envelope) to a room, for devices without a WebSocket",
         tags,
-        successStatus: 201,
-      },
-    })
+        { successStatus: 201 },
+      ),
+    )
     .input(sendItemInput)
     .output(itemOutput)
     .mutation(async ({ ctx, input }) => {
@@ -112,9 +104,7 @@ export const clipboardRouter = router({
     }),
 
   deleteItem: publicProcedure
-    .meta({
-      rest: { method: "DELETE", path: "/clipboard/rooms/{id}/items/{item_id}", summary: "Delete an item", tags },
-    })
+    .meta(rest("DELETE /clipboard/rooms/{id}/items/{item_id}", "Delete an item", tags))
     .input(deleteItemInput)
     .output(z.object({ deleted: z.number() }))
     .mutation(({ ctx, input }) => deleteItem(ctx, input.id, input.item_id)),

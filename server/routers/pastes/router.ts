@@ -22,7 +22,15 @@ import {
   purgeGonePastes,
   updatePaste,
 } from "../../services/pastes/pastes";
-import { adminProcedure, limitCreation, publicProcedure, router, sharedOperations, textProcedure } from "../../trpc";
+import {
+  adminProcedure,
+  limitCreation,
+  publicProcedure,
+  rest,
+  router,
+  sharedOperations,
+  textProcedure,
+} from "../../trpc";
 
 const tags = ["Pastes"];
 
@@ -34,16 +42,7 @@ const pasteOperation = sharedOperations(textProcedure, "/pastes", "Pastes");
 export const pastesRouter = router({
   create: textProcedure
     .use(limitCreation)
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/paste",
-        summary: "Create a paste",
-        tags,
-        successStatus: 201,
-        aliases: { maxDownloads: "max_views" },
-      },
-    })
+    .meta(rest("POST /paste", "Create a paste", tags, { successStatus: 201, aliases: { maxDownloads: "max_views" } }))
     .input(createPasteInput)
     .output(pasteOutput)
     .mutation(({ ctx, input }) => createPaste(ctx, ctx.auth, input)),
@@ -56,14 +55,7 @@ export const pastesRouter = router({
     .query(({ ctx, input }) => openPaste(ctx, { ...input, clientIp: ctx.clientIp })),
 
   unlock: publicProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/paste/{slug}",
-        summary: "Open a password-protected paste (counts a view)",
-        tags,
-      },
-    })
+    .meta(rest("POST /paste/{slug}", "Open a password-protected paste (counts a view)", tags))
     .input(pasteViewInput.extend({ password: z.string().min(1, "errors.passwordRequired").max(1024) }))
     .output(pasteViewOutput)
     .mutation(({ ctx, input }) => openPaste(ctx, { ...input, clientIp: ctx.clientIp })),
@@ -107,15 +99,11 @@ export const pastesRouter = router({
     .mutation(({ ctx, input }) => deletePastes(ctx.db, ctx.auth, input.ids)),
 
   clearExpired: adminProcedure
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/admin/pastes/clear-expired",
-        summary: "Delete every expired or used-up paste",
-        tags: ["Pastes (admin)"],
+    .meta(
+      rest("POST /admin/pastes/clear-expired", "Delete every expired or used-up paste", ["Pastes (admin)"], {
         variant: "admin",
-      },
-    })
+      }),
+    )
     .input(z.object({ clearExpired: z.boolean().optional() }).optional())
     .output(deletedOutput)
     .mutation(({ ctx }) => purgeGonePastes(ctx.db)),

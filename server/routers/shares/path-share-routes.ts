@@ -26,7 +26,7 @@ import {
   viewShareSet,
   zipShareSet,
 } from "../../services/shares/collections/share-sets";
-import { adminAndUserRoutes, authedProcedure, type Context, publicProcedure, router } from "../../trpc";
+import { adminAndUserRoutes, authedProcedure, type Context, publicProcedure, rest, router } from "../../trpc";
 
 const shareErrors = [
   jsonAnswer(400, "A path that is not inside the share"),
@@ -42,18 +42,19 @@ const ownerRoutes = (path: string, rest: Parameters<typeof adminAndUserRoutes>[2
 
 export const pathSharesRouter = router({
   view: publicProcedure
-    .meta({
-      rest: {
-        method: "GET",
-        path: "/public/shares/{slug}",
-        summary: "A shared file or folder, or a set of files: its entries at path (inside the share, never above it)",
-        description:
-          "The first call of a visit counts one view (after the password, when the share has one) and answers a " +
-          "`visit` token; pass it as `visit` to list sub-folders, download files and the zip without counting more. " +
-          "While a password is needed, `requires_password` is true and `items` empty.",
+    .meta(
+      rest(
+        "GET /public/shares/{slug}",
+        "A shared file or folder, or a set of files: its entries at path (inside the share, never above it)",
         tags,
-      },
-    })
+        {
+          description:
+            "The first call of a visit counts one view (after the password, when the share has one) and answers a " +
+            "`visit` token; pass it as `visit` to list sub-folders, download files and the zip without counting more. " +
+            "While a password is needed, `requires_password` is true and `items` empty.",
+        },
+      ),
+    )
     .input(publicShareInput)
     .output(publicShareOutput)
     .query(async ({ ctx, input }) => {

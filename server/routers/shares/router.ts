@@ -34,7 +34,7 @@ import {
 } from "../../services/shares/upload/uploads";
 import { viewPublicFile } from "../../services/shares/views";
 import { inSearchSlot } from "../../services/system/search-slots";
-import { fileProcedure, limitCreation, publicProcedure, router, sharedOperations } from "../../trpc";
+import { fileProcedure, limitCreation, publicProcedure, rest, router, sharedOperations } from "../../trpc";
 
 const deletedOutput = z.object({ deleted: z.number() });
 const nothingToCancel = {
@@ -51,68 +51,48 @@ function uploadProcedures(prefix: "/s3" | "/url", tag: string) {
   return {
     presign: fileProcedure
       .use(limitCreation)
-      .meta({
-        rest: {
-          method: "POST",
-          path: `${prefix}/presign`,
-          summary: "Start a direct upload: a URL to PUT the bytes to",
-          tags,
+      .meta(
+        rest(`POST ${prefix}/presign`, "Start a direct upload: a URL to PUT the bytes to", tags, {
           aliases: { maxDownloads: "max_views", url: "source_url", total_size: "size" },
-        },
-      })
+        }),
+      )
       .input(presignInput)
       .output(presignOutput)
       .mutation(({ ctx, input }) => presignUpload(ctx, ctx.auth, input)),
     commit: fileProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: `${prefix}/commit`,
-          summary: "Finish a direct upload and share it",
-          tags,
+      .meta(
+        rest(`POST ${prefix}/commit`, "Finish a direct upload and share it", tags, {
           aliases: { maxDownloads: "max_views", ETag: "etag", total_size: "size" },
-        },
-      })
+        }),
+      )
       .input(commitInput)
       .output(fileOutput)
       .mutation(({ ctx, input }) => commitUpload(ctx, ctx.auth, input)),
     multipartInit: fileProcedure
       .use(limitCreation)
-      .meta({
-        rest: {
-          method: "POST",
-          path: `${prefix}/multipart/init`,
-          summary: "Start a multipart upload",
-          tags,
+      .meta(
+        rest(`POST ${prefix}/multipart/init`, "Start a multipart upload", tags, {
           aliases: { maxDownloads: "max_views", url: "source_url", total_size: "size" },
-        },
-      })
+        }),
+      )
       .input(multipartInitInput)
       .output(multipartInitOutput)
       .mutation(({ ctx, input }) => initMultipartUpload(ctx, ctx.auth, input)),
     multipartComplete: fileProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: `${prefix}/multipart/complete`,
-          summary: "Finish a multipart upload",
-          tags,
+      .meta(
+        rest(`POST ${prefix}/multipart/complete`, "Finish a multipart upload", tags, {
           aliases: { maxDownloads: "max_views", ETag: "etag" },
-        },
-      })
+        }),
+      )
       .input(multipartCompleteInput)
       .output(fileOutput)
       .mutation(({ ctx, input }) => completeMultipartUpload(ctx, ctx.auth, input)),
     multipartAbort: fileProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: `${prefix}/multipart/abort`,
-          summary: "Abort a multipart upload and remove what was stored",
-          tags,
+      .meta(
+        rest(`POST ${prefix}/multipart/abort`, "Abort a multipart upload and remove what was stored", tags, {
           softFailure: nothingToCancel,
-        },
-      })
+        }),
+      )
       .input(fileIdInput.extend({ upload_id: z.string().max(500).optional() }))
       .output(cancelOutput)
       .mutation(({ ctx, input }) => cancelUpload(ctx, ctx.auth, input.file_id)),
@@ -128,39 +108,21 @@ export const filesRouter = router({
   upload: router({
     ...uploadProcedures("/s3", "File upload"),
     partUrls: fileProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: "/s3/multipart/part-urls",
-          summary: "Presigned URLs for parts of a multipart upload",
-          tags: uploadTags,
-        },
-      })
+      .meta(rest("POST /s3/multipart/part-urls", "Presigned URLs for parts of a multipart upload", uploadTags))
       .input(partUrlsInput)
       .output(partUrlsOutput)
       .mutation(({ ctx, input }) => presignParts(ctx, ctx.auth, input.file_id, input.part_numbers)),
     uploadedParts: fileProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: "/s3/multipart/parts",
-          summary: "Parts already stored, to resume an upload",
-          tags: uploadTags,
-        },
-      })
+      .meta(rest("POST /s3/multipart/parts", "Parts already stored, to resume an upload", uploadTags))
       .input(fileIdInput)
       .output(uploadedPartsOutput)
       .mutation(({ ctx, input }) => listUploadedParts(ctx, ctx.auth, input.file_id)),
     cancel: fileProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: "/s3/cancel",
-          summary: "Cancel an upload in flight and remove its record",
-          tags: uploadTags,
+      .meta(
+        rest("POST /s3/cancel", "Cancel an upload in flight and remove its record", uploadTags, {
           softFailure: nothingToCancel,
-        },
-      })
+        }),
+      )
       .input(fileIdInput)
       .output(cancelOutput)
       .mutation(({ ctx, input }) => cancelUpload(ctx, ctx.auth, input.file_id)),
@@ -169,15 +131,7 @@ export const filesRouter = router({
   fromUrl: router({
     ...uploadProcedures("/url", "URL upload"),
     cancel: fileProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: "/url/cancel",
-          summary: "Cancel a URL upload in flight",
-          tags: ["URL upload"],
-          softFailure: nothingToCancel,
-        },
-      })
+      .meta(rest("POST /url/cancel", "Cancel a URL upload in flight", ["URL upload"], { softFailure: nothingToCancel }))
       .input(fileIdInput)
       .output(cancelOutput)
       .mutation(({ ctx, input }) => cancelUpload(ctx, ctx.auth, input.file_id)),
@@ -185,27 +139,22 @@ export const filesRouter = router({
 
   public: router({
     get: publicProcedure
-      .meta({
-        rest: {
-          method: "GET",
-          path: "/public/files/{slug}",
-          summary:
-            "A file share's details and short-lived links (counts a view); without links while a password is needed",
-          tags: ["Files (public)"],
-        },
-      })
+      .meta(
+        rest(
+          "GET /public/files/{slug}",
+          "A file share's details and short-lived links (counts a view); without links while a password is needed",
+          ["Files (public)"],
+        ),
+      )
       .input(z.object({ slug: z.string().min(1).max(100) }))
       .output(publicFileOutput)
       .query(({ ctx, input }) => viewPublicFile(ctx, { slug: input.slug, clientIp: ctx.clientIp })),
     verify: publicProcedure
-      .meta({
-        rest: {
-          method: "POST",
-          path: "/public/files/{slug}/verify",
-          summary: "Open a password-protected file share (counts a view)",
-          tags: ["Files (public)"],
-        },
-      })
+      .meta(
+        rest("POST /public/files/{slug}/verify", "Open a password-protected file share (counts a view)", [
+          "Files (public)",
+        ]),
+      )
       .input(verifyFileInput)
       .output(publicFileOutput)
       .mutation(({ ctx, input }) => viewPublicFile(ctx, { ...input, clientIp: ctx.clientIp })),

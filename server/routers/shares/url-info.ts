@@ -2,7 +2,7 @@
 // downloads it (docs/product.md §7). Admin, or an API key with file permission.
 import { z } from "zod";
 import { getUrlInfo } from "../../services/shares/upload/url-info";
-import { fileProcedure, limitCreation, router } from "../../trpc";
+import { fileProcedure, limitCreation, rest, router } from "../../trpc";
 
 /** Headers of the origin must arrive within this; the answer needs no body. */
 export const URL_INFO_TIMEOUT_MS = 15_000;
@@ -22,18 +22,14 @@ export const urlInfoOutput = z.object({
 export const urlInfoRouter = router({
   info: fileProcedure
     .use(limitCreation)
-    .meta({
-      rest: {
-        method: "POST",
-        path: "/url/info",
-        summary: "Name, size and type of the file at a URL",
+    .meta(
+      rest("POST /url/info", "Name, size and type of the file at a URL", ["URL upload"], {
         description:
           "Follows up to 5 redirects. Only http(s) URLs whose addresses are public are fetched; loopback, " +
           "private, link-local and metadata addresses are refused with 400, also after a redirect. " +
           "An origin error answers 502 with its status in the message.",
-        tags: ["URL upload"],
-      },
-    })
+      }),
+    )
     .input(urlInfoInput)
     .output(urlInfoOutput)
     .mutation(({ ctx, input }) =>

@@ -3,11 +3,11 @@ import { existsSync } from "node:fs";
 import { APP_VERSION, PRODUCT_NAME } from "@shared/constants";
 import { versionOutput } from "@shared/schemas/system";
 import { schemaLevelOf } from "../../db/migrate";
-import { publicProcedure, router } from "../../trpc";
+import { publicProcedure, rest, router } from "../../trpc";
 
 export const systemRouter = router({
   version: publicProcedure
-    .meta({ rest: { method: "GET", path: "/version", summary: "Version of the server", tags: ["System"] } })
+    .meta(rest("GET /version", "Version of the server", ["System"]))
     .output(versionOutput)
     .query(({ ctx }) => ({
       version: APP_VERSION,

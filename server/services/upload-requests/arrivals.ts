@@ -25,15 +25,7 @@ import type { PutBody, StorageDriver } from "../../storage/driver";
 import { signVisit } from "../shares/collections/share-visits";
 import { verifySharePassword } from "../shares/delivery";
 import { invalidateMountsOf, safeFilename } from "../shares/storage";
-import {
-  completeMultipart,
-  presignObject,
-  presignPartUrls,
-  settleStoredUpload,
-  startMultipart,
-  streamUpload,
-  UPLOAD_URL_TTL_SECONDS,
-} from "../uploads/pipeline";
+import * as pipeline from "../uploads/pipeline";
 import { type KnownParts, loadUploadPolicy, type UploadPolicy } from "../uploads/policy";
 import {
   allowedTypesOf,
@@ -302,7 +294,7 @@ async function commitArrival(
   declaredSize: number | null,
 ) {
   try {
-    const stored = await settleStoredUpload(deps, policy, file.storagePath, {
+    const stored = await pipeline.settleStoredUpload(deps, policy, file.storagePath, {
       accept(object) {
         if (declaredSize !== null && object.size !== declaredSize) {
           throw new AppError("BAD_REQUEST", "errors.sizeMismatch");
@@ -384,7 +376,7 @@ export async function receiveArrival(
   };
   try {
     const object = { key: file.storagePath, contentType: mimetype };
-    await streamUpload(policy, object, body, { room, within, exactSize: fields.size ?? undefined });
+    await pipeline.streamUpload(policy, object, body, { room, within, exactSize: fields.size ?? undefined });
   } catch (error) {
     await discardArrival(deps, file, policy.driver);
     throw error;
@@ -396,7 +388,7 @@ export async function receiveArrival(
 
 function signParts(driver: Pick<StorageDriver, "presignUploadPart">, file: ArrivalRow, partNumbers: number[]) {
   if (!file.uploadId) throw new AppError("BAD_REQUEST", "errors.uploadNotFound");
-  return presignPartUrls(driver, file.storagePath, file.uploadId, partNumbers);
+  return pipeline.presignPartUrls(driver, file.storagePath, file.uploadId, partNumbers);
 }
 
 const isRemoteUrl = (url: string, publicUrl: string) => !url.startsWith(publicUrl);
@@ -417,7 +409,7 @@ export async function startArrival(
   const object = { key: file.storagePath, contentType: mimetype };
   try {
     if (input.mode === "multipart") {
-      const uploadId = await startMultipart(policy, object);
+      const uploadId = await pipeline.startMultipart(policy, object);
       file = await deps.db.uploadRequestFile.update({
         where: { id: file.id },
         data: { uploadId },
@@ -440,7 +432,7 @@ export async function startArrival(
       };
     }
     // The request's links live an hour, whatever the storage's own signature lifetime.
-    const { url } = await presignObject(policy, object, UPLOAD_URL_TTL_SECONDS);
+    const { url } = await pipeline.presignObject(policy, object, pipeline.UPLOAD_URL_TTL_SECONDS);
     return {
       file_id: file.id,
       mode: "direct" as const,
@@ -491,7 +483,7 @@ export async function completeArrival(
   if (file.uploadId) {
     try {
       if (!input.parts?.length) throw new AppError("BAD_REQUEST", "errors.uploadPartsMissing");
-      await completeMultipart(
+      await pipeline.completeMultipart(
         policy,
         file.storagePath,
         file.uploadId,
