@@ -30,12 +30,7 @@ export function ArchivesSection({ overview }: { overview: OverviewQuery }) {
   const locationLabel = (archive: BackupArchiveView) => archive.location_name ?? t("backups.archives.onDisk");
 
   return (
-    <SettingsSection
-      icon={FolderIcon}
-      title={t("backups.archives.title")}
-      description={t("backups.archives.description")}
-      testId="backup-archives"
-    >
+    <SettingsSection icon={FolderIcon} ns="backups.archives" testId="backup-archives">
       <div className="p-5 sm:p-6">
         {overview.data ? (
           overview.data.archives.length === 0 ? (

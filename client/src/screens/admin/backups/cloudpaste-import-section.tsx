@@ -52,12 +52,7 @@ export function CloudPasteImportSection() {
 
   const isDone = report !== null && !report.dry_run;
   return (
-    <SettingsSection
-      icon={ArrowUpTrayIcon}
-      title={t("backups.import.title")}
-      description={t("backups.import.description")}
-      testId="cloudpaste-import"
-    >
+    <SettingsSection icon={ArrowUpTrayIcon} ns="backups.import" testId="cloudpaste-import">
       <div className="space-y-5 p-5 sm:p-6">
         <FormField label={t("backups.import.file")} hint={t("backups.import.fileHint")}>
           {(control) => (

@@ -92,12 +92,7 @@ export function CreateBackupSection({ overview }: { overview: BackupOverview | u
   }
 
   return (
-    <SettingsSection
-      icon={ArchiveBoxArrowDownIcon}
-      title={t("backups.create.title")}
-      description={t("backups.create.description")}
-      testId="create-backup"
-    >
+    <SettingsSection icon={ArchiveBoxArrowDownIcon} ns="backups.create" testId="create-backup">
       <form className="space-y-5 p-5 sm:p-6" onSubmit={submit} noValidate>
         <SecretChoiceCards
           name="backup-secret"

@@ -20,15 +20,9 @@ import { SettingsSection } from "../settings/settings-section";
 type Upload = { loaded: number; total: number } | null;
 
 export function RestoreSection({ overview }: { overview: BackupOverview | undefined }) {
-  const { t } = useTranslation();
   const pending = overview?.pending_restore ?? null;
   return (
-    <SettingsSection
-      icon={ArrowPathIcon}
-      title={t("backups.restore.title")}
-      description={t("backups.restore.description")}
-      testId="restore-backup"
-    >
+    <SettingsSection icon={ArrowPathIcon} ns="backups.restore" testId="restore-backup">
       <div className="space-y-5 p-5 sm:p-6">
         {overview === undefined ? null : pending ? <PendingRestore pending={pending} /> : <RestoreForm />}
       </div>

@@ -41,12 +41,7 @@ export function ScheduleSection({ nextScheduledAt }: { nextScheduledAt: Date | n
   const { t } = useTranslation();
   const schedule = trpc.backups.schedule.useQuery();
   return (
-    <SettingsSection
-      icon={CalendarDaysIcon}
-      title={t("backups.schedule.title")}
-      description={t("backups.schedule.description")}
-      testId="backup-schedule"
-    >
+    <SettingsSection icon={CalendarDaysIcon} ns="backups.schedule" testId="backup-schedule">
       {schedule.data ? (
         <ScheduleForm saved={schedule.data} nextScheduledAt={nextScheduledAt ?? null} />
       ) : (

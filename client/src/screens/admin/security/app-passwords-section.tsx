@@ -31,12 +31,7 @@ export function AppPasswordsSection() {
   const [made, setMade] = useState<{ name: string; password: string } | null>(null);
   const refresh = () => Promise.all([utils.appPasswords.list.invalidate(), utils.security.sessions.invalidate()]);
   return (
-    <SettingsSection
-      icon={DevicePhoneMobileIcon}
-      title={t("security.appPasswords.title")}
-      description={t("security.appPasswords.description")}
-      testId="app-passwords"
-    >
+    <SettingsSection icon={DevicePhoneMobileIcon} ns="security.appPasswords" testId="app-passwords">
       <div className="flex flex-col gap-4 p-5 sm:p-6">
         {made ? (
           <div

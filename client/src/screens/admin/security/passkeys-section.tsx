@@ -27,12 +27,7 @@ export function PasskeysSection() {
       utils.security.sessions.invalidate(),
     ]);
   return (
-    <SettingsSection
-      icon={FingerPrintIcon}
-      title={t("security.passkeys.title")}
-      description={t("security.passkeys.description")}
-      testId="passkeys"
-    >
+    <SettingsSection icon={FingerPrintIcon} ns="security.passkeys" testId="passkeys">
       <div className="flex flex-col gap-4 p-5 sm:p-6">
         {passkeys.data ? (
           passkeys.data.length > 0 ? (

@@ -24,12 +24,7 @@ export function SessionsSection() {
   const hasOthers = (sessions.data ?? []).some((session) => !session.current);
 
   return (
-    <SettingsSection
-      icon={ComputerDesktopIcon}
-      title={t("security.sessions.title")}
-      description={t("security.sessions.description")}
-      testId="sessions"
-    >
+    <SettingsSection icon={ComputerDesktopIcon} ns="security.sessions" testId="sessions">
       <div className="p-5 sm:p-6">
         {sessions.data ? (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">

@@ -27,12 +27,7 @@ export function SsoSection() {
   const data = status.data;
 
   return (
-    <SettingsSection
-      icon={IdentificationIcon}
-      title={t("security.sso.title")}
-      description={t("security.sso.description")}
-      testId="sso"
-    >
+    <SettingsSection icon={IdentificationIcon} ns="security.sso" testId="sso">
       <div className="flex flex-col gap-4 p-5 sm:p-6">
         {data ? (
           data.enabled && data.name ? (

@@ -56,12 +56,7 @@ export function TwoFactorSection() {
     );
   }
   return (
-    <SettingsSection
-      icon={ShieldCheckIcon}
-      title={t("security.totp.title")}
-      description={t("security.totp.description")}
-      testId="two-factor"
-    >
+    <SettingsSection icon={ShieldCheckIcon} ns="security.totp" testId="two-factor">
       <div className="p-5 sm:p-6">{body}</div>
     </SettingsSection>
   );

@@ -19,12 +19,7 @@ export function AboutPanel() {
       ]
     : [];
   return (
-    <SettingsSection
-      icon={InformationCircleIcon}
-      title={t("about.title")}
-      description={t("about.description")}
-      testId="about-panel"
-    >
+    <SettingsSection icon={InformationCircleIcon} ns="about" testId="about-panel">
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:justify-between sm:p-6">
         {version.isError ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("about.unavailable")}</p>

@@ -82,7 +82,7 @@ export function AccountSettings() {
   };
 
   return (
-    <SettingsSection icon={UserIcon} title={t("account.title")} description={t("account.description")}>
+    <SettingsSection icon={UserIcon} ns="account">
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5 p-5 sm:p-6">
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={auth.userInfo?.name ?? ""} readOnly hidden />

@@ -1,22 +1,40 @@
-// One part of the settings screen (system settings, the admin account, about): a card headed by its
-// icon, title and one line on what it holds; the title names the section for screen readers.
+// One part of the settings, security and backups screens: a card headed by its icon, title and one
+// line on what it holds; the title names the section for screen readers. Its texts are `<ns>.title`
+// and `<ns>.description`; screens/admin/shared/texts.test.ts checks them for every name listed here.
 import { type ComponentType, type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { BadgedHeading } from "../../../components/icon-badge";
 import type { IconProps } from "../../../components/icons";
 
+export const SETTINGS_SECTION_NS = [
+  "about",
+  "account",
+  "systemSettings",
+  "backups.archives",
+  "backups.create",
+  "backups.import",
+  "backups.restore",
+  "backups.schedule",
+  "security.appPasswords",
+  "security.passkeys",
+  "security.sessions",
+  "security.sso",
+  "security.totp",
+] as const;
+type SettingsSectionNs = (typeof SETTINGS_SECTION_NS)[number];
+
 export function SettingsSection({
   icon,
-  title,
-  description,
+  ns,
   testId,
   children,
 }: {
   icon: ComponentType<IconProps>;
-  title: ReactNode;
-  description: ReactNode;
+  ns: SettingsSectionNs;
   testId?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const headingId = useId();
   return (
     <section
@@ -25,7 +43,7 @@ export function SettingsSection({
       data-testid={testId}
     >
       <div className="border-b border-slate-200 p-5 sm:p-6 dark:border-slate-800">
-        <BadgedHeading icon={icon} title={title} titleId={headingId} description={description} />
+        <BadgedHeading icon={icon} title={t(`${ns}.title`)} titleId={headingId} description={t(`${ns}.description`)} />
       </div>
       {children}
     </section>

@@ -79,12 +79,7 @@ export function SystemSettingsForm() {
   const { t } = useTranslation();
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: 0 });
   return (
-    <SettingsSection
-      icon={ArrowUpTrayIcon}
-      title={t("systemSettings.title")}
-      description={t("systemSettings.description")}
-      testId="system-settings"
-    >
+    <SettingsSection icon={ArrowUpTrayIcon} ns="systemSettings" testId="system-settings">
       {settings.isPending ? (
         <div role="status" className="flex flex-col gap-4 p-5 sm:p-6">
           <span className="sr-only">{t("systemSettings.loading")}</span>

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { resources } from "@shared/i18n/resources";
 import { EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
+import { SETTINGS_SECTION_NS } from "../settings/settings-section";
 
 const SRC = join(import.meta.dir, "../../..");
 const KINDS = ["files", "pastes"];
@@ -36,6 +37,10 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
   { file: "screens/explorer/panels/side-panel.tsx", values: { ns: ["explorer.basket", "explorer.tasks"] } },
   { file: "components/dialogs/item-form-dialog.tsx", values: { ns: ["explorer.mounts.form", "storageConfig.form"] } },
   { file: "components/forms/share-options-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
+  {
+    file: "screens/admin/settings/settings-section.tsx",
+    values: { ns: SETTINGS_SECTION_NS },
+  },
 ];
 
 function expand(template: string, values: Record<string, readonly string[]>): string[] {
