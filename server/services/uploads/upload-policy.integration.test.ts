@@ -53,6 +53,14 @@ describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) =
     }
   }
 
+  /** Runs one request and checks its status and what it read; answers the request's answer. */
+  async function counted<T extends { status: number }>(status: number, run: () => Promise<T>, expected = ONCE) {
+    const { reads, answer } = await readsOf(run);
+    expect(answer.status).toBe(status);
+    expect(reads).toEqual(expected);
+    return answer;
+  }
+
   /** A link the app signed for its local storage, sent in-process. */
   const putLink = (url: string, body: BodyInit) =>
     t.app.fetch(new Request(url.replace(t.config.publicUrl, "http://localhost"), { method: "PUT", body }), "127.0.0.1");
@@ -106,124 +114,105 @@ describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) =
   ];
 
   test.each(oneRequestUploads)("%s", async (_name, upload) => {
-    const { reads, answer } = await readsOf(upload);
-    expect(answer.status).toBe(201);
-    expect(reads).toEqual(ONCE);
+    await counted(201, upload);
   });
 
   test("share: presign, then commit", async () => {
-    const presign = await readsOf(() =>
+    const presign = await counted(200, () =>
       call("POST", "/s3/presign", {
         auth: admin,
         body: { s3_config_id: storageId, filename: "b.txt", size: 5 },
         procedure: "files.upload.presign",
       }),
     );
-    expect(presign.answer.status).toBe(200);
-    expect(presign.reads).toEqual(ONCE);
-    const { upload_url, file_id } = presign.answer.body.data;
+    const { upload_url, file_id } = presign.body.data;
     expect((await putLink(upload_url, "hello")).status).toBeLessThan(300);
-    const commit = await readsOf(() => call("POST", "/s3/commit", { auth: admin, body: { file_id } }));
-    expect(commit.answer.status).toBe(200);
-    expect(commit.reads).toEqual(ONCE);
+    await counted(200, () => call("POST", "/s3/commit", { auth: admin, body: { file_id } }));
   });
 
   test("share: multipart start, complete and abort", async () => {
-    const init = await readsOf(() =>
+    const init = await counted(200, () =>
       call("POST", "/s3/multipart/init", {
         auth: admin,
         body: { s3_config_id: storageId, filename: "c.txt", size: 5 },
         procedure: "files.upload.multipartInit",
       }),
     );
-    expect(init.answer.status).toBe(200);
-    expect(init.reads).toEqual(ONCE);
-    const { file_id, upload_id, presigned_urls } = init.answer.body.data;
+    const { file_id, upload_id, presigned_urls } = init.body.data;
     const put = await putLink(present(presigned_urls[0], "a part URL").url, "hello");
     expect(put.status).toBeLessThan(300);
     const etag = (put.headers.get("etag") ?? "").replaceAll('"', "");
-    const complete = await readsOf(() =>
+    await counted(200, () =>
       call("POST", "/s3/multipart/complete", {
         auth: admin,
         body: { file_id, upload_id, parts: [{ part_number: 1, etag }] },
       }),
     );
-    expect(complete.answer.status).toBe(200);
-    expect(complete.reads).toEqual(ONCE);
 
     const second = await call("POST", "/s3/multipart/init", {
       auth: admin,
       body: { s3_config_id: storageId, filename: "d.txt", size: 5 },
       procedure: "files.upload.multipartInit",
     });
-    const abort = await readsOf(() =>
-      call("POST", "/s3/multipart/abort", { auth: admin, body: { file_id: second.body.data.file_id } }),
+    await counted(
+      200,
+      () => call("POST", "/s3/multipart/abort", { auth: admin, body: { file_id: second.body.data.file_id } }),
+      DRIVER_ONLY,
     );
-    expect(abort.answer.status).toBe(200);
-    expect(abort.reads).toEqual(DRIVER_ONLY);
   });
 
   test("mount: presign, then commit", async () => {
-    const presign = await readsOf(() =>
+    const presign = await counted(200, () =>
       call("POST", "/admin/fs/presign", {
         auth: admin,
         body: { path: "/reads/", fileName: "f.txt", fileSize: 5 },
         procedure: "fs.presign",
       }),
     );
-    expect(presign.answer.status).toBe(200);
-    expect(presign.reads).toEqual(ONCE);
-    expect((await putLink(presign.answer.body.data.presignedUrl, "hello")).status).toBeLessThan(300);
-    const commit = await readsOf(() =>
+    expect((await putLink(presign.body.data.presignedUrl, "hello")).status).toBeLessThan(300);
+    await counted(200, () =>
       call("POST", "/admin/fs/presign/commit", { auth: admin, body: { path: "/reads/f.txt", fileSize: 5 } }),
     );
-    expect(commit.answer.status).toBe(200);
-    expect(commit.reads).toEqual(ONCE);
   });
 
   test("mount: multipart start, part, complete and abort", async () => {
-    const init = await readsOf(() =>
+    const init = await counted(200, () =>
       call("POST", "/admin/fs/multipart/init", {
         auth: admin,
         body: { path: "/reads/", filename: "g.txt", fileSize: 5 },
         procedure: "fs.multipartInit",
       }),
     );
-    expect(init.answer.status).toBe(200);
-    expect(init.reads).toEqual(ONCE);
-    const { uploadId, key, path } = init.answer.body.data;
+    const { uploadId, key, path } = init.body.data;
     const query = new URLSearchParams({ path, uploadId, key, partNumber: "1", isLastPart: "true" });
-    const part = await readsOf(() =>
+    const part = await counted(200, () =>
       api.call<UploadedPart>("POST", `/admin/fs/multipart/part?${query}`, {
         auth: admin,
         body: "hello",
         headers: { "content-type": "application/octet-stream" },
       }),
     );
-    expect(part.answer.status).toBe(200);
-    expect(part.reads).toEqual(ONCE);
-    const complete = await readsOf(() =>
+    await counted(200, () =>
       call("POST", "/admin/fs/multipart/complete", {
         auth: admin,
-        body: { path, uploadId, key, parts: [{ partNumber: 1, etag: part.answer.body.data.etag }] },
+        body: { path, uploadId, key, parts: [{ partNumber: 1, etag: part.body.data.etag }] },
       }),
     );
-    expect(complete.answer.status).toBe(200);
-    expect(complete.reads).toEqual(ONCE);
 
     const second = await call("POST", "/admin/fs/multipart/init", {
       auth: admin,
       body: { path: "/reads/", filename: "h.txt", fileSize: 5 },
       procedure: "fs.multipartInit",
     });
-    const abort = await readsOf(() =>
-      call("POST", "/admin/fs/multipart/abort", {
-        auth: admin,
-        body: { path: second.body.data.path, uploadId: second.body.data.uploadId, key: second.body.data.key },
-      }),
+    await counted(
+      200,
+      () =>
+        call("POST", "/admin/fs/multipart/abort", {
+          auth: admin,
+          body: { path: second.body.data.path, uploadId: second.body.data.uploadId, key: second.body.data.key },
+        }),
+      DRIVER_ONLY,
     );
-    expect(abort.answer.status).toBe(200);
-    expect(abort.reads).toEqual(DRIVER_ONLY);
   });
 
   const startArrival = (name: string, mode: "direct" | "multipart") =>
@@ -235,36 +224,29 @@ describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) =
     call("POST", `/public/upload-requests/${requestSlug}/uploads/${fileId}/complete`, { body: { visit, parts } });
 
   test("upload request: start, then complete; cancel", async () => {
-    const start = await readsOf(() => startArrival("k.txt", "direct"));
-    expect(start.answer.status).toBe(201);
-    expect(start.reads).toEqual(ONCE);
-    const grant = start.answer.body.data;
+    const start = await counted(201, () => startArrival("k.txt", "direct"));
+    const grant = start.body.data;
     expect((await putLink(present(grant.url, "the upload link"), "hello")).status).toBeLessThan(300);
-    const complete = await readsOf(() => completeArrival(grant.file_id));
-    expect(complete.answer.status).toBe(201);
-    expect(complete.reads).toEqual(ONCE);
+    await counted(201, () => completeArrival(grant.file_id));
 
     const second = (await startArrival("l.txt", "direct")).body.data;
-    const cancel = await readsOf(() =>
-      call("POST", `/public/upload-requests/${requestSlug}/uploads/${second.file_id}/cancel`, {
-        body: { visit },
-        procedure: "uploadRequests.cancel",
-      }),
+    await counted(
+      200,
+      () =>
+        call("POST", `/public/upload-requests/${requestSlug}/uploads/${second.file_id}/cancel`, {
+          body: { visit },
+          procedure: "uploadRequests.cancel",
+        }),
+      DRIVER_ONLY,
     );
-    expect(cancel.answer.status).toBe(200);
-    expect(cancel.reads).toEqual(DRIVER_ONLY);
   });
 
   test("upload request: multipart start, then complete", async () => {
-    const start = await readsOf(() => startArrival("m.txt", "multipart"));
-    expect(start.answer.status).toBe(201);
-    expect(start.reads).toEqual(ONCE);
-    const grant = start.answer.body.data;
+    const start = await counted(201, () => startArrival("m.txt", "multipart"));
+    const grant = start.body.data;
     const put = await putLink(present(grant.part_urls[0], "a part URL").url, "hello");
     expect(put.status).toBeLessThan(300);
     const etag = (put.headers.get("etag") ?? "").replaceAll('"', "");
-    const complete = await readsOf(() => completeArrival(grant.file_id, [{ part_number: 1, etag }]));
-    expect(complete.answer.status).toBe(201);
-    expect(complete.reads).toEqual(ONCE);
+    await counted(201, () => completeArrival(grant.file_id, [{ part_number: 1, etag }]));
   });
 });
