@@ -2,7 +2,7 @@
 // encrypted envelope, the WebSocket messages, the close codes and the limits. The server sees only the
 // envelopes (shared/encryption/encrypted-share.ts); the key is in the room link's fragment.
 import { z } from "zod";
-import { encryptedEnvelope } from "./encryption/encrypted-share";
+import { checkEnvelopeText } from "./encryption/encrypted-share";
 
 /** Room ids are 16 random bytes in base64url: 128 bits, unguessable. */
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -83,15 +83,13 @@ export function maxEnvelopeLength(maxItemBytes: number): number {
   return Math.ceil(((maxItemBytes + HEADER_MAX_BYTES + 1 + 16) * 4) / 3) + 256;
 }
 
-/** An item's stored content: an envelope of the shared format, never a password-derived one. */
-export const itemEnvelope = z.string().refine((content) => {
-  try {
-    const parsed = encryptedEnvelope.safeParse(JSON.parse(content));
-    return parsed.success && parsed.data.kdf === "hkdf-sha256";
-  } catch {
-    return false;
-  }
-}, "errors.clipboardItemInvalid");
+/**
+ * An item's stored content: an envelope of the shared format, never a password-derived one, checked
+ * without copying its ciphertext (checkEnvelopeText).
+ */
+export const itemEnvelope = z
+  .string()
+  .refine((content) => checkEnvelopeText(content)?.kdf === "hkdf-sha256", "errors.clipboardItemInvalid");
 
 // ---- WebSocket protocol ----
 

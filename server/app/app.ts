@@ -1,7 +1,7 @@
 // The HTTP application: one fetch handler for Bun.serve that routes /trpc to tRPC, /api to the REST
 // adapter, and everything else to the built client. Separate from main.ts so tests call it in-process.
 
-import { type Language, TRPC_MAX_BATCH_CALLS } from "@shared/constants";
+import type { Language } from "@shared/constants";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { createDavHandler } from "../dav/handler";
@@ -14,7 +14,7 @@ import { resolveRequestAuth } from "../http/session-cookie";
 import { createStaticHandler, readIndexHtml, staticAnswerKind } from "../http/static";
 import { languageFromHeader, runWithLanguage, translate } from "../i18n";
 import { createAccessLog } from "../logger";
-import { createRestHandler, readJsonText } from "../rest/adapter";
+import { createRestHandler } from "../rest/adapter";
 import { errorResponse } from "../rest/envelope";
 import { generateOpenApiDocument, type OpenApiDocument } from "../rest/openapi";
 import type { RawRoute } from "../rest/raw-route";
@@ -38,6 +38,7 @@ import { prepareMarkdownRenderer } from "../services/pastes/markdown-html";
 import { isPreviewCrawler, isSharePage, linkPreviewPage } from "../services/shares/link-preview/link-preview";
 import { METRICS_OFF, type Metrics } from "../services/system/metrics";
 import type { Context } from "../trpc";
+import { boundTrpcBody, refuseLongBatch } from "./trpc-body";
 
 export type App = {
   /** `url` is the request's, when the caller has parsed it already. */
@@ -83,32 +84,6 @@ function clientMethodNotAllowed(method: string): Response {
     status: 405,
     headers: { Allow: CLIENT_METHODS, "Content-Type": "text/plain; charset=utf-8" },
   });
-}
-
-/** A /trpc request whose body has been read within JSON_BODY_LIMIT, or the refusal of one larger. */
-async function boundTrpcBody(request: Request): Promise<{ request: Request; refusal: AppError | null }> {
-  if (!request.body) return { request, refusal: null };
-  try {
-    const body = await readJsonText(request);
-    return { request: new Request(request, { body }), refusal: null };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return {
-      request: new Request(request.url, { method: request.method, headers: request.headers, body: "" }),
-      refusal: error,
-    };
-  }
-}
-
-/**
- * Refuses a /trpc batch of more than TRPC_MAX_BATCH_CALLS calls, counted from the URL before anything
- * else is read, the same way for GET and POST (docs/api.md, tRPC). The URL alone once carried 200 calls.
- */
-function refuseLongBatch(url: URL): AppError | null {
-  if (url.searchParams.get("batch") !== "1") return null;
-  const calls = url.pathname.slice("/trpc/".length).split(",").length;
-  if (calls <= TRPC_MAX_BATCH_CALLS) return null;
-  return new AppError("BAD_REQUEST", "errors.batchTooLong", { max: TRPC_MAX_BATCH_CALLS, calls });
 }
 
 export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): Promise<App> {

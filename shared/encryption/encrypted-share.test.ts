@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  checkEnvelopeText,
   DecryptError,
   decryptText,
   encryptText,
@@ -81,5 +82,47 @@ describe("encrypted shares, format 1", () => {
     expect(linkKeyFromFragment(`#${key}`)).toBe(key);
     expect(linkKeyFromFragment("")).toBeNull();
     expect(linkKeyFromFragment("#section-2")).toBeNull();
+  });
+});
+
+describe("checking an envelope without parsing its ciphertext", () => {
+  test("an envelope is accepted with the fields JSON.parse reads, with and without a password", async () => {
+    for (const stored of [
+      await encryptText(TEXT, generateLinkKey()),
+      await encryptText(TEXT, generateLinkKey(), "pw"),
+    ]) {
+      const { data: _data, ...head } = parseEnvelope(stored) ?? {};
+      expect(checkEnvelopeText(stored) as object).toEqual(head);
+      // Spaces around the members are JSON too.
+      expect(checkEnvelopeText(JSON.stringify(JSON.parse(stored), null, 2)) as object).toEqual(head);
+    }
+  });
+
+  test("whatever JSON.parse would read otherwise than checked is refused", async () => {
+    const stored = JSON.parse(await encryptText(TEXT, generateLinkKey()));
+    const members = JSON.stringify(stored).slice(1, -1);
+    for (const bad of [
+      "plain text",
+      '"data"',
+      JSON.stringify({ ...stored, data: "short" }),
+      JSON.stringify({ ...stored, data: `${stored.data}+` }),
+      JSON.stringify({ ...stored, extra: "data" }),
+      JSON.stringify({ ...stored, kdf: "data" }),
+      // An escaped name is still "data" to JSON.parse: escapes are refused.
+      `{${members},"d\\u0061ta":""}`,
+      `{"d\\u0061ta":"${stored.data}",${members.replace(`"data":"${stored.data}"`, '"data":""')}}`,
+      // Two data members: JSON.parse keeps the last.
+      `{${members},"data":""}`,
+      `{${members},"data":"AAAA"}`,
+      // The ciphertext with an escaped quote in it.
+      JSON.stringify({ ...stored, data: `${stored.data}"x` }),
+      JSON.stringify(stored).slice(0, -2),
+    ]) {
+      expect(checkEnvelopeText(bad)).toBeNull();
+    }
+    // Of two data members JSON.parse keeps the last: that one is checked.
+    const twice = `{"data":"${"B".repeat(30)}",${members}}`;
+    expect(checkEnvelopeText(twice)?.kdf).toBe("hkdf-sha256");
+    expect(parseEnvelope(twice)?.data).toBe(stored.data);
   });
 });

@@ -93,6 +93,39 @@ export function parseEnvelope(text: string): EncryptedEnvelope | null {
   }
 }
 
+/**
+ * Whether a text is an envelope, checked for content the server stores without reading it (a live
+ * clipboard item, up to 10 MB): as parseEnvelope does, without JSON.parse, which would copy the
+ * ciphertext only to look at it. The rest of the envelope, with `data` left empty, is parsed and
+ * `data` is checked where it lies. Escapes are refused (JSON.stringify writes none in an envelope):
+ * without them every quote opens or closes a string, so the last `"data":` is the member JSON.parse
+ * would keep, and the text parses to what is checked here. Null when the text is not an envelope.
+ */
+export function checkEnvelopeText(text: string): Omit<EncryptedEnvelope, "data"> | null {
+  const key = text.lastIndexOf('"data"');
+  if (key < 0) return null;
+  const opening = /\s*:\s*"/y;
+  opening.lastIndex = key + '"data"'.length;
+  if (!opening.test(text)) return null;
+  const start = opening.lastIndex;
+  const end = text.indexOf('"', start);
+  if (end < 0) return null;
+  const rest = text.slice(0, start) + text.slice(end);
+  if (rest.includes("\\")) return null;
+  let head: unknown;
+  try {
+    head = JSON.parse(rest);
+  } catch {
+    return null;
+  }
+  if (head === null || typeof head !== "object" || (head as { data?: unknown }).data !== "") return null;
+  // A slice of a long string shares its characters: the ciphertext is not copied to be checked.
+  const parsed = encryptedEnvelope.safeParse({ ...head, data: text.slice(start, end) });
+  if (!parsed.success) return null;
+  const { data: _data, ...envelope } = parsed.data;
+  return envelope;
+}
+
 export function envelopeNeedsPassword(envelope: EncryptedEnvelope): boolean {
   return envelope.kdf === "pbkdf2-sha256";
 }

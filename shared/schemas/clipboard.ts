@@ -92,4 +92,7 @@ export const listItemsOutput = z.object({ room: wireRoomOutput, items: z.array(i
 
 export const sendItemInput = z.object({ id: roomId, device_id: deviceId, content: itemEnvelope });
 
+/** What a send answers: the stored item's id and size, not the content the sender already has. */
+export const sentItemOutput = itemOutput.pick({ id: true, size: true });
+
 export const deleteItemInput = z.object({ id: roomId, item_id: z.coerce.number().int().positive() });

@@ -6,12 +6,13 @@
 import {
   createRoomInput,
   deleteItemInput,
-  itemOutput,
+  type itemOutput,
   listItemsInput,
   listItemsOutput,
   roomIdInput,
   roomOutput,
   sendItemInput,
+  sentItemOutput,
   updateRoomInput,
 } from "@shared/schemas/clipboard";
 import { z } from "zod";
@@ -93,14 +94,17 @@ export const clipboardRouter = router({
         "POST /clipboard/rooms/{id}/items",
         "Send an item (an encrypted envelope) to a room, for devices without a WebSocket",
         tags,
-        { successStatus: 201 },
+        {
+          description: "Answers the stored item's `id` and `size`; its content reaches devices as an `item` event.",
+          successStatus: 201,
+        },
       ),
     )
     .input(sendItemInput)
-    .output(itemOutput)
+    .output(sentItemOutput)
     .mutation(async ({ ctx, input }) => {
       ctx.clipboardHub.chargeAddress(ctx.clientIp, input.content.length);
-      return wireItemToOutput(await addItem(ctx, input));
+      return addItem(ctx, input);
     }),
 
   deleteItem: publicProcedure

@@ -242,12 +242,16 @@ export async function latestItemId(db: Database, roomId: string): Promise<number
   return row?.id ?? 0;
 }
 
-/** Stores an item (an envelope, checked against the size bound) and announces it to every device. */
+/**
+ * Stores an item (an envelope, checked against the size bound) and announces it to every device.
+ * Answers its id and size: the sender has its content, and an answer carrying it back cost a copy of
+ * up to 10 MB per item sent.
+ */
 export async function addItem(
   { db, clipboardBus }: Pick<ClipboardDeps, "db" | "clipboardBus">,
   input: z.output<typeof sendItemInput>,
   now = new Date(),
-): Promise<WireItem> {
+): Promise<{ id: number; size: number }> {
   const room = await openRoom(db, input.id, now);
   const maxBytes = await maxItemBytes(db);
   if (input.content.length > maxEnvelopeLength(maxBytes)) {
@@ -264,14 +268,13 @@ export async function addItem(
       // The content is not read back: it is the one just written.
       return tx.clipboardItem.create({
         data: { roomId: room.id, content, size: content.length, deviceId: input.device_id },
-        select: { id: true, size: true, deviceId: true, createdAt: true },
+        select: { id: true, size: true },
       });
     }),
   );
-  const item = toWireItem({ ...row, content });
-  await clipboardBus.publish({ type: "item", roomId: room.id, itemId: item.id });
+  await clipboardBus.publish({ type: "item", roomId: room.id, itemId: row.id });
   await trimHistory(db, clipboardBus, room.id, room.historyLimit);
-  return item;
+  return row;
 }
 
 /** Keeps the newest `historyLimit` items of a room, announcing each one removed. */
