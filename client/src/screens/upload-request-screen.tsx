@@ -1,116 +1,46 @@
 // The page an upload request's link opens (/r/:slug, docs/upload-requests.md): someone without an account
 // reads the owner's note and rules, picks files, and sends each straight to the storage (a presigned PUT,
 // multipart past the threshold, through the server when the browser cannot reach the bucket) with its
-// progress and a cancel; the files this visit sent are listed as the receipt. Plain fetch, no tRPC.
+// progress and a cancel; a multipart file a reload interrupted goes on from its stored parts when the
+// same file is chosen again (the resume notice lists those); the files this visit sent are listed as
+// the receipt. Plain fetch, no tRPC.
 
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import { MULTIPART_THRESHOLD } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import type { PublicUploadRequest } from "@shared/schemas/upload-requests";
-import { type ChangeEvent, useCallback, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button";
 import { cx, fileNameText } from "../components/class-names";
 import { PageSpinner } from "../components/feedback/page-spinner";
 import { StatusPanel } from "../components/feedback/status-panel";
 import { PagePasswordPanel } from "../components/forms/page-password-panel";
+import { ResumeNotice } from "../components/resume-notice";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api/api-errors";
 import { fetchEnvelope } from "../lib/api/rest-api";
 import { pageMayReach } from "../lib/shares/download/csp";
 import { useVisitedPage } from "../lib/shares/use-visited-page";
 import { directBlockedInTab } from "../lib/upload/direct-blocked";
+import { isRequestUpload, resumeStore } from "../lib/upload/engine/resume-store";
 import { xhrTransport } from "../lib/upload/engine/transport";
-import { envelopeData } from "../lib/upload/engine/upload-api";
-import { type UploadTarget, uploadObject } from "../lib/upload/engine/upload-object";
+import { uploadObject } from "../lib/upload/engine/upload-object";
 import { isCancellation } from "../lib/upload/upload-errors";
+import { chooseUploadMode, multipartThresholdOverride } from "../lib/upload/upload-plan";
+import { discardSenderUpload, senderUploadTarget } from "../lib/upload-requests/sender-upload";
 
 const base = (slug: string) => `/api/public/upload-requests/${encodeURIComponent(slug)}`;
-
-type Start = {
-  file_id: string;
-  mode: "direct" | "multipart";
-  url: string | null;
-  headers: Record<string, string>;
-  part_size: number;
-  part_urls: { part_number: number; url: string }[];
-  is_remote: boolean;
-};
-
-/** The server calls of one file's way (lib/upload/engine/upload-object.ts does the moving). */
-function requestTarget(slug: string, visit: string, file: File): UploadTarget<unknown> {
-  const start = (mode: "direct" | "multipart") =>
-    fetchEnvelope<Start>(`${base(slug)}/uploads`, {
-      method: "POST",
-      body: { visit, name: file.name, size: file.size, mimetype: file.type || undefined, mode },
-    });
-  const call = (fileId: string, action: string, body: Record<string, unknown> = {}) =>
-    fetchEnvelope<unknown>(`${base(slug)}/uploads/${encodeURIComponent(fileId)}/${action}`, {
-      method: "POST",
-      body: { visit, ...body },
-    });
-  return {
-    async startDirect() {
-      const grant = await start("direct");
-      return {
-        url: grant.url ?? "",
-        headers: grant.headers,
-        remoteStorageKey: grant.is_remote ? `request:${slug}` : null,
-        commit: () => call(grant.file_id, "complete"),
-        discard: () => call(grant.file_id, "cancel"),
-      };
-    },
-    async startMultipart() {
-      const grant = await start("multipart");
-      const urls = new Map(grant.part_urls.map((part) => [part.part_number, part.url]));
-      return {
-        partSize: grant.part_size,
-        stored: new Map(),
-        isResumed: false,
-        remoteStorageKey: grant.is_remote ? `request:${slug}` : null,
-        async partRequest(part, attempt) {
-          let url = attempt === 1 ? urls.get(part.partNumber) : undefined;
-          if (!url) {
-            const more = (await call(grant.file_id, "part-urls", { part_numbers: [part.partNumber] })) as {
-              part_urls: { url: string }[];
-            };
-            url = more.part_urls[0]?.url ?? "";
-          }
-          return { method: "PUT", url };
-        },
-        readEtag: (response) => response.header("ETag"),
-        complete: (parts) =>
-          call(grant.file_id, "complete", {
-            parts: parts.map((part) => ({ part_number: part.partNumber, etag: part.etag })),
-          }),
-        abort: async () => {
-          await call(grant.file_id, "cancel").catch(() => undefined);
-        },
-      };
-    },
-    async sendThroughServer({ onProgress, signal }) {
-      const form = new FormData();
-      form.set("visit", visit);
-      form.set("size", String(file.size));
-      form.set("file", file);
-      const response = await xhrTransport({
-        method: "POST",
-        url: `${base(slug)}/files`,
-        body: form,
-        onProgress,
-        signal,
-      });
-      return envelopeData(response);
-    },
-  };
-}
 
 type Sending = {
   key: string;
   name: string;
   size: number;
+  lastModified: number;
   loaded: number;
+  /** Bytes a reload had left stored, picked up rather than sent again. */
+  resumed: number;
   status: "sending" | "done" | "failed" | "cancelled";
   error?: string;
   controller: AbortController;
@@ -121,6 +51,22 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
   const [sending, setSending] = useState<Sending[]>([]);
   const counter = useRef(0);
   const messages = { network: t("common.networkError"), fallback: t("common.unknownError") };
+  const language = currentLanguage();
+  // A file this request's page left on its way holds a slot: choosing it again must stay possible.
+  const hasResumable = useSyncExternalStore(resumeStore.subscribe, () =>
+    resumeStore.list().some(isRequestUpload(slug)),
+  );
+  const isSending = sending.some((item) => item.status === "sending");
+  useEffect(() => {
+    if (!isSending) return;
+    // Leaving mid-upload asks first, as the Upload screen does (browsers show their own wording).
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [isSending]);
 
   const { loaded, passwordError, submitPassword, reload } = useVisitedPage(
     `upload-request-visit:${slug}`,
@@ -164,19 +110,35 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
     const controller = new AbortController();
     setSending((items) => [
       ...items,
-      { key, name: file.name, size: file.size, loaded: 0, status: "sending", controller },
+      {
+        key,
+        name: file.name,
+        size: file.size,
+        lastModified: file.lastModified,
+        loaded: 0,
+        resumed: 0,
+        status: "sending",
+        controller,
+      },
     ]);
+    const storageKey = `request:${slug}`;
     try {
       await uploadObject(
-        { blob: file, name: file.name, type: file.type, size: file.size },
-        requestTarget(slug, visit, file),
-        file.size >= MULTIPART_THRESHOLD ? "multipart" : "direct",
+        { blob: file, name: file.name, type: file.type, size: file.size, lastModified: file.lastModified },
+        senderUploadTarget({ slug, visit, file, resume: resumeStore, pageOrigin: window.location.origin }),
+        chooseUploadMode({
+          size: file.size,
+          threshold: multipartThresholdOverride() ?? MULTIPART_THRESHOLD,
+          providerType: null,
+          isDirectBlocked: directBlockedInTab.has(storageKey),
+        }),
         {
           transport: xhrTransport,
           mayConnect: (url) => pageMayReach("connect-src", url),
           directBlocked: directBlockedInTab,
           signal: controller.signal,
           onProgress: (done) => update(key, { loaded: done }),
+          onResume: (bytes) => update(key, { resumed: bytes }),
         },
       );
       update(key, { status: "done", loaded: file.size });
@@ -193,7 +155,7 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
     for (const file of files) void send(file);
   };
 
-  const locale = currentLanguage();
+  const locale = language;
   const rules = [
     t("uploadRequest.filesLeft", { count: request.files_left, max: request.max_files }),
     t("uploadRequest.sizeRules", {
@@ -224,6 +186,14 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
           ))}
         </ul>
       </header>
+      <ResumeNotice
+        shows={isRequestUpload(slug)}
+        busyFiles={sending.filter((item) => item.status === "sending")}
+        discard={async (record) => {
+          await discardSenderUpload(slug, visit, record);
+          await reload();
+        }}
+      />
       <label className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-6 text-center text-slate-700 focus-within:ring-2 focus-within:ring-sky-600 hover:border-sky-600 dark:border-slate-600 dark:text-slate-200">
         <ArrowUpTrayIcon aria-hidden="true" className="size-8" />
         <span className="font-medium">{t("uploadRequest.choose")}</span>
@@ -232,7 +202,7 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
           multiple
           className="sr-only"
           onChange={pick}
-          disabled={request.files_left === 0}
+          disabled={request.files_left === 0 && !hasResumable}
           data-testid="request-files"
         />
       </label>
@@ -273,6 +243,11 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
                   value={item.loaded}
                   aria-label={t("uploadRequest.progress", { name: item.name })}
                 />
+                {item.resumed > 0 ? (
+                  <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="request-item-resumed">
+                    {t("files.queue.resumed", { size: formatBytes(item.resumed, language) })}
+                  </p>
+                ) : null}
                 {item.error ? (
                   <p role="alert" className="text-sm text-red-700 dark:text-red-400">
                     {item.error}

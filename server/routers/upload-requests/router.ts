@@ -3,6 +3,7 @@
 // the server is a raw route (raw-routes.ts).
 
 import { idParam } from "@shared/schemas/common";
+import { uploadedPartsOutput } from "@shared/schemas/files";
 import { createPathShareOutput } from "@shared/schemas/path-shares";
 import {
   arrivalPartUrlsInput,
@@ -25,6 +26,7 @@ import {
 import { z } from "zod";
 import {
   arrivalPartUrls,
+  arrivalStoredParts,
   cancelArrival,
   completeArrival,
   startArrival,
@@ -170,6 +172,22 @@ export const uploadRequestsRouter = router({
     .input(arrivalPartUrlsInput)
     .output(z.object({ part_urls: z.array(z.object({ part_number: z.number(), url: z.string() })) }))
     .mutation(({ ctx, input }) => arrivalPartUrls(ctx, { ...input, clientIp: ctx.clientIp })),
+  storedParts: publicProcedure
+    .meta(
+      rest(
+        "POST /public/upload-requests/{slug}/uploads/{file_id}/parts",
+        "Parts of a multipart file the storage already holds, to resume it after a reload",
+        visitorTags,
+        {
+          description:
+            "Only the visit that started the file may ask (404 for another visit's or a finished file); 410 once " +
+            "the request is closed or expired.",
+        },
+      ),
+    )
+    .input(arrivalRef)
+    .output(uploadedPartsOutput.pick({ parts: true }))
+    .mutation(({ ctx, input }) => arrivalStoredParts(ctx, { ...input, clientIp: ctx.clientIp })),
   complete: publicProcedure
     .meta(
       rest(

@@ -6,6 +6,7 @@
 // scheduler's job until a real receiver answers or the last attempt.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
+import { MULTIPART_PART_SIZE } from "@shared/constants";
 import {
   WEBHOOK_JOB,
   WEBHOOK_MAX_ATTEMPTS,
@@ -67,6 +68,18 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
         headers,
       })
     ).status;
+  }
+
+  /** PUTs one multipart part to its URL (the bucket's, or the app's local-storage route): its ETag. */
+  async function putPart(url: string, body: string) {
+    if (!url.startsWith("http://localhost:8787/api/")) {
+      const answer = await fetch(url, { method: "PUT", body });
+      return { status: answer.status, etag: answer.headers.get("ETag") ?? "" };
+    }
+    const answer = await call("PUT", url.slice("http://localhost:8787/api".length), {
+      body: new TextEncoder().encode(body),
+    });
+    return { status: answer.status, etag: answer.headers.get("ETag") ?? "" };
   }
 
   async function newFolder(name: string) {
@@ -225,6 +238,138 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
     const download = await call("GET", `/public/shares/${shared.body.data.slug}/file?path=kept.txt`);
     expect(download.status).toBe(200);
     expect(download.text).toBe("kept bytes!");
+  });
+
+  describe("a sender's multipart file (docs/upload-requests.md, resuming after a reload)", () => {
+    const PART = MULTIPART_PART_SIZE;
+    const firstPart = "a".repeat(PART);
+    const lastPart = "b".repeat(100);
+    const openVisit = async (slug: string) =>
+      present(
+        (await call("GET", `/public/upload-requests/${slug}`, { procedure: "uploadRequests.view" })).body.data.visit,
+        "the visit token",
+      );
+    const startMultipart = (slug: string, visit: string, name: string, size: number) =>
+      call("POST", `/public/upload-requests/${slug}/uploads`, {
+        body: { visit, name, size, mimetype: "text/plain", mode: "multipart" },
+        procedure: "uploadRequests.start",
+      });
+    const fileCall = (slug: string, fileId: string, action: string, body: Record<string, unknown>) =>
+      call("POST", `/public/upload-requests/${slug}/uploads/${fileId}/${action}`, { body });
+
+    test("picks up after a reload from the parts stored, and only its own visit may touch it", async () => {
+      const path = await newFolder("resumed");
+      const request = (await createRequest({ path, max_files: 2, max_file_size: 2 * PART, max_total_size: 2 * PART }))
+        .body.data;
+      const visit = await openVisit(request.slug);
+      const started = await startMultipart(request.slug, visit, "video.txt", PART + lastPart.length);
+      expect(started.status).toBe(201);
+      const grant = started.body.data;
+      expect(grant.mode).toBe("multipart");
+      expect(grant.part_urls.map((part) => part.part_number)).toEqual([1, 2]);
+      const first = await putPart(present(grant.part_urls[0], "part 1's URL").url, firstPart);
+      expect(first.status).toBe(200);
+
+      // The page reloads: it asks what is stored, and gets part 1 with its size and ETag.
+      const stored = await call("POST", `/public/upload-requests/${request.slug}/uploads/${grant.file_id}/parts`, {
+        body: { visit },
+        procedure: "uploadRequests.storedParts",
+      });
+      expect(stored.status).toBe(200);
+      expect(stored.body.data.parts).toEqual([{ part_number: 1, size: PART, etag: expect.any(String) }]);
+
+      // Another visit, no visit at all, or another request's link: the file is not theirs (404).
+      const stranger = await openVisit(request.slug);
+      const other = (await createRequest({ path, max_files: 1, max_file_size: 100, max_total_size: 100 })).body.data;
+      for (const [slug, body] of [
+        [request.slug, { visit: stranger }],
+        [request.slug, {}],
+        [other.slug, { visit: await openVisit(other.slug) }],
+      ] as const) {
+        for (const action of ["parts", "part-urls", "complete", "cancel"]) {
+          const extra = action === "part-urls" ? { part_numbers: [2] } : {};
+          const refused = await fileCall(slug, grant.file_id, action, { ...body, ...extra });
+          expect([action, refused.status]).toEqual([action, 404]);
+        }
+      }
+
+      const more = await call("POST", `/public/upload-requests/${request.slug}/uploads/${grant.file_id}/part-urls`, {
+        body: { visit, part_numbers: [2] },
+        procedure: "uploadRequests.partUrls",
+      });
+      const second = await putPart(present(more.body.data.part_urls[0], "part 2's URL").url, lastPart);
+      expect(second.status).toBe(200);
+      const parts = [
+        { part_number: 1, etag: present(stored.body.data.parts[0], "part 1").etag },
+        { part_number: 2, etag: second.etag },
+      ];
+      const completed = await fileCall(request.slug, grant.file_id, "complete", { visit, parts });
+      expect(completed.status).toBe(201);
+      expect(completed.body.data).toMatchObject({ name: "video.txt", size: PART + lastPart.length });
+      const download = await call("GET", `/admin/fs/download?path=${encodeURIComponent(`${path}/video.txt`)}`, {
+        auth: admin,
+      });
+      expect(download.bytes.length).toBe(PART + lastPart.length);
+      expect(download.text).toBe(firstPart + lastPart);
+      // Kept: there is nothing left to resume.
+      expect((await fileCall(request.slug, grant.file_id, "parts", { visit })).status).toBe(404);
+    });
+
+    test("a request filled while the parts travelled refuses the commit: object and parts removed, slot given back", async () => {
+      const path = await newFolder("filled");
+      const request = (
+        await createRequest({ path, max_files: 3, max_file_size: PART + 200, max_total_size: PART + 200 })
+      ).body.data;
+      const visit = await openVisit(request.slug);
+      const grant = (await startMultipart(request.slug, visit, "large.txt", PART + lastPart.length)).body.data;
+      const parts = [];
+      for (const [index, body] of [firstPart, lastPart].entries()) {
+        const sent = await putPart(present(grant.part_urls[index], "a part URL").url, body);
+        parts.push({ part_number: index + 1, etag: sent.etag });
+      }
+      // Meanwhile a small file takes 150 bytes of the total: the large one no longer fits.
+      expect((await send(request.slug, "s".repeat(150), "small.txt", { visit })).status).toBe(201);
+      const refused = await call("POST", `/public/upload-requests/${request.slug}/uploads/${grant.file_id}/complete`, {
+        body: { visit, parts },
+        lang: "zh",
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain("总");
+      expect(await folderNames(path)).toEqual(["small.txt"]);
+      const row = await t.db.uploadRequest.findUniqueOrThrow({
+        where: { id: request.id },
+        select: { filesCount: true, bytesCount: true },
+      });
+      expect(row).toEqual({ filesCount: 1, bytesCount: 150n });
+      expect(await t.db.uploadRequestFile.count({ where: { requestId: request.id } })).toBe(1);
+    });
+
+    test("cancel aborts the multipart upload: the parts sent are gone from the storage", async () => {
+      const path = await newFolder("cancelled");
+      const request = (await createRequest({ path, max_files: 1, max_file_size: 2 * PART, max_total_size: 2 * PART }))
+        .body.data;
+      const visit = await openVisit(request.slug);
+      const grant = (await startMultipart(request.slug, visit, "abandoned.txt", PART + lastPart.length)).body.data;
+      expect((await putPart(present(grant.part_urls[0], "part 1's URL").url, firstPart)).status).toBe(200);
+      const record = await t.db.uploadRequestFile.findUniqueOrThrow({
+        where: { id: grant.file_id },
+        select: { storagePath: true, uploadId: true },
+      });
+      const uploadId = present(record.uploadId, "the multipart upload id");
+      const driver = await t.storage.driverFor(storageId);
+      expect(await driver.listParts(record.storagePath, uploadId)).toHaveLength(1);
+
+      const cancelled = await call("POST", `/public/upload-requests/${request.slug}/uploads/${grant.file_id}/cancel`, {
+        body: { visit },
+        procedure: "uploadRequests.cancel",
+      });
+      expect(cancelled.body.data).toEqual({ cancelled: true });
+      expect(await driver.listParts(record.storagePath, uploadId).catch(() => "gone")).toBe("gone");
+      expect((await fileCall(request.slug, grant.file_id, "parts", { visit })).status).toBe(404);
+      expect(await folderNames(path)).toEqual([]);
+      // Its slot is free again: the only one this request has.
+      expect((await send(request.slug, "after", "after.txt", { visit })).status).toBe(201);
+    });
   });
 
   test("an expired request takes files again once extended; a closed one cannot be extended", async () => {

@@ -473,6 +473,22 @@ export async function arrivalPartUrls(
   return { part_urls: await signParts(driver, file, input.part_numbers) };
 }
 
+/**
+ * The parts of this visit's multipart file the storage already holds: the page picks the file up here
+ * after a reload and sends only the rest (docs/upload-requests.md, "Resuming after a reload").
+ */
+export async function arrivalStoredParts(
+  deps: UploadRequestDeps,
+  input: z.output<typeof arrivalRef> & { clientIp: string },
+) {
+  const { row, file, now } = await travellingArrival(deps, input);
+  assertOpen(row, now);
+  if (!file.uploadId) throw new AppError("NOT_FOUND", "errors.uploadNotFound");
+  const driver = await deps.storage.driverFor(file.storageConfigId);
+  const parts = await driver.listParts(file.storagePath, file.uploadId);
+  return { parts: parts.map((part) => ({ part_number: part.partNumber, etag: part.etag, size: part.size })) };
+}
+
 /** The bytes are sent: a multipart upload is completed, then the file is checked and counted (commitArrival). */
 export async function completeArrival(
   deps: UploadRequestDeps,

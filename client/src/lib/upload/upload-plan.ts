@@ -2,6 +2,7 @@
 // modes a file takes (docs/product.md §4), how a large file is cut into multipart parts, and how the two
 // phases of a URL upload map onto one progress bar (docs/product.md §4, §9: 0-49 download, 50-99 upload).
 import { LOCAL_PROVIDER, MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
+import { browserStorage } from "../preferences/browser-storage";
 
 export type UploadMode = "direct" | "server" | "multipart";
 
@@ -14,6 +15,20 @@ export type ModeInput = {
   /** The browser could not PUT to this storage before (CORS, or the page's CSP): go through the server. */
   isDirectBlocked: boolean;
 };
+
+/** Lets a test (or a curious admin) lower the multipart threshold, in bytes, for this browser. */
+export const MULTIPART_THRESHOLD_OVERRIDE_KEY = "pastebox_multipart_threshold";
+
+export function multipartThresholdOverride(
+  storage: Pick<Storage, "getItem"> | undefined = browserStorage(),
+): number | undefined {
+  try {
+    const value = Number(storage?.getItem(MULTIPART_THRESHOLD_OVERRIDE_KEY));
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Multipart above the threshold, direct (presigned PUT from the browser) when the storage lets the

@@ -4,8 +4,9 @@
 // batches, resumable after a reload (resume-store.ts). Server: the form POST of /api/upload.
 import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
 import type { DirectBlocked } from "./direct-blocked";
-import type { FileIdentity, ResumeRecord, ResumeStore } from "./engine/resume-store";
-import { isAbortError, throwIfAborted } from "./engine/retry";
+import { partUrlSource } from "./engine/part-urls";
+import { type ResumeStore, startOrResume } from "./engine/resume-store";
+import { throwIfAborted } from "./engine/retry";
 import type { Transport } from "./engine/transport";
 import type { MultipartInitOutput, UploadApi, UploadedFile, UploadTarget } from "./engine/upload-api";
 import { uploadContextOf } from "./engine/upload-context";
@@ -13,23 +14,12 @@ import {
   type MultipartSession,
   type UploadTarget as ObjectTarget,
   sameOriginStorageUrl,
-  step,
   type UploadSource,
   uploadObject,
   wholeBody,
 } from "./engine/upload-object";
-import { MissingPartUrlError, NoDataError, UploadFailure } from "./upload-errors";
-import {
-  chooseUploadMode,
-  isLocalProvider,
-  type PartPlan,
-  planParts,
-  reusableParts,
-  type UploadMode,
-} from "./upload-plan";
-
-/** Part URLs are asked for in batches as the upload goes (they expire after an hour). */
-const PART_URL_BATCH = 24;
+import { NoDataError } from "./upload-errors";
+import { chooseUploadMode, isLocalProvider, planParts, type UploadMode } from "./upload-plan";
 
 export type UploadHooks = {
   onProgress?: (loaded: number, total: number) => void;
@@ -149,109 +139,37 @@ function shareTarget(source: UploadSource, target: UploadTarget, deps: UploadDep
   };
 }
 
-type StartedUpload = { fileId: string; partSize: number; stored: Map<number, string>; isResumed: boolean };
-
-/** The multipart upload this file left after a reload, when the server still has it; else a new one. */
-async function startOrResume(
-  source: UploadSource,
-  target: UploadTarget,
-  deps: UploadDeps,
-  partSize: number,
-): Promise<StartedUpload> {
-  const identity: FileIdentity | null =
-    source.lastModified === undefined
-      ? null
-      : { name: source.name, size: source.size, lastModified: source.lastModified };
-  const configId = target.s3_config_id ?? null;
-  const previous = identity && deps.resume ? deps.resume.find(identity, configId) : null;
-  if (previous) {
-    try {
-      const stored = await deps.api.uploadedParts({ file_id: previous.file_id });
-      const plan = planParts(source.size, previous.part_size);
-      return {
-        fileId: previous.file_id,
-        partSize: previous.part_size,
-        stored: reusableParts(plan, stored.parts),
-        isResumed: true,
-      };
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      // Gone on the server (finished, cancelled, swept): start over.
-      deps.resume?.remove(previous.file_id);
-    }
-  }
-  const init: MultipartInitOutput = await deps.api.multipartInit({
-    ...presignFields(source, target),
-    part_size: partSize,
-  });
-  if (!init?.file_id || !init.upload_id) throw new NoDataError();
-  if (identity && deps.resume) {
-    const record: ResumeRecord = {
-      ...identity,
-      file_id: init.file_id,
-      s3_config_id: configId,
-      part_size: init.part_size,
-      part_count: init.part_count,
-      parts_done: 0,
-      started_at: Date.now(),
-    };
-    deps.resume.save(record);
-  }
-  return { fileId: init.file_id, partSize: init.part_size, stored: new Map(), isResumed: false };
-}
-
-/** Hands out presigned part URLs, asking the server for the next batch when needed. */
-function partUrlSource(deps: UploadDeps, fileId: string, parts: readonly PartPlan[]) {
-  const urls = new Map<number, string>();
-  let pending: Promise<void> | null = null;
-  const order = parts.map((part) => part.partNumber);
-  const fetchFrom = (partNumber: number) => {
-    const start = order.indexOf(partNumber);
-    const batch = order.slice(start, start + PART_URL_BATCH).filter((number) => !urls.has(number));
-    return step(
-      "partUrls",
-      async () => {
-        const answer = await deps.api.partUrls({ file_id: fileId, part_numbers: batch });
-        for (const item of answer?.urls ?? []) urls.set(item.part_number, item.url);
-      },
-      { partNumber },
-    );
-  };
-  return {
-    async urlFor(partNumber: number, refresh = false): Promise<string> {
-      if (refresh) urls.delete(partNumber);
-      while (!urls.has(partNumber)) {
-        if (pending) {
-          await pending;
-          if (urls.has(partNumber)) break;
-        }
-        pending = fetchFrom(partNumber).finally(() => {
-          pending = null;
-        });
-        await pending;
-        if (!urls.has(partNumber)) throw new UploadFailure("part", new MissingPartUrlError(partNumber), { partNumber });
-      }
-      return sameOriginStorageUrl(urls.get(partNumber) as string, deps.pageOrigin);
-    },
-  };
-}
-
 async function startMultipart(
   source: UploadSource,
   target: UploadTarget,
   deps: UploadDeps,
   remoteStorageKey: string | null,
 ): Promise<MultipartSession<UploadedFile>> {
-  const started = await startOrResume(source, target, deps, deps.partSize ?? MULTIPART_PART_SIZE);
+  const started = await startOrResume({
+    store: deps.resume,
+    file: source,
+    place: { s3_config_id: target.s3_config_id ?? null },
+    storedParts: async (previous) => (await deps.api.uploadedParts({ file_id: previous.file_id })).parts,
+    start: async () => {
+      const init: MultipartInitOutput = await deps.api.multipartInit({
+        ...presignFields(source, target),
+        part_size: deps.partSize ?? MULTIPART_PART_SIZE,
+      });
+      if (!init?.file_id || !init.upload_id) throw new NoDataError();
+      return init;
+    },
+  });
   const { fileId } = started;
   const plan = planParts(source.size, started.partSize);
   const urls = partUrlSource(
-    deps,
-    fileId,
+    async (partNumbers) => (await deps.api.partUrls({ file_id: fileId, part_numbers: partNumbers }))?.urls ?? [],
     plan.filter((part) => !started.stored.has(part.partNumber)),
+    { pageOrigin: deps.pageOrigin },
   );
   return {
-    ...started,
+    partSize: started.partSize,
+    stored: started.stored,
+    isResumed: started.isResumed,
     remoteStorageKey,
     partRequest: async (part, attempt) => ({ method: "PUT", url: await urls.urlFor(part.partNumber, attempt > 1) }),
     readEtag: (response) => response.header("ETag")?.trim() || null,

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../components/feedback/toast-store";
 import type { IconProps } from "../../components/icons";
 import { PageHeader } from "../../components/layout/page-header";
+import { ResumeNotice } from "../../components/resume-notice";
 import { Tabs } from "../../components/tabs";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api/api-errors";
@@ -28,20 +29,20 @@ import {
   validateShareOptions,
 } from "../../lib/shares/forms/share-options";
 import { directBlockedInTab } from "../../lib/upload/direct-blocked";
-import { resumeStore } from "../../lib/upload/engine/resume-store";
+import { isOwnersUpload, resumeStore } from "../../lib/upload/engine/resume-store";
 import { xhrTransport } from "../../lib/upload/engine/transport";
 import type { FilesClient } from "../../lib/upload/engine/upload-api";
 import { recentUploads } from "../../lib/upload/queue/recent-uploads";
 import type { UploadJob } from "../../lib/upload/queue/run-upload";
-import { multipartThresholdOverride, uploadQueue } from "../../lib/upload/queue/upload-session";
+import { uploadQueue } from "../../lib/upload/queue/upload-session";
 import { uploadSets } from "../../lib/upload/queue/upload-sets";
 import { uploadErrorMessage } from "../../lib/upload/upload-errors";
 import { checkLimits } from "../../lib/upload/upload-limits";
+import { multipartThresholdOverride } from "../../lib/upload/upload-plan";
 import { useMaxUploadBytes } from "../../lib/upload/use-max-upload-bytes";
 import { DropZone } from "./drop-zone";
 import { lazyPart } from "./lazy-part";
 import { RecentUploadsPanel } from "./recent-uploads-panel";
-import { ResumeNotice } from "./resume-notice";
 import { ShareOptionsPanel } from "./share-options-panel";
 import { UploadLoginPrompt } from "./upload-login-prompt";
 import type { UrlInfo } from "./url-upload-panel";
@@ -68,6 +69,7 @@ export default function UploadScreen() {
   const defaultExpiry = useDefaultExpiry("files");
   const maxSizeLabel = t("files.limits.maxSize", { max: formatBytes(maxBytes, language) });
   const storages = trpc.storage.list.useQuery(undefined, { enabled: canUpload, staleTime: 30_000 });
+  const cancelUpload = trpc.files.upload.cancel.useMutation();
   const [options, setOptions] = useState<ShareOptionsState>(INITIAL_SHARE_OPTIONS);
   const [errors, setErrors] = useState<FieldErrors<ShareField>>({});
   const optionsRef = useRef<HTMLDivElement>(null);
@@ -232,7 +234,11 @@ export default function UploadScreen() {
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           {canUpload ? (
             <>
-              <ResumeNotice busyFiles={busyFiles} />
+              <ResumeNotice
+                shows={isOwnersUpload}
+                busyFiles={busyFiles}
+                discard={(record) => cancelUpload.mutateAsync({ file_id: record.file_id })}
+              />
               <Tabs
                 label={t("files.tabs.label")}
                 listClassName="inline-flex rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset dark:bg-slate-800/60 dark:ring-slate-700/60"

@@ -1,24 +1,9 @@
 // The upload list of this page session (one for the whole app, so uploads continue while the user
 // looks elsewhere), the recent-uploads record of each success, and a warning before the tab is closed
 // in the middle of an upload.
-import { browserStorage } from "../../preferences/browser-storage";
 import { recentUploads } from "./recent-uploads";
 import type { UploadJob } from "./run-upload";
 import { createUploadQueue } from "./upload-queue";
-
-/** Lets a test (or a curious admin) lower the multipart threshold, in bytes, for this browser. */
-export const MULTIPART_THRESHOLD_OVERRIDE_KEY = "pastebox_multipart_threshold";
-
-export function multipartThresholdOverride(
-  storage: Pick<Storage, "getItem"> | undefined = browserStorage(),
-): number | undefined {
-  try {
-    const value = Number(storage?.getItem(MULTIPART_THRESHOLD_OVERRIDE_KEY));
-    return Number.isInteger(value) && value > 0 ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export const uploadQueue = createUploadQueue<UploadJob>({
   // The upload engine (run-upload.ts and what it imports) loads when the first upload starts: the

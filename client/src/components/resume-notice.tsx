@@ -1,18 +1,30 @@
 // Multipart uploads left unfinished (the page was reloaded or closed): choosing the same file again
-// continues where it stopped; discarding removes what the server kept.
+// continues where it stopped; discarding removes what the server kept. Shown by the owner's Upload
+// screen and by an upload request's page, each with its own uploads and its own way to discard one.
 import PauseCircleIcon from "@heroicons/react/24/outline/PauseCircleIcon";
 import { formatBytes } from "@shared/format-bytes";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/button";
-import { cx, fileNameText } from "../../components/class-names";
-import { toast } from "../../components/feedback/toast-store";
-import { currentLanguage } from "../../i18n";
-import { trpc } from "../../lib/api/trpc";
-import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../../lib/upload/engine/resume-store";
+import { currentLanguage } from "../i18n";
+import { type FileIdentity, type ResumeRecord, resumeStore, sameFile } from "../lib/upload/engine/resume-store";
+import { Button } from "./button";
+import { cx, fileNameText } from "./class-names";
+import { toast } from "./feedback/toast-store";
 
-/** `busyFiles`: files in the upload list right now; their records are theirs, not leftovers. */
-export function ResumeNotice({ busyFiles }: { busyFiles: readonly FileIdentity[] }) {
+/**
+ * `shows`: which records are this page's (resume-store.ts isOwnersUpload, isRequestUpload); `busyFiles`:
+ * files being sent right now, whose records are theirs, not leftovers; `discard` removes an upload on
+ * the server.
+ */
+export function ResumeNotice({
+  shows,
+  busyFiles,
+  discard,
+}: {
+  shows: (record: ResumeRecord) => boolean;
+  busyFiles: readonly FileIdentity[];
+  discard: (record: ResumeRecord) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const records = useSyncExternalStore(
@@ -21,23 +33,22 @@ export function ResumeNotice({ busyFiles }: { busyFiles: readonly FileIdentity[]
     () => "[]",
   );
   const list = (JSON.parse(records) as ResumeRecord[]).filter(
-    (record) => !busyFiles.some((file) => sameFile(file, record)),
+    (record) => shows(record) && !busyFiles.some((file) => sameFile(file, record)),
   );
-  const cancel = trpc.files.upload.cancel.useMutation();
   const [busyId, setBusyId] = useState<string | null>(null);
   if (list.length === 0) return null;
 
-  const discard = (record: ResumeRecord) => {
+  const onDiscard = (record: ResumeRecord) => {
     setBusyId(record.file_id);
-    cancel.mutate(
-      { file_id: record.file_id },
-      {
-        onSettled: () => setBusyId(null),
-        onSuccess: () => {
-          resumeStore.remove(record.file_id);
-          toast.info(t("files.resume.discarded", { name: record.name }));
-        },
-        onError: () => toast.error(t("files.resume.discardFailed")),
+    discard(record).then(
+      () => {
+        setBusyId(null);
+        resumeStore.remove(record.file_id);
+        toast.info(t("files.resume.discarded", { name: record.name }));
+      },
+      () => {
+        setBusyId(null);
+        toast.error(t("files.resume.discardFailed"));
       },
     );
   };
@@ -68,7 +79,12 @@ export function ResumeNotice({ busyFiles }: { busyFiles: readonly FileIdentity[]
                     })}
                   </span>
                 </span>
-                <Button size="sm" variant="ghost" onClick={() => discard(record)} isLoading={busyId === record.file_id}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onDiscard(record)}
+                  isLoading={busyId === record.file_id}
+                >
                   {t("files.resume.discard")}
                 </Button>
               </li>
