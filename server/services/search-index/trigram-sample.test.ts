@@ -43,6 +43,26 @@ describe("planName", () => {
     expect(planName(sample, "img_2019", 5000, false).kind).toBe("trigrams");
   });
 
+  test("the holders listed with the sample plan every needle as the ones found per trigram do", () => {
+    expect(sample.allHolders).toBe(true);
+    const perTrigram = { ...sample, holders: new Map<string, number[]>(), allHolders: false };
+    const needles = [...names.slice(0, 200), ...names.slice(0, 200).map((name) => name.slice(4, 13)), "report", "zzz"];
+    for (const needle of needles) {
+      expect(planName(sample, needle, 50, false)).toEqual(planName(perTrigram, needle, 50, false));
+    }
+  });
+
+  test("long texts list their holders per trigram asked, not all at once", () => {
+    // 600 texts of about 1,000 characters, nearly every window of each a trigram of its own.
+    const body = Array.from({ length: 200 }, (_, k) => (k * 7919 + 100_000).toString(36)).join(" ");
+    const texts = Array.from({ length: 600 }, (_, i) => `${i} ${body} dolor`);
+    const long = sampleOf(texts, texts.length, Date.now());
+    expect(long.allHolders).toBe(false);
+    expect(planName(long, "dolor", 5000, false).kind).toBe("trigrams");
+    expect(long.holders.size).toBeGreaterThan(0);
+    expect(long.holders.size).toBeLessThan(long.frequency.size);
+  });
+
   test("trigrams are windows of code points", () => {
     expect(trigramsOf("a😀bc")).toEqual(["a😀b", "😀bc"]);
     expect(trigramsOf("ab")).toEqual([]);

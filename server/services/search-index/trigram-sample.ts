@@ -23,25 +23,50 @@ export type NameSample = {
   /** In how many sampled names each trigram occurs. */
   frequency: Map<string, number>;
   /**
-   * The positions in `names` of the names holding a trigram, ascending: found once per trigram a
-   * plan asks about and kept with the sample, so a plan intersects short lists instead of scanning
-   * every sampled name for each trigram and for the needle (docs/performance.md, explorer search).
+   * The positions in `names` of the names holding a trigram, ascending, so a plan intersects short
+   * lists instead of scanning every sampled name for each trigram and for the needle
+   * (docs/performance.md, explorer search). Made for every trigram with the sample when the names
+   * are short (file names: `allHolders`); for long texts (admin lists) found per trigram a plan asks
+   * about, and kept.
    */
   holders: Map<string, number[]>;
+  /** Whether `holders` lists every trigram of the sample already. */
+  allHolders: boolean;
   takenMs: number;
 };
 
+/**
+ * Holder entries (a name's distinct trigrams, summed) up to which they are all listed with the sample:
+ * 8,000 file names hold about 160,000; 4,000 paste texts of 1,000 characters could hold 4 million.
+ */
+const ALL_HOLDERS_MAX = 500_000;
+
 export function sampleOf(names: string[], rows: number, takenMs: number): NameSample {
   const frequency = new Map<string, number>();
-  for (const name of names) {
-    for (const gram of new Set(trigramsOf(name))) frequency.set(gram, (frequency.get(gram) ?? 0) + 1);
+  let holders: Map<string, number[]> | null = new Map();
+  let entries = 0;
+  for (const [index, name] of names.entries()) {
+    for (const gram of new Set(trigramsOf(name))) {
+      frequency.set(gram, (frequency.get(gram) ?? 0) + 1);
+      if (!holders) continue;
+      if (++entries > ALL_HOLDERS_MAX) {
+        holders = null;
+        continue;
+      }
+      const list = holders.get(gram);
+      if (list) list.push(index);
+      else holders.set(gram, [index]);
+    }
   }
-  return { rows, names, frequency, holders: new Map(), takenMs };
+  return { rows, names, frequency, holders: holders ?? new Map(), allHolders: holders !== null, takenMs };
 }
+
+const NO_HOLDERS: number[] = [];
 
 /** The positions of the sampled names holding `gram` (a name holds a trigram exactly when it contains it). */
 function holdersOf(sample: NameSample, gram: string): number[] {
   let found = sample.holders.get(gram);
+  if (!found && sample.allHolders) return NO_HOLDERS;
   if (!found) {
     found = [];
     if ((sample.frequency.get(gram) ?? 0) > 0) {
