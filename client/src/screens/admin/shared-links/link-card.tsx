@@ -1,12 +1,8 @@
 // One link's card in the admin (docs/path-shares.md "Managing links", docs/share-sets.md "Managing
 // sets"): its kind and state, the link to copy or open, views, expiry, password, creation and remark, and
 // the Extend and Revoke buttons that open the dialogs of link-dialogs.tsx.
-import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
-import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button";
-import { opensDialog } from "../../../components/dialogs/dialog-names";
 import type { IconProps } from "../../../components/icons";
 import { StatusBadge, type StatusTone } from "../../../components/status-badge";
 import { currentLanguage } from "../../../i18n";
@@ -74,41 +70,11 @@ export function LinkCard({
           </StatusBadge>
         </>
       }
+      ns="sharedLinks"
       url={link.url}
-      linkTexts={{
-        copy: t("sharedLinks.copyLink"),
-        copied: t("sharedLinks.linkCopied"),
-        copyFailed: t("sharedLinks.copyFailed"),
-        open: t("sharedLinks.open"),
-      }}
-      actions={
-        <>
-          <span className="flex-1" />
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={ClockIcon}
-            onClick={onExtend}
-            disabled={isExtendDisabled}
-            aria-label={t("sharedLinks.extend.label", { name: title })}
-            {...opensDialog("shared-link-extend")}
-            data-testid="shared-link-extend"
-          >
-            {t("sharedLinks.extend.action")}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={NoSymbolIcon}
-            onClick={onRevoke}
-            aria-label={t("sharedLinks.revoke.label", { name: title })}
-            {...opensDialog("shared-link-revoke")}
-            data-testid="shared-link-revoke"
-          >
-            {t("sharedLinks.revoke.action")}
-          </Button>
-        </>
-      }
+      onExtend={onExtend}
+      isExtendDisabled={isExtendDisabled}
+      onEnd={onRevoke}
     >
       <dl className="grid grid-cols-2 gap-3 px-4 sm:px-5">
         {details}

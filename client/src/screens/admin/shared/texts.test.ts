@@ -21,6 +21,13 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
   },
   { file: "screens/admin/shared/share-edit-fields.tsx", values: { kind: KINDS, choice: EXPIRY_CHOICES } },
   { file: "screens/admin/shared/share-list-frame.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
+  {
+    file: "screens/admin/shared/link-parts.tsx",
+    values: {
+      ns: ["sharedLinks", "uploadRequests"],
+      key: ["sharedLinks.extend", "sharedLinks.revoke", "uploadRequests.extend", "uploadRequests.close"],
+    },
+  },
   { file: "screens/admin/shared/list/card-list.tsx", values: { ns: ["davLocks", "sharedLinks", "uploadRequests"] } },
   { file: "screens/admin/shared/list/list-toolbar.tsx", values: { ns: ["files.manage", "pastes.manage"] } },
   { file: "screens/admin/shared/list/resource-list.tsx", values: { ns: ["files.manage", "pastes.manage", "apiKeys"] } },

@@ -3,10 +3,8 @@
 // received (name, size, type, when), followed live while shown, each one turned into a share link in
 // place; and create, extend, change the webhook and close.
 import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
-import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
-import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import { formatBytes } from "@shared/format-bytes";
 import type { UploadRequestDetail, UploadRequestRecord, WebhookFailure } from "@shared/schemas/upload-requests";
@@ -123,53 +121,25 @@ function RequestCard({
           {t(`uploadRequests.status.${request.status}`)}
         </StatusBadge>
       }
+      ns="uploadRequests"
       url={request.url}
-      linkTexts={{
-        copy: t("uploadRequests.copyLink"),
-        copied: t("uploadRequests.linkCopied"),
-        copyFailed: t("uploadRequests.copyFailed"),
-        open: t("uploadRequests.openPage"),
-      }}
       actions={
-        <>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={ChevronDownIcon}
-            onClick={onToggle}
-            aria-expanded={isExpanded}
-            aria-controls={isExpanded ? panelId : undefined}
-            data-testid="upload-request-toggle-files"
-          >
-            {isExpanded ? t("uploadRequests.arrivals.hide") : t("uploadRequests.arrivals.show")}
-          </Button>
-          <span className="flex-1" />
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={ClockIcon}
-            onClick={onExtend}
-            disabled={isClosed}
-            aria-label={t("uploadRequests.extend.label", { folder: request.folder })}
-            {...opensDialog("upload-request-extend")}
-            data-testid="upload-request-extend"
-          >
-            {t("uploadRequests.extend.action")}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={LockClosedIcon}
-            onClick={onClose}
-            disabled={isClosed}
-            aria-label={t("uploadRequests.close.label", { folder: request.folder })}
-            {...opensDialog("upload-request-close")}
-            data-testid="upload-request-close"
-          >
-            {t("uploadRequests.close.action")}
-          </Button>
-        </>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={ChevronDownIcon}
+          onClick={onToggle}
+          aria-expanded={isExpanded}
+          aria-controls={isExpanded ? panelId : undefined}
+          data-testid="upload-request-toggle-files"
+        >
+          {isExpanded ? t("uploadRequests.arrivals.hide") : t("uploadRequests.arrivals.show")}
+        </Button>
       }
+      onExtend={onExtend}
+      isExtendDisabled={isClosed}
+      onEnd={onClose}
+      isEndDisabled={isClosed}
     >
       <dl className="grid grid-cols-2 gap-3 px-4 sm:grid-cols-3 sm:px-5">
         <CardDetail label={t("uploadRequests.fields.files")}>
