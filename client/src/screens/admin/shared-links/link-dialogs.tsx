@@ -1,18 +1,10 @@
-// The two questions about a link: extend it (a new expiry counted from now) and revoke it (the link dies;
-// a file or folder shared in place stays, a set's files go with it). Pastes and file shares are extended
-// here too, through their own update (docs/admin-lists.md, "Extend"); they are deleted, not revoked.
-import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
-import { DialogForm, FormDialog, type SaveHandlers, useFormDialog } from "../../../components/dialogs/form-dialog";
-import { useFieldForm } from "../../../components/forms/use-field-form";
+import type { SaveHandlers } from "../../../components/dialogs/form-dialog";
 import { trpc } from "../../../lib/api/trpc";
-import { expiryHours } from "../../../lib/pastes/expiry";
-import type { RequestExpiryChoice } from "../../../lib/upload-requests/request-form";
+import { ExtendDialog } from "../shared/extend-dialog";
 import { useToastOutcome } from "../shared/use-toast-outcome";
-import { ExpirySelect } from "../upload-requests/request-form-dialog";
 
 /**
  * The link a dialog is about: one shared in place (docs/path-shares.md), a set (docs/share-sets.md), a
@@ -66,54 +58,17 @@ function useLinkCalls() {
 }
 
 export function ExtendLinkDialog({ link, open, onClose }: LinkDialogProps) {
-  const { t } = useTranslation();
+  const calls = useLinkCalls();
   return (
-    <FormDialog
+    <ExtendDialog
       name="shared-link-extend"
+      ns="sharedLinks.extend"
       open={open}
       onClose={onClose}
-      icon={ClockIcon}
-      title={t("sharedLinks.extend.title")}
-      description={t("sharedLinks.extend.description")}
-    >
-      {link ? <ExtendForm link={link} /> : null}
-    </FormDialog>
-  );
-}
-
-function ExtendForm({ link }: { link: ManagedLink }) {
-  const { t } = useTranslation();
-  const dialog = useFormDialog();
-  const calls = useLinkCalls();
-  const form = useFieldForm<{ expiresIn: RequestExpiryChoice }, never>(() => ({ expiresIn: "7d" }));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (dialog.isSaving) return;
-    calls.extend(
-      link,
-      expiryHours(form.state.expiresIn),
-      dialog.track<unknown>({
-        onSuccess: () => {
-          calls.invalidate(link);
-          dialog.finish(t("sharedLinks.extend.done"));
-        },
-        onError: (error) => form.showServerError(error, () => null),
-      }),
-    );
-  };
-  return (
-    <DialogForm
-      form={form}
-      onSubmit={onSubmit}
-      submitLabel={t("sharedLinks.extend.submit")}
+      extend={link ? (expiresIn, handlers) => calls.extend(link, expiresIn, handlers) : null}
+      onExtended={() => link && calls.invalidate(link)}
       submitTestId="shared-link-extend-submit"
-    >
-      <ExpirySelect
-        label={t("sharedLinks.extend.expiry")}
-        value={form.state.expiresIn}
-        onChange={(expiresIn) => form.change({ expiresIn })}
-      />
-    </DialogForm>
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { resources } from "@shared/i18n/resources";
 import { EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
+import { REQUEST_EXPIRY_CHOICES } from "../../../lib/upload-requests/request-form";
 import { SETTINGS_SECTION_NS } from "../settings/settings-section";
 
 const SRC = join(import.meta.dir, "../../..");
@@ -27,6 +28,10 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
       ns: ["sharedLinks", "uploadRequests"],
       key: ["sharedLinks.extend", "sharedLinks.revoke", "uploadRequests.extend", "uploadRequests.close"],
     },
+  },
+  {
+    file: "screens/admin/shared/extend-dialog.tsx",
+    values: { ns: ["sharedLinks.extend", "uploadRequests.extend"], choice: REQUEST_EXPIRY_CHOICES },
   },
   { file: "screens/admin/shared/list/card-list.tsx", values: { ns: ["davLocks", "sharedLinks", "uploadRequests"] } },
   { file: "screens/admin/shared/list/list-toolbar.tsx", values: { ns: ["files.manage", "pastes.manage"] } },

@@ -1,7 +1,6 @@
 // The small dialogs of an upload request: extend it (a new expiry counted from now), change its webhook
 // (URL and secret; an empty URL removes it), and close it (the link stops taking files; what arrived stays).
 import BellAlertIcon from "@heroicons/react/24/outline/BellAlertIcon";
-import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
 import type { FormEvent } from "react";
@@ -11,66 +10,27 @@ import { DialogForm, FormDialog, useFormDialog } from "../../../components/dialo
 import { PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { trpc } from "../../../lib/api/trpc";
-import { expiryHours } from "../../../lib/pastes/expiry";
-import {
-  type RequestExpiryChoice,
-  requestFieldOf,
-  validateWebhookForm,
-} from "../../../lib/upload-requests/request-form";
+import { requestFieldOf, validateWebhookForm } from "../../../lib/upload-requests/request-form";
+import { ExtendDialog } from "../shared/extend-dialog";
 import { useToastOutcome } from "../shared/use-toast-outcome";
-import { ExpirySelect } from "./request-form-dialog";
 
 type RequestDialogProps = { request: UploadRequestRecord | null; open: boolean; onClose: () => void };
 
 export function ExtendRequestDialog({ request, open, onClose }: RequestDialogProps) {
-  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const extend = trpc.uploadRequests.extend.useMutation();
   return (
-    <FormDialog
+    <ExtendDialog
       name="upload-request-extend"
+      ns="uploadRequests.extend"
       open={open}
       onClose={onClose}
-      icon={ClockIcon}
-      title={t("uploadRequests.extend.title")}
-      description={t("uploadRequests.extend.description")}
-    >
-      {request ? <ExtendForm request={request} /> : null}
-    </FormDialog>
-  );
-}
-
-function ExtendForm({ request }: { request: UploadRequestRecord }) {
-  const { t } = useTranslation();
-  const dialog = useFormDialog();
-  const utils = trpc.useUtils();
-  const form = useFieldForm<{ expiresIn: RequestExpiryChoice }, never>(() => ({ expiresIn: "7d" }));
-  const extend = trpc.uploadRequests.extend.useMutation();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (dialog.isSaving) return;
-    extend.mutate(
-      { id: request.id, expires_in: expiryHours(form.state.expiresIn) },
-      dialog.track({
-        onSuccess: () => {
-          void utils.uploadRequests.invalidate();
-          dialog.finish(t("uploadRequests.extend.done"));
-        },
-        onError: (error) => form.showServerError(error, () => null),
-      }),
-    );
-  };
-  return (
-    <DialogForm
-      form={form}
-      onSubmit={onSubmit}
-      submitLabel={t("uploadRequests.extend.submit")}
+      extend={
+        request ? (expiresIn, handlers) => extend.mutate({ id: request.id, expires_in: expiresIn }, handlers) : null
+      }
+      onExtended={() => void utils.uploadRequests.invalidate()}
       submitTestId="upload-request-extend-submit"
-    >
-      <ExpirySelect
-        label={t("uploadRequests.extend.expiry")}
-        value={form.state.expiresIn}
-        onChange={(expiresIn) => form.change({ expiresIn })}
-      />
-    </DialogForm>
+    />
   );
 }
 

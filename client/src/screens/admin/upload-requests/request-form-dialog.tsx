@@ -12,13 +12,12 @@ import { trpc } from "../../../lib/api/trpc";
 import { storageDisplayName } from "../../../lib/storage-name";
 import {
   emptyRequestForm,
-  REQUEST_EXPIRY_CHOICES,
-  type RequestExpiryChoice,
   type RequestFormField,
   type RequestFormValues,
   requestFieldOf,
   validateRequestForm,
 } from "../../../lib/upload-requests/request-form";
+import { ExpirySelect } from "../shared/extend-dialog";
 
 export type RequestFormDialogProps = {
   open: boolean;
@@ -171,36 +170,5 @@ function RequestForm({ onCreated }: Pick<RequestFormDialogProps, "onCreated">) {
         ) : null}
       </div>
     </DialogForm>
-  );
-}
-
-/** The expiry choices of a request (also the extend dialog's). */
-export function ExpirySelect({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: RequestExpiryChoice;
-  onChange: (choice: RequestExpiryChoice) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <FormField label={label}>
-      {(control) => (
-        <select
-          {...control}
-          value={value}
-          onChange={(event) => onChange(event.target.value as RequestExpiryChoice)}
-          data-testid="upload-request-expiry"
-        >
-          {REQUEST_EXPIRY_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {t(`uploadRequests.expiryChoices.${choice}`)}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
   );
 }
