@@ -11,23 +11,17 @@ import { storageDisplayName } from "../../../lib/storage-name";
 import { DateTime } from "../shared/list/resource-list";
 import type { Selection } from "../shared/list/use-selection";
 import {
-  isUsedUp,
   ShareExpiry,
   ShareRemark,
   ShareRowActions,
+  type ShareRowHandlers,
   ShareViews,
   useShareCardFields,
 } from "../shared/share-cells";
 import { EncryptedShareNote, ShareList } from "../shared/share-list";
 import type { FileSummary } from "./file-api";
 
-export type FileListProps = {
-  files: readonly FileSummary[];
-  selection: Selection;
-  onEdit: (file: FileSummary) => void;
-  onExtend: (file: FileSummary) => void;
-  onDelete: (file: FileSummary) => void;
-};
+export type FileListProps = ShareRowHandlers<FileSummary> & { files: readonly FileSummary[]; selection: Selection };
 
 function FileName({ file }: { file: FileSummary }) {
   const { t } = useTranslation();
@@ -55,22 +49,13 @@ function FileName({ file }: { file: FileSummary }) {
   );
 }
 
-export function FileList({ files, selection, onEdit, onExtend, onDelete }: FileListProps) {
+export function FileList({ files, selection, ...handlers }: FileListProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const shareFields = useShareCardFields("files");
   const size = (file: FileSummary) => formatBytes(file.size, language);
   const actions = (file: FileSummary) => (
-    <ShareRowActions
-      kind="files"
-      name={file.filename}
-      url={file.url}
-      preview={{ href: file.url }}
-      onEdit={() => onEdit(file)}
-      onExtend={() => onExtend(file)}
-      isExtendDisabled={isUsedUp(file)}
-      onDelete={() => onDelete(file)}
-    />
+    <ShareRowActions kind="files" share={file} name={file.filename} preview={{ href: file.url }} handlers={handlers} />
   );
   const cell = "px-3 py-3.5 whitespace-nowrap text-slate-700 dark:text-slate-300";
   return (

@@ -7,23 +7,20 @@ import { useTranslation } from "react-i18next";
 import { DateTime } from "../shared/list/resource-list";
 import type { Selection } from "../shared/list/use-selection";
 import {
-  isUsedUp,
   ShareExpiry,
   ShareRemark,
   ShareRowActions,
+  type ShareRowHandlers,
   ShareViews,
   useShareCardFields,
 } from "../shared/share-cells";
 import { EncryptedShareNote, ShareList } from "../shared/share-list";
 import type { PasteSummary } from "./paste-api";
 
-export type PasteListProps = {
+export type PasteListProps = ShareRowHandlers<PasteSummary> & {
   pastes: readonly PasteSummary[];
   selection: Selection;
   onPreview: (paste: PasteSummary) => void;
-  onEdit: (paste: PasteSummary) => void;
-  onExtend: (paste: PasteSummary) => void;
-  onDelete: (paste: PasteSummary) => void;
 };
 
 function Preview({ paste, showCreated = false }: { paste: PasteSummary; showCreated?: boolean }) {
@@ -64,19 +61,16 @@ function Slug({ paste }: { paste: PasteSummary }) {
   );
 }
 
-export function PasteList({ pastes, selection, onPreview, onEdit, onExtend, onDelete }: PasteListProps) {
+export function PasteList({ pastes, selection, onPreview, ...handlers }: PasteListProps) {
   const { t } = useTranslation();
   const shareFields = useShareCardFields("pastes");
   const actions = (paste: PasteSummary) => (
     <ShareRowActions
       kind="pastes"
+      share={paste}
       name={paste.slug}
-      url={paste.url}
       preview={{ onClick: () => onPreview(paste) }}
-      onEdit={() => onEdit(paste)}
-      onExtend={() => onExtend(paste)}
-      isExtendDisabled={isUsedUp(paste)}
-      onDelete={() => onDelete(paste)}
+      handlers={handlers}
     />
   );
   return (

@@ -30,7 +30,7 @@ export type ShareRow = {
 // The interpolation name of the item in `<kind>.manage.actions.*Of`: a file by its name, a text by its suffix.
 const ITEM_PARAM: Record<ShareKind, "name" | "slug"> = { files: "name", pastes: "slug" };
 
-export function isUsedUp(share: ShareRow): boolean {
+function isUsedUp(share: ShareRow): boolean {
   return share.max_views > 0 && share.views >= share.max_views;
 }
 
@@ -113,28 +113,28 @@ const ROW_DIALOGS: Record<ShareKind, Record<RowAction, DialogName | null>> = {
   files: { preview: null, edit: "file-edit", extend: "shared-link-extend", delete: "file-delete" },
 };
 
-export function ShareRowActions({
+/** What a share list does with a row's share: each opens its dialog. */
+export type ShareRowHandlers<Share> = {
+  onEdit: (share: Share) => void;
+  /** A new expiry counted from now (docs/admin-lists.md, "Extend"). */
+  onExtend: (share: Share) => void;
+  onDelete: (share: Share) => void;
+};
+
+export function ShareRowActions<Share extends ShareRow & { url: string }>({
   kind,
+  share,
   name,
-  url,
   preview,
-  onEdit,
-  onExtend,
-  isExtendDisabled,
-  onDelete,
+  handlers,
 }: {
   kind: ShareKind;
+  share: Share;
   /** How the row names its share in the buttons' labels. */
   name: string;
-  url: string;
   /** A link to the share's page, or a button that previews it here. */
   preview: { href: string } | { onClick: () => void };
-  onEdit: () => void;
-  /** A new expiry counted from now (docs/admin-lists.md, "Extend"). */
-  onExtend: () => void;
-  /** Used up: a new expiry would not open it again (its view limit is changed in the edit dialog). */
-  isExtendDisabled: boolean;
-  onDelete: () => void;
+  handlers: ShareRowHandlers<Share>;
 }) {
   const { t } = useTranslation();
   const item = { [ITEM_PARAM[kind]]: name };
@@ -178,7 +178,7 @@ export function ShareRowActions({
         action("preview", EyeIcon, preview.onClick)
       )}
       <CopyButton
-        text={url}
+        text={share.url}
         label={t(`${kind}.manage.actions.copyLinkOf`, item)}
         copiedMessage={t(`${kind}.result.copied`)}
         failedMessage={t(`${kind}.result.copyFailed`)}
@@ -186,12 +186,13 @@ export function ShareRowActions({
         size="sm"
         isIconOnly
       />
-      {action("edit", PencilIcon, onEdit)}
-      {action("extend", ClockIcon, onExtend, undefined, isExtendDisabled)}
+      {action("edit", PencilIcon, () => handlers.onEdit(share))}
+      {/* Used up: a new expiry would not open it again (its view limit is changed in the edit dialog). */}
+      {action("extend", ClockIcon, () => handlers.onExtend(share), undefined, isUsedUp(share))}
       {action(
         "delete",
         TrashIcon,
-        onDelete,
+        () => handlers.onDelete(share),
         "text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300",
       )}
     </div>
