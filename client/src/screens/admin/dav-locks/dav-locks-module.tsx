@@ -46,9 +46,6 @@ export default function DavLocksModule() {
         ns="davLocks"
         query={list}
         items={list.data?.locks}
-        emptyIcon={LockOpenIcon}
-        layout="grid"
-        testId="dav-lock-list"
         footer={
           list.data && (
             <Pagination

@@ -4,7 +4,6 @@
 // revoked.
 import DocumentIcon from "@heroicons/react/24/outline/DocumentIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
-import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
 import type { PathShareRecord } from "@shared/schemas/path-shares";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,14 +35,7 @@ export default function SharedLinksModule() {
         labelOf={(choice) => t(`sharedLinks.filter.${choice}`)}
         testIdPrefix="shared-links-filter"
       />
-      <CardList
-        ns="sharedLinks"
-        query={list}
-        items={list.data?.items}
-        emptyIcon={LinkIcon}
-        layout="grid"
-        testId="shared-link-list"
-      >
+      <CardList ns="sharedLinks" query={list} items={list.data?.items}>
         {(link) => (
           <PathLinkCard
             key={link.id}

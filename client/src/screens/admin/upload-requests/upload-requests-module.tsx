@@ -53,14 +53,7 @@ export default function UploadRequestsModule() {
   return (
     <div>
       <AdminModuleHeader module="upload-requests" actions={createButton} />
-      <CardList
-        ns="uploadRequests"
-        query={list}
-        items={list.data?.items}
-        emptyIcon={InboxArrowDownIcon}
-        layout="column"
-        testId="upload-request-list"
-      >
+      <CardList ns="uploadRequests" query={list} items={list.data?.items}>
         {(request) => (
           <RequestCard
             key={request.id}
