@@ -80,11 +80,24 @@ export function storageAnswerFailure(status: number | undefined, storage: string
   return new AppError("BAD_GATEWAY", "errors.storageRefused", { storage, reason });
 }
 
+/** The constructor of `async function*` (a driver's walk), which has no global name. */
+const AsyncGeneratorFunction = Object.getPrototypeOf(async function* () {}).constructor;
+
 /** The driver with every failure of every method passed through storageFailure. */
 export function withStorageErrors(driver: StorageDriver, storage: string): StorageDriver {
   const wrapped: Record<string, unknown> = { kind: driver.kind };
   for (const [key, value] of Object.entries(driver)) {
     if (typeof value !== "function") continue;
+    if (value instanceof AsyncGeneratorFunction) {
+      wrapped[key] = async function* (...args: unknown[]) {
+        try {
+          yield* (value as (...params: unknown[]) => AsyncGenerator<unknown>).apply(driver, args);
+        } catch (error) {
+          throw storageFailure(error, storage);
+        }
+      };
+      continue;
+    }
     wrapped[key] = async (...args: unknown[]) => {
       try {
         return await (value as (...params: unknown[]) => unknown).apply(driver, args);

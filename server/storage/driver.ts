@@ -102,6 +102,12 @@ export type StorageDriver = {
   delete(key: string): Promise<void>;
   deleteMany(keys: string[]): Promise<void>;
   list(prefix: string, options?: ListOptions): Promise<ListResult>;
+  /**
+   * Local disk only: every object below `prefix` in key order (as list() without a delimiter), in pages
+   * of `pageKeys`, each directory read once; paging list() by continuation token reads a directory
+   * again for every page. S3 has no such need: services/explorer/storage.ts walkObjects pages list().
+   */
+  walk?(prefix: string, pageKeys: number): AsyncGenerator<ObjectInfo[]>;
   copy(sourceKey: string, targetKey: string, options?: CopyOptions): Promise<void>;
 };
 

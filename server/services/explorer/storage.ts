@@ -43,8 +43,12 @@ export function requestDrivers(deps: Pick<FsDeps, "storage">): DriverAt {
   };
 }
 
-/** Pages of every object under a prefix (folder markers included), following continuation tokens. */
+/** Pages of every object under a prefix (folder markers included): local disk's own walk, else list() by continuation token. */
 export async function* walkObjects(driver: StorageDriver, prefix: string): AsyncGenerator<ObjectInfo[]> {
+  if (driver.walk) {
+    yield* driver.walk(prefix, WALK_PAGE_KEYS);
+    return;
+  }
   let token: string | undefined;
   do {
     const page = await driver.list(prefix, { continuationToken: token, maxKeys: WALK_PAGE_KEYS });

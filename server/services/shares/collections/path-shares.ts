@@ -18,7 +18,7 @@ import { purgedSet } from "../slugs/purged-slugs";
 import { assertSlugGuessesLeft, slugMissed } from "../slugs/slug-guesses";
 import { generateUniqueLinkSlug } from "../slugs/slugs";
 import { issueVisit, isValidVisit, type VisitSubject } from "./share-visits";
-import { type ZipEntry, zipResponse } from "./share-zip";
+import { PackedEntries, zipResponse } from "./share-zip";
 
 export type PathShareDeps = FsDeps;
 
@@ -296,26 +296,25 @@ export async function openSharedPathFile(
 /**
  * The whole shared folder (or `path` inside it) as a zip, streamed: objects are read one after the other
  * as the zip is sent (client-zip, stored entries, ZIP64 past 4 GiB), never a whole file. The names and
- * sizes come first so the answer can carry its exact Content-Length (docs/path-shares.md says what the
- * wire does with it and what memory was measured).
+ * sizes come first, kept packed, so the answer can carry its exact Content-Length (docs/path-shares.md
+ * says what the wire does with it and what memory was measured).
  */
 export async function zipSharedFolder(deps: PathShareDeps, request: VisitRequest & { path: string }, now = new Date()) {
   const { row, driver } = await admit(deps, request, now, false);
   if (!row.isDirectory) {
     const object = await driver.head(row.storagePath);
     if (!object) throw new AppError("GONE", "errors.shareGone");
-    const open = async () => (await driver.get(row.storagePath)).body;
-    return zipResponse([{ name: row.name, size: object.size, lastModified: object.lastModified, open }], row.name);
+    const entry = { name: row.name, size: object.size, lastModified: object.lastModified };
+    return zipResponse([entry], async () => (await driver.get(row.storagePath)).body, row.name);
   }
   const folderKey = keyInside(row, request.path, true);
-  const entries: ZipEntry[] = [];
+  const entries = new PackedEntries();
   for await (const page of walkObjects(driver, folderKey)) {
     for (const object of page) {
       const name = object.key.slice(folderKey.length);
-      const open = async () => (await driver.get(object.key)).body;
-      if (name) entries.push({ name, size: object.size, lastModified: object.lastModified, open });
+      if (name) entries.add({ name, size: object.size, lastModified: object.lastModified });
     }
   }
   const zipName = request.path ? nameOf(`/${request.path}`) : row.name;
-  return zipResponse(entries, zipName);
+  return zipResponse(entries, async (entry) => (await driver.get(folderKey + entry.name)).body, zipName);
 }

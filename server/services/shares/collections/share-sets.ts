@@ -16,7 +16,7 @@ import { generateUniqueLinkSlug } from "../slugs/slugs";
 import { deleteFileRows } from "../storage";
 import type { VisitRequest } from "./path-shares";
 import { issueVisit, isValidVisit, VISIT_TTL_MS, type VisitSubject } from "./share-visits";
-import { type ZipEntry, zipResponse } from "./share-zip";
+import { zipResponse } from "./share-zip";
 
 export type ShareSetDeps = FileDeps & { config: { publicUrl: string; secret: string } };
 
@@ -232,13 +232,15 @@ export async function openShareSetFile(deps: ShareSetDeps, request: VisitRequest
 /** Every file of a set as one zip, streamed (services/shares/collections/share-zip.ts). */
 export async function zipShareSet(deps: ShareSetDeps, request: VisitRequest, now = new Date()) {
   const { row, members } = await admit(deps, request, now, false);
-  const entries: ZipEntry[] = namedMembers(members).map(({ name, member }) => ({
+  const entries = namedMembers(members).map(({ name, member }) => ({
     name,
     size: Number(member.size),
     lastModified: member.createdAt,
-    open: async () => (await (await deps.storage.driverFor(member.storageConfigId)).get(member.storagePath)).body,
+    member,
   }));
-  return zipResponse(entries, `files-${row.slug}`);
+  const open = async ({ member }: (typeof entries)[number]) =>
+    (await (await deps.storage.driverFor(member.storageConfigId)).get(member.storagePath)).body;
+  return zipResponse(entries, open, `files-${row.slug}`);
 }
 
 // --- The sweep ------------------------------------------------------------------------------------------
