@@ -54,6 +54,17 @@ export const sharedItem = z.object({
   modified: z.date().nullable(),
 });
 
+/**
+ * What "Download all" at `path` holds, for the page to say before the zip starts (docs/path-shares.md,
+ * "Before the zip"): its files and their bytes, counted up to a cap.
+ */
+export const downloadAllSize = z.object({
+  files: z.number(),
+  bytes: z.number(),
+  /** False when the count stopped at its cap: the folder holds at least this many files and bytes. */
+  is_exact: z.boolean(),
+});
+
 export const publicShareOutput = z.object({
   slug: z.string(),
   /** What the link holds: a file or folder shared in place, or a set of uploaded files (docs/share-sets.md). */
@@ -76,8 +87,11 @@ export const publicShareOutput = z.object({
    * sub-folders, file downloads and the zip pass it as `visit` and count no further view.
    */
   visit: z.string().nullable(),
+  /** A folder's or a set's "Download all"; null for a file, and while a password is needed. */
+  download_all: downloadAllSize.nullable(),
 });
 
+export type DownloadAllSize = z.output<typeof downloadAllSize>;
 export type PublicShare = z.output<typeof publicShareOutput>;
 export type SharedItem = z.output<typeof sharedItem>;
 

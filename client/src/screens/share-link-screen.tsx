@@ -1,11 +1,12 @@
 // The page a shared folder, file or set of files opens (/s/:slug, docs/path-shares.md, docs/share-sets.md):
 // the entries (a folder's with breadcrumbs that start at the shared folder and never go above it), name,
 // size and type, a preview (inline, sandboxed by the server) and a download per file, and "Download all" as one zip the server streams (the browser's own
-// download shows its progress). The first answer counts the visit; its `visit` token is kept
+// download shows its progress), with the files and bytes it holds said first and a warning when that is large. The first answer counts the visit; its `visit` token is kept
 // for this tab so that opening sub-folders and files counts nothing more. Plain fetch, no tRPC.
 
 import ArchiveBoxArrowDownIcon from "@heroicons/react/24/outline/ArchiveBoxArrowDownIcon";
 import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
+import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import { formatBytes } from "@shared/format-bytes";
@@ -21,6 +22,7 @@ import { FileTypeIcon } from "../components/file-icons";
 import { PagePasswordPanel } from "../components/forms/page-password-panel";
 import { currentLanguage } from "../i18n";
 import { fetchEnvelope } from "../lib/api/rest-api";
+import { downloadAllText, isLargeDownload } from "../lib/shares/download-all";
 import { useVisitedPage } from "../lib/shares/use-visited-page";
 
 const apiPath = (slug: string, tail: string, params: Record<string, string | undefined>) => {
@@ -126,16 +128,33 @@ export default function ShareLinkScreen({ slug }: { slug: string }) {
               </ol>
             </nav>
           )}
-          <a
-            href={apiPath(slug, "/zip", { path: share.path, visit })}
-            download
-            className={buttonClasses("primary", "sm")}
-            data-testid="share-download-all"
-          >
-            <ArchiveBoxArrowDownIcon className="size-4.5" aria-hidden="true" />
-            {t("shareLink.downloadAll")}
-          </a>
+          <div className="flex flex-wrap items-center gap-3">
+            {share.kind === "folder" && share.download_all ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="share-zip-size">
+                {downloadAllText(t, share.download_all, locale)}
+              </p>
+            ) : null}
+            <a
+              href={apiPath(slug, "/zip", { path: share.path, visit })}
+              download
+              className={buttonClasses("primary", "sm")}
+              data-testid="share-download-all"
+            >
+              <ArchiveBoxArrowDownIcon className="size-4.5" aria-hidden="true" />
+              {t("shareLink.downloadAll")}
+            </a>
+          </div>
         </div>
+      ) : null}
+      {share.download_all && isLargeDownload(share.download_all) ? (
+        <p
+          role="note"
+          className="mt-3 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="share-large-download"
+        >
+          <ExclamationTriangleIcon className="size-5 shrink-0" aria-hidden="true" />
+          {t("shareLink.largeDownload")}
+        </p>
       ) : null}
 
       {share.items.length === 0 ? (

@@ -4,6 +4,9 @@
 // the share following a rename and answering 410 once its folder is deleted, and keys confined to their
 // base path.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DOWNLOAD_ALL_COUNT_MAX } from "../../services/shares/collections/path-shares";
 import { createApiClient, createMount, createS3Storage, loginAdmin, present } from "../../test/api-client";
 import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";
@@ -12,6 +15,8 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
   let t: TestApp;
   const { call } = createApiClient(() => t.app);
   let admin: string;
+  /** The /docs mount's folder in its storage. */
+  const docsFolder = `docs-${Date.now()}`;
 
   const write = (path: string, content: string) =>
     call("POST", "/admin/fs/update", { auth: admin, body: { path, content }, procedure: "fs.update" });
@@ -30,7 +35,7 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
       storageKind === "local"
         ? (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id
         : (await createS3Storage(api, admin, { is_public: false })).id;
-    await createMount(api, admin, { mount_path: "/docs", storage_config_id: storageId, folder: `docs-${Date.now()}` });
+    await createMount(api, admin, { mount_path: "/docs", storage_config_id: storageId, folder: docsFolder });
     await createMount(api, admin, {
       mount_path: "/secret",
       storage_config_id: storageId,
@@ -110,6 +115,44 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
     // A forged or foreign token is no visit: it counts a view like a new visitor.
     expect((await view(slug, { visit: `${visit}x` })).status).toBe(200);
     expect(await views(slug)).toBe(2);
+  });
+
+  test("the page is told how many files and bytes “Download all” holds, the whole tree below the path", async () => {
+    const { slug } = (await share({ path: "/docs/album" })).body.data;
+    const root = await view(slug);
+    // alpha.txt 11, 报告 2026.txt 12 (UTF-8), sub/beta.txt 10, sub/deeper/gamma.txt 5.
+    expect(root.body.data.download_all).toEqual({ files: 4, bytes: 38, is_exact: true });
+    const visit = root.body.data.visit as string;
+    expect((await view(slug, { path: "sub", visit })).body.data.download_all).toEqual({
+      files: 2,
+      bytes: 15,
+      is_exact: true,
+    });
+    expect((await view(slug, { path: "sub/deeper", visit })).body.data.download_all).toEqual({
+      files: 1,
+      bytes: 5,
+      is_exact: true,
+    });
+    // Nothing is told before the password, nor for a single file.
+    const locked = (await share({ path: "/docs/album", password: "pw" })).body.data.slug;
+    expect((await view(locked)).body.data.download_all).toBeNull();
+    const single = (await share({ path: "/docs/album/alpha.txt" })).body.data.slug;
+    expect((await view(single)).body.data.download_all).toBeNull();
+  });
+
+  // The count's cap is the service's own; local disk lets 10,000 files be written in a second.
+  test.if(storageKind === "local")("past the count's cap the page is told “at least”, not the whole tree", async () => {
+    const big = join(t.config.dataDir, "storage", docsFolder, "big", "part");
+    mkdirSync(big, { recursive: true });
+    for (let index = 0; index <= DOWNLOAD_ALL_COUNT_MAX; index++) writeFileSync(join(big, `${index}.txt`), "12345");
+    const { slug } = (await share({ path: "/docs/big" })).body.data;
+    const answer = (await view(slug)).body.data;
+    expect(answer.items.map((item: { name: string }) => item.name)).toEqual(["part"]);
+    const size = present(answer.download_all, "download_all");
+    expect(size.is_exact).toBe(false);
+    expect(size.files).toBeGreaterThanOrEqual(DOWNLOAD_ALL_COUNT_MAX);
+    expect(size.files).toBeLessThanOrEqual(DOWNLOAD_ALL_COUNT_MAX + 1);
+    expect(size.bytes).toBe(size.files * 5);
   });
 
   test("a password is asked before anything, and a view limit ends new visits with 410", async () => {

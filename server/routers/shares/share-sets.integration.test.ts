@@ -55,7 +55,13 @@ describe.each(STORAGE_CASES)("sets of files on %s with %s storage", (provider, s
 
     const locked = await view(slug);
     expect(locked.status).toBe(200);
-    expect(locked.body.data).toMatchObject({ kind: "set", requires_password: true, items: [], visit: null });
+    expect(locked.body.data).toMatchObject({
+      kind: "set",
+      requires_password: true,
+      items: [],
+      visit: null,
+      download_all: null,
+    });
     expect((await view(slug, { password: "wrong" })).status).toBe(401);
     expect((await call("GET", `/public/shares/${slug}/zip`)).status).toBe(401);
 
@@ -68,6 +74,8 @@ describe.each(STORAGE_CASES)("sets of files on %s with %s storage", (provider, s
       ["notes (2).txt", 12, "text/plain"],
       ["photo.png", 70_000, "image/png"],
     ]);
+    // What "Download all" holds, for the page to say before the zip starts.
+    expect(opened.body.data.download_all).toEqual({ files: 3, bytes: 70_023, is_exact: true });
     const visit = opened.body.data.visit as string;
 
     // The rest of the visit counts nothing more.

@@ -4,7 +4,7 @@
 // rest of the visit (sub-folders, single files, the zip) passes instead, so a visit counts once.
 
 import { nameOf } from "@shared/paths";
-import type { createPathShareInput, PublicShare, SharedItem } from "@shared/schemas/path-shares";
+import type { createPathShareInput, DownloadAllSize, PublicShare, SharedItem } from "@shared/schemas/path-shares";
 import type { z } from "zod";
 import { AppError } from "../../../errors";
 import { contentTypeFor } from "../../../storage/content-type";
@@ -24,6 +24,11 @@ export type PathShareDeps = FsDeps;
 
 /** Entries one listing answer holds at most; a bigger folder says `truncated` (the zip still holds all). */
 export const SHARE_LISTING_MAX = 5000;
+/**
+ * Files counted at most for what "Download all" holds (docs/path-shares.md, "Before the zip"): a
+ * larger folder is told as "at least", so that opening a page never walks a whole huge tree.
+ */
+export const DOWNLOAD_ALL_COUNT_MAX = 10_000;
 
 /** The columns a path share is read with, by visitors and by its owner (path-share-manage.ts). */
 export const pathShareSelect = {
@@ -266,9 +271,12 @@ export async function viewPathShare(
     views,
     path: row.isDirectory ? request.path : "",
   };
-  if (!visit) return { ...base, requires_password: true, items: [], visit: null };
-  if (row.isDirectory)
-    return { ...base, requires_password: false, items: await listInside(driver, row, request.path), visit };
+  if (!visit) return { ...base, requires_password: true, items: [], visit: null, download_all: null };
+  if (row.isDirectory) {
+    const items = await listInside(driver, row, request.path);
+    const download_all = await downloadAllSize(driver, keyInside(row, request.path, true), items);
+    return { ...base, requires_password: false, items, visit, download_all };
+  }
   const object = await driver.head(row.storagePath);
   const item: SharedItem = {
     name: row.name,
@@ -278,7 +286,32 @@ export async function viewPathShare(
     mimetype: object?.contentType || contentTypeFor(row.name),
     modified: object?.lastModified ?? null,
   };
-  return { ...base, requires_password: false, items: [item], visit };
+  return { ...base, requires_password: false, items: [item], visit, download_all: null };
+}
+
+/**
+ * The files and bytes the zip of `folderKey` holds. A level of files only, listed whole, is its own
+ * answer; otherwise the tree is walked until DOWNLOAD_ALL_COUNT_MAX files.
+ */
+async function downloadAllSize(
+  driver: StorageDriver,
+  folderKey: string,
+  items: SharedItem[],
+): Promise<DownloadAllSize> {
+  if (items.length < SHARE_LISTING_MAX && items.every((item) => !item.is_directory)) {
+    return { files: items.length, bytes: items.reduce((total, item) => total + item.size, 0), is_exact: true };
+  }
+  let files = 0;
+  let bytes = 0;
+  for await (const page of walkObjects(driver, folderKey)) {
+    for (const object of page) {
+      if (object.key.endsWith("/")) continue;
+      files++;
+      bytes += object.size;
+    }
+    if (files >= DOWNLOAD_ALL_COUNT_MAX) return { files, bytes, is_exact: false };
+  }
+  return { files, bytes, is_exact: true };
 }
 
 /** One file of a share, for GET /public/shares/{slug}/file: its driver and key; the visit admitted. */

@@ -199,7 +199,7 @@ export async function viewShareSet(deps: ShareSetDeps, request: VisitRequest, no
     views,
     path: "",
   };
-  if (!visit) return { ...base, requires_password: true, items: [], visit: null };
+  if (!visit) return { ...base, requires_password: true, items: [], visit: null, download_all: null };
   const items: SharedItem[] = namedMembers(members).map(({ name, member }) => ({
     name,
     path: name,
@@ -208,7 +208,12 @@ export async function viewShareSet(deps: ShareSetDeps, request: VisitRequest, no
     mimetype: deliverableContentType(member.mimetype || contentTypeFor(name)),
     modified: member.createdAt,
   }));
-  return { ...base, requires_password: false, items, visit };
+  const download_all = {
+    files: items.length,
+    bytes: items.reduce((total, item) => total + item.size, 0),
+    is_exact: true,
+  };
+  return { ...base, requires_password: false, items, visit, download_all };
 }
 
 /** One file of a set by its name on the page (GET /public/shares/{slug}/file?path=name). */

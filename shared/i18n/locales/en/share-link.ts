@@ -22,6 +22,11 @@ export const enShareLink = {
     zipping: "Downloading the zip: {{done}} of {{total}}",
     zipDone: "The zip is downloaded.",
     zipFailed: "The zip download stopped: {{message}}",
+    zipSize_one: "{{files}} file · {{size}}",
+    zipSize_other: "{{files}} files · {{size}}",
+    zipSizeAtLeast: "At least {{files}} files · {{size}}",
+    largeDownload:
+      "A large download: “Download all” builds one zip of everything below this folder as it downloads, which can take a long time. You can also open folders and download files one by one.",
     truncated: "This folder holds more entries than one page shows; “Download all” still includes every file.",
     passwordTitle: "This share is protected",
     passwordLabel: "Password",

@@ -23,6 +23,11 @@ export const zhShareLink: typeof enShareLink = {
     zipping: "正在下载 zip：{{done}} / {{total}}",
     zipDone: "zip 已下载。",
     zipFailed: "zip 下载中断：{{message}}",
+    zipSize_one: "{{files}} 个文件 · {{size}}",
+    zipSize_other: "{{files}} 个文件 · {{size}}",
+    zipSizeAtLeast: "至少 {{files}} 个文件 · {{size}}",
+    largeDownload:
+      "这是一个很大的下载：“全部下载”会在下载过程中把此文件夹下的所有内容打包成一个 zip，可能需要很长时间。也可以打开文件夹逐个下载文件。",
     truncated: "此文件夹的条目多于一页能显示的数量；“全部下载”仍包含所有文件。",
     passwordTitle: "此分享受密码保护",
     passwordLabel: "密码",
