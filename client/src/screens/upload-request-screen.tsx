@@ -17,7 +17,6 @@ import { cx, fileNameText } from "../components/class-names";
 import { PageSpinner } from "../components/feedback/page-spinner";
 import { StatusPanel } from "../components/feedback/status-panel";
 import { PagePasswordPanel } from "../components/forms/page-password-panel";
-import { ResumeNotice } from "../components/resume-notice";
 import { currentLanguage } from "../i18n";
 import { errorMessageOf } from "../lib/api/api-errors";
 import { fetchEnvelope } from "../lib/api/rest-api";
@@ -30,6 +29,7 @@ import { uploadObject } from "../lib/upload/engine/upload-object";
 import { isCancellation } from "../lib/upload/upload-errors";
 import { chooseUploadMode, multipartThresholdOverride } from "../lib/upload/upload-plan";
 import { discardSenderUpload, senderUploadTarget } from "../lib/upload-requests/sender-upload";
+import { ResumeNoticePart } from "./upload/resume-notice-part";
 
 const base = (slug: string) => `/api/public/upload-requests/${encodeURIComponent(slug)}`;
 
@@ -186,7 +186,7 @@ export default function UploadRequestScreen({ slug }: { slug: string }) {
           ))}
         </ul>
       </header>
-      <ResumeNotice
+      <ResumeNoticePart
         shows={isRequestUpload(slug)}
         busyFiles={sending.filter((item) => item.status === "sending")}
         discard={async (record) => {

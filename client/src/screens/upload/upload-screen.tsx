@@ -11,7 +11,6 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../components/feedback/toast-store";
 import type { IconProps } from "../../components/icons";
 import { PageHeader } from "../../components/layout/page-header";
-import { ResumeNotice } from "../../components/resume-notice";
 import { Tabs } from "../../components/tabs";
 import { currentLanguage } from "../../i18n";
 import { errorMessageOf } from "../../lib/api/api-errors";
@@ -43,12 +42,14 @@ import { useMaxUploadBytes } from "../../lib/upload/use-max-upload-bytes";
 import { DropZone } from "./drop-zone";
 import { lazyPart } from "./lazy-part";
 import { RecentUploadsPanel } from "./recent-uploads-panel";
+import { ResumeNoticePart } from "./resume-notice-part";
 import { ShareOptionsPanel } from "./share-options-panel";
-import { UploadLoginPrompt } from "./upload-login-prompt";
 import type { UrlInfo } from "./url-upload-panel";
 
 // The list loads once something is added, the URL form when its tab is chosen (lazy-part.tsx).
 const UploadList = lazyPart(() => import("./upload-list").then((module) => module.UploadList));
+// Only visitors who may not upload see it; the signed-in first load does not download it.
+const UploadLoginPrompt = lazyPart(() => import("./upload-login-prompt").then((module) => module.UploadLoginPrompt));
 const UrlUploadPanel = lazyPart(() => import("./url-upload-panel").then((module) => module.UrlUploadPanel));
 
 const TABS: { id: "file" | "url"; icon: ComponentType<IconProps> }[] = [
@@ -234,7 +235,7 @@ export default function UploadScreen() {
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           {canUpload ? (
             <>
-              <ResumeNotice
+              <ResumeNoticePart
                 shows={isOwnersUpload}
                 busyFiles={busyFiles}
                 discard={(record) => cancelUpload.mutateAsync({ file_id: record.file_id })}
