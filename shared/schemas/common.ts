@@ -56,6 +56,18 @@ export const paginationOutput = z.object({
  */
 export const listCursor = z.string().trim().min(1).max(200).optional();
 
+/**
+ * A list's search text or creator filter. A NUL character is refused: SQLite's full-text query ends its
+ * string there and Postgres stores no NUL in text, so either database would fail on it, and no name,
+ * remark or creator holds one.
+ */
+export const listFilterText = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((value) => !value.includes("\0"), { message: "errors.listFilterNul" })
+  .optional();
+
 export type Pagination = z.infer<typeof paginationOutput>;
 
 export function paginationOf(total: number, limit: number, offset: number): Pagination {

@@ -2,7 +2,7 @@
 // wire names as the original's scripts expect.
 import { z } from "zod";
 import { MULTIPART_PART_SIZE } from "../constants";
-import { flexibleBoolean, listCursor, mediaType, paginationOutput } from "./common";
+import { flexibleBoolean, listCursor, listFilterText, mediaType, paginationOutput } from "./common";
 import { customSlug, shareSubfolder } from "./paste-fields";
 import { createShareFields, expiresInHours, shareFieldsOutput, updateShareFields } from "./share-fields";
 
@@ -161,9 +161,9 @@ export const fileOutput = z.object({
 export const listFilesInput = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
-  search: z.string().trim().max(200).optional(),
+  search: listFilterText,
   /** Only files of this creator: a created_by value, or the bare id of a key or the admin. */
-  created_by: z.string().trim().max(200).optional(),
+  created_by: listFilterText,
   /** Only files on this storage configuration. */
   s3_config_id: z.string().trim().max(100).optional(),
   cursor: listCursor,

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SLUG_MAX_LENGTH } from "../constants";
 import { parseEnvelope } from "../encryption/encrypted-share";
-import { listCursor, paginationOutput } from "./common";
+import { listCursor, listFilterText, paginationOutput } from "./common";
 import { customSlug, pasteContent } from "./paste-fields";
 import { createShareFields, shareFieldsOutput, updateShareFields } from "./share-fields";
 
@@ -98,9 +98,9 @@ export const listPastesInput = z.object({
   page: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: listFilterText,
   /** Only pastes of this creator: a created_by value, or the bare id of a key or the admin. */
-  created_by: z.string().trim().max(200).optional(),
+  created_by: listFilterText,
   cursor: listCursor,
 });
 

@@ -4,6 +4,7 @@ export const enErrors = {
   badRequest: "Bad request",
   invalidJson: "The request body is not valid JSON",
   invalidInput: "Invalid input",
+  listFilterNul: "A search or filter may not contain a NUL character",
   unauthorized: "Unauthorized, please log in",
   sessionExpired: "Your admin session has expired, please log in again",
   apiKeyInvalid: "Invalid API key",

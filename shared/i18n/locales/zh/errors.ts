@@ -4,6 +4,7 @@ export const zhErrors: typeof enErrors = {
   badRequest: "请求无效",
   invalidJson: "请求体不是有效的 JSON",
   invalidInput: "输入无效",
+  listFilterNul: "搜索或筛选内容不能包含 NUL 字符",
   unauthorized: "未授权，请登录",
   sessionExpired: "管理员会话已过期，请重新登录",
   apiKeyInvalid: "API 密钥无效",
