@@ -59,9 +59,9 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
   // read through a map stay resident, and a hostile run's 250 MiB room read once grew the server by
   // +253 MiB of them. Content is read through the read connection, which maps nothing
   // (docs/decisions/0016-large-reads-without-the-map.md). Before: +110 MiB here.
-  test.if(provider === "sqlite")(
-    "reading its whole history leaves none of it mapped into the server: the file's resident pages grow under 8 MiB",
-    async () => {
+  // Registered on SQLite only (the test command counts a skipped test as failed): Postgres maps nothing.
+  if (provider === "sqlite") {
+    test("reading its whole history leaves none of it mapped into the server: the file's resident pages grow under 8 MiB", async () => {
       const file = sqliteFilePath(served.t.config.databaseUrl);
       const before = residentMappedBytes(file);
       let after = 0;
@@ -75,9 +75,8 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
       }
       expect(read).toBe(ITEMS);
       expect(residentMappedBytes(file) - before).toBeLessThan(8 * MIB);
-    },
-    60_000,
-  );
+    }, 60_000);
+  }
 
   test("eight GETs and joins of its history at once keep every block of the event loop under 100 ms of CPU", async () => {
     const watch = watchEventLoopBlocks();

