@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRPC_MAX_BATCH_CALLS } from "@shared/constants";
-import { FS_LIST_PAGE_DEFAULT } from "@shared/schemas/fs";
+import { FS_LIST_PAGE_DEFAULT } from "@shared/schemas/explorer/explorer";
 import superjson from "superjson";
 import { MAX_SEARCHES_PER_CALLER } from "./services/system/search-slots";
 import { createApiKey, createMount, createPaste, loginAdmin, type PastePage } from "./test/api-client";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { MAX_TEXT_BYTES } from "./constants";
-import { customSlug, maxViews, pasteContent, shareSubfolder } from "./schemas/paste-fields";
+import { customSlug, maxViews, pasteContent, shareSubfolder } from "./schemas/shares/paste-fields";
 import { maxViewsProblem, pasteContentProblem, shareSubfolderOf, slugProblems } from "./share-field-rules";
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

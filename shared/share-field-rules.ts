@@ -1,6 +1,6 @@
 // The rules of the fields a share form checks as it is typed (Home's editor, the upload form's options),
 // written without zod: the forms call these directly, and the server's schemas
-// (shared/schemas/paste-fields.ts) are built from them, so both apply the same rules with the same
+// (shared/schemas/shares/paste-fields.ts) are built from them, so both apply the same rules with the same
 // messages. A form page then loads no validation library at all (docs/architecture.md, What each page
 // loads). Each problem is an i18n key.
 import { MAX_TEXT_BYTES, RESERVED_SLUGS, SLUG_MAX_LENGTH } from "./constants";

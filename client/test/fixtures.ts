@@ -1,8 +1,8 @@
 // Answers of the server for the client's unit tests, one factory per kind of row. Each is typed by
 // the procedure that returns it (test/trpc-msw.ts: ProcedureOutput), so when the server's answer
 // changes shape, these fail to typecheck instead of going on testing an answer nobody sends.
-import { DEFAULT_SYSTEM_SETTINGS, publicSettingsOf } from "@shared/schemas/settings";
-import { SECRET_MASK } from "@shared/schemas/storage";
+import { DEFAULT_SYSTEM_SETTINGS, publicSettingsOf } from "@shared/schemas/admin/settings";
+import { SECRET_MASK } from "@shared/schemas/admin/storage";
 import type { ProcedureOutput } from "./trpc-msw";
 
 const CREATED_AT = new Date("2026-01-01T00:00:00Z");

@@ -7,8 +7,8 @@
 // measured by `bun run bench admin-lists` instead.
 import { Database as SqliteFile } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { listFilesInput } from "@shared/schemas/files";
 import { listPastesInput } from "@shared/schemas/pastes";
+import { listFilesInput } from "@shared/schemas/shares/shares";
 import { PrismaBunSqlite } from "prisma-adapter-bun-sqlite";
 import type { AuthState } from "../services/auth/sessions";
 import { listPastes } from "../services/pastes/pastes";

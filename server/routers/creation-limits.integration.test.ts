@@ -3,7 +3,7 @@
 // answer is 429 with Retry-After in the caller's language. The counts live in the database, so a
 // second app on the same database (another process) sees them. The admin is not limited.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { DEFAULT_CREATION_LIMIT_PER_KEY } from "@shared/schemas/settings";
+import { DEFAULT_CREATION_LIMIT_PER_KEY } from "@shared/schemas/admin/settings";
 import { createApp } from "../app/app";
 import { createDatabase } from "../db/client";
 import {

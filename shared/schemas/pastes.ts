@@ -3,8 +3,8 @@ import { z } from "zod";
 import { SLUG_MAX_LENGTH } from "../constants";
 import { parseEnvelope } from "../encryption/encrypted-share";
 import { listCursor, listFilterText, paginationOutput } from "./common";
-import { customSlug, pasteContent } from "./paste-fields";
-import { createShareFields, shareFieldsOutput, updateShareFields } from "./share-fields";
+import { customSlug, pasteContent } from "./shares/paste-fields";
+import { createShareFields, shareFieldsOutput, updateShareFields } from "./shares/share-fields";
 
 export const PASTE_FORMATS = ["markdown", "text"] as const;
 

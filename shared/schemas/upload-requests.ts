@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { MULTIPART_PART_SIZE, UPLOAD_REQUEST_MAX_FILES } from "../constants";
 import { mediaType, virtualPath } from "./common";
-import { filename } from "./files";
-import { expiresInHours } from "./share-fields";
+import { expiresInHours } from "./shares/share-fields";
+import { filename } from "./shares/shares";
 
 /** Longest note shown to the sender. */
 export const UPLOAD_REQUEST_NOTE_MAX = 2000;

@@ -1,7 +1,7 @@
 // The admin account form (docs/product.md §5 "Admin update"): current password required; at least one of a
 // new username or a new password; a new password differs from the current one (the shared schema
 // the server uses), plus the form's own confirm-password field.
-import { type ChangePasswordInput, changePasswordInput } from "@shared/schemas/auth";
+import { type ChangePasswordInput, changePasswordInput } from "@shared/schemas/auth/auth";
 import type { z } from "zod";
 import { type FieldErrors, fieldErrorsFromIssues } from "./form-messages";
 

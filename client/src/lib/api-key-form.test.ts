@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ApiKeyView } from "@shared/schemas/api-keys";
+import type { ApiKeyView } from "@shared/schemas/auth/api-keys";
 import { expectAnswers } from "../../test/answers";
 import {
   computeExpiresAt,

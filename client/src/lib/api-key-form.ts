@@ -5,7 +5,7 @@ import {
   type ApiKeyView,
   createApiKeyInput,
   updateApiKeyInput,
-} from "@shared/schemas/api-keys";
+} from "@shared/schemas/auth/api-keys";
 import type { z } from "zod";
 import { type FieldErrors, type FieldMessage, fieldErrorsFromIssues } from "./form-messages";
 

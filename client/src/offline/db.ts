@@ -3,9 +3,10 @@
 // the explorer's search history and its task list. The app reaches it only through local-db.ts,
 // which loads this module (and Dexie with it) the first time something is kept or read
 // (docs/architecture.md, What each page loads).
-import type { PublicFileView } from "@shared/schemas/files";
-import type { fsListOutput } from "@shared/schemas/fs";
+
+import type { fsListOutput } from "@shared/schemas/explorer/explorer";
 import type { PasteView } from "@shared/schemas/pastes";
+import type { PublicFileView } from "@shared/schemas/shares/shares";
 import Dexie, { type DexieOptions, type EntityTable } from "dexie";
 import type { z } from "zod";
 import type { AuthType } from "../lib/auth/store/auth-types";

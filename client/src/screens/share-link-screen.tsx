@@ -10,7 +10,7 @@ import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTria
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { PublicShare, SharedItem } from "@shared/schemas/path-shares";
+import type { PublicShare, SharedItem } from "@shared/schemas/shares/path-shares";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";

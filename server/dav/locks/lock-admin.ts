@@ -1,8 +1,9 @@
 // The admin's view of WebDAV locks (docs/security.md, the lock rows): every active lock with who holds it,
 // and lifting one lock or all of a key's. Lifting takes no lock token: the admin frees what a key holds,
 // as the admin's UNLOCK does at /dav.
+
+import type { DavLockView } from "@shared/schemas/admin/dav-locks";
 import { paginationOf } from "@shared/schemas/common";
-import type { DavLockView } from "@shared/schemas/dav-locks";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { keyCreator, keyIdOfCreator } from "../../services/auth/sessions";

@@ -12,7 +12,7 @@
 // and an S3 store; otherwise it falls back as auto would.
 import { Readable as NodeReadable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import type { SystemSettings } from "@shared/schemas/settings";
+import type { SystemSettings } from "@shared/schemas/admin/settings";
 import { AppError } from "../../errors";
 import type { AuthState } from "../../services/auth/sessions";
 import { type FsDeps, fileKeyOf, invalidateListings } from "../../services/explorer/tree";

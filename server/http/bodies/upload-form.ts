@@ -14,7 +14,7 @@ import { pipeline } from "node:stream/promises";
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import { normalizeMediaType } from "@shared/media-type";
-import type { SystemSettings } from "@shared/schemas/settings";
+import type { SystemSettings } from "@shared/schemas/admin/settings";
 import type busboy from "busboy";
 import { AppError } from "../../errors";
 import { getSystemSettings } from "../../services/system/settings";

@@ -12,7 +12,7 @@ import {
   pendingRestoreOutput,
   restoreUploadQuery,
   updateBackupScheduleInput,
-} from "@shared/schemas/backups";
+} from "@shared/schemas/admin/backups";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { nodeBody } from "../../http/bodies/upload-form";

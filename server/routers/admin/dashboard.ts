@@ -1,5 +1,5 @@
 // The admin dashboard (docs/product.md §7 System): counts, storage use and the last seven days' activity.
-import { dashboardStatsInput, dashboardStatsOutput } from "@shared/schemas/dashboard";
+import { dashboardStatsInput, dashboardStatsOutput } from "@shared/schemas/admin/dashboard";
 import { getDashboardStats } from "../../services/system/dashboard";
 import { adminProcedure, rest, router } from "../../trpc";
 

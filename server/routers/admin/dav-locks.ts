@@ -6,7 +6,7 @@ import {
   davLocksOutput,
   davLocksRemovedOutput,
   davLockTokenParam,
-} from "@shared/schemas/dav-locks";
+} from "@shared/schemas/admin/dav-locks";
 import { listDavLocks, removeDavLock, removeKeyDavLocks } from "../../dav/locks/lock-admin";
 import { adminProcedure, rest, router } from "../../trpc";
 

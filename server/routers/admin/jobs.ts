@@ -1,5 +1,5 @@
 // Scheduled jobs (docs/jobs.md): the admin lists them with their last run, reads a job's runs and runs one now.
-import { jobNameParam, jobOutput, jobRunOutput, jobRunsInput } from "@shared/schemas/jobs";
+import { jobNameParam, jobOutput, jobRunOutput, jobRunsInput } from "@shared/schemas/admin/jobs";
 import { z } from "zod";
 import { listJobRuns, listJobs, runJobNow } from "../../services/jobs/jobs";
 import { adminProcedure, rest, router } from "../../trpc";

@@ -6,7 +6,7 @@ import {
   createApiKeyInput,
   createdApiKeyOutput,
   updateApiKeyInput,
-} from "@shared/schemas/api-keys";
+} from "@shared/schemas/auth/api-keys";
 import { idParam, idsInput } from "@shared/schemas/common";
 import { z } from "zod";
 import { AppError } from "../../errors";

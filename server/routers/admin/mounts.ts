@@ -3,7 +3,7 @@
 // create, change or delete mounts).
 
 import { idParam } from "@shared/schemas/common";
-import { createMountInput, mountOutput, updateMountInput } from "@shared/schemas/mounts";
+import { createMountInput, mountOutput, updateMountInput } from "@shared/schemas/explorer/mounts";
 import { z } from "zod";
 import { creatorOf } from "../../services/auth/sessions";
 import { createMount, deleteMount, getMount, listMounts, updateMount } from "../../services/explorer/mounts";

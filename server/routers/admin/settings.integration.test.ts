@@ -3,7 +3,7 @@
 // the version, and who may change what.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEFAULT_CLIPBOARD_ITEM_MB, DEFAULT_CLIPBOARD_JOINS_PER_MINUTE } from "@shared/clipboard";
-import { DEFAULT_CREATION_LIMIT_PER_ADDRESS, DEFAULT_CREATION_LIMIT_PER_KEY } from "@shared/schemas/settings";
+import { DEFAULT_CREATION_LIMIT_PER_ADDRESS, DEFAULT_CREATION_LIMIT_PER_KEY } from "@shared/schemas/admin/settings";
 import superjson from "superjson";
 import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
 

@@ -5,7 +5,7 @@ import {
   publicSettingsOutput,
   systemSettingsSchema,
   updateSystemSettingsInput,
-} from "@shared/schemas/settings";
+} from "@shared/schemas/admin/settings";
 import { getSystemSettings, updateSystemSettings } from "../../services/system/settings";
 import { adminProcedure, publicProcedure, rest, router } from "../../trpc";
 

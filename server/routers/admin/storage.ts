@@ -2,13 +2,13 @@
 // the public ones to choose where an upload goes (secrets are masked for everyone; keys see no
 // endpoint, access key id or local path).
 
-import { idParam } from "@shared/schemas/common";
 import {
   createStorageConfigInput,
   storageConfigOutput,
   storageTestOutput,
   updateStorageConfigInput,
-} from "@shared/schemas/storage";
+} from "@shared/schemas/admin/storage";
+import { idParam } from "@shared/schemas/common";
 import { z } from "zod";
 import { creatorOf } from "../../services/auth/sessions";
 import {

@@ -2,7 +2,7 @@
 // session token in the login answer (Bearer); the web client (CSRF_HEADER) gets it only as an HttpOnly
 // cookie (http/session-cookie.ts), which logout and a change of credentials remove.
 
-import { adminTokenOutput, changePasswordInput, loginInput, loginOutput } from "@shared/schemas/auth";
+import { adminTokenOutput, changePasswordInput, loginInput, loginOutput } from "@shared/schemas/auth/auth";
 import { z } from "zod";
 import { clearedSessionCookie, isWebClientRequest, sessionCookie } from "../../http/session-cookie";
 import { translate } from "../../i18n";

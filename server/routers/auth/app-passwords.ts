@@ -1,7 +1,7 @@
 // The admin's app passwords (services/auth/app-passwords.ts): list, create (the password answered
 // once) and revoke. Managing them is the admin's alone: a caller signed in with an app password cannot
 // (adminProcedure refuses a scoped session), so one leaked password cannot mint others.
-import { appPasswordCreatedOutput, appPasswordCreateInput, appPasswordOutput } from "@shared/schemas/auth";
+import { appPasswordCreatedOutput, appPasswordCreateInput, appPasswordOutput } from "@shared/schemas/auth/auth";
 import { idParam } from "@shared/schemas/common";
 import { z } from "zod";
 import { createAppPassword, listAppPasswords, revokeAppPassword } from "../../services/auth/app-passwords";

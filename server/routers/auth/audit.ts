@@ -1,7 +1,7 @@
 // The security audit log (docs/security.md, "Audit log"): a filtered page of events, newest first,
 // and the same filters exported as a JSON download. The admin's alone: a session opened with an app
 // password is refused, as for every admin-only route.
-import { auditFilterInput, auditListInput, auditListOutput } from "@shared/schemas/audit";
+import { auditFilterInput, auditListInput, auditListOutput } from "@shared/schemas/auth/audit";
 import { defineRawRoute, jsonAnswer, type RawRoute } from "../../rest/raw-route";
 import { exportAuditEvents, listAuditEvents } from "../../services/auth/audit-log";
 import { adminProcedure, rest, router } from "../../trpc";

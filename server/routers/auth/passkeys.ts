@@ -9,7 +9,7 @@ import {
   passkeyRegisterInput,
   passkeyRemoveInput,
   passkeyRenameInput,
-} from "@shared/schemas/auth";
+} from "@shared/schemas/auth/auth";
 import { z } from "zod";
 import { isWebClientRequest, sessionCookie } from "../../http/session-cookie";
 import { requestFacts } from "../../services/auth/audit";

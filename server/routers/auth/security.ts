@@ -7,7 +7,7 @@ import {
   totpEnableInput,
   totpEnableOutput,
   totpSetupOutput,
-} from "@shared/schemas/auth";
+} from "@shared/schemas/auth/auth";
 import { idParam } from "@shared/schemas/common";
 import { z } from "zod";
 import { endAdminSession, endOtherAdminSessions, listAdminSessions } from "../../services/auth/admin-sessions";

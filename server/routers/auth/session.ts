@@ -2,7 +2,7 @@
 // every page load, since the page holds no token), the sign-in with an API key that the login screen
 // offers, and the logout of either kind. Admin sign-in is admin.login; scripts keep their headers.
 
-import { keySignInInput, type SessionView, sessionOutput } from "@shared/schemas/auth";
+import { keySignInInput, type SessionView, sessionOutput } from "@shared/schemas/auth/auth";
 import { z } from "zod";
 import { clearedSessionCookie, sessionCookie } from "../../http/session-cookie";
 import { logoutAdmin } from "../../services/auth/admin-account";

@@ -1,7 +1,7 @@
 // Single sign-on with OpenID Connect (docs/sso.md): the two browser routes of the redirect flow (start,
 // callback), the status the login screen reads, and turning the password login off or on. The flow's
 // checks live in services/auth/sso.ts; what each route guards is in docs/security.md.
-import { passwordLoginInput, ssoStatusOutput } from "@shared/schemas/auth";
+import { passwordLoginInput, ssoStatusOutput } from "@shared/schemas/auth/auth";
 import { z } from "zod";
 import type { Config } from "../../config";
 import { sessionCookie } from "../../http/session-cookie";

@@ -1,6 +1,6 @@
 // The listing cache of the mount explorer (docs/product.md §7 System): the admin clears it and reads its
 // statistics; API keys with mount permission clear it for the mounts their base path reaches.
-import { cacheClearInput, cacheClearOutput, cacheStatsOutput } from "@shared/schemas/fs";
+import { cacheClearInput, cacheClearOutput, cacheStatsOutput } from "@shared/schemas/explorer/explorer";
 import { clearListingCache, listingCacheStats } from "../../services/explorer/cache";
 import { adminProcedure, mountProcedure, rest, router } from "../../trpc";
 

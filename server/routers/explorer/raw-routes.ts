@@ -4,8 +4,8 @@
 // upload (the raw body streamed to the storage). JSON calls are procedures in server/routers/explorer/router.ts.
 
 import { flexibleBoolean, mediaType, virtualPath } from "@shared/schemas/common";
-import { fsMultipartPartQuery, targetPath } from "@shared/schemas/fs";
-import { FS_TASK_FILES_PAGE } from "@shared/schemas/fs-tasks";
+import { fsMultipartPartQuery, targetPath } from "@shared/schemas/explorer/explorer";
+import { FS_TASK_FILES_PAGE } from "@shared/schemas/explorer/tasks";
 import { z } from "zod";
 import { nodeBody, receiveUploadForm } from "../../http/bodies/upload-form";
 import { objectResponse } from "../../http/downloads/object-response";

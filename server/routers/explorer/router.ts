@@ -3,7 +3,7 @@
 // /user/fs for the admin or an API key with mount permission. The services scope by caller: a key is
 // confined to its base path and refused writes when read-only; every path is checked there. Binary
 // bodies (download, form upload, multipart parts) are raw routes in server/routers/explorer/raw-routes.ts.
-import { cancelOutput } from "@shared/schemas/files";
+
 import {
   FS_LIST_PAGE_DEFAULT,
   FS_LIST_PAGE_MAX,
@@ -35,8 +35,9 @@ import {
   fsStoredFileOutput,
   fsUpdateInput,
   fsUpdateOutput,
-} from "@shared/schemas/fs";
-import { createPathShareInput, createPathShareOutput } from "@shared/schemas/path-shares";
+} from "@shared/schemas/explorer/explorer";
+import { createPathShareInput, createPathShareOutput } from "@shared/schemas/shares/path-shares";
+import { cancelOutput } from "@shared/schemas/shares/shares";
 import { batchCopy, commitClientCopy, renamePath } from "../../services/explorer/copy";
 import { byTypeThenName } from "../../services/explorer/entries";
 import { createFileLink, getEntry, listFolder } from "../../services/explorer/listing";

@@ -1,6 +1,6 @@
 // The explorer's search index as the admin sees it (docs/search-index.md): its figures per mount, and a
 // rebuild that crawls the storages in the background.
-import { fsIndexRebuildInput, fsIndexRebuildOutput, fsIndexStatusOutput } from "@shared/schemas/search-index";
+import { fsIndexRebuildInput, fsIndexRebuildOutput, fsIndexStatusOutput } from "@shared/schemas/explorer/search-index";
 import { indexStatus, rebuildIndex } from "../../services/search-index/status";
 import { adminProcedure, rest, router } from "../../trpc";
 

@@ -8,7 +8,7 @@ import {
   fsTaskListInput,
   fsTaskOutput,
   fsTaskSummaryOutput,
-} from "@shared/schemas/fs-tasks";
+} from "@shared/schemas/explorer/tasks";
 import { z } from "zod";
 import { cancelTask, createTask, getTask, listTasks, retryTask } from "../../services/tasks/tasks";
 import { mountProcedure, router, sharedOperations } from "../../trpc";

@@ -14,7 +14,7 @@ import {
   publicShareOutput,
   shareAccessQuery,
   sharedSubPath,
-} from "@shared/schemas/path-shares";
+} from "@shared/schemas/shares/path-shares";
 import { z } from "zod";
 import { objectResponse } from "../../http/downloads/object-response";
 import { defineRawRoute, downloadsOpen, jsonAnswer, objectAnswers, type RawRoute } from "../../rest/raw-route";

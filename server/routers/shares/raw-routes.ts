@@ -4,7 +4,7 @@
 
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
-import { presignInput, rawUploadQuery, filename as uploadFilename } from "@shared/schemas/files";
+import { presignInput, rawUploadQuery, filename as uploadFilename } from "@shared/schemas/shares/shares";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { FIELD_LIMIT_BYTES, receiveUploadForm } from "../../http/bodies/upload-form";

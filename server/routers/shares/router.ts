@@ -20,7 +20,7 @@ import {
   updateFileInput,
   uploadedPartsOutput,
   verifyFileInput,
-} from "@shared/schemas/files";
+} from "@shared/schemas/shares/shares";
 import { z } from "zod";
 import { deleteFiles, getFile, listFiles, updateFile } from "../../services/shares/manage";
 import {

@@ -8,7 +8,7 @@ import {
   extendShareSetInput,
   shareSetListOutput,
   shareSetRecord,
-} from "@shared/schemas/share-sets";
+} from "@shared/schemas/shares/share-sets";
 import { z } from "zod";
 import { extendShareSet, listShareSets, revokeShareSet } from "../../services/shares/collections/share-set-manage";
 import { createShareSet } from "../../services/shares/collections/share-sets";

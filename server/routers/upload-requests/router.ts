@@ -3,8 +3,8 @@
 // the server is a raw route (raw-routes.ts).
 
 import { idParam } from "@shared/schemas/common";
-import { uploadedPartsOutput } from "@shared/schemas/files";
-import { createPathShareOutput } from "@shared/schemas/path-shares";
+import { createPathShareOutput } from "@shared/schemas/shares/path-shares";
+import { uploadedPartsOutput } from "@shared/schemas/shares/shares";
 import {
   arrivalPartUrlsInput,
   arrivalRef,

@@ -1,6 +1,6 @@
 // The admin account: login (rate limited per client address), logout, and the change of username or
 // password, which ends every admin session (docs/rules.md, Secrets and accounts).
-import type { ChangePasswordInput, loginInput } from "@shared/schemas/auth";
+import type { ChangePasswordInput, loginInput } from "@shared/schemas/auth/auth";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";

@@ -2,7 +2,7 @@
 // hash and a short display prefix are stored; the whole key is returned once, at creation
 // (docs/decisions/0005-api-key-hashes.md). Names are unique (a database index), so a key can be named without ambiguity.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import type { ApiKeyView, createApiKeyInput, updateApiKeyInput } from "@shared/schemas/api-keys";
+import type { ApiKeyView, createApiKeyInput, updateApiKeyInput } from "@shared/schemas/auth/api-keys";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";

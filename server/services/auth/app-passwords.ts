@@ -5,7 +5,7 @@
 // key, to a base path and optionally to reading (services/explorer/access.ts applies both), revocable
 // (its token-login sessions end with it), and its last use (time and address) is recorded.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import type { appPasswordCreateInput } from "@shared/schemas/auth";
+import type { appPasswordCreateInput } from "@shared/schemas/auth/auth";
 import type { z } from "zod";
 import { keyedHash } from "../../crypto";
 import type { Database } from "../../db/client";

@@ -2,7 +2,7 @@
 // first with a cursor, the same filters exported as one JSON document streamed a page at a time (so a
 // large export holds one page in memory, never the table), and the removal of what is past retention.
 import { AUDIT_RETENTION_DAYS } from "@shared/audit-events";
-import type { AuditEventView, AuditFilters } from "@shared/schemas/audit";
+import type { AuditEventView, AuditFilters } from "@shared/schemas/auth/audit";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { type AgentFacts, agentDescriber } from "./admin-sessions";

@@ -3,7 +3,7 @@
 // as the second factor after the password. The relying party is the host of PUBLIC_URL, so a passkey
 // made for another site, or an answer relayed from one, is refused. Each ceremony's challenge is a
 // database row used once, so an answer cannot be replayed and any process can check it (docs/security.md).
-import type { passkeyAnswerInput, passkeyRegisterInput } from "@shared/schemas/auth";
+import type { passkeyAnswerInput, passkeyRegisterInput } from "@shared/schemas/auth/auth";
 import type { verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { z } from "zod";
 import type { Database } from "../../db/client";

@@ -7,7 +7,11 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { formatBytes } from "@shared/format-bytes";
-import { backupProgressOutput, type CloudPasteImportView, type StoredBackupSchedule } from "@shared/schemas/backups";
+import {
+  backupProgressOutput,
+  type CloudPasteImportView,
+  type StoredBackupSchedule,
+} from "@shared/schemas/admin/backups";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { byteCounter } from "../../storage/streams";

@@ -4,7 +4,7 @@
 // only the ones the server gives (pastebox-YYYYMMDD-HHMMSS.tar), so a request can never name a path.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { backupArchiveName } from "@shared/schemas/backups";
+import { backupArchiveName } from "@shared/schemas/admin/backups";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { StorageService } from "../../storage";

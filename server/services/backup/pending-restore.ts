@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { PendingRestoreView } from "@shared/schemas/backups";
+import type { PendingRestoreView } from "@shared/schemas/admin/backups";
 import { z } from "zod";
 import { decryptSecret, encryptSecret, keyedHash } from "../../crypto";
 import type { Database } from "../../db/client";

@@ -8,7 +8,7 @@ import {
   DEFAULT_BACKUP_SCHEDULE,
   type StoredBackupSchedule,
   type updateBackupScheduleInput,
-} from "@shared/schemas/backups";
+} from "@shared/schemas/admin/backups";
 import type { z } from "zod";
 import { decryptSecret, encryptSecret } from "../../crypto";
 import type { Database } from "../../db/client";

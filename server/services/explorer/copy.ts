@@ -6,8 +6,14 @@
 // across storage configs streams each object through the server (bounded memory) instead.
 
 import { isPathWithin, joinPath, nameOf } from "@shared/paths";
-import type { FsEntry, fsCopyCommitInput, fsCopyInput, fsCopyItem, fsCopyOutput } from "@shared/schemas/fs";
-import { storageTypeOf } from "@shared/schemas/mounts";
+import type {
+  FsEntry,
+  fsCopyCommitInput,
+  fsCopyInput,
+  fsCopyItem,
+  fsCopyOutput,
+} from "@shared/schemas/explorer/explorer";
+import { storageTypeOf } from "@shared/schemas/explorer/mounts";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { contentTypeFor } from "../../storage/content-type";

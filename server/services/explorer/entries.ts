@@ -2,7 +2,7 @@
 // document's names for their kind, date and media type beside ours.
 
 import { nameOf } from "@shared/paths";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import { contentTypeFor } from "../../storage/content-type";
 import type { ObjectInfo } from "../../storage/driver";
 import type { MountRow } from "./mounts";

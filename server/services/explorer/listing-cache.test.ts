@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import { createMemoryListingCache } from "./listing-cache";
 
 function listing(count: number) {

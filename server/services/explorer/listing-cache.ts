@@ -3,7 +3,7 @@
 // path; a write bumps the mount's version, so every older listing of it is dead at once. This
 // implementation keeps versions and listings in the process's memory; an implementation shared
 // across processes (a later issue) only has to share the versions (and may keep listings local).
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 
 /** One folder's entries as the storage reported them, before mount points are merged in. */
 export type CachedListing = {

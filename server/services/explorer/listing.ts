@@ -2,8 +2,8 @@
 // one entry's details, and signed links to a file.
 
 import { isPathWithin, joinPath, nameOf } from "@shared/paths";
-import type { FsEntry, fsFileLinkInput } from "@shared/schemas/fs";
-import { storageTypeOf } from "@shared/schemas/mounts";
+import type { FsEntry, fsFileLinkInput } from "@shared/schemas/explorer/explorer";
+import { storageTypeOf } from "@shared/schemas/explorer/mounts";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { contentTypeFor } from "../../storage/content-type";

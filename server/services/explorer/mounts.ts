@@ -6,8 +6,8 @@
 // one storage, in different folders or the same one. See docs/decisions/0007-share-folder-and-mount-folders.md.
 
 import { isPathWithin } from "@shared/paths";
-import type { createMountInput, MountView, updateMountInput } from "@shared/schemas/mounts";
-import { storageTypeOf } from "@shared/schemas/mounts";
+import type { createMountInput, MountView, updateMountInput } from "@shared/schemas/explorer/mounts";
+import { storageTypeOf } from "@shared/schemas/explorer/mounts";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";

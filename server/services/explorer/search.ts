@@ -1,7 +1,7 @@
 // Searching the mount explorer by name, within what the caller may read.
 
 import { isPathWithin, nameOf } from "@shared/paths";
-import type { FsEntry, fsSearchInput, fsSearchOutput } from "@shared/schemas/fs";
+import type { FsEntry, fsSearchInput, fsSearchOutput } from "@shared/schemas/explorer/explorer";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";

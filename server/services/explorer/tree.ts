@@ -8,7 +8,7 @@
 // (docs/decisions/0007-share-folder-and-mount-folders.md). Permissions are in services/explorer/access.ts.
 
 import { isPathWithin, joinPath } from "@shared/paths";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";

@@ -18,8 +18,8 @@ import type {
   fsPresignCommitInput,
   fsPresignInput,
   TargetPath,
-} from "@shared/schemas/fs";
-import { MULTIPART_PART_SIZE } from "@shared/schemas/fs";
+} from "@shared/schemas/explorer/explorer";
+import { MULTIPART_PART_SIZE } from "@shared/schemas/explorer/explorer";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { statedContentType } from "../../storage/content-type";

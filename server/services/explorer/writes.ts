@@ -3,7 +3,7 @@
 // listings of the mounts on the storage config it wrote to.
 
 import { nameOf } from "@shared/paths";
-import type { FsEntry, fsUpdateInput } from "@shared/schemas/fs";
+import type { FsEntry, fsUpdateInput } from "@shared/schemas/explorer/explorer";
 import type { z } from "zod";
 import { AppError, describeError } from "../../errors";
 import { contentTypeFor } from "../../storage/content-type";

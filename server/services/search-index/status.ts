@@ -1,7 +1,7 @@
 // What the admin reads of the search index (docs/search-index.md): per mount and in total, the files it
 // holds, its state and when it was last crawled whole.
 
-import type { fsIndexStatusOutput } from "@shared/schemas/search-index";
+import type { fsIndexStatusOutput } from "@shared/schemas/explorer/search-index";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";

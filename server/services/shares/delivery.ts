@@ -2,7 +2,7 @@
 // deletion"): who owns a share, when it has expired or used up its views, how an expiry is asked for,
 // and how a share password is stored and checked.
 
-import type { SystemSettings } from "@shared/schemas/settings";
+import type { SystemSettings } from "@shared/schemas/admin/settings";
 import type { Database } from "../../db/client";
 import { columnIn, type SqlCondition } from "../../db/literal-search";
 import { AppError } from "../../errors";
@@ -21,7 +21,7 @@ type ShareFieldsRow = {
   views: number;
 };
 
-/** A share's options as its owner's lists answer them (`shareFieldsOutput`, shared/schemas/share-fields.ts). */
+/** A share's options as its owner's lists answer them (`shareFieldsOutput`, shared/schemas/shares/share-fields.ts). */
 export function shareFieldsOf(row: ShareFieldsRow) {
   return {
     remark: row.remark,

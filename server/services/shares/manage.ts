@@ -3,7 +3,7 @@
 // services/shares/views.ts.
 
 import { paginationOf } from "@shared/schemas/common";
-import type { listFilesInput, updateFileInput } from "@shared/schemas/files";
+import type { listFilesInput, updateFileInput } from "@shared/schemas/shares/shares";
 import type { z } from "zod";
 import { afterCursor, cursorPage, decodeListCursor, newestByCreator, newestFirst } from "../../db/list-cursor";
 import { columnIn, containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";

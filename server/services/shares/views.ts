@@ -1,7 +1,7 @@
 // Viewing a file share by its link (the share page, and the routes that stream its content): refused
 // once expired, used up or without its object; each delivery of links counts one view.
 
-import type { PublicFileView } from "@shared/schemas/files";
+import type { PublicFileView } from "@shared/schemas/shares/shares";
 import { AppError } from "../../errors";
 import { deliverableContentType } from "../../storage/content-type";
 import type { StorageDriver } from "../../storage/driver";

@@ -6,8 +6,8 @@
 // multiple of the counts' quarter hours is counted over the rows' creation times instead.
 
 import { formatBytesForScripts } from "@shared/format-bytes";
-import type { DashboardStats } from "@shared/schemas/dashboard";
-import { DASHBOARD_DAYS } from "@shared/schemas/dashboard";
+import type { DashboardStats } from "@shared/schemas/admin/dashboard";
+import { DASHBOARD_DAYS } from "@shared/schemas/admin/dashboard";
 import type { Database } from "../../db/client";
 import { usedBytes } from "../uploads/upload-limits";
 import { countFilesByStorage, countShares, isOnBucketEdge } from "./share-counts";

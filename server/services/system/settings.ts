@@ -5,7 +5,7 @@ import {
   type SystemSettings,
   systemSettingsSchema,
   type updateSystemSettingsInput,
-} from "@shared/schemas/settings";
+} from "@shared/schemas/admin/settings";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 

@@ -9,7 +9,7 @@ import {
   type StorageConfigView,
   type StorageTestResult,
   type updateStorageConfigInput,
-} from "@shared/schemas/storage";
+} from "@shared/schemas/admin/storage";
 import type { z } from "zod";
 import { encryptSecret } from "../../crypto";
 import type { Database } from "../../db/client";

@@ -4,7 +4,7 @@
 // work of another process, a cancel through another process). The stream ends after the message
 // that shows the task finished. Each message is a whole snapshot, so one a slow reader misses is not
 // queued: the next replaces it, and a stream's memory stays one message whatever the task's size.
-import { FS_TASK_FILES_PAGE } from "@shared/schemas/fs-tasks";
+import { FS_TASK_FILES_PAGE } from "@shared/schemas/explorer/tasks";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { AuthState } from "../auth/sessions";

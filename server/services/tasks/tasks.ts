@@ -2,7 +2,7 @@
 // status and files, list, cancel, retry the failed files. The work itself is worker.ts's. A key sees
 // and controls only its own tasks; the admin every task.
 import { isPathWithin } from "@shared/paths";
-import type { fsTaskCreateInput, fsTaskGetInput, fsTaskListInput } from "@shared/schemas/fs-tasks";
+import type { fsTaskCreateInput, fsTaskGetInput, fsTaskListInput } from "@shared/schemas/explorer/tasks";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";

@@ -4,7 +4,7 @@
 // policy, never the settings table or the storage service again.
 
 import { megabytesToBytes } from "@shared/constants";
-import type { SystemSettings } from "@shared/schemas/settings";
+import type { SystemSettings } from "@shared/schemas/admin/settings";
 import type { AppDeps } from "../../deps";
 import type { StorageDriver } from "../../storage/driver";
 import { getSystemSettings } from "../system/settings";

@@ -1,7 +1,7 @@
 // The Backups module's calls that are not tRPC procedures: an archive's download link (a plain GET the
 // browser saves, sent with the session cookie), the CloudPaste import, whose body is the file itself,
 // and the upload of a backup to restore, sent with XMLHttpRequest for its upload progress.
-import type { CloudPasteImportView, PendingRestoreView } from "@shared/schemas/backups";
+import type { CloudPasteImportView, PendingRestoreView } from "@shared/schemas/admin/backups";
 import { ApiResponseError } from "../api/api-errors";
 import { requestHeaders } from "../api/request-headers";
 import { fetchEnvelope } from "../api/rest-api";

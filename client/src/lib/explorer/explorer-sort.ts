@@ -1,5 +1,5 @@
 // Sorting a folder listing: folders first, then by name (natural order), size or modification time.
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 
 export type SortKey = "name" | "size" | "modified";
 export type SortDirection = "asc" | "desc";

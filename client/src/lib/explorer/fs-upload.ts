@@ -7,7 +7,7 @@
 // - otherwise the form POST through the server (streamed there).
 
 import { LOCAL_PROVIDER } from "@shared/constants";
-import { MULTIPART_PART_SIZE } from "@shared/schemas/fs";
+import { MULTIPART_PART_SIZE } from "@shared/schemas/explorer/explorer";
 import type { DirectBlocked } from "../upload/direct-blocked";
 import { throwIfAborted } from "../upload/engine/retry";
 import type { Transport } from "../upload/engine/transport";

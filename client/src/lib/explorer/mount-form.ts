@@ -1,7 +1,13 @@
 // The mount create/edit form: its state, validation with the shared schema (messages are i18n keys
 // under errors.*), the place in the storage it points at, and the requests it sends.
-import { createMountInput, DEFAULT_CACHE_TTL, describeMountLocation, type MountView } from "@shared/schemas/mounts";
-import { storageFolder } from "@shared/schemas/storage";
+
+import { storageFolder } from "@shared/schemas/admin/storage";
+import {
+  createMountInput,
+  DEFAULT_CACHE_TTL,
+  describeMountLocation,
+  type MountView,
+} from "@shared/schemas/explorer/mounts";
 import { type FieldErrors, fieldErrorsFromIssues } from "../form-messages";
 
 export type MountFormState = {

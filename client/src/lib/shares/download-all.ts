@@ -1,7 +1,7 @@
 // What the share page says before "Download all" (docs/path-shares.md, "Before the zip"): the files and
 // bytes the zip will hold, and a warning when that is a long download.
 import { formatBytes } from "@shared/format-bytes";
-import type { DownloadAllSize } from "@shared/schemas/path-shares";
+import type { DownloadAllSize } from "@shared/schemas/shares/path-shares";
 import type { TFunction } from "i18next";
 
 /** From this many files, or this many bytes, or when the server stopped counting, the page warns first. */

@@ -9,7 +9,7 @@ import {
   PROVIDER_TYPES,
   SECRET_MASK,
   type StorageConfigView,
-} from "@shared/schemas/storage";
+} from "@shared/schemas/admin/storage";
 import type { FieldErrors } from "../form-messages";
 import { messageOfIssue } from "../form-messages";
 

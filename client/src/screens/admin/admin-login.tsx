@@ -7,7 +7,7 @@ import FingerPrintIcon from "@heroicons/react/24/outline/FingerPrintIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import ShieldCheckIcon from "@heroicons/react/24/outline/ShieldCheckIcon";
 import UserIcon from "@heroicons/react/24/outline/UserIcon";
-import { loginInput } from "@shared/schemas/auth";
+import { loginInput } from "@shared/schemas/auth/auth";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";

@@ -4,7 +4,7 @@ import ChevronDownIcon from "@heroicons/react/24/outline/ChevronDownIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";

@@ -4,7 +4,7 @@
 
 import { Menu, MenuButton, MenuItem, MenuItems, Portal } from "@headlessui/react";
 import EllipsisHorizontalIcon from "@heroicons/react/24/outline/EllipsisHorizontalIcon";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import {
   type ComponentType,
   type MouseEvent,

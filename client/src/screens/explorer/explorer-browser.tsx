@@ -21,7 +21,7 @@ import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
 import Square2StackIcon from "@heroicons/react/24/outline/Square2StackIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { joinPath, nameOf, parentOf } from "@shared/paths";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import { type DragEvent, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";

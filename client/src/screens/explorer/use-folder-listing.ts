@@ -1,7 +1,7 @@
 // A folder of the mount explorer, page by page (docs/decisions/0010-paged-listings.md): the first
 // page shows as soon as the storage answers it, further pages come on demand (scrolling to the end
 // of the list, or the "Load more" button). `refresh` reads the storage again from the first page.
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import { useMemo } from "react";
 import { useFsApi } from "./use-fs-api";
 

@@ -10,7 +10,7 @@ import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { EncryptedFilePreamble, UnlockedFile } from "@shared/encryption/encrypted-file";
 import { formatBytes } from "@shared/format-bytes";
-import type { PublicFileView } from "@shared/schemas/files";
+import type { PublicFileView } from "@shared/schemas/shares/shares";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";

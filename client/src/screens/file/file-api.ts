@@ -1,7 +1,7 @@
 // The file page's two calls (lib/shares/share-reads.ts): GET /api/public/files/{slug} opens a file share (a
 // counted view; without links while a password is needed) and POST /api/public/files/{slug}/verify
 // opens a protected one with its password.
-import type { PublicFileView } from "@shared/schemas/files";
+import type { PublicFileView } from "@shared/schemas/shares/shares";
 import { type ShareRoutes, unlockShare, viewShare } from "../../lib/shares/share-reads";
 
 const filePath = (slug: string) => `/api/public/files/${encodeURIComponent(slug)}`;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import type { PublicFileView } from "@shared/schemas/files";
+import type { PublicFileView } from "@shared/schemas/shares/shares";
 import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";

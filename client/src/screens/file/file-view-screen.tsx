@@ -10,7 +10,7 @@ import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import EyeIcon from "@heroicons/react/24/outline/EyeIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { PublicFileView } from "@shared/schemas/files";
+import type { PublicFileView } from "@shared/schemas/shares/shares";
 import { type MouseEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";

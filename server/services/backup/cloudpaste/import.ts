@@ -4,8 +4,8 @@
 // secret); mounts; API keys (hashed our way, so the same key keeps working); the settings that have a place here. Each item is imported on its
 // own, keeping CloudPaste's id, so a second run finds it and skips it; a slug, name or path already
 // taken by something else is a conflict for that item only. What has no place here is listed.
-import { WEBDAV_UPLOAD_MODES } from "@shared/schemas/settings";
-import { S3_PROVIDERS } from "@shared/schemas/storage";
+import { WEBDAV_UPLOAD_MODES } from "@shared/schemas/admin/settings";
+import { S3_PROVIDERS } from "@shared/schemas/admin/storage";
 import { encryptSecret } from "../../../crypto";
 import type { Database } from "../../../db/client";
 import { translate } from "../../../i18n";

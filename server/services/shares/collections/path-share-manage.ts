@@ -1,7 +1,7 @@
 // The owner's side of shares made from the explorer or from an upload request's arrival
 // (docs/path-shares.md, "Managing links"): list them (a key its own, the admin all), by kind, revoke one
 // (the link dies, the file or folder stays) and extend one (a new expiry counted from now).
-import type { PathShareRecord } from "@shared/schemas/path-shares";
+import type { PathShareRecord } from "@shared/schemas/shares/path-shares";
 import { AppError } from "../../../errors";
 import type { AuthState } from "../../auth/sessions";
 import { isExhausted, isExpired, ownedBy, requestedExpiry, shareFieldsOf } from "../delivery";

@@ -4,7 +4,12 @@
 // rest of the visit (sub-folders, single files, the zip) passes instead, so a visit counts once.
 
 import { nameOf } from "@shared/paths";
-import type { createPathShareInput, DownloadAllSize, PublicShare, SharedItem } from "@shared/schemas/path-shares";
+import type {
+  createPathShareInput,
+  DownloadAllSize,
+  PublicShare,
+  SharedItem,
+} from "@shared/schemas/shares/path-shares";
 import type { z } from "zod";
 import { AppError } from "../../../errors";
 import { contentTypeFor } from "../../../storage/content-type";

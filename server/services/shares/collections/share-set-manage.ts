@@ -1,7 +1,7 @@
 // The owner's side of sets of files (docs/share-sets.md, "Managing sets"): list them (a key its own, the
 // admin all), extend one (a new expiry for the set and its files) and revoke one (the link and its files
 // go at once, as deleting a file share takes its object).
-import type { ShareSetRecord } from "@shared/schemas/share-sets";
+import type { ShareSetRecord } from "@shared/schemas/shares/share-sets";
 import { AppError } from "../../../errors";
 import type { AuthState } from "../../auth/sessions";
 import { isExhausted, isExpired, ownedBy, requestedExpiry, shareFieldsOf } from "../delivery";

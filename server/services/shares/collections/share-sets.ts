@@ -2,8 +2,8 @@
 // password, expiry and view limit govern every file in it; a member's own link answers 404. A visit
 // (services/shares/collections/share-visits.ts) counts one view, whatever it lists, opens or zips.
 
-import type { PublicShare, SharedItem } from "@shared/schemas/path-shares";
-import type { CreatedShareSet, createShareSetInput } from "@shared/schemas/share-sets";
+import type { PublicShare, SharedItem } from "@shared/schemas/shares/path-shares";
+import type { CreatedShareSet, createShareSetInput } from "@shared/schemas/shares/share-sets";
 import type { z } from "zod";
 import { AppError } from "../../../errors";
 import { contentTypeFor, deliverableContentType } from "../../../storage/content-type";

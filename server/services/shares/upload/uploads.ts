@@ -3,14 +3,14 @@
 // (services/uploads/upload-limits.ts) and the slug rules are enforced here.
 
 import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE } from "@shared/encryption/encrypted-file";
+import type { SystemSettings } from "@shared/schemas/admin/settings";
 import type {
   commitInput,
   multipartCompleteInput,
   multipartInitInput,
   presignInput,
   rawUploadQuery,
-} from "@shared/schemas/files";
-import type { SystemSettings } from "@shared/schemas/settings";
+} from "@shared/schemas/shares/shares";
 import type { z } from "zod";
 import type { Database } from "../../../db/client";
 import { AppError } from "../../../errors";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { SECRET_MASK } from "@shared/schemas/storage";
+import { SECRET_MASK } from "@shared/schemas/admin/storage";
 import { r2StorageConfig } from "../../../../test/fixtures";
 import {
   buildCreateRequest,

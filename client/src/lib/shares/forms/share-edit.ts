@@ -1,5 +1,5 @@
 // The share options of the admin's edit dialogs, the same for a paste and a file share (their wire
-// fields: shared/schemas/share-fields.ts updateShareFields): the remark, the expiry (kept, or a new
+// fields: shared/schemas/shares/share-fields.ts updateShareFields): the remark, the expiry (kept, or a new
 // choice counted from now), the view limit and the password (keep, set a new one, remove). The state
 // a dialog starts from, the checks, and the changes to send; each dialog adds its own fields.
 import { REMARK_MAX_LENGTH } from "@shared/constants";

@@ -1,6 +1,6 @@
 // The sets of files made on the upload screen in this tab (docs/share-sets.md): kept outside React, as
 // the upload list is (upload-queue.ts), so that a set's link and the rows it took are still shown on return.
-import type { CreatedShareSet } from "@shared/schemas/share-sets";
+import type { CreatedShareSet } from "@shared/schemas/shares/share-sets";
 
 export type MadeSet = CreatedShareSet & {
   /** The file shares it took: their own links no longer answer, the rows say so. */

@@ -2,7 +2,7 @@
 // and from where, what it concerned, and when.
 import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
 import XCircleIcon from "@heroicons/react/24/outline/XCircleIcon";
-import type { AuditEventView } from "@shared/schemas/audit";
+import type { AuditEventView } from "@shared/schemas/auth/audit";
 import { useTranslation } from "react-i18next";
 import { IconBadge } from "../../../components/icon-badge";
 import { currentLanguage } from "../../../i18n";

@@ -4,7 +4,7 @@ import ArrowDownTrayIcon from "@heroicons/react/24/outline/ArrowDownTrayIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { BackupArchiveView, BackupOverview } from "@shared/schemas/backups";
+import type { BackupArchiveView, BackupOverview } from "@shared/schemas/admin/backups";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";

@@ -3,7 +3,7 @@
 // import it and see the same report as done. The file is sent whole each time; the import is
 // idempotent, so the real run may follow the dry run safely.
 import ArrowUpTrayIcon from "@heroicons/react/24/outline/ArrowUpTrayIcon";
-import type { CloudPasteImportView } from "@shared/schemas/backups";
+import type { CloudPasteImportView } from "@shared/schemas/admin/backups";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

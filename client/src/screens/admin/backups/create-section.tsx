@@ -3,7 +3,7 @@
 // outcome as the overview reports them (the run may have been started by the schedule or another tab).
 import ArchiveBoxArrowDownIcon from "@heroicons/react/24/outline/ArchiveBoxArrowDownIcon";
 import { formatBytes } from "@shared/format-bytes";
-import { BACKUP_PASSPHRASE_MIN, type BackupOverview } from "@shared/schemas/backups";
+import { BACKUP_PASSPHRASE_MIN, type BackupOverview } from "@shared/schemas/admin/backups";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

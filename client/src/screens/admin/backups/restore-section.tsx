@@ -4,7 +4,7 @@
 // restore and to restart the server, and offers to cancel it.
 import ArrowPathIcon from "@heroicons/react/24/outline/ArrowPathIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { BackupOverview, PendingRestoreView } from "@shared/schemas/backups";
+import type { BackupOverview, PendingRestoreView } from "@shared/schemas/admin/backups";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -2,7 +2,7 @@
 // many archives to keep, where they go (the server's disk or a storage config: the off-site copy), and
 // whether the secret is sealed with a stored passphrase. Saved through PUT /api/admin/backups/schedule.
 import CalendarDaysIcon from "@heroicons/react/24/outline/CalendarDaysIcon";
-import { BACKUP_FREQUENCIES, BACKUP_PASSPHRASE_MIN, type BackupScheduleView } from "@shared/schemas/backups";
+import { BACKUP_FREQUENCIES, BACKUP_PASSPHRASE_MIN, type BackupScheduleView } from "@shared/schemas/admin/backups";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -1,7 +1,7 @@
 // Shares created per day over the last 7 days (texts and files side by side), drawn with Recharts in
 // the theme's colours. The drawing is for the eye; the same figures are in a table for screen readers.
 // Loaded on its own (React.lazy) so the chart library never delays the rest of the dashboard.
-import type { ActivityDay } from "@shared/schemas/dashboard";
+import type { ActivityDay } from "@shared/schemas/admin/dashboard";
 import { useTranslation } from "react-i18next";
 import {
   Bar,

@@ -2,7 +2,7 @@
 // label, and day labels in the interface language. Dates arrive as calendar days ("2026-03-10").
 
 import type { Language } from "@shared/constants";
-import { MAX_TZ_OFFSET, MIN_TZ_OFFSET } from "@shared/schemas/dashboard";
+import { MAX_TZ_OFFSET, MIN_TZ_OFFSET } from "@shared/schemas/admin/dashboard";
 import { htmlLangFor } from "../../../lib/preferences/language";
 
 /** Minutes east of UTC right now (getTimezoneOffset counts west), within the range the API takes. */

@@ -3,7 +3,7 @@
 // from the panel that waits for a restart, linking to the Backups module. Read from
 // GET /admin/backups/status, which lists no archive.
 import { formatBytes } from "@shared/format-bytes";
-import type { BackupRunState } from "@shared/schemas/backups";
+import type { BackupRunState } from "@shared/schemas/admin/backups";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { cx } from "../../../components/class-names";

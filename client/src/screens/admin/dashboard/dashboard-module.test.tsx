@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import type { DashboardStats } from "@shared/schemas/dashboard";
+import type { DashboardStats } from "@shared/schemas/admin/dashboard";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../../test/eventually";
 import { renderAppAt } from "../../../../test/render-app";

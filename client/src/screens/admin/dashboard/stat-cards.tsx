@@ -5,7 +5,7 @@ import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { DashboardStats } from "@shared/schemas/dashboard";
+import type { DashboardStats } from "@shared/schemas/admin/dashboard";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";

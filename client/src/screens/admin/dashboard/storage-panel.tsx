@@ -4,7 +4,7 @@ import CloudIcon from "@heroicons/react/24/outline/CloudIcon";
 import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
 import StarIcon from "@heroicons/react/24/outline/StarIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { DashboardStats } from "@shared/schemas/dashboard";
+import type { DashboardStats } from "@shared/schemas/admin/dashboard";
 import { useTranslation } from "react-i18next";
 import { UsageBar } from "../../../components/usage-bar";
 import { currentLanguage } from "../../../i18n";

@@ -5,7 +5,7 @@ import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import LockOpenIcon from "@heroicons/react/24/outline/LockOpenIcon";
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
-import type { DavLockView } from "@shared/schemas/dav-locks";
+import type { DavLockView } from "@shared/schemas/admin/dav-locks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

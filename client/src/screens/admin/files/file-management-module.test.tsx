@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { paginationOf } from "@shared/schemas/common";
-import type { FileView } from "@shared/schemas/files";
-import type { ShareSetRecord } from "@shared/schemas/share-sets";
+import type { ShareSetRecord } from "@shared/schemas/shares/share-sets";
+import type { FileView } from "@shared/schemas/shares/shares";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../../test/eventually";
 import { fileRecord } from "../../../../test/fixtures";

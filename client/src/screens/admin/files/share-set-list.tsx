@@ -3,7 +3,7 @@
 // files are not in the file list below: their own links answer 404, the set's is the one to share.
 import RectangleStackIcon from "@heroicons/react/24/outline/RectangleStackIcon";
 import { formatBytes } from "@shared/format-bytes";
-import type { ShareSetRecord } from "@shared/schemas/share-sets";
+import type { ShareSetRecord } from "@shared/schemas/shares/share-sets";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/feedback/request-status";
 import { currentLanguage } from "../../../i18n";

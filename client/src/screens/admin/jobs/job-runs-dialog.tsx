@@ -1,7 +1,7 @@
 // A scheduled job's recent runs (GET /admin/jobs/{name}/runs, docs/jobs.md): each run's state, how it
 // was started, when, how long it took, its result and the lines it logged.
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
-import type { JOB_RUN_STATUSES } from "@shared/schemas/jobs";
+import type { JOB_RUN_STATUSES } from "@shared/schemas/admin/jobs";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { AppDialog } from "../../../components/dialogs/dialog";

@@ -1,6 +1,6 @@
 // Confirmation before deleting the selected keys (docs/product.md §5: deletion needs a selection): names
 // each key with the start of the key.
-import type { ApiKeyView } from "@shared/schemas/api-keys";
+import type { ApiKeyView } from "@shared/schemas/auth/api-keys";
 import { trpc } from "../../../lib/api/trpc";
 import { type DeleteDialogProps, DeleteItemsDialog } from "../shared/delete-items-dialog";
 

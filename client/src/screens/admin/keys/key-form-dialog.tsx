@@ -7,7 +7,7 @@ import { Label, Radio, RadioGroup } from "@headlessui/react";
 import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
-import type { ApiKeyView } from "@shared/schemas/api-keys";
+import type { ApiKeyView } from "@shared/schemas/auth/api-keys";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../../../components/class-names";

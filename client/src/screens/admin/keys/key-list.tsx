@@ -2,7 +2,7 @@
 // name, masked key, permissions, base path, expiry (with the expired state), last use and creation,
 // with a checkbox per key and select-all.
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
-import type { ApiKeyView } from "@shared/schemas/api-keys";
+import type { ApiKeyView } from "@shared/schemas/auth/api-keys";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cx, iconButton } from "../../../components/class-names";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import type { ApiKeyView } from "@shared/schemas/api-keys";
+import type { ApiKeyView } from "@shared/schemas/auth/api-keys";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eventually } from "../../../../test/eventually";
 import { renderAppAt } from "../../../../test/render-app";

@@ -2,7 +2,7 @@
 // dialogs, the one-time reveal of a new key, and deletion of the selection after confirmation.
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
-import type { ApiKeyView } from "@shared/schemas/api-keys";
+import type { ApiKeyView } from "@shared/schemas/auth/api-keys";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -1,5 +1,5 @@
 // Confirmation before deleting a mount point (its stored files stay in the storage).
-import type { MountView } from "@shared/schemas/mounts";
+import type { MountView } from "@shared/schemas/explorer/mounts";
 import { trpc } from "../../../lib/api/trpc";
 import { DeleteConfigDialog } from "../shared/delete-config-dialog";
 

@@ -1,7 +1,7 @@
 // Creating or editing a mount point: name, path, storage config, cache TTL, sort order, remark and
 // the active flag, checked with the shared schema before sending (docs/product.md §5).
-import type { MountView } from "@shared/schemas/mounts";
-import { MAX_CACHE_TTL } from "@shared/schemas/mounts";
+import type { MountView } from "@shared/schemas/explorer/mounts";
+import { MAX_CACHE_TTL } from "@shared/schemas/explorer/mounts";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/dialogs/item-form-dialog";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import type { MountView } from "@shared/schemas/mounts";
+import type { MountView } from "@shared/schemas/explorer/mounts";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../../test/eventually";
 import { storageConfig } from "../../../../test/fixtures";

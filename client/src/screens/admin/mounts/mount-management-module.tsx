@@ -12,7 +12,7 @@ import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
-import type { MountView } from "@shared/schemas/mounts";
+import type { MountView } from "@shared/schemas/explorer/mounts";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../../components/button";

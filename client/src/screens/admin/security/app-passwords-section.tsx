@@ -4,7 +4,7 @@
 // a copy button), listed with its last use (time and address), revocable.
 import DevicePhoneMobileIcon from "@heroicons/react/24/outline/DevicePhoneMobileIcon";
 import { normalizePath } from "@shared/paths";
-import type { AppPasswordView } from "@shared/schemas/auth";
+import type { AppPasswordView } from "@shared/schemas/auth/auth";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -2,7 +2,7 @@
 // then the browser's prompt) and "Remove" (asks for the password). A passkey signs in alone or as the
 // second factor after the password; the first one added signs out the other sessions.
 import FingerPrintIcon from "@heroicons/react/24/outline/FingerPrintIcon";
-import type { PasskeyView } from "@shared/schemas/auth";
+import type { PasskeyView } from "@shared/schemas/auth/auth";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

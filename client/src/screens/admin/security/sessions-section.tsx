@@ -2,7 +2,7 @@
 // and when last active; "End" on any but this one, and "End all other sessions". Ending is a delete
 // on the server, so the ended browser is signed out at its next request, whichever process serves it.
 import ComputerDesktopIcon from "@heroicons/react/24/outline/ComputerDesktopIcon";
-import type { AdminSessionView } from "@shared/schemas/auth";
+import type { AdminSessionView } from "@shared/schemas/auth/auth";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";

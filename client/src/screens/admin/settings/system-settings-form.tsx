@@ -13,7 +13,7 @@ import {
   systemSettingsSchema,
   WEBDAV_UPLOAD_MODES,
   type WebdavUploadMode,
-} from "@shared/schemas/settings";
+} from "@shared/schemas/admin/settings";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -2,7 +2,7 @@
 // keeps it (megabytes, fractions allowed: 1 KB = 1/1024 MB). Binary units, as formatBytes shows them.
 
 import { megabytesToBytes } from "@shared/constants";
-import { systemSettingsSchema } from "@shared/schemas/settings";
+import { systemSettingsSchema } from "@shared/schemas/admin/settings";
 import { type FieldMessage, messageOfIssue } from "../../../lib/form-messages";
 
 export const SIZE_UNITS = ["KB", "MB", "GB"] as const;

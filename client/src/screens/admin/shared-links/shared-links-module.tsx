@@ -4,7 +4,7 @@
 // revoked.
 import DocumentIcon from "@heroicons/react/24/outline/DocumentIcon";
 import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
-import type { PathShareRecord } from "@shared/schemas/path-shares";
+import type { PathShareRecord } from "@shared/schemas/shares/path-shares";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { trpc } from "../../../lib/api/trpc";

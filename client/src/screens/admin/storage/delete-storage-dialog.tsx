@@ -1,6 +1,6 @@
 // Confirmation before deleting a storage config. The server refuses (409) while files or mounts use
 // it; then the dialog says so and only closing is left.
-import type { StorageConfigView } from "@shared/schemas/storage";
+import type { StorageConfigView } from "@shared/schemas/admin/storage";
 import { useTranslation } from "react-i18next";
 import { appCodeOf } from "../../../lib/api/api-errors";
 import { trpc } from "../../../lib/api/trpc";

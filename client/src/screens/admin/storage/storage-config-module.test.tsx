@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { SECRET_MASK, type StorageConfigView } from "@shared/schemas/storage";
+import { SECRET_MASK, type StorageConfigView } from "@shared/schemas/admin/storage";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../../test/eventually";
 import { r2StorageConfig, storageConfig } from "../../../../test/fixtures";

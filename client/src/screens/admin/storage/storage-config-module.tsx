@@ -13,7 +13,7 @@ import StarIcon from "@heroicons/react/24/outline/StarIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
-import type { StorageConfigView } from "@shared/schemas/storage";
+import type { StorageConfigView } from "@shared/schemas/admin/storage";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { opensDialog } from "../../../components/dialogs/dialog-names";

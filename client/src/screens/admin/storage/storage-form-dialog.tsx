@@ -5,7 +5,7 @@ import CircleStackIcon from "@heroicons/react/24/outline/CircleStackIcon";
 import CloudIcon from "@heroicons/react/24/outline/CloudIcon";
 import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
 import { LOCAL_PROVIDER } from "@shared/constants";
-import { DEFAULT_SHARE_FOLDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/storage";
+import { DEFAULT_SHARE_FOLDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/admin/storage";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/dialogs/item-form-dialog";

@@ -7,7 +7,7 @@ import CheckCircleIcon from "@heroicons/react/24/outline/CheckCircleIcon";
 import ExclamationCircleIcon from "@heroicons/react/24/outline/ExclamationCircleIcon";
 import ExclamationTriangleIcon from "@heroicons/react/24/outline/ExclamationTriangleIcon";
 import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircleIcon";
-import type { StorageConfigView, StorageTestResult } from "@shared/schemas/storage";
+import type { StorageConfigView, StorageTestResult } from "@shared/schemas/admin/storage";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -1,6 +1,6 @@
 // What the Tasks module says of a task: whether it has ended, the colour of its state, and its name
 // ("Copy /local/photos") as buttons and dialogs name it.
-import type { FS_TASK_STATUSES } from "@shared/schemas/fs-tasks";
+import type { FS_TASK_STATUSES } from "@shared/schemas/explorer/tasks";
 import type { TFunction } from "i18next";
 import type { StatusTone } from "../../../components/status-badge";
 

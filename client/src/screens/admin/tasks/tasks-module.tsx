@@ -9,7 +9,7 @@ import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
 import QueueListIcon from "@heroicons/react/24/outline/QueueListIcon";
 import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import TruckIcon from "@heroicons/react/24/outline/TruckIcon";
-import { FS_TASK_STATUSES } from "@shared/schemas/fs-tasks";
+import { FS_TASK_STATUSES } from "@shared/schemas/explorer/tasks";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -11,7 +11,7 @@ import FolderIcon from "@heroicons/react/24/outline/FolderIcon";
 import ServerStackIcon from "@heroicons/react/24/outline/ServerStackIcon";
 import Square2StackIcon from "@heroicons/react/24/outline/Square2StackIcon";
 import { isPathWithin, parentOf } from "@shared/paths";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -1,7 +1,7 @@
 // The explorer's "Share" dialog (docs/path-shares.md): a file or folder of a mount behind one link, with
 // the options every share has (password, expiry, view limit, remark); then the link to copy or open.
 import LinkIcon from "@heroicons/react/24/outline/LinkIcon";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -5,7 +5,7 @@
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import { MAX_TEXT_BYTES } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";

@@ -8,7 +8,7 @@ import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import ShoppingBagIcon from "@heroicons/react/24/outline/ShoppingBagIcon";
 import { formatBytes } from "@shared/format-bytes";
 import { nameOf } from "@shared/paths";
-import type { FsEntry } from "@shared/schemas/fs";
+import type { FsEntry } from "@shared/schemas/explorer/explorer";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { AppDialog } from "../../../components/dialogs/dialog";

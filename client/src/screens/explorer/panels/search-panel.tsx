@@ -6,7 +6,7 @@ import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import { parentOf } from "@shared/paths";
-import { FS_SEARCH_LIMIT_MAX, SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/fs";
+import { FS_SEARCH_LIMIT_MAX, SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/explorer/explorer";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";

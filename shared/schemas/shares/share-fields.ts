@@ -2,8 +2,8 @@
 // docs/rules.md "Views, expiry and deletion"), declared once for each moment: as a share is created,
 // as its owner edits it, and as the owner's lists answer it. The share schemas spread these parts.
 import { z } from "zod";
-import { REMARK_MAX_LENGTH } from "../constants";
-import { expiryDate } from "./common";
+import { REMARK_MAX_LENGTH } from "../../constants";
+import { expiryDate } from "../common";
 import { maxViews } from "./paste-fields";
 
 /** A share's password, as typed; the same bound for every share. */

@@ -1,8 +1,8 @@
 // File share schemas (docs/product.md §3 File share, File record, Presign response, URL upload; §7 Files),
 // wire names as the original's scripts expect.
 import { z } from "zod";
-import { MULTIPART_PART_SIZE } from "../constants";
-import { flexibleBoolean, listCursor, listFilterText, mediaType, paginationOutput } from "./common";
+import { MULTIPART_PART_SIZE } from "../../constants";
+import { flexibleBoolean, listCursor, listFilterText, mediaType, paginationOutput } from "../common";
 import { customSlug, shareSubfolder } from "./paste-fields";
 import { createShareFields, expiresInHours, shareFieldsOutput, updateShareFields } from "./share-fields";
 

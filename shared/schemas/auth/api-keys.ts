@@ -1,6 +1,6 @@
 // API key schemas (docs/product.md §3 API key, §5, §7), wire names as the original's scripts expect.
 import { z } from "zod";
-import { dateInput, virtualPath } from "./common";
+import { dateInput, virtualPath } from "../common";
 
 export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const CUSTOM_KEY_MIN_LENGTH = 16;

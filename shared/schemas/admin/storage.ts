@@ -1,8 +1,8 @@
 // Storage config schemas (docs/product.md §3 Storage config, docs/api.md Storage), wire names as the
 // original's scripts expect. Secrets are input only; answers carry `has_secret` and a mask.
 import { z } from "zod";
-import { LOCAL_PROVIDER } from "../constants";
-import { normalizePath } from "../paths";
+import { LOCAL_PROVIDER } from "../../constants";
+import { normalizePath } from "../../paths";
 
 export const S3_PROVIDERS = ["AWS S3", "Cloudflare R2", "Backblaze B2", "Other S3 Compatible"] as const;
 export const PROVIDER_TYPES = [...S3_PROVIDERS, LOCAL_PROVIDER] as const;

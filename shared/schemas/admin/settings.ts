@@ -1,7 +1,7 @@
 // System settings (docs/product.md §3 Admin settings), wire names as the original's scripts expect.
 import { z } from "zod";
-import { DEFAULT_CLIPBOARD_ITEM_MB, DEFAULT_CLIPBOARD_JOINS_PER_MINUTE } from "../clipboard";
-import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "../constants";
+import { DEFAULT_CLIPBOARD_ITEM_MB, DEFAULT_CLIPBOARD_JOINS_PER_MINUTE } from "../../clipboard";
+import { DEFAULT_MAX_UPLOAD_MB, megabytesToBytes } from "../../constants";
 
 export const WEBDAV_UPLOAD_MODES = ["auto", "proxy", "multipart", "direct"] as const;
 export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];

@@ -1,6 +1,6 @@
 // Schemas of sets of files (docs/share-sets.md): uploaded files sent out behind one link, with the
 // options of other shares for the whole set. Visitors read a set through the /s/ link's public routes
-// (shared/schemas/path-shares.ts).
+// (shared/schemas/shares/path-shares.ts).
 import { z } from "zod";
 import { createShareFields, expiresInHours, shareFieldsOutput } from "./share-fields";
 

@@ -2,8 +2,8 @@
 // its event stream (or by reading its status). `targetPath` follows batch-copy: a trailing slash (or an existing folder) names
 // the folder the item goes into, otherwise the item's new path.
 import { z } from "zod";
-import { virtualPath } from "./common";
-import { FS_BATCH_MAX, targetPath } from "./fs";
+import { virtualPath } from "../common";
+import { FS_BATCH_MAX, targetPath } from "./explorer";
 
 export const FS_TASK_TYPES = ["copy", "move", "delete"] as const;
 export const FS_TASK_STATUSES = [

@@ -1,7 +1,7 @@
 // Schemas of shares made from the explorer (docs/path-shares.md): a file or folder of a mount behind one
 // link, read by visitors under /api/public/shares/{slug}. Share options as the other shares take them.
 import { z } from "zod";
-import { virtualPath } from "./common";
+import { virtualPath } from "../common";
 import { createShareFields, expiresInHours, shareFieldsOutput } from "./share-fields";
 
 export const createPathShareInput = z.object({

@@ -1,7 +1,7 @@
 // WebDAV locks as the admin sees them (docs/security.md, the lock rows): who holds each, where, how deep
 // and until when, so a lock a key left or took to grief can be lifted from the panel.
 import { z } from "zod";
-import { paginationOutput } from "./common";
+import { paginationOutput } from "../common";
 
 /** Locks per page of the admin's list; a page costs one bounded query whatever a key has locked. */
 export const DAV_LOCKS_PAGE_MAX = 200;

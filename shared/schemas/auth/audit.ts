@@ -1,8 +1,8 @@
 // The security audit log as the admin reads it (docs/security.md, "Audit log"): the filters shared by
 // the paged list (GET /admin/audit) and the JSON export (GET /admin/audit/export), and one event.
 import { z } from "zod";
-import { AUDIT_EVENTS, AUDIT_OUTCOMES, AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from "../audit-events";
-import { dateInput } from "./common";
+import { AUDIT_EVENTS, AUDIT_OUTCOMES, AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from "../../audit-events";
+import { dateInput } from "../common";
 
 const auditFilterFields = z.object({
   /** One event, such as `login` or `passkey.add`. */

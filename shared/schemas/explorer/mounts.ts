@@ -2,9 +2,9 @@
 // expect (docs/rules.md): id, name, storage_type, storage_config_id, mount_path, remark, is_active,
 // created_by, sort_order, cache_ttl, created_at, updated_at, last_used.
 import { z } from "zod";
-import { LOCAL_PROVIDER, REMARK_MAX_LENGTH } from "../constants";
-import { normalizePath } from "../paths";
-import { storageFolder } from "./storage";
+import { LOCAL_PROVIDER, REMARK_MAX_LENGTH } from "../../constants";
+import { normalizePath } from "../../paths";
+import { storageFolder } from "../admin/storage";
 
 export const MOUNT_NAME_MAX_LENGTH = 50;
 export const MOUNT_PATH_MAX_LENGTH = 255;

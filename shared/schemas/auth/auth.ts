@@ -1,7 +1,7 @@
 // Admin login and account schemas (docs/product.md §5 "Admin update", §7 auth).
 import { z } from "zod";
+import { virtualPath } from "../common";
 import { apiKeyTestOutput } from "./api-keys";
-import { virtualPath } from "./common";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,50}$/;
 export const MIN_PASSWORD_LENGTH = 8;

@@ -2,10 +2,10 @@
 // §7 File system), the same under /api/admin/fs and /api/user/fs. Paths are virtual paths, normalised
 // once here (shared/paths.ts); the server checks every one against the caller's base path.
 import { z } from "zod";
-import { DEFAULT_PAGE_LIMIT, MAX_TEXT_BYTES, MULTIPART_PART_SIZE } from "../constants";
-import { normalizePath } from "../paths";
-import { flexibleBoolean, mediaType, virtualPath } from "./common";
-import { FILENAME_MAX_LENGTH } from "./files";
+import { DEFAULT_PAGE_LIMIT, MAX_TEXT_BYTES, MULTIPART_PART_SIZE } from "../../constants";
+import { normalizePath } from "../../paths";
+import { flexibleBoolean, mediaType, virtualPath } from "../common";
+import { FILENAME_MAX_LENGTH } from "../shares/shares";
 
 export { MULTIPART_PART_SIZE };
 /** docs/product.md §5: search needs at least 2 characters. */

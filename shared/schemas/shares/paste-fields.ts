@@ -9,7 +9,7 @@ import {
   SHARE_FOLDER_MAX_LENGTH,
   shareSubfolderOf,
   slugProblems,
-} from "../share-field-rules";
+} from "../../share-field-rules";
 
 /** A custom slug, trimmed (docs/product.md §5). */
 export const customSlug = z.string().check(
