@@ -90,6 +90,8 @@ export type PhaseFigures = {
   health: { count: number; p50: number; p99: number; max: number; failed: number };
   /** The event loop's longest block during the phase, in main-thread CPU ms. */
   longestBlock: number;
+  /** When the phase started and ended (epoch ms). */
+  window: [number, number];
   /** What the attacks were answered, for the record. */
   outcome: string;
   ms: number;
@@ -104,33 +106,39 @@ export type HostileReport = {
   serverAlive: boolean;
 };
 
-type Sample = { phase: string; ms: number; ok: boolean };
+type Sample = { at: number; ms: number; ok: boolean };
 
-/** Asks /api/health every PROBE_EVERY_MS until stopped; each answer tagged with the current phase. */
-function startHealthProber(baseUrl: string, currentPhase: () => string) {
+/**
+ * Asks /api/health every PROBE_EVERY_MS until stopped, from a process of its own (health-prober.ts):
+ * each answer is stamped with the time it was asked, and a phase takes the answers asked during it.
+ */
+function startHealthProber(baseUrl: string) {
   const samples: Sample[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const phase = currentPhase();
-      const started = performance.now();
-      let ok = false;
-      try {
-        const answer = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) });
-        await answer.arrayBuffer();
-        ok = answer.status === 200;
-      } catch {
-        ok = false;
+  const child = Bun.spawn(
+    [process.execPath, join(import.meta.dir, "health-prober.ts"), baseUrl, String(PROBE_EVERY_MS)],
+    { stdout: "pipe", stderr: "inherit" },
+  );
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let pending = "";
+    for await (const chunk of child.stdout) {
+      pending += decoder.decode(chunk, { stream: true });
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        const [at, ms, ok] = line.split(" ");
+        if (ok !== undefined) samples.push({ at: Number(at), ms: Number(ms), ok: ok === "1" });
       }
-      samples.push({ phase, ms: performance.now() - started, ok });
-      await Bun.sleep(PROBE_EVERY_MS);
     }
   })();
   return {
     samples,
+    /** The answers asked between two times (epoch ms). */
+    between: (from: number, to: number) => samples.filter((sample) => sample.at >= from && sample.at < to),
     async stop() {
-      running = false;
-      await loop;
+      child.kill();
+      await child.exited;
+      await reading;
     },
   };
 }
@@ -467,10 +475,15 @@ export async function runHostile(scaleName: "full" | "short" = "full"): Promise<
   sharedRoom = null;
   const server = await startServerProcess({
     env: { ADMIN_PASSWORD: PASSWORD, SECRET: "hostile-run-shared-secret-0123456789abcdef" },
-    bunArgs: [`--preload=${join(import.meta.dir, "block-probe-hook.ts")}`],
+    bunArgs: [
+      `--preload=${join(import.meta.dir, "block-probe-hook.ts")}`,
+      // HOSTILE_CPU_PROF=<dir>: the server's CPU profile, for finding what holds the loop.
+      ...(process.env.HOSTILE_CPU_PROF
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.HOSTILE_CPU_PROF}`, "--cpu-prof-interval=500"]
+        : []),
+    ],
   });
-  let phase = "idle";
-  const prober = startHealthProber(server.baseUrl, () => phase);
+  const prober = startHealthProber(server.baseUrl);
   const rss = startRssSampler(server.pid);
   try {
     const admin = await adminAuthorization(server.baseUrl, PASSWORD);
@@ -483,32 +496,38 @@ export async function runHostile(scaleName: "full" | "short" = "full"): Promise<
     rss.take();
     await longestBlockSinceLastAsk(server);
     const phases: PhaseFigures[] = [];
+    const firstStarted = Date.now();
     for (const [name, attack] of PHASES) {
-      phase = name;
+      const startedAt = Date.now();
       const started = performance.now();
       const outcome = await attack({ baseUrl: server.baseUrl, admin, dataRoot, scale });
       // The answers the attack held up are part of the phase: wait for the prober's next turn.
       await Bun.sleep(PROBE_EVERY_MS * 4);
       const ms = performance.now() - started;
       const peak = rss.take();
+      const endedAt = Date.now();
       phases.push({
         phase: name,
         rssGrowth: peak.rss - startRss,
         fileGrowth: peak.file - start.file,
-        health: healthOf(prober.samples.filter((sample) => sample.phase === name)),
+        // Filled in once the prober has stopped: an answer asked late in the phase may still be on its way.
+        health: healthOf([]),
+        window: [startedAt, endedAt],
         longestBlock: await longestBlockSinceLastAsk(server),
         outcome,
         ms,
       });
     }
-    phase = "done";
+    const lastEnded = Date.now();
     await prober.stop();
+    for (const figures of phases) figures.health = healthOf(prober.between(...figures.window));
     const overall: PhaseFigures = {
       phase: "overall",
       rssGrowth: Math.max(...phases.map((figures) => figures.rssGrowth)),
       fileGrowth: Math.max(...phases.map((figures) => figures.fileGrowth)),
-      health: healthOf(prober.samples.filter((sample) => sample.phase !== "idle" && sample.phase !== "done")),
+      health: healthOf(prober.between(firstStarted, lastEnded)),
       longestBlock: Math.max(...phases.map((figures) => figures.longestBlock)),
+      window: [firstStarted, lastEnded],
       outcome: "",
       ms: phases.reduce((sum, figures) => sum + figures.ms, 0),
     };
@@ -517,6 +536,7 @@ export async function runHostile(scaleName: "full" | "short" = "full"): Promise<
   } finally {
     await prober.stop();
     rss.stop();
+    if (process.env.HOSTILE_SERVER_LOG) writeFileSync(process.env.HOSTILE_SERVER_LOG, server.output());
     await server.stop();
   }
 }
