@@ -121,8 +121,9 @@ function startHealthProber(baseUrl: string) {
   const reading = (async () => {
     const decoder = new TextDecoder();
     let pending = "";
-    for await (const chunk of child.stdout) {
-      pending += decoder.decode(chunk, { stream: true });
+    const reader = child.stdout.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      pending += decoder.decode(chunk.value, { stream: true });
       const lines = pending.split("\n");
       pending = lines.pop() ?? "";
       for (const line of lines) {

@@ -1,7 +1,8 @@
 // A room filled with items near the 10 MB limit holds up no one (docs/clipboard.md, "Close codes and
 // limits"; found by scripts/hardening/hostile/hostile.ts): eight devices asking for its history at once hold
-// the event loop under 100 ms of CPU at a stretch (40-45 ms here), a large item sent under 150 ms
-// (SQLite's own write of a 10 MB row costs 50-70 ms of it). Before, the history's first query (ids
+// the event loop under 100 ms of CPU at a stretch (40-45 ms here), a large item sent under 100 ms
+// (42-44 ms on SQLite, 37-44 on Postgres at load 13, 2026-11-30: its body is parsed in one turn and
+// checked in the next, and SQLite's write goes past Prisma; 57-79 ms before). Before, the history's first query (ids
 // and sizes) walked the content of every item on SQLite, and the passes of every page ran back to
 // back: 630 ms for eight readers (130 ms on Postgres), 270-570 ms for one large item sent on SQLite.
 // The event loop's blocks are measured in CPU time (server/test/event-loop-blocks.ts), which a busy
@@ -19,7 +20,7 @@ import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp } from "../../test
 const ITEMS = 12;
 const READERS = 8;
 const READ_BOUND_MS = 100;
-const SEND_BOUND_MS = 150;
+const SEND_BOUND_MS = 100;
 const MIB = 1024 * 1024;
 
 /** Bytes of a file's pages that this process has mapped and resident (its share of RSS). */
@@ -107,7 +108,7 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
     expect(largeContentBudget.peak()).toBeLessThanOrEqual(LARGE_CONTENT_BUDGET_BYTES);
   }, 60_000);
 
-  test("sending a 9 MiB item holds the event loop under 150 ms of CPU at a stretch and is answered in a few bytes", async () => {
+  test("sending a 9 MiB item holds the event loop under 100 ms of CPU at a stretch and is answered in a few bytes", async () => {
     const body = JSON.stringify({ device_id: "s".repeat(22), content });
     const watch = watchEventLoopBlocks();
     const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items`, {
@@ -123,7 +124,42 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
     expect(answered.byteLength).toBeLessThan(1024);
   }, 60_000);
 
-  test("items sent are not kept once written: four more 9 MiB sends leave the heap less than one item larger", async () => {
+  // Through Prisma, an item's content was serialised into the query's JSON and back before SQLite saw
+  // it: 55-75 ms of CPU in one turn for one 9 MiB item sent, against about 22 ms for SQLite's own write.
+  // It is now written with the driver's own statement (services/clipboard/rooms.ts). Counted as work,
+  // not time: no JSON text of the item's size is made while it is stored. Registered on SQLite only:
+  // on Postgres the write goes through Prisma and pg's wire protocol, and waits for the database.
+  if (provider === "sqlite") {
+    test("a 9 MiB item sent is stored without serialising its content to JSON on the way", async () => {
+      const body = JSON.stringify({ device_id: "j".repeat(22), content });
+      const stringify = JSON.stringify;
+      const large: number[] = [];
+      JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
+        const text = stringify(...args);
+        if (text && text.length > MIB) large.push(text.length);
+        return text;
+      }) as typeof JSON.stringify;
+      try {
+        const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        expect(answer.status).toBe(201);
+        await answer.arrayBuffer();
+      } finally {
+        JSON.stringify = stringify;
+      }
+      expect(large).toEqual([]);
+    }, 60_000);
+  }
+
+  // JavaScriptCore scans the stack conservatively: a stale pointer left on it can keep the last item
+  // sent (or its body) alive through one full collection and not the next, so one measurement can hold
+  // one item more than the other whatever the server keeps (this test once failed by 57 KB over one
+  // item on a loaded run). A server that keeps what is sent grows by an item per send: eight sends
+  // leave it at least eight items larger, and less than two is the collector's noise, not a leak.
+  test("items sent are not kept once written: eight more 9 MiB sends leave the heap less than two items larger", async () => {
     const body = JSON.stringify({ device_id: "k".repeat(22), content });
     const send = async () => {
       const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items`, {
@@ -139,11 +175,11 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
     await Bun.sleep(10);
     Bun.gc(true);
     const before = process.memoryUsage().heapUsed;
-    for (let sent = 0; sent < 4; sent++) await send();
+    for (let sent = 0; sent < 8; sent++) await send();
     await Bun.sleep(10);
     Bun.gc(true);
     // The database driver's debug history once kept the arguments of its last 100 queries, every
-    // item's content among them: +37 MiB here, and +140 MiB in a hostile run's room fill.
-    expect(process.memoryUsage().heapUsed - before).toBeLessThan(content.length);
+    // item's content among them: +37 MiB for four sends here, and +140 MiB in a hostile run's room fill.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(2 * content.length);
   }, 60_000);
 });
