@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { TRPC_MAX_BATCH_CALLS } from "@shared/constants";
 import { FS_LIST_PAGE_DEFAULT } from "@shared/schemas/explorer/explorer";
 import superjson from "superjson";
-import { MAX_SEARCHES_PER_CALLER } from "./services/system/search-slots";
+import { appRouter } from "./routers";
+import { inSearchSlot, MAX_SEARCHES_PER_CALLER } from "./services/system/search-slots";
 import { createApiKey, createMount, createPaste, loginAdmin, type PastePage } from "./test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "./test/harness";
 
@@ -88,6 +89,54 @@ for (const provider of DATABASE_PROVIDERS) {
       // Another caller is counted apart: the admin's search is not refused for the key's.
       const adminSearch = await batchGet(searches.slice(0, MAX_SEARCHES_PER_CALLER), { authorization: admin });
       expect((adminSearch.body as BatchAnswer[]).every((answer) => answer.result)).toBe(true);
+    });
+
+    // The hostile run's search phase (docs/performance.md): 4 callers' batches of 16 searches from one
+    // read-only key, 17,000-40,000 refusals in 10 s, each through tRPC's middlewares, its input's
+    // parsing and an error built and shaped for it. A batch of searches from a caller whose slots are
+    // all taken is now refused whole before tRPC: the same answers, the error shaped once. Counted as
+    // work (calls of the router's error formatter), not time.
+    test("a batch of searches from a caller with no slot free is refused whole: 429 each, shaped once", async () => {
+      const admin = await loginAdmin(api);
+      const key = await createApiKey(api, admin, { mount_permission: true, mount_read_only: true });
+      const caller = { auth: { type: "apikey", keyId: key.id } as never, clientIp: "127.0.0.1" };
+      const release: (() => void)[] = [];
+      const held = Array.from({ length: MAX_SEARCHES_PER_CALLER }, () =>
+        inSearchSlot(caller, () => new Promise<void>((resolve) => release.push(resolve))),
+      );
+      const config = appRouter._def._config as unknown as { errorFormatter: (options: never) => unknown };
+      const formatter = config.errorFormatter;
+      let shaped = 0;
+      config.errorFormatter = (options) => {
+        shaped++;
+        return formatter(options);
+      };
+      try {
+        const calls = Array.from({ length: TRPC_MAX_BATCH_CALLS }, () => ({
+          path: "fs.search",
+          input: { q: "file-1", source: "live" },
+        }));
+        const refused = await batchGet(calls, { authorization: key.auth, "accept-language": "zh" });
+        expect(refused.status).toBe(429);
+        const answers = refused.body as BatchAnswer[];
+        expect(answers).toHaveLength(calls.length);
+        for (const answer of answers) {
+          expect(answer.error?.json.data.httpStatus).toBe(429);
+          expect(answer.error?.json.message).toBe(
+            `你已有 ${MAX_SEARCHES_PER_CALLER} 个搜索正在进行，请等其中一个完成后再试`,
+          );
+        }
+        expect(shaped).toBe(1);
+      } finally {
+        config.errorFormatter = formatter;
+        for (const done of release) done();
+        await Promise.all(held);
+      }
+      // Once a slot is free, the key's searches run (a mount-less key finds nothing, but is not refused).
+      const ran = await batchGet([{ path: "fs.search", input: { q: "file-1", source: "live" } }], {
+        authorization: key.auth,
+      });
+      expect(ran.status).toBe(200);
     });
 
     test("fs.list without limit answers one page with a cursor; REST's call without limit the whole folder", async () => {

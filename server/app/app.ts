@@ -38,6 +38,7 @@ import { prepareMarkdownRenderer } from "../services/pastes/markdown-html";
 import { isPreviewCrawler, isSharePage, linkPreviewPage } from "../services/shares/link-preview/link-preview";
 import { METRICS_OFF, type Metrics } from "../services/system/metrics";
 import type { Context } from "../trpc";
+import { refuseBusySearchBatch, searchOnlyBatch } from "./busy-searches";
 import { boundTrpcBody, refuseLongBatch } from "./trpc-body";
 
 export type App = {
@@ -121,6 +122,13 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
     if (pathname === "/trpc" || pathname.startsWith("/trpc/")) {
       // tRPC reads a body whole: it gets one already read within the limit, or none and a 413.
       const longBatch = refuseLongBatch(url);
+      // A batch of searches from a caller with no search slot free is refused whole, before tRPC.
+      const searches = longBatch ? null : searchOnlyBatch(request, url);
+      const searchContext = searches ? await createContext(request, clientIp, language) : null;
+      if (searches && searchContext) {
+        const refused = refuseBusySearchBatch(appRouter, searches, searchContext);
+        if (refused) return refused;
+      }
       const { request: trpcRequest, refusal } = longBatch
         ? {
             request: new Request(request.url, { method: request.method, headers: request.headers }),
@@ -133,7 +141,7 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
         router: appRouter,
         createContext: async () => {
           if (refusal) throw new TRPCError({ code: longBatch ? "BAD_REQUEST" : "PAYLOAD_TOO_LARGE", cause: refusal });
-          return createContext(trpcRequest, clientIp, language);
+          return searchContext ?? createContext(trpcRequest, clientIp, language);
         },
         responseMeta: ({ ctx }) => ({ headers: ctx?.responseHeaders }),
         onError({ error, path }) {

@@ -17,21 +17,28 @@ function callerOf(auth: AuthState | null, clientIp: string): string {
   return `address:${clientIp}`;
 }
 
+type Caller = { auth: AuthState | null; clientIp: string };
+
+/** What a search past the caller's slots answers (429). */
+export function searchesBusy(): AppError {
+  return new AppError(
+    "TOO_MANY_REQUESTS",
+    "errors.searchesBusy",
+    { max: MAX_SEARCHES_PER_CALLER },
+    { "Retry-After": "1" },
+  );
+}
+
+/** Whether every one of the caller's search slots is taken now: a search would be refused. */
+export function searchSlotsFull(caller: Caller): boolean {
+  return (running.get(callerOf(caller.auth, caller.clientIp)) ?? 0) >= MAX_SEARCHES_PER_CALLER;
+}
+
 /** Runs `search` in one of the caller's search slots, or answers 429 when all are taken. */
-export async function inSearchSlot<T>(
-  caller: { auth: AuthState | null; clientIp: string },
-  search: () => Promise<T>,
-): Promise<T> {
+export async function inSearchSlot<T>(caller: Caller, search: () => Promise<T>): Promise<T> {
   const key = callerOf(caller.auth, caller.clientIp);
   const count = running.get(key) ?? 0;
-  if (count >= MAX_SEARCHES_PER_CALLER) {
-    throw new AppError(
-      "TOO_MANY_REQUESTS",
-      "errors.searchesBusy",
-      { max: MAX_SEARCHES_PER_CALLER },
-      { "Retry-After": "1" },
-    );
-  }
+  if (count >= MAX_SEARCHES_PER_CALLER) throw searchesBusy();
   running.set(key, count + 1);
   try {
     return await search();
