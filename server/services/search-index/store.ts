@@ -193,19 +193,41 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
       }
       // In key order: concurrent upserts then take the rows' locks in one order (Postgres: no deadlock).
       const unique = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      for (let i = 0; i < unique.length; i += ROWS_PER_STATEMENT) {
-        const chunk = unique.slice(i, i + ROWS_PER_STATEMENT);
+      // Postgres takes the page as one array per column, all of it in one statement: a statement of
+      // 7 values a row (VALUES) cost the database more to parse and plan than to write the rows.
+      // SQLite has no arrays: VALUES, under its limit of parameters.
+      const perStatement = isPostgres ? Math.max(1, unique.length) : ROWS_PER_STATEMENT;
+      for (let i = 0; i < unique.length; i += perStatement) {
+        const chunk = unique.slice(i, i + perStatement);
         const params: unknown[] = [];
-        for (const row of chunk) {
-          params.push(
-            row.key,
-            indexedNameOf(row.key),
-            row.size,
-            bool(row.isFolder),
-            bool(row.hasMarker),
-            row.modifiedMs,
-            seenMs,
-          );
+        let page: string;
+        if (isPostgres) {
+          const columns: unknown[][] = [[], [], [], [], [], []];
+          for (const row of chunk) {
+            columns[0]?.push(row.key);
+            columns[1]?.push(indexedNameOf(row.key));
+            columns[2]?.push(row.size);
+            columns[3]?.push(row.isFolder);
+            columns[4]?.push(row.hasMarker);
+            columns[5]?.push(row.modifiedMs);
+          }
+          params.push(seenMs, ...columns);
+          page = `SELECT *, CAST(? AS BIGINT) AS "seenMs" FROM unnest(CAST(? AS TEXT[]), CAST(? AS TEXT[]),
+            CAST(? AS BIGINT[]), CAST(? AS BOOLEAN[]), CAST(? AS BOOLEAN[]), CAST(? AS BIGINT[]))
+            AS u ("key", "name", "size", "isFolder", "hasMarker", "modifiedMs")`;
+        } else {
+          for (const row of chunk) {
+            params.push(
+              row.key,
+              indexedNameOf(row.key),
+              row.size,
+              bool(row.isFolder),
+              bool(row.hasMarker),
+              row.modifiedMs,
+              seenMs,
+            );
+          }
+          page = `VALUES ${chunk.map(() => "(?, ?, CAST(? AS BIGINT), CAST(? AS BOOLEAN), CAST(? AS BOOLEAN), CAST(? AS BIGINT), CAST(? AS BIGINT))").join(", ")}`;
         }
         // A key already indexed is written with the id its row has: an INSERT that meets a conflict
         // otherwise still takes a new id (SQLite's AUTOINCREMENT, a Postgres sequence), and a crawl
@@ -214,14 +236,8 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
         // next id (SQLite: a null id; Postgres: COALESCE asks the sequence only then). A row some later
         // write has refreshed is left alone (`seenMs` decides).
         const nextId = isPostgres ? `COALESCE(x."id", nextval(pg_get_serial_sequence('${table}', 'id')))` : `x."id"`;
-        // The page as a table, typed: Postgres reads a bare parameter in VALUES as text.
         await execute(
-          `WITH "page" ("key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs") AS (VALUES ${chunk
-            .map(
-              () =>
-                "(?, ?, CAST(? AS BIGINT), CAST(? AS BOOLEAN), CAST(? AS BOOLEAN), CAST(? AS BIGINT), CAST(? AS BIGINT))",
-            )
-            .join(", ")})
+          `WITH "page" ("key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs") AS (${page})
            INSERT INTO ${table} AS e ("id", "storageConfigId", "key", "name", "size", "isFolder", "hasMarker", "modifiedMs", "seenMs")
            SELECT ${nextId}, ?, p."key", p."name", p."size", p."isFolder", p."hasMarker", p."modifiedMs", p."seenMs"
            FROM "page" p LEFT JOIN ${table} x ON x."storageConfigId" = ? AND x."key" = p."key"
