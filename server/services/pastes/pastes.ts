@@ -7,7 +7,7 @@ import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } f
 import type { z } from "zod";
 import type { Database, DatabaseProvider } from "../../db/client";
 import { afterCursor, cursorPage, decodeListCursor, newestByCreator, newestFirst } from "../../db/list-cursor";
-import { containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";
+import { containsLiterally, inOrderOf, postgresSearchPage, sqliteSearchPage } from "../../db/literal-search";
 import { type CountedPaste, countedPasteSelect, type ViewCounter } from "../../db/view-counter/view-counter";
 import { AppError } from "../../errors";
 import { type AuthState, createdByFilter, creatorOf } from "../auth/sessions";
@@ -212,21 +212,41 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
       : {};
     const creators = listedCreators(auth, input.created_by);
     const take = input.limit + 1;
-    const [rows, total] = await Promise.all([
-      newestByCreator(creators, { offset, take }, (creator) =>
-        db.paste.findMany({
-          where: { AND: [creator, search, afterCursor(cursor)] },
-          select: pasteSelect,
-          orderBy: newestFirst,
-          skip: offset,
-          take,
-        }),
-      ),
-      // Without a search the total is the database's kept count, not a count of the rows.
-      contains
-        ? db.paste.count({ where: { ...where, ...search } })
-        : countShares(db, { kind: "paste", ...(creators ? { creators } : {}) }).then((counted) => counted.rows),
-    ]);
+    const searched =
+      contains && config.databaseProvider === "postgres"
+        ? await postgresSearchPage({
+            matches: (most) =>
+              db.paste.findMany({ where: { AND: [where, search] }, select: { id: true, createdAt: true }, take: most }),
+            page: (ids) =>
+              db.paste.findMany({
+                where: { AND: [{ id: { in: ids } }, afterCursor(cursor)] },
+                select: pasteSelect,
+                orderBy: newestFirst,
+                skip: offset,
+                take,
+              }),
+            after: cursor,
+            offset,
+            limit: take,
+          })
+        : null;
+    const [rows, total] = searched
+      ? [searched.rows, searched.total]
+      : await Promise.all([
+          newestByCreator(creators, { offset, take }, (creator) =>
+            db.paste.findMany({
+              where: { AND: [creator, search, afterCursor(cursor)] },
+              select: pasteSelect,
+              orderBy: newestFirst,
+              skip: offset,
+              take,
+            }),
+          ),
+          // Without a search the total is the database's kept count, not a count of the rows.
+          contains
+            ? db.paste.count({ where: { ...where, ...search } })
+            : countShares(db, { kind: "paste", ...(creators ? { creators } : {}) }).then((counted) => counted.rows),
+        ]);
     page = { rows, total };
   }
   const now = new Date();
