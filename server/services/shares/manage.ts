@@ -6,7 +6,7 @@ import { paginationOf } from "@shared/schemas/common";
 import type { listFilesInput, updateFileInput } from "@shared/schemas/shares/shares";
 import type { z } from "zod";
 import { afterCursor, cursorPage, decodeListCursor, newestByCreator, newestFirst } from "../../db/list-cursor";
-import { columnIn, containsLiterally, inOrderOf, sqliteSearchPage } from "../../db/literal-search";
+import { columnIn, containsLiterally, inOrderOf, postgresSearchPage, sqliteSearchPage } from "../../db/literal-search";
 import { AppError } from "../../errors";
 import { type AuthState, createdByFilter } from "../auth/sessions";
 import { countShares } from "../system/share-counts";
@@ -17,6 +17,17 @@ import { rememberPurged } from "./slugs/purged-slugs";
 import { deleteFileRows } from "./storage";
 import { usedUpBefore } from "./views";
 
+/**
+ * The file list's filter of one storage. The admin's list of every creator reads the storage's own
+ * `(storageConfigId, createdAt, id)` index newest first. A list of some creators reads each creator's
+ * `(createdBy, createdAt, id)` index instead (a key's files are few of a storage's): the storage then
+ * is said as a range of one value, which SQLite, choosing from the schema alone, does not take for a
+ * walk in list order (docs/admin-lists.md "Query plans").
+ */
+function storageFilter(storageConfigId: string, creators: readonly string[] | null) {
+  return creators === null ? storageConfigId : { gte: storageConfigId, lte: storageConfigId };
+}
+
 export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {
   const { db, config } = deps;
   // A cursor (docs/admin-lists.md) reads the page below its row; offset is then not used.
@@ -25,13 +36,14 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
   // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410. Files of a
   // set are not: their own links answer 404, and the set is listed as one (docs/share-sets.md).
   const listed = ["ready", "gone"];
+  const creators = listedCreators(auth, input.created_by);
   const listedFiles = {
     setId: null,
     // The same rows as `in: listed` (a share is uploading, ready or gone), said so that the database
     // reads an index in list order: two statuses of the (status, createdAt) index would need every
     // listed row sorted before the first page (docs/admin-lists.md).
     status: { not: "uploading" },
-    ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
+    ...(input.s3_config_id ? { storageConfigId: storageFilter(input.s3_config_id, creators) } : {}),
   };
   const where = { ...ownedBy(auth), ...listedFiles, ...createdByFilter(input.created_by) };
   const term = input.search;
@@ -56,32 +68,55 @@ export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output
   } else {
     const contains = term ? containsLiterally(config.databaseProvider, term) : null;
     const search = contains ? { OR: [{ slug: contains }, { filename: contains }, { remark: contains }] } : {};
-    const creators = listedCreators(auth, input.created_by);
     const take = input.limit + 1;
-    const [rows, total] = await Promise.all([
-      newestByCreator(creators, { offset, take }, (creator) =>
-        db.fileShare.findMany({
-          where: { AND: [listedFiles, creator, search, afterCursor(cursor)] },
-          select: fileSelect,
-          orderBy: newestFirst,
-          skip: offset,
-          take,
-        }),
-      ),
-      // Without a search the total is the database's kept count, not a count of the rows, less the files
-      // of sets (counted through the setId index: sets hold few of all files).
-      contains
-        ? db.fileShare.count({ where: { ...where, ...search } })
-        : Promise.all([
-            countShares(db, {
-              kind: "file",
-              statuses: listed,
-              ...(creators ? { creators } : {}),
-              ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
+    const searched =
+      contains && config.databaseProvider === "postgres"
+        ? await postgresSearchPage({
+            matches: (most) =>
+              db.fileShare.findMany({
+                where: { AND: [where, search] },
+                select: { id: true, createdAt: true },
+                take: most,
+              }),
+            page: (ids) =>
+              db.fileShare.findMany({
+                where: { AND: [{ id: { in: ids } }, afterCursor(cursor)] },
+                select: fileSelect,
+                orderBy: newestFirst,
+                skip: offset,
+                take,
+              }),
+            after: cursor,
+            offset,
+            limit: take,
+          })
+        : null;
+    const [rows, total] = searched
+      ? [searched.rows, searched.total]
+      : await Promise.all([
+          newestByCreator(creators, { offset, take }, (creator) =>
+            db.fileShare.findMany({
+              where: { AND: [listedFiles, creator, search, afterCursor(cursor)] },
+              select: fileSelect,
+              orderBy: newestFirst,
+              skip: offset,
+              take,
             }),
-            filesInSets(deps, creators, input.s3_config_id),
-          ]).then(([counted, inSets]) => counted.rows - inSets),
-    ]);
+          ),
+          // Without a search the total is the database's kept count, not a count of the rows, less the files
+          // of sets (counted through the setId index: sets hold few of all files).
+          contains
+            ? db.fileShare.count({ where: { ...where, ...search } })
+            : Promise.all([
+                countShares(db, {
+                  kind: "file",
+                  statuses: listed,
+                  ...(creators ? { creators } : {}),
+                  ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
+                }),
+                filesInSets(deps, creators, input.s3_config_id),
+              ]).then(([counted, inSets]) => counted.rows - inSets),
+        ]);
     page = { rows, total };
   }
   const now = new Date();
