@@ -12,6 +12,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ENCRYPTED_FILE_NAME } from "@shared/encryption/encrypted-file";
 import type { BrowserContext, Page } from "playwright-core";
+import { s3StorageBody } from "../../scripts/test/s3-storage";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import { e2eSpec, layoutCheck, PHONE, signInAsAdmin } from "./harness";
 
@@ -45,16 +46,7 @@ beforeAll(async () => {
   const created = await fetch(`${app.baseUrl}/api/s3-configs`, {
     method: "POST",
     headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name: "Encrypted bucket",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: s3.region,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-    }),
+    body: JSON.stringify(s3StorageBody("Encrypted bucket", s3)),
   });
   if (created.status !== 201) throw new Error(`S3 config: ${created.status} ${await created.text()}`);
 });

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { s3StorageBody } from "../../scripts/test/s3-storage";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import { e2eSpec, signInAsAdmin } from "./harness";
 
@@ -271,16 +272,7 @@ describe("mount explorer", () => {
   test("folder upload (multipart inside), copy within and across storages, basket zip, tasks, delete", async () => {
     const storages = await api("GET", "/s3-configs");
     const localId = storages.data[0].id;
-    const bucket = await api("POST", "/s3-configs", {
-      name: "E2E bucket",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: s3.region,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-    });
+    const bucket = await api("POST", "/s3-configs", s3StorageBody("E2E bucket", s3));
     expect(bucket.status).toBe(201);
     expect(
       (

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { GENERATED_SLUG_LENGTH } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import type { BrowserContext, Page } from "playwright-core";
+import { s3StorageBody } from "../../scripts/test/s3-storage";
 import { type S3Service, startS3Server } from "../../scripts/test/services";
 import { DESKTOP, dismissToasts, e2eSpec, PHONE } from "./harness";
 
@@ -725,16 +726,7 @@ describe("file sharing", () => {
     const created = await fetch(`${app.baseUrl}/api/s3-configs`, {
       method: "POST",
       headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        name: "Direct bucket",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3WithCors.endpoint,
-        bucket_name: s3WithCors.bucket,
-        region: s3WithCors.region,
-        access_key_id: s3WithCors.accessKeyId,
-        secret_access_key: s3WithCors.secretAccessKey,
-        path_style: true,
-      }),
+      body: JSON.stringify(s3StorageBody("Direct bucket", s3WithCors)),
     });
     expect(created.status).toBe(201);
     const { context, page, errors } = await openAsAdmin();

@@ -14,6 +14,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { s3StorageBody } from "../../scripts/test/s3-storage";
 import { REPO_ROOT, startServerProcess } from "../../scripts/test/server-process";
 import { findFreePort, type S3Service } from "../../scripts/test/services";
 
@@ -398,16 +399,7 @@ export function e2eSpec(specFile: string, options: E2eSpecOptions = {}): E2eSpec
       return answer.data;
     },
     async addS3Storage(s3, name) {
-      const created = await api("POST", "/s3-configs", {
-        name,
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-      });
+      const created = await api("POST", "/s3-configs", s3StorageBody(name, s3));
       if (created.status !== 201) throw new Error(`storage ${name}: ${created.status} ${created.message}`);
       return created.data.id;
     },

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { formatBytes } from "@shared/format-bytes";
+import { s3StorageBody } from "../../scripts/test/s3-storage";
 import { type S3Service, seedS3rverObjects, startS3Server } from "../../scripts/test/services";
 import { e2eSpec } from "./harness";
 
@@ -59,16 +60,7 @@ describe("a storage that already holds files", () => {
     const created = await fetch(`${app.baseUrl}/api/s3-configs`, {
       method: "POST",
       headers: { Authorization: `Bearer ${await token()}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        name: "Full bucket",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        bucket_name: BUCKET,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-      }),
+      body: JSON.stringify(s3StorageBody("Full bucket", { ...s3, bucket: BUCKET })),
     });
     expect(created.status).toBe(201);
     storageId = (await created.json()).data.id;

@@ -3,6 +3,8 @@
 // process's peak RSS growth during the upload (after a warm-up): memory must stay flat whatever the
 // file size (compare BENCH_UPLOAD_MB=64 with the default).
 // Run: bun run bench dav-put   (BENCH_UPLOAD_MB sets the size, default 1024)
+
+import { s3StorageBody } from "../test/s3-storage";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { generatedStream, mib, sampleRss } from "./kit/helpers";
 import { startS3Process } from "./kit/s3-process";
@@ -43,16 +45,7 @@ try {
     return answer.data;
   }
   await api("PUT", "/admin/system-settings", { max_upload_size: SIZE_MB * 2 });
-  const s3Config = await api("POST", "/s3-configs", {
-    name: "bench s3",
-    provider_type: "Other S3 Compatible",
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-  });
+  const s3Config = await api("POST", "/s3-configs", s3StorageBody("bench s3", s3));
   // The local storage created on first start stays the default.
   const configs: { id: string; is_default: boolean }[] = await api("GET", "/s3-configs", undefined);
   const localId = configs.find((config) => config.is_default)?.id;

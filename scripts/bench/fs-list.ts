@@ -19,6 +19,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { testS3Client } from "../../server/test/s3-client";
+import { s3StorageBody } from "../test/s3-storage";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { seedS3rverObjects, startS3Server } from "../test/services";
 
@@ -88,16 +89,7 @@ try {
 
   // Both storages hold the seeded folders "big/" (10,000) and "huge/" (100,000); each gets a mount
   // on each folder, as an admin would mount a bucket that already holds files.
-  const s3Config = await post("/s3-configs", {
-    name: "bench s3",
-    provider_type: "Other S3 Compatible",
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-  });
+  const s3Config = await post("/s3-configs", s3StorageBody("bench s3", s3));
   const localRoot = join(dir, "local-storage");
   const localConfig = await post("/s3-configs", { name: "bench local", provider_type: "local", root_path: localRoot });
   console.log(`Seeding ${FILES} + ${SEARCH_FILES} objects into each storage (in ${scratch}) ...`);

@@ -18,6 +18,7 @@ import { FetchHttpHandler } from "@smithy/fetch-http-handler";
 import { PART_CONCURRENCY, partSizeFor } from "../../server/storage/part-upload";
 import { createS3Driver } from "../../server/storage/s3/s3";
 import { testS3Client } from "../../server/test/s3-client";
+import { s3StorageBody } from "../test/s3-storage";
 import { adminAuthorization, type ServerProcess, startServerProcess } from "../test/server-process";
 import { generatedStream, mib, sampleRss } from "./kit/helpers";
 import { startS3Process } from "./kit/s3-process";
@@ -59,16 +60,7 @@ async function startApp(label: string, root?: string): Promise<App> {
     await fetch(`${base}/api/s3-configs`, {
       method: "POST",
       headers: { ...json, ...auth },
-      body: JSON.stringify({
-        name: "bench s3",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-      }),
+      body: JSON.stringify(s3StorageBody("bench s3", s3)),
     })
   ).json();
   return { label, server, auth, configId: config.data.id };

@@ -15,6 +15,7 @@
 //                      reads a whole directory again for every page of keys (scripts/bench/fs-list.ts)
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { s3StorageBody } from "../test/s3-storage";
 import { adminAuthorization, startServerProcess } from "../test/server-process";
 import { type S3Service, seedS3rverObjects, startS3Server } from "../test/services";
 import { mib, rssOf, sampleRss } from "./kit/helpers";
@@ -47,16 +48,7 @@ try {
     const created = await fetch(`${base}/api/s3-configs`, {
       method: "POST",
       headers: json,
-      body: JSON.stringify({
-        name: "bench s3",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-      }),
+      body: JSON.stringify(s3StorageBody("bench s3", s3)),
     });
     if (!created.ok) throw new Error(`s3 config: ${await created.text()}`);
     storageId = (await created.json()).data.id;

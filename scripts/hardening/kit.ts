@@ -2,6 +2,7 @@
 // against a server process, the test services from the environment (or started here when a script
 // runs by hand), a scratch Postgres database per run, and an S3 storage config made through the API.
 import pg from "pg";
+import { s3StorageBody } from "../test/s3-storage";
 import { type PostgresService, type S3Service, startPostgres, startS3Server } from "../test/services";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of every endpoint's shape, read field by field by the scripts
@@ -155,17 +156,7 @@ export async function createS3Storage(
 ): Promise<string> {
   const config = await callOk(baseUrl, "POST", "/s3-configs", {
     auth,
-    body: {
-      name: `S3 ${options.folder}`,
-      provider_type: "Other S3 Compatible",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: s3.region,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      default_folder: options.folder,
-    },
+    body: s3StorageBody(`S3 ${options.folder}`, s3, { default_folder: options.folder }),
   });
   if (options.makeDefault) await callOk(baseUrl, "PUT", `/s3-configs/${config.id}/set-default`, { auth });
   return config.id as string;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { s3StorageBody } from "../../scripts/test/s3-storage";
 import { basicAuth } from "../dav/dav-test-kit";
 import { spoolDirectory } from "../http/bodies/upload-form";
 import { type ApiAnswer, createApiClient, createLocalStorage, createS3Storage, loginAdmin } from "../test/api-client";
@@ -67,16 +68,13 @@ describe.each(DATABASE_PROVIDERS)("storage failures on %s", (provider) => {
   });
 
   test("an S3 endpoint that refuses connections: 503 naming the storage on upload, listing and WebDAV; no record", async () => {
-    const created = await call("POST", "/s3-configs", {
-      name: "Offline S3",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: `http://127.0.0.1:${freePort()}`,
-      bucket_name: "nowhere",
-      region: "us-east-1",
-      access_key_id: "id",
-      secret_access_key: "secret",
-      path_style: true,
-    });
+    const offline = {
+      endpoint: `http://127.0.0.1:${freePort()}`,
+      bucket: "nowhere",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+    };
+    const created = await call("POST", "/s3-configs", s3StorageBody("Offline S3", offline));
     expect(created.status).toBe(201);
     const configId = (created.body.data as { id: string }).id;
     await call("POST", "/admin/mounts", { name: "offline", mount_path: "/offline", storage_config_id: configId });

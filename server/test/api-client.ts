@@ -10,6 +10,7 @@ import type { Envelope } from "@shared/errors";
 import type { Pagination } from "@shared/schemas/common";
 import type { PasteSummary, PasteView } from "@shared/schemas/pastes";
 import type { AnyProcedure, inferProcedureInput, inferProcedureOutput, TRPCRouterRecord } from "@trpc/server";
+import { s3StorageBody } from "../../scripts/test/s3-storage";
 import type { Database } from "../db/client";
 import { matchRoute, type RestRoute } from "../rest/routes";
 import type { AppRouter } from "../routers";
@@ -286,20 +287,17 @@ export async function createClipboardRoom(api: ApiClient, admin: string, fields:
  * only upload shares to public storage, and most tests that create one let keys use it.
  */
 export function createS3Storage(api: ApiClient, admin: string, fields: Record<string, unknown> = {}) {
-  const env = s3Env();
-  return created(api, "/s3-configs", "storage.create", admin, {
-    name: `s3 ${crypto.randomUUID().slice(0, 8)}`,
-    provider_type: "Other S3 Compatible",
-    endpoint_url: env.endpoint,
-    bucket_name: env.bucket,
-    region: "us-east-1",
-    access_key_id: env.accessKeyId,
-    secret_access_key: env.secretAccessKey,
-    path_style: true,
-    default_folder: `test-${crypto.randomUUID().slice(0, 8)}`,
-    is_public: true,
-    ...fields,
-  });
+  return created(
+    api,
+    "/s3-configs",
+    "storage.create",
+    admin,
+    s3StorageBody(`s3 ${crypto.randomUUID().slice(0, 8)}`, s3Env(), {
+      default_folder: `test-${crypto.randomUUID().slice(0, 8)}`,
+      is_public: true,
+      ...fields,
+    }),
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
 } from "@aws-sdk/client-s3";
+import { s3StorageBody } from "../../scripts/test/s3-storage";
 import { s3Env, tempDir } from "./harness";
 import { testS3Client } from "./s3-client";
 
@@ -98,15 +99,6 @@ export async function s3Storage(): Promise<RawStorage> {
       } while (token);
       return total;
     },
-    config: {
-      name: "Seeded bucket",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: env.endpoint,
-      bucket_name: bucket,
-      region: "us-east-1",
-      access_key_id: env.accessKeyId,
-      secret_access_key: env.secretAccessKey,
-      path_style: true,
-    },
+    config: s3StorageBody("Seeded bucket", { ...env, bucket }),
   };
 }

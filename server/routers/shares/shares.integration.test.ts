@@ -10,6 +10,7 @@ import {
   RECORD_BYTES,
 } from "@shared/encryption/encrypted-file";
 import { generateLinkKey } from "@shared/encryption/encrypted-share";
+import { s3StorageBody } from "../../../scripts/test/s3-storage";
 import { sweepOnce } from "../../services/system/sweeper";
 import {
   type ApiAnswer,
@@ -831,17 +832,7 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
     const created = await call(
       "POST",
       "/s3-configs",
-      {
-        name: "bucket for the browser",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        region: "us-east-1",
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-        custom_host: "https://cdn.example.com/files",
-      },
+      s3StorageBody("bucket for the browser", s3, { custom_host: "https://cdn.example.com/files" }),
       "storage.create",
     );
     expect(created.status).toBe(201);
