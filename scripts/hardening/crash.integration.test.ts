@@ -2,25 +2,15 @@
 // uploads (through the server and multipart) and paste writes, restart on the same data, sweep; no
 // committed work lost, no record without its object, unfinished multipart uploads and interrupted
 // writes cleaned, database integrity intact. SQLite (local storage) and Postgres (S3 storage).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { requirePostgresUrl } from "../../server/test/harness";
+import { describe, expect, test } from "bun:test";
 import { crashProblems, printCrash, runCrash } from "./crash";
-import { type Services, startHardeningServices } from "./kit";
+import { hardeningServicesOfSuite } from "./test-services";
 
-let services: Services;
-
-beforeAll(async () => {
-  requirePostgresUrl();
-  services = await startHardeningServices();
-});
-
-afterAll(async () => {
-  await services?.stop();
-});
+const services = hardeningServicesOfSuite();
 
 describe.each(["sqlite", "postgres"] as const)("crash on %s", (provider) => {
   test("kill -9 mid-upload: nothing committed is lost, nothing dangles, the sweep cleans the rest", async () => {
-    const report = await runCrash(provider, services);
+    const report = await runCrash(provider, services.current);
     printCrash(report);
     expect(crashProblems(report)).toEqual([]);
     expect(report.committed.upload).toBeGreaterThan(0);
