@@ -335,6 +335,28 @@ export function createMount(
   return created(api, "/admin/mounts", "mounts.create", admin, { name, ...fields });
 }
 
+/** Whose task routes a caller takes: the admin's /admin/fs/tasks (every task) or a key's /user/fs/tasks. */
+export type TaskScope = "admin" | "user";
+
+/** Starts an explorer task (copy, move or delete: `body`) as `auth` and answers its id once accepted (202). */
+export async function startTask(
+  api: ApiClient,
+  auth: string,
+  body: InputOf<"fsTasks.create">,
+  scope: TaskScope = "admin",
+): Promise<string> {
+  const answer = await api.call("POST", `/${scope}/fs/tasks`, { auth, body, procedure: "fsTasks.create" });
+  if (answer.status !== 202) throw new Error(`fsTasks.create: ${answer.status} ${answer.text}`);
+  return answer.body.data.task_id;
+}
+
+/** A task as `auth` reads it now (GET /{scope}/fs/tasks/{id}, 200). */
+export async function readTask(api: ApiClient, auth: string, id: string, scope: TaskScope = "admin") {
+  const answer = await api.call("GET", `/${scope}/fs/tasks/${id}`, { auth, procedure: "fsTasks.get" });
+  if (answer.status !== 200) throw new Error(`fsTasks.get ${id}: ${answer.status} ${answer.text}`);
+  return answer.body.data;
+}
+
 /**
  * The form of a file share upload (POST /upload, streamed through the server): the fields first, then
  * the file, as the share page sends them.

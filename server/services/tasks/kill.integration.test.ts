@@ -11,7 +11,7 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-s
 import { createScratchDatabase } from "../../../scripts/hardening/kit";
 import { type ServerProcess, startServerProcess } from "../../../scripts/test/server-process";
 import { createDatabase } from "../../db/client";
-import { createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createApiClient, createMount, createS3Storage, loginAdmin, readTask, startTask } from "../../test/api-client";
 import { DATABASE_PROVIDERS, requirePostgresUrl, s3Env, TEST_ADMIN_PASSWORD, tempDir } from "../../test/harness";
 import { testS3Client } from "../../test/s3-client";
 
@@ -85,23 +85,15 @@ describe.each(DATABASE_PROVIDERS)("server tasks through a kill -9 on %s", (provi
       expected.set(`disk:${fileName(index)}`, sha(inBucket));
     }
 
-    const startTask = async (server: ServerProcess, sourcePath: string, targetPath: string) => {
-      const client = createApiClient(() => server.baseUrl);
-      const answer = await client.call("POST", "/admin/fs/tasks", {
-        auth: admin,
-        body: { type: "copy", items: [{ sourcePath, targetPath }] },
-        procedure: "fsTasks.create",
-      });
-      expect(answer.status).toBe(202);
-      return answer.body.data.task_id;
-    };
-    const toS3 = await startTask(first, "/local/from-disk", "/s3/copied");
+    const startCopy = (server: ServerProcess, sourcePath: string, targetPath: string) =>
+      startTask(
+        createApiClient(() => server.baseUrl),
+        admin,
+        { type: "copy", items: [{ sourcePath, targetPath }] },
+      );
+    const toS3 = await startCopy(first, "/local/from-disk", "/s3/copied");
     let toDisk = "";
-    const taskOf = async (id: string) => {
-      const answer = await api.call("GET", `/admin/fs/tasks/${id}`, { auth: admin, procedure: "fsTasks.get" });
-      expect(answer.status).toBe(200);
-      return answer.body.data;
-    };
+    const taskOf = (id: string) => readTask(api, admin, id);
 
     // Killed twice: once while the copy to S3 is under way, again (the restarted process) while the
     // copy to disk is. Tasks are worked oldest first, so the second starts once the first is shared out.
@@ -109,7 +101,7 @@ describe.each(DATABASE_PROVIDERS)("server tasks through a kill -9 on %s", (provi
     for (const copy of ["to S3", "to disk"] as const) {
       // The copy to disk starts once the restarted process is up: on Postgres the second process, never
       // killed, would otherwise finish it alone while the first one restarts, and no kill would land in it.
-      if (copy === "to disk") toDisk = await startTask(second ?? first, "/s3/from-bucket", "/local/copied");
+      if (copy === "to disk") toDisk = await startCopy(second ?? first, "/s3/from-bucket", "/local/copied");
       const id = copy === "to S3" ? toS3 : toDisk;
       const deadline = Date.now() + 60_000;
       let underWay = await taskOf(id);

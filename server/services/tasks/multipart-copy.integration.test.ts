@@ -13,7 +13,7 @@ import {
   type S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
-import { createApiClient, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createApiClient, createMount, createS3Storage, loginAdmin, readTask, startTask } from "../../test/api-client";
 import { type FlakyS3Proxy, startFlakyS3Proxy } from "../../test/flaky-s3-proxy";
 import { createTestApp, DATABASE_PROVIDERS, s3Env, type TestApp } from "../../test/harness";
 import { testS3Client } from "../../test/s3-client";
@@ -35,20 +35,11 @@ describe.each(DATABASE_PROVIDERS)("server tasks copying large files in parts on 
   const { bucket } = s3Env();
   const big = crypto.getRandomValues(new Uint8Array(BIG_BYTES));
 
-  const start = async (sourcePath: string, targetPath: string) => {
-    const answer = await api.call("POST", "/admin/fs/tasks", {
-      auth: admin,
-      body: { type: "copy", items: [{ sourcePath, targetPath }] },
-      procedure: "fsTasks.create",
-    });
-    expect(answer.status).toBe(202);
-    return answer.body.data.task_id;
-  };
+  const start = (sourcePath: string, targetPath: string) =>
+    startTask(api, admin, { type: "copy", items: [{ sourcePath, targetPath }] });
   const finished = async (id: string) => {
     await t.tasks.drain();
-    const answer = await api.call("GET", `/admin/fs/tasks/${id}`, { auth: admin, procedure: "fsTasks.get" });
-    expect(answer.status).toBe(200);
-    return answer.body.data;
+    return readTask(api, admin, id);
   };
   const bytesAt = async (key: string) => {
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: `${folder}/${key}` }));

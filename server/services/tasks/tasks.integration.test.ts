@@ -5,7 +5,16 @@
 // mid-copy, with every object at the target exactly once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createDatabase } from "../../db/client";
-import { createApiClient, createApiKey, createMount, createS3Storage, loginAdmin } from "../../test/api-client";
+import {
+  createApiClient,
+  createApiKey,
+  createMount,
+  createS3Storage,
+  type InputOf,
+  loginAdmin,
+  readTask,
+  startTask,
+} from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { usedBytes } from "../uploads/upload-limits";
 import { createTaskWorker } from "./worker";
@@ -34,24 +43,12 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
   };
   const read = async (path: string) =>
     (await call("GET", `/admin/fs/download?path=${encodeURIComponent(path)}`, { auth: admin })).text;
+  const scopeOf = (auth: string) => (auth === admin ? "admin" : "user");
   async function finished(taskId: string, auth = admin) {
     await t.tasks.drain();
-    const answer = await call("GET", `${auth === admin ? "/admin" : "/user"}/fs/tasks/${taskId}`, {
-      auth,
-      procedure: "fsTasks.get",
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.data;
+    return readTask(api, auth, taskId, scopeOf(auth));
   }
-  async function start(body: unknown, auth = admin) {
-    const answer = await call("POST", `${auth === admin ? "/admin" : "/user"}/fs/tasks`, {
-      auth,
-      body,
-      procedure: "fsTasks.create",
-    });
-    expect(answer.status).toBe(202);
-    return answer.body.data.task_id as string;
-  }
+  const start = (body: InputOf<"fsTasks.create">, auth = admin) => startTask(api, auth, body, scopeOf(auth));
 
   beforeAll(async () => {
     t = await createTestApp(provider);
