@@ -18,11 +18,11 @@ import { type AuthState, creatorOf } from "../../auth/sessions";
 import { assertReadable } from "../../explorer/access";
 import { driverOf, folderExists, statLocation, walkObjects } from "../../explorer/storage";
 import { assertClearOfShares, type FsDeps, fileKeyOf, folderKeyOf, loadTree, locate } from "../../explorer/tree";
-import { hashSharePassword, isExhausted, isExpired, newShareExpiry, verifySharePassword } from "../delivery";
+import { hashSharePassword, isExpired, newShareExpiry } from "../delivery";
 import { purgedSet } from "../slugs/purged-slugs";
 import { assertSlugGuessesLeft, slugMissed } from "../slugs/slug-guesses";
 import { generateUniqueLinkSlug } from "../slugs/slugs";
-import { issueVisit, isValidVisit, type VisitSubject } from "./share-visits";
+import { admitVisit, type VisitRequest } from "./share-visits";
 import { PackedEntries, zipResponse } from "./share-zip";
 
 export type PathShareDeps = FsDeps;
@@ -144,8 +144,6 @@ export async function createPathShareRow(deps: PathShareDeps, auth: AuthState, t
 
 // --- Visits -----------------------------------------------------------------------------------------
 
-export type VisitRequest = { slug: string; password?: string; visit?: string; clientIp: string };
-
 async function findShare(deps: PathShareDeps, slug: string, clientIp: string, now: Date): Promise<PathShareRow> {
   assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.pathShare.findUnique({ where: { slug }, select: pathShareSelect });
@@ -181,34 +179,14 @@ async function countVisit(deps: PathShareDeps, row: PathShareRow, now: Date) {
   if (counted.count === 0) throw new AppError("GONE", "errors.viewLimitReached");
 }
 
-const visitSubject = (row: PathShareRow): VisitSubject => ({
-  kind: "path-share",
-  id: row.id,
-  passwordHash: row.passwordHash,
-});
-
 type Admission = { row: PathShareRow; driver: StorageDriver; visit: string | null; views: number };
 
-/**
- * Lets a visitor in: a valid visit token passes as it is; otherwise the password (when the share has
- * one; `null` visit while it is missing and `allowLocked`) and one counted view open a new visit.
- */
+/** Lets a visitor in (share-visits.ts `admitVisit`), once the shared file or folder is found still there. */
 async function admit(deps: PathShareDeps, request: VisitRequest, now: Date, allowLocked: boolean): Promise<Admission> {
   const row = await findShare(deps, request.slug, request.clientIp, now);
   const driver = await requireTarget(deps, row);
-  if (await isValidVisit(deps.config.secret, visitSubject(row), request.visit, now)) {
-    return { row, driver, visit: request.visit ?? null, views: row.views };
-  }
-  if (isExhausted(row)) throw new AppError("GONE", "errors.viewLimitReached");
-  if (row.passwordHash) {
-    if (!request.password) {
-      if (allowLocked) return { row, driver, visit: null, views: row.views };
-      throw new AppError("WRONG_PASSWORD", "errors.passwordRequired");
-    }
-    await verifySharePassword(deps.db, row.passwordHash, request.password, `${request.clientIp}:share:${row.slug}`);
-  }
-  await countVisit(deps, row, now);
-  return { row, driver, visit: await issueVisit(deps.config.secret, visitSubject(row), now), views: row.views + 1 };
+  const count = () => countVisit(deps, row, now);
+  return { row, driver, ...(await admitVisit(deps, "path-share", row, request, now, allowLocked, count)) };
 }
 
 // --- Reading --------------------------------------------------------------------------------------------

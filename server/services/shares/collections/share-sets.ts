@@ -8,14 +8,13 @@ import type { z } from "zod";
 import { AppError } from "../../../errors";
 import { contentTypeFor, deliverableContentType } from "../../../storage/content-type";
 import { type AuthState, creatorOf } from "../../auth/sessions";
-import { hashSharePassword, isExhausted, isExpired, newShareExpiry, ownedBy, verifySharePassword } from "../delivery";
+import { hashSharePassword, isExhausted, isExpired, newShareExpiry, ownedBy } from "../delivery";
 import type { FileDeps } from "../records";
 import { type PurgedReason, purgedSet, rememberPurged } from "../slugs/purged-slugs";
 import { assertSlugGuessesLeft, slugMissed } from "../slugs/slug-guesses";
 import { generateUniqueLinkSlug } from "../slugs/slugs";
 import { deleteFileRows } from "../storage";
-import type { VisitRequest } from "./path-shares";
-import { issueVisit, isValidVisit, VISIT_TTL_MS, type VisitSubject } from "./share-visits";
+import { admitVisit, VISIT_TTL_MS, type VisitRequest } from "./share-visits";
 import { zipResponse } from "./share-zip";
 
 export type ShareSetDeps = FileDeps & { config: { publicUrl: string; secret: string } };
@@ -121,8 +120,6 @@ export async function isShareSetSlug(deps: Pick<FileDeps, "db">, slug: string): 
 
 // --- Visits ---------------------------------------------------------------------------------------------
 
-const visitSubject = (row: SetRow): VisitSubject => ({ kind: "share-set", id: row.id, passwordHash: row.passwordHash });
-
 async function findSet(deps: ShareSetDeps, slug: string, clientIp: string, now: Date) {
   assertSlugGuessesLeft(deps.db, clientIp);
   const row = await deps.db.shareSet.findUnique({ where: { slug }, select: setSelect });
@@ -151,22 +148,11 @@ async function countVisit(deps: ShareSetDeps, row: SetRow, now: Date) {
   if (counted.count === 0) throw new AppError("GONE", "errors.viewLimitReached");
 }
 
-/** As a shared folder's visit (services/shares/collections/path-shares.ts `admit`), for a set. */
+/** Lets a visitor in (share-visits.ts `admitVisit`), once the set is found with files left in it. */
 async function admit(deps: ShareSetDeps, request: VisitRequest, now: Date, allowLocked: boolean) {
   const { row, members } = await findSet(deps, request.slug, request.clientIp, now);
-  if (await isValidVisit(deps.config.secret, visitSubject(row), request.visit, now)) {
-    return { row, members, visit: request.visit ?? null, views: row.views };
-  }
-  if (isExhausted(row)) throw new AppError("GONE", "errors.viewLimitReached");
-  if (row.passwordHash) {
-    if (!request.password) {
-      if (allowLocked) return { row, members, visit: null, views: row.views };
-      throw new AppError("WRONG_PASSWORD", "errors.passwordRequired");
-    }
-    await verifySharePassword(deps.db, row.passwordHash, request.password, `${request.clientIp}:share:${row.slug}`);
-  }
-  await countVisit(deps, row, now);
-  return { row, members, visit: await issueVisit(deps.config.secret, visitSubject(row), now), views: row.views + 1 };
+  const count = () => countVisit(deps, row, now);
+  return { row, members, ...(await admitVisit(deps, "share-set", row, request, now, allowLocked, count)) };
 }
 
 /**

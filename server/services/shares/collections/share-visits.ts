@@ -3,6 +3,10 @@
 // rest of the visit passes it and counts nothing more. An HMAC of the share's id, an expiry and its
 // password hash, keyed with the app secret.
 
+import type { Database } from "../../../db/client";
+import { AppError } from "../../../errors";
+import { isExhausted, verifySharePassword } from "../delivery";
+
 /** How long one visit's token stays good: a long browse of a big folder, not a link to keep. */
 export const VISIT_TTL_MS = 12 * 3_600_000;
 
@@ -41,4 +45,40 @@ export async function isValidVisit(secret: string, subject: VisitSubject, token:
   if (!mac || !Number.isFinite(expires) || expires <= now.getTime()) return false;
   const expected = await visitMac(secret, subject, expires);
   return expected.length === mac.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac));
+}
+
+/** A visitor's call: the link's slug, and the password or visit token it brings. */
+export type VisitRequest = { slug: string; password?: string; visit?: string; clientIp: string };
+
+/** What admission reads of the visited share's row. */
+export type VisitedRow = { id: string; slug: string; passwordHash: string | null; maxViews: number; views: number };
+
+/**
+ * Lets a visitor in: a valid visit token passes as it is; otherwise the password (when the share has
+ * one; a `null` visit while it is missing and `allowLocked`) and one view counted by `countView` open a
+ * new visit. Answers the visit token and the share's views with this one.
+ */
+export async function admitVisit(
+  deps: { db: Database; config: { secret: string } },
+  kind: VisitSubject["kind"],
+  row: VisitedRow,
+  request: VisitRequest,
+  now: Date,
+  allowLocked: boolean,
+  countView: () => Promise<void>,
+): Promise<{ visit: string | null; views: number }> {
+  const subject: VisitSubject = { kind, id: row.id, passwordHash: row.passwordHash };
+  const { secret } = deps.config;
+  if (await isValidVisit(secret, subject, request.visit, now))
+    return { visit: request.visit ?? null, views: row.views };
+  if (isExhausted(row)) throw new AppError("GONE", "errors.viewLimitReached");
+  if (row.passwordHash) {
+    if (!request.password) {
+      if (allowLocked) return { visit: null, views: row.views };
+      throw new AppError("WRONG_PASSWORD", "errors.passwordRequired");
+    }
+    await verifySharePassword(deps.db, row.passwordHash, request.password, `${request.clientIp}:share:${row.slug}`);
+  }
+  await countView();
+  return { visit: await issueVisit(secret, subject, now), views: row.views + 1 };
 }
