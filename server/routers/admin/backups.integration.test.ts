@@ -38,6 +38,13 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
   let admin: string;
   const api = createApiClient(() => t.app);
   const { call } = api;
+  /** The admin's CloudPaste import of an uploaded `body`: a dry run unless `real`. */
+  const importCloudPaste = (body: Uint8Array, options: { real?: boolean; headers?: Record<string, string> } = {}) =>
+    call<CloudPasteImportReport>("POST", `/admin/backups/cloudpaste-import${options.real ? "?dry_run=false" : ""}`, {
+      auth: admin,
+      body,
+      headers: options.headers,
+    });
 
   beforeAll(async () => {
     t = await createTestApp(provider);
@@ -134,11 +141,7 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     const body = new Uint8Array(readFileSync(fixture("cloudpaste-1.9.1-modules.json")));
     const headers = { "content-type": "application/octet-stream" };
     const pastesBefore = await t.db.paste.count();
-    const dry = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
-      auth: admin,
-      body,
-      headers,
-    });
+    const dry = await importCloudPaste(body, { headers });
     expect(dry.status).toBe(200);
     expect(dry.body.data.dry_run).toBe(true);
     expect(dry.body.data.source).toEqual({ kind: "backup", schema_version: 34 });
@@ -149,29 +152,17 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     ]);
     expect(await t.db.paste.count()).toBe(pastesBefore);
 
-    const real = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import?dry_run=false", {
-      auth: admin,
-      body,
-      headers,
-    });
+    const real = await importCloudPaste(body, { real: true, headers });
     expect(real.status).toBe(200);
     expect(real.body.data.dry_run).toBe(false);
     expect(await t.db.paste.count({ where: { slug: "team-notes" } })).toBe(1);
-    const twice = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import?dry_run=false", {
-      auth: admin,
-      body,
-      headers,
-    });
+    const twice = await importCloudPaste(body, { real: true, headers });
     const again = twice.body.data.items.find((item) => item.name === "team-notes");
     expect(again).toMatchObject({ action: "skip", note: "already imported" });
     expect(await t.db.paste.count({ where: { slug: "team-notes" } })).toBe(1);
 
     // The report speaks the admin's language, notes and unmapped values alike.
-    const chinese = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
-      auth: admin,
-      body,
-      headers: { ...headers, "accept-language": "zh-CN" },
-    });
+    const chinese = await importCloudPaste(body, { headers: { ...headers, "accept-language": "zh-CN" } });
     const notes = chinese.body.data.items.flatMap((item: { note?: string }) => (item.note ? [item.note] : []));
     expect(notes).toContain("已导入");
     expect(notes.join("\n")).not.toMatch(/already|imported|exists/);
@@ -180,23 +171,13 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
 
   test("a file that is not CloudPaste's is refused with a message in the caller's language", async () => {
     const body = new TextEncoder().encode("just some text");
-    const english = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
-      auth: admin,
-      body,
-    });
+    const english = await importCloudPaste(body);
     expect(english.status).toBe(400);
     expect(english.body.message).toContain("cannot be imported");
-    const chinese = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
-      auth: admin,
-      body,
-      headers: { "accept-language": "zh-CN" },
-    });
+    const chinese = await importCloudPaste(body, { headers: { "accept-language": "zh-CN" } });
     expect(chinese.status).toBe(400);
     expect(chinese.body.message).toContain("无法导入");
-    const empty = await call<CloudPasteImportReport>("POST", "/admin/backups/cloudpaste-import", {
-      auth: admin,
-      body: new Uint8Array(),
-    });
+    const empty = await importCloudPaste(new Uint8Array());
     expect(empty.status).toBe(400);
   });
 });
