@@ -4,9 +4,11 @@
 import type { ComponentType, FormEvent, ReactNode, RefObject } from "react";
 import { createContext, use, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { FieldErrors } from "../../lib/form-messages";
 import { Button } from "../button";
 import { toast } from "../feedback/toast-store";
 import { FormAlert } from "../forms/form-controls";
+import type { FieldForm } from "../forms/use-field-form";
 import type { IconProps } from "../icons";
 import { AppDialog, DialogFooter } from "./dialog";
 import type { DialogName } from "./dialog-names";
@@ -72,6 +74,34 @@ export function useFormDialog(): FormDialogControls {
   const controls = use(FormDialogContext);
   if (!controls) throw new Error("useFormDialog: the form is not inside a FormDialog");
   return controls;
+}
+
+/** What a form's check gives: the request to send, or the messages to show at the fields. */
+export type FormCheck<Payload, Field extends string> =
+  | { ok: true; payload: Payload }
+  | { ok: false; errors: FieldErrors<Field> };
+
+/** Wraps what a sent request does on success into callbacks the dialog tracks (see `useDialogSubmit`). */
+export type TrackSave = <Data>(onSuccess: (data: Data) => void) => SaveHandlers<Data>;
+
+/**
+ * The submit of a form in a FormDialog: nothing while a save runs; otherwise `check` runs, its
+ * messages go to their fields, and a clean payload goes to `send`, whose request callbacks `track`
+ * makes: the dialog cannot be dismissed while it runs, and a refusal goes to `onError`.
+ */
+export function useDialogSubmit<Field extends string>(
+  form: Pick<FieldForm<unknown, Field>, "check">,
+  onError: (error: unknown) => void,
+) {
+  const dialog = useFormDialog();
+  return <Payload,>(check: () => FormCheck<Payload, Field>, send: (payload: Payload, track: TrackSave) => void) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (dialog.isSaving) return;
+      const result = check();
+      if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
+      send(result.payload, (onSuccess) => dialog.track({ onSuccess, onError }));
+    };
 }
 
 export type DialogFormProps = {

@@ -8,10 +8,9 @@ import InformationCircleIcon from "@heroicons/react/24/outline/InformationCircle
 import KeyIcon from "@heroicons/react/24/outline/KeyIcon";
 import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import type { ApiKeyView } from "@shared/schemas/auth/api-keys";
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, focusRing } from "../../../components/class-names";
-import { DialogForm, FormDialog, useFormDialog } from "../../../components/dialogs/form-dialog";
+import { DialogForm, FormDialog, useDialogSubmit, useFormDialog } from "../../../components/dialogs/form-dialog";
 import { toast } from "../../../components/feedback/toast-store";
 import { CheckboxField, OptionalMark, TextField } from "../../../components/forms/form-controls";
 import { SwitchField } from "../../../components/forms/switch-field";
@@ -84,46 +83,33 @@ function KeyForm(props: KeyFormDialogProps) {
       ? { [field]: { text: errorMessageOf(error, { network: "", fallback: t("common.unknownError") }) } }
       : null;
   };
-  const showServerError = (error: unknown) => form.showServerError(error, keyFieldOf, conflictAt(error));
-
-  /** Shows what the check found; true when the values can be sent. */
-  const isValid = <Payload,>(
-    result: { ok: true; payload: Payload } | { ok: false; errors: FieldErrors<KeyFormField> },
-  ): result is { ok: true; payload: Payload } => form.check(result.ok ? {} : result.errors) && result.ok;
-  /** The list shows the saved key either way; `onSaved` says what comes next. */
-  const saveHandlers = <Key extends ApiKeyView>(onSaved: (key: Key) => void) =>
-    dialog.track({
-      onSuccess: (key: Key) => {
-        void utils.keys.list.invalidate();
-        onSaved(key);
-      },
-      onError: showServerError,
-    });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (dialog.isSaving) return;
-    const now = new Date();
-    if (props.mode === "create") {
-      const result = validateCreateKeyForm(values, now);
-      if (!isValid(result)) return;
-      createKey.mutate(
-        result.payload,
-        saveHandlers((created: CreatedKey) => {
-          toast.success(t("apiKeys.form.created", { name: created.name }));
-          props.onCreated(created);
-        }),
-      );
-      return;
-    }
-    const result = validateEditKeyForm(props.apiKey.id, values, now);
-    if (isValid(result)) {
-      updateKey.mutate(
-        result.payload,
-        saveHandlers((saved) => dialog.finish(t("apiKeys.form.saved", { name: saved.name }))),
-      );
-    }
-  };
+  const submit = useDialogSubmit(form, (error) => form.showServerError(error, keyFieldOf, conflictAt(error)));
+  // The list shows the saved key either way.
+  const onSubmit =
+    props.mode === "create"
+      ? submit(
+          () => validateCreateKeyForm(values, new Date()),
+          (payload, track) =>
+            createKey.mutate(
+              payload,
+              track((created: CreatedKey) => {
+                void utils.keys.list.invalidate();
+                toast.success(t("apiKeys.form.created", { name: created.name }));
+                props.onCreated(created);
+              }),
+            ),
+        )
+      : submit(
+          () => validateEditKeyForm(props.apiKey.id, values, new Date()),
+          (payload, track) =>
+            updateKey.mutate(
+              payload,
+              track((saved: ApiKeyView) => {
+                void utils.keys.list.invalidate();
+                dialog.finish(t("apiKeys.form.saved", { name: saved.name }));
+              }),
+            ),
+        );
 
   const hasPermission = values.text || values.file || values.mount;
   const normalisedPath = normalizeBasePath(values.basicPath.trim() || "/");

@@ -3,10 +3,9 @@
 import BellAlertIcon from "@heroicons/react/24/outline/BellAlertIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
-import { DialogForm, FormDialog, useFormDialog } from "../../../components/dialogs/form-dialog";
+import { DialogForm, FormDialog, useDialogSubmit, useFormDialog } from "../../../components/dialogs/form-dialog";
 import { PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { trpc } from "../../../lib/api/trpc";
@@ -61,28 +60,25 @@ function WebhookForm({ request }: { request: UploadRequestRecord }) {
     webhookSecret: "",
   }));
   const setWebhook = trpc.uploadRequests.setWebhook.useMutation();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (dialog.isSaving) return;
-    const result = validateWebhookForm(form.state, hasSecret);
-    if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
-    setWebhook.mutate(
-      { id: request.id, ...result.payload },
-      dialog.track({
-        onSuccess: (changed) => {
+  const submit = useDialogSubmit(form, (error) =>
+    form.showServerError(error, (path) => {
+      const field = requestFieldOf(path);
+      return field === "webhookUrl" || field === "webhookSecret" ? field : null;
+    }),
+  );
+  const onSubmit = submit(
+    () => validateWebhookForm(form.state, hasSecret),
+    (payload, track) =>
+      setWebhook.mutate(
+        { id: request.id, ...payload },
+        track((changed: UploadRequestRecord) => {
           void utils.uploadRequests.invalidate();
           dialog.finish(
             t(changed.webhook_url ? "uploadRequests.webhookEdit.done" : "uploadRequests.webhookEdit.removed"),
           );
-        },
-        onError: (error) =>
-          form.showServerError(error, (path) => {
-            const field = requestFieldOf(path);
-            return field === "webhookUrl" || field === "webhookSecret" ? field : null;
-          }),
-      }),
-    );
-  };
+        }),
+      ),
+  );
   return (
     <DialogForm
       form={form}

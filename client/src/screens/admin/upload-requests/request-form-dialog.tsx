@@ -3,9 +3,8 @@
 // password, a note for the sender, and a webhook told of each arrival (its URL and signing secret).
 import InboxArrowDownIcon from "@heroicons/react/24/outline/InboxArrowDownIcon";
 import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { DialogForm, FormDialog, useFormDialog } from "../../../components/dialogs/form-dialog";
+import { DialogForm, FormDialog, useDialogSubmit, useFormDialog } from "../../../components/dialogs/form-dialog";
 import { FormField, OptionalMark, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { trpc } from "../../../lib/api/trpc";
@@ -56,24 +55,19 @@ function RequestForm({ onCreated }: Pick<RequestFormDialogProps, "onCreated">) {
   // The default storage once the list arrives, unless one was chosen.
   const storageId = values.storageId || defaultStorage?.id || "";
   const create = trpc.uploadRequests.create.useMutation();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (dialog.isSaving) return;
-    const result = validateRequestForm({ ...values, storageId });
-    if (!form.check(result.ok ? {} : result.errors) || !result.ok) return;
-    create.mutate(
-      result.payload,
-      dialog.track({
-        onSuccess: (created) => {
+  const submit = useDialogSubmit(form, (error) => form.showServerError(error, requestFieldOf));
+  const onSubmit = submit(
+    () => validateRequestForm({ ...values, storageId }),
+    (payload, track) =>
+      create.mutate(
+        payload,
+        track((created: UploadRequestRecord) => {
           void utils.uploadRequests.list.invalidate();
           onCreated(created);
           dialog.finish(t("uploadRequests.form.created"));
-        },
-        onError: (error) => form.showServerError(error, requestFieldOf),
-      }),
-    );
-  };
+        }),
+      ),
+  );
 
   return (
     <DialogForm
