@@ -7,6 +7,7 @@ import PencilIcon from "@heroicons/react/24/outline/PencilIcon";
 import PlusIcon from "@heroicons/react/24/outline/PlusIcon";
 import { createContext, type FormEvent, Fragment, type ReactNode, use } from "react";
 import { useTranslation } from "react-i18next";
+import type { FieldErrors } from "../../lib/form-messages";
 import type { FieldForm } from "../forms/use-field-form";
 import type { DialogName } from "./dialog-names";
 import { DialogForm, FormDialog, useFormDialog } from "./form-dialog";
@@ -63,33 +64,42 @@ type Mutate<Input> = (
 ) => void;
 
 /**
- * Sends the form's values as a new item or as the edited one. The dialog cannot be dismissed while
- * it runs; then it says so and closes, or puts the refusal at the fields `fieldOf` names.
+ * The submit of an ItemFormDialog's form: checks the values and sends them as a new item or as the
+ * edited one. The dialog cannot be dismissed while it runs; then it says so and closes, or puts the
+ * refusal at the fields `fieldOf` names.
  */
 export function useSaveItem<Values, Field extends string, CreateInput, UpdateInput>({
   form,
+  values,
+  validate,
   fieldOf,
   create,
   update,
   onSettled,
 }: {
-  form: Pick<FieldForm<unknown, Field>, "showServerError">;
+  form: Pick<FieldForm<unknown, Field>, "check" | "showServerError">;
+  /** The values to send, as the form shows them. */
+  values: () => Values;
+  validate: (values: Values) => FieldErrors<Field>;
   fieldOf: (path: string) => Field | null;
   create: { mutate: Mutate<CreateInput>; request: (values: Values) => CreateInput };
   update: { mutate: Mutate<UpdateInput>; request: (id: string, values: Values) => UpdateInput };
   onSettled: () => void;
-}): (values: Values) => void {
+}): (event: FormEvent<HTMLFormElement>) => void {
   const { t } = useTranslation();
   const dialog = useFormDialog();
   const { ns, item } = useItemContext();
-  return (values) => {
+  return (event) => {
+    event.preventDefault();
+    const sent = values();
+    if (!form.check(validate(sent))) return;
     const handlers = dialog.track({
       onSuccess: () => dialog.finish(item ? t(`${ns}.saved`) : t(`${ns}.created`)),
       onError: (error) => form.showServerError(error, fieldOf),
       onSettled,
     });
-    if (item) update.mutate(update.request(item.id, values), handlers);
-    else create.mutate(create.request(values), handlers);
+    if (item) update.mutate(update.request(item.id, sent), handlers);
+    else create.mutate(create.request(sent), handlers);
   };
 }
 

@@ -2,7 +2,6 @@
 // the active flag, checked with the shared schema before sending (docs/product.md §5).
 import type { MountView } from "@shared/schemas/explorer/mounts";
 import { MAX_CACHE_TTL } from "@shared/schemas/explorer/mounts";
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/dialogs/item-form-dialog";
 import { FormField, TextField } from "../../../components/forms/form-controls";
@@ -47,8 +46,11 @@ function MountForm({ mount }: { mount: MountView | null }) {
 
   const createMount = trpc.mounts.create.useMutation();
   const updateMount = trpc.mounts.update.useMutation();
-  const save = useSaveItem({
+  const submit = useSaveItem({
     form,
+    // The folder shown is the one saved: the storage's default until another is typed.
+    values: () => ({ ...state, storage_config_id: storageValue, folder: effectiveFolder(state, chosenStorage) }),
+    validate: validateMountForm,
     fieldOf: mountFieldOf,
     create: { mutate: createMount.mutate, request: buildCreateMountRequest },
     update: { mutate: updateMount.mutate, request: buildUpdateMountRequest },
@@ -57,13 +59,6 @@ function MountForm({ mount }: { mount: MountView | null }) {
       void utils.fs.invalidate();
     },
   });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The folder shown is the one saved: the storage's default until another is typed.
-    const values = { ...state, storage_config_id: storageValue, folder: effectiveFolder(state, chosenStorage) };
-    if (form.check(validateMountForm(values))) save(values);
-  };
 
   const field = (name: MountField) => renderFieldMessage(t, errors[name]);
 

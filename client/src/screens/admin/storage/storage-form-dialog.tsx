@@ -6,7 +6,6 @@ import CloudIcon from "@heroicons/react/24/outline/CloudIcon";
 import ServerIcon from "@heroicons/react/24/outline/ServerIcon";
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { DEFAULT_SHARE_FOLDER, PROVIDER_TYPES, type StorageConfigView } from "@shared/schemas/admin/storage";
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ItemDialogForm, ItemFormDialog, useSaveItem } from "../../../components/dialogs/item-form-dialog";
 import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards";
@@ -87,18 +86,15 @@ function StorageForm({ config }: { config: StorageConfigView | null }) {
 
   const createStorage = trpc.storage.create.useMutation();
   const updateStorage = trpc.storage.update.useMutation();
-  const save = useSaveItem({
+  const submit = useSaveItem({
     form,
+    values: () => state,
+    validate: (values) => validateStorageForm(values, hasStoredSecret),
     fieldOf: storageFieldOf,
     create: { mutate: createStorage.mutate, request: buildCreateRequest },
     update: { mutate: updateStorage.mutate, request: buildUpdateRequest },
     onSettled: () => void utils.storage.invalidate(),
   });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (form.check(validateStorageForm(state, hasStoredSecret))) save(state);
-  };
 
   const field = (name: StorageField) => renderFieldMessage(t, errors[name]);
 
