@@ -49,7 +49,6 @@ export function AppDialog({
   children,
   footer,
 }: AppDialogProps) {
-  const { t } = useTranslation();
   const close = () => {
     if (!isBusy) onClose();
   };
@@ -80,15 +79,7 @@ export function AppDialog({
                   <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</Description>
                 ) : null}
               </div>
-              <button
-                type="button"
-                onClick={close}
-                className={cx(iconButton, "-mt-1 -mr-2")}
-                aria-label={t("common.close")}
-                disabled={isBusy}
-              >
-                <XMarkIcon className="size-5" />
-              </button>
+              <DialogCloseButton onClick={close} disabled={isBusy} />
             </div>
             <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-4 pb-5 sm:px-6 sm:pb-6">
               {children}
@@ -113,5 +104,21 @@ export function DialogFooter({ children, className }: { children: ReactNode; cla
     >
       {children}
     </div>
+  );
+}
+
+/** The × at the top right of a dialog or a side panel. */
+export function DialogCloseButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cx(iconButton, "-mt-1 -mr-2")}
+      aria-label={t("common.close")}
+      disabled={disabled}
+    >
+      <XMarkIcon className="size-5" />
+    </button>
   );
 }

@@ -94,16 +94,9 @@ export function RevokeLinkDialog({
       confirmTestId="shared-link-revoke-confirm"
       onConfirm={() => {
         if (!link) return;
-        const handlers = outcome(t("sharedLinks.revoke.done"), () => calls.invalidate(link));
         calls.revoke(link).mutate(
           { id: link.id },
-          {
-            ...handlers,
-            onSuccess: () => {
-              handlers.onSuccess();
-              onClose();
-            },
-          },
+          outcome(t("sharedLinks.revoke.done"), () => calls.invalidate(link), onClose),
         );
       }}
     />

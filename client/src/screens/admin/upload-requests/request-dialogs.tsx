@@ -126,16 +126,9 @@ export function CloseRequestDialog({ request, open, onClose }: RequestDialogProp
       confirmTestId="upload-request-close-confirm"
       onConfirm={() => {
         if (!request) return;
-        const handlers = outcome(t("uploadRequests.close.done"), () => void utils.uploadRequests.invalidate());
         close.mutate(
           { id: request.id },
-          {
-            ...handlers,
-            onSuccess: () => {
-              handlers.onSuccess();
-              onClose();
-            },
-          },
+          outcome(t("uploadRequests.close.done"), () => void utils.uploadRequests.invalidate(), onClose),
         );
       }}
     />

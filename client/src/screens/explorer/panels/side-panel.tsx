@@ -5,10 +5,10 @@
 // list `<ns>.description` (what it is for), `<ns>.empty` and `<ns>.emptyHint` (how things get here).
 
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cx, iconButton } from "../../../components/class-names";
+import { DialogCloseButton } from "../../../components/dialogs/dialog";
 import { DIALOG_NAME_ATTRIBUTE, type DialogName, opensDialog } from "../../../components/dialogs/dialog-names";
 import { ToastOutlet } from "../../../components/feedback/toaster";
 
@@ -71,14 +71,7 @@ export function SidePanel({
                 </Description>
               ) : null}
             </div>
-            <button
-              type="button"
-              onClick={onClose}
-              className={cx(iconButton, "-mt-1 -mr-2")}
-              aria-label={t("common.close")}
-            >
-              <XMarkIcon className="size-5" />
-            </button>
+            <DialogCloseButton onClick={onClose} />
           </div>
           <ToastOutlet />
           <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">
