@@ -77,3 +77,19 @@ export function RequestView<Data>({
   if (request.isError) return <ErrorAlert title={failedTitle} error={request.error} />;
   return request.data === undefined ? null : children(request.data);
 }
+
+/** What a query's data shows once it is there; before, the loading line or the failure with a retry. */
+export function QueryView<Data>({
+  query,
+  loadingLabel,
+  failedTitle,
+  children,
+}: {
+  query: RefetchableQuery & { data?: Data };
+  loadingLabel: string;
+  failedTitle: string;
+  children: (data: NonNullable<Data>) => ReactNode;
+}) {
+  if (query.data) return children(query.data);
+  return query.error ? <LoadError title={failedTitle} query={query} /> : <LoadingStatus label={loadingLabel} />;
+}

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
-import { LoadError, LoadingStatus, type RefetchableQuery } from "../../../components/feedback/request-status";
+import { QueryView, type RefetchableQuery } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
@@ -32,26 +32,28 @@ export function ArchivesSection({ overview }: { overview: OverviewQuery }) {
   return (
     <SettingsSection icon={FolderIcon} ns="backups.archives" testId="backup-archives">
       <div className="p-5 sm:p-6">
-        {overview.data ? (
-          overview.data.archives.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t("backups.archives.empty")}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {overview.data.archives.map((archive) => (
-                <ArchiveRow
-                  key={`${archive.location}/${archive.name}`}
-                  archive={archive}
-                  location={locationLabel(archive)}
-                  onDelete={() => setToDelete(archive)}
-                />
-              ))}
-            </ul>
-          )
-        ) : overview.error ? (
-          <LoadError title={t("backups.archives.loadError")} query={overview} />
-        ) : (
-          <LoadingStatus label={t("backups.archives.loading")} />
-        )}
+        <QueryView
+          query={overview}
+          failedTitle={t("backups.archives.loadError")}
+          loadingLabel={t("backups.archives.loading")}
+        >
+          {(data) =>
+            data.archives.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t("backups.archives.empty")}</p>
+            ) : (
+              <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+                {data.archives.map((archive) => (
+                  <ArchiveRow
+                    key={`${archive.location}/${archive.name}`}
+                    archive={archive}
+                    location={locationLabel(archive)}
+                    onDelete={() => setToDelete(archive)}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
       </div>
       <ConfirmDialog
         name="backup-delete"

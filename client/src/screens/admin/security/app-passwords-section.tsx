@@ -9,7 +9,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
-import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
+import { QueryView } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { CheckboxField, FormAlert, TextField } from "../../../components/forms/form-controls";
 import { SwitchField } from "../../../components/forms/switch-field";
@@ -58,21 +58,23 @@ export function AppPasswordsSection() {
             </div>
           </div>
         ) : null}
-        {list.data ? (
-          list.data.length > 0 ? (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {list.data.map((entry) => (
-                <AppPasswordRow key={entry.id} entry={entry} onRevoked={refresh} />
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-slate-700 dark:text-slate-300">{t("security.appPasswords.none")}</p>
-          )
-        ) : list.error ? (
-          <LoadError title={t("security.appPasswords.loadError")} query={list} />
-        ) : (
-          <LoadingStatus label={t("security.appPasswords.loading")} />
-        )}
+        <QueryView
+          query={list}
+          failedTitle={t("security.appPasswords.loadError")}
+          loadingLabel={t("security.appPasswords.loading")}
+        >
+          {(entries) =>
+            entries.length > 0 ? (
+              <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+                {entries.map((entry) => (
+                  <AppPasswordRow key={entry.id} entry={entry} onRevoked={refresh} />
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-700 dark:text-slate-300">{t("security.appPasswords.none")}</p>
+            )
+          }
+        </QueryView>
         <NewAppPasswordForm
           onMade={(answer) => {
             setMade(answer);

@@ -4,7 +4,7 @@
 import IdentificationIcon from "@heroicons/react/24/outline/IdentificationIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
+import { QueryView } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { trpc } from "../../../lib/api/trpc";
@@ -24,47 +24,46 @@ export function SsoSection() {
     onError: (error) => toast.error(errorMessage(error)),
   });
   const isSsoSession = sessions.data?.find((session) => session.current)?.method === "sso";
-  const data = status.data;
 
   return (
     <SettingsSection icon={IdentificationIcon} ns="security.sso" testId="sso">
       <div className="flex flex-col gap-4 p-5 sm:p-6">
-        {data ? (
-          data.enabled && data.name ? (
-            <>
-              <p className="text-sm text-slate-700 dark:text-slate-300">{t("security.sso.on", { name: data.name })}</p>
-              <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-                <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
-                  {t("security.sso.passwordLogin")}
-                </h3>
-                <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="password-login-status">
-                  {t(data.password_login ? "security.sso.passwordLoginOn" : "security.sso.passwordLoginOff")}
+        <QueryView query={status} failedTitle={t("security.sso.title")} loadingLabel={t("security.totp.loading")}>
+          {(data) =>
+            data.enabled && data.name ? (
+              <>
+                <p className="text-sm text-slate-700 dark:text-slate-300">
+                  {t("security.sso.on", { name: data.name })}
                 </p>
-                {data.password_login && !isSsoSession ? (
-                  <p className="text-sm text-slate-600 dark:text-slate-400">
-                    {t("security.sso.needsSsoSession", { name: data.name })}
+                <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+                  <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+                    {t("security.sso.passwordLogin")}
+                  </h3>
+                  <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="password-login-status">
+                    {t(data.password_login ? "security.sso.passwordLoginOn" : "security.sso.passwordLoginOff")}
                   </p>
-                ) : (
-                  <div>
-                    <Button
-                      variant={data.password_login ? "danger" : "secondary"}
-                      isLoading={setPasswordLogin.isPending}
-                      onClick={() => setPasswordLogin.mutate({ enabled: !data.password_login })}
-                    >
-                      {t(data.password_login ? "security.sso.turnOff" : "security.sso.turnOn")}
-                    </Button>
-                  </div>
-                )}
-              </div>
-            </>
-          ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t("security.sso.off")}</p>
-          )
-        ) : status.error ? (
-          <LoadError title={t("security.sso.title")} query={status} />
-        ) : (
-          <LoadingStatus label={t("security.totp.loading")} />
-        )}
+                  {data.password_login && !isSsoSession ? (
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      {t("security.sso.needsSsoSession", { name: data.name })}
+                    </p>
+                  ) : (
+                    <div>
+                      <Button
+                        variant={data.password_login ? "danger" : "secondary"}
+                        isLoading={setPasswordLogin.isPending}
+                        onClick={() => setPasswordLogin.mutate({ enabled: !data.password_login })}
+                      >
+                        {t(data.password_login ? "security.sso.turnOff" : "security.sso.turnOn")}
+                      </Button>
+                    </div>
+                  )}
+                </div>
+              </>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t("security.sso.off")}</p>
+            )
+          }
+        </QueryView>
       </div>
     </SettingsSection>
   );
