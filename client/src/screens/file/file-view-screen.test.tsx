@@ -164,31 +164,26 @@ describe("file page", () => {
   });
 
   test("missing, expired and used-up files have their own screens", async () => {
-    server.use({
-      "files.public.get": () => {
-        throw new TrpcTestError("NOT_FOUND", "The file does not exist or has been deleted");
-      },
-    });
-    const first = renderAppAt("/file/nope");
-    expect((await screen.findByTestId("file-notFound")).textContent).toContain("File not found");
-    first.unmount();
-
-    server.use({
-      "files.public.get": () => {
-        throw new TrpcTestError("GONE", "The file share has expired");
-      },
-    });
-    const second = renderAppAt("/file/old");
-    expect((await screen.findByTestId("file-expired")).textContent).toContain("This file has expired");
-    second.unmount();
-
-    server.use({
-      "files.public.get": () => {
-        throw new TrpcTestError("GONE", "The view limit has been reached");
-      },
-    });
-    renderAppAt("/file/used");
-    expect((await screen.findByTestId("file-limitReached")).textContent).toContain("View limit reached");
+    const cases: [TrpcTestError, string, string, string][] = [
+      [
+        new TrpcTestError("NOT_FOUND", "The file does not exist or has been deleted"),
+        "nope",
+        "notFound",
+        "File not found",
+      ],
+      [new TrpcTestError("GONE", "The file share has expired"), "old", "expired", "This file has expired"],
+      [new TrpcTestError("GONE", "The view limit has been reached"), "used", "limitReached", "View limit reached"],
+    ];
+    for (const [error, slug, state, text] of cases) {
+      server.use({
+        "files.public.get": () => {
+          throw error;
+        },
+      });
+      const shown = renderAppAt(`/file/${slug}`);
+      expect((await screen.findByTestId(`file-${state}`)).textContent).toContain(text);
+      shown.unmount();
+    }
   });
 
   test("a file with no preview offers the download", async () => {
