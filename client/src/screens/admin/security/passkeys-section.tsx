@@ -15,6 +15,7 @@ import { trpc } from "../../../lib/api/trpc";
 import { browserHasPasskeys, createPasskey, isPasskeyPromptDismissed } from "../../../lib/auth/passkey-ceremony";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { SettingsSection } from "../settings/settings-section";
+import { SectionFormActions } from "./form-actions";
 
 export function PasskeysSection() {
   const { t } = useTranslation();
@@ -202,14 +203,12 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: (
             autoComplete="current-password"
           />
           {error ? <FormAlert>{error}</FormAlert> : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button type="button" onClick={() => setIsRemoving(false)}>
-              {t("security.totp.cancel")}
-            </Button>
-            <Button type="submit" variant="danger" isLoading={remove.isPending}>
-              {t("security.passkeys.remove")}
-            </Button>
-          </div>
+          <SectionFormActions
+            onCancel={() => setIsRemoving(false)}
+            submitLabel={t("security.passkeys.remove")}
+            variant="danger"
+            isPending={remove.isPending}
+          />
         </form>
       ) : null}
     </li>
@@ -258,14 +257,11 @@ function RenamePasskeyForm({ passkey, onDone }: { passkey: PasskeyView; onDone: 
         name="passkey-new-name"
         maxLength={100}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" onClick={() => onDone(false)}>
-          {t("security.totp.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" isLoading={rename.isPending}>
-          {t("security.passkeys.save")}
-        </Button>
-      </div>
+      <SectionFormActions
+        onCancel={() => onDone(false)}
+        submitLabel={t("security.passkeys.save")}
+        isPending={rename.isPending}
+      />
     </form>
   );
 }

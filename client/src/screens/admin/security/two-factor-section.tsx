@@ -16,6 +16,7 @@ import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDate } from "../../../lib/format-date";
 import { SettingsSection } from "../settings/settings-section";
+import { SectionFormActions } from "./form-actions";
 
 type Enrolment = { secret: string; otpauth_url: string };
 
@@ -161,14 +162,12 @@ function EnrolmentForm({
           />
         </div>
       </div>
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end dark:border-slate-800">
-        <Button type="button" onClick={onCancel}>
-          {t("security.totp.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" isLoading={enable.isPending}>
-          {t("security.totp.confirm")}
-        </Button>
-      </div>
+      <SectionFormActions
+        onCancel={onCancel}
+        submitLabel={t("security.totp.confirm")}
+        isPending={enable.isPending}
+        className="border-t border-slate-200 pt-5 dark:border-slate-800"
+      />
     </form>
   );
 }
@@ -269,14 +268,12 @@ function EnabledPanel({ enabledAt, left, onOff }: { enabledAt: Date | null; left
             />
           </div>
           {error ? <FormAlert>{error}</FormAlert> : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button type="button" onClick={() => setIsDisabling(false)}>
-              {t("security.totp.cancel")}
-            </Button>
-            <Button type="submit" variant="danger" isLoading={disable.isPending}>
-              {t("security.totp.disable")}
-            </Button>
-          </div>
+          <SectionFormActions
+            onCancel={() => setIsDisabling(false)}
+            submitLabel={t("security.totp.disable")}
+            variant="danger"
+            isPending={disable.isPending}
+          />
         </form>
       ) : null}
       <p className="text-xs text-slate-500 dark:text-slate-400">{t("security.totp.lostEverything")}</p>
