@@ -93,3 +93,26 @@ export function QueryView<Data>({
   if (query.data) return children(query.data);
   return query.error ? <LoadError title={failedTitle} query={query} /> : <LoadingStatus label={loadingLabel} />;
 }
+
+/** A list a query loads: a row for each item in a divided list, or `none` while there are none. */
+export function QueryList<Item>({
+  none,
+  children,
+  ...view
+}: Omit<Parameters<typeof QueryView<readonly Item[]>>[0], "children"> & {
+  none?: ReactNode;
+  /** The item's row: an <li> with its key. */
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <QueryView {...view}>
+      {(items) =>
+        items.length === 0 && none !== undefined ? (
+          none
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">{items.map((item) => children(item))}</ul>
+        )
+      }
+    </QueryView>
+  );
+}

@@ -9,7 +9,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
-import { QueryView } from "../../../components/feedback/request-status";
+import { QueryList } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { CheckboxField, FormAlert, TextField } from "../../../components/forms/form-controls";
 import { SwitchField } from "../../../components/forms/switch-field";
@@ -58,23 +58,14 @@ export function AppPasswordsSection() {
             </div>
           </div>
         ) : null}
-        <QueryView
+        <QueryList
           query={list}
           failedTitle={t("security.appPasswords.loadError")}
           loadingLabel={t("security.appPasswords.loading")}
+          none={<p className="text-sm text-slate-700 dark:text-slate-300">{t("security.appPasswords.none")}</p>}
         >
-          {(entries) =>
-            entries.length > 0 ? (
-              <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-                {entries.map((entry) => (
-                  <AppPasswordRow key={entry.id} entry={entry} onRevoked={refresh} />
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-700 dark:text-slate-300">{t("security.appPasswords.none")}</p>
-            )
-          }
-        </QueryView>
+          {(entry) => <AppPasswordRow key={entry.id} entry={entry} onRevoked={refresh} />}
+        </QueryList>
         <NewAppPasswordForm
           onMade={(answer) => {
             setMade(answer);

@@ -6,7 +6,7 @@ import type { PasskeyView } from "@shared/schemas/auth/auth";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { QueryView } from "../../../components/feedback/request-status";
+import { QueryList } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { FormAlert, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
@@ -30,23 +30,14 @@ export function PasskeysSection() {
   return (
     <SettingsSection icon={FingerPrintIcon} ns="security.passkeys" testId="passkeys">
       <div className="flex flex-col gap-4 p-5 sm:p-6">
-        <QueryView
+        <QueryList
           query={passkeys}
           failedTitle={t("security.passkeys.loadError")}
           loadingLabel={t("security.passkeys.loading")}
+          none={<p className="text-sm text-slate-700 dark:text-slate-300">{t("security.passkeys.none")}</p>}
         >
-          {(rows) =>
-            rows.length > 0 ? (
-              <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-                {rows.map((passkey) => (
-                  <PasskeyRow key={passkey.id} passkey={passkey} onRemoved={refresh} />
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-700 dark:text-slate-300">{t("security.passkeys.none")}</p>
-            )
-          }
-        </QueryView>
+          {(passkey) => <PasskeyRow key={passkey.id} passkey={passkey} onRemoved={refresh} />}
+        </QueryList>
         {browserHasPasskeys() ? (
           <AddPasskeyForm onAdded={refresh} />
         ) : (

@@ -5,7 +5,7 @@ import ComputerDesktopIcon from "@heroicons/react/24/outline/ComputerDesktopIcon
 import type { AdminSessionView } from "@shared/schemas/auth/auth";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { QueryView } from "../../../components/feedback/request-status";
+import { QueryList } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
@@ -26,33 +26,29 @@ export function SessionsSection() {
   return (
     <SettingsSection icon={ComputerDesktopIcon} ns="security.sessions" testId="sessions">
       <div className="p-5 sm:p-6">
-        <QueryView
+        <QueryList
           query={sessions}
           failedTitle={t("security.sessions.loadError")}
           loadingLabel={t("security.sessions.loading")}
         >
-          {(rows) => (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {rows.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  isEnding={endOne.isPending && endOne.variables?.id === session.id}
-                  onEnd={() =>
-                    endOne.mutate(
-                      { id: session.id },
-                      {
-                        onSuccess: () => toast.success(t("security.sessions.ended")),
-                        onError: (error) => toast.error(errorMessage(error)),
-                        onSettled: refresh,
-                      },
-                    )
-                  }
-                />
-              ))}
-            </ul>
+          {(session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              isEnding={endOne.isPending && endOne.variables?.id === session.id}
+              onEnd={() =>
+                endOne.mutate(
+                  { id: session.id },
+                  {
+                    onSuccess: () => toast.success(t("security.sessions.ended")),
+                    onError: (error) => toast.error(errorMessage(error)),
+                    onSettled: refresh,
+                  },
+                )
+              }
+            />
           )}
-        </QueryView>
+        </QueryList>
         {hasOthers ? (
           <div className="mt-4 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
             <Button
