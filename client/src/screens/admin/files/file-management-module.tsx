@@ -31,9 +31,9 @@ export default function FileManagementModule() {
   const language = currentLanguage();
   const { procedures } = useFileApi();
   const controls = useListControls();
-  const { limit, offset, search } = controls.request;
+  const { limit, offset, search, cursor } = controls.request;
   const list = procedures.list.useQuery(
-    { limit, offset, ...(search ? { search } : {}) },
+    { limit, offset, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) },
     { placeholderData: (previous) => previous },
   );
   const share = useShareList<FileSummary, "edit" | "extend">(controls, list, list.data?.files);

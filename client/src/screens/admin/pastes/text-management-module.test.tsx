@@ -42,11 +42,24 @@ let pastes: PasteSummary[] = [];
 function serveAdmin() {
   server.signInAsAdmin({
     "pastes.list": (input) => {
-      const { search, page = 1, limit } = input as { search?: string; page?: number; limit: number };
+      const { search, page = 1, limit, cursor } = input as {
+        search?: string;
+        page?: number;
+        limit: number;
+        cursor?: string;
+      };
       const found = pastes.filter((paste) => !search || paste.slug.includes(search) || paste.preview.includes(search));
+      // As the server does: a cursor (the id of the last row of the page before) starts the page right
+      // below that row, and page and offset are then not used.
+      const start = cursor ? found.findIndex((paste) => paste.id === cursor) + 1 : (page - 1) * limit;
+      const rows = found.slice(start, start + limit);
+      const last = rows.at(-1);
       return {
-        pastes: found.slice((page - 1) * limit, page * limit),
-        pagination: paginationOf(found.length, limit, (page - 1) * limit),
+        pastes: rows,
+        pagination: {
+          ...paginationOf(found.length, limit, cursor ? 0 : start),
+          nextCursor: last && start + limit < found.length ? last.id : null,
+        },
       };
     },
     "pastes.get": (input) => {
@@ -144,6 +157,11 @@ describe("text management", () => {
     await eventually(() => expect(screen.queryByText("21–25 of 25") !== null).toBe(true));
     expect(screen.queryByTestId("paste-row-slug-24") !== null).toBe(true);
     expect(screen.queryByTestId("paste-row-slug-0") === null).toBe(true);
+    // The second page is asked below the first page's last row, not by skipping rows.
+    expect(listCalls().at(-1)?.input).toMatchObject({ page: 2, limit: 20, cursor: "19" });
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    await eventually(() => expect(screen.queryByText("1–20 of 25") !== null).toBe(true));
+    expect(screen.queryByTestId("paste-row-slug-0") !== null).toBe(true);
   });
 
   test("preview shows the whole text without counting a view", async () => {

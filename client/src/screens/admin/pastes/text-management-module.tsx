@@ -24,9 +24,9 @@ export default function TextManagementModule() {
   const { t } = useTranslation();
   const { isAdmin, procedures } = usePasteApi();
   const controls = useListControls();
-  const { page, limit, search } = controls.request;
+  const { page, limit, search, cursor } = controls.request;
   const list = procedures.list.useQuery(
-    { page, limit, ...(search ? { search } : {}) },
+    { page, limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) },
     { placeholderData: (previous) => previous },
   );
   const share = useShareList<PasteSummary, "preview" | "edit" | "extend" | "clear">(controls, list, list.data?.pastes);

@@ -4,7 +4,7 @@
 // the query, the rows' table and cards, and its dialogs.
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
 import type { ReactNode } from "react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../components/class-names";
 import { LoadError } from "../../../components/feedback/request-status";
@@ -21,8 +21,13 @@ import { deleteDialogProps, type ItemDialogs, useItemDialogs } from "./use-item-
 const SEARCH_DELAY_MS = 300;
 const SEARCH_MIN_LENGTH = 2;
 
-/** What a list asks the server for: one page, and the search if there is one. */
-export type PageRequest = { limit: number; page: number; offset: number; search?: string };
+/**
+ * What a list asks the server for: one page, and the search if there is one. `cursor` is the
+ * previous page's `nextCursor` once it is known: the server then starts right below that page's last
+ * row instead of skipping `offset` rows, which costs the same on page 2 and page 20,000
+ * (docs/admin-lists.md).
+ */
+export type PageRequest = { limit: number; page: number; offset: number; search?: string; cursor?: string };
 
 export type ListControls = {
   searchInput: string;
@@ -36,6 +41,8 @@ export type ListControls = {
   changeLimit: (limit: number) => void;
   /** What to ask the server for. */
   request: PageRequest;
+  /** Keeps the answer's cursor to the page after `page`, for the request of that page. */
+  rememberNextCursor: (page: number, cursor: string | null | undefined) => void;
 };
 
 export function useListControls(): ListControls {
@@ -45,6 +52,12 @@ export function useListControls(): ListControls {
   const typed = searchInput.trim();
   const debounced = useDebouncedValue(typed, SEARCH_DELAY_MS);
   const search = debounced.length >= SEARCH_MIN_LENGTH ? debounced : "";
+  // The cursor that starts each page, learnt from the answer of the page before; they hold for one
+  // search and page size, and start again when either changes.
+  const cursors = useRef({ key: "", byPage: new Map<number, string>() });
+  const cursorKey = `${limit}\u0000${search}`;
+  if (cursors.current.key !== cursorKey) cursors.current = { key: cursorKey, byPage: new Map() };
+  const cursor = page > 1 ? cursors.current.byPage.get(page) : undefined;
   return {
     searchInput,
     search,
@@ -60,7 +73,10 @@ export function useListControls(): ListControls {
       setLimit(next);
       setPage(1);
     },
-    request: { limit, page, offset: (page - 1) * limit, ...(search ? { search } : {}) },
+    request: { limit, page, offset: (page - 1) * limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) },
+    rememberNextCursor: (answered, next) => {
+      if (next) cursors.current.byPage.set(answered + 1, next);
+    },
   };
 }
 
@@ -73,18 +89,30 @@ export type PageRows<Item> = { items: readonly Item[]; total: number; pages: num
 function usePageRows<Item>(
   controls: ListControls,
   items: readonly Item[] | undefined,
-  pagination: { total: number; offset: number } | undefined,
+  pagination: ListPagination | undefined,
+  isPlaceholderData: boolean,
 ): PageRows<Item> {
   const total = pagination?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / controls.limit));
   if (pagination && controls.page > pages) controls.setPage(pages);
+  const { page, rememberNextCursor } = controls;
+  const nextCursor = pagination?.nextCursor;
+  useEffect(() => {
+    if (!isPlaceholderData) rememberNextCursor(page, nextCursor);
+  }, [isPlaceholderData, page, nextCursor, rememberNextCursor]);
+  // A page read after a cursor answers offset 0: where its rows start is known from its number. While
+  // the next page loads, the rows on screen are still the last page's, and so is their range.
+  const shownOffset = useRef(0);
+  if (pagination && !isPlaceholderData) shownOffset.current = (page - 1) * controls.limit;
   return {
     items: items ?? [],
     total,
     pages,
-    offset: pagination?.offset ?? (controls.page - 1) * controls.limit,
+    offset: pagination ? shownOffset.current : (page - 1) * controls.limit,
   };
 }
+
+type ListPagination = { total: number; offset: number; nextCursor?: string | null };
 
 /** A list query as the frame reads it. */
 export type ShareListQuery = {
@@ -112,10 +140,10 @@ export type ShareListState<Item extends { id: string }, Dialog extends string> =
  */
 export function useShareList<Item extends { id: string }, Dialog extends string>(
   controls: ListControls,
-  list: ShareListQuery & { data?: { pagination: { total: number; offset: number } } },
+  list: ShareListQuery & { data?: { pagination: ListPagination } },
   items: readonly Item[] | undefined,
 ): ShareListState<Item, Dialog> {
-  const rows = usePageRows(controls, items, list.data?.pagination);
+  const rows = usePageRows(controls, items, list.data?.pagination, list.isPlaceholderData);
   const selection = useSelection(rows.items);
   const dialogs = useItemDialogs<Dialog | "delete", Item>();
   return { controls, list, rows, selection, dialogs, deleteDialog: deleteDialogProps(dialogs, selection) };
