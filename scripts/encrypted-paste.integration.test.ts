@@ -3,6 +3,7 @@
 // code encrypts the script reads; a password mixed into the key is needed to read.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { decryptText, encryptText, generateLinkKey } from "@shared/encryption/encrypted-share";
+import { pasteSummaryColumns } from "../server/services/pastes/paste-summary";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../server/test/harness";
 
 const SCRIPT = new URL("./encrypted-paste.ts", import.meta.url).pathname;
@@ -52,10 +53,12 @@ describe.each(DATABASE_PROVIDERS)("the encrypted-paste example script on %s", (p
   test("read: what the app's code encrypted, with and without a password", async () => {
     for (const password of [undefined, "pass phrase"]) {
       const linkKey = generateLinkKey();
+      const content = await encryptText(TEXT, linkKey, password);
       const stored = await t.db.paste.create({
         data: {
           slug: `s${crypto.randomUUID().slice(0, 8)}`,
-          content: await encryptText(TEXT, linkKey, password),
+          content,
+          ...pasteSummaryColumns(content, true),
           encrypted: true,
           createdBy: "admin",
         },

@@ -68,10 +68,12 @@ async function benchDatabase(database: string, lines: Line[]) {
           const word = `CASE WHEN i % 1000 = 7 THEN 'needleword' ELSE 'plain' END`;
           const range = "generate_series($1::int, $2::int - 1) AS i";
           const params = [seeded, upTo, started - SPAN_MS, SPAN_MS, total, createdBy];
+          // ASCII under 200 characters: the list's stored preview is the whole text, its length the length.
+          const text = `'Paste ' || i || ': ' || ${word} || ' text of a few words, as pastes are.'`;
           await db.$executeRawUnsafe(
-            `INSERT INTO "Paste" ("id", "slug", "content", "createdBy", "createdAt", "updatedAt")
+            `INSERT INTO "Paste" ("id", "slug", "content", "preview", "contentLength", "createdBy", "createdAt", "updatedAt")
              SELECT 'bench-paste-' || lpad(i::text, 8, '0'), 'bp' || i,
-               'Paste ' || i || ': ' || ${word} || ' text of a few words, as pastes are.', $6, ${at}, ${at} FROM ${range}`,
+               ${text}, ${text}, length(${text}), $6, ${at}, ${at} FROM ${range}`,
             ...params,
           );
           await db.$executeRawUnsafe(
@@ -87,10 +89,11 @@ async function benchDatabase(database: string, lines: Line[]) {
           const word = `CASE WHEN i % 1000 = 7 THEN 'needleword' ELSE 'plain' END`;
           const range = "WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?2)";
           const params = [seeded, upTo, started - SPAN_MS, SPAN_MS, total, createdBy];
+          const text = `'Paste ' || i || ': ' || ${word} || ' text of a few words, as pastes are.'`;
           await db.$executeRawUnsafe(
-            `${range} INSERT INTO "Paste" ("id", "slug", "content", "createdBy", "createdAt", "updatedAt")
+            `${range} INSERT INTO "Paste" ("id", "slug", "content", "preview", "contentLength", "createdBy", "createdAt", "updatedAt")
              SELECT printf('bench-paste-%08d', i), 'bp' || i,
-               'Paste ' || i || ': ' || ${word} || ' text of a few words, as pastes are.', ?6, ${at}, ${at} FROM n`,
+               ${text}, ${text}, length(${text}), ?6, ${at}, ${at} FROM n`,
             ...params,
           );
           await db.$executeRawUnsafe(

@@ -3,6 +3,7 @@
 // rows created while paging; with a search too; totals come from the kept counts and match; offset
 // paging answers as before; a cursor that is not ours is a 400 in the caller's language.
 import { afterAll, describe, expect, test } from "bun:test";
+import { pasteSummaryColumns } from "../services/pastes/paste-summary";
 import { createApiClient, createApiKey, loginAdmin, type PastePage } from "../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS } from "../test/harness";
 
@@ -31,6 +32,7 @@ for (const provider of DATABASE_PROVIDERS) {
         data: Array.from({ length: 25 }, (_, i) => ({
           slug: `p${i}`,
           content: i % 2 ? "odd one" : "even one",
+          ...pasteSummaryColumns(i % 2 ? "odd one" : "even one", false),
           createdBy: creator(i),
           createdAt: at(i),
         })),
@@ -71,7 +73,9 @@ for (const provider of DATABASE_PROVIDERS) {
           if (!cursor) break;
           if (round === 1 && path === "/admin/pastes") {
             // A row created while paging is newer than the cursor: it belongs to the first page, not here.
-            await t.db.paste.create({ data: { slug: "late", content: "late", createdBy: creator(1) } });
+            await t.db.paste.create({
+              data: { slug: "late", content: "late", ...pasteSummaryColumns("late", false), createdBy: creator(1) },
+            });
           }
         }
         return { slugs, total };

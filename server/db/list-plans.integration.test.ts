@@ -11,6 +11,7 @@ import { listPastesInput } from "@shared/schemas/pastes";
 import { listFilesInput } from "@shared/schemas/shares/shares";
 import { PrismaBunSqlite } from "prisma-adapter-bun-sqlite";
 import type { AuthState } from "../services/auth/sessions";
+import { pasteSummaryColumns } from "../services/pastes/paste-summary";
 import { listPastes } from "../services/pastes/pastes";
 import { listFiles } from "../services/shares/manage";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -55,6 +56,7 @@ beforeAll(async () => {
     data: Array.from({ length: 6 }, (_, i) => ({
       slug: `plan-p${i}`,
       content: `plan paste ${i}`,
+      ...pasteSummaryColumns(`plan paste ${i}`, false),
       createdBy: i % 2 ? "apikey:plan-key" : `admin:${adminRow.id}`,
       createdAt: at(i),
     })),

@@ -34,6 +34,11 @@ export function columnIn(column: string, values: readonly unknown[]): SqlConditi
 export type SearchColumn = {
   name: string /** Only rows where this SQL holds are searched in this column. */;
   when?: string;
+  /**
+   * The column the trigram sample reads instead (a paste's stored preview for its content): SQLite
+   * reads a whole value even for substr(), so sampling the content read up to 4,000 whole pastes.
+   */
+  sampleFrom?: string;
 };
 
 /**
@@ -164,7 +169,7 @@ async function drawSample(
   const text = columns
     .map(
       (column) =>
-        `coalesce(CASE WHEN ${column.when ?? "1"} THEN lower(substr("${column.name}", 1, ${LIST_SAMPLE_CHARS})) END, '')`,
+        `coalesce(CASE WHEN ${column.when ?? "1"} THEN lower(substr("${column.sampleFrom ?? column.name}", 1, ${LIST_SAMPLE_CHARS})) END, '')`,
     )
     .join(" || char(10) || ");
   const texts: string[] = [];

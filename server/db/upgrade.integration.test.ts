@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { callOk, createScratchDatabase, patternBytes, sameBytes } from "../../scripts/hardening/kit";
-import { startServerProcess } from "../../scripts/test/server-process";
+import { adminAuthorization, startServerProcess } from "../../scripts/test/server-process";
 import { tempDir } from "../test/harness";
 import { type MigrationProvider, migrateDatabase, migrationsDirFor, schemaLevelOf } from "./migrate";
 
@@ -87,7 +87,11 @@ describe.each(providers)("upgrading a %s database", (provider) => {
 
       // Rows as that step's schema had them: only columns of the first migration, later ones take defaults.
       const now = new Date().toISOString();
-      const content = `written at step ${count}`;
+      // Longer than a list's preview, with characters beyond U+FFFF (two UTF-16 units each) and, on
+      // SQLite, NULs (its text functions stop at one): the migration that stores the list's preview and
+      // length must count them as the app does.
+      const filler = provider === "sqlite" ? "😀é\u0000" : "😀é";
+      const content = `written at step ${count} ${filler.repeat(150)}`;
       await database.sql(
         `INSERT INTO "Paste" ("id", "slug", "content", "createdBy", "updatedAt") VALUES ($1, $2, $3, 'admin:old', $4)`,
         [crypto.randomUUID(), "kept-paste", content, now],
@@ -113,6 +117,24 @@ describe.each(providers)("upgrading a %s database", (provider) => {
         const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { schema_level: string };
         expect(health.schema_level).toBe(schemaLevelOf(provider));
         expect((await callOk(server.baseUrl, "GET", "/paste/kept-paste")).content).toBe(content);
+        // The admin's list finds it by its content (the search index survived) and shows what the app
+        // would have stored for it (docs/admin-lists.md "Rows without their content").
+        const auth = await adminAuthorization(server.baseUrl, PASSWORD);
+        const listed = await callOk(
+          server.baseUrl,
+          "GET",
+          `/admin/pastes?search=${encodeURIComponent(`step ${count} `)}`,
+          {
+            auth,
+          },
+        );
+        expect(listed).toEqual([
+          expect.objectContaining({
+            slug: "kept-paste",
+            preview: content.slice(0, 200),
+            content_length: content.length,
+          }),
+        ]);
         const details = await callOk(server.baseUrl, "GET", "/public/files/kept-file");
         const download = await fetch(details.download_url as string);
         expect(download.status).toBe(200);

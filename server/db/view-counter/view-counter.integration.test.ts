@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startServerProcess } from "../../../scripts/test/server-process";
+import { pasteSummaryColumns } from "../../services/pastes/paste-summary";
 import { viewPaste } from "../../services/pastes/pastes";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 import { sqliteFilePath } from "../migrate";
@@ -50,6 +51,7 @@ describe.each(DATABASE_PROVIDERS)("the view counter on %s", (provider) => {
       data: {
         slug,
         content: `content of ${slug}`,
+        ...pasteSummaryColumns(`content of ${slug}`, false),
         passwordHash: row.password ? await Bun.password.hash("right", { algorithm: "argon2id", timeCost: 1 }) : null,
         expiresAt: row.expiresAt ?? null,
         maxViews: row.maxViews ?? 0,

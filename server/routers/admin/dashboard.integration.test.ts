@@ -3,6 +3,7 @@
 // mounts, and the per-day activity in UTC and at a client's offset, over REST and tRPC.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import superjson from "superjson";
+import { pasteSummaryColumns } from "../../services/pastes/paste-summary";
 import { getDashboardStats } from "../../services/system/dashboard";
 import { createApiClient, createApiKey, loginAdmin, present } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
@@ -27,7 +28,13 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
 
   function seedPaste(fields: { expiresAt?: Date | null; maxViews?: number; views?: number; createdAt?: Date }) {
     return t.db.paste.create({
-      data: { slug: unique("p"), content: "hello", createdBy: "admin:test", ...fields },
+      data: {
+        slug: unique("p"),
+        content: "hello",
+        ...pasteSummaryColumns("hello", false),
+        createdBy: "admin:test",
+        ...fields,
+      },
       select: { id: true },
     });
   }

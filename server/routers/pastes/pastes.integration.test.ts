@@ -2,6 +2,7 @@
 // exact view limits under concurrency, and management by the admin and by API keys.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { decryptText, encryptText, generateLinkKey } from "@shared/encryption/encrypted-share";
+import { pasteSummaryColumns } from "../../services/pastes/paste-summary";
 import { sweepOnce } from "../../services/system/sweeper";
 import {
   createApiKey,
@@ -294,9 +295,12 @@ describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
     test("among many pastes sharing most of a term's trigrams, the search finds exactly those holding it", async () => {
       // Enough rows for the search to ask its index for the term's rare trigrams only (db/literal-search.ts).
       const tag = `rare${provider}${Date.now()}`;
+      const contentOf = (i: number) =>
+        i % 100 === 7 ? `Paste ${i}: needle${tag}words here` : `Paste ${i}: plain words here`;
       const rows = Array.from({ length: 800 }, (_, i) => ({
         slug: `${tag}-${i}`,
-        content: i % 100 === 7 ? `Paste ${i}: needle${tag}words here` : `Paste ${i}: plain words here`,
+        content: contentOf(i),
+        ...pasteSummaryColumns(contentOf(i), false),
         remark: i === 400 ? `NEEDLE${tag.toUpperCase()}WORDS` : null,
         createdBy: "admin:bulk",
       }));

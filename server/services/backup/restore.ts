@@ -13,6 +13,7 @@ import tar from "tar-stream";
 import { keyedHash } from "../../crypto";
 import type { Database } from "../../db/client";
 import { resolveKeyPath } from "../../storage/local/local";
+import { pasteSummaryColumns } from "../pastes/paste-summary";
 import { SECRET_CHECK_TEXT } from "./create";
 import {
   type ArchiveHeader,
@@ -269,6 +270,13 @@ export async function restoreBackup(
             .split("\n")
             .filter(Boolean)
             .map((line) => superjson.parse<Record<string, unknown>>(line));
+          if (model === "Paste") {
+            // A backup from before the list's stored preview and length has neither; one from after is
+            // computed again rather than trusted (services/pastes/paste-summary.ts).
+            for (const row of rows) {
+              Object.assign(row, pasteSummaryColumns(String(row.content ?? ""), row.encrypted === true));
+            }
+          }
           if (model === "StorageConfig") {
             for (const row of rows) {
               if (row.providerType === LOCAL_PROVIDER && typeof row.rootPath === "string") {

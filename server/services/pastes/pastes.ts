@@ -29,10 +29,18 @@ import { generateUniqueSlug } from "../shares/slugs/slugs";
 import { inSearchSlot } from "../system/search-slots";
 import { countShares } from "../system/share-counts";
 import { withRenderedMarkdown } from "./markdown-html";
-
-const PREVIEW_LENGTH = 200;
+import { pasteSummaryColumns, previewOf } from "./paste-summary";
 
 const pasteSelect = { ...countedPasteSelect, id: true, createdBy: true, updatedAt: true } as const;
+
+/**
+ * What a list reads of each paste: everything but the content, whose preview and length are stored
+ * beside it (services/pastes/paste-summary.ts). A list page never reads a paste's content.
+ */
+const summarySelect = (() => {
+  const { content: _content, ...rest } = pasteSelect;
+  return { ...rest, preview: true, contentLength: true } as const;
+})();
 
 /** A paste as management sees it: the delivered columns plus who made it and when it changed. */
 type PasteRow = Omit<CountedPaste, "hasPassword"> & {
@@ -52,12 +60,14 @@ export function pasteLinks(publicUrl: string, slug: string) {
   return { url: `${publicUrl}/paste/${encoded}`, raw_url: `${publicUrl}/api/raw/${encoded}` };
 }
 
-/** The fields a delivery and the management list share. */
-function sharedFields(paste: CountedPaste, publicUrl: string) {
+/** A paste row as a list reads it: without its content, with its stored preview and length. */
+type SummaryRow = Omit<PasteRow, "content"> & { preview: string; contentLength: number };
+
+/** The fields a delivery and the management list share (a delivery adds the content). */
+function sharedFields(paste: Omit<CountedPaste, "content">, publicUrl: string) {
   return {
     slug: paste.slug,
     ...pasteLinks(publicUrl, paste.slug),
-    content: paste.content,
     format: paste.format as PasteFormat,
     encrypted: paste.encrypted,
     has_password: paste.hasPassword,
@@ -68,7 +78,8 @@ function sharedFields(paste: CountedPaste, publicUrl: string) {
   };
 }
 
-function toPaste(row: PasteRow, publicUrl: string, now = new Date()) {
+/** What management shows of a paste beside its content or its summary. */
+function managedFields(row: Omit<PasteRow, "content">, publicUrl: string, now: Date) {
   return {
     id: row.id,
     ...sharedFields({ ...row, hasPassword: row.passwordHash !== null }, publicUrl),
@@ -79,11 +90,12 @@ function toPaste(row: PasteRow, publicUrl: string, now = new Date()) {
   };
 }
 
-function toSummary(row: PasteRow, publicUrl: string, now = new Date()) {
-  const { content, ...rest } = toPaste(row, publicUrl, now);
-  // An encrypted paste's content is ciphertext: nothing of it is worth showing in a list.
-  const preview = row.encrypted ? "" : content.slice(0, PREVIEW_LENGTH);
-  return { ...rest, preview, content_length: content.length };
+function toPaste(row: PasteRow, publicUrl: string, now = new Date()) {
+  return { ...managedFields(row, publicUrl, now), content: row.content };
+}
+
+function toSummary(row: SummaryRow, publicUrl: string, now = new Date()) {
+  return { ...managedFields(row, publicUrl, now), preview: previewOf(row), content_length: row.contentLength };
 }
 
 export async function createPaste(
@@ -102,6 +114,7 @@ export async function createPaste(
       data: {
         slug,
         content: input.content,
+        ...pasteSummaryColumns(input.content, input.encrypted),
         format: input.format,
         encrypted: input.encrypted,
         remark: input.remark,
@@ -123,7 +136,7 @@ export async function createPaste(
 export type ViewRequest = { slug: string; password?: string; clientIp: string };
 
 function toView(paste: CountedPaste, publicUrl: string): PasteView {
-  return { ...sharedFields(paste, publicUrl), requires_password: false };
+  return { ...sharedFields(paste, publicUrl), content: paste.content, requires_password: false };
 }
 
 /**
@@ -191,19 +204,23 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
   const offset = cursor ? 0 : (input.offset ?? ((input.page ?? 1) - 1) * input.limit);
   const where = { ...ownedBy(auth), ...createdByFilter(input.created_by) };
   const term = input.search;
-  let page: { rows: PasteRow[]; total: number };
+  let page: { rows: SummaryRow[]; total: number };
   if (term && config.databaseProvider === "sqlite") {
     const { ids, total } = await sqliteSearchPage(db, {
       table: "Paste",
       // Ciphertext is not searched: it would only match by chance.
-      columns: [{ name: "slug" }, { name: "remark" }, { name: "content", when: `"encrypted" = 0` }],
+      columns: [
+        { name: "slug" },
+        { name: "remark" },
+        { name: "content", when: `"encrypted" = 0`, sampleFrom: "preview" },
+      ],
       term,
       conditions: creatorConditions(auth, input.created_by),
       after: cursor,
       offset,
       limit: input.limit + 1,
     });
-    const rows = await db.paste.findMany({ where: { id: { in: ids } }, select: pasteSelect });
+    const rows = await db.paste.findMany({ where: { id: { in: ids } }, select: summarySelect });
     page = { rows: inOrderOf(ids, rows), total };
   } else {
     const contains = term ? containsLiterally(config.databaseProvider, term) : null;
@@ -220,7 +237,7 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
             page: (ids) =>
               db.paste.findMany({
                 where: { AND: [{ id: { in: ids } }, afterCursor(cursor)] },
-                select: pasteSelect,
+                select: summarySelect,
                 orderBy: newestFirst,
                 skip: offset,
                 take,
@@ -236,7 +253,7 @@ export async function listPastes({ db, config }: PasteDeps, auth: AuthState, inp
           newestByCreator(creators, { offset, take }, (creator) =>
             db.paste.findMany({
               where: { AND: [creator, search, afterCursor(cursor)] },
-              select: pasteSelect,
+              select: summarySelect,
               orderBy: newestFirst,
               skip: offset,
               take,
@@ -291,11 +308,12 @@ export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.out
   const expiresAt = requestedExpiry(input);
   const passwordHash = await passwordHashUpdate(input.password);
   const id = await ownPasteId(db, auth, input.id);
-  await refuseServerSideChangesOfEncrypted(db, id, input);
+  const { encrypted } = await refuseServerSideChangesOfEncrypted(db, id, input);
   const result = await db.paste.updateMany({
     where: { id, ...ownedBy(auth) },
     data: {
       content: input.content,
+      ...(input.content === undefined ? {} : pasteSummaryColumns(input.content, encrypted)),
       format: input.format,
       remark: input.remark === undefined ? undefined : input.remark?.trim() || null,
       passwordHash,
@@ -307,17 +325,18 @@ export async function updatePaste(deps: PasteDeps, auth: AuthState, input: z.out
   return getPaste(deps, auth, id);
 }
 
-/** An encrypted paste keeps an envelope as its content and has no server-checked password. */
+/** An encrypted paste keeps an envelope as its content and has no server-checked password; answers whether it is one. */
 async function refuseServerSideChangesOfEncrypted(
   db: Database,
   id: string,
   input: Pick<z.output<typeof updatePasteInput>, "content" | "password">,
 ) {
   const row = await db.paste.findUnique({ where: { id }, select: { encrypted: true } });
-  if (!row?.encrypted) return;
+  if (!row?.encrypted) return { encrypted: false };
   if ((input.content !== undefined && !parseEnvelope(input.content)) || input.password) {
     throw new AppError("BAD_REQUEST", "errors.encryptedNotEditable");
   }
+  return { encrypted: true };
 }
 
 /** Deletes one paste named by its id or slug. */

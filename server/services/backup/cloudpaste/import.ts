@@ -12,6 +12,7 @@ import { translate } from "../../../i18n";
 import { createLazyS3Driver } from "../../../storage/s3/s3-lazy";
 import { displayPrefix } from "../../auth/api-keys";
 import { hashApiKey } from "../../auth/sessions";
+import { pasteSummaryColumns } from "../../pastes/paste-summary";
 import { hashSharePassword } from "../../shares/delivery";
 import { getSystemSettings, updateSystemSettings } from "../../system/settings";
 import { markCredentials } from "../../system/storage-configs";
@@ -354,6 +355,7 @@ export async function importCloudPaste(
           id,
           slug,
           content: String(row.content ?? ""),
+          ...pasteSummaryColumns(String(row.content ?? ""), false),
           format: "markdown",
           remark: text(row.remark),
           passwordHash: password.hash,
