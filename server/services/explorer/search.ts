@@ -5,12 +5,12 @@ import type { FsEntry, fsSearchInput, fsSearchOutput } from "@shared/schemas/exp
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
-import { collectFromIndex, indexFreshness } from "../search-index/search";
+import { collectFromIndex, searchSetting } from "../search-index/search";
 import { basePathOf, canRead } from "./access";
 import { fileEntry, folderEntry, mountEntry } from "./entries";
 import { type MountRow, mountKeyPrefix } from "./mounts";
 import { driverOf, walkObjects } from "./storage";
-import { type FsDeps, type FsTree, folderKeyOf, isHiddenShare, type Location, loadTree, locate } from "./tree";
+import { type FsDeps, type FsTree, folderKeyOf, isHiddenShare, type Location, locate, treeOf } from "./tree";
 
 /** A search walks at most this many objects, then answers what it found with `truncated`. */
 const SEARCH_MAX_OBJECTS = 200_000;
@@ -74,8 +74,9 @@ export async function searchFiles(
   auth: AuthState,
   input: z.output<typeof fsSearchInput>,
 ): Promise<z.infer<typeof fsSearchOutput>> {
-  const run = await startSearch(deps, auth, input);
-  const freshness = await indexFreshness(deps.db, [...new Set(run.roots.map((root) => root.mount.storageConfigId))]);
+  const setting = await searchSetting(deps.db, deps.storage.index());
+  const run = startSearch(treeOf(setting.mounts, auth), auth, input);
+  const freshness = setting.freshness([...new Set(run.roots.map((root) => root.mount.storageConfigId))]);
   const truncated =
     freshness.isReady && input.source !== "live"
       ? await collectFromIndex(deps.storage.index(), run)
@@ -86,8 +87,7 @@ export async function searchFiles(
   });
 }
 
-async function startSearch(deps: FsDeps, auth: AuthState, input: z.output<typeof fsSearchInput>): Promise<SearchRun> {
-  const tree = await loadTree(deps, auth);
+function startSearch(tree: FsTree, auth: AuthState, input: z.output<typeof fsSearchInput>): SearchRun {
   const run: SearchRun = {
     tree,
     auth,

@@ -50,7 +50,11 @@ function shareAreaOf(mount: MountRow): string | null {
 
 /** The file system as `auth` sees it. */
 export async function loadTree(deps: Pick<FsDeps, "db">, auth: AuthState): Promise<FsTree> {
-  const mounts = await loadActiveMounts(deps.db);
+  return treeOf(await loadActiveMounts(deps.db), auth);
+}
+
+/** The file system `auth` sees, made of these active mounts. */
+export function treeOf(mounts: MountRow[], auth: AuthState): FsTree {
   const full: FsTree = { mounts, shareAreas: [], hidesShares: false };
   // A share area shadowed by a nested mount shows that mount's folder, not the share folder.
   const shareAreas = mounts.flatMap((mount) => {

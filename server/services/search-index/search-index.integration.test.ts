@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createDatabase } from "../../db/client";
 import { createDriver, storageConfigDriverSelect } from "../../storage";
 import {
   createApiClient,
@@ -15,7 +16,7 @@ import {
   loginAdmin,
   present,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, processDatabaseUrl, type TestApp } from "../../test/harness";
 import { crawlStorage } from "./crawl";
 
 const cases = DATABASE_PROVIDERS.flatMap((provider) =>
@@ -242,6 +243,45 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     // Ids taken by rows removed earlier may lie between; three crawls re-seeing every key would add thrice the rows.
     expect(added.id - high).toBeLessThan(before.length);
     expect(await paths("after-the-crawls")).toEqual(["/data/camera/after-the-crawls.jpg"]);
+  });
+
+  test("a search follows every change to the mounts, one made by another process too", async () => {
+    const raw = await rawDriver();
+    await raw.put(await mountKey("moved/needle-file.txt"), "x");
+    expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
+    const dataFolder = (await t.db.mount.findFirstOrThrow({ where: { mountPath: "/data" } })).folder;
+    const other = await createMount(api, admin, {
+      mount_path: "/other",
+      storage_config_id: storageId,
+      folder: `${dataFolder ? `${dataFolder}/` : ""}moved`,
+    });
+    const key = await createApiKey(api, admin, { mount_permission: true, basic_path: "/other" });
+    // The mount tree searched is loaded once and kept: the new mount is in the very next search.
+    expect(await paths("needle-file")).toEqual(["/data/moved/needle-file.txt", "/other/needle-file.txt"]);
+    expect(await paths("needle-file", key.auth)).toEqual(["/other/needle-file.txt"]);
+    // Another process (its own connection) moves the mount away from the key's base path, then
+    // switches it off: this process's next searches see each change, and the key finds nothing.
+    const elsewhere = createDatabase(processDatabaseUrl(t));
+    try {
+      await elsewhere.mount.update({ where: { id: other.id }, data: { mountPath: "/elsewhere" } });
+      expect(await paths("needle-file")).toEqual(["/data/moved/needle-file.txt", "/elsewhere/needle-file.txt"]);
+      expect(await paths("needle-file", key.auth)).toEqual([]);
+      await elsewhere.mount.update({ where: { id: other.id }, data: { mountPath: "/other", isActive: false } });
+      expect(await paths("needle-file")).toEqual(["/data/moved/needle-file.txt"]);
+      expect(await paths("needle-file", key.auth)).toEqual([]);
+      // The storage's share folder set to that folder: the key no longer sees inside it.
+      await elsewhere.mount.update({ where: { id: other.id }, data: { isActive: true } });
+      expect(await paths("needle-file", key.auth)).toEqual(["/other/needle-file.txt"]);
+      await elsewhere.storageConfig.update({
+        where: { id: storageId },
+        data: { shareFolder: `${dataFolder ? `${dataFolder}/` : ""}moved` },
+      });
+      expect(await paths("needle-file", key.auth)).toEqual([]);
+      const answer = await search("needle-file");
+      expect(answer.body.data.source).toBe("index");
+    } finally {
+      await elsewhere.$disconnect();
+    }
   });
 
   async function waitForReady() {

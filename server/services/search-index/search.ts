@@ -6,6 +6,7 @@
 
 import type { Database } from "../../db/client";
 import { fileEntry, folderEntry } from "../explorer/entries";
+import { loadActiveMounts, type MountRow } from "../explorer/mounts";
 import type { SearchRoot, SearchRun } from "../explorer/search";
 import { folderKeyOf } from "../explorer/tree";
 import { type IndexedObject, type IndexStore, indexedNameOf } from "./store";
@@ -15,20 +16,41 @@ const CANDIDATES_MAX = 5000;
 /** Rows read per step of the walk in key order. */
 const WALK_ROWS = 500;
 
-/** Whether every storage searched has been crawled once, and the oldest of their last complete crawls. */
-export async function indexFreshness(
+export type Freshness = { isReady: boolean; indexedAt: Date | null };
+
+/** The mount tree as last loaded, per index store (one per app), with the stamp it was loaded at. */
+const trees = new WeakMap<IndexStore, { stamp: string; mounts: Promise<MountRow[]> }>();
+
+/**
+ * What every search starts from: the active mounts, and how fresh the index is. One statement reads
+ * the index's states and the stamp of the mount and storage config rows (store.ts `searchState`); the
+ * mounts are loaded again only when the stamp differs from the one they were loaded at, so a change
+ * made by any process is seen by the next search, and a search costs no model query for them
+ * (docs/search-index.md).
+ */
+export async function searchSetting(
   db: Database,
-  storageConfigIds: string[],
-): Promise<{ isReady: boolean; indexedAt: Date | null }> {
-  if (storageConfigIds.length === 0) return { isReady: false, indexedAt: null };
-  const states = await db.fsIndexState.findMany({
-    where: { storageConfigId: { in: storageConfigIds } },
-    select: { indexedAt: true },
-  });
-  const dates = states.map((state) => state.indexedAt);
-  if (dates.length < storageConfigIds.length || dates.some((date) => date === null)) {
-    return { isReady: false, indexedAt: null };
+  store: IndexStore,
+): Promise<{ mounts: MountRow[]; freshness(storageConfigIds: string[]): Freshness }> {
+  const state = await store.searchState();
+  let known = trees.get(store);
+  if (!known || known.stamp !== state.treeStamp) {
+    // Loaded after the stamp was read: never older than it (a change in between shows at the next search).
+    const loaded = { stamp: state.treeStamp, mounts: loadActiveMounts(db) };
+    trees.set(store, loaded);
+    loaded.mounts.catch(() => {
+      if (trees.get(store) === loaded) trees.delete(store);
+    });
+    known = loaded;
   }
+  return { mounts: await known.mounts, freshness: (ids) => indexFreshness(state.indexedAt, ids) };
+}
+
+/** Whether every storage searched has been crawled once, and the oldest of their last complete crawls. */
+export function indexFreshness(indexedAt: Map<string, Date | null>, storageConfigIds: string[]): Freshness {
+  if (storageConfigIds.length === 0) return { isReady: false, indexedAt: null };
+  const dates = storageConfigIds.map((id) => indexedAt.get(id) ?? null);
+  if (dates.some((date) => date === null)) return { isReady: false, indexedAt: null };
   const oldest = Math.min(...dates.map((date) => (date as Date).getTime()));
   return { isReady: true, indexedAt: new Date(oldest) };
 }

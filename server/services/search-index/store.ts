@@ -75,7 +75,26 @@ export type IndexStore = {
   ): Promise<IndexedObject[]>;
   /** Files (not folders) indexed under `prefix`. */
   countFiles(storageConfigId: string, prefix: string): Promise<number>;
+  /** What a search reads first, in one statement (search.ts `searchSetting`). */
+  searchState(): Promise<SearchState>;
 };
+
+export type SearchState = {
+  /**
+   * Every column of every mount and storage config row a search's mount tree is made of, as one text:
+   * it differs whenever one of them does, so the tree loaded once serves searches until it changes.
+   */
+  treeStamp: string;
+  /** Each storage's state row: its last complete crawl, null when never completed. */
+  indexedAt: Map<string, Date | null>;
+};
+
+/** The mount and storage config columns a search's tree holds (explorer/mounts.ts `mountSelect`). */
+const MOUNT_COLUMNS = ["id", "name", "mountPath", "storageType", "storageConfigId", "folder", "remark", "isActive"]
+  .concat(["sortOrder", "cacheTtl", "createdBy", "createdAt", "updatedAt", "lastUsedAt", "lastRefreshAt"])
+  .map((column) => `"${column}"`)
+  .join(", ");
+const STORAGE_COLUMNS = `"id", "name", "providerType", "shareFolder", "signatureExpiresIn"`;
 
 type RawRow = {
   storageConfigId: string;
@@ -339,6 +358,31 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
         [storageConfigId, prefix, prefixEnd(prefix)],
       );
       return Number(rows[0]?.count ?? 0);
+    },
+
+    async searchState() {
+      const tableOf = (name: string) => (schema ? `"${schema}"."${name}"` : `"${name}"`);
+      // JSON arrays in id order: one text per table, compared whole. The crawl's date as epoch
+      // milliseconds on Postgres (a timestamp without zone read as local time by pg otherwise).
+      const [row] = await query<{ mounts: string; storages: string; states: string }>(
+        isPostgres
+          ? `SELECT
+               (SELECT COALESCE(json_agg(json_build_array(${MOUNT_COLUMNS}) ORDER BY "id"), '[]')::text FROM ${tableOf("Mount")}) AS "mounts",
+               (SELECT COALESCE(json_agg(json_build_array(${STORAGE_COLUMNS}) ORDER BY "id"), '[]')::text FROM ${tableOf("StorageConfig")}) AS "storages",
+               (SELECT COALESCE(json_agg(json_build_array("storageConfigId", EXTRACT(EPOCH FROM "indexedAt") * 1000)), '[]')::text
+                  FROM ${tableOf("FsIndexState")}) AS "states"`
+          : `SELECT
+               (SELECT json_group_array(json_array(${MOUNT_COLUMNS})) FROM (SELECT * FROM "Mount" ORDER BY "id")) AS "mounts",
+               (SELECT json_group_array(json_array(${STORAGE_COLUMNS})) FROM (SELECT * FROM "StorageConfig" ORDER BY "id")) AS "storages",
+               (SELECT json_group_array(json_array("storageConfigId", "indexedAt")) FROM "FsIndexState") AS "states"`,
+        [],
+      );
+      const indexedAt = new Map<string, Date | null>();
+      for (const [id, at] of JSON.parse(row?.states ?? "[]") as [string, string | number | null][]) {
+        // SQLite holds Prisma's dates as ISO text (or epoch milliseconds); Date reads both.
+        indexedAt.set(id, at === null ? null : new Date(typeof at === "string" && /^\d+(\.\d+)?$/.test(at) ? Number(at) : at));
+      }
+      return { treeStamp: `${row?.mounts ?? ""}\n${row?.storages ?? ""}`, indexedAt };
     },
   };
 }
