@@ -54,7 +54,8 @@ export type SearchRun = {
   needle: string;
   /** One match past the page shows that there is more; finding it ends the search. */
   enough: number;
-  matches: Map<string, SearchResult>;
+  /** By path; an entry may be made only when its page is answered (a function). */
+  matches: Map<string, SearchResult | (() => SearchResult)>;
   /** Whether a path of `mount` is its own (not a nested mount's), readable and not a hidden share. */
   belongsTo(mount: MountRow, path: string): boolean;
   found(mount: MountRow, entry: FsEntry): SearchResult;
@@ -177,11 +178,16 @@ function answerOf(
   truncated: boolean,
   freshness: Pick<z.infer<typeof fsSearchOutput>, "source" | "indexed_at">,
 ): z.infer<typeof fsSearchOutput> {
-  const results = [...run.matches.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Paths in UTF-16 order (sort's own, as `<` compares), and entries made for the page only.
+  const paths = [...run.matches.keys()].sort();
+  const results = paths.slice(input.offset, input.offset + input.limit).map((path) => {
+    const match = run.matches.get(path) as SearchResult | (() => SearchResult);
+    return typeof match === "function" ? match() : match;
+  });
   return {
-    results: results.slice(input.offset, input.offset + input.limit),
-    total: results.length,
-    hasMore: input.offset + input.limit < results.length,
+    results,
+    total: paths.length,
+    hasMore: input.offset + input.limit < paths.length,
     searchParams: { query: input.q, scope: input.scope, limit: input.limit, offset: input.offset },
     mountsSearched: new Set(run.roots.map((root) => root.mount.id)).size,
     truncated,

@@ -284,6 +284,57 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     }
   });
 
+  test("the index answers as the live walk under a nested mount, a base path and keys a path would normalise", async () => {
+    const raw = await rawDriver();
+    const dataFolder = (await t.db.mount.findFirstOrThrow({ where: { mountPath: "/data" } })).folder;
+    const inData = (relative: string) => `${dataFolder ? `${dataFolder}/` : ""}${relative}`;
+    const keys = ["nest/shadowed-probe.txt", "nest/deeper/probe-b.txt", "open/probe-c.txt", "open/sub/probe-d.txt"];
+    for (const key of keys) await raw.put(inData(key), "x");
+    await raw.put(inData("elsewhere/probe-nested.txt"), "x");
+    // A mount at /data/nest shows another folder: what /data holds under nest/ is not found through /data.
+    const nested = await createMount(api, admin, {
+      mount_path: "/data/nest",
+      storage_config_id: storageId,
+      folder: inData("elsewhere"),
+    });
+    expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
+    const key = await createApiKey(api, admin, { mount_permission: true, basic_path: "/data/open" });
+    const answers = async (q: string, auth: string, extra = "") => {
+      const route = `/${auth === admin ? "admin" : "user"}/fs/search?q=${encodeURIComponent(q)}${extra}`;
+      const indexed = await api.call("GET", route, { auth, procedure: "fs.search" });
+      const live = await api.call("GET", `${route}&source=live`, { auth, procedure: "fs.search" });
+      expect(indexed.body.data.source).toBe("index");
+      const pick = (data: { results: unknown[]; total: number; hasMore: boolean }) => ({
+        results: data.results,
+        total: data.total,
+        hasMore: data.hasMore,
+      });
+      expect(pick(indexed.body.data)).toEqual(pick(live.body.data));
+      return indexed.body.data.results.map((item: { path: string }) => item.path);
+    };
+    const all = await answers("probe", admin);
+    expect(all).toContain("/data/nest/probe-nested.txt");
+    expect(all).not.toContain("/data/nest/shadowed-probe.txt");
+    expect(all).toContain("/data/open/sub/probe-d.txt");
+    expect(await answers("probe", key.auth)).toEqual(["/data/open/probe-c.txt", "/data/open/sub/probe-d.txt"]);
+    expect(await answers("probe", admin, "&limit=2&offset=1")).toHaveLength(2);
+    await api.call("DELETE", `/admin/mounts/${nested.id}`, { auth: admin, procedure: "mounts.delete" });
+    expect(await answers("probe", admin)).toContain("/data/nest/shadowed-probe.txt");
+    // Keys an object store may hold whose paths normalise elsewhere: written straight into the index
+    // (no storage here takes them), they are found only where their normal path may be read.
+    for (const odd of ["open/../secret/probe-up.txt", "open/./probe-dot.txt", "open//probe-twice.txt"]) {
+      await t.db.fsIndexEntry.create({
+        data: { storageConfigId: storageId, key: inData(odd), name: odd.split("/").at(-1) as string, seenMs: Date.now() },
+      });
+    }
+    const keyed = await api.call("GET", "/user/fs/search?q=probe", { auth: key.auth, procedure: "fs.search" });
+    const keyedPaths = keyed.body.data.results.map((item: { path: string }) => item.path);
+    expect(keyedPaths).toContain("/data/open/./probe-dot.txt");
+    expect(keyedPaths).toContain("/data/open//probe-twice.txt");
+    expect(keyedPaths).not.toContain("/data/open/../secret/probe-up.txt");
+    expect(keyedPaths).toHaveLength(4);
+  });
+
   async function waitForReady() {
     for (let attempt = 0; ; attempt++) {
       const status = await api.call("GET", "/admin/fs/index", { auth: admin, procedure: "fsIndex.status" });

@@ -4,7 +4,9 @@
 // CANDIDATES_MAX, is found by walking the rows of each searched folder in key order, which stops once
 // it has the page and one match more, as the live walk does.
 
+import { isPathWithin, normalizePath } from "@shared/paths";
 import type { Database } from "../../db/client";
+import { canRead } from "../explorer/access";
 import { fileEntry, folderEntry } from "../explorer/entries";
 import { loadActiveMounts, type MountRow } from "../explorer/mounts";
 import type { SearchRoot, SearchRun } from "../explorer/search";
@@ -55,22 +57,49 @@ export function indexFreshness(indexedAt: Map<string, Date | null>, storageConfi
   return { isReady: true, indexedAt: new Date(oldest) };
 }
 
+/** A relative key that normalising its path would change: control characters, backslashes, empty, "." or ".." segments. */
+const UNCLEAN = /[\u0000-\u001f\u007f\\]|(?:^|\/)\.{0,2}(?:\/|$)/;
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * Whether the root's rows need no access check of their own: no other mount at, above or beneath the
+ * root folder within its mount (it would own some of its paths), no share area the caller may not see
+ * there either, and the root folder within the caller's base path. Then a path under the root is the
+ * mount's own and readable whenever it is already normal (`UNCLEAN`, NFC); other paths get the full check.
+ */
+function isPlainRoot(run: SearchRun, { mount, folder }: SearchRoot): boolean {
+  if (mount.mountPath === "/" || normalizePath(mount.mountPath) !== mount.mountPath) return false;
+  if (normalizePath(folder.path) !== folder.path || !isPathWithin(mount.mountPath, folder.path)) return false;
+  const touches = (path: string) => isPathWithin(folder.path, path) || isPathWithin(path, folder.path);
+  const ownsPart = (other: MountRow) =>
+    other.id !== mount.id && isPathWithin(mount.mountPath, other.mountPath) && touches(other.mountPath);
+  if (run.tree.mounts.some(ownsPart)) return false;
+  if (run.tree.hidesShares && run.tree.shareAreas.some(touches)) return false;
+  return canRead(run.auth, folder.path);
+}
+
 /** Adds a row of the index to the matches when it lies in the root and the caller may see it. */
-function consider(run: SearchRun, { mount, folder }: SearchRoot, row: IndexedObject): void {
+function consider(run: SearchRun, root: SearchRoot, isPlain: boolean, row: IndexedObject): void {
+  const { mount, folder } = root;
   const rootKey = folderKeyOf(folder);
   if (row.storageConfigId !== mount.storageConfigId || !row.key.startsWith(rootKey) || row.key === rootKey) return;
   // The index's names are lower-cased keys' last segments; the exact test is the live search's.
   if (!indexedNameOf(row.key).includes(run.needle)) return;
   const relative = row.key.slice(folder.prefix.length).replace(/\/$/, "");
   const path = `${mount.mountPath}/${relative}`;
-  if (!run.belongsTo(mount, path)) return;
+  const isNormal =
+    isPlain && !UNCLEAN.test(relative) && (!NON_ASCII.test(relative) || relative.normalize("NFC") === relative);
+  if (!isNormal && !run.belongsTo(mount, path)) return;
+  // Entries are made for the page answered only (explorer/search.ts `answerOf`).
   if (row.isFolder) {
     if (!run.matches.has(path))
-      run.matches.set(path, run.found(mount, folderEntry(relative.split("/").at(-1) ?? relative, path)));
+      run.matches.set(path, () => run.found(mount, folderEntry(relative.split("/").at(-1) ?? relative, path)));
     return;
   }
-  const lastModified = new Date(row.modifiedMs ?? 0);
-  run.matches.set(path, run.found(mount, fileEntry(path, { size: row.size, lastModified, contentType: null })));
+  const { size, modifiedMs } = row;
+  run.matches.set(path, () =>
+    run.found(mount, fileEntry(path, { size, lastModified: new Date(modifiedMs ?? 0), contentType: null })),
+  );
 }
 
 /** Fills `run.matches` from the index; answers whether it stopped with more to find (`truncated`). */
@@ -78,8 +107,9 @@ export async function collectFromIndex(store: IndexStore, run: SearchRun): Promi
   const storages = [...new Set(run.roots.map((root) => root.mount.storageConfigId))];
   const candidates = await store.findByName(storages, run.needle, CANDIDATES_MAX);
   for (const root of run.roots) run.matchMountName(root);
+  const plain = new Map(run.roots.map((root) => [root, isPlainRoot(run, root)]));
   if (candidates) {
-    for (const root of run.roots) for (const row of candidates) consider(run, root, row);
+    for (const root of run.roots) for (const row of candidates) consider(run, root, plain.get(root) === true, row);
     return false;
   }
   for (const root of run.roots) {
@@ -87,7 +117,7 @@ export async function collectFromIndex(store: IndexStore, run: SearchRun): Promi
     let after = prefix;
     for (;;) {
       const rows = await store.walkByName(root.mount.storageConfigId, prefix, after, run.needle, WALK_ROWS);
-      for (const row of rows) consider(run, root, row);
+      for (const row of rows) consider(run, root, plain.get(root) === true, row);
       if (run.matches.size >= run.enough) return true;
       if (rows.length < WALK_ROWS) break;
       after = rows.at(-1)?.key ?? after;
