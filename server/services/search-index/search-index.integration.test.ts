@@ -324,7 +324,12 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     // (no storage here takes them), they are found only where their normal path may be read.
     for (const odd of ["open/../secret/probe-up.txt", "open/./probe-dot.txt", "open//probe-twice.txt"]) {
       await t.db.fsIndexEntry.create({
-        data: { storageConfigId: storageId, key: inData(odd), name: odd.split("/").at(-1) as string, seenMs: Date.now() },
+        data: {
+          storageConfigId: storageId,
+          key: inData(odd),
+          name: odd.split("/").at(-1) as string,
+          seenMs: Date.now(),
+        },
       });
     }
     const keyed = await api.call("GET", "/user/fs/search?q=probe", { auth: key.auth, procedure: "fs.search" });
@@ -333,6 +338,40 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     expect(keyedPaths).toContain("/data/open//probe-twice.txt");
     expect(keyedPaths).not.toContain("/data/open/../secret/probe-up.txt");
     expect(keyedPaths).toHaveLength(4);
+  });
+
+  test("a date with separators among thousands of dated names counts every name that holds it", async () => {
+    expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
+    // Written straight into the index, as a crawl writes its pages: enough rows that the runs of three
+    // digits ("019") hold thousands of names, and Postgres asks for the whole needle instead.
+    const two = (n: number) => String(n).padStart(2, "0");
+    const names = Array.from({ length: 4000 }, (_, i) => `doc ${i} 2019-${two(1 + (i % 12))}-${two(1 + (i % 28))}.pdf`);
+    const seenMs = Date.now();
+    const folder = await mountKey("dated/");
+    await t.storage.index().upsert(
+      storageId,
+      names.map((name) => ({
+        key: `${folder}${name}`,
+        size: 1,
+        isFolder: false,
+        hasMarker: false,
+        modifiedMs: seenMs,
+      })),
+      seenMs,
+    );
+    for (const q of ["2019-07-07", "9-07-1", "-12-2"]) {
+      const answer = await api.call("GET", `/admin/fs/search?q=${encodeURIComponent(q)}&limit=1000`, {
+        auth: admin,
+        procedure: "fs.search",
+      });
+      expect(answer.body.data.source).toBe("index");
+      const expected = names.filter((name) => name.includes(q)).map((name) => `/data/dated/${name}`);
+      expect(expected.length).toBeGreaterThan(0);
+      expect({ q, paths: answer.body.data.results.map((item: { path: string }) => item.path).sort() }).toEqual({
+        q,
+        paths: expected.sort(),
+      });
+    }
   });
 
   async function waitForReady() {

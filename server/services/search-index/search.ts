@@ -57,15 +57,26 @@ export function indexFreshness(indexedAt: Map<string, Date | null>, storageConfi
   return { isReady: true, indexedAt: new Date(oldest) };
 }
 
-/** A relative key that normalising its path would change: control characters, backslashes, empty, "." or ".." segments. */
-const UNCLEAN = /[\u0000-\u001f\u007f\\]|(?:^|\/)\.{0,2}(?:\/|$)/;
-const NON_ASCII = /[^\u0000-\u007f]/;
+/**
+ * Whether a path made of this relative key is already normal (shared/paths.ts `normalizePath` would
+ * leave it as it is): no control character or backslash, no empty, "." or ".." segment, NFC.
+ */
+function isNormalRelative(relative: string): boolean {
+  let isAscii = true;
+  for (let i = 0; i < relative.length; i++) {
+    const code = relative.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return false;
+    if (code > 0x7f) isAscii = false;
+  }
+  if (/(?:^|\/)\.{0,2}(?:\/|$)/.test(relative)) return false;
+  return isAscii || relative.normalize("NFC") === relative;
+}
 
 /**
  * Whether the root's rows need no access check of their own: no other mount at, above or beneath the
  * root folder within its mount (it would own some of its paths), no share area the caller may not see
  * there either, and the root folder within the caller's base path. Then a path under the root is the
- * mount's own and readable whenever it is already normal (`UNCLEAN`, NFC); other paths get the full check.
+ * mount's own and readable whenever it is already normal (`isNormalRelative`); other paths get the full check.
  */
 function isPlainRoot(run: SearchRun, { mount, folder }: SearchRoot): boolean {
   if (mount.mountPath === "/" || normalizePath(mount.mountPath) !== mount.mountPath) return false;
@@ -87,9 +98,7 @@ function consider(run: SearchRun, root: SearchRoot, isPlain: boolean, row: Index
   if (!indexedNameOf(row.key).includes(run.needle)) return;
   const relative = row.key.slice(folder.prefix.length).replace(/\/$/, "");
   const path = `${mount.mountPath}/${relative}`;
-  const isNormal =
-    isPlain && !UNCLEAN.test(relative) && (!NON_ASCII.test(relative) || relative.normalize("NFC") === relative);
-  if (!isNormal && !run.belongsTo(mount, path)) return;
+  if (!(isPlain && isNormalRelative(relative)) && !run.belongsTo(mount, path)) return;
   // Entries are made for the page answered only (explorer/search.ts `answerOf`).
   if (row.isFolder) {
     if (!run.matches.has(path))

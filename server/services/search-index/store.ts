@@ -12,7 +12,15 @@ import type { Statement } from "bun:sqlite";
 import type { Database, DatabaseProvider } from "../../db/client";
 import { type DriverConnection, driverConnectionOf, postgresTarget, providerOf } from "../../db/client";
 import { escapeLikeTerm } from "../../db/literal-search";
-import { type NameSample, planName, SAMPLE_DRAWS_MAX, SAMPLE_NAMES, SAMPLE_TTL_MS, sampleOf } from "./trigram-sample";
+import {
+  type NameSample,
+  planName,
+  SAMPLE_DRAWS_MAX,
+  SAMPLE_NAMES,
+  SAMPLE_TTL_MS,
+  sampledShares,
+  sampleOf,
+} from "./trigram-sample";
 
 /** One key of a storage as the index keeps it. */
 export type IndexRow = {
@@ -27,6 +35,8 @@ export type IndexedObject = IndexRow & { storageConfigId: string };
 
 /** Rows per INSERT: a crawl's page of 1000 keys in one statement, 8 values each, under both databases' limit of parameters. */
 const ROWS_PER_STATEMENT = 1000;
+/** Postgres: rows a lookup by the needle's trigrams may read before the whole needle is asked instead. */
+const WIDE_READS = 1000;
 /** The trigram lookup needs three characters; shorter names are found by walking keys in order. */
 export const TRIGRAM_LENGTH = 3;
 
@@ -311,21 +321,25 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
 
     async findByName(storageConfigIds, needle, cap) {
       if ([...needle].length < TRIGRAM_LENGTH || storageConfigIds.length === 0) return null;
-      const plan = planName(await sampleFor(storageConfigIds), needle, cap, isPostgres);
+      const sample = await sampleFor(storageConfigIds);
+      const plan = planName(sample, needle, cap, isPostgres);
       if (plan.kind === "common") return null;
       const storages = storageConfigIds.map(() => "?").join(", ");
+      let terms = plan.kind === "trigrams" ? plan.trigrams : [needle];
+      // pg_trgm also indexes a word's edges (" 07" and "07 " of "2019-07-14"), which it takes from a
+      // LIKE of the whole needle: where the runs of three letters or digits alone would read many more
+      // rows than hold the needle (a date's "019"), the whole needle narrows further (docs/performance.md).
+      if (isPostgres && plan.kind === "trigrams" && /[^\p{L}\p{N}]/u.test(needle)) {
+        const { reads, finds } = sampledShares(sample, needle, plan.trigrams);
+        if (reads * sample.rows > WIDE_READS && reads > 4 * finds) terms = [needle];
+      }
       // The trigrams narrow, the needle decides: the LIMIT counts only rows that truly hold it.
       const rows = isPostgres
         ? await query(
             `SELECT ${COLUMNS} FROM ${table} WHERE "storageConfigId" IN (${storages})
-               AND ${(plan.kind === "trigrams" ? plan.trigrams : [needle]).map(() => `"name" LIKE ?`).join(" AND ")}
+               AND ${terms.map(() => `"name" LIKE ?`).join(" AND ")}
                AND strpos("name", ?) > 0 LIMIT ?`,
-            [
-              ...storageConfigIds,
-              ...(plan.kind === "trigrams" ? plan.trigrams : [needle]).map((gram) => `%${escapeLikeTerm(gram)}%`),
-              needle,
-              cap + 1,
-            ],
+            [...storageConfigIds, ...terms.map((gram) => `%${escapeLikeTerm(gram)}%`), needle, cap + 1],
           )
         : await query(
             `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')} FROM "FsIndexName" f JOIN ${table} e ON e."id" = f.rowid
@@ -380,7 +394,10 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
       const indexedAt = new Map<string, Date | null>();
       for (const [id, at] of JSON.parse(row?.states ?? "[]") as [string, string | number | null][]) {
         // SQLite holds Prisma's dates as ISO text (or epoch milliseconds); Date reads both.
-        indexedAt.set(id, at === null ? null : new Date(typeof at === "string" && /^\d+(\.\d+)?$/.test(at) ? Number(at) : at));
+        indexedAt.set(
+          id,
+          at === null ? null : new Date(typeof at === "string" && /^\d+(\.\d+)?$/.test(at) ? Number(at) : at),
+        );
       }
       return { treeStamp: `${row?.mounts ?? ""}\n${row?.storages ?? ""}`, indexedAt };
     },

@@ -148,3 +148,19 @@ export function planName(sample: NameSample, needle: string, cap: number, onlyWo
   }
   return { kind: "trigrams", trigrams };
 }
+
+/**
+ * The shares of the sampled names that hold every one of `trigrams` (what a lookup by them reads) and
+ * that hold `needle` itself (what it finds); `trigrams` are the needle's own.
+ */
+export function sampledShares(
+  sample: NameSample,
+  needle: string,
+  trigrams: string[],
+): { reads: number; finds: number } {
+  if (sample.names.length === 0 || trigrams.length === 0) return { reads: 1, finds: 1 };
+  let holding = holdersOf(sample, trigrams[0] as string);
+  for (const gram of trigrams.slice(1)) holding = bothOf(holding, holdersOf(sample, gram));
+  const finds = holding.filter((index) => (sample.names[index] as string).includes(needle)).length;
+  return { reads: holding.length / sample.names.length, finds: finds / sample.names.length };
+}
