@@ -162,7 +162,7 @@ describe("passkeys", () => {
         data: { ceremony_id: string; options: { challenge: string } };
       }
     ).data;
-    // Chromium's key (Ed25519 or P-256, whichever it chose from the server's list), as PKCS#8.
+    // Chromium's key (ML-DSA-44, Ed25519 or P-256, whichever it chose from the server's list), as PKCS#8.
     const privateKey = createPrivateKey({
       key: Buffer.from(laptop.privateKey, "base64"),
       format: "der",

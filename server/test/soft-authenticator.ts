@@ -101,8 +101,10 @@ export function signInAnswer(
   const flags = FLAG_USER_PRESENT | (options.userVerified === false ? 0 : FLAG_USER_VERIFIED);
   const authData = authenticatorData(site.rpId, flags, credential.counter);
   const clientDataJSON = clientData("webauthn.get", challenge, site.origin);
-  // Ed25519 signs the message itself; ECDSA over its SHA-256 (DER), as WebAuthn has it.
-  const digest = credential.privateKey.asymmetricKeyType === "ed25519" ? null : "sha256";
+  // ECDSA and RSA sign the message's SHA-256 (ECDSA's signature in DER), as WebAuthn has it; Ed25519
+  // and ML-DSA (which Chromium 156.0.8078.108 picks first from the server's list) sign the message itself.
+  const type = credential.privateKey.asymmetricKeyType;
+  const digest = type === "ec" || type === "rsa" ? "sha256" : null;
   const signature = sign(digest, Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
   return {
     id: b64url(credential.id),
