@@ -7,6 +7,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { callOk, createScratchDatabase, patternBytes, sameBytes } from "../../scripts/hardening/kit";
 import { adminAuthorization, startServerProcess } from "../../scripts/test/server-process";
+import { pasteSummaryColumns } from "../services/pastes/paste-summary";
 import { tempDir } from "../test/harness";
 import { type MigrationProvider, migrateDatabase, migrationsDirFor, schemaLevelOf } from "./migrate";
 
@@ -72,6 +73,9 @@ async function emptyDatabase(provider: MigrationProvider, dataDir: string): Prom
   return { url: scratch.url, sql };
 }
 
+/** The migration from which a paste row carries its list preview and length. */
+const PASTE_SUMMARY_MIGRATION = "20261130020000_paste_list_summary";
+
 describe.each(providers)("upgrading a %s database", (provider) => {
   const names = migrationNames(provider);
   // Every earlier step: a database migrated to the first 1, 2, ... N-1 migrations.
@@ -92,9 +96,20 @@ describe.each(providers)("upgrading a %s database", (provider) => {
       // length must count them as the app does.
       const filler = provider === "sqlite" ? "😀é\u0000" : "😀é";
       const content = `written at step ${count} ${filler.repeat(150)}`;
+      // From the step that stores the list's preview and length on, a row is written with them, as the
+      // app writes it (services/pastes/paste-summary.ts); before it, the migration fills them.
+      const summarised = count > names.indexOf(PASTE_SUMMARY_MIGRATION);
       await database.sql(
-        `INSERT INTO "Paste" ("id", "slug", "content", "createdBy", "updatedAt") VALUES ($1, $2, $3, 'admin:old', $4)`,
-        [crypto.randomUUID(), "kept-paste", content, now],
+        summarised
+          ? `INSERT INTO "Paste" ("id", "slug", "content", "createdBy", "updatedAt", "preview", "contentLength") VALUES ($1, $2, $3, 'admin:old', $4, $5, $6)`
+          : `INSERT INTO "Paste" ("id", "slug", "content", "createdBy", "updatedAt") VALUES ($1, $2, $3, 'admin:old', $4)`,
+        [
+          crypto.randomUUID(),
+          "kept-paste",
+          content,
+          now,
+          ...(summarised ? [pasteSummaryColumns(content, false).preview, content.length] : []),
+        ],
       );
       const storageRoot = join(dataDir, "storage");
       await database.sql(

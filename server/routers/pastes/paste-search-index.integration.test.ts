@@ -34,9 +34,9 @@ describe("the pastes' trigram index on SQLite", () => {
   }
 
   const searched = async (term: string) =>
-    (
-      await call<PastePage>("GET", `/admin/pastes?search=${encodeURIComponent(term)}`, { auth: admin })
-    ).body.data.map((paste) => paste.slug);
+    (await call<PastePage>("GET", `/admin/pastes?search=${encodeURIComponent(term)}`, { auth: admin })).body.data.map(
+      (paste) => paste.slug,
+    );
 
   test("a paste's first 32,768 characters are indexed and found; what follows is not indexed", async () => {
     const filler = "lorem ipsum dolor sit amet ".repeat(2_000);

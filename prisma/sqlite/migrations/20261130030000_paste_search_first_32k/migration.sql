@@ -3,7 +3,7 @@
 -- FTS5 indexes every distinct trigram of what it is given, inside the INSERT's statement on the
 -- server's connection: text with many distinct trigrams (random or encoded data, every encrypted
 -- paste) cost about 2.5 s of the event loop per MiB, so one 8 MiB paste held a SQLite server for
--- 38-75 s. 32,768 characters cost under 60 ms at worst and about 3 ms of prose.
+-- 38-75 s. 32,768 characters of random text took 10-26 ms (load 4), prose a few.
 -- The triggers give 'delete' the same values they indexed, as an external-content table requires.
 DROP TRIGGER "Paste_search_insert";
 DROP TRIGGER "Paste_search_delete";

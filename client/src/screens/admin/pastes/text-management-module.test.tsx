@@ -42,7 +42,12 @@ let pastes: PasteSummary[] = [];
 function serveAdmin() {
   server.signInAsAdmin({
     "pastes.list": (input) => {
-      const { search, page = 1, limit, cursor } = input as {
+      const {
+        search,
+        page = 1,
+        limit,
+        cursor,
+      } = input as {
         search?: string;
         page?: number;
         limit: number;
