@@ -57,7 +57,7 @@ const ClipboardScreen = lazyScreen(
   ["clipboard", "files", "errors"],
 );
 
-function RouteScreen({ title, children }: { title: string; children: ReactNode }) {
+export function RouteScreen({ title, children }: { title: string; children: ReactNode }) {
   const [screenTitle, setScreenTitle] = useState<string | null>(null);
   usePageTitle(screenTitle ?? title);
   const [location] = useLocation();

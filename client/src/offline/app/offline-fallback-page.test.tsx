@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { stubRestRoutes } from "../../../test/rest-stub";
+import { RouteScreen } from "../../app";
 import { LazyBoundary } from "../../components/feedback/lazy-boundary";
 import { ScreenErrorBoundary } from "../../components/feedback/screen-error-boundary";
 import i18n from "../../i18n";
@@ -83,6 +84,22 @@ describe("offline fallback page (docs/product.md §2)", () => {
     expect(screen.getByTestId("offline-fallback")).toBeDefined();
     expect(screen.getByRole("alert").textContent).toContain("Check your network connection");
     expect(screen.getByRole("button", { name: "Try again" })).toBeDefined();
+  });
+
+  test("inside a route, the title stays the fallback's when the route draws again (its texts loaded)", () => {
+    setOnline(false);
+    const { rerender } = render(
+      <RouteScreen title="Upload">
+        <Broken />
+      </RouteScreen>,
+    );
+    expect(document.title).toBe("Offline - Pastebox");
+    rerender(
+      <RouteScreen title="Upload files">
+        <Broken />
+      </RouteScreen>,
+    );
+    expect(document.title).toBe("Offline - Pastebox");
   });
 
   test("online, the same failure keeps the plain load-error message", async () => {

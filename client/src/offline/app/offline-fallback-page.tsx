@@ -11,7 +11,7 @@ import { Link } from "wouter";
 import { Button, buttonClasses } from "../../components/button";
 import { StatusPanel } from "../../components/feedback/status-panel";
 import { FormAlert } from "../../components/forms/form-controls";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { usePageTitle, useScreenTitle } from "../../hooks/use-page-title";
 
 export type OfflineFallbackPageProps = {
   /** A lazily loaded screen failed: ask the user to check the network. */
@@ -30,7 +30,13 @@ function goBack() {
 
 export function OfflineFallbackPage({ showNetworkNotice = false, onBack, onRetry }: OfflineFallbackPageProps) {
   const { t } = useTranslation();
-  usePageTitle(t("offline.fallback.pageTitle"));
+  const pageTitle = t("offline.fallback.pageTitle");
+  // Shown inside a route (a screen whose code could not load offline), the route owns document.title
+  // and sets it again whenever it re-renders, as when its texts finish loading: the fallback names the
+  // page through the route, or the route's own name came back over it. Shown alone (the offline
+  // document), it sets the title itself; both say the same.
+  useScreenTitle(pageTitle);
+  usePageTitle(pageTitle);
   const address = `${window.location.pathname}${window.location.search}`;
   return (
     <StatusPanel
