@@ -421,8 +421,12 @@ describe("toasts never cover an open menu", () => {
     const { context, page, errors } = await openPage({ viewport: { width: 375, height: 667 } });
     await signInAsAdmin(context, app);
     await page.goto(`${app.baseUrl}/admin/dashboard`);
+    // The dashboard drawn first: a click while the screen was still coming in (the sign-in check
+    // answering) could land on a button about to be replaced, and the menu never opened.
+    await page.getByTestId("system-panel").waitFor();
     const menuButton = page.getByRole("button", { name: /Dashboard.*Admin/ });
     await menuButton.click();
+    await page.getByRole("button", { name: /Dashboard.*Admin/, expanded: true }).waitFor();
     const menu = page.locator(`[id="${await menuButton.getAttribute("aria-controls")}"]`);
     await menu.waitFor();
     // Scrolled to the menu: it takes the whole screen below the sticky header, so no corner is free.
