@@ -9,8 +9,8 @@ import { type ConnectionStatus, connectRoom, type RoomConnection, type Transport
 import { deviceLabel, openItem, type ShownItem, sealFile, sealText } from "./items";
 import { deviceId as loadDeviceId, pendingItems, removePending } from "./outbox";
 
-/** An item of this device still in the outbox, with its queue ref. */
-export type WaitingItem = { ref: string; item: ShownItem };
+/** An item of this device still in the outbox, with its queue ref and the sealed content sent. */
+export type WaitingItem = { ref: string; item: ShownItem; content: string };
 
 export type RoomLimits = Pick<WireRoom, "history_limit" | "max_item_size" | "expires_at">;
 
@@ -80,13 +80,24 @@ export function useRoom(roomId: string, roomKey: string, options: RoomOptions): 
     let opened: RoomConnection | null = null;
     const addItems = async (wire: WireItem[]) => {
       const shown = await Promise.all(wire.map((item) => openItem(item, roomKey)));
-      if (isCurrent) setLive((previous) => ({ ...previous, items: mergeItems(previous.items, shown) }));
+      if (!isCurrent) return;
+      setLive((previous) => ({ ...previous, items: mergeItems(previous.items, shown) }));
+      // This device's own item, back from the server, takes the waiting one's place in the same render:
+      // the server's confirmation to the sender can come after the item reaches every device (this one
+      // too), and the item was shown twice, waiting and sent, until then.
+      const arrived = new Set(wire.map((item) => item.content));
+      setWaiting((previous) => {
+        const left = previous.filter((entry) => !arrived.has(entry.content));
+        return left.length === previous.length ? previous : left;
+      });
     };
     const addWaiting = async (ref: string, content: string, createdAt: number, device: string) => {
       const wire = { id: 0, content, size: 0, device_id: device, created_at: new Date(createdAt).toISOString() };
       const item = await openItem(wire, roomKey);
       if (!isCurrent) return;
-      setWaiting((previous) => (previous.some((entry) => entry.ref === ref) ? previous : [...previous, { ref, item }]));
+      setWaiting((previous) =>
+        previous.some((entry) => entry.ref === ref) ? previous : [...previous, { ref, item, content }],
+      );
     };
     void loadDeviceId().then(async (id) => {
       if (!isCurrent) return;
