@@ -8,7 +8,6 @@
 // The event loop's blocks are measured in CPU time (server/test/event-loop-blocks.ts), which a busy
 // shared machine does not stretch; the client here only drains the answers, so its own work is small.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { generateLinkKey } from "@shared/encryption/encrypted-share";
 import { sqliteFilePath } from "../../db/migrate";
 import { LARGE_CONTENT_BUDGET_BYTES, largeContentBudget } from "../../http/large-content";
@@ -16,23 +15,13 @@ import { createClipboardRoom } from "../../test/api-client";
 import { encryptItemText, socketUrl } from "../../test/clipboard-device";
 import { watchEventLoopBlocks } from "../../test/event-loop-blocks";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp } from "../../test/harness";
+import { residentMappedBytes } from "../../test/mapped-pages";
 
 const ITEMS = 12;
 const READERS = 8;
 const READ_BOUND_MS = 100;
 const SEND_BOUND_MS = 100;
 const MIB = 1024 * 1024;
-
-/** Bytes of a file's pages that this process has mapped and resident (its share of RSS). */
-function residentMappedBytes(path: string): number {
-  let bytes = 0;
-  let inFile = false;
-  for (const line of readFileSync("/proc/self/smaps", "utf8").split("\n")) {
-    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) inFile = line.endsWith(` ${path}`);
-    else if (inFile && line.startsWith("Rss:")) bytes += Number(line.split(/\s+/)[1]) * 1024;
-  }
-  return bytes;
-}
 
 describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
   let served: ServedTestApp;

@@ -13,7 +13,6 @@
 //   blocks (pg_statio_user_tables, for this test's schema). Before: 11,572 blocks (90 MiB).
 import { Database as SqliteFile } from "bun:sqlite";
 import { beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { createPasteInput } from "@shared/schemas/pastes";
 import { PrismaBunSqlite } from "prisma-adapter-bun-sqlite";
 import type { Database } from "../../db/client";
@@ -23,6 +22,7 @@ import type { AuthState } from "../../services/auth/sessions";
 import { createPaste as createPasteRow } from "../../services/pastes/pastes";
 import { createApiKey, createPaste, loginAdmin, type PastePage } from "../../test/api-client";
 import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
+import { residentMappedBytes } from "../../test/mapped-pages";
 
 const MIB = 1024 * 1024;
 const PASTES = 12;
@@ -33,17 +33,6 @@ const PASTES = 12;
  * reported late, as the list's (3,680 blocks in one run).
  */
 const STATS_SETTLE_MS = 11_000;
-
-/** Bytes of a file's pages that this process has mapped and resident (its share of RSS). */
-function residentMappedBytes(path: string): number {
-  let bytes = 0;
-  let inFile = false;
-  for (const line of readFileSync("/proc/self/smaps", "utf8").split("\n")) {
-    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) inFile = line.endsWith(` ${path}`);
-    else if (inFile && line.startsWith("Rss:")) bytes += Number(line.split(/\s+/)[1]) * 1024;
-  }
-  return bytes;
-}
 
 /** A Prisma client of its own on the SQLite file (no map), for writes the app's connection does not see. */
 async function ownSqliteWriter(databaseUrl: string) {
