@@ -498,7 +498,9 @@ export async function runHostile(scaleName: "full" | "short" = "full"): Promise<
     await longestBlockSinceLastAsk(server);
     const phases: PhaseFigures[] = [];
     const firstStarted = Date.now();
-    for (const [name, attack] of PHASES) {
+    // HOSTILE_PHASES=chunked,room-fill: only these phases (room-read and frames need room-fill before them).
+    const only = process.env.HOSTILE_PHASES?.split(",");
+    for (const [name, attack] of PHASES.filter(([phase]) => !only || only.includes(phase))) {
       const startedAt = Date.now();
       const started = performance.now();
       const outcome = await attack({ baseUrl: server.baseUrl, admin, dataRoot, scale });

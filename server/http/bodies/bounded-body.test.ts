@@ -2,7 +2,7 @@
 // declared Content-Length, or at most twice a chunked body's size and never past the limit. A 10 MB
 // clipboard item sent over HTTP used to be held as its chunks and their concatenation at once.
 import { describe, expect, test } from "bun:test";
-import { readBoundedBytes, readBoundedText } from "./bounded-body";
+import { READ_TURN_BYTES, readBoundedBytes, readBoundedText } from "./bounded-body";
 
 const MiB = 1024 * 1024;
 const tooLarge = () => new Error("too large");
@@ -75,5 +75,44 @@ describe("reading a large body holds it once", () => {
     });
     const request = new Request("http://localhost/api/x", { method: "POST", body, duplex: "half" } as RequestInit);
     expect(await readBoundedText(request, 12 * MiB, tooLarge)).toBe(text);
+  });
+
+  test("a body queued whole is read a MiB per turn of the loop, in one buffer grown in place", async () => {
+    // A client on a short link has its body queued before the server reads it: each chunk's read
+    // then resolves at once, and 12 MiB were read (and refused) in one turn, holding every other
+    // request 30-40 ms of CPU per body (docs/performance.md, hostile run, chunked phase).
+    const total = 12 * MiB;
+    let turns = 0;
+    let counting = true;
+    const countTurns = () => {
+      turns++;
+      if (counting) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    const piece = new Uint8Array(64 * 1024).fill(0x62);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let queued = 0; queued < total; queued += piece.byteLength) controller.enqueue(piece.slice());
+        controller.close();
+      },
+    });
+    const transfer = ArrayBuffer.prototype.transfer;
+    let transfers = 0;
+    ArrayBuffer.prototype.transfer = function (this: ArrayBuffer, length?: number) {
+      transfers++;
+      return transfer.call(this, length);
+    };
+    try {
+      const request = new Request("http://localhost/api/x", { method: "POST", body, duplex: "half" } as RequestInit);
+      const bytes = await readBoundedBytes(request, total, tooLarge);
+      expect(bytes.byteLength).toBe(total);
+      expect(bytes[total - 1]).toBe(0x62);
+    } finally {
+      counting = false;
+      ArrayBuffer.prototype.transfer = transfer;
+    }
+    expect(turns).toBeGreaterThanOrEqual(total / READ_TURN_BYTES - 1);
+    // Grown in place: no move of the bytes read so far into a larger buffer.
+    expect(transfers).toBe(0);
   });
 });
