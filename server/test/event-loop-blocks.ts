@@ -10,17 +10,28 @@ export type BlockWatch = {
   stop(): void;
 };
 
-export function watchEventLoopBlocks(): BlockWatch {
+/**
+ * `onBlock(cpuMs, fromEpochMs, toEpochMs)` hears of every block past `reportOverMs` (the hostile run's
+ * BLOCK_PROBE_LOG_MS, to match a block against a CPU profile, whose times are epoch microseconds).
+ */
+export function watchEventLoopBlocks(
+  options: { reportOverMs?: number; onBlock?: (cpuMs: number, fromEpochMs: number, toEpochMs: number) => void } = {},
+): BlockWatch {
   const cpuMs = () => {
     const { user, system } = process.threadCpuUsage();
     return (user + system) / 1000;
   };
   let last = cpuMs();
+  let lastAt = Date.now();
   let longest = 0;
+  const { reportOverMs = Number.POSITIVE_INFINITY, onBlock } = options;
   const timer = setInterval(() => {
     const now = cpuMs();
+    const at = Date.now();
     longest = Math.max(longest, now - last);
+    if (now - last > reportOverMs) onBlock?.(now - last, lastAt, at);
     last = now;
+    lastAt = at;
   }, 1);
   // A watch loaded into a server process (scripts/hardening/hostile/hostile.ts) must not keep it alive.
   timer.unref();

@@ -4,10 +4,15 @@
 // CPU time, unlike a probe's answer time, does not grow when other processes take the machine's cores.
 import { watchEventLoopBlocks } from "../../../server/test/event-loop-blocks";
 
-let watch = watchEventLoopBlocks();
+// BLOCK_PROBE_LOG_MS=<ms>: also prints every block past that many ms of CPU with its epoch times.
+const reportOverMs = Number(process.env.BLOCK_PROBE_LOG_MS ?? Number.POSITIVE_INFINITY);
+const onBlock = (cpuMs: number, from: number, to: number) =>
+  console.log(`block-probe block=${cpuMs.toFixed(1)} from=${from} to=${to}`);
+const watchBlocks = () => watchEventLoopBlocks({ reportOverMs, onBlock });
+let watch = watchBlocks();
 process.on("SIGUSR2", () => {
   const longest = watch.longest();
   watch.stop();
-  watch = watchEventLoopBlocks();
+  watch = watchBlocks();
   console.log(`block-probe longest=${longest.toFixed(1)} rss=${process.memoryUsage().rss}`);
 });
