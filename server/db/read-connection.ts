@@ -13,10 +13,9 @@
 // The reads are named rather than raw SQL passed in: on Postgres they go through the Prisma client,
 // which knows the schema the database URL names (`?schema=`); a bare table name in raw SQL would
 // read whatever table the connection's search_path finds first.
-import { Database as SqliteConnection } from "bun:sqlite";
 import { LOCAL_PROVIDER } from "@shared/constants";
 import { type Database, providerOf } from "./client";
-import { sqliteFilePath } from "./migrate";
+import { lazySqlite } from "./lazy-sqlite";
 
 /** A clipboard item with its content, as the live clipboard sends it (services/clipboard/rooms.ts). */
 export type ClipboardItemRow = { id: number; content: string; size: number; deviceId: string; createdAt: Date };
@@ -83,17 +82,13 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
       close() {},
     };
   }
-  let connection: SqliteConnection | null = null;
-  const open = () => {
-    // Opened on first use: a test that never reads does not hold the file open. query_only rather
-    // than a read-only open: a read-only connection cannot create the WAL's shared-memory file.
-    if (!connection) {
-      connection = new SqliteConnection(sqliteFilePath(databaseUrl));
-      // mmap_size 0 whatever the build's default: large content read here must not be mapped.
-      connection.exec("PRAGMA query_only = ON; PRAGMA busy_timeout = 10000; PRAGMA mmap_size = 0;");
-    }
-    return connection;
-  };
+  // Opened on first use: a test that never reads does not hold the file open. query_only rather than a
+  // read-only open: a read-only connection cannot create the WAL's shared-memory file. mmap_size 0
+  // whatever the build's default: large content read here must not be mapped.
+  const { open, close } = lazySqlite(
+    databaseUrl,
+    "PRAGMA query_only = ON; PRAGMA busy_timeout = 10000; PRAGMA mmap_size = 0;",
+  );
   return {
     async ping() {
       open().query("SELECT 1").get();
@@ -138,9 +133,6 @@ export function createReadConnection(databaseUrl: string, db: Database): ReadCon
       // unixepoch-ms option; Date reads both.
       return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
     },
-    close() {
-      connection?.close();
-      connection = null;
-    },
+    close,
   };
 }

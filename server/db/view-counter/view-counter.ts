@@ -80,14 +80,21 @@ export function createViewCounter(databaseUrl: string, db: Database): ViewCounte
   return providerOf(databaseUrl) === "sqlite" ? createSqliteViewCounter(databaseUrl) : createPrismaViewCounter(db);
 }
 
-/** The view rule in Prisma's terms; the SQLite thread's statement says the same in SQL. */
-export function liveViewWhere(slug: string, now: Date, { unlocked = false }: CountOptions, db: Database) {
+/**
+ * The view rule in Prisma's terms, for every kind of share (pastes, file shares, shared folders, sets): views
+ * left (none counted past `maxViews`, the model's own column, e.g. `db.paste.fields.maxViews`) and not expired
+ * at `now`. A counted view is one conditional UPDATE with this condition; the SQLite thread's statement says the
+ * same in SQL.
+ */
+export function viewableWhere<MaxViews>(maxViews: MaxViews, now: Date) {
   return {
-    slug,
-    ...(unlocked ? {} : { passwordHash: null }),
-    OR: [{ maxViews: 0 }, { views: { lt: db.paste.fields.maxViews } }],
+    OR: [{ maxViews: 0 }, { views: { lt: maxViews } }],
     AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
   };
+}
+
+export function liveViewWhere(slug: string, now: Date, { unlocked = false }: CountOptions, db: Database) {
+  return { slug, ...(unlocked ? {} : { passwordHash: null }), ...viewableWhere(db.paste.fields.maxViews, now) };
 }
 
 /** The columns a delivery shows: what the counter returns; services/pastes/pastes.ts adds the management columns. */

@@ -1,11 +1,4 @@
-// The admin's Backups module (docs/backup.md, "From the admin panel"): the archives kept with the run
-// under way and the last one, "create now" (the backup job run with a passphrase choice), and the
-// CloudPaste import of an uploaded file, dry run or real. Routes: server/routers/admin/backups.ts.
-import { createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { formatBytes } from "@shared/format-bytes";
 import {
   backupProgressOutput,
@@ -14,7 +7,6 @@ import {
 } from "@shared/schemas/admin/backups";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { byteCounter } from "../../storage/streams";
 import { runSelect, toRunOutput } from "../jobs/jobs";
 import type { Scheduler } from "../jobs/scheduler";
 import { type ArchiveDeps, archiveLocation, DISK_LOCATION, diskLocation, listArchivesAt } from "./archives";
@@ -23,6 +15,7 @@ import { importCloudPaste } from "./cloudpaste/import";
 import { CloudPasteSourceError, readCloudPaste } from "./cloudpaste/source";
 import { pendingRestore } from "./pending-restore";
 import { isBackupDue, readBackupSchedule } from "./schedule";
+import { withSpooledUpload } from "./spooled-upload";
 
 /** A CloudPaste backup or database is metadata only (objects stay in their bucket): this is plenty. */
 export const CLOUDPASTE_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
@@ -119,17 +112,15 @@ export async function importCloudPasteUpload(
   body: Readable,
   options: { dryRun: boolean },
 ): Promise<CloudPasteImportView> {
-  const parent = join(deps.dataDir, "tmp", "imports");
-  await mkdir(parent, { recursive: true });
-  const folder = await mkdtemp(join(parent, "cloudpaste-"));
-  try {
-    const path = join(folder, "source");
-    const counter = byteCounter(
-      CLOUDPASTE_UPLOAD_MAX_BYTES,
-      () => new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(CLOUDPASTE_UPLOAD_MAX_BYTES) }),
-    );
-    await pipeline(body, counter.transform, createWriteStream(path));
-    if (counter.received() === 0) throw new AppError("BAD_REQUEST", "errors.fileMissing");
+  const place = {
+    folder: "imports",
+    prefix: "cloudpaste-",
+    file: "source",
+    maxBytes: CLOUDPASTE_UPLOAD_MAX_BYTES,
+    tooLarge: () =>
+      new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge", { max: formatBytes(CLOUDPASTE_UPLOAD_MAX_BYTES) }),
+  };
+  return withSpooledUpload(deps.dataDir, place, body, async (path) => {
     let data: ReturnType<typeof readCloudPaste>;
     try {
       data = readCloudPaste(path);
@@ -146,7 +137,5 @@ export async function importCloudPasteUpload(
       items: report.items,
       unmapped: report.unmapped,
     };
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  });
 }

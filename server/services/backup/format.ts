@@ -85,13 +85,17 @@ export const secretBoxSchema = z.object({
 });
 export type SecretBox = z.infer<typeof secretBoxSchema>;
 
-export const headerSchema = z.object({
+/** What the header and the manifest both begin with: the archive's format, and what made it when. */
+const archiveStamp = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   formatVersion: z.number().int().positive(),
   appVersion: z.string(),
   /** The newest migration of the source database: a restore needs a schema at least this new. */
   schemaLevel: z.string(),
   createdAt: z.string(),
+});
+
+export const headerSchema = archiveStamp.extend({
   sourceProvider: z.enum(["sqlite", "postgres"]),
   /** The source's data directory: local storage roots beneath it move with the target's. */
   sourceDataDir: z.string(),
@@ -102,12 +106,7 @@ export const headerSchema = z.object({
 });
 export type ArchiveHeader = z.infer<typeof headerSchema>;
 
-export const manifestSchema = z.object({
-  format: z.literal(ARCHIVE_FORMAT),
-  formatVersion: z.number().int().positive(),
-  appVersion: z.string(),
-  schemaLevel: z.string(),
-  createdAt: z.string(),
+export const manifestSchema = archiveStamp.extend({
   rows: z.record(z.string(), z.number().int().nonnegative()),
   objects: z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
   /** Objects that vanished between listing and reading (deleted while the backup ran). */

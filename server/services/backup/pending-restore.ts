@@ -3,18 +3,15 @@
 // DATA_DIR/pending-restore.tar with DATA_DIR/pending-restore.json beside it (what it will restore, and
 // the backup's secret sealed under the running secret; never the passphrase). The next start applies
 // it before it listens (services/system/bootstrap.ts), under the restore marker. Cancelling deletes both.
-import { createWriteStream, existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { PendingRestoreView } from "@shared/schemas/admin/backups";
 import { z } from "zod";
 import { decryptSecret, encryptSecret, keyedHash } from "../../crypto";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { isDiskFull } from "../../storage/driver-errors";
-import { byteCounter } from "../../storage/streams";
 import { SECRET_CHECK_TEXT } from "./create";
 import {
   BackupError,
@@ -26,6 +23,7 @@ import {
 } from "./restore";
 import { PENDING_ARCHIVE, PENDING_DETAILS } from "./restore-marker";
 import type { RestoreTarget } from "./restore-target";
+import { withSpooledUpload } from "./spooled-upload";
 
 const pendingDetailsSchema = z.object({
   uploadedAt: z.string(),
@@ -113,23 +111,15 @@ export async function stagePendingRestore(
 ): Promise<PendingRestoreView> {
   if (readDetails(deps.dataDir)) throw new AppError("CONFLICT", "errors.restorePending");
   if (!options.force && (await hasUserData(deps.db))) throw refusal("notEmpty");
-  const parent = join(deps.dataDir, "tmp", "restores");
-  await mkdir(parent, { recursive: true });
-  const folder = await mkdtemp(join(parent, "upload-"));
-  try {
-    const staged = join(folder, "archive.tar");
-    // No size cap (a backup with local objects may be many GiB); the counter only tells an empty body.
-    const counter = byteCounter(
-      Number.MAX_SAFE_INTEGER,
-      () => new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge"),
-    );
-    try {
-      await pipeline(body, counter.transform, createWriteStream(staged));
-    } catch (error) {
-      if (isDiskFull(error)) throw new AppError("INSUFFICIENT_STORAGE", "errors.uploadSpoolFull");
-      throw error;
-    }
-    if (counter.received() === 0) throw new AppError("BAD_REQUEST", "errors.fileMissing");
+  // No size cap (a backup with local objects may be many GiB); the counter only tells an empty body.
+  const place = {
+    folder: "restores",
+    prefix: "upload-",
+    file: "archive.tar",
+    maxBytes: Number.MAX_SAFE_INTEGER,
+    tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", "errors.fileTooLarge"),
+  };
+  return withSpooledUpload(deps.dataDir, place, body, async (staged) => {
     let verified: Awaited<ReturnType<typeof verifyArchive>>;
     try {
       verified = await verifyArchive(staged, { passphrase: options.passphrase || undefined });
@@ -161,9 +151,7 @@ export async function stagePendingRestore(
     }
     await rename(staged, archivePath(deps.dataDir));
     return viewOf(details);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

@@ -5,9 +5,8 @@
 // connection of its own so that a timer never loads Prisma into an idle server
 // (docs/decisions/0013-idle-without-prisma.md); on Postgres the Prisma client, which knows the schema
 // the URL names and which a Postgres server loads anyway.
-import { Database as SqliteConnection } from "bun:sqlite";
 import { type Database, providerOf } from "../../db/client";
-import { sqliteFilePath } from "../../db/migrate";
+import { lazySqlite } from "../../db/lazy-sqlite";
 
 /** Runs kept per job; older ones are dropped when a run finishes. */
 export const RUNS_KEPT_PER_JOB = 100;
@@ -81,16 +80,9 @@ function createPrismaLedger(db: Database): JobLedger {
 }
 
 function createSqliteLedger(databaseUrl: string): JobLedger {
-  let connection: SqliteConnection | null = null;
-  const open = () => {
-    if (!connection) {
-      connection = new SqliteConnection(sqliteFilePath(databaseUrl));
-      // Short writes only; a writer holding the lock longer than this postpones the run to its next slot.
-      // NORMAL: in WAL mode a commit then needs no fsync on the event loop (durable at the next checkpoint).
-      connection.exec("PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;");
-    }
-    return connection;
-  };
+  // Short writes only; a writer holding the lock longer than this postpones the run to its next slot.
+  // NORMAL: in WAL mode a commit then needs no fsync on the event loop (durable at the next checkpoint).
+  const { open, close } = lazySqlite(databaseUrl, "PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;");
   // Dates as the Prisma adapter writes them (ISO 8601), so the admin's reads through Prisma parse them.
   const iso = (date: Date) => date.toISOString();
   return {
@@ -147,9 +139,6 @@ function createSqliteLedger(databaseUrl: string): JobLedger {
           .run(job, job, RUNS_KEPT_PER_JOB);
       })();
     },
-    close() {
-      connection?.close();
-      connection = null;
-    },
+    close,
   };
 }

@@ -63,7 +63,8 @@ export function creatorConditions(auth: AuthState, createdBy: string | undefined
   ];
 }
 
-function expiresAtFrom(hours: number | null | undefined, now = new Date()): Date | null {
+/** The expiry `hours` from now; null (never) for none or 0. */
+export function expiresAtFrom(hours: number | null | undefined, now = new Date()): Date | null {
   return hours ? new Date(now.getTime() + hours * 3_600_000) : null;
 }
 

@@ -2,6 +2,7 @@
 // once expired, used up or without its object; each delivery of links counts one view.
 
 import type { PublicFileView } from "@shared/schemas/shares/shares";
+import { viewableWhere } from "../../db/view-counter/view-counter";
 import { AppError } from "../../errors";
 import { deliverableContentType } from "../../storage/content-type";
 import type { StorageDriver } from "../../storage/driver";
@@ -85,11 +86,7 @@ async function findLiveShare(deps: FileDeps, slug: string, clientIp: string, now
 async function countFileView(deps: FileDeps, row: FileRow, now: Date): Promise<void> {
   const { db } = deps;
   const counted = await db.fileShare.updateMany({
-    where: {
-      id: row.id,
-      OR: [{ maxViews: 0 }, { views: { lt: db.fileShare.fields.maxViews } }],
-      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
-    },
+    where: { id: row.id, ...viewableWhere(db.fileShare.fields.maxViews, now) },
     // updatedAt dates the last delivery: a used-up share keeps its object until that one's links expire.
     data: { views: { increment: 1 }, updatedAt: now },
   });

@@ -17,7 +17,7 @@ import { assertWritable } from "../explorer/access";
 import { driverOf, statLocation } from "../explorer/storage";
 import { assertClearOfShares, folderKeyOf, loadTree, requireInsideMount } from "../explorer/tree";
 import { createPathShareRow } from "../shares/collections/path-shares";
-import { hashSharePassword, ownedBy, requestedExpiry } from "../shares/delivery";
+import { expiresAtFrom, hashSharePassword, ownedBy } from "../shares/delivery";
 import { generateUniqueSlug } from "../shares/slugs/slugs";
 import { resolveUploadStorage } from "../shares/storage";
 import { assertUrlAllowed } from "../shares/upload/safe-fetch";
@@ -178,7 +178,7 @@ export async function createUploadRequest(
       maxFiles: input.max_files,
       maxFileSize: BigInt(input.max_file_size),
       maxTotalSize: BigInt(input.max_total_size),
-      expiresAt: requestedExpiry({ expires_in: input.expires_in ?? undefined }) ?? null,
+      expiresAt: expiresAtFrom(input.expires_in),
       webhookUrl: input.webhook_url ?? null,
       webhookSecretEnc: input.webhook_secret ? encryptSecret(deps.config.secret, input.webhook_secret) : null,
       createdBy: creatorOf(auth),
@@ -277,7 +277,7 @@ export async function extendUploadRequest(
   if (row.status === "closed") throw new AppError("CONFLICT", "errors.uploadRequestClosed");
   const extended = await deps.db.uploadRequest.update({
     where: { id: row.id },
-    data: { expiresAt: requestedExpiry({ expires_in: expiresIn ?? null }) ?? null },
+    data: { expiresAt: expiresAtFrom(expiresIn) },
     select: uploadRequestSelect,
   });
   return toRecord(deps, extended);

@@ -333,6 +333,25 @@ export async function importCloudPaste(
     return { hash: dryRun ? "" : await hashSharePassword(fresh), replaced: fresh };
   };
 
+  /** What a paste and a file share keep alike: remark, password, expiry, views, creator and age. */
+  const shareColumns = (row: CloudPasteRow, passwordHash: string | null) => ({
+    remark: text(row.remark),
+    passwordHash,
+    expiresAt: cloudPasteTime(row.expires_at),
+    maxViews: Number(row.max_views ?? 0) || 0,
+    views: Number(row.views ?? 0) || 0,
+    createdBy: creatorOf(row.created_by),
+    createdAt: cloudPasteTime(row.created_at) ?? new Date(),
+  });
+  /** An imported share, with the new password it got when CloudPaste kept only an unsalted hash. */
+  const noteImported = (kind: "paste" | "file", slug: string, replaced: string | null) =>
+    note({
+      kind,
+      name: slug,
+      action: replaced ? "change" : "import",
+      note: replaced ? say.note("newPassword", { password: replaced }) : undefined,
+    });
+
   const pastePlain = plainOf("paste_passwords", "paste_id");
   for (const row of data.tables.pastes ?? []) {
     const id = String(row.id);
@@ -357,23 +376,12 @@ export async function importCloudPaste(
           content: String(row.content ?? ""),
           ...pasteSummaryColumns(String(row.content ?? ""), false),
           format: "markdown",
-          remark: text(row.remark),
-          passwordHash: password.hash,
-          expiresAt: cloudPasteTime(row.expires_at),
-          maxViews: Number(row.max_views ?? 0) || 0,
-          views: Number(row.views ?? 0) || 0,
-          createdBy: creatorOf(row.created_by),
-          createdAt: cloudPasteTime(row.created_at) ?? new Date(),
+          ...shareColumns(row, password.hash),
         },
         select: { id: true },
       });
     }
-    note({
-      kind: "paste",
-      name: slug,
-      action: password.replaced ? "change" : "import",
-      note: password.replaced ? say.note("newPassword", { password: password.replaced }) : undefined,
-    });
+    noteImported("paste", slug, password.replaced);
   }
 
   const filePlain = plainOf("file_passwords", "file_id");
@@ -406,25 +414,14 @@ export async function importCloudPaste(
           storagePath: String(row.storage_path ?? ""),
           s3Url: text(row.s3_url),
           etag: text(row.etag),
-          remark: text(row.remark),
-          passwordHash: password.hash,
-          expiresAt: cloudPasteTime(row.expires_at),
-          maxViews: Number(row.max_views ?? 0) || 0,
-          views: Number(row.views ?? 0) || 0,
           useProxy: flag(row.use_proxy),
           status: "ready",
-          createdBy: creatorOf(row.created_by),
-          createdAt: cloudPasteTime(row.created_at) ?? new Date(),
+          ...shareColumns(row, password.hash),
         },
         select: { id: true },
       });
     }
-    note({
-      kind: "file",
-      name: slug,
-      action: password.replaced ? "change" : "import",
-      note: password.replaced ? say.note("newPassword", { password: password.replaced }) : undefined,
-    });
+    noteImported("file", slug, password.replaced);
   }
 
   for (const row of data.tables.storage_mounts ?? []) {

@@ -4,7 +4,7 @@
 import type { PathShareRecord } from "@shared/schemas/shares/path-shares";
 import { AppError } from "../../../errors";
 import type { AuthState } from "../../auth/sessions";
-import { isExhausted, isExpired, ownedBy, requestedExpiry, shareFieldsOf } from "../delivery";
+import { expiresAtFrom, isExhausted, isExpired, ownedBy, shareFieldsOf } from "../delivery";
 import { type PathShareDeps, type PathShareRow, pathShareLink, pathShareSelect } from "./path-shares";
 
 /** Rows one list answer holds at most: the newest first. */
@@ -61,7 +61,7 @@ export async function extendPathShare(
   const row = await findOwn(deps, auth, id);
   const extended = await deps.db.pathShare.update({
     where: { id: row.id },
-    data: { expiresAt: requestedExpiry({ expires_in: expiresIn ?? null }) ?? null },
+    data: { expiresAt: expiresAtFrom(expiresIn) },
     select: pathShareSelect,
   });
   return toRecord(extended, deps.config.publicUrl);

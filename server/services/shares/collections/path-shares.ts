@@ -11,6 +11,7 @@ import type {
   SharedItem,
 } from "@shared/schemas/shares/path-shares";
 import type { z } from "zod";
+import { viewableWhere } from "../../../db/view-counter/view-counter";
 import { AppError } from "../../../errors";
 import { contentTypeFor } from "../../../storage/content-type";
 import type { StorageDriver } from "../../../storage/driver";
@@ -169,11 +170,7 @@ async function requireTarget(deps: PathShareDeps, row: PathShareRow): Promise<St
 async function countVisit(deps: PathShareDeps, row: PathShareRow, now: Date) {
   const { db } = deps;
   const counted = await db.pathShare.updateMany({
-    where: {
-      id: row.id,
-      OR: [{ maxViews: 0 }, { views: { lt: db.pathShare.fields.maxViews } }],
-      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
-    },
+    where: { id: row.id, ...viewableWhere(db.pathShare.fields.maxViews, now) },
     data: { views: { increment: 1 } },
   });
   if (counted.count === 0) throw new AppError("GONE", "errors.viewLimitReached");

@@ -4,7 +4,7 @@
 import type { ShareSetRecord } from "@shared/schemas/shares/share-sets";
 import { AppError } from "../../../errors";
 import type { AuthState } from "../../auth/sessions";
-import { isExhausted, isExpired, ownedBy, requestedExpiry, shareFieldsOf } from "../delivery";
+import { expiresAtFrom, isExhausted, isExpired, ownedBy, shareFieldsOf } from "../delivery";
 import { deleteFileRows } from "../storage";
 import type { ShareSetDeps } from "./share-sets";
 import { shareSetLink } from "./share-sets";
@@ -101,7 +101,7 @@ export async function extendShareSet(
   expiresIn: number | null | undefined,
 ) {
   const row = await findOwn(deps, auth, id);
-  const expiresAt = requestedExpiry({ expires_in: expiresIn ?? null }) ?? null;
+  const expiresAt = expiresAtFrom(expiresIn);
   const extended = await deps.db.$transaction(async (tx) => {
     await tx.fileShare.updateMany({ where: { setId: row.id }, data: { expiresAt } });
     return tx.shareSet.update({ where: { id: row.id }, data: { expiresAt }, select: setSelect });

@@ -5,6 +5,7 @@
 import type { PublicShare, SharedItem } from "@shared/schemas/shares/path-shares";
 import type { CreatedShareSet, createShareSetInput } from "@shared/schemas/shares/share-sets";
 import type { z } from "zod";
+import { viewableWhere } from "../../../db/view-counter/view-counter";
 import { AppError } from "../../../errors";
 import { contentTypeFor, deliverableContentType } from "../../../storage/content-type";
 import { type AuthState, creatorOf } from "../../auth/sessions";
@@ -138,11 +139,7 @@ async function findSet(deps: ShareSetDeps, slug: string, clientIp: string, now: 
 async function countVisit(deps: ShareSetDeps, row: SetRow, now: Date) {
   const { db } = deps;
   const counted = await db.shareSet.updateMany({
-    where: {
-      id: row.id,
-      OR: [{ maxViews: 0 }, { views: { lt: db.shareSet.fields.maxViews } }],
-      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
-    },
+    where: { id: row.id, ...viewableWhere(db.shareSet.fields.maxViews, now) },
     data: { views: { increment: 1 } },
   });
   if (counted.count === 0) throw new AppError("GONE", "errors.viewLimitReached");

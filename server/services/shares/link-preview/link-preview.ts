@@ -47,14 +47,19 @@ async function cardOf(
   const rules = { passwordHash: true, expiresAt: true, maxViews: true, views: true } as const;
   const unavailable = { title: t("unavailable"), description: t("unavailableDescription") };
   const protectedCard = { title: t("protected"), description: t("protectedDescription") };
+  /** The card of a share a visitor cannot open now (gone, expired, used up, protected), or null while it is open. */
+  const closedCard = (row: Parameters<typeof availability>[0]) => {
+    const state = availability(row, now);
+    return state === "open" ? null : state === "protected" ? protectedCard : unavailable;
+  };
   if (kind === "paste") {
     const row = await deps.db.paste.findUnique({
       where: { slug },
       select: { ...rules, encrypted: true, remark: true, content: true },
     });
     if (!row) return unavailable;
-    const state = availability(row, now);
-    if (state !== "open") return state === "protected" ? protectedCard : unavailable;
+    const closed = closedCard(row);
+    if (closed) return closed;
     const firstLine =
       row.content
         .trimStart()
@@ -73,8 +78,8 @@ async function cardOf(
     });
     // A file of a set answers through the set's link only (docs/share-sets.md).
     if (!row || row.setId !== null) return unavailable;
-    const state = availability(row, now);
-    if (state !== "open") return state === "protected" ? protectedCard : unavailable;
+    const closed = closedCard(row);
+    if (closed) return closed;
     return {
       title: row.filename,
       description: t("file", { size: formatBytes(Number(row.size), language) }),
@@ -84,8 +89,8 @@ async function cardOf(
   const set = await deps.db.shareSet.findUnique({ where: { slug }, select: { ...rules, id: true } });
   if (set) {
     // A set of files (docs/share-sets.md): its remark is the owner's note, never shown; its count and bytes are.
-    const state = availability(set, now);
-    if (state !== "open") return state === "protected" ? protectedCard : unavailable;
+    const closed = closedCard(set);
+    if (closed) return closed;
     const files = await deps.db.fileShare.aggregate({
       where: { setId: set.id, status: "ready" },
       _count: { _all: true },
@@ -102,8 +107,8 @@ async function cardOf(
     select: { ...rules, status: true, name: true, isDirectory: true },
   });
   if (!row) return unavailable;
-  const state = availability(row, now);
-  if (state !== "open") return state === "protected" ? protectedCard : unavailable;
+  const closed = closedCard(row);
+  if (closed) return closed;
   return {
     title: row.name,
     description: row.isDirectory ? t("folder") : t("sharedFile"),
