@@ -7,7 +7,8 @@
 import { ApiResponseError } from "../api/api-errors";
 import { fetchEnvelope } from "../api/rest-api";
 import { partUrlSource } from "../upload/engine/part-urls";
-import { type ResumeRecord, type ResumeStore, startOrResume } from "../upload/engine/resume-store";
+import type { ResumeRecord, ResumeStore } from "../upload/engine/resume-store";
+import { startOrResume } from "../upload/engine/start-or-resume";
 import { xhrTransport } from "../upload/engine/transport";
 import { envelopeData } from "../upload/engine/upload-api";
 import type { UploadTarget } from "../upload/engine/upload-object";

@@ -7,6 +7,10 @@ import type { TFunction } from "i18next";
 import { appCodeOf, httpStatusOf, isNetworkError } from "../api/api-errors";
 import { isAbortError } from "./engine/retry";
 import { NetworkError } from "./engine/transport";
+import { UploadLimitError } from "./upload-limits";
+
+// The limit checks run before the engine loads (upload-limits.ts); their failure is one of these.
+export { UploadLimitError };
 
 /** The step of an upload that failed. */
 export type UploadStage =
@@ -62,17 +66,6 @@ export class MissingPartUrlError extends Error {
   override name = "MissingPartUrlError";
   constructor(readonly partNumber: number) {
     super(`no URL for part ${partNumber}`);
-  }
-}
-
-/** Checks made before any byte moves: the server would refuse these anyway. */
-export class UploadLimitError extends Error {
-  override name = "UploadLimitError";
-  constructor(
-    readonly limit: "tooLarge" | "insufficientStorage",
-    readonly values: { size: number; max?: number; remaining?: number; total?: number },
-  ) {
-    super(limit);
   }
 }
 

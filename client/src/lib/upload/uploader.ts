@@ -5,8 +5,9 @@
 import { MULTIPART_PART_SIZE, MULTIPART_THRESHOLD } from "@shared/constants";
 import type { DirectBlocked } from "./direct-blocked";
 import { partUrlSource } from "./engine/part-urls";
-import { type ResumeStore, startOrResume } from "./engine/resume-store";
+import type { ResumeStore } from "./engine/resume-store";
 import { throwIfAborted } from "./engine/retry";
+import { startOrResume } from "./engine/start-or-resume";
 import type { Transport } from "./engine/transport";
 import type { MultipartInitOutput, UploadApi, UploadedFile, UploadTarget } from "./engine/upload-api";
 import { uploadContextOf } from "./engine/upload-context";

@@ -18,7 +18,6 @@ import { requestHeaders, trpc } from "../../lib/api/trpc";
 import { hasPermission } from "../../lib/auth/access";
 import { useAuth } from "../../lib/auth/use-auth";
 import type { FieldErrors } from "../../lib/form-messages";
-import { pageMayReach } from "../../lib/shares/download/csp";
 import { useDefaultExpiry } from "../../lib/shares/forms/share-defaults";
 import {
   buildUploadTarget,
@@ -27,17 +26,12 @@ import {
   type ShareOptionsState,
   validateShareOptions,
 } from "../../lib/shares/forms/share-options";
-import { directBlockedInTab } from "../../lib/upload/direct-blocked";
-import { isOwnersUpload, resumeStore } from "../../lib/upload/engine/resume-store";
-import { xhrTransport } from "../../lib/upload/engine/transport";
+import { isOwnersUpload } from "../../lib/upload/engine/resume-store";
 import type { FilesClient } from "../../lib/upload/engine/upload-api";
 import { recentUploads } from "../../lib/upload/queue/recent-uploads";
-import type { UploadJob } from "../../lib/upload/queue/run-upload";
-import { uploadQueue } from "../../lib/upload/queue/upload-session";
+import { loadUploadEngine, type ScreenJob, uploadQueue } from "../../lib/upload/queue/upload-session";
 import { uploadSets } from "../../lib/upload/queue/upload-sets";
-import { uploadErrorMessage } from "../../lib/upload/upload-errors";
 import { checkLimits } from "../../lib/upload/upload-limits";
-import { multipartThresholdOverride } from "../../lib/upload/upload-plan";
 import { useMaxUploadBytes } from "../../lib/upload/use-max-upload-bytes";
 import { DropZone } from "./drop-zone";
 import { lazyPart } from "./lazy-part";
@@ -103,7 +97,7 @@ export default function UploadScreen() {
   };
 
   /** The job for `count` uploads with the current options, or null (and the fields say why). */
-  const makeJob = (count: number): UploadJob | null => {
+  const makeJob = (count: number): ScreenJob | null => {
     const found = validateShareOptions(options, count);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -122,15 +116,10 @@ export default function UploadScreen() {
       encryption: options.encrypt ? { password: options.password || null } : undefined,
       env: {
         client: utils.client satisfies FilesClient,
-        transport: xhrTransport,
         headers: requestHeaders,
         maxBytes,
         storage,
-        threshold: multipartThresholdOverride(),
         pageOrigin: window.location.origin,
-        mayConnect: (url) => pageMayReach("connect-src", url),
-        directBlocked: directBlockedInTab,
-        resume: resumeStore,
       },
     };
   };
@@ -147,18 +136,26 @@ export default function UploadScreen() {
     if (job) uploadQueue.retry(id, job);
   };
 
+  /** The upload engine comes with the first file or URL added (upload-session.ts); it is then cached. */
+  const prepareUpload = () => void loadUploadEngine().catch(() => undefined);
+
   const addFiles = (files: File[], origin: "drop" | "picker" | "paste") => {
     const accepted = files.filter((file) => {
       try {
         checkLimits(file.size, { maxBytes, storage: null });
         return true;
       } catch (error) {
-        toast.error(uploadErrorMessage(error, t, language), { description: file.name });
+        // The words for every upload failure load only when one is shown.
+        void import("../../lib/upload/upload-errors").then(
+          ({ uploadErrorMessage }) => toast.error(uploadErrorMessage(error, t, language), { description: file.name }),
+          () => toast.error(maxSizeLabel, { description: file.name }),
+        );
         return false;
       }
     });
     if (accepted.length === 0) return;
     uploadQueue.add(accepted.map((file) => ({ kind: "file", file })));
+    prepareUpload();
     if (origin === "paste")
       toast.success(t("files.dropZone.pasted", { count: accepted.length }), { id: "upload-pasted" });
   };
@@ -170,6 +167,7 @@ export default function UploadScreen() {
       { kind: "url", url: info.url, filename, size: info.size, contentType: info.contentType },
     ]);
     if (item) uploadQueue.start(job, [item.id]);
+    prepareUpload();
     return true;
   };
 

@@ -8,8 +8,8 @@ import {
   RESUME_STORAGE_KEY,
   type ResumeRecord,
   sameFile,
-  startOrResume,
 } from "./resume-store";
+import { startOrResume } from "./start-or-resume";
 
 const FILE = { name: "video.mp4", size: 123_456_789, lastModified: 1_700_000_000_000 };
 

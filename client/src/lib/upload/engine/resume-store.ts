@@ -1,12 +1,11 @@
 // Bookkeeping that lets a multipart upload survive a page reload: for each unfinished upload, the
 // server's file id, where it goes (a storage of the owner's Upload screen, or an upload request's link,
 // with the sender's visit) and the identity of the local file (name, size, last modified). Choosing the
-// same file again finds the record; the server then says which parts it already holds (startOrResume).
+// same file again finds the record; the server then says which parts it already holds
+// (start-or-resume.ts, with the upload engine; the Upload screen reads this store when it opens).
 // Records older than the server keeps unfinished uploads (a day) are dropped.
 import { browserStorage } from "../../preferences/browser-storage";
 import { createStoredList, type ItemShape, type ListStorage } from "../../preferences/stored-list";
-import { planParts, reusableParts, type StoredPart } from "../upload-plan";
-import { isAbortError } from "./retry";
 
 export const RESUME_STORAGE_KEY = "pastebox_multipart_uploads";
 /** The server sweeps unfinished uploads after a day (server/services/uploads/upload-limits.ts STALE_UPLOAD_MS). */
@@ -97,67 +96,3 @@ export function createResumeStore(storage: ListStorage | undefined, now: () => n
 }
 
 export const resumeStore = createResumeStore(browserStorage());
-
-/** A multipart upload under way: new, or picked up from the parts a reload left on the server. */
-export type StartedMultipart = {
-  fileId: string;
-  partSize: number;
-  /** Parts the storage already holds: part number -> ETag. */
-  stored: Map<number, string>;
-  isResumed: boolean;
-  /** The record kept for it (null when the file cannot be told apart across reloads, or nothing keeps it). */
-  record: ResumeRecord | null;
-};
-
-/**
- * The multipart upload this file left after a reload, when the server still has it; else a new one,
- * recorded so that a reload can pick it up in turn. `storedParts` asks the server for a previous
- * upload's parts (it fails once the upload is gone: finished, cancelled, swept); `start` starts a new
- * one. A file without `lastModified` (a URL download, an encrypted file) is never resumed.
- */
-export async function startOrResume(options: {
-  store: ResumeStore | undefined;
-  file: { name: string; size: number; lastModified?: number };
-  place: ResumePlace;
-  storedParts: (previous: ResumeRecord) => Promise<StoredPart[]>;
-  start: () => Promise<{ file_id: string; part_size: number }>;
-  /** What the record keeps besides (the sender's visit). */
-  extra?: Pick<ResumeRecord, "visit">;
-}): Promise<StartedMultipart> {
-  const { store, file, place } = options;
-  const identity: FileIdentity | null =
-    file.lastModified === undefined ? null : { name: file.name, size: file.size, lastModified: file.lastModified };
-  const previous = identity && store ? store.find(identity, place) : null;
-  if (previous) {
-    try {
-      const parts = await options.storedParts(previous);
-      return {
-        fileId: previous.file_id,
-        partSize: previous.part_size,
-        stored: reusableParts(planParts(file.size, previous.part_size), parts),
-        isResumed: true,
-        record: previous,
-      };
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      // Gone on the server (finished, cancelled, swept): start over.
-      store?.remove(previous.file_id);
-    }
-  }
-  const started = await options.start();
-  let record: ResumeRecord | null = null;
-  if (identity && store) {
-    record = {
-      ...identity,
-      ...options.extra,
-      ...("request_slug" in place ? { s3_config_id: null, request_slug: place.request_slug } : place),
-      file_id: started.file_id,
-      part_size: started.part_size,
-      part_count: planParts(file.size, started.part_size).length,
-      parts_done: 0,
-      started_at: Date.now(),
-    };
-    store.save(record);
-  }
-  return { fileId: started.file_id, partSize: started.part_size, stored: new Map(), isResumed: false, record };
-}

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { AbortedError } from "../engine/retry";
 import type { UploadedFile } from "../engine/upload-api";
-import { createUploadQueue, type QueueItem, type QueueRunner, summarize } from "./upload-queue";
+import { summarize } from "./queue-summary";
+import { createUploadQueue, type QueueItem, type QueueRunner } from "./upload-queue";
 
 const done = { slug: "s", url: "u" } as UploadedFile;
 

@@ -1,11 +1,11 @@
 // The upload list of the upload screen, kept outside React so that uploads go on while the user
 // looks at other pages and are still listed on return. Each row goes pending -> uploading (with
 // percent) -> success or error (docs/product.md §4); a few run at once (pool.ts), the rest wait their turn. Rows can
-// be cancelled (a running upload is aborted and cleaned up) and retried.
+// be cancelled (a running upload is aborted and cleaned up) and retried. The Upload screen draws it
+// when it opens: what runs the rows (the pool, the engine) loads when the first row starts.
 
-import { createPool } from "../engine/pool";
+import type { Pool } from "../engine/pool";
 import type { UploadedFile } from "../engine/upload-api";
-import { isCancellation } from "../upload-errors";
 import type { UploadMode } from "../upload-plan";
 
 export type QueueSource =
@@ -91,15 +91,29 @@ export function createUploadQueue<Job>(options: {
     publish(items.map((item) => (item.id === id ? { ...item, ...change } : item)));
   };
 
-  const pool = createPool(concurrency);
-  /** Takes the row's turn in the pool; a row cancelled or removed while waiting is skipped. */
-  const enqueue = (id: string) =>
-    void pool(async () => {
-      const item = items.find((entry) => entry.id === id);
-      const job = jobs.get(id);
-      if (item?.status !== "pending" || !item.isQueued || running.has(id) || job === undefined) return;
-      await runOne(item, job);
-    });
+  let pool: Promise<Pool> | null = null;
+  /**
+   * Takes the row's turn in the pool; a row cancelled or removed while waiting is skipped. Rows
+   * started before the pool has loaded wait for it in the order they were started.
+   */
+  const enqueue = (id: string) => {
+    pool ??= import("../engine/pool").then((module) => module.createPool(concurrency));
+    pool.then(
+      (run) =>
+        void run(async () => {
+          const item = items.find((entry) => entry.id === id);
+          const job = jobs.get(id);
+          if (item?.status !== "pending" || !item.isQueued || running.has(id) || job === undefined) return;
+          await runOne(item, job);
+        }),
+      (error: unknown) => {
+        // Its code did not arrive: the row says so and can be retried (which tries the network again).
+        pool = null;
+        jobs.delete(id);
+        patch(id, { status: "error", isQueued: false, error });
+      },
+    );
+  };
 
   const runOne = async (item: QueueItem, job: Job) => {
     const controller = new AbortController();
@@ -207,21 +221,4 @@ export function createUploadQueue<Job>(options: {
     },
     isBusy: () => running.size > 0 || items.some((item) => item.status === "pending" && item.isQueued),
   };
-}
-
-/** Counts for the summary line above the list. */
-export function summarize(items: readonly QueueItem[]) {
-  let pending = 0;
-  let uploading = 0;
-  let success = 0;
-  let failed = 0;
-  let cancelled = 0;
-  for (const item of items) {
-    if (item.status === "pending") pending++;
-    else if (item.status === "uploading") uploading++;
-    else if (item.status === "success") success++;
-    else if (isCancellation(item.error)) cancelled++;
-    else failed++;
-  }
-  return { pending, uploading, success, failed, cancelled, total: items.length };
 }

@@ -2,13 +2,21 @@
 // looks elsewhere), the recent-uploads record of each success, and a warning before the tab is closed
 // in the middle of an upload.
 import { recentUploads } from "./recent-uploads";
-import type { UploadJob } from "./run-upload";
+import type { ScreenJob } from "./screen-upload";
 import { createUploadQueue } from "./upload-queue";
 
-export const uploadQueue = createUploadQueue<UploadJob>({
-  // The upload engine (run-upload.ts and what it imports) loads when the first upload starts: the
-  // page's checks before anything is sent (upload-limits.ts, the share options) do not need it.
-  run: async (...args) => (await import("./run-upload")).runUpload(...args),
+export type { ScreenJob };
+
+/**
+ * The upload engine (screen-upload.ts, run-upload.ts and what they import): the Upload screen asks for
+ * it when the first file or URL is added, and a row started before it arrived waits for it (the queue
+ * keeps the row). The page's checks before anything is sent (upload-limits.ts, the share options) do
+ * not need it.
+ */
+export const loadUploadEngine = () => import("./screen-upload");
+
+export const uploadQueue = createUploadQueue<ScreenJob>({
+  run: async (...args) => (await loadUploadEngine()).runScreenUpload(...args),
   onSuccess: (_item, file) => {
     // An encrypted upload's link holds its key: it is shown once and never kept in this browser.
     if (file.encrypted) return;
