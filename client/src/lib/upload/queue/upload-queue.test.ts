@@ -27,6 +27,24 @@ const statuses = (items: readonly QueueItem[]) =>
   items.map((item) => `${item.name}:${item.status}${item.isQueued ? "*" : ""}`);
 
 describe("upload queue", () => {
+  test("rows started before the pool has loaded keep their order; one cancelled meanwhile does not run", async () => {
+    const { run, pending, started } = deferredRunner();
+    const queue = createUploadQueue({ run, concurrency: 1 });
+    queue.add([file("a"), file("b"), file("c")]);
+    const [, b] = queue.getItems();
+    // The pool (engine/pool.ts) is imported on the first start: nothing has run yet.
+    queue.start("job");
+    expect(started).toEqual([]);
+    expect(statuses(queue.getItems())).toEqual(["a:pending*", "b:pending*", "c:pending*"]);
+    queue.cancel(b?.id ?? "");
+    while (started.length === 0) await Bun.sleep(1);
+    expect(started).toEqual(["a"]);
+    pending.get("a")?.resolve();
+    while (started.length === 1) await Bun.sleep(1);
+    expect(started).toEqual(["a", "c"]);
+    expect(statuses(queue.getItems())).toEqual(["a:success", "b:pending", "c:uploading"]);
+  });
+
   test("rows wait until started, then run two at a time", async () => {
     const { run, pending, started } = deferredRunner();
     const queue = createUploadQueue({ run });
