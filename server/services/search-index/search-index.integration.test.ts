@@ -374,6 +374,78 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     }
   });
 
+  test("a name in many rows answers its pages in path order and says there is more, without reading every match", async () => {
+    expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
+    // Written straight into the index: names whose key order is not their path order (a folder "pic/"
+    // sorts after "pic 1.jpg" as a key, before it as a path), LIKE's wildcards, case and an accent.
+    const folder = await mountKey("ordered/");
+    const files = [
+      "pic 1.jpg",
+      "pic-2.jpg",
+      "pic_3.jpg",
+      "pic%4.jpg",
+      "PIC.JPG",
+      "épic é.jpg",
+      "picture/",
+      ...Array.from({ length: 700 }, (_, i) => `pic/photo-pic${String(i).padStart(4, "0")}.jpg`),
+      "pic/",
+    ];
+    const seenMs = Date.now();
+    await t.storage.index().upsert(
+      storageId,
+      files.map((name) => ({
+        key: `${folder}${name}`,
+        size: 1,
+        isFolder: name.endsWith("/"),
+        hasMarker: name.endsWith("/"),
+        modifiedMs: seenMs,
+      })),
+      seenMs,
+    );
+    const page = async (q: string, limit: number, offset = 0) => {
+      const answer = await api.call(
+        "GET",
+        `/admin/fs/search?q=${encodeURIComponent(q)}&scope=directory&path=/data/ordered&limit=${limit}&offset=${offset}`,
+        { auth: admin, procedure: "fs.search" },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.source).toBe("index");
+      return answer.body.data;
+    };
+    const expected = (q: string) =>
+      files
+        .map((name) => name.replace(/\/$/, ""))
+        .filter((name) => name.split("/").at(-1)?.toLowerCase().includes(q.toLowerCase()))
+        .map((name) => `/data/ordered/${name}`)
+        .sort();
+    const all = expected("pic");
+    expect(all.length).toBe(708);
+    // The first page is the full list's first page; one match past it is all that was needed.
+    const first = await page("PIC", 5);
+    expect(first.results.map((item: { path: string }) => item.path)).toEqual(all.slice(0, 5));
+    expect(first).toMatchObject({ truncated: true, hasMore: true });
+    // Deep pages (past the database's pages of 500) continue in the same order, without a gap.
+    for (const offset of [5, 10, 495, 500, 600]) {
+      const deeper = await page("pic", 7, offset);
+      expect({ offset, paths: deeper.results.map((item: { path: string }) => item.path) }).toEqual({
+        offset,
+        paths: all.slice(offset, offset + 7),
+      });
+    }
+    // A page that holds every match counts them all and is not truncated.
+    const whole = await page("pic", 1000);
+    expect(whole.results.map((item: { path: string }) => item.path)).toEqual(all);
+    expect(whole).toMatchObject({ total: 708, truncated: false, hasMore: false });
+    for (const q of ["pic%", "pic_", "c é", "C.JPG"]) {
+      const answer = await page(q, 50);
+      expect({ q, paths: answer.results.map((item: { path: string }) => item.path), total: answer.total }).toEqual({
+        q,
+        paths: expected(q),
+        total: expected(q).length,
+      });
+    }
+  });
+
   async function waitForReady() {
     for (let attempt = 0; ; attempt++) {
       const status = await api.call("GET", "/admin/fs/index", { auth: admin, procedure: "fsIndex.status" });

@@ -1,8 +1,9 @@
 // Searching by name from the index (docs/search-index.md), with the same scope, access rules and answer
 // as the live walk (services/explorer/search.ts builds both). Two plans: a rare name is looked up
-// through the trigram index, every match at once; a name too short for it, or matching more rows than
-// CANDIDATES_MAX, is found by walking the rows of each searched folder in key order, which stops once
-// it has the page and one match more, as the live walk does.
+// through the trigram index, a page of each searched folder's matches at a time in path order; a name
+// too short for it, or matching more rows than CANDIDATES_MAX, is found by walking the rows of each
+// searched folder in key order. Both stop once they have the page and one match more, as the live
+// walk does (then the answer is `truncated` and its total counts what was found).
 
 import { isPathWithin, normalizePath } from "@shared/paths";
 import type { Database } from "../../db/client";
@@ -114,13 +115,44 @@ function consider(run: SearchRun, root: SearchRoot, isPlain: boolean, row: Index
 /** Fills `run.matches` from the index; answers whether it stopped with more to find (`truncated`). */
 export async function collectFromIndex(store: IndexStore, run: SearchRun): Promise<boolean> {
   const storages = [...new Set(run.roots.map((root) => root.mount.storageConfigId))];
-  const candidates = await store.findByName(storages, run.needle, CANDIDATES_MAX);
   for (const root of run.roots) run.matchMountName(root);
   const plain = new Map(run.roots.map((root) => [root, isPlainRoot(run, root)]));
-  if (candidates) {
-    for (const root of run.roots) for (const row of candidates) consider(run, root, plain.get(root) === true, row);
-    return false;
+  // Through the trigram index, each root's matches a page at a time in path order, until the root
+  // has given the page and one match more: the database sorts what the trigrams find and hands over
+  // the page only, so a name held by thousands of rows costs no more here than one held by 51. Every
+  // root is read up to the page (not only the first to fill it): a later root's paths may sort first
+  // ("/a b/x" before "/a/x"), and the first page of the union is within the roots' first pages.
+  let truncated = false;
+  for (const root of run.roots) {
+    const prefix = folderKeyOf(root.folder);
+    let found = 0;
+    let after: string | null = null;
+    for (;;) {
+      const before = run.matches.size;
+      const limit = Math.min(WALK_ROWS, Math.max(1, run.enough - found));
+      const rows = await store.findPageByName(storages, run.needle, CANDIDATES_MAX, {
+        storageConfigId: root.mount.storageConfigId,
+        prefix,
+        after,
+        limit,
+      });
+      // More rows hold the name than the lookup suits (or it is too short): walked in key order.
+      if (rows === null) return walkFromIndex(store, run, plain);
+      for (const row of rows) consider(run, root, plain.get(root) === true, row);
+      found += run.matches.size - before;
+      if (found >= run.enough) {
+        truncated = true;
+        break;
+      }
+      if (rows.length < limit) break;
+      after = rows.at(-1)?.key ?? after;
+    }
   }
+  return truncated;
+}
+
+/** The walk in key order through each root's rows, which stops at the page and one match more. */
+async function walkFromIndex(store: IndexStore, run: SearchRun, plain: Map<SearchRoot, boolean>): Promise<boolean> {
   for (const root of run.roots) {
     const prefix = folderKeyOf(root.folder);
     let after = prefix;

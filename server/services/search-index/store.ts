@@ -68,10 +68,18 @@ export type IndexStore = {
   /** Removes rows under `prefix` not seen since `sinceMs`: what a finished crawl did not find. */
   dropUnseen(storageConfigId: string, prefix: string, sinceMs: number): Promise<number>;
   /**
-   * Rows whose name contains `needle` in these storages, through the trigram index; null when the
-   * needle is too short for it or more than `cap` rows match (a walk in key order is then faster).
+   * Rows whose name contains `needle`, through the trigram index, a page of one folder at a time: up to `page.limit` rows of `page.storageConfigId` under
+   * `page.prefix` whose name contains `needle`, in path order (`pathOrderKey`), after `page.after`.
+   * The database still finds every match, but sorts them itself and hands over the page only. Null
+   * when the needle is too short for the index or the sample of `storageConfigIds` (the storages
+   * searched) says more than `cap` rows hold it: a walk in key order is then faster.
    */
-  findByName(storageConfigIds: string[], needle: string, cap: number): Promise<IndexedObject[] | null>;
+  findPageByName(
+    storageConfigIds: string[],
+    needle: string,
+    cap: number,
+    page: NamePage,
+  ): Promise<IndexedObject[] | null>;
   /**
    * Up to `limit` rows under `prefix`, after `afterKey` in key order, whose name contains `needle`;
    * `afterKey` starts at `prefix` (the folder itself is no match of its own).
@@ -88,6 +96,16 @@ export type IndexStore = {
   /** What a search reads first, in one statement (search.ts `searchSetting`). */
   searchState(): Promise<SearchState>;
 };
+
+/** One page of a folder's matches in path order (`findPageByName`); `after` is the last row of the page before. */
+export type NamePage = { storageConfigId: string; prefix: string; after: string | null; limit: number };
+
+/**
+ * What a row sorts by in a page of matches: its key without the folder's trailing "/", the order of the
+ * paths the search answers (a folder "a/b/" before "a/b c", as "/m/a/b" before "/m/a/b c"); the key
+ * itself breaks ties ("a/b" and "a/b/" both held).
+ */
+export const pathOrderKey = (key: string) => (key.endsWith("/") ? key.slice(0, -1) : key);
 
 export type SearchState = {
   /**
@@ -210,6 +228,61 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
     return sample;
   }
 
+  /** The trigram lookup of one page of matches (`findPageByName`). */
+  async function lookUp(
+    storageConfigIds: string[],
+    needle: string,
+    cap: number,
+    page: NamePage,
+  ): Promise<RawRow[] | null> {
+    if ([...needle].length < TRIGRAM_LENGTH || storageConfigIds.length === 0) return null;
+    const sample = await sampleFor(storageConfigIds);
+    const plan = planName(sample, needle, cap, isPostgres);
+    if (plan.kind === "common") return null;
+    let terms = plan.kind === "trigrams" ? plan.trigrams : [needle];
+    // pg_trgm also indexes a word's edges (" 07" and "07 " of "2019-07-14"), which it takes from a
+    // LIKE of the whole needle: where the runs of three letters or digits alone would read many more
+    // rows than hold the needle (a date's "019"), the whole needle narrows further (docs/performance.md).
+    if (isPostgres && plan.kind === "trigrams" && /[^\p{L}\p{N}]/u.test(needle)) {
+      const { reads, finds } = sampledShares(sample, needle, plan.trigrams);
+      if (reads * sample.rows > WIDE_READS && reads > 4 * finds) terms = [needle];
+    }
+    // One storage's rows under the folder, in path order (`pathOrderKey`, then the key), after the
+    // page before. SQLite: "+" keeps it on the trigram index, not walking the folder's keys in order.
+    const key = isPostgres ? keyColumn() : 'e."key"';
+    const orderKey = isPostgres ? `rtrim("key", '/') COLLATE "C"` : `rtrim(e."key", '/')`;
+    const plus = isPostgres ? "" : "+";
+    const scope = `${plus}${isPostgres ? "" : "e."}"storageConfigId" = ? AND ${plus}${key} > ? AND ${plus}${key} < ?${
+      page.after === null ? "" : ` AND (${orderKey}, ${key}) > (?, ?)`
+    }`;
+    const scopeParams = [
+      page.storageConfigId,
+      page.prefix,
+      prefixEnd(page.prefix),
+      ...(page.after === null ? [] : [pathOrderKey(page.after), page.after]),
+    ];
+    // The trigrams narrow, the needle decides: the LIMIT counts only rows that truly hold it.
+    return isPostgres
+      ? await query(
+          `SELECT ${COLUMNS} FROM ${table} WHERE ${scope}
+             AND ${terms.map(() => `"name" LIKE ?`).join(" AND ")}
+             AND strpos("name", ?) > 0 ORDER BY ${orderKey}, ${key} LIMIT ?`,
+          [...scopeParams, ...terms.map((gram) => `%${escapeLikeTerm(gram)}%`), needle, page.limit],
+        )
+      : await query(
+          `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')} FROM "FsIndexName" f JOIN ${table} e ON e."id" = f.rowid
+           WHERE "FsIndexName" MATCH ? AND ${scope} AND instr(e."name", ?) > 0 ORDER BY ${orderKey}, ${key} LIMIT ?`,
+          [
+            (plan.kind === "trigrams" ? plan.trigrams : [needle])
+              .map((gram) => `"${gram.replace(/"/g, '""')}"`)
+              .join(" AND "),
+            ...scopeParams,
+            needle,
+            page.limit,
+          ],
+        );
+  }
+
   return {
     provider,
 
@@ -319,41 +392,9 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
       );
     },
 
-    async findByName(storageConfigIds, needle, cap) {
-      if ([...needle].length < TRIGRAM_LENGTH || storageConfigIds.length === 0) return null;
-      const sample = await sampleFor(storageConfigIds);
-      const plan = planName(sample, needle, cap, isPostgres);
-      if (plan.kind === "common") return null;
-      const storages = storageConfigIds.map(() => "?").join(", ");
-      let terms = plan.kind === "trigrams" ? plan.trigrams : [needle];
-      // pg_trgm also indexes a word's edges (" 07" and "07 " of "2019-07-14"), which it takes from a
-      // LIKE of the whole needle: where the runs of three letters or digits alone would read many more
-      // rows than hold the needle (a date's "019"), the whole needle narrows further (docs/performance.md).
-      if (isPostgres && plan.kind === "trigrams" && /[^\p{L}\p{N}]/u.test(needle)) {
-        const { reads, finds } = sampledShares(sample, needle, plan.trigrams);
-        if (reads * sample.rows > WIDE_READS && reads > 4 * finds) terms = [needle];
-      }
-      // The trigrams narrow, the needle decides: the LIMIT counts only rows that truly hold it.
-      const rows = isPostgres
-        ? await query(
-            `SELECT ${COLUMNS} FROM ${table} WHERE "storageConfigId" IN (${storages})
-               AND ${terms.map(() => `"name" LIKE ?`).join(" AND ")}
-               AND strpos("name", ?) > 0 LIMIT ?`,
-            [...storageConfigIds, ...terms.map((gram) => `%${escapeLikeTerm(gram)}%`), needle, cap + 1],
-          )
-        : await query(
-            `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')} FROM "FsIndexName" f JOIN ${table} e ON e."id" = f.rowid
-             WHERE "FsIndexName" MATCH ? AND e."storageConfigId" IN (${storages}) AND instr(e."name", ?) > 0 LIMIT ?`,
-            [
-              (plan.kind === "trigrams" ? plan.trigrams : [needle])
-                .map((gram) => `"${gram.replace(/"/g, '""')}"`)
-                .join(" AND "),
-              ...storageConfigIds,
-              needle,
-              cap + 1,
-            ],
-          );
-      return rows.length > cap ? null : rows.map(objectOf);
+    async findPageByName(storageConfigIds, needle, cap, page) {
+      const rows = await lookUp(storageConfigIds, needle, cap, page);
+      return rows === null ? null : rows.map(objectOf);
     },
 
     async walkByName(storageConfigId, prefix, afterKey, needle, limit) {
