@@ -178,7 +178,10 @@ async function benchDatabase(database: string, rows: Row[], crawls: string[]) {
     try {
       const store = createIndexStore(db, server.databaseUrl);
       const filled = performance.now();
-      const seenMs = Date.now();
+      // Seen a day ahead: the server's hourly crawl (the job `fs-index`, at minute 17) drops every row
+      // seen before it started that the storage does not hold, and these rows have no files. A run
+      // across that minute lost the 900,000 rows (or, mid-measure, answered a date with 8 of its 71).
+      const seenMs = Date.now() + 24 * 3_600_000;
       for (let start = FILES; start < TOTAL; start += PAGE_ROWS) {
         const page: IndexRow[] = [];
         for (let i = start; i < Math.min(TOTAL, start + PAGE_ROWS); i++) {
