@@ -45,6 +45,17 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
     await served?.stop();
   });
 
+  /** Sends one item (a JSON body) to the room, as a device does; answers the answer's bytes, once it was 201. */
+  const sendItem = async (body: string) => {
+    const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    expect(answer.status).toBe(201);
+    return answer.arrayBuffer();
+  };
+
   // The app's own SQLite connection maps the database file for the search index (db/client.ts); pages
   // read through a map stay resident, and a hostile run's 250 MiB room read once grew the server by
   // +253 MiB of them. Content is read through the read connection, which maps nothing
@@ -100,14 +111,8 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
   test("sending a 9 MiB item holds the event loop under 100 ms of CPU at a stretch and is answered in a few bytes", async () => {
     const body = JSON.stringify({ device_id: "s".repeat(22), content });
     const watch = watchEventLoopBlocks();
-    const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body,
-    });
-    expect(answer.status).toBe(201);
     // Its id and size, not the 9 MiB content echoed back (which cost the server another copy).
-    const answered = await answer.arrayBuffer();
+    const answered = await sendItem(body);
     watch.stop();
     expect(watch.longest()).toBeLessThan(SEND_BOUND_MS);
     expect(answered.byteLength).toBeLessThan(1024);
@@ -129,13 +134,7 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
         return text;
       }) as typeof JSON.stringify;
       try {
-        const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body,
-        });
-        expect(answer.status).toBe(201);
-        await answer.arrayBuffer();
+        await sendItem(body);
       } finally {
         JSON.stringify = stringify;
       }
@@ -150,15 +149,7 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
   // leave it at least eight items larger, and less than two is the collector's noise, not a leak.
   test("items sent are not kept once written: eight more 9 MiB sends leave the heap less than two items larger", async () => {
     const body = JSON.stringify({ device_id: "k".repeat(22), content });
-    const send = async () => {
-      const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body,
-      });
-      expect(answer.status).toBe(201);
-      await answer.arrayBuffer();
-    };
+    const send = () => sendItem(body);
     // The first send loads what any first send loads; measure from after it.
     await send();
     await Bun.sleep(10);

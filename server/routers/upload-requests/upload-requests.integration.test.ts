@@ -534,14 +534,22 @@ describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) =>
     return after;
   }
 
-  test("a receiver that fails twice gets the signed notice on the third attempt, retried by the job with growing pauses", async () => {
-    const request = await requestWithHook("/flaky");
+  /**
+   * A request notifying `path`, sent one file: the delivery is recorded before the sender's answer and tried
+   * at once; answers once that first attempt has a result.
+   */
+  async function sentToHook(path: string, text: string) {
+    const request = await requestWithHook(path);
     const sent = await api.call("POST", `/public/upload-requests/${request.slug}/files`, {
-      body: fileForm("hello", "hello.txt"),
+      body: fileForm(text, `${text}.txt`),
     });
     expect(sent.status).toBe(201);
-    // The delivery is recorded before the sender's answer, and tried at once.
     await until(async () => (await deliveryOf(request.id)).lastResult !== null, "the first attempt");
+    return request;
+  }
+
+  test("a receiver that fails twice gets the signed notice on the third attempt, retried by the job with growing pauses", async () => {
+    const request = await sentToHook("/flaky", "hello");
     const first = await deliveryOf(request.id);
     expect(first).toMatchObject({ status: "pending", attempts: 1, lastResult: "HTTP 503" });
     const firstPause = (first.nextAttemptAt?.getTime() ?? 0) - (first.lastAttemptAt?.getTime() ?? 0);
@@ -648,12 +656,7 @@ describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) =>
   });
 
   test("a receiver that never answers 2xx is given up after the last attempt, and the owner sees it", async () => {
-    const request = await requestWithHook("/down");
-    const sent = await api.call("POST", `/public/upload-requests/${request.slug}/files`, {
-      body: fileForm("down", "down.txt"),
-    });
-    expect(sent.status).toBe(201);
-    await until(async () => (await deliveryOf(request.id)).lastResult !== null, "the first attempt");
+    const request = await sentToHook("/down", "down");
     let delivery = await deliveryOf(request.id);
     while (delivery.status === "pending") delivery = await retryNow(request.id);
     expect(delivery).toMatchObject({ status: "failed", attempts: WEBHOOK_MAX_ATTEMPTS, lastResult: "HTTP 500" });

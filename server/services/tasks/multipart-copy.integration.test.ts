@@ -6,17 +6,11 @@
 // multipart upload is left on the store or in the database.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import {
-  CreateMultipartUploadCommand,
-  GetObjectCommand,
-  ListPartsCommand,
-  type S3Client,
-  UploadPartCommand,
-} from "@aws-sdk/client-s3";
+import { CreateMultipartUploadCommand, GetObjectCommand, type S3Client, UploadPartCommand } from "@aws-sdk/client-s3";
 import { createApiClient, createMount, createS3Storage, loginAdmin, readTask, startTask } from "../../test/api-client";
 import { type FlakyS3Proxy, startFlakyS3Proxy } from "../../test/flaky-s3-proxy";
 import { createTestApp, DATABASE_PROVIDERS, s3Env, type TestApp } from "../../test/harness";
-import { testS3Client } from "../../test/s3-client";
+import { multipartUploadExists, testS3Client } from "../../test/s3-client";
 import { taskUploadRecorder } from "./worker";
 
 const MiB = 1024 * 1024;
@@ -45,15 +39,7 @@ describe.each(DATABASE_PROVIDERS)("server tasks copying large files in parts on 
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: `${folder}/${key}` }));
     return (await object.Body?.transformToByteArray()) ?? new Uint8Array(0);
   };
-  const uploadExists = async (uploadId: string) => {
-    try {
-      await s3.send(new ListPartsCommand({ Bucket: bucket, Key: "any", UploadId: uploadId }));
-      return true;
-    } catch (error) {
-      if ((error as Error).name === "NoSuchUpload") return false;
-      throw error;
-    }
-  };
+  const uploadExists = (uploadId: string) => multipartUploadExists(s3, bucket, uploadId);
   /** The multipart uploads the store handed out since the last call, each checked gone (completed or aborted). */
   const uploadsSinceLastCheck = async () => {
     const ids = proxy.takeUploadIds();

@@ -7,13 +7,7 @@
 // record is left, no temporary file stays behind, and the same request works once the store is back.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
-import {
-  CreateBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  ListPartsCommand,
-  type S3Client,
-} from "@aws-sdk/client-s3";
+import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { basicAuth } from "../../dav/dav-test-kit";
 import { spoolDirectory } from "../../http/bodies/upload-form";
 import { createMount, createS3Storage } from "../../test/api-client";
@@ -27,7 +21,7 @@ import {
   type TestApp,
 } from "../../test/harness";
 import { patternedBytes as bytes, chunkedBody } from "../../test/payloads";
-import { testS3Client } from "../../test/s3-client";
+import { multipartUploadExists, testS3Client } from "../../test/s3-client";
 
 const MiB = 1024 * 1024;
 /** Larger than one 5 MiB part, so the paths that stream in parts start a multipart upload. */
@@ -76,15 +70,7 @@ describe.each(DATABASE_PROVIDERS)("S3 failing mid-upload on %s", (provider) => {
 
   const objectsInBucket = async () =>
     ((await s3.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((object) => object.Key);
-  const uploadExists = async (key: string, uploadId: string) => {
-    try {
-      await s3.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
-      return true;
-    } catch (error) {
-      if ((error as Error).name === "NoSuchUpload") return false;
-      throw error;
-    }
-  };
+  const uploadExists = (key: string, uploadId: string) => multipartUploadExists(s3, bucket, uploadId, key);
   /** Every multipart upload the store handed out since the last check was aborted. */
   const expectUploadsAborted = async () => {
     const ids = proxy.takeUploadIds();
