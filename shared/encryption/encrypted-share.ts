@@ -94,6 +94,17 @@ export function parseEnvelope(text: string): EncryptedEnvelope | null {
 }
 
 /**
+ * `text.lastIndexOf(search)`, found by searching forward from each match: JavaScriptCore's indexOf
+ * scans a long string several times faster than its lastIndexOf (a 9 MiB item's envelope, whose
+ * `"data"` comes first: 1-2 ms against 8-11 ms of CPU, measured 2026-11-30).
+ */
+export function lastIndexOfForward(text: string, search: string): number {
+  let last = -1;
+  for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, at + 1)) last = at;
+  return last;
+}
+
+/**
  * Whether a text is an envelope, checked for content the server stores without reading it (a live
  * clipboard item, up to 10 MB): as parseEnvelope does, without JSON.parse, which would copy the
  * ciphertext only to look at it. The rest of the envelope, with `data` left empty, is parsed and
@@ -102,7 +113,7 @@ export function parseEnvelope(text: string): EncryptedEnvelope | null {
  * would keep, and the text parses to what is checked here. Null when the text is not an envelope.
  */
 export function checkEnvelopeText(text: string): Omit<EncryptedEnvelope, "data"> | null {
-  const key = text.lastIndexOf('"data"');
+  const key = lastIndexOfForward(text, '"data"');
   if (key < 0) return null;
   const opening = /\s*:\s*"/y;
   opening.lastIndex = key + '"data"'.length;
