@@ -52,3 +52,44 @@ export function openWalCheckpointer(databaseUrl: string): WalCheckpointer | null
     },
   };
 }
+
+/** Holds on each connection that defers its automatic checkpoint, and the setting to restore. */
+const deferred = new WeakMap<Database, { holds: number; pages: number }>();
+
+/**
+ * Keeps SQLite's automatic checkpoint out of the turn of the loop that commits a large write, and runs
+ * it in a turn of its own once `done()` is called after the commit. The connection that commits past
+ * 1,000 pages of log checkpoints in its COMMIT: a 9 MiB clipboard item's commit wrote its pages to the
+ * log and copied them on into the database in one turn (10 ms + 20-25 ms of CPU on this machine, a
+ * standalone run on 2026-11-30), after the insert itself in the same turn (docs/performance.md, hostile
+ * run). The checkpoint is PASSIVE, as the automatic one: it waits for no one. Skipped when the connection
+ * has a transaction open by then (the next commit checkpoints as usual).
+ */
+export function deferAutoCheckpoint(sqlite: Database): { done(): void } {
+  let state = deferred.get(sqlite);
+  if (!state) {
+    // A number or a bigint, as the connection was opened (the app's with safe integers).
+    const row = sqlite.query<{ wal_autocheckpoint: number | bigint }, []>("PRAGMA wal_autocheckpoint").get();
+    state = { holds: 0, pages: Number(row?.wal_autocheckpoint ?? 1000) };
+    deferred.set(sqlite, state);
+  }
+  if (state.holds++ === 0) sqlite.exec("PRAGMA wal_autocheckpoint = 0");
+  const held = state;
+  let released = false;
+  return {
+    done() {
+      if (released) return;
+      released = true;
+      setImmediate(() => {
+        if (--held.holds > 0) return;
+        deferred.delete(sqlite);
+        try {
+          sqlite.exec(`PRAGMA wal_autocheckpoint = ${held.pages}`);
+          if (!sqlite.inTransaction) sqlite.query("PRAGMA wal_checkpoint(PASSIVE)").get();
+        } catch {
+          // A closed connection has nothing to checkpoint; the job (above) is the backstop.
+        }
+      });
+    },
+  };
+}

@@ -18,8 +18,10 @@ import type { createRoomInput, sendItemInput, updateRoomInput } from "@shared/sc
 import type { z } from "zod";
 import { type Database, driverConnectionOf } from "../../db/client";
 import type { ClipboardItemRow, ReadConnection } from "../../db/read-connection";
+import { deferAutoCheckpoint } from "../../db/wal-checkpoint";
 import { AppError } from "../../errors";
 import { withLargeContent } from "../../http/large-content";
+import { nextTurn } from "../../http/sliced-answer";
 import { type AuthState, creatorOf } from "../auth/sessions";
 import { getSystemSettings } from "../system/settings";
 import type { ClipboardBus } from "./bus";
@@ -261,6 +263,7 @@ export async function addItem(
   // within a room ids are drawn in commit order: on Postgres, an id drawn first could otherwise commit
   // after a later one, and a device resuming after the later id would never see it.
   const { content } = input;
+  let checkpoint: { done(): void } | null = null;
   const row = await withLargeContent(content.length, () =>
     db.$transaction(async (tx) => {
       const locked = await tx.clipboardRoom.updateMany({ where: { id: room.id }, data: { updatedAt: now } });
@@ -269,11 +272,17 @@ export async function addItem(
       const data = { roomId: room.id, content, size: content.length, deviceId: input.device_id };
       if (content.length > LARGE_ITEM_STRAIGHT_BYTES) {
         const driver = await driverConnectionOf(db);
-        if (driver.provider === "sqlite") return insertItemOnSqlite(driver.sqlite, data);
+        if (driver.provider === "sqlite") {
+          // SQLite's insert, its commit and the checkpoint that follows each take a turn of their own.
+          checkpoint = deferAutoCheckpoint(driver.sqlite);
+          const written = insertItemOnSqlite(driver.sqlite, data);
+          await nextTurn();
+          return written;
+        }
       }
       return tx.clipboardItem.create({ data, select: { id: true, size: true } });
     }),
-  );
+  ).finally(() => (checkpoint as { done(): void } | null)?.done());
   await clipboardBus.publish({ type: "item", roomId: room.id, itemId: row.id });
   await trimHistory(db, clipboardBus, room.id, room.historyLimit);
   return row;
