@@ -16,7 +16,7 @@ import {
   type OpenedPaste,
   type PastePage,
 } from "../../test/api-client";
-import { withHeader } from "../../test/backup-archives";
+import { asOlderArchive, withHeader } from "../../test/backup-archives";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
 import { writeBackup } from "./create";
 import { BACKED_UP_MODELS, TRANSIENT_MODELS } from "./format";
@@ -203,6 +203,51 @@ for (const provider of DATABASE_PROVIDERS) {
       expect(kept.body.data.map(({ name, basic_path, read_only }) => ({ name, basic_path, read_only }))).toEqual([
         { name: "nas", basic_path: "/nas", read_only: true },
       ]);
+    });
+
+    // Pastes' list preview and length are stored columns since 20261130020000_paste_list_summary; a
+    // backup made before has neither in its rows, and the restore computes them (restore.ts): the
+    // admin list shows each paste's first 200 characters and its size, "" for an encrypted one.
+    test("an archive made before the list's preview and length columns restores them", async () => {
+      const source = await app(provider);
+      const api = createApiClient(() => source.app);
+      const admin = await loginAdmin(api);
+      const long = `${"é".repeat(150)}${"z".repeat(300)}`;
+      await createPaste(api, admin, { content: long, slug: "long" });
+      await createPaste(api, admin, { content: "short one", slug: "short" });
+      const dir = tempDir("pre-preview");
+      const current = join(dir, "current.tar");
+      await backupOf(source, current);
+      const older = join(dir, "older.tar");
+      writeFileSync(
+        older,
+        await asOlderArchive(
+          readFileSync(current),
+          (model, row) => {
+            if (model !== "Paste") return row;
+            const { preview: _preview, contentLength: _length, ...before } = row;
+            return before;
+          },
+          { schemaLevel: "20261130012522" },
+        ),
+      );
+      const pasteRows = (await archiveRows(older)).Paste ?? [];
+      expect(pasteRows).toHaveLength(2);
+      for (const row of pasteRows) expect(Object.keys(row)).not.toContain("preview");
+
+      const target = await app(provider, { secret: source.config.secret });
+      await restoreInto(target, older);
+      const targetApi = createApiClient(() => target.app);
+      const listed = await targetApi.call<PastePage>("GET", "/admin/pastes", { auth: await loginAdmin(targetApi) });
+      const bySlug = new Map(listed.body.data.map((paste) => [paste.slug, paste]));
+      expect({ preview: bySlug.get("long")?.preview, length: bySlug.get("long")?.content_length }).toEqual({
+        preview: long.slice(0, 200),
+        length: long.length,
+      });
+      expect({ preview: bySlug.get("short")?.preview, length: bySlug.get("short")?.content_length }).toEqual({
+        preview: "short one",
+        length: 9,
+      });
     });
 
     test("damaged, truncated, foreign, newer and wrongly unlocked archives are refused, nothing written", async () => {
