@@ -174,13 +174,7 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
         return query(sql);
       }) as typeof sqlite.query;
       try {
-        const answer = await fetch(`${served.origin}/api/clipboard/rooms/${roomId}/items`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ device_id: "c".repeat(22), content }),
-        });
-        expect(answer.status).toBe(201);
-        await answer.arrayBuffer();
+        await sendItem(JSON.stringify({ device_id: "c".repeat(22), content }));
         await Bun.sleep(20);
       } finally {
         counting = false;
