@@ -20,7 +20,12 @@ export type Database = SqliteClient;
  */
 export type DriverConnection =
   | { readonly provider: "sqlite"; readonly sqlite: SqliteConnection }
-  | { readonly provider: "postgres"; readonly pool: Pool };
+  | {
+      readonly provider: "postgres";
+      readonly pool: Pool;
+      /** The schema Prisma's queries name (raw SQL must name it too): the URL's, a caller's, or "public". */
+      readonly schema: string;
+    };
 
 /** Where a client built by `loadClient` keeps the getter of its driver connection. */
 const DRIVER_CONNECTION = Symbol("pastebox.driverConnection");
@@ -125,7 +130,11 @@ function loadClient(databaseUrl: string, options: { pgSchema?: string }): Databa
   class TrackedPg extends PrismaPg {
     override async connect() {
       const connection = await super.connect();
-      return track(connection, { provider: "postgres", pool: connection.underlyingDriver() as Pool });
+      return track(connection, {
+        provider: "postgres",
+        pool: connection.underlyingDriver() as Pool,
+        schema: schema ?? "public",
+      });
     }
   }
   const adapter = new TrackedPg({ connectionString, max: 10 }, schema ? { schema } : undefined);

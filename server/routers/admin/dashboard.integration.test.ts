@@ -3,8 +3,10 @@
 // mounts, and the per-day activity in UTC and at a client's offset, over REST and tRPC.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import superjson from "superjson";
+import { driverConnectionOf } from "../../db/client";
 import { pasteSummaryColumns } from "../../services/pastes/paste-summary";
 import { getDashboardStats } from "../../services/system/dashboard";
+import { driverSql, smallCountsSql } from "../../services/system/dashboard-counts";
 import { createApiClient, createApiKey, loginAdmin, present } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
@@ -283,5 +285,105 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
     });
     const asKey = await call("GET", "/admin/dashboard/stats", { auth: key.auth });
     expect(asKey.status).toBe(403);
+  });
+});
+
+// "Expired" from two index reads (services/system/dashboard-counts.ts): the rows past their expiry, and
+// the used-up rows not past it from a partial index that holds used-up rows only, so a share counts
+// once whichever way it is gone, and a million live shares with a view limit are never read.
+describe.each(DATABASE_PROVIDERS)("dashboard expired figure on %s", (provider) => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  test("counts each gone share once, as the services' rule does, from an index of used-up rows", async () => {
+    t = await createTestApp(provider);
+    const now = Date.now();
+    const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+    let n = 0;
+    const paste = (fields: { expiresAt?: Date; maxViews?: number; views?: number }) =>
+      t.db.paste.create({
+        data: { slug: `x${++n}`, content: "hi", ...pasteSummaryColumns("hi", false), createdBy: "admin:t", ...fields },
+        select: { id: true },
+      });
+    const file = (fields: { status?: string; expiresAt?: Date; maxViews?: number; views?: number }) =>
+      t.db.fileShare.create({
+        data: {
+          slug: `y${++n}`,
+          filename: "a.bin",
+          mimetype: "application/octet-stream",
+          storageConfigId: storage.id,
+          storagePath: `seed/${n}`,
+          createdBy: "admin:t",
+          size: 10n,
+          ...fields,
+        },
+        select: { id: true },
+      });
+    const past = new Date(now - HOUR);
+    const later = new Date(now + DAY);
+    // Live: no limit, a limit not reached (with and without an expiry to come).
+    for (let i = 0; i < 5; i++) await paste({ maxViews: 3, views: 2 });
+    await paste({});
+    await paste({ maxViews: 3, views: 1, expiresAt: later });
+    // Gone: used up, used up with an expiry to come, past its expiry, and both at once.
+    await paste({ maxViews: 2, views: 2 });
+    await paste({ maxViews: 2, views: 5, expiresAt: later });
+    await paste({ expiresAt: past });
+    await paste({ maxViews: 1, views: 1, expiresAt: past });
+    for (let i = 0; i < 4; i++) await file({ maxViews: 3, views: 2 });
+    await file({ maxViews: 1, views: 1 });
+    await file({ maxViews: 1, views: 1, expiresAt: later });
+    await file({ maxViews: 1, views: 1, expiresAt: past });
+    await file({ expiresAt: past });
+    // Not shares: an upload in flight and a purged file, used up or not.
+    await file({ status: "uploading", maxViews: 1, views: 1 });
+    await file({ status: "gone", maxViews: 1, views: 1 });
+    await file({ status: "gone", expiresAt: past });
+
+    const pastesGone = await t.db.paste.count({
+      where: {
+        OR: [
+          { expiresAt: { lte: new Date(now) } },
+          { maxViews: { gt: 0 }, views: { gte: t.db.paste.fields.maxViews } },
+        ],
+      },
+    });
+    const filesGone = await t.db.fileShare.count({
+      where: {
+        status: { notIn: ["uploading", "gone"] },
+        OR: [
+          { expiresAt: { lte: new Date(now) } },
+          { maxViews: { gt: 0 }, views: { gte: t.db.fileShare.fields.maxViews } },
+        ],
+      },
+    });
+    expect([pastesGone, filesGone]).toEqual([4, 4]);
+    const stats = await getDashboardStats(t.db, { now: new Date(now) });
+    expect(stats.pastes).toMatchObject({ total: 11, expired: 4, active: 7 });
+    expect(stats.files).toMatchObject({ total: 8, expired: 4, active: 4 });
+
+    // The used-up count reads the partial indexes (migration 20261130050000_used_up_index).
+    const driver = await driverConnectionOf(t.db);
+    const sql = driverSql(driver, smallCountsSql(driver.provider));
+    let plan: string;
+    if (driver.provider === "sqlite") {
+      const rows = driver.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(now) as { detail: string }[];
+      plan = rows.map((row) => row.detail).join("\n");
+    } else {
+      const client = await driver.pool.connect();
+      try {
+        // A table of a few rows is read whole whatever its indexes: ask for the plan an index would give.
+        await client.query("SET enable_seqscan = off");
+        const rows = (await client.query(`EXPLAIN ${sql}`, [now])).rows as { "QUERY PLAN": string }[];
+        plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+      } finally {
+        await client.query("RESET enable_seqscan");
+        client.release();
+      }
+    }
+    expect(plan).toContain("Paste_usedUp_idx");
+    expect(plan).toContain("FileShare_usedUp_idx");
   });
 });

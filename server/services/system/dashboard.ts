@@ -1,16 +1,18 @@
 // The admin dashboard's figures. The numbers of pastes and file shares, in all, per storage, per day
-// and per period, are sums of the counts the database keeps (ShareCount, docs/admin-lists.md), so they
-// cost the same at a million shares as at ten; the rest are small COUNTs. "Expired" uses the services'
-// rule (past expires_at, or max_views > 0 and views >= max_views) through the indexes of expires_at and
-// max_views: the sweep purges expired shares, so few rows ever match. A time zone offset that is not a
-// multiple of the counts' quarter hours is counted over the rows' creation times instead.
+// and per period, are sums of the counts the database keeps (ShareCount, docs/admin-lists.md), read in
+// one statement (dashboard-counts.ts), so they cost the same at a million shares as at ten. "Expired"
+// uses the services' rule (past expires_at, or max_views > 0 and views >= max_views) as two index
+// reads: the rows past their expiry through the expiresAt index, and the used-up rows not past it
+// through a partial index that holds only used-up rows. Both hold only gone rows, which the sweep
+// purges every ten minutes, so neither grows with the shares that are live. A time zone offset that
+// is not a multiple of the counts' quarter hours is counted over the rows' creation times instead.
 
 import { formatBytesForScripts } from "@shared/format-bytes";
 import type { DashboardStats } from "@shared/schemas/admin/dashboard";
 import { DASHBOARD_DAYS } from "@shared/schemas/admin/dashboard";
 import type { Database } from "../../db/client";
-import { usedBytes } from "../uploads/upload-limits";
-import { countFilesByStorage, countShares, isOnBucketEdge } from "./share-counts";
+import { shareSums, smallCounts } from "./dashboard-counts";
+import { isOnBucketEdge } from "./share-counts";
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -62,132 +64,101 @@ export function calendarPeriods(now: Date, tzOffsetMinutes: number): Periods {
 
 type PeriodCounts = { today: number; thisWeek: number; thisMonth: number };
 
-/** Rows created in each period, with one sum (or range count) per period. */
-async function countPeriods(periods: Periods, count: (createdAt: Range) => Promise<number>): Promise<PeriodCounts> {
-  const [today, thisWeek, thisMonth] = await Promise.all([
-    count(periods.today),
-    count(periods.thisWeek),
-    count(periods.thisMonth),
-  ]);
-  return { today, thisWeek, thisMonth };
-}
-
 export async function getDashboardStats(db: Database, options: DashboardOptions = {}): Promise<DashboardStats> {
   const now = options.now ?? new Date();
   const tzOffset = options.tzOffsetMinutes ?? 0;
   const windows = dayWindows(now, tzOffset);
   const periods = calendarPeriods(now, tzOffset);
-
-  const goneFile = {
-    OR: [
-      { expiresAt: { lte: now } },
-      { AND: [{ maxViews: { gt: 0 } }, { views: { gte: db.fileShare.fields.maxViews } }] },
-    ],
-  };
-  const gonePaste = {
-    OR: [{ expiresAt: { lte: now } }, { AND: [{ maxViews: { gt: 0 } }, { views: { gte: db.paste.fields.maxViews } }] }],
-  };
-  // Uploads in flight are not shares yet (the file lists show "ready" ones only).
-  const ready = { status: "ready" };
   // Day and period edges fall on the counts' quarter hours unless the offset is an odd one: then the
   // rows' creation times are counted.
   const isBucketed = windows.every((day) => isOnBucketEdge(day.start) && isOnBucketEdge(day.end));
-  const pastesCreated = (range: Range) =>
-    isBucketed
-      ? countShares(db, { kind: "paste", createdAt: range }).then((counted) => counted.rows)
-      : db.paste.count({ where: { createdAt: range } });
-  const filesCreated = (range: Range) =>
-    isBucketed
-      ? countShares(db, { kind: "file", statuses: ["ready"], createdAt: range }).then((counted) => counted.rows)
-      : // status first: the (status, createdAt) index serves the range.
-        db.fileShare.count({ where: { ...ready, createdAt: range } });
+  const ranges: Range[] = [
+    ...windows.map((day) => ({ gte: day.start, lt: day.end })),
+    periods.today,
+    periods.thisWeek,
+    periods.thisMonth,
+  ];
 
-  const [
-    pasteTotal,
-    pasteExpired,
-    fileTotals,
-    fileExpired,
-    storageConfigs,
-    storageUse,
-    keyTotal,
-    keyExpired,
-    mountTotal,
-    mountActive,
-    pastesPerDay,
-    filesPerDay,
-    pastePeriods,
-    filePeriods,
-  ] = await Promise.all([
-    countShares(db, { kind: "paste" }),
-    db.paste.count({ where: gonePaste }),
-    countShares(db, { kind: "file", statuses: ["ready"] }),
-    // "Ready" said as "neither uploading nor gone", which no index serves: the expiry and view-limit
-    // indexes then find the few gone rows, where the status index would read every ready share.
-    db.fileShare.count({ where: { status: { notIn: ["uploading", "gone"] }, ...goneFile } }),
-    db.storageConfig.findMany({
-      select: {
-        id: true,
-        name: true,
-        providerType: true,
-        isDefault: true,
-        totalStorageBytes: true,
-      },
-      orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
-    }),
-    countFilesByStorage(db),
-    db.apiKey.count(),
-    db.apiKey.count({ where: { expiresAt: { lte: now } } }),
-    db.mount.count(),
-    db.mount.count({ where: { isActive: true } }),
-    Promise.all(windows.map((day) => pastesCreated({ gte: day.start, lt: day.end }))),
-    Promise.all(windows.map((day) => filesCreated({ gte: day.start, lt: day.end }))),
-    countPeriods(periods, pastesCreated),
-    countPeriods(periods, filesCreated),
-  ]);
+  const [sums, small, pastesExpiredByTime, filesExpiredByTime, keyExpired, storageConfigs, usages, rowRanges] =
+    await Promise.all([
+      shareSums(db, isBucketed ? ranges : []),
+      smallCounts(db, now),
+      // Past their expiry: read from the expiresAt index, among the few rows the sweep has not purged yet.
+      db.paste.count({ where: { expiresAt: { lte: now } } }),
+      db.fileShare.count({ where: { expiresAt: { lte: now }, status: { notIn: ["uploading", "gone"] } } }),
+      db.apiKey.count({ where: { expiresAt: { lte: now } } }),
+      db.storageConfig.findMany({
+        select: { id: true, name: true, providerType: true, isDefault: true, totalStorageBytes: true },
+        orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
+      }),
+      db.storageUsage.findMany({ select: { storageConfigId: true, usedBytes: true } }),
+      isBucketed ? null : countRangesFromRows(db, ranges),
+    ]);
+  const pasteRanges = rowRanges?.pastes ?? sums.pastes.ranges;
+  const fileRanges = rowRanges?.files ?? sums.readyFiles.ranges;
+  const periodsOf = (counts: number[]): PeriodCounts => ({
+    today: counts[windows.length] ?? 0,
+    thisWeek: counts[windows.length + 1] ?? 0,
+    thisMonth: counts[windows.length + 2] ?? 0,
+  });
 
-  // The figure the storage module shows and the capacity check counts (docs/storage-usage.md).
-  const usedById = new Map(
-    await Promise.all(storageConfigs.map(async (config) => [config.id, await usedBytes(db, config.id)] as const)),
-  );
-  const filesById = storageUse;
-  const fileTotal = fileTotals.rows;
-  const fileBytes = fileTotals.bytes;
+  // The figure the storage module shows and the capacity check counts (docs/storage-usage.md): what the
+  // storage holds plus the declared size of uploads in flight (usedBytes in uploads/upload-limits.ts).
+  const storedById = new Map(usages.map((usage) => [usage.storageConfigId, Number(usage.usedBytes)]));
+  const usedOf = (id: string) => (storedById.get(id) ?? 0) + (sums.uploadingBytesByStorage.get(id) ?? 0);
+  const pasteTotal = sums.pastes.rows;
+  const pasteExpired = pastesExpiredByTime + small.pastesUsedUpUnexpired;
+  const fileTotal = sums.readyFiles.rows;
+  const fileExpired = filesExpiredByTime + small.filesUsedUpUnexpired;
+  const fileBytes = sums.readyFiles.bytes;
 
   return {
     pastes: {
-      total: pasteTotal.rows,
-      active: pasteTotal.rows - pasteExpired,
+      total: pasteTotal,
+      active: pasteTotal - pasteExpired,
       expired: pasteExpired,
-      ...pastePeriods,
+      ...periodsOf(pasteRanges),
     },
     files: {
       total: fileTotal,
       active: fileTotal - fileExpired,
       expired: fileExpired,
-      ...filePeriods,
+      ...periodsOf(fileRanges),
       total_bytes: fileBytes,
       totalSize: formatBytesForScripts(fileBytes),
     },
-    storage: { configs: storageConfigs.length, mounts: mountTotal },
+    storage: { configs: storageConfigs.length, mounts: small.mounts },
     storage_configs: storageConfigs.map((config) => ({
       id: config.id,
       name: config.name,
       provider_type: config.providerType,
       is_default: config.isDefault,
-      used_bytes: usedById.get(config.id) ?? 0,
-      file_count: filesById.get(config.id) ?? 0,
+      used_bytes: usedOf(config.id),
+      file_count: sums.filesByStorage.get(config.id) ?? 0,
       total_bytes: config.totalStorageBytes === null ? null : Number(config.totalStorageBytes),
     })),
-    apiKeys: { total: keyTotal, active: keyTotal - keyExpired, expired: keyExpired },
-    mounts: { total: mountTotal, active: mountActive, inactive: mountTotal - mountActive },
+    apiKeys: { total: small.apiKeys, active: small.apiKeys - keyExpired, expired: keyExpired },
+    mounts: { total: small.mounts, active: small.activeMounts, inactive: small.mounts - small.activeMounts },
     activity: {
       tz_offset: tzOffset,
       days: windows.map((day, index) => ({
         date: day.date,
-        pastes: pastesPerDay[index] ?? 0,
-        files: filesPerDay[index] ?? 0,
+        pastes: pasteRanges[index] ?? 0,
+        files: fileRanges[index] ?? 0,
       })),
     },
     generated_at: now,
   };
+}
+
+/**
+ * A time zone offset off the counts' quarter hours: the rows created in each range, counted over their
+ * creation times (files: the ready ones; status first, so the (status, createdAt) index serves it).
+ */
+async function countRangesFromRows(db: Database, ranges: Range[]): Promise<{ pastes: number[]; files: number[] }> {
+  const [pastes, files] = await Promise.all([
+    Promise.all(ranges.map((createdAt) => db.paste.count({ where: { createdAt } }))),
+    Promise.all(ranges.map((createdAt) => db.fileShare.count({ where: { status: "ready", createdAt } }))),
+  ]);
+  return { pastes, files };
 }
