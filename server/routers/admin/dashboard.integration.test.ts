@@ -6,7 +6,8 @@ import superjson from "superjson";
 import { driverConnectionOf } from "../../db/client";
 import { pasteSummaryColumns } from "../../services/pastes/paste-summary";
 import { getDashboardStats } from "../../services/system/dashboard";
-import { driverSql, smallCountsSql } from "../../services/system/dashboard-counts";
+import { smallCountsSql } from "../../services/system/dashboard-counts";
+import { driverSql } from "../../services/system/share-counts";
 import { createApiClient, createApiKey, loginAdmin, present } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 

@@ -5,7 +5,7 @@
 // Prisma's building and reading of each cost more CPU than the database's own work.
 
 import { type Database, type DriverConnection, driverConnectionOf } from "../../db/client";
-import { SHARE_COUNT_BUCKET_SECONDS } from "./share-counts";
+import { driverQuery as query, SHARE_COUNT_BUCKET_SECONDS } from "./share-counts";
 
 /** A range of creation times [gte, lt), both on a bucket's edge. */
 export type BucketRange = { gte: Date; lt: Date };
@@ -22,22 +22,6 @@ export type ShareSums = {
 
 const bucketOf = (date: Date) =>
   Math.floor(date.getTime() / 1000 / SHARE_COUNT_BUCKET_SECONDS) * SHARE_COUNT_BUCKET_SECONDS;
-
-type Row = Record<string, unknown>;
-
-/** `sql` for the driver: parameters as `?N` (`$N` on Postgres), `{T}` a table (in its schema on Postgres). */
-export function driverSql(driver: DriverConnection, sql: string): string {
-  if (driver.provider === "sqlite") return sql.replace(/\{(\w+)\}/g, (_, table: string) => `"${table}"`);
-  return sql
-    .replace(/\{(\w+)\}/g, (_, table: string) => `"${driver.schema}"."${table}"`)
-    .replace(/\?(\d+)/g, (_, n: string) => `$${n}`);
-}
-
-async function query(driver: DriverConnection, sql: string, params: unknown[]): Promise<Row[]> {
-  const text = driverSql(driver, sql);
-  if (driver.provider === "sqlite") return driver.sqlite.query(text).all(...(params as never[])) as Row[];
-  return (await driver.pool.query(text, params)).rows as Row[];
-}
 
 /** Each kept count's sum over all time and over each of `ranges`, in one read of ShareCount. */
 export async function shareSums(db: Database, ranges: readonly BucketRange[]): Promise<ShareSums> {
