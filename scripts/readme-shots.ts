@@ -17,7 +17,7 @@ import {
   startApp,
   startHomeEditor,
   waitForAnimations,
-} from "../client/e2e/harness";
+} from "../client/e2e/kit/harness";
 
 const OUT = join(REPO_ROOT, "docs/screenshots");
 

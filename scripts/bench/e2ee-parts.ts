@@ -14,7 +14,7 @@
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../client/e2e/harness";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../client/e2e/kit/harness";
 import { launchCdpBrowser } from "./kit/cdp";
 import { chromiumProcesses, mib, rssOf } from "./kit/helpers";
 

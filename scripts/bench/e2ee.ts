@@ -18,7 +18,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { megabytesToBytes } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
-import { adminSessionCookie, E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/harness";
+import { adminSessionCookie, E2E_ADMIN_PASSWORD, startApp } from "../../client/e2e/kit/harness";
 import { adminAuthorization } from "../test/server-process";
 import { type CdpBrowser, launchCdpBrowser, navigate, waitUntil } from "./kit/cdp";
 import { chromiumProcesses, generatedStream, mib, rssOf } from "./kit/helpers";

@@ -14,7 +14,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { E2E_ADMIN_PASSWORD, signInAsAdmin } from "../../client/e2e/harness";
+import { E2E_ADMIN_PASSWORD, signInAsAdmin } from "../../client/e2e/kit/harness";
 import { adminAuthorization, REPO_ROOT, type ServerProcess, startServerProcess } from "../test/server-process";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

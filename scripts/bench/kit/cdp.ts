@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../client/e2e/harness";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../client/e2e/kit/harness";
 
 type Message = {
   id?: number;

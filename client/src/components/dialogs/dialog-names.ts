@@ -1,6 +1,6 @@
 // The app's dialogs and drawers by name, in one list: each dialog's panel carries its name and each
 // control that opens one says so, which screen readers announce ("opens dialog") and from which the
-// accessibility audit (client/e2e/a11y.spec.ts) finds, opens and checks every dialog on every screen.
+// accessibility audit (client/e2e/app/a11y.spec.ts) finds, opens and checks every dialog on every screen.
 export const DIALOG_NAMES = [
   // The mount explorer.
   "explorer-preview",

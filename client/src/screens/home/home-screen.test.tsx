@@ -1,5 +1,5 @@
 // Home with its source editor (CodeMirror; typing is driven through the editor view here, through the
-// keyboard and the clipboard in client/e2e/pastes.spec.ts and markdown-roundtrip.spec.ts).
+// keyboard and the clipboard in client/e2e/pastes/pastes.spec.ts and markdown-roundtrip.spec.ts).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { EditorView } from "@codemirror/view";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";

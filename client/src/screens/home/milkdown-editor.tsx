@@ -71,7 +71,7 @@ const UNSAFE_URL = /^\s*(javascript|vbscript|data(?!:image\/)):/i;
  *   without a title ("![a](x.png)") threw while the document loaded and nothing after it showed;
  * - images and links keep their URLs as written, so "javascript:" would reach the editor's DOM
  *   (inert there, and blocked by the CSP, but the rendered view never shows such a URL either).
- * Both were found by the stored-XSS corpus (client/e2e/xss.spec.ts). An empty title is written back as none.
+ * Both were found by the stored-XSS corpus (client/e2e/app/xss.spec.ts). An empty title is written back as none.
  */
 const repairTree = $remark("repairTree", () => () => (tree: MarkdownNode) => {
   const visit = (node: MarkdownNode) => {
