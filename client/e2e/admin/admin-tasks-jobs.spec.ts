@@ -12,7 +12,7 @@ import { e2eSpec } from "../kit/harness";
 
 setDefaultTimeout(120_000);
 
-const { app, apiData, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
+const { app, addMount, apiData, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
 
 let keyId = "";
 let partialId = "";
@@ -37,13 +37,7 @@ async function finished(id: string, authorization?: string) {
 }
 
 beforeAll(async () => {
-  const storages = await apiData("GET", "/s3-configs");
-  await apiData("POST", "/admin/mounts", {
-    name: "local",
-    mount_path: "/local",
-    storage_config_id: storages[0].id,
-    folder: "local",
-  });
+  await addMount({ name: "local", path: "/local", folder: "local" });
   const album = join(app.dataDir, "storage", "local", "album");
   mkdirSync(album, { recursive: true });
   for (let index = 0; index < 5; index++) writeFileSync(join(album, `photo-${index}.txt`), `photo ${index}\n`);

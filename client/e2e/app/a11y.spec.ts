@@ -18,6 +18,7 @@ import {
   OPENS_DIALOG_ATTRIBUTE,
 } from "../../src/components/dialogs/dialog-names";
 import { ADMIN_MODULES, type AdminModule, type ROUTES } from "../../src/routes";
+import { tinyPdf } from "../kit/fixtures";
 import {
   DESKTOP,
   e2eSpec,
@@ -29,6 +30,7 @@ import {
   stillPage,
   waitForAnimations,
 } from "../kit/harness";
+import { pasteIntoHomeEditor } from "../kit/pages";
 
 // One language's walk takes minutes on a loaded 2-core machine; each test prints its duration.
 setDefaultTimeout(1_800_000);
@@ -38,16 +40,10 @@ setDefaultTimeout(1_800_000);
 type Language = "en" | "zh";
 type Finding = { state: string; look: string; rule: string; impact: string; targets: string[]; summary: string };
 
-const { app, apiData, token, openPage, openAdminPage } = e2eSpec(import.meta.path);
+const { app, addMount, apiData, token, openPage, openAdminPage } = e2eSpec(import.meta.path);
 
 beforeAll(async () => {
-  const storages = await apiData("GET", "/s3-configs");
-  await apiData("POST", "/admin/mounts", {
-    name: "Docs",
-    mount_path: "/docs",
-    storage_config_id: storages[0].id,
-    folder: "a11y-docs",
-  });
+  await addMount({ name: "Docs", path: "/docs", folder: "a11y-docs" });
   await apiData("POST", "/admin/fs/update", {
     path: "/docs/notes.md",
     content: `# Notes\n\n- one\n- [ ] two\n\n${CODE_BLOCK}`,
@@ -82,28 +78,6 @@ async function upload(name: string, content: BlobPart, type: string, fields: Rec
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { slug: string } }).data.slug;
-}
-
-/** A minimal valid one-page PDF. */
-function tinyPdf(): string {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    "<< /Length 44 >>\nstream\nBT /F1 24 Tf 40 100 Td (Hello PDF) Tj ET\nendstream",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return body;
 }
 
 /** A 2x2 PNG, enough for the image preview. */
@@ -450,15 +424,8 @@ function routeStates(shares: Shares, room: { path: string }): Record<keyof typeo
       at("signed out", "visitor", "/", (page) => page.getByTestId("login-prompt").waitFor()),
       at("empty, the plain text area", "admin", "/", (page) => page.getByTestId("plain-editor").waitFor()),
       at("the source editor with Markdown", "admin", "/", async (page) => {
-        await startHomeEditor(page);
         // Pasted as a clipboard would: a list, a task list and a code block with a long line.
-        await page.evaluate((content) => {
-          const data = new DataTransfer();
-          data.setData("text/plain", content);
-          document
-            .querySelector(".cm-content")
-            ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-        }, `# Trip notes\n\n- pack\n- [x] book\n\n${CODE_BLOCK}`);
+        await pasteIntoHomeEditor(page, `# Trip notes\n\n- pack\n- [x] book\n\n${CODE_BLOCK}`);
       }),
       at("the share result", "admin", "/", async (page, language) => {
         await startHomeEditor(page);

@@ -19,23 +19,18 @@ import {
   startHomeEditor,
   waitForAnimations,
 } from "../kit/harness";
+import { throttleUploads } from "../kit/pages";
 
 setDefaultTimeout(180_000);
 
-const { app, api, token, openPage } = e2eSpec(import.meta.path);
+const { app, addMount, api, token, openPage } = e2eSpec(import.meta.path);
 
 /** The phone the issue measured on. */
 const TALL_PHONE = { width: 390, height: 844 } as const;
 const PYTHON = 'print("hello from pastebox")\n';
 
 beforeAll(async () => {
-  const storages = await api("GET", "/s3-configs");
-  const mount = await api("POST", "/admin/mounts", {
-    name: "Docs",
-    mount_path: "/docs",
-    storage_config_id: storages.data[0].id,
-  });
-  expect(mount.status).toBe(201);
+  await addMount({ name: "Docs", path: "/docs" });
 });
 
 function realErrors(errors: string[]): string[] {
@@ -485,14 +480,7 @@ describe("tasks survive a reload (item 8)", () => {
     });
     await entry(page, "kept.txt").waitFor({ timeout: 60_000 });
     // A large upload slowed down, still running when the page reloads.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: 64 * 1024,
-    });
+    const cdp = await throttleUploads(context, page, 64 * 1024);
     await page.getByTestId("upload-input").setInputFiles({
       name: "cut-off.bin",
       mimeType: "application/octet-stream",

@@ -15,11 +15,12 @@
 // elements), since the CSP would otherwise hide a sanitiser gap.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { E2E_ADMIN_PASSWORD, e2eSpec, startHomeEditor } from "../kit/harness";
+import { E2E_ADMIN_PASSWORD, e2eSpec } from "../kit/harness";
+import { pasteIntoHomeEditor } from "../kit/pages";
 
 setDefaultTimeout(240_000);
 
-const { app, apiData, token, openPage } = e2eSpec(import.meta.path);
+const { app, apiData, addMount, token, openPage } = e2eSpec(import.meta.path);
 
 const HOOK = "__xssHit";
 const MARK = "xssmark";
@@ -234,9 +235,7 @@ beforeAll(async () => {
     });
   }
   // A mount with the same content and payload names.
-  const configs = (await apiData("GET", "/s3-configs")) as unknown as { id: string; provider_type: string }[];
-  const local = configs.find((config) => config.provider_type === "local");
-  await apiData("POST", "/admin/mounts", { name: "XSS", mount_path: "/xss", storage_config_id: local?.id });
+  await addMount({ name: "XSS", path: "/xss" });
   await apiData("POST", "/admin/fs/update", { path: "/xss/xss.md", content: MARKDOWN_CORPUS });
   await apiData("POST", "/admin/fs/update", { path: "/xss/xss.html", content: HTML_FILE });
   await apiData("POST", "/admin/fs/update", { path: "/xss/xss.svg", content: SVG_FILE });
@@ -408,14 +407,7 @@ describe("stored XSS", () => {
     const { context, page, errors } = await openHooked();
     await logIn(page);
     await page.goto(app.baseUrl);
-    await startHomeEditor(page);
-    await page.evaluate((content) => {
-      const data = new DataTransfer();
-      data.setData("text/plain", content);
-      document
-        .querySelector(".cm-content")
-        ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    }, MARKDOWN_CORPUS);
+    await pasteIntoHomeEditor(page, MARKDOWN_CORPUS);
     // The source editor shows the corpus as text (split into highlighted tokens); its draft holds it.
     await page.waitForFunction((mark) => localStorage.getItem("paste_draft")?.includes(mark), MARK);
     await settle(page, "home editor with the corpus");

@@ -8,6 +8,7 @@ import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { signInAnswer } from "../../../server/test/soft-authenticator";
 import { E2E_ADMIN_PASSWORD, e2eSpec } from "../kit/harness";
+import { submitAdminPassword } from "../kit/pages";
 
 setDefaultTimeout(90_000);
 
@@ -46,14 +47,6 @@ async function addAuthenticator(context: BrowserContext, page: Page, credentials
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
-async function submitPassword(page: Page) {
-  await page.goto(`${app.baseUrl}/admin`);
-  await heading(page, "Log in to the admin area").waitFor();
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);
-  await page.getByLabel("Password", { exact: true }).press("Enter");
-}
-
 // A refused sign-in (401) is a response Chromium logs as a console error by itself.
 const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/status of 40[01]/.test(error));
 
@@ -63,7 +56,7 @@ describe("passkeys", () => {
   test("add a passkey from the Security screen: the name asked first, then listed, renamed, kept for this site", async () => {
     const { context, page, errors } = await openPage();
     const authenticator = await addAuthenticator(context, page);
-    await submitPassword(page);
+    await submitAdminPassword(page, app.baseUrl);
     await heading(page, "Dashboard").waitFor();
     await page.goto(`${app.baseUrl}/admin/security`);
     await page.getByText("No passkeys yet.").waitFor();

@@ -8,6 +8,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "playwright-core";
 import { E2E_ADMIN_PASSWORD, e2eSpec } from "../kit/harness";
+import { submitAdminPassword } from "../kit/pages";
 
 setDefaultTimeout(90_000);
 
@@ -21,14 +22,6 @@ function totpCode(secret: string, stepOffset = 0): string {
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
-async function submitPassword(page: Page) {
-  await page.goto(`${app.baseUrl}/admin`);
-  await heading(page, "Log in to the admin area").waitFor();
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN_PASSWORD);
-  await page.getByLabel("Password", { exact: true }).press("Enter");
-}
-
 // A refused login (401) or code (400) is a response Chromium logs as a console error by itself.
 const unexpectedErrors = (errors: string[]) => errors.filter((error) => !/status of 40[01]/.test(error));
 
@@ -38,7 +31,7 @@ describe("two-factor sign-in", () => {
 
   test("enrol from the Security screen: QR code and key, a first code, ten recovery codes shown once", async () => {
     const { context, page, errors } = await openPage();
-    await submitPassword(page);
+    await submitAdminPassword(page, app.baseUrl);
     await heading(page, "Dashboard").waitFor();
     await page.goto(`${app.baseUrl}/admin/security`);
     await heading(page, "Security").waitFor();
@@ -74,7 +67,7 @@ describe("two-factor sign-in", () => {
 
   test("sign in: after the password the code is asked for; a TOTP code opens the admin area", async () => {
     const { context, page, errors } = await openPage();
-    await submitPassword(page);
+    await submitAdminPassword(page, app.baseUrl);
     const codeField = page.getByLabel("Verification code");
     await codeField.waitFor();
     // The password stays for the second step; the field has the focus.
@@ -90,7 +83,7 @@ describe("two-factor sign-in", () => {
 
   test("a recovery code signs in once and is refused the second time, in the user's language", async () => {
     const first = await openPage();
-    await submitPassword(first.page);
+    await submitAdminPassword(first.page, app.baseUrl);
     await first.page.getByLabel("Verification code").fill(recoveryCodes[0] as string);
     await first.page.getByLabel("Verification code").press("Enter");
     await heading(first.page, "Dashboard").waitFor();
@@ -112,13 +105,13 @@ describe("two-factor sign-in", () => {
 
   test("a session ended from another browser is signed out there", async () => {
     const victim = await openPage();
-    await submitPassword(victim.page);
+    await submitAdminPassword(victim.page, app.baseUrl);
     await victim.page.getByLabel("Verification code").fill(recoveryCodes[1] as string);
     await victim.page.getByLabel("Verification code").press("Enter");
     await heading(victim.page, "Dashboard").waitFor();
 
     const admin = await openPage();
-    await submitPassword(admin.page);
+    await submitAdminPassword(admin.page, app.baseUrl);
     await admin.page.getByLabel("Verification code").fill(recoveryCodes[2] as string);
     await admin.page.getByLabel("Verification code").press("Enter");
     await heading(admin.page, "Dashboard").waitFor();

@@ -8,7 +8,7 @@ import { e2eSpec } from "../kit/harness";
 
 setDefaultTimeout(120_000);
 
-const { app, token, api, apiData, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
+const { app, addMount, token, api, apiData, openAdminPage, checkScreen } = e2eSpec(import.meta.path);
 
 const LOCK_BODY =
   '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
@@ -17,13 +17,7 @@ const basic = (secret: string) => `Basic ${Buffer.from(`${secret}:${secret}`).to
 let keySecret = "";
 
 beforeAll(async () => {
-  const storages = await apiData("GET", "/s3-configs");
-  await apiData("POST", "/admin/mounts", {
-    name: "Docs",
-    mount_path: "/docs",
-    storage_config_id: storages[0].id,
-    folder: "dav-locks-docs",
-  });
+  await addMount({ name: "Docs", path: "/docs", folder: "dav-locks-docs" });
   await apiData("POST", "/admin/fs/mkdir", { path: "/docs/reports" });
   await apiData("POST", "/admin/fs/update", { path: "/docs/plan.txt", content: "the plan\n" });
   await apiData("POST", "/admin/fs/update", { path: "/docs/budget.txt", content: "the budget\n" });

@@ -10,13 +10,12 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { s3StorageBody } from "../../../scripts/test/s3-storage";
 import { type S3Service, startS3Server } from "../../../scripts/test/services";
 import { e2eSpec, signInAsAdmin } from "../kit/harness";
 
 setDefaultTimeout(180_000);
 
-const { app, api, token, openPage, checkLayouts } = e2eSpec(import.meta.path);
+const { app, api, token, openPage, addS3Storage, addMount, checkLayouts } = e2eSpec(import.meta.path);
 
 const NOTE = "# Notes\n\nWritten by the explorer e2e test.\n";
 const BIG_SIZE = 6 * 1024 * 1024 + 123;
@@ -270,30 +269,9 @@ describe("mount explorer", () => {
   });
 
   test("folder upload (multipart inside), copy within and across storages, basket zip, tasks, delete", async () => {
-    const storages = await api("GET", "/s3-configs");
-    const localId = storages.data[0].id;
-    const bucket = await api("POST", "/s3-configs", s3StorageBody("E2E bucket", s3));
-    expect(bucket.status).toBe(201);
-    expect(
-      (
-        await api("POST", "/admin/mounts", {
-          name: "Local",
-          mount_path: "/local",
-          storage_config_id: localId,
-          folder: "local",
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await api("POST", "/admin/mounts", {
-          name: "Bucket",
-          mount_path: "/bucket",
-          storage_config_id: bucket.data.id,
-          folder: "bucket",
-        })
-      ).status,
-    ).toBe(201);
+    const bucketId = await addS3Storage(s3, "E2E bucket");
+    await addMount({ name: "Local", path: "/local", folder: "local" });
+    await addMount({ name: "Bucket", path: "/bucket", folder: "bucket", storageId: bucketId });
     expect((await api("POST", "/admin/fs/mkdir", { path: "/local/copies" })).status).toBe(201);
 
     const { page, context, errors } = await openAsAdmin({ noSavePicker: true });

@@ -12,7 +12,7 @@ import { e2eSpec } from "../kit/harness";
 
 setDefaultTimeout(300_000);
 
-const { app, api, openAdminPage, addS3Storage, checkScreen } = e2eSpec(import.meta.path);
+const { app, api, openAdminPage, addS3Storage, addMount, checkScreen } = e2eSpec(import.meta.path);
 
 const BIG_BYTES = 300 * 1024 * 1024;
 const SMALL_FILES = 199;
@@ -27,16 +27,9 @@ async function listed(path: string): Promise<{ name: string; size: number }[]> {
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: "e2e-server-tasks" });
-  const storages = await api("GET", "/s3-configs");
   const bucketId = await addS3Storage(s3, "Tasks bucket");
-  for (const [mount_path, storage_config_id, folder] of [
-    ["/local", storages.data[0].id, "local"],
-    ["/bucket", bucketId, "bucket"],
-  ]) {
-    expect((await api("POST", "/admin/mounts", { name: folder, mount_path, storage_config_id, folder })).status).toBe(
-      201,
-    );
-  }
+  await addMount({ name: "local", path: "/local", folder: "local" });
+  await addMount({ name: "bucket", path: "/bucket", folder: "bucket", storageId: bucketId });
   // The folder to copy, written straight into the local storage: 199 small files and one of 300 MiB.
   const album = join(app.dataDir, "storage", "local", "album");
   mkdirSync(album, { recursive: true });

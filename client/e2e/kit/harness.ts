@@ -337,6 +337,8 @@ export type E2eSpec = {
   apiData: AdminApi;
   /** Adds the S3 server's bucket as a storage config through the API; answers its id. */
   addS3Storage(s3: S3Service, name: string): Promise<string>;
+  /** Mounts a storage (by default the local disk every app starts with) at `path`; throws unless made. */
+  addMount(mount: { name: string; path: string; folder?: string; storageId?: string }): Promise<void>;
   /** A fresh browser context and page (see openPage). */
   openPage(options?: BrowserContextOptions): Promise<PageWithErrors>;
   /** The same, signed in as the admin the way the web login does it. */
@@ -388,20 +390,26 @@ export function e2eSpec(specFile: string, options: E2eSpecOptions = {}): E2eSpec
     const text = await response.text();
     return { status: response.status, ...(text ? JSON.parse(text) : {}) };
   };
+  const apiData: AdminApi = async (method, path, body, callOptions) => {
+    const answer = await api(method, path, body, callOptions);
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
   const checkLayouts = layoutCheck(specFile, options.prepare ?? dismissToasts);
   return {
     app,
     token: ensureToken,
     api,
-    async apiData(method, path, body, callOptions) {
-      const answer = await api(method, path, body, callOptions);
-      if (answer.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
-      return answer.data;
-    },
+    apiData,
     async addS3Storage(s3, name) {
       const created = await api("POST", "/s3-configs", s3StorageBody(name, s3));
       if (created.status !== 201) throw new Error(`storage ${name}: ${created.status} ${created.message}`);
       return created.data.id;
+    },
+    async addMount({ name, path, folder, storageId }) {
+      const storages: { id: string; provider_type: string }[] = await apiData("GET", "/s3-configs");
+      const storage_config_id = storageId ?? storages.find((storage) => storage.provider_type === "local")?.id;
+      await apiData("POST", "/admin/mounts", { name, mount_path: path, storage_config_id, folder });
     },
     openPage: (contextOptions) => openPage(launched(), contextOptions),
     async openAdminPage(contextOptions) {

@@ -5,7 +5,8 @@
 // opens; burn after reading leaves nothing for a second visitor.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { E2E_ADMIN_PASSWORD, e2eSpec, layoutCheck, PHONE, startHomeEditor } from "../kit/harness";
+import { E2E_ADMIN_PASSWORD, e2eSpec, layoutCheck, PHONE } from "../kit/harness";
+import { pasteIntoHomeEditor } from "../kit/pages";
 
 setDefaultTimeout(120_000);
 
@@ -27,14 +28,7 @@ async function logInAsAdmin(page: Page) {
 /** Shares SECRET from Home with encryption on; returns the share link shown. */
 async function shareEncrypted(page: Page, options: { password?: string; maxViews?: string } = {}) {
   await page.goto(app.baseUrl);
-  await startHomeEditor(page);
-  await page.evaluate((content) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", content);
-    document
-      .querySelector(".cm-content")
-      ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, SECRET);
+  await pasteIntoHomeEditor(page, SECRET);
   await page.getByRole("switch", { name: "Encrypt in this browser" }).click();
   if (options.password) await page.getByLabel("Password", { exact: true }).fill(options.password);
   if (options.maxViews) await page.getByLabel("Max views").fill(options.maxViews);

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { e2eSpec, startHomeEditor } from "../kit/harness";
+import { e2eSpec } from "../kit/harness";
+import { pasteIntoHomeEditor } from "../kit/pages";
 import { CORPUS, type CorpusDocument, tenMegabytes } from "./markdown-corpus";
 
 setDefaultTimeout(600_000);
@@ -27,18 +28,6 @@ async function openAsAdmin() {
   const opened = await openAdminPage();
   await opened.page.goto(`${app.baseUrl}/`);
   return opened;
-}
-
-/** Pastes `text` into the source editor the way the browser delivers a clipboard paste. */
-async function paste(page: Page, text: string) {
-  await startHomeEditor(page);
-  await page.evaluate((content) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", content);
-    document
-      .querySelector(".cm-content")
-      ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 /** Shares what is in Home's editor and returns the bytes its raw link serves. */
@@ -99,7 +88,7 @@ describe("byte-identical Markdown", () => {
     const { page, context } = await openAsAdmin();
     for (const document of [...CORPUS, BIG]) {
       await page.goto(`${app.baseUrl}/`);
-      await paste(page, document.text);
+      await pasteIntoHomeEditor(page, document.text);
       expectSameBytes(await shareAndReadRaw(page, document.name), document.text, document.name);
     }
     await context.close();
@@ -110,7 +99,7 @@ describe("byte-identical Markdown", () => {
     const wholeRewrites: string[] = [];
     for (const document of CORPUS) {
       await page.goto(`${app.baseUrl}/`);
-      await paste(page, document.text);
+      await pasteIntoHomeEditor(page, document.text);
       await page.getByTestId("editor-view-rich").click();
       const rich = page.locator(".ProseMirror");
       await rich.waitFor({ timeout: 60_000 });
@@ -139,7 +128,7 @@ describe("byte-identical Markdown", () => {
     const rich = page.locator(".ProseMirror");
     const editInRich = async (after: string, keys: string[]) => {
       await page.goto(`${app.baseUrl}/`);
-      await paste(page, text);
+      await pasteIntoHomeEditor(page, text);
       await page.getByTestId("editor-view-rich").click();
       await rich.waitFor({ timeout: 60_000 });
       await rich.getByText(after, { exact: true }).click();
@@ -167,7 +156,7 @@ describe("byte-identical Markdown", () => {
   test("Home: a CRLF text pasted and then typed into stays CRLF; toolbar actions insert Markdown source", async () => {
     const { page, context } = await openAsAdmin();
     await page.goto(`${app.baseUrl}/`);
-    await paste(page, "# Title\r\n\r\nText\r\n");
+    await pasteIntoHomeEditor(page, "# Title\r\n\r\nText\r\n");
     await page.locator(".cm-content").press("Control+End");
     await page.keyboard.type("two");
     await page.keyboard.press("Enter");

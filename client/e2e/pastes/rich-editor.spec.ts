@@ -3,7 +3,8 @@
 // the editor instead of typing spaces, and the focus ring is drawn around the editing area.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { e2eSpec, injectAxe, saveShot, startHomeEditor } from "../kit/harness";
+import { e2eSpec, injectAxe, saveShot } from "../kit/harness";
+import { pasteIntoHomeEditor } from "../kit/pages";
 
 setDefaultTimeout(300_000);
 
@@ -13,14 +14,7 @@ const TABLE = "# Plan\n\n| Day | Task |\n| --- | --- |\n| Mon | pack |\n\nAfter 
 
 async function openRich(page: Page, text: string) {
   await page.goto(`${app.baseUrl}/`);
-  await startHomeEditor(page);
-  await page.evaluate((content) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", content);
-    document
-      .querySelector(".cm-content")
-      ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await pasteIntoHomeEditor(page, text);
   await page.getByTestId("editor-view-rich").click();
   await page.getByTestId("rich-note").waitFor({ timeout: 60_000 });
   return page.locator(".ProseMirror");

@@ -9,10 +9,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { GENERATED_SLUG_LENGTH } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { s3StorageBody } from "../../../scripts/test/s3-storage";
 import { type S3Service, startS3Server } from "../../../scripts/test/services";
+import { tinyPdf } from "../kit/fixtures";
 import { DESKTOP, dismissToasts, e2eSpec, PHONE } from "../kit/harness";
+import { throttleUploads } from "../kit/pages";
 
 setDefaultTimeout(120_000);
 
@@ -72,18 +74,6 @@ async function openAsAdmin(options: Parameters<typeof openPage>[0] = {}) {
   return opened;
 }
 
-async function throttleUploads(context: BrowserContext, page: Page, bytesPerSecond: number) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-  return cdp;
-}
-
 /** Drops files made in the page (a 16 MB binary, a PNG drawn on a canvas) on the drop zone. */
 async function dropFiles(page: Page, files: ("big" | "photo")[], bigSize = BIG_SIZE, lastModified = Date.now()) {
   const transfer = await page.evaluateHandle(
@@ -130,28 +120,6 @@ async function listFiles(): Promise<{ slug: string; filename: string; size: numb
   return (
     (await response.json()) as { data: { files: { slug: string; filename: string; size: number; id: string }[] } }
   ).data.files;
-}
-
-/** A minimal valid one-page PDF. */
-function tinyPdf(): string {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    "<< /Length 44 >>\nstream\nBT /F1 24 Tf 40 100 Td (Hello PDF) Tj ET\nendstream",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return body;
 }
 
 async function uploadThroughApi(name: string, content: BlobPart, type: string, fields: Record<string, string> = {}) {

@@ -9,7 +9,9 @@ import { e2eSpec, PHONE } from "../kit/harness";
 
 setDefaultTimeout(180_000);
 
-const { app, api, openPage, openAdminPage, addS3Storage, checkLayouts, checkScreen } = e2eSpec(import.meta.path);
+const { app, addMount, api, openPage, openAdminPage, addS3Storage, checkLayouts, checkScreen } = e2eSpec(
+  import.meta.path,
+);
 
 let s3: S3Service;
 
@@ -21,19 +23,12 @@ const FILES: Record<string, string> = {
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: "e2e-path-shares" });
-  const storages = await api("GET", "/s3-configs");
   const bucketId = await addS3Storage(s3, "E2E bucket");
   for (const [mount, storageId] of [
-    ["local", storages.data[0].id],
+    ["local", undefined],
     ["bucket", bucketId],
-  ]) {
-    const created = await api("POST", "/admin/mounts", {
-      name: mount,
-      mount_path: `/${mount}`,
-      storage_config_id: storageId,
-      folder: mount,
-    });
-    expect(created.status).toBe(201);
+  ] as const) {
+    await addMount({ name: mount, path: `/${mount}`, folder: mount, storageId });
     for (const [name, content] of Object.entries(FILES)) {
       expect((await api("POST", "/admin/fs/update", { path: `/${mount}/album/${name}`, content })).status).toBe(200);
     }

@@ -9,20 +9,14 @@ import { e2eSpec, PHONE } from "../kit/harness";
 
 setDefaultTimeout(180_000);
 
-const { app, api, apiData, openPage, checkScreen } = e2eSpec(import.meta.path);
+const { app, addMount, api, apiData, openPage, checkScreen } = e2eSpec(import.meta.path);
 
 const LARGE_FILES = 1200;
 let largeUrl = "";
 let smallUrl = "";
 
 beforeAll(async () => {
-  const storages = await api("GET", "/s3-configs");
-  await apiData("POST", "/admin/mounts", {
-    name: "big",
-    mount_path: "/big",
-    storage_config_id: storages.data[0].id,
-    folder: "big",
-  });
+  await addMount({ name: "big", path: "/big", folder: "big" });
   // Written straight onto the default local storage, as files already on a disk that an admin mounts;
   // a short listing, so the screen checks measure the page and not 1,200 rows.
   const photos = join(app.dataDir, "storage", "big", "photos");

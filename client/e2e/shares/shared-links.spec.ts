@@ -7,20 +7,10 @@ import { e2eSpec, stillAxeViolations } from "../kit/harness";
 
 setDefaultTimeout(180_000);
 
-const { app, api, openAdminPage, checkLayouts } = e2eSpec(import.meta.path);
+const { app, addMount, api, openAdminPage, checkLayouts } = e2eSpec(import.meta.path);
 
 beforeAll(async () => {
-  const storages = await api("GET", "/s3-configs");
-  expect(
-    (
-      await api("POST", "/admin/mounts", {
-        name: "team",
-        mount_path: "/team",
-        storage_config_id: storages.data[0].id,
-        folder: "team-links",
-      })
-    ).status,
-  ).toBe(201);
+  await addMount({ name: "team", path: "/team", folder: "team-links" });
   await api("POST", "/admin/fs/update", { path: "/team/album/one.txt", content: "one" });
   await api("POST", "/admin/fs/update", { path: "/team/report.txt", content: "report" });
 });

@@ -10,7 +10,7 @@ import { dismissToasts, e2eSpec, saveShot, stillAxeViolations } from "../kit/har
 
 setDefaultTimeout(180_000);
 
-const { app, api, openAdminPage, checkLayouts } = e2eSpec(import.meta.path, {
+const { app, addMount, api, openAdminPage, checkLayouts } = e2eSpec(import.meta.path, {
   // The receiver listens on loopback, which a real install refuses (docs/upload-requests.md, Webhook).
   env: { ALLOW_PRIVATE_URLS: "true" },
 });
@@ -40,14 +40,7 @@ async function sendFile(slug: string, visit: string, name: string, content: stri
 }
 
 beforeAll(async () => {
-  const storages = await api("GET", "/s3-configs");
-  const mount = await api("POST", "/admin/mounts", {
-    name: "inbox",
-    mount_path: "/inbox",
-    storage_config_id: storages.data[0].id,
-    folder: "owner-inbox",
-  });
-  expect(mount.status).toBe(201);
+  await addMount({ name: "inbox", path: "/inbox", folder: "owner-inbox" });
   expect((await api("POST", "/admin/fs/mkdir", { path: "/inbox/invoices" })).status).toBe(201);
 });
 

@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { type S3Service, startS3Server } from "../../../scripts/test/services";
 import { e2eSpec, PHONE } from "../kit/harness";
+import { throttleUploads } from "../kit/pages";
 
 setDefaultTimeout(240_000);
 
-const { app, api, token, openPage, addS3Storage, checkScreen } = e2eSpec(import.meta.path);
+const { app, addMount, api, token, openPage, addS3Storage, checkScreen } = e2eSpec(import.meta.path);
 
 const MB = 1024 * 1024;
 /** Seven parts of 5 MB (the last one 2 MB), three sent at once: multipart once the threshold is lowered. */
@@ -29,19 +30,12 @@ let fileBytes: Buffer;
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: "e2e-request-resume" });
-  const storages = await api("GET", "/s3-configs");
   const bucketId = await addS3Storage(s3, "E2E request bucket");
   for (const [mount, storageId] of [
-    ["local", storages.data[0].id],
+    ["local", undefined],
     ["bucket", bucketId],
-  ]) {
-    const created = await api("POST", "/admin/mounts", {
-      name: mount,
-      mount_path: `/${mount}`,
-      storage_config_id: storageId,
-      folder: mount,
-    });
-    expect(created.status).toBe(201);
+  ] as const) {
+    await addMount({ name: mount, path: `/${mount}`, folder: mount, storageId });
     expect((await api("POST", "/admin/fs/mkdir", { path: `/${mount}/inbox` })).status).toBe(201);
   }
   // A file on disk with a fixed date: picked twice, it is the same file to the page (name, size, date).
@@ -58,18 +52,6 @@ afterAll(async () => {
   await s3?.stop();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
-
-async function throttleUploads(context: BrowserContext, page: Page, bytesPerSecond: number) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-  return cdp;
-}
 
 /** Part numbers of the multipart PUTs the page sends (S3's and the app's signed URLs both carry it). */
 function recordPartPuts(page: Page): number[] {

@@ -8,17 +8,10 @@ import { e2eSpec, PHONE } from "../kit/harness";
 
 setDefaultTimeout(180_000);
 
-const { app, api, openPage, token, checkScreen } = e2eSpec(import.meta.path);
+const { app, addMount, api, openPage, token, checkScreen } = e2eSpec(import.meta.path);
 
 beforeAll(async () => {
-  const storages = await api("GET", "/s3-configs");
-  const mount = await api("POST", "/admin/mounts", {
-    name: "inbox",
-    mount_path: "/inbox",
-    storage_config_id: storages.data[0].id,
-    folder: "inbox",
-  });
-  expect(mount.status).toBe(201);
+  await addMount({ name: "inbox", path: "/inbox", folder: "inbox" });
   expect((await api("POST", "/admin/fs/mkdir", { path: "/inbox/scans" })).status).toBe(201);
 });
 
