@@ -32,8 +32,8 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const OFFLINE_SHELL_MODULES = [
   "shared/i18n/languages/en-core.ts",
   "shared/i18n/languages/zh-core.ts",
-  "shared/i18n/locales/en/pastes.ts",
-  "shared/i18n/locales/zh/pastes.ts",
+  "shared/i18n/locales/en/pastes/pastes.ts",
+  "shared/i18n/locales/zh/pastes/pastes.ts",
   "client/src/screens/home/home-screen.tsx",
   "client/src/components/editor/source-editor.tsx",
   "client/src/offline/db.ts",

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { enCloudPasteImport } from "@shared/i18n/locales/en/cloudpaste-import";
-import { enDavErrors } from "@shared/i18n/locales/en/dav-errors";
-import { enLinkPreview } from "@shared/i18n/locales/en/link-preview";
+import { enCloudPasteImport } from "@shared/i18n/locales/en/admin/cloudpaste-import";
+import { enDavErrors } from "@shared/i18n/locales/en/explorer/dav-errors";
+import { enLinkPreview } from "@shared/i18n/locales/en/shares/link-preview";
 import { resources } from "@shared/i18n/resources";
 import { TEXT_PARTS, type TextPart } from "@shared/i18n/text-parts";
 import i18n, { changeLanguage, currentLanguage, TEXT_MODULES } from "./i18n";

@@ -2,8 +2,8 @@
 // word them without a server (screens get theirs from msw, test/trpc-msw.ts).
 
 import { expect } from "bun:test";
-import { enCoreErrors as enErrors } from "@shared/i18n/locales/en/core-errors";
-import { zhCoreErrors as zhErrors } from "@shared/i18n/locales/zh/core-errors";
+import { enCoreErrors as enErrors } from "@shared/i18n/locales/en/app/core-errors";
+import { zhCoreErrors as zhErrors } from "@shared/i18n/locales/zh/app/core-errors";
 import { TRPCClientError } from "@trpc/client";
 import { ApiResponseError } from "../src/lib/api/api-errors";
 import type { ExpiredMessageKey, ShareProblem } from "../src/lib/shares/share-errors";

@@ -7,9 +7,9 @@
 // to PUBLIC_IP are stubbed. Everything else (127.0.0.1, localhost) is real.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { promises as dnsPromises } from "node:dns";
-import { enCoreErrors } from "@shared/i18n/locales/en/core-errors";
-import { enUrlErrors } from "@shared/i18n/locales/en/url-errors";
-import { zhUrlErrors } from "@shared/i18n/locales/zh/url-errors";
+import { enCoreErrors } from "@shared/i18n/locales/en/app/core-errors";
+import { enUrlErrors } from "@shared/i18n/locales/en/shares/url-errors";
+import { zhUrlErrors } from "@shared/i18n/locales/zh/shares/url-errors";
 import { AppError } from "../../errors";
 import { safeFetch } from "../../services/shares/upload/safe-fetch";
 import { type ApiAnswer, createApiKey, loginAdmin } from "../../test/api-client";

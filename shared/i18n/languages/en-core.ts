@@ -1,10 +1,11 @@
 // The English texts of the shell: what every page may show (navigation, titles, login and access,
 // the offline app, common words, and the error messages the public screens show themselves). The screens' own texts are other parts
 // (shared/i18n/text-parts.ts).
-import { enAccounts } from "../locales/en/accounts";
-import { enCoreErrors } from "../locales/en/core-errors";
-import { enOffline } from "../locales/en/offline";
-import { enShell } from "../locales/en/shell";
+
+import { enCoreErrors } from "../locales/en/app/core-errors";
+import { enOffline } from "../locales/en/app/offline";
+import { enShell } from "../locales/en/app/shell";
+import { enAccounts } from "../locales/en/auth/accounts";
 
 export const enCore = {
   ...enShell,

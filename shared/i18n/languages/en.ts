@@ -1,17 +1,18 @@
 // Every English text, joined (resources.ts). The client loads them in parts (shared/i18n/text-parts.ts,
 // client/src/i18n.ts); the server holds its own (server.ts).
-import { enClipboard } from "../locales/en/clipboard";
-import { enCloudPasteImport } from "../locales/en/cloudpaste-import";
-import { enDavErrors } from "../locales/en/dav-errors";
-import { enExplorer } from "../locales/en/explorer";
-import { enFileKinds } from "../locales/en/file-kinds";
-import { enFileLink } from "../locales/en/file-link";
-import { enFiles } from "../locales/en/files";
-import { enLinkPreview } from "../locales/en/link-preview";
-import { enPasteLink } from "../locales/en/paste-link";
-import { enPastes } from "../locales/en/pastes";
-import { enShareLink } from "../locales/en/share-link";
-import { enShareManage } from "../locales/en/share-manage";
+
+import { enCloudPasteImport } from "../locales/en/admin/cloudpaste-import";
+import { enClipboard } from "../locales/en/clipboard/clipboard";
+import { enDavErrors } from "../locales/en/explorer/dav-errors";
+import { enExplorer } from "../locales/en/explorer/explorer";
+import { enPasteLink } from "../locales/en/pastes/paste-link";
+import { enPastes } from "../locales/en/pastes/pastes";
+import { enFileKinds } from "../locales/en/shares/file-kinds";
+import { enFileLink } from "../locales/en/shares/file-link";
+import { enFiles } from "../locales/en/shares/files";
+import { enLinkPreview } from "../locales/en/shares/link-preview";
+import { enShareLink } from "../locales/en/shares/share-link";
+import { enShareManage } from "../locales/en/shares/share-manage";
 import { joinTextParts } from "../text-parts";
 import { enAdmin } from "./en-admin";
 import { enCore } from "./en-core";

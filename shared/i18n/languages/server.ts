@@ -3,14 +3,14 @@
 // stay out: holding every screen's texts cost an idle server ~2.7 MiB (docs/performance.md), and
 // server/i18n.test.ts checks that every key the server names is here.
 import type { Language } from "../../constants";
-import { enCloudPasteImport } from "../locales/en/cloudpaste-import";
-import { enCoreErrors } from "../locales/en/core-errors";
-import { enDavErrors } from "../locales/en/dav-errors";
-import { enLinkPreview } from "../locales/en/link-preview";
-import { zhCloudPasteImport } from "../locales/zh/cloudpaste-import";
-import { zhCoreErrors } from "../locales/zh/core-errors";
-import { zhDavErrors } from "../locales/zh/dav-errors";
-import { zhLinkPreview } from "../locales/zh/link-preview";
+import { enCloudPasteImport } from "../locales/en/admin/cloudpaste-import";
+import { enCoreErrors } from "../locales/en/app/core-errors";
+import { enDavErrors } from "../locales/en/explorer/dav-errors";
+import { enLinkPreview } from "../locales/en/shares/link-preview";
+import { zhCloudPasteImport } from "../locales/zh/admin/cloudpaste-import";
+import { zhCoreErrors } from "../locales/zh/app/core-errors";
+import { zhDavErrors } from "../locales/zh/explorer/dav-errors";
+import { zhLinkPreview } from "../locales/zh/shares/link-preview";
 import { enErrorTexts } from "./en-errors";
 import { zhErrorTexts } from "./zh-errors";
 

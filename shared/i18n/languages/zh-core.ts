@@ -1,8 +1,9 @@
 // 外壳的中文文本（与 en-core.ts 对应，类型为 typeof enCore）。
-import { zhAccounts } from "../locales/zh/accounts";
-import { zhCoreErrors } from "../locales/zh/core-errors";
-import { zhOffline } from "../locales/zh/offline";
-import { zhShell } from "../locales/zh/shell";
+
+import { zhCoreErrors } from "../locales/zh/app/core-errors";
+import { zhOffline } from "../locales/zh/app/offline";
+import { zhShell } from "../locales/zh/app/shell";
+import { zhAccounts } from "../locales/zh/auth/accounts";
 import type { enCore } from "./en-core";
 
 export const zhCore: typeof enCore = {

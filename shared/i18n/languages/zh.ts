@@ -1,17 +1,18 @@
 // Every Chinese text, joined (resources.ts). The client loads them in parts (shared/i18n/text-parts.ts);
 // the server holds its own (server.ts).
-import { zhClipboard } from "../locales/zh/clipboard";
-import { zhCloudPasteImport } from "../locales/zh/cloudpaste-import";
-import { zhDavErrors } from "../locales/zh/dav-errors";
-import { zhExplorer } from "../locales/zh/explorer";
-import { zhFileKinds } from "../locales/zh/file-kinds";
-import { zhFileLink } from "../locales/zh/file-link";
-import { zhFiles } from "../locales/zh/files";
-import { zhLinkPreview } from "../locales/zh/link-preview";
-import { zhPasteLink } from "../locales/zh/paste-link";
-import { zhPastes } from "../locales/zh/pastes";
-import { zhShareLink } from "../locales/zh/share-link";
-import { zhShareManage } from "../locales/zh/share-manage";
+
+import { zhCloudPasteImport } from "../locales/zh/admin/cloudpaste-import";
+import { zhClipboard } from "../locales/zh/clipboard/clipboard";
+import { zhDavErrors } from "../locales/zh/explorer/dav-errors";
+import { zhExplorer } from "../locales/zh/explorer/explorer";
+import { zhPasteLink } from "../locales/zh/pastes/paste-link";
+import { zhPastes } from "../locales/zh/pastes/pastes";
+import { zhFileKinds } from "../locales/zh/shares/file-kinds";
+import { zhFileLink } from "../locales/zh/shares/file-link";
+import { zhFiles } from "../locales/zh/shares/files";
+import { zhLinkPreview } from "../locales/zh/shares/link-preview";
+import { zhShareLink } from "../locales/zh/shares/share-link";
+import { zhShareManage } from "../locales/zh/shares/share-manage";
 import { joinTextParts } from "../text-parts";
 import { zhAdmin } from "./zh-admin";
 import { zhCore } from "./zh-core";

@@ -1,0 +1,111 @@
+// 文件分享链接页面的文本：文件详情、预览、密码提示、解密，以及文件已失效时的页面。单独成一部分
+// （shared/i18n/text-parts.ts），上传页面不下载它们。与 en/file-link.ts 保持同步。
+import type { enFileLink } from "../../en/shares/file-link";
+
+export const zhFileLink: typeof enFileLink = {
+  files: {
+    page: {
+      loading: "正在打开文件……",
+      download: "下载",
+      copyLink: "复制链接",
+      linkCopied: "链接已复制",
+      copyFailed: "浏览器阻止了复制，请选中链接后手动复制",
+      uploaded: "上传于{{when}}",
+      expires: "{{when}}过期",
+      neverExpires: "永不过期",
+      protected: "已设密码",
+      views_one: "访问 {{count}} 次",
+      views_other: "访问 {{count}} 次",
+      viewsOfMax: "已访问 {{views}} / {{max}} 次",
+      lastView: "这是最后一次允许的访问：离开此页面后链接将失效。如需要，请立即下载文件。",
+      details: "文件信息",
+      type: "类型",
+      size: "大小",
+      uploadedAt: "上传时间",
+      viewsLabel: "访问次数",
+      expiry: "过期时间",
+      never: "永不",
+      refreshFailed: "无法更新下载链接，请刷新页面。",
+    },
+    preview: {
+      loading: "正在加载预览……",
+      failed: "无法加载预览，链接可能已过期。",
+      reload: "重新加载",
+      openFull: "查看原图",
+      pdfTitle: "{{name}} 的 PDF 预览",
+      pdfExternalTitle: "打开 PDF 阅读",
+      pdfExternalDescription: "此存储的文件无法嵌入页面显示。请在新标签页打开 PDF 或下载。",
+      openPdf: "打开 PDF",
+      textLabel: "{{name}} 的内容",
+      truncated: "仅显示前 {{shown}}（共 {{total}}）。下载文件可查看全部内容。",
+      textUnavailableTitle: "无法预览",
+      textUnavailableDescription: "无法在此处读取该文件的文本内容，请下载后打开。",
+      noneTitle: "此类文件不支持预览",
+      noneDescription: "请下载文件后在设备上打开。",
+      officeTitle: "{{name}} 的 Office 预览",
+      officeExternal: "Office 文档通过 Microsoft Office Online 预览，将在新标签页中打开。",
+      officePrivate: "Office 文档通过 Microsoft Office Online 预览，但它无法从互联网访问此服务器。请下载文件后打开。",
+      officeOpen: "用 Office Online 预览",
+    },
+    password: {
+      title: "此文件受密码保护",
+      description: "请输入你获得的密码以打开文件。",
+      label: "密码",
+      required: "请输入密码",
+      submit: "打开文件",
+      submitting: "验证中……",
+      wrong: "密码错误，请重试。",
+      rateLimited: "尝试次数过多，请稍后再试。",
+    },
+    encrypted: {
+      decrypting: "正在解密文件…",
+      badge: "端到端加密",
+      hint: "文件用链接中的密钥在此浏览器中解密。服务器只保存密文，看不到文件名、类型和密钥。",
+      passwordDescription: "此文件使用密码加密。输入密码即可在浏览器中解密；密码不会被发送。",
+      wrongPassword: "密码错误：无法解密此文件。请检查后重试。",
+      download: "解密并下载",
+      progress: "已解密 {{done}} / {{total}}",
+      saved: "文件已解密并保存。",
+      memoryWarning:
+        "此浏览器无法直接保存到磁盘，整个文件（{{size}}）会先在内存中解密再保存。内存较小的设备请使用新版 Chrome 或 Edge。",
+      problems: {
+        damaged: "文件在加密后被修改过，或其分块顺序被打乱。无法解密，未保存任何内容。",
+        truncated: "文件不完整：缺少结尾部分。未保存任何内容。",
+        wrongKey: "链接中的密钥与此文件不匹配。未保存任何内容。",
+        malformed: "这不是本应用能读取的加密文件。未保存任何内容。",
+        network: "无法下载加密文件。请检查网络连接后重试。",
+      },
+    },
+    gone: {
+      missingKey: {
+        title: "此链接缺少密钥",
+        description: "加密文件只能用完整链接打开，包括 # 之后的部分。请向发送者索取完整链接。",
+      },
+      wrongKey: {
+        title: "无法解密此文件",
+        description: "链接中的密钥与此文件不匹配：链接可能被截断或修改。",
+      },
+      notFound: {
+        title: "文件不存在",
+        description: "链接可能有误，或文件已被删除。",
+      },
+      expired: {
+        title: "文件已过期",
+        description: "分享者设置了过期时间，现已过期。",
+      },
+      limitReached: {
+        title: "已达到访问次数上限",
+        description: "此文件只能被打开有限的次数，且已全部用完。",
+      },
+      gone: {
+        title: "文件已不可用",
+        description: "它已过期或访问次数已用完。",
+      },
+      failed: {
+        title: "无法打开文件",
+      },
+      shareOwn: "分享你自己的文件",
+      backHome: "返回首页",
+    },
+  },
+};
