@@ -3,7 +3,7 @@
 // still on its way is kept in the list and uploaded once it arrives.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Route } from "playwright-core";
-import { e2eSpec } from "./harness";
+import { e2eSpec } from "../kit/harness";
 
 setDefaultTimeout(120_000);
 
