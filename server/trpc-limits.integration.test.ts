@@ -139,6 +139,50 @@ for (const provider of DATABASE_PROVIDERS) {
       expect(ran.status).toBe(200);
     });
 
+    // Paste and file lists with a search take a slot each as explorer searches do: a batch of 16 of them
+    // from one caller with no slot free went through tRPC call by call, an error shaped for each.
+    // Counted as work (calls of the router's error formatter), not time.
+    test("a batch of paste and file list searches with no slot free is refused whole; lists without one run", async () => {
+      const admin = await loginAdmin(api);
+      const key = await createApiKey(api, admin, { text_permission: true, file_permission: true });
+      const caller = { auth: { type: "apikey", keyId: key.id } as never, clientIp: "127.0.0.1" };
+      const release: (() => void)[] = [];
+      const held = Array.from({ length: MAX_SEARCHES_PER_CALLER }, () =>
+        inSearchSlot(caller, () => new Promise<void>((resolve) => release.push(resolve))),
+      );
+      const config = appRouter._def._config as unknown as { errorFormatter: (options: never) => unknown };
+      const formatter = config.errorFormatter;
+      let shaped = 0;
+      config.errorFormatter = (options) => {
+        shaped++;
+        return formatter(options);
+      };
+      try {
+        const calls = Array.from({ length: TRPC_MAX_BATCH_CALLS }, (_, i) => ({
+          path: i % 2 ? "files.list" : "pastes.list",
+          input: { limit: 10, search: "needle" },
+        }));
+        const refused = await batchGet(calls, { authorization: key.auth });
+        expect(refused.status).toBe(429);
+        const answers = refused.body as BatchAnswer[];
+        expect(answers).toHaveLength(calls.length);
+        for (const answer of answers) expect(answer.error?.json.data.httpStatus).toBe(429);
+        // Once per procedure named.
+        expect(shaped).toBe(2);
+        // Lists without a search, or with a blank one, take no slot: they run.
+        const lists = await batchGet(
+          calls.map((call, i) => ({ ...call, input: i % 2 ? { limit: 10 } : { limit: 10, search: "  " } })),
+          { authorization: key.auth },
+        );
+        expect(lists.status).toBe(200);
+        expect((lists.body as BatchAnswer[]).every((answer) => answer.result)).toBe(true);
+      } finally {
+        config.errorFormatter = formatter;
+        for (const done of release) done();
+        await Promise.all(held);
+      }
+    });
+
     test("fs.list without limit answers one page with a cursor; REST's call without limit the whole folder", async () => {
       const admin = await loginAdmin(api);
       const storage = await t.db.storageConfig.findFirstOrThrow({
