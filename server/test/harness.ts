@@ -151,6 +151,15 @@ export async function createTestApp(
 }
 
 /**
+ * Fresh client addresses, one per call: `10.<net>.<1 on SQLite, 2 on Postgres>.<n>`, so that each test is
+ * counted by the rate limits as a caller of its own. `net` keeps a file's addresses apart from other files'.
+ */
+export function freshIps(net: number, provider: DatabaseProvider): () => string {
+  let counter = 0;
+  return () => `10.${net}.${provider === "sqlite" ? 1 : 2}.${++counter}`;
+}
+
+/**
  * The app a describe block's tests share, on a fresh database: made in the block's first beforeAll and
  * cleaned up after its tests, with an API client on it. `t` is filled in when the block runs, so read it
  * in hooks and tests, not while the block is being declared.

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac, hkdfSync } from "node:crypto";
 import { RATE_LIMITS } from "../../services/system/rate-limit";
 import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
   let t: TestApp;
-  let ipCounter = 0;
   /** Each test logs in from its own address so rate-limit counts do not leak between tests. */
-  const freshIp = () => `10.0.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+  const freshIp = freshIps(0, provider);
 
   const { call } = createApiClient(() => t.app);
 

@@ -8,7 +8,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { CSRF_HEADER } from "@shared/constants";
 import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
 
 function totpCode(secret: string): string {
   return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 1000 / 30)), 6);
@@ -16,8 +16,7 @@ function totpCode(secret: string): string {
 
 describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
   let t: TestApp;
-  let ipCounter = 0;
-  const freshIp = () => `10.38.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+  const freshIp = freshIps(38, provider);
   const { call } = createApiClient(() => t.app);
 
   // Untyped: the refusals' data (second_factor_required...) is not the login's output.

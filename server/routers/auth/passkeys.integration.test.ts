@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { resetAdminSecondFactors } from "../../services/auth/second-factor";
 import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
 import { createCredential, type SoftCredential, signInAnswer } from "../../test/soft-authenticator";
 
 // testConfig's PUBLIC_URL is http://localhost:8787: the relying party is "localhost".
@@ -15,8 +15,7 @@ const PHISHING_SITE = { rpId: "evil.example", origin: "https://evil.example" };
 
 describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
   let t: TestApp;
-  let ipCounter = 0;
-  const freshIp = () => `10.36.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+  const freshIp = freshIps(36, provider);
   const api = createApiClient(() => t.app);
   const { call } = api;
 

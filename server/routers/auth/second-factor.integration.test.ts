@@ -7,7 +7,7 @@ import { generateHOTP } from "@oslojs/otp";
 import { resetAdminSecondFactors } from "../../services/auth/second-factor";
 import { RATE_LIMITS } from "../../services/system/rate-limit";
 import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
 
 const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -20,8 +20,7 @@ function totpCode(secret: string, stepOffset = 0): string {
 
 describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
   let t: TestApp;
-  let ipCounter = 0;
-  const freshIp = () => `10.35.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+  const freshIp = freshIps(35, provider);
   const { call } = createApiClient(() => t.app);
 
   const loginRequest = (body: Record<string, unknown>, ip: string) => ({

@@ -8,7 +8,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import type { SsoConfig } from "../../config";
 import { turnPasswordLoginOn } from "../../services/auth/sso";
 import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
 import { startOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from "../../test/oidc-provider";
 
 // testConfig's PUBLIC_URL.
@@ -17,8 +17,7 @@ const CALLBACK = "http://localhost:8787/api/auth/sso/callback";
 describe.each(DATABASE_PROVIDERS)("single sign-on on %s", (provider) => {
   let t: TestApp;
   let idp: TestOidcProvider;
-  let ipCounter = 0;
-  const freshIp = () => `10.37.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+  const freshIp = freshIps(37, provider);
   const api = createApiClient(() => t.app);
 
   const ssoConfig = (issuer: string): SsoConfig => ({

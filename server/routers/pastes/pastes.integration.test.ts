@@ -12,12 +12,11 @@ import {
   type PastePage,
   present,
 } from "../../test/api-client";
-import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, freshIps, useTestApp } from "../../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("pastes on %s", (provider) => {
   let admin: string;
-  let ipCounter = 0;
-  const freshIp = () => `10.9.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+  const freshIp = freshIps(9, provider);
 
   const { t, api, call } = useTestApp(provider);
 

@@ -22,14 +22,13 @@ import {
   type SharedFile,
   shareUploadForm,
 } from "../../test/api-client";
-import { DATABASE_PROVIDERS, STORAGE_CASES, s3Env, useTestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, freshIps, STORAGE_CASES, s3Env, useTestApp } from "../../test/harness";
 import { patternedBytes as bytes } from "../../test/payloads";
 
 describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKind) => {
   let admin: string;
   let storageId: string;
-  let ipCounter = 0;
-  const freshIp = () => `10.7.${provider === "sqlite" ? 1 : 2}.${++ipCounter}`;
+  const freshIp = freshIps(7, provider);
 
   const { t, api, call } = useTestApp(provider);
 
