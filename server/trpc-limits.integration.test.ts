@@ -30,6 +30,32 @@ for (const provider of DATABASE_PROVIDERS) {
     const messageOf = (body: BatchAnswer[] | BatchAnswer) =>
       (Array.isArray(body) ? body[0] : body)?.error?.json.message;
 
+    /**
+     * Runs `check` while every search slot of the key is taken, counting the router's error formatter
+     * calls (the work of shaping refusals, not its time); the slots are freed afterwards.
+     */
+    async function withSlotsTaken(keyId: string, check: (shaped: () => number) => Promise<void>) {
+      const caller = { auth: { type: "apikey", keyId } as never, clientIp: "127.0.0.1" };
+      const release: (() => void)[] = [];
+      const held = Array.from({ length: MAX_SEARCHES_PER_CALLER }, () =>
+        inSearchSlot(caller, () => new Promise<void>((resolve) => release.push(resolve))),
+      );
+      const config = appRouter._def._config as unknown as { errorFormatter: (options: never) => unknown };
+      const formatter = config.errorFormatter;
+      let shaped = 0;
+      config.errorFormatter = (options) => {
+        shaped++;
+        return formatter(options);
+      };
+      try {
+        await check(() => shaped);
+      } finally {
+        config.errorFormatter = formatter;
+        for (const done of release) done();
+        await Promise.all(held);
+      }
+    }
+
     test("a batch past the cap is refused whole with 400, on GET and POST, in the caller's language", async () => {
       const admin = await loginAdmin(api);
       const calls = Array.from({ length: TRPC_MAX_BATCH_CALLS + 1 }, () => ({
@@ -99,19 +125,7 @@ for (const provider of DATABASE_PROVIDERS) {
     test("a batch of searches from a caller with no slot free is refused whole: 429 each, shaped once", async () => {
       const admin = await loginAdmin(api);
       const key = await createApiKey(api, admin, { mount_permission: true, mount_read_only: true });
-      const caller = { auth: { type: "apikey", keyId: key.id } as never, clientIp: "127.0.0.1" };
-      const release: (() => void)[] = [];
-      const held = Array.from({ length: MAX_SEARCHES_PER_CALLER }, () =>
-        inSearchSlot(caller, () => new Promise<void>((resolve) => release.push(resolve))),
-      );
-      const config = appRouter._def._config as unknown as { errorFormatter: (options: never) => unknown };
-      const formatter = config.errorFormatter;
-      let shaped = 0;
-      config.errorFormatter = (options) => {
-        shaped++;
-        return formatter(options);
-      };
-      try {
+      await withSlotsTaken(key.id, async (shaped) => {
         const calls = Array.from({ length: TRPC_MAX_BATCH_CALLS }, () => ({
           path: "fs.search",
           input: { q: "file-1", source: "live" },
@@ -126,12 +140,8 @@ for (const provider of DATABASE_PROVIDERS) {
             `你已有 ${MAX_SEARCHES_PER_CALLER} 个搜索正在进行，请等其中一个完成后再试`,
           );
         }
-        expect(shaped).toBe(1);
-      } finally {
-        config.errorFormatter = formatter;
-        for (const done of release) done();
-        await Promise.all(held);
-      }
+        expect(shaped()).toBe(1);
+      });
       // Once a slot is free, the key's searches run (a mount-less key finds nothing, but is not refused).
       const ran = await batchGet([{ path: "fs.search", input: { q: "file-1", source: "live" } }], {
         authorization: key.auth,
@@ -145,19 +155,7 @@ for (const provider of DATABASE_PROVIDERS) {
     test("a batch of paste and file list searches with no slot free is refused whole; lists without one run", async () => {
       const admin = await loginAdmin(api);
       const key = await createApiKey(api, admin, { text_permission: true, file_permission: true });
-      const caller = { auth: { type: "apikey", keyId: key.id } as never, clientIp: "127.0.0.1" };
-      const release: (() => void)[] = [];
-      const held = Array.from({ length: MAX_SEARCHES_PER_CALLER }, () =>
-        inSearchSlot(caller, () => new Promise<void>((resolve) => release.push(resolve))),
-      );
-      const config = appRouter._def._config as unknown as { errorFormatter: (options: never) => unknown };
-      const formatter = config.errorFormatter;
-      let shaped = 0;
-      config.errorFormatter = (options) => {
-        shaped++;
-        return formatter(options);
-      };
-      try {
+      await withSlotsTaken(key.id, async (shaped) => {
         const calls = Array.from({ length: TRPC_MAX_BATCH_CALLS }, (_, i) => ({
           path: i % 2 ? "files.list" : "pastes.list",
           input: { limit: 10, search: "needle" },
@@ -168,7 +166,7 @@ for (const provider of DATABASE_PROVIDERS) {
         expect(answers).toHaveLength(calls.length);
         for (const answer of answers) expect(answer.error?.json.data.httpStatus).toBe(429);
         // Once per procedure named.
-        expect(shaped).toBe(2);
+        expect(shaped()).toBe(2);
         // Lists without a search, or with a blank one, take no slot: they run.
         const lists = await batchGet(
           calls.map((call, i) => ({ ...call, input: i % 2 ? { limit: 10 } : { limit: 10, search: "  " } })),
@@ -176,11 +174,7 @@ for (const provider of DATABASE_PROVIDERS) {
         );
         expect(lists.status).toBe(200);
         expect((lists.body as BatchAnswer[]).every((answer) => answer.result)).toBe(true);
-      } finally {
-        config.errorFormatter = formatter;
-        for (const done of release) done();
-        await Promise.all(held);
-      }
+      });
     });
 
     test("fs.list without limit answers one page with a cursor; REST's call without limit the whole folder", async () => {
