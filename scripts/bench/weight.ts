@@ -14,20 +14,9 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { E2E_ADMIN_PASSWORD, signInAsAdmin } from "../../client/e2e/kit/harness";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ADMIN_PASSWORD, signInAsAdmin } from "../../client/e2e/kit/harness";
 import { adminAuthorization, REPO_ROOT, type ServerProcess, startServerProcess } from "../test/server-process";
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// Without the background-networking flags Chromium keeps calling home and floods the closed network.
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const KIB = 1024;
 /** How long the anonymous visitor with the service worker on is watched. */
 const VISITOR_WINDOW_MS = 8_000;

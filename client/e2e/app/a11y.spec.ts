@@ -26,6 +26,7 @@ import {
   LOOKS,
   PHONE,
   saveShot,
+  showLook,
   startHomeEditor,
   stillPage,
   waitForAnimations,
@@ -174,14 +175,7 @@ async function audit(page: Page, state: string, run: Run) {
   await injectAxe(page);
   const restore = page.viewportSize() ?? DESKTOP;
   for (const look of [lookOf(run)]) {
-    await page.setViewportSize(look.viewport);
-    await page.emulateMedia({ colorScheme: look.scheme });
-    await page.waitForFunction(
-      (dark) => document.documentElement.classList.contains("dark") === dark,
-      look.scheme === "dark",
-    );
-    // Two frames: layout and paint settle after the resize.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await showLook(page, look);
     const violations = await page.evaluate(async () => {
       // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
       const axe = (window as any).axe;

@@ -272,17 +272,23 @@ export async function axeViolationsHere(page: Page): Promise<string[]> {
   });
 }
 
+/** Puts the page in `look` and waits until the theme is applied and layout and paint have settled. */
+export async function showLook(page: Page, look: (typeof LOOKS)[number]): Promise<void> {
+  await page.setViewportSize(look.viewport);
+  await page.emulateMedia({ colorScheme: look.scheme });
+  await page.waitForFunction(
+    (dark) => document.documentElement.classList.contains("dark") === dark,
+    look.scheme === "dark",
+  );
+  // Two frames: layout and paint settle after the resize.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** axe-core's violations in every look (rule and first target), none expected; back in light after. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const look of LOOKS) {
-    await page.setViewportSize(look.viewport);
-    await page.emulateMedia({ colorScheme: look.scheme });
-    await page.waitForFunction(
-      (dark) => document.documentElement.classList.contains("dark") === dark,
-      look.scheme === "dark",
-    );
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await showLook(page, look);
     found.push(...(await axeViolationsHere(page)).map((violation) => `${look.name}: ${violation}`));
   }
   await page.emulateMedia({ colorScheme: "light" });
