@@ -1,7 +1,8 @@
 // The share options of the admin's edit dialogs, the same for a paste and a file share (their wire
 // fields: shared/schemas/shares/share-fields.ts updateShareFields): the remark, the expiry (kept, or a new
 // choice counted from now), the view limit and the password (keep, set a new one, remove). The state
-// a dialog starts from, the checks, and the changes to send; each dialog adds its own fields.
+// a dialog starts from, the checks, and the changes to send. `shareEditForm` joins them to one kind's own
+// fields (a paste's text, a file's link suffix), so each kind's form declares only what it adds.
 import { REMARK_MAX_LENGTH } from "@shared/constants";
 import type { FieldErrors } from "../../form-messages";
 import type { EditExpiryChoice } from "../../pastes/expiry";
@@ -63,4 +64,32 @@ export function shareEditChanges(share: EditableShare, state: ShareEditState): S
   if (state.passwordAction === "set") changes.password = state.newPassword;
   if (state.passwordAction === "remove" && share.has_password) changes.password = null;
   return changes;
+}
+
+/**
+ * One kind's edit form: the share options above beside the kind's own fields. `own` gives those fields'
+ * starting state; `changes` their changed values (undefined where unchanged, dropped before sending).
+ * The request is typed by the kind's wire input (shared/schemas), so a field the server does not
+ * take fails to typecheck.
+ */
+export function shareEditForm<Share extends EditableShare & { id: string }, Own extends object, Request>(spec: {
+  kind: "pastes" | "files";
+  own: (share: Share) => Own;
+  changes: (share: Share, state: ShareEditState & Own, now: Date) => Partial<Request>;
+}) {
+  type State = ShareEditState & Own;
+  return {
+    stateFor: (share: Share): State => ({ ...shareEditStateFor(share), ...spec.own(share) }),
+    /** The share options' errors beside the kind's own. */
+    validate: <Field extends string>(state: State, own: FieldErrors<Field>): FieldErrors<ShareEditField | Field> => {
+      const errors: FieldErrors<ShareEditField | Field> = {};
+      return Object.assign(errors, validateShareEdit(state, spec.kind), own);
+    },
+    /** Only the changed fields; null when nothing changed. */
+    buildUpdate: (share: Share, state: State, now: Date = new Date()): Request | null => {
+      const changed = Object.entries({ ...shareEditChanges(share, state), ...spec.changes(share, state, now) });
+      const sent = changed.filter(([, value]) => value !== undefined);
+      return sent.length > 0 ? ({ id: share.id, ...Object.fromEntries(sent) } as Request) : null;
+    },
+  };
 }
