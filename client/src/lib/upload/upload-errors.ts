@@ -130,6 +130,17 @@ function limitMessage(error: UploadLimitError, t: TFunction, language?: string):
   return t("files.errors.insufficientStorage", { detail });
 }
 
+/** The steps whose failure is one sentence with the reason underneath; the others look closer below. */
+const STAGE_FAILED: Partial<Record<UploadStage, string>> = {
+  presign: "files.errors.presignFailed",
+  commit: "files.errors.commitFailed",
+  multipartInit: "files.errors.multipartInitFailed",
+  multipartComplete: "files.errors.multipartCompleteFailed",
+  urlInfo: "files.errors.urlValidateFailed",
+  // The file could not be read (moved, deleted, no permission) or its name is too long to encrypt.
+  encrypt: "files.errors.encryptFailed",
+};
+
 /** The sentence a row shows for its failure. */
 export function uploadErrorMessage(error: unknown, t: TFunction, language?: string): string {
   if (error instanceof UploadLimitError) return limitMessage(error, t, language);
@@ -142,21 +153,15 @@ export function uploadErrorMessage(error: unknown, t: TFunction, language?: stri
     return t("files.errors.insufficientStorage", { detail: cause instanceof Error ? cause.message : "" });
   }
   const reason = reasonOf(cause, t);
+  const failedKey = stage ? STAGE_FAILED[stage] : undefined;
+  if (failedKey) return t(failedKey, { reason });
   switch (stage) {
-    case "presign":
-      return t("files.errors.presignFailed", { reason });
-    case "commit":
-      return t("files.errors.commitFailed", { reason });
-    case "multipartInit":
-      return t("files.errors.multipartInitFailed", { reason });
     case "partUrls":
     case "part": {
       const part = error instanceof UploadFailure ? (error.details.partNumber ?? 0) : 0;
       if (cause instanceof MissingPartUrlError) return t("files.errors.noPartUrl", { part: cause.partNumber });
       return t("files.errors.partFailed", { part, reason });
     }
-    case "multipartComplete":
-      return t("files.errors.multipartCompleteFailed", { reason });
     case "put":
       if (isNoAnswer(cause)) return t("files.errors.networkDuringUpload");
       return error instanceof UploadFailure && error.details.toS3
@@ -166,11 +171,6 @@ export function uploadErrorMessage(error: unknown, t: TFunction, language?: stri
       if (isNoAnswer(cause)) return t("files.errors.networkDuringUpload");
       if (cause instanceof HttpStatusError && cause.reason) return cause.reason;
       return t("files.errors.uploadFailed", { reason });
-    case "urlInfo":
-      return t("files.errors.urlValidateFailed", { reason });
-    case "encrypt":
-      // The file could not be read (moved, deleted, no permission) or its name is too long to encrypt.
-      return t("files.errors.encryptFailed", { reason });
     case "download":
       if (cause instanceof HttpStatusError) {
         // Our proxy explains itself (a refused address, the origin's status); a site answers a status only.

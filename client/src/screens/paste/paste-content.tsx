@@ -30,30 +30,24 @@ export function PlainText({ content }: { content: string }) {
   );
 }
 
+/** The text as written under a note saying why it is not rendered. */
+function NotedPlainText({ content, note }: { content: string; note: string }) {
+  return (
+    <div>
+      <p role="status" className="mb-4 text-sm text-amber-700 dark:text-amber-400">
+        {note}
+      </p>
+      <PlainText content={content} />
+    </div>
+  );
+}
+
 export function PasteContent({ content, format, html, renderRefused }: PasteContentProps) {
   const { t } = useTranslation();
   if (format === "text") return <PlainText content={content} />;
-  if (renderRefused) {
-    return (
-      <div>
-        <p role="status" className="mb-4 text-sm text-amber-700 dark:text-amber-400">
-          {t("pastes.view.tooComplex")}
-        </p>
-        <PlainText content={content} />
-      </div>
-    );
-  }
+  if (renderRefused) return <NotedPlainText content={content} note={t("pastes.view.tooComplex")} />;
   return (
-    <LazyBoundary
-      fallback={() => (
-        <div>
-          <p role="status" className="mb-4 text-sm text-amber-700 dark:text-amber-400">
-            {t("pastes.view.renderFailed")}
-          </p>
-          <PlainText content={content} />
-        </div>
-      )}
-    >
+    <LazyBoundary fallback={() => <NotedPlainText content={content} note={t("pastes.view.renderFailed")} />}>
       <Suspense
         fallback={
           <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500 dark:text-slate-400">

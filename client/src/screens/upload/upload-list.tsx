@@ -344,18 +344,8 @@ function UploadRow({
             testId="result-link"
           >
             <ul className="mt-2 flex flex-wrap gap-1.5 text-xs">
-              {item.result.encrypted ? (
-                <Chip>
-                  <LockClosedIcon className="size-3.5" />
-                  {t("files.queue.encrypted")}
-                </Chip>
-              ) : null}
-              {item.result.has_password ? (
-                <Chip>
-                  <LockClosedIcon className="size-3.5" />
-                  {t("files.result.protected")}
-                </Chip>
-              ) : null}
+              {item.result.encrypted ? <Chip isLocked>{t("files.queue.encrypted")}</Chip> : null}
+              {item.result.has_password ? <Chip isLocked>{t("files.result.protected")}</Chip> : null}
               <Chip>
                 {item.result.expires_at
                   ? t("files.result.expires", { date: formatDateTime(item.result.expires_at, language) })
@@ -374,9 +364,11 @@ function UploadRow({
   );
 }
 
-function Chip({ children }: { children: ReactNode }) {
+/** A fact of the share; `isLocked` marks one that keeps it closed (encrypted, a password) with a lock. */
+function Chip({ isLocked = false, children }: { isLocked?: boolean; children: ReactNode }) {
   return (
     <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+      {isLocked ? <LockClosedIcon className="size-3.5" /> : null}
       {children}
     </li>
   );
