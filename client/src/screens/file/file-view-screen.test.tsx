@@ -3,7 +3,7 @@ import type { PublicFileView } from "@shared/schemas/shares/shares";
 import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
-import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, mockTrpc, type TrpcResolver, TrpcTestError } from "../../../test/trpc-msw";
 import i18n from "../../i18n";
 import { authStore } from "../../lib/auth/store/session";
 
@@ -45,6 +45,14 @@ const LOCKED = file({
 function submitPassword(value: string) {
   fireEvent.change(screen.getByLabelText("Password", { selector: "input" }), { target: { value } });
   fireEvent.click(screen.getByRole("button", { name: "Open file" }));
+}
+
+/** Opens the locked file, answers its password check with `verify`, and types `password` at the prompt. */
+async function submitAtPrompt(password: string, verify: TrpcResolver<"files.public.verify">) {
+  server.use({ "files.public.get": () => LOCKED, "files.public.verify": verify });
+  renderAppAt("/file/pic123");
+  await screen.findByTestId("file-password-prompt");
+  submitPassword(password);
 }
 
 describe("file page", () => {
@@ -131,15 +139,7 @@ describe("file page", () => {
   });
 
   test("the file expiring while the password is typed: the expired screen", async () => {
-    server.use({
-      "files.public.get": () => LOCKED,
-      "files.public.verify": () => {
-        throw new TrpcTestError("GONE", "The file share has expired");
-      },
-    });
-    renderAppAt("/file/pic123");
-    await screen.findByTestId("file-password-prompt");
-    submitPassword("right");
+    await submitAtPrompt("right", failsWith("GONE", "The file share has expired"));
     expect((await screen.findByTestId("file-expired")).textContent).toContain("This file has expired");
   });
 
@@ -151,35 +151,18 @@ describe("file page", () => {
   });
 
   test("too many attempts is a message at the field, not a dead end", async () => {
-    server.use({
-      "files.public.get": () => LOCKED,
-      "files.public.verify": () => {
-        throw new TrpcTestError("TOO_MANY_REQUESTS", "Too many requests, try again in 30 seconds");
-      },
-    });
-    renderAppAt("/file/pic123");
-    await screen.findByTestId("file-password-prompt");
-    submitPassword("guess");
+    await submitAtPrompt("guess", failsWith("TOO_MANY_REQUESTS", "Too many requests, try again in 30 seconds"));
     expect(await screen.findByText("Too many requests, try again in 30 seconds")).toBeDefined();
   });
 
   test("missing, expired and used-up files have their own screens", async () => {
-    const cases: [TrpcTestError, string, string, string][] = [
-      [
-        new TrpcTestError("NOT_FOUND", "The file does not exist or has been deleted"),
-        "nope",
-        "notFound",
-        "File not found",
-      ],
-      [new TrpcTestError("GONE", "The file share has expired"), "old", "expired", "This file has expired"],
-      [new TrpcTestError("GONE", "The view limit has been reached"), "used", "limitReached", "View limit reached"],
+    const cases: [() => never, string, string, string][] = [
+      [failsWith("NOT_FOUND", "The file does not exist or has been deleted"), "nope", "notFound", "File not found"],
+      [failsWith("GONE", "The file share has expired"), "old", "expired", "This file has expired"],
+      [failsWith("GONE", "The view limit has been reached"), "used", "limitReached", "View limit reached"],
     ];
-    for (const [error, slug, state, text] of cases) {
-      server.use({
-        "files.public.get": () => {
-          throw error;
-        },
-      });
+    for (const [refuse, slug, state, text] of cases) {
+      server.use({ "files.public.get": refuse });
       const shown = renderAppAt(`/file/${slug}`);
       expect((await screen.findByTestId(`file-${state}`)).textContent).toContain(text);
       shown.unmount();

@@ -3,7 +3,7 @@ import type { PasteView } from "@shared/schemas/pastes";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { publicPaste } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
-import { mockTrpc, TrpcTestError } from "../../../test/trpc-msw";
+import { failsWith, mockTrpc, type TrpcResolver, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/feedback/toast-store";
 import i18n from "../../i18n";
 import { authStore } from "../../lib/auth/store/session";
@@ -29,6 +29,14 @@ const PROTECTED = paste({
 function submitPassword(value: string) {
   fireEvent.change(screen.getByLabelText("Password", { selector: "input" }), { target: { value } });
   fireEvent.click(screen.getByRole("button", { name: "Open" }));
+}
+
+/** Opens the protected paste, answers its unlock with `unlock`, and types `password` at the prompt. */
+async function submitAtPrompt(password: string, unlock: TrpcResolver<"pastes.unlock">) {
+  server.use({ "pastes.view": () => PROTECTED, "pastes.unlock": unlock });
+  renderAppAt("/paste/abc123");
+  await screen.findByTestId("password-prompt");
+  submitPassword(password);
 }
 
 describe("paste page", () => {
@@ -124,15 +132,7 @@ describe("paste page", () => {
   });
 
   test("too many attempts: the server's wait message", async () => {
-    server.use({
-      "pastes.view": () => PROTECTED,
-      "pastes.unlock": () => {
-        throw new TrpcTestError("TOO_MANY_REQUESTS", "Too many requests, try again in 60 seconds");
-      },
-    });
-    renderAppAt("/paste/abc123");
-    await screen.findByTestId("password-prompt");
-    submitPassword("guess");
+    await submitAtPrompt("guess", failsWith("TOO_MANY_REQUESTS", "Too many requests, try again in 60 seconds"));
     expect(await screen.findByText("Too many requests, try again in 60 seconds")).toBeDefined();
   });
 
@@ -142,24 +142,16 @@ describe("paste page", () => {
     expect(await screen.findByText("This was the last view allowed")).toBeDefined();
   });
 
-  const goneCases: [string, TrpcTestError, string][] = [
-    [
-      "missing",
-      new TrpcTestError("NOT_FOUND", "The paste does not exist or has been deleted"),
-      "This text does not exist",
-    ],
-    ["expired", new TrpcTestError("GONE", "The paste has expired"), "This text has expired"],
-    ["used up", new TrpcTestError("GONE", "The view limit has been reached"), "View limit reached"],
-    ["used up (answered in Chinese)", new TrpcTestError("GONE", "已达到查看次数上限"), "View limit reached"],
-    ["gone, reason unknown", new TrpcTestError("GONE", "Gone"), "This text is no longer available"],
+  const goneCases: [string, () => never, string][] = [
+    ["missing", failsWith("NOT_FOUND", "The paste does not exist or has been deleted"), "This text does not exist"],
+    ["expired", failsWith("GONE", "The paste has expired"), "This text has expired"],
+    ["used up", failsWith("GONE", "The view limit has been reached"), "View limit reached"],
+    ["used up (answered in Chinese)", failsWith("GONE", "已达到查看次数上限"), "View limit reached"],
+    ["gone, reason unknown", failsWith("GONE", "Gone"), "This text is no longer available"],
   ];
-  for (const [name, error, heading] of goneCases) {
+  for (const [name, refuse, heading] of goneCases) {
     test(`a ${name} paste has its own screen`, async () => {
-      server.use({
-        "pastes.view": () => {
-          throw error;
-        },
-      });
+      server.use({ "pastes.view": refuse });
       renderAppAt("/paste/abc123");
       expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeDefined();
       expect(screen.getByRole("link", { name: "Share a text of your own" }).getAttribute("href")).toBe("/");
@@ -167,15 +159,7 @@ describe("paste page", () => {
   }
 
   test("the limit reached while typing the password: the limit screen", async () => {
-    server.use({
-      "pastes.view": () => PROTECTED,
-      "pastes.unlock": () => {
-        throw new TrpcTestError("GONE", "The view limit has been reached");
-      },
-    });
-    renderAppAt("/paste/abc123");
-    await screen.findByTestId("password-prompt");
-    submitPassword("right");
+    await submitAtPrompt("right", failsWith("GONE", "The view limit has been reached"));
     expect(await screen.findByRole("heading", { level: 1, name: "View limit reached" })).toBeDefined();
   });
 
