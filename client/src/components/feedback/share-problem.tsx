@@ -13,6 +13,7 @@ import MagnifyingGlassIcon from "@heroicons/react/24/outline/MagnifyingGlassIcon
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { errorMessageOf } from "../../lib/api/api-errors";
 import type { TerminalShareProblem } from "../../lib/shares/share-errors";
 import { ROUTES } from "../../routes";
 import { Button, buttonClasses } from "../button";
@@ -74,14 +75,18 @@ export function ShareGone({ kind, problem }: { kind: ShareKind; problem: GonePro
 
 export function ShareLoadFailed({
   kind,
+  error,
   message,
   onRetry,
-  isRetrying,
+  isRetrying = false,
 }: {
   kind: ShareKind;
-  message: string;
-  onRetry: () => void;
-  isRetrying: boolean;
+  /** What failed; said in the user's words (no connection, the server's message). */
+  error?: unknown;
+  /** Said instead of the error's words. */
+  message?: string;
+  onRetry: () => unknown;
+  isRetrying?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -91,10 +96,12 @@ export function ShareLoadFailed({
       icon={ExclamationTriangleIcon}
       tone="amber"
       title={t(`${kind}.gone.failed.title`)}
-      description={message}
+      description={
+        message ?? errorMessageOf(error, { network: t("common.networkError"), fallback: t("common.unknownError") })
+      }
       actions={
         <>
-          <Button variant="primary" icon={ArrowPathIcon} onClick={onRetry} isLoading={isRetrying}>
+          <Button variant="primary" icon={ArrowPathIcon} onClick={() => void onRetry()} isLoading={isRetrying}>
             {t("common.retry")}
           </Button>
           <Link href={ROUTES.home} className={buttonClasses("secondary")}>

@@ -103,7 +103,6 @@ export function EncryptedFile({ file }: { file: ReadyFile }) {
         kind="files"
         message={t("files.encrypted.problems.network")}
         onRetry={() => setAttempt((count) => count + 1)}
-        isRetrying={false}
       />
     );
   }

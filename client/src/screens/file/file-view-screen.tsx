@@ -25,7 +25,6 @@ import { FileTypeIcon } from "../../components/file-icons";
 import { MediaTypeText } from "../../components/media-type-text";
 import { PageQrCode } from "../../components/page-qr-code";
 import { currentLanguage } from "../../i18n";
-import { errorMessageOf } from "../../lib/api/api-errors";
 import { useOnceRead } from "../../lib/api/once-reads";
 import { formatDateTime, formatRelativeTime } from "../../lib/format-date";
 import { classifyFileError, filePagePath, isTerminalFileProblem, linksExpired } from "../../lib/shares/file-errors";
@@ -77,14 +76,7 @@ export default function FileViewScreen({ slug }: FileViewScreenProps) {
         />
       );
     }
-    return (
-      <ShareLoadFailed
-        kind="files"
-        message={errorMessageOf(view.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-        onRetry={() => void refetch()}
-        isRetrying={view.isFetching}
-      />
-    );
+    return <ShareLoadFailed kind="files" error={view.error} onRetry={refetch} isRetrying={view.isFetching} />;
   }
 
   const file = unlocked?.share ?? (view.status === "success" ? view.data : null);

@@ -19,7 +19,6 @@ import type { IconProps } from "../../components/icons";
 import { PageQrCode } from "../../components/page-qr-code";
 import { useScreenTitle } from "../../hooks/use-page-title";
 import { currentLanguage } from "../../i18n";
-import { errorMessageOf } from "../../lib/api/api-errors";
 import { useOnceRead } from "../../lib/api/once-reads";
 import { formatDateTime, formatRelativeTime } from "../../lib/format-date";
 import { classifyPasteError, isTerminalProblem } from "../../lib/pastes/paste-errors";
@@ -51,14 +50,7 @@ export default function PasteViewScreen({ slug }: PasteViewScreenProps) {
   if (view.status === "error") {
     const problem = classifyPasteError(view.error);
     if (isTerminalProblem(problem)) return <ShareGone kind="pastes" problem={problem} />;
-    return (
-      <ShareLoadFailed
-        kind="pastes"
-        message={errorMessageOf(view.error, { network: t("common.networkError"), fallback: t("common.unknownError") })}
-        onRetry={() => void refetch()}
-        isRetrying={view.isFetching}
-      />
-    );
+    return <ShareLoadFailed kind="pastes" error={view.error} onRetry={refetch} isRetrying={view.isFetching} />;
   }
   if (goneProblem) return <ShareGone kind="pastes" problem={goneProblem} />;
 
