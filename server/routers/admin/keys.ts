@@ -30,27 +30,25 @@ export const keysRouter = router({
     )
     .input(createApiKeyInput)
     .output(createdApiKeyOutput)
-    .mutation(({ ctx, input }) =>
-      createApiKey(ctx.db, ctx.config.secret, input, requestFacts(ctx.request, ctx.clientIp)),
-    ),
+    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.config.secret, input, requestFacts(ctx))),
 
   update: adminProcedure
     .meta(rest("PUT /admin/api-keys/{id}", "Change an API key", tags))
     .input(updateApiKeyInput)
     .output(apiKeyOutput)
-    .mutation(({ ctx, input }) => updateApiKey(ctx.db, input, requestFacts(ctx.request, ctx.clientIp))),
+    .mutation(({ ctx, input }) => updateApiKey(ctx.db, input, requestFacts(ctx))),
 
   delete: adminProcedure
     .meta(rest("DELETE /admin/api-keys/{id}", "Delete an API key", tags))
     .input(idParam)
     .output(z.object({ deleted: z.number() }))
-    .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, [input.id], requestFacts(ctx.request, ctx.clientIp))),
+    .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, [input.id], requestFacts(ctx))),
 
   batchDelete: adminProcedure
     .meta(rest("POST /admin/api-keys/batch-delete", "Delete several API keys", tags))
     .input(idsInput)
     .output(z.object({ deleted: z.number() }))
-    .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, input.ids, requestFacts(ctx.request, ctx.clientIp))),
+    .mutation(({ ctx, input }) => deleteApiKeys(ctx.db, input.ids, requestFacts(ctx))),
 
   validate: authedProcedure
     .meta(rest("GET /test/api-key", "Check an API key and read its permissions", tags))

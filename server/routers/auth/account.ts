@@ -32,7 +32,7 @@ export const adminRouter = router({
           isSsoConfigured: ctx.config.sso !== null,
         },
         input,
-        requestFacts(ctx.request, ctx.clientIp),
+        requestFacts(ctx),
       );
       if (!isWebClientRequest(ctx.request)) return session;
       ctx.responseHeaders.append("set-cookie", sessionCookie(ctx.config, session.token));
@@ -70,7 +70,7 @@ export const adminRouter = router({
 
 /** Changes the admin's username or password; every admin session ends, this browser's cookie too. */
 async function changeCredentials(ctx: Context, auth: { adminId: string }, input: z.output<typeof changePasswordInput>) {
-  await changeAdminCredentials(ctx.db, auth.adminId, input, requestFacts(ctx.request, ctx.clientIp));
+  await changeAdminCredentials(ctx.db, auth.adminId, input, requestFacts(ctx));
   ctx.responseHeaders.append("set-cookie", clearedSessionCookie(ctx.config));
 }
 

@@ -31,7 +31,7 @@ export const appPasswordsRouter = router({
     .input(appPasswordCreateInput)
     .output(appPasswordCreatedOutput)
     .mutation(({ ctx, input }) =>
-      createAppPassword(ctx.db, ctx.config.secret, ctx.auth.adminId, input, requestFacts(ctx.request, ctx.clientIp)),
+      createAppPassword(ctx.db, ctx.config.secret, ctx.auth.adminId, input, requestFacts(ctx)),
     ),
 
   revoke: adminProcedure
@@ -39,7 +39,7 @@ export const appPasswordsRouter = router({
     .input(idParam)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await revokeAppPassword(ctx.db, ctx.auth.adminId, input.id, requestFacts(ctx.request, ctx.clientIp));
+      await revokeAppPassword(ctx.db, ctx.auth.adminId, input.id, requestFacts(ctx));
       return null;
     }),
 });

@@ -64,7 +64,7 @@ export const passkeysRouter = router({
         relyingPartyOf(ctx.config.publicUrl),
         { adminId: ctx.auth.adminId, sessionId: ctx.auth.sessionId },
         input,
-        requestFacts(ctx.request, ctx.clientIp),
+        requestFacts(ctx),
       ),
     ),
 
@@ -82,7 +82,7 @@ export const passkeysRouter = router({
     .input(passkeyRemoveInput)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await removePasskey(ctx.db, ctx.auth.adminId, input, requestFacts(ctx.request, ctx.clientIp));
+      await removePasskey(ctx.db, ctx.auth.adminId, input, requestFacts(ctx));
       return null;
     }),
 
@@ -100,9 +100,7 @@ export const passkeysRouter = router({
       ),
     )
     .output(passkeyOptionsOutput)
-    .mutation(({ ctx }) =>
-      startPasskeyLogin(ctx.db, relyingPartyOf(ctx.config.publicUrl), requestFacts(ctx.request, ctx.clientIp)),
-    ),
+    .mutation(({ ctx }) => startPasskeyLogin(ctx.db, relyingPartyOf(ctx.config.publicUrl), requestFacts(ctx))),
 
   login: publicProcedure
     .meta(
@@ -115,12 +113,7 @@ export const passkeysRouter = router({
     .input(passkeyAnswerInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
-      const session = await loginWithPasskey(
-        ctx.db,
-        relyingPartyOf(ctx.config.publicUrl),
-        input,
-        requestFacts(ctx.request, ctx.clientIp),
-      );
+      const session = await loginWithPasskey(ctx.db, relyingPartyOf(ctx.config.publicUrl), input, requestFacts(ctx));
       if (!isWebClientRequest(ctx.request)) return session;
       ctx.responseHeaders.append("set-cookie", sessionCookie(ctx.config, session.token));
       return { ...session, token: null };

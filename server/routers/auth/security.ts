@@ -48,14 +48,7 @@ export const securityRouter = router({
     .input(totpEnableInput)
     .output(totpEnableOutput)
     .mutation(({ ctx, input }) =>
-      enableTotp(
-        ctx.db,
-        ctx.config.secret,
-        ctx.auth.adminId,
-        ctx.auth.sessionId,
-        input.code,
-        requestFacts(ctx.request, ctx.clientIp),
-      ),
+      enableTotp(ctx.db, ctx.config.secret, ctx.auth.adminId, ctx.auth.sessionId, input.code, requestFacts(ctx)),
     ),
 
   totpDisable: adminProcedure
@@ -63,7 +56,7 @@ export const securityRouter = router({
     .input(totpDisableInput)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await disableTotp(ctx.db, ctx.config.secret, ctx.auth.adminId, input, requestFacts(ctx.request, ctx.clientIp));
+      await disableTotp(ctx.db, ctx.config.secret, ctx.auth.adminId, input, requestFacts(ctx));
       return null;
     }),
 
@@ -77,14 +70,12 @@ export const securityRouter = router({
     .input(idParam)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await endAdminSession(ctx.db, ctx.auth.adminId, input.id, requestFacts(ctx.request, ctx.clientIp));
+      await endAdminSession(ctx.db, ctx.auth.adminId, input.id, requestFacts(ctx));
       return null;
     }),
 
   endOtherSessions: adminProcedure
     .meta(rest("POST /admin/sessions/end-others", "End every session but this one", tags))
     .output(z.object({ ended: z.number() }))
-    .mutation(({ ctx }) =>
-      endOtherAdminSessions(ctx.db, ctx.auth.adminId, ctx.auth.sessionId, requestFacts(ctx.request, ctx.clientIp)),
-    ),
+    .mutation(({ ctx }) => endOtherAdminSessions(ctx.db, ctx.auth.adminId, ctx.auth.sessionId, requestFacts(ctx))),
 });

@@ -91,7 +91,7 @@ export const ssoRawRoutes: RawRoute[] = [
           ctx.db,
           ctx.config,
           { url: new URL(ctx.request.url), binding },
-          requestFacts(ctx.request, ctx.clientIp),
+          requestFacts(ctx),
         );
         return redirect(signedIn.returnPath ?? "/admin", [cleared, sessionCookie(ctx.config, signedIn.token)]);
       } catch (error) {
@@ -124,7 +124,5 @@ export const ssoRouter = router({
     )
     .input(passwordLoginInput)
     .output(ssoStatusOutput)
-    .mutation(({ ctx, input }) =>
-      setPasswordLogin(ctx.db, ctx.config, ctx.auth, input.enabled, requestFacts(ctx.request, ctx.clientIp)),
-    ),
+    .mutation(({ ctx, input }) => setPasswordLogin(ctx.db, ctx.config, ctx.auth, input.enabled, requestFacts(ctx))),
 });

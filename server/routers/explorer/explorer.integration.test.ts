@@ -826,7 +826,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     expect(mount.body.data.last_refresh).not.toBeNull();
     expect(mount.body.data.last_used).not.toBeNull();
 
-    const userClear = await call("POST", "/user/cache/clear", { auth: keyDocs, procedure: "cache.clearMine" });
+    const userClear = await call("POST", "/user/cache/clear", { auth: keyDocs, procedure: "cache.clear" });
     expect(userClear.body.data.mounts).toBe(2);
     expect((await call("POST", "/admin/cache/clear", { auth: keyDocs, procedure: "cache.clear" })).status).toBe(403);
     expect((await call("GET", "/admin/cache/stats", { auth: keyDocs, procedure: "cache.stats" })).status).toBe(403);

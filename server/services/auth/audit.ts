@@ -17,8 +17,8 @@ const MAX_TEXT = 512;
 
 const cut = (value: string | null | undefined) => (value ? value.slice(0, MAX_TEXT) : null);
 
-/** The facts of a request for the audit log and the sessions list. */
-export function requestFacts(request: Request, clientIp: string): RequestFacts {
+/** The facts of a request for the audit log and the sessions list: `requestFacts(ctx)` in a procedure. */
+export function requestFacts({ request, clientIp }: { request: Request; clientIp: string }): RequestFacts {
   return { ipAddress: clientIp, userAgent: cut(request.headers.get("user-agent")) };
 }
 
