@@ -214,10 +214,10 @@ export function adminAndUserRoutes(path: string, area: string, rest: SharedRoute
 
 /**
  * Declares the operations of an area the admin and API keys share: `operation(path, rest)` is
- * `procedure` (the admin, or a key holding the area's permission) served at `/admin<base><path>` and
- * `/user<base><path>` (adminAndUserRoutes).
+ * `procedure` (the admin, or a key holding the area's permission; `authedProcedure`: any key, the
+ * service scoping it to its own) served at `/admin<base><path>` and `/user<base><path>` (adminAndUserRoutes).
  */
-export function sharedOperations(procedure: ReturnType<typeof withPermission>, base: string, area: string) {
+export function sharedOperations(procedure: typeof authedProcedure, base: string, area: string) {
   return (path: string, rest: SharedRouteMeta) =>
     procedure.meta({ rest: adminAndUserRoutes(`${base}${path}`, area, rest) });
 }

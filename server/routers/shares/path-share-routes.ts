@@ -26,7 +26,7 @@ import {
   viewShareSet,
   zipShareSet,
 } from "../../services/shares/collections/share-sets";
-import { adminAndUserRoutes, authedProcedure, type Context, publicProcedure, rest, router } from "../../trpc";
+import { authedProcedure, type Context, publicProcedure, rest, router, sharedOperations } from "../../trpc";
 
 const shareErrors = [
   jsonAnswer(400, "A path that is not inside the share"),
@@ -37,8 +37,7 @@ const shareErrors = [
 
 const tags = ["Shared folders (public)"];
 /** The owner's routes: /admin/path-shares (every link) and /user/path-shares (a key's own). */
-const ownerRoutes = (path: string, rest: Parameters<typeof adminAndUserRoutes>[2]) =>
-  adminAndUserRoutes(`/path-shares${path}`, "Shared files and folders", rest);
+const ownerOperation = sharedOperations(authedProcedure, "/path-shares", "Shared files and folders");
 
 export const pathSharesRouter = router({
   view: publicProcedure
@@ -62,34 +61,25 @@ export const pathSharesRouter = router({
       const request = { ...input, clientIp: ctx.clientIp };
       return (await isShareSetSlug(ctx, input.slug)) ? viewShareSet(ctx, request) : viewPathShare(ctx, request);
     }),
-  list: authedProcedure
-    .meta({
-      rest: ownerRoutes("", {
-        method: "GET",
-        summary: "Links to files and folders shared in place (from the explorer or an upload request's arrival)",
-        description: "`kind`: file or folder, to list one kind. Newest first, at most 1000.",
-      }),
-    })
+  list: ownerOperation("", {
+    method: "GET",
+    summary: "Links to files and folders shared in place (from the explorer or an upload request's arrival)",
+    description: "`kind`: file or folder, to list one kind. Newest first, at most 1000.",
+  })
     .input(listPathSharesInput)
     .output(pathShareListOutput)
     .query(({ ctx, input }) => listPathShares(ctx, ctx.auth, input?.kind)),
-  revoke: authedProcedure
-    .meta({
-      rest: ownerRoutes("/{id}/revoke", {
-        method: "POST",
-        summary: "Revoke a link: it answers 404 from now on; the file or folder stays",
-      }),
-    })
+  revoke: ownerOperation("/{id}/revoke", {
+    method: "POST",
+    summary: "Revoke a link: it answers 404 from now on; the file or folder stays",
+  })
     .input(idParam)
     .output(z.object({ revoked: z.boolean() }))
     .mutation(({ ctx, input }) => revokePathShare(ctx, ctx.auth, input.id)),
-  extend: authedProcedure
-    .meta({
-      rest: ownerRoutes("/{id}/extend", {
-        method: "POST",
-        summary: "Give a link a new expiry, counted from now (0 or null: never)",
-      }),
-    })
+  extend: ownerOperation("/{id}/extend", {
+    method: "POST",
+    summary: "Give a link a new expiry, counted from now (0 or null: never)",
+  })
     .input(extendPathShareInput)
     .output(pathShareRecord)
     .mutation(({ ctx, input }) => extendPathShare(ctx, ctx.auth, input.id, input.expires_in)),
