@@ -40,3 +40,24 @@ export function watchEventLoopBlocks(
     stop: () => clearInterval(timer),
   };
 }
+
+export type TurnCount = {
+  /** Turns of the loop since the count started. */
+  turns(): number;
+  stop(): void;
+};
+
+/**
+ * Counts the turns of the event loop from now (one setImmediate a turn), so that a test can tell which
+ * turn ran what: work counted, not time, which a loaded machine does not change.
+ */
+export function countLoopTurns(): TurnCount {
+  let turns = 0;
+  let counting = true;
+  const tick = () => {
+    turns++;
+    if (counting) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return { turns: () => turns, stop: () => (counting = false) };
+}

@@ -2,6 +2,7 @@
 // declared Content-Length, or at most twice a chunked body's size and never past the limit. A 10 MB
 // clipboard item sent over HTTP used to be held as its chunks and their concatenation at once.
 import { describe, expect, test } from "bun:test";
+import { countLoopTurns } from "../../test/event-loop-blocks";
 import { READ_TURN_BYTES, readBoundedBytes, readBoundedText } from "./bounded-body";
 
 const MiB = 1024 * 1024;
@@ -82,13 +83,7 @@ describe("reading a large body holds it once", () => {
     // then resolves at once, and 12 MiB were read (and refused) in one turn, holding every other
     // request 30-40 ms of CPU per body (docs/performance.md, hostile run, chunked phase).
     const total = 12 * MiB;
-    let turns = 0;
-    let counting = true;
-    const countTurns = () => {
-      turns++;
-      if (counting) setImmediate(countTurns);
-    };
-    setImmediate(countTurns);
+    const loop = countLoopTurns();
     const piece = new Uint8Array(64 * 1024).fill(0x62);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -108,10 +103,10 @@ describe("reading a large body holds it once", () => {
       expect(bytes.byteLength).toBe(total);
       expect(bytes[total - 1]).toBe(0x62);
     } finally {
-      counting = false;
+      loop.stop();
       ArrayBuffer.prototype.transfer = transfer;
     }
-    expect(turns).toBeGreaterThanOrEqual(total / READ_TURN_BYTES - 1);
+    expect(loop.turns()).toBeGreaterThanOrEqual(total / READ_TURN_BYTES - 1);
     // Grown in place: no move of the bytes read so far into a larger buffer.
     expect(transfers).toBe(0);
   });

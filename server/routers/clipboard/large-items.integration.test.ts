@@ -14,7 +14,7 @@ import { sqliteFilePath } from "../../db/migrate";
 import { LARGE_CONTENT_BUDGET_BYTES, largeContentBudget } from "../../http/large-content";
 import { createClipboardRoom } from "../../test/api-client";
 import { encryptItemText, socketUrl } from "../../test/clipboard-device";
-import { watchEventLoopBlocks } from "../../test/event-loop-blocks";
+import { countLoopTurns, watchEventLoopBlocks } from "../../test/event-loop-blocks";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp } from "../../test/harness";
 import { residentMappedBytes } from "../../test/mapped-pages";
 
@@ -153,13 +153,7 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
       const driver = await driverConnectionOf(served.t.db);
       if (driver.provider !== "sqlite") throw new Error("expected the SQLite driver");
       const { sqlite } = driver;
-      let turn = 0;
-      let counting = true;
-      const tick = () => {
-        turn++;
-        if (counting) setImmediate(tick);
-      };
-      setImmediate(tick);
+      const loop = countLoopTurns();
       const seen: { sql: string; turn: number; autoCheckpoint: number }[] = [];
       const query = sqlite.query.bind(sqlite);
       // The adapter opens the connection with safe integers: integers come back as bigint.
@@ -169,7 +163,7 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
         );
       sqlite.query = ((sql: string) => {
         if (/^\s*(INSERT INTO "ClipboardItem"|COMMIT|PRAGMA wal_checkpoint)/i.test(sql)) {
-          seen.push({ sql: sql.trim().slice(0, 24), turn, autoCheckpoint: autoCheckpoint() });
+          seen.push({ sql: sql.trim().slice(0, 24), turn: loop.turns(), autoCheckpoint: autoCheckpoint() });
         }
         return query(sql);
       }) as typeof sqlite.query;
@@ -177,7 +171,7 @@ describe.each(DATABASE_PROVIDERS)("a room of large items on %s", (provider) => {
         await sendItem(JSON.stringify({ device_id: "c".repeat(22), content }));
         await Bun.sleep(20);
       } finally {
-        counting = false;
+        loop.stop();
         sqlite.query = query;
       }
       const insert = seen.find((entry) => entry.sql.startsWith("INSERT"));
