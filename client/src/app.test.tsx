@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { publicFile, publicPaste } from "../test/fixtures";
 import { renderAppAt } from "../test/render-app";
@@ -8,11 +8,6 @@ import i18n from "./i18n";
 import { ADMIN_MODULES } from "./routes";
 
 const trpcMock = mockTrpc();
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-  localStorage.clear();
-});
 
 /** An admin session in storage that the (mocked) server confirms. */
 function signInAsAdmin() {

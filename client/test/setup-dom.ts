@@ -1,6 +1,6 @@
 // Preload for the client's unit tests: `bun test --preload ./client/test/setup-dom.ts client/src`.
-// Registers happy-dom's window, document, localStorage... as globals, then resets the DOM and
-// storage after each test so tests cannot leak state into one another. Scoped to client tests on
+// Registers happy-dom's window, document, localStorage... as globals, then resets the DOM, the language
+// and storage after each test so tests cannot leak state into one another. Scoped to client tests on
 // purpose: server tests need Bun's own fetch/Request/Response, which happy-dom would replace.
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 
@@ -20,8 +20,13 @@ const { loadTexts } = await import("../src/i18n");
 const { TEXT_PARTS } = await import("@shared/i18n/text-parts");
 await loadTexts(TEXT_PARTS, ["en", "zh"]);
 
-afterEach(() => {
+const { default: i18n } = await import("../src/i18n");
+
+// Every test starts on a blank page, in English, with empty storage: a test of the other language
+// switches to it itself. Switching writes the language to storage, hence before the clear.
+afterEach(async () => {
   cleanup();
+  await i18n.changeLanguage("en");
   localStorage.clear();
   document.title = "";
   document.documentElement.className = "";

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { render, screen } from "@testing-library/react";
 import { stubRestRoutes } from "../../../test/rest-stub";
-import i18n from "../../i18n";
 import { ScreenErrorBoundary } from "./screen-error-boundary";
 
 function Broken(): never {
@@ -12,8 +11,7 @@ let consoleError: ReturnType<typeof spyOn>;
 // The server answers /api/health: a screen that failed to load is not an offline problem.
 const rest = stubRestRoutes();
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
+beforeEach(() => {
   rest.reset();
   // React and the boundary report the caught error; keep the test output readable.
   consoleError = spyOn(console, "error").mockImplementation(() => {});

@@ -1,12 +1,8 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import i18n from "../../i18n";
 import { createToastStore } from "./toast-store";
 import { Toaster } from "./toaster";
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-});
 
 describe("<Toaster>", () => {
   test("a polite live region; errors are alerts, others status messages", () => {

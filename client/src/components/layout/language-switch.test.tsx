@@ -1,12 +1,7 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { renderAppAt } from "../../../test/render-app";
 import i18n from "../../i18n";
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-  localStorage.clear();
-});
 
 async function chooseLanguage(name: string) {
   const select = screen.getByRole("combobox", { name: /^(Language|语言)/ });

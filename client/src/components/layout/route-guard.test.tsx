@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
+import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
 import { adminValidation, endedSession, keyCheck, mockTrpc, storeAdminSession } from "../../../test/trpc-msw";
-import i18n from "../../i18n";
 import { toast } from "../feedback/toast-store";
 
 const server = mockTrpc();
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-});
 
 afterEach(() => {
   setSystemTime();

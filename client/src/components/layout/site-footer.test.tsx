@@ -4,13 +4,11 @@ import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
 import { stubRestRoutes, VERSION } from "../../../test/rest-stub";
 import { mockTrpc } from "../../../test/trpc-msw";
-import i18n from "../../i18n";
 
 mockTrpc();
 const rest = stubRestRoutes();
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
+beforeEach(() => {
   rest.reset();
 });
 

@@ -26,9 +26,7 @@ function fakeSystemScheme(initiallyDark: boolean) {
 const originalMatchMedia = window.matchMedia;
 let system: ReturnType<typeof fakeSystemScheme>;
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-  localStorage.clear();
+beforeEach(() => {
   system = fakeSystemScheme(false);
   window.matchMedia = system.matchMedia;
 });

@@ -7,8 +7,7 @@ import { authStore } from "./store/session";
 
 const server = mockTrpc();
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
+beforeEach(() => {
   toast.clear();
 });
 

@@ -10,7 +10,6 @@ import { fsEntry, fsListing, pasteRecord, publicPaste } from "../../../test/fixt
 import { renderAppAt } from "../../../test/render-app";
 import { mockTrpc, storeAdminSession, TrpcTestError } from "../../../test/trpc-msw";
 import { toast } from "../../components/feedback/toast-store";
-import i18n from "../../i18n";
 import { AppReads } from "../../lib/api/app-reads";
 import { authStore } from "../../lib/auth/store/session";
 import { AppProviders } from "../../providers";
@@ -40,8 +39,7 @@ const sharedText = (slug: string) => publicPaste(slug, { content: `text kept for
 
 const docsListing = fsListing("/docs", [fsEntry("/docs/notes.md", { mimetype: "text/markdown" })]);
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
+beforeEach(() => {
   db = createTestDb();
   setOfflineDbForTests(db);
   setOnline(true);

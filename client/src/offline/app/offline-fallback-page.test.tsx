@@ -35,8 +35,7 @@ function Flaky() {
 let consoleError: ReturnType<typeof spyOn>;
 const rest = stubRestRoutes();
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
+beforeEach(() => {
   rest.reset();
   consoleError = spyOn(console, "error").mockImplementation(() => {});
 });

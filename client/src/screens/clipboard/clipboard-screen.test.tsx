@@ -12,7 +12,6 @@ import { clipboardRoom } from "../../../test/fixtures";
 import { renderAppAt } from "../../../test/render-app";
 import { failsWith, keyCheck, mockTrpc } from "../../../test/trpc-msw";
 import { toast } from "../../components/feedback/toast-store";
-import i18n from "../../i18n";
 import { savedRoomKey, saveRoomKey } from "../../lib/clipboard/outbox";
 
 const server = mockTrpc();
@@ -20,8 +19,7 @@ const live = liveClipboardServer();
 const PAGE_ORIGIN = "http://localhost:3000/";
 const KEY = "k".repeat(43);
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
+beforeEach(() => {
   freshClipboardDb();
   toast.clear();
 });

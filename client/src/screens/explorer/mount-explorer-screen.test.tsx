@@ -30,10 +30,6 @@ function names(): string[] {
   return screen.getAllByTestId("entry").map((element) => element.getAttribute("data-name") ?? "");
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-});
-
 describe("mount explorer (admin)", () => {
   beforeEach(() => server.signInAsAdmin());
 

@@ -1,17 +1,12 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { PublicFileView } from "@shared/schemas/shares/shares";
 import { fireEvent, screen } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
 import { renderAppAt } from "../../../test/render-app";
 import { failsWith, mockTrpc, type TrpcResolver, TrpcTestError } from "../../../test/trpc-msw";
-import i18n from "../../i18n";
 import { authStore } from "../../lib/auth/store/session";
 
 const server = mockTrpc();
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-});
 
 function file(overrides: Partial<PublicFileView> = {}): PublicFileView {
   return {

@@ -1,6 +1,6 @@
 // Home with its source editor (CodeMirror; typing is driven through the editor view here, through the
 // keyboard and the clipboard in client/e2e/pastes/pastes.spec.ts and markdown-roundtrip.spec.ts).
-import { beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { EditorView } from "@codemirror/view";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eventually } from "../../../test/eventually";
@@ -14,16 +14,11 @@ import {
   type TrpcResolvers,
   type TrpcTestError,
 } from "../../../test/trpc-msw";
-import i18n from "../../i18n";
 import { authStore } from "../../lib/auth/store/session";
 import { DRAFT_STORAGE_KEY } from "../../lib/pastes/editor/draft-store";
 import { publishSyncedPaste } from "../../lib/pastes/synced-pastes";
 
 const server = mockTrpc();
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-});
 
 function storeDraft(draft: Record<string, unknown>) {
   localStorage.setItem(

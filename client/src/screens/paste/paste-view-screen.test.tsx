@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { PasteView } from "@shared/schemas/pastes";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { publicPaste } from "../../../test/fixtures";
@@ -9,10 +9,6 @@ import i18n from "../../i18n";
 import { authStore } from "../../lib/auth/store/session";
 
 const server = mockTrpc();
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-});
 
 function paste(overrides: Partial<PasteView> = {}) {
   return publicPaste("abc123", { content: "first line\n  <b>not bold</b>", ...overrides });

@@ -1,11 +1,6 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { fireEvent, render, screen } from "@testing-library/react";
-import i18n from "../../i18n";
 import { lazyPart } from "./lazy-part";
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-});
 
 describe("a part of the Upload screen loaded when first shown", () => {
   test("shows the part once its code arrives, with its props", async () => {

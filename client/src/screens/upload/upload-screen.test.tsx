@@ -5,15 +5,13 @@ import { publicSettings, r2StorageConfig, storageConfig } from "../../../test/fi
 import { renderAppAt } from "../../../test/render-app";
 import { failsWith, keyCheck, mockTrpc } from "../../../test/trpc-msw";
 import { toast } from "../../components/feedback/toast-store";
-import i18n from "../../i18n";
 import { uploadQueue } from "../../lib/upload/queue/upload-session";
 
 const server = mockTrpc();
 
 const STORAGES = [storageConfig({ used_storage_bytes: 1024 }), r2StorageConfig()];
 
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
+beforeEach(() => {
   for (const item of uploadQueue.getItems()) uploadQueue.remove(item.id);
   toast.clear();
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { failsWith, mockTrpc } from "../../../../test/trpc-msw";
 import i18n from "../../../i18n";
 import { httpStatusOf, isNetworkError, isUnauthorizedError } from "../../api/api-errors";
@@ -6,10 +6,6 @@ import { createAuthApi } from "./auth-api";
 
 const server = mockTrpc();
 const api = createAuthApi();
-
-beforeEach(async () => {
-  await i18n.changeLanguage("en");
-});
 
 describe("auth api (the calls of the auth store)", () => {
   test("admin login posts the credentials with the user's language and the web client's header, no credential", async () => {
