@@ -4,16 +4,15 @@ import QrCodeIcon from "@heroicons/react/24/outline/QrCodeIcon";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
+import { cardSurface, cx } from "./class-names";
 import { QrCode } from "./qr-code";
 
-export function PageQrCode({ link, testId, className = "" }: { link: string; testId: string; className?: string }) {
+export function PageQrCode({ link, testId, className }: { link: string; testId: string; className?: string }) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const qrId = useId();
   return (
-    <section
-      className={`flex flex-col items-center rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800 ${className}`}
-    >
+    <section className={cx(cardSurface, "flex flex-col items-center p-4", className)}>
       <h2 className="self-start text-sm font-semibold text-slate-900 dark:text-white">{t("common.pageQr.title")}</h2>
       <p className="mt-0.5 self-start text-xs text-slate-500 dark:text-slate-400">{t("common.pageQr.description")}</p>
       <Button

@@ -5,6 +5,7 @@ import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../button";
+import { cardSurface, cx } from "../class-names";
 import type { ShareKind } from "../feedback/share-problem";
 import { IconBadge } from "../icon-badge";
 import { PasswordField } from "./form-controls";
@@ -55,7 +56,7 @@ export function SharePasswordPrompt({
   return (
     <section
       aria-labelledby={titleId}
-      className="mx-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800"
+      className={cx(cardSurface, "mx-auto w-full max-w-md p-6 sm:p-8")}
       data-testid={testId}
     >
       <div className="flex flex-col items-center text-center">

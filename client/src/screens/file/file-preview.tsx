@@ -12,7 +12,7 @@ import { formatBytes } from "@shared/format-bytes";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../../components/button";
-import { cx } from "../../components/class-names";
+import { cardSurface, cx } from "../../components/class-names";
 import { LazyBoundary } from "../../components/feedback/lazy-boundary";
 import { Spinner } from "../../components/feedback/spinner";
 import { FileTypeIcon } from "../../components/file-icons";
@@ -51,16 +51,7 @@ function absoluteUrl(url: string): string {
 }
 
 function Frame({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <div
-      className={cx(
-        "overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800",
-        className,
-      )}
-    >
-      {children}
-    </div>
-  );
+  return <div className={cx("overflow-hidden", cardSurface, className)}>{children}</div>;
 }
 
 function Notice({

@@ -15,7 +15,7 @@ import { type MouseEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { buttonClasses } from "../../components/button";
-import { cx } from "../../components/class-names";
+import { cardSurface, cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { lazyPageContent, PageSpinner } from "../../components/feedback/page-spinner";
 import { ShareGone, ShareLoadFailed } from "../../components/feedback/share-problem";
@@ -250,7 +250,7 @@ function FileDocument({
           <FilePreview file={file} onReload={() => void refresh()} isReloading={isRefreshing} />
         </div>
         <div className="flex flex-col gap-6">
-          <section className="rounded-2xl bg-white px-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <section className={cx(cardSurface, "px-4")}>
             <h2 className="sr-only">{t("files.page.details")}</h2>
             <dl className="divide-y divide-slate-100 dark:divide-slate-800">
               <Fact label={t("files.page.type")}>

@@ -12,7 +12,7 @@ import { formatBytes } from "@shared/format-bytes";
 import { type ChangeEvent, type RefObject, useDeferredValue, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { cx, focusRing } from "../../components/class-names";
+import { cardSurface, cx, focusRing } from "../../components/class-names";
 import type { EditorHandle } from "../../components/editor/editor-handle";
 import { TextEditor } from "../../components/editor/text-editor";
 import { toast } from "../../components/feedback/toast-store";
@@ -90,10 +90,7 @@ export function PasteEditorPanel({
 
   const isMarkdown = draft.mode === "markdown";
   return (
-    <section
-      aria-label={t("pastes.editor.label")}
-      className="flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-    >
+    <section aria-label={t("pastes.editor.label")} className={cx("flex min-w-0 flex-col", cardSurface)}>
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-800">
         <ModeSwitch
           mode={draft.mode}

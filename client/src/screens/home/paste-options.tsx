@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button, buttonClasses } from "../../components/button";
-import { cx } from "../../components/class-names";
+import { cardSurface, cx } from "../../components/class-names";
 import { FormAlert } from "../../components/forms/form-controls";
 import { ShareOptionsFields } from "../../components/forms/share-options-fields";
 import { SwitchField } from "../../components/forms/switch-field";
@@ -48,10 +48,7 @@ export function PasteOptions({
   const { t } = useTranslation();
 
   return (
-    <section
-      aria-labelledby="paste-options-title"
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 dark:bg-slate-900 dark:ring-slate-800"
-    >
+    <section aria-labelledby="paste-options-title" className={cx(cardSurface, "p-4 sm:p-5")}>
       <h2 id="paste-options-title" className="text-base font-semibold text-slate-900 dark:text-white">
         {t("pastes.options.title")}
       </h2>

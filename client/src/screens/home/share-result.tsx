@@ -113,7 +113,7 @@ function VisibleLink({
   return (
     <section
       aria-labelledby="share-result-title"
-      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      className={cx("overflow-hidden", cardSurface)}
       data-testid="share-result"
     >
       <div className="flex flex-col gap-6 p-5 sm:p-6 lg:flex-row lg:items-start">

@@ -11,6 +11,7 @@ import type { PasteView } from "@shared/schemas/pastes";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../../components/button";
+import { cardSurface, cx } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { lazyPageContent, PageSpinner } from "../../components/feedback/page-spinner";
 import { ShareGone, ShareLoadFailed } from "../../components/feedback/share-problem";
@@ -155,10 +156,7 @@ function PasteDocument({ paste, password }: { paste: PasteView & { content: stri
         </FormAlert>
       ) : null}
 
-      <section
-        aria-label={t("pastes.view.contentLabel")}
-        className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800"
-      >
+      <section aria-label={t("pastes.view.contentLabel")} className={cx(cardSurface, "mt-6 p-5 sm:p-8")}>
         <PasteContent
           content={paste.content}
           format={paste.format}

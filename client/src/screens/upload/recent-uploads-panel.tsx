@@ -1,6 +1,7 @@
 // The last three uploads made in this browser (docs/product.md §9), so a link can be found again later.
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { cardSurface, cx } from "../../components/class-names";
 import { recentUploads } from "../../lib/upload/queue/recent-uploads";
 import { lazyPart } from "./lazy-part";
 
@@ -12,7 +13,7 @@ export function RecentUploadsPanel() {
   return (
     <section
       aria-labelledby="recent-uploads-title"
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 dark:bg-slate-900 dark:ring-slate-800"
+      className={cx(cardSurface, "p-4 sm:p-5")}
       data-testid="recent-uploads"
     >
       <div className="flex items-center justify-between gap-2">

@@ -9,7 +9,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
 import { Button } from "../../components/button";
-import { cx } from "../../components/class-names";
+import { cardSurface, cx } from "../../components/class-names";
 import { FieldError, FieldHint, inputClasses, TextField } from "../../components/forms/form-controls";
 import { ShareOptionsFields } from "../../components/forms/share-options-fields";
 import { SwitchField } from "../../components/forms/switch-field";
@@ -61,7 +61,7 @@ export function ShareOptionsPanel({
   return (
     <section
       aria-labelledby="upload-options-title"
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 dark:bg-slate-900 dark:ring-slate-800"
+      className={cx(cardSurface, "p-4 sm:p-5")}
       data-testid="share-options"
     >
       <h2 id="upload-options-title" className="text-base font-semibold text-slate-900 dark:text-white">

@@ -13,7 +13,7 @@ import { formatBytes } from "@shared/format-bytes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button";
-import { cx, fileNameText } from "../../components/class-names";
+import { cardSurface, cx, fileNameText } from "../../components/class-names";
 import { CopyButton } from "../../components/copy-button";
 import { FileTypeIcon } from "../../components/file-icons";
 import { currentLanguage } from "../../i18n";
@@ -73,7 +73,7 @@ export function UploadList({
   return (
     <section
       aria-labelledby="upload-list-title"
-      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      className={cx("overflow-hidden", cardSurface)}
       data-testid="upload-list"
     >
       <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:px-5 dark:border-slate-800">

@@ -10,6 +10,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../server/routers";
 import { Button } from "../../components/button";
+import { cardSurface, cx } from "../../components/class-names";
 import { FileTypeIcon } from "../../components/file-icons";
 import { FormAlert, TextField } from "../../components/forms/form-controls";
 import { BadgedHeading } from "../../components/icon-badge";
@@ -77,10 +78,7 @@ export function UrlUploadPanel({ maxBytes, maxSizeLabel, onUpload }: UrlUploadPa
   const isTooLarge = info?.size !== null && info?.size !== undefined && info.size > maxBytes;
 
   return (
-    <div
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900 dark:ring-slate-800"
-      data-testid="url-panel"
-    >
+    <div className={cx(cardSurface, "p-4 sm:p-6")} data-testid="url-panel">
       <BadgedHeading icon={GlobeAltIcon} title={t("files.url.title")} description={t("files.url.description")} />
 
       <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">

@@ -11,7 +11,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "../../../components/button";
-import { cx, fileNameText, iconButton } from "../../../components/class-names";
+import { cardSurface, cx, fileNameText, iconButton } from "../../../components/class-names";
 import { Spinner } from "../../../components/feedback/spinner";
 import { FileTypeIcon } from "../../../components/file-icons";
 import { FieldError, FormAlert, inputClasses } from "../../../components/forms/form-controls";
@@ -145,7 +145,7 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
       ) : null}
       {submitted ? (
         <section
-          className="mt-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4 dark:bg-slate-900 dark:ring-slate-800"
+          className={cx(cardSurface, "mt-3 p-3 sm:p-4")}
           aria-label={t("explorer.search.resultsLabel")}
           data-testid="search-results"
         >
