@@ -21,15 +21,6 @@ export type MarkdownAction =
 /** Words the table template needs in the interface language. */
 export type MarkdownLabels = { column: string };
 
-const INLINE_MARKERS = { bold: "**", italic: "_", strikethrough: "~~", code: "`" } as const;
-const LINE_PREFIXES = {
-  heading: "## ",
-  bulletList: "- ",
-  orderedList: "1. ",
-  taskList: "- [ ] ",
-  quote: "> ",
-} as const;
-
 /** Puts `marker` around each selection, or takes it away when it is already there. */
 function toggleInline(state: EditorState, marker: string): TransactionSpec {
   const size = marker.length;
@@ -123,27 +114,26 @@ function insertTable(state: EditorState, labels: MarkdownLabels): TransactionSpe
   return insertBlock(state, [header, "| --- | --- |", "|  |  |"], 2, labels.column.length + 2);
 }
 
+type Change = (state: EditorState, labels: MarkdownLabels) => TransactionSpec;
+
+/** What each action does at the current selection: one row per toolbar button. */
+const CHANGES: Record<MarkdownAction, Change> = {
+  bold: (state) => toggleInline(state, "**"),
+  italic: (state) => toggleInline(state, "_"),
+  strikethrough: (state) => toggleInline(state, "~~"),
+  code: (state) => toggleInline(state, "`"),
+  link: insertLink,
+  heading: (state) => toggleLinePrefix(state, "## "),
+  bulletList: (state) => toggleLinePrefix(state, "- "),
+  orderedList: (state) => toggleLinePrefix(state, "1. "),
+  taskList: (state) => toggleLinePrefix(state, "- [ ] "),
+  quote: (state) => toggleLinePrefix(state, "> "),
+  codeBlock: insertCodeBlock,
+  table: insertTable,
+  divider: (state) => insertBlock(state, ["---"], 3, 0),
+};
+
 /** The change an action makes at the current selection. */
 export function markdownChange(state: EditorState, action: MarkdownAction, labels: MarkdownLabels): TransactionSpec {
-  switch (action) {
-    case "bold":
-    case "italic":
-    case "strikethrough":
-    case "code":
-      return toggleInline(state, INLINE_MARKERS[action]);
-    case "link":
-      return insertLink(state);
-    case "heading":
-    case "bulletList":
-    case "orderedList":
-    case "taskList":
-    case "quote":
-      return toggleLinePrefix(state, LINE_PREFIXES[action]);
-    case "codeBlock":
-      return insertCodeBlock(state);
-    case "table":
-      return insertTable(state, labels);
-    case "divider":
-      return insertBlock(state, ["---"], 3, 0);
-  }
+  return CHANGES[action](state, labels);
 }
