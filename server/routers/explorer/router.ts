@@ -103,7 +103,11 @@ export const fsRouter = router({
   search: fsOperation("/search", {
     method: "GET",
     summary: "Search files and folders by name (at least 2 characters, case-insensitive)",
-    description: "scope: global (default), mount (with mount_id) or directory (with path: that folder and below).",
+    description:
+      "scope: global (default), mount (with mount_id) or directory (with path: that folder and below). " +
+      "total counts every match exactly up to 1,000 (or to the end of the page asked for, when deeper); " +
+      "past that, total is that cap and truncated is true (more than total). " +
+      "truncated is also true when a live walk stopped at its object limit (total counts what it found).",
     aliases: { query: "q" },
   })
     .input(fsSearchInput)

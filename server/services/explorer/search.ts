@@ -1,7 +1,12 @@
 // Searching the mount explorer by name, within what the caller may read.
 
 import { isPathWithin, nameOf } from "@shared/paths";
-import type { FsEntry, fsSearchInput, fsSearchOutput } from "@shared/schemas/explorer/explorer";
+import {
+  type FsEntry,
+  type fsSearchInput,
+  type fsSearchOutput,
+  SEARCH_COUNT_MAX,
+} from "@shared/schemas/explorer/explorer";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
@@ -52,8 +57,13 @@ export type SearchRun = {
   roots: SearchRoot[];
   /** The search text, lower-cased. */
   needle: string;
-  /** One match past the page shows that there is more; finding it ends the search. */
+  /** Matches of one searched folder that make sure of the page: the page and one match more. */
   enough: number;
+  /**
+   * Matches are counted exactly up to this many (SEARCH_COUNT_MAX, or the page's end when deeper);
+   * one more makes the answer `truncated`, with this as its `total`.
+   */
+  countTo: number;
   /** By path; an entry may be made only when its page is answered (a function). */
   matches: Map<string, SearchResult | (() => SearchResult)>;
   /** Whether a path of `mount` is its own (not a nested mount's), readable and not a hidden share. */
@@ -70,6 +80,9 @@ export type SearchRun = {
  * `indexed_at` say which, and how fresh the index is. Paths shadowed by a nested mount belong to that
  * mount and are reported from it only.
  */
+/** What a way of searching found: `found` matches counted (up to `countTo` + 1), and whether it stopped early. */
+export type Collected = { found: number; truncated: boolean };
+
 export async function searchFiles(
   deps: FsDeps,
   auth: AuthState,
@@ -78,11 +91,11 @@ export async function searchFiles(
   const setting = await searchSetting(deps.db, deps.storage.index());
   const run = startSearch(treeOf(setting.mounts, auth), auth, input);
   const freshness = setting.freshness([...new Set(run.roots.map((root) => root.mount.storageConfigId))]);
-  const truncated =
+  const collected =
     freshness.isReady && input.source !== "live"
       ? await collectFromIndex(deps.storage.index(), run)
       : await collectLive(deps, run);
-  return answerOf(run, input, truncated, {
+  return answerOf(run, input, collected, {
     source: freshness.isReady && input.source !== "live" ? "index" : "live",
     indexed_at: freshness.isReady ? freshness.indexedAt : null,
   });
@@ -95,6 +108,7 @@ function startSearch(tree: FsTree, auth: AuthState, input: z.output<typeof fsSea
     roots: searchRoots(tree, auth, input),
     needle: input.q.toLowerCase(),
     enough: input.offset + input.limit + 1,
+    countTo: Math.max(SEARCH_COUNT_MAX, input.offset + input.limit),
     matches: new Map(),
     belongsTo: (mount, path) => locate(tree, path)?.mount.id === mount.id && canRead(auth, path),
     found: (mount, entry) => ({
@@ -124,10 +138,10 @@ function matchMountName(run: SearchRun, { mount, folder }: SearchRoot): void {
 
 /**
  * The live search: walks the storage listings page by page (S3: prefix listings of 1000 keys). The
- * walk stops as soon as it has the page asked for and one match more, or at its object limit, and then
- * says so (`truncated`). Answers whether it stopped early.
+ * walk stops as soon as it has counted one match past `countTo`, or at its object limit, and then
+ * says so (`truncated`).
  */
-async function collectLive(deps: FsDeps, run: SearchRun): Promise<boolean> {
+async function collectLive(deps: FsDeps, run: SearchRun): Promise<Collected> {
   const { needle, matches, belongsTo, found } = run;
   let walked = 0;
   let truncated = false;
@@ -165,17 +179,17 @@ async function collectLive(deps: FsDeps, run: SearchRun): Promise<boolean> {
           matches.set(path, found(mount, fileEntry(path, object)));
         }
       }
-      if (matches.size >= run.enough) truncated = true;
+      if (matches.size > run.countTo) truncated = true;
       if (truncated) break;
     }
   }
-  return truncated;
+  return { found: matches.size, truncated };
 }
 
 function answerOf(
   run: SearchRun,
   input: z.output<typeof fsSearchInput>,
-  truncated: boolean,
+  { found, truncated }: Collected,
   freshness: Pick<z.infer<typeof fsSearchOutput>, "source" | "indexed_at">,
 ): z.infer<typeof fsSearchOutput> {
   // Paths in UTF-16 order (sort's own, as `<` compares), and entries made for the page only.
@@ -186,8 +200,9 @@ function answerOf(
   });
   return {
     results,
-    total: paths.length,
-    hasMore: input.offset + input.limit < paths.length,
+    // Past `countTo` the answer says "more than countTo" (`truncated`); below it the count is exact.
+    total: Math.min(found, run.countTo),
+    hasMore: input.offset + input.limit < found,
     searchParams: { query: input.q, scope: input.scope, limit: input.limit, offset: input.offset },
     mountsSearched: new Set(run.roots.map((root) => root.mount.id)).size,
     truncated,

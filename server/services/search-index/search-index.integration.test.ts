@@ -423,7 +423,7 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     // The first page is the full list's first page; one match past it is all that was needed.
     const first = await page("PIC", 5);
     expect(first.results.map((item: { path: string }) => item.path)).toEqual(all.slice(0, 5));
-    expect(first).toMatchObject({ truncated: true, hasMore: true });
+    expect(first).toMatchObject({ total: 708, truncated: false, hasMore: true });
     // Deep pages (past the database's pages of 500) continue in the same order, without a gap.
     for (const offset of [5, 10, 495, 500, 600]) {
       const deeper = await page("pic", 7, offset);
@@ -443,6 +443,138 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
         paths: expected(q),
         total: expected(q).length,
       });
+    }
+  });
+
+  test("the index counts every match as the live walk does, page by page, with the access rules and up to the cap", async () => {
+    const raw = await rawDriver();
+    const inData = async (relative: string) => mountKey(relative);
+    const putAll = async (keys: string[]) => {
+      for (let i = 0; i < keys.length; i += 50) {
+        await Promise.all(keys.slice(i, i + 50).map(async (key) => raw.put(await inData(key), "x")));
+      }
+    };
+    // 70 photos, a folder named for them, a nested mount over 4 more (showing 3 others), a share
+    // folder of 6 that keys may not see, and 1,005 names past the cap of 1,000 elsewhere.
+    await putAll([
+      ...Array.from({ length: 70 }, (_, i) => `count/photo-${i}.txt`),
+      "count/photo-album/cover.jpg",
+      ...Array.from({ length: 4 }, (_, i) => `count/inner/photo-inner-${i}.txt`),
+      ...Array.from({ length: 3 }, (_, i) => `count-elsewhere/photo-else-${i}.txt`),
+      ...Array.from({ length: 6 }, (_, i) => `count/shared/photo-shared-${i}.txt`),
+      ...Array.from({ length: 1005 }, (_, i) => `crowd/snap-${i}.txt`),
+    ]);
+    const nested = await createMount(api, admin, {
+      mount_path: "/data/count/inner",
+      storage_config_id: storageId,
+      folder: await inData("count-elsewhere"),
+    });
+    const shareFolder = (await t.db.storageConfig.findUniqueOrThrow({ where: { id: storageId } })).shareFolder;
+    await t.db.storageConfig.update({ where: { id: storageId }, data: { shareFolder: await inData("count/shared") } });
+    try {
+      expect(await crawlStorage(t, storageId)).toMatchObject({ status: "done" });
+      const keyed = await createApiKey(api, admin, { mount_permission: true, basic_path: "/data/count" });
+      const readOnly = await createApiKey(api, admin, {
+        mount_permission: true,
+        basic_path: "/data/count",
+        mount_read_only: true,
+      });
+      type Answer = {
+        results: { path: string }[];
+        total: number;
+        hasMore: boolean;
+        truncated: boolean;
+        source: string;
+      };
+      const ask = async (auth: string, params: Record<string, string>, source: "auto" | "live") => {
+        const route = `/${auth === admin ? "admin" : "user"}/fs/search?${new URLSearchParams({ ...params, source })}`;
+        const answer = await api.call("GET", route, { auth, procedure: "fs.search" });
+        expect(answer.status).toBe(200);
+        const data = answer.body.data as Answer;
+        expect(data.source).toBe(source === "live" ? "live" : "index");
+        return data;
+      };
+      /** Both ways, the same answer: results (entries whole), total, hasMore and truncated. */
+      const both = async (auth: string, params: Record<string, string>) => {
+        const [indexed, live] = [await ask(auth, params, "auto"), await ask(auth, params, "live")];
+        const pick = ({ results, total, hasMore, truncated }: Answer) => ({ results, total, hasMore, truncated });
+        expect({ params, ...pick(indexed) }).toEqual({ params, ...pick(live) });
+        return indexed;
+      };
+      /** A script written from CloudPaste's document: pages from `total`, `query` as the search text. */
+      const everyPage = async (auth: string, extra: Record<string, string>, limit: number) => {
+        const seen: string[] = [];
+        let total = 0;
+        for (let offset = 0; offset === 0 || offset < total; offset += limit) {
+          const page = await both(auth, { query: "photo", limit: String(limit), offset: String(offset), ...extra });
+          total = page.total;
+          seen.push(...page.results.map((item) => item.path));
+        }
+        return { seen, total };
+      };
+      const inFolder = { scope: "directory", path: "/data/count" };
+      // The bug: 70 photos, a first page of 20, answered "21, truncated" by the index.
+      const first = await both(admin, { query: "photo", limit: "20", ...inFolder });
+      expect(first).toMatchObject({ total: 80, truncated: false, hasMore: true });
+      for (const [auth, expected] of [
+        [admin, 80],
+        [keyed.auth, 74],
+        [readOnly.auth, 74],
+      ] as const) {
+        for (const limit of [20, 7, 50, 1000]) {
+          const { seen, total } = await everyPage(auth, inFolder, limit);
+          expect({ limit, total, seen: seen.length, distinct: new Set(seen).size }).toEqual({
+            limit,
+            total: expected,
+            seen: expected,
+            distinct: expected,
+          });
+        }
+        // Offsets past the end, on the end, and across the nested mount's paths.
+        for (const [limit, offset] of [
+          [20, 60],
+          [20, 80],
+          [13, 70],
+          [5, 74],
+          [1, 0],
+        ] as const) {
+          await both(auth, { query: "photo", limit: String(limit), offset: String(offset), ...inFolder });
+        }
+      }
+      // Everywhere the key may look (its base path), and everywhere the admin may.
+      expect((await both(keyed.auth, { query: "photo", limit: "10" })).total).toBe(74);
+      const inner = await both(keyed.auth, { query: "photo", scope: "mount", mount_id: nested.id, limit: "2" });
+      expect(inner).toMatchObject({ total: 3, hasMore: true, truncated: false });
+      // Past the cap both say "more than 1,000": total is the cap, truncated; a page deeper than the
+      // cap counts to its end, and one holding the last names counts them all.
+      const crowd = { query: "snap-", scope: "directory", path: "/data/crowd" };
+      expect(await both(admin, { ...crowd, limit: "50" })).toMatchObject({
+        total: 1000,
+        truncated: true,
+        hasMore: true,
+      });
+      expect(await both(admin, { ...crowd, limit: "1000" })).toMatchObject({ total: 1000, truncated: true });
+      expect(await both(admin, { ...crowd, limit: "20", offset: "980" })).toMatchObject({
+        total: 1000,
+        truncated: true,
+        hasMore: true,
+      });
+      expect(await both(admin, { ...crowd, limit: "50", offset: "980" })).toMatchObject({
+        total: 1005,
+        truncated: false,
+        hasMore: false,
+      });
+      const last = await both(admin, { ...crowd, limit: "50", offset: "1000" });
+      expect(last).toMatchObject({ total: 1005, truncated: false, hasMore: false });
+      expect(last.results).toHaveLength(5);
+      expect(await both(admin, { ...crowd, query: "snap-100", limit: "5" })).toMatchObject({
+        total: 6,
+        truncated: false,
+        hasMore: true,
+      });
+    } finally {
+      await api.call("DELETE", `/admin/mounts/${nested.id}`, { auth: admin, procedure: "mounts.delete" });
+      await t.db.storageConfig.update({ where: { id: storageId }, data: { shareFolder } });
     }
   });
 

@@ -1,18 +1,19 @@
 // Searching by name from the index (docs/search-index.md), with the same scope, access rules and answer
-// as the live walk (services/explorer/search.ts builds both). Two plans: a rare name is looked up
-// through the trigram index, a page of each searched folder's matches at a time in path order; a name
-// too short for it, or matching more rows than CANDIDATES_MAX, is found by walking the rows of each
-// searched folder in key order. Both stop once they have the page and one match more, as the live
-// walk does (then the answer is `truncated` and its total counts what was found).
+// as the live walk (services/explorer/search.ts builds both). Two plans for the page: a rare name is
+// looked up through the trigram index, a page of each searched folder's matches at a time in path
+// order; a name too short for it, or matching more rows than CANDIDATES_MAX, is found by walking the
+// rows of each searched folder in key order. Both stop once a folder has given the page and one match
+// more. The matches are then counted by the database, up to the answer's count cap (`countRoot`), with
+// the access rules applied, so `total` is exact below the cap as the live walk's is.
 
 import { isPathWithin, normalizePath } from "@shared/paths";
 import type { Database } from "../../db/client";
 import { canRead } from "../explorer/access";
 import { fileEntry, folderEntry } from "../explorer/entries";
 import { loadActiveMounts, type MountRow } from "../explorer/mounts";
-import type { SearchRoot, SearchRun } from "../explorer/search";
+import type { Collected, SearchRoot, SearchRun } from "../explorer/search";
 import { folderKeyOf } from "../explorer/tree";
-import { type IndexedObject, type IndexStore, indexedNameOf } from "./store";
+import { type CountScope, type IndexedObject, type IndexStore, indexedNameOf, prefixEnd } from "./store";
 
 /** Above this many rows matching the name, walking in key order finds a page sooner than sorting them all. */
 const CANDIDATES_MAX = 5000;
@@ -90,16 +91,26 @@ function isPlainRoot(run: SearchRun, { mount, folder }: SearchRoot): boolean {
   return canRead(run.auth, folder.path);
 }
 
-/** Adds a row of the index to the matches when it lies in the root and the caller may see it. */
-function consider(run: SearchRun, root: SearchRoot, isPlain: boolean, row: IndexedObject): void {
+/** The path a key of the index stands for in the root, when it is a match the caller may see; else null. */
+function pathOf(run: SearchRun, root: SearchRoot, isPlain: boolean, key: string): string | null {
   const { mount, folder } = root;
   const rootKey = folderKeyOf(folder);
-  if (row.storageConfigId !== mount.storageConfigId || !row.key.startsWith(rootKey) || row.key === rootKey) return;
+  if (!key.startsWith(rootKey) || key === rootKey) return null;
   // The index's names are lower-cased keys' last segments; the exact test is the live search's.
-  if (!indexedNameOf(row.key).includes(run.needle)) return;
-  const relative = row.key.slice(folder.prefix.length).replace(/\/$/, "");
+  if (!indexedNameOf(key).includes(run.needle)) return null;
+  const relative = key.slice(folder.prefix.length).replace(/\/$/, "");
   const path = `${mount.mountPath}/${relative}`;
-  if (!(isPlain && isNormalRelative(relative)) && !run.belongsTo(mount, path)) return;
+  if (!(isPlain && isNormalRelative(relative)) && !run.belongsTo(mount, path)) return null;
+  return path;
+}
+
+/** Adds a row of the index to the matches when it lies in the root and the caller may see it. */
+function consider(run: SearchRun, root: SearchRoot, isPlain: boolean, row: IndexedObject): void {
+  const { mount } = root;
+  if (row.storageConfigId !== mount.storageConfigId) return;
+  const path = pathOf(run, root, isPlain, row.key);
+  if (path === null) return;
+  const relative = path.slice(mount.mountPath.length + 1);
   // Entries are made for the page answered only (explorer/search.ts `answerOf`).
   if (row.isFolder) {
     if (!run.matches.has(path))
@@ -112,57 +123,150 @@ function consider(run: SearchRun, root: SearchRoot, isPlain: boolean, row: Index
   );
 }
 
-/** Fills `run.matches` from the index; answers whether it stopped with more to find (`truncated`). */
-export async function collectFromIndex(store: IndexStore, run: SearchRun): Promise<boolean> {
+/** How many matches a root gave while its page was read, and whether that was all of them. */
+type RootPage = { found: number; isComplete: boolean };
+
+/**
+ * Fills `run.matches` with each root's page of matches, and counts them: exactly up to `run.countTo`,
+ * then one more says the answer is `truncated` (docs/search-index.md "How search counts").
+ */
+export async function collectFromIndex(store: IndexStore, run: SearchRun): Promise<Collected> {
   const storages = [...new Set(run.roots.map((root) => root.mount.storageConfigId))];
   for (const root of run.roots) run.matchMountName(root);
   const plain = new Map(run.roots.map((root) => [root, isPlainRoot(run, root)]));
-  // Through the trigram index, each root's matches a page at a time in path order, until the root
-  // has given the page and one match more: the database sorts what the trigrams find and hands over
-  // the page only, so a name held by thousands of rows costs no more here than one held by 51. Every
-  // root is read up to the page (not only the first to fill it): a later root's paths may sort first
-  // ("/a b/x" before "/a/x"), and the first page of the union is within the roots' first pages.
-  let truncated = false;
+  let counted = run.matches.size;
+  let inKeyOrder = false;
   for (const root of run.roots) {
-    const prefix = folderKeyOf(root.folder);
-    let found = 0;
-    let after: string | null = null;
-    for (;;) {
-      const before = run.matches.size;
-      const limit = Math.min(WALK_ROWS, Math.max(1, run.enough - found));
-      const rows = await store.findPageByName(storages, run.needle, CANDIDATES_MAX, {
-        storageConfigId: root.mount.storageConfigId,
-        prefix,
-        after,
-        limit,
-      });
-      // More rows hold the name than the lookup suits (or it is too short): walked in key order.
-      if (rows === null) return walkFromIndex(store, run, plain);
-      for (const row of rows) consider(run, root, plain.get(root) === true, row);
-      found += run.matches.size - before;
-      if (found >= run.enough) {
-        truncated = true;
-        break;
-      }
-      if (rows.length < limit) break;
-      after = rows.at(-1)?.key ?? after;
+    const isPlain = plain.get(root) === true;
+    let page = inKeyOrder ? null : await pageInPathOrder(store, run, root, isPlain, storages);
+    // More rows hold the name than the lookup suits (or it is too short): walked in key order.
+    if (page === null) {
+      inKeyOrder = true;
+      page = await pageInKeyOrder(store, run, root, isPlain);
     }
+    // Every root's page is read (a later root's paths may sort first); counting ends past `countTo`.
+    if (counted > run.countTo) continue;
+    counted += page.isComplete
+      ? page.found
+      : await countRoot(store, run, root, isPlain, storages, run.countTo + 1 - counted);
   }
-  return truncated;
+  return { found: counted, truncated: counted > run.countTo };
 }
 
-/** The walk in key order through each root's rows, which stops at the page and one match more. */
-async function walkFromIndex(store: IndexStore, run: SearchRun, plain: Map<SearchRoot, boolean>): Promise<boolean> {
-  for (const root of run.roots) {
-    const prefix = folderKeyOf(root.folder);
-    let after = prefix;
-    for (;;) {
-      const rows = await store.walkByName(root.mount.storageConfigId, prefix, after, run.needle, WALK_ROWS);
-      for (const row of rows) consider(run, root, plain.get(root) === true, row);
-      if (run.matches.size >= run.enough) return true;
-      if (rows.length < WALK_ROWS) break;
-      after = rows.at(-1)?.key ?? after;
-    }
+/**
+ * Through the trigram index, the root's matches a page at a time in path order, until it has given the
+ * page and one match more: the database sorts what the trigrams find and hands over the page only, so
+ * a name held by thousands of rows costs no more here than one held by 51. Every root is read up to the
+ * page (not only the first to fill it): a later root's paths may sort first ("/a b/x" before "/a/x"),
+ * and the first page of the union is within the roots' first pages. Null when the lookup does not suit
+ * the name.
+ */
+async function pageInPathOrder(
+  store: IndexStore,
+  run: SearchRun,
+  root: SearchRoot,
+  isPlain: boolean,
+  storages: string[],
+): Promise<RootPage | null> {
+  const prefix = folderKeyOf(root.folder);
+  let found = 0;
+  let after: string | null = null;
+  for (;;) {
+    const before = run.matches.size;
+    const limit = Math.min(WALK_ROWS, Math.max(1, run.enough - found));
+    const rows = await store.findPageByName(storages, run.needle, CANDIDATES_MAX, {
+      storageConfigId: root.mount.storageConfigId,
+      prefix,
+      after,
+      limit,
+    });
+    if (rows === null) return null;
+    for (const row of rows) consider(run, root, isPlain, row);
+    found += run.matches.size - before;
+    if (rows.length < limit) return { found, isComplete: true };
+    if (found >= run.enough) return { found, isComplete: false };
+    after = rows.at(-1)?.key ?? after;
   }
-  return false;
+}
+
+/** The walk in key order through the root's rows, which stops at the page and one match more. */
+async function pageInKeyOrder(
+  store: IndexStore,
+  run: SearchRun,
+  root: SearchRoot,
+  isPlain: boolean,
+): Promise<RootPage> {
+  const prefix = folderKeyOf(root.folder);
+  let after = prefix;
+  let found = 0;
+  for (;;) {
+    const before = run.matches.size;
+    const rows = await store.walkByName(root.mount.storageConfigId, prefix, after, run.needle, WALK_ROWS);
+    for (const row of rows) consider(run, root, isPlain, row);
+    found += run.matches.size - before;
+    if (rows.length < WALK_ROWS) return { found, isComplete: true };
+    if (found >= run.enough) return { found, isComplete: false };
+    after = rows.at(-1)?.key ?? after;
+  }
+}
+
+/**
+ * The root's matches the caller may see, counted up to `needed` by the database (store.ts
+ * `countByName`): a LIMIT of `needed` rows, so a name in thousands of rows reads no more than that.
+ * The access rules are applied there as key ranges (`countScopeOf`); the few keys they cannot judge
+ * (paths that normalise elsewhere) come back to be checked here, one by one, as the page's rows are.
+ */
+async function countRoot(
+  store: IndexStore,
+  run: SearchRun,
+  root: SearchRoot,
+  isPlain: boolean,
+  storages: string[],
+  needed: number,
+): Promise<number> {
+  const scope = countScopeOf(run, root, isPlain);
+  for (let extra = 0; ; ) {
+    const limit = needed + extra;
+    const { rows, unsure } = await store.countByName(storages, run.needle, { ...scope, limit });
+    const refused = unsure.filter((key) => pathOf(run, root, isPlain, key) === null).length;
+    const accepted = rows - refused;
+    // A key refused here took a place under the LIMIT: counted again with room for as many more.
+    if (rows < limit || accepted >= needed || refused === 0) return Math.min(accepted, needed);
+    extra += refused;
+  }
+}
+
+/**
+ * Where a root's rows may be counted without a look at each (`CountScope` in store.ts). A plain root
+ * (`isPlainRoot`) refuses only keys whose path may normalise out of it (a ".." segment, a control
+ * character: "outward"). Otherwise a key whose path is already normal (ASCII, no empty, "." or ".."
+ * segment, no backslash) is the root's exactly when it lies in no nested mount and no share area hidden
+ * from the caller (their key ranges are left out), and every other key ("odd") is judged by `pathOf`;
+ * when even that cannot be said of the mounts, every key is.
+ */
+function countScopeOf(run: SearchRun, root: SearchRoot, isPlain: boolean): Omit<CountScope, "limit"> {
+  const { mount, folder } = root;
+  const prefix = folderKeyOf(folder);
+  const scope = { storageConfigId: mount.storageConfigId, prefix };
+  if (isPlain) return { ...scope, unsure: "outward", excluded: [] };
+  const everyKey = { ...scope, unsure: "every" as const, excluded: [] };
+  if (normalizePath(folder.path) !== folder.path || !isPathWithin(mount.mountPath, folder.path)) return everyKey;
+  const nothing = { ...scope, unsure: "odd" as const, excluded: [[prefix, prefixEnd(prefix)] as const] };
+  if (!canRead(run.auth, folder.path)) return nothing;
+  // Folders under the root whose paths are another's: nested mounts, and share areas the caller may not see.
+  const others = run.tree.mounts
+    .filter((other) => other.id !== mount.id && isPathWithin(mount.mountPath, other.mountPath))
+    .map((other) => other.mountPath)
+    .concat(run.tree.hidesShares ? run.tree.shareAreas : []);
+  const excluded: (readonly [string, string])[] = [];
+  for (const path of others) {
+    if (normalizePath(path) !== path) return everyKey;
+    // The root inside another's folder (a hidden share area; a nested mount there would own the root).
+    if (isPathWithin(path, folder.path)) return nothing;
+    if (!isPathWithin(folder.path, path)) continue;
+    // The folder's own key ("a/b" as a file, "a/b/" as a folder) and everything beneath it.
+    const base = `${prefix}${path.slice(folder.path.length + 1)}`;
+    excluded.push([base, `${base}\u0001`], [`${base}/`, prefixEnd(`${base}/`)]);
+  }
+  return { ...scope, unsure: "odd", excluded };
 }

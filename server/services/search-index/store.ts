@@ -13,6 +13,7 @@ import type { Database, DatabaseProvider } from "../../db/client";
 import { type DriverConnection, driverConnectionOf, postgresTarget, providerOf } from "../../db/client";
 import { escapeLikeTerm } from "../../db/literal-search";
 import {
+  type NamePlan,
   type NameSample,
   planName,
   SAMPLE_DRAWS_MAX,
@@ -81,6 +82,17 @@ export type IndexStore = {
     page: NamePage,
   ): Promise<IndexedObject[] | null>;
   /**
+   * Counts one folder's rows whose name contains `needle`, up to `scope.limit` (the database stops
+   * there: a LIMIT under the count), leaving out `scope.excluded` and a folder's row whose file of the
+   * same path is held too. `unsure` lists the keys counted that the caller must still judge one by one
+   * (`CountScope.unsure`). Through the trigram index when the needle is long enough, else in key order.
+   */
+  countByName(
+    storageConfigIds: string[],
+    needle: string,
+    scope: CountScope,
+  ): Promise<{ rows: number; unsure: string[] }>;
+  /**
    * Up to `limit` rows under `prefix`, after `afterKey` in key order, whose name contains `needle`;
    * `afterKey` starts at `prefix` (the folder itself is no match of its own).
    */
@@ -99,6 +111,21 @@ export type IndexStore = {
 
 /** One page of a folder's matches in path order (`findPageByName`); `after` is the last row of the page before. */
 export type NamePage = { storageConfigId: string; prefix: string; after: string | null; limit: number };
+
+/**
+ * A folder's matches to count (`countByName`): rows of `storageConfigId` under `prefix`, but for keys in
+ * the half-open ranges `excluded`. Keys whose path may normalise elsewhere are counted and listed, to be
+ * judged by the caller, and never left out by a range: "outward" those with a ".." or a control
+ * character after the prefix; "odd" also those with an empty or "." segment, a backslash or a character
+ * outside printable ASCII (a path not yet NFC); "every" every key.
+ */
+export type CountScope = {
+  storageConfigId: string;
+  prefix: string;
+  excluded: (readonly [string, string])[];
+  unsure: "outward" | "odd" | "every";
+  limit: number;
+};
 
 /**
  * What a row sorts by in a page of matches: its key without the folder's trailing "/", the order of the
@@ -228,6 +255,23 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
     return sample;
   }
 
+  /**
+   * What the trigram lookup asks of the index: the plan's trigrams (SQLite: FTS5 terms; Postgres:
+   * LIKE patterns pg_trgm answers), or the whole needle.
+   */
+  function termsOf(sample: NameSample, needle: string, plan: NamePlan): string[] {
+    if (plan.kind !== "trigrams") return [needle];
+    // pg_trgm also indexes a word's edges (" 07" and "07 " of "2019-07-14"), which it takes from a
+    // LIKE of the whole needle: where the runs of three letters or digits alone would read many more
+    // rows than hold the needle (a date's "019"), the whole needle narrows further (docs/performance.md).
+    if (isPostgres && /[^\p{L}\p{N}]/u.test(needle)) {
+      const { reads, finds } = sampledShares(sample, needle, plan.trigrams);
+      if (reads * sample.rows > WIDE_READS && reads > 4 * finds) return [needle];
+    }
+    return plan.trigrams;
+  }
+  const ftsMatchOf = (terms: string[]) => terms.map((gram) => `"${gram.replace(/"/g, '""')}"`).join(" AND ");
+
   /** The trigram lookup of one page of matches (`findPageByName`). */
   async function lookUp(
     storageConfigIds: string[],
@@ -239,14 +283,7 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
     const sample = await sampleFor(storageConfigIds);
     const plan = planName(sample, needle, cap, isPostgres);
     if (plan.kind === "common") return null;
-    let terms = plan.kind === "trigrams" ? plan.trigrams : [needle];
-    // pg_trgm also indexes a word's edges (" 07" and "07 " of "2019-07-14"), which it takes from a
-    // LIKE of the whole needle: where the runs of three letters or digits alone would read many more
-    // rows than hold the needle (a date's "019"), the whole needle narrows further (docs/performance.md).
-    if (isPostgres && plan.kind === "trigrams" && /[^\p{L}\p{N}]/u.test(needle)) {
-      const { reads, finds } = sampledShares(sample, needle, plan.trigrams);
-      if (reads * sample.rows > WIDE_READS && reads > 4 * finds) terms = [needle];
-    }
+    const terms = termsOf(sample, needle, plan);
     // One storage's rows under the folder, in path order (`pathOrderKey`, then the key), after the
     // page before. SQLite: "+" keeps it on the trigram index, not walking the folder's keys in order.
     const key = isPostgres ? keyColumn() : 'e."key"';
@@ -272,14 +309,7 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
       : await query(
           `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')} FROM "FsIndexName" f JOIN ${table} e ON e."id" = f.rowid
            WHERE "FsIndexName" MATCH ? AND ${scope} AND instr(e."name", ?) > 0 ORDER BY ${orderKey}, ${key} LIMIT ?`,
-          [
-            (plan.kind === "trigrams" ? plan.trigrams : [needle])
-              .map((gram) => `"${gram.replace(/"/g, '""')}"`)
-              .join(" AND "),
-            ...scopeParams,
-            needle,
-            page.limit,
-          ],
+          [ftsMatchOf(plan.kind === "trigrams" ? plan.trigrams : [needle]), ...scopeParams, needle, page.limit],
         );
   }
 
@@ -395,6 +425,70 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
     async findPageByName(storageConfigIds, needle, cap, page) {
       const rows = await lookUp(storageConfigIds, needle, cap, page);
       return rows === null ? null : rows.map(objectOf);
+    },
+
+    async countByName(storageConfigIds, needle, scope) {
+      // Keys that may normalise elsewhere, by what follows the prefix ("rel"): the caller judges them.
+      const rel = `substr(e."key", ${[...scope.prefix].length + 1})`;
+      const has = (text: string) => (isPostgres ? `strpos(${text}, ?) > 0` : `instr(${text}, ?) > 0`);
+      const outward = `${has(rel)} OR ${isPostgres ? `${rel} ~ ?` : `${rel} GLOB ?`}`;
+      const outwardParams = ["..", isPostgres ? "[\x01-\x1f\x7f]" : "*[\u0001-\u001f\u007f]*"];
+      // The relative path between slashes, its trailing "/" (a folder's) not doubled.
+      const between = `('/' || ${rel} || CASE WHEN ${isPostgres ? `right(${rel}, 1)` : `substr(${rel}, -1)`} = '/' THEN '' ELSE '/' END)`;
+      const odd = `${outward} OR ${has(rel)} OR ${has(between)} OR ${has(between)} OR ${
+        isPostgres ? `(${rel} COLLATE "C") ~ ?` : `${rel} GLOB ?`
+      }`;
+      const oddParams = [...outwardParams, "\\", "//", "/./", isPostgres ? "[^ -~]" : "*[^ -~]*"];
+      const [unsure, unsureParams] =
+        scope.unsure === "every"
+          ? ["1 = 1", []]
+          : scope.unsure === "outward"
+            ? [outward, outwardParams]
+            : [odd, oddParams];
+      const key = isPostgres ? keyColumn("e.") : 'e."key"';
+      const excluded = scope.excluded.map(() => `(${key} >= ? AND ${key} < ?)`).join(" OR ");
+      // A folder's row ("a/b/") whose file of the same path ("a/b") is held too is one match, not two.
+      const twin = `${isPostgres ? `right(e."key", 1)` : `substr(e."key", -1)`} = '/' AND EXISTS (SELECT 1 FROM ${table} x
+        WHERE x."storageConfigId" = e."storageConfigId" AND x."key" = ${isPostgres ? `left(e."key", -1)` : `substr(e."key", 1, length(e."key") - 1)`})`;
+      // Through the trigram index where the needle is long enough (whatever its rows: this reads no more
+      // than the LIMIT of them), else the folder's keys in order. SQLite: "+" keeps the trigram lookup
+      // from walking the folder's keys instead.
+      const byTrigrams = [...needle].length >= TRIGRAM_LENGTH;
+      const plus = byTrigrams && !isPostgres ? "+" : "";
+      let from = `${table} e`;
+      let terms = "";
+      let termParams: unknown[] = [];
+      if (byTrigrams) {
+        const sample = await sampleFor(storageConfigIds);
+        const grams = termsOf(sample, needle, planName(sample, needle, Number.POSITIVE_INFINITY, isPostgres));
+        if (isPostgres) {
+          terms = ` AND ${grams.map(() => `e."name" LIKE ?`).join(" AND ")}`;
+          termParams = grams.map((gram) => `%${escapeLikeTerm(gram)}%`);
+        } else {
+          from = `"FsIndexName" f JOIN ${table} e ON e."id" = f.rowid`;
+          terms = ` AND "FsIndexName" MATCH ?`;
+          termParams = [ftsMatchOf(grams)];
+        }
+      }
+      const inner = `SELECT CASE WHEN (${unsure}) THEN e."key" END AS k FROM ${from}
+        WHERE ${plus}e."storageConfigId" = ? AND ${plus}${key} > ? AND ${plus}${key} < ?${terms} AND ${has('e."name"')}
+          AND NOT (${twin})${excluded ? ` AND ((${unsure}) OR NOT (${excluded}))` : ""} LIMIT ?`;
+      const [row] = await query<{ rows: unknown; unsure: string | null }>(
+        isPostgres
+          ? `SELECT COUNT(*) AS "rows", COALESCE(json_agg(k) FILTER (WHERE k IS NOT NULL), '[]')::text AS "unsure" FROM (${inner}) s`
+          : `SELECT COUNT(*) AS "rows", json_group_array(k) FILTER (WHERE k IS NOT NULL) AS "unsure" FROM (${inner})`,
+        [
+          ...unsureParams,
+          scope.storageConfigId,
+          scope.prefix,
+          prefixEnd(scope.prefix),
+          ...termParams,
+          needle,
+          ...(excluded ? [...unsureParams, ...scope.excluded.flat()] : []),
+          scope.limit,
+        ],
+      );
+      return { rows: Number(row?.rows ?? 0), unsure: JSON.parse(row?.unsure ?? "[]") as string[] };
     },
 
     async walkByName(storageConfigId, prefix, afterKey, needle, limit) {

@@ -15,6 +15,13 @@ export type SearchScope = (typeof SEARCH_SCOPES)[number];
 export const FS_BATCH_MAX = 1000;
 /** Most results one search answer holds. */
 export const FS_SEARCH_LIMIT_MAX = 1000;
+/**
+ * A search counts its matches exactly up to this many (or to its page's end, if deeper): past it,
+ * `total` is this number and `truncated` says there are more. As many as the largest page, so every
+ * page a client can ask for from the start is counted exactly, and a common name costs at most this
+ * many rows read per searched folder to count (docs/search-index.md).
+ */
+export const SEARCH_COUNT_MAX = 1000;
 
 /**
  * A path where a trailing slash matters: "/docs/" names the folder a file goes into, "/docs/a.txt"
@@ -130,16 +137,19 @@ export const fsSearchResult = fsEntry.extend({
 /** The layout of the CloudPaste document's search answer. */
 export const fsSearchOutput = z.object({
   results: z.array(fsSearchResult),
+  /**
+   * `total` counts every match exactly up to SEARCH_COUNT_MAX (1,000), or to the end of the page asked
+   * for when that lies deeper. `truncated` is true when there are more matches than that (then `total`
+   * is that cap: "more than 1,000"), or when the live walk stopped at its object limit before walking
+   * everything (then `total` counts what it found).
+   */
   total: z.number(),
   hasMore: z.boolean(),
   /** The search as the server read it (`query` is the search text, sent as `q` or `query`). */
   searchParams: z.object({ query: z.string(), scope: z.enum(SEARCH_SCOPES), limit: z.number(), offset: z.number() }),
   /** How many mounts the search walked. */
   mountsSearched: z.number(),
-  /**
-   * True when the search stopped before walking everything: it had this page and at least one match
-   * more (then `total` counts what it found so far), or it reached its object limit.
-   */
+  /** See `total`. */
   truncated: z.boolean(),
   /** Where the answer came from: the search index, or a walk of the storages (the index not ready). */
   source: z.enum(["index", "live"]),

@@ -85,6 +85,71 @@ describe("mount explorer (admin)", () => {
     ]);
   });
 
+  test("a search counts its matches: the first page of many, more on demand, and more than the count cap", async () => {
+    const asked: { q: string; limit: number }[] = [];
+    server.use({
+      "fs.list": () => listing(ENTRIES),
+      "fs.search": (input) => {
+        const q = String(input.q);
+        const limit = typeof input.limit === "number" ? input.limit : 50;
+        asked.push({ q, limit });
+        // "photo": 70 matches counted exactly; "img": more than the cap of 1,000.
+        const total = q === "photo" ? 70 : 1000;
+        const results = Array.from({ length: Math.min(limit, total) }, (_, i) => ({
+          ...entry({ name: `${q}-${i}.txt` }),
+          mount_id: "m1",
+          mount_path: "/docs",
+          mountId: "m1",
+          mountName: "Docs",
+          relativePath: `${q}-${i}.txt`,
+        }));
+        return {
+          results,
+          total,
+          hasMore: limit < total || q !== "photo",
+          searchParams: { query: q, scope: "global", limit, offset: 0 },
+          mountsSearched: 1,
+          truncated: q !== "photo",
+          source: "index" as const,
+          indexed_at: new Date(),
+        };
+      },
+    });
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry", {}, { timeout: 5000 });
+    const form = screen.getByTestId("explorer-search");
+    const searchFor = (q: string) => {
+      fireEvent.change(within(form).getByLabelText("Search files"), { target: { value: q } });
+      fireEvent.submit(form);
+    };
+    searchFor("photo");
+    expect(await screen.findByText("70 results for “photo”")).toBeDefined();
+    expect(screen.getByTestId("search-showing").textContent).toBe("Showing the first 50 of 70.");
+    expect(screen.queryByTestId("search-truncated")).toBeNull();
+    await i18n.changeLanguage("zh");
+    await eventually(() => expect(screen.getByTestId("search-showing").textContent).toBe("显示前 50 个，共 70 个。"));
+    expect(screen.getByText("“photo”共 70 个结果")).toBeDefined();
+    await i18n.changeLanguage("en");
+    fireEvent.click(await screen.findByRole("button", { name: "Show more" }));
+    expect(await screen.findByText("70 results for “photo”")).toBeDefined();
+    expect(screen.queryByTestId("search-showing")).toBeNull();
+
+    searchFor("img");
+    expect(await screen.findByText("More than 1000 results for “img”")).toBeDefined();
+    expect(screen.getByTestId("search-showing").textContent).toBe(
+      "Showing the first 50. Narrow the search to find the rest.",
+    );
+    expect(screen.queryByTestId("search-truncated")).toBeNull();
+    await i18n.changeLanguage("zh");
+    await eventually(() => expect(screen.getByText("“img”超过 1000 个结果")).toBeDefined());
+    await i18n.changeLanguage("en");
+    expect(asked).toEqual([
+      { q: "photo", limit: 50 },
+      { q: "photo", limit: 200 },
+      { q: "img", limit: 50 },
+    ]);
+  });
+
   test("a search that stopped early says so, in both languages, and can search further", async () => {
     const asked: { limit?: number }[] = [];
     server.use({

@@ -6,7 +6,12 @@ import XMarkIcon from "@heroicons/react/24/outline/XMarkIcon";
 import { DEFAULT_PAGE_LIMIT } from "@shared/constants";
 import { formatBytes } from "@shared/format-bytes";
 import { parentOf } from "@shared/paths";
-import { FS_SEARCH_LIMIT_MAX, SEARCH_MIN_LENGTH, type SearchScope } from "@shared/schemas/explorer/explorer";
+import {
+  FS_SEARCH_LIMIT_MAX,
+  SEARCH_COUNT_MAX,
+  SEARCH_MIN_LENGTH,
+  type SearchScope,
+} from "@shared/schemas/explorer/explorer";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -67,6 +72,15 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
       ...(effectiveScope === "directory" ? { path: folder } : {}),
     });
   };
+
+  // The answer counts its matches up to SEARCH_COUNT_MAX ("more than" past it); a live walk that
+  // stopped at its object limit only knows what it found (docs/search-index.md).
+  const data = results.data;
+  const isOverCount = data?.truncated === true && data.total >= SEARCH_COUNT_MAX;
+  const stoppedEarly = data?.truncated === true && !isOverCount;
+  const showsPart = data !== undefined && !stoppedEarly && data.results.length < data.total;
+  const limit = submitted?.limit ?? DEFAULT_PAGE_LIMIT;
+  const more = () => submitted && setSubmitted({ ...submitted, limit: Math.min(FS_SEARCH_LIMIT_MAX, limit * 4) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -151,10 +165,12 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
         >
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-sm font-semibold text-slate-900 dark:text-white">
-              {results.data
-                ? results.data.truncated
-                  ? t("explorer.search.resultsTitlePartial", { count: results.data.results.length, q: submitted.q })
-                  : t("explorer.search.resultsTitle", { count: results.data.total, q: submitted.q })
+              {data
+                ? isOverCount
+                  ? t("explorer.search.resultsTitleMore", { count: data.total, q: submitted.q })
+                  : stoppedEarly
+                    ? t("explorer.search.resultsTitlePartial", { count: data.results.length, q: submitted.q })
+                    : t("explorer.search.resultsTitle", { count: data.total, q: submitted.q })
                 : t("explorer.search.searching")}
             </h2>
             <button
@@ -228,24 +244,27 @@ export function SearchPanel({ folder, mountId }: { folder: string; mountId: stri
               })}
             </ul>
           )}
-          {results.data?.truncated ? (
+          {stoppedEarly ? (
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <p className="text-xs text-amber-700 dark:text-amber-300" role="status" data-testid="search-truncated">
                 {t("explorer.search.truncated")}
               </p>
-              {(submitted.limit ?? DEFAULT_PAGE_LIMIT) < FS_SEARCH_LIMIT_MAX ? (
-                <Button
-                  size="sm"
-                  isLoading={results.isFetching}
-                  onClick={() =>
-                    setSubmitted({
-                      ...submitted,
-                      limit: Math.min(FS_SEARCH_LIMIT_MAX, (submitted.limit ?? DEFAULT_PAGE_LIMIT) * 4),
-                    })
-                  }
-                  data-testid="search-further"
-                >
+              {limit < FS_SEARCH_LIMIT_MAX ? (
+                <Button size="sm" isLoading={results.isFetching} onClick={more} data-testid="search-further">
                   {t("explorer.search.further")}
+                </Button>
+              ) : null}
+            </div>
+          ) : showsPart ? (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <p className="text-xs text-slate-600 dark:text-slate-400" role="status" data-testid="search-showing">
+                {isOverCount
+                  ? t("explorer.search.showingMore", { count: data.results.length })
+                  : t("explorer.search.showing", { count: data.results.length, total: data.total })}
+              </p>
+              {limit < FS_SEARCH_LIMIT_MAX ? (
+                <Button size="sm" isLoading={results.isFetching} onClick={more} data-testid="search-more">
+                  {t("explorer.search.showMore")}
                 </Button>
               ) : null}
             </div>
