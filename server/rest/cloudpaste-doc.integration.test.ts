@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   type ApiAnswer,
   createApiClient,
+  createApiKey,
   loginAdmin,
   type OpenedPaste,
   type OutputOf,
@@ -38,14 +39,8 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
     return put.headers.get("etag") ?? "";
   }
 
-  async function createKey(name: string, permissions: Record<string, boolean>, basicPath = "/") {
-    const created = await api.call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name, ...permissions, basic_path: basicPath },
-      procedure: "keys.create",
-    });
-    expect(created.status).toBe(201);
-    return `ApiKey ${created.body.data.key}`;
+  async function createKey(name: string, permissions: Record<string, boolean>) {
+    return (await createApiKey(api, admin, { name, ...permissions })).auth;
   }
 
   beforeAll(async () => {

@@ -307,18 +307,12 @@ describe.each(STORAGE_CASES)("mounts over existing storage on %s with %s storage
   });
 
   test("several mounts show one folder: a read-only key browses and downloads, writes go through another", async () => {
-    const reader = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: {
-        name: `ro-${crypto.randomUUID().slice(0, 8)}`,
-        mount_permission: true,
-        mount_read_only: true,
-        basic_path: "/album",
-      },
-      procedure: "keys.create",
+    const reader = await createApiKey(api, admin, {
+      mount_permission: true,
+      mount_read_only: true,
+      basic_path: "/album",
     });
-    expect(reader.status).toBe(201);
-    const readOnly = `ApiKey ${reader.body.data.key}`;
+    const readOnly = reader.auth;
     // Same storage, same folder as /photos, a second mount path.
     const album = await call("POST", "/admin/mounts", {
       auth: admin,

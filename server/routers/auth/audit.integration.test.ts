@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AUDIT_RETENTION_DAYS } from "@shared/audit-events";
 import { AUDIT_EXPORT_PAGE, purgeOldAuditEvents } from "../../services/auth/audit-log";
 import { AUDIT_PURGE_JOB, systemJobs } from "../../services/jobs/system-jobs";
-import { type ApiAnswer, createApiClient, type OutputOf } from "../../test/api-client";
+import { type ApiAnswer, createApiClient, createApiKey, type OutputOf } from "../../test/api-client";
 import {
   createTestApp,
   DATABASE_PROVIDERS,
@@ -20,7 +20,8 @@ const DAY_MS = 24 * 60 * 60_000;
 
 describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
   let t: TestApp;
-  const { call } = createApiClient(() => t.app);
+  const api = createApiClient(() => t.app);
+  const { call } = api;
   const guesser = provider === "sqlite" ? "198.51.100.7" : "198.51.100.8";
   let admin = "";
 
@@ -152,12 +153,12 @@ describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
     const tooMany = await call("GET", "/admin/audit?limit=100000", { auth: admin });
     expect(tooMany.status).toBe(400);
 
-    const key = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: "everything", text_permission: true, file_permission: true, mount_permission: true },
-      procedure: "keys.create",
+    const { auth: keyAuth } = await createApiKey(api, admin, {
+      name: "everything",
+      text_permission: true,
+      file_permission: true,
+      mount_permission: true,
     });
-    const keyAuth = `ApiKey ${key.body.data.key}`;
     expect((await call("GET", "/admin/audit", { auth: keyAuth, procedure: "audit.list" })).status).toBe(403);
     expect((await call("GET", "/admin/audit/export", { auth: keyAuth })).status).toBe(403);
     const made = await call("POST", "/admin/app-passwords", {

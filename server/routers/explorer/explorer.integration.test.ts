@@ -9,6 +9,7 @@ import { sweepOnce } from "../../services/system/sweeper";
 import {
   type ApiAnswer,
   createApiClient,
+  createApiKey,
   createMount as createMountRow,
   createS3Storage,
   loginAdmin,
@@ -99,13 +100,8 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
   }
 
   async function createKey(name: string, basicPath: string, readOnly = false) {
-    const created = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name, mount_permission: true, mount_read_only: readOnly, basic_path: basicPath },
-      procedure: "keys.create",
-    });
-    expect(created.status).toBe(201);
-    return `ApiKey ${created.body.data.key}`;
+    const fields = { name, mount_permission: true, mount_read_only: readOnly, basic_path: basicPath };
+    return (await createApiKey(api, admin, fields)).auth;
   }
 
   async function setMaxUploadMb(megabytes: number) {
@@ -898,12 +894,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     expect((await download("/docs/keep.txt", deep)).status).toBe(403);
     expect((await upload("/docs/", "x", "x.txt", deep)).status).toBe(403);
 
-    const noMount = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: "t", text_permission: true },
-      procedure: "keys.create",
-    });
-    const textOnly = `ApiKey ${noMount.body.data.key}`;
+    const { auth: textOnly } = await createApiKey(api, admin, { name: "t", text_permission: true });
     expect((await list("/docs", textOnly)).status).toBe(403);
     expect((await download("/docs/keep.txt", textOnly)).status).toBe(403);
   });
@@ -1289,12 +1280,11 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
       storage_config_id: storageId,
       is_active: false,
     });
-    const key = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: "k", mount_permission: true, basic_path: "/projects/alpha/x" },
-      procedure: "keys.create",
+    const { auth } = await createApiKey(api, admin, {
+      name: "k",
+      mount_permission: true,
+      basic_path: "/projects/alpha/x",
     });
-    const auth = `ApiKey ${key.body.data.key}`;
     const seen = await call("GET", "/user/mounts", { auth, procedure: "mounts.list" });
     expect(seen.body.data.map((m: { mount_path: string }) => m.mount_path).sort()).toEqual([
       "/projects",
@@ -1316,14 +1306,8 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
     expect(
       (await call("DELETE", `/admin/mounts/${inactive.body.data.id}`, { auth, procedure: "mounts.delete" })).status,
     ).toBe(403);
-    const noMount = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: "f", file_permission: true },
-      procedure: "keys.create",
-    });
-    expect(
-      (await call("GET", "/user/mounts", { auth: `ApiKey ${noMount.body.data.key}`, procedure: "mounts.list" })).status,
-    ).toBe(403);
+    const noMount = await createApiKey(api, admin, { name: "f", file_permission: true });
+    expect((await call("GET", "/user/mounts", { auth: noMount.auth, procedure: "mounts.list" })).status).toBe(403);
     expect((await call("GET", "/user/mounts", { procedure: "mounts.list" })).status).toBe(401);
   });
 

@@ -7,13 +7,21 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DOWNLOAD_ALL_COUNT_MAX } from "../../services/shares/collections/path-shares";
-import { createApiClient, createMount, createS3Storage, loginAdmin, present } from "../../test/api-client";
+import {
+  createApiClient,
+  createApiKey,
+  createMount,
+  createS3Storage,
+  loginAdmin,
+  present,
+} from "../../test/api-client";
 import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";
 
 describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, storageKind) => {
   let t: TestApp;
-  const { call } = createApiClient(() => t.app);
+  const api = createApiClient(() => t.app);
+  const { call } = api;
   let admin: string;
   /** The /docs mount's folder in its storage. */
   const docsFolder = `docs-${Date.now()}`;
@@ -29,7 +37,6 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
 
   beforeAll(async () => {
     t = await createTestApp(provider);
-    const api = createApiClient(() => t.app);
     admin = await loginAdmin(api);
     const storageId =
       storageKind === "local"
@@ -219,12 +226,7 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
   });
 
   test("a key shares only inside its base path, and nothing that is not there", async () => {
-    const key = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: `docs-${provider}-${storageKind}`, mount_permission: true, basic_path: "/docs" },
-      procedure: "keys.create",
-    });
-    const auth = `ApiKey ${key.body.data.key}`;
+    const { auth } = await createApiKey(api, admin, { mount_permission: true, basic_path: "/docs" });
     expect((await share({ path: "/docs/outside.txt" }, auth)).status).toBe(201);
     const refused = await call("POST", "/user/fs/share", { auth, body: { path: "/secret/plan.txt" }, lang: "zh-CN" });
     expect(refused.status).toBe(403);
@@ -237,11 +239,7 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
     ).toBe(403);
     expect((await share({ path: "/docs/missing.txt" })).status).toBe(404);
     expect((await share({ path: "/" })).status).toBe(400);
-    const noMount = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: `nomount-${provider}-${storageKind}`, text_permission: true },
-      procedure: "keys.create",
-    });
-    expect((await share({ path: "/docs/outside.txt" }, `ApiKey ${noMount.body.data.key}`)).status).toBe(403);
+    const noMount = await createApiKey(api, admin, { text_permission: true });
+    expect((await share({ path: "/docs/outside.txt" }, noMount.auth)).status).toBe(403);
   });
 });

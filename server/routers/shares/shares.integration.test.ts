@@ -15,6 +15,7 @@ import { sweepOnce } from "../../services/system/sweeper";
 import {
   type ApiAnswer,
   callAs,
+  createApiKey,
   createLocalStorage,
   createS3Storage,
   loginAdmin,
@@ -549,14 +550,10 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
   });
 
   test("API keys with file permission see and change only their own files", async () => {
-    const key = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: "uploader", file_permission: true },
-      procedure: "keys.create",
-    });
-    const auth = `ApiKey ${key.body.data.key}`;
+    const key = await createApiKey(api, admin, { name: "uploader", file_permission: true });
+    const { auth } = key;
     const mine = await uploadForm({}, "mine", "mine.txt", auth);
-    expect(mine.body.data.created_by).toBe(`apikey:${key.body.data.id}`);
+    expect(mine.body.data.created_by).toBe(`apikey:${key.id}`);
     const theirs = await uploadForm({}, "theirs", "theirs.txt");
     const list = await call("GET", "/user/files", { auth, procedure: "files.list" });
     expect(list.body.data.files.map((f: { id: string }) => f.id)).toEqual([mine.body.data.id]);
@@ -575,22 +572,13 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
         })
       ).status,
     ).toBe(404);
-    const noFiles = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: "text only", text_permission: true },
-      procedure: "keys.create",
-    });
-    const refused = await uploadForm({}, "x", "x.txt", `ApiKey ${noFiles.body.data.key}`);
+    const noFiles = await createApiKey(api, admin, { name: "text only", text_permission: true });
+    const refused = await uploadForm({}, "x", "x.txt", noFiles.auth);
     expect(refused.status).toBe(403);
   });
 
   test("an API key uploads only to storage marked public, and is told so in its language", async () => {
-    const key = await call("POST", "/admin/api-keys", {
-      auth: admin,
-      body: { name: "public only", file_permission: true },
-      procedure: "keys.create",
-    });
-    const auth = `ApiKey ${key.body.data.key}`;
+    const { auth } = await createApiKey(api, admin, { name: "public only", file_permission: true });
     const privateConfig = await createLocalStorage(api, admin, {
       name: "private local",
       root_path: `${t.config.dataDir}/private-${storageKind}`,
@@ -724,8 +712,7 @@ describe.each(DATABASE_PROVIDERS)("storage configs on %s", (provider) => {
       },
       "storage.create",
     );
-    const key = await call("POST", "/admin/api-keys", { name: "storage lister", file_permission: true }, "keys.create");
-    const keyAuth = `ApiKey ${key.body.data.key}`;
+    const { auth: keyAuth } = await createApiKey(api, admin, { name: "storage lister", file_permission: true });
     const response = await t.app.fetch(
       new Request("http://localhost/api/s3-configs", { headers: { authorization: keyAuth } }),
       "127.0.0.1",

@@ -186,19 +186,8 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
   });
 
   test("a key sees and controls only its own tasks; a read-only key starts none", async () => {
-    const makeKey = async (readOnly: boolean) => {
-      const created = await call("POST", "/admin/api-keys", {
-        auth: admin,
-        body: {
-          name: `k${crypto.randomUUID().slice(0, 6)}`,
-          mount_permission: true,
-          mount_read_only: readOnly,
-          basic_path: "/",
-        },
-        procedure: "keys.create",
-      });
-      return `ApiKey ${created.body.data.key}`;
-    };
+    const makeKey = async (readOnly: boolean) =>
+      (await createApiKey(api, admin, { mount_permission: true, mount_read_only: readOnly })).auth;
     const [owner, other, readOnly] = [await makeKey(false), await makeKey(false), await makeKey(true)];
     const id = await start(
       { type: "copy", items: [{ sourcePath: "/local/album/p2.txt", targetPath: "/s3/by-key/" }] },
