@@ -147,6 +147,22 @@ export async function importCloudPaste(
   const items: ImportItem[] = [];
   const unmapped: string[] = [];
   const note = (item: ImportItem) => items.push(item);
+  /**
+   * Leaves a row out for the first reason that holds, checked in order (its id already imported, its
+   * storage not imported, its name taken): notes it and answers true; false when none holds.
+   */
+  const leftOut = async (
+    kind: string,
+    name: string,
+    reasons: [action: "skip" | "conflict", noteKey: string, holds: () => unknown][],
+  ) => {
+    for (const [action, noteKey, holds] of reasons) {
+      if (!(await holds())) continue;
+      note({ kind, name, action, note: say.note(noteKey) });
+      return true;
+    }
+    return false;
+  };
   const admin = await db.admin.findFirst({ select: { id: true }, orderBy: { createdAt: "asc" } });
   const adminCreator = `admin:${admin?.id ?? "unknown"}`;
 
@@ -356,14 +372,11 @@ export async function importCloudPaste(
   for (const row of data.tables.pastes ?? []) {
     const id = String(row.id);
     const slug = String(row.slug);
-    if (await db.paste.findUnique({ where: { id }, select: { id: true } })) {
-      note({ kind: "paste", name: slug, action: "skip", note: say.note("alreadyImported") });
-      continue;
-    }
-    if (await db.paste.findUnique({ where: { slug }, select: { id: true } })) {
-      note({ kind: "paste", name: slug, action: "conflict", note: say.note("pasteExists") });
-      continue;
-    }
+    const pasteLeftOut = await leftOut("paste", slug, [
+      ["skip", "alreadyImported", () => db.paste.findUnique({ where: { id }, select: { id: true } })],
+      ["conflict", "pasteExists", () => db.paste.findUnique({ where: { slug }, select: { id: true } })],
+    ]);
+    if (pasteLeftOut) continue;
     const password = await passwordFor(row, pastePlain.get(id));
     if (row.title && row.title !== slug)
       unmapped.push(say.unmapped("pasteTitle", { slug, title: JSON.stringify(row.title) }));
@@ -389,18 +402,12 @@ export async function importCloudPaste(
     const id = String(row.id);
     const slug = String(row.slug);
     const storageId = String(row.storage_config_id ?? row.s3_config_id ?? "");
-    if (await db.fileShare.findUnique({ where: { id }, select: { id: true } })) {
-      note({ kind: "file", name: slug, action: "skip", note: say.note("alreadyImported") });
-      continue;
-    }
-    if (!storageIds.has(storageId)) {
-      note({ kind: "file", name: slug, action: "skip", note: say.note("storageNotImported") });
-      continue;
-    }
-    if (await db.fileShare.findUnique({ where: { slug }, select: { id: true } })) {
-      note({ kind: "file", name: slug, action: "conflict", note: say.note("fileExists") });
-      continue;
-    }
+    const fileLeftOut = await leftOut("file", slug, [
+      ["skip", "alreadyImported", () => db.fileShare.findUnique({ where: { id }, select: { id: true } })],
+      ["skip", "storageNotImported", () => !storageIds.has(storageId)],
+      ["conflict", "fileExists", () => db.fileShare.findUnique({ where: { slug }, select: { id: true } })],
+    ]);
+    if (fileLeftOut) continue;
     const password = await passwordFor(row, filePlain.get(id));
     if (!dryRun) {
       await db.fileShare.create({
@@ -427,19 +434,13 @@ export async function importCloudPaste(
   for (const row of data.tables.storage_mounts ?? []) {
     const id = String(row.id);
     const mountPath = String(row.mount_path);
-    if (await db.mount.findUnique({ where: { id }, select: { id: true } })) {
-      note({ kind: "mount", name: mountPath, action: "skip", note: say.note("alreadyImported") });
-      continue;
-    }
     const storageId = String(row.storage_config_id ?? "");
-    if (!storageIds.has(storageId)) {
-      note({ kind: "mount", name: mountPath, action: "skip", note: say.note("storageNotImported") });
-      continue;
-    }
-    if (await db.mount.findUnique({ where: { mountPath }, select: { id: true } })) {
-      note({ kind: "mount", name: mountPath, action: "conflict", note: say.note("mountExists") });
-      continue;
-    }
+    const mountLeftOut = await leftOut("mount", mountPath, [
+      ["skip", "alreadyImported", () => db.mount.findUnique({ where: { id }, select: { id: true } })],
+      ["skip", "storageNotImported", () => !storageIds.has(storageId)],
+      ["conflict", "mountExists", () => db.mount.findUnique({ where: { mountPath }, select: { id: true } })],
+    ]);
+    if (mountLeftOut) continue;
     for (const field of [
       "web_proxy",
       "webdav_policy",
