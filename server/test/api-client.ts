@@ -283,6 +283,31 @@ export async function createClipboardRoom(api: ApiClient, admin: string, fields:
 }
 
 /**
+ * Runs `run` with the system settings `changes` made (as the admin), then puts those settings back as
+ * they were, whatever `run` did: a test that lowers a limit leaves the app as the next test expects it.
+ */
+export async function withSettings<T>(
+  api: ApiClient,
+  admin: string,
+  changes: InputOf<"settings.update">,
+  run: () => Promise<T>,
+): Promise<T> {
+  const before = await api.call("GET", "/admin/system-settings", { auth: admin, procedure: "settings.get" });
+  if (before.status !== 200) throw new Error(`read the settings: ${before.status} ${before.text}`);
+  const put = async (body: InputOf<"settings.update">) => {
+    const answer = await api.call("PUT", "/admin/system-settings", { auth: admin, body, procedure: "settings.update" });
+    if (answer.status !== 200) throw new Error(`change the settings: ${answer.status} ${answer.text}`);
+  };
+  await put(changes);
+  try {
+    return await run();
+  } finally {
+    const names = Object.keys(changes) as (keyof typeof changes)[];
+    await put(Object.fromEntries(names.map((name) => [name, before.body.data[name]])));
+  }
+}
+
+/**
  * An S3 storage on the test S3 server (or `endpoint`), in a folder of its own. Public by default: keys
  * only upload shares to public storage, and most tests that create one let keys use it.
  */

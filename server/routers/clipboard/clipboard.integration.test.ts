@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CLIPBOARD_LIMITS, CLOSE_CODES, type ServerMessage } from "@shared/clipboard";
 import { generateLinkKey } from "@shared/encryption/encrypted-share";
-import { createApiClient, createApiKey, present } from "../../test/api-client";
+import { createApiClient, createApiKey, present, withSettings } from "../../test/api-client";
 import { connectDevice, decryptItemText, encryptItemText } from "../../test/clipboard-device";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, type TestApp } from "../../test/harness";
 
@@ -201,12 +201,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
     test("an item beyond the admin's size limit answers 413 and is not stored", async () => {
       const room = await createRoom();
       const key = generateLinkKey();
-      await call("PUT", "/admin/system-settings", {
-        auth: admin,
-        body: { clipboard_item_max_size: 0.01 },
-        procedure: "settings.update",
-      });
-      try {
+      await withSettings(api, admin, { clipboard_item_max_size: 0.01 }, async () => {
         const big = await encryptItemText("x".repeat(20_000), key);
         const refused = await call("POST", `/clipboard/rooms/${room.id}/items`, {
           body: { device_id: deviceId, content: big },
@@ -224,13 +219,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         expect(
           (await call("GET", `/clipboard/rooms/${room.id}/items`, { procedure: "clipboard.items" })).body.data.items,
         ).toHaveLength(1);
-      } finally {
-        await call("PUT", "/admin/system-settings", {
-          auth: admin,
-          body: { clipboard_item_max_size: 10 },
-          procedure: "settings.update",
-        });
-      }
+      });
     });
   });
 
@@ -295,12 +284,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
       bad.send("not json");
       expect(await bad.closed).toEqual({ code: CLOSE_CODES.badMessage, reason: expect.stringContaining("JSON") });
 
-      await call("PUT", "/admin/system-settings", {
-        auth: admin,
-        body: { clipboard_item_max_size: 0.01 },
-        procedure: "settings.update",
-      });
-      try {
+      await withSettings(api, admin, { clipboard_item_max_size: 0.01 }, async () => {
         // The hub reads the setting at most every 2 s; a fresh hub would see it at once.
         await Bun.sleep(2_100);
         const large = await connectDevice(baseUrl, room.id);
@@ -308,13 +292,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         const closed = await large.closed;
         expect(closed.code).toBe(CLOSE_CODES.tooLarge);
         expect(closed.reason).toContain("item limit");
-      } finally {
-        await call("PUT", "/admin/system-settings", {
-          auth: admin,
-          body: { clipboard_item_max_size: 10 },
-          procedure: "settings.update",
-        });
-      }
+      });
 
       const fast = await connectDevice(baseUrl, room.id);
       for (let index = 0; index <= TEST_LIMITS.messagesPerConnection.limit; index++) fast.send({ type: "ping" });
@@ -373,12 +351,7 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
 
     test("joins past the per-address limit close with 4429", async () => {
       const room = await createRoom();
-      await call("PUT", "/admin/system-settings", {
-        auth: admin,
-        body: { clipboard_joins_per_minute: 2 },
-        procedure: "settings.update",
-      });
-      try {
+      await withSettings(api, admin, { clipboard_joins_per_minute: 2 }, async () => {
         await Bun.sleep(2_100);
         const devices = [];
         let refused: { code: number; reason: string } | null = null;
@@ -390,14 +363,9 @@ describe.each(DATABASE_PROVIDERS)("live clipboard on %s", (provider) => {
         }
         expect(refused).toEqual({ code: CLOSE_CODES.rateLimited, reason: expect.stringContaining("joins") });
         for (const device of devices) device.close();
-      } finally {
-        await call("PUT", "/admin/system-settings", {
-          auth: admin,
-          body: { clipboard_joins_per_minute: 0 },
-          procedure: "settings.update",
-        });
-        await Bun.sleep(2_100);
-      }
+      });
+      // The limit lifted again, as the hub reads it (at most every 2 s).
+      await Bun.sleep(2_100);
     }, 30_000);
   });
 
