@@ -2,23 +2,15 @@
 // shares: every row comes exactly once, newest first, even rows created in the same millisecond and
 // rows created while paging; with a search too; totals come from the kept counts and match; offset
 // paging answers as before; a cursor that is not ours is a 400 in the caller's language.
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { pasteSummaryColumns } from "../services/pastes/paste-summary";
-import { createApiClient, createApiKey, loginAdmin, type PastePage } from "../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS } from "../test/harness";
-
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+import { createApiKey, loginAdmin, type PastePage } from "../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 
 for (const provider of DATABASE_PROVIDERS) {
   describe(`lists by cursor (${provider})`, () => {
-    let t: Awaited<ReturnType<typeof createTestApp>>;
+    const { t, api } = useTestApp(provider);
     test("pastes and files: each row once, newest first, with and without a search", async () => {
-      t = await createTestApp(provider);
-      cleanups.push(() => t.cleanup());
-      const api = createApiClient(() => t.app);
       const admin = await loginAdmin(api);
       const key = await createApiKey(api, admin, { text_permission: true, file_permission: true });
       const adminId = (await t.db.admin.findFirstOrThrow({ select: { id: true } })).id;
@@ -132,7 +124,6 @@ for (const provider of DATABASE_PROVIDERS) {
     });
 
     test("a cursor that is not ours is refused in the caller's language", async () => {
-      const api = createApiClient(() => t.app);
       const admin = await loginAdmin(api);
       for (const cursor of ["garbage", Buffer.from('["x", 1]').toString("base64url")]) {
         const answer = await api.call<PastePage>("GET", `/admin/pastes?cursor=${cursor}`, { auth: admin, lang: "zh" });
