@@ -11,19 +11,18 @@ import { Button, buttonClasses } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { QueryView, type RefetchableQuery } from "../../../components/feedback/request-status";
-import { toast } from "../../../components/feedback/toast-store";
-import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { backupDownloadHref } from "../../../lib/backups/backups-api";
 import { formatDateTime } from "../../../lib/format-date";
 import { SettingsSection } from "../settings/settings-section";
+import { useToastOutcome } from "../shared/use-toast-outcome";
 
 type OverviewQuery = RefetchableQuery & { data?: BackupOverview };
 
 export function ArchivesSection({ overview }: { overview: OverviewQuery }) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
+  const outcome = useToastOutcome();
   const utils = trpc.useUtils();
   const remove = trpc.backups.remove.useMutation();
   const [toDelete, setToDelete] = useState<BackupArchiveView | null>(null);
@@ -71,14 +70,11 @@ export function ArchivesSection({ overview }: { overview: OverviewQuery }) {
           if (!toDelete) return;
           remove.mutate(
             { location: toDelete.location, name: toDelete.name },
-            {
-              onSuccess: () => {
-                toast.success(t("backups.archives.deleted"));
-                setToDelete(null);
-              },
-              onError: (error) => toast.error(errorMessage(error)),
-              onSettled: () => utils.backups.overview.invalidate(),
-            },
+            outcome(
+              t("backups.archives.deleted"),
+              () => void utils.backups.overview.invalidate(),
+              () => setToDelete(null),
+            ),
           );
         }}
       />

@@ -16,6 +16,7 @@ import { trpc } from "../../../lib/api/trpc";
 import { uploadRestoreArchive } from "../../../lib/backups/backups-api";
 import { formatDateTime } from "../../../lib/format-date";
 import { SettingsSection } from "../settings/settings-section";
+import { useToastOutcome } from "../shared/use-toast-outcome";
 
 type Upload = { loaded: number; total: number } | null;
 
@@ -145,7 +146,7 @@ function UploadProgress({ upload }: { upload: NonNullable<Upload> }) {
 function PendingRestore({ pending }: { pending: PendingRestoreView }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const errorMessage = useErrorMessage();
+  const outcome = useToastOutcome();
   const utils = trpc.useUtils();
   const cancel = trpc.backups.cancelRestore.useMutation();
   return (
@@ -189,13 +190,10 @@ function PendingRestore({ pending }: { pending: PendingRestoreView }) {
           variant="danger"
           isLoading={cancel.isPending}
           onClick={() =>
-            cancel.mutate(undefined, {
-              onSuccess: () => {
-                toast.success(t("backups.restore.cancelled"));
-                void utils.backups.overview.invalidate();
-              },
-              onError: (failure) => toast.error(errorMessage(failure)),
-            })
+            cancel.mutate(
+              undefined,
+              outcome(t("backups.restore.cancelled"), undefined, () => void utils.backups.overview.invalidate()),
+            )
           }
         >
           {t("backups.restore.cancel")}

@@ -7,15 +7,14 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
-import { toast } from "../../../components/feedback/toast-store";
 import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards";
 import { CheckboxField, FormAlert, FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
-import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { storageDisplayName } from "../../../lib/storage-name";
 import { SettingsSection } from "../settings/settings-section";
+import { useToastOutcome } from "../shared/use-toast-outcome";
 import { type SecretChoice, SecretChoiceCards } from "./secret-choice";
 
 type Frequency = (typeof BACKUP_FREQUENCIES)[number];
@@ -60,7 +59,7 @@ export function ScheduleSection({ nextScheduledAt }: { nextScheduledAt: Date | n
 function ScheduleForm({ saved, nextScheduledAt }: { saved: BackupScheduleView; nextScheduledAt: Date | null }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const errorMessage = useErrorMessage();
+  const outcome = useToastOutcome();
   const utils = trpc.useUtils();
   const storages = trpc.storage.list.useQuery(undefined, { staleTime: 30_000 });
   const save = trpc.backups.setSchedule.useMutation();
@@ -106,16 +105,15 @@ function ScheduleForm({ saved, nextScheduledAt }: { saved: BackupScheduleView; n
         include_objects: includeObjects,
         passphrase: passphraseChange,
       },
-      {
-        onSuccess: (view) => {
-          toast.success(view.frequency === "off" ? t("backups.schedule.turnedOff") : t("backups.schedule.saved"));
+      outcome(
+        (view) => (view.frequency === "off" ? t("backups.schedule.turnedOff") : t("backups.schedule.saved")),
+        () => void utils.backups.overview.invalidate(),
+        (view) => {
           setPassphrase("");
           setIsSubmitted(false);
           utils.backups.schedule.setData(undefined, view);
         },
-        onError: (error) => toast.error(errorMessage(error)),
-        onSettled: () => utils.backups.overview.invalidate(),
-      },
+      ),
     );
   }
 

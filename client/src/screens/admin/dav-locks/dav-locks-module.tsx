@@ -9,8 +9,6 @@ import type { DavLockView } from "@shared/schemas/admin/dav-locks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { toast } from "../../../components/feedback/toast-store";
-import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
@@ -18,10 +16,11 @@ import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
 import { CardList } from "../shared/list/card-list";
 import { Pagination, RefreshButton } from "../shared/list/list-toolbar";
+import { useToastOutcome } from "../shared/use-toast-outcome";
 
 export default function DavLocksModule() {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
+  const outcome = useToastOutcome();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_LIMIT);
   const list = trpc.davLocks.list.useQuery(
@@ -75,24 +74,11 @@ export default function DavLocksModule() {
               lock.holder.kind === "key" &&
               removeOfKey.variables?.key_id === lock.holder.key_id
             }
-            onRemove={() =>
-              removeOne.mutate(
-                { token: lock.token },
-                {
-                  onSuccess: () => toast.success(t("davLocks.removed")),
-                  onError: (error) => toast.error(errorMessage(error)),
-                  onSettled: refresh,
-                },
-              )
-            }
+            onRemove={() => removeOne.mutate({ token: lock.token }, outcome(t("davLocks.removed"), refresh))}
             onRemoveKey={(keyId) =>
               removeOfKey.mutate(
                 { key_id: keyId },
-                {
-                  onSuccess: ({ removed }) => toast.success(t("davLocks.removedKey", { count: removed })),
-                  onError: (error) => toast.error(errorMessage(error)),
-                  onSettled: refresh,
-                },
+                outcome(({ removed }) => t("davLocks.removedKey", { count: removed }), refresh),
               )
             }
           />

@@ -10,7 +10,6 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
 import { QueryList } from "../../../components/feedback/request-status";
-import { toast } from "../../../components/feedback/toast-store";
 import { CheckboxField, FormAlert, TextField } from "../../../components/forms/form-controls";
 import { SwitchField } from "../../../components/forms/switch-field";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
@@ -20,6 +19,7 @@ import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { SettingsSection } from "../settings/settings-section";
+import { useToastOutcome } from "../shared/use-toast-outcome";
 
 const AREAS = ["text", "file", "mount"] as const;
 type Area = (typeof AREAS)[number];
@@ -198,7 +198,7 @@ function NewAppPasswordForm({ onMade }: { onMade: (made: { name: string; passwor
 
 function AppPasswordRow({ entry, onRevoked }: { entry: AppPasswordView; onRevoked: () => void }) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
+  const outcome = useToastOutcome();
   const language = currentLanguage();
   const revoke = trpc.appPasswords.revoke.useMutation();
   return (
@@ -235,13 +235,7 @@ function AppPasswordRow({ entry, onRevoked }: { entry: AppPasswordView; onRevoke
         onClick={() =>
           revoke.mutate(
             { id: entry.id },
-            {
-              onSuccess: () => {
-                toast.success(t("security.appPasswords.revoked", { name: entry.name }));
-                onRevoked();
-              },
-              onError: (failure) => toast.error(errorMessage(failure)),
-            },
+            outcome(t("security.appPasswords.revoked", { name: entry.name }), undefined, onRevoked),
           )
         }
       >

@@ -6,16 +6,15 @@ import type { AdminSessionView } from "@shared/schemas/auth/auth";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { QueryList } from "../../../components/feedback/request-status";
-import { toast } from "../../../components/feedback/toast-store";
-import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { SettingsSection } from "../settings/settings-section";
+import { useToastOutcome } from "../shared/use-toast-outcome";
 
 export function SessionsSection() {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
+  const outcome = useToastOutcome();
   const sessions = trpc.security.sessions.useQuery();
   const utils = trpc.useUtils();
   const endOne = trpc.security.endSession.useMutation();
@@ -36,16 +35,7 @@ export function SessionsSection() {
               key={session.id}
               session={session}
               isEnding={endOne.isPending && endOne.variables?.id === session.id}
-              onEnd={() =>
-                endOne.mutate(
-                  { id: session.id },
-                  {
-                    onSuccess: () => toast.success(t("security.sessions.ended")),
-                    onError: (error) => toast.error(errorMessage(error)),
-                    onSettled: refresh,
-                  },
-                )
-              }
+              onEnd={() => endOne.mutate({ id: session.id }, outcome(t("security.sessions.ended"), refresh))}
             />
           )}
         </QueryList>
@@ -55,11 +45,10 @@ export function SessionsSection() {
               variant="danger"
               isLoading={endOthers.isPending}
               onClick={() =>
-                endOthers.mutate(undefined, {
-                  onSuccess: ({ ended }) => toast.success(t("security.sessions.endedOthers", { count: ended })),
-                  onError: (error) => toast.error(errorMessage(error)),
-                  onSettled: refresh,
-                })
+                endOthers.mutate(
+                  undefined,
+                  outcome(({ ended }) => t("security.sessions.endedOthers", { count: ended }), refresh),
+                )
               }
             >
               {t("security.sessions.endOthers")}

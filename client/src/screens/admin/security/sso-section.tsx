@@ -5,24 +5,23 @@ import IdentificationIcon from "@heroicons/react/24/outline/IdentificationIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { QueryView } from "../../../components/feedback/request-status";
-import { toast } from "../../../components/feedback/toast-store";
-import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { trpc } from "../../../lib/api/trpc";
 import { SettingsSection } from "../settings/settings-section";
+import { useToastOutcome } from "../shared/use-toast-outcome";
 
 export function SsoSection() {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
+  const outcome = useToastOutcome();
   const status = trpc.sso.status.useQuery();
   const sessions = trpc.security.sessions.useQuery();
   const utils = trpc.useUtils();
-  const setPasswordLogin = trpc.sso.setPasswordLogin.useMutation({
-    onSuccess: (answer) => {
-      utils.sso.status.setData(undefined, answer);
-      toast.success(t(answer.password_login ? "security.sso.turnedOn" : "security.sso.turnedOff"));
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const setPasswordLogin = trpc.sso.setPasswordLogin.useMutation(
+    outcome(
+      (answer) => t(answer.password_login ? "security.sso.turnedOn" : "security.sso.turnedOff"),
+      undefined,
+      (answer) => utils.sso.status.setData(undefined, answer),
+    ),
+  );
   const isSsoSession = sessions.data?.find((session) => session.current)?.method === "sso";
 
   return (
