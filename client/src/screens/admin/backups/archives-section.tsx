@@ -15,6 +15,7 @@ import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { backupDownloadHref } from "../../../lib/backups/backups-api";
 import { formatDateTime } from "../../../lib/format-date";
+import { SectionRow } from "../settings/section-list";
 import { SettingsSection } from "../settings/settings-section";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 
@@ -94,37 +95,38 @@ function ArchiveRow({
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <li
-      className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="backup-archive"
-    >
-      <div className="min-w-0 text-sm">
-        <p className="font-medium break-all text-slate-900 dark:text-white">{archive.name}</p>
+    <SectionRow
+      testId="backup-archive"
+      title={archive.name}
+      titleClassName="break-all"
+      details={
         <p className="mt-1 text-slate-600 dark:text-slate-400">
           {[location, formatBytes(archive.size, language), formatDateTime(archive.created_at, language)].join(" · ")}
         </p>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <a
-          href={backupDownloadHref(archive.location, archive.name)}
-          download={archive.name}
-          className={buttonClasses("secondary", "sm")}
-          aria-label={t("backups.archives.downloadLabel", { name: archive.name })}
-        >
-          <ArrowDownTrayIcon className="size-4.5 shrink-0" />
-          {t("backups.archives.download")}
-        </a>
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={TrashIcon}
-          onClick={onDelete}
-          aria-label={t("backups.archives.deleteLabel", { name: archive.name })}
-          {...opensDialog("backup-delete")}
-        >
-          {t("backups.archives.delete")}
-        </Button>
-      </div>
-    </li>
+      }
+      actions={
+        <>
+          <a
+            href={backupDownloadHref(archive.location, archive.name)}
+            download={archive.name}
+            className={buttonClasses("secondary", "sm")}
+            aria-label={t("backups.archives.downloadLabel", { name: archive.name })}
+          >
+            <ArrowDownTrayIcon className="size-4.5 shrink-0" />
+            {t("backups.archives.download")}
+          </a>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={TrashIcon}
+            onClick={onDelete}
+            aria-label={t("backups.archives.deleteLabel", { name: archive.name })}
+            {...opensDialog("backup-delete")}
+          >
+            {t("backups.archives.delete")}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -9,7 +9,6 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
-import { QueryList } from "../../../components/feedback/request-status";
 import { CheckboxField, FormAlert, TextField } from "../../../components/forms/form-controls";
 import { SwitchField } from "../../../components/forms/switch-field";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
@@ -17,7 +16,8 @@ import { VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { PermissionBadges } from "../../../components/permission-badges";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
-import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
+import { formatRelativeTime } from "../../../lib/format-date";
+import { AddedAndUsed, SectionList, SectionRow } from "../settings/section-list";
 import { SettingsSection } from "../settings/settings-section";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 
@@ -58,14 +58,9 @@ export function AppPasswordsSection() {
             </div>
           </div>
         ) : null}
-        <QueryList
-          query={list}
-          failedTitle={t("security.appPasswords.loadError")}
-          loadingLabel={t("security.appPasswords.loading")}
-          none={<p className="text-sm text-slate-700 dark:text-slate-300">{t("security.appPasswords.none")}</p>}
-        >
+        <SectionList ns="security.appPasswords" query={list}>
           {(entry) => <AppPasswordRow key={entry.id} entry={entry} onRevoked={refresh} />}
-        </QueryList>
+        </SectionList>
         <NewAppPasswordForm
           onMade={(answer) => {
             setMade(answer);
@@ -202,45 +197,48 @@ function AppPasswordRow({ entry, onRevoked }: { entry: AppPasswordView; onRevoke
   const language = currentLanguage();
   const revoke = trpc.appPasswords.revoke.useMutation();
   return (
-    <li
-      className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="app-password-row"
-    >
-      <div className="min-w-0 text-sm">
-        <p className="font-medium break-words text-slate-900 dark:text-white">{entry.name}</p>
-        <PermissionBadges permissions={entry.permissions} mountReadOnly={entry.read_only} className="mt-1.5" />
-        {entry.permissions.mount && entry.basic_path !== "/" ? (
-          <p className="mt-1.5 text-slate-600 dark:text-slate-400">
-            {t("security.appPasswords.limitedTo")}{" "}
-            <span className="font-mono text-xs break-all text-slate-800 dark:text-slate-200">{entry.basic_path}</span>
-          </p>
-        ) : null}
-        <p className="mt-1.5 text-slate-600 dark:text-slate-400">
-          {t("security.passkeys.addedAt", { time: formatDateTime(entry.created_at, language) })}
-          {" · "}
-          {entry.last_used_at
-            ? t("security.appPasswords.lastUsed", {
-                time: formatRelativeTime(entry.last_used_at, new Date(), language),
-                address: entry.last_used_ip ?? "?",
-              })
-            : t("security.passkeys.neverUsed")}
-        </p>
-      </div>
-      <Button
-        size="sm"
-        variant="danger"
-        isLoading={revoke.isPending}
-        aria-label={t("security.appPasswords.revokeLabel", { name: entry.name })}
-        className="self-start sm:self-center"
-        onClick={() =>
-          revoke.mutate(
-            { id: entry.id },
-            outcome(t("security.appPasswords.revoked", { name: entry.name }), undefined, onRevoked),
-          )
-        }
-      >
-        {t("security.appPasswords.revoke")}
-      </Button>
-    </li>
+    <SectionRow
+      testId="app-password-row"
+      title={entry.name}
+      details={
+        <>
+          <PermissionBadges permissions={entry.permissions} mountReadOnly={entry.read_only} className="mt-1.5" />
+          {entry.permissions.mount && entry.basic_path !== "/" ? (
+            <p className="mt-1.5 text-slate-600 dark:text-slate-400">
+              {t("security.appPasswords.limitedTo")}{" "}
+              <span className="font-mono text-xs break-all text-slate-800 dark:text-slate-200">{entry.basic_path}</span>
+            </p>
+          ) : null}
+          <AddedAndUsed
+            createdAt={entry.created_at}
+            lastUsed={
+              entry.last_used_at
+                ? t("security.appPasswords.lastUsed", {
+                    time: formatRelativeTime(entry.last_used_at, new Date(), language),
+                    address: entry.last_used_ip ?? "?",
+                  })
+                : null
+            }
+            className="mt-1.5"
+          />
+        </>
+      }
+      actions={
+        <Button
+          size="sm"
+          variant="danger"
+          isLoading={revoke.isPending}
+          aria-label={t("security.appPasswords.revokeLabel", { name: entry.name })}
+          onClick={() =>
+            revoke.mutate(
+              { id: entry.id },
+              outcome(t("security.appPasswords.revoked", { name: entry.name }), undefined, onRevoked),
+            )
+          }
+        >
+          {t("security.appPasswords.revoke")}
+        </Button>
+      }
+    />
   );
 }

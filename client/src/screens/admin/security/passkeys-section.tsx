@@ -6,14 +6,14 @@ import type { PasskeyView } from "@shared/schemas/auth/auth";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { QueryList } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
 import { FormAlert, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { browserHasPasskeys, createPasskey, isPasskeyPromptDismissed } from "../../../lib/auth/passkey-ceremony";
-import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
+import { formatRelativeTime } from "../../../lib/format-date";
+import { AddedAndUsed, SectionList, SectionRow } from "../settings/section-list";
 import { SettingsSection } from "../settings/settings-section";
 import { SectionFormActions } from "./form-actions";
 
@@ -30,14 +30,9 @@ export function PasskeysSection() {
   return (
     <SettingsSection icon={FingerPrintIcon} ns="security.passkeys" testId="passkeys">
       <div className="flex flex-col gap-4 p-5 sm:p-6">
-        <QueryList
-          query={passkeys}
-          failedTitle={t("security.passkeys.loadError")}
-          loadingLabel={t("security.passkeys.loading")}
-          none={<p className="text-sm text-slate-700 dark:text-slate-300">{t("security.passkeys.none")}</p>}
-        >
+        <SectionList ns="security.passkeys" query={passkeys}>
           {(passkey) => <PasskeyRow key={passkey.id} passkey={passkey} onRemoved={refresh} />}
-        </QueryList>
+        </SectionList>
         {browserHasPasskeys() ? (
           <AddPasskeyForm onAdded={refresh} />
         ) : (
@@ -108,7 +103,6 @@ function AddPasskeyForm({ onAdded }: { onAdded: () => void }) {
 function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: () => void }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const language = currentLanguage();
   const remove = trpc.passkeys.remove.useMutation();
   const [isRemoving, setIsRemoving] = useState(false);
   const [isRenaming, setIsRenaming] = useState(false);
@@ -135,22 +129,25 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: (
     );
   };
   return (
-    <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0" data-testid="passkey-row">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0 text-sm">
-          <p className="font-medium break-words text-slate-900 dark:text-white">{passkey.name}</p>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">
-            {t("security.passkeys.addedAt", { time: formatDateTime(passkey.created_at, language) })}
-            {" · "}
-            {passkey.last_used_at
+    <SectionRow
+      testId="passkey-row"
+      title={passkey.name}
+      details={
+        <AddedAndUsed
+          createdAt={passkey.created_at}
+          lastUsed={
+            passkey.last_used_at
               ? t("security.passkeys.lastUsed", {
-                  time: formatRelativeTime(passkey.last_used_at, new Date(), language),
+                  time: formatRelativeTime(passkey.last_used_at, new Date(), currentLanguage()),
                 })
-              : t("security.passkeys.neverUsed")}
-          </p>
-        </div>
-        {isRemoving || isRenaming ? null : (
-          <div className="flex gap-2 self-start sm:self-center">
+              : null
+          }
+          className="mt-1"
+        />
+      }
+      actions={
+        isRemoving || isRenaming ? null : (
+          <>
             <Button
               size="sm"
               variant="secondary"
@@ -167,9 +164,10 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: (
             >
               {t("security.passkeys.remove")}
             </Button>
-          </div>
-        )}
-      </div>
+          </>
+        )
+      }
+    >
       {isRenaming ? (
         <RenamePasskeyForm
           passkey={passkey}
@@ -202,7 +200,7 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: PasskeyView; onRemoved: (
           />
         </form>
       ) : null}
-    </li>
+    </SectionRow>
   );
 }
 

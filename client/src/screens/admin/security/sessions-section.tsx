@@ -5,10 +5,10 @@ import ComputerDesktopIcon from "@heroicons/react/24/outline/ComputerDesktopIcon
 import type { AdminSessionView } from "@shared/schemas/auth/auth";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
-import { QueryList } from "../../../components/feedback/request-status";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
+import { SectionList, SectionRow } from "../settings/section-list";
 import { SettingsSection } from "../settings/settings-section";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 
@@ -25,11 +25,7 @@ export function SessionsSection() {
   return (
     <SettingsSection icon={ComputerDesktopIcon} ns="security.sessions" testId="sessions">
       <div className="p-5 sm:p-6">
-        <QueryList
-          query={sessions}
-          failedTitle={t("security.sessions.loadError")}
-          loadingLabel={t("security.sessions.loading")}
-        >
+        <SectionList ns="security.sessions" query={sessions}>
           {(session) => (
             <SessionRow
               key={session.id}
@@ -38,7 +34,7 @@ export function SessionsSection() {
               onEnd={() => endOne.mutate({ id: session.id }, outcome(t("security.sessions.ended"), refresh))}
             />
           )}
-        </QueryList>
+        </SectionList>
         {hasOthers ? (
           <div className="mt-4 flex justify-end border-t border-slate-200 pt-4 dark:border-slate-800">
             <Button
@@ -67,44 +63,48 @@ function SessionRow({ session, isEnding, onEnd }: { session: AdminSessionView; i
   const name = session.os ? t("security.sessions.on", { browser, os: session.os }) : browser;
   const method = t(`security.sessions.methods.${session.method}`, { defaultValue: session.method });
   return (
-    <li
-      className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="session-row"
-    >
-      <div className="min-w-0 text-sm">
-        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900 dark:text-white">
+    <SectionRow
+      testId="session-row"
+      titleClassName="flex flex-wrap items-center gap-2"
+      title={
+        <>
           <span className="break-words">{name}</span>
           {session.current ? (
             <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200">
               {t("security.sessions.current")}
             </span>
           ) : null}
-        </p>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">
-          {[method, session.ip_address ? t("security.sessions.address", { address: session.ip_address }) : null]
-            .filter(Boolean)
-            .join(" · ")}
-        </p>
-        <p className="mt-0.5 text-slate-600 dark:text-slate-400">
-          <span title={formatDateTime(session.created_at, language)}>
-            {t("security.sessions.signedIn", { time: formatDateTime(session.created_at, language) })}
-          </span>
-          {" · "}
-          {t("security.sessions.lastSeen", { time: formatRelativeTime(session.last_seen_at, new Date(), language) })}
-        </p>
-      </div>
-      {session.current ? null : (
-        <Button
-          size="sm"
-          variant="secondary"
-          isLoading={isEnding}
-          aria-label={t("security.sessions.endLabel", { name })}
-          onClick={onEnd}
-          className="self-start sm:self-center"
-        >
-          {t("security.sessions.end")}
-        </Button>
-      )}
-    </li>
+        </>
+      }
+      details={
+        <>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            {[method, session.ip_address ? t("security.sessions.address", { address: session.ip_address }) : null]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+          <p className="mt-0.5 text-slate-600 dark:text-slate-400">
+            <span title={formatDateTime(session.created_at, language)}>
+              {t("security.sessions.signedIn", { time: formatDateTime(session.created_at, language) })}
+            </span>
+            {" · "}
+            {t("security.sessions.lastSeen", { time: formatRelativeTime(session.last_seen_at, new Date(), language) })}
+          </p>
+        </>
+      }
+      actions={
+        session.current ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            isLoading={isEnding}
+            aria-label={t("security.sessions.endLabel", { name })}
+            onClick={onEnd}
+          >
+            {t("security.sessions.end")}
+          </Button>
+        )
+      }
+    />
   );
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { resources } from "@shared/i18n/resources";
 import { EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
 import { REQUEST_EXPIRY_CHOICES } from "../../../lib/upload-requests/request-form";
+import { SECTION_LIST_NS } from "../settings/section-list";
 import { SETTINGS_SECTION_NS } from "../settings/settings-section";
 
 const SRC = join(import.meta.dir, "../../..");
@@ -53,6 +54,7 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
     file: "screens/admin/settings/settings-section.tsx",
     values: { ns: SETTINGS_SECTION_NS },
   },
+  { file: "screens/admin/settings/section-list.tsx", values: { ns: SECTION_LIST_NS } },
 ];
 
 function expand(template: string, values: Record<string, readonly string[]>): string[] {

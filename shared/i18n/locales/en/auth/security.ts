@@ -68,6 +68,7 @@ export const enSecurity = {
       description: "Where the admin account is signed in. End any you do not recognise.",
       loading: "Loading the sessions…",
       loadError: "The sessions could not be loaded",
+      none: "No sessions.",
       current: "This session",
       unknownBrowser: "Unknown browser",
       on: "{{browser}} on {{os}}",

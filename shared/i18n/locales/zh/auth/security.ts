@@ -66,6 +66,7 @@ export const zhSecurity: typeof enSecurity = {
       description: "管理员账户的登录位置。结束任何你不认识的会话。",
       loading: "正在加载会话…",
       loadError: "无法加载会话",
+      none: "没有会话。",
       current: "当前会话",
       unknownBrowser: "未知浏览器",
       on: "{{os}} 上的 {{browser}}",
