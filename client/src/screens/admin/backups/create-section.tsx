@@ -8,13 +8,13 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { toast } from "../../../components/feedback/toast-store";
-import { CheckboxField, FormAlert, PasswordField } from "../../../components/forms/form-controls";
+import { FormAlert, PasswordField } from "../../../components/forms/form-controls";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { SettingsSection } from "../settings/settings-section";
-import { type SecretChoice, SecretChoiceCards } from "./secret-choice";
+import { ArchiveContentFields, type SecretChoice } from "./secret-choice";
 
 type LastRun = NonNullable<BackupOverview["last_run"]>;
 type RunResult = { name?: string; bytes?: number; secretIncluded?: boolean; error?: string };
@@ -94,39 +94,33 @@ export function CreateBackupSection({ overview }: { overview: BackupOverview | u
   return (
     <SettingsSection icon={ArchiveBoxArrowDownIcon} ns="backups.create" testId="create-backup">
       <form className="space-y-5 p-5 sm:p-6" onSubmit={submit} noValidate>
-        <SecretChoiceCards
+        <ArchiveContentFields
           name="backup-secret"
           value={secretChoice}
           onChange={setSecretChoice}
           hint={t("backups.create.secretHint")}
           choiceHint={(choice) => t(`backups.create.choices.${choice}Hint`)}
-        />
-        {secretChoice === "seal" ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <PasswordField
-              label={t("backups.create.passphrase")}
-              value={passphrase}
-              onValueChange={setPassphrase}
-              hint={t("backups.create.passphraseHint", { min: BACKUP_PASSPHRASE_MIN })}
-              error={passphraseError}
-              autoComplete="new-password"
-            />
-            <PasswordField
-              label={t("backups.create.passphraseConfirm")}
-              value={confirmation}
-              onValueChange={setConfirmation}
-              error={confirmationError}
-              autoComplete="new-password"
-            />
-          </div>
-        ) : (
-          <FormAlert tone="warning">{t("backups.create.omitNote")}</FormAlert>
-        )}
-        <CheckboxField
-          label={t("backups.create.includeObjects")}
-          description={t("backups.create.includeObjectsHint")}
-          checked={includeObjects}
-          onCheckedChange={setIncludeObjects}
+          includeObjects={includeObjects}
+          onIncludeObjectsChange={setIncludeObjects}
+          passphraseFields={
+            <div className="grid gap-4 sm:grid-cols-2">
+              <PasswordField
+                label={t("backups.create.passphrase")}
+                value={passphrase}
+                onValueChange={setPassphrase}
+                hint={t("backups.create.passphraseHint", { min: BACKUP_PASSPHRASE_MIN })}
+                error={passphraseError}
+                autoComplete="new-password"
+              />
+              <PasswordField
+                label={t("backups.create.passphraseConfirm")}
+                value={confirmation}
+                onValueChange={setConfirmation}
+                error={confirmationError}
+                autoComplete="new-password"
+              />
+            </div>
+          }
         />
         <RunStatus running={running} lastRun={lastRun} />
         <div className="flex justify-end">

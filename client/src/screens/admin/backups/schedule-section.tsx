@@ -8,14 +8,14 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { LoadError, LoadingStatus } from "../../../components/feedback/request-status";
 import { ChoiceCards, FieldGroup } from "../../../components/forms/choice-cards";
-import { CheckboxField, FormAlert, FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
+import { FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { storageDisplayName } from "../../../lib/storage-name";
 import { SettingsSection } from "../settings/settings-section";
 import { useToastOutcome } from "../shared/use-toast-outcome";
-import { type SecretChoice, SecretChoiceCards } from "./secret-choice";
+import { ArchiveContentFields, type SecretChoice } from "./secret-choice";
 
 type Frequency = (typeof BACKUP_FREQUENCIES)[number];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -206,34 +206,28 @@ function ScheduleForm({ saved, nextScheduledAt }: { saved: BackupScheduleView; n
               name="backup-keep"
             />
           </div>
-          <SecretChoiceCards
+          <ArchiveContentFields
             name="backup-schedule-secret"
             value={secretChoice}
             onChange={setSecretChoice}
             choiceHint={(choice) => t(`backups.schedule.secretHints.${choice}`)}
-          />
-          {secretChoice === "seal" ? (
-            <PasswordField
-              label={t("backups.create.passphrase")}
-              value={passphrase}
-              onValueChange={setPassphrase}
-              hint={
-                saved.has_passphrase
-                  ? t("backups.schedule.passphraseKeep")
-                  : t("backups.create.passphraseHint", { min: BACKUP_PASSPHRASE_MIN })
-              }
-              error={passphraseError}
-              autoComplete="new-password"
-              name="backup-schedule-passphrase"
-            />
-          ) : (
-            <FormAlert tone="warning">{t("backups.create.omitNote")}</FormAlert>
-          )}
-          <CheckboxField
-            label={t("backups.create.includeObjects")}
-            description={t("backups.create.includeObjectsHint")}
-            checked={includeObjects}
-            onCheckedChange={setIncludeObjects}
+            includeObjects={includeObjects}
+            onIncludeObjectsChange={setIncludeObjects}
+            passphraseFields={
+              <PasswordField
+                label={t("backups.create.passphrase")}
+                value={passphrase}
+                onValueChange={setPassphrase}
+                hint={
+                  saved.has_passphrase
+                    ? t("backups.schedule.passphraseKeep")
+                    : t("backups.create.passphraseHint", { min: BACKUP_PASSPHRASE_MIN })
+                }
+                error={passphraseError}
+                autoComplete="new-password"
+                name="backup-schedule-passphrase"
+              />
+            }
           />
         </>
       ) : null}
