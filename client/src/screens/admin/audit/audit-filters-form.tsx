@@ -6,13 +6,14 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { cardSurface, cx } from "../../../components/class-names";
-import { FormField, TextField } from "../../../components/forms/form-controls";
+import { TextField } from "../../../components/forms/form-controls";
 import {
   type AuditFilterForm,
   type AuditQuery,
   auditQueryOf,
   EMPTY_AUDIT_FILTERS,
 } from "../../../lib/audit/audit-filters";
+import { ChoiceSelect } from "../shared/choice-select";
 
 export function AuditFiltersForm({ onApply }: { onApply: (query: AuditQuery) => void }) {
   const { t } = useTranslation();
@@ -41,40 +42,24 @@ export function AuditFiltersForm({ onApply }: { onApply: (query: AuditQuery) => 
       data-testid="audit-filters"
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <FormField label={t("audit.filters.event")}>
-          {(control) => (
-            <select
-              {...control}
-              name="event"
-              value={form.event}
-              onChange={(change_) => change({ event: change_.target.value as AuditFilterForm["event"] })}
-            >
-              <option value="">{t("audit.filters.anyEvent")}</option>
-              {AUDIT_EVENTS.map((name) => (
-                <option key={name} value={name}>
-                  {t(`audit.events.${name}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t("audit.filters.outcome")}>
-          {(control) => (
-            <select
-              {...control}
-              name="outcome"
-              value={form.outcome}
-              onChange={(change_) => change({ outcome: change_.target.value as AuditFilterForm["outcome"] })}
-            >
-              <option value="">{t("audit.filters.anyOutcome")}</option>
-              {AUDIT_OUTCOMES.map((outcome) => (
-                <option key={outcome} value={outcome}>
-                  {t(`audit.filters.${outcome}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceSelect<AuditFilterForm["event"]>
+          label={t("audit.filters.event")}
+          name="event"
+          first={{ value: "", label: t("audit.filters.anyEvent") }}
+          choices={AUDIT_EVENTS}
+          labelOf={(name) => t(`audit.events.${name}`)}
+          value={form.event}
+          onChange={(event) => change({ event })}
+        />
+        <ChoiceSelect<AuditFilterForm["outcome"]>
+          label={t("audit.filters.outcome")}
+          name="outcome"
+          first={{ value: "", label: t("audit.filters.anyOutcome") }}
+          choices={AUDIT_OUTCOMES}
+          labelOf={(outcome) => t(`audit.filters.${outcome}`)}
+          value={form.outcome}
+          onChange={(outcome) => change({ outcome })}
+        />
         <TextField
           label={t("audit.filters.address")}
           name="address"

@@ -14,6 +14,7 @@ import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { storageDisplayName } from "../../../lib/storage-name";
 import { SettingsSection } from "../settings/settings-section";
+import { ChoiceSelect } from "../shared/choice-select";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 import { ArchiveContentFields, type SecretChoice } from "./secret-choice";
 
@@ -136,39 +137,24 @@ function ScheduleForm({ saved, nextScheduledAt }: { saved: BackupScheduleView; n
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             {frequency === "weekly" ? (
-              <FormField label={t("backups.schedule.weekday")}>
-                {(control) => (
-                  <select
-                    {...control}
-                    name="backup-weekday"
-                    value={weekday}
-                    onChange={(event) => setWeekday(Number(event.target.value))}
-                  >
-                    {WEEKDAYS.map((day) => (
-                      <option key={day} value={day}>
-                        {weekdayName(day, language)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
+              <ChoiceSelect
+                label={t("backups.schedule.weekday")}
+                name="backup-weekday"
+                choices={WEEKDAYS}
+                labelOf={(day) => weekdayName(day, language)}
+                value={weekday}
+                onChange={setWeekday}
+              />
             ) : null}
-            <FormField label={t("backups.schedule.hour")} hint={t("backups.schedule.hourHint")}>
-              {(control) => (
-                <select
-                  {...control}
-                  name="backup-hour"
-                  value={hour}
-                  onChange={(event) => setHour(Number(event.target.value))}
-                >
-                  {HOURS.map((option) => (
-                    <option key={option} value={option}>
-                      {hourLabel(option, language, t("backups.schedule.localTime"))}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <ChoiceSelect
+              label={t("backups.schedule.hour")}
+              hint={t("backups.schedule.hourHint")}
+              name="backup-hour"
+              choices={HOURS}
+              labelOf={(option) => hourLabel(option, language, t("backups.schedule.localTime"))}
+              value={hour}
+              onChange={setHour}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField

@@ -7,10 +7,10 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { DialogName } from "../../../components/dialogs/dialog-names";
 import { DialogForm, FormDialog, type SaveHandlers, useFormDialog } from "../../../components/dialogs/form-dialog";
-import { FormField } from "../../../components/forms/form-controls";
 import { useFieldForm } from "../../../components/forms/use-field-form";
 import { expiryHours } from "../../../lib/pastes/expiry";
 import { REQUEST_EXPIRY_CHOICES, type RequestExpiryChoice } from "../../../lib/upload-requests/request-form";
+import { ChoiceSelect } from "./choice-select";
 
 /** Sends the new expiry (hours from now; null is never) with the dialog's save handlers. */
 export type ExtendCall = (expiresIn: number | null, handlers: SaveHandlers<unknown>) => void;
@@ -100,21 +100,13 @@ export function ExpirySelect({
 }) {
   const { t } = useTranslation();
   return (
-    <FormField label={label}>
-      {(control) => (
-        <select
-          {...control}
-          value={value}
-          onChange={(event) => onChange(event.target.value as RequestExpiryChoice)}
-          data-testid="upload-request-expiry"
-        >
-          {REQUEST_EXPIRY_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {t(`uploadRequests.expiryChoices.${choice}`)}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
+    <ChoiceSelect
+      label={label}
+      choices={REQUEST_EXPIRY_CHOICES}
+      labelOf={(choice) => t(`uploadRequests.expiryChoices.${choice}`)}
+      value={value}
+      onChange={onChange}
+      testId="upload-request-expiry"
+    />
   );
 }

@@ -7,11 +7,12 @@ import { useTranslation } from "react-i18next";
 import { useFormDialog } from "../../../components/dialogs/form-dialog";
 import type { ShareKind } from "../../../components/feedback/share-problem";
 import { toast } from "../../../components/feedback/toast-store";
-import { FormField, PasswordField, TextField } from "../../../components/forms/form-controls";
+import { PasswordField, TextField } from "../../../components/forms/form-controls";
 import { type FieldForm, useFieldForm } from "../../../components/forms/use-field-form";
 import { type FieldErrors, renderFieldMessage } from "../../../lib/form-messages";
 import { type EditExpiryChoice, EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
 import type { PasswordAction, ShareEditField, ShareEditState } from "../../../lib/shares/forms/share-edit";
+import { ChoiceSelect } from "./choice-select";
 
 /** Remark, expiry, max views and password, from the edit form's values and messages. */
 export function ShareEditFields({
@@ -101,26 +102,16 @@ function ShareLimitFields({
   const { t } = useTranslation();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField
+      <ChoiceSelect<EditExpiryChoice>
         label={t(`${kind}.manage.edit.expiry`)}
         hint={t(`${kind}.manage.edit.currentExpiry`, { value: currentExpiry })}
         error={expiryError}
-      >
-        {(control) => (
-          <select
-            {...control}
-            value={expiry}
-            onChange={(event) => onExpiryChange(event.target.value as EditExpiryChoice)}
-          >
-            <option value="keep">{keepLabel}</option>
-            {EXPIRY_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`${kind}.options.expiryChoices.${choice}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        first={{ value: "keep", label: keepLabel }}
+        choices={EXPIRY_CHOICES}
+        labelOf={(choice) => t(`${kind}.options.expiryChoices.${choice}`)}
+        value={expiry}
+        onChange={onExpiryChange}
+      />
       <TextField
         label={t("shareEdit.maxViews")}
         value={maxViews}
