@@ -5,15 +5,16 @@ import TrashIcon from "@heroicons/react/24/outline/TrashIcon";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { LoadError } from "../../../components/feedback/request-status";
+import { toast } from "../../../components/feedback/toast-store";
+import { useErrorMessage } from "../../../components/forms/use-error-message";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { htmlLangFor } from "../../../lib/preferences/language";
-import { useToastOutcome } from "../shared/use-toast-outcome";
 import { Panel, PanelSkeleton } from "./panel";
 
 export function CachePanel() {
   const { t } = useTranslation();
-  const outcome = useToastOutcome();
+  const errorMessage = useErrorMessage();
   const language = currentLanguage();
   const utils = trpc.useUtils();
   const stats = trpc.cache.stats.useQuery();
@@ -22,14 +23,13 @@ export function CachePanel() {
   const rateOf = (hits: number, misses: number, rate: number) =>
     hits + misses === 0 ? t("dashboard.cache.noTraffic") : percent.format(rate);
 
+  // Its own toasts, not useToastOutcome: that would add a chunk to the dashboard's first load.
   const clearCache = (mountId?: string) =>
-    clear.mutate(
-      mountId ? { mount_id: mountId } : undefined,
-      outcome(
-        (result) => t("dashboard.cache.cleared", { count: result.clearedCount }),
-        () => void utils.cache.stats.invalidate(),
-      ),
-    );
+    clear.mutate(mountId ? { mount_id: mountId } : undefined, {
+      onSuccess: (result) => toast.success(t("dashboard.cache.cleared", { count: result.clearedCount })),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => void utils.cache.stats.invalidate(),
+    });
   const pendingMount = clear.isPending ? (clear.variables?.mount_id ?? "all") : null;
 
   return (
