@@ -46,32 +46,3 @@ export function cursorPage<T extends { createdAt: Date; id: string }>(rows: T[],
   const last = page.at(-1);
   return { page, nextCursor: rows.length > limit && last ? encodeListCursor(last) : null };
 }
-
-/** The lists' order between two rows (newestFirst): a negative number when `a` comes first. */
-function compareNewestFirst(a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number {
-  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
-  if (byTime !== 0) return byTime;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-/**
- * The first `take` rows of a list newest first, restricted to `creators` (null: every creator). With
- * several creators (a key's own list names two spellings of it, a created_by filter three) each is
- * read apart, `createdBy = ?` through the (createdBy, createdAt, id) index from the top, and the pages
- * merged: `createdBy IN (...)` made SQLite read and sort every row of those creators before the first
- * page (docs/admin-lists.md "Query plans"). A page at an offset reads the rows above it anyway, and
- * each creator's would all be held here: it keeps the single query.
- */
-export async function newestByCreator<T extends { createdAt: Date; id: string }>(
-  creators: readonly string[] | null,
-  options: { offset: number; take: number },
-  read: (creator: { createdBy?: string | { in: string[] } }) => Promise<T[]>,
-): Promise<T[]> {
-  if (creators === null) return read({});
-  if (creators.length === 0) return [];
-  const [only] = creators;
-  if (creators.length === 1 && only !== undefined) return read({ createdBy: only });
-  if (options.offset > 0) return read({ createdBy: { in: [...creators] } });
-  const pages = await Promise.all(creators.map((createdBy) => read({ createdBy })));
-  return pages.flat().sort(compareNewestFirst).slice(0, options.take);
-}

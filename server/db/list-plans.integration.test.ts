@@ -1,6 +1,7 @@
 // The management lists' queries on SQLite read their rows through an index in list order
-// (docs/admin-lists.md "Query plans"): every statement a list page sends is captured from Prisma and
-// put to EXPLAIN QUERY PLAN, which must show neither a read of every FileShare or Paste row nor a
+// (docs/admin-lists.md "Query plans"): every statement a list page sends, Prisma's and those sent on
+// the driver connection under it (services/shares/share-list.ts), is captured where both reach SQLite
+// (the connection's `query`) and put to EXPLAIN QUERY PLAN, which must show neither a read of every FileShare or Paste row nor a
 // sort of the matching rows before the page. SQLite picks a plan from the schema alone (no ANALYZE
 // statistics), so a small table shows the plan a million rows get: a file list whose "files in sets"
 // count read the whole table took 1.1 s at 1,000,000 rows. Postgres plans by its statistics and is
@@ -9,20 +10,18 @@ import { Database as SqliteFile } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { listPastesInput } from "@shared/schemas/pastes";
 import { listFilesInput } from "@shared/schemas/shares/shares";
-import { PrismaBunSqlite } from "prisma-adapter-bun-sqlite";
 import type { AuthState } from "../services/auth/sessions";
 import { pasteSummaryColumns } from "../services/pastes/paste-summary";
 import { listPastes } from "../services/pastes/pastes";
 import { listFiles } from "../services/shares/manage";
 import { createTestApp, type TestApp } from "../test/harness";
-import type { Database } from "./client";
-import { PrismaClient } from "./generated/sqlite/client";
+import { createDatabase, type Database, driverConnectionOf } from "./client";
 import { encodeListCursor } from "./list-cursor";
 
 type Statement = { sql: string; params: unknown[] };
 
 let t: TestApp;
-let logged: PrismaClient<"query">;
+let logged: Database;
 let file: SqliteFile;
 const sent: Statement[] = [];
 let admin: AuthState;
@@ -31,12 +30,27 @@ let storageId: string;
 
 beforeAll(async () => {
   t = await createTestApp("sqlite");
-  // A second client on the same file that reports each statement it sends, with its values.
-  logged = new PrismaClient({
-    adapter: new PrismaBunSqlite({ url: t.config.databaseUrl }),
-    log: [{ emit: "event", level: "query" }],
-  });
-  logged.$on("query", (event) => sent.push({ sql: event.query, params: JSON.parse(event.params) as unknown[] }));
+  // A second client on the same file, made as the app's is, whose connection reports each statement
+  // run on it with its values: Prisma's adapter and the lists' own statements both prepare them there.
+  logged = createDatabase(t.config.databaseUrl);
+  const driver = await driverConnectionOf(logged);
+  if (driver.provider !== "sqlite") throw new Error("the plans are SQLite's");
+  const connection = driver.sqlite;
+  const prepare = connection.query.bind(connection);
+  connection.query = ((sql: string) => {
+    const statement = prepare(sql);
+    return new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (typeof value !== "function") return value;
+        if (!["all", "values", "get", "run"].includes(String(property))) return value.bind(target);
+        return (...params: unknown[]) => {
+          sent.push({ sql, params });
+          return value.apply(target, params);
+        };
+      },
+    });
+  }) as typeof connection.query;
   file = new SqliteFile(t.config.databaseUrl.slice("file:".length), { readonly: true });
   const adminRow = await t.db.admin.findFirstOrThrow({ select: { id: true, username: true } });
   admin = { type: "admin", adminId: adminRow.id, username: adminRow.username, sessionId: "plans" };
@@ -87,8 +101,11 @@ afterAll(async () => {
 /** The plan lines of each statement `run` sent about `table`. */
 async function plansOf(table: "Paste" | "FileShare", run: (db: Database) => Promise<unknown>) {
   sent.length = 0;
-  await run(logged as unknown as Database);
-  const statements = sent.filter((statement) => statement.sql.includes(`\`${table}\``));
+  await run(logged);
+  // Prisma names a table `main`.`Paste`, the lists' own statements "Paste".
+  const statements = sent.filter(
+    (statement) => statement.sql.includes(`\`${table}\``) || statement.sql.includes(`"${table}"`),
+  );
   expect(statements.length).toBeGreaterThan(0);
   return statements.map((statement) => {
     const values = statement.params.map((value) => (typeof value === "boolean" ? Number(value) : value));

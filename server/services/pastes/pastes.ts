@@ -2,32 +2,27 @@
 // the admin (all pastes) and by API-key holders (their own), and purging of expired or used-up pastes.
 
 import { parseEnvelope } from "@shared/encryption/encrypted-share";
-import { paginationOf } from "@shared/schemas/common";
 import type { createPasteInput, listPastesInput, PasteView, updatePasteInput } from "@shared/schemas/pastes";
 import type { z } from "zod";
 import type { Database, DatabaseProvider } from "../../db/client";
-import { afterCursor, cursorPage, decodeListCursor, newestByCreator, newestFirst } from "../../db/list-cursor";
-import { containsLiterally, inOrderOf, postgresSearchPage, sqliteSearchPage } from "../../db/literal-search";
 import { type CountedPaste, countedPasteSelect, type ViewCounter } from "../../db/view-counter/view-counter";
 import { AppError } from "../../errors";
-import { type AuthState, createdByFilter, creatorOf } from "../auth/sessions";
+import { type AuthState, creatorOf } from "../auth/sessions";
 import {
-  creatorConditions,
   hashSharePassword,
   isExhausted,
   isExpired,
-  listedCreators,
   newShareExpiry,
   ownedBy,
   passwordHashUpdate,
   requestedExpiry,
   verifySharePassword,
 } from "../shares/delivery";
+import { keptShareTotal, listSharePage, type ShareTable } from "../shares/share-list";
 import { rememberPurged } from "../shares/slugs/purged-slugs";
 import { assertSlugGuessesLeft, slugMissed } from "../shares/slugs/slug-guesses";
 import { generateUniqueSlug } from "../shares/slugs/slugs";
 import { inSearchSlot } from "../system/search-slots";
-import { countShares } from "../system/share-counts";
 import { withRenderedMarkdown } from "./markdown-html";
 import { pasteSummaryColumns, previewOf } from "./paste-summary";
 
@@ -198,80 +193,42 @@ export async function openPaste(
   return withRenderedMarkdown(await viewPaste(deps, request), request.html);
 }
 
-export async function listPastes({ db, config }: PasteDeps, auth: AuthState, input: z.output<typeof listPastesInput>) {
-  // A cursor (docs/admin-lists.md) reads the page below its row; offset and page are then not used.
-  const cursor = input.cursor ? decodeListCursor(input.cursor) : null;
-  const offset = cursor ? 0 : (input.offset ?? ((input.page ?? 1) - 1) * input.limit);
-  const where = { ...ownedBy(auth), ...createdByFilter(input.created_by) };
-  const term = input.search;
-  let page: { rows: SummaryRow[]; total: number };
-  if (term && config.databaseProvider === "sqlite") {
-    const { ids, total } = await sqliteSearchPage(db, {
-      table: "Paste",
-      // Ciphertext is not searched: it would only match by chance.
-      columns: [
-        { name: "slug" },
-        { name: "remark" },
-        { name: "content", when: `"encrypted" = 0`, sampleFrom: "preview" },
-      ],
-      term,
-      conditions: creatorConditions(auth, input.created_by),
-      after: cursor,
-      offset,
-      limit: input.limit + 1,
-    });
-    const rows = await db.paste.findMany({ where: { id: { in: ids } }, select: summarySelect });
-    page = { rows: inOrderOf(ids, rows), total };
-  } else {
-    const contains = term ? containsLiterally(config.databaseProvider, term) : null;
-    const search = contains
-      ? { OR: [{ slug: contains }, { remark: contains }, { content: contains, encrypted: false }] }
-      : {};
-    const creators = listedCreators(auth, input.created_by);
-    const take = input.limit + 1;
-    const searched =
-      contains && config.databaseProvider === "postgres"
-        ? await postgresSearchPage({
-            matches: (most) =>
-              db.paste.findMany({ where: { AND: [where, search] }, select: { id: true, createdAt: true }, take: most }),
-            page: (ids) =>
-              db.paste.findMany({
-                where: { AND: [{ id: { in: ids } }, afterCursor(cursor)] },
-                select: summarySelect,
-                orderBy: newestFirst,
-                skip: offset,
-                take,
-              }),
-            after: cursor,
-            offset,
-            limit: take,
-          })
-        : null;
-    const [rows, total] = searched
-      ? [searched.rows, searched.total]
-      : await Promise.all([
-          newestByCreator(creators, { offset, take }, (creator) =>
-            db.paste.findMany({
-              where: { AND: [creator, search, afterCursor(cursor)] },
-              select: summarySelect,
-              orderBy: newestFirst,
-              skip: offset,
-              take,
-            }),
-          ),
-          // Without a search the total is the database's kept count, not a count of the rows.
-          contains
-            ? db.paste.count({ where: { ...where, ...search } })
-            : countShares(db, { kind: "paste", ...(creators ? { creators } : {}) }).then((counted) => counted.rows),
-        ]);
-    page = { rows, total };
-  }
-  const now = new Date();
-  const { page: rows, nextCursor } = cursorPage(page.rows, input.limit);
+/** The paste list's table (services/shares/share-list.ts): a page reads the summary columns, never the content. */
+function pasteTable(db: Database): ShareTable<SummaryRow> {
   return {
-    pastes: rows.map((row) => toSummary(row, config.publicUrl, now)),
-    pagination: { ...paginationOf(page.total, input.limit, offset), hasMore: nextCursor !== null, nextCursor },
+    table: "Paste",
+    kind: "paste",
+    columns: Object.keys(summarySelect),
+    dates: ["expiresAt", "createdAt", "updatedAt"],
+    booleans: ["encrypted"],
+    numbers: ["maxViews", "views", "contentLength"],
+    complete: async (_driver, rows) => rows as SummaryRow[],
+    listed: {},
+    listedSql: [],
+    // Ciphertext is not searched: it would only match by chance.
+    searchColumns: [
+      { name: "slug" },
+      { name: "remark" },
+      { name: "content", when: `"encrypted" = 0`, sampleFrom: "preview" },
+    ],
+    searchWhere: (contains) => ({
+      OR: [{ slug: contains }, { remark: contains }, { content: contains, encrypted: false }],
+    }),
+    findMatches: (where, take) => db.paste.findMany({ where, select: { id: true, createdAt: true }, take }),
+    findRows: (args) => db.paste.findMany({ ...args, select: summarySelect }),
+    count: (where) => db.paste.count({ where }),
+    keptTotal: (driver, creators) => keptShareTotal(driver, { kind: "paste", creators }),
   };
+}
+
+export async function listPastes({ db, config }: PasteDeps, auth: AuthState, input: z.output<typeof listPastesInput>) {
+  const offset = input.offset ?? ((input.page ?? 1) - 1) * input.limit;
+  const { rows, pagination } = await listSharePage(db, config.databaseProvider, pasteTable(db), auth, {
+    ...input,
+    offset,
+  });
+  const now = new Date();
+  return { pastes: rows.map((row) => toSummary(row, config.publicUrl, now)), pagination };
 }
 
 /**

@@ -2,17 +2,17 @@
 // the expired and used-up ones. Uploads are in services/shares/upload/uploads.ts, viewing by link in
 // services/shares/views.ts.
 
-import { paginationOf } from "@shared/schemas/common";
 import type { listFilesInput, updateFileInput } from "@shared/schemas/shares/shares";
 import type { z } from "zod";
-import { afterCursor, cursorPage, decodeListCursor, newestByCreator, newestFirst } from "../../db/list-cursor";
-import { columnIn, containsLiterally, inOrderOf, postgresSearchPage, sqliteSearchPage } from "../../db/literal-search";
+import type { DriverConnection } from "../../db/client";
+import { columnIn } from "../../db/literal-search";
 import { AppError } from "../../errors";
-import { type AuthState, createdByFilter } from "../auth/sessions";
-import { countShares } from "../system/share-counts";
+import type { AuthState } from "../auth/sessions";
+import { driverQuery } from "../system/share-counts";
 import { STALE_UPLOAD_MS } from "../uploads/upload-limits";
-import { creatorConditions, listedCreators, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
+import { listedCreators, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
 import { type FileDeps, type FileRow, fileSelect, toFile } from "./records";
+import { keptShareTotal, listSharePage, numbered, type ShareTable } from "./share-list";
 import { rememberPurged } from "./slugs/purged-slugs";
 import { deleteFileRows } from "./storage";
 import { usedUpBefore } from "./views";
@@ -28,134 +28,104 @@ function storageFilter(storageConfigId: string, creators: readonly string[] | nu
   return creators === null ? storageConfigId : { gte: storageConfigId, lte: storageConfigId };
 }
 
-export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {
-  const { db, config } = deps;
-  // A cursor (docs/admin-lists.md) reads the page below its row; offset is then not used.
-  const cursor = input.cursor ? decodeListCursor(input.cursor) : null;
-  const offset = cursor ? 0 : input.offset;
+/** The file list's table (share-list.ts): the files outside sets that are not uploading, with their storage's name. */
+function fileTable(
+  deps: FileDeps,
+  creators: readonly string[] | null,
+  storageConfigId: string | undefined,
+): ShareTable<FileRow> {
+  const { db } = deps;
   // Gone shares stay listed (status "gone") so that their owner sees why the link answers 410. Files of a
   // set are not: their own links answer 404, and the set is listed as one (docs/share-sets.md).
-  const listed = ["ready", "gone"];
-  const creators = listedCreators(auth, input.created_by);
-  const listedFiles = {
-    setId: null,
-    // The same rows as `in: listed` (a share is uploading, ready or gone), said so that the database
-    // reads an index in list order: two statuses of the (status, createdAt) index would need every
-    // listed row sorted before the first page (docs/admin-lists.md).
-    status: { not: "uploading" },
-    ...(input.s3_config_id ? { storageConfigId: storageFilter(input.s3_config_id, creators) } : {}),
-  };
-  const where = { ...ownedBy(auth), ...listedFiles, ...createdByFilter(input.created_by) };
-  const term = input.search;
-  let page: { rows: FileRow[]; total: number };
-  if (term && config.databaseProvider === "sqlite") {
-    const { ids, total } = await sqliteSearchPage(db, {
-      table: "FileShare",
-      columns: [{ name: "slug" }, { name: "filename" }, { name: "remark" }],
-      term,
-      conditions: [
-        ...creatorConditions(auth, input.created_by),
-        columnIn("status", listed),
-        { sql: `"setId" IS NULL`, params: [] },
-        ...(input.s3_config_id ? [columnIn("storageConfigId", [input.s3_config_id])] : []),
-      ],
-      after: cursor,
-      offset,
-      limit: input.limit + 1,
-    });
-    const rows = await db.fileShare.findMany({ where: { id: { in: ids } }, select: fileSelect });
-    page = { rows: inOrderOf(ids, rows), total };
-  } else {
-    const contains = term ? containsLiterally(config.databaseProvider, term) : null;
-    const search = contains ? { OR: [{ slug: contains }, { filename: contains }, { remark: contains }] } : {};
-    const take = input.limit + 1;
-    const searched =
-      contains && config.databaseProvider === "postgres"
-        ? await postgresSearchPage({
-            matches: (most) =>
-              db.fileShare.findMany({
-                where: { AND: [where, search] },
-                select: { id: true, createdAt: true },
-                take: most,
-              }),
-            page: (ids) =>
-              db.fileShare.findMany({
-                where: { AND: [{ id: { in: ids } }, afterCursor(cursor)] },
-                select: fileSelect,
-                orderBy: newestFirst,
-                skip: offset,
-                take,
-              }),
-            after: cursor,
-            offset,
-            limit: take,
-          })
-        : null;
-    const [rows, total] = searched
-      ? [searched.rows, searched.total]
-      : await Promise.all([
-          newestByCreator(creators, { offset, take }, (creator) =>
-            db.fileShare.findMany({
-              where: { AND: [listedFiles, creator, search, afterCursor(cursor)] },
-              select: fileSelect,
-              orderBy: newestFirst,
-              skip: offset,
-              take,
-            }),
-          ),
-          // Without a search the total is the database's kept count, not a count of the rows, less the files
-          // of sets (counted through the setId index: sets hold few of all files).
-          contains
-            ? db.fileShare.count({ where: { ...where, ...search } })
-            : Promise.all([
-                countShares(db, {
-                  kind: "file",
-                  statuses: listed,
-                  ...(creators ? { creators } : {}),
-                  ...(input.s3_config_id ? { storageConfigId: input.s3_config_id } : {}),
-                }),
-                filesInSets(deps, creators, input.s3_config_id),
-              ]).then(([counted, inSets]) => counted.rows - inSets),
-        ]);
-    page = { rows, total };
-  }
-  const now = new Date();
-  const { page: rows, nextCursor } = cursorPage(page.rows, input.limit);
+  // `status <> 'uploading'` is the same rows as `IN ('ready', 'gone')`, said so that the database
+  // reads an index in list order: two statuses of the (status, createdAt) index would need every
+  // listed row sorted before the first page (docs/admin-lists.md).
+  const storage = storageConfigId ? storageFilter(storageConfigId, creators) : undefined;
+  const { storageConfig: _storage, ...columns } = fileSelect;
   return {
-    files: rows.map((row) => toFile(row, config.publicUrl, now)),
-    pagination: { ...paginationOf(page.total, input.limit, offset), hasMore: nextCursor !== null, nextCursor },
+    table: "FileShare",
+    kind: "file",
+    columns: Object.keys(columns),
+    dates: ["expiresAt", "createdAt", "updatedAt"],
+    booleans: ["useProxy", "encrypted"],
+    numbers: ["maxViews", "views"],
+    bigints: ["size"],
+    complete: async (driver, rows) => {
+      const ids = [...new Set(rows.map((row) => row.storageConfigId as string))];
+      const configs = ids.length
+        ? await driverQuery(
+            driver,
+            numbered(`SELECT "id", "name", "providerType" FROM {StorageConfig} WHERE ${columnIn("id", ids).sql}`),
+            ids,
+          )
+        : [];
+      const byId = new Map(
+        configs.map((config) => [config.id, { name: config.name, providerType: config.providerType }]),
+      );
+      return rows.map((row) => ({ ...row, storageConfig: byId.get(row.storageConfigId) }) as FileRow);
+    },
+    listed: { setId: null, status: { not: "uploading" }, ...(storage ? { storageConfigId: storage } : {}) },
+    listedSql: [
+      { sql: `"FileShare"."setId" IS NULL`, params: [] },
+      { sql: `"FileShare"."status" <> 'uploading'`, params: [] },
+      ...(storageConfigId
+        ? [
+            creators === null
+              ? { sql: `"FileShare"."storageConfigId" = ?`, params: [storageConfigId] }
+              : {
+                  sql: `"FileShare"."storageConfigId" >= ? AND "FileShare"."storageConfigId" <= ?`,
+                  params: [storageConfigId, storageConfigId],
+                },
+          ]
+        : []),
+    ],
+    searchColumns: [{ name: "slug" }, { name: "filename" }, { name: "remark" }],
+    searchWhere: (contains) => ({ OR: [{ slug: contains }, { filename: contains }, { remark: contains }] }),
+    findMatches: (where, take) => db.fileShare.findMany({ where, select: { id: true, createdAt: true }, take }),
+    findRows: (args) => db.fileShare.findMany({ ...args, select: fileSelect }),
+    count: (where) => db.fileShare.count({ where }),
+    // The kept count of the listed statuses, less the files of sets (counted through the setId index:
+    // sets hold few of all files).
+    keptTotal: async (driver, listed) => {
+      const [kept, inSets] = await Promise.all([
+        keptShareTotal(driver, { kind: "file", statuses: ["ready", "gone"], creators: listed, storageConfigId }),
+        filesInSets(driver, listed, storageConfigId),
+      ]);
+      return kept - inSets;
+    },
   };
+}
+
+export async function listFiles(deps: FileDeps, auth: AuthState, input: z.output<typeof listFilesInput>) {
+  const creators = listedCreators(auth, input.created_by);
+  const table = fileTable(deps, creators, input.s3_config_id);
+  const { rows, pagination } = await listSharePage(deps.db, deps.config.databaseProvider, table, auth, input);
+  const now = new Date();
+  return { files: rows.map((row) => toFile(row, deps.config.publicUrl, now)), pagination };
 }
 
 /**
  * How many listed files (neither uploading nor outside the listed creators and storage) belong to sets.
  * SQLite is told to read the setId index: given `createdBy = ?` or `storageConfigId = ?` beside
  * `"setId" IS NOT NULL` it read every file of that creator or storage instead, and given neither it
- * read the whole table (1.1 s at 1,000,000 files; docs/admin-lists.md "Query plans").
+ * read the whole table (1.1 s at 1,000,000 files; docs/admin-lists.md "Query plans"). Postgres plans
+ * it from its statistics.
  */
 async function filesInSets(
-  { db, config }: FileDeps,
+  driver: DriverConnection,
   creators: readonly string[] | null,
   storageConfigId: string | undefined,
 ): Promise<number> {
-  if (config.databaseProvider === "postgres") {
-    return db.fileShare.count({
-      where: {
-        setId: { not: null },
-        status: { not: "uploading" },
-        ...(creators ? { createdBy: { in: [...creators] } } : {}),
-        ...(storageConfigId ? { storageConfigId } : {}),
-      },
-    });
-  }
   const conditions = [
     ...(creators ? [columnIn("createdBy", creators)] : []),
     ...(storageConfigId ? [columnIn("storageConfigId", [storageConfigId])] : []),
   ];
-  const [row] = await db.$queryRawUnsafe<{ total: number | bigint }[]>(
-    `SELECT COUNT(*) AS "total" FROM "FileShare" INDEXED BY "FileShare_setId_createdAt_id_idx"
-     WHERE "setId" IS NOT NULL AND "status" <> 'uploading'${conditions.map((condition) => ` AND ${condition.sql}`).join("")}`,
-    ...conditions.flatMap((condition) => condition.params),
+  const indexed = driver.provider === "sqlite" ? ` INDEXED BY "FileShare_setId_createdAt_id_idx"` : "";
+  const [row] = await driverQuery(
+    driver,
+    numbered(`SELECT COUNT(*) AS "total" FROM {FileShare}${indexed}
+     WHERE "setId" IS NOT NULL AND "status" <> 'uploading'${conditions.map((condition) => ` AND ${condition.sql}`).join("")}`),
+    conditions.flatMap((condition) => condition.params),
   );
   return Number(row?.total ?? 0);
 }
