@@ -1,14 +1,16 @@
 // The periodic work of the server itself, as scheduled jobs (scheduler.ts): the sweep of what has
-// expired, the audit log's retention and the SQLite write-ahead log's backstop checkpoint. Other
-// domains add theirs here.
+// expired, the audit log's retention, the fold of the kept share counts' old buckets and the SQLite
+// write-ahead log's backstop checkpoint. Other domains add theirs here.
 import { openWalCheckpointer } from "../../db/wal-checkpoint";
 import { purgeAuditInChildProcess } from "../auth/audit-purge";
+import { FOLD_AFTER_DAYS, foldShareCountsInChildProcess } from "../system/share-count-fold";
 import { sweepInChildProcess } from "../system/sweeper";
 import type { JobDefinition } from "./scheduler";
 
 export const SWEEP_JOB = "sweep";
 export const WAL_CHECKPOINT_JOB = "wal-checkpoint";
 export const AUDIT_PURGE_JOB = "audit-purge";
+export const SHARE_COUNT_FOLD_JOB = "share-count-fold";
 
 /** The jobs every server process registers; the WAL check only on SQLite. */
 export function systemJobs(databaseUrl: string): { jobs: JobDefinition[]; close(): void } {
@@ -28,6 +30,16 @@ export function systemJobs(databaseUrl: string): { jobs: JobDefinition[]; close(
       run: async ({ log }) => {
         const result = await purgeAuditInChildProcess(databaseUrl);
         log(`removed ${result.removed} audit events older than 90 days`);
+        return result;
+      },
+    },
+    {
+      // The kept counts' old buckets, one per kind and creator (docs/admin-lists.md): daily, off the hour.
+      name: SHARE_COUNT_FOLD_JOB,
+      schedule: "41 3 * * *",
+      run: async ({ log }) => {
+        const result = await foldShareCountsInChildProcess(databaseUrl);
+        log(`folded ${result.folded} share count buckets older than ${FOLD_AFTER_DAYS} days`);
         return result;
       },
     },

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createDatabase, type Database } from "../../db/client";
 import { createApiClient, createApiKey, createFileShare, createPaste, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
+import { countsAndRows } from "../../test/share-counts";
 import { writeBackup } from "../backup/create";
 import { restoreBackup } from "../backup/restore";
 import { purgeGonePastes } from "../pastes/pastes";
@@ -15,49 +16,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-/** What the counts say beside what counting the rows says, per creator and (files) status and storage. */
-async function countsAndRows(db: Database) {
-  const pasteRows = await db.paste.groupBy({ by: ["createdBy"], _count: { _all: true } });
-  const fileRows = await db.fileShare.groupBy({
-    by: ["createdBy", "status", "storageConfigId"],
-    _count: { _all: true },
-    _sum: { size: true },
-  });
-  const rows = {
-    pastes: Object.fromEntries(pasteRows.map((row) => [row.createdBy, row._count._all])),
-    files: Object.fromEntries(
-      fileRows.map((row) => [
-        `${row.createdBy} ${row.status} ${row.storageConfigId}`,
-        [row._count._all, Number(row._sum.size ?? 0n)],
-      ]),
-    ),
-  };
-  const counted = {
-    pastes: Object.fromEntries(
-      await Promise.all(
-        pasteRows.map(async (row) => [
-          row.createdBy,
-          (await countShares(db, { kind: "paste", creators: [row.createdBy] })).rows,
-        ]),
-      ),
-    ),
-    files: Object.fromEntries(
-      await Promise.all(
-        fileRows.map(async (row) => {
-          const sums = await countShares(db, {
-            kind: "file",
-            creators: [row.createdBy],
-            statuses: [row.status],
-            storageConfigId: row.storageConfigId,
-          });
-          return [`${row.createdBy} ${row.status} ${row.storageConfigId}`, [sums.rows, sums.bytes]];
-        }),
-      ),
-    ),
-  };
-  return { rows, counted, pasteTotal: await db.paste.count(), fileTotal: await db.fileShare.count() };
-}
 
 async function expectExact(db: Database) {
   const { rows, counted, pasteTotal, fileTotal } = await countsAndRows(db);

@@ -2,7 +2,7 @@
 // job's own name when it has no text), and a run's duration.
 import type { TFunction } from "i18next";
 
-const NAMED_JOBS = ["sweep", "wal-checkpoint", "fs-index", "backup", "audit-purge"] as const;
+const NAMED_JOBS = ["sweep", "wal-checkpoint", "fs-index", "backup", "audit-purge", "share-count-fold"] as const;
 
 export function jobTitle(t: TFunction, name: string): string {
   return (NAMED_JOBS as readonly string[]).includes(name)

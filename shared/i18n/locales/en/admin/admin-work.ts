@@ -90,6 +90,7 @@ export const enAdminWork = {
       "fs-index": "Search index crawl",
       backup: "Automatic backup",
       "audit-purge": "Audit log clean-up",
+      "share-count-fold": "Fold of old share counts",
     },
     fields: {
       schedule: "Schedule (UTC)",

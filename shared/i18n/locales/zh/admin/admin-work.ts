@@ -91,6 +91,7 @@ export const zhAdminWork: typeof enAdminWork = {
       "fs-index": "搜索索引爬取",
       backup: "自动备份",
       "audit-purge": "审计日志清理",
+      "share-count-fold": "合并旧的分享计数",
     },
     fields: {
       schedule: "计划（UTC）",
