@@ -259,6 +259,9 @@ export async function restoreBackup(
       const delegate = (client: string) => (tx as unknown as Record<string, Delegate>)[client] as Delegate;
       for (const { client } of TRANSIENT_MODELS) await delegate(client).deleteMany();
       for (const { client } of [...BACKED_UP_MODELS].reverse()) await delegate(client).deleteMany();
+      // Deleting the shares took each off the kept counts, which were cleared before: -1 buckets
+      // (docs/admin-lists.md "The fold of old buckets"). Cleared again, the restored rows count from zero.
+      await delegate("shareCount").deleteMany();
       const clientOf = new Map<string, string>(BACKED_UP_MODELS.map(({ model, client }) => [model, client]));
       await walkArchive(archivePath, async (name, body) => {
         const model = modelOfEntry(name);
