@@ -7,6 +7,7 @@
 // The database lease lets one backup run at a time across processes; the rows are read on a database
 // client of the run's own, and its progress is kept on the run's row so any process can show it.
 import { join } from "node:path";
+import type { ScheduledJobName } from "@shared/schemas/admin/jobs";
 import { z } from "zod";
 import type { Config } from "../../config";
 import { createDatabase, type Database } from "../../db/client";
@@ -25,7 +26,7 @@ import {
 import type { BackupSource, streamBackup } from "./create";
 import { isBackupDue, readBackupSchedule, scheduleFromRows, schedulePassphrase } from "./schedule";
 
-export const BACKUP_JOB = "backup";
+export const BACKUP_JOB = "backup" satisfies ScheduledJobName;
 /** Checked every hour on the hour; the schedule says which of these slots are backups. */
 export const BACKUP_JOB_PATTERN = "0 * * * *";
 

@@ -1,16 +1,17 @@
 // The periodic work of the server itself, as scheduled jobs (scheduler.ts): the sweep of what has
 // expired, the audit log's retention, the fold of the kept share counts' old buckets and the SQLite
 // write-ahead log's backstop checkpoint. Other domains add theirs here.
+import type { ScheduledJobName } from "@shared/schemas/admin/jobs";
 import { openWalCheckpointer } from "../../db/wal-checkpoint";
 import { purgeAuditInChildProcess } from "../auth/audit-purge";
 import { FOLD_AFTER_DAYS, foldShareCountsInChildProcess } from "../system/share-count-fold";
 import { sweepInChildProcess } from "../system/sweeper";
 import type { JobDefinition } from "./scheduler";
 
-export const SWEEP_JOB = "sweep";
-export const WAL_CHECKPOINT_JOB = "wal-checkpoint";
-export const AUDIT_PURGE_JOB = "audit-purge";
-export const SHARE_COUNT_FOLD_JOB = "share-count-fold";
+export const SWEEP_JOB = "sweep" satisfies ScheduledJobName;
+export const WAL_CHECKPOINT_JOB = "wal-checkpoint" satisfies ScheduledJobName;
+export const AUDIT_PURGE_JOB = "audit-purge" satisfies ScheduledJobName;
+export const SHARE_COUNT_FOLD_JOB = "share-count-fold" satisfies ScheduledJobName;
 
 /** The jobs every server process registers; the WAL check only on SQLite. */
 export function systemJobs(databaseUrl: string): { jobs: JobDefinition[]; close(): void } {

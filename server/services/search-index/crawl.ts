@@ -5,6 +5,7 @@
 // next one (a scheduled run or a rebuild), and two processes never crawl one storage at once.
 
 import { randomUUID } from "node:crypto";
+import type { ScheduledJobName } from "@shared/schemas/admin/jobs";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { StorageService } from "../../storage";
@@ -21,7 +22,7 @@ const CRAWL_PAGE_KEYS = 1000;
 /** Folders remembered as already indexed by this crawl, so deep trees are not upserted per page. */
 const KNOWN_FOLDERS_MAX = 100_000;
 
-export const FS_INDEX_JOB = "fs-index";
+export const FS_INDEX_JOB = "fs-index" satisfies ScheduledJobName;
 
 export type CrawlDeps = { db: Database; storage: StorageService };
 

@@ -5,6 +5,7 @@
 // retried with growing pauses by the scheduler's job (docs/jobs.md) until a 2xx answer or the last try.
 
 import { createHmac } from "node:crypto";
+import type { ScheduledJobName } from "@shared/schemas/admin/jobs";
 import type { WebhookFailure } from "@shared/schemas/upload-requests";
 import pLimit from "p-limit";
 import { decryptSecret } from "../../crypto";
@@ -27,7 +28,7 @@ const DELIVERIES_PER_RUN = 500;
 const DELIVERIES_AT_ONCE = 4;
 
 export const WEBHOOK_EVENT = "upload_request.file_received";
-export const WEBHOOK_JOB = "upload-request-webhooks";
+export const WEBHOOK_JOB = "upload-request-webhooks" satisfies ScheduledJobName;
 
 export type WebhookDeps = Pick<AppDeps, "db" | "config" | "logger">;
 

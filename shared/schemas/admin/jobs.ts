@@ -2,6 +2,22 @@
 // its recent runs with duration, result and log.
 import { z } from "zod";
 
+/**
+ * Every job a server registers (server/app/compose.ts). Each one's constant is checked against this list
+ * and each one has a name in both languages (`adminJobs.names`), so a new job cannot reach the Jobs view
+ * under its bare id.
+ */
+export const SCHEDULED_JOBS = [
+  "sweep",
+  "wal-checkpoint",
+  "fs-index",
+  "backup",
+  "audit-purge",
+  "share-count-fold",
+  "upload-request-webhooks",
+] as const;
+export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
+
 export const JOB_RUN_STATUSES = ["running", "succeeded", "failed", "interrupted"] as const;
 
 export const jobRunOutput = z.object({

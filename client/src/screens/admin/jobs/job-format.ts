@@ -1,13 +1,14 @@
 // How the Jobs module words a scheduled job (docs/jobs.md): its name in the reader's language (the
 // job's own name when it has no text), and a run's duration.
+import { SCHEDULED_JOBS, type ScheduledJobName } from "@shared/schemas/admin/jobs";
 import type { TFunction } from "i18next";
 
-const NAMED_JOBS = ["sweep", "wal-checkpoint", "fs-index", "backup", "audit-purge", "share-count-fold"] as const;
-
 export function jobTitle(t: TFunction, name: string): string {
-  return (NAMED_JOBS as readonly string[]).includes(name)
-    ? t(`adminJobs.names.${name as (typeof NAMED_JOBS)[number]}`)
-    : name;
+  return isScheduledJob(name) ? t(`adminJobs.names.${name}`) : name;
+}
+
+function isScheduledJob(name: string): name is ScheduledJobName {
+  return (SCHEDULED_JOBS as readonly string[]).includes(name);
 }
 
 /** "350 ms", "4.2 s", "3 min": the unit a person reads a run's length in. */

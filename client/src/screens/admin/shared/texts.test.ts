@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { resources } from "@shared/i18n/resources";
+import { SCHEDULED_JOBS } from "@shared/schemas/admin/jobs";
 import { EXPIRY_CHOICES } from "../../../lib/pastes/expiry";
 import { REQUEST_EXPIRY_CHOICES } from "../../../lib/upload-requests/request-form";
 import { SECTION_LIST_NS } from "../settings/section-list";
@@ -55,6 +56,7 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
     values: { ns: SETTINGS_SECTION_NS },
   },
   { file: "screens/admin/settings/section-list.tsx", values: { ns: SECTION_LIST_NS } },
+  { file: "screens/admin/jobs/job-format.ts", values: { name: SCHEDULED_JOBS } },
 ];
 
 function expand(template: string, values: Record<string, readonly string[]>): string[] {

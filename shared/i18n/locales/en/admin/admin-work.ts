@@ -1,5 +1,7 @@
 // Texts of the admin modules "tasks" (server-side copies, moves and deletes: docs/tasks.md) and "jobs"
 // (the scheduled jobs: docs/jobs.md). zh/admin-work.ts follows it (typed `typeof enAdminWork`).
+import type { ScheduledJobName } from "../../../../schemas/admin/jobs";
+
 export const enAdminWork = {
   adminTasks: {
     listLabel: "Tasks",
@@ -83,7 +85,7 @@ export const enAdminWork = {
     listLabel: "Scheduled jobs",
     loading: "Loading jobs…",
     loadError: "The jobs could not be loaded",
-    intro: "Work the server does on a schedule. Each run happens once, whichever server process takes it.",
+    intro: "Each run happens once, whichever server process takes it.",
     names: {
       sweep: "Clean-up of expired shares",
       "wal-checkpoint": "Database log checkpoint",
@@ -91,7 +93,8 @@ export const enAdminWork = {
       backup: "Automatic backup",
       "audit-purge": "Audit log clean-up",
       "share-count-fold": "Fold of old share counts",
-    },
+      "upload-request-webhooks": "Upload request notifications",
+    } satisfies Record<ScheduledJobName, string>,
     fields: {
       schedule: "Schedule (UTC)",
       nextRun: "Next run",

@@ -84,7 +84,7 @@ export const zhAdminWork: typeof enAdminWork = {
     listLabel: "定时任务",
     loading: "正在加载定时任务…",
     loadError: "无法加载定时任务",
-    intro: "服务器按计划执行的工作。无论哪个服务器进程接手，每次运行只执行一次。",
+    intro: "无论哪个服务器进程接手，每次运行只执行一次。",
     names: {
       sweep: "清理过期分享",
       "wal-checkpoint": "数据库日志检查点",
@@ -92,6 +92,7 @@ export const zhAdminWork: typeof enAdminWork = {
       backup: "自动备份",
       "audit-purge": "审计日志清理",
       "share-count-fold": "合并旧的分享计数",
+      "upload-request-webhooks": "上传请求通知",
     },
     fields: {
       schedule: "计划（UTC）",
