@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AUDIT_RETENTION_DAYS } from "@shared/audit-events";
 import { AUDIT_EXPORT_PAGE, purgeOldAuditEvents } from "../../services/auth/audit-log";
-import { AUDIT_PURGE_JOB, systemJobs } from "../../services/jobs/system-jobs";
+import { AUDIT_PURGE_JOB } from "../../services/jobs/system-jobs";
 import { type ApiAnswer, createApiClient, createApiKey, type OutputOf } from "../../test/api-client";
 import {
   createTestApp,
@@ -15,6 +15,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type TestApp,
 } from "../../test/harness";
+import { runSystemJob } from "../../test/system-jobs";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -235,23 +236,11 @@ describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
 
   test("the daily audit-purge job runs the purge in a child process", async () => {
     // The child opens the database by URL: on Postgres the URL names the test's schema.
-    const jobs = systemJobs(processDatabaseUrl(t));
-    try {
-      const job = jobs.jobs.find((candidate) => candidate.name === AUDIT_PURGE_JOB);
-      expect(job?.schedule).toBe("17 4 * * *");
-      await seed([{ at: new Date(Date.now() - (AUDIT_RETENTION_DAYS + 5) * DAY_MS), ip: "100.66.0.1" }]);
-      const lines: string[] = [];
-      const result = await job?.run({
-        log: (line) => lines.push(line),
-        progress: () => {},
-        params: undefined,
-        signal: new AbortController().signal,
-      });
-      expect(result).toEqual({ removed: 1 });
-      expect(lines).toEqual(["removed 1 audit events older than 90 days"]);
-      expect(await t.db.auditEvent.count({ where: { ipAddress: "100.66.0.1" } })).toBe(0);
-    } finally {
-      jobs.close();
-    }
+    await seed([{ at: new Date(Date.now() - (AUDIT_RETENTION_DAYS + 5) * DAY_MS), ip: "100.66.0.1" }]);
+    const run = await runSystemJob(processDatabaseUrl(t), AUDIT_PURGE_JOB);
+    expect(run.schedule).toBe("17 4 * * *");
+    expect(run.result).toEqual({ removed: 1 });
+    expect(run.log).toEqual(["removed 1 audit events older than 90 days"]);
+    expect(await t.db.auditEvent.count({ where: { ipAddress: "100.66.0.1" } })).toBe(0);
   });
 });

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestApp, DATABASE_PROVIDERS, processDatabaseUrl, type TestApp } from "../../test/harness";
 import { countsAndRows } from "../../test/share-counts";
-import { SHARE_COUNT_FOLD_JOB, systemJobs } from "../jobs/system-jobs";
+import { runSystemJob } from "../../test/system-jobs";
+import { SHARE_COUNT_FOLD_JOB } from "../jobs/system-jobs";
 import { FOLD_AFTER_DAYS, foldShareCounts } from "./share-count-fold";
 import { countShares } from "./share-counts";
 
@@ -122,22 +123,10 @@ for (const provider of DATABASE_PROVIDERS) {
         },
       });
       expect(await oldBuckets()).toBe(1);
-      const jobs = systemJobs(processDatabaseUrl(t));
-      try {
-        const job = jobs.jobs.find((candidate) => candidate.name === SHARE_COUNT_FOLD_JOB);
-        expect(job?.schedule).toBe("41 3 * * *");
-        const lines: string[] = [];
-        const result = await job?.run({
-          log: (line) => lines.push(line),
-          progress: () => {},
-          params: undefined,
-          signal: new AbortController().signal,
-        });
-        expect(result).toMatchObject({ folded: 1 });
-        expect(lines).toEqual([`folded 1 share count buckets older than ${FOLD_AFTER_DAYS} days`]);
-      } finally {
-        jobs.close();
-      }
+      const run = await runSystemJob(processDatabaseUrl(t), SHARE_COUNT_FOLD_JOB);
+      expect(run.schedule).toBe("41 3 * * *");
+      expect(run.result).toMatchObject({ folded: 1 });
+      expect(run.log).toEqual([`folded 1 share count buckets older than ${FOLD_AFTER_DAYS} days`]);
       expect(await oldBuckets()).toBe(0);
       await expectExact();
     });
