@@ -35,6 +35,7 @@ describe("group", () => {
   const tally = tallyJunitReport(readFileSync(report, "utf8"));
   expect(tally.passed).toBe(2);
   expect(tally.failed).toBe(1);
+  expect(tally.failures).toEqual(["mixed.test.ts:7 group > fails"]);
   expect(tally.skipped).toEqual([
     "mixed.test.ts:3 skipped",
     "mixed.test.ts:4 later",
@@ -61,5 +62,6 @@ test("the page weight budgets count as tests: one over its budget fails, and the
       { name: "Anonymous visitor <8 s> & co", bytes: 356 * 1024, budget: 400 * 1024 },
     ]),
   );
-  expect(tally).toEqual({ passed: 2, failed: 1, skipped: [] });
+  expect(tally).toMatchObject({ passed: 2, failed: 1, skipped: [] });
+  expect(tally.failures).toEqual([expect.stringContaining("Upload (JS)")]);
 });

@@ -6,6 +6,7 @@
 // The counts come from each suite's JUnit report (bun test --reporter=junit), not from its console
 // output. A skipped or todo test counts as failed: a suite is green only when every test in it ran.
 // Each suite has a time limit; past it the suite's whole process group is killed and counts as failed.
+// Every failure is named again just above that line: CI shows only the end of a long log.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,23 +35,31 @@ const SUITES: Suite[] = [
   { name: "container", args: ["--timeout", "600000", "./deploy"], limitMinutes: 25 },
 ];
 
-type Tally = { passed: number; failed: number; skipped: string[] };
+/** `failures` names each failed test (or why a suite failed outside its tests), `skipped` each one not run. */
+type Tally = { passed: number; failed: number; failures: string[]; skipped: string[] };
 
 /** Reads a JUnit report: every test case with a failure or error failed, one with `skipped` did not run. */
 export function tallyJunitReport(xml: string): Tally {
   const document = new DOMParser().parseFromString(xml, "text/xml");
-  const tally: Tally = { passed: 0, failed: 0, skipped: [] };
+  const tally: Tally = { passed: 0, failed: 0, failures: [], skipped: [] };
   for (const testCase of Array.from(document.getElementsByTagName("testcase")) as Element[]) {
     const children = Array.from(testCase.childNodes).filter((node): node is Element => node.nodeType === 1);
     const has = (tag: string) => children.some((child) => child.tagName === tag);
-    if (has("failure") || has("error")) tally.failed += 1;
-    else if (has("skipped")) {
-      const where = `${testCase.getAttribute("file")}:${testCase.getAttribute("line")}`;
-      const name = [testCase.getAttribute("classname"), testCase.getAttribute("name")].filter(Boolean).join(" > ");
-      tally.skipped.push(`${where} ${name}`);
-    } else tally.passed += 1;
+    const where = `${testCase.getAttribute("file")}:${testCase.getAttribute("line")}`;
+    const name = [testCase.getAttribute("classname"), testCase.getAttribute("name")].filter(Boolean).join(" > ");
+    if (has("failure") || has("error")) {
+      tally.failed += 1;
+      tally.failures.push(`${where} ${name}`);
+    } else if (has("skipped")) tally.skipped.push(`${where} ${name}`);
+    else tally.passed += 1;
   }
   return tally;
+}
+
+/** A suite that failed outside its tests: one failure, named by why. */
+function suiteFailure(why: string): Tally {
+  console.error(why);
+  return { passed: 0, failed: 1, failures: [why], skipped: [] };
 }
 
 /** Runs a command with the console passed through; past the limit its whole process group is killed. */
@@ -96,26 +105,24 @@ function tallyRun(
   report: string,
 ): Tally {
   if (result.timedOut) {
-    console.error(`The ${suite.name} suite ran past its ${suite.limitMinutes}-minute limit and was stopped.`);
-    return { passed: 0, failed: 1, skipped: [] };
+    return suiteFailure(`The ${suite.name} suite ran past its ${suite.limitMinutes}-minute limit and was stopped.`);
   }
   let tally: Tally;
   try {
     tally = tallyJunitReport(readFileSync(report, "utf8"));
   } catch {
-    console.error(`The ${suite.name} suite wrote no test report (exit code ${result.code}).`);
-    return { passed: 0, failed: 1, skipped: [] };
+    return suiteFailure(`The ${suite.name} suite wrote no test report (exit code ${result.code}).`);
   }
   // An error outside any test (a file that fails to load, an unhandled rejection) fails the run
   // without a failed test case: count it, so that such a suite is never green.
-  if (result.code !== 0 && tally.failed === 0) {
-    console.error(`The ${suite.name} suite exited with code ${result.code} outside any test.`);
+  const outside = (why: string) => {
+    console.error(why);
     tally.failed += 1;
-  }
-  if (tally.passed + tally.failed + tally.skipped.length === 0) {
-    console.error(`The ${suite.name} suite executed no test.`);
-    tally.failed += 1;
-  }
+    tally.failures.push(why);
+  };
+  if (result.code !== 0 && tally.failed === 0)
+    outside(`The ${suite.name} suite exited with code ${result.code} outside any test.`);
+  if (tally.passed + tally.failed + tally.skipped.length === 0) outside(`The ${suite.name} suite executed no test.`);
   if (tally.skipped.length > 0) {
     console.error(`The ${suite.name} suite did not run ${tally.skipped.length} test(s) (skip or todo):`);
     for (const name of tally.skipped) console.error(`  ${name}`);
@@ -128,6 +135,13 @@ if (import.meta.main) {
   const suites = only.length ? SUITES.filter((suite) => only.includes(suite.name)) : SUITES;
   let passed = 0;
   let failed = 0;
+  const notPassed: string[] = [];
+  const count = (suite: string, tally: Tally) => {
+    passed += tally.passed;
+    failed += tally.failed + tally.skipped.length;
+    for (const name of tally.failures) notPassed.push(`${suite}: failed ${name}`);
+    for (const name of tally.skipped) notPassed.push(`${suite}: not run ${name}`);
+  };
   let postgres: PostgresService | undefined;
   let s3: S3Service | undefined;
   const stopServices = async () => {
@@ -155,27 +169,26 @@ if (import.meta.main) {
       console.log("Building the client...");
       const build = await run(["bun", "run", "build"], env, 10 * MINUTE);
       if (build.code !== 0) {
-        console.error("The client build failed; the end-to-end suite and the page weight check count as failed.");
-        failed += 1;
+        count(
+          "build",
+          suiteFailure("The client build failed; the end-to-end suite and the page weight check count as failed."),
+        );
       } else if (checkWeight) {
-        const tally = await runWeightCheck(env, reportDir);
-        passed += tally.passed;
-        failed += tally.failed + tally.skipped.length;
+        count("weight", await runWeightCheck(env, reportDir));
       }
     }
-    for (const suite of suites) {
-      const tally = await runSuite(suite, env, reportDir);
-      passed += tally.passed;
-      failed += tally.failed + tally.skipped.length;
-    }
+    for (const suite of suites) count(suite.name, await runSuite(suite, env, reportDir));
   } catch (error) {
-    console.error("The test run stopped:", error);
-    failed += 1;
+    count(
+      "run",
+      suiteFailure(`The test run stopped: ${error instanceof Error ? (error.stack ?? error.message) : error}`),
+    );
   } finally {
     await stopServices();
     rmSync(reportDir, { recursive: true, force: true });
   }
 
+  if (notPassed.length > 0) console.log(`\nNot passed:\n${notPassed.map((line) => `  ${line}`).join("\n")}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failed > 0 || passed === 0 ? 1 : 0);
 }
