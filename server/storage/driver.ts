@@ -108,6 +108,11 @@ export type StorageDriver = {
    * again for every page. S3 has no such need: services/explorer/storage.ts walkObjects pages list().
    */
   walk?(prefix: string, pageKeys: number): AsyncGenerator<ObjectInfo[]>;
+  /**
+   * Local disk only: walk()'s keys with no file's details read (nothing stat'ed), every folder as
+   * "folder/" just before what it holds. A search needs the details of its page's matches alone.
+   */
+  walkKeys?(prefix: string, pageKeys: number): AsyncGenerator<string[]>;
   copy(sourceKey: string, targetKey: string, options?: CopyOptions): Promise<void>;
 };
 

@@ -9,12 +9,13 @@ import {
 } from "@shared/schemas/explorer/explorer";
 import type { z } from "zod";
 import { AppError } from "../../errors";
+import type { ObjectInfo } from "../../storage/driver";
 import type { AuthState } from "../auth/sessions";
 import { collectFromIndex, searchSetting } from "../search-index/search";
 import { basePathOf, canRead } from "./access";
 import { fileEntry, folderEntry, mountEntry } from "./entries";
 import { type MountRow, mountKeyPrefix } from "./mounts";
-import { driverOf, walkObjects } from "./storage";
+import { driverOf, WALK_PAGE_KEYS, walkObjects } from "./storage";
 import { type FsDeps, type FsTree, folderKeyOf, isHiddenShare, type Location, locate, treeOf } from "./tree";
 
 /** A search walks at most this many objects, then answers what it found with `truncated`. */
@@ -64,8 +65,11 @@ export type SearchRun = {
    * one more makes the answer `truncated`, with this as its `total`.
    */
   countTo: number;
-  /** By path; an entry may be made only when its page is answered (a function). */
-  matches: Map<string, SearchResult | (() => SearchResult)>;
+  /**
+   * By path; an entry may be made only when its page is answered (a function), and then read from the
+   * storage (null when it has gone since).
+   */
+  matches: Map<string, SearchResult | (() => SearchResult | Promise<SearchResult | null>)>;
   /** Whether a path of `mount` is its own (not a nested mount's), readable and not a hidden share. */
   belongsTo(mount: MountRow, path: string): boolean;
   found(mount: MountRow, entry: FsEntry): SearchResult;
@@ -137,9 +141,9 @@ function matchMountName(run: SearchRun, { mount, folder }: SearchRoot): void {
 }
 
 /**
- * The live search: walks the storage listings page by page (S3: prefix listings of 1000 keys). The
- * walk stops as soon as it has counted one match past `countTo`, or at its object limit, and then
- * says so (`truncated`).
+ * The live search: walks the storage listings page by page (S3: prefix listings of 1000 keys; local
+ * disk: names only, the details of the page's files read at the end). The walk stops as soon as it
+ * has counted one match past `countTo`, or at its object limit, and then says so (`truncated`).
  */
 async function collectLive(deps: FsDeps, run: SearchRun): Promise<Collected> {
   const { needle, matches, belongsTo, found } = run;
@@ -151,16 +155,25 @@ async function collectLive(deps: FsDeps, run: SearchRun): Promise<Collected> {
     run.matchMountName(root);
     const driver = await driverOf(deps, folder);
     const folderKey = folderKeyOf(folder);
-    for await (const page of walkObjects(driver, folderKey)) {
-      for (const object of page) {
+    const fileMatch = (path: string, item: string | ObjectInfo) =>
+      typeof item === "string"
+        ? async () => {
+            const object = await driver.head(item);
+            return object ? found(mount, fileEntry(path, object)) : null;
+          }
+        : found(mount, fileEntry(path, item));
+    const pages = driver.walkKeys ? driver.walkKeys(folderKey, WALK_PAGE_KEYS) : walkObjects(driver, folderKey);
+    for await (const page of pages) {
+      for (const item of page) {
         if (++walked > SEARCH_MAX_OBJECTS) {
           truncated = true;
           break;
         }
-        const relative = object.key.slice(folder.prefix.length).replace(/\/$/, "");
+        const key = typeof item === "string" ? item : item.key;
+        const relative = key.slice(folder.prefix.length).replace(/\/$/, "");
         if (!relative) continue;
         const segments = relative.split("/");
-        const isMarker = object.key.endsWith("/");
+        const isMarker = key.endsWith("/");
         // Folders: every segment below the search root whose name matches.
         const firstFolder = folder.relative ? folder.relative.split("/").length : 0;
         for (let i = firstFolder; i < segments.length - (isMarker ? 0 : 1); i++) {
@@ -175,9 +188,7 @@ async function collectLive(deps: FsDeps, run: SearchRun): Promise<Collected> {
         const name = segments[segments.length - 1] ?? "";
         if (!name.toLowerCase().includes(needle)) continue;
         const path = `${mount.mountPath}/${relative}`;
-        if (belongsTo(mount, path)) {
-          matches.set(path, found(mount, fileEntry(path, object)));
-        }
+        if (belongsTo(mount, path)) matches.set(path, fileMatch(path, item));
       }
       if (matches.size > run.countTo) truncated = true;
       if (truncated) break;
@@ -186,18 +197,21 @@ async function collectLive(deps: FsDeps, run: SearchRun): Promise<Collected> {
   return { found: matches.size, truncated };
 }
 
-function answerOf(
+async function answerOf(
   run: SearchRun,
   input: z.output<typeof fsSearchInput>,
   { found, truncated }: Collected,
   freshness: Pick<z.infer<typeof fsSearchOutput>, "source" | "indexed_at">,
-): z.infer<typeof fsSearchOutput> {
+): Promise<z.infer<typeof fsSearchOutput>> {
   // Paths in UTF-16 order (sort's own, as `<` compares), and entries made for the page only.
   const paths = [...run.matches.keys()].sort();
-  const results = paths.slice(input.offset, input.offset + input.limit).map((path) => {
-    const match = run.matches.get(path) as SearchResult | (() => SearchResult);
-    return typeof match === "function" ? match() : match;
-  });
+  const page = await Promise.all(
+    paths.slice(input.offset, input.offset + input.limit).map((path) => {
+      const match = run.matches.get(path);
+      return typeof match === "function" ? match() : match;
+    }),
+  );
+  const results = page.filter((result): result is SearchResult => result != null);
   return {
     results,
     // Past `countTo` the answer says "more than countTo" (`truncated`); below it the count is exact.

@@ -16,7 +16,7 @@ export const LIST_PAGE_KEYS = 100_000;
  * same size read in key order that stops when full, so that a walk stopped early (a search that has
  * its results) never reads the rest of the tree.
  */
-const WALK_PAGE_KEYS = 1000;
+export const WALK_PAGE_KEYS = 1000;
 /** Writing last_used on every call would turn reads into writes; once a minute per mount is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 

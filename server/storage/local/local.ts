@@ -68,6 +68,18 @@ export type LocalUrlSigner = (grant: Omit<LocalGrant, "configId" | "expires">, e
 
 const UPLOAD_ID_PATTERN = /^[0-9a-f-]{36}$/;
 
+/** `items` in pages of `size`. */
+async function* pagesOf<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let page: T[] = [];
+  for await (const item of items) {
+    page.push(item);
+    if (page.length < size) continue;
+    yield page;
+    page = [];
+  }
+  if (page.length > 0) yield page;
+}
+
 export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigner): StorageDriver {
   const root = resolve(rootDirectory);
   const signer = (): LocalUrlSigner => {
@@ -134,6 +146,34 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
   }
 
   /**
+   * The keys of one directory's entries in key order (a folder's ends in "/"), links and the temp
+   * folder left out. Plain strings natively sorted: a 100,000-file folder held as Dirent records
+   * sorted by a JavaScript comparator cost several times the memory and time (docs/performance.md).
+   */
+  async function sortedKeys(dir: string, keyPrefix: string, namePrefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (entry.isSymbolicLink() || (entry.name === TEMP_DIR && keyPrefix === "")) continue;
+      if (!entry.name.startsWith(namePrefix)) continue;
+      if (entry.isDirectory()) keys.push(`${keyPrefix}${entry.name}/`);
+      else if (entry.isFile()) keys.push(keyPrefix + entry.name);
+    }
+    return keys.sort();
+  }
+
+  /**
+   * walkInKeyOrder's keys without a file's details: nothing is stat'ed, so a walk that needs the
+   * details of a few keys only (a search's page) costs a tenth as much. Every folder comes as its
+   * marker, just before what it holds.
+   */
+  async function* keysInKeyOrder(dir: string, keyPrefix: string, namePrefix = ""): AsyncGenerator<string> {
+    for (const key of await sortedKeys(dir, keyPrefix, namePrefix)) {
+      yield key;
+      if (key.endsWith("/")) yield* keysInKeyOrder(join(dir, key.slice(keyPrefix.length)), key);
+    }
+  }
+
+  /**
    * The objects below `dir` in key order, starting after `after` (a continuation token), read one
    * directory at a time so that a caller who stops early (a page is full, a search has its results)
    * never walks the rest of the tree. A folder's keys all start with "name/", so it sorts as that
@@ -148,16 +188,7 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     hasContent: { value: boolean },
     namePrefix = "",
   ): AsyncGenerator<ObjectInfo> {
-    // Plain key strings (a folder's ends in "/"), natively sorted: a 100,000-file folder held as Dirent
-    // records sorted by a JavaScript comparator cost several times the memory and time (docs/performance.md).
-    const keys: string[] = [];
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      if (entry.isSymbolicLink() || (entry.name === TEMP_DIR && keyPrefix === "")) continue;
-      if (!entry.name.startsWith(namePrefix)) continue;
-      if (entry.isDirectory()) keys.push(`${keyPrefix}${entry.name}/`);
-      else if (entry.isFile()) keys.push(keyPrefix + entry.name);
-    }
-    keys.sort();
+    const keys = await sortedKeys(dir, keyPrefix, namePrefix);
     let statted = 0;
     for (const key of keys) {
       hasContent.value = true;
@@ -299,14 +330,13 @@ export function createLocalDriver(rootDirectory: string, signUrl?: LocalUrlSigne
     async *walk(prefix: string, pageKeys: number) {
       const { dirKey, namePrefix, dir } = listingPlace(prefix);
       if (await hasLinkBelowRoot(root, dir)) return;
-      let page: ObjectInfo[] = [];
-      for await (const object of walkInKeyOrder(dir, dirKey, undefined, { value: false }, namePrefix)) {
-        page.push(object);
-        if (page.length < pageKeys) continue;
-        yield page;
-        page = [];
-      }
-      if (page.length > 0) yield page;
+      yield* pagesOf(walkInKeyOrder(dir, dirKey, undefined, { value: false }, namePrefix), pageKeys);
+    },
+
+    async *walkKeys(prefix: string, pageKeys: number) {
+      const { dirKey, namePrefix, dir } = listingPlace(prefix);
+      if (await hasLinkBelowRoot(root, dir)) return;
+      yield* pagesOf(keysInKeyOrder(dir, dirKey, namePrefix), pageKeys);
     },
 
     async presignPut(key, { expiresIn, contentType }) {

@@ -3,11 +3,11 @@
 import type { StorageDriver } from "../driver";
 import type { S3DriverOptions } from "./s3";
 
-type ForwardedMethod = Exclude<keyof StorageDriver, "kind" | "purgeTemp" | "walk">;
+type ForwardedMethod = Exclude<keyof StorageDriver, "kind" | "purgeTemp" | "walk" | "walkKeys">;
 
 /**
  * The driver's methods, each forwarded to the loaded S3 driver. `satisfies` makes the typecheck fail
- * when the interface gains a method this list lacks (purgeTemp and walk are local storage's own).
+ * when the interface gains a method this list lacks (purgeTemp, walk and walkKeys are local storage's own).
  */
 const FORWARDED_METHODS = {
   presignPut: true,
