@@ -110,6 +110,31 @@ for (const provider of DATABASE_PROVIDERS) {
       await expectExact();
     });
 
+    test("shares dated years back (an imported install) fold in one step per week that has any", async () => {
+      await foldShareCounts(t.db, { now });
+      // Twenty and ten years back, and a week that has two: between them a thousand empty weeks.
+      const dates = [daysAgo(20 * 365), daysAgo(10 * 365), daysAgo(10 * 365 - 2), daysAgo(FOLD_AFTER_DAYS + 3)];
+      await t.db.paste.createMany({
+        data: dates.map((createdAt, i) => ({
+          slug: `fold-old${i}`,
+          content: "x",
+          preview: "x",
+          contentLength: 1,
+          createdBy: "admin:fold",
+          createdAt,
+        })),
+      });
+      expect(await oldBuckets()).toBe(4);
+      const steps: number[] = [];
+      expect(await foldShareCounts(t.db, { now, afterStep: (step) => void steps.push(step) })).toEqual({
+        folded: 4,
+        steps: 3,
+      });
+      expect(steps).toEqual([1, 2, 3]);
+      expect(await oldBuckets()).toBe(0);
+      await expectExact();
+    });
+
     test("the daily share-count-fold job runs the fold in a child process", async () => {
       await foldShareCounts(t.db, { now });
       await t.db.paste.create({

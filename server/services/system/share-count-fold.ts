@@ -9,17 +9,19 @@
 import { answerParent, runChildTask } from "../../app/child-task";
 import { loadConfig } from "../../config";
 import { createDatabase, type Database, driverConnectionOf } from "../../db/client";
-import { driverSql } from "./share-counts";
+import { driverQuery, driverSql } from "./share-counts";
 
 /** Buckets older than this many days are folded: past the dashboard's month and any time zone. */
 export const FOLD_AFTER_DAYS = 40;
-/** The buckets folded in one transaction: a week of them, oldest first. */
+/** The buckets folded in one transaction: a week of them from the oldest left. */
 const STEP_SECONDS = 7 * 86_400;
 
 /**
  * Folds the buckets created before `now` less `days`, a week of them per transaction, so a fold
- * stopped between two (a killed process) leaves every total exact and the next run goes on.
- * `afterStep` is called after each transaction (tests stop a fold there). Answers the buckets removed.
+ * stopped between two (a killed process) leaves every total exact and the next run goes on. Each
+ * week starts at the oldest bucket left: weeks without shares cost nothing, so shares dated years
+ * back (an import of an old install) take one step, not one per empty week since. `afterStep` is
+ * called after each transaction (tests stop a fold there). Answers the buckets removed and the steps.
  */
 export async function foldShareCounts(
   db: Database,
@@ -29,23 +31,24 @@ export async function foldShareCounts(
   const edge = Math.floor(
     ((options.now ?? new Date()).getTime() - (options.days ?? FOLD_AFTER_DAYS) * 86_400_000) / 1000,
   );
-  const run = async (sql: string, params: unknown[]) => {
-    const text = driverSql(driver, sql);
-    if (driver.provider === "sqlite") return driver.sqlite.query(text).all(...(params as never[]));
-    return (await driver.pool.query(text, params)).rows;
+  const range = `"bucket" >= ?1 AND "bucket" < ?2 AND "bucket" <> 0`;
+  /** The oldest bucket to fold at or after `from`, or null when none is left. */
+  const oldestFrom = async (from: number) => {
+    const [row] = await driverQuery(driver, `SELECT MIN("bucket") AS "oldest" FROM {ShareCount} WHERE ${range}`, [
+      from,
+      edge,
+    ]);
+    const oldest = row?.oldest as number | bigint | string | null | undefined;
+    return oldest === null || oldest === undefined ? null : Number(oldest);
   };
-  const [oldest] = (await run(
-    `SELECT MIN("bucket") AS "oldest" FROM {ShareCount} WHERE "bucket" <> 0 AND "bucket" < ?1`,
-    [edge],
-  )) as { oldest: number | bigint | string | null }[];
-  if (oldest?.oldest === null || oldest?.oldest === undefined) return { folded: 0, steps: 0 };
+  const key = `"kind", "status", "createdBy", "storageConfigId"`;
+  const fold = `ON CONFLICT (${key}, "bucket") DO UPDATE SET "rows" = {ShareCount}."rows" + excluded."rows", "bytes" = {ShareCount}."bytes" + excluded."bytes"`;
   let folded = 0;
   let steps = 0;
-  for (let from = Number(oldest.oldest); from < edge; from += STEP_SECONDS) {
+  let next = await oldestFrom(Number.MIN_SAFE_INTEGER);
+  while (next !== null) {
+    const from = next;
     const to = Math.min(edge, from + STEP_SECONDS);
-    const range = `"bucket" >= ?1 AND "bucket" < ?2 AND "bucket" <> 0`;
-    const key = `"kind", "status", "createdBy", "storageConfigId"`;
-    const fold = `ON CONFLICT (${key}, "bucket") DO UPDATE SET "rows" = {ShareCount}."rows" + excluded."rows", "bytes" = {ShareCount}."bytes" + excluded."bytes"`;
     if (driver.provider === "sqlite") {
       // One transaction; SQLite lets one writer in at a time, so no trigger adds to these buckets between the two.
       const sum = driver.sqlite.query(
@@ -63,17 +66,20 @@ export async function foldShareCounts(
     } else {
       // One statement: the rows it deletes are the rows it sums (a trigger's change to one of them waits
       // for it, then finds the bucket gone and creates it again).
-      const [row] = (await run(
+      const [row] = await driverQuery(
+        driver,
         `WITH "gone" AS (DELETE FROM {ShareCount} WHERE ${range} RETURNING *),
            "summed" AS (INSERT INTO {ShareCount} (${key}, "bucket", "rows", "bytes")
              SELECT ${key}, 0, SUM("rows"), SUM("bytes") FROM "gone" GROUP BY ${key} ${fold} RETURNING 1)
          SELECT (SELECT COUNT(*) FROM "gone") AS "folded"`,
         [from, to],
-      )) as { folded: string | number }[];
+      );
       folded += Number(row?.folded ?? 0);
     }
     steps++;
     await options.afterStep?.(steps);
+    // Past what this step folded: a bucket a trigger makes again behind it waits for the next run.
+    next = to < edge ? await oldestFrom(to) : null;
   }
   return { folded, steps };
 }
