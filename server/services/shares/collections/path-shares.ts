@@ -11,7 +11,6 @@ import type {
   SharedItem,
 } from "@shared/schemas/shares/path-shares";
 import type { z } from "zod";
-import { viewableWhere } from "../../../db/view-counter/view-counter";
 import { AppError } from "../../../errors";
 import { contentTypeFor } from "../../../storage/content-type";
 import type { StorageDriver } from "../../../storage/driver";
@@ -166,24 +165,13 @@ async function requireTarget(deps: PathShareDeps, row: PathShareRow): Promise<St
   throw new AppError("GONE", "errors.shareGone");
 }
 
-/** One view, by one conditional UPDATE: exactly max_views visits get in, whatever the concurrency. */
-async function countVisit(deps: PathShareDeps, row: PathShareRow, now: Date) {
-  const { db } = deps;
-  const counted = await db.pathShare.updateMany({
-    where: { id: row.id, ...viewableWhere(db.pathShare.fields.maxViews, now) },
-    data: { views: { increment: 1 } },
-  });
-  if (counted.count === 0) throw new AppError("GONE", "errors.viewLimitReached");
-}
-
 type Admission = { row: PathShareRow; driver: StorageDriver; visit: string | null; views: number };
 
 /** Lets a visitor in (share-visits.ts `admitVisit`), once the shared file or folder is found still there. */
 async function admit(deps: PathShareDeps, request: VisitRequest, now: Date, allowLocked: boolean): Promise<Admission> {
   const row = await findShare(deps, request.slug, request.clientIp, now);
   const driver = await requireTarget(deps, row);
-  const count = () => countVisit(deps, row, now);
-  return { row, driver, ...(await admitVisit(deps, "path-share", row, request, now, allowLocked, count)) };
+  return { row, driver, ...(await admitVisit(deps, "path-share", row, request, now, allowLocked)) };
 }
 
 // --- Reading --------------------------------------------------------------------------------------------

@@ -5,7 +5,6 @@
 import type { PublicShare, SharedItem } from "@shared/schemas/shares/path-shares";
 import type { CreatedShareSet, createShareSetInput } from "@shared/schemas/shares/share-sets";
 import type { z } from "zod";
-import { viewableWhere } from "../../../db/view-counter/view-counter";
 import { AppError } from "../../../errors";
 import { contentTypeFor, deliverableContentType } from "../../../storage/content-type";
 import { type AuthState, creatorOf } from "../../auth/sessions";
@@ -30,15 +29,6 @@ const setSelect = {
   maxViews: true,
   views: true,
 } as const;
-
-type SetRow = {
-  id: string;
-  slug: string;
-  passwordHash: string | null;
-  expiresAt: Date | null;
-  maxViews: number;
-  views: number;
-};
 
 const memberSelect = {
   id: true,
@@ -135,21 +125,10 @@ async function findSet(deps: ShareSetDeps, slug: string, clientIp: string, now: 
   return { row, members };
 }
 
-/** One view, by one conditional UPDATE: exactly max_views visits get in, whatever the concurrency. */
-async function countVisit(deps: ShareSetDeps, row: SetRow, now: Date) {
-  const { db } = deps;
-  const counted = await db.shareSet.updateMany({
-    where: { id: row.id, ...viewableWhere(db.shareSet.fields.maxViews, now) },
-    data: { views: { increment: 1 } },
-  });
-  if (counted.count === 0) throw new AppError("GONE", "errors.viewLimitReached");
-}
-
 /** Lets a visitor in (share-visits.ts `admitVisit`), once the set is found with files left in it. */
 async function admit(deps: ShareSetDeps, request: VisitRequest, now: Date, allowLocked: boolean) {
   const { row, members } = await findSet(deps, request.slug, request.clientIp, now);
-  const count = () => countVisit(deps, row, now);
-  return { row, members, ...(await admitVisit(deps, "share-set", row, request, now, allowLocked, count)) };
+  return { row, members, ...(await admitVisit(deps, "share-set", row, request, now, allowLocked)) };
 }
 
 /**

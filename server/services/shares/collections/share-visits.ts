@@ -4,6 +4,7 @@
 // password hash, keyed with the app secret.
 
 import type { Database } from "../../../db/client";
+import { viewableWhere } from "../../../db/view-counter/view-counter";
 import { AppError } from "../../../errors";
 import { isExhausted, verifySharePassword } from "../delivery";
 
@@ -53,10 +54,20 @@ export type VisitRequest = { slug: string; password?: string; visit?: string; cl
 /** What admission reads of the visited share's row. */
 export type VisitedRow = { id: string; slug: string; passwordHash: string | null; maxViews: number; views: number };
 
+/** One view of a shared folder or a set, by one conditional UPDATE: exactly max_views visits get in, whatever the concurrency. */
+async function countVisit(db: Database, kind: VisitSubject["kind"], id: string, now: Date): Promise<void> {
+  const data = { views: { increment: 1 } };
+  const counted =
+    kind === "path-share"
+      ? await db.pathShare.updateMany({ where: { id, ...viewableWhere(db.pathShare.fields.maxViews, now) }, data })
+      : await db.shareSet.updateMany({ where: { id, ...viewableWhere(db.shareSet.fields.maxViews, now) }, data });
+  if (counted.count === 0) throw new AppError("GONE", "errors.viewLimitReached");
+}
+
 /**
  * Lets a visitor in: a valid visit token passes as it is; otherwise the password (when the share has
- * one; a `null` visit while it is missing and `allowLocked`) and one view counted by `countView` open a
- * new visit. Answers the visit token and the share's views with this one.
+ * one; a `null` visit while it is missing and `allowLocked`) and one view counted open a new visit.
+ * Answers the visit token and the share's views with this one.
  */
 export async function admitVisit(
   deps: { db: Database; config: { secret: string } },
@@ -65,7 +76,6 @@ export async function admitVisit(
   request: VisitRequest,
   now: Date,
   allowLocked: boolean,
-  countView: () => Promise<void>,
 ): Promise<{ visit: string | null; views: number }> {
   const subject: VisitSubject = { kind, id: row.id, passwordHash: row.passwordHash };
   const { secret } = deps.config;
@@ -79,6 +89,6 @@ export async function admitVisit(
     }
     await verifySharePassword(deps.db, row.passwordHash, request.password, `${request.clientIp}:share:${row.slug}`);
   }
-  await countView();
+  await countVisit(deps.db, kind, row.id, now);
   return { visit: await issueVisit(secret, subject, now), views: row.views + 1 };
 }
