@@ -3,6 +3,8 @@
 // a server that ran it in-process would carry its memory until it stops
 // (docs/decisions/0013-idle-without-prisma.md). The child prints to the server's own output; its
 // result, or its error, comes back as one IPC message.
+import { type Config, loadConfig } from "../config";
+import { createDatabase, type Database } from "../db/client";
 
 type ChildAnswer<Result> = { result: Result } | { error: string };
 
@@ -40,5 +42,21 @@ export async function answerParent(work: () => Promise<unknown>): Promise<never>
     if (!process.connected) process.exit(exitCode);
     setTimeout(() => process.exit(exitCode), 5_000);
     process.send?.(answer, undefined, undefined, () => process.exit(exitCode));
+  });
+}
+
+/**
+ * The child's side of work on the server's database: opens the one its environment names, runs `work`
+ * on it, closes it, and answers as `answerParent` does.
+ */
+export function answerParentOnDatabase(work: (db: Database, config: Config) => Promise<unknown>): Promise<never> {
+  return answerParent(async () => {
+    const config = loadConfig();
+    const db = createDatabase(config.databaseUrl);
+    try {
+      return await work(db, config);
+    } finally {
+      await db.$disconnect();
+    }
   });
 }

@@ -1,9 +1,7 @@
 // The daily "audit-purge" job (services/jobs/system-jobs.ts): removes audit events past their 90 days
 // (docs/security.md, "Audit log"). It runs in a short-lived child process, as the sweep does, so a
 // server nobody uses does not load Prisma for it (docs/decisions/0013-idle-without-prisma.md).
-import { answerParent, runChildTask } from "../../app/child-task";
-import { loadConfig } from "../../config";
-import { createDatabase } from "../../db/client";
+import { answerParentOnDatabase, runChildTask } from "../../app/child-task";
 import { purgeOldAuditEvents } from "./audit-log";
 
 /** One purge of the database at `databaseUrl`, in a child process; answers how many events it removed. */
@@ -11,13 +9,4 @@ export function purgeAuditInChildProcess(databaseUrl: string): Promise<{ removed
   return runChildTask(import.meta.path, { DATABASE_URL: databaseUrl });
 }
 
-async function purgeInThisProcess(): Promise<{ removed: number }> {
-  const db = createDatabase(loadConfig().databaseUrl);
-  try {
-    return await purgeOldAuditEvents(db);
-  } finally {
-    await db.$disconnect();
-  }
-}
-
-if (import.meta.main) await answerParent(purgeInThisProcess);
+if (import.meta.main) await answerParentOnDatabase((db) => purgeOldAuditEvents(db));

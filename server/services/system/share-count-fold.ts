@@ -6,9 +6,8 @@
 // Every total stays exact; a count of a range of creation times (the dashboard's days and periods,
 // at most a month back) is exact only after the fold's edge. It runs in a child process, as the audit
 // purge does (docs/decisions/0013-idle-without-prisma.md).
-import { answerParent, runChildTask } from "../../app/child-task";
-import { loadConfig } from "../../config";
-import { createDatabase, type Database, driverConnectionOf } from "../../db/client";
+import { answerParentOnDatabase, runChildTask } from "../../app/child-task";
+import { type Database, driverConnectionOf } from "../../db/client";
 import { driverQuery, driverSql } from "./share-counts";
 
 /** Buckets older than this many days are folded: past the dashboard's month and any time zone. */
@@ -89,13 +88,4 @@ export function foldShareCountsInChildProcess(databaseUrl: string): Promise<{ fo
   return runChildTask(import.meta.path, { DATABASE_URL: databaseUrl });
 }
 
-async function foldInThisProcess() {
-  const db = createDatabase(loadConfig().databaseUrl);
-  try {
-    return await foldShareCounts(db);
-  } finally {
-    await db.$disconnect();
-  }
-}
-
-if (import.meta.main) await answerParent(foldInThisProcess);
+if (import.meta.main) await answerParentOnDatabase((db) => foldShareCounts(db));

@@ -3,9 +3,9 @@
 // The scheduler runs it every 10 minutes (services/jobs/system-jobs.ts), each time in a short-lived child process (server/app/child-task.ts), so that a server
 // nobody uses does not load Prisma for it (docs/decisions/0013-idle-without-prisma.md).
 import { LOCAL_PROVIDER } from "@shared/constants";
-import { answerParent, runChildTask } from "../../app/child-task";
-import { loadConfig } from "../../config";
-import { createDatabase } from "../../db/client";
+import { answerParentOnDatabase, runChildTask } from "../../app/child-task";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
 import { createReadConnection } from "../../db/read-connection";
 import type { AppDeps } from "../../deps";
 import { createLogger } from "../../logger";
@@ -77,10 +77,8 @@ export function sweepInChildProcess(): Promise<{ swept: true }> {
   return runChildTask(import.meta.path);
 }
 
-/** One sweep with parts of its own, as the child process runs it. */
-async function sweepInThisProcess(): Promise<{ swept: true }> {
-  const config = loadConfig();
-  const db = createDatabase(config.databaseUrl);
+/** One sweep with parts of its own (reads, storage, logger), as the child process runs it. */
+async function sweepInThisProcess(db: Database, config: Config): Promise<{ swept: true }> {
   const reads = createReadConnection(config.databaseUrl, db);
   const storage = createStorageService(db, reads, {
     appSecret: config.secret,
@@ -97,9 +95,8 @@ async function sweepInThisProcess(): Promise<{ swept: true }> {
     });
   } finally {
     reads.close();
-    await db.$disconnect();
   }
   return { swept: true };
 }
 
-if (import.meta.main) await answerParent(sweepInThisProcess);
+if (import.meta.main) await answerParentOnDatabase(sweepInThisProcess);
