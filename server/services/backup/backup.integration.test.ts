@@ -19,7 +19,7 @@ import {
 import { asOlderArchive, withHeader } from "../../test/backup-archives";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
 import { writeBackup } from "./create";
-import { BACKED_UP_MODELS, TRANSIENT_MODELS } from "./format";
+import { BACKED_UP_MODELS, TRANSIENT_MODELS, tableOf } from "./format";
 import { BackupError, restoreBackup, verifyArchive } from "./restore";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -66,12 +66,9 @@ function restoreInto(t: TestApp, path: string, options: Parameters<typeof restor
 /** Every backed-up table, rows in key order, with local roots made relative to the data directory. */
 async function dumpTables(t: TestApp) {
   const dump: Record<string, unknown[]> = {};
-  for (const { model, client, orderBy } of BACKED_UP_MODELS) {
-    const delegate = (
-      t.db as unknown as Record<string, { findMany(args: object): Promise<Record<string, unknown>[]> }>
-    )[client];
-    const rows = await delegate?.findMany({ orderBy: orderBy.map((field) => ({ [field]: "asc" })) });
-    dump[model] = (rows ?? []).map((row) =>
+  for (const { model, orderBy } of BACKED_UP_MODELS) {
+    const rows = await tableOf(t.db, model).findMany({ orderBy: orderBy.map((field) => ({ [field]: "asc" })) });
+    dump[model] = rows.map((row) =>
       typeof row.rootPath === "string" ? { ...row, rootPath: row.rootPath.replace(t.config.dataDir, "<data>") } : row,
     );
   }
@@ -102,7 +99,7 @@ async function archiveRows(path: string) {
 
 test("every model is backed up or deliberately left out", async () => {
   const { ModelName } = await import("../../db/generated/sqlite/internal/prismaNamespace");
-  const listed = [...BACKED_UP_MODELS, ...TRANSIENT_MODELS].map(({ model }) => model).sort();
+  const listed = [...BACKED_UP_MODELS.map(({ model }) => model), ...TRANSIENT_MODELS].sort();
   expect(listed).toEqual(Object.values(ModelName).sort());
 });
 

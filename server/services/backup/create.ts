@@ -26,6 +26,7 @@ import {
   MANIFEST_ENTRY,
   OBJECTS_PREFIX,
   ROWS_PER_ENTRY,
+  tableOf,
 } from "./format";
 import { sealSecret } from "./secret-box";
 
@@ -148,13 +149,10 @@ export async function streamBackup(
     // One transaction: every table is read as of the same moment, whatever is written meanwhile.
     await source.db.$transaction(
       async (tx) => {
-        for (const { model, client, orderBy } of BACKED_UP_MODELS) {
-          const delegate = tx[client] as unknown as {
-            findMany(args: object): Promise<Record<string, unknown>[]>;
-          };
+        for (const { model, orderBy } of BACKED_UP_MODELS) {
           rows[model] = 0;
           for (let page = 0; ; page++) {
-            const batch = await delegate.findMany({
+            const batch = await tableOf(tx, model).findMany({
               orderBy: orderBy.map((field) => ({ [field]: "asc" })),
               skip: page * ROWS_PER_ENTRY,
               take: ROWS_PER_ENTRY,

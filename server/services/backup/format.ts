@@ -3,6 +3,7 @@
 // holds a SHA-256 per entry. Writer (create.ts) and reader (restore.ts) share these names and rules.
 import { readdirSync } from "node:fs";
 import { z } from "zod";
+import type { Prisma } from "../../db/generated/sqlite/client";
 import { migrationsDirFor } from "../../db/migrate";
 
 export const ARCHIVE_FORMAT = "pastebox-backup";
@@ -21,31 +22,31 @@ export const ROWS_PER_ENTRY = 500;
  * "every model is backed up or deliberately left out" fails until it is added to one of the lists.
  */
 export const BACKED_UP_MODELS = [
-  { model: "Admin", client: "admin", orderBy: ["id"] },
-  { model: "AdminAppPassword", client: "adminAppPassword", orderBy: ["id"] },
-  { model: "AdminSession", client: "adminSession", orderBy: ["id"] },
-  { model: "AdminRecoveryCode", client: "adminRecoveryCode", orderBy: ["id"] },
-  { model: "AdminPasskey", client: "adminPasskey", orderBy: ["id"] },
-  { model: "AuditEvent", client: "auditEvent", orderBy: ["id"] },
-  { model: "ApiKey", client: "apiKey", orderBy: ["id"] },
-  { model: "ApiKeySession", client: "apiKeySession", orderBy: ["id"] },
-  { model: "Paste", client: "paste", orderBy: ["id"] },
-  { model: "StorageConfig", client: "storageConfig", orderBy: ["id"] },
-  { model: "StorageUsage", client: "storageUsage", orderBy: ["storageConfigId"] },
-  { model: "ShareSet", client: "shareSet", orderBy: ["id"] },
-  { model: "FileShare", client: "fileShare", orderBy: ["id"] },
-  { model: "PathShare", client: "pathShare", orderBy: ["id"] },
-  { model: "UploadRequest", client: "uploadRequest", orderBy: ["id"] },
-  { model: "UploadRequestFile", client: "uploadRequestFile", orderBy: ["id"] },
-  { model: "UploadRequestDelivery", client: "uploadRequestDelivery", orderBy: ["id"] },
-  { model: "Mount", client: "mount", orderBy: ["id"] },
-  { model: "SystemSetting", client: "systemSetting", orderBy: ["key"] },
-  { model: "DavLock", client: "davLock", orderBy: ["token"] },
-  { model: "DavProperty", client: "davProperty", orderBy: ["path", "namespace", "name"] },
-  { model: "ClipboardRoom", client: "clipboardRoom", orderBy: ["id"] },
-  { model: "ClipboardItem", client: "clipboardItem", orderBy: ["id"] },
-  { model: "JobRun", client: "jobRun", orderBy: ["id"] },
-  { model: "PurgedSlug", client: "purgedSlug", orderBy: ["kind", "slugHash"] },
+  { model: "Admin", orderBy: ["id"] },
+  { model: "AdminAppPassword", orderBy: ["id"] },
+  { model: "AdminSession", orderBy: ["id"] },
+  { model: "AdminRecoveryCode", orderBy: ["id"] },
+  { model: "AdminPasskey", orderBy: ["id"] },
+  { model: "AuditEvent", orderBy: ["id"] },
+  { model: "ApiKey", orderBy: ["id"] },
+  { model: "ApiKeySession", orderBy: ["id"] },
+  { model: "Paste", orderBy: ["id"] },
+  { model: "StorageConfig", orderBy: ["id"] },
+  { model: "StorageUsage", orderBy: ["storageConfigId"] },
+  { model: "ShareSet", orderBy: ["id"] },
+  { model: "FileShare", orderBy: ["id"] },
+  { model: "PathShare", orderBy: ["id"] },
+  { model: "UploadRequest", orderBy: ["id"] },
+  { model: "UploadRequestFile", orderBy: ["id"] },
+  { model: "UploadRequestDelivery", orderBy: ["id"] },
+  { model: "Mount", orderBy: ["id"] },
+  { model: "SystemSetting", orderBy: ["key"] },
+  { model: "DavLock", orderBy: ["token"] },
+  { model: "DavProperty", orderBy: ["path", "namespace", "name"] },
+  { model: "ClipboardRoom", orderBy: ["id"] },
+  { model: "ClipboardItem", orderBy: ["id"] },
+  { model: "JobRun", orderBy: ["id"] },
+  { model: "PurgedSlug", orderBy: ["kind", "slugHash"] },
 ] as const;
 
 /**
@@ -53,26 +54,38 @@ export const BACKED_UP_MODELS = [
  * connected clipboard devices, writes and multipart uploads in flight. A restore starts them empty.
  */
 export const TRANSIENT_MODELS = [
-  { model: "RateLimitBucket", client: "rateLimitBucket" },
-  { model: "ClipboardDevice", client: "clipboardDevice" },
-  { model: "StorageWrite", client: "storageWrite" },
-  { model: "MultipartUpload", client: "multipartUpload" },
+  "RateLimitBucket",
+  "ClipboardDevice",
+  "StorageWrite",
+  "MultipartUpload",
   // Which process holds a scheduled job now; a restored install claims its jobs afresh.
-  { model: "JobLease", client: "jobLease" },
+  "JobLease",
   // Server-side explorer tasks: a restored install must not resume copies and deletes of another moment.
-  { model: "FsTaskFile", client: "fsTaskFile" },
-  { model: "FsTask", client: "fsTask" },
+  "FsTaskFile",
+  "FsTask",
   // Sign-in ceremonies waiting for the browser's answer, valid for minutes.
-  { model: "WebAuthnChallenge", client: "webAuthnChallenge" },
-  { model: "SsoSignIn", client: "ssoSignIn" },
+  "WebAuthnChallenge",
+  "SsoSignIn",
   // The search index is made from the storages: a restored install crawls them again.
-  { model: "FsIndexEntry", client: "fsIndexEntry" },
-  { model: "FsIndexState", client: "fsIndexState" },
+  "FsIndexEntry",
+  "FsIndexState",
   // Counts of pastes and file shares kept by triggers (docs/admin-lists.md): restored rows count again.
-  { model: "ShareCount", client: "shareCount" },
+  "ShareCount",
 ] as const;
 
 export type BackedUpModel = (typeof BACKED_UP_MODELS)[number]["model"];
+
+/** What backup and restore do with one table, whichever model it holds. */
+export type TableDelegate = {
+  findMany(args: object): Promise<Record<string, unknown>[]>;
+  deleteMany(args?: object): Promise<unknown>;
+  createMany(args: { data: object[] }): Promise<unknown>;
+};
+
+/** The table of `model` on a client or in a transaction: Prisma names it as the model, first letter lower-cased. */
+export function tableOf(db: object, model: Prisma.ModelName): TableDelegate {
+  return (db as Record<string, TableDelegate>)[model.charAt(0).toLowerCase() + model.slice(1)] as TableDelegate;
+}
 
 export const secretBoxSchema = z.object({
   kdf: z.literal("scrypt"),

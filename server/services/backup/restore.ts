@@ -19,6 +19,7 @@ import {
   type ArchiveHeader,
   type ArchiveManifest,
   BACKED_UP_MODELS,
+  type BackedUpModel,
   currentSchemaLevel,
   FORMAT_VERSION,
   HEADER_ENTRY,
@@ -28,6 +29,7 @@ import {
   modelOfEntry,
   OBJECTS_PREFIX,
   TRANSIENT_MODELS,
+  tableOf,
 } from "./format";
 import { markRestoreFinished, markRestoreStarted } from "./restore-marker";
 import type { RestoreTarget } from "./restore-target";
@@ -226,11 +228,6 @@ function relocatedRoot(rootPath: string, sourceDataDir: string, targetDataDir: s
   return rootPath;
 }
 
-type Delegate = {
-  deleteMany(args?: object): Promise<unknown>;
-  createMany(args: { data: object[] }): Promise<unknown>;
-};
-
 export async function restoreBackup(
   target: RestoreTarget,
   archivePath: string,
@@ -256,18 +253,16 @@ export async function restoreBackup(
   const objects = { count: 0, bytes: 0 };
   await target.db.$transaction(
     async (tx) => {
-      const delegate = (client: string) => (tx as unknown as Record<string, Delegate>)[client] as Delegate;
-      for (const { client } of TRANSIENT_MODELS) await delegate(client).deleteMany();
-      for (const { client } of [...BACKED_UP_MODELS].reverse()) await delegate(client).deleteMany();
+      for (const model of TRANSIENT_MODELS) await tableOf(tx, model).deleteMany();
+      for (const { model } of [...BACKED_UP_MODELS].reverse()) await tableOf(tx, model).deleteMany();
       // Deleting the shares took each off the kept counts, which were cleared before: -1 buckets
       // (docs/admin-lists.md "The fold of old buckets"). Cleared again, the restored rows count from zero.
-      await delegate("shareCount").deleteMany();
-      const clientOf = new Map<string, string>(BACKED_UP_MODELS.map(({ model, client }) => [model, client]));
+      await tableOf(tx, "ShareCount").deleteMany();
+      const backedUp = new Set<string>(BACKED_UP_MODELS.map(({ model }) => model));
       await walkArchive(archivePath, async (name, body) => {
         const model = modelOfEntry(name);
         if (model) {
-          const client = clientOf.get(model);
-          if (!client) return;
+          if (!backedUp.has(model)) return;
           const text = (await readAll(body, Number.MAX_SAFE_INTEGER))?.toString("utf8") ?? "";
           const rows = text
             .split("\n")
@@ -288,7 +283,7 @@ export async function restoreBackup(
               }
             }
           }
-          await delegate(client).createMany({ data: rows });
+          await tableOf(tx, model as BackedUpModel).createMany({ data: rows });
           return;
         }
         if (name.startsWith(OBJECTS_PREFIX)) {
