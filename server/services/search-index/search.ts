@@ -13,7 +13,7 @@ import { fileEntry, folderEntry } from "../explorer/entries";
 import { loadActiveMounts, type MountRow } from "../explorer/mounts";
 import type { Collected, SearchRoot, SearchRun } from "../explorer/search";
 import { folderKeyOf } from "../explorer/tree";
-import { type CountScope, type IndexedObject, type IndexStore, indexedNameOf, prefixEnd } from "./store";
+import { type Counted, type CountScope, type IndexedObject, type IndexStore, indexedNameOf, prefixEnd } from "./store";
 
 /** Above this many rows matching the name, walking in key order finds a page sooner than sorting them all. */
 const CANDIDATES_MAX = 5000;
@@ -123,8 +123,11 @@ function consider(run: SearchRun, root: SearchRoot, isPlain: boolean, row: Index
   );
 }
 
-/** How many matches a root gave while its page was read, and whether that was all of them. */
-type RootPage = { found: number; isComplete: boolean };
+/**
+ * How many matches a root gave while its page was read, and whether that was all of them; `counted`,
+ * the root's matches as the database counted them with the first page (`countRoot`).
+ */
+type RootPage = { found: number; isComplete: boolean; counted?: Counted | null };
 
 /**
  * Fills `run.matches` with each root's page of matches, and counts them: exactly up to `run.countTo`,
@@ -138,17 +141,19 @@ export async function collectFromIndex(store: IndexStore, run: SearchRun): Promi
   let inKeyOrder = false;
   for (const root of run.roots) {
     const isPlain = plain.get(root) === true;
-    let page = inKeyOrder ? null : await pageInPathOrder(store, run, root, isPlain, storages);
+    // What this root must still count; the trigram lookup counts it with its first page.
+    const needed = run.countTo + 1 - counted;
+    let page = inKeyOrder ? null : await pageInPathOrder(store, run, root, isPlain, storages, needed);
     // More rows hold the name than the lookup suits (or it is too short): walked in key order.
     if (page === null) {
       inKeyOrder = true;
       page = await pageInKeyOrder(store, run, root, isPlain);
     }
     // Every root's page is read (a later root's paths may sort first); counting ends past `countTo`.
-    if (counted > run.countTo) continue;
+    if (needed <= 0) continue;
     counted += page.isComplete
       ? page.found
-      : await countRoot(store, run, root, isPlain, storages, run.countTo + 1 - counted);
+      : await countRoot(store, run, root, isPlain, storages, needed, page.counted ?? null);
   }
   return { found: counted, truncated: counted > run.countTo };
 }
@@ -167,24 +172,30 @@ async function pageInPathOrder(
   root: SearchRoot,
   isPlain: boolean,
   storages: string[],
+  needed: number,
 ): Promise<RootPage | null> {
   const prefix = folderKeyOf(root.folder);
+  const count = needed > 0 ? { ...countScopeOf(run, root, isPlain), limit: needed } : undefined;
   let found = 0;
   let after: string | null = null;
+  let counted: Counted | null = null;
   for (;;) {
     const before = run.matches.size;
     const limit = Math.min(WALK_ROWS, Math.max(1, run.enough - found));
-    const rows = await store.findPageByName(storages, run.needle, CANDIDATES_MAX, {
-      storageConfigId: root.mount.storageConfigId,
-      prefix,
-      after,
-      limit,
-    });
-    if (rows === null) return null;
+    const answer = await store.findPageByName(
+      storages,
+      run.needle,
+      CANDIDATES_MAX,
+      { storageConfigId: root.mount.storageConfigId, prefix, after, limit },
+      count,
+    );
+    if (answer === null) return null;
+    const { rows } = answer;
+    counted ??= answer.counted;
     for (const row of rows) consider(run, root, isPlain, row);
     found += run.matches.size - before;
-    if (rows.length < limit) return { found, isComplete: true };
-    if (found >= run.enough) return { found, isComplete: false };
+    if (rows.length < limit) return { found, isComplete: true, counted };
+    if (found >= run.enough) return { found, isComplete: false, counted };
     after = rows.at(-1)?.key ?? after;
   }
 }
@@ -223,11 +234,14 @@ async function countRoot(
   isPlain: boolean,
   storages: string[],
   needed: number,
+  first: Counted | null,
 ): Promise<number> {
   const scope = countScopeOf(run, root, isPlain);
   for (let extra = 0; ; ) {
     const limit = needed + extra;
-    const { rows, unsure } = await store.countByName(storages, run.needle, { ...scope, limit });
+    // The count read with the first page (at `needed`) serves as the first round.
+    const { rows, unsure } =
+      extra === 0 && first ? first : await store.countByName(storages, run.needle, { ...scope, limit });
     const refused = unsure.filter((key) => pathOf(run, root, isPlain, key) === null).length;
     const accepted = rows - refused;
     // A key refused here took a place under the LIMIT: counted again with room for as many more.

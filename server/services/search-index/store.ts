@@ -73,25 +73,24 @@ export type IndexStore = {
    * `page.prefix` whose name contains `needle`, in path order (`pathOrderKey`), after `page.after`.
    * The database still finds every match, but sorts them itself and hands over the page only. Null
    * when the needle is too short for the index or the sample of `storageConfigIds` (the storages
-   * searched) says more than `cap` rows hold it: a walk in key order is then faster.
+   * searched) says more than `cap` rows hold it: a walk in key order is then faster. With `count` (of
+   * the same storage and folder) the first page also counts the folder's matches as `countByName`
+   * does, from the same read of them (`counted`; null on a later page or without `count`).
    */
   findPageByName(
     storageConfigIds: string[],
     needle: string,
     cap: number,
     page: NamePage,
-  ): Promise<IndexedObject[] | null>;
+    count?: CountScope,
+  ): Promise<{ rows: IndexedObject[]; counted: Counted | null } | null>;
   /**
    * Counts one folder's rows whose name contains `needle`, up to `scope.limit` (the database stops
    * there: a LIMIT under the count), leaving out `scope.excluded` and a folder's row whose file of the
    * same path is held too. `unsure` lists the keys counted that the caller must still judge one by one
    * (`CountScope.unsure`). Through the trigram index when the needle is long enough, else in key order.
    */
-  countByName(
-    storageConfigIds: string[],
-    needle: string,
-    scope: CountScope,
-  ): Promise<{ rows: number; unsure: string[] }>;
+  countByName(storageConfigIds: string[], needle: string, scope: CountScope): Promise<Counted>;
   /**
    * Up to `limit` rows under `prefix`, after `afterKey` in key order, whose name contains `needle`;
    * `afterKey` starts at `prefix` (the folder itself is no match of its own).
@@ -108,6 +107,9 @@ export type IndexStore = {
   /** What a search reads first, in one statement (search.ts `searchSetting`). */
   searchState(): Promise<SearchState>;
 };
+
+/** A folder's matches counted (`countByName`): `rows` up to the limit, `unsure` the keys among them the caller must judge. */
+export type Counted = { rows: number; unsure: string[] };
 
 /** One page of a folder's matches in path order (`findPageByName`); `after` is the last row of the page before. */
 export type NamePage = { storageConfigId: string; prefix: string; after: string | null; limit: number };
@@ -272,13 +274,48 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
   }
   const ftsMatchOf = (terms: string[]) => terms.map((gram) => `"${gram.replace(/"/g, '""')}"`).join(" AND ");
 
-  /** The trigram lookup of one page of matches (`findPageByName`). */
+  /**
+   * The parts of a count of one folder's matches (`countByName`) over rows aliased `e`: which keys the
+   * caller must judge (`unsure`), the key ranges left out (`excluded`), and a folder's row whose file of
+   * the same path is held too (`twin`, counted once).
+   */
+  function countClauses(scope: Omit<CountScope, "limit">) {
+    // Keys that may normalise elsewhere, by what follows the prefix ("rel"): the caller judges them.
+    const rel = `substr(e."key", ${[...scope.prefix].length + 1})`;
+    const has = (text: string) => (isPostgres ? `strpos(${text}, ?) > 0` : `instr(${text}, ?) > 0`);
+    const outward = `${has(rel)} OR ${isPostgres ? `${rel} ~ ?` : `${rel} GLOB ?`}`;
+    const outwardParams = ["..", isPostgres ? "[\x01-\x1f\x7f]" : "*[\u0001-\u001f\u007f]*"];
+    // The relative path between slashes, its trailing "/" (a folder's) not doubled.
+    const between = `('/' || ${rel} || CASE WHEN ${isPostgres ? `right(${rel}, 1)` : `substr(${rel}, -1)`} = '/' THEN '' ELSE '/' END)`;
+    const odd = `${outward} OR ${has(rel)} OR ${has(between)} OR ${has(between)} OR ${
+      isPostgres ? `(${rel} COLLATE "C") ~ ?` : `${rel} GLOB ?`
+    }`;
+    const oddParams = [...outwardParams, "\\", "//", "/./", isPostgres ? "[^ -~]" : "*[^ -~]*"];
+    const [unsure, unsureParams]: [string, unknown[]] =
+      scope.unsure === "every"
+        ? ["1 = 1", []]
+        : scope.unsure === "outward"
+          ? [outward, outwardParams]
+          : [odd, oddParams];
+    const key = isPostgres ? keyColumn("e.") : 'e."key"';
+    const excluded = scope.excluded.map(() => `(${key} >= ? AND ${key} < ?)`).join(" OR ");
+    // A folder's row ("a/b/") whose file of the same path ("a/b") is held too is one match, not two.
+    const twin = `${isPostgres ? `right(e."key", 1)` : `substr(e."key", -1)`} = '/' AND EXISTS (SELECT 1 FROM ${table} x
+      WHERE x."storageConfigId" = e."storageConfigId" AND x."key" = ${isPostgres ? `left(e."key", -1)` : `substr(e."key", 1, length(e."key") - 1)`})`;
+    return { unsure, unsureParams, excluded, excludedParams: scope.excluded.flat(), key, twin };
+  }
+
+  /**
+   * The trigram lookup of one page of matches (`findPageByName`), and with `count` (on the first page)
+   * the folder's matches counted as `countByName` counts them, from the same read of the matches.
+   */
   async function lookUp(
     storageConfigIds: string[],
     needle: string,
     cap: number,
     page: NamePage,
-  ): Promise<RawRow[] | null> {
+    count: CountScope | undefined,
+  ): Promise<{ rows: RawRow[]; counted: Counted | null } | null> {
     if ([...needle].length < TRIGRAM_LENGTH || storageConfigIds.length === 0) return null;
     const sample = await sampleFor(storageConfigIds);
     const plan = planName(sample, needle, cap, isPostgres);
@@ -286,31 +323,65 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
     const terms = termsOf(sample, needle, plan);
     // One storage's rows under the folder, in path order (`pathOrderKey`, then the key), after the
     // page before. SQLite: "+" keeps it on the trigram index, not walking the folder's keys in order.
-    const key = isPostgres ? keyColumn() : 'e."key"';
-    const orderKey = isPostgres ? `rtrim("key", '/') COLLATE "C"` : `rtrim(e."key", '/')`;
+    const key = isPostgres ? keyColumn("e.") : 'e."key"';
+    const orderKey = isPostgres ? `rtrim(e."key", '/') COLLATE "C"` : `rtrim(e."key", '/')`;
     const plus = isPostgres ? "" : "+";
-    const scope = `${plus}${isPostgres ? "" : "e."}"storageConfigId" = ? AND ${plus}${key} > ? AND ${plus}${key} < ?${
-      page.after === null ? "" : ` AND (${orderKey}, ${key}) > (?, ?)`
-    }`;
-    const scopeParams = [
-      page.storageConfigId,
-      page.prefix,
-      prefixEnd(page.prefix),
-      ...(page.after === null ? [] : [pathOrderKey(page.after), page.after]),
-    ];
+    const scope = `${plus}e."storageConfigId" = ? AND ${plus}${key} > ? AND ${plus}${key} < ?`;
+    const scopeParams = [page.storageConfigId, page.prefix, prefixEnd(page.prefix)];
+    const after = page.after === null ? "" : ` AND (${orderKey}, ${key}) > (?, ?)`;
+    const afterParams = page.after === null ? [] : [pathOrderKey(page.after), page.after];
     // The trigrams narrow, the needle decides: the LIMIT counts only rows that truly hold it.
-    return isPostgres
-      ? await query(
-          `SELECT ${COLUMNS} FROM ${table} WHERE ${scope}
-             AND ${terms.map(() => `"name" LIKE ?`).join(" AND ")}
-             AND strpos("name", ?) > 0 ORDER BY ${orderKey}, ${key} LIMIT ?`,
-          [...scopeParams, ...terms.map((gram) => `%${escapeLikeTerm(gram)}%`), needle, page.limit],
-        )
-      : await query(
-          `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')} FROM "FsIndexName" f JOIN ${table} e ON e."id" = f.rowid
-           WHERE "FsIndexName" MATCH ? AND ${scope} AND instr(e."name", ?) > 0 ORDER BY ${orderKey}, ${key} LIMIT ?`,
-          [ftsMatchOf(plan.kind === "trigrams" ? plan.trigrams : [needle]), ...scopeParams, needle, page.limit],
-        );
+    const [from, match, matchParams] = isPostgres
+      ? [
+          `${table} e`,
+          `${terms.map(() => `e."name" LIKE ?`).join(" AND ")} AND strpos(e."name", ?) > 0`,
+          [...terms.map((gram) => `%${escapeLikeTerm(gram)}%`), needle],
+        ]
+      : [
+          `"FsIndexName" f JOIN ${table} e ON e."id" = f.rowid`,
+          `"FsIndexName" MATCH ? AND instr(e."name", ?) > 0`,
+          [ftsMatchOf(plan.kind === "trigrams" ? plan.trigrams : [needle]), needle],
+        ];
+    const columns = COLUMNS.replace(/"(\w+)"/g, 'e."$1"');
+    if (!count || page.after !== null) {
+      const rows = await query(
+        `SELECT ${columns} FROM ${from} WHERE ${scope}${after} AND ${match} ORDER BY ${orderKey}, ${key} LIMIT ?`,
+        [...scopeParams, ...afterParams, ...matchParams, page.limit],
+      );
+      return { rows, counted: null };
+    }
+    // The page and the count from one read of the matches: the page sorts every match anyway, and a
+    // second statement to count them read each again (its heap block, its trigram lists: a date's
+    // common word edges cost Postgres 20-40 ms a read at 1,000,000 rows, docs/performance.md).
+    const clauses = countClauses(count);
+    const kept = `NOT (${clauses.twin})${clauses.excluded ? ` AND ((${clauses.unsure}) OR NOT (${clauses.excluded}))` : ""}`;
+    const unsureList = isPostgres
+      ? `COALESCE(json_agg(k) FILTER (WHERE k IS NOT NULL), '[]')::text`
+      : `json_group_array(k) FILTER (WHERE k IS NOT NULL)`;
+    const rows = await query<RawRow & { countRows: unknown; countUnsure: string | null }>(
+      `WITH "m" AS MATERIALIZED (SELECT ${columns} FROM ${from} WHERE ${scope} AND ${match}),
+         "p" AS (SELECT * FROM "m" e ORDER BY ${orderKey}, ${key} LIMIT ?),
+         "c" AS (SELECT COUNT(*) AS "countRows", ${unsureList} AS "countUnsure" FROM (
+           SELECT CASE WHEN (${clauses.unsure}) THEN e."key" END AS k FROM "m" e WHERE ${kept} LIMIT ?) s)
+       SELECT e.*, "c".* FROM "c" LEFT JOIN "p" e ON ${isPostgres ? "true" : "1"} ORDER BY ${orderKey}, ${key}`,
+      [
+        ...scopeParams,
+        ...matchParams,
+        page.limit,
+        ...clauses.unsureParams,
+        ...(clauses.excluded ? [...clauses.unsureParams, ...clauses.excludedParams] : []),
+        count.limit,
+      ],
+    );
+    const first = rows[0];
+    return {
+      // A page of no rows is one row of the count alone.
+      rows: rows.filter((row) => row.key !== null),
+      counted: {
+        rows: Number(first?.countRows ?? 0),
+        unsure: JSON.parse(first?.countUnsure ?? "[]") as string[],
+      },
+    };
   }
 
   return {
@@ -422,34 +493,14 @@ export function createIndexStore(db: Database, databaseUrl: string, pgSchema?: s
       );
     },
 
-    async findPageByName(storageConfigIds, needle, cap, page) {
-      const rows = await lookUp(storageConfigIds, needle, cap, page);
-      return rows === null ? null : rows.map(objectOf);
+    async findPageByName(storageConfigIds, needle, cap, page, count) {
+      const found = await lookUp(storageConfigIds, needle, cap, page, count);
+      return found === null ? null : { rows: found.rows.map(objectOf), counted: found.counted };
     },
 
     async countByName(storageConfigIds, needle, scope) {
-      // Keys that may normalise elsewhere, by what follows the prefix ("rel"): the caller judges them.
-      const rel = `substr(e."key", ${[...scope.prefix].length + 1})`;
+      const { unsure, unsureParams, excluded, key, twin } = countClauses(scope);
       const has = (text: string) => (isPostgres ? `strpos(${text}, ?) > 0` : `instr(${text}, ?) > 0`);
-      const outward = `${has(rel)} OR ${isPostgres ? `${rel} ~ ?` : `${rel} GLOB ?`}`;
-      const outwardParams = ["..", isPostgres ? "[\x01-\x1f\x7f]" : "*[\u0001-\u001f\u007f]*"];
-      // The relative path between slashes, its trailing "/" (a folder's) not doubled.
-      const between = `('/' || ${rel} || CASE WHEN ${isPostgres ? `right(${rel}, 1)` : `substr(${rel}, -1)`} = '/' THEN '' ELSE '/' END)`;
-      const odd = `${outward} OR ${has(rel)} OR ${has(between)} OR ${has(between)} OR ${
-        isPostgres ? `(${rel} COLLATE "C") ~ ?` : `${rel} GLOB ?`
-      }`;
-      const oddParams = [...outwardParams, "\\", "//", "/./", isPostgres ? "[^ -~]" : "*[^ -~]*"];
-      const [unsure, unsureParams] =
-        scope.unsure === "every"
-          ? ["1 = 1", []]
-          : scope.unsure === "outward"
-            ? [outward, outwardParams]
-            : [odd, oddParams];
-      const key = isPostgres ? keyColumn("e.") : 'e."key"';
-      const excluded = scope.excluded.map(() => `(${key} >= ? AND ${key} < ?)`).join(" OR ");
-      // A folder's row ("a/b/") whose file of the same path ("a/b") is held too is one match, not two.
-      const twin = `${isPostgres ? `right(e."key", 1)` : `substr(e."key", -1)`} = '/' AND EXISTS (SELECT 1 FROM ${table} x
-        WHERE x."storageConfigId" = e."storageConfigId" AND x."key" = ${isPostgres ? `left(e."key", -1)` : `substr(e."key", 1, length(e."key") - 1)`})`;
       // Through the trigram index where the needle is long enough (whatever its rows: this reads no more
       // than the LIMIT of them), else the folder's keys in order. SQLite: "+" keeps the trigram lookup
       // from walking the folder's keys instead.
