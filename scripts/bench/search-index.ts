@@ -193,6 +193,8 @@ async function benchDatabase(database: string, rows: Row[], crawls: string[]) {
         }
         await store.upsert(config.id, page, seenMs);
       }
+      // As a crawl ends (crawl.ts): Postgres analyzes the table and merges the trigram index's pending list.
+      await store.settle();
       console.log(`${database}: ${count(TOTAL - FILES)} rows written in ${ms(performance.now() - filled)}`);
     } finally {
       await db.$disconnect();

@@ -169,6 +169,9 @@ export async function crawlStorage(
       }
       removed += await index.dropUnseen(storageConfigId, prefix, claim.startedMs);
     }
+    // Before "ready": the searches that follow it are planned on the rows just written. A failure here
+    // (another VACUUM holding the table) leaves that to autovacuum; the crawl itself is done.
+    await index.settle().catch(() => undefined);
     const finished = await db.fsIndexState.updateMany({
       where: { storageConfigId, crawlId: claim.crawlId },
       data: { status: "ready", cursor: null, indexedAt: new Date(), heartbeatAt: new Date(), crawledObjects: objects },
