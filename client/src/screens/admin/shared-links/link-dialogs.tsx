@@ -1,10 +1,8 @@
-import NoSymbolIcon from "@heroicons/react/24/outline/NoSymbolIcon";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
 import type { SaveHandlers } from "../../../components/dialogs/form-dialog";
 import { trpc } from "../../../lib/api/trpc";
 import { ExtendDialog } from "../shared/extend-dialog";
-import { useToastOutcome } from "../shared/use-toast-outcome";
+import { EndLinkDialog } from "../shared/link-parts";
 
 /**
  * The link a dialog is about: one shared in place (docs/path-shares.md), a set (docs/share-sets.md), a
@@ -79,26 +77,15 @@ export function RevokeLinkDialog({
 }: Omit<LinkDialogProps, "link"> & { link: RevocableLink | null }) {
   const { t } = useTranslation();
   const calls = useLinkCalls();
-  const outcome = useToastOutcome();
   return (
-    <ConfirmDialog
-      name="shared-link-revoke"
+    <EndLinkDialog
+      ns="sharedLinks"
       open={open}
       onClose={onClose}
-      icon={NoSymbolIcon}
-      title={t("sharedLinks.revoke.title")}
-      description={t(link?.kind === "set" ? "sharedLinks.revoke.setDescription" : "sharedLinks.revoke.description")}
-      confirmLabel={t("sharedLinks.revoke.confirm")}
+      description={link?.kind === "set" ? t("sharedLinks.revoke.setDescription") : undefined}
+      end={link ? (handlers) => calls.revoke(link).mutate({ id: link.id }, handlers) : null}
       isPending={calls.isRevoking}
-      isConfirmDisabled={!link}
-      confirmTestId="shared-link-revoke-confirm"
-      onConfirm={() => {
-        if (!link) return;
-        calls.revoke(link).mutate(
-          { id: link.id },
-          outcome(t("sharedLinks.revoke.done"), () => calls.invalidate(link), onClose),
-        );
-      }}
+      onEnded={() => link && calls.invalidate(link)}
     />
   );
 }

@@ -2,7 +2,8 @@
 // the card's title; the buttons that copy it or open it in a new tab; the card's own actions; and, last,
 // Extend (a new expiry counted from now) and the button that ends the link (revoke a shared link, close
 // an upload request), each opening its dialog. Texts come from the module's namespace: `<ns>.copyLink`,
-// `.linkCopied`, `.copyFailed`, the open link's, and `.extend.*` and `.revoke.*` or `.close.*`.
+// `.linkCopied`, `.copyFailed`, the open link's, and `.extend.*` and `.revoke.*` or `.close.*`. Also here:
+// the dialog that asks before it ends the link.
 import ArrowTopRightOnSquareIcon from "@heroicons/react/24/outline/ArrowTopRightOnSquareIcon";
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
@@ -11,9 +12,12 @@ import type { ComponentProps, ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { CopyButton } from "../../../components/copy-button";
+import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
 import { type DialogName, opensDialog } from "../../../components/dialogs/dialog-names";
+import type { SaveHandlers } from "../../../components/dialogs/form-dialog";
 import type { IconProps } from "../../../components/icons";
 import { ConfigCard } from "./config-card";
+import { useToastOutcome } from "./use-toast-outcome";
 
 type LinkNs = "sharedLinks" | "uploadRequests";
 
@@ -129,5 +133,50 @@ function LinkUrl({ url }: { url: string }) {
     <p className="mt-0.5 truncate font-mono text-[13px] text-slate-500 dark:text-slate-400" title={url}>
       {url}
     </p>
+  );
+}
+
+/**
+ * Asks, then ends a link (revokes a shared link or a set, closes an upload request) and says so in a
+ * toast. Texts: `<ns>.revoke.*` or `<ns>.close.*`: `title`, `description`, `confirm` and `done`.
+ */
+export function EndLinkDialog({
+  ns,
+  open,
+  onClose,
+  description,
+  end,
+  isPending,
+  onEnded,
+}: {
+  ns: LinkNs;
+  open: boolean;
+  onClose: () => void;
+  /** Replaces `<ns>.<end>.description` (a set of files says what revoking it does). */
+  description?: string;
+  /** Sends the request with the dialog's handlers; null while there is nothing to end (the dialog closing). */
+  end: ((handlers: SaveHandlers<unknown>) => void) | null;
+  isPending: boolean;
+  /** Refreshes the lists that show the link, whatever the outcome. */
+  onEnded: () => void;
+}) {
+  const { t } = useTranslation();
+  const outcome = useToastOutcome();
+  const kind = LINK_KINDS[ns];
+  const texts = `${ns}.${kind.end}`;
+  return (
+    <ConfirmDialog
+      name={kind.dialogs.end}
+      open={open}
+      onClose={onClose}
+      icon={kind.endIcon}
+      title={t(`${texts}.title`)}
+      description={description ?? t(`${texts}.description`)}
+      confirmLabel={t(`${texts}.confirm`)}
+      isPending={isPending}
+      isConfirmDisabled={!end}
+      confirmTestId={`${kind.dialogs.end}-confirm`}
+      onConfirm={() => end?.(outcome(t(`${texts}.done`), onEnded, onClose))}
+    />
   );
 }

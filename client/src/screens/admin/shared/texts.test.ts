@@ -29,6 +29,8 @@ const USES: { file: string; values: Record<string, readonly string[]> }[] = [
     values: {
       ns: ["sharedLinks", "uploadRequests"],
       key: ["sharedLinks.extend", "sharedLinks.revoke", "uploadRequests.extend", "uploadRequests.close"],
+      // EndLinkDialog's texts: how each kind of link ends.
+      texts: ["sharedLinks.revoke", "uploadRequests.close"],
     },
   },
   {

@@ -1,17 +1,15 @@
 // The small dialogs of an upload request: extend it (a new expiry counted from now), change its webhook
 // (URL and secret; an empty URL removes it), and close it (the link stops taking files; what arrived stays).
 import BellAlertIcon from "@heroicons/react/24/outline/BellAlertIcon";
-import LockClosedIcon from "@heroicons/react/24/outline/LockClosedIcon";
 import type { UploadRequestRecord } from "@shared/schemas/upload-requests";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/dialogs/confirm-dialog";
 import { DialogForm, FormDialog, useDialogSubmit, useFormDialog } from "../../../components/dialogs/form-dialog";
 import { PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useFieldForm, VERBATIM_INPUT } from "../../../components/forms/use-field-form";
 import { trpc } from "../../../lib/api/trpc";
 import { requestFieldOf, validateWebhookForm } from "../../../lib/upload-requests/request-form";
 import { ExtendDialog } from "../shared/extend-dialog";
-import { useToastOutcome } from "../shared/use-toast-outcome";
+import { EndLinkDialog } from "../shared/link-parts";
 
 type RequestDialogProps = { request: UploadRequestRecord | null; open: boolean; onClose: () => void };
 
@@ -108,29 +106,16 @@ function WebhookForm({ request }: { request: UploadRequestRecord }) {
 }
 
 export function CloseRequestDialog({ request, open, onClose }: RequestDialogProps) {
-  const { t } = useTranslation();
   const utils = trpc.useUtils();
   const close = trpc.uploadRequests.close.useMutation();
-  const outcome = useToastOutcome();
   return (
-    <ConfirmDialog
-      name="upload-request-close"
+    <EndLinkDialog
+      ns="uploadRequests"
       open={open}
       onClose={onClose}
-      icon={LockClosedIcon}
-      title={t("uploadRequests.close.title")}
-      description={t("uploadRequests.close.description")}
-      confirmLabel={t("uploadRequests.close.confirm")}
+      end={request ? (handlers) => close.mutate({ id: request.id }, handlers) : null}
       isPending={close.isPending}
-      isConfirmDisabled={!request}
-      confirmTestId="upload-request-close-confirm"
-      onConfirm={() => {
-        if (!request) return;
-        close.mutate(
-          { id: request.id },
-          outcome(t("uploadRequests.close.done"), () => void utils.uploadRequests.invalidate(), onClose),
-        );
-      }}
+      onEnded={() => void utils.uploadRequests.invalidate()}
     />
   );
 }
