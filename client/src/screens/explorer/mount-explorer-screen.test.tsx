@@ -215,6 +215,36 @@ describe("mount explorer (admin)", () => {
     fireEvent.submit(form);
     await eventually(() => expect(made).toEqual([{ path: "/docs/new" }]));
   });
+
+  test("share: a count that is not whole is refused at its own field, which takes the focus", async () => {
+    const shared: unknown[] = [];
+    server.use({
+      "fs.list": () => listing(ENTRIES),
+      "fs.share": (input) => {
+        shared.push(input);
+        const url = "http://localhost:3000/s/abc";
+        return { id: "s1", slug: "abc", url, is_directory: true, name: "reports", expires_at: null };
+      },
+    });
+    renderAppAt("/mount-explorer/docs");
+    await screen.findAllByTestId("entry");
+    fireEvent.click(screen.getByRole("button", { name: "Actions for reports" }));
+    fireEvent.click(await screen.findByTestId("entry-action-share"));
+    const form = await screen.findByTestId("share-form");
+    const visits = within(form).getByLabelText("Visits allowed");
+    fireEvent.change(visits, { target: { value: "2.5" } });
+    fireEvent.submit(form);
+    await eventually(() => expect(visits.getAttribute("aria-invalid")).toBe("true"));
+    expect(within(form).getAllByText("Enter a whole number of 0 or more")).toHaveLength(1);
+    expect(within(form).getByLabelText("Expires after (hours)").getAttribute("aria-invalid")).toBeNull();
+    expect(document.activeElement).toBe(visits);
+    expect(shared).toEqual([]);
+    fireEvent.change(visits, { target: { value: "3" } });
+    expect(visits.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.submit(form);
+    expect((await screen.findByTestId("share-url")).getAttribute("value")).toBe("http://localhost:3000/s/abc");
+    expect(shared).toEqual([{ path: "/docs/reports", max_views: 3 }]);
+  });
 });
 
 describe("mount explorer: basket, tasks and copy", () => {

@@ -9,11 +9,17 @@ import { AppDialog, DialogFooter } from "../../../components/dialogs/dialog";
 import { toast } from "../../../components/feedback/toast-store";
 import { FormAlert, PasswordField, TextField } from "../../../components/forms/form-controls";
 import { useErrorMessage } from "../../../components/forms/use-error-message";
+import { useFieldForm } from "../../../components/forms/use-field-form";
 import { copyText } from "../../../lib/copy-text";
 import { explorerErrorMessage } from "../../../lib/explorer/fs-transfer";
+import type { FieldErrors } from "../../../lib/form-messages";
 import { useFsApi } from "../use-fs-api";
 
 type ShareDialogProps = { entry: FsEntry | null; onClose: () => void };
+
+type ShareValues = { password: string; hours: string; maxViews: string; remark: string };
+/** The fields a message can stand at: the numbers, each where it is wrong. */
+type ShareField = "hours" | "maxViews";
 
 /** A whole number from a field, or undefined when empty; NaN stays NaN so the check below can refuse it. */
 const wholeNumber = (value: string) => (value.trim() === "" ? undefined : Number(value));
@@ -49,33 +55,28 @@ function ShareForm({
   const { api } = useFsApi();
   const share = api.share.useMutation();
   const errorMessage = useErrorMessage(explorerErrorMessage);
-  const [password, setPassword] = useState("");
-  const [hours, setHours] = useState("");
-  const [maxViews, setMaxViews] = useState("");
-  const [remark, setRemark] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useFieldForm<ShareValues, ShareField>(() => ({ password: "", hours: "", maxViews: "", remark: "" }));
   const [failure, setFailure] = useState<string | null>(null);
   const [url, setUrl] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const expiresIn = wholeNumber(hours);
-    const views = wholeNumber(maxViews);
+    const expiresIn = wholeNumber(form.state.hours);
+    const views = wholeNumber(form.state.maxViews);
     const isBad = (value: number | undefined) => value !== undefined && (!Number.isInteger(value) || value < 0);
-    if (isBad(expiresIn) || isBad(views)) {
-      setProblem(t("explorer.share.wholeNumber"));
-      return;
-    }
-    setProblem(null);
+    const found: FieldErrors<ShareField> = {};
+    if (isBad(expiresIn)) found.hours = { key: "explorer.share.wholeNumber" };
+    if (isBad(views)) found.maxViews = { key: "explorer.share.wholeNumber" };
+    if (!form.check(found)) return;
     setFailure(null);
     onBusy(true);
     share
       .mutateAsync({
         path: entry.path,
-        password: password || undefined,
+        password: form.state.password || undefined,
         expires_in: expiresIn,
         max_views: views ?? 0,
-        remark: remark || undefined,
+        remark: form.state.remark || undefined,
       })
       .then((created) => setUrl(created.url))
       .catch((error: unknown) => setFailure(errorMessage(error)))
@@ -113,38 +114,34 @@ function ShareForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="share-form">
+    <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="share-form">
       {failure ? <FormAlert title={t("explorer.share.failed")}>{failure}</FormAlert> : null}
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {entry.type === "directory" ? t("explorer.share.folderHint") : t("explorer.share.fileHint")}
       </p>
       <PasswordField
         label={t("explorer.share.password")}
-        value={password}
-        onValueChange={setPassword}
         autoComplete="new-password"
         name="share-password"
+        {...form.text("password")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t("explorer.share.expiresIn")}
           hint={t("explorer.share.never")}
-          value={hours}
-          onValueChange={setHours}
           inputMode="numeric"
           name="share-expires"
-          error={problem}
+          {...form.text("hours")}
         />
         <TextField
           label={t("explorer.share.maxViews")}
           hint={t("explorer.share.unlimited")}
-          value={maxViews}
-          onValueChange={setMaxViews}
           inputMode="numeric"
           name="share-max-views"
+          {...form.text("maxViews")}
         />
       </div>
-      <TextField label={t("explorer.share.remark")} value={remark} onValueChange={setRemark} name="share-remark" />
+      <TextField label={t("explorer.share.remark")} name="share-remark" {...form.text("remark")} />
       <DialogFooter>
         <Button onClick={onClose} disabled={share.isPending}>
           {t("common.cancel")}
