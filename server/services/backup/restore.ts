@@ -11,6 +11,7 @@ import { LOCAL_PROVIDER } from "@shared/constants";
 import superjson from "superjson";
 import tar from "tar-stream";
 import { keyedHash } from "../../crypto";
+import { settleAfterBulkWrite } from "../../db/after-bulk-write";
 import type { Database } from "../../db/client";
 import { resolveKeyPath } from "../../storage/local/local";
 import { pasteSummaryColumns } from "../pastes/paste-summary";
@@ -312,6 +313,7 @@ export async function restoreBackup(
     },
     { maxWait: 30_000, timeout: 60 * 60_000 },
   );
+  await settleAfterBulkWrite(target.db);
   if (secretToWrite !== null) {
     await writeFile(join(target.dataDir, "secret.key"), `${secretToWrite}\n`, { mode: 0o600 });
   }

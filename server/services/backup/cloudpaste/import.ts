@@ -7,6 +7,7 @@
 import { WEBDAV_UPLOAD_MODES } from "@shared/schemas/admin/settings";
 import { S3_PROVIDERS } from "@shared/schemas/admin/storage";
 import { encryptSecret } from "../../../crypto";
+import { settleAfterBulkWrite } from "../../../db/after-bulk-write";
 import type { Database } from "../../../db/client";
 import { translate } from "../../../i18n";
 import { createLazyS3Driver } from "../../../storage/s3/s3-lazy";
@@ -510,6 +511,7 @@ export async function importCloudPaste(
     }
   }
   if (!dryRun && Object.keys(update).length > 0) await updateSystemSettings(db, update);
+  if (!dryRun) await settleAfterBulkWrite(db);
 
   return { dryRun, items, unmapped };
 }
