@@ -256,6 +256,12 @@ function AdminAccountForm() {
   const acceptsPasskey = (factors?.includes("passkey") ?? false) && browserHasPasskeys();
   const isPasskeyChosen = useRef(false);
   const codeRef = useRef<HTMLInputElement>(null);
+  // Asked for when the server wants a code, done once React has drawn the field: a focus asked for in
+  // the same turn as setFactors could run before the field existed on a loaded machine, and was lost.
+  const [codeFocusAsks, setCodeFocusAsks] = useState(0);
+  useEffect(() => {
+    if (codeFocusAsks > 0) codeRef.current?.focus();
+  }, [codeFocusAsks]);
 
   const prepare = () => {
     // Passkey only (no TOTP): submitting the form asks for the passkey.
@@ -287,7 +293,7 @@ function AdminAccountForm() {
       if (factors && methods.includes("totp")) form.setErrors({ code: { text: errorMessage(error) } });
       setFactors(methods);
       if (factors && !methods.includes("totp")) return false;
-      requestAnimationFrame(() => codeRef.current?.focus());
+      setCodeFocusAsks((asks) => asks + 1);
       return true;
     }
     if (isPasskeyPromptDismissed(error)) return false;
