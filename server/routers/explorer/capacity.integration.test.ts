@@ -3,18 +3,16 @@
 // cut off while streaming), multipart (init, and the stored size at completion) and presigned uploads
 // (presign, and the stored size at commit). Nothing refused stays in the storage. SQLite and Postgres,
 // local storage and a real S3 server.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import {
   type ApiAnswer,
-  createApiClient,
+  callAs,
   createMount,
-  createS3Storage,
   loginAdmin,
-  type ProcedurePath,
-  present,
+  storageOfKind,
   type UploadedPart,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 
 const CAPACITY = 1000;
 const SHARED = 600;
@@ -23,19 +21,12 @@ const cases = DATABASE_PROVIDERS.flatMap((provider) =>
 );
 
 describe.each(cases)("mount uploads against the storage capacity on %s with %s storage", (provider, kind) => {
-  let t: TestApp;
+  const { t, api } = useTestApp(provider);
   let admin: string;
   let storageId: string;
 
-  const api = createApiClient(() => t.app);
   /** A call as the admin; naming the procedure types the answer (test/api-client.ts). */
-  const call = <P extends ProcedurePath | undefined = undefined>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-    procedure?: P,
-  ) => api.call(method, path, { auth: admin, body, headers, procedure });
+  const call = callAs(api, () => admin);
 
   /** The app's own signed links in-process, S3's over HTTP. */
   function fetchLink(url: string, init: RequestInit) {
@@ -60,29 +51,16 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    if (kind === "local") {
-      storageId = present(
-        (await call("GET", "/s3-configs", undefined, {}, "storage.list")).body.data[0],
-        "a storage",
-      ).id;
-    } else {
-      const created = await createS3Storage(api, admin, {
-        name: "capacity bucket",
-        default_folder: `capacity-${provider}-${crypto.randomUUID().slice(0, 8)}`,
-      });
-      storageId = created.id;
-    }
+    storageId = await storageOfKind(kind, api, t.db, admin, {
+      name: "capacity bucket",
+      default_folder: `capacity-${provider}-${crypto.randomUUID().slice(0, 8)}`,
+    });
     expect((await call("PUT", `/s3-configs/${storageId}`, { total_storage_bytes: CAPACITY })).status).toBe(200);
     // A file share takes 600 of the 1000 bytes: 400 are left for the mount.
     const share = await call("POST", "/upload", form({ s3_config_id: storageId }, SHARED, "share.bin"));
     expect(share.status).toBe(201);
     await createMount(api, admin, { name: "Cap", mount_path: "/cap", storage_config_id: storageId });
-  });
-
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   test("form upload: a declared size over the room is refused before any byte is stored", async () => {
@@ -99,8 +77,10 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
     const fits = await call("POST", "/admin/fs/upload", form({ path: "/cap/", size: "300" }, 300, "small.bin"));
     expect(fits.status).toBe(201);
     expect(await exists("/cap/small.bin")).toBe(true);
-    const zh = await call("POST", "/admin/fs/upload", form({ path: "/cap/", size: "500" }, 500, "zh.bin"), {
-      "accept-language": "zh-CN",
+    const zh = await api.call("POST", "/admin/fs/upload", {
+      auth: admin,
+      body: form({ path: "/cap/", size: "500" }, 500, "zh.bin"),
+      lang: "zh-CN",
     });
     expect(zh.status).toBe(507);
     expect(zh.body.message).toContain("存储空间不足");
@@ -121,7 +101,6 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
       "POST",
       "/admin/fs/multipart/init",
       { path: "/cap/", filename: "liar.bin", fileSize: 100 },
-      {},
       "fs.multipartInit",
     );
     expect(init.status).toBe(200);
@@ -151,7 +130,6 @@ describe.each(cases)("mount uploads against the storage capacity on %s with %s s
       "POST",
       "/admin/fs/presign",
       { path: "/cap/", fileName: "direct.bin", fileSize: 100 },
-      {},
       "fs.presign",
     );
     expect(presign.status).toBe(200);
