@@ -5,7 +5,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "../routers";
 import { ensureAdmin, ensureDefaultStorage } from "../services/system/bootstrap";
-import { createPaste, loginAdmin, type PastePage, present, type SharedFile } from "../test/api-client";
+import {
+  createPaste,
+  defaultStorageId,
+  loginAdmin,
+  type PastePage,
+  present,
+  type SharedFile,
+} from "../test/api-client";
 import {
   createTestApp,
   DATABASE_PROVIDERS,
@@ -38,8 +45,7 @@ describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
   });
 
   test("the default local storage really stores through its driver", async () => {
-    const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-    const driver = await t.storage.driverFor(storage.id);
+    const driver = await t.storage.driverFor(await defaultStorageId(t.db));
     await driver.put("probe/hello.txt", "hi");
     expect(await new Response((await driver.get("probe/hello.txt")).body).text()).toBe("hi");
   });

@@ -6,9 +6,9 @@ import {
   createApiClient,
   createApiKey,
   createMount,
-  createS3Storage,
   loginAdmin,
   type ProcedurePath,
+  storageOfKind,
 } from "../test/api-client";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
 
@@ -43,11 +43,11 @@ export async function startDavServer(provider: DatabaseProvider, kind: StorageKi
   };
   const admin = await loginAdmin(client);
   const folder = `dav-${provider}-${crypto.randomUUID().slice(0, 8)}`;
-  const storageConfigId =
-    kind === "s3"
-      ? // Keys upload shares here too, and keys only use public storage (the factory's default).
-        (await createS3Storage(client, admin, { name: `s3rver ${folder}`, default_folder: folder })).id
-      : (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
+  // Keys upload shares here too, and keys only use public storage (the S3 factory's default).
+  const storageConfigId = await storageOfKind(kind, client, t.db, admin, {
+    name: `s3rver ${folder}`,
+    default_folder: folder,
+  });
   const mounts: Record<string, string> = {};
   for (const mountPath of mountPaths) {
     const mount = await createMount(client, admin, {

@@ -337,6 +337,11 @@ export async function storageOfKind(
   fields: Record<string, unknown> = {},
 ): Promise<string> {
   if (kind === "s3") return (await createS3Storage(api, admin, fields)).id;
+  return defaultStorageId(db);
+}
+
+/** The id of the install's default storage: the local one a fresh install starts with. */
+export async function defaultStorageId(db: Database): Promise<string> {
   return (await db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
 }
 

@@ -6,7 +6,7 @@
 // clients in other processes read a few bytes and go away: Bun cancels the body when the connection
 // closes, and that gives the place back.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createFileShare, createMount, loginAdmin } from "../../test/api-client";
+import { createFileShare, createMount, defaultStorageId, loginAdmin } from "../../test/api-client";
 import { DATABASE_PROVIDERS, type ServedTestApp, serveTestApp, useTestApp } from "../../test/harness";
 
 const BOUND = 3;
@@ -58,8 +58,11 @@ for (const provider of DATABASE_PROVIDERS) {
 
     test("a shared folder's zip and WebDAV GET count against the same bound", async () => {
       const admin = await loginAdmin(api);
-      const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-      await createMount(api, admin, { mount_path: "/dl", storage_config_id: storage.id, folder: "dl" });
+      await createMount(api, admin, {
+        mount_path: "/dl",
+        storage_config_id: await defaultStorageId(t.db),
+        folder: "dl",
+      });
       const put = await t.app.fetch(
         new Request("http://localhost/dav/dl/a.txt", {
           method: "PUT",

@@ -12,6 +12,7 @@ import {
   createApiKey,
   createMount as createMountRow,
   createS3Storage,
+  defaultStorageId,
   loginAdmin,
   type OutputOf,
   present,
@@ -112,8 +113,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
   beforeAll(async () => {
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    const localId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } }))
-      .id;
+    const localId = await defaultStorageId(t.db);
     const folder = `fs-${provider}-${Date.now()}`;
     if (storageKind === "local") {
       mainStorage = localId;
@@ -1142,7 +1142,7 @@ describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
   beforeAll(async () => {
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
+    storageId = await defaultStorageId(t.db);
   });
   afterAll(async () => {
     await t.cleanup();

@@ -3,7 +3,7 @@
 // touching only its own, an expired link working again once extended, and a revoked link dead while
 // its folder stays.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApiClient, createApiKey, createMount, loginAdmin } from "../../test/api-client";
+import { createApiClient, createApiKey, createMount, defaultStorageId, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
@@ -28,8 +28,11 @@ describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
   beforeAll(async () => {
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-    await createMount(api, admin, { mount_path: "/team", storage_config_id: storage.id, folder: `team-${Date.now()}` });
+    await createMount(api, admin, {
+      mount_path: "/team",
+      storage_config_id: await defaultStorageId(t.db),
+      folder: `team-${Date.now()}`,
+    });
     for (const path of ["/team/plans/q1.txt", "/team/notes.txt", "/team/mine/draft.txt"]) {
       expect(
         (await call("POST", "/admin/fs/update", { auth: admin, body: { path, content: path }, procedure: "fs.update" }))

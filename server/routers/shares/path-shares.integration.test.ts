@@ -7,14 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DOWNLOAD_ALL_COUNT_MAX } from "../../services/shares/collections/path-shares";
-import {
-  createApiClient,
-  createApiKey,
-  createMount,
-  createS3Storage,
-  loginAdmin,
-  present,
-} from "../../test/api-client";
+import { createApiClient, createApiKey, createMount, loginAdmin, present, storageOfKind } from "../../test/api-client";
 import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";
 
@@ -38,10 +31,7 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
   beforeAll(async () => {
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    const storageId =
-      storageKind === "local"
-        ? (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id
-        : (await createS3Storage(api, admin, { is_public: false })).id;
+    const storageId = await storageOfKind(storageKind, api, t.db, admin, { is_public: false });
     await createMount(api, admin, { mount_path: "/docs", storage_config_id: storageId, folder: docsFolder });
     await createMount(api, admin, {
       mount_path: "/secret",

@@ -17,11 +17,11 @@ import {
   callAs,
   createApiKey,
   createLocalStorage,
-  createS3Storage,
   loginAdmin,
   present,
   type SharedFile,
   shareUploadForm,
+  storageOfKind,
 } from "../../test/api-client";
 import { DATABASE_PROVIDERS, freshIps, STORAGE_CASES, s3Env, useTestApp } from "../../test/harness";
 import { patternedBytes as bytes } from "../../test/payloads";
@@ -67,14 +67,11 @@ describe.each(STORAGE_CASES)("files on %s with %s storage", (provider, storageKi
 
   beforeAll(async () => {
     admin = await loginAdmin(api);
-    if (storageKind === "local") {
-      storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
-    } else {
-      // Keys upload here too, and keys only use public storage (the factory's default).
-      storageId = (
-        await createS3Storage(api, admin, { name: "s3rver", default_folder: `files-${provider}-${Date.now()}` })
-      ).id;
-    }
+    // Keys upload here too, and keys only use public storage (the S3 factory's default).
+    storageId = await storageOfKind(storageKind, api, t.db, admin, {
+      name: "s3rver",
+      default_folder: `files-${provider}-${Date.now()}`,
+    });
   });
 
   test("extending an expired file share through PUT expires_in opens it to visitors again (docs/admin-lists.md)", async () => {

@@ -17,6 +17,7 @@ import {
   type ArrivedFile,
   createApiClient,
   createMount,
+  defaultStorageId,
   loginAdmin,
   present,
   storageOfKind,
@@ -479,7 +480,7 @@ describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) =>
     t = await createTestApp(provider, { allowPrivateUrls: true });
     t.scheduler.register(webhookDeliveryJob(t));
     admin = await loginAdmin(api);
-    storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
+    storageId = await defaultStorageId(t.db);
   });
   afterAll(async () => {
     hook.stop(true);

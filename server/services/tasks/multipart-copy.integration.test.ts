@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { CreateMultipartUploadCommand, GetObjectCommand, type S3Client, UploadPartCommand } from "@aws-sdk/client-s3";
-import { createApiClient, createMount, createS3Storage, loginAdmin, readTask, startTask } from "../../test/api-client";
+import {
+  createApiClient,
+  createMount,
+  createS3Storage,
+  defaultStorageId,
+  loginAdmin,
+  readTask,
+  startTask,
+} from "../../test/api-client";
 import { type FlakyS3Proxy, startFlakyS3Proxy } from "../../test/flaky-s3-proxy";
 import { createTestApp, DATABASE_PROVIDERS, s3Env, type TestApp } from "../../test/harness";
 import { multipartUploadExists, testS3Client } from "../../test/s3-client";
@@ -55,8 +63,8 @@ describe.each(DATABASE_PROVIDERS)("server tasks copying large files in parts on 
     proxy = await startFlakyS3Proxy(s3Env().endpoint);
     const storage = await createS3Storage(api, admin, { endpoint_url: proxy.endpoint, is_public: false });
     folder = storage.default_folder;
-    const local = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-    await createMount(api, admin, { mount_path: "/local", storage_config_id: local.id, folder: `parts-${provider}` });
+    const localId = await defaultStorageId(t.db);
+    await createMount(api, admin, { mount_path: "/local", storage_config_id: localId, folder: `parts-${provider}` });
     await createMount(api, admin, { mount_path: "/s3", storage_config_id: storage.id });
     for (const [name, bytes] of [
       ["big.bin", big],

@@ -10,6 +10,7 @@ import {
   createApiKey,
   createMount,
   createS3Storage,
+  defaultStorageId,
   type InputOf,
   loginAdmin,
   readTask,
@@ -53,9 +54,9 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
   beforeAll(async () => {
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    const local = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+    const localId = await defaultStorageId(t.db);
     const s3 = await createS3Storage(api, admin, { is_public: false });
-    await createMount(api, admin, { mount_path: "/local", storage_config_id: local.id, folder: `tasks-${provider}` });
+    await createMount(api, admin, { mount_path: "/local", storage_config_id: localId, folder: `tasks-${provider}` });
     await createMount(api, admin, { mount_path: "/s3", storage_config_id: s3.id });
     for (let index = 0; index < 12; index++) {
       await upload(`/local/album/${index < 6 ? "" : "deep/"}`, `photo ${index}`, `p${index}.txt`);

@@ -6,6 +6,7 @@ import { basicAuth } from "../../dav/dav-test-kit";
 import {
   type ArrivedFile,
   createMount,
+  defaultStorageId,
   loginAdmin,
   present,
   shareUploadForm,
@@ -27,7 +28,7 @@ describe.each(DATABASE_PROVIDERS)("reads per upload request on %s", (provider) =
   let visit: string;
   beforeAll(async () => {
     admin = await loginAdmin(api);
-    storageId = (await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
+    storageId = await defaultStorageId(t.db);
     await createMount(api, admin, { mount_path: "/reads", storage_config_id: storageId, folder: "reads" });
     await call("POST", "/admin/fs/mkdir", { auth: admin, body: { path: "/reads/inbox" } });
     const request = await call("POST", "/upload-requests", {

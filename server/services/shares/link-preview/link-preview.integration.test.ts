@@ -10,6 +10,7 @@ import {
   createFileShare,
   createMount,
   createPaste,
+  defaultStorageId,
   loginAdmin,
   type SharedFile,
   type UploadedEntry,
@@ -54,8 +55,8 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
   beforeAll(async () => {
     t = await createTestApp(provider);
     admin = await loginAdmin(api);
-    const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-    await createMount(api, admin, { mount_path: "/pub", storage_config_id: storage.id, folder: `pub-${Date.now()}` });
+    const storageId = await defaultStorageId(t.db);
+    await createMount(api, admin, { mount_path: "/pub", storage_config_id: storageId, folder: `pub-${Date.now()}` });
     await api.call("POST", "/admin/fs/update", {
       auth: admin,
       body: { path: "/pub/trip/day-1.txt", content: "x" },
@@ -169,9 +170,7 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
   });
 
   test("a set of files names its count and bytes; a protected set says only that", async () => {
-    const storageConfigId = (
-      await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })
-    ).id;
+    const storageConfigId = await defaultStorageId(t.db);
     const make = async (password?: string) => {
       const files = [
         await createFileShare(api, admin, { s3_config_id: storageConfigId }, "x".repeat(1024), "a.txt"),
