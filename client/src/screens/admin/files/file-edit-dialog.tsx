@@ -64,7 +64,6 @@ function EditForm({ file }: { file: FileSummary }) {
     serverFields: SERVER_FIELDS,
     fieldErrorsOf: (error) => (appCodeOf(error) === "CONFLICT" ? { slug: { key: "files.errors.slugTaken" } } : null),
   });
-  const { state, change, errors } = form;
 
   return (
     <DialogForm
@@ -92,9 +91,7 @@ function EditForm({ file }: { file: FileSummary }) {
 
       <ShareEditFields
         kind="files"
-        values={state}
-        errors={errors}
-        onChange={change}
+        form={form}
         hasPassword={file.has_password}
         keepLabel={t("files.manage.edit.expiryKeep")}
         currentExpiry={

@@ -139,9 +139,7 @@ function EditForm({ paste }: { paste: PasteDetail }) {
 
       <ShareEditFields
         kind="pastes"
-        values={state}
-        errors={errors}
-        onChange={change}
+        form={form}
         hasPassword={paste.has_password}
         keepLabel={t("pastes.options.expiryChoices.keep", { current: currentExpiry })}
         currentExpiry={currentExpiry}

@@ -14,12 +14,10 @@ import { type EditExpiryChoice, EXPIRY_CHOICES } from "../../../lib/pastes/expir
 import type { PasswordAction, ShareEditField, ShareEditState } from "../../../lib/shares/forms/share-edit";
 import { ChoiceSelect } from "./choice-select";
 
-/** Remark, expiry, max views and password, from the edit form's values and messages. */
+/** Remark, expiry, max views and password, bound to the edit form (useShareEditForm). */
 export function ShareEditFields({
   kind,
-  values,
-  errors,
-  onChange,
+  form,
   hasPassword,
   keepLabel,
   currentExpiry,
@@ -27,9 +25,7 @@ export function ShareEditFields({
   canSetPassword = true,
 }: {
   kind: ShareKind;
-  values: ShareEditState;
-  errors: FieldErrors<ShareEditField>;
-  onChange: (patch: Partial<ShareEditState>) => void;
+  form: Pick<FieldForm<ShareEditState, ShareEditField>, "state" | "errors" | "change">;
   hasPassword: boolean;
   keepLabel: string;
   currentExpiry: string;
@@ -38,6 +34,7 @@ export function ShareEditFields({
   canSetPassword?: boolean;
 }) {
   const { t } = useTranslation();
+  const { state: values, errors, change: onChange } = form;
   return (
     <>
       <TextField
