@@ -65,6 +65,8 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     expect(answer.status).toBe(200);
     return answer.body.data.items.map((entry: { name: string }) => entry.name);
   };
+  const get = (path: string, auth = admin) =>
+    call("GET", `${fsOf(auth)}/get?${query({ path })}`, { auth, procedure: "fs.get" });
   const download = (path: string, auth = admin, headers: Record<string, string> = {}) =>
     call("GET", `${fsOf(auth)}/download?${query({ path })}`, { auth, headers });
   async function upload(path: string, content: string | Uint8Array<ArrayBuffer>, filename: string, auth = admin) {
@@ -158,7 +160,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     });
     expect((await list("/nowhere")).status).toBe(404);
     expect((await list("/docs/nowhere")).status).toBe(404);
-    const team404 = await call("GET", `/admin/fs/get?${query({ path: "/team/none" })}`, { auth: admin });
+    const team404 = await get("/team/none");
     expect(team404.status).toBe(404);
   });
 
@@ -188,10 +190,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     expect((await upload("/docs/work/", "中文内容", "报告 2026.txt")).body.data.path).toBe("/docs/work/报告 2026.txt");
     expect(await names("/docs/work")).toEqual(["a.txt", "b.txt", "c.md", "报告 2026.txt"]);
 
-    const file = await call("GET", `/admin/fs/get?${query({ path: "/docs/work/a.txt" })}`, {
-      auth: admin,
-      procedure: "fs.get",
-    });
+    const file = await get("/docs/work/a.txt");
     expect(file.body.data).toMatchObject({
       name: "a.txt",
       type: "file",
@@ -201,12 +200,9 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
       readonly: false,
     });
     expect(file.body.data.etag).toBeTruthy();
-    const folder = await call("GET", `/admin/fs/get?${query({ path: "/docs/work" })}`, {
-      auth: admin,
-      procedure: "fs.get",
-    });
+    const folder = await get("/docs/work");
     expect(folder.body.data).toMatchObject({ type: "directory", is_mount: false });
-    const mount = await call("GET", `/admin/fs/get?${query({ path: "/docs" })}`, { auth: admin, procedure: "fs.get" });
+    const mount = await get("/docs");
     expect(mount.body.data).toMatchObject({
       type: "directory",
       is_mount: true,
@@ -509,14 +505,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
       expect(refusedInit.status).toBe(413);
       const refusedForm = await upload("/docs/direct/", bytes(1024 * 1024 + 10), "streamed.bin");
       expect(refusedForm.status).toBe(413);
-      expect(
-        (
-          await call("GET", `/admin/fs/get?${query({ path: "/docs/direct/streamed.bin" })}`, {
-            auth: admin,
-            procedure: "fs.get",
-          })
-        ).status,
-      ).toBe(404);
+      expect((await get("/docs/direct/streamed.bin")).status).toBe(404);
       // A presign that understated the size is caught at commit, and the object removed.
       const liar = await call("POST", "/admin/fs/presign", {
         auth: admin,
@@ -539,14 +528,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
         // Local storage is received by the app itself, which cuts the body off at the limit.
         expect(liarPut.status).toBe(413);
       }
-      expect(
-        (
-          await call("GET", `/admin/fs/get?${query({ path: "/docs/direct/liar.bin" })}`, {
-            auth: admin,
-            procedure: "fs.get",
-          })
-        ).status,
-      ).toBe(404);
+      expect((await get("/docs/direct/liar.bin")).status).toBe(404);
     } finally {
       await setMaxUploadMb(100);
     }
@@ -946,7 +928,7 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     for (const attempt of traversalForms()) {
       const answers: [string, ApiAnswer][] = [
         ["list", await list(attempt, keyDocs)],
-        ["get", await call("GET", `/user/fs/get?${query({ path: attempt })}`, { auth: keyDocs, procedure: "fs.get" })],
+        ["get", await get(attempt, keyDocs)],
         ["download", await download(attempt, keyDocs)],
         [
           "mkdir",
