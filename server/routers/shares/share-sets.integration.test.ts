@@ -3,16 +3,14 @@
 // view per visit, each file and the zip byte-exact, repeated names told apart, the members' own links
 // dead, what a set refuses, the sweep removing an expired set with its files, and the owner's list,
 // extend and revoke (docs/share-sets.md, "Managing sets") with the file list showing no member.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { purgeGoneShareSets } from "../../services/shares/collections/share-sets";
-import { createApiClient, createApiKey, createFileShare, loginAdmin, storageOfKind } from "../../test/api-client";
-import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
+import { createApiKey, createFileShare, loginAdmin, storageOfKind } from "../../test/api-client";
+import { STORAGE_CASES, useTestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";
 
 describe.each(STORAGE_CASES)("sets of files on %s with %s storage", (provider, storageKind) => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
   let admin: string;
   let storageId: string;
 
@@ -28,12 +26,8 @@ describe.each(STORAGE_CASES)("sets of files on %s with %s storage", (provider, s
     call("GET", `/public/shares/${slug}?${query(params)}`, { procedure: "shares.view" });
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     storageId = await storageOfKind(storageKind, api, t.db, admin);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("one password and view limit for the whole set; a visit counts once; files and zip byte-exact", async () => {

@@ -22,7 +22,7 @@ import {
   present,
   storageOfKind,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, STORAGE_CASES, type TestApp } from "../../test/harness";
+import { createTestApp, DATABASE_PROVIDERS, STORAGE_CASES, type TestApp, useTestApp } from "../../test/harness";
 
 function fileForm(content: string, name: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -32,9 +32,7 @@ function fileForm(content: string, name: string, fields: Record<string, string> 
 }
 
 describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider, storageKind) => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
   let admin: string;
   let storageId: string;
   let folder: string;
@@ -49,14 +47,10 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
     (await list(path)).body.data.items.map((item: { name: string }) => item.name).sort();
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     storageId = await storageOfKind(storageKind, api, t.db, admin, { is_public: false });
     folder = `inbox-${Date.now()}`;
     await createMount(api, admin, { mount_path: "/inbox", storage_config_id: storageId, folder });
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   /** PUTs bytes to a presigned URL: the bucket's own, or the app's local-storage route (called in process). */
