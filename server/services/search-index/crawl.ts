@@ -170,8 +170,18 @@ export async function crawlStorage(
       removed += await index.dropUnseen(storageConfigId, prefix, claim.startedMs);
     }
     // Before "ready": the searches that follow it are planned on the rows just written. A failure here
-    // (another VACUUM holding the table) leaves that to autovacuum; the crawl itself is done.
-    await index.settle().catch(() => undefined);
+    // (another VACUUM holding the table) leaves that to autovacuum; the crawl itself is done. The
+    // heartbeat goes on meanwhile: a VACUUM of millions of rows must not look like a dead crawl.
+    const beat = setInterval(() => {
+      db.fsIndexState
+        .updateMany({ where: { storageConfigId, crawlId: claim.crawlId }, data: { heartbeatAt: new Date() } })
+        .catch(() => undefined);
+    }, CRAWL_STALE_MS / 4);
+    try {
+      await index.settle().catch(() => undefined);
+    } finally {
+      clearInterval(beat);
+    }
     const finished = await db.fsIndexState.updateMany({
       where: { storageConfigId, crawlId: claim.crawlId },
       data: { status: "ready", cursor: null, indexedAt: new Date(), heartbeatAt: new Date(), crawledObjects: objects },
