@@ -311,6 +311,29 @@ async function offeredControls(page: Page, scope: string | null) {
   );
 }
 
+type Control = Awaited<ReturnType<typeof offeredControls>>[number];
+
+/**
+ * Clicks a control the walk marked, and answers it as marked when clicked. A screen that draws a part
+ * anew (a list loaded or refetched) drops the walk's marks with the old elements, so a click that finds
+ * nothing marks the state's controls again and clicks the one of the same kind and key (a loaded CI run
+ * lost a mark between the visibility check and the click). Null when the state no longer offers it.
+ */
+async function clickControl(page: Page, control: Control, scope: string | null): Promise<Control | null> {
+  let current: Control | undefined = control;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.locator(`[data-a11y-control="${current.mark}"]`).click({ timeout: 5_000 });
+      return current;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+    const same = (offered: Control) => offered.kind === control.kind && offered.key === control.key;
+    current = (await offeredControls(page, scope)).find(same);
+    if (!current) return null;
+  }
+}
+
 /**
  * Opens, audits and closes every dialog, menu, disclosure and tab the state offers that this walk has
  * not opened yet (each once per language), at the desktop width and then at the phone's, where other
@@ -320,16 +343,20 @@ async function exploreState(page: Page, state: string, run: Run, scope: string |
   const restore = page.viewportSize() ?? DESKTOP;
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
-    for (const control of await offeredControls(page, scope)) {
-      const key = `${control.kind}:${control.key}`;
+    for (const offered of await offeredControls(page, scope)) {
+      const key = `${offered.kind}:${offered.key}`;
       if (run.opened.has(key)) continue;
       run.opened.add(key);
+      if (!(await page.locator(`[data-a11y-control="${offered.mark}"]`).isVisible())) continue;
+      const where = `${state} › ${offered.kind} ${offered.key}`;
+      const control = await clickControl(page, offered, scope);
+      if (!control) {
+        run.opened.delete(key);
+        continue;
+      }
       const locator = page.locator(`[data-a11y-control="${control.mark}"]`);
-      if (!(await locator.isVisible())) continue;
-      const where = `${state} › ${control.kind} ${control.key}`;
       if (control.kind === "dialog") {
         const panel = page.locator(`[${DIALOG_NAME_ATTRIBUTE}="${control.key}"]`);
-        await locator.click();
         await panel.waitFor();
         await waitForAnimations(page);
         await audit(page, where, run);
@@ -337,7 +364,6 @@ async function exploreState(page: Page, state: string, run: Run, scope: string |
         await page.keyboard.press("Escape");
         await panel.waitFor({ state: "detached" });
       } else if (control.kind === "expand") {
-        await locator.click();
         await page.waitForFunction(
           (mark) => document.querySelector(`[data-a11y-control="${mark}"]`)?.getAttribute("aria-expanded") !== "false",
           control.mark,
@@ -349,7 +375,6 @@ async function exploreState(page: Page, state: string, run: Run, scope: string |
         if ((await locator.getAttribute("aria-expanded")) === "true" && (await locator.isVisible()))
           await locator.click();
       } else {
-        await locator.click();
         await page.waitForFunction(
           (mark) => document.querySelector(`[data-a11y-control="${mark}"]`)?.getAttribute("aria-selected") === "true",
           control.mark,
