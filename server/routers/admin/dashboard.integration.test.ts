@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import superjson from "superjson";
 import { driverConnectionOf } from "../../db/client";
+import { driverSql } from "../../db/driver-query";
 import { pasteSummaryColumns } from "../../services/pastes/paste-summary";
 import { getDashboardStats } from "../../services/system/dashboard";
 import { smallCountsSql } from "../../services/system/dashboard-counts";
-import { driverSql } from "../../services/system/share-counts";
 import { createApiClient, createApiKey, loginAdmin, present } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 

@@ -4,9 +4,9 @@ import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { keyedHash } from "../../crypto";
 import { type Database, type DriverConnection, driverConnectionOf } from "../../db/client";
+import { driverDateColumn as date, driverDate, driverQuery, driverFlag as flag } from "../../db/driver-query";
 import { AppError } from "../../errors";
 import { assertNotLimited, RATE_LIMITS, recordFailure } from "../system/rate-limit";
-import { driverQuery } from "../system/share-counts";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
@@ -170,24 +170,16 @@ function nextExpiry(session: SessionTimes, now: Date): Date | "expired" | null {
   return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteEnd));
 }
 
-/** A date the driver read: epoch milliseconds (Postgres, below; a SQLite integer), or Prisma's ISO text on SQLite. */
-function driverDate(value: unknown): Date | null {
-  if (value === null || value === undefined) return null;
-  return new Date(typeof value === "string" ? value : Number(value));
-}
-
 /**
  * An admin session with its admin and app password, in one statement on the driver connection: every
  * admin request asks it, and Prisma's building and mapping of the query with two relations cost more
  * than the database's reading of three rows by key (docs/performance.md "Admin lists").
  */
 async function adminSessionRow(driver: DriverConnection, sessionId: string) {
-  const date = (column: string) =>
-    driver.provider === "postgres" ? `(extract(epoch from ${column}) * 1000)::float8` : column;
   const [row] = await driverQuery(
     driver,
-    `SELECT ${date(`s."createdAt"`)} AS "createdAt", ${date(`s."expiresAt"`)} AS "expiresAt",
-       ${date(`s."lastSeenAt"`)} AS "lastSeenAt", a."id" AS "adminId", a."username" AS "username",
+    `SELECT ${date(driver, `s."createdAt"`)} AS "createdAt", ${date(driver, `s."expiresAt"`)} AS "expiresAt",
+       ${date(driver, `s."lastSeenAt"`)} AS "lastSeenAt", a."id" AS "adminId", a."username" AS "username",
        p."id" AS "appPasswordId", p."textPermission", p."filePermission", p."mountPermission", p."basicPath", p."readOnly"
      FROM {AdminSession} s JOIN {Admin} a ON a."id" = s."adminId"
      LEFT JOIN {AdminAppPassword} p ON p."id" = s."appPasswordId"
@@ -195,7 +187,6 @@ async function adminSessionRow(driver: DriverConnection, sessionId: string) {
     [sessionId],
   );
   if (!row) return null;
-  const flag = (value: unknown) => value === true || Number(value) === 1;
   return {
     createdAt: driverDate(row.createdAt) as Date,
     expiresAt: driverDate(row.expiresAt) as Date,

@@ -5,10 +5,10 @@
 import type { listFilesInput, updateFileInput } from "@shared/schemas/shares/shares";
 import type { z } from "zod";
 import type { DriverConnection } from "../../db/client";
+import { driverQuery } from "../../db/driver-query";
 import { columnIn } from "../../db/literal-search";
 import { AppError } from "../../errors";
 import type { AuthState } from "../auth/sessions";
-import { driverQuery } from "../system/share-counts";
 import { STALE_UPLOAD_MS } from "../uploads/upload-limits";
 import { listedCreators, ownedBy, passwordHashUpdate, requestedExpiry } from "./delivery";
 import { type FileDeps, type FileRow, fileSelect, toFile } from "./records";

@@ -7,6 +7,7 @@
 
 import { paginationOf } from "@shared/schemas/common";
 import { type Database, type DatabaseProvider, type DriverConnection, driverConnectionOf } from "../../db/client";
+import { driverDate, driverDateColumn, driverFlag, driverQuery } from "../../db/driver-query";
 import { afterCursor, cursorPage, decodeListCursor, type ListCursor, newestFirst } from "../../db/list-cursor";
 import {
   columnIn,
@@ -18,7 +19,6 @@ import {
   sqliteSearchPage,
 } from "../../db/literal-search";
 import { type AuthState, createdByFilter } from "../auth/sessions";
-import { driverQuery } from "../system/share-counts";
 import { creatorConditions, listedCreators, ownedBy } from "./delivery";
 
 /** What Prisma's model delegates are given here (Prisma's own where types differ per model). */
@@ -73,24 +73,17 @@ function dateParam(provider: DatabaseProvider, date: Date): string {
   return provider === "sqlite" ? iso.replace("Z", "+00:00") : iso.slice(0, -1);
 }
 
-/**
- * A column as the driver reads it: Postgres answers a timestamp as epoch milliseconds (pg's own parser
- * would read it in the server's time zone), SQLite answers Prisma's ISO text.
- */
+/** A column as the driver reads it (a timestamp: see driverDateColumn). */
 function selected(driver: DriverConnection, table: string, column: string, isDate: boolean): string {
   const name = `"${table}"."${column}"`;
-  if (isDate && driver.provider === "postgres") return `(extract(epoch from ${name}) * 1000)::float8 AS "${column}"`;
-  return `${name} AS "${column}"`;
+  return `${isDate ? driverDateColumn(driver, name) : name} AS "${column}"`;
 }
 
 /** A driver row with Prisma's types: Dates, booleans, bigints. */
 function decoded(spec: ShareTable<never>, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...row };
-  for (const column of spec.dates) {
-    const value = row[column];
-    out[column] = value === null || value === undefined ? null : new Date(value as string | number);
-  }
-  for (const column of spec.booleans) out[column] = row[column] === true || Number(row[column]) === 1;
+  for (const column of spec.dates) out[column] = driverDate(row[column]);
+  for (const column of spec.booleans) out[column] = driverFlag(row[column]);
   for (const column of spec.numbers) out[column] = Number(row[column]);
   for (const column of spec.bigints ?? []) out[column] = BigInt(row[column] as number | string | bigint);
   return out;

@@ -5,7 +5,8 @@
 // Prisma's building and reading of each cost more CPU than the database's own work.
 
 import { type Database, type DriverConnection, driverConnectionOf } from "../../db/client";
-import { driverQuery as query, SHARE_COUNT_BUCKET_SECONDS } from "./share-counts";
+import { driverQuery as query } from "../../db/driver-query";
+import { SHARE_COUNT_BUCKET_SECONDS } from "./share-counts";
 
 /** A range of creation times [gte, lt), both on a bucket's edge. */
 export type BucketRange = { gte: Date; lt: Date };

@@ -8,7 +8,7 @@
 // purge does (docs/decisions/0013-idle-without-prisma.md).
 import { answerParentOnDatabase, runChildTask } from "../../app/child-task";
 import { type Database, driverConnectionOf } from "../../db/client";
-import { driverQuery, driverSql } from "./share-counts";
+import { driverQuery, driverSql } from "../../db/driver-query";
 
 /** Buckets older than this many days are folded: past the dashboard's month and any time zone. */
 export const FOLD_AFTER_DAYS = 40;

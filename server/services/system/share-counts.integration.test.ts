@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { createDatabase, type Database, driverConnectionOf } from "../../db/client";
+import { driverQuery } from "../../db/driver-query";
 import { createApiClient, createApiKey, createFileShare, createPaste, loginAdmin } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
 import { countsAndRows } from "../../test/share-counts";
@@ -11,7 +12,7 @@ import { writeBackup } from "../backup/create";
 import { restoreBackup } from "../backup/restore";
 import { purgeGonePastes } from "../pastes/pastes";
 import { shareSums } from "./dashboard-counts";
-import { countFilesByStorage, countShares, driverQuery } from "./share-counts";
+import { countFilesByStorage, countShares } from "./share-counts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -25,26 +25,6 @@ export function isOnBucketEdge(date: Date): boolean {
 
 const bucketOf = (date: Date) => BigInt(Math.floor(date.getTime() / 1000));
 
-/** `sql` for the driver: parameters as `?N` (`$N` on Postgres), `{T}` a table (in its schema on Postgres). */
-export function driverSql(driver: DriverConnection, sql: string): string {
-  if (driver.provider === "sqlite") return sql.replace(/\{(\w+)\}/g, (_, table: string) => `"${table}"`);
-  return sql
-    .replace(/\{(\w+)\}/g, (_, table: string) => `"${driver.schema}"."${table}"`)
-    .replace(/\?(\d+)/g, (_, n: string) => `$${n}`);
-}
-
-/** Runs `sql` (see `driverSql`) on the driver connection under Prisma: no query building, rows as the driver gives them. */
-export async function driverQuery(
-  driver: DriverConnection,
-  sql: string,
-  params: unknown[],
-): Promise<Record<string, unknown>[]> {
-  const text = driverSql(driver, sql);
-  if (driver.provider === "sqlite")
-    return driver.sqlite.query(text).all(...(params as never[])) as Record<string, unknown>[];
-  return (await driver.pool.query(text, params)).rows as Record<string, unknown>[];
-}
-
 /** The shares matching `filter`, and (files) the sum of their sizes. */
 export async function countShares(db: Database, filter: ShareCountFilter): Promise<{ rows: number; bytes: number }> {
   const sums = await db.shareCount.aggregate({
