@@ -2,7 +2,7 @@
 // by triggers: docs/admin-lists.md) instead of counting rows: a sum over a few rows per creator and
 // quarter hour, whatever the number of shares.
 
-import type { Database, DriverConnection } from "../../db/client";
+import type { Database } from "../../db/client";
 
 /** ShareCount's buckets: Unix seconds rounded down to this. Every time zone's offset is a multiple. */
 export const SHARE_COUNT_BUCKET_SECONDS = 900;
