@@ -7,7 +7,7 @@ import { driverConnectionOf } from "../../db/client";
 import { driverSql } from "../../db/driver-query";
 import { pasteSummaryColumns } from "../../services/pastes/paste-summary";
 import { getDashboardStats } from "../../services/system/dashboard";
-import { smallCountsSql } from "../../services/system/dashboard-counts";
+import { smallCountsStatement } from "../../services/system/dashboard-counts";
 import { createApiClient, createApiKey, loginAdmin, present } from "../../test/api-client";
 import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
 
@@ -365,19 +365,21 @@ describe.each(DATABASE_PROVIDERS)("dashboard expired figure on %s", (provider) =
     expect(stats.pastes).toMatchObject({ total: 11, expired: 4, active: 7 });
     expect(stats.files).toMatchObject({ total: 8, expired: 4, active: 4 });
 
-    // The used-up count reads the partial indexes (migration 20261130050000_used_up_index).
+    // The used-up counts read the partial indexes (migration 20261130050000_used_up_index), the
+    // counts past their expiry the expiresAt indexes.
     const driver = await driverConnectionOf(t.db);
-    const sql = driverSql(driver, smallCountsSql(driver.provider));
+    const statement = smallCountsStatement(driver.provider, new Date(now));
+    const sql = driverSql(driver, statement.sql);
     let plan: string;
     if (driver.provider === "sqlite") {
-      const rows = driver.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(now) as { detail: string }[];
+      const rows = driver.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(...statement.params) as { detail: string }[];
       plan = rows.map((row) => row.detail).join("\n");
     } else {
       const client = await driver.pool.connect();
       try {
         // A table of a few rows is read whole whatever its indexes: ask for the plan an index would give.
         await client.query("SET enable_seqscan = off");
-        const rows = (await client.query(`EXPLAIN ${sql}`, [now])).rows as { "QUERY PLAN": string }[];
+        const rows = (await client.query(`EXPLAIN ${sql}`, statement.params)).rows as { "QUERY PLAN": string }[];
         plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
       } finally {
         await client.query("RESET enable_seqscan");
@@ -386,5 +388,34 @@ describe.each(DATABASE_PROVIDERS)("dashboard expired figure on %s", (provider) =
     }
     expect(plan).toContain("Paste_usedUp_idx");
     expect(plan).toContain("FileShare_usedUp_idx");
+    expect(plan).toContain("Paste_expiresAt_idx");
+    expect(plan).toContain("FileShare_expiresAt_idx");
+  });
+});
+
+// SQLite: older versions of the adapter wrote "Z" times and it can write integer milliseconds; an
+// expiry is an instant whichever form it is in (the statement narrows by the index as text first).
+describe("dashboard expired figure on sqlite, dates in every stored form", () => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  test("an expiry written as Z text or as integer milliseconds counts as the instant it is", async () => {
+    t = await createTestApp("sqlite");
+    const now = Date.now();
+    const forms = { iso: (ms: number) => new Date(ms).toISOString(), integer: (ms: number) => ms };
+    let n = 0;
+    for (const [form, write] of Object.entries(forms)) {
+      for (const at of [now - HOUR, now + HOUR]) {
+        const { id } = await t.db.paste.create({
+          data: { slug: `${form}${++n}`, content: "hi", ...pasteSummaryColumns("hi", false), createdBy: "admin:t" },
+          select: { id: true },
+        });
+        await t.db.$executeRawUnsafe(`UPDATE "Paste" SET "expiresAt" = ? WHERE "id" = ?`, write(at), id);
+      }
+    }
+    const stats = await getDashboardStats(t.db, { now: new Date(now) });
+    expect(stats.pastes).toMatchObject({ total: 4, expired: 2, active: 2 });
   });
 });

@@ -5,7 +5,7 @@
 // Prisma's building and reading of each cost more CPU than the database's own work.
 
 import { type Database, type DriverConnection, driverConnectionOf } from "../../db/client";
-import { driverQuery as query } from "../../db/driver-query";
+import { driverFlag, driverQuery as query } from "../../db/driver-query";
 import { SHARE_COUNT_BUCKET_SECONDS } from "./share-counts";
 
 /** A range of creation times [gte, lt), both on a bucket's edge. */
@@ -74,47 +74,104 @@ export async function shareSums(db: Database, ranges: readonly BucketRange[]): P
 }
 
 export type SmallCounts = {
+  /** Pastes past their expiry, not purged yet. */
+  pastesExpiredByTime: number;
   /** Used-up pastes (views >= maxViews > 0) whose expiry has not passed: gone, not counted by expiry. */
   pastesUsedUpUnexpired: number;
-  /** The same among ready files (neither uploading nor gone). */
+  /** Ready files (neither uploading nor gone) past their expiry. */
+  filesExpiredByTime: number;
+  /** Used-up ready files whose expiry has not passed. */
   filesUsedUpUnexpired: number;
   mounts: number;
   activeMounts: number;
   apiKeys: number;
+  apiKeysExpired: number;
 };
 
 /**
- * The used-up shares, read from the partial indexes of used-up rows (migration
- * 20261130050000_used_up_index; its WHERE is written here word for word, which the databases need to
- * use it), and the numbers of mounts and keys, in one statement. SQLite: a stored date is compared as
- * an instant, whatever form the adapter wrote it in (view-counter-sql.ts).
+ * The gone shares not purged yet, and the numbers of mounts and keys, in one statement: the shares past
+ * their expiry from the expiresAt indexes, the used-up ones from the partial indexes of used-up rows
+ * (migration 20261130050000_used_up_index; its WHERE is written here word for word, which the databases
+ * need to use it). The sweep purges both every ten minutes, so neither read grows with the live shares.
  */
 export async function smallCounts(db: Database, now: Date): Promise<SmallCounts> {
   const driver = await driverConnectionOf(db);
-  const [row] = await query(driver, smallCountsSql(driver.provider), [now.getTime()]);
+  const statement = smallCountsStatement(driver.provider, now);
+  const [row] = await query(driver, statement.sql, statement.params);
+  const count = (name: string) => Number(row?.[name] ?? 0);
   return {
-    pastesUsedUpUnexpired: Number(row?.pastes ?? 0),
-    filesUsedUpUnexpired: Number(row?.files ?? 0),
-    mounts: Number(row?.mounts ?? 0),
-    activeMounts: Number(row?.activeMounts ?? 0),
-    apiKeys: Number(row?.apiKeys ?? 0),
+    pastesExpiredByTime: count("pastesExpired"),
+    pastesUsedUpUnexpired: count("pastesUsedUp"),
+    filesExpiredByTime: count("filesExpired"),
+    filesUsedUpUnexpired: count("filesUsedUp"),
+    mounts: count("mounts"),
+    activeMounts: count("activeMounts"),
+    apiKeys: count("apiKeys"),
+    apiKeysExpired: count("apiKeysExpired"),
   };
 }
 
-/** smallCounts' statement (for `driverSql`); ?1 is now in epoch milliseconds. */
-export function smallCountsSql(provider: DriverConnection["provider"]): string {
+/**
+ * smallCounts' statement (for `driverSql`) and its parameters at `now`. SQLite: a stored date is
+ * compared as an instant, whatever form the adapter wrote it in (view-counter-sql.ts); the rows past
+ * their expiry are first narrowed by the index as text (every ISO form of a time up to now sorts at or
+ * before now's "Z" form; integer dates sort before all text), then compared as instants.
+ */
+export function smallCountsStatement(
+  provider: DriverConnection["provider"],
+  now: Date,
+): { sql: string; params: (number | string)[] } {
+  const sqlite = provider === "sqlite";
+  const instant = `CASE typeof("expiresAt") WHEN 'integer' THEN "expiresAt"
+           ELSE CAST(round((julianday("expiresAt") - 2440587.5) * 86400000.0) AS INTEGER) END`;
+  const unexpired = sqlite
+    ? `("expiresAt" IS NULL OR ${instant} > ?1)`
+    : `("expiresAt" IS NULL OR "expiresAt" > (to_timestamp(?1::bigint / 1000.0) AT TIME ZONE 'UTC'))`;
+  const expired = sqlite
+    ? `"expiresAt" <= ?2 AND ${instant} <= ?1`
+    : `"expiresAt" <= (to_timestamp(?1::bigint / 1000.0) AT TIME ZONE 'UTC')`;
   const usedUp = `"maxViews" > 0 AND "views" >= "maxViews"`;
-  const unexpired =
-    provider === "sqlite"
-      ? `("expiresAt" IS NULL OR CASE typeof("expiresAt") WHEN 'integer' THEN "expiresAt"
-           ELSE CAST(round((julianday("expiresAt") - 2440587.5) * 86400000.0) AS INTEGER) END > ?1)`
-      : `("expiresAt" IS NULL OR "expiresAt" > (to_timestamp(?1::bigint / 1000.0) AT TIME ZONE 'UTC'))`;
-  const indexed = (name: string) => (provider === "sqlite" ? ` INDEXED BY "${name}"` : "");
-  return `SELECT
-       (SELECT COUNT(*) FROM {Paste}${indexed("Paste_usedUp_idx")} WHERE ${usedUp} AND ${unexpired}) AS "pastes",
+  const readyFile = `"status" NOT IN ('uploading', 'gone')`;
+  const indexed = (name: string) => (sqlite ? ` INDEXED BY "${name}"` : "");
+  const sql = `SELECT
+       (SELECT COUNT(*) FROM {Paste} WHERE ${expired}) AS "pastesExpired",
+       (SELECT COUNT(*) FROM {Paste}${indexed("Paste_usedUp_idx")} WHERE ${usedUp} AND ${unexpired}) AS "pastesUsedUp",
+       (SELECT COUNT(*) FROM {FileShare} WHERE ${expired} AND ${readyFile}) AS "filesExpired",
        (SELECT COUNT(*) FROM {FileShare}${indexed("FileShare_usedUp_idx")}
-         WHERE ${usedUp} AND "status" NOT IN ('uploading', 'gone') AND ${unexpired}) AS "files",
+         WHERE ${usedUp} AND ${readyFile} AND ${unexpired}) AS "filesUsedUp",
        (SELECT COUNT(*) FROM {Mount}) AS "mounts",
        (SELECT COUNT(*) FROM {Mount} WHERE "isActive") AS "activeMounts",
-       (SELECT COUNT(*) FROM {ApiKey}) AS "apiKeys"`;
+       (SELECT COUNT(*) FROM {ApiKey}) AS "apiKeys",
+       (SELECT COUNT(*) FROM {ApiKey} WHERE ${expired}) AS "apiKeysExpired"`;
+  return { sql, params: sqlite ? [now.getTime(), now.toISOString()] : [now.getTime()] };
+}
+
+export type StorageCard = {
+  id: string;
+  name: string;
+  providerType: string;
+  isDefault: boolean;
+  totalStorageBytes: number | null;
+  /** What the storage holds (StorageUsage), without the uploads in flight. */
+  storedBytes: number;
+};
+
+/** Every storage config with what it holds, the default first, then oldest first: the dashboard's cards. */
+export async function storageCards(db: Database): Promise<StorageCard[]> {
+  const driver = await driverConnectionOf(db);
+  const rows = await query(
+    driver,
+    `SELECT c."id", c."name", c."providerType", c."isDefault", c."totalStorageBytes", u."usedBytes"
+     FROM {StorageConfig} c LEFT JOIN {StorageUsage} u ON u."storageConfigId" = c."id"
+     ORDER BY c."isDefault" DESC, c."createdAt" ASC`,
+    [],
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    name: String(row.name),
+    providerType: String(row.providerType),
+    isDefault: driverFlag(row.isDefault),
+    totalStorageBytes: row.totalStorageBytes === null ? null : Number(row.totalStorageBytes),
+    storedBytes: Number(row.usedBytes ?? 0),
+  }));
 }

@@ -4,14 +4,15 @@
 // uses the services' rule (past expires_at, or max_views > 0 and views >= max_views) as two index
 // reads: the rows past their expiry through the expiresAt index, and the used-up rows not past it
 // through a partial index that holds only used-up rows. Both hold only gone rows, which the sweep
-// purges every ten minutes, so neither grows with the shares that are live. A time zone offset that
-// is not a multiple of the counts' quarter hours is counted over the rows' creation times instead.
+// purges every ten minutes, so neither grows with the shares that are live. Those counts and the
+// storage cards are two more statements on the driver connection, as the sums are. A time zone offset
+// that is not a multiple of the counts' quarter hours is counted over the rows' creation times instead.
 
 import { formatBytesForScripts } from "@shared/format-bytes";
 import type { DashboardStats } from "@shared/schemas/admin/dashboard";
 import { DASHBOARD_DAYS } from "@shared/schemas/admin/dashboard";
 import type { Database } from "../../db/client";
-import { shareSums, smallCounts } from "./dashboard-counts";
+import { shareSums, smallCounts, storageCards } from "./dashboard-counts";
 import { isOnBucketEdge } from "./share-counts";
 
 const DAY_MS = 86_400_000;
@@ -79,21 +80,12 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
     periods.thisMonth,
   ];
 
-  const [sums, small, pastesExpiredByTime, filesExpiredByTime, keyExpired, storageConfigs, usages, rowRanges] =
-    await Promise.all([
-      shareSums(db, isBucketed ? ranges : []),
-      smallCounts(db, now),
-      // Past their expiry: read from the expiresAt index, among the few rows the sweep has not purged yet.
-      db.paste.count({ where: { expiresAt: { lte: now } } }),
-      db.fileShare.count({ where: { expiresAt: { lte: now }, status: { notIn: ["uploading", "gone"] } } }),
-      db.apiKey.count({ where: { expiresAt: { lte: now } } }),
-      db.storageConfig.findMany({
-        select: { id: true, name: true, providerType: true, isDefault: true, totalStorageBytes: true },
-        orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
-      }),
-      db.storageUsage.findMany({ select: { storageConfigId: true, usedBytes: true } }),
-      isBucketed ? null : countRangesFromRows(db, ranges),
-    ]);
+  const [sums, small, storages, rowRanges] = await Promise.all([
+    shareSums(db, isBucketed ? ranges : []),
+    smallCounts(db, now),
+    storageCards(db),
+    isBucketed ? null : countRangesFromRows(db, ranges),
+  ]);
   const pasteRanges = rowRanges?.pastes ?? sums.pastes.ranges;
   const fileRanges = rowRanges?.files ?? sums.readyFiles.ranges;
   const periodsOf = (counts: number[]): PeriodCounts => ({
@@ -102,14 +94,10 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
     thisMonth: counts[windows.length + 2] ?? 0,
   });
 
-  // The figure the storage module shows and the capacity check counts (docs/storage-usage.md): what the
-  // storage holds plus the declared size of uploads in flight (usedBytes in uploads/upload-limits.ts).
-  const storedById = new Map(usages.map((usage) => [usage.storageConfigId, Number(usage.usedBytes)]));
-  const usedOf = (id: string) => (storedById.get(id) ?? 0) + (sums.uploadingBytesByStorage.get(id) ?? 0);
   const pasteTotal = sums.pastes.rows;
-  const pasteExpired = pastesExpiredByTime + small.pastesUsedUpUnexpired;
+  const pasteExpired = small.pastesExpiredByTime + small.pastesUsedUpUnexpired;
   const fileTotal = sums.readyFiles.rows;
-  const fileExpired = filesExpiredByTime + small.filesUsedUpUnexpired;
+  const fileExpired = small.filesExpiredByTime + small.filesUsedUpUnexpired;
   const fileBytes = sums.readyFiles.bytes;
 
   return {
@@ -127,17 +115,19 @@ export async function getDashboardStats(db: Database, options: DashboardOptions 
       total_bytes: fileBytes,
       totalSize: formatBytesForScripts(fileBytes),
     },
-    storage: { configs: storageConfigs.length, mounts: small.mounts },
-    storage_configs: storageConfigs.map((config) => ({
-      id: config.id,
-      name: config.name,
-      provider_type: config.providerType,
-      is_default: config.isDefault,
-      used_bytes: usedOf(config.id),
-      file_count: sums.filesByStorage.get(config.id) ?? 0,
-      total_bytes: config.totalStorageBytes === null ? null : Number(config.totalStorageBytes),
+    storage: { configs: storages.length, mounts: small.mounts },
+    storage_configs: storages.map((storage) => ({
+      id: storage.id,
+      name: storage.name,
+      provider_type: storage.providerType,
+      is_default: storage.isDefault,
+      // The figure the storage module shows and the capacity check counts (docs/storage-usage.md): what the
+      // storage holds plus the declared size of uploads in flight (usedBytes in uploads/upload-limits.ts).
+      used_bytes: storage.storedBytes + (sums.uploadingBytesByStorage.get(storage.id) ?? 0),
+      file_count: sums.filesByStorage.get(storage.id) ?? 0,
+      total_bytes: storage.totalStorageBytes,
     })),
-    apiKeys: { total: small.apiKeys, active: small.apiKeys - keyExpired, expired: keyExpired },
+    apiKeys: { total: small.apiKeys, active: small.apiKeys - small.apiKeysExpired, expired: small.apiKeysExpired },
     mounts: { total: small.mounts, active: small.activeMounts, inactive: small.mounts - small.activeMounts },
     activity: {
       tz_offset: tzOffset,
