@@ -162,22 +162,12 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
 
   test("only the admin reads and rebuilds the index; a key's search keeps to its base path", async () => {
     const key = await createApiKey(api, admin, { mount_permission: true, basic_path: "/data/reports" });
-    expect((await api.call("GET", "/admin/fs/index", { auth: key.auth, procedure: "fsIndex.status" })).status).toBe(
-      403,
-    );
-    expect(
-      (await api.call("POST", "/admin/fs/index/rebuild", { auth: key.auth, body: {}, procedure: "fsIndex.rebuild" }))
-        .status,
-    ).toBe(403);
-    expect(
-      (
-        await api.call("POST", "/admin/fs/index/rebuild", {
-          auth: admin,
-          body: { storage_config_id: "nope" },
-          procedure: "fsIndex.rebuild",
-        })
-      ).status,
-    ).toBe(404);
+    const statusForKey = await api.call("GET", "/admin/fs/index", { auth: key.auth, procedure: "fsIndex.status" });
+    expect(statusForKey.status).toBe(403);
+    const rebuild = (auth: string, body: object) =>
+      api.call("POST", "/admin/fs/index/rebuild", { auth, body, procedure: "fsIndex.rebuild" });
+    expect((await rebuild(key.auth, {})).status).toBe(403);
+    expect((await rebuild(admin, { storage_config_id: "nope" })).status).toBe(404);
     await waitForReady();
     const answer = await search("2026", key.auth);
     expect(answer.body.data.source).toBe("index");

@@ -130,6 +130,12 @@ function consider(run: SearchRun, root: SearchRoot, isPlain: boolean, row: Index
 type RootPage = { found: number; isComplete: boolean; counted?: Counted | null };
 
 /**
+ * One root's search in the index: the store, the run it belongs to, whether its rows need no access check
+ * of their own (`isPlainRoot`), and the storages of every root (the trigram lookup's candidates span them).
+ */
+type RootLookup = { store: IndexStore; run: SearchRun; root: SearchRoot; isPlain: boolean; storages: string[] };
+
+/**
  * Fills `run.matches` with each root's page of matches, and counts them: exactly up to `run.countTo`,
  * then one more says the answer is `truncated` (docs/search-index.md "How search counts").
  */
@@ -143,17 +149,16 @@ export async function collectFromIndex(store: IndexStore, run: SearchRun): Promi
     const isPlain = plain.get(root) === true;
     // What this root must still count; the trigram lookup counts it with its first page.
     const needed = run.countTo + 1 - counted;
-    let page = inKeyOrder ? null : await pageInPathOrder(store, run, root, isPlain, storages, needed);
+    const lookup: RootLookup = { store, run, root, isPlain, storages };
+    let page = inKeyOrder ? null : await pageInPathOrder(lookup, needed);
     // More rows hold the name than the lookup suits (or it is too short): walked in key order.
     if (page === null) {
       inKeyOrder = true;
-      page = await pageInKeyOrder(store, run, root, isPlain);
+      page = await pageInKeyOrder(lookup);
     }
     // Every root's page is read (a later root's paths may sort first); counting ends past `countTo`.
     if (needed <= 0) continue;
-    counted += page.isComplete
-      ? page.found
-      : await countRoot(store, run, root, isPlain, storages, needed, page.counted ?? null);
+    counted += page.isComplete ? page.found : await countRoot(lookup, needed, page.counted ?? null);
   }
   return { found: counted, truncated: counted > run.countTo };
 }
@@ -166,14 +171,8 @@ export async function collectFromIndex(store: IndexStore, run: SearchRun): Promi
  * and the first page of the union is within the roots' first pages. Null when the lookup does not suit
  * the name.
  */
-async function pageInPathOrder(
-  store: IndexStore,
-  run: SearchRun,
-  root: SearchRoot,
-  isPlain: boolean,
-  storages: string[],
-  needed: number,
-): Promise<RootPage | null> {
+async function pageInPathOrder(lookup: RootLookup, needed: number): Promise<RootPage | null> {
+  const { store, run, root, isPlain, storages } = lookup;
   const prefix = folderKeyOf(root.folder);
   const count = needed > 0 ? { ...countScopeOf(run, root, isPlain), limit: needed } : undefined;
   let found = 0;
@@ -201,12 +200,7 @@ async function pageInPathOrder(
 }
 
 /** The walk in key order through the root's rows, which stops at the page and one match more. */
-async function pageInKeyOrder(
-  store: IndexStore,
-  run: SearchRun,
-  root: SearchRoot,
-  isPlain: boolean,
-): Promise<RootPage> {
+async function pageInKeyOrder({ store, run, root, isPlain }: RootLookup): Promise<RootPage> {
   const prefix = folderKeyOf(root.folder);
   let after = prefix;
   let found = 0;
@@ -227,15 +221,8 @@ async function pageInKeyOrder(
  * The access rules are applied there as key ranges (`countScopeOf`); the few keys they cannot judge
  * (paths that normalise elsewhere) come back to be checked here, one by one, as the page's rows are.
  */
-async function countRoot(
-  store: IndexStore,
-  run: SearchRun,
-  root: SearchRoot,
-  isPlain: boolean,
-  storages: string[],
-  needed: number,
-  first: Counted | null,
-): Promise<number> {
+async function countRoot(lookup: RootLookup, needed: number, first: Counted | null): Promise<number> {
+  const { store, run, root, isPlain, storages } = lookup;
   const scope = countScopeOf(run, root, isPlain);
   for (let extra = 0; ; ) {
     const limit = needed + extra;
