@@ -13,7 +13,13 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors";
 import { matchAppPassword } from "../../services/auth/app-passwords";
 import { hasSecondFactor, SECOND_FACTOR_SELECT } from "../../services/auth/second-factor";
-import { type AuthState, hashSecret, validateApiKey, validateSessionToken } from "../../services/auth/sessions";
+import {
+  type AuthState,
+  hashSecret,
+  isApiKeyFailure,
+  validateApiKey,
+  validateSessionToken,
+} from "../../services/auth/sessions";
 import { assertPasswordLoginOn } from "../../services/auth/sso";
 import {
   assertNotLimited,
@@ -118,11 +124,12 @@ export function createDavAuthenticator(deps: Pick<AppDeps, "db" | "config">) {
 
   /** An API key, counted against the client address when it is not one. */
   async function verifyApiKey(key: string, clientIp: string): Promise<DavAuthResult> {
-    await assertNotLimited(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
-    const found = await validateApiKey(deps.db, deps.config.secret, key);
+    const found = await validateApiKey(deps.db, deps.config.secret, key, clientIp);
     if (found.auth) return { auth: found.auth };
-    await recordFailure(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
-    return { auth: null, error: found.failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid") };
+    const error = found.failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid");
+    // A refusal of an address past its limit is no new failure.
+    if (isApiKeyFailure(error)) await recordFailure(deps.db, RATE_LIMITS.apiKeyFailure, clientIp);
+    return { auth: null, error };
   }
 
   return async function authenticate(request: Request, clientIp: string): Promise<DavAuthResult> {

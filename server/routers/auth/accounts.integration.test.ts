@@ -201,6 +201,15 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
     const blocked = await call("GET", "/test/api-key", { auth: "ApiKey wrong-again", ip, procedure: "keys.validate" });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toBeTruthy();
+    // A right key from the blocked address is refused too (a guesser learns nothing), and counts as
+    // no new failure; from another address it works.
+    const key = await createKey(await login(), { name: `locked ${provider}`, text_permission: true });
+    const auth = `ApiKey ${key.body.data.key}`;
+    const refused = await call("GET", "/test/api-key", { auth, ip, procedure: "keys.validate" });
+    expect(refused.status).toBe(429);
+    const bucket = await t.db.rateLimitBucket.findUniqueOrThrow({ where: { key: `api-key:${ip}` } });
+    expect(bucket.count).toBe(RATE_LIMITS.apiKeyFailure.limit);
+    expect((await call("GET", "/test/api-key", { auth, ip: freshIp(), procedure: "keys.validate" })).status).toBe(200);
   });
 
   test("custom keys: pattern, minimum length of 16 (in the caller's language), uniqueness", async () => {

@@ -6,7 +6,7 @@ import { keyedHash } from "../../crypto";
 import { type Database, type DriverConnection, driverConnectionOf } from "../../db/client";
 import { driverDateColumn as date, driverDate, driverQuery, driverFlag as flag } from "../../db/driver-query";
 import { AppError } from "../../errors";
-import { assertNotLimited, RATE_LIMITS, recordFailure } from "../system/rate-limit";
+import { bucketKey, limitReached, RATE_LIMITS, recordFailure } from "../system/rate-limit";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
@@ -239,11 +239,12 @@ export async function createKeySession(db: Database, apiKeyId: string, now = new
  * address, like any wrong key) and exchanged for a browser session; the page never keeps the key.
  */
 export async function signInWithApiKey(db: Database, appSecret: string, key: string, clientIp: string) {
-  await assertNotLimited(db, RATE_LIMITS.apiKeyFailure, clientIp);
-  const { auth, failure } = await validateApiKey(db, appSecret, key);
+  const { auth, failure } = await validateApiKey(db, appSecret, key, clientIp);
   if (auth?.type !== "apikey") {
-    await recordFailure(db, RATE_LIMITS.apiKeyFailure, clientIp);
-    throw failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid");
+    const error = failure ?? new AppError("UNAUTHORIZED", "errors.apiKeyInvalid");
+    // A refusal of an address past its limit is no new failure.
+    if (isApiKeyFailure(error)) await recordFailure(db, RATE_LIMITS.apiKeyFailure, clientIp);
+    throw error;
   }
   const { token } = await createKeySession(db, auth.keyId);
   return { auth, token };
@@ -253,25 +254,54 @@ export async function endKeySession(db: Database, sessionId: string) {
   await db.apiKeySession.deleteMany({ where: { id: sessionId } });
 }
 
+/** A key's columns for `keyAuth` and its use, as `keyRowOf` reads them (the key's table aliased `k`). */
+const keyColumns = (driver: DriverConnection) =>
+  `k."id" AS "keyId", k."name", k."basicPath", k."textPermission", k."filePermission", k."mountPermission",
+   k."mountReadOnly", ${date(driver, `k."expiresAt"`)} AS "keyExpiresAt", ${date(driver, `k."lastUsedAt"`)} AS "lastUsedAt"`;
+
+/** The key a driver row holds (see `keyColumns`), or null when the row has none (a LEFT JOIN missed). */
+function keyRowOf(row: Record<string, unknown> | undefined): (KeyRow & { expiresAt: Date | null }) | null {
+  if (!row || row.keyId === null || row.keyId === undefined) return null;
+  return {
+    id: String(row.keyId),
+    name: String(row.name),
+    basicPath: String(row.basicPath),
+    textPermission: flag(row.textPermission),
+    filePermission: flag(row.filePermission),
+    mountPermission: flag(row.mountPermission),
+    mountReadOnly: flag(row.mountReadOnly),
+    expiresAt: driverDate(row.keyExpiresAt),
+    lastUsedAt: driverDate(row.lastUsedAt),
+  };
+}
+
 /**
  * A key's browser session: valid while the session is and while the key exists and has not expired;
- * the key's permissions and base path are read afresh on every request, so edits apply at once.
+ * the key's permissions and base path are read afresh on every request, so edits apply at once. The
+ * session and its key are one statement on the driver connection, as an admin's session is.
  */
 async function validateKeySessionToken(db: Database, token: string, now: Date): Promise<AuthState | null> {
   const sessionId = hashSecret(token);
-  const session = await db.apiKeySession.findUnique({
-    where: { id: sessionId },
-    select: { createdAt: true, expiresAt: true, apiKey: { select: KEY_SELECT } },
-  });
-  if (!session) return null;
-  const expiry = nextExpiry(session, now);
-  if (expiry === "expired" || (session.apiKey.expiresAt && session.apiKey.expiresAt <= now)) {
+  const driver = await driverConnectionOf(db);
+  const [row] = await driverQuery(
+    driver,
+    `SELECT ${date(driver, `s."createdAt"`)} AS "createdAt", ${date(driver, `s."expiresAt"`)} AS "expiresAt", ${keyColumns(driver)}
+     FROM {ApiKeySession} s JOIN {ApiKey} k ON k."id" = s."apiKeyId" WHERE s."id" = ?1`,
+    [sessionId],
+  );
+  const key = keyRowOf(row);
+  if (!row || !key) return null;
+  const expiry = nextExpiry(
+    { createdAt: driverDate(row.createdAt) as Date, expiresAt: driverDate(row.expiresAt) as Date },
+    now,
+  );
+  if (expiry === "expired" || (key.expiresAt && key.expiresAt <= now)) {
     await db.apiKeySession.deleteMany({ where: { id: sessionId } });
     return null;
   }
   if (expiry) await db.apiKeySession.updateMany({ where: { id: sessionId }, data: { expiresAt: expiry } });
-  await recordKeyUse(db, session.apiKey, now);
-  return keyAuth(session.apiKey, sessionId);
+  await recordKeyUse(db, key, now);
+  return keyAuth(key, sessionId);
 }
 
 /** The session a browser's cookie names: an admin's, or one signed in with an API key. */
@@ -281,17 +311,38 @@ export function validateCookieSession(db: Database, token: string, now = new Dat
     : validateSessionToken(db, token, now);
 }
 
+/**
+ * An API key sent by a caller at `clientIp`: refused with 429 while the address has used up its failed
+ * keys (checked before the key, so a guesser learns nothing), else the key's caller, or why not. The key
+ * and the address's failures are one statement on the driver connection: every key request asks it.
+ */
 export async function validateApiKey(
   db: Database,
   appSecret: string,
   key: string,
+  clientIp: string,
   now = new Date(),
 ): Promise<AuthResolution> {
   const keyHash = hashApiKey(appSecret, key);
-  const select = KEY_SELECT;
-  let row = await db.apiKey.findUnique({ where: { keyHash }, select });
+  const driver = await driverConnectionOf(db);
+  const [found] = await driverQuery(
+    driver,
+    `SELECT ${keyColumns(driver)}, b."count" AS "failures", ${date(driver, `b."resetAt"`)} AS "failuresResetAt"
+     FROM (SELECT 1 AS "one") AS o
+     LEFT JOIN {ApiKey} k ON k."keyHash" = ?1
+     LEFT JOIN {RateLimitBucket} b ON b."key" = ?2`,
+    [keyHash, bucketKey(RATE_LIMITS.apiKeyFailure, clientIp)],
+  );
+  const failures =
+    found?.failures === null || found?.failures === undefined
+      ? null
+      : { count: Number(found.failures), resetAt: driverDate(found.failuresResetAt) as Date };
+  const limited = limitReached(RATE_LIMITS.apiKeyFailure, failures, now);
+  if (limited) return { auth: null, failure: limited };
+  let row: (KeyRow & { expiresAt: Date | null }) | null = keyRowOf(found);
   if (!row) {
     // A key created before keyed hashes: found by its plain SHA-256 once, then stored keyed.
+    const select = KEY_SELECT;
     row = await db.apiKey.findFirst({ where: { keyHash: hashSecret(key), legacyHash: true }, select });
     if (row) {
       await db.apiKey.updateMany({ where: { id: row.id, legacyHash: true }, data: { keyHash, legacyHash: false } });
@@ -325,12 +376,7 @@ export async function resolveAuth(
       ? { auth, failure: null }
       : { auth: null, failure: new AppError("UNAUTHORIZED", "errors.sessionExpired") };
   }
-  try {
-    await assertNotLimited(db, RATE_LIMITS.apiKeyFailure, clientIp);
-  } catch (error) {
-    return { auth: null, failure: error as AppError };
-  }
-  return validateApiKey(db, appSecret, match[2]);
+  return validateApiKey(db, appSecret, match[2], clientIp);
 }
 
 /** An unknown or expired API key: these count against the client address (rate limit). */

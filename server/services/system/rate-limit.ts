@@ -26,7 +26,24 @@ export const RATE_LIMITS = {
 /** The window of the creation limits; their sizes are system settings (creations per minute). */
 export const CREATION_WINDOW_MS = 60_000;
 
-const bucketKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`;
+/** The key of `subject`'s counter under `rule` (a RateLimitBucket row). */
+export const bucketKey = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`;
+
+/** The 429 of a window that ends at `resetAt`, with the seconds left as Retry-After. */
+function tooManyUntil(resetAt: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new AppError("TOO_MANY_REQUESTS", "errors.tooManyRequests", { seconds }, { "Retry-After": String(seconds) });
+}
+
+/** The 429 a window that has used up its limit answers, or null while it has room. */
+export function limitReached(
+  rule: RateLimitRule,
+  bucket: { count: number; resetAt: Date } | null,
+  now: Date,
+): AppError | null {
+  if (!bucket || bucket.resetAt <= now || bucket.count < rule.limit) return null;
+  return tooManyUntil(bucket.resetAt, now);
+}
 
 /** Throws 429 with Retry-After when `subject` has used up its failures in the current window. */
 export async function assertNotLimited(db: Database, rule: RateLimitRule, subject: string, now = new Date()) {
@@ -34,10 +51,8 @@ export async function assertNotLimited(db: Database, rule: RateLimitRule, subjec
     where: { key: bucketKey(rule, subject) },
     select: { count: true, resetAt: true },
   });
-  if (bucket && bucket.resetAt > now && bucket.count >= rule.limit) {
-    const seconds = Math.max(1, Math.ceil((bucket.resetAt.getTime() - now.getTime()) / 1000));
-    throw new AppError("TOO_MANY_REQUESTS", "errors.tooManyRequests", { seconds }, { "Retry-After": String(seconds) });
-  }
+  const refusal = limitReached(rule, bucket, now);
+  if (refusal) throw refusal;
 }
 
 /**
@@ -49,10 +64,7 @@ export async function assertNotLimited(db: Database, rule: RateLimitRule, subjec
  */
 export async function consumeAttempt(db: Database, rule: RateLimitRule, subject: string, now = new Date()) {
   const bucket = await incrementBucket(db, rule, subject, now);
-  if (bucket.count > rule.limit) {
-    const seconds = Math.max(1, Math.ceil((bucket.resetAt.getTime() - now.getTime()) / 1000));
-    throw new AppError("TOO_MANY_REQUESTS", "errors.tooManyRequests", { seconds }, { "Retry-After": String(seconds) });
-  }
+  if (bucket.count > rule.limit) throw tooManyUntil(bucket.resetAt, now);
 }
 
 /** Gives back an attempt reserved by consumeAttempt whose secret was right (it was no failure). */
