@@ -1,5 +1,5 @@
 // A scheduled job's recent runs (GET /admin/jobs/{name}/runs, docs/jobs.md): each run's state, how it
-// was started, when, how long it took, its result and the lines it logged.
+// was started, when, how long it took, its result (or error) in words and the lines it logged.
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import type { JOB_RUN_STATUSES } from "@shared/schemas/admin/jobs";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime } from "../../../lib/format-date";
 import { formatDuration, jobTitle } from "./job-format";
+import { RunResult, useStorageNames } from "./run-result";
 
 /** Runs the dialog shows. */
 const RUNS_SHOWN = 20;
@@ -47,6 +48,7 @@ function JobRuns({ name }: { name: string }) {
     { name, limit: RUNS_SHOWN },
     { refetchInterval: (query) => (query.state.data?.some((run) => run.status === "running") ? 2_000 : false) },
   );
+  const storageName = useStorageNames([name]);
   if (runs.isPending) {
     return (
       <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
@@ -75,9 +77,9 @@ function JobRuns({ name }: { name: string }) {
               {run.duration_ms != null ? ` · ${formatDuration(run.duration_ms, language)}` : ""}
             </span>
           </div>
-          {run.result ? (
-            <p className="mt-1 font-mono text-xs break-all text-slate-700 dark:text-slate-300">{run.result}</p>
-          ) : null}
+          <dl>
+            <RunResult job={name} run={run} storageName={storageName} className="mt-2" />
+          </dl>
           <p className="mt-2 text-xs font-medium text-slate-500 dark:text-slate-400">{t("adminJobs.runs.log")}</p>
           {run.log ? (
             <pre

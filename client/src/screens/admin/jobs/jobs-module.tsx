@@ -1,26 +1,30 @@
-// Admin module "jobs" (docs/jobs.md): every scheduled job with its cron schedule, next run and last
-// run (state, duration, result), its recent runs with their logs in a dialog, and "Run now". The list
-// refreshes often while a run is under way.
+// Admin module "jobs" (docs/jobs.md): every scheduled job with its schedule (in words and as the cron
+// pattern), next run and last run (state, duration, its result or error in words: job-result.ts), its
+// recent runs with their logs in a dialog, and "Run now", which says when the run it started ends. The
+// list refreshes often while a run is under way.
 import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import PlayIcon from "@heroicons/react/24/outline/PlayIcon";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../../server/routers";
 import { Button } from "../../../components/button";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { LoadError } from "../../../components/feedback/request-status";
+import { toast } from "../../../components/feedback/toast-store";
 import { StatusBadge } from "../../../components/status-badge";
 import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
-import { formatDateTime } from "../../../lib/format-date";
+import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
 import { CardDetail, ConfigCard } from "../shared/config-card";
 import { CardGridSkeleton } from "../shared/list/list-states";
 import { useToastOutcome } from "../shared/use-toast-outcome";
-import { formatDuration, jobTitle } from "./job-format";
+import { describeSchedule, formatDuration, jobTitle, scheduleNote } from "./job-format";
+import { summarizeRun, summaryText } from "./job-result";
 import { JobRunsDialog, RUN_STATUS_TONES } from "./job-runs-dialog";
+import { RunResult, useStorageNames } from "./run-result";
 
 export type JobSummary = inferRouterOutputs<AppRouter>["jobs"]["list"][number];
 
@@ -34,6 +38,7 @@ export default function JobsModule() {
     refetchInterval: (query) =>
       query.state.data?.some((job) => job.last_run?.status === "running") ? RUNNING_POLL_MS : IDLE_POLL_MS,
   });
+  const storageName = useStorageNames(jobs.data?.filter((job) => job.last_run).map((job) => job.name) ?? []);
   return (
     <div>
       <AdminModuleHeader module="jobs" />
@@ -42,6 +47,10 @@ export default function JobsModule() {
         <CardGridSkeleton className="mt-6" label={t("adminJobs.loading")} />
       ) : jobs.isError ? (
         <LoadError className="mt-6" title={t("adminJobs.loadError")} query={jobs} />
+      ) : jobs.data.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400" data-testid="job-list-empty">
+          {t("adminJobs.empty")}
+        </p>
       ) : (
         <ul
           className="mt-6 grid grid-cols-1 gap-4 xl:grid-cols-2"
@@ -49,7 +58,7 @@ export default function JobsModule() {
           data-testid="job-list"
         >
           {jobs.data.map((job) => (
-            <JobCard key={job.name} job={job} onRuns={() => setRunsOf(job.name)} />
+            <JobCard key={job.name} job={job} storageName={storageName} onRuns={() => setRunsOf(job.name)} />
           ))}
         </ul>
       )}
@@ -58,7 +67,15 @@ export default function JobsModule() {
   );
 }
 
-function JobCard({ job, onRuns }: { job: JobSummary; onRuns: () => void }) {
+function JobCard({
+  job,
+  storageName,
+  onRuns,
+}: {
+  job: JobSummary;
+  storageName: (id: string) => string | undefined;
+  onRuns: () => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const utils = trpc.useUtils();
@@ -67,9 +84,29 @@ function JobCard({ job, onRuns }: { job: JobSummary; onRuns: () => void }) {
   const title = jobTitle(t, job.name);
   const last = job.last_run;
   const isRunning = last?.status === "running";
+  const words = describeSchedule(t, job.schedule);
+  const note = scheduleNote(t, job.name);
+  // "Run now" from this page: the run that follows the last one known at the click is told when it ends.
+  const [watchedAfter, setWatchedAfter] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (watchedAfter === undefined || !last || last.id === watchedAfter || last.status === "running") return;
+    setWatchedAfter(undefined);
+    if (last.status === "succeeded") toast.success(t("adminJobs.finished", { name: title }));
+    else {
+      const summary = summarizeRun(job.name, last, { t, language, storageName });
+      toast.error(t("adminJobs.failedToast", { name: title, error: summary ? summaryText(summary) : "" }));
+    }
+  }, [watchedAfter, last, job.name, title, t, language, storageName]);
   const refresh = () => {
     void utils.jobs.list.invalidate();
     void utils.jobs.runs.invalidate({ name: job.name });
+  };
+  const runNow = () => {
+    const before = last?.id ?? null;
+    run.mutate(
+      { name: job.name },
+      outcome(t("adminJobs.started", { name: title }), refresh, () => setWatchedAfter(before)),
+    );
   };
   return (
     <ConfigCard
@@ -103,22 +140,34 @@ function JobCard({ job, onRuns }: { job: JobSummary; onRuns: () => void }) {
             size="sm"
             variant="ghost"
             icon={PlayIcon}
-            disabled={run.isPending || isRunning}
-            onClick={() => run.mutate({ name: job.name }, outcome(t("adminJobs.started", { name: title }), refresh))}
+            isLoading={run.isPending || isRunning}
+            onClick={runNow}
             aria-label={t("adminJobs.runNowLabel", { name: title })}
             data-testid="job-run-now"
           >
-            {t("adminJobs.runNow")}
+            {isRunning ? t("adminJobs.running") : t("adminJobs.runNow")}
           </Button>
         </>
       }
     >
       <dl className="grid grid-cols-2 gap-3 px-4 sm:px-5">
-        <CardDetail label={t("adminJobs.fields.schedule")} mono>
-          {job.schedule}
-        </CardDetail>
+        <div className="col-span-2 min-w-0 sm:col-span-1">
+          <dt className="text-xs text-slate-500 dark:text-slate-400">{t("adminJobs.fields.schedule")}</dt>
+          <dd className="mt-0.5 text-sm text-slate-800 dark:text-slate-200" data-testid="job-schedule">
+            {words ?? <span className="font-mono text-[13px]">{job.schedule}</span>}
+            {words ? (
+              <span className="ml-1.5 font-mono text-[13px] text-slate-500 dark:text-slate-400">{job.schedule}</span>
+            ) : null}
+            {note ? <span className="block text-xs text-slate-600 dark:text-slate-400">{note}</span> : null}
+          </dd>
+        </div>
         <CardDetail label={t("adminJobs.fields.nextRun")}>
-          {job.next_run_at ? formatDateTime(job.next_run_at, language) : t("adminJobs.notScheduled")}
+          {job.next_run_at
+            ? t("adminJobs.nextIn", {
+                time: formatDateTime(job.next_run_at, language),
+                relative: formatRelativeTime(job.next_run_at, new Date(), language),
+              })
+            : t("adminJobs.notScheduled")}
         </CardDetail>
         <CardDetail label={t("adminJobs.fields.lastRun")}>
           {last
@@ -126,13 +175,15 @@ function JobCard({ job, onRuns }: { job: JobSummary; onRuns: () => void }) {
             : t("adminJobs.neverRun")}
         </CardDetail>
         <CardDetail label={t("adminJobs.fields.duration")}>
-          {last?.duration_ms != null ? formatDuration(last.duration_ms, language) : "—"}
+          {last?.duration_ms != null
+            ? formatDuration(last.duration_ms, language)
+            : isRunning && last
+              ? t("adminJobs.runningFor", {
+                  duration: formatDuration(Math.max(0, Date.now() - last.started_at.getTime()), language),
+                })
+              : "—"}
         </CardDetail>
-        {last?.result ? (
-          <CardDetail label={t("adminJobs.fields.result")} mono isWide>
-            {last.result}
-          </CardDetail>
-        ) : null}
+        {last ? <RunResult job={job.name} run={last} storageName={storageName} className="col-span-2" /> : null}
       </dl>
     </ConfigCard>
   );
