@@ -2,7 +2,8 @@
 // docs/jobs.md): tasks started through the REST API by the admin and by a key are listed with their
 // state and starter, filtered by state and by starter; a partly completed task's failed file is shown
 // with its reason and retried once its cause is gone. Every job is listed with its schedule; "Run now"
-// runs one, and its run and log appear. Each screen is checked at 375 px and desktop, light and dark,
+// runs one, says when it has finished, and its run and log appear; the results of a backup, a crawl
+// and an audit purge are read out in words (storages by name) in English and Chinese. Each screen is checked at 375 px and desktop, light and dark,
 // for sideways overflow and axe-core violations.
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -136,7 +137,10 @@ describe("admin scheduled jobs", () => {
 
     await sweep.getByRole("button", { name: "Run now: Clean-up of expired shares" }).click();
     await page.getByText("Clean-up of expired shares started").waitFor();
+    await page.getByText("Clean-up of expired shares finished").waitFor();
     await sweep.getByTestId("job-status").getByText("Succeeded", { exact: true }).waitFor();
+    expect(await sweep.getByTestId("job-result").textContent()).toBe("Expired pastes, shares and uploads cleaned up");
+    expect(await sweep.getByTestId("job-schedule").textContent()).toContain("Every 10 minutes");
     await sweep.getByRole("button", { name: "Runs and log of Clean-up of expired shares" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByTestId("job-run").first().waitFor();
@@ -148,4 +152,62 @@ describe("admin scheduled jobs", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  test("each finished run's result in words, in English and in Chinese: a backup, a crawl, a purge", async () => {
+    for (const name of ["backup", "fs-index", "audit-purge"]) await ranToTheEnd(name);
+    const storages = await apiData("GET", "/s3-configs");
+    const crawled = (await apiData("GET", "/admin/jobs/fs-index/runs"))[0];
+    const storageIds = Object.keys(JSON.parse(crawled.result));
+    expect(storageIds.length).toBeGreaterThan(0);
+    const storageName = storages.find((config: { id: string }) => config.id === storageIds[0]).name;
+    const backupName = JSON.parse((await apiData("GET", "/admin/jobs/backup/runs"))[0].result).name;
+
+    const { context, page, errors } = await openAdminPage();
+    await page.goto(`${app.baseUrl}/admin/jobs`);
+    const backup = page.getByTestId("job-backup");
+    await backup.getByTestId("job-result").waitFor();
+    const backupText = await backup.getByTestId("job-result").textContent();
+    expect(backupText).toStartWith(`Backup ${backupName} · `);
+    expect(backupText).toMatch(/ \d[\d,]* rows · /);
+    expect(backupText).toContain("on the server disk");
+    // The storage by its name, once the storage list has come.
+    await page.getByTestId("job-fs-index").getByText(`Storage “${storageName}”: `).waitFor();
+    expect(await page.getByTestId("job-audit-purge").getByTestId("job-result").textContent()).toMatch(
+      /^[\d,]+ audit events? removed$/,
+    );
+    expect(await page.getByTestId("job-list").textContent()).not.toMatch(/[{}"]/);
+    await checkScreen(page, "jobs-results");
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const zh = await openAdminPage({ locale: "zh-CN" });
+    await zh.page.goto(`${app.baseUrl}/admin/jobs`);
+    await zh.page.getByRole("heading", { level: 1, name: "定时任务" }).waitFor();
+    const purge = zh.page.getByTestId("job-audit-purge");
+    await purge.getByTestId("job-result").waitFor();
+    expect(await purge.getByTestId("job-result").textContent()).toMatch(/^已删除 [\d,]+ 条审计事件$/);
+    expect(await purge.getByTestId("job-schedule").textContent()).toContain("每天 04:17");
+    await zh.page.getByTestId("job-fs-index").getByText(`存储“${storageName}”：`).waitFor();
+    expect(await zh.page.getByTestId("job-backup").getByTestId("job-result").textContent()).toStartWith(
+      `备份 ${backupName} · `,
+    );
+    await checkScreen(zh.page, "jobs-results-zh");
+    expect(zh.errors).toEqual([]);
+    await zh.context.close();
+  });
 });
+
+/** Runs a job now through the REST API and waits until its run has ended well. */
+async function ranToTheEnd(name: string) {
+  await apiData("POST", `/admin/jobs/${name}/run`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const [last] = await apiData("GET", `/admin/jobs/${name}/runs`);
+    if (last && last.status !== "running") {
+      expect(`${name}: ${last.status}`).toBe(`${name}: succeeded`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`job ${name} did not finish`);
+    await Bun.sleep(100);
+  }
+}

@@ -423,7 +423,8 @@ const ADMIN_MODULE_READY: Record<AdminModule, (page: Page, prefix: string) => Pr
   "upload-requests": (page) => page.getByTestId("upload-request-list").waitFor(),
   // The copy the setup ran is listed (and offers its files dialog).
   tasks: (page) => page.locator("li[data-testid^='task-']").first().waitFor(),
-  jobs: (page) => page.getByTestId("job-list").waitFor(),
+  // The setup's backup ran as the backup job: its result is shown in words.
+  jobs: (page) => page.getByTestId("job-backup").getByTestId("job-result").waitFor(),
 };
 
 /**

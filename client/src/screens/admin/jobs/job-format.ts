@@ -41,14 +41,19 @@ export function describeSchedule(t: TFunction, pattern: string): string | null {
   if (fields.length === 6) {
     const seconds = step(fields[0]);
     if (seconds === undefined || fields.slice(1).some((field) => field !== "*")) return null;
-    return t("adminJobs.schedule.everySeconds", { count: Number(seconds) });
+    return Number(seconds) === 1
+      ? t("adminJobs.schedule.everySecond")
+      : t("adminJobs.schedule.everySeconds", { count: Number(seconds) });
   }
   if (fields.length !== 5) return null;
   const [minute, hour, ...rest] = fields;
   if (rest.some((field) => field !== "*")) return null;
   if (hour === "*") {
     const every = step(minute);
-    if (every !== undefined) return t("adminJobs.schedule.everyMinutes", { count: Number(every) });
+    if (every !== undefined)
+      return Number(every) === 1
+        ? t("adminJobs.schedule.everyMinute")
+        : t("adminJobs.schedule.everyMinutes", { count: Number(every) });
     const at = fixed(minute, 59);
     if (at === null) return null;
     return at === 0

@@ -172,8 +172,9 @@ describe("a job's schedule in words (UTC)", () => {
       "Every hour, on the hour",
       "Every 30 seconds",
     ]);
-    expect(["*/10 * * * *", "41 3 * * *", "*/30 * * * * *"].map((p) => words("zh", p))).toEqual([
+    expect(["*/10 * * * *", "* * * * *", "41 3 * * *", "*/30 * * * * *"].map((p) => words("zh", p))).toEqual([
       "每 10 分钟",
+      "每分钟",
       "每天 03:41",
       "每 30 秒",
     ]);

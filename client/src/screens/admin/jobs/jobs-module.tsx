@@ -6,10 +6,11 @@ import ClockIcon from "@heroicons/react/24/outline/ClockIcon";
 import DocumentTextIcon from "@heroicons/react/24/outline/DocumentTextIcon";
 import PlayIcon from "@heroicons/react/24/outline/PlayIcon";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppRouter } from "../../../../../server/routers";
 import { Button } from "../../../components/button";
+import { cx } from "../../../components/class-names";
 import { opensDialog } from "../../../components/dialogs/dialog-names";
 import { LoadError } from "../../../components/feedback/request-status";
 import { toast } from "../../../components/feedback/toast-store";
@@ -18,7 +19,7 @@ import { currentLanguage } from "../../../i18n";
 import { trpc } from "../../../lib/api/trpc";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date";
 import { AdminModuleHeader } from "../admin-module-header";
-import { CardDetail, ConfigCard } from "../shared/config-card";
+import { ConfigCard } from "../shared/config-card";
 import { CardGridSkeleton } from "../shared/list/list-states";
 import { useToastOutcome } from "../shared/use-toast-outcome";
 import { describeSchedule, formatDuration, jobTitle, scheduleNote } from "./job-format";
@@ -151,30 +152,22 @@ function JobCard({
       }
     >
       <dl className="grid grid-cols-2 gap-3 px-4 sm:px-5">
-        <div className="col-span-2 min-w-0 sm:col-span-1">
-          <dt className="text-xs text-slate-500 dark:text-slate-400">{t("adminJobs.fields.schedule")}</dt>
-          <dd className="mt-0.5 text-sm text-slate-800 dark:text-slate-200" data-testid="job-schedule">
-            {words ?? <span className="font-mono text-[13px]">{job.schedule}</span>}
-            {words ? (
-              <span className="ml-1.5 font-mono text-[13px] text-slate-500 dark:text-slate-400">{job.schedule}</span>
-            ) : null}
-            {note ? <span className="block text-xs text-slate-600 dark:text-slate-400">{note}</span> : null}
-          </dd>
-        </div>
-        <CardDetail label={t("adminJobs.fields.nextRun")}>
-          {job.next_run_at
-            ? t("adminJobs.nextIn", {
-                time: formatDateTime(job.next_run_at, language),
-                relative: formatRelativeTime(job.next_run_at, new Date(), language),
-              })
-            : t("adminJobs.notScheduled")}
-        </CardDetail>
-        <CardDetail label={t("adminJobs.fields.lastRun")}>
-          {last
-            ? `${formatDateTime(last.started_at, language)} · ${t(`adminJobs.trigger.${last.trigger}`)}`
-            : t("adminJobs.neverRun")}
-        </CardDetail>
-        <CardDetail label={t("adminJobs.fields.duration")}>
+        <Detail label={t("adminJobs.fields.schedule")} isWide testId="job-schedule" secondary={note}>
+          {words ? `${words} ` : null}
+          <span className="font-mono text-[13px] whitespace-nowrap text-slate-500 dark:text-slate-400">
+            {job.schedule}
+          </span>
+        </Detail>
+        <Detail
+          label={t("adminJobs.fields.nextRun")}
+          secondary={job.next_run_at ? formatRelativeTime(job.next_run_at, new Date(), language) : null}
+        >
+          {job.next_run_at ? formatDateTime(job.next_run_at, language) : t("adminJobs.notScheduled")}
+        </Detail>
+        <Detail label={t("adminJobs.fields.lastRun")} secondary={last ? t(`adminJobs.trigger.${last.trigger}`) : null}>
+          {last ? formatDateTime(last.started_at, language) : t("adminJobs.neverRun")}
+        </Detail>
+        <Detail label={t("adminJobs.fields.duration")}>
           {last?.duration_ms != null
             ? formatDuration(last.duration_ms, language)
             : isRunning && last
@@ -182,9 +175,34 @@ function JobCard({
                   duration: formatDuration(Math.max(0, Date.now() - last.started_at.getTime()), language),
                 })
               : "—"}
-        </CardDetail>
+        </Detail>
         {last ? <RunResult job={job.name} run={last} storageName={storageName} className="col-span-2" /> : null}
       </dl>
     </ConfigCard>
+  );
+}
+
+/** One fact of a job's card: its value wraps (dates and words, not cut), with a quieter line under it. */
+function Detail({
+  label,
+  children,
+  secondary,
+  isWide = false,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  secondary?: string | null;
+  isWide?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className={cx("min-w-0", isWide && "col-span-2")}>
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-800 dark:text-slate-200" data-testid={testId}>
+        {children}
+        {secondary ? <span className="block text-xs text-slate-600 dark:text-slate-400">{secondary}</span> : null}
+      </dd>
+    </div>
   );
 }
