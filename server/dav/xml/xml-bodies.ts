@@ -2,7 +2,10 @@
 // spends tens of microseconds per element (measured: 1 MiB with 40,000 elements, 3 s), so a large
 // body is parsed in a worker thread and the event loop keeps serving everyone else meanwhile; small
 // bodies, what real clients send, are parsed in place. A parse that runs past PARSE_TIMEOUT_MS ends
-// the worker and answers 413.
+// the worker and answers 413. The thread's life (started with the first large body, ended when idle)
+// is server/worker-thread.ts's.
+
+import { createWorkerThread } from "../../worker-thread";
 import { DavError, type DavErrorOptions } from "../dav-error";
 import type { LockScope } from "../locks/locks";
 import { type PropertyUpdate, type PropfindRequest, parsePropfind, parseProppatch } from "./properties";
@@ -47,63 +50,31 @@ export function parseBody<K extends BodyKind>(kind: K, text: string): ParsedBody
 /** Bodies up to this size parse in well under a millisecond per kilobyte: not worth a thread hop. */
 const INLINE_PARSE_BYTES = 16 * 1024;
 const PARSE_TIMEOUT_MS = 10_000;
+/** The thread (and xmldom with it) ends after this long without a large body. */
+const WORKER_IDLE_MS = 60_000;
 
 export type WorkerRequest = { id: number; kind: BodyKind; text: string };
 export type WorkerAnswer =
   | { id: number; ok: true; value: unknown }
   | ({ id: number; ok: false; status: number } & DavErrorOptions);
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: Timer };
+const parser = createWorkerThread<WorkerRequest, WorkerAnswer>({
+  url: new URL("./xml-worker.ts", import.meta.url),
+  startTimeoutMs: PARSE_TIMEOUT_MS,
+  idleMs: WORKER_IDLE_MS,
+});
 
-let worker: Worker | null = null;
-let nextId = 0;
-const pending = new Map<number, Pending>();
-
-function failAll(error: unknown) {
-  for (const [id, entry] of pending) {
-    clearTimeout(entry.timer);
-    entry.reject(error);
-    pending.delete(id);
+async function parseInWorker<K extends BodyKind>(kind: K, text: string): Promise<ParsedBody<K>> {
+  const end = await parser.run({ kind, text });
+  if ("answer" in end) {
+    const answer = end.answer;
+    if (answer.ok) return answer.value as ParsedBody<K>;
+    const { id: _id, ok: _ok, status, ...options } = answer;
+    throw new DavError(status, options);
   }
-}
-
-function parserWorker(): Worker {
-  if (worker) return worker;
-  // ref: false: an idle worker must not keep the process (or a test run) alive.
-  const started = new Worker(new URL("./xml-worker.ts", import.meta.url), { ref: false });
-  started.onmessage = (event: MessageEvent<WorkerAnswer>) => {
-    const answer = event.data;
-    const entry = pending.get(answer.id);
-    if (!entry) return;
-    pending.delete(answer.id);
-    clearTimeout(entry.timer);
-    if (answer.ok) entry.resolve(answer.value);
-    else {
-      const { id: _id, ok: _ok, status, ...options } = answer;
-      entry.reject(new DavError(status, options));
-    }
-  };
-  started.onerror = (event) => {
-    worker = null;
-    failAll(new Error(`XML parser worker failed: ${event.message}`));
-  };
-  worker = started;
-  return started;
-}
-
-function parseInWorker<K extends BodyKind>(kind: K, text: string): Promise<ParsedBody<K>> {
-  const id = ++nextId;
-  const thread = parserWorker();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // Bodies queue behind one another: a runaway parse would hold up every later one.
-      thread.terminate();
-      if (worker === thread) worker = null;
-      failAll(new DavError(413, { messageKey: "errors.davBodyTooComplex" }));
-    }, PARSE_TIMEOUT_MS);
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
-    thread.postMessage({ id, kind, text } satisfies WorkerRequest);
-  });
+  // A runaway parse ends the thread, and the bodies queued behind it fail with it.
+  if (end.stopped === "crashed") throw new Error(`XML parser worker failed: ${end.message}`);
+  throw new DavError(413, { messageKey: "errors.davBodyTooComplex" });
 }
 
 /** Reads and parses the XML body of a request (at most MAX_XML_BYTES); 400 when it is not what `kind` expects. */

@@ -2,8 +2,8 @@
 // parser, highlighter or sanitiser of its own (docs/decisions/0012-server-rendered-markdown.md). It is
 // the renderer and the sanitiser the browser uses for encrypted pastes and previews
 // (shared/markdown), DOMPurify running on jsdom. jsdom is slow (tens of milliseconds for a small
-// paste, seconds for a long one) and large, so rendering runs in a worker thread, started on first
-// use and ended when idle: the event loop keeps serving everyone meanwhile and an idle server does
+// paste, seconds for a long one) and large, so rendering runs in a worker thread (server/worker-thread.ts),
+// started on first use and ended when idle: the event loop keeps serving everyone meanwhile and an idle server does
 // not carry jsdom. Results are kept by the text's hash, so a paste viewed often is rendered once.
 // A view never waits long for it: a text past SERVER_RENDER_MAX_CHARS, a render not done within
 // VIEW_WAIT_MS (the worker's start on a loaded machine takes seconds) or a failed worker gives null,
@@ -14,12 +14,14 @@
 // worker began it ends the worker. A refused or failed text is remembered by its hash, so later views
 // answer at once without trying again, and the page shows it as text with a note (`render_refused`).
 import type { PasteView } from "@shared/schemas/pastes";
+import { createWorkerThread, type JobStarted } from "../../worker-thread";
 
 /** Longer texts are left to the browser: rendering them here would hold the worker for seconds. */
 export const SERVER_RENDER_MAX_CHARS = 64 * 1024;
 /** How long a view waits for its rendering before it answers without it. */
 const VIEW_WAIT_MS = 3_000;
-/** A render still running after this long (start included) is given up and the worker ended. */
+/** A render the worker has not begun this long after it was asked for (the worker's start, texts ahead
+ * of it) is given up and the worker ended. */
 const RENDER_TIMEOUT_MS = 15_000;
 /** A render still running this long after the worker began it is given up and the worker ended. */
 export const RENDER_BUDGET_MS = 2_000;
@@ -36,18 +38,18 @@ const WORKER_IDLE_MS = 60_000;
 const CACHE_MAX_CHARS = 2 * 1024 * 1024;
 
 export type RenderRequest = { id: number; markdown: string; maxHtmlChars: number };
-/** `started` when the worker begins a text; then its HTML, or `refused` (too costly) or null (failed). */
-export type RenderAnswer = { id: number; started: true } | { id: number; html: string | null; refused?: true };
+/** `started` when the worker begins a text; then its HTML, or null (too costly, or it failed). */
+export type RenderAnswer = JobStarted | { id: number; html: string | null };
 
 /** What a render came to: HTML, refused for good (too costly, or it failed), or not now (timed out). */
 type RenderResult = { html: string } | { refused: true } | null;
 
-type Pending = { resolve: (result: RenderResult) => void; timer: Timer; key: string };
-
-let worker: Worker | null = null;
-let idleTimer: Timer | null = null;
-let nextId = 0;
-const pending = new Map<number, Pending>();
+const renderer = createWorkerThread<RenderRequest, Exclude<RenderAnswer, JobStarted>>({
+  url: new URL("./markdown-html-worker.ts", import.meta.url),
+  startTimeoutMs: RENDER_TIMEOUT_MS,
+  budgetMs: () => renderBudget.ms,
+  idleMs: WORKER_IDLE_MS,
+});
 const cache = new Map<string, string>();
 let cachedChars = 0;
 const refused = new Set<string>();
@@ -61,61 +63,16 @@ function rememberRefused(key: string) {
   }
 }
 
-/** Ends `thread`; `culprit` is the render that held it past its budget, refused from now on. */
-function settleAll(thread: Worker, culprit?: number) {
-  thread.terminate();
-  if (worker === thread) worker = null;
-  for (const [id, entry] of pending) {
-    clearTimeout(entry.timer);
-    if (id === culprit) rememberRefused(entry.key);
-    entry.resolve(id === culprit ? { refused: true } : null);
-    pending.delete(id);
+/** A text the worker refused, failed on or ran past its budget with is refused from now on; one the
+ * worker dropped for another's fault (stuck behind it, or the worker crashed) is left for a later view. */
+async function renderInWorker(key: string, markdown: string): Promise<RenderResult> {
+  const end = await renderer.run({ markdown, maxHtmlChars: MAX_HTML_CHARS });
+  if ("answer" in end && end.answer.html !== null) return { html: end.answer.html };
+  if ("answer" in end || end.stopped === "overran") {
+    rememberRefused(key);
+    return { refused: true };
   }
-}
-
-function endWhenIdle(thread: Worker) {
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (pending.size === 0 && worker === thread) settleAll(thread);
-  }, WORKER_IDLE_MS);
-  idleTimer.unref();
-}
-
-function renderWorker(): Worker {
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = null;
-  if (worker) return worker;
-  // ref: false: an idle worker must not keep the process (or a test run) alive.
-  const started = new Worker(new URL("./markdown-html-worker.ts", import.meta.url), { ref: false });
-  started.onmessage = (event: MessageEvent<RenderAnswer>) => {
-    const answer = event.data;
-    const entry = pending.get(answer.id);
-    if (!entry) return;
-    clearTimeout(entry.timer);
-    if ("started" in answer) {
-      // The worker renders one text at a time: from now on the time is this text's.
-      entry.timer = setTimeout(() => settleAll(started, answer.id), renderBudget.ms);
-      return;
-    }
-    pending.delete(answer.id);
-    if (answer.html === null) rememberRefused(entry.key);
-    entry.resolve(answer.html === null ? { refused: true } : { html: answer.html });
-    if (pending.size === 0 && worker === started) endWhenIdle(started);
-  };
-  started.onerror = () => settleAll(started);
-  worker = started;
-  return started;
-}
-
-function renderInWorker(key: string, markdown: string): Promise<RenderResult> {
-  const id = ++nextId;
-  const thread = renderWorker();
-  return new Promise((resolve) => {
-    // Until the worker begins this text (it may still be loading jsdom, or rendering others).
-    const timer = setTimeout(() => settleAll(thread), RENDER_TIMEOUT_MS);
-    pending.set(id, { resolve, timer, key });
-    thread.postMessage({ id, markdown, maxHtmlChars: MAX_HTML_CHARS } satisfies RenderRequest);
-  });
+  return null;
 }
 
 function keyOf(markdown: string): string {
@@ -138,8 +95,7 @@ function remember(key: string, html: string) {
  * first, and the worker loads jsdom while the page loads its code. It ends again if no view comes.
  */
 export function prepareMarkdownRenderer(): void {
-  const thread = renderWorker();
-  if (pending.size === 0) endWhenIdle(thread);
+  renderer.prepare();
 }
 
 /** Renders under way, by key: a text asked for again meanwhile waits for the same render. */
