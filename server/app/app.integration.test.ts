@@ -1,6 +1,6 @@
 // The whole app in-process on a real database, SQLite and Postgres: first-start records, the system
 // endpoints, the envelope for unknown routes, the OpenAPI document, the client and security headers.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "../routers";
@@ -13,14 +13,7 @@ import {
   present,
   type SharedFile,
 } from "../test/api-client";
-import {
-  createTestApp,
-  DATABASE_PROVIDERS,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-  tempDir,
-  useTestApp,
-} from "../test/harness";
+import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, tempDir, useTestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("app on %s", (provider) => {
   const { t, api } = useTestApp(provider);
@@ -180,24 +173,19 @@ describe("OpenAPI and docs", () => {
 });
 
 describe("client assets and security headers", () => {
-  let t: TestApp;
   const clientDir = tempDir("client");
   const themeScript = "document.documentElement.dataset.ready='1'";
-  beforeAll(async () => {
-    mkdirSync(join(clientDir, "assets"), { recursive: true });
-    writeFileSync(
-      join(clientDir, "index.html"),
-      `<!doctype html><html><head><script>${themeScript}</script></head><body>app ${"x".repeat(2000)}</body></html>`,
-    );
-    writeFileSync(join(clientDir, "assets", "index-abc123.js"), "console.log('app')");
-    writeFileSync(join(clientDir, "assets", "index-abc123.css"), "body{}");
-    writeFileSync(join(clientDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-    writeFileSync(join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {})");
-    t = await createTestApp("sqlite", { clientDir });
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
+  // A built client, written before the app starts (it reads index.html once).
+  mkdirSync(join(clientDir, "assets"), { recursive: true });
+  writeFileSync(
+    join(clientDir, "index.html"),
+    `<!doctype html><html><head><script>${themeScript}</script></head><body>app ${"x".repeat(2000)}</body></html>`,
+  );
+  writeFileSync(join(clientDir, "assets", "index-abc123.js"), "console.log('app')");
+  writeFileSync(join(clientDir, "assets", "index-abc123.css"), "body{}");
+  writeFileSync(join(clientDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  writeFileSync(join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {})");
+  const { t } = useTestApp("sqlite", { clientDir });
 
   test("hashed assets are cached for a year; index.html is revalidated", async () => {
     const asset = await t.request("GET", "/assets/index-abc123.js");

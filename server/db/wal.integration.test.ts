@@ -1,16 +1,16 @@
 // The SQLite write-ahead log stays bounded while the server runs (docs/security.md, the WAL row): counted views
 // used to add one page (~4 KB) to the WAL each, forever. SQLite only: Postgres has no WAL file of ours.
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../test/harness";
+import { TEST_ADMIN_PASSWORD, useTestApp } from "../test/harness";
 import { sqliteFilePath } from "./migrate";
 import { openWalCheckpointer, WAL_CHECKPOINT_THRESHOLD_BYTES } from "./wal-checkpoint";
 
 const MIB = 1024 * 1024;
 
 describe("the SQLite WAL", () => {
-  let t: TestApp;
+  const { t } = useTestApp("sqlite");
   let admin: string;
   let dbPath: string;
   const walSize = () => statSync(`${dbPath}-wal`).size;
@@ -35,15 +35,11 @@ describe("the SQLite WAL", () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp("sqlite");
     dbPath = sqliteFilePath(t.config.databaseUrl);
     const login = await t.request("POST", "/api/admin/login", {
       body: { username: "admin", password: TEST_ADMIN_PASSWORD },
     });
     admin = `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`;
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("5,000 counted views (JSON and raw) leave it under 8 MiB, and every view is counted", async () => {

@@ -1,10 +1,9 @@
 // The REST API as a script written from CloudPaste 0.6.8's API document calls it: call by call, with
 // the document's field names and layouts (not our OpenAPI document's), against the in-process app
 // (test/api-client.ts), on SQLite and Postgres, as the admin and as API keys. See docs/coming-from-cloudpaste.md.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import {
   type ApiAnswer,
-  createApiClient,
   createApiKey,
   loginAdmin,
   type OpenedPaste,
@@ -16,16 +15,15 @@ import {
   type UploadedEntry,
   type UploadedPart,
 } from "../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../test/harness";
+import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provider) => {
-  let t: TestApp;
+  const { t, api } = useTestApp(provider);
   let admin: string;
   let textKey: string;
   let fileKey: string;
   let mountKey: string;
 
-  const api = createApiClient(() => t.app);
   /** The app's own signed links, called in-process. */
   function fetchLink(url: string, init: RequestInit = {}) {
     const local = url.replace(t.config.publicUrl, "http://localhost");
@@ -44,7 +42,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     textKey = await createKey("doc text", { text_permission: true });
     fileKey = await createKey("doc file", { file_permission: true });
@@ -57,7 +54,6 @@ describe.each(DATABASE_PROVIDERS)("CloudPaste 0.6.8 API document on %s", (provid
       procedure: "storage.update",
     });
   });
-  afterAll(() => t.cleanup());
 
   test("basics: health, version with environment, storage, runtime version and uptime", async () => {
     const health = await api.call("GET", "/health");

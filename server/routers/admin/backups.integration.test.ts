@@ -11,14 +11,8 @@ import { backupJob } from "../../services/backup/backup-job";
 import { restoreBackup, verifyArchive } from "../../services/backup/restore";
 import { createJobLedger } from "../../services/jobs/ledger";
 import { createScheduler } from "../../services/jobs/scheduler";
-import {
-  type CloudPasteImportReport,
-  createApiClient,
-  createPaste,
-  createS3Storage,
-  loginAdmin,
-} from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir } from "../../test/harness";
+import { type CloudPasteImportReport, createPaste, createS3Storage, loginAdmin } from "../../test/api-client";
+import { createTestApp, DATABASE_PROVIDERS, type TestApp, tempDir, useTestApp } from "../../test/harness";
 
 const fixture = (name: string) => join(import.meta.dir, "../../services/backup/cloudpaste/fixtures", name);
 
@@ -34,10 +28,8 @@ const backupJobOn = (t: TestApp, pattern?: string) =>
   });
 
 describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
-  let t: TestApp;
+  const { t, api, call } = useTestApp(provider);
   let admin: string;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
   /** The admin's CloudPaste import of an uploaded `body`: a dry run unless `real`. */
   const importCloudPaste = (body: Uint8Array, options: { real?: boolean; headers?: Record<string, string> } = {}) =>
     call<CloudPasteImportReport>("POST", `/admin/backups/cloudpaste-import${options.real ? "?dry_run=false" : ""}`, {
@@ -47,12 +39,8 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     t.scheduler.register(backupJobOn(t));
     admin = await loginAdmin(api);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   async function finishedOverview() {
@@ -183,18 +171,16 @@ describe.each(DATABASE_PROVIDERS)("admin backups on %s", (provider) => {
 });
 
 describe.each(DATABASE_PROVIDERS)("scheduled backups to S3 on %s", (provider) => {
-  let t: TestApp;
+  const { t, api } = useTestApp(provider);
   let admin: string;
-  const api = createApiClient(() => t.app);
-  const apps: TestApp[] = [];
+  /** The apps a test restores into, beside the one it backs up. */
+  const targets: TestApp[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
-    apps.push(t);
     admin = await loginAdmin(api);
   });
   afterAll(async () => {
-    for (const app of apps) await app.cleanup();
+    for (const target of targets) await target.cleanup();
   });
 
   test("a daily backup to an S3 storage config is created, pruned to keep, listed, downloaded and restored", async () => {
@@ -254,7 +240,7 @@ describe.each(DATABASE_PROVIDERS)("scheduled backups to S3 on %s", (provider) =>
     writeFileSync(copy, download.bytes);
 
     const target = await createTestApp(provider);
-    apps.push(target);
+    targets.push(target);
     const summary = await restoreBackup(
       {
         db: target.db,

@@ -1,15 +1,15 @@
 // The admin dashboard's statistics on SQLite and Postgres, against seeded data: share counts with the
 // services' expiry rule (time OR view limit), storage use per config against its capacity, keys,
 // mounts, and the per-day activity in UTC and at a client's offset, over REST and tRPC.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import superjson from "superjson";
 import { driverConnectionOf } from "../../db/client";
 import { driverSql } from "../../db/driver-query";
 import { pasteSummaryColumns } from "../../services/pastes/paste-summary";
 import { getDashboardStats } from "../../services/system/dashboard";
 import { smallCountsStatement } from "../../services/system/dashboard-counts";
-import { createApiClient, createApiKey, loginAdmin, present } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { createApiKey, loginAdmin, present } from "../../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -18,16 +18,13 @@ const DAY = 24 * HOUR;
 const localDate = (instant: number, offset = 0) => new Date(instant + offset * 60_000).toISOString().slice(0, 10);
 
 describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
-  let t: TestApp;
+  const { t, api, call } = useTestApp(provider);
   let admin: string;
   let defaultStorageId: string;
   let secondStorageId: string;
   const seededAt = Date.now();
   let sequence = 0;
   const unique = (prefix: string) => `${prefix}${provider.slice(0, 2)}${++sequence}${crypto.randomUUID().slice(0, 6)}`;
-
-  const api = createApiClient(() => t.app);
-  const { call } = api;
 
   function seedPaste(fields: { expiresAt?: Date | null; maxViews?: number; views?: number; createdAt?: Date }) {
     return t.db.paste.create({
@@ -70,7 +67,6 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
     defaultStorageId = storage.id;
@@ -127,10 +123,6 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
         select: { id: true },
       });
     }
-  });
-
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("counts match the seeded data and the services' expiry rule", async () => {
@@ -293,13 +285,9 @@ describe.each(DATABASE_PROVIDERS)("dashboard stats on %s", (provider) => {
 // the used-up rows not past it from a partial index that holds used-up rows only, so a share counts
 // once whichever way it is gone, and a million live shares with a view limit are never read.
 describe.each(DATABASE_PROVIDERS)("dashboard expired figure on %s", (provider) => {
-  let t: TestApp;
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  const { t } = useTestApp(provider);
 
   test("counts each gone share once, as the services' rule does, from an index of used-up rows", async () => {
-    t = await createTestApp(provider);
     const now = Date.now();
     const storage = await t.db.storageConfig.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
     let n = 0;
@@ -396,13 +384,9 @@ describe.each(DATABASE_PROVIDERS)("dashboard expired figure on %s", (provider) =
 // SQLite: older versions of the adapter wrote "Z" times and it can write integer milliseconds; an
 // expiry is an instant whichever form it is in (the statement narrows by the index as text first).
 describe("dashboard expired figure on sqlite, dates in every stored form", () => {
-  let t: TestApp;
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  const { t } = useTestApp("sqlite");
 
   test("an expiry written as Z text or as integer milliseconds counts as the instant it is", async () => {
-    t = await createTestApp("sqlite");
     const now = Date.now();
     const forms = { iso: (ms: number) => new Date(ms).toISOString(), integer: (ms: number) => ms };
     let n = 0;

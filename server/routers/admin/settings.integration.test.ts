@@ -1,11 +1,11 @@
 // System settings on SQLite and Postgres: validation over REST and tRPC (translated, 400, nothing
 // half-written), the public max-upload-size read, the limit enforced on uploads in KB-sized steps,
 // the version, and who may change what.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { DEFAULT_CLIPBOARD_ITEM_MB, DEFAULT_CLIPBOARD_JOINS_PER_MINUTE } from "@shared/clipboard";
 import { DEFAULT_CREATION_LIMIT_PER_ADDRESS, DEFAULT_CREATION_LIMIT_PER_KEY } from "@shared/schemas/admin/settings";
 import superjson from "superjson";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
 type Body = { code: number; message: string; data: any; success: boolean };
@@ -21,7 +21,7 @@ const CREATION_DEFAULTS = {
 };
 
 describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
-  let t: TestApp;
+  const { t } = useTestApp(provider);
   let admin: string;
 
   async function rest(method: string, path: string, options: { body?: unknown; auth?: string; lang?: string } = {}) {
@@ -62,12 +62,8 @@ describe.each(DATABASE_PROVIDERS)("system settings on %s", (provider) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     const login = await rest("POST", "/admin/login", { body: { username: "admin", password: TEST_ADMIN_PASSWORD } });
     admin = `Bearer ${login.body.data.token}`;
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("defaults: 100 MB and the auto WebDAV mode", async () => {

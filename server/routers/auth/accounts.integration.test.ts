@@ -1,17 +1,14 @@
 // Accounts and access over REST on SQLite and Postgres: admin login, logout, token check, change of
 // credentials, API key management and use, rate limits, and no secret in any answer.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createHmac, hkdfSync } from "node:crypto";
 import { RATE_LIMITS } from "../../services/system/rate-limit";
-import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
-  let t: TestApp;
+  const { t, call } = useTestApp(provider);
   /** Each test logs in from its own address so rate-limit counts do not leak between tests. */
   const freshIp = freshIps(0, provider);
-
-  const { call } = createApiClient(() => t.app);
 
   async function login(password = TEST_ADMIN_PASSWORD, username = "admin") {
     const result = await call("POST", "/admin/login", {
@@ -26,13 +23,6 @@ describe.each(DATABASE_PROVIDERS)("accounts on %s", (provider) => {
   /** POST /admin/api-keys as `admin`: its answer typed as keys.create's. */
   const createKey = (admin: string, body: Record<string, unknown>, options: { lang?: string } = {}) =>
     call("POST", "/admin/api-keys", { auth: admin, body, ...options, procedure: "keys.create" });
-
-  beforeAll(async () => {
-    t = await createTestApp(provider);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
 
   test("login returns a token that validates, and logout ends it", async () => {
     const result = await call("POST", "/admin/login", {

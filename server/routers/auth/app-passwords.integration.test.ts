@@ -3,21 +3,19 @@
 // modules, never WebDAV without mount access), with its last use shown; revoking it ends its sessions
 // at once. With single sign-on configured, a script's bare password gets no token (the web login still
 // works) and WebDAV refuses it; the CloudPaste login keeps working for an admin without a second factor.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { CSRF_HEADER } from "@shared/constants";
-import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 
 function totpCode(secret: string): string {
   return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 1000 / 30)), 6);
 }
 
 describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
-  let t: TestApp;
+  const { t, call } = useTestApp(provider);
   const freshIp = freshIps(38, provider);
-  const { call } = createApiClient(() => t.app);
 
   // Untyped: the refusals' data (second_factor_required...) is not the login's output.
   const login = (password: string, extra: Record<string, unknown> = {}) =>
@@ -36,13 +34,6 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
       freshIp(),
     );
   }
-
-  beforeAll(async () => {
-    t = await createTestApp(provider);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
 
   let admin = "";
   let everything = { id: "", password: "" };
@@ -153,23 +144,16 @@ describe.each(DATABASE_PROVIDERS)("app passwords on %s", (provider) => {
 });
 
 describe.each(DATABASE_PROVIDERS)("the bare password with single sign-on configured, on %s", (provider) => {
-  let t: TestApp;
-  const { call } = createApiClient(() => t.app);
-  beforeAll(async () => {
-    t = await createTestApp(provider, {
-      sso: {
-        issuer: "https://id.example",
-        clientId: "pastebox",
-        clientSecret: undefined,
-        name: "ID",
-        scopes: "openid",
-        admin: { subject: "me", email: undefined, group: undefined },
-        groupsClaim: "groups",
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.cleanup();
+  const { t, call } = useTestApp(provider, {
+    sso: {
+      issuer: "https://id.example",
+      clientId: "pastebox",
+      clientSecret: undefined,
+      name: "ID",
+      scopes: "openid",
+      admin: { subject: "me", email: undefined, group: undefined },
+      groupsClaim: "groups",
+    },
   });
 
   test("a script gets no token and WebDAV refuses it; the web login still signs in; an app password works", async () => {

@@ -3,35 +3,20 @@
 // narrow the list and the export alike; a cursor pages through equal timestamps without a gap or a
 // repeat; the export is one JSON file streamed a page at a time; nobody but the admin reads either;
 // and the daily job removes what is older than 90 days and nothing newer.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { AUDIT_RETENTION_DAYS } from "@shared/audit-events";
 import { AUDIT_EXPORT_PAGE, purgeOldAuditEvents } from "../../services/auth/audit-log";
 import { AUDIT_PURGE_JOB } from "../../services/jobs/system-jobs";
-import { type ApiAnswer, createApiClient, createApiKey, type OutputOf } from "../../test/api-client";
-import {
-  createTestApp,
-  DATABASE_PROVIDERS,
-  processDatabaseUrl,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-} from "../../test/harness";
+import { type ApiAnswer, createApiKey, type OutputOf } from "../../test/api-client";
+import { DATABASE_PROVIDERS, processDatabaseUrl, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 import { runSystemJob } from "../../test/system-jobs";
 
 const DAY_MS = 24 * 60 * 60_000;
 
 describe.each(DATABASE_PROVIDERS)("audit log on %s", (provider) => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
   const guesser = provider === "sqlite" ? "198.51.100.7" : "198.51.100.8";
   let admin = "";
-
-  beforeAll(async () => {
-    t = await createTestApp(provider);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
 
   /** Rows written straight to the table, at known times, for the filter and paging checks. */
   async function seed(rows: { at: Date; event?: string; success?: boolean; ip?: string; detail?: string }[]) {

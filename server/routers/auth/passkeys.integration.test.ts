@@ -3,10 +3,9 @@
 // password, and the refusals: an answer replayed, made for another site, from an unknown or removed
 // passkey, or without user verification where the passkey stands alone; the bare password then opens
 // neither the token login nor WebDAV; `pastebox admin reset-2fa` removes the passkeys.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { resetAdminSecondFactors } from "../../services/auth/second-factor";
-import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 import { createCredential, type SoftCredential, signInAnswer } from "../../test/soft-authenticator";
 
 // testConfig's PUBLIC_URL is http://localhost:8787: the relying party is "localhost".
@@ -14,10 +13,8 @@ const SITE = { rpId: "localhost", origin: "http://localhost:8787" };
 const PHISHING_SITE = { rpId: "evil.example", origin: "https://evil.example" };
 
 describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
-  let t: TestApp;
+  const { t, call } = useTestApp(provider);
   const freshIp = freshIps(36, provider);
-  const api = createApiClient(() => t.app);
-  const { call } = api;
 
   async function bearer() {
     const answer = await call("POST", "/admin/login", {
@@ -67,13 +64,6 @@ describe.each(DATABASE_PROVIDERS)("passkeys on %s", (provider) => {
       answer: await call("POST", "/admin/passkeys/login", { body, ip: freshIp(), procedure: "passkeys.login" }),
     };
   }
-
-  beforeAll(async () => {
-    t = await createTestApp(provider);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
 
   let laptop: SoftCredential;
   let admin = "";

@@ -1,13 +1,13 @@
 // The admin's second factor over REST on SQLite and Postgres: TOTP enrolment, the login's second step
 // (TOTP code, recovery code, replays refused), no side door (WebDAV Basic and the token login refuse the
 // bare password), wrong codes rate limited like passwords, turning it off, and `pastebox admin reset-2fa`.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { resetAdminSecondFactors } from "../../services/auth/second-factor";
 import { RATE_LIMITS } from "../../services/system/rate-limit";
 import { createApiClient } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, freshIps, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 
 const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -19,9 +19,8 @@ function totpCode(secret: string, stepOffset = 0): string {
 }
 
 describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
-  let t: TestApp;
+  const { t, call } = useTestApp(provider);
   const freshIp = freshIps(35, provider);
-  const { call } = createApiClient(() => t.app);
 
   const loginRequest = (body: Record<string, unknown>, ip: string) => ({
     body: { username: "admin", password: TEST_ADMIN_PASSWORD, ...body },
@@ -50,13 +49,6 @@ describe.each(DATABASE_PROVIDERS)("two-factor sign-in on %s", (provider) => {
       ip,
     );
   }
-
-  beforeAll(async () => {
-    t = await createTestApp(provider);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
 
   let secret = "";
   let recoveryCodes: string[] = [];

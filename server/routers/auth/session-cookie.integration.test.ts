@@ -2,13 +2,13 @@
 // sets the cookie and answers no token; the cookie authenticates reads; a cookie-authenticated
 // mutation from another origin, or without the client's header, is refused; logout and a change of
 // credentials end it on every process; scripts keep Bearer tokens and API keys as before.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import superjson from "superjson";
 import { createApp } from "../../app/app";
 import { createDatabase } from "../../db/client";
 import { clearedSessionCookie, sessionCookie } from "../../http/session-cookie";
-import { createTestApp, DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, TEST_ADMIN_PASSWORD, useTestApp } from "../../test/harness";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions.
 type Json = any;
@@ -28,7 +28,7 @@ test("the cookie is HttpOnly, SameSite=Strict, for the whole site; Secure when P
 });
 
 describe.each(DATABASE_PROVIDERS)("browser session cookie on %s", (provider) => {
-  let t: TestApp;
+  const { t } = useTestApp(provider);
 
   type Options = { cookie?: string; origin?: string | null; csrf?: boolean; app?: Fetcher; auth?: string };
 
@@ -74,13 +74,6 @@ describe.each(DATABASE_PROVIDERS)("browser session cookie on %s", (provider) => 
     expect(cookie).toBeDefined();
     return (cookie as string).split(";")[0] as string;
   }
-
-  beforeAll(async () => {
-    t = await createTestApp(provider);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-  });
 
   test("the web client's login sets the HttpOnly cookie and answers no token; the cookie authenticates", async () => {
     const login = await trpcMutation("admin.login", { username: "admin", password: TEST_ADMIN_PASSWORD });

@@ -3,7 +3,7 @@
 // within a storage and across storages (the client-side copy answer and its commit), multipart and
 // presigned uploads with their cleanup, search, the listing cache, base-path confinement against a
 // traversal corpus, read-only keys, and the mount rules with their messages in English and Chinese.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { traversalForms } from "@shared/test/traversal-corpus";
 import { sweepOnce } from "../../services/system/sweeper";
 import {
@@ -19,7 +19,7 @@ import {
   type UploadedEntry,
   type UploadedPart,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, STORAGE_CASES, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, STORAGE_CASES, type TestApp, useTestApp } from "../../test/harness";
 import { patternedBytes as bytes } from "../../test/payloads";
 
 const PART = 5 * 1024 * 1024;
@@ -45,7 +45,7 @@ const query = (params: Record<string, string | number | boolean>) =>
   new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))).toString();
 
 describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, storageKind) => {
-  let t: TestApp;
+  const { t } = useTestApp(provider);
   const { api, call, fetchLink } = clientOf(() => t);
   let admin: string;
   /** The storage under test (mounts /docs, /secret, /docsecret, /archive, /team/shared). */
@@ -113,7 +113,6 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     const localId = await defaultStorageId(t.db);
     const folder = `fs-${provider}-${Date.now()}`;
@@ -137,9 +136,6 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
     }
     keyDocs = await createKey("docs", "/docs");
     keyReadOnly = await createKey("reader", "/docs", true);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("the root lists mount points, and folders on the way to nested mounts", async () => {
@@ -1116,18 +1112,14 @@ describe.each(STORAGE_CASES)("file system on %s with %s storage", (provider, sto
 });
 
 describe.each(DATABASE_PROVIDERS)("mounts on %s", (provider) => {
-  let t: TestApp;
+  const { t } = useTestApp(provider);
   const { api, call } = clientOf(() => t);
   let admin: string;
   let storageId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     storageId = await defaultStorageId(t.db);
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   const create = (body: object, language?: string) =>

@@ -2,14 +2,12 @@
 // .../{id}/extend) on SQLite and Postgres: the list by kind with each link's state, a key seeing and
 // touching only its own, an expired link working again once extended, and a revoked link dead while
 // its folder stays.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApiClient, createApiKey, createMount, defaultStorageId, loginAdmin } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { createApiKey, createMount, defaultStorageId, loginAdmin } from "../../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 
 describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
   let admin: string;
   let key: string;
 
@@ -26,7 +24,6 @@ describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     await createMount(api, admin, {
       mount_path: "/team",
@@ -40,9 +37,6 @@ describe.each(DATABASE_PROVIDERS)("managing path shares on %s", (provider) => {
       ).toBe(200);
     }
     key = (await createApiKey(api, admin, { mount_permission: true, basic_path: "/team/mine" })).auth;
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("the list filters by kind; a key lists, revokes and extends only its own links", async () => {

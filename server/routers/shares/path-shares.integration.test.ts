@@ -3,18 +3,16 @@
 // listings never above the shared folder, one view per visit, the password, the zip's names and bytes,
 // the share following a rename and answering 410 once its folder is deleted, and keys confined to their
 // base path.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DOWNLOAD_ALL_COUNT_MAX } from "../../services/shares/collections/path-shares";
-import { createApiClient, createApiKey, createMount, loginAdmin, present, storageOfKind } from "../../test/api-client";
-import { createTestApp, STORAGE_CASES, type TestApp } from "../../test/harness";
+import { createApiKey, createMount, loginAdmin, present, storageOfKind } from "../../test/api-client";
+import { STORAGE_CASES, useTestApp } from "../../test/harness";
 import { queryString as query, unzipped } from "../../test/zip-answers";
 
 describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, storageKind) => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
+  const { t, api, call } = useTestApp(provider);
   let admin: string;
   /** The /docs mount's folder in its storage. */
   const docsFolder = `docs-${Date.now()}`;
@@ -29,7 +27,6 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
     (await t.db.pathShare.findUniqueOrThrow({ where: { slug }, select: { views: true } })).views;
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     const storageId = await storageOfKind(storageKind, api, t.db, admin, { is_public: false });
     await createMount(api, admin, { mount_path: "/docs", storage_config_id: storageId, folder: docsFolder });
@@ -48,9 +45,6 @@ describe.each(STORAGE_CASES)("path shares on %s with %s storage", (provider, sto
     ]) {
       expect((await write(path as string, content as string)).status).toBe(200);
     }
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("a folder link lists inside the folder only, counts one view per visit, serves files and the zip", async () => {

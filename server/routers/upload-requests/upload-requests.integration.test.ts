@@ -15,14 +15,13 @@ import {
 } from "../../services/upload-requests/webhook";
 import {
   type ArrivedFile,
-  createApiClient,
   createMount,
   defaultStorageId,
   loginAdmin,
   present,
   storageOfKind,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, STORAGE_CASES, type TestApp, useTestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, STORAGE_CASES, useTestApp } from "../../test/harness";
 
 function fileForm(content: string, name: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -444,8 +443,7 @@ describe.each(STORAGE_CASES)("upload requests on %s with %s storage", (provider,
 });
 
 describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
+  const { t, api } = useTestApp(provider, { allowPrivateUrls: true });
   let admin: string;
   let storageId: string;
   type Received = { path: string; body: string; signature: string | null; delivery: string | null };
@@ -471,14 +469,12 @@ describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) =>
   const arrivedAt = (path: string) => received.filter((entry) => entry.path === path);
 
   beforeAll(async () => {
-    t = await createTestApp(provider, { allowPrivateUrls: true });
     t.scheduler.register(webhookDeliveryJob(t));
     admin = await loginAdmin(api);
     storageId = await defaultStorageId(t.db);
   });
   afterAll(async () => {
     hook.stop(true);
-    await t.cleanup();
   });
 
   async function requestWithHook(path: string) {

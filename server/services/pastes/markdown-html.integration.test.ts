@@ -3,7 +3,7 @@
 // the HTML the browser's own renderer would make (highlighted code, tables, task lists), with hostile
 // markup removed, and the view counted once; scripts that do not ask get the text alone; encrypted,
 // plain-text, locked and over-long pastes get no HTML (the browser renders those itself).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { encryptText, generateLinkKey } from "@shared/encryption/encrypted-share";
 import { loadCodeLanguages } from "@shared/markdown/highlight-code";
 import { markdownTooComplex } from "@shared/markdown/render-limits";
@@ -11,14 +11,8 @@ import { codeBlocksOf, renderMarkdown } from "@shared/markdown/render-markdown";
 import { createSanitizer } from "@shared/markdown/sanitize-html";
 import type { WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
-import {
-  createApiClient,
-  createPaste as createPasteRow,
-  loginAdmin,
-  type OpenedPaste,
-  present,
-} from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { createPaste as createPasteRow, loginAdmin, type OpenedPaste, present } from "../../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 import { RENDER_BUDGET_MS, renderBudget, renderMarkdownHtml, SERVER_RENDER_MAX_CHARS } from "./markdown-html";
 
 /** The render budget while the budget itself is tested (see that test). */
@@ -67,23 +61,17 @@ function parse(html: string): Element {
 }
 
 describe.each(DATABASE_PROVIDERS)("server-rendered Markdown on %s", (provider) => {
-  let t: TestApp;
+  const { t, api, call } = useTestApp(provider);
   let admin: string;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
   const createPaste = (fields: Record<string, unknown>) => createPasteRow(api, admin, fields);
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     // The worker's start (jsdom) can take seconds on a loaded machine, longer than a view waits:
     // started here, so the views below measure rendering, not the start.
     expect(await renderMarkdownHtml("```ts\nconst warm = 1;\n```", 60_000)).toEqual({
       html: expect.stringContaining("hljs"),
     });
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("asked for, a Markdown paste comes rendered as the browser renders it, counted once", async () => {

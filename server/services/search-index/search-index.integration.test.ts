@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { createDatabase } from "../../db/client";
 import { createDriver, storageConfigDriverSelect } from "../../storage";
 import {
-  createApiClient,
   createApiKey,
   createLocalStorage,
   createMount,
@@ -16,7 +15,7 @@ import {
   loginAdmin,
   present,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, processDatabaseUrl, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, processDatabaseUrl, useTestApp } from "../../test/harness";
 import { crawlStorage } from "./crawl";
 
 const cases = DATABASE_PROVIDERS.flatMap((provider) =>
@@ -24,14 +23,12 @@ const cases = DATABASE_PROVIDERS.flatMap((provider) =>
 );
 
 describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
+  const { t, api } = useTestApp(provider);
   let admin: string;
   let storageId: string;
   let root = "";
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     if (kind === "local") {
       root = await mkdtemp(join(tmpdir(), "pastebox-index-"));
@@ -42,7 +39,6 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
     await createMount(api, admin, { mount_path: "/data", storage_config_id: storageId });
   });
   afterAll(async () => {
-    await t.cleanup();
     if (root) await rm(root, { recursive: true, force: true });
   });
 
@@ -582,16 +578,13 @@ describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
 // range for a few rows and read every row of it (50-160 ms a search at 100,000 rows), and every search
 // read the trigram index's pending list whole until a VACUUM merged it (docs/search-index.md).
 describe("search index on postgres right after a first crawl", () => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
+  const { t, api } = useTestApp("postgres");
   let root = "";
 
   beforeAll(async () => {
-    t = await createTestApp("postgres");
     root = await mkdtemp(join(tmpdir(), "pastebox-index-settle-"));
   });
   afterAll(async () => {
-    await t.cleanup();
     await rm(root, { recursive: true, force: true });
   });
 

@@ -3,8 +3,8 @@
 // after a fold stopped half-way, and after shares created before a fold are deleted or change status
 // (the triggers then add -1 to a bucket the fold removed; before, their UPDATE found no bucket and the
 // totals stayed one too high). The daily job runs the fold in a child process.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, DATABASE_PROVIDERS, processDatabaseUrl, type TestApp } from "../../test/harness";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { DATABASE_PROVIDERS, processDatabaseUrl, useTestApp } from "../../test/harness";
 import { countsAndRows } from "../../test/share-counts";
 import { runSystemJob } from "../../test/system-jobs";
 import { SHARE_COUNT_FOLD_JOB } from "../jobs/system-jobs";
@@ -18,7 +18,7 @@ const edge = Math.floor(daysAgo(FOLD_AFTER_DAYS).getTime() / 1000);
 
 for (const provider of DATABASE_PROVIDERS) {
   describe(`fold of share counts on ${provider}`, () => {
-    let t: TestApp;
+    const { t } = useTestApp(provider);
     let storageId: string;
     /** Buckets older than the fold's edge that are not the folded one. */
     const oldBuckets = () => t.db.shareCount.count({ where: { bucket: { gt: 0n, lt: BigInt(edge) } } });
@@ -39,7 +39,6 @@ for (const provider of DATABASE_PROVIDERS) {
     }
 
     beforeAll(async () => {
-      t = await createTestApp(provider);
       storageId = (await t.db.storageConfig.findFirstOrThrow({ select: { id: true } })).id;
       // Shares made over the last 150 days by three creators, files in each status: 30 weeks of buckets.
       const creators = ["admin:fold", "apikey:fold-a", "apikey:fold-b"];
@@ -66,9 +65,6 @@ for (const provider of DATABASE_PROVIDERS) {
           createdAt: daysAgo(i / 2 + 0.01),
         })),
       });
-    });
-    afterAll(async () => {
-      await t?.cleanup();
     });
 
     test("a fold stopped half-way leaves every total exact, and the next one finishes it", async () => {

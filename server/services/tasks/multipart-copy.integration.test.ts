@@ -7,17 +7,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { CreateMultipartUploadCommand, GetObjectCommand, type S3Client, UploadPartCommand } from "@aws-sdk/client-s3";
-import {
-  createApiClient,
-  createMount,
-  createS3Storage,
-  defaultStorageId,
-  loginAdmin,
-  readTask,
-  startTask,
-} from "../../test/api-client";
+import { createMount, createS3Storage, defaultStorageId, loginAdmin, readTask, startTask } from "../../test/api-client";
 import { type FlakyS3Proxy, startFlakyS3Proxy } from "../../test/flaky-s3-proxy";
-import { createTestApp, DATABASE_PROVIDERS, s3Env, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, s3Env, useTestApp } from "../../test/harness";
 import { multipartUploadExists, testS3Client } from "../../test/s3-client";
 import { taskUploadRecorder } from "./worker";
 
@@ -28,12 +20,11 @@ const BIG_BYTES = 12 * MiB;
 const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 describe.each(DATABASE_PROVIDERS)("server tasks copying large files in parts on %s", (provider) => {
-  let t: TestApp;
+  const { t, api } = useTestApp(provider, { taskPartsAboveBytes: PARTS_ABOVE });
   let admin: string;
   let proxy: FlakyS3Proxy;
   let s3: S3Client;
   let folder: string;
-  const api = createApiClient(() => t.app);
   const { bucket } = s3Env();
   const big = crypto.getRandomValues(new Uint8Array(BIG_BYTES));
 
@@ -57,7 +48,6 @@ describe.each(DATABASE_PROVIDERS)("server tasks copying large files in parts on 
   };
 
   beforeAll(async () => {
-    t = await createTestApp(provider, { taskPartsAboveBytes: PARTS_ABOVE });
     admin = await loginAdmin(api);
     s3 = testS3Client(s3Env());
     proxy = await startFlakyS3Proxy(s3Env().endpoint);
@@ -78,7 +68,6 @@ describe.each(DATABASE_PROVIDERS)("server tasks copying large files in parts on 
   });
   afterAll(async () => {
     await proxy?.close();
-    await t?.cleanup();
   });
 
   test("a large file copied from disk to S3 goes as one multipart upload, with its bytes", async () => {

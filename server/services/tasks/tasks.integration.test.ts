@@ -3,10 +3,9 @@
 // that end a task "partial", bad input refused before anything is stored, a key that sees only its own
 // tasks, cancel and retry, and two processes racing for the files of one task after a third died
 // mid-copy, with every object at the target exactly once.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { createDatabase } from "../../db/client";
 import {
-  createApiClient,
   createApiKey,
   createMount,
   createS3Storage,
@@ -16,15 +15,13 @@ import {
   readTask,
   startTask,
 } from "../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../test/harness";
+import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
 import { usedBytes } from "../uploads/upload-limits";
 import { createTaskWorker } from "./worker";
 
 describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
-  let t: TestApp;
+  const { t, api, call } = useTestApp(provider);
   let admin: string;
-  const api = createApiClient(() => t.app);
-  const { call } = api;
 
   async function upload(path: string, content: string, filename: string, auth = admin) {
     const form = new FormData();
@@ -52,7 +49,6 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
   const start = (body: InputOf<"fsTasks.create">, auth = admin) => startTask(api, auth, body, scopeOf(auth));
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     const localId = await defaultStorageId(t.db);
     const s3 = await createS3Storage(api, admin, { is_public: false });
@@ -61,9 +57,6 @@ describe.each(DATABASE_PROVIDERS)("server-side tasks on %s", (provider) => {
     for (let index = 0; index < 12; index++) {
       await upload(`/local/album/${index < 6 ? "" : "deep/"}`, `photo ${index}`, `p${index}.txt`);
     }
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("a folder is copied from local storage to S3 by the server, every file reported done", async () => {

@@ -3,10 +3,9 @@
 // file and size, a folder, a paste; a password or browser encryption shows only "protected"; nothing
 // is counted as a view; a browser still gets the app. An open image share's card has a small picture
 // (og:image, a JPEG at most 600 px, no view counted), a protected one none; a set names its files.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import {
-  createApiClient,
   createFileShare,
   createMount,
   createPaste,
@@ -15,14 +14,13 @@ import {
   type SharedFile,
   type UploadedEntry,
 } from "../../../test/api-client";
-import { createTestApp, DATABASE_PROVIDERS, type TestApp } from "../../../test/harness";
+import { DATABASE_PROVIDERS, useTestApp } from "../../../test/harness";
 
 const DISCORD = "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
-  let t: TestApp;
-  const api = createApiClient(() => t.app);
+  const { t, api } = useTestApp(provider);
   let admin: string;
 
   /** The OpenGraph tags of a page as a crawler reads it, and the page. */
@@ -53,7 +51,6 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(provider);
     admin = await loginAdmin(api);
     const storageId = await defaultStorageId(t.db);
     await createMount(api, admin, { mount_path: "/pub", storage_config_id: storageId, folder: `pub-${Date.now()}` });
@@ -62,9 +59,6 @@ describe.each(DATABASE_PROVIDERS)("link previews on %s", (provider) => {
       body: { path: "/pub/trip/day-1.txt", content: "x" },
       procedure: "fs.update",
     });
-  });
-  afterAll(async () => {
-    await t.cleanup();
   });
 
   test("a file share's card names the file and its size; no script, no view counted", async () => {
