@@ -516,8 +516,11 @@ describe.each(DATABASE_PROVIDERS)("upload request webhooks on %s", (provider) =>
     });
     expect(await t.reads.hasDueWebhookDeliveries(new Date())).toBe(true);
     expect(await t.scheduler.runNow(WEBHOOK_JOB)).toBe("started");
+    // Its run recorded and its lease given back (released after the record): the next runNow may claim it.
     await until(
-      async () => (await t.db.jobRun.count({ where: { job: WEBHOOK_JOB, status: "running" } })) === 0,
+      async () =>
+        (await t.db.jobRun.count({ where: { job: WEBHOOK_JOB, status: "running" } })) === 0 &&
+        !t.scheduler.jobs().some((job) => job.name === WEBHOOK_JOB && job.runningHere),
       "the job's run",
     );
     const after = await deliveryOf(requestId);
