@@ -12,15 +12,12 @@ import {
   storageOfKind,
   type UploadedPart,
 } from "../../test/api-client";
-import { DATABASE_PROVIDERS, useTestApp } from "../../test/harness";
+import { STORAGE_CASES, useTestApp } from "../../test/harness";
 
 const CAPACITY = 1000;
 const SHARED = 600;
-const cases = DATABASE_PROVIDERS.flatMap((provider) =>
-  (["local", "s3"] as const).map((kind) => [provider, kind] as const),
-);
 
-describe.each(cases)("mount uploads against the storage capacity on %s with %s storage", (provider, kind) => {
+describe.each(STORAGE_CASES)("mount uploads against the storage capacity on %s with %s storage", (provider, kind) => {
   const { t, api } = useTestApp(provider);
   let admin: string;
   let storageId: string;

@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { basicAuth, type DavServer, startDavServer } from "../../dav/dav-test-kit";
 import { mountKeyPrefix } from "../../services/explorer/mounts";
 import type { StorageDriver } from "../../storage/driver";
-import { DATABASE_PROVIDERS } from "../../test/harness";
+import { STORAGE_CASES } from "../../test/harness";
 
-const STORAGES = ["local", "s3"] as const;
-const cases = DATABASE_PROVIDERS.flatMap((provider) => STORAGES.map((storage) => [provider, storage] as const));
 const CROWD = 300;
 
-describe.each(cases)("the way down to a key's base path on %s with %s storage", (provider, storageKind) => {
+describe.each(STORAGE_CASES)("the way down to a key's base path on %s with %s storage", (provider, storageKind) => {
   let s: DavServer;
   let key = "";
   /** What the storage driver listed since the last `take()`: calls and objects (and prefixes) answered. */

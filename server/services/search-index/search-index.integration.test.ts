@@ -15,14 +15,10 @@ import {
   loginAdmin,
   present,
 } from "../../test/api-client";
-import { DATABASE_PROVIDERS, processDatabaseUrl, useTestApp } from "../../test/harness";
+import { processDatabaseUrl, STORAGE_CASES, useTestApp } from "../../test/harness";
 import { crawlStorage } from "./crawl";
 
-const cases = DATABASE_PROVIDERS.flatMap((provider) =>
-  (["local", "s3"] as const).map((kind) => [provider, kind] as const),
-);
-
-describe.each(cases)("search index on %s with %s storage", (provider, kind) => {
+describe.each(STORAGE_CASES)("search index on %s with %s storage", (provider, kind) => {
   const { t, api } = useTestApp(provider);
   let admin: string;
   let storageId: string;
