@@ -66,7 +66,12 @@ beforeEach(async () => {
   server.signInAsAdmin({
     "jobs.list": () => jobs,
     "storage.list": () => [storage],
-    "jobs.runs": (input) => jobs.filter((job) => job.name === input.name).flatMap((job) => job.last_run ?? []),
+    "jobs.runs": (input) =>
+      input.name === "audit-purge"
+        ? Array.from({ length: Math.min(25, Number(input.limit ?? 20)) }, (_, index) =>
+            run({ id: `p${index}`, result: JSON.stringify({ removed: index }) }),
+          )
+        : jobs.filter((job) => job.name === input.name).flatMap((job) => job.last_run ?? []),
     "jobs.run": (input) => {
       jobs = jobs.map((job) =>
         job.name === input.name
@@ -152,5 +157,17 @@ describe("jobs module", () => {
     const dialog = await screen.findByRole("dialog");
     await within(dialog).findByTestId("job-run");
     expect(within(dialog).getByTestId("job-error").textContent).toBe("no space left on device");
+  });
+
+  test("the runs dialog shows the last 20 runs, and the older ones the server keeps on request", async () => {
+    renderAppAt("/admin/jobs");
+    const purge = await screen.findByTestId("job-audit-purge", {}, { timeout: 20_000 });
+    fireEvent.click(within(purge).getByRole("button", { name: "Runs and log of Audit log clean-up" }));
+    const dialog = await screen.findByRole("dialog");
+    await eventually(() => expect(within(dialog).getAllByTestId("job-run")).toHaveLength(20));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Show older runs" }));
+    await eventually(() => expect(within(dialog).getAllByTestId("job-run")).toHaveLength(25));
+    expect(within(dialog).queryByRole("button", { name: "Show older runs" })).toBeNull();
+    expect(within(dialog).getAllByTestId("job-result")[24]?.textContent).toBe("24 audit events removed");
   });
 });

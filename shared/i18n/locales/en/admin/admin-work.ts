@@ -186,6 +186,7 @@ export const enAdminWork = {
       none: "This job has not run yet.",
       log: "Log",
       noLog: "Nothing was logged.",
+      more: "Show older runs",
       close: "Close",
     },
   },

@@ -185,6 +185,7 @@ export const zhAdminWork: typeof enAdminWork = {
       none: "这个任务还没有运行过。",
       log: "日志",
       noLog: "没有日志。",
+      more: "显示更早的运行",
       close: "关闭",
     },
   },
