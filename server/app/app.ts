@@ -38,7 +38,7 @@ import { prepareMarkdownRenderer } from "../services/pastes/markdown-html";
 import { isPreviewCrawler, isSharePage, linkPreviewPage } from "../services/shares/link-preview/link-preview";
 import { METRICS_OFF, type Metrics } from "../services/system/metrics";
 import type { Context } from "../trpc";
-import { refuseBusySearchBatch, searchOnlyBatch } from "./busy-searches";
+import { refuseBusySearchBatch, refuseKnownBusySearcher, rememberSearcher, searchOnlyBatch } from "./busy-searches";
 import { boundTrpcBody, refuseLongBatch } from "./trpc-body";
 
 export type App = {
@@ -123,9 +123,13 @@ export async function createApp(deps: AppDeps, metrics: Metrics = METRICS_OFF): 
       // tRPC reads a body whole: it gets one already read within the limit, or none and a 413.
       const longBatch = refuseLongBatch(url);
       // A batch of searches from a caller with no search slot free is refused whole, before tRPC.
+      // A caller remembered from an earlier batch is refused before its credentials are looked up.
       const searches = longBatch ? null : searchOnlyBatch(request, url);
+      const known = searches ? refuseKnownBusySearcher(appRouter, searches, request, clientIp) : null;
+      if (known) return known;
       const searchContext = searches ? await createContext(request, clientIp, language) : null;
       if (searches && searchContext) {
+        rememberSearcher(request, searchContext);
         const refused = refuseBusySearchBatch(appRouter, searches, searchContext);
         if (refused) return refused;
       }

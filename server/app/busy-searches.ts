@@ -7,6 +7,9 @@
 // Paste and file lists with a search filter take a slot too, and are refused whole the same way.
 import { TRPCError } from "@trpc/server";
 import { type AnyRouter, getErrorShape, transformTRPCResponse } from "@trpc/server/unstable-core-do-not-import";
+import { requestCredentials } from "../http/session-cookie";
+import { currentLanguage } from "../i18n";
+import type { AuthState } from "../services/auth/sessions";
 import { searchesBusy, searchSlotsFull } from "../services/system/search-slots";
 import type { Context } from "../trpc";
 
@@ -42,29 +45,98 @@ export function searchOnlyBatch(request: Request, url: URL): string[] | null {
   return paths.every((path, index) => ALWAYS_SEARCHES.has(path) || searchesAt(inputs, index)) ? paths : null;
 }
 
+/**
+ * Callers whose batch of searches was looked up lately, by the credentials they sent (requestCredentials):
+ * while such a caller's search slots are all taken, its next batch with the same credentials is
+ * refused before they are looked up. Each lookup is two Prisma queries (the key-failure limit of the
+ * address and the key itself), and their garbage, at a thousand refused batches a second, was what
+ * grew the server's RSS in the hostile run's search phase (docs/performance.md). Only a refusal is
+ * ever taken from here, never a right: a key revoked while its searches run is refused "busy" until
+ * they end, then its next batch is looked up and refused as unknown.
+ */
+const searchers = new Map<string, AuthState>();
+/** Searchers remembered at most: the last ones win (each entry is a credential string and its AuthState). */
+const MAX_SEARCHERS = 256;
+/** Longer credentials are not remembered (a real key, token or cookie is far shorter). */
+const MAX_CREDENTIALS_LENGTH = 512;
+
+/** Remembers the caller of a batch of searches whose credentials were looked up and found. */
+export function rememberSearcher(request: Request, ctx: Context): void {
+  if (!ctx.auth) return;
+  const credentials = requestCredentials(request);
+  if (credentials === null || credentials.length > MAX_CREDENTIALS_LENGTH) return;
+  searchers.delete(credentials);
+  searchers.set(credentials, ctx.auth);
+  if (searchers.size > MAX_SEARCHERS) searchers.delete(searchers.keys().next().value as string);
+}
+
+/**
+ * The 429 of a batch of searches whose credentials are a remembered searcher's with no slot free, or
+ * null to look them up (createContext) and go on.
+ */
+export function refuseKnownBusySearcher(router: AnyRouter, paths: string[], request: Request, clientIp: string) {
+  const credentials = requestCredentials(request);
+  const auth = credentials === null ? undefined : searchers.get(credentials);
+  return auth && searchSlotsFull({ auth, clientIp }) ? busyAnswer(router, paths) : null;
+}
+
 /** The whole batch's 429 when the caller has no search slot free, or null to run it. */
 export function refuseBusySearchBatch(router: AnyRouter, paths: string[], ctx: Context): Response | null {
-  if (!searchSlotsFull(ctx)) return null;
-  const cause = searchesBusy();
-  const error = new TRPCError({ code: "TOO_MANY_REQUESTS", message: cause.message, cause });
+  return searchSlotsFull(ctx) ? busyAnswer(router, paths, ctx.responseHeaders) : null;
+}
+
+/**
+ * Answers already built, by the router's error formatter (a changed formatter shapes anew):
+ * `shapes` holds one call's refusal by language and procedure (the shape carries its path; three
+ * procedures at most), `bodies` whole answers by language and batch, sent again as they are. A body
+ * built per refusal (5 KiB for 16 calls) was garbage the collector did not count: a server answering
+ * nothing but 5,000 such refusals grew 13-34 MiB, against 5.5 MiB for one shared string. Bodies are
+ * kept for the last batches seen, a few per caller in practice.
+ */
+const built = new WeakMap<object, { shapes: Map<string, string>; bodies: Map<string, string> }>();
+const MAX_BODIES = 64;
+
+function bodyOf(router: AnyRouter, paths: string[]): string {
   const config = router._def._config;
-  // Shaped once per procedure named (the shape carries its path), repeated for its other calls.
-  const shapes = new Map<string, string>();
+  let cache = built.get(config.errorFormatter);
+  if (!cache) {
+    cache = { shapes: new Map(), bodies: new Map() };
+    built.set(config.errorFormatter, cache);
+  }
+  const { shapes, bodies } = cache;
+  const language = currentLanguage();
   const shapeOf = (path: string) => {
-    let shape = shapes.get(path);
+    const key = `${language} ${path}`;
+    let shape = shapes.get(key);
     if (shape === undefined) {
+      const cause = searchesBusy();
+      const error = new TRPCError({ code: "TOO_MANY_REQUESTS", message: cause.message, cause });
+      // The formatter (server/trpc.ts) reads the error alone, not the context.
+      const ctx = undefined;
       shape = JSON.stringify(
         transformTRPCResponse(config, {
           error: getErrorShape({ config, error, type: "query", path, input: undefined, ctx }),
         }),
       );
-      shapes.set(path, shape);
+      shapes.set(key, shape);
     }
     return shape;
   };
-  const body = `[${paths.map(shapeOf).join(",")}]`;
-  const headers = new Headers(ctx.responseHeaders);
+  const key = `${language} ${paths.join(",")}`;
+  let body = bodies.get(key);
+  if (body === undefined) {
+    body = `[${paths.map(shapeOf).join(",")}]`;
+    if (bodies.size >= MAX_BODIES) bodies.clear();
+    bodies.set(key, body);
+  }
+  return body;
+}
+
+const RETRY_AFTER = searchesBusy().headers;
+
+function busyAnswer(router: AnyRouter, paths: string[], extraHeaders?: Headers): Response {
+  const headers = new Headers(extraHeaders);
   headers.set("content-type", "application/json");
-  for (const [name, value] of Object.entries(cause.headers)) headers.set(name, value);
-  return new Response(body, { status: 429, headers });
+  for (const [name, value] of Object.entries(RETRY_AFTER)) headers.set(name, value);
+  return new Response(bodyOf(router, paths), { status: 429, headers });
 }

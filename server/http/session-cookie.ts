@@ -65,6 +65,19 @@ function scriptCredentials(request: Request): string | null {
 }
 
 /**
+ * The credentials resolveRequestAuth checks, as one string: the script's header, or the session
+ * cookie's token; null when the request carries none. Tells two requests of the same caller apart
+ * from others without a database lookup (app/busy-searches.ts).
+ */
+export function requestCredentials(request: Request): string | null {
+  const header = scriptCredentials(request);
+  if (header) return `header ${header}`;
+  const cookies = request.headers.get("cookie");
+  const token = cookies ? new Bun.CookieMap(cookies).get(SESSION_COOKIE) : null;
+  return token ? `cookie ${token}` : null;
+}
+
+/**
  * Who is calling: the script's credentials when there are some (Bearer token or API key, unchanged
  * for scripts), otherwise the session cookie, guarded against cross-site requests.
  */
