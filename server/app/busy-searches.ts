@@ -9,7 +9,7 @@ import { TRPCError } from "@trpc/server";
 import { type AnyRouter, getErrorShape, transformTRPCResponse } from "@trpc/server/unstable-core-do-not-import";
 import { requestCredentials } from "../http/session-cookie";
 import { currentLanguage } from "../i18n";
-import type { AuthState } from "../services/auth/sessions";
+import { type AuthState, hashSecret } from "../services/auth/sessions";
 import { searchesBusy, searchSlotsFull } from "../services/system/search-slots";
 import type { Context } from "../trpc";
 
@@ -48,23 +48,30 @@ export function searchOnlyBatch(request: Request, url: URL): string[] | null {
 /**
  * Callers whose batch of searches was looked up lately, by the credentials they sent (requestCredentials):
  * while such a caller's search slots are all taken, its next batch with the same credentials is
- * refused before they are looked up. Each lookup is two Prisma queries (the key-failure limit of the
- * address and the key itself), and their garbage, at a thousand refused batches a second, was what
- * grew the server's RSS in the hostile run's search phase (docs/performance.md). Only a refusal is
- * ever taken from here, never a right: a key revoked while its searches run is refused "busy" until
- * they end, then its next batch is looked up and refused as unknown.
+ * refused before they are looked up (a statement to the database each): at a thousand refused batches
+ * a second that lookup was most of a refusal's CPU (docs/performance.md, the hostile run). Only a
+ * refusal is ever taken from here, never a right: a key revoked while its searches run is refused
+ * "busy" until they end, then its next batch is looked up and refused as unknown. Credentials are
+ * remembered by their SHA-256, so no key or session token is kept in the process's memory.
  */
 const searchers = new Map<string, AuthState>();
-/** Searchers remembered at most: the last ones win (each entry is a credential string and its AuthState). */
+/** Searchers remembered at most: the last ones win (each entry is a credentials hash and its AuthState). */
 const MAX_SEARCHERS = 256;
 /** Longer credentials are not remembered (a real key, token or cookie is far shorter). */
 const MAX_CREDENTIALS_LENGTH = 512;
 
+/** The key a request's credentials are remembered under, or null when it carries none to remember. */
+function searcherKey(request: Request): string | null {
+  const credentials = requestCredentials(request);
+  if (credentials === null || credentials.length > MAX_CREDENTIALS_LENGTH) return null;
+  return hashSecret(credentials);
+}
+
 /** Remembers the caller of a batch of searches whose credentials were looked up and found. */
 export function rememberSearcher(request: Request, ctx: Context): void {
   if (!ctx.auth) return;
-  const credentials = requestCredentials(request);
-  if (credentials === null || credentials.length > MAX_CREDENTIALS_LENGTH) return;
+  const credentials = searcherKey(request);
+  if (credentials === null) return;
   searchers.delete(credentials);
   searchers.set(credentials, ctx.auth);
   if (searchers.size > MAX_SEARCHERS) searchers.delete(searchers.keys().next().value as string);
@@ -75,7 +82,7 @@ export function rememberSearcher(request: Request, ctx: Context): void {
  * null to look them up (createContext) and go on.
  */
 export function refuseKnownBusySearcher(router: AnyRouter, paths: string[], request: Request, clientIp: string) {
-  const credentials = requestCredentials(request);
+  const credentials = searcherKey(request);
   const auth = credentials === null ? undefined : searchers.get(credentials);
   return auth && searchSlotsFull({ auth, clientIp }) ? busyAnswer(router, paths) : null;
 }
