@@ -27,7 +27,13 @@ export const jobRunOutput = z.object({
   started_at: z.date(),
   finished_at: z.date().nullable(),
   duration_ms: z.number().nullable().describe("Milliseconds the run took; null while it runs"),
-  result: z.string().nullable().describe("What the run answered, as JSON (an error's message when it failed)"),
+  result: z
+    .string()
+    .nullable()
+    .describe(
+      "What the run answered, as JSON text of at most 2,000 characters (docs/jobs.md lists each job's keys); " +
+        'while it runs, its progress so far; when it failed, `{"error": "<message>"}`',
+    ),
   log: z.string(),
 });
 
