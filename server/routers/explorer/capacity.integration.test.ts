@@ -94,11 +94,10 @@ describe.each(STORAGE_CASES)("mount uploads against the storage capacity on %s w
   });
 
   test("multipart: more bytes than declared are refused at completion and removed", async () => {
-    const init = await call(
-      "POST",
-      "/admin/fs/multipart/init",
-      { path: "/cap/", filename: "liar.bin", fileSize: 100 },
+    const init = await api.procedure(
       "fs.multipartInit",
+      { path: "/cap/", filename: "liar.bin", fileSize: 100 },
+      { auth: admin, variant: "admin" },
     );
     expect(init.status).toBe(200);
     const { uploadId, key, path } = init.body.data;
@@ -123,11 +122,10 @@ describe.each(STORAGE_CASES)("mount uploads against the storage capacity on %s w
     expectInsufficient(
       await call("POST", "/admin/fs/presign", { path: "/cap/", fileName: "direct.bin", fileSize: 500 }),
     );
-    const presign = await call(
-      "POST",
-      "/admin/fs/presign",
-      { path: "/cap/", fileName: "direct.bin", fileSize: 100 },
+    const presign = await api.procedure(
       "fs.presign",
+      { path: "/cap/", fileName: "direct.bin", fileSize: 100 },
+      { auth: admin, variant: "admin" },
     );
     expect(presign.status).toBe(200);
     const put = await fetchLink(presign.body.data.presignedUrl, {
