@@ -8,10 +8,10 @@ import { join } from "node:path";
 import { TRPC_MAX_BATCH_CALLS } from "@shared/constants";
 import { FS_LIST_PAGE_DEFAULT } from "@shared/schemas/explorer/explorer";
 import superjson from "superjson";
-import { appRouter } from "./routers";
-import { inSearchSlot, MAX_SEARCHES_PER_CALLER } from "./services/system/search-slots";
-import { createApiKey, createMount, createPaste, loginAdmin, type PastePage } from "./test/api-client";
-import { DATABASE_PROVIDERS, useTestApp } from "./test/harness";
+import { appRouter } from "../routers";
+import { inSearchSlot, MAX_SEARCHES_PER_CALLER } from "../services/system/search-slots";
+import { createApiKey, createMount, createPaste, loginAdmin, type PastePage } from "../test/api-client";
+import { DATABASE_PROVIDERS, useTestApp } from "../test/harness";
 
 type BatchAnswer = { result?: { data: unknown }; error?: { json: { message: string; data: { httpStatus: number } } } };
 

@@ -6,10 +6,10 @@ import { Database as SqliteConnection } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import pg from "pg";
-import { callOk, createScratchDatabase, patternBytes, sameBytes } from "../scripts/hardening/kit";
-import { adminAuthorization, type ServerProcess, startServerProcess } from "../scripts/test/server-process";
-import type { DatabaseProvider } from "./db/client";
-import { DATABASE_PROVIDERS, requirePostgresUrl, tempDir } from "./test/harness";
+import { callOk, createScratchDatabase, patternBytes, sameBytes } from "../../scripts/hardening/kit";
+import { adminAuthorization, type ServerProcess, startServerProcess } from "../../scripts/test/server-process";
+import type { DatabaseProvider } from "../db/client";
+import { DATABASE_PROVIDERS, requirePostgresUrl, tempDir } from "../test/harness";
 
 const PASSWORD = "shutdown-test-password";
 const VIEWS = 400;
