@@ -151,17 +151,22 @@ describe("checking an envelope without parsing its ciphertext", () => {
       const { user, system } = process.threadCpuUsage();
       return (user + system) / 1000;
     };
-    // Summed over many rounds, each check beside a scan: the thread's CPU clock ticks in milliseconds.
-    let check = 0;
-    let scan = 0;
-    for (let round = 0; round < 30; round++) {
+    // Each check beside a scan, over many rounds after a few to warm both up; the medians compared, so a
+    // collection or a preemption landing in one round (a loaded CI run once summed to 1.9) counts once.
+    const checks: number[] = [];
+    const scans: number[] = [];
+    for (let round = 0; round < 36; round++) {
       let started = cpu();
       expect(checkEnvelopeText(stored)).not.toBeNull();
-      check += cpu() - started;
+      const check = cpu() - started;
       started = cpu();
       expect(/^[A-Za-z0-9_-]*$/.test(data)).toBe(true);
-      scan += cpu() - started;
+      const scan = cpu() - started;
+      if (round < 5) continue;
+      checks.push(check);
+      scans.push(scan);
     }
-    expect(check / scan).toBeLessThan(1.6);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    expect(median(checks) / median(scans)).toBeLessThan(1.6);
   }, 60_000);
 });
