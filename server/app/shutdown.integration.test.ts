@@ -102,6 +102,7 @@ describe.each(DATABASE_PROVIDERS)("graceful shutdown (%s)", (provider) => {
     // The signal comes once views are being answered, with most of the burst still in flight.
     const waitUntil = Date.now() + 15_000;
     while (answeredSoFar < 20 && Date.now() < waitUntil) await Bun.sleep(5);
+    const answeredAtSignal = answeredSoFar;
     const signalled = performance.now();
     server.signal("SIGTERM");
     const exitCode = await server.exited;
@@ -109,7 +110,9 @@ describe.each(DATABASE_PROVIDERS)("graceful shutdown (%s)", (provider) => {
 
     const answered = await Promise.all(views);
     expect(answered.filter((view) => view.ok).length).toBeGreaterThanOrEqual(20);
-    expect(answered.filter((view) => view.ok).length).toBeLessThan(VIEWS);
+    // The signal came with views still in flight. Those the server had taken in are answered (and counted)
+    // before it exits, so all of them may be: a fast run answered 400 of 400.
+    expect(answeredAtSignal).toBeLessThan(VIEWS);
     const uploaded = await upload;
     expect(uploaded.status).toBe(201);
     const share = ((await uploaded.json()) as { data: { slug: string } }).data;
