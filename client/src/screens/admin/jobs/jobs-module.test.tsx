@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eventually } from "../../../../test/eventually";
+import { storageConfig } from "../../../../test/fixtures";
 import { renderAppAt } from "../../../../test/render-app";
 import { mockTrpc, type ProcedureOutput } from "../../../../test/trpc-msw";
 import i18n from "../../../i18n";
@@ -24,19 +25,7 @@ function run(overrides: Partial<Run> = {}): Run {
   };
 }
 
-const storage = {
-  id: "cfg-local",
-  name: "Local",
-  provider_type: "local",
-  endpoint_url: null,
-  bucket_name: null,
-  region: null,
-  access_key_id: null,
-  secret_access_key: null,
-  has_secret: false,
-  path_style: false,
-  default_folder: "",
-} as unknown as ProcedureOutput<"storage.list">[number];
+const storage = storageConfig({ name: "Local" });
 
 let jobs: Job[] = [];
 
